@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Storefront",
+    products: [
+        .executable(name: "storefront", targets: ["storefront"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CNcursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(
+            name: "StoreEngine",
+            dependencies: ["CCrypto"],
+            resources: [
+                .embedInCode("BundledCatalogs/Rage.json"),
+                .embedInCode("BundledCatalogs/SpaceShooter.json"),
+                .embedInCode("BundledCatalogs/Magazine.json"),
+            ]
+        ),
+        .target(name: "TerminalUI"),
+        .target(name: "StorefrontApp", dependencies: ["StoreEngine", "TerminalUI"]),
+        .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalUI"]),
+        .executableTarget(
+            name: "storefront",
+            dependencies: ["StoreEngine", "TerminalUI", "StorefrontApp", "NcursesTerminal"]
+        ),
+        .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "StorefrontAppTests", dependencies: ["StorefrontApp", "StoreEngine", "TerminalUI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["storefront", "StoreEngine"]),
+    ]
+)

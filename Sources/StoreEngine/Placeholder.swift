@@ -1,0 +1,2 @@
+import CCrypto
+enum StoreEnginePlaceholder {}
