@@ -1,0 +1,56 @@
+/// One thing wrong (or suspicious) in a catalog file, located as precisely as the file allows.
+public struct CatalogProblem: Sendable, Equatable, CustomStringConvertible {
+    public enum Severity: String, Sendable { case error, warning }
+
+    public var severity: Severity
+    public var file: String
+    /// 1-based line and column of the offending value, or 0 when the problem has no single place.
+    public var line: Int
+    public var column: Int
+    /// The product the problem belongs to, if any.
+    public var productID: String?
+    /// The key path of the field, e.g. `products[3].prices.DEU`.
+    public var field: String
+    public var message: String
+
+    public init(severity: Severity = .error, file: String, line: Int = 0, column: Int = 0,
+                productID: String? = nil, field: String, message: String) {
+        self.severity = severity
+        self.file = file
+        self.line = line
+        self.column = column
+        self.productID = productID
+        self.field = field
+        self.message = message
+    }
+
+    /// `file:line:column: error: product X, field Y: message` — the shape compilers use, so
+    /// editors can jump to it.
+    public var description: String {
+        var text = file
+        if line > 0 { text += ":\(line):\(column)" }
+        text += ": \(severity.rawValue): "
+        if let productID { text += "product \(productID), " }
+        if !field.isEmpty { text += "field \(field): " }
+        return text + message
+    }
+}
+
+/// A catalog that cannot be used, with every problem found in it.
+public struct CatalogError: Error, Sendable, CustomStringConvertible {
+    public var file: String
+    public var problems: [CatalogProblem]
+
+    public init(file: String, problems: [CatalogProblem]) {
+        self.file = file
+        self.problems = problems
+    }
+
+    public var errors: [CatalogProblem] { problems.filter { $0.severity == .error } }
+
+    public var description: String {
+        let count = errors.count
+        let heading = "\(file): the catalog has \(count) problem\(count == 1 ? "" : "s"); fix \(count == 1 ? "it" : "them") and try again:"
+        return ([heading] + problems.map { "  " + $0.description }).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// Walks parsed JSON and collects every problem instead of stopping at the first.
+///
+/// Shared by the readers of both catalog formats: each accessor checks a member's type and
+/// records a located problem when it is wrong, so a user sees all mistakes in one run.
+public final class ProblemCollector {
+    public let file: String
+    public private(set) var problems: [CatalogProblem] = []
+
+    public init(file: String) { self.file = file }
+
+    public var hasErrors: Bool { problems.contains { $0.severity == .error } }
+
+    public func error(_ message: String, at node: JSONNode?, field: String, product: String? = nil) {
+        problems.append(CatalogProblem(file: file, line: node?.line ?? 0, column: node?.column ?? 0,
+                                       productID: product, field: field, message: message))
+    }
+
+    public func warning(_ message: String, at node: JSONNode?, field: String, product: String? = nil) {
+        problems.append(CatalogProblem(severity: .warning, file: file, line: node?.line ?? 0,
+                                       column: node?.column ?? 0, productID: product, field: field,
+                                       message: message))
+    }
+
+    /// Warns about members that the format does not know, so typos do not pass silently.
+    public func warnUnknownKeys(in node: JSONNode, known: Set<String>, path: String, product: String? = nil) {
+        for (key, child) in node.objectMembers ?? [] where !known.contains(key) {
+            warning("unknown key \"\(key)\" is ignored (check its spelling)", at: child,
+                    field: join(path, key), product: product)
+        }
+    }
+
+    public func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// A required member of object `node`; records "missing" when absent.
+    public func required(_ node: JSONNode, _ key: String, path: String, product: String? = nil) -> JSONNode? {
+        guard let child = node[key] else {
+            error("is missing", at: node, field: join(path, key), product: product)
+            return nil
+        }
+        return child
+    }
+
+    public func string(_ node: JSONNode?, field: String, product: String? = nil) -> String? {
+        guard let node else { return nil }
+        guard let text = node.stringValue else {
+            error("expected a string, found \(node.typeName)", at: node, field: field, product: product)
+            return nil
+        }
+        return text
+    }
+
+    public func bool(_ node: JSONNode?, field: String, product: String? = nil) -> Bool? {
+        guard let node else { return nil }
+        guard let flag = node.boolValue else {
+            error("expected true or false, found \(node.typeName)", at: node, field: field, product: product)
+            return nil
+        }
+        return flag
+    }
+
+    public func integer(_ node: JSONNode?, field: String, product: String? = nil) -> Int? {
+        guard let node else { return nil }
+        guard let literal = node.numberLiteral, let value = Int(literal) else {
+            error("expected a whole number, found \(node.numberLiteral.map { "\($0)" } ?? node.typeName)",
+                  at: node, field: field, product: product)
+            return nil
+        }
+        return value
+    }
+
+    public func object(_ node: JSONNode?, field: String, product: String? = nil) -> [(key: String, node: JSONNode)]? {
+        guard let node else { return nil }
+        guard let members = node.objectMembers else {
+            error("expected an object, found \(node.typeName)", at: node, field: field, product: product)
+            return nil
+        }
+        return members
+    }
+
+    public func array(_ node: JSONNode?, field: String, product: String? = nil) -> [JSONNode]? {
+        guard let node else { return nil }
+        guard let elements = node.arrayElements else {
+            error("expected an array, found \(node.typeName)", at: node, field: field, product: product)
+            return nil
+        }
+        return elements
+    }
+
+    /// An exact, non-negative decimal price written as a string ("0.99") or a number literal.
+    public func price(_ node: JSONNode?, field: String, product: String? = nil) -> Decimal? {
+        guard let node else { return nil }
+        let literal: String
+        if let text = node.stringValue {
+            literal = text.trimmingCharacters(in: .whitespaces)
+        } else if let number = node.numberLiteral {
+            literal = number
+        } else {
+            error("expected a price as a decimal string such as \"0.99\", found \(node.typeName)",
+                  at: node, field: field, product: product)
+            return nil
+        }
+        guard let value = ExactDecimal.parse(literal) else {
+            error("\"\(literal)\" is not a decimal number; write a price such as \"0.99\"", at: node,
+                  field: field, product: product)
+            return nil
+        }
+        guard value >= 0 else {
+            error("the price \(literal) is negative; prices are zero or more", at: node, field: field, product: product)
+            return nil
+        }
+        return value
+    }
+}
