@@ -1,0 +1,67 @@
+import Foundation
+
+/// Where a buyer stands with one product, for lists and `--json` output.
+public enum ProductStatus: Sendable, Equatable {
+    /// Not sold in the buyer's storefront.
+    case notSold
+    /// Can be bought.
+    case available
+    /// A consumable: the buyer's balance of the credit it grants (nil when it grants none).
+    case credits(credit: String?, balance: Int)
+    /// Owned and delivered to this device.
+    case owned(since: Date)
+    /// Owned by the account but not on this device until it restores.
+    case restoreToUnlock
+    /// An active subscription or pass, until `expires` (nil for free subscriptions).
+    case active(until: Date?, willRenew: Bool)
+    /// Was active, has ended.
+    case expired(on: Date)
+    /// Refunded by the store.
+    case revoked
+
+    /// The stable name in `--json` output.
+    public var name: String {
+        switch self {
+        case .notSold: "notSold"
+        case .available: "available"
+        case .credits: "credits"
+        case .owned: "owned"
+        case .restoreToUnlock: "restoreToUnlock"
+        case .active: "active"
+        case .expired: "expired"
+        case .revoked: "revoked"
+        }
+    }
+}
+
+extension Store {
+    /// The buyer's status for `product` in `storefront`, from one entitlements snapshot.
+    public func status(of product: Product, in entitlements: Entitlements, storefront: String) -> ProductStatus {
+        switch product.type {
+        case .consumable:
+            guard product.price(in: storefront) != nil else { return .notSold }
+            let credit = product.grant?.credit
+            return .credits(credit: credit, balance: credit.flatMap { entitlements.credits[$0] } ?? 0)
+        case .nonConsumable:
+            if let owned = entitlements.nonConsumables.first(where: { $0.productID == product.id }) {
+                return owned.delivered ? .owned(since: owned.purchaseDate) : .restoreToUnlock
+            }
+        case .autoRenewable, .freeSubscription:
+            if let subscription = entitlements.subscriptions.first(where: { $0.productID == product.id }) {
+                switch subscription.state {
+                case .subscribed:
+                    return subscription.delivered ? .active(until: subscription.expiresDate, willRenew: subscription.willAutoRenew)
+                                                  : .restoreToUnlock
+                case .revoked: return .revoked
+                case .expired: return .expired(on: subscription.expiresDate ?? subscription.purchaseDate)
+                }
+            }
+        case .nonRenewing:
+            if let pass = entitlements.nonRenewing.first(where: { $0.productID == product.id }) {
+                if pass.isActive { return pass.delivered ? .active(until: pass.expiresDate, willRenew: false) : .restoreToUnlock }
+                return .expired(on: pass.expiresDate)
+            }
+        }
+        return product.price(in: storefront) == nil ? .notSold : .available
+    }
+}

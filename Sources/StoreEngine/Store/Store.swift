@@ -1,0 +1,114 @@
+import Foundation
+
+/// The store engine: products, purchases, restore, spending, refunds and entitlements.
+///
+/// The CLI and the TUI both drive this one API. Every change is committed through the event
+/// log under its lock, after catching up with what other processes wrote and checking the
+/// request against that fresh state; the in-memory state is a fold of the log.
+public final class Store: @unchecked Sendable {
+    public let catalog: Catalog
+    let log: StoreEventLog
+    let clock: StoreClock
+    let lock = NSLock()
+    var state: LedgerState
+
+    /// Opens the store for `catalog` over `log`, reading everything already recorded.
+    public init(catalog: Catalog, log: StoreEventLog, clock: StoreClock = SystemClock()) throws {
+        self.catalog = catalog
+        self.log = log
+        self.clock = clock
+        var scopes: [String: CreditScope] = [:]
+        for credit in catalog.credits { scopes[credit.id] = credit.scope }
+        state = LedgerState(app: catalog.bundleID, creditScopes: scopes)
+        try refresh()
+    }
+
+    /// Reads what other processes appended; true when anything new arrived.
+    @discardableResult
+    public func refresh() throws -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        let entries = try log.readNew()
+        for entry in entries { state.apply(entry.event, sequence: entry.sequence) }
+        return !entries.isEmpty
+    }
+
+    /// A consistent copy of the folded state.
+    public var snapshot: LedgerState {
+        lock.lock(); defer { lock.unlock() }
+        return state
+    }
+
+    public func now() -> Date { clock.now() }
+
+    /// Commits the events `decide` returns after catching up; `decide` sees the fresh state.
+    func commit<Result>(_ decide: (LedgerState) throws -> (events: [StoreEvent], result: Result)) throws -> Result {
+        lock.lock(); defer { lock.unlock() }
+        var applied = 0
+        let outcome = try log.commit { fresh in
+            for entry in fresh { state.apply(entry.event, sequence: entry.sequence) }
+            applied = fresh.count
+            return try decide(state)
+        }
+        for entry in outcome.entries.dropFirst(applied) { state.apply(entry.event, sequence: entry.sequence) }
+        return outcome.result
+    }
+
+    func event(_ kind: StoreEvent.Kind, for buyer: Buyer) -> StoreEvent {
+        StoreEvent(kind: kind, time: clock.now(), app: catalog.bundleID, account: buyer.account, device: buyer.device)
+    }
+
+    // MARK: Products
+
+    /// Looks products up as StoreKit does: the ones found, and the identifiers that are unknown
+    /// or not sold in `storefront`.
+    public func products(ids: [String], storefront: String) -> (products: [Product], invalidIdentifiers: [String]) {
+        var found: [Product] = []
+        var invalid: [String] = []
+        for id in ids {
+            if let product = catalog.product(id: id), product.price(in: storefront) != nil {
+                found.append(product)
+            } else {
+                invalid.append(id)
+            }
+        }
+        return (found, invalid)
+    }
+
+    // MARK: Settings
+
+    /// Whether this device may make purchases ("purchases allowed", like parental restrictions).
+    public func canMakePayments(on device: String) -> Bool { snapshot.purchasesAllowed(on: device) }
+
+    /// Records a setting for a device; every process sees it from the ledger.
+    public func set(_ setting: StoreSetting, to value: String, for buyer: Buyer) throws {
+        let allowed: [String] = switch setting {
+        case .purchasesAllowed: ["true", "false"]
+        case .nextPurchaseOutcome: PurchaseSimulation.allCases.map(\.rawValue)
+        }
+        guard allowed.contains(value) else {
+            throw StoreError.invalidSettingValue(setting: setting.rawValue, value: value, allowed: allowed)
+        }
+        try commit { _ in
+            var change = event(.setting, for: buyer)
+            change.setting = setting.rawValue
+            change.value = value
+            return ([change], ())
+        }
+    }
+
+    /// Forgets a device's deliveries and device-scoped credits, as a reinstall would.
+    public func resetDevice(_ buyer: Buyer) throws {
+        try commit { _ in ([event(.resetDevice, for: buyer)], ()) }
+    }
+
+    // MARK: History
+
+    /// The account's transactions, newest first.
+    public func transactions(for account: String) -> [TransactionRecord] {
+        snapshot.transactions(of: account).reversed()
+    }
+
+    /// Accounts and devices that appear in the ledger for this app.
+    public var knownAccounts: [String] { snapshot.accounts }
+    public var knownDevices: [String] { snapshot.devices }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// One line of the entitlements ledger: something that happened in the store.
+///
+/// A flat record with optional fields rather than an enum with payloads, so each ledger line
+/// reads as plain JSON (`{"kind":"purchase","productId":…}`) and new fields can be added without
+/// breaking old readers. Which fields are set depends on `kind`.
+public struct StoreEvent: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable {
+        /// A completed purchase; `transactionId` is its idempotency key.
+        case purchase
+        /// A purchase attempt that did not complete (failed or cancelled by the user).
+        case purchaseFailed
+        /// Credits taken from a balance; `spendId` is its idempotency key.
+        case spend
+        /// A refunded transaction; what it granted is revoked.
+        case refund
+        /// The account's purchases delivered onto a device.
+        case restore
+        /// A device or store setting changed.
+        case setting
+        /// A device reinstalled: its deliveries and device-scoped credits are gone.
+        case resetDevice
+    }
+
+    public var kind: Kind
+    public var time: Date
+    /// The bundle id of the catalog's app; one ledger may hold several apps.
+    public var app: String
+    public var account: String
+    public var device: String
+
+    public var transactionId: String?
+    public var originalTransactionId: String?
+    /// The transaction a subscription switch replaced.
+    public var replacesTransactionId: String?
+    public var productId: String?
+    public var productType: ProductType?
+    public var quantity: Int?
+    /// Exact decimal text of the total charged, e.g. "0.99".
+    public var price: String?
+    public var currency: String?
+    public var storefront: String?
+    /// The credit a purchase adds to, a spend takes from, or a refund revokes from.
+    public var credit: String?
+    /// Credits added (purchase), taken (spend) or revoked (refund).
+    public var amount: Int?
+    /// Credits a refund could not take back because they were already spent.
+    public var shortfall: Int?
+    public var expiresDate: Date?
+    public var offer: String?
+    /// Why a purchase failed, for people.
+    public var reason: String?
+    /// The transactions a restore delivered.
+    public var transactionIds: [String]?
+    public var setting: String?
+    public var value: String?
+    public var spendId: String?
+
+    public init(kind: Kind, time: Date, app: String, account: String, device: String) {
+        self.kind = kind
+        self.time = time
+        self.app = app
+        self.account = account
+        self.device = device
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Where a transaction is in its life.
+public enum TransactionState: String, Sendable, Codable {
+    case purchased
+    case failed
+    case cancelled
+    case refunded
+}
+
+/// One transaction as the store remembers it, derived from the ledger.
+public struct TransactionRecord: Sendable, Equatable {
+    public var id: String
+    public var originalID: String
+    public var productID: String
+    public var productType: ProductType
+    public var account: String
+    /// The device the purchase was made on (and first delivered to).
+    public var purchaseDevice: String
+    public var purchaseDate: Date
+    public var quantity: Int
+    public var price: Decimal?
+    public var currency: String?
+    public var storefront: String?
+    public var credit: String?
+    /// Credits the purchase granted in total.
+    public var creditAmount: Int
+    public var expiresDate: Date?
+    public var offer: String?
+    public var state: TransactionState
+    public var failureReason: String?
+    public var revocationDate: Date?
+    /// Credits a refund took back, and those it could not because they were spent.
+    public var revokedAmount: Int
+    public var shortfall: Int
+    /// The transaction that replaced this one when the buyer switched plans in a group.
+    public var replacedBy: String?
+    public var replaces: String?
+    /// Ledger line of the event that created it, for people reading the file.
+    public var sequence: Int
+
+    /// True while the transaction still gives something (not failed, refunded or replaced).
+    public var isInForce: Bool { state == .purchased && replacedBy == nil }
+}
+
+extension TransactionRecord {
+    /// The transaction a `purchase` or `purchaseFailed` event creates.
+    init(event: StoreEvent, id: String, productID: String, type: ProductType, sequence: Int) {
+        let completed = event.kind == .purchase
+        let cancelled = event.reason == PurchaseSimulation.cancel.rawValue
+        self.init(
+            id: id, originalID: event.originalTransactionId ?? id, productID: productID, productType: type,
+            account: event.account, purchaseDevice: event.device, purchaseDate: event.time,
+            quantity: event.quantity ?? 1, price: event.price.flatMap(ExactDecimal.parse), currency: event.currency,
+            storefront: event.storefront, credit: completed ? event.credit : nil,
+            creditAmount: completed ? event.amount ?? 0 : 0, expiresDate: completed ? event.expiresDate : nil,
+            offer: completed ? event.offer : nil,
+            state: completed ? .purchased : (cancelled ? .cancelled : .failed),
+            failureReason: completed ? nil : (cancelled ? "cancelled by the user" : event.reason),
+            revocationDate: nil, revokedAmount: 0, shortfall: 0, replacedBy: nil,
+            replaces: completed ? event.replacesTransactionId : nil, sequence: sequence)
+    }
+}

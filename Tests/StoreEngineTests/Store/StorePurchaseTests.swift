@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import StoreEngine
+
+@Suite struct StorePurchaseTests {
+    @Test func consumablePurchasesAddCreditsPerPurchase() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA").isPurchased)
+        #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA").isPurchased)
+        #expect(store.balance(of: "rage-faces", for: phone) == 10)
+        #expect(store.entitlements(for: phone).credits == ["rage-faces": 10, "extra-lives": 0])
+    }
+
+    @Test func quantityMultipliesTheGrantAndTheCharge() throws {
+        let store = try StoreFixture().store()
+        let outcome = try store.purchase(Rage.lives, quantity: 3, buyer: phone, storefront: "DEU")
+        guard case let .purchased(record) = outcome else { Issue.record("expected a purchase, got \(outcome)"); return }
+        #expect(record.creditAmount == 9)
+        #expect(record.price == Decimal(string: "6.87"))
+        #expect(record.currency == "EUR")
+        #expect(store.balance(of: "extra-lives", for: phone) == 9)
+    }
+
+    @Test func quantityIsRefusedForNonConsumablesAndAboveTen() throws {
+        let store = try StoreFixture().store()
+        #expect(try store.purchase(Rage.drummer, quantity: 2, buyer: phone, storefront: "USA")
+                == .refused(.invalidQuantity(2, productType: .nonConsumable)))
+        #expect(try store.purchase(Rage.face, quantity: 11, buyer: phone, storefront: "USA")
+                == .refused(.invalidQuantity(11, productType: .consumable)))
+        #expect(try store.purchase(Rage.face, quantity: 0, buyer: phone, storefront: "USA")
+                == .refused(.invalidQuantity(0, productType: .consumable)))
+    }
+
+    @Test func overTheCreditMaximumIsRefusedAndNothingRecorded() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        for _ in 0..<10 { _ = try store.purchase(Rage.face, buyer: phone, storefront: "USA") }
+        #expect(store.balance(of: "rage-faces", for: phone) == 50)
+        let events = fixture.log.allEvents.count
+        #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA")
+                == .refused(.overMaximum(credit: "rage-faces", maximum: 50, balance: 50, adding: 5)))
+        #expect(fixture.log.allEvents.count == events)
+    }
+
+    @Test func nonConsumableIsRecordedOnce() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        let first = try store.purchase(Rage.drummer, buyer: phone, storefront: "USA")
+        let second = try store.purchase(Rage.drummer, buyer: phone, storefront: "USA")
+        guard case let .purchased(record) = first else { Issue.record("expected a purchase"); return }
+        #expect(second == .alreadyOwned(record, deliveredHere: true))
+        #expect(fixture.log.allEvents.filter { $0.kind == .purchase }.count == 1)
+    }
+
+    @Test func productNotSoldInTheStorefrontIsRefused() throws {
+        let store = try StoreFixture().store()
+        #expect(try store.purchase(Rage.nightly, buyer: phone, storefront: "JPN")
+                == .refused(.notSoldHere(productID: Rage.nightly, storefront: "JPN")))
+        #expect(try store.purchase("com.example.nothing", buyer: phone, storefront: "USA") == .refused(.unknownProduct("com.example.nothing")))
+        let lookup = store.products(ids: [Rage.drummer, Rage.nightly, "nope"], storefront: "JPN")
+        #expect(lookup.products.map(\.id) == [Rage.drummer])
+        #expect(lookup.invalidIdentifiers == [Rage.nightly, "nope"])
+    }
+
+    @Test func purchasesDisallowedOnADeviceAreRefusedThere() throws {
+        let store = try StoreFixture().store()
+        try store.set(.purchasesAllowed, to: "false", for: phone)
+        #expect(!store.canMakePayments(on: "phone"))
+        #expect(store.canMakePayments(on: "tablet"))
+        #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA") == .refused(.purchasesDisallowed(device: "phone")))
+        #expect(try store.purchase(Rage.face, buyer: tablet, storefront: "USA").isPurchased)
+        try store.set(.purchasesAllowed, to: "true", for: phone)
+        #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA").isPurchased)
+    }
+
+    @Test func simulatedCancelAndFailureAreRecordedWithoutGranting() throws {
+        let store = try StoreFixture().store()
+        let cancelled = try store.purchase(Rage.face, buyer: phone, storefront: "USA", simulate: .cancel)
+        let failed = try store.purchase(Rage.face, buyer: phone, storefront: "USA", simulate: .fail)
+        #expect(cancelled.name == "cancelled")
+        #expect(cancelled.transaction?.state == .cancelled)
+        #expect(failed.name == "failed")
+        #expect(failed.transaction?.failureReason?.contains("declined") == true)
+        #expect(store.balance(of: "rage-faces", for: phone) == 0)
+        #expect(store.transactions(for: "tester").map(\.state) == [.failed, .cancelled])
+    }
+
+    @Test func nextPurchaseOutcomeSettingAppliesOnceAndIsSharedThroughTheLog() throws {
+        let fixture = try StoreFixture()
+        let settingsProcess = try fixture.store()
+        let buyingProcess = try fixture.store()
+        try settingsProcess.set(.nextPurchaseOutcome, to: "fail", for: phone)
+        #expect(try buyingProcess.purchase(Rage.face, buyer: phone, storefront: "USA").name == "failed")
+        #expect(try buyingProcess.purchase(Rage.face, buyer: phone, storefront: "USA").isPurchased)
+        #expect(throws: StoreError.self) { try settingsProcess.set(.nextPurchaseOutcome, to: "explode", for: phone) }
+    }
+
+    @Test func pricesAreChargedInTheStorefrontCurrency() throws {
+        let store = try StoreFixture().store()
+        let outcome = try store.purchase(Rage.drummer, buyer: phone, storefront: "JPN")
+        #expect(outcome.transaction?.price == 160)
+        #expect(outcome.transaction?.currency == "JPY")
+        #expect(outcome.transaction?.storefront == "JPN")
+    }
+
+    @Test func transactionIdsAreUniqueAcrossProcesses() throws {
+        let fixture = try StoreFixture()
+        let first = try fixture.store()
+        let second = try fixture.store()
+        var ids: Set<String> = []
+        for index in 0..<6 {
+            let store = index.isMultiple(of: 2) ? first : second
+            if let id = try store.purchase(Rage.face, buyer: phone, storefront: "USA").transaction?.id { ids.insert(id) }
+        }
+        #expect(ids.count == 6)
+        #expect(first.balance(of: "rage-faces", for: phone) == 25)
+        try first.refresh()
+        #expect(first.balance(of: "rage-faces", for: phone) == 30)
+    }
+}
