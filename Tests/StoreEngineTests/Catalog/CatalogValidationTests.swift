@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@testable import StoreEngine
+
+@Suite struct CatalogValidationTests {
+    /// A catalog text with one valid product plus `products` spliced in.
+    func catalog(products: String, credits: String = #"[{"id": "coins", "maximum": 10}]"#,
+                 storefronts: String = #"[{"code": "USA", "currency": "USD"}, {"code": "JPN", "currency": "JPY"}]"#) -> [UInt8] {
+        Array("""
+        {
+          "format": "storefront-catalog", "version": 1,
+          "app": {"name": "Test", "bundleId": "com.example.test"},
+          "defaultLanguage": "en",
+          "storefronts": \(storefronts),
+          "credits": \(credits),
+          "products": [
+            {"id": "ok", "type": "nonConsumable", "localizations": {"en": {"title": "Fine"}}, "prices": {"USA": "1.00"}}\(products.isEmpty ? "" : ",")
+            \(products)
+          ]
+        }
+        """.utf8)
+    }
+
+    func problems(_ bytes: [UInt8]) -> [CatalogProblem] {
+        CatalogLoader.lint(bytes: bytes, file: "test.json").problems
+    }
+
+    func expectError(_ products: String, product: String?, field: String, containing text: String,
+                     sourceLocation: SourceLocation = #_sourceLocation) {
+        let report = CatalogLoader.lint(bytes: catalog(products: products), file: "test.json")
+        #expect(report.catalog == nil, sourceLocation: sourceLocation)
+        let match = report.problems.first { $0.severity == .error && $0.productID == product && $0.field == field }
+        #expect(match != nil, "no error for \(field) in \(report.problems)", sourceLocation: sourceLocation)
+        #expect(match?.message.contains(text) == true, "message was: \(match?.message ?? "none")", sourceLocation: sourceLocation)
+        #expect((match?.line ?? 0) > 0, sourceLocation: sourceLocation)
+    }
+
+    @Test func validCatalogHasNoProblems() {
+        let report = CatalogLoader.lint(bytes: catalog(products: ""), file: "test.json")
+        #expect(report.problems.isEmpty)
+        #expect(report.catalog?.products.count == 1)
+    }
+
+    @Test func duplicateIds() {
+        expectError(#"{"id": "ok", "type": "nonConsumable", "localizations": {"en": {"title": "Again"}}, "prices": {"USA": "1"}}"#,
+                    product: "ok", field: "products[1].id", containing: "duplicate product id")
+    }
+
+    @Test func unknownType() {
+        expectError(#"{"id": "x", "type": "gadget", "localizations": {"en": {"title": "X"}}, "prices": {"USA": "1"}}"#,
+                    product: "x", field: "products[1].type", containing: "unknown type \"gadget\"")
+    }
+
+    @Test func negativePrice() {
+        expectError(#"{"id": "x", "type": "nonConsumable", "localizations": {"en": {"title": "X"}}, "prices": {"USA": "-1.00"}}"#,
+                    product: "x", field: "products[1].prices.USA", containing: "negative")
+    }
+
+    @Test func nonNumericPrice() {
+        expectError(#"{"id": "x", "type": "nonConsumable", "localizations": {"en": {"title": "X"}}, "prices": {"USA": "$1.00"}}"#,
+                    product: "x", field: "products[1].prices.USA", containing: "not a decimal number")
+    }
+
+    @Test func priceForAStorefrontNotListed() {
+        expectError(#"{"id": "x", "type": "nonConsumable", "localizations": {"en": {"title": "X"}}, "prices": {"DEU": "1"}}"#,
+                    product: "x", field: "products[1].prices.DEU", containing: "not listed")
+    }
+
+    @Test func unknownCurrency() {
+        let report = CatalogLoader.lint(bytes: catalog(products: "", storefronts: #"[{"code": "USA", "currency": "USX"}]"#), file: "t.json")
+        #expect(report.problems.contains { $0.field == "storefronts[0].currency" && $0.message.contains("unknown currency") })
+        #expect(report.catalog == nil)
+    }
+
+    @Test func consumableWithoutGrant() {
+        expectError(#"{"id": "x", "type": "consumable", "localizations": {"en": {"title": "X"}}, "prices": {"USA": "1"}}"#,
+                    product: "x", field: "products[1].grant", containing: "needs a grant")
+    }
+
+    @Test func grantOfAnUndefinedCredit() {
+        expectError(#"{"id": "x", "type": "consumable", "localizations": {"en": {"title": "X"}}, "prices": {"USA": "1"}, "grant": {"credit": "gems", "amount": 1}}"#,
+                    product: "x", field: "products[1].grant.credit", containing: "undefined credit \"gems\"")
+    }
+
+    @Test func subscriptionWithoutGroupOrPeriod() {
+        expectError(#"{"id": "x", "type": "autoRenewable", "localizations": {"en": {"title": "X"}}, "prices": {"USA": "1"}}"#,
+                    product: "x", field: "products[1].subscription", containing: "needs a subscription")
+        expectError(#"{"id": "x", "type": "autoRenewable", "localizations": {"en": {"title": "X"}}, "prices": {"USA": "1"}, "subscription": {"period": "P1M"}}"#,
+                    product: "x", field: "products[1].subscription.group", containing: "missing")
+        expectError(#"{"id": "x", "type": "autoRenewable", "localizations": {"en": {"title": "X"}}, "prices": {"USA": "1"}, "subscription": {"group": "g"}}"#,
+                    product: "x", field: "products[1].subscription.period", containing: "missing")
+    }
+
+    @Test func emptyTitleInTheDefaultLanguage() {
+        expectError(#"{"id": "x", "type": "nonConsumable", "localizations": {"en": {"title": " "}, "de": {"title": "X"}}, "prices": {"USA": "1"}}"#,
+                    product: "x", field: "products[1].localizations.en.title", containing: "default language")
+    }
+
+    @Test func everyProblemIsListedNotOnlyTheFirst() {
+        let products = """
+        {"id": "a", "type": "gadget", "localizations": {"en": {"title": "A"}}, "prices": {"USA": "1"}},
+        {"id": "b", "type": "nonConsumable", "localizations": {"en": {"title": "B"}}, "prices": {"USA": "-2"}},
+        {"id": "c", "type": "consumable", "localizations": {"en": {"title": "C"}}, "prices": {"USA": "1"}}
+        """
+        let errors = problems(catalog(products: products)).filter { $0.severity == .error }
+        #expect(Set(errors.compactMap(\.productID)) == ["a", "b", "c"])
+    }
+
+    @Test func malformedJSONNamesLineAndColumn() {
+        let text = "{\n  \"format\": \"storefront-catalog\",\n  \"version\": 1,\n  \"app\": {\"name\": \"x\" \"bundleId\": \"y\"}\n}"
+        let found = problems(Array(text.utf8))
+        #expect(found.count == 1)
+        #expect(found.first?.line == 4)
+        #expect(found.first?.column == 23)
+        #expect(found.first?.description.hasPrefix("test.json:4:23: error: malformed JSON") == true)
+    }
+
+    @Test func truncatedFileSaysSo() {
+        let text = Array(catalog(products: "").prefix(120))
+        let found = problems(text)
+        #expect(found.first?.message.contains("truncated") == true)
+    }
+
+    @Test func unknownKeysAreWarningsNotErrors() {
+        let products = #"{"id": "x", "type": "nonConsumable", "localizations": {"en": {"title": "X"}}, "prices": {"USA": "1"}, "colour": "red"}"#
+        let report = CatalogLoader.lint(bytes: catalog(products: products), file: "t.json")
+        #expect(report.catalog != nil)
+        #expect(report.problems.map(\.severity) == [.warning])
+        #expect(report.problems.first?.field == "products[1].colour")
+    }
+
+    @Test func propertyListsAndEmptyFilesAreRefusedClearly() {
+        #expect(problems(Array("<?xml version=\"1.0\"?><plist></plist>".utf8)).first?.message.contains("XML property list") == true)
+        #expect(problems(Array("bplist00abc".utf8)).first?.message.contains("binary property list") == true)
+        #expect(problems([]).first?.message.contains("empty") == true)
+    }
+
+    @Test func newerCatalogVersionIsRefused() {
+        var text = String(decoding: catalog(products: ""), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 7")
+        #expect(problems(Array(text.utf8)).contains { $0.field == "version" && $0.message.contains("upgrade storefront") })
+    }
+
+    @Test func missingFileIsReported() {
+        let report = CatalogLoader.lint(path: "/nonexistent/catalog.json")
+        #expect(report.problems.first?.message.contains("does not exist") == true)
+    }
+}
