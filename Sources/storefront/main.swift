@@ -1,1 +1,60 @@
-print("storefront")
+import Foundation
+import StoreEngine
+
+/// Runs the command line and returns the exit status.
+func runStorefront(_ rawArguments: [String], environment: [String: String]) -> ExitStatus {
+    let console = Console()
+    do {
+        let arguments = try CommandLineArguments.parse(rawArguments)
+        if arguments.help {
+            console.out(Usage.text)
+            return .success
+        }
+        if arguments.version {
+            console.out("storefront \(StorefrontVersion.current)")
+            return .success
+        }
+        guard let command = arguments.words.first else {
+            console.err(Usage.text)
+            console.err("\nNo command given and no terminal to open the storefront in; give a command such as `products`.")
+            return .usage
+        }
+        switch command {
+        case "catalog": return try CatalogCommands.run(arguments: arguments, console: console)
+        case "verify": return try VerifyCommand.run(arguments: arguments, environment: environment, console: console)
+        default: break
+        }
+        guard let handler = commands[command] else {
+            throw UsageError("unknown command \"\(command)\"; `storefront --help` lists the commands")
+        }
+        let session = try StoreSession.open(arguments, environment: environment)
+        return try handler(session, arguments, console)
+    } catch let error as UsageError {
+        console.err("storefront: \(error.description)")
+        return .usage
+    } catch let failure as CommandFailure {
+        console.err("storefront: \(failure.message)")
+        return failure.status
+    } catch {
+        console.err("storefront: \(error)")
+        return .dataProblem
+    }
+}
+
+let commands: [String: (StoreSession, CommandLineArguments, Console) throws -> ExitStatus] = [
+    "products": { session, arguments, console in
+        try arguments.allowOnly([], command: "products")
+        return try ProductsCommand.run(session, json: arguments.json, console: console)
+    },
+    "buy": PurchaseCommands.buy,
+    "restore": PurchaseCommands.restore,
+    "spend": PurchaseCommands.spend,
+    "refund": PurchaseCommands.refund,
+    "entitlements": AccountCommands.entitlements,
+    "transactions": AccountCommands.transactions,
+    "settings": AccountCommands.settings,
+    "reset-device": AccountCommands.resetDevice,
+]
+
+let status = runStorefront(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+exit(status.rawValue)

@@ -1,0 +1,63 @@
+import Foundation
+
+extension StoreText {
+    /// A purchase outcome in plain words, e.g. "Unlocked Remove Ads." or
+    /// "Added 5 Rage Faces: you now have 10."
+    public func message(for outcome: PurchaseOutcome, product: Product?, balance: Int? = nil) -> String {
+        let name = product.map(title(of:)) ?? "the product"
+        switch outcome {
+        case let .purchased(record):
+            if let credit = record.credit, record.creditAmount > 0 {
+                let total = balance.map { ": you now have \($0)" } ?? ""
+                return "Added \(record.creditAmount) \(creditName(credit)) with \(name)\(total)."
+            }
+            switch record.productType {
+            case .consumable: return "Bought \(name)."
+            case .nonConsumable: return "Unlocked \(name)."
+            case .autoRenewable:
+                let until = record.expiresDate.map { " until \(date($0))" } ?? ""
+                let trial = record.offer?.hasPrefix("introductory:freeTrial") == true ? " (free trial)" : ""
+                let switched = record.replaces == nil ? "Subscribed to" : "Switched to"
+                return "\(switched) \(name)\(trial)\(until)."
+            case .nonRenewing:
+                return "Bought \(name); active until \(record.expiresDate.map(date) ?? "-")."
+            case .freeSubscription: return "Subscribed to \(name) (free)."
+            }
+        case let .alreadyOwned(record, deliveredHere):
+            let what = record.productType == .nonConsumable ? "You already own \(name)" : "You are already subscribed to \(name)"
+            return deliveredHere ? "\(what); nothing was charged." : "\(what) on another device; restore purchases to get it here. Nothing was charged."
+        case .cancelled:
+            return "Purchase of \(name) cancelled; nothing was charged."
+        case let .failed(record):
+            return "Purchase of \(name) failed: \(record.failureReason ?? "unknown reason"); nothing was charged."
+        case let .refused(refusal):
+            return message(for: refusal, name: name)
+        }
+    }
+
+    func message(for refusal: PurchaseRefusal, name: String) -> String {
+        switch refusal {
+        case let .purchasesDisallowed(device):
+            "Purchases are disabled on this device (\(device)); allow them with `settings set purchases-allowed true` or in Settings."
+        case let .notSoldHere(_, code):
+            "\(name) is not sold in \(countryName(code)); choose another storefront."
+        case let .unknownProduct(id):
+            "There is no product \"\(id)\" in this catalog; `storefront products` lists them."
+        case let .overMaximum(credit, maximum, balance, adding):
+            "Refused: you have \(balance) \(creditName(credit)) and may hold at most \(maximum); \(adding) more would be over the maximum of \(maximum)."
+        case let .invalidQuantity(quantity, type):
+            type == .consumable
+                ? "A quantity of \(quantity) is not allowed; buy 1 to \(Store.maximumQuantity) at a time."
+                : "Only consumables can be bought in a quantity other than 1."
+        }
+    }
+
+    /// What a restore brought back, e.g. "Restored 2 purchases: Remove Ads, Nightly Rage."
+    public func message(for result: RestoreResult) -> String {
+        let names = result.restored.map { record in catalog.product(id: record.productID).map(title(of:)) ?? record.productID }
+        var text = names.isEmpty ? "Nothing to restore."
+            : "Restored \(names.count) purchase\(names.count == 1 ? "" : "s"): \(names.joined(separator: ", "))."
+        if result.skippedConsumables { text += " Consumables are never restored." }
+        return text
+    }
+}

@@ -1,0 +1,17 @@
+/// The process exit statuses, documented in the README.
+enum ExitStatus: Int32 {
+    /// Done.
+    case success = 0
+    /// The store refused, or the purchase did not complete.
+    case refused = 1
+    /// The command line was wrong.
+    case usage = 2
+    /// A data problem: catalog, ledger or key.
+    case dataProblem = 3
+}
+
+/// Ends a command early with an exit status and a message for people (on stderr).
+struct CommandFailure: Error {
+    var status: ExitStatus
+    var message: String
+}

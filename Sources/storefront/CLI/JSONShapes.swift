@@ -1,0 +1,129 @@
+import Foundation
+import StoreEngine
+
+/// The stable `--json` shapes, documented in the README. Optional fields are left out when nil.
+enum JSONShapes {
+    struct ProductEntry: Encodable {
+        var id: String
+        var type: String
+        var title: String
+        var description: String
+        var price: String?
+        var currency: String
+        var displayPrice: String?
+        var available: Bool
+        var status: String
+        var credit: String?
+        var balance: Int?
+        var grants: Int?
+        var purchaseDate: Date?
+        var expiresDate: Date?
+        var willAutoRenew: Bool?
+    }
+
+    struct PurchaseResult: Encodable {
+        var outcome: String
+        var transactionId: String?
+        var productId: String
+        var message: String
+        var credit: String?
+        var balance: Int?
+        var expiresDate: Date?
+        var reason: String?
+    }
+
+    struct NonConsumable: Encodable {
+        var productId: String
+        var transactionId: String
+        var purchaseDate: Date
+        var delivered: Bool
+    }
+
+    struct Subscription: Encodable {
+        var productId: String
+        var group: String
+        var state: String
+        var transactionId: String
+        var purchaseDate: Date
+        var expiresDate: Date?
+        var willAutoRenew: Bool
+        var delivered: Bool
+    }
+
+    struct Pass: Encodable {
+        var productId: String
+        var transactionId: String
+        var purchaseDate: Date
+        var expiresDate: Date
+        var active: Bool
+        var delivered: Bool
+    }
+
+    struct EntitlementsResult: Encodable {
+        var account: String
+        var device: String
+        var nonConsumables: [NonConsumable]
+        var subscriptions: [Subscription]
+        var nonRenewing: [Pass]
+        var credits: [String: Int]
+    }
+
+    struct Transaction: Encodable {
+        var transactionId: String
+        var originalTransactionId: String
+        var productId: String
+        var type: String
+        var state: String
+        var purchaseDate: Date
+        var device: String
+        var quantity: Int
+        var price: String?
+        var currency: String?
+        var storefront: String?
+        var credit: String?
+        var amount: Int?
+        var expiresDate: Date?
+        var offer: String?
+        var reason: String?
+        var revocationDate: Date?
+        var replacedBy: String?
+    }
+
+    struct SpendResult: Encodable {
+        var outcome: String
+        var credit: String
+        var amount: Int
+        var balance: Int
+        var message: String
+    }
+
+    struct RefundResult: Encodable {
+        var transactionId: String
+        var productId: String
+        var revoked: Int
+        var shortfall: Int
+        var message: String
+    }
+
+    struct RestoreResult: Encodable {
+        var restored: [String]
+        var transactionIds: [String]
+        var message: String
+    }
+
+    struct Settings: Encodable {
+        var device: String
+        var purchasesAllowed: Bool
+        var nextPurchase: String
+    }
+
+    struct Problem: Encodable {
+        var severity: String
+        var file: String
+        var line: Int?
+        var column: Int?
+        var productId: String?
+        var field: String?
+        var message: String
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import StoreEngine
+
+/// `storefront catalog lint PATH`.
+enum CatalogCommands {
+    static func run(arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try arguments.allowOnly([], command: "catalog")
+        let words = Array(arguments.words.dropFirst())
+        guard words.count == 2, words[0] == "lint" else {
+            throw UsageError("use `storefront catalog lint PATH`")
+        }
+        let report = CatalogLoader.lint(path: words[1])
+        let errors = report.problems.filter { $0.severity == .error }
+        if arguments.json {
+            try console.json(report.problems.map {
+                JSONShapes.Problem(severity: $0.severity.rawValue, file: $0.file, line: $0.line > 0 ? $0.line : nil,
+                                   column: $0.line > 0 ? $0.column : nil, productId: $0.productID,
+                                   field: $0.field.isEmpty ? nil : $0.field, message: $0.message)
+            })
+        } else {
+            for problem in report.problems { console.out(problem.description) }
+            if let catalog = report.catalog {
+                let warnings = report.problems.count
+                console.out("\(words[1]): \(catalog.products.count) products, \(catalog.storefronts.count) storefronts, \(catalog.languages.count) languages; usable\(warnings > 0 ? " with \(warnings) warning\(warnings == 1 ? "" : "s")" : "").")
+            } else {
+                console.err("\(words[1]): \(errors.count) problem\(errors.count == 1 ? "" : "s"); the catalog cannot be used until \(errors.count == 1 ? "it is" : "they are") fixed.")
+            }
+        }
+        return errors.isEmpty ? .success : .dataProblem
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import StoreEngine
+
+/// `storefront products`: the catalog with prices and the buyer's status.
+enum ProductsCommand {
+    static func run(_ session: StoreSession, json: Bool, console: Console) throws -> ExitStatus {
+        let store = session.store
+        let text = session.text
+        let entitlements = store.entitlements(for: session.buyer)
+        if json {
+            try console.json(session.catalog.products.map { entry(for: $0, session: session, entitlements: entitlements) })
+            return .success
+        }
+        console.out("\(session.catalog.appName) — account \(session.buyer.account) on device \(session.buyer.device) — \(session.locale), storefront \(session.storefront) (\(text.currency))")
+        let credits = session.catalog.credits.map { "\(text.creditName($0.id)) \(entitlements.credits[$0.id] ?? 0)" }
+        if !credits.isEmpty { console.out("Credits: " + credits.joined(separator: " · ")) }
+        for section in ProductSection.sections(of: session.catalog) {
+            console.out("\n\(section.title)")
+            for product in section.products {
+                let status = text.statusText(store.status(of: product, in: entitlements, storefront: session.storefront))
+                let price = text.displayPrice(product) ?? "—"
+                console.out("  \(text.title(of: product))  [\(product.id)]  \(price)\(status.isEmpty ? "" : "  — \(status)")")
+            }
+        }
+        return .success
+    }
+
+    static func entry(for product: Product, session: StoreSession, entitlements: Entitlements) -> JSONShapes.ProductEntry {
+        let text = session.text
+        let status = session.store.status(of: product, in: entitlements, storefront: session.storefront)
+        var entry = JSONShapes.ProductEntry(
+            id: product.id, type: product.type.rawValue, title: text.title(of: product),
+            description: text.description(of: product), price: product.price(in: session.storefront).map(ExactDecimal.string),
+            currency: text.currency, displayPrice: text.displayPrice(product),
+            available: product.price(in: session.storefront) != nil, status: status.name)
+        entry.grants = product.grant?.amount
+        switch status {
+        case let .credits(credit, balance):
+            entry.credit = credit
+            entry.balance = credit == nil ? nil : balance
+        case let .owned(since): entry.purchaseDate = since
+        case let .active(until, willRenew):
+            entry.expiresDate = until
+            entry.willAutoRenew = product.type == .autoRenewable ? willRenew : nil
+        case let .expired(on): entry.expiresDate = on
+        case .notSold, .available, .restoreToUnlock, .revoked: break
+        }
+        return entry
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import StoreEngine
+
+/// `storefront buy`, `restore`, `spend` and `refund`.
+enum PurchaseCommands {
+    static func buy(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try arguments.allowOnly(["quantity", "simulate"], command: "buy")
+        guard arguments.words.count == 2 else { throw UsageError("buy needs one product id, e.g. `storefront buy com.example.rage.noads`") }
+        let productID = arguments.words[1]
+        let quantity = try arguments.integerOption("quantity", default: 1)
+        var simulate: PurchaseSimulation?
+        if let value = arguments.options["simulate"] {
+            guard let parsed = PurchaseSimulation(rawValue: value), parsed != .succeed else {
+                throw UsageError("--simulate takes cancel or fail, not \"\(value)\"")
+            }
+            simulate = parsed
+        }
+        let outcome = try session.perform {
+            try session.store.purchase(productID, quantity: quantity, buyer: session.buyer,
+                                       storefront: session.storefront, simulate: simulate)
+        }
+        let product = session.catalog.product(id: productID)
+        let credit = outcome.transaction?.credit
+        let balance = credit.map { session.store.balance(of: $0, for: session.buyer) }
+        let message = session.text.message(for: outcome, product: product, balance: balance)
+        let succeeded: Bool = if case .purchased = outcome { true } else if case .alreadyOwned = outcome { true } else { false }
+        if arguments.json {
+            var reason: String?
+            if case let .failed(record) = outcome { reason = record.failureReason }
+            try console.json(JSONShapes.PurchaseResult(
+                outcome: outcome.name, transactionId: outcome.transaction?.id, productId: productID, message: message,
+                credit: credit, balance: balance, expiresDate: outcome.transaction?.expiresDate, reason: reason))
+        } else if succeeded {
+            console.out(message + (outcome.transaction.map { " Transaction \($0.id)." } ?? ""))
+        }
+        if !succeeded, !arguments.json { console.err(message) }
+        switch outcome {
+        case .purchased, .alreadyOwned: return .success
+        case .cancelled, .failed, .refused: return .refused
+        }
+    }
+
+    static func restore(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try arguments.allowOnly([], command: "restore")
+        let result = try session.perform { try session.store.restore(session.buyer) }
+        let message = session.text.message(for: result)
+        if arguments.json {
+            try console.json(JSONShapes.RestoreResult(restored: result.restored.map(\.productID),
+                                                      transactionIds: result.restored.map(\.id), message: message))
+        } else {
+            console.out(message)
+        }
+        return .success
+    }
+
+    static func spend(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try arguments.allowOnly(["amount"], command: "spend")
+        guard arguments.words.count == 2 else { throw UsageError("spend needs one credit id, e.g. `storefront spend rage-faces`") }
+        let credit = arguments.words[1]
+        let amount = try arguments.integerOption("amount", default: 1)
+        let outcome = try session.perform { try session.store.spend(credit, amount: amount, buyer: session.buyer) }
+        let name = session.text.creditName(credit)
+        let (status, balance, message): (ExitStatus, Int, String) = switch outcome {
+        case let .spent(balance): (.success, balance, "Spent \(amount) \(name); \(balance) left.")
+        case let .insufficient(balance, requested):
+            (.refused, balance, "Refused: you have \(balance) \(name), not \(requested); nothing was spent. Buy more first.")
+        }
+        if arguments.json {
+            try console.json(JSONShapes.SpendResult(outcome: status == .success ? "spent" : "insufficient",
+                                                    credit: credit, amount: amount, balance: balance, message: message))
+        } else if status == .success {
+            console.out(message)
+        }
+        if status != .success, !arguments.json { console.err(message) }
+        return status
+    }
+
+    static func refund(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try arguments.allowOnly([], command: "refund")
+        guard arguments.words.count == 2 else { throw UsageError("refund needs one transaction id; `storefront transactions` lists them") }
+        let result = try session.perform { try session.store.refund(arguments.words[1]) }
+        let product = session.catalog.product(id: result.transaction.productID)
+        var message = "Refunded \(product.map(session.text.title(of:)) ?? result.transaction.productID) (transaction \(result.transaction.id))."
+        if let credit = result.transaction.credit {
+            message += " Took back \(result.revoked) \(session.text.creditName(credit))"
+            message += result.shortfall > 0 ? "; \(result.shortfall) had already been spent." : "."
+        }
+        if arguments.json {
+            try console.json(JSONShapes.RefundResult(transactionId: result.transaction.id, productId: result.transaction.productID,
+                                                     revoked: result.revoked, shortfall: result.shortfall, message: message))
+        } else {
+            console.out(message)
+        }
+        return .success
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+@Suite struct CLITests {
+    let cli: StorefrontProcess
+
+    init() throws {
+        cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/sub/entitlements.jsonl")
+    }
+
+    @Test func productsInGermanShowEuroPrices() throws {
+        let result = try cli.run(["products", "--json", "--locale", "de_DE"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let products = try #require(try result.json() as? [[String: Any]])
+        let drummer = try #require(products.first { $0["id"] as? String == "com.example.rage.comic.drummer" })
+        #expect(drummer["displayPrice"] as? String == "1,09\u{00A0}€")
+        #expect(drummer["price"] as? String == "1.09")
+        #expect(drummer["currency"] as? String == "EUR")
+        #expect(drummer["title"] as? String == "Freundin des Schlagzeugers")
+        #expect(drummer["status"] as? String == "available")
+        #expect(products.count == 9)
+    }
+
+    @Test func storefrontNotSellingAProductMarksItUnavailable() throws {
+        let result = try cli.run(["products", "--json", "--locale", "ja_JP"])
+        let products = try #require(try result.json() as? [[String: Any]])
+        let nightly = try #require(products.first { $0["id"] as? String == "com.example.rage.comic.nightly" })
+        #expect(nightly["available"] as? Bool == false)
+        #expect(nightly["status"] as? String == "notSold")
+        #expect(products.first { $0["id"] as? String == "com.example.rage.face.random" }?["displayPrice"] as? String == "¥160")
+    }
+
+    @Test func buyingFacesTwiceGivesTenAndOverspendingIsRefused() throws {
+        for _ in 0..<2 {
+            let buy = try cli.run(["buy", "com.example.rage.face.random", "--json"])
+            #expect(buy.status == 0, "\(buy.stderr)")
+            let object = try #require(try buy.json() as? [String: Any])
+            #expect(object["outcome"] as? String == "purchased")
+            #expect((object["transactionId"] as? String)?.isEmpty == false)
+        }
+        #expect(try cli.credits()["rage-faces"] == 10)
+        let spend = try cli.run(["spend", "rage-faces", "--amount", "11"])
+        #expect(spend.status == 1)
+        #expect(spend.stderr.contains("you have 10"))
+        #expect(try cli.credits()["rage-faces"] == 10)
+        #expect(try cli.run(["spend", "rage-faces", "--amount", "4"]).status == 0)
+        #expect(try cli.credits()["rage-faces"] == 6)
+    }
+
+    @Test func nonConsumableIsRecordedOnceAndWaitsForRestoreOnAnotherDevice() throws {
+        #expect(try cli.run(["buy", "com.example.rage.comic.drummer"]).status == 0)
+        let again = try cli.run(["buy", "com.example.rage.comic.drummer", "--json"])
+        #expect(again.status == 0)
+        #expect((try again.json() as? [String: Any])?["outcome"] as? String == "alreadyOwned")
+        #expect(try cli.events().filter { $0["kind"] as? String == "purchase" }.count == 1)
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+
+        let tablet = { (command: [String]) in try cli.run(command + ["--device", "tablet"]) }
+        let before = try #require(try tablet(["entitlements", "--json"]).json() as? [String: Any])
+        let owned = try #require((before["nonConsumables"] as? [[String: Any]])?.first)
+        #expect(owned["delivered"] as? Bool == false)
+        #expect(try tablet(["restore"]).stdout.contains("Restored 1 purchase: Girlfriend of Drummer Rage."))
+        let after = try #require(try tablet(["entitlements", "--json"]).json() as? [String: Any])
+        #expect((after["nonConsumables"] as? [[String: Any]])?.first?["delivered"] as? Bool == true)
+        #expect((after["credits"] as? [String: Int])?["rage-faces"] == 5)
+    }
+
+    @Test func ledgerAndKeyAreCreatedPrivate() throws {
+        #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 0)
+        for path in [cli.ledger, cli.ledger + ".key"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(path)")
+        }
+    }
+
+    @Test func editingOneDigitMakesVerifyFailNamingTheLine() throws {
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        #expect(try cli.run(["verify"]).status == 0)
+        var lines = try String(contentsOfFile: cli.ledger, encoding: .utf8).components(separatedBy: "\n")
+        lines[2] = lines[2].replacingOccurrences(of: "\"amount\":3", with: "\"amount\":4")
+        try lines.joined(separator: "\n").write(toFile: cli.ledger, atomically: false, encoding: .utf8)
+        let verify = try cli.run(["verify"])
+        #expect(verify.status == 3)
+        #expect((verify.stdout + verify.stderr).contains("line 3"))
+        let buy = try cli.run(["buy", "com.example.rage.face.random"])
+        #expect(buy.status == 3)
+        #expect(buy.stderr.contains("refusing to write"))
+    }
+
+    @Test func refusalsExitWithOne() throws {
+        #expect(try cli.run(["settings", "set", "purchases-allowed", "false"]).status == 0)
+        let refused = try cli.run(["buy", "com.example.rage.noads"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("Purchases are disabled on this device"))
+        let cancelled = try cli.run(["buy", "com.example.rage.noads", "--simulate", "cancel", "--device", "other", "--json"])
+        #expect(cancelled.status == 1)
+        #expect((try cancelled.json() as? [String: Any])?["outcome"] as? String == "cancelled")
+    }
+
+    @Test func usageMistakesExitWithTwo() throws {
+        let none = try cli.run([])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("usage: storefront"))
+        #expect(try cli.run(["fly"]).status == 2)
+        #expect(try cli.run(["buy"]).status == 2)
+        #expect(try cli.run(["buy", "x", "--quantity", "zero"]).status == 2)
+        #expect(try cli.run(["products", "--bogus"]).status == 2)
+        #expect(try cli.run(["--help"]).stdout.contains("catalog lint PATH"))
+        #expect(try cli.run(["products", "--storefront", "CHN"]).status == 2)
+    }
+
+    @Test func catalogLintListsProblemsAndExitsWithThree() throws {
+        let path = try StorefrontProcess.temporaryFolder() + "/bad.json"
+        try """
+        {"format": "storefront-catalog", "version": 1, "app": {"name": "X", "bundleId": "x"}, "defaultLanguage": "en",
+         "storefronts": [{"code": "USA", "currency": "USD"}], "credits": [],
+         "products": [{"id": "a", "type": "consumable", "localizations": {"en": {"title": "A"}}, "prices": {"USA": "-1"}}]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let lint = try cli.run(["catalog", "lint", path])
+        #expect(lint.status == 3)
+        #expect(lint.stdout.contains("bad.json:3:"))
+        #expect(lint.stdout.contains("product a, field products[0].prices.USA"))
+        #expect(lint.stdout.contains("product a, field products[0].grant"))
+        let open = try cli.run(["products", "--catalog", path])
+        #expect(open.status == 3)
+    }
+}
