@@ -1,0 +1,221 @@
+import CNcursesw
+import Glibc
+import TerminalUI
+
+/// The real terminal, through ncurses: shows `ScreenBuffer` frames by writing only changed cells, and reads keys.
+///
+/// Use it from one thread (the run loop's):
+/// ```
+/// let terminal = NcursesScreen()
+/// try terminal.start()
+/// defer { terminal.stop() }
+/// while !terminal.isTerminationRequested {
+///     terminal.draw(render(state, terminal.size))
+///     if let key = terminal.readKey(timeoutMilliseconds: 250) { ... }
+/// }
+/// ```
+/// The terminal is put in raw mode, so Ctrl-C arrives as `.ctrl("c")` and the
+/// app decides what it means. SIGTERM, SIGHUP and SIGINT set
+/// `isTerminationRequested` and end a pending `readKey`; the run loop then
+/// calls `stop()`, which restores the terminal. The terminal is also restored
+/// if the process exits without calling `stop()`.
+public final class NcursesScreen: TerminalBackend {
+    public private(set) var colorMode: ColorMode = .monochrome
+    /// Whether `start()` succeeded and `stop()` has not been called since.
+    public private(set) var isActive = false
+    /// Cells written by the most recent `draw` (0 when nothing changed).
+    public private(set) var lastDrawCellCount = 0
+    /// Cells written by all draws since `start()`.
+    public private(set) var totalCellsWritten = 0
+
+    private var screen: OpaquePointer?
+    private var previousFrame: ScreenBuffer?
+    private var colorPairs: NcursesColorPairs?
+    private var previousSignalActions: [Int32: sigaction] = [:]
+    private var lastKnownSize = Size(width: 0, height: 0)
+
+    /// The longest single wait inside `readKey`, so a termination signal is noticed promptly
+    /// even if the C library restarts an interrupted read.
+    private static let signalCheckIntervalMilliseconds = 100
+
+    public init() {}
+
+    /// The screen size in cells; the last known size when not active.
+    public var size: Size {
+        guard isActive else { return lastKnownSize }
+        return Size(width: Int(storefront_columns()), height: Int(storefront_lines()))
+    }
+
+    public var isTerminationRequested: Bool { TerminationSignals.pending != nil }
+
+    /// The signal that asked the process to stop, if any; a conventional exit status is 128 + it.
+    public var terminationSignal: Int32? { TerminationSignals.pending }
+
+    /// Takes over the terminal: checks it is usable, then enters full-screen raw mode.
+    ///
+    /// Every check that can fail runs before anything is written to the
+    /// terminal, so a thrown error leaves the shell exactly as it was.
+    public func start() throws(NcursesStartError) {
+        guard !isActive else { return }
+        guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "standard input") }
+        guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal(stream: "standard output") }
+        guard let terminalType = environmentValue("TERM"), !terminalType.isEmpty else {
+            throw .terminalTypeUnset
+        }
+        try TerminalLocale.activateUTF8()
+        try probe(terminalType)
+
+        previousSignalActions = TerminationSignals.install()
+        guard let screen = storefront_new_screen(terminalType) else {
+            TerminationSignals.restore(previousSignalActions)
+            throw .screenSetupFailed(terminalType: terminalType)
+        }
+        self.screen = screen
+        set_term(screen)
+        Self.restoreTerminalAtExit()
+        configureInput()
+        let hasColors = has_colors()
+        colorMode = ColorMode.resolve(noColorValue: environmentValue("NO_COLOR"), terminalHasColors: hasColors)
+        colorPairs = colorMode == .color ? NcursesColorPairs() : nil
+        previousFrame = nil
+        lastDrawCellCount = 0
+        totalCellsWritten = 0
+        isActive = true
+    }
+
+    /// Gives the terminal back: leaves full-screen mode and restores the shell's settings. Safe to call twice.
+    public func stop() {
+        guard isActive else { return }
+        lastKnownSize = size
+        isActive = false
+        endwin()
+        if let screen { delscreen(screen) }
+        screen = nil
+        colorPairs = nil
+        previousFrame = nil
+        TerminationSignals.restore(previousSignalActions)
+        previousSignalActions = [:]
+    }
+
+    /// Shows `buffer`, writing only the cells that differ from the previous frame.
+    ///
+    /// The first frame, a frame of a new size and the first frame after a
+    /// resize repaint the whole screen. Cells beyond the screen's edge are left out.
+    public func draw(_ buffer: ScreenBuffer) {
+        guard isActive, let window = storefront_stdscr() else { return }
+        let diff = BufferDiff.between(previousFrame, buffer)
+        previousFrame = buffer
+        lastDrawCellCount = diff.writtenCellCount
+        totalCellsWritten += diff.writtenCellCount
+        guard !diff.isEmpty else { return }
+        if diff.isFullRedraw {
+            werase(window)
+            clearok(window, true)
+        }
+        let screenSize = size
+        for run in diff.runs where run.row < screenSize.height {
+            for (offset, cell) in run.cells.enumerated() {
+                put(cell, column: run.column + offset, row: run.row, screenWidth: screenSize.width)
+            }
+        }
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// The next key, waiting at most `timeoutMilliseconds` (indefinitely when nil).
+    ///
+    /// Returns nil when the time runs out or a termination signal arrives. A
+    /// resize comes back as `.resize` with the new size, and the next `draw`
+    /// repaints the whole screen.
+    public func readKey(timeoutMilliseconds: Int?) -> Key? {
+        guard isActive, let window = storefront_stdscr() else { return nil }
+        let clock = ContinuousClock()
+        let deadline = timeoutMilliseconds.map { clock.now.advanced(by: .milliseconds(max(0, $0))) }
+        while !isTerminationRequested {
+            var wait = Self.signalCheckIntervalMilliseconds
+            if let deadline {
+                let remaining = clock.now.duration(to: deadline).components
+                let remainingMilliseconds = Int(remaining.seconds * 1000 + remaining.attoseconds / 1_000_000_000_000_000)
+                wait = min(wait, max(0, remainingMilliseconds))
+            }
+            wtimeout(window, Int32(wait))
+            var input: wint_t = 0
+            let status = wget_wch(window, &input)
+            if status == KEY_CODE_YES {
+                let key = NcursesKeyDecoding.key(forFunctionCode: Int32(bitPattern: input)) { self.size }
+                if case .resize = key { previousFrame = nil }
+                return key
+            }
+            if status == OK {
+                guard let scalar = Unicode.Scalar(UInt32(input)) else { return .unknown }
+                return Key(inputScalar: scalar)
+            }
+            if let deadline, clock.now >= deadline { return nil }
+        }
+        return nil
+    }
+
+    private func probe(_ terminalType: String) throws(NcursesStartError) {
+        switch storefront_probe_terminal(terminalType, STDOUT_FILENO) {
+        case STOREFRONT_TERMINAL_USABLE: return
+        case STOREFRONT_TERMINAL_NO_DATABASE: throw .terminfoDatabaseMissing(terminalType: terminalType)
+        case STOREFRONT_TERMINAL_HARDCOPY, STOREFRONT_TERMINAL_NOT_ADDRESSABLE:
+            throw .terminalCannotAddressCursor(terminalType: terminalType)
+        default: throw .unknownTerminalType(terminalType)
+        }
+    }
+
+    private func configureInput() {
+        guard let window = storefront_stdscr() else { return }
+        raw()
+        noecho()
+        nonl()
+        keypad(window, true)
+        intrflush(window, false)
+        leaveok(window, true)
+        curs_set(0)
+        set_escdelay(25)
+    }
+
+    /// Draws one cell, as the characters `TerminalGlyphs` chooses so ncurses and the buffer agree on columns.
+    private func put(_ cell: Cell, column: Int, row: Int, screenWidth: Int) {
+        guard !cell.isContinuation, column < screenWidth else { return }
+        let drawable = cell.isWide && column + 1 >= screenWidth ? Cell.blank(cell.style) : cell
+        let style = drawable.style.resolved(for: colorMode)
+        let attributes = attributes(for: style)
+        let pair = colorPairs?.pair(foreground: style.foreground, background: style.background) ?? 0
+        let columns = TerminalGlyphs.columns(for: drawable) { Int(storefront_character_width(wchar_t(bitPattern: $0.value))) }
+        var x = column
+        for glyph in columns where x < screenWidth {
+            var characters = glyph.map { wchar_t(bitPattern: $0.value) }
+            characters.append(0)
+            storefront_put_cell(Int32(row), Int32(x), characters, attributes, pair)
+            x += max(1, Int(storefront_character_width(characters[0])))
+        }
+    }
+
+    private func attributes(for style: Style) -> attr_t {
+        var attributes = storefront_attribute_normal()
+        if style.isBold { attributes |= storefront_attribute_bold() }
+        if style.isDim { attributes |= storefront_attribute_dim() }
+        if style.isReversed { attributes |= storefront_attribute_reverse() }
+        if style.isUnderlined { attributes |= storefront_attribute_underline() }
+        return attributes
+    }
+
+    private func environmentValue(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+
+    /// Registers, once per process, an exit hook that leaves full-screen mode if the app exits without `stop()`.
+    private static let exitHook: Void = {
+        atexit {
+            if isendwin() == false { endwin() }
+        }
+    }()
+
+    private static func restoreTerminalAtExit() {
+        _ = exitHook
+    }
+}

@@ -1,0 +1,45 @@
+import Testing
+@testable import TerminalUI
+
+@Suite("Fitting text to a width")
+struct StringFittingTests {
+    @Test("Truncation cuts by display width and ends with …", arguments: [
+        ("Rage Face", 20, "Rage Face"), ("Rage Face", 9, "Rage Face"), ("Rage Face", 8, "Rage Fa…"),
+        ("日本語テキスト", 7, "日本語…"), ("日本語", 4, "日…"), ("x", 0, ""), ("abc", 1, "…"),
+        ("1,09\u{00A0}€", 5, "1,09…"),
+    ])
+    func truncation(text: String, width: Int, expected: String) {
+        let result = text.truncated(toWidth: width)
+        #expect(result == expected)
+        #expect(result.displayWidth <= max(0, width))
+    }
+
+    @Test("Padding fills to the exact width in every alignment", arguments: [
+        (Alignment.left, "日本  "), (.right, "  日本"), (.center, " 日本 "),
+    ])
+    func padding(alignment: Alignment, expected: String) {
+        let padded = "日本".padded(toWidth: 6, alignment: alignment)
+        #expect(padded == expected)
+        #expect(padded.displayWidth == 6)
+    }
+
+    @Test("Wrapping breaks at spaces and keeps paragraphs")
+    func wrapping() {
+        let text = "Adds five views to your counter.\nSpend them one at a time."
+        #expect(text.wrapped(toWidth: 12) == [
+            "Adds five", "views to", "your", "counter.", "Spend them", "one at a", "time.",
+        ])
+    }
+
+    @Test("Words wider than the line are split by display width")
+    func wrappingLongWords() {
+        #expect("abcdefgh".wrapped(toWidth: 3) == ["abc", "def", "gh"])
+        #expect("日本語のテキスト".wrapped(toWidth: 5) == ["日本", "語の", "テキ", "スト"])
+        for line in "日本語のテキスト".wrapped(toWidth: 5) { #expect(line.displayWidth <= 5) }
+    }
+
+    @Test("Wrapping removes escape sequences before measuring")
+    func wrappingSanitizes() {
+        #expect("a\u{1B}[31mbc d".wrapped(toWidth: 3) == ["abc", "d"])
+    }
+}
