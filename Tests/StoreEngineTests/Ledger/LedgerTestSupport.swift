@@ -52,7 +52,7 @@ enum LedgerTestFiles {
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws {
-        let file = try POSIXFileSystem().open(path, access: .writeOnly, options: [.truncate], permissions: 0)
+        let file = try POSIXFileSystem().open(path, access: .writeOnly, options: [.create, .truncate], permissions: 0o600)
         defer { try? POSIXFileSystem().close(file) }
         try POSIXFileSystem().writeAll(file, bytes)
     }
