@@ -15,18 +15,19 @@ struct LedgerTestEvent: Codable, Equatable, Sendable {
 /// A fresh directory for one test, removed afterwards.
 struct LedgerTestDirectory: ~Copyable {
     let path: String
+    let ledgerPath: String
 
-    init() throws {
+    /// A new directory; the ledger goes at `ledgerName` inside it, which may name subdirectories.
+    init(ledgerName: String = "entitlements.jsonl") throws {
         path = FileManager.default.temporaryDirectory
             .appendingPathComponent("storefront-ledger-tests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        ledgerPath = path + "/" + ledgerName
     }
 
     deinit {
         try? FileManager.default.removeItem(atPath: path)
     }
-
-    var ledgerPath: String { path + "/entitlements.jsonl" }
 
     func ledger(
         fileSystem: any FileSystem = POSIXFileSystem(), at ledgerPath: String? = nil
