@@ -1,0 +1,37 @@
+/// How far one ledger instance has read, and the chain state at that point.
+///
+/// Reading resumes from here, so each read costs only the new bytes; a commit that
+/// succeeds moves the cursor past its own lines.
+struct LedgerCursor {
+    /// What is known about the key file.
+    enum KeyState {
+        case notLoaded
+        case loaded(LedgerKey)
+        case missing
+        case invalid(reason: String)
+    }
+
+    /// Bytes of complete lines consumed.
+    var offset = 0
+    /// Complete lines consumed, the header included.
+    var lineCount = 0
+    /// The sequence number of the last event line, 0 before the first.
+    var lastSequence = 0
+    /// The MAC text of the last line, which keys the next line's MAC; nil when that line
+    /// was too damaged to have one.
+    var previousMAC: [UInt8]?
+    /// Whether the key is loaded and verified the header, so event lines can be checked.
+    var isVerifying = false
+    var key = KeyState.notLoaded
+    /// The file read last time, to notice when it is replaced.
+    var identity: FileIdentity?
+    /// The file's size at the last read, incomplete last line included.
+    var observedSize = 0
+    /// Set when the header cannot be used; nothing after it is read.
+    var isHalted = false
+    /// Every problem found since the cursor started.
+    var problems: [LedgerProblem] = []
+
+    /// Whether the file the cursor follows has been read at all.
+    var hasReadHeader: Bool { lineCount > 0 }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// Appending: the writer's side of `LedgerFile`.
+extension LedgerFile {
+    public func commit<Result>(
+        _ decide: (_ others: LedgerUpdate<Event>) throws -> (events: [Event], result: Result)
+    ) throws -> LedgerCommit<Event, Result> {
+        lock.lock()
+        defer { lock.unlock() }
+        let writerLock = try takeWriterLock()
+        defer { releaseWriterLock(writerLock) }
+        let ledger: OpenFile
+        do {
+            ledger = try fileSystem.openCreatingIfMissing(
+                path, access: .readWrite, options: [.append], permissions: 0o600
+            ).file
+        } catch {
+            throw LedgerError.fileSystem(error)
+        }
+        defer { try? fileSystem.close(ledger) }
+
+        var next = cursor
+        let read = try readNewLines(from: ledger, cursor: &next)
+        // From here on, what was read stays read; if the commit fails it is delivered later.
+        let others = undelivered.map { $0.followed(by: read.update) } ?? read.update
+        cursor = next
+        undelivered = others
+        publishObservation()
+        guard cursor.problems.isEmpty else {
+            throw LedgerError.refusedForWriting(path: path, problems: cursor.problems)
+        }
+        let tornTail = try read.incompleteTail.isEmpty ? nil : moveAside(read.incompleteTail, of: ledger)
+
+        let decision = try decide(others)
+        let startsLedger = !cursor.hasReadHeader
+        var written = cursor
+        let lines = try buildLines(for: decision.events, startingLedger: startsLedger, cursor: &written)
+        let appended: LedgerScan<Event> = try written.scan(
+            lines, decoder: dateEncoding.makeDecoder(), keyPath: keyPath
+        ) { () throws(LedgerError) in .missing }
+        if let problem = appended.problems.first {
+            throw LedgerError.eventNotStorable(reason: "it does not read back from its own line (\(problem))")
+        }
+        if !lines.isEmpty {
+            try append(lines, to: ledger, restoringLength: cursor.offset, startsLedger: startsLedger)
+        }
+        written.observedSize = written.offset
+        cursor = written
+        undelivered = nil
+        publishObservation()
+        return LedgerCommit(result: decision.result, appended: appended.entries, others: others, tornTail: tornTail)
+    }
+
+    /// The lines for `events`, preceded by a header when they start the ledger; `cursor`
+    /// gets the key used, so the lines can be read back through it.
+    private func buildLines(
+        for events: [Event], startingLedger: Bool, cursor: inout LedgerCursor
+    ) throws(LedgerError) -> [UInt8] {
+        if startingLedger {
+            cursor.key = .loaded(try keyForNewLedger())
+        }
+        guard case .loaded(let key) = cursor.key, startingLedger || cursor.previousMAC != nil else {
+            throw LedgerError.refusedForWriting(path: path, problems: [.keyMissing(keyPath: keyPath)])
+        }
+        var builder = LedgerLineBuilder<Event>(
+            key: key, encoder: dateEncoding.makeEncoder(),
+            previousMAC: cursor.previousMAC ?? [], lastSequence: cursor.lastSequence)
+        if startingLedger {
+            try builder.appendHeader(LedgerHeader.new(createdAt: now()))
+        }
+        for event in events {
+            try builder.append(event)
+        }
+        return builder.bytes
+    }
+
+    /// The key for a ledger being started: the existing key file's, or a new one.
+    private func keyForNewLedger() throws(LedgerError) -> LedgerKey {
+        switch try LedgerKey.load(from: keyPath, fileSystem: fileSystem) {
+        case .key(let key):
+            return key
+        case .missing:
+            return try LedgerKey.create(at: keyPath, fileSystem: fileSystem)
+        case .invalid(let reason):
+            throw LedgerError.refusedForWriting(path: path, problems: [.keyInvalid(keyPath: keyPath, reason: reason)])
+        }
+    }
+
+    /// Appends `lines` in one write and flushes them; on any failure cuts the file back to
+    /// `length`, so it is exactly as before.
+    private func append(
+        _ lines: [UInt8], to ledger: OpenFile, restoringLength length: Int, startsLedger: Bool
+    ) throws(LedgerError) {
+        let written: Int
+        do {
+            written = try fileSystem.write(ledger, lines)
+        } catch {
+            // A failed write() stores nothing, so there is nothing to cut back.
+            throw .appendFailed(path: path, cause: error)
+        }
+        // On a regular file a short write means the disk or quota is full: a second write
+        // would fail too, so the commit fails instead of leaving half of it behind.
+        guard written == lines.count else {
+            try cutBack(ledger, to: length, cause: "only \(written) of \(lines.count) bytes were written")
+            throw .shortWrite(path: path, written: written, expected: lines.count)
+        }
+        do {
+            try fileSystem.synchronize(ledger, dataOnly: true)
+            if startsLedger {
+                try fileSystem.synchronizeDirectory(containing: path)
+            }
+        } catch {
+            // Never flushed again: after a failed flush the kernel may have dropped the pages,
+            // so only cutting them off leaves a known state.
+            try cutBack(ledger, to: length, cause: "\(error)")
+            throw .appendFailed(path: path, cause: error)
+        }
+    }
+
+    private func cutBack(_ ledger: OpenFile, to length: Int, cause: String) throws(LedgerError) {
+        do {
+            try fileSystem.truncate(ledger, toLength: length)
+            try fileSystem.synchronize(ledger, dataOnly: true)
+        } catch {
+            throw .rollbackFailed(path: path, length: length, cause: cause, rollback: error)
+        }
+    }
+
+    /// Creates the ledger's directory if needed and waits for the exclusive writer lock.
+    private func takeWriterLock() throws(LedgerError) -> OpenFile {
+        do throws(FileSystemError) {
+            try fileSystem.makeDirectories(FilePath.parent(of: path), permissions: 0o700)
+            let file = try fileSystem.openCreatingIfMissing(
+                lockPath, access: .readWrite, options: [], permissions: 0o600
+            ).file
+            do {
+                try fileSystem.lockExclusively(file)
+            } catch {
+                try? fileSystem.close(file)
+                throw error
+            }
+            return file
+        } catch {
+            throw .fileSystem(error)
+        }
+    }
+
+    private func releaseWriterLock(_ file: OpenFile) {
+        // The commit's outcome is already settled here, and closing the descriptor releases
+        // the lock even if unlocking failed, so neither failure changes the result.
+        try? fileSystem.unlock(file)
+        try? fileSystem.close(file)
+    }
+}

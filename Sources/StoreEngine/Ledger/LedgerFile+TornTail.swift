@@ -1,0 +1,41 @@
+import Foundation
+
+/// Moving an incomplete last line, left by a crash mid-write, out of the ledger.
+extension LedgerFile {
+    /// Copies `tail` (the bytes after the last newline) into a new side file
+    /// `<path>.torn-<UTC time>`, flushes it, then cuts the ledger back to its last newline.
+    /// Only called by a writer holding the lock, so the tail is not a write in progress.
+    func moveAside(_ tail: ArraySlice<UInt8>, of ledger: OpenFile) throws(LedgerError) -> TornTailReport {
+        let sidePath = try createSideFile(holding: Array(tail))
+        do {
+            try fileSystem.truncate(ledger, toLength: cursor.offset)
+            try fileSystem.synchronize(ledger, dataOnly: true)
+        } catch {
+            throw .tornTailNotMoved(path: path, cause: error)
+        }
+        cursor.observedSize = cursor.offset
+        publishObservation()
+        return TornTailReport(ledgerPath: path, movedTo: sidePath, line: cursor.lineCount + 1, byteCount: tail.count)
+    }
+
+    /// How many numbered alternatives to try when side files of the same second exist.
+    private static var sideFileAttempts: Int { 100 }
+
+    private func createSideFile(holding bytes: [UInt8]) throws(LedgerError) -> String {
+        let stamp = now().formatted(
+            Date.ISO8601FormatStyle(dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted))
+        for attempt in 1...Self.sideFileAttempts {
+            let sidePath = "\(path).torn-\(stamp)" + (attempt == 1 ? "" : "-\(attempt)")
+            do {
+                try fileSystem.createFile(at: sidePath, containing: bytes, permissions: 0o600)
+                return sidePath
+            } catch where error.code == EEXIST {
+                continue
+            } catch {
+                throw .tornTailNotMoved(path: path, cause: error)
+            }
+        }
+        throw .tornTailNotMoved(
+            path: path, cause: FileSystemError(operation: .open, path: "\(path).torn-\(stamp)", code: EEXIST))
+    }
+}

@@ -1,0 +1,30 @@
+/// Checking a whole ledger at once.
+extension LedgerFile {
+    /// Reads and checks every line of the ledger at `path` without changing anything.
+    ///
+    /// Throws `LedgerError.ledgerMissing` when there is no file, and file system errors;
+    /// everything wrong with the content is in the returned problems.
+    public static func verify(
+        path: String, fileSystem: any FileSystem = POSIXFileSystem(), dateEncoding: LedgerDateEncoding = .iso8601
+    ) throws(LedgerError) -> LedgerVerification {
+        do throws(FileSystemError) {
+            _ = try fileSystem.status(atPath: path)
+        } catch where error.isNotFound {
+            throw .ledgerMissing(path: path)
+        } catch {
+            throw .fileSystem(error)
+        }
+        let ledger = LedgerFile(path: path, fileSystem: fileSystem, dateEncoding: dateEncoding)
+        let update = try ledger.readNew()
+        return ledger.withLock {
+            LedgerVerification(
+                path: path,
+                lineCount: ledger.cursor.lineCount,
+                entryCount: update.entries.count,
+                lastSequence: ledger.cursor.lastSequence,
+                problems: ledger.cursor.problems,
+                incompleteLastLineBytes: ledger.cursor.isHalted ? 0 : ledger.cursor.observedSize - ledger.cursor.offset
+            )
+        }
+    }
+}

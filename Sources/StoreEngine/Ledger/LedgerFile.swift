@@ -1,0 +1,169 @@
+import Foundation
+import Synchronization
+
+/// The entitlements ledger as a local file: JSON Lines, append-only, chained HMAC-SHA256.
+///
+/// Line 1 is a header, every later line one event:
+///
+///     {"format":"storefront-ledger","version":1,"created":"2025-01-02T03:04:05Z","mac":"<hex>"}
+///     {"seq":1,<the event's fields, sorted>,"mac":"<hex>"}
+///
+/// A line's MAC is HMAC-SHA256, keyed by the key file `<path>.key`, over the previous
+/// line's MAC text (empty for the header) followed by the line's bytes before `,"mac":"`.
+/// Writers serialize on an exclusive `flock` of `<path>.lock`; readers take no lock and
+/// ignore an incomplete last line. Each instance remembers how far it has read, so reads
+/// and commits cost only what is new.
+///
+/// An instance may be shared between threads; its state is guarded by `lock`.
+public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchecked Sendable {
+    /// The ledger file.
+    public let path: String
+    /// The key file beside it.
+    public let keyPath: String
+    /// The lock file writers hold while appending; it is never renamed or removed.
+    public let lockPath: String
+
+    let fileSystem: any FileSystem
+    let dateEncoding: LedgerDateEncoding
+    let now: @Sendable () -> Date
+
+    /// Guards `cursor` and `undelivered`, and serializes reads and commits of this instance.
+    let lock = NSLock()
+    /// How far this instance has read.
+    var cursor = LedgerCursor()
+    /// Entries read during a commit that failed, delivered by the next read or commit.
+    var undelivered: LedgerUpdate<Event>?
+    /// What `hasChanged()` compares with, readable while a commit holds `lock`.
+    private let observation = Mutex(Observation())
+
+    struct Observation {
+        var identity: FileIdentity?
+        var size = 0
+        var hasUndelivered = false
+    }
+
+    /// A ledger at `path`. Nothing is read or created until the first read or commit.
+    ///
+    /// - Parameters:
+    ///   - fileSystem: where every file operation goes; tests inject faults here.
+    ///   - dateEncoding: how `Date` values inside events are written.
+    ///   - now: the clock for the header's creation time and torn-line file names.
+    public init(
+        path: String,
+        fileSystem: any FileSystem = POSIXFileSystem(),
+        dateEncoding: LedgerDateEncoding = .iso8601,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.path = path
+        self.keyPath = path + ".key"
+        self.lockPath = path + ".lock"
+        self.fileSystem = fileSystem
+        self.dateEncoding = dateEncoding
+        self.now = now
+    }
+
+    public var problems: [LedgerProblem] {
+        withLock { cursor.problems }
+    }
+
+    public func readNew() throws(LedgerError) -> LedgerUpdate<Event> {
+        try withLock { () throws(LedgerError) in
+            let file: OpenFile
+            do throws(FileSystemError) {
+                file = try fileSystem.open(path, access: .readOnly, options: [], permissions: 0)
+            } catch where error.isNotFound {
+                return deliver(fileVanished())
+            } catch {
+                throw .fileSystem(error)
+            }
+            defer { try? fileSystem.close(file) }
+            var next = cursor
+            let read = try readNewLines(from: file, cursor: &next)
+            cursor = next
+            return deliver(read.update)
+        }
+    }
+
+    public func hasChanged() -> Bool {
+        let seen = observation.withLock { $0 }
+        if seen.hasUndelivered { return true }
+        do throws(FileSystemError) {
+            let status = try fileSystem.status(atPath: path)
+            return status.identity != seen.identity || status.size != seen.size
+        } catch where error.isNotFound {
+            return seen.identity != nil
+        } catch {
+            // Let the next read report whatever is wrong.
+            return true
+        }
+    }
+
+    /// What `readNewLines` found: the update to deliver and the incomplete last line.
+    struct NewLines {
+        var update: LedgerUpdate<Event>
+        var incompleteTail: ArraySlice<UInt8>
+    }
+
+    /// Reads the lines appended to `file` since `cursor`, starting over when the file was
+    /// replaced or shrank.
+    func readNewLines(from file: OpenFile, cursor: inout LedgerCursor) throws(LedgerError) -> NewLines {
+        let status: FileStatus
+        do {
+            status = try fileSystem.status(of: file)
+        } catch {
+            throw .fileSystem(error)
+        }
+        var restarted = false
+        if let identity = cursor.identity, identity != status.identity || status.size < cursor.offset {
+            cursor = LedgerCursor()
+            restarted = true
+        }
+        cursor.identity = status.identity
+        var bytes: [UInt8] = []
+        if !cursor.isHalted, status.size > cursor.offset {
+            do {
+                bytes = try fileSystem.readAll(file, count: status.size - cursor.offset, at: cursor.offset)
+            } catch {
+                throw .fileSystem(error)
+            }
+        }
+        cursor.observedSize = cursor.offset + bytes.count
+        let scan: LedgerScan<Event> = try cursor.scan(
+            bytes, decoder: dateEncoding.makeDecoder(), keyPath: keyPath
+        ) { () throws(LedgerError) in
+            try LedgerKey.load(from: keyPath, fileSystem: fileSystem)
+        }
+        return NewLines(
+            update: LedgerUpdate(entries: scan.entries, problems: scan.problems, restarted: restarted),
+            incompleteTail: scan.incompleteTail
+        )
+    }
+
+    /// The update for a file that does not exist (any more).
+    private func fileVanished() -> LedgerUpdate<Event> {
+        guard cursor.identity != nil else { return LedgerUpdate() }
+        cursor = LedgerCursor()
+        return LedgerUpdate(restarted: true)
+    }
+
+    /// Returns `update` after anything left undelivered, and forgets both.
+    func deliver(_ update: LedgerUpdate<Event>) -> LedgerUpdate<Event> {
+        let delivered = undelivered.map { $0.followed(by: update) } ?? update
+        undelivered = nil
+        publishObservation()
+        return delivered
+    }
+
+    /// Records what the file looked like after the last read or commit, for `hasChanged()`.
+    func publishObservation() {
+        let current = Observation(
+            identity: cursor.identity, size: cursor.observedSize, hasUndelivered: undelivered != nil)
+        observation.withLock { $0 = current }
+    }
+
+    func withLock<Value, Failure: Error>(_ body: () throws(Failure) -> Value) throws(Failure) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}

@@ -1,0 +1,74 @@
+/// The secret that keys the ledger's MAC chain, loaded from or written to the key file.
+///
+/// The key file holds 32 random bytes as 64 lowercase hex digits and a newline, mode 0600.
+/// Not `Sendable`: it keeps a libcrypto context, used only under the owning ledger's lock.
+final class LedgerKey {
+    static let byteCount = 32
+
+    private let authenticator: HMACSHA256
+
+    init(bytes: [UInt8]) throws(CryptoError) {
+        authenticator = try HMACSHA256(key: bytes)
+    }
+
+    /// The MAC text (lowercase hex) of a line: HMAC over the previous line's MAC text, then
+    /// the line's content.
+    func macText(previous: some Collection<UInt8>, content: some Collection<UInt8>) throws(LedgerError) -> [UInt8] {
+        do {
+            return Hex.encode(try authenticator.mac(previous, content))
+        } catch {
+            throw .crypto(error)
+        }
+    }
+
+    /// What was found at the key file's path.
+    enum Loaded {
+        case key(LedgerKey)
+        case missing
+        case invalid(reason: String)
+    }
+
+    /// Reads the key file. A missing or malformed file is a result; other failures throw.
+    static func load(from path: String, fileSystem: any FileSystem) throws(LedgerError) -> Loaded {
+        let text: [UInt8]
+        do {
+            let file = try fileSystem.open(path, access: .readOnly, options: [], permissions: 0)
+            defer { try? fileSystem.close(file) }
+            text = try fileSystem.read(file, upTo: 256, at: 0)
+        } catch {
+            if error.isNotFound { return .missing }
+            throw .fileSystem(error)
+        }
+        let trimmed = text.prefix { $0 != LedgerLineCodec.newline && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: " ") }
+        guard trimmed.count == byteCount * 2, let bytes = Hex.decode(trimmed) else {
+            return .invalid(reason: "expected \(byteCount * 2) hexadecimal digits")
+        }
+        do {
+            return .key(try LedgerKey(bytes: bytes))
+        } catch {
+            throw .crypto(error)
+        }
+    }
+
+    /// Creates a new random key and stores it at `path` durably: written to a temporary
+    /// file, flushed, renamed into place, and the directory flushed.
+    static func create(at path: String, fileSystem: any FileSystem) throws(LedgerError) -> LedgerKey {
+        let bytes: [UInt8]
+        let key: LedgerKey
+        do {
+            bytes = try SecureRandom.bytes(count: byteCount)
+            key = try LedgerKey(bytes: bytes)
+        } catch {
+            throw .crypto(error)
+        }
+        let temporaryPath = path + ".new"
+        do {
+            try fileSystem.replaceFile(
+                at: path, through: temporaryPath, with: Hex.encode(bytes) + [LedgerLineCodec.newline],
+                permissions: 0o600)
+        } catch {
+            throw .fileSystem(error)
+        }
+        return key
+    }
+}

@@ -1,0 +1,74 @@
+/// The byte layout of ledger lines.
+///
+/// Every line is one JSON object ending in its MAC: `{"seq":N,<event fields>,"mac":"<hex>"}`.
+/// The MAC covers the bytes before `,"mac":"`, so it is found by position, never by parsing,
+/// and an event's own text can never be mistaken for it.
+enum LedgerLineCodec {
+    static let newline = UInt8(ascii: "\n")
+    static let macFieldOpening = Array(#","mac":""#.utf8)
+    static let lineClosing = Array(#""}"#.utf8)
+    static let macTextLength = HMACSHA256.macByteCount * 2
+    static let trailerLength = macFieldOpening.count + macTextLength + lineClosing.count
+    private static let sequenceOpening = Array(#"{"seq":"#.utf8)
+    /// Keys the ledger adds to every event line, which events may not use themselves.
+    static let reservedKeys: Set<String> = ["seq", "mac"]
+    /// Enough digits for any sequence number a ledger reaches without overflowing `Int`.
+    private static let maximumSequenceDigits = 18
+
+    /// A line split into the part the MAC covers and the MAC's hex text.
+    struct SplitLine {
+        var content: ArraySlice<UInt8>
+        var mac: ArraySlice<UInt8>
+    }
+
+    /// Splits `line` (without its newline); nil when it does not end in a well-formed MAC field.
+    static func split(_ line: ArraySlice<UInt8>) -> SplitLine? {
+        guard line.count > trailerLength, line.first == UInt8(ascii: "{") else { return nil }
+        let trailerStart = line.endIndex - trailerLength
+        let macStart = trailerStart + macFieldOpening.count
+        let macEnd = macStart + macTextLength
+        guard line[trailerStart..<macStart].elementsEqual(macFieldOpening),
+            line[macEnd...].elementsEqual(lineClosing),
+            line[macStart..<macEnd].allSatisfy(Hex.isLowercaseDigit)
+        else { return nil }
+        return SplitLine(content: line[..<trailerStart], mac: line[macStart..<macEnd])
+    }
+
+    /// The sequence number opening an event line's content, or nil when there is none.
+    static func sequenceNumber(in content: ArraySlice<UInt8>) -> Int? {
+        guard content.starts(with: sequenceOpening) else { return nil }
+        let digitsStart = content.startIndex + sequenceOpening.count
+        let digitsEnd = content[digitsStart...].firstIndex { !(0x30...0x39).contains($0) } ?? content.endIndex
+        let digits = content[digitsStart..<digitsEnd]
+        guard !digits.isEmpty, digits.count <= maximumSequenceDigits, digits.first != UInt8(ascii: "0"),
+            digitsEnd == content.endIndex || content[digitsEnd] == UInt8(ascii: ",")
+        else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+    }
+
+    /// The content of an event line: the event's JSON object with `"seq":N` spliced in first.
+    static func eventContent(sequence: Int, eventJSON: [UInt8]) throws(LedgerError) -> [UInt8] {
+        guard eventJSON.count >= 2, eventJSON.first == UInt8(ascii: "{"), eventJSON.last == UInt8(ascii: "}") else {
+            throw .eventNotStorable(reason: "it does not encode to a JSON object")
+        }
+        let fields = eventJSON[1..<(eventJSON.count - 1)]
+        var content = sequenceOpening + Array(String(sequence).utf8)
+        if !fields.isEmpty {
+            content.append(UInt8(ascii: ","))
+            content.append(contentsOf: fields)
+        }
+        return content
+    }
+
+    /// A complete line, newline included, from its content and MAC text.
+    static func line(content: some Collection<UInt8>, macText: [UInt8]) -> [UInt8] {
+        var line: [UInt8] = []
+        line.reserveCapacity(content.count + trailerLength + 1)
+        line.append(contentsOf: content)
+        line.append(contentsOf: macFieldOpening)
+        line.append(contentsOf: macText)
+        line.append(contentsOf: lineClosing)
+        line.append(newline)
+        return line
+    }
+}

@@ -1,0 +1,60 @@
+/// Something wrong found in a ledger's content, with the line it was found on.
+///
+/// Any problem makes the ledger read-only: readers still get every entry that decoded,
+/// writers are refused until the file is repaired or moved aside.
+public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
+    /// The line's MAC does not match its content and the previous line's MAC.
+    case tampered(line: Int)
+    /// The line is not a well-formed ledger line.
+    case malformed(line: Int, reason: String)
+    /// The line's sequence number does not follow the previous line's.
+    case sequenceGap(line: Int, expected: Int, found: Int)
+    /// The key file does not exist, so no line can be verified.
+    case keyMissing(keyPath: String)
+    /// The key file exists but does not hold a key.
+    case keyInvalid(keyPath: String, reason: String)
+    /// The header does not verify with the key file's key.
+    case keyMismatch(keyPath: String)
+    /// The header names a newer format than this build reads.
+    case newerVersion(found: Int, supported: Int)
+    /// Line 1 is not a storefront ledger header.
+    case notALedger(reason: String)
+
+    /// The 1-based file line the problem was found on, when it concerns one line.
+    public var line: Int? {
+        switch self {
+        case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _): line
+        case .keyMismatch, .newerVersion, .notALedger: 1
+        case .keyMissing, .keyInvalid: nil
+        }
+    }
+
+    private static let startOver = "restore it from a backup, or move the ledger aside to start a new one"
+
+    public var description: String {
+        switch self {
+        case .tampered(let line):
+            "line \(line) does not match its MAC: it was edited, or lines around it were deleted, "
+                + "duplicated or reordered"
+        case .malformed(let line, let reason):
+            "line \(line) is malformed: \(reason)"
+        case .sequenceGap(let line, let expected, let found):
+            "line \(line) has sequence number \(found) where \(expected) was expected: "
+                + "a line was deleted, duplicated or reordered"
+        case .keyMissing(let keyPath):
+            "the key file \(keyPath) is missing, so no line can be verified; \(Self.startOver)"
+        case .keyInvalid(let keyPath, let reason):
+            "the key file \(keyPath) does not hold a key (\(reason)), so no line can be verified; "
+                + Self.startOver
+        case .keyMismatch(let keyPath):
+            "line 1 does not verify with the key in \(keyPath): the key belongs to another ledger "
+                + "or line 1 was edited, so no line can be verified; restore the matching key file, "
+                + "or move the ledger aside to start a new one"
+        case .newerVersion(let found, let supported):
+            "written by a newer storefront (format \(found)); this build reads format \(supported): "
+                + "upgrade storefront"
+        case .notALedger(let reason):
+            "line 1 is not a storefront ledger header (\(reason)); check the ledger path"
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// The result of checking a whole ledger file, for `storefront verify`.
+public struct LedgerVerification: Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    /// Complete lines, the header included.
+    public var lineCount: Int
+    /// Event lines that decoded.
+    public var entryCount: Int
+    /// The sequence number of the last event line.
+    public var lastSequence: Int
+    /// Every problem, in file order.
+    public var problems: [LedgerProblem]
+    /// Bytes after the last newline: an incomplete line, which the next write moves aside.
+    /// It is not a problem by itself.
+    public var incompleteLastLineBytes: Int
+
+    /// Whether every line verified.
+    public var isIntact: Bool { problems.isEmpty }
+
+    public init(
+        path: String, lineCount: Int, entryCount: Int, lastSequence: Int, problems: [LedgerProblem],
+        incompleteLastLineBytes: Int
+    ) {
+        self.path = path
+        self.lineCount = lineCount
+        self.entryCount = entryCount
+        self.lastSequence = lastSequence
+        self.problems = problems
+        self.incompleteLastLineBytes = incompleteLastLineBytes
+    }
+
+    public var description: String {
+        var lines: [String] = []
+        if isIntact {
+            lines.append("\(path): intact, \(entryCount) events, last sequence number \(lastSequence)")
+        } else {
+            let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+            lines.append("\(path): \(count)")
+            lines += problems.map { "  - \($0)" }
+        }
+        if incompleteLastLineBytes > 0 {
+            lines.append(
+                "  note: the last line is incomplete (\(incompleteLastLineBytes) bytes); "
+                    + "the next write moves it aside into a .torn file")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

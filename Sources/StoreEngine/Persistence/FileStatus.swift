@@ -1,0 +1,29 @@
+/// What `stat` reports about a file, reduced to what the ledger needs.
+public struct FileStatus: Sendable, Hashable {
+    /// Length in bytes.
+    public var size: Int
+    /// The file's identity: device and inode numbers. A replaced file gets a new identity.
+    public var identity: FileIdentity
+    /// Permission bits (`st_mode & 0o7777`).
+    public var permissions: UInt32
+    /// Whether the path names a directory.
+    public var isDirectory: Bool
+
+    public init(size: Int, identity: FileIdentity, permissions: UInt32, isDirectory: Bool) {
+        self.size = size
+        self.identity = identity
+        self.permissions = permissions
+        self.isDirectory = isDirectory
+    }
+}
+
+/// The device and inode numbers that identify one file, whatever its name.
+public struct FileIdentity: Sendable, Hashable {
+    public var device: UInt64
+    public var inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+}

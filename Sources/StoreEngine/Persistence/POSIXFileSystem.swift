@@ -1,0 +1,157 @@
+import Glibc
+
+/// The real file system, through Glibc.
+public struct POSIXFileSystem: FileSystem {
+    public init() {}
+
+    public func open(
+        _ path: String, access: FileAccess, options: FileOpenOptions, permissions: UInt32
+    ) throws(FileSystemError) -> OpenFile {
+        let flags = Self.flags(access: access, options: options)
+        let descriptor = try retryingInterrupted(.open, path) { Glibc.open(path, flags, mode_t(permissions)) }
+        return OpenFile(descriptor: Int32(truncatingIfNeeded: descriptor), path: path)
+    }
+
+    public func close(_ file: OpenFile) throws(FileSystemError) {
+        // Retrying close after EINTR could close a descriptor another thread just received.
+        if Glibc.close(file.descriptor) != 0 {
+            throw FileSystemError(operation: .close, path: file.path, code: errno)
+        }
+    }
+
+    public func read(_ file: OpenFile, upTo count: Int, at offset: Int) throws(FileSystemError) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var failureCode: Int32?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            switch interruptionRetried({ pread(file.descriptor, buffer.baseAddress, buffer.count, off_t(offset)) }) {
+            case .success(let byteCount):
+                initialized = byteCount
+            case .failure(let code):
+                failureCode = code.value
+                initialized = 0
+            }
+        }
+        if let failureCode {
+            throw FileSystemError(operation: .read, path: file.path, code: failureCode)
+        }
+        return bytes
+    }
+
+    public func write(_ file: OpenFile, _ bytes: [UInt8]) throws(FileSystemError) -> Int {
+        guard !bytes.isEmpty else { return 0 }
+        let outcome = bytes.withUnsafeBytes { buffer in
+            interruptionRetried { Glibc.write(file.descriptor, buffer.baseAddress, buffer.count) }
+        }
+        return try outcome.mapError { FileSystemError(operation: .write, path: file.path, code: $0.value) }.get()
+    }
+
+    public func synchronize(_ file: OpenFile, dataOnly: Bool) throws(FileSystemError) {
+        // Never retried: after a failed flush the kernel may already have dropped the data,
+        // so a second call could report success for writes that were lost.
+        let result = dataOnly ? fdatasync(file.descriptor) : fsync(file.descriptor)
+        if result != 0 {
+            throw FileSystemError(operation: .synchronize, path: file.path, code: errno)
+        }
+    }
+
+    public func truncate(_ file: OpenFile, toLength length: Int) throws(FileSystemError) {
+        _ = try retryingInterrupted(.truncate, file.path) { ftruncate(file.descriptor, off_t(length)) }
+    }
+
+    public func rename(_ source: String, to destination: String) throws(FileSystemError) {
+        if Glibc.rename(source, destination) != 0 {
+            throw FileSystemError(operation: .rename, path: source, code: errno)
+        }
+    }
+
+    public func lockExclusively(_ file: OpenFile) throws(FileSystemError) {
+        _ = try retryingInterrupted(.lock, file.path) { flock(file.descriptor, LOCK_EX) }
+    }
+
+    public func unlock(_ file: OpenFile) throws(FileSystemError) {
+        _ = try retryingInterrupted(.unlock, file.path) { flock(file.descriptor, LOCK_UN) }
+    }
+
+    public func status(of file: OpenFile) throws(FileSystemError) -> FileStatus {
+        var information = stat()
+        if fstat(file.descriptor, &information) != 0 {
+            throw FileSystemError(operation: .status, path: file.path, code: errno)
+        }
+        return Self.status(from: information)
+    }
+
+    public func status(atPath path: String) throws(FileSystemError) -> FileStatus {
+        var information = stat()
+        if stat(path, &information) != 0 {
+            throw FileSystemError(operation: .status, path: path, code: errno)
+        }
+        return Self.status(from: information)
+    }
+
+    public func makeDirectory(_ path: String, permissions: UInt32) throws(FileSystemError) {
+        if mkdir(path, mode_t(permissions)) != 0 {
+            throw FileSystemError(operation: .makeDirectory, path: path, code: errno)
+        }
+    }
+
+    public func setPermissions(_ file: OpenFile, to permissions: UInt32) throws(FileSystemError) {
+        if fchmod(file.descriptor, mode_t(permissions)) != 0 {
+            throw FileSystemError(operation: .setPermissions, path: file.path, code: errno)
+        }
+    }
+
+    public func setPermissions(atPath path: String, to permissions: UInt32) throws(FileSystemError) {
+        if chmod(path, mode_t(permissions)) != 0 {
+            throw FileSystemError(operation: .setPermissions, path: path, code: errno)
+        }
+    }
+
+    private static func flags(access: FileAccess, options: FileOpenOptions) -> Int32 {
+        var flags: Int32 = O_CLOEXEC
+        switch access {
+        case .readOnly: flags |= O_RDONLY
+        case .writeOnly: flags |= O_WRONLY
+        case .readWrite: flags |= O_RDWR
+        }
+        if options.contains(.create) { flags |= O_CREAT }
+        if options.contains(.exclusive) { flags |= O_EXCL }
+        if options.contains(.append) { flags |= O_APPEND }
+        if options.contains(.truncate) { flags |= O_TRUNC }
+        if options.contains(.directory) { flags |= O_DIRECTORY }
+        return flags
+    }
+
+    private static func status(from information: stat) -> FileStatus {
+        FileStatus(
+            size: Int(information.st_size),
+            identity: FileIdentity(device: UInt64(information.st_dev), inode: UInt64(information.st_ino)),
+            permissions: UInt32(information.st_mode) & 0o7777,
+            isDirectory: (information.st_mode & S_IFMT) == S_IFDIR
+        )
+    }
+}
+
+/// An `errno` value carried through `Result`.
+private struct ErrorNumber: Error {
+    var value: Int32
+}
+
+/// Runs a system call until it is not interrupted by a signal; -1 becomes the `errno` value.
+private func interruptionRetried<Value: BinaryInteger>(_ call: () -> Value) -> Result<Int, ErrorNumber> {
+    while true {
+        let result = call()
+        if result >= 0 { return .success(Int(result)) }
+        let code = errno
+        if code != EINTR { return .failure(ErrorNumber(value: code)) }
+    }
+}
+
+/// Runs a system call until it is not interrupted by a signal, turning -1 into an error.
+private func retryingInterrupted<Value: BinaryInteger>(
+    _ operation: FileOperation, _ path: String, _ call: () -> Value
+) throws(FileSystemError) -> Int {
+    switch interruptionRetried(call) {
+    case .success(let value): value
+    case .failure(let code): throw FileSystemError(operation: operation, path: path, code: code.value)
+    }
+}

@@ -1,2 +1,0 @@
-import CCrypto
-enum StoreEnginePlaceholder {}

@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+@testable import StoreEngine
+
+/// Hand edits, damaged lines and key trouble are reported with their line numbers.
+@Suite("Ledger integrity: tampering, keys and versions")
+struct LedgerIntegrityTests {
+    /// A ledger holding four events: lines 2...5 hold sequence numbers 1...4.
+    private static func fourEventLedger() throws -> LedgerTestDirectory {
+        let directory = try LedgerTestDirectory()
+        try directory.ledger().append([.purchase(5), .spend(2), .spend(1), .purchase(3)])
+        return directory
+    }
+
+    private static func problems(in directory: borrowing LedgerTestDirectory) throws -> [LedgerProblem] {
+        try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems
+    }
+
+    /// Asserts that writing is refused with a message containing `fragment`, leaving the file as it was.
+    private static func expectWriteRefused(
+        _ directory: borrowing LedgerTestDirectory, mentioning fragment: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let before = try LedgerTestFiles.bytes(directory.ledgerPath)
+        let ledger = directory.ledger()
+        #expect(sourceLocation: sourceLocation) {
+            try ledger.append([.spend(1)])
+        } throws: { error in
+            guard case LedgerError.refusedForWriting = error else { return false }
+            return "\(error)".contains(fragment)
+        }
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == before, sourceLocation: sourceLocation)
+    }
+
+    @Test("an intact ledger verifies")
+    func intact() throws {
+        let directory = try Self.fourEventLedger()
+        let verification = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(verification.isIntact)
+        #expect(verification.lineCount == 5)
+        #expect(verification.entryCount == 4)
+        #expect(verification.lastSequence == 4)
+    }
+
+    @Test("a hand-edited digit is reported with its line; reading still returns every entry")
+    func editedDigit() throws {
+        let directory = try Self.fourEventLedger()
+        var lines = try LedgerTestFiles.lines(directory.ledgerPath)
+        lines[2] = lines[2].replacingOccurrences(of: #""amount":2"#, with: #""amount":7"#)
+        try LedgerTestFiles.writeLines(lines, to: directory.ledgerPath)
+
+        #expect(try Self.problems(in: directory) == [.tampered(line: 3)])
+        let update = try directory.ledger().readNew()
+        #expect(update.entries.map(\.event.amount) == [5, 7, 1, 3])
+        #expect(update.entries.map(\.isVerified) == [true, false, true, true])
+        #expect(update.problems == [.tampered(line: 3)])
+        try Self.expectWriteRefused(directory, mentioning: "line 3 does not match its MAC")
+    }
+
+    @Test("a deleted line is reported at the line that now follows the gap")
+    func deletedLine() throws {
+        let directory = try Self.fourEventLedger()
+        var lines = try LedgerTestFiles.lines(directory.ledgerPath)
+        lines.remove(at: 2)
+        try LedgerTestFiles.writeLines(lines, to: directory.ledgerPath)
+
+        #expect(try Self.problems(in: directory) == [.tampered(line: 3), .sequenceGap(line: 3, expected: 2, found: 3)])
+        try Self.expectWriteRefused(directory, mentioning: "line 3")
+    }
+
+    @Test("a duplicated line is reported at the copy")
+    func duplicatedLine() throws {
+        let directory = try Self.fourEventLedger()
+        var lines = try LedgerTestFiles.lines(directory.ledgerPath)
+        lines.insert(lines[2], at: 3)
+        try LedgerTestFiles.writeLines(lines, to: directory.ledgerPath)
+
+        #expect(try Self.problems(in: directory) == [.tampered(line: 4), .sequenceGap(line: 4, expected: 3, found: 2)])
+        try Self.expectWriteRefused(directory, mentioning: "line 4")
+    }
+
+    @Test("swapped lines are reported from the first moved line on")
+    func reorderedLines() throws {
+        let directory = try Self.fourEventLedger()
+        var lines = try LedgerTestFiles.lines(directory.ledgerPath)
+        lines.swapAt(2, 3)
+        try LedgerTestFiles.writeLines(lines, to: directory.ledgerPath)
+
+        #expect(
+            try Self.problems(in: directory) == [
+                .tampered(line: 3), .sequenceGap(line: 3, expected: 2, found: 3),
+                .tampered(line: 4), .sequenceGap(line: 4, expected: 4, found: 2),
+                .tampered(line: 5), .sequenceGap(line: 5, expected: 3, found: 4),
+            ])
+        try Self.expectWriteRefused(directory, mentioning: "line 3")
+    }
+
+    @Test("a line that is not a ledger line is reported as malformed and the rest still read")
+    func malformedLine() throws {
+        let directory = try Self.fourEventLedger()
+        var lines = try LedgerTestFiles.lines(directory.ledgerPath)
+        lines[2] = "not json at all"
+        try LedgerTestFiles.writeLines(lines, to: directory.ledgerPath)
+
+        let update = try directory.ledger().readNew()
+        #expect(update.entries.map(\.sequence) == [1, 3, 4])
+        #expect(
+            update.problems == [
+                .malformed(line: 3, reason: "it does not end with a MAC field"),
+                .sequenceGap(line: 4, expected: 2, found: 3),
+            ])
+        try Self.expectWriteRefused(directory, mentioning: "line 3 is malformed")
+    }
+
+    @Test("a line whose event does not decode names the missing field")
+    func undecodableEvent() throws {
+        struct Richer: Codable, Sendable { var kind: String; var amount: Int; var currency: String }
+        let directory = try Self.fourEventLedger()
+        let update = try LedgerFile<Richer>(path: directory.ledgerPath).readNew()
+        #expect(update.entries.isEmpty)
+        #expect(update.problems.first == .malformed(line: 2, reason: #"the event has no field "currency""#))
+        #expect(update.problems.count == 4)
+    }
+
+    @Test("a missing key leaves entries readable but unverified and refuses writing")
+    func missingKey() throws {
+        let directory = try Self.fourEventLedger()
+        let keyPath = directory.ledgerPath + ".key"
+        try FileManager.default.removeItem(atPath: keyPath)
+
+        let update = try directory.ledger().readNew()
+        #expect(update.entries.count == 4)
+        #expect(update.entries.allSatisfy { !$0.isVerified })
+        #expect(update.problems == [.keyMissing(keyPath: keyPath)])
+        try Self.expectWriteRefused(directory, mentioning: "the key file \(keyPath) is missing")
+        #expect(!LedgerTestFiles.exists(keyPath))
+    }
+
+    @Test("a key from another ledger is reported once, not as tampering of every line")
+    func wrongKey() throws {
+        let directory = try Self.fourEventLedger()
+        let keyPath = directory.ledgerPath + ".key"
+        try LedgerTestFiles.write(Hex.encode(try SecureRandom.bytes(count: 32)) + [0x0A], to: keyPath)
+
+        let update = try directory.ledger().readNew()
+        #expect(update.entries.count == 4)
+        #expect(update.entries.allSatisfy { !$0.isVerified })
+        #expect(update.problems == [.keyMismatch(keyPath: keyPath)])
+        try Self.expectWriteRefused(directory, mentioning: "does not verify with the key in \(keyPath)")
+    }
+
+    @Test("a key file without a key is refused")
+    func invalidKey() throws {
+        let directory = try Self.fourEventLedger()
+        let keyPath = directory.ledgerPath + ".key"
+        try LedgerTestFiles.write(Array("not a key\n".utf8), to: keyPath)
+
+        #expect(
+            try Self.problems(in: directory) == [.keyInvalid(keyPath: keyPath, reason: "expected 64 hexadecimal digits")])
+        try Self.expectWriteRefused(directory, mentioning: "does not hold a key")
+    }
+
+    @Test("a ledger from a newer format version is refused with an upgrade message")
+    func newerVersion() throws {
+        let directory = try LedgerTestDirectory()
+        let mac = String(repeating: "0", count: 64)
+        try LedgerTestFiles.write(
+            Array(#"{"format":"storefront-ledger","version":2,"created":"2030-01-01T00:00:00Z","mac":"\#(mac)"}"#.utf8)
+                + [0x0A],
+            to: directory.ledgerPath)
+
+        let update = try directory.ledger().readNew()
+        #expect(update.entries.isEmpty)
+        #expect(update.problems == [.newerVersion(found: 2, supported: 1)])
+        #expect(
+            "\(update.problems[0])"
+                == "written by a newer storefront (format 2); this build reads format 1: upgrade storefront")
+        try Self.expectWriteRefused(directory, mentioning: "written by a newer storefront (format 2)")
+    }
+
+    @Test("a file that is not a ledger is refused and left alone")
+    func notALedger() throws {
+        let directory = try LedgerTestDirectory()
+        try LedgerTestFiles.write(Array("hello world\nsecond line\n".utf8), to: directory.ledgerPath)
+
+        #expect(try Self.problems(in: directory) == [.notALedger(reason: "it does not end with a MAC field")])
+        try Self.expectWriteRefused(directory, mentioning: "line 1 is not a storefront ledger header")
+        #expect(!LedgerTestFiles.exists(directory.ledgerPath + ".key"))
+    }
+
+    @Test("verifying a path with no ledger says so")
+    func missingLedger() throws {
+        let directory = try LedgerTestDirectory()
+        #expect {
+            try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        } throws: { error in
+            "\(error)" == "there is no ledger at \(directory.ledgerPath); check the path"
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Glibc
+@testable import StoreEngine
+
+/// A small event type standing in for the engine's events.
+struct LedgerTestEvent: Codable, Equatable, Sendable {
+    var kind: String
+    var amount: Int
+    var note: String?
+
+    static func purchase(_ amount: Int) -> LedgerTestEvent { LedgerTestEvent(kind: "purchase", amount: amount) }
+    static func spend(_ amount: Int) -> LedgerTestEvent { LedgerTestEvent(kind: "spend", amount: amount) }
+}
+
+/// A fresh directory for one test, removed afterwards.
+struct LedgerTestDirectory: ~Copyable {
+    let path: String
+    let ledgerPath: String
+
+    /// A new directory; the ledger goes at `ledgerName` inside it, which may name subdirectories.
+    init(ledgerName: String = "entitlements.jsonl") throws {
+        path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("storefront-ledger-tests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        ledgerPath = path + "/" + ledgerName
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    func ledger(
+        fileSystem: any FileSystem = POSIXFileSystem(), at ledgerPath: String? = nil
+    ) -> LedgerFile<LedgerTestEvent> {
+        LedgerFile(path: ledgerPath ?? self.ledgerPath, fileSystem: fileSystem, now: { LedgerTestClock.fixed })
+    }
+}
+
+enum LedgerTestClock {
+    /// 2025-01-02T03:04:05Z
+    static let fixed = Date(timeIntervalSince1970: 1_735_787_045)
+}
+
+/// Direct access to files, bypassing the ledger, to inspect and damage them.
+enum LedgerTestFiles {
+    static func bytes(_ path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    static func lines(_ path: String) throws -> [String] {
+        let text = String(decoding: try bytes(path), as: UTF8.self)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let file = try POSIXFileSystem().open(path, access: .writeOnly, options: [.create, .truncate], permissions: 0o600)
+        defer { try? POSIXFileSystem().close(file) }
+        try POSIXFileSystem().writeAll(file, bytes)
+    }
+
+    static func writeLines(_ lines: [String], to path: String) throws {
+        try write(Array(lines.map { $0 + "\n" }.joined().utf8), to: path)
+    }
+
+    static func append(_ bytes: [UInt8], to path: String) throws {
+        try write(try Self.bytes(path) + bytes, to: path)
+    }
+
+    static func permissions(_ path: String) throws -> UInt32 {
+        try POSIXFileSystem().status(atPath: path).permissions
+    }
+
+    static func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: path)
+    }
+
+    static func directoryEntries(_ path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+    }
+}
+
+extension LedgerFile {
+    /// Appends `events` unconditionally and returns what was appended.
+    @discardableResult
+    func append(_ events: [Event]) throws -> [LedgerEntry<Event>] {
+        try commit { _ in (events, ()) }.appended
+    }
+}
