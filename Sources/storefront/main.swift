@@ -24,7 +24,7 @@ func runStorefront(_ rawArguments: [String], environment: [String: String]) -> E
         case "verify": return try VerifyCommand.run(arguments: arguments, environment: environment, console: console)
         default: break
         }
-        guard let handler = commands[command] else {
+        guard let handler = CommandTable.handlers[command] else {
             throw UsageError("unknown command \"\(command)\"; `storefront --help` lists the commands")
         }
         let session = try StoreSession.open(arguments, environment: environment)
@@ -41,7 +41,9 @@ func runStorefront(_ rawArguments: [String], environment: [String: String]) -> E
     }
 }
 
-let commands: [String: (StoreSession, CommandLineArguments, Console) throws -> ExitStatus] = [
+/// The commands that work on an opened store, by name.
+enum CommandTable {
+    static let handlers: [String: @Sendable (StoreSession, CommandLineArguments, Console) throws -> ExitStatus] = [
     "products": { session, arguments, console in
         try arguments.allowOnly([], command: "products")
         return try ProductsCommand.run(session, json: arguments.json, console: console)
@@ -54,7 +56,8 @@ let commands: [String: (StoreSession, CommandLineArguments, Console) throws -> E
     "transactions": AccountCommands.transactions,
     "settings": AccountCommands.settings,
     "reset-device": AccountCommands.resetDevice,
-]
+    ]
+}
 
 let status = runStorefront(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 exit(status.rawValue)

@@ -29,23 +29,30 @@ public final class InMemoryEventLog: @unchecked Sendable {
 
         init(log: InMemoryEventLog) { self.log = log }
 
-        func readNew() throws -> [(sequence: Int, event: StoreEvent)] {
+        let problems: [LedgerProblem] = []
+        let tornTail: TornTailReport? = nil
+
+        func readNew() throws -> EventBatch {
             log.withLock { entries in
                 defer { position = entries.count }
-                return Array(entries[position...])
+                return EventBatch(entries: Array(entries[position...]))
             }
         }
 
+        func hasChanged() -> Bool {
+            log.withLock { entries in entries.count != position }
+        }
+
         func commit<Result>(
-            _ decide: ([(sequence: Int, event: StoreEvent)]) throws -> (events: [StoreEvent], result: Result)
-        ) throws -> (result: Result, entries: [(sequence: Int, event: StoreEvent)]) {
+            _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
+        ) throws -> (result: Result, batch: EventBatch) {
             try log.withLock { entries in
                 let fresh = Array(entries[position...])
-                let (events, result) = try decide(fresh)
+                let (events, result) = try decide(EventBatch(entries: fresh))
                 let appended = events.enumerated().map { (sequence: entries.count + $0.offset + 1, event: $0.element) }
                 entries.append(contentsOf: appended)
                 position = entries.count
-                return (result, fresh + appended)
+                return (result, EventBatch(entries: fresh + appended))
             }
         }
     }

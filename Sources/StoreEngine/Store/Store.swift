@@ -11,6 +11,7 @@ public final class Store: @unchecked Sendable {
     let clock: StoreClock
     let lock = NSLock()
     var state: LedgerState
+    let creditScopes: [String: CreditScope]
 
     /// Opens the store for `catalog` over `log`, reading everything already recorded.
     public init(catalog: Catalog, log: StoreEventLog, clock: StoreClock = SystemClock()) throws {
@@ -19,6 +20,7 @@ public final class Store: @unchecked Sendable {
         self.clock = clock
         var scopes: [String: CreditScope] = [:]
         for credit in catalog.credits { scopes[credit.id] = credit.scope }
+        creditScopes = scopes
         state = LedgerState(app: catalog.bundleID, creditScopes: scopes)
         try refresh()
     }
@@ -27,9 +29,23 @@ public final class Store: @unchecked Sendable {
     @discardableResult
     public func refresh() throws -> Bool {
         lock.lock(); defer { lock.unlock() }
-        let entries = try log.readNew()
-        for entry in entries { state.apply(entry.event, sequence: entry.sequence) }
-        return !entries.isEmpty
+        let batch = try log.readNew()
+        apply(batch)
+        return !batch.entries.isEmpty || batch.restarted
+    }
+
+    /// Cheaply tells whether `refresh` may find something new (for polling).
+    public func hasExternalChanges() -> Bool { log.hasChanged() }
+
+    /// Problems found in the ledger; while there are any, every change is refused.
+    public var ledgerProblems: [LedgerProblem] { log.problems }
+
+    /// An incomplete last line that a commit moved aside, to tell the user about.
+    public var tornTail: TornTailReport? { log.tornTail }
+
+    private func apply(_ batch: EventBatch) {
+        if batch.restarted { state = LedgerState(app: state.app, creditScopes: creditScopes) }
+        for entry in batch.entries { state.apply(entry.event, sequence: entry.sequence) }
     }
 
     /// A consistent copy of the folded state.
@@ -43,13 +59,16 @@ public final class Store: @unchecked Sendable {
     /// Commits the events `decide` returns after catching up; `decide` sees the fresh state.
     func commit<Result>(_ decide: (LedgerState) throws -> (events: [StoreEvent], result: Result)) throws -> Result {
         lock.lock(); defer { lock.unlock() }
-        var applied = 0
+        // Decide on a copy caught up with the others' events; the real state changes only
+        // once the commit succeeded, so a failed commit leaves the store as it was.
+        var decidedOn = state
         let outcome = try log.commit { fresh in
-            for entry in fresh { state.apply(entry.event, sequence: entry.sequence) }
-            applied = fresh.count
-            return try decide(state)
+            decidedOn = state
+            if fresh.restarted { decidedOn = LedgerState(app: state.app, creditScopes: creditScopes) }
+            for entry in fresh.entries { decidedOn.apply(entry.event, sequence: entry.sequence) }
+            return try decide(decidedOn)
         }
-        for entry in outcome.entries.dropFirst(applied) { state.apply(entry.event, sequence: entry.sequence) }
+        apply(outcome.batch)
         return outcome.result
     }
 

@@ -46,7 +46,10 @@ struct CommandLineArguments {
                     name = String(name[..<equals])
                 }
                 let needsValue = globalValueOptions.contains(name) || valueOptions.contains(name)
-                let text: String? = needsValue ? try (inline ?? value(for: name)) : nil
+                var text: String?
+                if needsValue {
+                    if let inline { text = inline } else { text = try value(for: name) }
+                }
                 if !needsValue, inline != nil { throw UsageError("--\(name) takes no value") }
                 switch name {
                 case "catalog": result.catalogPath = text

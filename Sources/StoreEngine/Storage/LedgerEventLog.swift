@@ -1,0 +1,46 @@
+import Foundation
+
+/// The store's event log kept in a ledger file (`LedgerFile<StoreEvent>`).
+public final class LedgerEventLog: StoreEventLog, @unchecked Sendable {
+    public let file: LedgerFile<StoreEvent>
+    private let lock = NSLock()
+    private var lastTornTail: TornTailReport?
+
+    public init(file: LedgerFile<StoreEvent>) {
+        self.file = file
+    }
+
+    /// Opens (without creating) the ledger at `path`; it is created by the first commit.
+    public static func open(path: String, fileSystem: any FileSystem = POSIXFileSystem()) throws -> LedgerEventLog {
+        LedgerEventLog(file: LedgerFile<StoreEvent>(path: path, fileSystem: fileSystem))
+    }
+
+    public var problems: [LedgerProblem] { file.problems }
+
+    public var tornTail: TornTailReport? {
+        lock.lock(); defer { lock.unlock() }
+        return lastTornTail
+    }
+
+    public func hasChanged() -> Bool { file.hasChanged() }
+
+    public func readNew() throws -> EventBatch {
+        Self.batch(try file.readNew())
+    }
+
+    public func commit<Result>(
+        _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
+    ) throws -> (result: Result, batch: EventBatch) {
+        let commit = try file.commit { others in try decide(Self.batch(others)) }
+        if let torn = commit.tornTail {
+            lock.lock(); lastTornTail = torn; lock.unlock()
+        }
+        var batch = Self.batch(commit.others)
+        batch.entries += commit.appended.map { (sequence: $0.sequence, event: $0.event) }
+        return (commit.result, batch)
+    }
+
+    private static func batch(_ update: LedgerUpdate<StoreEvent>) -> EventBatch {
+        EventBatch(entries: update.entries.map { (sequence: $0.sequence, event: $0.event) }, restarted: update.restarted)
+    }
+}
