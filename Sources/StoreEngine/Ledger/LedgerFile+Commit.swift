@@ -36,7 +36,7 @@ extension LedgerFile {
         var written = cursor
         let lines = try buildLines(for: decision.events, startingLedger: startsLedger, cursor: &written)
         let appended: LedgerScan<Event> = try written.scan(
-            lines, decoder: dateEncoding.makeDecoder(), keyPath: keyPath
+            lines, dateEncoding: dateEncoding, keyPath: keyPath
         ) { () throws(LedgerError) in .missing }
         if let problem = appended.problems.first {
             throw LedgerError.eventNotStorable(reason: "it does not read back from its own line (\(problem))")

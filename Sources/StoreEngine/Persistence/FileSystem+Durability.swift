@@ -1,0 +1,121 @@
+import Glibc
+
+/// Multi-step file operations built from the `FileSystem` primitives, so that injected
+/// faults reach every step.
+extension FileSystem {
+    /// Opens `path`, creating it with exactly `permissions` (whatever the umask) when missing.
+    func openCreatingIfMissing(
+        _ path: String, access: FileAccess, options: FileOpenOptions, permissions: UInt32
+    ) throws(FileSystemError) -> (file: OpenFile, created: Bool) {
+        while true {
+            do throws(FileSystemError) {
+                return (try open(path, access: access, options: options, permissions: 0), false)
+            } catch where !error.isNotFound {
+                throw error
+            } catch {}
+            do throws(FileSystemError) {
+                let file = try open(
+                    path, access: access, options: options.union([.create, .exclusive]), permissions: permissions)
+                do throws(FileSystemError) {
+                    try setPermissions(file, to: permissions)
+                } catch {
+                    try? close(file)
+                    throw error
+                }
+                return (file, true)
+            } catch where error.code == EEXIST {
+                // Another process created it between the two opens: open theirs.
+                continue
+            }
+        }
+    }
+
+    /// Reads `count` bytes from `offset`, or fewer when the file ends first.
+    func readAll(_ file: OpenFile, count: Int, at offset: Int) throws(FileSystemError) -> [UInt8] {
+        var bytes = try read(file, upTo: count, at: offset)
+        while bytes.count < count {
+            let more = try read(file, upTo: count - bytes.count, at: offset + bytes.count)
+            if more.isEmpty { break }
+            bytes += more
+        }
+        return bytes
+    }
+
+    /// Writes all of `bytes`, continuing after partial writes; a write that stores nothing
+    /// fails with `ENOSPC`, as the system would report on the next attempt.
+    func writeAll(_ file: OpenFile, _ bytes: [UInt8]) throws(FileSystemError) {
+        var written = 0
+        while written < bytes.count {
+            let count = try write(file, Array(bytes[written...]))
+            guard count > 0 else { throw FileSystemError(operation: .write, path: file.path, code: ENOSPC) }
+            written += count
+        }
+    }
+
+    /// Flushes the directory holding `path`, making a created or renamed entry durable.
+    func synchronizeDirectory(containing path: String) throws(FileSystemError) {
+        let directory = try open(
+            FilePath.parent(of: path), access: .readOnly, options: [.directory], permissions: 0)
+        defer { try? close(directory) }
+        try synchronize(directory, dataOnly: false)
+    }
+
+    /// Creates `directory` and any missing parents, each with exactly `permissions`.
+    func makeDirectories(_ directory: String, permissions: UInt32) throws(FileSystemError) {
+        do throws(FileSystemError) {
+            let status = try status(atPath: directory)
+            if !status.isDirectory {
+                throw FileSystemError(operation: .makeDirectory, path: directory, code: ENOTDIR)
+            }
+            return
+        } catch where !error.isNotFound {
+            throw error
+        } catch {}
+        let parent = FilePath.parent(of: directory)
+        if parent != directory {
+            try makeDirectories(parent, permissions: permissions)
+        }
+        do throws(FileSystemError) {
+            try makeDirectory(directory, permissions: permissions)
+        } catch where error.code == EEXIST {
+            return
+        }
+        try setPermissions(atPath: directory, to: permissions)
+    }
+
+    /// Creates a new file holding `bytes` with exactly `permissions` and flushes it and its
+    /// directory; fails with `EEXIST` when `path` exists.
+    func createFile(at path: String, containing bytes: [UInt8], permissions: UInt32) throws(FileSystemError) {
+        let file = try open(path, access: .writeOnly, options: [.create, .exclusive], permissions: permissions)
+        do throws(FileSystemError) {
+            try setPermissions(file, to: permissions)
+            try writeAll(file, bytes)
+            try synchronize(file, dataOnly: false)
+        } catch {
+            try? close(file)
+            throw error
+        }
+        try close(file)
+        try synchronizeDirectory(containing: path)
+    }
+
+    /// Atomically replaces `path` with a file holding `bytes`, written first to
+    /// `temporaryPath` and flushed, so a crash leaves either the old or the new file.
+    func replaceFile(
+        at path: String, through temporaryPath: String, with bytes: [UInt8], permissions: UInt32
+    ) throws(FileSystemError) {
+        let file = try open(
+            temporaryPath, access: .writeOnly, options: [.create, .truncate], permissions: permissions)
+        do throws(FileSystemError) {
+            try setPermissions(file, to: permissions)
+            try writeAll(file, bytes)
+            try synchronize(file, dataOnly: false)
+        } catch {
+            try? close(file)
+            throw error
+        }
+        try close(file)
+        try rename(temporaryPath, to: path)
+        try synchronizeDirectory(containing: path)
+    }
+}
