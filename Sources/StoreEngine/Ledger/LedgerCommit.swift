@@ -4,10 +4,9 @@ public struct LedgerCommit<Event: Codable & Sendable, Result> {
     public var result: Result
     /// The entries this commit appended, in order.
     public var appended: [LedgerEntry<Event>]
-    /// What other writers appended since this instance last looked; the decision closure saw it.
+    /// What other writers appended since this instance last looked, and any incomplete last
+    /// line moved aside before appending; the decision closure saw the same.
     public var others: LedgerUpdate<Event>
-    /// The incomplete last line found and moved aside before appending, if there was one.
-    public var tornTail: TornTailReport?
 }
 
 extension LedgerCommit: Sendable where Result: Sendable {}
