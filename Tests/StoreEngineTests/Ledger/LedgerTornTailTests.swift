@@ -56,7 +56,7 @@ struct LedgerTornTailTests {
     @Test("a header torn while the ledger was being created is moved aside and the ledger started again")
     func tornHeader() throws {
         let directory = try LedgerTestDirectory()
-        FileManager.default.createFile(atPath: directory.ledgerPath, contents: Data(#"{"format":"storefront-le"#.utf8))
+        try LedgerTestFiles.write(Array(#"{"format":"storefront-le"#.utf8), to: directory.ledgerPath)
 
         let commit = try directory.ledger().commit { others in ([LedgerTestEvent.purchase(5)], others.entries.count) }
         #expect(commit.result == 0)
