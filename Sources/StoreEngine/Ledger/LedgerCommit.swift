@@ -7,6 +7,12 @@ public struct LedgerCommit<Event: Codable & Sendable, Result> {
     /// What other writers appended since this instance last looked, and any incomplete last
     /// line moved aside before appending; the decision closure saw the same.
     public var others: LedgerUpdate<Event>
+
+    public init(result: Result, appended: [LedgerEntry<Event>], others: LedgerUpdate<Event>) {
+        self.result = result
+        self.appended = appended
+        self.others = others
+    }
 }
 
 extension LedgerCommit: Sendable where Result: Sendable {}
