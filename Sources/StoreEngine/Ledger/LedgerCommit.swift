@@ -4,10 +4,15 @@ public struct LedgerCommit<Event: Codable & Sendable, Result> {
     public var result: Result
     /// The entries this commit appended, in order.
     public var appended: [LedgerEntry<Event>]
-    /// What other writers appended since this instance last looked; the decision closure saw it.
+    /// What other writers appended since this instance last looked, and any incomplete last
+    /// line moved aside before appending; the decision closure saw the same.
     public var others: LedgerUpdate<Event>
-    /// The incomplete last line found and moved aside before appending, if there was one.
-    public var tornTail: TornTailReport?
+
+    public init(result: Result, appended: [LedgerEntry<Event>], others: LedgerUpdate<Event>) {
+        self.result = result
+        self.appended = appended
+        self.others = others
+    }
 }
 
 extension LedgerCommit: Sendable where Result: Sendable {}

@@ -22,21 +22,24 @@ extension LedgerFile {
         var next = cursor
         let read = try readNewLines(from: ledger, cursor: &next)
         // From here on, what was read stays read; if the commit fails it is delivered later.
-        let others = undelivered.map { $0.followed(by: read.update) } ?? read.update
+        var others = undelivered.map { $0.followed(by: read.update) } ?? read.update
         cursor = next
         undelivered = others
         publishObservation()
         guard cursor.problems.isEmpty else {
             throw LedgerError.refusedForWriting(path: path, problems: cursor.problems)
         }
-        let tornTail = try read.incompleteTail.isEmpty ? nil : moveAside(read.incompleteTail, of: ledger)
+        if !read.incompleteTail.isEmpty {
+            others.tornTails.append(try moveAside(read.incompleteTail, of: ledger))
+            undelivered = others
+        }
 
         let decision = try decide(others)
         let startsLedger = !cursor.hasReadHeader
         var written = cursor
         let lines = try buildLines(for: decision.events, startingLedger: startsLedger, cursor: &written)
         let appended: LedgerScan<Event> = try written.scan(
-            lines, decoder: dateEncoding.makeDecoder(), keyPath: keyPath
+            lines, dateEncoding: dateEncoding, keyPath: keyPath
         ) { () throws(LedgerError) in .missing }
         if let problem = appended.problems.first {
             throw LedgerError.eventNotStorable(reason: "it does not read back from its own line (\(problem))")
@@ -48,7 +51,7 @@ extension LedgerFile {
         cursor = written
         undelivered = nil
         publishObservation()
-        return LedgerCommit(result: decision.result, appended: appended.entries, others: others, tornTail: tornTail)
+        return LedgerCommit(result: decision.result, appended: appended.entries, others: others)
     }
 
     /// The lines for `events`, preceded by a header when they start the ledger; `cursor`

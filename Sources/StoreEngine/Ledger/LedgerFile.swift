@@ -129,7 +129,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
         }
         cursor.observedSize = cursor.offset + bytes.count
         let scan: LedgerScan<Event> = try cursor.scan(
-            bytes, decoder: dateEncoding.makeDecoder(), keyPath: keyPath
+            bytes, dateEncoding: dateEncoding, keyPath: keyPath
         ) { () throws(LedgerError) in
             try LedgerKey.load(from: keyPath, fileSystem: fileSystem)
         }

@@ -14,18 +14,19 @@ extension LedgerCursor {
     ///
     /// `loadKey` is called once, when a valid header is first seen.
     mutating func scan<Event: Codable & Sendable>(
-        _ bytes: [UInt8], decoder: JSONDecoder, keyPath: String,
+        _ bytes: [UInt8], dateEncoding: LedgerDateEncoding, keyPath: String,
         loadKey: () throws(LedgerError) -> LedgerKey.Loaded
     ) throws(LedgerError) -> LedgerScan<Event> {
         var scan = LedgerScan<Event>()
+        var eventLines: [EventLine] = []
         var lineStart = 0
         while !isHalted, let newline = Self.indexOfNewline(in: bytes, from: lineStart) {
             let line = bytes[lineStart..<newline]
             lineCount += 1
             if lineCount == 1 {
-                try readHeader(line, decoder: decoder, keyPath: keyPath, loadKey: loadKey, into: &scan)
-            } else {
-                try readEvent(line, decoder: decoder, into: &scan)
+                try readHeader(line, keyPath: keyPath, loadKey: loadKey, into: &scan)
+            } else if let eventLine = try readEventLine(line, into: &scan) {
+                eventLines.append(eventLine)
             }
             if isHalted { break }
             offset += line.count + 1
@@ -34,12 +35,49 @@ extension LedgerCursor {
         if !isHalted {
             scan.incompleteTail = bytes[lineStart...]
         }
+        decodeEvents(of: eventLines, dateEncoding: dateEncoding, into: &scan)
         problems += scan.problems
         return scan
     }
 
+    /// An event line whose structure checked out, waiting for its event to be decoded.
+    private struct EventLine {
+        var text: ArraySlice<UInt8>
+        var number: Int
+        var sequence: Int
+        var isVerified: Bool
+    }
+
+    /// Decodes the events of `lines` into entries; lines that do not decode become problems,
+    /// placed after the other problems of the same line.
+    private func decodeEvents<Event: Codable & Sendable>(
+        of lines: [EventLine], dateEncoding: LedgerDateEncoding, into scan: inout LedgerScan<Event>
+    ) {
+        let decoded: [Result<Event, LedgerEventDecoding.Failure>] = LedgerEventDecoding.decode(
+            lines.map(\.text), dateEncoding: dateEncoding)
+        var lineProblems = scan.problems[...]
+        var merged: [LedgerProblem] = []
+        scan.entries.reserveCapacity(lines.count)
+        for (line, result) in zip(lines, decoded) {
+            switch result {
+            case .success(let event):
+                scan.entries.append(
+                    LedgerEntry(sequence: line.sequence, line: line.number, event: event, isVerified: line.isVerified))
+            case .failure(let failure):
+                while let next = lineProblems.first, (next.line ?? 0) <= line.number {
+                    merged.append(next)
+                    lineProblems = lineProblems.dropFirst()
+                }
+                merged.append(.malformed(line: line.number, reason: failure.reason))
+            }
+        }
+        if !merged.isEmpty {
+            scan.problems = merged + lineProblems
+        }
+    }
+
     private mutating func readHeader(
-        _ line: ArraySlice<UInt8>, decoder: JSONDecoder, keyPath: String,
+        _ line: ArraySlice<UInt8>, keyPath: String,
         loadKey: () throws(LedgerError) -> LedgerKey.Loaded, into scan: inout LedgerScan<some Codable & Sendable>
     ) throws(LedgerError) {
         guard let split = LedgerLineCodec.split(line) else {
@@ -47,7 +85,7 @@ extension LedgerCursor {
             return
         }
         do {
-            _ = try LedgerHeader.parse(line: line, decoder: decoder)
+            _ = try LedgerHeader.parse(line: line, decoder: JSONDecoder())
         } catch {
             switch error {
             case .notALedger(let reason): halt(with: .notALedger(reason: reason), into: &scan)
@@ -77,14 +115,16 @@ extension LedgerCursor {
         lastSequence = 0
     }
 
-    private mutating func readEvent<Event: Codable & Sendable>(
-        _ line: ArraySlice<UInt8>, decoder: JSONDecoder, into scan: inout LedgerScan<Event>
-    ) throws(LedgerError) {
+    /// Checks an event line's MAC and sequence number; returns it for decoding unless it is
+    /// too damaged to hold an event.
+    private mutating func readEventLine(
+        _ line: ArraySlice<UInt8>, into scan: inout LedgerScan<some Codable & Sendable>
+    ) throws(LedgerError) -> EventLine? {
         guard let split = LedgerLineCodec.split(line) else {
             let reason = line.isEmpty ? "it is empty" : "it does not end with a MAC field"
             scan.problems.append(.malformed(line: lineCount, reason: reason))
             previousMAC = nil
-            return
+            return nil
         }
         var isVerified = false
         if isVerifying, let previous = previousMAC, case .loaded(let loaded) = key {
@@ -94,20 +134,13 @@ extension LedgerCursor {
         previousMAC = Array(split.mac)
         guard let sequence = LedgerLineCodec.sequenceNumber(in: split.content) else {
             scan.problems.append(.malformed(line: lineCount, reason: "it does not start with a sequence number"))
-            return
+            return nil
         }
         if sequence != lastSequence + 1 {
             scan.problems.append(.sequenceGap(line: lineCount, expected: lastSequence + 1, found: sequence))
         }
         lastSequence = sequence
-        let event: Event
-        do {
-            event = try decoder.decode(Event.self, from: Data(line))
-        } catch {
-            scan.problems.append(.malformed(line: lineCount, reason: Self.explain(error)))
-            return
-        }
-        scan.entries.append(LedgerEntry(sequence: sequence, line: lineCount, event: event, isVerified: isVerified))
+        return EventLine(text: line, number: lineCount, sequence: sequence, isVerified: isVerified)
     }
 
     private mutating func halt(with problem: LedgerProblem, into scan: inout LedgerScan<some Codable & Sendable>) {
@@ -122,28 +155,6 @@ extension LedgerCursor {
                 let found = memchr(base + start, Int32(LedgerLineCodec.newline), buffer.count - start)
             else { return nil }
             return base.distance(to: UnsafeRawPointer(found))
-        }
-    }
-
-    /// A short reason for a line whose event does not decode.
-    private static func explain(_ error: any Error) -> String {
-        guard let decodingError = error as? DecodingError else { return "the event does not decode (\(error))" }
-        func path(_ context: DecodingError.Context, _ last: (any CodingKey)? = nil) -> String {
-            let keys = context.codingPath + (last.map { [$0] } ?? [])
-            return keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-        }
-        switch decodingError {
-        case .keyNotFound(let key, let context):
-            return "the event has no field \"\(path(context, key))\""
-        case .valueNotFound(_, let context):
-            return "the event's field \"\(path(context))\" is null"
-        case .typeMismatch(let type, let context):
-            return "the event's field \"\(path(context))\" is not of type \(type)"
-        case .dataCorrupted(let context):
-            let field = context.codingPath.isEmpty ? "" : " in field \"\(path(context))\""
-            return "the line is not valid event JSON\(field): \(context.debugDescription)"
-        @unknown default:
-            return "the event does not decode (\(decodingError))"
         }
     }
 }

@@ -23,7 +23,8 @@ public protocol LedgerStorage<Event>: AnyObject, Sendable {
     /// When `decide` throws, or the commit fails, nothing is appended, the error is rethrown,
     /// and the entries `decide` saw are delivered again by the next read or commit, so
     /// `decide` should only compute: apply `others` and `appended` after the commit returns.
-    /// `decide` must not call back into the same storage.
+    /// `decide` must not call back into the same storage. The call blocks while another
+    /// writer holds the lock and while the disk flushes.
     func commit<Result>(
         _ decide: (_ others: LedgerUpdate<Event>) throws -> (events: [Event], result: Result)
     ) throws -> LedgerCommit<Event, Result>

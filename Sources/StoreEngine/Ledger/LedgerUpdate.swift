@@ -7,20 +7,31 @@ public struct LedgerUpdate<Event: Codable & Sendable>: Sendable {
     /// The file was replaced, shrank or vanished since the last read: `entries` start again
     /// from the first event and everything derived from earlier reads must be discarded.
     public var restarted: Bool
+    /// Incomplete last lines this instance found while committing and moved into side files.
+    public var tornTails: [TornTailReport]
 
-    public init(entries: [LedgerEntry<Event>] = [], problems: [LedgerProblem] = [], restarted: Bool = false) {
+    public init(
+        entries: [LedgerEntry<Event>] = [], problems: [LedgerProblem] = [], restarted: Bool = false,
+        tornTails: [TornTailReport] = []
+    ) {
         self.entries = entries
         self.problems = problems
         self.restarted = restarted
+        self.tornTails = tornTails
     }
 
     /// This update followed by `later`, as if both had been read at once.
     func followed(by later: LedgerUpdate<Event>) -> LedgerUpdate<Event> {
-        if later.restarted { return later }
+        if later.restarted {
+            var restarted = later
+            restarted.tornTails = tornTails + later.tornTails
+            return restarted
+        }
         return LedgerUpdate(
             entries: entries + later.entries,
             problems: problems + later.problems,
-            restarted: restarted
+            restarted: restarted,
+            tornTails: tornTails + later.tornTails
         )
     }
 }

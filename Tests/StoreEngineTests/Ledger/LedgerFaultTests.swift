@@ -99,7 +99,7 @@ struct LedgerFaultTests {
                 && rollback.operation == .truncate
         }
         let commit = try ledger.commit { _ in ([LedgerTestEvent.spend(1)], ()) }
-        #expect(commit.tornTail?.byteCount == 10)
+        #expect(commit.others.tornTails.map(\.byteCount) == [10])
         #expect(commit.appended.map(\.sequence) == [3])
         #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).isIntact)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import StoreEngine
 
@@ -152,6 +153,30 @@ struct LedgerFileTests {
         #expect(follower.hasChanged() == false)
         try writer.append([.spend(1)])
         #expect(follower.hasChanged())
+    }
+
+    @Test("commits from several threads through two instances get distinct consecutive sequence numbers")
+    func concurrentCommits() throws {
+        let directory = try LedgerTestDirectory()
+        let instances = [directory.ledger(), directory.ledger()]
+        let threads = 4
+        let commitsPerThread = 25
+        let failures = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for commit in 0..<commitsPerThread {
+                do {
+                    try instances[thread % instances.count].append([.purchase(thread * 1000 + commit)])
+                } catch {
+                    failures.withLock { $0 += 1 }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+
+        let entries = try directory.ledger().readNew().entries
+        #expect(entries.map(\.sequence) == Array(1...(threads * commitsPerThread)))
+        #expect(Set(entries.map(\.event.amount)).count == threads * commitsPerThread)
+        #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).isIntact)
     }
 
     @Test("a replaced file is read again from its start, flagged as restarted")

@@ -122,6 +122,30 @@ struct LedgerIntegrityTests {
         #expect(update.problems.count == 4)
     }
 
+    @Test("in a ledger large enough to decode on several threads, entries and problems stay in line order")
+    func largeLedgerOrder() throws {
+        let directory = try LedgerTestDirectory()
+        let count = LedgerEventDecoding.parallelThreshold * 2
+        try directory.ledger().append((1...count).map { LedgerTestEvent.purchase($0) })
+        var lines = try LedgerTestFiles.lines(directory.ledgerPath)
+        for index in [100, count - 5] {
+            lines[index] = lines[index].replacingOccurrences(of: #""amount":\#(index)"#, with: #""amount":"x""#)
+        }
+        try LedgerTestFiles.writeLines(lines, to: directory.ledgerPath)
+
+        let update = try directory.ledger().readNew()
+        let expectedAmounts = (1...count).filter { $0 != 100 && $0 != count - 5 }
+        #expect(update.entries.map(\.event.amount) == expectedAmounts)
+        #expect(update.entries.map(\.sequence) == expectedAmounts)
+        #expect(update.entries.map(\.line) == expectedAmounts.map { $0 + 1 })
+        let mismatch = #"the event's field "amount" is not of type Int"#
+        #expect(
+            update.problems == [
+                .tampered(line: 101), .malformed(line: 101, reason: mismatch),
+                .tampered(line: count - 4), .malformed(line: count - 4, reason: mismatch),
+            ])
+    }
+
     @Test("a missing key leaves entries readable but unverified and refuses writing")
     func missingKey() throws {
         let directory = try Self.fourEventLedger()

@@ -19,7 +19,8 @@ struct LedgerTornTailTests {
         #expect(try directory.ledger().readNew().entries.count == 2)
 
         let commit = try directory.ledger().commit { _ in ([LedgerTestEvent.spend(1)], ()) }
-        let report = try #require(commit.tornTail)
+        #expect(commit.others.tornTails.count == 1)
+        let report = try #require(commit.others.tornTails.first)
         #expect(report.movedTo == directory.ledgerPath + ".torn-20250102T030405Z")
         #expect(report.byteCount == torn.count)
         #expect(report.line == 4)
@@ -42,9 +43,9 @@ struct LedgerTornTailTests {
         let ledger = directory.ledger()
         try ledger.append([.purchase(5)])
         try LedgerTestFiles.append(Array("{\"seq\":2".utf8), to: directory.ledgerPath)
-        let first = try #require(try ledger.commit { _ in ([LedgerTestEvent.spend(1)], ()) }.tornTail)
+        let first = try #require(try ledger.commit { _ in ([LedgerTestEvent.spend(1)], ()) }.others.tornTails.first)
         try LedgerTestFiles.append(Array("{\"seq\":3,".utf8), to: directory.ledgerPath)
-        let second = try #require(try ledger.commit { _ in ([LedgerTestEvent.spend(1)], ()) }.tornTail)
+        let second = try #require(try ledger.commit { _ in ([LedgerTestEvent.spend(1)], ()) }.others.tornTails.first)
 
         #expect(first.movedTo == directory.ledgerPath + ".torn-20250102T030405Z")
         #expect(second.movedTo == directory.ledgerPath + ".torn-20250102T030405Z-2")
@@ -55,12 +56,33 @@ struct LedgerTornTailTests {
     @Test("a header torn while the ledger was being created is moved aside and the ledger started again")
     func tornHeader() throws {
         let directory = try LedgerTestDirectory()
-        FileManager.default.createFile(atPath: directory.ledgerPath, contents: Data(#"{"format":"storefront-le"#.utf8))
+        try LedgerTestFiles.write(Array(#"{"format":"storefront-le"#.utf8), to: directory.ledgerPath)
 
         let commit = try directory.ledger().commit { others in ([LedgerTestEvent.purchase(5)], others.entries.count) }
         #expect(commit.result == 0)
-        #expect(commit.tornTail?.line == 1)
+        #expect(commit.others.tornTails.map(\.line) == [1])
         #expect(commit.appended.map(\.sequence) == [1])
         #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).isIntact)
+    }
+
+    @Test("when the decision fails after a torn line was moved aside, the next read still reports it")
+    func tornTailReportSurvivesFailedCommit() throws {
+        struct Declined: Error {}
+        let directory = try LedgerTestDirectory()
+        let ledger = directory.ledger()
+        try ledger.append([.purchase(5)])
+        try LedgerTestFiles.append(Array("{\"seq\":2".utf8), to: directory.ledgerPath)
+
+        var seen: [TornTailReport] = []
+        #expect(throws: Declined.self) {
+            try ledger.commit { others in
+                seen = others.tornTails
+                throw Declined()
+            } as LedgerCommit<LedgerTestEvent, Void>
+        }
+        #expect(seen.map(\.byteCount) == [8])
+        #expect(try ledger.readNew().tornTails == seen)
+        #expect(try ledger.readNew().tornTails.isEmpty)
+        #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).incompleteLastLineBytes == 0)
     }
 }

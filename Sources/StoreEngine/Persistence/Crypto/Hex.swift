@@ -3,18 +3,21 @@ public enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
     /// Returns the lowercase hex digits of `bytes` as ASCII bytes.
-    public static func encode(_ bytes: some Sequence<UInt8>) -> [UInt8] {
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.underestimatedCount * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
+    public static func encode(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        digits.withUnsafeBufferPointer { digits in
+            [UInt8](unsafeUninitializedCapacity: bytes.count * 2) { text, count in
+                count = 0
+                for byte in bytes {
+                    text[count] = digits[Int(byte >> 4)]
+                    text[count + 1] = digits[Int(byte & 0x0F)]
+                    count += 2
+                }
+            }
         }
-        return text
     }
 
     /// Returns the lowercase hex digits of `bytes` as a string.
-    public static func string(_ bytes: some Sequence<UInt8>) -> String {
+    public static func string(_ bytes: some Collection<UInt8>) -> String {
         String(decoding: encode(bytes), as: UTF8.self)
     }
 
