@@ -32,6 +32,14 @@ extension StoreText {
             return "Purchase of \(name) failed: \(record.failureReason ?? "unknown reason"); nothing was charged."
         case let .refused(refusal):
             return message(for: refusal, name: name)
+        case .pending:
+            return "Asked to buy \(name): the request waits for a parent's approval (Ask to Buy). Nothing is charged until then."
+        case .needsAction:
+            return "The purchase of \(name) was interrupted and needs your action; resolve it to complete the purchase."
+        case let .changeScheduled(productID, from, effective):
+            let target = catalog.product(id: productID).map(title(of:)) ?? productID
+            let current = catalog.product(id: from).map(title(of:)) ?? from
+            return "\(current) switches to \(target) at its next renewal on \(date(effective)); until then nothing changes."
         }
     }
 
@@ -49,6 +57,12 @@ extension StoreText {
             type == .consumable
                 ? "A quantity of \(quantity) is not allowed; buy 1 to \(Store.maximumQuantity) at a time."
                 : "Only consumables can be bought in a quantity other than 1."
+        case let .unknownOffer(_, offerID):
+            "\(name) has no promotional offer \"\(offerID)\"; `storefront products` lists the offers."
+        case let .offerNotEligible(offerID):
+            "The promotional offer \(offerID) is for current and past subscribers; subscribe first."
+        case let .notAwaiting(id, state):
+            "Transaction \(id) is \(state.rawValue); it is not waiting for this."
         }
     }
 

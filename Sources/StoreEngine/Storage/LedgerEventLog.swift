@@ -32,7 +32,7 @@ public final class LedgerEventLog: StoreEventLog, @unchecked Sendable {
         _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
     ) throws -> (result: Result, batch: EventBatch) {
         let commit = try file.commit { others in try decide(Self.batch(others)) }
-        if let torn = commit.tornTail {
+        if let torn = commit.others.tornTails.last {
             lock.lock(); lastTornTail = torn; lock.unlock()
         }
         var batch = Self.batch(commit.others)

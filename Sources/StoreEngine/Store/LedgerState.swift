@@ -2,8 +2,8 @@ import Foundation
 
 /// Everything the store knows, folded from the ledger's events for one app.
 ///
-/// `apply` is the only way in, and it is idempotent by transaction and spend id, so replaying
-/// or re-reading an event never credits twice.
+/// `apply` is the only way in, and it is idempotent by transaction, spend and renewal id, so
+/// replaying or re-reading an event never credits twice.
 public struct LedgerState: Sendable {
     public struct CreditKey: Hashable, Sendable {
         public var account: String
@@ -15,27 +15,34 @@ public struct LedgerState: Sendable {
     struct DeliveryKey: Hashable, Sendable {
         var account: String
         var device: String
+        /// A transaction id, or for subscriptions the original transaction id.
         var transactionID: String
     }
 
     public let app: String
-    private let creditScopes: [String: CreditScope]
+    let creditScopes: [String: CreditScope]
 
-    public private(set) var transactions: [String: TransactionRecord] = [:]
+    public internal(set) var transactions: [String: TransactionRecord] = [:]
     /// Transaction ids in the order they happened.
-    public private(set) var transactionOrder: [String] = []
-    private var deliveries: Set<DeliveryKey> = []
-    public private(set) var balances: [CreditKey: Int] = [:]
-    private var spendIDs: Set<String> = []
+    public internal(set) var transactionOrder: [String] = []
+    var transactionIDsByAccount: [String: [String]] = [:]
+    var deliveries: Set<DeliveryKey> = []
+    public internal(set) var balances: [CreditKey: Int] = [:]
+    var spendIDs: Set<String> = []
+    var renewalKeys: Set<String> = []
+    /// Auto-renewable subscriptions by original transaction id.
+    public internal(set) var subscriptions: [String: SubscriptionChain] = [:]
     /// Devices on which purchases are switched off.
-    private var purchasesDisallowed: Set<String> = []
+    var purchasesDisallowed: Set<String> = []
     /// A one-shot outcome for the next purchase on a device.
-    private var nextOutcome: [String: PurchaseSimulation] = [:]
-    public private(set) var accounts: [String] = []
-    public private(set) var devices: [String] = []
+    var nextOutcome: [String: PurchaseSimulation] = [:]
+    public internal(set) var settings = StoreSettings()
+    public internal(set) var timeline = StoreTimeline.realTime
+    public internal(set) var accounts: [String] = []
+    public internal(set) var devices: [String] = []
     /// The highest transaction number in the whole ledger (all apps), so ids stay unique.
-    public private(set) var highestTransactionNumber: Int64 = 0
-    public private(set) var eventCount = 0
+    public internal(set) var highestTransactionNumber: Int64 = 0
+    public internal(set) var eventCount = 0
 
     public init(app: String, creditScopes: [String: CreditScope]) {
         self.app = app
@@ -45,7 +52,8 @@ public struct LedgerState: Sendable {
     /// Applies one ledger event. Events of other apps only advance the transaction counter.
     public mutating func apply(_ event: StoreEvent, sequence: Int) {
         eventCount += 1
-        if let id = event.transactionId, let number = Int64(id), event.kind == .purchase || event.kind == .purchaseFailed {
+        if let id = event.transactionId, let number = Int64(id),
+           event.kind == .purchase || event.kind == .purchaseFailed || event.kind == .renew {
             highestTransactionNumber = max(highestTransactionNumber, number)
         }
         guard event.app == app else { return }
@@ -54,6 +62,9 @@ public struct LedgerState: Sendable {
         switch event.kind {
         case .purchase: applyPurchase(event, sequence: sequence)
         case .purchaseFailed: applyFailedPurchase(event, sequence: sequence)
+        case .approve, .resolve: applyCompletion(event)
+        case .decline: applyDecline(event)
+        case .finish: applyFinish(event)
         case .spend: applySpend(event)
         case .refund: applyRefund(event)
         case .restore:
@@ -61,9 +72,17 @@ public struct LedgerState: Sendable {
                 deliveries.insert(DeliveryKey(account: event.account, device: event.device, transactionID: id))
             }
         case .setting: applySetting(event)
+        case .failureConsumed:
+            if let operation = event.setting.flatMap(StoreOperation.init(rawValue:)) { settings.failures[operation] = nil }
         case .resetDevice:
             deliveries = deliveries.filter { $0.device != event.device }
             balances = balances.filter { $0.key.device != event.device }
+        case .clock:
+            if let storeTime = event.storeTime, let realTime = event.realTime {
+                timeline = StoreTimeline(anchorReal: realTime, anchorStore: storeTime, rate: event.rate ?? timeline.rate)
+            }
+        case .renew: applyRenewal(event, sequence: sequence)
+        case .billingRetry, .graceEnded, .expire, .cancelRenewal, .pendingChange: applySubscriptionChange(event)
         }
     }
 
@@ -76,57 +95,10 @@ public struct LedgerState: Sendable {
         return CreditKey(account: buyer.account, device: scope == .device ? buyer.device : nil, credit: credit)
     }
 
-    private mutating func applyPurchase(_ event: StoreEvent, sequence: Int) {
-        guard let id = event.transactionId, transactions[id] == nil,
-              let productID = event.productId, let type = event.productType else { return }
-        nextOutcome[event.device] = nil
-        let record = TransactionRecord(event: event, id: id, productID: productID, type: type, sequence: sequence)
-        transactions[id] = record
-        transactionOrder.append(id)
-        deliveries.insert(DeliveryKey(account: event.account, device: event.device, transactionID: id))
-        if let replaced = event.replacesTransactionId, transactions[replaced] != nil {
-            transactions[replaced]?.replacedBy = id
-        }
-        if let credit = event.credit, let amount = event.amount, amount > 0 {
-            balances[creditKey(credit: credit, buyer: Buyer(account: event.account, device: event.device)), default: 0] += amount
-        }
-    }
-
-    private mutating func applyFailedPurchase(_ event: StoreEvent, sequence: Int) {
-        nextOutcome[event.device] = nil
-        guard let id = event.transactionId, transactions[id] == nil, let productID = event.productId,
-              let type = event.productType else { return }
-        transactions[id] = TransactionRecord(event: event, id: id, productID: productID, type: type, sequence: sequence)
-        transactionOrder.append(id)
-    }
-
-    private mutating func applySpend(_ event: StoreEvent) {
-        guard let spendID = event.spendId, spendIDs.insert(spendID).inserted,
-              let credit = event.credit, let amount = event.amount else { return }
-        let key = creditKey(credit: credit, buyer: Buyer(account: event.account, device: event.device))
-        balances[key] = max(0, (balances[key] ?? 0) - amount)
-    }
-
-    private mutating func applyRefund(_ event: StoreEvent) {
-        guard let id = event.transactionId, let record = transactions[id], record.state == .purchased else { return }
-        transactions[id]?.state = .refunded
-        transactions[id]?.revocationDate = event.time
-        transactions[id]?.revokedAmount = event.amount ?? 0
-        transactions[id]?.shortfall = event.shortfall ?? 0
-        if let credit = record.credit, let amount = event.amount, amount > 0 {
-            let key = creditKey(credit: credit, buyer: Buyer(account: record.account, device: record.purchaseDevice))
-            balances[key] = max(0, (balances[key] ?? 0) - amount)
-        }
-    }
-
-    private mutating func applySetting(_ event: StoreEvent) {
-        switch (event.setting, event.value) {
-        case (StoreSetting.purchasesAllowed.rawValue?, "false"?): purchasesDisallowed.insert(event.device)
-        case (StoreSetting.purchasesAllowed.rawValue?, "true"?): purchasesDisallowed.remove(event.device)
-        case (StoreSetting.nextPurchaseOutcome.rawValue?, let value?):
-            nextOutcome[event.device] = PurchaseSimulation(rawValue: value)
-        default: break
-        }
+    mutating func record(_ record: TransactionRecord) {
+        transactions[record.id] = record
+        transactionOrder.append(record.id)
+        transactionIDsByAccount[record.account, default: []].append(record.id)
     }
 
     // MARK: Questions the store asks
@@ -139,14 +111,32 @@ public struct LedgerState: Sendable {
         balances[creditKey(credit: credit, buyer: buyer)] ?? 0
     }
 
+    /// Whether the transaction (or, for a subscription, its original purchase) is on the device.
     public func isDelivered(_ transactionID: String, to buyer: Buyer) -> Bool {
-        deliveries.contains(DeliveryKey(account: buyer.account, device: buyer.device, transactionID: transactionID))
+        if deliveries.contains(DeliveryKey(account: buyer.account, device: buyer.device, transactionID: transactionID)) {
+            return true
+        }
+        guard let original = transactions[transactionID]?.originalID, original != transactionID else { return false }
+        return deliveries.contains(DeliveryKey(account: buyer.account, device: buyer.device, transactionID: original))
     }
 
     public func hasSpend(id: String) -> Bool { spendIDs.contains(id) }
 
     /// The account's transactions, oldest first.
     public func transactions(of account: String) -> [TransactionRecord] {
-        transactionOrder.compactMap { transactions[$0] }.filter { $0.account == account }
+        (transactionIDsByAccount[account] ?? []).compactMap { transactions[$0] }
     }
+
+    /// The account's subscriptions, oldest first.
+    public func subscriptionChains(of account: String) -> [SubscriptionChain] {
+        subscriptions.values.filter { $0.account == account }.sorted { $0.originalPurchaseDate < $1.originalPurchaseDate }
+    }
+
+    /// The subscription a transaction belongs to.
+    public func chain(containing transactionID: String) -> SubscriptionChain? {
+        transactions[transactionID].flatMap { subscriptions[$0.originalID] }
+    }
+
+    /// The store's time at real time `real`.
+    public func storeTime(at real: Date) -> Date { timeline.storeTime(at: real) }
 }

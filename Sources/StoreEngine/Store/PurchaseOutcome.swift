@@ -1,3 +1,5 @@
+import Foundation
+
 /// What came of a purchase request.
 public enum PurchaseOutcome: Sendable, Equatable {
     /// A new transaction; for a consumable, its credits were added.
@@ -10,6 +12,12 @@ public enum PurchaseOutcome: Sendable, Equatable {
     case failed(TransactionRecord)
     /// The store would not start the purchase; nothing was recorded.
     case refused(PurchaseRefusal)
+    /// Ask to Buy: the request waits for a parent's approval (StoreKit's `.pending`).
+    case pending(TransactionRecord)
+    /// An interrupted purchase: the buyer must complete an action (`resolve` completes it).
+    case needsAction(TransactionRecord)
+    /// A downgrade or crossgrade: the subscription switches at its next renewal.
+    case changeScheduled(productID: String, from: String, effective: Date)
 
     /// The outcome's stable name in `--json` output.
     public var name: String {
@@ -19,13 +27,17 @@ public enum PurchaseOutcome: Sendable, Equatable {
         case .cancelled: "cancelled"
         case .failed: "failed"
         case .refused: "refused"
+        case .pending: "pending"
+        case .needsAction: "needsAction"
+        case .changeScheduled: "changeScheduled"
         }
     }
 
     public var transaction: TransactionRecord? {
         switch self {
-        case let .purchased(record), let .alreadyOwned(record, _), let .cancelled(record), let .failed(record): record
-        case .refused: nil
+        case let .purchased(record), let .alreadyOwned(record, _), let .cancelled(record), let .failed(record),
+             let .pending(record), let .needsAction(record): record
+        case .refused, .changeScheduled: nil
         }
     }
 }
@@ -37,4 +49,10 @@ public enum PurchaseRefusal: Sendable, Equatable {
     case unknownProduct(String)
     case overMaximum(credit: String, maximum: Int, balance: Int, adding: Int)
     case invalidQuantity(Int, productType: ProductType)
+    /// The product has no promotional offer with this id.
+    case unknownOffer(productID: String, offerID: String)
+    /// Promotional offers are for current and past subscribers of the group.
+    case offerNotEligible(offerID: String)
+    /// Approving or resolving a transaction that is not waiting for it.
+    case notAwaiting(transactionID: String, state: TransactionState)
 }

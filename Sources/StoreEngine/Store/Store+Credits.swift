@@ -31,10 +31,10 @@ extension Store {
             throw StoreError.unknownCredit(credit, known: catalog.credits.map(\.id))
         }
         guard amount >= 1 else { throw StoreError.invalidAmount(amount) }
-        return try commit { state in
+        return try commit { state, now in
             let balance = state.balance(of: credit, for: buyer)
             guard balance >= amount else { return ([], .insufficient(balance: balance, requested: amount)) }
-            var record = event(.spend, for: buyer)
+            var record = event(.spend, for: buyer, at: now)
             record.credit = credit
             record.amount = amount
             record.spendId = UUID().uuidString.lowercased()
@@ -50,14 +50,14 @@ extension Store {
     /// Refunds a purchased transaction: revokes what it granted; for a consumable, takes back
     /// what is left of the grant and records the shortfall.
     public func refund(_ transactionID: String) throws -> RefundResult {
-        try commit { state in
+        try commit { state, now in
             guard let record = state.transactions[transactionID] else {
                 throw StoreError.unknownTransaction(transactionID)
             }
             guard record.state == .purchased else {
                 throw StoreError.notRefundable(transactionID, state: record.state)
             }
-            var refund = event(.refund, for: Buyer(account: record.account, device: record.purchaseDevice))
+            var refund = event(.refund, for: Buyer(account: record.account, device: record.purchaseDevice), at: now)
             refund.transactionId = transactionID
             refund.productId = record.productID
             var revoked = 0
@@ -80,22 +80,28 @@ extension Store {
     /// Delivers onto the buyer's device every non-consumable, active subscription and active
     /// non-renewing pass of the account that is not there yet. Consumables never come back.
     public func restore(_ buyer: Buyer) throws -> RestoreResult {
-        try commit { state in
-            let now = clock.now()
+        let result: Result<RestoreResult, StoreFailure> = try commit { state, now in
+            if let failure = state.settings.failures[.restore] {
+                return (consumption(of: failure, operation: .restore, buyer: buyer, at: now),
+                        .failure(StoreFailure(operation: .restore, error: failure.error)))
+            }
             let history = state.transactions(of: buyer.account)
             let restorable = history.filter { record in
-                guard record.isInForce, !state.isDelivered(record.id, to: buyer) else { return false }
+                guard record.isInForce, record.finished, !state.isDelivered(record.id, to: buyer) else { return false }
                 switch record.productType {
                 case .nonConsumable, .freeSubscription: return true
-                case .autoRenewable, .nonRenewing: return (record.expiresDate ?? .distantPast) > now
+                case .autoRenewable:
+                    return state.subscriptions[record.originalID].map { $0.isOngoing && $0.latestTransactionID == record.id } ?? false
+                case .nonRenewing: return (record.expiresDate ?? .distantPast) > now
                 case .consumable: return false
                 }
             }
             let skipped = history.contains { $0.productType == .consumable && $0.state == .purchased }
-            guard !restorable.isEmpty else { return ([], RestoreResult(restored: [], skippedConsumables: skipped)) }
-            var record = event(.restore, for: buyer)
-            record.transactionIds = restorable.map(\.id)
-            return ([record], RestoreResult(restored: restorable, skippedConsumables: skipped))
+            guard !restorable.isEmpty else { return ([], .success(RestoreResult(restored: [], skippedConsumables: skipped))) }
+            var record = event(.restore, for: buyer, at: now)
+            record.transactionIds = restorable.map { $0.productType == .autoRenewable ? $0.originalID : $0.id }
+            return ([record], .success(RestoreResult(restored: restorable, skippedConsumables: skipped)))
         }
+        return try result.get()
     }
 }

@@ -3,14 +3,37 @@ import Foundation
 extension Store {
     /// The most a buyer may take of one consumable in a single purchase, as on the App Store.
     public static let maximumQuantity = 10
+    static let firstTransactionNumber: Int64 = 2_000_000_000_000_001
+
+    /// How a purchase should go, beyond the product itself.
+    public struct PurchaseOptions: Sendable {
+        /// Forces a cancel or a failure for this call; otherwise the device's one-shot
+        /// "next purchase" setting applies.
+        public var simulate: PurchaseSimulation?
+        /// A promotional offer of the subscription, by id.
+        public var offerID: String?
+        /// False leaves the transaction unfinished, as if the app crashed before finishing
+        /// it; `deliverUnfinished` delivers it later.
+        public var finish: Bool
+
+        public init(simulate: PurchaseSimulation? = nil, offerID: String? = nil, finish: Bool = true) {
+            self.simulate = simulate
+            self.offerID = offerID
+            self.finish = finish
+        }
+    }
 
     /// Buys `productID` for `buyer` in `storefront`.
     ///
-    /// `simulate` forces a cancel or failure for this call; otherwise the device's one-shot
-    /// "next purchase" setting applies. Throws only for storage problems; everything the store
-    /// decides is an outcome.
+    /// Throws only for storage problems; everything the store decides is an outcome.
     public func purchase(_ productID: String, quantity: Int = 1, buyer: Buyer, storefront: String,
                          simulate: PurchaseSimulation? = nil) throws -> PurchaseOutcome {
+        try purchase(productID, quantity: quantity, buyer: buyer, storefront: storefront,
+                     options: PurchaseOptions(simulate: simulate))
+    }
+
+    public func purchase(_ productID: String, quantity: Int = 1, buyer: Buyer, storefront: String,
+                         options: PurchaseOptions) throws -> PurchaseOutcome {
         guard let product = catalog.product(id: productID) else { return .refused(.unknownProduct(productID)) }
         guard let price = product.price(in: storefront) else {
             return .refused(.notSoldHere(productID: productID, storefront: storefront))
@@ -18,108 +41,149 @@ extension Store {
         guard quantity >= 1, quantity == 1 || (product.type == .consumable && quantity <= Self.maximumQuantity) else {
             return .refused(.invalidQuantity(quantity, productType: product.type))
         }
-        let currency = catalog.storefront(code: storefront)?.currency
-        return try commit { state in
-            let now = clock.now()
-            if let owned = currentOwnership(of: product, buyer: buyer, in: state, at: now) {
+        if let offerID = options.offerID,
+           product.subscription?.promotionalOffers.contains(where: { $0.id == offerID }) != true {
+            return .refused(.unknownOffer(productID: productID, offerID: offerID))
+        }
+        return try commit { state, now in
+            if let owned = currentOwnership(of: product, buyer: buyer, in: state) {
                 return ([], .alreadyOwned(owned, deliveredHere: state.isDelivered(owned.id, to: buyer)))
             }
             guard state.purchasesAllowed(on: buyer.device) else {
                 return ([], .refused(.purchasesDisallowed(device: buyer.device)))
             }
-            if let grant = product.grant, let maximum = catalog.credit(id: grant.credit)?.maximum {
-                let balance = state.balance(of: grant.credit, for: buyer)
-                let adding = grant.amount * quantity
-                if balance + adding > maximum {
-                    return ([], .refused(.overMaximum(credit: grant.credit, maximum: maximum, balance: balance, adding: adding)))
-                }
+            if let refusal = creditRefusal(for: product, quantity: quantity, buyer: buyer, in: state) {
+                return ([], .refused(refusal))
             }
-            let transactionID = String(max(state.highestTransactionNumber, Self.firstTransactionNumber - 1) + 1)
-            var record = event(.purchase, for: buyer)
-            record.transactionId = transactionID
+            var record = event(.purchase, for: buyer, at: now)
+            record.transactionId = nextTransactionID(in: state)
             record.productId = product.id
             record.productType = product.type
             record.quantity = quantity
-            record.currency = currency
+            record.currency = catalog.storefront(code: storefront)?.currency
             record.storefront = storefront
-            let forced = simulate ?? state.nextPurchaseOutcome(on: buyer.device)
-            if let forced, forced != .succeed {
-                record.kind = .purchaseFailed
-                record.price = ExactDecimal.string(price * Decimal(quantity))
-                record.reason = forced == .cancel ? PurchaseSimulation.cancel.rawValue
-                                                  : "the payment was declined (simulated failure)"
-                guard let attempt = preview(record, in: state) else { return ([], .refused(.unknownProduct(productID))) }
-                return ([record], forced == .cancel ? .cancelled(attempt) : .failed(attempt))
+            if let forced = options.simulate ?? state.nextPurchaseOutcome(on: buyer.device), forced != .succeed {
+                return failedAttempt(record, price: price * Decimal(quantity), forced: forced, state: state)
             }
-            let terms = purchaseTerms(for: product, price: price, quantity: quantity, buyer: buyer,
-                                      storefront: storefront, state: state, at: now)
-            record.price = ExactDecimal.string(terms.charged)
-            record.expiresDate = terms.expires
-            record.offer = terms.offer
-            record.replacesTransactionId = terms.replaces
+            if let failure = state.settings.failures[.purchase] {
+                var attempt = failedAttempt(record, price: price * Decimal(quantity), forced: .fail, state: state,
+                                            reason: failure.error.explanation)
+                attempt.events += consumption(of: failure, operation: .purchase, buyer: buyer, at: now)
+                return attempt
+            }
+            var terms = PurchaseTerms(charged: price * Decimal(quantity))
+            switch product.type {
+            case .consumable, .nonConsumable, .freeSubscription:
+                break
+            case .nonRenewing:
+                terms.expires = nonRenewingExpiry(of: product, buyer: buyer, in: state, at: now)
+            case .autoRenewable:
+                switch subscriptionPlan(for: product, price: price, offerID: options.offerID, buyer: buyer,
+                                        storefront: storefront, state: state, at: now) {
+                case let .refuse(refusal): return ([], .refused(refusal))
+                case let .schedule(chain):
+                    var change = event(.pendingChange, for: buyer, at: now)
+                    change.originalTransactionId = chain.originalID
+                    change.productId = product.id
+                    return ([change], .changeScheduled(productID: product.id, from: chain.productID, effective: chain.expiresDate))
+                case let .start(planned): terms = planned
+                }
+            }
+            terms.apply(to: &record)
+            record.group = product.subscription?.group
             if let grant = product.grant {
                 record.credit = grant.credit
                 record.amount = grant.amount * quantity
             }
+            if state.settings.askToBuy {
+                record.awaiting = "approval"
+            } else if state.settings.interruptedPurchases {
+                record.awaiting = "action"
+            }
+            if !options.finish { record.unfinished = true }
             guard let made = preview(record, in: state) else { return ([], .refused(.unknownProduct(productID))) }
-            return ([record], .purchased(made))
+            switch made.state {
+            case .pending: return ([record], .pending(made))
+            case .needsAction: return ([record], .needsAction(made))
+            default: return ([record], .purchased(made))
+            }
         }
     }
 
-    static let firstTransactionNumber: Int64 = 2_000_000_000_000_001
+    func nextTransactionID(in state: LedgerState, offset: Int64 = 0) -> String {
+        String(max(state.highestTransactionNumber, Self.firstTransactionNumber - 1) + 1 + offset)
+    }
+
+    private func failedAttempt(_ base: StoreEvent, price: Decimal, forced: PurchaseSimulation, state: LedgerState,
+                               reason: String? = nil) -> (events: [StoreEvent], result: PurchaseOutcome) {
+        var record = base
+        record.kind = .purchaseFailed
+        record.price = ExactDecimal.string(price)
+        record.reason = forced == .cancel ? PurchaseSimulation.cancel.rawValue
+                                          : reason ?? "the payment was declined (simulated failure)"
+        guard let attempt = preview(record, in: state) else { return ([], .refused(.unknownProduct(base.productId ?? ""))) }
+        return ([record], forced == .cancel ? .cancelled(attempt) : .failed(attempt))
+    }
+
+    func creditRefusal(for product: Product, quantity: Int, buyer: Buyer, in state: LedgerState) -> PurchaseRefusal? {
+        guard let grant = product.grant, let maximum = catalog.credit(id: grant.credit)?.maximum else { return nil }
+        let balance = state.balance(of: grant.credit, for: buyer)
+        let adding = grant.amount * quantity
+        return balance + adding > maximum
+            ? .overMaximum(credit: grant.credit, maximum: maximum, balance: balance, adding: adding) : nil
+    }
 
     /// The transaction `event` will create, as the fold will see it once committed.
-    private func preview(_ event: StoreEvent, in state: LedgerState) -> TransactionRecord? {
+    func preview(_ event: StoreEvent, in state: LedgerState) -> TransactionRecord? {
         guard let id = event.transactionId, let productID = event.productId, let type = event.productType else { return nil }
         return TransactionRecord(event: event, id: id, productID: productID, type: type, sequence: state.eventCount + 1)
     }
 
     /// The transaction through which the account already has `product`, if it does: an owned
-    /// non-consumable, an active subscription to this very product, an active free subscription.
-    func currentOwnership(of product: Product, buyer: Buyer, in state: LedgerState, at now: Date) -> TransactionRecord? {
-        let inForce = state.transactions(of: buyer.account).filter { $0.isInForce && $0.productID == product.id }
+    /// non-consumable, an ongoing subscription to this very product, an active free subscription.
+    func currentOwnership(of product: Product, buyer: Buyer, in state: LedgerState) -> TransactionRecord? {
         switch product.type {
         case .nonConsumable, .freeSubscription:
-            return inForce.last
+            return state.transactions(of: buyer.account).last { $0.isInForce && $0.productID == product.id }
         case .autoRenewable:
-            return inForce.last { ($0.expiresDate ?? .distantPast) > now }
+            let chain = state.subscriptionChains(of: buyer.account).last { $0.isOngoing && $0.productID == product.id }
+            return chain.flatMap { state.transactions[$0.latestTransactionID] }
         case .consumable, .nonRenewing:
             return nil
         }
     }
 
-    private struct Terms {
-        var charged: Decimal
-        var expires: Date?
-        var offer: String?
-        var replaces: String?
+    private func nonRenewingExpiry(of product: Product, buyer: Buyer, in state: LedgerState, at now: Date) -> Date {
+        let current = state.transactions(of: buyer.account)
+            .filter { $0.isInForce && $0.productID == product.id }
+            .compactMap(\.expiresDate).max() ?? now
+        return (product.duration ?? CatalogDefaults.nonRenewingDuration).added(to: max(current, now))
     }
+}
 
-    private func purchaseTerms(for product: Product, price: Decimal, quantity: Int, buyer: Buyer,
-                               storefront: String, state: LedgerState, at now: Date) -> Terms {
-        switch product.type {
-        case .consumable, .nonConsumable, .freeSubscription:
-            return Terms(charged: price * Decimal(quantity))
-        case .nonRenewing:
-            let current = state.transactions(of: buyer.account)
-                .filter { $0.isInForce && $0.productID == product.id }
-                .compactMap(\.expiresDate).max() ?? now
-            let start = max(current, now)
-            return Terms(charged: price, expires: (product.duration ?? SubscriptionPeriod(value: 1, unit: .year)).added(to: start))
-        case .autoRenewable:
-            guard let subscription = product.subscription else { return Terms(charged: price) }
-            let groupHistory = state.transactions(of: buyer.account).filter {
-                $0.state != .failed && $0.state != .cancelled &&
-                catalog.product(id: $0.productID)?.subscription?.group == subscription.group
-            }
-            let active = groupHistory.last { $0.isInForce && ($0.expiresDate ?? .distantPast) > now }
-            if let intro = subscription.introOffer, groupHistory.isEmpty {
-                let offerPrice: Decimal = intro.paymentMode == .freeTrial ? 0 : (intro.prices[storefront] ?? price)
-                let periods = intro.paymentMode == .payAsYouGo ? 1 : intro.periodCount
-                return Terms(charged: offerPrice, expires: intro.period.added(to: now, times: periods),
-                             offer: "introductory:\(intro.paymentMode.rawValue)", replaces: active?.id)
-            }
-            return Terms(charged: price, expires: subscription.period.added(to: now), replaces: active?.id)
-        }
+/// What a purchase charges and how long it lasts.
+struct PurchaseTerms {
+    var charged: Decimal
+    var expires: Date?
+    var offer: String?
+    var offerPeriodsLeft: Int?
+    var replaces: String?
+    var originalID: String?
+    var proratedRefund: Decimal?
+
+    func apply(to record: inout StoreEvent) {
+        record.price = ExactDecimal.string(charged)
+        record.expiresDate = expires
+        record.offer = offer
+        record.offerPeriodsLeft = offerPeriodsLeft
+        record.replacesTransactionId = replaces
+        record.originalTransactionId = originalID
+        record.proratedRefund = proratedRefund.map(ExactDecimal.string)
     }
+}
+
+/// Defaults for what a catalog may leave out.
+public enum CatalogDefaults {
+    /// How long a non-renewing subscription lasts when the catalog does not say.
+    public static let nonRenewingDuration = SubscriptionPeriod(value: 1, unit: .year)
 }

@@ -54,26 +54,43 @@ public final class Store: @unchecked Sendable {
         return state
     }
 
-    public func now() -> Date { clock.now() }
+    /// The store's time: real time, sped up or advanced as the ledger's clock settings say.
+    public func now() -> Date {
+        snapshot.storeTime(at: clock.now())
+    }
 
-    /// Commits the events `decide` returns after catching up; `decide` sees the fresh state.
-    func commit<Result>(_ decide: (LedgerState) throws -> (events: [StoreEvent], result: Result)) throws -> Result {
+    /// Commits the events `decide` returns after catching up; `decide` sees the fresh state
+    /// with every renewal, expiry and grace end that fell due already applied, and the store
+    /// time. Those due events are committed in the same write, so they are recorded exactly
+    /// once however many processes watch the ledger.
+    func commit<Result>(_ decide: (LedgerState, Date) throws -> (events: [StoreEvent], result: Result)) throws -> Result {
         lock.lock(); defer { lock.unlock() }
         // Decide on a copy caught up with the others' events; the real state changes only
         // once the commit succeeded, so a failed commit leaves the store as it was.
-        var decidedOn = state
         let outcome = try log.commit { fresh in
-            decidedOn = state
+            var decidedOn = state
             if fresh.restarted { decidedOn = LedgerState(app: state.app, creditScopes: creditScopes) }
             for entry in fresh.entries { decidedOn.apply(entry.event, sequence: entry.sequence) }
-            return try decide(decidedOn)
+            let now = decidedOn.storeTime(at: clock.now())
+            let due = SubscriptionSchedule(catalog: catalog).dueEvents(in: decidedOn, at: now)
+            for (offset, event) in due.enumerated() { decidedOn.apply(event, sequence: decidedOn.eventCount + offset + 1) }
+            let (events, result) = try decide(decidedOn, now)
+            return (due + events, result)
         }
         apply(outcome.batch)
         return outcome.result
     }
 
-    func event(_ kind: StoreEvent.Kind, for buyer: Buyer) -> StoreEvent {
-        StoreEvent(kind: kind, time: clock.now(), app: catalog.bundleID, account: buyer.account, device: buyer.device)
+    /// Records every renewal, expiry and grace end that has fallen due; true when any did.
+    @discardableResult
+    public func catchUp() throws -> Bool {
+        let before = snapshot.eventCount
+        try commit { _, _ in ([], ()) }
+        return snapshot.eventCount != before
+    }
+
+    func event(_ kind: StoreEvent.Kind, for buyer: Buyer, at time: Date) -> StoreEvent {
+        StoreEvent(kind: kind, time: time, app: catalog.bundleID, account: buyer.account, device: buyer.device)
     }
 
     // MARK: Products
@@ -98,18 +115,23 @@ public final class Store: @unchecked Sendable {
     /// Whether this device may make purchases ("purchases allowed", like parental restrictions).
     public func canMakePayments(on device: String) -> Bool { snapshot.purchasesAllowed(on: device) }
 
-    /// Records a setting for a device; every process sees it from the ledger.
+    /// Records a setting (of the buyer's device, or store-wide); every process sees it.
     public func set(_ setting: StoreSetting, to value: String, for buyer: Buyer) throws {
-        let allowed: [String] = switch setting {
-        case .purchasesAllowed: ["true", "false"]
-        case .nextPurchaseOutcome: PurchaseSimulation.allCases.map(\.rawValue)
+        guard setting.allowedValues.contains(value) else {
+            throw StoreError.invalidSettingValue(setting: setting.rawValue, value: value, allowed: setting.allowedValues)
         }
-        guard allowed.contains(value) else {
-            throw StoreError.invalidSettingValue(setting: setting.rawValue, value: value, allowed: allowed)
-        }
-        try commit { _ in
-            var change = event(.setting, for: buyer)
-            change.setting = setting.rawValue
+        try record(setting: setting.rawValue, value: value, buyer: buyer)
+    }
+
+    /// Makes `operation` fail with `failure` (once or until cleared), or clears it with nil.
+    public func inject(_ failure: InjectedFailure?, into operation: StoreOperation, buyer: Buyer) throws {
+        try record(setting: StoreSetting.failurePrefix + operation.rawValue, value: failure?.settingValue ?? "none", buyer: buyer)
+    }
+
+    private func record(setting: String, value: String, buyer: Buyer) throws {
+        try commit { _, now in
+            var change = event(.setting, for: buyer, at: now)
+            change.setting = setting
             change.value = value
             return ([change], ())
         }
@@ -117,7 +139,7 @@ public final class Store: @unchecked Sendable {
 
     /// Forgets a device's deliveries and device-scoped credits, as a reinstall would.
     public func resetDevice(_ buyer: Buyer) throws {
-        try commit { _ in ([event(.resetDevice, for: buyer)], ()) }
+        try commit { _, now in ([event(.resetDevice, for: buyer, at: now)], ()) }
     }
 
     // MARK: History

@@ -5,6 +5,11 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownTransaction(String)
     case notRefundable(String, state: TransactionState)
     case invalidSettingValue(setting: String, value: String, allowed: [String])
+    case unknownSubscription(String, account: String)
+    case subscriptionEnded(String, state: SubscriptionChain.Status)
+    case subscriptionNotInBillingRetry(String, state: SubscriptionChain.Status)
+    case notAwaiting(String, state: TransactionState, expected: TransactionState)
+    case invalidDuration(String)
 
     public var description: String {
         switch self {
@@ -18,6 +23,16 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "transaction \(id) is \(state.rawValue) and cannot be refunded; only purchased transactions can"
         case let .invalidSettingValue(setting, value, allowed):
             "\"\(value)\" is not a value for \(setting); use \(allowed.joined(separator: " or "))"
+        case let .unknownSubscription(reference, account):
+            "\(account) has no subscription \"\(reference)\"; give a product id or a transaction id from `storefront transactions`"
+        case let .subscriptionEnded(product, state):
+            "the subscription to \(product) is \(state.rawValue); it cannot be changed any more (buy it again to resubscribe)"
+        case let .subscriptionNotInBillingRetry(product, state):
+            "the subscription to \(product) is \(state.rawValue), not in billing retry; there is no billing problem to resolve"
+        case let .notAwaiting(id, state, expected):
+            "transaction \(id) is \(state.rawValue), not \(expected.rawValue); only \(expected.rawValue) transactions can be settled this way"
+        case let .invalidDuration(text):
+            "\"\(text)\" is not a duration; use an ISO 8601 period such as P1M, P1W, PT2H, or 3d, 2h, 30m, 45s"
         }
     }
 }

@@ -21,6 +21,30 @@ public struct StoreEvent: Codable, Sendable, Equatable {
         case setting
         /// A device reinstalled: its deliveries and device-scoped credits are gone.
         case resetDevice
+        /// The store clock changed: a new rate, or an advance (`storeTime` at `realTime`).
+        case clock
+        /// A subscription renewed into a new period; `renewalKey` is its idempotency key.
+        case renew
+        /// A renewal failed to bill: the subscription enters billing retry (or grace).
+        case billingRetry
+        /// A subscription's grace period ended without the billing problem being resolved.
+        case graceEnded
+        /// A subscription ended; `reason` is the expiration reason.
+        case expire
+        /// Auto-renew was switched off (or back on, `value` "on").
+        case cancelRenewal
+        /// A downgrade or crossgrade that takes effect at the next renewal.
+        case pendingChange
+        /// A parent approved an Ask to Buy request.
+        case approve
+        /// A parent declined an Ask to Buy request.
+        case decline
+        /// An interrupted purchase was completed by the buyer.
+        case resolve
+        /// The app finished (delivered) transactions left unfinished.
+        case finish
+        /// A one-shot injected error was used up.
+        case failureConsumed
     }
 
     public var kind: Kind
@@ -56,6 +80,23 @@ public struct StoreEvent: Codable, Sendable, Equatable {
     public var setting: String?
     public var value: String?
     public var spendId: String?
+    /// Clock events: the store time at `realTime`, and the rate from then on.
+    public var storeTime: Date?
+    public var realTime: Date?
+    public var rate: TimeRate?
+    /// Renewal events: "<original transaction id>@<period start>", recorded at most once.
+    public var renewalKey: String?
+    public var graceExpiresDate: Date?
+    /// A purchase waiting for a parent ("approval") or for the buyer ("action").
+    public var awaiting: String?
+    /// A purchase the app did not finish; it is delivered by the next `finish`.
+    public var unfinished: Bool?
+    /// For an upgrade: the unused part of the old period, refunded pro rata (decimal text).
+    public var proratedRefund: String?
+    /// The subscription group of an auto-renewable purchase, so the ledger is self-describing.
+    public var group: String?
+    /// How many periods of an introductory offer remain after this one (pay as you go).
+    public var offerPeriodsLeft: Int?
 
     public init(kind: Kind, time: Date, app: String, account: String, device: String) {
         self.kind = kind

@@ -4,6 +4,34 @@ public enum StoreSetting: String, Sendable, CaseIterable {
     case purchasesAllowed = "purchases-allowed"
     /// Per device, one shot: the outcome of the next purchase ("succeed", "cancel", "fail").
     case nextPurchaseOutcome = "next-purchase"
+    /// Store-wide: purchases wait for a parent's approval.
+    case askToBuy = "ask-to-buy"
+    /// Store-wide: purchases need an action from the buyer first.
+    case interruptedPurchases = "interrupted-purchases"
+    /// Store-wide: renewals fail to bill and enter billing retry.
+    case billingRetry = "billing-retry"
+    /// Store-wide: billing retry starts with a grace period that keeps access.
+    case gracePeriod = "grace-period"
+
+    /// Whether the setting belongs to one device rather than the whole store.
+    public var isPerDevice: Bool { self == .purchasesAllowed || self == .nextPurchaseOutcome }
+
+    /// The values the setting takes.
+    public var allowedValues: [String] {
+        switch self {
+        case .nextPurchaseOutcome: PurchaseSimulation.allCases.map(\.rawValue)
+        default: ["true", "false"]
+        }
+    }
+
+    /// The prefix of injected-failure settings: `fail.purchase`, `fail.restore`, ...
+    public static let failurePrefix = "fail."
+
+    /// The operation of a `fail.OPERATION` setting name.
+    public static func failureOperation(_ name: String) -> StoreOperation? {
+        guard name.hasPrefix(failurePrefix) else { return nil }
+        return StoreOperation(rawValue: String(name.dropFirst(failurePrefix.count)))
+    }
 }
 
 /// An outcome to force on a purchase, for testing the app's failure paths.

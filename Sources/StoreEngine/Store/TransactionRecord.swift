@@ -3,6 +3,11 @@ import Foundation
 /// Where a transaction is in its life.
 public enum TransactionState: String, Sendable, Codable {
     case purchased
+    /// Waiting for a parent's approval (Ask to Buy); StoreKit calls it deferred.
+    case pending
+    /// Interrupted: waiting for the buyer to complete an action.
+    case needsAction
+    case declined
     case failed
     case cancelled
     case refunded
@@ -38,6 +43,12 @@ public struct TransactionRecord: Sendable, Equatable {
     public var replaces: String?
     /// Ledger line of the event that created it, for people reading the file.
     public var sequence: Int
+    /// False while the app has not finished (delivered) it: `buy --no-finish`.
+    public var finished: Bool = true
+    /// The unused part of the replaced subscription, refunded pro rata on an upgrade.
+    public var proratedRefund: Decimal?
+    /// True for a transaction created by a subscription renewal.
+    public var isRenewal: Bool = false
 
     /// True while the transaction still gives something (not failed, refunded or replaced).
     public var isInForce: Bool { state == .purchased && replacedBy == nil }
@@ -46,7 +57,7 @@ public struct TransactionRecord: Sendable, Equatable {
 extension TransactionRecord {
     /// The transaction a `purchase` or `purchaseFailed` event creates.
     init(event: StoreEvent, id: String, productID: String, type: ProductType, sequence: Int) {
-        let completed = event.kind == .purchase
+        let completed = event.kind == .purchase || event.kind == .renew
         let cancelled = event.reason == PurchaseSimulation.cancel.rawValue
         self.init(
             id: id, originalID: event.originalTransactionId ?? id, productID: productID, productType: type,
@@ -55,9 +66,12 @@ extension TransactionRecord {
             storefront: event.storefront, credit: completed ? event.credit : nil,
             creditAmount: completed ? event.amount ?? 0 : 0, expiresDate: completed ? event.expiresDate : nil,
             offer: completed ? event.offer : nil,
-            state: completed ? .purchased : (cancelled ? .cancelled : .failed),
+            state: completed ? (event.awaiting == "approval" ? .pending : event.awaiting == "action" ? .needsAction : .purchased)
+                             : (cancelled ? .cancelled : .failed),
             failureReason: completed ? nil : (cancelled ? "cancelled by the user" : event.reason),
             revocationDate: nil, revokedAmount: 0, shortfall: 0, replacedBy: nil,
-            replaces: completed ? event.replacesTransactionId : nil, sequence: sequence)
+            replaces: completed ? event.replacesTransactionId : nil, sequence: sequence,
+            finished: event.unfinished != true, proratedRefund: event.proratedRefund.flatMap(ExactDecimal.parse),
+            isRenewal: event.kind == .renew)
     }
 }

@@ -23,7 +23,10 @@ enum PurchaseCommands {
         let credit = outcome.transaction?.credit
         let balance = credit.map { session.store.balance(of: $0, for: session.buyer) }
         let message = session.text.message(for: outcome, product: product, balance: balance)
-        let succeeded: Bool = if case .purchased = outcome { true } else if case .alreadyOwned = outcome { true } else { false }
+        let succeeded: Bool = switch outcome {
+        case .purchased, .alreadyOwned, .changeScheduled: true
+        case .cancelled, .failed, .refused, .pending, .needsAction: false
+        }
         if arguments.json {
             var reason: String?
             if case let .failed(record) = outcome { reason = record.failureReason }
@@ -35,8 +38,8 @@ enum PurchaseCommands {
         }
         if !succeeded, !arguments.json { console.err(message) }
         switch outcome {
-        case .purchased, .alreadyOwned: return .success
-        case .cancelled, .failed, .refused: return .refused
+        case .purchased, .alreadyOwned, .changeScheduled: return .success
+        case .cancelled, .failed, .refused, .pending, .needsAction: return .refused
         }
     }
 

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Folding purchases, their completion, credits and refunds.
+extension LedgerState {
+    mutating func applyPurchase(_ event: StoreEvent, sequence: Int) {
+        guard let id = event.transactionId, transactions[id] == nil,
+              let productID = event.productId, let type = event.productType else { return }
+        nextOutcome[event.device] = nil
+        let made = TransactionRecord(event: event, id: id, productID: productID, type: type, sequence: sequence)
+        record(made)
+        if let replaced = event.replacesTransactionId, transactions[replaced] != nil {
+            transactions[replaced]?.replacedBy = id
+        }
+        guard made.state == .purchased else { return }
+        if type == .autoRenewable { startOrSwitchSubscription(made, event: event) }
+        if made.finished { deliver(made) }
+    }
+
+    /// Delivers a completed, finished transaction to its device and adds its credits.
+    mutating func deliver(_ made: TransactionRecord) {
+        deliveries.insert(DeliveryKey(account: made.account, device: made.purchaseDevice, transactionID: made.id))
+        if let credit = made.credit, made.creditAmount > 0 {
+            balances[creditKey(credit: credit, buyer: Buyer(account: made.account, device: made.purchaseDevice)), default: 0] += made.creditAmount
+        }
+    }
+
+    mutating func applyFailedPurchase(_ event: StoreEvent, sequence: Int) {
+        nextOutcome[event.device] = nil
+        guard let id = event.transactionId, transactions[id] == nil, let productID = event.productId,
+              let type = event.productType else { return }
+        record(TransactionRecord(event: event, id: id, productID: productID, type: type, sequence: sequence))
+    }
+
+    /// An approved Ask to Buy request or a resolved interrupted purchase completes now.
+    mutating func applyCompletion(_ event: StoreEvent) {
+        guard let id = event.transactionId, var made = transactions[id],
+              made.state == (event.kind == .approve ? .pending : .needsAction) else { return }
+        made.state = .purchased
+        made.purchaseDate = event.time
+        if let expires = event.expiresDate { made.expiresDate = expires }
+        if event.replacesTransactionId != nil { made.replaces = event.replacesTransactionId }
+        transactions[id] = made
+        if let replaced = event.replacesTransactionId { transactions[replaced]?.replacedBy = id }
+        if made.productType == .autoRenewable { startOrSwitchSubscription(made, event: event) }
+        if made.finished { deliver(made) }
+    }
+
+    mutating func applyDecline(_ event: StoreEvent) {
+        guard let id = event.transactionId, transactions[id]?.state == .pending else { return }
+        transactions[id]?.state = .declined
+        transactions[id]?.failureReason = "declined by the parent (Ask to Buy)"
+    }
+
+    mutating func applyFinish(_ event: StoreEvent) {
+        for id in event.transactionIds ?? [] {
+            guard let made = transactions[id], !made.finished else { continue }
+            transactions[id]?.finished = true
+            if made.state == .purchased { deliver(made) }
+        }
+    }
+
+    mutating func applySpend(_ event: StoreEvent) {
+        guard let spendID = event.spendId, spendIDs.insert(spendID).inserted,
+              let credit = event.credit, let amount = event.amount else { return }
+        let key = creditKey(credit: credit, buyer: Buyer(account: event.account, device: event.device))
+        balances[key] = max(0, (balances[key] ?? 0) - amount)
+    }
+
+    mutating func applyRefund(_ event: StoreEvent) {
+        guard let id = event.transactionId, let refunded = transactions[id], refunded.state == .purchased else { return }
+        transactions[id]?.state = .refunded
+        transactions[id]?.revocationDate = event.time
+        transactions[id]?.revokedAmount = event.amount ?? 0
+        transactions[id]?.shortfall = event.shortfall ?? 0
+        if let credit = refunded.credit, let amount = event.amount, amount > 0 {
+            let key = creditKey(credit: credit, buyer: Buyer(account: refunded.account, device: refunded.purchaseDevice))
+            balances[key] = max(0, (balances[key] ?? 0) - amount)
+        }
+        if var chain = subscriptions[refunded.originalID], chain.latestTransactionID == id {
+            chain.status = .revoked
+            chain.willAutoRenew = false
+            subscriptions[chain.originalID] = chain
+        }
+    }
+
+    mutating func applySetting(_ event: StoreEvent) {
+        guard let name = event.setting, let value = event.value else { return }
+        switch name {
+        case StoreSetting.purchasesAllowed.rawValue:
+            if value == "false" { purchasesDisallowed.insert(event.device) } else { purchasesDisallowed.remove(event.device) }
+        case StoreSetting.nextPurchaseOutcome.rawValue:
+            nextOutcome[event.device] = PurchaseSimulation(rawValue: value)
+        case StoreSetting.askToBuy.rawValue: settings.askToBuy = value == "true"
+        case StoreSetting.interruptedPurchases.rawValue: settings.interruptedPurchases = value == "true"
+        case StoreSetting.billingRetry.rawValue: settings.billingRetry = value == "true"
+        case StoreSetting.gracePeriod.rawValue: settings.gracePeriod = value == "true"
+        default:
+            if let operation = StoreSetting.failureOperation(name) {
+                settings.failures[operation] = InjectedFailure(settingValue: value)
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Folding the life of auto-renewable subscriptions.
+extension LedgerState {
+    /// A purchase either starts a subscription or, for an upgrade, switches the current one.
+    mutating func startOrSwitchSubscription(_ made: TransactionRecord, event: StoreEvent) {
+        let expires = made.expiresDate ?? made.purchaseDate
+        if var chain = subscriptions[made.originalID], made.originalID != made.id {
+            chain.productID = made.productID
+            chain.latestTransactionID = made.id
+            chain.periodStart = made.purchaseDate
+            chain.expiresDate = expires
+            chain.status = .subscribed
+            chain.willAutoRenew = true
+            chain.pendingProductID = nil
+            chain.expirationReason = nil
+            chain.gracePeriodExpiresDate = nil
+            chain.billingRetryStartDate = nil
+            chain.offer = made.offer
+            chain.offerPeriodsLeft = event.offerPeriodsLeft ?? 0
+            subscriptions[chain.originalID] = chain
+            return
+        }
+        subscriptions[made.id] = SubscriptionChain(
+            originalID: made.id, account: made.account, group: event.group ?? "", productID: made.productID,
+            latestTransactionID: made.id, originalPurchaseDate: made.purchaseDate, periodStart: made.purchaseDate,
+            expiresDate: expires, status: .subscribed, willAutoRenew: true, pendingProductID: nil,
+            expirationReason: nil, gracePeriodExpiresDate: nil, billingRetryStartDate: nil, offer: made.offer,
+            offerPeriodsLeft: event.offerPeriodsLeft ?? 0, renewalCount: 0)
+    }
+
+    /// A renewal (due, forced, or after a billing problem was resolved) starts a new period.
+    mutating func applyRenewal(_ event: StoreEvent, sequence: Int) {
+        guard let key = event.renewalKey, let original = event.originalTransactionId,
+              var chain = subscriptions[original], chain.status != .revoked,
+              let id = event.transactionId, transactions[id] == nil, let productID = event.productId,
+              renewalKeys.insert(key).inserted
+        else { return }
+        var made = TransactionRecord(event: event, id: id, productID: productID, type: .autoRenewable, sequence: sequence)
+        made.purchaseDevice = transactions[chain.latestTransactionID]?.purchaseDevice ?? event.device
+        record(made)
+        chain.productID = productID
+        chain.latestTransactionID = id
+        chain.periodStart = event.time
+        chain.expiresDate = event.expiresDate ?? event.time
+        chain.status = .subscribed
+        chain.pendingProductID = nil
+        chain.expirationReason = nil
+        chain.gracePeriodExpiresDate = nil
+        chain.billingRetryStartDate = nil
+        chain.offer = event.offer
+        chain.offerPeriodsLeft = event.offerPeriodsLeft ?? 0
+        chain.renewalCount += 1
+        subscriptions[original] = chain
+    }
+
+    mutating func applySubscriptionChange(_ event: StoreEvent) {
+        guard let original = event.originalTransactionId, var chain = subscriptions[original] else { return }
+        switch event.kind {
+        case .billingRetry:
+            guard chain.status == .subscribed, let key = event.renewalKey, renewalKeys.insert(key).inserted else { return }
+            chain.billingRetryStartDate = event.time
+            chain.gracePeriodExpiresDate = event.graceExpiresDate
+            chain.status = event.graceExpiresDate == nil ? .inBillingRetryPeriod : .inGracePeriod
+        case .graceEnded:
+            guard chain.status == .inGracePeriod else { return }
+            chain.status = .inBillingRetryPeriod
+        case .expire:
+            guard chain.isOngoing else { return }
+            chain.status = .expired
+            chain.willAutoRenew = false
+            chain.expirationReason = event.reason.flatMap(SubscriptionChain.ExpirationReason.init(rawValue:)) ?? .unknown
+            chain.expiresDate = min(chain.expiresDate, event.time)
+        case .cancelRenewal:
+            guard chain.isOngoing else { return }
+            chain.willAutoRenew = event.value == "on"
+        case .pendingChange:
+            guard chain.isOngoing else { return }
+            chain.pendingProductID = event.productId
+        default:
+            return
+        }
+        subscriptions[original] = chain
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Settling purchases that did not complete at once: Ask to Buy, interrupted purchases and
+/// transactions the app left unfinished.
+extension Store {
+    /// A parent approves an Ask to Buy request: the purchase completes now and is delivered.
+    public func approve(_ transactionID: String) throws -> PurchaseOutcome {
+        try complete(transactionID, as: .approve, waiting: .pending)
+    }
+
+    /// The buyer completes an interrupted purchase.
+    public func resolve(_ transactionID: String) throws -> PurchaseOutcome {
+        try complete(transactionID, as: .resolve, waiting: .needsAction)
+    }
+
+    /// A parent declines an Ask to Buy request: nothing is charged or delivered.
+    public func decline(_ transactionID: String) throws -> TransactionRecord {
+        try commit { state, now in
+            let record = try awaiting(transactionID, state: .pending, in: state)
+            var decision = event(.decline, for: Buyer(account: record.account, device: record.purchaseDevice), at: now)
+            decision.transactionId = transactionID
+            var declined = record
+            declined.state = .declined
+            return ([decision], declined)
+        }
+    }
+
+    private func awaiting(_ transactionID: String, state expected: TransactionState, in state: LedgerState) throws -> TransactionRecord {
+        guard let record = state.transactions[transactionID] else { throw StoreError.unknownTransaction(transactionID) }
+        guard record.state == expected else {
+            throw StoreError.notAwaiting(transactionID, state: record.state, expected: expected)
+        }
+        return record
+    }
+
+    /// Completes a waiting purchase, checking it again against the state of now: a
+    /// non-consumable bought meanwhile is already owned, a credit may have reached its maximum.
+    private func complete(_ transactionID: String, as kind: StoreEvent.Kind, waiting: TransactionState) throws -> PurchaseOutcome {
+        try commit { state, now in
+            let record = try awaiting(transactionID, state: waiting, in: state)
+            let buyer = Buyer(account: record.account, device: record.purchaseDevice)
+            guard let product = catalog.product(id: record.productID) else {
+                return ([], .refused(.unknownProduct(record.productID)))
+            }
+            if let owned = currentOwnership(of: product, buyer: buyer, in: state) {
+                return ([], .alreadyOwned(owned, deliveredHere: state.isDelivered(owned.id, to: buyer)))
+            }
+            if let refusal = creditRefusal(for: product, quantity: record.quantity, buyer: buyer, in: state) {
+                return ([], .refused(refusal))
+            }
+            var completion = event(kind, for: buyer, at: now)
+            completion.transactionId = transactionID
+            switch product.type {
+            case .autoRenewable:
+                let storefront = record.storefront ?? catalog.storefronts.first?.code ?? "USA"
+                let price = product.price(in: storefront) ?? record.price ?? 0
+                if case let .start(terms) = subscriptionPlan(for: product, price: price, offerID: nil, buyer: buyer,
+                                                             storefront: storefront, state: state, at: now) {
+                    completion.expiresDate = terms.expires
+                    completion.replacesTransactionId = terms.replaces
+                    completion.offerPeriodsLeft = terms.offerPeriodsLeft
+                }
+                completion.group = product.subscription?.group
+            case .nonRenewing:
+                let current = state.transactions(of: buyer.account)
+                    .filter { $0.isInForce && $0.productID == product.id }.compactMap(\.expiresDate).max() ?? now
+                completion.expiresDate = (product.duration ?? CatalogDefaults.nonRenewingDuration).added(to: max(current, now))
+            case .consumable, .nonConsumable, .freeSubscription:
+                break
+            }
+            var preview = state
+            preview.apply(completion, sequence: state.eventCount + 1)
+            guard let made = preview.transactions[transactionID] else { return ([], .refused(.unknownProduct(record.productID))) }
+            return ([completion], .purchased(made))
+        }
+    }
+
+    /// Transactions of the buyer's account bought on the buyer's device that the app did not
+    /// finish.
+    public func unfinishedTransactions(for buyer: Buyer) -> [TransactionRecord] {
+        snapshot.transactions(of: buyer.account).filter { !$0.finished && $0.purchaseDevice == buyer.device }
+    }
+
+    /// Delivers and finishes every unfinished transaction of the buyer on this device, exactly
+    /// once: a transaction finished by another process meanwhile is not delivered again.
+    public func deliverUnfinished(_ buyer: Buyer) throws -> [TransactionRecord] {
+        try commit { state, now in
+            let waiting = state.transactions(of: buyer.account).filter {
+                !$0.finished && $0.purchaseDevice == buyer.device && $0.state != .failed && $0.state != .cancelled
+            }
+            guard !waiting.isEmpty else { return ([], []) }
+            var finish = event(.finish, for: buyer, at: now)
+            finish.transactionIds = waiting.map(\.id)
+            return ([finish], waiting.map { record in
+                var finished = record
+                finished.finished = true
+                return finished
+            })
+        }
+    }
+}

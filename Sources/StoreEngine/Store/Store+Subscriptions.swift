@@ -1,0 +1,164 @@
+import Foundation
+
+/// How a subscription purchase goes: refused, a change at the next renewal, or a new period now.
+enum SubscriptionPlan {
+    case refuse(PurchaseRefusal)
+    case schedule(SubscriptionChain)
+    case start(PurchaseTerms)
+}
+
+/// The price and period of an offer, whichever kind it is.
+struct OfferTerms {
+    var name: String
+    var paymentMode: OfferPaymentMode
+    var period: SubscriptionPeriod
+    var periodCount: Int
+    var prices: [String: Decimal]
+}
+
+extension Product {
+    /// The terms of the offer recorded as `name` ("introductory:freeTrial", "promotional:ID").
+    func offerTerms(named name: String?) -> OfferTerms? {
+        guard let name, let subscription else { return nil }
+        if name.hasPrefix("introductory:"), let intro = subscription.introOffer {
+            return OfferTerms(name: name, paymentMode: intro.paymentMode, period: intro.period,
+                              periodCount: intro.periodCount, prices: intro.prices)
+        }
+        if name.hasPrefix("promotional:"),
+           let offer = subscription.promotionalOffers.first(where: { "promotional:\($0.id)" == name }) {
+            return OfferTerms(name: name, paymentMode: offer.paymentMode, period: offer.period,
+                              periodCount: offer.periodCount, prices: offer.prices)
+        }
+        return nil
+    }
+}
+
+extension Store {
+    func subscriptionPlan(for product: Product, price: Decimal, offerID: String?, buyer: Buyer, storefront: String,
+                          state: LedgerState, at now: Date) -> SubscriptionPlan {
+        guard let info = product.subscription else { return .start(PurchaseTerms(charged: price)) }
+        let history = state.subscriptionChains(of: buyer.account).filter { $0.group == info.group }
+        let current = history.last { $0.isOngoing }
+        var offer: OfferTerms?
+        if let offerID {
+            guard !history.isEmpty else { return .refuse(.offerNotEligible(offerID: offerID)) }
+            offer = product.offerTerms(named: "promotional:\(offerID)")
+        } else if history.isEmpty, let intro = info.introOffer {
+            offer = product.offerTerms(named: "introductory:\(intro.paymentMode.rawValue)")
+        }
+        var terms = PurchaseTerms(charged: price, expires: info.period.added(to: now))
+        if let offer {
+            terms.offer = offer.name
+            switch offer.paymentMode {
+            case .freeTrial:
+                terms.charged = 0
+                terms.expires = offer.period.added(to: now, times: offer.periodCount)
+            case .payUpFront:
+                terms.charged = offer.prices[storefront] ?? price
+                terms.expires = offer.period.added(to: now, times: offer.periodCount)
+            case .payAsYouGo:
+                terms.charged = offer.prices[storefront] ?? price
+                terms.expires = offer.period.added(to: now)
+                terms.offerPeriodsLeft = offer.periodCount - 1
+            }
+        }
+        guard let current, current.productID != product.id else { return .start(terms) }
+        let currentInfo = catalog.product(id: current.productID)?.subscription
+        let currentLevel = currentInfo?.level ?? Int.max
+        let isUpgrade = info.level < currentLevel || (info.level == currentLevel && info.period == currentInfo?.period)
+        guard isUpgrade else { return .schedule(current) }
+        terms.replaces = current.latestTransactionID
+        terms.originalID = current.originalID
+        terms.proratedRefund = proratedRefund(of: current, in: state, at: now)
+        return .start(terms)
+    }
+
+    /// The unused part of the current period's price, refunded when upgrading mid-period.
+    private func proratedRefund(of chain: SubscriptionChain, in state: LedgerState, at now: Date) -> Decimal? {
+        guard chain.status == .subscribed || chain.status == .inGracePeriod,
+              let paid = state.transactions[chain.latestTransactionID]?.price, paid > 0,
+              chain.expiresDate > now, chain.expiresDate > chain.periodStart else { return nil }
+        let fraction = chain.expiresDate.timeIntervalSince(now) / chain.expiresDate.timeIntervalSince(chain.periodStart)
+        let currency = state.transactions[chain.latestTransactionID]?.currency ?? "USD"
+        return CurrencyRounding.round(paid * Decimal(fraction), currency: currency)
+    }
+
+    // MARK: Operations on a subscription
+
+    /// The subscription of the buyer's account that `reference` names: a transaction id (any
+    /// in the subscription's history) or a product id.
+    public func subscription(_ reference: String, for account: String) -> SubscriptionChain? {
+        let state = snapshot
+        if let chain = state.chain(containing: reference), chain.account == account { return chain }
+        return state.subscriptionChains(of: account).last { $0.productID == reference || $0.pendingProductID == reference }
+    }
+
+    /// Switches auto-renew off: the subscription stays until the end of its period.
+    public func cancelRenewal(_ reference: String, buyer: Buyer) throws -> SubscriptionChain {
+        try changeSubscription(reference, buyer: buyer) { chain, state, now in
+            var change = self.event(.cancelRenewal, for: buyer, at: now)
+            change.originalTransactionId = chain.originalID
+            change.value = "off"
+            return [change]
+        }
+    }
+
+    /// Ends the subscription now.
+    public func expire(_ reference: String, buyer: Buyer) throws -> SubscriptionChain {
+        try changeSubscription(reference, buyer: buyer) { chain, state, now in
+            var change = self.event(.expire, for: buyer, at: now)
+            change.originalTransactionId = chain.originalID
+            change.reason = SubscriptionChain.ExpirationReason.unknown.rawValue
+            return [change]
+        }
+    }
+
+    /// Renews the subscription now: the current period ends and a new one, charged, begins.
+    public func renew(_ reference: String, buyer: Buyer) throws -> SubscriptionChain {
+        try changeSubscription(reference, buyer: buyer, allowExpired: true) { chain, state, now in
+            try self.renewalEvents(for: chain, buyer: buyer, at: now, state: state)
+        }
+    }
+
+    /// Ends a billing problem: the subscription renews now and is entitled again.
+    public func resolveBilling(_ reference: String, buyer: Buyer) throws -> SubscriptionChain {
+        try changeSubscription(reference, buyer: buyer) { chain, state, now in
+            guard chain.status == .inBillingRetryPeriod || chain.status == .inGracePeriod else {
+                throw StoreError.subscriptionNotInBillingRetry(chain.productID, state: chain.status)
+            }
+            return try self.renewalEvents(for: chain, buyer: buyer, at: now, state: state)
+        }
+    }
+
+    private func renewalEvents(for chain: SubscriptionChain, buyer: Buyer, at now: Date, state: LedgerState) throws -> [StoreEvent] {
+        let storefront = state.transactions[chain.latestTransactionID]?.storefront ?? catalog.storefronts.first?.code ?? "USA"
+        guard let product = catalog.product(id: chain.pendingProductID ?? chain.productID) else {
+            throw StoreError.unknownTransaction(chain.productID)
+        }
+        let schedule = SubscriptionSchedule(catalog: catalog)
+        let key = "\(chain.originalID)@\(Int(now.timeIntervalSince1970))!"
+        return [schedule.renewal(of: chain, into: product, storefront: storefront, at: now, key: key,
+                                 transactionID: nextTransactionID(in: state)) { kind, time in
+            var event = self.event(kind, for: buyer, at: time)
+            event.originalTransactionId = chain.originalID
+            return event
+        }]
+    }
+
+    /// Finds the subscription, checks it can change, and commits the events `change` returns.
+    private func changeSubscription(_ reference: String, buyer: Buyer, allowExpired: Bool = false,
+                                    _ change: (SubscriptionChain, LedgerState, Date) throws -> [StoreEvent]) throws -> SubscriptionChain {
+        try commit { state, now in
+            let chain = state.chain(containing: reference).flatMap { $0.account == buyer.account ? $0 : nil }
+                ?? state.subscriptionChains(of: buyer.account).last { $0.productID == reference }
+            guard let chain else { throw StoreError.unknownSubscription(reference, account: buyer.account) }
+            guard allowExpired || chain.isOngoing else {
+                throw StoreError.subscriptionEnded(chain.productID, state: chain.status)
+            }
+            var preview = state
+            let events = try change(chain, state, now)
+            for (offset, event) in events.enumerated() { preview.apply(event, sequence: state.eventCount + offset + 1) }
+            return (events, preview.subscriptions[chain.originalID] ?? chain)
+        }
+    }
+}

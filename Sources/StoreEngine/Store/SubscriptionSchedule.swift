@@ -1,0 +1,140 @@
+import Foundation
+
+/// Works out which subscription events have fallen due: renewals, failed renewals (billing
+/// retry), grace-period ends and expiries, in the order they happened.
+///
+/// Pure: the store commits what this returns under the ledger lock, so each event is recorded
+/// exactly once whichever process notices it first.
+struct SubscriptionSchedule {
+    let catalog: Catalog
+
+    /// Days of grace after a failed renewal: 6 for weekly subscriptions, 16 otherwise.
+    static func gracePeriodDays(for period: SubscriptionPeriod) -> Int {
+        period.unit == .week || (period.unit == .day && period.value <= 7) ? 6 : 16
+    }
+
+    /// How long the store retries billing before the subscription expires.
+    static let billingRetryDays = 60
+
+    /// A bound on events per subscription per catch-up, so a clock advanced by centuries
+    /// cannot make one commit unbounded; the next catch-up continues.
+    static let maximumEventsPerSubscription = 1_000
+
+    func dueEvents(in state: LedgerState, at now: Date) -> [StoreEvent] {
+        var events: [StoreEvent] = []
+        var issued: Int64 = 0
+        for original in state.subscriptions.keys.sorted() {
+            guard var chain = state.subscriptions[original] else { continue }
+            // Where the subscription was bought; renewals charge in the same storefront.
+            let latest = state.transactions[chain.latestTransactionID]
+            let place = (device: latest?.purchaseDevice ?? "default",
+                         storefront: latest?.storefront ?? catalog.storefronts.first?.code ?? "USA")
+            var budget = Self.maximumEventsPerSubscription
+            while budget > 0, let next = nextEvent(for: chain, place: place, in: state, at: now, issued: &issued) {
+                events.append(next)
+                apply(next, to: &chain)
+                budget -= 1
+            }
+        }
+        return events
+    }
+
+    private func nextEvent(for chain: SubscriptionChain, place: (device: String, storefront: String), in state: LedgerState,
+                           at now: Date, issued: inout Int64) -> StoreEvent? {
+        let base = { (kind: StoreEvent.Kind, time: Date) -> StoreEvent in
+            var event = StoreEvent(kind: kind, time: time, app: state.app, account: chain.account, device: place.device)
+            event.originalTransactionId = chain.originalID
+            event.productId = chain.productID
+            return event
+        }
+        switch chain.status {
+        case .subscribed where chain.expiresDate <= now:
+            if !chain.willAutoRenew {
+                var expiry = base(.expire, chain.expiresDate)
+                expiry.reason = SubscriptionChain.ExpirationReason.autoRenewDisabled.rawValue
+                return expiry
+            }
+            let storefront = place.storefront
+            let nextProductID = chain.pendingProductID ?? chain.productID
+            guard let product = catalog.product(id: nextProductID), product.price(in: storefront) != nil else {
+                var expiry = base(.expire, chain.expiresDate)
+                expiry.reason = SubscriptionChain.ExpirationReason.productUnavailable.rawValue
+                return expiry
+            }
+            let key = "\(chain.originalID)@\(Int(chain.expiresDate.timeIntervalSince1970))"
+            if state.settings.billingRetry {
+                var retry = base(.billingRetry, chain.expiresDate)
+                retry.renewalKey = key
+                if state.settings.gracePeriod, let period = product.subscription?.period {
+                    retry.graceExpiresDate = chain.expiresDate + TimeInterval(Self.gracePeriodDays(for: period) * 86_400)
+                }
+                return retry
+            }
+            issued += 1
+            return renewal(of: chain, into: product, storefront: storefront, at: chain.expiresDate, key: key,
+                           transactionID: nextID(in: state, issued: issued), base: base)
+        case .inGracePeriod where (chain.gracePeriodExpiresDate ?? .distantFuture) <= now:
+            return base(.graceEnded, chain.gracePeriodExpiresDate ?? now)
+        case .inBillingRetryPeriod:
+            let end = (chain.billingRetryStartDate ?? chain.expiresDate) + TimeInterval(Self.billingRetryDays * 86_400)
+            guard end <= now else { return nil }
+            var expiry = base(.expire, end)
+            expiry.reason = SubscriptionChain.ExpirationReason.billingError.rawValue
+            return expiry
+        default:
+            return nil
+        }
+    }
+
+    private func nextID(in state: LedgerState, issued: Int64) -> String {
+        String(max(state.highestTransactionNumber, Store.firstTransactionNumber - 1) + issued)
+    }
+
+    /// The renewal event that starts the period at `start` for `product`.
+    func renewal(of chain: SubscriptionChain, into product: Product, storefront: String, at start: Date, key: String,
+                 transactionID: String, base: (StoreEvent.Kind, Date) -> StoreEvent) -> StoreEvent {
+        var event = base(.renew, start)
+        event.transactionId = transactionID
+        event.productId = product.id
+        event.productType = .autoRenewable
+        event.renewalKey = key
+        event.storefront = storefront
+        event.currency = catalog.storefront(code: storefront)?.currency
+        event.group = product.subscription?.group
+        event.quantity = 1
+        if chain.offerPeriodsLeft > 0, product.id == chain.productID, let offer = product.offerTerms(named: chain.offer) {
+            event.price = ExactDecimal.string(offer.prices[storefront] ?? product.price(in: storefront) ?? 0)
+            event.expiresDate = offer.period.added(to: start)
+            event.offer = chain.offer
+            event.offerPeriodsLeft = chain.offerPeriodsLeft - 1
+        } else {
+            event.price = ExactDecimal.string(product.price(in: storefront) ?? 0)
+            event.expiresDate = (product.subscription?.period ?? SubscriptionPeriod(value: 1, unit: .month)).added(to: start)
+        }
+        return event
+    }
+
+    /// Mirrors the fold for the chain being scheduled, so several periods come due in one go.
+    private func apply(_ event: StoreEvent, to chain: inout SubscriptionChain) {
+        switch event.kind {
+        case .renew:
+            chain.productID = event.productId ?? chain.productID
+            chain.latestTransactionID = event.transactionId ?? chain.latestTransactionID
+            chain.periodStart = event.time
+            chain.expiresDate = event.expiresDate ?? event.time
+            chain.pendingProductID = nil
+            chain.offer = event.offer
+            chain.offerPeriodsLeft = event.offerPeriodsLeft ?? 0
+        case .billingRetry:
+            chain.billingRetryStartDate = event.time
+            chain.gracePeriodExpiresDate = event.graceExpiresDate
+            chain.status = event.graceExpiresDate == nil ? .inBillingRetryPeriod : .inGracePeriod
+        case .graceEnded:
+            chain.status = .inBillingRetryPeriod
+        case .expire:
+            chain.status = .expired
+        default:
+            break
+        }
+    }
+}
