@@ -73,6 +73,7 @@ struct StoreKitOfferReader {
             collect.warnUnknownKeys(in: entry, known: Self.promotionalKeys, path: entryPath, product: productID)
             let offerID = collect.string(collect.required(entry, "offerID", path: entryPath, product: productID),
                                          field: "\(entryPath).offerID", product: productID)
+            _ = entry.presentMember("referenceName").flatMap { collect.string($0, field: "\(entryPath).referenceName", product: productID) }
             guard readPlanKind(entry, path: entryPath) != nil, let terms = readTerms(entry, path: entryPath), let offerID else { continue }
             if offerID.isEmpty {
                 collect.error("is empty; a promotional offer needs the id a purchase names it by", at: entry["offerID"],
@@ -99,7 +100,8 @@ struct StoreKitOfferReader {
             guard collect.object(entry, field: entryPath, product: productID) != nil else { continue }
             collect.warnUnknownKeys(in: entry, known: Self.offerCodeKeys, path: entryPath, product: productID)
             let name = entry.presentMember("referenceName").flatMap { collect.string($0, field: "\(entryPath).referenceName", product: productID) }
-            let internalID = entry.presentMember("internalID").flatMap { collect.string($0, field: "\(entryPath).internalID", product: productID) }
+            // Xcode's own id names the code only when the file gives it no reference name.
+            let internalID = name == nil ? entry.presentMember("internalID")?.stringValue : nil
             let eligibility = readEligibility(entry, path: entryPath)
             let stackable = entry.presentMember("isStackable").flatMap { collect.bool($0, field: "\(entryPath).isStackable", product: productID) } ?? false
             guard readPlanKind(entry, path: entryPath) != nil, let terms = readTerms(entry, path: entryPath) else { continue }
