@@ -12,16 +12,16 @@ extension StoreKitSettings {
     }
 
     private func status(of key: Key, applied: Set<Key>) -> String {
+        if key.isSyncRecord { return "recognised; a record of syncing with App Store Connect, no effect" }
+        guard key.isAppliedByImport || applied.contains(key) else { return "recognised; not yet applied" }
         switch key {
         case .storefront:
             let currency = storefront.flatMap(CountryCodes.currency(forStorefront:)) ?? "its currency"
             return "recognised; applied: prices are in \(currency)"
         case .locale:
             return "recognised; applied: the catalog's texts default to this locale"
-        case .applicationInternalID, .developerTeamID, .lastSynchronizedDate:
-            return "recognised; a record of syncing with App Store Connect, no effect"
         default:
-            return applied.contains(key) ? "recognised; applied" : "recognised; not yet applied"
+            return "recognised; applied"
         }
     }
 

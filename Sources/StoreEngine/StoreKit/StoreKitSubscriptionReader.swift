@@ -64,8 +64,8 @@ struct StoreKitSubscriptionReader {
         let id = productReader.readID(node, path: path)
         collect.warnUnknownKeys(in: node, known: Self.subscriptionKeys, path: path, product: id)
         guard let id else { return nil }
-        checkTypeAndGroup(node, path: path, id: id, group: group)
         let errorsBefore = collect.problems.count { $0.severity == .error }
+        checkTypeAndGroup(node, path: path, id: id, group: group)
         let period = readPeriod(node, path: path, id: id)
         let level = readLevel(node, path: path, id: id)
         let offers = StoreKitOfferReader(collect: collect, storefront: productReader.storefront, productID: id)

@@ -28,6 +28,16 @@ import Testing
         #expect(CatalogWriter.write(readBack) == text, "writing is stable")
     }
 
+    @Test(arguments: CatalogLoader.bundledNames)
+    func bundledCatalogReadsBackUnchanged(name: String) throws {
+        let original = try CatalogLoader.loadBundled(name)
+        let (_, report) = convertedBack(original)
+        #expect(report.problems.isEmpty, "\(report.problems)")
+        var readBack = try #require(report.catalog)
+        readBack.source = original.source
+        #expect(readBack == original)
+    }
+
     @Test func everyKindOfOfferSurvivesConversion() throws {
         let original = try #require(StoreKitFixtures.lint("RevenueCat__purchases-ios__UnitTestsConfiguration.storekit").catalog)
         var product = try #require(original.product(id: "com.revenuecat.annual_with_commitment"))
