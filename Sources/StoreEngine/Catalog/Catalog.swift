@@ -13,6 +13,8 @@ public struct Catalog: Sendable, Equatable {
     public var products: [Product]
     /// Where the catalog was read from, for messages.
     public var source: String
+    /// The test settings of an imported Xcode StoreKit configuration; nil for other catalogs.
+    public var initialSettings: StoreKitSettings? = nil
 
     public init(appName: String, bundleID: String, defaultLanguage: String, storefronts: [Storefront],
                 credits: [CreditDefinition], subscriptionGroups: [SubscriptionGroup] = [],

@@ -23,6 +23,7 @@ public struct CatalogFormatReader {
     /// Reads the whole catalog; nil when there are errors (they are in the collector).
     public func read() -> Catalog? {
         guard collect.object(root, field: "(top level)") != nil else { return nil }
+        if root["import"] != nil { return StoreKitOverlayReader(root: root, collector: collect).read() }
         collect.warnUnknownKeys(in: root, known: Self.rootKeys, path: "")
         readFormatAndVersion()
         let app = collect.required(root, "app", path: "")
@@ -64,7 +65,7 @@ public struct CatalogFormatReader {
                        products: products, source: collect.file)
     }
 
-    private func readFormatAndVersion() {
+    func readFormatAndVersion() {
         if let format = collect.string(collect.required(root, "format", path: ""), field: "format"),
            format != Self.formatName {
             collect.error("is \"\(format)\"; a Storefront catalog says \"\(Self.formatName)\"", at: root["format"], field: "format")
@@ -105,7 +106,7 @@ public struct CatalogFormatReader {
         return result
     }
 
-    private func readCredits(defaultLanguage: String) -> [CreditDefinition] {
+    func readCredits(defaultLanguage: String) -> [CreditDefinition] {
         var result: [CreditDefinition] = []
         guard let nodes = collect.array(root["credits"], field: "credits") else { return [] }
         for (index, node) in nodes.enumerated() {

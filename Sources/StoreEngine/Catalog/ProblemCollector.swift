@@ -23,6 +23,9 @@ public final class ProblemCollector {
                                        message: message))
     }
 
+    /// Adds a problem found in another file (an imported one), keeping that file's name and place.
+    public func record(_ problem: CatalogProblem) { problems.append(problem) }
+
     /// Warns about members that the format does not know, so typos do not pass silently.
     public func warnUnknownKeys(in node: JSONNode, known: Set<String>, path: String, product: String? = nil) {
         for (key, child) in node.objectMembers ?? [] where !known.contains(key) {

@@ -109,7 +109,7 @@ struct ProductReader {
         }
     }
 
-    private func readGrant(_ grantNode: JSONNode, id: String) -> CreditGrant? {
+    func readGrant(_ grantNode: JSONNode, id: String) -> CreditGrant? {
         let field = "\(path).grant"
         if grantNode.isNull { return nil }
         guard collect.object(grantNode, field: field, product: id) != nil else { return nil }

@@ -9,6 +9,12 @@ public struct SubscriptionInfo: Sendable, Equatable {
     public var level: Int
     public var introOffer: IntroOffer?
     public var promotionalOffers: [PromotionalOffer]
+    /// Offers redeemed with a code, each for some kinds of buyer.
+    public var offerCodes: [OfferCode] = []
+    /// Offers for buyers whose subscription in the group has lapsed.
+    public var winBackOffers: [PromotionalOffer] = []
+    /// Ways to pay for a commitment (billed up front or monthly); empty for a plain subscription.
+    public var billingPlans: [BillingPlan] = []
 
     public init(group: String, period: SubscriptionPeriod, level: Int,
                 introOffer: IntroOffer? = nil, promotionalOffers: [PromotionalOffer] = []) {

@@ -15,7 +15,8 @@ struct SubscriptionReader {
             return nil
         }
         guard collect.object(node, field: path, product: id) != nil else { return nil }
-        collect.warnUnknownKeys(in: node, known: ["group", "period", "level", "introOffer", "promotionalOffers"], path: path, product: id)
+        collect.warnUnknownKeys(in: node, known: ["group", "period", "level", "introOffer", "promotionalOffers",
+                                                 "offerCodes", "winBackOffers", "billingPlans"], path: path, product: id)
         let group = collect.string(collect.required(node, "group", path: path, product: id), field: "\(path).group", product: id)
         let period = collect.required(node, "period", path: path, product: id)
             .flatMap { productReader.readPeriod($0, field: "\(path).period", id: id) }
@@ -32,11 +33,14 @@ struct SubscriptionReader {
         for (index, offerNode) in (collect.array(node["promotionalOffers"], field: "\(path).promotionalOffers", product: id) ?? []).enumerated() {
             if let offer = readPromotional(offerNode, field: "\(path).promotionalOffers[\(index)]") { promotional.append(offer) }
         }
+        let extras = SubscriptionExtrasReader(subscriptionReader: self, path: path).read(node)
         guard let group, let period else { return nil }
-        return SubscriptionInfo(group: group, period: period, level: level, introOffer: intro, promotionalOffers: promotional)
+        var info = SubscriptionInfo(group: group, period: period, level: level, introOffer: intro, promotionalOffers: promotional)
+        extras.apply(to: &info)
+        return info
     }
 
-    private func readTerms(_ node: JSONNode, field: String) -> (OfferPaymentMode, SubscriptionPeriod, Int, [String: Decimal])? {
+    func readTerms(_ node: JSONNode, field: String) -> (OfferPaymentMode, SubscriptionPeriod, Int, [String: Decimal])? {
         guard collect.object(node, field: field, product: id) != nil else { return nil }
         let modeText = collect.string(collect.required(node, "paymentMode", path: field, product: id), field: "\(field).paymentMode", product: id)
         var mode: OfferPaymentMode?
@@ -69,7 +73,7 @@ struct SubscriptionReader {
         return IntroOffer(paymentMode: mode, period: period, periodCount: count, prices: prices)
     }
 
-    private func readPromotional(_ node: JSONNode, field: String) -> PromotionalOffer? {
+    func readPromotional(_ node: JSONNode, field: String) -> PromotionalOffer? {
         collect.warnUnknownKeys(in: node, known: ["id", "paymentMode", "period", "periods", "prices"], path: field, product: id)
         let offerID = collect.string(collect.required(node, "id", path: field, product: id), field: "\(field).id", product: id)
         guard let (mode, period, count, prices) = readTerms(node, field: field), let offerID else { return nil }

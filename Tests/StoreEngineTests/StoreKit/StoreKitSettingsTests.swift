@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import StoreEngine
+
+/// The test-session settings of a `.storekit` file are read into `StoreKitSettings`, each one
+/// known or reported, and described for `catalog lint`.
+@Suite struct StoreKitSettingsTests {
+    private func settings(_ members: String) throws -> (StoreKitSettings, CatalogLoader.Report) {
+        let report = StoreKitFixtures.lint(text: StoreKitCountryCodeTests.oneProduct(price: "\"0.99\"", settings: members))
+        let catalog = try #require(report.catalog, "\(report.problems)")
+        return (try #require(catalog.initialSettings), report)
+    }
+
+    @Test func newestFormatSettingsAreReadAndDescribed() throws {
+        let catalog = try #require(StoreKitFixtures.lint("RevenueCat__purchases-ios__UnitTestsConfiguration.storekit").catalog)
+        let settings = try #require(catalog.initialSettings)
+        #expect(settings.askToBuyEnabled == false)
+        #expect(settings.billingGracePeriodEnabled == false)
+        #expect(settings.timeRate == .realTime)
+        #expect(settings.simulatedErrors == [])
+        let lines = settings.descriptionLines(applied: [.askToBuyEnabled])
+        #expect(lines.contains("_askToBuyEnabled: false (recognised; applied)"))
+        #expect(lines.contains("_disableDialogs: false (recognised; not yet applied)"))
+        #expect(lines.contains("_storefront: USA (recognised; applied: prices are in USD)"))
+        #expect(lines.count == 10)
+    }
+
+    @Test func formatOneErrorCodeIsNamed() throws {
+        let (settings, _) = try settings(#""_failTransactionsEnabled" : true, "_storeKitError" : 2"#)
+        #expect(settings.failTransactionsEnabled == true)
+        #expect(settings.storeKitError == 2)
+        #expect(settings.descriptionLines().contains("_storeKitError: 2 = paymentCancelled (recognised; not yet applied)"))
+    }
+
+    @Test func simulatedErrorsPerAPIAreRead() throws {
+        let (settings, _) = try settings("""
+            "_storeKitErrors" : [
+              { "current" : null, "enabled" : false, "name" : "Load Products" },
+              { "current" : { "index" : 4, "type" : "generic" }, "enabled" : true, "name" : "Purchase" }
+            ]
+            """)
+        #expect(settings.simulatedErrors == [SimulatedStoreKitError(api: "Load Products", isEnabled: false),
+                                             SimulatedStoreKitError(api: "Purchase", isEnabled: true, errorType: "generic", errorIndex: 4)])
+        #expect(settings.descriptionLines() == ["_storeKitErrors: enabled for Purchase (generic 4) (recognised; not yet applied)"])
+    }
+
+    @Test func timeRatesAreNamedByTheirRawValues() throws {
+        let (fast, _) = try settings(#""_timeRate" : 15, "_compatibilityTimeRate" : { "3" : 6 }"#)
+        #expect(fast.timeRate == .monthlyRenewalEveryThirtySeconds)
+        #expect(fast.timeRate?.speed == .monthLasts(seconds: 30))
+        #expect(fast.compatibilityTimeRate == #"{"3": 6}"#)
+        #expect(fast.descriptionLines().first == "_timeRate: 15 = monthly renewal every 30 seconds (recognised; not yet applied)")
+        #expect(StoreKitTimeRate(rawValue: 1005)?.speed == .everyPeriodLasts(seconds: 2))
+        #expect(StoreKitTimeRate(rawValue: 6)?.phrase == "one day every second")
+        #expect(StoreKitTimeRate(rawValue: 10)?.phrase == "monthly renewal every hour")
+        #expect(StoreKitTimeRate(rawValue: 14) == nil)
+    }
+
+    @Test func unknownSettingsAreWarnedAboutAndListed() throws {
+        let (settings, report) = try settings(#""_timeRate" : 7, "_futureSwitch" : true"#)
+        #expect(settings.timeRate == nil)
+        #expect(settings.unrecognised == [UnrecognisedSetting(key: "_timeRate", value: "7"),
+                                          UnrecognisedSetting(key: "_futureSwitch", value: "true")])
+        #expect(settings.descriptionLines() == ["_timeRate: 7 (not recognised; ignored)", "_futureSwitch: true (not recognised; ignored)"])
+        let warnings = report.problems.filter { $0.severity == .warning }.map(\.field)
+        #expect(warnings == ["settings._timeRate", "settings._futureSwitch"])
+    }
+
+    @Test func syncRecordsAreKeptAsWrittenEvenWhenPlaceholders() throws {
+        let catalog = try #require(StoreKitFixtures.lint("boboul-cloud__Pret-Materiel__Products.storekit").catalog)
+        let settings = try #require(catalog.initialSettings)
+        #expect(settings.syncRecords[.developerTeamID] == "XXXXXXXXXX")
+        #expect(settings.syncRecords[.lastSynchronizedDate] == "755078400")
+        #expect(settings.descriptionLines().contains("_developerTeamID: XXXXXXXXXX (recognised; a record of syncing with App Store Connect, no effect)"))
+    }
+
+    @Test(arguments: [("chicktack0321__eitango_tokkun__Products.storekit", "ja"),
+                      ("boboul-cloud__Pret-Materiel__Products.storekit", "fr"),
+                      ("RevenueCat__purchases-ios__v2.0_SimpleApp_Products.storekit", "es_ES"),
+                      ("RevenueCat__purchases-ios__PurchaseTesterStoreKitConfiguration.storekit", "en_US")])
+    func fileLocaleBecomesTheDefaultLanguage(name: String, language: String) throws {
+        let catalog = try #require(StoreKitFixtures.lint(name).catalog)
+        #expect(catalog.defaultLanguage == language)
+        #expect(catalog.products.allSatisfy { $0.localizations[language]?.title.isEmpty == false })
+    }
+
+    @Test func localeWithoutAnyTextFallsBackToTheMostUsedLocalization() throws {
+        let (settings, report) = try settings(#""_locale" : "zh_CN""#)
+        #expect(settings.locale == "zh_CN")
+        #expect(report.catalog?.defaultLanguage == "en_US")
+    }
+
+    @Test func ownCatalogsHaveNoStoreKitSettings() throws {
+        #expect(try CatalogLoader.loadBundled("Rage").initialSettings == nil)
+    }
+}
