@@ -88,6 +88,9 @@ public struct StoreText: Sendable {
             until.map { (willRenew ? "Renews " : "Active until ") + date($0) } ?? "Subscribed"
         case let .expired(on): "Expired \(date(on))"
         case .revoked: "Refunded"
+        case let .billingProblem(graceUntil):
+            graceUntil.map { "Billing problem, access until \(date($0))" } ?? "Billing problem: no access"
+        case let .waiting(state): state == .pending ? "Waiting for approval" : "Needs your action"
         }
     }
 }

@@ -11,11 +11,7 @@ public struct Entitlements: Sendable, Equatable {
     }
 
     /// Subscription states, named as StoreKit 2 names them.
-    public enum SubscriptionState: String, Sendable {
-        case subscribed
-        case expired
-        case revoked
-    }
+    public typealias SubscriptionState = SubscriptionChain.Status
 
     public struct Subscription: Sendable, Equatable {
         public var productID: String
@@ -24,10 +20,18 @@ public struct Entitlements: Sendable, Equatable {
         public var transactionID: String
         public var originalTransactionID: String
         public var purchaseDate: Date
+        public var originalPurchaseDate: Date
         public var expiresDate: Date?
         public var willAutoRenew: Bool
         public var offer: String?
         public var delivered: Bool
+        public var expirationReason: SubscriptionChain.ExpirationReason?
+        /// The product the subscription switches to at its next renewal.
+        public var pendingProductID: String?
+        public var gracePeriodExpiresDate: Date?
+        public var renewalCount: Int
+        /// Whether the subscriber may use it now (subscribed or in the grace period).
+        public var isEntitled: Bool { state == .subscribed || state == .inGracePeriod }
     }
 
     public struct Pass: Sendable, Equatable {
@@ -45,41 +49,36 @@ public struct Entitlements: Sendable, Equatable {
     public var nonRenewing: [Pass]
     /// Credit id → balance, for every credit of the catalog.
     public var credits: [String: Int]
+    /// Purchases waiting for a parent's approval or the buyer's action.
+    public var waiting: [TransactionRecord] = []
+    /// Purchases the app has not finished (delivered) yet.
+    public var unfinished: [TransactionRecord] = []
 }
 
 extension Store {
     /// The buyer's entitlements at the store's current time.
     public func entitlements(for buyer: Buyer) -> Entitlements {
-        let state = snapshot
-        let now = clock.now()
+        let (state, now) = projectedState()
         let history = state.transactions(of: buyer.account)
         var nonConsumables: [Entitlements.NonConsumable] = []
         var subscriptions: [String: Entitlements.Subscription] = [:]
         var passes: [String: Entitlements.Pass] = [:]
-        for record in history where record.state == .purchased || record.state == .refunded {
+        for record in history where (record.state == .purchased && record.finished) || record.state == .refunded {
             let delivered = state.isDelivered(record.id, to: buyer)
             switch record.productType {
             case .nonConsumable where record.isInForce:
                 nonConsumables.append(.init(productID: record.productID, transactionID: record.id,
                                             purchaseDate: record.purchaseDate, delivered: delivered))
-            case .autoRenewable, .freeSubscription:
-                let subscriptionState: Entitlements.SubscriptionState
-                if record.state == .refunded {
-                    subscriptionState = .revoked
-                } else if record.replacedBy != nil {
-                    continue
-                } else if record.productType == .freeSubscription || (record.expiresDate ?? .distantPast) > now {
-                    subscriptionState = .subscribed
-                } else {
-                    subscriptionState = .expired
-                }
-                let group = catalog.product(id: record.productID)?.subscription?.group ?? ""
+            case .freeSubscription:
+                guard record.replacedBy == nil else { continue }
                 subscriptions[record.productID] = .init(
-                    productID: record.productID, group: group, state: subscriptionState, transactionID: record.id,
-                    originalTransactionID: record.originalID, purchaseDate: record.purchaseDate,
-                    expiresDate: record.expiresDate,
-                    willAutoRenew: record.productType == .autoRenewable && subscriptionState == .subscribed,
-                    offer: record.offer, delivered: delivered)
+                    productID: record.productID, group: "", state: record.state == .refunded ? .revoked : .subscribed,
+                    transactionID: record.id, originalTransactionID: record.originalID, purchaseDate: record.purchaseDate,
+                    originalPurchaseDate: record.purchaseDate, expiresDate: nil, willAutoRenew: false, offer: nil,
+                    delivered: delivered, expirationReason: nil, pendingProductID: nil, gracePeriodExpiresDate: nil,
+                    renewalCount: 0)
+            case .autoRenewable:
+                continue
             case .nonRenewing where record.isInForce:
                 guard let expires = record.expiresDate else { continue }
                 passes[record.productID] = .init(productID: record.productID, transactionID: record.id,
@@ -90,6 +89,17 @@ extension Store {
                 continue
             }
         }
+        for chain in state.subscriptionChains(of: buyer.account) {
+            guard let latest = state.transactions[chain.latestTransactionID], latest.finished else { continue }
+            subscriptions[chain.productID] = .init(
+                productID: chain.productID, group: chain.group, state: chain.status, transactionID: chain.latestTransactionID,
+                originalTransactionID: chain.originalID, purchaseDate: chain.periodStart,
+                originalPurchaseDate: chain.originalPurchaseDate, expiresDate: chain.expiresDate,
+                willAutoRenew: chain.willAutoRenew && chain.isOngoing, offer: chain.offer,
+                delivered: state.isDelivered(chain.latestTransactionID, to: buyer),
+                expirationReason: chain.expirationReason, pendingProductID: chain.pendingProductID,
+                gracePeriodExpiresDate: chain.gracePeriodExpiresDate, renewalCount: chain.renewalCount)
+        }
         var credits: [String: Int] = [:]
         for credit in catalog.credits { credits[credit.id] = state.balance(of: credit.id, for: buyer) }
         let order = { (id: String) in self.catalog.products.firstIndex { $0.id == id } ?? Int.max }
@@ -97,6 +107,8 @@ extension Store {
             nonConsumables: nonConsumables.sorted { order($0.productID) < order($1.productID) },
             subscriptions: subscriptions.values.sorted { order($0.productID) < order($1.productID) },
             nonRenewing: passes.values.sorted { order($0.productID) < order($1.productID) },
-            credits: credits)
+            credits: credits,
+            waiting: history.filter { $0.state == .pending || $0.state == .needsAction },
+            unfinished: history.filter { !$0.finished && $0.state == .purchased && $0.purchaseDevice == buyer.device })
     }
 }

@@ -44,9 +44,12 @@ public struct LedgerState: Sendable {
     public internal(set) var highestTransactionNumber: Int64 = 0
     public internal(set) var eventCount = 0
 
-    public init(app: String, creditScopes: [String: CreditScope]) {
+    /// - Parameter initialSettings: the catalog's settings (from a .storekit file), which
+    ///   the ledger's setting events then change.
+    public init(app: String, creditScopes: [String: CreditScope], initialSettings: StoreSettings = StoreSettings()) {
         self.app = app
         self.creditScopes = creditScopes
+        self.settings = initialSettings
     }
 
     /// Applies one ledger event. Events of other apps only advance the transaction counter.

@@ -18,6 +18,10 @@ public enum ProductStatus: Sendable, Equatable {
     case expired(on: Date)
     /// Refunded by the store.
     case revoked
+    /// A renewal failed to bill; entitled while `graceUntil` is in the future.
+    case billingProblem(graceUntil: Date?)
+    /// A purchase waits for a parent's approval or the buyer's action.
+    case waiting(TransactionState)
 
     /// The stable name in `--json` output.
     public var name: String {
@@ -30,6 +34,8 @@ public enum ProductStatus: Sendable, Equatable {
         case .active: "active"
         case .expired: "expired"
         case .revoked: "revoked"
+        case .billingProblem: "billingProblem"
+        case .waiting(let state): state == .pending ? "awaitingApproval" : "needsAction"
         }
     }
 }
@@ -37,6 +43,9 @@ public enum ProductStatus: Sendable, Equatable {
 extension Store {
     /// The buyer's status for `product` in `storefront`, from one entitlements snapshot.
     public func status(of product: Product, in entitlements: Entitlements, storefront: String) -> ProductStatus {
+        if let waiting = entitlements.waiting.first(where: { $0.productID == product.id }) {
+            return .waiting(waiting.state)
+        }
         switch product.type {
         case .consumable:
             guard product.price(in: storefront) != nil else { return .notSold }
@@ -54,6 +63,8 @@ extension Store {
                                                   : .restoreToUnlock
                 case .revoked: return .revoked
                 case .expired: return .expired(on: subscription.expiresDate ?? subscription.purchaseDate)
+                case .inGracePeriod: return .billingProblem(graceUntil: subscription.gracePeriodExpiresDate)
+                case .inBillingRetryPeriod: return .billingProblem(graceUntil: nil)
                 }
             }
         case .nonRenewing:

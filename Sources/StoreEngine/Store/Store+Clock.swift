@@ -64,6 +64,7 @@ public struct StoreDuration: Sendable, Equatable, CustomStringConvertible {
     private mutating func parseISO(_ body: String) -> Bool {
         var number = ""
         var inTime = false
+        var timeParts = 0
         for character in body {
             if character.isASCII && character.isNumber { number.append(character); continue }
             if character == "t" { guard number.isEmpty, !inTime else { return false }; inTime = true; continue }
@@ -74,13 +75,13 @@ public struct StoreDuration: Sendable, Equatable, CustomStringConvertible {
             case ("m", false): months += value
             case ("w", false): days += 7 * value
             case ("d", false): days += value
-            case ("h", true): seconds += 3_600 * value
-            case ("m", true): seconds += 60 * value
-            case ("s", true): seconds += value
+            case ("h", true): seconds += 3_600 * value; timeParts += 1
+            case ("m", true): seconds += 60 * value; timeParts += 1
+            case ("s", true): seconds += value; timeParts += 1
             default: return false
             }
         }
-        return number.isEmpty
+        return number.isEmpty && (!inTime || timeParts > 0)
     }
 
     /// `date` plus this duration in UTC calendar arithmetic.

@@ -66,7 +66,8 @@ extension Store {
                 return failedAttempt(record, price: price * Decimal(quantity), forced: forced, state: state)
             }
             if let failure = state.settings.failures[.purchase] {
-                var attempt = failedAttempt(record, price: price * Decimal(quantity), forced: .fail, state: state,
+                var attempt = failedAttempt(record, price: price * Decimal(quantity),
+                                            forced: failure.error == .userCancelled ? .cancel : .fail, state: state,
                                             reason: failure.error.explanation)
                 attempt.events += consumption(of: failure, operation: .purchase, buyer: buyer, at: now)
                 return attempt

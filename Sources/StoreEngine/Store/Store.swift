@@ -12,6 +12,7 @@ public final class Store: @unchecked Sendable {
     let lock = NSLock()
     var state: LedgerState
     let creditScopes: [String: CreditScope]
+    let initialSettings: StoreSettings
 
     /// Opens the store for `catalog` over `log`, reading everything already recorded.
     public init(catalog: Catalog, log: StoreEventLog, clock: StoreClock = SystemClock()) throws {
@@ -21,8 +22,17 @@ public final class Store: @unchecked Sendable {
         var scopes: [String: CreditScope] = [:]
         for credit in catalog.credits { scopes[credit.id] = credit.scope }
         creditScopes = scopes
-        state = LedgerState(app: catalog.bundleID, creditScopes: scopes)
+        initialSettings = catalog.initialSettings?.storeSettings ?? StoreSettings()
+        state = LedgerState(app: catalog.bundleID, creditScopes: scopes, initialSettings: initialSettings)
         try refresh()
+    }
+
+    /// Starts the store clock at the catalog's time rate (from a .storekit file) the first time
+    /// the catalog is used with this ledger; later changes in the ledger win.
+    public func applyCatalogTimeRate(buyer: Buyer) throws {
+        guard let rate = catalog.initialSettings?.storeTimeRate, rate != .realTime,
+              snapshot.timeline == .realTime, ledgerProblems.isEmpty else { return }
+        try setTimeRate(rate, buyer: buyer)
     }
 
     /// Reads what other processes appended; true when anything new arrived.
@@ -44,7 +54,7 @@ public final class Store: @unchecked Sendable {
     public var tornTail: TornTailReport? { log.tornTail }
 
     private func apply(_ batch: EventBatch) {
-        if batch.restarted { state = LedgerState(app: state.app, creditScopes: creditScopes) }
+        if batch.restarted { state = LedgerState(app: state.app, creditScopes: creditScopes, initialSettings: initialSettings) }
         for entry in batch.entries { state.apply(entry.event, sequence: entry.sequence) }
     }
 
@@ -64,29 +74,44 @@ public final class Store: @unchecked Sendable {
     /// time. Those due events are committed in the same write, so they are recorded exactly
     /// once however many processes watch the ledger.
     func commit<Result>(_ decide: (LedgerState, Date) throws -> (events: [StoreEvent], result: Result)) throws -> Result {
+        try commitCountingDue(decide).result
+    }
+
+    /// `commit`, also telling how many due subscription events this commit recorded.
+    private func commitCountingDue<Result>(
+        _ decide: (LedgerState, Date) throws -> (events: [StoreEvent], result: Result)
+    ) throws -> (result: Result, due: Int) {
         lock.lock(); defer { lock.unlock() }
         // Decide on a copy caught up with the others' events; the real state changes only
         // once the commit succeeded, so a failed commit leaves the store as it was.
         let outcome = try log.commit { fresh in
             var decidedOn = state
-            if fresh.restarted { decidedOn = LedgerState(app: state.app, creditScopes: creditScopes) }
+            if fresh.restarted { decidedOn = LedgerState(app: state.app, creditScopes: creditScopes, initialSettings: initialSettings) }
             for entry in fresh.entries { decidedOn.apply(entry.event, sequence: entry.sequence) }
             let now = decidedOn.storeTime(at: clock.now())
             let due = SubscriptionSchedule(catalog: catalog).dueEvents(in: decidedOn, at: now)
             for (offset, event) in due.enumerated() { decidedOn.apply(event, sequence: decidedOn.eventCount + offset + 1) }
             let (events, result) = try decide(decidedOn, now)
-            return (due + events, result)
+            return (due + events, (result, due.count))
         }
         apply(outcome.batch)
         return outcome.result
     }
 
+    /// The state with every renewal, expiry and grace end that has fallen due applied, as the
+    /// next commit will record them, and the store time; for read-only views.
+    public func projectedState() -> (state: LedgerState, now: Date) {
+        var state = snapshot
+        let now = state.storeTime(at: clock.now())
+        let due = SubscriptionSchedule(catalog: catalog).dueEvents(in: state, at: now)
+        for (offset, event) in due.enumerated() { state.apply(event, sequence: state.eventCount + offset + 1) }
+        return (state, now)
+    }
+
     /// Records every renewal, expiry and grace end that has fallen due; true when any did.
     @discardableResult
     public func catchUp() throws -> Bool {
-        let before = snapshot.eventCount
-        try commit { _, _ in ([], ()) }
-        return snapshot.eventCount != before
+        try commitCountingDue { _, _ in ([], ()) }.due > 0
     }
 
     func event(_ kind: StoreEvent.Kind, for buyer: Buyer, at time: Date) -> StoreEvent {

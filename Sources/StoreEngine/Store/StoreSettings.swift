@@ -53,6 +53,7 @@ public enum InjectedError: String, Sendable, CaseIterable, Codable {
     case verificationFailed = "verification-failed"
     case systemError = "system-error"
     case notEntitled = "not-entitled"
+    case userCancelled = "user-cancelled"
     case unknown
 
     /// What a person is told.
@@ -65,6 +66,7 @@ public enum InjectedError: String, Sendable, CaseIterable, Codable {
         case .verificationFailed: "the transaction could not be verified"
         case .systemError: "a system error occurred in the store"
         case .notEntitled: "the account is not entitled to this"
+        case .userCancelled: "the buyer cancelled the payment"
         case .unknown: "an unknown error occurred"
         }
     }

@@ -20,6 +20,12 @@ public enum TimeRate: String, Sendable, CaseIterable, Codable {
     case renewalEvery30Seconds = "renewal-every-30-seconds"
     case renewalEvery10Seconds = "renewal-every-10-seconds"
     case renewalEvery2Seconds = "renewal-every-2-seconds"
+    case dayEveryHour = "day-every-hour"
+    case dayEvery30Minutes = "day-every-30-minutes"
+    case dayEvery5Minutes = "day-every-5-minutes"
+    case dayEveryMinute = "day-every-minute"
+    case dayEvery30Seconds = "day-every-30-seconds"
+    case dayEverySecond = "day-every-second"
 
     /// A month of store time, in seconds, for the multiplier (30 days).
     static let storeMonth: TimeInterval = 30 * 86_400
@@ -36,6 +42,21 @@ public enum TimeRate: String, Sendable, CaseIterable, Codable {
         case .monthEvery30Seconds, .renewalEvery30Seconds: 30
         case .renewalEvery10Seconds: 10
         case .renewalEvery2Seconds: 2
+        case .dayEveryHour, .dayEvery30Minutes, .dayEvery5Minutes, .dayEveryMinute, .dayEvery30Seconds, .dayEverySecond:
+            realSecondsPerDay.map { $0 * 30 }
+        }
+    }
+
+    /// Real seconds in which a store day passes, for the "day every …" rates.
+    public var realSecondsPerDay: TimeInterval? {
+        switch self {
+        case .dayEveryHour: 3_600
+        case .dayEvery30Minutes: 1_800
+        case .dayEvery5Minutes: 300
+        case .dayEveryMinute: 60
+        case .dayEvery30Seconds: 30
+        case .dayEverySecond: 1
+        default: nil
         }
     }
 
@@ -44,22 +65,23 @@ public enum TimeRate: String, Sendable, CaseIterable, Codable {
         realSecondsPerMonth.map { Self.storeMonth / $0 } ?? 1
     }
 
-    /// The rate for Xcode's `SKTestTimeRate` raw value (as `_timeRate` in .storekit files).
-    public init?(xcodeRawValue: Int) {
-        switch xcodeRawValue {
-        case 0: self = .realTime
-        case 10: self = .monthEveryHour
-        case 11: self = .monthEvery30Minutes
-        case 12: self = .monthEvery15Minutes
-        case 13: self = .monthEvery5Minutes
-        case 14: self = .monthEvery30Seconds
-        case 1000: self = .renewalEvery15Minutes
-        case 1001: self = .renewalEvery5Minutes
-        case 1002: self = .renewalEveryMinute
-        case 1003: self = .renewalEvery30Seconds
-        case 1004: self = .renewalEvery10Seconds
-        case 1005: self = .renewalEvery2Seconds
-        default: return nil
+    /// The same rate as an Xcode StoreKit time rate (`_timeRate` in .storekit files).
+    public init?(_ rate: StoreKitTimeRate) {
+        switch rate.speed {
+        case .realTime: self = .realTime
+        case let .dayLasts(seconds):
+            guard let match = Self.allCases.first(where: { $0.realSecondsPerDay == TimeInterval(seconds) }) else { return nil }
+            self = match
+        case let .monthLasts(seconds):
+            guard let match = Self.allCases.first(where: {
+                $0.rawValue.hasPrefix("month-") && $0.realSecondsPerMonth == TimeInterval(seconds)
+            }) else { return nil }
+            self = match
+        case let .everyPeriodLasts(seconds):
+            guard let match = Self.allCases.first(where: {
+                $0.rawValue.hasPrefix("renewal-") && $0.realSecondsPerMonth == TimeInterval(seconds)
+            }) else { return nil }
+            self = match
         }
     }
 }

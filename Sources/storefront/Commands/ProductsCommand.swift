@@ -43,7 +43,8 @@ enum ProductsCommand {
             entry.expiresDate = until
             entry.willAutoRenew = product.type == .autoRenewable ? willRenew : nil
         case let .expired(on): entry.expiresDate = on
-        case .notSold, .available, .restoreToUnlock, .revoked: break
+        case let .billingProblem(graceUntil): entry.expiresDate = graceUntil
+        case .notSold, .available, .restoreToUnlock, .revoked, .waiting: break
         }
         return entry
     }

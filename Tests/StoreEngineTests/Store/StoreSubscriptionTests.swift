@@ -12,13 +12,10 @@ import Testing
         #expect(trial.transaction?.offer == "introductory:freeTrial")
         #expect(trial.transaction?.expiresDate == start.addingTimeInterval(7 * 86_400))
         #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").name == "alreadyOwned")
-
-        fixture.clock.advance(by: 8 * 86_400)
-        let entitlements = store.entitlements(for: phone)
-        #expect(entitlements.subscriptions.map(\.state) == [.expired])
-        let paid = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
-        #expect(paid.transaction?.price == Decimal(string: "2.99"))
-        #expect(paid.transaction?.offer == nil)
+        try store.expire(Rage.monthly, buyer: phone)
+        let again = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        #expect(again.transaction?.price == Decimal(string: "2.99"))
+        #expect(again.transaction?.offer == nil)
     }
 
     @Test func buyingAnotherPlanInTheGroupSwitchesInsteadOfStacking() throws {

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+@testable import StoreEngine
+
+/// Subscriptions over store time: renewals, trials, billing problems, upgrades and downgrades.
+@Suite struct StoreSubscriptionLifecycleTests {
+    let fixture: StoreFixture
+    let store: Store
+
+    init() throws {
+        fixture = try StoreFixture()
+        store = try fixture.store()
+    }
+
+    func charges(_ productID: String? = nil) -> [Decimal] {
+        store.transactions(for: "tester").reversed()
+            .filter { $0.state == .purchased || $0.state == .refunded }
+            .filter { productID == nil || $0.productID == productID }
+            .compactMap(\.price).filter { $0 > 0 }
+    }
+
+    func subscription(_ productID: String = Rage.monthly) -> Entitlements.Subscription? {
+        store.entitlements(for: phone).subscriptions.first { $0.productID == productID }
+    }
+
+    @Test func trialTurnsIntoPaidMonthsAndRenewsUntilCancelled() throws {
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        #expect(charges().isEmpty)
+        try store.advance(by: try #require(StoreDuration("P1W")), buyer: phone)
+        #expect(charges() == [Decimal(string: "2.99")])
+        #expect(subscription()?.offer == nil)
+        try store.advance(by: try #require(StoreDuration("P1M")), buyer: phone)
+        #expect(charges().count == 2)
+        _ = try store.cancelRenewal(Rage.monthly, buyer: phone)
+        #expect(subscription()?.willAutoRenew == false)
+        #expect(subscription()?.state == .subscribed)
+        try store.advance(by: try #require(StoreDuration("P1M")), buyer: phone)
+        #expect(charges().count == 2)
+        #expect(subscription()?.state == .expired)
+        #expect(subscription()?.expirationReason == .autoRenewDisabled)
+    }
+
+    @Test func severalPeriodsFallDueInOneAdvanceAndAreRecordedOnce() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "GBR")
+        try store.advance(by: try #require(StoreDuration("P3Y")), buyer: phone)
+        #expect(charges() == Array(repeating: Decimal(string: "19.99")!, count: 4))
+        #expect(subscription(Rage.yearly)?.renewalCount == 3)
+        let other = try fixture.store()
+        try other.catchUp()
+        try store.catchUp()
+        #expect(fixture.log.allEvents.filter { $0.kind == .renew }.count == 3)
+        #expect(Set(fixture.log.allEvents.compactMap(\.renewalKey)).count == 3)
+    }
+
+    @Test func renewalsDueInRealTimeAreRecordedByWhicheverProcessCommitsFirst() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        let other = try fixture.store()
+        fixture.clock.advance(by: 366 * 86_400)
+        #expect(try other.catchUp())
+        #expect(try store.catchUp() == false)
+        try store.refresh()
+        #expect(fixture.log.allEvents.filter { $0.kind == .renew }.count == 1)
+        #expect(subscription(Rage.yearly)?.renewalCount == 1)
+    }
+
+    @Test func timeRateMakesAMonthPassInThirtySecondsOfRealTime() throws {
+        try store.setTimeRate(.monthEvery30Seconds, buyer: phone)
+        let before = store.now()
+        fixture.clock.advance(by: 30)
+        #expect(abs(store.now().timeIntervalSince(before) - 30 * 86_400) < 1)
+        let other = try fixture.store()
+        #expect(abs(other.now().timeIntervalSince(store.now())) < 1)
+    }
+
+    @Test func billingRetryEndsAccessAndExpiresAfterSixtyDays() throws {
+        try store.set(.billingRetry, to: "true", for: phone)
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        try store.advance(by: try #require(StoreDuration("P1Y")), buyer: phone)
+        #expect(subscription(Rage.yearly)?.state == .inBillingRetryPeriod)
+        #expect(subscription(Rage.yearly)?.isEntitled == false)
+        try store.advance(by: try #require(StoreDuration("P61D")), buyer: phone)
+        #expect(subscription(Rage.yearly)?.state == .expired)
+        #expect(subscription(Rage.yearly)?.expirationReason == .billingError)
+    }
+
+    @Test func gracePeriodKeepsAccessThenFallsIntoRetryAndCanBeResolved() throws {
+        try store.set(.billingRetry, to: "true", for: phone)
+        try store.set(.gracePeriod, to: "true", for: phone)
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        try store.advance(by: try #require(StoreDuration("P1Y")), buyer: phone)
+        let graced = try #require(subscription(Rage.yearly))
+        #expect(graced.state == .inGracePeriod)
+        #expect(graced.isEntitled)
+        #expect(graced.gracePeriodExpiresDate == graced.expiresDate.map { $0 + 16 * 86_400 })
+        try store.advance(by: try #require(StoreDuration("P17D")), buyer: phone)
+        #expect(subscription(Rage.yearly)?.state == .inBillingRetryPeriod)
+        try store.set(.billingRetry, to: "false", for: phone)
+        let resolved = try store.resolveBilling(Rage.yearly, buyer: phone)
+        #expect(resolved.status == .subscribed)
+        #expect(subscription(Rage.yearly)?.isEntitled == true)
+        #expect(charges(Rage.yearly).count == 2)
+        #expect(throws: StoreError.self) { try store.resolveBilling(Rage.yearly, buyer: phone) }
+    }
+
+    @Test func weeklyPeriodsGetSixDaysOfGrace() {
+        #expect(SubscriptionSchedule.gracePeriodDays(for: SubscriptionPeriod(value: 1, unit: .week)) == 6)
+        #expect(SubscriptionSchedule.gracePeriodDays(for: SubscriptionPeriod(value: 1, unit: .month)) == 16)
+    }
+
+    @Test func upgradeTakesEffectAtOnceWithAProRataRefund() throws {
+        try store.expire(try #require(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").transaction?.id), buyer: phone)
+        let monthly = try #require(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").transaction)
+        fixture.clock.advance(by: 15 * 86_400)
+        let outcome = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        let yearly = try #require(outcome.transaction)
+        #expect(yearly.originalID == monthly.id)
+        #expect(yearly.replaces == monthly.id)
+        let refund = try #require(yearly.proratedRefund)
+        #expect(refund > Decimal(string: "1.30")! && refund < Decimal(string: "1.60")!)
+        #expect(subscription(Rage.yearly)?.state == .subscribed)
+        #expect(subscription(Rage.monthly)?.originalTransactionID != monthly.id)
+    }
+
+    @Test func downgradeWaitsForTheNextRenewal() throws {
+        let yearly = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        let outcome = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        guard case let .changeScheduled(productID, from, effective) = outcome else {
+            Issue.record("expected a scheduled change, got \(outcome)"); return
+        }
+        #expect(productID == Rage.monthly && from == Rage.yearly && effective == yearly.expiresDate)
+        #expect(subscription(Rage.yearly)?.pendingProductID == Rage.monthly)
+        try store.advance(by: try #require(StoreDuration("P1Y")), buyer: phone)
+        #expect(subscription(Rage.monthly)?.state == .subscribed)
+        #expect(charges(Rage.monthly) == [Decimal(string: "2.99")])
+    }
+
+    @Test func forcedRenewalAndExpiry() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        let renewed = try store.renew(Rage.yearly, buyer: phone)
+        #expect(renewed.renewalCount == 1)
+        let expired = try store.expire(Rage.yearly, buyer: phone)
+        #expect(expired.status == .expired)
+        #expect(throws: StoreError.self) { try store.cancelRenewal(Rage.yearly, buyer: phone) }
+        #expect(throws: StoreError.unknownSubscription("nope", account: "tester")) { try store.expire("nope", buyer: phone) }
+    }
+
+    @Test func durationsParse() throws {
+        let start = try #require(ISO8601DateFormatter().date(from: "2026-01-31T00:00:00Z"))
+        let text = { (duration: String) in StoreDuration(duration).map { ISO8601DateFormatter().string(from: $0.added(to: start)) } }
+        #expect(text("P1M") == "2026-02-28T00:00:00Z")
+        #expect(text("3d") == "2026-02-03T00:00:00Z")
+        #expect(text("2h") == "2026-01-31T02:00:00Z")
+        #expect(text("PT1H30M") == "2026-01-31T01:30:00Z")
+        #expect(text("P1DT12H") == "2026-02-01T12:00:00Z")
+        for bad in ["", "P", "PT", "1x", "-3d", "P1H", "PT1D", "P1MT"] { #expect(StoreDuration(bad) == nil, "\(bad)") }
+    }
+}
