@@ -28,6 +28,10 @@ func runStorefront(_ rawArguments: [String], environment: [String: String]) -> E
             throw UsageError("unknown command \"\(command)\"; `storefront --help` lists the commands")
         }
         let session = try StoreSession.open(arguments, environment: environment)
+        if !session.store.ledgerProblems.isEmpty {
+            console.err("storefront: warning: \(session.ledgerPath) has \(session.store.ledgerProblems.count) problem(s) and is read-only; `storefront verify` lists them.")
+        }
+        if let torn = session.store.tornTail { console.err("storefront: \(torn)") }
         return try handler(session, arguments, console)
     } catch let error as UsageError {
         console.err("storefront: \(error.description)")
@@ -56,6 +60,15 @@ enum CommandTable {
     "transactions": AccountCommands.transactions,
     "settings": AccountCommands.settings,
     "reset-device": AccountCommands.resetDevice,
+    "advance": SubscriptionCommands.advance,
+    "renew": SubscriptionCommands.renew,
+    "expire": SubscriptionCommands.expire,
+    "cancel-renewal": SubscriptionCommands.cancelRenewal,
+    "resolve-billing": SubscriptionCommands.resolveBilling,
+    "approve": DeferredCommands.approve,
+    "decline": DeferredCommands.decline,
+    "resolve": DeferredCommands.resolve,
+    "deliver-unfinished": DeferredCommands.deliverUnfinished,
     ]
 }
 

@@ -25,7 +25,11 @@ public final class LedgerEventLog: StoreEventLog, @unchecked Sendable {
     public func hasChanged() -> Bool { file.hasChanged() }
 
     public func readNew() throws -> EventBatch {
-        Self.batch(try file.readNew())
+        let update = try file.readNew()
+        if let torn = update.tornTails.last {
+            lock.lock(); lastTornTail = torn; lock.unlock()
+        }
+        return Self.batch(update)
     }
 
     public func commit<Result>(

@@ -72,9 +72,10 @@ extension Store {
             case .freeSubscription:
                 guard record.replacedBy == nil else { continue }
                 subscriptions[record.productID] = .init(
-                    productID: record.productID, group: "", state: record.state == .refunded ? .revoked : .subscribed,
+                    productID: record.productID, group: "",
+                    state: record.state == .refunded ? .revoked : record.unsubscribedDate == nil ? .subscribed : .expired,
                     transactionID: record.id, originalTransactionID: record.originalID, purchaseDate: record.purchaseDate,
-                    originalPurchaseDate: record.purchaseDate, expiresDate: nil, willAutoRenew: false, offer: nil,
+                    originalPurchaseDate: record.purchaseDate, expiresDate: record.unsubscribedDate, willAutoRenew: false, offer: nil,
                     delivered: delivered, expirationReason: nil, pendingProductID: nil, gracePeriodExpiresDate: nil,
                     renewalCount: 0)
             case .autoRenewable:

@@ -55,6 +55,11 @@ extension LedgerState {
     }
 
     mutating func applySubscriptionChange(_ event: StoreEvent) {
+        if event.kind == .expire, event.originalTransactionId == nil, let id = event.transactionId,
+           transactions[id]?.productType == .freeSubscription, transactions[id]?.unsubscribedDate == nil {
+            transactions[id]?.unsubscribedDate = event.time
+            return
+        }
         guard let original = event.originalTransactionId, var chain = subscriptions[original] else { return }
         switch event.kind {
         case .billingRetry:

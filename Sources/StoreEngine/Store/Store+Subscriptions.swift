@@ -85,6 +85,20 @@ extension Store {
 
     // MARK: Operations on a subscription
 
+    /// Ends a free subscription now (free subscriptions have no renewal to cancel).
+    public func unsubscribe(_ subscription: TransactionRecord, buyer: Buyer) throws {
+        try commit { state, now in
+            guard let record = state.transactions[subscription.id], record.productType == .freeSubscription,
+                  record.account == buyer.account, record.isInForce else {
+                throw StoreError.unknownSubscription(subscription.productID, account: buyer.account)
+            }
+            var change = event(.expire, for: buyer, at: now)
+            change.transactionId = record.id
+            change.productId = record.productID
+            return ([change], ())
+        }
+    }
+
     /// The subscription of the buyer's account that `reference` names: a transaction id (any
     /// in the subscription's history) or a product id.
     public func subscription(_ reference: String, for account: String) -> SubscriptionChain? {

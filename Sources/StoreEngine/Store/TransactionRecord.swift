@@ -49,9 +49,11 @@ public struct TransactionRecord: Sendable, Equatable {
     public var proratedRefund: Decimal?
     /// True for a transaction created by a subscription renewal.
     public var isRenewal: Bool = false
+    /// When the buyer unsubscribed from a free subscription.
+    public var unsubscribedDate: Date?
 
     /// True while the transaction still gives something (not failed, refunded or replaced).
-    public var isInForce: Bool { state == .purchased && replacedBy == nil }
+    public var isInForce: Bool { state == .purchased && replacedBy == nil && unsubscribedDate == nil }
 }
 
 extension TransactionRecord {

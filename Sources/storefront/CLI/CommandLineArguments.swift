@@ -18,9 +18,9 @@ struct CommandLineArguments {
     var flags: Set<String> = []
 
     /// Options of commands that take a value; anything else starting with `--` is a flag.
-    static let valueOptions: Set<String> = ["quantity", "simulate", "amount"]
+    static let valueOptions: Set<String> = ["quantity", "simulate", "amount", "offer"]
     static let globalValueOptions: Set<String> = ["catalog", "entitlements", "account", "device", "locale", "storefront"]
-    static let knownFlags: Set<String> = []
+    static let knownFlags: Set<String> = ["no-finish"]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineArguments {
         var result = CommandLineArguments()

@@ -24,6 +24,13 @@ struct StoreSession {
         do {
             let log = try LedgerEventLog.open(path: ledgerPath)
             let store = try Store(catalog: catalog, log: log)
+            // Renewals and expiries that fell due while nobody watched are recorded before
+            // the command runs, so it sees the store as it is now. A damaged ledger is left
+            // alone: it is read-only, and reading commands still work on the projected state.
+            if store.ledgerProblems.isEmpty, FileManager.default.fileExists(atPath: ledgerPath) {
+                try store.applyCatalogTimeRate(buyer: Buyer(account: arguments.account, device: arguments.device))
+                try store.catchUp()
+            }
             return StoreSession(catalog: catalog, store: store, buyer: Buyer(account: arguments.account, device: arguments.device),
                                 locale: locale, storefront: storefront, ledgerPath: ledgerPath)
         } catch {
@@ -46,6 +53,8 @@ struct StoreSession {
             return try operation()
         } catch let error as StoreError {
             throw CommandFailure(status: .refused, message: "\(error)")
+        } catch let failure as StoreFailure {
+            throw CommandFailure(status: .refused, message: "\(failure)")
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }

@@ -5,6 +5,7 @@ import StoreEngine
 enum AccountCommands {
     static func entitlements(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         try arguments.allowOnly([], command: "entitlements")
+        try session.perform { try session.store.checkInjectedFailure(.subscriptionStatus, buyer: session.buyer) }
         let result = session.store.entitlements(for: session.buyer)
         let text = session.text
         if arguments.json {
@@ -74,33 +75,48 @@ enum AccountCommands {
         try arguments.allowOnly([], command: "settings")
         let words = Array(arguments.words.dropFirst())
         if words.isEmpty {
-            let state = session.store.snapshot
-            let shape = JSONShapes.Settings(device: session.buyer.device,
-                                            purchasesAllowed: state.purchasesAllowed(on: session.buyer.device),
-                                            nextPurchase: state.nextPurchaseOutcome(on: session.buyer.device)?.rawValue ?? "succeed")
-            if arguments.json {
-                try console.json(shape)
-            } else {
-                console.out("Settings of device \(shape.device):")
-                console.out("  purchases-allowed  \(shape.purchasesAllowed)")
-                console.out("  next-purchase      \(shape.nextPurchase)")
-            }
+            let shape = SettingsView.shape(of: session)
+            if arguments.json { try console.json(shape) } else { SettingsView.print(shape, console: console) }
             return .success
         }
         guard words.count == 3, words[0] == "set" else {
             throw UsageError("use `settings` to show them or `settings set NAME VALUE`, e.g. `settings set purchases-allowed false`")
         }
-        guard let setting = StoreSetting(rawValue: words[1]) else {
-            throw UsageError("unknown setting \"\(words[1])\"; settings are \(StoreSetting.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
+        let (name, value) = (words[1], words[2])
         do {
-            try session.store.set(setting, to: words[2], for: session.buyer)
+            if name == "time-rate" {
+                guard let rate = TimeRate(rawValue: value) else {
+                    throw UsageError("unknown time rate \"\(value)\"; rates are \(TimeRate.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                try session.store.setTimeRate(rate, buyer: session.buyer)
+            } else if let operation = StoreSetting.failureOperation(name) {
+                var failure: InjectedFailure?
+                if value != "none" {
+                    guard let parsed = InjectedFailure(settingValue: value) else {
+                        throw UsageError("unknown error \"\(value)\" for \(name); use none or one of \(InjectedError.allCases.map(\.rawValue).joined(separator: ", ")), optionally followed by :once")
+                    }
+                    failure = parsed
+                }
+                try session.store.inject(failure, into: operation, buyer: session.buyer)
+            } else if let setting = StoreSetting(rawValue: name) {
+                try session.store.set(setting, to: value, for: session.buyer)
+            } else {
+                let names = StoreSetting.allCases.map(\.rawValue) + ["time-rate"] + StoreOperation.allCases.map { "fail.\($0.rawValue)" }
+                throw UsageError("unknown setting \"\(name)\"; settings are \(names.joined(separator: ", "))")
+            }
         } catch let error as StoreError {
             throw UsageError("\(error)")
+        } catch let error as UsageError {
+            throw error
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }
-        if !arguments.json { console.out("\(setting.rawValue) is now \(words[2]) on device \(session.buyer.device).") }
+        let scope = StoreSetting(rawValue: name)?.isPerDevice == true ? " on device \(session.buyer.device)" : " for \(session.catalog.appName)"
+        if arguments.json {
+            try console.json(SettingsView.shape(of: session))
+        } else {
+            console.out("\(name) is now \(value)\(scope).")
+        }
         return .success
     }
 

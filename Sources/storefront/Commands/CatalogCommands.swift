@@ -6,10 +6,19 @@ enum CatalogCommands {
     static func run(arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         try arguments.allowOnly([], command: "catalog")
         let words = Array(arguments.words.dropFirst())
-        guard words.count == 2, words[0] == "lint" else {
-            throw UsageError("use `storefront catalog lint PATH`")
+        guard words.count == 2, words[0] == "lint" || words[0] == "convert" else {
+            throw UsageError("use `storefront catalog lint PATH` or `storefront catalog convert PATH`")
         }
         let report = CatalogLoader.lint(path: words[1])
+        if words[0] == "convert" {
+            guard let catalog = report.catalog else {
+                for problem in report.problems { console.err(problem.description) }
+                return .dataProblem
+            }
+            for problem in report.problems { console.err(problem.description) }
+            console.out(CatalogWriter.write(catalog))
+            return .success
+        }
         let errors = report.problems.filter { $0.severity == .error }
         if arguments.json {
             try console.json(report.problems.map {
@@ -19,6 +28,10 @@ enum CatalogCommands {
             })
         } else {
             for problem in report.problems { console.out(problem.description) }
+            if let settings = report.catalog?.initialSettings {
+                console.out("StoreKit settings:")
+                for line in settings.descriptionLines(applied: settings.appliedKeys) { console.out("  " + line) }
+            }
             if let catalog = report.catalog {
                 let warnings = report.problems.count
                 console.out("\(words[1]): \(catalog.products.count) products, \(catalog.storefronts.count) storefronts, \(catalog.languages.count) languages; usable\(warnings > 0 ? " with \(warnings) warning\(warnings == 1 ? "" : "s")" : "").")

@@ -6,6 +6,7 @@ enum ProductsCommand {
     static func run(_ session: StoreSession, json: Bool, console: Console) throws -> ExitStatus {
         let store = session.store
         let text = session.text
+        try session.perform { try store.checkInjectedFailure(.loadProducts, buyer: session.buyer) }
         let entitlements = store.entitlements(for: session.buyer)
         if json {
             try console.json(session.catalog.products.map { entry(for: $0, session: session, entitlements: entitlements) })

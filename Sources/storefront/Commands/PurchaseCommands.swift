@@ -4,25 +4,34 @@ import StoreEngine
 /// `storefront buy`, `restore`, `spend` and `refund`.
 enum PurchaseCommands {
     static func buy(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try arguments.allowOnly(["quantity", "simulate"], command: "buy")
+        try arguments.allowOnly(["quantity", "simulate", "offer", "no-finish"], command: "buy")
         guard arguments.words.count == 2 else { throw UsageError("buy needs one product id, e.g. `storefront buy com.example.rage.noads`") }
         let productID = arguments.words[1]
         let quantity = try arguments.integerOption("quantity", default: 1)
-        var simulate: PurchaseSimulation?
+        var options = Store.PurchaseOptions(offerID: arguments.options["offer"], finish: !arguments.flags.contains("no-finish"))
         if let value = arguments.options["simulate"] {
             guard let parsed = PurchaseSimulation(rawValue: value), parsed != .succeed else {
                 throw UsageError("--simulate takes cancel or fail, not \"\(value)\"")
             }
-            simulate = parsed
+            options.simulate = parsed
         }
         let outcome = try session.perform {
             try session.store.purchase(productID, quantity: quantity, buyer: session.buyer,
-                                       storefront: session.storefront, simulate: simulate)
+                                       storefront: session.storefront, options: options)
         }
+        return try report(outcome, productID: productID, session: session, arguments: arguments, console: console)
+    }
+
+    /// Prints a purchase outcome and returns its exit status.
+    static func report(_ outcome: PurchaseOutcome, productID: String, session: StoreSession, arguments: CommandLineArguments,
+                       console: Console) throws -> ExitStatus {
         let product = session.catalog.product(id: productID)
         let credit = outcome.transaction?.credit
         let balance = credit.map { session.store.balance(of: $0, for: session.buyer) }
-        let message = session.text.message(for: outcome, product: product, balance: balance)
+        var message = session.text.message(for: outcome, product: product, balance: balance)
+        if outcome.transaction?.finished == false {
+            message += " The transaction is left unfinished: `storefront deliver-unfinished` (or the next start of the storefront) delivers it."
+        }
         let succeeded: Bool = switch outcome {
         case .purchased, .alreadyOwned, .changeScheduled: true
         case .cancelled, .failed, .refused, .pending, .needsAction: false
@@ -35,12 +44,10 @@ enum PurchaseCommands {
                 credit: credit, balance: balance, expiresDate: outcome.transaction?.expiresDate, reason: reason))
         } else if succeeded {
             console.out(message + (outcome.transaction.map { " Transaction \($0.id)." } ?? ""))
+        } else {
+            console.err(message + (outcome.transaction.map { " Transaction \($0.id)." } ?? ""))
         }
-        if !succeeded, !arguments.json { console.err(message) }
-        switch outcome {
-        case .purchased, .alreadyOwned, .changeScheduled: return .success
-        case .cancelled, .failed, .refused, .pending, .needsAction: return .refused
-        }
+        return succeeded ? .success : .refused
     }
 
     static func restore(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {

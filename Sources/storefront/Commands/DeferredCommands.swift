@@ -1,0 +1,63 @@
+import Foundation
+import StoreEngine
+
+/// Settling purchases that did not complete at once: `approve`, `decline`, `resolve`,
+/// `deliver-unfinished`.
+enum DeferredCommands {
+    static func approve(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try settle(session, arguments: arguments, console: console, command: "approve") { try session.store.approve($0) }
+    }
+
+    static func resolve(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try settle(session, arguments: arguments, console: console, command: "resolve") { try session.store.resolve($0) }
+    }
+
+    static func decline(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try arguments.allowOnly([], command: "decline")
+        guard arguments.words.count == 2 else { throw UsageError("decline needs a transaction id; `storefront transactions` lists them") }
+        let record = try session.perform { try session.store.decline(arguments.words[1]) }
+        let name = session.catalog.product(id: record.productID).map(session.text.title(of:)) ?? record.productID
+        let message = "Declined the request to buy \(name) (transaction \(record.id)); nothing was charged."
+        if arguments.json {
+            try console.json(JSONShapes.PurchaseResult(outcome: "declined", transactionId: record.id, productId: record.productID,
+                                                       message: message))
+        } else {
+            console.out(message)
+        }
+        return .success
+    }
+
+    static func deliverUnfinished(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try arguments.allowOnly([], command: "deliver-unfinished")
+        let delivered = try session.perform { try session.store.deliverUnfinished(session.buyer) }
+        let message = describe(delivered, session: session)
+        if arguments.json {
+            struct Shape: Encodable { var delivered: [String]; var transactionIds: [String]; var message: String }
+            try console.json(Shape(delivered: delivered.map(\.productID), transactionIds: delivered.map(\.id), message: message))
+        } else {
+            console.out(message)
+        }
+        return .success
+    }
+
+    /// "Delivered 1 unfinished transaction: Random Rage Face (+5 Rage Faces)." or "Nothing unfinished."
+    static func describe(_ delivered: [TransactionRecord], session: StoreSession) -> String {
+        guard !delivered.isEmpty else { return "No unfinished transactions on \(session.buyer.device)." }
+        let names = delivered.map { record -> String in
+            let name = session.catalog.product(id: record.productID).map(session.text.title(of:)) ?? record.productID
+            guard let credit = record.credit, record.creditAmount > 0 else { return name }
+            return "\(name) (+\(record.creditAmount) \(session.text.creditName(credit)))"
+        }
+        return "Delivered \(delivered.count) unfinished transaction\(delivered.count == 1 ? "" : "s"): \(names.joined(separator: ", "))."
+    }
+
+    private static func settle(_ session: StoreSession, arguments: CommandLineArguments, console: Console, command: String,
+                               _ operation: (String) throws -> PurchaseOutcome) throws -> ExitStatus {
+        try arguments.allowOnly([], command: command)
+        guard arguments.words.count == 2 else { throw UsageError("\(command) needs a transaction id; `storefront transactions` lists them") }
+        let id = arguments.words[1]
+        let outcome = try session.perform { try operation(id) }
+        return try PurchaseCommands.report(outcome, productID: outcome.transaction?.productID ?? id, session: session,
+                                           arguments: arguments, console: console)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import StoreEngine
+
+/// Store time and subscription commands: `advance`, `renew`, `expire`, `cancel-renewal`,
+/// `resolve-billing`.
+enum SubscriptionCommands {
+    static func advance(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try arguments.allowOnly([], command: "advance")
+        guard arguments.words.count == 2 else { throw UsageError("advance needs a duration, e.g. `storefront advance P1M` or `advance 3d`") }
+        guard let duration = StoreDuration(arguments.words[1]) else {
+            throw UsageError("\(StoreError.invalidDuration(arguments.words[1]))")
+        }
+        let before = session.store.snapshot.eventCount
+        let now = try session.perform { try session.store.advance(by: duration, buyer: session.buyer) }
+        let recorded = session.store.snapshot.eventCount - before - 1
+        let message = "Store time is now \(session.text.dates.dateTime(now, locale: session.locale)) (UTC); \(recorded) subscription event\(recorded == 1 ? "" : "s") fell due."
+        if arguments.json {
+            struct Shape: Encodable { var storeTime: Date; var dueEvents: Int; var message: String }
+            try console.json(Shape(storeTime: now, dueEvents: recorded, message: message))
+        } else {
+            console.out(message)
+        }
+        return .success
+    }
+
+    static func renew(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try change(session, arguments: arguments, console: console, command: "renew") {
+            try session.store.renew($0, buyer: session.buyer)
+        }
+    }
+
+    static func expire(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try change(session, arguments: arguments, console: console, command: "expire") {
+            try session.store.expire($0, buyer: session.buyer)
+        }
+    }
+
+    static func cancelRenewal(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try arguments.allowOnly([], command: "cancel-renewal")
+        if arguments.words.count == 2, let free = freeSubscription(arguments.words[1], session: session) {
+            _ = try session.perform { try session.store.unsubscribe(free, buyer: session.buyer) }
+            let name = session.catalog.product(id: free.productID).map(session.text.title(of:)) ?? free.productID
+            if arguments.json {
+                try console.json(SubscriptionShape(productId: free.productID, originalTransactionId: free.id,
+                                                   state: "expired", willAutoRenew: false, message: "Unsubscribed from \(name)."))
+            } else {
+                console.out("Unsubscribed from \(name).")
+            }
+            return .success
+        }
+        return try change(session, arguments: arguments, console: console, command: "cancel-renewal") {
+            try session.store.cancelRenewal($0, buyer: session.buyer)
+        }
+    }
+
+    static func resolveBilling(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try change(session, arguments: arguments, console: console, command: "resolve-billing") {
+            try session.store.resolveBilling($0, buyer: session.buyer)
+        }
+    }
+
+    private static func freeSubscription(_ reference: String, session: StoreSession) -> TransactionRecord? {
+        session.store.transactions(for: session.buyer.account).first {
+            $0.productType == .freeSubscription && $0.isInForce && ($0.id == reference || $0.productID == reference)
+        }
+    }
+
+    struct SubscriptionShape: Encodable {
+        var productId: String
+        var originalTransactionId: String
+        var state: String
+        var expiresDate: Date?
+        var willAutoRenew: Bool
+        var pendingProductId: String?
+        var expirationReason: String?
+        var message: String
+    }
+
+    private static func change(_ session: StoreSession, arguments: CommandLineArguments, console: Console, command: String,
+                               _ operation: (String) throws -> SubscriptionChain) throws -> ExitStatus {
+        try arguments.allowOnly([], command: command)
+        guard arguments.words.count == 2 else {
+            throw UsageError("\(command) needs a subscription: a product id or a transaction id from `storefront transactions`")
+        }
+        let chain = try session.perform { try operation(arguments.words[1]) }
+        let text = session.text
+        let name = session.catalog.product(id: chain.productID).map(text.title(of:)) ?? chain.productID
+        var message = "\(name): \(chain.status.rawValue)"
+        switch chain.status {
+        case .subscribed:
+            message += chain.willAutoRenew ? ", renews \(text.date(chain.expiresDate))." : ", ends \(text.date(chain.expiresDate)) (will not renew)."
+        case .inGracePeriod:
+            message += ", access until \(chain.gracePeriodExpiresDate.map(text.date) ?? "-")."
+        case .expired, .revoked, .inBillingRetryPeriod:
+            message += "."
+        }
+        if arguments.json {
+            try console.json(SubscriptionShape(productId: chain.productID, originalTransactionId: chain.originalID,
+                                               state: chain.status.rawValue, expiresDate: chain.expiresDate,
+                                               willAutoRenew: chain.willAutoRenew, pendingProductId: chain.pendingProductID,
+                                               expirationReason: chain.expirationReason?.rawValue, message: message))
+        } else {
+            console.out(message)
+        }
+        return .success
+    }
+}

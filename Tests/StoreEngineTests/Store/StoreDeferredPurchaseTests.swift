@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import StoreEngine
+
+/// Purchases that do not complete at once, and injected errors.
+@Suite struct StoreDeferredPurchaseTests {
+    let fixture: StoreFixture
+    let store: Store
+
+    init() throws {
+        fixture = try StoreFixture()
+        store = try fixture.store()
+    }
+
+    @Test func askToBuyWaitsAndAnotherProcessApproves() throws {
+        try store.set(.askToBuy, to: "true", for: phone)
+        let outcome = try store.purchase(Rage.face, buyer: phone, storefront: "USA")
+        guard case let .pending(request) = outcome else { Issue.record("expected pending, got \(outcome)"); return }
+        #expect(store.balance(of: "rage-faces", for: phone) == 0)
+        let face = try #require(store.catalog.product(id: Rage.face))
+        #expect(store.status(of: face, in: store.entitlements(for: phone), storefront: "USA") == .waiting(.pending))
+
+        let parent = try fixture.store()
+        let approved = try parent.approve(request.id)
+        #expect(approved.isPurchased)
+        try store.refresh()
+        #expect(store.balance(of: "rage-faces", for: phone) == 5)
+        #expect(store.transactions(for: "tester").first?.state == .purchased)
+        #expect(throws: StoreError.notAwaiting(request.id, state: .purchased, expected: .pending)) { try parent.approve(request.id) }
+    }
+
+    @Test func askToBuyDeclinedChargesNothing() throws {
+        try store.set(.askToBuy, to: "true", for: phone)
+        let request = try #require(try store.purchase(Rage.drummer, buyer: phone, storefront: "USA").transaction)
+        let declined = try store.decline(request.id)
+        #expect(declined.state == .declined)
+        #expect(store.entitlements(for: phone).nonConsumables.isEmpty)
+        #expect(store.transactions(for: "tester").first?.state == .declined)
+    }
+
+    @Test func approvalIsCheckedAgainstTheStateOfNow() throws {
+        try store.set(.askToBuy, to: "true", for: phone)
+        let request = try #require(try store.purchase(Rage.drummer, buyer: phone, storefront: "USA").transaction)
+        try store.set(.askToBuy, to: "false", for: phone)
+        #expect(try store.purchase(Rage.drummer, buyer: phone, storefront: "USA").isPurchased)
+        #expect(try store.approve(request.id).name == "alreadyOwned")
+    }
+
+    @Test func interruptedPurchaseCompletesWhenResolved() throws {
+        try store.set(.interruptedPurchases, to: "true", for: phone)
+        let outcome = try store.purchase(Rage.season, buyer: phone, storefront: "USA")
+        guard case let .needsAction(record) = outcome else { Issue.record("expected needsAction, got \(outcome)"); return }
+        #expect(store.entitlements(for: phone).nonRenewing.isEmpty)
+        #expect(try store.resolve(record.id).isPurchased)
+        #expect(store.entitlements(for: phone).nonRenewing.first?.isActive == true)
+        #expect(throws: StoreError.self) { try store.approve(record.id) }
+    }
+
+    @Test func unfinishedPurchaseIsDeliveredExactlyOnce() throws {
+        let outcome = try store.purchase(Rage.face, buyer: phone, storefront: "USA", options: .init(finish: false))
+        let id = try #require(outcome.transaction?.id)
+        #expect(store.balance(of: "rage-faces", for: phone) == 0)
+        #expect(store.unfinishedTransactions(for: phone).map(\.id) == [id])
+        let restarted = try fixture.store()
+        #expect(try restarted.deliverUnfinished(phone).map(\.id) == [id])
+        #expect(try store.deliverUnfinished(phone).isEmpty)
+        let again = try fixture.store()
+        #expect(try again.deliverUnfinished(phone).isEmpty)
+        #expect(again.balance(of: "rage-faces", for: phone) == 5)
+        #expect(try store.deliverUnfinished(tablet).isEmpty)
+    }
+
+    @Test func injectedPurchaseErrorFailsWithItsReasonUntilCleared() throws {
+        try store.inject(InjectedFailure(error: .network, once: false), into: .purchase, buyer: phone)
+        for _ in 0..<2 {
+            let outcome = try store.purchase(Rage.face, buyer: phone, storefront: "USA")
+            #expect(outcome.transaction?.failureReason == InjectedError.network.explanation)
+        }
+        try store.inject(nil, into: .purchase, buyer: phone)
+        #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA").isPurchased)
+    }
+
+    @Test func oneShotInjectedErrorIsUsedUpOnceAcrossProcesses() throws {
+        try store.inject(InjectedFailure(error: .productUnavailable, once: true), into: .loadProducts, buyer: phone)
+        let other = try fixture.store()
+        #expect(throws: StoreFailure(operation: .loadProducts, error: .productUnavailable)) {
+            try other.checkInjectedFailure(.loadProducts, buyer: phone)
+        }
+        try store.checkInjectedFailure(.loadProducts, buyer: phone)
+        try other.checkInjectedFailure(.loadProducts, buyer: phone)
+    }
+
+    @Test(arguments: [StoreOperation.restore, .subscriptionStatus, .verification])
+    func everyOperationCanBeMadeToFail(operation: StoreOperation) throws {
+        try store.inject(InjectedFailure(error: .systemError, once: false), into: operation, buyer: phone)
+        if operation == .restore {
+            #expect(throws: StoreFailure(operation: .restore, error: .systemError)) { try store.restore(phone) }
+        } else {
+            #expect(throws: StoreFailure(operation: operation, error: .systemError)) {
+                try store.checkInjectedFailure(operation, buyer: phone)
+            }
+        }
+    }
+
+    @Test func injectedCancelCancels() throws {
+        try store.inject(InjectedFailure(error: .userCancelled, once: true), into: .purchase, buyer: phone)
+        #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA").name == "cancelled")
+        #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA").isPurchased)
+    }
+
+    @Test func failureSettingValuesParse() {
+        #expect(InjectedFailure(settingValue: "network") == InjectedFailure(error: .network, once: false))
+        #expect(InjectedFailure(settingValue: "payment-invalid:once") == InjectedFailure(error: .paymentInvalid, once: true))
+        #expect(InjectedFailure(settingValue: "network:twice") == nil)
+        #expect(InjectedFailure(settingValue: "gremlins") == nil)
+    }
+}
