@@ -150,9 +150,12 @@ extension Store {
             throw StoreError.unknownTransaction(chain.productID)
         }
         let schedule = SubscriptionSchedule(catalog: catalog)
-        let key = "\(chain.originalID)@\(Int(now.timeIntervalSince1970))!"
+        // A forced renewal is keyed by its own new transaction id: it is one deliberate act,
+        // not a period falling due, so two forced renewals in the same second are both kept.
+        let transactionID = nextTransactionID(in: state)
+        let key = "\(chain.originalID)@\(Int(now.timeIntervalSince1970))#\(transactionID)"
         return [schedule.renewal(of: chain, into: product, storefront: storefront, at: now, key: key,
-                                 transactionID: nextTransactionID(in: state)) { kind, time in
+                                 transactionID: transactionID) { kind, time in
             var event = self.event(kind, for: buyer, at: time)
             event.originalTransactionId = chain.originalID
             return event

@@ -44,10 +44,18 @@ enum JSONShapes {
         var group: String
         var state: String
         var transactionId: String
+        var originalTransactionId: String
         var purchaseDate: Date
+        var originalPurchaseDate: Date
         var expiresDate: Date?
         var willAutoRenew: Bool
+        var entitled: Bool
         var delivered: Bool
+        var offer: String?
+        var expirationReason: String?
+        var pendingProductId: String?
+        var gracePeriodExpiresDate: Date?
+        var renewalCount: Int
     }
 
     struct Pass: Encodable {

@@ -29,17 +29,20 @@ enum SettingsView {
     }
 
     static func print(_ shape: Shape, console: Console) {
+        let row = { (name: String, value: String) in
+            console.out("  " + name.padding(toLength: 26, withPad: " ", startingAt: 0) + value)
+        }
         console.out("Device \(shape.device):")
-        console.out("  purchases-allowed      \(shape.purchasesAllowed)")
-        console.out("  next-purchase          \(shape.nextPurchase)")
+        row("purchases-allowed", "\(shape.purchasesAllowed)")
+        row("next-purchase", shape.nextPurchase)
         console.out("Store:")
-        console.out("  ask-to-buy             \(shape.askToBuy)")
-        console.out("  interrupted-purchases  \(shape.interruptedPurchases)")
-        console.out("  billing-retry          \(shape.billingRetry)")
-        console.out("  grace-period           \(shape.gracePeriod)")
-        console.out("  time-rate              \(shape.timeRate) (store time \(ISO8601DateFormatter().string(from: shape.storeTime)))")
+        row("ask-to-buy", "\(shape.askToBuy)")
+        row("interrupted-purchases", "\(shape.interruptedPurchases)")
+        row("billing-retry", "\(shape.billingRetry)")
+        row("grace-period", "\(shape.gracePeriod)")
+        row("time-rate", "\(shape.timeRate) (store time \(ISO8601DateFormatter().string(from: shape.storeTime)))")
         for operation in StoreOperation.allCases {
-            console.out("  fail.\(operation.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0)) \(shape.failures[operation.rawValue] ?? "none")")
+            row("fail.\(operation.rawValue)", shape.failures[operation.rawValue] ?? "none")
         }
     }
 }

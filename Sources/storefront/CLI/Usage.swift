@@ -7,25 +7,50 @@ enum Usage {
 
     With no command in a terminal, opens the interactive storefront.
 
-    commands:
+    shopping:
       products                       list products with prices and your status
-      buy ID [--quantity N] [--simulate cancel|fail]
-                                     buy a product (quantity only for consumables)
+      buy ID [--quantity N] [--simulate cancel|fail] [--offer OFFER_ID] [--no-finish]
+                                     buy a product (quantity only for consumables;
+                                     --no-finish leaves the transaction unfinished)
       restore                        restore this account's purchases onto this device
       spend CREDIT [--amount N]      spend credits (default 1)
       entitlements                   what this account may use on this device
       transactions                   this account's transactions, newest first
       refund TRANSACTION_ID          refund a transaction and revoke what it granted
-      settings                       show this device's settings
-      settings set purchases-allowed true|false
-      settings set next-purchase succeed|cancel|fail
-                                     force the outcome of the next purchase on this device
+
+    purchases that wait:
+      approve TX | decline TX        settle an Ask to Buy request
+      resolve TX                     complete an interrupted purchase
+      deliver-unfinished             deliver transactions left unfinished on this device
+
+    subscriptions and store time:
+      advance DURATION               move store time forward (P1M, P1W, PT2H, 3d, 2h, 30m)
+      renew ID | expire ID           renew now / end now (a product or transaction id)
+      cancel-renewal ID              turn auto-renew off (unsubscribes a free subscription)
+      resolve-billing ID             end a billing problem: the subscription renews now
+
+    settings:
+      settings                       show this device's and the store's settings
+      settings set purchases-allowed true|false        (this device)
+      settings set next-purchase succeed|cancel|fail   (this device, next purchase only)
+      settings set ask-to-buy|interrupted-purchases|billing-retry|grace-period true|false
+      settings set time-rate RATE    real-time, month-every-hour, month-every-30-seconds,
+                                     renewal-every-10-seconds, ... (see the README)
+      settings set fail.OPERATION ERROR[:once]|none
+                                     OPERATION: load-products, purchase, restore,
+                                     verification, subscription-status
+                                     ERROR: network, payment-invalid, payment-not-allowed,
+                                     product-unavailable, verification-failed, system-error,
+                                     not-entitled, user-cancelled, unknown
+
+    files:
       reset-device                   forget this device's deliveries and device credits
       verify                         check the entitlements file's integrity
-      catalog lint PATH              check a catalog and list every problem
+      catalog lint PATH              check a catalog or .storekit file, list every problem
+      catalog convert PATH           print a catalog (or .storekit file) in Storefront's format
 
     options (before or after the command):
-      --catalog PATH                 a catalog file (default: the built-in Rage catalog)
+      --catalog PATH                 a catalog or Xcode .storekit file (default: built-in Rage)
       --entitlements PATH            the entitlements file (default: $STOREFRONT_ENTITLEMENTS,
                                      else $XDG_DATA_HOME/storefront/entitlements.jsonl)
       --account NAME                 the buying account (default: tester)

@@ -16,8 +16,11 @@ enum AccountCommands {
                 },
                 subscriptions: result.subscriptions.map {
                     .init(productId: $0.productID, group: $0.group, state: $0.state.rawValue, transactionId: $0.transactionID,
-                          purchaseDate: $0.purchaseDate, expiresDate: $0.expiresDate, willAutoRenew: $0.willAutoRenew,
-                          delivered: $0.delivered)
+                          originalTransactionId: $0.originalTransactionID, purchaseDate: $0.purchaseDate,
+                          originalPurchaseDate: $0.originalPurchaseDate, expiresDate: $0.expiresDate,
+                          willAutoRenew: $0.willAutoRenew, entitled: $0.isEntitled, delivered: $0.delivered, offer: $0.offer,
+                          expirationReason: $0.expirationReason?.rawValue, pendingProductId: $0.pendingProductID,
+                          gracePeriodExpiresDate: $0.gracePeriodExpiresDate, renewalCount: $0.renewalCount)
                 },
                 nonRenewing: result.nonRenewing.map {
                     .init(productId: $0.productID, transactionId: $0.transactionID, purchaseDate: $0.purchaseDate,

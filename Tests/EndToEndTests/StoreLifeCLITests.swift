@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// A real store's life through the CLI: trials and renewals over store time, Ask to Buy across
+/// processes, unfinished transactions, every subscription state.
+@Suite struct StoreLifeCLITests {
+    let cli: StorefrontProcess
+
+    init() throws {
+        cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
+    }
+
+    func paidCharges() throws -> Int {
+        let list = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
+        return list.filter { ($0["price"] as? String).map { $0 != "0" } ?? false && $0["state"] as? String == "purchased" }.count
+    }
+
+    func subscriptionState(_ productID: String = "com.example.rage.pro.monthly") throws -> [String: Any]? {
+        let object = try #require(try cli.run(["entitlements", "--json"]).json() as? [String: Any])
+        return (object["subscriptions"] as? [[String: Any]])?.first { $0["productId"] as? String == productID }
+    }
+
+    @Test func monthlyTrialIsChargedAfterTheWeekThenMonthlyUntilCancelled() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        #expect(try paidCharges() == 0)
+        #expect(try cli.run(["advance", "P1W"]).status == 0)
+        #expect(try paidCharges() == 1)
+        #expect(try cli.run(["advance", "P1M"]).status == 0)
+        #expect(try paidCharges() == 2)
+        #expect(try cli.run(["cancel-renewal", "com.example.rage.pro.monthly"]).status == 0)
+        #expect(try cli.run(["advance", "P1M"]).status == 0)
+        #expect(try paidCharges() == 2)
+        #expect(try subscriptionState()?["state"] as? String == "expired")
+        #expect(try subscriptionState()?["expirationReason"] as? String == "autoRenewDisabled")
+    }
+
+    @Test func askToBuyIsApprovedFromAnotherProcess() throws {
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
+        let request = try cli.run(["buy", "com.example.rage.face.random", "--json"])
+        #expect(request.status == 1)
+        let object = try #require(try request.json() as? [String: Any])
+        #expect(object["outcome"] as? String == "pending")
+        let id = try #require(object["transactionId"] as? String)
+        #expect(try cli.credits()["rage-faces"] == 0)
+        let approval = try cli.run(["approve", id])
+        #expect(approval.status == 0, "\(approval.stderr)")
+        #expect(try cli.credits()["rage-faces"] == 5)
+        #expect(try cli.run(["approve", id]).status == 1)
+    }
+
+    @Test func unfinishedFacePackCreditsFiveExactlyOnce() throws {
+        let buy = try cli.run(["buy", "com.example.rage.face.random", "--no-finish"])
+        #expect(buy.status == 0)
+        #expect(buy.stdout.contains("unfinished"))
+        #expect(try cli.credits()["rage-faces"] == 0)
+        let first = try cli.run(["deliver-unfinished"])
+        #expect(first.stdout.contains("Delivered 1 unfinished transaction: Random Rage Face (+5 Rage Faces)."))
+        let second = try cli.run(["deliver-unfinished"])
+        #expect(second.stdout.contains("No unfinished transactions"))
+        #expect(try cli.credits()["rage-faces"] == 5)
+    }
+
+    @Test func everySubscriptionStateIsReachable() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        #expect(try subscriptionState("com.example.rage.pro.yearly")?["state"] as? String == "subscribed")
+        for setting in ["billing-retry", "grace-period"] {
+            #expect(try cli.run(["settings", "set", setting, "true"]).status == 0)
+        }
+        #expect(try cli.run(["advance", "P1Y"]).status == 0)
+        #expect(try subscriptionState("com.example.rage.pro.yearly")?["state"] as? String == "inGracePeriod")
+        #expect(try subscriptionState("com.example.rage.pro.yearly")?["entitled"] as? Bool == true)
+        #expect(try cli.run(["advance", "P17D"]).status == 0)
+        #expect(try subscriptionState("com.example.rage.pro.yearly")?["state"] as? String == "inBillingRetryPeriod")
+        #expect(try cli.run(["resolve-billing", "com.example.rage.pro.yearly"]).status == 0)
+        #expect(try subscriptionState("com.example.rage.pro.yearly")?["state"] as? String == "subscribed")
+        #expect(try cli.run(["expire", "com.example.rage.pro.yearly"]).status == 0)
+        #expect(try subscriptionState("com.example.rage.pro.yearly")?["state"] as? String == "expired")
+        #expect(try cli.run(["renew", "com.example.rage.pro.yearly"]).status == 0)
+        let renewed = try #require(try subscriptionState("com.example.rage.pro.yearly"))
+        #expect(renewed["state"] as? String == "subscribed")
+        let id = try #require(renewed["transactionId"] as? String)
+        #expect(try cli.run(["refund", id]).status == 0)
+        #expect(try subscriptionState("com.example.rage.pro.yearly")?["state"] as? String == "revoked")
+    }
+
+    @Test func injectedErrorsSurfaceAsClearMessages() throws {
+        #expect(try cli.run(["settings", "set", "fail.purchase", "network:once"]).status == 0)
+        let failed = try cli.run(["buy", "com.example.rage.noads"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("could not be reached (network error)"))
+        #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 0)
+        #expect(try cli.run(["settings", "set", "fail.load-products", "product-unavailable"]).status == 0)
+        let products = try cli.run(["products"])
+        #expect(products.status == 1)
+        #expect(products.stderr.contains("load-products failed: the product is not available"))
+        #expect(try cli.run(["settings", "set", "fail.load-products", "none"]).status == 0)
+        #expect(try cli.run(["products"]).status == 0)
+        #expect(try cli.run(["settings", "set", "fail.restore", "gremlins"]).status == 2)
+    }
+
+    @Test func timeRateIsSharedThroughTheLedger() throws {
+        #expect(try cli.run(["settings", "set", "time-rate", "month-every-30-seconds"]).status == 0)
+        let settings = try #require(try cli.run(["settings", "--json"]).json() as? [String: Any])
+        #expect(settings["timeRate"] as? String == "month-every-30-seconds")
+        #expect(try cli.run(["settings", "set", "time-rate", "warp-9"]).status == 2)
+    }
+}
