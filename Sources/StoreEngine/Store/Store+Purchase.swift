@@ -154,7 +154,7 @@ extension Store {
         }
     }
 
-    private func nonRenewingExpiry(of product: Product, buyer: Buyer, in state: LedgerState, at now: Date) -> Date {
+    func nonRenewingExpiry(of product: Product, buyer: Buyer, in state: LedgerState, at now: Date) -> Date {
         let current = state.transactions(of: buyer.account)
             .filter { $0.isInForce && $0.productID == product.id }
             .compactMap(\.expiresDate).max() ?? now
