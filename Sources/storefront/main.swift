@@ -56,6 +56,8 @@ enum CommandTable {
     "transactions": AccountCommands.transactions,
     "settings": AccountCommands.settings,
     "reset-device": AccountCommands.resetDevice,
+    "public-key": SigningCommands.publicKey,
+    "verify-transaction": SigningCommands.verifyTransaction,
     ]
 }
 

@@ -28,8 +28,8 @@ public enum SigningError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .publicKeyInvalid(reason):
             "the public key is not usable: \(reason). Use the text `storefront public-key` prints"
         case let .notIssued(transactionID, state):
-            "transaction \(transactionID) is \(state.rawValue), and only completed purchases are issued as "
-                + "signed transactions; `storefront transactions` shows each one's state"
+            "transaction \(transactionID) is a \(state.rawValue) attempt, and only completed purchases are issued "
+                + "as signed transactions; `storefront transactions` shows each one's state"
         case let .payloadNotEncodable(detail):
             "the transaction's claims could not be written as JSON: \(detail). Report this with the transaction"
         case let .crypto(error):

@@ -50,11 +50,12 @@ public struct TransactionVerifier: Sendable {
     /// The ledger's record of the token's transaction, if the ledger holds that very one.
     ///
     /// A ledger started afresh reuses transaction numbers, so the product and purchase date
-    /// must agree too.
+    /// must agree too; the date to within a second, as the ledger may keep whole seconds only.
     private func matchingRecord(for payload: SignedTransactionPayload, in ledger: LedgerState) -> TransactionRecord? {
         guard ledger.app == payload.bundleId, let record = ledger.transactions[payload.transactionId],
               record.productID == payload.productId,
-              SignedTransactionPayload.milliseconds(record.purchaseDate) == payload.purchaseDate
+              SignedTransactionPayload.milliseconds(record.purchaseDate)
+                  .subtractingReportingOverflow(payload.purchaseDate).partialValue.magnitude < 1000
         else { return nil }
         return record
     }
@@ -67,13 +68,13 @@ public struct TransactionVerifier: Sendable {
         if record?.state == .refunded || payload.revocationDate != nil {
             let when = revokedAt.map { " on \(Self.text($0))" } ?? ""
             return TransactionVerification(status: .revoked, payload: payload,
-                                           detail: "transaction \(payload.transactionId) was refunded\(when) (says \(source))",
+                                           detail: "transaction \(payload.transactionId) was refunded\(when) (according to \(source))",
                                            checkedAgainstLedger: checked)
         }
         let expires = record.map(\.expiresDate) ?? payload.expiresDate.map(SignedTransactionPayload.date(milliseconds:))
         if let expires, expires <= now {
             return TransactionVerification(status: .expired, payload: payload,
-                                           detail: "transaction \(payload.transactionId) expired on \(Self.text(expires)) (says \(source))",
+                                           detail: "transaction \(payload.transactionId) expired on \(Self.text(expires)) (according to \(source))",
                                            checkedAgainstLedger: checked)
         }
         let scope = checked ? "and in force in the entitlements file" : "(not found in the entitlements file; judged from the token alone)"

@@ -22,6 +22,11 @@ enum Usage {
                                      force the outcome of the next purchase on this device
       reset-device                   forget this device's deliveries and device credits
       verify                         check the entitlements file's integrity
+      public-key                     print the public key that checks signed transactions (PEM)
+      verify-transaction JWS|TRANSACTION_ID
+                                     check a signed transaction's signature and its state now
+                                     (exit 0 valid; 1 revoked, expired or signature invalid;
+                                     3 malformed or signing key problem)
       catalog lint PATH              check a catalog and list every problem
 
     options (before or after the command):

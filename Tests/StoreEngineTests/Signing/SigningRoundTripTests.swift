@@ -44,6 +44,23 @@ import Testing
         #expect(fixture.verifier.verify(jws: token, now: fixture.stores.clock.now()).status == .valid)
     }
 
+    @Test func aPurchaseSignedFromItsOutcomeIsFoundInTheLedgerFile() throws {
+        let directory = try SigningTestDirectory()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_796_000_000.678))
+        let store = try Store(catalog: try CatalogLoader.loadBundled("Rage"),
+                              log: try LedgerEventLog.open(path: directory.ledgerPath), clock: clock)
+        let signer = try TransactionSigner(ledgerPath: directory.ledgerPath)
+        guard case let .purchased(made) = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") else {
+            throw SigningTestFailure("the purchase did not go through")
+        }
+        let token = try store.signedTransaction(made, signer: signer)
+        let result = store.verifySignedTransaction(token, with: try TransactionVerifier(publicKeyPEM: signer.publicKeyPEM))
+        #expect(result.status == .valid)
+        #expect(result.checkedAgainstLedger, "\(result.detail)")
+        let ledgerRecord = try #require(store.snapshot.transactions[made.id])
+        #expect(result.payload?.purchaseDate == SignedTransactionPayload.milliseconds(ledgerRecord.purchaseDate))
+    }
+
     @Test func everyChangedCharacterIsRejected() throws {
         let fixture = try SigningFixture()
         let token = try fixture.sign(try fixture.buy(Rage.monthly))
