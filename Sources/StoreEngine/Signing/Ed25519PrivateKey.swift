@@ -67,12 +67,3 @@ public final class Ed25519PrivateKey: @unchecked Sendable {
         return signature
     }
 }
-
-extension CryptoError {
-    /// libcrypto's own text for a failure, for wrapping in a more specific error.
-    var detail: String {
-        switch self {
-        case .libcryptoFailure(_, let detail), .invalidKey(_, let detail): detail
-        }
-    }
-}
