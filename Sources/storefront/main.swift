@@ -69,6 +69,8 @@ enum CommandTable {
     "decline": DeferredCommands.decline,
     "resolve": DeferredCommands.resolve,
     "deliver-unfinished": DeferredCommands.deliverUnfinished,
+    "public-key": SigningCommands.publicKey,
+    "verify-transaction": SigningCommands.verifyTransaction,
     ]
 }
 

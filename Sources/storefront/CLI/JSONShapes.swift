@@ -30,6 +30,8 @@ enum JSONShapes {
         var balance: Int?
         var expiresDate: Date?
         var reason: String?
+        /// The new transaction as a compact JWS, when one was made.
+        var signedTransaction: String? = nil
     }
 
     struct NonConsumable: Encodable {
@@ -95,6 +97,8 @@ enum JSONShapes {
         var reason: String?
         var revocationDate: Date?
         var replacedBy: String?
+        /// The transaction as a compact JWS; nil for failed and cancelled attempts.
+        var signedTransaction: String? = nil
     }
 
     struct SpendResult: Encodable {
@@ -123,6 +127,26 @@ enum JSONShapes {
         var device: String
         var purchasesAllowed: Bool
         var nextPurchase: String
+    }
+
+    struct PublicKey: Encodable {
+        var algorithm: String
+        var curve: String
+        var keyId: String
+        /// SubjectPublicKeyInfo PEM.
+        var publicKey: String
+        var keyFile: String
+    }
+
+    struct TransactionVerification: Encodable {
+        /// valid, malformed, signatureInvalid, revoked or expired.
+        var status: String
+        var transactionId: String?
+        /// The signed claims, present only when the signature checked out.
+        var payload: SignedTransactionPayload?
+        var detail: String
+        var checkedAgainstLedger: Bool
+        var keyId: String
     }
 
     struct Problem: Encodable {

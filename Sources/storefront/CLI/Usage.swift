@@ -46,6 +46,11 @@ enum Usage {
     files:
       reset-device                   forget this device's deliveries and device credits
       verify                         check the entitlements file's integrity
+      public-key                     print the public key that checks signed transactions (PEM)
+      verify-transaction JWS|TRANSACTION_ID
+                                     check a signed transaction's signature and its state now
+                                     (exit 0 valid; 1 revoked, expired or signature invalid;
+                                     3 malformed or signing key problem)
       catalog lint PATH              check a catalog or .storekit file, list every problem
       catalog convert PATH           print a catalog (or .storekit file) in Storefront's format
 

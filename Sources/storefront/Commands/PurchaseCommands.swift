@@ -41,7 +41,8 @@ enum PurchaseCommands {
             if case let .failed(record) = outcome { reason = record.failureReason }
             try console.json(JSONShapes.PurchaseResult(
                 outcome: outcome.name, transactionId: outcome.transaction?.id, productId: productID, message: message,
-                credit: credit, balance: balance, expiresDate: outcome.transaction?.expiresDate, reason: reason))
+                credit: credit, balance: balance, expiresDate: outcome.transaction?.expiresDate, reason: reason,
+                signedTransaction: session.signedTransaction(madeBy: outcome, console: console)))
         } else if succeeded {
             console.out(message + (outcome.transaction.map { " Transaction \($0.id)." } ?? ""))
         } else {
