@@ -104,4 +104,16 @@ import Testing
         #expect(settings["timeRate"] as? String == "month-every-30-seconds")
         #expect(try cli.run(["settings", "set", "time-rate", "warp-9"]).status == 2)
     }
+
+    @Test func appAccountTokenGoesIntoTheSignedTransaction() throws {
+        let token = "3f2c9e1a-8d4b-4c6e-9a7f-0b1c2d3e4f50"
+        let buy = try cli.run(["buy", "com.example.rage.noads", "--app-account-token", token, "--json"])
+        let jws = try #require((try buy.json() as? [String: Any])?["signedTransaction"] as? String)
+        var payload = String(jws.split(separator: ".")[1]).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while payload.count % 4 != 0 { payload += "=" }
+        let bytes = try #require(Data(base64Encoded: payload))
+        let claims = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+        #expect(claims["appAccountToken"] as? String == token)
+        #expect(try cli.run(["buy", "com.example.rage.face.random", "--app-account-token", "not-a-uuid"]).status == 2)
+    }
 }

@@ -11,7 +11,7 @@ extension Store {
         let current = state.transactions[record.id] ?? record
         let original = state.transactions[current.originalID]?.purchaseDate ?? current.purchaseDate
         return try signer.sign(current, bundleID: catalog.bundleID, originalPurchaseDate: original, signedDate: now(),
-                               appAccountToken: appAccountToken,
+                               appAccountToken: appAccountToken ?? record.appAccountToken,
                                subscriptionGroupID: catalog.product(id: current.productID)?.subscription?.group)
     }
 

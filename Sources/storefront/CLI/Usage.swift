@@ -10,6 +10,7 @@ enum Usage {
     shopping:
       products                       list products with prices and your status
       buy ID [--quantity N] [--simulate cancel|fail] [--offer OFFER_ID] [--no-finish]
+             [--app-account-token UUID]
                                      buy a product (quantity only for consumables;
                                      --no-finish leaves the transaction unfinished)
       restore                        restore this account's purchases onto this device
