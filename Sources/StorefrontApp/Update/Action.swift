@@ -1,0 +1,26 @@
+import StoreEngine
+import TerminalUI
+
+/// Something that happened, for `update` to react to.
+///
+/// After running an effect that touches the store, the runtime first delivers `storeChanged`
+/// with a fresh snapshot and then the effect's result, so the result's alert can quote the
+/// committed balances.
+public enum Action: Equatable, Sendable {
+    /// A key was pressed (or the terminal was resized: `.resize`).
+    case keyPressed(Key)
+    /// The ledger changed, here or in another process; this is what the store says now.
+    case storeChanged(StoreSnapshot)
+    case purchaseFinished(productID: String, outcome: PurchaseOutcome)
+    case restoreFinished(RestoreResult)
+    case spendFinished(credit: String, outcome: SpendOutcome)
+    case refundFinished(RefundResult)
+    case settingSaved(StoreSetting, value: String)
+    /// A store operation could not be carried out (storage trouble); `message` says why.
+    case operationFailed(message: String)
+    /// Time passed while an operation runs (turns the spinner).
+    case tick
+    /// Something the person should know that no key of theirs caused (unfinished purchases
+    /// delivered at start, a parent's decision arriving from another process).
+    case announced(title: String, message: String)
+}
