@@ -27,6 +27,9 @@ enum HeaderView {
     /// Warnings worth seeing at all times: purchases off, a forced next outcome, read-only.
     private static func badges(_ state: AppState) -> [Span] {
         var labels: [String] = []
+        if !state.snapshot.timeline.isReal {
+            labels.append("Store time \(state.text.dates.dateTime(state.storeNow, locale: state.locale)) · \(state.snapshot.timeline.rate.rawValue)")
+        }
         if state.readOnlyReason != nil { labels.append("Read-only") }
         if !state.snapshot.purchasesAllowed { labels.append("Purchases off") }
         if state.snapshot.nextPurchase != .succeed { labels.append("Next purchase: \(state.snapshot.nextPurchase.rawValue)") }

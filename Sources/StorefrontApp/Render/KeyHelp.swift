@@ -27,9 +27,14 @@ enum KeyHelp {
         case .picker(let picker):
             if picker.typing != nil { return [Hint("Enter", "apply"), Hint("Esc", "back")] }
             return [Hint("↑↓", "move"), Hint("Enter", "choose"), Hint("Esc", "close")]
-        case .transactions:
-            return [Hint("↑↓", "move")] + TransactionAction.allCases.map { Hint($0.hint.key, $0.hint.label) }
-                + [Hint("Esc", "close")]
+        case .transactions(let screen):
+            let selected = screen.scroll.selectedIndex.flatMap {
+                state.snapshot.transactions.indices.contains($0) ? state.snapshot.transactions[$0] : nil
+            }
+            let actions = selected.map { record in
+                TransactionAction.allCases.filter { $0.isAvailable(for: record, in: state.snapshot) }
+            } ?? []
+            return [Hint("↑↓", "move")] + actions.map { Hint($0.hint.key, $0.hint.label) } + [Hint("Esc", "close")]
         case .refundConfirmation: return [Hint("Enter", "refund"), Hint("Esc", "keep")]
         case .settings: return [Hint("↑↓", "move"), Hint("Enter", "change"), Hint("Esc", "close")]
         case .help: return [Hint("↑↓", "scroll"), Hint("Esc", "close")]
@@ -55,7 +60,7 @@ enum KeyHelp {
         Line(keys: "l", meaning: "language, region and storefront"),
         Line(keys: "a", meaning: "switch or create an account or device"),
         Line(keys: "t", meaning: "transactions, newest first"),
-        Line(keys: "s", meaning: "settings: purchases allowed, next outcome"),
+        Line(keys: "s", meaning: "settings: purchases, Ask to Buy, billing, time rate, errors"),
         Line(keys: "?", meaning: "this help"),
         Line(keys: "q", meaning: "quit"),
         Line(keys: "Ctrl-C", meaning: "quit from anywhere"),
@@ -66,7 +71,12 @@ enum KeyHelp {
         Line(keys: "", meaning: "Using credits"),
         Line(keys: "Space  Enter", meaning: "use one; at zero Enter buys more"),
         Line(keys: "", meaning: "Transactions"),
+        Line(keys: "A  D", meaning: "approve or decline an Ask to Buy request"),
+        Line(keys: "C", meaning: "complete an interrupted purchase"),
         Line(keys: "R", meaning: "refund the selected transaction"),
+        Line(keys: "N  E", meaning: "renew a subscription now, or end it now"),
+        Line(keys: "X", meaning: "cancel a subscription's renewal"),
+        Line(keys: "B", meaning: "fix a subscription's billing problem"),
         Line(keys: "", meaning: "Settings"),
         Line(keys: "Enter  Space", meaning: "change the selected setting"),
         Line(keys: "← →", meaning: "previous or next value"),

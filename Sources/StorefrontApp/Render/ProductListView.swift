@@ -31,7 +31,7 @@ enum ProductListView {
             let product = state.catalog.products[productIndex]
             let status = state.snapshot.status(of: product.id)
             let price = text.displayPrice(product)
-            rows[index] = RowText(title: text.title(of: product), status: text.statusText(status),
+            rows[index] = RowText(title: text.title(of: product), status: AppText.status(status, state: state),
                                   statusStyle: Theme.style(for: status), price: price ?? "—", isSold: price != nil)
         }
         // Columns sized by the rows on screen; the status column may take at most two fifths of the row.

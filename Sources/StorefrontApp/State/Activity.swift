@@ -5,6 +5,7 @@ public enum Activity: Equatable, Sendable {
     case spending(credit: String)
     case refunding(transactionID: String)
     case savingSetting
+    case settling(TransactionAction)
 
     /// What the spinner says, e.g. "Restoring purchases…".
     public var label: String {
@@ -14,6 +15,7 @@ public enum Activity: Equatable, Sendable {
         case .spending: "Spending…"
         case .refunding: "Refunding…"
         case .savingSetting: "Saving…"
+        case .settling(let action): "\(action.hint.label.capitalized)…"
         }
     }
 }

@@ -29,9 +29,12 @@ public struct AppState: Equatable, Sendable {
     /// The torn-tail report already shown, so it is shown once.
     public var reportedTornTail: TornTailReport?
     public var isQuitting: Bool
+    /// Real time as of the last clock tick; with the snapshot's timeline it gives store time,
+    /// for countdowns while store time runs fast.
+    public var now: Date
 
     public init(catalog: Catalog, buyer: Buyer, locale: String, storefront: String, snapshot: StoreSnapshot,
-                size: Size, seed: UInt64 = 1, unavailableReason: String? = nil) {
+                size: Size, seed: UInt64 = 1, unavailableReason: String? = nil, now: Date = Date(timeIntervalSince1970: 0)) {
         self.catalog = catalog
         self.buyer = buyer
         self.locale = locale
@@ -47,11 +50,15 @@ public struct AppState: Equatable, Sendable {
         self.random = RandomSequence(seed: seed)
         self.reportedTornTail = nil
         self.isQuitting = false
+        self.now = now
         list.fit(viewportHeight: MainLayout(state: self, size: size).listViewportHeight)
     }
 
     /// The words and numbers for the current locale and storefront.
     public var text: StoreText { AppText.storeText(catalog: catalog, locale: locale, storefront: storefront) }
+
+    /// The store's time now.
+    public var storeNow: Date { snapshot.storeTime(at: now) }
 
     /// The selected product of the main list.
     public var selectedProduct: Product? {

@@ -41,39 +41,75 @@ public struct TransactionsScreen: Equatable, Sendable {
 
 /// An action that can be taken on one transaction from the transactions screen.
 ///
-/// The screen's keys and hints come from this list, so a new action (approving an Ask to Buy
-/// request, cancelling a subscription) is one more case here and one more effect.
+/// The screen's keys and hints come from this list, so a new action is one more case here
+/// and one more branch in the runtime.
 public enum TransactionAction: CaseIterable, Equatable, Sendable {
+    /// Approve an Ask to Buy request.
+    case approve
+    /// Decline an Ask to Buy request.
+    case decline
+    /// Complete an interrupted purchase.
+    case complete
     case refund
+    /// Renew the subscription now.
+    case renew
+    /// End the subscription now.
+    case expire
+    /// Turn auto-renew off (the subscription runs to the end of its period).
+    case cancelRenewal
+    /// End a billing problem: the subscription renews now.
+    case resolveBilling
 
     /// The key that starts the action.
-    public var key: Key {
-        switch self {
-        case .refund: .character("R")
-        }
-    }
+    public var key: Key { .character(hint.key.first ?? " ") }
 
     /// The key and what it does, for hints: "R refund".
     public var hint: (key: String, label: String) {
         switch self {
+        case .approve: ("A", "approve")
+        case .decline: ("D", "decline")
+        case .complete: ("C", "complete")
         case .refund: ("R", "refund")
+        case .renew: ("N", "renew now")
+        case .expire: ("E", "expire")
+        case .cancelRenewal: ("X", "cancel renewal")
+        case .resolveBilling: ("B", "fix billing")
         }
     }
 
-    /// Whether the action applies to `record`.
-    public func isAvailable(for record: TransactionRecord) -> Bool {
+    /// Whether the action applies to `record`, given what the snapshot says of its subscription.
+    public func isAvailable(for record: TransactionRecord, in snapshot: StoreSnapshot) -> Bool {
+        let subscription = snapshot.subscription(latest: record.id)
+        let ongoing = subscription.map { $0.state != .expired && $0.state != .revoked } ?? false
         switch self {
-        case .refund: record.state == .purchased
+        case .approve, .decline: return record.state == .pending
+        case .complete: return record.state == .needsAction
+        case .refund: return record.state == .purchased
+        case .renew: return subscription.map { $0.state != .revoked } ?? false
+        case .expire: return ongoing
+        case .cancelRenewal: return ongoing && subscription?.willAutoRenew == true
+        case .resolveBilling: return subscription.map { $0.state == .inBillingRetryPeriod || $0.state == .inGracePeriod } ?? false
         }
     }
 }
 
-/// The device's settings: purchases allowed, and the outcome of the next purchase.
+/// The device's and the store's test settings.
 public struct SettingsScreen: Equatable, Sendable {
     /// The rows, in the order shown.
     public enum Row: CaseIterable, Equatable, Sendable {
         case purchasesAllowed
         case nextPurchase
+        case askToBuy
+        case interruptedPurchases
+        case billingRetry
+        case gracePeriod
+        case timeRate
+        case failure(StoreOperation)
+
+        public static var allCases: [Row] {
+            [.purchasesAllowed, .nextPurchase, .askToBuy, .interruptedPurchases, .billingRetry, .gracePeriod, .timeRate]
+                + StoreOperation.allCases.map(Row.failure)
+        }
     }
 
     public var selection: Row

@@ -25,11 +25,16 @@ public struct StoreSnapshot: Equatable, Sendable {
     public var ledgerProblems: [LedgerProblem]
     /// An incomplete last line that a commit moved aside.
     public var tornTail: TornTailReport?
+    /// The store-wide test settings (Ask to Buy, billing retry, injected errors, ...).
+    public var settings: StoreSettings
+    /// The store clock's rate and anchor, so screens can tell store time from real time.
+    public var timeline: StoreTimeline
 
     public init(buyer: Buyer, storefront: String, entitlements: Entitlements, statuses: [String: ProductStatus],
                 transactions: [TransactionRecord] = [], accounts: [String] = [], devices: [String] = [],
                 purchasesAllowed: Bool = true, nextPurchase: PurchaseSimulation = .succeed,
-                ledgerProblems: [LedgerProblem] = [], tornTail: TornTailReport? = nil) {
+                ledgerProblems: [LedgerProblem] = [], tornTail: TornTailReport? = nil,
+                settings: StoreSettings = StoreSettings(), timeline: StoreTimeline = .realTime) {
         self.buyer = buyer
         self.storefront = storefront
         self.entitlements = entitlements
@@ -41,6 +46,8 @@ public struct StoreSnapshot: Equatable, Sendable {
         self.nextPurchase = nextPurchase
         self.ledgerProblems = ledgerProblems
         self.tornTail = tornTail
+        self.settings = settings
+        self.timeline = timeline
     }
 
     /// What `store` knows about `buyer` in `storefront`, as last read from the ledger.
@@ -60,11 +67,20 @@ public struct StoreSnapshot: Equatable, Sendable {
                   accounts: state.accounts, devices: state.devices,
                   purchasesAllowed: state.purchasesAllowed(on: buyer.device),
                   nextPurchase: state.nextPurchaseOutcome(on: buyer.device) ?? .succeed,
-                  ledgerProblems: store.ledgerProblems, tornTail: store.tornTail)
+                  ledgerProblems: store.ledgerProblems, tornTail: store.tornTail,
+                  settings: state.settings, timeline: state.timeline)
     }
 
     /// The buyer's balance of `credit`.
     public func balance(of credit: String) -> Int { entitlements.credits[credit] ?? 0 }
+
+    /// The store's time at real time `real`.
+    public func storeTime(at real: Date) -> Date { timeline.storeTime(at: real) }
+
+    /// The subscription whose latest transaction is `transactionID`, if it is one.
+    public func subscription(latest transactionID: String) -> Entitlements.Subscription? {
+        entitlements.subscriptions.first { $0.transactionID == transactionID }
+    }
 
     /// The status of the product with `id`; `.available` when unknown.
     public func status(of id: String) -> ProductStatus { statuses[id] ?? .available }

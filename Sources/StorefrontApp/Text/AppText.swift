@@ -64,4 +64,27 @@ enum AppText {
         "sv": "SE", "da": "DK", "fi": "FI", "nb": "NO", "pl": "PL", "ru": "RU", "tr": "TR", "ko": "KR",
         "zh": "CN", "ar": "SA", "he": "IL", "hi": "IN", "cs": "CZ", "el": "GR", "hu": "HU", "uk": "UA",
     ]
+
+    /// A product row's status; while store time runs fast, subscriptions count down in real
+    /// time ("Renews in 0:24") so a person can watch a renewal or a lapse happen.
+    static func status(_ status: ProductStatus, state: AppState) -> String {
+        let multiplier = state.snapshot.timeline.rate.multiplier
+        guard multiplier > 1 else { return state.text.statusText(status) }
+        switch status {
+        case let .active(until?, willRenew):
+            return (willRenew ? "Renews in " : "Ends in ") + countdown(to: until, state: state)
+        case let .billingProblem(graceUntil?):
+            return "Grace ends in " + countdown(to: graceUntil, state: state)
+        default:
+            return state.text.statusText(status)
+        }
+    }
+
+    /// Real time until store time reaches `date`, as m:ss or h:mm:ss.
+    static func countdown(to date: Date, state: AppState) -> String {
+        let real = max(0, Int((date.timeIntervalSince(state.storeNow) / state.snapshot.timeline.rate.multiplier).rounded(.up)))
+        let (hours, minutes, seconds) = (real / 3_600, real / 60 % 60, real % 60)
+        let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(seconds))" : "\(minutes):\(twoDigits(seconds))"
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import StoreEngine
 import TerminalUI
 
@@ -15,11 +16,18 @@ public enum Action: Equatable, Sendable {
     case restoreFinished(RestoreResult)
     case spendFinished(credit: String, outcome: SpendOutcome)
     case refundFinished(RefundResult)
-    case settingSaved(StoreSetting, value: String)
+    /// A setting was stored; `name` as the CLI spells it (`ask-to-buy`, `time-rate`, `fail.purchase`).
+    case settingSaved(name: String, value: String)
     /// A store operation could not be carried out (storage trouble); `message` says why.
     case operationFailed(message: String)
     /// Time passed while an operation runs (turns the spinner).
     case tick
+    /// The real time now, for countdowns to renewals while store time runs fast.
+    case clockTicked(Date)
+    /// A subscription was renewed, expired, cancelled or recovered; `message` says how it stands.
+    case subscriptionChanged(message: String)
+    /// A transaction action finished with a message for the person (a declined request).
+    case transactionSettled(title: String, message: String)
     /// Something the person should know that no key of theirs caused (unfinished purchases
     /// delivered at start, a parent's decision arriving from another process).
     case announced(title: String, message: String)

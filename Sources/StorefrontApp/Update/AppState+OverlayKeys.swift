@@ -93,21 +93,25 @@ extension AppState {
             guard let action = TransactionAction.allCases.first(where: { $0.key == key }),
                   let index = screen.scroll.selectedIndex, snapshot.transactions.indices.contains(index)
             else { return [] }
-            start(action, on: snapshot.transactions[index])
-            return []
+            return start(action, on: snapshot.transactions[index])
         }
         replaceTop(with: .transactions(screen))
         return []
     }
 
-    private mutating func start(_ action: TransactionAction, on record: TransactionRecord) {
-        guard action.isAvailable(for: record) else {
-            let message = "Transaction \(record.id) is \(record.state.rawValue); only purchased transactions can be refunded."
-            push(.alert(Alert(title: "Cannot refund", message: message, tone: .warning)))
-            return
+    private mutating func start(_ action: TransactionAction, on record: TransactionRecord) -> [Effect] {
+        guard action.isAvailable(for: record, in: snapshot) else {
+            let message = "\(action.hint.label.capitalized) does not apply to transaction \(record.id) (\(record.state.rawValue)). "
+                + "The keys shown at the bottom are the ones that apply to it."
+            push(.alert(Alert(title: "Not possible", message: message, tone: .warning)))
+            return []
         }
         switch action {
-        case .refund: push(.refundConfirmation(transactionID: record.id))
+        case .refund:
+            push(.refundConfirmation(transactionID: record.id))
+            return []
+        default:
+            return perform(.settle(action, transactionID: record.id, buyer: buyer), showing: .settling(action))
         }
     }
 
@@ -133,7 +137,26 @@ extension AppState {
     }
 
     private mutating func change(_ row: SettingsScreen.Row, forward: Bool) -> [Effect] {
+        func toggle(_ setting: StoreSetting, _ current: Bool) -> [Effect] {
+            perform(.setSetting(setting, value: current ? "false" : "true", buyer: buyer), showing: .savingSetting)
+        }
+        func cycle<T: Equatable>(_ all: [T], from current: T) -> T {
+            let index = all.firstIndex(of: current) ?? 0
+            return all[(index + (forward ? 1 : all.count - 1)) % all.count]
+        }
         switch row {
+        case .askToBuy: return toggle(.askToBuy, snapshot.settings.askToBuy)
+        case .interruptedPurchases: return toggle(.interruptedPurchases, snapshot.settings.interruptedPurchases)
+        case .billingRetry: return toggle(.billingRetry, snapshot.settings.billingRetry)
+        case .gracePeriod: return toggle(.gracePeriod, snapshot.settings.gracePeriod)
+        case .timeRate:
+            let next = cycle(TimeRate.allCases, from: snapshot.timeline.rate)
+            return perform(.setTimeRate(next, buyer: buyer), showing: .savingSetting)
+        case .failure(let operation):
+            let choices: [InjectedError?] = [nil] + InjectedError.allCases.map(Optional.some)
+            let next = cycle(choices, from: snapshot.settings.failures[operation]?.error)
+            return perform(.injectFailure(operation, next.map { InjectedFailure(error: $0, once: false) }, buyer: buyer),
+                           showing: .savingSetting)
         case .purchasesAllowed:
             let value = snapshot.purchasesAllowed ? "false" : "true"
             return perform(.setSetting(.purchasesAllowed, value: value, buyer: buyer), showing: .savingSetting)

@@ -4,7 +4,9 @@ extension AppState {
     /// Takes a fresh snapshot of the store, unless it was taken for another buyer or storefront.
     mutating func receive(_ fresh: StoreSnapshot) {
         guard fresh.buyer == buyer, fresh.storefront == storefront else { return }
+        let before = snapshot
         snapshot = fresh
+        announceSettledRequests(before: before)
         for index in overlays.indices {
             if case .transactions(var screen) = overlays[index] {
                 screen.scroll.setItemCount(fresh.transactions.count, viewportHeight: TransactionsView.listHeight(size: size))
@@ -64,5 +66,31 @@ extension AppState {
         default: break
         }
         push(.alert(Alert(title: "Could not complete", message: message, tone: .failure)))
+    }
+
+    /// A parent's decision or a completed purchase that arrived from another process (or from
+    /// this one's transactions screen) is announced: the buyer was waiting for it.
+    private mutating func announceSettledRequests(before: StoreSnapshot) {
+        // While this storefront settles a request itself, its own result alert says it.
+        guard before.buyer.account == buyer.account, activity == nil else { return }
+        let previous = Dictionary(before.transactions.map { ($0.id, $0.state) }, uniquingKeysWith: { first, _ in first })
+        for record in snapshot.transactions {
+            guard let was = previous[record.id], was != record.state, was == .pending || was == .needsAction else { continue }
+            let name = catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
+            switch record.state {
+            case .purchased:
+                let title = was == .pending ? "Request approved" : "Purchase completed"
+                var message = was == .pending ? "Your request to buy \(name) was approved; it is yours." : "\(name) is yours."
+                if let credit = record.credit, record.creditAmount > 0 {
+                    message += " +\(record.creditAmount) \(text.creditName(credit)): you have \(snapshot.balance(of: credit))."
+                }
+                push(.alert(Alert(title: title, message: message, tone: .success)))
+            case .declined:
+                push(.alert(Alert(title: "Request declined", message: "Your request to buy \(name) was declined; nothing was charged.",
+                                  tone: .warning)))
+            default:
+                continue
+            }
+        }
     }
 }

@@ -10,7 +10,13 @@ public enum Effect: Equatable, Sendable {
     case restore(Buyer)
     case spend(credit: String, buyer: Buyer)
     case refund(transactionID: String)
+    /// Approve, decline or complete a waiting purchase, or change a subscription, from the
+    /// transactions screen (refunds go through `.refund`).
+    case settle(TransactionAction, transactionID: String, buyer: Buyer)
     case setSetting(StoreSetting, value: String, buyer: Buyer)
+    case setTimeRate(TimeRate, buyer: Buyer)
+    /// Make an operation fail with an error (until cleared), or clear it with nil.
+    case injectFailure(StoreOperation, InjectedFailure?, buyer: Buyer)
     /// Capture the store's state for another buyer or storefront (after switching).
     case loadSnapshot(buyer: Buyer, storefront: String)
     /// Leave the storefront and give the terminal back.

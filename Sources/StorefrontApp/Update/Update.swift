@@ -26,6 +26,14 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         if state.activity != nil { state.tick &+= 1 }
     case .announced(let title, let message):
         state.push(.alert(Alert(title: title, message: message, tone: .info)))
+    case .clockTicked(let now):
+        state.now = now
+    case .subscriptionChanged(let message):
+        state.activity = nil
+        state.push(.alert(Alert(title: "Subscription", message: message, tone: .success)))
+    case .transactionSettled(let title, let message):
+        state.activity = nil
+        state.push(.alert(Alert(title: title, message: message, tone: .info)))
     }
     return []
 }

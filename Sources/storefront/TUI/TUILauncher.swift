@@ -24,7 +24,8 @@ enum TUILauncher {
         var state = AppState(catalog: session.catalog, buyer: session.buyer, locale: session.locale,
                              storefront: session.storefront,
                              snapshot: StoreSnapshot(store: session.store, buyer: session.buyer, storefront: session.storefront),
-                             size: screen.size, seed: UInt64(truncatingIfNeeded: Int(Date().timeIntervalSince1970)))
+                             size: screen.size, seed: UInt64(truncatingIfNeeded: Int(Date().timeIntervalSince1970)),
+                             now: Date())
         deliverUnfinished(session, into: &state)
         let loop = TUIRunLoop(store: session.store, terminal: screen, state: state)
         loop.run()

@@ -42,6 +42,7 @@ final class TUIRunLoop {
             }
             for action in mailbox.drain() { dispatch(action) }
             if state.activity != nil { dispatch(.tick) }
+            if !state.snapshot.timeline.isReal { dispatch(.clockTicked(Date())) }
             followLedger()
         }
     }
@@ -49,8 +50,8 @@ final class TUIRunLoop {
     func dispatch(_ action: Action) {
         for effect in update(&state, action) {
             if case .quit = effect { continue }
-            let runner = self.runner, mailbox = self.mailbox, storefront = state.storefront
-            worker.async { mailbox.post(runner.run(effect, storefront: storefront)) }
+            let runner = self.runner, mailbox = self.mailbox, storefront = state.storefront, locale = state.locale
+            worker.async { mailbox.post(runner.run(effect, storefront: storefront, locale: locale)) }
         }
     }
 
