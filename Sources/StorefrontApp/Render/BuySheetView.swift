@@ -12,7 +12,7 @@ enum BuySheetView {
         if let grant = text.grantText(product) { kind += " · \(grant)" }
         lines.append([Span(kind, style: Theme.muted)])
         lines.append([])
-        lines.append(field("Price", text.displayPrice(product) ?? "—", width: width - 4, valueStyle: Theme.emphasis))
+        lines.append(field("Price", AppText.price(of: product, text: text) ?? "—", width: width - 4, valueStyle: Theme.emphasis))
         lines.append(field("Account", "\(state.buyer.account) on \(state.buyer.device)", width: width - 4))
         if state.snapshot.nextPurchase != .succeed {
             lines.append([Span("Settings make this purchase \(state.snapshot.nextPurchase.rawValue).",

@@ -22,7 +22,7 @@ enum DetailView {
         let status = state.snapshot.status(of: product.id)
         var lines: [[Span]] = []
         lines.append([Span(AppText.typeName(product.type), style: Theme.muted), Span(" · ", style: Theme.muted),
-                      Span(text.displayPrice(product) ?? "not sold here", style: Theme.emphasis)])
+                      Span(AppText.price(of: product, text: text) ?? "not sold here", style: Theme.emphasis)])
         lines.append([Span(statusLine(status, product: product, text: text), style: Theme.style(for: status))])
         for line in text.description(of: product).wrapped(toWidth: width) { lines.append([Span(line)]) }
         let facts = self.facts(for: product, text: text)

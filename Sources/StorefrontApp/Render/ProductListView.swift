@@ -30,7 +30,7 @@ enum ProductListView {
             guard case .product(let productIndex) = list.entries[index] else { continue }
             let product = state.catalog.products[productIndex]
             let status = state.snapshot.status(of: product.id)
-            let price = text.displayPrice(product)
+            let price = AppText.price(of: product, text: text)
             rows[index] = RowText(title: text.title(of: product), status: AppText.status(status, state: state),
                                   statusStyle: Theme.style(for: status), price: price ?? "—", isSold: price != nil)
         }

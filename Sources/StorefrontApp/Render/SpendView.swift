@@ -58,7 +58,7 @@ enum SpendView {
             lines.append(([Span("No \(name) left.")], false))
             lines.append(([], true))
             if let product = state.productGranting(screen.credit) {
-                let offer = [text.title(of: product), text.grantText(product), text.displayPrice(product)]
+                let offer = [text.title(of: product), text.grantText(product), AppText.price(of: product, text: text)]
                     .compactMap { $0 }.joined(separator: " · ")
                 lines.append(([Span("Enter", style: Theme.key), Span(" buy more: \(offer)")], false))
             }
