@@ -116,4 +116,21 @@ import Testing
         #expect(claims["appAccountToken"] as? String == token)
         #expect(try cli.run(["buy", "com.example.rage.face.random", "--app-account-token", "not-a-uuid"]).status == 2)
     }
+
+    @Test func promotionalOfferIsForPastSubscribersAndChargesTheOfferPrice() throws {
+        let refused = try cli.run(["buy", "com.example.rage.pro.monthly", "--offer", "rage.pro.comeback"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("for current and past subscribers"))
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        #expect(try cli.run(["expire", "com.example.rage.pro.monthly"]).status == 0)
+        let offer = try cli.run(["buy", "com.example.rage.pro.monthly", "--offer", "rage.pro.comeback", "--json"])
+        #expect(offer.status == 0, "\(offer.stderr)")
+        let list = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
+        #expect(list.first?["price"] as? String == "0.99")
+        #expect(list.first?["offer"] as? String == "promotional:rage.pro.comeback")
+        #expect(try cli.run(["advance", "P1M"]).status == 0)
+        let renewed = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
+        #expect(renewed.first?["price"] as? String == "0.99")
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly", "--offer", "nope"]).status == 1)
+    }
 }

@@ -65,6 +65,10 @@ enum DetailView {
             if let offer = subscription.introOffer {
                 fact("Intro offer", AppText.introOfferText(offer, text: text) + " for new subscribers")
             }
+            for offer in subscription.promotionalOffers {
+                fact("Offer \(offer.id)", AppText.offerText(paymentMode: offer.paymentMode, period: offer.period,
+                                                           periodCount: offer.periodCount, prices: offer.prices, text: text))
+            }
             fact("Group", text.groupName(subscription.group))
         }
         if product.type == .nonRenewing, let duration = product.duration {

@@ -36,6 +36,14 @@ enum AppText {
 
     /// An introductory offer in words: "1 week free trial", "3 months at $0.99".
     static func introOfferText(_ offer: IntroOffer, text: StoreText) -> String {
+        offerText(paymentMode: offer.paymentMode, period: offer.period, periodCount: offer.periodCount,
+                  prices: offer.prices, text: text)
+    }
+
+    /// An offer's terms in words: "1 week free trial", "3 months at $0.99 per month".
+    static func offerText(paymentMode: OfferPaymentMode, period: SubscriptionPeriod, periodCount: Int,
+                          prices: [String: Decimal], text: StoreText) -> String {
+        let offer = (paymentMode: paymentMode, period: period, periodCount: periodCount, prices: prices)
         let length = text.periodText(SubscriptionPeriod(value: offer.period.value * max(1, offer.periodCount),
                                                         unit: offer.period.unit))
         switch offer.paymentMode {

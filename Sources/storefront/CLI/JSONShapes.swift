@@ -19,6 +19,22 @@ enum JSONShapes {
         var purchaseDate: Date?
         var expiresDate: Date?
         var willAutoRenew: Bool?
+        var group: String?
+        var level: Int?
+        var subscriptionPeriod: String?
+        var duration: String?
+        var introOffer: Offer?
+        var promotionalOffers: [Offer]?
+    }
+
+    /// An offer's terms; `price` is the offer's price here (absent for a free trial).
+    struct Offer: Encodable {
+        var id: String?
+        var paymentMode: String
+        var period: String
+        var periods: Int
+        var price: String?
+        var displayPrice: String?
     }
 
     struct PurchaseResult: Encodable {
