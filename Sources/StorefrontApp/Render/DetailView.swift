@@ -24,6 +24,10 @@ enum DetailView {
         lines.append([Span(AppText.typeName(product.type), style: Theme.muted), Span(" · ", style: Theme.muted),
                       Span(AppText.price(of: product, text: text) ?? "not sold here", style: Theme.emphasis)])
         lines.append([Span(statusLine(status, product: product, text: text), style: Theme.style(for: status))])
+        if let subscription = state.snapshot.entitlements.subscriptions.first(where: { $0.productID == product.id }),
+           product.type == .autoRenewable {
+            lines.append([Span(subscriptionLine(subscription, text: text), style: Theme.muted)])
+        }
         for line in text.description(of: product).wrapped(toWidth: width) { lines.append([Span(line)]) }
         let facts = self.facts(for: product, text: text)
         if !facts.isEmpty { lines.append([]) }
@@ -51,6 +55,20 @@ enum DetailView {
         case .waiting(let state):
             return state == .pending ? "Waiting for a parent's approval (Ask to Buy)" : "Interrupted: needs your action (t to resolve)"
         }
+    }
+
+    /// The subscription as StoreKit 2 reports it: state, auto-renew, pending change, why it ended.
+    private static func subscriptionLine(_ subscription: Entitlements.Subscription, text: StoreText) -> String {
+        var parts = ["State \(subscription.state.rawValue)"]
+        if subscription.state != .expired && subscription.state != .revoked {
+            parts.append(subscription.willAutoRenew ? "auto-renew on" : "auto-renew off")
+        }
+        if let pending = subscription.pendingProductID {
+            parts.append("switches to \(text.catalog.product(id: pending).map(text.title(of:)) ?? pending) at renewal")
+        }
+        if let reason = subscription.expirationReason { parts.append("ended: \(reason.rawValue)") }
+        if subscription.renewalCount > 0 { parts.append("\(subscription.renewalCount) renewal\(subscription.renewalCount == 1 ? "" : "s")") }
+        return parts.joined(separator: " · ")
     }
 
     private static func facts(for product: Product, text: StoreText) -> [[Span]] {
