@@ -47,7 +47,8 @@ public struct AppState: Equatable, Sendable {
         self.random = RandomSequence(seed: seed)
         self.reportedTornTail = nil
         self.isQuitting = false
-        list.fit(viewportHeight: MainLayout(state: self, size: size).listViewportHeight)
+        // The list was built before the layout was known; select again so the first heading shows.
+        list.move(.first, viewportHeight: MainLayout(state: self, size: size).listViewportHeight)
     }
 
     /// The words and numbers for the current locale and storefront.
