@@ -147,6 +147,31 @@ struct RenderSnapshotTests {
         Self.verify(account, named: "picker-new-device-80x24")
     }
 
+    @Test("In the smallest window: a long alert keeps its way out, the picker scrolls to its end, no search match")
+    func smallestWindow() throws {
+        let fixture = try Self.livedIn()
+        var alert = fixture.state(size: Size(width: 60, height: 16))
+        var snapshot = fixture.snapshot()
+        snapshot.ledgerProblems = [.keyMismatch(keyPath: "/home/tester/.local/share/storefront/entitlements.key")]
+        _ = update(&alert, .storeChanged(snapshot))
+        alert.send(.character("r"))
+        #expect(alert.topAlert?.title == "Read-only")
+        Self.verify(alert, named: "alert-read-only-60x16")
+
+        var picker = fixture.state(size: Size(width: 60, height: 16))
+        picker.send(.character("l"), .end)
+        Self.verify(picker, named: "picker-locale-end-60x16")
+
+        var search = fixture.state(size: Size(width: 60, height: 16))
+        search.send(.character("/"))
+        search.type("zzz")
+        Self.verify(search, named: "search-no-match-60x16")
+
+        var history = fixture.state(size: Size(width: 60, height: 16))
+        history.send(.character("t"), .end)
+        Self.verify(history, named: "transactions-end-60x16")
+    }
+
     @Test("Below 60x16 only the message shows, whatever is open")
     func tooSmall() throws {
         var state = try Self.livedIn().state()
