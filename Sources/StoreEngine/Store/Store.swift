@@ -39,9 +39,15 @@ public final class Store: @unchecked Sendable {
     @discardableResult
     public func refresh() throws -> Bool {
         lock.lock(); defer { lock.unlock() }
-        let batch = try log.readNew()
-        apply(batch)
-        return !batch.entries.isEmpty || batch.restarted
+        var changed = false
+        var batch: EventBatch
+        // A long log comes in parts, each folded and let go before the next is read.
+        repeat {
+            batch = try log.readNew()
+            apply(batch)
+            changed = changed || !batch.entries.isEmpty || batch.restarted
+        } while batch.isPartial
+        return changed
     }
 
     /// Cheaply tells whether `refresh` may find something new (for polling).
