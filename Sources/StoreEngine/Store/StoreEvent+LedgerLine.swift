@@ -11,6 +11,7 @@ extension StoreEvent: LedgerLineDecodable {
         case productId, productType, quantity, price, currency, storefront, credit, amount, shortfall
         case expiresDate, offer, reason, transactionIds, setting, value, spendId, storeTime, realTime, rate
         case renewalKey, graceExpiresDate, awaiting, unfinished, proratedRefund, group, offerPeriodsLeft
+        case appAccountToken
         /// Members every ledger line has, which are not part of the event.
         case seq, mac
 
@@ -50,6 +51,7 @@ extension StoreEvent: LedgerLineDecodable {
             case .proratedRefund: "proratedRefund"
             case .group: "group"
             case .offerPeriodsLeft: "offerPeriodsLeft"
+            case .appAccountToken: "appAccountToken"
             case .seq: "seq"
             case .mac: "mac"
             }
@@ -132,6 +134,7 @@ extension StoreEvent: LedgerLineDecodable {
         case let (.proratedRefund, .string(text)): proratedRefund = text
         case let (.group, .string(text)): group = text
         case let (.offerPeriodsLeft, .integer(number)): offerPeriodsLeft = number
+        case let (.appAccountToken, .string(text)): appAccountToken = text
         default: return false
         }
         return true

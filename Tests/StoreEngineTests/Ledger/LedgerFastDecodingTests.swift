@@ -39,6 +39,7 @@ struct LedgerFastDecodingTests {
         event.proratedRefund = "1.23"
         event.group = "pro"
         event.offerPeriodsLeft = 3
+        event.appAccountToken = "6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b"
         return event
     }()
 
