@@ -41,7 +41,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "StorefrontBench",
-            dependencies: ["StoreEngine", "TerminalUI", "CSQLite"]
+            dependencies: ["StoreEngine", "TerminalUI", "StorefrontApp", "CSQLite"]
         ),
         .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

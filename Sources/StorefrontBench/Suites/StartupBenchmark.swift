@@ -34,7 +34,14 @@ enum StartupBenchmark {
             }
             return finished.seconds
         }
+        context.progress("start-up: storefront (TUI) to first frame in a pseudo-terminal")
+        let firstFrame = try processSamples(runs: runs) {
+            try FirstFrameBenchmark.firstFrameSeconds(storefront: context.storefrontPath, environment: environment)
+        }
         return [
+            Figure(id: "startup.first-frame", section: section,
+                   label: "storefront (TUI), start to first frame, 80x24 pseudo-terminal", unit: "ms",
+                   samples: firstFrame.scaled(by: 1_000), target: .atMost(50, "ms")),
             Figure(id: "startup.products-json", section: section,
                    label: "storefront products --json (Rage), start to exit", unit: "ms",
                    samples: products.scaled(by: 1_000), target: .atMost(60, "ms")),
