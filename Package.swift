@@ -5,6 +5,7 @@ let package = Package(
     name: "Storefront",
     products: [
         .executable(name: "storefront", targets: ["storefront"]),
+        .executable(name: "storefront-bench", targets: ["StorefrontBench"]),
     ],
     targets: [
         .systemLibrary(
@@ -16,6 +17,11 @@ let package = Package(
             name: "CNcursesw",
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(
             name: "StoreEngine",
@@ -32,6 +38,10 @@ let package = Package(
         .executableTarget(
             name: "storefront",
             dependencies: ["StoreEngine", "TerminalUI", "StorefrontApp", "NcursesTerminal"]
+        ),
+        .executableTarget(
+            name: "StorefrontBench",
+            dependencies: ["StoreEngine", "TerminalUI", "StorefrontApp", "CSQLite"]
         ),
         .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

@@ -45,72 +45,74 @@ public final class ProblemCollector {
         return child
     }
 
-    public func string(_ node: JSONNode?, field: String, product: String? = nil) -> String? {
+    // The accessors take the field's path as an autoclosure: it is only spelled out for a
+    // problem, and building it for every value read took a tenth of reading a large catalog.
+    public func string(_ node: JSONNode?, field: @autoclosure () -> String, product: String? = nil) -> String? {
         guard let node else { return nil }
         guard let text = node.stringValue else {
-            error("expected a string, found \(node.typeName)", at: node, field: field, product: product)
+            error("expected a string, found \(node.typeName)", at: node, field: field(), product: product)
             return nil
         }
         return text
     }
 
-    public func bool(_ node: JSONNode?, field: String, product: String? = nil) -> Bool? {
+    public func bool(_ node: JSONNode?, field: @autoclosure () -> String, product: String? = nil) -> Bool? {
         guard let node else { return nil }
         guard let flag = node.boolValue else {
-            error("expected true or false, found \(node.typeName)", at: node, field: field, product: product)
+            error("expected true or false, found \(node.typeName)", at: node, field: field(), product: product)
             return nil
         }
         return flag
     }
 
-    public func integer(_ node: JSONNode?, field: String, product: String? = nil) -> Int? {
+    public func integer(_ node: JSONNode?, field: @autoclosure () -> String, product: String? = nil) -> Int? {
         guard let node else { return nil }
         guard let literal = node.numberLiteral, let value = Int(literal) else {
             error("expected a whole number, found \(node.numberLiteral.map { "\($0)" } ?? node.typeName)",
-                  at: node, field: field, product: product)
+                  at: node, field: field(), product: product)
             return nil
         }
         return value
     }
 
-    public func object(_ node: JSONNode?, field: String, product: String? = nil) -> [(key: String, node: JSONNode)]? {
+    public func object(_ node: JSONNode?, field: @autoclosure () -> String, product: String? = nil) -> [(key: String, node: JSONNode)]? {
         guard let node else { return nil }
         guard let members = node.objectMembers else {
-            error("expected an object, found \(node.typeName)", at: node, field: field, product: product)
+            error("expected an object, found \(node.typeName)", at: node, field: field(), product: product)
             return nil
         }
         return members
     }
 
-    public func array(_ node: JSONNode?, field: String, product: String? = nil) -> [JSONNode]? {
+    public func array(_ node: JSONNode?, field: @autoclosure () -> String, product: String? = nil) -> [JSONNode]? {
         guard let node else { return nil }
         guard let elements = node.arrayElements else {
-            error("expected an array, found \(node.typeName)", at: node, field: field, product: product)
+            error("expected an array, found \(node.typeName)", at: node, field: field(), product: product)
             return nil
         }
         return elements
     }
 
     /// An exact, non-negative decimal price written as a string ("0.99") or a number literal.
-    public func price(_ node: JSONNode?, field: String, product: String? = nil) -> Decimal? {
+    public func price(_ node: JSONNode?, field: @autoclosure () -> String, product: String? = nil) -> Decimal? {
         guard let node else { return nil }
         let literal: String
         if let text = node.stringValue {
-            literal = text.trimmingCharacters(in: .whitespaces)
+            literal = text.trimmingIfNeeded(.whitespaces)
         } else if let number = node.numberLiteral {
             literal = number
         } else {
             error("expected a price as a decimal string such as \"0.99\", found \(node.typeName)",
-                  at: node, field: field, product: product)
+                  at: node, field: field(), product: product)
             return nil
         }
         guard let value = ExactDecimal.parse(literal) else {
             error("\"\(literal)\" is not a decimal number; write a price such as \"0.99\"", at: node,
-                  field: field, product: product)
+                  field: field(), product: product)
             return nil
         }
         guard value >= 0 else {
-            error("the price \(literal) is negative; prices are zero or more", at: node, field: field, product: product)
+            error("the price \(literal) is negative; prices are zero or more", at: node, field: field(), product: product)
             return nil
         }
         return value

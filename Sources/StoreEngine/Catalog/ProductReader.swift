@@ -54,7 +54,7 @@ struct ProductReader {
             let description = entry["description"].flatMap { collect.string($0, field: "\(entryPath).description", product: id) } ?? ""
             if let title { result[language] = LocalizedText(title: title, description: description) }
         }
-        let defaultTitle = result[defaultLanguage]?.title.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let defaultTitle = result[defaultLanguage]?.title.trimmingIfNeeded(.whitespacesAndNewlines) ?? ""
         if defaultTitle.isEmpty {
             collect.error("the title in the default language \"\(defaultLanguage)\" is empty or missing; every product needs one",
                           at: node["localizations"]?[defaultLanguage] ?? node["localizations"],

@@ -5,7 +5,7 @@
 /// the file from top to bottom.
 public struct JSONNode: Sendable, Equatable {
     /// The value itself.
-    public indirect enum Value: Sendable, Equatable {
+    public enum Value: Sendable, Equatable {
         case object([(key: String, node: JSONNode)])
         case array([JSONNode])
         case string(String)

@@ -166,6 +166,7 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         advance()
+        if let plain = parsePlainString() { return plain }
         var utf8: [UInt8] = []
         while true {
             guard let byte = current else { throw error("the file ends inside a string (is it truncated?)") }
@@ -186,6 +187,25 @@ public struct JSONParser {
                 advance()
             }
         }
+    }
+
+    /// The rest of a string without escapes or control characters, taken straight from the
+    /// bytes (most strings in a catalog are); nil, having consumed nothing, for any other.
+    private mutating func parsePlainString() -> String? {
+        var end = index
+        var characters = 0
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            if byte & 0xC0 != 0x80 { characters += 1 }
+            end += 1
+        }
+        guard end < bytes.count, let text = String(validating: bytes[index..<end], as: UTF8.self) else { return nil }
+        // No newline inside: the line stays, the column moves past the characters and the quote.
+        index = end + 1
+        column += characters + 1
+        return text
     }
 
     private mutating func parseEscape(into utf8: inout [UInt8]) throws(JSONSyntaxError) {

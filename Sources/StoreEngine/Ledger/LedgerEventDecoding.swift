@@ -28,11 +28,13 @@ enum LedgerEventDecoding {
             // Safe to share: each chunk initializes its own disjoint range, and
             // concurrentPerform returns only after every chunk has finished.
             nonisolated(unsafe) let results = baseAddress
+            let fastType = Event.self as? any LedgerLineDecodable.Type
             DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
                 let decoder = dateEncoding.makeDecoder()
                 let start = chunk * chunkSize
                 for index in start..<min(start + chunkSize, lines.count) {
-                    (results + index).initialize(to: decodeLine(lines[index], with: decoder))
+                    (results + index).initialize(
+                        to: decodeLine(lines[index], fastType: fastType, dateEncoding: dateEncoding, with: decoder))
                 }
             }
             count = lines.count
@@ -40,8 +42,12 @@ enum LedgerEventDecoding {
     }
 
     private static func decodeLine<Event: Decodable>(
-        _ line: ArraySlice<UInt8>, with decoder: JSONDecoder
+        _ line: ArraySlice<UInt8>, fastType: (any LedgerLineDecodable.Type)?, dateEncoding: LedgerDateEncoding,
+        with decoder: JSONDecoder
     ) -> Result<Event, Failure> {
+        if let fastType, let event = line.withUnsafeBufferPointer({ fastType.decodeLedgerLine($0, dateEncoding: dateEncoding) }) as? Event {
+            return .success(event)
+        }
         do {
             return .success(try decoder.decode(Event.self, from: Data(line)))
         } catch {

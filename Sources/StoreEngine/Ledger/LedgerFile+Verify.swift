@@ -15,12 +15,18 @@ extension LedgerFile {
             throw .fileSystem(error)
         }
         let ledger = LedgerFile(path: path, fileSystem: fileSystem, dateEncoding: dateEncoding)
-        let update = try ledger.readNew()
+        // Read in parts, so checking a large ledger does not hold all of its events at once.
+        var entryCount = 0
+        var update: LedgerUpdate<Event>
+        repeat {
+            update = try ledger.readNew(upTo: LedgerFile.readPartBytes)
+            entryCount += update.entries.count
+        } while update.isPartial
         return ledger.withLock {
             LedgerVerification(
                 path: path,
                 lineCount: ledger.cursor.lineCount,
-                entryCount: update.entries.count,
+                entryCount: entryCount,
                 lastSequence: ledger.cursor.lastSequence,
                 problems: ledger.cursor.problems,
                 incompleteLastLineBytes: ledger.cursor.isHalted ? 0 : ledger.cursor.observedSize - ledger.cursor.offset

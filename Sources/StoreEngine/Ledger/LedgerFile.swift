@@ -67,6 +67,21 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
     }
 
     public func readNew() throws(LedgerError) -> LedgerUpdate<Event> {
+        try read(limit: nil)
+    }
+
+    /// Reads like `readNew()`, but only about `maximumBytes` of new lines at a time (always at
+    /// least one whole line), so a large ledger can be read and folded in bounded memory; the
+    /// update's `isPartial` says that more is waiting.
+    public func readNew(upTo maximumBytes: Int) throws(LedgerError) -> LedgerUpdate<Event> {
+        try read(limit: max(1, maximumBytes))
+    }
+
+    /// A size for `readNew(upTo:)`: a few thousand events, enough to decode them on several
+    /// threads, small enough that their decoded form stays a few megabytes.
+    public static var readPartBytes: Int { 2 << 20 }
+
+    private func read(limit: Int?) throws(LedgerError) -> LedgerUpdate<Event> {
         try withLock { () throws(LedgerError) in
             let file: OpenFile
             do throws(FileSystemError) {
@@ -78,7 +93,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
             }
             defer { try? fileSystem.close(file) }
             var next = cursor
-            let read = try readNewLines(from: file, cursor: &next)
+            let read = try readNewLines(from: file, cursor: &next, limit: limit)
             cursor = next
             return deliver(read.update)
         }
@@ -105,8 +120,8 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
     }
 
     /// Reads the lines appended to `file` since `cursor`, starting over when the file was
-    /// replaced or shrank.
-    func readNewLines(from file: OpenFile, cursor: inout LedgerCursor) throws(LedgerError) -> NewLines {
+    /// replaced or shrank; with a `limit`, only about that many bytes of them.
+    func readNewLines(from file: OpenFile, cursor: inout LedgerCursor, limit: Int? = nil) throws(LedgerError) -> NewLines {
         let status: FileStatus
         do {
             status = try fileSystem.status(of: file)
@@ -120,9 +135,19 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
         }
         cursor.identity = status.identity
         var bytes: [UInt8] = []
+        var isPartial = false
         if !cursor.isHalted, status.size > cursor.offset {
+            let available = status.size - cursor.offset
             do {
-                bytes = try fileSystem.readAll(file, count: status.size - cursor.offset, at: cursor.offset)
+                if let limit, available > limit {
+                    bytes = try fileSystem.readAll(file, count: limit, at: cursor.offset)
+                    isPartial = true
+                }
+                // A line longer than the limit is read whole, so every read makes progress.
+                if !isPartial || !bytes.contains(LedgerLineCodec.newline) {
+                    bytes = try fileSystem.readAll(file, count: available, at: cursor.offset)
+                    isPartial = false
+                }
             } catch {
                 throw .fileSystem(error)
             }
@@ -134,8 +159,8 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
             try LedgerKey.load(from: keyPath, fileSystem: fileSystem)
         }
         return NewLines(
-            update: LedgerUpdate(entries: scan.entries, problems: scan.problems, restarted: restarted),
-            incompleteTail: scan.incompleteTail
+            update: LedgerUpdate(entries: scan.entries, problems: scan.problems, restarted: restarted, isPartial: isPartial),
+            incompleteTail: isPartial ? [] : scan.incompleteTail
         )
     }
 

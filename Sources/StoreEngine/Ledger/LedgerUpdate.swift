@@ -9,15 +9,19 @@ public struct LedgerUpdate<Event: Codable & Sendable>: Sendable {
     public var restarted: Bool
     /// Incomplete last lines this instance found while committing and moved into side files.
     public var tornTails: [TornTailReport]
+    /// Only the first part of what is new was read (`LedgerFile.readNew(upTo:)`): read again
+    /// for the rest.
+    public var isPartial: Bool
 
     public init(
         entries: [LedgerEntry<Event>] = [], problems: [LedgerProblem] = [], restarted: Bool = false,
-        tornTails: [TornTailReport] = []
+        tornTails: [TornTailReport] = [], isPartial: Bool = false
     ) {
         self.entries = entries
         self.problems = problems
         self.restarted = restarted
         self.tornTails = tornTails
+        self.isPartial = isPartial
     }
 
     /// This update followed by `later`, as if both had been read at once.
@@ -31,7 +35,8 @@ public struct LedgerUpdate<Event: Codable & Sendable>: Sendable {
             entries: entries + later.entries,
             problems: problems + later.problems,
             restarted: restarted,
-            tornTails: tornTails + later.tornTails
+            tornTails: tornTails + later.tornTails,
+            isPartial: later.isPartial
         )
     }
 }

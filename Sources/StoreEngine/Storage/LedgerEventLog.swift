@@ -25,7 +25,7 @@ public final class LedgerEventLog: StoreEventLog, @unchecked Sendable {
     public func hasChanged() -> Bool { file.hasChanged() }
 
     public func readNew() throws -> EventBatch {
-        let update = try file.readNew()
+        let update = try file.readNew(upTo: LedgerFile<StoreEvent>.readPartBytes)
         if let torn = update.tornTails.last {
             lock.lock(); lastTornTail = torn; lock.unlock()
         }
@@ -45,6 +45,7 @@ public final class LedgerEventLog: StoreEventLog, @unchecked Sendable {
     }
 
     private static func batch(_ update: LedgerUpdate<StoreEvent>) -> EventBatch {
-        EventBatch(entries: update.entries.map { (sequence: $0.sequence, event: $0.event) }, restarted: update.restarted)
+        EventBatch(entries: update.entries.map { (sequence: $0.sequence, event: $0.event) }, restarted: update.restarted,
+                   isPartial: update.isPartial)
     }
 }

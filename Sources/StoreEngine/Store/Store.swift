@@ -11,6 +11,9 @@ public final class Store: @unchecked Sendable {
     let clock: StoreClock
     let lock = NSLock()
     var state: LedgerState
+    /// Entries at the front of the next batch that were applied already: others' events that a
+    /// failed commit folded in while deciding, which the log delivers again.
+    private var redeliveredCount = 0
     let creditScopes: [String: CreditScope]
     let initialSettings: StoreSettings
 
@@ -39,9 +42,15 @@ public final class Store: @unchecked Sendable {
     @discardableResult
     public func refresh() throws -> Bool {
         lock.lock(); defer { lock.unlock() }
-        let batch = try log.readNew()
-        apply(batch)
-        return !batch.entries.isEmpty || batch.restarted
+        var changed = false
+        var batch: EventBatch
+        // A long log comes in parts, each folded and let go before the next is read.
+        repeat {
+            batch = try log.readNew()
+            apply(batch)
+            changed = changed || !batch.entries.isEmpty || batch.restarted
+        } while batch.isPartial
+        return changed
     }
 
     /// Cheaply tells whether `refresh` may find something new (for polling).
@@ -54,8 +63,14 @@ public final class Store: @unchecked Sendable {
     public var tornTail: TornTailReport? { log.tornTail }
 
     private func apply(_ batch: EventBatch) {
-        if batch.restarted { state = LedgerState(app: state.app, creditScopes: creditScopes, initialSettings: initialSettings) }
-        for entry in batch.entries { state.apply(entry.event, sequence: entry.sequence) }
+        var entries = batch.entries[...]
+        if batch.restarted {
+            state = LedgerState(app: state.app, creditScopes: creditScopes, initialSettings: initialSettings)
+        } else {
+            entries = entries.dropFirst(redeliveredCount)
+        }
+        redeliveredCount = 0
+        for entry in entries { state.apply(entry.event, sequence: entry.sequence) }
     }
 
     /// A consistent copy of the folded state.
@@ -71,7 +86,7 @@ public final class Store: @unchecked Sendable {
 
     /// Commits the events `decide` returns after catching up; `decide` sees the fresh state
     /// with every renewal, expiry and grace end that fell due already applied, and the store
-    /// time. Those due events are committed in the same write, so they are recorded exactly
+    /// time. Those due events are committed under the same lock, so they are recorded exactly
     /// once however many processes watch the ledger.
     func commit<Result>(_ decide: (LedgerState, Date) throws -> (events: [StoreEvent], result: Result)) throws -> Result {
         try commitCountingDue(decide).result
@@ -82,19 +97,57 @@ public final class Store: @unchecked Sendable {
         _ decide: (LedgerState, Date) throws -> (events: [StoreEvent], result: Result)
     ) throws -> (result: Result, due: Int) {
         lock.lock(); defer { lock.unlock() }
-        // Decide on a copy caught up with the others' events; the real state changes only
-        // once the commit succeeded, so a failed commit leaves the store as it was.
-        let outcome = try log.commit { fresh in
-            var decidedOn = state
-            if fresh.restarted { decidedOn = LedgerState(app: state.app, creditScopes: creditScopes, initialSettings: initialSettings) }
-            for entry in fresh.entries { decidedOn.apply(entry.event, sequence: entry.sequence) }
-            let now = decidedOn.storeTime(at: clock.now())
-            let due = SubscriptionSchedule(catalog: catalog).dueEvents(in: decidedOn, at: now)
-            for (offset, event) in due.enumerated() { decidedOn.apply(event, sequence: decidedOn.eventCount + offset + 1) }
-            let (events, result) = try decide(decidedOn, now)
-            return (due + events, (result, due.count))
+        // Due events are first recorded in a write of their own and then folded in place, so
+        // the decision that follows needs no copy of the state. Only what falls due between
+        // the two writes goes on a copy, together with the decision.
+        var recorded = 0
+        var recordDueSeparately = true
+        while true {
+            switch try commitStep(decide, recordDueSeparately: recordDueSeparately) {
+            case let .decided(result, due):
+                return (result, recorded + due)
+            case let .recordedDue(count):
+                recorded += count
+                recordDueSeparately = false
+            }
         }
-        apply(outcome.batch)
+    }
+
+    /// What one write under the ledger lock did.
+    private enum CommitStep<Result> {
+        /// Only the subscription events that had fallen due were recorded.
+        case recordedDue(count: Int)
+        /// The decision was made and its events recorded, after `due` due events.
+        case decided(Result, due: Int)
+    }
+
+    private func commitStep<Result>(
+        _ decide: (LedgerState, Date) throws -> (events: [StoreEvent], result: Result), recordDueSeparately: Bool
+    ) throws -> CommitStep<Result> {
+        // The others' events are recorded facts whatever becomes of this commit, so they are
+        // folded into the state at once: deciding on a copy would copy the whole state on
+        // every commit that follows another process's. The log delivers them again when the
+        // commit fails, and `apply` then skips them.
+        var caughtUp: Int?
+        let outcome: (result: CommitStep<Result>, batch: EventBatch)
+        do {
+            outcome = try log.commit { fresh in
+                apply(fresh)
+                caughtUp = fresh.entries.count
+                let now = state.storeTime(at: clock.now())
+                let due = SubscriptionSchedule(catalog: catalog).dueEvents(in: state, at: now)
+                if recordDueSeparately, !due.isEmpty { return (due, .recordedDue(count: due.count)) }
+                var decidedOn = state
+                for (offset, event) in due.enumerated() { decidedOn.apply(event, sequence: decidedOn.eventCount + offset + 1) }
+                let (events, result) = try decide(decidedOn, now)
+                return (due + events, .decided(result, due: due.count))
+            }
+        } catch {
+            // A commit that failed before deciding read nothing new into the state.
+            if let caughtUp { redeliveredCount = caughtUp }
+            throw error
+        }
+        apply(EventBatch(entries: Array(outcome.batch.entries.dropFirst(caughtUp ?? 0))))
         return outcome.result
     }
 

@@ -4,7 +4,8 @@
 /// wrote, notice cheaply that they did, and commit new events under an exclusive lock after
 /// checking them against the freshest state.
 public protocol StoreEventLog: AnyObject, Sendable {
-    /// Events appended (by anyone) since the last `readNew` or `commit`.
+    /// Events appended (by anyone) since the last `readNew` or `commit`; possibly only the
+    /// first part of them (`isPartial`), so a long log is folded piece by piece.
     func readNew() throws -> EventBatch
 
     /// True when `readNew` may have something new; cheap enough to poll several times a second.
@@ -30,9 +31,12 @@ public struct EventBatch: Sendable {
     /// The log was replaced or shrank: `entries` start from the first event again and
     /// everything derived from earlier reads must be discarded.
     public var restarted: Bool
+    /// More entries are waiting: read again for the rest.
+    public var isPartial: Bool
 
-    public init(entries: [(sequence: Int, event: StoreEvent)] = [], restarted: Bool = false) {
+    public init(entries: [(sequence: Int, event: StoreEvent)] = [], restarted: Bool = false, isPartial: Bool = false) {
         self.entries = entries
         self.restarted = restarted
+        self.isPartial = isPartial
     }
 }

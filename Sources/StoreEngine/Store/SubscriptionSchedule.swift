@@ -23,7 +23,10 @@ struct SubscriptionSchedule {
     func dueEvents(in state: LedgerState, at now: Date) -> [StoreEvent] {
         var events: [StoreEvent] = []
         var issued: Int64 = 0
-        for original in state.subscriptions.keys.sorted() {
+        // Most commits find nothing due: sorting only the subscriptions that have something
+        // due keeps a commit from sorting every subscription the ledger ever held.
+        let dueIDs = state.subscriptions.compactMap { Self.hasSomethingDue($0.value, at: now) ? $0.key : nil }
+        for original in dueIDs.sorted() {
             guard var chain = state.subscriptions[original] else { continue }
             // Where the subscription was bought; renewals charge in the same storefront.
             let latest = state.transactions[chain.latestTransactionID]
@@ -37,6 +40,17 @@ struct SubscriptionSchedule {
             }
         }
         return events
+    }
+
+    /// Whether `nextEvent` has an event for the chain at `now`: the same three cases.
+    static func hasSomethingDue(_ chain: SubscriptionChain, at now: Date) -> Bool {
+        switch chain.status {
+        case .subscribed: chain.expiresDate <= now
+        case .inGracePeriod: (chain.gracePeriodExpiresDate ?? .distantFuture) <= now
+        case .inBillingRetryPeriod:
+            (chain.billingRetryStartDate ?? chain.expiresDate) + TimeInterval(billingRetryDays * 86_400) <= now
+        case .expired, .revoked: false
+        }
     }
 
     private func nextEvent(for chain: SubscriptionChain, place: (device: String, storefront: String), in state: LedgerState,

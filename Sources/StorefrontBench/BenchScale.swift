@@ -1,0 +1,36 @@
+/// How much data and how many runs: the full benchmark, or the quick one CI runs.
+struct BenchScale {
+    var catalogSizes: [Int]
+    var ledgerSizes: [Int]
+    /// The catalog the generated ledgers belong to.
+    var ledgerCatalogSize: Int
+    var catalogLoadRuns: Int
+    var priceCount: Int
+    var priceRuns: Int
+    var processRuns: Int
+    /// Commits of each kind (buy, spend) per ledger size, for Storefront and for SQLite.
+    var commitsPerKind: Int
+    /// Commits are measured in rounds alternating Storefront and SQLite, so a change in the
+    /// machine's load affects both alike.
+    var commitRounds: Int
+    var openRuns: Int
+    var writerCounts: [Int]
+    var commitsPerWriter: Int
+    var concurrencyRuns: Int
+    var frameRuns: Int
+    var scrollKeys: Int
+
+    static let full = BenchScale(
+        catalogSizes: [10, 1_000, 10_000], ledgerSizes: [1_000, 10_000, 100_000], ledgerCatalogSize: 1_000,
+        catalogLoadRuns: 20, priceCount: 100_000, priceRuns: 10, processRuns: 20,
+        commitsPerKind: 200, commitRounds: 4, openRuns: 5,
+        writerCounts: [1, 2, 4, 8], commitsPerWriter: 100, concurrencyRuns: 3,
+        frameRuns: 50, scrollKeys: 1_000)
+
+    static let quick = BenchScale(
+        catalogSizes: [10, 1_000], ledgerSizes: [100, 1_000], ledgerCatalogSize: 10,
+        catalogLoadRuns: 3, priceCount: 5_000, priceRuns: 2, processRuns: 2,
+        commitsPerKind: 10, commitRounds: 2, openRuns: 1,
+        writerCounts: [1, 2], commitsPerWriter: 5, concurrencyRuns: 1,
+        frameRuns: 3, scrollKeys: 50)
+}

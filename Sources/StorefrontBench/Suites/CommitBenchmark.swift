@@ -1,0 +1,106 @@
+import Foundation
+import StoreEngine
+
+/// Durable commits at every ledger size, side by side with the same workload in SQLite.
+///
+/// Storefront and SQLite take turns in rounds, so a change in the machine's load during the
+/// run affects both alike and the ratio stays meaningful.
+enum CommitBenchmark {
+    static let section = "Ledger commit (durable)"
+    static let comparisonSection = "Side by side: SQLite, WAL, synchronous=FULL, one transaction per commit"
+
+    /// Latencies in seconds of one system at one ledger size.
+    struct Latencies {
+        var buys: [Double] = []
+        var spends: [Double] = []
+        var all: Samples { Samples(buys + spends) }
+    }
+
+    static func run(_ context: BenchContext) throws -> [Figure] {
+        let (_, catalog) = try context.data.ledgerCatalog()
+        guard let product = catalog.products.first(where: { $0.grant?.credit == CatalogGenerator.coins }),
+              let grant = product.grant else {
+            throw BenchError.generatedDataInvalid("the ledger catalog has no consumable granting coins")
+        }
+        let buyer = Buyer(account: "tester-0", device: "phone-tester-0")
+        var figures: [Figure] = []
+        var comparison: [Figure] = []
+        var storefrontMedians: [Int: Double] = [:]
+        for size in context.scale.ledgerSizes {
+            guard let pristine = context.data.ledgerPaths[size] else { continue }
+            context.progress("commit: \(NumberText.grouped(size)) events, Storefront and SQLite")
+            let work = context.data.path("commit-\(size).jsonl")
+            try LedgerFileWriter.copy(pristine, to: work)
+            let store = try Store(catalog: catalog, log: LedgerEventLog.open(path: work))
+            let sqlite = try SQLiteStoreWorkload(
+                path: context.data.path("commit-\(size).sqlite"),
+                seededWith: context.data.history.prefix(size), catalog: catalog)
+
+            let buy = { try expectPurchase(store.purchase(product.id, buyer: buyer, storefront: "USA")) }
+            let spend = { try expectSpend(store.spend(CatalogGenerator.coins, buyer: buyer)) }
+            let sqliteBuy = { try sqlite.buy(product, credit: grant.credit, amount: grant.amount, buyer: buyer, storefront: "USA") }
+            let sqliteSpend = { try sqlite.spend(CatalogGenerator.coins, amount: 1, buyer: buyer) }
+            // Warm both: open files, caches, the first append of each.
+            for _ in 0..<3 {
+                try buy(); try spend(); try sqliteBuy(); try sqliteSpend()
+            }
+            var ours = Latencies()
+            var theirs = Latencies()
+            let perRound = max(1, context.scale.commitsPerKind / context.scale.commitRounds)
+            for _ in 0..<context.scale.commitRounds {
+                try measure(perRound, buy: buy, spend: spend, into: &ours)
+                try measure(perRound, buy: sqliteBuy, spend: sqliteSpend, into: &theirs)
+            }
+            let sizeText = NumberText.grouped(size)
+            let ratio = ours.all.median / max(theirs.all.median, 1e-9)
+            storefrontMedians[size] = ours.all.median
+            figures += latencyFigures(ours, system: "storefront", name: "", size: size, sizeText: sizeText, section: section)
+            comparison += latencyFigures(theirs, system: "sqlite", name: "SQLite ", size: size, sizeText: sizeText,
+                                         section: comparisonSection)
+            comparison.append(Figure(
+                id: "commit.ratio.\(size)", section: comparisonSection,
+                label: "Storefront / SQLite per commit (p50), \(sizeText) events", unit: "×",
+                runs: ours.all.count, median: ratio, target: .atMost(1.0, "×")))
+        }
+        if let smallest = context.scale.ledgerSizes.min(), let largest = context.scale.ledgerSizes.max(), smallest < largest,
+           let small = storefrontMedians[smallest], let large = storefrontMedians[largest] {
+            let applies = smallest == 1_000 && largest == 100_000
+            figures.append(Figure(
+                id: "commit.growth", section: section,
+                label: "p50 at \(NumberText.grouped(largest)) / p50 at \(NumberText.grouped(smallest)) events", unit: "×",
+                runs: 2, median: large / max(small, 1e-9), target: applies ? .atMost(1.2, "×") : nil))
+        }
+        return figures + comparison
+    }
+
+    /// Alternates buys and spends, timing each commit.
+    private static func measure(_ count: Int, buy: () throws -> Void, spend: () throws -> Void,
+                                into latencies: inout Latencies) throws {
+        for _ in 0..<count {
+            latencies.buys.append(try Stopwatch.time(buy).seconds)
+            latencies.spends.append(try Stopwatch.time(spend).seconds)
+        }
+    }
+
+    private static func latencyFigures(_ latencies: Latencies, system: String, name: String, size: Int,
+                                       sizeText: String, section: String) -> [Figure] {
+        let all = latencies.all
+        return [
+            Figure(id: "commit.\(system).buy.\(size)", section: section, label: "\(name)buy, \(sizeText) events",
+                   unit: "ms", samples: Samples(latencies.buys).scaled(by: 1_000)),
+            Figure(id: "commit.\(system).spend.\(size)", section: section, label: "\(name)spend, \(sizeText) events",
+                   unit: "ms", samples: Samples(latencies.spends).scaled(by: 1_000)),
+            Figure(id: "commit.\(system).rate.\(size)", section: section,
+                   label: "\(name)commits per second, \(sizeText) events", unit: "/s",
+                   runs: all.count, median: Double(all.count) / max(all.total, 1e-9)),
+        ]
+    }
+
+    private static func expectPurchase(_ outcome: PurchaseOutcome) throws {
+        guard case .purchased = outcome else { throw BenchError.unexpectedResult("a buy came out as \(outcome)") }
+    }
+
+    private static func expectSpend(_ outcome: SpendOutcome) throws {
+        guard case .spent = outcome else { throw BenchError.unexpectedResult("a spend came out as \(outcome)") }
+    }
+}

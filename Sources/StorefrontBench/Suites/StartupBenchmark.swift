@@ -1,0 +1,58 @@
+import Foundation
+
+/// Start-up: the storefront binary from process start to exit, as a script calls it.
+enum StartupBenchmark {
+    static let section = "Start-up"
+    static let consumable = "com.example.rage.lives.3"
+
+    static func run(_ context: BenchContext) throws -> [Figure] {
+        guard FileManager.default.isExecutableFile(atPath: context.storefrontPath) else {
+            throw BenchError.binaryMissing(path: context.storefrontPath)
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["STOREFRONT_ENTITLEMENTS"] = context.data.path("startup/entitlements.jsonl")
+        environment["LANG"] = "C.UTF-8"
+        let runs = context.scale.processRuns
+
+        context.progress("start-up: storefront buy")
+        var run = 0
+        // Each run buys for its own account, so every run makes a real purchase.
+        let buy = try processSamples(runs: runs) {
+            run += 1
+            let finished = try ChildProcess.run(context.storefrontPath, ["buy", consumable, "--account", "startup-\(run)"],
+                                                environment: environment)
+            guard finished.output.hasPrefix("Added") else {
+                throw BenchError.unexpectedResult("`storefront buy` printed: \(finished.output)")
+            }
+            return finished.seconds
+        }
+        context.progress("start-up: storefront products --json")
+        let products = try processSamples(runs: runs) {
+            let finished = try ChildProcess.run(context.storefrontPath, ["products", "--json"], environment: environment)
+            guard finished.output.hasPrefix("[") else {
+                throw BenchError.unexpectedResult("`storefront products --json` printed: \(finished.output.prefix(200))")
+            }
+            return finished.seconds
+        }
+        context.progress("start-up: storefront (TUI) to first frame in a pseudo-terminal")
+        let firstFrame = try processSamples(runs: runs) {
+            try FirstFrameBenchmark.firstFrameSeconds(storefront: context.storefrontPath, environment: environment)
+        }
+        return [
+            Figure(id: "startup.first-frame", section: section,
+                   label: "storefront (TUI), start to first frame, 80x24 pseudo-terminal", unit: "ms",
+                   samples: firstFrame.scaled(by: 1_000), target: .atMost(50, "ms")),
+            Figure(id: "startup.products-json", section: section,
+                   label: "storefront products --json (Rage), start to exit", unit: "ms",
+                   samples: products.scaled(by: 1_000), target: .atMost(60, "ms")),
+            Figure(id: "startup.buy", section: section, label: "storefront buy (Rage), start to exit", unit: "ms",
+                   samples: buy.scaled(by: 1_000)),
+        ]
+    }
+
+    /// Runs `body` once to warm the page cache, then `runs` times, keeping the seconds it returns.
+    static func processSamples(runs: Int, _ body: () throws -> Double) rethrows -> Samples {
+        _ = try body()
+        return Samples(try (0..<runs).map { _ in try body() })
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import Testing
+@testable import StoreEngine
+
+/// Plain prices are parsed without `Decimal(string:)` but must come out identical to it.
+@Suite struct ExactDecimalPlainParsingTests {
+    @Test("plain decimals give the same value, text and representation as Decimal(string:)", arguments: [
+        "0", "0.99", "1.10", "160", "0.10", "100", "1.0", "00.5", "0.00", "000", "19.990", "123456789012345678",
+        "0.000000000000000001", "99999.999999", "1",
+    ])
+    func sameAsFoundation(text: String) throws {
+        let parsed = try #require(ExactDecimal.parse(text))
+        let foundation = try #require(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
+        #expect(parsed == foundation)
+        #expect(ExactDecimal.string(parsed) == ExactDecimal.string(foundation))
+        #expect(withUnsafeBytes(of: parsed) { Array($0) } == withUnsafeBytes(of: foundation) { Array($0) })
+    }
+}
