@@ -37,5 +37,6 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "StorefrontAppTests", dependencies: ["StorefrontApp", "StoreEngine", "TerminalUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["storefront", "StoreEngine"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["storefront", "StoreEngine"]),
     ]
 )
