@@ -19,6 +19,7 @@ extension LedgerFile {
         }
         defer { try? fileSystem.close(ledger) }
 
+        let markBytes = try readCommitMark(from: writerLock)
         var next = cursor
         let read = try readNewLines(from: ledger, cursor: &next)
         // From here on, what was read stays read; if the commit fails it is delivered later.
@@ -26,6 +27,11 @@ extension LedgerFile {
         cursor = next
         undelivered = others
         publishObservation()
+        // Checked before a torn last line is moved aside: if the mark says that line was
+        // committed, it is damage to report, not a crash to clean up.
+        if let problem = try commitMarkProblem(markBytes, cursor: cursor), !cursor.problems.contains(problem) {
+            cursor.problems.append(problem)
+        }
         guard cursor.problems.isEmpty else {
             throw LedgerError.refusedForWriting(path: path, problems: cursor.problems)
         }
@@ -46,6 +52,7 @@ extension LedgerFile {
         }
         if !lines.isEmpty {
             try append(lines, to: ledger, restoringLength: cursor.offset, startsLedger: startsLedger)
+            recordCommitMark(in: writerLock, after: written, replacing: markBytes.count)
         }
         written.observedSize = written.offset
         cursor = written

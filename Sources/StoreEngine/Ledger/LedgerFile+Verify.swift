@@ -15,14 +15,26 @@ extension LedgerFile {
             throw .fileSystem(error)
         }
         let ledger = LedgerFile(path: path, fileSystem: fileSystem, dateEncoding: dateEncoding)
+        // The mark is read before the ledger: a writer updates it only after flushing its
+        // lines, so the ledger read afterwards holds at least the lines the mark records.
+        var markBytes = try ledger.readCommitMark()
+        ledger.withLock { ledger.cursor.watchedSequence = LedgerCommitMark.claimedSequence(in: markBytes) }
         let update = try ledger.readNew()
+        var markProblem = try ledger.withLock { () throws(LedgerError) in try ledger.commitMarkProblem(markBytes, cursor: ledger.cursor) }
+        if case .commitMarkDamaged = markProblem {
+            // Read once more, in case a writer was overwriting the mark during the first read.
+            markBytes = try ledger.readCommitMark()
+            markProblem = try ledger.withLock { () throws(LedgerError) in
+                try ledger.commitMarkProblem(markBytes, cursor: ledger.cursor)
+            }
+        }
         return ledger.withLock {
             LedgerVerification(
                 path: path,
                 lineCount: ledger.cursor.lineCount,
                 entryCount: update.entries.count,
                 lastSequence: ledger.cursor.lastSequence,
-                problems: ledger.cursor.problems,
+                problems: ledger.cursor.problems + (markProblem.map { [$0] } ?? []),
                 incompleteLastLineBytes: ledger.cursor.isHalted ? 0 : ledger.cursor.observedSize - ledger.cursor.offset
             )
         }
