@@ -10,10 +10,10 @@ extension LedgerFile {
         let writerLock = try takeWriterLock()
         defer { releaseWriterLock(writerLock) }
         let ledger: OpenFile
+        let ledgerIsNew: Bool
         do {
-            ledger = try fileSystem.openCreatingIfMissing(
-                path, access: .readWrite, options: [.append], permissions: 0o600
-            ).file
+            (ledger, ledgerIsNew) = try fileSystem.openCreatingIfMissing(
+                path, access: .readWrite, options: [.append], permissions: 0o600)
         } catch {
             throw LedgerError.fileSystem(error)
         }
@@ -29,7 +29,9 @@ extension LedgerFile {
         publishObservation()
         // Checked before a torn last line is moved aside: if the mark says that line was
         // committed, it is damage to report, not a crash to clean up.
-        if let problem = try commitMarkProblem(markBytes, cursor: cursor), !cursor.problems.contains(problem) {
+        if !ledgerIsNew, let problem = try commitMarkProblem(markBytes, cursor: cursor),
+            !cursor.problems.contains(problem)
+        {
             cursor.problems.append(problem)
         }
         guard cursor.problems.isEmpty else {
@@ -51,6 +53,7 @@ extension LedgerFile {
             throw LedgerError.eventNotStorable(reason: "it does not read back from its own line (\(problem))")
         }
         if !lines.isEmpty {
+            if startsLedger, !markBytes.isEmpty { try forgetCommitMark(in: writerLock) }
             try append(lines, to: ledger, restoringLength: cursor.offset, startsLedger: startsLedger)
             recordCommitMark(in: writerLock, after: written, replacing: markBytes.count)
         }

@@ -25,26 +25,49 @@ extension LedgerFile {
         return try readCommitMark(from: file)
     }
 
-    /// What the commit mark `markBytes` says is wrong with what `cursor` has read, if anything.
+    /// What the commit mark `markBytes` says is wrong with what `cursor` has read from an
+    /// existing ledger file, if anything.
     ///
-    /// Only a cursor whose header verified with the key can check the mark; otherwise the
-    /// cursor has a problem already.
+    /// A cursor whose header verified checks the mark with its key. A file cut inside line 1
+    /// is checked with the key file's key: beside a mark, it lost committed lines; without one,
+    /// it is a ledger whose creation was cut short (a new ledger empties the lock file before
+    /// writing its first line). An empty file starts over like a missing one, since a crash
+    /// between creating it and emptying the lock file leaves the same. A cursor whose header
+    /// did not verify has a problem already.
     func commitMarkProblem(_ markBytes: [UInt8], cursor: LedgerCursor) throws(LedgerError) -> LedgerProblem? {
-        guard cursor.isVerifying, case .loaded(let key) = cursor.key else { return nil }
+        let key: LedgerKey
+        if cursor.isVerifying, case .loaded(let loaded) = cursor.key {
+            key = loaded
+        } else if !cursor.hasReadHeader, cursor.observedSize > 0, !markBytes.isEmpty,
+            case .key(let loaded) = try LedgerKey.load(from: keyPath, fileSystem: fileSystem)
+        {
+            key = loaded
+        } else {
+            return nil
+        }
         switch try LedgerCommitMark.read(markBytes, key: key) {
         case .absent:
             return nil
         case .damaged(let reason):
             return .commitMarkDamaged(lockPath: lockPath, reason: reason)
         case .mark(let mark):
-            if mark.sequence > cursor.lastSequence {
-                return .committedLinesMissing(
-                    line: cursor.lineCount + 1, committed: mark.sequence, found: cursor.lastSequence, lockPath: lockPath)
+            if !cursor.hasReadHeader || mark.sequence > cursor.lastSequence {
+                return .committedLinesMissing(line: cursor.lineCount + 1, committed: mark.sequence, lockPath: lockPath)
             }
             if let line = cursor.line(holding: mark.sequence), line.mac != mark.lineMAC {
                 return .commitMarkMismatch(line: line.number, sequence: mark.sequence, lockPath: lockPath)
             }
             return nil
+        }
+    }
+
+    /// Empties the lock file `file` before a new ledger is started beside it, so that a mark
+    /// left by a ledger that was moved aside is never taken for this one's.
+    func forgetCommitMark(in file: OpenFile) throws(LedgerError) {
+        do {
+            try fileSystem.truncate(file, toLength: 0)
+        } catch {
+            throw .fileSystem(error)
         }
     }
 

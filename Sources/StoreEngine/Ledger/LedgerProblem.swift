@@ -20,7 +20,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// Line 1 is not a storefront ledger header.
     case notALedger(reason: String)
     /// The ledger ends before the last line its commit mark records: lines were cut from the end.
-    case committedLinesMissing(line: Int, committed: Int, found: Int, lockPath: String)
+    case committedLinesMissing(line: Int, committed: Int, lockPath: String)
     /// The line holding the sequence number the commit mark records is not the one committed.
     case commitMarkMismatch(line: Int, sequence: Int, lockPath: String)
     /// The lock file holds something other than a valid commit mark.
@@ -30,7 +30,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     public var line: Int? {
         switch self {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
-            .committedLinesMissing(let line, _, _, _), .commitMarkMismatch(let line, _, _):
+            .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _):
             line
         case .keyMismatch, .newerVersion, .notALedger: 1
         case .keyMissing, .keyInvalid, .commitMarkDamaged: nil
@@ -63,9 +63,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
                 + "upgrade storefront"
         case .notALedger(let reason):
             "line 1 is not a storefront ledger header (\(reason)); check the ledger path"
-        case .committedLinesMissing(let line, let committed, let found, let lockPath):
-            "line \(line) is missing: the ledger ends at sequence number \(found), but \(lockPath) records that "
-                + "\(committed) was committed, so lines were cut from the end; restore the ledger from a backup, "
+        case .committedLinesMissing(let line, let committed, let lockPath):
+            "line \(line) is missing or incomplete, but \(lockPath) records that the ledger held \(committed) "
+                + "event\(committed == 1 ? "" : "s"): lines were cut from the end; restore the ledger from a backup, "
                 + "or, if an older copy was restored on purpose, empty \(lockPath) to accept it"
         case .commitMarkMismatch(let line, let sequence, let lockPath):
             "line \(line) is not the line committed with sequence number \(sequence), which \(lockPath) records: "

@@ -42,7 +42,7 @@ struct CommitMarkTests {
         let verification = try LedgerFile<Note>.verify(path: path)
         #expect(verification.problems.map(\.line) == [4])
         #expect(verification.problems.first?.description.hasPrefix(
-            "line 4 is missing: the ledger ends at sequence number 2, but \(path).lock records that 3 was committed") == true)
+            "line 4 is missing or incomplete, but \(path).lock records that the ledger held 3 events") == true)
         #expect {
             try Self.append(LedgerFile<Note>(path: path), "after the cut")
         } throws: { error in
@@ -65,6 +65,51 @@ struct CommitMarkTests {
         #expect(throws: LedgerError.self) { try Self.append(LedgerFile<Note>(path: ledger.path), "more") }
         #expect(try ScratchDirectory.bytes(ledger.path) == bytes)
         #expect(directory.names().allSatisfy { !$0.contains(".torn") })
+    }
+
+    @Test("a ledger cut inside its header is refused beside a mark", arguments: [1, 40])
+    func emptiedLedgerIsRefused(keptBytes: Int) throws {
+        let directory = try ScratchDirectory("mark")
+        defer { withExtendedLifetime(directory) {} }
+        let ledger = try Self.ledger(in: directory, events: 2)
+        try ScratchDirectory.write(Array(try ScratchDirectory.bytes(ledger.path).prefix(keptBytes)), to: ledger.path)
+        let cut = try ScratchDirectory.bytes(ledger.path)
+
+        #expect(try LedgerFile<Note>.verify(path: ledger.path).problems.map(\.line) == [1])
+        #expect(throws: LedgerError.self) { try Self.append(LedgerFile<Note>(path: ledger.path), "again") }
+        #expect(try ScratchDirectory.bytes(ledger.path) == cut)
+    }
+
+    @Test("an emptied ledger starts over, as a deleted one does")
+    func emptiedLedgerStartsOver() throws {
+        let directory = try ScratchDirectory("mark")
+        defer { withExtendedLifetime(directory) {} }
+        let ledger = try Self.ledger(in: directory, events: 2)
+        try ScratchDirectory.write([], to: ledger.path)
+        try Self.append(LedgerFile<Note>(path: ledger.path), "new first")
+        #expect(try LedgerFile<Note>.verify(path: ledger.path).lastSequence == 1)
+    }
+
+    /// A new ledger's first write can be cut short (and not cut back), or emptying the old
+    /// mark can fail; either way a mark left by an older ledger that was moved aside must not
+    /// make the new ledger look like it lost lines.
+    @Test("a new ledger whose creation failed beside an old ledger's mark starts over", arguments: [1, 2])
+    func failedNewLedgerBesideAnOldMark(failingTruncate: Int) throws {
+        let directory = try ScratchDirectory("mark")
+        defer { withExtendedLifetime(directory) {} }
+        let ledger = try Self.ledger(in: directory, events: 3)
+        try FileManager.default.moveItem(atPath: ledger.path, toPath: ledger.path + ".old")
+        let faults = FaultInjectingFileSystem()
+        // Truncate call 1 empties the old mark, call 2 would cut the short write back.
+        faults.shortenWrite(1, toByteCount: 30)
+        faults.failCall(failingTruncate, of: .truncate, errno: EIO)
+        let fresh = LedgerFile<Note>(path: ledger.path, fileSystem: faults)
+        #expect(throws: LedgerError.self) { try Self.append(fresh, "first") }
+        #expect(try ScratchDirectory.bytes(ledger.path).count == (failingTruncate == 1 ? 0 : 30))
+
+        try Self.append(LedgerFile<Note>(path: ledger.path), "first, again")
+        let verification = try LedgerFile<Note>.verify(path: ledger.path)
+        #expect(verification.isIntact && verification.lastSequence == 1)
     }
 
     @Test("restoring an older copy on purpose is accepted once the lock file is emptied")
