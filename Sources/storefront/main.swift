@@ -2,7 +2,28 @@ import Foundation
 import StoreEngine
 
 /// Runs the command line and returns the exit status.
-func runStorefront(_ rawArguments: [String], environment: [String: String]) -> ExitStatus {
+func runStorefront(_ rawArguments: [String], environment: [String: String]) -> Int32 {
+    let console = Console()
+    do {
+        let arguments = try CommandLineArguments.parse(rawArguments)
+        if arguments.words.isEmpty, !arguments.help, !arguments.version, TUILauncher.hasTerminal {
+            return try TUILauncher.run(arguments, environment: environment, console: console)
+        }
+    } catch let failure as CommandFailure {
+        console.err("storefront: \(failure.message)")
+        return failure.status.rawValue
+    } catch let error as UsageError {
+        console.err("storefront: \(error.description)")
+        return ExitStatus.usage.rawValue
+    } catch {
+        console.err("storefront: \(error)")
+        return ExitStatus.dataProblem.rawValue
+    }
+    return runCommand(rawArguments, environment: environment).rawValue
+}
+
+/// Runs one command of the command line and returns its exit status.
+func runCommand(_ rawArguments: [String], environment: [String: String]) -> ExitStatus {
     let console = Console()
     do {
         let arguments = try CommandLineArguments.parse(rawArguments)
@@ -69,8 +90,10 @@ enum CommandTable {
     "decline": DeferredCommands.decline,
     "resolve": DeferredCommands.resolve,
     "deliver-unfinished": DeferredCommands.deliverUnfinished,
+    "public-key": SigningCommands.publicKey,
+    "verify-transaction": SigningCommands.verifyTransaction,
     ]
 }
 
 let status = runStorefront(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-exit(status.rawValue)
+exit(status)

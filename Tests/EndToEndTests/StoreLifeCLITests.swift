@@ -104,4 +104,33 @@ import Testing
         #expect(settings["timeRate"] as? String == "month-every-30-seconds")
         #expect(try cli.run(["settings", "set", "time-rate", "warp-9"]).status == 2)
     }
+
+    @Test func appAccountTokenGoesIntoTheSignedTransaction() throws {
+        let token = "3f2c9e1a-8d4b-4c6e-9a7f-0b1c2d3e4f50"
+        let buy = try cli.run(["buy", "com.example.rage.noads", "--app-account-token", token, "--json"])
+        let jws = try #require((try buy.json() as? [String: Any])?["signedTransaction"] as? String)
+        var payload = String(jws.split(separator: ".")[1]).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while payload.count % 4 != 0 { payload += "=" }
+        let bytes = try #require(Data(base64Encoded: payload))
+        let claims = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+        #expect(claims["appAccountToken"] as? String == token)
+        #expect(try cli.run(["buy", "com.example.rage.face.random", "--app-account-token", "not-a-uuid"]).status == 2)
+    }
+
+    @Test func promotionalOfferIsForPastSubscribersAndChargesTheOfferPrice() throws {
+        let refused = try cli.run(["buy", "com.example.rage.pro.monthly", "--offer", "rage.pro.comeback"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("for current and past subscribers"))
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        #expect(try cli.run(["expire", "com.example.rage.pro.monthly"]).status == 0)
+        let offer = try cli.run(["buy", "com.example.rage.pro.monthly", "--offer", "rage.pro.comeback", "--json"])
+        #expect(offer.status == 0, "\(offer.stderr)")
+        let list = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
+        #expect(list.first?["price"] as? String == "0.99")
+        #expect(list.first?["offer"] as? String == "promotional:rage.pro.comeback")
+        #expect(try cli.run(["advance", "P1M"]).status == 0)
+        let renewed = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
+        #expect(renewed.first?["price"] as? String == "0.99")
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly", "--offer", "nope"]).status == 1)
+    }
 }

@@ -1,10 +1,13 @@
 /// Chooses the locale and storefront a buyer sees, the way the CLI and the TUI both need it.
 public enum BuyerContext {
-    /// The locale from an explicit choice, else `LC_ALL`, `LC_MESSAGES`, `LANG`, else `en_US`.
+    /// The locale from an explicit choice, else the catalog's own (a .storekit file's
+    /// `_locale`, as an Xcode test session uses it), else `LC_ALL`, `LC_MESSAGES`, `LANG`,
+    /// else `en_US`.
     ///
     /// `Locale.current` cannot be used: on Linux it is fixed whatever the environment says.
-    public static func locale(explicit: String?, environment: [String: String]) -> String {
+    public static func locale(explicit: String?, environment: [String: String], catalogLocale: String? = nil) -> String {
         if let explicit, !explicit.isEmpty { return LocaleIdentifier.normalize(explicit) }
+        if let catalogLocale, !catalogLocale.isEmpty { return LocaleIdentifier.normalize(catalogLocale) }
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             if let value = environment[name], !value.isEmpty {
                 return LocaleIdentifier.normalize(value)

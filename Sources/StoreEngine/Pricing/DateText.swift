@@ -1,14 +1,19 @@
 import Foundation
 
-/// Formats store dates for people in a given locale ("29 Dec 2026", "29.12.2026"), cached.
-public final class DateText: @unchecked Sendable {
+/// Formats store dates for people in a given locale ("Dec 29, 2026", "29.12.2026"), cached.
+public final class DateText: Sendable {
     private struct Key: Hashable { let locale: String; let template: String }
-    private var formatters: [Key: DateFormatter] = [:]
-    private let lock = NSLock()
-    private let timeZone: TimeZone
+
+    private let cache: FormatterCache<Key, DateFormatter>
 
     public init(timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current) {
-        self.timeZone = timeZone
+        cache = FormatterCache { key in
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: key.locale)
+            formatter.timeZone = timeZone
+            formatter.setLocalizedDateFormatFromTemplate(key.template)
+            return formatter
+        }
     }
 
     /// A medium date such as "Dec 29, 2026" (en_US) or "29.12.2026" (de_DE).
@@ -22,19 +27,6 @@ public final class DateText: @unchecked Sendable {
     }
 
     private func format(_ date: Date, locale: String, template: String) -> String {
-        let key = Key(locale: LocaleIdentifier.normalize(locale), template: template)
-        lock.lock()
-        defer { lock.unlock() }
-        let formatter: DateFormatter
-        if let cached = formatters[key] {
-            formatter = cached
-        } else {
-            formatter = DateFormatter()
-            formatter.locale = Locale(identifier: key.locale)
-            formatter.timeZone = timeZone
-            formatter.setLocalizedDateFormatFromTemplate(template)
-            formatters[key] = formatter
-        }
-        return formatter.string(from: date)
+        cache.with(Key(locale: LocaleIdentifier.normalize(locale), template: template)) { $0.string(from: date) }
     }
 }

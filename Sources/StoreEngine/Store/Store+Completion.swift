@@ -62,9 +62,7 @@ extension Store {
                 }
                 completion.group = product.subscription?.group
             case .nonRenewing:
-                let current = state.transactions(of: buyer.account)
-                    .filter { $0.isInForce && $0.productID == product.id }.compactMap(\.expiresDate).max() ?? now
-                completion.expiresDate = (product.duration ?? CatalogDefaults.nonRenewingDuration).added(to: max(current, now))
+                completion.expiresDate = nonRenewingExpiry(of: product, buyer: buyer, in: state, at: now)
             case .consumable, .nonConsumable, .freeSubscription:
                 break
             }

@@ -15,11 +15,15 @@ extension Store {
         /// False leaves the transaction unfinished, as if the app crashed before finishing
         /// it; `deliverUnfinished` delivers it later.
         public var finish: Bool
+        /// The app's own UUID for the buyer, carried into the signed transaction.
+        public var appAccountToken: UUID?
 
-        public init(simulate: PurchaseSimulation? = nil, offerID: String? = nil, finish: Bool = true) {
+        public init(simulate: PurchaseSimulation? = nil, offerID: String? = nil, finish: Bool = true,
+                    appAccountToken: UUID? = nil) {
             self.simulate = simulate
             self.offerID = offerID
             self.finish = finish
+            self.appAccountToken = appAccountToken
         }
     }
 
@@ -62,6 +66,7 @@ extension Store {
             record.quantity = quantity
             record.currency = catalog.storefront(code: storefront)?.currency
             record.storefront = storefront
+            record.appAccountToken = options.appAccountToken?.uuidString.lowercased()
             if let forced = options.simulate ?? state.nextPurchaseOutcome(on: buyer.device), forced != .succeed {
                 return failedAttempt(record, price: price * Decimal(quantity), forced: forced, state: state)
             }
@@ -154,7 +159,7 @@ extension Store {
         }
     }
 
-    private func nonRenewingExpiry(of product: Product, buyer: Buyer, in state: LedgerState, at now: Date) -> Date {
+    func nonRenewingExpiry(of product: Product, buyer: Buyer, in state: LedgerState, at now: Date) -> Date {
         let current = state.transactions(of: buyer.account)
             .filter { $0.isInForce && $0.productID == product.id }
             .compactMap(\.expiresDate).max() ?? now

@@ -97,6 +97,8 @@ public struct StoreEvent: Codable, Sendable, Equatable {
     public var group: String?
     /// How many periods of an introductory offer remain after this one (pay as you go).
     public var offerPeriodsLeft: Int?
+    /// The app's own UUID for the buyer, given with the purchase (StoreKit's appAccountToken).
+    public var appAccountToken: String?
 
     public init(kind: Kind, time: Date, app: String, account: String, device: String) {
         self.kind = kind

@@ -51,6 +51,8 @@ public struct TransactionRecord: Sendable, Equatable {
     public var isRenewal: Bool = false
     /// When the buyer unsubscribed from a free subscription.
     public var unsubscribedDate: Date?
+    /// The app's own UUID for the buyer, as given with the purchase.
+    public var appAccountToken: String?
 
     /// True while the transaction still gives something (not failed, refunded or replaced).
     public var isInForce: Bool { state == .purchased && replacedBy == nil && unsubscribedDate == nil }
@@ -74,6 +76,6 @@ extension TransactionRecord {
             revocationDate: nil, revokedAmount: 0, shortfall: 0, replacedBy: nil,
             replaces: completed ? event.replacesTransactionId : nil, sequence: sequence,
             finished: event.unfinished != true, proratedRefund: event.proratedRefund.flatMap(ExactDecimal.parse),
-            isRenewal: event.kind == .renew)
+            isRenewal: event.kind == .renew, appAccountToken: event.appAccountToken)
     }
 }

@@ -19,6 +19,22 @@ enum JSONShapes {
         var purchaseDate: Date?
         var expiresDate: Date?
         var willAutoRenew: Bool?
+        var group: String?
+        var level: Int?
+        var subscriptionPeriod: String?
+        var duration: String?
+        var introOffer: Offer?
+        var promotionalOffers: [Offer]?
+    }
+
+    /// An offer's terms; `price` is the offer's price here (absent for a free trial).
+    struct Offer: Encodable {
+        var id: String?
+        var paymentMode: String
+        var period: String
+        var periods: Int
+        var price: String?
+        var displayPrice: String?
     }
 
     struct PurchaseResult: Encodable {
@@ -30,6 +46,8 @@ enum JSONShapes {
         var balance: Int?
         var expiresDate: Date?
         var reason: String?
+        /// The new transaction as a compact JWS, when one was made.
+        var signedTransaction: String? = nil
     }
 
     struct NonConsumable: Encodable {
@@ -95,6 +113,8 @@ enum JSONShapes {
         var reason: String?
         var revocationDate: Date?
         var replacedBy: String?
+        /// The transaction as a compact JWS; nil for failed and cancelled attempts.
+        var signedTransaction: String? = nil
     }
 
     struct SpendResult: Encodable {
@@ -123,6 +143,26 @@ enum JSONShapes {
         var device: String
         var purchasesAllowed: Bool
         var nextPurchase: String
+    }
+
+    struct PublicKey: Encodable {
+        var algorithm: String
+        var curve: String
+        var keyId: String
+        /// SubjectPublicKeyInfo PEM.
+        var publicKey: String
+        var keyFile: String
+    }
+
+    struct TransactionVerification: Encodable {
+        /// valid, malformed, signatureInvalid, revoked or expired.
+        var status: String
+        var transactionId: String?
+        /// The signed claims, present only when the signature checked out.
+        var payload: SignedTransactionPayload?
+        var detail: String
+        var checkedAgainstLedger: Bool
+        var keyId: String
     }
 
     struct Problem: Encodable {

@@ -14,7 +14,8 @@ struct StoreSession {
     /// Opens everything the command line names, or fails with the right exit status.
     static func open(_ arguments: CommandLineArguments, environment: [String: String]) throws(CommandFailure) -> StoreSession {
         let catalog = try loadCatalog(arguments.catalogPath)
-        let locale = BuyerContext.locale(explicit: arguments.locale, environment: environment)
+        let locale = BuyerContext.locale(explicit: arguments.locale, environment: environment,
+                                         catalogLocale: catalog.initialSettings?.locale)
         let storefront: String
         switch BuyerContext.storefront(explicit: arguments.storefront, locale: locale, catalog: catalog) {
         case let .success(code): storefront = code

@@ -10,6 +10,7 @@ enum Usage {
     shopping:
       products                       list products with prices and your status
       buy ID [--quantity N] [--simulate cancel|fail] [--offer OFFER_ID] [--no-finish]
+             [--app-account-token UUID]
                                      buy a product (quantity only for consumables;
                                      --no-finish leaves the transaction unfinished)
       restore                        restore this account's purchases onto this device
@@ -46,6 +47,11 @@ enum Usage {
     files:
       reset-device                   forget this device's deliveries and device credits
       verify                         check the entitlements file's integrity
+      public-key                     print the public key that checks signed transactions (PEM)
+      verify-transaction JWS|TRANSACTION_ID
+                                     check a signed transaction's signature and its state now
+                                     (exit 0 valid; 1 revoked, expired or signature invalid;
+                                     3 malformed or signing key problem)
       catalog lint PATH              check a catalog or .storekit file, list every problem
       catalog convert PATH           print a catalog (or .storekit file) in Storefront's format
 

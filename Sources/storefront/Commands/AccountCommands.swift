@@ -52,6 +52,7 @@ enum AccountCommands {
         try arguments.allowOnly([], command: "transactions")
         let records = session.store.transactions(for: session.buyer.account)
         if arguments.json {
+            let signer = try session.transactionSigner()
             try console.json(records.map { record in
                 JSONShapes.Transaction(
                     transactionId: record.id, originalTransactionId: record.originalID, productId: record.productID,
@@ -60,7 +61,7 @@ enum AccountCommands {
                     currency: record.currency, storefront: record.storefront, credit: record.credit,
                     amount: record.credit == nil ? nil : record.creditAmount, expiresDate: record.expiresDate,
                     offer: record.offer, reason: record.failureReason, revocationDate: record.revocationDate,
-                    replacedBy: record.replacedBy)
+                    replacedBy: record.replacedBy, signedTransaction: try session.listedSignedTransaction(record, signer: signer))
             })
             return .success
         }

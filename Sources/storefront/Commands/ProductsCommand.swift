@@ -35,6 +35,19 @@ enum ProductsCommand {
             currency: text.currency, displayPrice: text.displayPrice(product),
             available: product.price(in: session.storefront) != nil, status: status.name)
         entry.grants = product.grant?.amount
+        entry.duration = product.duration?.description
+        if let subscription = product.subscription {
+            let offer = { (id: String?, mode: OfferPaymentMode, period: SubscriptionPeriod, count: Int, prices: [String: Decimal]) in
+                JSONShapes.Offer(id: id, paymentMode: mode.rawValue, period: period.description, periods: count,
+                                 price: prices[session.storefront].map(ExactDecimal.string),
+                                 displayPrice: prices[session.storefront].map { text.format($0) })
+            }
+            entry.group = subscription.group
+            entry.level = subscription.level
+            entry.subscriptionPeriod = subscription.period.description
+            entry.introOffer = subscription.introOffer.map { offer(nil, $0.paymentMode, $0.period, $0.periodCount, $0.prices) }
+            entry.promotionalOffers = subscription.promotionalOffers.map { offer($0.id, $0.paymentMode, $0.period, $0.periodCount, $0.prices) }
+        }
         switch status {
         case let .credits(credit, balance):
             entry.credit = credit

@@ -4,11 +4,17 @@ import StoreEngine
 /// `storefront buy`, `restore`, `spend` and `refund`.
 enum PurchaseCommands {
     static func buy(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try arguments.allowOnly(["quantity", "simulate", "offer", "no-finish"], command: "buy")
+        try arguments.allowOnly(["quantity", "simulate", "offer", "no-finish", "app-account-token"], command: "buy")
         guard arguments.words.count == 2 else { throw UsageError("buy needs one product id, e.g. `storefront buy com.example.rage.noads`") }
         let productID = arguments.words[1]
         let quantity = try arguments.integerOption("quantity", default: 1)
         var options = Store.PurchaseOptions(offerID: arguments.options["offer"], finish: !arguments.flags.contains("no-finish"))
+        if let token = arguments.options["app-account-token"] {
+            guard let uuid = UUID(uuidString: token) else {
+                throw UsageError("--app-account-token takes a UUID such as 3f2c9e1a-8d4b-4c6e-9a7f-0b1c2d3e4f50, not \"\(token)\"")
+            }
+            options.appAccountToken = uuid
+        }
         if let value = arguments.options["simulate"] {
             guard let parsed = PurchaseSimulation(rawValue: value), parsed != .succeed else {
                 throw UsageError("--simulate takes cancel or fail, not \"\(value)\"")
@@ -41,7 +47,8 @@ enum PurchaseCommands {
             if case let .failed(record) = outcome { reason = record.failureReason }
             try console.json(JSONShapes.PurchaseResult(
                 outcome: outcome.name, transactionId: outcome.transaction?.id, productId: productID, message: message,
-                credit: credit, balance: balance, expiresDate: outcome.transaction?.expiresDate, reason: reason))
+                credit: credit, balance: balance, expiresDate: outcome.transaction?.expiresDate, reason: reason,
+                signedTransaction: session.signedTransaction(madeBy: outcome, console: console)))
         } else if succeeded {
             console.out(message + (outcome.transaction.map { " Transaction \($0.id)." } ?? ""))
         } else {

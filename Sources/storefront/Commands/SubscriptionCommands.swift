@@ -83,17 +83,7 @@ enum SubscriptionCommands {
             throw UsageError("\(command) needs a subscription: a product id or a transaction id from `storefront transactions`")
         }
         let chain = try session.perform { try operation(arguments.words[1]) }
-        let text = session.text
-        let name = session.catalog.product(id: chain.productID).map(text.title(of:)) ?? chain.productID
-        var message = "\(name): \(chain.status.rawValue)"
-        switch chain.status {
-        case .subscribed:
-            message += chain.willAutoRenew ? ", renews \(text.date(chain.expiresDate))." : ", ends \(text.date(chain.expiresDate)) (will not renew)."
-        case .inGracePeriod:
-            message += ", access until \(chain.gracePeriodExpiresDate.map(text.date) ?? "-")."
-        case .expired, .revoked, .inBillingRetryPeriod:
-            message += "."
-        }
+        let message = session.text.describe(chain)
         if arguments.json {
             try console.json(SubscriptionShape(productId: chain.productID, originalTransactionId: chain.originalID,
                                                state: chain.status.rawValue, expiresDate: chain.expiresDate,

@@ -33,6 +33,8 @@ import Testing
         #expect(BuyerContext.locale(explicit: nil, environment: ["LC_MESSAGES": "en_GB.UTF-8", "LANG": "fr_FR"]) == "en_GB")
         #expect(BuyerContext.locale(explicit: nil, environment: ["LANG": "C.UTF-8"]) == "en_US")
         #expect(BuyerContext.locale(explicit: nil, environment: [:]) == "en_US")
+        #expect(BuyerContext.locale(explicit: nil, environment: ["LANG": "fr_FR"], catalogLocale: "ja_JP") == "ja_JP")
+        #expect(BuyerContext.locale(explicit: "de_DE", environment: [:], catalogLocale: "ja_JP") == "de_DE")
     }
 
     @Test func storefrontComesFromTheLocaleRegionWhenSold() throws {

@@ -4,12 +4,17 @@ import CCrypto
 public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// libcrypto refused `operation`; `detail` is its own error text.
     case libcryptoFailure(operation: String, detail: String)
+    /// Key text that libcrypto could not read as the kind of key expected.
+    case invalidKey(expected: String, detail: String)
 
     public var description: String {
         switch self {
         case .libcryptoFailure(let operation, let detail):
             "libcrypto could not \(operation): \(detail). "
                 + "Check that OpenSSL 3 (libcrypto) is installed and its configuration is readable."
+        case .invalidKey(let expected, let detail):
+            "the key is not \(expected): \(detail). Give the key exactly as it was written, "
+                + "including its BEGIN and END lines."
         }
     }
 

@@ -1,0 +1,37 @@
+/// The verdict on a signed transaction: its status, its claims when they can be trusted, and
+/// what was found, for people.
+public struct TransactionVerification: Sendable, Equatable {
+    /// The documented outcomes, in the order they are checked.
+    public enum Status: String, Sendable, CaseIterable {
+        /// Not a compact JWS this store could have issued: wrong number of parts, bad
+        /// base64url, a header that is not JSON, an algorithm other than EdDSA (so `none` and
+        /// `HS256` land here), or signed claims that are not a transaction.
+        case malformed
+        /// Well formed, but the signature does not match the public key: the token was changed
+        /// after signing, or another key signed it.
+        case signatureInvalid
+        /// Genuine, but refunded: the token says so, or the ledger does now.
+        case revoked
+        /// Genuine, but its `expiresDate` (the ledger's, when it knows the transaction) has passed.
+        case expired
+        /// Genuine and in force.
+        case valid
+    }
+
+    public var status: Status
+    /// The signed claims; present only when the signature checked out.
+    public var payload: SignedTransactionPayload?
+    /// What was found, in a sentence.
+    public var detail: String
+    /// Whether the ledger's current record of the transaction was taken into account.
+    public var checkedAgainstLedger: Bool
+
+    public init(status: Status, payload: SignedTransactionPayload?, detail: String, checkedAgainstLedger: Bool) {
+        self.status = status
+        self.payload = payload
+        self.detail = detail
+        self.checkedAgainstLedger = checkedAgainstLedger
+    }
+
+    public var isValid: Bool { status == .valid }
+}

@@ -1,0 +1,77 @@
+import StoreEngine
+import TerminalUI
+
+/// The payment sheet: product, what it grants, price and account, then buy or cancel.
+enum BuySheetView {
+    static func draw(productID: String, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
+        guard let product = state.catalog.product(id: productID) else { return }
+        let text = state.text
+        let width = min(56, area.width - 4)
+        var lines: [[Span]] = [[Span(text.title(of: product), style: Theme.emphasis)]]
+        var kind = AppText.typeName(product.type)
+        if let grant = text.grantText(product) { kind += " · \(grant)" }
+        lines.append([Span(kind, style: Theme.muted)])
+        lines.append([])
+        lines.append(field("Price", AppText.price(of: product, text: text) ?? "—", width: width - 4, valueStyle: Theme.emphasis))
+        lines.append(field("Account", "\(state.buyer.account) on \(state.buyer.device)", width: width - 4))
+        if state.snapshot.nextPurchase != .succeed {
+            lines.append([Span("Settings make this purchase \(state.snapshot.nextPurchase.rawValue).",
+                               style: Theme.style(for: .warning))])
+        }
+        lines.append([])
+        if let activity = state.activity {
+            lines.append([Span("\(Spinner.dots.frame(at: state.tick)) \(activity.label)", style: Theme.emphasis)])
+        } else {
+            lines.append([Span("Enter", style: Theme.key), " Buy    ", Span("Esc", style: Theme.key), " Cancel"])
+        }
+        let frame = Dialog.frame(width: width, height: lines.count + 2, in: area)
+        let inside = Dialog.draw(frame, title: "Confirm purchase", into: &buffer)
+        Dialog.write(lines, in: inside, into: &buffer)
+    }
+
+    /// A label on the left and its value right-aligned, as in a receipt.
+    static func field(_ label: String, _ value: String, width: Int, valueStyle: Style = .plain) -> [Span] {
+        let gap = max(1, width - label.displayWidth - value.displayWidth)
+        return [Span(label, style: Theme.muted), Span(String(repeating: " ", count: gap)), Span(value, style: valueStyle)]
+    }
+}
+
+/// An alert box: title, the message wrapped, and how to close it.
+enum AlertView {
+    static func draw(_ alert: Alert, in area: Rect, into buffer: inout ScreenBuffer) {
+        let width = min(60, area.width - 4)
+        var lines = alert.message.wrapped(toWidth: max(1, width - 4)).map { [Span($0)] }
+        lines.append([])
+        lines.append([Span("Enter", style: Theme.key), " OK"])
+        let frame = Dialog.frame(width: width, height: lines.count + 2, in: area)
+        let inside = Dialog.draw(frame, title: alert.title, style: Theme.style(for: alert.tone), into: &buffer)
+        if lines.count > inside.height {
+            // Keep the way out visible: drop message lines, not the key hint.
+            lines = Array(lines.prefix(max(0, inside.height - 1))) + [lines[lines.count - 1]]
+        }
+        Dialog.write(lines, in: inside, into: &buffer)
+    }
+}
+
+/// The confirmation before a refund, saying what the refund takes back.
+enum RefundConfirmationView {
+    static func draw(transactionID: String, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
+        guard let record = state.snapshot.transactions.first(where: { $0.id == transactionID }) else { return }
+        let text = state.text
+        let width = min(60, area.width - 4)
+        let name = state.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
+        let price = record.price.map { text.format($0, currency: record.currency) } ?? "—"
+        var message = "Refund \(name), bought \(text.date(record.purchaseDate)) for \(price)?"
+        if let credit = record.credit {
+            message += " Up to \(record.creditAmount) \(text.creditName(credit)) will be taken back."
+        } else {
+            message += " The buyer loses what it unlocked."
+        }
+        var lines = message.wrapped(toWidth: max(1, width - 4)).map { [Span($0)] }
+        lines.append([])
+        lines.append([Span("Enter", style: Theme.key), " Refund    ", Span("Esc", style: Theme.key), " Keep"])
+        let frame = Dialog.frame(width: width, height: lines.count + 2, in: area)
+        let inside = Dialog.draw(frame, title: "Refund transaction \(record.id)", style: Theme.style(for: .warning), into: &buffer)
+        Dialog.write(lines, in: inside, into: &buffer)
+    }
+}

@@ -1,0 +1,42 @@
+import TerminalUI
+
+/// The locale and storefront picker, and the account and device switcher.
+enum PickerView {
+    /// The dialog's frame for `picker` in a window of `size`.
+    static func frame(for picker: Picker, size: Size) -> Rect {
+        let area = MainLayout.overlayArea(for: size)
+        return Dialog.frame(width: min(64, area.width - 4), height: picker.rows.count + 5, in: area)
+    }
+
+    /// Rows of choices the dialog shows at once; `update` scrolls by it.
+    static func listHeight(for picker: Picker, size: Size) -> Int {
+        max(1, frame(for: picker, size: size).height - 5)
+    }
+
+    static func draw(_ picker: Picker, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
+        let frame = frame(for: picker, size: buffer.size)
+        let title = picker.purpose == .localeAndStorefront ? "Language and storefront" : "Account and device"
+        let inside = Dialog.draw(frame, title: title, into: &buffer)
+        let bands = inside.rows([.fill, .fixed(1), .fixed(1), .fixed(1)])
+        let list = bands[0]
+        buffer.drawList(in: list, scroll: picker.scroll, selectedStyle: Theme.selection) { index in
+            let row = picker.rows[index]
+            guard row.choice != nil else { return ListRow(leading: [Span(row.label, style: Theme.section)]) }
+            let marker = row.isCurrent ? "● " : "  "
+            return ListRow(leading: [Span("  " + marker + row.label, style: row.isCurrent ? Theme.emphasis : .plain)],
+                           trailing: row.detail.isEmpty ? [] : [Span(row.detail, style: Theme.muted)])
+        }
+        if let typing = picker.typing {
+            buffer.write([Span(typing.field.prompt + " ", style: Theme.emphasis), Span(typing.entry.text),
+                          Span(" ", style: Style.plain.reversed())], in: bands[2])
+            if let error = typing.entry.error {
+                buffer.write(error, in: bands[3], style: Theme.error)
+            }
+        } else {
+            let note = picker.purpose == .localeAndStorefront
+                ? "The locale sets words and formats; the storefront sets the currency."
+                : "Purchases belong to the account; restore brings them to a device."
+            buffer.write(note, in: bands[2], style: Theme.muted)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import TerminalUI
+
+/// Draws the whole screen for `state` at `size`.
+///
+/// A full frame every time; the backend writes only the cells that changed. Only the rows on
+/// screen are formatted, so the cost does not grow with the size of the catalog.
+public func render(_ state: AppState, size: Size) -> ScreenBuffer {
+    var buffer = ScreenBuffer(size: size)
+    if AppState.isTooSmall(size) {
+        TooSmallView.draw(size: size, into: &buffer)
+        return buffer
+    }
+    let layout = MainLayout(state: state, size: size)
+    HeaderView.draw(state, in: layout.header, into: &buffer)
+    BannerView.draw(state, in: layout.banner, into: &buffer)
+    ProductListView.draw(state, in: layout.list, into: &buffer)
+    DetailView.draw(state, in: layout.detail, into: &buffer)
+    FooterView.draw(state, in: layout.footer, into: &buffer)
+    let overlayArea = MainLayout.overlayArea(for: size)
+    for overlay in state.overlays {
+        OverlayView.draw(overlay, state: state, in: overlayArea, into: &buffer)
+    }
+    if let activity = state.activity {
+        if case .buySheet = state.overlays.last {} else {
+            ActivityView.draw(activity, tick: state.tick, in: overlayArea, into: &buffer)
+        }
+    }
+    return buffer
+}
+
+/// Draws one overlay with the view that belongs to it.
+enum OverlayView {
+    static func draw(_ overlay: Overlay, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
+        switch overlay {
+        case .buySheet(let productID): BuySheetView.draw(productID: productID, state: state, in: area, into: &buffer)
+        case .alert(let alert): AlertView.draw(alert, in: area, into: &buffer)
+        case .spend(let screen): SpendView.draw(screen, state: state, in: area, into: &buffer)
+        case .picker(let picker): PickerView.draw(picker, state: state, in: area, into: &buffer)
+        case .transactions(let screen): TransactionsView.draw(screen, state: state, in: area, into: &buffer)
+        case .refundConfirmation(let id): RefundConfirmationView.draw(transactionID: id, state: state, in: area, into: &buffer)
+        case .settings(let screen): SettingsView.draw(screen, state: state, in: area, into: &buffer)
+        case .help(let screen): HelpView.draw(screen, in: area, into: &buffer)
+        }
+    }
+}
+
+/// The message shown instead of the screens when the window is too small for them.
+enum TooSmallView {
+    static func draw(size: Size, into buffer: inout ScreenBuffer) {
+        let minimum = AppState.minimumSize
+        let area = Rect(size)
+        let top = max(0, size.height / 2 - 1)
+        buffer.write("Make the window at least \(minimum.width)x\(minimum.height)", in: area.row(top),
+                     alignment: .center, style: Theme.emphasis)
+        buffer.write("(it is \(size.width)x\(size.height) now)", in: area.row(top + 1), alignment: .center, style: Theme.muted)
+    }
+}
+
+/// A small box with a spinner while a store operation runs.
+enum ActivityView {
+    static func draw(_ activity: Activity, tick: Int, in area: Rect, into buffer: inout ScreenBuffer) {
+        let label = "\(Spinner.dots.frame(at: tick)) \(activity.label)"
+        let frame = Dialog.frame(width: label.displayWidth + 6, height: 3, in: area)
+        let inside = Dialog.draw(frame, title: "", into: &buffer)
+        buffer.write(label, in: inside.row(0), alignment: .center, style: Theme.emphasis)
+    }
+}

@@ -1,0 +1,45 @@
+import StoreEngine
+import TerminalUI
+
+/// The device's settings, each row a name and its value.
+enum SettingsView {
+    static func draw(_ screen: SettingsScreen, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
+        let width = min(60, area.width - 4)
+        let note = "Stored in the entitlements file, so `storefront settings` sees them too. The first two "
+            + "belong to this device; the next-purchase outcome applies once. The rest apply to the whole store."
+        let noteLines = note.wrapped(toWidth: max(1, width - 4))
+        let rows = SettingsScreen.Row.allCases
+        let frame = Dialog.frame(width: width, height: rows.count + noteLines.count + 3, in: area)
+        let inside = Dialog.draw(frame, title: "Settings (device \(state.buyer.device))", into: &buffer)
+        // On a short screen the rows scroll so the selected one stays visible.
+        let selectedIndex = rows.firstIndex(of: screen.selection) ?? 0
+        let visibleRows = max(1, min(rows.count, inside.height))
+        let first = min(max(0, selectedIndex - visibleRows + 1), rows.count - visibleRows)
+        for (offset, row) in rows.enumerated().dropFirst(first).prefix(visibleRows) {
+            let rect = inside.row(offset - first)
+            let (label, value) = describe(row, snapshot: state.snapshot)
+            let selected = row == screen.selection
+            if selected { buffer.fill(rect, style: Theme.selection) }
+            let style = selected ? Theme.selection : Style.plain
+            buffer.write([Span(label, style: style)], in: rect)
+            buffer.write([Span("‹ \(value) ›", style: selected ? Theme.selection : Theme.emphasis)], in: rect, alignment: .right)
+        }
+        let noteArea = Rect(x: inside.x, y: inside.y + visibleRows + 1,
+                            width: inside.width, height: max(0, inside.height - visibleRows - 1))
+        Dialog.write(noteLines.map { [Span($0, style: Theme.muted)] }, in: noteArea, into: &buffer)
+    }
+
+    private static func describe(_ row: SettingsScreen.Row, snapshot: StoreSnapshot) -> (String, String) {
+        switch row {
+        case .purchasesAllowed: ("Purchases allowed on this device", snapshot.purchasesAllowed ? "On" : "Off")
+        case .nextPurchase: ("Outcome of the next purchase", snapshot.nextPurchase.rawValue.capitalized)
+        case .askToBuy: ("Ask to Buy", snapshot.settings.askToBuy ? "On" : "Off")
+        case .interruptedPurchases: ("Interrupted purchases", snapshot.settings.interruptedPurchases ? "On" : "Off")
+        case .billingRetry: ("Renewals fail (billing retry)", snapshot.settings.billingRetry ? "On" : "Off")
+        case .gracePeriod: ("Grace period", snapshot.settings.gracePeriod ? "On" : "Off")
+        case .timeRate: ("Time rate", snapshot.timeline.rate.rawValue)
+        case .failure(let operation):
+            ("Fail \(operation.rawValue)", snapshot.settings.failures[operation]?.settingValue ?? "none")
+        }
+    }
+}

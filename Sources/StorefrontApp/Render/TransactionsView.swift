@@ -1,0 +1,63 @@
+import StoreEngine
+import TerminalUI
+
+/// The account's transactions, newest first: date, product, price and state, and the
+/// selected one's details on the last line.
+enum TransactionsView {
+    /// Rows of transactions shown at once; `update` scrolls by it.
+    static func listHeight(size: Size) -> Int {
+        max(1, MainLayout.overlayArea(for: size).height - 2 - 2)
+    }
+
+    static func draw(_ screen: TransactionsScreen, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
+        let text = state.text
+        let records = state.snapshot.transactions
+        let inside = Dialog.draw(area, title: "Transactions of \(state.buyer.account)", into: &buffer)
+        let bands = inside.rows([.fixed(1), .fill, .fixed(1)])
+        guard !records.isEmpty else {
+            buffer.write("No transactions yet. Buy something with Enter on the main screen.", in: bands[1].row(0), style: Theme.muted)
+            return
+        }
+        let visible = screen.scroll.visibleRange(viewportHeight: bands[1].height)
+        let dates = Dictionary(uniqueKeysWithValues: visible.map { ($0, text.dates.dateTime(records[$0].purchaseDate, locale: text.locale)) })
+        let prices = Dictionary(uniqueKeysWithValues: visible.map { index in
+            (index, records[index].price.map { text.format($0, currency: records[index].currency) } ?? "—")
+        })
+        let dateWidth = max(4, dates.values.map(\.displayWidth).max() ?? 0)
+        let priceWidth = max(5, prices.values.map(\.displayWidth).max() ?? 0)
+        let stateWidth = 9
+        buffer.write([Span("Date".padded(toWidth: dateWidth) + "  Product", style: Theme.muted)], in: bands[0])
+        buffer.write([Span("Price".padded(toWidth: priceWidth, alignment: .right) + "  " + "State".padded(toWidth: stateWidth),
+                           style: Theme.muted)], in: bands[0], alignment: .right)
+        buffer.drawList(in: bands[1], scroll: screen.scroll, selectedStyle: Theme.selection) { index in
+            let record = records[index]
+            let name = state.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
+            return ListRow(
+                leading: [Span((dates[index] ?? "").padded(toWidth: dateWidth) + "  " + name)],
+                trailing: [Span((prices[index] ?? "").padded(toWidth: priceWidth, alignment: .right) + "  "),
+                           Span(record.state.rawValue.padded(toWidth: stateWidth), style: style(for: record.state))])
+        }
+        if let index = screen.scroll.selectedIndex, records.indices.contains(index) {
+            buffer.write(summary(of: records[index], text: text), in: bands[2], style: Theme.muted)
+        }
+    }
+
+    /// The selected transaction's id, device and what it granted or why it failed.
+    private static func summary(of record: TransactionRecord, text: StoreText) -> String {
+        var parts = ["Transaction \(record.id)", "on \(record.purchaseDevice)"]
+        if let credit = record.credit, record.creditAmount > 0 { parts.append("+\(record.creditAmount) \(text.creditName(credit))") }
+        if let expires = record.expiresDate { parts.append("until \(text.date(expires))") }
+        if let reason = record.failureReason { parts.append(reason) }
+        if record.shortfall > 0 { parts.append("\(record.shortfall) already spent when refunded") }
+        return parts.joined(separator: " · ")
+    }
+
+    private static func style(for state: TransactionState) -> Style {
+        switch state {
+        case .purchased: Style.plain.foreground(.green)
+        case .refunded, .pending, .needsAction: Style.plain.foreground(.yellow)
+        case .failed, .declined: Style.plain.foreground(.red)
+        case .cancelled: Theme.muted
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// A message box that says what happened, closed with Enter or Esc.
+public struct Alert: Equatable, Sendable {
+    /// How the alert is coloured: good news, neutral, a refusal, or something that went wrong.
+    public enum Tone: Equatable, Sendable {
+        case success
+        case info
+        case warning
+        case failure
+    }
+
+    public var title: String
+    public var message: String
+    public var tone: Tone
+
+    public init(title: String, message: String, tone: Tone) {
+        self.title = title
+        self.message = message
+        self.tone = tone
+    }
+}

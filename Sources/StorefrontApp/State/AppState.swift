@@ -1,0 +1,92 @@
+import Foundation
+import StoreEngine
+import TerminalUI
+
+/// Everything the storefront shows, as one value.
+///
+/// It holds no store: what the screens need from the store comes in `snapshot`, which the
+/// runtime replaces whenever the ledger changes. Only `update` changes it.
+public struct AppState: Equatable, Sendable {
+    public var catalog: Catalog
+    public var buyer: Buyer
+    public var locale: String
+    public var storefront: String
+    public var snapshot: StoreSnapshot
+    /// Why the store could not be opened; the products show, and nothing can be changed.
+    public var unavailableReason: String?
+    /// The terminal size the state was last laid out for.
+    public var size: Size
+    public var list: ProductList
+    /// True while the search field takes the keys.
+    public var isSearching: Bool
+    /// Screens and sheets over the main screen, the top one last.
+    public var overlays: [Overlay]
+    /// The store operation in progress, if any.
+    public var activity: Activity?
+    /// Counts spinner frames while an operation runs.
+    public var tick: Int
+    public var random: RandomSequence
+    /// The torn-tail report already shown, so it is shown once.
+    public var reportedTornTail: TornTailReport?
+    public var isQuitting: Bool
+    /// Real time as of the last clock tick; with the snapshot's timeline it gives store time,
+    /// for countdowns while store time runs fast.
+    public var now: Date
+
+    public init(catalog: Catalog, buyer: Buyer, locale: String, storefront: String, snapshot: StoreSnapshot,
+                size: Size, seed: UInt64 = 1, unavailableReason: String? = nil, now: Date = Date(timeIntervalSince1970: 0)) {
+        self.catalog = catalog
+        self.buyer = buyer
+        self.locale = locale
+        self.storefront = storefront
+        self.snapshot = snapshot
+        self.unavailableReason = unavailableReason
+        self.size = size
+        self.list = ProductList(catalog: catalog, locale: locale)
+        self.isSearching = false
+        self.overlays = []
+        self.activity = nil
+        self.tick = 0
+        self.random = RandomSequence(seed: seed)
+        self.reportedTornTail = nil
+        self.isQuitting = false
+        self.now = now
+        list.fit(viewportHeight: MainLayout(state: self, size: size).listViewportHeight)
+    }
+
+    /// The words and numbers for the current locale and storefront.
+    public var text: StoreText { AppText.storeText(catalog: catalog, locale: locale, storefront: storefront) }
+
+    /// The store's time now.
+    public var storeNow: Date { snapshot.storeTime(at: now) }
+
+    /// The selected product of the main list.
+    public var selectedProduct: Product? {
+        list.selectedProductIndex.map { catalog.products[$0] }
+    }
+
+    /// Why nothing can be changed right now, or nil when the store takes changes.
+    public var readOnlyReason: String? {
+        if let unavailableReason { return unavailableReason }
+        guard let problem = snapshot.ledgerProblems.first else { return nil }
+        let more = snapshot.ledgerProblems.count > 1 ? " (and \(snapshot.ledgerProblems.count - 1) more)" : ""
+        return "The entitlements file has a problem: \(problem)\(more). Nothing can be bought or spent; "
+            + "`storefront verify` tells more."
+    }
+
+    /// True when the window is below the smallest size the screens are laid out for.
+    public var isTooSmall: Bool { Self.isTooSmall(size) }
+
+    /// The smallest window the screens are laid out for.
+    public static let minimumSize = Size(width: 60, height: 16)
+
+    static func isTooSmall(_ size: Size) -> Bool {
+        size.width < minimumSize.width || size.height < minimumSize.height
+    }
+
+    /// The product that sells `credit` here, for "buy more" on the spend screen.
+    func productGranting(_ credit: String) -> Product? {
+        catalog.products.first { $0.grant?.credit == credit && $0.price(in: storefront) != nil }
+            ?? catalog.products.first { $0.grant?.credit == credit }
+    }
+}

@@ -1,0 +1,130 @@
+import StoreEngine
+import TerminalUI
+
+/// A screen or sheet shown over the main screen; the app keeps a stack of them and Esc closes the top one.
+public enum Overlay: Equatable, Sendable {
+    /// The confirmation before a purchase, like the App Store's payment sheet.
+    case buySheet(productID: String)
+    case alert(Alert)
+    case spend(SpendScreen)
+    case picker(Picker)
+    case transactions(TransactionsScreen)
+    /// The confirmation before refunding a transaction.
+    case refundConfirmation(transactionID: String)
+    case settings(SettingsScreen)
+    case help(HelpScreen)
+}
+
+/// The screen that spends one credit at a time (rage faces, extra lives, ...).
+public struct SpendScreen: Equatable, Sendable {
+    public var credit: String
+    /// The rage face on show, an index into the drawn faces.
+    public var face: Int
+    /// Credits spent since the screen opened.
+    public var spent: Int
+
+    public init(credit: String, face: Int = 0, spent: Int = 0) {
+        self.credit = credit
+        self.face = face
+        self.spent = spent
+    }
+}
+
+/// The account's transactions, newest first, with actions on the selected one.
+public struct TransactionsScreen: Equatable, Sendable {
+    public var scroll: ScrollState
+
+    public init(count: Int) {
+        scroll = ScrollState(itemCount: count)
+    }
+}
+
+/// An action that can be taken on one transaction from the transactions screen.
+///
+/// The screen's keys and hints come from this list, so a new action is one more case here
+/// and one more branch in the runtime.
+public enum TransactionAction: CaseIterable, Equatable, Sendable {
+    /// Approve an Ask to Buy request.
+    case approve
+    /// Decline an Ask to Buy request.
+    case decline
+    /// Complete an interrupted purchase.
+    case complete
+    case refund
+    /// Renew the subscription now.
+    case renew
+    /// End the subscription now.
+    case expire
+    /// Turn auto-renew off (the subscription runs to the end of its period).
+    case cancelRenewal
+    /// End a billing problem: the subscription renews now.
+    case resolveBilling
+
+    /// The key that starts the action.
+    public var key: Key { .character(hint.key.first ?? " ") }
+
+    /// The key and what it does, for hints: "R refund".
+    public var hint: (key: String, label: String) {
+        switch self {
+        case .approve: ("A", "approve")
+        case .decline: ("D", "decline")
+        case .complete: ("C", "complete")
+        case .refund: ("R", "refund")
+        case .renew: ("N", "renew now")
+        case .expire: ("E", "expire")
+        case .cancelRenewal: ("X", "cancel renewal")
+        case .resolveBilling: ("B", "fix billing")
+        }
+    }
+
+    /// Whether the action applies to `record`, given what the snapshot says of its subscription.
+    public func isAvailable(for record: TransactionRecord, in snapshot: StoreSnapshot) -> Bool {
+        let subscription = snapshot.subscription(latest: record.id)
+        let ongoing = subscription.map { $0.state != .expired && $0.state != .revoked } ?? false
+        switch self {
+        case .approve, .decline: return record.state == .pending
+        case .complete: return record.state == .needsAction
+        case .refund: return record.state == .purchased
+        case .renew: return subscription.map { $0.state != .revoked } ?? false
+        case .expire: return ongoing
+        case .cancelRenewal: return ongoing && subscription?.willAutoRenew == true
+        case .resolveBilling: return subscription.map { $0.state == .inBillingRetryPeriod || $0.state == .inGracePeriod } ?? false
+        }
+    }
+}
+
+/// The device's and the store's test settings.
+public struct SettingsScreen: Equatable, Sendable {
+    /// The rows, in the order shown.
+    public enum Row: CaseIterable, Equatable, Sendable {
+        case purchasesAllowed
+        case nextPurchase
+        case askToBuy
+        case interruptedPurchases
+        case billingRetry
+        case gracePeriod
+        case timeRate
+        case failure(StoreOperation)
+
+        public static var allCases: [Row] {
+            [.purchasesAllowed, .nextPurchase, .askToBuy, .interruptedPurchases, .billingRetry, .gracePeriod, .timeRate]
+                + StoreOperation.allCases.map(Row.failure)
+        }
+    }
+
+    public var selection: Row
+
+    public init(selection: Row = .purchasesAllowed) {
+        self.selection = selection
+    }
+}
+
+/// The list of every key.
+public struct HelpScreen: Equatable, Sendable {
+    /// The first line shown, when the list is taller than the screen.
+    public var offset: Int
+
+    public init(offset: Int = 0) {
+        self.offset = offset
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import StoreEngine
+
+/// A value copy of everything the screens show about one buyer, taken from the store.
+///
+/// The app state holds this instead of the store itself, so `update` and `render` stay pure
+/// and tests can build any situation by hand. The runtime captures a fresh one whenever the
+/// ledger changes (by this process or another).
+public struct StoreSnapshot: Equatable, Sendable {
+    /// Whose view of the store this is; a snapshot for another buyer or storefront is stale.
+    public var buyer: Buyer
+    public var storefront: String
+    public var entitlements: Entitlements
+    /// The buyer's status for each product, by product id.
+    public var statuses: [String: ProductStatus]
+    /// The account's transactions, newest first.
+    public var transactions: [TransactionRecord]
+    /// Accounts and devices that appear in the ledger, for the switcher.
+    public var accounts: [String]
+    public var devices: [String]
+    public var purchasesAllowed: Bool
+    /// The forced outcome of the device's next purchase; `.succeed` when none is set.
+    public var nextPurchase: PurchaseSimulation
+    /// Problems found in the ledger; while there are any, the store is read-only.
+    public var ledgerProblems: [LedgerProblem]
+    /// An incomplete last line that a commit moved aside.
+    public var tornTail: TornTailReport?
+    /// The store-wide test settings (Ask to Buy, billing retry, injected errors, ...).
+    public var settings: StoreSettings
+    /// The store clock's rate and anchor, so screens can tell store time from real time.
+    public var timeline: StoreTimeline
+
+    public init(buyer: Buyer, storefront: String, entitlements: Entitlements, statuses: [String: ProductStatus],
+                transactions: [TransactionRecord] = [], accounts: [String] = [], devices: [String] = [],
+                purchasesAllowed: Bool = true, nextPurchase: PurchaseSimulation = .succeed,
+                ledgerProblems: [LedgerProblem] = [], tornTail: TornTailReport? = nil,
+                settings: StoreSettings = StoreSettings(), timeline: StoreTimeline = .realTime) {
+        self.buyer = buyer
+        self.storefront = storefront
+        self.entitlements = entitlements
+        self.statuses = statuses
+        self.transactions = transactions
+        self.accounts = accounts
+        self.devices = devices
+        self.purchasesAllowed = purchasesAllowed
+        self.nextPurchase = nextPurchase
+        self.ledgerProblems = ledgerProblems
+        self.tornTail = tornTail
+        self.settings = settings
+        self.timeline = timeline
+    }
+
+    /// What `store` knows about `buyer` in `storefront`, as last read from the ledger.
+    ///
+    /// It reads only the store's folded state; catching up with the file is the caller's
+    /// business (`Store.refresh`).
+    public init(store: Store, buyer: Buyer, storefront: String) {
+        let state = store.snapshot
+        let entitlements = store.entitlements(for: buyer)
+        var statuses: [String: ProductStatus] = [:]
+        statuses.reserveCapacity(store.catalog.products.count)
+        for product in store.catalog.products {
+            statuses[product.id] = store.status(of: product, in: entitlements, storefront: storefront)
+        }
+        self.init(buyer: buyer, storefront: storefront, entitlements: entitlements, statuses: statuses,
+                  transactions: state.transactions(of: buyer.account).reversed(),
+                  accounts: state.accounts, devices: state.devices,
+                  purchasesAllowed: state.purchasesAllowed(on: buyer.device),
+                  nextPurchase: state.nextPurchaseOutcome(on: buyer.device) ?? .succeed,
+                  ledgerProblems: store.ledgerProblems, tornTail: store.tornTail,
+                  settings: state.settings, timeline: state.timeline)
+    }
+
+    /// The buyer's balance of `credit`.
+    public func balance(of credit: String) -> Int { entitlements.credits[credit] ?? 0 }
+
+    /// The store's time at real time `real`.
+    public func storeTime(at real: Date) -> Date { timeline.storeTime(at: real) }
+
+    /// The subscription whose latest transaction is `transactionID`, if it is one.
+    public func subscription(latest transactionID: String) -> Entitlements.Subscription? {
+        entitlements.subscriptions.first { $0.transactionID == transactionID }
+    }
+
+    /// The status of the product with `id`; `.available` when unknown.
+    public func status(of id: String) -> ProductStatus { statuses[id] ?? .available }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import StoreEngine
+import TerminalUI
+
+/// Something that happened, for `update` to react to.
+///
+/// After running an effect that touches the store, the runtime first delivers `storeChanged`
+/// with a fresh snapshot and then the effect's result, so the result's alert can quote the
+/// committed balances.
+public enum Action: Equatable, Sendable {
+    /// A key was pressed (or the terminal was resized: `.resize`).
+    case keyPressed(Key)
+    /// The ledger changed, here or in another process; this is what the store says now.
+    case storeChanged(StoreSnapshot)
+    case purchaseFinished(productID: String, outcome: PurchaseOutcome)
+    case restoreFinished(RestoreResult)
+    case spendFinished(credit: String, outcome: SpendOutcome)
+    case refundFinished(RefundResult)
+    /// A setting was stored; `name` as the CLI spells it (`ask-to-buy`, `time-rate`, `fail.purchase`).
+    case settingSaved(name: String, value: String)
+    /// A store operation could not be carried out (storage trouble); `message` says why.
+    case operationFailed(message: String)
+    /// Time passed while an operation runs (turns the spinner).
+    case tick
+    /// The real time now, for countdowns to renewals while store time runs fast.
+    case clockTicked(Date)
+    /// A subscription was renewed, expired, cancelled or recovered; `message` says how it stands.
+    case subscriptionChanged(message: String)
+    /// A transaction action finished with a message for the person (a declined request).
+    case transactionSettled(title: String, message: String)
+    /// Something the person should know that no key of theirs caused (unfinished purchases
+    /// delivered at start, a parent's decision arriving from another process).
+    case announced(title: String, message: String)
+}

@@ -1,0 +1,112 @@
+import StoreEngine
+import TerminalUI
+
+extension AppState {
+    /// Keys on the main screen with nothing over it.
+    mutating func pressOnMain(_ key: Key) -> [Effect] {
+        if let movement = ProductList.Movement(key) {
+            list.move(movement, viewportHeight: listViewportHeight)
+            return []
+        }
+        switch key {
+        case .enter, .character("b"):
+            return selectedProduct.map { startPurchase(of: $0) } ?? []
+        case .character("u"):
+            openSpendScreen()
+        case .character("r"):
+            return perform(.restore(buyer), showing: .restoring)
+        case .character("/"):
+            isSearching = true
+        case .character("l"):
+            push(.picker(localePicker()))
+        case .character("a"):
+            push(.picker(accountPicker()))
+        case .character("t"):
+            push(.transactions(TransactionsScreen(count: snapshot.transactions.count)))
+        case .character("s"):
+            push(.settings(SettingsScreen()))
+        case .character("?"):
+            push(.help(HelpScreen()))
+        case .character("q"):
+            return quit()
+        case .escape where !list.query.isEmpty:
+            list.rebuild(catalog: catalog, locale: locale, query: "", viewportHeight: listViewportHeight)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Keys while the search field is open: typing filters the list at once.
+    mutating func pressWhileSearching(_ key: Key) -> [Effect] {
+        switch key {
+        case .character(let character):
+            guard list.query.count < TextField.maximumLength else { return [] }
+            list.rebuild(catalog: catalog, locale: locale, query: list.query + String(character),
+                         viewportHeight: listViewportHeight)
+        case .backspace:
+            list.rebuild(catalog: catalog, locale: locale, query: String(list.query.dropLast()),
+                         viewportHeight: listViewportHeight)
+        case .enter:
+            // Enter picks the match: the search closes (keeping the filter) and the payment
+            // sheet opens, so "/random Enter Enter" buys the face pack.
+            isSearching = false
+            return selectedProduct.map { startPurchase(of: $0) } ?? []
+        case .escape:
+            isSearching = false
+            list.rebuild(catalog: catalog, locale: locale, query: "", viewportHeight: listViewportHeight)
+        case .up, .down, .pageUp, .pageDown:
+            if let movement = ProductList.Movement(key) { list.move(movement, viewportHeight: listViewportHeight) }
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Opens the payment sheet, or goes straight to the store when it would not show one:
+    /// the product is not sold here, purchases are disabled, or the buyer already has it.
+    mutating func startPurchase(of product: Product) -> [Effect] {
+        let status = snapshot.status(of: product.id)
+        if case .notSold = status {
+            let refusal = PurchaseOutcome.refused(.notSoldHere(productID: product.id, storefront: storefront))
+            push(.alert(Alert(title: "Not available", message: text.message(for: refusal, product: product), tone: .warning)))
+            return []
+        }
+        let alreadyHas: Bool = switch status {
+        case .owned, .restoreToUnlock: true
+        case .active: product.type != .nonRenewing
+        default: false
+        }
+        if alreadyHas || !snapshot.purchasesAllowed {
+            return perform(.purchase(productID: product.id, buyer: buyer, storefront: storefront, simulate: nil),
+                           showing: .purchasing(productID: product.id))
+        }
+        push(.buySheet(productID: product.id))
+        return []
+    }
+
+    /// Opens the spend screen of the selected product's credit, or else of the catalog's first credit.
+    mutating func openSpendScreen() {
+        let credit = selectedProduct?.grant?.credit ?? catalog.credits.first?.id
+        guard let credit else {
+            push(.alert(Alert(title: "Nothing to use", message: "This catalog has no credits to spend.", tone: .info)))
+            return
+        }
+        push(.spend(SpendScreen(credit: credit, face: random.next(below: RageFaces.all.count))))
+    }
+}
+
+extension ProductList.Movement {
+    /// The movement a navigation key asks for: arrows, j/k, PgUp/PgDn, Home/End, g/G.
+    init?(_ key: Key) {
+        switch key {
+        case .up, .character("k"): self = .up
+        case .down, .character("j"): self = .down
+        case .pageUp: self = .pageUp
+        case .pageDown: self = .pageDown
+        case .home, .character("g"): self = .first
+        case .end, .character("G"): self = .last
+        default: return nil
+        }
+    }
+}

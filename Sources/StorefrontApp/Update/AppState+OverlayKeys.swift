@@ -1,0 +1,170 @@
+import StoreEngine
+import TerminalUI
+
+extension AppState {
+    /// Keys when an overlay is on top: each overlay takes its own keys; Esc closes it.
+    mutating func press(_ key: Key, on overlay: Overlay) -> [Effect] {
+        switch overlay {
+        case .buySheet(let productID): return pressOnBuySheet(key, productID: productID)
+        case .alert:
+            switch key {
+            case .enter, .escape, .character(" "), .character("y"), .character("n"): closeTop()
+            case .character("q"): return quit()
+            default: break
+            }
+        case .spend(let screen): return pressOnSpendScreen(key, screen: screen)
+        case .picker(let picker): return pressOnPicker(key, picker: picker)
+        case .transactions(let screen): return pressOnTransactions(key, screen: screen)
+        case .refundConfirmation(let transactionID):
+            switch key {
+            case .enter, .character("y"): return perform(.refund(transactionID: transactionID), showing: .refunding(transactionID: transactionID))
+            case .escape, .character("n"): closeTop()
+            case .character("q"): return quit()
+            default: break
+            }
+        case .settings(let screen): return pressOnSettings(key, screen: screen)
+        case .help(var screen):
+            switch key {
+            case .up, .character("k"): screen.offset = max(0, screen.offset - 1)
+            case .down, .character("j"): screen.offset = min(screen.offset + 1, HelpView.maximumOffset(size: size))
+            case .pageUp: screen.offset = max(0, screen.offset - HelpView.visibleLines(size: size))
+            case .pageDown:
+                screen.offset = min(screen.offset + HelpView.visibleLines(size: size), HelpView.maximumOffset(size: size))
+            case .escape, .enter, .character("?"):
+                closeTop()
+                return []
+            case .character("q"): return quit()
+            default: return []
+            }
+            replaceTop(with: .help(screen))
+        }
+        return []
+    }
+
+    /// Enter or y buys; Esc or n cancels the payment, which the store records as a user cancel.
+    private mutating func pressOnBuySheet(_ key: Key, productID: String) -> [Effect] {
+        let simulate: PurchaseSimulation?
+        switch key {
+        case .enter, .character("y"): simulate = nil
+        case .escape, .character("n"): simulate = .cancel
+        case .character("q"): return quit()
+        default: return []
+        }
+        return perform(.purchase(productID: productID, buyer: buyer, storefront: storefront, simulate: simulate),
+                       showing: .purchasing(productID: productID))
+    }
+
+    /// Space or Enter spends one credit; at zero Enter opens the payment sheet for more.
+    private mutating func pressOnSpendScreen(_ key: Key, screen: SpendScreen) -> [Effect] {
+        switch key {
+        case .character(" "), .enter:
+            if snapshot.balance(of: screen.credit) > 0 {
+                return perform(.spend(credit: screen.credit, buyer: buyer), showing: .spending(credit: screen.credit))
+            }
+            if key == .enter, let product = productGranting(screen.credit) {
+                return startPurchase(of: product)
+            }
+        case .escape:
+            closeTop()
+        case .character("q"):
+            return quit()
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func pressOnTransactions(_ key: Key, screen: TransactionsScreen) -> [Effect] {
+        var screen = screen
+        let height = TransactionsView.listHeight(size: size)
+        switch key {
+        case .up, .character("k"): screen.scroll.moveUp(viewportHeight: height)
+        case .down, .character("j"): screen.scroll.moveDown(viewportHeight: height)
+        case .pageUp: screen.scroll.pageUp(viewportHeight: height)
+        case .pageDown: screen.scroll.pageDown(viewportHeight: height)
+        case .home, .character("g"): screen.scroll.moveToFirst(viewportHeight: height)
+        case .end, .character("G"): screen.scroll.moveToLast(viewportHeight: height)
+        case .escape:
+            closeTop()
+            return []
+        case .character("q"):
+            return quit()
+        default:
+            guard let action = TransactionAction.allCases.first(where: { $0.key == key }),
+                  let index = screen.scroll.selectedIndex, snapshot.transactions.indices.contains(index)
+            else { return [] }
+            return start(action, on: snapshot.transactions[index])
+        }
+        replaceTop(with: .transactions(screen))
+        return []
+    }
+
+    private mutating func start(_ action: TransactionAction, on record: TransactionRecord) -> [Effect] {
+        guard action.isAvailable(for: record, in: snapshot) else {
+            let message = "\(action.hint.label.capitalized) does not apply to transaction \(record.id) (\(record.state.rawValue)). "
+                + "The keys shown at the bottom are the ones that apply to it."
+            push(.alert(Alert(title: "Not possible", message: message, tone: .warning)))
+            return []
+        }
+        switch action {
+        case .refund:
+            push(.refundConfirmation(transactionID: record.id))
+            return []
+        default:
+            return perform(.settle(action, transactionID: record.id, buyer: buyer), showing: .settling(action))
+        }
+    }
+
+    private mutating func pressOnSettings(_ key: Key, screen: SettingsScreen) -> [Effect] {
+        var screen = screen
+        let rows = SettingsScreen.Row.allCases
+        let index = rows.firstIndex(of: screen.selection) ?? 0
+        switch key {
+        case .up, .character("k"): screen.selection = rows[max(0, index - 1)]
+        case .down, .character("j"): screen.selection = rows[min(rows.count - 1, index + 1)]
+        case .enter, .character(" "), .right, .character("l"): return change(screen.selection, forward: true)
+        case .left, .character("h"): return change(screen.selection, forward: false)
+        case .escape:
+            closeTop()
+            return []
+        case .character("q"):
+            return quit()
+        default:
+            return []
+        }
+        replaceTop(with: .settings(screen))
+        return []
+    }
+
+    private mutating func change(_ row: SettingsScreen.Row, forward: Bool) -> [Effect] {
+        func toggle(_ setting: StoreSetting, _ current: Bool) -> [Effect] {
+            perform(.setSetting(setting, value: current ? "false" : "true", buyer: buyer), showing: .savingSetting)
+        }
+        func cycle<T: Equatable>(_ all: [T], from current: T) -> T {
+            let index = all.firstIndex(of: current) ?? 0
+            return all[(index + (forward ? 1 : all.count - 1)) % all.count]
+        }
+        switch row {
+        case .askToBuy: return toggle(.askToBuy, snapshot.settings.askToBuy)
+        case .interruptedPurchases: return toggle(.interruptedPurchases, snapshot.settings.interruptedPurchases)
+        case .billingRetry: return toggle(.billingRetry, snapshot.settings.billingRetry)
+        case .gracePeriod: return toggle(.gracePeriod, snapshot.settings.gracePeriod)
+        case .timeRate:
+            let next = cycle(TimeRate.allCases, from: snapshot.timeline.rate)
+            return perform(.setTimeRate(next, buyer: buyer), showing: .savingSetting)
+        case .failure(let operation):
+            let choices: [InjectedError?] = [nil] + InjectedError.allCases.map(Optional.some)
+            let next = cycle(choices, from: snapshot.settings.failures[operation]?.error)
+            return perform(.injectFailure(operation, next.map { InjectedFailure(error: $0, once: false) }, buyer: buyer),
+                           showing: .savingSetting)
+        case .purchasesAllowed:
+            let value = snapshot.purchasesAllowed ? "false" : "true"
+            return perform(.setSetting(.purchasesAllowed, value: value, buyer: buyer), showing: .savingSetting)
+        case .nextPurchase:
+            let all = PurchaseSimulation.allCases
+            let index = all.firstIndex(of: snapshot.nextPurchase) ?? 0
+            let next = all[(index + (forward ? 1 : all.count - 1)) % all.count]
+            return perform(.setSetting(.nextPurchaseOutcome, value: next.rawValue, buyer: buyer), showing: .savingSetting)
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import StoreEngine
+import TerminalUI
+
+extension AppState {
+    /// The catalog's languages (as full locales) and storefronts, plus a row to type any locale.
+    func localePicker() -> Picker {
+        var rows: [Picker.Row] = [.heading("Language and region")]
+        var seen: Set<String> = []
+        for language in catalog.languages {
+            let identifier = AppText.locale(forLanguage: language)
+            guard seen.insert(identifier).inserted else { continue }
+            rows.append(Picker.Row(choice: .locale(identifier), label: AppText.localeName(identifier),
+                                   detail: identifier, isCurrent: identifier == locale))
+        }
+        if !seen.contains(locale) {
+            rows.append(Picker.Row(choice: .locale(locale), label: AppText.localeName(locale), detail: locale, isCurrent: true))
+        }
+        rows.append(Picker.Row(choice: .typeIn(.locale), label: "Other locale…"))
+        rows.append(.heading("Storefront"))
+        for front in catalog.storefronts {
+            rows.append(Picker.Row(choice: .storefront(front.code), label: text.countryName(front.code),
+                                   detail: "\(front.code) · \(front.currency)", isCurrent: front.code == storefront))
+        }
+        return Picker(purpose: .localeAndStorefront, rows: rows)
+    }
+
+    /// The accounts and devices found in the ledger, plus rows to create new ones.
+    func accountPicker() -> Picker {
+        var rows: [Picker.Row] = [.heading("Account")]
+        for account in including(buyer.account, in: snapshot.accounts) {
+            rows.append(Picker.Row(choice: .account(account), label: account, isCurrent: account == buyer.account))
+        }
+        rows.append(Picker.Row(choice: .typeIn(.account), label: "New account…"))
+        rows.append(.heading("Device"))
+        for device in including(buyer.device, in: snapshot.devices) {
+            rows.append(Picker.Row(choice: .device(device), label: device, isCurrent: device == buyer.device))
+        }
+        rows.append(Picker.Row(choice: .typeIn(.device), label: "New device…"))
+        return Picker(purpose: .accountAndDevice, rows: rows)
+    }
+
+    private func including(_ current: String, in names: [String]) -> [String] {
+        names.contains(current) ? names : names + [current]
+    }
+
+    /// Keys in a picker: move and choose, or type a new value.
+    mutating func pressOnPicker(_ key: Key, picker: Picker) -> [Effect] {
+        var picker = picker
+        if var typing = picker.typing {
+            switch key {
+            case .character(let character):
+                typing.entry.insert(character) { Self.isAllowed($0, in: typing.field) }
+            case .backspace:
+                typing.entry.deleteBackward()
+            case .enter:
+                return accept(typing, in: picker)
+            case .escape:
+                picker.typing = nil
+                replaceTop(with: .picker(picker))
+                return []
+            default:
+                return []
+            }
+            picker.typing = typing
+            replaceTop(with: .picker(picker))
+            return []
+        }
+        let height = PickerView.listHeight(for: picker, size: size)
+        switch key {
+        case .up, .character("k"): picker.move(by: -1, viewportHeight: height)
+        case .down, .character("j"): picker.move(by: 1, viewportHeight: height)
+        case .pageUp: picker.move(by: -height, viewportHeight: height)
+        case .pageDown: picker.move(by: height, viewportHeight: height)
+        case .home, .character("g"): picker.move(by: -picker.rows.count, viewportHeight: height)
+        case .end, .character("G"): picker.move(by: picker.rows.count, viewportHeight: height)
+        case .enter, .character(" "):
+            return picker.selectedChoice.map { choose($0, in: picker) } ?? []
+        case .escape:
+            closeTop()
+            return []
+        case .character("q"):
+            return quit()
+        default:
+            return []
+        }
+        replaceTop(with: .picker(picker))
+        return []
+    }
+
+    private mutating func choose(_ choice: Picker.Choice, in picker: Picker) -> [Effect] {
+        var picker = picker
+        switch choice {
+        case .typeIn(let field):
+            picker.typing = Picker.Typing(field: field)
+            replaceTop(with: .picker(picker))
+            return []
+        case .locale(let identifier):
+            closeTop()
+            return switchLocale(to: identifier)
+        case .storefront(let code):
+            closeTop()
+            return switchBuyer(buyer, storefront: code)
+        case .account(let account):
+            closeTop()
+            return switchBuyer(Buyer(account: account, device: buyer.device), storefront: storefront)
+        case .device(let device):
+            closeTop()
+            return switchBuyer(Buyer(account: buyer.account, device: device), storefront: storefront)
+        }
+    }
+
+    private mutating func accept(_ typing: Picker.Typing, in picker: Picker) -> [Effect] {
+        let value = typing.entry.text.trimmingCharacters(in: .whitespaces)
+        switch typing.field {
+        case .locale:
+            let normalized = LocaleIdentifier.normalize(value)
+            guard Self.looksLikeLocale(normalized) else {
+                var picker = picker
+                picker.typing?.entry.error = "“\(value)” is not a locale; type one like de_DE or pt_BR."
+                replaceTop(with: .picker(picker))
+                return []
+            }
+            return choose(.locale(normalized), in: picker)
+        case .account, .device:
+            guard !value.isEmpty else {
+                var picker = picker
+                picker.typing?.entry.error = "Type a name first."
+                replaceTop(with: .picker(picker))
+                return []
+            }
+            return choose(typing.field == .account ? .account(value) : .device(value), in: picker)
+        }
+    }
+
+    /// Changes the locale, and the storefront to the locale's country when the catalog sells there.
+    mutating func switchLocale(to identifier: String) -> [Effect] {
+        locale = LocaleIdentifier.normalize(identifier)
+        list.rebuild(catalog: catalog, locale: locale, query: list.query, viewportHeight: listViewportHeight)
+        let regional = LocaleIdentifier.region(of: locale)
+            .flatMap { CountryCodes.alpha3(forAlpha2: $0) }
+            .flatMap { catalog.storefront(code: $0)?.code }
+        guard let regional, regional != storefront else { return [] }
+        return switchBuyer(buyer, storefront: regional)
+    }
+
+    /// Shows the store as `newBuyer` sees it in `newStorefront`; the runtime loads its snapshot.
+    mutating func switchBuyer(_ newBuyer: Buyer, storefront newStorefront: String) -> [Effect] {
+        guard newBuyer != buyer || newStorefront != storefront else { return [] }
+        buyer = newBuyer
+        storefront = newStorefront
+        return [.loadSnapshot(buyer: newBuyer, storefront: newStorefront)]
+    }
+
+    static func isAllowed(_ character: Character, in field: Picker.Field) -> Bool {
+        guard character.isASCII else { return field != .locale && character.isLetter }
+        return character.isLetter || character.isNumber || "_-.@".contains(character)
+    }
+
+    /// A language, optional script and optional region: `pt`, `pt_BR`, `zh_Hant_TW`, `es_419`.
+    static func looksLikeLocale(_ identifier: String) -> Bool {
+        let parts = identifier.split(separator: "_", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLowercase }),
+              parts.count <= 3 else { return false }
+        for part in parts.dropFirst() {
+            let isScript = part.count == 4 && part.allSatisfy { $0.isASCII && $0.isLetter }
+            let isRegion = (part.count == 2 && part.allSatisfy { $0.isASCII && $0.isUppercase })
+                || (part.count == 3 && part.allSatisfy { $0.isASCII && $0.isNumber })
+            guard isScript || isRegion else { return false }
+        }
+        return true
+    }
+}

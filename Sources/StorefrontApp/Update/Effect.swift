@@ -1,0 +1,24 @@
+import StoreEngine
+
+/// Work `update` asks the runtime to do; its result comes back as an `Action`.
+///
+/// Effects carry everything they need (buyer, storefront), so the runtime runs them without
+/// reading the state, and tests can state exactly what was asked.
+public enum Effect: Equatable, Sendable {
+    /// Buy a product; `simulate: .cancel` records the buyer cancelling the payment sheet.
+    case purchase(productID: String, buyer: Buyer, storefront: String, simulate: PurchaseSimulation?)
+    case restore(Buyer)
+    case spend(credit: String, buyer: Buyer)
+    case refund(transactionID: String)
+    /// Approve, decline or complete a waiting purchase, or change a subscription, from the
+    /// transactions screen (refunds go through `.refund`).
+    case settle(TransactionAction, transactionID: String, buyer: Buyer)
+    case setSetting(StoreSetting, value: String, buyer: Buyer)
+    case setTimeRate(TimeRate, buyer: Buyer)
+    /// Make an operation fail with an error (until cleared), or clear it with nil.
+    case injectFailure(StoreOperation, InjectedFailure?, buyer: Buyer)
+    /// Capture the store's state for another buyer or storefront (after switching).
+    case loadSnapshot(buyer: Buyer, storefront: String)
+    /// Leave the storefront and give the terminal back.
+    case quit
+}

@@ -1,0 +1,122 @@
+import Foundation
+import StoreEngine
+
+/// `storefront public-key` and `verify-transaction`, and the signed transactions that
+/// `buy --json` and `transactions --json` include.
+///
+/// `verify-transaction` exits 0 only for a valid transaction; 1 when the store says no
+/// (revoked, expired, signature invalid, or no such transaction); 3 for a malformed token or
+/// a signing key that is missing or damaged; 2 for usage mistakes.
+enum SigningCommands {
+    static func publicKey(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try arguments.allowOnly([], command: "public-key")
+        guard arguments.words.count == 1 else { throw UsageError("public-key takes no arguments") }
+        let signer = try session.transactionSigner(missingKey: .create)
+        if arguments.json {
+            try console.json(JSONShapes.PublicKey(algorithm: "EdDSA", curve: "Ed25519", keyId: signer.keyID,
+                                                  publicKey: signer.publicKeyPEM, keyFile: signer.keyPath))
+        } else {
+            console.out(signer.publicKeyPEM.trimmingCharacters(in: .newlines))
+        }
+        return .success
+    }
+
+    static func verifyTransaction(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try arguments.allowOnly([], command: "verify-transaction")
+        guard arguments.words.count == 2 else {
+            throw UsageError("verify-transaction needs a signed transaction or a transaction id, "
+                             + "e.g. `storefront verify-transaction 2000000000000001`")
+        }
+        try session.perform { try session.store.checkInjectedFailure(.verification, buyer: session.buyer) }
+        let input = arguments.words[1].trimmingCharacters(in: .whitespacesAndNewlines)
+        // Transaction ids never contain a dot; anything with one is judged as a token, so a
+        // token that lost a part is reported as malformed rather than as an unknown id.
+        let isToken = input.contains(".")
+        let signer = try session.transactionSigner(missingKey: isToken ? .fail : .create)
+        let token: String
+        if isToken {
+            token = input
+        } else {
+            guard let record = session.store.snapshot.transactions[input] else {
+                throw CommandFailure(status: .refused, message: "\(StoreError.unknownTransaction(input))")
+            }
+            token = try session.signedTransaction(record, signer: signer)
+        }
+        let verifier: TransactionVerifier
+        do {
+            verifier = try TransactionVerifier(publicKeyPEM: signer.publicKeyPEM)
+        } catch {
+            throw CommandFailure(status: .dataProblem, message: "\(error)")
+        }
+        let result = session.store.verifySignedTransaction(token, with: verifier)
+        if arguments.json {
+            try console.json(JSONShapes.TransactionVerification(
+                status: result.status.rawValue, transactionId: result.payload?.transactionId ?? (isToken ? nil : input),
+                payload: result.payload, detail: result.detail, checkedAgainstLedger: result.checkedAgainstLedger,
+                keyId: verifier.keyID))
+        } else {
+            console.out("\(label(result.status)): \(result.detail).")
+        }
+        return exitStatus(result.status)
+    }
+
+    static func exitStatus(_ status: TransactionVerification.Status) -> ExitStatus {
+        switch status {
+        case .valid: .success
+        case .revoked, .expired, .signatureInvalid: .refused
+        case .malformed: .dataProblem
+        }
+    }
+
+    private static func label(_ status: TransactionVerification.Status) -> String {
+        switch status {
+        case .valid: "valid"
+        case .malformed: "malformed"
+        case .signatureInvalid: "signature invalid"
+        case .revoked: "revoked"
+        case .expired: "expired"
+        }
+    }
+}
+
+extension StoreSession {
+    /// The signer of this session's ledger; key trouble ends the command with exit status 3.
+    func transactionSigner(missingKey: TransactionSigner.MissingKey = .create) throws(CommandFailure) -> TransactionSigner {
+        do {
+            return try TransactionSigner(ledgerPath: ledgerPath, missingKey: missingKey)
+        } catch {
+            throw CommandFailure(status: .dataProblem, message: "\(error)")
+        }
+    }
+
+    /// `record` signed as the store issues it now; a failed or cancelled attempt, which is
+    /// never issued, ends the command with exit status 1.
+    func signedTransaction(_ record: TransactionRecord, signer: TransactionSigner) throws(CommandFailure) -> String {
+        do {
+            return try store.signedTransaction(record, signer: signer)
+        } catch .notIssued(let id, let state) {
+            throw CommandFailure(status: .refused, message: "\(SigningError.notIssued(transactionID: id, state: state))")
+        } catch {
+            throw CommandFailure(status: .dataProblem, message: "\(error)")
+        }
+    }
+
+    /// The new transaction of a purchase, signed; nil when none was made. The purchase has
+    /// already happened, so trouble with the key is told on stderr instead of failing the command.
+    func signedTransaction(madeBy outcome: PurchaseOutcome, console: Console) -> String? {
+        guard case let .purchased(record) = outcome else { return nil }
+        do {
+            return try signedTransaction(record, signer: transactionSigner())
+        } catch {
+            console.err("storefront: the purchase went through, but its signed transaction could not be made: \(error.message)")
+            return nil
+        }
+    }
+
+    /// The signed form of `record` for `--json` listings: nil for attempts that are never
+    /// issued (failed, cancelled).
+    func listedSignedTransaction(_ record: TransactionRecord, signer: TransactionSigner) throws(CommandFailure) -> String? {
+        guard record.state == .purchased || record.state == .refunded else { return nil }
+        return try signedTransaction(record, signer: signer)
+    }
+}

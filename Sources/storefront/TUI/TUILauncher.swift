@@ -1,0 +1,51 @@
+import Foundation
+import NcursesTerminal
+import StoreEngine
+import StorefrontApp
+import TerminalUI
+
+/// Opens the interactive storefront: the store from the command line's options, the terminal,
+/// and the run loop; always gives the terminal back.
+enum TUILauncher {
+    /// True when both standard input and output are terminals, so a screen can be shown.
+    static var hasTerminal: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+    /// Returns the process exit status: 0, 2 when the terminal cannot be used, 128 + the
+    /// signal's number when a signal ended it.
+    static func run(_ arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> Int32 {
+        let session = try StoreSession.open(arguments, environment: environment)
+        let screen = NcursesScreen()
+        do {
+            try screen.start()
+        } catch {
+            console.err("storefront: \(error)")
+            return ExitStatus.usage.rawValue
+        }
+        var state = AppState(catalog: session.catalog, buyer: session.buyer, locale: session.locale,
+                             storefront: session.storefront,
+                             snapshot: StoreSnapshot(store: session.store, buyer: session.buyer, storefront: session.storefront),
+                             size: screen.size, seed: UInt64(truncatingIfNeeded: Int(Date().timeIntervalSince1970)),
+                             now: Date())
+        deliverUnfinished(session, into: &state)
+        let loop = TUIRunLoop(store: session.store, terminal: screen, state: state)
+        loop.run()
+        screen.stop()
+        if let signal = screen.terminationSignal { return 128 + signal }
+        return ExitStatus.success.rawValue
+    }
+
+    /// Transactions an app left unfinished are delivered when the storefront starts, once.
+    private static func deliverUnfinished(_ session: StoreSession, into state: inout AppState) {
+        guard session.store.ledgerProblems.isEmpty, !session.store.unfinishedTransactions(for: session.buyer).isEmpty else { return }
+        do {
+            let delivered = try session.store.deliverUnfinished(session.buyer)
+            _ = update(&state, .storeChanged(StoreSnapshot(store: session.store, buyer: session.buyer, storefront: session.storefront)))
+            if !delivered.isEmpty {
+                _ = update(&state, .announced(title: "Unfinished purchases delivered",
+                                              message: DeferredCommands.describe(delivered, session: session)))
+            }
+        } catch {
+            _ = update(&state, .operationFailed(message: "\(error)"))
+        }
+    }
+}

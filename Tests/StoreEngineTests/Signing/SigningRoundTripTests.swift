@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import StoreEngine
+
+@Suite struct SigningRoundTripTests {
+    @Test func aSignedTransactionVerifiesWithThePublicKeyAlone() throws {
+        let fixture = try SigningFixture()
+        let record = try fixture.buy(Rage.face)
+        let token = try fixture.sign(record)
+
+        let result = fixture.verifier.verify(jws: token, now: fixture.stores.clock.now())
+        #expect(result.status == .valid, "\(result.detail)")
+        #expect(result.checkedAgainstLedger == false)
+        #expect(result.payload?.transactionId == record.id)
+        #expect(result.payload == SignedTransactionPayload(
+            record: record, bundleID: fixture.stores.catalog.bundleID, originalPurchaseDate: record.purchaseDate,
+            signedDate: fixture.stores.clock.now()))
+    }
+
+    @Test func theHeaderNamesEdDSAAndTheKeyAndNoPartIsPadded() throws {
+        let fixture = try SigningFixture()
+        let token = try fixture.sign(try fixture.buy(Rage.drummer))
+        let segments = TokenParts.segments(token)
+        #expect(segments.count == 3)
+        #expect(!token.contains("=") && !token.contains("+") && !token.contains("/"))
+        let header = String(decoding: try #require(Base64URL.decode(segments[0])), as: UTF8.self)
+        #expect(header == #"{"alg":"EdDSA","kid":"\#(fixture.signer.keyID)","typ":"JWT"}"#)
+        #expect(try #require(Base64URL.decode(segments[2])).count == 64)
+    }
+
+    @Test func theLedgerDecidesWhenTheStoreIsGiven() throws {
+        let fixture = try SigningFixture()
+        let record = try fixture.buy(Rage.drummer)
+        let token = try fixture.sign(record)
+        let inForce = fixture.store.verifySignedTransaction(token, with: fixture.verifier)
+        #expect(inForce.status == .valid)
+        #expect(inForce.checkedAgainstLedger)
+
+        fixture.stores.clock.advance(by: 3600)
+        _ = try fixture.store.refund(record.id)
+        let refunded = fixture.store.verifySignedTransaction(token, with: fixture.verifier)
+        #expect(refunded.status == .revoked, "\(refunded.detail)")
+        #expect(refunded.payload?.revocationDate == nil, "the token itself was signed before the refund")
+        #expect(fixture.verifier.verify(jws: token, now: fixture.stores.clock.now()).status == .valid)
+    }
+
+    @Test func aPurchaseSignedFromItsOutcomeIsFoundInTheLedgerFile() throws {
+        let directory = try SigningTestDirectory()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_796_000_000.678))
+        let store = try Store(catalog: try CatalogLoader.loadBundled("Rage"),
+                              log: try LedgerEventLog.open(path: directory.ledgerPath), clock: clock)
+        let signer = try TransactionSigner(ledgerPath: directory.ledgerPath)
+        guard case let .purchased(made) = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") else {
+            throw SigningTestFailure("the purchase did not go through")
+        }
+        let token = try store.signedTransaction(made, signer: signer)
+        let result = store.verifySignedTransaction(token, with: try TransactionVerifier(publicKeyPEM: signer.publicKeyPEM))
+        #expect(result.status == .valid)
+        #expect(result.checkedAgainstLedger, "\(result.detail)")
+        let ledgerRecord = try #require(store.snapshot.transactions[made.id])
+        #expect(result.payload?.purchaseDate == SignedTransactionPayload.milliseconds(ledgerRecord.purchaseDate))
+    }
+
+    @Test func everyChangedCharacterIsRejected() throws {
+        let fixture = try SigningFixture()
+        let token = try fixture.sign(try fixture.buy(Rage.monthly))
+        let now = fixture.stores.clock.now()
+        var statuses: [TransactionVerification.Status: Int] = [:]
+        for (offset, character) in token.enumerated() {
+            for replacement in TokenParts.replacements(for: character) {
+                let changed = TokenParts.replacing(token, at: offset, with: replacement)
+                let result = fixture.verifier.verify(jws: changed, now: now)
+                #expect(result.status == .signatureInvalid || result.status == .malformed, "offset \(offset)")
+                #expect(result.payload == nil, "offset \(offset)")
+                statuses[result.status, default: 0] += 1
+            }
+        }
+        // Most changes leave a well-formed token whose signature no longer matches.
+        #expect(statuses[.signatureInvalid, default: 0] > token.count)
+    }
+
+    @Test(arguments: [0, 1, 2])
+    func changingOneDecodedByteOfAnyPartIsRejected(segment: Int) throws {
+        let fixture = try SigningFixture()
+        let token = try fixture.sign(try fixture.buy(Rage.face))
+        var segments = TokenParts.segments(token)
+        var bytes = try #require(Base64URL.decode(segments[segment]))
+        let middle = bytes.count / 2
+        bytes[middle] = bytes[middle] == UInt8(ascii: "1") ? UInt8(ascii: "2") : UInt8(ascii: "1")
+        segments[segment] = Base64URL.encode(bytes)
+        let result = fixture.verifier.verify(jws: segments.joined(separator: "."), now: fixture.stores.clock.now())
+        #expect(result.status != .valid)
+        #expect(result.payload == nil)
+    }
+
+    @Test func aChangedPriceIsASignatureMismatch() throws {
+        let fixture = try SigningFixture()
+        let token = try fixture.sign(try fixture.buy(Rage.face))
+        var segments = TokenParts.segments(token)
+        let payload = String(decoding: try #require(Base64URL.decode(segments[1])), as: UTF8.self)
+        #expect(payload.contains(#""price":990"#))
+        segments[1] = Base64URL.encode(Array(payload.replacingOccurrences(of: #""price":990"#, with: #""price":90"#).utf8))
+        let result = fixture.verifier.verify(jws: segments.joined(separator: "."), now: fixture.stores.clock.now())
+        #expect(result.status == .signatureInvalid)
+        #expect(result.detail.contains("changed after it was signed"))
+    }
+
+    @Test func anotherLedgersKeyIsRejected() throws {
+        let fixture = try SigningFixture()
+        let other = try SigningTestDirectory()
+        let otherSigner = try TransactionSigner(ledgerPath: other.ledgerPath)
+        #expect(otherSigner.keyID != fixture.signer.keyID)
+        let token = try fixture.store.signedTransaction(try fixture.buy(Rage.face), signer: otherSigner)
+
+        let result = fixture.verifier.verify(jws: token, now: fixture.stores.clock.now())
+        #expect(result.status == .signatureInvalid)
+        #expect(result.detail.contains(otherSigner.keyID) && result.detail.contains(fixture.signer.keyID))
+    }
+
+    @Test func failedAndCancelledAttemptsAreNotIssued() throws {
+        let fixture = try SigningFixture()
+        let outcome = try fixture.store.purchase(Rage.drummer, buyer: phone, storefront: "USA", simulate: .fail)
+        let attempt = try #require(outcome.transaction)
+        #expect(throws: SigningError.notIssued(transactionID: attempt.id, state: .failed)) {
+            try fixture.sign(attempt)
+        }
+    }
+}

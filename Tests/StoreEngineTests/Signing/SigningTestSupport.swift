@@ -1,0 +1,106 @@
+import Foundation
+@testable import StoreEngine
+
+/// A store with a controlled clock and a signer whose key lives in a fresh directory.
+final class SigningFixture {
+    let directory: SigningTestDirectory
+    let stores: StoreFixture
+    let store: Store
+    let signer: TransactionSigner
+    let verifier: TransactionVerifier
+
+    init() throws {
+        directory = try SigningTestDirectory()
+        stores = try StoreFixture()
+        store = try stores.store()
+        signer = try TransactionSigner(ledgerPath: directory.ledgerPath)
+        verifier = try TransactionVerifier(publicKeyPEM: signer.publicKeyPEM)
+    }
+
+    /// Buys `productID` on the phone in the USA storefront and returns the new transaction.
+    func buy(_ productID: String, quantity: Int = 1) throws -> TransactionRecord {
+        let outcome = try store.purchase(productID, quantity: quantity, buyer: phone, storefront: "USA")
+        guard case let .purchased(record) = outcome else { throw SigningTestFailure("buying \(productID) gave \(outcome.name)") }
+        return record
+    }
+
+    /// The ledger's current record of `id`.
+    func record(_ id: String) throws -> TransactionRecord {
+        guard let record = store.snapshot.transactions[id] else { throw SigningTestFailure("no transaction \(id)") }
+        return record
+    }
+
+    /// `record` signed as the store issues it now.
+    func sign(_ record: TransactionRecord, appAccountToken: String? = nil) throws -> String {
+        try store.signedTransaction(record, signer: signer, appAccountToken: appAccountToken)
+    }
+
+    var nowInMilliseconds: Int64 { SignedTransactionPayload.milliseconds(stores.clock.now()) }
+}
+
+/// A fresh directory for one test's ledger path, removed afterwards.
+final class SigningTestDirectory {
+    let path: String
+    let ledgerPath: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-signing-tests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        ledgerPath = path + "/entitlements.jsonl"
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+struct SigningTestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Pulls tokens apart the way an app would, without the store's own code.
+enum TokenParts {
+    static func segments(_ token: String) -> [String] {
+        token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The JSON object in segment `index` (0 header, 1 payload).
+    static func object(_ token: String, segment index: Int) throws -> [String: Any] {
+        let parts = segments(token)
+        guard parts.count == 3, let bytes = Base64URL.decode(parts[index]),
+              let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+        else { throw SigningTestFailure("segment \(index) of \(token) is not a JSON object") }
+        return object
+    }
+
+    /// `token` with its character at `offset` replaced by `replacement`.
+    static func replacing(_ token: String, at offset: Int, with replacement: Character) -> String {
+        var characters = Array(token)
+        characters[offset] = replacement
+        return String(characters)
+    }
+
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+    /// Characters to put in place of `character`: for a base64url digit, the digits that
+    /// differ from it in the lowest and in the highest of its six bits (the lowest bit of a
+    /// last digit is often unused, which a lax decoder would not notice); else a letter.
+    static func replacements(for character: Character) -> [Character] {
+        guard let value = alphabet.firstIndex(of: character) else { return ["A"] }
+        return [alphabet[value ^ 1], alphabet[value ^ 32]]
+    }
+}
+
+/// Builds PKCS#8 private keys from raw key bytes, to load known keys through PEM.
+enum PKCS8 {
+    /// The DER algorithm identifiers (RFC 8410): id-Ed25519 is 1.3.101.112, id-X25519 1.3.101.110.
+    static let ed25519: UInt8 = 0x70
+    static let x25519: UInt8 = 0x6E
+
+    static func pem(algorithm: UInt8, key: [UInt8]) -> String {
+        let der: [UInt8] = [0x30, 0x2E, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, algorithm,
+                            0x04, 0x22, 0x04, 0x20] + key
+        return "-----BEGIN PRIVATE KEY-----\n" + Data(der).base64EncodedString() + "\n-----END PRIVATE KEY-----\n"
+    }
+}
