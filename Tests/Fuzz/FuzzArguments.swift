@@ -2,6 +2,8 @@
 
 /// Command lines: the input split at NUL bytes into arguments, parsed as the binary parses
 /// them, then the values the binary derives from them.
+private let bundledCatalog = try? CatalogLoader.loadBundled()
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
@@ -14,7 +16,7 @@ public func fuzzArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = try? parsed.allowOnly(["quantity", "amount"], command: "fuzz")
         _ = LedgerLocation.path(explicit: parsed.entitlementsPath, environment: ["HOME": "/home/fuzz"])
         let locale = BuyerContext.locale(explicit: parsed.locale, environment: ["LANG": "de_DE.UTF-8"])
-        if let catalog = try? CatalogLoader.loadBundled() {
+        if let catalog = bundledCatalog {
             _ = BuyerContext.storefront(explicit: parsed.storefront, locale: locale, catalog: catalog)
         }
     } catch {

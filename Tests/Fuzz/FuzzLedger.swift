@@ -6,6 +6,8 @@ import Foundation
 ///
 /// Checked: verifying never throws on content; reading the file in two steps finds what one
 /// read finds; a store folds whatever decoded without tripping.
+private let bundledCatalog = try? CatalogLoader.loadBundled()
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLedger(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
@@ -29,7 +31,7 @@ public func fuzzLedger(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         entries += try stepwise.readNew().entries
         if entries.map(\.line) != whole.entries.map(\.line) { FuzzChecks.fail("reading in two steps finds other lines") }
 
-        let catalog = try CatalogLoader.loadBundled()
+        guard let catalog = bundledCatalog else { FuzzChecks.fail("the bundled catalog does not load") }
         let store = try Store(catalog: catalog, log: LedgerEventLog(file: LedgerFile(path: path, fileSystem: fileSystem)))
         for account in store.knownAccounts.prefix(3) {
             for device in store.knownDevices.prefix(3) {

@@ -114,7 +114,6 @@ struct StoreFaultTests {
         let path = DirectorySnapshot.ledgerPath(in: scratch)
         let stateBefore = try digest(at: path)
         let counting = FaultInjectingFileSystem()
-        let context = StoreWorkload.Context(clock: ManualClock(StoreWorkload.start))
         var store = try openStore(at: path, fileSystem: counting)
         if operation.opensStore {
             counting.reset()
@@ -122,7 +121,7 @@ struct StoreFaultTests {
         } else {
             counting.reset()
         }
-        try operation.run(store, context)
+        try operation.run(store)
         var counts: [FileOperation: Int] = [:]
         for fileOperation in FileOperation.allCases {
             counts[fileOperation] = counting.callCount(of: fileOperation)
@@ -142,7 +141,6 @@ struct StoreFaultTests {
         try before.restore(into: scratch)
         let path = DirectorySnapshot.ledgerPath(in: scratch)
         let faults = FaultInjectingFileSystem()
-        let context = StoreWorkload.Context(clock: ManualClock(StoreWorkload.start))
         var store: Store? = operation.opensStore ? nil : try openStore(at: path, fileSystem: faults)
         faults.reset()
         switch injection {
@@ -155,7 +153,7 @@ struct StoreFaultTests {
         do {
             let opened = try store ?? openStore(at: path, fileSystem: faults)
             store = opened
-            try operation.run(opened, context)
+            try operation.run(opened)
         } catch {
             failure = error
         }
@@ -195,7 +193,7 @@ struct StoreFaultTests {
         faults.reset()
         do {
             let retried = try store ?? openStore(at: path, fileSystem: faults)
-            try operation.run(retried, context)
+            try operation.run(retried)
             if StateDigest(retried.snapshot, devices: StoreWorkload.devices) != reference.stateAfter {
                 note("the retry reached another state than a fault-free run")
             }

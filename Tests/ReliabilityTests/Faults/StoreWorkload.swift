@@ -13,12 +13,7 @@ struct StoreWorkload {
         var tornTail: [UInt8] = []
         /// Opens the store when true; otherwise `run` gets a store opened beforehand.
         var opensStore = false
-        var run: @Sendable (Store, Context) throws -> Void
-    }
-
-    /// What an operation may need beyond the store.
-    struct Context: Sendable {
-        let clock: ManualClock
+        var run: @Sendable (Store) throws -> Void
     }
 
     static let phone = Buyer(account: "tester", device: "phone")
@@ -32,43 +27,43 @@ struct StoreWorkload {
     }
 
     static let operations: [Operation] = [
-        Operation(name: "first purchase, creating the directory, key and ledger") { store, _ in
+        Operation(name: "first purchase, creating the directory, key and ledger") { store in
             _ = try store.purchase(Rage.face, buyer: phone, storefront: "USA")
         },
-        Operation(name: "buy a non-consumable") { store, _ in
+        Operation(name: "buy a non-consumable") { store in
             _ = try store.purchase(Rage.drummer, buyer: phone, storefront: "USA")
         },
-        Operation(name: "spend credits") { store, _ in
+        Operation(name: "spend credits") { store in
             _ = try store.spend(Rage.faces, amount: 2, buyer: phone)
         },
-        Operation(name: "buy a quantity of a consumable") { store, _ in
+        Operation(name: "buy a quantity of a consumable") { store in
             _ = try store.purchase(Rage.lives, quantity: 2, buyer: phone, storefront: "DEU")
         },
-        Operation(name: "refund the non-consumable") { store, _ in
+        Operation(name: "refund the non-consumable") { store in
             _ = try store.refund(transactionID(2))
         },
-        Operation(name: "buy remove-ads") { store, _ in
+        Operation(name: "buy remove-ads") { store in
             _ = try store.purchase(Rage.noAds, buyer: phone, storefront: "USA")
         },
-        Operation(name: "restore onto the tablet") { store, _ in
+        Operation(name: "restore onto the tablet") { store in
             _ = try store.restore(tablet)
         },
-        Operation(name: "start a subscription with a free trial") { store, _ in
+        Operation(name: "start a subscription with a free trial") { store in
             _ = try store.purchase("com.example.rage.pro.monthly", buyer: phone, storefront: "USA")
         },
-        Operation(name: "advance store time past the trial, recording the renewal") { store, _ in
+        Operation(name: "advance store time past the trial, recording the renewal") { store in
             guard let duration = StoreDuration("8d") else { return }
             _ = try store.advance(by: duration, buyer: phone)
         },
-        Operation(name: "change a setting") { store, _ in
+        Operation(name: "change a setting") { store in
             try store.set(.gracePeriod, to: "true", for: phone)
         },
         Operation(
             name: "buy after a crash left a torn line",
             tornTail: Array(#"{"seq":13,"account":"tester","amount":5,"app":"com.exa"#.utf8)
-        ) { store, _ in
+        ) { store in
             _ = try store.purchase(Rage.face, buyer: phone, storefront: "USA")
         },
-        Operation(name: "open the store and read the whole ledger", opensStore: true) { _, _ in },
+        Operation(name: "open the store and read the whole ledger", opensStore: true) { _ in },
     ]
 }

@@ -43,11 +43,12 @@ struct KillNineTests {
         #expect(tally.kills == kills)
         Figures.report(
             "kill -9",
-            "\(tally.kills) kills (seed \(seed), \(ledgers) ledgers, \(tally.killsAtTheWrite) sent as the ledger grew): "
-                + "\(tally.killedAfterCommitting) after committing, "
-                + "\(tally.killedBeforeCommitting) before, \(tally.finishedBeforeTheSignal) finished first; "
-                + "\(tally.reported) reported commits, \(tally.lost) lost, \(tally.doubleCounts) double counts; "
-                + "\(tally.tornSimulated) half-written lines (power cut before the flush) recovered: \(tally.tornRecovered); "
-                + "\(issues) issues, \(Figures.seconds(since: start))")
+            "\(tally.kills) kills (seed \(seed), \(ledgers) ledgers, \(tally.killsAtTheWrite) sent as the ledger grew), "
+                + "\(tally.lost) lost commits, \(tally.doubleCounts) double credits, \(tally.tornRecovered) of "
+                + "\(tally.tornSimulated) torn tails recovered; \(tally.finishedBeforeTheSignal) commands finished before "
+                + "the signal, \(tally.killedBeforeCommitting) were killed before committing, \(tally.killedAfterCommitting) "
+                + "after (kept) and \(tally.tornSimulated) after (then cut to half a line, as a power cut before the flush "
+                + "leaves it); \(tally.reported) reported commits checked against the model; \(issues) issues, "
+                + Figures.seconds(since: start))
     }
 }

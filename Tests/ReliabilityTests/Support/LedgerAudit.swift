@@ -5,8 +5,6 @@ import StoreEngine
 struct LedgerAudit {
     var entries: [LedgerEntry<StoreEvent>]
     var problems: [LedgerProblem]
-    /// Bytes after the last newline.
-    var incompleteTail: Int
     /// The state the engine folds from the ledger.
     var state: LedgerState
 
@@ -21,7 +19,6 @@ struct LedgerAudit {
         let update = try LedgerFile<StoreEvent>(path: path).readNew()
         entries = update.entries
         problems = verification.problems
-        incompleteTail = verification.incompleteLastLineBytes
         let store = try Store(catalog: try Rage.catalog(), log: try LedgerEventLog.open(path: path))
         state = store.snapshot
     }

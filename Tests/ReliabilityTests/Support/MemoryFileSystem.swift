@@ -24,10 +24,6 @@ final class MemoryFileSystem: FileSystem {
         state.withLock { $0.files[path] = bytes }
     }
 
-    func remove(_ path: String) {
-        state.withLock { _ = $0.files.removeValue(forKey: path) }
-    }
-
     func open(
         _ path: String, access: FileAccess, options: FileOpenOptions, permissions: UInt32
     ) throws(FileSystemError) -> OpenFile {

@@ -8,7 +8,6 @@ enum HostileCatalog {
     static let neutralisedFragments = ["ClearScreen", "Reversed", "Isolated", "Bell", "Wide 漢字"]
     /// Text that must never reach the screen or the window title.
     static let forbiddenFragments = ["PWNED", "[2J", "31m", "1049", "[?25"]
-    static let titleMarker = "PWNED"
 
     static let json: String = {
         let long = String(repeating: "L", count: 10_000)
