@@ -10,16 +10,9 @@ struct BenchContext {
     /// The storefront binary whose start-up is measured.
     let storefrontPath: String
 
-    var isQuick: Bool { options.quick }
-
     /// Reports what the run is doing, on standard error so `--json` output stays clean.
     func progress(_ message: String) {
         FileHandle.standardError.write(Data("storefront-bench: \(message)\n".utf8))
-    }
-
-    /// The target, or nil in a quick run whose sizes differ from the ones the target is for.
-    func target(_ target: Target, appliesWhen condition: Bool = true) -> Target? {
-        condition ? target : nil
     }
 
     /// The path of the running binary.
