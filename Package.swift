@@ -45,7 +45,9 @@ let package = Package(
         ),
         .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "StorefrontAppTests", dependencies: ["StorefrontApp", "StoreEngine", "TerminalUI"]),
+        .testTarget(name: "StorefrontAppTests", dependencies: ["StorefrontApp", "StoreEngine", "TerminalUI", "storefront"],
+                    exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: ["storefront", "StoreEngine"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["storefront", "StoreEngine"]),
     ]
 )

@@ -35,6 +35,12 @@ enum TerminationSignals {
             var old = sigaction()
             if sigaction(signal, &action, &old) == 0 { previous[signal] = old }
         }
+        // A blocked signal mask is inherited across exec: started by a parent that blocks them,
+        // SIGTERM and SIGHUP would never arrive and the terminal would never be given back.
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        for signal in handled { sigaddset(&blocked, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &blocked, nil)
         return previous
     }
 

@@ -31,7 +31,18 @@ struct LedgerCursor {
     var isHalted = false
     /// Every problem found since the cursor started.
     var problems: [LedgerProblem] = []
+    /// A sequence number whose line to remember while scanning, to check a commit mark
+    /// against (0 for the header).
+    var watchedSequence: Int?
+    /// The line number and MAC text of the watched sequence number's line, once scanned.
+    var watchedLine: (number: Int, mac: [UInt8])?
 
     /// Whether the file the cursor follows has been read at all.
     var hasReadHeader: Bool { lineCount > 0 }
+
+    /// The line number and MAC text of the line holding `sequence`, when the cursor knows them.
+    func line(holding sequence: Int) -> (number: Int, mac: [UInt8])? {
+        if sequence == lastSequence, let previousMAC { return (lineCount, previousMAC) }
+        return sequence == watchedSequence ? watchedLine : nil
+    }
 }

@@ -10,15 +10,16 @@ extension LedgerFile {
         let writerLock = try takeWriterLock()
         defer { releaseWriterLock(writerLock) }
         let ledger: OpenFile
+        let ledgerIsNew: Bool
         do {
-            ledger = try fileSystem.openCreatingIfMissing(
-                path, access: .readWrite, options: [.append], permissions: 0o600
-            ).file
+            (ledger, ledgerIsNew) = try fileSystem.openCreatingIfMissing(
+                path, access: .readWrite, options: [.append], permissions: 0o600)
         } catch {
             throw LedgerError.fileSystem(error)
         }
         defer { try? fileSystem.close(ledger) }
 
+        let markBytes = try readCommitMark(from: writerLock)
         var next = cursor
         let read = try readNewLines(from: ledger, cursor: &next)
         // From here on, what was read stays read; if the commit fails it is delivered later.
@@ -26,6 +27,13 @@ extension LedgerFile {
         cursor = next
         undelivered = others
         publishObservation()
+        // Checked before a torn last line is moved aside: if the mark says that line was
+        // committed, it is damage to report, not a crash to clean up.
+        if !ledgerIsNew, let problem = try commitMarkProblem(markBytes, cursor: cursor),
+            !cursor.problems.contains(problem)
+        {
+            cursor.problems.append(problem)
+        }
         guard cursor.problems.isEmpty else {
             throw LedgerError.refusedForWriting(path: path, problems: cursor.problems)
         }
@@ -45,7 +53,9 @@ extension LedgerFile {
             throw LedgerError.eventNotStorable(reason: "it does not read back from its own line (\(problem))")
         }
         if !lines.isEmpty {
+            if startsLedger, !markBytes.isEmpty { try forgetCommitMark(in: writerLock) }
             try append(lines, to: ledger, restoringLength: cursor.offset, startsLedger: startsLedger)
+            recordCommitMark(in: writerLock, after: written, replacing: markBytes.count)
         }
         written.observedSize = written.offset
         cursor = written

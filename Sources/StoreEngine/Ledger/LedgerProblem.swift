@@ -19,13 +19,21 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     case newerVersion(found: Int, supported: Int)
     /// Line 1 is not a storefront ledger header.
     case notALedger(reason: String)
+    /// The ledger ends before the last line its commit mark records: lines were cut from the end.
+    case committedLinesMissing(line: Int, committed: Int, lockPath: String)
+    /// The line holding the sequence number the commit mark records is not the one committed.
+    case commitMarkMismatch(line: Int, sequence: Int, lockPath: String)
+    /// The lock file holds something other than a valid commit mark.
+    case commitMarkDamaged(lockPath: String, reason: String)
 
     /// The 1-based file line the problem was found on, when it concerns one line.
     public var line: Int? {
         switch self {
-        case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _): line
+        case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
+            .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _):
+            line
         case .keyMismatch, .newerVersion, .notALedger: 1
-        case .keyMissing, .keyInvalid: nil
+        case .keyMissing, .keyInvalid, .commitMarkDamaged: nil
         }
     }
 
@@ -55,6 +63,16 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
                 + "upgrade storefront"
         case .notALedger(let reason):
             "line 1 is not a storefront ledger header (\(reason)); check the ledger path"
+        case .committedLinesMissing(let line, let committed, let lockPath):
+            "line \(line) is missing or incomplete, but \(lockPath) records that the ledger held \(committed) "
+                + "event\(committed == 1 ? "" : "s"): lines were cut from the end; restore the ledger from a backup, "
+                + "or, if an older copy was restored on purpose, empty \(lockPath) to accept it"
+        case .commitMarkMismatch(let line, let sequence, let lockPath):
+            "line \(line) is not the line committed with sequence number \(sequence), which \(lockPath) records: "
+                + "the ledger was replaced by another copy; restore the right one, or empty \(lockPath) to accept this one"
+        case .commitMarkDamaged(let lockPath, let reason):
+            "the commit mark in \(lockPath) is damaged (\(reason)); if nobody edited the ledger, empty \(lockPath) "
+                + "and verify again"
         }
     }
 }

@@ -113,6 +113,7 @@ extension LedgerCursor {
         }
         previousMAC = Array(split.mac)
         lastSequence = 0
+        if watchedSequence == 0 { watchedLine = (lineCount, Array(split.mac)) }
     }
 
     /// Checks an event line's MAC and sequence number; returns it for decoding unless it is
@@ -140,6 +141,7 @@ extension LedgerCursor {
             scan.problems.append(.sequenceGap(line: lineCount, expected: lastSequence + 1, found: sequence))
         }
         lastSequence = sequence
+        if sequence == watchedSequence { watchedLine = (lineCount, Array(split.mac)) }
         return EventLine(text: line, number: lineCount, sequence: sequence, isVerified: isVerified)
     }
 

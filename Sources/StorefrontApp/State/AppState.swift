@@ -51,7 +51,8 @@ public struct AppState: Equatable, Sendable {
         self.reportedTornTail = nil
         self.isQuitting = false
         self.now = now
-        list.fit(viewportHeight: MainLayout(state: self, size: size).listViewportHeight)
+        // The list was built before the layout was known; select again so the first heading shows.
+        list.move(.first, viewportHeight: MainLayout(state: self, size: size).listViewportHeight)
     }
 
     /// The words and numbers for the current locale and storefront.

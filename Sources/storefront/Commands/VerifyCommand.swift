@@ -27,6 +27,10 @@ enum VerifyCommand {
                                    problems: report.problems.map { Problem(line: $0.line, message: $0.description) }))
         } else if report.isIntact {
             console.out("\(path): intact, \(report.entryCount) events, every line verified.")
+            if report.incompleteLastLineBytes > 0 {
+                console.out("  note: after them, an incomplete line of \(report.incompleteLastLineBytes) bytes (cut short "
+                    + "by a crash while writing); the next command moves it aside into a .torn file")
+            }
         } else {
             console.out(report.description)
         }

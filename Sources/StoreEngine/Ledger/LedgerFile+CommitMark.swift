@@ -1,0 +1,95 @@
+import Glibc
+
+/// Recording and checking the commit mark (see `LedgerCommitMark`) in the lock file.
+extension LedgerFile {
+    /// Reads the lock file `file`, which holds the commit mark.
+    func readCommitMark(from file: OpenFile) throws(LedgerError) -> [UInt8] {
+        do {
+            return try fileSystem.readAll(file, count: LedgerCommitMark.maximumLength, at: 0)
+        } catch {
+            throw .fileSystem(error)
+        }
+    }
+
+    /// Reads the lock file at `lockPath` without locking it; a missing file holds no mark.
+    func readCommitMark() throws(LedgerError) -> [UInt8] {
+        let file: OpenFile
+        do throws(FileSystemError) {
+            file = try fileSystem.open(lockPath, access: .readOnly, options: [], permissions: 0)
+        } catch where error.isNotFound {
+            return []
+        } catch {
+            throw .fileSystem(error)
+        }
+        defer { try? fileSystem.close(file) }
+        return try readCommitMark(from: file)
+    }
+
+    /// What the commit mark `markBytes` says is wrong with what `cursor` has read from an
+    /// existing ledger file, if anything.
+    ///
+    /// A cursor whose header verified checks the mark with its key. A file cut inside line 1
+    /// is checked with the key file's key: beside a mark, it lost committed lines; without one,
+    /// it is a ledger whose creation was cut short (a new ledger empties the lock file before
+    /// writing its first line). An empty file starts over like a missing one, since a crash
+    /// between creating it and emptying the lock file leaves the same. A cursor whose header
+    /// did not verify has a problem already.
+    func commitMarkProblem(_ markBytes: [UInt8], cursor: LedgerCursor) throws(LedgerError) -> LedgerProblem? {
+        let key: LedgerKey
+        if cursor.isVerifying, case .loaded(let loaded) = cursor.key {
+            key = loaded
+        } else if !cursor.hasReadHeader, cursor.observedSize > 0, !markBytes.isEmpty,
+            case .key(let loaded) = try LedgerKey.load(from: keyPath, fileSystem: fileSystem)
+        {
+            key = loaded
+        } else {
+            return nil
+        }
+        switch try LedgerCommitMark.read(markBytes, key: key) {
+        case .absent:
+            return nil
+        case .damaged(let reason):
+            return .commitMarkDamaged(lockPath: lockPath, reason: reason)
+        case .mark(let mark):
+            if !cursor.hasReadHeader || mark.sequence > cursor.lastSequence {
+                return .committedLinesMissing(line: cursor.lineCount + 1, committed: mark.sequence, lockPath: lockPath)
+            }
+            if let line = cursor.line(holding: mark.sequence), line.mac != mark.lineMAC {
+                return .commitMarkMismatch(line: line.number, sequence: mark.sequence, lockPath: lockPath)
+            }
+            return nil
+        }
+    }
+
+    /// Empties the lock file `file` before a new ledger is started beside it, so that a mark
+    /// left by a ledger that was moved aside is never taken for this one's.
+    func forgetCommitMark(in file: OpenFile) throws(LedgerError) {
+        do {
+            try fileSystem.truncate(file, toLength: 0)
+        } catch {
+            throw .fileSystem(error)
+        }
+    }
+
+    /// Overwrites the lock file `file` (held, and positioned at its start) with the mark of
+    /// the line `cursor` ends on; `previousLength` is how much the file held before.
+    ///
+    /// The commit is durable already, so a failure here does not fail it: the lock file is
+    /// emptied instead, as far as that works, so that it records nothing rather than
+    /// something wrong. A later commit records the mark again.
+    func recordCommitMark(in file: OpenFile, after cursor: LedgerCursor, replacing previousLength: Int) {
+        guard case .loaded(let key) = cursor.key, let lineMAC = cursor.previousMAC,
+            let mark = try? LedgerCommitMark(sequence: cursor.lastSequence, lineMAC: lineMAC).line(key: key)
+        else { return }
+        do throws(FileSystemError) {
+            guard try fileSystem.write(file, mark) == mark.count else {
+                throw FileSystemError(operation: .write, path: file.path, code: ENOSPC)
+            }
+            if previousLength > mark.count {
+                try fileSystem.truncate(file, toLength: mark.count)
+            }
+        } catch {
+            try? fileSystem.truncate(file, toLength: 0)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// A store's life seen in the storefront: a parent's approval made with the CLI, and a
+/// subscription lapsing on screen while store time runs fast.
+@Suite("TUI in tmux: a store's life", .serialized,
+       .enabled(if: TmuxSession.isAvailable,
+                "tmux is not installed, so the terminal tests cannot run; install it (apt-get install tmux) to run them"))
+struct TUIStoreLifeTests {
+    let cli: StorefrontProcess
+    let tui: TUITests
+
+    init() throws {
+        tui = try TUITests()
+        cli = tui.cli
+    }
+
+    @Test("An Ask to Buy request approved with the CLI is announced in the open storefront")
+    func approvalFromTheCommandLine() async throws {
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
+        let tmux = try await tui.openStorefront()
+        defer { tmux.kill() }
+        try tmux.press("Enter")
+        try await tmux.waitFor("Confirm purchase")
+        try tmux.press("Enter")
+        try await tmux.waitFor("Asked to buy Random Rage Face", "Waiting for approval")
+        try tmux.press("Enter")
+        let list = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
+        let id = try #require(list.first?["transactionId"] as? String)
+        #expect(try cli.run(["approve", id]).status == 0)
+        try await tmux.waitFor("Request approved", "+5 Rage Faces: you have 5")
+    }
+
+    @Test("A subscription whose renewal was cancelled lapses on screen at a fast time rate")
+    func lapseOnScreen() async throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        #expect(try cli.run(["cancel-renewal", "com.example.rage.pro.monthly"]).status == 0)
+        #expect(try cli.run(["settings", "set", "time-rate", "renewal-every-10-seconds"]).status == 0)
+        let tmux = try await tui.openStorefront()
+        defer { tmux.kill() }
+        try await tmux.waitForScreen("a countdown on the monthly row and the store clock in the header") { screen in
+            TUITests.row("Rage Pro (Monthly)", in: screen)?.contains("Ends in 0:0") == true && screen.contains("Store time")
+        }
+        try await tmux.waitForScreen("the monthly subscription expired") { screen in
+            TUITests.row("Rage Pro (Monthly)", in: screen)?.contains("Expired") == true
+        }
+        let entitlements = try #require(try cli.run(["entitlements", "--json"]).json() as? [String: Any])
+        let subscription = (entitlements["subscriptions"] as? [[String: Any]])?.first
+        #expect(subscription?["state"] as? String == "expired")
+        #expect(subscription?["expirationReason"] as? String == "autoRenewDisabled")
+    }
+}

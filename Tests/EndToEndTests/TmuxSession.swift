@@ -1,0 +1,147 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tmux server of its own, running one command in a detached window, driven like a person at a keyboard.
+///
+/// Each session has a unique socket (`tmux -L`), so tests never see each other's windows or a
+/// person's own tmux, and reads no configuration (`-f /dev/null`). Call `kill()` when done: it
+/// ends the server and everything running in it.
+final class TmuxSession {
+    /// Something tmux could not do, or a screen that never appeared.
+    enum Failure: Error, CustomStringConvertible {
+        case commandFailed(arguments: [String], status: Int32, output: String)
+        case timedOut(waitingFor: String, seconds: Double, screen: String)
+
+        var description: String {
+            switch self {
+            case let .commandFailed(arguments, status, output):
+                "tmux \(arguments.joined(separator: " ")) exited with \(status): \(output); check that tmux works in this environment"
+            case let .timedOut(waitingFor, seconds, screen):
+                "the screen did not show \(waitingFor) within \(seconds) s; the last screen was:\n\(screen)"
+            }
+        }
+    }
+
+    /// The tmux executable on the search path, or nil when tmux is not installed.
+    static let executable: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let folders = path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin", "/bin"]
+        return folders.map { $0 + "/tmux" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    static var isAvailable: Bool { executable != nil }
+
+    /// The environment tmux and everything it starts get: nothing from the test runner's locale.
+    static let environment: [String: String] = [
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "HOME": NSTemporaryDirectory(),
+        "LANG": "C.UTF-8",
+    ]
+
+    /// How long a wait lasts before it fails; generous, because a loaded machine can be slow to start a process.
+    static let defaultTimeout: Double = 20
+
+    let socket = "storefront-e2e-" + UUID().uuidString.prefix(8).lowercased()
+    /// Where tmux puts the socket (no TMUX_TMPDIR is set); tmux leaves the file behind when the server ends.
+    var socketPath: String { "/tmp/tmux-\(getuid())/\(socket)" }
+    let window = "storefront"
+    /// Signals the server, and so the command in its window, starts with blocked.
+    let blockedSignals: [Int32]
+    /// The server's process, and the window's first process (the leader of its process group).
+    private var serverProcess: pid_t?
+    private var windowProcess: pid_t?
+
+    /// Starts a server whose only window runs `command` through the shell, `width` by `height`
+    /// cells; `blockedSignals` start blocked, as when a parent process blocked them.
+    init(command: String, width: Int = 100, height: Int = 30, blockedSignals: [Int32] = []) throws {
+        self.blockedSignals = blockedSignals
+        try tmux(["new-session", "-d", "-s", window, "-x", "\(width)", "-y", "\(height)", "-e", "LANG=C.UTF-8", command])
+        serverProcess = (try? query("#{pid}")).flatMap { pid_t($0) }
+        windowProcess = (try? query("#{pane_pid}")).flatMap { pid_t($0) }
+    }
+
+    /// Presses keys by tmux's names: "Enter", "Escape", "Space", "C-c", or single characters.
+    func press(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", window] + keys)
+    }
+
+    /// Types `text` character by character, with no key names interpreted.
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", window, "-l", text])
+    }
+
+    /// Changes the window's size, as a person dragging the terminal's corner would.
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", window, "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The visible screen, one line per row, trailing spaces trimmed, and the no-break spaces
+    /// ICU puts in prices ("1,09 €") turned into plain ones so tests can spell them.
+    func screen() throws -> String {
+        try tmux(["capture-pane", "-p", "-t", window])
+            .replacingOccurrences(of: "\u{A0}", with: " ")
+            .replacingOccurrences(of: "\u{202F}", with: " ")
+    }
+
+    /// A tmux format evaluated for the window, e.g. "#{alternate_on}".
+    func query(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", window, format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Polls the screen until `matches` holds, and returns that screen; fails after `timeout` seconds.
+    @discardableResult
+    func waitForScreen(_ description: String, timeout: Double = TmuxSession.defaultTimeout,
+                       where matches: (String) -> Bool) async throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while true {
+            last = try screen()
+            if matches(last) { return last }
+            if Date() >= deadline { throw Failure.timedOut(waitingFor: description, seconds: timeout, screen: last) }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+    }
+
+    /// Polls until the screen contains every one of `texts`.
+    @discardableResult
+    func waitFor(_ texts: String..., timeout: Double = TmuxSession.defaultTimeout) async throws -> String {
+        try await waitForScreen(texts.map { "“\($0)”" }.joined(separator: " and "), timeout: timeout) { screen in
+            texts.allSatisfy(screen.contains)
+        }
+    }
+
+    /// Ends the server and whatever still runs in it, and removes its socket; safe to call more than once.
+    ///
+    /// The window's processes are killed first, so a program that ignores the hangup tmux sends
+    /// (or hangs) cannot outlive the test.
+    func kill() {
+        if let windowProcess, let serverProcess, windowProcess > 1, Self.parent(of: windowProcess) == serverProcess {
+            // Still a child of this server, so its process group is the window's and no one else's.
+            _ = Glibc.kill(-windowProcess, SIGKILL)
+        }
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: socketPath)
+    }
+
+    /// The parent of `process`, from /proc; nil when it has ended.
+    private static func parent(of process: pid_t) -> pid_t? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),
+              let nameEnd = stat.lastIndex(of: ")") else { return nil }
+        // After the name: state, then the parent's id.
+        let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
+        return fields.count > 1 ? pid_t(fields[1]) : nil
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let all = ["-L", socket, "-f", "/dev/null"] + arguments
+        let result = try CleanSpawn.run(Self.executable ?? "/usr/bin/tmux", all, environment: Self.environment,
+                                        blockedSignals: blockedSignals)
+        guard result.status == 0 else {
+            throw Failure.commandFailed(arguments: arguments, status: result.status, output: result.output)
+        }
+        return result.output
+    }
+}

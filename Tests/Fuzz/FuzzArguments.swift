@@ -1,0 +1,24 @@
+@testable import StoreEngine
+
+/// Command lines: the input split at NUL bytes into arguments, parsed as the binary parses
+/// them, then the values the binary derives from them.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let input = Array(UnsafeBufferPointer(start: data, count: size))
+    let arguments = input.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+    do {
+        let parsed = try CommandLineArguments.parse(arguments)
+        for name in CommandLineArguments.valueOptions {
+            _ = try? parsed.integerOption(name, default: 1)
+        }
+        _ = try? parsed.allowOnly(["quantity", "amount"], command: "fuzz")
+        _ = LedgerLocation.path(explicit: parsed.entitlementsPath, environment: ["HOME": "/home/fuzz"])
+        let locale = BuyerContext.locale(explicit: parsed.locale, environment: ["LANG": "de_DE.UTF-8"])
+        if let catalog = try? CatalogLoader.loadBundled() {
+            _ = BuyerContext.storefront(explicit: parsed.storefront, locale: locale, catalog: catalog)
+        }
+    } catch {
+        if error.description.isEmpty { FuzzChecks.fail("a usage error without a message") }
+    }
+    return 0
+}

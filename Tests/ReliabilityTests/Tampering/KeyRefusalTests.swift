@@ -1,0 +1,53 @@
+import Foundation
+import StoreEngine
+import Testing
+
+/// A ledger whose key file is missing, malformed or from another ledger is refused for
+/// writing by the binary, with a message naming the key file and what to do, and is left as it was.
+@Suite("Key refusal: missing or wrong key files")
+struct KeyRefusalTests {
+    enum KeyDamage: String, CaseIterable, Sendable {
+        case missing, malformed, fromAnotherLedger
+    }
+
+    static let expectedMessage: [KeyDamage: String] = [
+        .missing: "is missing, so no line can be verified; restore it from a backup",
+        .malformed: "does not hold a key (expected 64 hexadecimal digits)",
+        .fromAnotherLedger: "does not verify with the key in",
+    ]
+
+    @Test("writing is refused and nothing changes", arguments: KeyDamage.allCases)
+    func refusedForWriting(damage: KeyDamage) throws {
+        let directory = try ScratchDirectory("key")
+        let cli = StorefrontCLI(ledger: directory.file("entitlements.jsonl"))
+        let keyPath = cli.ledger + ".key"
+        #expect(try cli.run(["buy", Rage.face]).status == 0)
+        switch damage {
+        case .missing:
+            try FileManager.default.removeItem(atPath: keyPath)
+        case .malformed:
+            try ScratchDirectory.write(Array("not a key\n".utf8), to: keyPath)
+        case .fromAnotherLedger:
+            let other = StorefrontCLI(ledger: directory.file("other.jsonl"))
+            #expect(try other.run(["buy", Rage.face]).status == 0)
+            try ScratchDirectory.write(try ScratchDirectory.bytes(other.ledger + ".key"), to: keyPath)
+        }
+        let before = try ScratchDirectory.bytes(cli.ledger)
+        let expected = try #require(Self.expectedMessage[damage])
+
+        let buy = try cli.run(["buy", Rage.face])
+        #expect(buy.status == 3, "\(buy.stderr)")
+        #expect(buy.stderr.contains("refusing to write to \(cli.ledger)"), "\(buy.stderr)")
+        #expect(buy.stderr.contains(keyPath) && buy.stderr.contains(expected), "\(buy.stderr)")
+        let spend = try cli.run(["spend", Rage.faces])
+        #expect(spend.status == 3 && spend.stderr.contains(expected), "\(spend.stderr)")
+        #expect(try ScratchDirectory.bytes(cli.ledger) == before)
+
+        let verify = try cli.run(["verify"])
+        #expect(verify.status == 3)
+        #expect(verify.stdout.contains(keyPath), "\(verify.stdout)")
+        let entitlements = try cli.run(["entitlements", "--json"])
+        #expect(entitlements.status == 0, "reading still works: \(entitlements.stderr)")
+        #expect(entitlements.stderr.contains("read-only"), "\(entitlements.stderr)")
+    }
+}

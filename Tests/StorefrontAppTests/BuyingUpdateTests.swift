@@ -1,0 +1,115 @@
+import StoreEngine
+import Testing
+import TerminalUI
+@testable import StorefrontApp
+
+/// The payment sheet: opening it, buying, cancelling, and what skips it.
+@Suite("Update: buying")
+struct BuyingUpdateTests {
+    typealias F = StorefrontFixture
+
+    @Test("Enter and b open the payment sheet for the selected product, asking the store nothing yet",
+          arguments: [Key.enter, Key.character("b")])
+    func opensSheet(key: Key) throws {
+        var state = try F().state()
+        state.send(.down)
+        #expect(state.send(key).isEmpty)
+        #expect(state.overlays == [.buySheet(productID: F.lives)])
+        #expect(state.activity == nil)
+    }
+
+    @Test("Enter and y on the sheet ask the store to buy, and a spinner runs", arguments: [Key.enter, Key.character("y")])
+    func confirms(key: Key) throws {
+        let fixture = try F()
+        var state = fixture.state()
+        state.send(.enter)
+        let effects = state.send(key)
+        #expect(effects == [.purchase(productID: F.facePack, buyer: fixture.buyer, storefront: "USA", simulate: nil)])
+        #expect(state.activity == .purchasing(productID: F.facePack))
+        #expect(state.overlays == [.buySheet(productID: F.facePack)], "the sheet stays up, showing the spinner")
+    }
+
+    @Test("Esc and n on the sheet record a user cancel with the store", arguments: [Key.escape, Key.character("n")])
+    func cancels(key: Key) throws {
+        let fixture = try F()
+        var state = fixture.state(locale: "de_DE", storefront: "DEU")
+        state.send(.enter)
+        #expect(state.send(key) == [.purchase(productID: F.facePack, buyer: fixture.buyer, storefront: "DEU", simulate: .cancel)])
+        #expect(state.activity == .purchasing(productID: F.facePack))
+    }
+
+    @Test("While the store works, keys wait (except Ctrl-C) and ticks turn the spinner")
+    func busy() throws {
+        var state = try F().state()
+        state.send(.enter, .enter)
+        let busy = state
+        for key: Key in [.escape, .enter, .character("q"), .down, .character("r")] {
+            #expect(state.send(key).isEmpty)
+            #expect(state == busy, "\(key) acted during a purchase")
+        }
+        #expect(update(&state, .tick).isEmpty)
+        #expect(update(&state, .tick).isEmpty)
+        #expect(state.tick == 2)
+        #expect(state.send(.ctrl("c")) == [.quit])
+        #expect(state.isQuitting)
+    }
+
+    @Test("A tick with nothing running changes nothing")
+    func idleTick() throws {
+        var state = try F().state()
+        let before = state
+        #expect(update(&state, .tick).isEmpty)
+        #expect(state == before)
+    }
+
+    @Test("q on the sheet quits")
+    func quitFromSheet() throws {
+        var state = try F().state()
+        state.send(.character("b"))
+        #expect(state.send(.character("q")) == [.quit])
+        #expect(state.isQuitting)
+    }
+
+    @Test("Keys the sheet does not know leave it up")
+    func otherKeysOnSheet() throws {
+        var state = try F().state()
+        state.send(.enter)
+        let before = state
+        for key: Key in [.down, .character("x"), .tab] {
+            #expect(state.send(key).isEmpty)
+            #expect(state == before)
+        }
+    }
+
+    @Test("An owned product goes straight to the store (which answers 'already owned'), with no sheet")
+    func ownedSkipsSheet() throws {
+        let fixture = try F()
+        try fixture.buy(F.drummer)
+        var state = fixture.state()
+        state.send(.down, .down)
+        #expect(state.selectedID == F.drummer)
+        #expect(state.send(.enter) == [.purchase(productID: F.drummer, buyer: fixture.buyer, storefront: "USA", simulate: nil)])
+        #expect(state.overlays.isEmpty)
+        #expect(state.activity == .purchasing(productID: F.drummer))
+    }
+
+    @Test("With purchases disabled the store is asked at once, so it can refuse")
+    func disallowedSkipsSheet() throws {
+        let fixture = try F()
+        try fixture.store.set(.purchasesAllowed, to: "false", for: fixture.buyer)
+        var state = fixture.state()
+        #expect(state.send(.enter) == [.purchase(productID: F.facePack, buyer: fixture.buyer, storefront: "USA", simulate: nil)])
+        #expect(state.overlays.isEmpty)
+    }
+
+    @Test("A product not sold in the storefront shows why instead of a sheet")
+    func notSold() throws {
+        var state = try F().state(locale: "ja_JP", storefront: "JPN")
+        state.send(.down, .down, .down)
+        #expect(state.selectedID == F.nightly)
+        #expect(state.send(.enter).isEmpty)
+        #expect(state.activity == nil)
+        #expect(state.topAlert == Alert(title: "Not available", message: "ナイトリー・レイジ is not sold in 日本; choose another storefront.",
+                                        tone: .warning))
+    }
+}

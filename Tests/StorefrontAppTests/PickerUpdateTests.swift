@@ -1,0 +1,160 @@
+import StoreEngine
+import Testing
+import TerminalUI
+@testable import StorefrontApp
+
+/// `l` (locale and storefront) and `a` (account and device) pickers.
+@Suite("Update: pickers")
+struct PickerUpdateTests {
+    typealias F = StorefrontFixture
+
+    static func picker(_ state: AppState) -> Picker? {
+        if case .picker(let picker) = state.overlays.last { return picker }
+        return nil
+    }
+
+    @Test("l lists the catalog's languages as locales and its storefronts, the current ones marked and selected")
+    func localePickerRows() throws {
+        var state = try F().state()
+        #expect(state.send(.character("l")).isEmpty)
+        let picker = try #require(Self.picker(state))
+        #expect(picker.purpose == .localeAndStorefront)
+        #expect(picker.rows.map(\.choice) == [
+            nil, .locale("en_US"), .locale("de_DE"), .locale("fr_FR"), .locale("ja_JP"), .typeIn(.locale),
+            nil, .storefront("USA"), .storefront("DEU"), .storefront("FRA"), .storefront("JPN"), .storefront("GBR"),
+        ])
+        #expect(picker.rows.filter(\.isCurrent).map(\.choice) == [.locale("en_US"), .storefront("USA")])
+        #expect(picker.selectedChoice == .locale("en_US"))
+    }
+
+    @Test("Choosing de_DE switches the locale and the storefront to Germany, and asks for Germany's snapshot")
+    func switchToGerman() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        state.send(.character("l"), .down)
+        #expect(Self.picker(state)?.selectedChoice == .locale("de_DE"))
+        let effects = state.send(.enter)
+        #expect(effects == [.loadSnapshot(buyer: fixture.buyer, storefront: "DEU")])
+        #expect(state.locale == "de_DE")
+        #expect(state.storefront == "DEU")
+        #expect(state.overlays.isEmpty)
+        #expect(state.text.displayPrice(state.catalog.products[2]) == "1,09\u{A0}€")
+        try fixture.run(effects, on: &state)
+        #expect(state.snapshot.storefront == "DEU")
+    }
+
+    @Test("Choosing a storefront changes only the storefront")
+    func chooseStorefront() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        state.send(.character("l"))
+        for _ in 0..<8 { state.send(.character("j")) }
+        #expect(Self.picker(state)?.selectedChoice == .storefront("JPN"))
+        #expect(state.send(.character(" ")) == [.loadSnapshot(buyer: fixture.buyer, storefront: "JPN")])
+        #expect(state.locale == "en_US")
+        #expect(state.storefront == "JPN")
+    }
+
+    @Test("Moving skips headings and stops at the ends")
+    func movingInPicker() throws {
+        var state = try F().state()
+        state.send(.character("l"), .end)
+        #expect(Self.picker(state)?.selectedChoice == .storefront("GBR"))
+        state.send(.up)
+        #expect(Self.picker(state)?.selectedChoice == .storefront("JPN"))
+        state.send(.home)
+        #expect(Self.picker(state)?.selectedChoice == .locale("en_US"))
+        state.send(.up, .character("k"))
+        #expect(Self.picker(state)?.selectedChoice == .locale("en_US"))
+        state.send(.down, .down, .down, .down, .down)
+        #expect(Self.picker(state)?.selectedChoice == .storefront("USA"), "from the typed-locale row down over the heading")
+    }
+
+    @Test("A typed locale is applied; one the catalog does not sell in keeps the storefront")
+    func typedLocale() throws {
+        var state = try F().state()
+        state.send(.character("l"), .down, .down, .down, .down)
+        #expect(Self.picker(state)?.selectedChoice == .typeIn(.locale))
+        state.send(.enter)
+        #expect(Self.picker(state)?.typing == Picker.Typing(field: .locale))
+        state.type("pt_BR")
+        #expect(Self.picker(state)?.typing?.entry.text == "pt_BR")
+        #expect(state.send(.enter).isEmpty)
+        #expect(state.locale == "pt_BR")
+        #expect(state.storefront == "USA")
+        #expect(state.overlays.isEmpty)
+    }
+
+    @Test("A typed locale that is not one is refused with the reason under the field")
+    func badTypedLocale() throws {
+        var state = try F().state()
+        state.send(.character("l"), .down, .down, .down, .down, .enter)
+        state.type("deutsch")
+        #expect(state.send(.enter).isEmpty)
+        #expect(Self.picker(state)?.typing?.entry.error == "“deutsch” is not a locale; type one like de_DE or pt_BR.")
+        #expect(state.locale == "en_US")
+        state.send(.backspace)
+        #expect(Self.picker(state)?.typing?.entry == TextField(text: "deutsc", error: nil), "editing clears the error")
+        state.send(.escape)
+        #expect(Self.picker(state)?.typing == nil, "Esc leaves the field, not the picker")
+        state.send(.escape)
+        #expect(state.overlays.isEmpty)
+    }
+
+    @Test("a lists accounts and devices from the ledger plus the current ones, with rows to create new ones")
+    func accountPickerRows() throws {
+        let fixture = try F()
+        try fixture.buy(F.drummer, buyer: Buyer(account: "alice", device: "phone"))
+        var state = fixture.state()
+        state.refresh(from: fixture)
+        state.send(.character("a"))
+        let picker = try #require(Self.picker(state))
+        #expect(picker.purpose == .accountAndDevice)
+        #expect(picker.rows.map(\.choice) == [
+            nil, .account("alice"), .account("tester"), .typeIn(.account),
+            nil, .device("phone"), .device("default"), .typeIn(.device),
+        ])
+        #expect(picker.selectedChoice == .account("tester"))
+    }
+
+    @Test("Typing a new device switches to it and asks for its snapshot")
+    func newDevice() throws {
+        let fixture = try F()
+        try fixture.buy(F.drummer)
+        var state = fixture.state()
+        state.send(.character("a"), .end)
+        #expect(Self.picker(state)?.selectedChoice == .typeIn(.device))
+        state.send(.enter)
+        state.type("tablet")
+        let effects = state.send(.enter)
+        let tablet = Buyer(account: "tester", device: "tablet")
+        #expect(effects == [.loadSnapshot(buyer: tablet, storefront: "USA")])
+        #expect(state.buyer == tablet)
+        #expect(state.overlays.isEmpty)
+        try fixture.run(effects, on: &state)
+        #expect(state.snapshot.status(of: F.drummer) == .restoreToUnlock)
+    }
+
+    @Test("An empty name is refused; characters a name cannot hold are not typed")
+    func badNames() throws {
+        var state = try F().state()
+        state.send(.character("a"), .down, .enter)
+        #expect(Self.picker(state)?.typing?.field == .account)
+        state.type("  ")
+        #expect(state.send(.enter).isEmpty)
+        #expect(Self.picker(state)?.typing?.entry.error == "Type a name first.")
+        state.type("bob/!x")
+        #expect(Self.picker(state)?.typing?.entry.text == "bobx")
+        state.send(.enter)
+        #expect(state.buyer == Buyer(account: "bobx", device: "default"))
+    }
+
+    @Test("Choosing the account already in use changes nothing and asks for nothing")
+    func sameAccount() throws {
+        var state = try F().state()
+        state.send(.character("a"))
+        #expect(state.send(.enter).isEmpty)
+        #expect(state.overlays.isEmpty)
+        #expect(state.buyer == Buyer())
+    }
+}

@@ -1,0 +1,128 @@
+import StoreEngine
+import Testing
+import TerminalUI
+@testable import StorefrontApp
+
+/// A ledger with problems makes the store read-only; a window below 60x16 shows a message until it grows.
+@Suite("Update: read-only ledger and resizing")
+struct ReadOnlyAndResizeUpdateTests {
+    typealias F = StorefrontFixture
+
+    /// The app over a store whose ledger reports a tampered line, with a face pack bought before.
+    static func readOnlyState() throws -> AppState {
+        let fixture = try F()
+        try fixture.buy(F.facePack)
+        var snapshot = fixture.snapshot()
+        snapshot.ledgerProblems = [.tampered(line: 3)]
+        var state = fixture.state()
+        _ = update(&state, .storeChanged(snapshot))
+        return state
+    }
+
+    static let readOnlyAlert = Alert(
+        title: "Read-only",
+        message: "The entitlements file has a problem: line 3 does not match its MAC: it was edited, or lines around it were "
+            + "deleted, duplicated or reordered. Nothing can be bought or spent; `storefront verify` tells more.",
+        tone: .failure)
+
+    @Test("Every change is refused with an alert that says why, and nothing is asked of the store", arguments: [
+        ["enter", "enter"], ["r"], ["u", "space"], ["s", "enter"], ["s", "down", "left"], ["t", "R", "enter"],
+    ])
+    func refusesChanges(keys: [String]) throws {
+        var state = try Self.readOnlyState()
+        var effects: [Effect] = []
+        for name in keys { effects += state.send(Self.key(name)) }
+        #expect(effects.isEmpty)
+        #expect(state.activity == nil)
+        #expect(state.topAlert == Self.readOnlyAlert)
+    }
+
+    @Test("Looking around still works: moving, search, pickers, help")
+    func browsingWorks() throws {
+        var state = try Self.readOnlyState()
+        state.send(.down)
+        #expect(state.selectedID == F.lives)
+        state.send(.character("?"))
+        #expect(state.overlays == [.help(HelpScreen())])
+        state.send(.escape, .character("/"))
+        state.type("ads")
+        #expect(state.selectedID == F.noAds)
+    }
+
+    @Test("More than one problem: the first is quoted and the rest counted")
+    func severalProblems() throws {
+        var state = try Self.readOnlyState()
+        var snapshot = state.snapshot
+        snapshot.ledgerProblems = [.newerVersion(found: 9, supported: 1), .keyMissing(keyPath: "/k"), .tampered(line: 2)]
+        _ = update(&state, .storeChanged(snapshot))
+        let reason = try #require(state.readOnlyReason)
+        #expect(reason.hasPrefix("The entitlements file has a problem: written by a newer storefront (format 9)"))
+        #expect(reason.contains("upgrade storefront (and 2 more)."))
+    }
+
+    @Test("A store that could not be opened is read-only with its own reason")
+    func unavailable() throws {
+        let fixture = try F()
+        var state = AppState(catalog: fixture.catalog, buyer: fixture.buyer, locale: "en_US", storefront: "USA",
+                             snapshot: fixture.snapshot(), size: Size(width: 80, height: 24),
+                             unavailableReason: "The entitlements file is locked by another program.")
+        #expect(state.send(.character("r")).isEmpty)
+        #expect(state.topAlert?.message == "The entitlements file is locked by another program.")
+    }
+
+    @Test("Below 60x16 keys do nothing but q and Ctrl-C; back at a usable size everything works again")
+    func tooSmall() throws {
+        var state = try F().state(size: Size(width: 80, height: 24))
+        state.send(.end)
+        #expect(state.send(.resize(width: 40, height: 10)).isEmpty)
+        #expect(state.size == Size(width: 40, height: 10))
+        #expect(state.isTooSmall)
+        let small = state
+        for key: Key in [.home, .enter, .character("r"), .character("/"), .character("?")] {
+            #expect(state.send(key).isEmpty)
+            #expect(state == small, "\(key) acted in a window that is too small")
+        }
+        state.send(.resize(width: 60, height: 16))
+        #expect(!state.isTooSmall)
+        #expect(state.selectedID == F.season)
+        let visible = state.list.scroll.visibleRange(viewportHeight: state.listViewportHeight)
+        #expect(visible.contains(state.list.scroll.selection))
+        #expect(state.send(.home).isEmpty)
+        #expect(state.selectedID == F.facePack)
+        #expect(state.send(.resize(width: 59, height: 30)).isEmpty)
+        #expect(state.isTooSmall, "59 columns are too few")
+        state.send(.resize(width: 60, height: 15))
+        #expect(state.isTooSmall, "15 rows are too few")
+        #expect(state.send(.character("q")) == [.quit])
+    }
+
+    @Test("Shrinking keeps the selection visible in the smaller list", arguments: [
+        Size(width: 60, height: 16), Size(width: 61, height: 17), Size(width: 99, height: 20),
+    ])
+    func shrinking(to size: Size) throws {
+        var state = try F().state(size: Size(width: 120, height: 40))
+        state.send(.end)
+        state.send(.resize(width: size.width, height: size.height))
+        let visible = state.list.scroll.visibleRange(viewportHeight: state.listViewportHeight)
+        #expect(visible.contains(state.list.scroll.selection))
+        #expect(state.selectedID == F.season)
+    }
+
+    @Test("Overlays survive a resize through a too-small window")
+    func overlaysSurvive() throws {
+        var state = try F().state()
+        state.send(.character("s"))
+        state.send(.resize(width: 30, height: 8), .resize(width: 100, height: 30))
+        #expect(state.overlays == [.settings(SettingsScreen())])
+    }
+
+    static func key(_ name: String) -> Key {
+        switch name {
+        case "enter": .enter
+        case "space": .character(" ")
+        case "down": .down
+        case "left": .left
+        default: .character(Character(name))
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import StoreEngine
+import Testing
+import TerminalUI
+@testable import StorefrontApp
+
+/// Properties of frames that hold at every size and locale: aligned columns, and a huge catalog drawn like a small one.
+@Suite("Render: columns and large catalogs")
+struct RenderLayoutTests {
+    typealias F = StorefrontFixture
+
+    /// The display column where `needle` starts in `row`, or nil when it is not there.
+    static func column(of needle: String, in row: String) -> Int? {
+        row.range(of: needle).map { String(row[..<$0.lowerBound]).displayWidth }
+    }
+
+    /// The product rows on screen, as (product, row text) pairs.
+    static func productRows(_ state: AppState, in buffer: ScreenBuffer) -> [(Product, String)] {
+        let box = MainLayout(state: state, size: state.size).list
+        let visible = state.list.scroll.visibleRange(viewportHeight: state.listViewportHeight)
+        return visible.enumerated().compactMap { offset, entry in
+            guard case .product(let index) = state.list.entries[entry] else { return nil }
+            return (state.catalog.products[index], buffer.rowText(box.y + 1 + offset))
+        }
+    }
+
+    @Test("Prices end in one column and statuses start in one column, whatever the title's width",
+          arguments: RenderSnapshotTests.locales.flatMap { locale in RenderSnapshotTests.sizes.map { (locale.0, locale.1, $0) } })
+    func columnsAlign(locale: String, storefront: String, size: Size) throws {
+        let state = try RenderSnapshotTests.livedIn().state(locale: locale, storefront: storefront, size: size)
+        let buffer = render(state, size: size)
+        let text = state.text
+        let rows = Self.productRows(state, in: buffer)
+        #expect(rows.count >= 4)
+        var priceEnds: Set<Int> = []
+        var statusStarts: Set<Int> = []
+        for (product, row) in rows {
+            let price = AppText.price(of: product, text: text) ?? "—"
+            let start = try #require(Self.column(of: price, in: row), "no price \(price) in \(row)")
+            priceEnds.insert(start + price.displayWidth)
+            let status = text.statusText(state.snapshot.status(of: product.id))
+            if !status.isEmpty, let column = Self.column(of: status, in: row) { statusStarts.insert(column) }
+        }
+        #expect(priceEnds.count == 1, "prices end in columns \(priceEnds.sorted())")
+        #expect(statusStarts.count == 1, "statuses start in columns \(statusStarts.sorted())")
+        #expect(buffer.rowTexts.allSatisfy { $0.displayWidth == size.width }, "a row is wider or narrower than the window")
+    }
+
+    @Test("Japanese titles are drawn as wide glyphs: two columns each, the second a continuation")
+    func wideGlyphs() throws {
+        let state = try RenderSnapshotTests.livedIn().state(locale: "ja_JP", storefront: "JPN")
+        let buffer = render(state, size: state.size)
+        let rows = Self.productRows(state, in: buffer)
+        let (product, row) = try #require(rows.first { $0.0.id == F.facePack })
+        #expect(row.contains("ランダム・レイジフェイス"), "\(product.id): \(row)")
+        let y = MainLayout(state: state, size: state.size).list.y + 1 + 1
+        let x = try #require(Self.column(of: "ラ", in: row))
+        #expect(buffer.cell(column: x, row: y)?.isWide == true)
+        #expect(buffer.cell(column: x + 1, row: y)?.isContinuation == true)
+    }
+
+    /// A catalog of `count` stickers, every tenth a consumable, with prices from $0.99 up.
+    static func bulkCatalog(count: Int) throws -> Catalog {
+        var catalog = try CatalogLoader.loadBundled("Rage")
+        catalog.products = (0..<count).map { index in
+            let number = String(index).leftPadded(to: 5)
+            let consumable = index % 10 == 0
+            return Product(id: "com.example.bulk.\(number)", type: consumable ? .consumable : .nonConsumable,
+                           referenceName: "Sticker \(number)",
+                           localizations: ["en": LocalizedText(title: "Sticker \(number)", description: "Sticker number \(index).")],
+                           prices: ["USA": Decimal(99 + index % 900) / 100],
+                           grant: consumable ? CreditGrant(credit: "rage-faces", amount: 1) : nil)
+        }
+        return catalog
+    }
+
+    @Test("A 10,000-product catalog draws only the rows that fit, at the top and at the end")
+    func tenThousandProducts() throws {
+        let fixture = try F(catalog: Self.bulkCatalog(count: 10_000))
+        var state = fixture.state()
+        #expect(state.list.productCount == 10_000)
+        #expect(state.list.entries.count == 10_002)
+        let top = render(state, size: state.size)
+        #expect(Self.productRows(state, in: top).count == state.listViewportHeight - 1, "one row is the section heading")
+        #expect(RenderSnapshotTests.snapshots.verify(top, named: "catalog-10000-top-80x24").isSuccess)
+
+        state.send(.end)
+        #expect(state.selectedID == "com.example.bulk.09999")
+        let end = render(state, size: state.size)
+        let rows = Self.productRows(state, in: end)
+        #expect(rows.count == state.listViewportHeight)
+        #expect(rows.last?.0.id == "com.example.bulk.09999")
+        #expect(RenderSnapshotTests.snapshots.verify(end, named: "catalog-10000-end-80x24").isSuccess)
+
+        state.send(.pageUp)
+        #expect(state.list.scroll.selection == state.list.entries.count - 1 - state.listViewportHeight, "one page up")
+        state.send(.character("/"))
+        state.type("04321")
+        #expect(state.list.productCount == 1)
+        #expect(state.selectedID == "com.example.bulk.04321")
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

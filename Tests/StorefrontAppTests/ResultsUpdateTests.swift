@@ -1,0 +1,179 @@
+import Foundation
+import StoreEngine
+import Testing
+import TerminalUI
+@testable import StorefrontApp
+
+/// What the person is told when the store answers: purchase outcomes, restore, failures, announcements.
+@Suite("Update: results and alerts")
+struct ResultsUpdateTests {
+    typealias F = StorefrontFixture
+
+    /// Buys the selected product through the sheet with the store answering, returns the alert shown.
+    static func buySelected(_ state: inout AppState, fixture: F, confirm: Key = .enter) throws -> Alert? {
+        let effects = state.send(.enter)
+        try fixture.run(effects.isEmpty ? state.send(confirm) : effects, on: &state)
+        return state.topAlert
+    }
+
+    @Test("A credited purchase closes the sheet and quotes the committed balance")
+    func credited() throws {
+        let fixture = try F()
+        try fixture.buy(F.facePack)
+        var state = fixture.state()
+        let alert = try Self.buySelected(&state, fixture: fixture)
+        #expect(alert == Alert(title: "Purchase complete", message: "Added 5 Rage Faces with Random Rage Face: you now have 10.",
+                               tone: .success))
+        #expect(state.overlays.count == 1, "the sheet is gone, only the alert is up")
+        #expect(state.activity == nil)
+        #expect(state.snapshot.status(of: F.facePack) == .credits(credit: "rage-faces", balance: 10))
+    }
+
+    @Test("Unlocking, then buying again: 'already yours'")
+    func unlockedThenOwned() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        state.send(.down, .down)
+        #expect(try Self.buySelected(&state, fixture: fixture)
+            == Alert(title: "Purchase complete", message: "Unlocked Girlfriend of Drummer Rage.", tone: .success))
+        state.send(.enter)
+        #expect(state.overlays.isEmpty)
+        #expect(try Self.buySelected(&state, fixture: fixture)
+            == Alert(title: "Already yours", message: "You already own Girlfriend of Drummer Rage; nothing was charged.", tone: .info))
+    }
+
+    @Test("Cancelling the sheet is reported as a cancel with nothing charged")
+    func cancelled() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        state.send(.down, .down, .down)
+        let alert = try Self.buySelected(&state, fixture: fixture, confirm: .escape)
+        #expect(alert == Alert(title: "Purchase cancelled", message: "Purchase of Nightly Rage cancelled; nothing was charged.", tone: .info))
+        #expect(fixture.store.transactions(for: "tester").map(\.state) == [.cancelled])
+    }
+
+    @Test("A purchase set to fail in Settings is reported as failed, with the reason")
+    func failed() throws {
+        let fixture = try F()
+        try fixture.store.set(.nextPurchaseOutcome, to: "fail", for: fixture.buyer)
+        var state = fixture.state()
+        let alert = try #require(try Self.buySelected(&state, fixture: fixture))
+        #expect(alert.title == "Purchase failed")
+        #expect(alert.tone == .failure)
+        #expect(alert.message.hasPrefix("Purchase of Random Rage Face failed: "))
+        #expect(alert.message.hasSuffix("; nothing was charged."))
+    }
+
+    @Test("Purchases disabled on the device: the store refuses and the alert says how to allow them")
+    func refusedDisallowed() throws {
+        let fixture = try F()
+        try fixture.store.set(.purchasesAllowed, to: "false", for: fixture.buyer)
+        var state = fixture.state()
+        let alert = try Self.buySelected(&state, fixture: fixture)
+        #expect(alert == Alert(title: "Purchase refused", message: "Purchases are disabled on this device (default); allow them with "
+                               + "`settings set purchases-allowed true` or in Settings.", tone: .warning))
+    }
+
+    @Test("Over the maximum of 50 faces the store refuses and says so")
+    func refusedOverMaximum() throws {
+        let fixture = try F()
+        for _ in 0..<10 { try fixture.buy(F.facePack) }
+        var state = fixture.state()
+        let alert = try Self.buySelected(&state, fixture: fixture)
+        #expect(alert == Alert(title: "Purchase refused", message: "Refused: you have 50 Rage Faces and may hold at most 50; "
+                               + "5 more would be over the maximum of 50.", tone: .warning))
+    }
+
+    @Test("r asks the store to restore for the buyer")
+    func restoreKey() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        #expect(state.send(.character("r")) == [.restore(fixture.buyer)])
+        #expect(state.activity == .restoring)
+    }
+
+    @Test("Restore on a second device names what came back and that consumables are never restored")
+    func restoreOnSecondDevice() throws {
+        let fixture = try F(buyer: Buyer(account: "tester", device: "tablet"))
+        try fixture.buy(F.drummer, buyer: Buyer())
+        try fixture.buy(F.facePack, buyer: Buyer())
+        var state = fixture.state()
+        #expect(state.snapshot.status(of: F.drummer) == .restoreToUnlock)
+        try fixture.run(state.send(.character("r")), on: &state)
+        #expect(state.topAlert == Alert(title: "Restore purchases", message: "Restored 1 purchase: Girlfriend of Drummer Rage. "
+                                        + "Consumables are never restored.", tone: .success))
+        #expect(state.snapshot.status(of: F.drummer) == .owned(since: F.start))
+    }
+
+    @Test("Restore with nothing to bring back says so")
+    func restoreNothing() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        try fixture.run(state.send(.character("r")), on: &state)
+        #expect(state.topAlert == Alert(title: "Restore purchases", message: "Nothing to restore.", tone: .info))
+    }
+
+    @Test("Storage trouble closes the sheet and shows the error's own words")
+    func operationFailed() throws {
+        var state = try F().state()
+        state.send(.enter, .enter)
+        _ = update(&state, .operationFailed(message: "could not write /x: disk full"))
+        #expect(state.overlays == [.alert(Alert(title: "Could not complete", message: "could not write /x: disk full", tone: .failure))])
+        #expect(state.activity == nil)
+    }
+
+    @Test("A saved setting ends the spinner")
+    func settingSaved() throws {
+        var state = try F().state()
+        state.activity = .savingSetting
+        #expect(update(&state, .settingSaved(name: "purchases-allowed", value: "false")).isEmpty)
+        #expect(state.activity == nil)
+    }
+
+    @Test("An announcement from the runtime shows as an info alert")
+    func announced() throws {
+        var state = try F().state()
+        _ = update(&state, .announced(title: "Unfinished purchases delivered", message: "Delivered 1."))
+        #expect(state.topAlert == Alert(title: "Unfinished purchases delivered", message: "Delivered 1.", tone: .info))
+    }
+
+    @Test("Alerts close with Enter, Esc, Space, y or n; q quits from an alert",
+          arguments: [Key.enter, Key.escape, Key.character(" "), Key.character("y"), Key.character("n")])
+    func closingAlerts(key: Key) throws {
+        var state = try F().state()
+        _ = update(&state, .announced(title: "T", message: "M"))
+        #expect(state.send(key).isEmpty)
+        #expect(state.overlays.isEmpty)
+        _ = update(&state, .announced(title: "T", message: "M"))
+        #expect(state.send(.character("q")) == [.quit])
+    }
+
+    @Test("A change made elsewhere replaces the snapshot; one for another buyer or storefront is ignored")
+    func storeChanged() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        try fixture.buy(F.noAds)
+        let stale = fixture.snapshot(storefront: "DEU")
+        _ = update(&state, .storeChanged(stale))
+        #expect(state.snapshot.status(of: F.noAds) == .available)
+        _ = update(&state, .storeChanged(fixture.snapshot(buyer: Buyer(account: "other"))))
+        #expect(state.snapshot.status(of: F.noAds) == .available)
+        state.refresh(from: fixture)
+        #expect(state.snapshot.status(of: F.noAds) == .owned(since: F.start))
+        #expect(state.overlays.isEmpty, "a change from elsewhere raises no alert")
+    }
+
+    @Test("A torn last line moved aside is reported once")
+    func tornTail() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        var snapshot = fixture.snapshot()
+        let torn = TornTailReport(ledgerPath: "/tmp/e.jsonl", movedTo: "/tmp/e.jsonl.torn", line: 4, byteCount: 12)
+        snapshot.tornTail = torn
+        _ = update(&state, .storeChanged(snapshot))
+        #expect(state.topAlert == Alert(title: "Incomplete line moved aside", message: "\(torn).", tone: .warning))
+        state.send(.enter)
+        _ = update(&state, .storeChanged(snapshot))
+        #expect(state.overlays.isEmpty)
+    }
+}

@@ -1,0 +1,150 @@
+import StoreEngine
+import Testing
+import TerminalUI
+@testable import StorefrontApp
+
+/// `/` search: filtering as you type by title or id, Enter to buy the match, Esc to clear.
+@Suite("Update: search")
+struct SearchUpdateTests {
+    typealias F = StorefrontFixture
+
+    /// The product ids the list shows, in order.
+    static func shownIDs(_ state: AppState) -> [String] {
+        state.list.entries.compactMap { entry in
+            if case .product(let index) = entry { return state.catalog.products[index].id }
+            return nil
+        }
+    }
+
+    @Test("/ opens the search field without filtering")
+    func opens() throws {
+        var state = try F().state()
+        #expect(state.send(.character("/")).isEmpty)
+        #expect(state.isSearching)
+        #expect(state.list.query == "")
+        #expect(state.list.productCount == 9)
+    }
+
+    @Test("Typing filters by title, case-insensitively, at each key")
+    func filtersByTitle() throws {
+        var state = try F().state()
+        state.send(.character("/"))
+        state.type("ra")
+        #expect(state.list.query == "ra")
+        #expect(state.list.productCount == 9, "every product's id contains \"ra\" (com.example.rage…)")
+        state.type("ndom")
+        #expect(Self.shownIDs(state) == [F.facePack])
+        #expect(state.list.entries == [.section(.consumables), .product(0)])
+        #expect(state.selectedID == F.facePack)
+    }
+
+    @Test("Typing filters by product id, and titles in the current language")
+    func filtersByIDAndLocalizedTitle() throws {
+        var state = try F().state()
+        state.send(.character("/"))
+        state.type("noads")
+        #expect(Self.shownIDs(state) == [F.noAds])
+
+        var german = try F().state(locale: "de_DE", storefront: "DEU")
+        german.send(.character("/"))
+        german.type("schlagzeug")
+        #expect(Self.shownIDs(german) == [F.drummer], "matches \"Freundin des Schlagzeugers\"")
+    }
+
+    @Test("Backspace widens the filter again, keeping the selected product when it still shows")
+    func backspace() throws {
+        var state = try F().state()
+        state.send(.character("/"))
+        state.type("rage pro")
+        #expect(Self.shownIDs(state) == [F.monthly, "com.example.rage.pro.yearly"])
+        state.send(.down)
+        #expect(state.selectedID == "com.example.rage.pro.yearly")
+        for _ in 0..<4 { state.send(.backspace) }
+        #expect(state.list.query == "rage")
+        #expect(state.selectedID == "com.example.rage.pro.yearly")
+    }
+
+    @Test("Enter picks the match: the field closes, the filter stays and the payment sheet opens")
+    func enterBuysMatch() throws {
+        var state = try F().state()
+        state.send(.character("/"))
+        state.type("random")
+        #expect(state.send(.enter).isEmpty)
+        #expect(!state.isSearching)
+        #expect(state.list.query == "random")
+        #expect(state.overlays == [.buySheet(productID: F.facePack)])
+    }
+
+    @Test("Enter with no match closes the field and opens nothing")
+    func enterWithoutMatch() throws {
+        var state = try F().state()
+        state.send(.character("/"))
+        state.type("zzz")
+        #expect(state.list.entries.isEmpty)
+        #expect(state.selectedProduct == nil)
+        #expect(state.send(.enter).isEmpty)
+        #expect(state.overlays.isEmpty)
+        #expect(!state.isSearching)
+    }
+
+    @Test("Esc while typing clears the search and shows everything")
+    func escapeClears() throws {
+        var state = try F().state()
+        state.send(.character("/"))
+        state.type("lives")
+        #expect(Self.shownIDs(state) == [F.lives])
+        state.send(.escape)
+        #expect(!state.isSearching)
+        #expect(state.list.query == "")
+        #expect(state.list.productCount == 9)
+        #expect(state.selectedID == F.lives, "the product found stays selected")
+    }
+
+    @Test("Esc on the main screen clears a search kept after Enter")
+    func escapeClearsKeptFilter() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        state.send(.character("/"))
+        state.type("drummer")
+        state.send(.enter)
+        try fixture.run(state.send(.escape), on: &state)
+        #expect(state.topAlert?.title == "Purchase cancelled")
+        state.send(.enter)
+        #expect(state.overlays.isEmpty)
+        #expect(state.list.query == "drummer")
+        state.send(.escape)
+        #expect(state.list.query == "")
+        #expect(state.list.productCount == 9)
+    }
+
+    @Test("Letters are text while searching: q, j and / do not quit, move or reopen")
+    func lettersAreText() throws {
+        var state = try F().state()
+        state.send(.character("/"))
+        #expect(state.send(.character("q")).isEmpty)
+        state.type("j/")
+        #expect(state.list.query == "qj/")
+        #expect(!state.isQuitting)
+    }
+
+    @Test("Arrow keys move through the matches while searching")
+    func arrowsWhileSearching() throws {
+        var state = try F().state()
+        state.send(.character("/"))
+        state.type("comic")
+        #expect(Self.shownIDs(state) == [F.drummer, F.nightly])
+        state.send(.down)
+        #expect(state.selectedID == F.nightly)
+        state.send(.up)
+        #expect(state.selectedID == F.drummer)
+        #expect(state.isSearching)
+    }
+
+    @Test("The query stops at the field's maximum length")
+    func maximumLength() throws {
+        var state = try F().state()
+        state.send(.character("/"))
+        state.type(String(repeating: "x", count: TextField.maximumLength + 5))
+        #expect(state.list.query.count == TextField.maximumLength)
+    }
+}

@@ -1,0 +1,113 @@
+import StoreEngine
+import Testing
+import TerminalUI
+@testable import StorefrontApp
+
+/// The spend screen: `u` opens it, Space and Enter spend while there is a balance, at zero Enter buys more.
+@Suite("Update: spending credits")
+struct SpendUpdateTests {
+    typealias F = StorefrontFixture
+
+    /// The spend screen on top, if that is what is on top.
+    static func spendScreen(_ state: AppState) -> SpendScreen? {
+        if case .spend(let screen) = state.overlays.last { return screen }
+        return nil
+    }
+
+    @Test("u opens the spend screen of the selected product's credit, with a seeded face")
+    func opensForSelectedCredit() throws {
+        var state = try F().state(seed: 7)
+        var expectedRandom = RandomSequence(seed: 7)
+        let face = expectedRandom.next(below: RageFaces.all.count)
+        #expect(state.send(.character("u")).isEmpty)
+        #expect(state.overlays == [.spend(SpendScreen(credit: "rage-faces", face: face, spent: 0))])
+        #expect(state.random == expectedRandom)
+
+        var lives = try F().state()
+        lives.send(.down, .character("u"))
+        #expect(Self.spendScreen(lives)?.credit == "extra-lives")
+    }
+
+    @Test("u on a product that grants no credit opens the catalog's first credit")
+    func opensFirstCredit() throws {
+        var state = try F().state()
+        state.send(.end, .character("u"))
+        #expect(state.selectedID == F.season)
+        #expect(Self.spendScreen(state)?.credit == "rage-faces")
+    }
+
+    @Test("Space and Enter spend one when the balance is above zero", arguments: [Key.character(" "), Key.enter])
+    func spends(key: Key) throws {
+        let fixture = try F()
+        try fixture.buy(F.facePack)
+        var state = fixture.state()
+        state.send(.character("u"))
+        #expect(state.send(key) == [.spend(credit: "rage-faces", buyer: fixture.buyer)])
+        #expect(state.activity == .spending(credit: "rage-faces"))
+    }
+
+    @Test("A finished spend shows a different face, counts it, and the balance comes from the store")
+    func finishedSpend() throws {
+        let fixture = try F()
+        try fixture.buy(F.facePack)
+        var state = fixture.state()
+        state.send(.character("u"))
+        let before = try #require(Self.spendScreen(state))
+        try fixture.run(state.send(.character(" ")), on: &state)
+        let after = try #require(Self.spendScreen(state))
+        #expect(after.spent == 1)
+        #expect(after.face != before.face)
+        #expect(state.activity == nil)
+        #expect(state.snapshot.balance(of: "rage-faces") == 4)
+        #expect(fixture.store.balance(of: "rage-faces", for: fixture.buyer) == 4)
+    }
+
+    @Test("A refused spend leaves the face and the count as they were")
+    func refusedSpend() throws {
+        var state = try F().state()
+        state.send(.character("u"))
+        let before = try #require(Self.spendScreen(state))
+        state.activity = .spending(credit: "rage-faces")
+        _ = update(&state, .spendFinished(credit: "rage-faces", outcome: .insufficient(balance: 0, requested: 1)))
+        #expect(Self.spendScreen(state) == before)
+        #expect(state.activity == nil)
+    }
+
+    @Test("At zero Space does nothing")
+    func spaceAtZero() throws {
+        var state = try F().state()
+        state.send(.character("u"))
+        let before = state
+        #expect(state.send(.character(" ")).isEmpty)
+        #expect(state == before)
+    }
+
+    @Test("At zero Enter opens the payment sheet for the product that grants the credit")
+    func enterAtZeroBuysMore() throws {
+        var state = try F().state()
+        state.send(.end, .character("u"))
+        #expect(state.send(.enter).isEmpty)
+        #expect(state.overlays.count == 2)
+        #expect(state.top == .buySheet(productID: F.facePack))
+    }
+
+    @Test("Esc leaves the spend screen; q quits from it")
+    func leaving() throws {
+        var state = try F().state()
+        state.send(.character("u"))
+        state.send(.escape)
+        #expect(state.overlays.isEmpty)
+        state.send(.character("u"))
+        #expect(state.send(.character("q")) == [.quit])
+    }
+
+    @Test("A catalog without credits says there is nothing to use")
+    func noCredits() throws {
+        var catalog = try CatalogLoader.loadBundled("Rage")
+        catalog.credits = []
+        catalog.products = catalog.products.filter { $0.type != .consumable }
+        var state = try F(catalog: catalog).state()
+        state.send(.character("u"))
+        #expect(state.topAlert == Alert(title: "Nothing to use", message: "This catalog has no credits to spend.", tone: .info))
+    }
+}

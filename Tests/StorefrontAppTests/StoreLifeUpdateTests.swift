@@ -1,0 +1,132 @@
+import Foundation
+import StoreEngine
+import Testing
+import TerminalUI
+@testable import StorefrontApp
+
+/// The transactions screen's actions on waiting purchases and subscriptions, the store-wide
+/// settings, announcements of decisions made elsewhere, and countdowns in fast store time.
+@Suite("Update: Ask to Buy, subscriptions, store settings and store time")
+struct StoreLifeUpdateTests {
+    typealias F = StorefrontFixture
+
+    static let yearly = "com.example.rage.pro.yearly"
+
+    func transactionsOpen(_ fixture: F) -> AppState {
+        var state = fixture.state()
+        state.send(.character("t"))
+        return state
+    }
+
+    @Test("A pending request can be approved with A, which completes the purchase")
+    func approve() throws {
+        let fixture = try F()
+        try fixture.store.set(.askToBuy, to: "true", for: fixture.buyer)
+        let request = try #require(try fixture.buy(F.facePack).transaction)
+        var state = transactionsOpen(fixture)
+        let effects = state.send(.character("A"))
+        #expect(effects == [.settle(.approve, transactionID: request.id, buyer: fixture.buyer)])
+        #expect(state.activity == .settling(.approve))
+        try fixture.run(effects, on: &state)
+        #expect(state.snapshot.balance(of: "rage-faces") == 5)
+        #expect(state.topAlert?.title == "Purchase complete")
+        #expect(state.activity == nil)
+    }
+
+    @Test("D declines a pending request; keys that do not apply explain themselves")
+    func decline() throws {
+        let fixture = try F()
+        try fixture.store.set(.askToBuy, to: "true", for: fixture.buyer)
+        try fixture.buy(F.noAds)
+        var state = transactionsOpen(fixture)
+        #expect(state.send(.character("N")).isEmpty)
+        #expect(state.topAlert?.title == "Not possible")
+        state.send(.escape)
+        try fixture.run(state.send(.character("D")), on: &state)
+        #expect(state.topAlert?.title == "Request declined")
+        #expect(state.snapshot.transactions.first?.state == .declined)
+    }
+
+    @Test("C completes an interrupted purchase")
+    func complete() throws {
+        let fixture = try F()
+        try fixture.store.set(.interruptedPurchases, to: "true", for: fixture.buyer)
+        try fixture.buy(F.drummer)
+        var state = transactionsOpen(fixture)
+        try fixture.run(state.send(.character("C")), on: &state)
+        #expect(state.snapshot.status(of: F.drummer) == .owned(since: F.start))
+    }
+
+    @Test("X cancels renewal, N renews now, E expires, B is only offered during a billing problem")
+    func subscriptionActions() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        var state = transactionsOpen(fixture)
+        #expect(state.send(.character("B")).isEmpty)
+        #expect(state.topAlert?.title == "Not possible")
+        state.send(.escape)
+        try fixture.run(state.send(.character("X")), on: &state)
+        #expect(state.topAlert?.message.contains("will not renew") == true)
+        state.send(.escape)
+        try fixture.run(state.send(.character("N")), on: &state)
+        #expect(state.snapshot.entitlements.subscriptions.first?.renewalCount == 1)
+        state.send(.escape)
+        try fixture.run(state.send(.character("E")), on: &state)
+        #expect(state.snapshot.entitlements.subscriptions.first?.state == .expired)
+    }
+
+    @Test("The footer of the transactions screen lists only the actions that apply")
+    func hints() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        let state = transactionsOpen(fixture)
+        let labels = KeyHelp.footerHints(for: state).map(\.label)
+        #expect(labels == ["move", "refund", "renew now", "expire", "cancel renewal", "close"])
+    }
+
+    @Test("Settings: store rows toggle Ask to Buy, cycle the time rate and injected errors")
+    func storeSettings() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        state.send(.character("s"), .down, .down)
+        let effects = state.send(.enter)
+        #expect(effects == [.setSetting(.askToBuy, value: "true", buyer: fixture.buyer)])
+        try fixture.run(effects, on: &state)
+        #expect(state.snapshot.settings.askToBuy)
+        state.send(.down, .down, .down, .down)
+        #expect(state.send(.enter) == [.setTimeRate(.monthEveryHour, buyer: fixture.buyer)])
+        state.activity = nil
+        state.send(.down)
+        #expect(state.send(.enter) == [.injectFailure(.loadProducts, InjectedFailure(error: .network, once: false), buyer: fixture.buyer)])
+    }
+
+    @Test("A decision made in another process is announced when the snapshot arrives")
+    func announcedApproval() throws {
+        let fixture = try F()
+        try fixture.store.set(.askToBuy, to: "true", for: fixture.buyer)
+        let request = try #require(try fixture.buy(F.facePack).transaction)
+        var state = fixture.state()
+        _ = try fixture.store.approve(request.id)
+        _ = update(&state, .storeChanged(fixture.snapshot()))
+        #expect(state.topAlert == Alert(title: "Request approved",
+                                        message: "Your request to buy Random Rage Face was approved; it is yours. +5 Rage Faces: you have 5.",
+                                        tone: .success))
+    }
+
+    @Test("While store time runs fast, subscriptions count down in real time and the header shows the store clock")
+    func countdown() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        try fixture.store.setTimeRate(.renewalEvery10Seconds, buyer: fixture.buyer)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        _ = update(&state, .clockTicked(F.start))
+        let yearly = try #require(fixture.catalog.product(id: Self.yearly))
+        let status = AppText.status(state.snapshot.status(of: Self.yearly), state: state)
+        #expect(status == "Renews in 2:02")
+        _ = update(&state, .clockTicked(F.start + 60))
+        #expect(AppText.status(state.snapshot.status(of: yearly.id), state: state) == "Renews in 1:02")
+        let screen = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        #expect(screen.contains("Store time"))
+        #expect(screen.contains("renewal-every-10-seconds"))
+    }
+}

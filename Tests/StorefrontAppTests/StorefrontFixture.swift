@@ -1,0 +1,105 @@
+import Foundation
+@testable import storefront
+import StoreEngine
+import TerminalUI
+@testable import StorefrontApp
+
+/// A store over the bundled Rage catalog, in memory, at a fixed moment, and app states over it.
+///
+/// The clock never moves on its own, so dates on screen and in snapshots are stable.
+struct StorefrontFixture {
+    /// 2026-11-30 00:53:20 UTC.
+    static let start = Date(timeIntervalSince1970: 1_796_000_000)
+
+    static let facePack = "com.example.rage.face.random"
+    static let lives = "com.example.rage.lives.3"
+    static let drummer = "com.example.rage.comic.drummer"
+    static let nightly = "com.example.rage.comic.nightly"
+    static let noAds = "com.example.rage.noads"
+    static let monthly = "com.example.rage.pro.monthly"
+    static let season = "com.example.rage.season"
+
+    let catalog: Catalog
+    let log: InMemoryEventLog
+    let clock: ManualClock
+    let store: Store
+    let buyer: Buyer
+
+    init(catalog: Catalog? = nil, buyer: Buyer = Buyer()) throws {
+        let catalog = try catalog ?? CatalogLoader.loadBundled("Rage")
+        self.catalog = catalog
+        log = InMemoryEventLog()
+        clock = ManualClock(Self.start)
+        store = try Store(catalog: catalog, log: log.connection(), clock: clock)
+        self.buyer = buyer
+    }
+
+    /// What the store says now about `buyer` in `storefront`.
+    func snapshot(buyer: Buyer? = nil, storefront: String = "USA") -> StoreSnapshot {
+        StoreSnapshot(store: store, buyer: buyer ?? self.buyer, storefront: storefront)
+    }
+
+    /// The app as it opens: nothing on top, the first product selected.
+    func state(locale: String = "en_US", storefront: String = "USA", size: Size = Size(width: 80, height: 24),
+               seed: UInt64 = 7) -> AppState {
+        AppState(catalog: catalog, buyer: buyer, locale: locale, storefront: storefront,
+                 snapshot: snapshot(storefront: storefront), size: size, seed: seed)
+    }
+
+    /// Buys `productID` for `buyer` (default: the fixture's) and returns the outcome.
+    @discardableResult
+    func buy(_ productID: String, buyer: Buyer? = nil, storefront: String = "USA",
+             simulate: PurchaseSimulation? = nil) throws -> PurchaseOutcome {
+        try store.purchase(productID, buyer: buyer ?? self.buyer, storefront: storefront, simulate: simulate)
+    }
+}
+
+extension StorefrontFixture {
+    /// Runs `effects` against the store the way the TUI's runtime does: after a change a fresh
+    /// snapshot first, then the result. Effects in answer to those actions are run too.
+    func run(_ effects: [Effect], on state: inout AppState) throws {
+        var pending = effects[...]
+        while let effect = pending.popFirst() {
+            for action in try actions(for: effect, storefront: state.storefront) {
+                pending += update(&state, action)
+            }
+        }
+    }
+
+    /// The runtime's own effect runner, so these tests exercise what the TUI really does.
+    private func actions(for effect: Effect, storefront: String) throws -> [Action] {
+        EffectRunner(store: store).run(effect, storefront: storefront, locale: "en_US")
+    }
+}
+
+extension AppState {
+    /// Runs `update` with each key press in turn and returns all their effects.
+    @discardableResult
+    mutating func send(_ keys: Key...) -> [Effect] {
+        var effects: [Effect] = []
+        for key in keys { effects += update(&self, .keyPressed(key)) }
+        return effects
+    }
+
+    /// Types `text` one character at a time.
+    mutating func type(_ text: String) {
+        for character in text { _ = update(&self, .keyPressed(.character(character))) }
+    }
+
+    /// Brings the snapshot up to date with `fixture`'s store.
+    mutating func refresh(from fixture: StorefrontFixture) {
+        _ = update(&self, .storeChanged(fixture.snapshot(buyer: buyer, storefront: storefront)))
+    }
+
+    /// The id of the selected product, for readable expectations.
+    var selectedID: String? { selectedProduct?.id }
+
+    /// The top overlay.
+    var top: Overlay? { overlays.last }
+
+    /// The alert on top, if that is what is on top.
+    var topAlert: Alert? {
+        if case .alert(let alert) = overlays.last { return alert }
+        return nil
+    }
+}
