@@ -63,6 +63,10 @@ enum CommitBenchmark {
                 id: "commit.ratio.\(size)", section: comparisonSection,
                 label: "Storefront / SQLite per commit (p50), \(sizeText) events", unit: "×",
                 runs: ours.all.count, median: ratio, target: .atMost(1.0, "×")))
+            comparison.append(Figure(
+                id: "commit.ratio-mean.\(size)", section: comparisonSection,
+                label: "Storefront / SQLite per commit (mean), \(sizeText) events", unit: "×",
+                runs: ours.all.count, median: ours.all.total / max(theirs.all.total, 1e-9)))
         }
         if let smallest = context.scale.ledgerSizes.min(), let largest = context.scale.ledgerSizes.max(), smallest < largest,
            let small = storefrontMedians[smallest], let large = storefrontMedians[largest] {
