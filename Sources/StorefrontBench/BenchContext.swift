@@ -7,11 +7,13 @@ struct BenchContext {
     let data: BenchData
     /// This benchmark's own binary, which child processes run with a hidden command.
     let benchPath: String
-    /// The storefront binary whose start-up is measured.
-    let storefrontPath: String
+    /// The storefront binary whose start-up is measured, or why there is none.
+    let storefront: Result<String, BenchError>
 
     /// Reports what the run is doing, on standard error so `--json` output stays clean.
-    func progress(_ message: String) {
+    func progress(_ message: String) { Self.progress(message) }
+
+    static func progress(_ message: String) {
         FileHandle.standardError.write(Data("storefront-bench: \(message)\n".utf8))
     }
 
