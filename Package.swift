@@ -48,6 +48,6 @@ let package = Package(
         .testTarget(name: "StorefrontAppTests", dependencies: ["StorefrontApp", "StoreEngine", "TerminalUI", "storefront"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: ["storefront", "StoreEngine"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["storefront", "StoreEngine"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["storefront", "StoreEngine", "TerminalUI"]),
     ]
 )

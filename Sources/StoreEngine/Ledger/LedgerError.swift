@@ -18,6 +18,10 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
     case tornTailNotMoved(path: String, cause: FileSystemError)
     /// There is no ledger file to verify.
     case ledgerMissing(path: String)
+    /// The path names a directory, device or pipe rather than an ordinary file.
+    case notAFile(path: String, isDirectory: Bool)
+    /// The file (perhaps reached through a symbolic link) belongs to another user.
+    case notYours(path: String, owner: UInt32)
 
     /// How many problems a refusal message lists before pointing to the full report.
     private static let listedProblemLimit = 5
@@ -46,6 +50,15 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
                 + "the ledger is unchanged and nothing was written"
         case .ledgerMissing(let path):
             "there is no ledger at \(path); check the path"
+        case .notAFile(let path, true):
+            "\(path) is a directory, not an entitlements file; give the path of a file, "
+                + "for example \(path)/entitlements.jsonl"
+        case .notAFile(let path, false):
+            "\(path) is not an ordinary file (a device, pipe or socket), so nothing written to it would be kept; "
+                + "give the path of an ordinary file"
+        case .notYours(let path, let owner):
+            "\(path) belongs to another user (uid \(owner)), perhaps through a symbolic link; storefront writes "
+                + "only files that belong to you: choose another path"
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Appending: the writer's side of `LedgerFile`.
 extension LedgerFile {
@@ -7,6 +8,7 @@ extension LedgerFile {
     ) throws -> LedgerCommit<Event, Result> {
         lock.lock()
         defer { lock.unlock() }
+        try refuseIfNotAFile()
         let writerLock = try takeWriterLock()
         defer { releaseWriterLock(writerLock) }
         let ledger: OpenFile
@@ -22,6 +24,9 @@ extension LedgerFile {
         let markBytes = try readCommitMark(from: writerLock)
         var next = cursor
         let read = try readNewLines(from: ledger, cursor: &next)
+        guard read.status.owner == geteuid() else {
+            throw LedgerError.notYours(path: path, owner: read.status.owner)
+        }
         // From here on, what was read stays read; if the commit fails it is delivered later.
         var others = undelivered.map { $0.followed(by: read.update) } ?? read.update
         cursor = next
@@ -53,7 +58,7 @@ extension LedgerFile {
             throw LedgerError.eventNotStorable(reason: "it does not read back from its own line (\(problem))")
         }
         if !lines.isEmpty {
-            if startsLedger, !markBytes.isEmpty { try forgetCommitMark(in: writerLock) }
+            if startsLedger, !markBytes.isEmpty { try forgetCommitMark(markBytes, in: writerLock) }
             try append(lines, to: ledger, restoringLength: cursor.offset, startsLedger: startsLedger)
             recordCommitMark(in: writerLock, after: written, replacing: markBytes.count)
         }
@@ -92,6 +97,8 @@ extension LedgerFile {
         switch try LedgerKey.load(from: keyPath, fileSystem: fileSystem) {
         case .key(let key):
             return key
+        case .exposed(_, let reason):
+            throw LedgerError.refusedForWriting(path: path, problems: [.keyNotPrivate(keyPath: keyPath, reason: reason)])
         case .missing:
             return try LedgerKey.create(at: keyPath, fileSystem: fileSystem)
         case .invalid(let reason):
@@ -140,22 +147,51 @@ extension LedgerFile {
     }
 
     /// Creates the ledger's directory if needed and waits for the exclusive writer lock.
+    /// Refuses a ledger path that names a directory, device or pipe before anything is created
+    /// beside it; a missing ledger is fine, the commit creates it.
+    private func refuseIfNotAFile() throws(LedgerError) {
+        let existing: FileStatus
+        do throws(FileSystemError) {
+            existing = try fileSystem.status(atPath: path)
+        } catch where error.isNotFound {
+            return
+        } catch {
+            throw .fileSystem(error)
+        }
+        guard existing.isRegularFile else { throw .notAFile(path: path, isDirectory: existing.isDirectory) }
+    }
+
     private func takeWriterLock() throws(LedgerError) -> OpenFile {
+        let file: OpenFile
+        let status: FileStatus
         do throws(FileSystemError) {
             try fileSystem.makeDirectories(FilePath.parent(of: path), permissions: 0o700)
-            let file = try fileSystem.openCreatingIfMissing(
+            file = try fileSystem.openCreatingIfMissing(
                 lockPath, access: .readWrite, options: [], permissions: 0o600
             ).file
             do {
-                try fileSystem.lockExclusively(file)
+                status = try fileSystem.status(of: file)
             } catch {
                 try? fileSystem.close(file)
                 throw error
             }
-            return file
         } catch {
             throw .fileSystem(error)
         }
+        // The lock file holds the commit mark, so it is written: never into a file that is not
+        // an ordinary file of this user's (a symbolic link planted at its path, say).
+        guard status.isRegularFile, status.owner == geteuid() else {
+            try? fileSystem.close(file)
+            throw status.isRegularFile
+                ? .notYours(path: lockPath, owner: status.owner) : .notAFile(path: lockPath, isDirectory: status.isDirectory)
+        }
+        do throws(FileSystemError) {
+            try fileSystem.lockExclusively(file)
+        } catch {
+            try? fileSystem.close(file)
+            throw .fileSystem(error)
+        }
+        return file
     }
 
     private func releaseWriterLock(_ file: OpenFile) {

@@ -61,9 +61,14 @@ extension LedgerFile {
         }
     }
 
-    /// Empties the lock file `file` before a new ledger is started beside it, so that a mark
-    /// left by a ledger that was moved aside is never taken for this one's.
-    func forgetCommitMark(in file: OpenFile) throws(LedgerError) {
+    /// Empties the lock file `file`, which holds `markBytes`, before a new ledger is started
+    /// beside it, so that a mark left by a ledger that was moved aside is never taken for this
+    /// one's. Anything but a mark is left alone: the lock file's path may not be ours to empty.
+    func forgetCommitMark(_ markBytes: [UInt8], in file: OpenFile) throws(LedgerError) {
+        guard LedgerCommitMark.claimedSequence(in: markBytes) != nil else {
+            throw .refusedForWriting(
+                path: path, problems: [.commitMarkDamaged(lockPath: lockPath, reason: "it holds something other than a commit mark")])
+        }
         do {
             try fileSystem.truncate(file, toLength: 0)
         } catch {

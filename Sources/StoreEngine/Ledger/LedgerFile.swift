@@ -117,6 +117,8 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
     struct NewLines {
         var update: LedgerUpdate<Event>
         var incompleteTail: ArraySlice<UInt8>
+        /// The file as it was when read.
+        var status: FileStatus
     }
 
     /// Reads the lines appended to `file` since `cursor`, starting over when the file was
@@ -127,6 +129,9 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
             status = try fileSystem.status(of: file)
         } catch {
             throw .fileSystem(error)
+        }
+        guard status.isRegularFile else {
+            throw .notAFile(path: path, isDirectory: status.isDirectory)
         }
         var restarted = false
         if let identity = cursor.identity, identity != status.identity || status.size < cursor.offset {
@@ -160,7 +165,8 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
         }
         return NewLines(
             update: LedgerUpdate(entries: scan.entries, problems: scan.problems, restarted: restarted, isPartial: isPartial),
-            incompleteTail: isPartial ? [] : scan.incompleteTail
+            incompleteTail: isPartial ? [] : scan.incompleteTail,
+            status: status
         )
     }
 

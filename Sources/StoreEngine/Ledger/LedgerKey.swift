@@ -1,6 +1,11 @@
+import Glibc
+
 /// The secret that keys the ledger's MAC chain, loaded from or written to the key file.
 ///
 /// The key file holds 32 random bytes as 64 lowercase hex digits and a newline, mode 0600.
+/// Like ssh with a private key, a key file that other users could read, or that belongs to
+/// another user, is used for checking but refused for writing: whoever can read it can forge
+/// entries.
 /// Not `Sendable`: it keeps a libcrypto context, used only under the owning ledger's lock.
 final class LedgerKey {
     static let byteCount = 32
@@ -24,6 +29,9 @@ final class LedgerKey {
     /// What was found at the key file's path.
     enum Loaded {
         case key(LedgerKey)
+        /// A key that others could read or that belongs to another user; `reason` says which
+        /// and how to fix it.
+        case exposed(LedgerKey, reason: String)
         case missing
         case invalid(reason: String)
     }
@@ -31,9 +39,11 @@ final class LedgerKey {
     /// Reads the key file. A missing or malformed file is a result; other failures throw.
     static func load(from path: String, fileSystem: any FileSystem) throws(LedgerError) -> Loaded {
         let text: [UInt8]
+        let status: FileStatus
         do {
             let file = try fileSystem.open(path, access: .readOnly, options: [], permissions: 0)
             defer { try? fileSystem.close(file) }
+            status = try fileSystem.status(of: file)
             text = try fileSystem.read(file, upTo: 256, at: 0)
         } catch {
             if error.isNotFound { return .missing }
@@ -43,11 +53,21 @@ final class LedgerKey {
         guard trimmed.count == byteCount * 2, let bytes = Hex.decode(trimmed) else {
             return .invalid(reason: "expected \(byteCount * 2) hexadecimal digits")
         }
+        let key: LedgerKey
         do {
-            return .key(try LedgerKey(bytes: bytes))
+            key = try LedgerKey(bytes: bytes)
         } catch {
             throw .crypto(error)
         }
+        if status.owner != geteuid() {
+            return .exposed(key, reason: "it belongs to another user (uid \(status.owner)); put a copy you own in its place, "
+                + "with `cp \(path) \(path).mine && mv \(path).mine \(path) && chmod 600 \(path)`")
+        }
+        if status.permissions & 0o077 != 0 {
+            let mode = String(status.permissions, radix: 8)
+            return .exposed(key, reason: "other users may read or change it (mode \(mode)); run `chmod 600 \(path)`")
+        }
+        return .key(key)
     }
 
     /// Creates a new random key and stores it at `path` durably: written to a temporary

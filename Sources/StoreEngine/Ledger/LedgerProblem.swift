@@ -13,6 +13,8 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     case keyMissing(keyPath: String)
     /// The key file exists but does not hold a key.
     case keyInvalid(keyPath: String, reason: String)
+    /// The key file could be read by other users, or belongs to another user.
+    case keyNotPrivate(keyPath: String, reason: String)
     /// The header does not verify with the key file's key.
     case keyMismatch(keyPath: String)
     /// The header names a newer format than this build reads.
@@ -33,7 +35,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _):
             line
         case .keyMismatch, .newerVersion, .notALedger: 1
-        case .keyMissing, .keyInvalid, .commitMarkDamaged: nil
+        case .keyMissing, .keyInvalid, .keyNotPrivate, .commitMarkDamaged: nil
         }
     }
 
@@ -54,6 +56,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .keyInvalid(let keyPath, let reason):
             "the key file \(keyPath) does not hold a key (\(reason)), so no line can be verified; "
                 + Self.startOver
+        case .keyNotPrivate(let keyPath, let reason):
+            "the key file \(keyPath) is not private: \(reason). Whoever can read it can forge entries, so nothing "
+                + "is written until it is private"
         case .keyMismatch(let keyPath):
             "line 1 does not verify with the key in \(keyPath): the key belongs to another ledger "
                 + "or line 1 was edited, so no line can be verified; restore the matching key file, "

@@ -98,6 +98,9 @@ extension LedgerCursor {
         if case .notLoaded = key {
             switch try loadKey() {
             case .key(let loaded): key = .loaded(loaded)
+            case .exposed(let loaded, let reason):
+                key = .loaded(loaded)
+                scan.problems.append(.keyNotPrivate(keyPath: keyPath, reason: reason))
             case .missing: key = .missing
             case .invalid(let reason): key = .invalid(reason: reason)
             }

@@ -8,12 +8,20 @@ public struct FileStatus: Sendable, Hashable {
     public var permissions: UInt32
     /// Whether the path names a directory.
     public var isDirectory: Bool
+    /// Whether the path names an ordinary file (not a directory, device, pipe or socket).
+    public var isRegularFile: Bool
+    /// The owner's user id (`st_uid`).
+    public var owner: UInt32
 
-    public init(size: Int, identity: FileIdentity, permissions: UInt32, isDirectory: Bool) {
+    public init(
+        size: Int, identity: FileIdentity, permissions: UInt32, isDirectory: Bool, isRegularFile: Bool, owner: UInt32
+    ) {
         self.size = size
         self.identity = identity
         self.permissions = permissions
         self.isDirectory = isDirectory
+        self.isRegularFile = isRegularFile
+        self.owner = owner
     }
 }
 

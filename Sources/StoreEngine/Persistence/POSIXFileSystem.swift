@@ -126,7 +126,9 @@ public struct POSIXFileSystem: FileSystem {
             size: Int(information.st_size),
             identity: FileIdentity(device: UInt64(information.st_dev), inode: UInt64(information.st_ino)),
             permissions: UInt32(information.st_mode) & 0o7777,
-            isDirectory: (information.st_mode & S_IFMT) == S_IFDIR
+            isDirectory: (information.st_mode & S_IFMT) == S_IFDIR,
+            isRegularFile: (information.st_mode & S_IFMT) == S_IFREG,
+            owner: UInt32(information.st_uid)
         )
     }
 }

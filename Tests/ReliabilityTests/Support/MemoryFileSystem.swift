@@ -111,6 +111,6 @@ final class MemoryFileSystem: FileSystem {
     private static func status(size: Int, path: String) -> FileStatus {
         FileStatus(
             size: size, identity: FileIdentity(device: 1, inode: UInt64(truncatingIfNeeded: path.hashValue)),
-            permissions: 0o600, isDirectory: false)
+            permissions: 0o600, isDirectory: false, isRegularFile: true, owner: geteuid())
     }
 }

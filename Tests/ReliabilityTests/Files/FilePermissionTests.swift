@@ -1,0 +1,138 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Files and permissions, through the binary: private files in a private directory; a key file
+/// others could read, or another user's, refused with the command that fixes it; entitlements
+/// paths that are directories, devices or another user's files (also through a symbolic link)
+/// refused; a lock file path that is not the store's never overwritten.
+@Suite("Files and permissions")
+struct FilePermissionTests {
+    static let isRoot = geteuid() == 0
+    /// A user other than the one running the tests, to own "another user's" files.
+    static let otherUser: uid_t = 65534
+
+    let directory: ScratchDirectory
+    let cli: StorefrontCLI
+
+    init() throws {
+        directory = try ScratchDirectory("files")
+        cli = StorefrontCLI(ledger: directory.file("data/store/entitlements.jsonl"))
+    }
+
+    static func mode(_ path: String) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+    }
+
+    @Test("the ledger, key, lock and torn-line files are 0600, in directories created 0700")
+    func privateFiles() throws {
+        #expect(try cli.run(["buy", Rage.face]).status == 0)
+        try ScratchDirectory.write(try ScratchDirectory.bytes(cli.ledger) + Array(#"{"seq":2,"acc"#.utf8), to: cli.ledger)
+        #expect(try cli.run(["buy", Rage.face]).stderr.contains("was incomplete"))
+        let folder = directory.file("data/store")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            #expect(try Self.mode(folder + "/" + name) == 0o600, "\(name)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 4)
+        #expect(try Self.mode(folder) == 0o700)
+        #expect(try Self.mode(directory.file("data")) == 0o700)
+        Figures.report("files", "ledger, key, lock and torn-line files created 0600 in directories created 0700")
+    }
+
+    @Test("a key file others could read is refused for writing, with the chmod that fixes it", arguments: [0o644, 0o640, 0o604, 0o660])
+    func exposedKeyIsRefused(mode: Int) throws {
+        #expect(try cli.run(["buy", Rage.face]).status == 0)
+        let key = cli.ledger + ".key"
+        chmod(key, mode_t(mode))
+        let before = try ScratchDirectory.bytes(cli.ledger)
+        let buy = try cli.run(["buy", Rage.face])
+        #expect(buy.status == 3)
+        #expect(buy.stderr.contains("the key file \(key) is not private") && buy.stderr.contains("run `chmod 600 \(key)`"),
+                "\(buy.stderr)")
+        #expect(try ScratchDirectory.bytes(cli.ledger) == before)
+        #expect(try cli.run(["verify"]).status == 3)
+
+        chmod(key, 0o600)
+        #expect(try cli.run(["buy", Rage.face]).status == 0)
+        #expect(try cli.run(["verify"]).status == 0)
+    }
+
+    @Test("a key file of another user is refused for writing", .enabled(if: isRoot, "needs root to give a file to another user"))
+    func foreignKeyIsRefused() throws {
+        #expect(try cli.run(["buy", Rage.face]).status == 0)
+        let key = cli.ledger + ".key"
+        chown(key, Self.otherUser, Self.otherUser)
+        let buy = try cli.run(["buy", Rage.face])
+        #expect(buy.status == 3)
+        #expect(buy.stderr.contains("belongs to another user (uid \(Self.otherUser))"), "\(buy.stderr)")
+    }
+
+    @Test("an entitlements path that is a directory or a device is refused by every command")
+    func directoryOrDeviceIsRefused() throws {
+        let folder = directory.file("folder.jsonl")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for path in [folder, "/dev/null"] {
+            let other = StorefrontCLI(ledger: path)
+            for command in [["buy", Rage.face], ["entitlements"], ["verify"]] {
+                let result = try other.run(command)
+                #expect(result.status == 3, "\(path) \(command): \(result.stdout)")
+                let expected = path == folder ? "is a directory, not an entitlements file" : "is not an ordinary file"
+                #expect(result.stderr.contains(expected), "\(path) \(command): \(result.stderr)")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        for suffix in [".key", ".lock"] {
+            #expect(!FileManager.default.fileExists(atPath: "/dev/null" + suffix), "nothing is created beside a device")
+        }
+        Figures.report(
+            "files",
+            "key files readable by others and entitlements paths that are directories or devices refused"
+                + (Self.isRoot ? "; another user's key file and a link to another user's file refused" : ""))
+    }
+
+    @Test("a symbolic link to another user's file is refused, and the file is left alone",
+          .enabled(if: isRoot, "needs root to give a file to another user"))
+    func linkToAnotherUsersFileIsRefused() throws {
+        let theirs = directory.file("theirs.jsonl")
+        let other = StorefrontCLI(ledger: theirs)
+        #expect(try other.run(["buy", Rage.face]).status == 0)
+        chown(theirs, Self.otherUser, Self.otherUser)
+        let before = try ScratchDirectory.bytes(theirs)
+        let link = directory.file("link.jsonl")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: theirs)
+
+        let buy = try StorefrontCLI(ledger: link).run(["buy", Rage.face])
+        #expect(buy.status == 3)
+        #expect(buy.stderr.contains("\(link) belongs to another user (uid \(Self.otherUser))"), "\(buy.stderr)")
+        #expect(try ScratchDirectory.bytes(theirs) == before)
+    }
+
+    @Test("a symbolic link to one's own ledger works like the ledger itself")
+    func linkToOwnLedgerWorks() throws {
+        #expect(try cli.run(["buy", Rage.face]).status == 0)
+        let link = directory.file("mine.jsonl")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: cli.ledger)
+        // The key and lock files are found beside the link's name, so they come along too.
+        for suffix in [".key", ".lock"] {
+            try FileManager.default.createSymbolicLink(atPath: link + suffix, withDestinationPath: cli.ledger + suffix)
+        }
+        #expect(try StorefrontCLI(ledger: link).run(["buy", Rage.face]).status == 0)
+        #expect(try cli.run(["verify"]).stdout.contains("intact, 2 events"))
+    }
+
+    /// The lock file holds the commit mark and is written. A link planted at its path must not
+    /// turn a purchase into an overwrite of the file it points to.
+    @Test("a lock file path that leads to a file other than a commit mark is never overwritten")
+    func lockPathNotOverwritten() throws {
+        let victim = directory.file("notes.txt")
+        let notes = Array("my own notes, not a commit mark\n".utf8)
+        try ScratchDirectory.write(notes, to: victim)
+        try FileManager.default.createDirectory(atPath: directory.file("data/store"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: cli.ledger + ".lock", withDestinationPath: victim)
+
+        let buy = try cli.run(["buy", Rage.face])
+        #expect(buy.status == 3, "\(buy.stdout)")
+        #expect(buy.stderr.contains("holds something other than a commit mark"), "\(buy.stderr)")
+        #expect(try ScratchDirectory.bytes(victim) == notes)
+    }
+}
