@@ -7,19 +7,14 @@ struct BenchContext {
     let data: BenchData
     /// This benchmark's own binary, which child processes run with a hidden command.
     let benchPath: String
-    /// The storefront binary whose start-up is measured.
-    let storefrontPath: String
-
-    var isQuick: Bool { options.quick }
+    /// The storefront binary whose start-up is measured, or why there is none.
+    let storefront: Result<String, BenchError>
 
     /// Reports what the run is doing, on standard error so `--json` output stays clean.
-    func progress(_ message: String) {
-        FileHandle.standardError.write(Data("storefront-bench: \(message)\n".utf8))
-    }
+    func progress(_ message: String) { Self.progress(message) }
 
-    /// The target, or nil in a quick run whose sizes differ from the ones the target is for.
-    func target(_ target: Target, appliesWhen condition: Bool = true) -> Target? {
-        condition ? target : nil
+    static func progress(_ message: String) {
+        FileHandle.standardError.write(Data("storefront-bench: \(message)\n".utf8))
     }
 
     /// The path of the running binary.

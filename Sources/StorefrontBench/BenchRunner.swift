@@ -7,10 +7,15 @@ enum BenchRunner {
         let data = try BenchData.makeFolder(scale: scale)
         defer { if !options.keepData { data.remove() } }
         let benchPath = BenchContext.executablePath()
-        let storefrontPath = options.storefrontPath
-            ?? URL(fileURLWithPath: benchPath).deletingLastPathComponent().appendingPathComponent("storefront").path
-        let context = BenchContext(options: options, scale: scale, data: data, benchPath: benchPath,
-                                   storefrontPath: storefrontPath)
+        let storefront: Result<String, BenchError>
+        if let given = options.storefrontPath {
+            storefront = .success(given)
+        } else if options.runs(.startup) {
+            storefront = StorefrontBinary.prepare(benchPath: benchPath, progress: BenchContext.progress)
+        } else {
+            storefront = .failure(.usage("the start-up section did not run"))
+        }
+        let context = BenchContext(options: options, scale: scale, data: data, benchPath: benchPath, storefront: storefront)
         var report = BenchReport(mode: options.quick ? "quick" : "full", machine: .current(dataFolder: data.folder))
         let started = Stopwatch.nanoseconds()
         if options.keepData { context.progress("data folder: \(data.folder)") }

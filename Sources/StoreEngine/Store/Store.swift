@@ -14,6 +14,10 @@ public final class Store: @unchecked Sendable {
     /// Entries at the front of the next batch that were applied already: others' events that a
     /// failed commit folded in while deciding, which the log delivers again.
     private var redeliveredCount = 0
+    /// No subscription has anything due before this store time; nil when not known. Worked
+    /// out from every subscription when a look finds nothing due, and forgotten when an event
+    /// may change a subscription, so most commits need not look at any subscription.
+    private var subscriptionsQuietUntil: Date?
     let creditScopes: [String: CreditScope]
     let initialSettings: StoreSettings
 
@@ -66,11 +70,36 @@ public final class Store: @unchecked Sendable {
         var entries = batch.entries[...]
         if batch.restarted {
             state = LedgerState(app: state.app, creditScopes: creditScopes, initialSettings: initialSettings)
+            subscriptionsQuietUntil = nil
         } else {
             entries = entries.dropFirst(redeliveredCount)
         }
         redeliveredCount = 0
-        for entry in entries { state.apply(entry.event, sequence: entry.sequence) }
+        for entry in entries {
+            state.apply(entry.event, sequence: entry.sequence)
+            if Self.mayChangeSubscriptions(entry.event) { subscriptionsQuietUntil = nil }
+        }
+    }
+
+    /// Whether `event` may start, change or end a subscription; only kinds known not to are
+    /// excluded, so a new kind of event is assumed to.
+    private static func mayChangeSubscriptions(_ event: StoreEvent) -> Bool {
+        switch event.kind {
+        case .spend, .setting, .restore, .resetDevice, .failureConsumed, .finish, .purchaseFailed, .decline, .clock:
+            false
+        case .purchase:
+            event.productType == .autoRenewable || event.productType == nil
+        default:
+            true
+        }
+    }
+
+    /// The renewals, expiries and grace ends due at store time `now`; call under `lock`.
+    private func dueEvents(at now: Date) -> [StoreEvent] {
+        if let quiet = subscriptionsQuietUntil, now < quiet { return [] }
+        let due = SubscriptionSchedule(catalog: catalog).dueEvents(in: state, at: now)
+        if due.isEmpty { subscriptionsQuietUntil = SubscriptionSchedule.earliestDueDate(in: state) ?? .distantFuture }
+        return due
     }
 
     /// A consistent copy of the folded state.
@@ -135,7 +164,7 @@ public final class Store: @unchecked Sendable {
                 apply(fresh)
                 caughtUp = fresh.entries.count
                 let now = state.storeTime(at: clock.now())
-                let due = SubscriptionSchedule(catalog: catalog).dueEvents(in: state, at: now)
+                let due = dueEvents(at: now)
                 if recordDueSeparately, !due.isEmpty { return (due, .recordedDue(count: due.count)) }
                 var decidedOn = state
                 for (offset, event) in due.enumerated() { decidedOn.apply(event, sequence: decidedOn.eventCount + offset + 1) }
@@ -154,9 +183,11 @@ public final class Store: @unchecked Sendable {
     /// The state with every renewal, expiry and grace end that has fallen due applied, as the
     /// next commit will record them, and the store time; for read-only views.
     public func projectedState() -> (state: LedgerState, now: Date) {
-        var state = snapshot
+        lock.lock()
+        var state = self.state
         let now = state.storeTime(at: clock.now())
-        let due = SubscriptionSchedule(catalog: catalog).dueEvents(in: state, at: now)
+        let due = dueEvents(at: now)
+        lock.unlock()
         for (offset, event) in due.enumerated() { state.apply(event, sequence: state.eventCount + offset + 1) }
         return (state, now)
     }

@@ -25,7 +25,9 @@ struct SubscriptionSchedule {
         var issued: Int64 = 0
         // Most commits find nothing due: sorting only the subscriptions that have something
         // due keeps a commit from sorting every subscription the ledger ever held.
-        let dueIDs = state.subscriptions.compactMap { Self.hasSomethingDue($0.value, at: now) ? $0.key : nil }
+        let dueIDs = state.subscriptions.compactMap { entry in
+            Self.nextDueDate(of: entry.value).map { $0 <= now } == true ? entry.key : nil
+        }
         for original in dueIDs.sorted() {
             guard var chain = state.subscriptions[original] else { continue }
             // Where the subscription was bought; renewals charge in the same storefront.
@@ -42,15 +44,21 @@ struct SubscriptionSchedule {
         return events
     }
 
-    /// Whether `nextEvent` has an event for the chain at `now`: the same three cases.
-    static func hasSomethingDue(_ chain: SubscriptionChain, at now: Date) -> Bool {
+    /// The store time from which `nextEvent` has an event for the chain (the same three
+    /// cases); nil when it never will.
+    static func nextDueDate(of chain: SubscriptionChain) -> Date? {
         switch chain.status {
-        case .subscribed: chain.expiresDate <= now
-        case .inGracePeriod: (chain.gracePeriodExpiresDate ?? .distantFuture) <= now
-        case .inBillingRetryPeriod:
-            (chain.billingRetryStartDate ?? chain.expiresDate) + TimeInterval(billingRetryDays * 86_400) <= now
-        case .expired, .revoked: false
+        case .subscribed: chain.expiresDate
+        case .inGracePeriod: chain.gracePeriodExpiresDate
+        case .inBillingRetryPeriod: (chain.billingRetryStartDate ?? chain.expiresDate) + TimeInterval(billingRetryDays * 86_400)
+        case .expired, .revoked: nil
         }
+    }
+
+    /// The earliest store time at which any subscription has something due; nil when none
+    /// ever will (until an event changes a subscription).
+    static func earliestDueDate(in state: LedgerState) -> Date? {
+        state.subscriptions.values.lazy.compactMap(nextDueDate(of:)).min()
     }
 
     private func nextEvent(for chain: SubscriptionChain, place: (device: String, storefront: String), in state: LedgerState,

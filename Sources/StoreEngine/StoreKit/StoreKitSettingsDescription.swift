@@ -1,6 +1,6 @@
 extension StoreKitSettings {
     /// One line per setting the file states, for `catalog lint`, such as
-    /// `_askToBuyEnabled: true (recognised; not yet applied)`.
+    /// `_askToBuyEnabled: true (recognised; applied)`.
     ///
     /// - Parameter applied: the settings the store engine carries out. `_locale` and `_storefront`
     ///   are always carried out, by the import itself.
@@ -13,7 +13,7 @@ extension StoreKitSettings {
 
     private func status(of key: Key, applied: Set<Key>) -> String {
         if key.isSyncRecord { return "recognised; a record of syncing with App Store Connect, no effect" }
-        guard key.isAppliedByImport || applied.contains(key) else { return "recognised; not yet applied" }
+        guard key.isAppliedByImport || applied.contains(key) else { return "recognised; no effect in Storefront" }
         switch key {
         case .storefront:
             let currency = storefront.flatMap(CountryCodes.currency(forStorefront:)) ?? "its currency"

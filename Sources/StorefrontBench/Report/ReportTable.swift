@@ -20,8 +20,8 @@ enum ReportTable {
             rows.append([
                 label,
                 figure.runs > 0 ? String(figure.runs) : "",
-                figure.median.map { value(NumberText.format($0), unit: figure.unit) } ?? "not measured",
-                figure.p99.map { value(NumberText.format($0), unit: figure.unit) } ?? "",
+                figure.median.map { value(number($0, unit: figure.unit), unit: figure.unit) } ?? "not measured",
+                figure.p99.map { value(number($0, unit: figure.unit), unit: figure.unit) } ?? "",
                 figure.target?.text ?? "",
                 result(of: figure),
             ])
@@ -43,6 +43,11 @@ enum ReportTable {
         text += "\nTargets: \(report.passedCount) met, \(report.failedCount) missed, \(report.missingCount) not measured."
         text += " Whole run: \(NumberText.format(report.totalSeconds)) s.\n"
         return text
+    }
+
+    /// Ratios keep three decimals, so one just over its limit does not read as equal to it.
+    private static func number(_ value: Double, unit: String) -> String {
+        unit == "×" ? String(format: "%.3f", value) : NumberText.format(value)
     }
 
     private static func value(_ number: String, unit: String) -> String {

@@ -26,8 +26,6 @@ struct Samples: Sendable {
     }
 
     var p99: Double { percentile(0.99) }
-    var minimum: Double { sorted.first ?? 0 }
-    var maximum: Double { sorted.last ?? 0 }
     var total: Double { values.reduce(0, +) }
 
     /// Every value multiplied by `factor`, e.g. seconds to milliseconds.

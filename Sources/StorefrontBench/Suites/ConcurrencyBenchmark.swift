@@ -10,21 +10,25 @@ enum ConcurrencyBenchmark {
         let size = sizes[sizes.count / 2]
         guard let pristine = context.data.ledgerPaths[size] else { return [] }
         let commits = context.scale.commitsPerWriter
-        var figures: [Figure] = []
-        for writers in context.scale.writerCounts {
-            context.progress("concurrency: \(writers) writer processes")
-            var rates: [Double] = []
-            for run in 0..<context.scale.concurrencyRuns {
+        // Every writer count once per round, so a change in the disk's speed during the run
+        // affects all counts alike.
+        var rates: [Int: [Double]] = [:]
+        for run in 0..<context.scale.concurrencyRuns {
+            for writers in context.scale.writerCounts {
+                context.progress("concurrency: \(writers) writer processes, round \(run + 1)")
                 let ledger = context.data.path("concurrent-\(writers)-\(run).jsonl")
                 try LedgerFileWriter.copy(pristine, to: ledger)
-                rates.append(try commitsPerSecond(writers: writers, commits: commits, ledger: ledger,
-                                                  catalog: catalogPath, context: context))
+                rates[writers, default: []].append(
+                    try commitsPerSecond(writers: writers, commits: commits, ledger: ledger, catalog: catalogPath, context: context))
             }
+        }
+        var figures: [Figure] = []
+        for writers in context.scale.writerCounts {
             figures.append(Figure(
                 id: "concurrency.\(writers)", section: section,
                 label: "\(writers) writer\(writers == 1 ? "" : "s"), \(NumberText.grouped(commits)) commits each, "
                     + "\(NumberText.grouped(size))-event ledger",
-                unit: "commits/s", samples: Samples(rates), showsP99: false))
+                unit: "commits/s", samples: Samples(rates[writers] ?? []), showsP99: false))
         }
         return figures
     }

@@ -6,8 +6,10 @@ enum StartupBenchmark {
     static let consumable = "com.example.rage.lives.3"
 
     static func run(_ context: BenchContext) throws -> [Figure] {
-        guard FileManager.default.isExecutableFile(atPath: context.storefrontPath) else {
-            throw BenchError.binaryMissing(path: context.storefrontPath)
+        let storefront: String
+        switch context.storefront {
+        case .success(let path): storefront = path
+        case .failure(let problem): return missing(because: "\(problem)")
         }
         var environment = ProcessInfo.processInfo.environment
         environment["STOREFRONT_ENTITLEMENTS"] = context.data.path("startup/entitlements.jsonl")
@@ -19,7 +21,7 @@ enum StartupBenchmark {
         // Each run buys for its own account, so every run makes a real purchase.
         let buy = try processSamples(runs: runs) {
             run += 1
-            let finished = try ChildProcess.run(context.storefrontPath, ["buy", consumable, "--account", "startup-\(run)"],
+            let finished = try ChildProcess.run(storefront, ["buy", consumable, "--account", "startup-\(run)"],
                                                 environment: environment)
             guard finished.output.hasPrefix("Added") else {
                 throw BenchError.unexpectedResult("`storefront buy` printed: \(finished.output)")
@@ -28,7 +30,7 @@ enum StartupBenchmark {
         }
         context.progress("start-up: storefront products --json")
         let products = try processSamples(runs: runs) {
-            let finished = try ChildProcess.run(context.storefrontPath, ["products", "--json"], environment: environment)
+            let finished = try ChildProcess.run(storefront, ["products", "--json"], environment: environment)
             guard finished.output.hasPrefix("[") else {
                 throw BenchError.unexpectedResult("`storefront products --json` printed: \(finished.output.prefix(200))")
             }
@@ -36,7 +38,7 @@ enum StartupBenchmark {
         }
         context.progress("start-up: storefront (TUI) to first frame in a pseudo-terminal")
         let firstFrame = try processSamples(runs: runs) {
-            try FirstFrameBenchmark.firstFrameSeconds(storefront: context.storefrontPath, environment: environment)
+            try FirstFrameBenchmark.firstFrameSeconds(storefront: storefront, environment: environment)
         }
         return [
             Figure(id: "startup.first-frame", section: section,
@@ -47,6 +49,20 @@ enum StartupBenchmark {
                    samples: products.scaled(by: 1_000), target: .atMost(60, "ms")),
             Figure(id: "startup.buy", section: section, label: "storefront buy (Rage), start to exit", unit: "ms",
                    samples: buy.scaled(by: 1_000)),
+        ]
+    }
+
+    /// The start-up figures, unmeasured for `reason`.
+    private static func missing(because reason: String) -> [Figure] {
+        [
+            .missing(id: "startup.first-frame", section: section,
+                     label: "storefront (TUI), start to first frame, 80x24 pseudo-terminal", unit: "ms",
+                     target: .atMost(50, "ms"), reason: reason),
+            .missing(id: "startup.products-json", section: section,
+                     label: "storefront products --json (Rage), start to exit", unit: "ms",
+                     target: .atMost(60, "ms"), reason: reason),
+            .missing(id: "startup.buy", section: section, label: "storefront buy (Rage), start to exit", unit: "ms",
+                     target: nil, reason: reason),
         ]
     }
 

@@ -9,6 +9,13 @@ enum Stopwatch {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
+    /// Processor time this thread has used (user and system), in nanoseconds.
+    static func threadCPUNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
     /// How long `body` took, in seconds, and what it returned.
     static func time<Value>(_ body: () throws -> Value) rethrows -> (seconds: Double, value: Value) {
         let start = nanoseconds()

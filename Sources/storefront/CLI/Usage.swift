@@ -61,7 +61,8 @@ enum Usage {
                                      else $XDG_DATA_HOME/storefront/entitlements.jsonl)
       --account NAME                 the buying account (default: tester)
       --device NAME                  the device (default: default)
-      --locale ID                    e.g. de_DE (default: LC_ALL, LC_MESSAGES, LANG, else en_US)
+      --locale ID                    e.g. de_DE (default: a .storekit file's _locale, else LC_ALL,
+                                 LC_MESSAGES, LANG, else en_US)
       --storefront CODE              e.g. DEU (default: the locale's country if sold there)
       --json                         machine-readable output
       --help, --version

@@ -41,4 +41,21 @@ import Testing
         #expect(try first.spend("extra-lives", amount: 6, buyer: phone) == .spent(balance: 0))
         #expect(first.snapshot.eventCount == 3)
     }
+
+    @Test func aSubscriptionFallingDueAfterQuietCommitsStillRenews() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        // Commits that find nothing due.
+        _ = try store.purchase(Rage.face, buyer: phone, storefront: "USA")
+        _ = try store.spend("rage-faces", buyer: phone)
+        fixture.clock.advance(by: 32 * 86_400)
+        let projected = store.entitlements(for: phone).subscriptions.first { $0.productID == Rage.monthly }
+        #expect(projected?.renewalCount == 1)
+        _ = try store.spend("rage-faces", buyer: phone)
+        #expect(fixture.log.allEvents.filter { $0.kind == .renew }.count == 1)
+        fixture.clock.advance(by: 31 * 86_400)
+        _ = try store.spend("rage-faces", buyer: phone)
+        #expect(fixture.log.allEvents.filter { $0.kind == .renew }.count == 2)
+    }
 }

@@ -37,7 +37,9 @@ enum CatalogSummary {
             lines += describe(product, catalog: catalog, money: money)
         }
         lines.append("settings")
-        lines += (catalog.initialSettings?.descriptionLines() ?? []).map { "  " + $0 }
+        if let settings = catalog.initialSettings {
+            lines += settings.descriptionLines(applied: settings.appliedKeys).map { "  " + $0 }
+        }
         return lines
     }
 

@@ -20,7 +20,7 @@ import Testing
         #expect(settings.simulatedErrors == [])
         let lines = settings.descriptionLines(applied: [.askToBuyEnabled])
         #expect(lines.contains("_askToBuyEnabled: false (recognised; applied)"))
-        #expect(lines.contains("_disableDialogs: false (recognised; not yet applied)"))
+        #expect(lines.contains("_disableDialogs: false (recognised; no effect in Storefront)"))
         #expect(lines.contains("_storefront: USA (recognised; applied: prices are in USD)"))
         #expect(lines.count == 10)
     }
@@ -29,7 +29,8 @@ import Testing
         let (settings, _) = try settings(#""_failTransactionsEnabled" : true, "_storeKitError" : 2"#)
         #expect(settings.failTransactionsEnabled == true)
         #expect(settings.storeKitError == 2)
-        #expect(settings.descriptionLines().contains("_storeKitError: 2 = paymentCancelled (recognised; not yet applied)"))
+        #expect(settings.descriptionLines(applied: settings.appliedKeys).contains("_storeKitError: 2 = paymentCancelled (recognised; applied)"))
+        #expect(settings.storeSettings.failures[.purchase] == InjectedFailure(error: .userCancelled, once: false))
     }
 
     @Test func simulatedErrorsPerAPIAreRead() throws {
@@ -41,7 +42,8 @@ import Testing
             """)
         #expect(settings.simulatedErrors == [SimulatedStoreKitError(api: "Load Products", isEnabled: false),
                                              SimulatedStoreKitError(api: "Purchase", isEnabled: true, errorType: "generic", errorIndex: 4)])
-        #expect(settings.descriptionLines() == ["_storeKitErrors: enabled for Purchase (generic 4) (recognised; not yet applied)"])
+        #expect(settings.descriptionLines(applied: settings.appliedKeys) == ["_storeKitErrors: enabled for Purchase (generic 4) (recognised; applied)"])
+        #expect(settings.storeSettings.failures == [.purchase: InjectedFailure(error: .unknown, once: false)])
     }
 
     @Test func timeRatesAreNamedByTheirRawValues() throws {
@@ -49,7 +51,8 @@ import Testing
         #expect(fast.timeRate == .monthlyRenewalEveryThirtySeconds)
         #expect(fast.timeRate?.speed == .monthLasts(seconds: 30))
         #expect(fast.compatibilityTimeRate == #"{"3": 6}"#)
-        #expect(fast.descriptionLines().first == "_timeRate: 15 = monthly renewal every 30 seconds (recognised; not yet applied)")
+        #expect(fast.descriptionLines(applied: fast.appliedKeys).first == "_timeRate: 15 = monthly renewal every 30 seconds (recognised; applied)")
+        #expect(fast.storeTimeRate == .monthEvery30Seconds)
         #expect(StoreKitTimeRate(rawValue: 1005)?.speed == .everyPeriodLasts(seconds: 2))
         #expect(StoreKitTimeRate(rawValue: 6)?.phrase == "one day every second")
         #expect(StoreKitTimeRate(rawValue: 10)?.phrase == "monthly renewal every hour")
