@@ -17,6 +17,9 @@ enum LedgerEventDecoding {
     static func decode<Event: Decodable & Sendable>(
         _ lines: [ArraySlice<UInt8>], dateEncoding: LedgerDateEncoding
     ) -> [Result<Event, Failure>] {
+        // With capacity 0, init(unsafeUninitializedCapacity:) writes its count into the one
+        // empty-array storage every empty array shares: a data race when threads read at once.
+        guard !lines.isEmpty else { return [] }
         let chunkCount = lines.count < parallelThreshold
             ? 1 : max(1, min(ProcessInfo.processInfo.activeProcessorCount, lines.count / (parallelThreshold / 2)))
         let chunkSize = (lines.count + chunkCount - 1) / max(chunkCount, 1)

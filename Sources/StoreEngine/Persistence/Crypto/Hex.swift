@@ -4,7 +4,9 @@ public enum Hex {
 
     /// Returns the lowercase hex digits of `bytes` as ASCII bytes.
     public static func encode(_ bytes: some Collection<UInt8>) -> [UInt8] {
-        digits.withUnsafeBufferPointer { digits in
+        // Not through init(unsafeUninitializedCapacity:) when empty: see LedgerEventDecoding.
+        guard !bytes.isEmpty else { return [] }
+        return digits.withUnsafeBufferPointer { digits in
             [UInt8](unsafeUninitializedCapacity: bytes.count * 2) { text, count in
                 count = 0
                 for byte in bytes {
