@@ -64,6 +64,38 @@ struct SharedStoreThreadsTests {
     }
 }
 
+extension SharedStoreThreadsTests {
+    /// Reading nothing new is the commonest read of all (every poll of a follower); under
+    /// ThreadSanitizer this catches any shared state touched even when there is nothing to do.
+    @Test("stores on several threads refresh an unchanged ledger at once")
+    func threadsRefreshAnUnchangedLedger() throws {
+        let directory = try ScratchDirectory("refresh")
+        let path = directory.file("entitlements.jsonl")
+        let catalog = try Rage.catalog()
+        _ = try Store(catalog: catalog, log: try LedgerEventLog.open(path: path))
+            .purchase(Rage.face, buyer: Buyer(account: "alice", device: "phone"), storefront: "USA")
+        let failures = FailureList()
+        let group = DispatchGroup()
+        for thread in 0..<4 {
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                do {
+                    let store = try Store(catalog: catalog, log: try LedgerEventLog.open(path: path))
+                    for _ in 0..<200 where try store.refresh() {
+                        failures.add("thread \(thread): an unchanged ledger read as changed")
+                    }
+                } catch {
+                    failures.add("thread \(thread): \(error)")
+                }
+            }.start()
+        }
+        group.wait()
+        let list = failures.all()
+        #expect(list.isEmpty, "\(list.prefix(3))")
+    }
+}
+
 /// Messages collected from several threads.
 private final class FailureList: @unchecked Sendable {
     private let lock = NSLock()
