@@ -43,6 +43,8 @@ final class TmuxSession {
             _ = kill(-process, SIGKILL)
         }
         _ = try? tmux(["kill-server"])
+        // tmux leaves its socket behind when the server ends (no TMUX_TMPDIR is passed to it).
+        try? FileManager.default.removeItem(atPath: "/tmp/tmux-\(getuid())/\(socket)")
     }
 
     /// Quotes `word` for the shell command line tmux runs.
