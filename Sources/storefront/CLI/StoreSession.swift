@@ -9,7 +9,9 @@ struct StoreSession {
     let locale: String
     let storefront: String
     let ledgerPath: String
-    var text: StoreText { StoreText(catalog: catalog, locale: locale, storefront: storefront) }
+    /// Made once per command: it holds the price and date formatters, which are costly to
+    /// create and are used for every product row.
+    let text: StoreText
 
     /// Opens everything the command line names, or fails with the right exit status.
     static func open(_ arguments: CommandLineArguments, environment: [String: String]) throws(CommandFailure) -> StoreSession {
@@ -33,7 +35,8 @@ struct StoreSession {
                 try store.catchUp()
             }
             return StoreSession(catalog: catalog, store: store, buyer: Buyer(account: arguments.account, device: arguments.device),
-                                locale: locale, storefront: storefront, ledgerPath: ledgerPath)
+                                locale: locale, storefront: storefront, ledgerPath: ledgerPath,
+                                text: StoreText(catalog: catalog, locale: locale, storefront: storefront))
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }
