@@ -3,22 +3,22 @@ import Foundation
 /// Folding purchases, their completion, credits and refunds.
 extension LedgerState {
     mutating func applyPurchase(_ event: StoreEvent, sequence: Int) {
-        guard let id = event.transactionId, transactions[id] == nil,
+        guard let id = event.transactionId, !transactions.contains(id),
               let productID = event.productId, let type = event.productType else { return }
         nextOutcome[event.device] = nil
         let made = TransactionRecord(event: event, id: id, productID: productID, type: type, sequence: sequence)
-        record(made)
-        if let replaced = event.replacesTransactionId, transactions[replaced] != nil {
+        let row = record(made)
+        if let replaced = event.replacesTransactionId, transactions.contains(replaced) {
             transactions[replaced]?.replacedBy = id
         }
         guard made.state == .purchased else { return }
         if type == .autoRenewable { startOrSwitchSubscription(made, event: event) }
-        if made.finished { deliver(made) }
+        if made.finished { deliver(made, row: row) }
     }
 
-    /// Delivers a completed, finished transaction to its device and adds its credits.
-    mutating func deliver(_ made: TransactionRecord) {
-        deliveries.insert(DeliveryKey(account: made.account, device: made.purchaseDevice, transactionID: made.id))
+    /// Delivers a completed, finished transaction (in `row`) to its device and adds its credits.
+    mutating func deliver(_ made: TransactionRecord, row: Int) {
+        deliver(row: row, to: made.purchaseDevice)
         if let credit = made.credit, made.creditAmount > 0 {
             balances[creditKey(credit: credit, buyer: Buyer(account: made.account, device: made.purchaseDevice)), default: 0] += made.creditAmount
         }
@@ -26,14 +26,14 @@ extension LedgerState {
 
     mutating func applyFailedPurchase(_ event: StoreEvent, sequence: Int) {
         nextOutcome[event.device] = nil
-        guard let id = event.transactionId, transactions[id] == nil, let productID = event.productId,
+        guard let id = event.transactionId, !transactions.contains(id), let productID = event.productId,
               let type = event.productType else { return }
         record(TransactionRecord(event: event, id: id, productID: productID, type: type, sequence: sequence))
     }
 
     /// An approved Ask to Buy request or a resolved interrupted purchase completes now.
     mutating func applyCompletion(_ event: StoreEvent) {
-        guard let id = event.transactionId, var made = transactions[id],
+        guard let id = event.transactionId, let row = transactions.row(of: id), var made = transactions[id],
               made.state == (event.kind == .approve ? .pending : .needsAction) else { return }
         made.state = .purchased
         made.purchaseDate = event.time
@@ -42,7 +42,7 @@ extension LedgerState {
         transactions[id] = made
         if let replaced = event.replacesTransactionId { transactions[replaced]?.replacedBy = id }
         if made.productType == .autoRenewable { startOrSwitchSubscription(made, event: event) }
-        if made.finished { deliver(made) }
+        if made.finished { deliver(made, row: row) }
     }
 
     mutating func applyDecline(_ event: StoreEvent) {
@@ -53,14 +53,14 @@ extension LedgerState {
 
     mutating func applyFinish(_ event: StoreEvent) {
         for id in event.transactionIds ?? [] {
-            guard let made = transactions[id], !made.finished else { continue }
+            guard let row = transactions.row(of: id), let made = transactions[id], !made.finished else { continue }
             transactions[id]?.finished = true
-            if made.state == .purchased { deliver(made) }
+            if made.state == .purchased { deliver(made, row: row) }
         }
     }
 
     mutating func applySpend(_ event: StoreEvent) {
-        guard let spendID = event.spendId, spendIDs.insert(spendID).inserted,
+        guard let spendID = event.spendId, spendIDs.insert(spendID),
               let credit = event.credit, let amount = event.amount else { return }
         let key = creditKey(credit: credit, buyer: Buyer(account: event.account, device: event.device))
         balances[key] = max(0, (balances[key] ?? 0) - amount)

@@ -33,7 +33,7 @@ extension LedgerState {
     mutating func applyRenewal(_ event: StoreEvent, sequence: Int) {
         guard let key = event.renewalKey, let original = event.originalTransactionId,
               var chain = subscriptions[original], chain.status != .revoked,
-              let id = event.transactionId, transactions[id] == nil, let productID = event.productId,
+              let id = event.transactionId, !transactions.contains(id), let productID = event.productId,
               renewalKeys.insert(key).inserted
         else { return }
         var made = TransactionRecord(event: event, id: id, productID: productID, type: .autoRenewable, sequence: sequence)

@@ -12,23 +12,17 @@ public struct LedgerState: Sendable {
         public var credit: String
     }
 
-    struct DeliveryKey: Hashable, Sendable {
-        var account: String
-        var device: String
-        /// A transaction id, or for subscriptions the original transaction id.
-        var transactionID: String
-    }
-
     public let app: String
     let creditScopes: [String: CreditScope]
 
-    public internal(set) var transactions: [String: TransactionRecord] = [:]
-    /// Transaction ids in the order they happened.
-    public internal(set) var transactionOrder: [String] = []
-    var transactionIDsByAccount: [String: [String]] = [:]
-    var deliveries: Set<DeliveryKey> = []
+    /// Every transaction, oldest first.
+    public internal(set) var transactions = TransactionTable()
+    /// Which transactions are on which device: the device's number in the transaction table's
+    /// name pool in the high 32 bits, the transaction's row in the low 32. A transaction is
+    /// only ever delivered to its own account's devices, so the account need not be kept.
+    var deliveries: Set<UInt64> = []
     public internal(set) var balances: [CreditKey: Int] = [:]
-    var spendIDs: Set<String> = []
+    var spendIDs = SpendIDSet()
     var renewalKeys: Set<String> = []
     /// Auto-renewable subscriptions by original transaction id.
     public internal(set) var subscriptions: [String: SubscriptionChain] = [:]
@@ -40,6 +34,9 @@ public struct LedgerState: Sendable {
     public internal(set) var timeline = StoreTimeline.realTime
     public internal(set) var accounts: [String] = []
     public internal(set) var devices: [String] = []
+    /// `accounts` and `devices` as sets, so remembering a name does not search the lists.
+    var accountSet: Set<String> = []
+    var deviceSet: Set<String> = []
     /// The highest transaction number in the whole ledger (all apps), so ids stay unique.
     public internal(set) var highestTransactionNumber: Int64 = 0
     public internal(set) var eventCount = 0
@@ -60,8 +57,8 @@ public struct LedgerState: Sendable {
             highestTransactionNumber = max(highestTransactionNumber, number)
         }
         guard event.app == app else { return }
-        remember(event.account, in: &accounts)
-        remember(event.device, in: &devices)
+        if accountSet.insert(event.account).inserted { accounts.append(event.account) }
+        if deviceSet.insert(event.device).inserted { devices.append(event.device) }
         switch event.kind {
         case .purchase: applyPurchase(event, sequence: sequence)
         case .purchaseFailed: applyFailedPurchase(event, sequence: sequence)
@@ -71,14 +68,19 @@ public struct LedgerState: Sendable {
         case .spend: applySpend(event)
         case .refund: applyRefund(event)
         case .restore:
-            for id in event.transactionIds ?? [] where transactions[id]?.account == event.account {
-                deliveries.insert(DeliveryKey(account: event.account, device: event.device, transactionID: id))
+            let account = transactions.names.existingNumber(for: event.account)
+            for id in event.transactionIds ?? [] {
+                if let row = transactions.row(of: id), transactions.accountNumber(ofRow: row) == account {
+                    deliver(row: row, to: event.device)
+                }
             }
         case .setting: applySetting(event)
         case .failureConsumed:
             if let operation = event.setting.flatMap(StoreOperation.init(rawValue:)) { settings.failures[operation] = nil }
         case .resetDevice:
-            deliveries = deliveries.filter { $0.device != event.device }
+            if let device = transactions.names.existingNumber(for: event.device) {
+                deliveries = deliveries.filter { UInt32(truncatingIfNeeded: $0 >> 32) != device }
+            }
             balances = balances.filter { $0.key.device != event.device }
         case .clock:
             if let storeTime = event.storeTime, let realTime = event.realTime {
@@ -89,19 +91,24 @@ public struct LedgerState: Sendable {
         }
     }
 
-    private func remember(_ name: String, in list: inout [String]) {
-        if !list.contains(name) { list.append(name) }
-    }
-
     func creditKey(credit: String, buyer: Buyer) -> CreditKey {
         let scope = creditScopes[credit] ?? .account
         return CreditKey(account: buyer.account, device: scope == .device ? buyer.device : nil, credit: credit)
     }
 
-    mutating func record(_ record: TransactionRecord) {
-        transactions[record.id] = record
-        transactionOrder.append(record.id)
-        transactionIDsByAccount[record.account, default: []].append(record.id)
+    /// Adds a new transaction; returns its row in the table.
+    @discardableResult
+    mutating func record(_ record: TransactionRecord) -> Int {
+        transactions.append(record)
+    }
+
+    /// Puts the transaction in `row` on `device`.
+    mutating func deliver(row: Int, to device: String) {
+        deliveries.insert(Self.deliveryKey(device: transactions.nameNumber(for: device), row: row))
+    }
+
+    private static func deliveryKey(device: UInt32, row: Int) -> UInt64 {
+        UInt64(device) << 32 | UInt64(UInt32(truncatingIfNeeded: row))
     }
 
     // MARK: Questions the store asks
@@ -116,18 +123,20 @@ public struct LedgerState: Sendable {
 
     /// Whether the transaction (or, for a subscription, its original purchase) is on the device.
     public func isDelivered(_ transactionID: String, to buyer: Buyer) -> Bool {
-        if deliveries.contains(DeliveryKey(account: buyer.account, device: buyer.device, transactionID: transactionID)) {
-            return true
-        }
-        guard let original = transactions[transactionID]?.originalID, original != transactionID else { return false }
-        return deliveries.contains(DeliveryKey(account: buyer.account, device: buyer.device, transactionID: original))
+        guard let row = transactions.row(of: transactionID),
+              let account = transactions.names.existingNumber(for: buyer.account),
+              transactions.accountNumber(ofRow: row) == account,
+              let device = transactions.names.existingNumber(for: buyer.device) else { return false }
+        if deliveries.contains(Self.deliveryKey(device: device, row: row)) { return true }
+        guard let original = transactions.originalRow(ofRow: row), original != row else { return false }
+        return deliveries.contains(Self.deliveryKey(device: device, row: original))
     }
 
     public func hasSpend(id: String) -> Bool { spendIDs.contains(id) }
 
     /// The account's transactions, oldest first.
     public func transactions(of account: String) -> [TransactionRecord] {
-        (transactionIDsByAccount[account] ?? []).compactMap { transactions[$0] }
+        transactions.records(of: account)
     }
 
     /// The account's subscriptions, oldest first.

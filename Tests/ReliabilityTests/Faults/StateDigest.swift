@@ -5,7 +5,7 @@ import StoreEngine
 struct StateDigest: Equatable, CustomStringConvertible {
     var eventCount: Int
     var balances: [LedgerState.CreditKey: Int]
-    var transactions: [String: TransactionRecord]
+    var transactions: TransactionTable
     var subscriptions: [String: SubscriptionChain]
     var settings: StoreSettings
     /// "<transaction id>@<device>" for every transaction delivered to one of `devices`.
