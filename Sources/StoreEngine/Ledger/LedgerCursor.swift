@@ -36,6 +36,16 @@ struct LedgerCursor {
     var watchedSequence: Int?
     /// The line number and MAC text of the watched sequence number's line, once scanned.
     var watchedLine: (number: Int, mac: [UInt8])?
+    /// A checkpoint the reader folded instead of the first events: their lines are verified
+    /// but not decoded.
+    var resumePoint: LedgerResumePoint?
+
+    /// Whether the ledger read so far does not match the checkpoint resumed from, or ended
+    /// (`atEnd`) before reaching its line.
+    func mustStartOver(atEnd: Bool) -> Bool {
+        guard let resumePoint else { return false }
+        return resumePoint.isBroken || (atEnd && !resumePoint.isConfirmed)
+    }
 
     /// Whether the file the cursor follows has been read at all.
     var hasReadHeader: Bool { lineCount > 0 }

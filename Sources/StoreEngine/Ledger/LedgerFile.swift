@@ -163,6 +163,15 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
         ) { () throws(LedgerError) in
             try LedgerKey.load(from: keyPath, fileSystem: fileSystem)
         }
+        if cursor.mustStartOver(atEnd: !isPartial) {
+            // The checkpoint does not fit this ledger: fold everything, as if there were none.
+            var fresh = LedgerCursor()
+            fresh.watchedSequence = cursor.watchedSequence
+            var again = try readNewLines(from: file, cursor: &fresh, limit: limit)
+            again.update.restarted = true
+            cursor = fresh
+            return again
+        }
         return NewLines(
             update: LedgerUpdate(entries: scan.entries, problems: scan.problems, restarted: restarted, isPartial: isPartial),
             incompleteTail: isPartial ? [] : scan.incompleteTail,

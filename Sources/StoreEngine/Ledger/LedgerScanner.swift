@@ -25,6 +25,13 @@ extension LedgerCursor {
             lineCount += 1
             if lineCount == 1 {
                 try readHeader(line, keyPath: keyPath, loadKey: loadKey, into: &scan)
+            } else if resumePoint.map({ !$0.isConfirmed }) == true {
+                let problemCount = scan.problems.count
+                let eventLine = try readEventLine(line, into: &scan)
+                let isClean = problems.isEmpty && problemCount == 0 && scan.problems.isEmpty && eventLine?.isVerified == true
+                let covered = resumePoint?.covers(sequence: eventLine?.sequence ?? 0, mac: previousMAC, isClean: isClean) == true
+                if resumePoint?.isBroken == true { break }
+                if !covered, let eventLine { eventLines.append(eventLine) }
             } else if let eventLine = try readEventLine(line, into: &scan) {
                 eventLines.append(eventLine)
             }

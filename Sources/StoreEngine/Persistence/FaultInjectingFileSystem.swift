@@ -127,6 +127,11 @@ public final class FaultInjectingFileSystem: FileSystem {
         try base.rename(source, to: destination)
     }
 
+    public func remove(_ path: String) throws(FileSystemError) {
+        try check(.remove, path)
+        try base.remove(path)
+    }
+
     public func lockExclusively(_ file: OpenFile) throws(FileSystemError) {
         try check(.lock, file.path)
         try base.lockExclusively(file)

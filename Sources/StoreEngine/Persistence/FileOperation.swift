@@ -8,6 +8,8 @@ public enum FileOperation: String, Sendable, Hashable, CaseIterable, CustomStrin
     case synchronize
     case truncate
     case rename
+    /// `unlink`.
+    case remove
     case lock
     case unlock
     /// `stat` and `fstat`.
@@ -27,6 +29,7 @@ public enum FileOperation: String, Sendable, Hashable, CaseIterable, CustomStrin
         case .synchronize: "flush to disk"
         case .truncate: "truncate"
         case .rename: "rename"
+        case .remove: "remove"
         case .lock: "lock"
         case .unlock: "unlock"
         case .status: "inspect"

@@ -27,6 +27,9 @@ public protocol FileSystem: Sendable {
     /// Atomically replaces `destination` with `source` (`rename`).
     func rename(_ source: String, to destination: String) throws(FileSystemError)
 
+    /// Removes the file at `path` (`unlink`).
+    func remove(_ path: String) throws(FileSystemError)
+
     /// Waits for an exclusive advisory lock on `file` (`flock LOCK_EX`).
     func lockExclusively(_ file: OpenFile) throws(FileSystemError)
 

@@ -64,6 +64,12 @@ public struct POSIXFileSystem: FileSystem {
         }
     }
 
+    public func remove(_ path: String) throws(FileSystemError) {
+        if unlink(path) != 0 {
+            throw FileSystemError(operation: .remove, path: path, code: errno)
+        }
+    }
+
     public func lockExclusively(_ file: OpenFile) throws(FileSystemError) {
         _ = try retryingInterrupted(.lock, file.path) { flock(file.descriptor, LOCK_EX) }
     }

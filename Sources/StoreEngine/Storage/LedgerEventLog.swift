@@ -44,6 +44,15 @@ public final class LedgerEventLog: StoreEventLog, @unchecked Sendable {
         return (commit.result, batch)
     }
 
+    public func loadCheckpoint(named name: String) -> LedgerCheckpoint? { file.loadCheckpoint(named: name) }
+
+    public func resume(from checkpoint: LedgerCheckpoint) { file.resume(from: checkpoint) }
+
+    @discardableResult
+    public func saveCheckpoint(named name: String, payload: [UInt8]) -> Bool {
+        file.saveCheckpoint(named: name, payload: payload)
+    }
+
     private static func batch(_ update: LedgerUpdate<StoreEvent>) -> EventBatch {
         EventBatch(entries: update.entries.map { (sequence: $0.sequence, event: $0.event) }, restarted: update.restarted,
                    isPartial: update.isPartial)

@@ -21,8 +21,16 @@ public final class Store: @unchecked Sendable {
     let creditScopes: [String: CreditScope]
     let initialSettings: StoreSettings
 
+    /// Events folded on opening beyond which the fold is saved as a checkpoint, so the next
+    /// opening starts from there.
+    public static let defaultCheckpointInterval = 10_000
+
     /// Opens the store for `catalog` over `log`, reading everything already recorded.
-    public init(catalog: Catalog, log: StoreEventLog, clock: StoreClock = SystemClock()) throws {
+    ///
+    /// Opening starts from the log's checkpoint for this app when there is a usable one, and
+    /// saves a new one when it had to fold at least `checkpointInterval` events.
+    public init(catalog: Catalog, log: StoreEventLog, clock: StoreClock = SystemClock(),
+                checkpointInterval: Int = Store.defaultCheckpointInterval) throws {
         self.catalog = catalog
         self.log = log
         self.clock = clock
@@ -31,7 +39,16 @@ public final class Store: @unchecked Sendable {
         creditScopes = scopes
         initialSettings = catalog.initialSettings?.storeSettings ?? StoreSettings()
         state = LedgerState(app: catalog.bundleID, creditScopes: scopes, initialSettings: initialSettings)
-        try refresh()
+        if let checkpoint = log.loadCheckpoint(named: catalog.bundleID),
+           let resumed = try? LedgerState(checkpointPayload: checkpoint.payload, app: catalog.bundleID,
+                                          creditScopes: scopes, initialSettings: initialSettings) {
+            state = resumed
+            log.resume(from: checkpoint)
+        }
+        let folded = try refreshCounting()
+        if folded >= checkpointInterval, ledgerProblems.isEmpty {
+            log.saveCheckpoint(named: catalog.bundleID, payload: state.checkpointPayload(initialSettings: initialSettings))
+        }
     }
 
     /// Starts the store clock at the catalog's time rate (from a .storekit file) the first time
@@ -45,16 +62,26 @@ public final class Store: @unchecked Sendable {
     /// Reads what other processes appended; true when anything new arrived.
     @discardableResult
     public func refresh() throws -> Bool {
+        try refreshCounting() > 0
+    }
+
+    /// `refresh`, telling how many events it folded (or 1 for a restarted log with none).
+    private func refreshCounting() throws -> Int {
         lock.lock(); defer { lock.unlock() }
-        var changed = false
+        var folded = 0
+        var restarted = false
         var batch: EventBatch
         // A long log comes in parts, each folded and let go before the next is read.
         repeat {
             batch = try log.readNew()
             apply(batch)
-            changed = changed || !batch.entries.isEmpty || batch.restarted
+            if batch.restarted {
+                folded = 0
+                restarted = true
+            }
+            folded += batch.entries.count
         } while batch.isPartial
-        return changed
+        return restarted ? max(folded, 1) : folded
     }
 
     /// Cheaply tells whether `refresh` may find something new (for polling).

@@ -23,6 +23,26 @@ public protocol StoreEventLog: AnyObject, Sendable {
 
     /// The incomplete last line a commit moved aside, if one did.
     var tornTail: TornTailReport? { get }
+
+    /// The saved fold called `name` of the log's first events, if the log keeps one; call
+    /// before the first read, and `resume(from:)` when the store can use it.
+    func loadCheckpoint(named name: String) -> LedgerCheckpoint?
+
+    /// Makes the reads skip decoding the checkpoint's events; if they turn out not to be the
+    /// log's, a read starts over (`restarted`) with every event.
+    func resume(from checkpoint: LedgerCheckpoint)
+
+    /// Saves `payload` as the fold called `name` of every event read so far; false when the
+    /// log keeps no checkpoints or cannot vouch for what was read.
+    @discardableResult
+    func saveCheckpoint(named name: String, payload: [UInt8]) -> Bool
+}
+
+extension StoreEventLog {
+    public func loadCheckpoint(named name: String) -> LedgerCheckpoint? { nil }
+    public func resume(from checkpoint: LedgerCheckpoint) {}
+    @discardableResult
+    public func saveCheckpoint(named name: String, payload: [UInt8]) -> Bool { false }
 }
 
 /// Events read from a log, in order.

@@ -43,6 +43,7 @@ struct FailedFlushFollowerTests {
         func write(_ file: OpenFile, _ bytes: [UInt8]) throws(FileSystemError) -> Int { try base.write(file, bytes) }
         func truncate(_ file: OpenFile, toLength length: Int) throws(FileSystemError) { try base.truncate(file, toLength: length) }
         func rename(_ source: String, to destination: String) throws(FileSystemError) { try base.rename(source, to: destination) }
+        func remove(_ path: String) throws(FileSystemError) { try base.remove(path) }
         func lockExclusively(_ file: OpenFile) throws(FileSystemError) { try base.lockExclusively(file) }
         func unlock(_ file: OpenFile) throws(FileSystemError) { try base.unlock(file) }
         func status(of file: OpenFile) throws(FileSystemError) -> FileStatus { try base.status(of: file) }

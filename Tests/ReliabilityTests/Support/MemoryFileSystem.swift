@@ -65,6 +65,10 @@ final class MemoryFileSystem: FileSystem {
         throw FileSystemError(operation: .rename, path: source, code: EROFS)
     }
 
+    func remove(_ path: String) throws(FileSystemError) {
+        throw FileSystemError(operation: .remove, path: path, code: EROFS)
+    }
+
     func lockExclusively(_ file: OpenFile) throws(FileSystemError) {
         throw FileSystemError(operation: .lock, path: file.path, code: EROFS)
     }

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Saving the fold of what was read as a checkpoint, and resuming from one.
+extension LedgerFile {
+    /// Where the checkpoint called `name` is kept: beside the ledger, one per name (per app).
+    public func checkpointPath(named name: String) -> String {
+        let safe = name.unicodeScalars.map { scalar -> String in
+            scalar.properties.isASCIIHexDigit || ("g"..."z").contains(scalar) || ("G"..."Z").contains(scalar)
+                || scalar == "." || scalar == "-" || scalar == "_" ? String(scalar) : "_"
+        }.joined()
+        return path + ".checkpoint-" + safe
+    }
+
+    /// The checkpoint saved under `name`, when there is one this ledger's key made; nil when
+    /// there is none or it cannot be used (then everything is read, as without one).
+    public func loadCheckpoint(named name: String) -> LedgerCheckpoint? {
+        guard case .key(let key)? = try? LedgerKey.load(from: keyPath, fileSystem: fileSystem),
+              let bytes = try? readWholeFile(checkpointPath(named: name))
+        else { return nil }
+        return LedgerCheckpoint(fileBytes: bytes, key: key)
+    }
+
+    /// Reads from here on as if `checkpoint`'s events had been read: their lines are still
+    /// verified but not decoded. Only before the first read; if the ledger turns out not to
+    /// hold the checkpoint's line, the next read starts over (`restarted`) and reads all.
+    public func resume(from checkpoint: LedgerCheckpoint) {
+        withLock {
+            guard !cursor.hasReadHeader else { return }
+            cursor.resumePoint = LedgerResumePoint(checkpoint: checkpoint)
+        }
+    }
+
+    /// Saves `payload`, the fold of every event read so far, as the checkpoint `name`. Nothing
+    /// is saved (false) while the ledger read has problems or events wait to be delivered, or
+    /// when the key is not at hand; a checkpoint only saves time, so it is written without
+    /// syncing and replaced whole by a rename.
+    @discardableResult
+    public func saveCheckpoint(named name: String, payload: [UInt8]) -> Bool {
+        let checkpoint: LedgerCheckpoint? = withLock {
+            guard undelivered == nil, cursor.problems.isEmpty, cursor.isVerifying, !cursor.isHalted,
+                  cursor.lastSequence > 0, let mac = cursor.previousMAC,
+                  cursor.resumePoint.map(\.isConfirmed) != false
+            else { return nil }
+            return LedgerCheckpoint(sequence: cursor.lastSequence, mac: mac, payload: payload[...])
+        }
+        guard let checkpoint, case .loaded(let key) = withLock({ cursor.key }),
+              let bytes = try? checkpoint.fileBytes(key: key)
+        else { return false }
+        let destination = checkpointPath(named: name)
+        let temporary = destination + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        do throws(FileSystemError) {
+            let file = try fileSystem.open(temporary, access: .writeOnly, options: [.create, .exclusive], permissions: 0o600)
+            do throws(FileSystemError) {
+                try fileSystem.writeAll(file, bytes)
+                try fileSystem.close(file)
+            } catch {
+                try? fileSystem.close(file)
+                throw error
+            }
+            try fileSystem.rename(temporary, to: destination)
+            return true
+        } catch {
+            try? fileSystem.remove(temporary)
+            return false
+        }
+    }
+
+    private func readWholeFile(_ path: String) throws(FileSystemError) -> [UInt8] {
+        let file = try fileSystem.open(path, access: .readOnly, options: [], permissions: 0)
+        defer { try? fileSystem.close(file) }
+        let status = try fileSystem.status(of: file)
+        guard status.isRegularFile else { return [] }
+        return try fileSystem.readAll(file, count: status.size, at: 0)
+    }
+}

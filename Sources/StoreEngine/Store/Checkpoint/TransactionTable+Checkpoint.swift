@@ -1,0 +1,102 @@
+import Foundation
+
+/// Writing the table into a checkpoint and reading it back.
+extension TransactionTable {
+    func write(to writer: inout CheckpointWriter) {
+        writer.write(names.values) { $0.write($1) }
+        writer.write(rows) { writer, row in row.write(to: &writer) }
+        writer.write(rareFields) { writer, rare in rare.write(to: &writer) }
+    }
+
+    /// The table a checkpoint holds, its indexes rebuilt; every name number and side-list
+    /// index is checked, so a bad checkpoint is refused rather than read out of range.
+    init(from reader: inout CheckpointReader) throws(CheckpointFormatError) {
+        guard let pool = ValuePool(values: try reader.readList { reader throws(CheckpointFormatError) in try reader.readString() }) else {
+            throw CheckpointFormatError(reason: "a name is listed twice")
+        }
+        self.init(names: pool,
+                  rows: try reader.readList(TransactionRow.init(from:)),
+                  rareFields: try reader.readList(TransactionRareFields.init(from:)))
+        for row in rows {
+            let names = [row.productID, row.account, row.purchaseDevice]
+            let optionalNames = [row.currency, row.storefront, row.credit, row.offer]
+            guard names.allSatisfy({ self.names.isValid($0) }), optionalNames.allSatisfy({ self.names.isValid($0, optional: true) }),
+                  row.rareFieldsIndex < rareFields.count, row.rareFieldsIndex >= -1,
+                  row.id >= 0 || self.names.isValid(UInt32(clamping: -1 - row.id)),
+                  row.originalID >= 0 || self.names.isValid(UInt32(clamping: -1 - row.originalID))
+            else { throw CheckpointFormatError(reason: "a transaction refers to a name or field that is not there") }
+        }
+        guard rebuildIndexes() else { throw CheckpointFormatError(reason: "a transaction id is listed twice") }
+    }
+}
+
+extension TransactionRow {
+    func write(to writer: inout CheckpointWriter) {
+        writer.write(id)
+        writer.write(originalID)
+        writer.write(purchaseDate)
+        writer.write(expiresDate)
+        writer.write(quantity)
+        writer.write(creditAmount)
+        writer.write(sequence)
+        writer.write(rareFieldsIndex)
+        for name in [productID, account, purchaseDevice, currency, storefront, credit, offer] { writer.write(name) }
+        writer.write(price) { $0.write($1) }
+        writer.write(productType.rawValue)
+        writer.write(state.rawValue)
+        writer.write(finished)
+        writer.write(isRenewal)
+    }
+
+    init(from reader: inout CheckpointReader) throws(CheckpointFormatError) {
+        id = try reader.readInt64()
+        originalID = try reader.readInt64()
+        purchaseDate = try reader.readDouble()
+        expiresDate = try reader.readDouble()
+        quantity = try reader.readInt()
+        creditAmount = try reader.readInt()
+        sequence = try reader.readInt()
+        rareFieldsIndex = try reader.readInt()
+        productID = try reader.readUInt32()
+        account = try reader.readUInt32()
+        purchaseDevice = try reader.readUInt32()
+        currency = try reader.readUInt32()
+        storefront = try reader.readUInt32()
+        credit = try reader.readUInt32()
+        offer = try reader.readUInt32()
+        price = try reader.readOptional { reader throws(CheckpointFormatError) in try reader.readDecimal() }
+        productType = try reader.readEnum(ProductType.self)
+        state = try reader.readEnum(TransactionState.self)
+        finished = try reader.readBool()
+        isRenewal = try reader.readBool()
+    }
+}
+
+extension TransactionRareFields {
+    func write(to writer: inout CheckpointWriter) {
+        writer.write(failureReason) { $0.write($1) }
+        writer.write(revocationDate) { $0.write($1) }
+        writer.write(revokedAmount)
+        writer.write(shortfall)
+        writer.write(replacedBy) { $0.write($1) }
+        writer.write(replaces) { $0.write($1) }
+        writer.write(proratedRefund) { $0.write($1) }
+        writer.write(unsubscribedDate) { $0.write($1) }
+        writer.write(appAccountToken) { $0.write($1) }
+    }
+
+    init(from reader: inout CheckpointReader) throws(CheckpointFormatError) {
+        let text = { (reader: inout CheckpointReader) throws(CheckpointFormatError) -> String in try reader.readString() }
+        let date = { (reader: inout CheckpointReader) throws(CheckpointFormatError) -> Date in try reader.readDate() }
+        self.init()
+        failureReason = try reader.readOptional(text)
+        revocationDate = try reader.readOptional(date)
+        revokedAmount = try reader.readInt()
+        shortfall = try reader.readInt()
+        replacedBy = try reader.readOptional(text)
+        replaces = try reader.readOptional(text)
+        proratedRefund = try reader.readOptional { reader throws(CheckpointFormatError) in try reader.readDecimal() }
+        unsubscribedDate = try reader.readOptional(date)
+        appAccountToken = try reader.readOptional(text)
+    }
+}
