@@ -54,7 +54,10 @@ public struct LedgerCheckpoint: Sendable, Equatable {
 
 /// Where a reader stands with the checkpoint it resumes from.
 struct LedgerResumePoint {
-    let checkpoint: LedgerCheckpoint
+    /// The checkpoint's sequence number and the MAC of its line (not its payload, which the
+    /// store has folded and let go).
+    let sequence: Int
+    let mac: [UInt8]
     /// Set once the checkpoint's line was read with its MAC and nothing before it was wrong.
     var isConfirmed = false
     /// Set when the ledger turned out not to match the checkpoint; reading starts over.
@@ -64,12 +67,12 @@ struct LedgerResumePoint {
     /// found on it or before it) lies inside the checkpoint, so its event need not be decoded.
     mutating func covers(sequence: Int, mac: [UInt8]?, isClean: Bool) -> Bool {
         guard !isConfirmed else { return false }
-        guard isClean, sequence <= checkpoint.sequence else {
+        guard isClean, sequence <= self.sequence else {
             isBroken = true
             return false
         }
-        if sequence == checkpoint.sequence {
-            if let mac, mac == checkpoint.mac { isConfirmed = true } else { isBroken = true }
+        if sequence == self.sequence {
+            if let mac, mac == self.mac { isConfirmed = true } else { isBroken = true }
         }
         return !isBroken
     }

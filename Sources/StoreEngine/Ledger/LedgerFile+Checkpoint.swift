@@ -26,7 +26,7 @@ extension LedgerFile {
     public func resume(from checkpoint: LedgerCheckpoint) {
         withLock {
             guard !cursor.hasReadHeader else { return }
-            cursor.resumePoint = LedgerResumePoint(checkpoint: checkpoint)
+            cursor.resumePoint = LedgerResumePoint(sequence: checkpoint.sequence, mac: checkpoint.mac)
         }
     }
 

@@ -8,7 +8,7 @@ import Foundation
 /// and the fields few transactions use (refunds, failures, plan switches) in a side list. A
 /// `TransactionRecord` is put together only when asked for.
 public struct TransactionTable: Sendable {
-    private(set) var rows: [TransactionRow] = []
+    private(set) var rows = ChunkedArray<TransactionRow>()
     private(set) var rareFields: [TransactionRareFields] = []
     /// Row of each transaction by its encoded id.
     private var rowByID: [Int64: Int] = [:]
@@ -19,7 +19,7 @@ public struct TransactionTable: Sendable {
     public init() {}
 
     /// A table of `rows` whose indexes are still to be built (`rebuildIndexes`).
-    init(names: ValuePool<String>, rows: [TransactionRow], rareFields: [TransactionRareFields]) {
+    init(names: ValuePool<String>, rows: ChunkedArray<TransactionRow>, rareFields: [TransactionRareFields]) {
         self.names = names
         self.rows = rows
         self.rareFields = rareFields

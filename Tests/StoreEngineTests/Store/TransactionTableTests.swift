@@ -89,3 +89,17 @@ import Testing
         #expect(SpendIDSet.lowercaseUUID("0000000g-0000-0000-0000-000000000000") == nil)
     }
 }
+
+@Suite struct ChunkedArrayTests {
+    @Test func elementsStayInOrderAcrossChunksAndACopyChangesAlone() {
+        var numbers = ChunkedArray<Int>()
+        for number in 0..<10_000 { numbers.append(number) }
+        #expect(numbers.count == 10_000)
+        #expect(Array(numbers) == Array(0..<10_000))
+        var copy = numbers
+        copy[4_096] = -1
+        copy.append(10_000)
+        #expect(numbers[4_096] == 4_096 && numbers.count == 10_000)
+        #expect(copy[4_096] == -1 && copy.last == 10_000 && copy.count == 10_001)
+    }
+}

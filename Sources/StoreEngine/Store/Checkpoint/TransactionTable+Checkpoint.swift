@@ -14,9 +14,10 @@ extension TransactionTable {
         guard let pool = ValuePool(values: try reader.readList { reader throws(CheckpointFormatError) in try reader.readString() }) else {
             throw CheckpointFormatError(reason: "a name is listed twice")
         }
-        self.init(names: pool,
-                  rows: try reader.readList(TransactionRow.init(from:)),
-                  rareFields: try reader.readList(TransactionRareFields.init(from:)))
+        // Read straight into chunks: a flat list first would hold every row twice for a moment.
+        var rows = ChunkedArray<TransactionRow>()
+        for _ in 0..<(try reader.readCount()) { rows.append(try TransactionRow(from: &reader)) }
+        self.init(names: pool, rows: rows, rareFields: try reader.readList(TransactionRareFields.init(from:)))
         for row in rows {
             let names = [row.productID, row.account, row.purchaseDevice]
             let optionalNames = [row.currency, row.storefront, row.credit, row.offer]
