@@ -110,12 +110,17 @@ struct FlatJSONObjectReader {
     private mutating func readString() -> String? {
         guard consume(UInt8(ascii: "\"")) else { return nil }
         let start = index
+        var isASCII = true
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                return String(validating: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)])
+                // ASCII needs no validation, and String(decoding:) is the faster path
+                // (String(validating:) looks up generic metadata on every call).
+                return isASCII ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
             }
+            if byte >= 0x80 { isASCII = false }
             if byte == UInt8(ascii: "\\") {
                 index = start
                 return readEscapedString()
