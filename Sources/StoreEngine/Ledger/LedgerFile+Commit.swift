@@ -81,7 +81,7 @@ extension LedgerFile {
             throw LedgerError.refusedForWriting(path: path, problems: [.keyMissing(keyPath: keyPath)])
         }
         var builder = LedgerLineBuilder<Event>(
-            key: key, encoder: dateEncoding.makeEncoder(),
+            key: key, dateEncoding: dateEncoding,
             previousMAC: cursor.previousMAC ?? [], lastSequence: cursor.lastSequence)
         if startingLedger {
             try builder.appendHeader(LedgerHeader.new(createdAt: now()))

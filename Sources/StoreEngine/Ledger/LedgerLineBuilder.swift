@@ -3,7 +3,9 @@ import Foundation
 /// Builds the bytes of new ledger lines, continuing a MAC chain and a sequence.
 struct LedgerLineBuilder<Event: Codable & Sendable> {
     private let key: LedgerKey
-    private let encoder: JSONEncoder
+    private let dateEncoding: LedgerDateEncoding
+    /// Made only for an event the fast path does not write.
+    private var encoder: JSONEncoder?
     private var previousMAC: [UInt8]
     private var sequence: Int
     /// The lines built so far, each ending in a newline.
@@ -12,9 +14,9 @@ struct LedgerLineBuilder<Event: Codable & Sendable> {
     private(set) var eventCount = 0
 
     /// Continues after a line whose MAC text is `previousMAC` and the event numbered `lastSequence`.
-    init(key: LedgerKey, encoder: JSONEncoder, previousMAC: [UInt8], lastSequence: Int) {
+    init(key: LedgerKey, dateEncoding: LedgerDateEncoding, previousMAC: [UInt8], lastSequence: Int) {
         self.key = key
-        self.encoder = encoder
+        self.dateEncoding = dateEncoding
         self.previousMAC = previousMAC
         self.sequence = lastSequence
     }
@@ -39,9 +41,13 @@ struct LedgerLineBuilder<Event: Codable & Sendable> {
         previousMAC = macText
     }
 
-    private func encode(_ event: Event) throws(LedgerError) -> [UInt8] {
+    private mutating func encode(_ event: Event) throws(LedgerError) -> [UInt8] {
+        // The fast path writes only the event's own fields, never a reserved one.
+        if let fast = (event as? any LedgerLineEncodable)?.ledgerLineJSON(dateEncoding: dateEncoding) { return fast }
         let json: [UInt8]
         do {
+            let encoder = self.encoder ?? dateEncoding.makeEncoder()
+            self.encoder = encoder
             json = Array(try encoder.encode(event))
         } catch {
             throw .eventNotStorable(reason: "it does not encode to JSON (\(error))")
