@@ -57,10 +57,17 @@ public struct JSONParser {
     }
 
     /// An error at `index`, its column counted from the bytes of the line (errors are rare, and
-    /// they may stop in the middle of a string).
+    /// they may stop in the middle of a string, even after a new line escaped by mistake).
     func error(_ reason: String) -> JSONSyntaxError {
-        var column = 1
-        for byte in UnsafeBufferPointer(rebasing: bytes[lineStart..<index]) where byte & 0xC0 != 0x80 { column += 1 }
+        var line = self.line, column = 1
+        for byte in UnsafeBufferPointer(rebasing: bytes[lineStart..<index]) {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
         return JSONSyntaxError(line: line, column: column, reason: reason)
     }
 

@@ -90,6 +90,8 @@ import Testing
         #expect(rawNewLine == JSONSyntaxError(line: 1, column: 5, reason: "a raw control character (0xa) inside a string; write it escaped"))
         let endsInside = syntaxError("[\"abc")
         #expect(endsInside == JSONSyntaxError(line: 1, column: 6, reason: "the file ends inside a string (is it truncated?)"))
+        let escapedNewLine = syntaxError("[\"ab\\\ncd\"]")
+        #expect(escapedNewLine == JSONSyntaxError(line: 2, column: 1, reason: "an unknown escape '\\\n' in a string"))
         let loneSurrogate = syntaxError(#"["\udc00"]"#)
         #expect(loneSurrogate == JSONSyntaxError(line: 1, column: 9, reason: "a lone UTF-16 low surrogate in \\u escape"))
     }
