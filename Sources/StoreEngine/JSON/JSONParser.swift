@@ -27,11 +27,9 @@ public struct JSONParser {
     private var lineStart = 0
     /// UTF-8 continuation bytes in the strings read so far on this line (they are not columns).
     var continuationBytes = 0
-    /// Members of the objects being read, innermost last: each object takes its own off the end
-    /// once complete, so its array is allocated once, at its final size.
-    private var pendingMembers: [(key: String, node: JSONNode)] = []
-    /// Elements of the arrays being read, innermost last, like `pendingMembers`.
-    private var pendingElements: [JSONNode] = []
+    /// Room made at first for an object's members or an array's elements: most in a catalog have
+    /// a handful, and growing from one to four would allocate three times.
+    private static let initialCapacity = 4
 
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> JSONNode in
@@ -132,7 +130,8 @@ public struct JSONParser {
         index += 1
         skipWhitespace()
         if current == UInt8(ascii: "}") { index += 1; return .object([]) }
-        let first = pendingMembers.count
+        var members: [(key: String, node: JSONNode)] = []
+        members.reserveCapacity(Self.initialCapacity)
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {
@@ -143,12 +142,10 @@ public struct JSONParser {
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after the member name \"\(key)\"")
             skipWhitespace()
-            pendingMembers.append((key, try parseValue(depth: depth + 1)))
+            members.append((key, try parseValue(depth: depth + 1)))
             skipWhitespace()
             if current == UInt8(ascii: ",") { index += 1; continue }
             try expect(UInt8(ascii: "}"), "',' or '}' after the member \"\(key)\"")
-            let members = Array(pendingMembers[first...])
-            pendingMembers.removeSubrange(first...)
             return .object(members)
         }
     }
@@ -157,15 +154,14 @@ public struct JSONParser {
         index += 1
         skipWhitespace()
         if current == UInt8(ascii: "]") { index += 1; return .array([]) }
-        let first = pendingElements.count
+        var elements: [JSONNode] = []
+        elements.reserveCapacity(Self.initialCapacity)
         while true {
             skipWhitespace()
-            pendingElements.append(try parseValue(depth: depth + 1))
+            elements.append(try parseValue(depth: depth + 1))
             skipWhitespace()
             if current == UInt8(ascii: ",") { index += 1; continue }
             try expect(UInt8(ascii: "]"), "',' or ']' in an array")
-            let elements = Array(pendingElements[first...])
-            pendingElements.removeSubrange(first...)
             return .array(elements)
         }
     }
