@@ -13,10 +13,10 @@ extension JSONParser {
                     index += 1
                     return String(decoding: content, as: UTF8.self)
                 }
-                guard let text = String(validating: content, as: UTF8.self) else { break }
-                for byte in content where byte & 0xC0 == 0x80 { continuationBytes += 1 }
+                guard let continuations = UTF8Validation.continuationBytes(in: content) else { break }
+                continuationBytes += continuations
                 index += 1
-                return text
+                return String(decoding: content, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
             allBytes |= byte
