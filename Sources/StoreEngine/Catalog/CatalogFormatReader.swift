@@ -35,19 +35,22 @@ public struct CatalogFormatReader {
         let storefronts = readStorefronts()
         let credits = readCredits(defaultLanguage: defaultLanguage)
         let groups = readGroups()
+        let productNodes = collect.array(collect.required(root, "products", path: ""), field: "products") ?? []
         var products: [Product] = []
-        var seen: [String: Int] = [:]
-        for (index, node) in (collect.array(collect.required(root, "products", path: ""), field: "products") ?? []).enumerated() {
+        products.reserveCapacity(productNodes.count)
+        var seen: [String: Int] = Dictionary(minimumCapacity: productNodes.count)
+        for (index, node) in productNodes.enumerated() {
             let path = "products[\(index)]"
             guard let product = ProductReader(collect: collect, node: node, path: path,
                                               defaultLanguage: defaultLanguage, storefronts: storefronts,
                                               credits: credits).read() else { continue }
-            if let first = seen[product.id] {
+            // One lookup in the usual case; a duplicate puts the first index back.
+            if let first = seen.updateValue(index, forKey: product.id) {
+                seen[product.id] = first
                 collect.error("duplicate product id \"\(product.id)\" (first used by products[\(first)]); ids must be unique",
                               at: node["id"], field: "\(path).id", product: product.id)
                 continue
             }
-            seen[product.id] = index
             products.append(product)
         }
         if products.isEmpty && !collect.hasErrors {

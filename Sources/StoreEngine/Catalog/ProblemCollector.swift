@@ -7,46 +7,59 @@ import Foundation
 public final class ProblemCollector {
     public let file: String
     public private(set) var problems: [CatalogProblem] = []
+    /// How many of `problems` are errors, kept so that readers can ask after every product.
+    public private(set) var errorCount = 0
 
     public init(file: String) { self.file = file }
 
-    public var hasErrors: Bool { problems.contains { $0.severity == .error } }
+    public var hasErrors: Bool { errorCount > 0 }
 
     public func error(_ message: String, at node: JSONNode?, field: String, product: String? = nil) {
-        problems.append(CatalogProblem(file: file, line: node?.line ?? 0, column: node?.column ?? 0,
-                                       productID: product, field: field, message: message))
+        record(CatalogProblem(file: file, line: node?.line ?? 0, column: node?.column ?? 0,
+                              productID: product, field: field, message: message))
     }
 
     public func warning(_ message: String, at node: JSONNode?, field: String, product: String? = nil) {
-        problems.append(CatalogProblem(severity: .warning, file: file, line: node?.line ?? 0,
-                                       column: node?.column ?? 0, productID: product, field: field,
-                                       message: message))
+        record(CatalogProblem(severity: .warning, file: file, line: node?.line ?? 0,
+                              column: node?.column ?? 0, productID: product, field: field,
+                              message: message))
     }
 
     /// Adds a problem found in another file (an imported one), keeping that file's name and place.
-    public func record(_ problem: CatalogProblem) { problems.append(problem) }
+    public func record(_ problem: CatalogProblem) {
+        problems.append(problem)
+        if problem.severity == .error { errorCount += 1 }
+    }
+
+    // The methods that read a member take its path as an autoclosure: it is only spelled out for a
+    // problem, and building it for every value read took a tenth of reading a large catalog.
 
     /// Warns about members that the format does not know, so typos do not pass silently.
-    public func warnUnknownKeys(in node: JSONNode, known: Set<String>, path: String, product: String? = nil) {
-        for (key, child) in node.objectMembers ?? [] where !known.contains(key) {
+    ///
+    /// `known` may be a set, or an array when there are only a few keys: comparing a key with
+    /// each of a few costs less than hashing it.
+    public func warnUnknownKeys(in node: JSONNode, known: some Collection<String>, path: @autoclosure () -> String,
+                                product: String? = nil) {
+        guard let members = node.objectMembers else { return }
+        // Looking at each key in place does not copy the members' values.
+        for index in members.indices where !known.contains(members[index].key) {
+            let (key, child) = members[index]
             warning("unknown key \"\(key)\" is ignored (check its spelling)", at: child,
-                    field: join(path, key), product: product)
+                    field: join(path(), key), product: product)
         }
     }
 
     public func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// A required member of object `node`; records "missing" when absent.
-    public func required(_ node: JSONNode, _ key: String, path: String, product: String? = nil) -> JSONNode? {
+    public func required(_ node: JSONNode, _ key: String, path: @autoclosure () -> String, product: String? = nil) -> JSONNode? {
         guard let child = node[key] else {
-            error("is missing", at: node, field: join(path, key), product: product)
+            error("is missing", at: node, field: join(path(), key), product: product)
             return nil
         }
         return child
     }
 
-    // The accessors take the field's path as an autoclosure: it is only spelled out for a
-    // problem, and building it for every value read took a tenth of reading a large catalog.
     public func string(_ node: JSONNode?, field: @autoclosure () -> String, product: String? = nil) -> String? {
         guard let node else { return nil }
         guard let text = node.stringValue else {
@@ -98,7 +111,7 @@ public final class ProblemCollector {
         guard let node else { return nil }
         let literal: String
         if let text = node.stringValue {
-            literal = text.trimmingIfNeeded(.whitespaces)
+            literal = text.trimmingWhitespaceIfNeeded(includingNewlines: false)
         } else if let number = node.numberLiteral {
             literal = number
         } else {

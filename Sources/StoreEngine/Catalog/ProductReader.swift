@@ -10,12 +10,22 @@ struct ProductReader {
     let storefronts: [Storefront]
     let credits: [CreditDefinition]
 
+    static let localizationKeys = ["title", "description"]
+    static let grantKeys = ["credit", "amount"]
+    /// Members that only one product type may have, with that type.
+    static let typeSpecificKeys: [(key: String, type: ProductType)] = [("grant", .consumable), ("subscription", .autoRenewable),
+                                                                     ("duration", .nonRenewing)]
+
+    // Methods copy `path` into a constant first: closures that spell out a field's path then
+    // capture that string alone rather than a copy of the whole reader.
+
     func read() -> Product? {
+        let path = self.path
         guard collect.object(node, field: path) != nil else { return nil }
         guard let id = collect.string(collect.required(node, "id", path: path), field: "\(path).id") else { return nil }
         if id.isEmpty { collect.error("is empty; give the product an id", at: node["id"], field: "\(path).id") }
         collect.warnUnknownKeys(in: node, known: CatalogFormatReader.productKeys, path: path, product: id)
-        let errorsBefore = collect.problems.count { $0.severity == .error }
+        let errorsBefore = collect.errorCount
         let type = readType(id: id)
         let referenceName = node["referenceName"].flatMap { collect.string($0, field: "\(path).referenceName", product: id) } ?? id
         let localizations = readLocalizations(id: id)
@@ -27,11 +37,11 @@ struct ProductReader {
         if type == .freeSubscription, prices.values.contains(where: { $0 != 0 }) {
             collect.error("a free subscription costs 0 in every storefront", at: node["prices"], field: "\(path).prices", product: id)
         }
-        let errorsAfter = collect.problems.count { $0.severity == .error }
-        return errorsAfter == errorsBefore ? product : nil
+        return collect.errorCount == errorsBefore ? product : nil
     }
 
     private func readType(id: String) -> ProductType? {
+        let path = self.path
         guard let text = collect.string(collect.required(node, "type", path: path, product: id), field: "\(path).type", product: id) else {
             return nil
         }
@@ -44,45 +54,48 @@ struct ProductReader {
     }
 
     private func readLocalizations(id: String) -> [String: LocalizedText] {
-        let field = "\(path).localizations"
-        var result: [String: LocalizedText] = [:]
-        for (language, entry) in collect.object(collect.required(node, "localizations", path: path, product: id), field: field, product: id) ?? [] {
-            let entryPath = "\(field).\(language)"
-            guard collect.object(entry, field: entryPath, product: id) != nil else { continue }
-            collect.warnUnknownKeys(in: entry, known: ["title", "description"], path: entryPath, product: id)
-            let title = collect.string(collect.required(entry, "title", path: entryPath, product: id), field: "\(entryPath).title", product: id)
-            let description = entry["description"].flatMap { collect.string($0, field: "\(entryPath).description", product: id) } ?? ""
+        let path = self.path
+        let field = { "\(path).localizations" }
+        let members = collect.object(collect.required(node, "localizations", path: path, product: id), field: field(), product: id) ?? []
+        var result: [String: LocalizedText] = Dictionary(minimumCapacity: members.count)
+        for (language, entry) in members {
+            let entryPath = { "\(field()).\(language)" }
+            guard collect.object(entry, field: entryPath(), product: id) != nil else { continue }
+            collect.warnUnknownKeys(in: entry, known: Self.localizationKeys, path: entryPath(), product: id)
+            let title = collect.string(collect.required(entry, "title", path: entryPath(), product: id), field: "\(entryPath()).title", product: id)
+            let description = entry["description"].flatMap { collect.string($0, field: "\(entryPath()).description", product: id) } ?? ""
             if let title { result[language] = LocalizedText(title: title, description: description) }
         }
-        let defaultTitle = result[defaultLanguage]?.title.trimmingIfNeeded(.whitespacesAndNewlines) ?? ""
+        let defaultTitle = result[defaultLanguage]?.title.trimmingWhitespaceIfNeeded(includingNewlines: true) ?? ""
         if defaultTitle.isEmpty {
             collect.error("the title in the default language \"\(defaultLanguage)\" is empty or missing; every product needs one",
                           at: node["localizations"]?[defaultLanguage] ?? node["localizations"],
-                          field: "\(field).\(defaultLanguage).title", product: id)
+                          field: "\(field()).\(defaultLanguage).title", product: id)
         }
         return result
     }
 
-    func readPrices(_ pricesNode: JSONNode?, field: String, id: String, required: Bool) -> [String: Decimal] {
+    func readPrices(_ pricesNode: JSONNode?, field: @autoclosure () -> String, id: String, required: Bool) -> [String: Decimal] {
         guard let pricesNode else {
-            if required { collect.error("is missing; give a price per storefront such as {\"USA\": \"0.99\"}", at: node, field: field, product: id) }
+            if required { collect.error("is missing; give a price per storefront such as {\"USA\": \"0.99\"}", at: node, field: field(), product: id) }
             return [:]
         }
-        var prices: [String: Decimal] = [:]
-        for (code, priceNode) in collect.object(pricesNode, field: field, product: id) ?? [] {
+        let members = collect.object(pricesNode, field: field(), product: id) ?? []
+        var prices: [String: Decimal] = Dictionary(minimumCapacity: members.count)
+        for (code, priceNode) in members {
             if !storefronts.contains(where: { $0.code == code }) {
                 let known = storefronts.map(\.code).joined(separator: ", ")
                 collect.error("storefront \"\(code)\" is not listed in the catalog's storefronts (\(known))",
-                              at: priceNode, field: "\(field).\(code)", product: id)
+                              at: priceNode, field: "\(field()).\(code)", product: id)
                 continue
             }
-            if let price = collect.price(priceNode, field: "\(field).\(code)", product: id) { prices[code] = price }
+            if let price = collect.price(priceNode, field: "\(field()).\(code)", product: id) { prices[code] = price }
         }
         return prices
     }
 
     private func checkTypeSpecificFields(_ product: inout Product, type: ProductType) {
-        let id = product.id
+        let path = self.path, id = product.id
         switch type {
         case .consumable:
             guard let grantNode = node["grant"] else {
@@ -102,43 +115,43 @@ struct ProductReader {
         case .nonConsumable, .freeSubscription:
             break
         }
-        for (key, allowed) in [("grant", type == .consumable), ("subscription", type == .autoRenewable),
-                               ("duration", type == .nonRenewing)] where !allowed && node[key] != nil {
+        for (key, owner) in Self.typeSpecificKeys where owner != type && node[key] != nil {
             collect.warning("\"\(key)\" does not apply to a \(type.rawValue) product and is ignored",
                             at: node[key], field: "\(path).\(key)", product: id)
         }
     }
 
     func readGrant(_ grantNode: JSONNode, id: String) -> CreditGrant? {
-        let field = "\(path).grant"
+        let path = self.path
+        let field = { "\(path).grant" }
         if grantNode.isNull { return nil }
-        guard collect.object(grantNode, field: field, product: id) != nil else { return nil }
-        collect.warnUnknownKeys(in: grantNode, known: ["credit", "amount"], path: field, product: id)
-        let credit = collect.string(collect.required(grantNode, "credit", path: field, product: id), field: "\(field).credit", product: id)
-        let amount = collect.integer(collect.required(grantNode, "amount", path: field, product: id), field: "\(field).amount", product: id)
+        guard collect.object(grantNode, field: field(), product: id) != nil else { return nil }
+        collect.warnUnknownKeys(in: grantNode, known: Self.grantKeys, path: field(), product: id)
+        let credit = collect.string(collect.required(grantNode, "credit", path: field(), product: id), field: "\(field()).credit", product: id)
+        let amount = collect.integer(collect.required(grantNode, "amount", path: field(), product: id), field: "\(field()).amount", product: id)
         guard let credit, let amount else { return nil }
         guard let definition = credits.first(where: { $0.id == credit }) else {
             let known = credits.isEmpty ? "none are defined" : credits.map(\.id).joined(separator: ", ")
             collect.error("grants the undefined credit \"\(credit)\"; define it under \"credits\" (defined: \(known))",
-                          at: grantNode["credit"], field: "\(field).credit", product: id)
+                          at: grantNode["credit"], field: "\(field()).credit", product: id)
             return nil
         }
         guard amount > 0 else {
-            collect.error("the amount must be a positive number", at: grantNode["amount"], field: "\(field).amount", product: id)
+            collect.error("the amount must be a positive number", at: grantNode["amount"], field: "\(field()).amount", product: id)
             return nil
         }
         if let maximum = definition.maximum, amount > maximum {
             collect.error("grants \(amount) but the credit \"\(credit)\" holds at most \(maximum); no purchase could ever succeed",
-                          at: grantNode["amount"], field: "\(field).amount", product: id)
+                          at: grantNode["amount"], field: "\(field()).amount", product: id)
         }
         return CreditGrant(credit: credit, amount: amount)
     }
 
-    func readPeriod(_ periodNode: JSONNode, field: String, id: String) -> SubscriptionPeriod? {
-        guard let text = collect.string(periodNode, field: field, product: id) else { return nil }
+    func readPeriod(_ periodNode: JSONNode, field: @autoclosure () -> String, id: String) -> SubscriptionPeriod? {
+        guard let text = collect.string(periodNode, field: field(), product: id) else { return nil }
         guard let period = SubscriptionPeriod(iso8601: text) else {
             collect.error("\"\(text)\" is not a period; use an ISO 8601 duration such as P1W, P1M, P3M, P6M, P1Y",
-                          at: periodNode, field: field, product: id)
+                          at: periodNode, field: field(), product: id)
             return nil
         }
         return period

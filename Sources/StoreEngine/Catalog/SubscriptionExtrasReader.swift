@@ -24,9 +24,12 @@ struct SubscriptionExtrasReader {
     }
 
     let subscriptionReader: SubscriptionReader
-    /// The key path of the `subscription` object.
-    let path: String
 
+    static let offerCodeKeys = ["id", "eligibility", "stackable", "paymentMode", "period", "periods", "prices"]
+    static let billingPlanKeys = ["type", "prices", "commitmentPrices", "enabled", "introOffer"]
+
+    /// The key path of the `subscription` object, spelled out only for a problem.
+    private var path: String { subscriptionReader.path }
     private var collect: ProblemCollector { subscriptionReader.collect }
     private var id: String { subscriptionReader.id }
 
@@ -58,8 +61,7 @@ struct SubscriptionExtrasReader {
     }
 
     private func readOfferCode(_ node: JSONNode, field: String) -> OfferCode? {
-        collect.warnUnknownKeys(in: node, known: ["id", "eligibility", "stackable", "paymentMode", "period", "periods", "prices"],
-                                path: field, product: id)
+        collect.warnUnknownKeys(in: node, known: Self.offerCodeKeys, path: field, product: id)
         let codeID = collect.string(collect.required(node, "id", path: field, product: id), field: "\(field).id", product: id)
         var eligibility: [OfferCode.Eligibility] = OfferCode.Eligibility.allCases
         if let listNode = node["eligibility"], let list = collect.array(listNode, field: "\(field).eligibility", product: id) {
@@ -82,7 +84,7 @@ struct SubscriptionExtrasReader {
 
     private func readBillingPlan(_ node: JSONNode, field: String) -> BillingPlan? {
         guard collect.object(node, field: field, product: id) != nil else { return nil }
-        collect.warnUnknownKeys(in: node, known: ["type", "prices", "commitmentPrices", "enabled", "introOffer"], path: field, product: id)
+        collect.warnUnknownKeys(in: node, known: Self.billingPlanKeys, path: field, product: id)
         var kind: BillingPlan.Kind?
         if let text = collect.string(collect.required(node, "type", path: field, product: id), field: "\(field).type", product: id) {
             kind = BillingPlan.Kind(rawValue: text)
@@ -97,7 +99,7 @@ struct SubscriptionExtrasReader {
         let enabled = node["enabled"].flatMap { collect.bool($0, field: "\(field).enabled", product: id) } ?? true
         var intro: IntroOffer?
         if let introNode = node["introOffer"], !introNode.isNull {
-            collect.warnUnknownKeys(in: introNode, known: ["paymentMode", "period", "periods", "prices"],
+            collect.warnUnknownKeys(in: introNode, known: SubscriptionReader.termKeys,
                                     path: "\(field).introOffer", product: id)
         }
         if let introNode = node["introOffer"], !introNode.isNull,

@@ -6,7 +6,12 @@ struct SubscriptionReader {
     let productReader: ProductReader
     let id: String
 
-    private var path: String { "\(productReader.path).subscription" }
+    static let keys = ["group", "period", "level", "introOffer", "promotionalOffers", "offerCodes", "winBackOffers", "billingPlans"]
+    static let termKeys = ["paymentMode", "period", "periods", "prices"]
+    static let promotionalKeys = ["id", "paymentMode", "period", "periods", "prices"]
+
+    /// The key path of the `subscription` object, spelled out only for a problem.
+    var path: String { "\(productReader.path).subscription" }
 
     func read(_ node: JSONNode?) -> SubscriptionInfo? {
         guard let node else {
@@ -15,8 +20,7 @@ struct SubscriptionReader {
             return nil
         }
         guard collect.object(node, field: path, product: id) != nil else { return nil }
-        collect.warnUnknownKeys(in: node, known: ["group", "period", "level", "introOffer", "promotionalOffers",
-                                                 "offerCodes", "winBackOffers", "billingPlans"], path: path, product: id)
+        collect.warnUnknownKeys(in: node, known: Self.keys, path: path, product: id)
         let group = collect.string(collect.required(node, "group", path: path, product: id), field: "\(path).group", product: id)
         let period = collect.required(node, "period", path: path, product: id)
             .flatMap { productReader.readPeriod($0, field: "\(path).period", id: id) }
@@ -33,50 +37,50 @@ struct SubscriptionReader {
         for (index, offerNode) in (collect.array(node["promotionalOffers"], field: "\(path).promotionalOffers", product: id) ?? []).enumerated() {
             if let offer = readPromotional(offerNode, field: "\(path).promotionalOffers[\(index)]") { promotional.append(offer) }
         }
-        let extras = SubscriptionExtrasReader(subscriptionReader: self, path: path).read(node)
+        let extras = SubscriptionExtrasReader(subscriptionReader: self).read(node)
         guard let group, let period else { return nil }
         var info = SubscriptionInfo(group: group, period: period, level: level, introOffer: intro, promotionalOffers: promotional)
         extras.apply(to: &info)
         return info
     }
 
-    func readTerms(_ node: JSONNode, field: String) -> (OfferPaymentMode, SubscriptionPeriod, Int, [String: Decimal])? {
-        guard collect.object(node, field: field, product: id) != nil else { return nil }
-        let modeText = collect.string(collect.required(node, "paymentMode", path: field, product: id), field: "\(field).paymentMode", product: id)
+    func readTerms(_ node: JSONNode, field: @autoclosure () -> String) -> (OfferPaymentMode, SubscriptionPeriod, Int, [String: Decimal])? {
+        guard collect.object(node, field: field(), product: id) != nil else { return nil }
+        let modeText = collect.string(collect.required(node, "paymentMode", path: field(), product: id), field: "\(field()).paymentMode", product: id)
         var mode: OfferPaymentMode?
         if let modeText {
             mode = OfferPaymentMode(rawValue: modeText)
             if mode == nil {
                 collect.error("unknown payment mode \"\(modeText)\"; use freeTrial, payAsYouGo or payUpFront",
-                              at: node["paymentMode"], field: "\(field).paymentMode", product: id)
+                              at: node["paymentMode"], field: "\(field()).paymentMode", product: id)
             }
         }
-        let period = collect.required(node, "period", path: field, product: id)
-            .flatMap { productReader.readPeriod($0, field: "\(field).period", id: id) }
+        let period = collect.required(node, "period", path: field(), product: id)
+            .flatMap { productReader.readPeriod($0, field: "\(field()).period", id: id) }
         var count = 1
-        if let countNode = node["periods"], let value = collect.integer(countNode, field: "\(field).periods", product: id) {
-            if value < 1 { collect.error("must be 1 or more", at: countNode, field: "\(field).periods", product: id) }
+        if let countNode = node["periods"], let value = collect.integer(countNode, field: "\(field()).periods", product: id) {
+            if value < 1 { collect.error("must be 1 or more", at: countNode, field: "\(field()).periods", product: id) }
             count = value
         }
-        let prices = productReader.readPrices(node["prices"], field: "\(field).prices", id: id, required: false)
+        let prices = productReader.readPrices(node["prices"], field: "\(field()).prices", id: id, required: false)
         if let mode, mode != .freeTrial, node["prices"] == nil {
-            collect.error("a \(mode.rawValue) offer needs prices per storefront", at: node, field: "\(field).prices", product: id)
+            collect.error("a \(mode.rawValue) offer needs prices per storefront", at: node, field: "\(field()).prices", product: id)
         }
         guard let mode, let period else { return nil }
         return (mode, period, count, prices)
     }
 
     private func readIntro(_ node: JSONNode) -> IntroOffer? {
-        let field = "\(path).introOffer"
-        collect.warnUnknownKeys(in: node, known: ["paymentMode", "period", "periods", "prices"], path: field, product: id)
-        guard let (mode, period, count, prices) = readTerms(node, field: field) else { return nil }
+        let field = { "\(path).introOffer" }
+        collect.warnUnknownKeys(in: node, known: Self.termKeys, path: field(), product: id)
+        guard let (mode, period, count, prices) = readTerms(node, field: field()) else { return nil }
         return IntroOffer(paymentMode: mode, period: period, periodCount: count, prices: prices)
     }
 
-    func readPromotional(_ node: JSONNode, field: String) -> PromotionalOffer? {
-        collect.warnUnknownKeys(in: node, known: ["id", "paymentMode", "period", "periods", "prices"], path: field, product: id)
-        let offerID = collect.string(collect.required(node, "id", path: field, product: id), field: "\(field).id", product: id)
-        guard let (mode, period, count, prices) = readTerms(node, field: field), let offerID else { return nil }
+    func readPromotional(_ node: JSONNode, field: @autoclosure () -> String) -> PromotionalOffer? {
+        collect.warnUnknownKeys(in: node, known: Self.promotionalKeys, path: field(), product: id)
+        let offerID = collect.string(collect.required(node, "id", path: field(), product: id), field: "\(field()).id", product: id)
+        guard let (mode, period, count, prices) = readTerms(node, field: field()), let offerID else { return nil }
         return PromotionalOffer(id: offerID, paymentMode: mode, period: period, periodCount: count, prices: prices)
     }
 }

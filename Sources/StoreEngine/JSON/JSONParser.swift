@@ -11,58 +11,88 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 ///
 /// Written here instead of using `JSONSerialization` because error messages must name the line
 /// and column of every problem (not only syntax errors), and numbers must stay exact text.
+///
+/// Columns count characters, yet the parser does not count them byte by byte: outside strings
+/// every character is one byte, so a value's column is its distance from the start of its line
+/// less the UTF-8 continuation bytes of the strings read before it on that line.
 public struct JSONParser {
     /// Nesting deeper than this is refused rather than risking the stack on hostile input.
     public static let maximumDepth = 256
 
-    private let bytes: [UInt8]
-    private var index = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    /// The 1-based line that `index` is on.
     private var line = 1
-    private var column = 1
+    /// Where that line starts, as a byte offset.
+    private var lineStart = 0
+    /// UTF-8 continuation bytes in the strings read so far on this line (they are not columns).
+    var continuationBytes = 0
+    /// Room made at first for an object's members or an array's elements: most in a catalog have
+    /// a handful, and growing from one to four would allocate three times.
+    private static let initialCapacity = 4
 
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        parser.skipWhitespace()
-        let node = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        if parser.index < bytes.count {
-            throw parser.error("unexpected text after the end of the JSON value")
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> JSONNode in
+            var parser = JSONParser(bytes: buffer)
+            return try parser.parseDocument()
+        }
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    private mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            index = 3
+            lineStart = 3
+        }
+        skipWhitespace()
+        let node = try parseValue(depth: 0)
+        skipWhitespace()
+        if index < bytes.count {
+            throw error("unexpected text after the end of the JSON value")
         }
         return node
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
-
-    private func error(_ reason: String) -> JSONSyntaxError {
-        JSONSyntaxError(line: line, column: column, reason: reason)
-    }
-
-    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
-
-    private mutating func advance() {
-        let byte = bytes[index]
-        index += 1
-        if byte == UInt8(ascii: "\n") {
-            line += 1
-            column = 1
-        } else if byte & 0xC0 != 0x80 {
-            column += 1
+    /// An error at `index`, its column counted from the bytes of the line (errors are rare, and
+    /// they may stop in the middle of a string, even after a new line escaped by mistake).
+    func error(_ reason: String) -> JSONSyntaxError {
+        var line = self.line, column = 1
+        for byte in UnsafeBufferPointer(rebasing: bytes[lineStart..<index]) {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
         }
+        return JSONSyntaxError(line: line, column: column, reason: reason)
     }
+
+    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     private mutating func skipWhitespace() {
-        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-            advance()
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D:
+                index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
+                continuationBytes = 0
+            default:
+                return
+            }
         }
     }
 
-    private mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
+    private mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws(JSONSyntaxError) {
         guard current == byte else {
-            throw error(current == nil ? "the file ends where \(what) was expected (is it truncated?)"
-                                       : "expected \(what), found \(describeCurrent())")
+            throw error(current == nil ? "the file ends where \(what()) was expected (is it truncated?)"
+                                       : "expected \(what()), found \(describeCurrent())")
         }
-        advance()
+        index += 1
     }
 
     private func describeCurrent() -> String {
@@ -73,7 +103,7 @@ public struct JSONParser {
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
         guard depth < Self.maximumDepth else { throw error("nesting is deeper than \(Self.maximumDepth) levels") }
-        let startLine = line, startColumn = column
+        let startLine = line, startColumn = index - lineStart - continuationBytes + 1
         guard let byte = current else { throw error("the file ends where a value was expected (is it truncated?)") }
         let value: JSONNode.Value
         switch byte {
@@ -92,15 +122,16 @@ public struct JSONParser {
     private mutating func parseLiteral(_ word: String) throws(JSONSyntaxError) {
         for expected in word.utf8 {
             guard current == expected else { throw error("expected '\(word)'") }
-            advance()
+            index += 1
         }
     }
 
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONNode.Value {
-        advance()
-        var members: [(key: String, node: JSONNode)] = []
+        index += 1
         skipWhitespace()
-        if current == UInt8(ascii: "}") { advance(); return .object(members) }
+        if current == UInt8(ascii: "}") { index += 1; return .object([]) }
+        var members: [(key: String, node: JSONNode)] = []
+        members.reserveCapacity(Self.initialCapacity)
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {
@@ -113,22 +144,23 @@ public struct JSONParser {
             skipWhitespace()
             members.append((key, try parseValue(depth: depth + 1)))
             skipWhitespace()
-            if current == UInt8(ascii: ",") { advance(); continue }
+            if current == UInt8(ascii: ",") { index += 1; continue }
             try expect(UInt8(ascii: "}"), "',' or '}' after the member \"\(key)\"")
             return .object(members)
         }
     }
 
     private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONNode.Value {
-        advance()
-        var elements: [JSONNode] = []
+        index += 1
         skipWhitespace()
-        if current == UInt8(ascii: "]") { advance(); return .array(elements) }
+        if current == UInt8(ascii: "]") { index += 1; return .array([]) }
+        var elements: [JSONNode] = []
+        elements.reserveCapacity(Self.initialCapacity)
         while true {
             skipWhitespace()
             elements.append(try parseValue(depth: depth + 1))
             skipWhitespace()
-            if current == UInt8(ascii: ",") { advance(); continue }
+            if current == UInt8(ascii: ",") { index += 1; continue }
             try expect(UInt8(ascii: "]"), "',' or ']' in an array")
             return .array(elements)
         }
@@ -136,23 +168,23 @@ public struct JSONParser {
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> String {
         let start = index
-        if current == UInt8(ascii: "-") { advance() }
+        if current == UInt8(ascii: "-") { index += 1 }
         guard let first = current, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
             throw error("expected a digit in a number")
         }
-        if first == UInt8(ascii: "0") { advance() } else { skipDigits() }
+        if first == UInt8(ascii: "0") { index += 1 } else { skipDigits() }
         if current == UInt8(ascii: ".") {
-            advance()
+            index += 1
             guard isDigit(current) else { throw error("expected a digit after the decimal point") }
             skipDigits()
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
-            advance()
-            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
+            index += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard isDigit(current) else { throw error("expected a digit in the exponent") }
             skipDigits()
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
 
     private func isDigit(_ byte: UInt8?) -> Bool {
@@ -161,97 +193,6 @@ public struct JSONParser {
     }
 
     private mutating func skipDigits() {
-        while isDigit(current) { advance() }
-    }
-
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
-        advance()
-        if let plain = parsePlainString() { return plain }
-        var utf8: [UInt8] = []
-        while true {
-            guard let byte = current else { throw error("the file ends inside a string (is it truncated?)") }
-            switch byte {
-            case UInt8(ascii: "\""):
-                advance()
-                guard let text = String(validating: utf8, as: UTF8.self) else {
-                    throw error("the string before this point is not valid UTF-8")
-                }
-                return text
-            case UInt8(ascii: "\\"):
-                advance()
-                try parseEscape(into: &utf8)
-            case 0x00..<0x20:
-                throw error("a raw control character (0x\(String(byte, radix: 16))) inside a string; write it escaped")
-            default:
-                utf8.append(byte)
-                advance()
-            }
-        }
-    }
-
-    /// The rest of a string without escapes or control characters, taken straight from the
-    /// bytes (most strings in a catalog are); nil, having consumed nothing, for any other.
-    private mutating func parsePlainString() -> String? {
-        var end = index
-        var characters = 0
-        while end < bytes.count {
-            let byte = bytes[end]
-            if byte == UInt8(ascii: "\"") { break }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
-            if byte & 0xC0 != 0x80 { characters += 1 }
-            end += 1
-        }
-        guard end < bytes.count, let text = String(validating: bytes[index..<end], as: UTF8.self) else { return nil }
-        // No newline inside: the line stays, the column moves past the characters and the quote.
-        index = end + 1
-        column += characters + 1
-        return text
-    }
-
-    private mutating func parseEscape(into utf8: inout [UInt8]) throws(JSONSyntaxError) {
-        guard let byte = current else { throw error("the file ends inside a string escape") }
-        advance()
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(byte)
-        case UInt8(ascii: "b"): utf8.append(0x08)
-        case UInt8(ascii: "f"): utf8.append(0x0C)
-        case UInt8(ascii: "n"): utf8.append(0x0A)
-        case UInt8(ascii: "r"): utf8.append(0x0D)
-        case UInt8(ascii: "t"): utf8.append(0x09)
-        case UInt8(ascii: "u"):
-            var scalar = try parseHexQuad()
-            if (0xD800..<0xDC00).contains(scalar) {
-                guard current == UInt8(ascii: "\\") else { throw error("a lone UTF-16 high surrogate in \\u escape") }
-                advance()
-                guard current == UInt8(ascii: "u") else { throw error("a lone UTF-16 high surrogate in \\u escape") }
-                advance()
-                let low = try parseHexQuad()
-                guard (0xDC00..<0xE000).contains(low) else { throw error("an invalid UTF-16 surrogate pair in \\u escape") }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            } else if (0xDC00..<0xE000).contains(scalar) {
-                throw error("a lone UTF-16 low surrogate in \\u escape")
-            }
-            guard let unicode = Unicode.Scalar(scalar) else { throw error("an invalid \\u escape") }
-            utf8.append(contentsOf: String(Character(unicode)).utf8)
-        default:
-            throw error("an unknown escape '\\\(Character(Unicode.Scalar(byte)))' in a string")
-        }
-    }
-
-    private mutating func parseHexQuad() throws(JSONSyntaxError) -> UInt32 {
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard let byte = current else { throw error("the file ends inside a \\u escape") }
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("expected four hex digits after \\u")
-            }
-            value = value * 16 + digit
-            advance()
-        }
-        return value
+        while isDigit(current) { index += 1 }
     }
 }

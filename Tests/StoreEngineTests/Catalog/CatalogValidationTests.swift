@@ -46,6 +46,13 @@ import Testing
                     product: "ok", field: "products[1].id", containing: "duplicate product id")
     }
 
+    @Test func everyDuplicateNamesTheFirstUse() {
+        let again = #"{"id": "ok", "type": "nonConsumable", "localizations": {"en": {"title": "Again"}}, "prices": {"USA": "1"}}"#
+        let errors = problems(catalog(products: "\(again),\n\(again)")).filter { $0.severity == .error }
+        #expect(errors.map(\.field) == ["products[1].id", "products[2].id"])
+        #expect(errors.allSatisfy { $0.message.contains("first used by products[0]") && $0.line > 0 })
+    }
+
     @Test func unknownType() {
         expectError(#"{"id": "x", "type": "gadget", "localizations": {"en": {"title": "X"}}, "prices": {"USA": "1"}}"#,
                     product: "x", field: "products[1].type", containing: "unknown type \"gadget\"")
