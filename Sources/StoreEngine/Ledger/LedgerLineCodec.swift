@@ -24,13 +24,24 @@ enum LedgerLineCodec {
     /// Splits `line` (without its newline); nil when it does not end in a well-formed MAC field.
     static func split(_ line: ArraySlice<UInt8>) -> SplitLine? {
         guard line.count > trailerLength, line.first == UInt8(ascii: "{") else { return nil }
+        let opening = macFieldOpening
+        let closing = lineClosing
         let trailerStart = line.endIndex - trailerLength
-        let macStart = trailerStart + macFieldOpening.count
+        let macStart = trailerStart + opening.count
         let macEnd = macStart + macTextLength
-        guard line[trailerStart..<macStart].elementsEqual(macFieldOpening),
-            line[macEnd...].elementsEqual(lineClosing),
-            line[macStart..<macEnd].allSatisfy(Hex.isLowercaseDigit)
-        else { return nil }
+        // Every line of a ledger goes through here on opening: compare bytes directly.
+        let isWellFormed = line[trailerStart...].withUnsafeBufferPointer { trailer -> Bool in
+            for (offset, byte) in opening.enumerated() where trailer[offset] != byte { return false }
+            for (offset, byte) in closing.enumerated() where trailer[opening.count + macTextLength + offset] != byte {
+                return false
+            }
+            for offset in opening.count..<(opening.count + macTextLength) {
+                let byte = trailer[offset]
+                guard (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) else { return false }
+            }
+            return true
+        }
+        guard isWellFormed else { return nil }
         return SplitLine(content: line[..<trailerStart], mac: line[macStart..<macEnd])
     }
 

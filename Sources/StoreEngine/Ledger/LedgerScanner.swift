@@ -139,7 +139,7 @@ extension LedgerCursor {
         }
         var isVerified = false
         if isVerifying, let previous = previousMAC, case .loaded(let loaded) = key {
-            isVerified = try loaded.macText(previous: previous, content: split.content).elementsEqual(split.mac)
+            isVerified = Self.bytesEqual(try loaded.macText(previous: previous, content: split.content), split.mac)
             if !isVerified { scan.problems.append(.tampered(line: lineCount)) }
         }
         previousMAC = Array(split.mac)
@@ -153,6 +153,16 @@ extension LedgerCursor {
         lastSequence = sequence
         if sequence == watchedSequence { watchedLine = (lineCount, Array(split.mac)) }
         return EventLine(text: line, number: lineCount, sequence: sequence, isVerified: isVerified)
+    }
+
+    /// Whether two byte strings are equal, without the generic sequence comparison.
+    private static func bytesEqual(_ left: [UInt8], _ right: ArraySlice<UInt8>) -> Bool {
+        left.count == right.count && left.withUnsafeBytes { leftBytes in
+            right.withUnsafeBytes { rightBytes in
+                guard let leftStart = leftBytes.baseAddress, let rightStart = rightBytes.baseAddress else { return true }
+                return memcmp(leftStart, rightStart, leftBytes.count) == 0
+            }
+        }
     }
 
     private mutating func halt(with problem: LedgerProblem, into scan: inout LedgerScan<some Codable & Sendable>) {

@@ -19,8 +19,8 @@ struct SpendIDSet: Sendable {
     }
 
     func write(to writer: inout CheckpointWriter) {
-        writer.write(uuids) { $0.write($1) }
-        writer.write(others) { $0.write($1) }
+        writer.write(uuids.sorted()) { $0.write($1) }
+        writer.write(others.sorted()) { $0.write($1) }
     }
 
     init() {}

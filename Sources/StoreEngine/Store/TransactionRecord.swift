@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a transaction is in its life.
-public enum TransactionState: String, Sendable, Codable {
+public enum TransactionState: String, Sendable, Codable, CaseIterable {
     case purchased
     /// Waiting for a parent's approval (Ask to Buy); StoreKit calls it deferred.
     case pending

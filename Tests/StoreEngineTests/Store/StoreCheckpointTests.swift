@@ -70,6 +70,34 @@ struct StoreCheckpointTests {
         #expect(state.transactions.count > 10 && back.transactions == state.transactions)
     }
 
+    /// The payload's bytes for a fixed history; when they change, so must the layout's name.
+    @Test("the payload layout is pinned: a change to it needs a new LedgerState.checkpointLayout")
+    func layoutIsPinned() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        try shop(in: store)
+        var state = LedgerState(app: catalog.bundleID, creditScopes: store.snapshot.creditScopes)
+        for (index, original) in fixture.log.allEvents.enumerated() {
+            var event = original
+            if event.spendId != nil {
+                // Spend ids are random UUIDs; fixed ones of both spellings keep the bytes stable.
+                let digits = String(index)
+                event.spendId = index.isMultiple(of: 2)
+                    ? "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits
+                    : "spend-\(index)"
+            }
+            state.apply(event, sequence: index + 1)
+        }
+        let payload = state.checkpointPayload(initialSettings: StoreSettings())
+        // FNV-1a, 64 bits.
+        let digest = payload.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+        #expect(String(digest, radix: 16) == "10261744bed839a9", """
+            The checkpoint payload's layout changed (\(LedgerState.checkpointLayout)). Give \
+            LedgerState.checkpointLayout a new name so older checkpoints are passed over, then put \
+            the new digest here.
+            """)
+    }
+
     @Test("a checkpoint of another app or other catalog settings, or cut short anywhere, is refused")
     func refusals() throws {
         let store = try StoreFixture().store()

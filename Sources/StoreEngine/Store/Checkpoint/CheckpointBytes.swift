@@ -47,6 +47,12 @@ struct CheckpointWriter {
     /// A price, as the exact decimal text it prints as.
     mutating func write(_ value: Decimal) { write(value.description) }
 
+    /// A case of a small enum, as its position among all cases (the layout test notices a
+    /// reordering).
+    mutating func write<Value: CaseIterable & Equatable>(case value: Value) {
+        write(Value.allCases.firstIndex(of: value).map { Value.allCases.distance(from: Value.allCases.startIndex, to: $0) } ?? -1)
+    }
+
     mutating func write<Value>(_ value: Value?, _ writeValue: (inout CheckpointWriter, Value) -> Void) {
         write(value != nil)
         if let value { writeValue(&self, value) }
@@ -159,6 +165,14 @@ struct CheckpointReader {
         let raw = try readString()
         guard let value = Value(rawValue: raw) else { throw CheckpointFormatError(reason: "\"\(raw)\" is not a known \(Value.self)") }
         return value
+    }
+
+    mutating func readCase<Value: CaseIterable>(_: Value.Type) throws(CheckpointFormatError) -> Value {
+        let position = try readInt()
+        guard position >= 0, position < Value.allCases.count else {
+            throw CheckpointFormatError(reason: "\(position) is not a known \(Value.self)")
+        }
+        return Value.allCases[Value.allCases.index(Value.allCases.startIndex, offsetBy: position)]
     }
 
     mutating func readOptional<Value>(_ readValue: (inout CheckpointReader) throws(CheckpointFormatError) -> Value) throws(CheckpointFormatError) -> Value? {

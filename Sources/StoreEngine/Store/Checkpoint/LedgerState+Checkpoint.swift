@@ -3,23 +3,32 @@ import Foundation
 /// A folded state written into a checkpoint, and read back, so that opening a long ledger
 /// need not decode and fold every event again.
 extension LedgerState {
-    /// Every value of the state, after the inputs it was folded with (`fingerprint`).
+    /// Names the payload's layout. Change it whenever what `checkpointPayload` writes changes,
+    /// so checkpoints written by another version are passed over (a test pins the layout).
+    static let checkpointLayout = "storefront-state 1"
+
+    /// Every value of the state, after the inputs it was folded with (`fingerprint`). Sets and
+    /// dictionaries are written sorted, so equal states give equal bytes.
     func checkpointPayload(initialSettings: StoreSettings) -> [UInt8] {
         var writer = CheckpointWriter()
+        writer.write(Self.checkpointLayout)
         writer.write(bytes: Self.fingerprint(app: app, creditScopes: creditScopes, initialSettings: initialSettings))
         transactions.write(to: &writer)
-        writer.write(deliveries) { $0.write(Int64(bitPattern: $1)) }
-        writer.write(balances) { writer, balance in
+        writer.write(deliveries.sorted()) { $0.write(Int64(bitPattern: $1)) }
+        let sortedBalances = balances.sorted {
+            ($0.key.account, $0.key.device ?? "", $0.key.credit) < ($1.key.account, $1.key.device ?? "", $1.key.credit)
+        }
+        writer.write(sortedBalances) { writer, balance in
             writer.write(balance.key.account)
             writer.write(balance.key.device) { $0.write($1) }
             writer.write(balance.key.credit)
             writer.write(balance.value)
         }
         spendIDs.write(to: &writer)
-        writer.write(renewalKeys) { $0.write($1) }
-        writer.write(subscriptions.values) { writer, chain in chain.write(to: &writer) }
-        writer.write(purchasesDisallowed) { $0.write($1) }
-        writer.write(nextOutcome) { writer, outcome in
+        writer.write(renewalKeys.sorted()) { $0.write($1) }
+        writer.write(subscriptions.sorted { $0.key < $1.key }) { writer, chain in chain.value.write(to: &writer) }
+        writer.write(purchasesDisallowed.sorted()) { $0.write($1) }
+        writer.write(nextOutcome.sorted { $0.key < $1.key }) { writer, outcome in
             writer.write(outcome.key)
             writer.write(outcome.value.rawValue)
         }
@@ -40,6 +49,9 @@ extension LedgerState {
          initialSettings: StoreSettings) throws(CheckpointFormatError) {
         self.init(app: app, creditScopes: creditScopes, initialSettings: initialSettings)
         var reader = CheckpointReader(payload)
+        guard try reader.readString() == Self.checkpointLayout else {
+            throw CheckpointFormatError(reason: "it was written in another layout")
+        }
         let text = { (reader: inout CheckpointReader) throws(CheckpointFormatError) -> String in try reader.readString() }
         let expected = Self.fingerprint(app: app, creditScopes: creditScopes, initialSettings: initialSettings)
         guard try reader.readBytes().elementsEqual(expected) else {

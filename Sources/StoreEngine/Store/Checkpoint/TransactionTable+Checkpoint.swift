@@ -43,8 +43,8 @@ extension TransactionRow {
         writer.write(rareFieldsIndex)
         for name in [productID, account, purchaseDevice, currency, storefront, credit, offer] { writer.write(name) }
         writer.write(price) { $0.write($1) }
-        writer.write(productType.rawValue)
-        writer.write(state.rawValue)
+        writer.write(case: productType)
+        writer.write(case: state)
         writer.write(finished)
         writer.write(isRenewal)
     }
@@ -66,8 +66,8 @@ extension TransactionRow {
         credit = try reader.readUInt32()
         offer = try reader.readUInt32()
         price = try reader.readOptional { reader throws(CheckpointFormatError) in try reader.readDecimal() }
-        productType = try reader.readEnum(ProductType.self)
-        state = try reader.readEnum(TransactionState.self)
+        productType = try reader.readCase(ProductType.self)
+        state = try reader.readCase(TransactionState.self)
         finished = try reader.readBool()
         isRenewal = try reader.readBool()
     }
