@@ -10,7 +10,12 @@ public struct Catalog: Sendable, Equatable {
     public var storefronts: [Storefront]
     public var credits: [CreditDefinition]
     public var subscriptionGroups: [SubscriptionGroup]
-    public var products: [Product]
+    public var products: [Product] {
+        didSet { productPositions = Self.positions(of: products) }
+    }
+    /// Where each product id is in `products` (its first place, should one repeat), so looking
+    /// a product up does not search a catalog of thousands.
+    private var productPositions: [String: Int]
     /// Where the catalog was read from, for messages.
     public var source: String
     /// The test settings of an imported Xcode StoreKit configuration; nil for other catalogs.
@@ -26,10 +31,22 @@ public struct Catalog: Sendable, Equatable {
         self.credits = credits
         self.subscriptionGroups = subscriptionGroups
         self.products = products
+        self.productPositions = Self.positions(of: products)
         self.source = source
     }
 
-    public func product(id: String) -> Product? { products.first { $0.id == id } }
+    public func product(id: String) -> Product? { productPositions[id].map { products[$0] } }
+
+    /// The product's place in the catalog's order, if it is in the catalog.
+    public func position(ofProduct id: String) -> Int? { productPositions[id] }
+
+    private static func positions(of products: [Product]) -> [String: Int] {
+        var positions = [String: Int](minimumCapacity: products.count)
+        for (position, product) in products.enumerated() where positions[product.id] == nil {
+            positions[product.id] = position
+        }
+        return positions
+    }
     public func credit(id: String) -> CreditDefinition? { credits.first { $0.id == id } }
     public func storefront(code: String) -> Storefront? { storefronts.first { $0.code == code } }
     public func group(id: String) -> SubscriptionGroup? { subscriptionGroups.first { $0.id == id } }

@@ -103,7 +103,7 @@ extension Store {
         }
         var credits: [String: Int] = [:]
         for credit in catalog.credits { credits[credit.id] = state.balance(of: credit.id, for: buyer) }
-        let order = { (id: String) in self.catalog.products.firstIndex { $0.id == id } ?? Int.max }
+        let order = { (id: String) in self.catalog.position(ofProduct: id) ?? Int.max }
         return Entitlements(
             nonConsumables: nonConsumables.sorted { order($0.productID) < order($1.productID) },
             subscriptions: subscriptions.values.sorted { order($0.productID) < order($1.productID) },

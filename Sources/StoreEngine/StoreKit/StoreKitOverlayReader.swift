@@ -111,7 +111,7 @@ public struct StoreKitOverlayReader {
             guard collect.object(node, field: path) != nil,
                   let id = collect.string(collect.required(node, "id", path: path), field: "\(path).id") else { continue }
             collect.warnUnknownKeys(in: node, known: Self.changeKeys, path: path, product: id)
-            guard let position = catalog.products.firstIndex(where: { $0.id == id }) else {
+            guard let position = catalog.position(ofProduct: id) else {
                 let known = catalog.products.map(\.id).joined(separator: ", ")
                 collect.error("the imported file has no product \"\(id)\"; its products are \(known)", at: node["id"],
                               field: "\(path).id", product: id)
