@@ -47,10 +47,10 @@ struct CheckpointWriter {
     /// A price, as the exact decimal text it prints as.
     mutating func write(_ value: Decimal) { write(value.description) }
 
-    /// A case of a small enum, as its position among all cases (the layout test notices a
-    /// reordering).
-    mutating func write<Value: CaseIterable & Equatable>(case value: Value) {
-        write(Value.allCases.firstIndex(of: value).map { Value.allCases.distance(from: Value.allCases.startIndex, to: $0) } ?? -1)
+    /// A case of a small enum, as its position in `cases` (all of them, fetched once by the
+    /// caller: `allCases` builds a new array on every call). The layout test notices a reordering.
+    mutating func write<Value: Equatable>(case value: Value, of cases: [Value]) {
+        write(cases.firstIndex(of: value) ?? -1)
     }
 
     mutating func write<Value>(_ value: Value?, _ writeValue: (inout CheckpointWriter, Value) -> Void) {
@@ -167,12 +167,12 @@ struct CheckpointReader {
         return value
     }
 
-    mutating func readCase<Value: CaseIterable>(_: Value.Type) throws(CheckpointFormatError) -> Value {
+    mutating func readCase<Value>(of cases: [Value]) throws(CheckpointFormatError) -> Value {
         let position = try readInt()
-        guard position >= 0, position < Value.allCases.count else {
+        guard cases.indices.contains(position) else {
             throw CheckpointFormatError(reason: "\(position) is not a known \(Value.self)")
         }
-        return Value.allCases[Value.allCases.index(Value.allCases.startIndex, offsetBy: position)]
+        return cases[position]
     }
 
     mutating func readOptional<Value>(_ readValue: (inout CheckpointReader) throws(CheckpointFormatError) -> Value) throws(CheckpointFormatError) -> Value? {

@@ -5,7 +5,7 @@ import Foundation
 extension LedgerState {
     /// Names the payload's layout. Change it whenever what `checkpointPayload` writes changes,
     /// so checkpoints written by another version are passed over (a test pins the layout).
-    static let checkpointLayout = "storefront-state 1"
+    static let checkpointLayout = "storefront-state 2"
 
     /// Every value of the state, after the inputs it was folded with (`fingerprint`). Sets and
     /// dictionaries are written sorted, so equal states give equal bytes.

@@ -4,7 +4,12 @@ import Foundation
 extension TransactionTable {
     func write(to writer: inout CheckpointWriter) {
         writer.write(names.values) { $0.write($1) }
-        writer.write(rows) { writer, row in row.write(to: &writer) }
+        // A ledger repeats a few prices many times: each is written (and parsed back) once.
+        var prices = ValuePool<Decimal>()
+        let priceNumbers = rows.map { row in row.price.map { prices.number(for: $0) } }
+        writer.write(prices.values) { $0.write($1) }
+        writer.write(rows.count)
+        for (row, price) in zip(rows, priceNumbers) { row.write(to: &writer, price: price) }
         writer.write(rareFields) { writer, rare in rare.write(to: &writer) }
     }
 
@@ -14,9 +19,10 @@ extension TransactionTable {
         guard let pool = ValuePool(values: try reader.readList { reader throws(CheckpointFormatError) in try reader.readString() }) else {
             throw CheckpointFormatError(reason: "a name is listed twice")
         }
+        let prices = try reader.readList { reader throws(CheckpointFormatError) in try reader.readDecimal() }
         // Read straight into chunks: a flat list first would hold every row twice for a moment.
         var rows = ChunkedArray<TransactionRow>()
-        for _ in 0..<(try reader.readCount()) { rows.append(try TransactionRow(from: &reader)) }
+        for _ in 0..<(try reader.readCount()) { rows.append(try TransactionRow(from: &reader, prices: prices)) }
         self.init(names: pool, rows: rows, rareFields: try reader.readList(TransactionRareFields.init(from:)))
         for row in rows {
             let names = [row.productID, row.account, row.purchaseDevice]
@@ -32,7 +38,11 @@ extension TransactionTable {
 }
 
 extension TransactionRow {
-    func write(to writer: inout CheckpointWriter) {
+    private static let productTypes = ProductType.allCases
+    private static let states = TransactionState.allCases
+
+    /// Writes the row with its price as `price`, its number in the checkpoint's price list.
+    func write(to writer: inout CheckpointWriter, price: UInt32?) {
         writer.write(id)
         writer.write(originalID)
         writer.write(purchaseDate)
@@ -43,13 +53,13 @@ extension TransactionRow {
         writer.write(rareFieldsIndex)
         for name in [productID, account, purchaseDevice, currency, storefront, credit, offer] { writer.write(name) }
         writer.write(price) { $0.write($1) }
-        writer.write(case: productType)
-        writer.write(case: state)
+        writer.write(case: productType, of: Self.productTypes)
+        writer.write(case: state, of: Self.states)
         writer.write(finished)
         writer.write(isRenewal)
     }
 
-    init(from reader: inout CheckpointReader) throws(CheckpointFormatError) {
+    init(from reader: inout CheckpointReader, prices: [Decimal]) throws(CheckpointFormatError) {
         id = try reader.readInt64()
         originalID = try reader.readInt64()
         purchaseDate = try reader.readDouble()
@@ -65,9 +75,13 @@ extension TransactionRow {
         storefront = try reader.readUInt32()
         credit = try reader.readUInt32()
         offer = try reader.readUInt32()
-        price = try reader.readOptional { reader throws(CheckpointFormatError) in try reader.readDecimal() }
-        productType = try reader.readCase(ProductType.self)
-        state = try reader.readCase(TransactionState.self)
+        price = try reader.readOptional { reader throws(CheckpointFormatError) in
+            let number = try reader.readInt()
+            guard prices.indices.contains(number) else { throw CheckpointFormatError(reason: "a price is not in the list") }
+            return prices[number]
+        }
+        productType = try reader.readCase(of: Self.productTypes)
+        state = try reader.readCase(of: Self.states)
         finished = try reader.readBool()
         isRenewal = try reader.readBool()
     }
