@@ -11,7 +11,7 @@ enum LedgerEventDecoding {
 
     /// Batches smaller than this decode on the calling thread; more threads would cost more
     /// to start than they save.
-    static let parallelThreshold = 4096
+    static let parallelThreshold = 2048
 
     /// Decodes each line (a whole ledger line; the `seq` and `mac` keys are ignored).
     static func decode<Event: Decodable & Sendable>(

@@ -79,7 +79,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
 
     /// A size for `readNew(upTo:)`: a few thousand events, enough to decode them on several
     /// threads, small enough that their decoded form stays a few megabytes.
-    public static var readPartBytes: Int { 2 << 20 }
+    public static var readPartBytes: Int { 1 << 20 }
 
     private func read(limit: Int?) throws(LedgerError) -> LedgerUpdate<Event> {
         try withLock { () throws(LedgerError) in
