@@ -3,8 +3,9 @@ import StoreEngine
 
 /// Durable commits at every ledger size, side by side with the same workload in SQLite.
 ///
-/// Storefront and SQLite take turns in rounds, so a change in the machine's load during the
-/// run affects both alike and the ratio stays meaningful.
+/// Storefront and SQLite take turns in rounds, and each round visits every ledger size, so a
+/// change in the machine's load during the run affects both systems and all sizes alike and
+/// the ratios (Storefront to SQLite, largest ledger to smallest) stay meaningful.
 enum CommitBenchmark {
     static let section = "Ledger commit (durable)"
     static let comparisonSection = "Side by side: SQLite, WAL, synchronous=FULL, one transaction per commit"
@@ -28,31 +29,39 @@ enum CommitBenchmark {
         var figures: [Figure] = []
         var comparison: [Figure] = []
         var storefrontMedians: [Int: Double] = [:]
+        var subjects: [Subject] = []
         for size in context.scale.ledgerSizes {
             guard let pristine = context.data.ledgerPaths[size] else { continue }
-            context.progress("commit: \(NumberText.grouped(size)) events, Storefront and SQLite")
+            context.progress("commit: preparing \(NumberText.grouped(size)) events, Storefront and SQLite")
             let work = context.data.path("commit-\(size).jsonl")
             try LedgerFileWriter.copy(pristine, to: work)
             let store = try Store(catalog: catalog, log: LedgerEventLog.open(path: work))
             let sqlite = try SQLiteStoreWorkload(
                 path: context.data.path("commit-\(size).sqlite"),
                 seededWith: context.data.history.prefix(size), catalog: catalog)
-
-            let buy = { try expectPurchase(store.purchase(product.id, buyer: buyer, storefront: "USA")) }
-            let spend = { try expectSpend(store.spend(CatalogGenerator.coins, buyer: buyer)) }
-            let sqliteBuy = { try sqlite.buy(product, credit: grant.credit, amount: grant.amount, buyer: buyer, storefront: "USA") }
-            let sqliteSpend = { try sqlite.spend(CatalogGenerator.coins, amount: 1, buyer: buyer) }
+            let subject = Subject(
+                size: size,
+                buy: { try expectPurchase(store.purchase(product.id, buyer: buyer, storefront: "USA")) },
+                spend: { try expectSpend(store.spend(CatalogGenerator.coins, buyer: buyer)) },
+                sqliteBuy: { try sqlite.buy(product, credit: grant.credit, amount: grant.amount, buyer: buyer, storefront: "USA") },
+                sqliteSpend: { try sqlite.spend(CatalogGenerator.coins, amount: 1, buyer: buyer) })
             // Warm both: open files, caches, the first append of each.
             for _ in 0..<3 {
-                try buy(); try spend(); try sqliteBuy(); try sqliteSpend()
+                try subject.buy(); try subject.spend(); try subject.sqliteBuy(); try subject.sqliteSpend()
             }
-            var ours = Latencies()
-            var theirs = Latencies()
-            let perRound = max(1, context.scale.commitsPerKind / context.scale.commitRounds)
-            for _ in 0..<context.scale.commitRounds {
-                try measure(perRound, buy: buy, spend: spend, into: &ours)
-                try measure(perRound, buy: sqliteBuy, spend: sqliteSpend, into: &theirs)
+            subjects.append(subject)
+        }
+        let perRound = max(1, context.scale.commitsPerKind / context.scale.commitRounds)
+        for round in 0..<context.scale.commitRounds {
+            context.progress("commit: round \(round + 1) of \(context.scale.commitRounds), every size")
+            for index in subjects.indices {
+                try measure(perRound, buy: subjects[index].buy, spend: subjects[index].spend, into: &subjects[index].ours)
+                try measure(perRound, buy: subjects[index].sqliteBuy, spend: subjects[index].sqliteSpend,
+                            into: &subjects[index].theirs)
             }
+        }
+        for subject in subjects {
+            let (size, ours, theirs) = (subject.size, subject.ours, subject.theirs)
             let sizeText = NumberText.grouped(size)
             let ratio = ours.all.median / max(theirs.all.median, 1e-9)
             storefrontMedians[size] = ours.all.median
@@ -80,6 +89,17 @@ enum CommitBenchmark {
     }
 
     /// Alternates buys and spends, timing each commit.
+    /// One ledger size: its Storefront and SQLite operations and what they measured.
+    private struct Subject {
+        var size: Int
+        var buy: () throws -> Void
+        var spend: () throws -> Void
+        var sqliteBuy: () throws -> Void
+        var sqliteSpend: () throws -> Void
+        var ours = Latencies()
+        var theirs = Latencies()
+    }
+
     private static func measure(_ count: Int, buy: () throws -> Void, spend: () throws -> Void,
                                 into latencies: inout Latencies) throws {
         for _ in 0..<count {
