@@ -144,17 +144,12 @@ struct FlatJSONObjectReader {
                 guard index < bytes.count else { return nil }
                 let escape = bytes[index]
                 index += 1
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
-                case UInt8(ascii: "b"): utf8.append(0x08)
-                case UInt8(ascii: "f"): utf8.append(0x0C)
-                case UInt8(ascii: "n"): utf8.append(0x0A)
-                case UInt8(ascii: "r"): utf8.append(0x0D)
-                case UInt8(ascii: "t"): utf8.append(0x09)
-                case UInt8(ascii: "u"):
-                    guard let scalar = readEscapedScalar() else { return nil }
+                if let escaped = JSONEscape.byte(forLetter: escape) {
+                    utf8.append(escaped)
+                } else if escape == UInt8(ascii: "u"), let scalar = readEscapedScalar() {
                     utf8.append(contentsOf: String(Character(scalar)).utf8)
-                default: return nil
+                } else {
+                    return nil
                 }
             case 0x00..<0x20:
                 return nil

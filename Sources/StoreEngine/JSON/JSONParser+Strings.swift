@@ -55,13 +55,11 @@ extension JSONParser {
     private mutating func parseEscape(into utf8: inout [UInt8]) throws(JSONSyntaxError) {
         guard let byte = current else { throw error("the file ends inside a string escape") }
         index += 1
+        if let escaped = JSONEscape.byte(forLetter: byte) {
+            utf8.append(escaped)
+            return
+        }
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(byte)
-        case UInt8(ascii: "b"): utf8.append(0x08)
-        case UInt8(ascii: "f"): utf8.append(0x0C)
-        case UInt8(ascii: "n"): utf8.append(0x0A)
-        case UInt8(ascii: "r"): utf8.append(0x0D)
-        case UInt8(ascii: "t"): utf8.append(0x09)
         case UInt8(ascii: "u"):
             var scalar = try parseHexQuad()
             if (0xD800..<0xDC00).contains(scalar) {
