@@ -4,9 +4,10 @@ import Foundation
 extension LedgerFile {
     /// Where the checkpoint called `name` is kept: beside the ledger, one per name (per app).
     public func checkpointPath(named name: String) -> String {
+        // Bundle ids are letters, digits, dots and hyphens; anything else must not reach a path.
         let safe = name.unicodeScalars.map { scalar -> String in
-            scalar.properties.isASCIIHexDigit || ("g"..."z").contains(scalar) || ("G"..."Z").contains(scalar)
-                || scalar == "." || scalar == "-" || scalar == "_" ? String(scalar) : "_"
+            let isPlain = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+            return isPlain || scalar == "." || scalar == "-" || scalar == "_" ? String(scalar) : "_"
         }.joined()
         return path + ".checkpoint-" + safe
     }
@@ -15,7 +16,7 @@ extension LedgerFile {
     /// there is none or it cannot be used (then everything is read, as without one).
     public func loadCheckpoint(named name: String) -> LedgerCheckpoint? {
         guard case .key(let key)? = try? LedgerKey.load(from: keyPath, fileSystem: fileSystem),
-              let bytes = try? readWholeFile(checkpointPath(named: name))
+              let bytes = try? readCheckpointFile(checkpointPath(named: name))
         else { return nil }
         return LedgerCheckpoint(fileBytes: bytes, key: key)
     }
@@ -65,11 +66,17 @@ extension LedgerFile {
         }
     }
 
-    private func readWholeFile(_ path: String) throws(FileSystemError) -> [UInt8] {
-        let file = try fileSystem.open(path, access: .readOnly, options: [], permissions: 0)
+    /// The checkpoint file's bytes. Only a regular file is opened (a FIFO would block the
+    /// opening), and only one no larger than the ledger and a margin: a fold is always smaller
+    /// than the lines it folds, and a planted huge file must not be read into memory.
+    private func readCheckpointFile(_ checkpointPath: String) throws(FileSystemError) -> [UInt8]? {
+        let ledgerSize = try fileSystem.status(atPath: path).size
+        let found = try fileSystem.status(atPath: checkpointPath)
+        guard found.isRegularFile, found.size <= ledgerSize + (1 << 20) else { return nil }
+        let file = try fileSystem.open(checkpointPath, access: .readOnly, options: [], permissions: 0)
         defer { try? fileSystem.close(file) }
         let status = try fileSystem.status(of: file)
-        guard status.isRegularFile else { return [] }
+        guard status.isRegularFile, status.identity == found.identity else { return nil }
         return try fileSystem.readAll(file, count: status.size, at: 0)
     }
 }

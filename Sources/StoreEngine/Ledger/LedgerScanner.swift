@@ -26,9 +26,10 @@ extension LedgerCursor {
             if lineCount == 1 {
                 try readHeader(line, keyPath: keyPath, loadKey: loadKey, into: &scan)
             } else if resumePoint.map({ !$0.isConfirmed }) == true {
-                let problemCount = scan.problems.count
+                // Lines the checkpoint covers are checked as always but not decoded; any problem
+                // on or before its line means it cannot be trusted to stand for them.
                 let eventLine = try readEventLine(line, into: &scan)
-                let isClean = problems.isEmpty && problemCount == 0 && scan.problems.isEmpty && eventLine?.isVerified == true
+                let isClean = problems.isEmpty && scan.problems.isEmpty && eventLine?.isVerified == true
                 let covered = resumePoint?.covers(sequence: eventLine?.sequence ?? 0, mac: previousMAC, isClean: isClean) == true
                 if resumePoint?.isBroken == true { break }
                 if !covered, let eventLine { eventLines.append(eventLine) }

@@ -180,6 +180,33 @@ struct StoreCheckpointTests {
         #expect(cut.snapshot.eventCount == writer.snapshot.eventCount - 3)
     }
 
+    @Test("a FIFO or an oversized file where the checkpoint goes is not read")
+    func oddCheckpointFiles() throws {
+        let directory = try LedgerTestDirectory()
+        let (writer, _) = try open(directory.ledgerPath, interval: 1_000)
+        try shop(in: writer)
+        let checkpointPath = directory.ledgerPath + ".checkpoint-" + catalog.bundleID
+        #expect(mkfifo(checkpointPath, 0o600) == 0)
+        let (withFIFO, fifoLog) = try open(directory.ledgerPath, interval: 1_000_000)
+        #expect(fifoLog.file.cursor.resumePoint == nil)
+        #expect(digest(withFIFO.snapshot) == digest(writer.snapshot))
+        try FileManager.default.removeItem(atPath: checkpointPath)
+
+        // A properly signed checkpoint, but larger than any fold of this ledger could be.
+        _ = try open(directory.ledgerPath)
+        let file = LedgerFile<StoreEvent>(path: directory.ledgerPath)
+        let saved = try #require(file.loadCheckpoint(named: catalog.bundleID))
+        guard case .key(let key) = try LedgerKey.load(from: file.keyPath, fileSystem: POSIXFileSystem()) else {
+            Issue.record("the key does not load")
+            return
+        }
+        let ledgerSize = try #require(try FileManager.default.attributesOfItem(atPath: directory.ledgerPath)[.size] as? Int)
+        let huge = LedgerCheckpoint(sequence: saved.sequence, mac: saved.mac,
+                                    payload: saved.payload + [UInt8](repeating: 0, count: ledgerSize + (2 << 20)))
+        try Data(try huge.fileBytes(key: key)).write(to: URL(fileURLWithPath: checkpointPath))
+        #expect(file.loadCheckpoint(named: catalog.bundleID) == nil)
+    }
+
     @Test("a line changed before the checkpoint is reported exactly as without one")
     func tamperingBeforeTheCheckpoint() throws {
         let directory = try LedgerTestDirectory()
