@@ -45,6 +45,7 @@ public struct TransactionTable: Sendable {
         get { row(of: id).map(record(at:)) }
         set {
             guard let newValue else { return }
+            assert(newValue.id == id, "a transaction is stored under its own id")
             if let row = row(of: id) { store(newValue, at: row) } else { append(newValue) }
         }
     }
