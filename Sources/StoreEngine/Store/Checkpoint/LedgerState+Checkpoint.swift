@@ -3,8 +3,9 @@ import Foundation
 /// A folded state written into a checkpoint, and read back, so that opening a long ledger
 /// need not decode and fold every event again.
 extension LedgerState {
-    /// Names the payload's layout. Change it whenever what `checkpointPayload` writes changes,
-    /// so checkpoints written by another version are passed over (a test pins the layout).
+    /// Names the payload's layout. Change it whenever what `checkpointPayload` writes changes
+    /// (a test pins the layout's bytes) or an event comes to fold differently, so checkpoints
+    /// written by another version are passed over rather than trusted.
     static let checkpointLayout = "storefront-state 2"
 
     /// Every value of the state, after the inputs it was folded with (`fingerprint`). Sets and
