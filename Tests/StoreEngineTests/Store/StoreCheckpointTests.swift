@@ -41,6 +41,15 @@ struct StoreCheckpointTests {
         try store.resetDevice(tablet)
     }
 
+    /// The shopping history written at `path` by a store (returned), then opened once more so
+    /// that a checkpoint is saved; and where that checkpoint is.
+    private func shoppedLedgerWithCheckpoint(at path: String) throws -> (writer: Store, checkpointPath: String) {
+        let (writer, _) = try open(path, interval: 1_000)
+        try shop(in: writer)
+        _ = try open(path)
+        return (writer, path + ".checkpoint-" + catalog.bundleID)
+    }
+
     /// Everything a buyer could observe of a state.
     private func digest(_ state: LedgerState) -> String {
         let devices = ["phone", "tablet", "laptop", "kiosk"]
@@ -153,10 +162,7 @@ struct StoreCheckpointTests {
     @Test("a changed checkpoint file, or a ledger that no longer holds its line, means a full read")
     func unusableCheckpoints() throws {
         let directory = try LedgerTestDirectory()
-        let (writer, _) = try open(directory.ledgerPath, interval: 1_000)
-        try shop(in: writer)
-        _ = try open(directory.ledgerPath)
-        let checkpointPath = directory.ledgerPath + ".checkpoint-" + catalog.bundleID
+        let (writer, checkpointPath) = try shoppedLedgerWithCheckpoint(at: directory.ledgerPath)
         let saved = try Data(contentsOf: URL(fileURLWithPath: checkpointPath))
         let expected = digest(writer.snapshot)
 
@@ -210,10 +216,7 @@ struct StoreCheckpointTests {
     @Test("a line changed before the checkpoint is reported exactly as without one")
     func tamperingBeforeTheCheckpoint() throws {
         let directory = try LedgerTestDirectory()
-        let (writer, _) = try open(directory.ledgerPath, interval: 1_000)
-        try shop(in: writer)
-        _ = try open(directory.ledgerPath)
-        let checkpointPath = directory.ledgerPath + ".checkpoint-" + catalog.bundleID
+        let (_, checkpointPath) = try shoppedLedgerWithCheckpoint(at: directory.ledgerPath)
         var ledger = try Data(contentsOf: URL(fileURLWithPath: directory.ledgerPath))
         let secondLine = try #require(ledger.firstIndex(of: UInt8(ascii: "\n")))
         let digit = try #require(ledger[(secondLine + 1)...].firstIndex { (UInt8(ascii: "1")...UInt8(ascii: "8")).contains($0) })
