@@ -15,8 +15,9 @@ extension LedgerFile {
     /// The checkpoint saved under `name`, when there is one this ledger's key made; nil when
     /// there is none or it cannot be used (then everything is read, as without one).
     public func loadCheckpoint(named name: String) -> LedgerCheckpoint? {
-        guard case .key(let key)? = try? LedgerKey.load(from: keyPath, fileSystem: fileSystem),
-              let bytes = try? readCheckpointFile(checkpointPath(named: name))
+        // The file first: most openings find none, and then the key need not be read twice.
+        guard let bytes = try? readCheckpointFile(checkpointPath(named: name)),
+              case .key(let key)? = try? LedgerKey.load(from: keyPath, fileSystem: fileSystem)
         else { return nil }
         return LedgerCheckpoint(fileBytes: bytes, key: key)
     }
@@ -70,8 +71,8 @@ extension LedgerFile {
     /// opening), and only one no larger than the ledger and a margin: a fold is always smaller
     /// than the lines it folds, and a planted huge file must not be read into memory.
     private func readCheckpointFile(_ checkpointPath: String) throws(FileSystemError) -> [UInt8]? {
-        let ledgerSize = try fileSystem.status(atPath: path).size
         let found = try fileSystem.status(atPath: checkpointPath)
+        let ledgerSize = try fileSystem.status(atPath: path).size
         guard found.isRegularFile, found.size <= ledgerSize + (1 << 20) else { return nil }
         let file = try fileSystem.open(checkpointPath, access: .readOnly, options: [], permissions: 0)
         defer { try? fileSystem.close(file) }

@@ -35,11 +35,7 @@ enum LedgerLineCodec {
             for (offset, byte) in closing.enumerated() where trailer[opening.count + macTextLength + offset] != byte {
                 return false
             }
-            for offset in opening.count..<(opening.count + macTextLength) {
-                let byte = trailer[offset]
-                guard (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) else { return false }
-            }
-            return true
+            return trailer[opening.count..<(opening.count + macTextLength)].allSatisfy(Hex.isLowercaseDigit)
         }
         guard isWellFormed else { return nil }
         return SplitLine(content: line[..<trailerStart], mac: line[macStart..<macEnd])

@@ -41,12 +41,7 @@ struct SpendIDSet: Sendable {
                 guard byte == UInt8(ascii: "-") else { return nil }
                 continue
             }
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            default: return nil
-            }
+            guard let digit = Hex.lowercaseDigitValue(byte) else { return nil }
             number = number << 4 | UInt128(digit)
         }
         return number

@@ -43,7 +43,16 @@ public enum Hex {
 
     /// Whether `byte` is a lowercase hex digit, the only form the ledger writes.
     static func isLowercaseDigit(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte)
+        lowercaseDigitValue(byte) != nil
+    }
+
+    /// The value of a lowercase hex digit; nil for any other byte.
+    static func lowercaseDigitValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
     }
 
     private static func nibble(_ byte: UInt8) -> UInt8? {
