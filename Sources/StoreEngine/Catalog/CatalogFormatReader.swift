@@ -120,10 +120,7 @@ public struct CatalogFormatReader {
             let names = readNameTable(node["names"], path: "\(path).names")
             var maximum: Int?
             if let maxNode = node["maximum"], !maxNode.isNull {
-                maximum = collect.integer(maxNode, field: "\(path).maximum")
-                if let value = maximum, value <= 0 {
-                    collect.error("the maximum must be a positive number", at: maxNode, field: "\(path).maximum")
-                }
+                maximum = collect.integer(maxNode, within: CatalogLimits.creditMaximums, field: "\(path).maximum")
             }
             var scope = CreditScope.account
             if let scopeNode = node["scope"], let text = collect.string(scopeNode, field: "\(path).scope") {

@@ -88,6 +88,21 @@ public final class ProblemCollector {
         return value
     }
 
+    /// A whole number within `range`; records one error naming the range for anything else.
+    public func integer(_ node: JSONNode?, within range: ClosedRange<Int>, field: @autoclosure () -> String,
+                        product: String? = nil) -> Int? {
+        guard let node else { return nil }
+        guard let literal = node.numberLiteral, literal.allSatisfy({ $0.isASCIIDigit || $0 == "-" }) else {
+            return integer(node, field: field(), product: product)
+        }
+        guard let value = Int(literal), range.contains(value) else {
+            error("\(literal) is out of range; use a whole number from \(range.lowerBound) to \(range.upperBound)",
+                  at: node, field: field(), product: product)
+            return nil
+        }
+        return value
+    }
+
     public func object(_ node: JSONNode?, field: @autoclosure () -> String, product: String? = nil) -> [(key: String, node: JSONNode)]? {
         guard let node else { return nil }
         guard let members = node.objectMembers else {
@@ -106,28 +121,25 @@ public final class ProblemCollector {
         return elements
     }
 
-    /// An exact, non-negative decimal price written as a string ("0.99") or a number literal.
-    public func price(_ node: JSONNode?, field: @autoclosure () -> String, product: String? = nil) -> Decimal? {
+    /// An exact, non-negative decimal price in `currency`, written as a string ("0.99") with no
+    /// more decimal places than the currency has; see `PriceLiteral` for what is refused and why.
+    public func price(_ node: JSONNode?, currency: String, field: @autoclosure () -> String, product: String? = nil) -> Decimal? {
         guard let node else { return nil }
-        let literal: String
+        let parsed: Result<Decimal, PriceLiteral.Refusal>
         if let text = node.stringValue {
-            literal = text.trimmingWhitespaceIfNeeded(includingNewlines: false)
+            parsed = PriceLiteral.parse(text.trimmingWhitespaceIfNeeded(includingNewlines: false), currency: currency)
         } else if let number = node.numberLiteral {
-            literal = number
+            parsed = .failure(.jsonNumber(number))
         } else {
             error("expected a price as a decimal string such as \"0.99\", found \(node.typeName)",
                   at: node, field: field(), product: product)
             return nil
         }
-        guard let value = ExactDecimal.parse(literal) else {
-            error("\"\(literal)\" is not a decimal number; write a price such as \"0.99\"", at: node,
-                  field: field(), product: product)
+        switch parsed {
+        case let .success(value): return value
+        case let .failure(refusal):
+            error(refusal.message, at: node, field: field(), product: product)
             return nil
         }
-        guard value >= 0 else {
-            error("the price \(literal) is negative; prices are zero or more", at: node, field: field(), product: product)
-            return nil
-        }
-        return value
     }
 }

@@ -83,13 +83,13 @@ struct ProductReader {
         let members = collect.object(pricesNode, field: field(), product: id) ?? []
         var prices: [String: Decimal] = Dictionary(minimumCapacity: members.count)
         for (code, priceNode) in members {
-            if !storefronts.contains(where: { $0.code == code }) {
+            guard let currency = storefronts.first(where: { $0.code == code })?.currency else {
                 let known = storefronts.map(\.code).joined(separator: ", ")
                 collect.error("storefront \"\(code)\" is not listed in the catalog's storefronts (\(known))",
                               at: priceNode, field: "\(field()).\(code)", product: id)
                 continue
             }
-            if let price = collect.price(priceNode, field: "\(field()).\(code)", product: id) { prices[code] = price }
+            if let price = collect.price(priceNode, currency: currency, field: "\(field()).\(code)", product: id) { prices[code] = price }
         }
         return prices
     }
@@ -128,16 +128,13 @@ struct ProductReader {
         guard collect.object(grantNode, field: field(), product: id) != nil else { return nil }
         collect.warnUnknownKeys(in: grantNode, known: Self.grantKeys, path: field(), product: id)
         let credit = collect.string(collect.required(grantNode, "credit", path: field(), product: id), field: "\(field()).credit", product: id)
-        let amount = collect.integer(collect.required(grantNode, "amount", path: field(), product: id), field: "\(field()).amount", product: id)
+        let amount = collect.integer(collect.required(grantNode, "amount", path: field(), product: id), within: CatalogLimits.grantAmounts,
+                                     field: "\(field()).amount", product: id)
         guard let credit, let amount else { return nil }
         guard let definition = credits.first(where: { $0.id == credit }) else {
             let known = credits.isEmpty ? "none are defined" : credits.map(\.id).joined(separator: ", ")
             collect.error("grants the undefined credit \"\(credit)\"; define it under \"credits\" (defined: \(known))",
                           at: grantNode["credit"], field: "\(field()).credit", product: id)
-            return nil
-        }
-        guard amount > 0 else {
-            collect.error("the amount must be a positive number", at: grantNode["amount"], field: "\(field()).amount", product: id)
             return nil
         }
         if let maximum = definition.maximum, amount > maximum {

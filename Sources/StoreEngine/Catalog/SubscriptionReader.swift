@@ -58,8 +58,8 @@ struct SubscriptionReader {
         let period = collect.required(node, "period", path: field(), product: id)
             .flatMap { productReader.readPeriod($0, field: "\(field()).period", id: id) }
         var count = 1
-        if let countNode = node["periods"], let value = collect.integer(countNode, field: "\(field()).periods", product: id) {
-            if value < 1 { collect.error("must be 1 or more", at: countNode, field: "\(field()).periods", product: id) }
+        if let countNode = node["periods"] {
+            guard let value = collect.integer(countNode, within: CatalogLimits.offerPeriods, field: "\(field()).periods", product: id) else { return nil }
             count = value
         }
         let prices = productReader.readPrices(node["prices"], field: "\(field()).prices", id: id, required: false)

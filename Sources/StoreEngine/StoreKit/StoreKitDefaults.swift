@@ -2,6 +2,8 @@
 public enum StoreKitDefaults {
     /// Xcode's test session sells in the United States unless `_storefront` says otherwise.
     public static let storefront = "USA"
+    /// The currency of that storefront.
+    public static let currency = "USD"
     /// Xcode's test session shows en_US unless `_locale` says otherwise.
     public static let locale = "en_US"
     /// How long a non-renewing subscription lasts when an overlay does not say.

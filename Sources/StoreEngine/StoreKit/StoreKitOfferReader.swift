@@ -12,6 +12,7 @@ struct StoreKitOfferReader {
 
     let collect: ProblemCollector
     let storefront: String
+    let currency: String
     let productID: String
 
     private struct Terms {
@@ -149,9 +150,9 @@ struct StoreKitOfferReader {
             collect.warnUnknownKeys(in: entry, known: Self.billingPlanKeys, path: entryPath, product: productID)
             let kind = readPlanKind(entry, path: entryPath, required: true)
             let price = collect.price(collect.required(entry, "displayPrice", path: entryPath, product: productID),
-                                      field: "\(entryPath).displayPrice", product: productID)
+                                      currency: currency, field: "\(entryPath).displayPrice", product: productID)
             let commitment = entry.presentMember("commitmentDisplayPrice")
-                .flatMap { collect.price($0, field: "\(entryPath).commitmentDisplayPrice", product: productID) }
+                .flatMap { collect.price($0, currency: currency, field: "\(entryPath).commitmentDisplayPrice", product: productID) }
             let enabled = entry.presentMember("isEnabled").flatMap { collect.bool($0, field: "\(entryPath).isEnabled", product: productID) } ?? true
             guard let kind = kind?.kind, let price else { continue }
             if plans.contains(where: { $0.kind == kind }) {
@@ -210,22 +211,41 @@ struct StoreKitOfferReader {
             }
         }
         var count = 1
-        if let countNode = node.presentMember("numberOfPeriods"),
-           let value = collect.integer(countNode, field: "\(path).numberOfPeriods", product: productID) {
-            if value < 1 { collect.error("must be 1 or more", at: countNode, field: "\(path).numberOfPeriods", product: productID) }
+        if let countNode = node.presentMember("numberOfPeriods") {
+            guard let value = collect.integer(countNode, within: CatalogLimits.offerPeriods, field: "\(path).numberOfPeriods",
+                                              product: productID) else { return nil }
             count = value
         }
-        let priceNode = node.presentMember("displayPrice")
-        let price = priceNode.flatMap { collect.price($0, field: "\(path).displayPrice", product: productID) }
+        // Xcode writes an empty price for an offer whose price was never filled in; a free trial
+        // needs none, and a paid offer without one is left out rather than given a made-up price.
+        let writtenPrice = node.presentMember("displayPrice")
+        let priceNode = writtenPrice?.stringValue?.trimmingCharacters(in: .whitespaces).isEmpty == true ? nil : writtenPrice
         guard let mode, let period, count >= 1 else { return nil }
         if mode == .freeTrial { return Terms(mode: mode, period: period, count: count, prices: [:]) }
+        if priceNode == nil, let writtenPrice {
+            collect.warning("the \(mode.storeKitName) offer has an empty price, so it is left out; give it a price such as \"0.99\" (or make it \"free\") to offer it",
+                            at: writtenPrice, field: "\(path).displayPrice", product: productID)
+            return nil
+        }
+        let price = priceNode.flatMap { collect.price($0, currency: currency, field: "\(path).displayPrice", product: productID) }
         guard let price else {
             if priceNode == nil {
-                collect.error("is missing; a \(mode == .payAsYouGo ? "payAsYouGo" : "payUpFront") offer needs a price such as \"0.99\"",
+                collect.error("is missing; a \(mode.storeKitName) offer needs a price such as \"0.99\"",
                               at: node, field: "\(path).displayPrice", product: productID)
             }
             return nil
         }
         return Terms(mode: mode, period: period, count: count, prices: [storefront: price])
+    }
+}
+
+extension OfferPaymentMode {
+    /// The payment mode as a `.storekit` file spells it, for messages about such a file.
+    var storeKitName: String {
+        switch self {
+        case .freeTrial: "free"
+        case .payAsYouGo: "payAsYouGo"
+        case .payUpFront: "payUpFront"
+        }
     }
 }

@@ -21,6 +21,9 @@ struct StoreKitProductReader {
     let collect: ProblemCollector
     /// The storefront every price of the file is in.
     let storefront: String
+    /// That storefront's currency, whose decimal places every price must respect. An unknown
+    /// storefront has already been reported as an error, so its stand-in never reaches a catalog.
+    var currency: String { CountryCodes.currency(forStorefront: storefront) ?? StoreKitDefaults.currency }
 
     /// Reads an element of `products` or `nonRenewingSubscriptions`; `impliedType` is the type
     /// an element may leave out.
@@ -79,7 +82,7 @@ struct StoreKitProductReader {
         let referenceName = node.presentMember("referenceName")
             .flatMap { collect.string($0, field: "\(path).referenceName", product: id) }?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        let price = collect.price(collect.required(node, "displayPrice", path: path, product: id),
+        let price = collect.price(collect.required(node, "displayPrice", path: path, product: id), currency: currency,
                                   field: "\(path).displayPrice", product: id)
         let familyShareable = node.presentMember("familyShareable")
             .flatMap { collect.bool($0, field: "\(path).familyShareable", product: id) } ?? false

@@ -68,7 +68,7 @@ struct StoreKitSubscriptionReader {
         checkTypeAndGroup(node, path: path, id: id, group: group)
         let period = readPeriod(node, path: path, id: id)
         let level = readLevel(node, path: path, id: id)
-        let offers = StoreKitOfferReader(collect: collect, storefront: productReader.storefront, productID: id)
+        let offers = StoreKitOfferReader(collect: collect, storefront: productReader.storefront, currency: productReader.currency, productID: id)
         let intro = offers.readIntroOffers(of: node, path: path)
         let promotional = offers.readPromotionalOffers(node.presentMember("adHocOffers"), path: "\(path).adHocOffers")
         let codes = offers.readOfferCodes(node.presentMember("codeOffers"), path: "\(path).codeOffers")

@@ -59,10 +59,10 @@ import Testing
     }
 
     @Test func pricesStayExactDecimals() throws {
-        let text = Self.oneProduct(price: "\"0.1234567890123456789\"", settings: "")
+        let text = Self.oneProduct(price: "\"123456789.01\"", settings: "")
         let catalog = try #require(StoreKitFixtures.lint(text: text).catalog)
         let price = try #require(catalog.products.first?.price(in: "USA"))
-        #expect(ExactDecimal.string(price) == "0.1234567890123456789")
+        #expect(ExactDecimal.string(price) == "123456789.01")
         let units = try #require(StoreKitFixtures.lint("RevenueCat__purchases-ios__UnitTestsConfiguration.storekit").catalog)
         let plan = try #require(units.product(id: "com.revenuecat.annual_with_commitment")?.subscription?.billingPlans.last)
         #expect(plan.prices["USA"] == Decimal(string: "0.5"))

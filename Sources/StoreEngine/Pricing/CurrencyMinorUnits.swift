@@ -1,0 +1,29 @@
+import Foundation
+import Synchronization
+
+/// How many decimal places a currency's prices may have (2 for USD and EUR, 0 for JPY, 3 for KWD).
+///
+/// Taken from ICU, the same source the price formatter uses, so a price that passes this check
+/// is shown exactly as it is recorded and signed.
+public enum CurrencyMinorUnits {
+    private static let known = Mutex<[String: Int]>([:])
+
+    /// The number of decimal places `currency` (ISO 4217) has.
+    public static func digits(of currency: String) -> Int {
+        if let digits = known.withLock({ $0[currency] }) { return digits }
+        let digits = decimalsShown(formatting: PriceFormatter().format(1, currency: currency, locale: "en"))
+        known.withLock { $0[currency] = digits }
+        return digits
+    }
+
+    /// The digits after the point in `text`, ICU's rendering of 1 ("$1.00", "¥1", "KWD 1.000").
+    ///
+    /// Read from the output because on Linux a formatter's `maximumFractionDigits` keeps the
+    /// locale's currency's places when its currency code is changed.
+    static func decimalsShown(formatting text: String) -> Int {
+        guard let one = text.firstIndex(of: "1") else { return 0 }
+        let rest = text[text.index(after: one)...]
+        guard rest.first == "." else { return 0 }
+        return rest.dropFirst().prefix { $0.isASCIIDigit }.count
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import StoreEngine
+
+/// Prices are exact decimal strings within their currency's decimal places, in both catalog
+/// formats, so that the price shown, the price recorded and the price signed are one amount.
+@Suite struct CatalogPriceRuleTests {
+    /// A catalog selling one product in USA (USD), JPN (JPY) and KWT-as-KWD at `price` in `storefront`.
+    func lint(price: String, in storefront: String) -> CatalogLoader.Report {
+        let text = """
+        {
+          "format": "storefront-catalog", "version": 1,
+          "app": {"name": "Test", "bundleId": "com.example.test"},
+          "defaultLanguage": "en",
+          "storefronts": [{"code": "USA", "currency": "USD"}, {"code": "JPN", "currency": "JPY"}, {"code": "KWT", "currency": "KWD"}],
+          "products": [
+            {"id": "p", "type": "nonConsumable", "localizations": {"en": {"title": "P"}}, "prices": {"\(storefront)": \(price)}}
+          ]
+        }
+        """
+        return CatalogLoader.lint(bytes: Array(text.utf8), file: "prices.json")
+    }
+
+    func refusal(price: String, in storefront: String) -> CatalogProblem? {
+        let report = lint(price: price, in: storefront)
+        #expect(report.catalog == nil, "\(price) in \(storefront) was accepted")
+        return report.problems.first { $0.severity == .error && $0.field == "products[0].prices.\(storefront)" }
+    }
+
+    @Test func yenWithDecimalsIsRefusedWithTheWholeAmountToWrite() throws {
+        let problem = try #require(refusal(price: "\"160.5\"", in: "JPN"))
+        #expect(problem.message.contains("JPY has no minor unit"))
+        #expect(problem.message.contains("\"160\""))
+        #expect(problem.line == 7 && problem.column > 0)
+    }
+
+    @Test func dollarsWithThreeDecimalsAreRefused() throws {
+        let problem = try #require(refusal(price: "\"0.999\"", in: "USA"))
+        #expect(problem.message.contains("more decimal places than USD has (2)"))
+    }
+
+    @Test func aJSONNumberIsRefusedAndTheStringToWriteIsNamed() throws {
+        let problem = try #require(refusal(price: "0.99", in: "USA"))
+        #expect(problem.message.contains("JSON number"))
+        #expect(problem.message.contains("\"0.99\""))
+    }
+
+    @Test(arguments: ["\"1e3\"", "\"1E2\"", "\"+1\"", "\"1.\"", "\".5\"", "\"0x10\"", "\"1,00\"", "\"\""])
+    func exponentsAndOtherSpellingsAreRefused(price: String) throws {
+        let problem = try #require(refusal(price: price, in: "USA"))
+        #expect(problem.message.contains("is not a decimal number"))
+    }
+
+    @Test func pricesOverTheLimitAreRefused() throws {
+        let problem = try #require(refusal(price: "\"1000000000.01\"", in: "USA"))
+        #expect(problem.message.contains("over the largest price"))
+        #expect(lint(price: "\"1000000000\"", in: "USA").catalog != nil)
+    }
+
+    @Test(arguments: [("\"0.99\"", "USA", "0.99"), ("\"19.990\"", "USA", "19.99"), ("\"160\"", "JPN", "160"),
+                      ("\"160.0\"", "JPN", "160"), ("\"1.234\"", "KWT", "1.234"), ("\"0\"", "USA", "0")])
+    func pricesWithinTheCurrencysPlacesAreKeptExactly(price: String, storefront: String, expected: String) throws {
+        let report = lint(price: price, in: storefront)
+        #expect(report.problems.isEmpty, "\(report.problems)")
+        let value = try #require(report.catalog?.products.first?.price(in: storefront))
+        #expect(ExactDecimal.string(value) == expected)
+    }
+
+    @Test func currencyPlacesComeFromTheSameDataAsTheFormatter() {
+        #expect(CurrencyMinorUnits.digits(of: "USD") == 2)
+        #expect(CurrencyMinorUnits.digits(of: "JPY") == 0)
+        #expect(CurrencyMinorUnits.digits(of: "KWD") == 3)
+        #expect(PriceFormatter().format(Decimal(string: "1.234")!, currency: "KWD", locale: "en_US").contains("1.234"))
+    }
+
+    @Test func storeKitPricesFollowTheSameRules() throws {
+        let yen = StoreKitFixtures.lint(text: StoreKitCountryCodeTests.oneProduct(price: "\"500.5\"", settings: #""_storefront" : "JPN""#))
+        #expect(yen.catalog == nil)
+        #expect(StoreKitFixtures.errors(yen).first?.message.contains("JPY has no minor unit") == true)
+        let number = StoreKitFixtures.lint(text: StoreKitCountryCodeTests.oneProduct(price: "0.99", settings: ""))
+        #expect(number.catalog == nil)
+        #expect(StoreKitFixtures.errors(number).first?.field == "products[0].displayPrice")
+        #expect(StoreKitFixtures.errors(number).first?.message.contains("JSON number") == true)
+        let exponent = StoreKitFixtures.lint(text: StoreKitCountryCodeTests.oneProduct(price: "\"1e3\"", settings: ""))
+        #expect(exponent.catalog == nil)
+    }
+}
