@@ -15,9 +15,16 @@ public enum CatalogLoader {
 
     /// Loads the catalog at `path`, or throws a `CatalogError` listing every problem.
     public static func load(path: String) throws -> Catalog {
-        let report = lint(path: path)
+        try load(nameOrPath: path, bundledNamesAllowed: false)
+    }
+
+    /// Loads the catalog file at `nameOrPath`, or, when there is no such file, the built-in
+    /// catalog of that name (any case, with or without `.json`); throws a `CatalogError`
+    /// listing every problem.
+    public static func load(nameOrPath: String, bundledNamesAllowed: Bool = true) throws -> Catalog {
+        let report = bundledNamesAllowed ? lint(nameOrPath: nameOrPath) : lint(path: nameOrPath)
         guard let catalog = report.catalog else {
-            throw CatalogError(file: path, problems: report.problems)
+            throw CatalogError(file: nameOrPath, problems: report.problems)
         }
         return catalog
     }
@@ -31,6 +38,28 @@ public enum CatalogLoader {
         let report = lint(bytes: bytes, file: "\(name).json (built in)")
         guard let catalog = report.catalog else { throw CatalogError(file: name, problems: report.problems) }
         return catalog
+    }
+
+    /// The built-in catalog that `name` spells, ignoring case and a `.json` ending.
+    public static func bundledName(matching name: String) -> String? {
+        let bare = name.lowercased().hasSuffix(".json") ? String(name.dropLast(5)) : name
+        return bundledNames.first { $0.lowercased() == bare.lowercased() }
+    }
+
+    /// Like `lint(path:)`, but a name that is not a file and spells a built-in catalog reads that
+    /// catalog, so `--catalog SpaceShooter` works anywhere; a file of that name wins.
+    public static func lint(nameOrPath: String) -> Report {
+        guard !FileManager.default.fileExists(atPath: nameOrPath), let name = bundledName(matching: nameOrPath),
+              let bytes = bundledBytes(name) else {
+            var report = lint(path: nameOrPath)
+            if !FileManager.default.fileExists(atPath: nameOrPath) {
+                for index in report.problems.indices {
+                    report.problems[index].message += "; or name a built-in catalog: \(bundledNames.joined(separator: ", "))"
+                }
+            }
+            return report
+        }
+        return lint(bytes: bytes, file: "\(name).json (built in)")
     }
 
     static func bundledBytes(_ name: String) -> [UInt8]? {
@@ -67,6 +96,7 @@ public enum CatalogLoader {
                                                          message: "malformed JSON: \(error.reason)"))
             return Report(catalog: nil, problems: collector.problems)
         }
+        reportDuplicateKeys(in: root, to: collector)
         let format = CatalogFileFormat.detect(root)
         let catalog: Catalog?
         switch format {
@@ -80,6 +110,16 @@ public enum CatalogLoader {
             catalog = nil
         }
         return Report(catalog: collector.hasErrors ? nil : catalog, problems: collector.problems, format: format)
+    }
+
+    /// Reports every member name written twice in one object as an error: which value counts is
+    /// up to the reader (this one would take the first), so the file is ambiguous.
+    static func reportDuplicateKeys(in root: JSONNode, to collector: ProblemCollector) {
+        for duplicate in root.duplicateKeys() {
+            let field = duplicate.objectPath.isEmpty ? duplicate.key : "\(duplicate.objectPath).\(duplicate.key)"
+            collector.error("\"\(duplicate.key)\" is written twice in the same object (first at line \(duplicate.first.line), column \(duplicate.first.column)); keep one of them",
+                            at: duplicate.repeated, field: field)
+        }
     }
 }
 

@@ -44,7 +44,7 @@ struct StoreSession {
 
     static func loadCatalog(_ path: String?) throws(CommandFailure) -> Catalog {
         do {
-            if let path { return try CatalogLoader.load(path: path) }
+            if let path { return try CatalogLoader.load(nameOrPath: path) }
             return try CatalogLoader.loadBundled()
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")

@@ -53,10 +53,12 @@ enum Usage {
                                      (exit 0 valid; 1 revoked, expired or signature invalid;
                                      3 malformed or signing key problem)
       catalog lint PATH              check a catalog or .storekit file, list every problem
+                                     (PATH may also be given as --catalog PATH)
       catalog convert PATH           print a catalog (or .storekit file) in Storefront's format
 
     options (before or after the command):
-      --catalog PATH                 a catalog or Xcode .storekit file (default: built-in Rage)
+      --catalog PATH                 a catalog or Xcode .storekit file, or a built-in one by name
+                                     (Rage, SpaceShooter, Magazine; default: Rage)
       --entitlements PATH            the entitlements file (default: $STOREFRONT_ENTITLEMENTS,
                                      else $XDG_DATA_HOME/storefront/entitlements.jsonl)
       --account NAME                 the buying account (default: tester)

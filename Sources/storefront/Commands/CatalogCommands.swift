@@ -1,15 +1,18 @@
 import Foundation
 import StoreEngine
 
-/// `storefront catalog lint PATH`.
+/// `storefront catalog lint PATH` and `catalog convert PATH` (PATH may also come from `--catalog` or name a built-in catalog).
 enum CatalogCommands {
     static func run(arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         try arguments.allowOnly([], command: "catalog")
-        let words = Array(arguments.words.dropFirst())
-        guard words.count == 2, words[0] == "lint" || words[0] == "convert" else {
-            throw UsageError("use `storefront catalog lint PATH` or `storefront catalog convert PATH`")
+        var words = Array(arguments.words.dropFirst())
+        // `--catalog FILE` names the catalog as it does for every other command.
+        if words.count == 1, let named = arguments.catalogPath { words.append(named) }
+        guard words.count == 2, words[0] == "lint" || words[0] == "convert",
+              arguments.catalogPath == nil || arguments.catalogPath == words[1] else {
+            throw UsageError("use `storefront catalog lint PATH` or `storefront catalog convert PATH` (or give the catalog with --catalog, not both)")
         }
-        let report = CatalogLoader.lint(path: words[1])
+        let report = CatalogLoader.lint(nameOrPath: words[1])
         if words[0] == "convert" {
             guard let catalog = report.catalog else {
                 for problem in report.problems { console.err(problem.description) }

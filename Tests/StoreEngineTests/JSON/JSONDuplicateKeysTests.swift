@@ -1,0 +1,28 @@
+import Testing
+@testable import StoreEngine
+
+@Suite struct JSONDuplicateKeysTests {
+    @Test func everyRepeatedNameIsFoundWithItsObjectPathAndBothPlaces() throws {
+        let root = try JSONParser.parse(Array("""
+        {"a": 1, "b": {"x": 1, "x": 2},
+         "list": [{"k": 1}, {"k": 1, "j": 2, "k": 3}],
+         "a": 4}
+        """.utf8))
+        let found = root.duplicateKeys()
+        #expect(found.map(\.key) == ["a", "x", "k"])
+        #expect(found.map(\.objectPath) == ["", "b", "list[1]"])
+        #expect(found[0].first.line == 1 && found[0].repeated.line == 3)
+        #expect(found[1].repeated.numberLiteral == "2")
+    }
+
+    @Test func largeObjectsAreCheckedToo() throws {
+        let members = (0..<20).map { "\"m\($0)\": \($0)" } + ["\"m7\": 0"]
+        let root = try JSONParser.parse(Array("{\(members.joined(separator: ", "))}".utf8))
+        #expect(root.duplicateKeys().map(\.key) == ["m7"])
+    }
+
+    @Test func distinctNamesReportNothing() throws {
+        let root = try JSONParser.parse(Array(#"{"a": {"a": [{"a": 1}]}, "b": [1, 2]}"#.utf8))
+        #expect(root.duplicateKeys().isEmpty)
+    }
+}
