@@ -1,24 +1,32 @@
 import Foundation
 
-/// Picks the best text for a locale: `de_CH` → `de` → the catalog's default language.
+/// Picks the best text for a locale, matching language, script and region as CLDR's likely
+/// subtags do: `zh_CN`, `zh_Hans` and `zh-Hans-CN` are one language, `zh_TW` and `zh_Hant`
+/// another; `de_CH` falls back to `de`, then to another German, then to the default language.
 public enum LanguageFallback {
-    /// The candidate keys for `locale`, most specific first, ending with `defaultLanguage`.
-    public static func candidates(for locale: String, defaultLanguage: String) -> [String] {
-        let normalized = LocaleIdentifier.normalize(locale)
-        var result = [normalized]
-        if let underscore = normalized.firstIndex(of: "_") {
-            result.append(String(normalized[..<underscore]))
-        }
-        result.append(defaultLanguage)
-        return result
+    /// The value for the key of `table` that best matches `locale`; the default language's when
+    /// none is in the same language and script, and the first key's when that is missing too.
+    public static func resolve<Value>(_ table: [String: Value], locale: String, defaultLanguage: String) -> Value? {
+        let wanted = LocaleIdentifier.normalize(locale)
+        if let exact = table[wanted] { return exact }
+        if let key = bestKey(in: table.keys, for: wanted) { return table[key] }
+        if let fallback = table[defaultLanguage] { return fallback }
+        return table.keys.min().flatMap { table[$0] }
     }
 
-    /// The value for the first candidate key present in `table`.
-    public static func resolve<Value>(_ table: [String: Value], locale: String, defaultLanguage: String) -> Value? {
-        for key in candidates(for: locale, defaultLanguage: defaultLanguage) {
-            if let value = table[key] { return value }
+    /// The key in the same language and script as `locale`: the same region first, then one
+    /// that names no region (the language itself), then the first of the others in order.
+    static func bestKey(in keys: some Collection<String>, for locale: String) -> String? {
+        let wanted = LocaleSubtags(locale)
+        var best: (key: String, rank: Int)?
+        for key in keys {
+            let written = LocaleSubtags(LocaleIdentifier.normalize(key), maximized: false)
+            let candidate = written.maximized
+            guard candidate.language == wanted.language, candidate.script == wanted.script else { continue }
+            let rank = candidate.region == wanted.region ? 0 : written.region == nil ? 1 : 2
+            if best == nil || rank < best!.rank || (rank == best!.rank && key < best!.key) { best = (key, rank) }
         }
-        return table.keys.sorted().first.flatMap { table[$0] }
+        return best?.key
     }
 }
 
