@@ -20,7 +20,8 @@ extension LedgerState {
     mutating func deliver(_ made: TransactionRecord, row: Int) {
         deliver(row: row, to: made.purchaseDevice)
         if let credit = made.credit, made.creditAmount > 0 {
-            balances[creditKey(credit: credit, buyer: Buyer(account: made.account, device: made.purchaseDevice)), default: 0] += made.creditAmount
+            let key = creditKey(credit: credit, buyer: Buyer(account: made.account, device: made.purchaseDevice))
+            balances[key] = (balances[key] ?? 0).saturatingAdding(made.creditAmount)
         }
     }
 
@@ -63,7 +64,7 @@ extension LedgerState {
         guard let spendID = event.spendId, spendIDs.insert(spendID),
               let credit = event.credit, let amount = event.amount else { return }
         let key = creditKey(credit: credit, buyer: Buyer(account: event.account, device: event.device))
-        balances[key] = max(0, (balances[key] ?? 0) - amount)
+        balances[key] = max(0, (balances[key] ?? 0).saturatingSubtracting(amount))
     }
 
     mutating func applyRefund(_ event: StoreEvent) {
@@ -74,7 +75,7 @@ extension LedgerState {
         transactions[id]?.shortfall = event.shortfall ?? 0
         if let credit = refunded.credit, let amount = event.amount, amount > 0 {
             let key = creditKey(credit: credit, buyer: Buyer(account: refunded.account, device: refunded.purchaseDevice))
-            balances[key] = max(0, (balances[key] ?? 0) - amount)
+            balances[key] = max(0, (balances[key] ?? 0).saturatingSubtracting(amount))
         }
         if var chain = subscriptions[refunded.originalID], chain.latestTransactionID == id {
             chain.status = .revoked

@@ -99,7 +99,7 @@ extension Store {
             record.group = product.subscription?.group
             if let grant = product.grant {
                 record.credit = grant.credit
-                record.amount = grant.amount * quantity
+                record.amount = grant.amount.saturatingMultiplied(by: quantity)
             }
             if state.settings.askToBuy {
                 record.awaiting = "approval"
@@ -131,11 +131,14 @@ extension Store {
         return ([record], forced == .cancel ? .cancelled(attempt) : .failed(attempt))
     }
 
+    /// Refuses a purchase that would take a balance over its credit's maximum, or over the
+    /// largest balance any credit may hold when it names none (so balances never overflow).
     func creditRefusal(for product: Product, quantity: Int, buyer: Buyer, in state: LedgerState) -> PurchaseRefusal? {
-        guard let grant = product.grant, let maximum = catalog.credit(id: grant.credit)?.maximum else { return nil }
+        guard let grant = product.grant else { return nil }
+        let maximum = catalog.credit(id: grant.credit)?.maximum ?? CatalogLimits.creditMaximums.upperBound
         let balance = state.balance(of: grant.credit, for: buyer)
-        let adding = grant.amount * quantity
-        return balance + adding > maximum
+        let adding = grant.amount.saturatingMultiplied(by: quantity)
+        return adding > maximum.saturatingSubtracting(balance)
             ? .overMaximum(credit: grant.credit, maximum: maximum, balance: balance, adding: adding) : nil
     }
 

@@ -11,6 +11,10 @@ struct StoreFixture {
         catalog = try CatalogLoader.loadBundled(name)
     }
 
+    init(catalog: Catalog) {
+        self.catalog = catalog
+    }
+
     /// A new store on the shared log, as another process would open it.
     func store() throws -> Store {
         try Store(catalog: catalog, log: log.connection(), clock: clock)
