@@ -1,3 +1,5 @@
+import Foundation
+
 /// A request the store cannot carry out because of what was asked (not because of storage).
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownCredit(String, known: [String])
@@ -9,7 +11,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case subscriptionEnded(String, state: SubscriptionChain.Status)
     case subscriptionNotInBillingRetry(String, state: SubscriptionChain.Status)
     case notAwaiting(String, state: TransactionState, expected: TransactionState)
-    case invalidDuration(String)
+    /// An advance would take store time past the latest it may reach.
+    case pastLatestStoreTime(Date)
 
     public var description: String {
         switch self {
@@ -31,8 +34,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "the subscription to \(product) is \(state.rawValue), not in billing retry; there is no billing problem to resolve"
         case let .notAwaiting(id, state, expected):
             "transaction \(id) is \(state.rawValue), not \(expected.rawValue); only \(expected.rawValue) transactions can be settled this way"
-        case let .invalidDuration(text):
-            "\"\(text)\" is not a duration; use an ISO 8601 period such as P1M, P1W, PT2H, or 3d, 2h, 30m, 45s"
+        case let .pastLatestStoreTime(latest):
+            "store time cannot pass \(latest.formatted(.iso8601)); advance by less, or start a new entitlements file"
         }
     }
 }

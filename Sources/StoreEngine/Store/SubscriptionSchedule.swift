@@ -16,9 +16,10 @@ struct SubscriptionSchedule {
     /// How long the store retries billing before the subscription expires.
     static let billingRetryDays = 60
 
-    /// A bound on events per subscription per catch-up, so a clock advanced by centuries
-    /// cannot make one commit unbounded; the next catch-up continues.
-    static let maximumEventsPerSubscription = 1_000
+    /// Renewals of one subscription recorded one by one in a catch-up. When more periods than
+    /// this have passed, the rest collapse into one renewal of the period that holds the
+    /// current store time (see `collapsed`), so no catch-up records unbounded history.
+    static let maximumRenewalsPerCatchUp = 100
 
     func dueEvents(in state: LedgerState, at now: Date) -> [StoreEvent] {
         var events: [StoreEvent] = []
@@ -34,11 +35,17 @@ struct SubscriptionSchedule {
             let latest = state.transactions[chain.latestTransactionID]
             let place = (device: latest?.purchaseDevice ?? "default",
                          storefront: latest?.storefront ?? catalog.storefronts.first?.code ?? "USA")
-            var budget = Self.maximumEventsPerSubscription
-            while budget > 0, let next = nextEvent(for: chain, place: place, in: state, at: now, issued: &issued) {
+            var renewalsLeft = Self.maximumRenewalsPerCatchUp
+            // Besides renewals a chain has at most a billing retry, a grace end and an expiry
+            // due, and a collapsed renewal reaches past `now`: the loop ends.
+            while let due = nextEvent(for: chain, place: place, in: state, at: now, issued: &issued) {
+                var next = due
+                if next.kind == .renew {
+                    if renewalsLeft == 0 { next = collapsed(next, at: now) }
+                    renewalsLeft -= 1
+                }
                 events.append(next)
                 apply(next, to: &chain)
-                budget -= 1
             }
         }
         return events
@@ -133,6 +140,28 @@ struct SubscriptionSchedule {
             event.price = ExactDecimal.string(product.price(in: storefront) ?? 0)
             event.expiresDate = (product.subscription?.period ?? SubscriptionPeriod(value: 1, unit: .month)).added(to: start)
         }
+        return event
+    }
+
+    /// `renewal` (of the first period not yet recorded) stretched over every period missed
+    /// since: it starts the period that holds `now` and charges that one period at the regular
+    /// price (an offer's periods passed in the gap). Periods stay anchored to the first one's
+    /// start, and the renewal keeps its key (`original@periodEnd` of the last paid period), so
+    /// recording it twice is still impossible.
+    func collapsed(_ renewal: StoreEvent, at now: Date) -> StoreEvent {
+        guard let product = renewal.productId.flatMap(catalog.product(id:)), let period = product.subscription?.period,
+              let storefront = renewal.storefront else { return renewal }
+        let anchor = renewal.time
+        // An estimate from the average period length, then corrected by calendar arithmetic.
+        var passed = max(0, Int(now.timeIntervalSince(anchor) / (period.approximateDays * 86_400)))
+        while passed > 0, period.added(to: anchor, times: passed) > now { passed -= 1 }
+        while period.added(to: anchor, times: passed + 1) <= now { passed += 1 }
+        var event = renewal
+        event.time = period.added(to: anchor, times: passed)
+        event.expiresDate = period.added(to: anchor, times: passed + 1)
+        event.price = ExactDecimal.string(product.price(in: storefront) ?? 0)
+        event.offer = nil
+        event.offerPeriodsLeft = nil
         return event
     }
 

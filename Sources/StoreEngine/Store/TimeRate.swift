@@ -98,7 +98,9 @@ public struct StoreTimeline: Sendable, Equatable {
 
     /// The store time at real time `real`.
     public func storeTime(at real: Date) -> Date {
-        anchorStore + real.timeIntervalSince(anchorReal) * rate.multiplier
+        // A fast rate left running for days would otherwise carry store time past any date
+        // the store can keep; the clock stops at the latest store time instead.
+        min(anchorStore + real.timeIntervalSince(anchorReal) * rate.multiplier, max(anchorStore, Store.latestStoreTime))
     }
 
     /// True when store time differs from real time (a rate or an advance is in effect).

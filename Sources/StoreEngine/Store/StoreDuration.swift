@@ -1,0 +1,116 @@
+import Foundation
+
+/// A length of store time: an ISO 8601 duration (P1M, P1W, P2D, PT2H, P1DT12H) or a short form
+/// (3d, 2h, 30m, 45s, 1w), at most `longestDays` long.
+public struct StoreDuration: Sendable, Equatable, CustomStringConvertible {
+    /// The longest duration accepted, in days: 100 years. Longer jumps are refused rather than
+    /// trusted to calendar arithmetic, and repeated jumps end at `Store.latestStoreTime`.
+    public static let longestDays = 36_525
+
+    public var months = 0
+    public var days = 0
+    public var seconds = 0
+    public let description: String
+
+    /// Parses `text`; nil when it is not a duration or is too long (`parse` says which).
+    public init?(_ text: String) {
+        guard let parsed = try? Self.parse(text) else { return nil }
+        self = parsed
+    }
+
+    private init(description: String) { self.description = description }
+
+    /// Parses `text`, or says what is wrong with it.
+    public static func parse(_ text: String) throws(StoreDurationError) -> StoreDuration {
+        var duration = StoreDuration(description: text)
+        let lower = text.lowercased()
+        if lower.hasPrefix("p") {
+            try duration.parseISO(String(lower.dropFirst()))
+        } else {
+            guard let unit = lower.last, let value = Int(lower.dropLast()), value >= 0 else { throw .notADuration(text) }
+            switch unit {
+            case "w": try duration.add(value, times: 7, to: \.days)
+            case "d": try duration.add(value, times: 1, to: \.days)
+            case "h": try duration.add(value, times: 3_600, to: \.seconds)
+            case "m": try duration.add(value, times: 60, to: \.seconds)
+            case "s": try duration.add(value, times: 1, to: \.seconds)
+            default: throw .notADuration(text)
+            }
+        }
+        guard duration.months > 0 || duration.days > 0 || duration.seconds > 0 else { throw .zero(text) }
+        guard duration.approximateDays <= Double(longestDays) else { throw .tooLong(text) }
+        return duration
+    }
+
+    /// The length in days, a month counted as its average length.
+    var approximateDays: Double {
+        Double(months) * 30.436875 + Double(days) + Double(seconds) / 86_400
+    }
+
+    /// Adds `value × factor` to a component, refusing the duration instead of overflowing.
+    private mutating func add(_ value: Int, times factor: Int, to component: WritableKeyPath<StoreDuration, Int>)
+        throws(StoreDurationError) {
+        let (product, overflowMultiplying) = value.multipliedReportingOverflow(by: factor)
+        let (sum, overflowAdding) = self[keyPath: component].addingReportingOverflow(product)
+        guard !overflowMultiplying, !overflowAdding else { throw .tooLong(description) }
+        self[keyPath: component] = sum
+    }
+
+    private mutating func parseISO(_ body: String) throws(StoreDurationError) {
+        var number = ""
+        var inTime = false
+        var timeParts = 0
+        for character in body {
+            if character.isASCII && character.isNumber { number.append(character); continue }
+            if character == "t" {
+                guard number.isEmpty, !inTime else { throw .notADuration(description) }
+                inTime = true
+                continue
+            }
+            guard !number.isEmpty else { throw .notADuration(description) }
+            // More digits than an Int holds is a number, only too long a one.
+            guard let value = Int(number) else { throw .tooLong(description) }
+            number = ""
+            switch (character, inTime) {
+            case ("y", false): try add(value, times: 12, to: \.months)
+            case ("m", false): try add(value, times: 1, to: \.months)
+            case ("w", false): try add(value, times: 7, to: \.days)
+            case ("d", false): try add(value, times: 1, to: \.days)
+            case ("h", true): try add(value, times: 3_600, to: \.seconds); timeParts += 1
+            case ("m", true): try add(value, times: 60, to: \.seconds); timeParts += 1
+            case ("s", true): try add(value, times: 1, to: \.seconds); timeParts += 1
+            default: throw .notADuration(description)
+            }
+        }
+        guard number.isEmpty, !inTime || timeParts > 0 else { throw .notADuration(description) }
+    }
+
+    /// `date` plus this duration in UTC calendar arithmetic.
+    public func added(to date: Date) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        var components = DateComponents()
+        components.month = months
+        components.day = days
+        components.second = seconds
+        return calendar.date(byAdding: components, to: date) ?? date
+    }
+}
+
+/// Why a duration given to `advance` was refused.
+public enum StoreDurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    case notADuration(String)
+    case zero(String)
+    case tooLong(String)
+
+    public var description: String {
+        switch self {
+        case let .notADuration(text):
+            "\"\(text)\" is not a duration; use an ISO 8601 period such as P1M, P1W, PT2H, or 3d, 2h, 30m, 45s"
+        case let .zero(text):
+            "\"\(text)\" is no time at all; give a duration longer than zero, such as 1d"
+        case let .tooLong(text):
+            "\"\(text)\" is longer than the longest advance (100 years, P100Y or \(StoreDuration.longestDays)d); advance in smaller steps"
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// Choosing and checking catalogs from the command line, and `advance` at its limits.
+@Suite struct CatalogCLITests {
+    let cli: StorefrontProcess
+
+    init() throws {
+        cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
+    }
+
+    @Test func builtInCatalogsAreChosenByNameInAnyCase() throws {
+        for name in ["SpaceShooter", "spaceshooter", "MAGAZINE"] {
+            let result = try cli.run(["products", "--json", "--catalog", name])
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            let products = try #require(try result.json() as? [[String: Any]])
+            #expect(!products.isEmpty)
+        }
+        let shooter = try cli.run(["products", "--json", "--catalog", "spaceshooter"])
+        #expect(shooter.stdout.contains("com.example.spaceshooter.greenship"))
+        let lint = try cli.run(["catalog", "lint", "Magazine"])
+        #expect(lint.status == 0 && lint.stdout.contains("usable"), "\(lint.stdout)\(lint.stderr)")
+        let unknown = try cli.run(["products", "--catalog", "NoSuchShop"])
+        #expect(unknown.status == 3 && unknown.stderr.contains("Rage, SpaceShooter, Magazine"))
+    }
+
+    @Test func lintTakesTheCatalogOptionLikeThePositionalForm() throws {
+        let path = try StorefrontProcess.temporaryFolder() + "/prices.json"
+        try """
+        {"format": "storefront-catalog", "version": 1, "app": {"name": "X", "bundleId": "x"}, "defaultLanguage": "en",
+         "storefronts": [{"code": "JPN", "currency": "JPY"}],
+         "products": [{"id": "a", "type": "nonConsumable", "localizations": {"en": {"title": "A"}}, "prices": {"JPN": "160.5", "JPN": "160"}}]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let positional = try cli.run(["catalog", "lint", path])
+        let option = try cli.run(["catalog", "lint", "--catalog", path])
+        #expect(positional.status == 3 && option.status == 3)
+        #expect(option.stdout == positional.stdout && option.stderr == positional.stderr)
+        #expect(option.stdout.contains("JPY has no minor unit"))
+        #expect(option.stdout.contains("written twice"))
+        let both = try cli.run(["catalog", "lint", path, "--catalog", "Rage"])
+        #expect(both.status == 2)
+    }
+
+    @Test func hugeAdvancesAreRefusedWithTheLimit() throws {
+        _ = try cli.run(["buy", "com.example.rage.pro.monthly"])
+        for duration in ["2000000000000000000w", "P800000000000000000Y", "P101Y"] {
+            let result = try cli.run(["advance", duration])
+            #expect(result.status == 2, "\(duration): \(result.stderr)")
+            #expect(result.stderr.contains("100 years"))
+        }
+        let century = try cli.run(["advance", "P100Y", "--json"])
+        #expect(century.status == 0, "\(century.stderr)")
+        let due = try #require(try century.json() as? [String: Any])["dueEvents"] as? Int
+        #expect(due == 101)
+        let read = try cli.run(["entitlements", "--json"])
+        #expect(read.status == 0)
+        let lines = try cli.events().count
+        _ = try cli.run(["entitlements", "--json"])
+        #expect(try cli.events().count == lines)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import StoreEngine
+
+/// `advance` durations: parsed without overflow, capped at 100 years, each refusal saying why.
+@Suite struct StoreDurationTests {
+    @Test(arguments: ["2000000000000000000w", "P800000000000000000Y", "9223372036854775807d", "P99999999999999999999D",
+                      "PT9223372036854775807H", "P101Y", "5218w", "P100Y1D", "3155760001s"])
+    func hugeDurationsAreRefusedAsTooLong(text: String) {
+        #expect(throws: StoreDurationError.tooLong(text)) { try StoreDuration.parse(text) }
+        #expect("\(StoreDurationError.tooLong(text))".contains("100 years"))
+    }
+
+    @Test(arguments: ["P100Y", "36525d", "P1200M", "5217w", "P1M", "3d", "PT2H", "P1DT12H", "45s"])
+    func durationsUpToAHundredYearsAreAccepted(text: String) throws {
+        let duration = try StoreDuration.parse(text)
+        #expect(duration.description == text)
+    }
+
+    @Test func otherMistakesSayWhatIsWrong() {
+        #expect(throws: StoreDurationError.notADuration("soon")) { try StoreDuration.parse("soon") }
+        #expect(throws: StoreDurationError.notADuration("P1X")) { try StoreDuration.parse("P1X") }
+        #expect(throws: StoreDurationError.zero("0d")) { try StoreDuration.parse("0d") }
+        #expect(throws: StoreDurationError.zero("P0D")) { try StoreDuration.parse("P0D") }
+    }
+
+    @Test func storeTimeCannotBeAdvancedPastTheLatestStoreTime() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        let century = try StoreDuration.parse("P100Y")
+        for _ in 0..<9 { try store.advance(by: century, buyer: phone) }
+        let before = fixture.log.allEvents.count
+        #expect(throws: StoreError.pastLatestStoreTime(Store.latestStoreTime)) { try store.advance(by: century, buyer: phone) }
+        #expect(fixture.log.allEvents.count == before)
+    }
+
+    @Test func aFastRateStopsAtTheLatestStoreTime() {
+        let timeline = StoreTimeline(anchorReal: Date(timeIntervalSince1970: 0), anchorStore: Date(timeIntervalSince1970: 1_796_000_000),
+                                     rate: .realTime)
+        var fast = timeline
+        fast.rate = TimeRate.allCases.max { $0.multiplier < $1.multiplier } ?? .realTime
+        #expect(fast.storeTime(at: Date(timeIntervalSince1970: 1e12)) == Store.latestStoreTime)
+        #expect(timeline.storeTime(at: Date(timeIntervalSince1970: 10)) == Date(timeIntervalSince1970: 1_796_000_010))
+    }
+}
