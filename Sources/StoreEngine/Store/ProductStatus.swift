@@ -43,9 +43,21 @@ public enum ProductStatus: Sendable, Equatable {
 extension Store {
     /// The buyer's status for `product` in `storefront`, from one entitlements snapshot.
     public func status(of product: Product, in entitlements: Entitlements, storefront: String) -> ProductStatus {
-        if let waiting = entitlements.waiting.first(where: { $0.productID == product.id }) {
-            return .waiting(waiting.state)
+        let held = heldStatus(of: product, in: entitlements, storefront: storefront)
+        switch held {
+        case .owned, .restoreToUnlock, .active, .billingProblem:
+            // What the buyer has wins over a request that still waits for it.
+            return held
+        default:
+            if let waiting = entitlements.waiting.first(where: { $0.productID == product.id }) {
+                return .waiting(waiting.state)
+            }
+            return held
         }
+    }
+
+    /// The status from what the account holds, leaving waiting requests aside.
+    private func heldStatus(of product: Product, in entitlements: Entitlements, storefront: String) -> ProductStatus {
         switch product.type {
         case .consumable:
             guard product.price(in: storefront) != nil else { return .notSold }

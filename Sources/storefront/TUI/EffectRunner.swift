@@ -65,11 +65,12 @@ struct EffectRunner: Sendable {
         case .refund:
             let result = try store.refund(transactionID)
             return [snapshot(buyer, storefront), .refundFinished(result)]
-        case .renew, .expire, .cancelRenewal, .resolveBilling:
+        case .renew, .expire, .cancelRenewal, .resumeRenewal, .resolveBilling:
             let chain: SubscriptionChain = switch action {
             case .renew: try store.renew(transactionID, buyer: buyer)
             case .expire: try store.expire(transactionID, buyer: buyer)
             case .cancelRenewal: try store.cancelRenewal(transactionID, buyer: buyer)
+            case .resumeRenewal: try store.resumeRenewal(transactionID, buyer: buyer)
             default: try store.resolveBilling(transactionID, buyer: buyer)
             }
             return [snapshot(buyer, storefront), .subscriptionChanged(message: text.describe(chain))]
