@@ -95,6 +95,9 @@ extension Store {
                 switch subscriptionPlan(for: product, price: price, offerID: options.offerID, buyer: buyer,
                                         storefront: storefront, state: state, at: now) {
                 case let .refuse(refusal): return ([], .refused(refusal))
+                case let .schedule(chain) where chain.pendingProductID == product.id:
+                    // Already scheduled: said again, recorded once.
+                    return ([], .changeScheduled(productID: product.id, from: chain.productID, effective: chain.expiresDate))
                 case let .schedule(chain):
                     var change = event(.pendingChange, for: buyer, at: now)
                     change.originalTransactionId = chain.originalID

@@ -63,9 +63,7 @@ extension Store {
             }
         }
         guard let current, current.productID != product.id else { return .start(terms) }
-        let currentInfo = catalog.product(id: current.productID)?.subscription
-        let currentLevel = currentInfo?.level ?? Int.max
-        let isUpgrade = info.level < currentLevel || (info.level == currentLevel && info.period == currentInfo?.period)
+        let isUpgrade = catalog.product(id: current.productID).map { PlanChange.isUpgrade(from: $0, to: product) } ?? true
         guard isUpgrade else { return .schedule(current) }
         terms.replaces = current.latestTransactionID
         terms.originalID = current.originalID
