@@ -117,9 +117,13 @@ public struct SettingsScreen: Equatable, Sendable {
     }
 
     public var selection: Row
+    /// The time rate being chosen with ← →, not yet applied: store time changes only when
+    /// Enter applies it, so stepping past other rates commits none of them.
+    public var draftTimeRate: TimeRate?
 
-    public init(selection: Row = .purchasesAllowed) {
+    public init(selection: Row = .purchasesAllowed, draftTimeRate: TimeRate? = nil) {
         self.selection = selection
+        self.draftTimeRate = draftTimeRate
     }
 }
 

@@ -22,10 +22,11 @@ struct EffectRunner: Sendable {
             case let .spend(credit, buyer):
                 let outcome = try store.spend(credit, buyer: buyer)
                 return [snapshot(buyer, storefront), .spendFinished(credit: credit, outcome: outcome)]
-            case let .refund(transactionID):
+            case let .refund(transactionID, buyer):
+                // The snapshot is the viewer's: one taken for the device the transaction was
+                // bought on would be dropped as another buyer's, leaving the old balance.
                 let result = try store.refund(transactionID)
-                let owner = Buyer(account: result.transaction.account, device: result.transaction.purchaseDevice)
-                return [snapshot(owner, storefront), .refundFinished(result)]
+                return [snapshot(buyer, storefront), .refundFinished(result)]
             case let .setSetting(setting, value, buyer):
                 try store.set(setting, to: value, for: buyer)
                 return [snapshot(buyer, storefront), .settingSaved(name: setting.rawValue, value: value)]
