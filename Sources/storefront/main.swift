@@ -85,6 +85,7 @@ enum CommandTable {
     "renew": SubscriptionCommands.renew,
     "expire": SubscriptionCommands.expire,
     "cancel-renewal": SubscriptionCommands.cancelRenewal,
+    "resume-renewal": SubscriptionCommands.resumeRenewal,
     "resolve-billing": SubscriptionCommands.resolveBilling,
     "approve": DeferredCommands.approve,
     "decline": DeferredCommands.decline,

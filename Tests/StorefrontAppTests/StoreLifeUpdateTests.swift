@@ -94,6 +94,7 @@ struct StoreLifeUpdateTests {
         try fixture.run(effects, on: &state)
         #expect(state.snapshot.settings.askToBuy)
         state.send(.down, .down, .down, .down)
+        #expect(state.send(.enter).isEmpty, "the first Enter only shows the next rate")
         #expect(state.send(.enter) == [.setTimeRate(.monthEveryHour, buyer: fixture.buyer)])
         state.activity = nil
         state.send(.down)

@@ -36,6 +36,9 @@ extension StoreText {
             return "Asked to buy \(name): the request waits for a parent's approval (Ask to Buy). Nothing is charged until then."
         case .needsAction:
             return "The purchase of \(name) was interrupted and needs your action; resolve it to complete the purchase."
+        case let .renewalResumed(record):
+            let renews = record.expiresDate.map { " it renews on \(date($0))" } ?? " it renews at the end of the period"
+            return "Auto-renew is on again for \(name):\(renews); nothing was charged now."
         case let .changeScheduled(productID, from, effective):
             let target = catalog.product(id: productID).map(title(of:)) ?? productID
             let current = catalog.product(id: from).map(title(of:)) ?? from
@@ -63,6 +66,12 @@ extension StoreText {
             "The promotional offer \(offerID) is for current and past subscribers; subscribe first."
         case let .notAwaiting(id, state):
             "Transaction \(id) is \(state.rawValue); it is not waiting for this."
+        case let .requestAlreadyWaiting(id):
+            "A request to buy \(name) already waits for a parent's approval (transaction \(id)); approve or decline it first. Nothing was charged."
+        case let .billingProblem(productID, graceUntil):
+            "Your subscription to \(name) has a billing problem"
+                + (graceUntil.map { " (access until \(date($0)))" } ?? " (no access until it is fixed)")
+                + "; buying it again would not help. Fix the billing: `storefront resolve-billing \(productID)` (B on the transactions screen)."
         }
     }
 

@@ -58,6 +58,20 @@ public struct StoreText: Sendable {
         return Locale(identifier: locale).localizedString(forRegionCode: alpha2) ?? storefront
     }
 
+    /// What buying would do to the account's current plan, for the payment sheet:
+    /// "Switches from Rage Pro (Monthly) now; the unused part is refunded."
+    public func planChangeText(_ change: PlanChange) -> String {
+        let name = { (id: String) in self.catalog.product(id: id).map(self.title(of:)) ?? id }
+        switch change {
+        case let .upgradeNow(from):
+            return "Replaces \(name(from)) now; the unused part of its period is refunded."
+        case let .atRenewal(from, effective):
+            return "A plan change: \(name(from)) switches to this at its renewal on \(date(effective)); nothing is charged now."
+        case let .scheduled(from, effective):
+            return "Already scheduled: \(name(from)) switches to this on \(date(effective)). Buying again changes nothing."
+        }
+    }
+
     /// What one purchase grants, e.g. "+5 Rage Faces"; nil when it grants no credit.
     public func grantText(_ product: Product, quantity: Int = 1) -> String? {
         guard let grant = product.grant else { return nil }
@@ -91,6 +105,7 @@ public struct StoreText: Sendable {
         case let .billingProblem(graceUntil):
             graceUntil.map { "Billing problem, access until \(date($0))" } ?? "Billing problem: no access"
         case let .waiting(state): state == .pending ? "Waiting for approval" : "Needs your action"
+        case let .changeScheduled(_, effective): "Switches \(date(effective))"
         }
     }
 }

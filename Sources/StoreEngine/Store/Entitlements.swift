@@ -32,6 +32,8 @@ public struct Entitlements: Sendable, Equatable {
         public var renewalCount: Int
         /// Whether the subscriber may use it now (subscribed or in the grace period).
         public var isEntitled: Bool { state == .subscribed || state == .inGracePeriod }
+        /// Whether the store still counts the account as subscribed (not expired or revoked).
+        public var isOngoing: Bool { state != .expired && state != .revoked }
     }
 
     public struct Pass: Sendable, Equatable {
@@ -92,6 +94,9 @@ extension Store {
         }
         for chain in state.subscriptionChains(of: buyer.account) {
             guard let latest = state.transactions[chain.latestTransactionID], latest.finished else { continue }
+            // Oldest first, so a newer subscription to the product replaces an older one,
+            // except that an ended one never hides the one that is still going.
+            if let shown = subscriptions[chain.productID], shown.isOngoing, !chain.isOngoing { continue }
             subscriptions[chain.productID] = .init(
                 productID: chain.productID, group: chain.group, state: chain.status, transactionID: chain.latestTransactionID,
                 originalTransactionID: chain.originalID, purchaseDate: chain.periodStart,

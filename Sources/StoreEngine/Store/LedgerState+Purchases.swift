@@ -46,10 +46,13 @@ extension LedgerState {
         if made.finished { deliver(made, row: row) }
     }
 
+    /// A parent's refusal, or a waiting purchase closed because it became moot (the reason
+    /// says which); either settles a pending or interrupted purchase.
     mutating func applyDecline(_ event: StoreEvent) {
-        guard let id = event.transactionId, transactions[id]?.state == .pending else { return }
+        guard let id = event.transactionId, let state = transactions[id]?.state,
+              state == .pending || (state == .needsAction && event.reason != nil) else { return }
         transactions[id]?.state = .declined
-        transactions[id]?.failureReason = "declined by the parent (Ask to Buy)"
+        transactions[id]?.failureReason = event.reason ?? "declined by the parent (Ask to Buy)"
     }
 
     mutating func applyFinish(_ event: StoreEvent) {

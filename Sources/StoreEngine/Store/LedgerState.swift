@@ -140,8 +140,28 @@ public struct LedgerState: Sendable {
     }
 
     /// The account's subscriptions, oldest first.
+    ///
+    /// Two subscriptions can start in the same store second (buy, expire, buy), so the
+    /// ledger order of their first transactions breaks the tie: every process and every
+    /// read then sees the same order, never a dictionary's.
     public func subscriptionChains(of account: String) -> [SubscriptionChain] {
-        subscriptions.values.filter { $0.account == account }.sorted { $0.originalPurchaseDate < $1.originalPurchaseDate }
+        subscriptions.values.filter { $0.account == account }.sorted { first, second in
+            if first.originalPurchaseDate != second.originalPurchaseDate {
+                return first.originalPurchaseDate < second.originalPurchaseDate
+            }
+            return (transactions.row(of: first.originalID) ?? Int.max, first.originalID)
+                < (transactions.row(of: second.originalID) ?? Int.max, second.originalID)
+        }
+    }
+
+    /// The account's subscription to `productID` that a product id means: the ongoing one if
+    /// there is one (an old revoked or expired one never shadows it), else the newest.
+    public func subscriptionChain(forProduct productID: String, of account: String) -> SubscriptionChain? {
+        let chains = subscriptionChains(of: account).filter { $0.productID == productID || $0.pendingProductID == productID }
+        return chains.last { $0.isOngoing && $0.productID == productID }
+            ?? chains.last { $0.isOngoing }
+            ?? chains.last { $0.productID == productID }
+            ?? chains.last
     }
 
     /// The subscription a transaction belongs to.

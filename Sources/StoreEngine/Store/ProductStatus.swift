@@ -22,6 +22,9 @@ public enum ProductStatus: Sendable, Equatable {
     case billingProblem(graceUntil: Date?)
     /// A purchase waits for a parent's approval or the buyer's action.
     case waiting(TransactionState)
+    /// The account's subscription in the group (`from`) switches to this product at its
+    /// renewal on `effective`; buying it again changes nothing.
+    case changeScheduled(from: String, effective: Date)
 
     /// The stable name in `--json` output.
     public var name: String {
@@ -36,6 +39,7 @@ public enum ProductStatus: Sendable, Equatable {
         case .revoked: "revoked"
         case .billingProblem: "billingProblem"
         case .waiting(let state): state == .pending ? "awaitingApproval" : "needsAction"
+        case .changeScheduled: "changeScheduled"
         }
     }
 }
@@ -43,9 +47,21 @@ public enum ProductStatus: Sendable, Equatable {
 extension Store {
     /// The buyer's status for `product` in `storefront`, from one entitlements snapshot.
     public func status(of product: Product, in entitlements: Entitlements, storefront: String) -> ProductStatus {
-        if let waiting = entitlements.waiting.first(where: { $0.productID == product.id }) {
-            return .waiting(waiting.state)
+        let held = heldStatus(of: product, in: entitlements, storefront: storefront)
+        switch held {
+        case .owned, .restoreToUnlock, .active, .billingProblem, .changeScheduled:
+            // What the buyer has wins over a request that still waits for it.
+            return held
+        default:
+            if let waiting = entitlements.waiting.first(where: { $0.productID == product.id }) {
+                return .waiting(waiting.state)
+            }
+            return held
         }
+    }
+
+    /// The status from what the account holds, leaving waiting requests aside.
+    private func heldStatus(of product: Product, in entitlements: Entitlements, storefront: String) -> ProductStatus {
         switch product.type {
         case .consumable:
             guard product.price(in: storefront) != nil else { return .notSold }
@@ -56,6 +72,9 @@ extension Store {
                 return owned.delivered ? .owned(since: owned.purchaseDate) : .restoreToUnlock
             }
         case .autoRenewable, .freeSubscription:
+            if case let .scheduled(from, effective) = PlanChange.of(product, in: entitlements, catalog: catalog) {
+                return .changeScheduled(from: from, effective: effective)
+            }
             if let subscription = entitlements.subscriptions.first(where: { $0.productID == product.id }) {
                 switch subscription.state {
                 case .subscribed:

@@ -18,6 +18,9 @@ public enum PurchaseOutcome: Sendable, Equatable {
     case needsAction(TransactionRecord)
     /// A downgrade or crossgrade: the subscription switches at its next renewal.
     case changeScheduled(productID: String, from: String, effective: Date)
+    /// Buying the current plan again after turning auto-renew off (or scheduling a change)
+    /// turned auto-renew back on; nothing was charged. The record is the current period's.
+    case renewalResumed(TransactionRecord)
 
     /// The outcome's stable name in `--json` output.
     public var name: String {
@@ -30,13 +33,14 @@ public enum PurchaseOutcome: Sendable, Equatable {
         case .pending: "pending"
         case .needsAction: "needsAction"
         case .changeScheduled: "changeScheduled"
+        case .renewalResumed: "renewalResumed"
         }
     }
 
     public var transaction: TransactionRecord? {
         switch self {
         case let .purchased(record), let .alreadyOwned(record, _), let .cancelled(record), let .failed(record),
-             let .pending(record), let .needsAction(record): record
+             let .pending(record), let .needsAction(record), let .renewalResumed(record): record
         case .refused, .changeScheduled: nil
         }
     }
@@ -55,4 +59,9 @@ public enum PurchaseRefusal: Sendable, Equatable {
     case offerNotEligible(offerID: String)
     /// Approving or resolving a transaction that is not waiting for it.
     case notAwaiting(transactionID: String, state: TransactionState)
+    /// An Ask to Buy request for the product already waits for the parent.
+    case requestAlreadyWaiting(transactionID: String)
+    /// The subscription is in billing retry or its grace period: buying again would not
+    /// help; resolving the billing problem does.
+    case billingProblem(productID: String, graceUntil: Date?)
 }

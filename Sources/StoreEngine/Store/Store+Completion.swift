@@ -43,7 +43,11 @@ extension Store {
                 return ([], .refused(.unknownProduct(record.productID)))
             }
             if let owned = currentOwnership(of: product, buyer: buyer, in: state) {
-                return ([], .alreadyOwned(owned, deliveredHere: state.isDelivered(owned.id, to: buyer)))
+                // The request became moot: it is closed, so it never waits forever.
+                var moot = event(.decline, for: buyer, at: now)
+                moot.transactionId = transactionID
+                moot.reason = Self.mootRequestReason
+                return ([moot], .alreadyOwned(owned, deliveredHere: state.isDelivered(owned.id, to: buyer)))
             }
             if let refusal = creditRefusal(for: product, quantity: record.quantity, buyer: buyer, in: state) {
                 return ([], .refused(refusal))
@@ -72,6 +76,9 @@ extension Store {
             return ([completion], .purchased(made))
         }
     }
+
+    /// Why a waiting purchase was closed without a charge when it was settled.
+    static let mootRequestReason = "closed without a charge: the buyer already had it when it was settled"
 
     /// Transactions of the buyer's account bought on the buyer's device that the app did not
     /// finish.

@@ -50,11 +50,19 @@ extension Store {
             return .refused(.unknownOffer(productID: productID, offerID: offerID))
         }
         return try commit { state, now in
+            if let current = currentSubscription(to: product, buyer: buyer, in: state) {
+                if let refusal = billingRefusal(of: current) { return ([], .refused(refusal)) }
+                if let resumed = resumption(of: current, buyer: buyer, in: state, at: now) { return resumed }
+            }
             if let owned = currentOwnership(of: product, buyer: buyer, in: state) {
                 return ([], .alreadyOwned(owned, deliveredHere: state.isDelivered(owned.id, to: buyer)))
             }
             guard state.purchasesAllowed(on: buyer.device) else {
                 return ([], .refused(.purchasesDisallowed(device: buyer.device)))
+            }
+            if state.settings.askToBuy,
+               let waiting = state.transactions(of: buyer.account).last(where: { $0.state == .pending && $0.productID == product.id }) {
+                return ([], .refused(.requestAlreadyWaiting(transactionID: waiting.id)))
             }
             if let refusal = creditRefusal(for: product, quantity: quantity, buyer: buyer, in: state) {
                 return ([], .refused(refusal))
@@ -87,6 +95,9 @@ extension Store {
                 switch subscriptionPlan(for: product, price: price, offerID: options.offerID, buyer: buyer,
                                         storefront: storefront, state: state, at: now) {
                 case let .refuse(refusal): return ([], .refused(refusal))
+                case let .schedule(chain) where chain.pendingProductID == product.id:
+                    // Already scheduled: said again, recorded once.
+                    return ([], .changeScheduled(productID: product.id, from: chain.productID, effective: chain.expiresDate))
                 case let .schedule(chain):
                     var change = event(.pendingChange, for: buyer, at: now)
                     change.originalTransactionId = chain.originalID
@@ -162,11 +173,61 @@ extension Store {
         }
     }
 
+    /// When a pass bought now ends: a pass bought while the last one still runs extends it,
+    /// and a run of passes bought one after another lasts as long as their total bought at
+    /// once. Counting whole durations from the run's start, rather than adding one duration
+    /// to the last expiry, keeps month-end clamping from being applied more than once.
     func nonRenewingExpiry(of product: Product, buyer: Buyer, in state: LedgerState, at now: Date) -> Date {
-        let current = state.transactions(of: buyer.account)
-            .filter { $0.isInForce && $0.productID == product.id }
-            .compactMap(\.expiresDate).max() ?? now
-        return (product.duration ?? CatalogDefaults.nonRenewingDuration).added(to: max(current, now))
+        let duration = product.duration ?? CatalogDefaults.nonRenewingDuration
+        var run: (start: Date, count: Int, end: Date)?
+        for pass in state.transactions(of: buyer.account) where pass.isInForce && pass.productID == product.id {
+            if let current = run, pass.purchaseDate <= current.end {
+                run = (current.start, current.count + 1, duration.added(to: current.start, times: current.count + 1))
+            } else {
+                run = (pass.purchaseDate, 1, duration.added(to: pass.purchaseDate))
+            }
+        }
+        guard let run, now <= run.end else { return duration.added(to: now) }
+        return duration.added(to: run.start, times: run.count + 1)
+    }
+
+    /// The ongoing auto-renewable subscription of the account to `product`, if there is one.
+    func currentSubscription(to product: Product, buyer: Buyer, in state: LedgerState) -> SubscriptionChain? {
+        guard product.type == .autoRenewable else { return nil }
+        return state.subscriptionChains(of: buyer.account).last { $0.isOngoing && $0.productID == product.id }
+    }
+
+    /// Why buying a subscription again is refused while its billing has a problem.
+    func billingRefusal(of chain: SubscriptionChain) -> PurchaseRefusal? {
+        switch chain.status {
+        case .inBillingRetryPeriod: .billingProblem(productID: chain.productID, graceUntil: nil)
+        case .inGracePeriod: .billingProblem(productID: chain.productID, graceUntil: chain.gracePeriodExpiresDate)
+        case .subscribed, .expired, .revoked: nil
+        }
+    }
+
+    /// Buying the current plan again, as on the App Store, turns auto-renew back on and drops
+    /// a scheduled change of plan; nil when there is nothing to turn back.
+    func resumption(of chain: SubscriptionChain, buyer: Buyer, in state: LedgerState,
+                    at now: Date) -> (events: [StoreEvent], result: PurchaseOutcome)? {
+        guard chain.status == .subscribed, !chain.willAutoRenew || chain.pendingProductID != nil,
+              let current = state.transactions[chain.latestTransactionID] else { return nil }
+        var events: [StoreEvent] = []
+        if !chain.willAutoRenew { events.append(autoRenewEvent(for: chain, on: true, buyer: buyer, at: now)) }
+        if chain.pendingProductID != nil {
+            var keep = event(.pendingChange, for: buyer, at: now)
+            keep.originalTransactionId = chain.originalID
+            events.append(keep)
+        }
+        return (events, .renewalResumed(current))
+    }
+
+    /// The event that turns a subscription's auto-renew on or off.
+    func autoRenewEvent(for chain: SubscriptionChain, on: Bool, buyer: Buyer, at now: Date) -> StoreEvent {
+        var change = event(.cancelRenewal, for: buyer, at: now)
+        change.originalTransactionId = chain.originalID
+        change.value = on ? "on" : "off"
+        return change
     }
 }
 

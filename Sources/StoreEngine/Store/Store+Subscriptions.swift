@@ -63,9 +63,7 @@ extension Store {
             }
         }
         guard let current, current.productID != product.id else { return .start(terms) }
-        let currentInfo = catalog.product(id: current.productID)?.subscription
-        let currentLevel = currentInfo?.level ?? Int.max
-        let isUpgrade = info.level < currentLevel || (info.level == currentLevel && info.period == currentInfo?.period)
+        let isUpgrade = catalog.product(id: current.productID).map { PlanChange.isUpgrade(from: $0, to: product) } ?? true
         guard isUpgrade else { return .schedule(current) }
         terms.replaces = current.latestTransactionID
         terms.originalID = current.originalID
@@ -104,16 +102,21 @@ extension Store {
     public func subscription(_ reference: String, for account: String) -> SubscriptionChain? {
         let state = snapshot
         if let chain = state.chain(containing: reference), chain.account == account { return chain }
-        return state.subscriptionChains(of: account).last { $0.productID == reference || $0.pendingProductID == reference }
+        return state.subscriptionChain(forProduct: reference, of: account)
     }
 
     /// Switches auto-renew off: the subscription stays until the end of its period.
     public func cancelRenewal(_ reference: String, buyer: Buyer) throws -> SubscriptionChain {
-        try changeSubscription(reference, buyer: buyer) { chain, state, now in
-            var change = self.event(.cancelRenewal, for: buyer, at: now)
-            change.originalTransactionId = chain.originalID
-            change.value = "off"
-            return [change]
+        try changeSubscription(reference, buyer: buyer) { chain, _, now in
+            [self.autoRenewEvent(for: chain, on: false, buyer: buyer, at: now)]
+        }
+    }
+
+    /// Switches auto-renew back on after `cancelRenewal`: the subscription renews at the end
+    /// of its period again. Refused once it has ended (buy it again instead).
+    public func resumeRenewal(_ reference: String, buyer: Buyer) throws -> SubscriptionChain {
+        try changeSubscription(reference, buyer: buyer) { chain, _, now in
+            [self.autoRenewEvent(for: chain, on: true, buyer: buyer, at: now)]
         }
     }
 
@@ -127,9 +130,12 @@ extension Store {
         }
     }
 
-    /// Renews the subscription now: the current period ends and a new one, charged, begins.
+    /// Renews the subscription now: the renewal due at the end of the current period is
+    /// charged now, and the period it pays for follows the current one. Repeating it pays
+    /// for the periods after that, never for one stretch of time twice; an ended
+    /// subscription is refused (buying it again starts a new one).
     public func renew(_ reference: String, buyer: Buyer) throws -> SubscriptionChain {
-        try changeSubscription(reference, buyer: buyer, allowExpired: true) { chain, state, now in
+        try changeSubscription(reference, buyer: buyer) { chain, state, now in
             try self.renewalEvents(for: chain, buyer: buyer, at: now, state: state)
         }
     }
@@ -150,11 +156,24 @@ extension Store {
             throw StoreError.unknownTransaction(chain.productID)
         }
         let schedule = SubscriptionSchedule(catalog: catalog)
-        // A forced renewal is keyed by its own new transaction id: it is one deliberate act,
-        // not a period falling due, so two forced renewals in the same second are both kept.
         let transactionID = nextTransactionID(in: state)
-        let key = "\(chain.originalID)@\(Int(now.timeIntervalSince1970))#\(transactionID)"
-        return [schedule.renewal(of: chain, into: product, storefront: storefront, at: now, key: key,
+        let start: Date
+        let key: String
+        switch chain.status {
+        case .subscribed, .inGracePeriod:
+            // The period paid for starts where the current one ends (in a grace period, where
+            // the failed renewal would have started it), and it carries the same renewal key as
+            // the renewal that would fall due there, so that stretch is charged once.
+            start = chain.expiresDate
+            key = chain.status == .subscribed ? schedule.renewalKey(of: chain)
+                                              : "\(schedule.renewalKey(of: chain))#\(transactionID)"
+        case .inBillingRetryPeriod, .expired, .revoked:
+            // Access had lapsed: the paid period starts now, the way a recovered subscription
+            // gets a new renewal date.
+            start = now
+            key = "\(chain.originalID)@\(Int(now.timeIntervalSince1970))#\(transactionID)"
+        }
+        return [schedule.renewal(of: chain, into: product, storefront: storefront, at: start, key: key,
                                  transactionID: transactionID) { kind, time in
             var event = self.event(kind, for: buyer, at: time)
             event.originalTransactionId = chain.originalID
@@ -167,7 +186,7 @@ extension Store {
                                     _ change: (SubscriptionChain, LedgerState, Date) throws -> [StoreEvent]) throws -> SubscriptionChain {
         try commit { state, now in
             let chain = state.chain(containing: reference).flatMap { $0.account == buyer.account ? $0 : nil }
-                ?? state.subscriptionChains(of: buyer.account).last { $0.productID == reference }
+                ?? state.subscriptionChain(forProduct: reference, of: buyer.account)
             guard let chain else { throw StoreError.unknownSubscription(reference, account: buyer.account) }
             guard allowExpired || chain.isOngoing else {
                 throw StoreError.subscriptionEnded(chain.productID, state: chain.status)

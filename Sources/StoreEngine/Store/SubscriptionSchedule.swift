@@ -90,7 +90,7 @@ struct SubscriptionSchedule {
                 expiry.reason = SubscriptionChain.ExpirationReason.productUnavailable.rawValue
                 return expiry
             }
-            let key = "\(chain.originalID)@\(Int(chain.expiresDate.timeIntervalSince1970))"
+            let key = renewalKey(of: chain)
             if state.settings.billingRetry {
                 var retry = base(.billingRetry, chain.expiresDate)
                 retry.renewalKey = key
@@ -113,6 +113,11 @@ struct SubscriptionSchedule {
         default:
             return nil
         }
+    }
+
+    /// The idempotency key of the renewal that starts the period after the chain's current one.
+    func renewalKey(of chain: SubscriptionChain) -> String {
+        "\(chain.originalID)@\(Int(chain.expiresDate.timeIntervalSince1970))"
     }
 
     private func nextID(in state: LedgerState, issued: Int64) -> String {

@@ -14,6 +14,9 @@ enum BuySheetView {
         lines.append([])
         lines.append(field("Price", AppText.price(of: product, text: text) ?? "—", width: width - 4, valueStyle: Theme.emphasis))
         lines.append(field("Account", "\(state.buyer.account) on \(state.buyer.device)", width: width - 4))
+        if let change = PlanChange.of(product, in: state.snapshot.entitlements, catalog: state.catalog) {
+            lines += text.planChangeText(change).wrapped(toWidth: max(1, width - 4)).map { [Span($0, style: Theme.emphasis)] }
+        }
         if state.snapshot.nextPurchase != .succeed {
             lines.append([Span("Settings make this purchase \(state.snapshot.nextPurchase.rawValue).",
                                style: Theme.style(for: .warning))])

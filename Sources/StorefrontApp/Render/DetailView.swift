@@ -52,6 +52,9 @@ enum DetailView {
         case .billingProblem(let graceUntil):
             return graceUntil.map { "Billing problem: access until \(text.date($0)) while the store retries" }
                 ?? "Billing problem: no access while the store retries the payment"
+        case .changeScheduled(let from, let effective):
+            let current = text.catalog.product(id: from).map(text.title(of:)) ?? from
+            return "Plan change scheduled: \(current) switches to this on \(text.date(effective))"
         case .waiting(let state):
             return state == .pending ? "Waiting for a parent's approval (Ask to Buy)" : "Interrupted: needs your action (t to resolve)"
         }

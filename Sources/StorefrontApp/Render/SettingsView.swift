@@ -17,7 +17,11 @@ enum SettingsView {
         let first = min(max(0, selectedIndex - visibleRows + 1), rows.count - visibleRows)
         for (offset, row) in rows.enumerated().dropFirst(first).prefix(visibleRows) {
             let rect = inside.row(offset - first)
-            let (label, value) = describe(row, snapshot: state.snapshot)
+            var (label, value) = describe(row, snapshot: state.snapshot)
+            if row == .timeRate, let draft = screen.draftTimeRate {
+                label = "Time rate (Enter applies)"
+                value = draft.rawValue
+            }
             let selected = row == screen.selection
             if selected { buffer.fill(rect, style: Theme.selection) }
             let style = selected ? Theme.selection : Style.plain

@@ -57,6 +57,8 @@ public enum TransactionAction: CaseIterable, Equatable, Sendable {
     case expire
     /// Turn auto-renew off (the subscription runs to the end of its period).
     case cancelRenewal
+    /// Turn auto-renew back on after it was turned off.
+    case resumeRenewal
     /// End a billing problem: the subscription renews now.
     case resolveBilling
 
@@ -73,6 +75,7 @@ public enum TransactionAction: CaseIterable, Equatable, Sendable {
         case .renew: ("N", "renew now")
         case .expire: ("E", "expire")
         case .cancelRenewal: ("X", "cancel renewal")
+        case .resumeRenewal: ("U", "resume renewal")
         case .resolveBilling: ("B", "fix billing")
         }
     }
@@ -85,9 +88,10 @@ public enum TransactionAction: CaseIterable, Equatable, Sendable {
         case .approve, .decline: return record.state == .pending
         case .complete: return record.state == .needsAction
         case .refund: return record.state == .purchased
-        case .renew: return subscription.map { $0.state != .revoked } ?? false
+        case .renew: return ongoing
         case .expire: return ongoing
         case .cancelRenewal: return ongoing && subscription?.willAutoRenew == true
+        case .resumeRenewal: return subscription?.state == .subscribed && subscription?.willAutoRenew == false
         case .resolveBilling: return subscription.map { $0.state == .inBillingRetryPeriod || $0.state == .inGracePeriod } ?? false
         }
     }
@@ -113,9 +117,13 @@ public struct SettingsScreen: Equatable, Sendable {
     }
 
     public var selection: Row
+    /// The time rate being chosen with ← →, not yet applied: store time changes only when
+    /// Enter applies it, so stepping past other rates commits none of them.
+    public var draftTimeRate: TimeRate?
 
-    public init(selection: Row = .purchasesAllowed) {
+    public init(selection: Row = .purchasesAllowed, draftTimeRate: TimeRate? = nil) {
         self.selection = selection
+        self.draftTimeRate = draftTimeRate
     }
 }
 

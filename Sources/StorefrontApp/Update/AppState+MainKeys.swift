@@ -73,7 +73,7 @@ extension AppState {
             return []
         }
         let alreadyHas: Bool = switch status {
-        case .owned, .restoreToUnlock: true
+        case .owned, .restoreToUnlock, .changeScheduled: true
         case .active: product.type != .nonRenewing
         default: false
         }

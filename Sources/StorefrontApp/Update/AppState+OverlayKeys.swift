@@ -17,7 +17,7 @@ extension AppState {
         case .transactions(let screen): return pressOnTransactions(key, screen: screen)
         case .refundConfirmation(let transactionID):
             switch key {
-            case .enter, .character("y"): return perform(.refund(transactionID: transactionID), showing: .refunding(transactionID: transactionID))
+            case .enter, .character("y"): return perform(.refund(transactionID: transactionID, buyer: buyer), showing: .refunding(transactionID: transactionID))
             case .escape, .character("n"): closeTop()
             case .character("q"): return quit()
             default: break
@@ -119,9 +119,14 @@ extension AppState {
         var screen = screen
         let rows = SettingsScreen.Row.allCases
         let index = rows.firstIndex(of: screen.selection) ?? 0
+        if screen.selection == .timeRate, let effects = chooseTimeRate(key, screen: screen) { return effects }
         switch key {
-        case .up, .character("k"): screen.selection = rows[max(0, index - 1)]
-        case .down, .character("j"): screen.selection = rows[min(rows.count - 1, index + 1)]
+        case .up, .character("k"):
+            screen.selection = rows[max(0, index - 1)]
+            screen.draftTimeRate = nil
+        case .down, .character("j"):
+            screen.selection = rows[min(rows.count - 1, index + 1)]
+            screen.draftTimeRate = nil
         case .enter, .character(" "), .right, .character("l"): return change(screen.selection, forward: true)
         case .left, .character("h"): return change(screen.selection, forward: false)
         case .escape:
@@ -134,6 +139,32 @@ extension AppState {
         }
         replaceTop(with: .settings(screen))
         return []
+    }
+
+    /// ← → step the time rate on screen only; Enter (or Space) applies the one shown, so a
+    /// single clock change is recorded however many rates were passed. Nil for keys that
+    /// are not about the time rate.
+    private mutating func chooseTimeRate(_ key: Key, screen: SettingsScreen) -> [Effect]? {
+        var screen = screen
+        let rates = TimeRate.allCases
+        let shown = screen.draftTimeRate ?? snapshot.timeline.rate
+        let step = { (forward: Bool) -> TimeRate in
+            let index = rates.firstIndex(of: shown) ?? 0
+            return rates[(index + (forward ? 1 : rates.count - 1)) % rates.count]
+        }
+        var chosen: TimeRate?
+        switch key {
+        case .right, .character("l"): screen.draftTimeRate = step(true)
+        case .left, .character("h"): screen.draftTimeRate = step(false)
+        case .enter, .character(" "):
+            chosen = screen.draftTimeRate
+            screen.draftTimeRate = chosen == nil ? step(true) : nil
+        default:
+            return nil
+        }
+        replaceTop(with: .settings(screen))
+        guard let chosen, chosen != snapshot.timeline.rate else { return [] }
+        return perform(.setTimeRate(chosen, buyer: buyer), showing: .savingSetting)
     }
 
     private mutating func change(_ row: SettingsScreen.Row, forward: Bool) -> [Effect] {
@@ -150,8 +181,7 @@ extension AppState {
         case .billingRetry: return toggle(.billingRetry, snapshot.settings.billingRetry)
         case .gracePeriod: return toggle(.gracePeriod, snapshot.settings.gracePeriod)
         case .timeRate:
-            let next = cycle(TimeRate.allCases, from: snapshot.timeline.rate)
-            return perform(.setTimeRate(next, buyer: buyer), showing: .savingSetting)
+            return []
         case .failure(let operation):
             let choices: [InjectedError?] = [nil] + InjectedError.allCases.map(Optional.some)
             let next = cycle(choices, from: snapshot.settings.failures[operation]?.error)

@@ -34,6 +34,7 @@ extension AppState {
         case .pending: ("Asked to buy", .info)
         case .needsAction: ("Purchase interrupted", .warning)
         case .changeScheduled: ("Plan change scheduled", .info)
+        case .renewalResumed: ("Auto-renew on", .success)
         }
         push(.alert(Alert(title: title, message: message, tone: tone)))
     }

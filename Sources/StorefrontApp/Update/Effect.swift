@@ -9,7 +9,9 @@ public enum Effect: Equatable, Sendable {
     case purchase(productID: String, buyer: Buyer, storefront: String, simulate: PurchaseSimulation?)
     case restore(Buyer)
     case spend(credit: String, buyer: Buyer)
-    case refund(transactionID: String)
+    /// Refund a transaction; `buyer` is whose view shows the result (the transaction may
+    /// have been bought on another device of the account).
+    case refund(transactionID: String, buyer: Buyer)
     /// Approve, decline or complete a waiting purchase, or change a subscription, from the
     /// transactions screen (refunds go through `.refund`).
     case settle(TransactionAction, transactionID: String, buyer: Buyer)

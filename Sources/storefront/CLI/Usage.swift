@@ -28,6 +28,7 @@ enum Usage {
       advance DURATION               move store time forward (P1M, P1W, PT2H, 3d, 2h, 30m)
       renew ID | expire ID           renew now / end now (a product or transaction id)
       cancel-renewal ID              turn auto-renew off (unsubscribes a free subscription)
+      resume-renewal ID              turn auto-renew back on (buying the plan again does too)
       resolve-billing ID             end a billing problem: the subscription renews now
 
     settings:

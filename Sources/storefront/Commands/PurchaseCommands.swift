@@ -39,7 +39,7 @@ enum PurchaseCommands {
             message += " The transaction is left unfinished: `storefront deliver-unfinished` (or the next start of the storefront) delivers it."
         }
         let succeeded: Bool = switch outcome {
-        case .purchased, .alreadyOwned, .changeScheduled: true
+        case .purchased, .alreadyOwned, .changeScheduled, .renewalResumed: true
         case .cancelled, .failed, .refused, .pending, .needsAction: false
         }
         if arguments.json {

@@ -2,7 +2,7 @@ import Foundation
 import StoreEngine
 
 /// Store time and subscription commands: `advance`, `renew`, `expire`, `cancel-renewal`,
-/// `resolve-billing`.
+/// `resume-renewal`, `resolve-billing`.
 enum SubscriptionCommands {
     static func advance(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         try arguments.allowOnly([], command: "advance")
@@ -53,6 +53,12 @@ enum SubscriptionCommands {
         }
         return try change(session, arguments: arguments, console: console, command: "cancel-renewal") {
             try session.store.cancelRenewal($0, buyer: session.buyer)
+        }
+    }
+
+    static func resumeRenewal(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try change(session, arguments: arguments, console: console, command: "resume-renewal") {
+            try session.store.resumeRenewal($0, buyer: session.buyer)
         }
     }
 

@@ -22,10 +22,11 @@ struct EffectRunner: Sendable {
             case let .spend(credit, buyer):
                 let outcome = try store.spend(credit, buyer: buyer)
                 return [snapshot(buyer, storefront), .spendFinished(credit: credit, outcome: outcome)]
-            case let .refund(transactionID):
+            case let .refund(transactionID, buyer):
+                // The snapshot is the viewer's: one taken for the device the transaction was
+                // bought on would be dropped as another buyer's, leaving the old balance.
                 let result = try store.refund(transactionID)
-                let owner = Buyer(account: result.transaction.account, device: result.transaction.purchaseDevice)
-                return [snapshot(owner, storefront), .refundFinished(result)]
+                return [snapshot(buyer, storefront), .refundFinished(result)]
             case let .setSetting(setting, value, buyer):
                 try store.set(setting, to: value, for: buyer)
                 return [snapshot(buyer, storefront), .settingSaved(name: setting.rawValue, value: value)]
@@ -65,11 +66,12 @@ struct EffectRunner: Sendable {
         case .refund:
             let result = try store.refund(transactionID)
             return [snapshot(buyer, storefront), .refundFinished(result)]
-        case .renew, .expire, .cancelRenewal, .resolveBilling:
+        case .renew, .expire, .cancelRenewal, .resumeRenewal, .resolveBilling:
             let chain: SubscriptionChain = switch action {
             case .renew: try store.renew(transactionID, buyer: buyer)
             case .expire: try store.expire(transactionID, buyer: buyer)
             case .cancelRenewal: try store.cancelRenewal(transactionID, buyer: buyer)
+            case .resumeRenewal: try store.resumeRenewal(transactionID, buyer: buyer)
             default: try store.resolveBilling(transactionID, buyer: buyer)
             }
             return [snapshot(buyer, storefront), .subscriptionChanged(message: text.describe(chain))]

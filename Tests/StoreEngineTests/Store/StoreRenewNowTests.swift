@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import StoreEngine
+
+/// "Renew now": the renewal due at the end of the period happens now, so repeating it pays for
+/// the periods that follow one another and never for one stretch of time twice.
+@Suite struct StoreRenewNowTests {
+    let fixture: StoreFixture
+    let store: Store
+
+    init() throws {
+        fixture = try StoreFixture()
+        store = try fixture.store()
+    }
+
+    /// The paid periods of the subscription, in ledger order: (start, end, price).
+    func paidPeriods(_ productID: String = Rage.yearly) -> [(start: Date, end: Date, price: Decimal)] {
+        store.transactions(for: "tester").reversed()
+            .filter { $0.productID == productID && $0.state == .purchased && ($0.price ?? 0) > 0 }
+            .compactMap { record in record.expiresDate.map { (record.purchaseDate, $0, record.price ?? 0) } }
+    }
+
+    func expectNoOverlapOrEmptyPeriod(_ periods: [(start: Date, end: Date, price: Decimal)]) {
+        for period in periods { #expect(period.start < period.end, "a paid period cut to nothing") }
+        for (earlier, later) in zip(periods, periods.dropFirst()) {
+            #expect(earlier.end <= later.start, "paid periods overlap: \(earlier) and \(later)")
+        }
+    }
+
+    @Test func renewingThreeTimesPaysForThreeConsecutivePeriods() throws {
+        let bought = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        for _ in 0..<3 { _ = try store.renew(Rage.yearly, buyer: phone) }
+        let periods = paidPeriods()
+        #expect(periods.count == 4)
+        expectNoOverlapOrEmptyPeriod(periods)
+        #expect(periods.first?.start == bought.purchaseDate)
+        let chain = try #require(store.subscription(Rage.yearly, for: "tester"))
+        #expect(chain.expiresDate == periods.last?.end)
+        #expect(chain.renewalCount == 3)
+    }
+
+    @Test func renewingWithAutoRenewOffDoesNotOverlapTheCurrentPeriod() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        try store.advance(by: try #require(StoreDuration("P2M")), buyer: phone)
+        _ = try store.cancelRenewal(Rage.yearly, buyer: phone)
+        _ = try store.renew(Rage.yearly, buyer: phone)
+        expectNoOverlapOrEmptyPeriod(paidPeriods())
+        #expect(paidPeriods().count == 2)
+    }
+
+    @Test func renewingAnExpiredSubscriptionIsRefusedWithWhatToDoInstead() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        _ = try store.expire(Rage.yearly, buyer: phone)
+        let before = fixture.log.allEvents.count
+        #expect {
+            try store.renew(Rage.yearly, buyer: phone)
+        } throws: { error in
+            "\(error)".contains("buy it again")
+        }
+        #expect(fixture.log.allEvents.count == before)
+        #expect(paidPeriods().count == 1)
+    }
+
+    @Test func aRenewalThatFallsDueLaterFollowsTheBroughtForwardOne() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        _ = try store.renew(Rage.yearly, buyer: phone)
+        try store.advance(by: try #require(StoreDuration("P3Y")), buyer: phone)
+        let periods = paidPeriods()
+        expectNoOverlapOrEmptyPeriod(periods)
+        #expect(periods.count == 4)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import StoreEngine
+
+/// Ask to Buy requests: one per product and buyer at a time, settled even when they became
+/// moot, and never shown over what the buyer already owns.
+@Suite struct StoreWaitingRequestTests {
+    let fixture: StoreFixture
+    let store: Store
+
+    init() throws {
+        fixture = try StoreFixture()
+        store = try fixture.store()
+    }
+
+    func status(_ productID: String) throws -> ProductStatus {
+        let product = try #require(store.catalog.product(id: productID))
+        return store.status(of: product, in: store.entitlements(for: phone), storefront: "USA")
+    }
+
+    func waiting() -> [TransactionRecord] {
+        store.transactions(for: "tester").filter { $0.state == .pending || $0.state == .needsAction }
+    }
+
+    @Test func aSecondRequestForTheSameProductIsRefusedWhileOneWaits() throws {
+        try store.set(.askToBuy, to: "true", for: phone)
+        let first = try #require(try store.purchase(Rage.drummer, buyer: phone, storefront: "USA").transaction)
+        let second = try store.purchase(Rage.drummer, buyer: tablet, storefront: "USA")
+        guard case .refused = second else { Issue.record("expected a refusal, got \(second)"); return }
+        #expect(waiting().map(\.id) == [first.id])
+        #expect(StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA").message(for: second, product: nil).contains(first.id))
+    }
+
+    @Test func approvingARequestThatBecameMootSettlesIt() throws {
+        try store.set(.askToBuy, to: "true", for: phone)
+        let request = try #require(try store.purchase(Rage.drummer, buyer: phone, storefront: "USA").transaction)
+        try store.set(.askToBuy, to: "false", for: phone)
+        #expect(try store.purchase(Rage.drummer, buyer: phone, storefront: "USA").isPurchased)
+        #expect(try status(Rage.drummer) == .owned(since: fixture.clock.now()))
+        #expect(try store.approve(request.id).name == "alreadyOwned")
+        #expect(waiting().isEmpty)
+        #expect(store.transactions(for: "tester").first { $0.id == request.id }?.state == .declined)
+        #expect(store.entitlements(for: phone).waiting.isEmpty)
+    }
+
+    @Test func ownedWinsOverAnOlderRequestAfterAnInterruptedPurchaseIsCompleted() throws {
+        try store.set(.askToBuy, to: "true", for: phone)
+        _ = try store.purchase(Rage.nightly, buyer: phone, storefront: "USA")
+        try store.set(.askToBuy, to: "false", for: phone)
+        try store.set(.interruptedPurchases, to: "true", for: phone)
+        let interrupted = try #require(try store.purchase(Rage.nightly, buyer: phone, storefront: "USA").transaction)
+        _ = try store.resolve(interrupted.id)
+        #expect(try status(Rage.nightly) == .owned(since: fixture.clock.now()))
+    }
+
+    @Test func anApprovedRequestIsCheckedAgainAgainstTheCreditMaximum() throws {
+        try store.set(.askToBuy, to: "true", for: phone)
+        let request = try #require(try store.purchase(Rage.face, quantity: 2, buyer: phone, storefront: "USA").transaction)
+        try store.set(.askToBuy, to: "false", for: phone)
+        #expect(try store.purchase(Rage.face, quantity: 9, buyer: phone, storefront: "USA").isPurchased)
+        let approval = try store.approve(request.id)
+        guard case .refused(.overMaximum) = approval else { Issue.record("expected over maximum, got \(approval)"); return }
+        #expect(store.balance(of: "rage-faces", for: phone) == 45)
+    }
+}
