@@ -8,10 +8,12 @@ extension LedgerState {
         nextOutcome[event.device] = nil
         let made = TransactionRecord(event: event, id: id, productID: productID, type: type, sequence: sequence)
         let row = record(made)
+        // An upgrade that waits for approval or action replaces nothing until it completes
+        // (the completion marks the replaced transaction), and may never complete.
+        guard made.state == .purchased else { return }
         if let replaced = event.replacesTransactionId, transactions.contains(replaced) {
             transactions[replaced]?.replacedBy = id
         }
-        guard made.state == .purchased else { return }
         if type == .autoRenewable { startOrSwitchSubscription(made, event: event) }
         if made.finished { deliver(made, row: row) }
     }

@@ -1,0 +1,89 @@
+import Foundation
+import StoreEngine
+
+/// Runs model steps through the built `storefront` binary, one process per step, and reads
+/// back what each buyer observes with `entitlements --json` and `products --json`.
+///
+/// The binary's store clock runs in real time, so its facts leave out exact dates.
+final class CLIDriver {
+    let cli: StorefrontCLI
+    /// The binary's transaction id for each transaction the model created, by model key.
+    private var engineIDs: [Int: String] = [:]
+
+    init(ledger: String) { cli = StorefrontCLI(ledger: ledger) }
+
+    /// Runs `step` as the model (in its state before the step) understands it; returns a
+    /// disagreement about which transaction the step created, if there is one.
+    func perform(_ step: ModelStep, model: EntitlementModel, createdKey: Int?) throws -> String? {
+        var created: String?
+        if let arguments = arguments(for: step, model: model) {
+            let result = try cli.run(arguments + ["--json"])
+            if case .buy = step, ["purchased", "pending", "needsAction"].contains(result.json()?["outcome"] as? String) {
+                created = result.json()?["transactionId"] as? String
+            }
+        }
+        if let createdKey, let created { engineIDs[createdKey] = created }
+        guard (createdKey == nil) != (created == nil) else { return nil }
+        return createdKey == nil ? "the binary created transaction \(created ?? ""), the model none"
+                                 : "the model created a transaction, the binary none"
+    }
+
+    private func arguments(for step: ModelStep, model: EntitlementModel) -> [String]? {
+        let operatorFlags = ["--account", "alice", "--device", "phone"]
+        func who(_ buyer: Buyer) -> [String] { ["--account", buyer.account, "--device", buyer.device] }
+        func on(_ account: String) -> [String] { ["--account", account, "--device", "phone"] }
+        func picked(_ pick: Int, _ candidates: [Int]) -> String? {
+            EntitlementModel.choose(pick, from: candidates).flatMap { engineIDs[$0] }
+        }
+        switch step {
+        case .buy(let product, let buyer): return ["buy", product] + who(buyer)
+        case .spend(let credit, let amount, let buyer): return ["spend", credit, "--amount", String(amount)] + who(buyer)
+        case .refund(let pick): return picked(pick, model.refundable).map { ["refund", $0] }
+        case .refundSubscription: return nil
+        case .approve(let pick): return picked(pick, model.awaitingApproval).map { ["approve", $0] }
+        case .decline(let pick): return picked(pick, model.awaitingApproval).map { ["decline", $0] }
+        case .resolve(let pick): return picked(pick, model.awaitingAction).map { ["resolve", $0] }
+        case .restore(let buyer): return ["restore"] + who(buyer)
+        case .advance(let duration): return ["advance", duration.description] + operatorFlags
+        case .renewNow(let product, let account): return ["renew", product] + on(account)
+        case .expire(let product, let account): return ["expire", product] + on(account)
+        case .cancelRenewal(let product, let account): return ["cancel-renewal", product] + on(account)
+        case .resolveBilling(let product, let account): return ["resolve-billing", product] + on(account)
+        case .setting(let setting, let value): return ["settings", "set", setting.rawValue, String(value)] + operatorFlags
+        }
+    }
+
+    /// What the binary says each account observes on `device`.
+    func facts(accounts: [String], device: String) throws -> ModelFacts {
+        var writer = FactWriter(withDates: false)
+        for account in accounts {
+            let buyer = Buyer(account: account, device: device)
+            let flags = ["--account", account, "--device", device, "--json"]
+            let entitlements = try cli.run(["entitlements"] + flags).json() ?? [:]
+            for (credit, balance) in (entitlements["credits"] as? [String: Int] ?? [:]) {
+                writer.balance(account, credit, balance)
+            }
+            for owned in entitlements["nonConsumables"] as? [[String: Any]] ?? [] {
+                writer.owns(buyer, owned["productId"] as? String ?? "?", delivered: owned["delivered"] as? Bool ?? false)
+            }
+            var pending: Set<String> = []
+            for subscription in entitlements["subscriptions"] as? [[String: Any]] ?? [] {
+                let state = subscription["state"] as? String ?? "?"
+                let next = subscription["pendingProductId"] as? String
+                if let next, state != "expired", state != "revoked" { pending.insert(next) }
+                writer.subscription(account, subscription["productId"] as? String ?? "?", state: state, expires: nil,
+                                    willRenew: subscription["willAutoRenew"] as? Bool ?? false, pending: next)
+            }
+            for pass in entitlements["nonRenewing"] as? [[String: Any]] ?? [] {
+                writer.pass(account, pass["productId"] as? String ?? "?", expires: Date(), active: pass["active"] as? Bool ?? false)
+            }
+            let products = (try? JSONSerialization.jsonObject(with: Data(try cli.run(["products"] + flags).stdout.utf8))) as? [[String: Any]]
+            for product in products ?? [] {
+                guard let id = product["id"] as? String, !pending.contains(id), var status = product["status"] as? String else { continue }
+                if status == "restoreToUnlock", product["type"] as? String != "nonConsumable" { status = "active" }
+                writer.status(buyer, id, status)
+            }
+        }
+        return writer.facts
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import StoreEngine
+
+/// What the model says each buyer observes.
+extension EntitlementModel {
+    func facts(accounts: [String], devices: [String], withDates: Bool) -> ModelFacts {
+        var writer = FactWriter(withDates: withDates)
+        for account in accounts {
+            for credit in ModelCatalog.credits { writer.balance(account, credit.id, balance(of: credit.id, for: account)) }
+            for (product, chain) in latestSubscriptions(of: account) {
+                writer.subscription(account, product, state: chain.status.rawValue, expires: chain.expires,
+                                    willRenew: chain.willRenew && chain.isOngoing, pending: chain.pendingProduct?.id)
+            }
+            if let free = latestFreeSubscription(of: account) {
+                writer.subscription(account, free.product.id, state: free.state == .purchased ? "subscribed" : "expired",
+                                    expires: free.ends, willRenew: false, pending: nil)
+            }
+            for product in ModelCatalog.products where product.kind == .pass {
+                if let expires = passExpiry(product, account: account) {
+                    writer.pass(account, product.id, expires: expires, active: expires > now)
+                }
+            }
+            for transaction in transactions where transaction.buyer.account == account {
+                if transaction.state == .awaitingApproval { writer.waiting(account, transaction.product.id, "approval") }
+                if transaction.state == .awaitingAction { writer.waiting(account, transaction.product.id, "action") }
+            }
+            for period in subscriptions.filter({ $0.account == account }).flatMap(\.periods) {
+                writer.paidPeriod(account, start: period.start, end: period.end)
+            }
+            for device in devices {
+                let buyer = Buyer(account: account, device: device)
+                for product in ModelCatalog.products {
+                    if product.kind == .nonConsumable, let owned = ownsNonConsumable(product, account: account) {
+                        writer.owns(buyer, product.id, delivered: isDelivered(owned.key, to: device))
+                    }
+                    if let name = status(of: product, for: buyer) { writer.status(buyer, product.id, name) }
+                }
+            }
+        }
+        return writer.facts
+    }
+
+    /// The latest subscription per current product, as the entitlements list them.
+    private func latestSubscriptions(of account: String) -> [(String, Subscription)] {
+        var latest: [String: Subscription] = [:]
+        for chain in subscriptions where chain.account == account { latest[chain.product.id] = chain }
+        return latest.sorted { $0.key < $1.key }
+    }
+
+    private func latestFreeSubscription(of account: String) -> Transaction? {
+        transactions.last {
+            $0.buyer.account == account && $0.product.kind == .freeSubscription && ($0.state == .purchased || $0.state == .unsubscribed)
+        }
+    }
+
+    /// The product's status name for the buyer (nil while a plan change to it is scheduled);
+    /// what is owned always wins over a request that waits.
+    private func status(of product: ModelCatalog.Product, for buyer: Buyer) -> String? {
+        let account = buyer.account
+        let waiting = transactions.first {
+            $0.buyer.account == account && $0.product == product && ($0.state == .awaitingApproval || $0.state == .awaitingAction)
+        }.map { $0.state == .awaitingApproval ? "awaitingApproval" : "needsAction" }
+        switch product.kind {
+        case .consumable:
+            return waiting ?? "credits"
+        case .nonConsumable:
+            if let owned = ownsNonConsumable(product, account: account) {
+                return isDelivered(owned.key, to: buyer.device) ? "owned" : "restoreToUnlock"
+            }
+            return waiting ?? "available"
+        case .autoRenewable:
+            if subscriptions.contains(where: { $0.account == account && $0.isOngoing && $0.pendingProduct == product }) {
+                return nil
+            }
+            let chain = latestSubscriptions(of: account).last { $0.0 == product.id }?.1
+            switch chain?.status {
+            case .subscribed: return "active"
+            case .inGracePeriod, .inBillingRetryPeriod: return "billingProblem"
+            case .expired: return waiting ?? "expired"
+            case .revoked: return waiting ?? "revoked"
+            case nil: return waiting ?? "available"
+            }
+        case .pass:
+            guard let expires = passExpiry(product, account: account) else { return waiting ?? "available" }
+            return expires > now ? "active" : waiting ?? "expired"
+        case .freeSubscription:
+            switch latestFreeSubscription(of: account)?.state {
+            case .purchased: return "active"
+            case .unsubscribed: return waiting ?? "expired"
+            default: return waiting ?? "available"
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import StoreEngine
+
+/// The model's auto-renewable subscriptions: starting, switching plans, renewing, billing
+/// problems and time passing.
+extension EntitlementModel {
+    /// Starts a subscription, or switches the account's current one to a higher level now.
+    mutating func subscribe(_ transaction: Transaction) {
+        let account = transaction.buyer.account
+        let product = transaction.product
+        if let index = ongoingIndex(account) {
+            // An upgrade starts at once; the unused rest of the current period is refunded
+            // pro rata, which is the one way a paid period may end before it was due to.
+            var chain = subscriptions[index]
+            if let last = chain.periods.indices.last {
+                chain.periods[last].end = max(chain.periods[last].start, min(chain.periods[last].end, now))
+            }
+            chain.product = product
+            chain.willRenew = true
+            subscriptions[index] = chain
+            startPeriod(of: index, at: now)
+            return
+        }
+        var expires = ModelCalendar.adding(months: product.months, to: now)
+        if !hadSubscription.contains(account), let trial = product.freeTrialDays {
+            expires = ModelCalendar.adding(days: trial, to: now)
+        }
+        hadSubscription.insert(account)
+        subscriptions.append(Subscription(
+            account: account, product: product, purchaseDevice: transaction.buyer.device, status: .subscribed,
+            periods: [PaidPeriod(start: now, end: expires)], expires: expires))
+    }
+
+    /// Starts a new paid period at `start` (a renewal, or the end of a billing problem).
+    mutating func startPeriod(of index: Int, at start: Date) {
+        var chain = subscriptions[index]
+        chain.product = chain.pendingProduct ?? chain.product
+        chain.pendingProduct = nil
+        let end = ModelCalendar.adding(months: chain.product.months, to: start)
+        chain.periods.append(PaidPeriod(start: start, end: end))
+        chain.expires = end
+        chain.status = .subscribed
+        chain.problemStart = nil
+        chain.graceEnds = nil
+        subscriptions[index] = chain
+    }
+
+    /// "Renew now": the next period is charged now and begins where the current one ends, so
+    /// repeating it never pays for the same stretch twice.
+    mutating func renewNow(_ index: Int) {
+        guard subscriptions[index].status == .subscribed else { return }
+        startPeriod(of: index, at: subscriptions[index].expires)
+    }
+
+    /// Moves the model's time to `target`, with every renewal, billing problem and expiry
+    /// that falls due on the way, in order.
+    mutating func advance(to target: Date) {
+        for index in subscriptions.indices {
+            while let due = dueDate(of: subscriptions[index]), due <= target {
+                fallDue(index)
+            }
+        }
+        now = max(now, target)
+    }
+
+    private func dueDate(of chain: Subscription) -> Date? {
+        switch chain.status {
+        case .subscribed: chain.expires
+        case .inGracePeriod: chain.graceEnds
+        case .inBillingRetryPeriod:
+            chain.problemStart.map { ModelCalendar.adding(days: ModelCatalog.billingRetryDays, to: $0) }
+        case .expired, .revoked: nil
+        }
+    }
+
+    private mutating func fallDue(_ index: Int) {
+        let chain = subscriptions[index]
+        switch chain.status {
+        case .subscribed where !chain.willRenew:
+            subscriptions[index].status = .expired
+        case .subscribed where billingRetry:
+            subscriptions[index].problemStart = chain.expires
+            if gracePeriod {
+                subscriptions[index].status = .inGracePeriod
+                subscriptions[index].graceEnds = ModelCalendar.adding(days: ModelCatalog.graceDays, to: chain.expires)
+            } else {
+                subscriptions[index].status = .inBillingRetryPeriod
+            }
+        case .subscribed:
+            startPeriod(of: index, at: chain.expires)
+        case .inGracePeriod:
+            subscriptions[index].status = .inBillingRetryPeriod
+        case .inBillingRetryPeriod:
+            subscriptions[index].status = .expired
+            subscriptions[index].willRenew = false
+        case .expired, .revoked:
+            break
+        }
+    }
+}
