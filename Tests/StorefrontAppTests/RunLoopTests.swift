@@ -51,4 +51,12 @@ struct RunLoopTests {
         _ = Self.run(fixture, keys: [.enter, .enter, .character("q")])
         #expect(fixture.store.transactions(for: "tester").map(\.state) == [.purchased])
     }
+
+    @Test("A termination signal with the payment sheet open records the cancel too")
+    func terminationOnSheetRecordsCancel() throws {
+        let fixture = try F()
+        // The scripted terminal asks to stop once its keys run out, as SIGTERM would.
+        _ = Self.run(fixture, keys: [.enter])
+        #expect(fixture.store.transactions(for: "tester").map(\.state) == [.cancelled])
+    }
 }

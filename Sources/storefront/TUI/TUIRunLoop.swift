@@ -36,7 +36,7 @@ final class TUIRunLoop {
     }
 
     /// Runs until the person quits or a termination signal arrives, then waits for the
-    /// operations already asked for (a cancel recorded on the way out) to finish.
+    /// operations already asked for (a payment sheet's cancel, recorded on the way out) to finish.
     func run() {
         while !state.isQuitting && !terminal.isTerminationRequested {
             dispatch(.keyClockTicked(clock()))
@@ -51,6 +51,10 @@ final class TUIRunLoop {
             if state.activity != nil { dispatch(.tick) }
             if !state.snapshot.timeline.isReal { dispatch(.clockTicked(Date())) }
             followLedger()
+        }
+        if !state.isQuitting {
+            // A termination signal leaves the way Ctrl-C does: an open payment sheet is cancelled.
+            dispatch(.keyPressed(.ctrl("c")))
         }
         worker.sync {}
     }
