@@ -73,4 +73,16 @@ static inline int storefront_put_cell(int row, int column, const wchar_t *glyph,
     return mvwadd_wch(stdscr, row, column, &cell);
 }
 
+/* Bracketed paste: the terminal wraps pasted text in two sequences, which ncurses is taught
+   to return as these key codes (beyond its own). */
+static inline int storefront_key_paste_start(void) { return KEY_MAX + 1; }
+static inline int storefront_key_paste_end(void) { return KEY_MAX + 2; }
+
+/* A string capability of the current terminal (standard or extended, such as "BE"), or NULL
+   when the terminal does not have it. */
+static inline const char *storefront_terminfo_string(const char *name) {
+    const char *value = tigetstr(name);
+    return (value == NULL || value == (const char *)-1) ? NULL : value;
+}
+
 #endif

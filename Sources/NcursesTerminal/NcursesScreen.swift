@@ -33,6 +33,12 @@ public final class NcursesScreen: TerminalBackend {
     private var colorPairs: NcursesColorPairs?
     private var previousSignalActions: [Int32: sigaction] = [:]
     private var lastKnownSize = Size(width: 0, height: 0)
+    /// The sequence that turns bracketed paste off again, when `start()` turned it on.
+    private var bracketedPasteOff: String?
+
+    /// How long to wait for the rest of a paste the terminal has started; a paste arrives at
+    /// once, so this only matters when the end marker is lost.
+    private static let pasteTimeoutMilliseconds: Int32 = 500
 
     /// The longest single wait inside `readKey`, so a termination signal is noticed promptly
     /// even if the C library restarts an interrupted read.
@@ -74,6 +80,7 @@ public final class NcursesScreen: TerminalBackend {
         set_term(screen)
         Self.restoreTerminalAtExit()
         configureInput()
+        enableBracketedPaste()
         let hasColors = has_colors()
         colorMode = ColorMode.resolve(noColorValue: environmentValue("NO_COLOR"), terminalHasColors: hasColors)
         colorPairs = colorMode == .color ? NcursesColorPairs() : nil
@@ -88,6 +95,11 @@ public final class NcursesScreen: TerminalBackend {
         guard isActive else { return }
         lastKnownSize = size
         isActive = false
+        if let off = bracketedPasteOff {
+            putp(off)
+            fflush(nil)
+            bracketedPasteOff = nil
+        }
         endwin()
         if let screen { delscreen(screen) }
         screen = nil
@@ -141,6 +153,9 @@ public final class NcursesScreen: TerminalBackend {
             wtimeout(window, Int32(wait))
             var input: wint_t = 0
             let status = wget_wch(window, &input)
+            if status == KEY_CODE_YES, Int32(bitPattern: input) == storefront_key_paste_start() {
+                return .paste(readPaste(window))
+            }
             if status == KEY_CODE_YES {
                 let key = NcursesKeyDecoding.key(forFunctionCode: Int32(bitPattern: input)) { self.size }
                 if case .resize = key { previousFrame = nil }
@@ -153,6 +168,37 @@ public final class NcursesScreen: TerminalBackend {
             if let deadline, clock.now >= deadline { return nil }
         }
         return nil
+    }
+
+    /// Reads a paste up to its end marker (or until it stops arriving), as text.
+    private func readPaste(_ window: UnsafeMutablePointer<WINDOW>) -> String {
+        var text = ""
+        wtimeout(window, Self.pasteTimeoutMilliseconds)
+        while !isTerminationRequested {
+            var input: wint_t = 0
+            let status = wget_wch(window, &input)
+            if status == OK, let scalar = Unicode.Scalar(UInt32(input)) {
+                text.unicodeScalars.append(scalar)
+            } else if status == KEY_CODE_YES {
+                if Int32(bitPattern: input) == storefront_key_paste_end() { break }
+                if Int32(bitPattern: input) == KEY_ENTER { text.append("\n") }
+            } else {
+                break
+            }
+        }
+        return text
+    }
+
+    /// Asks the terminal to mark pastes, when its terminfo entry says how (`BE`, `BD`, `PS`, `PE`),
+    /// so pasted text reaches text fields whole and is never taken for keys.
+    private func enableBracketedPaste() {
+        guard let on = storefront_terminfo_string("BE"), let off = storefront_terminfo_string("BD"),
+              let start = storefront_terminfo_string("PS"), let end = storefront_terminfo_string("PE") else { return }
+        define_key(start, storefront_key_paste_start())
+        define_key(end, storefront_key_paste_end())
+        putp(on)
+        fflush(nil)
+        bracketedPasteOff = String(cString: off)
     }
 
     private func probe(_ terminalType: String) throws(NcursesStartError) {

@@ -24,6 +24,9 @@ public enum Key: Hashable, Sendable {
     case ctrl(Character)
     /// The terminal changed size; the next frame must be drawn at this size.
     case resize(width: Int, height: Int)
+    /// Text the terminal marked as pasted (bracketed paste), delivered whole so that no part
+    /// of it is taken as a key press.
+    case paste(String)
     /// A key the backend could not name.
     case unknown
 

@@ -14,17 +14,15 @@ struct TUIStoreKitTests {
         defer { tmux.kill() }
         try tmux.type("/Fuel87")
         try tmux.press("Enter")
-        try await tmux.waitFor("Confirm purchase", "+1 Fuel87")
+        try await TUITests.waitForPaymentSheet(tmux, showing: "+1 Fuel87")
         try tmux.press("Enter")
         try await tmux.waitFor("Purchase complete", "Fuel87 1")
-        try tmux.press("Enter")
         try tmux.press("Escape")
         try tmux.type("/Premium")
         try tmux.press("Enter")
-        try await tmux.waitFor("Confirm purchase", "$3.99")
+        try await TUITests.waitForPaymentSheet(tmux, showing: "$3.99")
         try tmux.press("Enter")
         try await tmux.waitFor("Purchase complete", "Subscribed to Premium")
-        try tmux.press("Enter")
         try await tmux.waitForScreen("the Premium row shows its renewal") { screen in
             TUITests.row("Premium", in: screen)?.contains("Renews") == true
         }

@@ -21,10 +21,9 @@ struct TUIStoreLifeTests {
         let tmux = try await tui.openStorefront()
         defer { tmux.kill() }
         try tmux.press("Enter")
-        try await tmux.waitFor("Confirm purchase")
+        try await TUITests.waitForPaymentSheet(tmux)
         try tmux.press("Enter")
-        try await tmux.waitFor("Asked to buy Random Rage Face", "Waiting for approval")
-        try tmux.press("Enter")
+        try await tmux.waitFor("Asked to buy", "Random Rage Face")
         let list = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
         let id = try #require(list.first?["transactionId"] as? String)
         #expect(try cli.run(["approve", id]).status == 0)

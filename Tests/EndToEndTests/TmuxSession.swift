@@ -72,6 +72,13 @@ final class TmuxSession {
         try tmux(["send-keys", "-t", window, "-l", text])
     }
 
+    /// Pastes `text` as a terminal paste: marked as one (bracketed) when the program asked
+    /// for that, as plain typing otherwise. Line feeds arrive as Enter.
+    func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "paste", "--", text])
+        try tmux(["paste-buffer", "-p", "-b", "paste", "-t", window])
+    }
+
     /// Changes the window's size, as a person dragging the terminal's corner would.
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", window, "-x", "\(width)", "-y", "\(height)"])

@@ -38,15 +38,17 @@ struct BuyingUpdateTests {
         #expect(state.activity == .purchasing(productID: F.facePack))
     }
 
-    @Test("While the store works, keys wait (except Ctrl-C) and ticks turn the spinner")
+    @Test("While the store works, keys wait their turn (except Ctrl-C) and ticks turn the spinner")
     func busy() throws {
         var state = try F().state()
         state.send(.enter, .enter)
         let busy = state
-        for key: Key in [.escape, .enter, .character("q"), .down, .character("r")] {
+        let typedAhead: [Key] = [.escape, .enter, .character("q"), .down, .character("r")]
+        for key in typedAhead {
             #expect(state.send(key).isEmpty)
-            #expect(state == busy, "\(key) acted during a purchase")
         }
+        #expect(state.waitingKeys.map(\.key) == typedAhead)
+        #expect(state.overlays == busy.overlays && state.activity == busy.activity, "no key acted during the purchase")
         #expect(update(&state, .tick).isEmpty)
         #expect(update(&state, .tick).isEmpty)
         #expect(state.tick == 2)
@@ -62,18 +64,28 @@ struct BuyingUpdateTests {
         #expect(state == before)
     }
 
-    @Test("q on the sheet quits")
-    func quitFromSheet() throws {
-        var state = try F().state()
+    @Test("q and Ctrl-C on the sheet record the same user cancel as Esc, then quit",
+          arguments: [Key.character("q"), Key.ctrl("c")])
+    func quitFromSheet(key: Key) throws {
+        let fixture = try F()
+        var state = fixture.state()
         state.send(.character("b"))
-        #expect(state.send(.character("q")) == [.quit])
+        #expect(state.send(key) == [.purchase(productID: F.facePack, buyer: fixture.buyer, storefront: "USA", simulate: .cancel), .quit])
         #expect(state.isQuitting)
+    }
+
+    @Test("Quitting while the sheet's purchase runs records no cancel: the purchase is under way")
+    func quitWhilePurchasing() throws {
+        var state = try F().state()
+        state.send(.enter, .enter)
+        #expect(state.send(.ctrl("c")) == [.quit])
     }
 
     @Test("Keys the sheet does not know leave it up")
     func otherKeysOnSheet() throws {
         var state = try F().state()
         state.send(.enter)
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
         let before = state
         for key: Key in [.down, .character("x"), .tab] {
             #expect(state.send(key).isEmpty)

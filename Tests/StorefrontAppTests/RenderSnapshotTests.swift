@@ -68,13 +68,26 @@ struct RenderSnapshotTests {
         Self.verify(english, named: "buy-sheet-purchasing-80x24")
     }
 
-    @Test("The alert after a purchase")
-    func alert() throws {
+    @Test("The notice after a purchase, over the main screen whose keys still work")
+    func notice() throws {
         let fixture = try Self.livedIn()
         var state = fixture.state()
         try fixture.run(state.send(.enter, .enter), on: &state)
-        #expect(state.topAlert?.title == "Purchase complete")
-        Self.verify(state, named: "alert-purchase-80x24")
+        #expect(state.notice?.title == "Purchase complete")
+        #expect(state.overlays.isEmpty)
+        Self.verify(state, named: "notice-purchase-80x24")
+    }
+
+    @Test("Turning renewal off asks first, saying until when the subscription runs")
+    func cancelRenewalConfirmation() throws {
+        let fixture = try Self.livedIn()
+        var state = fixture.state()
+        state.send(.character("t"))
+        let monthly = try #require(state.snapshot.transactions.firstIndex { $0.productID == F.monthly })
+        for _ in 0..<monthly { state.send(.down) }
+        state.send(.character("X"))
+        #expect(state.top == .cancelRenewalConfirmation(transactionID: state.snapshot.transactions[monthly].id))
+        Self.verify(state, named: "cancel-renewal-confirmation-80x24")
     }
 
     @Test("The spend screen: a seeded rage face, the next one after a spend, and the empty screen")
@@ -126,7 +139,7 @@ struct RenderSnapshotTests {
         Self.verify(state, named: "settings-80x24")
     }
 
-    @Test("The help, whole at 80x24 and scrolled at 60x16")
+    @Test("The help of the main screen at 80x24, and scrolled at 60x16")
     func help() throws {
         var state = try Self.livedIn().state()
         state.send(.character("?"))

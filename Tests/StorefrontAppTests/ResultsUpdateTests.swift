@@ -9,11 +9,12 @@ import TerminalUI
 struct ResultsUpdateTests {
     typealias F = StorefrontFixture
 
-    /// Buys the selected product through the sheet with the store answering, returns the alert shown.
+    /// Buys the selected product through the sheet with the store answering, returns the
+    /// outcome shown (a notice, or an alert for a refusal or failure).
     static func buySelected(_ state: inout AppState, fixture: F, confirm: Key = .enter) throws -> Alert? {
         let effects = state.send(.enter)
         try fixture.run(effects.isEmpty ? state.send(confirm) : effects, on: &state)
-        return state.topAlert
+        return state.notice ?? state.topAlert
     }
 
     @Test("A credited purchase closes the sheet and quotes the committed balance")
@@ -24,7 +25,8 @@ struct ResultsUpdateTests {
         let alert = try Self.buySelected(&state, fixture: fixture)
         #expect(alert == Alert(title: "Purchase complete", message: "Added 5 Rage Faces with Random Rage Face: you now have 10.",
                                tone: .success))
-        #expect(state.overlays.count == 1, "the sheet is gone, only the alert is up")
+        #expect(state.overlays.isEmpty, "the sheet is gone and good news takes no key")
+        #expect(state.notice == alert)
         #expect(state.activity == nil)
         #expect(state.snapshot.status(of: F.facePack) == .credits(credit: "rage-faces", balance: 10))
     }
@@ -36,7 +38,6 @@ struct ResultsUpdateTests {
         state.send(.down, .down)
         #expect(try Self.buySelected(&state, fixture: fixture)
             == Alert(title: "Purchase complete", message: "Unlocked Girlfriend of Drummer Rage.", tone: .success))
-        state.send(.enter)
         #expect(state.overlays.isEmpty)
         #expect(try Self.buySelected(&state, fixture: fixture)
             == Alert(title: "Already yours", message: "You already own Girlfriend of Drummer Rage; nothing was charged.", tone: .info))
@@ -100,7 +101,7 @@ struct ResultsUpdateTests {
         var state = fixture.state()
         #expect(state.snapshot.status(of: F.drummer) == .restoreToUnlock)
         try fixture.run(state.send(.character("r")), on: &state)
-        #expect(state.topAlert == Alert(title: "Restore purchases", message: "Restored 1 purchase: Girlfriend of Drummer Rage. "
+        #expect(state.notice == Alert(title: "Restore purchases", message: "Restored 1 purchase: Girlfriend of Drummer Rage. "
                                         + "Consumables are never restored.", tone: .success))
         #expect(state.snapshot.status(of: F.drummer) == .owned(since: F.start))
     }
@@ -110,7 +111,8 @@ struct ResultsUpdateTests {
         let fixture = try F()
         var state = fixture.state()
         try fixture.run(state.send(.character("r")), on: &state)
-        #expect(state.topAlert == Alert(title: "Restore purchases", message: "Nothing to restore.", tone: .info))
+        #expect(state.notice == Alert(title: "Restore purchases", message: "Nothing to restore.", tone: .info))
+        #expect(state.overlays.isEmpty)
     }
 
     @Test("Storage trouble closes the sheet and shows the error's own words")
@@ -130,21 +132,33 @@ struct ResultsUpdateTests {
         #expect(state.activity == nil)
     }
 
-    @Test("An announcement from the runtime shows as an info alert")
+    @Test("An announcement from the runtime shows as a notice")
     func announced() throws {
         var state = try F().state()
         _ = update(&state, .announced(title: "Unfinished purchases delivered", message: "Delivered 1."))
-        #expect(state.topAlert == Alert(title: "Unfinished purchases delivered", message: "Delivered 1.", tone: .info))
+        #expect(state.notice == Alert(title: "Unfinished purchases delivered", message: "Delivered 1.", tone: .info))
+        #expect(state.overlays.isEmpty)
+    }
+
+    @Test("A notice does not take the next key: the key does its own work and the notice goes")
+    func noticeLeavesTheKeyAlone() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        try fixture.run(state.send(.enter, .enter), on: &state)
+        #expect(state.notice?.title == "Purchase complete")
+        state.send(.character("u"))
+        #expect(SpendUpdateTests.spendScreen(state) != nil, "u opened the spend screen at once")
+        #expect(state.notice == nil)
     }
 
     @Test("Alerts close with Enter, Esc, Space, y or n; q quits from an alert",
           arguments: [Key.enter, Key.escape, Key.character(" "), Key.character("y"), Key.character("n")])
     func closingAlerts(key: Key) throws {
         var state = try F().state()
-        _ = update(&state, .announced(title: "T", message: "M"))
+        _ = update(&state, .operationFailed(message: "M"))
         #expect(state.send(key).isEmpty)
         #expect(state.overlays.isEmpty)
-        _ = update(&state, .announced(title: "T", message: "M"))
+        _ = update(&state, .operationFailed(message: "M"))
         #expect(state.send(.character("q")) == [.quit])
     }
 

@@ -65,10 +65,10 @@ struct ScreensUpdateTests {
         #expect(effects == [.refund(transactionID: record.id, buyer: fixture.buyer)])
         #expect(state.activity == .refunding(transactionID: record.id))
         try fixture.run(effects, on: &state)
-        #expect(state.topAlert == Alert(title: "Refund complete",
-                                        message: "Refunded Random Rage Face (transaction \(record.id)). Took back 5 Rage Faces.",
-                                        tone: .success))
-        #expect(state.overlays.count == 2, "the confirmation is gone; the transactions stay under the alert")
+        #expect(state.notice == Alert(title: "Refund complete",
+                                      message: "Refunded Random Rage Face (transaction \(record.id)). Took back 5 Rage Faces.",
+                                      tone: .success))
+        #expect(state.overlays.count == 1, "the confirmation is gone; the transactions stay, under the notice")
         #expect(state.snapshot.transactions[2].state == .refunded)
         #expect(state.snapshot.balance(of: "rage-faces") == 0)
     }

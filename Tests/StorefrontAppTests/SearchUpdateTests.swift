@@ -64,11 +64,47 @@ struct SearchUpdateTests {
         #expect(state.selectedID == "com.example.rage.pro.yearly")
     }
 
-    @Test("Enter picks the match: the field closes, the filter stays and the payment sheet opens")
+    @Test("Enter with several matches keeps the filter, closes the field and buys nothing; the footer says so")
+    func enterWithSeveralMatches() throws {
+        var state = try F().state()
+        state.send(.character("/"))
+        state.type("rage")
+        #expect(state.list.productCount > 1)
+        #expect(KeyHelp.footerHints(for: state).first == KeyHelp.Hint("Enter", "keep filter"))
+        #expect(state.send(.enter).isEmpty)
+        #expect(!state.isSearching)
+        #expect(state.list.query == "rage")
+        #expect(state.overlays.isEmpty, "no payment sheet for the first of several matches")
+    }
+
+    @Test("A paste goes into the search field whole: its line breaks press no Enter")
+    func pasteIntoSearch() throws {
+        var state = try F().state()
+        state.send(.character("/"))
+        #expect(state.send(.paste("random\rlives\r")).isEmpty)
+        #expect(state.isSearching)
+        #expect(state.list.query == "random lives ")
+        #expect(state.overlays.isEmpty)
+    }
+
+    @Test("A paste on the main screen or on a payment sheet does nothing")
+    func pasteElsewhere() throws {
+        var state = try F().state()
+        let before = state
+        #expect(state.send(.paste("b\ry\r")).isEmpty)
+        #expect(state.overlays == before.overlays && state.list == before.list)
+        state.send(.enter)
+        #expect(state.send(.paste("\r")).isEmpty)
+        #expect(state.overlays == [.buySheet(productID: F.facePack)])
+        #expect(state.activity == nil)
+    }
+
+    @Test("Enter picks the only match: the field closes, the filter stays and the payment sheet opens; the footer says so")
     func enterBuysMatch() throws {
         var state = try F().state()
         state.send(.character("/"))
         state.type("random")
+        #expect(KeyHelp.footerHints(for: state).first == KeyHelp.Hint("Enter", "buy the match"))
         #expect(state.send(.enter).isEmpty)
         #expect(!state.isSearching)
         #expect(state.list.query == "random")
@@ -108,8 +144,7 @@ struct SearchUpdateTests {
         state.type("drummer")
         state.send(.enter)
         try fixture.run(state.send(.escape), on: &state)
-        #expect(state.topAlert?.title == "Purchase cancelled")
-        state.send(.enter)
+        #expect(state.notice?.title == "Purchase cancelled")
         #expect(state.overlays.isEmpty)
         #expect(state.list.query == "drummer")
         state.send(.escape)

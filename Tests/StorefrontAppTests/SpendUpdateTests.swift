@@ -14,14 +14,12 @@ struct SpendUpdateTests {
         return nil
     }
 
-    @Test("u opens the spend screen of the selected product's credit, with a seeded face")
+    @Test("u opens the spend screen of the selected product's credit, showing no face until one is spent")
     func opensForSelectedCredit() throws {
         var state = try F().state(seed: 7)
-        var expectedRandom = RandomSequence(seed: 7)
-        let face = expectedRandom.next(below: RageFaces.all.count)
         #expect(state.send(.character("u")).isEmpty)
-        #expect(state.overlays == [.spend(SpendScreen(credit: "rage-faces", face: face, spent: 0))])
-        #expect(state.random == expectedRandom)
+        #expect(state.overlays == [.spend(SpendScreen(credit: "rage-faces", face: nil, spent: 0))])
+        #expect(state.random == RandomSequence(seed: 7), "no face was drawn")
 
         var lives = try F().state()
         lives.send(.down, .character("u"))
@@ -109,5 +107,61 @@ struct SpendUpdateTests {
         var state = try F(catalog: catalog).state()
         state.send(.character("u"))
         #expect(state.topAlert == Alert(title: "Nothing to use", message: "This catalog has no credits to spend.", tone: .info))
+    }
+
+    @Test("Space Space Space in one burst spends three, in order")
+    func burstOfSpaces() throws {
+        let fixture = try F()
+        try fixture.buy(F.facePack)
+        var state = fixture.state()
+        state.send(.character("u"))
+        let effects = state.sendInOneBurst(.character(" "), .character(" "), .character(" "))
+        #expect(state.waitingKeys.count == 2, "two Spaces wait for the first spend")
+        try fixture.run(effects, on: &state)
+        #expect(fixture.store.balance(of: "rage-faces", for: fixture.buyer) == 2)
+        #expect(Self.spendScreen(state)?.spent == 3)
+        #expect(state.waitingKeys.isEmpty)
+    }
+
+    @Test("Space Escape in one burst spends one and closes the screen")
+    func spaceThenEscape() throws {
+        let fixture = try F()
+        try fixture.buy(F.facePack)
+        var state = fixture.state()
+        state.send(.character("u"))
+        try fixture.run(state.sendInOneBurst(.character(" "), .escape), on: &state)
+        #expect(fixture.store.balance(of: "rage-faces", for: fixture.buyer) == 4)
+        #expect(state.overlays.isEmpty)
+    }
+
+    @Test("A failure drops the keys typed before it was shown; they were not meant for its alert")
+    func failureDropsTypedAhead() throws {
+        let fixture = try F()
+        try fixture.buy(F.facePack)
+        var state = fixture.state()
+        state.send(.character("u"))
+        _ = state.sendInOneBurst(.character(" "), .character(" "), .escape)
+        _ = update(&state, .operationFailed(message: "disk full"))
+        #expect(state.topAlert?.title == "Could not complete")
+        #expect(state.waitingKeys.isEmpty)
+    }
+
+    @Test("The last face paid for is shown: at one left, Space shows a face and then zero remain")
+    func lastFaceShows() throws {
+        let fixture = try F()
+        try fixture.buy(F.facePack)
+        for _ in 0..<4 { _ = try fixture.store.spend("rage-faces", buyer: fixture.buyer) }
+        var state = fixture.state()
+        state.send(.character("u"))
+        #expect(Self.spendScreen(state)?.face == nil)
+        try fixture.run(state.send(.character(" ")), on: &state)
+        let screen = try #require(Self.spendScreen(state))
+        #expect(screen.face != nil)
+        #expect(state.snapshot.balance(of: "rage-faces") == 0)
+        let buffer = render(state, size: state.size)
+        let text = (0..<buffer.height).map(buffer.rowText).joined(separator: "\n")
+        let face = RageFaces.all[screen.face ?? 0]
+        #expect(text.contains(face.rows[0]))
+        #expect(text.contains("Times remaining: 0"))
     }
 }

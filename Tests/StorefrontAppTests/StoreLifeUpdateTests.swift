@@ -29,7 +29,7 @@ struct StoreLifeUpdateTests {
         #expect(state.activity == .settling(.approve))
         try fixture.run(effects, on: &state)
         #expect(state.snapshot.balance(of: "rage-faces") == 5)
-        #expect(state.topAlert?.title == "Purchase complete")
+        #expect(state.notice?.title == "Purchase complete")
         #expect(state.activity == nil)
     }
 
@@ -43,7 +43,7 @@ struct StoreLifeUpdateTests {
         #expect(state.topAlert?.title == "Not possible")
         state.send(.escape)
         try fixture.run(state.send(.character("D")), on: &state)
-        #expect(state.topAlert?.title == "Request declined")
+        #expect(state.notice?.title == "Request declined")
         #expect(state.snapshot.transactions.first?.state == .declined)
     }
 
@@ -65,12 +65,15 @@ struct StoreLifeUpdateTests {
         #expect(state.send(.character("B")).isEmpty)
         #expect(state.topAlert?.title == "Not possible")
         state.send(.escape)
-        try fixture.run(state.send(.character("X")), on: &state)
-        #expect(state.topAlert?.message.contains("will not renew") == true)
-        state.send(.escape)
+        #expect(state.send(.character("X")).isEmpty, "X asks before turning renewal off")
+        let record = try #require(state.snapshot.transactions.first)
+        #expect(state.top == .cancelRenewalConfirmation(transactionID: record.id))
+        try fixture.run(state.send(.enter), on: &state)
+        #expect(state.notice?.message.contains("will not renew") == true)
         try fixture.run(state.send(.character("N")), on: &state)
         #expect(state.snapshot.entitlements.subscriptions.first?.renewalCount == 1)
-        state.send(.escape)
+        #expect(TransactionsFollowTests.selectedID(state) == record.id, "the selection stays on the transaction picked")
+        state.send(.home)
         try fixture.run(state.send(.character("E")), on: &state)
         #expect(state.snapshot.entitlements.subscriptions.first?.state == .expired)
     }
@@ -81,7 +84,7 @@ struct StoreLifeUpdateTests {
         try fixture.buy(Self.yearly)
         let state = transactionsOpen(fixture)
         let labels = KeyHelp.footerHints(for: state).map(\.label)
-        #expect(labels == ["move", "refund", "renew now", "expire", "cancel renewal", "close"])
+        #expect(labels == ["move", "refund", "renew now", "expire", "cancel renewal", "close", "help"])
     }
 
     @Test("Settings: store rows toggle Ask to Buy, cycle the time rate and injected errors")
@@ -109,9 +112,9 @@ struct StoreLifeUpdateTests {
         var state = fixture.state()
         _ = try fixture.store.approve(request.id)
         _ = update(&state, .storeChanged(fixture.snapshot()))
-        #expect(state.topAlert == Alert(title: "Request approved",
-                                        message: "Your request to buy Random Rage Face was approved; it is yours. +5 Rage Faces: you have 5.",
-                                        tone: .success))
+        #expect(state.notice == Alert(title: "Request approved",
+                                      message: "Your request to buy Random Rage Face was approved; it is yours. +5 Rage Faces: you have 5.",
+                                      tone: .success))
     }
 
     @Test("While store time runs fast, subscriptions count down in real time and the header shows the store clock")

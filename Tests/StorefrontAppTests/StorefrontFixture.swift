@@ -73,17 +73,29 @@ extension StorefrontFixture {
 }
 
 extension AppState {
-    /// Runs `update` with each key press in turn and returns all their effects.
+    /// Runs `update` with each key press in turn, as a person who reads a confirmation sheet
+    /// before answering it presses them, and returns all their effects.
     @discardableResult
     mutating func send(_ keys: Key...) -> [Effect] {
         var effects: [Effect] = []
-        for key in keys { effects += update(&self, .keyPressed(key)) }
+        for key in keys {
+            if overlays.last?.isConfirmation == true, !isConfirmationArmed(at: keyTime) {
+                effects += update(&self, .keyClockTicked(keyTime.addingTimeInterval(1)))
+            }
+            effects += update(&self, .keyPressed(key))
+        }
         return effects
+    }
+
+    /// Runs `update` with keys that arrive together, as a paste or keys typed ahead do.
+    @discardableResult
+    mutating func sendInOneBurst(_ keys: Key...) -> [Effect] {
+        keys.flatMap { update(&self, .keyPressed($0)) }
     }
 
     /// Types `text` one character at a time.
     mutating func type(_ text: String) {
-        for character in text { _ = update(&self, .keyPressed(.character(character))) }
+        for character in text { send(.character(character)) }
     }
 
     /// Brings the snapshot up to date with `fixture`'s store.

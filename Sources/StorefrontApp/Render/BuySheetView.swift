@@ -70,11 +70,7 @@ enum RefundConfirmationView {
         } else {
             message += " The buyer loses what it unlocked."
         }
-        var lines = message.wrapped(toWidth: max(1, width - 4)).map { [Span($0)] }
-        lines.append([])
-        lines.append([Span("Enter", style: Theme.key), " Refund    ", Span("Esc", style: Theme.key), " Keep"])
-        let frame = Dialog.frame(width: width, height: lines.count + 2, in: area)
-        let inside = Dialog.draw(frame, title: "Refund transaction \(record.id)", style: Theme.style(for: .warning), into: &buffer)
-        Dialog.write(lines, in: inside, into: &buffer)
+        QuestionDialog.draw(title: "Refund transaction \(record.id)", question: message, yes: "Refund", no: "Keep",
+                            width: width, in: area, into: &buffer)
     }
 }

@@ -1,24 +1,29 @@
 import TerminalUI
 
-/// Every key, in a box that scrolls when the window is short.
+/// The keys of the screen `?` was pressed on, then every other key, in a box that scrolls
+/// when the window is short.
 enum HelpView {
-    private static func frame(size: Size) -> Rect {
+    private static func frame(lines: Int, size: Size) -> Rect {
         let area = MainLayout.overlayArea(for: size)
-        return Dialog.frame(width: min(64, area.width - 4), height: KeyHelp.all.count + 2, in: area)
+        return Dialog.frame(width: min(68, area.width - 4), height: lines + 2, in: area)
     }
 
     /// Lines of keys shown at once.
-    static func visibleLines(size: Size) -> Int { max(1, frame(size: size).height - 2) }
+    static func visibleLines(lines: Int, size: Size) -> Int { max(1, frame(lines: lines, size: size).height - 2) }
 
-    /// The furthest the list can scroll.
-    static func maximumOffset(size: Size) -> Int { max(0, KeyHelp.all.count - visibleLines(size: size)) }
+    /// The furthest a list of `lines` can scroll.
+    static func maximumOffset(lines: Int, size: Size) -> Int { max(0, lines - visibleLines(lines: lines, size: size)) }
+
+    /// The furthest the help of the main screen can scroll.
+    static func maximumOffset(size: Size) -> Int { maximumOffset(lines: KeyHelp.all.count, size: size) }
 
     static func draw(_ screen: HelpScreen, in area: Rect, into buffer: inout ScreenBuffer) {
-        let frame = frame(size: buffer.size)
+        let lines = KeyHelp.lines(for: screen.topic)
+        let frame = frame(lines: lines.count, size: buffer.size)
         let inside = Dialog.draw(frame, title: "Keys", into: &buffer)
-        let offset = min(screen.offset, maximumOffset(size: buffer.size))
-        let keyWidth = KeyHelp.all.map(\.keys.displayWidth).max() ?? 0
-        for (row, line) in KeyHelp.all.dropFirst(offset).prefix(inside.height).enumerated() {
+        let offset = min(screen.offset, maximumOffset(lines: lines.count, size: buffer.size))
+        let keyWidth = lines.map(\.keys.displayWidth).max() ?? 0
+        for (row, line) in lines.dropFirst(offset).prefix(inside.height).enumerated() {
             let rect = inside.row(row)
             if line.keys.isEmpty {
                 buffer.write(line.meaning, in: rect, style: Theme.section)

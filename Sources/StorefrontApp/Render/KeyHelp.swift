@@ -15,18 +15,24 @@ enum KeyHelp {
     static func footerHints(for state: AppState) -> [Hint] {
         switch state.overlays.last {
         case nil:
-            if state.isSearching { return [Hint("Enter", "done"), Hint("Esc", "clear")] }
+            if state.isSearching {
+                let enter = state.list.productCount == 1 ? Hint("Enter", "buy the match") : Hint("Enter", "keep filter")
+                return [enter, Hint("Esc", "clear")]
+            }
             var hints = [Hint("Enter", "buy"), Hint("u", "use"), Hint("r", "restore"), Hint("/", "search"),
                          Hint("l", "locale"), Hint("a", "account"), Hint("t", "history"), Hint("s", "settings"),
                          Hint("?", "help"), Hint("q", "quit")]
             if !state.list.query.isEmpty { hints.insert(Hint("Esc", "show all"), at: 0) }
             return hints
-        case .buySheet: return [Hint("Enter", "buy"), Hint("Esc", "cancel")]
-        case .alert: return [Hint("Enter", "OK")]
-        case .spend: return [Hint("Space", "use one"), Hint("Enter", "use one or buy more"), Hint("Esc", "back")]
+        case .buySheet:
+            // Enter shows only once the sheet takes it (see `ConfirmationArming`).
+            let armed = state.isConfirmationArmed(at: state.keyTime)
+            return (armed ? [Hint("Enter", "buy")] : []) + [Hint("Esc", "cancel"), Hint("?", "help")]
+        case .alert: return [Hint("Enter", "OK"), Hint("?", "help")]
+        case .spend: return [Hint("Space", "use one"), Hint("Enter", "use one or buy more"), Hint("Esc", "back"), Hint("?", "help")]
         case .picker(let picker):
-            if picker.typing != nil { return [Hint("Enter", "apply"), Hint("Esc", "back")] }
-            return [Hint("↑↓", "move"), Hint("Enter", "choose"), Hint("Esc", "close")]
+            if picker.typing != nil { return [Hint("Enter", "apply"), Hint("Esc", "back"), Hint("?", "help")] }
+            return [Hint("↑↓", "move"), Hint("Enter", "choose"), Hint("Esc", "close"), Hint("?", "help")]
         case .transactions(let screen):
             let selected = screen.scroll.selectedIndex.flatMap {
                 state.snapshot.transactions.indices.contains($0) ? state.snapshot.transactions[$0] : nil
@@ -34,9 +40,14 @@ enum KeyHelp {
             let actions = selected.map { record in
                 TransactionAction.allCases.filter { $0.isAvailable(for: record, in: state.snapshot) }
             } ?? []
-            return [Hint("↑↓", "move")] + actions.map { Hint($0.hint.key, $0.hint.label) } + [Hint("Esc", "close")]
-        case .refundConfirmation: return [Hint("Enter", "refund"), Hint("Esc", "keep")]
-        case .settings: return [Hint("↑↓", "move"), Hint("Enter", "change"), Hint("Esc", "close")]
+            return [Hint("↑↓", "move")] + actions.map { Hint($0.hint.key, $0.hint.label) } + [Hint("Esc", "close"), Hint("?", "help")]
+        case .refundConfirmation:
+            let armed = state.isConfirmationArmed(at: state.keyTime)
+            return (armed ? [Hint("Enter", "refund")] : []) + [Hint("Esc", "keep"), Hint("?", "help")]
+        case .cancelRenewalConfirmation:
+            let armed = state.isConfirmationArmed(at: state.keyTime)
+            return (armed ? [Hint("Enter", "cancel renewal")] : []) + [Hint("Esc", "keep renewing"), Hint("?", "help")]
+        case .settings: return [Hint("↑↓", "move"), Hint("Enter", "change"), Hint("Esc", "close"), Hint("?", "help")]
         case .help: return [Hint("↑↓", "scroll"), Hint("Esc", "close")]
         }
     }
@@ -47,38 +58,86 @@ enum KeyHelp {
         var meaning: String
     }
 
-    /// Every key, for the help screen.
-    static let all: [Line] = [
-        Line(keys: "", meaning: "Main screen"),
-        Line(keys: "↑ ↓  k j", meaning: "move the selection"),
-        Line(keys: "PgUp PgDn", meaning: "move a page"),
-        Line(keys: "Home End  g G", meaning: "first or last product"),
-        Line(keys: "Enter  b", meaning: "buy the selected product"),
-        Line(keys: "u", meaning: "use credits: rage faces, extra lives"),
-        Line(keys: "r", meaning: "restore purchases onto this device"),
-        Line(keys: "/", meaning: "search titles and ids as you type"),
-        Line(keys: "l", meaning: "language, region and storefront"),
-        Line(keys: "a", meaning: "switch or create an account or device"),
-        Line(keys: "t", meaning: "transactions, newest first"),
-        Line(keys: "s", meaning: "settings: purchases, Ask to Buy, billing, time rate, errors"),
-        Line(keys: "?", meaning: "this help"),
-        Line(keys: "q", meaning: "quit"),
-        Line(keys: "Ctrl-C", meaning: "quit from anywhere"),
-        Line(keys: "Esc", meaning: "close the top window; clear the search"),
-        Line(keys: "", meaning: "Payment sheet"),
-        Line(keys: "Enter  y", meaning: "buy"),
-        Line(keys: "Esc  n", meaning: "cancel (recorded as a user cancel)"),
-        Line(keys: "", meaning: "Using credits"),
-        Line(keys: "Space  Enter", meaning: "use one; at zero Enter buys more"),
-        Line(keys: "", meaning: "Transactions"),
-        Line(keys: "A  D", meaning: "approve or decline an Ask to Buy request"),
-        Line(keys: "C", meaning: "complete an interrupted purchase"),
-        Line(keys: "R", meaning: "refund the selected transaction"),
-        Line(keys: "N  E", meaning: "renew a subscription now, or end it now"),
-        Line(keys: "X", meaning: "cancel a subscription's renewal"),
-        Line(keys: "B", meaning: "fix a subscription's billing problem"),
-        Line(keys: "", meaning: "Settings"),
-        Line(keys: "Enter  Space", meaning: "change the selected setting"),
-        Line(keys: "← →", meaning: "previous or next value"),
+    /// The help for `topic`: its own keys first, then every other screen's.
+    static func lines(for topic: HelpTopic) -> [Line] {
+        let first = sections.first { $0.topics.contains(topic) }
+        let rest = sections.filter { $0.title != first?.title }
+        return (first.map { [$0] } ?? []).flatMap(\.lines) + rest.flatMap(\.lines)
+    }
+
+    /// Every key, for the help screen, in the order shown from the main screen.
+    static var all: [Line] { lines(for: .main) }
+
+    /// The keys of one screen or dialog, and the topics (where `?` was pressed) they answer.
+    struct Section {
+        var title: String
+        var topics: [HelpTopic]
+        var keys: [(String, String)]
+
+        var lines: [Line] { [Line(keys: "", meaning: title)] + keys.map { Line(keys: $0.0, meaning: $0.1) } }
+    }
+
+    static let sections: [Section] = [
+        Section(title: "Main screen", topics: [.main], keys: [
+            ("↑ ↓  k j", "move the selection"),
+            ("PgUp PgDn", "move a page"),
+            ("Home End  g G", "first or last product"),
+            ("Enter  b", "buy the selected product"),
+            ("u", "use credits: rage faces, extra lives"),
+            ("r", "restore purchases onto this device"),
+            ("/", "search titles and ids as you type"),
+            ("l", "language, region and storefront"),
+            ("a", "switch or create an account or device"),
+            ("t", "transactions, newest first"),
+            ("s", "settings: Ask to Buy, billing, time, errors"),
+            ("?  F1", "help for the screen you are on"),
+            ("q", "quit (a payment sheet left open is cancelled)"),
+            ("Ctrl-C", "quit from anywhere"),
+            ("Esc", "close the top window; clear the search"),
+        ]),
+        Section(title: "Search", topics: [.search], keys: [
+            ("letters", "filter titles and ids; a paste is typed in too"),
+            ("Enter", "one match: buy it; more or none: keep filter"),
+            ("Esc", "clear the search and show everything"),
+            ("↑ ↓", "move through the matches"),
+            ("F1", "this help (? is typed into the search)"),
+        ]),
+        Section(title: "Payment sheet", topics: [.paymentSheet], keys: [
+            ("Enter  y", "buy (taken a moment after the sheet opens)"),
+            ("Esc  n", "cancel (recorded as a user cancel)"),
+            ("q  Ctrl-C", "cancel, then quit"),
+        ]),
+        Section(title: "Messages", topics: [.message], keys: [
+            ("Enter  Esc", "close the message; good news needs no key"),
+        ]),
+        Section(title: "Using credits", topics: [.spending], keys: [
+            ("Space  Enter", "use one and see it; at zero Enter buys more"),
+            ("Esc", "back to the products"),
+        ]),
+        Section(title: "Language and storefront", topics: [.localePicker, .typedLocale], keys: [
+            ("↑ ↓  Enter", "choose a language or a storefront"),
+            ("Other locale…", "type one: de_DE, pt_BR, zh_Hant_TW, es_419"),
+            ("Enter", "apply; its region picks the storefront if sold"),
+            ("Esc", "leave the field, then close"),
+        ]),
+        Section(title: "Accounts and devices", topics: [.accountPicker, .typedName], keys: [
+            ("↑ ↓  Enter", "switch to an account or a device"),
+            ("New account…", "type a name: letters, digits and _ - . @"),
+            ("New device…", "type a device name the same way"),
+            ("Esc", "leave the field, then close"),
+        ]),
+        Section(title: "Transactions", topics: [.transactions, .refund, .cancelRenewal], keys: [
+            ("A  D", "approve or decline an Ask to Buy request"),
+            ("C", "complete an interrupted purchase"),
+            ("R", "refund the selected transaction (asks first)"),
+            ("N  E", "renew a subscription now, or end it now"),
+            ("X", "cancel a subscription's renewal (asks first)"),
+            ("B", "fix a subscription's billing problem"),
+            ("Enter  Esc", "on a question: do it, or keep things as is"),
+        ]),
+        Section(title: "Settings", topics: [.settings], keys: [
+            ("Enter  Space", "change the selected setting"),
+            ("← →", "previous or next value"),
+        ]),
     ]
 }

@@ -20,6 +20,9 @@ public func render(_ state: AppState, size: Size) -> ScreenBuffer {
     for overlay in state.overlays {
         OverlayView.draw(overlay, state: state, in: overlayArea, into: &buffer)
     }
+    if let notice = state.notice {
+        NoticeView.draw(notice, in: overlayArea, into: &buffer)
+    }
     if let activity = state.activity {
         if case .buySheet = state.overlays.last {} else {
             ActivityView.draw(activity, tick: state.tick, in: overlayArea, into: &buffer)
@@ -38,6 +41,8 @@ enum OverlayView {
         case .picker(let picker): PickerView.draw(picker, state: state, in: area, into: &buffer)
         case .transactions(let screen): TransactionsView.draw(screen, state: state, in: area, into: &buffer)
         case .refundConfirmation(let id): RefundConfirmationView.draw(transactionID: id, state: state, in: area, into: &buffer)
+        case .cancelRenewalConfirmation(let id):
+            CancelRenewalConfirmationView.draw(transactionID: id, state: state, in: area, into: &buffer)
         case .settings(let screen): SettingsView.draw(screen, state: state, in: area, into: &buffer)
         case .help(let screen): HelpView.draw(screen, in: area, into: &buffer)
         }

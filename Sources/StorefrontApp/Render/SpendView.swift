@@ -29,13 +29,16 @@ enum SpendView {
         let inside = Dialog.draw(area, title: name, into: &buffer)
         var lines: [(spans: [Span], optional: Bool)] = []
         let presentation = Presentation(credit: screen.credit)
+        // A face shows only after one was spent, including the last one.
+        if presentation == .rageFaces, let faceIndex = screen.face {
+            let face = RageFaces.all[faceIndex % RageFaces.all.count]
+            lines += face.rows.map { ([Span($0, style: Theme.face)], false) }
+            lines.append(([Span(face.name, style: Theme.muted)], true))
+            lines.append(([], true))
+        }
         if balance > 0 {
             switch presentation {
             case .rageFaces:
-                let face = RageFaces.all[screen.face % RageFaces.all.count]
-                lines += face.rows.map { ([Span($0, style: Theme.face)], false) }
-                lines.append(([Span(face.name, style: Theme.muted)], true))
-                lines.append(([], true))
                 lines.append(([Span("Times remaining: ", style: Theme.emphasis), Span("\(balance)", style: Theme.credit)], false))
             case .lives:
                 let hearts = Array(repeating: "♥", count: min(balance, max(1, (inside.width - 2) / 2))).joined(separator: " ")
@@ -56,8 +59,8 @@ enum SpendView {
             let what = presentation == .rageFaces ? "Times remaining: 0" : "\(name): 0"
             lines.append(([Span(what, style: Theme.emphasis)], false))
             lines.append(([Span("No \(name) left.")], false))
-            lines.append(([], true))
             if let product = state.productGranting(screen.credit) {
+                lines.append(([], true))
                 let offer = [text.title(of: product), text.grantText(product), AppText.price(of: product, text: text)]
                     .compactMap { $0 }.joined(separator: " · ")
                 lines.append(([Span("Enter", style: Theme.key), Span(" buy more: \(offer)")], false))

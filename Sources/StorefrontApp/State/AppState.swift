@@ -32,6 +32,14 @@ public struct AppState: Equatable, Sendable {
     /// Real time as of the last clock tick; with the snapshot's timeline it gives store time,
     /// for countdowns while store time runs fast.
     public var now: Date
+    /// Real time as of the last key (or input clock tick), for the arming of confirmation sheets.
+    public var keyTime: Date
+    /// When the confirmation sheet on top was opened; it takes Enter only `ConfirmationArming.delay` later.
+    public var confirmationOpenedAt: Date?
+    /// Keys that arrived while an operation ran, to be handled when it ends.
+    public var waitingKeys: [WaitingKey]
+    /// An outcome that needs no answer, shown until the next key (which still does its own work).
+    public var notice: Alert?
 
     public init(catalog: Catalog, buyer: Buyer, locale: String, storefront: String, snapshot: StoreSnapshot,
                 size: Size, seed: UInt64 = 1, unavailableReason: String? = nil, now: Date = Date(timeIntervalSince1970: 0)) {
@@ -51,6 +59,10 @@ public struct AppState: Equatable, Sendable {
         self.reportedTornTail = nil
         self.isQuitting = false
         self.now = now
+        self.keyTime = now
+        self.confirmationOpenedAt = nil
+        self.waitingKeys = []
+        self.notice = nil
         // The list was built before the layout was known; select again so the first heading shows.
         list.move(.first, viewportHeight: MainLayout(state: self, size: size).listViewportHeight)
     }

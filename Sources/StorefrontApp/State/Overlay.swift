@@ -11,6 +11,8 @@ public enum Overlay: Equatable, Sendable {
     case transactions(TransactionsScreen)
     /// The confirmation before refunding a transaction.
     case refundConfirmation(transactionID: String)
+    /// The confirmation before turning a subscription's renewal off.
+    case cancelRenewalConfirmation(transactionID: String)
     case settings(SettingsScreen)
     case help(HelpScreen)
 }
@@ -18,12 +20,12 @@ public enum Overlay: Equatable, Sendable {
 /// The screen that spends one credit at a time (rage faces, extra lives, ...).
 public struct SpendScreen: Equatable, Sendable {
     public var credit: String
-    /// The rage face on show, an index into the drawn faces.
-    public var face: Int
+    /// The rage face on show, an index into the drawn faces; nil until one is spent.
+    public var face: Int?
     /// Credits spent since the screen opened.
     public var spent: Int
 
-    public init(credit: String, face: Int = 0, spent: Int = 0) {
+    public init(credit: String, face: Int? = nil, spent: Int = 0) {
         self.credit = credit
         self.face = face
         self.spent = spent
@@ -127,12 +129,15 @@ public struct SettingsScreen: Equatable, Sendable {
     }
 }
 
-/// The list of every key.
+/// The list of every key, the keys of the screen it was opened from first.
 public struct HelpScreen: Equatable, Sendable {
     /// The first line shown, when the list is taller than the screen.
     public var offset: Int
+    /// The screen or dialog `?` was pressed on.
+    public var topic: HelpTopic
 
-    public init(offset: Int = 0) {
+    public init(offset: Int = 0, topic: HelpTopic = .main) {
         self.offset = offset
+        self.topic = topic
     }
 }

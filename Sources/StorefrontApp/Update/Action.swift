@@ -8,8 +8,11 @@ import TerminalUI
 /// with a fresh snapshot and then the effect's result, so the result's alert can quote the
 /// committed balances.
 public enum Action: Equatable, Sendable {
-    /// A key was pressed (or the terminal was resized: `.resize`).
+    /// A key was pressed (or the terminal was resized: `.resize`), at the last `keyClockTicked` time.
     case keyPressed(Key)
+    /// The real time now, sent before each key and each frame: a confirmation sheet takes
+    /// Enter only some time after it opened, so a paste or a burst typed ahead cannot confirm it.
+    case keyClockTicked(Date)
     /// The ledger changed, here or in another process; this is what the store says now.
     case storeChanged(StoreSnapshot)
     case purchaseFinished(productID: String, outcome: PurchaseOutcome)

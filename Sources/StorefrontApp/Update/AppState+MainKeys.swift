@@ -26,7 +26,7 @@ extension AppState {
         case .character("s"):
             push(.settings(SettingsScreen()))
         case .character("?"):
-            push(.help(HelpScreen()))
+            push(.help(HelpScreen(topic: .main)))
         case .character("q"):
             return quit()
         case .escape where !list.query.isEmpty:
@@ -41,26 +41,32 @@ extension AppState {
     mutating func pressWhileSearching(_ key: Key) -> [Effect] {
         switch key {
         case .character(let character):
-            guard list.query.count < TextField.maximumLength else { return [] }
-            list.rebuild(catalog: catalog, locale: locale, query: list.query + String(character),
-                         viewportHeight: listViewportHeight)
+            search(for: list.query + String(character))
+        case .paste(let text):
+            search(for: list.query + TextField.singleLine(text))
         case .backspace:
-            list.rebuild(catalog: catalog, locale: locale, query: String(list.query.dropLast()),
-                         viewportHeight: listViewportHeight)
+            search(for: String(list.query.dropLast()))
         case .enter:
-            // Enter picks the match: the search closes (keeping the filter) and the payment
-            // sheet opens, so "/random Enter Enter" buys the face pack.
+            // Enter buys only a single match; with more (or none) it keeps the filter and
+            // closes the field, so a search never buys a product the person did not see alone.
             isSearching = false
+            guard list.productCount == 1 else { return [] }
             return selectedProduct.map { startPurchase(of: $0) } ?? []
         case .escape:
             isSearching = false
-            list.rebuild(catalog: catalog, locale: locale, query: "", viewportHeight: listViewportHeight)
+            search(for: "")
         case .up, .down, .pageUp, .pageDown:
             if let movement = ProductList.Movement(key) { list.move(movement, viewportHeight: listViewportHeight) }
         default:
             break
         }
         return []
+    }
+
+    /// Filters the list by `query`, cut to the longest search the field takes.
+    private mutating func search(for query: String) {
+        list.rebuild(catalog: catalog, locale: locale, query: String(query.prefix(TextField.maximumLength)),
+                     viewportHeight: listViewportHeight)
     }
 
     /// Opens the payment sheet, or goes straight to the store when it would not show one:
@@ -92,7 +98,8 @@ extension AppState {
             push(.alert(Alert(title: "Nothing to use", message: "This catalog has no credits to spend.", tone: .info)))
             return
         }
-        push(.spend(SpendScreen(credit: credit, face: random.next(below: RageFaces.all.count))))
+        // No face until one is spent: every face on show is one paid for.
+        push(.spend(SpendScreen(credit: credit)))
     }
 }
 

@@ -1,9 +1,19 @@
+import Foundation
 import StoreEngine
 import TerminalUI
 
 extension AppState {
-    /// Keys when an overlay is on top: each overlay takes its own keys; Esc closes it.
-    mutating func press(_ key: Key, on overlay: Overlay) -> [Effect] {
+    /// Keys when an overlay is on top: each overlay takes its own keys; Esc closes it; `?`
+    /// opens the help with this overlay's keys first.
+    mutating func press(_ key: Key, on overlay: Overlay, at time: Date) -> [Effect] {
+        if overlay.isConfirmation, !isConfirmationArmed(at: time), key != .escape {
+            // Typed ahead or pasted: only Esc may answer a sheet this young.
+            return []
+        }
+        if key == .character("?"), let topic = overlay.helpTopic {
+            push(.help(HelpScreen(topic: topic)))
+            return []
+        }
         switch overlay {
         case .buySheet(let productID): return pressOnBuySheet(key, productID: productID)
         case .alert:
@@ -16,28 +26,46 @@ extension AppState {
         case .picker(let picker): return pressOnPicker(key, picker: picker)
         case .transactions(let screen): return pressOnTransactions(key, screen: screen)
         case .refundConfirmation(let transactionID):
-            switch key {
-            case .enter, .character("y"): return perform(.refund(transactionID: transactionID, buyer: buyer), showing: .refunding(transactionID: transactionID))
-            case .escape, .character("n"): closeTop()
-            case .character("q"): return quit()
-            default: break
-            }
+            return answerConfirmation(key, confirm: .refund(transactionID: transactionID, buyer: buyer),
+                                      showing: .refunding(transactionID: transactionID))
+        case .cancelRenewalConfirmation(let transactionID):
+            return answerConfirmation(key, confirm: .settle(.cancelRenewal, transactionID: transactionID, buyer: buyer),
+                                      showing: .settling(.cancelRenewal))
         case .settings(let screen): return pressOnSettings(key, screen: screen)
-        case .help(var screen):
-            switch key {
-            case .up, .character("k"): screen.offset = max(0, screen.offset - 1)
-            case .down, .character("j"): screen.offset = min(screen.offset + 1, HelpView.maximumOffset(size: size))
-            case .pageUp: screen.offset = max(0, screen.offset - HelpView.visibleLines(size: size))
-            case .pageDown:
-                screen.offset = min(screen.offset + HelpView.visibleLines(size: size), HelpView.maximumOffset(size: size))
-            case .escape, .enter, .character("?"):
-                closeTop()
-                return []
-            case .character("q"): return quit()
-            default: return []
-            }
-            replaceTop(with: .help(screen))
+        case .help(let screen): return pressOnHelp(key, screen: screen)
         }
+        return []
+    }
+
+    /// Enter or y does what the sheet asks; Esc or n closes it and changes nothing.
+    private mutating func answerConfirmation(_ key: Key, confirm effect: Effect, showing activity: Activity) -> [Effect] {
+        switch key {
+        case .enter, .character("y"): return perform(effect, showing: activity)
+        case .escape, .character("n"): closeTop()
+        case .character("q"): return quit()
+        default: break
+        }
+        return []
+    }
+
+    private mutating func pressOnHelp(_ key: Key, screen: HelpScreen) -> [Effect] {
+        var screen = screen
+        let lines = KeyHelp.lines(for: screen.topic).count
+        switch key {
+        case .up, .character("k"): screen.offset = max(0, screen.offset - 1)
+        case .down, .character("j"): screen.offset = min(screen.offset + 1, HelpView.maximumOffset(lines: lines, size: size))
+        case .pageUp: screen.offset = max(0, screen.offset - HelpView.visibleLines(lines: lines, size: size))
+        case .pageDown:
+            screen.offset = min(screen.offset + HelpView.visibleLines(lines: lines, size: size),
+                                HelpView.maximumOffset(lines: lines, size: size))
+        case .escape, .enter, .character("?"):
+            closeTop()
+            return []
+        case .character("q"):
+            return quit()
+        default: return []
+        }
+        replaceTop(with: .help(screen))
         return []
     }
 
@@ -109,6 +137,10 @@ extension AppState {
         switch action {
         case .refund:
             push(.refundConfirmation(transactionID: record.id))
+            return []
+        case .cancelRenewal:
+            // Turning renewal off ends a subscription the buyer may count on, so it asks first, as refunds do.
+            push(.cancelRenewalConfirmation(transactionID: record.id))
             return []
         default:
             return perform(.settle(action, transactionID: record.id, buyer: buyer), showing: .settling(action))

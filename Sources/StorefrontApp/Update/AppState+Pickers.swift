@@ -50,6 +50,10 @@ extension AppState {
             switch key {
             case .character(let character):
                 typing.entry.insert(character) { Self.isAllowed($0, in: typing.field) }
+            case .paste(let text):
+                for character in TextField.singleLine(text) {
+                    typing.entry.insert(character) { Self.isAllowed($0, in: typing.field) }
+                }
             case .backspace:
                 typing.entry.deleteBackward()
             case .enter:

@@ -9,14 +9,24 @@ extension AppState {
         announceSettledRequests(before: before)
         for index in overlays.indices {
             if case .transactions(var screen) = overlays[index] {
-                screen.scroll.setItemCount(fresh.transactions.count, viewportHeight: TransactionsView.listHeight(size: size))
+                keepSelection(of: &screen, from: before.transactions)
                 overlays[index] = .transactions(screen)
             }
         }
         if let torn = fresh.tornTail, torn != reportedTornTail {
             reportedTornTail = torn
-            push(.alert(Alert(title: "Incomplete line moved aside", message: "\(torn).", tone: .warning)))
+            report(Alert(title: "Incomplete line moved aside", message: "\(torn).", tone: .warning))
         }
+    }
+
+    /// Keeps the transactions screen on the transaction it had selected while rows arrive
+    /// above it (they come newest first), so R, N, E and X act on the one the person picked.
+    private func keepSelection(of screen: inout TransactionsScreen, from previous: [TransactionRecord]) {
+        let height = TransactionsView.listHeight(size: size)
+        let selectedID = screen.scroll.selectedIndex.flatMap { previous.indices.contains($0) ? previous[$0].id : nil }
+        screen.scroll.setItemCount(snapshot.transactions.count, viewportHeight: height)
+        guard let selectedID, let index = snapshot.transactions.firstIndex(where: { $0.id == selectedID }) else { return }
+        screen.scroll.select(index, viewportHeight: height)
     }
 
     mutating func finishPurchase(of productID: String, outcome: PurchaseOutcome) {
@@ -36,20 +46,21 @@ extension AppState {
         case .changeScheduled: ("Plan change scheduled", .info)
         case .renewalResumed: ("Auto-renew on", .success)
         }
-        push(.alert(Alert(title: title, message: message, tone: tone)))
+        report(Alert(title: title, message: message, tone: tone))
     }
 
     mutating func finishRestore(_ result: RestoreResult) {
         activity = nil
-        push(.alert(Alert(title: "Restore purchases", message: text.message(for: result),
-                          tone: result.restored.isEmpty ? .info : .success)))
+        report(Alert(title: "Restore purchases", message: text.message(for: result),
+                          tone: result.restored.isEmpty ? .info : .success))
     }
 
     /// A spend shows the next face; a refused one leaves the screen showing the committed balance.
     mutating func finishSpend(of credit: String, outcome: SpendOutcome) {
         activity = nil
         guard case .spend(var screen) = overlays.last, screen.credit == credit, case .spent = outcome else { return }
-        screen.face = random.next(below: RageFaces.all.count, other: screen.face)
+        screen.face = screen.face.map { random.next(below: RageFaces.all.count, other: $0) }
+            ?? random.next(below: RageFaces.all.count)
         screen.spent += 1
         replaceTop(with: .spend(screen))
     }
@@ -57,7 +68,7 @@ extension AppState {
     mutating func finishRefund(_ result: RefundResult) {
         activity = nil
         if case .refundConfirmation = overlays.last { closeTop() }
-        push(.alert(Alert(title: "Refund complete", message: AppText.refundMessage(result, text: text), tone: .success)))
+        report(Alert(title: "Refund complete", message: AppText.refundMessage(result, text: text), tone: .success))
     }
 
     mutating func failOperation(_ message: String) {
@@ -66,7 +77,7 @@ extension AppState {
         case .buySheet, .refundConfirmation: closeTop()
         default: break
         }
-        push(.alert(Alert(title: "Could not complete", message: message, tone: .failure)))
+        report(Alert(title: "Could not complete", message: message, tone: .failure))
     }
 
     /// A parent's decision or a completed purchase that arrived from another process (or from
@@ -85,10 +96,10 @@ extension AppState {
                 if let credit = record.credit, record.creditAmount > 0 {
                     message += " +\(record.creditAmount) \(text.creditName(credit)): you have \(snapshot.balance(of: credit))."
                 }
-                push(.alert(Alert(title: title, message: message, tone: .success)))
+                report(Alert(title: title, message: message, tone: .success))
             case .declined:
-                push(.alert(Alert(title: "Request declined", message: "Your request to buy \(name) was declined; nothing was charged.",
-                                  tone: .warning)))
+                report(Alert(title: "Request declined", message: "Your request to buy \(name) was declined; nothing was charged.",
+                             tone: .info))
             default:
                 continue
             }

@@ -1,61 +1,118 @@
+import Foundation
 import StoreEngine
 import TerminalUI
 
 /// Applies `action` to `state` and returns the work the runtime should do.
 ///
-/// This is the only place the app state changes.
+/// This is the only place the app state changes. Keys that arrived while an operation ran
+/// are handled, in order, as soon as it ends.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
-    switch action {
-    case .keyPressed(let key):
-        return state.press(key)
-    case .storeChanged(let snapshot):
-        state.receive(snapshot)
-    case .purchaseFinished(let productID, let outcome):
-        state.finishPurchase(of: productID, outcome: outcome)
-    case .restoreFinished(let result):
-        state.finishRestore(result)
-    case .spendFinished(let credit, let outcome):
-        state.finishSpend(of: credit, outcome: outcome)
-    case .refundFinished(let result):
-        state.finishRefund(result)
-    case .settingSaved:
-        state.activity = nil
-    case .operationFailed(let message):
-        state.failOperation(message)
-    case .tick:
-        if state.activity != nil { state.tick &+= 1 }
-    case .announced(let title, let message):
-        state.push(.alert(Alert(title: title, message: message, tone: .info)))
-    case .clockTicked(let now):
-        state.now = now
-    case .subscriptionChanged(let message):
-        state.activity = nil
-        state.push(.alert(Alert(title: "Subscription", message: message, tone: .success)))
-    case .transactionSettled(let title, let message):
-        state.activity = nil
-        state.push(.alert(Alert(title: title, message: message, tone: .info)))
-    }
-    return []
+    var effects = state.apply(action)
+    effects += state.handleWaitingKeys()
+    return effects
 }
 
 extension AppState {
-    /// Routes a key to the top overlay, the search field or the main screen.
-    mutating func press(_ key: Key) -> [Effect] {
+    mutating func apply(_ action: Action) -> [Effect] {
+        switch action {
+        case .keyPressed(let key):
+            return receive(key, at: keyTime)
+        case .keyClockTicked(let time):
+            keyTime = time
+        case .storeChanged(let snapshot):
+            receive(snapshot)
+        case .purchaseFinished(let productID, let outcome):
+            finishPurchase(of: productID, outcome: outcome)
+        case .restoreFinished(let result):
+            finishRestore(result)
+        case .spendFinished(let credit, let outcome):
+            finishSpend(of: credit, outcome: outcome)
+        case .refundFinished(let result):
+            finishRefund(result)
+        case .settingSaved:
+            activity = nil
+        case .operationFailed(let message):
+            failOperation(message)
+        case .tick:
+            if activity != nil { tick &+= 1 }
+        case .announced(let title, let message):
+            report(Alert(title: title, message: message, tone: .info))
+        case .clockTicked(let now):
+            self.now = now
+        case .subscriptionChanged(let message):
+            activity = nil
+            if case .cancelRenewalConfirmation = overlays.last { closeTop() }
+            report(Alert(title: "Subscription", message: message, tone: .success))
+        case .transactionSettled(let title, let message):
+            activity = nil
+            report(Alert(title: title, message: message, tone: .info))
+        }
+        return []
+    }
+
+    /// Takes a key as it arrives: a resize and Ctrl-C act at once; while an operation runs,
+    /// other keys wait for it to end.
+    mutating func receive(_ key: Key, at time: Date) -> [Effect] {
         if case .resize(let width, let height) = key {
             resize(to: Size(width: width, height: height))
             return []
         }
         if key == .ctrl("c") { return quit() }
-        guard activity == nil else { return [] }
-        if isTooSmall { return key == .character("q") ? quit() : [] }
-        if let top = overlays.last { return press(key, on: top) }
-        if isSearching { return pressWhileSearching(key) }
-        return pressOnMain(key)
+        guard activity == nil, waitingKeys.isEmpty else {
+            waitingKeys.append(WaitingKey(key: key, arrivedAt: time))
+            return []
+        }
+        return press(key, at: time)
     }
 
+    /// Handles waiting keys in order until one starts another operation (the rest wait for it).
+    mutating func handleWaitingKeys() -> [Effect] {
+        var effects: [Effect] = []
+        while activity == nil, !isQuitting, !waitingKeys.isEmpty {
+            let next = waitingKeys.removeFirst()
+            effects += press(next.key, at: next.arrivedAt)
+        }
+        return effects
+    }
+
+    /// Routes a key to the top overlay, the search field or the main screen.
+    mutating func press(_ key: Key, at time: Date) -> [Effect] {
+        notice = nil
+        if isTooSmall { return key == .character("q") ? quit() : [] }
+        let topBefore = overlays.last
+        let effects: [Effect]
+        if key == .function(1) {
+            // F1 opens the help from anywhere, text fields included (where `?` is typed).
+            let topic = topBefore.map { $0.helpTopic } ?? (isSearching ? .search : .main)
+            if let topic { push(.help(HelpScreen(topic: topic))) }
+            effects = []
+        } else if let top = overlays.last {
+            effects = press(key, on: top, at: time)
+        } else if isSearching {
+            effects = pressWhileSearching(key)
+        } else {
+            effects = pressOnMain(key)
+        }
+        if let top = overlays.last, top.isConfirmation, top != topBefore {
+            confirmationOpenedAt = time
+        }
+        return effects
+    }
+
+    /// Whether the confirmation sheet on top takes Enter at `time`.
+    public func isConfirmationArmed(at time: Date) -> Bool {
+        guard overlays.last?.isConfirmation == true, let openedAt = confirmationOpenedAt else { return true }
+        return time.timeIntervalSince(openedAt) >= ConfirmationArming.delay
+    }
+
+    /// Leaves the storefront; a payment sheet left open is recorded as cancelled first, as Esc does.
     mutating func quit() -> [Effect] {
+        var effects: [Effect] = []
+        if activity == nil, readOnlyReason == nil, case .buySheet(let productID) = overlays.last {
+            effects.append(.purchase(productID: productID, buyer: buyer, storefront: storefront, simulate: .cancel))
+        }
         isQuitting = true
-        return [.quit]
+        return effects + [.quit]
     }
 
     mutating func resize(to newSize: Size) {
@@ -76,6 +133,19 @@ extension AppState {
         if overlays.isEmpty { overlays.append(overlay) } else { overlays[overlays.count - 1] = overlay }
     }
 
+    /// Shows an outcome: good news and plain information as a notice that leaves the next key
+    /// alone; a refusal or a failure as an alert to acknowledge. Keys typed before a failure
+    /// was shown are dropped, because they were not meant for it.
+    mutating func report(_ alert: Alert) {
+        switch alert.tone {
+        case .success, .info:
+            notice = alert
+        case .warning, .failure:
+            waitingKeys.removeAll()
+            push(.alert(alert))
+        }
+    }
+
     /// Asks for a store change, unless the store is read-only, in which case an alert says why.
     mutating func perform(_ effect: Effect, showing activity: Activity) -> [Effect] {
         if let readOnlyReason {
@@ -85,5 +155,15 @@ extension AppState {
         self.activity = activity
         tick = 0
         return [effect]
+    }
+}
+
+extension Overlay {
+    /// Sheets that commit something on Enter, which a key typed ahead must not answer.
+    var isConfirmation: Bool {
+        switch self {
+        case .buySheet, .refundConfirmation, .cancelRenewalConfirmation: true
+        default: false
+        }
     }
 }

@@ -18,6 +18,8 @@ final class TUIRunLoop {
     private let mailbox = ActionMailbox()
     private let worker = DispatchQueue(label: "storefront.effects")
     private var lastCatchUp = Date.distantPast
+    /// Real time; tests give a clock they move by hand.
+    private let clock: @Sendable () -> Date
 
     /// How long a key read waits: short while a spinner turns, longer otherwise, and never
     /// so long that a change in another process takes a second to show.
@@ -25,19 +27,24 @@ final class TUIRunLoop {
     static let busyTimeoutMilliseconds = 80
     static let catchUpInterval: TimeInterval = 1
 
-    init(store: Store, terminal: any TerminalBackend, state: AppState) {
+    init(store: Store, terminal: any TerminalBackend, state: AppState, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.terminal = terminal
         self.state = state
         self.runner = EffectRunner(store: store)
+        self.clock = clock
     }
 
-    /// Runs until the person quits or a termination signal arrives.
+    /// Runs until the person quits or a termination signal arrives, then waits for the
+    /// operations already asked for (a payment sheet's cancel, recorded on the way out) to finish.
     func run() {
         while !state.isQuitting && !terminal.isTerminationRequested {
+            dispatch(.keyClockTicked(clock()))
             terminal.draw(render(state, size: state.size))
-            let timeout = state.activity == nil ? Self.idleTimeoutMilliseconds : Self.busyTimeoutMilliseconds
+            let isWaiting = state.activity != nil || !state.isConfirmationArmed(at: state.keyTime)
+            let timeout = isWaiting ? Self.busyTimeoutMilliseconds : Self.idleTimeoutMilliseconds
             if let key = terminal.readKey(timeoutMilliseconds: timeout) {
+                dispatch(.keyClockTicked(clock()))
                 dispatch(.keyPressed(key))
             }
             for action in mailbox.drain() { dispatch(action) }
@@ -45,6 +52,11 @@ final class TUIRunLoop {
             if !state.snapshot.timeline.isReal { dispatch(.clockTicked(Date())) }
             followLedger()
         }
+        if !state.isQuitting {
+            // A termination signal leaves the way Ctrl-C does: an open payment sheet is cancelled.
+            dispatch(.keyPressed(.ctrl("c")))
+        }
+        worker.sync {}
     }
 
     func dispatch(_ action: Action) {

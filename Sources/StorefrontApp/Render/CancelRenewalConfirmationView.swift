@@ -1,0 +1,18 @@
+import StoreEngine
+import TerminalUI
+
+/// The question before turning a subscription's renewal off: what stops, and until when it runs.
+enum CancelRenewalConfirmationView {
+    static func draw(transactionID: String, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
+        guard let record = state.snapshot.transactions.first(where: { $0.id == transactionID }) else { return }
+        let text = state.text
+        let width = min(60, area.width - 4)
+        let name = state.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
+        var message = "Stop renewing \(name)?"
+        if let expiry = state.snapshot.subscription(latest: record.id)?.expiresDate {
+            message += " It stays active until \(text.date(expiry)), then ends."
+        }
+        QuestionDialog.draw(title: "Cancel renewal", question: message, yes: "Cancel renewal", no: "Keep renewing",
+                            width: width, in: area, into: &buffer)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import StoreEngine
+import Testing
+import TerminalUI
+@testable import StorefrontApp
+
+/// Keys that arrive with the key that opened a confirmation sheet (a paste, keys typed ahead)
+/// never confirm it; the sheet takes Enter once `ConfirmationArming.delay` has passed.
+@Suite("Update: confirmation sheets are armed after a moment")
+struct ConfirmationArmingTests {
+    typealias F = StorefrontFixture
+
+    @Test("The pasted keys '/', 'item', Enter, 'item', Enter open the sheet but never buy")
+    func pastedSearchDoesNotBuy() throws {
+        var state = try F().state()
+        var keys: [Key] = [.character("/")]
+        keys += "random".map(Key.character) + [.enter] + "lives".map(Key.character) + [.enter]
+        var effects: [Effect] = []
+        for key in keys { effects += state.sendInOneBurst(key) }
+        #expect(effects.isEmpty, "nothing was asked of the store")
+        #expect(state.overlays == [.buySheet(productID: F.facePack)])
+        #expect(state.activity == nil)
+    }
+
+    @Test("Enter just after the sheet opened is ignored; after the delay it buys")
+    func armsAfterDelay() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        let opened = Date(timeIntervalSince1970: 1000)
+        _ = update(&state, .keyClockTicked(opened))
+        #expect(update(&state, .keyPressed(.enter)).isEmpty)
+        _ = update(&state, .keyClockTicked(opened.addingTimeInterval(ConfirmationArming.delay / 2)))
+        #expect(update(&state, .keyPressed(.enter)).isEmpty)
+        #expect(!state.isConfirmationArmed(at: state.keyTime))
+        #expect(KeyHelp.footerHints(for: state).map(\.key) == ["Esc", "?"], "no Enter hint while the sheet is not armed")
+        _ = update(&state, .keyClockTicked(opened.addingTimeInterval(ConfirmationArming.delay + 0.01)))
+        #expect(KeyHelp.footerHints(for: state).first == KeyHelp.Hint("Enter", "buy"))
+        #expect(update(&state, .keyPressed(.enter))
+            == [.purchase(productID: F.facePack, buyer: fixture.buyer, storefront: "USA", simulate: nil)])
+    }
+
+    @Test("Esc cancels a sheet at once, armed or not")
+    func escapeAlwaysCancels() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        #expect(state.sendInOneBurst(.enter, .escape)
+            == [.purchase(productID: F.facePack, buyer: fixture.buyer, storefront: "USA", simulate: .cancel)])
+    }
+
+    @Test("Keys typed ahead during an operation keep the time they arrived: a sheet they open is not confirmed by them")
+    func typedAheadKeepTheirTime() throws {
+        let fixture = try F()
+        try fixture.buy(F.facePack)
+        var state = fixture.state()
+        state.send(.character("u"))
+        let effects = state.sendInOneBurst(.character(" "), .escape, .enter, .enter)
+        try fixture.run(effects, on: &state)
+        #expect(state.overlays == [.buySheet(productID: F.facePack)], "the sheet opened by the typed-ahead Enter stays up")
+        #expect(fixture.store.transactions(for: "tester").count == 1, "only the first purchase was made")
+    }
+
+    @Test("The refund and cancel-renewal questions are armed the same way")
+    func otherConfirmations() throws {
+        let fixture = try F()
+        try fixture.buy("com.example.rage.pro.yearly")
+        var state = fixture.state()
+        state.send(.character("t"))
+        #expect(state.sendInOneBurst(.character("X"), .enter).isEmpty)
+        #expect(state.top?.isConfirmation == true)
+        state.send(.escape)
+        #expect(state.sendInOneBurst(.character("R"), .character("y")).isEmpty)
+        #expect(state.top?.isConfirmation == true)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+@testable import storefront
+import StoreEngine
+import Testing
+import TerminalUI
+@testable import StorefrontApp
+
+/// The TUI's run loop driven by a scripted terminal and a clock that moves a second per reading.
+@Suite("Runtime: the run loop")
+struct RunLoopTests {
+    typealias F = StorefrontFixture
+
+    /// A clock that is one second later each time it is read, like a person pausing between keys.
+    final class SteppingClock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var time = Date(timeIntervalSince1970: 1_000_000)
+
+        func read() -> Date {
+            lock.lock(); defer { lock.unlock() }
+            time = time.addingTimeInterval(1)
+            return time
+        }
+    }
+
+    static func run(_ fixture: F, keys: [Key]) -> TUIRunLoop {
+        let clock = SteppingClock()
+        let terminal = ScriptedTerminal(size: Size(width: 80, height: 24), keys: keys)
+        let loop = TUIRunLoop(store: fixture.store, terminal: terminal, state: fixture.state(), clock: { clock.read() })
+        loop.run()
+        return loop
+    }
+
+    @Test("q on the payment sheet records the cancel before the loop gives the terminal back")
+    func quitOnSheetRecordsCancel() throws {
+        let fixture = try F()
+        let loop = Self.run(fixture, keys: [.enter, .character("q")])
+        #expect(loop.state.isQuitting)
+        #expect(fixture.store.transactions(for: "tester").map(\.state) == [.cancelled])
+    }
+
+    @Test("Ctrl-C on the payment sheet records the same cancel")
+    func controlCOnSheetRecordsCancel() throws {
+        let fixture = try F()
+        _ = Self.run(fixture, keys: [.enter, .ctrl("c")])
+        #expect(fixture.store.transactions(for: "tester").map(\.state) == [.cancelled])
+    }
+
+    @Test("Keys stamped with the clock: Enter read a second after the sheet opened buys")
+    func stampedKeysBuy() throws {
+        let fixture = try F()
+        _ = Self.run(fixture, keys: [.enter, .enter, .character("q")])
+        #expect(fixture.store.transactions(for: "tester").map(\.state) == [.purchased])
+    }
+
+    @Test("A termination signal with the payment sheet open records the cancel too")
+    func terminationOnSheetRecordsCancel() throws {
+        let fixture = try F()
+        // The scripted terminal asks to stop once its keys run out, as SIGTERM would.
+        _ = Self.run(fixture, keys: [.enter])
+        #expect(fixture.store.transactions(for: "tester").map(\.state) == [.cancelled])
+    }
+}
