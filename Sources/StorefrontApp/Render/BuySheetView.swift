@@ -12,7 +12,13 @@ enum BuySheetView {
         if let grant = text.grantText(product) { kind += " · \(grant)" }
         lines.append([Span(kind, style: Theme.muted)])
         lines.append([])
-        lines.append(field("Price", AppText.price(of: product, text: text) ?? "—", width: width - 4, valueStyle: Theme.emphasis))
+        if let terms = subscriptionTerms(of: product, state: state) {
+            // What the App Store's sheet says: what is charged now, and what after.
+            lines.append(field("Due today", terms.now, width: width - 4, valueStyle: Theme.emphasis))
+            lines += terms.sentence.wrapped(toWidth: width - 4).map { [Span($0)] }
+        } else {
+            lines.append(field("Price", AppText.price(of: product, text: text) ?? "—", width: width - 4, valueStyle: Theme.emphasis))
+        }
         lines.append(field("Account", "\(state.buyer.account) on \(state.buyer.device)", width: width - 4))
         if state.snapshot.nextPurchase != .succeed {
             lines.append([Span("Settings make this purchase \(state.snapshot.nextPurchase.rawValue).",
@@ -27,6 +33,18 @@ enum BuySheetView {
         let frame = Dialog.frame(width: width, height: lines.count + 2, in: area)
         let inside = Dialog.draw(frame, title: "Confirm purchase", into: &buffer)
         Dialog.write(lines, in: inside, into: &buffer)
+    }
+
+    /// For an auto-renewable subscription: the charge now and the sentence of what follows,
+    /// with the introductory offer when the account has never subscribed in the group.
+    static func subscriptionTerms(of product: Product, state: AppState) -> (now: String, sentence: String)? {
+        guard product.type == .autoRenewable, let subscription = product.subscription else { return nil }
+        let text = state.text
+        let eligible = !state.snapshot.subscribedGroups.contains(subscription.group)
+        let offer = eligible ? subscription.introOffer.map(OfferTerms.Offer.init) : nil
+        guard let sentence = OfferTerms.sentence(for: product, offer: offer, text: text),
+              let charged = OfferTerms.chargedNow(for: product, offer: offer, text: text) else { return nil }
+        return (text.format(charged), sentence)
     }
 
     /// A label on the left and its value right-aligned, as in a receipt.

@@ -16,10 +16,13 @@ enum KeyHelp {
         switch state.overlays.last {
         case nil:
             if state.isSearching { return [Hint("Enter", "done"), Hint("Esc", "clear")] }
-            var hints = [Hint("Enter", "buy"), Hint("u", "use"), Hint("r", "restore"), Hint("/", "search"),
-                         Hint("l", "locale"), Hint("a", "account"), Hint("t", "history"), Hint("s", "settings"),
-                         Hint("?", "help"), Hint("q", "quit")]
+            var hints = [Hint("Enter", "buy")]
+            if !state.catalog.credits.isEmpty { hints.append(Hint("u", "use")) }
+            if hasSomethingToRestore(state) { hints.append(Hint("r", "restore")) }
+            hints += [Hint("/", "search"), Hint("l", "locale"), Hint("a", "account"), Hint("t", "history"),
+                      Hint("s", "settings"), Hint("?", "help"), Hint("q", "quit")]
             if !state.list.query.isEmpty { hints.insert(Hint("Esc", "show all"), at: 0) }
+            if detailOverflows(state) { hints.insert(Hint("[ ]", "details"), at: 1) }
             return hints
         case .buySheet: return [Hint("Enter", "buy"), Hint("Esc", "cancel")]
         case .alert: return [Hint("Enter", "OK")]
@@ -39,6 +42,25 @@ enum KeyHelp {
         case .settings: return [Hint("↑↓", "move"), Hint("Enter", "change"), Hint("Esc", "close")]
         case .help: return [Hint("↑↓", "scroll"), Hint("Esc", "close")]
         }
+    }
+
+    /// Whether a restore could bring anything: a product restore delivers (non-consumable,
+    /// subscription, pass) that this device does not have now. Like the space shooter's menu,
+    /// Restore is offered only while something is missing.
+    static func hasSomethingToRestore(_ state: AppState) -> Bool {
+        state.catalog.products.contains { product in
+            guard product.type != .consumable else { return false }
+            switch state.snapshot.status(of: product.id) {
+            case .owned, .active, .notSold: return false
+            default: return true
+            }
+        }
+    }
+
+    /// Whether the selected product's details are taller than the pane.
+    static func detailOverflows(_ state: AppState) -> Bool {
+        let pane = MainLayout(state: state, size: state.size).detail.inset(by: 1).inset(horizontal: 1, vertical: 0)
+        return pane.height > 0 && DetailView.lineCount(state, width: pane.width) > pane.height
     }
 
     /// One line of the help screen: a heading (no keys) or keys and what they do.
@@ -61,6 +83,7 @@ enum KeyHelp {
         Line(keys: "a", meaning: "switch or create an account or device"),
         Line(keys: "t", meaning: "transactions, newest first"),
         Line(keys: "s", meaning: "settings: purchases, Ask to Buy, billing, time rate, errors"),
+        Line(keys: "[  ]", meaning: "scroll the product's details"),
         Line(keys: "?", meaning: "this help"),
         Line(keys: "q", meaning: "quit"),
         Line(keys: "Ctrl-C", meaning: "quit from anywhere"),
@@ -77,6 +100,7 @@ enum KeyHelp {
         Line(keys: "N  E", meaning: "renew a subscription now, or end it now"),
         Line(keys: "X", meaning: "cancel a subscription's renewal"),
         Line(keys: "B", meaning: "fix a subscription's billing problem"),
+        Line(keys: "U", meaning: "unsubscribe from a free subscription"),
         Line(keys: "", meaning: "Settings"),
         Line(keys: "Enter  Space", meaning: "change the selected setting"),
         Line(keys: "← →", meaning: "previous or next value"),

@@ -32,6 +32,12 @@ public struct AppState: Equatable, Sendable {
     /// Real time as of the last clock tick; with the snapshot's timeline it gives store time,
     /// for countdowns while store time runs fast.
     public var now: Date
+    /// How far the detail pane is scrolled, for the product it was scrolled on.
+    public var detailScroll: DetailScroll
+    /// Accounts and devices used during this run, kept in the switcher even before they
+    /// have anything in the ledger.
+    public var visitedAccounts: [String]
+    public var visitedDevices: [String]
 
     public init(catalog: Catalog, buyer: Buyer, locale: String, storefront: String, snapshot: StoreSnapshot,
                 size: Size, seed: UInt64 = 1, unavailableReason: String? = nil, now: Date = Date(timeIntervalSince1970: 0)) {
@@ -51,6 +57,9 @@ public struct AppState: Equatable, Sendable {
         self.reportedTornTail = nil
         self.isQuitting = false
         self.now = now
+        self.detailScroll = DetailScroll()
+        self.visitedAccounts = [Buyer().account, buyer.account]
+        self.visitedDevices = [Buyer().device, buyer.device]
         // The list was built before the layout was known; select again so the first heading shows.
         list.move(.first, viewportHeight: MainLayout(state: self, size: size).listViewportHeight)
     }
@@ -61,9 +70,19 @@ public struct AppState: Equatable, Sendable {
     /// The store's time now.
     public var storeNow: Date { snapshot.storeTime(at: now) }
 
-    /// The selected product of the main list.
+    /// The selected product of the main list; none while the products cannot be loaded.
     public var selectedProduct: Product? {
-        list.selectedProductIndex.map { catalog.products[$0] }
+        guard productsUnavailableReason == nil else { return nil }
+        return list.selectedProductIndex.map { catalog.products[$0] }
+    }
+
+    /// Why the product list cannot be shown: an error injected into loading products
+    /// (`fail.load-products`), as an app would see it; nil when the products load.
+    public var productsUnavailableReason: String? {
+        snapshot.settings.failures[.loadProducts].map {
+            "Could not load the products: \($0.error.explanation). The error was injected for testing; "
+                + "press s and set \"Fail load-products\" to none, or run `storefront settings set fail.load-products none`."
+        }
     }
 
     /// Why nothing can be changed right now, or nil when the store takes changes.

@@ -59,6 +59,8 @@ public enum TransactionAction: CaseIterable, Equatable, Sendable {
     case cancelRenewal
     /// End a billing problem: the subscription renews now.
     case resolveBilling
+    /// End a free subscription now (it has no renewal to cancel).
+    case unsubscribe
 
     /// The key that starts the action.
     public var key: Key { .character(hint.key.first ?? " ") }
@@ -74,6 +76,7 @@ public enum TransactionAction: CaseIterable, Equatable, Sendable {
         case .expire: ("E", "expire")
         case .cancelRenewal: ("X", "cancel renewal")
         case .resolveBilling: ("B", "fix billing")
+        case .unsubscribe: ("U", "unsubscribe")
         }
     }
 
@@ -81,13 +84,17 @@ public enum TransactionAction: CaseIterable, Equatable, Sendable {
     public func isAvailable(for record: TransactionRecord, in snapshot: StoreSnapshot) -> Bool {
         let subscription = snapshot.subscription(latest: record.id)
         let ongoing = subscription.map { $0.state != .expired && $0.state != .revoked } ?? false
+        // A free subscription has no period to renew, expire or cancel, and nothing to refund:
+        // the one thing to do with it is unsubscribe.
+        let isFree = record.productType == .freeSubscription
         switch self {
         case .approve, .decline: return record.state == .pending
         case .complete: return record.state == .needsAction
-        case .refund: return record.state == .purchased
-        case .renew: return subscription.map { $0.state != .revoked } ?? false
-        case .expire: return ongoing
-        case .cancelRenewal: return ongoing && subscription?.willAutoRenew == true
+        case .refund: return record.state == .purchased && (record.price ?? 0) > 0
+        case .renew: return !isFree && (subscription.map { $0.state != .revoked } ?? false)
+        case .expire: return !isFree && ongoing
+        case .cancelRenewal: return !isFree && ongoing && subscription?.willAutoRenew == true
+        case .unsubscribe: return isFree && record.isInForce
         case .resolveBilling: return subscription.map { $0.state == .inBillingRetryPeriod || $0.state == .inGracePeriod } ?? false
         }
     }

@@ -65,6 +65,12 @@ struct EffectRunner: Sendable {
         case .refund:
             let result = try store.refund(transactionID)
             return [snapshot(buyer, storefront), .refundFinished(result)]
+        case .unsubscribe:
+            guard let record = store.snapshot.transactions[transactionID] else {
+                return [.operationFailed(message: "Transaction \(transactionID) is no longer in the store; reopen the transactions screen.")]
+            }
+            try store.unsubscribe(record, buyer: buyer)
+            return [snapshot(buyer, storefront), .subscriptionChanged(message: "Unsubscribed from \(name(record.productID)).")]
         case .renew, .expire, .cancelRenewal, .resolveBilling:
             let chain: SubscriptionChain = switch action {
             case .renew: try store.renew(transactionID, buyer: buyer)
