@@ -16,13 +16,16 @@ enum KeyHelp {
         switch state.overlays.last {
         case nil:
             if state.isSearching { return [Hint("Enter", "done"), Hint("Esc", "clear")] }
-            var hints = [Hint("Enter", "buy")]
-            if !state.catalog.credits.isEmpty { hints.append(Hint("u", "use")) }
-            if hasSomethingToRestore(state) { hints.append(Hint("r", "restore")) }
+            var hints: [Hint] = []
+            if state.productsUnavailableReason == nil {
+                hints.append(Hint("Enter", "buy"))
+                if !state.catalog.credits.isEmpty { hints.append(Hint("u", "use")) }
+                if hasSomethingToRestore(state) { hints.append(Hint("r", "restore")) }
+            }
             hints += [Hint("/", "search"), Hint("l", "locale"), Hint("a", "account"), Hint("t", "history"),
                       Hint("s", "settings"), Hint("?", "help"), Hint("q", "quit")]
             if !state.list.query.isEmpty { hints.insert(Hint("Esc", "show all"), at: 0) }
-            if detailOverflows(state) { hints.insert(Hint("[ ]", "details"), at: 1) }
+            if detailOverflows(state) { hints.insert(Hint("[ ]", "details"), at: min(1, hints.count)) }
             return hints
         case .buySheet: return [Hint("Enter", "buy"), Hint("Esc", "cancel")]
         case .alert: return [Hint("Enter", "OK")]
