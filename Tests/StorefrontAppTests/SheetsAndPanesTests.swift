@@ -54,6 +54,34 @@ struct SheetsAndPanesTests {
         #expect(!again.contains("free"))
     }
 
+    @Test("A past subscriber chooses a promotional offer on the payment sheet and buys it as `buy --offer` does")
+    func promotionalOffer() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        try fixture.store.expire(F.monthly, buyer: fixture.buyer)
+        var state = fixture.state()
+        Self.select(F.monthly, in: &state)
+        state.send(.enter)
+        #expect(Self.rowTexts(state).last?.contains("← → offer") == true)
+        state.send(.right)
+        #expect(state.top == .buySheet(productID: F.monthly, offerID: "rage.pro.comeback"))
+        let sheet = Self.rowTexts(state).joined(separator: "\n")
+        #expect(sheet.contains("‹ rage.pro.comeback ›"))
+        #expect(sheet.contains("$0.99/month for 3 months, then $2.99/month"))
+        RenderSnapshotTests.verify(state, named: "buy-sheet-offer-80x24")
+        let effects = state.send(.enter)
+        #expect(effects == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil,
+                                      offerID: "rage.pro.comeback")])
+        try fixture.run(effects, on: &state)
+        let record = try #require(state.snapshot.transactions.first)
+        #expect(record.offer == "promotional:rage.pro.comeback")
+        #expect(record.price == Decimal(string: "0.99"))
+        state.send(.enter)
+        Self.select(F.nightly, in: &state)
+        state.send(.enter, .right)
+        #expect(state.top == .buySheet(productID: F.nightly), "a product with no offers has nothing to choose")
+    }
+
     @Test("A pay-up-front offer: \"$0.49 for 3 months, then $19.99/year\"")
     func payUpFrontSheet() throws {
         let fixture = try F(catalog: Self.twoGroupCatalog())

@@ -3,7 +3,7 @@ import TerminalUI
 
 /// The payment sheet: product, what it grants, price and account, then buy or cancel.
 enum BuySheetView {
-    static func draw(productID: String, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
+    static func draw(productID: String, offerID: String?, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
         guard let product = state.catalog.product(id: productID) else { return }
         let text = state.text
         let width = min(56, area.width - 4)
@@ -12,8 +12,12 @@ enum BuySheetView {
         if let grant = text.grantText(product) { kind += " · \(grant)" }
         lines.append([Span(kind, style: Theme.muted)])
         lines.append([])
-        if let terms = subscriptionTerms(of: product, state: state) {
+        if let terms = subscriptionTerms(of: product, offerID: offerID, state: state) {
             // What the App Store's sheet says: what is charged now, and what after.
+            let offers = BuySheetOffers.choices(for: productID, state: state)
+            if offers.count > 1 {
+                lines.append(field("Offer", "‹ \(offerID ?? "regular price") ›", width: width - 4, valueStyle: Theme.emphasis))
+            }
             lines.append(field("Due today", terms.now, width: width - 4, valueStyle: Theme.emphasis))
             lines += terms.sentence.wrapped(toWidth: width - 4).map { [Span($0)] }
         } else {
@@ -28,7 +32,11 @@ enum BuySheetView {
         if let activity = state.activity {
             lines.append([Span("\(Spinner.dots.frame(at: state.tick)) \(activity.label)", style: Theme.emphasis)])
         } else {
-            lines.append([Span("Enter", style: Theme.key), " Buy    ", Span("Esc", style: Theme.key), " Cancel"])
+            var keys: [Span] = [Span("Enter", style: Theme.key), " Buy    ", Span("Esc", style: Theme.key), " Cancel"]
+            if BuySheetOffers.choices(for: productID, state: state).count > 1 {
+                keys += ["    ", Span("← →", style: Theme.key), " Offer"]
+            }
+            lines.append(keys)
         }
         let frame = Dialog.frame(width: width, height: lines.count + 2, in: area)
         let inside = Dialog.draw(frame, title: "Confirm purchase", into: &buffer)
@@ -37,11 +45,15 @@ enum BuySheetView {
 
     /// For an auto-renewable subscription: the charge now and the sentence of what follows,
     /// with the introductory offer when the account has never subscribed in the group.
-    static func subscriptionTerms(of product: Product, state: AppState) -> (now: String, sentence: String)? {
+    ///
+    /// A chosen promotional offer replaces the regular terms.
+    static func subscriptionTerms(of product: Product, offerID: String?, state: AppState) -> (now: String, sentence: String)? {
         guard product.type == .autoRenewable, let subscription = product.subscription else { return nil }
         let text = state.text
         let eligible = !state.snapshot.subscribedGroups.contains(subscription.group)
-        let offer = eligible ? subscription.introOffer.map(OfferTerms.Offer.init) : nil
+        let promotional = offerID.flatMap { id in subscription.promotionalOffers.first { $0.id == id } }
+        let offer = promotional.map(OfferTerms.Offer.init)
+            ?? (eligible ? subscription.introOffer.map(OfferTerms.Offer.init) : nil)
         guard let sentence = OfferTerms.sentence(for: product, offer: offer, text: text),
               let charged = OfferTerms.chargedNow(for: product, offer: offer, text: text) else { return nil }
         return (text.format(charged), sentence)

@@ -27,7 +27,9 @@ enum KeyHelp {
             if !state.list.query.isEmpty { hints.insert(Hint("Esc", "show all"), at: 0) }
             if detailOverflows(state) { hints.insert(Hint("[ ]", "details"), at: min(1, hints.count)) }
             return hints
-        case .buySheet: return [Hint("Enter", "buy"), Hint("Esc", "cancel")]
+        case let .buySheet(productID, _):
+            let offers = BuySheetOffers.choices(for: productID, state: state).count > 1 ? [Hint("← →", "offer")] : []
+            return [Hint("Enter", "buy")] + offers + [Hint("Esc", "cancel")]
         case .alert: return [Hint("Enter", "OK")]
         case .spend: return [Hint("Space", "use one"), Hint("Enter", "use one or buy more"), Hint("Esc", "back")]
         case .picker(let picker):
@@ -94,6 +96,7 @@ enum KeyHelp {
         Line(keys: "", meaning: "Payment sheet"),
         Line(keys: "Enter  y", meaning: "buy"),
         Line(keys: "Esc  n", meaning: "cancel (recorded as a user cancel)"),
+        Line(keys: "← →  o", meaning: "choose a promotional offer (for subscribers)"),
         Line(keys: "", meaning: "Using credits"),
         Line(keys: "Space  Enter", meaning: "use one; at zero Enter buys more"),
         Line(keys: "", meaning: "Transactions"),

@@ -3,8 +3,9 @@ import TerminalUI
 
 /// A screen or sheet shown over the main screen; the app keeps a stack of them and Esc closes the top one.
 public enum Overlay: Equatable, Sendable {
-    /// The confirmation before a purchase, like the App Store's payment sheet.
-    case buySheet(productID: String)
+    /// The confirmation before a purchase, like the App Store's payment sheet; `offerID` is
+    /// the promotional offer chosen on it, nil for the regular terms.
+    case buySheet(productID: String, offerID: String? = nil)
     case alert(Alert)
     case spend(SpendScreen)
     case picker(Picker)

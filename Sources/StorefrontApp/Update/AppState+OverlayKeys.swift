@@ -5,7 +5,7 @@ extension AppState {
     /// Keys when an overlay is on top: each overlay takes its own keys; Esc closes it.
     mutating func press(_ key: Key, on overlay: Overlay) -> [Effect] {
         switch overlay {
-        case .buySheet(let productID): return pressOnBuySheet(key, productID: productID)
+        case let .buySheet(productID, offerID): return pressOnBuySheet(key, productID: productID, offerID: offerID)
         case .alert:
             switch key {
             case .enter, .escape, .character(" "), .character("y"), .character("n"): closeTop()
@@ -42,15 +42,24 @@ extension AppState {
     }
 
     /// Enter or y buys; Esc or n cancels the payment, which the store records as a user cancel.
-    private mutating func pressOnBuySheet(_ key: Key, productID: String) -> [Effect] {
+    /// ← → and o choose among the promotional offers the buyer may take (see `BuySheetOffers`).
+    private mutating func pressOnBuySheet(_ key: Key, productID: String, offerID: String?) -> [Effect] {
         let simulate: PurchaseSimulation?
         switch key {
         case .enter, .character("y"): simulate = nil
         case .escape, .character("n"): simulate = .cancel
         case .character("q"): return quit()
+        case .left, .right, .character("o"):
+            let choices = BuySheetOffers.choices(for: productID, state: self)
+            guard choices.count > 1 else { return [] }
+            let index = choices.firstIndex(of: offerID) ?? 0
+            let next = choices[(index + (key == .left ? choices.count - 1 : 1)) % choices.count]
+            replaceTop(with: .buySheet(productID: productID, offerID: next))
+            return []
         default: return []
         }
-        return perform(.purchase(productID: productID, buyer: buyer, storefront: storefront, simulate: simulate),
+        return perform(.purchase(productID: productID, buyer: buyer, storefront: storefront, simulate: simulate,
+                                 offerID: simulate == nil ? offerID : nil),
                        showing: .purchasing(productID: productID))
     }
 

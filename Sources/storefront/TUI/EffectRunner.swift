@@ -13,8 +13,9 @@ struct EffectRunner: Sendable {
     func run(_ effect: Effect, storefront: String, locale: String) -> [Action] {
         do {
             switch effect {
-            case let .purchase(productID, buyer, storefront, simulate):
-                let outcome = try store.purchase(productID, buyer: buyer, storefront: storefront, simulate: simulate)
+            case let .purchase(productID, buyer, storefront, simulate, offerID):
+                let outcome = try store.purchase(productID, buyer: buyer, storefront: storefront,
+                                                 options: Store.PurchaseOptions(simulate: simulate, offerID: offerID))
                 return [snapshot(buyer, storefront), .purchaseFinished(productID: productID, outcome: outcome)]
             case let .restore(buyer):
                 let result = try store.restore(buyer)
