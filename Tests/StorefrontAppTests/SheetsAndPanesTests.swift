@@ -229,6 +229,24 @@ struct SheetsAndPanesTests {
         return catalog
     }
 
+    @Test("Emoji clusters are one glyph each in the frame: a family, flags, a skin tone, a keycap")
+    func emojiClusters() throws {
+        var catalog = try CatalogLoader.loadBundled("Rage")
+        let title = "Fam \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466} \u{1F3F3}\u{FE0F}\u{200D}\u{1F308} "
+            + "\u{1F1E9}\u{1F1EA} \u{1F44D}\u{1F3FE} 1\u{FE0F}\u{20E3}|"
+        catalog.products[0].localizations["en"]?.title = title
+        let state = try F(catalog: catalog).state()
+        let buffer = render(state, size: state.size)
+        let row = try #require((0..<buffer.height).first { buffer.rowTexts[$0].contains("Fam ") })
+        let glyphs = (0..<buffer.width).compactMap { buffer.cell(column: $0, row: row) }.filter { !$0.isContinuation }.map(\.grapheme)
+        for cluster in ["\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}", "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}",
+                        "\u{1F1E9}\u{1F1EA}", "\u{1F44D}\u{1F3FE}", "1\u{FE0F}\u{20E3}"] {
+            #expect(glyphs.contains(cluster), "\(cluster) is one cell")
+        }
+        #expect(buffer.rowTexts[row].displayWidth == 80)
+        RenderSnapshotTests.verify(state, named: "main-emoji-80x24")
+    }
+
     @Test("The title bar names the app once, and a .storekit file by a readable name")
     func appTitle() {
         #expect(AppTitle.readableName(fromFileName: "RevenueCat__purchases-ios__PurchaseTesterStoreKitConfiguration") == "Purchase Tester")
