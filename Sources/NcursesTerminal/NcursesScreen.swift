@@ -40,6 +40,9 @@ public final class NcursesScreen: TerminalBackend {
     /// once, so this only matters when the end marker is lost.
     private static let pasteTimeoutMilliseconds: Int32 = 500
 
+    /// How wide this terminal draws each kind of emoji cluster, measured at start.
+    private var clusterWidths = ClusterWidths()
+
     /// The longest single wait inside `readKey`, so a termination signal is noticed promptly
     /// even if the C library restarts an interrupted read.
     private static let signalCheckIntervalMilliseconds = 100
@@ -70,6 +73,7 @@ public final class NcursesScreen: TerminalBackend {
         }
         try TerminalLocale.activateUTF8()
         try probe(terminalType)
+        clusterWidths = ClusterWidthProbe.measure()
 
         previousSignalActions = TerminationSignals.install()
         guard let screen = storefront_new_screen(terminalType) else {
@@ -132,6 +136,22 @@ public final class NcursesScreen: TerminalBackend {
         }
         wnoutrefresh(window)
         doupdate()
+        drawWholeClusters(diff, screenWidth: screenSize.width)
+    }
+
+    /// Draws over their safe form the clusters this terminal shows whole at the buffer's width
+    /// (see `ClusterWidths`); curses cannot hold them in a cell.
+    private func drawWholeClusters(_ diff: BufferDiff, screenWidth: Int) {
+        var output = ""
+        for run in diff.runs {
+            for (offset, cell) in run.cells.enumerated() where run.column + offset + cell.width <= screenWidth {
+                guard let cluster = clusterWidths.wholeCluster(for: cell) else { continue }
+                output += ClusterSequence.drawing(cluster, style: cell.style.resolved(for: colorMode),
+                                                  column: run.column + offset, row: run.row)
+            }
+        }
+        guard !output.isEmpty else { return }
+        RawTerminalOutput.write(output)
     }
 
     /// The next key, waiting at most `timeoutMilliseconds` (indefinitely when nil).

@@ -71,6 +71,9 @@ import Testing
         #expect(try subscriptionState("com.example.rage.pro.yearly")?["entitled"] as? Bool == true)
         #expect(try cli.run(["advance", "P17D"]).status == 0)
         #expect(try subscriptionState("com.example.rage.pro.yearly")?["state"] as? String == "inBillingRetryPeriod")
+        let listed = try cli.run(["entitlements"]).stdout
+        #expect(listed.contains("  inBillingRetryPeriod Rage Pro (Yearly)"), "the state is never cut: \(listed)")
+        #expect(listed.contains("  credits              Rage Faces"), "the columns stay aligned: \(listed)")
         #expect(try cli.run(["resolve-billing", "com.example.rage.pro.yearly"]).status == 0)
         #expect(try subscriptionState("com.example.rage.pro.yearly")?["state"] as? String == "subscribed")
         #expect(try cli.run(["expire", "com.example.rage.pro.yearly"]).status == 0)

@@ -135,7 +135,7 @@ struct PickerUpdateTests {
         #expect(state.snapshot.status(of: F.drummer) == .restoreToUnlock)
     }
 
-    @Test("An empty name is refused; characters a name cannot hold are not typed")
+    @Test("An empty name is refused; spaces and emoji are kept, tabs and control characters are not typed")
     func badNames() throws {
         var state = try F().state()
         state.send(.character("a"), .down, .enter)
@@ -143,10 +143,26 @@ struct PickerUpdateTests {
         state.type("  ")
         #expect(state.send(.enter).isEmpty)
         #expect(Self.picker(state)?.typing?.entry.error == "Type a name first.")
-        state.type("bob/!x")
-        #expect(Self.picker(state)?.typing?.entry.text == "bobx")
+        state.type("Jane Doe 👩‍💻")
+        state.send(.character("\t"), .character("\u{7}"), .character("!"))
+        #expect(Self.picker(state)?.typing?.entry.text == "  Jane Doe 👩‍💻!")
         state.send(.enter)
-        #expect(state.buyer == Buyer(account: "bobx", device: "default"))
+        #expect(state.buyer == Buyer(account: "Jane Doe 👩‍💻!", device: "default"))
+    }
+
+    @Test("Accounts and devices with no events stay in the switcher: the default ones and those used this run")
+    func visitedAccountsStay() throws {
+        var state = try F().state()
+        state.send(.character("a"), .down, .enter)
+        state.type("alice")
+        state.send(.enter)
+        #expect(state.buyer.account == "alice")
+        state.send(.character("a"))
+        let accounts = Self.picker(state)?.rows.compactMap { row -> String? in
+            if case .account(let name) = row.choice { return name } else { return nil }
+        } ?? []
+        #expect(accounts.contains("tester"), "the default account stays after switching away: \(accounts)")
+        #expect(accounts.contains("alice"))
     }
 
     @Test("Choosing the account already in use changes nothing and asks for nothing")

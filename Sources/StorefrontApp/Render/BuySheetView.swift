@@ -3,7 +3,7 @@ import TerminalUI
 
 /// The payment sheet: product, what it grants, price and account, then buy or cancel.
 enum BuySheetView {
-    static func draw(productID: String, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
+    static func draw(productID: String, offerID: String?, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
         guard let product = state.catalog.product(id: productID) else { return }
         let text = state.text
         let width = min(56, area.width - 4)
@@ -12,7 +12,17 @@ enum BuySheetView {
         if let grant = text.grantText(product) { kind += " · \(grant)" }
         lines.append([Span(kind, style: Theme.muted)])
         lines.append([])
-        lines.append(field("Price", AppText.price(of: product, text: text) ?? "—", width: width - 4, valueStyle: Theme.emphasis))
+        if let terms = subscriptionTerms(of: product, offerID: offerID, state: state) {
+            // What the App Store's sheet says: what is charged now, and what after.
+            let offers = BuySheetOffers.choices(for: productID, state: state)
+            if offers.count > 1 {
+                lines.append(field("Offer", "‹ \(offerID ?? "regular price") ›", width: width - 4, valueStyle: Theme.emphasis))
+            }
+            lines.append(field("Due today", terms.now, width: width - 4, valueStyle: Theme.emphasis))
+            lines += terms.sentence.wrapped(toWidth: width - 4).map { [Span($0)] }
+        } else {
+            lines.append(field("Price", AppText.price(of: product, text: text) ?? "—", width: width - 4, valueStyle: Theme.emphasis))
+        }
         lines.append(field("Account", "\(state.buyer.account) on \(state.buyer.device)", width: width - 4))
         if let change = PlanChange.of(product, in: state.snapshot.entitlements, catalog: state.catalog) {
             lines += text.planChangeText(change).wrapped(toWidth: max(1, width - 4)).map { [Span($0, style: Theme.emphasis)] }
@@ -25,11 +35,31 @@ enum BuySheetView {
         if let activity = state.activity {
             lines.append([Span("\(Spinner.dots.frame(at: state.tick)) \(activity.label)", style: Theme.emphasis)])
         } else {
-            lines.append([Span("Enter", style: Theme.key), " Buy    ", Span("Esc", style: Theme.key), " Cancel"])
+            var keys: [Span] = [Span("Enter", style: Theme.key), " Buy    ", Span("Esc", style: Theme.key), " Cancel"]
+            if BuySheetOffers.choices(for: productID, state: state).count > 1 {
+                keys += ["    ", Span("← →", style: Theme.key), " Offer"]
+            }
+            lines.append(keys)
         }
         let frame = Dialog.frame(width: width, height: lines.count + 2, in: area)
         let inside = Dialog.draw(frame, title: "Confirm purchase", into: &buffer)
         Dialog.write(lines, in: inside, into: &buffer)
+    }
+
+    /// For an auto-renewable subscription: the charge now and the sentence of what follows,
+    /// with the introductory offer when the account has never subscribed in the group.
+    ///
+    /// A chosen promotional offer replaces the regular terms.
+    static func subscriptionTerms(of product: Product, offerID: String?, state: AppState) -> (now: String, sentence: String)? {
+        guard product.type == .autoRenewable, let subscription = product.subscription else { return nil }
+        let text = state.text
+        let eligible = !state.snapshot.subscribedGroups.contains(subscription.group)
+        let promotional = offerID.flatMap { id in subscription.promotionalOffers.first { $0.id == id } }
+        let offer = promotional.map(OfferTerms.Offer.init)
+            ?? (eligible ? subscription.introOffer.map(OfferTerms.Offer.init) : nil)
+        guard let sentence = OfferTerms.sentence(for: product, offer: offer, text: text),
+              let charged = OfferTerms.chargedNow(for: product, offer: offer, text: text) else { return nil }
+        return (text.format(charged), sentence)
     }
 
     /// A label on the left and its value right-aligned, as in a receipt.

@@ -13,7 +13,20 @@ enum DetailView {
         let inside = buffer.drawBox(area, style: Theme.border, title: text.title(of: product), titleStyle: Theme.emphasis)
             .inset(horizontal: 1, vertical: 0)
         guard !inside.isEmpty else { return }
-        Dialog.write(lines(for: product, state: state, width: inside.width), in: inside, into: &buffer)
+        let all = lines(for: product, state: state, width: inside.width)
+        let offset = min(state.detailScroll.offset(for: state.list.selectedProductIndex), max(0, all.count - inside.height))
+        var shown = Array(all.dropFirst(offset))
+        // A pane with more below says so on its last row, with the key that scrolls it.
+        if shown.count > inside.height, inside.height > 1 {
+            shown = Array(shown.prefix(inside.height - 1)) + [[Span("▼ more below: ] scrolls down, [ up", style: Theme.muted)]]
+        }
+        Dialog.write(shown, in: inside, into: &buffer)
+    }
+
+    /// How many rows the pane's text takes for the selected product, for scrolling.
+    static func lineCount(_ state: AppState, width: Int) -> Int {
+        guard let product = state.selectedProduct else { return 0 }
+        return lines(for: product, state: state, width: width).count
     }
 
     /// The detail lines, most important first so a short pane still shows what matters.
@@ -22,18 +35,33 @@ enum DetailView {
         let status = state.snapshot.status(of: product.id)
         var lines: [[Span]] = []
         lines.append([Span(AppText.typeName(product.type), style: Theme.muted), Span(" · ", style: Theme.muted),
-                      Span(AppText.price(of: product, text: text) ?? "not sold here", style: Theme.emphasis)])
-        lines.append([Span(statusLine(status, product: product, text: text), style: Theme.style(for: status))])
+                      Span(AppText.price(of: product, text: text).map { ProductListView.listedPrice($0, product: product, text: text) }
+                           ?? "not sold here", style: Theme.emphasis)])
+        lines += wrapped(statusLine(status, product: product, text: text), width: width, style: Theme.style(for: status))
         if let subscription = state.snapshot.entitlements.subscriptions.first(where: { $0.productID == product.id }),
            product.type == .autoRenewable {
-            lines.append([Span(subscriptionLine(subscription, text: text), style: Theme.muted)])
+            lines += wrapped(subscriptionLine(subscription, text: text), width: width, style: Theme.muted)
         }
         for line in text.description(of: product).wrapped(toWidth: width) { lines.append([Span(line)]) }
-        let facts = self.facts(for: product, text: text)
+        let facts = self.facts(for: product, state: state)
         if !facts.isEmpty { lines.append([]) }
-        lines += facts
-        lines.append([Span(product.id, style: Theme.muted)])
+        for (label, value) in facts {
+            // The label leads the first line; the value wraps under it, never cut.
+            let rows = "\(label) \(value)".wrapped(toWidth: width)
+            for (index, row) in rows.enumerated() {
+                if index == 0, row.hasPrefix(label) {
+                    lines.append([Span(label, style: Theme.muted), Span(String(row.dropFirst(label.count)))])
+                } else {
+                    lines.append([Span(row)])
+                }
+            }
+        }
+        lines += wrapped(product.id, width: width, style: Theme.muted)
         return lines
+    }
+
+    private static func wrapped(_ text: String, width: Int, style: Style) -> [[Span]] {
+        text.wrapped(toWidth: width).map { [Span($0, style: style)] }
     }
 
     private static func statusLine(_ status: ProductStatus, product: Product, text: StoreText) -> String {
@@ -41,7 +69,8 @@ enum DetailView {
         case .notSold: return "Not sold in \(text.countryName(text.storefront)); press l for another storefront"
         case .available: return product.type == .freeSubscription ? "Free to subscribe" : "Available"
         case .credits(let credit, let balance):
-            return credit.map { "You have \(balance) \(text.creditName($0))" } ?? "Grants nothing; a tip jar"
+            // The balance after the name: a name may start with a number ("500 Coins").
+            return credit.map { "Your balance of \(text.creditName($0)): \(balance)" } ?? "Grants nothing; a tip jar"
         case .owned(let since): return "Owned since \(text.date(since))"
         case .restoreToUnlock: return "Bought on another device: press r to restore"
         case .active(let until, let willRenew):
@@ -74,26 +103,32 @@ enum DetailView {
         return parts.joined(separator: " · ")
     }
 
-    private static func facts(for product: Product, text: StoreText) -> [[Span]] {
-        var facts: [[Span]] = []
-        func fact(_ label: String, _ value: String) { facts.append([Span("\(label) ", style: Theme.muted), Span(value)]) }
+    /// Labelled facts: what it grants, its period, the offers this buyer can take, its group.
+    private static func facts(for product: Product, state: AppState) -> [(label: String, value: String)] {
+        let text = state.text
+        var facts: [(label: String, value: String)] = []
         if let grant = text.grantText(product) {
             let maximum = product.grant.flatMap { text.catalog.credit(id: $0.credit)?.maximum }
-            fact("Grants", grant + (maximum.map { " (hold at most \($0))" } ?? ""))
+            facts.append(("Grants", grant + (maximum.map { " (hold at most \($0))" } ?? "")))
         }
         if let subscription = product.subscription {
-            fact("Renews", "every \(text.periodText(subscription.period))")
-            if let offer = subscription.introOffer {
-                fact("Intro offer", AppText.introOfferText(offer, text: text) + " for new subscribers")
+            facts.append(("Renews", "every \(text.periodText(subscription.period))"))
+            // An offer is advertised only to those who can take it: the introductory offer to
+            // new subscribers of the group, promotional offers to present and past ones.
+            let subscribed = state.snapshot.subscribedGroups.contains(subscription.group)
+            if let offer = subscription.introOffer, !subscribed,
+               let terms = OfferTerms.sentence(for: product, offer: OfferTerms.Offer(offer), text: text) {
+                facts.append(("Intro offer", terms))
             }
             for offer in subscription.promotionalOffers {
-                fact("Offer \(offer.id)", AppText.offerText(paymentMode: offer.paymentMode, period: offer.period,
-                                                           periodCount: offer.periodCount, prices: offer.prices, text: text))
+                if let terms = OfferTerms.sentence(for: product, offer: OfferTerms.Offer(offer), text: text) {
+                    facts.append(("Offer \(offer.id)", terms + (subscribed ? "" : " (for present and past subscribers)")))
+                }
             }
-            fact("Group", text.groupName(subscription.group))
+            facts.append(("Group", text.groupName(subscription.group)))
         }
         if product.type == .nonRenewing, let duration = product.duration {
-            fact("Lasts", "\(text.periodText(duration)); does not renew")
+            facts.append(("Lasts", "\(text.periodText(duration)); does not renew"))
         }
         return facts
     }

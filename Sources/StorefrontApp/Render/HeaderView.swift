@@ -7,21 +7,21 @@ enum HeaderView {
         buffer.fill(titleRow, style: Theme.titleBar)
         let location = "\(state.buyer.account) on \(state.buyer.device) · \(state.locale) · \(state.storefront) "
         let whereWidth = buffer.write(location, in: titleRow, alignment: .right, style: Theme.titleBar)
-        buffer.write(" \(state.catalog.appName) Store",
+        buffer.write(" \(AppTitle.title(of: state.catalog))",
                      in: Rect(x: titleRow.x, y: titleRow.y, width: max(0, titleRow.width - whereWidth - 1), height: 1),
                      style: Theme.titleBar)
 
+        // The balances come first: badges get the room they leave, and names are shortened
+        // before any number is cut.
         let creditsRow = area.row(1)
+        let balances = state.catalog.credits.map { (name: state.text.creditName($0.id), amount: "\(state.snapshot.balance(of: $0.id))") }
+        let shortest = CreditLine.width(balances, nameWidth: 1)
         let badges = self.badges(state)
-        let badgeWidth = buffer.write(badges, in: creditsRow, alignment: .right)
-        var credits: [Span] = [" "]
-        for (index, credit) in state.catalog.credits.enumerated() {
-            if index > 0 { credits.append(Span(" · ", style: Theme.muted)) }
-            credits.append(Span("\(state.text.creditName(credit.id)) "))
-            credits.append(Span("\(state.snapshot.balance(of: credit.id))", style: Theme.credit))
-        }
-        buffer.write(credits, in: Rect(x: creditsRow.x, y: creditsRow.y,
-                                       width: max(0, creditsRow.width - badgeWidth - 1), height: 1))
+        let badgeRoom = max(0, creditsRow.width - 1 - shortest - 1)
+        let badgeWidth = badges.reduce(0) { $0 + $1.displayWidth } <= badgeRoom ? buffer.write(badges, in: creditsRow, alignment: .right) : 0
+        let room = max(0, creditsRow.width - badgeWidth - 2)
+        buffer.write([" "] + CreditLine.spans(balances, width: room),
+                     in: Rect(x: creditsRow.x, y: creditsRow.y, width: room + 1, height: 1))
     }
 
     /// Warnings worth seeing at all times: purchases off, a forced next outcome, read-only.
@@ -37,6 +37,29 @@ enum HeaderView {
         for label in labels {
             spans.append(Span(" \(label) ", style: Theme.badge))
             spans.append(" ")
+        }
+        return spans
+    }
+}
+
+/// The line of credit balances, fitted to a width by shortening names, never numbers.
+enum CreditLine {
+    /// Columns the line takes when every name is cut to at most `nameWidth` columns.
+    static func width(_ balances: [(name: String, amount: String)], nameWidth: Int) -> Int {
+        balances.reduce(0) { $0 + min($1.name.displayWidth, nameWidth) + 1 + $1.amount.displayWidth }
+            + max(0, balances.count - 1) * 3
+    }
+
+    /// "Rage Faces 50 · Extra Lives 3", with names cut ("Rage F… 50") only as far as `width` needs.
+    static func spans(_ balances: [(name: String, amount: String)], width: Int) -> [Span] {
+        let longest = balances.map(\.name.displayWidth).max() ?? 0
+        var nameWidth = longest
+        while nameWidth > 1, self.width(balances, nameWidth: nameWidth) > width { nameWidth -= 1 }
+        var spans: [Span] = []
+        for (index, balance) in balances.enumerated() {
+            if index > 0 { spans.append(Span(" · ", style: Theme.muted)) }
+            spans.append(Span("\(balance.name.truncated(toWidth: nameWidth)) "))
+            spans.append(Span(balance.amount, style: Theme.credit))
         }
         return spans
     }

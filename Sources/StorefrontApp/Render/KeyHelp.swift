@@ -19,15 +19,22 @@ enum KeyHelp {
                 let enter = state.list.productCount == 1 ? Hint("Enter", "buy the match") : Hint("Enter", "keep filter")
                 return [enter, Hint("Esc", "clear")]
             }
-            var hints = [Hint("Enter", "buy"), Hint("u", "use"), Hint("r", "restore"), Hint("/", "search"),
-                         Hint("l", "locale"), Hint("a", "account"), Hint("t", "history"), Hint("s", "settings"),
-                         Hint("?", "help"), Hint("q", "quit")]
+            var hints: [Hint] = []
+            if state.productsUnavailableReason == nil {
+                hints.append(Hint("Enter", "buy"))
+                if !state.catalog.credits.isEmpty { hints.append(Hint("u", "use")) }
+                if hasSomethingToRestore(state) { hints.append(Hint("r", "restore")) }
+            }
+            hints += [Hint("/", "search"), Hint("l", "locale"), Hint("a", "account"), Hint("t", "history"),
+                      Hint("s", "settings"), Hint("?", "help"), Hint("q", "quit")]
             if !state.list.query.isEmpty { hints.insert(Hint("Esc", "show all"), at: 0) }
+            if detailOverflows(state) { hints.insert(Hint("[ ]", "details"), at: min(1, hints.count)) }
             return hints
-        case .buySheet:
+        case let .buySheet(productID, _):
             // Enter shows only once the sheet takes it (see `ConfirmationArming`).
             let armed = state.isConfirmationArmed(at: state.keyTime)
-            return (armed ? [Hint("Enter", "buy")] : []) + [Hint("Esc", "cancel"), Hint("?", "help")]
+            let offers = BuySheetOffers.choices(for: productID, state: state).count > 1 ? [Hint("← →", "offer")] : []
+            return (armed ? [Hint("Enter", "buy")] : []) + offers + [Hint("Esc", "cancel"), Hint("?", "help")]
         case .alert: return [Hint("Enter", "OK"), Hint("?", "help")]
         case .spend: return [Hint("Space", "use one"), Hint("Enter", "use one or buy more"), Hint("Esc", "back"), Hint("?", "help")]
         case .picker(let picker):
@@ -50,6 +57,25 @@ enum KeyHelp {
         case .settings: return [Hint("↑↓", "move"), Hint("Enter", "change"), Hint("Esc", "close"), Hint("?", "help")]
         case .help: return [Hint("↑↓", "scroll"), Hint("Esc", "close")]
         }
+    }
+
+    /// Whether a restore could bring anything: a product restore delivers (non-consumable,
+    /// subscription, pass) that this device does not have now. Like the space shooter's menu,
+    /// Restore is offered only while something is missing.
+    static func hasSomethingToRestore(_ state: AppState) -> Bool {
+        state.catalog.products.contains { product in
+            guard product.type != .consumable else { return false }
+            switch state.snapshot.status(of: product.id) {
+            case .owned, .active, .notSold: return false
+            default: return true
+            }
+        }
+    }
+
+    /// Whether the selected product's details are taller than the pane.
+    static func detailOverflows(_ state: AppState) -> Bool {
+        let pane = MainLayout(state: state, size: state.size).detail.inset(by: 1).inset(horizontal: 1, vertical: 0)
+        return pane.height > 0 && DetailView.lineCount(state, width: pane.width) > pane.height
     }
 
     /// One line of the help screen: a heading (no keys) or keys and what they do.
@@ -90,6 +116,7 @@ enum KeyHelp {
             ("a", "switch or create an account or device"),
             ("t", "transactions, newest first"),
             ("s", "settings: Ask to Buy, billing, time, errors"),
+            ("[  ]", "scroll the product's details"),
             ("?  F1", "help for the screen you are on"),
             ("q", "quit (a payment sheet left open is cancelled)"),
             ("Ctrl-C", "quit from anywhere"),
@@ -105,6 +132,7 @@ enum KeyHelp {
         Section(title: "Payment sheet", topics: [.paymentSheet], keys: [
             ("Enter  y", "buy (taken a moment after the sheet opens)"),
             ("Esc  n", "cancel (recorded as a user cancel)"),
+            ("← →  o", "choose a promotional offer (for subscribers)"),
             ("q  Ctrl-C", "cancel, then quit"),
         ]),
         Section(title: "Messages", topics: [.message], keys: [
@@ -131,7 +159,8 @@ enum KeyHelp {
             ("C", "complete an interrupted purchase"),
             ("R", "refund the selected transaction (asks first)"),
             ("N  E", "renew a subscription now, or end it now"),
-            ("X", "cancel a subscription's renewal (asks first)"),
+            ("X", "cancel renewal (asks first); unsubscribe if free"),
+            ("U", "resume a cancelled renewal"),
             ("B", "fix a subscription's billing problem"),
             ("Enter  Esc", "on a question: do it, or keep things as is"),
         ]),

@@ -1,8 +1,8 @@
 import StoreEngine
 import TerminalUI
 
-/// The product list: section headings, and per product its title, status and price, the
-/// prices right-aligned in one column.
+/// The product list: section and group headings, and per product its title, status and price,
+/// the prices right-aligned in one column.
 enum ProductListView {
     /// What one visible product row shows, formatted once per frame.
     private struct RowText {
@@ -13,17 +13,29 @@ enum ProductListView {
         var isSold: Bool
     }
 
+    /// The widest the status column gets; a status wider than it is said in fewer words.
+    static let maximumStatusWidth = 22
+
     static func draw(_ state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
         let list = state.list
-        let title = list.query.isEmpty ? "Products"
-            : "Products matching “\(list.query)”: \(list.productCount)"
-        let inside = buffer.drawBox(area, style: Theme.border, title: title, titleStyle: Theme.emphasis)
+        let text = state.text
+        let inside = buffer.drawBox(area, style: Theme.border, title: title(state, viewportHeight: max(1, area.height - 2)),
+                                    titleStyle: Theme.emphasis)
         guard !inside.isEmpty else { return }
+        if let reason = state.productsUnavailableReason {
+            let lines = reason.wrapped(toWidth: max(1, inside.width - 2))
+            buffer.write("Products unavailable", in: inside.row(0).inset(horizontal: 1, vertical: 0), style: Theme.error)
+            for (offset, line) in lines.prefix(max(0, inside.height - 2)).enumerated() {
+                buffer.write(line, in: inside.row(offset + 2).inset(horizontal: 1, vertical: 0))
+            }
+            return
+        }
         if list.entries.isEmpty {
             buffer.write("No product matches “\(list.query)”. Esc shows all.", in: inside.row(0), style: Theme.muted)
             return
         }
-        let text = state.text
+        // The status column has one width for the window, so it stays put while statuses change.
+        let statusWidth = min(maximumStatusWidth, inside.width * 2 / 5)
         let visible = list.scroll.visibleRange(viewportHeight: inside.height)
         var rows: [Int: RowText] = [:]
         for index in visible {
@@ -31,16 +43,19 @@ enum ProductListView {
             let product = state.catalog.products[productIndex]
             let status = state.snapshot.status(of: product.id)
             let price = AppText.price(of: product, text: text)
-            rows[index] = RowText(title: text.title(of: product), status: AppText.status(status, state: state),
-                                  statusStyle: Theme.style(for: status), price: price ?? "—", isSold: price != nil)
+            let shown = price.map { listedPrice($0, product: product, text: text) }
+            rows[index] = RowText(title: text.title(of: product),
+                                  status: AppText.status(status, state: state, fittingIn: statusWidth),
+                                  statusStyle: Theme.style(for: status), price: shown ?? "—", isSold: price != nil)
         }
-        // Columns sized by the rows on screen; the status column may take at most two fifths of the row.
         let priceWidth = rows.values.map(\.price.displayWidth).max() ?? 0
-        let statusWidth = min(rows.values.map(\.status.displayWidth).max() ?? 0, inside.width * 2 / 5)
         buffer.drawList(in: inside, scroll: list.scroll, selectedStyle: Theme.selection) { index in
             guard let row = rows[index] else {
-                if case .section(let kind) = list.entries[index] { return ListRow(leading: [Span(kind.rawValue, style: Theme.section)]) }
-                return ListRow(leading: [])
+                switch list.entries[index] {
+                case .section(let kind): return ListRow(leading: [Span(kind.rawValue, style: Theme.section)])
+                case .group(let id): return ListRow(leading: [Span("  " + text.groupName(id), style: Theme.group)])
+                case .product: return ListRow(leading: [])
+                }
             }
             let rowStyle = row.isSold ? Style.plain : Theme.muted
             var trailing: [Span] = []
@@ -49,7 +64,28 @@ enum ProductListView {
                 trailing.append("  ")
             }
             trailing.append(Span(row.price.padded(toWidth: priceWidth, alignment: .right), style: rowStyle))
-            return ListRow(leading: [Span("  " + row.title, style: rowStyle)], trailing: trailing)
+            let indent = list.headings(above: index).group == nil ? "  " : "    "
+            return ListRow(leading: [Span(indent + row.title, style: rowStyle)], trailing: trailing)
         }
+    }
+
+    /// The box title; once the headings of the top row have scrolled away it names them, so
+    /// the section (and group) on screen is always in sight.
+    static func title(_ state: AppState, viewportHeight: Int) -> String {
+        let list = state.list
+        var title = list.query.isEmpty ? "Products" : "Products matching “\(list.query)”: \(list.productCount)"
+        let top = list.scroll.visibleRange(viewportHeight: viewportHeight).lowerBound
+        guard list.entries.indices.contains(top), !list.entries[top].isHeading else { return title }
+        let headings = list.headings(above: top)
+        if let section = headings.section { title += " · \(section.rawValue)" }
+        if let group = headings.group { title += " › \(state.text.groupName(group))" }
+        return title
+    }
+
+    /// A subscription's price with its period ("$2.99/month"), so plans of one name tell apart.
+    static func listedPrice(_ price: String, product: Product, text: StoreText) -> String {
+        guard product.type == .autoRenewable, let period = product.subscription?.period,
+              let amount = product.price(in: text.storefront), amount > 0 else { return price }
+        return OfferTerms.recurringPrice(amount, period: period, text: text)
     }
 }

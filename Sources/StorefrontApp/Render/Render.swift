@@ -35,7 +35,8 @@ public func render(_ state: AppState, size: Size) -> ScreenBuffer {
 enum OverlayView {
     static func draw(_ overlay: Overlay, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
         switch overlay {
-        case .buySheet(let productID): BuySheetView.draw(productID: productID, state: state, in: area, into: &buffer)
+        case let .buySheet(productID, offerID):
+            BuySheetView.draw(productID: productID, offerID: offerID, state: state, in: area, into: &buffer)
         case .alert(let alert): AlertView.draw(alert, in: area, into: &buffer)
         case .spend(let screen): SpendView.draw(screen, state: state, in: area, into: &buffer)
         case .picker(let picker): PickerView.draw(picker, state: state, in: area, into: &buffer)

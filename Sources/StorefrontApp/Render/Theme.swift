@@ -10,6 +10,7 @@ enum Theme {
     static let border = Style.plain.foreground(.blue)
     static let dialogBorder = Style.plain.foreground(.cyan).bold()
     static let section = Style.plain.foreground(.yellow).bold()
+    static let group = Style.plain.foreground(.yellow)
     static let selection = Style.plain.foreground(.black).background(.cyan)
     static let emphasis = Style.plain.bold()
     static let muted = Style.plain.dim()

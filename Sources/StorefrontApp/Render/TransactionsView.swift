@@ -25,7 +25,8 @@ enum TransactionsView {
         })
         let dateWidth = max(4, dates.values.map(\.displayWidth).max() ?? 0)
         let priceWidth = max(5, prices.values.map(\.displayWidth).max() ?? 0)
-        let stateWidth = 9
+        // As wide as the longest state name, so no state is cut ("needsAction").
+        let stateWidth = TransactionState.allCases.map(\.rawValue.displayWidth).max() ?? 0
         buffer.write([Span("Date".padded(toWidth: dateWidth) + "  Product", style: Theme.muted)], in: bands[0])
         buffer.write([Span("Price".padded(toWidth: priceWidth, alignment: .right) + "  " + "State".padded(toWidth: stateWidth),
                            style: Theme.muted)], in: bands[0], alignment: .right)

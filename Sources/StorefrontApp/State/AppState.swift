@@ -40,6 +40,12 @@ public struct AppState: Equatable, Sendable {
     public var waitingKeys: [WaitingKey]
     /// An outcome that needs no answer, shown until the next key (which still does its own work).
     public var notice: Alert?
+    /// How far the detail pane is scrolled, for the product it was scrolled on.
+    public var detailScroll: DetailScroll
+    /// Accounts and devices used during this run, kept in the switcher even before they
+    /// have anything in the ledger.
+    public var visitedAccounts: [String]
+    public var visitedDevices: [String]
 
     public init(catalog: Catalog, buyer: Buyer, locale: String, storefront: String, snapshot: StoreSnapshot,
                 size: Size, seed: UInt64 = 1, unavailableReason: String? = nil, now: Date = Date(timeIntervalSince1970: 0)) {
@@ -63,6 +69,9 @@ public struct AppState: Equatable, Sendable {
         self.confirmationOpenedAt = nil
         self.waitingKeys = []
         self.notice = nil
+        self.detailScroll = DetailScroll()
+        self.visitedAccounts = [Buyer().account, buyer.account]
+        self.visitedDevices = [Buyer().device, buyer.device]
         // The list was built before the layout was known; select again so the first heading shows.
         list.move(.first, viewportHeight: MainLayout(state: self, size: size).listViewportHeight)
     }
@@ -73,9 +82,19 @@ public struct AppState: Equatable, Sendable {
     /// The store's time now.
     public var storeNow: Date { snapshot.storeTime(at: now) }
 
-    /// The selected product of the main list.
+    /// The selected product of the main list; none while the products cannot be loaded.
     public var selectedProduct: Product? {
-        list.selectedProductIndex.map { catalog.products[$0] }
+        guard productsUnavailableReason == nil else { return nil }
+        return list.selectedProductIndex.map { catalog.products[$0] }
+    }
+
+    /// Why the product list cannot be shown: an error injected into loading products
+    /// (`fail.load-products`), as an app would see it; nil when the products load.
+    public var productsUnavailableReason: String? {
+        snapshot.settings.failures[.loadProducts].map {
+            "Could not load the products: \($0.error.explanation). The error was injected for testing; "
+                + "press s and set \"Fail load-products\" to none, or run `storefront settings set fail.load-products none`."
+        }
     }
 
     /// Why nothing can be changed right now, or nil when the store takes changes.

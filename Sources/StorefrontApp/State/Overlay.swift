@@ -3,8 +3,9 @@ import TerminalUI
 
 /// A screen or sheet shown over the main screen; the app keeps a stack of them and Esc closes the top one.
 public enum Overlay: Equatable, Sendable {
-    /// The confirmation before a purchase, like the App Store's payment sheet.
-    case buySheet(productID: String)
+    /// The confirmation before a purchase, like the App Store's payment sheet; `offerID` is
+    /// the promotional offer chosen on it, nil for the regular terms.
+    case buySheet(productID: String, offerID: String? = nil)
     case alert(Alert)
     case spend(SpendScreen)
     case picker(Picker)
@@ -63,6 +64,8 @@ public enum TransactionAction: CaseIterable, Equatable, Sendable {
     case resumeRenewal
     /// End a billing problem: the subscription renews now.
     case resolveBilling
+    /// End a free subscription now (it has no renewal to cancel).
+    case unsubscribe
 
     /// The key that starts the action.
     public var key: Key { .character(hint.key.first ?? " ") }
@@ -79,6 +82,7 @@ public enum TransactionAction: CaseIterable, Equatable, Sendable {
         case .cancelRenewal: ("X", "cancel renewal")
         case .resumeRenewal: ("U", "resume renewal")
         case .resolveBilling: ("B", "fix billing")
+        case .unsubscribe: ("X", "unsubscribe")
         }
     }
 
@@ -86,14 +90,18 @@ public enum TransactionAction: CaseIterable, Equatable, Sendable {
     public func isAvailable(for record: TransactionRecord, in snapshot: StoreSnapshot) -> Bool {
         let subscription = snapshot.subscription(latest: record.id)
         let ongoing = subscription.map { $0.state != .expired && $0.state != .revoked } ?? false
+        // A free subscription has no period to renew, expire or cancel, and nothing to refund:
+        // the one thing to do with it is unsubscribe.
+        let isFree = record.productType == .freeSubscription
         switch self {
         case .approve, .decline: return record.state == .pending
         case .complete: return record.state == .needsAction
-        case .refund: return record.state == .purchased
-        case .renew: return ongoing
-        case .expire: return ongoing
-        case .cancelRenewal: return ongoing && subscription?.willAutoRenew == true
-        case .resumeRenewal: return subscription?.state == .subscribed && subscription?.willAutoRenew == false
+        case .refund: return record.state == .purchased && (record.price ?? 0) > 0
+        case .renew: return !isFree && ongoing
+        case .expire: return !isFree && ongoing
+        case .cancelRenewal: return !isFree && ongoing && subscription?.willAutoRenew == true
+        case .resumeRenewal: return !isFree && subscription?.state == .subscribed && subscription?.willAutoRenew == false
+        case .unsubscribe: return isFree && record.isInForce
         case .resolveBilling: return subscription.map { $0.state == .inBillingRetryPeriod || $0.state == .inGracePeriod } ?? false
         }
     }

@@ -11,8 +11,16 @@ public struct ProductList: Equatable, Sendable {
     /// One row of the list: a section heading or a product.
     public enum Entry: Equatable, Sendable {
         case section(ProductSection.Kind)
+        /// A subscription group's heading, by group id, when subscriptions of several groups show.
+        case group(String)
         /// The product at this index of `catalog.products`.
         case product(Int)
+
+        /// True for the rows that name what follows them rather than a product.
+        public var isHeading: Bool {
+            if case .product = self { return false }
+            return true
+        }
     }
 
     /// The search text the list is filtered by; empty shows everything.
@@ -61,8 +69,11 @@ public struct ProductList: Equatable, Sendable {
         entries.reserveCapacity(matching.count + ProductSection.Kind.allCases.count)
         for section in ProductSection.sections(of: matching) {
             entries.append(.section(section.kind))
-            for product in section.products {
-                if let index = indexByID[product.id] { entries.append(.product(index)) }
+            for group in Self.groupedByGroup(section.products) {
+                if let id = group.id { entries.append(.group(id)) }
+                for product in group.products {
+                    if let index = indexByID[product.id] { entries.append(.product(index)) }
+                }
             }
         }
         self.entries = entries
@@ -102,7 +113,8 @@ public struct ProductList: Equatable, Sendable {
             scroll.select(clamped, viewportHeight: height)
             return
         }
-        if product > 0, case .section = entries[product - 1], !forward || movement == .first {
+        if product > 0, entries[product - 1].isHeading, !forward || movement == .first {
+            if product > 1, entries[product - 2].isHeading { scroll.select(product - 2, viewportHeight: height) }
             scroll.select(product - 1, viewportHeight: height)
         }
         scroll.select(product, viewportHeight: height)
@@ -111,6 +123,37 @@ public struct ProductList: Equatable, Sendable {
     /// Keeps the selection visible in a viewport that changed size.
     public mutating func fit(viewportHeight: Int) {
         scroll.select(scroll.selection, viewportHeight: max(1, viewportHeight))
+    }
+
+    /// The headings the row at `index` sits under: its section, and its group if it has one.
+    public func headings(above index: Int) -> (section: ProductSection.Kind?, group: String?) {
+        var group: String?
+        var candidate = index
+        while entries.indices.contains(candidate) {
+            switch entries[candidate] {
+            case .section(let kind): return (kind, group)
+            case .group(let id): if group == nil { group = id }
+            case .product: break
+            }
+            candidate -= 1
+        }
+        return (nil, group)
+    }
+
+    /// Products of one section split by subscription group, in catalog order of the groups;
+    /// products of no group come first under no heading. One group alone needs no heading.
+    private static func groupedByGroup(_ products: [Product]) -> [(id: String?, products: [Product])] {
+        var order: [String?] = []
+        var members: [String?: [Product]] = [:]
+        for product in products {
+            let group = product.type == .autoRenewable ? product.subscription?.group : nil
+            if members[group] == nil { order.append(group) }
+            members[group, default: []].append(product)
+        }
+        let named = order.compactMap { $0 }
+        guard named.count > 1 else { return [(nil, products)] }
+        let ungrouped = members[nil].map { [(id: String?.none, products: $0)] } ?? []
+        return ungrouped + named.map { (id: $0, products: members[$0] ?? []) }
     }
 
     private func nearestProduct(to index: Int, forward: Bool) -> Int? {

@@ -29,12 +29,16 @@ public struct StoreSnapshot: Equatable, Sendable {
     public var settings: StoreSettings
     /// The store clock's rate and anchor, so screens can tell store time from real time.
     public var timeline: StoreTimeline
+    /// Subscription groups the account has ever subscribed in: no introductory offer there,
+    /// and promotional offers only there.
+    public var subscribedGroups: Set<String>
 
     public init(buyer: Buyer, storefront: String, entitlements: Entitlements, statuses: [String: ProductStatus],
                 transactions: [TransactionRecord] = [], accounts: [String] = [], devices: [String] = [],
                 purchasesAllowed: Bool = true, nextPurchase: PurchaseSimulation = .succeed,
                 ledgerProblems: [LedgerProblem] = [], tornTail: TornTailReport? = nil,
-                settings: StoreSettings = StoreSettings(), timeline: StoreTimeline = .realTime) {
+                settings: StoreSettings = StoreSettings(), timeline: StoreTimeline = .realTime,
+                subscribedGroups: Set<String> = []) {
         self.buyer = buyer
         self.storefront = storefront
         self.entitlements = entitlements
@@ -48,6 +52,7 @@ public struct StoreSnapshot: Equatable, Sendable {
         self.tornTail = tornTail
         self.settings = settings
         self.timeline = timeline
+        self.subscribedGroups = subscribedGroups
     }
 
     /// What `store` knows about `buyer` in `storefront`, as last read from the ledger.
@@ -68,7 +73,8 @@ public struct StoreSnapshot: Equatable, Sendable {
                   purchasesAllowed: state.purchasesAllowed(on: buyer.device),
                   nextPurchase: state.nextPurchaseOutcome(on: buyer.device) ?? .succeed,
                   ledgerProblems: store.ledgerProblems, tornTail: store.tornTail,
-                  settings: state.settings, timeline: state.timeline)
+                  settings: state.settings, timeline: state.timeline,
+                  subscribedGroups: Set(state.subscriptionChains(of: buyer.account).map(\.group)))
     }
 
     /// The buyer's balance of `credit`.

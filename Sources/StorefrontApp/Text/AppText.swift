@@ -34,28 +34,6 @@ enum AppText {
         return message
     }
 
-    /// An introductory offer in words: "1 week free trial", "3 months at $0.99".
-    static func introOfferText(_ offer: IntroOffer, text: StoreText) -> String {
-        offerText(paymentMode: offer.paymentMode, period: offer.period, periodCount: offer.periodCount,
-                  prices: offer.prices, text: text)
-    }
-
-    /// An offer's terms in words: "1 week free trial", "3 months at $0.99 per month".
-    static func offerText(paymentMode: OfferPaymentMode, period: SubscriptionPeriod, periodCount: Int,
-                          prices: [String: Decimal], text: StoreText) -> String {
-        let offer = (paymentMode: paymentMode, period: period, periodCount: periodCount, prices: prices)
-        let length = text.periodText(SubscriptionPeriod(value: offer.period.value * max(1, offer.periodCount),
-                                                        unit: offer.period.unit))
-        switch offer.paymentMode {
-        case .freeTrial:
-            return "\(length) free trial"
-        case .payUpFront, .payAsYouGo:
-            let price = offer.prices[text.storefront].map { text.format($0) } ?? "a lower price"
-            let each = offer.paymentMode == .payAsYouGo ? " per \(text.periodText(offer.period))" : ""
-            return "\(length) at \(price)\(each)"
-        }
-    }
-
     /// The name of a language or locale in its own language, e.g. "Deutsch (Deutschland)".
     static func localeName(_ identifier: String) -> String {
         Locale(identifier: identifier).localizedString(forIdentifier: identifier) ?? identifier
@@ -75,6 +53,14 @@ enum AppText {
 
     /// A product row's status; while store time runs fast, subscriptions count down in real
     /// time ("Renews in 0:24") so a person can watch a renewal or a lapse happen.
+    ///
+    /// A status wider than `width` is said in fewer words ("Billing problem"), so the words
+    /// that matter are never cut.
+    static func status(_ status: ProductStatus, state: AppState, fittingIn width: Int) -> String {
+        let full = self.status(status, state: state)
+        return full.displayWidth <= width ? full : shortStatus(status, state: state)
+    }
+
     static func status(_ status: ProductStatus, state: AppState) -> String {
         let multiplier = state.snapshot.timeline.rate.multiplier
         guard multiplier > 1 else { return state.text.statusText(status) }
@@ -85,6 +71,23 @@ enum AppText {
             return "Grace ends in " + countdown(to: graceUntil, state: state)
         default:
             return state.text.statusText(status)
+        }
+    }
+
+    /// The status in the fewest words that still say where the buyer stands.
+    static func shortStatus(_ status: ProductStatus, state: AppState) -> String {
+        switch status {
+        case .notSold: "Not sold here"
+        case .available: ""
+        case let .credits(credit, balance): credit == nil ? "" : "\(balance) left"
+        case .owned: "Owned"
+        case .restoreToUnlock: "Restore"
+        case let .active(until, willRenew): until == nil || willRenew ? "Subscribed" : "Not renewing"
+        case .expired: "Expired"
+        case .revoked: "Refunded"
+        case .billingProblem(let graceUntil): graceUntil == nil ? "Billing problem" : "Billing grace"
+        case .waiting(let waiting): waiting == .pending ? "Awaiting approval" : "Needs action"
+        case .changeScheduled: "Plan change"
         }
     }
 

@@ -27,6 +27,8 @@ extension AppState {
             push(.settings(SettingsScreen()))
         case .character("?"):
             push(.help(HelpScreen(topic: .main)))
+        case .character("]"), .character("["):
+            scrollDetail(by: key == .character("]") ? 1 : -1)
         case .character("q"):
             return quit()
         case .escape where !list.query.isEmpty:
@@ -89,6 +91,13 @@ extension AppState {
         }
         push(.buySheet(productID: product.id))
         return []
+    }
+
+    /// Scrolls the detail pane, which is shorter than a product's details on small windows.
+    mutating func scrollDetail(by delta: Int) {
+        let pane = MainLayout(state: self, size: size).detail.inset(by: 1).inset(horizontal: 1, vertical: 0)
+        let maximum = DetailView.lineCount(self, width: pane.width) - pane.height
+        detailScroll.scroll(by: delta, on: list.selectedProductIndex, maximum: maximum)
     }
 
     /// Opens the spend screen of the selected product's credit, or else of the catalog's first credit.

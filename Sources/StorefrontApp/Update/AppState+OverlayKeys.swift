@@ -15,7 +15,7 @@ extension AppState {
             return []
         }
         switch overlay {
-        case .buySheet(let productID): return pressOnBuySheet(key, productID: productID)
+        case let .buySheet(productID, offerID): return pressOnBuySheet(key, productID: productID, offerID: offerID)
         case .alert:
             switch key {
             case .enter, .escape, .character(" "), .character("y"), .character("n"): closeTop()
@@ -70,15 +70,24 @@ extension AppState {
     }
 
     /// Enter or y buys; Esc or n cancels the payment, which the store records as a user cancel.
-    private mutating func pressOnBuySheet(_ key: Key, productID: String) -> [Effect] {
+    /// ← → and o choose among the promotional offers the buyer may take (see `BuySheetOffers`).
+    private mutating func pressOnBuySheet(_ key: Key, productID: String, offerID: String?) -> [Effect] {
         let simulate: PurchaseSimulation?
         switch key {
         case .enter, .character("y"): simulate = nil
         case .escape, .character("n"): simulate = .cancel
         case .character("q"): return quit()
+        case .left, .right, .character("o"):
+            let choices = BuySheetOffers.choices(for: productID, state: self)
+            guard choices.count > 1 else { return [] }
+            let index = choices.firstIndex(of: offerID) ?? 0
+            let next = choices[(index + (key == .left ? choices.count - 1 : 1)) % choices.count]
+            replaceTop(with: .buySheet(productID: productID, offerID: next))
+            return []
         default: return []
         }
-        return perform(.purchase(productID: productID, buyer: buyer, storefront: storefront, simulate: simulate),
+        return perform(.purchase(productID: productID, buyer: buyer, storefront: storefront, simulate: simulate,
+                                 offerID: simulate == nil ? offerID : nil),
                        showing: .purchasing(productID: productID))
     }
 
@@ -118,10 +127,14 @@ extension AppState {
         case .character("q"):
             return quit()
         default:
-            guard let action = TransactionAction.allCases.first(where: { $0.key == key }),
-                  let index = screen.scroll.selectedIndex, snapshot.transactions.indices.contains(index)
+            guard let index = screen.scroll.selectedIndex, snapshot.transactions.indices.contains(index) else { return [] }
+            let record = snapshot.transactions[index]
+            // One key can name two actions that never apply together (X: cancel renewal of a paid
+            // subscription, unsubscribe from a free one); the one that applies wins.
+            let actions = TransactionAction.allCases.filter { $0.key == key }
+            guard let action = actions.first(where: { $0.isAvailable(for: record, in: snapshot) }) ?? actions.first
             else { return [] }
-            return start(action, on: snapshot.transactions[index])
+            return start(action, on: record)
         }
         replaceTop(with: .transactions(screen))
         return []

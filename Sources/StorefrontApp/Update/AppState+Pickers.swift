@@ -27,20 +27,23 @@ extension AppState {
     /// The accounts and devices found in the ledger, plus rows to create new ones.
     func accountPicker() -> Picker {
         var rows: [Picker.Row] = [.heading("Account")]
-        for account in including(buyer.account, in: snapshot.accounts) {
+        for account in including(visitedAccounts, in: snapshot.accounts) {
             rows.append(Picker.Row(choice: .account(account), label: account, isCurrent: account == buyer.account))
         }
         rows.append(Picker.Row(choice: .typeIn(.account), label: "New account…"))
         rows.append(.heading("Device"))
-        for device in including(buyer.device, in: snapshot.devices) {
+        for device in including(visitedDevices, in: snapshot.devices) {
             rows.append(Picker.Row(choice: .device(device), label: device, isCurrent: device == buyer.device))
         }
         rows.append(Picker.Row(choice: .typeIn(.device), label: "New device…"))
         return Picker(purpose: .accountAndDevice, rows: rows)
     }
 
-    private func including(_ current: String, in names: [String]) -> [String] {
-        names.contains(current) ? names : names + [current]
+    /// The ledger's names, then those used this run that the ledger does not know yet.
+    private func including(_ visited: [String], in names: [String]) -> [String] {
+        var all = names
+        for name in visited where !all.contains(name) { all.append(name) }
+        return all
     }
 
     /// Keys in a picker: move and choose, or type a new value.
@@ -152,12 +155,18 @@ extension AppState {
         guard newBuyer != buyer || newStorefront != storefront else { return [] }
         buyer = newBuyer
         storefront = newStorefront
+        if !visitedAccounts.contains(newBuyer.account) { visitedAccounts.append(newBuyer.account) }
+        if !visitedDevices.contains(newBuyer.device) { visitedDevices.append(newBuyer.device) }
         return [.loadSnapshot(buyer: newBuyer, storefront: newStorefront)]
     }
 
+    /// Account and device names take any printable text, spaces and emoji included; a locale
+    /// takes the letters, digits and separators identifiers are made of.
     static func isAllowed(_ character: Character, in field: Picker.Field) -> Bool {
-        guard character.isASCII else { return field != .locale && character.isLetter }
-        return character.isLetter || character.isNumber || "_-.@".contains(character)
+        guard field == .locale else {
+            return character == " " || (!character.isWhitespace && TerminalText.isSafe(String(character)))
+        }
+        return character.isASCII && (character.isLetter || character.isNumber || "_-.@".contains(character))
     }
 
     /// A language, optional script and optional region: `pt`, `pt_BR`, `zh_Hant_TW`, `es_419`.

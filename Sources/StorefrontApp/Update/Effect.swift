@@ -5,8 +5,9 @@ import StoreEngine
 /// Effects carry everything they need (buyer, storefront), so the runtime runs them without
 /// reading the state, and tests can state exactly what was asked.
 public enum Effect: Equatable, Sendable {
-    /// Buy a product; `simulate: .cancel` records the buyer cancelling the payment sheet.
-    case purchase(productID: String, buyer: Buyer, storefront: String, simulate: PurchaseSimulation?)
+    /// Buy a product; `simulate: .cancel` records the buyer cancelling the payment sheet;
+    /// `offerID` buys it with a promotional offer, as `storefront buy --offer` does.
+    case purchase(productID: String, buyer: Buyer, storefront: String, simulate: PurchaseSimulation?, offerID: String? = nil)
     case restore(Buyer)
     case spend(credit: String, buyer: Buyer)
     /// Refund a transaction; `buyer` is whose view shows the result (the transaction may

@@ -108,8 +108,8 @@ extension AppState {
     /// Leaves the storefront; a payment sheet left open is recorded as cancelled first, as Esc does.
     mutating func quit() -> [Effect] {
         var effects: [Effect] = []
-        if activity == nil, readOnlyReason == nil, case .buySheet(let productID) = overlays.last {
-            effects.append(.purchase(productID: productID, buyer: buyer, storefront: storefront, simulate: .cancel))
+        if activity == nil, readOnlyReason == nil, case let .buySheet(productID, offerID) = overlays.last {
+            effects.append(.purchase(productID: productID, buyer: buyer, storefront: storefront, simulate: .cancel, offerID: offerID))
         }
         isQuitting = true
         return effects + [.quit]

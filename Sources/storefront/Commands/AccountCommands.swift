@@ -32,18 +32,21 @@ enum AccountCommands {
         let name = { (id: String) in session.catalog.product(id: id).map(text.title(of:)) ?? id }
         let waiting = " (bought on another device: restore to unlock)"
         console.out("Entitlements of \(session.buyer.account) on \(session.buyer.device):")
+        // The first column is as wide as its longest word, so no state is cut ("inBillingRetryPeriod").
+        let labelWidth = max(10, result.subscriptions.map(\.state.rawValue.count).max() ?? 0)
+        let label = { (word: String) in word.padding(toLength: max(labelWidth, word.count), withPad: " ", startingAt: 0) }
         for item in result.nonConsumables {
-            console.out("  owned      \(name(item.productID)), bought \(text.date(item.purchaseDate))\(item.delivered ? "" : waiting)")
+            console.out("  \(label("owned")) \(name(item.productID)), bought \(text.date(item.purchaseDate))\(item.delivered ? "" : waiting)")
         }
         for item in result.subscriptions {
             let until = item.expiresDate.map { ", until \(text.date($0))" } ?? ""
-            console.out("  \(item.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(name(item.productID))\(until)\(item.willAutoRenew ? ", renews" : "")\(item.delivered ? "" : waiting)")
+            console.out("  \(label(item.state.rawValue)) \(name(item.productID))\(until)\(item.willAutoRenew ? ", renews" : "")\(item.delivered ? "" : waiting)")
         }
         for item in result.nonRenewing {
-            console.out("  \((item.isActive ? "active" : "expired").padding(toLength: 10, withPad: " ", startingAt: 0)) \(name(item.productID)), until \(text.date(item.expiresDate))\(item.delivered ? "" : waiting)")
+            console.out("  \(label(item.isActive ? "active" : "expired")) \(name(item.productID)), until \(text.date(item.expiresDate))\(item.delivered ? "" : waiting)")
         }
         for credit in session.catalog.credits {
-            console.out("  credits    \(text.creditName(credit.id)) (\(credit.id)): \(result.credits[credit.id] ?? 0)")
+            console.out("  \(label("credits")) \(text.creditName(credit.id)) (\(credit.id)): \(result.credits[credit.id] ?? 0)")
         }
         return .success
     }

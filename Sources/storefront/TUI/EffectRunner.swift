@@ -13,8 +13,9 @@ struct EffectRunner: Sendable {
     func run(_ effect: Effect, storefront: String, locale: String) -> [Action] {
         do {
             switch effect {
-            case let .purchase(productID, buyer, storefront, simulate):
-                let outcome = try store.purchase(productID, buyer: buyer, storefront: storefront, simulate: simulate)
+            case let .purchase(productID, buyer, storefront, simulate, offerID):
+                let outcome = try store.purchase(productID, buyer: buyer, storefront: storefront,
+                                                 options: Store.PurchaseOptions(simulate: simulate, offerID: offerID))
                 return [snapshot(buyer, storefront), .purchaseFinished(productID: productID, outcome: outcome)]
             case let .restore(buyer):
                 let result = try store.restore(buyer)
@@ -66,6 +67,12 @@ struct EffectRunner: Sendable {
         case .refund:
             let result = try store.refund(transactionID)
             return [snapshot(buyer, storefront), .refundFinished(result)]
+        case .unsubscribe:
+            guard let record = store.snapshot.transactions[transactionID] else {
+                return [.operationFailed(message: "Transaction \(transactionID) is no longer in the store; reopen the transactions screen.")]
+            }
+            try store.unsubscribe(record, buyer: buyer)
+            return [snapshot(buyer, storefront), .subscriptionChanged(message: "Unsubscribed from \(name(record.productID)).")]
         case .renew, .expire, .cancelRenewal, .resumeRenewal, .resolveBilling:
             let chain: SubscriptionChain = switch action {
             case .renew: try store.renew(transactionID, buyer: buyer)

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// Sheets, panes and glyphs of the storefront as tmux shows them, at 80x24 and 120x40.
+@Suite("TUI in tmux: honest sheets, uncut text, whole glyphs", .serialized,
+       .enabled(if: TmuxSession.isAvailable,
+                "tmux is not installed, so the terminal tests cannot run; install it (apt-get install tmux) to run them"))
+struct TUISheetsTests {
+    /// Opens the storefront in a `width` x `height` window and waits for the product list's box.
+    static func open(_ tui: TUITests, _ arguments: [String] = [], width: Int, height: Int,
+                     showing expected: String = "Consumables") async throws -> TmuxSession {
+        let words = [StorefrontProcess.binary, "--entitlements", tui.cli.ledger] + arguments
+        let tmux = try TmuxSession(command: words.map { "'\($0)'" }.joined(separator: " ") + "; echo EXITED=$?; sleep 60",
+                                   width: width, height: height)
+        do {
+            try await tmux.waitFor("┌ Products", expected)
+        } catch {
+            tmux.kill()
+            throw error
+        }
+        return tmux
+    }
+
+    @Test("At 80x24 the payment sheet of the monthly plan says what is charged now and after")
+    func paymentSheetTerms() async throws {
+        let tui = try TUITests()
+        let tmux = try await Self.open(tui, width: 80, height: 24)
+        defer { tmux.kill() }
+        try tmux.type("/monthly")
+        try await tmux.waitFor("Products matching “monthly”: 1")
+        try tmux.press("Enter")
+        try await tmux.waitFor("Confirm purchase", "Due today", "$0.00", "1 week free, then $2.99/month")
+    }
+
+    @Test("At 80x24 the detail pane scrolls with ] so the offer id for buy --offer can be read")
+    func detailPaneScrolls() async throws {
+        let tui = try TUITests()
+        _ = try tui.cli.run(["buy", "com.example.rage.pro.monthly"])
+        let tmux = try await Self.open(tui, width: 80, height: 24)
+        defer { tmux.kill() }
+        for _ in 0..<5 { try tmux.press("Down") }
+        try await tmux.waitFor("┌ Rage Pro (Monthly)", "[ ] details")
+        try await tmux.waitForScreen("the offer id after scrolling the details") { screen in
+            if screen.contains("Offer rage.pro.comeback") { return true }
+            try? tmux.press("]")
+            return false
+        }
+    }
+
+    @Test("An injected load-products error shows in the open storefront and after a restart; clearing it recovers")
+    func loadProductsFailure() async throws {
+        let tui = try TUITests()
+        let tmux = try await Self.open(tui, width: 120, height: 40)
+        defer { tmux.kill() }
+        _ = try tui.cli.run(["settings", "set", "fail.load-products", "network"])
+        try await tmux.waitFor("Products unavailable", "network error")
+        try tmux.press("q")
+        try await tmux.waitFor("EXITED=0")
+        tmux.kill()
+        let again = try await Self.open(tui, width: 80, height: 24, showing: "Products unavailable")
+        defer { again.kill() }
+        try await again.waitFor("storefront settings set fail.load-products")
+        _ = try tui.cli.run(["settings", "set", "fail.load-products", "none"])
+        try await again.waitFor("Random Rage Face", "Consumables")
+    }
+
+    @Test("A free subscription is unsubscribed with U; renew, expire and refund are not offered")
+    func freeSubscription() async throws {
+        let tui = try TUITests()
+        _ = try tui.cli.run(["buy", "com.example.rage.newsletter"])
+        let tmux = try await Self.open(tui, width: 80, height: 24)
+        defer { tmux.kill() }
+        try tmux.press("t")
+        let screen = try await tmux.waitFor("Transactions of tester", "U unsubscribe")
+        let footer = screen.split(separator: "\n").last.map(String.init) ?? ""
+        for absent in ["renew now", "expire", "refund", "cancel renewal"] { #expect(!footer.contains(absent), "\(footer)") }
+        try tmux.press("U")
+        try await tmux.waitFor("Unsubscribed from Rage Weekly")
+    }
+
+    @Test("Joined emoji and flags show whole, and the row keeps its columns")
+    func wholeGlyphs() async throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        let catalogPath = folder + "/emoji.json"
+        let rage = try String(contentsOfFile: Self.rageCatalogPath, encoding: .utf8)
+        try rage.replacingOccurrences(of: "\"title\": \"Random Rage Face\"",
+                                      with: "\"title\": \"Fam \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} DE \u{1F1E9}\u{1F1EA} |\"")
+            .write(toFile: catalogPath, atomically: true, encoding: .utf8)
+        let tui = try TUITests()
+        let tmux = try await Self.open(tui, ["--catalog", catalogPath], width: 80, height: 24)
+        defer { tmux.kill() }
+        let screen = try await tmux.waitFor("Fam ")
+        let rows = screen.split(separator: "\n").map(String.init)
+        let emojiRow = try #require(rows.first { $0.contains("Fam ") })
+        #expect(emojiRow.contains("\u{1F468}\u{200D}\u{1F469}"), "the family is more than its first member: \(emojiRow)")
+        #expect(emojiRow.contains("\u{1F1E9}\u{1F1EA}"), "the flag is a flag, not letters: \(emojiRow)")
+        let livesRow = try #require(rows.first { $0.contains("3 Extra Lives") })
+        #expect(Self.tmuxColumns(before: "0 left", in: emojiRow) == Self.tmuxColumns(before: "0 left", in: livesRow),
+                "statuses line up:\n\(emojiRow)\n\(livesRow)")
+        #expect(Self.tmuxColumns(of: emojiRow) == 80, "\(emojiRow)")
+    }
+
+    static let rageCatalogPath: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("Catalogs/Rage.json").path
+    }()
+
+    /// Columns tmux 3.3a gives text, as checked by hand: an emoji cluster two (a ZWJ
+    /// family, a flag), box drawing and ASCII one.
+    static func tmuxColumns(of text: String) -> Int {
+        text.reduce(0) { sum, character in
+            let first = character.unicodeScalars.first?.value ?? 0
+            return sum + ((0x1F300...0x1FAFF).contains(first) || (0x1F1E6...0x1F1FF).contains(first) ? 2 : 1)
+        }
+    }
+
+    static func tmuxColumns(before marker: String, in row: String) -> Int? {
+        row.range(of: marker).map { tmuxColumns(of: String(row[..<$0.lowerBound])) }
+    }
+}

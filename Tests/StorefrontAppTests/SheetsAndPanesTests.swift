@@ -1,0 +1,256 @@
+import Foundation
+import StoreEngine
+import Testing
+import TerminalUI
+@testable import StorefrontApp
+
+/// Honest sheets and panes: what a subscription costs now and after, offers only where they
+/// apply, free subscriptions, injected load errors, and text that is never cut where it matters.
+@Suite("Render: sheets and panes say what applies, uncut")
+struct SheetsAndPanesTests {
+    typealias F = StorefrontFixture
+
+    static let yearly = "com.example.rage.pro.yearly"
+    static let newsletter = "com.example.rage.newsletter"
+
+    /// The Rage catalog with a pay-up-front intro offer on the yearly plan, moved to its own group.
+    static func twoGroupCatalog() throws -> Catalog {
+        var catalog = try CatalogLoader.loadBundled("Rage")
+        catalog.subscriptionGroups.append(SubscriptionGroup(id: "rage-max", names: ["en": "Rage Max"]))
+        let index = try #require(catalog.products.firstIndex { $0.id == yearly })
+        catalog.products[index].subscription?.group = "rage-max"
+        catalog.products[index].subscription?.introOffer = IntroOffer(
+            paymentMode: .payUpFront, period: SubscriptionPeriod(value: 3, unit: .month), prices: ["USA": Decimal(string: "0.49")!])
+        return catalog
+    }
+
+    static func rowTexts(_ state: AppState) -> [String] { render(state, size: state.size).rowTexts }
+
+    static func select(_ id: String, in state: inout AppState) {
+        state.send(.home)
+        while state.selectedID != id, state.list.scroll.selectedIndex != state.list.entries.count - 1 { state.send(.down) }
+    }
+
+    @Test("The payment sheet of a free trial says what is charged now and after; after the trial is used, the regular price")
+    func freeTrialSheet() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        Self.select(F.monthly, in: &state)
+        state.send(.enter)
+        let sheet = Self.rowTexts(state).joined(separator: "\n")
+        #expect(sheet.contains("Due today"))
+        #expect(sheet.contains("$0.00"))
+        #expect(sheet.contains("1 week free, then $2.99/month"))
+        RenderSnapshotTests.verify(state, named: "buy-sheet-free-trial-80x24")
+
+        try fixture.buy(F.monthly)
+        try fixture.store.expire(F.monthly, buyer: fixture.buyer)
+        var after = fixture.state()
+        Self.select(F.monthly, in: &after)
+        #expect(!Self.rowTexts(after).joined().contains("Intro offer"), "the pane stops advertising a used offer")
+        after.send(.enter)
+        let again = Self.rowTexts(after).joined(separator: "\n")
+        #expect(again.contains("$2.99/month"))
+        #expect(!again.contains("free"))
+    }
+
+    @Test("A past subscriber chooses a promotional offer on the payment sheet and buys it as `buy --offer` does")
+    func promotionalOffer() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        try fixture.store.expire(F.monthly, buyer: fixture.buyer)
+        var state = fixture.state()
+        Self.select(F.monthly, in: &state)
+        state.send(.enter)
+        #expect(Self.rowTexts(state).last?.contains("← → offer") == true)
+        state.send(.right)
+        #expect(state.top == .buySheet(productID: F.monthly, offerID: "rage.pro.comeback"))
+        let sheet = Self.rowTexts(state).joined(separator: "\n")
+        #expect(sheet.contains("‹ rage.pro.comeback ›"))
+        #expect(sheet.contains("$0.99/month for 3 months, then $2.99/month"))
+        RenderSnapshotTests.verify(state, named: "buy-sheet-offer-80x24")
+        let effects = state.send(.enter)
+        #expect(effects == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil,
+                                      offerID: "rage.pro.comeback")])
+        try fixture.run(effects, on: &state)
+        let record = try #require(state.snapshot.transactions.first)
+        #expect(record.offer == "promotional:rage.pro.comeback")
+        #expect(record.price == Decimal(string: "0.99"))
+        state.send(.enter)
+        Self.select(F.nightly, in: &state)
+        state.send(.enter, .right)
+        #expect(state.top == .buySheet(productID: F.nightly), "a product with no offers has nothing to choose")
+    }
+
+    @Test("A pay-up-front offer: \"$0.49 for 3 months, then $19.99/year\"")
+    func payUpFrontSheet() throws {
+        let fixture = try F(catalog: Self.twoGroupCatalog())
+        var state = fixture.state()
+        Self.select(Self.yearly, in: &state)
+        state.send(.enter)
+        let sheet = Self.rowTexts(state).joined(separator: "\n")
+        #expect(sheet.contains("$0.49 for 3 months, then $19.99/year"))
+        #expect(sheet.contains("$0.49"))
+    }
+
+    @Test("Subscriptions of different groups get a group heading, rows show the period, and the heading stays on top")
+    func groupHeadings() throws {
+        let fixture = try F(catalog: Self.twoGroupCatalog())
+        let whole = fixture.state(size: Size(width: 80, height: 30))
+        let rows = Self.rowTexts(whole)
+        #expect(rows.contains { $0.contains("  Rage Pro ") && !$0.contains("$") }, "a Rage Pro group heading: \(rows)")
+        #expect(rows.contains { $0.contains("Rage Max") && !$0.contains("$") })
+        #expect(rows.contains { $0.contains("$2.99/month") })
+        RenderSnapshotTests.verify(whole, named: "main-groups-80x30")
+        var state = fixture.state(size: Size(width: 60, height: 16))
+        Self.select(F.monthly, in: &state)
+        let scrolled = Self.rowTexts(state)
+        #expect(!scrolled.contains { $0.contains("│Non-consumables") }, "the heading has scrolled away")
+        #expect(scrolled[2].contains("Products · Non-consumables"), "the heading of the top row stays in sight: \(scrolled[2])")
+    }
+
+    @Test("The status column stays put when a status changes")
+    func stableStatusColumn() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        let before = Self.rowTexts(state).first { $0.contains("Nightly Rage") }
+        try fixture.buy(F.monthly)
+        state.refresh(from: fixture)
+        let after = Self.rowTexts(state).first { $0.contains("Nightly Rage") }
+        #expect(before == after)
+        let priceColumn = { (row: String) in row.range(of: "$")?.lowerBound }
+        let statusRow = Self.rowTexts(state).first { $0.contains("Rage Pro (Monthly)") } ?? ""
+        #expect(statusRow.contains("Renews"))
+        #expect(priceColumn(before ?? "") != nil)
+    }
+
+    @Test("A billing problem is said in fewer words rather than cut")
+    func billingProblemNotCut() throws {
+        let fixture = try F()
+        try fixture.store.set(.billingRetry, to: "true", for: fixture.buyer)
+        try fixture.buy(F.monthly)
+        fixture.clock.advance(by: 8 * 86_400)
+        _ = try fixture.store.catchUp()
+        let state = fixture.state()
+        let row = Self.rowTexts(state).first { $0.contains("Rage Pro (Monthly)") } ?? ""
+        #expect(row.contains("Billing problem"), "\(row)")
+        #expect(!row.contains("…"), "\(row)")
+    }
+
+    @Test("Header balances shorten names, never numbers")
+    func balancesNeverCut() throws {
+        let line = CreditLine.spans([("Rage Faces", "50"), ("Extra Lives", "12345")], width: 20).map(\.text).joined()
+        #expect(line.displayWidth <= 20)
+        #expect(line.hasSuffix("12345"))
+        #expect(line.contains(" 50 · "))
+    }
+
+    @Test("Transaction states are never cut: needsAction shows whole")
+    func transactionStates() throws {
+        let fixture = try F()
+        try fixture.store.set(.interruptedPurchases, to: "true", for: fixture.buyer)
+        try fixture.buy(F.noAds)
+        var state = fixture.state()
+        state.send(.character("t"))
+        #expect(Self.rowTexts(state).contains { $0.contains("needsAction") })
+    }
+
+    @Test("The detail pane wraps offer terms and ids and scrolls at 80x24 so the offer id can be read")
+    func detailScrolls() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        var state = fixture.state()
+        Self.select(F.monthly, in: &state)
+        #expect(!Self.rowTexts(state).joined().contains("rage.pro.comeback"))
+        #expect(Self.rowTexts(state).last?.contains("[ ] details") == true)
+        var seen = ""
+        for _ in 0..<12 {
+            state.send(.character("]"))
+            seen += Self.rowTexts(state).joined(separator: "\n")
+        }
+        #expect(seen.contains("Offer rage.pro.comeback"))
+        #expect(seen.contains("com.example.rage.pro.monthly"))
+        #expect(!seen.contains("…"), "nothing in the pane is cut")
+        RenderSnapshotTests.verify(state, named: "detail-scrolled-80x24")
+        state.send(.down)
+        #expect(state.detailScroll.offset(for: state.list.selectedProductIndex) == 0, "another product starts at the top")
+    }
+
+    @Test("A free subscription offers only unsubscribe in the transactions footer, and unsubscribing works")
+    func freeSubscription() throws {
+        let fixture = try F()
+        try fixture.buy(Self.newsletter)
+        var state = fixture.state()
+        state.send(.character("t"))
+        let footer = Self.rowTexts(state).last ?? ""
+        #expect(footer.contains("U unsubscribe"), "\(footer)")
+        for absent in ["N renew", "E expire", "R refund", "X cancel"] { #expect(!footer.contains(absent), "\(footer)") }
+        let effects = state.send(.character("U"))
+        try fixture.run(effects, on: &state)
+        #expect(state.topAlert?.message.contains("Unsubscribed from") == true)
+        #expect(state.snapshot.status(of: Self.newsletter) != .active(until: nil, willRenew: false))
+    }
+
+    @Test("An injected load-products error shows instead of the products; clearing it brings them back")
+    func loadProductsFailure() throws {
+        let fixture = try F()
+        try fixture.store.inject(InjectedFailure(error: .network, once: false), into: .loadProducts, buyer: fixture.buyer)
+        var state = fixture.state()
+        let screen = Self.rowTexts(state).joined(separator: "\n")
+        #expect(screen.contains("Products unavailable"))
+        #expect(!screen.contains("Random Rage Face"))
+        #expect(state.send(.enter).isEmpty, "nothing to buy while the products are unavailable")
+        RenderSnapshotTests.verify(state, named: "products-unavailable-80x24")
+        try fixture.store.inject(nil, into: .loadProducts, buyer: fixture.buyer)
+        state.refresh(from: fixture)
+        #expect(Self.rowTexts(state).joined().contains("Random Rage Face"))
+    }
+
+    @Test("Restore and use are offered only when they can do something; a balance reads well")
+    func spaceShooterHints() throws {
+        let fixture = try F(catalog: CatalogLoader.loadBundled("SpaceShooter"))
+        var state = fixture.state()
+        #expect(Self.rowTexts(state).last?.contains("r restore") == true)
+        try fixture.buy("com.example.spaceshooter.greenship")
+        state.refresh(from: fixture)
+        #expect(Self.rowTexts(state).last?.contains("r restore") == false, "nothing left to restore")
+
+        var noCredits = try F(catalog: Self.withoutCredits(CatalogLoader.loadBundled("SpaceShooter"))).state()
+        #expect(Self.rowTexts(noCredits).last?.contains("u use") == false)
+        noCredits.send(.home)
+        let lives = Self.rowTexts(state).joined()
+        #expect(!lives.contains("You have 0"))
+    }
+
+    static func withoutCredits(_ catalog: Catalog) -> Catalog {
+        var catalog = catalog
+        catalog.credits = []
+        catalog.products = catalog.products.filter { $0.grant == nil }
+        return catalog
+    }
+
+    @Test("Emoji clusters are one glyph each in the frame: a family, flags, a skin tone, a keycap")
+    func emojiClusters() throws {
+        var catalog = try CatalogLoader.loadBundled("Rage")
+        let title = "Fam \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466} \u{1F3F3}\u{FE0F}\u{200D}\u{1F308} "
+            + "\u{1F1E9}\u{1F1EA} \u{1F44D}\u{1F3FE} 1\u{FE0F}\u{20E3}|"
+        catalog.products[0].localizations["en"]?.title = title
+        let state = try F(catalog: catalog).state()
+        let buffer = render(state, size: state.size)
+        let row = try #require((0..<buffer.height).first { buffer.rowTexts[$0].contains("Fam ") })
+        let glyphs = (0..<buffer.width).compactMap { buffer.cell(column: $0, row: row) }.filter { !$0.isContinuation }.map(\.grapheme)
+        for cluster in ["\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}", "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}",
+                        "\u{1F1E9}\u{1F1EA}", "\u{1F44D}\u{1F3FE}", "1\u{FE0F}\u{20E3}"] {
+            #expect(glyphs.contains(cluster), "\(cluster) is one cell")
+        }
+        #expect(buffer.rowTexts[row].displayWidth == 80)
+        RenderSnapshotTests.verify(state, named: "main-emoji-80x24")
+    }
+
+    @Test("The title bar names the app once, and a .storekit file by a readable name")
+    func appTitle() {
+        #expect(AppTitle.readableName(fromFileName: "RevenueCat__purchases-ios__PurchaseTesterStoreKitConfiguration") == "Purchase Tester")
+        #expect(AppTitle.readableName(fromFileName: "cntrump__SKDemo__Products") == "SK Demo")
+        #expect(AppTitle.readableName(fromFileName: "space-code__flare__Flare") == "Flare")
+    }
+}
