@@ -71,10 +71,10 @@ struct TUISheetsTests {
         let tmux = try await Self.open(tui, width: 80, height: 24)
         defer { tmux.kill() }
         try tmux.press("t")
-        let screen = try await tmux.waitFor("Transactions of tester", "U unsubscribe")
+        let screen = try await tmux.waitFor("Transactions of tester", "X unsubscribe")
         let footer = screen.split(separator: "\n").last.map(String.init) ?? ""
         for absent in ["renew now", "expire", "refund", "cancel renewal"] { #expect(!footer.contains(absent), "\(footer)") }
-        try tmux.press("U")
+        try tmux.press("X")
         try await tmux.waitFor("Unsubscribed from Rage Weekly")
     }
 

@@ -183,9 +183,9 @@ struct SheetsAndPanesTests {
         var state = fixture.state()
         state.send(.character("t"))
         let footer = Self.rowTexts(state).last ?? ""
-        #expect(footer.contains("U unsubscribe"), "\(footer)")
+        #expect(footer.contains("X unsubscribe"), "\(footer)")
         for absent in ["N renew", "E expire", "R refund", "X cancel"] { #expect(!footer.contains(absent), "\(footer)") }
-        let effects = state.send(.character("U"))
+        let effects = state.send(.character("X"))
         try fixture.run(effects, on: &state)
         #expect(state.topAlert?.message.contains("Unsubscribed from") == true)
         #expect(state.snapshot.status(of: Self.newsletter) != .active(until: nil, willRenew: false))
