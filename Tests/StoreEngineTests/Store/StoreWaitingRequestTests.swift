@@ -58,3 +58,21 @@ import Testing
         #expect(store.balance(of: "rage-faces", for: phone) == 45)
     }
 }
+
+/// Approving a request for another plan of a group the account subscribes to meanwhile.
+@Suite struct StoreWaitingPlanRequestTests {
+    @Test func approvingALowerPlanSchedulesTheChangeInsteadOfASecondSubscription() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        try store.set(.askToBuy, to: "true", for: phone)
+        let request = try #require(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").transaction)
+        try store.set(.askToBuy, to: "false", for: phone)
+        #expect(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").isPurchased)
+        #expect(try store.approve(request.id).name == "changeScheduled")
+        try store.advance(by: try #require(StoreDuration("P1M")), buyer: phone)
+        let chains = store.snapshot.subscriptionChains(of: "tester")
+        #expect(chains.count == 1)
+        #expect(chains.first?.pendingProductID == Rage.monthly)
+        #expect(store.transactions(for: "tester").first { $0.id == request.id }?.state == .declined)
+    }
+}
