@@ -63,3 +63,16 @@ import Testing
         #expect(again.stderr.contains("resolve-billing"))
     }
 }
+
+/// A .storekit file's time rate through the CLI, before anything is written.
+@Suite struct StoreKitTimeRateCLITests {
+    @Test func theFilesTimeRateIsShownFromTheFirstRead() throws {
+        let cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
+        let file = StoreKitCLITests.samples + "/storefront__RightToLeft_Arabic.storekit"
+        let settings = try cli.run(["settings", "--catalog", file])
+        #expect(settings.stdout.contains("month-every-30-seconds"), "\(settings.stdout)")
+        let products = try cli.run(["products", "--catalog", file])
+        #expect(products.stdout.contains("month-every-30-seconds"), "\(products.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: cli.ledger), "reading writes nothing")
+    }
+}
