@@ -87,8 +87,12 @@ extension AppState {
                 }
                 push(.alert(Alert(title: title, message: message, tone: .success)))
             case .declined:
-                push(.alert(Alert(title: "Request declined", message: "Your request to buy \(name) was declined; nothing was charged.",
-                                  tone: .warning)))
+                if let reason = record.closedByStoreReason {
+                    push(.alert(Alert(title: "Request closed", message: "Your request to buy \(name) was \(reason).", tone: .info)))
+                } else {
+                    push(.alert(Alert(title: "Request declined", message: "Your request to buy \(name) was declined; nothing was charged.",
+                                      tone: .warning)))
+                }
             default:
                 continue
             }
