@@ -54,7 +54,7 @@ extension LedgerState {
         guard let id = event.transactionId, let state = transactions[id]?.state,
               state == .pending || (state == .needsAction && event.reason != nil) else { return }
         transactions[id]?.state = .declined
-        transactions[id]?.failureReason = event.reason ?? "declined by the parent (Ask to Buy)"
+        transactions[id]?.failureReason = event.reason ?? TransactionRecord.parentDeclineReason
     }
 
     mutating func applyFinish(_ event: StoreEvent) {

@@ -41,12 +41,17 @@ public struct LedgerState: Sendable {
     public internal(set) var highestTransactionNumber: Int64 = 0
     public internal(set) var eventCount = 0
 
-    /// - Parameter initialSettings: the catalog's settings (from a .storekit file), which
-    ///   the ledger's setting events then change.
-    public init(app: String, creditScopes: [String: CreditScope], initialSettings: StoreSettings = StoreSettings()) {
+    /// - Parameters:
+    ///   - initialSettings: the catalog's settings (from a .storekit file), which the
+    ///     ledger's setting events then change.
+    ///   - initialTimeRate: the catalog's time rate, in force from the first read and
+    ///     running from the app's first event until a clock event changes it.
+    public init(app: String, creditScopes: [String: CreditScope], initialSettings: StoreSettings = StoreSettings(),
+                initialTimeRate: TimeRate = .realTime) {
         self.app = app
         self.creditScopes = creditScopes
         self.settings = initialSettings
+        self.timeline = .startingAtFirstEvent(rate: initialTimeRate)
     }
 
     /// Applies one ledger event. Events of other apps only advance the transaction counter.
@@ -57,6 +62,11 @@ public struct LedgerState: Sendable {
             highestTransactionNumber = max(highestTransactionNumber, number)
         }
         guard event.app == app else { return }
+        if !timeline.isAnchored {
+            // The app's first event: its store time was real time, and the catalog's rate
+            // runs from here, the same for every process that reads the ledger.
+            timeline = StoreTimeline(anchorReal: event.time, anchorStore: event.time, rate: timeline.rate)
+        }
         if accountSet.insert(event.account).inserted { accounts.append(event.account) }
         if deviceSet.insert(event.device).inserted { devices.append(event.device) }
         switch event.kind {

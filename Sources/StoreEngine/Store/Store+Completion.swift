@@ -58,11 +58,25 @@ extension Store {
             case .autoRenewable:
                 let storefront = record.storefront ?? catalog.storefronts.first?.code ?? "USA"
                 let price = product.price(in: storefront) ?? record.price ?? 0
-                if case let .start(terms) = subscriptionPlan(for: product, price: price, offerID: nil, buyer: buyer,
-                                                             storefront: storefront, state: state, at: now) {
+                switch subscriptionPlan(for: product, price: price, offerID: nil, buyer: buyer,
+                                        storefront: storefront, state: state, at: now) {
+                case let .start(terms):
                     completion.expiresDate = terms.expires
                     completion.replacesTransactionId = terms.replaces
                     completion.offerPeriodsLeft = terms.offerPeriodsLeft
+                case let .schedule(chain):
+                    // The account subscribed to another plan of the group meanwhile: the
+                    // request becomes a change at that plan's renewal, not a second subscription.
+                    var change = event(.pendingChange, for: buyer, at: now)
+                    change.originalTransactionId = chain.originalID
+                    change.productId = product.id
+                    var closed = event(.decline, for: buyer, at: now)
+                    closed.transactionId = transactionID
+                    closed.reason = Self.scheduledRequestReason
+                    return ([change, closed], .changeScheduled(productID: product.id, from: chain.productID,
+                                                               effective: chain.expiresDate))
+                case let .refuse(refusal):
+                    return ([], .refused(refusal))
                 }
                 completion.group = product.subscription?.group
             case .nonRenewing:
@@ -79,6 +93,8 @@ extension Store {
 
     /// Why a waiting purchase was closed without a charge when it was settled.
     static let mootRequestReason = "closed without a charge: the buyer already had it when it was settled"
+    /// Why an approved request for another plan of a group was closed: it became a plan change.
+    static let scheduledRequestReason = "closed without a charge: it became a plan change at the next renewal"
 
     /// Transactions of the buyer's account bought on the buyer's device that the app did not
     /// finish.

@@ -166,8 +166,7 @@ extension Store {
         case .nonConsumable, .freeSubscription:
             return state.transactions(of: buyer.account).last { $0.isInForce && $0.productID == product.id }
         case .autoRenewable:
-            let chain = state.subscriptionChains(of: buyer.account).last { $0.isOngoing && $0.productID == product.id }
-            return chain.flatMap { state.transactions[$0.latestTransactionID] }
+            return currentSubscription(to: product, buyer: buyer, in: state).flatMap { state.transactions[$0.latestTransactionID] }
         case .consumable, .nonRenewing:
             return nil
         }

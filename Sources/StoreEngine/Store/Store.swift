@@ -20,6 +20,8 @@ public final class Store: @unchecked Sendable {
     private var subscriptionsQuietUntil: Date?
     let creditScopes: [String: CreditScope]
     let initialSettings: StoreSettings
+    /// The catalog's time rate (a .storekit file's `_timeRate`), in force from the first read.
+    let initialTimeRate: TimeRate
 
     /// Events folded on opening beyond which the fold is saved as a checkpoint, so the next
     /// opening starts from there.
@@ -38,25 +40,21 @@ public final class Store: @unchecked Sendable {
         for credit in catalog.credits { scopes[credit.id] = credit.scope }
         creditScopes = scopes
         initialSettings = catalog.initialSettings?.storeSettings ?? StoreSettings()
-        state = LedgerState(app: catalog.bundleID, creditScopes: scopes, initialSettings: initialSettings)
+        initialTimeRate = catalog.initialSettings?.storeTimeRate ?? .realTime
+        state = LedgerState(app: catalog.bundleID, creditScopes: scopes, initialSettings: initialSettings,
+                            initialTimeRate: initialTimeRate)
         if let checkpoint = log.loadCheckpoint(named: catalog.bundleID),
            let resumed = try? LedgerState(checkpointPayload: checkpoint.payload, app: catalog.bundleID,
-                                          creditScopes: scopes, initialSettings: initialSettings) {
+                                          creditScopes: scopes, initialSettings: initialSettings,
+                                          initialTimeRate: initialTimeRate) {
             state = resumed
             log.resume(from: checkpoint)
         }
         let folded = try refreshCounting()
         if folded >= checkpointInterval, ledgerProblems.isEmpty {
-            log.saveCheckpoint(named: catalog.bundleID, payload: state.checkpointPayload(initialSettings: initialSettings))
+            log.saveCheckpoint(named: catalog.bundleID,
+                               payload: state.checkpointPayload(initialSettings: initialSettings, initialTimeRate: initialTimeRate))
         }
-    }
-
-    /// Starts the store clock at the catalog's time rate (from a .storekit file) the first time
-    /// the catalog is used with this ledger; later changes in the ledger win.
-    public func applyCatalogTimeRate(buyer: Buyer) throws {
-        guard let rate = catalog.initialSettings?.storeTimeRate, rate != .realTime,
-              snapshot.timeline == .realTime, ledgerProblems.isEmpty else { return }
-        try setTimeRate(rate, buyer: buyer)
     }
 
     /// Reads what other processes appended; true when anything new arrived.
@@ -96,7 +94,8 @@ public final class Store: @unchecked Sendable {
     private func apply(_ batch: EventBatch) {
         var entries = batch.entries[...]
         if batch.restarted {
-            state = LedgerState(app: state.app, creditScopes: creditScopes, initialSettings: initialSettings)
+            state = LedgerState(app: state.app, creditScopes: creditScopes, initialSettings: initialSettings,
+                                initialTimeRate: initialTimeRate)
             subscriptionsQuietUntil = nil
         } else {
             entries = entries.dropFirst(redeliveredCount)

@@ -93,14 +93,34 @@ public struct StoreTimeline: Sendable, Equatable {
     public var anchorStore: Date
     public var rate: TimeRate
 
+    /// False until the first event fixes where a catalog's rate starts: until then store time
+    /// is real time, and the rate is shown but has had no time to act.
+    public var isAnchored = true
+
+    public init(anchorReal: Date, anchorStore: Date, rate: TimeRate) {
+        self.anchorReal = anchorReal
+        self.anchorStore = anchorStore
+        self.rate = rate
+    }
+
     public static let realTime = StoreTimeline(anchorReal: Date(timeIntervalSince1970: 0),
                                                anchorStore: Date(timeIntervalSince1970: 0), rate: .realTime)
 
+    /// A catalog's rate (from a .storekit file) before the app has any event: in force from
+    /// the first read, it starts running at the app's first event.
+    public static func startingAtFirstEvent(rate: TimeRate) -> StoreTimeline {
+        var timeline = StoreTimeline(anchorReal: Date(timeIntervalSince1970: 0), anchorStore: Date(timeIntervalSince1970: 0),
+                                     rate: rate)
+        timeline.isAnchored = rate == .realTime
+        return timeline
+    }
+
     /// The store time at real time `real`.
     public func storeTime(at real: Date) -> Date {
+        guard isAnchored else { return real }
         // A fast rate left running for days would otherwise carry store time past any date
         // the store can keep; the clock stops at the latest store time instead.
-        min(anchorStore + real.timeIntervalSince(anchorReal) * rate.multiplier, max(anchorStore, Store.latestStoreTime))
+        return min(anchorStore + real.timeIntervalSince(anchorReal) * rate.multiplier, max(anchorStore, Store.latestStoreTime))
     }
 
     /// True when store time differs from real time (a rate or an advance is in effect).

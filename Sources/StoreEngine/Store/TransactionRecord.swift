@@ -56,6 +56,16 @@ public struct TransactionRecord: Sendable, Equatable {
 
     /// True while the transaction still gives something (not failed, refunded or replaced).
     public var isInForce: Bool { state == .purchased && replacedBy == nil && unsubscribedDate == nil }
+
+    /// Why a parent declined an Ask to Buy request, as the ledger folds a plain decline.
+    static let parentDeclineReason = "declined by the parent (Ask to Buy)"
+
+    /// Why a waiting purchase was closed by the store rather than declined by a parent (it
+    /// became moot); nil otherwise.
+    public var closedByStoreReason: String? {
+        guard state == .declined, let failureReason, failureReason != Self.parentDeclineReason else { return nil }
+        return failureReason
+    }
 }
 
 extension TransactionRecord {

@@ -98,8 +98,12 @@ extension AppState {
                 }
                 report(Alert(title: title, message: message, tone: .success))
             case .declined:
-                report(Alert(title: "Request declined", message: "Your request to buy \(name) was declined; nothing was charged.",
-                             tone: .info))
+                if let reason = record.closedByStoreReason {
+                    report(Alert(title: "Request closed", message: "Your request to buy \(name) was \(reason).", tone: .info))
+                } else {
+                    report(Alert(title: "Request declined", message: "Your request to buy \(name) was declined; nothing was charged.",
+                                 tone: .info))
+                }
             default:
                 continue
             }

@@ -31,7 +31,6 @@ struct StoreSession {
             // the command runs, so it sees the store as it is now. A damaged ledger is left
             // alone: it is read-only, and reading commands still work on the projected state.
             if store.ledgerProblems.isEmpty, FileManager.default.fileExists(atPath: ledgerPath) {
-                try store.applyCatalogTimeRate(buyer: Buyer(account: arguments.account, device: arguments.device))
                 try store.catchUp()
             }
             return StoreSession(catalog: catalog, store: store, buyer: Buyer(account: arguments.account, device: arguments.device),

@@ -15,6 +15,9 @@ enum ProductsCommand {
         console.out("\(session.catalog.appName) — account \(session.buyer.account) on device \(session.buyer.device) — \(session.locale), storefront \(session.storefront) (\(text.currency))")
         let credits = session.catalog.credits.map { "\(text.creditName($0.id)) \(entitlements.credits[$0.id] ?? 0)" }
         if !credits.isEmpty { console.out("Credits: " + credits.joined(separator: " · ")) }
+        if !store.timeline.isReal {
+            console.out("Store time: \(text.dates.dateTime(store.now(), locale: session.locale)) (UTC) · \(store.timeline.rate.rawValue)")
+        }
         for section in ProductSection.sections(of: session.catalog) {
             console.out("\n\(section.title)")
             for product in section.products {

@@ -13,11 +13,6 @@ import Testing
         store = try fixture.store()
     }
 
-    func status(_ productID: String) throws -> ProductStatus {
-        let product = try #require(store.catalog.product(id: productID))
-        return store.status(of: product, in: store.entitlements(for: phone), storefront: "USA")
-    }
-
     func planChange(_ productID: String) throws -> PlanChange? {
         PlanChange.of(try #require(store.catalog.product(id: productID)), in: store.entitlements(for: phone), catalog: store.catalog)
     }
@@ -27,8 +22,8 @@ import Testing
         let renewal = try #require(yearly.expiresDate)
         #expect(try planChange(Rage.monthly) == .atRenewal(from: Rage.yearly, effective: renewal))
         #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").name == "changeScheduled")
-        #expect(try status(Rage.monthly) == .changeScheduled(from: Rage.yearly, effective: renewal))
-        #expect(try status(Rage.monthly).name == "changeScheduled")
+        #expect(try store.status(Rage.monthly) == .changeScheduled(from: Rage.yearly, effective: renewal))
+        #expect(try store.status(Rage.monthly).name == "changeScheduled")
         #expect(try planChange(Rage.monthly) == .scheduled(from: Rage.yearly, effective: renewal))
         let events = fixture.log.allEvents.count
         #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").name == "changeScheduled")

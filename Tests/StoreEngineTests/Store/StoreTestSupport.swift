@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import StoreEngine
 
 /// A store over an in-memory log with a clock the test controls.
@@ -37,4 +38,12 @@ enum Rage {
 
 extension PurchaseOutcome {
     var isPurchased: Bool { if case .purchased = self { true } else { false } }
+}
+
+extension Store {
+    /// The phone's status for `productID` in the USA storefront, as product lists show it.
+    func status(_ productID: String) throws -> ProductStatus {
+        let product = try #require(catalog.product(id: productID))
+        return status(of: product, in: entitlements(for: phone), storefront: "USA")
+    }
 }

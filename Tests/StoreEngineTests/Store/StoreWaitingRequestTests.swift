@@ -13,11 +13,6 @@ import Testing
         store = try fixture.store()
     }
 
-    func status(_ productID: String) throws -> ProductStatus {
-        let product = try #require(store.catalog.product(id: productID))
-        return store.status(of: product, in: store.entitlements(for: phone), storefront: "USA")
-    }
-
     func waiting() -> [TransactionRecord] {
         store.transactions(for: "tester").filter { $0.state == .pending || $0.state == .needsAction }
     }
@@ -36,7 +31,7 @@ import Testing
         let request = try #require(try store.purchase(Rage.drummer, buyer: phone, storefront: "USA").transaction)
         try store.set(.askToBuy, to: "false", for: phone)
         #expect(try store.purchase(Rage.drummer, buyer: phone, storefront: "USA").isPurchased)
-        #expect(try status(Rage.drummer) == .owned(since: fixture.clock.now()))
+        #expect(try store.status(Rage.drummer) == .owned(since: fixture.clock.now()))
         #expect(try store.approve(request.id).name == "alreadyOwned")
         #expect(waiting().isEmpty)
         #expect(store.transactions(for: "tester").first { $0.id == request.id }?.state == .declined)
@@ -50,7 +45,7 @@ import Testing
         try store.set(.interruptedPurchases, to: "true", for: phone)
         let interrupted = try #require(try store.purchase(Rage.nightly, buyer: phone, storefront: "USA").transaction)
         _ = try store.resolve(interrupted.id)
-        #expect(try status(Rage.nightly) == .owned(since: fixture.clock.now()))
+        #expect(try store.status(Rage.nightly) == .owned(since: fixture.clock.now()))
     }
 
     @Test func anApprovedRequestIsCheckedAgainAgainstTheCreditMaximum() throws {
@@ -61,5 +56,23 @@ import Testing
         let approval = try store.approve(request.id)
         guard case .refused(.overMaximum) = approval else { Issue.record("expected over maximum, got \(approval)"); return }
         #expect(store.balance(of: "rage-faces", for: phone) == 45)
+    }
+}
+
+/// Approving a request for another plan of a group the account subscribes to meanwhile.
+@Suite struct StoreWaitingPlanRequestTests {
+    @Test func approvingALowerPlanSchedulesTheChangeInsteadOfASecondSubscription() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        try store.set(.askToBuy, to: "true", for: phone)
+        let request = try #require(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").transaction)
+        try store.set(.askToBuy, to: "false", for: phone)
+        #expect(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").isPurchased)
+        #expect(try store.approve(request.id).name == "changeScheduled")
+        try store.advance(by: try #require(StoreDuration("P1M")), buyer: phone)
+        let chains = store.snapshot.subscriptionChains(of: "tester")
+        #expect(chains.count == 1)
+        #expect(chains.first?.pendingProductID == Rage.monthly)
+        #expect(store.transactions(for: "tester").first { $0.id == request.id }?.state == .declined)
     }
 }

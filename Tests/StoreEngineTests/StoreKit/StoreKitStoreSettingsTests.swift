@@ -18,15 +18,31 @@ import Testing
         #expect(try store.purchase("com.example.ar.coins100", buyer: buyer, storefront: "SAU").name == "purchased")
     }
 
-    @Test func timeRateFromTheFileIsAnchoredOnFirstUse() throws {
-        let (store, clock) = try store("storefront__RightToLeft_Arabic.storekit")
-        try store.applyCatalogTimeRate(buyer: Buyer())
+    @Test func timeRateFromTheFileIsInForceFromTheFirstReadAndRunsFromTheFirstEvent() throws {
+        let catalog = try #require(StoreKitFixtures.lint("storefront__RightToLeft_Arabic.storekit").catalog)
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_796_000_000))
+        let log = InMemoryEventLog()
+        let store = try Store(catalog: catalog, log: log.connection(), clock: clock)
         #expect(store.timeline.rate == .monthEvery30Seconds)
+        #expect(store.now() == clock.now(), "nothing has happened yet: store time is real time")
+        _ = try store.purchase("com.example.ar.coins100", buyer: Buyer(), storefront: "SAU")
+        let firstEvent = try #require(log.allEvents.first)
+        #expect(firstEvent.time == Date(timeIntervalSince1970: 1_796_000_000), "no jump at the first write")
+        clock.advance(by: 30)
+        #expect(abs(store.now().timeIntervalSince(firstEvent.time) - 30 * 86_400) < 1)
+        #expect(log.allEvents.allSatisfy { $0.kind != .clock }, "the rate needs no clock event")
+        let other = try Store(catalog: catalog, log: log.connection(), clock: clock)
+        #expect(other.now() == store.now())
+        #expect(other.timeline == store.timeline)
+    }
+
+    @Test func aRateSetInTheLedgerWinsOverTheFile() throws {
+        let (store, clock) = try store("storefront__RightToLeft_Arabic.storekit")
+        try store.setTimeRate(.realTime, buyer: Buyer())
         let before = store.now()
         clock.advance(by: 30)
-        #expect(abs(store.now().timeIntervalSince(before) - 30 * 86_400) < 1)
-        try store.applyCatalogTimeRate(buyer: Buyer())
-        #expect(store.snapshot.eventCount == 1)
+        #expect(store.timeline.rate == .realTime)
+        #expect(store.now().timeIntervalSince(before) == 30)
     }
 
     @Test func billingRetryAndGraceFromTheFileApplyToRenewals() throws {

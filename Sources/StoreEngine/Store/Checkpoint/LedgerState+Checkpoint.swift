@@ -10,10 +10,11 @@ extension LedgerState {
 
     /// Every value of the state, after the inputs it was folded with (`fingerprint`). Sets and
     /// dictionaries are written sorted, so equal states give equal bytes.
-    func checkpointPayload(initialSettings: StoreSettings) -> [UInt8] {
+    func checkpointPayload(initialSettings: StoreSettings, initialTimeRate: TimeRate = .realTime) -> [UInt8] {
         var writer = CheckpointWriter()
         writer.write(Self.checkpointLayout)
-        writer.write(bytes: Self.fingerprint(app: app, creditScopes: creditScopes, initialSettings: initialSettings))
+        writer.write(bytes: Self.fingerprint(app: app, creditScopes: creditScopes, initialSettings: initialSettings,
+                                             initialTimeRate: initialTimeRate))
         transactions.write(to: &writer)
         writer.write(deliveries.sorted()) { $0.write(Int64(bitPattern: $1)) }
         let sortedBalances = balances.sorted {
@@ -47,14 +48,15 @@ extension LedgerState {
     /// The state a checkpoint holds; it must have been folded for the same app with the same
     /// credit scopes and initial settings, or the fold would differ.
     init(checkpointPayload payload: ArraySlice<UInt8>, app: String, creditScopes: [String: CreditScope],
-         initialSettings: StoreSettings) throws(CheckpointFormatError) {
-        self.init(app: app, creditScopes: creditScopes, initialSettings: initialSettings)
+         initialSettings: StoreSettings, initialTimeRate: TimeRate = .realTime) throws(CheckpointFormatError) {
+        self.init(app: app, creditScopes: creditScopes, initialSettings: initialSettings, initialTimeRate: initialTimeRate)
         var reader = CheckpointReader(payload)
         guard try reader.readString() == Self.checkpointLayout else {
             throw CheckpointFormatError(reason: "it was written in another layout")
         }
         let text = { (reader: inout CheckpointReader) throws(CheckpointFormatError) -> String in try reader.readString() }
-        let expected = Self.fingerprint(app: app, creditScopes: creditScopes, initialSettings: initialSettings)
+        let expected = Self.fingerprint(app: app, creditScopes: creditScopes, initialSettings: initialSettings,
+                                        initialTimeRate: initialTimeRate)
         guard try reader.readBytes().elementsEqual(expected) else {
             throw CheckpointFormatError(reason: "it was made for another app or catalog")
         }
@@ -76,6 +78,8 @@ extension LedgerState {
                                  rate: try reader.readEnum(TimeRate.self))
         accounts = try reader.readList(text)
         devices = try reader.readList(text)
+        // Before the app's first event the catalog's rate waits to be anchored (see `apply`).
+        if accounts.isEmpty { timeline = .startingAtFirstEvent(rate: initialTimeRate) }
         accountSet = Set(accounts)
         deviceSet = Set(devices)
         highestTransactionNumber = try reader.readInt64()
@@ -84,7 +88,8 @@ extension LedgerState {
     }
 
     /// What the fold depends on besides the events, as numbers to compare.
-    private static func fingerprint(app: String, creditScopes: [String: CreditScope], initialSettings: StoreSettings) -> [UInt8] {
+    private static func fingerprint(app: String, creditScopes: [String: CreditScope], initialSettings: StoreSettings,
+                                    initialTimeRate: TimeRate) -> [UInt8] {
         var writer = CheckpointWriter()
         writer.write(app)
         writer.write(creditScopes.sorted { $0.key < $1.key }) { writer, scope in
@@ -92,6 +97,8 @@ extension LedgerState {
             writer.write(scope.value.rawValue)
         }
         initialSettings.write(to: &writer)
+        // Left out at real time, so checkpoints of catalogs without a rate stay usable.
+        if initialTimeRate != .realTime { writer.write(initialTimeRate.rawValue) }
         return writer.bytes
     }
 }

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// One answer in every process, and the subscription commands that change what it is.
+@Suite struct EntitlementAnswersCLITests {
+    let cli: StorefrontProcess
+    static let monthly = "com.example.rage.pro.monthly"
+    static let yearly = "com.example.rage.pro.yearly"
+
+    init() throws {
+        cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
+    }
+
+    func subscription(_ productID: String) throws -> [String: Any]? {
+        let object = try #require(try cli.run(["entitlements", "--json"]).json() as? [String: Any])
+        return (object["subscriptions"] as? [[String: Any]])?.first { $0["productId"] as? String == productID }
+    }
+
+    /// `transactions --json` without its signed tokens, which carry the moment they were signed.
+    func transactionsWithoutTokens() throws -> String {
+        var list = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
+        for index in list.indices { list[index]["signedTransaction"] = nil }
+        return String(decoding: try JSONSerialization.data(withJSONObject: list, options: [.sortedKeys]), as: UTF8.self)
+    }
+
+    @Test func theSameLedgerGivesTheSameAnswerInEveryProcess() throws {
+        for _ in 0..<4 {
+            #expect(try cli.run(["buy", Self.monthly]).status == 0)
+            #expect(try cli.run(["expire", Self.monthly]).status == 0)
+        }
+        let refunded = try #require(try cli.run(["buy", Self.monthly, "--json"]).json() as? [String: Any])
+        #expect(try cli.run(["refund", try #require(refunded["transactionId"] as? String)]).status == 0)
+        #expect(try cli.run(["buy", Self.monthly]).status == 0)
+        var answers: [String: Set<String>] = [:]
+        for _ in 0..<8 {
+            for command in ["entitlements", "products"] {
+                answers[command, default: []].insert(try cli.run([command, "--json"]).stdout)
+            }
+            answers["transactions", default: []].insert(try transactionsWithoutTokens())
+        }
+        for (command, outputs) in answers { #expect(outputs.count == 1, "\(command) --json differs between processes") }
+        #expect(try subscription(Self.monthly)?["state"] as? String == "subscribed")
+    }
+
+    @Test func resumeRenewalTurnsAutoRenewBackOnInTheLedger() throws {
+        #expect(try cli.run(["buy", Self.yearly]).status == 0)
+        #expect(try cli.run(["cancel-renewal", Self.yearly]).status == 0)
+        #expect(try subscription(Self.yearly)?["willAutoRenew"] as? Bool == false)
+        let resumed = try cli.run(["resume-renewal", Self.yearly])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stdout.contains("renews"))
+        #expect(try subscription(Self.yearly)?["willAutoRenew"] as? Bool == true)
+        #expect(try cli.events().last?["value"] as? String == "on")
+    }
+
+    @Test func buyingInBillingRetrySaysHowToFixTheBilling() throws {
+        #expect(try cli.run(["buy", Self.monthly]).status == 0)
+        #expect(try cli.run(["settings", "set", "billing-retry", "true"]).status == 0)
+        #expect(try cli.run(["advance", "P8D"]).status == 0)
+        let again = try cli.run(["buy", Self.monthly])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("billing problem"))
+        #expect(again.stderr.contains("resolve-billing"))
+    }
+}
+
+/// A .storekit file's time rate through the CLI, before anything is written.
+@Suite struct StoreKitTimeRateCLITests {
+    @Test func theFilesTimeRateIsShownFromTheFirstRead() throws {
+        let cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
+        let file = StoreKitCLITests.samples + "/storefront__RightToLeft_Arabic.storekit"
+        let settings = try cli.run(["settings", "--catalog", file])
+        #expect(settings.stdout.contains("month-every-30-seconds"), "\(settings.stdout)")
+        let products = try cli.run(["products", "--catalog", file])
+        #expect(products.stdout.contains("month-every-30-seconds"), "\(products.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: cli.ledger), "reading writes nothing")
+    }
+}
