@@ -27,16 +27,29 @@ public enum PriceLiteral {
             case let .negative(literal):
                 "the price \(literal) is negative; prices are zero or more"
             case let .tooManyDecimals(literal, currency, 0):
-                "\"\(literal)\" has decimals but \(currency) has no minor unit; write a whole amount such as \"\(wholePart(of: literal))\""
+                "\"\(literal)\" has decimals but \(currency) has no minor unit; write a whole amount, \(neighbours(of: literal, places: 0))"
             case let .tooManyDecimals(literal, currency, allowed):
-                "\"\(literal)\" has more decimal places than \(currency) has (\(allowed)); write it with at most \(allowed), such as \"\(wholePart(of: literal)).\(String(repeating: "9", count: allowed))\""
+                "\"\(literal)\" has more decimal places than \(currency) has (\(allowed)); write \(neighbours(of: literal, places: allowed))"
             case let .tooLarge(literal):
                 "the price \(literal) is over the largest price accepted (\(ExactDecimal.string(maximum))); write a smaller price"
             }
         }
 
-        private func wholePart(of literal: String) -> Substring {
-            literal.prefix { $0 != "." }
+        /// The prices with `places` decimals just below and above `literal`: "\"160\" or \"161\"".
+        private func neighbours(of literal: String, places: Int) -> String {
+            guard var value = ExactDecimal.parse(literal) else { return "a price such as \"0.99\"" }
+            var below = Decimal(), above = Decimal()
+            NSDecimalRound(&below, &value, places, .down)
+            NSDecimalRound(&above, &value, places, .up)
+            return "\"\(fixed(below, places: places))\" or \"\(fixed(above, places: places))\""
+        }
+
+        /// `value` with exactly `places` decimals ("1.10", not "1.1").
+        private func fixed(_ value: Decimal, places: Int) -> String {
+            let text = ExactDecimal.string(value)
+            guard places > 0 else { return text }
+            let decimals = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? -1
+            return (decimals < 0 ? text + "." : text) + String(repeating: "0", count: places - max(decimals, 0))
         }
     }
 
