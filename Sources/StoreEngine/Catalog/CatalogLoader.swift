@@ -89,14 +89,15 @@ public enum CatalogLoader {
             return Report(catalog: nil, problems: collector.problems)
         }
         let root: JSONNode
+        let hasDuplicateKeys: Bool
         do {
-            root = try JSONParser.parse(bytes)
+            (root, hasDuplicateKeys) = try JSONParser.parseNotingDuplicateKeys(bytes)
         } catch {
             collector.problems(appending: CatalogProblem(file: file, line: error.line, column: error.column, field: "",
                                                          message: "malformed JSON: \(error.reason)"))
             return Report(catalog: nil, problems: collector.problems)
         }
-        reportDuplicateKeys(in: root, to: collector)
+        if hasDuplicateKeys { reportDuplicateKeys(in: root, to: collector) }
         let format = CatalogFileFormat.detect(root)
         let catalog: Catalog?
         switch format {

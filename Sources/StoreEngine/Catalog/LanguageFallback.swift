@@ -9,6 +9,10 @@ public enum LanguageFallback {
     public static func resolve<Value>(_ table: [String: Value], locale: String, defaultLanguage: String) -> Value? {
         let wanted = LocaleIdentifier.normalize(locale)
         if let exact = table[wanted] { return exact }
+        // In a language written in one script the bare language is always among the best
+        // matches; taking it at once spares parsing every key for most lookups.
+        let language = wanted.prefix { $0 != "_" }
+        if !LocaleSubtags.languagesWithSeveralScripts.contains(language), let bare = table[String(language)] { return bare }
         if let key = bestKey(in: table.keys, for: wanted) { return table[key] }
         if let fallback = table[defaultLanguage] { return fallback }
         return table.keys.min().flatMap { table[$0] }
@@ -17,16 +21,23 @@ public enum LanguageFallback {
     /// The key in the same language and script as `locale`: the same region first, then one
     /// that names no region (the language itself), then the first of the others in order.
     static func bestKey(in keys: some Collection<String>, for locale: String) -> String? {
-        let wanted = LocaleSubtags(locale)
         var best: (key: String, rank: Int)?
-        for key in keys {
-            let written = LocaleSubtags(LocaleIdentifier.normalize(key), maximized: false)
-            let candidate = written.maximized
-            guard candidate.language == wanted.language, candidate.script == wanted.script else { continue }
-            let rank = candidate.region == wanted.region ? 0 : written.region == nil ? 1 : 2
-            if best == nil || rank < best!.rank || (rank == best!.rank && key < best!.key) { best = (key, rank) }
+        for (key, rank) in ranked(keys, for: locale) where best == nil || rank < best!.rank || (rank == best!.rank && key < best!.key) {
+            best = (key, rank)
         }
         return best?.key
+    }
+
+    /// The keys in the same language and script as `locale`, in their order, each with its
+    /// rank: 0 for the same region, 1 for a key naming no region, 2 for another region.
+    static func ranked(_ keys: some Collection<String>, for locale: String) -> [(key: String, rank: Int)] {
+        let wanted = LocaleSubtags(LocaleIdentifier.normalize(locale))
+        return keys.compactMap { key in
+            let written = LocaleSubtags(LocaleIdentifier.normalize(key), maximized: false)
+            let candidate = written.maximized
+            guard candidate.language == wanted.language, candidate.script == wanted.script else { return nil }
+            return (key, candidate.region == wanted.region ? 0 : written.region == nil ? 1 : 2)
+        }
     }
 }
 

@@ -42,6 +42,9 @@ struct LocaleSubtags: Equatable {
         return result
     }
 
+    /// The languages `likelyScript` knows several scripts of.
+    static let languagesWithSeveralScripts: Set<Substring> = ["zh", "sr", "pa", "uz", "az", "mn", "ms"]
+
     /// The script of a language that has several, as written in `region`; nil for the others.
     private static func likelyScript(language: String, region: String?) -> String? {
         switch language {

@@ -17,42 +17,62 @@ extension JSONNode {
     /// in file order.
     public func duplicateKeys() -> [JSONDuplicateKey] {
         var found: [JSONDuplicateKey] = []
-        collectDuplicateKeys(path: "", into: &found)
+        var path: [PathStep] = []
+        collectDuplicateKeys(path: &path, into: &found)
         return found
     }
 
-    private func collectDuplicateKeys(path: String, into found: inout [JSONDuplicateKey]) {
+    /// One step from the root to a value; a path is spelled out only for a duplicate, since
+    /// building a string for every object of a large catalog costs more than the search.
+    private enum PathStep {
+        case member(String)
+        case element(Int)
+    }
+
+    private func collectDuplicateKeys(path: inout [PathStep], into found: inout [JSONDuplicateKey]) {
         switch value {
         case let .object(members):
+            func report(_ earlier: Int, _ later: Int) {
+                found.append(JSONDuplicateKey(key: members[later].key, objectPath: Self.spell(path),
+                                              first: members[earlier].node, repeated: members[later].node))
+            }
             // Most objects have a handful of members: comparing pairs costs less than hashing.
             if members.count <= 8 {
                 for later in members.indices.dropFirst() {
-                    if let earlier = members[..<later].firstIndex(where: { $0.key == members[later].key }) {
-                        found.append(JSONDuplicateKey(key: members[later].key, objectPath: path,
-                                                      first: members[earlier].node, repeated: members[later].node))
-                    }
+                    if let earlier = members[..<later].firstIndex(where: { $0.key == members[later].key }) { report(earlier, later) }
                 }
             } else {
                 var firstIndex: [String: Int] = Dictionary(minimumCapacity: members.count)
                 for (index, member) in members.enumerated() {
-                    if let earlier = firstIndex[member.key] {
-                        found.append(JSONDuplicateKey(key: member.key, objectPath: path,
-                                                      first: members[earlier].node, repeated: member.node))
-                    } else {
-                        firstIndex[member.key] = index
-                    }
+                    if let earlier = firstIndex[member.key] { report(earlier, index) } else { firstIndex[member.key] = index }
                 }
             }
             for member in members where member.node.isContainer {
-                member.node.collectDuplicateKeys(path: path.isEmpty ? member.key : "\(path).\(member.key)", into: &found)
+                path.append(.member(member.key))
+                member.node.collectDuplicateKeys(path: &path, into: &found)
+                path.removeLast()
             }
         case let .array(elements):
             for (index, element) in elements.enumerated() where element.isContainer {
-                element.collectDuplicateKeys(path: "\(path)[\(index)]", into: &found)
+                path.append(.element(index))
+                element.collectDuplicateKeys(path: &path, into: &found)
+                path.removeLast()
             }
         case .string, .number, .bool, .null:
             break
         }
+    }
+
+    /// `products[2].prices` for the steps products, 2, prices.
+    private static func spell(_ path: [PathStep]) -> String {
+        var text = ""
+        for step in path {
+            switch step {
+            case let .member(key): text += text.isEmpty ? key : ".\(key)"
+            case let .element(index): text += "[\(index)]"
+            }
+        }
+        return text
     }
 
     private var isContainer: Bool {

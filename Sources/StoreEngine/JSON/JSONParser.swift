@@ -31,10 +31,22 @@ public struct JSONParser {
     /// a handful, and growing from one to four would allocate three times.
     private static let initialCapacity = 4
 
+    /// True once some object has been seen with a member name written twice.
+    private var sawDuplicateKey = false
+    /// Objects with more members than this look names up in a set instead of comparing pairs.
+    private static let pairwiseKeyCheckLimit = 16
+
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
-        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> JSONNode in
+        try parseNotingDuplicateKeys(bytes).root
+    }
+
+    /// Parses `bytes` and tells whether any object repeats a member name, so that callers walk
+    /// the tree for `JSONNode.duplicateKeys()` only when there is something to find.
+    public static func parseNotingDuplicateKeys(_ bytes: [UInt8]) throws(JSONSyntaxError) -> (root: JSONNode, hasDuplicateKeys: Bool) {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> (root: JSONNode, hasDuplicateKeys: Bool) in
             var parser = JSONParser(bytes: buffer)
-            return try parser.parseDocument()
+            let root = try parser.parseDocument()
+            return (root, parser.sawDuplicateKey)
         }
     }
 
@@ -132,6 +144,7 @@ public struct JSONParser {
         if current == UInt8(ascii: "}") { index += 1; return .object([]) }
         var members: [(key: String, node: JSONNode)] = []
         members.reserveCapacity(Self.initialCapacity)
+        var keysOfLargeObject: Set<String>?
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {
@@ -139,6 +152,7 @@ public struct JSONParser {
                                            : "expected a quoted member name, found \(describeCurrent())")
             }
             let key = try parseString()
+            if !sawDuplicateKey { sawDuplicateKey = isRepeated(key, among: members, largeObjectKeys: &keysOfLargeObject) }
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after the member name \"\(key)\"")
             skipWhitespace()
@@ -148,6 +162,14 @@ public struct JSONParser {
             try expect(UInt8(ascii: "}"), "',' or '}' after the member \"\(key)\"")
             return .object(members)
         }
+    }
+
+    /// True when `key` names one of `members` already; past a few members the names go into a set.
+    private func isRepeated(_ key: String, among members: [(key: String, node: JSONNode)],
+                            largeObjectKeys: inout Set<String>?) -> Bool {
+        if members.count < Self.pairwiseKeyCheckLimit { return members.contains { $0.key == key } }
+        if largeObjectKeys == nil { largeObjectKeys = Set(members.map(\.key)) }
+        return !largeObjectKeys!.insert(key).inserted
     }
 
     private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONNode.Value {

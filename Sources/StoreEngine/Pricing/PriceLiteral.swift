@@ -27,42 +27,67 @@ public enum PriceLiteral {
             case let .negative(literal):
                 "the price \(literal) is negative; prices are zero or more"
             case let .tooManyDecimals(literal, currency, 0):
-                "\"\(literal)\" has decimals but \(currency) has no minor unit; write a whole amount such as \"\(wholePart(of: literal))\""
+                "\"\(literal)\" has decimals but \(currency) has no minor unit; write a whole amount, \(neighbours(of: literal, places: 0))"
             case let .tooManyDecimals(literal, currency, allowed):
-                "\"\(literal)\" has more decimal places than \(currency) has (\(allowed)); write it with at most \(allowed), such as \"\(wholePart(of: literal)).\(String(repeating: "9", count: allowed))\""
+                "\"\(literal)\" has more decimal places than \(currency) has (\(allowed)); write \(neighbours(of: literal, places: allowed))"
             case let .tooLarge(literal):
                 "the price \(literal) is over the largest price accepted (\(ExactDecimal.string(maximum))); write a smaller price"
             }
         }
 
-        private func wholePart(of literal: String) -> Substring {
-            literal.prefix { $0 != "." }
+        /// The prices with `places` decimals just below and above `literal`: "\"160\" or \"161\"".
+        private func neighbours(of literal: String, places: Int) -> String {
+            guard var value = ExactDecimal.parse(literal) else { return "a price such as \"0.99\"" }
+            var below = Decimal(), above = Decimal()
+            NSDecimalRound(&below, &value, places, .down)
+            NSDecimalRound(&above, &value, places, .up)
+            return "\"\(fixed(below, places: places))\" or \"\(fixed(above, places: places))\""
+        }
+
+        /// `value` with exactly `places` decimals ("1.10", not "1.1").
+        private func fixed(_ value: Decimal, places: Int) -> String {
+            let text = ExactDecimal.string(value)
+            guard places > 0 else { return text }
+            let decimals = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? -1
+            return (decimals < 0 ? text + "." : text) + String(repeating: "0", count: places - max(decimals, 0))
         }
     }
 
     /// Parses `text` (a JSON string's contents) as a price in `currency`.
     public static func parse(_ text: String, currency: String) -> Result<Decimal, Refusal> {
-        let unsigned = text.hasPrefix("-") ? String(text.dropFirst()) : text
-        guard isPlainDecimal(unsigned), let value = ExactDecimal.parse(unsigned) else { return .failure(.notDecimal(text)) }
-        if text.hasPrefix("-") { return .failure(value == 0 ? .notDecimal(text) : .negative(text)) }
+        let negative = text.utf8.first == UInt8(ascii: "-")
+        guard let decimals = significantDecimals(ofPlainDecimal: negative ? text.utf8.dropFirst() : text.utf8[...]),
+              let value = ExactDecimal.parse(negative ? String(text.dropFirst()) : text) else { return .failure(.notDecimal(text)) }
+        if negative { return .failure(value == 0 ? .notDecimal(text) : .negative(text)) }
         guard value <= maximum else { return .failure(.tooLarge(text)) }
         let allowed = CurrencyMinorUnits.digits(of: currency)
-        guard significantDecimals(of: unsigned) <= allowed else {
-            return .failure(.tooManyDecimals(text, currency: currency, allowed: allowed))
-        }
+        guard decimals <= allowed else { return .failure(.tooManyDecimals(text, currency: currency, allowed: allowed)) }
         return .success(value)
     }
 
-    /// Digits with at most one point that has digits on both sides: "0.99", "160", "1.0".
-    static func isPlainDecimal(_ text: String) -> Bool {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return (1...2).contains(parts.count)
-            && parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
-    }
-
-    /// Decimal places that change the value: "1.10" has 1, "160.0" none.
-    static func significantDecimals(of text: String) -> Int {
-        guard let point = text.firstIndex(of: ".") else { return 0 }
-        return text[text.index(after: point)...].reversed().drop { $0 == "0" }.count
+    /// The decimal places that change the value ("1.10" has 1, "160.0" none) when `bytes` are
+    /// digits with at most one point that has digits on both sides; nil for anything else.
+    static func significantDecimals(ofPlainDecimal bytes: Substring.UTF8View) -> Int? {
+        var digitsBeforePoint = 0
+        var decimals = 0
+        var significant = 0
+        var seenPoint = false
+        for byte in bytes {
+            if byte == UInt8(ascii: ".") {
+                guard !seenPoint, digitsBeforePoint > 0 else { return nil }
+                seenPoint = true
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                if seenPoint {
+                    decimals += 1
+                    if byte != UInt8(ascii: "0") { significant = decimals }
+                } else {
+                    digitsBeforePoint += 1
+                }
+            } else {
+                return nil
+            }
+        }
+        guard digitsBeforePoint > 0, !seenPoint || decimals > 0 else { return nil }
+        return significant
     }
 }

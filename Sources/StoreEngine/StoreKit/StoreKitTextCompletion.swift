@@ -6,8 +6,9 @@
 struct StoreKitTextCompletion {
     let collect: ProblemCollector
 
-    /// The localization key that best matches the file's `_locale`: the locale itself, its bare
-    /// language, another region of that language, or else the key the file uses most.
+    /// The localization key that best matches the file's `_locale`: the locale itself, one in
+    /// the same language and script (the same region, then the bare language, then the most used
+    /// of the other regions), or else the key the file uses most.
     func defaultLanguage(locale: String, products: [ImportedProduct], groups: [ImportedGroup]) -> String {
         let orders = products.map(\.localeOrder) + groups.map(\.localeOrder)
         var uses: [String: Int] = [:]
@@ -16,11 +17,10 @@ struct StoreKitTextCompletion {
             if uses[key] == nil { firstSeen.append(key) }
             uses[key, default: 0] += 1
         }
-        let language = LocaleIdentifier.language(of: locale)
         if uses[locale] != nil { return locale }
-        if uses[language] != nil { return language }
-        let sameLanguage = firstSeen.filter { LocaleIdentifier.language(of: $0) == language }
-        return mostUsed(sameLanguage, uses: uses) ?? mostUsed(firstSeen, uses: uses) ?? locale
+        let sameScript = LanguageFallback.ranked(firstSeen, for: locale)
+        if let closest = sameScript.min(by: { $0.rank < $1.rank }), closest.rank < 2 { return closest.key }
+        return mostUsed(sameScript.map(\.key), uses: uses) ?? mostUsed(firstSeen, uses: uses) ?? locale
     }
 
     /// The key used most often; the one seen first wins a tie, so the choice is stable.
@@ -39,7 +39,8 @@ struct StoreKitTextCompletion {
         if product.localizations[language] != nil { return }
         let field = "\(imported.path).localizations"
         let wanted = LocaleIdentifier.language(of: language)
-        let source = imported.localeOrder.first { LocaleIdentifier.language(of: $0) == wanted } ?? imported.localeOrder.first
+        let source = LanguageFallback.bestKey(in: imported.localeOrder, for: language)
+            ?? imported.localeOrder.first { LocaleIdentifier.language(of: $0) == wanted } ?? imported.localeOrder.first
         if let source, let text = product.localizations[source] {
             imported.product.localizations[language] = text
             collect.warning("has no text for \"\(language)\", the file's locale; its \"\(source)\" text is shown there",

@@ -30,13 +30,14 @@ import Testing
     @Test func yenWithDecimalsIsRefusedWithTheWholeAmountToWrite() throws {
         let problem = try #require(refusal(price: "\"160.5\"", in: "JPN"))
         #expect(problem.message.contains("JPY has no minor unit"))
-        #expect(problem.message.contains("\"160\""))
+        #expect(problem.message.contains("write a whole amount, \"160\" or \"161\""))
         #expect(problem.line == 7 && problem.column > 0)
     }
 
     @Test func dollarsWithThreeDecimalsAreRefused() throws {
         let problem = try #require(refusal(price: "\"0.999\"", in: "USA"))
-        #expect(problem.message.contains("more decimal places than USD has (2)"))
+        #expect(problem.message.contains("more decimal places than USD has (2); write \"0.99\" or \"1.00\""))
+        #expect(refusal(price: "\"1.095\"", in: "USA")?.message.contains("write \"1.09\" or \"1.10\"") == true)
     }
 
     @Test func aJSONNumberIsRefusedAndTheStringToWriteIsNamed() throws {

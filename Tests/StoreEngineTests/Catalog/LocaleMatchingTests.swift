@@ -53,4 +53,22 @@ import Testing
         #expect(texts("zh-Hans-CN") == "解锁")
         #expect(texts("en_US") == "Unlock")
     }
+
+    @Test func aStoreKitFilesDefaultLanguageKeepsTheScriptOfItsLocale() throws {
+        let product = { (id: String, locales: [String]) in
+            let entries = locales.map { #"{ "description" : "", "displayName" : "\#(id) \#($0)", "locale" : "\#($0)" }"# }
+            return #"{ "displayPrice" : "30", "localizations" : [ \#(entries.joined(separator: ", ")) ], "productID" : "\#(id)", "referenceName" : "\#(id)", "type" : "NonConsumable" }"#
+        }
+        let text = """
+        {
+          "identifier" : "0F0F0F0F",
+          "products" : [ \(product("a", ["zh_Hans", "zh_Hant"])), \(product("b", ["zh_Hans"])) ],
+          "settings" : { "_storefront" : "TWN", "_locale" : "zh_TW" },
+          "version" : { "major" : 3, "minor" : 0 }
+        }
+        """
+        let catalog = try #require(StoreKitFixtures.lint(text: text).catalog)
+        #expect(catalog.defaultLanguage == "zh_Hant")
+        #expect(catalog.product(id: "a")?.localizations["zh_Hant"]?.title == "a zh_Hant")
+    }
 }

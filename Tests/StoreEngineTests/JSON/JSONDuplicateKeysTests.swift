@@ -25,4 +25,14 @@ import Testing
         let root = try JSONParser.parse(Array(#"{"a": {"a": [{"a": 1}]}, "b": [1, 2]}"#.utf8))
         #expect(root.duplicateKeys().isEmpty)
     }
+
+    @Test func theParserNotesWhetherAnyObjectRepeatsAName() throws {
+        let small = try JSONParser.parseNotingDuplicateKeys(Array(#"{"a": [{"b": 1, "b": 2}]}"#.utf8))
+        #expect(small.hasDuplicateKeys)
+        let large = (0..<40).map { "\"m\($0)\": 0" }
+        #expect(try JSONParser.parseNotingDuplicateKeys(Array("{\(large.joined(separator: ", "))}".utf8)).hasDuplicateKeys == false)
+        let repeated = large + ["\"m39\": 1"]
+        #expect(try JSONParser.parseNotingDuplicateKeys(Array("{\(repeated.joined(separator: ", "))}".utf8)).hasDuplicateKeys)
+        #expect(try JSONParser.parseNotingDuplicateKeys(Array(#"{"a": {"x": 1}, "b": {"x": 1}}"#.utf8)).hasDuplicateKeys == false)
+    }
 }

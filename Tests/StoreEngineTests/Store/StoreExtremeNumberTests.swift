@@ -85,6 +85,6 @@ import Testing
         #expect(errors.map(\.field) == ["credits[0].maximum", "products[0].grant.amount", "products[1].grant.amount",
                                         "products[2].subscription.introOffer.periods"])
         #expect(errors.allSatisfy { $0.message.contains("out of range") && $0.line > 0 })
-        #expect(errors[1].message.contains("from 1 to 1000000000"))
+        #expect(errors.dropFirst().first?.message.contains("from 1 to 1000000000") == true)
     }
 }
