@@ -47,6 +47,7 @@ enum Usage {
     files:
       reset-device                   forget this device's deliveries and device credits
       verify                         check the entitlements file's integrity
+      repair                         keep a damaged entitlements file's intact lines, move the rest aside
       public-key                     print the public key that checks signed transactions (PEM)
       verify-transaction JWS|TRANSACTION_ID
                                      check a signed transaction's signature and its state now

@@ -5,7 +5,7 @@ import StoreEngine
 enum VerifyCommand {
     static func run(arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> ExitStatus {
         try arguments.allowOnly([], command: "verify")
-        let path = LedgerLocation.path(explicit: arguments.entitlementsPath, environment: environment)
+        let path = try StoreSession.ledgerPath(arguments, environment: environment)
         let report: LedgerVerification
         do {
             report = try LedgerFile<StoreEvent>.verify(path: path)
