@@ -32,7 +32,8 @@ extension LedgerFile {
                 entryCount: entryCount,
                 lastSequence: ledger.cursor.lastSequence,
                 problems: ledger.cursor.problems,
-                incompleteLastLineBytes: ledger.cursor.isHalted ? 0 : ledger.cursor.observedSize - ledger.cursor.offset
+                incompleteLastLineBytes: ledger.cursor.isHalted ? 0 : ledger.cursor.observedSize - ledger.cursor.offset,
+                headMAC: ledger.cursor.previousMAC.map { String(decoding: $0, as: UTF8.self) }
             )
         }
     }

@@ -46,7 +46,7 @@ enum Usage {
 
     files:
       reset-device                   forget this device's deliveries and device credits
-      verify                         check the entitlements file's integrity
+      verify [--expect-sequence N]   check the entitlements file's integrity and print its head
       repair                         keep a damaged entitlements file's intact lines, move the rest aside
       public-key                     print the public key that checks signed transactions (PEM)
       verify-transaction JWS|TRANSACTION_ID
@@ -59,7 +59,8 @@ enum Usage {
     options (before or after the command):
       --catalog PATH                 a catalog or Xcode .storekit file (default: built-in Rage)
       --entitlements PATH            the entitlements file (default: $STOREFRONT_ENTITLEMENTS,
-                                     else $XDG_DATA_HOME/storefront/entitlements.jsonl)
+                                     else $XDG_DATA_HOME/storefront/entitlements.jsonl,
+                                     else $HOME/.local/share/storefront/entitlements.jsonl)
       --account NAME                 the buying account (default: tester)
       --device NAME                  the device (default: default)
       --locale ID                    e.g. de_DE (default: a .storekit file's _locale, else LC_ALL,

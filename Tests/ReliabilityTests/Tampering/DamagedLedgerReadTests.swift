@@ -86,4 +86,22 @@ struct DamagedLedgerReadTests {
         #expect(try cli.run(["verify"]).status == 0)
         #expect(try cli.run(["buy", Rage.lives]).status == 0)
     }
+
+    @Test("an older copy put back with its own lock file verifies, but not against the sequence number kept elsewhere")
+    func olderCopyWithItsLock() throws {
+        let olderLedger = try ScratchDirectory.bytes(cli.ledger)
+        let olderLock = try ScratchDirectory.bytes(cli.ledger + ".lock")
+        #expect(try cli.run(["spend", Rage.extraLives]).status == 0)
+        let head = try cli.run(["verify"])
+        #expect(head.stdout.contains("head: sequence number 3"), "\(head.stdout)")
+        try ScratchDirectory.write(olderLedger, to: cli.ledger)
+        try ScratchDirectory.write(olderLock, to: cli.ledger + ".lock")
+
+        // Nothing on this machine remembers sequence number 3: this is the documented limit.
+        #expect(try cli.run(["verify"]).status == 0)
+        let expecting = try cli.run(["verify", "--expect-sequence", "3"])
+        #expect(expecting.status == 3)
+        #expect(expecting.stdout.contains("ends at sequence number 2, but 3 was expected"), "\(expecting.stdout)")
+        #expect(try cli.run(["verify", "--expect-sequence", "2"]).status == 0)
+    }
 }
