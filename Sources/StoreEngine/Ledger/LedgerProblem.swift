@@ -88,7 +88,8 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .committedLinesMissing(let line, let committed, let lockPath):
             "line \(line) is missing or incomplete, but \(lockPath) records that the ledger held \(committed) "
                 + "event\(committed == 1 ? "" : "s"): lines were cut from the end; restore the ledger from a backup, "
-                + "or, if an older copy was restored on purpose, empty \(lockPath) to accept it"
+                + "run `storefront repair` to go on from the lines that remain, or, if an older copy was restored "
+                + "on purpose, empty \(lockPath) to accept it"
         case .commitMarkMismatch(let line, let sequence, let lockPath):
             "line \(line) is not the line committed with sequence number \(sequence), which \(lockPath) records: "
                 + "the ledger was replaced by another copy; restore the right one, or empty \(lockPath) to accept this one"
