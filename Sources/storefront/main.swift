@@ -43,17 +43,30 @@ func runCommand(_ rawArguments: [String], environment: [String: String]) -> Exit
         switch command {
         case "catalog": return try CatalogCommands.run(arguments: arguments, console: console)
         case "verify": return try VerifyCommand.run(arguments: arguments, environment: environment, console: console)
+        case "repair": return try RepairCommand.run(arguments: arguments, environment: environment, console: console)
         default: break
         }
         guard let handler = CommandTable.handlers[command] else {
             throw UsageError("unknown command \"\(command)\"; `storefront --help` lists the commands")
         }
         let session = try StoreSession.open(arguments, environment: environment)
-        if !session.store.ledgerProblems.isEmpty {
-            console.err("storefront: warning: \(session.ledgerPath) has \(session.store.ledgerProblems.count) problem(s) and is read-only; `storefront verify` lists them.")
+        let damage = LedgerDamage(problems: session.store.ledgerProblems)
+        if let warning = damage.warning(ledgerPath: session.ledgerPath) { console.err("storefront: warning: \(warning)") }
+        if let skipped = session.catchUpSkipped {
+            console.err("storefront: warning: renewals and expiries that fell due are shown but not recorded: \(skipped)")
         }
+        let status: ExitStatus
+        do {
+            status = try handler(session, arguments, console)
+        } catch {
+            // The command's commit may have moved a torn last line aside before failing.
+            if let torn = session.store.tornTail { console.err("storefront: \(torn)") }
+            throw error
+        }
+        // Reported after the command: its commit is what moves a torn last line aside.
         if let torn = session.store.tornTail { console.err("storefront: \(torn)") }
-        return try handler(session, arguments, console)
+        // What a damaged ledger shows stops before its first bad line: never a plain success.
+        return status == .success && damage.isDamaged ? .dataProblem : status
     } catch let error as UsageError {
         console.err("storefront: \(error.description)")
         return .usage

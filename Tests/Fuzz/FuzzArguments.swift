@@ -14,7 +14,7 @@ public func fuzzArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             _ = try? parsed.integerOption(name, default: 1)
         }
         _ = try? parsed.allowOnly(["quantity", "amount"], command: "fuzz")
-        _ = LedgerLocation.path(explicit: parsed.entitlementsPath, environment: ["HOME": "/home/fuzz"])
+        _ = try? LedgerLocation.path(explicit: parsed.entitlementsPath, environment: ["HOME": "/home/fuzz"])
         let locale = BuyerContext.locale(explicit: parsed.locale, environment: ["LANG": "de_DE.UTF-8"])
         if let catalog = bundledCatalog {
             _ = BuyerContext.storefront(explicit: parsed.storefront, locale: locale, catalog: catalog)

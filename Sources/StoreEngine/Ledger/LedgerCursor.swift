@@ -47,6 +47,11 @@ struct LedgerCursor {
         return resumePoint.isBroken || (atEnd && !resumePoint.isConfirmed)
     }
 
+    /// The first line whose event is withheld from readers because of a problem found so far.
+    var firstUntrustedLine: Int? {
+        problems.lazy.compactMap(\.firstUntrustedLine).min()
+    }
+
     /// Whether the file the cursor follows has been read at all.
     var hasReadHeader: Bool { lineCount > 0 }
 

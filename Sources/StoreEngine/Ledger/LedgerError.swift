@@ -20,8 +20,14 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
     case ledgerMissing(path: String)
     /// The path names a directory, device or pipe rather than an ordinary file.
     case notAFile(path: String, isDirectory: Bool)
-    /// The file (perhaps reached through a symbolic link) belongs to another user.
+    /// The file belongs to another user.
     case notYours(path: String, owner: UInt32)
+    /// The file has more than one name (hard links), so writing it would change a file elsewhere.
+    case hasOtherNames(path: String, count: Int)
+    /// `repair` cannot help: no line can be kept, or the fault is outside the ledger.
+    case notRepairable(path: String, problem: LedgerProblem)
+    /// The lock file kept being removed or replaced while this writer waited for it.
+    case lockFileUnstable(lockPath: String, attempts: Int)
 
     /// How many problems a refusal message lists before pointing to the full report.
     private static let listedProblemLimit = 5
@@ -54,11 +60,19 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
             "\(path) is a directory, not an entitlements file; give the path of a file, "
                 + "for example \(path)/entitlements.jsonl"
         case .notAFile(let path, false):
-            "\(path) is not an ordinary file (a device, pipe or socket), so nothing written to it would be kept; "
-                + "give the path of an ordinary file"
+            "\(path) is not an ordinary file (a symbolic link, device, pipe or socket); storefront uses only "
+                + "ordinary files beside the ledger: move it away, or give the real path of an ordinary file"
         case .notYours(let path, let owner):
-            "\(path) belongs to another user (uid \(owner)), perhaps through a symbolic link; storefront writes "
-                + "only files that belong to you: choose another path"
+            "\(path) belongs to another user (uid \(owner)); storefront writes only files that belong to you: "
+                + "choose another path"
+        case .hasOtherNames(let path, let count):
+            "\(path) has \(count) names (hard links), so writing it would also change a file elsewhere; storefront "
+                + "writes only files with one name: give it one with `cp \(path) \(path).copy && mv \(path).copy \(path)`"
+        case .notRepairable(let path, let problem):
+            "\(path) cannot be repaired by cutting it back: \(problem). Nothing was changed"
+        case .lockFileUnstable(let lockPath, let attempts):
+            "\(lockPath) was removed or replaced each of the \(attempts) times this writer locked it, so writers "
+                + "could not be kept apart; nothing was written. Stop whatever deletes it, then run the command again"
         }
     }
 

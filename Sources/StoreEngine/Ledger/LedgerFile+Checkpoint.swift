@@ -49,7 +49,7 @@ extension LedgerFile {
               let bytes = try? checkpoint.fileBytes(key: key)
         else { return false }
         let destination = checkpointPath(named: name)
-        let temporary = destination + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let temporary = destination + ".new-" + POSIXFileSystem.unpredictableSuffix()
         do throws(FileSystemError) {
             let file = try fileSystem.open(temporary, access: .writeOnly, options: [.create, .exclusive], permissions: 0o600)
             do throws(FileSystemError) {

@@ -17,7 +17,7 @@ extension LedgerFile {
             (ledger, ledgerIsNew) = try fileSystem.openCreatingIfMissing(
                 path, access: .readWrite, options: [.append], permissions: 0o600)
         } catch {
-            throw LedgerError.fileSystem(error)
+            throw ledgerOpeningError(error)
         }
         defer { try? fileSystem.close(ledger) }
 
@@ -26,6 +26,10 @@ extension LedgerFile {
         let read = try readNewLines(from: ledger, cursor: &next)
         guard read.status.owner == geteuid() else {
             throw LedgerError.notYours(path: path, owner: read.status.owner)
+        }
+        // Appending to a file with another name would write wherever that name is.
+        guard read.status.linkCount == 1 else {
+            throw LedgerError.hasOtherNames(path: path, count: read.status.linkCount)
         }
         // From here on, what was read stays read; if the commit fails it is delivered later.
         var others = undelivered.map { $0.followed(by: read.update) } ?? read.update
@@ -146,10 +150,9 @@ extension LedgerFile {
         }
     }
 
-    /// Creates the ledger's directory if needed and waits for the exclusive writer lock.
-    /// Refuses a ledger path that names a directory, device or pipe before anything is created
-    /// beside it; a missing ledger is fine, the commit creates it.
-    private func refuseIfNotAFile() throws(LedgerError) {
+    /// Refuses a ledger path that names a directory, symbolic link, device or pipe before
+    /// anything is created beside it; a missing ledger is fine, the commit creates it.
+    func refuseIfNotAFile() throws(LedgerError) {
         let existing: FileStatus
         do throws(FileSystemError) {
             existing = try fileSystem.status(atPath: path)
@@ -161,7 +164,43 @@ extension LedgerFile {
         guard existing.isRegularFile else { throw .notAFile(path: path, isDirectory: existing.isDirectory) }
     }
 
-    private func takeWriterLock() throws(LedgerError) -> OpenFile {
+    /// How many times a writer opens the lock file again after finding, once it held the lock,
+    /// that the file had been removed or replaced meanwhile.
+    private static var lockAttempts: Int { 16 }
+
+    /// Waits for the exclusive writer lock on the lock file, creating the ledger's directory
+    /// and the lock file when needed.
+    ///
+    /// A lock on a file that is no longer at `lockPath` excludes nobody: a writer that opens
+    /// the path afresh locks another file. So once locked, the open file is compared with
+    /// what is at the path now, and the lock is taken again until they are the same.
+    func takeWriterLock() throws(LedgerError) -> OpenFile {
+        for _ in 1...Self.lockAttempts {
+            let file = try openLockFile()
+            do throws(FileSystemError) {
+                try fileSystem.lockExclusively(file)
+                let held = try fileSystem.status(of: file)
+                if try lockFileIsInPlace(held) { return file }
+            } catch {
+                try? fileSystem.close(file)
+                throw .fileSystem(error)
+            }
+            try? fileSystem.close(file)
+        }
+        throw .lockFileUnstable(lockPath: lockPath, attempts: Self.lockAttempts)
+    }
+
+    /// Whether `held`, the locked file, is the file now at `lockPath`.
+    private func lockFileIsInPlace(_ held: FileStatus) throws(FileSystemError) -> Bool {
+        do throws(FileSystemError) {
+            return try fileSystem.status(atPath: lockPath).identity == held.identity
+        } catch where error.isNotFound {
+            return false
+        }
+    }
+
+    /// Opens (creating when missing) the lock file, refusing anything but this user's ordinary file.
+    private func openLockFile() throws(LedgerError) -> OpenFile {
         let file: OpenFile
         let status: FileStatus
         do throws(FileSystemError) {
@@ -179,22 +218,17 @@ extension LedgerFile {
             throw .fileSystem(error)
         }
         // The lock file holds the commit mark, so it is written: never into a file that is not
-        // an ordinary file of this user's (a symbolic link planted at its path, say).
-        guard status.isRegularFile, status.owner == geteuid() else {
+        // an ordinary file of this user's with this one name.
+        guard status.isRegularFile, status.owner == geteuid(), status.linkCount == 1 else {
             try? fileSystem.close(file)
-            throw status.isRegularFile
-                ? .notYours(path: lockPath, owner: status.owner) : .notAFile(path: lockPath, isDirectory: status.isDirectory)
-        }
-        do throws(FileSystemError) {
-            try fileSystem.lockExclusively(file)
-        } catch {
-            try? fileSystem.close(file)
-            throw .fileSystem(error)
+            if !status.isRegularFile { throw .notAFile(path: lockPath, isDirectory: status.isDirectory) }
+            if status.owner != geteuid() { throw .notYours(path: lockPath, owner: status.owner) }
+            throw .hasOtherNames(path: lockPath, count: status.linkCount)
         }
         return file
     }
 
-    private func releaseWriterLock(_ file: OpenFile) {
+    func releaseWriterLock(_ file: OpenFile) {
         // The commit's outcome is already settled here, and closing the descriptor releases
         // the lock even if unlocking failed, so neither failure changes the result.
         try? fileSystem.unlock(file)

@@ -13,16 +13,22 @@ extension LedgerFile {
 
     /// Reads the lock file at `lockPath` without locking it; a missing file holds no mark.
     func readCommitMark() throws(LedgerError) -> [UInt8] {
+        do throws(FileSystemError) {
+            return try readCommitMarkBytes()
+        } catch {
+            throw .fileSystem(error)
+        }
+    }
+
+    private func readCommitMarkBytes() throws(FileSystemError) -> [UInt8] {
         let file: OpenFile
         do throws(FileSystemError) {
             file = try fileSystem.open(lockPath, access: .readOnly, options: [], permissions: 0)
         } catch where error.isNotFound {
             return []
-        } catch {
-            throw .fileSystem(error)
         }
         defer { try? fileSystem.close(file) }
-        return try readCommitMark(from: file)
+        return try fileSystem.readAll(file, count: LedgerCommitMark.maximumLength, at: 0)
     }
 
     /// What the commit mark `markBytes` says is wrong with what `cursor` has read from an
@@ -33,8 +39,10 @@ extension LedgerFile {
     /// it is a ledger whose creation was cut short (a new ledger empties the lock file before
     /// writing its first line). An empty file starts over like a missing one, since a crash
     /// between creating it and emptying the lock file leaves the same. A cursor whose header
-    /// did not verify has a problem already.
+    /// did not verify, or that stopped reading, has a problem already.
     func commitMarkProblem(_ markBytes: [UInt8], cursor: LedgerCursor) throws(LedgerError) -> LedgerProblem? {
+        // A halted read stopped at a problem already reported; what lies after it is unread.
+        if cursor.isHalted { return nil }
         let key: LedgerKey
         if cursor.isVerifying, case .loaded(let loaded) = cursor.key {
             key = loaded
@@ -95,6 +103,40 @@ extension LedgerFile {
             }
         } catch {
             try? fileSystem.truncate(file, toLength: 0)
+        }
+    }
+
+    /// The commit mark as a reader sees it: the lock file's bytes, or, when it cannot be read
+    /// (a symbolic link or FIFO planted at its path, say), why not.
+    func markForReading() -> Result<[UInt8], FileSystemError> {
+        do throws(FileSystemError) {
+            return .success(try readCommitMarkBytes())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// After a read that reached the end of the ledger, adds to the cursor's problems what the
+    /// commit mark read before it says is wrong: lines cut from the end are noticed by readers
+    /// too, not only by the next writer. A problem is confirmed with a second reading of the
+    /// mark, since a writer may have replaced the ledger and its mark between the two reads.
+    func noteCommitMarkProblem(_ markBytes: Result<[UInt8], FileSystemError>) throws(LedgerError) {
+        guard cursor.identity != nil else { return }
+        var problem = try readerMarkProblem(markBytes)
+        if problem != nil {
+            problem = try readerMarkProblem(markForReading())
+        }
+        if let problem, !cursor.problems.contains(problem) {
+            cursor.problems.append(problem)
+        }
+    }
+
+    private func readerMarkProblem(_ markBytes: Result<[UInt8], FileSystemError>) throws(LedgerError) -> LedgerProblem? {
+        switch markBytes {
+        case .success(let bytes):
+            return try commitMarkProblem(bytes, cursor: cursor)
+        case .failure(let error):
+            return .commitMarkDamaged(lockPath: lockPath, reason: "it cannot be read: \(error)")
         }
     }
 }

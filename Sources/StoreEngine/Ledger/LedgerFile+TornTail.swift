@@ -6,7 +6,12 @@ extension LedgerFile {
     /// `<path>.torn-<UTC time>`, flushes it, then cuts the ledger back to its last newline.
     /// Only called by a writer holding the lock, so the tail is not a write in progress.
     func moveAside(_ tail: ArraySlice<UInt8>, of ledger: OpenFile) throws(LedgerError) -> TornTailReport {
-        let sidePath = try createSideFile(holding: Array(tail))
+        let sidePath: String
+        do {
+            sidePath = try createSideFile(named: "torn", holding: Array(tail))
+        } catch {
+            throw .tornTailNotMoved(path: path, cause: error)
+        }
         do {
             try fileSystem.truncate(ledger, toLength: cursor.offset)
             try fileSystem.synchronize(ledger, dataOnly: true)
@@ -19,23 +24,22 @@ extension LedgerFile {
     }
 
     /// How many numbered alternatives to try when side files of the same second exist.
-    private static var sideFileAttempts: Int { 100 }
+    static var sideFileAttempts: Int { 100 }
 
-    private func createSideFile(holding bytes: [UInt8]) throws(LedgerError) -> String {
+    /// Creates `<path>.<label>-<UTC time>` (numbered when that exists) holding `bytes`,
+    /// flushed with its directory, and returns its path; never overwrites anything.
+    func createSideFile(named label: String, holding bytes: [UInt8]) throws(FileSystemError) -> String {
         let stamp = now().formatted(
             Date.ISO8601FormatStyle(dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted))
         for attempt in 1...Self.sideFileAttempts {
-            let sidePath = "\(path).torn-\(stamp)" + (attempt == 1 ? "" : "-\(attempt)")
+            let sidePath = "\(path).\(label)-\(stamp)" + (attempt == 1 ? "" : "-\(attempt)")
             do {
                 try fileSystem.createFile(at: sidePath, containing: bytes, permissions: 0o600)
                 return sidePath
             } catch where error.code == EEXIST {
                 continue
-            } catch {
-                throw .tornTailNotMoved(path: path, cause: error)
             }
         }
-        throw .tornTailNotMoved(
-            path: path, cause: FileSystemError(operation: .open, path: "\(path).torn-\(stamp)", code: EEXIST))
+        throw FileSystemError(operation: .open, path: "\(path).\(label)-\(stamp)", code: EEXIST)
     }
 }

@@ -15,9 +15,8 @@ extension LedgerFile {
             throw .fileSystem(error)
         }
         let ledger = LedgerFile(path: path, fileSystem: fileSystem, dateEncoding: dateEncoding)
-        // The mark is read before the ledger: a writer updates it only after flushing its
-        // lines, so the ledger read afterwards holds at least the lines the mark records.
-        var markBytes = try ledger.readCommitMark()
+        // Which line to remember for checking the commit mark, which the last read checks.
+        let markBytes = (try? ledger.markForReading().get()) ?? []
         ledger.withLock { ledger.cursor.watchedSequence = LedgerCommitMark.claimedSequence(in: markBytes) }
         // Read in parts, so checking a large ledger does not hold all of its events at once.
         var entryCount = 0
@@ -26,22 +25,15 @@ extension LedgerFile {
             update = try ledger.readNew(upTo: LedgerFile.readPartBytes)
             entryCount += update.entries.count
         } while update.isPartial
-        var markProblem = try ledger.withLock { () throws(LedgerError) in try ledger.commitMarkProblem(markBytes, cursor: ledger.cursor) }
-        if case .commitMarkDamaged = markProblem {
-            // Read once more, in case a writer was overwriting the mark during the first read.
-            markBytes = try ledger.readCommitMark()
-            markProblem = try ledger.withLock { () throws(LedgerError) in
-                try ledger.commitMarkProblem(markBytes, cursor: ledger.cursor)
-            }
-        }
         return ledger.withLock {
             LedgerVerification(
                 path: path,
                 lineCount: ledger.cursor.lineCount,
                 entryCount: entryCount,
                 lastSequence: ledger.cursor.lastSequence,
-                problems: ledger.cursor.problems + (markProblem.map { [$0] } ?? []),
-                incompleteLastLineBytes: ledger.cursor.isHalted ? 0 : ledger.cursor.observedSize - ledger.cursor.offset
+                problems: ledger.cursor.problems,
+                incompleteLastLineBytes: ledger.cursor.isHalted ? 0 : ledger.cursor.observedSize - ledger.cursor.offset,
+                headMAC: ledger.cursor.previousMAC.map { String(decoding: $0, as: UTF8.self) }
             )
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Synchronization
 
 /// The entitlements ledger as a local file: JSON Lines, append-only, chained HMAC-SHA256.
@@ -83,18 +84,24 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
 
     private func read(limit: Int?) throws(LedgerError) -> LedgerUpdate<Event> {
         try withLock { () throws(LedgerError) in
+            // The mark is read before the ledger: a writer updates it only after flushing its
+            // lines, so the ledger read afterwards holds at least the lines it records.
+            let markBytes = markForReading()
             let file: OpenFile
             do throws(FileSystemError) {
                 file = try fileSystem.open(path, access: .readOnly, options: [], permissions: 0)
             } catch where error.isNotFound {
                 return deliver(fileVanished())
             } catch {
-                throw .fileSystem(error)
+                throw ledgerOpeningError(error)
             }
             defer { try? fileSystem.close(file) }
             var next = cursor
             let read = try readNewLines(from: file, cursor: &next, limit: limit)
             cursor = next
+            if !read.update.isPartial {
+                try noteCommitMarkProblem(markBytes)
+            }
             return deliver(read.update)
         }
     }
@@ -148,10 +155,15 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
                     bytes = try fileSystem.readAll(file, count: limit, at: cursor.offset)
                     isPartial = true
                 }
-                // A line longer than the limit is read whole, so every read makes progress.
-                if !isPartial || !bytes.contains(LedgerLineCodec.newline) {
+                // A part without a newline is read again long enough to hold the longest line
+                // allowed, so every read makes progress; a line longer than that is reported
+                // by the scan, never read whole.
+                if !isPartial {
                     bytes = try fileSystem.readAll(file, count: available, at: cursor.offset)
-                    isPartial = false
+                } else if !bytes.contains(LedgerLineCodec.newline) {
+                    let count = min(available, max(bytes.count, LedgerLineCodec.maximumLineBytes + 1))
+                    bytes = try fileSystem.readAll(file, count: count, at: cursor.offset)
+                    isPartial = count < available
                 }
             } catch {
                 throw .fileSystem(error)
@@ -177,6 +189,16 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
             incompleteTail: isPartial ? [] : scan.incompleteTail,
             status: status
         )
+    }
+
+    /// The error for a failed opening of the ledger itself: one naming the ledger when the
+    /// path holds something other than an ordinary file.
+    func ledgerOpeningError(_ error: FileSystemError) -> LedgerError {
+        switch error.code {
+        case EISDIR: .notAFile(path: path, isDirectory: true)
+        case FileSystemError.notOrdinaryFile: .notAFile(path: path, isDirectory: false)
+        default: .fileSystem(error)
+        }
     }
 
     /// The update for a file that does not exist (any more).

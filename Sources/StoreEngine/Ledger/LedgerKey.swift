@@ -3,9 +3,9 @@ import Glibc
 /// The secret that keys the ledger's MAC chain, loaded from or written to the key file.
 ///
 /// The key file holds 32 random bytes as 64 lowercase hex digits and a newline, mode 0600.
-/// Like ssh with a private key, a key file that other users could read, or that belongs to
-/// another user, is used for checking but refused for writing: whoever can read it can forge
-/// entries.
+/// A key file that breaks `SecretFileRules` (others could read it, it belongs to another
+/// user, it has a second name) is used for checking but refused for writing: whoever can read
+/// it can forge entries.
 /// Not `Sendable`: it keeps a libcrypto context, used only under the owning ledger's lock.
 final class LedgerKey {
     static let byteCount = 32
@@ -59,13 +59,8 @@ final class LedgerKey {
         } catch {
             throw .crypto(error)
         }
-        if status.owner != geteuid() {
-            return .exposed(key, reason: "it belongs to another user (uid \(status.owner)); put a copy you own in its place, "
-                + "with `cp \(path) \(path).mine && mv \(path).mine \(path) && chmod 600 \(path)`")
-        }
-        if status.permissions & 0o077 != 0 {
-            let mode = String(status.permissions, radix: 8)
-            return .exposed(key, reason: "other users may read or change it (mode \(mode)); run `chmod 600 \(path)`")
+        if let reason = SecretFileRules.violation(of: status, at: path) {
+            return .exposed(key, reason: reason)
         }
         return .key(key)
     }
@@ -81,11 +76,8 @@ final class LedgerKey {
         } catch {
             throw .crypto(error)
         }
-        let temporaryPath = path + ".new"
         do {
-            try fileSystem.replaceFile(
-                at: path, through: temporaryPath, with: Hex.encode(bytes) + [LedgerLineCodec.newline],
-                permissions: 0o600)
+            try fileSystem.replaceFile(at: path, with: Hex.encode(bytes) + [LedgerLineCodec.newline], permissions: 0o600)
         } catch {
             throw .fileSystem(error)
         }

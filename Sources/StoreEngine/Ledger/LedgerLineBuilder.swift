@@ -25,19 +25,25 @@ struct LedgerLineBuilder<Event: Codable & Sendable> {
     mutating func appendHeader(_ header: LedgerHeader) throws(LedgerError) {
         previousMAC = []
         sequence = 0
-        appendLine(content: header.content(), macText: try key.macText(previous: previousMAC, content: header.content()))
+        try appendLine(content: header.content(), macText: try key.macText(previous: previousMAC, content: header.content()))
     }
 
     /// Adds an event line with the next sequence number.
     mutating func append(_ event: Event) throws(LedgerError) {
         let content = try LedgerLineCodec.eventContent(sequence: sequence + 1, eventJSON: try encode(event))
-        appendLine(content: content, macText: try key.macText(previous: previousMAC, content: content))
+        try appendLine(content: content, macText: try key.macText(previous: previousMAC, content: content))
         sequence += 1
         eventCount += 1
     }
 
-    private mutating func appendLine(content: [UInt8], macText: [UInt8]) {
-        bytes += LedgerLineCodec.line(content: content, macText: macText)
+    private mutating func appendLine(content: [UInt8], macText: [UInt8]) throws(LedgerError) {
+        let line = LedgerLineCodec.line(content: content, macText: macText)
+        // The newline is not counted, as when reading.
+        guard line.count - 1 <= LedgerLineCodec.maximumLineBytes else {
+            throw .eventNotStorable(reason: "its line would be \(line.count - 1) bytes, over the limit of "
+                + "\(LedgerLineCodec.maximumLineBytes); shorten the names and texts it carries")
+        }
+        bytes += line
         previousMAC = macText
     }
 

@@ -12,6 +12,10 @@ enum LedgerLineCodec {
     private static let sequenceOpening = Array(#"{"seq":"#.utf8)
     /// Keys the ledger adds to every event line, which events may not use themselves.
     static let reservedKeys: Set<String> = ["seq", "mac"]
+    /// The longest line, newline excluded, that is written or read: events are a few hundred
+    /// bytes, so anything near this is damage or an attack, and reading it whole would cost
+    /// memory in proportion.
+    static let maximumLineBytes = 64 * 1024
     /// Enough digits for any sequence number a ledger reaches without overflowing `Int`.
     private static let maximumSequenceDigits = 18
 

@@ -1,7 +1,7 @@
 /// Something wrong found in a ledger's content, with the line it was found on.
 ///
-/// Any problem makes the ledger read-only: readers still get every entry that decoded,
-/// writers are refused until the file is repaired or moved aside.
+/// Any problem makes the ledger read-only: readers get the entries before the first untrusted
+/// line (`firstUntrustedLine`), writers are refused until the file is repaired or moved aside.
 public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// The line's MAC does not match its content and the previous line's MAC.
     case tampered(line: Int)
@@ -27,15 +27,32 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     case commitMarkMismatch(line: Int, sequence: Int, lockPath: String)
     /// The lock file holds something other than a valid commit mark.
     case commitMarkDamaged(lockPath: String, reason: String)
+    /// The line is longer than any line storefront writes; nothing after it is read.
+    case lineTooLong(line: Int, limit: Int)
 
     /// The 1-based file line the problem was found on, when it concerns one line.
     public var line: Int? {
         switch self {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
-            .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _):
+            .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _):
             line
         case .keyMismatch, .newerVersion, .notALedger: 1
         case .keyMissing, .keyInvalid, .keyNotPrivate, .commitMarkDamaged: nil
+        }
+    }
+
+    /// The first line whose event may not be folded because of this problem: the damaged
+    /// line itself, everything for a problem that stops any line from being verified, and
+    /// nil for a problem that leaves every line as trustworthy as it was (a key others could
+    /// read, a damaged commit mark). Values after damage may depend on it (a balance, an
+    /// expiry), so the fold stops before the first such line.
+    public var firstUntrustedLine: Int? {
+        switch self {
+        case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
+            .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _):
+            line
+        case .keyMissing, .keyInvalid, .keyMismatch, .newerVersion, .notALedger: 1
+        case .keyNotPrivate, .commitMarkDamaged: nil
         }
     }
 
@@ -71,10 +88,14 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .committedLinesMissing(let line, let committed, let lockPath):
             "line \(line) is missing or incomplete, but \(lockPath) records that the ledger held \(committed) "
                 + "event\(committed == 1 ? "" : "s"): lines were cut from the end; restore the ledger from a backup, "
-                + "or, if an older copy was restored on purpose, empty \(lockPath) to accept it"
+                + "run `storefront repair` to go on from the lines that remain, or, if an older copy was restored "
+                + "on purpose, empty \(lockPath) to accept it"
         case .commitMarkMismatch(let line, let sequence, let lockPath):
             "line \(line) is not the line committed with sequence number \(sequence), which \(lockPath) records: "
                 + "the ledger was replaced by another copy; restore the right one, or empty \(lockPath) to accept this one"
+        case .lineTooLong(let line, let limit):
+            "line \(line) is longer than \(limit) bytes, more than any line storefront writes, so it and everything "
+                + "after it is left unread; run `storefront repair` to keep the lines before it"
         case .commitMarkDamaged(let lockPath, let reason):
             "the commit mark in \(lockPath) is damaged (\(reason)); if nobody edited the ledger, empty \(lockPath) "
                 + "and verify again"

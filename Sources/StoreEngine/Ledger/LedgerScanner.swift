@@ -23,6 +23,12 @@ extension LedgerCursor {
         while !isHalted, let newline = Self.indexOfNewline(in: bytes, from: lineStart) {
             let line = bytes[lineStart..<newline]
             lineCount += 1
+            if line.count > LedgerLineCodec.maximumLineBytes {
+                // Nothing after an oversized line is read: it is damage, and everything the
+                // fold shows stops before it anyway.
+                halt(with: .lineTooLong(line: lineCount, limit: LedgerLineCodec.maximumLineBytes), into: &scan)
+                break
+            }
             if lineCount == 1 {
                 try readHeader(line, keyPath: keyPath, loadKey: loadKey, into: &scan)
             } else if resumePoint.map({ !$0.isConfirmed }) == true {
@@ -42,9 +48,16 @@ extension LedgerCursor {
         }
         if !isHalted {
             scan.incompleteTail = bytes[lineStart...]
+            if scan.incompleteTail.count > LedgerLineCodec.maximumLineBytes {
+                halt(with: .lineTooLong(line: lineCount + 1, limit: LedgerLineCodec.maximumLineBytes), into: &scan)
+                scan.incompleteTail = []
+            }
         }
         decodeEvents(of: eventLines, dateEncoding: dateEncoding, into: &scan)
         problems += scan.problems
+        if let untrusted = firstUntrustedLine {
+            scan.entries.removeAll { $0.line >= untrusted }
+        }
         return scan
     }
 

@@ -12,14 +12,18 @@ public struct LedgerVerification: Sendable, Hashable, CustomStringConvertible {
     /// Bytes after the last newline: an incomplete line, which the next write moves aside.
     /// It is not a problem by itself.
     public var incompleteLastLineBytes: Int
+    /// The MAC text of the last complete line: with `lastSequence`, the ledger's head, to keep
+    /// elsewhere and compare later (nil when that line had none).
+    public var headMAC: String?
 
     /// Whether every line verified.
     public var isIntact: Bool { problems.isEmpty }
 
     public init(
         path: String, lineCount: Int, entryCount: Int, lastSequence: Int, problems: [LedgerProblem],
-        incompleteLastLineBytes: Int
+        incompleteLastLineBytes: Int, headMAC: String? = nil
     ) {
+        self.headMAC = headMAC
         self.path = path
         self.lineCount = lineCount
         self.entryCount = entryCount

@@ -12,10 +12,17 @@ public struct FileStatus: Sendable, Hashable {
     public var isRegularFile: Bool
     /// The owner's user id (`st_uid`).
     public var owner: UInt32
+    /// Whether the path names a symbolic link (only `status(atPath:)` can see one).
+    public var isSymbolicLink: Bool
+    /// How many names the file has (`st_nlink`); more than one means a hard link elsewhere.
+    public var linkCount: Int
 
     public init(
-        size: Int, identity: FileIdentity, permissions: UInt32, isDirectory: Bool, isRegularFile: Bool, owner: UInt32
+        size: Int, identity: FileIdentity, permissions: UInt32, isDirectory: Bool, isRegularFile: Bool, owner: UInt32,
+        isSymbolicLink: Bool = false, linkCount: Int = 1
     ) {
+        self.isSymbolicLink = isSymbolicLink
+        self.linkCount = linkCount
         self.size = size
         self.identity = identity
         self.permissions = permissions

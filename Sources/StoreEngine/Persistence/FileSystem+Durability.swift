@@ -3,11 +3,17 @@ import Glibc
 /// Multi-step file operations built from the `FileSystem` primitives, so that injected
 /// faults reach every step.
 extension FileSystem {
+    /// How often `openCreatingIfMissing` tries again when the file appears and vanishes between
+    /// its two opens; only a file deleted and recreated in a tight loop by someone else gets
+    /// this far, and that is reported rather than waited out.
+    static var creationAttempts: Int { 16 }
+
     /// Opens `path`, creating it with exactly `permissions` (whatever the umask) when missing.
     func openCreatingIfMissing(
         _ path: String, access: FileAccess, options: FileOpenOptions, permissions: UInt32
     ) throws(FileSystemError) -> (file: OpenFile, created: Bool) {
-        while true {
+        var lastError = FileSystemError(operation: .open, path: path, code: EEXIST)
+        for _ in 1...Self.creationAttempts {
             do throws(FileSystemError) {
                 return (try open(path, access: access, options: options, permissions: 0), false)
             } catch where !error.isNotFound {
@@ -25,9 +31,11 @@ extension FileSystem {
                 return (file, true)
             } catch where error.code == EEXIST {
                 // Another process created it between the two opens: open theirs.
+                lastError = error
                 continue
             }
         }
+        throw lastError
     }
 
     /// Reads `count` bytes from `offset`, or fewer when the file ends first.
@@ -99,23 +107,39 @@ extension FileSystem {
         try synchronizeDirectory(containing: path)
     }
 
-    /// Atomically replaces `path` with a file holding `bytes`, written first to
-    /// `temporaryPath` and flushed, so a crash leaves either the old or the new file.
-    func replaceFile(
-        at path: String, through temporaryPath: String, with bytes: [UInt8], permissions: UInt32
-    ) throws(FileSystemError) {
+    /// Atomically replaces `path` with a file holding `bytes`, written first to a new temporary
+    /// file beside it and flushed, so a crash leaves either the old or the new file.
+    ///
+    /// The temporary file is created exclusively under an unpredictable name (`<path>.new-`
+    /// and random hex digits): nothing planted in advance, a symbolic link say, can receive
+    /// the bytes. It is removed again when anything fails.
+    func replaceFile(at path: String, with bytes: [UInt8], permissions: UInt32) throws(FileSystemError) {
+        let temporaryPath = path + ".new-" + Self.unpredictableSuffix()
         let file = try open(
-            temporaryPath, access: .writeOnly, options: [.create, .truncate], permissions: permissions)
+            temporaryPath, access: .writeOnly, options: [.create, .exclusive], permissions: permissions)
         do throws(FileSystemError) {
             try setPermissions(file, to: permissions)
             try writeAll(file, bytes)
             try synchronize(file, dataOnly: false)
+            try close(file)
         } catch {
             try? close(file)
+            try? remove(temporaryPath)
             throw error
         }
-        try close(file)
-        try rename(temporaryPath, to: path)
+        do throws(FileSystemError) {
+            try rename(temporaryPath, to: path)
+        } catch {
+            try? remove(temporaryPath)
+            throw error
+        }
         try synchronizeDirectory(containing: path)
+    }
+
+    /// Sixteen random hex digits for a temporary file's name, from the system's secure
+    /// generator (`getrandom` on Linux), so nobody can plant a file under the name in advance.
+    static func unpredictableSuffix() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return Hex.string((0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 }

@@ -5,6 +5,10 @@
 /// retried here except calls interrupted by a signal before they did anything (`EINTR`).
 public protocol FileSystem: Sendable {
     /// Opens (and with `.create`, creates with `permissions`) the file at `path`.
+    ///
+    /// Except with `.directory`, a symbolic link at `path` is not followed (`ELOOP`), the open
+    /// never waits, and anything but an ordinary file is refused (`EISDIR`, or
+    /// `FileSystemError.notOrdinaryFile` for a FIFO, device or socket).
     func open(
         _ path: String, access: FileAccess, options: FileOpenOptions, permissions: UInt32
     ) throws(FileSystemError) -> OpenFile
@@ -39,7 +43,8 @@ public protocol FileSystem: Sendable {
     /// Describes the open `file` (`fstat`).
     func status(of file: OpenFile) throws(FileSystemError) -> FileStatus
 
-    /// Describes the file at `path` (`stat`); a missing file fails with `ENOENT`.
+    /// Describes the file at `path` itself, not a file a symbolic link there points to
+    /// (`lstat`); a missing file fails with `ENOENT`.
     func status(atPath path: String) throws(FileSystemError) -> FileStatus
 
     /// Creates one directory (`mkdir`); an existing one fails with `EEXIST`.

@@ -17,11 +17,32 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
         self.code = code
     }
 
+    /// The code for a path that names a FIFO, device or socket where an ordinary file belongs
+    /// (`ENXIO`, which is also what opening a FIFO without a reader for writing returns).
+    public static let notOrdinaryFile: Int32 = ENXIO
+
+    /// Whether the system refused a change for lack of write access: a read-only file system,
+    /// or permissions.
+    public var isWriteRefused: Bool { code == EROFS || code == EACCES || code == EPERM }
+
     /// Whether the file or a directory on its path does not exist.
     public var isNotFound: Bool { code == ENOENT }
 
     public var description: String {
-        "could not \(operation.verb) \(path): \(Self.explanation(of: code))\(advice)"
+        switch code {
+        case ELOOP where operation == .open:
+            "could not open \(path): it is a symbolic link, and storefront opens nothing beside the ledger through one "
+                + "(a link planted there could send the store's writes into another file); remove the link, "
+                + "or give the real path of the ledger"
+        case Self.notOrdinaryFile where operation == .open:
+            "could not open \(path): it is a FIFO, device or socket, not an ordinary file; move it away "
+                + "and run the command again"
+        case EISDIR where operation == .open:
+            "could not open \(path): it is a directory where storefront keeps a file; move the directory away, "
+                + "or choose another entitlements path"
+        default:
+            "could not \(operation.verb) \(path): \(Self.explanation(of: code))\(advice)"
+        }
     }
 
     /// The system's text for `code` followed by its symbolic name where known, e.g.
@@ -47,6 +68,6 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
         EAGAIN: "EAGAIN", ENOMEM: "ENOMEM", EACCES: "EACCES", EEXIST: "EEXIST",
         ENOTDIR: "ENOTDIR", EISDIR: "EISDIR", EINVAL: "EINVAL", EMFILE: "EMFILE",
         EFBIG: "EFBIG", ENOSPC: "ENOSPC", EROFS: "EROFS", ENAMETOOLONG: "ENAMETOOLONG",
-        ENOLCK: "ENOLCK", EDQUOT: "EDQUOT",
+        ENOLCK: "ENOLCK", EDQUOT: "EDQUOT", ELOOP: "ELOOP", ENXIO: "ENXIO",
     ]
 }

@@ -9,7 +9,24 @@ public struct POSIXFileSystem: FileSystem {
     ) throws(FileSystemError) -> OpenFile {
         let flags = Self.flags(access: access, options: options)
         let descriptor = try retryingInterrupted(.open, path) { Glibc.open(path, flags, mode_t(permissions)) }
-        return OpenFile(descriptor: Int32(truncatingIfNeeded: descriptor), path: path)
+        let file = OpenFile(descriptor: Int32(truncatingIfNeeded: descriptor), path: path)
+        if !options.contains(.directory) {
+            try refuseUnlessRegular(file)
+        }
+        return file
+    }
+
+    /// Closes `file` and throws unless it is an ordinary file: the non-blocking open let a FIFO,
+    /// device or socket through without waiting, and nothing stored in one would be kept.
+    private func refuseUnlessRegular(_ file: OpenFile) throws(FileSystemError) {
+        var information = stat()
+        let described = fstat(file.descriptor, &information) == 0
+        let code = errno
+        let type = information.st_mode & S_IFMT
+        guard described, type != S_IFREG else { return }
+        Glibc.close(file.descriptor)
+        if !described { throw FileSystemError(operation: .status, path: file.path, code: code) }
+        throw FileSystemError(operation: .open, path: file.path, code: type == S_IFDIR ? EISDIR : FileSystemError.notOrdinaryFile)
     }
 
     public func close(_ file: OpenFile) throws(FileSystemError) {
@@ -88,7 +105,7 @@ public struct POSIXFileSystem: FileSystem {
 
     public func status(atPath path: String) throws(FileSystemError) -> FileStatus {
         var information = stat()
-        if stat(path, &information) != 0 {
+        if lstat(path, &information) != 0 {
             throw FileSystemError(operation: .status, path: path, code: errno)
         }
         return Self.status(from: information)
@@ -112,8 +129,13 @@ public struct POSIXFileSystem: FileSystem {
         }
     }
 
+    /// Files beside the ledger are never opened through a symbolic link (`O_NOFOLLOW`: one
+    /// planted there could send a write to another file), and never with a wait (`O_NONBLOCK`:
+    /// opening a FIFO would block until someone opened its other end). Directories, only
+    /// opened for flushing, are followed: the ledger's folder may well be reached by a link.
     private static func flags(access: FileAccess, options: FileOpenOptions) -> Int32 {
         var flags: Int32 = O_CLOEXEC
+        if !options.contains(.directory) { flags |= O_NOFOLLOW | O_NONBLOCK }
         switch access {
         case .readOnly: flags |= O_RDONLY
         case .writeOnly: flags |= O_WRONLY
@@ -134,7 +156,9 @@ public struct POSIXFileSystem: FileSystem {
             permissions: UInt32(information.st_mode) & 0o7777,
             isDirectory: (information.st_mode & S_IFMT) == S_IFDIR,
             isRegularFile: (information.st_mode & S_IFMT) == S_IFREG,
-            owner: UInt32(information.st_uid)
+            owner: UInt32(information.st_uid),
+            isSymbolicLink: (information.st_mode & S_IFMT) == S_IFLNK,
+            linkCount: Int(information.st_nlink)
         )
     }
 }

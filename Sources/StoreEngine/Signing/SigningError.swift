@@ -6,6 +6,8 @@ public enum SigningError: Error, Sendable, Equatable, CustomStringConvertible {
     case keyFileUnusable(path: String, FileSystemError)
     /// The key file holds something other than an Ed25519 private key.
     case keyFileCorrupt(path: String, reason: String)
+    /// The key file breaks `SecretFileRules`; `reason` says how and what to run.
+    case keyFileNotPrivate(path: String, reason: String)
     /// A public key given for verifying is not an Ed25519 public key.
     case publicKeyInvalid(reason: String)
     /// Only completed transactions are signed: failed and cancelled attempts have no token.
@@ -25,6 +27,9 @@ public enum SigningError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .keyFileCorrupt(path, reason):
             "the signing key \(path) is damaged: \(reason). Restore it from a backup; or delete it and a new key "
                 + "is made on next use (transactions signed with the old key will then fail verification)"
+        case let .keyFileNotPrivate(path, reason):
+            "the signing key \(path) is not used: \(reason). A key others can read or have placed could sign "
+                + "transactions in this store's name"
         case let .publicKeyInvalid(reason):
             "the public key is not usable: \(reason). Use the text `storefront public-key` prints"
         case let .notIssued(transactionID, state):

@@ -1,7 +1,7 @@
 /// The Ed25519 key that signs a ledger's transactions, in a PEM file beside the ledger.
 ///
 /// The file is `<ledger path>.signing.pem`, mode 0600, holding the private key as unencrypted
-/// PKCS#8 PEM. It is created on first use under an exclusive lock on the file itself, and
+/// PKCS#8 PEM. A file that breaks `SecretFileRules` is neither read nor filled. It is created on first use under an exclusive lock on the file itself, and
 /// filled only while empty, so processes racing to create it all end up with the one key
 /// that was written first.
 enum SigningKeyFile {
@@ -16,14 +16,19 @@ enum SigningKeyFile {
     /// Reads the key at `path`; a missing or empty file throws `keyFileMissing`.
     static func load(at path: String, fileSystem: any FileSystem) throws(SigningError) -> Ed25519PrivateKey {
         let text: [UInt8]
+        let status: FileStatus
         do {
             let file = try fileSystem.open(path, access: .readOnly, options: [], permissions: 0)
             defer { try? fileSystem.close(file) }
+            status = try fileSystem.status(of: file)
             text = try read(file, fileSystem: fileSystem)
         } catch where error.isNotFound {
             throw .keyFileMissing(path: path)
         } catch {
             throw .keyFileUnusable(path: path, error)
+        }
+        if let reason = SecretFileRules.violation(of: status, at: path) {
+            throw .keyFileNotPrivate(path: path, reason: reason)
         }
         guard !text.isEmpty else { throw .keyFileMissing(path: path) }
         return try parse(text, path: path)
@@ -50,6 +55,17 @@ enum SigningKeyFile {
             throw .keyFileUnusable(path: path, error)
         }
         defer { try? fileSystem.close(file) }
+        let status: FileStatus
+        do {
+            status = try fileSystem.status(of: file)
+        } catch {
+            throw .keyFileUnusable(path: path, error)
+        }
+        // Checked before anything is written into it: an empty file planted by someone else
+        // must not receive the key.
+        if let reason = SecretFileRules.violation(of: status, at: path) {
+            throw .keyFileNotPrivate(path: path, reason: reason)
+        }
         do {
             try fileSystem.lockExclusively(file)
         } catch {

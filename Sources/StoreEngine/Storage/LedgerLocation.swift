@@ -2,25 +2,47 @@ import Foundation
 
 /// Where the entitlements file lives when no path is given.
 public enum LedgerLocation {
-    /// An explicit path, else `$STOREFRONT_ENTITLEMENTS`, else
-    /// `$XDG_DATA_HOME/storefront/entitlements.jsonl`, else `~/.local/share/storefront/entitlements.jsonl`.
-    public static func path(explicit: String?, environment: [String: String]) -> String {
-        if let explicit, !explicit.isEmpty { return absolute(explicit, environment: environment) }
-        if let path = environment["STOREFRONT_ENTITLEMENTS"], !path.isEmpty { return absolute(path, environment: environment) }
-        let dataHome: String
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            dataHome = xdg
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            dataHome = home + "/.local/share"
+    /// Why no entitlements path could be worked out.
+    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// Neither `XDG_DATA_HOME` (absolute) nor `HOME` is set, and no path was given.
+        case noDataDirectory
+        /// A path starting with `~/` was given while `HOME` is not set.
+        case homeUnknown(path: String)
+
+        public var description: String {
+            switch self {
+            case .noDataDirectory:
+                "there is nowhere to keep the entitlements file: neither XDG_DATA_HOME (an absolute path) nor HOME "
+                    + "is set. Set one of them, or STOREFRONT_ENTITLEMENTS, or give --entitlements FILE"
+            case .homeUnknown(let path):
+                "\(path) starts with ~/, but HOME is not set; set HOME or give an absolute path"
+            }
         }
-        return dataHome + "/storefront/entitlements.jsonl"
     }
 
-    private static func absolute(_ path: String, environment: [String: String]) -> String {
+    /// An explicit path, else `$STOREFRONT_ENTITLEMENTS`, else
+    /// `$XDG_DATA_HOME/storefront/entitlements.jsonl`, else
+    /// `$HOME/.local/share/storefront/entitlements.jsonl` (the XDG base directory rules).
+    ///
+    /// Never falls back to a folder the environment does not name: with neither variable set
+    /// (a service, `env -i`), a guess could put the store in a system or shared folder.
+    public static func path(explicit: String?, environment: [String: String]) throws(Failure) -> String {
+        if let explicit, !explicit.isEmpty { return try absolute(explicit, environment: environment) }
+        if let path = environment["STOREFRONT_ENTITLEMENTS"], !path.isEmpty {
+            return try absolute(path, environment: environment)
+        }
+        // The XDG rules ignore a relative XDG_DATA_HOME.
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return xdg + "/storefront/entitlements.jsonl"
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { throw .noDataDirectory }
+        return home + "/.local/share/storefront/entitlements.jsonl"
+    }
+
+    private static func absolute(_ path: String, environment: [String: String]) throws(Failure) -> String {
         if path.hasPrefix("/") { return path }
         if path.hasPrefix("~/") {
-            let home = environment["HOME"] ?? NSHomeDirectory()
+            guard let home = environment["HOME"], !home.isEmpty else { throw .homeUnknown(path: path) }
             return home + path.dropFirst()
         }
         return FileManager.default.currentDirectoryPath + "/" + path

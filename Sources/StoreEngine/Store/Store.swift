@@ -218,6 +218,13 @@ public final class Store: @unchecked Sendable {
         return (state, now)
     }
 
+    /// Whether a renewal, expiry or grace end has fallen due that the next commit records; a
+    /// reader that finds none need not take the writer lock to catch up.
+    public var hasDueEvents: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return !dueEvents(at: state.storeTime(at: clock.now())).isEmpty
+    }
+
     /// Records every renewal, expiry and grace end that has fallen due; true when any did.
     @discardableResult
     public func catchUp() throws -> Bool {

@@ -18,7 +18,7 @@ struct CommandLineArguments {
     var flags: Set<String> = []
 
     /// Options of commands that take a value; anything else starting with `--` is a flag.
-    static let valueOptions: Set<String> = ["quantity", "simulate", "amount", "offer", "app-account-token"]
+    static let valueOptions: Set<String> = ["quantity", "simulate", "amount", "offer", "app-account-token", "expect-sequence"]
     static let globalValueOptions: Set<String> = ["catalog", "entitlements", "account", "device", "locale", "storefront"]
     static let knownFlags: Set<String> = ["no-finish"]
 

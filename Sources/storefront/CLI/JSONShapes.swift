@@ -92,6 +92,8 @@ enum JSONShapes {
         var subscriptions: [Subscription]
         var nonRenewing: [Pass]
         var credits: [String: Int]
+        /// Whether the ledger is intact; when damaged, what is above stops before its first bad line.
+        var ledger: LedgerDamage
     }
 
     struct Transaction: Encodable {

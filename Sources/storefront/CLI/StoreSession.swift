@@ -12,6 +12,9 @@ struct StoreSession {
     /// Made once per command: it holds the price and date formatters, which are costly to
     /// create and are used for every product row.
     let text: StoreText
+    /// Why the renewals and expiries due could not be recorded on opening (the ledger may not
+    /// be written), when they could not; what is shown includes them all the same.
+    var catchUpSkipped: String? = nil
 
     /// Opens everything the command line names, or fails with the right exit status.
     static func open(_ arguments: CommandLineArguments, environment: [String: String]) throws(CommandFailure) -> StoreSession {
@@ -23,24 +26,47 @@ struct StoreSession {
         case let .success(code): storefront = code
         case let .failure(error): throw CommandFailure(status: .usage, message: "\(error)")
         }
-        let ledgerPath = LedgerLocation.path(explicit: arguments.entitlementsPath, environment: environment)
+        let ledgerPath = try Self.ledgerPath(arguments, environment: environment)
+        let buyer = Buyer(account: arguments.account, device: arguments.device)
         do {
             let log = try LedgerEventLog.open(path: ledgerPath)
             let store = try Store(catalog: catalog, log: log)
-            // Renewals and expiries that fell due while nobody watched are recorded before
-            // the command runs, so it sees the store as it is now. A damaged ledger is left
-            // alone: it is read-only, and reading commands still work on the projected state.
-            if store.ledgerProblems.isEmpty, FileManager.default.fileExists(atPath: ledgerPath) {
-                try store.catchUp()
-            }
-            return StoreSession(catalog: catalog, store: store, buyer: Buyer(account: arguments.account, device: arguments.device),
+            let catchUpSkipped = try catchUp(store, buyer: buyer, ledgerPath: ledgerPath)
+            return StoreSession(catalog: catalog, store: store, buyer: buyer,
                                 locale: locale, storefront: storefront, ledgerPath: ledgerPath,
-                                text: StoreText(catalog: catalog, locale: locale, storefront: storefront))
+                                text: StoreText(catalog: catalog, locale: locale, storefront: storefront),
+                                catchUpSkipped: catchUpSkipped)
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }
     }
 
+    /// The entitlements path the arguments and environment name, or a usage failure saying
+    /// what to set.
+    static func ledgerPath(_ arguments: CommandLineArguments, environment: [String: String]) throws(CommandFailure) -> String {
+        do {
+            return try LedgerLocation.path(explicit: arguments.entitlementsPath, environment: environment)
+        } catch {
+            throw CommandFailure(status: .usage, message: "\(error)")
+        }
+    }
+
+    /// Records the renewals and expiries that fell due while nobody watched, so the command
+    /// sees the store as it is now; returns why that was not possible, if it was not.
+    ///
+    /// The writer lock is taken only when there is something to record: reading needs no
+    /// write access. A damaged ledger is left alone (it is read-only), and a ledger that may
+    /// not be written (a read-only file system, a folder of another user) is shown as it
+    /// would be with them recorded; a command that writes then fails with its own error.
+    private static func catchUp(_ store: Store, buyer: Buyer, ledgerPath: String) throws -> String? {
+        guard store.ledgerProblems.isEmpty, FileManager.default.fileExists(atPath: ledgerPath) else { return nil }
+        do {
+            if store.hasDueEvents { try store.catchUp() }
+            return nil
+        } catch LedgerError.fileSystem(let error) where error.isWriteRefused {
+            return "\(error)"
+        }
+    }
     static func loadCatalog(_ path: String?) throws(CommandFailure) -> Catalog {
         do {
             if let path { return try CatalogLoader.load(nameOrPath: path) }

@@ -47,7 +47,8 @@ enum Usage {
 
     files:
       reset-device                   forget this device's deliveries and device credits
-      verify                         check the entitlements file's integrity
+      verify [--expect-sequence N]   check the entitlements file's integrity and print its head
+      repair                         keep a damaged entitlements file's intact lines, move the rest aside
       public-key                     print the public key that checks signed transactions (PEM)
       verify-transaction JWS|TRANSACTION_ID
                                      check a signed transaction's signature and its state now
@@ -61,7 +62,8 @@ enum Usage {
       --catalog PATH                 a catalog or Xcode .storekit file, or a built-in one by name
                                      (Rage, SpaceShooter, Magazine; default: Rage)
       --entitlements PATH            the entitlements file (default: $STOREFRONT_ENTITLEMENTS,
-                                     else $XDG_DATA_HOME/storefront/entitlements.jsonl)
+                                     else $XDG_DATA_HOME/storefront/entitlements.jsonl,
+                                     else $HOME/.local/share/storefront/entitlements.jsonl)
       --account NAME                 the buying account (default: tester)
       --device NAME                  the device (default: default)
       --locale ID                    e.g. de_DE (default: a .storekit file's _locale, else LC_ALL,

@@ -26,7 +26,8 @@ enum AccountCommands {
                     .init(productId: $0.productID, transactionId: $0.transactionID, purchaseDate: $0.purchaseDate,
                           expiresDate: $0.expiresDate, active: $0.isActive, delivered: $0.delivered)
                 },
-                credits: result.credits))
+                credits: result.credits,
+                ledger: LedgerDamage(problems: session.store.ledgerProblems)))
             return .success
         }
         let name = { (id: String) in session.catalog.product(id: id).map(text.title(of:)) ?? id }

@@ -132,7 +132,7 @@ struct ParserMutationTests {
                 for name in CommandLineArguments.valueOptions {
                     _ = try? result.integerOption(name, default: 1)
                 }
-                _ = LedgerLocation.path(explicit: result.entitlementsPath, environment: ["HOME": "/home/q"])
+                _ = try? LedgerLocation.path(explicit: result.entitlementsPath, environment: ["HOME": "/home/q"])
                 _ = BuyerContext.locale(explicit: result.locale, environment: [:])
             } catch {
                 if error.description.isEmpty { issues.append("mutation \(index): an empty usage message") }

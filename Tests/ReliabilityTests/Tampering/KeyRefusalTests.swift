@@ -46,8 +46,10 @@ struct KeyRefusalTests {
         let verify = try cli.run(["verify"])
         #expect(verify.status == 3)
         #expect(verify.stdout.contains(keyPath), "\(verify.stdout)")
+        // Reading works, but says the ledger cannot be trusted, in its exit status and its JSON.
         let entitlements = try cli.run(["entitlements", "--json"])
-        #expect(entitlements.status == 0, "reading still works: \(entitlements.stderr)")
+        #expect(entitlements.status == 3, "\(entitlements.stderr)")
         #expect(entitlements.stderr.contains("read-only"), "\(entitlements.stderr)")
+        #expect((entitlements.json()?["ledger"] as? [String: Any])?["state"] as? String == "damaged", "\(entitlements.stdout)")
     }
 }

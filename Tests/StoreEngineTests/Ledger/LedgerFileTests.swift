@@ -126,14 +126,21 @@ struct LedgerFileTests {
     func readerIgnoresIncompleteLine() throws {
         let directory = try LedgerTestDirectory()
         let writer = directory.ledger()
-        try writer.append([.purchase(5), .spend(1)])
+        let lockPath = directory.ledgerPath + ".lock"
+        try writer.append([.purchase(5)])
+        let markBeforeSecondCommit = try LedgerTestFiles.bytes(lockPath)
+        try writer.append([.spend(1)])
         let full = try LedgerTestFiles.bytes(directory.ledgerPath)
+        let fullMark = try LedgerTestFiles.bytes(lockPath)
+        // Mid-write, the commit mark still records the first event: it is written after the flush.
         let lastLineStart = try #require(full.dropLast().lastIndex(of: UInt8(ascii: "\n"))) + 1
         try LedgerTestFiles.write(Array(full[..<(lastLineStart + 10)]), to: directory.ledgerPath)
+        try LedgerTestFiles.write(markBeforeSecondCommit, to: lockPath)
 
         let reader = directory.ledger()
         #expect(try reader.readNew().entries.map(\.sequence) == [1])
         try LedgerTestFiles.write(full, to: directory.ledgerPath)
+        try LedgerTestFiles.write(fullMark, to: lockPath)
         let rest = try reader.readNew()
         #expect(rest.entries.map(\.sequence) == [2])
         #expect(rest.problems.isEmpty)

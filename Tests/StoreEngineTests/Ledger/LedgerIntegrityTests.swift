@@ -42,7 +42,7 @@ struct LedgerIntegrityTests {
         #expect(verification.lastSequence == 4)
     }
 
-    @Test("a hand-edited digit is reported with its line; reading still returns every entry")
+    @Test("a hand-edited digit is reported with its line; reading stops before it")
     func editedDigit() throws {
         let directory = try Self.fourEventLedger()
         var lines = try LedgerTestFiles.lines(directory.ledgerPath)
@@ -51,8 +51,9 @@ struct LedgerIntegrityTests {
 
         #expect(try Self.problems(in: directory) == [.tampered(line: 3)])
         let update = try directory.ledger().readNew()
-        #expect(update.entries.map(\.event.amount) == [5, 7, 1, 3])
-        #expect(update.entries.map(\.isVerified) == [true, false, true, true])
+        // A balance after the edited line would depend on it, so nothing from it on is read.
+        #expect(update.entries.map(\.event.amount) == [5])
+        #expect(update.entries.map(\.isVerified) == [true])
         #expect(update.problems == [.tampered(line: 3)])
         try Self.expectWriteRefused(directory, mentioning: "line 3 does not match its MAC")
     }
@@ -95,7 +96,7 @@ struct LedgerIntegrityTests {
         try Self.expectWriteRefused(directory, mentioning: "line 3")
     }
 
-    @Test("a line that is not a ledger line is reported as malformed and the rest still read")
+    @Test("a line that is not a ledger line is reported as malformed and reading stops before it")
     func malformedLine() throws {
         let directory = try Self.fourEventLedger()
         var lines = try LedgerTestFiles.lines(directory.ledgerPath)
@@ -103,7 +104,7 @@ struct LedgerIntegrityTests {
         try LedgerTestFiles.writeLines(lines, to: directory.ledgerPath)
 
         let update = try directory.ledger().readNew()
-        #expect(update.entries.map(\.sequence) == [1, 3, 4])
+        #expect(update.entries.map(\.sequence) == [1])
         #expect(
             update.problems == [
                 .malformed(line: 3, reason: "it does not end with a MAC field"),
@@ -134,7 +135,7 @@ struct LedgerIntegrityTests {
         try LedgerTestFiles.writeLines(lines, to: directory.ledgerPath)
 
         let update = try directory.ledger().readNew()
-        let expectedAmounts = (1...count).filter { $0 != 100 && $0 != count - 5 }
+        let expectedAmounts = Array(1..<100)
         #expect(update.entries.map(\.event.amount) == expectedAmounts)
         #expect(update.entries.map(\.sequence) == expectedAmounts)
         #expect(update.entries.map(\.line) == expectedAmounts.map { $0 + 1 })
@@ -146,15 +147,14 @@ struct LedgerIntegrityTests {
             ])
     }
 
-    @Test("a missing key leaves entries readable but unverified and refuses writing")
+    @Test("a missing key withholds every entry, since none can be verified, and refuses writing")
     func missingKey() throws {
         let directory = try Self.fourEventLedger()
         let keyPath = directory.ledgerPath + ".key"
         try FileManager.default.removeItem(atPath: keyPath)
 
         let update = try directory.ledger().readNew()
-        #expect(update.entries.count == 4)
-        #expect(update.entries.allSatisfy { !$0.isVerified })
+        #expect(update.entries.isEmpty)
         #expect(update.problems == [.keyMissing(keyPath: keyPath)])
         try Self.expectWriteRefused(directory, mentioning: "the key file \(keyPath) is missing")
         #expect(!LedgerTestFiles.exists(keyPath))
@@ -167,8 +167,7 @@ struct LedgerIntegrityTests {
         try LedgerTestFiles.write(Hex.encode(try SecureRandom.bytes(count: 32)) + [0x0A], to: keyPath)
 
         let update = try directory.ledger().readNew()
-        #expect(update.entries.count == 4)
-        #expect(update.entries.allSatisfy { !$0.isVerified })
+        #expect(update.entries.isEmpty)
         #expect(update.problems == [.keyMismatch(keyPath: keyPath)])
         try Self.expectWriteRefused(directory, mentioning: "does not verify with the key in \(keyPath)")
     }

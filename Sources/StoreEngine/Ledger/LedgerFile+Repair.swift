@@ -1,0 +1,98 @@
+/// Cutting a damaged ledger back to the lines that verify: `storefront repair`.
+extension LedgerFile {
+    /// Keeps the ledger's lines before its first untrusted line, moves every byte after them
+    /// into a new side file `<path>.damaged-<UTC time>`, and records the commit mark of the
+    /// last kept line, all under the writer lock. Nothing is deleted.
+    ///
+    /// Refuses (`notRepairable`) when no line can be kept (the header does not verify, the key
+    /// is missing) or when the fault is not in the ledger (a key file others can read).
+    public static func repair(
+        path: String, fileSystem: any FileSystem = POSIXFileSystem(), dateEncoding: LedgerDateEncoding = .iso8601
+    ) throws(LedgerError) -> LedgerRepair {
+        try LedgerFile(path: path, fileSystem: fileSystem, dateEncoding: dateEncoding).repairUnderLock()
+    }
+
+    private func repairUnderLock() throws(LedgerError) -> LedgerRepair {
+        try withLock { () throws(LedgerError) in
+            try refuseIfNotAFile()
+            let writerLock = try takeWriterLock()
+            defer { releaseWriterLock(writerLock) }
+            let ledger: OpenFile
+            do throws(FileSystemError) {
+                ledger = try fileSystem.open(path, access: .readWrite, options: [], permissions: 0)
+            } catch where error.isNotFound {
+                throw .ledgerMissing(path: path)
+            } catch {
+                throw .fileSystem(error)
+            }
+            defer { try? fileSystem.close(ledger) }
+            let markBytes = try readCommitMark(from: writerLock)
+            var read = LedgerCursor()
+            let status = try readNewLines(from: ledger, cursor: &read).status
+            var problems = read.problems
+            if let markProblem = try commitMarkProblem(markBytes, cursor: read) { problems.append(markProblem) }
+            if let unfixable = problems.first(where: { if case .keyNotPrivate = $0 { true } else { false } }) {
+                throw .notRepairable(path: path, problem: unfixable)
+            }
+            let firstUntrusted = problems.compactMap(\.firstUntrustedLine).min()
+            if firstUntrusted == 1, let problem = problems.first(where: { $0.firstUntrustedLine == 1 }) {
+                throw .notRepairable(path: path, problem: problem)
+            }
+            let bytes: [UInt8]
+            do throws(FileSystemError) {
+                bytes = try fileSystem.readAll(ledger, count: status.size, at: 0)
+            } catch {
+                throw .fileSystem(error)
+            }
+            let cut = Self.cut(bytes, before: firstUntrusted)
+            let movedBytes = bytes.count - cut.keptLength
+            let markNeedsRewrite = problems.contains { $0.firstUntrustedLine == nil } || movedBytes > 0
+                || problems.contains { if case .committedLinesMissing = $0 { true } else { false } }
+            guard markNeedsRewrite else {
+                return LedgerRepair(path: path, keptLines: cut.keptLines, lastKeptSequence: read.lastSequence, movedTo: nil,
+                                    firstMovedLine: cut.keptLines + 1, movedLines: 0, movedBytes: 0, firstProblem: nil,
+                                    markRewritten: false)
+            }
+            var movedTo: String?
+            do throws(FileSystemError) {
+                if movedBytes > 0 {
+                    movedTo = try createSideFile(named: "damaged", holding: Array(bytes[cut.keptLength...]))
+                    try fileSystem.truncate(ledger, toLength: cut.keptLength)
+                    try fileSystem.synchronize(ledger, dataOnly: true)
+                }
+            } catch {
+                throw .fileSystem(error)
+            }
+            var kept = LedgerCursor()
+            _ = try readNewLines(from: ledger, cursor: &kept)
+            do throws(FileSystemError) {
+                try fileSystem.truncate(writerLock, toLength: 0)
+            } catch {
+                throw .fileSystem(error)
+            }
+            recordCommitMark(in: writerLock, after: kept, replacing: 0)
+            return LedgerRepair(
+                path: path, keptLines: kept.lineCount, lastKeptSequence: kept.lastSequence, movedTo: movedTo,
+                firstMovedLine: kept.lineCount + 1, movedLines: cut.movedLines, movedBytes: movedBytes,
+                firstProblem: problems.min { ($0.firstUntrustedLine ?? .max) < ($1.firstUntrustedLine ?? .max) },
+                markRewritten: true)
+        }
+    }
+
+    /// Where to cut `bytes`: after the line before `firstUntrusted` (1-based), or after the
+    /// last complete line when every line is trusted; how many lines are kept and moved.
+    private static func cut(_ bytes: [UInt8], before firstUntrusted: Int?) -> (keptLength: Int, keptLines: Int, movedLines: Int) {
+        var keptLength = 0
+        var keptLines = 0
+        var lineCount = 0
+        for (index, byte) in bytes.enumerated() where byte == LedgerLineCodec.newline {
+            lineCount += 1
+            if firstUntrusted.map({ lineCount < $0 }) ?? true {
+                keptLength = index + 1
+                keptLines = lineCount
+            }
+        }
+        let incompleteTail = bytes.last == LedgerLineCodec.newline || bytes.isEmpty ? 0 : 1
+        return (keptLength, keptLines, lineCount + incompleteTail - keptLines)
+    }
+}

@@ -1,0 +1,30 @@
+import StoreEngine
+
+/// What a command tells about a damaged ledger: a warning for people, and the ledger's state
+/// inside JSON output, so a script never takes a partial fold for the whole story.
+struct LedgerDamage: Encodable {
+    /// "intact", or "damaged" when the ledger has problems and is read-only.
+    var state: String
+    /// The first line whose event is not shown; nothing from it on is folded.
+    var firstBadLine: Int?
+    /// Every problem found, as `storefront verify` words it.
+    var problems: [String]
+
+    init(problems: [LedgerProblem]) {
+        state = problems.isEmpty ? "intact" : "damaged"
+        firstBadLine = problems.compactMap(\.firstUntrustedLine).min()
+        self.problems = problems.map(\.description)
+    }
+
+    var isDamaged: Bool { state != "intact" }
+
+    /// The warning for people (without the "storefront: warning: " prefix), when damaged.
+    func warning(ledgerPath: String) -> String? {
+        guard isDamaged else { return nil }
+        let count = problems.count == 1 ? "a problem" : "\(problems.count) problems"
+        let scope = firstBadLine.map { "what is shown stops before line \($0), the first that cannot be trusted" }
+            ?? "every line reads, but the file cannot be trusted for writing"
+        return "\(ledgerPath) has \(count), so it is read-only and \(scope). "
+            + "`storefront verify` lists the problems; `storefront repair` keeps the intact lines and moves the rest aside."
+    }
+}

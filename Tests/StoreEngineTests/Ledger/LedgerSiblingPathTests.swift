@@ -1,0 +1,106 @@
+import Foundation
+import Glibc
+import Testing
+@testable import StoreEngine
+
+/// The files beside the ledger are opened only as ordinary files of their own: never through
+/// a symbolic link, never with a wait on a FIFO, never locked after someone replaced them.
+@Suite("Ledger sibling paths", .timeLimit(.minutes(1)))
+struct LedgerSiblingPathTests {
+    static let siblings = ["", ".key", ".lock"]
+
+    @Test("a link planted at the key's old temporary path is never written through")
+    func plantedTemporaryKeyLink() throws {
+        let directory = try LedgerTestDirectory()
+        let victim = directory.path + "/victim.txt"
+        try LedgerTestFiles.write(Array("someone else's text\n".utf8), to: victim)
+        let before = try POSIXFileSystem().status(atPath: victim)
+        try FileManager.default.createSymbolicLink(atPath: directory.ledgerPath + ".key.new", withDestinationPath: victim)
+
+        _ = try directory.ledger().append([.purchase(5)])
+
+        #expect(try LedgerTestFiles.bytes(victim) == Array("someone else's text\n".utf8))
+        #expect(try POSIXFileSystem().status(atPath: victim).permissions == before.permissions)
+        #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).isIntact)
+    }
+
+    @Test("the key is written through a temporary file with an unpredictable name that is gone afterwards")
+    func temporaryKeyFileLeavesNothing() throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(5)])
+        #expect(try LedgerTestFiles.directoryEntries(directory.path) == ["entitlements.jsonl", "entitlements.jsonl.key",
+                                                                       "entitlements.jsonl.lock"])
+        let first = POSIXFileSystem.unpredictableSuffix()
+        #expect(first.count == 16 && first != POSIXFileSystem.unpredictableSuffix())
+    }
+
+    @Test("a dangling link at the ledger, key or lock path is refused at once", arguments: siblings)
+    func danglingLink(suffix: String) throws {
+        let directory = try LedgerTestDirectory()
+        if suffix != "" { _ = try directory.ledger().append([.purchase(5)]) }
+        let path = directory.ledgerPath + suffix
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: directory.path + "/nowhere")
+
+        let error = try #require(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
+        #expect("\(error)".contains("symbolic link") || "\(error)".contains("not an ordinary file"), "\(error)")
+        #expect(!LedgerTestFiles.exists(directory.path + "/nowhere"))
+    }
+
+    @Test("a FIFO at the ledger, key or lock path is refused without blocking", arguments: siblings)
+    func fifo(suffix: String) throws {
+        let directory = try LedgerTestDirectory()
+        if suffix != "" { _ = try directory.ledger().append([.purchase(5)]) }
+        let path = directory.ledgerPath + suffix
+        try? FileManager.default.removeItem(atPath: path)
+        #expect(mkfifo(path, 0o600) == 0)
+
+        let error = try #require(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
+        #expect("\(error)".contains("FIFO") || "\(error)".contains("not an ordinary file"), "\(error)")
+    }
+
+    @Test("a lock file removed while a writer holds it is noticed, and the writer locks the new one")
+    func lockRemovedWhileHeld() throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(5)])
+        let thief = LockFileThief(lockPath: directory.ledgerPath + ".lock")
+
+        #expect(try directory.ledger(fileSystem: thief).append([.spend(1)]).map(\.sequence) == [2])
+        #expect(thief.lockCount == 2)
+        // The commit mark went into the file now at the lock path, not the removed one.
+        let verification = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(verification.isIntact)
+        #expect(LedgerCommitMark.claimedSequence(in: try LedgerTestFiles.bytes(directory.ledgerPath + ".lock")) == 2)
+    }
+
+    @Test("a key file with a second name (a hard link) is refused for writing")
+    func hardLinkedKey() throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(5)])
+        #expect(link(directory.ledgerPath + ".key", directory.path + "/copy-of-key") == 0)
+
+        let error = try #require(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
+        #expect("\(error)".contains("hard links"), "\(error)")
+    }
+}
+
+/// Passes every call to the real file system, but removes the lock file right after the first
+/// time a writer locks it, as a user cleaning up "stale" lock files would.
+final class LockFileThief: PassThroughFileSystem, @unchecked Sendable {
+    private let lockPath: String
+    private let lock = NSLock()
+    private var locks = 0
+
+    init(lockPath: String) {
+        self.lockPath = lockPath
+        super.init()
+    }
+
+    var lockCount: Int { lock.withLock { locks } }
+
+    override func lockExclusively(_ file: OpenFile) throws(FileSystemError) {
+        try base.lockExclusively(file)
+        let first = lock.withLock { locks += 1; return locks == 1 }
+        if first, file.path == lockPath { unlink(lockPath) }
+    }
+}
