@@ -10,13 +10,13 @@ func runStorefront(_ rawArguments: [String], environment: [String: String]) -> I
             return try TUILauncher.run(arguments, environment: environment, console: console)
         }
     } catch let failure as CommandFailure {
-        console.err("storefront: \(failure.message)")
+        console.errLines("storefront: \(failure.message)")
         return failure.status.rawValue
     } catch let error as UsageError {
-        console.err("storefront: \(error.description)")
+        console.errLines("storefront: \(error.description)")
         return ExitStatus.usage.rawValue
     } catch {
-        console.err("storefront: \(error)")
+        console.errLines("storefront: \(error)")
         return ExitStatus.dataProblem.rawValue
     }
     return runCommand(rawArguments, environment: environment).rawValue
@@ -28,7 +28,7 @@ func runCommand(_ rawArguments: [String], environment: [String: String]) -> Exit
     do {
         let arguments = try CommandLineArguments.parse(rawArguments)
         if arguments.help {
-            console.out(Usage.text)
+            console.outLines(Usage.text)
             return .success
         }
         if arguments.version {
@@ -36,8 +36,8 @@ func runCommand(_ rawArguments: [String], environment: [String: String]) -> Exit
             return .success
         }
         guard let command = arguments.words.first else {
-            console.err(Usage.text)
-            console.err("\nNo command given and no terminal to open the storefront in; give a command such as `products`.")
+            console.errLines(Usage.text)
+            console.errLines("\nNo command given and no terminal to open the storefront in; give a command such as `products`.")
             return .usage
         }
         switch command {
@@ -49,19 +49,20 @@ func runCommand(_ rawArguments: [String], environment: [String: String]) -> Exit
             throw UsageError("unknown command \"\(command)\"; `storefront --help` lists the commands")
         }
         let session = try StoreSession.open(arguments, environment: environment)
+        for warning in session.warnings { console.err("storefront: \(warning)") }
         if !session.store.ledgerProblems.isEmpty {
             console.err("storefront: warning: \(session.ledgerPath) has \(session.store.ledgerProblems.count) problem(s) and is read-only; `storefront verify` lists them.")
         }
-        if let torn = session.store.tornTail { console.err("storefront: \(torn)") }
+        if let torn = session.store.tornTail { console.errLines("storefront: \(torn)") }
         return try handler(session, arguments, console)
     } catch let error as UsageError {
-        console.err("storefront: \(error.description)")
+        console.errLines("storefront: \(error.description)")
         return .usage
     } catch let failure as CommandFailure {
-        console.err("storefront: \(failure.message)")
+        console.errLines("storefront: \(failure.message)")
         return failure.status
     } catch {
-        console.err("storefront: \(error)")
+        console.errLines("storefront: \(error)")
         return .dataProblem
     }
 }
@@ -71,6 +72,7 @@ enum CommandTable {
     static let handlers: [String: @Sendable (StoreSession, CommandLineArguments, Console) throws -> ExitStatus] = [
     "products": { session, arguments, console in
         try arguments.allowOnly([], command: "products")
+        try arguments.expectNoArguments(command: "products")
         return try ProductsCommand.run(session, json: arguments.json, console: console)
     },
     "buy": PurchaseCommands.buy,
@@ -95,5 +97,18 @@ enum CommandTable {
     ]
 }
 
-let status = runStorefront(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-exit(status)
+/// The arguments as the kernel passed them, before any decoding.
+func rawCommandLineArguments() -> [[UInt8]] {
+    (1..<Int(CommandLine.argc)).map { index in
+        guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+    }
+}
+
+do {
+    let arguments = try CommandLineArguments.decode(rawCommandLineArguments())
+    exit(runStorefront(arguments, environment: ProcessInfo.processInfo.environment))
+} catch {
+    Console().err("storefront: \(error.description)")
+    exit(ExitStatus.usage.rawValue)
+}

@@ -10,6 +10,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case subscriptionNotInBillingRetry(String, state: SubscriptionChain.Status)
     case notAwaiting(String, state: TransactionState, expected: TransactionState)
     case invalidDuration(String)
+    case freeSubscriptionNotRefundable(String, productID: String)
 
     public var description: String {
         switch self {
@@ -33,6 +34,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "transaction \(id) is \(state.rawValue), not \(expected.rawValue); only \(expected.rawValue) transactions can be settled this way"
         case let .invalidDuration(text):
             "\"\(text)\" is not a duration; use an ISO 8601 period such as P1M, P1W, PT2H, or 3d, 2h, 30m, 45s"
+        case let .freeSubscriptionNotRefundable(id, productID):
+            "transaction \(id) is a free subscription to \(productID): nothing was charged, so there is nothing to refund; "
+                + "to end it, unsubscribe with `storefront cancel-renewal \(productID)`"
         }
     }
 }

@@ -16,7 +16,8 @@ enum ProductsCommand {
         let credits = session.catalog.credits.map { "\(text.creditName($0.id)) \(entitlements.credits[$0.id] ?? 0)" }
         if !credits.isEmpty { console.out("Credits: " + credits.joined(separator: " · ")) }
         for section in ProductSection.sections(of: session.catalog) {
-            console.out("\n\(section.title)")
+            console.out("")
+            console.out(section.title)
             for product in section.products {
                 let status = text.statusText(store.status(of: product, in: entitlements, storefront: session.storefront))
                 let price = text.displayPrice(product) ?? "—"

@@ -8,7 +8,7 @@ enum SubscriptionCommands {
         try arguments.allowOnly([], command: "advance")
         guard arguments.words.count == 2 else { throw UsageError("advance needs a duration, e.g. `storefront advance P1M` or `advance 3d`") }
         guard let duration = StoreDuration(arguments.words[1]) else {
-            throw UsageError("\(StoreError.invalidDuration(arguments.words[1]))")
+            throw UsageError(DurationMistake.message(for: arguments.words[1]))
         }
         let before = session.store.snapshot.eventCount
         let now = try session.perform { try session.store.advance(by: duration, buyer: session.buyer) }

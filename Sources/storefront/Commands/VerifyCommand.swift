@@ -32,7 +32,7 @@ enum VerifyCommand {
                     + "by a crash while writing); the next command moves it aside into a .torn file")
             }
         } else {
-            console.out(report.description)
+            console.outLines(report.description)
         }
         return report.isIntact ? .success : .dataProblem
     }
