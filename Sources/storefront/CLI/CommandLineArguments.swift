@@ -111,7 +111,9 @@ struct CommandLineArguments {
     func integerOption(_ name: String, default fallback: Int, minimum: Int = 1) throws(UsageError) -> Int {
         guard let text = options[name] else { return fallback }
         guard let value = Int(text), value >= minimum else {
-            throw UsageError("--\(name) must be a whole number of at least \(minimum), not \"\(text)\"")
+            let isTooLarge = !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+            throw UsageError("--\(name) must be a whole number of at least \(minimum)"
+                             + (isTooLarge ? " and at most \(Int.max)" : "") + ", not \"\(text)\"")
         }
         return value
     }
