@@ -5,8 +5,8 @@ import StoreEngine
 /// `buy --json` and `transactions --json` include.
 ///
 /// `verify-transaction` exits 0 only for a valid transaction; 1 when the store says no
-/// (revoked, expired, signature invalid, another app's, or no such transaction); 3 for a malformed token or
-/// a signing key that is missing or damaged; 2 for usage mistakes.
+/// (revoked, expired, signature invalid, another app's, or no such transaction); 3 for a
+/// malformed token or a signing key that is missing or damaged; 2 for usage mistakes.
 enum SigningCommands {
     static func publicKey(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         try arguments.allowOnly([], command: "public-key")
