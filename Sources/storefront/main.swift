@@ -51,7 +51,7 @@ func runCommand(_ rawArguments: [String], environment: [String: String]) -> Exit
         let session = try StoreSession.open(arguments, environment: environment)
         for warning in session.warnings { console.err("storefront: \(warning)") }
         if !session.store.ledgerProblems.isEmpty {
-            console.err("storefront: warning: \(session.ledgerPath) has \(session.store.ledgerProblems.count) problem(s) and is read-only; `storefront verify` lists them.")
+            console.err("storefront: warning: \(session.ledgerPath) has \(EnglishCount.of(session.store.ledgerProblems.count, "problem")) and is read-only; `storefront verify` lists them.")
         }
         if let torn = session.store.tornTail { console.errLines("storefront: \(torn)") }
         return try handler(session, arguments, console)

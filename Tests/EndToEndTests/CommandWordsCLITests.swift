@@ -25,6 +25,14 @@ import Testing
         }
     }
 
+    @Test func aDamagedLedgerWarnsOfOneProblemInTheSingular() throws {
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        let text = try String(contentsOfFile: cli.ledger, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"amount\":3", with: "\"amount\":4").write(toFile: cli.ledger, atomically: false, encoding: .utf8)
+        let products = try cli.run(["products"])
+        #expect(products.stderr.contains("has 1 problem and is read-only"), "\(products.stderr)")
+    }
+
     @Test func anUpgradeShowsItsProRataRefund() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
         #expect(try cli.run(["advance", "P1W"]).status == 0) // the free week ends: a paid month starts
