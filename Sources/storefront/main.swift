@@ -10,13 +10,13 @@ func runStorefront(_ rawArguments: [String], environment: [String: String]) -> I
             return try TUILauncher.run(arguments, environment: environment, console: console)
         }
     } catch let failure as CommandFailure {
-        console.err("storefront: \(failure.message)")
+        console.errLines("storefront: \(failure.message)")
         return failure.status.rawValue
     } catch let error as UsageError {
-        console.err("storefront: \(error.description)")
+        console.errLines("storefront: \(error.description)")
         return ExitStatus.usage.rawValue
     } catch {
-        console.err("storefront: \(error)")
+        console.errLines("storefront: \(error)")
         return ExitStatus.dataProblem.rawValue
     }
     return runCommand(rawArguments, environment: environment).rawValue
@@ -28,7 +28,7 @@ func runCommand(_ rawArguments: [String], environment: [String: String]) -> Exit
     do {
         let arguments = try CommandLineArguments.parse(rawArguments)
         if arguments.help {
-            console.out(Usage.text)
+            console.outLines(Usage.text)
             return .success
         }
         if arguments.version {
@@ -36,8 +36,8 @@ func runCommand(_ rawArguments: [String], environment: [String: String]) -> Exit
             return .success
         }
         guard let command = arguments.words.first else {
-            console.err(Usage.text)
-            console.err("\nNo command given and no terminal to open the storefront in; give a command such as `products`.")
+            console.errLines(Usage.text)
+            console.errLines("\nNo command given and no terminal to open the storefront in; give a command such as `products`.")
             return .usage
         }
         switch command {
@@ -50,6 +50,7 @@ func runCommand(_ rawArguments: [String], environment: [String: String]) -> Exit
             throw UsageError("unknown command \"\(command)\"; `storefront --help` lists the commands")
         }
         let session = try StoreSession.open(arguments, environment: environment)
+        for warning in session.warnings { console.err("storefront: \(warning)") }
         let damage = LedgerDamage(problems: session.store.ledgerProblems)
         if let warning = damage.warning(ledgerPath: session.ledgerPath) { console.err("storefront: warning: \(warning)") }
         if let skipped = session.catchUpSkipped {
@@ -60,21 +61,21 @@ func runCommand(_ rawArguments: [String], environment: [String: String]) -> Exit
             status = try handler(session, arguments, console)
         } catch {
             // The command's commit may have moved a torn last line aside before failing.
-            if let torn = session.store.tornTail { console.err("storefront: \(torn)") }
+            if let torn = session.store.tornTail { console.errLines("storefront: \(torn)") }
             throw error
         }
         // Reported after the command: its commit is what moves a torn last line aside.
-        if let torn = session.store.tornTail { console.err("storefront: \(torn)") }
+        if let torn = session.store.tornTail { console.errLines("storefront: \(torn)") }
         // What a damaged ledger shows stops before its first bad line: never a plain success.
         return status == .success && damage.isDamaged ? .dataProblem : status
     } catch let error as UsageError {
-        console.err("storefront: \(error.description)")
+        console.errLines("storefront: \(error.description)")
         return .usage
     } catch let failure as CommandFailure {
-        console.err("storefront: \(failure.message)")
+        console.errLines("storefront: \(failure.message)")
         return failure.status
     } catch {
-        console.err("storefront: \(error)")
+        console.errLines("storefront: \(error)")
         return .dataProblem
     }
 }
@@ -84,6 +85,7 @@ enum CommandTable {
     static let handlers: [String: @Sendable (StoreSession, CommandLineArguments, Console) throws -> ExitStatus] = [
     "products": { session, arguments, console in
         try arguments.allowOnly([], command: "products")
+        try arguments.expectNoArguments(command: "products")
         return try ProductsCommand.run(session, json: arguments.json, console: console)
     },
     "buy": PurchaseCommands.buy,
@@ -109,5 +111,18 @@ enum CommandTable {
     ]
 }
 
-let status = runStorefront(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-exit(status)
+/// The arguments as the kernel passed them, before any decoding.
+func rawCommandLineArguments() -> [[UInt8]] {
+    (1..<Int(CommandLine.argc)).map { index in
+        guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+    }
+}
+
+do {
+    let arguments = try CommandLineArguments.decode(rawCommandLineArguments())
+    exit(runStorefront(arguments, environment: ProcessInfo.processInfo.environment))
+} catch {
+    Console().err("storefront: \(error.description)")
+    exit(ExitStatus.usage.rawValue)
+}

@@ -107,7 +107,7 @@ import Testing
     @Test func timeRateIsSharedThroughTheLedger() throws {
         #expect(try cli.run(["settings", "set", "time-rate", "month-every-30-seconds"]).status == 0)
         let settings = try #require(try cli.run(["settings", "--json"]).json() as? [String: Any])
-        #expect(settings["timeRate"] as? String == "month-every-30-seconds")
+        #expect(settings["time-rate"] as? String == "month-every-30-seconds")
         #expect(try cli.run(["settings", "set", "time-rate", "warp-9"]).status == 2)
     }
 

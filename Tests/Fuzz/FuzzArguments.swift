@@ -7,8 +7,8 @@ private let bundledCatalog = try? CatalogLoader.loadBundled()
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
-    let arguments = input.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     do {
+        let arguments = try CommandLineArguments.decode(input.split(separator: 0, omittingEmptySubsequences: false).map(Array.init))
         let parsed = try CommandLineArguments.parse(arguments)
         for name in CommandLineArguments.valueOptions {
             _ = try? parsed.integerOption(name, default: 1)

@@ -9,6 +9,9 @@ extension StoreText {
         case let .purchased(record):
             if let credit = record.credit, record.creditAmount > 0 {
                 let total = balance.map { ": you now have \($0)" } ?? ""
+                // Credit names are plural nouns ("Rage Faces") with no singular form in the
+                // catalog, so a grant of one is worded without putting "1" before the name.
+                if record.creditAmount == 1 { return "\(name) added 1 to your \(creditName(credit))\(total)." }
                 return "Added \(record.creditAmount) \(creditName(credit)) with \(name)\(total)."
             }
             switch record.productType {
@@ -18,7 +21,7 @@ extension StoreText {
                 let until = record.expiresDate.map { " until \(date($0))" } ?? ""
                 let trial = record.offer?.hasPrefix("introductory:freeTrial") == true ? " (free trial)" : ""
                 let switched = record.replaces == nil ? "Subscribed to" : "Switched to"
-                return "\(switched) \(name)\(trial)\(until)."
+                return "\(switched) \(name)\(trial)\(until).\(proratedRefundText(record).map { " " + $0 + "." } ?? "")"
             case .nonRenewing:
                 return "Bought \(name); active until \(record.expiresDate.map(date) ?? "-")."
             case .freeSubscription: return "Subscribed to \(name) (free)."
@@ -73,6 +76,13 @@ extension StoreText {
                 + (graceUntil.map { " (access until \(date($0)))" } ?? " (no access until it is fixed)")
                 + "; buying it again would not help. Fix the billing: `storefront resolve-billing \(productID)` (B on the transactions screen)."
         }
+    }
+
+    /// The unused part of the old plan refunded on an upgrade, e.g. "$1.23 of the previous
+    /// plan refunded pro rata"; nil when the transaction replaced nothing.
+    public func proratedRefundText(_ record: TransactionRecord) -> String? {
+        guard let amount = record.proratedRefund, amount > 0 else { return nil }
+        return "\(format(amount, currency: record.currency)) refunded pro rata for the unused part of the previous plan"
     }
 
     /// What a restore brought back, e.g. "Restored 2 purchases: Remove Ads, Nightly Rage."

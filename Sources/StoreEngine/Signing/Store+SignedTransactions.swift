@@ -15,8 +15,9 @@ extension Store {
                                subscriptionGroupID: catalog.product(id: current.productID)?.subscription?.group)
     }
 
-    /// Checks `jws` with `verifier` at the store's time, against the ledger as it is now.
+    /// Checks `jws` with `verifier` at the store's time, against the ledger as it is now; a
+    /// token of another app than the catalog's is never valid here.
     public func verifySignedTransaction(_ jws: String, with verifier: TransactionVerifier) -> TransactionVerification {
-        verifier.verify(jws: jws, now: now(), ledger: snapshot)
+        verifier.verify(jws: jws, now: now(), ledger: snapshot, bundleID: catalog.bundleID)
     }
 }

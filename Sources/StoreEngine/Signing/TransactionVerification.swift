@@ -10,6 +10,9 @@ public struct TransactionVerification: Sendable, Equatable {
         /// Well formed, but the signature does not match the public key: the token was changed
         /// after signing, or another key signed it.
         case signatureInvalid
+        /// Genuine, but issued for another app than the one checking it: a token is valid only
+        /// for the bundle id it names.
+        case otherApp
         /// Genuine, but refunded: the token says so, or the ledger does now.
         case revoked
         /// Genuine, but its `expiresDate` (the ledger's, when it knows the transaction) has passed.

@@ -17,17 +17,30 @@ public struct TransactionVerifier: Sendable {
         }
     }
 
+    /// The verdict on a token whose form is wrong, found without any key; nil when the token
+    /// is well formed and needs a key to be judged.
+    public static func malformedVerdict(on jws: String) -> TransactionVerification? {
+        guard case let .failure(reason) = CompactJWS.parse(jws.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        return malformed(reason)
+    }
+
+    private static func malformed(_ reason: CompactJWS.MalformedReason) -> TransactionVerification {
+        TransactionVerification(status: .malformed, payload: nil, detail: "\(reason)", checkedAgainstLedger: false)
+    }
+
     /// Checks `jws` at the time `now`. Never throws and never traps, whatever the input.
+    ///
+    /// With `bundleID`, a token issued for any other app is `otherApp`: one app's purchase
+    /// (even a refunded one) must never unlock another app that shares the entitlements file.
     ///
     /// With `ledger`, a transaction it holds for the token's app is judged by its current
     /// record: a refund recorded after signing makes it revoked, and the record's expiry
     /// date wins over the token's.
-    public func verify(jws: String, now: Date, ledger: LedgerState? = nil) -> TransactionVerification {
+    public func verify(jws: String, now: Date, ledger: LedgerState? = nil, bundleID: String? = nil) -> TransactionVerification {
         let parts: CompactJWS.Parts
         switch CompactJWS.parse(jws.trimmingCharacters(in: .whitespacesAndNewlines)) {
         case let .success(found): parts = found
-        case let .failure(reason):
-            return TransactionVerification(status: .malformed, payload: nil, detail: "\(reason)", checkedAgainstLedger: false)
+        case let .failure(reason): return Self.malformed(reason)
         }
         guard publicKey.isValidSignature(parts.signature, for: parts.signingInput) else {
             let detail = if let kid = parts.header.kid, kid != keyID {
@@ -43,6 +56,13 @@ public struct TransactionVerifier: Sendable {
         } catch {
             return TransactionVerification(status: .malformed, payload: nil,
                                            detail: "the signed claims are not a transaction: \(error)", checkedAgainstLedger: false)
+        }
+        if let bundleID, payload.bundleId != bundleID {
+            return TransactionVerification(
+                status: .otherApp, payload: payload,
+                detail: "transaction \(payload.transactionId) was issued for \(payload.bundleId), not for \(bundleID); "
+                    + "a transaction is valid only for its own app (check --catalog)",
+                checkedAgainstLedger: false)
         }
         return judge(payload, now: now, record: ledger.flatMap { matchingRecord(for: payload, in: $0) })
     }

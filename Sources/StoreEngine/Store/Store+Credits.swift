@@ -47,7 +47,7 @@ extension Store {
         snapshot.balance(of: credit, for: buyer)
     }
 
-    /// Refunds a purchased transaction: revokes what it granted; for a consumable, takes back
+    /// Refunds a purchased transaction (never a free subscription's): revokes what it granted; for a consumable, takes back
     /// what is left of the grant and records the shortfall.
     public func refund(_ transactionID: String) throws -> RefundResult {
         try commit { state, now in
@@ -56,6 +56,10 @@ extension Store {
             }
             guard record.state == .purchased else {
                 throw StoreError.notRefundable(transactionID, state: record.state)
+            }
+            // Nothing was charged, so there is nothing to give back; unsubscribing ends it.
+            guard record.productType != .freeSubscription else {
+                throw StoreError.freeSubscriptionNotRefundable(transactionID, productID: record.productID)
             }
             var refund = event(.refund, for: Buyer(account: record.account, device: record.purchaseDevice), at: now)
             refund.transactionId = transactionID

@@ -24,6 +24,8 @@ public struct StoreDuration: Sendable, Equatable, CustomStringConvertible {
     public static func parse(_ text: String) throws(StoreDurationError) -> StoreDuration {
         var duration = StoreDuration(description: text)
         let lower = text.lowercased()
+        // "-3d" is a duration with a sign, not a typo: say that time only moves forward.
+        if lower.hasPrefix("-"), (try? parse(String(text.dropFirst()))) != nil { throw .negative(text) }
         if lower.hasPrefix("p") {
             try duration.parseISO(String(lower.dropFirst()))
         } else {
@@ -100,6 +102,7 @@ public struct StoreDuration: Sendable, Equatable, CustomStringConvertible {
 /// Why a duration given to `advance` was refused.
 public enum StoreDurationError: Error, Sendable, Equatable, CustomStringConvertible {
     case notADuration(String)
+    case negative(String)
     case zero(String)
     case tooLong(String)
 
@@ -107,6 +110,9 @@ public enum StoreDurationError: Error, Sendable, Equatable, CustomStringConverti
         switch self {
         case let .notADuration(text):
             "\"\(text)\" is not a duration; use an ISO 8601 period such as P1M, P1W, PT2H, or 3d, 2h, 30m, 45s"
+        case let .negative(text):
+            "\"\(text)\" is negative, and store time only moves forward; give a positive duration such as "
+                + "\(text.dropFirst()) (to start over, use a new entitlements file)"
         case let .zero(text):
             "\"\(text)\" is no time at all; give a duration longer than zero, such as 1d"
         case let .tooLong(text):

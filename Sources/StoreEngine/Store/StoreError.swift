@@ -13,6 +13,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAwaiting(String, state: TransactionState, expected: TransactionState)
     /// An advance would take store time past the latest it may reach.
     case pastLatestStoreTime(Date)
+    case freeSubscriptionNotRefundable(String, productID: String)
 
     public var description: String {
         switch self {
@@ -36,6 +37,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "transaction \(id) is \(state.rawValue), not \(expected.rawValue); only \(expected.rawValue) transactions can be settled this way"
         case let .pastLatestStoreTime(latest):
             "store time cannot pass \(latest.formatted(.iso8601)); advance by less, or start a new entitlements file"
+        case let .freeSubscriptionNotRefundable(id, productID):
+            "transaction \(id) is a free subscription to \(productID): nothing was charged, so there is nothing to refund; "
+                + "to end it, unsubscribe with `storefront cancel-renewal \(productID)`"
         }
     }
 }

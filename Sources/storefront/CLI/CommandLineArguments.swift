@@ -1,3 +1,5 @@
+import StoreEngine
+
 /// The parsed command line: global options (accepted before or after the command), the
 /// command's words and its own options.
 struct CommandLineArguments {
@@ -54,8 +56,8 @@ struct CommandLineArguments {
                 switch name {
                 case "catalog": result.catalogPath = text
                 case "entitlements": result.entitlementsPath = text
-                case "account": result.account = try nonEmpty(text, name)
-                case "device": result.device = try nonEmpty(text, name)
+                case "account": result.account = try buyerName(text, option: name)
+                case "device": result.device = try buyerName(text, option: name)
                 case "locale": result.locale = text
                 case "storefront": result.storefront = text
                 case "json": result.json = true
@@ -70,7 +72,9 @@ struct CommandLineArguments {
                 }
             } else if argument == "-h" {
                 result.help = true
-            } else if argument.hasPrefix("-"), argument.count > 1, Int(argument) == nil {
+            } else if argument.hasPrefix("-"), argument.count > 1, argument.dropFirst().first?.isNumber != true {
+                // "-3d" is a word (a negative duration or number) that its command explains;
+                // anything else with one dash is a mistyped option.
                 throw UsageError("unknown option \(argument); options start with two dashes, e.g. --json")
             } else {
                 result.words.append(argument)
@@ -80,18 +84,44 @@ struct CommandLineArguments {
         return result
     }
 
-    private static func nonEmpty(_ text: String?, _ name: String) throws(UsageError) -> String {
-        guard let text, !text.isEmpty else { throw UsageError("--\(name) needs a non-empty value") }
-        return text
+    private static func buyerName(_ text: String?, option: String) throws(UsageError) -> String {
+        do {
+            return try BuyerName.normalized(text ?? "", role: option)
+        } catch {
+            throw UsageError("--\(option): \(error)")
+        }
+    }
+
+    /// The process's arguments as text, refusing any that is not valid UTF-8: decoding would
+    /// turn its bytes into U+FFFD, so different names or paths would silently become one.
+    static func decode(_ rawArguments: [[UInt8]]) throws(UsageError) -> [String] {
+        var decoded: [String] = []
+        for (index, bytes) in rawArguments.enumerated() {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                let owner = index > 0 && decoded[index - 1].hasPrefix("--") ? " (the value of \(decoded[index - 1]))" : ""
+                throw UsageError("argument \(index + 1)\(owner) is not valid UTF-8; names, ids and paths must be UTF-8 text "
+                                 + "(check the terminal's or the script's encoding)")
+            }
+            decoded.append(text)
+        }
+        return decoded
     }
 
     /// A command option parsed as a whole number of at least `minimum`.
     func integerOption(_ name: String, default fallback: Int, minimum: Int = 1) throws(UsageError) -> Int {
         guard let text = options[name] else { return fallback }
         guard let value = Int(text), value >= minimum else {
-            throw UsageError("--\(name) must be a whole number of at least \(minimum), not \"\(text)\"")
+            let isTooLarge = !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+            throw UsageError("--\(name) must be a whole number of at least \(minimum)"
+                             + (isTooLarge ? " and at most \(Int.max)" : "") + ", not \"\(text)\"")
         }
         return value
+    }
+
+    /// Refuses words after a command that takes none, e.g. `products extra`.
+    func expectNoArguments(command: String) throws(UsageError) {
+        guard words.count > 1 else { return }
+        throw UsageError("\(command) takes no arguments, but was given \"\(words[1])\"; `storefront --help` shows how to use it")
     }
 
     /// Refuses command options that the command does not take.

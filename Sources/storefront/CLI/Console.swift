@@ -1,13 +1,31 @@
 import Foundation
+import TerminalUI
 
 /// Where the CLI writes: results to stdout, messages for people to stderr.
+///
+/// Text for people goes through `TerminalText.sanitize`, as on the storefront's screen: a
+/// catalog title or an echoed `--device` value is data, and must not be able to clear the
+/// screen, retitle the window or reorder the line. JSON is written exact (see `json`).
 struct Console {
-    func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    /// One line for people; line breaks inside the data become spaces, so a value cannot
+    /// split one result line into two.
+    func out(_ line: String) {
+        write(TerminalText.sanitize(line), to: .standardOutput)
     }
 
-    func err(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+    /// Several lines of the program's own text (help, reports), each line neutralised.
+    func outLines(_ text: String) {
+        write(Self.neutralisedLines(text), to: .standardOutput)
+    }
+
+    /// One line for people on stderr.
+    func err(_ line: String) {
+        write(TerminalText.sanitize(line), to: .standardError)
+    }
+
+    /// Several lines for people on stderr (a message that lists problems one per line).
+    func errLines(_ text: String) {
+        write(Self.neutralisedLines(text), to: .standardError)
     }
 
     /// Writes `value` as stable, pretty JSON with sorted keys and ISO 8601 dates.
@@ -15,6 +33,22 @@ struct Console {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        out(String(decoding: try encoder.encode(value), as: UTF8.self))
+        writeJSON(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// Writes JSON text with its values unchanged; the characters a terminal would act on
+    /// are written as `\u` escapes, which every JSON reader turns back into the same value.
+    func writeJSON(_ text: String) {
+        write(JSONInvisibleEscaping.escape(text), to: .standardOutput)
+    }
+
+    private static func neutralisedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalText.sanitize(String($0)) }
+            .joined(separator: "\n")
+    }
+
+    private func write(_ text: String, to handle: FileHandle) {
+        handle.write(Data((text + "\n").utf8))
     }
 }

@@ -46,6 +46,8 @@ enum JSONShapes {
         var balance: Int?
         var expiresDate: Date?
         var reason: String?
+        /// On an upgrade, the unused part of the replaced plan refunded, as a decimal string.
+        var proratedRefund: String? = nil
         /// The new transaction as a compact JWS, when one was made.
         var signedTransaction: String? = nil
     }
@@ -115,6 +117,8 @@ enum JSONShapes {
         var reason: String?
         var revocationDate: Date?
         var replacedBy: String?
+        /// On an upgrade, the unused part of the replaced plan refunded, as a decimal string.
+        var proratedRefund: String?
         /// The transaction as a compact JWS; nil for failed and cancelled attempts.
         var signedTransaction: String? = nil
     }
@@ -141,12 +145,6 @@ enum JSONShapes {
         var message: String
     }
 
-    struct Settings: Encodable {
-        var device: String
-        var purchasesAllowed: Bool
-        var nextPurchase: String
-    }
-
     struct PublicKey: Encodable {
         var algorithm: String
         var curve: String
@@ -164,7 +162,8 @@ enum JSONShapes {
         var payload: SignedTransactionPayload?
         var detail: String
         var checkedAgainstLedger: Bool
-        var keyId: String
+        /// The key checked against; absent when the token's form alone made it malformed.
+        var keyId: String?
     }
 
     struct Problem: Encodable {

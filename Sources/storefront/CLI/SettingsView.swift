@@ -3,6 +3,8 @@ import StoreEngine
 
 /// The settings as `storefront settings` shows them.
 enum SettingsView {
+    /// Encoded with the names `settings set NAME` takes (`purchases-allowed`,
+    /// `fail.load-products`, ...), so a script can feed a key straight back to the CLI.
     struct Shape: Encodable {
         var device: String
         var purchasesAllowed: Bool
@@ -14,6 +16,30 @@ enum SettingsView {
         var timeRate: String
         var storeTime: Date
         var failures: [String: String]
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(_ name: String) { stringValue = name }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(device, forKey: Key("device"))
+            try container.encode(purchasesAllowed, forKey: Key(StoreSetting.purchasesAllowed.rawValue))
+            try container.encode(nextPurchase, forKey: Key(StoreSetting.nextPurchaseOutcome.rawValue))
+            try container.encode(askToBuy, forKey: Key(StoreSetting.askToBuy.rawValue))
+            try container.encode(interruptedPurchases, forKey: Key(StoreSetting.interruptedPurchases.rawValue))
+            try container.encode(billingRetry, forKey: Key(StoreSetting.billingRetry.rawValue))
+            try container.encode(gracePeriod, forKey: Key(StoreSetting.gracePeriod.rawValue))
+            try container.encode(timeRate, forKey: Key("time-rate"))
+            try container.encode(storeTime, forKey: Key("store-time"))
+            for operation in StoreOperation.allCases {
+                try container.encode(failures[operation.rawValue] ?? "none", forKey: Key("fail.\(operation.rawValue)"))
+            }
+        }
     }
 
     static func shape(of session: StoreSession) -> Shape {

@@ -9,6 +9,8 @@ struct StoreSession {
     let locale: String
     let storefront: String
     let ledgerPath: String
+    /// Sentences for stderr about choices the command line made that could not be honoured.
+    let warnings: [String]
     /// Made once per command: it holds the price and date formatters, which are costly to
     /// create and are used for every product row.
     let text: StoreText
@@ -19,8 +21,9 @@ struct StoreSession {
     /// Opens everything the command line names, or fails with the right exit status.
     static func open(_ arguments: CommandLineArguments, environment: [String: String]) throws(CommandFailure) -> StoreSession {
         let catalog = try loadCatalog(arguments.catalogPath)
-        let locale = BuyerContext.locale(explicit: arguments.locale, environment: environment,
-                                         catalogLocale: catalog.initialSettings?.locale)
+        let localeChoice = LocaleChoice.choose(explicit: arguments.locale, environment: environment,
+                                               catalogLocale: catalog.initialSettings?.locale)
+        let locale = localeChoice.locale
         let storefront: String
         switch BuyerContext.storefront(explicit: arguments.storefront, locale: locale, catalog: catalog) {
         case let .success(code): storefront = code
@@ -33,7 +36,7 @@ struct StoreSession {
             let store = try Store(catalog: catalog, log: log)
             let catchUpSkipped = try catchUp(store, buyer: buyer, ledgerPath: ledgerPath)
             return StoreSession(catalog: catalog, store: store, buyer: buyer,
-                                locale: locale, storefront: storefront, ledgerPath: ledgerPath,
+                                locale: locale, storefront: storefront, ledgerPath: ledgerPath, warnings: localeChoice.warnings,
                                 text: StoreText(catalog: catalog, locale: locale, storefront: storefront),
                                 catchUpSkipped: catchUpSkipped)
         } catch {

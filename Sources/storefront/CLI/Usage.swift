@@ -52,8 +52,8 @@ enum Usage {
       public-key                     print the public key that checks signed transactions (PEM)
       verify-transaction JWS|TRANSACTION_ID
                                      check a signed transaction's signature and its state now
-                                     (exit 0 valid; 1 revoked, expired or signature invalid;
-                                     3 malformed or signing key problem)
+                                     (exit 0 valid; 1 revoked, expired, signature invalid or
+                                     another app's; 3 malformed or signing key problem)
       catalog lint PATH              check a catalog or .storekit file, list every problem
                                      (PATH may also be given as --catalog PATH)
       catalog convert PATH           print a catalog (or .storekit file) in Storefront's format
@@ -67,7 +67,8 @@ enum Usage {
       --account NAME                 the buying account (default: tester)
       --device NAME                  the device (default: default)
       --locale ID                    e.g. de_DE (default: a .storekit file's _locale, else LC_ALL,
-                                 LC_MESSAGES, LANG, else en_US)
+                                     LC_MESSAGES, LANG, else en_US; an unknown one is skipped
+                                     with a warning)
       --storefront CODE              e.g. DEU (default: the locale's country if sold there)
       --json                         machine-readable output
       --help, --version

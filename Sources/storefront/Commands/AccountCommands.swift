@@ -5,6 +5,7 @@ import StoreEngine
 enum AccountCommands {
     static func entitlements(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         try arguments.allowOnly([], command: "entitlements")
+        try arguments.expectNoArguments(command: "entitlements")
         try session.perform { try session.store.checkInjectedFailure(.subscriptionStatus, buyer: session.buyer) }
         let result = session.store.entitlements(for: session.buyer)
         let text = session.text
@@ -54,6 +55,7 @@ enum AccountCommands {
 
     static func transactions(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         try arguments.allowOnly([], command: "transactions")
+        try arguments.expectNoArguments(command: "transactions")
         let records = session.store.transactions(for: session.buyer.account)
         if arguments.json {
             let signer = try session.transactionSigner()
@@ -65,7 +67,8 @@ enum AccountCommands {
                     currency: record.currency, storefront: record.storefront, credit: record.credit,
                     amount: record.credit == nil ? nil : record.creditAmount, expiresDate: record.expiresDate,
                     offer: record.offer, reason: record.failureReason, revocationDate: record.revocationDate,
-                    replacedBy: record.replacedBy, signedTransaction: try session.listedSignedTransaction(record, signer: signer))
+                    replacedBy: record.replacedBy, proratedRefund: record.proratedRefund.map(ExactDecimal.string),
+                    signedTransaction: try session.listedSignedTransaction(record, signer: signer))
             })
             return .success
         }
@@ -74,7 +77,8 @@ enum AccountCommands {
         for record in records {
             let product = session.catalog.product(id: record.productID)
             let price = record.price.map { text.format($0, currency: record.currency) } ?? ""
-            console.out("\(record.id)  \(text.dates.dateTime(record.purchaseDate, locale: session.locale))  \(record.state.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(price)  \(product.map(text.title(of:)) ?? record.productID)  on \(record.purchaseDevice)")
+            let proration = text.proratedRefundText(record).map { " (\($0))" } ?? ""
+            console.out("\(record.id)  \(text.dates.dateTime(record.purchaseDate, locale: session.locale))  \(record.state.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(price)  \(product.map(text.title(of:)) ?? record.productID)  on \(record.purchaseDevice)\(proration)")
         }
         return .success
     }
@@ -130,6 +134,7 @@ enum AccountCommands {
 
     static func resetDevice(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         try arguments.allowOnly([], command: "reset-device")
+        try arguments.expectNoArguments(command: "reset-device")
         try session.perform { try session.store.resetDevice(session.buyer) }
         console.out("Device \(session.buyer.device) was reset: purchases need a restore, device credits are gone.")
         return .success

@@ -12,14 +12,15 @@ enum CatalogCommands {
               arguments.catalogPath == nil || arguments.catalogPath == words[1] else {
             throw UsageError("use `storefront catalog lint PATH` or `storefront catalog convert PATH` (or give the catalog with --catalog, not both)")
         }
-        let report = CatalogLoader.lint(nameOrPath: words[1])
+        var report = CatalogLoader.lint(nameOrPath: words[1])
+        if let catalog = report.catalog { report.problems += CatalogTextWarnings.warnings(for: catalog, file: words[1]) }
         if words[0] == "convert" {
             guard let catalog = report.catalog else {
                 for problem in report.problems { console.err(problem.description) }
                 return .dataProblem
             }
             for problem in report.problems { console.err(problem.description) }
-            console.out(CatalogWriter.write(catalog))
+            console.writeJSON(CatalogWriter.write(catalog))
             return .success
         }
         let errors = report.problems.filter { $0.severity == .error }
@@ -37,9 +38,11 @@ enum CatalogCommands {
             }
             if let catalog = report.catalog {
                 let warnings = report.problems.count
-                console.out("\(words[1]): \(catalog.products.count) products, \(catalog.storefronts.count) storefronts, \(catalog.languages.count) languages; usable\(warnings > 0 ? " with \(warnings) warning\(warnings == 1 ? "" : "s")" : "").")
+                let counts = [EnglishCount.of(catalog.products.count, "product"), EnglishCount.of(catalog.storefronts.count, "storefront"),
+                              EnglishCount.of(catalog.languages.count, "language")].joined(separator: ", ")
+                console.out("\(words[1]): \(counts); usable\(warnings > 0 ? " with \(EnglishCount.of(warnings, "warning"))" : "").")
             } else {
-                console.err("\(words[1]): \(errors.count) problem\(errors.count == 1 ? "" : "s"); the catalog cannot be used until \(errors.count == 1 ? "it is" : "they are") fixed.")
+                console.err("\(words[1]): \(EnglishCount.of(errors.count, "problem")); the catalog cannot be used until \(errors.count == 1 ? "it is" : "they are") fixed.")
             }
         }
         return errors.isEmpty ? .success : .dataProblem

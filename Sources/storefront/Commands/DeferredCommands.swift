@@ -29,6 +29,7 @@ enum DeferredCommands {
 
     static func deliverUnfinished(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         try arguments.allowOnly([], command: "deliver-unfinished")
+        try arguments.expectNoArguments(command: "deliver-unfinished")
         let delivered = try session.perform { try session.store.deliverUnfinished(session.buyer) }
         let message = describe(delivered, session: session)
         if arguments.json {

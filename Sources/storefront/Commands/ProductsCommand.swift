@@ -19,7 +19,8 @@ enum ProductsCommand {
             console.out("Store time: \(text.dates.dateTime(store.now(), locale: session.locale)) (UTC) · \(store.timeline.rate.rawValue)")
         }
         for section in ProductSection.sections(of: session.catalog) {
-            console.out("\n\(section.title)")
+            console.out("")
+            console.out(section.title)
             for product in section.products {
                 let status = text.statusText(store.status(of: product, in: entitlements, storefront: session.storefront))
                 let price = text.displayPrice(product) ?? "—"

@@ -7,7 +7,7 @@ enum PurchaseCommands {
         try arguments.allowOnly(["quantity", "simulate", "offer", "no-finish", "app-account-token"], command: "buy")
         guard arguments.words.count == 2 else { throw UsageError("buy needs one product id, e.g. `storefront buy com.example.rage.noads`") }
         let productID = arguments.words[1]
-        let quantity = try arguments.integerOption("quantity", default: 1)
+        let quantity = try quantityOption(arguments)
         var options = Store.PurchaseOptions(offerID: arguments.options["offer"], finish: !arguments.flags.contains("no-finish"))
         if let token = arguments.options["app-account-token"] {
             guard let uuid = UUID(uuidString: token) else {
@@ -42,23 +42,40 @@ enum PurchaseCommands {
         case .purchased, .alreadyOwned, .changeScheduled, .renewalResumed: true
         case .cancelled, .failed, .refused, .pending, .needsAction: false
         }
+        // Naming a product the catalog does not have is a mistake on the command line, not
+        // the store saying no.
+        var failureStatus = ExitStatus.refused
+        if case .refused(.unknownProduct) = outcome { failureStatus = .usage }
         if arguments.json {
             var reason: String?
             if case let .failed(record) = outcome { reason = record.failureReason }
             try console.json(JSONShapes.PurchaseResult(
                 outcome: outcome.name, transactionId: outcome.transaction?.id, productId: productID, message: message,
                 credit: credit, balance: balance, expiresDate: outcome.transaction?.expiresDate, reason: reason,
+                proratedRefund: outcome.transaction?.proratedRefund.map(ExactDecimal.string),
                 signedTransaction: session.signedTransaction(madeBy: outcome, console: console)))
         } else if succeeded {
             console.out(message + (outcome.transaction.map { " Transaction \($0.id)." } ?? ""))
         } else {
             console.err(message + (outcome.transaction.map { " Transaction \($0.id)." } ?? ""))
         }
-        return succeeded ? .success : .refused
+        return succeeded ? .success : failureStatus
+    }
+
+    /// `--quantity`: 1 to `Store.maximumQuantity`; any other number, however large, is the
+    /// same mistake with the same message.
+    private static func quantityOption(_ arguments: CommandLineArguments) throws(UsageError) -> Int {
+        guard let text = arguments.options["quantity"] else { return 1 }
+        guard let value = Int(text), (1...Store.maximumQuantity).contains(value) else {
+            throw UsageError("--quantity must be a whole number from 1 to \(Store.maximumQuantity), not \"\(text)\"; "
+                             + "buy more in several purchases")
+        }
+        return value
     }
 
     static func restore(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         try arguments.allowOnly([], command: "restore")
+        try arguments.expectNoArguments(command: "restore")
         let result = try session.perform { try session.store.restore(session.buyer) }
         let message = session.text.message(for: result)
         if arguments.json {
@@ -74,13 +91,16 @@ enum PurchaseCommands {
         try arguments.allowOnly(["amount"], command: "spend")
         guard arguments.words.count == 2 else { throw UsageError("spend needs one credit id, e.g. `storefront spend rage-faces`") }
         let credit = arguments.words[1]
+        guard session.catalog.credit(id: credit) != nil else {
+            throw UsageError("\(StoreError.unknownCredit(credit, known: session.catalog.credits.map(\.id)))")
+        }
         let amount = try arguments.integerOption("amount", default: 1)
         let outcome = try session.perform { try session.store.spend(credit, amount: amount, buyer: session.buyer) }
         let name = session.text.creditName(credit)
         let (status, balance, message): (ExitStatus, Int, String) = switch outcome {
-        case let .spent(balance): (.success, balance, "Spent \(amount) \(name); \(balance) left.")
+        case let .spent(balance): (.success, balance, "Spent \(amount) of your \(name); \(balance) left.")
         case let .insufficient(balance, requested):
-            (.refused, balance, "Refused: you have \(balance) \(name), not \(requested); nothing was spent. Buy more first.")
+            (.refused, balance, "Refused: you asked to spend \(requested) of your \(name) and you have \(balance); nothing was spent. Buy more first.")
         }
         if arguments.json {
             try console.json(JSONShapes.SpendResult(outcome: status == .success ? "spent" : "insufficient",
@@ -99,7 +119,7 @@ enum PurchaseCommands {
         let product = session.catalog.product(id: result.transaction.productID)
         var message = "Refunded \(product.map(session.text.title(of:)) ?? result.transaction.productID) (transaction \(result.transaction.id))."
         if let credit = result.transaction.credit {
-            message += " Took back \(result.revoked) \(session.text.creditName(credit))"
+            message += " Took back \(result.revoked) of the \(session.text.creditName(credit)) it granted"
             message += result.shortfall > 0 ? "; \(result.shortfall) had already been spent." : "."
         }
         if arguments.json {

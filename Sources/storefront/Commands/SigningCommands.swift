@@ -5,18 +5,25 @@ import StoreEngine
 /// `buy --json` and `transactions --json` include.
 ///
 /// `verify-transaction` exits 0 only for a valid transaction; 1 when the store says no
-/// (revoked, expired, signature invalid, or no such transaction); 3 for a malformed token or
-/// a signing key that is missing or damaged; 2 for usage mistakes.
+/// (revoked, expired, signature invalid, another app's, or no such transaction); 3 for a
+/// malformed token or a signing key that is missing or damaged; 2 for usage mistakes.
 enum SigningCommands {
     static func publicKey(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         try arguments.allowOnly([], command: "public-key")
         guard arguments.words.count == 1 else { throw UsageError("public-key takes no arguments") }
+        // A mistyped --entitlements path must not quietly become a new store with a new key
+        // that no app would ever see a token from: the key is made only beside a ledger.
+        guard FileManager.default.fileExists(atPath: session.ledgerPath) else {
+            throw CommandFailure(status: .dataProblem, message:
+                "there is no entitlements file at \(session.ledgerPath), so it has no signing key. If you meant an existing store, "
+                + "check --entitlements or $STOREFRONT_ENTITLEMENTS; for a new store, make a first purchase, then run `storefront public-key`.")
+        }
         let signer = try session.transactionSigner(missingKey: .create)
         if arguments.json {
             try console.json(JSONShapes.PublicKey(algorithm: "EdDSA", curve: "Ed25519", keyId: signer.keyID,
                                                   publicKey: signer.publicKeyPEM, keyFile: signer.keyPath))
         } else {
-            console.out(signer.publicKeyPEM.trimmingCharacters(in: .newlines))
+            console.outLines(signer.publicKeyPEM.trimmingCharacters(in: .newlines))
         }
         return .success
     }
@@ -29,9 +36,35 @@ enum SigningCommands {
         }
         try session.perform { try session.store.checkInjectedFailure(.verification, buyer: session.buyer) }
         let input = arguments.words[1].trimmingCharacters(in: .whitespacesAndNewlines)
-        // Transaction ids never contain a dot; anything with one is judged as a token, so a
-        // token that lost a part is reported as malformed rather than as an unknown id.
-        let isToken = input.contains(".")
+        // Transaction ids are digits only; anything else is judged as a token, so a token
+        // that lost a part, or text that is no token at all, is reported as malformed rather
+        // than as an unknown transaction.
+        let isToken = input.isEmpty || !input.allSatisfy({ $0.isASCII && $0.isNumber })
+        // A token whose form is wrong is malformed whatever the key, even with none yet.
+        let result: TransactionVerification
+        var keyID: String?
+        if isToken, let malformed = TransactionVerifier.malformedVerdict(on: input) {
+            result = malformed
+        } else {
+            let verifier = try verifier(for: input, isToken: isToken, session: session)
+            result = session.store.verifySignedTransaction(verifier.token, with: verifier.verifier)
+            keyID = verifier.verifier.keyID
+        }
+        if arguments.json {
+            try console.json(JSONShapes.TransactionVerification(
+                status: result.status.rawValue, transactionId: result.payload?.transactionId ?? (isToken ? nil : input),
+                payload: result.payload, detail: result.detail, checkedAgainstLedger: result.checkedAgainstLedger,
+                keyId: keyID))
+        } else {
+            console.out("\(label(result.status)): \(result.detail).")
+        }
+        return exitStatus(result.status)
+    }
+
+    /// The token to check (the ledger's transaction signed now, for an id) and the verifier
+    /// of this store's key.
+    private static func verifier(for input: String, isToken: Bool, session: StoreSession)
+        throws(CommandFailure) -> (token: String, verifier: TransactionVerifier) {
         let signer = try session.transactionSigner(missingKey: isToken ? .fail : .create)
         let token: String
         if isToken {
@@ -42,28 +75,17 @@ enum SigningCommands {
             }
             token = try session.signedTransaction(record, signer: signer)
         }
-        let verifier: TransactionVerifier
         do {
-            verifier = try TransactionVerifier(publicKeyPEM: signer.publicKeyPEM)
+            return (token, try TransactionVerifier(publicKeyPEM: signer.publicKeyPEM))
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }
-        let result = session.store.verifySignedTransaction(token, with: verifier)
-        if arguments.json {
-            try console.json(JSONShapes.TransactionVerification(
-                status: result.status.rawValue, transactionId: result.payload?.transactionId ?? (isToken ? nil : input),
-                payload: result.payload, detail: result.detail, checkedAgainstLedger: result.checkedAgainstLedger,
-                keyId: verifier.keyID))
-        } else {
-            console.out("\(label(result.status)): \(result.detail).")
-        }
-        return exitStatus(result.status)
     }
 
     static func exitStatus(_ status: TransactionVerification.Status) -> ExitStatus {
         switch status {
         case .valid: .success
-        case .revoked, .expired, .signatureInvalid: .refused
+        case .revoked, .expired, .signatureInvalid, .otherApp: .refused
         case .malformed: .dataProblem
         }
     }
@@ -73,6 +95,7 @@ enum SigningCommands {
         case .valid: "valid"
         case .malformed: "malformed"
         case .signatureInvalid: "signature invalid"
+        case .otherApp: "another app's transaction"
         case .revoked: "revoked"
         case .expired: "expired"
         }

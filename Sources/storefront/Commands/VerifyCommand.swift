@@ -50,7 +50,7 @@ enum VerifyCommand {
                     + "by a crash while writing); the next command moves it aside into a .torn file")
             }
         } else {
-            if !report.isIntact { console.out(report.description) }
+            if !report.isIntact { console.outLines(report.description) }
             if let rolledBack { console.out("\(path): \(rolledBack)") }
         }
         return report.isIntact && rolledBack == nil ? .success : .dataProblem

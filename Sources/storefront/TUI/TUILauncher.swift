@@ -14,6 +14,8 @@ enum TUILauncher {
     /// signal's number when a signal ended it.
     static func run(_ arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> Int32 {
         let session = try StoreSession.open(arguments, environment: environment)
+        // Written before the screen opens, so they are still there when it closes.
+        for warning in session.warnings { console.err("storefront: \(warning)") }
         let screen = NcursesScreen()
         do {
             try screen.start()

@@ -28,6 +28,16 @@ import Testing
         #expect(try #require(Base64URL.decode(segments[2])).count == 64)
     }
 
+    @Test func aTokenIsValidOnlyForItsOwnApp() throws {
+        let fixture = try SigningFixture()
+        let token = try fixture.sign(try fixture.buy(Rage.drummer))
+        let now = fixture.stores.clock.now()
+        #expect(fixture.verifier.verify(jws: token, now: now, bundleID: fixture.stores.catalog.bundleID).status == .valid)
+        let elsewhere = fixture.verifier.verify(jws: token, now: now, bundleID: "com.example.other")
+        #expect(elsewhere.status == .otherApp)
+        #expect(elsewhere.detail.contains("issued for \(fixture.stores.catalog.bundleID), not for com.example.other"))
+    }
+
     @Test func theLedgerDecidesWhenTheStoreIsGiven() throws {
         let fixture = try SigningFixture()
         let record = try fixture.buy(Rage.drummer)

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Account and device names as the store keeps them: one spelling per name.
+///
+/// A name typed on one terminal may arrive decomposed (NFD, "e" + U+0301) and on another
+/// composed (NFC, "é"); both are the same account, so names are stored in NFC. Names are
+/// printed on terminals and written into the ledger, so control characters (which could split
+/// a listing's lines or drive the terminal) and bidi controls (which reorder the line) are
+/// refused rather than quietly changed: quietly changing them would fold different names
+/// into one account.
+public enum BuyerName {
+    /// `text` in NFC, or a refusal saying what is wrong with it. `role` names the name in the
+    /// message, e.g. "account" or "device".
+    public static func normalized(_ text: String, role: String) throws(BuyerNameError) -> String {
+        guard !text.isEmpty else { throw BuyerNameError(role: role, name: text, problem: .empty) }
+        if let scalar = text.unicodeScalars.first(where: isRefused) {
+            throw BuyerNameError(role: role, name: text, problem: .forbiddenCharacter(scalar))
+        }
+        return text.precomposedStringWithCanonicalMapping
+    }
+
+    /// Controls (C0, DEL, C1), line and paragraph separators, and bidi embeddings, overrides
+    /// and isolates.
+    static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+}
+
+/// An account or device name the store does not accept.
+public struct BuyerNameError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Problem: Sendable, Equatable {
+        case empty
+        case forbiddenCharacter(Unicode.Scalar)
+    }
+
+    public var role: String
+    public var name: String
+    public var problem: Problem
+
+    public var description: String {
+        switch problem {
+        case .empty:
+            "the \(role) name is empty; give a name such as \"tester\""
+        case let .forbiddenCharacter(scalar):
+            "the \(role) name \(Self.visible(name)) contains the control character \(Self.codePoint(scalar)); "
+                + "names may not contain control characters, line breaks or bidi controls: choose a name without them"
+        }
+    }
+
+    /// The name with every refused character written as `<U+XXXX>`, so the message shows
+    /// where it is without acting on the terminal.
+    private static func visible(_ name: String) -> String {
+        "\"" + name.unicodeScalars.map { BuyerName.isRefused($0) ? "<\(codePoint($0))>" : String($0) }.joined() + "\""
+    }
+
+    private static func codePoint(_ scalar: Unicode.Scalar) -> String { "U+" + scalar.hexDigits }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+/// The command line's words, warnings and exit statuses (issue 13, item 18).
+@Suite struct CommandWordsCLITests {
+    let cli: StorefrontProcess
+
+    init() throws {
+        cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
+    }
+
+    @Test func countsOfOneReadRight() throws {
+        let catalog = try TestCatalog().write()
+        let buy = try cli.run(["buy", TestCatalog.consumableID, "--catalog", catalog])
+        #expect(buy.stdout.hasPrefix("Token added 1 to your Tokens: you now have 1."), "\(buy.stdout)")
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let spend = try cli.run(["spend", "rage-faces"])
+        #expect(spend.stdout == "Spent 1 of your Rage Faces; 4 left.\n")
+        let short = try cli.run(["spend", "rage-faces", "--amount", "5"])
+        #expect(short.stderr.contains("you asked to spend 5 of your Rage Faces and you have 4; nothing was spent"))
+        let lint = try cli.run(["catalog", "lint", catalog])
+        #expect(lint.stdout.contains(": 2 products, 1 storefront, 1 language; usable."), "\(lint.stdout)")
+        for result in [buy, spend, short, lint] {
+            #expect(!(result.stdout + result.stderr).contains(" 1 Tokens") && !(result.stdout + result.stderr).contains(" 1 Rage Faces"))
+        }
+    }
+
+    @Test func aDamagedLedgerWarnsOfOneProblemInTheSingular() throws {
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        let text = try String(contentsOfFile: cli.ledger, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"amount\":3", with: "\"amount\":4").write(toFile: cli.ledger, atomically: false, encoding: .utf8)
+        let products = try cli.run(["products"])
+        #expect(products.stderr.contains("has 1 problem and is read-only"), "\(products.stderr)")
+    }
+
+    @Test func anUpgradeShowsItsProRataRefund() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        #expect(try cli.run(["advance", "P1W"]).status == 0) // the free week ends: a paid month starts
+        #expect(try cli.run(["advance", "P10D"]).status == 0)
+        let upgrade = try cli.run(["buy", "com.example.rage.pro.yearly"])
+        #expect(upgrade.status == 0)
+        #expect(upgrade.stdout.contains("Switched to Rage Pro (Yearly)"))
+        #expect(upgrade.stdout.contains("refunded pro rata for the unused part of the previous plan"), "\(upgrade.stdout)")
+        let listed = try cli.run(["transactions"])
+        let yearly = try #require(listed.stdout.split(separator: "\n").first { $0.contains("Rage Pro (Yearly)") })
+        #expect(yearly.contains("refunded pro rata"), "\(listed.stdout)")
+        let json = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
+        let refund = try #require(json.first { $0["productId"] as? String == "com.example.rage.pro.yearly" }?["proratedRefund"] as? String)
+        #expect(upgrade.stdout.contains("$\(refund) refunded"), "\(refund) in \(upgrade.stdout)")
+    }
+
+    @Test func unknownLocalesWarnAndFallBackByTheStatedRule() throws {
+        for locale in ["xx_YY", "garbage!!"] {
+            let result = try cli.run(["products", "--locale", locale])
+            #expect(result.status == 0)
+            #expect(result.stderr.contains("warning: --locale \"\(locale)\" is not a locale I know"), "\(result.stderr)")
+            #expect(result.stderr.contains("using en_US instead"))
+            #expect(result.stdout.contains("en_US, storefront USA (USD)"))
+        }
+        var german = cli
+        german.environment["LANG"] = "de_DE.UTF-8"
+        let fallback = try german.run(["products", "--locale", "xx_YY"])
+        #expect(fallback.stderr.contains("using de_DE instead"), "as if --locale were not given: \(fallback.stderr)")
+        #expect(fallback.stdout.contains("1,09"))
+        german.environment["LANG"] = "zz_QQ.UTF-8"
+        #expect(try german.run(["products"]).stderr.contains("LANG=\"zz_QQ.UTF-8\" is not a locale I know"))
+        for known in ["de_DE", "pt-BR", "zh_Hans_CN", "es_419", "C"] {
+            #expect(try cli.run(["products", "--locale", known]).stderr.isEmpty, "\(known)")
+        }
+    }
+
+    @Test func mistakesExitWithUsageOrMalformed() throws {
+        let spend = try cli.run(["spend", "nosuch"])
+        #expect(spend.status == 2)
+        #expect(spend.stderr.contains("there is no credit \"nosuch\" in this catalog; credits: rage-faces, extra-lives"))
+        let buy = try cli.run(["buy", "com.example.nope"])
+        #expect(buy.status == 2)
+        #expect(buy.stderr.contains("`storefront products` lists them"))
+        let garbage = try cli.run(["verify-transaction", "garbage"])
+        #expect(garbage.status == 3)
+        #expect(garbage.stdout.hasPrefix("malformed: "), "\(garbage.stdout) \(garbage.stderr)")
+        let huge = try cli.run(["buy", "com.example.rage.face.random", "--quantity", "99999999999999999999"])
+        let eleven = try cli.run(["buy", "com.example.rage.face.random", "--quantity", "11"])
+        #expect(huge.status == 2 && eleven.status == 2)
+        #expect(huge.stderr.contains("--quantity must be a whole number from 1 to 10, not \"99999999999999999999\""))
+        #expect(eleven.stderr.replacingOccurrences(of: "\"11\"", with: "\"99999999999999999999\"") == huge.stderr)
+        for command in [["products", "extra"], ["entitlements", "x"], ["transactions", "x"], ["restore", "x"],
+                        ["deliver-unfinished", "x"], ["reset-device", "x"]] {
+            let result = try cli.run(command)
+            #expect(result.status == 2, "\(command)")
+            #expect(result.stderr.contains("\(command[0]) takes no arguments, but was given \"\(command[1])\""), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.ledger), "no mistake recorded anything")
+    }
+
+    @Test func advanceSaysWhatIsWrongWithADuration() throws {
+        let negative = try cli.run(["advance", "-3d"])
+        #expect(negative.status == 2)
+        #expect(negative.stderr.contains("\"-3d\" is negative, and store time only moves forward"), "\(negative.stderr)")
+        let long = try cli.run(["advance", "P10000Y"])
+        #expect(long.status == 2)
+        #expect(long.stderr.contains("\"P10000Y\" is longer than the longest advance"), "\(long.stderr)")
+        let zero = try cli.run(["advance", "0d"])
+        #expect(zero.stderr.contains("is no time at all"))
+        #expect(try cli.run(["advance", "soon"]).stderr.contains("\"soon\" is not a duration"))
+    }
+
+    @Test func publicKeyOfAMistypedPathMakesNothing() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        let typo = StorefrontProcess(ledger: folder + "/entitlments.jsonl")
+        let result = try typo.run(["public-key"])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("there is no entitlements file at \(typo.ledger)"))
+        #expect(result.stderr.contains("check --entitlements"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "no key, no ledger")
+
+        #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 0)
+        let key = try cli.run(["public-key"])
+        #expect(key.status == 0)
+        #expect(key.stdout.hasPrefix("-----BEGIN PUBLIC KEY-----"))
+    }
+
+    @Test func aFreeSubscriptionIsNotRefunded() throws {
+        let subscribe = try cli.run(["buy", "com.example.rage.newsletter", "--json"])
+        let id = try #require((try subscribe.json() as? [String: Any])?["transactionId"] as? String)
+        let eventsBefore = try cli.events().count
+        let refund = try cli.run(["refund", id])
+        #expect(refund.status == 1)
+        #expect(refund.stderr.contains("is a free subscription to com.example.rage.newsletter: nothing was charged"), "\(refund.stderr)")
+        #expect(refund.stderr.contains("`storefront cancel-renewal com.example.rage.newsletter`"))
+        #expect(try cli.events().count == eventsBefore)
+    }
+
+    @Test func settingsJSONKeysAreTheNamesSettingsSetTakes() throws {
+        let shown = try #require(try cli.run(["settings", "--json"]).json() as? [String: Any])
+        let settable = shown.keys.filter { $0 != "device" && $0 != "store-time" }
+        #expect(settable.count == 12, "\(shown.keys.sorted())")
+        for key in settable.sorted() {
+            let value = shown[key].map { "\($0)" == "1" ? "true" : "\($0)" == "0" ? "false" : "\($0)" } ?? ""
+            let set = try cli.run(["settings", "set", key, value])
+            #expect(set.status == 0, "settings set \(key) \(value): \(set.stderr)")
+        }
+    }
+
+    @Test func helpColumnsAlign() throws {
+        let help = try cli.run(["--help"]).stdout
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let products = try #require(lines.first { $0.hasPrefix("  products ") })
+        let column = products.distance(from: products.startIndex, to: try #require(products.range(of: "list products")).lowerBound)
+        for line in lines {
+            let indent = line.prefix { $0 == " " }.count
+            guard indent < line.count else { continue }
+            if indent > 20 {
+                #expect(indent == column, "a continued description starts at column \(column): \(line.debugDescription)")
+                continue
+            }
+            // "  command args    description": the description after a gap of two or more spaces.
+            guard indent == 2, let gap = line.dropFirst(2).range(of: "  ") else { continue }
+            let start = line[gap.lowerBound...].firstIndex { $0 != " " }.map { line.distance(from: line.startIndex, to: $0) }
+            if line.distance(from: line.startIndex, to: gap.lowerBound) < column - 1 {
+                #expect(start == column, "a description starts at column \(column): \(line.debugDescription)")
+            }
+        }
+    }
+}

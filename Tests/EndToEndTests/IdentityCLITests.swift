@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Tokens belong to one app, and account and device names have one spelling (issue 12,
+/// items 12 and 13).
+@Suite struct IdentityCLITests {
+    let cli: StorefrontProcess
+
+    init() throws {
+        cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
+    }
+
+    @Test func anotherAppsTokenIsNeverValidEvenRefunded() throws {
+        let other = try TestCatalog(bundleID: "com.example.other").write()
+        let buy = try cli.run(["buy", TestCatalog.nonConsumableID, "--json", "--catalog", other])
+        #expect(buy.status == 0, "\(buy.stderr)")
+        let object = try #require(try buy.json() as? [String: Any])
+        let token = try #require(object["signedTransaction"] as? String)
+        #expect(try cli.run(["verify-transaction", token, "--catalog", other]).status == 0)
+
+        let underRage = try cli.run(["verify-transaction", token])
+        #expect(underRage.status == 1, "\(underRage.stdout)")
+        #expect(underRage.stdout.hasPrefix("another app's transaction: "))
+        #expect(underRage.stdout.contains("issued for com.example.other, not for com.example.rage"))
+        let json = try #require(try cli.run(["verify-transaction", token, "--json"]).json() as? [String: Any])
+        #expect(json["status"] as? String == "otherApp")
+
+        let id = try #require(object["transactionId"] as? String)
+        #expect(try cli.run(["refund", id, "--catalog", other]).status == 0)
+        let refunded = try cli.run(["verify-transaction", token])
+        #expect(refunded.status == 1)
+        #expect(refunded.stdout.hasPrefix("another app's transaction: "))
+    }
+
+    @Test func composedAndDecomposedSpellingsAreOneAccount() throws {
+        let composed = "Jos\u{E9}", decomposed = "Jose\u{301}"
+        #expect(try cli.run(["buy", "com.example.rage.noads", "--account", decomposed, "--device", "Caf\u{65}\u{301}"]).status == 0)
+        let entitlements = try #require(try cli.run(["entitlements", "--json", "--account", composed, "--device", "Caf\u{E9}"])
+            .json() as? [String: Any])
+        #expect(entitlements["account"] as? String == composed)
+        #expect((entitlements["nonConsumables"] as? [[String: Any]])?.first?["delivered"] as? Bool == true)
+        let purchase = try #require(try cli.events().first { $0["kind"] as? String == "purchase" })
+        #expect((purchase["account"] as? String)?.unicodeScalars.elementsEqual(composed.unicodeScalars) == true,
+                "the ledger keeps the composed form")
+    }
+
+    @Test func namesWithControlCharactersAreRefused() throws {
+        for (option, name) in [("--account", "eve\u{1B}[2J"), ("--device", "phone\nline"), ("--account", "bob\u{202E}"),
+                               ("--device", "tab\u{85}")] {
+            let result = try cli.run(["buy", "com.example.rage.noads", option, name])
+            #expect(result.status == 2, "\(option) \(name.debugDescription)")
+            #expect(result.stderr.contains("control character"), "\(result.stderr)")
+            #expect(result.stderr.contains("<U+"), "the character is shown, not sent: \(result.stderr)")
+        }
+        let empty = try cli.run(["products", "--account", ""])
+        #expect(empty.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: cli.ledger), "nothing was recorded")
+    }
+
+    @Test func invalidUTF8ArgumentsAreRefused() throws {
+        // Arguments are text in Swift; the shell passes the raw byte 0xFF through.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #"exec "$0" --entitlements "$1" buy com.example.rage.noads --account "$(printf 'a\377b')""#,
+                             StorefrontProcess.binary, cli.ledger]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(message.contains("argument 6 (the value of --account) is not valid UTF-8"), "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: cli.ledger))
+    }
+}
