@@ -16,7 +16,7 @@ struct TUIStoreKitTests {
         try tmux.press("Enter")
         try await tmux.waitFor("Confirm purchase", "+1 Fuel87")
         try tmux.press("Enter")
-        try await tmux.waitFor("Purchase complete", "Fuel87 1")
+        try await tmux.waitFor("Purchase complete", "Fuel87: 1")
         try tmux.press("Enter")
         try tmux.press("Escape")
         try tmux.type("/Premium")

@@ -46,11 +46,11 @@ enum HeaderView {
 enum CreditLine {
     /// Columns the line takes when every name is cut to at most `nameWidth` columns.
     static func width(_ balances: [(name: String, amount: String)], nameWidth: Int) -> Int {
-        balances.reduce(0) { $0 + min($1.name.displayWidth, nameWidth) + 1 + $1.amount.displayWidth }
+        balances.reduce(0) { $0 + min($1.name.displayWidth, nameWidth) + 2 + $1.amount.displayWidth }
             + max(0, balances.count - 1) * 3
     }
 
-    /// "Rage Faces 50 · Extra Lives 3", with names cut ("Rage F… 50") only as far as `width` needs.
+    /// "Rage Faces: 50 · Extra Lives: 3", with names cut ("Rage F…: 50") only as far as `width` needs.
     static func spans(_ balances: [(name: String, amount: String)], width: Int) -> [Span] {
         let longest = balances.map(\.name.displayWidth).max() ?? 0
         var nameWidth = longest
@@ -58,7 +58,8 @@ enum CreditLine {
         var spans: [Span] = []
         for (index, balance) in balances.enumerated() {
             if index > 0 { spans.append(Span(" · ", style: Theme.muted)) }
-            spans.append(Span("\(balance.name.truncated(toWidth: nameWidth)) "))
+            // A colon keeps a name that ends in a number ("500 coins") apart from the balance.
+            spans.append(Span("\(balance.name.truncated(toWidth: nameWidth)): "))
             spans.append(Span(balance.amount, style: Theme.credit))
         }
         return spans

@@ -59,7 +59,8 @@ enum ProductListView {
             }
             let rowStyle = row.isSold ? Style.plain : Theme.muted
             var trailing: [Span] = []
-            if statusWidth > 0 {
+            // A row with no status lends the status column to its title; the column stays put.
+            if statusWidth > 0, !row.status.isEmpty {
                 trailing.append(Span(row.status.padded(toWidth: statusWidth), style: row.statusStyle))
                 trailing.append("  ")
             }
