@@ -39,7 +39,7 @@ struct TUISheetsTests {
         let tmux = try await Self.open(tui, width: 80, height: 24)
         defer { tmux.kill() }
         for _ in 0..<5 { try tmux.press("Down") }
-        try await tmux.waitFor("┌ Rage Pro (Monthly)", "[ ] details")
+        try await tmux.waitFor("┌ Rage Pro (Monthly)", "▼ more below")
         try await tmux.waitForScreen("the offer id after scrolling the details") { screen in
             if screen.contains("Offer rage.pro.comeback") { return true }
             try? tmux.press("]")
@@ -120,7 +120,7 @@ struct TUISheetsTests {
         let sample = try StoreKitCLITests().sample("PurchaseTesterStoreKitConfiguration")
         let tmux = try await Self.open(tui, ["--catalog", sample], width: 120, height: 40)
         defer { tmux.kill() }
-        let screen = try await tmux.waitFor(" Purchase Tester Store ", "│  subscription group", "$99.99/year")
+        let screen = try await tmux.waitFor(" Purchase Tester Store ", "│  subscription group", "$99.99/yr")
         #expect(!screen.contains("RevenueCat__"))
         let rows = screen.split(separator: "\n").filter { $0.contains("Purchase Tester Premium Plan") }
         #expect(rows.count == 2, "both plans show their full title: \(rows)")
