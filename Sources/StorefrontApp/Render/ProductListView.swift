@@ -85,9 +85,10 @@ enum ProductListView {
     }
 
     /// A subscription's price with its period ("$2.99/mo"), so plans of one name tell apart.
-    static func listedPrice(_ price: String, product: Product, text: StoreText) -> String {
+    /// Spelled out (`abbreviated: false`, "$2.99/month") where there is room, as in the detail pane.
+    static func listedPrice(_ price: String, product: Product, text: StoreText, abbreviated: Bool = true) -> String {
         guard product.type == .autoRenewable, let period = product.subscription?.period,
               let amount = product.price(in: text.storefront), amount > 0 else { return price }
-        return OfferTerms.recurringPrice(amount, period: period, text: text, abbreviated: true)
+        return OfferTerms.recurringPrice(amount, period: period, text: text, abbreviated: abbreviated)
     }
 }
