@@ -39,7 +39,7 @@ struct TUISheetsTests {
         let tmux = try await Self.open(tui, width: 80, height: 24)
         defer { tmux.kill() }
         for _ in 0..<5 { try tmux.press("Down") }
-        try await tmux.waitFor("┌ Rage Pro (Monthly)", "[ ] details")
+        try await tmux.waitFor("┌ Rage Pro (Monthly)", "▼ more below")
         try await tmux.waitForScreen("the offer id after scrolling the details") { screen in
             if screen.contains("Offer rage.pro.comeback") { return true }
             try? tmux.press("]")
@@ -82,7 +82,7 @@ struct TUISheetsTests {
     func wholeGlyphs() async throws {
         let folder = try StorefrontProcess.temporaryFolder()
         let catalogPath = folder + "/emoji.json"
-        let rage = try String(contentsOfFile: Self.rageCatalogPath, encoding: .utf8)
+        let rage = try String(contentsOfFile: Self.catalogPath("Rage"), encoding: .utf8)
         try rage.replacingOccurrences(of: "\"title\": \"Random Rage Face\"",
                                       with: "\"title\": \"Fam \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} DE \u{1F1E9}\u{1F1EA} |\"")
             .write(toFile: catalogPath, atomically: true, encoding: .utf8)
@@ -100,11 +100,69 @@ struct TUISheetsTests {
         #expect(Self.tmuxColumns(of: emojiRow) == 80, "\(emojiRow)")
     }
 
-    static let rageCatalogPath: String = {
+    @Test("A new account keeps its spaces and emoji, and the default account stays in the switcher")
+    func accountNames() async throws {
+        let tui = try TUITests()
+        let tmux = try await Self.open(tui, width: 80, height: 24)
+        defer { tmux.kill() }
+        try tmux.press("a", "Down", "Enter")
+        try await tmux.waitFor("New account:")
+        try tmux.type("Jane Doe \u{1F600}")
+        try tmux.press("Enter")
+        try await tmux.waitFor("Jane Doe \u{1F600} on default")
+        try tmux.press("a")
+        try await tmux.waitFor("Account and device", "  tester", "● Jane Doe \u{1F600}")
+    }
+
+    @Test("A .storekit file's header names the app; subscription groups get headings; rows show the period (120x40)")
+    func storeKitHeaderAndGroups() async throws {
+        let tui = try TUITests()
+        let sample = try StoreKitCLITests().sample("PurchaseTesterStoreKitConfiguration")
+        let tmux = try await Self.open(tui, ["--catalog", sample], width: 120, height: 40)
+        defer { tmux.kill() }
+        let screen = try await tmux.waitFor(" Purchase Tester Store ", "│  subscription group", "$99.99/yr")
+        #expect(!screen.contains("RevenueCat__"))
+        let rows = screen.split(separator: "\n").filter { $0.contains("Purchase Tester Premium Plan") }
+        #expect(rows.count == 2, "both plans show their full title: \(rows)")
+    }
+
+    @Test("SpaceShooter: restore is offered until the ship is owned")
+    func restoreOnlyWhileSomethingIsMissing() async throws {
+        let tui = try TUITests()
+        let shooter = Self.catalogPath("SpaceShooter")
+        let tmux = try await Self.open(tui, ["--catalog", shooter], width: 100, height: 30)
+        defer { tmux.kill() }
+        try await tmux.waitFor("r restore")
+        _ = try tui.cli.run(["--catalog", shooter, "buy", "com.example.spaceshooter.greenship"])
+        try await tmux.waitForScreen("no restore hint once the ship is owned") { screen in
+            screen.contains("Owned") && !screen.contains("r restore")
+        }
+    }
+
+    @Test("A lapsed subscriber picks the comeback offer on the payment sheet and pays its price")
+    func promotionalOffer() async throws {
+        let tui = try TUITests()
+        _ = try tui.cli.run(["buy", "com.example.rage.pro.monthly"])
+        _ = try tui.cli.run(["expire", "com.example.rage.pro.monthly"])
+        let tmux = try await Self.open(tui, width: 100, height: 30)
+        defer { tmux.kill() }
+        for _ in 0..<5 { try tmux.press("Down") }
+        try tmux.press("Enter")
+        try await tmux.waitFor("Confirm purchase", "← → Offer")
+        try tmux.press("Right")
+        try await tmux.waitFor("‹ rage.pro.comeback ›", "$0.99/month for 3 months, then $2.99/month")
+        try tmux.press("Enter")
+        try await tmux.waitFor("Purchase complete")
+        let transactions = try tui.cli.run(["transactions", "--json"]).stdout
+        #expect(transactions.contains("promotional:rage.pro.comeback"), "\(transactions)")
+    }
+
+    /// The path of one of the project's catalogs, e.g. "Rage" for `Catalogs/Rage.json`.
+    static func catalogPath(_ name: String) -> String {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("Catalogs/Rage.json").path
-    }()
+        return url.appendingPathComponent("Catalogs/\(name).json").path
+    }
 
     /// Columns tmux 3.3a gives text, as checked by hand: an emoji cluster two (a ZWJ
     /// family, a flag), box drawing and ASCII one.

@@ -16,7 +16,7 @@ struct TUIStoreKitTests {
         try tmux.press("Enter")
         try await TUITests.waitForPaymentSheet(tmux, showing: "+1 Fuel87")
         try tmux.press("Enter")
-        try await tmux.waitFor("Purchase complete", "Fuel87 1")
+        try await tmux.waitFor("Purchase complete", "Fuel87: 1")
         try tmux.press("Escape")
         try tmux.type("/Premium")
         try tmux.press("Enter")

@@ -61,7 +61,7 @@ struct TUITests {
         try tmux.press("Enter")
         try await Self.waitForPaymentSheet(tmux, showing: "+5 Rage Faces")
         try tmux.press("Enter")
-        try await tmux.waitFor("Purchase complete", "Added 5 Rage Faces", "Rage Faces 5 ·")
+        try await tmux.waitFor("Purchase complete", "Added 5 Rage Faces", "Rage Faces: 5 ·")
         try await tmux.waitForScreen("“5 left” on the face pack's row, under the notice") { screen in
             Self.row("Random Rage Face", in: screen)?.contains("5 left") == true
         }
@@ -77,7 +77,7 @@ struct TUITests {
         try tmux.press("u")
         try await tmux.waitFor("Times remaining: 5")
         try tmux.press("Space")
-        try await tmux.waitFor("Times remaining: 4", "Rage Faces 4")
+        try await tmux.waitFor("Times remaining: 4", "Rage Faces: 4")
         #expect(try cli.credits()["rage-faces"] == 4)
         try tmux.press("Escape")
         try await tmux.waitForScreen("“4 left” on the face pack's row") { Self.row("Random Rage Face", in: $0)?.contains("4 left") == true }

@@ -148,6 +148,12 @@ struct PickerUpdateTests {
         #expect(Self.picker(state)?.typing?.entry.text == "  Jane Doe 👩‍💻!")
         state.send(.enter)
         #expect(state.buyer == Buyer(account: "Jane Doe 👩‍💻!", device: "default"))
+
+        state.send(.character("a"), .down, .enter)
+        #expect(Self.picker(state)?.typing?.field == .account)
+        state.type("Jose\u{301}")
+        state.send(.enter)
+        #expect(state.buyer.account.unicodeScalars.elementsEqual("Jos\u{E9}".unicodeScalars), "names are stored in NFC")
     }
 
     @Test("Accounts and devices with no events stay in the switcher: the default ones and those used this run")

@@ -24,7 +24,7 @@ struct RenderLayoutTests {
         }
     }
 
-    @Test("Prices end in one column and statuses start in one column, whatever the title's width",
+    @Test("Prices end in one column and statuses end in one column, whatever the title's width",
           arguments: RenderSnapshotTests.locales.flatMap { locale in RenderSnapshotTests.sizes.map { (locale.0, locale.1, $0) } })
     func columnsAlign(locale: String, storefront: String, size: Size) throws {
         let state = try RenderSnapshotTests.livedIn().state(locale: locale, storefront: storefront, size: size)
@@ -33,16 +33,16 @@ struct RenderLayoutTests {
         let rows = Self.productRows(state, in: buffer)
         #expect(rows.count >= 4)
         var priceEnds: Set<Int> = []
-        var statusStarts: Set<Int> = []
+        var statusEnds: Set<Int> = []
         for (product, row) in rows {
             let price = AppText.price(of: product, text: text).map { ProductListView.listedPrice($0, product: product, text: text) } ?? "—"
             let start = try #require(Self.column(of: price, in: row), "no price \(price) in \(row)")
             priceEnds.insert(start + price.displayWidth)
             let status = text.statusText(state.snapshot.status(of: product.id))
-            if !status.isEmpty, let column = Self.column(of: status, in: row) { statusStarts.insert(column) }
+            if !status.isEmpty, let column = Self.column(of: status, in: row) { statusEnds.insert(column + status.displayWidth) }
         }
         #expect(priceEnds.count == 1, "prices end in columns \(priceEnds.sorted())")
-        #expect(statusStarts.count == 1, "statuses start in columns \(statusStarts.sorted())")
+        #expect(statusEnds.count == 1, "statuses end in columns \(statusEnds.sorted())")
         #expect(buffer.rowTexts.allSatisfy { $0.displayWidth == size.width }, "a row is wider or narrower than the window")
     }
 

@@ -35,7 +35,7 @@ enum DetailView {
         let status = state.snapshot.status(of: product.id)
         var lines: [[Span]] = []
         lines.append([Span(AppText.typeName(product.type), style: Theme.muted), Span(" · ", style: Theme.muted),
-                      Span(AppText.price(of: product, text: text).map { ProductListView.listedPrice($0, product: product, text: text) }
+                      Span(AppText.price(of: product, text: text).map { ProductListView.listedPrice($0, product: product, text: text, abbreviated: false) }
                            ?? "not sold here", style: Theme.emphasis)])
         lines += wrapped(statusLine(status, product: product, text: text), width: width, style: Theme.style(for: status))
         if let subscription = state.snapshot.entitlements.subscriptions.first(where: { $0.productID == product.id }),

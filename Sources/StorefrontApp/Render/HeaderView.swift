@@ -16,16 +16,18 @@ enum HeaderView {
         let creditsRow = area.row(1)
         let balances = state.catalog.credits.map { (name: state.text.creditName($0.id), amount: "\(state.snapshot.balance(of: $0.id))") }
         let shortest = CreditLine.width(balances, nameWidth: 1)
-        let badges = self.badges(state)
+        // Badges are kept in order of importance while they fit beside the shortest balances.
         let badgeRoom = max(0, creditsRow.width - 1 - shortest - 1)
-        let badgeWidth = badges.reduce(0) { $0 + $1.displayWidth } <= badgeRoom ? buffer.write(badges, in: creditsRow, alignment: .right) : 0
+        var labels = badgeLabels(state)
+        while !labels.isEmpty, badges(labels).reduce(0, { $0 + $1.displayWidth }) > badgeRoom { labels.removeLast() }
+        let badgeWidth = labels.isEmpty ? 0 : buffer.write(badges(labels), in: creditsRow, alignment: .right)
         let room = max(0, creditsRow.width - badgeWidth - 2)
         buffer.write([" "] + CreditLine.spans(balances, width: room),
                      in: Rect(x: creditsRow.x, y: creditsRow.y, width: room + 1, height: 1))
     }
 
-    /// Warnings worth seeing at all times: purchases off, a forced next outcome, read-only.
-    private static func badges(_ state: AppState) -> [Span] {
+    /// Warnings worth seeing at all times: the store clock, read-only, purchases off, a forced next outcome.
+    private static func badgeLabels(_ state: AppState) -> [String] {
         var labels: [String] = []
         if !state.snapshot.timeline.isReal {
             labels.append("Store time \(state.text.dates.dateTime(state.storeNow, locale: state.locale)) · \(state.snapshot.timeline.rate.rawValue)")
@@ -33,6 +35,10 @@ enum HeaderView {
         if state.readOnlyReason != nil { labels.append("Read-only") }
         if !state.snapshot.purchasesAllowed { labels.append("Purchases off") }
         if state.snapshot.nextPurchase != .succeed { labels.append("Next purchase: \(state.snapshot.nextPurchase.rawValue)") }
+        return labels
+    }
+
+    private static func badges(_ labels: [String]) -> [Span] {
         var spans: [Span] = []
         for label in labels {
             spans.append(Span(" \(label) ", style: Theme.badge))
@@ -46,11 +52,11 @@ enum HeaderView {
 enum CreditLine {
     /// Columns the line takes when every name is cut to at most `nameWidth` columns.
     static func width(_ balances: [(name: String, amount: String)], nameWidth: Int) -> Int {
-        balances.reduce(0) { $0 + min($1.name.displayWidth, nameWidth) + 1 + $1.amount.displayWidth }
+        balances.reduce(0) { $0 + min($1.name.displayWidth, nameWidth) + 2 + $1.amount.displayWidth }
             + max(0, balances.count - 1) * 3
     }
 
-    /// "Rage Faces 50 · Extra Lives 3", with names cut ("Rage F… 50") only as far as `width` needs.
+    /// "Rage Faces: 50 · Extra Lives: 3", with names cut ("Rage F…: 50") only as far as `width` needs.
     static func spans(_ balances: [(name: String, amount: String)], width: Int) -> [Span] {
         let longest = balances.map(\.name.displayWidth).max() ?? 0
         var nameWidth = longest
@@ -58,7 +64,8 @@ enum CreditLine {
         var spans: [Span] = []
         for (index, balance) in balances.enumerated() {
             if index > 0 { spans.append(Span(" · ", style: Theme.muted)) }
-            spans.append(Span("\(balance.name.truncated(toWidth: nameWidth)) "))
+            // A colon keeps a name that ends in a number ("500 coins") apart from the balance.
+            spans.append(Span("\(balance.name.truncated(toWidth: nameWidth)): "))
             spans.append(Span(balance.amount, style: Theme.credit))
         }
         return spans

@@ -28,7 +28,8 @@ enum KeyHelp {
             hints += [Hint("/", "search"), Hint("l", "locale"), Hint("a", "account"), Hint("t", "history"),
                       Hint("s", "settings"), Hint("?", "help"), Hint("q", "quit")]
             if !state.list.query.isEmpty { hints.insert(Hint("Esc", "show all"), at: 0) }
-            if detailOverflows(state) { hints.insert(Hint("[ ]", "details"), at: min(1, hints.count)) }
+            // Last: the pane itself says when it has more, so narrow windows can do without it.
+            if detailOverflows(state) { hints.append(Hint("[ ]", "details")) }
             return hints
         case let .buySheet(productID, _):
             // Enter shows only once the sheet takes it (see `ConfirmationArming`).

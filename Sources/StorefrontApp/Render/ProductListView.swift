@@ -34,7 +34,7 @@ enum ProductListView {
             buffer.write("No product matches “\(list.query)”. Esc shows all.", in: inside.row(0), style: Theme.muted)
             return
         }
-        // The status column has one width for the window, so it stays put while statuses change.
+        // The widest a status may be; a longer one is said in fewer words.
         let statusWidth = min(maximumStatusWidth, inside.width * 2 / 5)
         let visible = list.scroll.visibleRange(viewportHeight: inside.height)
         var rows: [Int: RowText] = [:]
@@ -59,8 +59,10 @@ enum ProductListView {
             }
             let rowStyle = row.isSold ? Style.plain : Theme.muted
             var trailing: [Span] = []
-            if statusWidth > 0 {
-                trailing.append(Span(row.status.padded(toWidth: statusWidth), style: row.statusStyle))
+            // Statuses end at one column, so the column stays put while they change, and what a
+            // short status leaves of it goes to the title.
+            if statusWidth > 0, !row.status.isEmpty {
+                trailing.append(Span(row.status.truncated(toWidth: statusWidth), style: row.statusStyle))
                 trailing.append("  ")
             }
             trailing.append(Span(row.price.padded(toWidth: priceWidth, alignment: .right), style: rowStyle))
@@ -82,10 +84,11 @@ enum ProductListView {
         return title
     }
 
-    /// A subscription's price with its period ("$2.99/month"), so plans of one name tell apart.
-    static func listedPrice(_ price: String, product: Product, text: StoreText) -> String {
+    /// A subscription's price with its period ("$2.99/mo"), so plans of one name tell apart.
+    /// Spelled out (`abbreviated: false`, "$2.99/month") where there is room, as in the detail pane.
+    static func listedPrice(_ price: String, product: Product, text: StoreText, abbreviated: Bool = true) -> String {
         guard product.type == .autoRenewable, let period = product.subscription?.period,
               let amount = product.price(in: text.storefront), amount > 0 else { return price }
-        return OfferTerms.recurringPrice(amount, period: period, text: text)
+        return OfferTerms.recurringPrice(amount, period: period, text: text, abbreviated: abbreviated)
     }
 }

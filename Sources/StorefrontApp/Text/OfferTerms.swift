@@ -3,10 +3,25 @@ import StoreEngine
 
 /// What a subscription costs now and after, in the words of the App Store's payment sheet.
 enum OfferTerms {
-    /// The regular price for one period: "$2.99/month", "$9.99/3 months".
-    static func recurringPrice(_ amount: Decimal, period: SubscriptionPeriod, text: StoreText) -> String {
+    /// The regular price for one period: "$2.99/month", "$9.99/3 months"; abbreviated for the
+    /// product list's narrow price column: "$2.99/mo", "$9.99/3 mo".
+    static func recurringPrice(_ amount: Decimal, period: SubscriptionPeriod, text: StoreText,
+                               abbreviated: Bool = false) -> String {
         let price = amount == 0 ? "Free" : text.format(amount)
+        if abbreviated {
+            let unit = abbreviation(period.unit)
+            return "\(price)/\(period.value == 1 ? unit : "\(period.value) \(unit)")"
+        }
         return "\(price)/\(period.value == 1 ? unitName(period.unit) : text.periodText(period))"
+    }
+
+    private static func abbreviation(_ unit: SubscriptionPeriod.Unit) -> String {
+        switch unit {
+        case .day: "day"
+        case .week: "wk"
+        case .month: "mo"
+        case .year: "yr"
+        }
     }
 
     /// What the buyer pays today and after, for `product` bought with `offer` (nil: the regular

@@ -135,7 +135,9 @@ extension AppState {
                 replaceTop(with: .picker(picker))
                 return []
             }
-            return choose(typing.field == .account ? .account(value) : .device(value), in: picker)
+            // Stored in NFC, as the command line stores names, so "José" typed either way is one account.
+            let name = value.precomposedStringWithCanonicalMapping
+            return choose(typing.field == .account ? .account(name) : .device(name), in: picker)
         }
     }
 

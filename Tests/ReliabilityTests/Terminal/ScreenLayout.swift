@@ -51,11 +51,11 @@ enum ScreenLayout {
         for row in rows where columns(of: "│", in: row) != borders {
             found.append("borders at \(columns(of: "│", in: row)), not \(borders): \(row)")
         }
-        // Prices end one column before the list's right border.
+        // Prices (a subscription's with its period, "$2.99/month") end one column before the list's right border.
         guard borders.count >= 2 else { return found + ["the product list has no right border"] }
         for row in rows {
             guard let dollar = columns(of: "$", in: row).last(where: { $0 < borders[1] }) else { continue }
-            let digits = Self.text(of: row, fromColumn: dollar + 1).prefix { $0.isNumber || $0 == "." }.count
+            let digits = Self.text(of: row, fromColumn: dollar + 1).prefix { $0.isNumber || $0 == "." || $0 == "/" || $0.isLetter }.count
             if dollar + digits != borders[1] - 1 {
                 found.append("a price ends at column \(dollar + digits), not \(borders[1] - 1): \(row)")
             }
