@@ -24,14 +24,14 @@ struct AnnouncementUpdateTests {
     @Test("An interrupted purchase completed in another process is announced when the snapshot arrives")
     func announcedCompletion() throws {
         let state = try stateAfterCompletionElsewhere(of: F.drummer)
-        #expect(state.topAlert == Alert(title: "Purchase completed", message: "Girlfriend of Drummer Rage is yours.",
+        #expect(state.shownOutcome == Alert(title: "Purchase completed", message: "Girlfriend of Drummer Rage is yours.",
                                         tone: .success))
     }
 
     @Test("A consumable completed elsewhere is announced with the new balance")
     func announcedConsumableCompletion() throws {
         let state = try stateAfterCompletionElsewhere(of: F.facePack)
-        #expect(state.topAlert?.title == "Purchase completed")
-        #expect(state.topAlert?.message == "Random Rage Face is yours. +5 Rage Faces: you have 5.")
+        #expect(state.shownOutcome?.title == "Purchase completed")
+        #expect(state.shownOutcome?.message == "Random Rage Face is yours. +5 Rage Faces: you have 5.")
     }
 }

@@ -17,7 +17,7 @@ struct CompletedPurchaseAnnouncementTests {
         var state = fixture.state()
         _ = try fixture.store.resolve(interrupted.id)
         _ = update(&state, .storeChanged(fixture.snapshot()))
-        #expect(state.topAlert == Alert(title: "Purchase completed",
+        #expect(state.shownOutcome == Alert(title: "Purchase completed",
                                         message: "Random Rage Face is yours. +5 Rage Faces: you have 5.", tone: .success))
     }
 }

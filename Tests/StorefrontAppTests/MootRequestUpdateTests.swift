@@ -19,8 +19,8 @@ struct MootRequestUpdateTests {
         var state = fixture.state()
         _ = try fixture.store.approve(request.id)
         _ = update(&state, .storeChanged(fixture.snapshot()))
-        #expect(state.topAlert?.title == "Request closed")
-        #expect(state.topAlert?.message.contains("already had it") == true)
+        #expect(state.shownOutcome?.title == "Request closed")
+        #expect(state.shownOutcome?.message.contains("already had it") == true)
         #expect(state.snapshot.status(of: F.noAds).name == "owned")
     }
 }

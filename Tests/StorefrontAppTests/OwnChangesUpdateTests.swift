@@ -18,7 +18,7 @@ struct OwnChangesUpdateTests {
         #expect(state.snapshot.balance(of: "rage-faces") == 5)
         state.send(.character("t"), .character("R"))
         try fixture.run(state.send(.enter), on: &state)
-        #expect(state.topAlert?.title == "Refund complete")
+        #expect(state.shownOutcome?.title == "Refund complete")
         #expect(state.snapshot.transactions.first?.state == .refunded)
         #expect(state.snapshot.balance(of: "rage-faces") == 0)
     }

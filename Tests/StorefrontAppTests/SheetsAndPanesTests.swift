@@ -76,7 +76,6 @@ struct SheetsAndPanesTests {
         let record = try #require(state.snapshot.transactions.first)
         #expect(record.offer == "promotional:rage.pro.comeback")
         #expect(record.price == Decimal(string: "0.99"))
-        state.send(.enter)
         Self.select(F.nightly, in: &state)
         state.send(.enter, .right)
         #expect(state.top == .buySheet(productID: F.nightly), "a product with no offers has nothing to choose")
@@ -201,7 +200,7 @@ struct SheetsAndPanesTests {
         for absent in ["N renew", "E expire", "R refund", "X cancel"] { #expect(!footer.contains(absent), "\(footer)") }
         let effects = state.send(.character("X"))
         try fixture.run(effects, on: &state)
-        #expect(state.topAlert?.message.contains("Unsubscribed from") == true)
+        #expect(state.shownOutcome?.message.contains("Unsubscribed from") == true)
         #expect(state.snapshot.status(of: Self.newsletter) != .active(until: nil, willRenew: false))
     }
 

@@ -114,4 +114,7 @@ extension AppState {
         if case .alert(let alert) = overlays.last { return alert }
         return nil
     }
+
+    /// The outcome on screen: a notice (good news) or, above it, an alert that needs an answer.
+    var shownOutcome: Alert? { topAlert ?? notice }
 }

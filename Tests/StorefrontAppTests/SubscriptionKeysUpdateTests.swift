@@ -24,7 +24,7 @@ struct SubscriptionKeysUpdateTests {
         let effects = state.send(.character("U"))
         #expect(effects == [.settle(.resumeRenewal, transactionID: bought.id, buyer: fixture.buyer)])
         try fixture.run(effects, on: &state)
-        #expect(state.topAlert?.message.contains("renews") == true)
+        #expect(state.shownOutcome?.message.contains("renews") == true)
         #expect(state.snapshot.entitlements.subscriptions.first?.willAutoRenew == true)
         #expect(!TransactionAction.resumeRenewal.isAvailable(for: record, in: state.snapshot))
     }
