@@ -19,10 +19,10 @@ enum KnownEngineGap: String, CaseIterable {
     case mootRequest
     /// Item 3: what is owned wins over a request for it that still waits, in every view.
     case ownedWhileWaiting
-    /// Found by this suite: a request approved or resolved after the account subscribed to a
-    /// higher level in the group must schedule a downgrade; the engine starts a second
-    /// subscription in the same group instead.
-    case downgradeOnCompletion
+    /// Found by this suite: a subscription request approved or resolved after the account
+    /// subscribed to another plan of the group must switch plans (an upgrade now, a downgrade
+    /// at renewal); the engine starts a second subscription in the same group instead.
+    case planChangeOnCompletion
     /// Item 4: buying a subscription whose renewal was cancelled turns renewal back on.
     case resumeByBuying
     /// Item 6: extending a pass clamps month ends once, as buying the whole run at once.
@@ -54,10 +54,10 @@ enum KnownEngineGap: String, CaseIterable {
                 $0.buyer.account == account && $0.product == product && ($0.state == .awaitingApproval || $0.state == .awaitingAction)
             }
             return waiting.count > (step.pick == nil ? 0 : 1)
-        case (.downgradeOnCompletion, .approve), (.downgradeOnCompletion, .resolve):
+        case (.planChangeOnCompletion, .approve), (.planChangeOnCompletion, .resolve):
             guard let (product, account) = model.purchaseTarget(of: step), product.kind == .autoRenewable,
                   let current = model.ongoingSubscription(of: account) else { return false }
-            return current.product.level < product.level
+            return current.product != product
         case (.passExtension, _):
             guard let (product, account) = model.purchaseTarget(of: step), product.kind == .pass else { return false }
             return model.passExpiry(product, account: account).map { $0 > model.now } ?? false
