@@ -30,7 +30,7 @@ final class EngineDriver {
         case .refund(let pick):
             if let id = engineID(pick, model.refundable) { _ = try? store.refund(id) }
         case .refundSubscription(let product, let account):
-            if let chain = store.subscription(product, for: account), chain.isOngoing, chain.productID == product {
+            if let chain = store.subscription(product, for: account), chain.isOngoing {
                 _ = try? store.refund(chain.latestTransactionID)
             }
         case .approve(let pick):

@@ -30,11 +30,11 @@ enum EngineInvariants {
     }
 
     /// The end of the time a subscription transaction paid for: its expiry, or the start of
-    /// the upgrade that replaced it if that came first.
+    /// the upgrade that replaced it if that came first (a period not begun is then cut to nothing).
     static func paidUntil(_ record: TransactionRecord, in history: [TransactionRecord]) -> Date {
         let expires = record.expiresDate ?? record.purchaseDate
         guard let replacement = record.replacedBy.flatMap({ id in history.first { $0.id == id } }) else { return expires }
-        return min(expires, replacement.purchaseDate)
+        return max(record.purchaseDate, min(expires, replacement.purchaseDate))
     }
 
     private static func periodViolations(_ history: [TransactionRecord], account: String) -> [String] {

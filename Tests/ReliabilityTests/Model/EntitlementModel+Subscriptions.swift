@@ -12,8 +12,8 @@ extension EntitlementModel {
             // An upgrade starts at once; the unused rest of the current period is refunded
             // pro rata, which is the one way a paid period may end before it was due to.
             var chain = subscriptions[index]
-            if let last = chain.periods.indices.last {
-                chain.periods[last].end = max(chain.periods[last].start, min(chain.periods[last].end, now))
+            for period in chain.periods.indices {
+                chain.periods[period].end = max(chain.periods[period].start, min(chain.periods[period].end, now))
             }
             chain.product = product
             chain.willRenew = true
@@ -27,7 +27,7 @@ extension EntitlementModel {
         }
         hadSubscription.insert(account)
         subscriptions.append(Subscription(
-            account: account, product: product, purchaseDevice: transaction.buyer.device, status: .subscribed,
+            account: account, product: product, purchaseDevice: transaction.buyer.device, started: now, status: .subscribed,
             periods: [PaidPeriod(start: now, end: expires)], expires: expires))
     }
 
@@ -46,10 +46,14 @@ extension EntitlementModel {
     }
 
     /// "Renew now": the next period is charged now and begins where the current one ends, so
-    /// repeating it never pays for the same stretch twice.
+    /// repeating it never pays for the same stretch twice; during a billing problem it is a
+    /// retry that succeeds, and the new period begins now.
     mutating func renewNow(_ index: Int) {
-        guard subscriptions[index].status == .subscribed else { return }
-        startPeriod(of: index, at: subscriptions[index].expires)
+        switch subscriptions[index].status {
+        case .subscribed: startPeriod(of: index, at: subscriptions[index].expires)
+        case .inGracePeriod, .inBillingRetryPeriod: startPeriod(of: index, at: now)
+        case .expired, .revoked: break
+        }
     }
 
     /// Moves the model's time to `target`, with every renewal, billing problem and expiry

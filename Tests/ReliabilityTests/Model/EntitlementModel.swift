@@ -21,6 +21,8 @@ struct EntitlementModel {
         /// When what it gives ends: a pass's end with this purchase, a free subscription's
         /// unsubscription.
         var ends: Date?
+        /// When it completed (bought, approved or resolved).
+        var purchased: Date?
     }
 
     /// One auto-renewable subscription of an account, from its first purchase on.
@@ -29,6 +31,7 @@ struct EntitlementModel {
         var account: String
         var product: ModelCatalog.Product
         var purchaseDevice: String
+        var started: Date
         var status: Status
         var periods: [PaidPeriod]
         var expires: Date
@@ -47,9 +50,6 @@ struct EntitlementModel {
         static func < (left: Self, right: Self) -> Bool { (left.start, left.end) < (right.start, right.end) }
     }
 
-    /// A pass (non-renewing) run: bought at `start`, extended to `months` months in all.
-    struct PassRun { var start: Date; var months: Int }
-
     var now: Date
     var askToBuy = false
     var interruptedPurchases = false
@@ -60,7 +60,6 @@ struct EntitlementModel {
     var subscriptions: [Subscription] = []
     /// "<transaction key>@<device>" for non-consumables and free subscriptions on a device.
     var deliveries: Set<String> = []
-    var passRuns: [String: PassRun] = [:]
     /// Accounts that have had a subscription in the group (no second introductory offer).
     var hadSubscription: Set<String> = []
 
@@ -160,10 +159,11 @@ struct EntitlementModel {
 
     private mutating func buy(_ product: ModelCatalog.Product, _ buyer: Buyer) -> Int? {
         if isOwned(product, account: buyer.account) {
-            // Buying an auto-renewable subscription that will not renew turns renewal back on.
+            // Buying the current plan again keeps it: renewal back on, no plan change pending.
             if product.kind == .autoRenewable, let index = subscriptionIndex(product.id, account: buyer.account),
                subscriptions[index].status == .subscribed {
                 subscriptions[index].willRenew = true
+                subscriptions[index].pendingProduct = nil
             }
             return nil
         }
@@ -171,14 +171,14 @@ struct EntitlementModel {
         if product.kind == .autoRenewable, let current = ongoingSubscription(of: buyer.account), current.product == product {
             return nil
         }
+        // One Ask to Buy request per product and buyer at a time (buying outright is fine).
+        if askToBuy, transactions.contains(where: { $0.buyer.account == buyer.account && $0.product == product && $0.state == .awaitingApproval }) {
+            return nil
+        }
         if product.kind == .autoRenewable, let index = ongoingIndex(buyer.account),
            subscriptions[index].product.level < product.level {
             // A downgrade charges nothing now: it is scheduled for the next renewal.
             subscriptions[index].pendingProduct = product
-            return nil
-        }
-        // One Ask to Buy request per product and buyer at a time.
-        if transactions.contains(where: { $0.buyer.account == buyer.account && $0.product == product && $0.state == .awaitingApproval }) {
             return nil
         }
         if overMaximum(product, account: buyer.account) { return nil }
@@ -242,6 +242,7 @@ struct EntitlementModel {
 
     /// What a completed purchase gives.
     private mutating func grant(_ key: Int) {
+        transactions[key].purchased = now
         let transaction = transactions[key]
         let account = transaction.buyer.account
         switch transaction.product.kind {
@@ -252,14 +253,18 @@ struct EntitlementModel {
         case .nonConsumable, .freeSubscription:
             deliveries.insert("\(key)@\(transaction.buyer.device)")
         case .pass:
-            // Extending a pass counts the whole run from its start, so month ends clamp once.
-            let months = transaction.product.months
-            let current = passExpiry(transaction.product, account: account).flatMap { $0 > now ? $0 : nil }
-            var run = passRuns[account + transaction.product.id].flatMap { current == nil ? nil : $0 }
-                ?? PassRun(start: now, months: 0)
-            run.months += months
-            passRuns[account + transaction.product.id] = run
-            transactions[key].ends = ModelCalendar.adding(months: run.months, to: run.start)
+            // A pass bought while one runs extends the run, counted whole from its first
+            // purchase so month ends clamp once; refunded passes do not count.
+            let earlier = transactions.filter {
+                $0.key != key && $0.buyer.account == account && $0.product == transaction.product && $0.state == .purchased
+            }.sorted { ($0.purchased ?? now, $0.key) < ($1.purchased ?? now, $1.key) }
+            var run = (start: now, passes: 0, end: Date.distantPast)
+            for pass in earlier {
+                let bought = pass.purchased ?? now
+                run = bought < run.end ? (run.start, run.passes + 1, pass.ends ?? bought) : (bought, 1, pass.ends ?? bought)
+            }
+            if run.end <= now { run = (now, 0, now) }
+            transactions[key].ends = ModelCalendar.adding(months: transaction.product.months * (run.passes + 1), to: run.start)
         case .autoRenewable:
             subscribe(transaction)
         }
@@ -271,9 +276,6 @@ struct EntitlementModel {
         if let credit = transaction.product.credit {
             let account = transaction.buyer.account
             balances[account, default: [:]][credit.id] = max(0, balance(of: credit.id, for: account) - transaction.product.grantAmount)
-        }
-        if transaction.product.kind == .pass, passExpiry(transaction.product, account: transaction.buyer.account) == nil {
-            passRuns[transaction.buyer.account + transaction.product.id] = nil
         }
     }
 
@@ -300,8 +302,9 @@ struct EntitlementModel {
         subscriptions.lastIndex { $0.account == account && $0.isOngoing }
     }
 
-    /// The ongoing subscription of the account to product `id` (not one that only switches to it).
+    /// The ongoing subscription of the account whose current product, or the product it
+    /// switches to at renewal, is `id`.
     func subscriptionIndex(_ id: String, account: String) -> Int? {
-        subscriptions.lastIndex { $0.account == account && $0.isOngoing && $0.product.id == id }
+        subscriptions.lastIndex { $0.account == account && $0.isOngoing && ($0.product.id == id || $0.pendingProduct?.id == id) }
     }
 }

@@ -9,39 +9,65 @@ import StoreEngine
 /// `STOREFRONT_MODEL_STRICT=1` runs with none skipped, to see which still disagree.
 enum KnownEngineGap: String, CaseIterable {
     /// Issue 11 item 1: events of one store second are read in a different order by each
-    /// process (checked by the determinism suite, not by the model).
+    /// process (the determinism suite), and subscriptions started in one second are listed in
+    /// no fixed order (here: a subscription bought in the second another one started).
     case sameSecondOrder
+    /// Item 1: a product id names the live subscription, also through the product it
+    /// switches to at renewal.
+    case pendingProductID
     /// Item 2: "renew now" must never pay for the same time twice.
     case renewNow
+    /// Found by this suite: an upgrade after "renew now" paid a period ahead must end every
+    /// paid period at the upgrade; the engine replaces only the latest, so the current one
+    /// overlaps the new plan.
+    case upgradeAfterRenewNow
     /// Item 3: a second Ask to Buy request for a product already waiting is refused.
     case secondRequest
     /// Item 3: approving, declining or resolving a request that became moot settles it.
     case mootRequest
     /// Item 3: what is owned wins over a request for it that still waits, in every view.
     case ownedWhileWaiting
-    /// Found by this suite: a request approved or resolved after the account subscribed to a
-    /// higher level in the group must schedule a downgrade; the engine starts a second
-    /// subscription in the same group instead.
-    case downgradeOnCompletion
+    /// Found by this suite: a subscription request approved or resolved after the account's
+    /// plans changed must be decided as of its completion (an upgrade now, a downgrade at
+    /// renewal, a new subscription after a refund); the engine starts a second subscription
+    /// in the group, or revives a refunded one, from what it planned at the request.
+    case planChangeOnCompletion
+    /// Items 4 and 10: buying the current plan again keeps it, cancelling a scheduled change.
+    case keepCurrentPlan
     /// Item 4: buying a subscription whose renewal was cancelled turns renewal back on.
     case resumeByBuying
+    /// Found by this suite: a pass purchase completed (approved or resolved) after a later
+    /// one must show the run's end; the engine shows the expiry of the last one bought.
+    case passCompletedOutOfOrder
+    /// Open question, not a fault: the rules do not say how a run of passes extends after a
+    /// pass in the middle of it was refunded; the model and the engine answer differently.
+    case passRefundInRun
     /// Item 6: extending a pass clamps month ends once, as buying the whole run at once.
     case passExtension
 
-    /// The gaps skipped by default on this branch.
-    static let awaitingFix: Set<KnownEngineGap> = Set(allCases)
+    /// The gaps skipped by default: faults not fixed yet, and the open question.
+    static let awaitingFix: Set<KnownEngineGap> = [.planChangeOnCompletion, .passCompletedOutOfOrder, .upgradeAfterRenewNow, .passRefundInRun]
 
+    /// The gaps to skip: `STOREFRONT_MODEL_GAPS` (comma-separated names) if set, none with
+    /// `STOREFRONT_MODEL_STRICT=1`, else `awaitingFix`.
     static func skipped() -> Set<KnownEngineGap> {
-        ProcessInfo.processInfo.environment["STOREFRONT_MODEL_STRICT"] == "1" ? [] : awaitingFix
+        let environment = ProcessInfo.processInfo.environment
+        if let names = environment["STOREFRONT_MODEL_GAPS"] {
+            return Set(names.split(separator: ",").compactMap { KnownEngineGap(rawValue: String($0)) })
+        }
+        return environment["STOREFRONT_MODEL_STRICT"] == "1" ? [] : awaitingFix
     }
 
     /// Whether `step`, taken in the model's state `model`, meets this gap.
     func applies(to step: ModelStep, in model: EntitlementModel) -> Bool {
         switch (self, step) {
+        case (.sameSecondOrder, _):
+            guard let (product, account) = model.purchaseTarget(of: step), product.kind == .autoRenewable else { return false }
+            return model.subscriptions.contains { $0.account == account && $0.started == model.now }
         case (.renewNow, .renewNow):
             return true
         case (.secondRequest, .buy(let id, let buyer)):
-            return model.transactions.contains { $0.buyer.account == buyer.account && $0.product.id == id && $0.state == .awaitingApproval }
+            return model.askToBuy && model.transactions.contains { $0.buyer.account == buyer.account && $0.product.id == id && $0.state == .awaitingApproval }
         case (.mootRequest, .approve(let pick)), (.mootRequest, .decline(let pick)):
             return EntitlementModel.choose(pick, from: model.awaitingApproval).map { model.isMoot(model.transactions[$0]) } ?? false
         case (.mootRequest, .resolve(let pick)):
@@ -54,10 +80,29 @@ enum KnownEngineGap: String, CaseIterable {
                 $0.buyer.account == account && $0.product == product && ($0.state == .awaitingApproval || $0.state == .awaitingAction)
             }
             return waiting.count > (step.pick == nil ? 0 : 1)
-        case (.downgradeOnCompletion, .approve), (.downgradeOnCompletion, .resolve):
+        case (.planChangeOnCompletion, .approve), (.planChangeOnCompletion, .resolve):
+            guard let (product, account) = model.purchaseTarget(of: step), product.kind == .autoRenewable else { return false }
+            return model.subscriptions.contains { $0.account == account }
+        case (.pendingProductID, .renewNow(let id, let account)), (.pendingProductID, .expire(let id, let account)),
+             (.pendingProductID, .cancelRenewal(let id, let account)), (.pendingProductID, .resolveBilling(let id, let account)),
+             (.pendingProductID, .refundSubscription(let id, let account)):
+            return model.ongoingSubscription(of: account).map { $0.pendingProduct?.id == id } ?? false
+        case (.passCompletedOutOfOrder, .approve), (.passCompletedOutOfOrder, .resolve):
+            guard let (product, account) = model.purchaseTarget(of: step), product.kind == .pass else { return false }
+            return model.transactions.contains { $0.buyer.account == account && $0.product == product && $0.state == .purchased }
+        case (.upgradeAfterRenewNow, _):
             guard let (product, account) = model.purchaseTarget(of: step), product.kind == .autoRenewable,
-                  let current = model.ongoingSubscription(of: account) else { return false }
-            return current.product.level < product.level
+                  let current = model.ongoingSubscription(of: account), current.product.level > product.level else { return false }
+            return current.periods.count > 1 && current.periods[current.periods.count - 2].end > model.now
+        case (.keepCurrentPlan, .buy(let id, let buyer)):
+            return model.ongoingSubscription(of: buyer.account).map { $0.product.id == id && $0.pendingProduct != nil } ?? false
+        case (.passRefundInRun, .refund(let pick)):
+            guard let key = EntitlementModel.choose(pick, from: model.refundable) else { return false }
+            let refunded = model.transactions[key]
+            return refunded.product.kind == .pass && model.transactions.contains {
+                $0.key != key && $0.buyer.account == refunded.buyer.account && $0.product == refunded.product
+                    && $0.state == .purchased && ($0.ends ?? .distantPast) > (refunded.ends ?? .distantPast)
+            }
         case (.passExtension, _):
             guard let (product, account) = model.purchaseTarget(of: step), product.kind == .pass else { return false }
             return model.passExpiry(product, account: account).map { $0 > model.now } ?? false
