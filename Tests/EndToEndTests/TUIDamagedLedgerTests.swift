@@ -17,6 +17,6 @@ struct TUIDamagedLedgerTests {
 
         let tmux = try await tui.openStorefront()
         defer { tmux.kill() }
-        try await tmux.waitFor("Read-only", "Extra Lives 3", "line 3 is missing or incomplete")
+        try await tmux.waitFor("Read-only", "Extra Lives: 3", "line 3 is missing or incomplete")
     }
 }

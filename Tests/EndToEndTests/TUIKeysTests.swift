@@ -47,7 +47,7 @@ struct TUIKeysTests {
         try tmux.press("u")
         try await tmux.waitFor("Times remaining: 5")
         try tmux.press("Space", "Space", "Space")
-        try await tmux.waitFor("Times remaining: 2", "Rage Faces 2")
+        try await tmux.waitFor("Times remaining: 2", "Rage Faces: 2")
         #expect(try cli.credits()["rage-faces"] == 2)
         try tmux.press("Space", "Escape")
         try await tmux.waitForScreen("the spend screen closed after one more face") { screen in

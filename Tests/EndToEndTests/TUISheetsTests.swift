@@ -150,7 +150,7 @@ struct TUISheetsTests {
         try tmux.press("Enter")
         try await tmux.waitFor("Confirm purchase", "← → Offer")
         try tmux.press("Right")
-        try await tmux.waitFor("‹ rage.pro.comeback ›", "$0.99/month for 3 months, then $2.99/month")
+        try await tmux.waitFor("‹ rage.pro.comeback ›", "$0.99/month for 3 months, then $2.99/month", "Enter buy")
         try tmux.press("Enter")
         try await tmux.waitFor("Purchase complete")
         let transactions = try tui.cli.run(["transactions", "--json"]).stdout

@@ -6,8 +6,9 @@ extension AppState {
     /// Keys when an overlay is on top: each overlay takes its own keys; Esc closes it; `?`
     /// opens the help with this overlay's keys first.
     mutating func press(_ key: Key, on overlay: Overlay, at time: Date) -> [Effect] {
-        if overlay.isConfirmation, !isConfirmationArmed(at: time), key != .escape {
-            // Typed ahead or pasted: only Esc may answer a sheet this young.
+        if overlay.isConfirmation, !isConfirmationArmed(at: time), ![.escape, .left, .right].contains(key) {
+            // Typed ahead or pasted: only Esc may answer a sheet this young; ← → only choose
+            // an offer, which still needs an Enter once the sheet is armed.
             return []
         }
         if key == .character("?"), let topic = overlay.helpTopic {
