@@ -60,6 +60,28 @@ import Testing
         #expect(try cli.credits()["rage-faces"] == 5)
     }
 
+    @Test func undeliveredFacePackRefundsWithoutShortfallAndIsNeverDelivered() throws {
+        let buy = try cli.run(["buy", "com.example.rage.face.random", "--no-finish", "--json"])
+        #expect(!buy.stdout.contains("you now have"))
+        let id = try #require((buy.json() as? [String: Any])?["transactionId"] as? String)
+        let refund = try #require(try cli.run(["refund", id, "--json"]).json() as? [String: Any])
+        #expect(refund["shortfall"] as? Int == 0)
+        #expect(try cli.run(["deliver-unfinished"]).stdout.contains("No unfinished transactions"))
+    }
+
+    @Test func unfinishedRemoveAdsAwaitsDeliveryAndRestoreDeliversIt() throws {
+        #expect(try cli.run(["buy", "com.example.rage.noads", "--no-finish"]).status == 0)
+        let entitlements = try #require(try cli.run(["entitlements", "--json"]).json() as? [String: Any])
+        let owned = try #require((entitlements["nonConsumables"] as? [[String: Any]])?.first)
+        #expect(owned["delivered"] as? Bool == false)
+        let products = try #require(try cli.run(["products", "--json"]).json() as? [[String: Any]])
+        #expect(products.first { $0["id"] as? String == "com.example.rage.noads" }?["status"] as? String == "awaitingDelivery")
+        let again = try cli.run(["buy", "com.example.rage.noads"]).stdout
+        #expect(again.contains("deliver-unfinished") && !again.contains("another device"), "\(again)")
+        #expect(try cli.run(["restore"]).stdout.contains("Restored 1 purchase: Remove Ads."))
+        #expect(try cli.run(["deliver-unfinished"]).stdout.contains("No unfinished transactions"))
+    }
+
     @Test func everySubscriptionStateIsReachable() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
         #expect(try subscriptionState("com.example.rage.pro.yearly")?["state"] as? String == "subscribed")

@@ -7,6 +7,11 @@ extension StoreText {
         let name = product.map(title(of:)) ?? "the product"
         switch outcome {
         case let .purchased(record):
+            if !record.finished {
+                // Nothing is granted until the transaction is finished and delivered.
+                return "Bought \(name) on \(record.purchaseDevice); not delivered yet: the transaction is unfinished and "
+                    + "`storefront deliver-unfinished` delivers it."
+            }
             if let credit = record.credit, record.creditAmount > 0 {
                 let total = balance.map { ": you now have \($0)" } ?? ""
                 // Credit names are plural nouns ("Rage Faces") with no singular form in the
@@ -27,6 +32,10 @@ extension StoreText {
             case .freeSubscription: return "Subscribed to \(name) (free)."
             }
         case let .alreadyOwned(record, deliveredHere):
+            if !record.finished, !deliveredHere {
+                return "You already bought \(name) on \(record.purchaseDevice) and it is waiting to be delivered there: "
+                    + "run `storefront deliver-unfinished` on that device (elsewhere, restore purchases). Nothing was charged."
+            }
             let what = record.productType == .nonConsumable ? "You already own \(name)" : "You are already subscribed to \(name)"
             return deliveredHere ? "\(what); nothing was charged." : "\(what) on another device; restore purchases to get it here. Nothing was charged."
         case .cancelled:

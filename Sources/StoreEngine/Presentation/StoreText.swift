@@ -98,6 +98,7 @@ public struct StoreText: Sendable {
         case let .credits(credit, balance): credit == nil ? "" : "\(balance) left"
         case .owned: "Owned"
         case .restoreToUnlock: "Restore to unlock"
+        case .awaitingDelivery: "Awaiting delivery (deliver-unfinished)"
         case let .active(until, willRenew):
             until.map { (willRenew ? "Renews " : "Active until ") + date($0) } ?? "Subscribed"
         case let .expired(on): "Expired \(date(on))"

@@ -6,7 +6,8 @@ public struct Entitlements: Sendable, Equatable {
         public var productID: String
         public var transactionID: String
         public var purchaseDate: Date
-        /// False while the purchase waits for a restore on this device.
+        /// False while the purchase waits for a restore on this device, or for delivery of
+        /// its unfinished transaction (`Entitlements.unfinished`) on the device it was bought on.
         public var delivered: Bool
     }
 
@@ -65,7 +66,10 @@ extension Store {
         var nonConsumables: [Entitlements.NonConsumable] = []
         var subscriptions: [String: Entitlements.Subscription] = [:]
         var passes: [String: Entitlements.Pass] = [:]
-        for record in history where (record.state == .purchased && record.finished) || record.state == .refunded {
+        // An unfinished non-consumable is listed too, undelivered: the account owns it, and
+        // hiding it would invite buying it a second time.
+        for record in history where (record.state == .purchased && (record.finished || record.productType == .nonConsumable))
+            || record.state == .refunded {
             let delivered = state.isDelivered(record.id, to: buyer)
             switch record.productType {
             case .nonConsumable where record.isInForce:

@@ -75,6 +75,8 @@ extension LedgerState {
     mutating func applyRefund(_ event: StoreEvent) {
         guard let id = event.transactionId, let refunded = transactions[id], refunded.state == .purchased else { return }
         transactions[id]?.state = .refunded
+        // A refund settles the transaction: the app has nothing left to deliver.
+        transactions[id]?.finished = true
         transactions[id]?.revocationDate = event.time
         transactions[id]?.revokedAmount = event.amount ?? 0
         transactions[id]?.shortfall = event.shortfall ?? 0

@@ -12,6 +12,9 @@ public enum ProductStatus: Sendable, Equatable {
     case owned(since: Date)
     /// Owned by the account but not on this device until it restores.
     case restoreToUnlock
+    /// Bought on this device, but the app has not finished the transaction: it waits for
+    /// delivery (`deliver-unfinished`, or the next start of the storefront).
+    case awaitingDelivery
     /// An active subscription or pass, until `expires` (nil for free subscriptions).
     case active(until: Date?, willRenew: Bool)
     /// Was active, has ended.
@@ -34,6 +37,7 @@ public enum ProductStatus: Sendable, Equatable {
         case .credits: "credits"
         case .owned: "owned"
         case .restoreToUnlock: "restoreToUnlock"
+        case .awaitingDelivery: "awaitingDelivery"
         case .active: "active"
         case .expired: "expired"
         case .revoked: "revoked"
@@ -49,7 +53,7 @@ extension Store {
     public func status(of product: Product, in entitlements: Entitlements, storefront: String) -> ProductStatus {
         let held = heldStatus(of: product, in: entitlements, storefront: storefront)
         switch held {
-        case .owned, .restoreToUnlock, .active, .billingProblem, .changeScheduled:
+        case .owned, .restoreToUnlock, .awaitingDelivery, .active, .billingProblem, .changeScheduled:
             // What the buyer has wins over a request that still waits for it.
             return held
         default:
@@ -69,7 +73,9 @@ extension Store {
             return .credits(credit: credit, balance: credit.flatMap { entitlements.credits[$0] } ?? 0)
         case .nonConsumable:
             if let owned = entitlements.nonConsumables.first(where: { $0.productID == product.id }) {
-                return owned.delivered ? .owned(since: owned.purchaseDate) : .restoreToUnlock
+                if owned.delivered { return .owned(since: owned.purchaseDate) }
+                let unfinishedHere = entitlements.unfinished.contains { $0.id == owned.transactionID }
+                return unfinishedHere ? .awaitingDelivery : .restoreToUnlock
             }
         case .autoRenewable, .freeSubscription:
             if case let .scheduled(from, effective) = PlanChange.of(product, in: entitlements, catalog: catalog) {

@@ -64,20 +64,24 @@ extension Store {
             var refund = event(.refund, for: Buyer(account: record.account, device: record.purchaseDevice), at: now)
             refund.transactionId = transactionID
             refund.productId = record.productID
+            // An unfinished purchase was never delivered: its credits were never added, so
+            // there is nothing to take back and nothing was spent.
+            let granted = record.finished ? record.creditAmount : 0
             var revoked = 0
-            if let credit = record.credit, record.creditAmount > 0 {
+            if let credit = record.credit, granted > 0 {
                 let owner = Buyer(account: record.account, device: record.purchaseDevice)
-                revoked = min(record.creditAmount, state.balance(of: credit, for: owner))
+                revoked = min(granted, state.balance(of: credit, for: owner))
                 refund.credit = credit
                 refund.amount = revoked
-                refund.shortfall = record.creditAmount - revoked
+                refund.shortfall = granted - revoked
             }
             var refunded = record
             refunded.state = .refunded
+            refunded.finished = true
             refunded.revocationDate = refund.time
             refunded.revokedAmount = revoked
-            refunded.shortfall = record.creditAmount - revoked
-            return ([refund], RefundResult(transaction: refunded, revoked: revoked, shortfall: record.creditAmount - revoked))
+            refunded.shortfall = granted - revoked
+            return ([refund], RefundResult(transaction: refunded, revoked: revoked, shortfall: granted - revoked))
         }
     }
 
@@ -90,8 +94,10 @@ extension Store {
                         .failure(StoreFailure(operation: .restore, error: failure.error)))
             }
             let history = state.transactions(of: buyer.account)
+            // An unfinished purchase is restored too, as the App Store returns it with the
+            // account's other purchases; on its own device restoring also finishes it.
             let restorable = history.filter { record in
-                guard record.isInForce, record.finished, !state.isDelivered(record.id, to: buyer) else { return false }
+                guard record.isInForce, !state.isDelivered(record.id, to: buyer) else { return false }
                 switch record.productType {
                 case .nonConsumable, .freeSubscription: return true
                 case .autoRenewable:
@@ -104,7 +110,14 @@ extension Store {
             guard !restorable.isEmpty else { return ([], .success(RestoreResult(restored: [], skippedConsumables: skipped))) }
             var record = event(.restore, for: buyer, at: now)
             record.transactionIds = restorable.map { $0.productType == .autoRenewable ? $0.originalID : $0.id }
-            return ([record], .success(RestoreResult(restored: restorable, skippedConsumables: skipped)))
+            var events = [record]
+            let unfinishedHere = restorable.filter { !$0.finished && $0.purchaseDevice == buyer.device }.map(\.id)
+            if !unfinishedHere.isEmpty {
+                var finish = event(.finish, for: buyer, at: now)
+                finish.transactionIds = unfinishedHere
+                events.append(finish)
+            }
+            return (events, .success(RestoreResult(restored: restorable, skippedConsumables: skipped)))
         }
         return try result.get()
     }

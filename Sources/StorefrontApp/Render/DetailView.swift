@@ -73,6 +73,7 @@ enum DetailView {
             return credit.map { "Your balance of \(text.creditName($0)): \(balance)" } ?? "Grants nothing; a tip jar"
         case .owned(let since): return "Owned since \(text.date(since))"
         case .restoreToUnlock: return "Bought on another device: press r to restore"
+        case .awaitingDelivery: return "Bought here, not delivered yet: press r to restore it now"
         case .active(let until, let willRenew):
             guard let until else { return "Subscribed" }
             return willRenew ? "Subscribed; renews \(text.date(until))" : "Active until \(text.date(until))"

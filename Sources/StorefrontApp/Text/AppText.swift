@@ -82,6 +82,7 @@ enum AppText {
         case let .credits(credit, balance): credit == nil ? "" : "\(balance) left"
         case .owned: "Owned"
         case .restoreToUnlock: "Restore"
+        case .awaitingDelivery: "Undelivered"
         case let .active(until, willRenew): until == nil || willRenew ? "Subscribed" : "Not renewing"
         case .expired: "Expired"
         case .revoked: "Refunded"

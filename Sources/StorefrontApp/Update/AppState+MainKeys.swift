@@ -81,7 +81,7 @@ extension AppState {
             return []
         }
         let alreadyHas: Bool = switch status {
-        case .owned, .restoreToUnlock, .changeScheduled: true
+        case .owned, .restoreToUnlock, .awaitingDelivery, .changeScheduled: true
         case .active: product.type != .nonRenewing
         default: false
         }

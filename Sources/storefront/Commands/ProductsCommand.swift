@@ -62,7 +62,7 @@ enum ProductsCommand {
             entry.willAutoRenew = product.type == .autoRenewable ? willRenew : nil
         case let .expired(on): entry.expiresDate = on
         case let .billingProblem(graceUntil): entry.expiresDate = graceUntil
-        case .notSold, .available, .restoreToUnlock, .revoked, .waiting, .changeScheduled: break
+        case .notSold, .available, .restoreToUnlock, .awaitingDelivery, .revoked, .waiting, .changeScheduled: break
         }
         return entry
     }

@@ -35,7 +35,12 @@ enum PurchaseCommands {
         let credit = outcome.transaction?.credit
         let balance = credit.map { session.store.balance(of: $0, for: session.buyer) }
         var message = session.text.message(for: outcome, product: product, balance: balance)
-        if outcome.transaction?.finished == false {
+        // The messages of a purchase and of an earlier unfinished one already say how to deliver it.
+        let messageTellsDelivery: Bool = switch outcome {
+        case .purchased, .alreadyOwned: true
+        default: false
+        }
+        if outcome.transaction?.finished == false, !messageTellsDelivery {
             message += " The transaction is left unfinished: `storefront deliver-unfinished` (or the next start of the storefront) delivers it."
         }
         let succeeded: Bool = switch outcome {

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import StoreEngine
+
+/// Purchases the app has not finished (`buy --no-finish`): what they show, refund and restore.
+@Suite struct StoreUnfinishedTransactionTests {
+    let fixture: StoreFixture
+    let store: Store
+    let noAds = "com.example.rage.noads"
+
+    init() throws {
+        fixture = try StoreFixture()
+        store = try fixture.store()
+    }
+
+    private var text: StoreText { StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA") }
+
+    @Test func unfinishedConsumableSaysItIsNotDeliveredYet() throws {
+        let outcome = try store.purchase(Rage.face, buyer: phone, storefront: "USA", options: .init(finish: false))
+        let message = text.message(for: outcome, product: store.catalog.product(id: Rage.face), balance: 0)
+        #expect(!message.contains("you now have"))
+        #expect(message.contains("deliver-unfinished"))
+    }
+
+    @Test func refundOfUndeliveredConsumableHasNoShortfallAndIsNeverDelivered() throws {
+        let outcome = try store.purchase(Rage.face, buyer: phone, storefront: "USA", options: .init(finish: false))
+        let id = try #require(outcome.transaction?.id)
+        let refund = try store.refund(id)
+        #expect(refund.revoked == 0)
+        #expect(refund.shortfall == 0)
+        #expect(refund.transaction.finished)
+        let reopened = try fixture.store()
+        #expect(reopened.snapshot.transactions[id]?.shortfall == 0)
+        #expect(reopened.unfinishedTransactions(for: phone).isEmpty)
+        #expect(try reopened.deliverUnfinished(phone).isEmpty)
+        #expect(reopened.balance(of: "rage-faces", for: phone) == 0)
+    }
+
+    @Test func unfinishedNonConsumableIsListedAsAwaitingDelivery() throws {
+        let outcome = try store.purchase(noAds, buyer: phone, storefront: "USA", options: .init(finish: false))
+        let id = try #require(outcome.transaction?.id)
+        let entitlements = store.entitlements(for: phone)
+        #expect(entitlements.nonConsumables.map(\.transactionID) == [id])
+        #expect(entitlements.nonConsumables.first?.delivered == false)
+        let product = try #require(store.catalog.product(id: noAds))
+        #expect(store.status(of: product, in: entitlements, storefront: "USA") == .awaitingDelivery)
+        // Another device of the account sees a purchase to restore, as for any other.
+        #expect(store.status(of: product, in: store.entitlements(for: tablet), storefront: "USA") == .restoreToUnlock)
+    }
+
+    @Test func buyingAnUnfinishedNonConsumableAgainPointsToDelivery() throws {
+        _ = try store.purchase(noAds, buyer: phone, storefront: "USA", options: .init(finish: false))
+        let again = try store.purchase(noAds, buyer: phone, storefront: "USA")
+        let message = text.message(for: again, product: store.catalog.product(id: noAds))
+        #expect(message.contains("deliver-unfinished"))
+        #expect(message.contains("phone"))
+        #expect(!message.contains("another device"))
+    }
+
+    @Test func restoreDeliversAndFinishesAnUnfinishedNonConsumable() throws {
+        let outcome = try store.purchase(noAds, buyer: phone, storefront: "USA", options: .init(finish: false))
+        let id = try #require(outcome.transaction?.id)
+        #expect(try store.restore(phone).restored.map(\.id) == [id])
+        let reopened = try fixture.store()
+        #expect(reopened.entitlements(for: phone).nonConsumables.first?.delivered == true)
+        #expect(reopened.unfinishedTransactions(for: phone).isEmpty)
+        #expect(try reopened.deliverUnfinished(phone).isEmpty)
+    }
+}
