@@ -51,6 +51,14 @@ struct ReadOnlyAndResizeUpdateTests {
         }
     }
 
+    @Test("The footer does not offer buying or restoring while read-only")
+    func footerLeavesOutWrites() throws {
+        let state = try Self.readOnlyState()
+        let keys = KeyHelp.footerHints(for: state).map(\.key)
+        #expect(!keys.contains("Enter") && !keys.contains("r"), "\(keys)")
+        #expect(keys.contains("u") && keys.contains("q"))
+    }
+
     @Test("Cancelling renewal is refused before its question opens")
     func cancelRenewalRefused() throws {
         let fixture = try F()

@@ -21,9 +21,11 @@ enum KeyHelp {
             }
             var hints: [Hint] = []
             if state.productsUnavailableReason == nil {
-                hints.append(Hint("Enter", "buy"))
+                // A read-only store refuses buying and restoring, so they are not offered.
+                let writable = state.readOnlyReason == nil
+                if writable { hints.append(Hint("Enter", "buy")) }
                 if !state.catalog.credits.isEmpty { hints.append(Hint("u", "use")) }
-                if hasSomethingToRestore(state) { hints.append(Hint("r", "restore")) }
+                if writable, hasSomethingToRestore(state) { hints.append(Hint("r", "restore")) }
             }
             hints += [Hint("/", "search"), Hint("l", "locale"), Hint("a", "account"), Hint("t", "history"),
                       Hint("s", "settings"), Hint("?", "help"), Hint("q", "quit")]
