@@ -71,4 +71,20 @@ struct ConfirmationArmingTests {
         #expect(state.sendInOneBurst(.character("R"), .character("y")).isEmpty)
         #expect(state.top?.isConfirmation == true)
     }
+
+    @Test("Coming back from the help does not arm a sheet again: Enter soon after Esc confirms")
+    func helpDoesNotRearm() throws {
+        let fixture = try F()
+        try fixture.buy("com.example.rage.pro.yearly")
+        var state = fixture.state()
+        state.send(.character("t"), .character("X"))
+        let opened = state.keyTime
+        _ = update(&state, .keyClockTicked(opened.addingTimeInterval(ConfirmationArming.delay + 1)))
+        _ = update(&state, .keyPressed(.character("?")))
+        _ = update(&state, .keyPressed(.escape))
+        #expect(state.top?.isConfirmation == true)
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(ConfirmationArming.delay / 3)))
+        #expect(update(&state, .keyPressed(.enter)).count == 1, "the Enter is taken")
+        #expect(state.activity != nil)
+    }
 }

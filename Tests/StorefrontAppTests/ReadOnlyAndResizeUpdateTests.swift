@@ -26,7 +26,7 @@ struct ReadOnlyAndResizeUpdateTests {
         tone: .failure)
 
     @Test("Every change is refused with an alert that says why, and nothing is asked of the store", arguments: [
-        ["enter", "enter"], ["r"], ["u", "space"], ["s", "enter"], ["s", "down", "left"], ["t", "R", "enter"],
+        ["enter"], ["b"], ["r"], ["u", "space"], ["s", "enter"], ["s", "down", "left"], ["t", "R"],
     ])
     func refusesChanges(keys: [String]) throws {
         var state = try Self.readOnlyState()
@@ -35,6 +35,41 @@ struct ReadOnlyAndResizeUpdateTests {
         #expect(effects.isEmpty)
         #expect(state.activity == nil)
         #expect(state.topAlert == Self.readOnlyAlert)
+    }
+
+    @Test("Buying and refunding are refused before any sheet opens; OK goes back to where the key was pressed",
+          arguments: [[], ["t"]])
+    func refusedBeforeAnySheet(screen: [String]) throws {
+        var state = try Self.readOnlyState()
+        for name in screen { state.send(Self.key(name)) }
+        let before = state.overlays
+        for key in screen.isEmpty ? [Key.enter, .character("b")] : [.character("R")] {
+            #expect(state.send(key).isEmpty)
+            #expect(state.overlays == before + [.alert(Self.readOnlyAlert)], "one alert, never a sheet")
+            state.send(.enter)
+            #expect(state.overlays == before)
+        }
+    }
+
+    @Test("The footer does not offer buying or restoring while read-only")
+    func footerLeavesOutWrites() throws {
+        let state = try Self.readOnlyState()
+        let keys = KeyHelp.footerHints(for: state).map(\.key)
+        #expect(!keys.contains("Enter") && !keys.contains("r"), "\(keys)")
+        #expect(keys.contains("u") && keys.contains("q"))
+    }
+
+    @Test("Cancelling renewal is refused before its question opens")
+    func cancelRenewalRefused() throws {
+        let fixture = try F()
+        try fixture.buy("com.example.rage.pro.yearly")
+        var state = fixture.state()
+        var snapshot = fixture.snapshot()
+        snapshot.ledgerProblems = [.tampered(line: 3)]
+        _ = update(&state, .storeChanged(snapshot))
+        state.send(.character("t"))
+        #expect(state.send(.character("X")).isEmpty)
+        #expect(state.overlays.count == 2 && state.topAlert?.title == "Read-only", "\(state.overlays)")
     }
 
     @Test("Looking around still works: moving, search, pickers, help")

@@ -30,10 +30,10 @@ struct RunLoopTests {
         return loop
     }
 
-    @Test("q on the payment sheet records the cancel before the loop gives the terminal back")
+    @Test("q on the payment sheet records the cancel; a second q quits")
     func quitOnSheetRecordsCancel() throws {
         let fixture = try F()
-        let loop = Self.run(fixture, keys: [.enter, .character("q")])
+        let loop = Self.run(fixture, keys: [.enter, .character("q"), .character("q")])
         #expect(loop.state.isQuitting)
         #expect(fixture.store.transactions(for: "tester").map(\.state) == [.cancelled])
     }

@@ -179,10 +179,21 @@ struct ScreensUpdateTests {
         #expect(state.overlays.isEmpty)
     }
 
-    @Test("q quits from the main screen and from every screen over it")
+    @Test("q on a question sheet only closes it, as n does")
+    func qClosesQuestion() throws {
+        let fixture = try Self.storeWithHistory()
+        var state = fixture.state()
+        state.send(.character("t"), .character("R"))
+        #expect(state.top?.isConfirmation == true)
+        #expect(state.send(.character("q")).isEmpty)
+        #expect(!state.isQuitting)
+        #expect(state.overlays.count == 1, "back on the transactions screen")
+    }
+
+    @Test("q quits from the main screen and from every screen over it but sheets")
     func quitEverywhere() throws {
         let fixture = try Self.storeWithHistory()
-        for opening: [Key] in [[], ["t"], ["s"], ["?"], ["l"], ["a"], ["u"], ["t", "R"]].map({ $0.map { Key.character(Character($0)) } }) {
+        for opening: [Key] in [[], ["t"], ["s"], ["?"], ["l"], ["a"], ["u"]].map({ $0.map { Key.character(Character($0)) } }) {
             var state = fixture.state()
             for key in opening { state.send(key) }
             #expect(state.overlays.count == opening.count, "\(opening) did not open")

@@ -48,26 +48,66 @@ enum HeaderView {
     }
 }
 
-/// The line of credit balances, fitted to a width by shortening names, never numbers.
+/// The line of credit balances, fitted to a width by shortening names, never numbers, and
+/// never so far that two names read the same.
 enum CreditLine {
+    typealias Balance = (name: String, amount: String)
+
     /// Columns the line takes when every name is cut to at most `nameWidth` columns.
-    static func width(_ balances: [(name: String, amount: String)], nameWidth: Int) -> Int {
+    static func width(_ balances: [Balance], nameWidth: Int) -> Int {
         balances.reduce(0) { $0 + min($1.name.displayWidth, nameWidth) + 2 + $1.amount.displayWidth }
             + max(0, balances.count - 1) * 3
     }
 
     /// "Rage Faces: 50 · Extra Lives: 3", with names cut ("Rage F…: 50") only as far as `width` needs.
-    static func spans(_ balances: [(name: String, amount: String)], width: Int) -> [Span] {
-        let longest = balances.map(\.name.displayWidth).max() ?? 0
-        var nameWidth = longest
+    ///
+    /// Names cut so far that they read the same lose the prefix they share instead ("…Alpha: 0
+    /// · …Beta: 12"); when even that does not fit, the last balances give way to "+N more".
+    static func spans(_ balances: [Balance], width: Int) -> [Span] {
+        for shown in stride(from: balances.count, through: 1, by: -1) {
+            let hidden = balances.count - shown
+            let more = hidden > 0 ? " · +\(hidden) more" : ""
+            let kept = Array(balances.prefix(shown))
+            for names in [kept.map(\.name), withoutSharedPrefix(kept.map(\.name))].compactMap({ $0 }) {
+                let candidate = zip(names, kept).map { (name: $0, amount: $1.amount) }
+                guard let cut = distinctNames(candidate, width: width - more.displayWidth) else { continue }
+                return line(zip(cut, kept).map { (name: $0, amount: $1.amount) }, more: hidden)
+            }
+        }
+        // Not even one balance fits whole: the last resort cuts the first name to its first column.
+        return line(balances.prefix(1).map { (name: $0.name.truncated(toWidth: 1), amount: $0.amount) },
+                    more: balances.count - 1)
+    }
+
+    /// The names cut as little as `width` needs, or nil when they do not fit or two read the same.
+    private static func distinctNames(_ balances: [Balance], width: Int) -> [String]? {
+        var nameWidth = balances.map(\.name.displayWidth).max() ?? 0
         while nameWidth > 1, self.width(balances, nameWidth: nameWidth) > width { nameWidth -= 1 }
+        guard self.width(balances, nameWidth: nameWidth) <= width else { return nil }
+        let names = balances.map { $0.name.truncated(toWidth: nameWidth) }
+        return Set(names).count == names.count ? names : nil
+    }
+
+    /// The names with the start they all share replaced by "…", or nil when they share too
+    /// little (or one name is all prefix) for that to help.
+    private static func withoutSharedPrefix(_ names: [String]) -> [String]? {
+        guard names.count > 1, var shared = names.first.map(Array.init) else { return nil }
+        for name in names.dropFirst() {
+            shared = Array(zip(shared, name).prefix { $0 == $1 }.map(\.0))
+        }
+        guard shared.count >= 2, names.allSatisfy({ $0.count > shared.count }) else { return nil }
+        return names.map { "…" + $0.dropFirst(shared.count) }
+    }
+
+    private static func line(_ balances: [Balance], more hidden: Int) -> [Span] {
         var spans: [Span] = []
         for (index, balance) in balances.enumerated() {
             if index > 0 { spans.append(Span(" · ", style: Theme.muted)) }
             // A colon keeps a name that ends in a number ("500 coins") apart from the balance.
-            spans.append(Span("\(balance.name.truncated(toWidth: nameWidth)): "))
+            spans.append(Span("\(balance.name): "))
             spans.append(Span(balance.amount, style: Theme.credit))
         }
+        if hidden > 0 { spans += [Span(" · ", style: Theme.muted), Span("+\(hidden) more", style: Theme.muted)] }
         return spans
     }
 }

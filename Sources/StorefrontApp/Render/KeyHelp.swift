@@ -21,9 +21,11 @@ enum KeyHelp {
             }
             var hints: [Hint] = []
             if state.productsUnavailableReason == nil {
-                hints.append(Hint("Enter", "buy"))
+                // A read-only store refuses buying and restoring, so they are not offered.
+                let writable = state.readOnlyReason == nil
+                if writable { hints.append(Hint("Enter", "buy")) }
                 if !state.catalog.credits.isEmpty { hints.append(Hint("u", "use")) }
-                if hasSomethingToRestore(state) { hints.append(Hint("r", "restore")) }
+                if writable, hasSomethingToRestore(state) { hints.append(Hint("r", "restore")) }
             }
             hints += [Hint("/", "search"), Hint("l", "locale"), Hint("a", "account"), Hint("t", "history"),
                       Hint("s", "settings"), Hint("?", "help"), Hint("q", "quit")]
@@ -119,7 +121,7 @@ enum KeyHelp {
             ("s", "settings: Ask to Buy, billing, time, errors"),
             ("[  ]", "scroll the product's details"),
             ("?  F1", "help for the screen you are on"),
-            ("q", "quit (a payment sheet left open is cancelled)"),
+            ("q", "quit (on a sheet, q only cancels the sheet)"),
             ("Ctrl-C", "quit from anywhere"),
             ("Esc", "close the top window; clear the search"),
         ]),
@@ -132,9 +134,9 @@ enum KeyHelp {
         ]),
         Section(title: "Payment sheet", topics: [.paymentSheet], keys: [
             ("Enter  y", "buy (taken a moment after the sheet opens)"),
-            ("Esc  n", "cancel (recorded as a user cancel)"),
+            ("Esc  n  q", "cancel (recorded as a user cancel)"),
             ("← →  o", "choose a promotional offer (for subscribers)"),
-            ("q  Ctrl-C", "cancel, then quit"),
+            ("Ctrl-C", "cancel, then quit"),
         ]),
         Section(title: "Messages", topics: [.message], keys: [
             ("Enter  Esc", "close the message; good news needs no key"),
@@ -163,7 +165,7 @@ enum KeyHelp {
             ("X", "cancel renewal (asks first); unsubscribe if free"),
             ("U", "resume a cancelled renewal"),
             ("B", "fix a subscription's billing problem"),
-            ("Enter  Esc", "on a question: do it, or keep things as is"),
+            ("Enter  Esc q", "on a question: do it, or keep things as is"),
         ]),
         Section(title: "Settings", topics: [.settings], keys: [
             ("Enter  Space", "change the selected setting"),

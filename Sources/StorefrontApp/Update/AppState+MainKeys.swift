@@ -72,8 +72,10 @@ extension AppState {
     }
 
     /// Opens the payment sheet, or goes straight to the store when it would not show one:
-    /// the product is not sold here, purchases are disabled, or the buyer already has it.
+    /// the store is read-only, the product is not sold here, purchases are disabled, or the
+    /// buyer already has it.
     mutating func startPurchase(of product: Product) -> [Effect] {
+        if refusedAsReadOnly() { return [] }
         let status = snapshot.status(of: product.id)
         if case .notSold = status {
             let refusal = PurchaseOutcome.refused(.notSoldHere(productID: product.id, storefront: storefront))

@@ -38,12 +38,12 @@ extension AppState {
         return []
     }
 
-    /// Enter or y does what the sheet asks; Esc or n closes it and changes nothing.
+    /// Enter or y does what the sheet asks; Esc, n or q closes it and changes nothing.
     private mutating func answerConfirmation(_ key: Key, confirm effect: Effect, showing activity: Activity) -> [Effect] {
         switch key {
         case .enter, .character("y"): return perform(effect, showing: activity)
-        case .escape, .character("n"): closeTop()
-        case .character("q"): return quit()
+        // q closes the question as n does: someone pressing q on a sheet wants out of the sheet.
+        case .escape, .character("n"), .character("q"): closeTop()
         default: break
         }
         return []
@@ -70,14 +70,20 @@ extension AppState {
         return []
     }
 
-    /// Enter or y buys; Esc or n cancels the payment, which the store records as a user cancel.
+    /// Enter or y buys; Esc, n or q cancels the payment, which the store records as a user cancel.
     /// ← → and o choose among the promotional offers the buyer may take (see `BuySheetOffers`).
     private mutating func pressOnBuySheet(_ key: Key, productID: String, offerID: String?) -> [Effect] {
         let simulate: PurchaseSimulation?
         switch key {
         case .enter, .character("y"): simulate = nil
-        case .escape, .character("n"): simulate = .cancel
-        case .character("q"): return quit()
+        // q cancels as Esc does rather than leaving the storefront from under the sheet.
+        case .escape, .character("n"), .character("q"):
+            // A store that turned read-only under the sheet cannot record the cancel: just close it.
+            if readOnlyReason != nil {
+                closeTop()
+                return []
+            }
+            simulate = .cancel
         case .left, .right, .character("o"):
             let choices = BuySheetOffers.choices(for: productID, state: self)
             guard choices.count > 1 else { return [] }
@@ -149,12 +155,11 @@ extension AppState {
             return []
         }
         switch action {
-        case .refund:
-            push(.refundConfirmation(transactionID: record.id))
-            return []
-        case .cancelRenewal:
-            // Turning renewal off ends a subscription the buyer may count on, so it asks first, as refunds do.
-            push(.cancelRenewalConfirmation(transactionID: record.id))
+        case .refund, .cancelRenewal:
+            // Both ask first (turning renewal off ends a subscription the buyer may count on),
+            // but only when the answer could be recorded.
+            if refusedAsReadOnly() { return [] }
+            push(action == .refund ? .refundConfirmation(transactionID: record.id) : .cancelRenewalConfirmation(transactionID: record.id))
             return []
         default:
             return perform(.settle(action, transactionID: record.id, buyer: buyer), showing: .settling(action))

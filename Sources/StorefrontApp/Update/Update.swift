@@ -80,6 +80,7 @@ extension AppState {
         notice = nil
         if isTooSmall { return key == .character("q") ? quit() : [] }
         let topBefore = overlays.last
+        let countBefore = overlays.count
         let effects: [Effect]
         if key == .function(1) {
             // F1 opens the help from anywhere, text fields included (where `?` is typed).
@@ -93,7 +94,9 @@ extension AppState {
         } else {
             effects = pressOnMain(key)
         }
-        if let top = overlays.last, top.isConfirmation, top != topBefore {
+        // Only a sheet just opened (or changed) is armed anew; one uncovered by closing the
+        // help above it was armed already.
+        if let top = overlays.last, top.isConfirmation, top != topBefore, overlays.count >= countBefore {
             confirmationOpenedAt = time
         }
         return effects
@@ -146,12 +149,17 @@ extension AppState {
         }
     }
 
+    /// Shows why nothing can be changed and returns true when the store is read-only; keys
+    /// that would open a sheet ask first, so a sheet that could only fail never opens.
+    mutating func refusedAsReadOnly() -> Bool {
+        guard let readOnlyReason else { return false }
+        push(.alert(Alert(title: "Read-only", message: readOnlyReason, tone: .failure)))
+        return true
+    }
+
     /// Asks for a store change, unless the store is read-only, in which case an alert says why.
     mutating func perform(_ effect: Effect, showing activity: Activity) -> [Effect] {
-        if let readOnlyReason {
-            push(.alert(Alert(title: "Read-only", message: readOnlyReason, tone: .failure)))
-            return []
-        }
+        if refusedAsReadOnly() { return [] }
         self.activity = activity
         tick = 0
         return [effect]

@@ -27,7 +27,7 @@ enum TUILauncher {
                              storefront: session.storefront,
                              snapshot: StoreSnapshot(store: session.store, buyer: session.buyer, storefront: session.storefront),
                              size: screen.size, seed: UInt64(truncatingIfNeeded: Int(Date().timeIntervalSince1970)),
-                             now: Date())
+                             unavailableReason: writeRefusal(session), now: Date())
         deliverUnfinished(session, into: &state)
         let loop = TUIRunLoop(store: session.store, terminal: screen, state: state)
         loop.run()
@@ -36,9 +36,19 @@ enum TUILauncher {
         return ExitStatus.success.rawValue
     }
 
+    /// Why the store cannot be written, so the storefront opens read-only (as reading commands
+    /// show such a store) rather than failing on the renewals it would record or the first key.
+    static func writeRefusal(_ session: StoreSession) -> String? {
+        if let refusal = LedgerWriteAccess.refusal(ledgerPath: session.ledgerPath) { return refusal }
+        return session.catchUpSkipped.map {
+            "The entitlements file cannot be written (\($0)), so nothing can be bought, spent or changed; renewals "
+                + "and expiries that fell due are shown but not recorded."
+        }
+    }
+
     /// Transactions an app left unfinished are delivered when the storefront starts, once.
     private static func deliverUnfinished(_ session: StoreSession, into state: inout AppState) {
-        guard session.store.ledgerProblems.isEmpty, !session.store.unfinishedTransactions(for: session.buyer).isEmpty else { return }
+        guard state.readOnlyReason == nil, session.store.ledgerProblems.isEmpty, !session.store.unfinishedTransactions(for: session.buyer).isEmpty else { return }
         do {
             let delivered = try session.store.deliverUnfinished(session.buyer)
             _ = update(&state, .storeChanged(StoreSnapshot(store: session.store, buyer: session.buyer, storefront: session.storefront)))
