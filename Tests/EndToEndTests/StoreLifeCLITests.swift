@@ -159,6 +159,6 @@ import Testing
         #expect(try cli.run(["advance", "P1M"]).status == 0)
         let renewed = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
         #expect(renewed.first?["price"] as? String == "0.99")
-        #expect(try cli.run(["buy", "com.example.rage.pro.monthly", "--offer", "nope"]).status == 1)
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly", "--offer", "nope"]).status == 2, "an offer the product lacks is a usage mistake")
     }
 }

@@ -9,6 +9,9 @@ extension LedgerFile {
         lock.lock()
         defer { lock.unlock() }
         try refuseIfNotAFile()
+        // A ledger about to be started needs a key it can use: a refused command creates
+        // neither the lock file nor an empty ledger.
+        if !cursor.hasReadHeader { try refuseKeyThatCannotStartLedger() }
         let writerLock = try takeWriterLock()
         defer { releaseWriterLock(writerLock) }
         let ledger: OpenFile
@@ -94,6 +97,13 @@ extension LedgerFile {
             try builder.append(event)
         }
         return builder.bytes
+    }
+
+    /// Refuses, before anything is created, a key file that no ledger can be started with
+    /// (one others can read, one without a key, a symbolic link); a missing one is made later.
+    private func refuseKeyThatCannotStartLedger() throws(LedgerError) {
+        if case .missing = try LedgerKey.load(from: keyPath, fileSystem: fileSystem) { return }
+        _ = try keyForNewLedger()
     }
 
     /// The key for a ledger being started: the existing key file's, or a new one.

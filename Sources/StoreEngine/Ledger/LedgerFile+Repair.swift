@@ -31,13 +31,11 @@ extension LedgerFile {
             let status = try readNewLines(from: ledger, cursor: &read).status
             var problems = read.problems
             if let markProblem = try commitMarkProblem(markBytes, cursor: read) { problems.append(markProblem) }
-            if let unfixable = problems.first(where: { if case .keyNotPrivate = $0 { true } else { false } }) {
+            if let unfixable = problems.first(where: { !$0.isRepairable && $0.firstUntrustedLine == nil })
+                ?? problems.first(where: { !$0.isRepairable }) {
                 throw .notRepairable(path: path, problem: unfixable)
             }
             let firstUntrusted = problems.compactMap(\.firstUntrustedLine).min()
-            if firstUntrusted == 1, let problem = problems.first(where: { $0.firstUntrustedLine == 1 }) {
-                throw .notRepairable(path: path, problem: problem)
-            }
             let bytes: [UInt8]
             do throws(FileSystemError) {
                 bytes = try fileSystem.readAll(ledger, count: status.size, at: 0)

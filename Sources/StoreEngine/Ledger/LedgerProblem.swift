@@ -56,6 +56,13 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether `storefront repair` can fix it: not a key others can read (the file's mode is
+    /// the fix), and not a problem that leaves no line to keep (the key, the header).
+    public var isRepairable: Bool {
+        if case .keyNotPrivate = self { return false }
+        return firstUntrustedLine != 1
+    }
+
     private static let startOver = "restore it from a backup, or move the ledger aside to start a new one"
 
     public var description: String {

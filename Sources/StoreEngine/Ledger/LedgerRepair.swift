@@ -45,7 +45,7 @@ public struct LedgerRepair: Sendable, Hashable, CustomStringConvertible {
         if let movedTo {
             let last = firstMovedLine + movedLines - 1
             let range = movedLines == 1 ? "line \(firstMovedLine)" : "lines \(firstMovedLine)-\(last)"
-            lines.append("  moved \(range) (\(movedBytes) bytes) to \(movedTo); nothing was deleted")
+            lines.append("  moved \(range) (\(movedBytes) byte\(movedBytes == 1 ? "" : "s")) to \(movedTo); nothing was deleted")
             lines.append("  entitlements and balances now stand as of sequence number \(lastKeptSequence): "
                 + "what the moved lines recorded is no longer in effect")
         }

@@ -35,16 +35,18 @@ public struct LedgerVerification: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var lines: [String] = []
         if isIntact {
-            lines.append("\(path): intact, \(entryCount) events, last sequence number \(lastSequence)")
+            lines.append("\(path): intact, \(entryCount) event\(entryCount == 1 ? "" : "s"), last sequence number \(lastSequence)")
         } else {
             let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
             lines.append("\(path): \(count)")
             lines += problems.map { "  - \($0)" }
         }
         if incompleteLastLineBytes > 0 {
-            lines.append(
-                "  note: the last line is incomplete (\(incompleteLastLineBytes) bytes); "
-                    + "the next write moves it aside into a .torn file")
+            // A damaged ledger refuses every write, so only `repair` can move the line aside.
+            let remedy = isIntact ? "the next write moves it aside into a .torn file"
+                : "`storefront repair` moves it aside with the lines that cannot be trusted"
+            let bytes = "\(incompleteLastLineBytes) byte\(incompleteLastLineBytes == 1 ? "" : "s")"
+            lines.append("  note: the last line is incomplete (\(bytes)); \(remedy)")
         }
         return lines.joined(separator: "\n")
     }

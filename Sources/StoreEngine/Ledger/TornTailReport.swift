@@ -17,7 +17,7 @@ public struct TornTailReport: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        "line \(line) of \(ledgerPath) was incomplete (\(byteCount) bytes, probably cut short by a crash "
+        "line \(line) of \(ledgerPath) was incomplete (\(byteCount) byte\(byteCount == 1 ? "" : "s"), probably cut short by a crash "
             + "while writing); it was moved to \(movedTo) and the ledger continues without it"
     }
 }

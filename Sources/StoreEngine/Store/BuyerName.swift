@@ -16,6 +16,12 @@ public enum BuyerName {
         if let scalar = text.unicodeScalars.first(where: isRefused) {
             throw BuyerNameError(role: role, name: text, problem: .forbiddenCharacter(scalar))
         }
+        // " tester" and "tester" look alike in every listing; trimming quietly would make the
+        // command line and the storefront disagree on which account a name means.
+        if text.allSatisfy(\.isWhitespace) { throw BuyerNameError(role: role, name: text, problem: .blank) }
+        if text.first?.isWhitespace == true || text.last?.isWhitespace == true {
+            throw BuyerNameError(role: role, name: text, problem: .surroundingWhitespace)
+        }
         return text.precomposedStringWithCanonicalMapping
     }
 
@@ -33,6 +39,10 @@ public enum BuyerName {
 public struct BuyerNameError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Problem: Sendable, Equatable {
         case empty
+        /// Only spaces (or other white space).
+        case blank
+        /// White space at the start or the end.
+        case surroundingWhitespace
         case forbiddenCharacter(Unicode.Scalar)
     }
 
@@ -44,6 +54,10 @@ public struct BuyerNameError: Error, Sendable, Equatable, CustomStringConvertibl
         switch problem {
         case .empty:
             "the \(role) name is empty; give a name such as \"tester\""
+        case .blank:
+            "the \(role) name \"\(name)\" is only white space; give a name such as \"tester\""
+        case .surroundingWhitespace:
+            "the \(role) name \"\(name)\" starts or ends with white space; give it without the spaces around it"
         case let .forbiddenCharacter(scalar):
             "the \(role) name \(Self.visible(name)) contains the control character \(Self.codePoint(scalar)); "
                 + "names may not contain control characters, line breaks or bidi controls: choose a name without them"

@@ -187,7 +187,16 @@ extension Store {
         try commit { state, now in
             let chain = state.chain(containing: reference).flatMap { $0.account == buyer.account ? $0 : nil }
                 ?? state.subscriptionChain(forProduct: reference, of: buyer.account)
-            guard let chain else { throw StoreError.unknownSubscription(reference, account: buyer.account) }
+            guard let chain else {
+                // A free subscription is a subscription too: say why it has nothing to change.
+                if let free = state.transactions.records(of: buyer.account).first(where: {
+                    $0.productType == .freeSubscription && $0.isInForce
+                        && ($0.id == reference || $0.productID == reference)
+                }) {
+                    throw StoreError.freeSubscriptionNotRenewing(free.productID)
+                }
+                throw StoreError.unknownSubscription(reference, account: buyer.account)
+            }
             guard allowExpired || chain.isOngoing else {
                 throw StoreError.subscriptionEnded(chain.productID, state: chain.status)
             }

@@ -29,7 +29,13 @@ public struct StoreDuration: Sendable, Equatable, CustomStringConvertible {
         if lower.hasPrefix("p") {
             try duration.parseISO(String(lower.dropFirst()))
         } else {
-            guard let unit = lower.last, let value = Int(lower.dropLast()), value >= 0 else { throw .notADuration(text) }
+            guard let unit = lower.last else { throw .notADuration(text) }
+            let digits = lower.dropLast()
+            guard let value = Int(digits), value >= 0 else {
+                // More digits than an Int holds is a number, only too long a one.
+                let isNumber = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+                throw isNumber && "wdhms".contains(unit) ? .tooLong(text) : .notADuration(text)
+            }
             switch unit {
             case "w": try duration.add(value, times: 7, to: \.days)
             case "d": try duration.add(value, times: 1, to: \.days)

@@ -14,6 +14,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An advance would take store time past the latest it may reach.
     case pastLatestStoreTime(Date)
     case freeSubscriptionNotRefundable(String, productID: String)
+    /// Renew, expire, resume or resolve billing asked of a free subscription, which has none of them.
+    case freeSubscriptionNotRenewing(String)
 
     public var description: String {
         switch self {
@@ -40,6 +42,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .freeSubscriptionNotRefundable(id, productID):
             "transaction \(id) is a free subscription to \(productID): nothing was charged, so there is nothing to refund; "
                 + "to end it, unsubscribe with `storefront cancel-renewal \(productID)`"
+        case let .freeSubscriptionNotRenewing(productID):
+            "\(productID) is a free subscription: it has no periods, renewals or billing, so there is nothing to renew, "
+                + "expire, resume or resolve; it lasts until you unsubscribe with `storefront cancel-renewal \(productID)`"
         }
     }
 }

@@ -117,9 +117,9 @@ extension AppState {
     }
 
     private mutating func accept(_ typing: Picker.Typing, in picker: Picker) -> [Effect] {
-        let value = typing.entry.text.trimmingCharacters(in: .whitespaces)
         switch typing.field {
         case .locale:
+            let value = typing.entry.text.trimmingCharacters(in: .whitespaces)
             let normalized = LocaleIdentifier.normalize(value)
             guard Self.looksLikeLocale(normalized) else {
                 var picker = picker
@@ -129,14 +129,17 @@ extension AppState {
             }
             return choose(.locale(normalized), in: picker)
         case .account, .device:
-            guard !value.isEmpty else {
+            // The command line's rule, so a name typed here and after --account is one account.
+            let name: String
+            do {
+                name = try BuyerName.normalized(typing.entry.text, role: typing.field == .account ? "account" : "device")
+            } catch {
                 var picker = picker
-                picker.typing?.entry.error = "Type a name first."
+                let message = error.description
+                picker.typing?.entry.error = message.prefix(1).uppercased() + message.dropFirst() + "."
                 replaceTop(with: .picker(picker))
                 return []
             }
-            // Stored in NFC, as the command line stores names, so "José" typed either way is one account.
-            let name = value.precomposedStringWithCanonicalMapping
             return choose(typing.field == .account ? .account(name) : .device(name), in: picker)
         }
     }

@@ -27,6 +27,7 @@ struct CommandLineArguments {
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineArguments {
         var result = CommandLineArguments()
         var index = 0
+        var given: Set<String> = []
         func value(for name: String) throws(UsageError) -> String {
             index += 1
             guard index < arguments.count, !arguments[index].hasPrefix("--") else {
@@ -48,6 +49,10 @@ struct CommandLineArguments {
                     name = String(name[..<equals])
                 }
                 let needsValue = globalValueOptions.contains(name) || valueOptions.contains(name)
+                // Keeping the last of two values would silently drop the other.
+                if needsValue, !given.insert(name).inserted {
+                    throw UsageError("--\(name) is given twice; give it once")
+                }
                 var text: String?
                 if needsValue {
                     if let inline { text = inline } else { text = try value(for: name) }

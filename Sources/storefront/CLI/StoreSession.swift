@@ -83,12 +83,18 @@ struct StoreSession {
     func perform<T>(_ operation: () throws -> T) throws(CommandFailure) -> T {
         do {
             return try operation()
-        } catch let error as StoreError {
-            throw CommandFailure(status: .refused, message: "\(error)")
-        } catch let failure as StoreFailure {
-            throw CommandFailure(status: .refused, message: "\(failure)")
         } catch {
-            throw CommandFailure(status: .dataProblem, message: "\(error)")
+            throw Self.failure(for: error)
+        }
+    }
+
+    /// The exit status and message for an error of a store operation: the store saying no,
+    /// or a data problem.
+    static func failure(for error: any Error) -> CommandFailure {
+        switch error {
+        case let error as StoreError: CommandFailure(status: .refused, message: "\(error)")
+        case let failure as StoreFailure: CommandFailure(status: .refused, message: "\(failure)")
+        default: CommandFailure(status: .dataProblem, message: "\(error)")
         }
     }
 }

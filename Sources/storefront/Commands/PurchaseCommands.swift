@@ -47,10 +47,12 @@ enum PurchaseCommands {
         case .purchased, .alreadyOwned, .changeScheduled, .renewalResumed: true
         case .cancelled, .failed, .refused, .pending, .needsAction: false
         }
-        // Naming a product the catalog does not have is a mistake on the command line, not
-        // the store saying no.
-        var failureStatus = ExitStatus.refused
-        if case .refused(.unknownProduct) = outcome { failureStatus = .usage }
+        // Naming a product or offer the catalog does not have, or a quantity the product
+        // cannot be bought in, is a mistake on the command line, not the store saying no.
+        let failureStatus: ExitStatus = switch outcome {
+        case .refused(.unknownProduct), .refused(.unknownOffer), .refused(.invalidQuantity): .usage
+        default: .refused
+        }
         if arguments.json {
             var reason: String?
             if case let .failed(record) = outcome { reason = record.failureReason }

@@ -29,7 +29,7 @@ enum RepairCommand {
                 firstMovedLine: repair.movedTo == nil ? nil : repair.firstMovedLine, movedLines: repair.movedLines,
                 movedBytes: repair.movedBytes, firstProblem: repair.firstProblem?.description))
         } else {
-            console.out(repair.description)
+            console.outLines(repair.description)
         }
         return .success
     }

@@ -14,7 +14,15 @@ enum SubscriptionCommands {
             throw UsageError("\(error)")
         }
         let before = session.store.snapshot.eventCount
-        let now = try session.perform { try session.store.advance(by: duration, buyer: session.buyer) }
+        let now: Date
+        do {
+            now = try session.store.advance(by: duration, buyer: session.buyer)
+        } catch StoreError.pastLatestStoreTime(let latest) {
+            // Refused like a duration that is too long: the duration given is the mistake.
+            throw UsageError("\"\(duration)\" is too long from here: \(StoreError.pastLatestStoreTime(latest))")
+        } catch {
+            throw StoreSession.failure(for: error)
+        }
         let recorded = session.store.snapshot.eventCount - before - 1
         let message = "Store time is now \(session.text.dates.dateTime(now, locale: session.locale)) (UTC); \(recorded) subscription event\(recorded == 1 ? "" : "s") fell due."
         if arguments.json {

@@ -42,11 +42,11 @@ enum VerifyCommand {
             try console.json(Shape(path: path, intact: problems.isEmpty, events: report.entryCount,
                                    lastSequence: report.lastSequence, headMac: report.headMAC, problems: problems))
         } else if report.isIntact, rolledBack == nil {
-            console.out("\(path): intact, \(report.entryCount) events, every line verified.")
+            console.out("\(path): intact, \(EnglishCount.of(report.entryCount, "event")), every line verified.")
             console.out("  head: sequence number \(report.lastSequence), MAC \(report.headMAC ?? "none"); keep it "
                 + "elsewhere and check later with `storefront verify --expect-sequence \(report.lastSequence)`")
             if report.incompleteLastLineBytes > 0 {
-                console.out("  note: after them, an incomplete line of \(report.incompleteLastLineBytes) bytes (cut short "
+                console.out("  note: after them, an incomplete line of \(EnglishCount.of(report.incompleteLastLineBytes, "byte")) (cut short "
                     + "by a crash while writing); the next command moves it aside into a .torn file")
             }
         } else {

@@ -117,7 +117,7 @@ struct FilePermissionTests {
         #expect(buy.status == 3)
         #expect(buy.stderr.contains("give the real path of the ledger"), "\(buy.stderr)")
         #expect(try ScratchDirectory.bytes(cli.ledger) == before)
-        #expect(try cli.run(["verify"]).stdout.contains("intact, 1 events"))
+        #expect(try cli.run(["verify"]).stdout.contains("intact, 1 event,"))
     }
 
     /// The lock file holds the commit mark and is written. A link planted at its path must not

@@ -64,6 +64,9 @@ struct DamagedLedgerReadTests {
         let repair = try cli.run(["repair"])
         #expect(repair.status == 0, "\(repair.stderr)")
         #expect(repair.stdout.contains("kept lines 1-2") && repair.stdout.contains("moved lines 3-4"), "\(repair.stdout)")
+        // The report is several lines of the program's own text: its line breaks are kept.
+        #expect(repair.stdout.split(separator: "\n").first == "Repaired \(cli.ledger):", "\(repair.stdout)")
+        #expect(repair.stdout.contains("\n  kept lines 1-2"), "\(repair.stdout)")
         let moved = try #require(directory.names().first { $0.hasPrefix("entitlements.jsonl.damaged-") })
         #expect(repair.stdout.contains(moved))
         // Nothing deleted: the kept lines and the moved file together are the damaged file.
@@ -82,6 +85,10 @@ struct DamagedLedgerReadTests {
     func repairAfterCut() throws {
         let bytes = try ScratchDirectory.bytes(cli.ledger)
         try ScratchDirectory.write(Array(bytes.dropLast(40)), to: cli.ledger)
+        // Every write is refused until the repair, so verify does not promise the next one fixes it.
+        let verify = try cli.run(["verify"])
+        #expect(verify.stdout.contains("`storefront repair` moves it aside"), "\(verify.stdout)")
+        #expect(!verify.stdout.contains("the next write"), "\(verify.stdout)")
         let repair = try cli.run(["repair"])
         #expect(repair.status == 0 && repair.stdout.contains("kept lines 1-2"), "\(repair.stdout)")
         #expect(try cli.run(["verify"]).status == 0)

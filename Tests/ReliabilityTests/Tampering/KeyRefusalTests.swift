@@ -50,6 +50,36 @@ struct KeyRefusalTests {
         let entitlements = try cli.run(["entitlements", "--json"])
         #expect(entitlements.status == 3, "\(entitlements.stderr)")
         #expect(entitlements.stderr.contains("read-only"), "\(entitlements.stderr)")
+        // repair refuses a damaged key, so the warning names the fix that works instead.
+        #expect(entitlements.stderr.contains("`storefront repair` cannot fix this") && entitlements.stderr.contains(expected),
+                "\(entitlements.stderr)")
+        #expect(try cli.run(["repair"]).status == 3)
         #expect((entitlements.json()?["ledger"] as? [String: Any])?["state"] as? String == "damaged", "\(entitlements.stdout)")
+    }
+
+    @Test("a key others can read: the warning says to make it private, not to repair")
+    func exposedKeyWarningNamesTheFix() throws {
+        let directory = try ScratchDirectory("key")
+        let cli = StorefrontCLI(ledger: directory.file("entitlements.jsonl"))
+        #expect(try cli.run(["buy", Rage.face]).status == 0)
+        #expect(chmod(cli.ledger + ".key", 0o644) == 0)
+        let read = try cli.run(["entitlements"])
+        #expect(read.status == 3)
+        #expect(read.stderr.contains("`storefront repair` cannot fix this: the key file") && read.stderr.contains("is not private"),
+                "\(read.stderr)")
+        #expect(!read.stderr.contains("`storefront repair` keeps"), "\(read.stderr)")
+    }
+
+    @Test("a refused first purchase (the key file is a symbolic link) creates no ledger and no lock file")
+    func refusedFirstPurchaseCreatesNothing() throws {
+        let directory = try ScratchDirectory("key")
+        let cli = StorefrontCLI(ledger: directory.file("entitlements.jsonl"))
+        try ScratchDirectory.write(Array(String(repeating: "ab", count: 32).utf8) + [10], to: directory.file("real.key"))
+        #expect(chmod(directory.file("real.key"), 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: cli.ledger + ".key", withDestinationPath: directory.file("real.key"))
+        let buy = try cli.run(["buy", Rage.face])
+        #expect(buy.status == 3, "\(buy.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.ledger), "no empty ledger is left behind")
+        #expect(!FileManager.default.fileExists(atPath: cli.ledger + ".lock"), "no lock file is left behind")
     }
 }

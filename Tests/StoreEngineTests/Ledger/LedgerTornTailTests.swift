@@ -85,4 +85,17 @@ struct LedgerTornTailTests {
         #expect(try ledger.readNew().tornTails.isEmpty)
         #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).incompleteLastLineBytes == 0)
     }
+
+    @Test("reports count one byte in the singular")
+    func oneByteInTheSingular() {
+        let torn = TornTailReport(ledgerPath: "e.jsonl", movedTo: "e.jsonl.torn", line: 3, byteCount: 1)
+        #expect(torn.description.contains("(1 byte, probably"), "\(torn)")
+        let repair = LedgerRepair(path: "e.jsonl", keptLines: 2, lastKeptSequence: 1, movedTo: "e.jsonl.damaged", firstMovedLine: 3,
+                                  movedLines: 1, movedBytes: 1, firstProblem: nil, markRewritten: false)
+        #expect(repair.description.contains("(1 byte) to e.jsonl.damaged"), "\(repair)")
+        let verification = LedgerVerification(path: "e.jsonl", lineCount: 2, entryCount: 1, lastSequence: 1,
+                                              problems: [], incompleteLastLineBytes: 1)
+        #expect(verification.description.contains("intact, 1 event,") && verification.description.contains("(1 byte)"),
+                "\(verification)")
+    }
 }

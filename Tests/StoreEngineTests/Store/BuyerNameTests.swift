@@ -25,6 +25,33 @@ import Testing
         #expect(throws: BuyerNameError(role: "account", name: "", problem: .empty)) { try BuyerName.normalized("", role: "account") }
     }
 
+    @Test func blankNamesAndSpacesAroundANameAreRefusedNotTrimmed() throws {
+        for name in [" ", "\u{3000}", " \u{2003} "] {
+            #expect(throws: BuyerNameError(role: "account", name: name, problem: .blank)) { try BuyerName.normalized(name, role: "account") }
+        }
+        for name in ["tester ", " tester", "tester\u{A0}"] {
+            #expect(throws: BuyerNameError(role: "account", name: name, problem: .surroundingWhitespace)) {
+                try BuyerName.normalized(name, role: "account")
+            }
+        }
+        #expect(throws: BuyerNameError.self) { try BuyerName.normalized("\t", role: "device") }
+        #expect(try BuyerName.normalized("Anna Lee", role: "account") == "Anna Lee", "spaces inside a name are kept")
+    }
+
+    @Test func aFreeSubscriptionSaysItHasNothingToRenew() throws {
+        let store = try StoreFixture().store()
+        let id = try #require(try store.purchase(Rage.newsletter, buyer: phone, storefront: "USA").transaction?.id)
+        let events = store.snapshot.eventCount
+        for reference in [Rage.newsletter, id] {
+            #expect(throws: StoreError.freeSubscriptionNotRenewing(Rage.newsletter)) { try store.renew(reference, buyer: phone) }
+            #expect(throws: StoreError.freeSubscriptionNotRenewing(Rage.newsletter)) { try store.resumeRenewal(reference, buyer: phone) }
+        }
+        #expect(store.snapshot.eventCount == events)
+        #expect(throws: StoreError.unknownSubscription(Rage.newsletter, account: "someone else")) {
+            try store.renew(Rage.newsletter, buyer: Buyer(account: "someone else", device: "phone"))
+        }
+    }
+
     @Test func aFreeSubscriptionIsNotRefunded() throws {
         let store = try StoreFixture().store()
         let outcome = try store.purchase(Rage.newsletter, buyer: phone, storefront: "USA")

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// The command line's own mistakes exit with 2, whichever check finds them: the parser, the
+/// duration, the catalog (an offer or a quantity the product cannot have) or the store's clock.
+@Suite struct UsageRulesCLITests {
+    let cli: StorefrontProcess
+
+    init() throws {
+        cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
+    }
+
+    @Test func aQuantityOfANonConsumableIsAUsageMistake() throws {
+        let buy = try cli.run(["buy", "com.example.rage.noads", "--quantity", "2"])
+        #expect(buy.status == 2, "\(buy.stderr)")
+        #expect(buy.stderr.contains("Only consumables"), "\(buy.stderr)")
+    }
+
+    @Test func anOfferTheProductDoesNotHaveIsAUsageMistake() throws {
+        let buy = try cli.run(["buy", "com.example.rage.pro.monthly", "--offer", "nosuch"])
+        #expect(buy.status == 2, "\(buy.stderr)")
+        #expect(buy.stderr.contains("no promotional offer \"nosuch\""), "\(buy.stderr)")
+    }
+
+    @Test func anAdvancePastTheStoresLastDateIsAUsageMistake() throws {
+        for _ in 0..<9 { #expect(try cli.run(["advance", "P100Y"]).status == 0) }
+        let advance = try cli.run(["advance", "P80Y"])
+        #expect(advance.status == 2, "\(advance.stderr)")
+        #expect(advance.stderr.contains("is too long from here") && advance.stderr.contains("3000-01-01"), "\(advance.stderr)")
+    }
+
+    @Test(arguments: ["99999999999999999999d", "P101Y"])
+    func aDurationTooLongIsAUsageMistakeSaidAsTooLong(duration: String) throws {
+        let advance = try cli.run(["advance", duration])
+        #expect(advance.status == 2, "\(advance.stderr)")
+        #expect(advance.stderr.contains("too long") || advance.stderr.contains("longer than the longest"), "\(advance.stderr)")
+        #expect(!advance.stderr.contains("is not a duration"), "\(advance.stderr)")
+    }
+
+    @Test(arguments: [["buy", "com.example.rage.face.random", "--quantity", "2", "--quantity", "3"],
+                      ["--account", "a", "products", "--account=b"], ["spend", "rage-faces", "--amount", "1", "--amount", "1"]])
+    func anOptionGivenTwiceIsRefused(arguments: [String]) throws {
+        let result = try cli.run(arguments)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("is given twice"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.ledger), "nothing was bought")
+    }
+
+    @Test(arguments: [" ", "tester ", " tester", "\u{3000}"])
+    func blankNamesAndSpacesAroundANameAreRefused(name: String) throws {
+        let result = try cli.run(["--account", name, "products"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("white space"), "\(result.stderr)")
+    }
+
+    @Test func aFreeSubscriptionHasNothingToRenew() throws {
+        #expect(try cli.run(["buy", "com.example.rage.newsletter"]).status == 0)
+        let renew = try cli.run(["renew", "com.example.rage.newsletter"])
+        #expect(renew.status == 1, "\(renew.stderr)")
+        #expect(renew.stderr.contains("is a free subscription") && renew.stderr.contains("nothing to renew"), "\(renew.stderr)")
+        #expect(!renew.stderr.contains("has no subscription"), "\(renew.stderr)")
+    }
+
+    @Test func verifyCountsOneEventInTheSingular() throws {
+        #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 0)
+        let verify = try cli.run(["verify"])
+        #expect(verify.stdout.contains("intact, 1 event,"), "\(verify.stdout)")
+    }
+}
