@@ -42,6 +42,10 @@ extension LedgerState {
         made.purchaseDate = event.time
         if let expires = event.expiresDate { made.expiresDate = expires }
         if event.replacesTransactionId != nil { made.replaces = event.replacesTransactionId }
+        // A completion names the subscription it joins, decided when it completed; one
+        // written without it keeps the subscription planned at the request.
+        if let original = event.originalTransactionId { made.originalID = original }
+        if let refund = event.proratedRefund.flatMap(ExactDecimal.parse) { made.proratedRefund = refund }
         transactions[id] = made
         if let replaced = event.replacesTransactionId { transactions[replaced]?.replacedBy = id }
         if made.productType == .autoRenewable { startOrSwitchSubscription(made, event: event) }

@@ -28,4 +28,33 @@ import Testing
         #expect(pass.expiresDate == end)
         #expect(pass.transactionID == resolved.id)
     }
+
+    /// The subscriptions of the phone's account that are still going.
+    func ongoing() -> [SubscriptionChain] {
+        store.snapshot.subscriptionChains(of: phone.account).filter(\.isOngoing)
+    }
+
+    @Test func requestApprovedAfterSubscribingUpgradesThePlanOfNow() throws {
+        try store.set(.askToBuy, to: "true", for: phone)
+        let request = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        try store.set(.askToBuy, to: "false", for: phone)
+        let monthly = try #require(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").transaction)
+        #expect(try store.approve(request.id).isPurchased)
+        let going = ongoing()
+        #expect(going.count == 1)
+        #expect(going.first?.productID == Rage.yearly)
+        #expect(going.first?.originalID == monthly.originalID)
+        #expect(store.snapshot.transactions[monthly.id]?.replacedBy == request.id)
+    }
+
+    @Test func upgradeApprovedAfterARefundStartsANewSubscription() throws {
+        let monthly = try #require(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").transaction)
+        try store.set(.askToBuy, to: "true", for: phone)
+        let request = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        _ = try store.refund(monthly.id)
+        #expect(try store.approve(request.id).isPurchased)
+        #expect(store.snapshot.subscriptions[monthly.originalID]?.status == .revoked)
+        #expect(ongoing().map(\.originalID) == [request.id])
+        #expect(store.snapshot.transactions[request.id]?.originalID == request.id)
+    }
 }
