@@ -11,9 +11,7 @@ extension LedgerState {
         // An upgrade that waits for approval or action replaces nothing until it completes
         // (the completion marks the replaced transaction), and may never complete.
         guard made.state == .purchased else { return }
-        if let replaced = event.replacesTransactionId, transactions.contains(replaced) {
-            transactions[replaced]?.replacedBy = id
-        }
+        if let replaced = event.replacesTransactionId { endPaidPeriods(replacedBy: made, named: replaced) }
         if type == .autoRenewable { startOrSwitchSubscription(made, event: event) }
         if made.finished { deliver(made, row: row) }
     }
@@ -47,7 +45,7 @@ extension LedgerState {
         if let original = event.originalTransactionId { made.originalID = original }
         if let refund = event.proratedRefund.flatMap(ExactDecimal.parse) { made.proratedRefund = refund }
         transactions[id] = made
-        if let replaced = event.replacesTransactionId { transactions[replaced]?.replacedBy = id }
+        if let replaced = event.replacesTransactionId { endPaidPeriods(replacedBy: made, named: replaced) }
         if made.productType == .autoRenewable { startOrSwitchSubscription(made, event: event) }
         if made.finished { deliver(made, row: row) }
     }
