@@ -88,10 +88,16 @@ extension Store {
                 continue
             case .nonRenewing where record.isInForce:
                 guard let expires = record.expiresDate else { continue }
-                passes[record.productID] = .init(productID: record.productID, transactionID: record.id,
-                                                 purchaseDate: passes[record.productID]?.purchaseDate ?? record.purchaseDate,
-                                                 expiresDate: expires, isActive: expires > now,
-                                                 delivered: delivered || passes[record.productID]?.delivered == true)
+                let earlier = passes[record.productID]
+                // A request approved or resolved late ends the run although it was bought
+                // before a pass completed at once: the run ends at the latest expiry, not at
+                // that of the pass listed last.
+                let latest = earlier.map { $0.expiresDate > expires } == true ? earlier : nil
+                passes[record.productID] = .init(productID: record.productID, transactionID: latest?.transactionID ?? record.id,
+                                                 purchaseDate: earlier?.purchaseDate ?? record.purchaseDate,
+                                                 expiresDate: latest?.expiresDate ?? expires,
+                                                 isActive: (latest?.expiresDate ?? expires) > now,
+                                                 delivered: delivered || earlier?.delivered == true)
             default:
                 continue
             }

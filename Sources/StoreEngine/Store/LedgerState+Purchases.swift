@@ -11,9 +11,7 @@ extension LedgerState {
         // An upgrade that waits for approval or action replaces nothing until it completes
         // (the completion marks the replaced transaction), and may never complete.
         guard made.state == .purchased else { return }
-        if let replaced = event.replacesTransactionId, transactions.contains(replaced) {
-            transactions[replaced]?.replacedBy = id
-        }
+        if let replaced = event.replacesTransactionId { endPaidPeriods(replacedBy: made, named: replaced) }
         if type == .autoRenewable { startOrSwitchSubscription(made, event: event) }
         if made.finished { deliver(made, row: row) }
     }
@@ -42,8 +40,12 @@ extension LedgerState {
         made.purchaseDate = event.time
         if let expires = event.expiresDate { made.expiresDate = expires }
         if event.replacesTransactionId != nil { made.replaces = event.replacesTransactionId }
+        // A completion names the subscription it joins, decided when it completed; one
+        // written without it keeps the subscription planned at the request.
+        if let original = event.originalTransactionId { made.originalID = original }
+        if let refund = event.proratedRefund.flatMap(ExactDecimal.parse) { made.proratedRefund = refund }
         transactions[id] = made
-        if let replaced = event.replacesTransactionId { transactions[replaced]?.replacedBy = id }
+        if let replaced = event.replacesTransactionId { endPaidPeriods(replacedBy: made, named: replaced) }
         if made.productType == .autoRenewable { startOrSwitchSubscription(made, event: event) }
         if made.finished { deliver(made, row: row) }
     }

@@ -29,6 +29,26 @@ extension LedgerState {
             offerPeriodsLeft: event.offerPeriodsLeft ?? 0, renewalCount: 0)
     }
 
+    /// The transactions of subscription `originalID` whose paid time is not over at `date`:
+    /// the current period and any paid ahead by "renew now".
+    func paidPeriods(of originalID: String, account: String, endingAfter date: Date) -> [TransactionRecord] {
+        transactions.records(of: account).filter {
+            $0.originalID == originalID && $0.productType == .autoRenewable && $0.isInForce
+                && ($0.expiresDate ?? $0.purchaseDate) > date
+        }
+    }
+
+    /// An upgrade ends every paid period of the subscription it replaces at its start: the one
+    /// it names and any other not over yet (paid ahead by "renew now"), so none overlaps it.
+    mutating func endPaidPeriods(replacedBy upgrade: TransactionRecord, named replaced: String) {
+        guard let named = transactions[replaced] else { return }
+        for paid in paidPeriods(of: named.originalID, account: named.account, endingAfter: upgrade.purchaseDate)
+        where paid.id != upgrade.id {
+            transactions[paid.id]?.replacedBy = upgrade.id
+        }
+        transactions[replaced]?.replacedBy = upgrade.id
+    }
+
     /// A renewal (due, forced, or after a billing problem was resolved) starts a new period.
     mutating func applyRenewal(_ event: StoreEvent, sequence: Int) {
         guard let key = event.renewalKey, let original = event.originalTransactionId,

@@ -64,6 +64,10 @@ extension Store {
                     completion.expiresDate = terms.expires
                     completion.replacesTransactionId = terms.replaces
                     completion.offerPeriodsLeft = terms.offerPeriodsLeft
+                    // The subscription it joins is decided now, as for a purchase made now: the
+                    // one it upgrades, else a new one of its own, whatever the request planned.
+                    completion.originalTransactionId = terms.originalID ?? transactionID
+                    completion.proratedRefund = terms.proratedRefund.map(ExactDecimal.string)
                 case let .schedule(chain):
                     // The account subscribed to another plan of the group meanwhile: the
                     // request becomes a change at that plan's renewal, not a second subscription.

@@ -71,14 +71,19 @@ extension Store {
         return .start(terms)
     }
 
-    /// The unused part of the current period's price, refunded when upgrading mid-period.
+    /// The unused part of what the subscription paid, refunded when upgrading: the rest of the
+    /// current period and the whole of any period paid ahead ("renew now").
     private func proratedRefund(of chain: SubscriptionChain, in state: LedgerState, at now: Date) -> Decimal? {
-        guard chain.status == .subscribed || chain.status == .inGracePeriod,
-              let paid = state.transactions[chain.latestTransactionID]?.price, paid > 0,
-              chain.expiresDate > now, chain.expiresDate > chain.periodStart else { return nil }
-        let fraction = chain.expiresDate.timeIntervalSince(now) / chain.expiresDate.timeIntervalSince(chain.periodStart)
-        let currency = state.transactions[chain.latestTransactionID]?.currency ?? "USD"
-        return CurrencyRounding.round(paid * Decimal(fraction), currency: currency)
+        guard chain.status == .subscribed || chain.status == .inGracePeriod else { return nil }
+        var unused: Decimal = 0
+        var currency = "USD"
+        for paid in state.paidPeriods(of: chain.originalID, account: chain.account, endingAfter: now) {
+            guard let price = paid.price, price > 0, let end = paid.expiresDate, end > paid.purchaseDate else { continue }
+            let fraction = end.timeIntervalSince(max(now, paid.purchaseDate)) / end.timeIntervalSince(paid.purchaseDate)
+            unused += price * Decimal(fraction)
+            currency = paid.currency ?? currency
+        }
+        return unused > 0 ? CurrencyRounding.round(unused, currency: currency) : nil
     }
 
     // MARK: Operations on a subscription

@@ -45,7 +45,9 @@ enum EngineInvariants {
             for (record, end) in periods where end <= record.purchaseDate && record.replacedBy == nil {
                 found.append("\(account)'s transaction \(record.id) pays for nothing (\(record.purchaseDate) to \(end))")
             }
-            for (earlier, later) in zip(periods, periods.dropFirst()) where earlier.end > later.0.purchaseDate {
+            // A period an upgrade cut to nothing (one paid ahead) pays for no time, so it overlaps nothing.
+            let paying = periods.filter { $0.end > $0.0.purchaseDate }
+            for (earlier, later) in zip(paying, paying.dropFirst()) where earlier.end > later.0.purchaseDate {
                 found.append("\(account)'s transactions \(earlier.0.id) and \(later.0.id) pay for the same time "
                     + "(\(earlier.0.purchaseDate)–\(earlier.end) and \(later.0.purchaseDate)–\(later.end))")
             }

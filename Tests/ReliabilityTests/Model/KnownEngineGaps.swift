@@ -45,8 +45,9 @@ enum KnownEngineGap: String, CaseIterable {
     /// Item 6: extending a pass clamps month ends once, as buying the whole run at once.
     case passExtension
 
-    /// The gaps skipped by default: faults not fixed yet, and the open question.
-    static let awaitingFix: Set<KnownEngineGap> = [.planChangeOnCompletion, .passCompletedOutOfOrder, .upgradeAfterRenewNow, .passRefundInRun]
+    /// The gaps skipped by default: faults not fixed yet, and the open question. Only the open
+    /// question is left: `passRefundInRun` needs a rule before either side can be called wrong.
+    static let awaitingFix: Set<KnownEngineGap> = [.passRefundInRun]
 
     /// The gaps to skip: `STOREFRONT_MODEL_GAPS` (comma-separated names) if set, none with
     /// `STOREFRONT_MODEL_STRICT=1`, else `awaitingFix`.

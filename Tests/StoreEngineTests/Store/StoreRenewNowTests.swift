@@ -69,4 +69,28 @@ import Testing
         expectNoOverlapOrEmptyPeriod(periods)
         #expect(periods.count == 4)
     }
+
+    @Test func anUpgradeAfterRenewingNowEndsEveryPaidPeriodAtTheUpgrade() throws {
+        // A free week, then the first paid month (renewed while time moves), then one paid ahead.
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        try store.advance(by: try #require(StoreDuration("P10D")), buyer: phone)
+        _ = try store.renew(Rage.monthly, buyer: phone)
+        guard case let .purchased(upgrade) = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA") else {
+            Issue.record("the upgrade was not bought"); return
+        }
+        let unfinished = store.transactions(for: "tester").filter {
+            $0.productID == Rage.monthly && $0.state == .purchased && ($0.expiresDate ?? .distantPast) > upgrade.purchaseDate
+        }.sorted { $0.purchaseDate < $1.purchaseDate }
+        try #require(unfinished.count == 2)
+        let (current, ahead) = (unfinished[0], unfinished[1])
+        // Neither the current period nor the one paid ahead runs past the upgrade.
+        #expect(current.replacedBy == upgrade.id, "the current period runs alongside the upgrade")
+        #expect(ahead.replacedBy == upgrade.id, "the period paid ahead runs alongside the upgrade")
+        // The refund is the unused part of both: the rest of the current period and the whole one ahead.
+        let currentEnd = try #require(current.expiresDate)
+        let unused = currentEnd.timeIntervalSince(upgrade.purchaseDate) / currentEnd.timeIntervalSince(current.purchaseDate)
+        let expected = CurrencyRounding.round(try #require(current.price) * Decimal(unused) + (try #require(ahead.price)),
+                                              currency: current.currency ?? "USD")
+        #expect(upgrade.proratedRefund == expected)
+    }
 }
