@@ -53,6 +53,24 @@ public struct SubscriptionPeriod: Sendable, Hashable, Codable, CustomStringConve
         return Self.calendar.date(byAdding: components, to: date) ?? date
     }
 
+    /// How many whole periods from `anchor` have ended by `date` (0 when none has): the
+    /// largest count whose end, `added(to: anchor, times: count)`, is not after `date`.
+    public func periodsEnded(from anchor: Date, by date: Date) -> Int {
+        guard date > anchor else { return 0 }
+        // An estimate from the average period length, then corrected by calendar arithmetic.
+        var count = max(0, Int(date.timeIntervalSince(anchor) / (approximateDays * 86_400)))
+        while count > 0, added(to: anchor, times: count) > date { count -= 1 }
+        while added(to: anchor, times: count + 1) <= date { count += 1 }
+        return count
+    }
+
+    /// The first end of a period counted from `anchor` that is after `date`. Counting every
+    /// end from the anchor, rather than from the previous end, keeps the billing day: monthly
+    /// from 31 January ends on 28 February, then 31 March, not 28 March.
+    public func nextEnd(after date: Date, from anchor: Date) -> Date {
+        added(to: anchor, times: periodsEnded(from: anchor, by: date) + 1)
+    }
+
     /// An approximate length in days, for ordering and pro-rata arithmetic.
     public var approximateDays: Double {
         switch unit {

@@ -54,6 +54,9 @@ extension StoreText {
         case let .changeScheduled(productID, from, effective):
             let target = catalog.product(id: productID).map(title(of:)) ?? productID
             let current = catalog.product(id: from).map(title(of:)) ?? from
+            guard let effective else {
+                return "\(current) has a billing problem: it switches to \(target) once billing is resolved; until then nothing changes."
+            }
             return "\(current) switches to \(target) at its next renewal on \(date(effective)); until then nothing changes."
         }
     }

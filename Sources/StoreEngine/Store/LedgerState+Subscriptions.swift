@@ -9,6 +9,7 @@ extension LedgerState {
             chain.productID = made.productID
             chain.latestTransactionID = made.id
             chain.periodStart = made.purchaseDate
+            chain.billingAnchor = made.purchaseDate
             chain.expiresDate = expires
             chain.status = .subscribed
             chain.willAutoRenew = true
@@ -26,7 +27,8 @@ extension LedgerState {
             latestTransactionID: made.id, originalPurchaseDate: made.purchaseDate, periodStart: made.purchaseDate,
             expiresDate: expires, status: .subscribed, willAutoRenew: true, pendingProductID: nil,
             expirationReason: nil, gracePeriodExpiresDate: nil, billingRetryStartDate: nil, offer: made.offer,
-            offerPeriodsLeft: event.offerPeriodsLeft ?? 0, renewalCount: 0)
+            offerPeriodsLeft: event.offerPeriodsLeft ?? 0, renewalCount: 0,
+            billingAnchor: made.purchaseDate)
     }
 
     /// The transactions of subscription `originalID` whose paid time is not over at `date`:
@@ -59,6 +61,8 @@ extension LedgerState {
         var made = TransactionRecord(event: event, id: id, productID: productID, type: .autoRenewable, sequence: sequence)
         made.purchaseDevice = transactions[chain.latestTransactionID]?.purchaseDevice ?? event.device
         record(made)
+        chain.billingAnchor = chain.billingAnchor(afterRenewalOf: productID, offer: event.offer, at: event.time,
+                                                  renewalKey: key)
         chain.productID = productID
         chain.latestTransactionID = id
         chain.periodStart = event.time
@@ -94,6 +98,8 @@ extension LedgerState {
             guard chain.isOngoing else { return }
             chain.status = .expired
             chain.willAutoRenew = false
+            // An ended subscription renews into nothing, so no change is left pending.
+            chain.pendingProductID = nil
             chain.expirationReason = event.reason.flatMap(SubscriptionChain.ExpirationReason.init(rawValue:)) ?? .unknown
             chain.expiresDate = min(chain.expiresDate, event.time)
         case .cancelRenewal:

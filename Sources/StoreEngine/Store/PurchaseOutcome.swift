@@ -16,8 +16,10 @@ public enum PurchaseOutcome: Sendable, Equatable {
     case pending(TransactionRecord)
     /// An interrupted purchase: the buyer must complete an action (`resolve` completes it).
     case needsAction(TransactionRecord)
-    /// A downgrade or crossgrade: the subscription switches at its next renewal.
-    case changeScheduled(productID: String, from: String, effective: Date)
+    /// A downgrade or crossgrade: the subscription switches at its next renewal, on
+    /// `effective`; nil while a billing problem holds it up (it switches when billing is
+    /// resolved).
+    case changeScheduled(productID: String, from: String, effective: Date?)
     /// Buying the current plan again after turning auto-renew off (or scheduling a change)
     /// turned auto-renew back on; nothing was charged. The record is the current period's.
     case renewalResumed(TransactionRecord)

@@ -78,7 +78,7 @@ extension Store {
                     closed.transactionId = transactionID
                     closed.reason = Self.scheduledRequestReason
                     return ([change, closed], .changeScheduled(productID: product.id, from: chain.productID,
-                                                               effective: chain.expiresDate))
+                                                               effective: chain.scheduledRenewalDate))
                 case let .refuse(refusal):
                     return ([], .refused(refusal))
                 }

@@ -97,12 +97,12 @@ extension Store {
                 case let .refuse(refusal): return ([], .refused(refusal))
                 case let .schedule(chain) where chain.pendingProductID == product.id:
                     // Already scheduled: said again, recorded once.
-                    return ([], .changeScheduled(productID: product.id, from: chain.productID, effective: chain.expiresDate))
+                    return ([], .changeScheduled(productID: product.id, from: chain.productID, effective: chain.scheduledRenewalDate))
                 case let .schedule(chain):
                     var change = event(.pendingChange, for: buyer, at: now)
                     change.originalTransactionId = chain.originalID
                     change.productId = product.id
-                    return ([change], .changeScheduled(productID: product.id, from: chain.productID, effective: chain.expiresDate))
+                    return ([change], .changeScheduled(productID: product.id, from: chain.productID, effective: chain.scheduledRenewalDate))
                 case let .start(planned): terms = planned
                 }
             }

@@ -42,6 +42,26 @@ public struct SubscriptionChain: Sendable, Equatable {
     /// Introductory periods still to come after the current one (pay as you go).
     public var offerPeriodsLeft: Int
     public var renewalCount: Int
+    /// Where the run of regular periods of the current product began (the purchase, an
+    /// upgrade, the end of an offer, a recovery after a lapse). Scheduled renewals end a whole
+    /// number of periods after it, so the billing day survives shorter months.
+    public var billingAnchor: Date
+
+    /// The idempotency key of the renewal that starts the period after the current one.
+    var scheduledRenewalKey: String { "\(originalID)@\(Int(expiresDate.timeIntervalSince1970))" }
+
+    /// The billing anchor after a renewal of `productID` (with `offer`) starting at `start`
+    /// under `renewalKey`: kept when the renewal continues the run of regular periods, else
+    /// the renewal's start. The fold and the schedule share it, so both agree on every ledger.
+    func billingAnchor(afterRenewalOf productID: String, offer: String?, at start: Date, renewalKey: String?) -> Date {
+        let continuesRun = productID == self.productID && offer == nil && self.offer == nil
+            && (start == expiresDate || renewalKey == scheduledRenewalKey)
+        return continuesRun ? billingAnchor : start
+    }
+
+    /// When the next renewal is due; nil when none is scheduled: in billing retry or grace
+    /// (the due date has passed; it renews when billing is resolved) or once it has ended.
+    public var scheduledRenewalDate: Date? { status == .subscribed ? expiresDate : nil }
 
     /// Whether the subscriber may use the subscription now.
     public var isEntitled: Bool { status == .subscribed || status == .inGracePeriod }

@@ -41,7 +41,11 @@ struct SubscriptionSchedule {
             while let due = nextEvent(for: chain, place: place, in: state, at: now, issued: &issued) {
                 var next = due
                 if next.kind == .renew {
-                    if renewalsLeft == 0 { next = collapsed(next, at: now) }
+                    if renewalsLeft == 0 {
+                        next = collapsed(next, anchor: chain.billingAnchor(afterRenewalOf: next.productId ?? chain.productID,
+                                                                           offer: nil, at: next.time,
+                                                                           renewalKey: next.renewalKey), at: now)
+                    }
                     renewalsLeft -= 1
                 }
                 events.append(next)
@@ -116,9 +120,7 @@ struct SubscriptionSchedule {
     }
 
     /// The idempotency key of the renewal that starts the period after the chain's current one.
-    func renewalKey(of chain: SubscriptionChain) -> String {
-        "\(chain.originalID)@\(Int(chain.expiresDate.timeIntervalSince1970))"
-    }
+    func renewalKey(of chain: SubscriptionChain) -> String { chain.scheduledRenewalKey }
 
     private func nextID(in state: LedgerState, issued: Int64) -> String {
         String(max(state.highestTransactionNumber, Store.firstTransactionNumber - 1) + issued)
@@ -143,24 +145,29 @@ struct SubscriptionSchedule {
             event.offerPeriodsLeft = chain.offerPeriodsLeft - 1
         } else {
             event.price = ExactDecimal.string(product.price(in: storefront) ?? 0)
-            event.expiresDate = (product.subscription?.period ?? SubscriptionPeriod(value: 1, unit: .month)).added(to: start)
+            let period = product.subscription?.period ?? SubscriptionPeriod(value: 1, unit: .month)
+            let anchor = chain.billingAnchor(afterRenewalOf: product.id, offer: nil, at: start, renewalKey: key)
+            event.expiresDate = period.nextEnd(after: start, from: anchor)
         }
         return event
     }
 
     /// `renewal` (of the first period not yet recorded) stretched over every period missed
     /// since: it starts the period that holds `now` and charges that one period at the regular
-    /// price (an offer's periods passed in the gap). Periods stay anchored to the first one's
-    /// start, and the renewal keeps its key (`original@periodEnd` of the last paid period), so
-    /// recording it twice is still impossible.
-    func collapsed(_ renewal: StoreEvent, at now: Date) -> StoreEvent {
+    /// price (an offer's periods passed in the gap). Periods stay anchored to `anchor` (the
+    /// chain's billing anchor; the renewal's start when nil), and the renewal keeps its key
+    /// (`original@periodEnd` of the last paid period), so recording it twice is still impossible.
+    func collapsed(_ renewal: StoreEvent, anchor billingAnchor: Date? = nil, at now: Date) -> StoreEvent {
         guard let product = renewal.productId.flatMap(catalog.product(id:)), let period = product.subscription?.period,
               let storefront = renewal.storefront else { return renewal }
-        let anchor = renewal.time
-        // An estimate from the average period length, then corrected by calendar arithmetic.
-        var passed = max(0, Int(now.timeIntervalSince(anchor) / (period.approximateDays * 86_400)))
-        while passed > 0, period.added(to: anchor, times: passed) > now { passed -= 1 }
-        while period.added(to: anchor, times: passed + 1) <= now { passed += 1 }
+        var anchor = billingAnchor ?? renewal.time
+        var passed = period.periodsEnded(from: anchor, by: now)
+        // Paid periods never overlap: a period counted from the anchor may not start before
+        // the renewal does (only a ledger written before anchors were kept can lead there).
+        if period.added(to: anchor, times: passed) < renewal.time {
+            anchor = renewal.time
+            passed = period.periodsEnded(from: anchor, by: now)
+        }
         var event = renewal
         event.time = period.added(to: anchor, times: passed)
         event.expiresDate = period.added(to: anchor, times: passed + 1)
@@ -174,6 +181,8 @@ struct SubscriptionSchedule {
     private func apply(_ event: StoreEvent, to chain: inout SubscriptionChain) {
         switch event.kind {
         case .renew:
+            chain.billingAnchor = chain.billingAnchor(afterRenewalOf: event.productId ?? chain.productID, offer: event.offer,
+                                                      at: event.time, renewalKey: event.renewalKey)
             chain.productID = event.productId ?? chain.productID
             chain.latestTransactionID = event.transactionId ?? chain.latestTransactionID
             chain.periodStart = event.time
@@ -189,6 +198,7 @@ struct SubscriptionSchedule {
             chain.status = .inBillingRetryPeriod
         case .expire:
             chain.status = .expired
+            chain.pendingProductID = nil
         default:
             break
         }

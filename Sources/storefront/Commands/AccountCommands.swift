@@ -41,8 +41,7 @@ enum AccountCommands {
             console.out("  \(label("owned")) \(name(item.productID)), bought \(text.date(item.purchaseDate))\(item.delivered ? "" : waiting)")
         }
         for item in result.subscriptions {
-            let until = item.expiresDate.map { ", until \(text.date($0))" } ?? ""
-            console.out("  \(label(item.state.rawValue)) \(name(item.productID))\(until)\(item.willAutoRenew ? ", renews" : "")\(item.delivered ? "" : waiting)")
+            console.out("  \(label(item.state.rawValue)) \(text.entitlementDetails(of: item))\(item.delivered ? "" : waiting)")
         }
         for item in result.nonRenewing {
             console.out("  \(label(item.isActive ? "active" : "expired")) \(name(item.productID)), until \(text.date(item.expiresDate))\(item.delivered ? "" : waiting)")

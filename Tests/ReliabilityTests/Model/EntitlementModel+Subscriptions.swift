@@ -17,26 +17,36 @@ extension EntitlementModel {
             }
             chain.product = product
             chain.willRenew = true
+            chain.billingAnchor = nil
             subscriptions[index] = chain
             startPeriod(of: index, at: now)
             return
         }
         var expires = ModelCalendar.adding(months: product.months, to: now)
+        var anchor: Date? = now
         if !hadSubscription.contains(account), let trial = product.freeTrialDays {
             expires = ModelCalendar.adding(days: trial, to: now)
+            anchor = nil
         }
         hadSubscription.insert(account)
         subscriptions.append(Subscription(
             account: account, product: product, purchaseDevice: transaction.buyer.device, started: now, status: .subscribed,
-            periods: [PaidPeriod(start: now, end: expires)], expires: expires))
+            periods: [PaidPeriod(start: now, end: expires)], expires: expires, billingAnchor: anchor))
     }
 
     /// Starts a new paid period at `start` (a renewal, or the end of a billing problem).
     mutating func startPeriod(of index: Int, at start: Date) {
         var chain = subscriptions[index]
-        chain.product = chain.pendingProduct ?? chain.product
+        // A renewal of the same plan right where the last period ended continues the run:
+        // its end counts whole periods from the run's start, keeping the billing day.
+        let next = chain.pendingProduct ?? chain.product
+        let anchor = next == chain.product && start == chain.expires ? chain.billingAnchor ?? start : start
+        chain.product = next
         chain.pendingProduct = nil
-        let end = ModelCalendar.adding(months: chain.product.months, to: start)
+        chain.billingAnchor = anchor
+        var periodsFromAnchor = 1
+        while ModelCalendar.adding(months: chain.product.months * periodsFromAnchor, to: anchor) <= start { periodsFromAnchor += 1 }
+        let end = ModelCalendar.adding(months: chain.product.months * periodsFromAnchor, to: anchor)
         chain.periods.append(PaidPeriod(start: start, end: end))
         chain.expires = end
         chain.status = .subscribed
@@ -82,6 +92,7 @@ extension EntitlementModel {
         switch chain.status {
         case .subscribed where !chain.willRenew:
             subscriptions[index].status = .expired
+            subscriptions[index].pendingProduct = nil // an ended subscription switches to nothing
         case .subscribed where billingRetry:
             subscriptions[index].problemStart = chain.expires
             if gracePeriod {
@@ -96,6 +107,7 @@ extension EntitlementModel {
             subscriptions[index].status = .inBillingRetryPeriod
         case .inBillingRetryPeriod:
             subscriptions[index].status = .expired
+            subscriptions[index].pendingProduct = nil // an ended subscription switches to nothing
             subscriptions[index].willRenew = false
         case .expired, .revoked:
             break

@@ -39,6 +39,9 @@ struct EntitlementModel {
         var pendingProduct: ModelCatalog.Product?
         var problemStart: Date?
         var graceEnds: Date?
+        /// Where the run of regular periods began; nil when the next period starts a new run
+        /// (during a free trial, after an upgrade).
+        var billingAnchor: Date?
         var isOngoing: Bool { status != .expired && status != .revoked }
         var isEntitled: Bool { status == .subscribed || status == .inGracePeriod }
     }
@@ -132,6 +135,7 @@ struct EntitlementModel {
             if let index = subscriptionIndex(id, account: account) {
                 subscriptions[index].status = .expired
                 subscriptions[index].willRenew = false
+                subscriptions[index].pendingProduct = nil
                 subscriptions[index].expires = min(subscriptions[index].expires, now)
             }
         case .cancelRenewal(let id, let account):

@@ -6,7 +6,7 @@ extension LedgerState {
     /// Names the payload's layout. Change it whenever what `checkpointPayload` writes changes
     /// (a test pins the layout's bytes) or an event comes to fold differently, so checkpoints
     /// written by another version are passed over rather than trusted.
-    static let checkpointLayout = "storefront-state 2"
+    static let checkpointLayout = "storefront-state 3"
 
     /// Every value of the state, after the inputs it was folded with (`fingerprint`). Sets and
     /// dictionaries are written sorted, so equal states give equal bytes.
@@ -142,6 +142,7 @@ extension SubscriptionChain {
         writer.write(offer) { $0.write($1) }
         writer.write(offerPeriodsLeft)
         writer.write(renewalCount)
+        writer.write(billingAnchor)
     }
 
     init(from reader: inout CheckpointReader) throws(CheckpointFormatError) {
@@ -155,6 +156,7 @@ extension SubscriptionChain {
             pendingProductID: try reader.readOptional(text),
             expirationReason: try reader.readOptional { reader throws(CheckpointFormatError) in try reader.readEnum(ExpirationReason.self) },
             gracePeriodExpiresDate: try reader.readOptional(date), billingRetryStartDate: try reader.readOptional(date),
-            offer: try reader.readOptional(text), offerPeriodsLeft: try reader.readInt(), renewalCount: try reader.readInt())
+            offer: try reader.readOptional(text), offerPeriodsLeft: try reader.readInt(), renewalCount: try reader.readInt(),
+            billingAnchor: try reader.readDate())
     }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import StoreEngine
+
+/// What the store says about a subscription with a billing problem or a scheduled change:
+/// only dates that are still to come, the end of a grace period, and no change after an end.
+@Suite struct StoreBillingProblemWordsTests {
+    let fixture: StoreFixture
+    let store: Store
+    let text: StoreText
+
+    init() throws {
+        fixture = try StoreFixture()
+        store = try fixture.store()
+        text = StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA")
+    }
+
+    func yearly() -> Entitlements.Subscription? {
+        store.entitlements(for: phone).subscriptions.first { $0.productID == Rage.yearly }
+    }
+
+    /// Yearly, then its renewal fails (with or without grace).
+    func yearlyInBillingTrouble(grace: Bool) throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        try store.set(.billingRetry, to: "true", for: phone)
+        if grace { try store.set(.gracePeriod, to: "true", for: phone) }
+        _ = try store.advance(by: try StoreDuration.parse("P1Y"), buyer: phone)
+    }
+
+    @Test func aChangeBoughtInBillingRetryNamesNoPastRenewalDate() throws {
+        try yearlyInBillingTrouble(grace: false)
+        let failedOn = try #require(yearly()?.expiresDate)
+        let outcome = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        guard case let .changeScheduled(_, _, effective) = outcome else { Issue.record("got \(outcome)"); return }
+        #expect(effective == nil)
+        let message = text.message(for: outcome, product: store.catalog.product(id: Rage.monthly))
+        #expect(!message.contains(text.date(failedOn)))
+        #expect(message.contains("once billing is resolved"))
+    }
+
+    @Test func entitlementsShowTheGraceEndAndTheScheduledChange() throws {
+        try yearlyInBillingTrouble(grace: true)
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        let item = try #require(yearly())
+        #expect(item.state == .inGracePeriod)
+        let line = text.entitlementDetails(of: item)
+        #expect(line.contains("access until \(text.date(try #require(item.gracePeriodExpiresDate))) (grace period)"))
+        #expect(line.contains("switches to Rage Pro (Monthly) once billing is resolved"))
+        _ = try store.advance(by: try StoreDuration.parse("P17D"), buyer: phone)
+        let retry = text.entitlementDetails(of: try #require(yearly()))
+        #expect(retry.contains("no access until billing is resolved") && retry.contains("switches to Rage Pro (Monthly)"))
+    }
+
+    @Test func expiringDropsTheScheduledChange() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        let chain = try store.expire(Rage.yearly, buyer: phone)
+        #expect(chain.pendingProductID == nil)
+        #expect(!text.describe(chain).contains("Switches"))
+        // Another process folding the same ledger agrees.
+        #expect(try fixture.store().entitlements(for: phone).subscriptions.first?.pendingProductID == nil)
+    }
+}
