@@ -70,13 +70,19 @@ struct TUIKeysTests {
         #expect(spent.contains("'-----") || spent.contains(".-----") || spent.contains("'---------'"), "no face on screen:\n\(spent)")
     }
 
-    @Test("q and Ctrl-C on the payment sheet record the same user cancel as Esc", arguments: ["q", "C-c"])
+    @Test("q (closing the sheet) and Ctrl-C (quitting) on the payment sheet record the same user cancel as Esc",
+          arguments: ["q", "C-c"])
     func quittingFromTheSheetCancels(key: String) async throws {
         let tmux = try await tui.openStorefront()
         defer { tmux.kill() }
         try tmux.press("Enter")
         try await TUITests.waitForPaymentSheet(tmux)
         try tmux.press(key)
+        if key == "q" {
+            // q leaves the sheet, not the storefront: a second q quits.
+            try await tmux.waitForScreen("the sheet closed, the storefront still open") { !$0.contains("Confirm purchase") && $0.contains("Products") }
+            try tmux.press("q")
+        }
         try await tmux.waitFor("EXITED=0")
         let list = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
         #expect(list.map { $0["state"] as? String } == ["cancelled"])
