@@ -5,6 +5,7 @@ extension LedgerFile {
     /// Copies `tail` (the bytes after the last newline) into a new side file
     /// `<path>.torn-<UTC time>`, flushes it, then cuts the ledger back to its last newline.
     /// Only called by a writer holding the lock, so the tail is not a write in progress.
+    /// The report is also kept in `lastMovedTail`, since the commit may still be refused.
     func moveAside(_ tail: ArraySlice<UInt8>, of ledger: OpenFile) throws(LedgerError) -> TornTailReport {
         let sidePath: String
         do {
@@ -20,7 +21,9 @@ extension LedgerFile {
         }
         cursor.observedSize = cursor.offset
         publishObservation()
-        return TornTailReport(ledgerPath: path, movedTo: sidePath, line: cursor.lineCount + 1, byteCount: tail.count)
+        let report = TornTailReport(ledgerPath: path, movedTo: sidePath, line: cursor.lineCount + 1, byteCount: tail.count)
+        lastMovedTail = report
+        return report
     }
 
     /// How many numbered alternatives to try when side files of the same second exist.

@@ -34,6 +34,9 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
     var cursor = LedgerCursor()
     /// Entries read during a commit that failed, delivered by the next read or commit.
     var undelivered: LedgerUpdate<Event>?
+    /// The last incomplete line this instance moved aside, kept apart from `undelivered` so
+    /// that a commit refused after moving it still lets its caller report the move.
+    var lastMovedTail: TornTailReport?
     /// What `hasChanged()` compares with, readable while a commit holds `lock`.
     private let observation = Mutex(Observation())
 
@@ -65,6 +68,12 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
 
     public var problems: [LedgerProblem] {
         withLock { cursor.problems }
+    }
+
+    /// The last incomplete last line this instance moved aside, whether or not the commit
+    /// that moved it went on to succeed.
+    public var lastTornTail: TornTailReport? {
+        withLock { lastMovedTail }
     }
 
     public func readNew() throws(LedgerError) -> LedgerUpdate<Event> {

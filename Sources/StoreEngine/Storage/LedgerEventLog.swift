@@ -3,8 +3,6 @@ import Foundation
 /// The store's event log kept in a ledger file (`LedgerFile<StoreEvent>`).
 public final class LedgerEventLog: StoreEventLog, @unchecked Sendable {
     public let file: LedgerFile<StoreEvent>
-    private let lock = NSLock()
-    private var lastTornTail: TornTailReport?
 
     public init(file: LedgerFile<StoreEvent>) {
         self.file = file
@@ -17,28 +15,20 @@ public final class LedgerEventLog: StoreEventLog, @unchecked Sendable {
 
     public var problems: [LedgerProblem] { file.problems }
 
-    public var tornTail: TornTailReport? {
-        lock.lock(); defer { lock.unlock() }
-        return lastTornTail
-    }
+    /// Read from the file, which records the move itself: a commit refused after moving a
+    /// torn line aside returns no report, yet the line was moved and must be reported.
+    public var tornTail: TornTailReport? { file.lastTornTail }
 
     public func hasChanged() -> Bool { file.hasChanged() }
 
     public func readNew() throws -> EventBatch {
-        let update = try file.readNew(upTo: LedgerFile<StoreEvent>.readPartBytes)
-        if let torn = update.tornTails.last {
-            lock.lock(); lastTornTail = torn; lock.unlock()
-        }
-        return Self.batch(update)
+        Self.batch(try file.readNew(upTo: LedgerFile<StoreEvent>.readPartBytes))
     }
 
     public func commit<Result>(
         _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
     ) throws -> (result: Result, batch: EventBatch) {
         let commit = try file.commit { others in try decide(Self.batch(others)) }
-        if let torn = commit.others.tornTails.last {
-            lock.lock(); lastTornTail = torn; lock.unlock()
-        }
         var batch = Self.batch(commit.others)
         batch.entries += commit.appended.map { (sequence: $0.sequence, event: $0.event) }
         return (commit.result, batch)
