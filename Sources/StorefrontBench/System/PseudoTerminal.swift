@@ -69,6 +69,7 @@ final class PseudoTerminal {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let deadline = Stopwatch.nanoseconds() + UInt64(timeout * 1e9)
         var sawMarker = false
+        var answered = 0
         while Stopwatch.nanoseconds() < deadline {
             var entry = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
             let ready = poll(&entry, 1, sawMarker ? Int32(quiet * 1_000) : 10)
@@ -87,9 +88,27 @@ final class PseudoTerminal {
             }
             burst.bytes += chunk[..<count]
             burst.lastByteAt = Stopwatch.nanoseconds()
+            answered = answerCursorQueries(in: burst.bytes, answered: answered)
             if !sawMarker { sawMarker = Self.contains(burst.bytes, marker) }
         }
         return burst
+    }
+
+    /// The cursor position query (DSR 6) that the storefront sends at start to learn how wide
+    /// the terminal draws emoji clusters.
+    static let cursorQuery = Array("\u{1B}[6n".utf8)
+
+    /// Answers each cursor position query not answered yet, as a terminal does: the cursor
+    /// stands after a two-column sample on the first row. Returns how many are answered now.
+    private func answerCursorQueries(in bytes: [UInt8], answered: Int) -> Int {
+        let asked = Self.occurrences(of: Self.cursorQuery, in: bytes)
+        for _ in answered..<max(answered, asked) { type("\u{1B}[1;3R") }
+        return max(answered, asked)
+    }
+
+    private static func occurrences(of needle: [UInt8], in bytes: [UInt8]) -> Int {
+        guard bytes.count >= needle.count else { return 0 }
+        return (0...(bytes.count - needle.count)).count { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 
     private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
