@@ -27,7 +27,7 @@ extension AppState {
         case .picker(let picker): return pressOnPicker(key, picker: picker)
         case .transactions(let screen): return pressOnTransactions(key, screen: screen)
         case .refundConfirmation(let transactionID):
-            return answerConfirmation(key, confirm: .refund(transactionID: transactionID, buyer: buyer),
+            return answerConfirmation(key, confirm: .settle(.refund, transactionID: transactionID, buyer: buyer),
                                       showing: .refunding(transactionID: transactionID))
         case .cancelRenewalConfirmation(let transactionID):
             return answerConfirmation(key, confirm: .settle(.cancelRenewal, transactionID: transactionID, buyer: buyer),

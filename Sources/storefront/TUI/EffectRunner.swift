@@ -23,11 +23,6 @@ struct EffectRunner: Sendable {
             case let .spend(credit, buyer):
                 let outcome = try store.spend(credit, buyer: buyer)
                 return [snapshot(buyer, storefront), .spendFinished(credit: credit, outcome: outcome)]
-            case let .refund(transactionID, buyer):
-                // The snapshot is the viewer's: one taken for the device the transaction was
-                // bought on would be dropped as another buyer's, leaving the old balance.
-                let result = try store.refund(transactionID)
-                return [snapshot(buyer, storefront), .refundFinished(result)]
             case let .setSetting(setting, value, buyer):
                 try store.set(setting, to: value, for: buyer)
                 return [snapshot(buyer, storefront), .settingSaved(name: setting.rawValue, value: value)]
@@ -43,6 +38,7 @@ struct EffectRunner: Sendable {
                 try store.refresh()
                 return [snapshot(buyer, storefront)]
             case .quit:
+                // Leaving needs no store work; the run loop stops when the state says it is quitting.
                 return []
             }
         } catch {
@@ -65,6 +61,8 @@ struct EffectRunner: Sendable {
                     .transactionSettled(title: "Request declined",
                                         message: "The request to buy \(name(record.productID)) was declined; nothing was charged.")]
         case .refund:
+            // The snapshot is the viewer's: one taken for the device the transaction was
+            // bought on would be dropped as another buyer's, leaving the old balance.
             let result = try store.refund(transactionID)
             return [snapshot(buyer, storefront), .refundFinished(result)]
         case .unsubscribe:
