@@ -13,8 +13,8 @@ extension ScreenBuffer {
     public var rowTexts: [String] { (0..<height).map(rowText) }
 
     /// The frame as snapshot text: one line per row, each wrapped in double quotes
-    /// so trailing spaces stay visible; see `SnapshotText`.
+    /// so trailing spaces stay visible, then the style layer; see `SnapshotText`.
     public func snapshotText() -> String {
-        SnapshotText.format(rowTexts)
+        SnapshotText.format(rowTexts, styles: SnapshotStyles(self))
     }
 }
