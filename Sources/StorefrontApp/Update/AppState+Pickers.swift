@@ -46,55 +46,8 @@ extension AppState {
         return all
     }
 
-    /// Keys in a picker: move and choose, or type a new value.
-    mutating func pressOnPicker(_ key: Key, picker: Picker) -> [Effect] {
-        var picker = picker
-        if var typing = picker.typing {
-            switch key {
-            case .character(let character):
-                typing.entry.insert(character) { Self.isAllowed($0, in: typing.field) }
-            case .paste(let text):
-                for character in TextField.singleLine(text) {
-                    typing.entry.insert(character) { Self.isAllowed($0, in: typing.field) }
-                }
-            case .backspace:
-                typing.entry.deleteBackward()
-            case .enter:
-                return accept(typing, in: picker)
-            case .escape:
-                picker.typing = nil
-                replaceTop(with: .picker(picker))
-                return []
-            default:
-                return []
-            }
-            picker.typing = typing
-            replaceTop(with: .picker(picker))
-            return []
-        }
-        let height = PickerView.listHeight(for: picker, size: size)
-        switch key {
-        case .up, .character("k"): picker.move(by: -1, viewportHeight: height)
-        case .down, .character("j"): picker.move(by: 1, viewportHeight: height)
-        case .pageUp: picker.move(by: -height, viewportHeight: height)
-        case .pageDown: picker.move(by: height, viewportHeight: height)
-        case .home, .character("g"): picker.move(by: -picker.rows.count, viewportHeight: height)
-        case .end, .character("G"): picker.move(by: picker.rows.count, viewportHeight: height)
-        case .enter, .character(" "):
-            return picker.selectedChoice.map { choose($0, in: picker) } ?? []
-        case .escape:
-            closeTop()
-            return []
-        case .character("q"):
-            return quit()
-        default:
-            return []
-        }
-        replaceTop(with: .picker(picker))
-        return []
-    }
-
-    private mutating func choose(_ choice: Picker.Choice, in picker: Picker) -> [Effect] {
+    /// Does what choosing `choice` in `picker` asks: opens a field, or switches and closes the picker.
+    mutating func choose(_ choice: Picker.Choice, in picker: Picker) -> [Effect] {
         var picker = picker
         switch choice {
         case .typeIn(let field):
@@ -116,7 +69,8 @@ extension AppState {
         }
     }
 
-    private mutating func accept(_ typing: Picker.Typing, in picker: Picker) -> [Effect] {
+    /// Applies a typed value, or shows under the field why it cannot be taken.
+    mutating func accept(_ typing: Picker.Typing, in picker: Picker) -> [Effect] {
         switch typing.field {
         case .locale:
             let value = typing.entry.text.trimmingCharacters(in: .whitespaces)

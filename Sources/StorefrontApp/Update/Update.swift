@@ -57,7 +57,7 @@ extension AppState {
             resize(to: Size(width: width, height: height))
             return []
         }
-        if key == .ctrl("c") { return quit() }
+        if EverywhereKeys.command(for: key, in: self) == .quit { return quit() }
         guard activity == nil, waitingKeys.isEmpty else {
             waitingKeys.append(WaitingKey(key: key, arrivedAt: time))
             return []
@@ -78,21 +78,23 @@ extension AppState {
     /// Routes a key to the top overlay, the search field or the main screen.
     mutating func press(_ key: Key, at time: Date) -> [Effect] {
         notice = nil
-        if isTooSmall { return key == .character("q") ? quit() : [] }
+        // A window too small to draw in still takes the main screen's quit key.
+        if isTooSmall { return MainReducer.keys.lookup(key, in: self)?.command == .quit ? quit() : [] }
         let topBefore = overlays.last
         let countBefore = overlays.count
         let effects: [Effect]
-        if key == .function(1) {
+        if EverywhereKeys.command(for: key, in: self) == .help {
             // F1 opens the help from anywhere, text fields included (where `?` is typed).
             let topic = topBefore.map { $0.helpTopic } ?? (isSearching ? .search : .main)
-            if let topic { push(.help(HelpScreen(topic: topic))) }
+            // On the help itself F1 closes it, as `?` does there.
+            if let topic { push(.help(HelpScreen(topic: topic))) } else { closeTop() }
             effects = []
         } else if let top = overlays.last {
             effects = press(key, on: top, at: time)
         } else if isSearching {
-            effects = pressWhileSearching(key)
+            effects = SearchReducer.press(key, screen: (), state: &self)
         } else {
-            effects = pressOnMain(key)
+            effects = MainReducer.press(key, screen: (), state: &self)
         }
         // Only a sheet just opened (or changed) is armed anew; one uncovered by closing the
         // help above it was armed already.
