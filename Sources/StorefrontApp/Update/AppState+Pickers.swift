@@ -77,7 +77,7 @@ extension AppState {
             let normalized = LocaleIdentifier.normalize(value)
             guard Self.looksLikeLocale(normalized) else {
                 var picker = picker
-                picker.typing?.entry.error = "“\(value)” is not a locale; type one like de_DE or pt_BR."
+                picker.typing?.entry.error = StorefrontScreenText.notALocale(value)
                 replaceTop(with: .picker(picker))
                 return []
             }

@@ -10,7 +10,7 @@ extension AppState {
         let status = snapshot.status(of: product.id)
         if case .notSold = status {
             let refusal = PurchaseOutcome.refused(.notSoldHere(productID: product.id, storefront: storefront))
-            push(.alert(Alert(title: "Not available", message: text.message(for: refusal, product: product), tone: .warning)))
+            push(.alert(Alert(title: StorefrontScreenText.notSoldTitle, message: text.message(for: refusal, product: product), tone: .warning)))
             return []
         }
         let alreadyHas: Bool = switch status {
@@ -37,7 +37,8 @@ extension AppState {
     mutating func openSpendScreen() {
         let credit = selectedProduct?.grant?.credit ?? catalog.credits.first?.id
         guard let credit else {
-            push(.alert(Alert(title: "Nothing to use", message: "This catalog has no credits to spend.", tone: .info)))
+            let nothing = StorefrontScreenText.nothingToUse
+            push(.alert(Alert(title: nothing.title, message: nothing.message, tone: .info)))
             return
         }
         // No face until one is spent: every face on show is one paid for.

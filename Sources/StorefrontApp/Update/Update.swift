@@ -35,17 +35,19 @@ extension AppState {
             failOperation(message)
         case .tick:
             if activity != nil { tick &+= 1 }
-        case .announced(let title, let message):
-            report(Alert(title: title, message: message, tone: .info))
+        case .unfinishedDelivered(let records):
+            report(Alert(title: StorefrontScreenText.unfinishedDeliveredTitle,
+                         message: StorefrontScreenText.unfinishedDelivered(records, text: text), tone: .info))
         case .clockTicked(let now):
             self.now = now
-        case .subscriptionChanged(let message):
+        case .subscriptionChanged(let chain):
+            finishSubscriptionChange(message: text.describe(chain))
+        case .unsubscribed(let productID):
+            finishSubscriptionChange(message: StorefrontScreenText.unsubscribed(name: productName(productID)))
+        case .requestDeclined(let productID):
             activity = nil
-            if case .cancelRenewalConfirmation = overlays.last { closeTop() }
-            report(Alert(title: "Subscription", message: message, tone: .success))
-        case .transactionSettled(let title, let message):
-            activity = nil
-            report(Alert(title: title, message: message, tone: .info))
+            report(Alert(title: StorefrontScreenText.requestDeclinedTitle,
+                         message: StorefrontScreenText.requestDeclined(name: productName(productID)), tone: .info))
         }
         return []
     }
@@ -155,7 +157,7 @@ extension AppState {
     /// that would open a sheet ask first, so a sheet that could only fail never opens.
     mutating func refusedAsReadOnly() -> Bool {
         guard let readOnlyReason else { return false }
-        push(.alert(Alert(title: "Read-only", message: readOnlyReason, tone: .failure)))
+        push(.alert(Alert(title: StorefrontScreenText.readOnlyTitle, message: readOnlyReason, tone: .failure)))
         return true
     }
 

@@ -56,9 +56,9 @@ enum TransactionsReducer: KeyReducer {
     private static func start(_ action: TransactionAction, on record: TransactionRecord, isAvailable: Bool,
                               state: inout AppState) -> [Effect] {
         guard isAvailable else {
-            let message = "\(action.hint.label.capitalized) does not apply to transaction \(record.id) (\(record.state.rawValue)). "
-                + "The keys shown at the bottom are the ones that apply to it."
-            state.push(.alert(Alert(title: "Not possible", message: message, tone: .warning)))
+            let message = StorefrontScreenText.actionDoesNotApply(action.hint.label, transactionID: record.id,
+                                                                  state: record.state.rawValue)
+            state.push(.alert(Alert(title: StorefrontScreenText.notPossibleTitle, message: message, tone: .warning)))
             return []
         }
         switch action {
