@@ -34,8 +34,7 @@ enum PickerView {
             }
         } else {
             let note = picker.purpose == .localeAndStorefront
-                ? "The locale sets words and formats; the storefront sets the currency."
-                : "Purchases belong to the account; restore brings them to a device."
+                ? StorefrontPaneText.localePickerNote : StorefrontPaneText.accountPickerNote
             buffer.write(note, in: bands[2], style: Theme.muted)
         }
     }
