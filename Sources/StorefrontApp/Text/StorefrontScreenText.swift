@@ -106,6 +106,18 @@ public enum StorefrontScreenText {
 
     /// A typed locale that is not one.
     public static func notALocale(_ value: String) -> String { "“\(value)” is not a locale; type one like de_DE or pt_BR." }
+
+    // MARK: Progress
+
+    /// What the spinner says while a purchase, restore, spend, refund or setting is stored.
+    public static let purchasing = "Purchasing…"
+    public static let restoring = "Restoring purchases…"
+    public static let spending = "Spending…"
+    public static let refunding = "Refunding…"
+    public static let saving = "Saving…"
+
+    /// What the spinner says while a transaction action runs: "Renew now…" for "renew now".
+    public static func settling(_ actionLabel: String) -> String { "\(actionLabel.capitalized)…" }
 }
 
 /// English counts with their noun: "1 purchase", "2 purchases".

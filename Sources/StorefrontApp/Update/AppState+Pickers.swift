@@ -4,7 +4,7 @@ import TerminalUI
 extension AppState {
     /// The catalog's languages (as full locales) and storefronts, plus a row to type any locale.
     func localePicker() -> Picker {
-        var rows: [Picker.Row] = [.heading("Language and region")]
+        var rows: [Picker.Row] = [.heading(StorefrontPickerText.languageHeading)]
         var seen: Set<String> = []
         for language in catalog.languages {
             let identifier = AppText.locale(forLanguage: language)
@@ -15,27 +15,27 @@ extension AppState {
         if !seen.contains(locale) {
             rows.append(Picker.Row(choice: .locale(locale), label: AppText.localeName(locale), detail: locale, isCurrent: true))
         }
-        rows.append(Picker.Row(choice: .typeIn(.locale), label: "Other locale…"))
-        rows.append(.heading("Storefront"))
+        rows.append(Picker.Row(choice: .typeIn(.locale), label: StorefrontPickerText.otherLocale))
+        rows.append(.heading(StorefrontPickerText.storefrontHeading))
         for front in catalog.storefronts {
             rows.append(Picker.Row(choice: .storefront(front.code), label: text.countryName(front.code),
-                                   detail: "\(front.code) · \(front.currency)", isCurrent: front.code == storefront))
+                                   detail: StorefrontPickerText.storefrontDetail(code: front.code, currency: front.currency), isCurrent: front.code == storefront))
         }
         return Picker(purpose: .localeAndStorefront, rows: rows)
     }
 
     /// The accounts and devices found in the ledger, plus rows to create new ones.
     func accountPicker() -> Picker {
-        var rows: [Picker.Row] = [.heading("Account")]
+        var rows: [Picker.Row] = [.heading(StorefrontPickerText.accountHeading)]
         for account in including(visitedAccounts, in: snapshot.accounts) {
             rows.append(Picker.Row(choice: .account(account), label: account, isCurrent: account == buyer.account))
         }
-        rows.append(Picker.Row(choice: .typeIn(.account), label: "New account…"))
-        rows.append(.heading("Device"))
+        rows.append(Picker.Row(choice: .typeIn(.account), label: StorefrontPickerText.newAccount))
+        rows.append(.heading(StorefrontPickerText.deviceHeading))
         for device in including(visitedDevices, in: snapshot.devices) {
             rows.append(Picker.Row(choice: .device(device), label: device, isCurrent: device == buyer.device))
         }
-        rows.append(Picker.Row(choice: .typeIn(.device), label: "New device…"))
+        rows.append(Picker.Row(choice: .typeIn(.device), label: StorefrontPickerText.newDevice))
         return Picker(purpose: .accountAndDevice, rows: rows)
     }
 
@@ -89,8 +89,7 @@ extension AppState {
                 name = try BuyerName.normalized(typing.entry.text, role: typing.field == .account ? "account" : "device")
             } catch {
                 var picker = picker
-                let message = error.description
-                picker.typing?.entry.error = message.prefix(1).uppercased() + message.dropFirst() + "."
+                picker.typing?.entry.error = StorefrontPickerText.fieldError(error.description)
                 replaceTop(with: .picker(picker))
                 return []
             }
