@@ -1,6 +1,6 @@
 import Foundation
-@testable import storefront
 import StoreEngine
+@testable import StorefrontRuntime
 import Testing
 import TerminalUI
 @testable import StorefrontApp

@@ -3,6 +3,7 @@ import StoreEngine
 import Testing
 import TerminalUI
 @testable import StorefrontApp
+import StorefrontTesting
 
 /// Colour and selection asserted through the snapshots' style layer, so a change to either fails.
 @Suite("Render: the selection bar and the red of failures")

@@ -1,5 +1,7 @@
+import StorefrontText
 import StoreEngine
 import TerminalUI
+import StoreCatalog
 
 /// The payment sheet: product, what it grants, price and account, then buy or cancel.
 enum BuySheetView {

@@ -1,3 +1,4 @@
+import StorefrontText
 import TerminalUI
 
 /// The locale and storefront picker, and the account and device switcher.

@@ -1,3 +1,4 @@
+import StorefrontText
 import TerminalUI
 
 /// Draws the whole screen for `state` at `size`.

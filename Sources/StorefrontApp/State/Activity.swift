@@ -1,3 +1,5 @@
+import StorefrontText
+
 /// A store operation in progress; while one runs a spinner turns and keys wait.
 public enum Activity: Equatable, Sendable {
     case purchasing(productID: String)

@@ -1,3 +1,4 @@
+import StorefrontText
 import TerminalUI
 
 /// A list of choices in sections, with rows to type a new value: the locale and storefront

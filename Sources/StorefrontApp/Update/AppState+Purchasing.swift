@@ -1,3 +1,5 @@
+import StorefrontText
+import StoreCatalog
 import StoreEngine
 import TerminalUI
 

@@ -1,3 +1,4 @@
+import StorefrontText
 import StoreEngine
 
 extension AppState {
@@ -15,7 +16,7 @@ extension AppState {
         }
         if let torn = fresh.tornTail, torn != reportedTornTail {
             reportedTornTail = torn
-            report(Alert(title: StorefrontScreenText.tornTailTitle, message: StorefrontScreenText.tornTail(torn), tone: .warning))
+            report(Alert(title: StorefrontScreenText.tornTailTitle, message: StorefrontScreenText.tornTail("\(torn)"), tone: .warning))
         }
     }
 

@@ -1,3 +1,4 @@
+import StorefrontText
 import Foundation
 import StoreEngine
 import TerminalUI

@@ -1,8 +1,10 @@
+import StorefrontText
 import Foundation
 import NcursesTerminal
 import StoreEngine
 import StorefrontApp
 import TerminalUI
+import StorefrontRuntime
 
 /// Opens the interactive storefront: the store from the command line's options, the terminal,
 /// and the run loop; always gives the terminal back.
