@@ -113,9 +113,9 @@ extension Store {
                 record.amount = grant.amount.saturatingMultiplied(by: quantity)
             }
             if state.settings.askToBuy {
-                record.awaiting = "approval"
+                record.awaiting = .approval
             } else if state.settings.interruptedPurchases {
-                record.awaiting = "action"
+                record.awaiting = .action
             }
             if !options.finish { record.unfinished = true }
             guard let made = preview(record, in: state) else { return ([], .refused(.unknownProduct(productID))) }
@@ -225,7 +225,7 @@ extension Store {
     func autoRenewEvent(for chain: SubscriptionChain, on: Bool, buyer: Buyer, at now: Date) -> StoreEvent {
         var change = event(.cancelRenewal, for: buyer, at: now)
         change.originalTransactionId = chain.originalID
-        change.value = on ? "on" : "off"
+        change.value = on ? StoreEvent.autoRenewOn : StoreEvent.autoRenewOff
         return change
     }
 }
@@ -234,7 +234,7 @@ extension Store {
 struct PurchaseTerms {
     var charged: Decimal
     var expires: Date?
-    var offer: String?
+    var offer: AppliedOffer?
     var offerPeriodsLeft: Int?
     var replaces: String?
     var originalID: String?

@@ -9,7 +9,7 @@ enum SubscriptionPlan {
 
 /// The price and period of an offer, whichever kind it is.
 struct OfferTerms {
-    var name: String
+    var name: AppliedOffer
     var paymentMode: OfferPaymentMode
     var period: SubscriptionPeriod
     var periodCount: Int
@@ -17,19 +17,19 @@ struct OfferTerms {
 }
 
 extension Product {
-    /// The terms of the offer recorded as `name` ("introductory:freeTrial", "promotional:ID").
-    func offerTerms(named name: String?) -> OfferTerms? {
+    /// The terms of the offer recorded as `name`, when the product still has it.
+    func offerTerms(named name: AppliedOffer?) -> OfferTerms? {
         guard let name, let subscription else { return nil }
-        if name.hasPrefix("introductory:"), let intro = subscription.introOffer {
+        switch name {
+        case .introductory:
+            guard let intro = subscription.introOffer else { return nil }
             return OfferTerms(name: name, paymentMode: intro.paymentMode, period: intro.period,
                               periodCount: intro.periodCount, prices: intro.prices)
-        }
-        if name.hasPrefix("promotional:"),
-           let offer = subscription.promotionalOffers.first(where: { "promotional:\($0.id)" == name }) {
+        case let .promotional(id):
+            guard let offer = subscription.promotionalOffers.first(where: { $0.id == id }) else { return nil }
             return OfferTerms(name: name, paymentMode: offer.paymentMode, period: offer.period,
                               periodCount: offer.periodCount, prices: offer.prices)
         }
-        return nil
     }
 }
 
@@ -42,9 +42,9 @@ extension Store {
         var offer: OfferTerms?
         if let offerID {
             guard !history.isEmpty else { return .refuse(.offerNotEligible(offerID: offerID)) }
-            offer = product.offerTerms(named: "promotional:\(offerID)")
+            offer = product.offerTerms(named: .promotional(id: offerID))
         } else if history.isEmpty, let intro = info.introOffer {
-            offer = product.offerTerms(named: "introductory:\(intro.paymentMode.rawValue)")
+            offer = product.offerTerms(named: .introductory(intro.paymentMode))
         }
         var terms = PurchaseTerms(charged: price, expires: info.period.added(to: now))
         if let offer {

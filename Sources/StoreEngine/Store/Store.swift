@@ -259,22 +259,21 @@ public final class Store: @unchecked Sendable {
 
     /// Records a setting (of the buyer's device, or store-wide); every process sees it.
     public func set(_ setting: StoreSetting, to value: String, for buyer: Buyer) throws {
-        guard setting.allowedValues.contains(value) else {
+        guard let change = try? SettingChange(setting: setting.rawValue, value: value) else {
             throw StoreError.invalidSettingValue(setting: setting.rawValue, value: value, allowed: setting.allowedValues)
         }
-        try record(setting: setting.rawValue, value: value, buyer: buyer)
+        try record(change, buyer: buyer)
     }
 
     /// Makes `operation` fail with `failure` (once or until cleared), or clears it with nil.
     public func inject(_ failure: InjectedFailure?, into operation: StoreOperation, buyer: Buyer) throws {
-        try record(setting: StoreSetting.failurePrefix + operation.rawValue, value: failure?.settingValue ?? "none", buyer: buyer)
+        try record(.failure(operation, failure), buyer: buyer)
     }
 
-    private func record(setting: String, value: String, buyer: Buyer) throws {
+    private func record(_ setting: SettingChange, buyer: Buyer) throws {
         try commit { _, now in
             var change = event(.setting, for: buyer, at: now)
-            change.setting = setting
-            change.value = value
+            change.record(setting)
             return ([change], ())
         }
     }
