@@ -7,6 +7,8 @@ import Foundation
 /// request against that fresh state; the in-memory state is a fold of the log.
 public final class Store: @unchecked Sendable {
     public let catalog: Catalog
+    /// The decisions this store commits, over its catalog.
+    public let decisions: StoreDecisions
     let log: StoreEventLog
     let clock: StoreClock
     let lock = NSLock()
@@ -34,6 +36,7 @@ public final class Store: @unchecked Sendable {
     public init(catalog: Catalog, log: StoreEventLog, clock: StoreClock = SystemClock(),
                 checkpointInterval: Int = Store.defaultCheckpointInterval) throws {
         self.catalog = catalog
+        decisions = StoreDecisions(catalog: catalog)
         self.log = log
         self.clock = clock
         var scopes: [String: CreditScope] = [:]
@@ -232,7 +235,7 @@ public final class Store: @unchecked Sendable {
     }
 
     func event(_ kind: StoreEvent.Kind, for buyer: Buyer, at time: Date) -> StoreEvent {
-        StoreEvent(kind: kind, time: time, app: catalog.bundleID, account: buyer.account, device: buyer.device)
+        decisions.event(kind, for: buyer, at: time)
     }
 
     // MARK: Products
