@@ -1,3 +1,5 @@
+import StoreCatalog
+
 /// The offer a subscription purchase or renewal was made under, as the ledger records it.
 ///
 /// On disk it stays the text it always was, `introductory:<payment mode>` or

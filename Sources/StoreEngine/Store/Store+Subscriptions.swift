@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 extension Store {
     // MARK: Operations on a subscription

@@ -1,3 +1,5 @@
+import StoreLedger
+
 /// The fields whose meaning depends on the kind of event, read in one place and checked when
 /// the ledger is read.
 extension StoreEvent {

@@ -1,4 +1,6 @@
 import Foundation
+import StoreCatalog
+import StoreLedger
 
 /// Writing a `StoreEvent` as ledger JSON without `JSONEncoder`.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import StoreJSON
+import StoreLedger
 
 /// One member of a ledger line: its name, how it is read into a `StoreEvent`, how it is written.
 ///

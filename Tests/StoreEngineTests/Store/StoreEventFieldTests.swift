@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreLedger
+@testable import StoreJSON
 
 /// The field table is the one declaration of what a ledger event holds: it must name every
 /// stored property of `StoreEvent`, under the key its synthesized `Codable` uses, once.

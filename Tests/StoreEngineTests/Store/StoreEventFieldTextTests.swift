@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreLedger
+@testable import StorefrontTesting
 
 /// Fields stored as text on disk are read into typed values; text that is not one of them is
 /// a ledger problem naming the line and the field, never a default.

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 extension StoreDecisions {
     /// A request to buy: what, how many, for whom, where, and how.

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// The store's decisions as pure functions of (catalog, state, store time, request).
 ///

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
+@testable import StorefrontTesting
 
 /// The purchase decision on its own: a catalog, a folded state, a time and a request in; the
 /// events to append and the outcome out. No store, no log.
