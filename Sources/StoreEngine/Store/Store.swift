@@ -10,7 +10,7 @@ import StoreLedger
 public final class Store: @unchecked Sendable {
     public let catalog: Catalog
     /// The decisions this store commits, over its catalog.
-    public let decisions: StoreDecisions
+    let decisions: StoreDecisions
     let log: StoreEventLog
     let clock: StoreClock
     let lock = NSLock()
@@ -213,7 +213,7 @@ public final class Store: @unchecked Sendable {
 
     /// The state with every renewal, expiry and grace end that has fallen due applied, as the
     /// next commit will record them, and the store time; for read-only views.
-    public func projectedState() -> (state: LedgerState, now: Date) {
+    func projectedState() -> (state: LedgerState, now: Date) {
         lock.lock()
         var state = self.state
         let now = state.storeTime(at: clock.now())
@@ -260,7 +260,7 @@ public final class Store: @unchecked Sendable {
     // MARK: Settings
 
     /// Whether this device may make purchases ("purchases allowed", like parental restrictions).
-    public func canMakePayments(on device: String) -> Bool { snapshot.purchasesAllowed(on: device) }
+    func canMakePayments(on device: String) -> Bool { snapshot.purchasesAllowed(on: device) }
 
     /// Records a setting (of the buyer's device, or store-wide); every process sees it.
     public func set(_ setting: StoreSetting, to value: String, for buyer: Buyer) throws {
@@ -296,6 +296,6 @@ public final class Store: @unchecked Sendable {
     }
 
     /// Accounts and devices that appear in the ledger for this app.
-    public var knownAccounts: [String] { snapshot.accounts }
-    public var knownDevices: [String] { snapshot.devices }
+    var knownAccounts: [String] { snapshot.accounts }
+    var knownDevices: [String] { snapshot.devices }
 }
