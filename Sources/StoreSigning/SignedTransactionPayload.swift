@@ -83,7 +83,7 @@ public struct SignedTransactionPayload: Codable, Sendable, Equatable {
         // Apple reports what one unit costs; the ledger holds the total for the quantity.
         price = record.price.map { ExactDecimal.milliunits($0 / Decimal(max(record.quantity, 1))) }
         currency = record.currency
-        let offer = SignedOffer(ledgerText: record.offer)
+        let offer = SignedOffer(ledgerText: record.offer?.rawValue)
         offerType = offer?.type
         offerDiscountType = offer?.discountType
         offerIdentifier = offer?.identifier
