@@ -35,9 +35,10 @@ let package = Package(
         .target(name: "TerminalUI"),
         .target(name: "StorefrontApp", dependencies: ["StoreEngine", "TerminalUI"]),
         .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalUI"]),
+        .target(name: "StorefrontCommands", dependencies: ["StoreEngine", "TerminalUI"]),
         .executableTarget(
             name: "storefront",
-            dependencies: ["StoreEngine", "TerminalUI", "StorefrontApp", "NcursesTerminal"]
+            dependencies: ["StorefrontCommands", "StoreEngine", "TerminalUI", "StorefrontApp", "NcursesTerminal"]
         ),
         .executableTarget(
             name: "StorefrontBench",
@@ -47,7 +48,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "StorefrontAppTests", dependencies: ["StorefrontApp", "StoreEngine", "TerminalUI", "storefront"],
                     exclude: ["Snapshots"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["storefront", "StoreEngine"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["storefront", "StoreEngine", "TerminalUI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["storefront", "StorefrontCommands", "StoreEngine"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["storefront", "StorefrontCommands", "StoreEngine", "TerminalUI"]),
     ]
 )

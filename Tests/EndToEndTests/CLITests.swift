@@ -106,7 +106,7 @@ import Testing
         #expect(try cli.run(["buy"]).status == 2)
         #expect(try cli.run(["buy", "x", "--quantity", "zero"]).status == 2)
         #expect(try cli.run(["products", "--bogus"]).status == 2)
-        #expect(try cli.run(["--help"]).stdout.contains("catalog lint PATH"))
+        #expect(try cli.run(["--help"]).stdout.contains("catalog lint [PATH]"))
         #expect(try cli.run(["products", "--storefront", "CHN"]).status == 2)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import NcursesTerminal
 import StoreEngine
 import StorefrontApp
+import StorefrontCommands
 import TerminalUI
 
 /// Opens the interactive storefront: the store from the command line's options, the terminal,

@@ -1,7 +1,7 @@
 import Foundation
 import StoreEngine
 import Testing
-@testable import storefront
+import StorefrontCommands
 
 /// Seeded mutations of every parser's inputs, run in the normal test suite: catalogs,
 /// .storekit files, ledgers and command lines. None may crash; every refusal is a typed,
@@ -129,7 +129,7 @@ struct ParserMutationTests {
             do {
                 let result = try CommandLineArguments.parse(arguments)
                 parsed += 1
-                for name in CommandLineArguments.valueOptions {
+                for name in Set(CommandList.all.flatMap(\.options).filter(\.takesValue).map(\.name)) {
                     _ = try? result.integerOption(name, default: 1)
                 }
                 _ = try? LedgerLocation.path(explicit: result.entitlementsPath, environment: ["HOME": "/home/q"])

@@ -9,7 +9,6 @@ import StoreEngine
 /// `--expect-sequence` with the number last seen, catch that too.
 enum VerifyCommand {
     static func run(arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> ExitStatus {
-        try arguments.allowOnly(["expect-sequence"], command: "verify")
         let expected = arguments.options["expect-sequence"] == nil
             ? nil : try arguments.integerOption("expect-sequence", default: 0, minimum: 0)
         let path = try StoreSession.ledgerPath(arguments, environment: environment)

@@ -3,12 +3,12 @@ import StoreEngine
 
 /// `storefront products`: the catalog with prices and the buyer's status.
 enum ProductsCommand {
-    static func run(_ session: StoreSession, json: Bool, console: Console) throws -> ExitStatus {
+    static func run(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let store = session.store
         let text = session.text
         try session.perform { try store.checkInjectedFailure(.loadProducts, buyer: session.buyer) }
         let entitlements = store.entitlements(for: session.buyer)
-        if json {
+        if arguments.json {
             try console.json(session.catalog.products.map { entry(for: $0, session: session, entitlements: entitlements) })
             return .success
         }

@@ -3,7 +3,7 @@ import StoreEngine
 
 /// Settling purchases that did not complete at once: `approve`, `decline`, `resolve`,
 /// `deliver-unfinished`.
-enum DeferredCommands {
+public enum DeferredCommands {
     static func approve(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         try settle(session, arguments: arguments, console: console, command: "approve") { try session.store.approve($0) }
     }
@@ -13,9 +13,7 @@ enum DeferredCommands {
     }
 
     static func decline(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try arguments.allowOnly([], command: "decline")
-        guard arguments.words.count == 2 else { throw UsageError("decline needs a transaction id; `storefront transactions` lists them") }
-        let record = try session.perform { try session.store.decline(arguments.words[1]) }
+        let record = try session.perform { try session.store.decline(arguments.commandArguments[0]) }
         let name = session.catalog.product(id: record.productID).map(session.text.title(of:)) ?? record.productID
         let message = "Declined the request to buy \(name) (transaction \(record.id)); nothing was charged."
         if arguments.json {
@@ -28,8 +26,6 @@ enum DeferredCommands {
     }
 
     static func deliverUnfinished(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try arguments.allowOnly([], command: "deliver-unfinished")
-        try arguments.expectNoArguments(command: "deliver-unfinished")
         let delivered = try session.perform { try session.store.deliverUnfinished(session.buyer) }
         let message = describe(delivered, session: session)
         if arguments.json {
@@ -42,7 +38,7 @@ enum DeferredCommands {
     }
 
     /// "Delivered 1 unfinished transaction: Random Rage Face (+5 Rage Faces)." or "Nothing unfinished."
-    static func describe(_ delivered: [TransactionRecord], session: StoreSession) -> String {
+    public static func describe(_ delivered: [TransactionRecord], session: StoreSession) -> String {
         guard !delivered.isEmpty else { return "No unfinished transactions on \(session.buyer.device)." }
         let names = delivered.map { record -> String in
             let name = session.catalog.product(id: record.productID).map(session.text.title(of:)) ?? record.productID
@@ -54,9 +50,7 @@ enum DeferredCommands {
 
     private static func settle(_ session: StoreSession, arguments: CommandLineArguments, console: Console, command: String,
                                _ operation: (String) throws -> PurchaseOutcome) throws -> ExitStatus {
-        try arguments.allowOnly([], command: command)
-        guard arguments.words.count == 2 else { throw UsageError("\(command) needs a transaction id; `storefront transactions` lists them") }
-        let id = arguments.words[1]
+        let id = arguments.commandArguments[0]
         let outcome = try session.perform { try operation(id) }
         return try PurchaseCommands.report(outcome, productID: outcome.transaction?.productID ?? id, session: session,
                                            arguments: arguments, console: console)

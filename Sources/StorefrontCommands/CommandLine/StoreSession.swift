@@ -2,24 +2,24 @@ import Foundation
 import StoreEngine
 
 /// The store opened for one command: catalog, ledger, buyer, locale and storefront.
-struct StoreSession {
-    let catalog: Catalog
-    let store: Store
-    let buyer: Buyer
-    let locale: String
-    let storefront: String
-    let ledgerPath: String
+public struct StoreSession {
+    public let catalog: Catalog
+    public let store: Store
+    public let buyer: Buyer
+    public let locale: String
+    public let storefront: String
+    public let ledgerPath: String
     /// Sentences for stderr about choices the command line made that could not be honoured.
-    let warnings: [String]
+    public let warnings: [String]
     /// Made once per command: it holds the price and date formatters, which are costly to
     /// create and are used for every product row.
-    let text: StoreText
+    public let text: StoreText
     /// Why the renewals and expiries due could not be recorded on opening (the ledger may not
     /// be written), when they could not; what is shown includes them all the same.
-    var catchUpSkipped: String? = nil
+    public var catchUpSkipped: String? = nil
 
     /// Opens everything the command line names, or fails with the right exit status.
-    static func open(_ arguments: CommandLineArguments, environment: [String: String]) throws(CommandFailure) -> StoreSession {
+    public static func open(_ arguments: CommandLineArguments, environment: [String: String]) throws(CommandFailure) -> StoreSession {
         let catalog = try loadCatalog(arguments.catalogPath)
         let localeChoice = LocaleChoice.choose(explicit: arguments.locale, environment: environment,
                                                catalogLocale: catalog.initialSettings?.locale)
@@ -91,10 +91,7 @@ struct StoreSession {
     /// The exit status and message for an error of a store operation: the store saying no,
     /// or a data problem.
     static func failure(for error: any Error) -> CommandFailure {
-        switch error {
-        case let error as StoreError: CommandFailure(status: .refused, message: "\(error)")
-        case let failure as StoreFailure: CommandFailure(status: .refused, message: "\(failure)")
-        default: CommandFailure(status: .dataProblem, message: "\(error)")
-        }
+        let (status, message) = ExitMapping.exit(for: error)
+        return CommandFailure(status: status, message: message)
     }
 }

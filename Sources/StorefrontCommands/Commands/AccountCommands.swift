@@ -4,8 +4,6 @@ import StoreEngine
 /// `storefront entitlements`, `transactions`, `settings` and `reset-device`.
 enum AccountCommands {
     static func entitlements(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try arguments.allowOnly([], command: "entitlements")
-        try arguments.expectNoArguments(command: "entitlements")
         try session.perform { try session.store.checkInjectedFailure(.subscriptionStatus, buyer: session.buyer) }
         let result = session.store.entitlements(for: session.buyer)
         let text = session.text
@@ -53,8 +51,6 @@ enum AccountCommands {
     }
 
     static func transactions(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try arguments.allowOnly([], command: "transactions")
-        try arguments.expectNoArguments(command: "transactions")
         let records = session.store.transactions(for: session.buyer.account)
         if arguments.json {
             let signer = try session.transactionSigner()
@@ -83,28 +79,25 @@ enum AccountCommands {
     }
 
     static func settings(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try arguments.allowOnly([], command: "settings")
-        let words = Array(arguments.words.dropFirst())
-        if words.isEmpty {
-            let shape = SettingsView.shape(of: session)
-            if arguments.json { try console.json(shape) } else { SettingsView.print(shape, console: console) }
-            return .success
-        }
-        guard words.count == 3, words[0] == "set" else {
-            throw UsageError("use `settings` to show them or `settings set NAME VALUE`, e.g. `settings set purchases-allowed false`")
-        }
-        let (name, value) = (words[1], words[2])
+        let shape = SettingsView.shape(of: session)
+        if arguments.json { try console.json(shape) } else { SettingsView.print(shape, console: console) }
+        return .success
+    }
+
+    static func setSetting(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        let (name, value) = (arguments.commandArguments[0], arguments.commandArguments[1])
         do {
-            if name == "time-rate" {
+            if name == SettingNames.timeRate {
                 guard let rate = TimeRate(rawValue: value) else {
-                    throw UsageError("unknown time rate \"\(value)\"; rates are \(TimeRate.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw UsageError(CommandLineText.Settings.unknownTimeRate(value, rates: TimeRate.allCases.map(\.rawValue)))
                 }
                 try session.store.setTimeRate(rate, buyer: session.buyer)
             } else if let operation = StoreSetting.failureOperation(name) {
                 var failure: InjectedFailure?
-                if value != "none" {
+                if value != SettingNames.noFailure {
                     guard let parsed = InjectedFailure(settingValue: value) else {
-                        throw UsageError("unknown error \"\(value)\" for \(name); use none or one of \(InjectedError.allCases.map(\.rawValue).joined(separator: ", ")), optionally followed by :once")
+                        throw UsageError(CommandLineText.Settings.unknownError(value, setting: name,
+                                                                              errors: InjectedError.allCases.map(\.rawValue)))
                     }
                     failure = parsed
                 }
@@ -112,28 +105,20 @@ enum AccountCommands {
             } else if let setting = StoreSetting(rawValue: name) {
                 try session.store.set(setting, to: value, for: session.buyer)
             } else {
-                let names = StoreSetting.allCases.map(\.rawValue) + ["time-rate"] + StoreOperation.allCases.map { "fail.\($0.rawValue)" }
-                throw UsageError("unknown setting \"\(name)\"; settings are \(names.joined(separator: ", "))")
+                throw UsageError(CommandLineText.Settings.unknownSetting(name, settings: SettingNames.all))
             }
-        } catch let error as StoreError {
-            throw UsageError("\(error)")
-        } catch let error as UsageError {
-            throw error
-        } catch {
-            throw CommandFailure(status: .dataProblem, message: "\(error)")
         }
-        let scope = StoreSetting(rawValue: name)?.isPerDevice == true ? " on device \(session.buyer.device)" : " for \(session.catalog.appName)"
+        let isPerDevice = StoreSetting(rawValue: name)?.isPerDevice == true
         if arguments.json {
             try console.json(SettingsView.shape(of: session))
         } else {
-            console.out("\(name) is now \(value)\(scope).")
+            console.out(CommandLineText.Settings.changed(name, to: value, scope: isPerDevice ? .device(session.buyer.device)
+                                                                                              : .app(session.catalog.appName)))
         }
         return .success
     }
 
     static func resetDevice(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try arguments.allowOnly([], command: "reset-device")
-        try arguments.expectNoArguments(command: "reset-device")
         try session.perform { try session.store.resetDevice(session.buyer) }
         console.out("Device \(session.buyer.device) was reset: purchases need a restore, device credits are gone.")
         return .success

@@ -5,11 +5,9 @@ import StoreEngine
 /// `resume-renewal`, `resolve-billing`.
 enum SubscriptionCommands {
     static func advance(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try arguments.allowOnly([], command: "advance")
-        guard arguments.words.count == 2 else { throw UsageError("advance needs a duration, e.g. `storefront advance P1M` or `advance 3d`") }
         let duration: StoreDuration
         do {
-            duration = try StoreDuration.parse(arguments.words[1])
+            duration = try StoreDuration.parse(arguments.commandArguments[0])
         } catch {
             throw UsageError("\(error)")
         }
@@ -47,8 +45,7 @@ enum SubscriptionCommands {
     }
 
     static func cancelRenewal(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try arguments.allowOnly([], command: "cancel-renewal")
-        if arguments.words.count == 2, let free = freeSubscription(arguments.words[1], session: session) {
+        if let free = freeSubscription(arguments.commandArguments[0], session: session) {
             _ = try session.perform { try session.store.unsubscribe(free, buyer: session.buyer) }
             let name = session.catalog.product(id: free.productID).map(session.text.title(of:)) ?? free.productID
             if arguments.json {
@@ -95,11 +92,7 @@ enum SubscriptionCommands {
 
     private static func change(_ session: StoreSession, arguments: CommandLineArguments, console: Console, command: String,
                                _ operation: (String) throws -> SubscriptionChain) throws -> ExitStatus {
-        try arguments.allowOnly([], command: command)
-        guard arguments.words.count == 2 else {
-            throw UsageError("\(command) needs a subscription: a product id or a transaction id from `storefront transactions`")
-        }
-        let chain = try session.perform { try operation(arguments.words[1]) }
+        let chain = try session.perform { try operation(arguments.commandArguments[0]) }
         let message = session.text.describe(chain)
         if arguments.json {
             try console.json(SubscriptionShape(productId: chain.productID, originalTransactionId: chain.originalID,

@@ -9,8 +9,6 @@ import StoreEngine
 /// malformed token or a signing key that is missing or damaged; 2 for usage mistakes.
 enum SigningCommands {
     static func publicKey(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try arguments.allowOnly([], command: "public-key")
-        guard arguments.words.count == 1 else { throw UsageError("public-key takes no arguments") }
         // A mistyped --entitlements path must not quietly become a new store with a new key
         // that no app would ever see a token from: the key is made only beside a ledger.
         guard FileManager.default.fileExists(atPath: session.ledgerPath) else {
@@ -29,13 +27,8 @@ enum SigningCommands {
     }
 
     static func verifyTransaction(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try arguments.allowOnly([], command: "verify-transaction")
-        guard arguments.words.count == 2 else {
-            throw UsageError("verify-transaction needs a signed transaction or a transaction id, "
-                             + "e.g. `storefront verify-transaction 2000000000000001`")
-        }
         try session.perform { try session.store.checkInjectedFailure(.verification, buyer: session.buyer) }
-        let input = arguments.words[1].trimmingCharacters(in: .whitespacesAndNewlines)
+        let input = arguments.commandArguments[0].trimmingCharacters(in: .whitespacesAndNewlines)
         // Transaction ids are digits only; anything else is judged as a token, so a token
         // that lost a part, or text that is no token at all, is reported as malformed rather
         // than as an unknown transaction.

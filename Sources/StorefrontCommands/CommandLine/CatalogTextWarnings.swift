@@ -13,8 +13,7 @@ enum CatalogTextWarnings {
             guard let first = text.unicodeScalars.first(where: isActedOnByTerminals) else { return }
             found.append(CatalogProblem(
                 severity: .warning, file: file, productID: productID, field: field,
-                message: "the text contains control characters, escape sequences or bidi overrides (first: U+\(first.hexDigits)); "
-                    + "they are removed when shown, so remove them from the catalog"))
+                message: CommandLineText.Catalogs.textActedOnByTerminals(firstScalarHex: first.hexDigits)))
         }
         check(catalog.appName, field: "app.name")
         for credit in catalog.credits {

@@ -9,9 +9,9 @@ import Glibc
 /// A commit appends to the ledger, writes its lock file and may create files beside it, so the
 /// file, its lock and its folder must all be writable. `access(2)` answers for the real user,
 /// which is the one that runs the storefront.
-enum LedgerWriteAccess {
+public enum LedgerWriteAccess {
     /// Why the ledger at `ledgerPath` cannot be written, or nil when it can.
-    static func refusal(ledgerPath: String) -> String? {
+    public static func refusal(ledgerPath: String) -> String? {
         let folder = (ledgerPath as NSString).deletingLastPathComponent
         let candidates = [folder.isEmpty ? "." : folder, ledgerPath, ledgerPath + ".lock"]
         for path in candidates where FileManager.default.fileExists(atPath: path) {

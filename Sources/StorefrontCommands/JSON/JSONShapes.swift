@@ -174,5 +174,15 @@ enum JSONShapes {
         var productId: String?
         var field: String?
         var message: String
+
+        init(_ problem: CatalogProblem) {
+            severity = problem.severity.rawValue
+            file = problem.file
+            line = problem.line > 0 ? problem.line : nil
+            column = problem.line > 0 ? problem.column : nil
+            productId = problem.productID
+            field = problem.field.isEmpty ? nil : problem.field
+            message = problem.message
+        }
     }
 }

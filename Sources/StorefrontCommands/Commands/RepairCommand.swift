@@ -3,7 +3,6 @@ import StoreEngine
 /// `storefront repair`: keeps a damaged ledger's intact lines and moves the rest aside.
 enum RepairCommand {
     static func run(arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> ExitStatus {
-        try arguments.allowOnly([], command: "repair")
         let path = try StoreSession.ledgerPath(arguments, environment: environment)
         let repair: LedgerRepair
         do {

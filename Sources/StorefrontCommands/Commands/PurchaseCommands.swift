@@ -4,9 +4,7 @@ import StoreEngine
 /// `storefront buy`, `restore`, `spend` and `refund`.
 enum PurchaseCommands {
     static func buy(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try arguments.allowOnly(["quantity", "simulate", "offer", "no-finish", "app-account-token"], command: "buy")
-        guard arguments.words.count == 2 else { throw UsageError("buy needs one product id, e.g. `storefront buy com.example.rage.noads`") }
-        let productID = arguments.words[1]
+        let productID = arguments.commandArguments[0]
         let quantity = try quantityOption(arguments)
         var options = Store.PurchaseOptions(offerID: arguments.options["offer"], finish: !arguments.flags.contains("no-finish"))
         if let token = arguments.options["app-account-token"] {
@@ -81,8 +79,6 @@ enum PurchaseCommands {
     }
 
     static func restore(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try arguments.allowOnly([], command: "restore")
-        try arguments.expectNoArguments(command: "restore")
         let result = try session.perform { try session.store.restore(session.buyer) }
         let message = session.text.message(for: result)
         if arguments.json {
@@ -95,9 +91,7 @@ enum PurchaseCommands {
     }
 
     static func spend(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try arguments.allowOnly(["amount"], command: "spend")
-        guard arguments.words.count == 2 else { throw UsageError("spend needs one credit id, e.g. `storefront spend rage-faces`") }
-        let credit = arguments.words[1]
+        let credit = arguments.commandArguments[0]
         guard session.catalog.credit(id: credit) != nil else {
             throw UsageError("\(StoreError.unknownCredit(credit, known: session.catalog.credits.map(\.id)))")
         }
@@ -120,9 +114,7 @@ enum PurchaseCommands {
     }
 
     static func refund(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try arguments.allowOnly([], command: "refund")
-        guard arguments.words.count == 2 else { throw UsageError("refund needs one transaction id; `storefront transactions` lists them") }
-        let result = try session.perform { try session.store.refund(arguments.words[1]) }
+        let result = try session.perform { try session.store.refund(arguments.commandArguments[0]) }
         let product = session.catalog.product(id: result.transaction.productID)
         var message = "Refunded \(product.map(session.text.title(of:)) ?? result.transaction.productID) (transaction \(result.transaction.id))."
         if let credit = result.transaction.credit {

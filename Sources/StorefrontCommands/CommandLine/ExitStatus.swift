@@ -1,5 +1,5 @@
 /// The process exit statuses, documented in the README.
-enum ExitStatus: Int32 {
+public enum ExitStatus: Int32, Sendable {
     /// Done.
     case success = 0
     /// The store refused, or the purchase did not complete.
@@ -11,7 +11,12 @@ enum ExitStatus: Int32 {
 }
 
 /// Ends a command early with an exit status and a message for people (on stderr).
-struct CommandFailure: Error {
-    var status: ExitStatus
-    var message: String
+public struct CommandFailure: Error {
+    public var status: ExitStatus
+    public var message: String
+
+    public init(status: ExitStatus, message: String) {
+        self.status = status
+        self.message = message
+    }
 }
