@@ -48,6 +48,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "StorefrontAppTests", dependencies: ["StorefrontApp", "StoreEngine", "TerminalUI", "storefront"],
                     exclude: ["Snapshots"]),
+        .testTarget(name: "StorefrontCommandsTests", dependencies: ["StorefrontCommands", "StoreEngine", "storefront"]),
         .testTarget(name: "EndToEndTests", dependencies: ["storefront", "StorefrontCommands", "StoreEngine"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["storefront", "StorefrontCommands", "StoreEngine", "TerminalUI"]),
     ]
