@@ -1,6 +1,9 @@
 /// The command line's sentences about the command line itself: mistakes in it (exit status 2),
 /// with what to type instead.
 public enum CommandLineText {
+    /// A line left empty between groups.
+    public static let blankLine = ""
+
     public enum Usage {
         public static func givenTwice(_ option: String) -> String { "--\(option) is given twice; give it once" }
         public static func needsValue(_ option: String) -> String { "--\(option) needs a value" }
@@ -99,6 +102,10 @@ extension CommandLineText {
             case device(String)
             case app(String)
         }
+
+        public static func deviceHeading(_ device: String) -> String { "Device \(device):" }
+        public static let storeHeading = "Store:"
+        public static func timeRate(_ rate: String, storeTime: String) -> String { "\(rate) (store time \(storeTime))" }
 
         public static func changed(_ name: String, to value: String, scope: Scope) -> String {
             switch scope {

@@ -32,10 +32,7 @@ public struct Console: Sendable {
 
     /// Writes `value` as stable, pretty JSON with sorted keys and ISO 8601 dates.
     public func json(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        writeJSON(String(decoding: try encoder.encode(value), as: UTF8.self))
+        writeJSON(String(decoding: try JSONShapes.encoder().encode(value), as: UTF8.self))
     }
 
     /// Writes JSON text with its values unchanged; the characters a terminal would act on

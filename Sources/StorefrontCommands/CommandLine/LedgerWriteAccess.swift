@@ -1,4 +1,5 @@
 import Foundation
+import StoreEngine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,10 +19,8 @@ public enum LedgerWriteAccess {
             guard access(path, W_OK) != 0 else { continue }
             let code = errno
             let name = code == EROFS ? "EROFS" : code == EACCES ? "EACCES" : code == EPERM ? "EPERM" : "errno \(code)"
-            let what = path == candidates[0] ? "its folder \(path)" : path
-            return "The entitlements file \(ledgerPath) cannot be written (\(what): \(String(cString: strerror(code))), "
-                + "\(name)), so nothing can be bought, spent or changed; renewals and expiries that fell due are shown "
-                + "but not recorded. Check the permissions of the file and its folder."
+            let what = path == candidates[0] ? CommandLineText.Files.itsFolder(path) : path
+            return CommandLineText.Files.notWritable(ledgerPath, what: what, reason: String(cString: strerror(code)), code: name)
         }
         return nil
     }

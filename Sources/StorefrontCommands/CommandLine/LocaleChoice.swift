@@ -30,9 +30,7 @@ enum LocaleChoice {
             }
         }
         let locale = BuyerContext.locale(explicit: usable, environment: environment, catalogLocale: catalogLocale)
-        let warnings = skipped.map {
-            "warning: \($0) is not a locale I know (give language_REGION, e.g. de_DE or pt_BR); using \(locale) instead"
-        }
+        let warnings = skipped.map { CommandLineText.Files.unknownLocale($0, using: locale) }
         return Choice(locale: locale, warnings: warnings)
     }
 

@@ -26,26 +26,30 @@ enum AccountCommands {
                           expiresDate: $0.expiresDate, active: $0.isActive, delivered: $0.delivered)
                 },
                 credits: result.credits,
-                ledger: LedgerDamage(problems: session.store.ledgerProblems)))
+                ledger: LedgerDamage(problems: session.store.ledgerProblems).shape))
             return .success
         }
+        typealias Text = CommandLineText.Account
         let name = { (id: String) in session.catalog.product(id: id).map(text.title(of:)) ?? id }
-        let waiting = " (bought on another device: restore to unlock)"
-        console.out("Entitlements of \(session.buyer.account) on \(session.buyer.device):")
+        console.out(Text.entitlementsHeading(account: session.buyer.account, device: session.buyer.device))
         // The first column is as wide as its longest word, so no state is cut ("inBillingRetryPeriod").
-        let labelWidth = max(10, result.subscriptions.map(\.state.rawValue.count).max() ?? 0)
-        let label = { (word: String) in word.padding(toLength: max(labelWidth, word.count), withPad: " ", startingAt: 0) }
+        let width = max(10, result.subscriptions.map(\.state.rawValue.count).max() ?? 0)
         for item in result.nonConsumables {
-            console.out("  \(label("owned")) \(name(item.productID)), bought \(text.date(item.purchaseDate))\(item.delivered ? "" : waiting)")
+            console.out(Text.entitlementRow(label: Text.ownedLabel, labelWidth: width, details: Text.owned(
+                name(item.productID), bought: text.date(item.purchaseDate)), delivered: item.delivered))
         }
         for item in result.subscriptions {
-            console.out("  \(label(item.state.rawValue)) \(text.entitlementDetails(of: item))\(item.delivered ? "" : waiting)")
+            console.out(Text.entitlementRow(label: item.state.rawValue, labelWidth: width, details: text.entitlementDetails(of: item),
+                                            delivered: item.delivered))
         }
         for item in result.nonRenewing {
-            console.out("  \(label(item.isActive ? "active" : "expired")) \(name(item.productID)), until \(text.date(item.expiresDate))\(item.delivered ? "" : waiting)")
+            console.out(Text.entitlementRow(label: item.isActive ? Text.activeLabel : Text.expiredLabel, labelWidth: width,
+                                            details: Text.pass(name(item.productID), until: text.date(item.expiresDate)),
+                                            delivered: item.delivered))
         }
         for credit in session.catalog.credits {
-            console.out("  \(label("credits")) \(text.creditName(credit.id)) (\(credit.id)): \(result.credits[credit.id] ?? 0)")
+            console.out(Text.entitlementRow(label: Text.creditsLabel, labelWidth: width, details: Text.credit(
+                text.creditName(credit.id), id: credit.id, balance: result.credits[credit.id] ?? 0), delivered: true))
         }
         return .success
     }
@@ -67,13 +71,15 @@ enum AccountCommands {
             })
             return .success
         }
-        if records.isEmpty { console.out("No transactions for \(session.buyer.account) yet.") }
+        if records.isEmpty { console.out(CommandLineText.Account.noTransactions(account: session.buyer.account)) }
         let text = session.text
         for record in records {
             let product = session.catalog.product(id: record.productID)
             let price = record.price.map { text.format($0, currency: record.currency) } ?? ""
-            let proration = text.proratedRefundText(record).map { " (\($0))" } ?? ""
-            console.out("\(record.id)  \(text.dates.dateTime(record.purchaseDate, locale: session.locale))  \(record.state.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(price)  \(product.map(text.title(of:)) ?? record.productID)  on \(record.purchaseDevice)\(proration)")
+            console.out(CommandLineText.Account.transactionRow(
+                id: record.id, date: text.dates.dateTime(record.purchaseDate, locale: session.locale), state: record.state.rawValue,
+                price: price, title: product.map(text.title(of:)) ?? record.productID, device: record.purchaseDevice,
+                proratedRefund: text.proratedRefundText(record)))
         }
         return .success
     }
@@ -120,7 +126,7 @@ enum AccountCommands {
 
     static func resetDevice(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         try session.perform { try session.store.resetDevice(session.buyer) }
-        console.out("Device \(session.buyer.device) was reset: purchases need a restore, device credits are gone.")
+        console.out(CommandLineText.Account.deviceReset(session.buyer.device))
         return .success
     }
 }

@@ -15,7 +15,7 @@ public enum DeferredCommands {
     static func decline(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let record = try session.perform { try session.store.decline(arguments.commandArguments[0]) }
         let name = session.catalog.product(id: record.productID).map(session.text.title(of:)) ?? record.productID
-        let message = "Declined the request to buy \(name) (transaction \(record.id)); nothing was charged."
+        let message = CommandLineText.Purchases.declined(name, transaction: record.id)
         if arguments.json {
             try console.json(JSONShapes.PurchaseResult(outcome: "declined", transactionId: record.id, productId: record.productID,
                                                        message: message))
@@ -29,23 +29,21 @@ public enum DeferredCommands {
         let delivered = try session.perform { try session.store.deliverUnfinished(session.buyer) }
         let message = describe(delivered, session: session)
         if arguments.json {
-            struct Shape: Encodable { var delivered: [String]; var transactionIds: [String]; var message: String }
-            try console.json(Shape(delivered: delivered.map(\.productID), transactionIds: delivered.map(\.id), message: message))
+            try console.json(JSONShapes.DeliveredResult(delivered: delivered.map(\.productID), transactionIds: delivered.map(\.id), message: message))
         } else {
             console.out(message)
         }
         return .success
     }
 
-    /// "Delivered 1 unfinished transaction: Random Rage Face (+5 Rage Faces)." or "Nothing unfinished."
+    /// "Delivered 1 unfinished transaction: Random Rage Face (+5 Rage Faces)." or "No unfinished transactions on phone."
     public static func describe(_ delivered: [TransactionRecord], session: StoreSession) -> String {
-        guard !delivered.isEmpty else { return "No unfinished transactions on \(session.buyer.device)." }
-        let names = delivered.map { record -> String in
-            let name = session.catalog.product(id: record.productID).map(session.text.title(of:)) ?? record.productID
-            guard let credit = record.credit, record.creditAmount > 0 else { return name }
-            return "\(name) (+\(record.creditAmount) \(session.text.creditName(credit)))"
-        }
-        return "Delivered \(delivered.count) unfinished transaction\(delivered.count == 1 ? "" : "s"): \(names.joined(separator: ", "))."
+        guard !delivered.isEmpty else { return CommandLineText.Purchases.nothingUnfinished(device: session.buyer.device) }
+        return CommandLineText.Purchases.delivered(delivered.map { record in
+            CommandLineText.Purchases.deliveredItem(
+                session.catalog.product(id: record.productID).map(session.text.title(of:)) ?? record.productID,
+                granted: record.creditAmount, of: record.credit.map(session.text.creditName))
+        })
     }
 
     private static func settle(_ session: StoreSession, arguments: CommandLineArguments, console: Console, command: String,

@@ -12,19 +12,23 @@ enum ProductsCommand {
             try console.json(session.catalog.products.map { entry(for: $0, session: session, entitlements: entitlements) })
             return .success
         }
-        console.out("\(session.catalog.appName) — account \(session.buyer.account) on device \(session.buyer.device) — \(session.locale), storefront \(session.storefront) (\(text.currency))")
-        let credits = session.catalog.credits.map { "\(text.creditName($0.id)) \(entitlements.credits[$0.id] ?? 0)" }
-        if !credits.isEmpty { console.out("Credits: " + credits.joined(separator: " · ")) }
+        console.out(CommandLineText.Products.heading(app: session.catalog.appName, account: session.buyer.account,
+                                                     device: session.buyer.device, locale: session.locale,
+                                                     storefront: session.storefront, currency: text.currency))
+        let balances = session.catalog.credits.map { (text.creditName($0.id), entitlements.credits[$0.id] ?? 0) }
+        if let credits = CommandLineText.Products.credits(balances) { console.out(credits) }
         if !store.timeline.isReal {
-            console.out("Store time: \(text.dates.dateTime(store.now(), locale: session.locale)) (UTC) · \(store.timeline.rate.rawValue)")
+            console.out(CommandLineText.Products.storeTime(text.dates.dateTime(store.now(), locale: session.locale),
+                                                           rate: store.timeline.rate.rawValue))
         }
         for section in ProductSection.sections(of: session.catalog) {
-            console.out("")
+            console.out(CommandLineText.blankLine)
             console.out(section.title)
             for product in section.products {
                 let status = text.statusText(store.status(of: product, in: entitlements, storefront: session.storefront))
-                let price = text.displayPrice(product) ?? "—"
-                console.out("  \(text.title(of: product))  [\(product.id)]  \(price)\(status.isEmpty ? "" : "  — \(status)")")
+                console.out(CommandLineText.Products.row(title: text.title(of: product), id: product.id,
+                                                         price: text.displayPrice(product) ?? CommandLineText.Products.notSoldPrice,
+                                                         status: status))
             }
         }
         return .success

@@ -6,16 +6,15 @@ enum PurchaseCommands {
     static func buy(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let productID = arguments.commandArguments[0]
         let quantity = try quantityOption(arguments)
-        var options = Store.PurchaseOptions(offerID: arguments.options["offer"], finish: !arguments.flags.contains("no-finish"))
-        if let token = arguments.options["app-account-token"] {
-            guard let uuid = UUID(uuidString: token) else {
-                throw UsageError("--app-account-token takes a UUID such as 3f2c9e1a-8d4b-4c6e-9a7f-0b1c2d3e4f50, not \"\(token)\"")
-            }
+        var options = Store.PurchaseOptions(offerID: arguments.value(of: CommandOptions.offer),
+                                            finish: !arguments.isSet(CommandOptions.noFinish))
+        if let token = arguments.value(of: CommandOptions.appAccountToken) {
+            guard let uuid = UUID(uuidString: token) else { throw UsageError(CommandLineText.Purchases.notAUUID(token)) }
             options.appAccountToken = uuid
         }
-        if let value = arguments.options["simulate"] {
+        if let value = arguments.value(of: CommandOptions.simulate) {
             guard let parsed = PurchaseSimulation(rawValue: value), parsed != .succeed else {
-                throw UsageError("--simulate takes cancel or fail, not \"\(value)\"")
+                throw UsageError(CommandLineText.Purchases.notASimulation(value))
             }
             options.simulate = parsed
         }
@@ -39,18 +38,9 @@ enum PurchaseCommands {
         default: false
         }
         if outcome.transaction?.finished == false, !messageTellsDelivery {
-            message += " The transaction is left unfinished: `storefront deliver-unfinished` (or the next start of the storefront) delivers it."
+            message += CommandLineText.Purchases.leftUnfinished
         }
-        let succeeded: Bool = switch outcome {
-        case .purchased, .alreadyOwned, .changeScheduled, .renewalResumed: true
-        case .cancelled, .failed, .refused, .pending, .needsAction: false
-        }
-        // Naming a product or offer the catalog does not have, or a quantity the product
-        // cannot be bought in, is a mistake on the command line, not the store saying no.
-        let failureStatus: ExitStatus = switch outcome {
-        case .refused(.unknownProduct), .refused(.unknownOffer), .refused(.invalidQuantity): .usage
-        default: .refused
-        }
+        let status = ExitMapping.status(for: outcome)
         if arguments.json {
             var reason: String?
             if case let .failed(record) = outcome { reason = record.failureReason }
@@ -59,21 +49,20 @@ enum PurchaseCommands {
                 credit: credit, balance: balance, expiresDate: outcome.transaction?.expiresDate, reason: reason,
                 proratedRefund: outcome.transaction?.proratedRefund.map(ExactDecimal.string),
                 signedTransaction: session.signedTransaction(madeBy: outcome, console: console)))
-        } else if succeeded {
-            console.out(message + (outcome.transaction.map { " Transaction \($0.id)." } ?? ""))
+        } else if status == .success {
+            console.out(CommandLineText.Purchases.withTransaction(message, id: outcome.transaction?.id))
         } else {
-            console.err(message + (outcome.transaction.map { " Transaction \($0.id)." } ?? ""))
+            console.err(CommandLineText.Purchases.withTransaction(message, id: outcome.transaction?.id))
         }
-        return succeeded ? .success : failureStatus
+        return status
     }
 
     /// `--quantity`: 1 to `Store.maximumQuantity`; any other number, however large, is the
     /// same mistake with the same message.
     private static func quantityOption(_ arguments: CommandLineArguments) throws(UsageError) -> Int {
-        guard let text = arguments.options["quantity"] else { return 1 }
+        guard let text = arguments.value(of: CommandOptions.quantity) else { return 1 }
         guard let value = Int(text), (1...Store.maximumQuantity).contains(value) else {
-            throw UsageError("--quantity must be a whole number from 1 to \(Store.maximumQuantity), not \"\(text)\"; "
-                             + "buy more in several purchases")
+            throw UsageError(CommandLineText.Purchases.quantityOutOfRange(maximum: Store.maximumQuantity, given: text))
         }
         return value
     }
@@ -93,15 +82,15 @@ enum PurchaseCommands {
     static func spend(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let credit = arguments.commandArguments[0]
         guard session.catalog.credit(id: credit) != nil else {
-            throw UsageError("\(StoreError.unknownCredit(credit, known: session.catalog.credits.map(\.id)))")
+            throw StoreError.unknownCredit(credit, known: session.catalog.credits.map(\.id))
         }
-        let amount = try arguments.integerOption("amount", default: 1)
+        let amount = try arguments.integerOption(CommandOptions.amount.name, default: 1)
         let outcome = try session.perform { try session.store.spend(credit, amount: amount, buyer: session.buyer) }
         let name = session.text.creditName(credit)
         let (status, balance, message): (ExitStatus, Int, String) = switch outcome {
-        case let .spent(balance): (.success, balance, "Spent \(amount) of your \(name); \(balance) left.")
+        case let .spent(balance): (.success, balance, CommandLineText.Purchases.spent(amount, of: name, left: balance))
         case let .insufficient(balance, requested):
-            (.refused, balance, "Refused: you asked to spend \(requested) of your \(name) and you have \(balance); nothing was spent. Buy more first.")
+            (.refused, balance, CommandLineText.Purchases.insufficient(asked: requested, of: name, have: balance))
         }
         if arguments.json {
             try console.json(JSONShapes.SpendResult(outcome: status == .success ? "spent" : "insufficient",
@@ -116,11 +105,9 @@ enum PurchaseCommands {
     static func refund(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let result = try session.perform { try session.store.refund(arguments.commandArguments[0]) }
         let product = session.catalog.product(id: result.transaction.productID)
-        var message = "Refunded \(product.map(session.text.title(of:)) ?? result.transaction.productID) (transaction \(result.transaction.id))."
-        if let credit = result.transaction.credit {
-            message += " Took back \(result.revoked) of the \(session.text.creditName(credit)) it granted"
-            message += result.shortfall > 0 ? "; \(result.shortfall) had already been spent." : "."
-        }
+        let message = CommandLineText.Purchases.refunded(
+            product.map(session.text.title(of:)) ?? result.transaction.productID, transaction: result.transaction.id,
+            credit: result.transaction.credit.map(session.text.creditName), revoked: result.revoked, shortfall: result.shortfall)
         if arguments.json {
             try console.json(JSONShapes.RefundResult(transactionId: result.transaction.id, productId: result.transaction.productID,
                                                      revoked: result.revoked, shortfall: result.shortfall, message: message))

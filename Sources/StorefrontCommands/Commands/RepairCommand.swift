@@ -11,18 +11,7 @@ enum RepairCommand {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }
         if arguments.json {
-            struct Shape: Encodable {
-                var path: String
-                var changed: Bool
-                var keptLines: Int
-                var lastKeptSequence: Int
-                var movedTo: String?
-                var firstMovedLine: Int?
-                var movedLines: Int
-                var movedBytes: Int
-                var firstProblem: String?
-            }
-            try console.json(Shape(
+            try console.json(JSONShapes.RepairResult(
                 path: path, changed: repair.changedAnything, keptLines: repair.keptLines,
                 lastKeptSequence: repair.lastKeptSequence, movedTo: repair.movedTo,
                 firstMovedLine: repair.movedTo == nil ? nil : repair.firstMovedLine, movedLines: repair.movedLines,

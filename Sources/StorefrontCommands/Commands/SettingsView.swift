@@ -3,72 +3,33 @@ import StoreEngine
 
 /// The settings as `storefront settings` shows them.
 enum SettingsView {
-    /// Encoded with the names `settings set NAME` takes (`purchases-allowed`,
-    /// `fail.load-products`, ...), so a script can feed a key straight back to the CLI.
-    struct Shape: Encodable {
-        var device: String
-        var purchasesAllowed: Bool
-        var nextPurchase: String
-        var askToBuy: Bool
-        var interruptedPurchases: Bool
-        var billingRetry: Bool
-        var gracePeriod: Bool
-        var timeRate: String
-        var storeTime: Date
-        var failures: [String: String]
-
-        private struct Key: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(_ name: String) { stringValue = name }
-            init?(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(device, forKey: Key("device"))
-            try container.encode(purchasesAllowed, forKey: Key(StoreSetting.purchasesAllowed.rawValue))
-            try container.encode(nextPurchase, forKey: Key(StoreSetting.nextPurchaseOutcome.rawValue))
-            try container.encode(askToBuy, forKey: Key(StoreSetting.askToBuy.rawValue))
-            try container.encode(interruptedPurchases, forKey: Key(StoreSetting.interruptedPurchases.rawValue))
-            try container.encode(billingRetry, forKey: Key(StoreSetting.billingRetry.rawValue))
-            try container.encode(gracePeriod, forKey: Key(StoreSetting.gracePeriod.rawValue))
-            try container.encode(timeRate, forKey: Key("time-rate"))
-            try container.encode(storeTime, forKey: Key("store-time"))
-            for operation in StoreOperation.allCases {
-                try container.encode(failures[operation.rawValue] ?? "none", forKey: Key("fail.\(operation.rawValue)"))
-            }
-        }
-    }
-
-    static func shape(of session: StoreSession) -> Shape {
+    static func shape(of session: StoreSession) -> JSONShapes.Settings {
         let state = session.store.snapshot
         let device = session.buyer.device
         var failures: [String: String] = [:]
         for (operation, failure) in state.settings.failures { failures[operation.rawValue] = failure.settingValue }
-        return Shape(device: device, purchasesAllowed: state.purchasesAllowed(on: device),
-                     nextPurchase: state.nextPurchaseOutcome(on: device)?.rawValue ?? "succeed",
+        return JSONShapes.Settings(device: device, purchasesAllowed: state.purchasesAllowed(on: device),
+                     nextPurchase: state.nextPurchaseOutcome(on: device)?.rawValue ?? PurchaseSimulation.succeed.rawValue,
                      askToBuy: state.settings.askToBuy, interruptedPurchases: state.settings.interruptedPurchases,
                      billingRetry: state.settings.billingRetry, gracePeriod: state.settings.gracePeriod,
                      timeRate: state.timeline.rate.rawValue, storeTime: session.store.now(), failures: failures)
     }
 
-    static func print(_ shape: Shape, console: Console) {
+    static func print(_ shape: JSONShapes.Settings, console: Console) {
         let row = { (name: String, value: String) in
             console.out("  " + name.padding(toLength: 26, withPad: " ", startingAt: 0) + value)
         }
-        console.out("Device \(shape.device):")
-        row("purchases-allowed", "\(shape.purchasesAllowed)")
-        row("next-purchase", shape.nextPurchase)
-        console.out("Store:")
-        row("ask-to-buy", "\(shape.askToBuy)")
-        row("interrupted-purchases", "\(shape.interruptedPurchases)")
-        row("billing-retry", "\(shape.billingRetry)")
-        row("grace-period", "\(shape.gracePeriod)")
-        row("time-rate", "\(shape.timeRate) (store time \(ISO8601DateFormatter().string(from: shape.storeTime)))")
+        console.out(CommandLineText.Settings.deviceHeading(shape.device))
+        row(StoreSetting.purchasesAllowed.rawValue, "\(shape.purchasesAllowed)")
+        row(StoreSetting.nextPurchaseOutcome.rawValue, shape.nextPurchase)
+        console.out(CommandLineText.Settings.storeHeading)
+        row(StoreSetting.askToBuy.rawValue, "\(shape.askToBuy)")
+        row(StoreSetting.interruptedPurchases.rawValue, "\(shape.interruptedPurchases)")
+        row(StoreSetting.billingRetry.rawValue, "\(shape.billingRetry)")
+        row(StoreSetting.gracePeriod.rawValue, "\(shape.gracePeriod)")
+        row(SettingNames.timeRate, CommandLineText.Settings.timeRate(shape.timeRate, storeTime: ISO8601DateFormatter().string(from: shape.storeTime)))
         for operation in StoreOperation.allCases {
-            row("fail.\(operation.rawValue)", shape.failures[operation.rawValue] ?? "none")
+            row("fail.\(operation.rawValue)", shape.failures[operation.rawValue] ?? SettingNames.noFailure)
         }
     }
 }

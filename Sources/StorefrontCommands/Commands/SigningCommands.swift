@@ -12,9 +12,7 @@ enum SigningCommands {
         // A mistyped --entitlements path must not quietly become a new store with a new key
         // that no app would ever see a token from: the key is made only beside a ledger.
         guard FileManager.default.fileExists(atPath: session.ledgerPath) else {
-            throw CommandFailure(status: .dataProblem, message:
-                "there is no entitlements file at \(session.ledgerPath), so it has no signing key. If you meant an existing store, "
-                + "check --entitlements or $STOREFRONT_ENTITLEMENTS; for a new store, make a first purchase, then run `storefront public-key`.")
+            throw CommandFailure(status: .dataProblem, message: CommandLineText.Files.noLedgerForKey(session.ledgerPath))
         }
         let signer = try session.transactionSigner(missingKey: .create)
         if arguments.json {
@@ -49,7 +47,7 @@ enum SigningCommands {
                 payload: result.payload, detail: result.detail, checkedAgainstLedger: result.checkedAgainstLedger,
                 keyId: keyID))
         } else {
-            console.out("\(label(result.status)): \(result.detail).")
+            console.out(CommandLineText.Files.verdict(label(result.status), detail: result.detail))
         }
         return exitStatus(result.status)
     }
@@ -64,7 +62,7 @@ enum SigningCommands {
             token = input
         } else {
             guard let record = session.store.snapshot.transactions[input] else {
-                throw CommandFailure(status: .refused, message: "\(StoreError.unknownTransaction(input))")
+                throw StoreSession.failure(for: StoreError.unknownTransaction(input))
             }
             token = try session.signedTransaction(record, signer: signer)
         }
@@ -85,12 +83,12 @@ enum SigningCommands {
 
     private static func label(_ status: TransactionVerification.Status) -> String {
         switch status {
-        case .valid: "valid"
-        case .malformed: "malformed"
-        case .signatureInvalid: "signature invalid"
-        case .otherApp: "another app's transaction"
-        case .revoked: "revoked"
-        case .expired: "expired"
+        case .valid: CommandLineText.Verdict.valid
+        case .malformed: CommandLineText.Verdict.malformed
+        case .signatureInvalid: CommandLineText.Verdict.signatureInvalid
+        case .otherApp: CommandLineText.Verdict.otherApp
+        case .revoked: CommandLineText.Verdict.revoked
+        case .expired: CommandLineText.Verdict.expired
         }
     }
 }
@@ -124,7 +122,7 @@ extension StoreSession {
         do {
             return try signedTransaction(record, signer: transactionSigner())
         } catch {
-            console.err("storefront: the purchase went through, but its signed transaction could not be made: \(error.message)")
+            console.err(CommandLineText.Report.error(CommandLineText.Files.notSigned(error.message)))
             return nil
         }
     }

@@ -17,15 +17,15 @@ enum SubscriptionCommands {
             now = try session.store.advance(by: duration, buyer: session.buyer)
         } catch StoreError.pastLatestStoreTime(let latest) {
             // Refused like a duration that is too long: the duration given is the mistake.
-            throw UsageError("\"\(duration)\" is too long from here: \(StoreError.pastLatestStoreTime(latest))")
+            throw UsageError(CommandLineText.Purchases.tooLongFromHere("\(duration)", reason: "\(StoreError.pastLatestStoreTime(latest))"))
         } catch {
             throw StoreSession.failure(for: error)
         }
         let recorded = session.store.snapshot.eventCount - before - 1
-        let message = "Store time is now \(session.text.dates.dateTime(now, locale: session.locale)) (UTC); \(recorded) subscription event\(recorded == 1 ? "" : "s") fell due."
+        let message = CommandLineText.Purchases.storeTimeAdvanced(to: session.text.dates.dateTime(now, locale: session.locale),
+                                                                  dueEvents: recorded)
         if arguments.json {
-            struct Shape: Encodable { var storeTime: Date; var dueEvents: Int; var message: String }
-            try console.json(Shape(storeTime: now, dueEvents: recorded, message: message))
+            try console.json(JSONShapes.AdvanceResult(storeTime: now, dueEvents: recorded, message: message))
         } else {
             console.out(message)
         }
@@ -33,13 +33,13 @@ enum SubscriptionCommands {
     }
 
     static func renew(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try change(session, arguments: arguments, console: console, command: "renew") {
+        try change(session, arguments: arguments, console: console) {
             try session.store.renew($0, buyer: session.buyer)
         }
     }
 
     static func expire(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try change(session, arguments: arguments, console: console, command: "expire") {
+        try change(session, arguments: arguments, console: console) {
             try session.store.expire($0, buyer: session.buyer)
         }
     }
@@ -48,27 +48,29 @@ enum SubscriptionCommands {
         if let free = freeSubscription(arguments.commandArguments[0], session: session) {
             _ = try session.perform { try session.store.unsubscribe(free, buyer: session.buyer) }
             let name = session.catalog.product(id: free.productID).map(session.text.title(of:)) ?? free.productID
+            let message = CommandLineText.Purchases.unsubscribed(from: name)
             if arguments.json {
-                try console.json(SubscriptionShape(productId: free.productID, originalTransactionId: free.id,
-                                                   state: "expired", willAutoRenew: false, message: "Unsubscribed from \(name)."))
+                try console.json(JSONShapes.SubscriptionChange(
+                    productId: free.productID, originalTransactionId: free.id, state: SubscriptionChain.Status.expired.rawValue,
+                    willAutoRenew: false, message: message))
             } else {
-                console.out("Unsubscribed from \(name).")
+                console.out(message)
             }
             return .success
         }
-        return try change(session, arguments: arguments, console: console, command: "cancel-renewal") {
+        return try change(session, arguments: arguments, console: console) {
             try session.store.cancelRenewal($0, buyer: session.buyer)
         }
     }
 
     static func resumeRenewal(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try change(session, arguments: arguments, console: console, command: "resume-renewal") {
+        try change(session, arguments: arguments, console: console) {
             try session.store.resumeRenewal($0, buyer: session.buyer)
         }
     }
 
     static func resolveBilling(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try change(session, arguments: arguments, console: console, command: "resolve-billing") {
+        try change(session, arguments: arguments, console: console) {
             try session.store.resolveBilling($0, buyer: session.buyer)
         }
     }
@@ -79,23 +81,12 @@ enum SubscriptionCommands {
         }
     }
 
-    struct SubscriptionShape: Encodable {
-        var productId: String
-        var originalTransactionId: String
-        var state: String
-        var expiresDate: Date?
-        var willAutoRenew: Bool
-        var pendingProductId: String?
-        var expirationReason: String?
-        var message: String
-    }
-
-    private static func change(_ session: StoreSession, arguments: CommandLineArguments, console: Console, command: String,
+    private static func change(_ session: StoreSession, arguments: CommandLineArguments, console: Console,
                                _ operation: (String) throws -> SubscriptionChain) throws -> ExitStatus {
         let chain = try session.perform { try operation(arguments.commandArguments[0]) }
         let message = session.text.describe(chain)
         if arguments.json {
-            try console.json(SubscriptionShape(productId: chain.productID, originalTransactionId: chain.originalID,
+            try console.json(JSONShapes.SubscriptionChange(productId: chain.productID, originalTransactionId: chain.originalID,
                                                state: chain.status.rawValue, expiresDate: chain.expiresDate,
                                                willAutoRenew: chain.willAutoRenew, pendingProductId: chain.pendingProductID,
                                                expirationReason: chain.expirationReason?.rawValue, message: message))

@@ -9,8 +9,8 @@ import StoreEngine
 /// `--expect-sequence` with the number last seen, catch that too.
 enum VerifyCommand {
     static func run(arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> ExitStatus {
-        let expected = arguments.options["expect-sequence"] == nil
-            ? nil : try arguments.integerOption("expect-sequence", default: 0, minimum: 0)
+        let expected = arguments.value(of: CommandOptions.expectSequence) == nil
+            ? nil : try arguments.integerOption(CommandOptions.expectSequence.name, default: 0, minimum: 0)
         let path = try StoreSession.ledgerPath(arguments, environment: environment)
         let report: LedgerVerification
         do {
@@ -19,38 +19,22 @@ enum VerifyCommand {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }
         let rolledBack = expected.flatMap { $0 > report.lastSequence ? $0 : nil }.map {
-            "the ledger ends at sequence number \(report.lastSequence), but \($0) was expected: lines were cut from "
-                + "its end or an older copy was put back; restore the newer copy, or run `storefront repair` "
-                + "only if the older state is the one to keep"
+            CommandLineText.Files.rolledBack(lastSequence: report.lastSequence, expected: $0)
         }
         if arguments.json {
-            struct Shape: Encodable {
-                var path: String
-                var intact: Bool
-                var events: Int
-                var lastSequence: Int
-                var headMac: String?
-                var problems: [Problem]
-            }
-            struct Problem: Encodable {
-                var line: Int?
-                var message: String
-            }
-            var problems = report.problems.map { Problem(line: $0.line, message: $0.description) }
-            if let rolledBack { problems.append(Problem(line: nil, message: rolledBack)) }
-            try console.json(Shape(path: path, intact: problems.isEmpty, events: report.entryCount,
+            var problems = report.problems.map { JSONShapes.VerifyProblem(line: $0.line, message: $0.description) }
+            if let rolledBack { problems.append(JSONShapes.VerifyProblem(line: nil, message: rolledBack)) }
+            try console.json(JSONShapes.VerifyResult(path: path, intact: problems.isEmpty, events: report.entryCount,
                                    lastSequence: report.lastSequence, headMac: report.headMAC, problems: problems))
         } else if report.isIntact, rolledBack == nil {
-            console.out("\(path): intact, \(EnglishCount.of(report.entryCount, "event")), every line verified.")
-            console.out("  head: sequence number \(report.lastSequence), MAC \(report.headMAC ?? "none"); keep it "
-                + "elsewhere and check later with `storefront verify --expect-sequence \(report.lastSequence)`")
+            console.out(CommandLineText.Files.intact(path, events: report.entryCount))
+            console.out(CommandLineText.Files.head(sequence: report.lastSequence, mac: report.headMAC))
             if report.incompleteLastLineBytes > 0 {
-                console.out("  note: after them, an incomplete line of \(EnglishCount.of(report.incompleteLastLineBytes, "byte")) (cut short "
-                    + "by a crash while writing); the next command moves it aside into a .torn file")
+                console.out(CommandLineText.Files.incompleteLastLine(bytes: report.incompleteLastLineBytes))
             }
         } else {
             if !report.isIntact { console.outLines(report.description) }
-            if let rolledBack { console.out("\(path): \(rolledBack)") }
+            if let rolledBack { console.out(CommandLineText.Files.aboutPath(path, rolledBack)) }
         }
         return report.isIntact && rolledBack == nil ? .success : .dataProblem
     }

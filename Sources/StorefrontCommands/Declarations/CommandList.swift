@@ -4,7 +4,6 @@ import StoreEngine
 public enum CommandList {
     private typealias Text = CommandHelpText.Command
     private typealias Words = CommandHelpText.Argument
-    private typealias Options = CommandHelpText.Option
 
     public static let all: [CommandDeclaration] = shopping + waiting + subscriptions + settings + files + shell
 
@@ -22,21 +21,15 @@ public enum CommandList {
                            run: .withStore(ProductsCommand.run)),
         CommandDeclaration(
             name: "buy", section: .shopping, summary: Text.buy, details: Text.buyDetails, arguments: [product],
-            options: [
-                OptionDeclaration(name: "quantity", placeholder: "N", summary: Options.quantity),
-                OptionDeclaration(name: "simulate", placeholder: "cancel|fail", summary: Options.simulate,
-                                  completion: .words(["cancel", "fail"])),
-                OptionDeclaration(name: "offer", placeholder: "OFFER_ID", summary: Options.offer),
-                OptionDeclaration(name: "no-finish", placeholder: nil, summary: Options.noFinish),
-                OptionDeclaration(name: "app-account-token", placeholder: "UUID", summary: Options.appAccountToken),
-            ],
+            options: [CommandOptions.quantity, CommandOptions.simulate, CommandOptions.offer, CommandOptions.noFinish,
+                      CommandOptions.appAccountToken],
             writes: true, wrongArguments: CommandLineText.Usage.buyNeedsProduct, run: .withStore(PurchaseCommands.buy)),
         CommandDeclaration(name: "restore", section: .shopping, summary: Text.restore, details: Text.restoreDetails,
                            writes: true, run: .withStore(PurchaseCommands.restore)),
         CommandDeclaration(
             name: "spend", section: .shopping, summary: Text.spend, details: Text.spendDetails,
             arguments: [ArgumentDeclaration(placeholder: "CREDIT", summary: Words.credit, completion: .dynamic(.credits))],
-            options: [OptionDeclaration(name: "amount", placeholder: "N", summary: Options.amount)],
+            options: [CommandOptions.amount],
             writes: true, wrongArguments: CommandLineText.Usage.spendNeedsCredit, run: .withStore(PurchaseCommands.spend)),
         CommandDeclaration(name: "entitlements", section: .shopping, summary: Text.entitlements, writes: false,
                            run: .withStore(AccountCommands.entitlements)),
@@ -101,7 +94,7 @@ public enum CommandList {
                            run: .withStore(AccountCommands.resetDevice)),
         CommandDeclaration(
             name: "verify", section: .files, summary: Text.verify,
-            options: [OptionDeclaration(name: "expect-sequence", placeholder: "N", summary: Options.expectSequence)],
+            options: [CommandOptions.expectSequence],
             writes: false, run: .standalone(VerifyCommand.run)),
         CommandDeclaration(name: "repair", section: .files, summary: Text.repair, writes: true,
                            run: .standalone(RepairCommand.run)),
