@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "StorefrontApp", dependencies: ["StoreEngine", "TerminalUI"]),
         .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalUI"]),
         .target(name: "StorefrontCommands", dependencies: ["StoreEngine", "TerminalUI"]),
+        // Linked by tests only: what they share to drive the built binary.
+        .target(name: "StorefrontTesting", dependencies: ["StorefrontCommands"]),
         .executableTarget(
             name: "storefront",
             dependencies: ["StorefrontCommands", "StoreEngine", "TerminalUI", "StorefrontApp", "NcursesTerminal"]
@@ -49,7 +51,7 @@ let package = Package(
         .testTarget(name: "StorefrontAppTests", dependencies: ["StorefrontApp", "StoreEngine", "TerminalUI", "storefront"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "StorefrontCommandsTests", dependencies: ["StorefrontCommands", "StoreEngine", "storefront"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["storefront", "StorefrontCommands", "StoreEngine"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["storefront", "StorefrontCommands", "StoreEngine", "TerminalUI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["storefront", "StorefrontCommands", "StorefrontTesting", "StoreEngine"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["storefront", "StorefrontCommands", "StorefrontTesting", "StoreEngine", "TerminalUI"]),
     ]
 )

@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCommands
+import StorefrontTesting
 import Testing
 
 /// The command line's words, warnings and exit statuses (issue 13, item 18).
@@ -44,8 +46,8 @@ import Testing
         let listed = try cli.run(["transactions"])
         let yearly = try #require(listed.stdout.split(separator: "\n").first { $0.contains("Rage Pro (Yearly)") })
         #expect(yearly.contains("refunded pro rata"), "\(listed.stdout)")
-        let json = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
-        let refund = try #require(json.first { $0["productId"] as? String == "com.example.rage.pro.yearly" }?["proratedRefund"] as? String)
+        let list = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
+        let refund = try #require(list.first { $0.productId == "com.example.rage.pro.yearly" }?.proratedRefund)
         #expect(upgrade.stdout.contains("$\(refund) refunded"), "\(refund) in \(upgrade.stdout)")
     }
 
@@ -122,7 +124,7 @@ import Testing
 
     @Test func aFreeSubscriptionIsNotRefunded() throws {
         let subscribe = try cli.run(["buy", "com.example.rage.newsletter", "--json"])
-        let id = try #require((try subscribe.json() as? [String: Any])?["transactionId"] as? String)
+        let id = try #require(try subscribe.decoded(JSONShapes.PurchaseResult.self).transactionId)
         let eventsBefore = try cli.events().count
         let refund = try cli.run(["refund", id])
         #expect(refund.status == 1)
@@ -132,7 +134,8 @@ import Testing
     }
 
     @Test func settingsJSONKeysAreTheNamesSettingsSetTakes() throws {
-        let shown = try #require(try cli.run(["settings", "--json"]).json() as? [String: Any])
+        // The raw keys, since the point is that they are the names `settings set` takes.
+        let shown = try #require(try cli.run(["settings", "--json"]).json())
         let settable = shown.keys.filter { $0 != "device" && $0 != "store-time" }
         #expect(settable.count == 12, "\(shown.keys.sorted())")
         for key in settable.sorted() {

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Testing
 
 /// The README's 60-second demo, step by step exactly as written there: terminal 1 is the

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Testing
 
 /// Keys as people really send them, in tmux: pastes, bursts typed ahead, leaving a sheet by quitting.

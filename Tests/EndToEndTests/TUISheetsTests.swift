@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Testing
 
 /// Sheets, panes and glyphs of the storefront as tmux shows them, at 80x24 and 120x40.

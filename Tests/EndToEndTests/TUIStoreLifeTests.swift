@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Testing
 
 /// A store's life seen in the storefront: a parent's approval made with the CLI, and a

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Testing
 
 /// The interactive storefront, run by the built binary in a real terminal (tmux at 100x30,

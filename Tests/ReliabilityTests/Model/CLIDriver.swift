@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import StoreEngine
 
 /// Runs model steps through the built `storefront` binary, one process per step, and reads
@@ -6,11 +7,11 @@ import StoreEngine
 ///
 /// The binary's store clock runs in real time, so its facts leave out exact dates.
 final class CLIDriver {
-    let cli: StorefrontCLI
+    let cli: StorefrontProcess
     /// The binary's transaction id for each transaction the model created, by model key.
     private var engineIDs: [Int: String] = [:]
 
-    init(ledger: String) { cli = StorefrontCLI(ledger: ledger) }
+    init(ledger: String) { cli = StorefrontProcess(ledger: ledger) }
 
     /// Runs `step` as the model (in its state before the step) understands it; returns a
     /// disagreement about which transaction the step created, if there is one.

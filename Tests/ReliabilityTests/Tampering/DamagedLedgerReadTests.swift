@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Testing
 
 /// Reading a damaged ledger through the binary: what is shown stops before the first bad line
@@ -8,15 +9,15 @@ import Testing
 @Suite("Damaged ledger reads and repair", .timeLimit(.minutes(2)))
 struct DamagedLedgerReadTests {
     let directory: ScratchDirectory
-    let cli: StorefrontCLI
+    let cli: StorefrontProcess
 
     init() throws {
         directory = try ScratchDirectory("damaged")
-        cli = StorefrontCLI(ledger: directory.file("entitlements.jsonl"))
+        cli = StorefrontProcess(ledger: directory.file("entitlements.jsonl"))
         for _ in 0..<2 { #expect(try cli.run(["buy", Rage.lives]).status == 0) }
     }
 
-    private func credits(_ result: StorefrontCLI.Result) -> Int? {
+    private func credits(_ result: StorefrontProcess.Result) -> Int? {
         (result.json()?["credits"] as? [String: Any])?[Rage.extraLives] as? Int
     }
 
@@ -37,7 +38,7 @@ struct DamagedLedgerReadTests {
         #expect(ledger["state"] as? String == "damaged")
         #expect(ledger["firstBadLine"] as? Int == 3)
         #expect(read.stderr.contains("stops before line 3"), "\(read.stderr)")
-        let intact = try StorefrontCLI(ledger: directory.file("other.jsonl")).run(["entitlements", "--json"])
+        let intact = try StorefrontProcess(ledger: directory.file("other.jsonl")).run(["entitlements", "--json"])
         #expect((intact.json()?["ledger"] as? [String: Any])?["state"] as? String == "intact")
     }
 

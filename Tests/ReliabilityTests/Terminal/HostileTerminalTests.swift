@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Testing
 
 /// The interactive storefront in tmux, fed hostile catalog text, tiny windows, resize storms
@@ -18,7 +19,7 @@ struct HostileTerminalTests {
 
     /// The shell command running the binary with `arguments`, after `prefix` (e.g. `env TERM=dumb`).
     func command(_ arguments: [String], prefix: String = "") -> String {
-        let words = [StorefrontCLI.binary, "--entitlements", ledger] + arguments
+        let words = [StorefrontProcess.binary, "--entitlements", ledger] + arguments
         return prefix + words.map(TmuxSession.quoted).joined(separator: " ")
     }
 
@@ -39,7 +40,7 @@ struct HostileTerminalTests {
         let start = ContinuousClock.now
         let catalog = directory.file("hostile.json")
         try Data(HostileCatalog.json.utf8).write(to: URL(fileURLWithPath: catalog))
-        let lint = try StorefrontCLI(ledger: ledger).run(["catalog", "lint", catalog])
+        let lint = try StorefrontProcess(ledger: ledger).run(["catalog", "lint", catalog])
         #expect(lint.status == 0, "the hostile catalog must load: \(lint.stdout)")
 
         let tmux = try session(["--catalog", catalog])

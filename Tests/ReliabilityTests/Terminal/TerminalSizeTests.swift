@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Testing
 
 /// The storefront in windows below its minimum size, from 1x1 to 59x15, and through a storm of
@@ -32,7 +33,7 @@ struct TerminalSizeTests {
     func smallSizesAndResizeStorm() throws {
         let start = ContinuousClock.now
         let directory = try ScratchDirectory("sizes")
-        let command = [StorefrontCLI.binary, "--entitlements", directory.file("entitlements.jsonl")]
+        let command = [StorefrontProcess.binary, "--entitlements", directory.file("entitlements.jsonl")]
             .map(TmuxSession.quoted).joined(separator: " ")
         let tmux = try TmuxSession(command: command, width: 100, height: 30, environment: ["LANG": "C.UTF-8"], directory: directory)
         try #require(try tmux.waitForScreen { $0.contains { $0.contains("┌ Products") } }.matched)
