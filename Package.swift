@@ -23,35 +23,90 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The store's layers, lowest first. Each may import only the ones above it; the
+        // compiler enforces the layering (DECISIONS.md, "Modules").
+        .target(name: "StoreJSON"),
+        .target(name: "StoreLedger", dependencies: ["CCrypto"]),
         .target(
-            name: "StoreEngine",
-            dependencies: ["CCrypto"],
+            name: "StoreCatalog",
+            dependencies: ["StoreJSON"],
             resources: [
                 .embedInCode("BundledCatalogs/Rage.json"),
                 .embedInCode("BundledCatalogs/SpaceShooter.json"),
                 .embedInCode("BundledCatalogs/Magazine.json"),
             ]
         ),
+        .target(name: "StoreEngine", dependencies: ["StoreJSON", "StoreLedger", "StoreCatalog"]),
+        .target(name: "StoreSigning", dependencies: ["CCrypto", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine"]),
+        .target(name: "StorefrontText", dependencies: ["StoreCatalog", "StoreEngine"]),
         .target(name: "TerminalUI"),
-        .target(name: "StorefrontApp", dependencies: ["StoreEngine", "TerminalUI"]),
+        .target(
+            name: "StorefrontApp",
+            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText", "TerminalUI"]
+        ),
+        .target(
+            name: "StorefrontRuntime",
+            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "StorefrontText", "StorefrontApp", "TerminalUI"]
+        ),
         .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalUI"]),
-        .target(name: "StorefrontCommands", dependencies: ["StoreEngine", "TerminalUI"]),
-        // Linked by tests only: what they share to drive the built binary.
-        .target(name: "StorefrontTesting", dependencies: ["StorefrontCommands"]),
+        // The command line: declared commands, parsing, help, completions, JSON shapes.
+        .target(
+            name: "StorefrontCommands",
+            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText", "TerminalUI"]
+        ),
+        // Test doubles, snapshot helpers and the CLI runner: linked by tests and the benchmark, never by `storefront`.
+        .target(
+            name: "StorefrontTesting",
+            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "TerminalUI", "StorefrontCommands"]
+        ),
         .executableTarget(
             name: "storefront",
-            dependencies: ["StorefrontCommands", "StoreEngine", "TerminalUI", "StorefrontApp", "NcursesTerminal"]
+            dependencies: [
+                "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText",
+                "TerminalUI", "StorefrontApp", "StorefrontRuntime", "NcursesTerminal", "StorefrontCommands",
+            ]
         ),
         .executableTarget(
             name: "StorefrontBench",
-            dependencies: ["StoreEngine", "TerminalUI", "StorefrontApp", "CSQLite"]
+            dependencies: [
+                "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText",
+                "TerminalUI", "StorefrontApp", "StorefrontRuntime", "StorefrontTesting", "CSQLite",
+            ]
         ),
-        .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "StorefrontAppTests", dependencies: ["StorefrontApp", "StoreEngine", "TerminalUI", "storefront"],
-                    exclude: ["Snapshots"]),
-        .testTarget(name: "StorefrontCommandsTests", dependencies: ["StorefrontCommands", "StoreEngine", "storefront"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["storefront", "StorefrontCommands", "StorefrontTesting", "StoreEngine"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["storefront", "StorefrontCommands", "StorefrontTesting", "StoreEngine", "TerminalUI"]),
+        .testTarget(
+            name: "StoreEngineTests",
+            dependencies: [
+                "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText",
+                "StorefrontTesting",
+            ]
+        ),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "StorefrontTesting"]),
+        .testTarget(
+            name: "StorefrontAppTests",
+            dependencies: [
+                "StoreLedger", "StoreCatalog", "StoreEngine", "StorefrontText", "StorefrontApp",
+                "StorefrontRuntime", "TerminalUI", "StorefrontTesting", "storefront",
+            ],
+            exclude: ["Snapshots"]
+        ),
+        .testTarget(
+            name: "StorefrontCommandsTests",
+            dependencies: ["StorefrontCommands", "StoreEngine", "StoreCatalog", "StoreSigning", "storefront"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "storefront", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning",
+                "StorefrontTesting", "StorefrontCommands",
+            ]
+        ),
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: [
+                "storefront", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning",
+                "StorefrontText", "StorefrontApp", "StorefrontRuntime", "TerminalUI", "StorefrontTesting",
+                "StorefrontCommands",
+            ]
+        ),
     ]
 )

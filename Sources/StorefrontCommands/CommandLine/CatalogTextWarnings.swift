@@ -1,4 +1,6 @@
 import StoreEngine
+import StorefrontText
+import StoreCatalog
 
 /// `catalog lint` warnings for catalog text that a terminal would act on.
 ///

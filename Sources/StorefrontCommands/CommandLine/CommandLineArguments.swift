@@ -1,4 +1,5 @@
 import StoreEngine
+import StorefrontText
 
 /// The parsed command line: the global options (accepted before or after the command), the
 /// declared command it names, and that command's words and options.

@@ -1,4 +1,5 @@
 import StoreEngine
+import StorefrontText
 
 /// Reads a command line against the declared commands.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StorefrontText
 #if canImport(Glibc)
 import Glibc
 #endif

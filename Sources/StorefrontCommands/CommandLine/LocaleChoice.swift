@@ -1,5 +1,7 @@
 import Foundation
 import StoreEngine
+import StorefrontText
+import StoreCatalog
 
 /// The buyer's locale for one command, with identifiers nobody knows set aside.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StorefrontText
 
 /// Runs the command line: parses it against the declared commands, opens the interactive
 /// storefront when there is no command and a terminal, or runs the command.

@@ -1,5 +1,7 @@
 import Foundation
 import StoreEngine
+import StorefrontText
+import StoreCatalog
 
 /// `storefront entitlements`, `transactions`, `settings` and `reset-device`.
 enum AccountCommands {

@@ -1,5 +1,7 @@
 import Foundation
+import StoreCatalog
 import StoreEngine
+import StorefrontText
 
 /// `storefront catalog lint PATH` and `catalog convert PATH` (PATH may also come from `--catalog` or name a built-in catalog).
 enum CatalogCommands {

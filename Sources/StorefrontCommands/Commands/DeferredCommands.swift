@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StorefrontText
 
 /// Settling purchases that did not complete at once: `approve`, `decline`, `resolve`,
 /// `deliver-unfinished`.

@@ -1,4 +1,5 @@
 import StoreEngine
+import StorefrontText
 
 /// `storefront help [COMMAND]`: the list of commands, or one command's help.
 enum HelpCommand {

@@ -1,5 +1,7 @@
 import Foundation
 import StoreEngine
+import StorefrontText
+import StoreCatalog
 
 /// `storefront buy`, `restore`, `spend` and `refund`.
 enum PurchaseCommands {

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StorefrontText
 
 /// The settings as `storefront settings` shows them.
 enum SettingsView {

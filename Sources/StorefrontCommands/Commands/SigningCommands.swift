@@ -1,5 +1,7 @@
 import Foundation
 import StoreEngine
+import StorefrontText
+import StoreSigning
 
 /// `storefront public-key` and `verify-transaction`, and the signed transactions that
 /// `buy --json` and `transactions --json` include.

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StorefrontText
 
 /// Store time and subscription commands: `advance`, `renew`, `expire`, `cancel-renewal`,
 /// `resume-renewal`, `resolve-billing`.

@@ -1,5 +1,7 @@
 import Foundation
+import StoreLedger
 import StoreEngine
+import StorefrontText
 
 /// `storefront verify [--expect-sequence N]`: checks every line of the entitlements file.
 ///

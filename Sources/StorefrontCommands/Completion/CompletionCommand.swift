@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StorefrontText
 
 /// The shells `storefront completion` writes a script for.
 public enum CompletionShell: String, CaseIterable, Sendable {

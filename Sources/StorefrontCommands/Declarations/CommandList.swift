@@ -1,4 +1,6 @@
+import StoreCatalog
 import StoreEngine
+import StorefrontText
 
 /// Every command of the command line, in the order `storefront --help` lists them.
 public enum CommandList {

@@ -1,4 +1,5 @@
 import StoreEngine
+import StorefrontText
 
 /// The options commands take, each declared once and used by name by its command.
 enum CommandOptions {

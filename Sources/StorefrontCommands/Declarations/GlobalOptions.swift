@@ -1,4 +1,6 @@
+import StoreCatalog
 import StoreEngine
+import StorefrontText
 
 /// The options every command takes, before or after its name, declared once.
 public enum GlobalOptions {

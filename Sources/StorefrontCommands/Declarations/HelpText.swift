@@ -1,4 +1,5 @@
 import StoreEngine
+import StorefrontText
 
 /// `storefront --help` and `storefront help COMMAND`, made from the declarations.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 import StoreEngine
 
 /// The shapes of `products --json` and `catalog lint --json`.

@@ -1,4 +1,5 @@
 import Foundation
+import StoreSigning
 import StoreEngine
 
 /// The shapes of `public-key --json` and `verify-transaction --json`.

@@ -4,6 +4,7 @@ import StoreEngine
 import StorefrontApp
 import StorefrontCommands
 import TerminalUI
+import StorefrontRuntime
 
 /// Opens the interactive storefront: the store from the command line's options, the terminal,
 /// and the run loop; always gives the terminal back.

@@ -1,6 +1,7 @@
 import Foundation
 import StorefrontTesting
 import StoreEngine
+@testable import StoreLedger
 
 /// Checks what eight concurrent writers reported against one sequential history: the
 /// ledger's order.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreSigning
+@testable import StoreLedger
 
 /// libcrypto's Ed25519 and SHA-256 as we call them, checked against published test vectors.
 @Suite struct SigningEd25519Tests {
