@@ -165,4 +165,23 @@ import Testing
             }
         }
     }
+
+    /// The state column is as wide as its longest word: "needsAction" was cut to "needsActi".
+    @Test func transactionStatesAreShownWhole() throws {
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "true"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 1)
+        let listed = try cli.run(["transactions"]).stdout
+        #expect(listed.contains("  needsAction  "), "\(listed)")
+    }
+
+    @Test func helpAndCompletionAreCommandsOfTheirOwn() throws {
+        let help = try cli.run(["help", "buy"])
+        #expect(help.status == 0 && help.stdout.hasPrefix("usage: storefront buy ID [--quantity N]"), "\(help.stdout)")
+        #expect(try cli.run(["buy", "--help"]).stdout == help.stdout)
+        let bash = try cli.run(["completion", "bash"])
+        #expect(bash.status == 0 && bash.stdout.contains("complete -F _storefront storefront"))
+        let unknown = try cli.run(["completion", "tcsh"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("give bash, zsh or fish"), "\(unknown.stderr)")
+        #expect(try cli.run(["help", "fly"]).status == 2)
+    }
 }
