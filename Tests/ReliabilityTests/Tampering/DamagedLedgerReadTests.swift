@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontCommands
 import StorefrontTesting
 import Testing
 
@@ -18,7 +19,7 @@ struct DamagedLedgerReadTests {
     }
 
     private func credits(_ result: StorefrontProcess.Result) -> Int? {
-        (result.json()?["credits"] as? [String: Any])?[Rage.extraLives] as? Int
+        (try? result.decoded(JSONShapes.EntitlementsResult.self))?.credits[Rage.extraLives]
     }
 
     private func editLine(_ number: Int, replacing old: String, with new: String) throws {
@@ -34,12 +35,12 @@ struct DamagedLedgerReadTests {
         let read = try cli.run(["entitlements", "--json"])
         #expect(read.status == 3, "\(read.stderr)")
         #expect(credits(read) == 3, "only the purchase before the edited line counts: \(read.stdout)")
-        let ledger = try #require(read.json()?["ledger"] as? [String: Any])
-        #expect(ledger["state"] as? String == "damaged")
-        #expect(ledger["firstBadLine"] as? Int == 3)
+        let ledger = try read.decoded(JSONShapes.EntitlementsResult.self).ledger
+        #expect(ledger.state == "damaged")
+        #expect(ledger.firstBadLine == 3)
         #expect(read.stderr.contains("stops before line 3"), "\(read.stderr)")
         let intact = try StorefrontProcess(ledger: directory.file("other.jsonl")).run(["entitlements", "--json"])
-        #expect((intact.json()?["ledger"] as? [String: Any])?["state"] as? String == "intact")
+        #expect(try intact.decoded(JSONShapes.EntitlementsResult.self).ledger.state == "intact")
     }
 
     @Test("a ledger whose last line was cut is still read by every read command, with a warning fit for a read",

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontCommands
 import StorefrontTesting
 import StoreEngine
 import Testing
@@ -55,7 +56,7 @@ struct KeyRefusalTests {
         #expect(entitlements.stderr.contains("`storefront repair` cannot fix this") && entitlements.stderr.contains(expected),
                 "\(entitlements.stderr)")
         #expect(try cli.run(["repair"]).status == 3)
-        #expect((entitlements.json()?["ledger"] as? [String: Any])?["state"] as? String == "damaged", "\(entitlements.stdout)")
+        #expect(try entitlements.decoded(JSONShapes.EntitlementsResult.self).ledger.state == "damaged", "\(entitlements.stdout)")
     }
 
     @Test("a key others can read: the warning says to make it private, not to repair")
