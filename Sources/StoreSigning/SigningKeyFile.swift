@@ -11,7 +11,7 @@ enum SigningKeyFile {
 
     /// Where the signing key of the ledger at `ledgerPath` lives.
     static func path(forLedger ledgerPath: String) -> String {
-        ledgerPath + ".signing.pem"
+        LedgerFamily(ledgerPath: ledgerPath).signingKeyPath
     }
 
     /// Reads the key at `path`; a missing or empty file throws `keyFileMissing`.

@@ -1,5 +1,5 @@
 import Foundation
-import StoreEngine
+import StoreLedger
 import StorefrontText
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +15,7 @@ public enum LedgerWriteAccess {
     /// Why the ledger at `ledgerPath` cannot be written, or nil when it can.
     public static func refusal(ledgerPath: String) -> String? {
         let folder = (ledgerPath as NSString).deletingLastPathComponent
-        let candidates = [folder.isEmpty ? "." : folder, ledgerPath, ledgerPath + ".lock"]
+        let candidates = [folder.isEmpty ? "." : folder, ledgerPath, LedgerFamily(ledgerPath: ledgerPath).lockPath]
         for path in candidates where FileManager.default.fileExists(atPath: path) {
             guard access(path, W_OK) != 0 else { continue }
             let code = errno
