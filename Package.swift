@@ -49,16 +49,21 @@ let package = Package(
             dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "StorefrontText", "StorefrontApp", "TerminalUI"]
         ),
         .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalUI"]),
-        // Test doubles and snapshot helpers: linked by tests and the benchmark, never by `storefront`.
+        // The command line: declared commands, parsing, help, completions, JSON shapes.
+        .target(
+            name: "StorefrontCommands",
+            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText", "TerminalUI"]
+        ),
+        // Test doubles, snapshot helpers and the CLI runner: linked by tests and the benchmark, never by `storefront`.
         .target(
             name: "StorefrontTesting",
-            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "TerminalUI"]
+            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "TerminalUI", "StorefrontCommands"]
         ),
         .executableTarget(
             name: "storefront",
             dependencies: [
                 "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText",
-                "TerminalUI", "StorefrontApp", "StorefrontRuntime", "NcursesTerminal",
+                "TerminalUI", "StorefrontApp", "StorefrontRuntime", "NcursesTerminal", "StorefrontCommands",
             ]
         ),
         .executableTarget(
@@ -85,10 +90,14 @@ let package = Package(
             exclude: ["Snapshots"]
         ),
         .testTarget(
+            name: "StorefrontCommandsTests",
+            dependencies: ["StorefrontCommands", "StoreEngine", "StoreCatalog", "StoreSigning", "storefront"]
+        ),
+        .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "storefront", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning",
-                "StorefrontTesting",
+                "StorefrontTesting", "StorefrontCommands",
             ]
         ),
         .testTarget(
@@ -96,6 +105,7 @@ let package = Package(
             dependencies: [
                 "storefront", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning",
                 "StorefrontText", "StorefrontApp", "StorefrontRuntime", "TerminalUI", "StorefrontTesting",
+                "StorefrontCommands",
             ]
         ),
     ]

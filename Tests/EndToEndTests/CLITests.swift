@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCommands
+import StorefrontTesting
 import Testing
 
 @Suite struct CLITests {
@@ -11,32 +13,32 @@ import Testing
     @Test func productsInGermanShowEuroPrices() throws {
         let result = try cli.run(["products", "--json", "--locale", "de_DE"])
         #expect(result.status == 0, "\(result.stderr)")
-        let products = try #require(try result.json() as? [[String: Any]])
-        let drummer = try #require(products.first { $0["id"] as? String == "com.example.rage.comic.drummer" })
-        #expect(drummer["displayPrice"] as? String == "1,09\u{00A0}€")
-        #expect(drummer["price"] as? String == "1.09")
-        #expect(drummer["currency"] as? String == "EUR")
-        #expect(drummer["title"] as? String == "Freundin des Schlagzeugers")
-        #expect(drummer["status"] as? String == "available")
+        let products = try result.decoded([JSONShapes.ProductEntry].self)
+        let drummer = try #require(products.first { $0.id == "com.example.rage.comic.drummer" })
+        #expect(drummer.displayPrice == "1,09\u{00A0}€")
+        #expect(drummer.price == "1.09")
+        #expect(drummer.currency == "EUR")
+        #expect(drummer.title == "Freundin des Schlagzeugers")
+        #expect(drummer.status == "available")
         #expect(products.count == 9)
     }
 
     @Test func storefrontNotSellingAProductMarksItUnavailable() throws {
         let result = try cli.run(["products", "--json", "--locale", "ja_JP"])
-        let products = try #require(try result.json() as? [[String: Any]])
-        let nightly = try #require(products.first { $0["id"] as? String == "com.example.rage.comic.nightly" })
-        #expect(nightly["available"] as? Bool == false)
-        #expect(nightly["status"] as? String == "notSold")
-        #expect(products.first { $0["id"] as? String == "com.example.rage.face.random" }?["displayPrice"] as? String == "¥160")
+        let products = try result.decoded([JSONShapes.ProductEntry].self)
+        let nightly = try #require(products.first { $0.id == "com.example.rage.comic.nightly" })
+        #expect(nightly.available == false)
+        #expect(nightly.status == "notSold")
+        #expect(products.first { $0.id == "com.example.rage.face.random" }?.displayPrice == "¥160")
     }
 
     @Test func buyingFacesTwiceGivesTenAndOverspendingIsRefused() throws {
         for _ in 0..<2 {
             let buy = try cli.run(["buy", "com.example.rage.face.random", "--json"])
             #expect(buy.status == 0, "\(buy.stderr)")
-            let object = try #require(try buy.json() as? [String: Any])
-            #expect(object["outcome"] as? String == "purchased")
-            #expect((object["transactionId"] as? String)?.isEmpty == false)
+            let bought = try buy.decoded(JSONShapes.PurchaseResult.self)
+            #expect(bought.outcome == "purchased")
+            #expect(bought.transactionId?.isEmpty == false)
         }
         #expect(try cli.credits()["rage-faces"] == 10)
         let spend = try cli.run(["spend", "rage-faces", "--amount", "11"])
@@ -51,18 +53,18 @@ import Testing
         #expect(try cli.run(["buy", "com.example.rage.comic.drummer"]).status == 0)
         let again = try cli.run(["buy", "com.example.rage.comic.drummer", "--json"])
         #expect(again.status == 0)
-        #expect((try again.json() as? [String: Any])?["outcome"] as? String == "alreadyOwned")
+        #expect(try again.decoded(JSONShapes.PurchaseResult.self).outcome == "alreadyOwned")
         #expect(try cli.events().filter { $0["kind"] as? String == "purchase" }.count == 1)
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
 
         let tablet = { (command: [String]) in try cli.run(command + ["--device", "tablet"]) }
-        let before = try #require(try tablet(["entitlements", "--json"]).json() as? [String: Any])
-        let owned = try #require((before["nonConsumables"] as? [[String: Any]])?.first)
-        #expect(owned["delivered"] as? Bool == false)
+        let before = try tablet(["entitlements", "--json"]).decoded(JSONShapes.EntitlementsResult.self)
+        let owned = try #require(before.nonConsumables.first)
+        #expect(owned.delivered == false)
         #expect(try tablet(["restore"]).stdout.contains("Restored 1 purchase: Girlfriend of Drummer Rage."))
-        let after = try #require(try tablet(["entitlements", "--json"]).json() as? [String: Any])
-        #expect((after["nonConsumables"] as? [[String: Any]])?.first?["delivered"] as? Bool == true)
-        #expect((after["credits"] as? [String: Int])?["rage-faces"] == 5)
+        let after = try tablet(["entitlements", "--json"]).decoded(JSONShapes.EntitlementsResult.self)
+        #expect(after.nonConsumables.first?.delivered == true)
+        #expect(after.credits["rage-faces"] == 5)
     }
 
     @Test func ledgerAndKeyAreCreatedPrivate() throws {
@@ -83,6 +85,9 @@ import Testing
         let verify = try cli.run(["verify"])
         #expect(verify.status == 3)
         #expect((verify.stdout + verify.stderr).contains("line 3"))
+        let report = try cli.run(["verify", "--json"]).decoded(JSONShapes.VerifyResult.self)
+        #expect(!report.intact)
+        #expect(report.problems.first?.line == 3, "\(report.problems)")
         let buy = try cli.run(["buy", "com.example.rage.face.random"])
         #expect(buy.status == 3)
         #expect(buy.stderr.contains("refusing to write"))
@@ -95,7 +100,7 @@ import Testing
         #expect(refused.stderr.contains("Purchases are disabled on this device"))
         let cancelled = try cli.run(["buy", "com.example.rage.noads", "--simulate", "cancel", "--device", "other", "--json"])
         #expect(cancelled.status == 1)
-        #expect((try cancelled.json() as? [String: Any])?["outcome"] as? String == "cancelled")
+        #expect(try cancelled.decoded(JSONShapes.PurchaseResult.self).outcome == "cancelled")
     }
 
     @Test func usageMistakesExitWithTwo() throws {
@@ -106,7 +111,7 @@ import Testing
         #expect(try cli.run(["buy"]).status == 2)
         #expect(try cli.run(["buy", "x", "--quantity", "zero"]).status == 2)
         #expect(try cli.run(["products", "--bogus"]).status == 2)
-        #expect(try cli.run(["--help"]).stdout.contains("catalog lint PATH"))
+        #expect(try cli.run(["--help"]).stdout.contains("catalog lint [PATH]"))
         #expect(try cli.run(["products", "--storefront", "CHN"]).status == 2)
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCommands
+import StorefrontTesting
 import Testing
 
 /// Choosing and checking catalogs from the command line, and `advance` at its limits.
@@ -13,7 +15,7 @@ import Testing
         for name in ["SpaceShooter", "spaceshooter", "MAGAZINE"] {
             let result = try cli.run(["products", "--json", "--catalog", name])
             #expect(result.status == 0, "\(name): \(result.stderr)")
-            let products = try #require(try result.json() as? [[String: Any]])
+            let products = try result.decoded([JSONShapes.ProductEntry].self)
             #expect(!products.isEmpty)
         }
         let shooter = try cli.run(["products", "--json", "--catalog", "spaceshooter"])
@@ -50,7 +52,7 @@ import Testing
         }
         let century = try cli.run(["advance", "P100Y", "--json"])
         #expect(century.status == 0, "\(century.stderr)")
-        let due = try #require(try century.json() as? [String: Any])["dueEvents"] as? Int
+        let due = try century.decoded(JSONShapes.AdvanceResult.self).dueEvents
         #expect(due == 101)
         let read = try cli.run(["entitlements", "--json"])
         #expect(read.status == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import StoreEngine
 import Testing
 @testable import StoreLedger

@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCommands
+import StorefrontTesting
 import Testing
 
 /// The command line's words, warnings and exit statuses (issue 13, item 18).
@@ -44,8 +46,8 @@ import Testing
         let listed = try cli.run(["transactions"])
         let yearly = try #require(listed.stdout.split(separator: "\n").first { $0.contains("Rage Pro (Yearly)") })
         #expect(yearly.contains("refunded pro rata"), "\(listed.stdout)")
-        let json = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
-        let refund = try #require(json.first { $0["productId"] as? String == "com.example.rage.pro.yearly" }?["proratedRefund"] as? String)
+        let list = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
+        let refund = try #require(list.first { $0.productId == "com.example.rage.pro.yearly" }?.proratedRefund)
         #expect(upgrade.stdout.contains("$\(refund) refunded"), "\(refund) in \(upgrade.stdout)")
     }
 
@@ -122,7 +124,7 @@ import Testing
 
     @Test func aFreeSubscriptionIsNotRefunded() throws {
         let subscribe = try cli.run(["buy", "com.example.rage.newsletter", "--json"])
-        let id = try #require((try subscribe.json() as? [String: Any])?["transactionId"] as? String)
+        let id = try #require(try subscribe.decoded(JSONShapes.PurchaseResult.self).transactionId)
         let eventsBefore = try cli.events().count
         let refund = try cli.run(["refund", id])
         #expect(refund.status == 1)
@@ -132,7 +134,8 @@ import Testing
     }
 
     @Test func settingsJSONKeysAreTheNamesSettingsSetTakes() throws {
-        let shown = try #require(try cli.run(["settings", "--json"]).json() as? [String: Any])
+        // The raw keys, since the point is that they are the names `settings set` takes.
+        let shown = try #require(try cli.run(["settings", "--json"]).json())
         let settable = shown.keys.filter { $0 != "device" && $0 != "store-time" }
         #expect(settable.count == 12, "\(shown.keys.sorted())")
         for key in settable.sorted() {
@@ -161,5 +164,24 @@ import Testing
                 #expect(start == column, "a description starts at column \(column): \(line.debugDescription)")
             }
         }
+    }
+
+    /// The state column is as wide as its longest word: "needsAction" was cut to "needsActi".
+    @Test func transactionStatesAreShownWhole() throws {
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "true"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 1)
+        let listed = try cli.run(["transactions"]).stdout
+        #expect(listed.contains("  needsAction  "), "\(listed)")
+    }
+
+    @Test func helpAndCompletionAreCommandsOfTheirOwn() throws {
+        let help = try cli.run(["help", "buy"])
+        #expect(help.status == 0 && help.stdout.hasPrefix("usage: storefront buy ID [--quantity N]"), "\(help.stdout)")
+        #expect(try cli.run(["buy", "--help"]).stdout == help.stdout)
+        let bash = try cli.run(["completion", "bash"])
+        #expect(bash.status == 0 && bash.stdout.contains("complete -F _storefront storefront"))
+        let unknown = try cli.run(["completion", "tcsh"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("give bash, zsh or fish"), "\(unknown.stderr)")
+        #expect(try cli.run(["help", "fly"]).status == 2)
     }
 }

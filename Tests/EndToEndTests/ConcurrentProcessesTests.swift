@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Testing
 
 @Suite struct ConcurrentProcessesTests {

@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCommands
+import StorefrontTesting
 import Testing
 
 /// One answer in every process, and the subscription commands that change what it is.
@@ -11,16 +13,15 @@ import Testing
         cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
     }
 
-    func subscription(_ productID: String) throws -> [String: Any]? {
-        let object = try #require(try cli.run(["entitlements", "--json"]).json() as? [String: Any])
-        return (object["subscriptions"] as? [[String: Any]])?.first { $0["productId"] as? String == productID }
+    func subscription(_ productID: String) throws -> JSONShapes.Subscription? {
+        try cli.run(["entitlements", "--json"]).decoded(JSONShapes.EntitlementsResult.self).subscriptions.first { $0.productId == productID }
     }
 
     /// `transactions --json` without its signed tokens, which carry the moment they were signed.
     func transactionsWithoutTokens() throws -> String {
-        var list = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
-        for index in list.indices { list[index]["signedTransaction"] = nil }
-        return String(decoding: try JSONSerialization.data(withJSONObject: list, options: [.sortedKeys]), as: UTF8.self)
+        var list = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
+        for index in list.indices { list[index].signedTransaction = nil }
+        return String(decoding: try JSONShapes.encoder().encode(list), as: UTF8.self)
     }
 
     @Test func theSameLedgerGivesTheSameAnswerInEveryProcess() throws {
@@ -28,8 +29,8 @@ import Testing
             #expect(try cli.run(["buy", Self.monthly]).status == 0)
             #expect(try cli.run(["expire", Self.monthly]).status == 0)
         }
-        let refunded = try #require(try cli.run(["buy", Self.monthly, "--json"]).json() as? [String: Any])
-        #expect(try cli.run(["refund", try #require(refunded["transactionId"] as? String)]).status == 0)
+        let refunded = try cli.run(["buy", Self.monthly, "--json"]).decoded(JSONShapes.PurchaseResult.self)
+        #expect(try cli.run(["refund", try #require(refunded.transactionId)]).status == 0)
         #expect(try cli.run(["buy", Self.monthly]).status == 0)
         var answers: [String: Set<String>] = [:]
         for _ in 0..<8 {
@@ -39,17 +40,17 @@ import Testing
             answers["transactions", default: []].insert(try transactionsWithoutTokens())
         }
         for (command, outputs) in answers { #expect(outputs.count == 1, "\(command) --json differs between processes") }
-        #expect(try subscription(Self.monthly)?["state"] as? String == "subscribed")
+        #expect(try subscription(Self.monthly)?.state == "subscribed")
     }
 
     @Test func resumeRenewalTurnsAutoRenewBackOnInTheLedger() throws {
         #expect(try cli.run(["buy", Self.yearly]).status == 0)
         #expect(try cli.run(["cancel-renewal", Self.yearly]).status == 0)
-        #expect(try subscription(Self.yearly)?["willAutoRenew"] as? Bool == false)
+        #expect(try subscription(Self.yearly)?.willAutoRenew == false)
         let resumed = try cli.run(["resume-renewal", Self.yearly])
         #expect(resumed.status == 0, "\(resumed.stderr)")
         #expect(resumed.stdout.contains("renews"))
-        #expect(try subscription(Self.yearly)?["willAutoRenew"] as? Bool == true)
+        #expect(try subscription(Self.yearly)?.willAutoRenew == true)
         #expect(try cli.events().last?["value"] as? String == "on")
     }
 

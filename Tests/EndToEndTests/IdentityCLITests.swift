@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCommands
+import StorefrontTesting
 import Testing
 
 /// Tokens belong to one app, and account and device names have one spelling (issue 12,
@@ -14,18 +16,17 @@ import Testing
         let other = try TestCatalog(bundleID: "com.example.other").write()
         let buy = try cli.run(["buy", TestCatalog.nonConsumableID, "--json", "--catalog", other])
         #expect(buy.status == 0, "\(buy.stderr)")
-        let object = try #require(try buy.json() as? [String: Any])
-        let token = try #require(object["signedTransaction"] as? String)
+        let bought = try buy.decoded(JSONShapes.PurchaseResult.self)
+        let token = try #require(bought.signedTransaction)
         #expect(try cli.run(["verify-transaction", token, "--catalog", other]).status == 0)
 
         let underRage = try cli.run(["verify-transaction", token])
         #expect(underRage.status == 1, "\(underRage.stdout)")
         #expect(underRage.stdout.hasPrefix("another app's transaction: "))
         #expect(underRage.stdout.contains("issued for com.example.other, not for com.example.rage"))
-        let json = try #require(try cli.run(["verify-transaction", token, "--json"]).json() as? [String: Any])
-        #expect(json["status"] as? String == "otherApp")
+        #expect(try cli.run(["verify-transaction", token, "--json"]).decoded(JSONShapes.TransactionVerification.self).status == "otherApp")
 
-        let id = try #require(object["transactionId"] as? String)
+        let id = try #require(bought.transactionId)
         #expect(try cli.run(["refund", id, "--catalog", other]).status == 0)
         let refunded = try cli.run(["verify-transaction", token])
         #expect(refunded.status == 1)
@@ -35,10 +36,10 @@ import Testing
     @Test func composedAndDecomposedSpellingsAreOneAccount() throws {
         let composed = "Jos\u{E9}", decomposed = "Jose\u{301}"
         #expect(try cli.run(["buy", "com.example.rage.noads", "--account", decomposed, "--device", "Caf\u{65}\u{301}"]).status == 0)
-        let entitlements = try #require(try cli.run(["entitlements", "--json", "--account", composed, "--device", "Caf\u{E9}"])
-            .json() as? [String: Any])
-        #expect(entitlements["account"] as? String == composed)
-        #expect((entitlements["nonConsumables"] as? [[String: Any]])?.first?["delivered"] as? Bool == true)
+        let entitlements = try cli.run(["entitlements", "--json", "--account", composed, "--device", "Caf\u{E9}"])
+            .decoded(JSONShapes.EntitlementsResult.self)
+        #expect(entitlements.account == composed)
+        #expect(entitlements.nonConsumables.first?.delivered == true)
         let purchase = try #require(try cli.events().first { $0["kind"] as? String == "purchase" })
         #expect((purchase["account"] as? String)?.unicodeScalars.elementsEqual(composed.unicodeScalars) == true,
                 "the ledger keeps the composed form")

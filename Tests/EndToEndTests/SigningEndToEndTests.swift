@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCommands
+import StorefrontTesting
 import Testing
 
 @Suite struct SigningEndToEndTests {
@@ -12,10 +14,9 @@ import Testing
     func listedTokens() throws -> [String: String] {
         let result = try cli.run(["transactions", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
-        let list = try #require(try result.json() as? [[String: Any]])
         var tokens: [String: String] = [:]
-        for entry in list {
-            if let id = entry["transactionId"] as? String, let token = entry["signedTransaction"] as? String { tokens[id] = token }
+        for entry in try result.decoded([JSONShapes.Transaction].self) {
+            if let token = entry.signedTransaction { tokens[entry.transactionId] = token }
         }
         return tokens
     }
@@ -41,11 +42,11 @@ import Testing
     func pyJWTAcceptsOurTokensAndRejectsAOneCharacterChange() throws {
         let buy = try cli.run(["buy", "com.example.rage.face.random", "--quantity", "2", "--json"])
         #expect(buy.status == 0, "\(buy.stderr)")
-        let bought = try #require(try buy.json() as? [String: Any])
-        let fromBuy = try #require(bought["signedTransaction"] as? String)
+        let bought = try buy.decoded(JSONShapes.PurchaseResult.self)
+        let fromBuy = try #require(bought.signedTransaction)
         #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
         let publicKeyPEM = try publicKey()
-        let keyID = try #require((try cli.run(["public-key", "--json"]).json() as? [String: Any])?["keyId"] as? String)
+        let keyID = try cli.run(["public-key", "--json"]).decoded(JSONShapes.PublicKey.self).keyId
 
         let tokens = try listedTokens()
         #expect(tokens.count == 2)
@@ -58,7 +59,7 @@ import Testing
             #expect(tokens[verdict.payload["transactionId"] as? String ?? ""] != nil)
         }
         let face = try IndependentJWTCheck.verify(fromBuy, publicKeyPEM: publicKeyPEM).payload
-        #expect(face["transactionId"] as? String == bought["transactionId"] as? String)
+        #expect(face["transactionId"] as? String == bought.transactionId)
         #expect(face["type"] as? String == "Consumable")
         #expect(face["quantity"] as? Int == 2)
         #expect(face["price"] as? Int == 990)
@@ -80,10 +81,10 @@ import Testing
 
         let valid = try cli.run(["verify-transaction", token, "--json"])
         #expect(valid.status == 0, "\(valid.stderr)")
-        let shape = try #require(try valid.json() as? [String: Any])
-        #expect(shape["status"] as? String == "valid")
-        #expect(shape["transactionId"] as? String == id)
-        #expect((shape["payload"] as? [String: Any])?["productId"] as? String == "com.example.rage.comic.drummer")
+        let shape = try valid.decoded(JSONShapes.TransactionVerification.self)
+        #expect(shape.status == "valid")
+        #expect(shape.transactionId == id)
+        #expect(shape.payload?.productId == "com.example.rage.comic.drummer")
         #expect(try cli.run(["verify-transaction", id]).stdout.hasPrefix("valid: "))
 
         let forged = try cli.run(["verify-transaction", Self.changing(token, segment: 1, offset: 20)])
@@ -91,7 +92,7 @@ import Testing
         #expect(forged.stdout.hasPrefix("signature invalid: "))
         let malformed = try cli.run(["verify-transaction", "not.a-token", "--json"])
         #expect(malformed.status == 3)
-        #expect((try malformed.json() as? [String: Any])?["status"] as? String == "malformed")
+        #expect(try malformed.decoded(JSONShapes.TransactionVerification.self).status == "malformed")
         #expect(try cli.run(["verify-transaction"]).status == 2)
         #expect(try cli.run(["verify-transaction", "2999999999999999"]).status == 1)
 
@@ -99,7 +100,7 @@ import Testing
         let revoked = try cli.run(["verify-transaction", token])
         #expect(revoked.status == 1)
         #expect(revoked.stdout.hasPrefix("revoked: "))
-        #expect(try cli.run(["verify-transaction", id, "--json"]).json() as? [String: Any] != nil)
+        #expect(try cli.run(["verify-transaction", id, "--json"]).decoded(JSONShapes.TransactionVerification.self).status == "revoked")
     }
 
     @Test func theKeyIsPrivateAndAMissingOrDamagedKeyIsADataProblem() throws {
@@ -122,10 +123,10 @@ import Testing
 
     @Test func failedAttemptsAreListedWithoutASignedTransaction() throws {
         #expect(try cli.run(["buy", "com.example.rage.noads", "--simulate", "fail"]).status == 1)
-        let list = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
+        let list = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
         #expect(list.count == 1)
-        #expect(list.first?["state"] as? String == "failed")
-        #expect(list.first?["signedTransaction"] == nil)
+        #expect(list.first?.state == "failed")
+        #expect(list.first?.signedTransaction == nil)
     }
 
     @Test func processesCreatingTheKeyAtOnceAgreeOnIt() async throws {

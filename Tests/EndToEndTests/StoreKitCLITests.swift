@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCommands
+import StorefrontTesting
 import Testing
 
 /// Xcode .storekit files opened directly by the CLI.
@@ -20,17 +22,17 @@ import Testing
 
     @Test func consumableAndSubscriptionCanBeBoughtFromASample() throws {
         let path = try sample("SKDemo__Products")
-        let products = try #require(try cli.run(["products", "--json", "--catalog", path]).json() as? [[String: Any]])
-        let consumable = try #require(products.first { $0["type"] as? String == "consumable" && $0["available"] as? Bool == true })
-        let subscription = try #require(products.first { $0["type"] as? String == "autoRenewable" })
+        let products = try cli.run(["products", "--json", "--catalog", path]).decoded([JSONShapes.ProductEntry].self)
+        let consumable = try #require(products.first { $0.type == "consumable" && $0.available })
+        let subscription = try #require(products.first { $0.type == "autoRenewable" })
         for product in [consumable, subscription] {
-            let id = try #require(product["id"] as? String)
+            let id = product.id
             let buy = try cli.run(["buy", id, "--catalog", path, "--json"])
             #expect(buy.status == 0, "\(id): \(buy.stdout) \(buy.stderr)")
         }
-        let entitlements = try #require(try cli.run(["entitlements", "--json", "--catalog", path]).json() as? [String: Any])
-        #expect((entitlements["subscriptions"] as? [[String: Any]])?.count == 1)
-        #expect((entitlements["credits"] as? [String: Int])?[consumable["id"] as? String ?? ""] == 1)
+        let entitlements = try cli.run(["entitlements", "--json", "--catalog", path]).decoded(JSONShapes.EntitlementsResult.self)
+        #expect(entitlements.subscriptions.count == 1)
+        #expect(entitlements.credits[consumable.id] == 1)
     }
 
     @Test func convertedCatalogLoadsWithTheSameProductsAndPrices() throws {
@@ -40,11 +42,11 @@ import Testing
         let output = try StorefrontProcess.temporaryFolder() + "/converted.json"
         try converted.stdout.write(toFile: output, atomically: true, encoding: .utf8)
         #expect(try cli.run(["catalog", "lint", output]).status == 0)
-        let original = try #require(try cli.run(["products", "--json", "--catalog", path]).json() as? [[String: Any]])
-        let reloaded = try #require(try cli.run(["products", "--json", "--catalog", output]).json() as? [[String: Any]])
-        #expect(original.map { $0["id"] as? String } == reloaded.map { $0["id"] as? String })
-        #expect(original.map { $0["displayPrice"] as? String } == reloaded.map { $0["displayPrice"] as? String })
-        #expect(original.map { $0["type"] as? String } == reloaded.map { $0["type"] as? String })
+        let original = try cli.run(["products", "--json", "--catalog", path]).decoded([JSONShapes.ProductEntry].self)
+        let reloaded = try cli.run(["products", "--json", "--catalog", output]).decoded([JSONShapes.ProductEntry].self)
+        #expect(original.map(\.id) == reloaded.map(\.id))
+        #expect(original.map(\.displayPrice) == reloaded.map(\.displayPrice))
+        #expect(original.map(\.type) == reloaded.map(\.type))
     }
 
     @Test func brokenStoreKitFileGivesAPreciseError() throws {

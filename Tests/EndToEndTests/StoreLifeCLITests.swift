@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCommands
+import StorefrontTesting
 import Testing
 
 /// A real store's life through the CLI: trials and renewals over store time, Ask to Buy across
@@ -11,13 +13,12 @@ import Testing
     }
 
     func paidCharges() throws -> Int {
-        let list = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
-        return list.filter { ($0["price"] as? String).map { $0 != "0" } ?? false && $0["state"] as? String == "purchased" }.count
+        let list = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
+        return list.filter { $0.price.map { $0 != "0" } ?? false && $0.state == "purchased" }.count
     }
 
-    func subscriptionState(_ productID: String = "com.example.rage.pro.monthly") throws -> [String: Any]? {
-        let object = try #require(try cli.run(["entitlements", "--json"]).json() as? [String: Any])
-        return (object["subscriptions"] as? [[String: Any]])?.first { $0["productId"] as? String == productID }
+    func subscriptionState(_ productID: String = "com.example.rage.pro.monthly") throws -> JSONShapes.Subscription? {
+        try cli.run(["entitlements", "--json"]).decoded(JSONShapes.EntitlementsResult.self).subscriptions.first { $0.productId == productID }
     }
 
     @Test func monthlyTrialIsChargedAfterTheWeekThenMonthlyUntilCancelled() throws {
@@ -30,17 +31,17 @@ import Testing
         #expect(try cli.run(["cancel-renewal", "com.example.rage.pro.monthly"]).status == 0)
         #expect(try cli.run(["advance", "P1M"]).status == 0)
         #expect(try paidCharges() == 2)
-        #expect(try subscriptionState()?["state"] as? String == "expired")
-        #expect(try subscriptionState()?["expirationReason"] as? String == "autoRenewDisabled")
+        #expect(try subscriptionState()?.state == "expired")
+        #expect(try subscriptionState()?.expirationReason == "autoRenewDisabled")
     }
 
     @Test func askToBuyIsApprovedFromAnotherProcess() throws {
         #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
         let request = try cli.run(["buy", "com.example.rage.face.random", "--json"])
         #expect(request.status == 1)
-        let object = try #require(try request.json() as? [String: Any])
-        #expect(object["outcome"] as? String == "pending")
-        let id = try #require(object["transactionId"] as? String)
+        let requested = try request.decoded(JSONShapes.PurchaseResult.self)
+        #expect(requested.outcome == "pending")
+        let id = try #require(requested.transactionId)
         #expect(try cli.credits()["rage-faces"] == 0)
         let approval = try cli.run(["approve", id])
         #expect(approval.status == 0, "\(approval.stderr)")
@@ -63,19 +64,19 @@ import Testing
     @Test func undeliveredFacePackRefundsWithoutShortfallAndIsNeverDelivered() throws {
         let buy = try cli.run(["buy", "com.example.rage.face.random", "--no-finish", "--json"])
         #expect(!buy.stdout.contains("you now have"))
-        let id = try #require((buy.json() as? [String: Any])?["transactionId"] as? String)
-        let refund = try #require(try cli.run(["refund", id, "--json"]).json() as? [String: Any])
-        #expect(refund["shortfall"] as? Int == 0)
+        let id = try #require(try buy.decoded(JSONShapes.PurchaseResult.self).transactionId)
+        let refund = try cli.run(["refund", id, "--json"]).decoded(JSONShapes.RefundResult.self)
+        #expect(refund.shortfall == 0)
         #expect(try cli.run(["deliver-unfinished"]).stdout.contains("No unfinished transactions"))
     }
 
     @Test func unfinishedRemoveAdsAwaitsDeliveryAndRestoreDeliversIt() throws {
         #expect(try cli.run(["buy", "com.example.rage.noads", "--no-finish"]).status == 0)
-        let entitlements = try #require(try cli.run(["entitlements", "--json"]).json() as? [String: Any])
-        let owned = try #require((entitlements["nonConsumables"] as? [[String: Any]])?.first)
-        #expect(owned["delivered"] as? Bool == false)
-        let products = try #require(try cli.run(["products", "--json"]).json() as? [[String: Any]])
-        #expect(products.first { $0["id"] as? String == "com.example.rage.noads" }?["status"] as? String == "awaitingDelivery")
+        let entitlements = try cli.run(["entitlements", "--json"]).decoded(JSONShapes.EntitlementsResult.self)
+        let owned = try #require(entitlements.nonConsumables.first)
+        #expect(owned.delivered == false)
+        let products = try cli.run(["products", "--json"]).decoded([JSONShapes.ProductEntry].self)
+        #expect(products.first { $0.id == "com.example.rage.noads" }?.status == "awaitingDelivery")
         let again = try cli.run(["buy", "com.example.rage.noads"]).stdout
         #expect(again.contains("deliver-unfinished") && !again.contains("another device"), "\(again)")
         #expect(try cli.run(["restore"]).stdout.contains("Restored 1 purchase: Remove Ads."))
@@ -84,31 +85,31 @@ import Testing
 
     @Test func everySubscriptionStateIsReachable() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
-        #expect(try subscriptionState("com.example.rage.pro.yearly")?["state"] as? String == "subscribed")
+        #expect(try subscriptionState("com.example.rage.pro.yearly")?.state == "subscribed")
         for setting in ["billing-retry", "grace-period"] {
             #expect(try cli.run(["settings", "set", setting, "true"]).status == 0)
         }
         #expect(try cli.run(["advance", "P1Y"]).status == 0)
-        #expect(try subscriptionState("com.example.rage.pro.yearly")?["state"] as? String == "inGracePeriod")
-        #expect(try subscriptionState("com.example.rage.pro.yearly")?["entitled"] as? Bool == true)
+        #expect(try subscriptionState("com.example.rage.pro.yearly")?.state == "inGracePeriod")
+        #expect(try subscriptionState("com.example.rage.pro.yearly")?.entitled == true)
         #expect(try cli.run(["advance", "P17D"]).status == 0)
-        #expect(try subscriptionState("com.example.rage.pro.yearly")?["state"] as? String == "inBillingRetryPeriod")
+        #expect(try subscriptionState("com.example.rage.pro.yearly")?.state == "inBillingRetryPeriod")
         let listed = try cli.run(["entitlements"]).stdout
         #expect(listed.contains("  inBillingRetryPeriod Rage Pro (Yearly)"), "the state is never cut: \(listed)")
         #expect(listed.contains("  credits              Rage Faces"), "the columns stay aligned: \(listed)")
         #expect(try cli.run(["resolve-billing", "com.example.rage.pro.yearly"]).status == 0)
-        #expect(try subscriptionState("com.example.rage.pro.yearly")?["state"] as? String == "subscribed")
+        #expect(try subscriptionState("com.example.rage.pro.yearly")?.state == "subscribed")
         #expect(try cli.run(["expire", "com.example.rage.pro.yearly"]).status == 0)
-        #expect(try subscriptionState("com.example.rage.pro.yearly")?["state"] as? String == "expired")
+        #expect(try subscriptionState("com.example.rage.pro.yearly")?.state == "expired")
         let renewAfterExpiry = try cli.run(["renew", "com.example.rage.pro.yearly"])
         #expect(renewAfterExpiry.status == 1)
         #expect(renewAfterExpiry.stderr.contains("buy it again"))
         #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
         let renewed = try #require(try subscriptionState("com.example.rage.pro.yearly"))
-        #expect(renewed["state"] as? String == "subscribed")
-        let id = try #require(renewed["transactionId"] as? String)
+        #expect(renewed.state == "subscribed")
+        let id = renewed.transactionId
         #expect(try cli.run(["refund", id]).status == 0)
-        #expect(try subscriptionState("com.example.rage.pro.yearly")?["state"] as? String == "revoked")
+        #expect(try subscriptionState("com.example.rage.pro.yearly")?.state == "revoked")
     }
 
     @Test func injectedErrorsSurfaceAsClearMessages() throws {
@@ -128,15 +129,15 @@ import Testing
 
     @Test func timeRateIsSharedThroughTheLedger() throws {
         #expect(try cli.run(["settings", "set", "time-rate", "month-every-30-seconds"]).status == 0)
-        let settings = try #require(try cli.run(["settings", "--json"]).json() as? [String: Any])
-        #expect(settings["time-rate"] as? String == "month-every-30-seconds")
+        let settings = try cli.run(["settings", "--json"]).decoded(JSONShapes.Settings.self)
+        #expect(settings.timeRate == "month-every-30-seconds")
         #expect(try cli.run(["settings", "set", "time-rate", "warp-9"]).status == 2)
     }
 
     @Test func appAccountTokenGoesIntoTheSignedTransaction() throws {
         let token = "3f2c9e1a-8d4b-4c6e-9a7f-0b1c2d3e4f50"
         let buy = try cli.run(["buy", "com.example.rage.noads", "--app-account-token", token, "--json"])
-        let jws = try #require((try buy.json() as? [String: Any])?["signedTransaction"] as? String)
+        let jws = try #require(try buy.decoded(JSONShapes.PurchaseResult.self).signedTransaction)
         var payload = String(jws.split(separator: ".")[1]).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while payload.count % 4 != 0 { payload += "=" }
         let bytes = try #require(Data(base64Encoded: payload))
@@ -153,12 +154,12 @@ import Testing
         #expect(try cli.run(["expire", "com.example.rage.pro.monthly"]).status == 0)
         let offer = try cli.run(["buy", "com.example.rage.pro.monthly", "--offer", "rage.pro.comeback", "--json"])
         #expect(offer.status == 0, "\(offer.stderr)")
-        let list = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
-        #expect(list.first?["price"] as? String == "0.99")
-        #expect(list.first?["offer"] as? String == "promotional:rage.pro.comeback")
+        let list = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
+        #expect(list.first?.price == "0.99")
+        #expect(list.first?.offer == "promotional:rage.pro.comeback")
         #expect(try cli.run(["advance", "P1M"]).status == 0)
-        let renewed = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
-        #expect(renewed.first?["price"] as? String == "0.99")
+        let renewed = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
+        #expect(renewed.first?.price == "0.99")
         #expect(try cli.run(["buy", "com.example.rage.pro.monthly", "--offer", "nope"]).status == 2, "an offer the product lacks is a usage mistake")
     }
 }

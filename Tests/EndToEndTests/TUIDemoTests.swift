@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Testing
 @testable import StorefrontTesting
 

@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCommands
+import StorefrontTesting
 import Testing
 @testable import StorefrontTesting
 
@@ -23,7 +25,7 @@ struct TUIKeysTests {
         try tmux.paste("random\nlives\n")
         try await tmux.waitFor("Search: random lives")
         #expect(!(try tmux.screen()).contains("Confirm purchase"))
-        #expect((try cli.run(["transactions", "--json"]).json() as? [Any])?.isEmpty == true)
+        #expect(try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self).isEmpty)
     }
 
     @Test("A paste the terminal does not mark opens the payment sheet at most, and never confirms it")
@@ -35,7 +37,7 @@ struct TUIKeysTests {
         try tmux.paste("random\nrandom\ny\n")
         // Once the sheet takes Enter the whole paste has been read.
         try await TUITests.waitForPaymentSheet(tmux, showing: "+5 Rage Faces")
-        #expect((try cli.run(["transactions", "--json"]).json() as? [Any])?.isEmpty == true)
+        #expect(try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self).isEmpty)
         #expect(try cli.credits()["rage-faces", default: 0] == 0)
     }
 
@@ -85,8 +87,8 @@ struct TUIKeysTests {
             try tmux.press("q")
         }
         try await tmux.waitFor("EXITED=0")
-        let list = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
-        #expect(list.map { $0["state"] as? String } == ["cancelled"])
+        let list = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
+        #expect(list.map(\.state) == ["cancelled"])
     }
 
     @Test("? on the payment sheet shows the payment sheet's keys; Esc goes back to the sheet")

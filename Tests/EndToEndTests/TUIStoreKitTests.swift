@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontCommands
 import Testing
 @testable import StorefrontTesting
 
@@ -27,8 +28,8 @@ struct TUIStoreKitTests {
         try await tmux.waitForScreen("the Premium row shows its renewal") { screen in
             TUITests.row("Premium", in: screen)?.contains("Renews") == true
         }
-        let entitlements = try #require(try tui.cli.run(["entitlements", "--json", "--catalog", sample]).json() as? [String: Any])
-        #expect((entitlements["credits"] as? [String: Int])?["consumable.fuel.octane87"] == 1)
-        #expect((entitlements["subscriptions"] as? [[String: Any]])?.first?["productId"] as? String == "subscription.premium")
+        let entitlements = try tui.cli.run(["entitlements", "--json", "--catalog", sample]).decoded(JSONShapes.EntitlementsResult.self)
+        #expect(entitlements.credits["consumable.fuel.octane87"] == 1)
+        #expect(entitlements.subscriptions.first?.productId == "subscription.premium")
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCommands
+import StorefrontTesting
 import Testing
 @testable import StorefrontTesting
 
@@ -25,8 +27,8 @@ struct TUIStoreLifeTests {
         try await TUITests.waitForPaymentSheet(tmux)
         try tmux.press("Enter")
         try await tmux.waitFor("Asked to buy", "Random Rage Face")
-        let list = try #require(try cli.run(["transactions", "--json"]).json() as? [[String: Any]])
-        let id = try #require(list.first?["transactionId"] as? String)
+        let list = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
+        let id = try #require(list.first?.transactionId)
         #expect(try cli.run(["approve", id]).status == 0)
         try await tmux.waitFor("Request approved", "+5 Rage Faces: you have 5")
     }
@@ -44,9 +46,8 @@ struct TUIStoreLifeTests {
         try await tmux.waitForScreen("the monthly subscription expired") { screen in
             TUITests.row("Rage Pro (Monthly)", in: screen)?.contains("Expired") == true
         }
-        let entitlements = try #require(try cli.run(["entitlements", "--json"]).json() as? [String: Any])
-        let subscription = (entitlements["subscriptions"] as? [[String: Any]])?.first
-        #expect(subscription?["state"] as? String == "expired")
-        #expect(subscription?["expirationReason"] as? String == "autoRenewDisabled")
+        let subscription = try cli.run(["entitlements", "--json"]).decoded(JSONShapes.EntitlementsResult.self).subscriptions.first
+        #expect(subscription?.state == "expired")
+        #expect(subscription?.expirationReason == "autoRenewDisabled")
     }
 }

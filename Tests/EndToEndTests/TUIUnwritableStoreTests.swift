@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 
 /// A small catalog written for one test: one storefront, a credit, a consumable granting
 /// `grantAmount`, a non-consumable and a free subscription, with the given texts.

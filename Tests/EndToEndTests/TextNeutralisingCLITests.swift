@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCommands
+import StorefrontTesting
 import Testing
 
 /// Catalog text and echoed command-line values never drive the terminal (issue 12, item 11).
@@ -58,9 +60,9 @@ import Testing
         let result = try cli.run(["products", "--json", "--catalog", catalog])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Self.actedOn(result.stdout).isEmpty, "every such character is a \\u escape: \(result.stdout.debugDescription)")
-        let products = try #require(try result.json() as? [[String: Any]])
-        #expect(products.first { $0["id"] as? String == TestCatalog.consumableID }?["title"] as? String == "Coin" + Self.hostile)
-        #expect(products.first { $0["id"] as? String == TestCatalog.consumableID }?["description"] as? String == "Desc" + Self.hostile)
+        let products = try result.decoded([JSONShapes.ProductEntry].self)
+        #expect(products.first { $0.id == TestCatalog.consumableID }?.title == "Coin" + Self.hostile)
+        #expect(products.first { $0.id == TestCatalog.consumableID }?.description == "Desc" + Self.hostile)
     }
 
     @Test func lintWarnsAboutControlAndBidiCharacters() throws {

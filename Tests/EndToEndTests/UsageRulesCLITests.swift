@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Testing
 
 /// The command line's own mistakes exit with 2, whichever check finds them: the parser, the

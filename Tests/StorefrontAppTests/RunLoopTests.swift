@@ -1,5 +1,4 @@
 import Foundation
-@testable import storefront
 import StoreEngine
 import Testing
 import TerminalUI

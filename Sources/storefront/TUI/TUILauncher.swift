@@ -3,6 +3,7 @@ import Foundation
 import NcursesTerminal
 import StoreEngine
 import StorefrontApp
+import StorefrontCommands
 import TerminalUI
 import StorefrontRuntime
 

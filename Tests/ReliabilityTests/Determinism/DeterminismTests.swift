@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import StoreEngine
 import Testing
 
@@ -15,7 +16,7 @@ struct DeterminismTests {
         let directory = try ScratchDirectory("determinism")
         let path = directory.file("entitlements.jsonl")
         try SameSecondLedger.write(to: path)
-        let cli = StorefrontCLI(ledger: path)
+        let cli = StorefrontProcess(ledger: path)
         var differing: [String] = []
         var runs = 0
         for account in SameSecondLedger.accounts {

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Glibc
 import Testing
 
@@ -13,11 +14,11 @@ struct FilePermissionTests {
     static let otherUser: uid_t = 65534
 
     let directory: ScratchDirectory
-    let cli: StorefrontCLI
+    let cli: StorefrontProcess
 
     init() throws {
         directory = try ScratchDirectory("files")
-        cli = StorefrontCLI(ledger: directory.file("data/store/entitlements.jsonl"))
+        cli = StorefrontProcess(ledger: directory.file("data/store/entitlements.jsonl"))
     }
 
     static func mode(_ path: String) throws -> Int {
@@ -72,7 +73,7 @@ struct FilePermissionTests {
         let folder = directory.file("folder.jsonl")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for path in [folder, "/dev/null"] {
-            let other = StorefrontCLI(ledger: path)
+            let other = StorefrontProcess(ledger: path)
             for command in [["buy", Rage.face], ["entitlements"], ["verify"]] {
                 let result = try other.run(command)
                 #expect(result.status == 3, "\(path) \(command): \(result.stdout)")
@@ -94,14 +95,14 @@ struct FilePermissionTests {
           .enabled(if: isRoot, "needs root to give a file to another user"))
     func linkToAnotherUsersFileIsRefused() throws {
         let theirs = directory.file("theirs.jsonl")
-        let other = StorefrontCLI(ledger: theirs)
+        let other = StorefrontProcess(ledger: theirs)
         #expect(try other.run(["buy", Rage.face]).status == 0)
         chown(theirs, Self.otherUser, Self.otherUser)
         let before = try ScratchDirectory.bytes(theirs)
         let link = directory.file("link.jsonl")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: theirs)
 
-        let buy = try StorefrontCLI(ledger: link).run(["buy", Rage.face])
+        let buy = try StorefrontProcess(ledger: link).run(["buy", Rage.face])
         #expect(buy.status == 3)
         #expect(buy.stderr.contains("\(link): it is a symbolic link"), "\(buy.stderr)")
         #expect(try ScratchDirectory.bytes(theirs) == before)
@@ -113,7 +114,7 @@ struct FilePermissionTests {
         let before = try ScratchDirectory.bytes(cli.ledger)
         let link = directory.file("mine.jsonl")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: cli.ledger)
-        let buy = try StorefrontCLI(ledger: link).run(["buy", Rage.face])
+        let buy = try StorefrontProcess(ledger: link).run(["buy", Rage.face])
         #expect(buy.status == 3)
         #expect(buy.stderr.contains("give the real path of the ledger"), "\(buy.stderr)")
         #expect(try ScratchDirectory.bytes(cli.ledger) == before)

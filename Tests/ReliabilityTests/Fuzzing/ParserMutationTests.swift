@@ -1,7 +1,7 @@
 import Foundation
 import StoreEngine
 import Testing
-@testable import storefront
+import StorefrontCommands
 @testable import StoreCatalog
 @testable import StoreLedger
 
@@ -131,7 +131,7 @@ struct ParserMutationTests {
             do {
                 let result = try CommandLineArguments.parse(arguments)
                 parsed += 1
-                for name in CommandLineArguments.valueOptions {
+                for name in Set(CommandList.all.flatMap(\.options).filter(\.takesValue).map(\.name)) {
                     _ = try? result.integerOption(name, default: 1)
                 }
                 _ = try? LedgerLocation.path(explicit: result.entitlementsPath, environment: ["HOME": "/home/q"])

@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCommands
+import StorefrontTesting
 import StoreEngine
 
 /// Runs model steps through the built `storefront` binary, one process per step, and reads
@@ -6,11 +8,11 @@ import StoreEngine
 ///
 /// The binary's store clock runs in real time, so its facts leave out exact dates.
 final class CLIDriver {
-    let cli: StorefrontCLI
+    let cli: StorefrontProcess
     /// The binary's transaction id for each transaction the model created, by model key.
     private var engineIDs: [Int: String] = [:]
 
-    init(ledger: String) { cli = StorefrontCLI(ledger: ledger) }
+    init(ledger: String) { cli = StorefrontProcess(ledger: ledger) }
 
     /// Runs `step` as the model (in its state before the step) understands it; returns a
     /// disagreement about which transaction the step created, if there is one.
@@ -18,8 +20,9 @@ final class CLIDriver {
         var created: String?
         if let arguments = arguments(for: step, model: model) {
             let result = try cli.run(arguments + ["--json"])
-            if case .buy = step, ["purchased", "pending", "needsAction"].contains(result.json()?["outcome"] as? String) {
-                created = result.json()?["transactionId"] as? String
+            let bought = try? result.decoded(JSONShapes.PurchaseResult.self)
+            if case .buy = step, let bought, ["purchased", "pending", "needsAction"].contains(bought.outcome) {
+                created = bought.transactionId
             }
         }
         if let createdKey, let created { engineIDs[createdKey] = created }
@@ -59,29 +62,22 @@ final class CLIDriver {
         for account in accounts {
             let buyer = Buyer(account: account, device: device)
             let flags = ["--account", account, "--device", device, "--json"]
-            let entitlements = try cli.run(["entitlements"] + flags).json() ?? [:]
-            for (credit, balance) in (entitlements["credits"] as? [String: Int] ?? [:]) {
-                writer.balance(account, credit, balance)
-            }
-            for owned in entitlements["nonConsumables"] as? [[String: Any]] ?? [] {
-                writer.owns(buyer, owned["productId"] as? String ?? "?", delivered: owned["delivered"] as? Bool ?? false)
-            }
+            let entitlements = try cli.run(["entitlements"] + flags).decoded(JSONShapes.EntitlementsResult.self)
+            for (credit, balance) in entitlements.credits { writer.balance(account, credit, balance) }
+            for owned in entitlements.nonConsumables { writer.owns(buyer, owned.productId, delivered: owned.delivered) }
             var pending: Set<String> = []
-            for subscription in entitlements["subscriptions"] as? [[String: Any]] ?? [] {
-                let state = subscription["state"] as? String ?? "?"
-                let next = subscription["pendingProductId"] as? String
-                if let next, state != "expired", state != "revoked" { pending.insert(next) }
-                writer.subscription(account, subscription["productId"] as? String ?? "?", state: state, expires: nil,
-                                    willRenew: subscription["willAutoRenew"] as? Bool ?? false, pending: next)
+            for subscription in entitlements.subscriptions {
+                let next = subscription.pendingProductId
+                if let next, subscription.state != "expired", subscription.state != "revoked" { pending.insert(next) }
+                writer.subscription(account, subscription.productId, state: subscription.state, expires: nil,
+                                    willRenew: subscription.willAutoRenew, pending: next)
             }
-            for pass in entitlements["nonRenewing"] as? [[String: Any]] ?? [] {
-                writer.pass(account, pass["productId"] as? String ?? "?", expires: Date(), active: pass["active"] as? Bool ?? false)
+            for pass in entitlements.nonRenewing {
+                writer.pass(account, pass.productId, expires: Date(), active: pass.active)
             }
-            let products = (try? JSONSerialization.jsonObject(with: Data(try cli.run(["products"] + flags).stdout.utf8))) as? [[String: Any]]
-            for product in products ?? [] {
-                guard let id = product["id"] as? String, !pending.contains(id), var status = product["status"] as? String else { continue }
-                if status == "restoreToUnlock", product["type"] as? String != "nonConsumable" { status = "active" }
-                writer.status(buyer, id, status)
+            for product in try cli.run(["products"] + flags).decoded([JSONShapes.ProductEntry].self) where !pending.contains(product.id) {
+                let status = product.status == "restoreToUnlock" && product.type != "nonConsumable" ? "active" : product.status
+                writer.status(buyer, product.id, status)
             }
         }
         return writer.facts

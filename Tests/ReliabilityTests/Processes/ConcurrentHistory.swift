@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import StoreEngine
 @testable import StoreLedger
 
@@ -13,7 +14,7 @@ struct ConcurrentHistory {
     /// One operation a worker ran, with what the binary reported.
     struct Step {
         var operation: StoreModel.Operation
-        var result: StorefrontCLI.Result
+        var result: StorefrontProcess.Result
     }
 
     /// The model after each prefix of the ledger: `states[n]` has applied the first n events.

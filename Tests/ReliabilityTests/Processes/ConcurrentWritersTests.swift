@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import StoreEngine
 import Testing
 
@@ -16,7 +17,7 @@ struct ConcurrentWritersTests {
         let operationsPerWorker = SuiteSize.value("CONCURRENT_OPERATIONS", default: 25)
         let seed = SeededGenerator.seedFromEnvironment()
         let directory = try ScratchDirectory("concurrent")
-        let cli = StorefrontCLI(ledger: directory.file("entitlements.jsonl"))
+        let cli = StorefrontProcess(ledger: directory.file("entitlements.jsonl"))
         let devices = (0..<Self.workers).map { "w\($0)" }
         // The follower starts before the ledger exists, as a storefront opened on a new one does.
         #expect(try cli.run(["verify"]).status == 3)
@@ -50,7 +51,7 @@ struct ConcurrentWritersTests {
     }
 
     /// Runs the workers on their own threads, so all eight processes run at once.
-    private static func runWorkers(cli: StorefrontCLI, devices: [String], operations: Int, seed: UInt64)
+    private static func runWorkers(cli: StorefrontProcess, devices: [String], operations: Int, seed: UInt64)
         -> [[ConcurrentHistory.Step]]
     {
         let results = ResultBox(count: workers)

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Glibc
 import StoreEngine
 
@@ -21,7 +22,7 @@ struct KillNineRun {
     }
 
     let directory: ScratchDirectory
-    let cli: StorefrontCLI
+    let cli: StorefrontProcess
     var model = StoreModel()
     /// A half-written line was left at the end; the next command must move it aside and say so.
     var tornPending = false
@@ -35,7 +36,7 @@ struct KillNineRun {
 
     init() throws {
         directory = try ScratchDirectory("kill")
-        cli = StorefrontCLI(ledger: directory.file("data/entitlements.jsonl"))
+        cli = StorefrontProcess(ledger: directory.file("data/entitlements.jsonl"))
     }
 
     var refundable: [String] { Array(model.transactions.keys).sorted() }
@@ -53,7 +54,7 @@ struct KillNineRun {
     }
 
     private mutating func accept(
-        _ result: StorefrontCLI.Result, of operation: StoreModel.Operation, expected: StoreModel.Outcome,
+        _ result: StorefrontProcess.Result, of operation: StoreModel.Operation, expected: StoreModel.Outcome,
         tally: inout Tally
     ) {
         if tornPending {

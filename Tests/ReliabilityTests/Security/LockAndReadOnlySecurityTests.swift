@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Glibc
 import Testing
 
@@ -18,7 +19,7 @@ struct LockAndReadOnlySecurityTests {
     func lockDeletedWhileHeld() throws {
         let scratch = try ScratchDirectory("lock")
         let ledger = scratch.file("e.jsonl")
-        let cli = StorefrontCLI(ledger: ledger)
+        let cli = StorefrontProcess(ledger: ledger)
         #expect(try cli.run(["buy", Rage.face]).status == 0)
         let lockPath = ledger + ".lock"
 
@@ -47,7 +48,7 @@ struct LockAndReadOnlySecurityTests {
         let scratch = try ScratchDirectory("readonly")
         let store = scratch.file("store")
         let ledger = store + "/e.jsonl"
-        let cli = StorefrontCLI(ledger: ledger)
+        let cli = StorefrontProcess(ledger: ledger)
         #expect(try cli.run(["buy", Rage.lives]).status == 0)
         #expect(try cli.run(["public-key"]).status == 0)
         // Root may write anything, so the reads run as `nobody`, who owns the store but may

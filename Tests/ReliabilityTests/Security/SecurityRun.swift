@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Glibc
 
 /// Runs the built binary for the security suite: under a timeout (a hang is a finding, not a
@@ -13,7 +14,7 @@ struct SecurityRun {
 
     /// What one run came to.
     struct Outcome {
-        var result: StorefrontCLI.Result
+        var result: StorefrontProcess.Result
         var hung: Bool
         /// Killed by a signal it did not get from the timeout, or an exit status no command uses.
         var crashed: Bool { !hung && (result.wasSignalled || ![0, 1, 2, 3].contains(result.status)) }
@@ -25,9 +26,9 @@ struct SecurityRun {
         if asNobody {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
             process.arguments = ["--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", "--",
-                                 StorefrontCLI.binary] + storefront
+                                 StorefrontProcess.binary] + storefront
         } else {
-            process.executableURL = URL(fileURLWithPath: StorefrontCLI.binary)
+            process.executableURL = URL(fileURLWithPath: StorefrontProcess.binary)
             process.arguments = storefront
         }
         process.environment = ["LANG": "en_US.UTF-8", "PATH": "/usr/bin:/bin", "HOME": "/nonexistent"]

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import StoreEngine
 
 /// A sequential model of the Rage store for the operations the process suites run, written
@@ -74,7 +75,7 @@ struct StoreModel {
         }
 
         /// Whether the binary's exit status and JSON output say this outcome happened.
-        func matches(_ result: StorefrontCLI.Result) -> Bool {
+        func matches(_ result: StorefrontProcess.Result) -> Bool {
             let json = result.json()
             switch self {
             case .purchased(let id, let balance):

@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCommands
+import StorefrontTesting
 import Testing
 
 /// Reading a damaged ledger through the binary: what is shown stops before the first bad line
@@ -8,16 +10,16 @@ import Testing
 @Suite("Damaged ledger reads and repair", .timeLimit(.minutes(2)))
 struct DamagedLedgerReadTests {
     let directory: ScratchDirectory
-    let cli: StorefrontCLI
+    let cli: StorefrontProcess
 
     init() throws {
         directory = try ScratchDirectory("damaged")
-        cli = StorefrontCLI(ledger: directory.file("entitlements.jsonl"))
+        cli = StorefrontProcess(ledger: directory.file("entitlements.jsonl"))
         for _ in 0..<2 { #expect(try cli.run(["buy", Rage.lives]).status == 0) }
     }
 
-    private func credits(_ result: StorefrontCLI.Result) -> Int? {
-        (result.json()?["credits"] as? [String: Any])?[Rage.extraLives] as? Int
+    private func credits(_ result: StorefrontProcess.Result) -> Int? {
+        (try? result.decoded(JSONShapes.EntitlementsResult.self))?.credits[Rage.extraLives]
     }
 
     private func editLine(_ number: Int, replacing old: String, with new: String) throws {
@@ -33,12 +35,12 @@ struct DamagedLedgerReadTests {
         let read = try cli.run(["entitlements", "--json"])
         #expect(read.status == 3, "\(read.stderr)")
         #expect(credits(read) == 3, "only the purchase before the edited line counts: \(read.stdout)")
-        let ledger = try #require(read.json()?["ledger"] as? [String: Any])
-        #expect(ledger["state"] as? String == "damaged")
-        #expect(ledger["firstBadLine"] as? Int == 3)
+        let ledger = try read.decoded(JSONShapes.EntitlementsResult.self).ledger
+        #expect(ledger.state == "damaged")
+        #expect(ledger.firstBadLine == 3)
         #expect(read.stderr.contains("stops before line 3"), "\(read.stderr)")
-        let intact = try StorefrontCLI(ledger: directory.file("other.jsonl")).run(["entitlements", "--json"])
-        #expect((intact.json()?["ledger"] as? [String: Any])?["state"] as? String == "intact")
+        let intact = try StorefrontProcess(ledger: directory.file("other.jsonl")).run(["entitlements", "--json"])
+        #expect(try intact.decoded(JSONShapes.EntitlementsResult.self).ledger.state == "intact")
     }
 
     @Test("a ledger whose last line was cut is still read by every read command, with a warning fit for a read",

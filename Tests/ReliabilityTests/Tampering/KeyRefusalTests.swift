@@ -1,4 +1,6 @@
 import Foundation
+import StorefrontCommands
+import StorefrontTesting
 import StoreEngine
 import Testing
 
@@ -19,7 +21,7 @@ struct KeyRefusalTests {
     @Test("writing is refused and nothing changes", arguments: KeyDamage.allCases)
     func refusedForWriting(damage: KeyDamage) throws {
         let directory = try ScratchDirectory("key")
-        let cli = StorefrontCLI(ledger: directory.file("entitlements.jsonl"))
+        let cli = StorefrontProcess(ledger: directory.file("entitlements.jsonl"))
         let keyPath = cli.ledger + ".key"
         #expect(try cli.run(["buy", Rage.face]).status == 0)
         switch damage {
@@ -28,7 +30,7 @@ struct KeyRefusalTests {
         case .malformed:
             try ScratchDirectory.write(Array("not a key\n".utf8), to: keyPath)
         case .fromAnotherLedger:
-            let other = StorefrontCLI(ledger: directory.file("other.jsonl"))
+            let other = StorefrontProcess(ledger: directory.file("other.jsonl"))
             #expect(try other.run(["buy", Rage.face]).status == 0)
             try ScratchDirectory.write(try ScratchDirectory.bytes(other.ledger + ".key"), to: keyPath)
         }
@@ -54,13 +56,13 @@ struct KeyRefusalTests {
         #expect(entitlements.stderr.contains("`storefront repair` cannot fix this") && entitlements.stderr.contains(expected),
                 "\(entitlements.stderr)")
         #expect(try cli.run(["repair"]).status == 3)
-        #expect((entitlements.json()?["ledger"] as? [String: Any])?["state"] as? String == "damaged", "\(entitlements.stdout)")
+        #expect(try entitlements.decoded(JSONShapes.EntitlementsResult.self).ledger.state == "damaged", "\(entitlements.stdout)")
     }
 
     @Test("a key others can read: the warning says to make it private, not to repair")
     func exposedKeyWarningNamesTheFix() throws {
         let directory = try ScratchDirectory("key")
-        let cli = StorefrontCLI(ledger: directory.file("entitlements.jsonl"))
+        let cli = StorefrontProcess(ledger: directory.file("entitlements.jsonl"))
         #expect(try cli.run(["buy", Rage.face]).status == 0)
         #expect(chmod(cli.ledger + ".key", 0o644) == 0)
         let read = try cli.run(["entitlements"])
@@ -73,7 +75,7 @@ struct KeyRefusalTests {
     @Test("a refused first purchase (the key file is a symbolic link) creates no ledger and no lock file")
     func refusedFirstPurchaseCreatesNothing() throws {
         let directory = try ScratchDirectory("key")
-        let cli = StorefrontCLI(ledger: directory.file("entitlements.jsonl"))
+        let cli = StorefrontProcess(ledger: directory.file("entitlements.jsonl"))
         try ScratchDirectory.write(Array(String(repeating: "ab", count: 32).utf8) + [10], to: directory.file("real.key"))
         #expect(chmod(directory.file("real.key"), 0o600) == 0)
         try FileManager.default.createSymbolicLink(atPath: cli.ledger + ".key", withDestinationPath: directory.file("real.key"))

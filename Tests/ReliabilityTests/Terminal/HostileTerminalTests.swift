@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Testing
 @testable import StorefrontTesting
 
@@ -19,7 +20,7 @@ struct HostileTerminalTests {
 
     /// The shell command running the binary with `arguments`, after `prefix` (e.g. `env TERM=dumb`).
     func command(_ arguments: [String], prefix: String = "") -> String {
-        let words = [StorefrontCLI.binary, "--entitlements", ledger] + arguments
+        let words = [StorefrontProcess.binary, "--entitlements", ledger] + arguments
         return prefix + words.map(TmuxSession.quoted).joined(separator: " ")
     }
 
@@ -40,7 +41,7 @@ struct HostileTerminalTests {
         let start = ContinuousClock.now
         let catalog = directory.file("hostile.json")
         try Data(HostileCatalog.json.utf8).write(to: URL(fileURLWithPath: catalog))
-        let lint = try StorefrontCLI(ledger: ledger).run(["catalog", "lint", catalog])
+        let lint = try StorefrontProcess(ledger: ledger).run(["catalog", "lint", catalog])
         #expect(lint.status == 0, "the hostile catalog must load: \(lint.stdout)")
 
         let tmux = try session(["--catalog", catalog])

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Testing
 @testable import StorefrontTesting
 
@@ -33,7 +34,7 @@ struct TerminalSizeTests {
     func smallSizesAndResizeStorm() throws {
         let start = ContinuousClock.now
         let directory = try ScratchDirectory("sizes")
-        let command = [StorefrontCLI.binary, "--entitlements", directory.file("entitlements.jsonl")]
+        let command = [StorefrontProcess.binary, "--entitlements", directory.file("entitlements.jsonl")]
             .map(TmuxSession.quoted).joined(separator: " ")
         let tmux = try TmuxSession(command: command, width: 100, height: 30, environment: ["LANG": "C.UTF-8"], statusLine: false, reportsExit: true)
         try #require(try tmux.pollRows { $0.contains { $0.contains("┌ Products") } }.matched)

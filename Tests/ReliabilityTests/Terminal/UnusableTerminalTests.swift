@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 import Testing
 @testable import StorefrontTesting
 
@@ -31,7 +32,7 @@ struct UnusableTerminalTests {
         let directory = try ScratchDirectory("unusable")
         try Data(Array(#"{"format":"storefront-catalog","version":1,"app":{"name":"Bad \#u{FF}"}}"#.utf8).map { $0 == 0xC3 ? 0xFF : $0 })
             .write(to: URL(fileURLWithPath: directory.file("invalid-utf8.json")))
-        var words = [StorefrontCLI.binary, "--entitlements", directory.file("entitlements.jsonl")]
+        var words = [StorefrontProcess.binary, "--entitlements", directory.file("entitlements.jsonl")]
         words += refusal.arguments.map { $0.hasSuffix(".json") ? directory.file($0) : $0 }
         var command = refusal.prefix + words.map(TmuxSession.quoted).joined(separator: " ")
         if refusal.name == "standard output piped" {
@@ -51,7 +52,7 @@ struct UnusableTerminalTests {
     @Test("a locale without UTF-8 falls back to C.UTF-8 and still shows euros and box drawing")
     func nonUTF8LocaleFallsBack() throws {
         let directory = try ScratchDirectory("locale")
-        let words = [StorefrontCLI.binary, "--entitlements", directory.file("entitlements.jsonl"), "--locale", "de_DE"]
+        let words = [StorefrontProcess.binary, "--entitlements", directory.file("entitlements.jsonl"), "--locale", "de_DE"]
         let tmux = try TmuxSession(
             command: "env -u LANG LC_ALL=C " + words.map(TmuxSession.quoted).joined(separator: " "), width: 100, height: 30,
             environment: [:], statusLine: false, reportsExit: true)
@@ -67,7 +68,7 @@ struct UnusableTerminalTests {
     func standardInputNotATerminal() throws {
         let directory = try ScratchDirectory("stdin")
         let ledger = directory.file("entitlements.jsonl")
-        let quoted = [StorefrontCLI.binary, "--entitlements", ledger].map(TmuxSession.quoted).joined(separator: " ")
+        let quoted = [StorefrontProcess.binary, "--entitlements", ledger].map(TmuxSession.quoted).joined(separator: " ")
         for redirect in ["< /dev/null", "<&-"] {
             let result = try CleanSpawn.run("/bin/sh", ["-c", "\(quoted) \(redirect)"], environment: ["LANG": "C.UTF-8"])
             #expect(result.status == 2, "\(redirect): \(result.output)")

@@ -1,0 +1,67 @@
+import StoreEngine
+import StorefrontText
+
+/// The parsed command line: the global options (accepted before or after the command), the
+/// declared command it names, and that command's words and options.
+public struct CommandLineArguments: Sendable {
+    public var catalogPath: String?
+    public var entitlementsPath: String?
+    public var account = "tester"
+    public var device = "default"
+    public var locale: String?
+    public var storefront: String?
+    public var json = false
+    public var help = false
+    public var version = false
+    /// Every word that is not an option: the command's name, then its arguments.
+    public var words: [String] = []
+    /// The command the words name; nil when there are none.
+    public var command: CommandDeclaration?
+    /// Command options by name without dashes, e.g. "quantity": "3".
+    public var options: [String: String] = [:]
+    /// Command flags without a value, e.g. "no-finish".
+    public var flags: Set<String> = []
+
+    /// The words after the command's name, e.g. the product id of `buy`.
+    public var commandArguments: [String] { Array(words.dropFirst(command?.words.count ?? 0)) }
+
+    /// Parses `arguments` against the declared commands: an option the command does not take,
+    /// a command nobody declared or the wrong number of arguments is a usage error here,
+    /// before anything is opened.
+    public static func parse(_ arguments: [String], commands: [CommandDeclaration] = CommandList.all)
+        throws(UsageError) -> CommandLineArguments {
+        var parser = CommandLineParser(commands: commands)
+        return try parser.parse(arguments)
+    }
+
+    /// The process's arguments as text, refusing any that is not valid UTF-8: decoding would
+    /// turn its bytes into U+FFFD, so different names or paths would silently become one.
+    public static func decode(_ rawArguments: [[UInt8]]) throws(UsageError) -> [String] {
+        var decoded: [String] = []
+        for (index, bytes) in rawArguments.enumerated() {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                let owner = index > 0 && decoded[index - 1].hasPrefix("--") ? decoded[index - 1] : nil
+                throw UsageError(CommandLineText.Usage.notUTF8(argument: index + 1, valueOf: owner))
+            }
+            decoded.append(text)
+        }
+        return decoded
+    }
+
+    /// A command option parsed as a whole number of at least `minimum`.
+    public func integerOption(_ name: String, default fallback: Int, minimum: Int = 1) throws(UsageError) -> Int {
+        guard let text = options[name] else { return fallback }
+        guard let value = Int(text), value >= minimum else {
+            let isTooLarge = !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+            throw UsageError(CommandLineText.Usage.notAWholeNumber(option: name, minimum: minimum,
+                                                                   maximum: isTooLarge ? Int.max : nil, given: text))
+        }
+        return value
+    }
+}
+
+/// A mistake on the command line (exit status 2).
+public struct UsageError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,136 @@
+import StoreEngine
+import StorefrontText
+
+/// Reads a command line against the declared commands.
+///
+/// Options may come before or after the command's name, so the words are read first with
+/// every declared option known (an option name means the same, value or flag, in every
+/// command: `CommandListTests` checks it); the command is then found by its words, and each
+/// option given is checked against what that command declares.
+struct CommandLineParser {
+    let commands: [CommandDeclaration]
+    private var result = CommandLineArguments()
+    /// Options given that are not global, in the order given, to check against the command.
+    private var commandOptions: [String] = []
+
+    init(commands: [CommandDeclaration]) {
+        self.commands = commands
+    }
+
+    private var valueOptions: Set<String> {
+        Set((GlobalOptions.declarations + commands.flatMap(\.options)).filter(\.takesValue).map(\.name))
+    }
+
+    mutating func parse(_ arguments: [String]) throws(UsageError) -> CommandLineArguments {
+        let valueOptions = valueOptions
+        var given: Set<String> = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" {
+                result.words.append(contentsOf: arguments[(index + 1)...])
+                break
+            }
+            if argument.hasPrefix("--") {
+                var name = String(argument.dropFirst(2))
+                var inline: String?
+                if let equals = name.firstIndex(of: "=") {
+                    inline = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+                let needsValue = valueOptions.contains(name)
+                // Keeping the last of two values would silently drop the other.
+                if needsValue, !given.insert(name).inserted { throw UsageError(CommandLineText.Usage.givenTwice(name)) }
+                var value: String?
+                if needsValue {
+                    if let inline {
+                        value = inline
+                    } else {
+                        index += 1
+                        guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                            throw UsageError(CommandLineText.Usage.needsValue(name))
+                        }
+                        value = arguments[index]
+                    }
+                } else if inline != nil {
+                    throw UsageError(CommandLineText.Usage.takesNoValue(name))
+                }
+                try take(name, value: value)
+            } else if argument == "-h" {
+                result.help = true
+            } else if argument.hasPrefix("-"), argument.count > 1, argument.dropFirst().first?.isNumber != true {
+                // "-3d" is a word (a negative duration or number) that its command explains;
+                // anything else with one dash is a mistyped option.
+                throw UsageError(CommandLineText.Usage.singleDash(argument))
+            } else {
+                result.words.append(argument)
+            }
+            index += 1
+        }
+        result.command = try findCommand()
+        try checkCommandOptions()
+        if !result.help, let command = result.command { try checkArgumentCount(of: command) }
+        return result
+    }
+
+    /// Records one option: a global one in its field, any other for the command to check.
+    private mutating func take(_ name: String, value: String?) throws(UsageError) {
+        switch name {
+        case "catalog": result.catalogPath = value
+        case "entitlements": result.entitlementsPath = value
+        case "account": result.account = try Self.buyerName(value, option: name)
+        case "device": result.device = try Self.buyerName(value, option: name)
+        case "locale": result.locale = value
+        case "storefront": result.storefront = value
+        case "json": result.json = true
+        case "help": result.help = true
+        case "version": result.version = true
+        default:
+            if let value { result.options[name] = value } else { result.flags.insert(name) }
+            commandOptions.append(name)
+        }
+    }
+
+    /// The declared command whose words start the words given, the longest one first, so
+    /// "settings set" wins over "settings".
+    private func findCommand() throws(UsageError) -> CommandDeclaration? {
+        let words = result.words
+        guard let first = words.first else { return nil }
+        let matches = commands.filter { words.starts(with: $0.words) }
+        if let longest = matches.max(by: { $0.words.count < $1.words.count }) { return longest }
+        // "catalog" alone: a group of commands named by two words.
+        let group = commands.filter { $0.words.first == first && !$0.isHidden }
+        if !group.isEmpty {
+            let shared = Set(group.map { $0.wrongArguments ?? "" })
+            if shared.count == 1, let hint = group[0].wrongArguments { throw UsageError(hint) }
+            throw UsageError(CommandLineText.Usage.chooseOneOf(group.map(\.synopsis)))
+        }
+        throw UsageError(CommandLineText.Usage.unknownCommand(first))
+    }
+
+    private func checkCommandOptions() throws(UsageError) {
+        for name in commandOptions {
+            guard let command = result.command else { throw UsageError(CommandLineText.Usage.unknownOption(name)) }
+            guard command.option(named: name) == nil else { continue }
+            throw UsageError(CommandLineText.Usage.notTakenBy(command: command.name, option: name,
+                                                              taken: command.options.map(\.synopsis)))
+        }
+    }
+
+    private func checkArgumentCount(of command: CommandDeclaration) throws(UsageError) {
+        let given = result.commandArguments
+        guard !command.argumentRange.contains(given.count) else { return }
+        if command.arguments.isEmpty, command.wrongArguments == nil {
+            throw UsageError(CommandLineText.Usage.takesNoArguments(command.name, given: given[0]))
+        }
+        throw UsageError(command.wrongArguments ?? CommandLineText.Usage.wrongArguments(command.name, synopsis: command.synopsis))
+    }
+
+    private static func buyerName(_ text: String?, option: String) throws(UsageError) -> String {
+        do {
+            return try BuyerName.normalized(text ?? "", role: option)
+        } catch {
+            throw UsageError(CommandLineText.Usage.badName(option: option, problem: "\(error)"))
+        }
+    }
+}

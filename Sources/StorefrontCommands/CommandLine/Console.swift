@@ -1,0 +1,58 @@
+import Foundation
+import TerminalUI
+
+/// Where the CLI writes: results to stdout, messages for people to stderr.
+///
+/// Text for people goes through `TerminalText.sanitize`, as on the storefront's screen: a
+/// catalog title or an echoed `--device` value is data, and must not be able to clear the
+/// screen, retitle the window or reorder the line. JSON is written exact (see `json`).
+public struct Console: Sendable {
+    public init() {}
+
+    /// One line for people; line breaks inside the data become spaces, so a value cannot
+    /// split one result line into two.
+    public func out(_ line: String) {
+        write(TerminalText.sanitize(line), to: .standardOutput)
+    }
+
+    /// Several lines of the program's own text (help, reports), each line neutralised.
+    public func outLines(_ text: String) {
+        write(Self.neutralisedLines(text), to: .standardOutput)
+    }
+
+    /// One line for people on stderr.
+    public func err(_ line: String) {
+        write(TerminalText.sanitize(line), to: .standardError)
+    }
+
+    /// Several lines for people on stderr (a message that lists problems one per line).
+    public func errLines(_ text: String) {
+        write(Self.neutralisedLines(text), to: .standardError)
+    }
+
+    /// Writes `value` as stable, pretty JSON with sorted keys and ISO 8601 dates.
+    public func json(_ value: some Encodable) throws {
+        writeJSON(String(decoding: try JSONShapes.encoder().encode(value), as: UTF8.self))
+    }
+
+    /// Writes JSON text with its values unchanged; the characters a terminal would act on
+    /// are written as `\u` escapes, which every JSON reader turns back into the same value.
+    public func writeJSON(_ text: String) {
+        write(JSONInvisibleEscaping.escape(text), to: .standardOutput)
+    }
+
+    /// Writes a script of the program's own (a shell completion) exactly as made.
+    public func writeScript(_ text: String) {
+        write(text, to: .standardOutput)
+    }
+
+    private static func neutralisedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalText.sanitize(String($0)) }
+            .joined(separator: "\n")
+    }
+
+    private func write(_ text: String, to handle: FileHandle) {
+        handle.write(Data((text + "\n").utf8))
+    }
+}

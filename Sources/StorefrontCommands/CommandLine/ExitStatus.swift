@@ -1,0 +1,22 @@
+/// The process exit statuses, documented in the README.
+public enum ExitStatus: Int32, Sendable {
+    /// Done.
+    case success = 0
+    /// The store refused, or the purchase did not complete.
+    case refused = 1
+    /// The command line was wrong.
+    case usage = 2
+    /// A data problem: catalog, ledger or key.
+    case dataProblem = 3
+}
+
+/// Ends a command early with an exit status and a message for people (on stderr).
+public struct CommandFailure: Error {
+    public var status: ExitStatus
+    public var message: String
+
+    public init(status: ExitStatus, message: String) {
+        self.status = status
+        self.message = message
+    }
+}

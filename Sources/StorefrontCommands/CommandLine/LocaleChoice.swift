@@ -1,0 +1,55 @@
+import Foundation
+import StoreEngine
+import StorefrontText
+import StoreCatalog
+
+/// The buyer's locale for one command, with identifiers nobody knows set aside.
+///
+/// ICU formats any identifier it is given, so `--locale xx_YY` would silently show "$ 0.99"
+/// in no language at all. An identifier is used only when its language is an ISO 639 code
+/// and its region, if any, an ISO 3166 code (or a UN M.49 number); an unknown one is skipped
+/// with a warning and the locale is chosen as if it had not been given: a `.storekit` file's
+/// `_locale`, else `LC_ALL`, `LC_MESSAGES`, `LANG` (each skipped the same way), else `en_US`.
+enum LocaleChoice {
+    struct Choice {
+        var locale: String
+        /// One sentence per identifier that was set aside.
+        var warnings: [String]
+    }
+
+    static func choose(explicit: String?, environment: [String: String], catalogLocale: String?) -> Choice {
+        var skipped: [String] = []
+        var usable = explicit
+        if let explicit, !isKnown(explicit) {
+            skipped.append("--locale \"\(explicit)\"")
+            usable = nil
+        }
+        var environment = environment
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = environment[name], !value.isEmpty, !isKnown(value) {
+                skipped.append("\(name)=\"\(value)\"")
+                environment[name] = nil
+            }
+        }
+        let locale = BuyerContext.locale(explicit: usable, environment: environment, catalogLocale: catalogLocale)
+        let warnings = skipped.map { CommandLineText.Files.unknownLocale($0, using: locale) }
+        return Choice(locale: locale, warnings: warnings)
+    }
+
+    /// Whether `identifier` names a known language, with an optional script and region.
+    static func isKnown(_ identifier: String) -> Bool {
+        var parts = LocaleIdentifier.normalize(identifier).split(separator: "_", omittingEmptySubsequences: false).map(String.init)
+        guard let language = parts.first, languages.contains(language.lowercased()) else { return false }
+        parts.removeFirst()
+        if let script = parts.first, script.count == 4, script.allSatisfy({ $0.isASCII && $0.isLetter }) { parts.removeFirst() }
+        if let region = parts.first {
+            let isNumeric = region.count == 3 && region.allSatisfy { $0.isASCII && $0.isNumber }
+            guard isNumeric || regions.contains(region.uppercased()) else { return false }
+            parts.removeFirst()
+        }
+        return parts.isEmpty
+    }
+
+    private static let languages = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier))
+    private static let regions = Set(Locale.Region.isoRegions.map(\.identifier))
+}

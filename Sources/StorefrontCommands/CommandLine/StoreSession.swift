@@ -1,0 +1,100 @@
+import Foundation
+import StoreEngine
+import StoreCatalog
+import StoreLedger
+import StorefrontText
+
+/// The store opened for one command: catalog, ledger, buyer, locale and storefront.
+public struct StoreSession {
+    public let catalog: Catalog
+    public let store: Store
+    public let buyer: Buyer
+    public let locale: String
+    public let storefront: String
+    public let ledgerPath: String
+    /// Sentences for stderr about choices the command line made that could not be honoured.
+    public let warnings: [String]
+    /// Made once per command: it holds the price and date formatters, which are costly to
+    /// create and are used for every product row.
+    public let text: StoreText
+    /// Why the renewals and expiries due could not be recorded on opening (the ledger may not
+    /// be written), when they could not; what is shown includes them all the same.
+    public var catchUpSkipped: String? = nil
+
+    /// Opens everything the command line names, or fails with the right exit status.
+    public static func open(_ arguments: CommandLineArguments, environment: [String: String]) throws(CommandFailure) -> StoreSession {
+        let catalog = try loadCatalog(arguments.catalogPath)
+        let localeChoice = LocaleChoice.choose(explicit: arguments.locale, environment: environment,
+                                               catalogLocale: catalog.initialSettings?.locale)
+        let locale = localeChoice.locale
+        let storefront: String
+        switch BuyerContext.storefront(explicit: arguments.storefront, locale: locale, catalog: catalog) {
+        case let .success(code): storefront = code
+        case let .failure(error): throw CommandFailure(status: .usage, message: "\(error)")
+        }
+        let ledgerPath = try Self.ledgerPath(arguments, environment: environment)
+        let buyer = Buyer(account: arguments.account, device: arguments.device)
+        do {
+            let log = try LedgerEventLog.open(path: ledgerPath)
+            let store = try Store(catalog: catalog, log: log)
+            let catchUpSkipped = try catchUp(store, buyer: buyer, ledgerPath: ledgerPath)
+            return StoreSession(catalog: catalog, store: store, buyer: buyer,
+                                locale: locale, storefront: storefront, ledgerPath: ledgerPath, warnings: localeChoice.warnings,
+                                text: StoreText(catalog: catalog, locale: locale, storefront: storefront),
+                                catchUpSkipped: catchUpSkipped)
+        } catch {
+            throw CommandFailure(status: .dataProblem, message: "\(error)")
+        }
+    }
+
+    /// The entitlements path the arguments and environment name, or a usage failure saying
+    /// what to set.
+    static func ledgerPath(_ arguments: CommandLineArguments, environment: [String: String]) throws(CommandFailure) -> String {
+        do {
+            return try LedgerLocation.path(explicit: arguments.entitlementsPath, environment: environment)
+        } catch {
+            throw CommandFailure(status: .usage, message: "\(error)")
+        }
+    }
+
+    /// Records the renewals and expiries that fell due while nobody watched, so the command
+    /// sees the store as it is now; returns why that was not possible, if it was not.
+    ///
+    /// The writer lock is taken only when there is something to record: reading needs no
+    /// write access. A damaged ledger is left alone (it is read-only), and a ledger that may
+    /// not be written (a read-only file system, a folder of another user) is shown as it
+    /// would be with them recorded; a command that writes then fails with its own error.
+    private static func catchUp(_ store: Store, buyer: Buyer, ledgerPath: String) throws -> String? {
+        guard store.ledgerProblems.isEmpty, FileManager.default.fileExists(atPath: ledgerPath) else { return nil }
+        do {
+            if store.hasDueEvents { try store.catchUp() }
+            return nil
+        } catch LedgerError.fileSystem(let error) where error.isWriteRefused {
+            return "\(error)"
+        }
+    }
+    static func loadCatalog(_ path: String?) throws(CommandFailure) -> Catalog {
+        do {
+            if let path { return try CatalogLoader.load(nameOrPath: path) }
+            return try CatalogLoader.loadBundled()
+        } catch {
+            throw CommandFailure(status: .dataProblem, message: "\(error)")
+        }
+    }
+
+    /// Runs a store operation, turning storage and request errors into exit statuses.
+    func perform<T>(_ operation: () throws -> T) throws(CommandFailure) -> T {
+        do {
+            return try operation()
+        } catch {
+            throw Self.failure(for: error)
+        }
+    }
+
+    /// The exit status and message for an error of a store operation: the store saying no,
+    /// or a data problem.
+    static func failure(for error: any Error) -> CommandFailure {
+        let (status, message) = ExitMapping.exit(for: error)
+        return CommandFailure(status: status, message: message)
+    }
+}

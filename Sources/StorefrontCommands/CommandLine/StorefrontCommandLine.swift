@@ -1,0 +1,79 @@
+import Foundation
+import StoreEngine
+import StorefrontText
+
+/// Runs the command line: parses it against the declared commands, opens the interactive
+/// storefront when there is no command and a terminal, or runs the command.
+public enum StorefrontCommandLine {
+    /// Opens the interactive storefront and returns the process's exit status.
+    public typealias OpenTerminal = (CommandLineArguments, [String: String], Console) throws -> Int32
+
+    /// Runs `rawArguments` and returns the exit status; `openTerminal` is nil when standard
+    /// input and output are not both terminals.
+    public static func run(_ rawArguments: [String], environment: [String: String], openTerminal: OpenTerminal?) -> Int32 {
+        let console = Console()
+        do {
+            let arguments = try CommandLineArguments.parse(rawArguments)
+            if arguments.words.isEmpty, !arguments.help, !arguments.version, let openTerminal {
+                return try openTerminal(arguments, environment, console)
+            }
+            return try runCommand(arguments, environment: environment, console: console).rawValue
+        } catch {
+            return report(error, console: console).rawValue
+        }
+    }
+
+    /// Prints what ended a command and returns its exit status.
+    public static func report(_ error: any Error, console: Console) -> ExitStatus {
+        let (status, message) = ExitMapping.exit(for: error)
+        console.errLines(CommandLineText.Report.error(message))
+        return status
+    }
+
+    private static func runCommand(_ arguments: CommandLineArguments, environment: [String: String],
+                                   console: Console) throws -> ExitStatus {
+        if arguments.help {
+            console.outLines(arguments.command.map(HelpText.of) ?? HelpText.overview())
+            return .success
+        }
+        if arguments.version {
+            console.out(CommandLineText.Report.version(StorefrontVersion.current))
+            return .success
+        }
+        guard let command = arguments.command else {
+            console.errLines(HelpText.overview())
+            console.errLines("\n" + CommandLineText.Usage.noCommand)
+            return .usage
+        }
+        switch command.run {
+        case let .standalone(run):
+            return try run(arguments, environment, console)
+        case let .withStore(run):
+            return try runOnStore(run, arguments: arguments, environment: environment, console: console)
+        }
+    }
+
+    private static func runOnStore(_ run: (StoreSession, CommandLineArguments, Console) throws -> ExitStatus,
+                                   arguments: CommandLineArguments, environment: [String: String],
+                                   console: Console) throws -> ExitStatus {
+        let session = try StoreSession.open(arguments, environment: environment)
+        for warning in session.warnings { console.err(CommandLineText.Report.error(warning)) }
+        let damage = LedgerDamage(problems: session.store.ledgerProblems)
+        if let warning = damage.warning(ledgerPath: session.ledgerPath) { console.err(CommandLineText.Report.warning(warning)) }
+        if let skipped = session.catchUpSkipped {
+            console.err(CommandLineText.Report.warning(CommandLineText.Report.catchUpSkipped(skipped)))
+        }
+        let status: ExitStatus
+        do {
+            status = try run(session, arguments, console)
+        } catch {
+            // The command's commit may have moved a torn last line aside before failing.
+            if let torn = session.store.tornTail { console.errLines(CommandLineText.Report.error("\(torn)")) }
+            throw error
+        }
+        // Reported after the command: its commit is what moves a torn last line aside.
+        if let torn = session.store.tornTail { console.errLines(CommandLineText.Report.error("\(torn)")) }
+        // What a damaged ledger shows stops before its first bad line: never a plain success.
+        return status == .success && damage.isDamaged ? .dataProblem : status
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import StoreEngine
+import StorefrontText
+import StoreCatalog
+
+/// `storefront entitlements`, `transactions`, `settings` and `reset-device`.
+enum AccountCommands {
+    static func entitlements(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try session.perform { try session.store.checkInjectedFailure(.subscriptionStatus, buyer: session.buyer) }
+        let result = session.store.entitlements(for: session.buyer)
+        let text = session.text
+        if arguments.json {
+            try console.json(JSONShapes.EntitlementsResult(
+                account: session.buyer.account, device: session.buyer.device,
+                nonConsumables: result.nonConsumables.map {
+                    .init(productId: $0.productID, transactionId: $0.transactionID, purchaseDate: $0.purchaseDate, delivered: $0.delivered)
+                },
+                subscriptions: result.subscriptions.map {
+                    .init(productId: $0.productID, group: $0.group, state: $0.state.rawValue, transactionId: $0.transactionID,
+                          originalTransactionId: $0.originalTransactionID, purchaseDate: $0.purchaseDate,
+                          originalPurchaseDate: $0.originalPurchaseDate, expiresDate: $0.expiresDate,
+                          willAutoRenew: $0.willAutoRenew, entitled: $0.isEntitled, delivered: $0.delivered, offer: $0.offer?.rawValue,
+                          expirationReason: $0.expirationReason?.rawValue, pendingProductId: $0.pendingProductID,
+                          gracePeriodExpiresDate: $0.gracePeriodExpiresDate, renewalCount: $0.renewalCount)
+                },
+                nonRenewing: result.nonRenewing.map {
+                    .init(productId: $0.productID, transactionId: $0.transactionID, purchaseDate: $0.purchaseDate,
+                          expiresDate: $0.expiresDate, active: $0.isActive, delivered: $0.delivered)
+                },
+                credits: result.credits,
+                ledger: LedgerDamage(problems: session.store.ledgerProblems).shape))
+            return .success
+        }
+        typealias Text = CommandLineText.Account
+        let name = { (id: String) in session.catalog.product(id: id).map(text.title(of:)) ?? id }
+        console.out(Text.entitlementsHeading(account: session.buyer.account, device: session.buyer.device))
+        // The first column is as wide as its longest word, so no state is cut ("inBillingRetryPeriod").
+        let width = max(10, result.subscriptions.map(\.state.rawValue.count).max() ?? 0)
+        for item in result.nonConsumables {
+            console.out(Text.entitlementRow(label: Text.ownedLabel, labelWidth: width, details: Text.owned(
+                name(item.productID), bought: text.date(item.purchaseDate)), delivered: item.delivered))
+        }
+        for item in result.subscriptions {
+            console.out(Text.entitlementRow(label: item.state.rawValue, labelWidth: width, details: text.entitlementDetails(of: item),
+                                            delivered: item.delivered))
+        }
+        for item in result.nonRenewing {
+            console.out(Text.entitlementRow(label: item.isActive ? Text.activeLabel : Text.expiredLabel, labelWidth: width,
+                                            details: Text.pass(name(item.productID), until: text.date(item.expiresDate)),
+                                            delivered: item.delivered))
+        }
+        for credit in session.catalog.credits {
+            console.out(Text.entitlementRow(label: Text.creditsLabel, labelWidth: width, details: Text.credit(
+                text.creditName(credit.id), id: credit.id, balance: result.credits[credit.id] ?? 0), delivered: true))
+        }
+        return .success
+    }
+
+    static func transactions(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        let records = session.store.transactions(for: session.buyer.account)
+        if arguments.json {
+            let signer = try session.transactionSigner()
+            try console.json(records.map { record in
+                JSONShapes.Transaction(
+                    transactionId: record.id, originalTransactionId: record.originalID, productId: record.productID,
+                    type: record.productType.rawValue, state: record.state.rawValue, purchaseDate: record.purchaseDate,
+                    device: record.purchaseDevice, quantity: record.quantity, price: record.price.map(ExactDecimal.string),
+                    currency: record.currency, storefront: record.storefront, credit: record.credit,
+                    amount: record.credit == nil ? nil : record.creditAmount, expiresDate: record.expiresDate,
+                    offer: record.offer?.rawValue, reason: record.failureReason, revocationDate: record.revocationDate,
+                    replacedBy: record.replacedBy, proratedRefund: record.proratedRefund.map(ExactDecimal.string),
+                    signedTransaction: try session.listedSignedTransaction(record, signer: signer))
+            })
+            return .success
+        }
+        if records.isEmpty { console.out(CommandLineText.Account.noTransactions(account: session.buyer.account)) }
+        let text = session.text
+        for record in records {
+            let product = session.catalog.product(id: record.productID)
+            let price = record.price.map { text.format($0, currency: record.currency) } ?? ""
+            console.out(CommandLineText.Account.transactionRow(
+                id: record.id, date: text.dates.dateTime(record.purchaseDate, locale: session.locale), state: record.state.rawValue,
+                price: price, title: product.map(text.title(of:)) ?? record.productID, device: record.purchaseDevice,
+                proratedRefund: text.proratedRefundText(record)))
+        }
+        return .success
+    }
+
+    static func settings(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        let shape = SettingsView.shape(of: session)
+        if arguments.json { try console.json(shape) } else { SettingsView.print(shape, console: console) }
+        return .success
+    }
+
+    static func setSetting(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        let (name, value) = (arguments.commandArguments[0], arguments.commandArguments[1])
+        do {
+            if name == SettingNames.timeRate {
+                guard let rate = TimeRate(rawValue: value) else {
+                    throw UsageError(CommandLineText.Settings.unknownTimeRate(value, rates: TimeRate.allCases.map(\.rawValue)))
+                }
+                try session.store.setTimeRate(rate, buyer: session.buyer)
+            } else if let operation = StoreSetting.failureOperation(name) {
+                var failure: InjectedFailure?
+                if value != SettingNames.noFailure {
+                    guard let parsed = InjectedFailure(settingValue: value) else {
+                        throw UsageError(CommandLineText.Settings.unknownError(value, setting: name,
+                                                                              errors: InjectedError.allCases.map(\.rawValue)))
+                    }
+                    failure = parsed
+                }
+                try session.store.inject(failure, into: operation, buyer: session.buyer)
+            } else if let setting = StoreSetting(rawValue: name) {
+                try session.store.set(setting, to: value, for: session.buyer)
+            } else {
+                throw UsageError(CommandLineText.Settings.unknownSetting(name, settings: SettingNames.all))
+            }
+        }
+        let isPerDevice = StoreSetting(rawValue: name)?.isPerDevice == true
+        if arguments.json {
+            try console.json(SettingsView.shape(of: session))
+        } else {
+            console.out(CommandLineText.Settings.changed(name, to: value, scope: isPerDevice ? .device(session.buyer.device)
+                                                                                              : .app(session.catalog.appName)))
+        }
+        return .success
+    }
+
+    static func resetDevice(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try session.perform { try session.store.resetDevice(session.buyer) }
+        console.out(CommandLineText.Account.deviceReset(session.buyer.device))
+        return .success
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import StoreCatalog
+import StoreEngine
+import StorefrontText
+
+/// `storefront catalog lint PATH` and `catalog convert PATH` (PATH may also come from `--catalog` or name a built-in catalog).
+enum CatalogCommands {
+    static func lint(arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> ExitStatus {
+        let path = try catalogPath(arguments)
+        let report = lintReport(path)
+        let errors = report.problems.filter { $0.severity == .error }
+        if arguments.json {
+            try console.json(report.problems.map(JSONShapes.Problem.init))
+        } else {
+            for problem in report.problems { console.out(problem.description) }
+            if let settings = report.catalog?.initialSettings {
+                console.out(CommandLineText.Catalogs.storeKitSettingsHeading)
+                for line in settings.descriptionLines(applied: settings.appliedKeys) { console.out("  " + line) }
+            }
+            if let catalog = report.catalog {
+                console.out(CommandLineText.Catalogs.usable(path, products: catalog.products.count, storefronts: catalog.storefronts.count,
+                                                            languages: catalog.languages.count, warnings: report.problems.count))
+            } else {
+                console.err(CommandLineText.Catalogs.unusable(path, errors: errors.count))
+            }
+        }
+        return errors.isEmpty ? .success : .dataProblem
+    }
+
+    static func convert(arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> ExitStatus {
+        let report = lintReport(try catalogPath(arguments))
+        for problem in report.problems { console.err(problem.description) }
+        guard let catalog = report.catalog else { return .dataProblem }
+        console.writeJSON(CatalogWriter.write(catalog))
+        return .success
+    }
+
+    /// The catalog named by the argument or by `--catalog` (as for every other command), not both.
+    private static func catalogPath(_ arguments: CommandLineArguments) throws(UsageError) -> String {
+        switch (arguments.commandArguments.first, arguments.catalogPath) {
+        case let (given?, nil), let (nil, given?): return given
+        case let (given?, named?) where given == named: return given
+        default: throw UsageError(CommandLineText.Usage.catalogShape)
+        }
+    }
+
+    private static func lintReport(_ path: String) -> CatalogLoader.Report {
+        var report = CatalogLoader.lint(nameOrPath: path)
+        if let catalog = report.catalog { report.problems += CatalogTextWarnings.warnings(for: catalog, file: path) }
+        return report
+    }
+}

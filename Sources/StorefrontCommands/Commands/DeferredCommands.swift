@@ -1,0 +1,57 @@
+import Foundation
+import StoreEngine
+import StorefrontText
+
+/// Settling purchases that did not complete at once: `approve`, `decline`, `resolve`,
+/// `deliver-unfinished`.
+public enum DeferredCommands {
+    static func approve(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try settle(session, arguments: arguments, console: console, command: "approve") { try session.store.approve($0) }
+    }
+
+    static func resolve(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try settle(session, arguments: arguments, console: console, command: "resolve") { try session.store.resolve($0) }
+    }
+
+    static func decline(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        let record = try session.perform { try session.store.decline(arguments.commandArguments[0]) }
+        let name = session.catalog.product(id: record.productID).map(session.text.title(of:)) ?? record.productID
+        let message = CommandLineText.Purchases.declined(name, transaction: record.id)
+        if arguments.json {
+            try console.json(JSONShapes.PurchaseResult(outcome: "declined", transactionId: record.id, productId: record.productID,
+                                                       message: message))
+        } else {
+            console.out(message)
+        }
+        return .success
+    }
+
+    static func deliverUnfinished(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        let delivered = try session.perform { try session.store.deliverUnfinished(session.buyer) }
+        let message = describe(delivered, session: session)
+        if arguments.json {
+            try console.json(JSONShapes.DeliveredResult(delivered: delivered.map(\.productID), transactionIds: delivered.map(\.id), message: message))
+        } else {
+            console.out(message)
+        }
+        return .success
+    }
+
+    /// "Delivered 1 unfinished transaction: Random Rage Face (+5 Rage Faces)." or "No unfinished transactions on phone."
+    public static func describe(_ delivered: [TransactionRecord], session: StoreSession) -> String {
+        guard !delivered.isEmpty else { return CommandLineText.Purchases.nothingUnfinished(device: session.buyer.device) }
+        return CommandLineText.Purchases.delivered(delivered.map { record in
+            CommandLineText.Purchases.deliveredItem(
+                session.catalog.product(id: record.productID).map(session.text.title(of:)) ?? record.productID,
+                granted: record.creditAmount, of: record.credit.map(session.text.creditName))
+        })
+    }
+
+    private static func settle(_ session: StoreSession, arguments: CommandLineArguments, console: Console, command: String,
+                               _ operation: (String) throws -> PurchaseOutcome) throws -> ExitStatus {
+        let id = arguments.commandArguments[0]
+        let outcome = try session.perform { try operation(id) }
+        return try PurchaseCommands.report(outcome, productID: outcome.transaction?.productID ?? id, session: session,
+                                           arguments: arguments, console: console)
+    }
+}

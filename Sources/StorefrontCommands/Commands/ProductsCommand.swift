@@ -1,0 +1,75 @@
+import Foundation
+import StoreEngine
+import StoreCatalog
+import StorefrontText
+
+/// `storefront products`: the catalog with prices and the buyer's status.
+enum ProductsCommand {
+    static func run(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        let store = session.store
+        let text = session.text
+        try session.perform { try store.checkInjectedFailure(.loadProducts, buyer: session.buyer) }
+        let entitlements = store.entitlements(for: session.buyer)
+        if arguments.json {
+            try console.json(session.catalog.products.map { entry(for: $0, session: session, entitlements: entitlements) })
+            return .success
+        }
+        console.out(CommandLineText.Products.heading(app: session.catalog.appName, account: session.buyer.account,
+                                                     device: session.buyer.device, locale: session.locale,
+                                                     storefront: session.storefront, currency: text.currency))
+        let balances = session.catalog.credits.map { (text.creditName($0.id), entitlements.credits[$0.id] ?? 0) }
+        if let credits = CommandLineText.Products.credits(balances) { console.out(credits) }
+        if !store.timeline.isReal {
+            console.out(CommandLineText.Products.storeTime(text.dates.dateTime(store.now(), locale: session.locale),
+                                                           rate: store.timeline.rate.rawValue))
+        }
+        for section in ProductSection.sections(of: session.catalog) {
+            console.out(CommandLineText.blankLine)
+            console.out(section.title)
+            for product in section.products {
+                let status = text.statusText(store.status(of: product, in: entitlements, storefront: session.storefront))
+                console.out(CommandLineText.Products.row(title: text.title(of: product), id: product.id,
+                                                         price: text.displayPrice(product) ?? CommandLineText.Products.notSoldPrice,
+                                                         status: status))
+            }
+        }
+        return .success
+    }
+
+    static func entry(for product: Product, session: StoreSession, entitlements: Entitlements) -> JSONShapes.ProductEntry {
+        let text = session.text
+        let status = session.store.status(of: product, in: entitlements, storefront: session.storefront)
+        var entry = JSONShapes.ProductEntry(
+            id: product.id, type: product.type.rawValue, title: text.title(of: product),
+            description: text.description(of: product), price: product.price(in: session.storefront).map(ExactDecimal.string),
+            currency: text.currency, displayPrice: text.displayPrice(product),
+            available: product.price(in: session.storefront) != nil, status: status.name)
+        entry.grants = product.grant?.amount
+        entry.duration = product.duration?.description
+        if let subscription = product.subscription {
+            let offer = { (id: String?, mode: OfferPaymentMode, period: SubscriptionPeriod, count: Int, prices: [String: Decimal]) in
+                JSONShapes.Offer(id: id, paymentMode: mode.rawValue, period: period.description, periods: count,
+                                 price: prices[session.storefront].map(ExactDecimal.string),
+                                 displayPrice: prices[session.storefront].map { text.format($0) })
+            }
+            entry.group = subscription.group
+            entry.level = subscription.level
+            entry.subscriptionPeriod = subscription.period.description
+            entry.introOffer = subscription.introOffer.map { offer(nil, $0.paymentMode, $0.period, $0.periodCount, $0.prices) }
+            entry.promotionalOffers = subscription.promotionalOffers.map { offer($0.id, $0.paymentMode, $0.period, $0.periodCount, $0.prices) }
+        }
+        switch status {
+        case let .credits(credit, balance):
+            entry.credit = credit
+            entry.balance = credit == nil ? nil : balance
+        case let .owned(since): entry.purchaseDate = since
+        case let .active(until, willRenew):
+            entry.expiresDate = until
+            entry.willAutoRenew = product.type == .autoRenewable ? willRenew : nil
+        case let .expired(on): entry.expiresDate = on
+        case let .billingProblem(graceUntil): entry.expiresDate = graceUntil
+        case .notSold, .available, .restoreToUnlock, .awaitingDelivery, .revoked, .waiting, .changeScheduled: break
+        }
+        return entry
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import StoreEngine
+import StorefrontText
+import StoreCatalog
+
+/// `storefront buy`, `restore`, `spend` and `refund`.
+enum PurchaseCommands {
+    static func buy(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        let productID = arguments.commandArguments[0]
+        let quantity = try quantityOption(arguments)
+        var options = Store.PurchaseOptions(offerID: arguments.value(of: CommandOptions.offer),
+                                            finish: !arguments.isSet(CommandOptions.noFinish))
+        if let token = arguments.value(of: CommandOptions.appAccountToken) {
+            guard let uuid = UUID(uuidString: token) else { throw UsageError(CommandLineText.Purchases.notAUUID(token)) }
+            options.appAccountToken = uuid
+        }
+        if let value = arguments.value(of: CommandOptions.simulate) {
+            guard let parsed = PurchaseSimulation(rawValue: value), parsed != .succeed else {
+                throw UsageError(CommandLineText.Purchases.notASimulation(value))
+            }
+            options.simulate = parsed
+        }
+        let outcome = try session.perform {
+            try session.store.purchase(productID, quantity: quantity, buyer: session.buyer,
+                                       storefront: session.storefront, options: options)
+        }
+        return try report(outcome, productID: productID, session: session, arguments: arguments, console: console)
+    }
+
+    /// Prints a purchase outcome and returns its exit status.
+    static func report(_ outcome: PurchaseOutcome, productID: String, session: StoreSession, arguments: CommandLineArguments,
+                       console: Console) throws -> ExitStatus {
+        let product = session.catalog.product(id: productID)
+        let credit = outcome.transaction?.credit
+        let balance = credit.map { session.store.balance(of: $0, for: session.buyer) }
+        var message = session.text.message(for: outcome, product: product, balance: balance)
+        // The messages of a purchase and of an earlier unfinished one already say how to deliver it.
+        let messageTellsDelivery: Bool = switch outcome {
+        case .purchased, .alreadyOwned: true
+        default: false
+        }
+        if outcome.transaction?.finished == false, !messageTellsDelivery {
+            message += CommandLineText.Purchases.leftUnfinished
+        }
+        let status = ExitMapping.status(for: outcome)
+        if arguments.json {
+            var reason: String?
+            if case let .failed(record) = outcome { reason = record.failureReason }
+            try console.json(JSONShapes.PurchaseResult(
+                outcome: outcome.name, transactionId: outcome.transaction?.id, productId: productID, message: message,
+                credit: credit, balance: balance, expiresDate: outcome.transaction?.expiresDate, reason: reason,
+                proratedRefund: outcome.transaction?.proratedRefund.map(ExactDecimal.string),
+                signedTransaction: session.signedTransaction(madeBy: outcome, console: console)))
+        } else if status == .success {
+            console.out(CommandLineText.Purchases.withTransaction(message, id: outcome.transaction?.id))
+        } else {
+            console.err(CommandLineText.Purchases.withTransaction(message, id: outcome.transaction?.id))
+        }
+        return status
+    }
+
+    /// `--quantity`: 1 to `Store.maximumQuantity`; any other number, however large, is the
+    /// same mistake with the same message.
+    private static func quantityOption(_ arguments: CommandLineArguments) throws(UsageError) -> Int {
+        guard let text = arguments.value(of: CommandOptions.quantity) else { return 1 }
+        guard let value = Int(text), (1...Store.maximumQuantity).contains(value) else {
+            throw UsageError(CommandLineText.Purchases.quantityOutOfRange(maximum: Store.maximumQuantity, given: text))
+        }
+        return value
+    }
+
+    static func restore(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        let result = try session.perform { try session.store.restore(session.buyer) }
+        let message = session.text.message(for: result)
+        if arguments.json {
+            try console.json(JSONShapes.RestoreResult(restored: result.restored.map(\.productID),
+                                                      transactionIds: result.restored.map(\.id), message: message))
+        } else {
+            console.out(message)
+        }
+        return .success
+    }
+
+    static func spend(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        let credit = arguments.commandArguments[0]
+        guard session.catalog.credit(id: credit) != nil else {
+            throw StoreError.unknownCredit(credit, known: session.catalog.credits.map(\.id))
+        }
+        let amount = try arguments.integerOption(CommandOptions.amount.name, default: 1)
+        let outcome = try session.perform { try session.store.spend(credit, amount: amount, buyer: session.buyer) }
+        let name = session.text.creditName(credit)
+        let (status, balance, message): (ExitStatus, Int, String) = switch outcome {
+        case let .spent(balance): (.success, balance, CommandLineText.Purchases.spent(amount, of: name, left: balance))
+        case let .insufficient(balance, requested):
+            (.refused, balance, CommandLineText.Purchases.insufficient(asked: requested, of: name, have: balance))
+        }
+        if arguments.json {
+            try console.json(JSONShapes.SpendResult(outcome: status == .success ? "spent" : "insufficient",
+                                                    credit: credit, amount: amount, balance: balance, message: message))
+        } else if status == .success {
+            console.out(message)
+        }
+        if status != .success, !arguments.json { console.err(message) }
+        return status
+    }
+
+    static func refund(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        let result = try session.perform { try session.store.refund(arguments.commandArguments[0]) }
+        let product = session.catalog.product(id: result.transaction.productID)
+        let message = CommandLineText.Purchases.refunded(
+            product.map(session.text.title(of:)) ?? result.transaction.productID, transaction: result.transaction.id,
+            credit: result.transaction.credit.map(session.text.creditName), revoked: result.revoked, shortfall: result.shortfall)
+        if arguments.json {
+            try console.json(JSONShapes.RefundResult(transactionId: result.transaction.id, productId: result.transaction.productID,
+                                                     revoked: result.revoked, shortfall: result.shortfall, message: message))
+        } else {
+            console.out(message)
+        }
+        return .success
+    }
+}

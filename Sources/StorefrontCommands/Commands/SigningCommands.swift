@@ -1,0 +1,138 @@
+import Foundation
+import StoreEngine
+import StorefrontText
+import StoreSigning
+
+/// `storefront public-key` and `verify-transaction`, and the signed transactions that
+/// `buy --json` and `transactions --json` include.
+///
+/// `verify-transaction` exits 0 only for a valid transaction; 1 when the store says no
+/// (revoked, expired, signature invalid, another app's, or no such transaction); 3 for a
+/// malformed token or a signing key that is missing or damaged; 2 for usage mistakes.
+enum SigningCommands {
+    static func publicKey(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        // A mistyped --entitlements path must not quietly become a new store with a new key
+        // that no app would ever see a token from: the key is made only beside a ledger.
+        guard FileManager.default.fileExists(atPath: session.ledgerPath) else {
+            throw CommandFailure(status: .dataProblem, message: CommandLineText.Files.noLedgerForKey(session.ledgerPath))
+        }
+        let signer = try session.transactionSigner(missingKey: .create)
+        if arguments.json {
+            try console.json(JSONShapes.PublicKey(algorithm: "EdDSA", curve: "Ed25519", keyId: signer.keyID,
+                                                  publicKey: signer.publicKeyPEM, keyFile: signer.keyPath))
+        } else {
+            console.outLines(signer.publicKeyPEM.trimmingCharacters(in: .newlines))
+        }
+        return .success
+    }
+
+    static func verifyTransaction(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try session.perform { try session.store.checkInjectedFailure(.verification, buyer: session.buyer) }
+        let input = arguments.commandArguments[0].trimmingCharacters(in: .whitespacesAndNewlines)
+        // Transaction ids are digits only; anything else is judged as a token, so a token
+        // that lost a part, or text that is no token at all, is reported as malformed rather
+        // than as an unknown transaction.
+        let isToken = input.isEmpty || !input.allSatisfy({ $0.isASCII && $0.isNumber })
+        // A token whose form is wrong is malformed whatever the key, even with none yet.
+        let result: TransactionVerification
+        var keyID: String?
+        if isToken, let malformed = TransactionVerifier.malformedVerdict(on: input) {
+            result = malformed
+        } else {
+            let verifier = try verifier(for: input, isToken: isToken, session: session)
+            result = session.store.verifySignedTransaction(verifier.token, with: verifier.verifier)
+            keyID = verifier.verifier.keyID
+        }
+        if arguments.json {
+            try console.json(JSONShapes.TransactionVerification(
+                status: result.status.rawValue, transactionId: result.payload?.transactionId ?? (isToken ? nil : input),
+                payload: result.payload, detail: result.detail, checkedAgainstLedger: result.checkedAgainstLedger,
+                keyId: keyID))
+        } else {
+            console.out(CommandLineText.Files.verdict(label(result.status), detail: result.detail))
+        }
+        return exitStatus(result.status)
+    }
+
+    /// The token to check (the ledger's transaction signed now, for an id) and the verifier
+    /// of this store's key.
+    private static func verifier(for input: String, isToken: Bool, session: StoreSession)
+        throws(CommandFailure) -> (token: String, verifier: TransactionVerifier) {
+        let signer = try session.transactionSigner(missingKey: isToken ? .fail : .create)
+        let token: String
+        if isToken {
+            token = input
+        } else {
+            guard let record = session.store.snapshot.transactions[input] else {
+                throw StoreSession.failure(for: StoreError.unknownTransaction(input))
+            }
+            token = try session.signedTransaction(record, signer: signer)
+        }
+        do {
+            return (token, try TransactionVerifier(publicKeyPEM: signer.publicKeyPEM))
+        } catch {
+            throw CommandFailure(status: .dataProblem, message: "\(error)")
+        }
+    }
+
+    static func exitStatus(_ status: TransactionVerification.Status) -> ExitStatus {
+        switch status {
+        case .valid: .success
+        case .revoked, .expired, .signatureInvalid, .otherApp: .refused
+        case .malformed: .dataProblem
+        }
+    }
+
+    private static func label(_ status: TransactionVerification.Status) -> String {
+        switch status {
+        case .valid: CommandLineText.Verdict.valid
+        case .malformed: CommandLineText.Verdict.malformed
+        case .signatureInvalid: CommandLineText.Verdict.signatureInvalid
+        case .otherApp: CommandLineText.Verdict.otherApp
+        case .revoked: CommandLineText.Verdict.revoked
+        case .expired: CommandLineText.Verdict.expired
+        }
+    }
+}
+
+extension StoreSession {
+    /// The signer of this session's ledger; key trouble ends the command with exit status 3.
+    func transactionSigner(missingKey: TransactionSigner.MissingKey = .create) throws(CommandFailure) -> TransactionSigner {
+        do {
+            return try TransactionSigner(ledgerPath: ledgerPath, missingKey: missingKey)
+        } catch {
+            throw CommandFailure(status: .dataProblem, message: "\(error)")
+        }
+    }
+
+    /// `record` signed as the store issues it now; a failed or cancelled attempt, which is
+    /// never issued, ends the command with exit status 1.
+    func signedTransaction(_ record: TransactionRecord, signer: TransactionSigner) throws(CommandFailure) -> String {
+        do {
+            return try store.signedTransaction(record, signer: signer)
+        } catch .notIssued(let id, let state) {
+            throw CommandFailure(status: .refused, message: "\(SigningError.notIssued(transactionID: id, state: state))")
+        } catch {
+            throw CommandFailure(status: .dataProblem, message: "\(error)")
+        }
+    }
+
+    /// The new transaction of a purchase, signed; nil when none was made. The purchase has
+    /// already happened, so trouble with the key is told on stderr instead of failing the command.
+    func signedTransaction(madeBy outcome: PurchaseOutcome, console: Console) -> String? {
+        guard case let .purchased(record) = outcome else { return nil }
+        do {
+            return try signedTransaction(record, signer: transactionSigner())
+        } catch {
+            console.err(CommandLineText.Report.error(CommandLineText.Files.notSigned(error.message)))
+            return nil
+        }
+    }
+
+    /// The signed form of `record` for `--json` listings: nil for attempts that are never
+    /// issued (failed, cancelled).
+    func listedSignedTransaction(_ record: TransactionRecord, signer: TransactionSigner) throws(CommandFailure) -> String? {
+        guard record.state == .purchased || record.state == .refunded else { return nil }
+        return try signedTransaction(record, signer: signer)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import StoreEngine
+import StorefrontText
+
+/// Store time and subscription commands: `advance`, `renew`, `expire`, `cancel-renewal`,
+/// `resume-renewal`, `resolve-billing`.
+enum SubscriptionCommands {
+    static func advance(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        let duration: StoreDuration
+        do {
+            duration = try StoreDuration.parse(arguments.commandArguments[0])
+        } catch {
+            throw UsageError("\(error)")
+        }
+        let before = session.store.snapshot.eventCount
+        let now: Date
+        do {
+            now = try session.store.advance(by: duration, buyer: session.buyer)
+        } catch StoreError.pastLatestStoreTime(let latest) {
+            // Refused like a duration that is too long: the duration given is the mistake.
+            throw UsageError(CommandLineText.Purchases.tooLongFromHere("\(duration)", reason: "\(StoreError.pastLatestStoreTime(latest))"))
+        } catch {
+            throw StoreSession.failure(for: error)
+        }
+        let recorded = session.store.snapshot.eventCount - before - 1
+        let message = CommandLineText.Purchases.storeTimeAdvanced(to: session.text.dates.dateTime(now, locale: session.locale),
+                                                                  dueEvents: recorded)
+        if arguments.json {
+            try console.json(JSONShapes.AdvanceResult(storeTime: now, dueEvents: recorded, message: message))
+        } else {
+            console.out(message)
+        }
+        return .success
+    }
+
+    static func renew(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try change(session, arguments: arguments, console: console) {
+            try session.store.renew($0, buyer: session.buyer)
+        }
+    }
+
+    static func expire(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try change(session, arguments: arguments, console: console) {
+            try session.store.expire($0, buyer: session.buyer)
+        }
+    }
+
+    static func cancelRenewal(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        if let free = freeSubscription(arguments.commandArguments[0], session: session) {
+            _ = try session.perform { try session.store.unsubscribe(free, buyer: session.buyer) }
+            let name = session.catalog.product(id: free.productID).map(session.text.title(of:)) ?? free.productID
+            let message = CommandLineText.Purchases.unsubscribed(from: name)
+            if arguments.json {
+                try console.json(JSONShapes.SubscriptionChange(
+                    productId: free.productID, originalTransactionId: free.id, state: SubscriptionChain.Status.expired.rawValue,
+                    willAutoRenew: false, message: message))
+            } else {
+                console.out(message)
+            }
+            return .success
+        }
+        return try change(session, arguments: arguments, console: console) {
+            try session.store.cancelRenewal($0, buyer: session.buyer)
+        }
+    }
+
+    static func resumeRenewal(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try change(session, arguments: arguments, console: console) {
+            try session.store.resumeRenewal($0, buyer: session.buyer)
+        }
+    }
+
+    static func resolveBilling(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        try change(session, arguments: arguments, console: console) {
+            try session.store.resolveBilling($0, buyer: session.buyer)
+        }
+    }
+
+    private static func freeSubscription(_ reference: String, session: StoreSession) -> TransactionRecord? {
+        session.store.transactions(for: session.buyer.account).first {
+            $0.productType == .freeSubscription && $0.isInForce && ($0.id == reference || $0.productID == reference)
+        }
+    }
+
+    private static func change(_ session: StoreSession, arguments: CommandLineArguments, console: Console,
+                               _ operation: (String) throws -> SubscriptionChain) throws -> ExitStatus {
+        let chain = try session.perform { try operation(arguments.commandArguments[0]) }
+        let message = session.text.describe(chain)
+        if arguments.json {
+            try console.json(JSONShapes.SubscriptionChange(productId: chain.productID, originalTransactionId: chain.originalID,
+                                               state: chain.status.rawValue, expiresDate: chain.expiresDate,
+                                               willAutoRenew: chain.willAutoRenew, pendingProductId: chain.pendingProductID,
+                                               expirationReason: chain.expirationReason?.rawValue, message: message))
+        } else {
+            console.out(message)
+        }
+        return .success
+    }
+}

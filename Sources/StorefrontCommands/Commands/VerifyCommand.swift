@@ -1,0 +1,43 @@
+import Foundation
+import StoreLedger
+import StoreEngine
+import StorefrontText
+
+/// `storefront verify [--expect-sequence N]`: checks every line of the entitlements file.
+///
+/// The commit mark catches lines cut from the end, but not an older ledger put back together
+/// with its own older lock file: nothing left on this machine remembers the newer state. The
+/// printed head (last sequence number and its line's MAC), kept elsewhere, and
+/// `--expect-sequence` with the number last seen, catch that too.
+enum VerifyCommand {
+    static func run(arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> ExitStatus {
+        let expected = arguments.value(of: CommandOptions.expectSequence) == nil
+            ? nil : try arguments.integerOption(CommandOptions.expectSequence.name, default: 0, minimum: 0)
+        let path = try StoreSession.ledgerPath(arguments, environment: environment)
+        let report: LedgerVerification
+        do {
+            report = try LedgerEventLog.verify(path: path)
+        } catch {
+            throw CommandFailure(status: .dataProblem, message: "\(error)")
+        }
+        let rolledBack = expected.flatMap { $0 > report.lastSequence ? $0 : nil }.map {
+            CommandLineText.Files.rolledBack(lastSequence: report.lastSequence, expected: $0)
+        }
+        if arguments.json {
+            var problems = report.problems.map { JSONShapes.VerifyProblem(line: $0.line, message: $0.description) }
+            if let rolledBack { problems.append(JSONShapes.VerifyProblem(line: nil, message: rolledBack)) }
+            try console.json(JSONShapes.VerifyResult(path: path, intact: problems.isEmpty, events: report.entryCount,
+                                   lastSequence: report.lastSequence, headMac: report.headMAC, problems: problems))
+        } else if report.isIntact, rolledBack == nil {
+            console.out(CommandLineText.Files.intact(path, events: report.entryCount))
+            console.out(CommandLineText.Files.head(sequence: report.lastSequence, mac: report.headMAC))
+            if report.incompleteLastLineBytes > 0 {
+                console.out(CommandLineText.Files.incompleteLastLine(bytes: report.incompleteLastLineBytes))
+            }
+        } else {
+            if !report.isIntact { console.outLines(report.description) }
+            if let rolledBack { console.out(CommandLineText.Files.aboutPath(path, rolledBack)) }
+        }
+        return report.isIntact && rolledBack == nil ? .success : .dataProblem
+    }
+}

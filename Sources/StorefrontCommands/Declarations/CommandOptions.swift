@@ -1,0 +1,24 @@
+import StoreEngine
+import StorefrontText
+
+/// The options commands take, each declared once and used by name by its command.
+enum CommandOptions {
+    private typealias Text = CommandHelpText.Option
+
+    static let quantity = OptionDeclaration(name: "quantity", placeholder: "N", summary: Text.quantity)
+    static let simulate = OptionDeclaration(name: "simulate", placeholder: "cancel|fail", summary: Text.simulate,
+                                            completion: .words([PurchaseSimulation.cancel.rawValue, PurchaseSimulation.fail.rawValue]))
+    static let offer = OptionDeclaration(name: "offer", placeholder: "OFFER_ID", summary: Text.offer)
+    static let noFinish = OptionDeclaration(name: "no-finish", placeholder: nil, summary: Text.noFinish)
+    static let appAccountToken = OptionDeclaration(name: "app-account-token", placeholder: "UUID", summary: Text.appAccountToken)
+    static let amount = OptionDeclaration(name: "amount", placeholder: "N", summary: Text.amount)
+    static let expectSequence = OptionDeclaration(name: "expect-sequence", placeholder: "N", summary: Text.expectSequence)
+}
+
+extension CommandLineArguments {
+    /// The value given for `option`, if it was given.
+    func value(of option: OptionDeclaration) -> String? { options[option.name] }
+
+    /// Whether the flag `option` was given.
+    func isSet(_ option: OptionDeclaration) -> Bool { flags.contains(option.name) }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import StoreEngine
+
+/// The shapes of `entitlements --json` and `transactions --json`.
+extension JSONShapes {
+    public struct EntitlementsResult: Codable, Sendable {
+        public var account: String
+        public var device: String
+        public var nonConsumables: [NonConsumable]
+        public var subscriptions: [Subscription]
+        public var nonRenewing: [Pass]
+        public var credits: [String: Int]
+        /// Whether the ledger is intact; when damaged, what is above stops before its first bad line.
+        public var ledger: LedgerState
+    }
+
+    public struct NonConsumable: Codable, Sendable {
+        public var productId: String
+        public var transactionId: String
+        public var purchaseDate: Date
+        public var delivered: Bool
+    }
+
+    public struct Subscription: Codable, Sendable {
+        public var productId: String
+        public var group: String
+        public var state: String
+        public var transactionId: String
+        public var originalTransactionId: String
+        public var purchaseDate: Date
+        public var originalPurchaseDate: Date
+        public var expiresDate: Date?
+        public var willAutoRenew: Bool
+        public var entitled: Bool
+        public var delivered: Bool
+        public var offer: String?
+        public var expirationReason: String?
+        public var pendingProductId: String?
+        public var gracePeriodExpiresDate: Date?
+        public var renewalCount: Int
+    }
+
+    public struct Pass: Codable, Sendable {
+        public var productId: String
+        public var transactionId: String
+        public var purchaseDate: Date
+        public var expiresDate: Date
+        public var active: Bool
+        public var delivered: Bool
+    }
+
+    public struct Transaction: Codable, Sendable {
+        public var transactionId: String
+        public var originalTransactionId: String
+        public var productId: String
+        public var type: String
+        public var state: String
+        public var purchaseDate: Date
+        public var device: String
+        public var quantity: Int
+        public var price: String?
+        public var currency: String?
+        public var storefront: String?
+        public var credit: String?
+        public var amount: Int?
+        public var expiresDate: Date?
+        public var offer: String?
+        public var reason: String?
+        public var revocationDate: Date?
+        public var replacedBy: String?
+        /// On an upgrade, the unused part of the replaced plan refunded, as a decimal string.
+        public var proratedRefund: String?
+        /// The transaction as a compact JWS; nil for failed and cancelled attempts.
+        public var signedTransaction: String? = nil
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import StoreCatalog
+import StoreEngine
+
+/// The shapes of `products --json` and `catalog lint --json`.
+extension JSONShapes {
+    public struct ProductEntry: Codable, Sendable {
+        public var id: String
+        public var type: String
+        public var title: String
+        public var description: String
+        public var price: String?
+        public var currency: String
+        public var displayPrice: String?
+        public var available: Bool
+        public var status: String
+        public var credit: String?
+        public var balance: Int?
+        public var grants: Int?
+        public var purchaseDate: Date?
+        public var expiresDate: Date?
+        public var willAutoRenew: Bool?
+        public var group: String?
+        public var level: Int?
+        public var subscriptionPeriod: String?
+        public var duration: String?
+        public var introOffer: Offer?
+        public var promotionalOffers: [Offer]?
+    }
+
+    public struct Offer: Codable, Sendable {
+        public var id: String?
+        public var paymentMode: String
+        public var period: String
+        public var periods: Int
+        public var price: String?
+        public var displayPrice: String?
+    }
+
+    public struct Problem: Codable, Sendable {
+        public var severity: String
+        public var file: String
+        public var line: Int?
+        public var column: Int?
+        public var productId: String?
+        public var field: String?
+        public var message: String
+
+        init(_ problem: CatalogProblem) {
+            severity = problem.severity.rawValue
+            file = problem.file
+            line = problem.line > 0 ? problem.line : nil
+            column = problem.line > 0 ? problem.column : nil
+            productId = problem.productID
+            field = problem.field.isEmpty ? nil : problem.field
+            message = problem.message
+        }
+    }
+}

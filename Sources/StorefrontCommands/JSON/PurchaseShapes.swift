@@ -1,0 +1,42 @@
+import Foundation
+import StoreEngine
+
+/// The shapes of `buy`, `approve`, `decline`, `resolve`, `spend`, `refund` and `restore` with `--json`.
+extension JSONShapes {
+    public struct PurchaseResult: Codable, Sendable {
+        public var outcome: String
+        public var transactionId: String?
+        public var productId: String
+        public var message: String
+        public var credit: String?
+        public var balance: Int?
+        public var expiresDate: Date?
+        public var reason: String?
+        /// On an upgrade, the unused part of the replaced plan refunded, as a decimal string.
+        public var proratedRefund: String? = nil
+        /// The new transaction as a compact JWS, when one was made.
+        public var signedTransaction: String? = nil
+    }
+
+    public struct SpendResult: Codable, Sendable {
+        public var outcome: String
+        public var credit: String
+        public var amount: Int
+        public var balance: Int
+        public var message: String
+    }
+
+    public struct RefundResult: Codable, Sendable {
+        public var transactionId: String
+        public var productId: String
+        public var revoked: Int
+        public var shortfall: Int
+        public var message: String
+    }
+
+    public struct RestoreResult: Codable, Sendable {
+        public var restored: [String]
+        public var transactionIds: [String]
+        public var message: String
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import StoreEngine
+
+/// The shapes of `settings`, `advance`, the subscription commands and `deliver-unfinished` with `--json`.
+extension JSONShapes {
+    /// Encoded with the names `settings set NAME` takes (`purchases-allowed`,
+    /// `fail.load-products`, ...), so a script can feed a key straight back to the CLI.
+    public struct Settings: Codable, Sendable {
+        public var device: String
+        public var purchasesAllowed: Bool
+        public var nextPurchase: String
+        public var askToBuy: Bool
+        public var interruptedPurchases: Bool
+        public var billingRetry: Bool
+        public var gracePeriod: Bool
+        public var timeRate: String
+        public var storeTime: Date
+        /// The injected error of each operation by its name (`purchase`), "none" when there is none.
+        public var failures: [String: String]
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(_ name: String) { stringValue = name }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        private static let deviceKey = Key("device"), storeTimeKey = Key("store-time"), timeRateKey = Key(SettingNames.timeRate)
+
+        init(device: String, purchasesAllowed: Bool, nextPurchase: String, askToBuy: Bool, interruptedPurchases: Bool,
+             billingRetry: Bool, gracePeriod: Bool, timeRate: String, storeTime: Date, failures: [String: String]) {
+            (self.device, self.purchasesAllowed, self.nextPurchase, self.askToBuy) = (device, purchasesAllowed, nextPurchase, askToBuy)
+            (self.interruptedPurchases, self.billingRetry, self.gracePeriod) = (interruptedPurchases, billingRetry, gracePeriod)
+            (self.timeRate, self.storeTime, self.failures) = (timeRate, storeTime, failures)
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            func flag(_ setting: StoreSetting) throws -> Bool { try container.decode(Bool.self, forKey: Key(setting.rawValue)) }
+            device = try container.decode(String.self, forKey: Self.deviceKey)
+            purchasesAllowed = try flag(.purchasesAllowed)
+            nextPurchase = try container.decode(String.self, forKey: Key(StoreSetting.nextPurchaseOutcome.rawValue))
+            askToBuy = try flag(.askToBuy)
+            interruptedPurchases = try flag(.interruptedPurchases)
+            billingRetry = try flag(.billingRetry)
+            gracePeriod = try flag(.gracePeriod)
+            timeRate = try container.decode(String.self, forKey: Self.timeRateKey)
+            storeTime = try container.decode(Date.self, forKey: Self.storeTimeKey)
+            failures = [:]
+            for operation in StoreOperation.allCases {
+                failures[operation.rawValue] = try container.decode(String.self, forKey: Key("fail.\(operation.rawValue)"))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(device, forKey: Self.deviceKey)
+            try container.encode(purchasesAllowed, forKey: Key(StoreSetting.purchasesAllowed.rawValue))
+            try container.encode(nextPurchase, forKey: Key(StoreSetting.nextPurchaseOutcome.rawValue))
+            try container.encode(askToBuy, forKey: Key(StoreSetting.askToBuy.rawValue))
+            try container.encode(interruptedPurchases, forKey: Key(StoreSetting.interruptedPurchases.rawValue))
+            try container.encode(billingRetry, forKey: Key(StoreSetting.billingRetry.rawValue))
+            try container.encode(gracePeriod, forKey: Key(StoreSetting.gracePeriod.rawValue))
+            try container.encode(timeRate, forKey: Self.timeRateKey)
+            try container.encode(storeTime, forKey: Self.storeTimeKey)
+            for operation in StoreOperation.allCases {
+                try container.encode(failures[operation.rawValue] ?? SettingNames.noFailure, forKey: Key("fail.\(operation.rawValue)"))
+            }
+        }
+    }
+
+    public struct AdvanceResult: Codable, Sendable {
+        public var storeTime: Date
+        /// Renewals, expiries and other subscription events that fell due on the way.
+        public var dueEvents: Int
+        public var message: String
+    }
+
+    /// A subscription after `renew`, `expire`, `cancel-renewal`, `resume-renewal` or `resolve-billing`.
+    public struct SubscriptionChange: Codable, Sendable {
+        public var productId: String
+        public var originalTransactionId: String
+        public var state: String
+        public var expiresDate: Date?
+        public var willAutoRenew: Bool
+        public var pendingProductId: String?
+        public var expirationReason: String?
+        public var message: String
+    }
+
+    public struct DeliveredResult: Codable, Sendable {
+        public var delivered: [String]
+        public var transactionIds: [String]
+        public var message: String
+    }
+}

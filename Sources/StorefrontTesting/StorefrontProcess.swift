@@ -1,0 +1,113 @@
+import Foundation
+import Glibc
+import StorefrontCommands
+
+/// The built `storefront` binary, run or started against one entitlements file, as the
+/// end-to-end and reliability tests drive it.
+public struct StorefrontProcess: Sendable {
+    /// What a finished run printed and how it ended.
+    public struct Result: Sendable {
+        public var status: Int32
+        /// True when the process died of a signal (`status` is then the signal number).
+        public var wasSignalled: Bool
+        public var stdout: String
+        public var stderr: String
+
+        public init(status: Int32, wasSignalled: Bool = false, stdout: String, stderr: String) {
+            (self.status, self.wasSignalled, self.stdout, self.stderr) = (status, wasSignalled, stdout, stderr)
+        }
+
+        /// The output read back as one of the commands' JSON shapes.
+        public func decoded<Shape: Decodable>(_ shape: Shape.Type) throws -> Shape {
+            try JSONShapes.decode(shape, from: stdout)
+        }
+
+        /// The output as a JSON object, for checks of the raw keys (nil when it is not one).
+        public func json() -> [String: Any]? {
+            (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any]
+        }
+    }
+
+    /// The binary next to the test bundle in the build folder.
+    public static let binary: String = {
+        let candidates = [
+            Bundle.main.executableURL?.deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+        ].compactMap { $0?.appendingPathComponent("storefront").path }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
+    }()
+
+    /// A fresh folder for one test's entitlements file.
+    public static func temporaryFolder() throws -> String {
+        let path = NSTemporaryDirectory() + "storefront-e2e-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    public let ledger: String
+    public var environment: [String: String] = ["LANG": "en_US.UTF-8", "PATH": "/usr/bin:/bin"]
+
+    public init(ledger: String) {
+        self.ledger = ledger
+    }
+
+    /// Runs `storefront --entitlements <ledger> <arguments>` to the end.
+    @discardableResult
+    public func run(_ arguments: [String], stdin: FileHandle? = nil) throws -> Result {
+        try start(arguments, stdin: stdin).wait()
+    }
+
+    /// Starts the binary without waiting for it.
+    public func start(_ arguments: [String], stdin: FileHandle? = nil) throws -> RunningCommand {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["--entitlements", ledger] + arguments
+        process.environment = environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = stdin ?? FileHandle.nullDevice
+        try process.run()
+        return RunningCommand(process: process, output: output, errors: errors)
+    }
+
+    /// The ledger's event lines (without the header), decoded.
+    public func events() throws -> [[String: Any]] {
+        let text = try String(contentsOfFile: ledger, encoding: .utf8)
+        return text.split(separator: "\n").dropFirst().compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    /// The account's credit balances, as `entitlements --json` gives them.
+    public func credits() throws -> [String: Int] {
+        try run(["entitlements", "--json"]).decoded(JSONShapes.EntitlementsResult.self).credits
+    }
+}
+
+/// A started `storefront` process, which can be killed at any moment.
+public struct RunningCommand {
+    public let process: Process
+    public let output: Pipe
+    public let errors: Pipe
+
+    public init(process: Process, output: Pipe, errors: Pipe) {
+        (self.process, self.output, self.errors) = (process, output, errors)
+    }
+
+    /// Sends SIGKILL: the process stops wherever it is, with no chance to clean up.
+    public func kill() {
+        _ = Glibc.kill(process.processIdentifier, SIGKILL)
+    }
+
+    /// Waits for the process to end and collects what it printed.
+    public func wait() -> StorefrontProcess.Result {
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return StorefrontProcess.Result(
+            status: process.terminationStatus, wasSignalled: process.terminationReason == .uncaughtSignal,
+            stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}

@@ -1,0 +1,34 @@
+/// The command line's sentences for `entitlements`, `transactions` and `reset-device`.
+extension CommandLineText {
+    public enum Account {
+        public static func entitlementsHeading(account: String, device: String) -> String {
+            "Entitlements of \(account) on \(device):"
+        }
+
+        /// The first column's words for what is not a subscription state.
+        public static let ownedLabel = "owned", activeLabel = "active", expiredLabel = "expired", creditsLabel = "credits"
+
+        /// One row of `entitlements`: the label padded to `labelWidth`, then the details.
+        public static func entitlementRow(label: String, labelWidth: Int, details: String, delivered: Bool) -> String {
+            let padded = label.padding(toLength: max(labelWidth, label.count), withPad: " ", startingAt: 0)
+            return "  \(padded) \(details)\(delivered ? "" : " (bought on another device: restore to unlock)")"
+        }
+
+        public static func owned(_ title: String, bought date: String) -> String { "\(title), bought \(date)" }
+        public static func pass(_ title: String, until date: String) -> String { "\(title), until \(date)" }
+        public static func credit(_ name: String, id: String, balance: Int) -> String { "\(name) (\(id)): \(balance)" }
+
+        public static func noTransactions(account: String) -> String { "No transactions for \(account) yet." }
+
+        /// One row of `transactions`; `proratedRefund` is the upgrade's refund sentence, if any.
+        public static func transactionRow(id: String, date: String, state: String, price: String, title: String,
+                                          device: String, proratedRefund: String?) -> String {
+            let paddedState = state.padding(toLength: max(9, state.count), withPad: " ", startingAt: 0)
+            return "\(id)  \(date)  \(paddedState)  \(price)  \(title)  on \(device)\(proratedRefund.map { " (\($0))" } ?? "")"
+        }
+
+        public static func deviceReset(_ device: String) -> String {
+            "Device \(device) was reset: purchases need a restore, device credits are gone."
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// The command line's sentences about files, keys and what a listing shows around the catalog.
+extension CommandLineText {
+    public enum Files {
+        public static func intact(_ path: String, events: Int) -> String {
+            "\(path): intact, \(EnglishCount.of(events, "event")), every line verified."
+        }
+
+        public static func head(sequence: Int, mac: String?) -> String {
+            "  head: sequence number \(sequence), MAC \(mac ?? "none"); keep it elsewhere and check later with "
+                + "`storefront verify --expect-sequence \(sequence)`"
+        }
+
+        public static func incompleteLastLine(bytes: Int) -> String {
+            "  note: after them, an incomplete line of \(EnglishCount.of(bytes, "byte")) (cut short by a crash while writing); "
+                + "the next command moves it aside into a .torn file"
+        }
+
+        public static func rolledBack(lastSequence: Int, expected: Int) -> String {
+            "the ledger ends at sequence number \(lastSequence), but \(expected) was expected: lines were cut from its end or an "
+                + "older copy was put back; restore the newer copy, or run `storefront repair` only if the older state is the one to keep"
+        }
+
+        public static func aboutPath(_ path: String, _ sentence: String) -> String { "\(path): \(sentence)" }
+
+        /// The warning of a command run on a damaged ledger (without the "storefront: warning: " prefix).
+        public static func damaged(_ path: String, problems: Int, firstBadLine: Int?, unrepairable: String?) -> String {
+            let count = problems == 1 ? "a problem" : "\(problems) problems"
+            let scope = firstBadLine.map { "what is shown stops before line \($0), the first that cannot be trusted" }
+                ?? "every line reads, but the file cannot be trusted for writing"
+            // Recommending `repair` for a problem it refuses would send people in a circle.
+            let remedy = unrepairable.map { "`storefront repair` cannot fix this: \($0)." }
+                ?? "`storefront repair` keeps the intact lines and moves the rest aside."
+            return "\(path) has \(count), so it is read-only and \(scope). `storefront verify` lists the problems; \(remedy)"
+        }
+
+        /// Why the storefront opens read-only: `what` is the file or "its folder PATH" that may not be written.
+        public static func notWritable(_ path: String, what: String, reason: String, code: String) -> String {
+            "The entitlements file \(path) cannot be written (\(what): \(reason), \(code)), so nothing can be bought, spent or "
+                + "changed; renewals and expiries that fell due are shown but not recorded. Check the permissions of the file and its folder."
+        }
+
+        public static func itsFolder(_ folder: String) -> String { "its folder \(folder)" }
+
+        public static func noLedgerForKey(_ path: String) -> String {
+            "there is no entitlements file at \(path), so it has no signing key. If you meant an existing store, check --entitlements "
+                + "or $STOREFRONT_ENTITLEMENTS; for a new store, make a first purchase, then run `storefront public-key`."
+        }
+
+        public static func notSigned(_ problem: String) -> String {
+            "the purchase went through, but its signed transaction could not be made: \(problem)"
+        }
+
+        /// `verify-transaction`'s verdict: "valid: …", "signature invalid: …".
+        public static func verdict(_ label: String, detail: String) -> String { "\(label): \(detail)." }
+
+        public static func unknownLocale(_ given: String, using locale: String) -> String {
+            "warning: \(given) is not a locale I know (give language_REGION, e.g. de_DE or pt_BR); using \(locale) instead"
+        }
+    }
+
+    /// `products` without `--json`.
+    public enum Products {
+        public static func heading(app: String, account: String, device: String, locale: String, storefront: String,
+                                   currency: String) -> String {
+            "\(app) — account \(account) on device \(device) — \(locale), storefront \(storefront) (\(currency))"
+        }
+
+        /// "Credits: Rage Faces 5 · Extra Lives 0"; nil when the catalog has none.
+        public static func credits(_ balances: [(name: String, balance: Int)]) -> String? {
+            balances.isEmpty ? nil : "Credits: " + balances.map { "\($0.name) \($0.balance)" }.joined(separator: " · ")
+        }
+
+        public static func storeTime(_ time: String, rate: String) -> String { "Store time: \(time) (UTC) · \(rate)" }
+
+        public static let notSoldPrice = "—"
+
+        public static func row(title: String, id: String, price: String, status: String) -> String {
+            "  \(title)  [\(id)]  \(price)\(status.isEmpty ? "" : "  — \(status)")"
+        }
+    }
+}
+
+extension CommandLineText {
+    /// The words `verify-transaction` opens its verdict with.
+    public enum Verdict {
+        public static let valid = "valid", malformed = "malformed", signatureInvalid = "signature invalid"
+        public static let otherApp = "another app's transaction", revoked = "revoked", expired = "expired"
+    }
+}

@@ -1,0 +1,67 @@
+/// The command line's sentences for buying, spending, refunding, settling and store time.
+extension CommandLineText {
+    public enum Purchases {
+        public static func notAUUID(_ token: String) -> String {
+            "--app-account-token takes a UUID such as 3f2c9e1a-8d4b-4c6e-9a7f-0b1c2d3e4f50, not \"\(token)\""
+        }
+
+        public static func notASimulation(_ value: String) -> String { "--simulate takes cancel or fail, not \"\(value)\"" }
+
+        public static func quantityOutOfRange(maximum: Int, given: String) -> String {
+            "--quantity must be a whole number from 1 to \(maximum), not \"\(given)\"; buy more in several purchases"
+        }
+
+        public static let leftUnfinished =
+            " The transaction is left unfinished: `storefront deliver-unfinished` (or the next start of the storefront) delivers it."
+
+        /// A purchase's message with its transaction named, when it made one.
+        public static func withTransaction(_ message: String, id: String?) -> String {
+            message + (id.map { " Transaction \($0)." } ?? "")
+        }
+
+        public static func spent(_ amount: Int, of credit: String, left balance: Int) -> String {
+            "Spent \(amount) of your \(credit); \(balance) left."
+        }
+
+        public static func insufficient(asked requested: Int, of credit: String, have balance: Int) -> String {
+            "Refused: you asked to spend \(requested) of your \(credit) and you have \(balance); nothing was spent. Buy more first."
+        }
+
+        /// "Refunded Random Rage Face (transaction 2000000000000001). Took back 3 of the Rage Faces it granted; 2 had already been spent."
+        public static func refunded(_ title: String, transaction id: String, credit: String?, revoked: Int, shortfall: Int) -> String {
+            var message = "Refunded \(title) (transaction \(id))."
+            if let credit {
+                message += " Took back \(revoked) of the \(credit) it granted"
+                message += shortfall > 0 ? "; \(shortfall) had already been spent." : "."
+            }
+            return message
+        }
+
+        public static func declined(_ title: String, transaction id: String) -> String {
+            "Declined the request to buy \(title) (transaction \(id)); nothing was charged."
+        }
+
+        public static func nothingUnfinished(device: String) -> String { "No unfinished transactions on \(device)." }
+
+        /// One delivered transaction: its title, and what it granted when it granted credits.
+        public static func deliveredItem(_ title: String, granted amount: Int, of credit: String?) -> String {
+            guard let credit, amount > 0 else { return title }
+            return "\(title) (+\(amount) \(credit))"
+        }
+
+        /// "Delivered 1 unfinished transaction: Random Rage Face (+5 Rage Faces)."
+        public static func delivered(_ items: [String]) -> String {
+            "Delivered \(EnglishCount.of(items.count, "unfinished transaction")): \(items.joined(separator: ", "))."
+        }
+
+        public static func storeTimeAdvanced(to time: String, dueEvents: Int) -> String {
+            "Store time is now \(time) (UTC); \(EnglishCount.of(dueEvents, "subscription event")) fell due."
+        }
+
+        public static func tooLongFromHere(_ duration: String, reason: String) -> String {
+            "\"\(duration)\" is too long from here: \(reason)"
+        }
+
+        public static func unsubscribed(from title: String) -> String { "Unsubscribed from \(title)." }
+    }
+}

@@ -1,0 +1,153 @@
+/// The command line's sentences about the command line itself: mistakes in it (exit status 2),
+/// with what to type instead.
+public enum CommandLineText {
+    /// A line left empty between groups.
+    public static let blankLine = ""
+
+    public enum Usage {
+        public static func givenTwice(_ option: String) -> String { "--\(option) is given twice; give it once" }
+        public static func needsValue(_ option: String) -> String { "--\(option) needs a value" }
+        public static func takesNoValue(_ option: String) -> String { "--\(option) takes no value" }
+        public static func singleDash(_ argument: String) -> String {
+            "unknown option \(argument); options start with two dashes, e.g. --json"
+        }
+        public static func unknownOption(_ option: String) -> String {
+            "unknown option --\(option); `storefront --help` lists the options"
+        }
+        public static func badName(option: String, problem: String) -> String { "--\(option): \(problem)" }
+
+        /// An option the command does not declare, naming the ones it does.
+        public static func notTakenBy(command: String, option: String, taken: [String]) -> String {
+            guard !taken.isEmpty else {
+                return "\(command) does not take --\(option); it takes only the global options (`storefront --help` lists them)"
+            }
+            return "\(command) does not take --\(option); it takes \(taken.joined(separator: ", ")) and the global options "
+                + "(`storefront help \(command)`)"
+        }
+
+        public static func unknownCommand(_ word: String) -> String {
+            "unknown command \"\(word)\"; `storefront --help` lists the commands"
+        }
+
+        /// A word that starts several commands, given alone ("catalog").
+        public static func chooseOneOf(_ synopses: [String]) -> String {
+            "use " + synopses.map { "`storefront \($0)`" }.joined(separator: " or ")
+        }
+
+        public static func takesNoArguments(_ command: String, given: String) -> String {
+            "\(command) takes no arguments, but was given \"\(given)\"; `storefront --help` shows how to use it"
+        }
+
+        public static func wrongArguments(_ command: String, synopsis: String) -> String {
+            "use `storefront \(synopsis)`; `storefront help \(command)` says more"
+        }
+
+        public static func notUTF8(argument: Int, valueOf option: String?) -> String {
+            "argument \(argument)\(option.map { " (the value of \($0))" } ?? "") is not valid UTF-8; names, ids and paths "
+                + "must be UTF-8 text (check the terminal's or the script's encoding)"
+        }
+
+        public static func notAWholeNumber(option: String, minimum: Int, maximum: Int?, given: String) -> String {
+            "--\(option) must be a whole number of at least \(minimum)\(maximum.map { " and at most \($0)" } ?? ""), not \"\(given)\""
+        }
+
+        public static let buyNeedsProduct = "buy needs one product id, e.g. `storefront buy com.example.rage.noads`"
+        public static let spendNeedsCredit = "spend needs one credit id, e.g. `storefront spend rage-faces`"
+        public static let refundNeedsTransaction = "refund needs one transaction id; `storefront transactions` lists them"
+        public static func needsTransaction(_ command: String) -> String {
+            "\(command) needs a transaction id; `storefront transactions` lists them"
+        }
+        public static let advanceNeedsDuration = "advance needs a duration, e.g. `storefront advance P1M` or `advance 3d`"
+        public static func needsSubscription(_ command: String) -> String {
+            "\(command) needs a subscription: a product id or a transaction id from `storefront transactions`"
+        }
+        public static let settingsShape =
+            "use `settings` to show them or `settings set NAME VALUE`, e.g. `settings set purchases-allowed false`"
+        public static let verifyTransactionNeedsToken =
+            "verify-transaction needs a signed transaction or a transaction id, e.g. `storefront verify-transaction 2000000000000001`"
+        public static let catalogShape =
+            "use `storefront catalog lint PATH` or `storefront catalog convert PATH` (or give the catalog with --catalog, not both)"
+        public static let completionNeedsShell = "completion needs a shell: `storefront completion bash`, `zsh` or `fish`"
+        public static func unknownShell(_ word: String) -> String {
+            "there is no completion for \"\(word)\"; give bash, zsh or fish"
+        }
+        public static func unknownCompletion(_ word: String, kinds: [String]) -> String {
+            "nothing to complete called \"\(word)\"; give one of \(kinds.joined(separator: ", "))"
+        }
+        public static func unknownHelpTopic(_ words: String) -> String {
+            "there is no command \"\(words)\"; `storefront --help` lists the commands"
+        }
+        public static let noCommand =
+            "No command given and no terminal to open the storefront in; give a command such as `products`."
+    }
+}
+
+extension CommandLineText {
+    /// How the command line reports on stderr.
+    public enum Report {
+        public static func error(_ message: String) -> String { "storefront: \(message)" }
+        public static func warning(_ message: String) -> String { "storefront: warning: \(message)" }
+        public static func version(_ version: String) -> String { "storefront \(version)" }
+        public static func catchUpSkipped(_ reason: String) -> String {
+            "renewals and expiries that fell due are shown but not recorded: \(reason)"
+        }
+    }
+}
+
+extension CommandLineText {
+    /// `settings set`.
+    public enum Settings {
+        /// Where a setting applies.
+        public enum Scope {
+            case device(String)
+            case app(String)
+        }
+
+        public static func deviceHeading(_ device: String) -> String { "Device \(device):" }
+        public static let storeHeading = "Store:"
+        public static func timeRate(_ rate: String, storeTime: String) -> String { "\(rate) (store time \(storeTime))" }
+
+        public static func changed(_ name: String, to value: String, scope: Scope) -> String {
+            switch scope {
+            case let .device(device): "\(name) is now \(value) on device \(device)."
+            case let .app(app): "\(name) is now \(value) for \(app)."
+            }
+        }
+
+        public static func unknownTimeRate(_ value: String, rates: [String]) -> String {
+            "unknown time rate \"\(value)\"; rates are \(rates.joined(separator: ", "))"
+        }
+
+        public static func unknownError(_ value: String, setting: String, errors: [String]) -> String {
+            "unknown error \"\(value)\" for \(setting); use none or one of \(errors.joined(separator: ", ")), optionally followed by :once"
+        }
+
+        public static func unknownSetting(_ name: String, settings: [String]) -> String {
+            "unknown setting \"\(name)\"; settings are \(settings.joined(separator: ", "))"
+        }
+    }
+}
+
+extension CommandLineText {
+    /// `catalog lint` and `catalog convert`.
+    public enum Catalogs {
+        public static let storeKitSettingsHeading = "StoreKit settings:"
+
+        /// "Rage.json: 12 products, 5 storefronts, 4 languages; usable."
+        public static func usable(_ path: String, products: Int, storefronts: Int, languages: Int, warnings: Int) -> String {
+            let counts = [EnglishCount.of(products, "product"), EnglishCount.of(storefronts, "storefront"),
+                          EnglishCount.of(languages, "language")].joined(separator: ", ")
+            return "\(path): \(counts); usable\(warnings > 0 ? " with \(EnglishCount.of(warnings, "warning"))" : "")."
+        }
+
+        public static func unusable(_ path: String, errors: Int) -> String {
+            "\(path): \(EnglishCount.of(errors, "problem")); the catalog cannot be used until \(errors == 1 ? "it is" : "they are") fixed."
+        }
+
+        /// The `catalog lint` warning for text a terminal would act on.
+        public static func textActedOnByTerminals(firstScalarHex: String) -> String {
+            "the text contains control characters, escape sequences or bidi overrides (first: U+\(firstScalarHex)); "
+                + "they are removed when shown, so remove them from the catalog"
+        }
+    }
+}

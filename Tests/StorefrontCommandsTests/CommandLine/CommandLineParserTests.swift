@@ -1,0 +1,61 @@
+import StorefrontCommands
+import Testing
+
+/// Parsing against the declarations: every mistake is caught here, before a store is opened.
+@Suite("Commands: parsing")
+struct CommandLineParserTests {
+    private func usageMistake(_ arguments: [String]) -> String? {
+        do {
+            _ = try CommandLineArguments.parse(arguments)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func anOptionTheCommandDoesNotTakeNamesTheOnesItDoes() throws {
+        let message = try #require(usageMistake(["buy", "com.example.rage.noads", "--amount", "2"]))
+        #expect(message.contains("buy does not take --amount"), "\(message)")
+        #expect(message.contains("--quantity N") && message.contains("--no-finish") && message.contains("--app-account-token UUID"),
+                "\(message)")
+        let none = try #require(usageMistake(["restore", "--quantity", "2"]))
+        #expect(none.contains("restore does not take --quantity; it takes only the global options"), "\(none)")
+    }
+
+    @Test func anUnknownFlagIsCaughtAtParseTimeWhereverItStands() throws {
+        #expect(try #require(usageMistake(["--no-finish", "products"])).contains("products does not take --no-finish"))
+        #expect(try #require(usageMistake(["--bogus"])).contains("unknown option --bogus"))
+    }
+
+    @Test func optionsMayComeBeforeTheCommand() throws {
+        let parsed = try CommandLineArguments.parse(["--quantity", "3", "--json", "buy", "com.example.rage.face.random"])
+        #expect(parsed.command?.name == "buy")
+        #expect(parsed.options["quantity"] == "3" && parsed.json)
+        #expect(parsed.commandArguments == ["com.example.rage.face.random"])
+    }
+
+    @Test func theLongestDeclaredNameWins() throws {
+        let set = try CommandLineArguments.parse(["settings", "set", "ask-to-buy", "true"])
+        #expect(set.command?.name == "settings set")
+        #expect(set.commandArguments == ["ask-to-buy", "true"])
+        #expect(try CommandLineArguments.parse(["settings"]).command?.name == "settings")
+        #expect(try CommandLineArguments.parse(["catalog", "lint", "Rage"]).command?.name == "catalog lint")
+    }
+
+    @Test func theWrongNumberOfArgumentsIsTheCommandsOwnSentence() throws {
+        #expect(try #require(usageMistake(["buy"])).contains("buy needs one product id"))
+        #expect(try #require(usageMistake(["buy", "a", "b"])).contains("buy needs one product id"))
+        #expect(try #require(usageMistake(["settings", "set", "ask-to-buy"])).contains("`settings set NAME VALUE`"))
+        #expect(try #require(usageMistake(["products", "extra"])).contains("products takes no arguments, but was given \"extra\""))
+        #expect(try #require(usageMistake(["catalog"])).contains("`storefront catalog lint PATH`"))
+    }
+
+    @Test func helpForACommandSkipsItsArgumentCheck() throws {
+        let parsed = try CommandLineArguments.parse(["buy", "--help"])
+        #expect(parsed.help && parsed.command?.name == "buy")
+    }
+
+    @Test func anUnknownCommandIsAUsageMistake() throws {
+        #expect(try #require(usageMistake(["fly"])).contains("unknown command \"fly\""))
+    }
+}
