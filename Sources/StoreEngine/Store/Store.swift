@@ -296,6 +296,6 @@ public final class Store: @unchecked Sendable {
     }
 
     /// Accounts and devices that appear in the ledger for this app.
-    var knownAccounts: [String] { snapshot.accounts }
-    var knownDevices: [String] { snapshot.devices }
+    public var knownAccounts: [String] { snapshot.accounts }
+    public var knownDevices: [String] { snapshot.devices }
 }
