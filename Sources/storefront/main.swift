@@ -106,7 +106,7 @@ enum CommandTable {
     "decline": DeferredCommands.decline,
     "resolve": DeferredCommands.resolve,
     "deliver-unfinished": DeferredCommands.deliverUnfinished,
-    "public-key": SigningCommands.publicKey,
+    "certificate": CertificateCommands.certificate,
     "verify-transaction": SigningCommands.verifyTransaction,
     ]
 }

@@ -6,6 +6,8 @@ struct StorefrontProcess {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// stdout exactly as written, for binary output.
+        var stdoutBytes: [UInt8] = []
 
         func json() throws -> Any {
             try JSONSerialization.jsonObject(with: Data(stdout.utf8))
@@ -49,7 +51,7 @@ struct StorefrontProcess {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: Array(outData))
     }
 
     /// The ledger's event lines (without the header), decoded.

@@ -3,16 +3,26 @@ import Foundation
 extension Store {
     /// The transaction `record` names, signed as the store issues it now: as the ledger holds
     /// it (a purchase outcome's record carries dates finer than the ledger keeps, and a refund
-    /// may have come since), dated by the store's clock, with its original purchase date and
-    /// subscription group taken from the ledger and the catalog.
+    /// may have come since), dated by the store's clock, with its original purchase date, its
+    /// subscription group and offer terms taken from the ledger and the catalog.
     public func signedTransaction(_ record: TransactionRecord, signer: TransactionSigner,
                                   appAccountToken: String? = nil) throws(SigningError) -> String {
         let state = snapshot
         let current = state.transactions[record.id] ?? record
         let original = state.transactions[current.originalID]?.purchaseDate ?? current.purchaseDate
-        return try signer.sign(current, bundleID: catalog.bundleID, originalPurchaseDate: original, signedDate: now(),
-                               appAccountToken: appAccountToken ?? record.appAccountToken,
-                               subscriptionGroupID: catalog.product(id: current.productID)?.subscription?.group)
+        let product = catalog.product(id: current.productID)
+        let offer = product?.offerTerms(named: current.offer)
+        let appTransactionID: String
+        do {
+            appTransactionID = try AppStoreIdentifiers.appTransactionID(bundleID: catalog.bundleID, account: current.account)
+        } catch {
+            throw .crypto(error)
+        }
+        let context = TransactionSigningContext(
+            bundleID: catalog.bundleID, originalPurchaseDate: original, signedDate: now(), environment: environment,
+            appAccountToken: appAccountToken ?? record.appAccountToken, subscriptionGroupID: product?.subscription?.group,
+            appTransactionID: appTransactionID, offerPaymentMode: offer?.paymentMode, offerPeriod: offer?.period.description)
+        return try signer.sign(current, context: context)
     }
 
     /// Checks `jws` with `verifier` at the store's time, against the ledger as it is now; a
@@ -20,4 +30,7 @@ extension Store {
     public func verifySignedTransaction(_ jws: String, with verifier: TransactionVerifier) -> TransactionVerification {
         verifier.verify(jws: jws, now: now(), ledger: snapshot, bundleID: catalog.bundleID)
     }
+
+    /// The App Store environment stamped into what the store signs.
+    public var environment: StoreEnvironment { .sandbox }
 }

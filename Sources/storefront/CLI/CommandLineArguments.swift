@@ -22,7 +22,7 @@ struct CommandLineArguments {
     /// Options of commands that take a value; anything else starting with `--` is a flag.
     static let valueOptions: Set<String> = ["quantity", "simulate", "amount", "offer", "app-account-token", "expect-sequence"]
     static let globalValueOptions: Set<String> = ["catalog", "entitlements", "account", "device", "locale", "storefront"]
-    static let knownFlags: Set<String> = ["no-finish"]
+    static let knownFlags: Set<String> = ["no-finish", "der"]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineArguments {
         var result = CommandLineArguments()

@@ -28,6 +28,11 @@ struct Console {
         write(Self.neutralisedLines(text), to: .standardError)
     }
 
+    /// Bytes exactly as given on stdout, for binary output such as a DER certificate.
+    func outBytes(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
     /// Writes `value` as stable, pretty JSON with sorted keys and ISO 8601 dates.
     func json(_ value: some Encodable) throws {
         let encoder = JSONEncoder()

@@ -145,25 +145,24 @@ enum JSONShapes {
         var message: String
     }
 
-    struct PublicKey: Encodable {
-        var algorithm: String
-        var curve: String
-        var keyId: String
-        /// SubjectPublicKeyInfo PEM.
-        var publicKey: String
-        var keyFile: String
+    struct RootCertificate: Encodable {
+        /// The root certificate in PEM, what a verifier is configured with.
+        var certificate: String
+        /// The whole chain a token's x5c carries: leaf, intermediate, root (standard base64 DER).
+        var chain: [String]
+        var authorityFile: String
+        var validFrom: Date
+        var validUntil: Date
     }
 
     struct TransactionVerification: Encodable {
-        /// valid, malformed, signatureInvalid, revoked or expired.
+        /// valid, malformed, untrustedChain, signatureInvalid, otherApp, revoked or expired.
         var status: String
         var transactionId: String?
         /// The signed claims, present only when the signature checked out.
         var payload: SignedTransactionPayload?
         var detail: String
         var checkedAgainstLedger: Bool
-        /// The key checked against; absent when the token's form alone made it malformed.
-        var keyId: String?
     }
 
     struct Problem: Encodable {

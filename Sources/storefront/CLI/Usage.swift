@@ -49,11 +49,13 @@ enum Usage {
       reset-device                   forget this device's deliveries and device credits
       verify [--expect-sequence N]   check the entitlements file's integrity and print its head
       repair                         keep a damaged entitlements file's intact lines, move the rest aside
-      public-key                     print the public key that checks signed transactions (PEM)
+      certificate [--der]            print the root certificate that checks signed data (PEM,
+                                     or DER with --der): give it to Apple's SignedDataVerifier
       verify-transaction JWS|TRANSACTION_ID
-                                     check a signed transaction's signature and its state now
-                                     (exit 0 valid; 1 revoked, expired, signature invalid or
-                                     another app's; 3 malformed or signing key problem)
+                                     check a signed transaction's chain, signature and state now
+                                     (exit 0 valid; 1 revoked, expired, untrusted chain,
+                                     signature invalid or another app's; 3 malformed or
+                                     certificate authority problem)
       catalog lint PATH              check a catalog or .storekit file, list every problem
                                      (PATH may also be given as --catalog PATH)
       catalog convert PATH           print a catalog (or .storekit file) in Storefront's format
