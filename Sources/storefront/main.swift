@@ -107,6 +107,7 @@ enum CommandTable {
     "resolve": DeferredCommands.resolve,
     "deliver-unfinished": DeferredCommands.deliverUnfinished,
     "certificate": CertificateCommands.certificate,
+    "app-transaction": AppTransactionCommand.run,
     "verify-transaction": SigningCommands.verifyTransaction,
     ]
 }

@@ -144,4 +144,58 @@ struct AppStoreLibraryEndToEndTests {
                                                        rootDER: marked.root.der, bundleID: Self.bundleID)
         #expect(accepted.first?.verified == true)
     }
+
+    /// The monthly subscription of `entitlements --json`.
+    func monthlyStatus() throws -> [String: Any] {
+        let shown = try #require(try cli.run(["entitlements", "--json"]).json() as? [String: Any])
+        let subscriptions = try #require(shown["subscriptions"] as? [[String: Any]])
+        return try #require(subscriptions.first { $0["productId"] as? String == "com.example.rage.pro.monthly" })
+    }
+
+    @Test func renewalInfoInGraceAndInBillingRetryAndTheAppTransactionVerifyAndDecode() throws {
+        if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
+        try succeed(["buy", "com.example.rage.pro.monthly"])
+        try succeed(["settings", "set", "billing-retry", "true"])
+        try succeed(["settings", "set", "grace-period", "true"])
+        try succeed(["advance", "P8D"])
+        let grace = try monthlyStatus()
+        #expect(grace["state"] as? String == "inGracePeriod")
+        try succeed(["advance", "P17D"])
+        let retry = try monthlyStatus()
+        #expect(retry["state"] as? String == "inBillingRetryPeriod")
+        let app = try #require(try cli.run(["app-transaction", "--json"]).json() as? [String: Any])
+
+        let verdicts = try AppStoreLibraryCheck.verify([
+            (.renewalInfo, try #require(grace["signedRenewalInfo"] as? String)),
+            (.renewalInfo, try #require(retry["signedRenewalInfo"] as? String)),
+            (.appTransaction, try #require(app["signedAppTransaction"] as? String)),
+        ], rootDER: try rootDER(), bundleID: Self.bundleID)
+        #expect(verdicts.map(\.verified) == [true, true, true], "\(verdicts.map(\.status))")
+        for (status, decoded) in zip([grace, retry], verdicts.prefix(2).map(\.fields)) {
+            #expect(decoded["originalTransactionId"] as? String == status["originalTransactionId"] as? String)
+            #expect(decoded["productId"] as? String == "com.example.rage.pro.monthly")
+            #expect(decoded["autoRenewProductId"] as? String == "com.example.rage.pro.monthly")
+            #expect(decoded["autoRenewStatus"] as? Int == 1)
+            #expect(decoded["isInBillingRetryPeriod"] as? Bool == true)
+            #expect((decoded["recentSubscriptionStartDate"] as? NSNumber)?.int64Value
+                == Self.milliseconds(status["originalPurchaseDate"]))
+            #expect(decoded["environment"] as? String == "Sandbox")
+            #expect(decoded["renewalPrice"] as? Int == 2990 && decoded["currency"] as? String == "USD")
+        }
+        #expect((verdicts[0].fields["gracePeriodExpiresDate"] as? NSNumber)?.int64Value
+            == Self.milliseconds(grace["gracePeriodExpiresDate"]))
+        #expect(verdicts[1].fields["gracePeriodExpiresDate"] == nil)
+
+        let appTransaction = verdicts[2].fields
+        let payload = try #require(app["payload"] as? [String: Any])
+        #expect(appTransaction["bundleId"] as? String == Self.bundleID)
+        #expect(appTransaction["receiptType"] as? String == "Sandbox")
+        #expect(appTransaction["appTransactionId"] as? String == app["appTransactionId"] as? String)
+        #expect(appTransaction["deviceVerification"] as? String == payload["deviceVerification"] as? String)
+        #expect(appTransaction["deviceVerificationNonce"] as? String == payload["deviceVerificationNonce"] as? String)
+        #expect((appTransaction["originalPurchaseDate"] as? NSNumber)?.int64Value == Self.milliseconds(grace["originalPurchaseDate"]))
+        let otherDevice = try #require(try cli.run(["--device", "tablet", "app-transaction", "--json"]).json() as? [String: Any])
+        #expect(otherDevice["appTransactionId"] as? String == app["appTransactionId"] as? String, "one per account")
+        #expect(otherDevice["deviceVerificationId"] as? String != app["deviceVerificationId"] as? String, "one check per device")
+    }
 }

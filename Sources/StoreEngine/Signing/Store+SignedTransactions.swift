@@ -12,12 +12,7 @@ extension Store {
         let original = state.transactions[current.originalID]?.purchaseDate ?? current.purchaseDate
         let product = catalog.product(id: current.productID)
         let offer = product?.offerTerms(named: current.offer)
-        let appTransactionID: String
-        do {
-            appTransactionID = try AppStoreIdentifiers.appTransactionID(bundleID: catalog.bundleID, account: current.account)
-        } catch {
-            throw .crypto(error)
-        }
+        let appTransactionID = try appTransactionID(account: current.account)
         let context = TransactionSigningContext(
             bundleID: catalog.bundleID, originalPurchaseDate: original, signedDate: now(), environment: environment,
             appAccountToken: appAccountToken ?? record.appAccountToken, subscriptionGroupID: product?.subscription?.group,

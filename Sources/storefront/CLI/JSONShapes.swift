@@ -76,6 +76,8 @@ enum JSONShapes {
         var pendingProductId: String?
         var gracePeriodExpiresDate: Date?
         var renewalCount: Int
+        /// Apple's JWSRenewalInfo for auto-renewable subscriptions (ES256, as transactions).
+        var signedRenewalInfo: String?
     }
 
     struct Pass: Encodable {
@@ -143,6 +145,14 @@ enum JSONShapes {
         var restored: [String]
         var transactionIds: [String]
         var message: String
+    }
+
+    struct AppTransaction: Encodable {
+        var signedAppTransaction: String
+        var appTransactionId: String
+        /// What the app compares `deviceVerification` with (StoreKit's device verification id).
+        var deviceVerificationId: String
+        var payload: SignedAppTransactionPayload
     }
 
     struct RootCertificate: Encodable {

@@ -51,6 +51,7 @@ enum Usage {
       repair                         keep a damaged entitlements file's intact lines, move the rest aside
       certificate [--der]            print the root certificate that checks signed data (PEM,
                                      or DER with --der): give it to Apple's SignedDataVerifier
+      app-transaction                print this account's signed app transaction on this device
       verify-transaction JWS|TRANSACTION_ID
                                      check a signed transaction's chain, signature and state now
                                      (exit 0 valid; 1 revoked, expired, untrusted chain,
