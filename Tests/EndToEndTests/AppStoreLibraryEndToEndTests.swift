@@ -198,4 +198,30 @@ struct AppStoreLibraryEndToEndTests {
         #expect(otherDevice["appTransactionId"] as? String == app["appTransactionId"] as? String, "one per account")
         #expect(otherDevice["deviceVerificationId"] as? String != app["deviceVerificationId"] as? String, "one check per device")
     }
+
+    @Test func theEnvironmentSettingIsShownAndStampedAndTheLibraryChecksItInProduction() throws {
+        if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
+        let catalog = try TestCatalog(appAppleID: 1_234_567_890).write()
+        let settings = try #require(try cli.run(["--catalog", catalog, "settings", "--json"]).json() as? [String: Any])
+        #expect(settings["environment"] as? String == "Sandbox")
+        try succeed(["--catalog", catalog, "settings", "set", "environment", "Production"])
+        #expect(try cli.run(["--catalog", catalog, "settings"]).stdout.contains("environment               Production"))
+        #expect(try cli.run(["--catalog", catalog, "settings", "set", "environment", "production"]).status == 2)
+
+        let bought = try #require(try cli.run(["--catalog", catalog, "buy", TestCatalog.nonConsumableID, "--json"]).json() as? [String: Any])
+        let token = try #require(bought["signedTransaction"] as? String)
+        let app = try #require(try cli.run(["--catalog", catalog, "app-transaction", "--json"]).json() as? [String: Any])
+        let appToken = try #require(app["signedAppTransaction"] as? String)
+        let root = try rootDER()
+        let production = try AppStoreLibraryCheck.verify([(.transaction, token), (.appTransaction, appToken)], rootDER: root,
+                                                         bundleID: "com.example.test", environment: "PRODUCTION", appAppleID: 1_234_567_890)
+        #expect(production.map(\.verified) == [true, true], "\(production.map(\.status))")
+        #expect(production[0].fields["environment"] as? String == "Production")
+        #expect(production[1].fields["appAppleId"] as? Int == 1_234_567_890)
+        let otherApp = try AppStoreLibraryCheck.verify([(.appTransaction, appToken)], rootDER: root, bundleID: "com.example.test",
+                                                       environment: "PRODUCTION", appAppleID: 42)
+        #expect(otherApp.first?.status == "INVALID_APP_IDENTIFIER")
+        let sandbox = try AppStoreLibraryCheck.verify([(.transaction, token)], rootDER: root, bundleID: "com.example.test")
+        #expect(sandbox.first?.status == "INVALID_ENVIRONMENT")
+    }
 }

@@ -5,7 +5,7 @@ import Foundation
 public struct SignedAppTransactionPayload: Codable, Sendable, Equatable {
     /// The environment the app transaction is for (Apple's `receiptType`).
     public var receiptType: String
-    public var appAppleId: Int64?
+    public var appAppleId: Int?
     public var bundleId: String
     public var applicationVersion: String
     public var originalApplicationVersion: String
@@ -25,7 +25,7 @@ public struct SignedAppTransactionPayload: Codable, Sendable, Equatable {
     /// Apple's `originalPlatform` for the platform the store stands in for.
     public static let platform = "iOS"
 
-    public init(bundleID: String, appAppleID: Int64?, environment: StoreEnvironment, originalPurchaseDate: Date,
+    public init(bundleID: String, appAppleID: Int?, environment: StoreEnvironment, originalPurchaseDate: Date,
                 signedDate: Date, appTransactionID: String, deviceVerification: DeviceVerification) {
         receiptType = environment.rawValue
         appAppleId = appAppleID

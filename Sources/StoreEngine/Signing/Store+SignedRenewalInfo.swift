@@ -28,7 +28,7 @@ extension Store {
         }
         let appTransactionID = try appTransactionID(account: buyer.account)
         let payload = SignedAppTransactionPayload(
-            bundleID: catalog.bundleID, appAppleID: nil, environment: environment,
+            bundleID: catalog.bundleID, appAppleID: catalog.appAppleID, environment: environment,
             originalPurchaseDate: min(firstPurchase ?? signedAt, signedAt), signedDate: signedAt,
             appTransactionID: appTransactionID, deviceVerification: verification)
         return (try signer.sign(payload, signedAt: signedAt), payload, verification.deviceID)

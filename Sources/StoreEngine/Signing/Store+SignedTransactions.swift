@@ -26,6 +26,6 @@ extension Store {
         verifier.verify(jws: jws, now: now(), ledger: snapshot, bundleID: catalog.bundleID)
     }
 
-    /// The App Store environment stamped into what the store signs.
-    public var environment: StoreEnvironment { .sandbox }
+    /// The App Store environment stamped into what the store signs (the `environment` setting).
+    public var environment: StoreEnvironment { snapshot.settings.environment }
 }

@@ -104,6 +104,10 @@ extension LedgerState {
         case StoreSetting.interruptedPurchases.rawValue: settings.interruptedPurchases = value == "true"
         case StoreSetting.billingRetry.rawValue: settings.billingRetry = value == "true"
         case StoreSetting.gracePeriod.rawValue: settings.gracePeriod = value == "true"
+        case StoreSetting.environment.rawValue:
+            // Values are checked before they are recorded; an unknown one (from a newer
+            // version) leaves the environment as it was.
+            if let environment = StoreEnvironment(rawValue: value) { settings.environment = environment }
         default:
             if let operation = StoreSetting.failureOperation(name) {
                 settings.failures[operation] = InjectedFailure(settingValue: value)

@@ -13,6 +13,7 @@ enum SettingsView {
         var interruptedPurchases: Bool
         var billingRetry: Bool
         var gracePeriod: Bool
+        var environment: String
         var timeRate: String
         var storeTime: Date
         var failures: [String: String]
@@ -34,6 +35,7 @@ enum SettingsView {
             try container.encode(interruptedPurchases, forKey: Key(StoreSetting.interruptedPurchases.rawValue))
             try container.encode(billingRetry, forKey: Key(StoreSetting.billingRetry.rawValue))
             try container.encode(gracePeriod, forKey: Key(StoreSetting.gracePeriod.rawValue))
+            try container.encode(environment, forKey: Key(StoreSetting.environment.rawValue))
             try container.encode(timeRate, forKey: Key("time-rate"))
             try container.encode(storeTime, forKey: Key("store-time"))
             for operation in StoreOperation.allCases {
@@ -51,6 +53,7 @@ enum SettingsView {
                      nextPurchase: state.nextPurchaseOutcome(on: device)?.rawValue ?? "succeed",
                      askToBuy: state.settings.askToBuy, interruptedPurchases: state.settings.interruptedPurchases,
                      billingRetry: state.settings.billingRetry, gracePeriod: state.settings.gracePeriod,
+                     environment: state.settings.environment.rawValue,
                      timeRate: state.timeline.rate.rawValue, storeTime: session.store.now(), failures: failures)
     }
 
@@ -66,6 +69,7 @@ enum SettingsView {
         row("interrupted-purchases", "\(shape.interruptedPurchases)")
         row("billing-retry", "\(shape.billingRetry)")
         row("grace-period", "\(shape.gracePeriod)")
+        row("environment", shape.environment)
         row("time-rate", "\(shape.timeRate) (store time \(ISO8601DateFormatter().string(from: shape.storeTime)))")
         for operation in StoreOperation.allCases {
             row("fail.\(operation.rawValue)", shape.failures[operation.rawValue] ?? "none")

@@ -36,6 +36,8 @@ enum Usage {
       settings set purchases-allowed true|false        (this device)
       settings set next-purchase succeed|cancel|fail   (this device, next purchase only)
       settings set ask-to-buy|interrupted-purchases|billing-retry|grace-period true|false
+      settings set environment Sandbox|Production|Xcode|LocalTesting
+                                     the environment signed data names (default Sandbox)
       settings set time-rate RATE    real-time, month-every-hour, month-every-30-seconds,
                                      renewal-every-10-seconds, ... (see the README)
       settings set fail.OPERATION ERROR[:once]|none
