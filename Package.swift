@@ -23,31 +23,80 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The store's layers, lowest first. Each may import only the ones above it; the
+        // compiler enforces the layering (DECISIONS.md, "Modules").
+        .target(name: "StoreJSON"),
+        .target(name: "StoreLedger", dependencies: ["CCrypto"]),
         .target(
-            name: "StoreEngine",
-            dependencies: ["CCrypto"],
+            name: "StoreCatalog",
+            dependencies: ["StoreJSON"],
             resources: [
                 .embedInCode("BundledCatalogs/Rage.json"),
                 .embedInCode("BundledCatalogs/SpaceShooter.json"),
                 .embedInCode("BundledCatalogs/Magazine.json"),
             ]
         ),
+        .target(name: "StoreEngine", dependencies: ["StoreJSON", "StoreLedger", "StoreCatalog"]),
+        .target(name: "StoreSigning", dependencies: ["CCrypto", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine"]),
+        .target(name: "StorefrontText", dependencies: ["StoreCatalog", "StoreEngine"]),
         .target(name: "TerminalUI"),
-        .target(name: "StorefrontApp", dependencies: ["StoreEngine", "TerminalUI"]),
+        .target(
+            name: "StorefrontApp",
+            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText", "TerminalUI"]
+        ),
+        .target(
+            name: "StorefrontRuntime",
+            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "StorefrontText", "StorefrontApp", "TerminalUI"]
+        ),
         .target(name: "NcursesTerminal", dependencies: ["CNcursesw", "TerminalUI"]),
+        // Test doubles and snapshot helpers: linked by tests and the benchmark, never by `storefront`.
+        .target(
+            name: "StorefrontTesting",
+            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "TerminalUI"]
+        ),
         .executableTarget(
             name: "storefront",
-            dependencies: ["StoreEngine", "TerminalUI", "StorefrontApp", "NcursesTerminal"]
+            dependencies: [
+                "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText",
+                "TerminalUI", "StorefrontApp", "StorefrontRuntime", "NcursesTerminal",
+            ]
         ),
         .executableTarget(
             name: "StorefrontBench",
-            dependencies: ["StoreEngine", "TerminalUI", "StorefrontApp", "CSQLite"]
+            dependencies: [
+                "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText",
+                "TerminalUI", "StorefrontApp", "StorefrontRuntime", "StorefrontTesting", "CSQLite",
+            ]
         ),
-        .testTarget(name: "StoreEngineTests", dependencies: ["StoreEngine"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "StorefrontAppTests", dependencies: ["StorefrontApp", "StoreEngine", "TerminalUI", "storefront"],
-                    exclude: ["Snapshots"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["storefront", "StoreEngine"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["storefront", "StoreEngine", "TerminalUI"]),
+        .testTarget(
+            name: "StoreEngineTests",
+            dependencies: [
+                "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText",
+                "StorefrontTesting",
+            ]
+        ),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "StorefrontTesting"]),
+        .testTarget(
+            name: "StorefrontAppTests",
+            dependencies: [
+                "StoreLedger", "StoreCatalog", "StoreEngine", "StorefrontText", "StorefrontApp",
+                "StorefrontRuntime", "TerminalUI", "StorefrontTesting", "storefront",
+            ],
+            exclude: ["Snapshots"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "storefront", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning",
+                "StorefrontTesting",
+            ]
+        ),
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: [
+                "storefront", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning",
+                "StorefrontText", "StorefrontApp", "StorefrontRuntime", "TerminalUI", "StorefrontTesting",
+            ]
+        ),
     ]
 )

@@ -12,9 +12,4 @@ extension ScreenBuffer {
     /// Every row as text, for assertions that do not care about styles.
     public var rowTexts: [String] { (0..<height).map(rowText) }
 
-    /// The frame as snapshot text: one line per row, each wrapped in double quotes
-    /// so trailing spaces stay visible; see `SnapshotText`.
-    public func snapshotText() -> String {
-        SnapshotText.format(rowTexts)
-    }
 }

@@ -1,6 +1,8 @@
 import Foundation
+import StoreCatalog
 import StoreEngine
 import Testing
+import StoreSigning
 
 /// Apple's own App Store Server Library, unmodified, given this store's root certificate,
 /// verifies and decodes what the store signs, and refuses what it must.

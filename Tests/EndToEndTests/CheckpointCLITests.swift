@@ -1,6 +1,7 @@
 import Foundation
 import StoreEngine
 import Testing
+@testable import StoreLedger
 
 /// Checkpoints seen from the command line: a long ledger gets one on its first opening, later
 /// commands show the same entitlements from it, and a damaged one changes nothing.

@@ -135,7 +135,7 @@ import Testing
     @Test func settingsJSONKeysAreTheNamesSettingsSetTakes() throws {
         let shown = try #require(try cli.run(["settings", "--json"]).json() as? [String: Any])
         let settable = shown.keys.filter { $0 != "device" && $0 != "store-time" }
-        #expect(settable.count == 12, "\(shown.keys.sorted())")
+        #expect(settable.count == 13, "\(shown.keys.sorted())")
         for key in settable.sorted() {
             let value = shown[key].map { "\($0)" == "1" ? "true" : "\($0)" == "0" ? "false" : "\($0)" } ?? ""
             let set = try cli.run(["settings", "set", key, value])

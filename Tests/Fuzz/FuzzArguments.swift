@@ -1,4 +1,7 @@
+@testable import StoreCatalog
 @testable import StoreEngine
+@testable import StoreJSON
+@testable import StoreLedger
 
 /// Command lines: the input split at NUL bytes into arguments, parsed as the binary parses
 /// them, then the values the binary derives from them.

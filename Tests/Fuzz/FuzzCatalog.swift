@@ -1,4 +1,7 @@
+@testable import StoreCatalog
 @testable import StoreEngine
+@testable import StoreJSON
+@testable import StoreLedger
 
 /// Storefront catalogs: any bytes through the loader, and through the catalog-format reader
 /// whatever the format detection says.

@@ -1,4 +1,7 @@
+@testable import StoreCatalog
 @testable import StoreEngine
+@testable import StoreJSON
+@testable import StoreLedger
 
 /// Properties every fuzz target asserts; a violation stops the fuzzer like a crash, with the
 /// input saved.

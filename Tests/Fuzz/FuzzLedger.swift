@@ -1,5 +1,8 @@
 import Foundation
+@testable import StoreCatalog
 @testable import StoreEngine
+@testable import StoreJSON
+@testable import StoreLedger
 
 /// Ledger files and commit marks. The input is the ledger's bytes, optionally preceded by the
 /// lock file's bytes and a NUL; the key is fixed, so seeds written with it verify.

@@ -1,4 +1,7 @@
+@testable import StoreCatalog
 @testable import StoreEngine
+@testable import StoreJSON
+@testable import StoreLedger
 
 /// Xcode .storekit files: any bytes through the loader, and through the StoreKit reader
 /// whatever the format detection says.

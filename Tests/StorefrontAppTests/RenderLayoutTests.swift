@@ -3,6 +3,7 @@ import StoreEngine
 import Testing
 import TerminalUI
 @testable import StorefrontApp
+@testable import StoreCatalog
 
 /// Properties of frames that hold at every size and locale: aligned columns, and a huge catalog drawn like a small one.
 @Suite("Render: columns and large catalogs")

@@ -3,6 +3,7 @@ import StoreEngine
 import Testing
 import TerminalUI
 @testable import StorefrontApp
+@testable import StorefrontTesting
 
 /// Whole frames compared with the text files in `Snapshots/`; `STOREFRONT_RECORD_SNAPSHOTS=1` re-records them.
 @Suite("Render: snapshots of every screen")

@@ -3,6 +3,7 @@ import StoreEngine
 import Testing
 import TerminalUI
 @testable import StorefrontApp
+@testable import StoreLedger
 
 /// What the person is told when the store answers: purchase outcomes, restore, failures, announcements.
 @Suite("Update: results and alerts")

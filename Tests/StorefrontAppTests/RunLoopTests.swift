@@ -4,6 +4,8 @@ import StoreEngine
 import Testing
 import TerminalUI
 @testable import StorefrontApp
+@testable import StorefrontRuntime
+@testable import StorefrontTesting
 
 /// The TUI's run loop driven by a scripted terminal and a clock that moves a second per reading.
 @Suite("Runtime: the run loop")

@@ -3,6 +3,7 @@ import StoreEngine
 import Testing
 import TerminalUI
 @testable import StorefrontApp
+@testable import StoreCatalog
 
 /// Honest sheets and panes: what a subscription costs now and after, offers only where they
 /// apply, free subscriptions, injected load errors, and text that is never cut where it matters.

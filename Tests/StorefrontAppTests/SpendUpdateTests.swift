@@ -2,6 +2,7 @@ import StoreEngine
 import Testing
 import TerminalUI
 @testable import StorefrontApp
+@testable import StoreCatalog
 
 /// The spend screen: `u` opens it, Space and Enter spend while there is a balance, at zero Enter buys more.
 @Suite("Update: spending credits")

@@ -3,6 +3,9 @@ import Foundation
 import StoreEngine
 import TerminalUI
 @testable import StorefrontApp
+@testable import StoreCatalog
+@testable import StorefrontRuntime
+@testable import StorefrontTesting
 
 /// A store over the bundled Rage catalog, in memory, at a fixed moment, and app states over it.
 ///

@@ -1,5 +1,6 @@
 import Testing
 @testable import TerminalUI
+@testable import StorefrontTesting
 
 @Suite("Scripted terminal and spinner")
 struct ScriptedTerminalTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TerminalUI
+@testable import StorefrontTesting
 
 @Suite("Snapshots")
 struct SnapshotTests {

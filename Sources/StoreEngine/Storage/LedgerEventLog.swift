@@ -1,4 +1,5 @@
 import Foundation
+import StoreLedger
 
 /// The store's event log kept in a ledger file (`LedgerFile<StoreEvent>`).
 public final class LedgerEventLog: StoreEventLog, @unchecked Sendable {

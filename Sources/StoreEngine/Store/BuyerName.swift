@@ -1,4 +1,5 @@
 import Foundation
+import StoreJSON
 
 /// Account and device names as the store keeps them: one spelling per name.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// Folding purchases, their completion, credits and refunds.
 extension LedgerState {

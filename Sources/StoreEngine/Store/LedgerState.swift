@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// Everything the store knows, folded from the ledger's events for one app.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// What buying an auto-renewable product would do to the subscription the account already
 /// has in the product's group: switch at once, switch at the next renewal, or nothing new

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// Where a buyer stands with one product, for lists and `--json` output.
 public enum ProductStatus: Sendable, Equatable {

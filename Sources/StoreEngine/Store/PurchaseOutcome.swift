@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// What came of a purchase request.
 public enum PurchaseOutcome: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import StoreLedger
 /// The ids of the spends already folded, so a spend read twice takes credits once.
 ///
 /// The store names spends with lowercase UUIDs; kept as 16-byte numbers they take a fifth of

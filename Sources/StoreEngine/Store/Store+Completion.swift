@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// Settling purchases that did not complete at once: Ask to Buy, interrupted purchases and
 /// transactions the app left unfinished.

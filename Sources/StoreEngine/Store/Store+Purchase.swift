@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 extension Store {
     /// The most a buyer may take of one consumable in a single purchase, as on the App Store.

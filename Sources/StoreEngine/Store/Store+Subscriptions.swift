@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// How a subscription purchase goes: refused, a change at the next renewal, or a new period now.
 enum SubscriptionPlan {

@@ -1,4 +1,6 @@
 import Foundation
+import StoreCatalog
+import StoreLedger
 
 /// The store engine: products, purchases, restore, spending, refunds and entitlements.
 ///

@@ -1,4 +1,7 @@
 import Foundation
+import StoreCatalog
+import StoreJSON
+import StoreLedger
 
 /// Reading a `StoreEvent` from a ledger line without `JSONDecoder`.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StoreLedger
 
 /// Writing a `StoreEvent` as ledger JSON without `JSONEncoder`.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// One line of the entitlements ledger: something that happened in the store.
 ///

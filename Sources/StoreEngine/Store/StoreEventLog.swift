@@ -1,3 +1,4 @@
+import StoreLedger
 /// Where the store's events are kept: the ledger file, or memory in tests.
 ///
 /// The calls are the whole contract the store needs from storage: catch up with what others

@@ -1,3 +1,4 @@
+import StoreCatalog
 /// How an Xcode StoreKit configuration's settings become the store's initial settings.
 extension StoreKitSettings {
     /// Xcode's per-API error names mapped to the operations Storefront can fail.

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// Works out which subscription events have fallen due: renewals, failed renewals (billing
 /// retry), grace-period ends and expiries, in the order they happened.

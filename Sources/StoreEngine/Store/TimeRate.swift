@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// How fast store time runs compared with real time, modelled on Xcode's StoreKit test rates.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// Where a transaction is in its life.
 public enum TransactionState: String, Sendable, Codable, CaseIterable {

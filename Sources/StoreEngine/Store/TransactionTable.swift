@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// Every transaction of a folded ledger, oldest first, looked up by id.
 ///

@@ -1,5 +1,6 @@
 import StoreEngine
 import TerminalUI
+import StoreCatalog
 
 /// The payment sheet: product, what it grants, price and account, then buy or cancel.
 enum BuySheetView {

@@ -1,5 +1,7 @@
 import StoreEngine
 import TerminalUI
+import StoreCatalog
+import StorefrontText
 
 /// The selected product in full: type and price, where the buyer stands, the description,
 /// what it grants and its subscription terms.

@@ -1,5 +1,7 @@
 import StoreEngine
 import TerminalUI
+import StoreCatalog
+import StorefrontText
 
 /// The product list: section and group headings, and per product its title, status and price,
 /// the prices right-aligned in one column.

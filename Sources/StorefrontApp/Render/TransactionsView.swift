@@ -1,5 +1,6 @@
 import StoreEngine
 import TerminalUI
+import StorefrontText
 
 /// The account's transactions, newest first: date, product, price and state, and the
 /// selected one's details on the last line.

@@ -1,6 +1,9 @@
 import Foundation
 import StoreEngine
 import TerminalUI
+import StoreCatalog
+import StoreLedger
+import StorefrontText
 
 /// Everything the storefront shows, as one value.
 ///

@@ -1,6 +1,8 @@
 import Foundation
 import StoreEngine
 import TerminalUI
+import StoreCatalog
+import StorefrontText
 
 /// The main list: the catalog's products grouped in sections, filtered by the search text,
 /// with the selection and scroll position.

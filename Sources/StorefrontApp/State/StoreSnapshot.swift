@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreLedger
 
 /// A value copy of everything the screens show about one buyer, taken from the store.
 ///

@@ -1,5 +1,7 @@
 import Foundation
 import StoreEngine
+import StoreCatalog
+import StorefrontText
 
 /// Words the storefront screens use beyond those the engine's `StoreText` provides.
 enum AppText {

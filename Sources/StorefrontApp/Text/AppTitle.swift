@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreCatalog
 
 /// The name the title bar gives the catalog's app.
 enum AppTitle {

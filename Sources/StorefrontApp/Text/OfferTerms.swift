@@ -1,5 +1,7 @@
 import Foundation
 import StoreEngine
+import StoreCatalog
+import StorefrontText
 
 /// What a subscription costs now and after, in the words of the App Store's payment sheet.
 enum OfferTerms {

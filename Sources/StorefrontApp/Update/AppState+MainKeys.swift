@@ -1,5 +1,6 @@
 import StoreEngine
 import TerminalUI
+import StoreCatalog
 
 extension AppState {
     /// Keys on the main screen with nothing over it.

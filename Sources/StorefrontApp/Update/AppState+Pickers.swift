@@ -1,5 +1,6 @@
 import StoreEngine
 import TerminalUI
+import StoreCatalog
 
 extension AppState {
     /// The catalog's languages (as full locales) and storefronts, plus a row to type any locale.

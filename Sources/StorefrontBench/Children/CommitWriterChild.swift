@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreCatalog
 
 /// The child side of the concurrency benchmark: one writer process committing buys and
 /// spends to a ledger that other writers share.

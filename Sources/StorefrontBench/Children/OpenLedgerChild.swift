@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreCatalog
 
 /// The child side of the ledger-open benchmark: opens, verifies and folds one ledger, then
 /// reports the time it took and the process's peak memory.

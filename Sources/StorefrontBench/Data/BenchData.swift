@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreCatalog
 
 /// The generated data of one run, in a temporary folder: catalogs and ledgers of every size.
 final class BenchData {

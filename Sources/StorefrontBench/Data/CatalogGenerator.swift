@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreCatalog
 
 /// Builds catalogs of any size with every product type, four languages and five storefronts.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreLedger
 
 /// Writes generated histories as ledger files through `LedgerFile`, the format's only writer.
 enum LedgerFileWriter {

@@ -1,5 +1,7 @@
 import Foundation
 import StoreEngine
+import StoreCatalog
+import StorefrontTesting
 
 /// Produces a realistic history of store events by driving the real `Store` over an in-memory
 /// log: a QA team's months of buying, spending, subscribing, refunding and restoring.

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreCatalog
 
 /// The store's commit workload done the way an SQLite-backed store would do it: one
 /// transaction per commit that checks the balance, takes the next transaction id, inserts

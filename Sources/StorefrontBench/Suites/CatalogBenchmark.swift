@@ -1,4 +1,5 @@
 import StoreEngine
+import StoreCatalog
 
 /// Catalog load and validation: the bundled Rage catalog and generated catalogs of every size.
 enum CatalogBenchmark {

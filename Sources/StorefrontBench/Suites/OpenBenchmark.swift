@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreLedger
 
 /// Ledger open: open, verify every MAC and fold to entitlements, each in a fresh child
 /// process so its peak memory is the open's alone (plus the runtime and the catalog).

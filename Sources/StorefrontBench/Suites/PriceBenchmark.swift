@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreCatalog
 
 /// Price formatting through one `PriceFormatter`: the prices a catalog shows, and as many
 /// prices that are all different, each in the locale of its storefront.

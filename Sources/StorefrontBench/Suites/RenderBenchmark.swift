@@ -2,6 +2,8 @@ import Foundation
 import StoreEngine
 import StorefrontApp
 import TerminalUI
+import StoreCatalog
+import StorefrontTesting
 
 /// TUI render: full frames of the largest catalog, and a scroll session from key to diffed
 /// frame, as the run loop does it: `update`, `render`, then the diff the backend writes.

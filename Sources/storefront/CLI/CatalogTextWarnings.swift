@@ -1,4 +1,5 @@
 import StoreEngine
+import StoreCatalog
 
 /// `catalog lint` warnings for catalog text that a terminal would act on.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreSigning
 
 /// The stable `--json` shapes, documented in the README. Optional fields are left out when nil.
 enum JSONShapes {

@@ -1,4 +1,5 @@
 import StoreEngine
+import StoreLedger
 
 /// What a command tells about a damaged ledger: a warning for people, and the ledger's state
 /// inside JSON output, so a script never takes a partial fold for the whole story.

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreCatalog
 
 /// The buyer's locale for one command, with identifiers nobody knows set aside.
 ///

@@ -1,5 +1,8 @@
 import Foundation
 import StoreEngine
+import StoreCatalog
+import StoreLedger
+import StorefrontText
 
 /// The store opened for one command: catalog, ledger, buyer, locale and storefront.
 struct StoreSession {

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreCatalog
 
 /// `storefront entitlements`, `transactions`, `settings` and `reset-device`.
 enum AccountCommands {

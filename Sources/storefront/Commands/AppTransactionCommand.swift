@@ -1,5 +1,7 @@
 import Foundation
+import StoreCatalog
 import StoreEngine
+import StoreSigning
 
 /// `storefront app-transaction [--json]`: the signed app transaction of this account on this
 /// device, as StoreKit's `AppTransaction.shared` hands an app.

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreCatalog
 
 /// `storefront catalog lint PATH` and `catalog convert PATH` (PATH may also come from `--catalog` or name a built-in catalog).
 enum CatalogCommands {

@@ -1,5 +1,7 @@
 import Foundation
+import StoreCatalog
 import StoreEngine
+import StoreSigning
 
 /// `storefront certificate [--der]`: the root certificate of the store's certificate
 /// authority, what an app's server gives Apple's verifier to trust this store's tokens.

@@ -1,5 +1,7 @@
 import Foundation
 import StoreEngine
+import StoreCatalog
+import StorefrontText
 
 /// `storefront products`: the catalog with prices and the buyer's status.
 enum ProductsCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreCatalog
 
 /// `storefront buy`, `restore`, `spend` and `refund`.
 enum PurchaseCommands {

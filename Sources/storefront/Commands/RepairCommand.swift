@@ -1,4 +1,5 @@
 import StoreEngine
+import StoreLedger
 
 /// `storefront repair`: keeps a damaged ledger's intact lines and moves the rest aside.
 enum RepairCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreSigning
 
 /// `storefront verify-transaction`, and the signed transactions that `buy --json` and
 /// `transactions --json` include.

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreLedger
 
 /// `storefront verify [--expect-sequence N]`: checks every line of the entitlements file.
 ///

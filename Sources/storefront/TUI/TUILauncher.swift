@@ -3,6 +3,7 @@ import NcursesTerminal
 import StoreEngine
 import StorefrontApp
 import TerminalUI
+import StorefrontRuntime
 
 /// Opens the interactive storefront: the store from the command line's options, the terminal,
 /// and the run loop; always gives the terminal back.

@@ -2,6 +2,9 @@ import Foundation
 import Glibc
 import StoreEngine
 import Testing
+@testable import StoreCatalog
+@testable import StoreLedger
+@testable import StorefrontTesting
 
 /// Every call the store makes to the file system during a representative workload fails in
 /// turn, with EIO, ENOSPC or a short write. After each: the operation failed with a message

@@ -2,6 +2,8 @@ import Foundation
 import StoreEngine
 import Testing
 @testable import storefront
+@testable import StoreCatalog
+@testable import StoreLedger
 
 /// Seeded mutations of every parser's inputs, run in the normal test suite: catalogs,
 /// .storekit files, ledgers and command lines. None may crash; every refusal is a typed,

@@ -1,5 +1,7 @@
 import Foundation
 import StoreEngine
+@testable import StoreCatalog
+@testable import StorefrontTesting
 
 /// Runs model steps against the engine (the `Store` API) on a fresh in-memory ledger with a
 /// clock that stands still, so every step between two `advance` steps shares one store second.

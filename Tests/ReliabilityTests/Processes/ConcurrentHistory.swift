@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+@testable import StoreLedger
 
 /// Checks what eight concurrent writers reported against one sequential history: the
 /// ledger's order.

@@ -3,6 +3,7 @@ import Glibc
 import StoreEngine
 import Synchronization
 import Testing
+@testable import StoreLedger
 
 /// A follower reads without a lock, so it can read lines before their flush returns. When that
 /// flush fails the writer cuts the lines off again; the follower must then drop what it showed.

@@ -1,6 +1,7 @@
 import Foundation
 import StoreEngine
 import Testing
+@testable import StoreLedger
 
 /// Threads of one process sharing store instances, as the interactive storefront's run loop,
 /// its file watcher and its effects do: one store shared by several threads, others each with

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+@testable import StoreLedger
 
 /// Reads a ledger as a fresh process would and checks what no store may ever record.
 struct LedgerAudit {

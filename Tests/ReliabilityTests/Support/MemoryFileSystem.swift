@@ -1,6 +1,7 @@
 import Glibc
 import StoreEngine
 import Synchronization
+@testable import StoreLedger
 
 /// Files held in memory, for reading ledgers many thousand times without touching the disk.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+@testable import StoreCatalog
 
 /// The Rage catalog's products and credits the suites buy and spend.
 enum Rage {

@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import StoreEngine
 import Testing
+@testable import StoreLedger
+@testable import StorefrontTesting
 
 /// The commit mark in the lock file: lines cut from the end are refused for writing, a mark
 /// that lags after a crash is accepted, and recording it never fails a durable commit.

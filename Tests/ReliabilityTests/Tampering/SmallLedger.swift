@@ -1,6 +1,7 @@
 import Foundation
 import StoreEngine
 import Testing
+@testable import StoreLedger
 
 /// A small ledger written by the store, held in memory so it can be damaged and verified
 /// many thousand times without touching the disk.

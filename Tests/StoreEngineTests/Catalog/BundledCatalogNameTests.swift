@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
 
 /// The built-in catalogs can be named wherever a catalog path is taken.
 @Suite struct BundledCatalogNameTests {

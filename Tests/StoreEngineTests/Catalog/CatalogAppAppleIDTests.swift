@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
 
 /// The optional `app.appAppleId` of a catalog, and where a `.storekit` file's comes from.
 @Suite struct CatalogAppAppleIDTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
 
 /// A member written twice in one object makes a catalog ambiguous, so lint refuses it.
 @Suite struct CatalogDuplicateKeyTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
 
 /// Prices are exact decimal strings within their currency's decimal places, in both catalog
 /// formats, so that the price shown, the price recorded and the price signed are one amount.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
 
 @Suite struct CatalogValidationTests {
     /// A catalog text with one valid product plus `products` spliced in.

@@ -1,5 +1,7 @@
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
+@testable import StorefrontText
 
 /// Localizations are matched by language, script and region, as CLDR's likely subtags relate them.
 @Suite struct LocaleMatchingTests {

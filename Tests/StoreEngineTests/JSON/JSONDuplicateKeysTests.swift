@@ -1,5 +1,6 @@
 import Testing
 @testable import StoreEngine
+@testable import StoreJSON
 
 @Suite struct JSONDuplicateKeysTests {
     @Test func everyRepeatedNameIsFoundWithItsObjectPathAndBothPlaces() throws {

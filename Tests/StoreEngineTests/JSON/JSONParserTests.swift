@@ -1,5 +1,6 @@
 import Testing
 @testable import StoreEngine
+@testable import StoreJSON
 
 /// The parser keeps every value's place (line, and column in characters) and words syntax errors
 /// with the place where reading stopped.

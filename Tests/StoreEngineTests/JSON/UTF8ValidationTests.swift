@@ -1,5 +1,6 @@
 import Testing
 @testable import StoreEngine
+@testable import StoreJSON
 
 /// The parser's UTF-8 check accepts exactly what the standard library accepts.
 @Suite struct UTF8ValidationTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import StoreEngine
+@testable import StoreLedger
 
 /// HMAC-SHA256 against the RFC 4231 test cases.
 @Suite("Ledger crypto: HMAC-SHA256")

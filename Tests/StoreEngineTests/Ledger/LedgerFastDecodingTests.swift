@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreLedger
 
 /// The fast path that reads `StoreEvent`s from ledger lines gives exactly what `JSONDecoder`
 /// gives, and leaves every line it does not handle to `JSONDecoder`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreLedger
 
 /// The fast ledger-line writer must produce exactly the bytes `JSONEncoder` does.
 @Suite("Ledger lines: writing events without JSONEncoder")

@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import Testing
 @testable import StoreEngine
+@testable import StoreLedger
+@testable import StorefrontTesting
 
 /// Failing file operations leave the ledger exactly as it was, and a later commit succeeds.
 @Suite("Ledger faults: failing writes, flushes, locks")

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import StoreEngine
+@testable import StoreLedger
 
 /// Creating, appending, reading back and following a ledger file.
 @Suite("Ledger file: append and read")

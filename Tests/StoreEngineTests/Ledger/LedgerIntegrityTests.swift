@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreLedger
 
 /// Hand edits, damaged lines and key trouble are reported with their line numbers.
 @Suite("Ledger integrity: tampering, keys and versions")

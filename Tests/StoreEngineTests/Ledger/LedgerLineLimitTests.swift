@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreLedger
 
 /// No line longer than `LedgerLineCodec.maximumLineBytes` is written, or read whole.
 @Suite struct LedgerLineLimitTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
+@testable import StoreLedger
 
 /// Reading a ledger in parts of bounded size, as a store opening a large ledger does.
 @Suite("Ledger file: reading in parts")

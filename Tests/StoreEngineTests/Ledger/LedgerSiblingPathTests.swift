@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import StoreEngine
+@testable import StoreLedger
 
 /// The files beside the ledger are opened only as ordinary files of their own: never through
 /// a symbolic link, never with a wait on a FIFO, never locked after someone replaced them.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 @testable import StoreEngine
+@testable import StoreLedger
 
 /// A small event type standing in for the engine's events.
 struct LedgerTestEvent: Codable, Equatable, Sendable {

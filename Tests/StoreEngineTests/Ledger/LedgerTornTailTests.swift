@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreLedger
 
 /// An incomplete last line, as a crash mid-write leaves it, is moved aside, never lost.
 @Suite("Ledger torn tail")

@@ -1,5 +1,6 @@
 import Foundation
 @testable import StoreEngine
+@testable import StoreLedger
 
 /// The real file system, for tests to subclass and watch or disturb one operation.
 class PassThroughFileSystem: FileSystem, @unchecked Sendable {

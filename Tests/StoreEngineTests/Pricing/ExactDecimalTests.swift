@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
 
 /// Plain prices are parsed without `Decimal(string:)` but must come out identical to it.
 @Suite struct ExactDecimalPlainParsingTests {

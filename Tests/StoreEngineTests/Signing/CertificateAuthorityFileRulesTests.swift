@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import StoreEngine
+@testable import StoreSigning
 
 /// The certificate authority follows the rules of every secret: an ordinary file with one
 /// name, the user's own, mode 0600. Anything else is neither replaced nor trusted.

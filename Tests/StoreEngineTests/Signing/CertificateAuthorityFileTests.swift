@@ -2,6 +2,9 @@ import Foundation
 import Glibc
 import Testing
 @testable import StoreEngine
+@testable import StoreLedger
+@testable import StoreSigning
+@testable import StorefrontTesting
 
 @Suite struct CertificateAuthorityFileTests {
     @Test func theAuthorityIsCreatedBesideTheLedgerPrivateAndReused() throws {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreLedger
+@testable import StoreSigning
 
 @Suite struct SignedRenewalInfoTests {
     static let start = Date(timeIntervalSince1970: 1_796_000_000)

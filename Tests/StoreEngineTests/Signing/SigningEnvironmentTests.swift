@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreSigning
+@testable import StoreCatalog
+@testable import StoreLedger
 
 /// The `environment` store setting: recorded in the ledger, kept in checkpoints, stamped into
 /// every signed payload.

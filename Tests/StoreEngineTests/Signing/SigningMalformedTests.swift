@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreSigning
 
 @Suite struct SigningMalformedTests {
     /// A verifier for an authority made for one test only.

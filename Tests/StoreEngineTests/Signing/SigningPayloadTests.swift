@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreSigning
 
 @Suite struct SigningPayloadTests {
     @Test func aConsumableCarriesAppleFieldNamesUnitPriceInMilliunitsAndNoSubscriptionFields() throws {

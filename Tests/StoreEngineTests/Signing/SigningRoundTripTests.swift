@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
+@testable import StoreSigning
 
 @Suite struct SigningRoundTripTests {
     @Test func aSignedTransactionVerifiesWithTheRootCertificateAlone() throws {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import StoreEngine
+@testable import StoreSigning
 
 /// A store with a controlled clock and a signer whose key lives in a fresh directory.
 final class SigningFixture {

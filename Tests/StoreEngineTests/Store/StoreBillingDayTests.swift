@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
 
 /// Renewals keep the subscription's billing day: periods count from the run's anchor, so a
 /// subscription bought on the 31st renews on the last day of shorter months and on the 31st

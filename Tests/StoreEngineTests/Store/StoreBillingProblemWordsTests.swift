@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StorefrontText
 
 /// What the store says about a subscription with a billing problem or a scheduled change:
 /// only dates that are still to come, the end of a grace period, and no change after an end.

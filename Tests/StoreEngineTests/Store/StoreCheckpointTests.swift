@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
+@testable import StoreLedger
 
 /// Checkpoints: a store opened from one folds to exactly the state a full read gives, and
 /// any checkpoint that does not fit the ledger (or the catalog) is passed over.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
 
 /// Numbers near the ends of `Int` never make the fold trap, and decisions refuse them first.
 @Suite struct StoreExtremeNumberTests {

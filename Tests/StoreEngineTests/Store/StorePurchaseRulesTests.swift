@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
+@testable import StorefrontText
 
 /// Rules a purchase is checked against: the credit maximum to the unit, intro offers once per
 /// group, billing problems, and passes bought one after another.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
 
 @Suite struct StoreRestoreAndCreditTests {
     @Test func aPurchaseOnOneDeviceNeedsARestoreOnAnother() throws {

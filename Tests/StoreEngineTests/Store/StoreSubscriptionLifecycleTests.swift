@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
 
 /// Subscriptions over store time: renewals, trials, billing problems, upgrades and downgrades.
 @Suite struct StoreSubscriptionLifecycleTests {

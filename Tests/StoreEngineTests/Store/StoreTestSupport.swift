@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StorefrontTesting
+@testable import StoreCatalog
 
 /// A store over an in-memory log with a clock the test controls.
 struct StoreFixture {

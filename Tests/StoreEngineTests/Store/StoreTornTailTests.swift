@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
 
 /// A torn last line moved aside by a command the store then refuses is still reported: the
 /// ledger file changed, so the user must be told where the bytes went.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StorefrontText
 
 /// Purchases the app has not finished (`buy --no-finish`): what they show, refund and restore.
 @Suite struct StoreUnfinishedTransactionTests {

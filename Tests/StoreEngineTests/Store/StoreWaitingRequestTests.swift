@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StorefrontText
 
 /// Ask to Buy requests: one per product and buyer at a time, settled even when they became
 /// moot, and never shown over what the buyer already owns.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import StoreEngine
+@testable import StoreCatalog
 
 /// A readable account of what a catalog holds, for golden files: every product with its type,
 /// group, level, period, offers and price formatted as a buyer in the file's locale sees it.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
 
 /// The storefront table covers every App Store storefront, and a `.storekit` price is read in
 /// its storefront's currency, exactly.

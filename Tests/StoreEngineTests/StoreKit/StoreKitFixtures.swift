@@ -1,5 +1,6 @@
 import Foundation
 @testable import StoreEngine
+@testable import StoreCatalog
 
 /// The real `.storekit` files the tests read, found beside this source file.
 enum StoreKitFixtures {

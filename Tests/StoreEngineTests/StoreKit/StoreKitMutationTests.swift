@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
+@testable import StoreJSON
 
 /// Damaged StoreKit files are refused with a message that names the file, the key path and the
 /// line and column, and never crash the reader.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
 
 /// A Storefront catalog with `"import"` takes a `.storekit` file's products and adds credits,
 /// grant amounts, maxima and non-renewing durations on top.

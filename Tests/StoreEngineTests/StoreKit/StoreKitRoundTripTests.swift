@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
 
 /// Converting a `.storekit` file with `CatalogWriter` and reading the result back gives the
 /// same products, prices, credits, groups and offers.

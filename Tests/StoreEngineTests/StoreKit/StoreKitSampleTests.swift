@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreJSON
 
 /// Every real `.storekit` sample loads, and what it holds matches its checked-in summary.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StoreCatalog
 
 /// The test-session settings of a `.storekit` file are read into `StoreKitSettings`, each one
 /// known or reported, and described for `catalog lint`.

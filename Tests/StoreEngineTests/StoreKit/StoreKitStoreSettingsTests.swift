@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+@testable import StorefrontTesting
 
 /// A .storekit file's settings become the store's starting settings, and the ledger's win.
 @Suite struct StoreKitStoreSettingsTests {

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// Writes a folded state's values as bytes, for a checkpoint file.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// A folded state written into a checkpoint, and read back, so that opening a long ledger
 /// need not decode and fold every event again.

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// Writing the table into a checkpoint and reading it back.
 extension TransactionTable {

@@ -1,0 +1,169 @@
+import Foundation
+import StoreJSON
+
+/// Reads Storefront's own JSON catalog format (`"format": "storefront-catalog"`).
+///
+/// Collects every problem with its place, then refuses the catalog if any is an error.
+public struct CatalogFormatReader {
+    public static let formatName = "storefront-catalog"
+    public static let supportedVersion = 1
+
+    let collect: ProblemCollector
+    let root: JSONNode
+
+    public init(root: JSONNode, collector: ProblemCollector) {
+        self.root = root
+        self.collect = collector
+    }
+
+    static let rootKeys: Set<String> = ["format", "version", "app", "defaultLanguage", "storefronts",
+                                        "credits", "subscriptionGroups", "products", "import", "$comment"]
+    /// The keys of `app`.
+    static let appKeys: Set<String> = ["name", "bundleId", "appAppleId"]
+    /// App Apple IDs are positive whole numbers (App Store Connect's are ten digits).
+    static let appAppleIDs = 1...Int.max
+    static let productKeys: Set<String> = ["id", "type", "referenceName", "localizations", "prices", "grant",
+                                           "subscription", "duration", "familyShareable", "$comment"]
+
+    /// Reads the whole catalog; nil when there are errors (they are in the collector).
+    public func read() -> Catalog? {
+        guard collect.object(root, field: "(top level)") != nil else { return nil }
+        if root["import"] != nil { return StoreKitOverlayReader(root: root, collector: collect).read() }
+        collect.warnUnknownKeys(in: root, known: Self.rootKeys, path: "")
+        readFormatAndVersion()
+        let app = collect.required(root, "app", path: "")
+        let appName = collect.string(app.flatMap { collect.required($0, "name", path: "app") }, field: "app.name") ?? ""
+        let bundleID = collect.string(app.flatMap { collect.required($0, "bundleId", path: "app") }, field: "app.bundleId") ?? ""
+        if let app { collect.warnUnknownKeys(in: app, known: Self.appKeys, path: "app") }
+        let appAppleID = collect.integer(app?["appAppleId"], within: Self.appAppleIDs, field: "app.appAppleId")
+        let defaultLanguage = collect.string(collect.required(root, "defaultLanguage", path: ""),
+                                             field: "defaultLanguage") ?? "en"
+        let storefronts = readStorefronts()
+        let credits = readCredits(defaultLanguage: defaultLanguage)
+        let groups = readGroups()
+        let productNodes = collect.array(collect.required(root, "products", path: ""), field: "products") ?? []
+        var products: [Product] = []
+        products.reserveCapacity(productNodes.count)
+        var seen: [String: Int] = Dictionary(minimumCapacity: productNodes.count)
+        for (index, node) in productNodes.enumerated() {
+            let path = "products[\(index)]"
+            guard let product = ProductReader(collect: collect, node: node, path: path,
+                                              defaultLanguage: defaultLanguage, storefronts: storefronts,
+                                              credits: credits).read() else { continue }
+            // One lookup in the usual case; a duplicate puts the first index back.
+            if let first = seen.updateValue(index, forKey: product.id) {
+                seen[product.id] = first
+                collect.error("duplicate product id \"\(product.id)\" (first used by products[\(first)]); ids must be unique",
+                              at: node["id"], field: "\(path).id", product: product.id)
+                continue
+            }
+            products.append(product)
+        }
+        if products.isEmpty && !collect.hasErrors {
+            collect.warning("the catalog has no products", at: root["products"], field: "products")
+        }
+        guard !collect.hasErrors else { return nil }
+        let knownGroups = Set(groups.map(\.id))
+        let implicitGroups = products.compactMap(\.subscription?.group).filter { !knownGroups.contains($0) }
+        var allGroups = groups
+        for group in implicitGroups where !allGroups.contains(where: { $0.id == group }) {
+            allGroups.append(SubscriptionGroup(id: group, names: [:]))
+        }
+        var catalog = Catalog(appName: appName, bundleID: bundleID, defaultLanguage: defaultLanguage,
+                              storefronts: storefronts, credits: credits, subscriptionGroups: allGroups,
+                              products: products, source: collect.file)
+        catalog.appAppleID = appAppleID
+        return catalog
+    }
+
+    func readFormatAndVersion() {
+        if let format = collect.string(collect.required(root, "format", path: ""), field: "format"),
+           format != Self.formatName {
+            collect.error("is \"\(format)\"; a Storefront catalog says \"\(Self.formatName)\"", at: root["format"], field: "format")
+        }
+        if let version = collect.integer(collect.required(root, "version", path: ""), field: "version"),
+           version > Self.supportedVersion || version < 1 {
+            collect.error("version \(version) is not supported; this storefront reads catalog version \(Self.supportedVersion) (upgrade storefront for newer catalogs)",
+                          at: root["version"], field: "version")
+        }
+    }
+
+    private func readStorefronts() -> [Storefront] {
+        var result: [Storefront] = []
+        let nodes = collect.array(collect.required(root, "storefronts", path: ""), field: "storefronts") ?? []
+        for (index, node) in nodes.enumerated() {
+            let path = "storefronts[\(index)]"
+            guard collect.object(node, field: path) != nil else { continue }
+            collect.warnUnknownKeys(in: node, known: ["code", "currency"], path: path)
+            let code = collect.string(collect.required(node, "code", path: path), field: "\(path).code")
+            let currency = collect.string(collect.required(node, "currency", path: path), field: "\(path).currency")
+            guard let code, let currency else { continue }
+            if !StorefrontCurrencies.isStorefrontCode(code) {
+                collect.error("\"\(code)\" is not an ISO 3166-1 alpha-3 country code (e.g. USA, DEU, JPN)",
+                              at: node["code"], field: "\(path).code")
+            }
+            if !StorefrontCurrencies.isCurrencyCode(currency) {
+                collect.error("unknown currency \"\(currency)\"; use an ISO 4217 code such as USD, EUR, JPY",
+                              at: node["currency"], field: "\(path).currency")
+            }
+            if result.contains(where: { $0.code == code }) {
+                collect.error("storefront \(code) is listed twice", at: node, field: path)
+            }
+            result.append(Storefront(code: code, currency: currency))
+        }
+        if nodes.isEmpty, root["storefronts"] != nil {
+            collect.error("lists no storefront; a catalog sells in at least one", at: root["storefronts"], field: "storefronts")
+        }
+        return result
+    }
+
+    func readCredits(defaultLanguage: String) -> [CreditDefinition] {
+        var result: [CreditDefinition] = []
+        guard let nodes = collect.array(root["credits"], field: "credits") else { return [] }
+        for (index, node) in nodes.enumerated() {
+            let path = "credits[\(index)]"
+            guard collect.object(node, field: path) != nil else { continue }
+            collect.warnUnknownKeys(in: node, known: ["id", "names", "maximum", "scope"], path: path)
+            guard let id = collect.string(collect.required(node, "id", path: path), field: "\(path).id") else { continue }
+            let names = readNameTable(node["names"], path: "\(path).names")
+            var maximum: Int?
+            if let maxNode = node["maximum"], !maxNode.isNull {
+                maximum = collect.integer(maxNode, within: CatalogLimits.creditMaximums, field: "\(path).maximum")
+            }
+            var scope = CreditScope.account
+            if let scopeNode = node["scope"], let text = collect.string(scopeNode, field: "\(path).scope") {
+                if let parsed = CreditScope(rawValue: text) {
+                    scope = parsed
+                } else {
+                    collect.error("unknown scope \"\(text)\"; use \"account\" or \"device\"", at: scopeNode, field: "\(path).scope")
+                }
+            }
+            if result.contains(where: { $0.id == id }) {
+                collect.error("duplicate credit id \"\(id)\"", at: node["id"], field: "\(path).id")
+            }
+            result.append(CreditDefinition(id: id, names: names, maximum: maximum, scope: scope))
+        }
+        return result
+    }
+
+    private func readGroups() -> [SubscriptionGroup] {
+        guard let nodes = collect.array(root["subscriptionGroups"], field: "subscriptionGroups") else { return [] }
+        var result: [SubscriptionGroup] = []
+        for (index, node) in nodes.enumerated() {
+            let path = "subscriptionGroups[\(index)]"
+            guard collect.object(node, field: path) != nil else { continue }
+            collect.warnUnknownKeys(in: node, known: ["id", "names"], path: path)
+            guard let id = collect.string(collect.required(node, "id", path: path), field: "\(path).id") else { continue }
+            result.append(SubscriptionGroup(id: id, names: readNameTable(node["names"], path: "\(path).names")))
+        }
+        return result
+    }
+
+    func readNameTable(_ node: JSONNode?, path: String) -> [String: String] {
+        var names: [String: String] = [:]
+        for (language, value) in collect.object(node, field: path) ?? [] {
+            if let text = collect.string(value, field: "\(path).\(language)") { names[language] = text }
+        }
+        return names
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import StoreJSON
+
+/// Opens catalogs: the bundled ones by name, any file by path, recognising the format by content.
+public enum CatalogLoader {
+    /// The catalogs built into the binary, by name.
+    public static let bundledNames = ["Rage", "SpaceShooter", "Magazine"]
+    public static let defaultBundledName = "Rage"
+
+    /// The result of reading a catalog: the catalog when usable, and every problem and warning.
+    public struct Report: Sendable {
+        public var catalog: Catalog?
+        public var problems: [CatalogProblem]
+        public var format: CatalogFileFormat?
+    }
+
+    /// Loads the catalog at `path`, or throws a `CatalogError` listing every problem.
+    public static func load(path: String) throws -> Catalog {
+        try load(nameOrPath: path, bundledNamesAllowed: false)
+    }
+
+    /// Loads the catalog file at `nameOrPath`, or, when there is no such file, the built-in
+    /// catalog of that name (any case, with or without `.json`); throws a `CatalogError`
+    /// listing every problem.
+    public static func load(nameOrPath: String, bundledNamesAllowed: Bool = true) throws -> Catalog {
+        let report = bundledNamesAllowed ? lint(nameOrPath: nameOrPath) : lint(path: nameOrPath)
+        guard let catalog = report.catalog else {
+            throw CatalogError(file: nameOrPath, problems: report.problems)
+        }
+        return catalog
+    }
+
+    /// Loads a catalog that is built into the binary.
+    public static func loadBundled(_ name: String = defaultBundledName) throws -> Catalog {
+        guard let bytes = bundledBytes(name) else {
+            throw CatalogError(file: name, problems: [CatalogProblem(file: name, field: "",
+                message: "no built-in catalog named \(name); built in are \(bundledNames.joined(separator: ", "))")])
+        }
+        let report = lint(bytes: bytes, file: "\(name).json (built in)")
+        guard let catalog = report.catalog else { throw CatalogError(file: name, problems: report.problems) }
+        return catalog
+    }
+
+    /// The built-in catalog that `name` spells, ignoring case and a `.json` ending.
+    public static func bundledName(matching name: String) -> String? {
+        let bare = name.lowercased().hasSuffix(".json") ? String(name.dropLast(5)) : name
+        return bundledNames.first { $0.lowercased() == bare.lowercased() }
+    }
+
+    /// Like `lint(path:)`, but a name that is not a file and spells a built-in catalog reads that
+    /// catalog, so `--catalog SpaceShooter` works anywhere; a file of that name wins.
+    public static func lint(nameOrPath: String) -> Report {
+        guard !FileManager.default.fileExists(atPath: nameOrPath), let name = bundledName(matching: nameOrPath),
+              let bytes = bundledBytes(name) else {
+            var report = lint(path: nameOrPath)
+            if !FileManager.default.fileExists(atPath: nameOrPath) {
+                for index in report.problems.indices {
+                    report.problems[index].message += "; or name a built-in catalog: \(bundledNames.joined(separator: ", "))"
+                }
+            }
+            return report
+        }
+        return lint(bytes: bytes, file: "\(name).json (built in)")
+    }
+
+    static func bundledBytes(_ name: String) -> [UInt8]? {
+        switch name {
+        case "Rage": PackageResources.Rage_json
+        case "SpaceShooter": PackageResources.SpaceShooter_json
+        case "Magazine": PackageResources.Magazine_json
+        default: nil
+        }
+    }
+
+    /// Reads the file at `path` and reports every problem, whether or not the catalog is usable.
+    public static func lint(path: String) -> Report {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)"
+                                                                      : "does not exist (check the path)"
+            return Report(catalog: nil, problems: [CatalogProblem(file: path, field: "", message: "the catalog file \(reason)")])
+        }
+        return lint(bytes: [UInt8](data), file: path)
+    }
+
+    /// Reads catalog text and reports every problem.
+    public static func lint(bytes: [UInt8], file: String) -> Report {
+        let collector = ProblemCollector(file: file)
+        if let refusal = CatalogFileFormat.refuseNonJSON(bytes) {
+            collector.error(refusal, at: nil, field: "")
+            return Report(catalog: nil, problems: collector.problems)
+        }
+        let root: JSONNode
+        let hasDuplicateKeys: Bool
+        do {
+            (root, hasDuplicateKeys) = try JSONParser.parseNotingDuplicateKeys(bytes)
+        } catch {
+            collector.problems(appending: CatalogProblem(file: file, line: error.line, column: error.column, field: "",
+                                                         message: "malformed JSON: \(error.reason)"))
+            return Report(catalog: nil, problems: collector.problems)
+        }
+        if hasDuplicateKeys { reportDuplicateKeys(in: root, to: collector) }
+        let format = CatalogFileFormat.detect(root)
+        let catalog: Catalog?
+        switch format {
+        case .storefront:
+            catalog = CatalogFormatReader(root: root, collector: collector).read()
+        case .storeKit:
+            catalog = StoreKitImport.read(root: root, collector: collector)
+        case nil:
+            collector.error("this is neither a Storefront catalog (\"format\": \"storefront-catalog\") nor an Xcode StoreKit configuration (.storekit)",
+                            at: root, field: "")
+            catalog = nil
+        }
+        return Report(catalog: collector.hasErrors ? nil : catalog, problems: collector.problems, format: format)
+    }
+
+    /// Reports every member name written twice in one object as an error: which value counts is
+    /// up to the reader (this one would take the first), so the file is ambiguous.
+    static func reportDuplicateKeys(in root: JSONNode, to collector: ProblemCollector) {
+        for duplicate in root.duplicateKeys() {
+            let field = duplicate.objectPath.isEmpty ? duplicate.key : "\(duplicate.objectPath).\(duplicate.key)"
+            collector.error("\"\(duplicate.key)\" is written twice in the same object (first at line \(duplicate.first.line), column \(duplicate.first.column)); keep one of them",
+                            at: duplicate.repeated, field: field)
+        }
+    }
+}
+
+extension ProblemCollector {
+    func problems(appending problem: CatalogProblem) {
+        if problem.severity == .error {
+            error(problem.message, at: JSONNode(.null, line: problem.line, column: problem.column), field: problem.field)
+        } else {
+            warning(problem.message, at: JSONNode(.null, line: problem.line, column: problem.column), field: problem.field)
+        }
+    }
+}
+
+/// The catalog file formats Storefront reads.
+public enum CatalogFileFormat: String, Sendable {
+    case storefront
+    case storeKit
+
+    /// Recognises the format from the parsed content, not from the file name.
+    static func detect(_ root: JSONNode) -> CatalogFileFormat? {
+        if root["format"] != nil { return .storefront }
+        if root["products"] != nil || root["subscriptionGroups"] != nil || root["nonRenewingSubscriptions"] != nil,
+           root["version"]?["major"] != nil || root["settings"] != nil || root["identifier"] != nil {
+            return .storeKit
+        }
+        return nil
+    }
+
+    /// A clear refusal for files that are not JSON at all (a property list, a binary file).
+    static func refuseNonJSON(_ bytes: [UInt8]) -> String? {
+        let head = String(decoding: bytes.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if bytes.starts(with: Array("bplist".utf8)) {
+            return "this is a binary property list, not JSON; a catalog or .storekit file is JSON (open the file in Xcode and save it as a StoreKit configuration)"
+        }
+        if head.hasPrefix("<?xml") || head.hasPrefix("<plist") || head.hasPrefix("<!DOCTYPE plist") {
+            return "this is an XML property list, not JSON; a catalog or .storekit file is JSON"
+        }
+        if bytes.isEmpty { return "the file is empty" }
+        return nil
+    }
+}

@@ -1,0 +1,34 @@
+import Glibc
+
+/// The rules every secret beside the ledger must meet: the ledger key, the signing key, and
+/// any key added later.
+///
+/// Like ssh with a private key: a secret is used only from an ordinary file, with one name,
+/// that belongs to the user running storefront and that nobody else may read or change.
+/// Anything else may have been planted or copied by someone else, who could then read what is
+/// written into it or sign in the store's name.
+public enum SecretFileRules {
+    /// The permission bits a secret is created with and must keep.
+    public static let permissions: UInt32 = 0o600
+
+    /// What is wrong with the secret described by `status` at `path`, with the command that
+    /// fixes it; nil when it meets every rule.
+    public static func violation(of status: FileStatus, at path: String) -> String? {
+        guard status.isRegularFile else {
+            return "it is not an ordinary file; move it away, and a new key is made where needed"
+        }
+        if status.owner != geteuid() {
+            return "it belongs to another user (uid \(status.owner)); put a copy you own in its place, "
+                + "with `cp \(path) \(path).mine && mv \(path).mine \(path) && chmod 600 \(path)`"
+        }
+        if status.linkCount > 1 {
+            return "it has \(status.linkCount) names (hard links), so it may be reachable from a place others can read; "
+                + "give it one name with `cp \(path) \(path).mine && mv \(path).mine \(path) && chmod 600 \(path)`"
+        }
+        if status.permissions & 0o077 != 0 {
+            let mode = String(status.permissions, radix: 8)
+            return "other users may read or change it (mode \(mode)); run `chmod 600 \(path)`"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import StoreEngine
+import StoreLedger
+
+/// Why something could not be signed, or the certificate authority could not be used.
+public enum SigningError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// There is no certificate authority at `path`, and none was to be made.
+    case authorityMissing(path: String)
+    /// The authority file exists but could not be read, made or written.
+    case authorityUnusable(path: String, FileSystemError)
+    /// The ledger's lock, under which the authority is made, could not be taken.
+    case authorityLockUnavailable(path: String, detail: String)
+    /// The authority file cannot be read as a key and three certificates.
+    case authorityDamaged(path: String, reason: String)
+    /// The authority file reads, but is not a chain this store makes (another authority's
+    /// parts, a key that does not fit, a marker missing).
+    case authorityForeign(path: String, reason: String)
+    /// The authority file breaks `SecretFileRules`; `reason` says how and what to run.
+    case authorityNotPrivate(path: String, reason: String)
+    /// The date to sign at lies outside the certificates' validity.
+    case outsideValidity(date: Date)
+    /// Only completed transactions are signed: failed and cancelled attempts have no token.
+    case notIssued(transactionID: String, state: TransactionState)
+    /// The claims could not be written as JSON.
+    case payloadNotEncodable(detail: String)
+    /// libcrypto failed while making or using a key.
+    case crypto(CryptoError)
+
+    public var description: String {
+        switch self {
+        case let .authorityMissing(path):
+            "there is no certificate authority at \(path), so nothing has been signed with this entitlements file yet. "
+                + "Check --entitlements, or run `storefront certificate` to make it"
+        case let .authorityUnusable(path, error):
+            "the certificate authority \(path) cannot be used: \(error)"
+        case let .authorityLockUnavailable(path, detail):
+            "the certificate authority \(path) could not be made, because the entitlements file's lock could not be taken: \(detail)"
+        case let .authorityDamaged(path, reason):
+            "the certificate authority \(path) is damaged: \(reason). Restore it from a backup; or move it away and a new "
+                + "one is made on next use (apps must then be given the new root from `storefront certificate`)"
+        case let .authorityForeign(path, reason):
+            "the certificate authority \(path) is not one this store made: \(reason). Put this store's own file back; or "
+                + "move it away and a new one is made on next use (apps must then be given the new root from `storefront certificate`)"
+        case let .authorityNotPrivate(path, reason):
+            "the certificate authority \(path) is not used: \(reason). A key others can read or have placed could sign "
+                + "transactions in this store's name"
+        case let .outsideValidity(date):
+            "nothing can be signed at \(date.formatted(Date.ISO8601FormatStyle())): the store's certificates are valid "
+                + "from 2000-01-01 through 9999-12-31 (UTC); set store time inside that range"
+        case let .notIssued(transactionID, state):
+            "transaction \(transactionID) is a \(state.rawValue) attempt, and only completed purchases are issued "
+                + "as signed transactions; `storefront transactions` shows each one's state"
+        case let .payloadNotEncodable(detail):
+            "the claims could not be written as JSON: \(detail). Report this with the transaction"
+        case let .crypto(error):
+            "\(error)"
+        }
+    }
+}

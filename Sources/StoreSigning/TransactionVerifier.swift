@@ -1,0 +1,154 @@
+import Foundation
+import StoreEngine
+
+/// Checks signed transactions as Apple's verifiers do — ES256, a three-certificate chain up
+/// to this store's root with the App Store markers — and, when given the ledger's state,
+/// against what the store knows of each transaction now.
+public struct TransactionVerifier: Sendable {
+    /// The root certificate every token must chain up to.
+    public let root: Certificate
+
+    /// Prepares to check tokens issued under `root`.
+    public init(root: Certificate) {
+        self.root = root
+    }
+
+    /// The verdict on a token whose form is wrong, found without any certificate; nil when the
+    /// token is well formed and needs the root to be judged.
+    public static func malformedVerdict(on jws: String) -> TransactionVerification? {
+        guard case let .failure(reason) = CompactJWS.parse(jws.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        return malformed(reason)
+    }
+
+    private static func malformed(_ reason: CompactJWS.MalformedReason) -> TransactionVerification {
+        TransactionVerification(status: .malformed, payload: nil, detail: "\(reason)", checkedAgainstLedger: false)
+    }
+
+    private static func untrusted(_ detail: String) -> TransactionVerification {
+        TransactionVerification(status: .untrustedChain, payload: nil, detail: detail, checkedAgainstLedger: false)
+    }
+
+    /// Checks `jws` at the time `now`. Never throws and never traps, whatever the input.
+    ///
+    /// The chain is checked at the token's `signedDate` (at `now` when it has none), as
+    /// Apple's verifiers do offline.
+    ///
+    /// With `bundleID`, a token issued for any other app is `otherApp`: one app's purchase
+    /// (even a refunded one) must never unlock another app that shares the entitlements file.
+    ///
+    /// With `ledger`, a transaction it holds for the token's app is judged by its current
+    /// record: a refund recorded after signing makes it revoked, and the record's expiry
+    /// date wins over the token's.
+    public func verify(jws: String, now: Date, ledger: LedgerState? = nil, bundleID: String? = nil) -> TransactionVerification {
+        let parts: CompactJWS.Parts
+        switch CompactJWS.parse(jws.trimmingCharacters(in: .whitespacesAndNewlines)) {
+        case let .success(found): parts = found
+        case let .failure(reason): return Self.malformed(reason)
+        }
+        let claimed = try? JSONDecoder().decode(SignedDateClaim.self, from: Data(parts.payload))
+        let signedAt = claimed?.signedDate.map(SignedTransactionPayload.date(milliseconds:)) ?? now
+        let leaf: Certificate
+        switch trustedLeaf(parts.header.x5c, at: signedAt) {
+        case let .trusted(found): leaf = found
+        case let .refused(verdict): return verdict
+        }
+        guard let key = leaf.publicKey(), key.isValidRawSignature(parts.signature, for: parts.signingInput) else {
+            return TransactionVerification(
+                status: .signatureInvalid, payload: nil,
+                detail: "the signature does not match the leaf certificate: the token was changed after it was signed",
+                checkedAgainstLedger: false)
+        }
+        let payload: SignedTransactionPayload
+        do {
+            payload = try JSONDecoder().decode(SignedTransactionPayload.self, from: Data(parts.payload))
+        } catch {
+            return TransactionVerification(status: .malformed, payload: nil,
+                                           detail: "the signed claims are not a transaction: \(error)", checkedAgainstLedger: false)
+        }
+        if let bundleID, payload.bundleId != bundleID {
+            return TransactionVerification(
+                status: .otherApp, payload: payload,
+                detail: "transaction \(payload.transactionId) was issued for \(payload.bundleId), not for \(bundleID); "
+                    + "a transaction is valid only for its own app (check --catalog)",
+                checkedAgainstLedger: false)
+        }
+        return judge(payload, now: now, record: ledger.flatMap { matchingRecord(for: payload, in: $0) })
+    }
+
+    /// The leaf of `x5c` when the chain is the App Store's shape and reaches this store's
+    /// root at `date`; else the verdict saying why not.
+    private func trustedLeaf(_ x5c: [String]?, at date: Date) -> ChainCheck {
+        guard let x5c, x5c.count == 3 else {
+            return .refused(Self.untrusted("the header's x5c holds \(x5c?.count ?? 0) certificates; the App Store's chain "
+                                           + "is exactly three: leaf, intermediate, root"))
+        }
+        var certificates: [Certificate] = []
+        for (text, name) in zip(x5c, ["leaf", "intermediate", "root"]) {
+            guard let der = Data(base64Encoded: text), let certificate = try? Certificate(der: Array(der)) else {
+                return .refused(Self.untrusted("the \(name) certificate in x5c is not base64 DER of an X.509 certificate"))
+            }
+            certificates.append(certificate)
+        }
+        if let problem = Certificate.chainProblem(leaf: certificates[0], intermediate: certificates[1], root: root, at: date) {
+            return .refused(Self.untrusted("the certificate chain does not reach this store's root (\(problem)): "
+                                           + "the token was signed by another store or authority"))
+        }
+        guard certificates[1].hasExtension(Certificate.intermediateMarker) else {
+            return .refused(Self.untrusted("the intermediate certificate lacks the App Store marker \(Certificate.intermediateMarker)"))
+        }
+        guard certificates[0].hasExtension(Certificate.leafMarker) else {
+            return .refused(Self.untrusted("the leaf certificate lacks the App Store marker \(Certificate.leafMarker)"))
+        }
+        return .trusted(certificates[0])
+    }
+
+    private enum ChainCheck {
+        case trusted(Certificate)
+        case refused(TransactionVerification)
+    }
+
+    /// The one claim read before the signature is checked: when to check the chain.
+    private struct SignedDateClaim: Decodable {
+        var signedDate: Int64?
+    }
+
+    /// The ledger's record of the token's transaction, if the ledger holds that very one.
+    ///
+    /// A ledger started afresh reuses transaction numbers, so the product and purchase date
+    /// must agree too; the date to within a second, as the ledger may keep whole seconds only.
+    private func matchingRecord(for payload: SignedTransactionPayload, in ledger: LedgerState) -> TransactionRecord? {
+        guard ledger.app == payload.bundleId, let record = ledger.transactions[payload.transactionId],
+              record.productID == payload.productId,
+              SignedTransactionPayload.milliseconds(record.purchaseDate)
+                  .subtractingReportingOverflow(payload.purchaseDate).partialValue.magnitude < 1000
+        else { return nil }
+        return record
+    }
+
+    private func judge(_ payload: SignedTransactionPayload, now: Date, record: TransactionRecord?) -> TransactionVerification {
+        let checked = record != nil
+        let source = checked ? "the entitlements file" : "the token"
+        let revokedAt = record?.state == .refunded ? record?.revocationDate
+                                                    : payload.revocationDate.map(SignedTransactionPayload.date(milliseconds:))
+        if record?.state == .refunded || payload.revocationDate != nil {
+            let when = revokedAt.map { " on \(Self.text($0))" } ?? ""
+            return TransactionVerification(status: .revoked, payload: payload,
+                                           detail: "transaction \(payload.transactionId) was refunded\(when) (according to \(source))",
+                                           checkedAgainstLedger: checked)
+        }
+        let expires = record.map(\.expiresDate) ?? payload.expiresDate.map(SignedTransactionPayload.date(milliseconds:))
+        if let expires, expires <= now {
+            return TransactionVerification(status: .expired, payload: payload,
+                                           detail: "transaction \(payload.transactionId) expired on \(Self.text(expires)) (according to \(source))",
+                                           checkedAgainstLedger: checked)
+        }
+        let scope = checked ? "and in force in the entitlements file" : "(not found in the entitlements file; judged from the token alone)"
+        return TransactionVerification(status: .valid, payload: payload,
+                                       detail: "transaction \(payload.transactionId) is genuine, signed under this store's root certificate, \(scope)",
+                                       checkedAgainstLedger: checked)
+    }
+
+    private static func text(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import StoreEngine
+import StorefrontApp
+import StorefrontText
+
+/// Runs effects against the store and turns their results into actions.
+///
+/// After a change it sends a fresh snapshot first, then the result, so an alert can quote the
+/// committed balance. Storage trouble becomes `operationFailed` with the error's own words.
+struct EffectRunner: Sendable {
+    let store: Store
+
+    /// Runs `effect`; `storefront` and `locale` are the ones on screen when it was asked for.
+    func run(_ effect: Effect, storefront: String, locale: String) -> [Action] {
+        do {
+            switch effect {
+            case let .purchase(productID, buyer, storefront, simulate, offerID):
+                let outcome = try store.purchase(productID, buyer: buyer, storefront: storefront,
+                                                 options: Store.PurchaseOptions(simulate: simulate, offerID: offerID))
+                return [snapshot(buyer, storefront), .purchaseFinished(productID: productID, outcome: outcome)]
+            case let .restore(buyer):
+                let result = try store.restore(buyer)
+                return [snapshot(buyer, storefront), .restoreFinished(result)]
+            case let .spend(credit, buyer):
+                let outcome = try store.spend(credit, buyer: buyer)
+                return [snapshot(buyer, storefront), .spendFinished(credit: credit, outcome: outcome)]
+            case let .refund(transactionID, buyer):
+                // The snapshot is the viewer's: one taken for the device the transaction was
+                // bought on would be dropped as another buyer's, leaving the old balance.
+                let result = try store.refund(transactionID)
+                return [snapshot(buyer, storefront), .refundFinished(result)]
+            case let .setSetting(setting, value, buyer):
+                try store.set(setting, to: value, for: buyer)
+                return [snapshot(buyer, storefront), .settingSaved(name: setting.rawValue, value: value)]
+            case let .setTimeRate(rate, buyer):
+                try store.setTimeRate(rate, buyer: buyer)
+                return [snapshot(buyer, storefront), .settingSaved(name: "time-rate", value: rate.rawValue)]
+            case let .injectFailure(operation, failure, buyer):
+                try store.inject(failure, into: operation, buyer: buyer)
+                return [snapshot(buyer, storefront), .settingSaved(name: StoreSetting.failurePrefix + operation.rawValue, value: failure?.settingValue ?? "none")]
+            case let .settle(action, transactionID, buyer):
+                return try settle(action, transactionID: transactionID, buyer: buyer, storefront: storefront, locale: locale)
+            case let .loadSnapshot(buyer, storefront):
+                try store.refresh()
+                return [snapshot(buyer, storefront)]
+            case .quit:
+                return []
+            }
+        } catch {
+            return [.operationFailed(message: "\(error)")]
+        }
+    }
+
+    private func settle(_ action: TransactionAction, transactionID: String, buyer: Buyer, storefront: String,
+                        locale: String) throws -> [Action] {
+        let text = StoreText(catalog: store.catalog, locale: locale, storefront: storefront)
+        let name = { (productID: String) in store.catalog.product(id: productID).map(text.title(of:)) ?? productID }
+        switch action {
+        case .approve, .complete:
+            let outcome = action == .approve ? try store.approve(transactionID) : try store.resolve(transactionID)
+            let productID = outcome.transaction?.productID ?? store.snapshot.transactions[transactionID]?.productID ?? ""
+            return [snapshot(buyer, storefront), .purchaseFinished(productID: productID, outcome: outcome)]
+        case .decline:
+            let record = try store.decline(transactionID)
+            return [snapshot(buyer, storefront),
+                    .transactionSettled(title: "Request declined",
+                                        message: "The request to buy \(name(record.productID)) was declined; nothing was charged.")]
+        case .refund:
+            let result = try store.refund(transactionID)
+            return [snapshot(buyer, storefront), .refundFinished(result)]
+        case .unsubscribe:
+            guard let record = store.snapshot.transactions[transactionID] else {
+                return [.operationFailed(message: "Transaction \(transactionID) is no longer in the store; reopen the transactions screen.")]
+            }
+            try store.unsubscribe(record, buyer: buyer)
+            return [snapshot(buyer, storefront), .subscriptionChanged(message: "Unsubscribed from \(name(record.productID)).")]
+        case .renew, .expire, .cancelRenewal, .resumeRenewal, .resolveBilling:
+            let chain: SubscriptionChain = switch action {
+            case .renew: try store.renew(transactionID, buyer: buyer)
+            case .expire: try store.expire(transactionID, buyer: buyer)
+            case .cancelRenewal: try store.cancelRenewal(transactionID, buyer: buyer)
+            case .resumeRenewal: try store.resumeRenewal(transactionID, buyer: buyer)
+            default: try store.resolveBilling(transactionID, buyer: buyer)
+            }
+            return [snapshot(buyer, storefront), .subscriptionChanged(message: text.describe(chain))]
+        }
+    }
+
+    func snapshot(_ buyer: Buyer, _ storefront: String) -> Action {
+        .storeChanged(StoreSnapshot(store: store, buyer: buyer, storefront: storefront))
+    }
+}

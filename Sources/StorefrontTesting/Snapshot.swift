@@ -1,0 +1,80 @@
+import Foundation
+import TerminalUI
+
+/// Compares rendered frames with snapshot text files, and records them on request.
+///
+/// In a test:
+/// ```
+/// let snapshots = Snapshot(besideFile: #filePath)
+/// let result = snapshots.verify(render(state, size), named: "catalog-80x24")
+/// #expect(result.isSuccess, "\(result)")
+/// ```
+/// Files live in a `Snapshots` folder next to the test file, one `<name>.txt`
+/// each, in the `SnapshotText` format. Setting `STOREFRONT_RECORD_SNAPSHOTS=1`
+/// writes the current frames instead of comparing.
+public struct Snapshot: Sendable {
+    /// The environment variable that switches verification to recording.
+    public static let recordVariable = "STOREFRONT_RECORD_SNAPSHOTS"
+
+    /// The folder holding the snapshot files.
+    public let directory: String
+    /// Whether `verify` writes the frame instead of comparing it.
+    public let isRecording: Bool
+
+    public init(directory: String, isRecording: Bool = Snapshot.isRecordingRequested()) {
+        self.directory = directory
+        self.isRecording = isRecording
+    }
+
+    /// Snapshots kept in `folder` next to the source file at `filePath` (pass `#filePath`).
+    public init(besideFile filePath: String, folder: String = "Snapshots",
+                isRecording: Bool = Snapshot.isRecordingRequested()) {
+        let testDirectory = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        self.init(directory: testDirectory.appendingPathComponent(folder).path, isRecording: isRecording)
+    }
+
+    /// Whether the environment asks for snapshots to be recorded (`1`, `true` or `yes`).
+    public static func isRecordingRequested(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Bool {
+        guard let value = environment[recordVariable]?.lowercased() else { return false }
+        return ["1", "true", "yes"].contains(value)
+    }
+
+    /// The file the snapshot called `name` is kept in.
+    public func path(for name: String) -> String {
+        URL(fileURLWithPath: directory).appendingPathComponent("\(name).txt").path
+    }
+
+    /// Checks `buffer` against the snapshot called `name` (or records it).
+    public func verify(_ buffer: ScreenBuffer, named name: String) -> SnapshotResult {
+        verify(rows: buffer.rowTexts, named: name)
+    }
+
+    /// Checks text rows against the snapshot called `name` (or records them).
+    public func verify(rows: [String], named name: String) -> SnapshotResult {
+        let path = path(for: name)
+        if isRecording { return record(rows, at: path) }
+        guard FileManager.default.fileExists(atPath: path) else { return .missing(path: path) }
+        let recorded: [String]
+        do {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            recorded = try SnapshotText.parse(text)
+        } catch {
+            return .unreadable(path: path, reason: "\(error)")
+        }
+        let differences = SnapshotText.differences(expected: recorded, actual: rows)
+        return differences.isEmpty ? .matched : .mismatched(path: path, differences: differences)
+    }
+
+    private func record(_ rows: [String], at path: String) -> SnapshotResult {
+        do {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try SnapshotText.format(rows).write(toFile: path, atomically: true, encoding: .utf8)
+            return .recorded(path: path)
+        } catch {
+            return .unreadable(path: path, reason: "could not record: \(error)")
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import StoreCatalog
+import StoreEngine
+
+extension StoreText {
+    /// A purchase outcome in plain words, e.g. "Unlocked Remove Ads." or
+    /// "Added 5 Rage Faces: you now have 10."
+    public func message(for outcome: PurchaseOutcome, product: Product?, balance: Int? = nil) -> String {
+        let name = product.map(title(of:)) ?? "the product"
+        switch outcome {
+        case let .purchased(record):
+            if !record.finished {
+                // Nothing is granted until the transaction is finished and delivered.
+                return "Bought \(name) on \(record.purchaseDevice); not delivered yet: the transaction is unfinished and "
+                    + "`storefront deliver-unfinished` delivers it."
+            }
+            if let credit = record.credit, record.creditAmount > 0 {
+                let total = balance.map { ": you now have \($0)" } ?? ""
+                // Credit names are plural nouns ("Rage Faces") with no singular form in the
+                // catalog, so a grant of one is worded without putting "1" before the name.
+                if record.creditAmount == 1 { return "\(name) added 1 to your \(creditName(credit))\(total)." }
+                return "Added \(record.creditAmount) \(creditName(credit)) with \(name)\(total)."
+            }
+            switch record.productType {
+            case .consumable: return "Bought \(name)."
+            case .nonConsumable: return "Unlocked \(name)."
+            case .autoRenewable:
+                let until = record.expiresDate.map { " until \(date($0))" } ?? ""
+                let trial = record.offer?.hasPrefix("introductory:freeTrial") == true ? " (free trial)" : ""
+                let switched = record.replaces == nil ? "Subscribed to" : "Switched to"
+                return "\(switched) \(name)\(trial)\(until).\(proratedRefundText(record).map { " " + $0 + "." } ?? "")"
+            case .nonRenewing:
+                return "Bought \(name); active until \(record.expiresDate.map(date) ?? "-")."
+            case .freeSubscription: return "Subscribed to \(name) (free)."
+            }
+        case let .alreadyOwned(record, deliveredHere):
+            if !record.finished, !deliveredHere {
+                return "You already bought \(name) on \(record.purchaseDevice) and it is waiting to be delivered there: "
+                    + "run `storefront deliver-unfinished` on that device (elsewhere, restore purchases). Nothing was charged."
+            }
+            let what = record.productType == .nonConsumable ? "You already own \(name)" : "You are already subscribed to \(name)"
+            return deliveredHere ? "\(what); nothing was charged." : "\(what) on another device; restore purchases to get it here. Nothing was charged."
+        case .cancelled:
+            return "Purchase of \(name) cancelled; nothing was charged."
+        case let .failed(record):
+            return "Purchase of \(name) failed: \(record.failureReason ?? "unknown reason"); nothing was charged."
+        case let .refused(refusal):
+            return message(for: refusal, name: name)
+        case .pending:
+            return "Asked to buy \(name): the request waits for a parent's approval (Ask to Buy). Nothing is charged until then."
+        case .needsAction:
+            return "The purchase of \(name) was interrupted and needs your action; resolve it to complete the purchase."
+        case let .renewalResumed(record):
+            let renews = record.expiresDate.map { " it renews on \(date($0))" } ?? " it renews at the end of the period"
+            return "Auto-renew is on again for \(name):\(renews); nothing was charged now."
+        case let .changeScheduled(productID, from, effective):
+            let target = catalog.product(id: productID).map(title(of:)) ?? productID
+            let current = catalog.product(id: from).map(title(of:)) ?? from
+            guard let effective else {
+                return "\(current) has a billing problem: it switches to \(target) once billing is resolved; until then nothing changes."
+            }
+            return "\(current) switches to \(target) at its next renewal on \(date(effective)); until then nothing changes."
+        }
+    }
+
+    func message(for refusal: PurchaseRefusal, name: String) -> String {
+        switch refusal {
+        case let .purchasesDisallowed(device):
+            "Purchases are disabled on this device (\(device)); allow them with `settings set purchases-allowed true` or in Settings."
+        case let .notSoldHere(_, code):
+            "\(name) is not sold in \(countryName(code)); choose another storefront."
+        case let .unknownProduct(id):
+            "There is no product \"\(id)\" in this catalog; `storefront products` lists them."
+        case let .overMaximum(credit, maximum, balance, adding):
+            "Refused: you have \(balance) \(creditName(credit)) and may hold at most \(maximum); \(adding) more would be over the maximum of \(maximum)."
+        case let .invalidQuantity(quantity, type):
+            type == .consumable
+                ? "A quantity of \(quantity) is not allowed; buy 1 to \(Store.maximumQuantity) at a time."
+                : "Only consumables can be bought in a quantity other than 1."
+        case let .unknownOffer(_, offerID):
+            "\(name) has no promotional offer \"\(offerID)\"; `storefront products` lists the offers."
+        case let .offerNotEligible(offerID):
+            "The promotional offer \(offerID) is for current and past subscribers; subscribe first."
+        case let .notAwaiting(id, state):
+            "Transaction \(id) is \(state.rawValue); it is not waiting for this."
+        case let .requestAlreadyWaiting(id):
+            "A request to buy \(name) already waits for a parent's approval (transaction \(id)); approve or decline it first. Nothing was charged."
+        case let .billingProblem(productID, graceUntil):
+            "Your subscription to \(name) has a billing problem"
+                + (graceUntil.map { " (access until \(date($0)))" } ?? " (no access until it is fixed)")
+                + "; buying it again would not help. Fix the billing: `storefront resolve-billing \(productID)` (B on the transactions screen)."
+        }
+    }
+
+    /// The unused part of the old plan refunded on an upgrade, e.g. "$1.23 of the previous
+    /// plan refunded pro rata"; nil when the transaction replaced nothing.
+    public func proratedRefundText(_ record: TransactionRecord) -> String? {
+        guard let amount = record.proratedRefund, amount > 0 else { return nil }
+        return "\(format(amount, currency: record.currency)) refunded pro rata for the unused part of the previous plan"
+    }
+
+    /// What a restore brought back, e.g. "Restored 2 purchases: Remove Ads, Nightly Rage."
+    public func message(for result: RestoreResult) -> String {
+        let names = result.restored.map { record in catalog.product(id: record.productID).map(title(of:)) ?? record.productID }
+        var text = names.isEmpty ? "Nothing to restore."
+            : "Restored \(names.count) purchase\(names.count == 1 ? "" : "s"): \(names.joined(separator: ", "))."
+        if result.skippedConsumables { text += " Consumables are never restored." }
+        return text
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import StoreCatalog
+import StoreEngine
+
+/// The words and numbers a buyer sees, for one catalog, locale and storefront.
+///
+/// Shared by the CLI and the TUI so both say the same thing the same way: localized titles
+/// with fallback, prices formatted by ICU, dates in the locale, statuses and outcomes in
+/// plain words.
+public struct StoreText: Sendable {
+    public let catalog: Catalog
+    public let locale: String
+    public let storefront: String
+    public let prices: PriceFormatter
+    public let dates: DateText
+
+    public init(catalog: Catalog, locale: String, storefront: String,
+                prices: PriceFormatter = PriceFormatter(), dates: DateText = DateText()) {
+        self.catalog = catalog
+        self.locale = locale
+        self.storefront = storefront
+        self.prices = prices
+        self.dates = dates
+    }
+
+    public var currency: String { catalog.storefront(code: storefront)?.currency ?? "USD" }
+
+    public func title(of product: Product) -> String {
+        LanguageFallback.resolve(product.localizations, locale: locale, defaultLanguage: catalog.defaultLanguage)?.title ?? product.id
+    }
+
+    public func description(of product: Product) -> String {
+        LanguageFallback.resolve(product.localizations, locale: locale, defaultLanguage: catalog.defaultLanguage)?.description ?? ""
+    }
+
+    public func creditName(_ id: String) -> String {
+        guard let credit = catalog.credit(id: id) else { return id }
+        return LanguageFallback.resolve(credit.names, locale: locale, defaultLanguage: catalog.defaultLanguage) ?? id
+    }
+
+    public func groupName(_ id: String) -> String {
+        guard let group = catalog.group(id: id), !group.names.isEmpty else { return id }
+        return LanguageFallback.resolve(group.names, locale: locale, defaultLanguage: catalog.defaultLanguage) ?? id
+    }
+
+    /// The product's price here, formatted; nil when not sold in this storefront.
+    public func displayPrice(_ product: Product) -> String? {
+        product.price(in: storefront).map { prices.format($0, currency: currency, locale: locale) }
+    }
+
+    public func format(_ amount: Decimal, currency: String? = nil) -> String {
+        prices.format(amount, currency: currency ?? self.currency, locale: locale)
+    }
+
+    public func date(_ date: Date) -> String { dates.date(date, locale: locale) }
+
+    /// The storefront's country in the buyer's language, e.g. "Japan" or "Japon".
+    public func countryName(_ storefront: String) -> String {
+        guard let alpha2 = CountryCodes.alpha2(forAlpha3: storefront) else { return storefront }
+        return Locale(identifier: locale).localizedString(forRegionCode: alpha2) ?? storefront
+    }
+
+    /// What buying would do to the account's current plan, for the payment sheet:
+    /// "Switches from Rage Pro (Monthly) now; the unused part is refunded."
+    public func planChangeText(_ change: PlanChange) -> String {
+        let name = { (id: String) in self.catalog.product(id: id).map(self.title(of:)) ?? id }
+        switch change {
+        case let .upgradeNow(from):
+            return "Replaces \(name(from)) now; the unused part of its period is refunded."
+        case let .atRenewal(from, effective):
+            return "A plan change: \(name(from)) switches to this at its renewal on \(date(effective)); nothing is charged now."
+        case let .scheduled(from, effective):
+            return "Already scheduled: \(name(from)) switches to this on \(date(effective)). Buying again changes nothing."
+        }
+    }
+
+    /// What one purchase grants, e.g. "+5 Rage Faces"; nil when it grants no credit.
+    public func grantText(_ product: Product, quantity: Int = 1) -> String? {
+        guard let grant = product.grant else { return nil }
+        return "+\(grant.amount * quantity) \(creditName(grant.credit))"
+    }
+
+    /// A period in words: "1 week", "3 months".
+    public func periodText(_ period: SubscriptionPeriod) -> String {
+        let unit: String = switch period.unit {
+        case .day: period.value == 1 ? "day" : "days"
+        case .week: period.value == 1 ? "week" : "weeks"
+        case .month: period.value == 1 ? "month" : "months"
+        case .year: period.value == 1 ? "year" : "years"
+        }
+        return "\(period.value) \(unit)"
+    }
+
+    /// A short status for a product row: "Owned", "Restore to unlock", "7 left",
+    /// "Active until 29 Dec 2026", "Not sold in Japan".
+    public func statusText(_ status: ProductStatus) -> String {
+        switch status {
+        case .notSold: "Not sold in \(countryName(storefront))"
+        case .available: ""
+        case let .credits(credit, balance): credit == nil ? "" : "\(balance) left"
+        case .owned: "Owned"
+        case .restoreToUnlock: "Restore to unlock"
+        case .awaitingDelivery: "Awaiting delivery (deliver-unfinished)"
+        case let .active(until, willRenew):
+            until.map { (willRenew ? "Renews " : "Active until ") + date($0) } ?? "Subscribed"
+        case let .expired(on): "Expired \(date(on))"
+        case .revoked: "Refunded"
+        case let .billingProblem(graceUntil):
+            graceUntil.map { "Billing problem, access until \(date($0))" } ?? "Billing problem: no access"
+        case let .waiting(state): state == .pending ? "Waiting for approval" : "Needs your action"
+        case let .changeScheduled(_, effective): "Switches \(date(effective))"
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import StoreEngine
+extension StoreText {
+    /// How a subscription stands, in plain words: "Rage Pro (Yearly): subscribed, renews
+    /// Dec 16, 2028."
+    public func describe(_ chain: SubscriptionChain) -> String {
+        let name = catalog.product(id: chain.productID).map(title(of:)) ?? chain.productID
+        var message = "\(name): \(chain.status.rawValue)"
+        switch chain.status {
+        case .subscribed:
+            message += chain.willAutoRenew ? ", renews \(date(chain.expiresDate))." : ", ends \(date(chain.expiresDate)) (will not renew)."
+        case .inGracePeriod:
+            message += ", access until \(chain.gracePeriodExpiresDate.map(date) ?? "-")."
+        case .expired, .revoked, .inBillingRetryPeriod:
+            message += "."
+        }
+        // An ended subscription switches to nothing: only an ongoing one mentions its change.
+        if let pending = chain.pendingProductID, chain.isOngoing {
+            message += " Switches to \(catalog.product(id: pending).map(title(of:)) ?? pending) at the next renewal."
+        }
+        return message
+    }
+
+    /// One subscription as `entitlements` lists it after its state word: "Rage Pro (Monthly),
+    /// until Dec 1, 2027, renews", with the end of a grace period and a scheduled change.
+    public func entitlementDetails(of item: Entitlements.Subscription) -> String {
+        let name = { (id: String) in catalog.product(id: id).map(title(of:)) ?? id }
+        var line = name(item.productID)
+        let expires = item.expiresDate.map(date)
+        switch item.state {
+        case .subscribed, .expired, .revoked:
+            line += expires.map { ", until \($0)" } ?? ""
+            line += item.willAutoRenew && item.isOngoing ? ", renews" : ""
+        case .inGracePeriod:
+            line += expires.map { ", renewal failed \($0)" } ?? ""
+            line += item.gracePeriodExpiresDate.map { ", access until \(date($0)) (grace period)" } ?? ""
+            line += item.willAutoRenew ? ", renews once billing is resolved" : ""
+        case .inBillingRetryPeriod:
+            line += expires.map { ", renewal failed \($0)" } ?? ""
+            line += ", no access" + (item.willAutoRenew ? " until billing is resolved" : "")
+        }
+        // An ended subscription switches to nothing: only an ongoing one mentions its change.
+        if let pending = item.pendingProductID, item.isOngoing {
+            let when = item.state == .subscribed ? "at the next renewal" : "once billing is resolved"
+            line += ", switches to \(name(pending)) \(when)"
+        }
+        return line
+    }
+}
