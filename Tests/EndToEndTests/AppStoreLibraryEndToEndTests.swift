@@ -226,4 +226,20 @@ struct AppStoreLibraryEndToEndTests {
         let sandbox = try AppStoreLibraryCheck.verify([(.transaction, token)], rootDER: root, bundleID: "com.example.test")
         #expect(sandbox.first?.status == "INVALID_ENVIRONMENT")
     }
+
+    @Test func aNewUsersFirstSubscriptionAndItsRenewalInfoVerifyAndOneChangedByteIsRefused() throws {
+        if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
+        let bought = try #require(try cli.run(["buy", "com.example.rage.pro.monthly", "--json"]).json() as? [String: Any])
+        let transaction = try #require(bought["signedTransaction"] as? String)
+        let renewal = try #require(bought["signedRenewalInfo"] as? String)
+        let verdicts = try AppStoreLibraryCheck.verify(
+            [(.transaction, transaction), (.renewalInfo, renewal),
+             (.renewalInfo, SigningEndToEndTests.changing(renewal, segment: 1, offset: 30))],
+            rootDER: try rootDER(), bundleID: Self.bundleID)
+        #expect(verdicts.map(\.verified) == [true, true, false], "\(verdicts.map(\.status))")
+        #expect(verdicts[1].fields["originalTransactionId"] as? String == bought["transactionId"] as? String)
+        #expect(verdicts[1].fields["autoRenewStatus"] as? Int == 1)
+        let consumable = try #require(try cli.run(["buy", "com.example.rage.face.random", "--json"]).json() as? [String: Any])
+        #expect(consumable["signedRenewalInfo"] == nil)
+    }
 }

@@ -51,6 +51,8 @@ enum JSONShapes {
         var proratedRefund: String? = nil
         /// The new transaction as a compact JWS, when one was made.
         var signedTransaction: String? = nil
+        /// The renewal info of the auto-renewable subscription the purchase started.
+        var signedRenewalInfo: String? = nil
     }
 
     struct NonConsumable: Encodable {

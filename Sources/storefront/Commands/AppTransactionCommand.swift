@@ -1,5 +1,4 @@
 import Foundation
-import StoreCatalog
 import StoreEngine
 import StoreSigning
 
@@ -24,24 +23,5 @@ enum AppTransactionCommand {
             console.out(signed.token)
         }
         return .success
-    }
-}
-
-extension StoreSession {
-    /// The signed renewal info of each auto-renewable subscription among `subscriptions`, by
-    /// original transaction id; no signer is made (nor an authority) when there is none.
-    func signedRenewalInfo(of subscriptions: [Entitlements.Subscription]) throws(CommandFailure) -> [String: String] {
-        let renewing = subscriptions.filter { catalog.product(id: $0.productID)?.type == .autoRenewable }
-        guard !renewing.isEmpty else { return [:] }
-        let signer = try transactionSigner()
-        var signed: [String: String] = [:]
-        for subscription in renewing {
-            do {
-                signed[subscription.originalTransactionID] = try store.signedRenewalInfo(subscription, signer: signer)
-            } catch {
-                throw CommandFailure(status: .dataProblem, message: "\(error)")
-            }
-        }
-        return signed
     }
 }
