@@ -23,10 +23,6 @@ public final class NcursesScreen: TerminalBackend {
     public private(set) var colorMode: ColorMode = .monochrome
     /// Whether `start()` succeeded and `stop()` has not been called since.
     public private(set) var isActive = false
-    /// Cells written by the most recent `draw` (0 when nothing changed).
-    public private(set) var lastDrawCellCount = 0
-    /// Cells written by all draws since `start()`.
-    public private(set) var totalCellsWritten = 0
 
     private var screen: OpaquePointer?
     private var previousFrame: ScreenBuffer?
@@ -89,8 +85,6 @@ public final class NcursesScreen: TerminalBackend {
         colorMode = ColorMode.resolve(noColorValue: environmentValue("NO_COLOR"), terminalHasColors: hasColors)
         colorPairs = colorMode == .color ? NcursesColorPairs() : nil
         previousFrame = nil
-        lastDrawCellCount = 0
-        totalCellsWritten = 0
         isActive = true
     }
 
@@ -121,8 +115,6 @@ public final class NcursesScreen: TerminalBackend {
         guard isActive, let window = storefront_stdscr() else { return }
         let diff = BufferDiff.between(previousFrame, buffer)
         previousFrame = buffer
-        lastDrawCellCount = diff.writtenCellCount
-        totalCellsWritten += diff.writtenCellCount
         guard !diff.isEmpty else { return }
         if diff.isFullRedraw {
             werase(window)

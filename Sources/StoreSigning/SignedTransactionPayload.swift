@@ -86,7 +86,7 @@ public struct SignedTransactionPayload: Codable, Sendable, Equatable {
         price = record.price.map { ExactDecimal.milliunits($0 / Decimal(max(record.quantity, 1))) }
             ?? (record.productType == .freeSubscription ? 0 : nil)
         currency = record.currency
-        let offer = SignedOffer(ledgerText: record.offer, paymentMode: context.offerPaymentMode, period: context.offerPeriod)
+        let offer = SignedOffer(ledgerText: record.offer?.rawValue, paymentMode: context.offerPaymentMode, period: context.offerPeriod)
         offerType = offer?.type
         offerDiscountType = offer?.discountType
         offerIdentifier = offer?.identifier

@@ -22,15 +22,15 @@ extension Store {
         return try signer.sign(current, context: context)
     }
 
-    /// How the offer recorded as `offer` ("introductory:freeTrial", "promotional:ID") is paid,
-    /// and the length of one of its periods, as the catalog defines it.
-    static func signedOfferTerms(_ product: Product, offer: String?) -> (paymentMode: OfferPaymentMode, period: String)? {
+    /// How `offer` is paid, and the length of one of its periods, as the catalog defines it.
+    static func signedOfferTerms(_ product: Product, offer: AppliedOffer?) -> (paymentMode: OfferPaymentMode, period: String)? {
         guard let offer, let subscription = product.subscription else { return nil }
-        if offer.hasPrefix("introductory:"), let intro = subscription.introOffer {
-            return (intro.paymentMode, intro.period.description)
+        switch offer {
+        case .introductory:
+            return subscription.introOffer.map { ($0.paymentMode, $0.period.description) }
+        case let .promotional(id):
+            return subscription.promotionalOffers.first { $0.id == id }.map { ($0.paymentMode, $0.period.description) }
         }
-        let promotional = subscription.promotionalOffers.first { "promotional:\($0.id)" == offer }
-        return promotional.map { ($0.paymentMode, $0.period.description) }
     }
 
     /// Checks `jws` with `verifier` at the store's time, against the ledger as it is now; a

@@ -10,8 +10,9 @@ import StorefrontText
 struct EffectRunner: Sendable {
     let store: Store
 
-    /// Runs `effect`; `storefront` and `locale` are the ones on screen when it was asked for.
-    func run(_ effect: Effect, storefront: String, locale: String) -> [Action] {
+    /// Runs `effect`; `storefront` is the one on screen when it was asked for. Results go back
+    /// as data: the app words them in the locale on screen.
+    func run(_ effect: Effect, storefront: String) -> [Action] {
         do {
             switch effect {
             case let .purchase(productID, buyer, storefront, simulate, offerID):
@@ -24,11 +25,6 @@ struct EffectRunner: Sendable {
             case let .spend(credit, buyer):
                 let outcome = try store.spend(credit, buyer: buyer)
                 return [snapshot(buyer, storefront), .spendFinished(credit: credit, outcome: outcome)]
-            case let .refund(transactionID, buyer):
-                // The snapshot is the viewer's: one taken for the device the transaction was
-                // bought on would be dropped as another buyer's, leaving the old balance.
-                let result = try store.refund(transactionID)
-                return [snapshot(buyer, storefront), .refundFinished(result)]
             case let .setSetting(setting, value, buyer):
                 try store.set(setting, to: value, for: buyer)
                 return [snapshot(buyer, storefront), .settingSaved(name: setting.rawValue, value: value)]
@@ -39,11 +35,12 @@ struct EffectRunner: Sendable {
                 try store.inject(failure, into: operation, buyer: buyer)
                 return [snapshot(buyer, storefront), .settingSaved(name: StoreSetting.failurePrefix + operation.rawValue, value: failure?.settingValue ?? "none")]
             case let .settle(action, transactionID, buyer):
-                return try settle(action, transactionID: transactionID, buyer: buyer, storefront: storefront, locale: locale)
+                return try settle(action, transactionID: transactionID, buyer: buyer, storefront: storefront)
             case let .loadSnapshot(buyer, storefront):
                 try store.refresh()
                 return [snapshot(buyer, storefront)]
             case .quit:
+                // Leaving needs no store work; the run loop stops when the state says it is quitting.
                 return []
             }
         } catch {
@@ -51,10 +48,7 @@ struct EffectRunner: Sendable {
         }
     }
 
-    private func settle(_ action: TransactionAction, transactionID: String, buyer: Buyer, storefront: String,
-                        locale: String) throws -> [Action] {
-        let text = StoreText(catalog: store.catalog, locale: locale, storefront: storefront)
-        let name = { (productID: String) in store.catalog.product(id: productID).map(text.title(of:)) ?? productID }
+    private func settle(_ action: TransactionAction, transactionID: String, buyer: Buyer, storefront: String) throws -> [Action] {
         switch action {
         case .approve, .complete:
             let outcome = action == .approve ? try store.approve(transactionID) : try store.resolve(transactionID)
@@ -62,18 +56,16 @@ struct EffectRunner: Sendable {
             return [snapshot(buyer, storefront), .purchaseFinished(productID: productID, outcome: outcome)]
         case .decline:
             let record = try store.decline(transactionID)
-            return [snapshot(buyer, storefront),
-                    .transactionSettled(title: "Request declined",
-                                        message: "The request to buy \(name(record.productID)) was declined; nothing was charged.")]
+            return [snapshot(buyer, storefront), .requestDeclined(productID: record.productID)]
         case .refund:
+            // The snapshot is the viewer's: one taken for the device the transaction was
+            // bought on would be dropped as another buyer's, leaving the old balance.
             let result = try store.refund(transactionID)
             return [snapshot(buyer, storefront), .refundFinished(result)]
         case .unsubscribe:
-            guard let record = store.snapshot.transactions[transactionID] else {
-                return [.operationFailed(message: "Transaction \(transactionID) is no longer in the store; reopen the transactions screen.")]
-            }
+            guard let record = store.snapshot.transactions[transactionID] else { throw StoreError.unknownTransaction(transactionID) }
             try store.unsubscribe(record, buyer: buyer)
-            return [snapshot(buyer, storefront), .subscriptionChanged(message: "Unsubscribed from \(name(record.productID)).")]
+            return [snapshot(buyer, storefront), .unsubscribed(productID: record.productID)]
         case .renew, .expire, .cancelRenewal, .resumeRenewal, .resolveBilling:
             let chain: SubscriptionChain = switch action {
             case .renew: try store.renew(transactionID, buyer: buyer)
@@ -82,7 +74,7 @@ struct EffectRunner: Sendable {
             case .resumeRenewal: try store.resumeRenewal(transactionID, buyer: buyer)
             default: try store.resolveBilling(transactionID, buyer: buyer)
             }
-            return [snapshot(buyer, storefront), .subscriptionChanged(message: text.describe(chain))]
+            return [snapshot(buyer, storefront), .subscriptionChanged(chain)]
         }
     }
 

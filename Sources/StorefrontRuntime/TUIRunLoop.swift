@@ -61,9 +61,8 @@ public final class TUIRunLoop {
 
     func dispatch(_ action: Action) {
         for effect in update(&state, action) {
-            if case .quit = effect { continue }
-            let runner = self.runner, mailbox = self.mailbox, storefront = state.storefront, locale = state.locale
-            worker.async { mailbox.post(runner.run(effect, storefront: storefront, locale: locale)) }
+            let runner = self.runner, mailbox = self.mailbox, storefront = state.storefront
+            worker.async { mailbox.post(runner.run(effect, storefront: storefront)) }
         }
     }
 

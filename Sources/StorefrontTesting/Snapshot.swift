@@ -10,7 +10,7 @@ import TerminalUI
 /// #expect(result.isSuccess, "\(result)")
 /// ```
 /// Files live in a `Snapshots` folder next to the test file, one `<name>.txt`
-/// each, in the `SnapshotText` format. Setting `STOREFRONT_RECORD_SNAPSHOTS=1`
+/// each, in the `SnapshotText` format: the text rows and, for a buffer, its style layer. Setting `STOREFRONT_RECORD_SNAPSHOTS=1`
 /// writes the current frames instead of comparing.
 public struct Snapshot: Sendable {
     /// The environment variable that switches verification to recording.
@@ -46,32 +46,41 @@ public struct Snapshot: Sendable {
         URL(fileURLWithPath: directory).appendingPathComponent("\(name).txt").path
     }
 
-    /// Checks `buffer` against the snapshot called `name` (or records it).
+    /// Checks `buffer`, its text and its styles, against the snapshot called `name` (or records it).
     public func verify(_ buffer: ScreenBuffer, named name: String) -> SnapshotResult {
-        verify(rows: buffer.rowTexts, named: name)
+        let styles = SnapshotStyles(buffer)
+        return verify(named: name, recording: SnapshotText.format(buffer.rowTexts, styles: styles)) { recorded in
+            SnapshotText.differences(expected: recorded, actual: (buffer.rowTexts, styles))
+        }
     }
 
-    /// Checks text rows against the snapshot called `name` (or records them).
+    /// Checks text rows against the snapshot called `name` (or records them); styles are not compared.
     public func verify(rows: [String], named name: String) -> SnapshotResult {
+        verify(named: name, recording: SnapshotText.format(rows)) { recorded in
+            SnapshotText.differences(expected: recorded.rows, actual: rows)
+        }
+    }
+
+    private func verify(named name: String, recording text: String,
+                        differences: ((rows: [String], styles: SnapshotStyles?)) -> [SnapshotDifference]) -> SnapshotResult {
         let path = path(for: name)
-        if isRecording { return record(rows, at: path) }
+        if isRecording { return record(text, at: path) }
         guard FileManager.default.fileExists(atPath: path) else { return .missing(path: path) }
-        let recorded: [String]
+        let recorded: (rows: [String], styles: SnapshotStyles?)
         do {
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            recorded = try SnapshotText.parse(text)
+            recorded = try SnapshotText.parseFile(String(contentsOfFile: path, encoding: .utf8))
         } catch {
             return .unreadable(path: path, reason: "\(error)")
         }
-        let differences = SnapshotText.differences(expected: recorded, actual: rows)
-        return differences.isEmpty ? .matched : .mismatched(path: path, differences: differences)
+        let found = differences(recorded)
+        return found.isEmpty ? .matched : .mismatched(path: path, differences: found)
     }
 
-    private func record(_ rows: [String], at path: String) -> SnapshotResult {
+    private func record(_ text: String, at path: String) -> SnapshotResult {
         do {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try SnapshotText.format(rows).write(toFile: path, atomically: true, encoding: .utf8)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
             return .recorded(path: path)
         } catch {
             return .unreadable(path: path, reason: "could not record: \(error)")

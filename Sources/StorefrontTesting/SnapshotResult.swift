@@ -32,7 +32,7 @@ public enum SnapshotResult: Equatable, Sendable, CustomStringConvertible {
             return "snapshot at \(path) is unreadable: \(reason); \(rerecord)"
         case .mismatched(let path, let differences):
             let rows = differences.map { difference in
-                "row \(difference.row):\n"
+                "\(difference.layer == .text ? "" : "\(difference.layer.rawValue) ")row \(difference.row):\n"
                     + "  expected: \(difference.expected.map { "\"\($0)\"" } ?? "(no row)")\n"
                     + "  actual:   \(difference.actual.map { "\"\($0)\"" } ?? "(no row)")"
             }

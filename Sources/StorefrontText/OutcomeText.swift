@@ -26,7 +26,7 @@ extension StoreText {
             case .nonConsumable: return "Unlocked \(name)."
             case .autoRenewable:
                 let until = record.expiresDate.map { " until \(date($0))" } ?? ""
-                let trial = record.offer?.hasPrefix("introductory:freeTrial") == true ? " (free trial)" : ""
+                let trial = record.offer?.isFreeTrial == true ? " (free trial)" : ""
                 let switched = record.replaces == nil ? "Subscribed to" : "Switched to"
                 return "\(switched) \(name)\(trial)\(until).\(proratedRefundText(record).map { " " + $0 + "." } ?? "")"
             case .nonRenewing:
@@ -81,8 +81,6 @@ extension StoreText {
             "\(name) has no promotional offer \"\(offerID)\"; `storefront products` lists the offers."
         case let .offerNotEligible(offerID):
             "The promotional offer \(offerID) is for current and past subscribers; subscribe first."
-        case let .notAwaiting(id, state):
-            "Transaction \(id) is \(state.rawValue); it is not waiting for this."
         case let .requestAlreadyWaiting(id):
             "A request to buy \(name) already waits for a parent's approval (transaction \(id)); approve or decline it first. Nothing was charged."
         case let .billingProblem(productID, graceUntil):

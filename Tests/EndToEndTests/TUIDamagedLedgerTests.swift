@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+@testable import StorefrontTesting
 
 /// The storefront opened on a ledger whose last line was cut: it starts, read-only, with its
 /// banner, showing what was read.
 @Suite("TUI in tmux: a damaged ledger", .serialized,
-       .enabled(if: TmuxSession.isAvailable,
+       .enabled(if: TmuxSession.testsRun,
                 "tmux is not installed, so the terminal tests cannot run; install it (apt-get install tmux) to run them"))
 struct TUIDamagedLedgerTests {
     @Test("A ledger cut at its end opens read-only with the banner and the balance read before the cut")

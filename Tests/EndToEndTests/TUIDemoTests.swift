@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+@testable import StorefrontTesting
 
 /// The README's 60-second demo, step by step exactly as written there: terminal 1 is the
 /// storefront in tmux, terminal 2 the command line, both on `$STOREFRONT_ENTITLEMENTS`.
 @Suite("TUI in tmux: the README's demo", .serialized,
-       .enabled(if: TmuxSession.isAvailable,
+       .enabled(if: TmuxSession.testsRun,
                 "tmux is not installed, so the terminal tests cannot run; install it (apt-get install tmux) to run them"))
 struct TUIDemoTests {
     let ledger: String

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+@testable import StorefrontTesting
 
 /// Keys as people really send them, in tmux: pastes, bursts typed ahead, leaving a sheet by quitting.
 @Suite("TUI in tmux: keys", .serialized,
-       .enabled(if: TmuxSession.isAvailable,
+       .enabled(if: TmuxSession.testsRun,
                 "tmux is not installed, so the terminal tests cannot run; install it (apt-get install tmux) to run them"))
 struct TUIKeysTests {
     let tui: TUITests

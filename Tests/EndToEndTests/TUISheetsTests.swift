@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+@testable import StorefrontTesting
 
 /// Sheets, panes and glyphs of the storefront as tmux shows them, at 80x24 and 120x40.
 @Suite("TUI in tmux: honest sheets, uncut text, whole glyphs", .serialized,
-       .enabled(if: TmuxSession.isAvailable,
+       .enabled(if: TmuxSession.testsRun,
                 "tmux is not installed, so the terminal tests cannot run; install it (apt-get install tmux) to run them"))
 struct TUISheetsTests {
     /// Opens the storefront in a `width` x `height` window and waits for the product list's box.

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+@testable import StorefrontTesting
 
 /// An Xcode .storekit file opened in the storefront as the app's store.
 @Suite("TUI in tmux: a .storekit file", .serialized,
-       .enabled(if: TmuxSession.isAvailable,
+       .enabled(if: TmuxSession.testsRun,
                 "tmux is not installed, so the terminal tests cannot run; install it (apt-get install tmux) to run them"))
 struct TUIStoreKitTests {
     @Test("A consumable and a subscription are bought from a sample .storekit file")

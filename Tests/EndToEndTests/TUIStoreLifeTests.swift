@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+@testable import StorefrontTesting
 
 /// A store's life seen in the storefront: a parent's approval made with the CLI, and a
 /// subscription lapsing on screen while store time runs fast.
 @Suite("TUI in tmux: a store's life", .serialized,
-       .enabled(if: TmuxSession.isAvailable,
+       .enabled(if: TmuxSession.testsRun,
                 "tmux is not installed, so the terminal tests cannot run; install it (apt-get install tmux) to run them"))
 struct TUIStoreLifeTests {
     let cli: StorefrontProcess

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import StorefrontTesting
 
 /// The interactive storefront, run by the built binary in a real terminal (tmux at 100x30,
 /// LANG=C.UTF-8), driven with key presses and read back from the screen.
@@ -7,7 +8,7 @@ import Testing
 /// Every wait polls the screen until it shows what is expected, bounded by a timeout; nothing
 /// sleeps for a fixed time. Each test has its own tmux server and entitlements file.
 @Suite("TUI in tmux", .serialized,
-       .enabled(if: TmuxSession.isAvailable,
+       .enabled(if: TmuxSession.testsRun,
                 "tmux is not installed, so the terminal tests cannot run; install it (apt-get install tmux) to run them"))
 struct TUITests {
     static let facePack = "com.example.rage.face.random"

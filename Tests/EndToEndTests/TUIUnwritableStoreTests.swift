@@ -2,12 +2,13 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+@testable import StorefrontTesting
 #endif
 
 /// The storefront on a store it may not write (run as `nobody`, files 0400 in a folder 0500):
 /// it opens read-only with its banner, shows no error of its own, and refuses to buy up front.
 @Suite("TUI in tmux: a store it cannot write", .serialized,
-       .enabled(if: TmuxSession.isAvailable && getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+       .enabled(if: TmuxSession.testsRun && getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
                 "needs tmux, root and setpriv, to run the storefront as the unprivileged user nobody"))
 struct TUIUnwritableStoreTests {
     static let nobody: uid_t = 65534

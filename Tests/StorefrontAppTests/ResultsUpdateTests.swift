@@ -133,11 +133,17 @@ struct ResultsUpdateTests {
         #expect(state.activity == nil)
     }
 
-    @Test("An announcement from the runtime shows as a notice")
+    @Test("Unfinished purchases delivered at start show as a notice that names them, counted in English")
     func announced() throws {
-        var state = try F().state()
-        _ = update(&state, .announced(title: "Unfinished purchases delivered", message: "Delivered 1."))
-        #expect(state.notice == Alert(title: "Unfinished purchases delivered", message: "Delivered 1.", tone: .info))
+        let fixture = try F()
+        var state = fixture.state()
+        let one = try #require(fixture.buy(F.facePack).transaction)
+        let two = try #require(fixture.buy(F.drummer).transaction)
+        _ = update(&state, .unfinishedDelivered([one]))
+        #expect(state.notice == Alert(title: "Unfinished purchases delivered",
+                                      message: "Delivered 1 unfinished transaction: Random Rage Face (+5 Rage Faces).", tone: .info))
+        _ = update(&state, .unfinishedDelivered([one, two]))
+        #expect(state.notice?.message.hasPrefix("Delivered 2 unfinished transactions: ") == true)
         #expect(state.overlays.isEmpty)
     }
 

@@ -62,7 +62,7 @@ struct ScreensUpdateTests {
         #expect(state.send(.character("R")).isEmpty)
         #expect(state.top == .refundConfirmation(transactionID: record.id))
         let effects = state.send(.enter)
-        #expect(effects == [.refund(transactionID: record.id, buyer: fixture.buyer)])
+        #expect(effects == [.settle(.refund, transactionID: record.id, buyer: fixture.buyer)])
         #expect(state.activity == .refunding(transactionID: record.id))
         try fixture.run(effects, on: &state)
         #expect(state.notice == Alert(title: "Refund complete",
@@ -169,11 +169,12 @@ struct ScreensUpdateTests {
         #expect(state.overlays == [.help(HelpScreen(offset: 2))])
         state.send(.up)
         #expect(state.overlays == [.help(HelpScreen(offset: 1))])
-        state.send(.pageDown, .pageDown, .pageDown, .pageDown)
+        // Enough pages to pass the end of the help, which then stops at its last line.
+        for _ in 0..<8 { state.send(.pageDown) }
         let bottom = HelpView.maximumOffset(size: state.size)
         #expect(bottom > 0)
         #expect(state.overlays == [.help(HelpScreen(offset: bottom))])
-        state.send(.pageUp, .pageUp, .pageUp, .pageUp)
+        for _ in 0..<8 { state.send(.pageUp) }
         #expect(state.overlays == [.help(HelpScreen(offset: 0))])
         state.send(closing)
         #expect(state.overlays.isEmpty)

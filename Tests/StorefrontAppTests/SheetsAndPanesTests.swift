@@ -75,7 +75,7 @@ struct SheetsAndPanesTests {
                                       offerID: "rage.pro.comeback")])
         try fixture.run(effects, on: &state)
         let record = try #require(state.snapshot.transactions.first)
-        #expect(record.offer == "promotional:rage.pro.comeback")
+        #expect(record.offer == .promotional(id: "rage.pro.comeback"))
         #expect(record.price == Decimal(string: "0.99"))
         Self.select(F.nightly, in: &state)
         state.send(.enter, .right)

@@ -71,7 +71,7 @@ extension StorefrontFixture {
 
     /// The runtime's own effect runner, so these tests exercise what the TUI really does.
     private func actions(for effect: Effect, storefront: String) throws -> [Action] {
-        EffectRunner(store: store).run(effect, storefront: storefront, locale: "en_US")
+        EffectRunner(store: store).run(effect, storefront: storefront)
     }
 }
 

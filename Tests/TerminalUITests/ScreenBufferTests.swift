@@ -189,10 +189,11 @@ struct ScreenBufferTests {
         #expect(buffer == ScreenBuffer(width: 3, height: 3))
     }
 
-    @Test("Snapshot text quotes every row so trailing spaces show")
+    @Test("Snapshot text quotes every row so trailing spaces show, then the style layer")
     func snapshotText() {
         var buffer = ScreenBuffer(width: 5, height: 2)
-        buffer.write("日a", column: 0, row: 0)
-        #expect(buffer.snapshotText() == "\"日a  \"\n\"     \"\n")
+        buffer.write("日a", column: 0, row: 0, style: Style.plain.bold())
+        #expect(buffer.snapshotText()
+            == "\"日a  \"\n\"     \"\n-- styles --\n\"aaa..\"\n\".....\"\n-- legend --\n\". plain\"\n\"a bold\"\n")
     }
 }

@@ -105,7 +105,7 @@ public enum CatalogLoader {
         case .storefront:
             catalog = CatalogFormatReader(root: root, collector: collector).read()
         case .storeKit:
-            catalog = StoreKitImport.read(root: root, collector: collector)
+            catalog = StoreKitCatalogReader(root: root, collector: collector).read()
         case nil:
             collector.error("this is neither a Storefront catalog (\"format\": \"storefront-catalog\") nor an Xcode StoreKit configuration (.storekit)",
                             at: root, field: "")

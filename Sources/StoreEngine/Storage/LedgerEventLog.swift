@@ -14,6 +14,16 @@ public final class LedgerEventLog: StoreEventLog, @unchecked Sendable {
         LedgerEventLog(file: LedgerFile<StoreEvent>(path: path, fileSystem: fileSystem))
     }
 
+    /// Checks every line of the store's ledger at `path` (MACs, sequence, events) without writing.
+    public static func verify(path: String) throws(LedgerError) -> LedgerVerification {
+        try LedgerFile<StoreEvent>.verify(path: path)
+    }
+
+    /// Keeps the intact prefix of the store's ledger at `path` and moves the rest into a side file.
+    public static func repair(path: String) throws(LedgerError) -> LedgerRepair {
+        try LedgerFile<StoreEvent>.repair(path: path)
+    }
+
     public var problems: [LedgerProblem] { file.problems }
 
     /// Read from the file, which records the move itself: a commit refused after moving a

@@ -24,7 +24,7 @@ public struct Entitlements: Sendable, Equatable {
         public var originalPurchaseDate: Date
         public var expiresDate: Date?
         public var willAutoRenew: Bool
-        public var offer: String?
+        public var offer: AppliedOffer?
         public var delivered: Bool
         public var expirationReason: SubscriptionChain.ExpirationReason?
         /// The product the subscription switches to at its next renewal.

@@ -95,24 +95,15 @@ extension LedgerState {
     }
 
     mutating func applySetting(_ event: StoreEvent) {
-        guard let name = event.setting, let value = event.value else { return }
-        switch name {
-        case StoreSetting.purchasesAllowed.rawValue:
-            if value == "false" { purchasesDisallowed.insert(event.device) } else { purchasesDisallowed.remove(event.device) }
-        case StoreSetting.nextPurchaseOutcome.rawValue:
-            nextOutcome[event.device] = PurchaseSimulation(rawValue: value)
-        case StoreSetting.askToBuy.rawValue: settings.askToBuy = value == "true"
-        case StoreSetting.interruptedPurchases.rawValue: settings.interruptedPurchases = value == "true"
-        case StoreSetting.billingRetry.rawValue: settings.billingRetry = value == "true"
-        case StoreSetting.gracePeriod.rawValue: settings.gracePeriod = value == "true"
-        case StoreSetting.environment.rawValue:
-            // Values are checked before they are recorded; an unknown one (from a newer
-            // version) leaves the environment as it was.
-            if let environment = StoreEnvironment(rawValue: value) { settings.environment = environment }
-        default:
-            if let operation = StoreSetting.failureOperation(name) {
-                settings.failures[operation] = InjectedFailure(settingValue: value)
-            }
+        // Texts that make no change never get here: reading the ledger reports them as a problem.
+        guard let change = event.settingChange else { return }
+        switch change {
+        case let .purchasesAllowed(allowed):
+            if allowed { purchasesDisallowed.remove(event.device) } else { purchasesDisallowed.insert(event.device) }
+        case let .nextPurchaseOutcome(outcome): nextOutcome[event.device] = outcome
+        case let .storeFlag(flag, on): settings[flag] = on
+        case let .failure(operation, failure): settings.failures[operation] = failure
+        case let .environment(environment): settings.environment = environment
         }
     }
 }

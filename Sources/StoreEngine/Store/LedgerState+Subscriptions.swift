@@ -104,7 +104,7 @@ extension LedgerState {
             chain.expiresDate = min(chain.expiresDate, event.time)
         case .cancelRenewal:
             guard chain.isOngoing else { return }
-            chain.willAutoRenew = event.value == "on"
+            chain.willAutoRenew = event.value == StoreEvent.autoRenewOn
         case .pendingChange:
             guard chain.isOngoing else { return }
             chain.pendingProductID = event.productId

@@ -60,8 +60,6 @@ public enum PurchaseRefusal: Sendable, Equatable {
     case unknownOffer(productID: String, offerID: String)
     /// Promotional offers are for current and past subscribers of the group.
     case offerNotEligible(offerID: String)
-    /// Approving or resolving a transaction that is not waiting for it.
-    case notAwaiting(transactionID: String, state: TransactionState)
     /// An Ask to Buy request for the product already waits for the parent.
     case requestAlreadyWaiting(transactionID: String)
     /// The subscription is in billing retry or its grace period: buying again would not

@@ -43,14 +43,14 @@ extension Store {
             guard let product = catalog.product(id: record.productID) else {
                 return ([], .refused(.unknownProduct(record.productID)))
             }
-            if let owned = currentOwnership(of: product, buyer: buyer, in: state) {
+            if let owned = decisions.currentOwnership(of: product, buyer: buyer, in: state) {
                 // The request became moot: it is closed, so it never waits forever.
                 var moot = event(.decline, for: buyer, at: now)
                 moot.transactionId = transactionID
                 moot.reason = Self.mootRequestReason
                 return ([moot], .alreadyOwned(owned, deliveredHere: state.isDelivered(owned.id, to: buyer)))
             }
-            if let refusal = creditRefusal(for: product, quantity: record.quantity, buyer: buyer, in: state) {
+            if let refusal = decisions.creditRefusal(for: product, quantity: record.quantity, buyer: buyer, in: state) {
                 return ([], .refused(refusal))
             }
             var completion = event(kind, for: buyer, at: now)
@@ -59,7 +59,7 @@ extension Store {
             case .autoRenewable:
                 let storefront = record.storefront ?? catalog.storefronts.first?.code ?? "USA"
                 let price = product.price(in: storefront) ?? record.price ?? 0
-                switch subscriptionPlan(for: product, price: price, offerID: nil, buyer: buyer,
+                switch decisions.subscriptionPlan(for: product, price: price, offerID: nil, buyer: buyer,
                                         storefront: storefront, state: state, at: now) {
                 case let .start(terms):
                     completion.expiresDate = terms.expires
@@ -85,7 +85,7 @@ extension Store {
                 }
                 completion.group = product.subscription?.group
             case .nonRenewing:
-                completion.expiresDate = nonRenewingExpiry(of: product, buyer: buyer, in: state, at: now)
+                completion.expiresDate = decisions.nonRenewingExpiry(of: product, buyer: buyer, in: state, at: now)
             case .consumable, .nonConsumable, .freeSubscription:
                 break
             }

@@ -90,7 +90,7 @@ extension Store {
     public func restore(_ buyer: Buyer) throws -> RestoreResult {
         let result: Result<RestoreResult, StoreFailure> = try commit { state, now in
             if let failure = state.settings.failures[.restore] {
-                return (consumption(of: failure, operation: .restore, buyer: buyer, at: now),
+                return (decisions.consumption(of: failure, operation: .restore, buyer: buyer, at: now),
                         .failure(StoreFailure(operation: .restore, error: failure.error)))
             }
             let history = state.transactions(of: buyer.account)

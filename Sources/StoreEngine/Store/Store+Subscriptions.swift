@@ -1,92 +1,7 @@
 import Foundation
 import StoreCatalog
 
-/// How a subscription purchase goes: refused, a change at the next renewal, or a new period now.
-enum SubscriptionPlan {
-    case refuse(PurchaseRefusal)
-    case schedule(SubscriptionChain)
-    case start(PurchaseTerms)
-}
-
-/// The price and period of an offer, whichever kind it is.
-struct OfferTerms {
-    var name: String
-    var paymentMode: OfferPaymentMode
-    var period: SubscriptionPeriod
-    var periodCount: Int
-    var prices: [String: Decimal]
-}
-
-extension Product {
-    /// The terms of the offer recorded as `name` ("introductory:freeTrial", "promotional:ID").
-    func offerTerms(named name: String?) -> OfferTerms? {
-        guard let name, let subscription else { return nil }
-        if name.hasPrefix("introductory:"), let intro = subscription.introOffer {
-            return OfferTerms(name: name, paymentMode: intro.paymentMode, period: intro.period,
-                              periodCount: intro.periodCount, prices: intro.prices)
-        }
-        if name.hasPrefix("promotional:"),
-           let offer = subscription.promotionalOffers.first(where: { "promotional:\($0.id)" == name }) {
-            return OfferTerms(name: name, paymentMode: offer.paymentMode, period: offer.period,
-                              periodCount: offer.periodCount, prices: offer.prices)
-        }
-        return nil
-    }
-}
-
 extension Store {
-    func subscriptionPlan(for product: Product, price: Decimal, offerID: String?, buyer: Buyer, storefront: String,
-                          state: LedgerState, at now: Date) -> SubscriptionPlan {
-        guard let info = product.subscription else { return .start(PurchaseTerms(charged: price)) }
-        let history = state.subscriptionChains(of: buyer.account).filter { $0.group == info.group }
-        let current = history.last { $0.isOngoing }
-        var offer: OfferTerms?
-        if let offerID {
-            guard !history.isEmpty else { return .refuse(.offerNotEligible(offerID: offerID)) }
-            offer = product.offerTerms(named: "promotional:\(offerID)")
-        } else if history.isEmpty, let intro = info.introOffer {
-            offer = product.offerTerms(named: "introductory:\(intro.paymentMode.rawValue)")
-        }
-        var terms = PurchaseTerms(charged: price, expires: info.period.added(to: now))
-        if let offer {
-            terms.offer = offer.name
-            switch offer.paymentMode {
-            case .freeTrial:
-                terms.charged = 0
-                terms.expires = offer.period.added(to: now, times: offer.periodCount)
-            case .payUpFront:
-                terms.charged = offer.prices[storefront] ?? price
-                terms.expires = offer.period.added(to: now, times: offer.periodCount)
-            case .payAsYouGo:
-                terms.charged = offer.prices[storefront] ?? price
-                terms.expires = offer.period.added(to: now)
-                terms.offerPeriodsLeft = offer.periodCount - 1
-            }
-        }
-        guard let current, current.productID != product.id else { return .start(terms) }
-        let isUpgrade = catalog.product(id: current.productID).map { PlanChange.isUpgrade(from: $0, to: product) } ?? true
-        guard isUpgrade else { return .schedule(current) }
-        terms.replaces = current.latestTransactionID
-        terms.originalID = current.originalID
-        terms.proratedRefund = proratedRefund(of: current, in: state, at: now)
-        return .start(terms)
-    }
-
-    /// The unused part of what the subscription paid, refunded when upgrading: the rest of the
-    /// current period and the whole of any period paid ahead ("renew now").
-    private func proratedRefund(of chain: SubscriptionChain, in state: LedgerState, at now: Date) -> Decimal? {
-        guard chain.status == .subscribed || chain.status == .inGracePeriod else { return nil }
-        var unused: Decimal = 0
-        var currency = "USD"
-        for paid in state.paidPeriods(of: chain.originalID, account: chain.account, endingAfter: now) {
-            guard let price = paid.price, price > 0, let end = paid.expiresDate, end > paid.purchaseDate else { continue }
-            let fraction = end.timeIntervalSince(max(now, paid.purchaseDate)) / end.timeIntervalSince(paid.purchaseDate)
-            unused += price * Decimal(fraction)
-            currency = paid.currency ?? currency
-        }
-        return unused > 0 ? CurrencyRounding.round(unused, currency: currency) : nil
-    }
-
     // MARK: Operations on a subscription
 
     /// Ends a free subscription now (free subscriptions have no renewal to cancel).
@@ -114,7 +29,7 @@ extension Store {
     /// Switches auto-renew off: the subscription stays until the end of its period.
     public func cancelRenewal(_ reference: String, buyer: Buyer) throws -> SubscriptionChain {
         try changeSubscription(reference, buyer: buyer) { chain, _, now in
-            [self.autoRenewEvent(for: chain, on: false, buyer: buyer, at: now)]
+            [decisions.autoRenewEvent(for: chain, on: false, buyer: buyer, at: now)]
         }
     }
 
@@ -122,7 +37,7 @@ extension Store {
     /// of its period again. Refused once it has ended (buy it again instead).
     public func resumeRenewal(_ reference: String, buyer: Buyer) throws -> SubscriptionChain {
         try changeSubscription(reference, buyer: buyer) { chain, _, now in
-            [self.autoRenewEvent(for: chain, on: true, buyer: buyer, at: now)]
+            [decisions.autoRenewEvent(for: chain, on: true, buyer: buyer, at: now)]
         }
     }
 
@@ -162,7 +77,7 @@ extension Store {
             throw StoreError.unknownTransaction(chain.productID)
         }
         let schedule = SubscriptionSchedule(catalog: catalog)
-        let transactionID = nextTransactionID(in: state)
+        let transactionID = decisions.nextTransactionID(in: state)
         let start: Date
         let key: String
         switch chain.status {

@@ -9,6 +9,8 @@ import StoreLedger
 /// request against that fresh state; the in-memory state is a fold of the log.
 public final class Store: @unchecked Sendable {
     public let catalog: Catalog
+    /// The decisions this store commits, over its catalog.
+    let decisions: StoreDecisions
     let log: StoreEventLog
     let clock: StoreClock
     let lock = NSLock()
@@ -36,6 +38,7 @@ public final class Store: @unchecked Sendable {
     public init(catalog: Catalog, log: StoreEventLog, clock: StoreClock = SystemClock(),
                 checkpointInterval: Int = Store.defaultCheckpointInterval) throws {
         self.catalog = catalog
+        decisions = StoreDecisions(catalog: catalog)
         self.log = log
         self.clock = clock
         var scopes: [String: CreditScope] = [:]
@@ -210,7 +213,7 @@ public final class Store: @unchecked Sendable {
 
     /// The state with every renewal, expiry and grace end that has fallen due applied, as the
     /// next commit will record them, and the store time; for read-only views.
-    public func projectedState() -> (state: LedgerState, now: Date) {
+    func projectedState() -> (state: LedgerState, now: Date) {
         lock.lock()
         var state = self.state
         let now = state.storeTime(at: clock.now())
@@ -234,7 +237,7 @@ public final class Store: @unchecked Sendable {
     }
 
     func event(_ kind: StoreEvent.Kind, for buyer: Buyer, at time: Date) -> StoreEvent {
-        StoreEvent(kind: kind, time: time, app: catalog.bundleID, account: buyer.account, device: buyer.device)
+        decisions.event(kind, for: buyer, at: time)
     }
 
     // MARK: Products
@@ -257,26 +260,25 @@ public final class Store: @unchecked Sendable {
     // MARK: Settings
 
     /// Whether this device may make purchases ("purchases allowed", like parental restrictions).
-    public func canMakePayments(on device: String) -> Bool { snapshot.purchasesAllowed(on: device) }
+    func canMakePayments(on device: String) -> Bool { snapshot.purchasesAllowed(on: device) }
 
     /// Records a setting (of the buyer's device, or store-wide); every process sees it.
     public func set(_ setting: StoreSetting, to value: String, for buyer: Buyer) throws {
-        guard setting.allowedValues.contains(value) else {
+        guard let change = try? SettingChange(setting: setting.rawValue, value: value) else {
             throw StoreError.invalidSettingValue(setting: setting.rawValue, value: value, allowed: setting.allowedValues)
         }
-        try record(setting: setting.rawValue, value: value, buyer: buyer)
+        try record(change, buyer: buyer)
     }
 
     /// Makes `operation` fail with `failure` (once or until cleared), or clears it with nil.
     public func inject(_ failure: InjectedFailure?, into operation: StoreOperation, buyer: Buyer) throws {
-        try record(setting: StoreSetting.failurePrefix + operation.rawValue, value: failure?.settingValue ?? "none", buyer: buyer)
+        try record(.failure(operation, failure), buyer: buyer)
     }
 
-    private func record(setting: String, value: String, buyer: Buyer) throws {
+    private func record(_ setting: SettingChange, buyer: Buyer) throws {
         try commit { _, now in
             var change = event(.setting, for: buyer, at: now)
-            change.setting = setting
-            change.value = value
+            change.record(setting)
             return ([change], ())
         }
     }
@@ -294,6 +296,6 @@ public final class Store: @unchecked Sendable {
     }
 
     /// Accounts and devices that appear in the ledger for this app.
-    public var knownAccounts: [String] { snapshot.accounts }
-    public var knownDevices: [String] { snapshot.devices }
+    var knownAccounts: [String] { snapshot.accounts }
+    var knownDevices: [String] { snapshot.devices }
 }

@@ -73,7 +73,7 @@ public struct StoreEvent: Codable, Sendable, Equatable {
     /// Credits a refund could not take back because they were already spent.
     public var shortfall: Int?
     public var expiresDate: Date?
-    public var offer: String?
+    public var offer: AppliedOffer?
     /// Why a purchase failed, for people.
     public var reason: String?
     /// The transactions a restore delivered.
@@ -88,8 +88,8 @@ public struct StoreEvent: Codable, Sendable, Equatable {
     /// Renewal events: "<original transaction id>@<period start>", recorded at most once.
     public var renewalKey: String?
     public var graceExpiresDate: Date?
-    /// A purchase waiting for a parent ("approval") or for the buyer ("action").
-    public var awaiting: String?
+    /// A purchase waiting for a parent or for the buyer.
+    public var awaiting: PurchaseWait?
     /// A purchase the app did not finish; it is delivered by the next `finish`.
     public var unfinished: Bool?
     /// For an upgrade: the unused part of the old period, refunded pro rata (decimal text).

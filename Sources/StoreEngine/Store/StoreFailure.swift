@@ -16,21 +16,13 @@ public struct StoreFailure: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 extension Store {
-    /// The event that uses up a one-shot injected failure (none when it stays until cleared).
-    func consumption(of failure: InjectedFailure, operation: StoreOperation, buyer: Buyer, at now: Date) -> [StoreEvent] {
-        guard failure.once else { return [] }
-        var used = event(.failureConsumed, for: buyer, at: now)
-        used.setting = operation.rawValue
-        return [used]
-    }
-
     /// Throws the error injected into a read-only operation (load products, subscription
     /// status, verification), using up a one-shot injection.
     public func checkInjectedFailure(_ operation: StoreOperation, buyer: Buyer) throws {
         guard snapshot.settings.failures[operation] != nil else { return }
         let thrown: StoreFailure? = try commit { state, now in
             guard let current = state.settings.failures[operation] else { return ([], nil) }
-            return (consumption(of: current, operation: operation, buyer: buyer, at: now),
+            return (decisions.consumption(of: current, operation: operation, buyer: buyer, at: now),
                     StoreFailure(operation: operation, error: current.error))
         }
         if let thrown { throw thrown }

@@ -14,6 +14,26 @@ public struct StoreSettings: Sendable, Equatable {
     public var failures: [StoreOperation: InjectedFailure] = [:]
 
     public init() {}
+
+    /// A store-wide switch, by name.
+    public subscript(flag: SettingChange.StoreFlag) -> Bool {
+        get {
+            switch flag {
+            case .askToBuy: askToBuy
+            case .interruptedPurchases: interruptedPurchases
+            case .billingRetry: billingRetry
+            case .gracePeriod: gracePeriod
+            }
+        }
+        set {
+            switch flag {
+            case .askToBuy: askToBuy = newValue
+            case .interruptedPurchases: interruptedPurchases = newValue
+            case .billingRetry: billingRetry = newValue
+            case .gracePeriod: gracePeriod = newValue
+            }
+        }
+    }
 }
 
 /// A store operation that can be made to fail on purpose.

@@ -37,8 +37,8 @@ public struct SubscriptionChain: Sendable, Equatable {
     public var expirationReason: ExpirationReason?
     public var gracePeriodExpiresDate: Date?
     public var billingRetryStartDate: Date?
-    /// The offer of the current period, e.g. "introductory:freeTrial".
-    public var offer: String?
+    /// The offer of the current period, if any.
+    public var offer: AppliedOffer?
     /// Introductory periods still to come after the current one (pay as you go).
     public var offerPeriodsLeft: Int
     public var renewalCount: Int
@@ -53,7 +53,7 @@ public struct SubscriptionChain: Sendable, Equatable {
     /// The billing anchor after a renewal of `productID` (with `offer`) starting at `start`
     /// under `renewalKey`: kept when the renewal continues the run of regular periods, else
     /// the renewal's start. The fold and the schedule share it, so both agree on every ledger.
-    func billingAnchor(afterRenewalOf productID: String, offer: String?, at start: Date, renewalKey: String?) -> Date {
+    func billingAnchor(afterRenewalOf productID: String, offer: AppliedOffer?, at start: Date, renewalKey: String?) -> Date {
         let continuesRun = productID == self.productID && offer == nil && self.offer == nil
             && (start == expiresDate || renewalKey == scheduledRenewalKey)
         return continuesRun ? billingAnchor : start

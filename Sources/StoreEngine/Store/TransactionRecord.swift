@@ -32,7 +32,7 @@ public struct TransactionRecord: Sendable, Equatable {
     /// Credits the purchase granted in total.
     public var creditAmount: Int
     public var expiresDate: Date?
-    public var offer: String?
+    public var offer: AppliedOffer?
     public var state: TransactionState
     public var failureReason: String?
     public var revocationDate: Date?
@@ -81,8 +81,7 @@ extension TransactionRecord {
             storefront: event.storefront, credit: completed ? event.credit : nil,
             creditAmount: completed ? event.amount ?? 0 : 0, expiresDate: completed ? event.expiresDate : nil,
             offer: completed ? event.offer : nil,
-            state: completed ? (event.awaiting == "approval" ? .pending : event.awaiting == "action" ? .needsAction : .purchased)
-                             : (cancelled ? .cancelled : .failed),
+            state: completed ? TransactionState(waitingFor: event.awaiting) : (cancelled ? .cancelled : .failed),
             failureReason: completed ? nil : (cancelled ? "cancelled by the user" : event.reason),
             revocationDate: nil, revokedAmount: 0, shortfall: 0, replacedBy: nil,
             replaces: completed ? event.replacesTransactionId : nil, sequence: sequence,

@@ -108,7 +108,7 @@ public struct TransactionTable: Sendable {
             storefront: names.optionalValue(row.storefront), credit: names.optionalValue(row.credit),
             creditAmount: row.creditAmount,
             expiresDate: row.expiresDate.isNaN ? nil : Date(timeIntervalSinceReferenceDate: row.expiresDate),
-            offer: names.optionalValue(row.offer), state: row.state, failureReason: rare.failureReason,
+            offer: names.optionalValue(row.offer).flatMap(AppliedOffer.init(rawValue:)), state: row.state, failureReason: rare.failureReason,
             revocationDate: rare.revocationDate, revokedAmount: rare.revokedAmount, shortfall: rare.shortfall,
             replacedBy: rare.replacedBy, replaces: rare.replaces, sequence: row.sequence, finished: row.finished,
             proratedRefund: rare.proratedRefund, isRenewal: row.isRenewal, unsubscribedDate: rare.unsubscribedDate,
@@ -134,7 +134,7 @@ public struct TransactionTable: Sendable {
             rareFieldsIndex: rareIndex, productID: names.number(for: record.productID),
             account: names.number(for: record.account), purchaseDevice: names.number(for: record.purchaseDevice),
             currency: names.number(forOptional: record.currency), storefront: names.number(forOptional: record.storefront),
-            credit: names.number(forOptional: record.credit), offer: names.number(forOptional: record.offer),
+            credit: names.number(forOptional: record.credit), offer: names.number(forOptional: record.offer?.rawValue),
             price: record.price, productType: record.productType, state: record.state,
             finished: record.finished, isRenewal: record.isRenewal)
     }

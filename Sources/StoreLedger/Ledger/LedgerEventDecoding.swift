@@ -7,6 +7,12 @@ enum LedgerEventDecoding {
     /// Why one line's event did not decode, in words for a `LedgerProblem`.
     struct Failure: Error {
         var reason: String
+
+        init(reason: String) { self.reason = reason }
+
+        init(_ problem: LedgerFieldProblem) {
+            reason = "the event's field \"\(problem.field)\" is not valid: \(problem.reason)"
+        }
     }
 
     /// Batches smaller than this decode on the calling thread; more threads would cost more
@@ -48,11 +54,14 @@ enum LedgerEventDecoding {
         _ line: ArraySlice<UInt8>, fastType: (any LedgerLineDecodable.Type)?, dateEncoding: LedgerDateEncoding,
         with decoder: JSONDecoder
     ) -> Result<Event, Failure> {
-        if let fastType, let event = line.withUnsafeBufferPointer({ fastType.decodeLedgerLine($0, dateEncoding: dateEncoding) }) as? Event {
-            return .success(event)
+        if let fastType, let fast = line.withUnsafeBufferPointer({ fastType.decodeLedgerLine($0, dateEncoding: dateEncoding) }) {
+            if let problem = fast.ledgerFieldProblem() { return .failure(Failure(problem)) }
+            if let event = fast as? Event { return .success(event) }
         }
         do {
-            return .success(try decoder.decode(Event.self, from: Data(line)))
+            let event = try decoder.decode(Event.self, from: Data(line))
+            if let problem = (event as? any LedgerLineDecodable)?.ledgerFieldProblem() { return .failure(Failure(problem)) }
+            return .success(event)
         } catch {
             return .failure(Failure(reason: explain(error)))
         }

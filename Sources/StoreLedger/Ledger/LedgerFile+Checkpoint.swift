@@ -4,12 +4,7 @@ import Foundation
 extension LedgerFile {
     /// Where the checkpoint called `name` is kept: beside the ledger, one per name (per app).
     public func checkpointPath(named name: String) -> String {
-        // Bundle ids are letters, digits, dots and hyphens; anything else must not reach a path.
-        let safe = name.unicodeScalars.map { scalar -> String in
-            let isPlain = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
-            return isPlain || scalar == "." || scalar == "-" || scalar == "_" ? String(scalar) : "_"
-        }.joined()
-        return path + ".checkpoint-" + safe
+        LedgerFamily(ledgerPath: path).checkpointPath(named: name)
     }
 
     /// The checkpoint saved under `name`, when there is one this ledger's key made; nil when

@@ -54,7 +54,7 @@ extension LedgerFile {
             var movedTo: String?
             do throws(FileSystemError) {
                 if movedBytes > 0 {
-                    movedTo = try createSideFile(named: "damaged", holding: Array(bytes[cut.keptLength...]))
+                    movedTo = try createSideFile(.damaged, holding: Array(bytes[cut.keptLength...]))
                     try fileSystem.truncate(ledger, toLength: cut.keptLength)
                     try fileSystem.synchronize(ledger, dataOnly: true)
                 }

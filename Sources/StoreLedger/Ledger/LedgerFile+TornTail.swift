@@ -9,7 +9,7 @@ extension LedgerFile {
     func moveAside(_ tail: ArraySlice<UInt8>, of ledger: OpenFile) throws(LedgerError) -> TornTailReport {
         let sidePath: String
         do {
-            sidePath = try createSideFile(named: "torn", holding: Array(tail))
+            sidePath = try createSideFile(.torn, holding: Array(tail))
         } catch {
             throw .tornTailNotMoved(path: path, cause: error)
         }
@@ -31,11 +31,11 @@ extension LedgerFile {
 
     /// Creates `<path>.<label>-<UTC time>` (numbered when that exists) holding `bytes`,
     /// flushed with its directory, and returns its path; never overwrites anything.
-    func createSideFile(named label: String, holding bytes: [UInt8]) throws(FileSystemError) -> String {
+    func createSideFile(_ kind: LedgerFamily.SideFile, holding bytes: [UInt8]) throws(FileSystemError) -> String {
         let stamp = now().formatted(
             Date.ISO8601FormatStyle(dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted))
         for attempt in 1...Self.sideFileAttempts {
-            let sidePath = "\(path).\(label)-\(stamp)" + (attempt == 1 ? "" : "-\(attempt)")
+            let sidePath = LedgerFamily(ledgerPath: path).sideFilePath(kind, stamp: stamp, attempt: attempt)
             do {
                 try fileSystem.createFile(at: sidePath, containing: bytes, permissions: 0o600)
                 return sidePath
@@ -43,6 +43,6 @@ extension LedgerFile {
                 continue
             }
         }
-        throw FileSystemError(operation: .open, path: "\(path).\(label)-\(stamp)", code: EEXIST)
+        throw FileSystemError(operation: .open, path: LedgerFamily(ledgerPath: path).sideFilePath(kind, stamp: stamp), code: EEXIST)
     }
 }

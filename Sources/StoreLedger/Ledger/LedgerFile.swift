@@ -59,8 +59,8 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.path = path
-        self.keyPath = path + ".key"
-        self.lockPath = path + ".lock"
+        self.keyPath = LedgerFamily(ledgerPath: path).keyPath
+        self.lockPath = LedgerFamily(ledgerPath: path).lockPath
         self.fileSystem = fileSystem
         self.dateEncoding = dateEncoding
         self.now = now

@@ -1,3 +1,4 @@
+import StorefrontText
 import StoreEngine
 import TerminalUI
 import StoreCatalog
@@ -29,7 +30,7 @@ enum BuySheetView {
             lines += text.planChangeText(change).wrapped(toWidth: max(1, width - 4)).map { [Span($0, style: Theme.emphasis)] }
         }
         if state.snapshot.nextPurchase != .succeed {
-            lines.append([Span("Settings make this purchase \(state.snapshot.nextPurchase.rawValue).",
+            lines.append([Span(StorefrontPaneText.simulatedPurchase(state.snapshot.nextPurchase),
                                style: Theme.style(for: .warning))])
         }
         lines.append([])
@@ -93,15 +94,8 @@ enum RefundConfirmationView {
         guard let record = state.snapshot.transactions.first(where: { $0.id == transactionID }) else { return }
         let text = state.text
         let width = min(60, area.width - 4)
-        let name = state.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
-        let price = record.price.map { text.format($0, currency: record.currency) } ?? "—"
-        var message = "Refund \(name), bought \(text.date(record.purchaseDate)) for \(price)?"
-        if let credit = record.credit {
-            message += " Up to \(record.creditAmount) \(text.creditName(credit)) will be taken back."
-        } else {
-            message += " The buyer loses what it unlocked."
-        }
-        QuestionDialog.draw(title: "Refund transaction \(record.id)", question: message, yes: "Refund", no: "Keep",
+        let (title, question) = StorefrontPaneText.refundQuestion(record, text: text)
+        QuestionDialog.draw(title: title, question: question, yes: "Refund", no: "Keep",
                             width: width, in: area, into: &buffer)
     }
 }

@@ -1,3 +1,4 @@
+import StorefrontText
 import StoreEngine
 import TerminalUI
 
@@ -7,11 +8,8 @@ enum CancelRenewalConfirmationView {
         guard let record = state.snapshot.transactions.first(where: { $0.id == transactionID }) else { return }
         let text = state.text
         let width = min(60, area.width - 4)
-        let name = state.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
-        var message = "Stop renewing \(name)?"
-        if let expiry = state.snapshot.subscription(latest: record.id)?.expiresDate {
-            message += " It stays active until \(text.date(expiry)), then ends."
-        }
+        let message = StorefrontPaneText.cancelRenewalQuestion(
+            productID: record.productID, expiry: state.snapshot.subscription(latest: record.id)?.expiresDate, text: text)
         QuestionDialog.draw(title: "Cancel renewal", question: message, yes: "Cancel renewal", no: "Keep renewing",
                             width: width, in: area, into: &buffer)
     }

@@ -39,7 +39,7 @@ enum DetailView {
         lines.append([Span(AppText.typeName(product.type), style: Theme.muted), Span(" · ", style: Theme.muted),
                       Span(AppText.price(of: product, text: text).map { ProductListView.listedPrice($0, product: product, text: text, abbreviated: false) }
                            ?? "not sold here", style: Theme.emphasis)])
-        lines += wrapped(statusLine(status, product: product, text: text), width: width, style: Theme.style(for: status))
+        lines += wrapped(StorefrontPaneText.status(status, product: product, text: text), width: width, style: Theme.style(for: status))
         if let subscription = state.snapshot.entitlements.subscriptions.first(where: { $0.productID == product.id }),
            product.type == .autoRenewable {
             lines += wrapped(subscriptionLine(subscription, text: text), width: width, style: Theme.muted)
@@ -64,32 +64,6 @@ enum DetailView {
 
     private static func wrapped(_ text: String, width: Int, style: Style) -> [[Span]] {
         text.wrapped(toWidth: width).map { [Span($0, style: style)] }
-    }
-
-    private static func statusLine(_ status: ProductStatus, product: Product, text: StoreText) -> String {
-        switch status {
-        case .notSold: return "Not sold in \(text.countryName(text.storefront)); press l for another storefront"
-        case .available: return product.type == .freeSubscription ? "Free to subscribe" : "Available"
-        case .credits(let credit, let balance):
-            // The balance after the name: a name may start with a number ("500 Coins").
-            return credit.map { "Your balance of \(text.creditName($0)): \(balance)" } ?? "Grants nothing; a tip jar"
-        case .owned(let since): return "Owned since \(text.date(since))"
-        case .restoreToUnlock: return "Bought on another device: press r to restore"
-        case .awaitingDelivery: return "Bought here, not delivered yet: press r to restore it now"
-        case .active(let until, let willRenew):
-            guard let until else { return "Subscribed" }
-            return willRenew ? "Subscribed; renews \(text.date(until))" : "Active until \(text.date(until))"
-        case .expired(let on): return "Expired \(text.date(on))"
-        case .revoked: return "Refunded; no longer available"
-        case .billingProblem(let graceUntil):
-            return graceUntil.map { "Billing problem: access until \(text.date($0)) while the store retries" }
-                ?? "Billing problem: no access while the store retries the payment"
-        case .changeScheduled(let from, let effective):
-            let current = text.catalog.product(id: from).map(text.title(of:)) ?? from
-            return "Plan change scheduled: \(current) switches to this on \(text.date(effective))"
-        case .waiting(let state):
-            return state == .pending ? "Waiting for a parent's approval (Ask to Buy)" : "Interrupted: needs your action (t to resolve)"
-        }
     }
 
     /// The subscription as StoreKit 2 reports it: state, auto-renew, pending change, why it ended.

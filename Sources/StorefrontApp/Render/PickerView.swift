@@ -1,3 +1,4 @@
+import StorefrontText
 import TerminalUI
 
 /// The locale and storefront picker, and the account and device switcher.
@@ -34,8 +35,7 @@ enum PickerView {
             }
         } else {
             let note = picker.purpose == .localeAndStorefront
-                ? "The locale sets words and formats; the storefront sets the currency."
-                : "Purchases belong to the account; restore brings them to a device."
+                ? StorefrontPaneText.localePickerNote : StorefrontPaneText.accountPickerNote
             buffer.write(note, in: bands[2], style: Theme.muted)
         }
     }

@@ -33,7 +33,7 @@ enum ProductListView {
             return
         }
         if list.entries.isEmpty {
-            buffer.write("No product matches “\(list.query)”. Esc shows all.", in: inside.row(0), style: Theme.muted)
+            buffer.write(StorefrontPaneText.noMatch(list.query), in: inside.row(0), style: Theme.muted)
             return
         }
         // The widest a status may be; a longer one is said in fewer words.

@@ -1,3 +1,4 @@
+import StorefrontText
 import TerminalUI
 
 /// Draws the whole screen for `state` at `size`.
@@ -56,9 +57,9 @@ enum TooSmallView {
         let minimum = AppState.minimumSize
         let area = Rect(size)
         let top = max(0, size.height / 2 - 1)
-        buffer.write("Make the window at least \(minimum.width)x\(minimum.height)", in: area.row(top),
-                     alignment: .center, style: Theme.emphasis)
-        buffer.write("(it is \(size.width)x\(size.height) now)", in: area.row(top + 1), alignment: .center, style: Theme.muted)
+        let (needed, now) = StorefrontPaneText.windowTooSmall(minimum: (minimum.width, minimum.height), now: (size.width, size.height))
+        buffer.write(needed, in: area.row(top), alignment: .center, style: Theme.emphasis)
+        buffer.write(now, in: area.row(top + 1), alignment: .center, style: Theme.muted)
     }
 }
 

@@ -1,3 +1,4 @@
+import StorefrontText
 import StoreEngine
 import TerminalUI
 
@@ -5,8 +6,7 @@ import TerminalUI
 enum SettingsView {
     static func draw(_ screen: SettingsScreen, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
         let width = min(60, area.width - 4)
-        let note = "Stored in the entitlements file, so `storefront settings` sees them too. The first two "
-            + "belong to this device; the next-purchase outcome applies once. The rest apply to the whole store."
+        let note = StorefrontPaneText.settingsNote
         let noteLines = note.wrapped(toWidth: max(1, width - 4))
         let rows = SettingsScreen.Row.allCases
         let frame = Dialog.frame(width: width, height: rows.count + noteLines.count + 3, in: area)

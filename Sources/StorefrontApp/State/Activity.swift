@@ -1,3 +1,5 @@
+import StorefrontText
+
 /// A store operation in progress; while one runs a spinner turns and keys wait.
 public enum Activity: Equatable, Sendable {
     case purchasing(productID: String)
@@ -10,12 +12,12 @@ public enum Activity: Equatable, Sendable {
     /// What the spinner says, e.g. "Restoring purchases…".
     public var label: String {
         switch self {
-        case .purchasing: "Purchasing…"
-        case .restoring: "Restoring purchases…"
-        case .spending: "Spending…"
-        case .refunding: "Refunding…"
-        case .savingSetting: "Saving…"
-        case .settling(let action): "\(action.hint.label.capitalized)…"
+        case .purchasing: StorefrontScreenText.purchasing
+        case .restoring: StorefrontScreenText.restoring
+        case .spending: StorefrontScreenText.spending
+        case .refunding: StorefrontScreenText.refunding
+        case .savingSetting: StorefrontScreenText.saving
+        case .settling(let action): StorefrontScreenText.settling(action.hint.label)
         }
     }
 }

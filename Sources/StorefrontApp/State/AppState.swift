@@ -94,19 +94,14 @@ public struct AppState: Equatable, Sendable {
     /// Why the product list cannot be shown: an error injected into loading products
     /// (`fail.load-products`), as an app would see it; nil when the products load.
     public var productsUnavailableReason: String? {
-        snapshot.settings.failures[.loadProducts].map {
-            "Could not load the products: \($0.error.explanation). The error was injected for testing; "
-                + "press s and set \"Fail load-products\" to none, or run `storefront settings set fail.load-products none`."
-        }
+        snapshot.settings.failures[.loadProducts].map { StorefrontScreenText.productsUnavailable(explanation: $0.error.explanation) }
     }
 
     /// Why nothing can be changed right now, or nil when the store takes changes.
     public var readOnlyReason: String? {
         if let unavailableReason { return unavailableReason }
         guard let problem = snapshot.ledgerProblems.first else { return nil }
-        let more = snapshot.ledgerProblems.count > 1 ? " (and \(snapshot.ledgerProblems.count - 1) more)" : ""
-        return "The entitlements file has a problem: \(problem)\(more). Nothing can be bought or spent; "
-            + "`storefront verify` tells more."
+        return StorefrontScreenText.ledgerProblem("\(problem)", more: snapshot.ledgerProblems.count - 1)
     }
 
     /// True when the window is below the smallest size the screens are laid out for.

@@ -44,8 +44,8 @@ public struct TransactionsScreen: Equatable, Sendable {
 
 /// An action that can be taken on one transaction from the transactions screen.
 ///
-/// The screen's keys and hints come from this list, so a new action is one more case here
-/// and one more branch in the runtime.
+/// The transactions screen's key table takes its keys, hints and help lines from this list,
+/// so a new action is one more case here and one more branch in the runtime.
 public enum TransactionAction: CaseIterable, Equatable, Sendable {
     /// Approve an Ask to Buy request.
     case approve
@@ -83,6 +83,22 @@ public enum TransactionAction: CaseIterable, Equatable, Sendable {
         case .resumeRenewal: ("U", "resume renewal")
         case .resolveBilling: ("B", "fix billing")
         case .unsubscribe: ("X", "unsubscribe")
+        }
+    }
+
+    /// What the action does, for the help screen.
+    public var helpMeaning: String {
+        switch self {
+        case .approve: "approve an Ask to Buy request"
+        case .decline: "decline an Ask to Buy request"
+        case .complete: "complete an interrupted purchase"
+        case .refund: "refund the selected transaction (asks first)"
+        case .renew: "renew a subscription now"
+        case .expire: "end a subscription now"
+        case .cancelRenewal: "cancel a subscription's renewal (asks first)"
+        case .resumeRenewal: "resume a cancelled renewal"
+        case .resolveBilling: "fix a subscription's billing problem"
+        case .unsubscribe: "unsubscribe from a free subscription"
         }
     }
 

@@ -1,3 +1,4 @@
+import StorefrontText
 import TerminalUI
 
 /// A list of choices in sections, with rows to type a new value: the locale and storefront
@@ -28,9 +29,9 @@ public struct Picker: Equatable, Sendable {
         /// The prompt in front of the field.
         public var prompt: String {
             switch self {
-            case .locale: "Locale (e.g. pt_BR):"
-            case .account: "New account:"
-            case .device: "New device:"
+            case .locale: StorefrontPickerText.localePrompt
+            case .account: StorefrontPickerText.accountPrompt
+            case .device: StorefrontPickerText.devicePrompt
             }
         }
     }

@@ -27,11 +27,12 @@ public enum Action: Equatable, Sendable {
     case tick
     /// The real time now, for countdowns to renewals while store time runs fast.
     case clockTicked(Date)
-    /// A subscription was renewed, expired, cancelled or recovered; `message` says how it stands.
-    case subscriptionChanged(message: String)
-    /// A transaction action finished with a message for the person (a declined request).
-    case transactionSettled(title: String, message: String)
-    /// Something the person should know that no key of theirs caused (unfinished purchases
-    /// delivered at start, a parent's decision arriving from another process).
-    case announced(title: String, message: String)
+    /// A subscription was renewed, expired, cancelled, resumed or recovered; this is how it stands.
+    case subscriptionChanged(SubscriptionChain)
+    /// The buyer left the free subscription `productID`.
+    case unsubscribed(productID: String)
+    /// A request to buy `productID` was declined from the transactions screen.
+    case requestDeclined(productID: String)
+    /// Purchases an app left unfinished were delivered when the storefront started.
+    case unfinishedDelivered([TransactionRecord])
 }

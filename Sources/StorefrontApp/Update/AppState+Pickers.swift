@@ -1,3 +1,4 @@
+import StorefrontText
 import StoreEngine
 import TerminalUI
 import StoreCatalog
@@ -5,7 +6,7 @@ import StoreCatalog
 extension AppState {
     /// The catalog's languages (as full locales) and storefronts, plus a row to type any locale.
     func localePicker() -> Picker {
-        var rows: [Picker.Row] = [.heading("Language and region")]
+        var rows: [Picker.Row] = [.heading(StorefrontPickerText.languageHeading)]
         var seen: Set<String> = []
         for language in catalog.languages {
             let identifier = AppText.locale(forLanguage: language)
@@ -16,27 +17,27 @@ extension AppState {
         if !seen.contains(locale) {
             rows.append(Picker.Row(choice: .locale(locale), label: AppText.localeName(locale), detail: locale, isCurrent: true))
         }
-        rows.append(Picker.Row(choice: .typeIn(.locale), label: "Other locale…"))
-        rows.append(.heading("Storefront"))
+        rows.append(Picker.Row(choice: .typeIn(.locale), label: StorefrontPickerText.otherLocale))
+        rows.append(.heading(StorefrontPickerText.storefrontHeading))
         for front in catalog.storefronts {
             rows.append(Picker.Row(choice: .storefront(front.code), label: text.countryName(front.code),
-                                   detail: "\(front.code) · \(front.currency)", isCurrent: front.code == storefront))
+                                   detail: StorefrontPickerText.storefrontDetail(code: front.code, currency: front.currency), isCurrent: front.code == storefront))
         }
         return Picker(purpose: .localeAndStorefront, rows: rows)
     }
 
     /// The accounts and devices found in the ledger, plus rows to create new ones.
     func accountPicker() -> Picker {
-        var rows: [Picker.Row] = [.heading("Account")]
+        var rows: [Picker.Row] = [.heading(StorefrontPickerText.accountHeading)]
         for account in including(visitedAccounts, in: snapshot.accounts) {
             rows.append(Picker.Row(choice: .account(account), label: account, isCurrent: account == buyer.account))
         }
-        rows.append(Picker.Row(choice: .typeIn(.account), label: "New account…"))
-        rows.append(.heading("Device"))
+        rows.append(Picker.Row(choice: .typeIn(.account), label: StorefrontPickerText.newAccount))
+        rows.append(.heading(StorefrontPickerText.deviceHeading))
         for device in including(visitedDevices, in: snapshot.devices) {
             rows.append(Picker.Row(choice: .device(device), label: device, isCurrent: device == buyer.device))
         }
-        rows.append(Picker.Row(choice: .typeIn(.device), label: "New device…"))
+        rows.append(Picker.Row(choice: .typeIn(.device), label: StorefrontPickerText.newDevice))
         return Picker(purpose: .accountAndDevice, rows: rows)
     }
 
@@ -47,55 +48,8 @@ extension AppState {
         return all
     }
 
-    /// Keys in a picker: move and choose, or type a new value.
-    mutating func pressOnPicker(_ key: Key, picker: Picker) -> [Effect] {
-        var picker = picker
-        if var typing = picker.typing {
-            switch key {
-            case .character(let character):
-                typing.entry.insert(character) { Self.isAllowed($0, in: typing.field) }
-            case .paste(let text):
-                for character in TextField.singleLine(text) {
-                    typing.entry.insert(character) { Self.isAllowed($0, in: typing.field) }
-                }
-            case .backspace:
-                typing.entry.deleteBackward()
-            case .enter:
-                return accept(typing, in: picker)
-            case .escape:
-                picker.typing = nil
-                replaceTop(with: .picker(picker))
-                return []
-            default:
-                return []
-            }
-            picker.typing = typing
-            replaceTop(with: .picker(picker))
-            return []
-        }
-        let height = PickerView.listHeight(for: picker, size: size)
-        switch key {
-        case .up, .character("k"): picker.move(by: -1, viewportHeight: height)
-        case .down, .character("j"): picker.move(by: 1, viewportHeight: height)
-        case .pageUp: picker.move(by: -height, viewportHeight: height)
-        case .pageDown: picker.move(by: height, viewportHeight: height)
-        case .home, .character("g"): picker.move(by: -picker.rows.count, viewportHeight: height)
-        case .end, .character("G"): picker.move(by: picker.rows.count, viewportHeight: height)
-        case .enter, .character(" "):
-            return picker.selectedChoice.map { choose($0, in: picker) } ?? []
-        case .escape:
-            closeTop()
-            return []
-        case .character("q"):
-            return quit()
-        default:
-            return []
-        }
-        replaceTop(with: .picker(picker))
-        return []
-    }
-
-    private mutating func choose(_ choice: Picker.Choice, in picker: Picker) -> [Effect] {
+    /// Does what choosing `choice` in `picker` asks: opens a field, or switches and closes the picker.
+    mutating func choose(_ choice: Picker.Choice, in picker: Picker) -> [Effect] {
         var picker = picker
         switch choice {
         case .typeIn(let field):
@@ -117,14 +71,15 @@ extension AppState {
         }
     }
 
-    private mutating func accept(_ typing: Picker.Typing, in picker: Picker) -> [Effect] {
+    /// Applies a typed value, or shows under the field why it cannot be taken.
+    mutating func accept(_ typing: Picker.Typing, in picker: Picker) -> [Effect] {
         switch typing.field {
         case .locale:
             let value = typing.entry.text.trimmingCharacters(in: .whitespaces)
             let normalized = LocaleIdentifier.normalize(value)
             guard Self.looksLikeLocale(normalized) else {
                 var picker = picker
-                picker.typing?.entry.error = "“\(value)” is not a locale; type one like de_DE or pt_BR."
+                picker.typing?.entry.error = StorefrontScreenText.notALocale(value)
                 replaceTop(with: .picker(picker))
                 return []
             }
@@ -136,8 +91,7 @@ extension AppState {
                 name = try BuyerName.normalized(typing.entry.text, role: typing.field == .account ? "account" : "device")
             } catch {
                 var picker = picker
-                let message = error.description
-                picker.typing?.entry.error = message.prefix(1).uppercased() + message.dropFirst() + "."
+                picker.typing?.entry.error = StorefrontPickerText.fieldError(error.description)
                 replaceTop(with: .picker(picker))
                 return []
             }

@@ -1,3 +1,4 @@
+import StorefrontText
 import StoreEngine
 
 extension AppState {
@@ -15,7 +16,7 @@ extension AppState {
         }
         if let torn = fresh.tornTail, torn != reportedTornTail {
             reportedTornTail = torn
-            report(Alert(title: "Incomplete line moved aside", message: "\(torn).", tone: .warning))
+            report(Alert(title: StorefrontScreenText.tornTailTitle, message: StorefrontScreenText.tornTail("\(torn)"), tone: .warning))
         }
     }
 
@@ -35,23 +36,18 @@ extension AppState {
         let product = catalog.product(id: productID)
         let balance = outcome.transaction?.credit.map { snapshot.balance(of: $0) }
         let message = text.message(for: outcome, product: product, balance: balance)
-        let (title, tone): (String, Alert.Tone) = switch outcome {
-        case .purchased: ("Purchase complete", .success)
-        case .alreadyOwned: ("Already yours", .info)
-        case .cancelled: ("Purchase cancelled", .info)
-        case .failed: ("Purchase failed", .failure)
-        case .refused: ("Purchase refused", .warning)
-        case .pending: ("Asked to buy", .info)
-        case .needsAction: ("Purchase interrupted", .warning)
-        case .changeScheduled: ("Plan change scheduled", .info)
-        case .renewalResumed: ("Auto-renew on", .success)
+        let tone: Alert.Tone = switch outcome {
+        case .purchased, .renewalResumed: .success
+        case .alreadyOwned, .cancelled, .pending, .changeScheduled: .info
+        case .failed: .failure
+        case .refused, .needsAction: .warning
         }
-        report(Alert(title: title, message: message, tone: tone))
+        report(Alert(title: StorefrontScreenText.purchaseTitle(outcome), message: message, tone: tone))
     }
 
     mutating func finishRestore(_ result: RestoreResult) {
         activity = nil
-        report(Alert(title: "Restore purchases", message: text.message(for: result),
+        report(Alert(title: StorefrontScreenText.restoreTitle, message: text.message(for: result),
                           tone: result.restored.isEmpty ? .info : .success))
     }
 
@@ -68,7 +64,7 @@ extension AppState {
     mutating func finishRefund(_ result: RefundResult) {
         activity = nil
         if case .refundConfirmation = overlays.last { closeTop() }
-        report(Alert(title: "Refund complete", message: AppText.refundMessage(result, text: text), tone: .success))
+        report(Alert(title: StorefrontScreenText.refundTitle, message: AppText.refundMessage(result, text: text), tone: .success))
     }
 
     mutating func failOperation(_ message: String) {
@@ -77,7 +73,19 @@ extension AppState {
         case .buySheet, .refundConfirmation: closeTop()
         default: break
         }
-        report(Alert(title: "Could not complete", message: message, tone: .failure))
+        report(Alert(title: StorefrontScreenText.failureTitle, message: message, tone: .failure))
+    }
+
+    /// A subscription changed from the transactions screen: its question closes and the result shows.
+    mutating func finishSubscriptionChange(message: String) {
+        activity = nil
+        if case .cancelRenewalConfirmation = overlays.last { closeTop() }
+        report(Alert(title: StorefrontScreenText.subscriptionTitle, message: message, tone: .success))
+    }
+
+    /// A product's title in the current locale, or its id when the catalog does not know it.
+    func productName(_ productID: String) -> String {
+        catalog.product(id: productID).map(text.title(of:)) ?? productID
     }
 
     /// A parent's decision or a completed purchase that arrived from another process (or from
@@ -88,21 +96,24 @@ extension AppState {
         let previous = Dictionary(before.transactions.map { ($0.id, $0.state) }, uniquingKeysWith: { first, _ in first })
         for record in snapshot.transactions {
             guard let was = previous[record.id], was != record.state, was == .pending || was == .needsAction else { continue }
-            let name = catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
+            let name = productName(record.productID)
             switch record.state {
             case .purchased:
-                let title = was == .pending ? "Request approved" : "Purchase completed"
-                var message = was == .pending ? "Your request to buy \(name) was approved; it is yours." : "\(name) is yours."
+                let title = was == .pending ? StorefrontScreenText.requestApprovedTitle : StorefrontScreenText.purchaseCompletedTitle
+                var message = was == .pending
+                    ? StorefrontScreenText.requestApproved(name: name) : StorefrontScreenText.purchaseCompleted(name: name)
                 if let credit = record.credit, record.creditAmount > 0 {
-                    message += " +\(record.creditAmount) \(text.creditName(credit)): you have \(snapshot.balance(of: credit))."
+                    message += StorefrontScreenText.creditAdded(record.creditAmount, creditName: text.creditName(credit),
+                                                                balance: snapshot.balance(of: credit))
                 }
                 report(Alert(title: title, message: message, tone: .success))
             case .declined:
                 if let reason = record.closedByStoreReason {
-                    report(Alert(title: "Request closed", message: "Your request to buy \(name) was \(reason).", tone: .info))
+                    report(Alert(title: StorefrontScreenText.requestClosedTitle,
+                                 message: StorefrontScreenText.requestClosed(name: name, reason: reason), tone: .info))
                 } else {
-                    report(Alert(title: "Request declined", message: "Your request to buy \(name) was declined; nothing was charged.",
-                                 tone: .info))
+                    report(Alert(title: StorefrontScreenText.requestDeclinedTitle,
+                                 message: StorefrontScreenText.yourRequestDeclined(name: name), tone: .info))
                 }
             default:
                 continue

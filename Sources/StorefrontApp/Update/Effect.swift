@@ -10,11 +10,9 @@ public enum Effect: Equatable, Sendable {
     case purchase(productID: String, buyer: Buyer, storefront: String, simulate: PurchaseSimulation?, offerID: String? = nil)
     case restore(Buyer)
     case spend(credit: String, buyer: Buyer)
-    /// Refund a transaction; `buyer` is whose view shows the result (the transaction may
-    /// have been bought on another device of the account).
-    case refund(transactionID: String, buyer: Buyer)
-    /// Approve, decline or complete a waiting purchase, or change a subscription, from the
-    /// transactions screen (refunds go through `.refund`).
+    /// Approve, decline, complete or refund a transaction, or change a subscription, from the
+    /// transactions screen; `buyer` is whose view shows the result (the transaction may have
+    /// been bought on another device of the account).
     case settle(TransactionAction, transactionID: String, buyer: Buyer)
     case setSetting(StoreSetting, value: String, buyer: Buyer)
     case setTimeRate(TimeRate, buyer: Buyer)

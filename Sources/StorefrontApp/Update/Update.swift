@@ -1,3 +1,4 @@
+import StorefrontText
 import Foundation
 import StoreEngine
 import TerminalUI
@@ -35,17 +36,19 @@ extension AppState {
             failOperation(message)
         case .tick:
             if activity != nil { tick &+= 1 }
-        case .announced(let title, let message):
-            report(Alert(title: title, message: message, tone: .info))
+        case .unfinishedDelivered(let records):
+            report(Alert(title: StorefrontScreenText.unfinishedDeliveredTitle,
+                         message: StorefrontScreenText.unfinishedDelivered(records, text: text), tone: .info))
         case .clockTicked(let now):
             self.now = now
-        case .subscriptionChanged(let message):
+        case .subscriptionChanged(let chain):
+            finishSubscriptionChange(message: text.describe(chain))
+        case .unsubscribed(let productID):
+            finishSubscriptionChange(message: StorefrontScreenText.unsubscribed(name: productName(productID)))
+        case .requestDeclined(let productID):
             activity = nil
-            if case .cancelRenewalConfirmation = overlays.last { closeTop() }
-            report(Alert(title: "Subscription", message: message, tone: .success))
-        case .transactionSettled(let title, let message):
-            activity = nil
-            report(Alert(title: title, message: message, tone: .info))
+            report(Alert(title: StorefrontScreenText.requestDeclinedTitle,
+                         message: StorefrontScreenText.requestDeclined(name: productName(productID)), tone: .info))
         }
         return []
     }
@@ -57,7 +60,7 @@ extension AppState {
             resize(to: Size(width: width, height: height))
             return []
         }
-        if key == .ctrl("c") { return quit() }
+        if EverywhereKeys.command(for: key, in: self) == .quit { return quit() }
         guard activity == nil, waitingKeys.isEmpty else {
             waitingKeys.append(WaitingKey(key: key, arrivedAt: time))
             return []
@@ -78,21 +81,23 @@ extension AppState {
     /// Routes a key to the top overlay, the search field or the main screen.
     mutating func press(_ key: Key, at time: Date) -> [Effect] {
         notice = nil
-        if isTooSmall { return key == .character("q") ? quit() : [] }
+        // A window too small to draw in still takes the main screen's quit key.
+        if isTooSmall { return MainReducer.keys.lookup(key, in: self)?.command == .quit ? quit() : [] }
         let topBefore = overlays.last
         let countBefore = overlays.count
         let effects: [Effect]
-        if key == .function(1) {
+        if EverywhereKeys.command(for: key, in: self) == .help {
             // F1 opens the help from anywhere, text fields included (where `?` is typed).
             let topic = topBefore.map { $0.helpTopic } ?? (isSearching ? .search : .main)
-            if let topic { push(.help(HelpScreen(topic: topic))) }
+            // On the help itself F1 closes it, as `?` does there.
+            if let topic { push(.help(HelpScreen(topic: topic))) } else { closeTop() }
             effects = []
         } else if let top = overlays.last {
             effects = press(key, on: top, at: time)
         } else if isSearching {
-            effects = pressWhileSearching(key)
+            effects = SearchReducer.press(key, screen: (), state: &self)
         } else {
-            effects = pressOnMain(key)
+            effects = MainReducer.press(key, screen: (), state: &self)
         }
         // Only a sheet just opened (or changed) is armed anew; one uncovered by closing the
         // help above it was armed already.
@@ -153,7 +158,7 @@ extension AppState {
     /// that would open a sheet ask first, so a sheet that could only fail never opens.
     mutating func refusedAsReadOnly() -> Bool {
         guard let readOnlyReason else { return false }
-        push(.alert(Alert(title: "Read-only", message: readOnlyReason, tone: .failure)))
+        push(.alert(Alert(title: StorefrontScreenText.readOnlyTitle, message: readOnlyReason, tone: .failure)))
         return true
     }
 

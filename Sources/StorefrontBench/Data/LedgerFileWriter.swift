@@ -33,14 +33,16 @@ enum LedgerFileWriter {
             linesLeft -= 1
         }
         try writeFile(destination, bytes[..<end])
-        try writeFile(destination + ".key", readFile(source + ".key")[...])
+        try writeFile(LedgerFamily(ledgerPath: destination).keyPath, readFile(LedgerFamily(ledgerPath: source).keyPath)[...])
     }
 
     /// Copies a ledger and its key file, so a benchmark can change the copy.
     static func copy(_ source: String, to destination: String) throws {
-        try writeFile(destination, readFile(source)[...])
-        try writeFile(destination + ".key", readFile(source + ".key")[...])
-        try? FileManager.default.removeItem(atPath: destination + ".lock")
+        let from = LedgerFamily(ledgerPath: source), to = LedgerFamily(ledgerPath: destination)
+        for (sourcePath, destinationPath) in zip(from.essentialPaths, to.essentialPaths) {
+            try writeFile(destinationPath, readFile(sourcePath)[...])
+        }
+        try? FileManager.default.removeItem(atPath: to.lockPath)
     }
 
     private static func readFile(_ path: String) throws -> [UInt8] {

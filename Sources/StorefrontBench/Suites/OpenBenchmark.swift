@@ -17,7 +17,7 @@ enum OpenBenchmark {
         for size in context.scale.ledgerSizes {
             guard let ledger = context.data.ledgerPaths[size] else { continue }
             let sizeText = NumberText.grouped(size)
-            let checkpoint = LedgerFile<StoreEvent>(path: ledger).checkpointPath(named: catalog.bundleID)
+            let checkpoint = LedgerFamily(ledgerPath: ledger).checkpointPath(named: catalog.bundleID)
             context.progress("open: \(sizeText) events, no checkpoint")
             let full = try (0..<context.scale.openRuns).map { _ in
                 try? FileManager.default.removeItem(atPath: checkpoint)
@@ -46,10 +46,11 @@ enum OpenBenchmark {
     ) throws {
         let prefix = ledger + ".prefix"
         defer {
-            for path in [prefix, prefix + ".key", prefix + ".lock"] { try? FileManager.default.removeItem(atPath: path) }
+            let family = LedgerFamily(ledgerPath: prefix)
+            for path in family.essentialPaths + [family.lockPath] { try? FileManager.default.removeItem(atPath: path) }
         }
         try LedgerFileWriter.copyPrefix(of: ledger, events: events, to: prefix)
-        let made = LedgerFile<StoreEvent>(path: prefix).checkpointPath(named: try context.data.ledgerCatalog().catalog.bundleID)
+        let made = LedgerFamily(ledgerPath: prefix).checkpointPath(named: try context.data.ledgerCatalog().catalog.bundleID)
         _ = try open(prefix, catalogPath: catalogPath, events: events, context: context)
         guard FileManager.default.fileExists(atPath: made) else {
             throw BenchError.unexpectedResult("opening \(events) events saved no checkpoint")

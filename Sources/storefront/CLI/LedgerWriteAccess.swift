@@ -1,4 +1,5 @@
 import Foundation
+import StoreLedger
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,7 +14,7 @@ enum LedgerWriteAccess {
     /// Why the ledger at `ledgerPath` cannot be written, or nil when it can.
     static func refusal(ledgerPath: String) -> String? {
         let folder = (ledgerPath as NSString).deletingLastPathComponent
-        let candidates = [folder.isEmpty ? "." : folder, ledgerPath, ledgerPath + ".lock"]
+        let candidates = [folder.isEmpty ? "." : folder, ledgerPath, LedgerFamily(ledgerPath: ledgerPath).lockPath]
         for path in candidates where FileManager.default.fileExists(atPath: path) {
             guard access(path, W_OK) != 0 else { continue }
             let code = errno

@@ -21,7 +21,7 @@ enum AccountCommands {
                     .init(productId: $0.productID, group: $0.group, state: $0.state.rawValue, transactionId: $0.transactionID,
                           originalTransactionId: $0.originalTransactionID, purchaseDate: $0.purchaseDate,
                           originalPurchaseDate: $0.originalPurchaseDate, expiresDate: $0.expiresDate,
-                          willAutoRenew: $0.willAutoRenew, entitled: $0.isEntitled, delivered: $0.delivered, offer: $0.offer,
+                          willAutoRenew: $0.willAutoRenew, entitled: $0.isEntitled, delivered: $0.delivered, offer: $0.offer?.rawValue,
                           expirationReason: $0.expirationReason?.rawValue, pendingProductId: $0.pendingProductID,
                           gracePeriodExpiresDate: $0.gracePeriodExpiresDate, renewalCount: $0.renewalCount,
                           signedRenewalInfo: renewalInfo[$0.originalTransactionID])
@@ -68,7 +68,7 @@ enum AccountCommands {
                     device: record.purchaseDevice, quantity: record.quantity, price: record.price.map(ExactDecimal.string),
                     currency: record.currency, storefront: record.storefront, credit: record.credit,
                     amount: record.credit == nil ? nil : record.creditAmount, expiresDate: record.expiresDate,
-                    offer: record.offer, reason: record.failureReason, revocationDate: record.revocationDate,
+                    offer: record.offer?.rawValue, reason: record.failureReason, revocationDate: record.revocationDate,
                     replacedBy: record.replacedBy, proratedRefund: record.proratedRefund.map(ExactDecimal.string),
                     signedTransaction: try session.listedSignedTransaction(record, signer: signer))
             })

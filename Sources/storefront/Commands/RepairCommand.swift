@@ -8,7 +8,7 @@ enum RepairCommand {
         let path = try StoreSession.ledgerPath(arguments, environment: environment)
         let repair: LedgerRepair
         do {
-            repair = try LedgerFile<StoreEvent>.repair(path: path)
+            repair = try LedgerEventLog.repair(path: path)
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }

@@ -16,7 +16,7 @@ enum VerifyCommand {
         let path = try StoreSession.ledgerPath(arguments, environment: environment)
         let report: LedgerVerification
         do {
-            report = try LedgerFile<StoreEvent>.verify(path: path)
+            report = try LedgerEventLog.verify(path: path)
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }

@@ -1,3 +1,4 @@
+import StorefrontText
 import Foundation
 import NcursesTerminal
 import StoreEngine
@@ -41,10 +42,7 @@ enum TUILauncher {
     /// show such a store) rather than failing on the renewals it would record or the first key.
     static func writeRefusal(_ session: StoreSession) -> String? {
         if let refusal = LedgerWriteAccess.refusal(ledgerPath: session.ledgerPath) { return refusal }
-        return session.catchUpSkipped.map {
-            "The entitlements file cannot be written (\($0)), so nothing can be bought, spent or changed; renewals "
-                + "and expiries that fell due are shown but not recorded."
-        }
+        return session.catchUpSkipped.map { StorefrontScreenText.cannotWrite(reason: "\($0)") }
     }
 
     /// Transactions an app left unfinished are delivered when the storefront starts, once.
@@ -54,8 +52,7 @@ enum TUILauncher {
             let delivered = try session.store.deliverUnfinished(session.buyer)
             _ = update(&state, .storeChanged(StoreSnapshot(store: session.store, buyer: session.buyer, storefront: session.storefront)))
             if !delivered.isEmpty {
-                _ = update(&state, .announced(title: "Unfinished purchases delivered",
-                                              message: DeferredCommands.describe(delivered, session: session)))
+                _ = update(&state, .unfinishedDelivered(delivered))
             }
         } catch {
             _ = update(&state, .operationFailed(message: "\(error)"))

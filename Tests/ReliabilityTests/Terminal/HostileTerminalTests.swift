@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import StorefrontTesting
 
 /// The interactive storefront in tmux, fed hostile catalog text, tiny windows, resize storms
 /// and terminals it cannot use. The screen shows the text neutralised with columns aligned,
@@ -25,7 +26,7 @@ struct HostileTerminalTests {
     func session(_ arguments: [String] = [], prefix: String = "", width: Int = 100, height: Int = 30) throws -> TmuxSession {
         try TmuxSession(
             command: command(arguments, prefix: prefix), width: width, height: height,
-            environment: ["LANG": "C.UTF-8"], directory: directory)
+            environment: ["LANG": "C.UTF-8"], statusLine: false, reportsExit: true)
     }
 
     /// Terminal state a program can change and must give back: `(format, expected after exit)`.
@@ -43,36 +44,36 @@ struct HostileTerminalTests {
         #expect(lint.status == 0, "the hostile catalog must load: \(lint.stdout)")
 
         let tmux = try session(["--catalog", catalog])
-        let titleBefore = try tmux.value("#{pane_title}")
-        let first = try tmux.waitForScreen { $0.contains { $0.contains("┌ Products") } }
+        let titleBefore = try tmux.query("#{pane_title}")
+        let first = try tmux.pollRows { $0.contains { $0.contains("┌ Products") } }
         try #require(first.matched, "the storefront did not draw: \(first.screen)")
         var frames = 1
         var issues: [String] = []
         // Step through every product, so the detail pane shows each description too.
         for step in 0...6 {
             if step > 0 {
-                try tmux.send("Down")
+                try tmux.press("Down")
                 usleep(150_000)
             }
-            let screen = try tmux.screen()
+            let screen = try tmux.rows()
             frames += 1
             let text = screen.joined(separator: "\n")
             for fragment in HostileCatalog.forbiddenFragments where text.contains(fragment) {
                 issues.append("step \(step): the screen shows \"\(fragment)\"")
             }
             issues += ScreenLayout.misalignments(in: screen, width: 100).map { "step \(step): \($0)" }
-            if try tmux.value("#{alternate_on}") != "1" { issues.append("step \(step): the alternate screen was left") }
-            if try tmux.value("#{pane_title}") != titleBefore { issues.append("step \(step): the window title changed") }
+            if try tmux.query("#{alternate_on}") != "1" { issues.append("step \(step): the alternate screen was left") }
+            if try tmux.query("#{pane_title}") != titleBefore { issues.append("step \(step): the window title changed") }
             if !screen[0].contains("Hostile") { issues.append("step \(step): the header is gone: \(screen[0])") }
         }
-        let text = try tmux.screen().joined(separator: "\n") + "\n" + first.screen.joined(separator: "\n")
+        let text = try tmux.rows().joined(separator: "\n") + "\n" + first.screen.joined(separator: "\n")
         for fragment in HostileCatalog.neutralisedFragments where !text.contains(fragment) {
             issues.append("the screen does not show \"\(fragment)\"")
         }
-        try tmux.send("q")
+        try tmux.press("q")
         #expect(try tmux.waitForExit() == 0)
-        for (format, expected) in Self.restoredState where try tmux.value(format) != expected {
-            issues.append("after quitting, \(format) is \(try tmux.value(format)), not \(expected)")
+        for (format, expected) in Self.restoredState where try tmux.query(format) != expected {
+            issues.append("after quitting, \(format) is \(try tmux.query(format)), not \(expected)")
         }
         let count = issues.count
         #expect(count == 0, "first: \(issues.prefix(5))")

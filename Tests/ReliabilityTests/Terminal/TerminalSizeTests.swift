@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import StorefrontTesting
 
 /// The storefront in windows below its minimum size, from 1x1 to 59x15, and through a storm of
 /// resizes: it never crashes, says how large the window must be, and draws its screens again
@@ -34,16 +35,16 @@ struct TerminalSizeTests {
         let directory = try ScratchDirectory("sizes")
         let command = [StorefrontCLI.binary, "--entitlements", directory.file("entitlements.jsonl")]
             .map(TmuxSession.quoted).joined(separator: " ")
-        let tmux = try TmuxSession(command: command, width: 100, height: 30, environment: ["LANG": "C.UTF-8"], directory: directory)
-        try #require(try tmux.waitForScreen { $0.contains { $0.contains("┌ Products") } }.matched)
+        let tmux = try TmuxSession(command: command, width: 100, height: 30, environment: ["LANG": "C.UTF-8"], statusLine: false, reportsExit: true)
+        try #require(try tmux.pollRows { $0.contains { $0.contains("┌ Products") } }.matched)
         var issues: [String] = []
         for size in Self.smallSizes {
             try tmux.resize(width: size.width, height: size.height)
-            let shown = try tmux.waitForScreen { Self.showsTooSmall($0, width: size.width, height: size.height) }
+            let shown = try tmux.pollRows { Self.showsTooSmall($0, width: size.width, height: size.height) }
             if !shown.matched { issues.append("\(size.width)x\(size.height) shows \(shown.screen.filter { !$0.isEmpty })") }
         }
         try tmux.resize(width: 60, height: 16)
-        if !(try tmux.waitForScreen { $0.contains { $0.contains("┌ Products") } }.matched) {
+        if !(try tmux.pollRows { $0.contains { $0.contains("┌ Products") } }.matched) {
             issues.append("60x16 does not show the storefront")
         }
 
@@ -54,15 +55,15 @@ struct TerminalSizeTests {
             try tmux.resize(width: Int.random(in: 1...160, using: &generator), height: Int.random(in: 1...50, using: &generator))
         }
         try tmux.resize(width: 100, height: 30)
-        let recovered = try tmux.waitForScreen { screen in
+        let recovered = try tmux.pollRows { screen in
             screen.count == 30 && screen.contains { $0.contains("┌ Products") } && screen[29].contains("q quit")
                 && ScreenLayout.misalignments(in: screen, width: 100).isEmpty
         }
         if !recovered.matched { issues.append("after the storm the screen is \(recovered.screen)") }
-        try tmux.send("q")
+        try tmux.press("q")
         let status = try tmux.waitForExit()
         if status != 0 { issues.append("the storefront ended with \(status.map(String.init) ?? "no exit") after the storm") }
-        if try tmux.value("#{alternate_on}") != "0" { issues.append("the alternate screen was not left") }
+        if try tmux.query("#{alternate_on}") != "0" { issues.append("the alternate screen was not left") }
 
         let count = issues.count
         #expect(count == 0, "first: \(issues.prefix(5))")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import StorefrontTesting
 
 /// Terminals the storefront cannot use, and catalogs it cannot read, get a clear message and
 /// an exit status before the screen is touched; a non-UTF-8 locale falls back to C.UTF-8.
@@ -38,13 +39,13 @@ struct UnusableTerminalTests {
             let output = TmuxSession.quoted(directory.file("output.txt"))
             command = "\(command) > \(output) 2>&1; status=$?; cat \(output); (exit $status)"
         }
-        let tmux = try TmuxSession(command: command, width: 100, height: 30, environment: ["LANG": "C.UTF-8"], directory: directory)
+        let tmux = try TmuxSession(command: command, width: 100, height: 30, environment: ["LANG": "C.UTF-8"], statusLine: false, reportsExit: true)
         let status = try tmux.waitForExit()
-        let screen = try tmux.screen().joined(separator: " ")
+        let screen = try tmux.rows().joined(separator: " ")
         #expect(status == refusal.status, "\(screen)")
         #expect(screen.contains(refusal.message), "\(screen)")
-        #expect(try tmux.value("#{alternate_on}") == "0")
-        #expect(try tmux.value("#{cursor_flag}") == "1")
+        #expect(try tmux.query("#{alternate_on}") == "0")
+        #expect(try tmux.query("#{cursor_flag}") == "1")
     }
 
     @Test("a locale without UTF-8 falls back to C.UTF-8 and still shows euros and box drawing")
@@ -53,12 +54,12 @@ struct UnusableTerminalTests {
         let words = [StorefrontCLI.binary, "--entitlements", directory.file("entitlements.jsonl"), "--locale", "de_DE"]
         let tmux = try TmuxSession(
             command: "env -u LANG LC_ALL=C " + words.map(TmuxSession.quoted).joined(separator: " "), width: 100, height: 30,
-            environment: [:], directory: directory)
-        let shown = try tmux.waitForScreen { screen in
+            environment: [:], statusLine: false, reportsExit: true)
+        let shown = try tmux.pollRows { screen in
             screen.contains { $0.contains("┌") } && screen.contains { $0.contains("€") }
         }
         #expect(shown.matched, "\(shown.screen)")
-        try tmux.send("q")
+        try tmux.press("q")
         #expect(try tmux.waitForExit() == 0)
     }
 

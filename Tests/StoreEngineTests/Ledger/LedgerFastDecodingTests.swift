@@ -24,7 +24,7 @@ struct LedgerFastDecodingTests {
         event.amount = 5
         event.shortfall = 1
         event.expiresDate = Date(timeIntervalSince1970: 1_798_592_000)
-        event.offer = "introductory:freeTrial"
+        event.offer = .introductory(.freeTrial)
         event.reason = "a \"quoted\" reason\\with a backslash\nand a newline, ü and 💳"
         event.transactionIds = ["2000000000000001", "2000000000000002"]
         event.setting = "ask-to-buy"
@@ -35,7 +35,7 @@ struct LedgerFastDecodingTests {
         event.rate = .monthEvery5Minutes
         event.renewalKey = "2000000000000001@1798592000"
         event.graceExpiresDate = Date(timeIntervalSince1970: 1_799_000_000)
-        event.awaiting = "approval"
+        event.awaiting = .approval
         event.unfinished = true
         event.proratedRefund = "1.23"
         event.group = "pro"

@@ -20,10 +20,10 @@ struct LedgerFastEncodingTests {
         event.productId = text(); event.productType = .autoRenewable; event.quantity = Int.random(in: -5...Int.max, using: &random)
         event.price = "0.99"; event.currency = text(); event.storefront = text(); event.credit = text()
         event.amount = Int.random(in: Int.min...Int.max, using: &random); event.shortfall = 0
-        event.expiresDate = time.addingTimeInterval(86_400.5); event.offer = text(); event.reason = text()
+        event.expiresDate = time.addingTimeInterval(86_400.5); event.offer = Bool.random(using: &random) ? .promotional(id: text()) : .introductory(.payUpFront); event.reason = text()
         event.transactionIds = [text(), text()]; event.setting = text(); event.value = text(); event.spendId = text()
         event.storeTime = time.addingTimeInterval(-0.25); event.realTime = time; event.rate = .monthEvery5Minutes
-        event.renewalKey = text(); event.graceExpiresDate = time; event.awaiting = "approval"
+        event.renewalKey = text(); event.graceExpiresDate = time; event.awaiting = .action
         event.unfinished = Bool.random(using: &random); event.proratedRefund = "1.5"; event.group = text()
         event.offerPeriodsLeft = 2; event.appAccountToken = text()
         return event

@@ -43,7 +43,7 @@ import Testing
                                  app: "com.example.rage", account: "tester", device: "phone")
         renewal.productId = Rage.monthly
         renewal.storefront = "USA"
-        renewal.offer = "intro"
+        renewal.offer = .introductory(.payAsYouGo)
         renewal.offerPeriodsLeft = 2
         let now = Date(timeIntervalSince1970: 1_801_872_000 + 400 * 86_400)
         let collapsed = schedule.collapsed(renewal, at: now)

@@ -30,7 +30,7 @@ import Testing
         // Both magazine plans have a free month: the second plan of the group must not.
         let magazine = try StoreFixture("Magazine").store()
         let trial = try magazine.purchase("com.example.magazine.monthly", buyer: phone, storefront: "USA")
-        #expect(trial.transaction?.offer == "introductory:freeTrial")
+        #expect(trial.transaction?.offer == .introductory(.freeTrial))
         _ = try magazine.expire("com.example.magazine.monthly", buyer: phone)
         let quarterly = try magazine.purchase("com.example.magazine.quarterly", buyer: phone, storefront: "USA")
         #expect(quarterly.transaction?.offer == nil)

@@ -10,7 +10,7 @@ import Testing
         let start = fixture.clock.now()
         let trial = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
         #expect(trial.transaction?.price == 0)
-        #expect(trial.transaction?.offer == "introductory:freeTrial")
+        #expect(trial.transaction?.offer == .introductory(.freeTrial))
         #expect(trial.transaction?.expiresDate == start.addingTimeInterval(7 * 86_400))
         #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").name == "alreadyOwned")
         try store.expire(Rage.monthly, buyer: phone)

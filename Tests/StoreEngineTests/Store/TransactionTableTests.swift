@@ -16,7 +16,7 @@ import Testing
         var table = TransactionTable()
         var full = record("2000000000000001")
         full.expiresDate = Date(timeIntervalSinceReferenceDate: 1.5)
-        full.offer = "introductory:freeTrial"
+        full.offer = .introductory(.freeTrial)
         full.credit = "rage-faces"
         full.creditAmount = 5
         full.failureReason = "declined"

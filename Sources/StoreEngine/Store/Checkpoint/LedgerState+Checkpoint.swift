@@ -142,7 +142,7 @@ extension SubscriptionChain {
         writer.write(expirationReason) { $0.write($1.rawValue) }
         writer.write(gracePeriodExpiresDate) { $0.write($1) }
         writer.write(billingRetryStartDate) { $0.write($1) }
-        writer.write(offer) { $0.write($1) }
+        writer.write(offer) { $0.write($1.rawValue) }
         writer.write(offerPeriodsLeft)
         writer.write(renewalCount)
         writer.write(billingAnchor)
@@ -159,7 +159,7 @@ extension SubscriptionChain {
             pendingProductID: try reader.readOptional(text),
             expirationReason: try reader.readOptional { reader throws(CheckpointFormatError) in try reader.readEnum(ExpirationReason.self) },
             gracePeriodExpiresDate: try reader.readOptional(date), billingRetryStartDate: try reader.readOptional(date),
-            offer: try reader.readOptional(text), offerPeriodsLeft: try reader.readInt(), renewalCount: try reader.readInt(),
+            offer: try reader.readOptional { reader throws(CheckpointFormatError) in try reader.readEnum(AppliedOffer.self) }, offerPeriodsLeft: try reader.readInt(), renewalCount: try reader.readInt(),
             billingAnchor: try reader.readDate())
     }
 }

@@ -10,26 +10,26 @@ import Glibc
 /// command that starts it and would keep the descriptor `Process` watches for the child's exit,
 /// so `waitUntilExit` never returns; and it would inherit the test thread's blocked signals and
 /// pass them on to the program under test, which then could not be stopped with SIGTERM.
-enum CleanSpawn {
+public enum CleanSpawn {
     /// A system call that failed while starting the program.
-    struct Failure: Error, CustomStringConvertible {
-        var call: String
-        var code: Int32
+    public struct Failure: Error, CustomStringConvertible {
+        public var call: String
+        public var code: Int32
 
-        var description: String {
+        public var description: String {
             "\(call) failed: \(String(cString: strerror(code))); the test cannot start its terminal"
         }
     }
 
     /// What the program printed (standard output and error together) and how it ended:
     /// its exit status, or 128 + the signal that ended it.
-    struct Result {
-        var status: Int32
-        var output: String
+    public struct Result {
+        public var status: Int32
+        public var output: String
     }
 
     /// Runs `executable` with `arguments` and waits for it; `blockedSignals` start blocked.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String],
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String],
                     blockedSignals: [Int32] = []) throws -> Result {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw Failure(call: "pipe", code: errno) }

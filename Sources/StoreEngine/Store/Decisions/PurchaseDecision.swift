@@ -1,0 +1,250 @@
+import Foundation
+import StoreCatalog
+
+extension StoreDecisions {
+    /// A request to buy: what, how many, for whom, where, and how.
+    public struct PurchaseRequest: Sendable {
+        public var productID: String
+        public var quantity: Int
+        public var buyer: Buyer
+        public var storefront: String
+        public var options: Store.PurchaseOptions
+
+        public init(productID: String, quantity: Int = 1, buyer: Buyer, storefront: String,
+                    options: Store.PurchaseOptions = Store.PurchaseOptions()) {
+            self.productID = productID
+            self.quantity = quantity
+            self.buyer = buyer
+            self.storefront = storefront
+            self.options = options
+        }
+    }
+
+    /// Why the catalog alone refuses `request` (an unknown product or offer, a storefront that
+    /// does not sell it, a quantity out of range); nil when the ledger must decide.
+    public func purchaseRefusal(for request: PurchaseRequest) -> PurchaseRefusal? {
+        let productID = request.productID
+        let quantity = request.quantity
+        let storefront = request.storefront
+        guard let product = catalog.product(id: productID) else { return .unknownProduct(productID) }
+        guard product.price(in: storefront) != nil else {
+            return .notSoldHere(productID: productID, storefront: storefront)
+        }
+        guard quantity >= 1, quantity == 1 || (product.type == .consumable && quantity <= Store.maximumQuantity) else {
+            return .invalidQuantity(quantity, productType: product.type)
+        }
+        if let offerID = request.options.offerID,
+           product.subscription?.promotionalOffers.contains(where: { $0.id == offerID }) != true {
+            return .unknownOffer(productID: productID, offerID: offerID)
+        }
+        return nil
+    }
+
+    /// Decides a purchase against `state` at store time `now`: the events to append and the
+    /// outcome (a refusal appends nothing).
+    public func purchase(_ request: PurchaseRequest, in state: LedgerState, at now: Date) -> Decision<PurchaseOutcome> {
+        if let refusal = purchaseRefusal(for: request) { return ([], .refused(refusal)) }
+        let (productID, quantity, buyer, storefront, options) =
+            (request.productID, request.quantity, request.buyer, request.storefront, request.options)
+        guard let product = catalog.product(id: productID), let price = product.price(in: storefront) else {
+            return ([], .refused(.unknownProduct(productID)))
+        }
+        if let current = currentSubscription(to: product, buyer: buyer, in: state) {
+            if let refusal = billingRefusal(of: current) { return ([], .refused(refusal)) }
+            if let resumed = resumption(of: current, buyer: buyer, in: state, at: now) { return resumed }
+        }
+        if let owned = currentOwnership(of: product, buyer: buyer, in: state) {
+            return ([], .alreadyOwned(owned, deliveredHere: state.isDelivered(owned.id, to: buyer)))
+        }
+        guard state.purchasesAllowed(on: buyer.device) else {
+            return ([], .refused(.purchasesDisallowed(device: buyer.device)))
+        }
+        if state.settings.askToBuy,
+           let waiting = state.transactions(of: buyer.account).last(where: { $0.state == .pending && $0.productID == product.id }) {
+            return ([], .refused(.requestAlreadyWaiting(transactionID: waiting.id)))
+        }
+        if let refusal = creditRefusal(for: product, quantity: quantity, buyer: buyer, in: state) {
+            return ([], .refused(refusal))
+        }
+        var record = event(.purchase, for: buyer, at: now)
+        record.transactionId = nextTransactionID(in: state)
+        record.productId = product.id
+        record.productType = product.type
+        record.quantity = quantity
+        record.currency = catalog.storefront(code: storefront)?.currency
+        record.storefront = storefront
+        record.appAccountToken = options.appAccountToken?.uuidString.lowercased()
+        if let forced = options.simulate ?? state.nextPurchaseOutcome(on: buyer.device), forced != .succeed {
+            return failedAttempt(record, price: price * Decimal(quantity), forced: forced, state: state)
+        }
+        if let failure = state.settings.failures[.purchase] {
+            var attempt = failedAttempt(record, price: price * Decimal(quantity),
+                                        forced: failure.error == .userCancelled ? .cancel : .fail, state: state,
+                                        reason: failure.error.explanation)
+            attempt.events += consumption(of: failure, operation: .purchase, buyer: buyer, at: now)
+            return attempt
+        }
+        var terms = PurchaseTerms(charged: price * Decimal(quantity))
+        switch product.type {
+        case .consumable, .nonConsumable, .freeSubscription:
+            break
+        case .nonRenewing:
+            terms.expires = nonRenewingExpiry(of: product, buyer: buyer, in: state, at: now)
+        case .autoRenewable:
+            switch subscriptionPlan(for: product, price: price, offerID: options.offerID, buyer: buyer,
+                                    storefront: storefront, state: state, at: now) {
+            case let .refuse(refusal): return ([], .refused(refusal))
+            case let .schedule(chain) where chain.pendingProductID == product.id:
+                // Already scheduled: said again, recorded once.
+                return ([], .changeScheduled(productID: product.id, from: chain.productID, effective: chain.scheduledRenewalDate))
+            case let .schedule(chain):
+                var change = event(.pendingChange, for: buyer, at: now)
+                change.originalTransactionId = chain.originalID
+                change.productId = product.id
+                return ([change], .changeScheduled(productID: product.id, from: chain.productID, effective: chain.scheduledRenewalDate))
+            case let .start(planned): terms = planned
+            }
+        }
+        terms.apply(to: &record)
+        record.group = product.subscription?.group
+        if let grant = product.grant {
+            record.credit = grant.credit
+            record.amount = grant.amount.saturatingMultiplied(by: quantity)
+        }
+        if state.settings.askToBuy {
+            record.awaiting = .approval
+        } else if state.settings.interruptedPurchases {
+            record.awaiting = .action
+        }
+        if !options.finish { record.unfinished = true }
+        guard let made = preview(record, in: state) else { return ([], .refused(.unknownProduct(productID))) }
+        switch made.state {
+        case .pending: return ([record], .pending(made))
+        case .needsAction: return ([record], .needsAction(made))
+        default: return ([record], .purchased(made))
+        }
+    }
+    func nextTransactionID(in state: LedgerState, offset: Int64 = 0) -> String {
+        String(max(state.highestTransactionNumber, Store.firstTransactionNumber - 1) + 1 + offset)
+    }
+
+    private func failedAttempt(_ base: StoreEvent, price: Decimal, forced: PurchaseSimulation, state: LedgerState,
+                               reason: String? = nil) -> (events: [StoreEvent], result: PurchaseOutcome) {
+        var record = base
+        record.kind = .purchaseFailed
+        record.price = ExactDecimal.string(price)
+        record.reason = forced == .cancel ? PurchaseSimulation.cancel.rawValue
+                                          : reason ?? "the payment was declined (simulated failure)"
+        guard let attempt = preview(record, in: state) else { return ([], .refused(.unknownProduct(base.productId ?? ""))) }
+        return ([record], forced == .cancel ? .cancelled(attempt) : .failed(attempt))
+    }
+
+    /// Refuses a purchase that would take a balance over its credit's maximum, or over the
+    /// largest balance any credit may hold when it names none (so balances never overflow).
+    func creditRefusal(for product: Product, quantity: Int, buyer: Buyer, in state: LedgerState) -> PurchaseRefusal? {
+        guard let grant = product.grant else { return nil }
+        let maximum = catalog.credit(id: grant.credit)?.maximum ?? CatalogLimits.creditMaximums.upperBound
+        let balance = state.balance(of: grant.credit, for: buyer)
+        let adding = grant.amount.saturatingMultiplied(by: quantity)
+        return adding > maximum.saturatingSubtracting(balance)
+            ? .overMaximum(credit: grant.credit, maximum: maximum, balance: balance, adding: adding) : nil
+    }
+
+    /// The transaction `event` will create, as the fold will see it once committed.
+    func preview(_ event: StoreEvent, in state: LedgerState) -> TransactionRecord? {
+        guard let id = event.transactionId, let productID = event.productId, let type = event.productType else { return nil }
+        return TransactionRecord(event: event, id: id, productID: productID, type: type, sequence: state.eventCount + 1)
+    }
+
+    /// The transaction through which the account already has `product`, if it does: an owned
+    /// non-consumable, an ongoing subscription to this very product, an active free subscription.
+    func currentOwnership(of product: Product, buyer: Buyer, in state: LedgerState) -> TransactionRecord? {
+        switch product.type {
+        case .nonConsumable, .freeSubscription:
+            return state.transactions(of: buyer.account).last { $0.isInForce && $0.productID == product.id }
+        case .autoRenewable:
+            return currentSubscription(to: product, buyer: buyer, in: state).flatMap { state.transactions[$0.latestTransactionID] }
+        case .consumable, .nonRenewing:
+            return nil
+        }
+    }
+
+    /// When a pass bought now ends: a pass bought while the last one still runs extends it,
+    /// and a run of passes bought one after another lasts as long as their total bought at
+    /// once. Counting whole durations from the run's start, rather than adding one duration
+    /// to the last expiry, keeps month-end clamping from being applied more than once.
+    func nonRenewingExpiry(of product: Product, buyer: Buyer, in state: LedgerState, at now: Date) -> Date {
+        let duration = product.duration ?? CatalogDefaults.nonRenewingDuration
+        var run: (start: Date, count: Int, end: Date)?
+        for pass in state.transactions(of: buyer.account) where pass.isInForce && pass.productID == product.id {
+            if let current = run, pass.purchaseDate <= current.end {
+                run = (current.start, current.count + 1, duration.added(to: current.start, times: current.count + 1))
+            } else {
+                run = (pass.purchaseDate, 1, duration.added(to: pass.purchaseDate))
+            }
+        }
+        guard let run, now <= run.end else { return duration.added(to: now) }
+        return duration.added(to: run.start, times: run.count + 1)
+    }
+
+    /// The ongoing auto-renewable subscription of the account to `product`, if there is one.
+    func currentSubscription(to product: Product, buyer: Buyer, in state: LedgerState) -> SubscriptionChain? {
+        guard product.type == .autoRenewable else { return nil }
+        return state.subscriptionChains(of: buyer.account).last { $0.isOngoing && $0.productID == product.id }
+    }
+
+    /// Why buying a subscription again is refused while its billing has a problem.
+    func billingRefusal(of chain: SubscriptionChain) -> PurchaseRefusal? {
+        switch chain.status {
+        case .inBillingRetryPeriod: .billingProblem(productID: chain.productID, graceUntil: nil)
+        case .inGracePeriod: .billingProblem(productID: chain.productID, graceUntil: chain.gracePeriodExpiresDate)
+        case .subscribed, .expired, .revoked: nil
+        }
+    }
+
+    /// Buying the current plan again, as on the App Store, turns auto-renew back on and drops
+    /// a scheduled change of plan; nil when there is nothing to turn back.
+    func resumption(of chain: SubscriptionChain, buyer: Buyer, in state: LedgerState,
+                    at now: Date) -> (events: [StoreEvent], result: PurchaseOutcome)? {
+        guard chain.status == .subscribed, !chain.willAutoRenew || chain.pendingProductID != nil,
+              let current = state.transactions[chain.latestTransactionID] else { return nil }
+        var events: [StoreEvent] = []
+        if !chain.willAutoRenew { events.append(autoRenewEvent(for: chain, on: true, buyer: buyer, at: now)) }
+        if chain.pendingProductID != nil {
+            var keep = event(.pendingChange, for: buyer, at: now)
+            keep.originalTransactionId = chain.originalID
+            events.append(keep)
+        }
+        return (events, .renewalResumed(current))
+    }
+
+    /// The event that turns a subscription's auto-renew on or off.
+    func autoRenewEvent(for chain: SubscriptionChain, on: Bool, buyer: Buyer, at now: Date) -> StoreEvent {
+        var change = event(.cancelRenewal, for: buyer, at: now)
+        change.originalTransactionId = chain.originalID
+        change.value = on ? StoreEvent.autoRenewOn : StoreEvent.autoRenewOff
+        return change
+    }
+}
+
+/// What a purchase charges and how long it lasts.
+struct PurchaseTerms {
+    var charged: Decimal
+    var expires: Date?
+    var offer: AppliedOffer?
+    var offerPeriodsLeft: Int?
+    var replaces: String?
+    var originalID: String?
+    var proratedRefund: Decimal?
+
+    func apply(to record: inout StoreEvent) {
+        record.price = ExactDecimal.string(charged)
+        record.expiresDate = expires
+        record.offer = offer
+        record.offerPeriodsLeft = offerPeriodsLeft
+        record.replacesTransactionId = replaces
+        record.originalTransactionId = originalID
+        record.proratedRefund = proratedRefund.map(ExactDecimal.string)
+    }
+}
+

@@ -1,0 +1,102 @@
+/// What a `setting` event changes, read from its `setting` and `value` texts.
+///
+/// The ledger keeps the two texts it always kept (`"ask-to-buy"`, `"true"`); this is their one
+/// reader and writer. A new setting is a case here, a `StoreSetting`, and a line in the fold.
+public enum SettingChange: Sendable, Equatable {
+    /// Whether the event's device may make purchases.
+    case purchasesAllowed(Bool)
+    /// The forced outcome of the event's device's next purchase.
+    case nextPurchaseOutcome(PurchaseSimulation)
+    /// A store-wide switch.
+    case storeFlag(StoreFlag, Bool)
+    /// An error injected into an operation, or cleared (nil).
+    case failure(StoreOperation, InjectedFailure?)
+    /// The App Store environment signed payloads name.
+    case environment(StoreEnvironment)
+
+    /// The store-wide on/off settings.
+    public enum StoreFlag: Sendable, CaseIterable {
+        case askToBuy, interruptedPurchases, billingRetry, gracePeriod
+
+        var setting: StoreSetting {
+            switch self {
+            case .askToBuy: .askToBuy
+            case .interruptedPurchases: .interruptedPurchases
+            case .billingRetry: .billingRetry
+            case .gracePeriod: .gracePeriod
+            }
+        }
+    }
+
+    /// Why a setting's texts do not make a change: the field at fault and what is wrong.
+    public struct TextError: Error, Equatable, Sendable {
+        /// "setting" or "value", the event field at fault.
+        public var field: String
+        public var reason: String
+    }
+
+    /// The text of a cleared injected failure.
+    static let clearedFailure = "none"
+
+    /// Reads a setting event's two texts.
+    public init(setting name: String, value: String) throws(TextError) {
+        if let operation = StoreSetting.failureOperation(name) {
+            if value == Self.clearedFailure {
+                self = .failure(operation, nil)
+                return
+            }
+            guard let failure = InjectedFailure(settingValue: value) else {
+                throw TextError(field: "value", reason: "\"\(value)\" is not an injected error for \(name); it takes "
+                    + "none or one of \(InjectedError.allCases.map(\.rawValue).joined(separator: ", ")), optionally with :once")
+            }
+            self = .failure(operation, failure)
+            return
+        }
+        guard let setting = StoreSetting(rawValue: name) else {
+            throw TextError(field: "setting", reason: "\"\(name)\" is not a setting this version knows")
+        }
+        guard setting.allowedValues.contains(value) else {
+            throw TextError(field: "value", reason: "\"\(value)\" is not a value of \(name); it takes "
+                + setting.allowedValues.joined(separator: " or "))
+        }
+        switch setting {
+        case .purchasesAllowed: self = .purchasesAllowed(value == "true")
+        case .nextPurchaseOutcome:
+            guard let outcome = PurchaseSimulation(rawValue: value) else {
+                throw TextError(field: "value", reason: "\"\(value)\" is not a purchase outcome")
+            }
+            self = .nextPurchaseOutcome(outcome)
+        case .askToBuy: self = .storeFlag(.askToBuy, value == "true")
+        case .interruptedPurchases: self = .storeFlag(.interruptedPurchases, value == "true")
+        case .billingRetry: self = .storeFlag(.billingRetry, value == "true")
+        case .gracePeriod: self = .storeFlag(.gracePeriod, value == "true")
+        case .environment:
+            guard let environment = StoreEnvironment(rawValue: value) else {
+                throw TextError(field: "value", reason: "\"\(value)\" is not an App Store environment")
+            }
+            self = .environment(environment)
+        }
+    }
+
+    /// The `setting` text the ledger records.
+    public var settingText: String {
+        switch self {
+        case .purchasesAllowed: StoreSetting.purchasesAllowed.rawValue
+        case .nextPurchaseOutcome: StoreSetting.nextPurchaseOutcome.rawValue
+        case let .storeFlag(flag, _): flag.setting.rawValue
+        case let .failure(operation, _): StoreSetting.failurePrefix + operation.rawValue
+        case .environment: StoreSetting.environment.rawValue
+        }
+    }
+
+    /// The `value` text the ledger records.
+    public var valueText: String {
+        switch self {
+        case let .purchasesAllowed(allowed): String(allowed)
+        case let .nextPurchaseOutcome(outcome): outcome.rawValue
+        case let .storeFlag(_, on): String(on)
+        case let .failure(_, failure): failure?.settingValue ?? Self.clearedFailure
+        case let .environment(environment): environment.rawValue
+        }
+    }
+}

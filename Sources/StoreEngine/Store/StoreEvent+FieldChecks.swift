@@ -1,0 +1,47 @@
+import StoreLedger
+
+/// The fields whose meaning depends on the kind of event, read in one place and checked when
+/// the ledger is read.
+extension StoreEvent {
+    /// The `value` of a `cancelRenewal` event that turns auto-renew back on; "off" (or no value,
+    /// as the first ledgers wrote it) turns it off.
+    static let autoRenewOn = "on"
+    static let autoRenewOff = "off"
+
+    /// The change a `setting` event makes; nil for another kind, or texts that make none (a
+    /// ledger holding such a line reports it as a problem, see `ledgerFieldProblem`).
+    var settingChange: SettingChange? {
+        guard kind == .setting, let setting, let value else { return nil }
+        return try? SettingChange(setting: setting, value: value)
+    }
+
+    /// Makes this event record `change`.
+    mutating func record(_ change: SettingChange) {
+        setting = change.settingText
+        value = change.valueText
+    }
+
+    public func ledgerFieldProblem() -> LedgerFieldProblem? {
+        switch kind {
+        case .setting:
+            guard let setting else { return LedgerFieldProblem(field: "setting", reason: "a setting event names no setting") }
+            guard let value else { return LedgerFieldProblem(field: "value", reason: "a setting event gives no value") }
+            do {
+                _ = try SettingChange(setting: setting, value: value)
+            } catch {
+                return LedgerFieldProblem(field: error.field, reason: error.reason)
+            }
+        case .cancelRenewal:
+            if let value, value != Self.autoRenewOn, value != Self.autoRenewOff {
+                return LedgerFieldProblem(field: "value", reason: "\"\(value)\" is not on or off")
+            }
+        case .failureConsumed:
+            if let setting, StoreOperation(rawValue: setting) == nil {
+                return LedgerFieldProblem(field: "setting", reason: "\"\(setting)\" is not an operation errors are injected into")
+            }
+        default:
+            break
+        }
+        return nil
+    }
+}

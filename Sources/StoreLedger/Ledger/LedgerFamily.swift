@@ -1,0 +1,46 @@
+/// The files of one ledger: the ledger itself and every file kept beside it.
+///
+/// The one place that names them, so the store, the command line, signing and the benchmark
+/// agree on where a ledger's key, lock, checkpoints and side files are.
+public struct LedgerFamily: Sendable, Hashable {
+    /// The ledger file (`entitlements.jsonl` by default).
+    public let ledgerPath: String
+
+    public init(ledgerPath: String) {
+        self.ledgerPath = ledgerPath
+    }
+
+    /// The MAC key (`<ledger>.key`, mode 0600).
+    public var keyPath: String { ledgerPath + ".key" }
+
+    /// The writers' lock file, which also holds the commit mark (`<ledger>.lock`).
+    public var lockPath: String { ledgerPath + ".lock" }
+
+    /// The key that signs transactions (`<ledger>.signing.pem`, mode 0600).
+    public var signingKeyPath: String { ledgerPath + ".signing.pem" }
+
+    /// The files a new ledger is made of, which a copy of a ledger must carry.
+    public var essentialPaths: [String] { [ledgerPath, keyPath] }
+
+    /// The checkpoint kept for the app `name` (`<ledger>.checkpoint-<name>`).
+    public func checkpointPath(named name: String) -> String {
+        // Bundle ids are letters, digits, dots and hyphens; anything else must not reach a path.
+        let safe = name.unicodeScalars.map { scalar -> String in
+            let isPlain = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+            return isPlain || scalar == "." || scalar == "-" || scalar == "_" ? String(scalar) : "_"
+        }.joined()
+        return ledgerPath + ".checkpoint-" + safe
+    }
+
+    /// What a side file holds: a torn last line moved aside, or the damaged rest cut off by repair.
+    public enum SideFile: String, Sendable {
+        case torn
+        case damaged
+    }
+
+    /// A side file's path (`<ledger>.torn-<stamp>`), with `-<attempt>` from the second attempt
+    /// on, when a file of that second already exists.
+    public func sideFilePath(_ kind: SideFile, stamp: String, attempt: Int = 1) -> String {
+        "\(ledgerPath).\(kind.rawValue)-\(stamp)" + (attempt == 1 ? "" : "-\(attempt)")
+    }
+}

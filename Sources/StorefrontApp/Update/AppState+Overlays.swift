@@ -1,0 +1,28 @@
+import Foundation
+import TerminalUI
+
+extension AppState {
+    /// Keys when an overlay is on top: the overlay's own reducer takes them.
+    mutating func press(_ key: Key, on overlay: Overlay, at time: Date) -> [Effect] {
+        if overlay.isConfirmation, !isConfirmationArmed(at: time), ![.escape, .left, .right].contains(key) {
+            // Typed ahead or pasted: only Esc may answer a sheet this young; ← → only choose
+            // an offer, which still needs an Enter once the sheet is armed.
+            return []
+        }
+        switch overlay {
+        case let .buySheet(productID, offerID):
+            return BuySheetReducer.press(key, screen: .init(productID: productID, offerID: offerID), state: &self)
+        case .alert(let alert): return AlertReducer.press(key, screen: alert, state: &self)
+        case .spend(let screen): return SpendReducer.press(key, screen: screen, state: &self)
+        case .picker(let picker) where picker.typing == nil: return PickerListReducer.press(key, screen: picker, state: &self)
+        case .picker(let picker): return PickerTypingReducer.press(key, screen: picker, state: &self)
+        case .transactions(let screen): return TransactionsReducer.press(key, screen: screen, state: &self)
+        case .refundConfirmation(let transactionID):
+            return ConfirmationReducer.press(key, screen: .refund(transactionID: transactionID), state: &self)
+        case .cancelRenewalConfirmation(let transactionID):
+            return ConfirmationReducer.press(key, screen: .cancelRenewal(transactionID: transactionID), state: &self)
+        case .settings(let screen): return SettingsReducer.press(key, screen: screen, state: &self)
+        case .help(let screen): return HelpReducer.press(key, screen: screen, state: &self)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import StorefrontText
+import StoreCatalog
+import StoreEngine
+import TerminalUI
+
+extension AppState {
+    /// Opens the payment sheet, or goes straight to the store when it would not show one:
+    /// the store is read-only, the product is not sold here, purchases are disabled, or the
+    /// buyer already has it.
+    mutating func startPurchase(of product: Product) -> [Effect] {
+        if refusedAsReadOnly() { return [] }
+        let status = snapshot.status(of: product.id)
+        if case .notSold = status {
+            let refusal = PurchaseOutcome.refused(.notSoldHere(productID: product.id, storefront: storefront))
+            push(.alert(Alert(title: StorefrontScreenText.notSoldTitle, message: text.message(for: refusal, product: product), tone: .warning)))
+            return []
+        }
+        let alreadyHas: Bool = switch status {
+        case .owned, .restoreToUnlock, .awaitingDelivery, .changeScheduled: true
+        case .active: product.type != .nonRenewing
+        default: false
+        }
+        if alreadyHas || !snapshot.purchasesAllowed {
+            return perform(.purchase(productID: product.id, buyer: buyer, storefront: storefront, simulate: nil),
+                           showing: .purchasing(productID: product.id))
+        }
+        push(.buySheet(productID: product.id))
+        return []
+    }
+
+    /// Scrolls the detail pane, which is shorter than a product's details on small windows.
+    mutating func scrollDetail(by delta: Int) {
+        let pane = MainLayout(state: self, size: size).detail.inset(by: 1).inset(horizontal: 1, vertical: 0)
+        let maximum = DetailView.lineCount(self, width: pane.width) - pane.height
+        detailScroll.scroll(by: delta, on: list.selectedProductIndex, maximum: maximum)
+    }
+
+    /// Opens the spend screen of the selected product's credit, or else of the catalog's first credit.
+    mutating func openSpendScreen() {
+        let credit = selectedProduct?.grant?.credit ?? catalog.credits.first?.id
+        guard let credit else {
+            let nothing = StorefrontScreenText.nothingToUse
+            push(.alert(Alert(title: nothing.title, message: nothing.message, tone: .info)))
+            return
+        }
+        // No face until one is spent: every face on show is one paid for.
+        push(.spend(SpendScreen(credit: credit)))
+    }
+}

@@ -1,0 +1,63 @@
+import StoreEngine
+import TerminalUI
+
+/// The payment sheet: buy, cancel, or choose a promotional offer.
+enum BuySheetReducer: KeyReducer {
+    enum Command: Sendable {
+        case buy, chooseOffer, cancel, help
+    }
+
+    /// The product on the sheet and the offer chosen on it.
+    struct Screen {
+        var productID: String
+        var offerID: String?
+    }
+
+    static let keys = KeyTable<Command>([
+        // Enter shows only once the sheet takes it (see `ConfirmationArming`).
+        KeyBinding(.buy, keys: [.enter, .character("y")], help: ("Enter  y", "buy (taken a moment after the sheet opens)"),
+                   hint: FooterHint("Enter", "buy"), when: { $0.isConfirmationArmed(at: $0.keyTime) }),
+        KeyBinding(.chooseOffer, keys: [.left, .right, .character("o")],
+                   help: ("← →  o", "choose a promotional offer (for subscribers)"), hint: FooterHint("← →", "offer"),
+                   when: { offerChoices(in: $0).count > 1 }),
+        // q cancels as Esc does rather than leaving the storefront from under the sheet.
+        KeyBinding(.cancel, keys: [.escape, .character("n"), .character("q")], help: ("Esc  n  q", "cancel (recorded as a user cancel)"),
+                   hint: FooterHint("Esc", "cancel")),
+        .openHelp(.help),
+    ])
+
+    /// The terms the sheet on top of `state` can offer.
+    private static func offerChoices(in state: AppState) -> [String?] {
+        guard case let .buySheet(productID, _) = state.overlays.last else { return [nil] }
+        return BuySheetOffers.choices(for: productID, state: state)
+    }
+
+    /// Enter or y buys; Esc, n or q cancels the payment, which the store records as a user cancel.
+    /// ← → and o choose among the promotional offers the buyer may take (see `BuySheetOffers`).
+    static func reduce(_ command: Command, key: Key, isAvailable: Bool, screen: Screen, state: inout AppState) -> [Effect] {
+        let simulate: PurchaseSimulation?
+        switch command {
+        case .buy: simulate = nil
+        case .cancel:
+            // A store that turned read-only under the sheet cannot record the cancel: just close it.
+            if state.readOnlyReason != nil {
+                state.closeTop()
+                return []
+            }
+            simulate = .cancel
+        case .chooseOffer:
+            let choices = BuySheetOffers.choices(for: screen.productID, state: state)
+            guard isAvailable else { return [] }
+            let index = choices.firstIndex(of: screen.offerID) ?? 0
+            let next = choices[(index + (key == .left ? choices.count - 1 : 1)) % choices.count]
+            state.replaceTop(with: .buySheet(productID: screen.productID, offerID: next))
+            return []
+        case .help:
+            state.push(.help(HelpScreen(topic: .paymentSheet)))
+            return []
+        }
+        return state.perform(.purchase(productID: screen.productID, buyer: state.buyer, storefront: state.storefront,
+                                       simulate: simulate, offerID: simulate == nil ? screen.offerID : nil),
+                             showing: .purchasing(productID: screen.productID))
+    }
+}

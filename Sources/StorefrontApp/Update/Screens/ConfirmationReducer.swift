@@ -1,0 +1,46 @@
+import StoreEngine
+import TerminalUI
+
+/// A question before a change that cannot be taken back: a refund, or turning renewal off.
+enum ConfirmationReducer: KeyReducer {
+    enum Command: Sendable {
+        case confirm, keep, help
+    }
+
+    /// What the question is about.
+    enum Screen {
+        case refund(transactionID: String)
+        case cancelRenewal(transactionID: String)
+    }
+
+    static let keys = KeyTable<Command>([
+        KeyBinding(.confirm, keys: [.enter, .character("y")], help: ("Enter  y", "on a question: do it (a moment after it opens)"),
+                   hint: FooterHint("Enter") { isCancellingRenewal($0) ? "cancel renewal" : "refund" },
+                   when: { $0.isConfirmationArmed(at: $0.keyTime) }),
+        // q closes the question as n does: someone pressing q on a sheet wants out of the sheet.
+        KeyBinding(.keep, keys: [.escape, .character("n"), .character("q")], help: ("Esc  n  q", "on a question: keep things as is"),
+                   hint: FooterHint("Esc") { isCancellingRenewal($0) ? "keep renewing" : "keep" }),
+        .openHelp(.help),
+    ])
+
+    private static func isCancellingRenewal(_ state: AppState) -> Bool {
+        if case .cancelRenewalConfirmation = state.overlays.last { return true }
+        return false
+    }
+
+    /// Enter or y does what the sheet asks; Esc, n or q closes it and changes nothing.
+    static func reduce(_ command: Command, key: Key, isAvailable: Bool, screen: Screen, state: inout AppState) -> [Effect] {
+        switch (command, screen) {
+        case (.confirm, .refund(let transactionID)):
+            return state.perform(.settle(.refund, transactionID: transactionID, buyer: state.buyer),
+                                 showing: .refunding(transactionID: transactionID))
+        case (.confirm, .cancelRenewal(let transactionID)):
+            return state.perform(.settle(.cancelRenewal, transactionID: transactionID, buyer: state.buyer),
+                                 showing: .settling(.cancelRenewal))
+        case (.keep, _): state.closeTop()
+        case (.help, .refund): state.push(.help(HelpScreen(topic: .refund)))
+        case (.help, .cancelRenewal): state.push(.help(HelpScreen(topic: .cancelRenewal)))
+        }
+        return []
+    }
+}

@@ -1,0 +1,47 @@
+import StoreEngine
+import TerminalUI
+
+/// The search field in the footer: typing filters the list at once.
+enum SearchReducer: KeyReducer {
+    enum Command: Sendable {
+        case type, deleteBackward, accept, clear, move
+    }
+
+    static let keys = KeyTable<Command>([
+        KeyBinding(.type, keys: [], typedText: true, help: ("letters", "filter titles and ids; a paste is typed in too")),
+        KeyBinding(.deleteBackward, keys: [.backspace], help: ("Backspace", "take back the last letter")),
+        KeyBinding(.accept, keys: [.enter], help: ("Enter", "one match: buy it; more or none: keep filter"),
+                   hint: FooterHint("Enter") { $0.list.productCount == 1 ? "buy the match" : "keep filter" }),
+        KeyBinding(.clear, keys: [.escape], help: ("Esc", "clear the search and show everything"),
+                   hint: FooterHint("Esc", "clear")),
+        KeyBinding(.move, keys: [.up, .down, .pageUp, .pageDown], help: ("↑ ↓  PgUp PgDn", "move through the matches")),
+    ])
+
+    static func reduce(_ command: Command, key: Key, isAvailable: Bool, screen: Void, state: inout AppState) -> [Effect] {
+        switch command {
+        case .type:
+            if case .character(let character) = key { search(for: state.list.query + String(character), in: &state) }
+            if case .paste(let text) = key { search(for: state.list.query + TextField.singleLine(text), in: &state) }
+        case .deleteBackward:
+            search(for: String(state.list.query.dropLast()), in: &state)
+        case .accept:
+            // Enter buys only a single match; with more (or none) it keeps the filter and
+            // closes the field, so a search never buys a product the person did not see alone.
+            state.isSearching = false
+            guard state.list.productCount == 1 else { return [] }
+            return state.selectedProduct.map { state.startPurchase(of: $0) } ?? []
+        case .clear:
+            state.isSearching = false
+            search(for: "", in: &state)
+        case .move:
+            if let movement = ProductList.Movement(key) { state.list.move(movement, viewportHeight: state.listViewportHeight) }
+        }
+        return []
+    }
+
+    /// Filters the list by `query`, cut to the longest search the field takes.
+    private static func search(for query: String, in state: inout AppState) {
+        state.list.rebuild(catalog: state.catalog, locale: state.locale, query: String(query.prefix(TextField.maximumLength)),
+                           viewportHeight: state.listViewportHeight)
+    }
+}

@@ -1,0 +1,35 @@
+import StoreEngine
+import TerminalUI
+
+/// The screen that spends one credit at a time.
+enum SpendReducer: KeyReducer {
+    enum Command: Sendable {
+        case spend, spendOrBuy, back, quit, help
+    }
+
+    static let keys = KeyTable<Command>([
+        KeyBinding(.spend, keys: [.character(" ")], help: ("Space", "use one and see it"), hint: FooterHint("Space", "use one")),
+        KeyBinding(.spendOrBuy, keys: [.enter], help: ("Enter", "use one; at zero, buy more"),
+                   hint: FooterHint("Enter", "use one or buy more")),
+        KeyBinding(.back, keys: [.escape], help: ("Esc", "back to the products"), hint: FooterHint("Esc", "back")),
+        .quit(.quit),
+        .openHelp(.help),
+    ])
+
+    /// Space or Enter spends one credit; at zero Enter opens the payment sheet for more.
+    static func reduce(_ command: Command, key: Key, isAvailable: Bool, screen: SpendScreen, state: inout AppState) -> [Effect] {
+        switch command {
+        case .spend, .spendOrBuy:
+            if state.snapshot.balance(of: screen.credit) > 0 {
+                return state.perform(.spend(credit: screen.credit, buyer: state.buyer), showing: .spending(credit: screen.credit))
+            }
+            if command == .spendOrBuy, let product = state.productGranting(screen.credit) {
+                return state.startPurchase(of: product)
+            }
+        case .back: state.closeTop()
+        case .quit: return state.quit()
+        case .help: state.push(.help(HelpScreen(topic: .spending)))
+        }
+        return []
+    }
+}

@@ -1,0 +1,77 @@
+import StorefrontText
+import StoreEngine
+import TerminalUI
+
+/// The account's transactions, with the actions that apply to the selected one.
+enum TransactionsReducer: KeyReducer {
+    enum Command: Sendable {
+        case move
+        case act(TransactionAction)
+        case close, quit, help
+    }
+
+    static let keys = KeyTable<Command>(KeyBinding.listMovements(.move) + TransactionAction.allCases.map { action in
+        // One key can name two actions that never apply together (X: cancel renewal of a paid
+        // subscription, unsubscribe from a free one); the one that applies wins the lookup.
+        KeyBinding(.act(action), keys: [action.key], help: (action.hint.key, action.helpMeaning),
+                   hint: FooterHint(action.hint.key, action.hint.label),
+                   when: { state in selectedRecord(in: state).map { action.isAvailable(for: $0, in: state.snapshot) } ?? false })
+    } + [
+        KeyBinding(.close, keys: [.escape], help: ("Esc", "close the transactions"), hint: FooterHint("Esc", "close")),
+        .quit(.quit),
+        .openHelp(.help),
+    ])
+
+    /// The transaction under the selection of the transactions screen on top.
+    static func selectedRecord(in state: AppState) -> TransactionRecord? {
+        guard case .transactions(let screen) = state.overlays.last, let index = screen.scroll.selectedIndex,
+              state.snapshot.transactions.indices.contains(index) else { return nil }
+        return state.snapshot.transactions[index]
+    }
+
+    static func reduce(_ command: Command, key: Key, isAvailable: Bool, screen: TransactionsScreen, state: inout AppState) -> [Effect] {
+        var screen = screen
+        switch command {
+        case .move:
+            let height = TransactionsView.listHeight(size: state.size)
+            switch ProductList.Movement(key) {
+            case .up?: screen.scroll.moveUp(viewportHeight: height)
+            case .down?: screen.scroll.moveDown(viewportHeight: height)
+            case .pageUp?: screen.scroll.pageUp(viewportHeight: height)
+            case .pageDown?: screen.scroll.pageDown(viewportHeight: height)
+            case .first?: screen.scroll.moveToFirst(viewportHeight: height)
+            case .last?: screen.scroll.moveToLast(viewportHeight: height)
+            case nil: break
+            }
+            state.replaceTop(with: .transactions(screen))
+        case .act(let action):
+            guard let record = selectedRecord(in: state) else { return [] }
+            return start(action, on: record, isAvailable: isAvailable, state: &state)
+        case .close: state.closeTop()
+        case .quit: return state.quit()
+        case .help: state.push(.help(HelpScreen(topic: .transactions)))
+        }
+        return []
+    }
+
+    private static func start(_ action: TransactionAction, on record: TransactionRecord, isAvailable: Bool,
+                              state: inout AppState) -> [Effect] {
+        guard isAvailable else {
+            let message = StorefrontScreenText.actionDoesNotApply(action.hint.label, transactionID: record.id,
+                                                                  state: record.state.rawValue)
+            state.push(.alert(Alert(title: StorefrontScreenText.notPossibleTitle, message: message, tone: .warning)))
+            return []
+        }
+        switch action {
+        case .refund, .cancelRenewal:
+            // Both ask first (turning renewal off ends a subscription the buyer may count on),
+            // but only when the answer could be recorded.
+            if state.refusedAsReadOnly() { return [] }
+            state.push(action == .refund ? .refundConfirmation(transactionID: record.id)
+                                         : .cancelRenewalConfirmation(transactionID: record.id))
+            return []
+        default:
+            return state.perform(.settle(action, transactionID: record.id, buyer: state.buyer), showing: .settling(action))
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import StoreCatalog
+import StoreEngine
+
+/// The sentences of the storefront's panes and dialogs: a product's status, the questions
+/// before a refund or a renewal's end, and the notes under pickers, settings and an empty list.
+public enum StorefrontPaneText {
+    /// What the detail pane says of `product` in `status`.
+    public static func status(_ status: ProductStatus, product: Product, text: StoreText) -> String {
+        switch status {
+        case .notSold: return "Not sold in \(text.countryName(text.storefront)); press l for another storefront"
+        case .available: return product.type == .freeSubscription ? "Free to subscribe" : "Available"
+        case .credits(let credit, let balance):
+            // The balance after the name: a name may start with a number ("500 Coins").
+            return credit.map { "Your balance of \(text.creditName($0)): \(balance)" } ?? "Grants nothing; a tip jar"
+        case .owned(let since): return "Owned since \(text.date(since))"
+        case .restoreToUnlock: return "Bought on another device: press r to restore"
+        case .awaitingDelivery: return "Bought here, not delivered yet: press r to restore it now"
+        case .active(let until, let willRenew):
+            guard let until else { return "Subscribed" }
+            return willRenew ? "Subscribed; renews \(text.date(until))" : "Active until \(text.date(until))"
+        case .expired(let on): return "Expired \(text.date(on))"
+        case .revoked: return "Refunded; no longer available"
+        case .billingProblem(let graceUntil):
+            return graceUntil.map { "Billing problem: access until \(text.date($0)) while the store retries" }
+                ?? "Billing problem: no access while the store retries the payment"
+        case .changeScheduled(let from, let effective):
+            let current = text.catalog.product(id: from).map(text.title(of:)) ?? from
+            return "Plan change scheduled: \(current) switches to this on \(text.date(effective))"
+        case .waiting(let state):
+            return state == .pending ? "Waiting for a parent's approval (Ask to Buy)" : "Interrupted: needs your action (t to resolve)"
+        }
+    }
+
+    /// The question before refunding `record`: what it was, and what the buyer loses.
+    public static func refundQuestion(_ record: TransactionRecord, text: StoreText) -> (title: String, question: String) {
+        let name = text.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
+        let price = record.price.map { text.format($0, currency: record.currency) } ?? "—"
+        var question = "Refund \(name), bought \(text.date(record.purchaseDate)) for \(price)?"
+        if let credit = record.credit {
+            question += " Up to \(record.creditAmount) \(text.creditName(credit)) will be taken back."
+        } else {
+            question += " The buyer loses what it unlocked."
+        }
+        return ("Refund transaction \(record.id)", question)
+    }
+
+    /// The question before turning off the renewal of `productID`, active until `expiry` when known.
+    public static func cancelRenewalQuestion(productID: String, expiry: Date?, text: StoreText) -> String {
+        let name = text.catalog.product(id: productID).map(text.title(of:)) ?? productID
+        var question = "Stop renewing \(name)?"
+        if let expiry { question += " It stays active until \(text.date(expiry)), then ends." }
+        return question
+    }
+
+    /// The payment sheet's warning when a test setting decides the next purchase.
+    public static func simulatedPurchase(_ simulation: PurchaseSimulation) -> String {
+        "Settings make this purchase \(simulation.rawValue)."
+    }
+
+    /// Under the locale and storefront picker.
+    public static let localePickerNote = "The locale sets words and formats; the storefront sets the currency."
+    /// Under the account and device switcher.
+    public static let accountPickerNote = "Purchases belong to the account; restore brings them to a device."
+    /// Above the settings.
+    public static let settingsNote = "Stored in the entitlements file, so `storefront settings` sees them too. The first two "
+        + "belong to this device; the next-purchase outcome applies once. The rest apply to the whole store."
+
+    /// A search that matches nothing.
+    public static func noMatch(_ query: String) -> String { "No product matches “\(query)”. Esc shows all." }
+
+    /// A window too small to draw in: the size needed, then the size it is.
+    public static func windowTooSmall(minimum: (width: Int, height: Int), now: (width: Int, height: Int)) -> (String, String) {
+        ("Make the window at least \(minimum.width)x\(minimum.height)", "(it is \(now.width)x\(now.height) now)")
+    }
+}

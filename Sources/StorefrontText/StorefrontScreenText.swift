@@ -1,0 +1,130 @@
+import StoreCatalog
+import StoreEngine
+
+/// The sentences the storefront's screens and its runtime show: alert titles and messages,
+/// built from typed arguments, so no screen or runtime composes English of its own.
+public enum StorefrontScreenText {
+    // MARK: Titles
+
+    /// The title of the alert after a purchase attempt.
+    public static func purchaseTitle(_ outcome: PurchaseOutcome) -> String {
+        switch outcome {
+        case .purchased: "Purchase complete"
+        case .alreadyOwned: "Already yours"
+        case .cancelled: "Purchase cancelled"
+        case .failed: "Purchase failed"
+        case .refused: "Purchase refused"
+        case .pending: "Asked to buy"
+        case .needsAction: "Purchase interrupted"
+        case .changeScheduled: "Plan change scheduled"
+        case .renewalResumed: "Auto-renew on"
+        }
+    }
+
+    public static let restoreTitle = "Restore purchases"
+    public static let refundTitle = "Refund complete"
+    public static let failureTitle = "Could not complete"
+    public static let subscriptionTitle = "Subscription"
+    public static let notSoldTitle = "Not available"
+    public static let readOnlyTitle = "Read-only"
+    public static let notPossibleTitle = "Not possible"
+    public static let tornTailTitle = "Incomplete line moved aside"
+    public static let unfinishedDeliveredTitle = "Unfinished purchases delivered"
+    public static let requestApprovedTitle = "Request approved"
+    public static let purchaseCompletedTitle = "Purchase completed"
+    public static let requestClosedTitle = "Request closed"
+    public static let requestDeclinedTitle = "Request declined"
+
+    // MARK: Messages
+
+    /// A torn last line moved aside, as the ledger's report describes it.
+    public static func tornTail(_ report: String) -> String { "\(report)." }
+
+    /// A parent's approval that arrived while the buyer waited.
+    public static func requestApproved(name: String) -> String { "Your request to buy \(name) was approved; it is yours." }
+
+    /// An interrupted purchase completed elsewhere.
+    public static func purchaseCompleted(name: String) -> String { "\(name) is yours." }
+
+    /// What a delivered purchase added to a credit: " +5 Rage Faces: you have 10."
+    public static func creditAdded(_ amount: Int, creditName: String, balance: Int) -> String {
+        " +\(amount) \(creditName): you have \(balance)."
+    }
+
+    /// A request the store closed because it became moot (`reason` as the store records it).
+    public static func requestClosed(name: String, reason: String) -> String { "Your request to buy \(name) was \(reason)." }
+
+    /// A parent's decline, seen by the buyer who asked.
+    public static func yourRequestDeclined(name: String) -> String {
+        "Your request to buy \(name) was declined; nothing was charged."
+    }
+
+    /// A decline made from this storefront's transactions screen.
+    public static func requestDeclined(name: String) -> String {
+        "The request to buy \(name) was declined; nothing was charged."
+    }
+
+    /// A free subscription left.
+    public static func unsubscribed(name: String) -> String { "Unsubscribed from \(name)." }
+
+    /// Purchases an app left unfinished, delivered at start: names, and credits they added.
+    public static func unfinishedDelivered(_ delivered: [TransactionRecord], text: StoreText) -> String {
+        let names = delivered.map { record -> String in
+            let name = text.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
+            guard let credit = record.credit, record.creditAmount > 0 else { return name }
+            return "\(name) (+\(record.creditAmount) \(text.creditName(credit)))"
+        }
+        return "Delivered \(EnglishPlural.count(delivered.count, "unfinished transaction")): \(names.joined(separator: ", "))."
+    }
+
+    /// The catalog has no consumable credit to spend.
+    public static let nothingToUse = (title: "Nothing to use", message: "This catalog has no credits to spend.")
+
+    /// A transaction action pressed on a transaction it does not fit.
+    public static func actionDoesNotApply(_ action: String, transactionID: String, state: String) -> String {
+        "\(action.capitalized) does not apply to transaction \(transactionID) (\(state)). "
+            + "The keys shown at the bottom are the ones that apply to it."
+    }
+
+    /// Why the store cannot be changed: a problem of the entitlements file, and how many more there are.
+    public static func ledgerProblem(_ problem: String, more: Int) -> String {
+        let others = more > 0 ? " (and \(more) more)" : ""
+        return "The entitlements file has a problem: \(problem)\(others). Nothing can be bought or spent; "
+            + "`storefront verify` tells more."
+    }
+
+    /// The storefront opened read-only because the catch-up of due renewals could not be written.
+    public static func cannotWrite(reason: String) -> String {
+        "The entitlements file cannot be written (\(reason)), so nothing can be bought, spent or changed; renewals "
+            + "and expiries that fell due are shown but not recorded."
+    }
+
+    /// Products that fail to load because a test setting says so.
+    public static func productsUnavailable(explanation: String) -> String {
+        "Could not load the products: \(explanation). The error was injected for testing; "
+            + "press s and set \"Fail load-products\" to none, or run `storefront settings set fail.load-products none`."
+    }
+
+    /// A typed locale that is not one.
+    public static func notALocale(_ value: String) -> String { "“\(value)” is not a locale; type one like de_DE or pt_BR." }
+
+    // MARK: Progress
+
+    /// What the spinner says while a purchase, restore, spend, refund or setting is stored.
+    public static let purchasing = "Purchasing…"
+    public static let restoring = "Restoring purchases…"
+    public static let spending = "Spending…"
+    public static let refunding = "Refunding…"
+    public static let saving = "Saving…"
+
+    /// What the spinner says while a transaction action runs: "Renew now…" for "renew now".
+    public static func settling(_ actionLabel: String) -> String { "\(actionLabel.capitalized)…" }
+}
+
+/// English counts with their noun: "1 purchase", "2 purchases".
+public enum EnglishPlural {
+    /// `count` and the noun in the number it needs; `plural` when adding "s" is wrong.
+    public static func count(_ count: Int, _ singular: String, plural: String? = nil) -> String {
+        "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import StoreEngine
+@testable import StorefrontRuntime
+import Testing
+import TerminalUI
+@testable import StorefrontApp
+
+/// The runtime hands results back as data; the app words them, so the runtime writes no English.
+@Suite("Runtime: results come back as data, worded by the app")
+struct EffectRunnerTests {
+    typealias F = StorefrontFixture
+    static let newsletter = "com.example.rage.newsletter"
+
+    @Test("A decline comes back as the product declined, and the alert words it")
+    func decline() throws {
+        let fixture = try F()
+        try fixture.store.set(.askToBuy, to: "true", for: fixture.buyer)
+        let pending = try #require(fixture.buy(F.drummer).transaction)
+        let actions = EffectRunner(store: fixture.store)
+            .run(.settle(.decline, transactionID: pending.id, buyer: fixture.buyer), storefront: "USA")
+        #expect(actions.last == .requestDeclined(productID: F.drummer))
+        var state = fixture.state()
+        for action in actions { _ = update(&state, action) }
+        #expect(state.notice?.title == "Request declined")
+        #expect(state.notice?.message == "The request to buy Girlfriend of Drummer Rage was declined; nothing was charged.")
+    }
+
+    @Test("Unsubscribing and renewing come back as the product and the chain, not as sentences")
+    func subscriptions() throws {
+        let fixture = try F()
+        let free = try #require(fixture.buy(Self.newsletter).transaction)
+        let runner = EffectRunner(store: fixture.store)
+        let left = runner.run(.settle(.unsubscribe, transactionID: free.id, buyer: fixture.buyer), storefront: "USA")
+        #expect(left.last == .unsubscribed(productID: Self.newsletter))
+
+        let monthly = try #require(fixture.buy(F.monthly).transaction)
+        let renewed = runner.run(.settle(.renew, transactionID: monthly.id, buyer: fixture.buyer), storefront: "USA")
+        guard case .subscriptionChanged(let chain)? = renewed.last else {
+            Issue.record("renewing gave \(renewed)")
+            return
+        }
+        var state = fixture.state()
+        for action in renewed { _ = update(&state, action) }
+        #expect(state.notice == Alert(title: "Subscription", message: state.text.describe(chain), tone: .success))
+    }
+
+    @Test("A transaction gone from the store is the store's own error")
+    func goneTransaction() throws {
+        let fixture = try F()
+        let actions = EffectRunner(store: fixture.store)
+            .run(.settle(.unsubscribe, transactionID: "nope", buyer: fixture.buyer), storefront: "USA")
+        #expect(actions == [.operationFailed(message: "\(StoreError.unknownTransaction("nope"))")])
+    }
+}
