@@ -9,6 +9,10 @@
 #include <openssl/params.h>
 #include <openssl/pem.h>
 #include <openssl/rand.h>
+#include <openssl/ec.h>
+#include <openssl/x509.h>
+#include <openssl/x509v3.h>
+#include <openssl/x509_vfy.h>
 
 /// Creates an HMAC-SHA256 context keyed with `key`, or returns NULL.
 ///
@@ -43,23 +47,6 @@ static inline int storefront_hmac_restart(EVP_MAC_CTX *context)
     return EVP_MAC_init(context, NULL, 0, NULL);
 }
 
-/// Generates a new Ed25519 key pair, or returns NULL.
-///
-/// `EVP_PKEY_Q_keygen` is a variadic macro, which Swift cannot call.
-static inline EVP_PKEY *storefront_ed25519_generate(void)
-{
-    EVP_PKEY_CTX *context = EVP_PKEY_CTX_new_from_name(NULL, "ED25519", NULL);
-    if (context == NULL) {
-        return NULL;
-    }
-    EVP_PKEY *key = NULL;
-    if (EVP_PKEY_keygen_init(context) != 1 || EVP_PKEY_keygen(context, &key) != 1) {
-        key = NULL;
-    }
-    EVP_PKEY_CTX_free(context);
-    return key;
-}
-
 /// Refuses every passphrase request, so reading an encrypted PEM fails instead of
 /// prompting on the terminal.
 static inline int storefront_refuse_passphrase(char *buffer, int size, int rwflag, void *userdata)
@@ -69,40 +56,6 @@ static inline int storefront_refuse_passphrase(char *buffer, int size, int rwfla
     (void)rwflag;
     (void)userdata;
     return -1;
-}
-
-/// Reads an unencrypted PEM private key (PKCS#8 "PRIVATE KEY") and returns it only when it
-/// is an Ed25519 key; NULL otherwise.
-static inline EVP_PKEY *storefront_ed25519_read_private_pem(const char *text, int length)
-{
-    BIO *input = BIO_new_mem_buf(text, length);
-    if (input == NULL) {
-        return NULL;
-    }
-    EVP_PKEY *key = PEM_read_bio_PrivateKey(input, NULL, storefront_refuse_passphrase, NULL);
-    BIO_free(input);
-    if (key != NULL && !EVP_PKEY_is_a(key, "ED25519")) {
-        EVP_PKEY_free(key);
-        return NULL;
-    }
-    return key;
-}
-
-/// Reads a PEM public key (SubjectPublicKeyInfo "PUBLIC KEY") and returns it only when it
-/// is an Ed25519 key; NULL otherwise.
-static inline EVP_PKEY *storefront_ed25519_read_public_pem(const char *text, int length)
-{
-    BIO *input = BIO_new_mem_buf(text, length);
-    if (input == NULL) {
-        return NULL;
-    }
-    EVP_PKEY *key = PEM_read_bio_PUBKEY(input, NULL, storefront_refuse_passphrase, NULL);
-    BIO_free(input);
-    if (key != NULL && !EVP_PKEY_is_a(key, "ED25519")) {
-        EVP_PKEY_free(key);
-        return NULL;
-    }
-    return key;
 }
 
 /// Writes `key` as PEM into a new memory BIO: the private key as unencrypted PKCS#8 when
@@ -129,35 +82,6 @@ static inline long storefront_memory_contents(BIO *bio, const char **data)
     return BIO_get_mem_data(bio, data);
 }
 
-/// Signs `message` with an Ed25519 key (pure EdDSA: no separate digest). Returns 1 on success.
-static inline int storefront_ed25519_sign(
-    EVP_PKEY *key, const unsigned char *message, size_t message_length,
-    unsigned char *signature, size_t *signature_length)
-{
-    EVP_MD_CTX *context = EVP_MD_CTX_new();
-    if (context == NULL) {
-        return 0;
-    }
-    int result = EVP_DigestSignInit(context, NULL, NULL, NULL, key) == 1
-        && EVP_DigestSign(context, signature, signature_length, message, message_length) == 1;
-    EVP_MD_CTX_free(context);
-    return result;
-}
-
-/// Checks an Ed25519 signature over `message`: 1 when it is valid, 0 when it is not or
-/// the check could not run.
-static inline int storefront_ed25519_verify(
-    EVP_PKEY *key, const unsigned char *message, size_t message_length,
-    const unsigned char *signature, size_t signature_length)
-{
-    EVP_MD_CTX *context = EVP_MD_CTX_new();
-    if (context == NULL) {
-        return 0;
-    }
-    int result = EVP_DigestVerifyInit(context, NULL, NULL, NULL, key) == 1
-        && EVP_DigestVerify(context, signature, signature_length, message, message_length) == 1;
-    EVP_MD_CTX_free(context);
-    return result;
-}
+#include "certificates.h"
 
 #endif

@@ -1,20 +1,20 @@
 import Foundation
 import StoreLedger
 
-/// JWS Compact Serialization (RFC 7515 §7.1) with the one algorithm this store uses,
-/// EdDSA over Ed25519 (RFC 8037).
+/// JWS Compact Serialization (RFC 7515 §7.1) as the App Store uses it: ES256 (ECDSA P-256
+/// with SHA-256, RFC 7518 §3.4) with the signer's certificate chain in `x5c`.
 ///
-/// A token is `BASE64URL(header) . BASE64URL(payload) . BASE64URL(signature)`, and the
-/// signature covers the ASCII text of the first two parts joined by the dot.
+/// A token is `BASE64URL(header) . BASE64URL(payload) . BASE64URL(signature)`; the signature,
+/// the 64-byte R‖S pair, covers the ASCII text of the first two parts joined by the dot.
 enum CompactJWS {
-    static let algorithm = "EdDSA"
-    static let tokenType = "JWT"
+    static let algorithm = "ES256"
+    /// What tokens of Storefront before ES256 named; recognised to say what to do with them.
+    static let previousAlgorithm = "EdDSA"
 
-    /// The protected header: `{"alg":"EdDSA","kid":…,"typ":"JWT"}`.
+    /// The protected header: `{"alg":"ES256","x5c":[leaf, intermediate, root]}`.
     struct Header: Codable, Equatable {
         var alg: String
-        var kid: String?
-        var typ: String?
+        var x5c: [String]?
     }
 
     /// A token split into its parts and decoded, not yet checked.
@@ -26,13 +26,14 @@ enum CompactJWS {
         var signingInput: [UInt8]
     }
 
-    /// Signs `payload` (JSON bytes) with `key`, naming the key `keyID` (hex digits) in the header.
-    static func sign(payload: [UInt8], keyID: String, with key: Ed25519PrivateKey) throws(CryptoError) -> String {
-        // Written out rather than encoded: the key id is hex digits, so nothing needs escaping,
-        // and the header bytes stay exactly the same from one release to the next.
-        let header = #"{"alg":"\#(algorithm)","kid":"\#(keyID)","typ":"\#(tokenType)"}"#
+    /// Signs `payload` (JSON bytes) with the leaf of `chain`, naming the chain in the header.
+    static func sign(payload: [UInt8], with chain: CertificateChain) throws(CryptoError) -> String {
+        // Written out rather than encoded: base64 needs no escaping, and the header bytes
+        // stay exactly the same from one release to the next.
+        let certificates = chain.x5c.map { "\"\($0)\"" }.joined(separator: ",")
+        let header = #"{"alg":"\#(algorithm)","x5c":[\#(certificates)]}"#
         let signingInput = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(payload)
-        let signature = try key.signature(for: Array(signingInput.utf8))
+        let signature = try chain.leafKey.rawSignature(for: Array(signingInput.utf8))
         return signingInput + "." + Base64URL.encode(signature)
     }
 
@@ -43,7 +44,8 @@ enum CompactJWS {
         let names = ["header", "payload", "signature"]
         var decoded: [[UInt8]] = []
         for (segment, name) in zip(segments, names) {
-            guard !segment.isEmpty else { return .failure(.emptySegment(name)) }
+            // `alg: none` tokens have an empty signature: name the algorithm rather than the gap.
+            guard !segment.isEmpty || name == "signature" else { return .failure(.emptySegment(name)) }
             guard let bytes = Base64URL.decode(segment) else { return .failure(.notBase64URL(name)) }
             decoded.append(bytes)
         }
@@ -51,7 +53,7 @@ enum CompactJWS {
             return .failure(.headerNotJSON)
         }
         guard header.alg == algorithm else { return .failure(.unsupportedAlgorithm(header.alg)) }
-        if let type = header.typ, type != tokenType { return .failure(.unsupportedType(type)) }
+        guard !decoded[2].isEmpty else { return .failure(.emptySegment("signature")) }
         let signingInput = Array(segments[0].utf8) + [UInt8(ascii: ".")] + Array(segments[1].utf8)
         return .success(Parts(header: header, payload: decoded[1], signature: decoded[2], signingInput: signingInput))
     }
@@ -63,7 +65,6 @@ enum CompactJWS {
         case notBase64URL(String)
         case headerNotJSON
         case unsupportedAlgorithm(String)
-        case unsupportedType(String)
 
         var description: String {
             switch self {
@@ -75,10 +76,12 @@ enum CompactJWS {
                 "the \(name) part is not unpadded base64url text"
             case .headerNotJSON:
                 "the header is not a JSON object with an \"alg\" field"
+            case let .unsupportedAlgorithm(name) where name == previousAlgorithm:
+                "the header names the algorithm \"\(name)\": the token was made by an earlier Storefront version, "
+                    + "which the App Store's verifiers cannot check; only \"\(algorithm)\" is accepted. "
+                    + "Get the transaction signed anew with `storefront transactions --json`"
             case let .unsupportedAlgorithm(name):
-                "the header names the algorithm \"\(name)\"; only \"\(algorithm)\" (Ed25519) is accepted"
-            case let .unsupportedType(name):
-                "the header names the type \"\(name)\"; only \"\(tokenType)\" is accepted"
+                "the header names the algorithm \"\(name)\"; only \"\(algorithm)\" (ECDSA P-256 with a certificate chain) is accepted"
             }
         }
     }

@@ -1,17 +1,24 @@
+import Foundation
 import StoreEngine
 import StoreLedger
-/// Why a transaction could not be signed, or the signing key could not be used.
+
+/// Why something could not be signed, or the certificate authority could not be used.
 public enum SigningError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// There is no signing key at `path`, and none was to be created.
-    case keyFileMissing(path: String)
-    /// The key file exists but could not be read, created or written.
-    case keyFileUnusable(path: String, FileSystemError)
-    /// The key file holds something other than an Ed25519 private key.
-    case keyFileCorrupt(path: String, reason: String)
-    /// The key file breaks `SecretFileRules`; `reason` says how and what to run.
-    case keyFileNotPrivate(path: String, reason: String)
-    /// A public key given for verifying is not an Ed25519 public key.
-    case publicKeyInvalid(reason: String)
+    /// There is no certificate authority at `path`, and none was to be made.
+    case authorityMissing(path: String)
+    /// The authority file exists but could not be read, made or written.
+    case authorityUnusable(path: String, FileSystemError)
+    /// The ledger's lock, under which the authority is made, could not be taken.
+    case authorityLockUnavailable(path: String, detail: String)
+    /// The authority file cannot be read as a key and three certificates.
+    case authorityDamaged(path: String, reason: String)
+    /// The authority file reads, but is not a chain this store makes (another authority's
+    /// parts, a key that does not fit, a marker missing).
+    case authorityForeign(path: String, reason: String)
+    /// The authority file breaks `SecretFileRules`; `reason` says how and what to run.
+    case authorityNotPrivate(path: String, reason: String)
+    /// The date to sign at lies outside the certificates' validity.
+    case outsideValidity(date: Date)
     /// Only completed transactions are signed: failed and cancelled attempts have no token.
     case notIssued(transactionID: String, state: TransactionState)
     /// The claims could not be written as JSON.
@@ -21,24 +28,30 @@ public enum SigningError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .keyFileMissing(path):
-            "there is no signing key at \(path), so nothing has been signed with this entitlements file yet. "
-                + "Check --entitlements, or run `storefront public-key` to create the key"
-        case let .keyFileUnusable(path, error):
-            "the signing key \(path) cannot be used: \(error)"
-        case let .keyFileCorrupt(path, reason):
-            "the signing key \(path) is damaged: \(reason). Restore it from a backup; or delete it and a new key "
-                + "is made on next use (transactions signed with the old key will then fail verification)"
-        case let .keyFileNotPrivate(path, reason):
-            "the signing key \(path) is not used: \(reason). A key others can read or have placed could sign "
+        case let .authorityMissing(path):
+            "there is no certificate authority at \(path), so nothing has been signed with this entitlements file yet. "
+                + "Check --entitlements, or run `storefront certificate` to make it"
+        case let .authorityUnusable(path, error):
+            "the certificate authority \(path) cannot be used: \(error)"
+        case let .authorityLockUnavailable(path, detail):
+            "the certificate authority \(path) could not be made, because the entitlements file's lock could not be taken: \(detail)"
+        case let .authorityDamaged(path, reason):
+            "the certificate authority \(path) is damaged: \(reason). Restore it from a backup; or move it away and a new "
+                + "one is made on next use (apps must then be given the new root from `storefront certificate`)"
+        case let .authorityForeign(path, reason):
+            "the certificate authority \(path) is not one this store made: \(reason). Put this store's own file back; or "
+                + "move it away and a new one is made on next use (apps must then be given the new root from `storefront certificate`)"
+        case let .authorityNotPrivate(path, reason):
+            "the certificate authority \(path) is not used: \(reason). A key others can read or have placed could sign "
                 + "transactions in this store's name"
-        case let .publicKeyInvalid(reason):
-            "the public key is not usable: \(reason). Use the text `storefront public-key` prints"
+        case let .outsideValidity(date):
+            "nothing can be signed at \(date.formatted(Date.ISO8601FormatStyle())): the store's certificates are valid "
+                + "from 2000-01-01 through 9999-12-31 (UTC); set store time inside that range"
         case let .notIssued(transactionID, state):
             "transaction \(transactionID) is a \(state.rawValue) attempt, and only completed purchases are issued "
                 + "as signed transactions; `storefront transactions` shows each one's state"
         case let .payloadNotEncodable(detail):
-            "the transaction's claims could not be written as JSON: \(detail). Report this with the transaction"
+            "the claims could not be written as JSON: \(detail). Report this with the transaction"
         case let .crypto(error):
             "\(error)"
         }

@@ -2,66 +2,61 @@ import Foundation
 import StoreEngine
 import StoreLedger
 
-/// Issues transactions as compact JWS tokens signed with the ledger's Ed25519 key.
+/// Signs what the store issues (transactions, and any other App Store payload) as ES256
+/// compact JWS tokens with the ledger's certificate authority, as the App Store signs them.
 ///
-/// Tokens carry `{"alg":"EdDSA","kid":…,"typ":"JWT"}` and a `SignedTransactionPayload`; an
-/// app checks them with `publicKeyPEM` alone, as it would an App Store transaction.
+/// Tokens carry `{"alg":"ES256","x5c":[leaf, intermediate, root]}`; an app's server checks
+/// them with Apple's own verifier, configured with `root` (see `storefront certificate`).
 public final class TransactionSigner: Sendable {
-    /// What to do when the ledger has no signing key yet.
-    public enum MissingKey: Sendable {
+    /// What to do when the ledger has no certificate authority yet.
+    public enum MissingAuthority: Sendable {
         /// Make one (the first signing of a ledger).
         case create
-        /// Fail with `SigningError.keyFileMissing`, e.g. when only verifying.
+        /// Fail with `SigningError.authorityMissing`, e.g. when only verifying.
         case fail
     }
 
-    /// The key file's path.
-    public let keyPath: String
-    /// The public key as SubjectPublicKeyInfo PEM, for apps that verify tokens.
-    public let publicKeyPEM: String
-    /// The header's `kid`: the first 16 hex digits of the SHA-256 of the raw public key.
-    public let keyID: String
-    private let privateKey: Ed25519PrivateKey
+    /// The authority file's path.
+    public let authorityPath: String
+    public let authority: CertificateAuthority
 
-    /// Where the signing key of the ledger at `ledgerPath` lives: `<ledgerPath>.signing.pem`.
-    public static func keyPath(forLedger ledgerPath: String) -> String {
-        SigningKeyFile.path(forLedger: ledgerPath)
+    /// Where the certificate authority of the ledger at `ledgerPath` lives: `<ledgerPath>.authority.pem`.
+    public static func authorityPath(forLedger ledgerPath: String) -> String {
+        CertificateAuthorityFile.path(forLedger: ledgerPath)
     }
 
-    /// Loads the signing key of the ledger at `ledgerPath`, creating it when missing unless
-    /// `missingKey` is `.fail`.
-    public init(ledgerPath: String, missingKey: MissingKey = .create,
+    /// Loads the certificate authority of the ledger at `ledgerPath`, making it when missing
+    /// unless `missingAuthority` is `.fail`.
+    public init(ledgerPath: String, missingAuthority: MissingAuthority = .create,
                 fileSystem: any FileSystem = POSIXFileSystem()) throws(SigningError) {
-        keyPath = SigningKeyFile.path(forLedger: ledgerPath)
-        privateKey = switch missingKey {
-        case .create: try SigningKeyFile.loadOrCreate(at: keyPath, fileSystem: fileSystem)
-        case .fail: try SigningKeyFile.load(at: keyPath, fileSystem: fileSystem)
-        }
-        do {
-            let publicKey = try privateKey.publicKey()
-            publicKeyPEM = try publicKey.pem()
-            keyID = try publicKey.keyID()
-        } catch {
-            throw .crypto(error)
+        authorityPath = CertificateAuthorityFile.path(forLedger: ledgerPath)
+        authority = switch missingAuthority {
+        case .create: try CertificateAuthorityFile.loadOrCreate(forLedger: ledgerPath, fileSystem: fileSystem)
+        case .fail: try CertificateAuthorityFile.load(at: authorityPath, fileSystem: fileSystem)
         }
     }
 
-    /// Signs `record` of the app `bundleID` as it stands now.
+    /// Signs with a given authority, e.g. one made for a test.
+    public init(authority: CertificateAuthority) {
+        authorityPath = ""
+        self.authority = authority
+    }
+
+    /// Signs `record` as `context` describes it.
     ///
-    /// Failed and cancelled attempts are refused (`notIssued`): StoreKit issues no
+    /// Failed and cancelled attempts are refused (`notIssued`): the App Store issues no
     /// transaction for them.
-    public func sign(_ record: TransactionRecord, bundleID: String, originalPurchaseDate: Date, signedDate: Date,
-                     appAccountToken: String? = nil, subscriptionGroupID: String? = nil) throws(SigningError) -> String {
+    public func sign(_ record: TransactionRecord, context: TransactionSigningContext) throws(SigningError) -> String {
         guard record.state == .purchased || record.state == .refunded else {
             throw .notIssued(transactionID: record.id, state: record.state)
         }
-        return try sign(SignedTransactionPayload(
-            record: record, bundleID: bundleID, originalPurchaseDate: originalPurchaseDate, signedDate: signedDate,
-            appAccountToken: appAccountToken, subscriptionGroupID: subscriptionGroupID))
+        return try sign(SignedTransactionPayload(record: record, context: context), signedAt: context.signedDate)
     }
 
-    /// Signs the claims `payload` as they are.
-    public func sign(_ payload: SignedTransactionPayload) throws(SigningError) -> String {
+    /// Signs the claims `payload` as they are, at `signedAt` (the payload's own signing date:
+    /// Apple's verifiers check the chain at that moment).
+    public func sign(_ payload: some Encodable, signedAt: Date) throws(SigningError) -> String {
+        guard CertificateAuthority.signingDates.contains(signedAt) else { throw .outsideValidity(date: signedAt) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let bytes: Data
@@ -71,7 +66,7 @@ public final class TransactionSigner: Sendable {
             throw .payloadNotEncodable(detail: "\(error)")
         }
         do {
-            return try CompactJWS.sign(payload: Array(bytes), keyID: keyID, with: privateKey)
+            return try authority.chain.sign(payload: Array(bytes))
         } catch {
             throw .crypto(error)
         }

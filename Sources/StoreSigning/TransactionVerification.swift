@@ -4,11 +4,15 @@ public struct TransactionVerification: Sendable, Equatable {
     /// The documented outcomes, in the order they are checked.
     public enum Status: String, Sendable, CaseIterable {
         /// Not a compact JWS this store could have issued: wrong number of parts, bad
-        /// base64url, a header that is not JSON, an algorithm other than EdDSA (so `none` and
-        /// `HS256` land here), or signed claims that are not a transaction.
+        /// base64url, a header that is not JSON, an algorithm other than ES256 (so `none`,
+        /// `HS256` and the `EdDSA` of earlier versions land here), or signed claims that are
+        /// not a transaction.
         case malformed
-        /// Well formed, but the signature does not match the public key: the token was changed
-        /// after signing, or another key signed it.
+        /// ES256, but its `x5c` chain is not the App Store's shape or does not reach this
+        /// store's root: not three certificates, another authority's chain, or a marker missing.
+        case untrustedChain
+        /// Well formed and its chain trusted, but the signature does not match the leaf
+        /// certificate: the token was changed after signing.
         case signatureInvalid
         /// Genuine, but issued for another app than the one checking it: a token is valid only
         /// for the bundle id it names.

@@ -1,25 +1,20 @@
 import Foundation
 import StoreEngine
 
-/// Checks signed transactions with a public key, and, when given the ledger's state, against
-/// what the store knows of each transaction now.
+/// Checks signed transactions as Apple's verifiers do — ES256, a three-certificate chain up
+/// to this store's root with the App Store markers — and, when given the ledger's state,
+/// against what the store knows of each transaction now.
 public struct TransactionVerifier: Sendable {
-    /// The `kid` of the key, as the signer writes it into headers.
-    public let keyID: String
-    private let publicKey: Ed25519PublicKey
+    /// The root certificate every token must chain up to.
+    public let root: Certificate
 
-    /// Prepares to check tokens signed by the key whose public half is `publicKeyPEM`.
-    public init(publicKeyPEM: String) throws(SigningError) {
-        do {
-            publicKey = try Ed25519PublicKey(pem: publicKeyPEM)
-            keyID = try publicKey.keyID()
-        } catch {
-            throw .publicKeyInvalid(reason: error.detail)
-        }
+    /// Prepares to check tokens issued under `root`.
+    public init(root: Certificate) {
+        self.root = root
     }
 
-    /// The verdict on a token whose form is wrong, found without any key; nil when the token
-    /// is well formed and needs a key to be judged.
+    /// The verdict on a token whose form is wrong, found without any certificate; nil when the
+    /// token is well formed and needs the root to be judged.
     public static func malformedVerdict(on jws: String) -> TransactionVerification? {
         guard case let .failure(reason) = CompactJWS.parse(jws.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
         return malformed(reason)
@@ -29,7 +24,14 @@ public struct TransactionVerifier: Sendable {
         TransactionVerification(status: .malformed, payload: nil, detail: "\(reason)", checkedAgainstLedger: false)
     }
 
+    private static func untrusted(_ detail: String) -> TransactionVerification {
+        TransactionVerification(status: .untrustedChain, payload: nil, detail: detail, checkedAgainstLedger: false)
+    }
+
     /// Checks `jws` at the time `now`. Never throws and never traps, whatever the input.
+    ///
+    /// The chain is checked at the token's `signedDate` (at `now` when it has none), as
+    /// Apple's verifiers do offline.
     ///
     /// With `bundleID`, a token issued for any other app is `otherApp`: one app's purchase
     /// (even a refunded one) must never unlock another app that shares the entitlements file.
@@ -43,13 +45,18 @@ public struct TransactionVerifier: Sendable {
         case let .success(found): parts = found
         case let .failure(reason): return Self.malformed(reason)
         }
-        guard publicKey.isValidSignature(parts.signature, for: parts.signingInput) else {
-            let detail = if let kid = parts.header.kid, kid != keyID {
-                "the signature does not match: the token names key \(kid), this store's key is \(keyID)"
-            } else {
-                "the signature does not match this store's key \(keyID): the token was changed after it was signed"
-            }
-            return TransactionVerification(status: .signatureInvalid, payload: nil, detail: detail, checkedAgainstLedger: false)
+        let claimed = try? JSONDecoder().decode(SignedDateClaim.self, from: Data(parts.payload))
+        let signedAt = claimed?.signedDate.map(SignedTransactionPayload.date(milliseconds:)) ?? now
+        let leaf: Certificate
+        switch trustedLeaf(parts.header.x5c, at: signedAt) {
+        case let .trusted(found): leaf = found
+        case let .refused(verdict): return verdict
+        }
+        guard let key = leaf.publicKey(), key.isValidRawSignature(parts.signature, for: parts.signingInput) else {
+            return TransactionVerification(
+                status: .signatureInvalid, payload: nil,
+                detail: "the signature does not match the leaf certificate: the token was changed after it was signed",
+                checkedAgainstLedger: false)
         }
         let payload: SignedTransactionPayload
         do {
@@ -66,6 +73,43 @@ public struct TransactionVerifier: Sendable {
                 checkedAgainstLedger: false)
         }
         return judge(payload, now: now, record: ledger.flatMap { matchingRecord(for: payload, in: $0) })
+    }
+
+    /// The leaf of `x5c` when the chain is the App Store's shape and reaches this store's
+    /// root at `date`; else the verdict saying why not.
+    private func trustedLeaf(_ x5c: [String]?, at date: Date) -> ChainCheck {
+        guard let x5c, x5c.count == 3 else {
+            return .refused(Self.untrusted("the header's x5c holds \(x5c?.count ?? 0) certificates; the App Store's chain "
+                                           + "is exactly three: leaf, intermediate, root"))
+        }
+        var certificates: [Certificate] = []
+        for (text, name) in zip(x5c, ["leaf", "intermediate", "root"]) {
+            guard let der = Data(base64Encoded: text), let certificate = try? Certificate(der: Array(der)) else {
+                return .refused(Self.untrusted("the \(name) certificate in x5c is not base64 DER of an X.509 certificate"))
+            }
+            certificates.append(certificate)
+        }
+        if let problem = Certificate.chainProblem(leaf: certificates[0], intermediate: certificates[1], root: root, at: date) {
+            return .refused(Self.untrusted("the certificate chain does not reach this store's root (\(problem)): "
+                                           + "the token was signed by another store or authority"))
+        }
+        guard certificates[1].hasExtension(Certificate.intermediateMarker) else {
+            return .refused(Self.untrusted("the intermediate certificate lacks the App Store marker \(Certificate.intermediateMarker)"))
+        }
+        guard certificates[0].hasExtension(Certificate.leafMarker) else {
+            return .refused(Self.untrusted("the leaf certificate lacks the App Store marker \(Certificate.leafMarker)"))
+        }
+        return .trusted(certificates[0])
+    }
+
+    private enum ChainCheck {
+        case trusted(Certificate)
+        case refused(TransactionVerification)
+    }
+
+    /// The one claim read before the signature is checked: when to check the chain.
+    private struct SignedDateClaim: Decodable {
+        var signedDate: Int64?
     }
 
     /// The ledger's record of the token's transaction, if the ledger holds that very one.
@@ -100,7 +144,7 @@ public struct TransactionVerifier: Sendable {
         }
         let scope = checked ? "and in force in the entitlements file" : "(not found in the entitlements file; judged from the token alone)"
         return TransactionVerification(status: .valid, payload: payload,
-                                       detail: "transaction \(payload.transactionId) is genuine, signed by key \(keyID), \(scope)",
+                                       detail: "transaction \(payload.transactionId) is genuine, signed under this store's root certificate, \(scope)",
                                        checkedAgainstLedger: checked)
     }
 

@@ -12,9 +12,12 @@ public struct StorefrontProcess: Sendable {
         public var wasSignalled: Bool
         public var stdout: String
         public var stderr: String
+        /// Standard output exactly as written, for binary output (`certificate --der`).
+        public var stdoutBytes: [UInt8]
 
-        public init(status: Int32, wasSignalled: Bool = false, stdout: String, stderr: String) {
+        public init(status: Int32, wasSignalled: Bool = false, stdout: String, stderr: String, stdoutBytes: [UInt8]? = nil) {
             (self.status, self.wasSignalled, self.stdout, self.stderr) = (status, wasSignalled, stdout, stderr)
+            self.stdoutBytes = stdoutBytes ?? Array(stdout.utf8)
         }
 
         /// The output read back as one of the commands' JSON shapes.
@@ -25,6 +28,11 @@ public struct StorefrontProcess: Sendable {
         /// The output as a JSON object, for checks of the raw keys (nil when it is not one).
         public func json() -> [String: Any]? {
             (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any]
+        }
+
+        /// The output as a JSON array of objects, for checks of the raw keys (nil when it is not one).
+        public func jsonArray() -> [[String: Any]]? {
+            (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [[String: Any]]
         }
     }
 
@@ -108,6 +116,7 @@ public struct RunningCommand {
         process.waitUntilExit()
         return StorefrontProcess.Result(
             status: process.terminationStatus, wasSignalled: process.terminationReason == .uncaughtSignal,
-            stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+            stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
+            stdoutBytes: Array(stdout))
     }
 }

@@ -53,14 +53,20 @@ public enum CommandHelpText {
         public static let settingsSet = "change a setting of this device or of the store"
         public static let settingsSetDetails = """
             purchases-allowed true|false and next-purchase succeed|cancel|fail are this device's;
-            ask-to-buy, interrupted-purchases, billing-retry, grace-period (true|false), time-rate RATE
+            ask-to-buy, interrupted-purchases, billing-retry, grace-period (true|false), time-rate RATE,
+            environment Sandbox|Production|Xcode|LocalTesting (what signed data names; default Sandbox)
             and fail.OPERATION ERROR[:once]|none are the store's (see the README).
             """
         public static let resetDevice = "forget this device's deliveries and device credits"
         public static let verify = "check the entitlements file's integrity and print its head"
         public static let repair = "keep a damaged entitlements file's intact lines, move the rest aside"
-        public static let publicKey = "print the public key that checks signed transactions (PEM)"
-        public static let verifyTransaction = "check a signed transaction's signature and its state now"
+        public static let certificate = "print the root certificate that checks signed data (PEM; --der for DER)"
+        public static let certificateDetails = """
+            Give the root to Apple's SignedDataVerifier (App Store Server Library) to verify this
+            store's signed transactions, renewal info and app transactions.
+            """
+        public static let appTransaction = "print this account's signed app transaction on this device"
+        public static let verifyTransaction = "check a signed transaction's chain, signature and state now"
         public static let verifyTransactionDetails = """
             Exit status 0 valid; 1 revoked, expired, signature invalid or another app's; 3 malformed or a signing key problem.
             """
@@ -109,5 +115,6 @@ public enum CommandHelpText {
         public static let appAccountToken = "a UUID that goes into the signed transaction"
         public static let amount = "how many credits to spend (default 1)"
         public static let expectSequence = "also fail (exit 3) when the file ends before event N"
+        public static let der = "print the certificate as DER bytes instead of PEM"
     }
 }

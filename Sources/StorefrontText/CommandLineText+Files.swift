@@ -41,10 +41,13 @@ extension CommandLineText {
 
         public static func itsFolder(_ folder: String) -> String { "its folder \(folder)" }
 
-        public static func noLedgerForKey(_ path: String) -> String {
-            "there is no entitlements file at \(path), so it has no signing key. If you meant an existing store, check --entitlements "
-                + "or $STOREFRONT_ENTITLEMENTS; for a new store, make a first purchase, then run `storefront public-key`."
+        public static func noLedgerForAuthority(_ path: String) -> String {
+            "there is no entitlements file at \(path), so it has no certificate authority. If you meant an existing store, check "
+                + "--entitlements or $STOREFRONT_ENTITLEMENTS; for a new store, make a first purchase, then run `storefront certificate`."
         }
+
+        /// `certificate --der --json`: two forms of one output.
+        public static let derOrJSON = "--der and --json are two forms of the output; give one"
 
         public static func notSigned(_ problem: String) -> String {
             "the purchase went through, but its signed transaction could not be made: \(problem)"
@@ -85,5 +88,6 @@ extension CommandLineText {
     public enum Verdict {
         public static let valid = "valid", malformed = "malformed", signatureInvalid = "signature invalid"
         public static let otherApp = "another app's transaction", revoked = "revoked", expired = "expired"
+        public static let untrustedChain = "untrusted certificate chain"
     }
 }

@@ -107,19 +107,20 @@ import Testing
         #expect(try cli.run(["advance", "soon"]).stderr.contains("\"soon\" is not a duration"))
     }
 
-    @Test func publicKeyOfAMistypedPathMakesNothing() throws {
+    @Test func certificateOfAMistypedPathMakesNothing() throws {
         let folder = try StorefrontProcess.temporaryFolder()
         let typo = StorefrontProcess(ledger: folder + "/entitlments.jsonl")
-        let result = try typo.run(["public-key"])
+        let result = try typo.run(["certificate"])
         #expect(result.status == 3)
         #expect(result.stderr.contains("there is no entitlements file at \(typo.ledger)"))
         #expect(result.stderr.contains("check --entitlements"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "no key, no ledger")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "no authority, no ledger")
 
         #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 0)
-        let key = try cli.run(["public-key"])
-        #expect(key.status == 0)
-        #expect(key.stdout.hasPrefix("-----BEGIN PUBLIC KEY-----"))
+        let certificate = try cli.run(["certificate"])
+        #expect(certificate.status == 0)
+        #expect(certificate.stdout.hasPrefix("-----BEGIN CERTIFICATE-----"))
+        #expect(try cli.run(["certificate", "--der", "--json"]).status == 2)
     }
 
     @Test func aFreeSubscriptionIsNotRefunded() throws {
@@ -137,7 +138,7 @@ import Testing
         // The raw keys, since the point is that they are the names `settings set` takes.
         let shown = try #require(try cli.run(["settings", "--json"]).json())
         let settable = shown.keys.filter { $0 != "device" && $0 != "store-time" }
-        #expect(settable.count == 12, "\(shown.keys.sorted())")
+        #expect(settable.count == 13, "\(shown.keys.sorted())")
         for key in settable.sorted() {
             let value = shown[key].map { "\($0)" == "1" ? "true" : "\($0)" == "0" ? "false" : "\($0)" } ?? ""
             let set = try cli.run(["settings", "set", key, value])

@@ -21,8 +21,8 @@ import Testing
         return tokens
     }
 
-    func publicKey() throws -> String {
-        let result = try cli.run(["public-key"])
+    func rootCertificate() throws -> String {
+        let result = try cli.run(["certificate"])
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout
     }
@@ -39,39 +39,39 @@ import Testing
 
     @Test(.enabled(if: IndependentJWTCheck.isAvailable,
                    "python3 cannot import PyJWT and cryptography; `python3 -m pip install pyjwt cryptography` enables this test"))
-    func pyJWTAcceptsOurTokensAndRejectsAOneCharacterChange() throws {
+    func pyJWTAndCryptographyAcceptOurChainAndTokensAndRejectAOneCharacterChange() throws {
         let buy = try cli.run(["buy", "com.example.rage.face.random", "--quantity", "2", "--json"])
         #expect(buy.status == 0, "\(buy.stderr)")
         let bought = try buy.decoded(JSONShapes.PurchaseResult.self)
         let fromBuy = try #require(bought.signedTransaction)
         #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
-        let publicKeyPEM = try publicKey()
-        let keyID = try cli.run(["public-key", "--json"]).decoded(JSONShapes.PublicKey.self).keyId
+        let rootPEM = try rootCertificate()
+        let chain = try cli.run(["certificate", "--json"]).decoded(JSONShapes.RootCertificate.self).chain
 
         let tokens = try listedTokens()
         #expect(tokens.count == 2)
         for token in tokens.values + [fromBuy] {
-            let verdict = try IndependentJWTCheck.verify(token, publicKeyPEM: publicKeyPEM)
+            let verdict = try IndependentJWTCheck.verify(token, rootPEM: rootPEM)
             #expect(verdict.status == 0, "\(verdict.message)")
-            #expect(verdict.header["alg"] as? String == "EdDSA")
-            #expect(verdict.header["kid"] as? String == keyID)
-            #expect(verdict.payload["environment"] as? String == "LocalTesting")
+            #expect(verdict.header["alg"] as? String == "ES256")
+            #expect(verdict.header["x5c"] as? [String] == chain)
+            #expect(verdict.payload["environment"] as? String == "Sandbox")
             #expect(tokens[verdict.payload["transactionId"] as? String ?? ""] != nil)
         }
-        let face = try IndependentJWTCheck.verify(fromBuy, publicKeyPEM: publicKeyPEM).payload
+        let face = try IndependentJWTCheck.verify(fromBuy, rootPEM: rootPEM).payload
         #expect(face["transactionId"] as? String == bought.transactionId)
         #expect(face["type"] as? String == "Consumable")
         #expect(face["quantity"] as? Int == 2)
         #expect(face["price"] as? Int == 990)
 
-        for (segment, offset) in [(1, 40), (2, 10), (0, 12)] {
+        for (segment, offset) in [(1, 40), (2, 10), (0, 300)] {
             let changed = Self.changing(fromBuy, segment: segment, offset: offset)
-            let verdict = try IndependentJWTCheck.verify(changed, publicKeyPEM: publicKeyPEM)
+            let verdict = try IndependentJWTCheck.verify(changed, rootPEM: rootPEM)
             #expect(verdict.status != 0, "segment \(segment): \(verdict.message)")
             #expect(try cli.run(["verify-transaction", changed]).status != 0)
         }
         let payloadChanged = Self.changing(fromBuy, segment: 1, offset: 40)
-        #expect(try IndependentJWTCheck.verify(payloadChanged, publicKeyPEM: publicKeyPEM).status == 1)
+        #expect(try IndependentJWTCheck.verify(payloadChanged, rootPEM: rootPEM).status == 1)
     }
 
     @Test func verifyTransactionReportsEachStatusWithItsExitCode() throws {
@@ -103,12 +103,12 @@ import Testing
         #expect(try cli.run(["verify-transaction", id, "--json"]).decoded(JSONShapes.TransactionVerification.self).status == "revoked")
     }
 
-    @Test func theKeyIsPrivateAndAMissingOrDamagedKeyIsADataProblem() throws {
-        let keyPath = cli.ledger + ".signing.pem"
-        // Well formed ({"alg":"EdDSA"}.{}.signature), so only the missing key stands in the way.
-        let noKey = try cli.run(["verify-transaction", "eyJhbGciOiJFZERTQSJ9.e30.AAAA"])
+    @Test func theAuthorityIsPrivateAndAMissingOrDamagedOneIsADataProblem() throws {
+        let keyPath = cli.ledger + ".authority.pem"
+        // Well formed ({"alg":"ES256"}.{}.signature), so only the missing authority stands in the way.
+        let noKey = try cli.run(["verify-transaction", "eyJhbGciOiJFUzI1NiJ9.e30.AAAA"])
         #expect(noKey.status == 3)
-        #expect(noKey.stderr.contains(keyPath) && noKey.stderr.contains("storefront public-key"))
+        #expect(noKey.stderr.contains(keyPath) && noKey.stderr.contains("storefront certificate"))
 
         #expect(try cli.run(["buy", "com.example.rage.noads", "--json"]).status == 0)
         let attributes = try FileManager.default.attributesOfItem(atPath: keyPath)
@@ -118,7 +118,7 @@ import Testing
         try "damaged\n".write(toFile: keyPath, atomically: false, encoding: .utf8)
         let listing = try cli.run(["transactions", "--json"])
         #expect(listing.status == 3)
-        #expect(listing.stderr.contains("is damaged") && listing.stderr.contains("delete it"))
+        #expect(listing.stderr.contains("is damaged") && listing.stderr.contains("move it away"))
     }
 
     @Test func failedAttemptsAreListedWithoutASignedTransaction() throws {
@@ -129,19 +129,23 @@ import Testing
         #expect(list.first?.signedTransaction == nil)
     }
 
-    @Test func processesCreatingTheKeyAtOnceAgreeOnIt() async throws {
-        // A purchase without --json makes the entitlements file but signs nothing, so no key yet.
+    @Test func processesCreatingTheAuthorityAtOnceAgreeOnIt() async throws {
+        // A purchase without --json makes the entitlements file but signs nothing, so no authority yet.
         #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 0)
-        #expect(!FileManager.default.fileExists(atPath: cli.ledger + ".signing.pem"))
+        #expect(!FileManager.default.fileExists(atPath: cli.ledger + ".authority.pem"))
         let keys = await withTaskGroup(of: String.self) { group in
             for _ in 0..<4 {
-                group.addTask { (try? cli.run(["public-key"]).stdout) ?? "failed" }
+                group.addTask { (try? cli.run(["certificate"]).stdout) ?? "failed" }
             }
             var all: [String] = []
             for await key in group { all.append(key) }
             return all
         }
         #expect(Set(keys).count == 1)
-        #expect(keys.first?.hasPrefix("-----BEGIN PUBLIC KEY-----") == true)
+        #expect(keys.first?.hasPrefix("-----BEGIN CERTIFICATE-----") == true)
+        let der = try cli.run(["certificate", "--der"])
+        #expect(der.status == 0)
+        #expect(Data(der.stdoutBytes).base64EncodedString()
+            == keys.first?.split(separator: "\n").dropFirst().dropLast().joined())
     }
 }

@@ -11,6 +11,8 @@ struct TestCatalog {
     var consumableDescription = "One token."
     var nonConsumableTitle = "Gold"
     var grantAmount = 1
+    /// The catalog's `app.appAppleId`, when it has one.
+    var appAppleID: Int?
 
     static let consumableID = "com.example.test.token"
     static let nonConsumableID = "com.example.test.gold"
@@ -20,7 +22,7 @@ struct TestCatalog {
     func write() throws -> String {
         let catalog: [String: Any] = [
             "format": "storefront-catalog", "version": 1,
-            "app": ["name": appName, "bundleId": bundleID],
+            "app": ["name": appName, "bundleId": bundleID].merging(appAppleID.map { ["appAppleId": $0] } ?? [:]) { $1 },
             "defaultLanguage": "en",
             "storefronts": [["code": "USA", "currency": "USD"]],
             "credits": [["id": Self.creditID, "names": ["en": creditName], "scope": "account"]],

@@ -18,6 +18,9 @@ public struct Catalog: Sendable, Equatable {
     private var productPositions: [String: Int]
     /// Where the catalog was read from, for messages.
     public var source: String
+    /// The app's numeric Apple ID in App Store Connect, named in app transactions; nil when
+    /// the catalog gives none.
+    public var appAppleID: Int? = nil
     /// The test settings of an imported Xcode StoreKit configuration; nil for other catalogs.
     public var initialSettings: StoreKitSettings? = nil
 

@@ -18,6 +18,10 @@ public struct CatalogFormatReader {
 
     static let rootKeys: Set<String> = ["format", "version", "app", "defaultLanguage", "storefronts",
                                         "credits", "subscriptionGroups", "products", "import", "$comment"]
+    /// The keys of `app`.
+    static let appKeys: Set<String> = ["name", "bundleId", "appAppleId"]
+    /// App Apple IDs are positive whole numbers (App Store Connect's are ten digits).
+    static let appAppleIDs = 1...Int.max
     static let productKeys: Set<String> = ["id", "type", "referenceName", "localizations", "prices", "grant",
                                            "subscription", "duration", "familyShareable", "$comment"]
 
@@ -30,7 +34,8 @@ public struct CatalogFormatReader {
         let app = collect.required(root, "app", path: "")
         let appName = collect.string(app.flatMap { collect.required($0, "name", path: "app") }, field: "app.name") ?? ""
         let bundleID = collect.string(app.flatMap { collect.required($0, "bundleId", path: "app") }, field: "app.bundleId") ?? ""
-        if let app { collect.warnUnknownKeys(in: app, known: ["name", "bundleId"], path: "app") }
+        if let app { collect.warnUnknownKeys(in: app, known: Self.appKeys, path: "app") }
+        let appAppleID = collect.integer(app?["appAppleId"], within: Self.appAppleIDs, field: "app.appAppleId")
         let defaultLanguage = collect.string(collect.required(root, "defaultLanguage", path: ""),
                                              field: "defaultLanguage") ?? "en"
         let storefronts = readStorefronts()
@@ -64,9 +69,11 @@ public struct CatalogFormatReader {
         for group in implicitGroups where !allGroups.contains(where: { $0.id == group }) {
             allGroups.append(SubscriptionGroup(id: group, names: [:]))
         }
-        return Catalog(appName: appName, bundleID: bundleID, defaultLanguage: defaultLanguage,
-                       storefronts: storefronts, credits: credits, subscriptionGroups: allGroups,
-                       products: products, source: collect.file)
+        var catalog = Catalog(appName: appName, bundleID: bundleID, defaultLanguage: defaultLanguage,
+                              storefronts: storefronts, credits: credits, subscriptionGroups: allGroups,
+                              products: products, source: collect.file)
+        catalog.appAppleID = appAppleID
+        return catalog
     }
 
     func readFormatAndVersion() {

@@ -48,7 +48,8 @@ public enum CatalogWriter {
         return .object([
             ("format", .string(CatalogFormatReader.formatName)),
             ("version", .number(String(CatalogFormatReader.supportedVersion))),
-            ("app", .object([("name", .string(catalog.appName)), ("bundleId", .string(catalog.bundleID))])),
+            ("app", .object([("name", .string(catalog.appName)), ("bundleId", .string(catalog.bundleID))]
+                + (catalog.appAppleID.map { [("appAppleId", .number(String($0)))] } ?? []))),
             ("defaultLanguage", .string(catalog.defaultLanguage)),
             ("storefronts", .array(catalog.storefronts.map {
                 .object([("code", .string($0.code)), ("currency", .string($0.currency))])

@@ -54,12 +54,21 @@ public struct StoreKitCatalogReader {
                               subscriptionGroups: groups.map(\.group), products: products.map(\.product),
                               source: collect.file)
         catalog.initialSettings = settings
+        catalog.appAppleID = Self.appAppleID(settings)
         return catalog
     }
 
     /// The credit a consumable grants by default: its own, named like the product.
     static func ownCredit(of product: Product) -> CreditDefinition {
         CreditDefinition(id: product.id, names: product.localizations.mapValues(\.title), maximum: nil, scope: .account)
+    }
+
+    /// The app's Apple ID of a file synced with App Store Connect: `_applicationInternalID` when
+    /// it is a positive whole number. Files made by hand carry none (or "0", or a name), and then
+    /// the catalog has no App Apple ID unless an overlay gives `app.appAppleId`.
+    static func appAppleID(_ settings: StoreKitSettings) -> Int? {
+        guard let text = settings.syncRecords[.applicationInternalID], let value = Int(text), value > 0 else { return nil }
+        return value
     }
 
     /// The file name without folder and extension, e.g. `Products` for `App/Products.storekit`.

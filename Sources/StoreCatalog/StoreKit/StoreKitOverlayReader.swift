@@ -92,9 +92,12 @@ public struct StoreKitOverlayReader {
 
     private func applyApp(to catalog: inout Catalog) {
         guard let app = root["app"], collect.object(app, field: "app") != nil else { return }
-        collect.warnUnknownKeys(in: app, known: ["name", "bundleId"], path: "app")
+        collect.warnUnknownKeys(in: app, known: CatalogFormatReader.appKeys, path: "app")
         if let name = app["name"].flatMap({ collect.string($0, field: "app.name") }) { catalog.appName = name }
         if let bundleID = app["bundleId"].flatMap({ collect.string($0, field: "app.bundleId") }) { catalog.bundleID = bundleID }
+        if let appAppleID = collect.integer(app["appAppleId"], within: CatalogFormatReader.appAppleIDs, field: "app.appAppleId") {
+            catalog.appAppleID = appAppleID
+        }
     }
 
     /// The imported credits with the overlay's definitions replacing those of the same id, then

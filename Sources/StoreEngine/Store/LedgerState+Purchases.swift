@@ -103,6 +103,7 @@ extension LedgerState {
         case let .nextPurchaseOutcome(outcome): nextOutcome[event.device] = outcome
         case let .storeFlag(flag, on): settings[flag] = on
         case let .failure(operation, failure): settings.failures[operation] = failure
+        case let .environment(environment): settings.environment = environment
         }
     }
 }

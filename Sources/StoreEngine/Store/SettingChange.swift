@@ -11,6 +11,8 @@ public enum SettingChange: Sendable, Equatable {
     case storeFlag(StoreFlag, Bool)
     /// An error injected into an operation, or cleared (nil).
     case failure(StoreOperation, InjectedFailure?)
+    /// The App Store environment signed payloads name.
+    case environment(StoreEnvironment)
 
     /// The store-wide on/off settings.
     public enum StoreFlag: Sendable, CaseIterable {
@@ -68,6 +70,11 @@ public enum SettingChange: Sendable, Equatable {
         case .interruptedPurchases: self = .storeFlag(.interruptedPurchases, value == "true")
         case .billingRetry: self = .storeFlag(.billingRetry, value == "true")
         case .gracePeriod: self = .storeFlag(.gracePeriod, value == "true")
+        case .environment:
+            guard let environment = StoreEnvironment(rawValue: value) else {
+                throw TextError(field: "value", reason: "\"\(value)\" is not an App Store environment")
+            }
+            self = .environment(environment)
         }
     }
 
@@ -78,6 +85,7 @@ public enum SettingChange: Sendable, Equatable {
         case .nextPurchaseOutcome: StoreSetting.nextPurchaseOutcome.rawValue
         case let .storeFlag(flag, _): flag.setting.rawValue
         case let .failure(operation, _): StoreSetting.failurePrefix + operation.rawValue
+        case .environment: StoreSetting.environment.rawValue
         }
     }
 
@@ -88,6 +96,7 @@ public enum SettingChange: Sendable, Equatable {
         case let .nextPurchaseOutcome(outcome): outcome.rawValue
         case let .storeFlag(_, on): String(on)
         case let .failure(_, failure): failure?.settingValue ?? Self.clearedFailure
+        case let .environment(environment): environment.rawValue
         }
     }
 }

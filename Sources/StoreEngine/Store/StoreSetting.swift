@@ -12,6 +12,8 @@ public enum StoreSetting: String, Sendable, CaseIterable {
     case billingRetry = "billing-retry"
     /// Store-wide: billing retry starts with a grace period that keeps access.
     case gracePeriod = "grace-period"
+    /// Store-wide: the App Store environment signed payloads name (Sandbox, Production, Xcode, LocalTesting).
+    case environment
 
     /// Whether the setting belongs to one device rather than the whole store.
     public var isPerDevice: Bool { self == .purchasesAllowed || self == .nextPurchaseOutcome }
@@ -20,6 +22,7 @@ public enum StoreSetting: String, Sendable, CaseIterable {
     public var allowedValues: [String] {
         switch self {
         case .nextPurchaseOutcome: PurchaseSimulation.allCases.map(\.rawValue)
+        case .environment: StoreEnvironment.allCases.map(\.rawValue)
         default: ["true", "false"]
         }
     }

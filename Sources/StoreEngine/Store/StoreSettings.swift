@@ -8,6 +8,8 @@ public struct StoreSettings: Sendable, Equatable {
     public var billingRetry = false
     /// During billing retry the subscriber keeps access for a grace period.
     public var gracePeriod = false
+    /// The App Store environment stamped into everything the store signs.
+    public var environment: StoreEnvironment = .sandbox
     /// Errors injected into store operations.
     public var failures: [StoreOperation: InjectedFailure] = [:]
 

@@ -16,8 +16,9 @@ public struct LedgerFamily: Sendable, Hashable {
     /// The writers' lock file, which also holds the commit mark (`<ledger>.lock`).
     public var lockPath: String { ledgerPath + ".lock" }
 
-    /// The key that signs transactions (`<ledger>.signing.pem`, mode 0600).
-    public var signingKeyPath: String { ledgerPath + ".signing.pem" }
+    /// The certificate authority that signs transactions and other signed data: its leaf's
+    /// private key and the chain of certificates (`<ledger>.authority.pem`, mode 0600).
+    public var authorityPath: String { ledgerPath + ".authority.pem" }
 
     /// The files a new ledger is made of, which a copy of a ledger must carry.
     public var essentialPaths: [String] { [ledgerPath, keyPath] }

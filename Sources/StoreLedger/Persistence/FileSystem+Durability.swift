@@ -113,7 +113,7 @@ extension FileSystem {
     /// The temporary file is created exclusively under an unpredictable name (`<path>.new-`
     /// and random hex digits): nothing planted in advance, a symbolic link say, can receive
     /// the bytes. It is removed again when anything fails.
-    func replaceFile(at path: String, with bytes: [UInt8], permissions: UInt32) throws(FileSystemError) {
+    public func replaceFile(at path: String, with bytes: [UInt8], permissions: UInt32) throws(FileSystemError) {
         let temporaryPath = path + ".new-" + Self.unpredictableSuffix()
         let file = try open(
             temporaryPath, access: .writeOnly, options: [.create, .exclusive], permissions: permissions)

@@ -9,7 +9,7 @@ import Glibc
 /// written into it or sign in the store's name.
 public enum SecretFileRules {
     /// The permission bits a secret is created with and must keep.
-    static let permissions: UInt32 = 0o600
+    public static let permissions: UInt32 = 0o600
 
     /// What is wrong with the secret described by `status` at `path`, with the command that
     /// fixes it; nil when it meets every rule.

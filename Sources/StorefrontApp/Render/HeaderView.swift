@@ -26,7 +26,8 @@ enum HeaderView {
                      in: Rect(x: creditsRow.x, y: creditsRow.y, width: room + 1, height: 1))
     }
 
-    /// Warnings worth seeing at all times: the store clock, read-only, purchases off, a forced next outcome.
+    /// Warnings worth seeing at all times: the store clock, read-only, purchases off, a forced next
+    /// outcome, an environment other than Sandbox.
     private static func badgeLabels(_ state: AppState) -> [String] {
         var labels: [String] = []
         if !state.snapshot.timeline.isReal {
@@ -35,6 +36,11 @@ enum HeaderView {
         if state.readOnlyReason != nil { labels.append("Read-only") }
         if !state.snapshot.purchasesAllowed { labels.append("Purchases off") }
         if state.snapshot.nextPurchase != .succeed { labels.append("Next purchase: \(state.snapshot.nextPurchase.rawValue)") }
+        // Sandbox is the default and what most stores use; any other environment changes what
+        // an app's verifier must be configured with, so it is always in view.
+        if state.snapshot.settings.environment != .sandbox {
+            labels.append("Environment: \(state.snapshot.settings.environment.rawValue)")
+        }
         return labels
     }
 

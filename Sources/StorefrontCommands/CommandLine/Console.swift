@@ -30,6 +30,11 @@ public struct Console: Sendable {
         write(Self.neutralisedLines(text), to: .standardError)
     }
 
+    /// Bytes exactly as given on stdout, for binary output such as a DER certificate.
+    func outBytes(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
     /// Writes `value` as stable, pretty JSON with sorted keys and ISO 8601 dates.
     public func json(_ value: some Encodable) throws {
         writeJSON(String(decoding: try JSONShapes.encoder().encode(value), as: UTF8.self))

@@ -10,6 +10,7 @@ enum AccountCommands {
         let result = session.store.entitlements(for: session.buyer)
         let text = session.text
         if arguments.json {
+            let renewalInfo = try session.signedRenewalInfo(of: result.subscriptions)
             try console.json(JSONShapes.EntitlementsResult(
                 account: session.buyer.account, device: session.buyer.device,
                 nonConsumables: result.nonConsumables.map {
@@ -21,7 +22,8 @@ enum AccountCommands {
                           originalPurchaseDate: $0.originalPurchaseDate, expiresDate: $0.expiresDate,
                           willAutoRenew: $0.willAutoRenew, entitled: $0.isEntitled, delivered: $0.delivered, offer: $0.offer?.rawValue,
                           expirationReason: $0.expirationReason?.rawValue, pendingProductId: $0.pendingProductID,
-                          gracePeriodExpiresDate: $0.gracePeriodExpiresDate, renewalCount: $0.renewalCount)
+                          gracePeriodExpiresDate: $0.gracePeriodExpiresDate, renewalCount: $0.renewalCount,
+                          signedRenewalInfo: renewalInfo[$0.originalTransactionID])
                 },
                 nonRenewing: result.nonRenewing.map {
                     .init(productId: $0.productID, transactionId: $0.transactionID, purchaseDate: $0.purchaseDate,

@@ -50,7 +50,8 @@ enum PurchaseCommands {
                 outcome: outcome.name, transactionId: outcome.transaction?.id, productId: productID, message: message,
                 credit: credit, balance: balance, expiresDate: outcome.transaction?.expiresDate, reason: reason,
                 proratedRefund: outcome.transaction?.proratedRefund.map(ExactDecimal.string),
-                signedTransaction: session.signedTransaction(madeBy: outcome, console: console)))
+                signedTransaction: session.signedTransaction(madeBy: outcome, console: console),
+                signedRenewalInfo: session.signedRenewalInfo(madeBy: outcome, console: console)))
         } else if status == .success {
             console.out(CommandLineText.Purchases.withTransaction(message, id: outcome.transaction?.id))
         } else {

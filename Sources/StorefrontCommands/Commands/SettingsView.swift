@@ -13,6 +13,7 @@ enum SettingsView {
                      nextPurchase: state.nextPurchaseOutcome(on: device)?.rawValue ?? PurchaseSimulation.succeed.rawValue,
                      askToBuy: state.settings.askToBuy, interruptedPurchases: state.settings.interruptedPurchases,
                      billingRetry: state.settings.billingRetry, gracePeriod: state.settings.gracePeriod,
+                     environment: state.settings.environment.rawValue,
                      timeRate: state.timeline.rate.rawValue, storeTime: session.store.now(), failures: failures)
     }
 
@@ -28,6 +29,7 @@ enum SettingsView {
         row(StoreSetting.interruptedPurchases.rawValue, "\(shape.interruptedPurchases)")
         row(StoreSetting.billingRetry.rawValue, "\(shape.billingRetry)")
         row(StoreSetting.gracePeriod.rawValue, "\(shape.gracePeriod)")
+        row(StoreSetting.environment.rawValue, shape.environment)
         row(SettingNames.timeRate, CommandLineText.Settings.timeRate(shape.timeRate, storeTime: ISO8601DateFormatter().string(from: shape.storeTime)))
         for operation in StoreOperation.allCases {
             row("fail.\(operation.rawValue)", shape.failures[operation.rawValue] ?? SettingNames.noFailure)

@@ -3,29 +3,14 @@ import StoreEngine
 import StorefrontText
 import StoreSigning
 
-/// `storefront public-key` and `verify-transaction`, and the signed transactions that
-/// `buy --json` and `transactions --json` include.
+/// `storefront verify-transaction`, and the signed transactions that `buy --json` and
+/// `transactions --json` include.
 ///
 /// `verify-transaction` exits 0 only for a valid transaction; 1 when the store says no
-/// (revoked, expired, signature invalid, another app's, or no such transaction); 3 for a
-/// malformed token or a signing key that is missing or damaged; 2 for usage mistakes.
+/// (revoked, expired, untrusted chain, signature invalid, another app's, or no such
+/// transaction); 3 for a malformed token or a certificate authority that is missing or
+/// damaged; 2 for usage mistakes.
 enum SigningCommands {
-    static func publicKey(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        // A mistyped --entitlements path must not quietly become a new store with a new key
-        // that no app would ever see a token from: the key is made only beside a ledger.
-        guard FileManager.default.fileExists(atPath: session.ledgerPath) else {
-            throw CommandFailure(status: .dataProblem, message: CommandLineText.Files.noLedgerForKey(session.ledgerPath))
-        }
-        let signer = try session.transactionSigner(missingKey: .create)
-        if arguments.json {
-            try console.json(JSONShapes.PublicKey(algorithm: "EdDSA", curve: "Ed25519", keyId: signer.keyID,
-                                                  publicKey: signer.publicKeyPEM, keyFile: signer.keyPath))
-        } else {
-            console.outLines(signer.publicKeyPEM.trimmingCharacters(in: .newlines))
-        }
-        return .success
-    }
-
     static func verifyTransaction(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         try session.perform { try session.store.checkInjectedFailure(.verification, buyer: session.buyer) }
         let input = arguments.commandArguments[0].trimmingCharacters(in: .whitespacesAndNewlines)
@@ -35,19 +20,16 @@ enum SigningCommands {
         let isToken = input.isEmpty || !input.allSatisfy({ $0.isASCII && $0.isNumber })
         // A token whose form is wrong is malformed whatever the key, even with none yet.
         let result: TransactionVerification
-        var keyID: String?
         if isToken, let malformed = TransactionVerifier.malformedVerdict(on: input) {
             result = malformed
         } else {
             let verifier = try verifier(for: input, isToken: isToken, session: session)
             result = session.store.verifySignedTransaction(verifier.token, with: verifier.verifier)
-            keyID = verifier.verifier.keyID
         }
         if arguments.json {
             try console.json(JSONShapes.TransactionVerification(
                 status: result.status.rawValue, transactionId: result.payload?.transactionId ?? (isToken ? nil : input),
-                payload: result.payload, detail: result.detail, checkedAgainstLedger: result.checkedAgainstLedger,
-                keyId: keyID))
+                payload: result.payload, detail: result.detail, checkedAgainstLedger: result.checkedAgainstLedger))
         } else {
             console.out(CommandLineText.Files.verdict(label(result.status), detail: result.detail))
         }
@@ -55,10 +37,10 @@ enum SigningCommands {
     }
 
     /// The token to check (the ledger's transaction signed now, for an id) and the verifier
-    /// of this store's key.
+    /// of this store's root.
     private static func verifier(for input: String, isToken: Bool, session: StoreSession)
         throws(CommandFailure) -> (token: String, verifier: TransactionVerifier) {
-        let signer = try session.transactionSigner(missingKey: isToken ? .fail : .create)
+        let signer = try session.transactionSigner(missingAuthority: isToken ? .fail : .create)
         let token: String
         if isToken {
             token = input
@@ -68,17 +50,13 @@ enum SigningCommands {
             }
             token = try session.signedTransaction(record, signer: signer)
         }
-        do {
-            return (token, try TransactionVerifier(publicKeyPEM: signer.publicKeyPEM))
-        } catch {
-            throw CommandFailure(status: .dataProblem, message: "\(error)")
-        }
+        return (token, TransactionVerifier(root: signer.authority.root))
     }
 
     static func exitStatus(_ status: TransactionVerification.Status) -> ExitStatus {
         switch status {
         case .valid: .success
-        case .revoked, .expired, .signatureInvalid, .otherApp: .refused
+        case .revoked, .expired, .untrustedChain, .signatureInvalid, .otherApp: .refused
         case .malformed: .dataProblem
         }
     }
@@ -87,6 +65,7 @@ enum SigningCommands {
         switch status {
         case .valid: CommandLineText.Verdict.valid
         case .malformed: CommandLineText.Verdict.malformed
+        case .untrustedChain: CommandLineText.Verdict.untrustedChain
         case .signatureInvalid: CommandLineText.Verdict.signatureInvalid
         case .otherApp: CommandLineText.Verdict.otherApp
         case .revoked: CommandLineText.Verdict.revoked
@@ -96,10 +75,11 @@ enum SigningCommands {
 }
 
 extension StoreSession {
-    /// The signer of this session's ledger; key trouble ends the command with exit status 3.
-    func transactionSigner(missingKey: TransactionSigner.MissingKey = .create) throws(CommandFailure) -> TransactionSigner {
+    /// The signer of this session's ledger; trouble with its certificate authority ends the
+    /// command with exit status 3.
+    func transactionSigner(missingAuthority: TransactionSigner.MissingAuthority = .create) throws(CommandFailure) -> TransactionSigner {
         do {
-            return try TransactionSigner(ledgerPath: ledgerPath, missingKey: missingKey)
+            return try TransactionSigner(ledgerPath: ledgerPath, missingAuthority: missingAuthority)
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }

@@ -100,8 +100,10 @@ public enum CommandList {
             writes: false, run: .standalone(VerifyCommand.run)),
         CommandDeclaration(name: "repair", section: .files, summary: Text.repair, writes: true,
                            run: .standalone(RepairCommand.run)),
-        CommandDeclaration(name: "public-key", section: .files, summary: Text.publicKey, writes: true,
-                           run: .withStore(SigningCommands.publicKey)),
+        CommandDeclaration(name: "certificate", section: .files, summary: Text.certificate, details: Text.certificateDetails,
+                           options: [CommandOptions.der], writes: true, run: .withStore(CertificateCommands.certificate)),
+        CommandDeclaration(name: "app-transaction", section: .files, summary: Text.appTransaction, writes: true,
+                           run: .withStore(AppTransactionCommand.run)),
         CommandDeclaration(
             name: "verify-transaction", section: .files, summary: Text.verifyTransaction, details: Text.verifyTransactionDetails,
             arguments: [ArgumentDeclaration(placeholder: "JWS|TX", summary: Words.token, completion: .dynamic(.transactions))],

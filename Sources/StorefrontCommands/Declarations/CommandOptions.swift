@@ -12,6 +12,7 @@ enum CommandOptions {
     static let noFinish = OptionDeclaration(name: "no-finish", placeholder: nil, summary: Text.noFinish)
     static let appAccountToken = OptionDeclaration(name: "app-account-token", placeholder: "UUID", summary: Text.appAccountToken)
     static let amount = OptionDeclaration(name: "amount", placeholder: "N", summary: Text.amount)
+    static let der = OptionDeclaration(name: "der", placeholder: nil, summary: Text.der)
     static let expectSequence = OptionDeclaration(name: "expect-sequence", placeholder: "N", summary: Text.expectSequence)
 }
 

@@ -38,6 +38,8 @@ extension JSONShapes {
         public var pendingProductId: String?
         public var gracePeriodExpiresDate: Date?
         public var renewalCount: Int
+        /// Apple's JWSRenewalInfo for auto-renewable subscriptions (ES256, as transactions).
+        public var signedRenewalInfo: String?
     }
 
     public struct Pass: Codable, Sendable {

@@ -16,6 +16,8 @@ extension JSONShapes {
         public var proratedRefund: String? = nil
         /// The new transaction as a compact JWS, when one was made.
         public var signedTransaction: String? = nil
+        /// The renewal info of the auto-renewable subscription the purchase started.
+        public var signedRenewalInfo: String? = nil
     }
 
     public struct SpendResult: Codable, Sendable {

@@ -13,6 +13,8 @@ extension JSONShapes {
         public var interruptedPurchases: Bool
         public var billingRetry: Bool
         public var gracePeriod: Bool
+        /// The environment signed data names: Sandbox, Production, Xcode or LocalTesting.
+        public var environment: String
         public var timeRate: String
         public var storeTime: Date
         /// The injected error of each operation by its name (`purchase`), "none" when there is none.
@@ -29,10 +31,10 @@ extension JSONShapes {
         private static let deviceKey = Key("device"), storeTimeKey = Key("store-time"), timeRateKey = Key(SettingNames.timeRate)
 
         init(device: String, purchasesAllowed: Bool, nextPurchase: String, askToBuy: Bool, interruptedPurchases: Bool,
-             billingRetry: Bool, gracePeriod: Bool, timeRate: String, storeTime: Date, failures: [String: String]) {
+             billingRetry: Bool, gracePeriod: Bool, environment: String, timeRate: String, storeTime: Date, failures: [String: String]) {
             (self.device, self.purchasesAllowed, self.nextPurchase, self.askToBuy) = (device, purchasesAllowed, nextPurchase, askToBuy)
             (self.interruptedPurchases, self.billingRetry, self.gracePeriod) = (interruptedPurchases, billingRetry, gracePeriod)
-            (self.timeRate, self.storeTime, self.failures) = (timeRate, storeTime, failures)
+            (self.environment, self.timeRate, self.storeTime, self.failures) = (environment, timeRate, storeTime, failures)
         }
 
         public init(from decoder: any Decoder) throws {
@@ -45,6 +47,7 @@ extension JSONShapes {
             interruptedPurchases = try flag(.interruptedPurchases)
             billingRetry = try flag(.billingRetry)
             gracePeriod = try flag(.gracePeriod)
+            environment = try container.decode(String.self, forKey: Key(StoreSetting.environment.rawValue))
             timeRate = try container.decode(String.self, forKey: Self.timeRateKey)
             storeTime = try container.decode(Date.self, forKey: Self.storeTimeKey)
             failures = [:]
@@ -62,6 +65,7 @@ extension JSONShapes {
             try container.encode(interruptedPurchases, forKey: Key(StoreSetting.interruptedPurchases.rawValue))
             try container.encode(billingRetry, forKey: Key(StoreSetting.billingRetry.rawValue))
             try container.encode(gracePeriod, forKey: Key(StoreSetting.gracePeriod.rawValue))
+            try container.encode(environment, forKey: Key(StoreSetting.environment.rawValue))
             try container.encode(timeRate, forKey: Self.timeRateKey)
             try container.encode(storeTime, forKey: Self.storeTimeKey)
             for operation in StoreOperation.allCases {

@@ -45,11 +45,11 @@ struct DeterminismTests {
         }
     }
 
-    /// A signed transaction carries the time it was signed and a fresh ECDSA nonce, as the App
-    /// Store's do, so it differs between reads by design; everything else must not.
+    /// A signed transaction or renewal info carries the time it was signed and a fresh ECDSA
+    /// nonce, as the App Store's do, so it differs between reads by design; everything else must not.
     static func withoutSignatures(_ json: String) -> String {
         json.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.contains("\"signedTransaction\" :") }.joined(separator: "\n")
+            .filter { !$0.contains("\"signedTransaction\" :") && !$0.contains("\"signedRenewalInfo\" :") }.joined(separator: "\n")
     }
 
     /// The first line where two outputs differ, with the two lines before it.

@@ -50,7 +50,7 @@ struct LockAndReadOnlySecurityTests {
         let ledger = store + "/e.jsonl"
         let cli = StorefrontProcess(ledger: ledger)
         #expect(try cli.run(["buy", Rage.lives]).status == 0)
-        #expect(try cli.run(["public-key"]).status == 0)
+        #expect(try cli.run(["certificate"]).status == 0)
         // Root may write anything, so the reads run as `nobody`, who owns the store but may
         // not write it: every file 0400 in a folder 0500.
         for name in try FileManager.default.contentsOfDirectory(atPath: store) {
@@ -67,7 +67,7 @@ struct LockAndReadOnlySecurityTests {
         let reader = SecurityRun(ledger: ledger, asNobody: Self.isRoot)
         var failures: [String] = []
         let reads = [["entitlements"], ["entitlements", "--json"], ["products"], ["transactions"], ["settings"],
-                     ["public-key"], ["verify"]]
+                     ["certificate"], ["verify"]]
         for command in reads {
             let outcome = try reader.run(command)
             if outcome.hung || outcome.result.status != 0 {

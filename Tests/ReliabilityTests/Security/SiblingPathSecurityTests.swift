@@ -11,7 +11,7 @@ struct SiblingPathSecurityTests {
     static let isRoot = geteuid() == 0
 
     /// The store's paths, as suffixes of the ledger's; `.torn-` stands for the dated side files.
-    static let siblings = ["", ".key", ".key.new", ".lock", ".checkpoint-com.example.rage", ".torn-", ".signing.pem"]
+    static let siblings = ["", ".key", ".key.new", ".lock", ".checkpoint-com.example.rage", ".torn-", ".authority.pem"]
 
     enum Plant: String, CaseIterable {
         case linkToOtherUsersFile = "link to another user's file"
@@ -22,7 +22,7 @@ struct SiblingPathSecurityTests {
         case hardLink = "hard link"
     }
 
-    static let commands = [["buy", Rage.lives], ["entitlements"], ["public-key"], ["verify"], ["repair"], ["buy", Rage.face]]
+    static let commands = [["buy", Rage.lives], ["entitlements"], ["certificate"], ["verify"], ["repair"], ["buy", Rage.face]]
 
     @Test("no planted sibling path makes a command hang, crash or write outside the store's files")
     func plantedSiblings() throws {
@@ -68,7 +68,7 @@ struct SiblingPathSecurityTests {
         let run = SecurityRun(ledger: ledger)
         if !sibling.isEmpty {
             _ = try run.run(["buy", Rage.face])
-            _ = try run.run(["public-key"])
+            _ = try run.run(["certificate"])
         }
         let own = outside + "/own.txt"
         try ScratchDirectory.write(Array("one's own notes\n".utf8), to: own)

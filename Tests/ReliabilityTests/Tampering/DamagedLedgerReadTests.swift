@@ -44,7 +44,7 @@ struct DamagedLedgerReadTests {
     }
 
     @Test("a ledger whose last line was cut is still read by every read command, with a warning fit for a read",
-          arguments: [["products"], ["transactions"], ["entitlements"], ["settings"], ["public-key"],
+          arguments: [["products"], ["transactions"], ["entitlements"], ["settings"], ["certificate"],
                      ["verify-transaction", "2000000000000001"]])
     func cutTailIsRead(command: [String]) throws {
         let bytes = try ScratchDirectory.bytes(cli.ledger)

@@ -11,7 +11,7 @@ struct LedgerFamilyTests {
         let family = LedgerFamily(ledgerPath: "/data/entitlements.jsonl")
         #expect(family.keyPath == "/data/entitlements.jsonl.key")
         #expect(family.lockPath == "/data/entitlements.jsonl.lock")
-        #expect(family.signingKeyPath == "/data/entitlements.jsonl.signing.pem")
+        #expect(family.authorityPath == "/data/entitlements.jsonl.authority.pem")
         #expect(family.checkpointPath(named: "com.example.rage") == "/data/entitlements.jsonl.checkpoint-com.example.rage")
         #expect(family.checkpointPath(named: "../x/y") == "/data/entitlements.jsonl.checkpoint-.._x_y")
         #expect(family.sideFilePath(.torn, stamp: "20250102T030405Z") == "/data/entitlements.jsonl.torn-20250102T030405Z")

@@ -4,12 +4,10 @@ import Testing
 @testable import StoreSigning
 
 @Suite struct SigningMalformedTests {
-    /// A verifier for a key made for one test only.
+    /// A verifier for an authority made for one test only.
     static func verifier() throws -> TransactionVerifier {
-        try TransactionVerifier(publicKeyPEM: try Ed25519PrivateKey.generate().publicKey().pem())
+        TransactionVerifier(root: try CertificateAuthority.make().root)
     }
-
-    static let validLooking = "eyJhbGciOiJFZERTQSJ9.e30." + Base64URL.encode([UInt8](repeating: 7, count: 64))
 
     @Test(arguments: [
         "", ".", "..", "...", "no dots at all", "one.dot", "a.b.c.d",
@@ -25,8 +23,8 @@ import Testing
         #expect(!result.detail.isEmpty)
     }
 
-    @Test(arguments: ["none", "HS256", "ES256", "RS256", "eddsa"])
-    func anyAlgorithmButEdDSAIsMalformed(algorithm: String) throws {
+    @Test(arguments: ["none", "HS256", "EdDSA", "RS256", "es256"])
+    func anyAlgorithmButES256IsMalformed(algorithm: String) throws {
         let header = Base64URL.encode(Array(#"{"alg":"\#(algorithm)","typ":"JWT"}"#.utf8))
         let token = header + ".e30." + Base64URL.encode([UInt8](repeating: 7, count: 64))
         let result = try Self.verifier().verify(jws: token, now: Date())
@@ -39,32 +37,65 @@ import Testing
         #expect(try Self.verifier().verify(jws: header + ".e30.", now: Date()).status == .malformed)
     }
 
+    @Test func anEdDSATokenOfEarlierVersionsSaysHowToGetANewOne() throws {
+        let header = Base64URL.encode(Array(#"{"alg":"EdDSA","kid":"0123456789abcdef","typ":"JWT"}"#.utf8))
+        let result = try Self.verifier().verify(jws: header + ".e30." + Base64URL.encode([UInt8](repeating: 7, count: 64)), now: Date())
+        #expect(result.status == .malformed)
+        #expect(result.detail.contains("earlier Storefront version") && result.detail.contains("storefront transactions --json"))
+    }
+
     @Test func aWellFormedTokenWithAForgedSignatureIsASignatureMismatch() throws {
-        #expect(try Self.verifier().verify(jws: Self.validLooking, now: Date()).status == .signatureInvalid)
+        let authority = try CertificateAuthority.make()
+        let signed = try TransactionSigner(authority: authority).sign(["signedDate": 1_796_000_000_000], signedAt: Date())
+        var segments = signed.split(separator: ".").map(String.init)
+        segments[2] = Base64URL.encode([UInt8](repeating: 7, count: 64))
+        let result = TransactionVerifier(root: authority.root).verify(jws: segments.joined(separator: "."), now: Date())
+        #expect(result.status == .signatureInvalid, "\(result.detail)")
     }
 
     @Test func signedClaimsThatAreNotATransactionAreMalformed() throws {
-        let key = try Ed25519PrivateKey.generate()
-        let verifier = try TransactionVerifier(publicKeyPEM: try key.publicKey().pem())
-        let token = try CompactJWS.sign(payload: Array(#"{"sub":"not a transaction"}"#.utf8), keyID: verifier.keyID, with: key)
-        let result = verifier.verify(jws: token, now: Date())
+        let authority = try CertificateAuthority.make()
+        let token = try TransactionSigner(authority: authority).sign(["sub": "not a transaction"], signedAt: Date())
+        let result = TransactionVerifier(root: authority.root).verify(jws: token, now: Date())
         #expect(result.status == .malformed)
         #expect(result.detail.contains("not a transaction"))
     }
 
-    @Test(arguments: ["", "hello", "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n"])
-    func aPublicKeyThatIsNotOneIsRefusedWithAHint(pem: String) {
-        #expect {
-            try TransactionVerifier(publicKeyPEM: pem)
-        } throws: { error in
-            guard case SigningError.publicKeyInvalid = error else { return false }
-            return "\(error)".contains("storefront public-key")
-        }
+    @Test(arguments: [0, 1, 2, 4])
+    func aChainOfAnyLengthButThreeIsUntrusted(count: Int) throws {
+        let authority = try CertificateAuthority.make()
+        let certificates = Array(repeating: [authority.leaf, authority.intermediate, authority.root], count: 2).flatMap { $0 }
+        let token = try TestAuthority.token(payload: "{}", key: authority.leafKey, chain: Array(certificates.prefix(count)))
+        let result = TransactionVerifier(root: authority.root).verify(jws: token, now: Date())
+        #expect(result.status == .untrustedChain)
+        #expect(result.detail.contains("holds \(count) certificates"), "\(result.detail)")
     }
 
-    @Test func aPrivateKeyIsNotAcceptedAsAPublicKey() throws {
-        let key = try Ed25519PrivateKey.generate()
-        #expect(throws: SigningError.self) { try TransactionVerifier(publicKeyPEM: try key.pem()) }
+    @Test func anotherAuthoritysChainIsUntrustedEvenWithOurRootInIt() throws {
+        let ours = try CertificateAuthority.make()
+        let theirs = try CertificateAuthority.make()
+        let token = try TestAuthority.token(payload: "{}", key: theirs.leafKey, chain: [theirs.leaf, theirs.intermediate, ours.root])
+        let result = TransactionVerifier(root: ours.root).verify(jws: token, now: Date())
+        #expect(result.status == .untrustedChain)
+        #expect(result.detail.contains("does not reach this store's root"), "\(result.detail)")
+    }
+
+    @Test(arguments: [true, false])
+    func aChainWithoutTheAppStoreMarkerIsUntrusted(onLeaf: Bool) throws {
+        let chain = try TestAuthority.chain(leafMarker: onLeaf ? nil : Certificate.leafMarker,
+                                            intermediateMarker: onLeaf ? Certificate.intermediateMarker : nil)
+        let token = try chain.sign(payload: Array("{}".utf8))
+        let result = TransactionVerifier(root: chain.root).verify(jws: token, now: Date())
+        #expect(result.status == .untrustedChain)
+        #expect(result.detail.contains(onLeaf ? Certificate.leafMarker : Certificate.intermediateMarker), "\(result.detail)")
+    }
+
+    @Test func certificateTextThatIsNotACertificateIsUntrusted() throws {
+        let authority = try CertificateAuthority.make()
+        let header = Base64URL.encode(Array(#"{"alg":"ES256","x5c":["AAAA","bm90","!!"]}"#.utf8))
+        let result = TransactionVerifier(root: authority.root).verify(jws: header + ".e30." + Base64URL.encode([7]), now: Date())
+        #expect(result.status == .untrustedChain)
+        #expect(result.detail.contains("leaf certificate in x5c is not base64 DER"))
     }
 
     @Test func base64URLRefusesPaddingForeignCharactersAndStrayBits() {

@@ -23,14 +23,25 @@ import Testing
         #expect((claims["purchaseDate"] as? NSNumber)?.int64Value == purchased)
         #expect((claims["originalPurchaseDate"] as? NSNumber)?.int64Value == purchased)
         #expect((claims["signedDate"] as? NSNumber)?.int64Value == fixture.nowInMilliseconds)
-        #expect(claims["environment"] as? String == "LocalTesting")
+        #expect(claims["environment"] as? String == "Sandbox")
+        #expect(claims["storefrontId"] as? String == "143441")
+        #expect(claims["appTransactionId"] as? String
+            == (try AppStoreIdentifiers.appTransactionID(bundleID: "com.example.rage", account: record.account)))
         #expect(claims["inAppOwnershipType"] as? String == "PURCHASED")
         #expect(claims["transactionReason"] as? String == "PURCHASE")
         #expect(claims["appAccountToken"] as? String == "6b0b1c4e-2f4a-4f7e-9d55-0c1f4b1a9e21")
         for absent in ["expiresDate", "offerType", "offerDiscountType", "revocationDate", "revocationReason",
-                       "subscriptionGroupIdentifier", "isUpgraded"] {
+                       "subscriptionGroupIdentifier", "isUpgraded", "webOrderLineItemId", "offerPeriod"] {
             #expect(claims[absent] == nil, "\(absent)")
         }
+    }
+
+    @Test func theAppTransactionIdIsOnePerAccountAndAppOnEveryDevice() throws {
+        let id = try AppStoreIdentifiers.appTransactionID(bundleID: "com.example.rage", account: "tester")
+        #expect(id == (try AppStoreIdentifiers.appTransactionID(bundleID: "com.example.rage", account: "tester")))
+        #expect(id != (try AppStoreIdentifiers.appTransactionID(bundleID: "com.example.rage", account: "other")))
+        #expect(id != (try AppStoreIdentifiers.appTransactionID(bundleID: "com.example.space", account: "tester")))
+        #expect(!id.isEmpty && id.count <= 18 && id.allSatisfy(\.isNumber))
     }
 
     @Test func datesAreWholeMillisecondsSince1970() {
@@ -49,6 +60,9 @@ import Testing
         #expect(claims["subscriptionGroupIdentifier"] as? String == "rage-pro")
         #expect(claims["offerType"] as? Int == SignedOffer.introductory)
         #expect(claims["offerDiscountType"] as? String == "FREE_TRIAL")
+        #expect(claims["offerPeriod"] as? String == "P1W")
+        #expect(claims["offerIdentifier"] == nil)
+        #expect(claims["webOrderLineItemId"] as? String == record.id)
         #expect(claims["price"] as? Int == 0)
         #expect((claims["expiresDate"] as? NSNumber)?.int64Value == SignedTransactionPayload.milliseconds(record.purchaseDate) + week)
     }
@@ -82,11 +96,11 @@ import Testing
         #expect(result.detail.contains("refunded"))
     }
 
-    @Test func aFreeSubscriptionHasItsOwnTypeAndNeverExpires() throws {
+    @Test func aFreeSubscriptionIsANonRenewingOneAtNoCostThatNeverExpires() throws {
         let fixture = try SigningFixture()
         let token = try fixture.sign(try fixture.buy(Rage.newsletter))
         let claims = try TokenParts.object(token, segment: 1)
-        #expect(claims["type"] as? String == "Free Subscription")
+        #expect(claims["type"] as? String == "Non-Renewing Subscription")
         #expect(claims["price"] as? Int == 0)
         #expect(claims["expiresDate"] == nil)
         fixture.stores.clock.advance(by: 400 * 86_400)

@@ -5,7 +5,7 @@ import Testing
 @testable import StoreSigning
 
 @Suite struct SigningRoundTripTests {
-    @Test func aSignedTransactionVerifiesWithThePublicKeyAlone() throws {
+    @Test func aSignedTransactionVerifiesWithTheRootCertificateAlone() throws {
         let fixture = try SigningFixture()
         let record = try fixture.buy(Rage.face)
         let token = try fixture.sign(record)
@@ -14,19 +14,23 @@ import Testing
         #expect(result.status == .valid, "\(result.detail)")
         #expect(result.checkedAgainstLedger == false)
         #expect(result.payload?.transactionId == record.id)
-        #expect(result.payload == SignedTransactionPayload(
-            record: record, bundleID: fixture.stores.catalog.bundleID, originalPurchaseDate: record.purchaseDate,
-            signedDate: fixture.stores.clock.now()))
+        let appTransactionID = try AppStoreIdentifiers.appTransactionID(bundleID: fixture.stores.catalog.bundleID,
+                                                                         account: record.account)
+        #expect(result.payload == SignedTransactionPayload(record: record, context: TransactionSigningContext(
+            bundleID: fixture.stores.catalog.bundleID, originalPurchaseDate: record.purchaseDate,
+            signedDate: fixture.stores.clock.now(), appTransactionID: appTransactionID)))
     }
 
-    @Test func theHeaderNamesEdDSAAndTheKeyAndNoPartIsPadded() throws {
+    @Test func theHeaderNamesES256AndTheChainAndNoPartIsPadded() throws {
         let fixture = try SigningFixture()
         let token = try fixture.sign(try fixture.buy(Rage.drummer))
         let segments = TokenParts.segments(token)
         #expect(segments.count == 3)
         #expect(!token.contains("=") && !token.contains("+") && !token.contains("/"))
         let header = String(decoding: try #require(Base64URL.decode(segments[0])), as: UTF8.self)
-        #expect(header == #"{"alg":"EdDSA","kid":"\#(fixture.signer.keyID)","typ":"JWT"}"#)
+        let chain = fixture.signer.authority.x5c.map { "\"\($0)\"" }.joined(separator: ",")
+        #expect(header == #"{"alg":"ES256","x5c":[\#(chain)]}"#)
+        #expect(fixture.signer.authority.x5c[2] == Data(fixture.signer.authority.root.der).base64EncodedString())
         #expect(try #require(Base64URL.decode(segments[2])).count == 64)
     }
 
@@ -66,7 +70,7 @@ import Testing
             throw SigningTestFailure("the purchase did not go through")
         }
         let token = try store.signedTransaction(made, signer: signer)
-        let result = store.verifySignedTransaction(token, with: try TransactionVerifier(publicKeyPEM: signer.publicKeyPEM))
+        let result = store.verifySignedTransaction(token, with: TransactionVerifier(root: signer.authority.root))
         #expect(result.status == .valid)
         #expect(result.checkedAgainstLedger, "\(result.detail)")
         let ledgerRecord = try #require(store.snapshot.transactions[made.id])
@@ -77,18 +81,22 @@ import Testing
         let fixture = try SigningFixture()
         let token = try fixture.sign(try fixture.buy(Rage.monthly))
         let now = fixture.stores.clock.now()
+        let headerLength = TokenParts.segments(token)[0].count
         var statuses: [TransactionVerification.Status: Int] = [:]
-        for (offset, character) in token.enumerated() {
+        // Every character of the payload and the signature; the long certificate header is
+        // sampled, as each check of it verifies a whole chain.
+        for (offset, character) in token.enumerated() where offset > headerLength || offset % 23 == 0 {
             for replacement in TokenParts.replacements(for: character) {
                 let changed = TokenParts.replacing(token, at: offset, with: replacement)
                 let result = fixture.verifier.verify(jws: changed, now: now)
-                #expect(result.status == .signatureInvalid || result.status == .malformed, "offset \(offset)")
+                #expect([.signatureInvalid, .malformed, .untrustedChain].contains(result.status), "offset \(offset)")
                 #expect(result.payload == nil, "offset \(offset)")
                 statuses[result.status, default: 0] += 1
             }
         }
-        // Most changes leave a well-formed token whose signature no longer matches.
-        #expect(statuses[.signatureInvalid, default: 0] > token.count)
+        // Most changes of payload or signature leave a well-formed token whose signature no longer matches.
+        #expect(statuses[.signatureInvalid, default: 0] > token.count - headerLength)
+        #expect(statuses[.untrustedChain, default: 0] > 0)
     }
 
     @Test(arguments: [0, 1, 2])
@@ -117,16 +125,16 @@ import Testing
         #expect(result.detail.contains("changed after it was signed"))
     }
 
-    @Test func anotherLedgersKeyIsRejected() throws {
+    @Test func anotherLedgersAuthorityIsRejected() throws {
         let fixture = try SigningFixture()
         let other = try SigningTestDirectory()
         let otherSigner = try TransactionSigner(ledgerPath: other.ledgerPath)
-        #expect(otherSigner.keyID != fixture.signer.keyID)
+        #expect(otherSigner.authority.root.der != fixture.signer.authority.root.der)
         let token = try fixture.store.signedTransaction(try fixture.buy(Rage.face), signer: otherSigner)
 
         let result = fixture.verifier.verify(jws: token, now: fixture.stores.clock.now())
-        #expect(result.status == .signatureInvalid)
-        #expect(result.detail.contains(otherSigner.keyID) && result.detail.contains(fixture.signer.keyID))
+        #expect(result.status == .untrustedChain)
+        #expect(result.detail.contains("signed by another store"))
     }
 
     @Test func failedAndCancelledAttemptsAreNotIssued() throws {

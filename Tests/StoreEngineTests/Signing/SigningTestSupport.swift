@@ -15,7 +15,7 @@ final class SigningFixture {
         stores = try StoreFixture()
         store = try stores.store()
         signer = try TransactionSigner(ledgerPath: directory.ledgerPath)
-        verifier = try TransactionVerifier(publicKeyPEM: signer.publicKeyPEM)
+        verifier = TransactionVerifier(root: signer.authority.root)
     }
 
     /// Buys `productID` on the phone in the USA storefront and returns the new transaction.
@@ -93,15 +93,19 @@ enum TokenParts {
     }
 }
 
-/// Builds PKCS#8 private keys from raw key bytes, to load known keys through PEM.
-enum PKCS8 {
-    /// The DER algorithm identifiers (RFC 8410): id-Ed25519 is 1.3.101.112, id-X25519 1.3.101.110.
-    static let ed25519: UInt8 = 0x70
-    static let x25519: UInt8 = 0x6E
+/// Chains and tokens made for tests only, to build what the store itself never makes.
+enum TestAuthority {
+    /// A whole chain with the given markers (the App Store's by default).
+    static func chain(leafMarker: String? = Certificate.leafMarker,
+                      intermediateMarker: String? = Certificate.intermediateMarker) throws -> CertificateChain {
+        try CertificateChain.issue(names: ("Test root", "Test intermediate", "Test leaf"), organization: "Tests",
+                                   intermediateMarker: intermediateMarker, leafMarker: leafMarker)
+    }
 
-    static func pem(algorithm: UInt8, key: [UInt8]) -> String {
-        let der: [UInt8] = [0x30, 0x2E, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, algorithm,
-                            0x04, 0x22, 0x04, 0x20] + key
-        return "-----BEGIN PRIVATE KEY-----\n" + Data(der).base64EncodedString() + "\n-----END PRIVATE KEY-----\n"
+    /// `payload` signed as ES256 by `key` with any list of certificates in the header's x5c.
+    static func token(payload: String, key: P256PrivateKey, chain: [Certificate]) throws -> String {
+        let x5c = chain.map { "\"\(Data($0.der).base64EncodedString())\"" }.joined(separator: ",")
+        let input = Base64URL.encode(Array(#"{"alg":"ES256","x5c":[\#(x5c)]}"#.utf8)) + "." + Base64URL.encode(Array(payload.utf8))
+        return input + "." + Base64URL.encode(try key.rawSignature(for: Array(input.utf8)))
     }
 }

@@ -7,7 +7,7 @@ extension LedgerState {
     /// Names the payload's layout. Change it whenever what `checkpointPayload` writes changes
     /// (a test pins the layout's bytes) or an event comes to fold differently, so checkpoints
     /// written by another version are passed over rather than trusted.
-    static let checkpointLayout = "storefront-state 3"
+    static let checkpointLayout = "storefront-state 4"
 
     /// Every value of the state, after the inputs it was folded with (`fingerprint`). Sets and
     /// dictionaries are written sorted, so equal states give equal bytes.
@@ -107,6 +107,7 @@ extension LedgerState {
 extension StoreSettings {
     func write(to writer: inout CheckpointWriter) {
         for flag in [askToBuy, interruptedPurchases, billingRetry, gracePeriod] { writer.write(flag) }
+        writer.write(environment.rawValue)
         writer.write(failures.sorted { $0.key.rawValue < $1.key.rawValue }) { writer, failure in
             writer.write(failure.key.rawValue)
             writer.write(failure.value.settingValue)
@@ -119,6 +120,7 @@ extension StoreSettings {
         interruptedPurchases = try reader.readBool()
         billingRetry = try reader.readBool()
         gracePeriod = try reader.readBool()
+        environment = try reader.readEnum(StoreEnvironment.self)
         for _ in 0..<(try reader.readCount()) {
             let operation = try reader.readEnum(StoreOperation.self)
             let value = try reader.readString()

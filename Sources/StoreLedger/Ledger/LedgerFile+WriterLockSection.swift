@@ -1,0 +1,11 @@
+extension LedgerFile {
+    /// Runs `body` while holding the ledger's writer lock.
+    ///
+    /// For files made once beside the ledger (the certificate authority): processes racing to
+    /// make one wait here, and the first to get the lock makes it for all.
+    public func withWriterLock<Result>(_ body: () -> Result) throws(LedgerError) -> Result {
+        let lock = try takeWriterLock()
+        defer { releaseWriterLock(lock) }
+        return body()
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import StoreCatalog
+import StoreEngine
+import StoreLedger
+
+extension Store {
+    /// The renewal info of `subscription` (an auto-renewable one), signed as the store
+    /// issues it now; nil for free subscriptions, which never renew, and for a subscription
+    /// whose latest transaction the ledger does not hold.
+    public func signedRenewalInfo(_ subscription: Entitlements.Subscription, signer: TransactionSigner) throws(SigningError) -> String? {
+        guard let product = catalog.product(id: subscription.pendingProductID ?? subscription.productID),
+              product.type == .autoRenewable else { return nil }
+        guard let latest = snapshot.transactions[subscription.transactionID] else { return nil }
+        let payload = SignedRenewalInfoPayload(
+            subscription: subscription, renewalPrice: latest.storefront.flatMap { product.price(in: $0) },
+            currency: latest.currency, signedDate: now(), environment: environment,
+            appTransactionID: try appTransactionID(account: latest.account))
+        return try signer.sign(payload, signedAt: now())
+    }
+
+    /// The app transaction of `buyer`'s account on `buyer`'s device, signed now with a fresh
+    /// device verification nonce.
+    public func signedAppTransaction(for buyer: Buyer, signer: TransactionSigner) throws(SigningError) -> (token: String, payload: SignedAppTransactionPayload, deviceVerificationID: String) {
+        let signedAt = now()
+        let firstPurchase = snapshot.transactions(of: buyer.account).map(\.purchaseDate).min()
+        let verification: DeviceVerification
+        do {
+            verification = try DeviceVerification(bundleID: catalog.bundleID, device: buyer.device)
+        } catch {
+            throw .crypto(error)
+        }
+        let appTransactionID = try appTransactionID(account: buyer.account)
+        let payload = SignedAppTransactionPayload(
+            bundleID: catalog.bundleID, appAppleID: catalog.appAppleID, environment: environment,
+            originalPurchaseDate: min(firstPurchase ?? signedAt, signedAt), signedDate: signedAt,
+            appTransactionID: appTransactionID, deviceVerification: verification)
+        return (try signer.sign(payload, signedAt: signedAt), payload, verification.deviceID)
+    }
+
+    /// The app transaction id of `account` in this store's app.
+    func appTransactionID(account: String) throws(SigningError) -> String {
+        do {
+            return try AppStoreIdentifiers.appTransactionID(bundleID: catalog.bundleID, account: account)
+        } catch {
+            throw .crypto(error)
+        }
+    }
+}
