@@ -8,33 +8,21 @@ import Testing
 /// events to append and the outcome out. No store, no log.
 @Suite("Decisions: purchases decided without a store")
 struct PurchaseDecisionTests {
-    private let catalog: Catalog
-    private let decisions: StoreDecisions
-    private let now = Date(timeIntervalSince1970: 1_796_000_000)
+    private let fixture: DecisionFixture
+    private var decisions: StoreDecisions { fixture.decisions }
+    private var now: Date { fixture.now }
 
     init() throws {
-        catalog = try CatalogLoader.loadBundled("Rage")
-        decisions = StoreDecisions(catalog: catalog)
+        fixture = try DecisionFixture()
     }
 
-    /// A state folded from `events` alone, as a store of the Rage catalog would fold them.
-    private func state(after events: [StoreEvent] = []) -> LedgerState {
-        var scopes: [String: CreditScope] = [:]
-        for credit in catalog.credits { scopes[credit.id] = credit.scope }
-        var state = LedgerState(app: catalog.bundleID, creditScopes: scopes)
-        for (index, event) in events.enumerated() { state.apply(event, sequence: index + 1) }
-        return state
-    }
+    private func state(after events: [StoreEvent] = []) -> LedgerState { fixture.state(after: events) }
 
     private func request(_ productID: String, quantity: Int = 1, buyer: Buyer = phone) -> StoreDecisions.PurchaseRequest {
-        StoreDecisions.PurchaseRequest(productID: productID, quantity: quantity, buyer: buyer, storefront: "USA")
+        fixture.request(productID, quantity: quantity, buyer: buyer)
     }
 
-    private func setting(_ change: SettingChange, buyer: Buyer = phone) -> StoreEvent {
-        var event = decisions.event(.setting, for: buyer, at: now)
-        event.record(change)
-        return event
-    }
+    private func setting(_ change: SettingChange) -> StoreEvent { fixture.setting(change) }
 
     @Test("a first purchase appends one purchase event with the first transaction id and says purchased")
     func firstPurchase() throws {
