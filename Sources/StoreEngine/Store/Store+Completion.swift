@@ -5,17 +5,17 @@ import Foundation
 extension Store {
     /// A parent approves an Ask to Buy request: the purchase completes now and is delivered.
     public func approve(_ transactionID: String) throws -> PurchaseOutcome {
-        try commit { state, now in try decisions.complete(transactionID, as: .approve, in: state, at: now) }
+        try commitPurchase { state, now throws(StoreRefusal) in try decisions.complete(transactionID, as: .approve, in: state, at: now) }
     }
 
     /// The buyer completes an interrupted purchase.
     public func resolve(_ transactionID: String) throws -> PurchaseOutcome {
-        try commit { state, now in try decisions.complete(transactionID, as: .resolve, in: state, at: now) }
+        try commitPurchase { state, now throws(StoreRefusal) in try decisions.complete(transactionID, as: .resolve, in: state, at: now) }
     }
 
     /// A parent declines an Ask to Buy request: nothing is charged or delivered.
     public func decline(_ transactionID: String) throws -> TransactionRecord {
-        try commit { state, now in try decisions.decline(transactionID, in: state, at: now) }
+        try commitRequest { state, now throws(StoreRefusal) in try decisions.decline(transactionID, in: state, at: now) }
     }
 
     /// Transactions of the buyer's account bought on the buyer's device that the app did not

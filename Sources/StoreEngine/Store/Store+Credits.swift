@@ -29,8 +29,8 @@ extension Store {
     public func spend(_ credit: String, amount: Int = 1, buyer: Buyer) throws -> SpendOutcome {
         let request = StoreDecisions.SpendRequest(credit: credit, amount: amount, buyer: buyer)
         // What the catalog alone refuses is refused before the ledger's lock is taken.
-        if let refusal = decisions.spendRefusal(for: request) { throw refusal }
-        return try commit { state, now in try decisions.spend(request, in: state, at: now) }
+        if let refusal = decisions.spendRefusal(for: request) { _ = try Self.report(refusal); throw refusal }
+        return try commitRequest { state, now throws(StoreRefusal) in try decisions.spend(request, in: state, at: now) }
     }
 
     /// The buyer's balance of `credit`, as last read from the ledger.
@@ -41,7 +41,7 @@ extension Store {
     /// Refunds a purchased transaction (never a free subscription's): revokes what it granted; for a consumable, takes back
     /// what is left of the grant and records the shortfall.
     public func refund(_ transactionID: String) throws -> RefundResult {
-        try commit { state, now in try decisions.refund(transactionID, in: state, at: now) }
+        try commitRequest { state, now throws(StoreRefusal) in try decisions.refund(transactionID, in: state, at: now) }
     }
 
     /// Delivers onto the buyer's device every non-consumable, active subscription and active

@@ -5,7 +5,7 @@ extension Store {
 
     /// Ends a free subscription now (free subscriptions have no renewal to cancel).
     public func unsubscribe(_ subscription: TransactionRecord, buyer: Buyer) throws {
-        try commit { state, now in try decisions.unsubscribe(subscription, buyer: buyer, in: state, at: now) }
+        try commitRequest { state, now throws(StoreRefusal) in try decisions.unsubscribe(subscription, buyer: buyer, in: state, at: now) }
     }
 
     /// The subscription of the buyer's account that `reference` names: a transaction id (any
@@ -47,6 +47,6 @@ extension Store {
 
     private func change(_ change: StoreDecisions.SubscriptionChange, of reference: String,
                         buyer: Buyer) throws -> SubscriptionChain {
-        try commit { state, now in try decisions.change(change, of: reference, buyer: buyer, in: state, at: now) }
+        try commitRequest { state, now throws(StoreRefusal) in try decisions.change(change, of: reference, buyer: buyer, in: state, at: now) }
     }
 }

@@ -20,7 +20,7 @@ extension StoreDecisions {
     static let scheduledRequestReason = "closed without a charge: it became a plan change at the next renewal"
 
     /// Decides a parent's "no" to an Ask to Buy request: nothing is charged or delivered.
-    public func decline(_ transactionID: String, in state: LedgerState, at now: Date) throws(StoreError) -> Decision<TransactionRecord> {
+    public func decline(_ transactionID: String, in state: LedgerState, at now: Date) throws(StoreRefusal) -> Decision<TransactionRecord> {
         let record = try awaiting(transactionID, state: .pending, in: state)
         var decision = event(.decline, for: Buyer(account: record.account, device: record.purchaseDevice), at: now)
         decision.transactionId = transactionID
@@ -33,11 +33,11 @@ extension StoreDecisions {
     /// now: a non-consumable bought meanwhile is already owned, a credit may have reached its
     /// maximum, a subscription to another plan of the group turns it into a plan change.
     public func complete(_ transactionID: String, as completion: Completion, in state: LedgerState,
-                         at now: Date) throws(StoreError) -> Decision<PurchaseOutcome> {
+                         at now: Date) throws(StoreRefusal) -> Decision<PurchaseOutcome> {
         let record = try awaiting(transactionID, state: completion.waiting, in: state)
         let buyer = Buyer(account: record.account, device: record.purchaseDevice)
         guard let product = catalog.product(id: record.productID) else {
-            return ([], .refused(.unknownProduct(record.productID)))
+            throw .purchase(.unknownProduct(record.productID))
         }
         if let owned = currentOwnership(of: product, buyer: buyer, in: state) {
             // The request became moot: it is closed, so it never waits forever.
@@ -47,7 +47,7 @@ extension StoreDecisions {
             return ([moot], .alreadyOwned(owned, deliveredHere: state.isDelivered(owned.id, to: buyer)))
         }
         if let refusal = creditRefusal(for: product, quantity: record.quantity, buyer: buyer, in: state) {
-            return ([], .refused(refusal))
+            throw .purchase(refusal)
         }
         var settled = event(completion.kind, for: buyer, at: now)
         settled.transactionId = transactionID
@@ -77,7 +77,7 @@ extension StoreDecisions {
                 return ([change, closed], .changeScheduled(productID: product.id, from: chain.productID,
                                                            effective: chain.scheduledRenewalDate))
             case let .refuse(refusal):
-                return ([], .refused(refusal))
+                throw .purchase(refusal)
             }
             settled.group = product.subscription?.group
         case .nonRenewing:
@@ -87,16 +87,16 @@ extension StoreDecisions {
         }
         var preview = state
         preview.apply(settled, sequence: state.eventCount + 1)
-        guard let made = preview.transactions[transactionID] else { return ([], .refused(.unknownProduct(record.productID))) }
+        guard let made = preview.transactions[transactionID] else { throw .purchase(.unknownProduct(record.productID)) }
         return ([settled], .purchased(made))
     }
 
     /// The transaction `transactionID`, which must wait in state `expected`.
     private func awaiting(_ transactionID: String, state expected: TransactionState,
-                          in state: LedgerState) throws(StoreError) -> TransactionRecord {
-        guard let record = state.transactions[transactionID] else { throw .unknownTransaction(transactionID) }
+                          in state: LedgerState) throws(StoreRefusal) -> TransactionRecord {
+        guard let record = state.transactions[transactionID] else { throw .request(.unknownTransaction(transactionID)) }
         guard record.state == expected else {
-            throw .notAwaiting(transactionID, state: record.state, expected: expected)
+            throw .request(.notAwaiting(transactionID, state: record.state, expected: expected))
         }
         return record
     }

@@ -20,16 +20,16 @@ extension StoreDecisions {
 
     /// Why the catalog alone refuses `request` (an unknown credit, an amount under 1); nil when
     /// the ledger must decide.
-    public func spendRefusal(for request: SpendRequest) -> StoreError? {
+    public func spendRefusal(for request: SpendRequest) -> StoreRefusal? {
         guard catalog.credit(id: request.credit) != nil else {
-            return .unknownCredit(request.credit, known: catalog.credits.map(\.id))
+            return .request(.unknownCredit(request.credit, known: catalog.credits.map(\.id)))
         }
-        guard request.amount >= 1 else { return .invalidAmount(request.amount) }
+        guard request.amount >= 1 else { return .request(.invalidAmount(request.amount)) }
         return nil
     }
 
     /// Decides a spend against `state` at store time `now`: a short balance changes nothing.
-    public func spend(_ request: SpendRequest, in state: LedgerState, at now: Date) throws(StoreError) -> Decision<SpendOutcome> {
+    public func spend(_ request: SpendRequest, in state: LedgerState, at now: Date) throws(StoreRefusal) -> Decision<SpendOutcome> {
         if let refusal = spendRefusal(for: request) { throw refusal }
         let balance = state.balance(of: request.credit, for: request.buyer)
         guard balance >= request.amount else {
@@ -45,16 +45,16 @@ extension StoreDecisions {
     /// Decides a refund of a purchased transaction (never a free subscription's): it revokes
     /// what the purchase granted; for a consumable, takes back what is left of the grant and
     /// records the shortfall.
-    public func refund(_ transactionID: String, in state: LedgerState, at now: Date) throws(StoreError) -> Decision<RefundResult> {
+    public func refund(_ transactionID: String, in state: LedgerState, at now: Date) throws(StoreRefusal) -> Decision<RefundResult> {
         guard let record = state.transactions[transactionID] else {
-            throw .unknownTransaction(transactionID)
+            throw .request(.unknownTransaction(transactionID))
         }
         guard record.state == .purchased else {
-            throw .notRefundable(transactionID, state: record.state)
+            throw .request(.notRefundable(transactionID, state: record.state))
         }
         // Nothing was charged, so there is nothing to give back; unsubscribing ends it.
         guard record.productType != .freeSubscription else {
-            throw .freeSubscriptionNotRefundable(transactionID, productID: record.productID)
+            throw .request(.freeSubscriptionNotRefundable(transactionID, productID: record.productID))
         }
         let owner = Buyer(account: record.account, device: record.purchaseDevice)
         var refund = event(.refund, for: owner, at: now)

@@ -22,7 +22,7 @@ extension StoreDecisions {
     /// transaction id anywhere in its history, or a product id): the events and the
     /// subscription as they leave it. An ended subscription is refused (buy it again instead).
     public func change(_ change: SubscriptionChange, of reference: String, buyer: Buyer, in state: LedgerState,
-                       at now: Date) throws(StoreError) -> Decision<SubscriptionChain> {
+                       at now: Date) throws(StoreRefusal) -> Decision<SubscriptionChain> {
         let chain = try ongoingSubscription(reference, buyer: buyer, in: state)
         let events: [StoreEvent]
         switch change {
@@ -39,7 +39,7 @@ extension StoreDecisions {
             events = try renewalEvents(for: chain, buyer: buyer, in: state, at: now)
         case .resolveBilling:
             guard chain.status == .inBillingRetryPeriod || chain.status == .inGracePeriod else {
-                throw .subscriptionNotInBillingRetry(chain.productID, state: chain.status)
+                throw .request(.subscriptionNotInBillingRetry(chain.productID, state: chain.status))
             }
             events = try renewalEvents(for: chain, buyer: buyer, in: state, at: now)
         }
@@ -51,10 +51,10 @@ extension StoreDecisions {
     /// Decides ending the buyer's free subscription `subscription` now (free subscriptions
     /// have no renewal to cancel).
     public func unsubscribe(_ subscription: TransactionRecord, buyer: Buyer, in state: LedgerState,
-                            at now: Date) throws(StoreError) -> Decision<Void> {
+                            at now: Date) throws(StoreRefusal) -> Decision<Void> {
         guard let record = state.transactions[subscription.id], record.productType == .freeSubscription,
               record.account == buyer.account, record.isInForce else {
-            throw .unknownSubscription(subscription.productID, account: buyer.account)
+            throw .request(.unknownSubscription(subscription.productID, account: buyer.account))
         }
         var ending = event(.expire, for: buyer, at: now)
         ending.transactionId = record.id
@@ -64,7 +64,7 @@ extension StoreDecisions {
 
     /// The ongoing subscription `reference` names in the buyer's account.
     private func ongoingSubscription(_ reference: String, buyer: Buyer,
-                                     in state: LedgerState) throws(StoreError) -> SubscriptionChain {
+                                     in state: LedgerState) throws(StoreRefusal) -> SubscriptionChain {
         let chain = state.chain(containing: reference).flatMap { $0.account == buyer.account ? $0 : nil }
             ?? state.subscriptionChain(forProduct: reference, of: buyer.account)
         guard let chain else {
@@ -73,21 +73,21 @@ extension StoreDecisions {
                 $0.productType == .freeSubscription && $0.isInForce
                     && ($0.id == reference || $0.productID == reference)
             }) {
-                throw .freeSubscriptionNotRenewing(free.productID)
+                throw .request(.freeSubscriptionNotRenewing(free.productID))
             }
-            throw .unknownSubscription(reference, account: buyer.account)
+            throw .request(.unknownSubscription(reference, account: buyer.account))
         }
-        guard chain.isOngoing else { throw .subscriptionEnded(chain.productID, state: chain.status) }
+        guard chain.isOngoing else { throw .request(.subscriptionEnded(chain.productID, state: chain.status)) }
         return chain
     }
 
     /// The renewal that pays for the period after the current one, charged now. Repeating it
     /// pays for the periods after that, never for one stretch of time twice.
     private func renewalEvents(for chain: SubscriptionChain, buyer: Buyer, in state: LedgerState,
-                               at now: Date) throws(StoreError) -> [StoreEvent] {
+                               at now: Date) throws(StoreRefusal) -> [StoreEvent] {
         let storefront = state.transactions[chain.latestTransactionID]?.storefront ?? catalog.storefronts.first?.code ?? "USA"
         guard let product = catalog.product(id: chain.pendingProductID ?? chain.productID) else {
-            throw .unknownTransaction(chain.productID)
+            throw .request(.unknownTransaction(chain.productID))
         }
         let schedule = SubscriptionSchedule(catalog: catalog)
         let transactionID = nextTransactionID(in: state)

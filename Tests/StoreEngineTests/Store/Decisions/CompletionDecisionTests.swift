@@ -17,13 +17,13 @@ struct CompletionDecisionTests {
     }
 
     /// The events after `flag` was switched on and `productID` was requested.
-    private func waiting(_ productID: String, flag: SettingChange.StoreFlag = .askToBuy) -> [StoreEvent] {
-        fixture.bought(productID, after: [fixture.setting(.storeFlag(flag, true))])
+    private func waiting(_ productID: String, flag: SettingChange.StoreFlag = .askToBuy) throws(StoreRefusal) -> [StoreEvent] {
+        try fixture.bought(productID, after: [fixture.setting(.storeFlag(flag, true))])
     }
 
     @Test("an approval appends one approve event and the purchase is made")
     func approve() throws {
-        let decision = try decisions.complete(first, as: .approve, in: fixture.state(after: waiting(Rage.drummer)), at: now)
+        let decision = try decisions.complete(first, as: .approve, in: fixture.state(after: try waiting(Rage.drummer)), at: now)
         #expect(decision.events.map(\.kind) == [.approve])
         #expect(decision.events.first?.transactionId == first)
         guard case let .purchased(record) = decision.result else {
@@ -35,15 +35,15 @@ struct CompletionDecisionTests {
 
     @Test("a decline appends one decline event and nothing is charged")
     func decline() throws {
-        let decision = try decisions.decline(first, in: fixture.state(after: waiting(Rage.drummer)), at: now)
+        let decision = try decisions.decline(first, in: fixture.state(after: try waiting(Rage.drummer)), at: now)
         #expect(decision.events.map(\.kind) == [.decline])
         #expect(decision.result.id == first && decision.result.state == .declined)
     }
 
     @Test("an interrupted purchase is completed by resolve, not by approve")
     func resolve() throws {
-        let interrupted = fixture.state(after: waiting(Rage.drummer, flag: .interruptedPurchases))
-        #expect(throws: StoreError.notAwaiting(first, state: .needsAction, expected: .pending)) {
+        let interrupted = fixture.state(after: try waiting(Rage.drummer, flag: .interruptedPurchases))
+        #expect(throws: StoreRefusal.request(.notAwaiting(first, state: .needsAction, expected: .pending))) {
             try decisions.complete(first, as: .approve, in: interrupted, at: now)
         }
         let decision = try decisions.complete(first, as: .resolve, in: interrupted, at: now)
@@ -53,15 +53,15 @@ struct CompletionDecisionTests {
 
     @Test("an unknown transaction is refused and appends nothing")
     func unknownTransaction() {
-        #expect(throws: StoreError.unknownTransaction("2000000000000042")) {
-            try decisions.decline("2000000000000042", in: fixture.state(after: waiting(Rage.drummer)), at: now)
+        #expect(throws: StoreRefusal.request(.unknownTransaction("2000000000000042"))) {
+            try decisions.decline("2000000000000042", in: fixture.state(after: try waiting(Rage.drummer)), at: now)
         }
     }
 
     @Test("a request for something bought meanwhile is closed without a charge")
     func mootRequest() throws {
-        let request = waiting(Rage.drummer)
-        let boughtMeanwhile = fixture.bought(Rage.drummer, after: request + [fixture.setting(.storeFlag(.askToBuy, false))])
+        let request = try waiting(Rage.drummer)
+        let boughtMeanwhile = try fixture.bought(Rage.drummer, after: request + [fixture.setting(.storeFlag(.askToBuy, false))])
         let decision = try decisions.complete(first, as: .approve, in: fixture.state(after: boughtMeanwhile), at: now)
         #expect(decision.events.map(\.kind) == [.decline])
         #expect(decision.events.first?.reason == StoreDecisions.mootRequestReason)
@@ -74,8 +74,8 @@ struct CompletionDecisionTests {
 
     @Test("a request for a lower plan, approved after subscribing to a higher one, becomes a change at renewal")
     func requestBecomesPlanChange() throws {
-        let request = waiting(Rage.monthly)
-        let subscribed = fixture.bought(Rage.yearly, after: request + [fixture.setting(.storeFlag(.askToBuy, false))])
+        let request = try waiting(Rage.monthly)
+        let subscribed = try fixture.bought(Rage.yearly, after: request + [fixture.setting(.storeFlag(.askToBuy, false))])
         let decision = try decisions.complete(first, as: .approve, in: fixture.state(after: subscribed), at: now)
         #expect(decision.events.map(\.kind) == [.pendingChange, .decline])
         #expect(decision.events.last?.reason == StoreDecisions.scheduledRequestReason)

@@ -37,8 +37,8 @@ struct DecisionFixture {
 
     /// The events of a purchase decided at `time` (default `now`) on `state`.
     func bought(_ productID: String, quantity: Int = 1, buyer: Buyer = phone, after earlier: [StoreEvent] = [],
-                at time: Date? = nil) -> [StoreEvent] {
-        earlier + decisions.purchase(request(productID, quantity: quantity, buyer: buyer),
+                at time: Date? = nil) throws(StoreRefusal) -> [StoreEvent] {
+        try earlier + decisions.purchase(request(productID, quantity: quantity, buyer: buyer),
                                      in: state(after: earlier), at: time ?? now).events
     }
 }

@@ -17,13 +17,13 @@ struct SubscriptionChangeDecisionTests {
 
     private func change(_ change: StoreDecisions.SubscriptionChange, of reference: String = Rage.monthly,
                         after events: [StoreEvent], at time: Date? = nil)
-        throws(StoreError) -> StoreDecisions.Decision<SubscriptionChain> {
+        throws(StoreRefusal) -> StoreDecisions.Decision<SubscriptionChain> {
         try decisions.change(change, of: reference, buyer: phone, in: fixture.state(after: events), at: time ?? now)
     }
 
     @Test("auto-renew goes off and back on, by product id or transaction id")
     func autoRenewOffAndOn() throws {
-        let subscribed = fixture.bought(Rage.monthly)
+        let subscribed = try fixture.bought(Rage.monthly)
         let off = try change(.cancelRenewal, after: subscribed)
         #expect(off.events.map(\.kind) == [.cancelRenewal] && off.events.first?.value == StoreEvent.autoRenewOff)
         #expect(!off.result.willAutoRenew && off.result.status == .subscribed)
@@ -33,17 +33,17 @@ struct SubscriptionChangeDecisionTests {
 
     @Test("an expired subscription ends now and cannot be changed any more")
     func expireThenRefused() throws {
-        let subscribed = fixture.bought(Rage.monthly)
+        let subscribed = try fixture.bought(Rage.monthly)
         let ended = try change(.expire, after: subscribed)
         #expect(ended.events.map(\.kind) == [.expire] && ended.result.status == .expired)
-        #expect(throws: StoreError.subscriptionEnded(Rage.monthly, state: .expired)) {
+        #expect(throws: StoreRefusal.request(.subscriptionEnded(Rage.monthly, state: .expired))) {
             try change(.cancelRenewal, after: subscribed + ended.events)
         }
     }
 
     @Test("renewing now twice pays for the next two periods, each once")
     func renewNowTwice() throws {
-        let subscribed = fixture.bought(Rage.monthly)
+        let subscribed = try fixture.bought(Rage.monthly)
         let firstExpiry = try #require(fixture.state(after: subscribed).subscriptions["2000000000000001"]?.expiresDate)
         let once = try change(.renewNow, after: subscribed)
         #expect(once.events.map(\.kind) == [.renew] && once.events.first?.transactionId == "2000000000000002")
@@ -55,8 +55,8 @@ struct SubscriptionChangeDecisionTests {
 
     @Test("billing is resolved only while it has a problem")
     func resolveBilling() throws {
-        let subscribed = fixture.bought(Rage.monthly, after: [fixture.setting(.storeFlag(.billingRetry, true))])
-        #expect(throws: StoreError.subscriptionNotInBillingRetry(Rage.monthly, state: .subscribed)) {
+        let subscribed = try fixture.bought(Rage.monthly, after: [fixture.setting(.storeFlag(.billingRetry, true))])
+        #expect(throws: StoreRefusal.request(.subscriptionNotInBillingRetry(Rage.monthly, state: .subscribed))) {
             try change(.resolveBilling, after: subscribed)
         }
         let later = now.addingTimeInterval(40 * 86_400)
@@ -68,23 +68,23 @@ struct SubscriptionChangeDecisionTests {
 
     @Test("a free subscription has nothing to renew but can be unsubscribed")
     func freeSubscription() throws {
-        let subscribed = fixture.bought(Rage.newsletter)
-        #expect(throws: StoreError.freeSubscriptionNotRenewing(Rage.newsletter)) {
+        let subscribed = try fixture.bought(Rage.newsletter)
+        #expect(throws: StoreRefusal.request(.freeSubscriptionNotRenewing(Rage.newsletter))) {
             try change(.renewNow, of: Rage.newsletter, after: subscribed)
         }
         let record = try #require(fixture.state(after: subscribed).transactions["2000000000000001"])
         let ended = try decisions.unsubscribe(record, buyer: phone, in: fixture.state(after: subscribed), at: now)
         #expect(ended.events.map(\.kind) == [.expire] && ended.events.first?.transactionId == record.id)
         let stranger = Buyer(account: "someone-else", device: "phone")
-        #expect(throws: StoreError.unknownSubscription(Rage.newsletter, account: "someone-else")) {
+        #expect(throws: StoreRefusal.request(.unknownSubscription(Rage.newsletter, account: "someone-else"))) {
             try decisions.unsubscribe(record, buyer: stranger, in: fixture.state(after: subscribed), at: now)
         }
     }
 
     @Test("a reference to no subscription of the account is refused")
     func unknownReference() {
-        #expect(throws: StoreError.unknownSubscription(Rage.yearly, account: phone.account)) {
-            try change(.cancelRenewal, of: Rage.yearly, after: fixture.bought(Rage.monthly))
+        #expect(throws: StoreRefusal.request(.unknownSubscription(Rage.yearly, account: phone.account))) {
+            try change(.cancelRenewal, of: Rage.yearly, after: try fixture.bought(Rage.monthly))
         }
     }
 }
