@@ -109,4 +109,19 @@ struct KeyTableTests {
         }
         #expect(alert.title == "Not possible")
     }
+
+    @Test("At every width the footer keeps its last hint when the line fits exactly, with no gap after it")
+    func footerFitsExactly() throws {
+        let fixture = try F()
+        try fixture.buy(F.drummer, buyer: Buyer(account: "tester", device: "phone"))
+        for width in 60...120 {
+            let state = fixture.state(size: Size(width: width, height: 30))
+            let hints = KeyHelp.footerHints(for: state)
+            let line = " " + hints.map { "\($0.key) \($0.label)" }.joined(separator: "  ")
+            let last = try #require(hints.last)
+            let footer = render(state, size: state.size).rowText(29)
+            let shown = footer.contains("\(last.key) \(last.label)")
+            #expect(shown == (line.displayWidth <= width), "at \(width) columns the line is \(line.displayWidth): \(footer)")
+        }
+    }
 }
