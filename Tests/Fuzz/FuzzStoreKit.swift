@@ -11,7 +11,7 @@ public func fuzzStoreKit(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     FuzzChecks.check(CatalogLoader.lint(bytes: bytes, file: "fuzz.storekit"), file: "fuzz.storekit")
     if let root = try? JSONParser.parse(bytes) {
         let collector = ProblemCollector(file: "fuzz.storekit")
-        if StoreKitImport.read(root: root, collector: collector) == nil, !collector.hasErrors {
+        if StoreKitCatalogReader(root: root, collector: collector).read() == nil, !collector.hasErrors {
             FuzzChecks.fail("the StoreKit reader returned nothing without an error")
         }
     }

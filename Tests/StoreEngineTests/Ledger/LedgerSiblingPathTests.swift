@@ -6,7 +6,9 @@ import Testing
 
 /// The files beside the ledger are opened only as ordinary files of their own: never through
 /// a symbolic link, never with a wait on a FIFO, never locked after someone replaced them.
-@Suite("Ledger sibling paths", .timeLimit(.minutes(1)))
+// The time limit turns a hang (an open that waits on a FIFO) into a failure. It is generous:
+// a test may wait minutes for a thread on a loaded two-core machine before it runs.
+@Suite("Ledger sibling paths", .timeLimit(.minutes(15)))
 struct LedgerSiblingPathTests {
     static let siblings = ["", ".key", ".lock"]
 
