@@ -16,6 +16,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case freeSubscriptionNotRefundable(String, productID: String)
     /// Renew, expire, resume or resolve billing asked of a free subscription, which has none of them.
     case freeSubscriptionNotRenewing(String)
+    /// No in-app purchase key of this store has the id.
+    case unknownInAppPurchaseKey(String, known: [String])
 
     public var description: String {
         switch self {
@@ -45,6 +47,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .freeSubscriptionNotRenewing(productID):
             "\(productID) is a free subscription: it has no periods, renewals or billing, so there is nothing to renew, "
                 + "expire, resume or resolve; it lasts until you unsubscribe with `storefront cancel-renewal \(productID)`"
+        case let .unknownInAppPurchaseKey(keyID, known):
+            "there is no in-app purchase key \"\(keyID)\" in this store; keys: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
+                + " (`storefront api-key list` shows them)"
         }
     }
 }
