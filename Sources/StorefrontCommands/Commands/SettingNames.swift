@@ -14,7 +14,7 @@ enum SettingNames {
     /// Every value some setting takes (the completions offer them all after any name).
     static var values: [String] {
         var words = ["true", "false"] + PurchaseSimulation.allCases.map(\.rawValue) + TimeRate.allCases.map(\.rawValue)
-        words += StoreEnvironment.allCases.map(\.rawValue)
+        words += StoreEnvironment.allCases.map(\.rawValue) + OfferSignatureRequirement.allCases.map(\.rawValue)
         words += [noFailure] + InjectedError.allCases.flatMap { [$0.rawValue, $0.rawValue + ":once"] }
         var seen: Set<String> = []
         return words.filter { seen.insert($0).inserted }
