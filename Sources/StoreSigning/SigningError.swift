@@ -57,7 +57,7 @@ public enum SigningError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .crypto(error):
             "\(error)"
         case let .keyFileUnwritable(path, error):
-            "the new in-app purchase key could not be saved at \(path): \(error). Nothing was registered; make the "
+            "the new in-app purchase key could not be saved at \(path): \(error). It was revoked at once; make the "
                 + "folder of the entitlements file writable (or choose another with --entitlements) and run `storefront api-key create` again"
         }
     }

@@ -112,6 +112,16 @@ struct PromotionalOfferSignatureEndToEndTests {
         #expect(try buy(signature: fresh, keyID: other.keyID, nonce: nonce, timestamp: now).status == 0)
     }
 
+    @Test func aDamagedStoreMakesNoKeyFile() throws {
+        #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 0)
+        let ledger = try String(contentsOfFile: cli.ledger, encoding: .utf8)
+        try ledger.replacingOccurrences(of: "\"tester\"", with: "\"tastar\"").write(toFile: cli.ledger, atomically: false, encoding: .utf8)
+        let refused = try cli.run(["api-key", "create"])
+        #expect(refused.status == 3, "\(refused.stderr)")
+        let folder = (cli.ledger as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".p8") } == [])
+    }
+
     @Test func malformedSignatureOptionsAreUsageErrors() throws {
         let missing = try cli.run(["buy", Self.product, "--offer", Self.offer, "--nonce", UUID().uuidString])
         #expect(missing.status == 2 && missing.stderr.contains("--offer-signature"), "\(missing.stderr)")

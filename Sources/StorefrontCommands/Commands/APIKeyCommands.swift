@@ -6,21 +6,29 @@ import StorefrontText
 /// `storefront api-key create|list|revoke`: the in-app purchase keys that sign promotional offers.
 enum APIKeyCommands {
     static func create(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        // The private half is written first, so a registered key always has its .p8 file.
         let made: InAppPurchaseKeyFile.MadeKey
         do {
-            made = try InAppPurchaseKeyFile.make(keyID: InAppPurchaseKey.randomKeyID(), forLedger: session.ledgerPath)
+            made = try InAppPurchaseKeyFile.make(keyID: InAppPurchaseKey.randomKeyID())
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }
+        // Recorded first, so a store that refuses writes (damaged, read-only) leaves no file
+        // behind; a key whose file then cannot be saved is revoked at once, never left usable.
         let key = try session.perform {
             try session.store.registerInAppPurchaseKey(publicKey: made.publicKey, keyID: made.keyID, by: session.buyer)
         }
+        let privateKeyPath: String
+        do {
+            privateKeyPath = try InAppPurchaseKeyFile.save(made, forLedger: session.ledgerPath)
+        } catch {
+            _ = try session.perform { try session.store.revokeInAppPurchaseKey(key.keyID, by: session.buyer) }
+            throw CommandFailure(status: .dataProblem, message: "\(error)")
+        }
         if arguments.json {
             try console.json(JSONShapes.InAppPurchaseKeyCreated(keyId: key.keyID, issuerId: key.issuerID,
-                                                               privateKeyPath: made.privateKeyPath))
+                                                               privateKeyPath: privateKeyPath))
         } else {
-            console.out(CommandLineText.Keys.created(keyID: key.keyID, issuerID: key.issuerID, path: made.privateKeyPath))
+            console.out(CommandLineText.Keys.created(keyID: key.keyID, issuerID: key.issuerID, path: privateKeyPath))
         }
         return .success
     }
