@@ -66,18 +66,26 @@ struct PromotionalOfferSignatureEndToEndTests {
         try becomePastSubscriber()
         let unsigned = try cli.run(["buy", Self.product, "--offer", Self.offer])
         #expect(unsigned.status == 1 && unsigned.stderr.contains("needs a signature"), "\(unsigned.stderr)")
-        let token = UUID().uuidString
+        let accountToken = UUID().uuidString
         let nonce = UUID().uuidString
         let timestamp = Self.nowMilliseconds
         let signature = try librarySignature(path: key.path, keyID: key.keyID, nonce: nonce, timestamp: timestamp,
-                                             username: token)
+                                             username: accountToken)
         let bought = try buy(signature: signature, keyID: key.keyID, nonce: nonce, timestamp: timestamp,
-                             extra: ["--app-account-token", token, "--json"])
+                             extra: ["--app-account-token", accountToken, "--json"])
         #expect(bought.status == 0, "\(bought.stdout) \(bought.stderr)")
         #expect(bought.json()?["outcome"] as? String == "purchased")
+        // Apple's verifier decodes the purchase as a promotional offer with its app account token.
+        let token = try #require(bought.json()?["signedTransaction"] as? String)
+        let root = try cli.run(["certificate", "--der"]).stdoutBytes
+        let verdict = try #require(try AppStoreLibraryCheck.verify([(.transaction, token)], rootDER: root, bundleID: Self.bundleID).first)
+        #expect(verdict.verified, "\(verdict.status ?? "")")
+        #expect(verdict.fields["offerType"] as? Int == 2)
+        #expect(verdict.fields["offerIdentifier"] as? String == Self.offer)
+        #expect((verdict.fields["appAccountToken"] as? String)?.lowercased() == accountToken.lowercased())
         #expect(try cli.run(["expire", Self.product]).status == 0)
         let again = try buy(signature: signature, keyID: key.keyID, nonce: nonce, timestamp: timestamp,
-                            extra: ["--app-account-token", token])
+                            extra: ["--app-account-token", accountToken])
         #expect(again.status == 1 && again.stderr.contains("already used"), "\(again.stderr)")
     }
 
