@@ -104,7 +104,7 @@ public enum CommandHelpText {
         public static let catalogPath = "a catalog or .storekit file, or a built-in catalog's name (or --catalog PATH)"
         public static let command = "a command, e.g. buy"
         public static let shell = "bash, zsh or fish"
-        public static let completionKind = "products, credits, accounts, devices or transactions"
+        public static let completionKind = "products, credits, accounts, devices, transactions or keys"
     }
 
     /// Options, the global ones first.

@@ -115,6 +115,7 @@ struct PromotionalOfferSignatureEndToEndTests {
         #expect(revoked.status == 1 && revoked.stderr.contains("revoked"), "\(revoked.stderr)")
         let listed = try #require(try cli.run(["api-key", "list", "--json"]).json()?["keys"] as? [[String: Any]])
         #expect(listed.map { $0["revoked"] != nil } == [true, false])
+        #expect(try cli.run(["__complete", "keys"]).stdout == other.keyID + "\n", "revoke completes keys still in use")
         // None of the refusals used up the nonce: the other key's own signature with it is accepted.
         let fresh = try librarySignature(path: other.path, keyID: other.keyID, nonce: nonce, timestamp: now)
         #expect(try buy(signature: fresh, keyID: other.keyID, nonce: nonce, timestamp: now).status == 0)

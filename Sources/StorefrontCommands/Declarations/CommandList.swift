@@ -110,7 +110,7 @@ public enum CommandList {
         CommandDeclaration(name: "api-key list", section: .files, summary: Text.apiKeyList, writes: false,
                            run: .withStore(APIKeyCommands.list)),
         CommandDeclaration(name: "api-key revoke", section: .files, summary: Text.apiKeyRevoke,
-                           arguments: [ArgumentDeclaration(placeholder: "KEY_ID", summary: Words.keyID, completion: .none)],
+                           arguments: [ArgumentDeclaration(placeholder: "KEY_ID", summary: Words.keyID, completion: .dynamic(.keys))],
                            writes: true, wrongArguments: CommandLineText.Keys.revokeNeedsKey, run: .withStore(APIKeyCommands.revoke)),
         CommandDeclaration(
             name: "verify-transaction", section: .files, summary: Text.verifyTransaction, details: Text.verifyTransactionDetails,
