@@ -20,6 +20,27 @@ public struct TransactionVerifier: Sendable {
         return malformed(reason)
     }
 
+    /// Why validly signed claims are not a transaction: another kind of signed data this store
+    /// makes, or the field that is missing or of the wrong type.
+    static func notATransaction(_ payload: [UInt8], error: any Error) -> String {
+        let keys = Set(((try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any])?.keys.map { $0 } ?? [])
+        if keys.contains("autoRenewStatus") {
+            return "this is signed renewal info, not a transaction; give a signedTransaction (from `transactions --json`)"
+        }
+        if keys.contains("receiptType") {
+            return "this is a signed app transaction, not a transaction; give a signedTransaction (from `transactions --json`)"
+        }
+        switch error as? DecodingError {
+        case .keyNotFound(let key, _)?:
+            return "the signed claims are not a transaction: they have no \(key.stringValue)"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .dataCorrupted(let context)?:
+            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return "the signed claims are not a transaction: " + (field.isEmpty ? "they are not a JSON object" : "\(field) has the wrong type")
+        default:
+            return "the signed claims are not a transaction"
+        }
+    }
+
     private static func malformed(_ reason: CompactJWS.MalformedReason) -> TransactionVerification {
         TransactionVerification(status: .malformed, payload: nil, detail: "\(reason)", checkedAgainstLedger: false)
     }
@@ -63,7 +84,7 @@ public struct TransactionVerifier: Sendable {
             payload = try JSONDecoder().decode(SignedTransactionPayload.self, from: Data(parts.payload))
         } catch {
             return TransactionVerification(status: .malformed, payload: nil,
-                                           detail: "the signed claims are not a transaction: \(error)", checkedAgainstLedger: false)
+                                           detail: Self.notATransaction(parts.payload, error: error), checkedAgainstLedger: false)
         }
         if let bundleID, payload.bundleId != bundleID {
             return TransactionVerification(

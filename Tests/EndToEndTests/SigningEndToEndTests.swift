@@ -103,6 +103,18 @@ import Testing
         #expect(try cli.run(["verify-transaction", id, "--json"]).decoded(JSONShapes.TransactionVerification.self).status == "revoked")
     }
 
+    @Test func renewalInfoAndAnAppTransactionAreNamedNotDecoded() throws {
+        let bought = try cli.run(["buy", "com.example.rage.pro.monthly", "--json"]).decoded(JSONShapes.PurchaseResult.self)
+        let renewalInfo = try #require(bought.signedRenewalInfo)
+        let appTransaction = try cli.run(["app-transaction", "--json"]).decoded(JSONShapes.AppTransaction.self).signedAppTransaction
+        for (token, kind) in [(renewalInfo, "signed renewal info"), (appTransaction, "a signed app transaction")] {
+            let verdict = try cli.run(["verify-transaction", token])
+            #expect(verdict.status == 3)
+            #expect(verdict.stdout.contains("this is \(kind), not a transaction"), "\(verdict.stdout)")
+            #expect(!verdict.stdout.contains("DecodingError"), "\(verdict.stdout)")
+        }
+    }
+
     @Test func theAuthorityIsPrivateAndAMissingOrDamagedOneIsADataProblem() throws {
         let keyPath = cli.ledger + ".authority.pem"
         // Well formed ({"alg":"ES256"}.{}.signature), so only the missing authority stands in the way.

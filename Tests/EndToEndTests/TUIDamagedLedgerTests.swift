@@ -8,16 +8,34 @@ import Testing
        .enabled(if: TmuxSession.testsRun,
                 "tmux is not installed, so the terminal tests cannot run; install it (apt-get install tmux) to run them"))
 struct TUIDamagedLedgerTests {
-    @Test("A ledger cut at its end opens read-only with the banner and the balance read before the cut")
-    func cutLedgerOpensReadOnly() async throws {
+    /// The storefront over a ledger of two purchases of lives whose last 30 bytes were cut off.
+    static func openOnCutLedger() async throws -> TmuxSession {
         let tui = try TUITests()
         for _ in 0..<2 { #expect(try tui.cli.run(["buy", "com.example.rage.lives.3"]).status == 0) }
         let path = tui.cli.ledger
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         try bytes.dropLast(30).write(to: URL(fileURLWithPath: path))
+        return try await tui.openStorefront()
+    }
 
-        let tmux = try await tui.openStorefront()
+    @Test("A ledger cut at its end opens read-only with the banner and the balance read before the cut")
+    func cutLedgerOpensReadOnly() async throws {
+        let tmux = try await Self.openOnCutLedger()
         defer { tmux.kill() }
         try await tmux.waitFor("Read-only", "Extra Lives: 3", "line 3 is missing or incomplete")
+    }
+
+    @Test("Read-only: u is refused before the use screen opens; the settings open but Enter there is refused")
+    func readOnlyRefusesUseAndSettingChanges() async throws {
+        let tmux = try await Self.openOnCutLedger()
+        defer { tmux.kill() }
+        try await tmux.waitFor("Read-only", "Extra Lives: 3")
+        try tmux.press("u")
+        let refused = try await tmux.waitFor("Enter OK")
+        #expect(!refused.contains("Use a life"), "\(refused)")
+        try tmux.press("Enter", "s")
+        try await tmux.waitFor("Settings (device", "Esc close")
+        try tmux.press("Enter")
+        try await tmux.waitFor("Enter OK")
     }
 }

@@ -109,4 +109,91 @@ struct KeyTableTests {
         }
         #expect(alert.title == "Not possible")
     }
+
+    /// The lines under the heading `title` in `lines`, up to the next heading.
+    static func section(_ title: String, in lines: [KeyHelp.Line]) -> [KeyHelp.Line] {
+        let start = lines.firstIndex { $0.keys.isEmpty && $0.meaning == title }.map { $0 + 1 } ?? lines.endIndex
+        return Array(lines[start...].prefix { !$0.keys.isEmpty })
+    }
+
+    @Test("Every key that closes the help is listed under This help, F1 included")
+    func helpListsEveryWayToCloseIt() throws {
+        var state = try F().state()
+        state.send(.character("?"))
+        #expect(KeyContext.of(state) == .help)
+        #expect(HelpReducer.keys.bindings.contains { $0.command == .close && $0.keys.contains(.function(1)) },
+                "F1 closes the help but its table does not say so")
+        let thisHelp = Self.section("This help", in: KeyHelp.all)
+        #expect(thisHelp.contains { $0.keys.split(separator: " ").contains("F1") }, "\(thisHelp)")
+        for key: Key in [.escape, .enter, .character("?"), .function(1)] {
+            var closed = state
+            closed.send(key)
+            #expect(closed.overlays.isEmpty, "\(key) did not close the help")
+        }
+    }
+
+    @Test("From every topic, each section lists all of its screens' keys; only ? and q show once", arguments: HelpTopic.allCases)
+    func everySectionComplete(topic: HelpTopic) {
+        let lines = KeyHelp.lines(for: topic)
+        for section in KeyHelp.sections {
+            let shown = Self.section(section.title, in: lines)
+            for line in section.lines where !line.isShared {
+                #expect(shown.contains(line), "\(topic): \(section.title) leaves out \(line.keys)")
+            }
+        }
+    }
+
+    @Test("Every screen that moves a selection or scrolls takes the same movement keys: arrows, k j, PgUp PgDn, Home End, g G")
+    func listsMoveAlike() throws {
+        let movements: [Key] = [.up, .down, .character("k"), .character("j"), .pageUp, .pageDown,
+                                .home, .end, .character("g"), .character("G")]
+        // Text fields (search) are left out: there the letters are typed.
+        for (context, state) in try Self.statesOfEveryScreen()
+        where context.table.isAvailable(.down, state) != nil && context.table.isAvailable(.character("x"), state) == nil {
+            for key in movements {
+                #expect(context.table.isAvailable(key, state) != nil, "\(context) does not take \(key)")
+            }
+        }
+    }
+
+    @Test("In the settings, G and End go to the last row, g and Home to the first, PgDn and PgUp by a page")
+    func settingsEnds() throws {
+        var state = try F().state()
+        state.send(.character("s"))
+        let rows = SettingsScreen.Row.allCases
+        func selection() -> SettingsScreen.Row? {
+            if case .settings(let screen) = state.overlays.last { return screen.selection }
+            return nil
+        }
+        state.send(.character("G"))
+        #expect(selection() == rows.last)
+        state.send(.character("g"))
+        #expect(selection() == rows.first)
+        state.send(.end)
+        #expect(selection() == rows.last)
+        state.send(.home)
+        #expect(selection() == rows.first)
+        state.send(.pageDown)
+        let page = SettingsView.visibleRows(size: state.size)
+        #expect(selection() == rows[min(rows.count - 1, page)])
+        state.send(.pageUp)
+        #expect(selection() == rows.first)
+        let settings = Self.section("Settings", in: KeyHelp.all)
+        #expect(settings.contains { $0.keys.contains("g G") }, "\(settings)")
+    }
+
+    @Test("At every width the footer keeps its last hint when the line fits exactly, with no gap after it")
+    func footerFitsExactly() throws {
+        let fixture = try F()
+        try fixture.buy(F.drummer, buyer: Buyer(account: "tester", device: "phone"))
+        for width in 60...120 {
+            let state = fixture.state(size: Size(width: width, height: 30))
+            let hints = KeyHelp.footerHints(for: state)
+            let line = " " + hints.map { "\($0.key) \($0.label)" }.joined(separator: "  ")
+            let last = try #require(hints.last)
+            let footer = render(state, size: state.size).rowText(29)
+            let shown = footer.contains("\(last.key) \(last.label)")
+            #expect(shown == (line.displayWidth <= width), "at \(width) columns the line is \(line.displayWidth): \(footer)")
+        }
+    }
 }

@@ -26,7 +26,7 @@ struct ReadOnlyAndResizeUpdateTests {
         tone: .failure)
 
     @Test("Every change is refused with an alert that says why, and nothing is asked of the store", arguments: [
-        ["enter"], ["b"], ["r"], ["u", "space"], ["s", "enter"], ["s", "down", "left"], ["t", "R"],
+        ["enter"], ["b"], ["r"], ["u"], ["s", "enter"], ["s", "down", "left"], ["t", "R"],
     ])
     func refusesChanges(keys: [String]) throws {
         var state = try Self.readOnlyState()
@@ -51,12 +51,44 @@ struct ReadOnlyAndResizeUpdateTests {
         }
     }
 
-    @Test("The footer does not offer buying or restoring while read-only")
+    @Test("The footer does not offer buying, using or restoring while read-only, nor changing a setting")
     func footerLeavesOutWrites() throws {
-        let state = try Self.readOnlyState()
+        var state = try Self.readOnlyState()
         let keys = KeyHelp.footerHints(for: state).map(\.key)
-        #expect(!keys.contains("Enter") && !keys.contains("r"), "\(keys)")
-        #expect(keys.contains("u") && keys.contains("q"))
+        #expect(!keys.contains("Enter") && !keys.contains("r") && !keys.contains("u"), "\(keys)")
+        #expect(keys.contains("s") && keys.contains("q"))
+        state.send(.character("s"))
+        let settingsKeys = KeyHelp.footerHints(for: state).map(\.key)
+        #expect(!settingsKeys.contains("Enter") && settingsKeys.contains("Esc"), "\(settingsKeys)")
+    }
+
+    @Test("u is refused before the use screen opens; OK goes back to the products")
+    func useRefusedUpFront() throws {
+        var state = try Self.readOnlyState()
+        #expect(state.send(.character("u")).isEmpty)
+        #expect(state.overlays == [.alert(Self.readOnlyAlert)], "one alert, never the use screen")
+        state.send(.enter)
+        #expect(state.overlays.isEmpty)
+    }
+
+    @Test("The settings open to be read; every key that would change one is refused and leaves the row as shown",
+          arguments: SettingsScreen.Row.allCases.indices)
+    func settingsReadOnly(row: Int) throws {
+        var state = try Self.readOnlyState()
+        state.send(.character("s"))
+        for _ in 0..<row { state.send(.down) }
+        let settings = state.overlays
+        guard case .settings(let screen)? = settings.last else {
+            Issue.record("s did not open the settings: \(settings)")
+            return
+        }
+        #expect(screen.selection == SettingsScreen.Row.allCases[row])
+        for key: Key in [.enter, .character(" "), .left, .right, .character("h"), .character("l")] {
+            #expect(state.send(key).isEmpty)
+            #expect(state.overlays == settings + [.alert(Self.readOnlyAlert)], "\(key) on row \(row): \(state.overlays)")
+            state.send(.escape)
+            #expect(state.overlays == settings, "\(key) on row \(row) changed the screen")
+        }
     }
 
     @Test("Cancelling renewal is refused before its question opens")

@@ -27,19 +27,10 @@ public struct RestoreResult: Sendable, Equatable {
 extension Store {
     /// Takes `amount` of `credit` from the buyer's balance; refuses (changing nothing) when short.
     public func spend(_ credit: String, amount: Int = 1, buyer: Buyer) throws -> SpendOutcome {
-        guard catalog.credit(id: credit) != nil else {
-            throw StoreError.unknownCredit(credit, known: catalog.credits.map(\.id))
-        }
-        guard amount >= 1 else { throw StoreError.invalidAmount(amount) }
-        return try commit { state, now in
-            let balance = state.balance(of: credit, for: buyer)
-            guard balance >= amount else { return ([], .insufficient(balance: balance, requested: amount)) }
-            var record = event(.spend, for: buyer, at: now)
-            record.credit = credit
-            record.amount = amount
-            record.spendId = UUID().uuidString.lowercased()
-            return ([record], .spent(balance: balance - amount))
-        }
+        let request = StoreDecisions.SpendRequest(credit: credit, amount: amount, buyer: buyer)
+        // What the catalog alone refuses is refused before the ledger's lock is taken.
+        if let refusal = decisions.spendRefusal(for: request) { _ = try Self.report(refusal); throw refusal }
+        return try commitRequest { state, now throws(StoreRefusal) in try decisions.spend(request, in: state, at: now) }
     }
 
     /// The buyer's balance of `credit`, as last read from the ledger.
@@ -50,39 +41,7 @@ extension Store {
     /// Refunds a purchased transaction (never a free subscription's): revokes what it granted; for a consumable, takes back
     /// what is left of the grant and records the shortfall.
     public func refund(_ transactionID: String) throws -> RefundResult {
-        try commit { state, now in
-            guard let record = state.transactions[transactionID] else {
-                throw StoreError.unknownTransaction(transactionID)
-            }
-            guard record.state == .purchased else {
-                throw StoreError.notRefundable(transactionID, state: record.state)
-            }
-            // Nothing was charged, so there is nothing to give back; unsubscribing ends it.
-            guard record.productType != .freeSubscription else {
-                throw StoreError.freeSubscriptionNotRefundable(transactionID, productID: record.productID)
-            }
-            var refund = event(.refund, for: Buyer(account: record.account, device: record.purchaseDevice), at: now)
-            refund.transactionId = transactionID
-            refund.productId = record.productID
-            // An unfinished purchase was never delivered: its credits were never added, so
-            // there is nothing to take back and nothing was spent.
-            let granted = record.finished ? record.creditAmount : 0
-            var revoked = 0
-            if let credit = record.credit, granted > 0 {
-                let owner = Buyer(account: record.account, device: record.purchaseDevice)
-                revoked = min(granted, state.balance(of: credit, for: owner))
-                refund.credit = credit
-                refund.amount = revoked
-                refund.shortfall = granted - revoked
-            }
-            var refunded = record
-            refunded.state = .refunded
-            refunded.finished = true
-            refunded.revocationDate = refund.time
-            refunded.revokedAmount = revoked
-            refunded.shortfall = granted - revoked
-            return ([refund], RefundResult(transaction: refunded, revoked: revoked, shortfall: granted - revoked))
-        }
+        try commitRequest { state, now throws(StoreRefusal) in try decisions.refund(transactionID, in: state, at: now) }
     }
 
     /// Delivers onto the buyer's device every non-consumable, active subscription and active

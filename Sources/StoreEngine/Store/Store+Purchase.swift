@@ -45,8 +45,8 @@ extension Store {
         let request = StoreDecisions.PurchaseRequest(productID: productID, quantity: quantity, buyer: buyer,
                                                      storefront: storefront, options: options)
         // What the catalog alone refuses is refused before the ledger's lock is taken.
-        if let refusal = decisions.purchaseRefusal(for: request) { return .refused(refusal) }
-        return try commit { state, now in decisions.purchase(request, in: state, at: now) }
+        if let refusal = decisions.purchaseRefusal(for: request) { return try Self.report(refusal) }
+        return try commitPurchase { state, now throws(StoreRefusal) in try decisions.purchase(request, in: state, at: now) }
     }
 }
 

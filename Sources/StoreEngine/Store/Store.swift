@@ -245,7 +245,7 @@ public final class Store: @unchecked Sendable {
 
     /// Looks products up as StoreKit does: the ones found, and the identifiers that are unknown
     /// or not sold in `storefront`.
-    public func products(ids: [String], storefront: String) -> (products: [Product], invalidIdentifiers: [String]) {
+    func products(ids: [String], storefront: String) -> (products: [Product], invalidIdentifiers: [String]) {
         var found: [Product] = []
         var invalid: [String] = []
         for id in ids {

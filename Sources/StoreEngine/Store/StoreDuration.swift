@@ -68,6 +68,9 @@ public struct StoreDuration: Sendable, Equatable, CustomStringConvertible {
         var number = ""
         var inTime = false
         var timeParts = 0
+        // ISO 8601 names each unit at most once, largest first (P1Y2M, not P1M1Y or P1Y1Y).
+        var lastRank = -1
+        var parts = 0
         for character in body {
             if character.isASCII && character.isNumber { number.append(character); continue }
             if character == "t" {
@@ -79,6 +82,10 @@ public struct StoreDuration: Sendable, Equatable, CustomStringConvertible {
             // More digits than an Int holds is a number, only too long a one.
             guard let value = Int(number) else { throw .tooLong(description) }
             number = ""
+            let rank = Self.designatorRank(character, inTime: inTime)
+            guard let rank, rank > lastRank else { throw .notADuration(description) }
+            lastRank = rank
+            parts += 1
             switch (character, inTime) {
             case ("y", false): try add(value, times: 12, to: \.months)
             case ("m", false): try add(value, times: 1, to: \.months)
@@ -90,7 +97,13 @@ public struct StoreDuration: Sendable, Equatable, CustomStringConvertible {
             default: throw .notADuration(description)
             }
         }
-        guard number.isEmpty, !inTime || timeParts > 0 else { throw .notADuration(description) }
+        guard number.isEmpty, parts > 0, !inTime || timeParts > 0 else { throw .notADuration(description) }
+    }
+
+    /// The place of a unit in an ISO 8601 duration (years first, seconds last); nil for no unit.
+    private static func designatorRank(_ character: Character, inTime: Bool) -> Int? {
+        let units: [Character] = inTime ? ["h", "m", "s"] : ["y", "m", "w", "d"]
+        return units.firstIndex(of: character).map { inTime ? 4 + $0 : $0 }
     }
 
     /// `date` plus this duration in UTC calendar arithmetic.

@@ -99,13 +99,20 @@ struct KeyTable<Command: Sendable>: Sendable {
 
 extension KeyBinding {
     /// `?` opens the help with this window's keys first.
-    static func openHelp(_ command: Command) -> KeyBinding {
+    static func openHelp(_ command: Command, placement: FooterHint.Placement = .trailing) -> KeyBinding {
         KeyBinding(command, keys: [.character("?")], help: ("?", "help for the window you are on"),
-                   hint: FooterHint("?", "help", placement: .trailing))
+                   hint: FooterHint("?", "help", placement: placement)).sharedInHelp()
     }
 
     /// `q` leaves the storefront from a screen that is not a question.
     static func quit(_ command: Command) -> KeyBinding {
-        KeyBinding(command, keys: [.character("q")], help: ("q", "quit the storefront"))
+        KeyBinding(command, keys: [.character("q")], help: ("q", "quit the storefront")).sharedInHelp()
+    }
+
+    /// The same binding, marked as meaning the same on every screen: the help lists it once.
+    private func sharedInHelp() -> KeyBinding {
+        var shared = self
+        shared.help.isShared = true
+        return shared
     }
 }

@@ -73,13 +73,13 @@ extension ProductList.Movement {
 }
 
 extension KeyBinding {
-    /// The list movements: ↑ ↓ k j, PgUp PgDn, Home End g G, each line giving `command`.
-    static func listMovements(_ command: Command, hint: FooterHint? = FooterHint("↑↓", "move"),
-                              ends: String = "first or last") -> [KeyBinding] {
+    /// The list movements: ↑ ↓ k j, PgUp PgDn, Home End g G, each line giving `command`; every
+    /// screen that moves or scrolls takes all of them, so the keys of one list work in all.
+    static func listMovements(_ command: Command, hint: FooterHint? = FooterHint("↑↓", "move"), moves: String = "move the selection",
+                              pages: String = "move a page", ends: String = "first or last") -> [KeyBinding] {
         [
-            KeyBinding(command, keys: [.up, .down, .character("k"), .character("j")],
-                       help: ("↑ ↓  k j", "move the selection"), hint: hint),
-            KeyBinding(command, keys: [.pageUp, .pageDown], help: ("PgUp PgDn", "move a page")),
+            KeyBinding(command, keys: [.up, .down, .character("k"), .character("j")], help: ("↑ ↓  k j", moves), hint: hint),
+            KeyBinding(command, keys: [.pageUp, .pageDown], help: ("PgUp PgDn", pages)),
             KeyBinding(command, keys: [.home, .end, .character("g"), .character("G")], help: ("Home End  g G", ends)),
         ]
     }

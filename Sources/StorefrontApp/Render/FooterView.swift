@@ -14,11 +14,14 @@ enum FooterView {
             spans.append(" ")
         }
         var used = spans.reduce(0) { $0 + $1.displayWidth }
-        for hint in KeyHelp.footerHints(for: state) {
-            let width = hint.key.displayWidth + 1 + hint.label.displayWidth + 2
+        // The gap goes before a hint, never after the last: a line that ends at the edge fits.
+        for (index, hint) in KeyHelp.footerHints(for: state).enumerated() {
+            let gap = index == 0 ? "" : "  "
+            let width = gap.count + hint.key.displayWidth + 1 + hint.label.displayWidth
             guard used + width <= area.width else { break }
+            spans.append(Span(gap))
             spans.append(Span(hint.key, style: Theme.key))
-            spans.append(Span(" \(hint.label)  "))
+            spans.append(Span(" \(hint.label)"))
             used += width
         }
         buffer.write(spans, in: area)

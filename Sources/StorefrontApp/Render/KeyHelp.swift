@@ -46,17 +46,24 @@ enum KeyHelp {
     struct Line: Equatable, Sendable {
         var keys: String
         var meaning: String
+        /// Whether the line means the same on every screen that has it (`?`, `q`), so the help
+        /// lists it once rather than in every section.
+        var isShared = false
     }
 
-    /// The help for `topic`: its own keys first, then every other screen's; a line shared by
-    /// several screens (`?`, `q`) shows once, where it first appears.
+    /// The help for `topic`: its own keys first, then every other screen's. Each section lists
+    /// all of its screens' keys, even those another section lists too (the two pickers move
+    /// alike); only a shared line shows once, where it first appears.
     static func lines(for topic: HelpTopic) -> [Line] {
         let first = sections.first { $0.topics.contains(topic) }
         let ordered = (first.map { [$0] } ?? []) + sections.filter { $0.title != first?.title }
         var shown: [Line] = []
         for section in ordered {
-            shown.append(Line(keys: "", meaning: section.title))
-            for line in section.lines where !shown.contains(line) { shown.append(line) }
+            var listed: [Line] = []
+            for line in section.lines where !listed.contains(line) && !(line.isShared && shown.contains(line)) {
+                listed.append(line)
+            }
+            shown += [Line(keys: "", meaning: section.title)] + listed
         }
         return shown
     }

@@ -4,16 +4,27 @@ import TerminalUI
 
 /// The device's settings, each row a name and its value.
 enum SettingsView {
-    static func draw(_ screen: SettingsScreen, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
+    /// The box in `area` and its note, wrapped to the box.
+    private static func layout(in area: Rect) -> (frame: Rect, noteLines: [String]) {
         let width = min(60, area.width - 4)
-        let note = StorefrontPaneText.settingsNote
-        let noteLines = note.wrapped(toWidth: max(1, width - 4))
+        let noteLines = StorefrontPaneText.settingsNote.wrapped(toWidth: max(1, width - 4))
+        return (Dialog.frame(width: width, height: SettingsScreen.Row.allCases.count + noteLines.count + 3, in: area), noteLines)
+    }
+
+    /// Rows shown at once in a window of `size`: what PgUp and PgDn move by.
+    static func visibleRows(size: Size) -> Int {
+        visibleRows(inside: layout(in: MainLayout.overlayArea(for: size)).frame.height - 2)
+    }
+
+    private static func visibleRows(inside height: Int) -> Int { max(1, min(SettingsScreen.Row.allCases.count, height)) }
+
+    static func draw(_ screen: SettingsScreen, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
+        let (frame, noteLines) = layout(in: area)
         let rows = SettingsScreen.Row.allCases
-        let frame = Dialog.frame(width: width, height: rows.count + noteLines.count + 3, in: area)
         let inside = Dialog.draw(frame, title: "Settings (device \(state.buyer.device))", into: &buffer)
         // On a short screen the rows scroll so the selected one stays visible.
         let selectedIndex = rows.firstIndex(of: screen.selection) ?? 0
-        let visibleRows = max(1, min(rows.count, inside.height))
+        let visibleRows = visibleRows(inside: inside.height)
         let first = min(max(0, selectedIndex - visibleRows + 1), rows.count - visibleRows)
         for (offset, row) in rows.enumerated().dropFirst(first).prefix(visibleRows) {
             let rect = inside.row(offset - first)

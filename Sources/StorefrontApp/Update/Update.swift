@@ -86,11 +86,11 @@ extension AppState {
         let topBefore = overlays.last
         let countBefore = overlays.count
         let effects: [Effect]
-        if EverywhereKeys.command(for: key, in: self) == .help {
-            // F1 opens the help from anywhere, text fields included (where `?` is typed).
-            let topic = topBefore.map { $0.helpTopic } ?? (isSearching ? .search : .main)
-            // On the help itself F1 closes it, as `?` does there.
-            if let topic { push(.help(HelpScreen(topic: topic))) } else { closeTop() }
+        // F1 opens the help from anywhere, text fields included (where `?` is typed), unless
+        // the screen binds it itself: the help does, to close, and lists it there.
+        if KeyContext.of(self).table.isAvailable(key, self) == nil, EverywhereKeys.command(for: key, in: self) == .help,
+           let topic = topBefore.map({ $0.helpTopic }) ?? (isSearching ? .search : .main) {
+            push(.help(HelpScreen(topic: topic)))
             effects = []
         } else if let top = overlays.last {
             effects = press(key, on: top, at: time)

@@ -39,8 +39,9 @@ struct CommandLineParser {
                     name = String(name[..<equals])
                 }
                 let needsValue = valueOptions.contains(name)
-                // Keeping the last of two values would silently drop the other.
-                if needsValue, !given.insert(name).inserted { throw UsageError(CommandLineText.Usage.givenTwice(name)) }
+                // Keeping the last of two values would silently drop the other; a flag given twice
+                // is refused too, so the rule is one: every option at most once.
+                if !given.insert(name).inserted { throw UsageError(CommandLineText.Usage.givenTwice(name)) }
                 var value: String?
                 if needsValue {
                     if let inline {

@@ -130,7 +130,12 @@ enum AccountCommands {
 
     static func resetDevice(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         try session.perform { try session.store.resetDevice(session.buyer) }
-        console.out(CommandLineText.Account.deviceReset(session.buyer.device))
+        let message = CommandLineText.Account.deviceReset(session.buyer.device)
+        if arguments.json {
+            try console.json(JSONShapes.DeviceReset(device: session.buyer.device, message: message))
+        } else {
+            console.out(message)
+        }
         return .success
     }
 }

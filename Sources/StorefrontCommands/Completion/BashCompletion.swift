@@ -16,10 +16,12 @@ enum BashCompletion {
             "_storefront_names() {",
             "    local kind=$1 i word",
             "    local -a given=()",
-            "    for (( i = 1; i < ${#COMP_WORDS[@]}; i++ )); do",
+            "    # Only options typed in full before the cursor: the word being typed is no value yet.",
+            "    for (( i = 1; i < COMP_CWORD; i++ )); do",
             "        word=${COMP_WORDS[i]}",
             "        case $word in",
-            "            --catalog|--entitlements|--account|--device) given+=(\"$word\" \"${COMP_WORDS[i+1]}\"); (( i++ )) ;;",
+            "            --catalog|--entitlements|--account|--device)",
+            "                (( i + 1 < COMP_CWORD )) && given+=(\"$word\" \"${COMP_WORDS[i+1]}\"); (( i++ )) ;;",
             "            --catalog=*|--entitlements=*|--account=*|--device=*) given+=(\"$word\") ;;",
             "        esac",
             "    done",
@@ -86,7 +88,7 @@ enum BashCompletion {
             "    fi",
             "    read -ra parts <<< \"$command\"",
             "    local index=$(( count - ${#parts[@]} ))",
-            "    case \"$command:$index\" in",
+            "    case \"$command:$index:${positional[count-1]}\" in",
         ]
         for (pattern, offer) in table.argumentCases {
             lines.append("        \(pattern)) _storefront_offer \(offer) ;;")

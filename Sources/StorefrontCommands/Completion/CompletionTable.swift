@@ -8,7 +8,8 @@ struct CompletionTable {
     let commandOptions: [(command: String, options: [String])]
     /// The global options as typed.
     let globalOptions: [String]
-    /// For bash and zsh: a `case` pattern on "COMMAND:POSITION" and what to offer there.
+    /// For bash and zsh: a `case` pattern on "COMMAND:POSITION:WORD BEFORE" and what to offer
+    /// there; the word before picks a setting's values.
     let argumentCases: [(pattern: String, offer: String)]
 
     init(commands: [CommandDeclaration]) {
@@ -18,9 +19,14 @@ struct CompletionTable {
         commandOptions = commands.filter { !$0.options.isEmpty }.map { ($0.name, $0.options.map { "--\($0.name)" }) }
         globalOptions = GlobalOptions.declarations.map { "--\($0.name)" }
         argumentCases = commands.flatMap { command in
-            command.arguments.enumerated().filter { $0.element.completion != .none }.map { index, argument in
-                let pattern = argument.takesTheRest ? Self.quoted("\(command.name):") + "*" : Self.quoted("\(command.name):\(index)")
-                return (pattern, Self.quoted(Self.offer(argument.completion)))
+            command.arguments.enumerated().flatMap { index, argument -> [(pattern: String, offer: String)] in
+                let position = argument.takesTheRest ? "\(command.name):" : "\(command.name):\(index):"
+                switch argument.completion {
+                case .none: return []
+                case let .wordsAfter(choices):
+                    return choices.map { (Self.quoted(position + $0.word), Self.quoted(Self.offer(.words($0.offers)))) }
+                default: return [(Self.quoted(position) + "*", Self.quoted(Self.offer(argument.completion)))]
+                }
             }
         }
     }
@@ -39,6 +45,8 @@ struct CompletionTable {
         case let .words(words): "words:" + words.joined(separator: " ")
         case let .fileOrWords(words): "file+words:" + words.joined(separator: " ")
         case let .dynamic(kind): "dynamic:" + kind.rawValue
+        // Spelled out per word before as `case` patterns (see `argumentCases`), never as one offer.
+        case .wordsAfter: "none"
         }
     }
 

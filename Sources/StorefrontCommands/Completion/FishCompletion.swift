@@ -54,24 +54,32 @@ enum FishCompletion {
             "    end | sort -u",
             "end",
             "",
-            "function __storefront_argument_is -a name index",
+            "# With a third word, the argument before must be that word (a setting's name).",
+            "function __storefront_argument_is -a name index before",
             "    test \"$(__storefront_command)\" = \"$name\"; or return 1",
             "    set -l words (__storefront_positional)",
             "    set -l parts (string split ' ' -- $name)",
+            "    test -z \"$before\"; or test \"$words[-1]\" = \"$before\"; or return 1",
             "    test $index = any; or test (math (count $words) - (count $parts)) = $index",
             "end",
             "",
             "function __storefront_names -a kind",
+            "    # `commandline -opc` leaves out the token being typed, so an option last in it has no value yet.",
             "    set -l tokens (commandline -opc)",
             "    set -l given",
-            "    for i in (seq 2 (count $tokens))",
+            "    set -l i 2",
+            "    while test $i -le (count $tokens)",
             "        switch $tokens[$i]",
             "            case --catalog --entitlements --account --device",
             "                set -l value (math $i + 1)",
-            "                set -a given $tokens[$i] $tokens[$value]",
+            "                if test $value -le (count $tokens)",
+            "                    set -a given $tokens[$i] $tokens[$value]",
+            "                end",
+            "                set i $value",
             "            case '--catalog=*' '--entitlements=*' '--account=*' '--device=*'",
             "                set -a given $tokens[$i]",
             "        end",
+            "        set i (math $i + 1)",
             "    end",
             "    storefront $given __complete $kind 2>/dev/null",
             "end",
@@ -89,8 +97,15 @@ enum FishCompletion {
             }
             for (index, argument) in command.arguments.enumerated() where argument.completion != .none {
                 let position = argument.takesTheRest ? "any" : "\(index)"
-                let condition = "-n " + quoted("__storefront_argument_is \(quoted(command.name)) \(position)")
-                lines.append("complete -c storefront \(condition) \(offer(argument.completion))")
+                let test = "__storefront_argument_is \(quoted(command.name)) \(position)"
+                if case let .wordsAfter(choices) = argument.completion {
+                    for choice in choices {
+                        let condition = "-n " + quoted("\(test) \(quoted(choice.word))")
+                        lines.append("complete -c storefront \(condition) \(offer(.words(choice.offers)))")
+                    }
+                } else {
+                    lines.append("complete -c storefront -n \(quoted(test)) \(offer(argument.completion))")
+                }
             }
         }
         return lines.joined(separator: "\n")
@@ -112,6 +127,8 @@ enum FishCompletion {
         case let .words(words): "-x -a " + quoted(words.joined(separator: " "))
         case let .fileOrWords(words): "-F -a " + quoted(words.joined(separator: " "))
         case let .dynamic(kind): "-x -a " + quoted("(__storefront_names \(kind.rawValue))")
+        // One `complete` line per word before (see `script`), never one offer.
+        case .wordsAfter: "-x"
         }
     }
 }

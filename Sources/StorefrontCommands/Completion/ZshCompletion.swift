@@ -12,9 +12,11 @@ enum ZshCompletion {
             "_storefront_names() {",
             "  local kind=$1 i",
             "  local -a given",
-            "  for (( i = 2; i <= $#words; i++ )); do",
+            "  # Only options typed in full before the cursor: the word being typed is no value yet.",
+            "  for (( i = 2; i < CURRENT; i++ )); do",
             "    case $words[i] in",
-            "      --catalog|--entitlements|--account|--device) given+=($words[i] $words[i+1]); (( i++ )) ;;",
+            "      --catalog|--entitlements|--account|--device)",
+            "        (( i + 1 < CURRENT )) && given+=($words[i] $words[i+1]); (( i++ )) ;;",
             "      --catalog=*|--entitlements=*|--account=*|--device=*) given+=($words[i]) ;;",
             "    esac",
             "  done",
@@ -77,7 +79,7 @@ enum ZshCompletion {
             "  fi",
             "  parts=( ${=command} )",
             "  local index=$(( count - $#parts ))",
-            "  case \"$command:$index\" in",
+            "  case \"$command:$index:$positional[count]\" in",
         ]
         for (pattern, offer) in table.argumentCases {
             lines.append("    \(pattern)) _storefront_offer \(offer) ;;")

@@ -102,8 +102,23 @@ public enum Completion: Sendable, Equatable {
     case words([String])
     /// Paths and fixed words, e.g. a catalog file or a built-in catalog's name.
     case fileOrWords([String])
+    /// Fixed words that depend on the argument before, e.g. only `time-rate`'s rates after
+    /// `settings set time-rate`; nothing after a word it does not list.
+    case wordsAfter([WordsAfterWord])
     /// Names read from the catalog or the entitlements file when completing (`storefront __complete`).
     case dynamic(DynamicCompletion)
+}
+
+/// The words offered after one word: a setting's values after its name.
+public struct WordsAfterWord: Sendable, Equatable {
+    /// The argument before, e.g. "time-rate".
+    public var word: String
+    public var offers: [String]
+
+    public init(word: String, offers: [String]) {
+        self.word = word
+        self.offers = offers
+    }
 }
 
 /// Lists that depend on the catalog or the store, printed by `storefront __complete KIND`.

@@ -84,7 +84,7 @@ public enum CommandList {
             name: "settings set", section: .settings, summary: Text.settingsSet, details: Text.settingsSetDetails,
             arguments: [
                 ArgumentDeclaration(placeholder: "NAME", summary: Words.settingName, completion: .words(SettingNames.all)),
-                ArgumentDeclaration(placeholder: "VALUE", summary: Words.settingValue, completion: .words(SettingNames.values)),
+                ArgumentDeclaration(placeholder: "VALUE", summary: Words.settingValue, completion: .wordsAfter(SettingNames.valuesByName)),
             ],
             writes: true, wrongArguments: CommandLineText.Usage.settingsShape, run: .withStore(AccountCommands.setSetting)),
     ]

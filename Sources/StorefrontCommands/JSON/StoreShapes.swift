@@ -99,6 +99,12 @@ extension JSONShapes {
         public var message: String
     }
 
+    /// `reset-device`: the device whose deliveries and device credits were forgotten.
+    public struct DeviceReset: Codable, Sendable {
+        public var device: String
+        public var message: String
+    }
+
     public struct DeliveredResult: Codable, Sendable {
         public var delivered: [String]
         public var transactionIds: [String]

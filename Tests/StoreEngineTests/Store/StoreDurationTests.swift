@@ -24,6 +24,19 @@ import Testing
         #expect(throws: StoreDurationError.zero("P0D")) { try StoreDuration.parse("P0D") }
     }
 
+    @Test("ISO 8601 names each unit once, largest first: a repeated or out-of-order unit is no duration",
+          arguments: ["P1Y1Y", "P1D1Y", "PT1H1H", "P1M1Y", "PT1S1M", "P", "PT", "P1W1Y"])
+    func unitsOnceAndInOrder(text: String) {
+        #expect(throws: StoreDurationError.notADuration(text)) { try StoreDuration.parse(text) }
+    }
+
+    @Test func unitsInOrderStillAdd() throws {
+        let duration = try StoreDuration.parse("P1Y2M3W4DT5H6M7S")
+        #expect(duration.months == 14)
+        #expect(duration.days == 25)
+        #expect(duration.seconds == 5 * 3_600 + 6 * 60 + 7)
+    }
+
     @Test func storeTimeCannotBeAdvancedPastTheLatestStoreTime() throws {
         let fixture = try StoreFixture()
         let store = try fixture.store()

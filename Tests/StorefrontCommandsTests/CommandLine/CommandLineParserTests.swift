@@ -22,6 +22,15 @@ struct CommandLineParserTests {
         #expect(none.contains("restore does not take --quantity; it takes only the global options"), "\(none)")
     }
 
+    @Test("every option at most once, flags included", arguments: [
+        ["--json", "--json", "products"], ["buy", "com.example.rage.noads", "--no-finish", "--no-finish"],
+        ["--account", "a", "--account", "b", "products"],
+    ])
+    func anOptionGivenTwiceIsAMistake(arguments: [String]) {
+        let name = arguments.first { $0.hasPrefix("--") } ?? ""
+        #expect(usageMistake(arguments) == "\(name) is given twice; give it once")
+    }
+
     @Test func anUnknownFlagIsCaughtAtParseTimeWhereverItStands() throws {
         #expect(try #require(usageMistake(["--no-finish", "products"])).contains("products does not take --no-finish"))
         #expect(try #require(usageMistake(["--bogus"])).contains("unknown option --bogus"))

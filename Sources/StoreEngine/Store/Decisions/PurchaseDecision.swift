@@ -22,7 +22,11 @@ extension StoreDecisions {
 
     /// Why the catalog alone refuses `request` (an unknown product or offer, a storefront that
     /// does not sell it, a quantity out of range); nil when the ledger must decide.
-    public func purchaseRefusal(for request: PurchaseRequest) -> PurchaseRefusal? {
+    public func purchaseRefusal(for request: PurchaseRequest) -> StoreRefusal? {
+        catalogRefusal(for: request).map(StoreRefusal.purchase)
+    }
+
+    private func catalogRefusal(for request: PurchaseRequest) -> PurchaseRefusal? {
         let productID = request.productID
         let quantity = request.quantity
         let storefront = request.storefront
@@ -41,30 +45,31 @@ extension StoreDecisions {
     }
 
     /// Decides a purchase against `state` at store time `now`: the events to append and the
-    /// outcome (a refusal appends nothing).
-    public func purchase(_ request: PurchaseRequest, in state: LedgerState, at now: Date) -> Decision<PurchaseOutcome> {
-        if let refusal = purchaseRefusal(for: request) { return ([], .refused(refusal)) }
+    /// outcome; a refusal is thrown and appends nothing.
+    public func purchase(_ request: PurchaseRequest, in state: LedgerState,
+                         at now: Date) throws(StoreRefusal) -> Decision<PurchaseOutcome> {
+        if let refusal = purchaseRefusal(for: request) { throw refusal }
         let (productID, quantity, buyer, storefront, options) =
             (request.productID, request.quantity, request.buyer, request.storefront, request.options)
         guard let product = catalog.product(id: productID), let price = product.price(in: storefront) else {
-            return ([], .refused(.unknownProduct(productID)))
+            throw .purchase(.unknownProduct(productID))
         }
         if let current = currentSubscription(to: product, buyer: buyer, in: state) {
-            if let refusal = billingRefusal(of: current) { return ([], .refused(refusal)) }
+            if let refusal = billingRefusal(of: current) { throw .purchase(refusal) }
             if let resumed = resumption(of: current, buyer: buyer, in: state, at: now) { return resumed }
         }
         if let owned = currentOwnership(of: product, buyer: buyer, in: state) {
             return ([], .alreadyOwned(owned, deliveredHere: state.isDelivered(owned.id, to: buyer)))
         }
         guard state.purchasesAllowed(on: buyer.device) else {
-            return ([], .refused(.purchasesDisallowed(device: buyer.device)))
+            throw .purchase(.purchasesDisallowed(device: buyer.device))
         }
         if state.settings.askToBuy,
            let waiting = state.transactions(of: buyer.account).last(where: { $0.state == .pending && $0.productID == product.id }) {
-            return ([], .refused(.requestAlreadyWaiting(transactionID: waiting.id)))
+            throw .purchase(.requestAlreadyWaiting(transactionID: waiting.id))
         }
         if let refusal = creditRefusal(for: product, quantity: quantity, buyer: buyer, in: state) {
-            return ([], .refused(refusal))
+            throw .purchase(refusal)
         }
         if let refusal = offerSignatureRefusal(for: request, in: state, at: now) { return ([], .refused(.offerSignature(refusal))) }
         var record = event(.purchase, for: buyer, at: now)
@@ -77,10 +82,10 @@ extension StoreDecisions {
         record.storefront = storefront
         record.appAccountToken = options.appAccountToken?.uuidString.lowercased()
         if let forced = options.simulate ?? state.nextPurchaseOutcome(on: buyer.device), forced != .succeed {
-            return failedAttempt(record, price: price * Decimal(quantity), forced: forced, state: state)
+            return try failedAttempt(record, price: price * Decimal(quantity), forced: forced, state: state)
         }
         if let failure = state.settings.failures[.purchase] {
-            var attempt = failedAttempt(record, price: price * Decimal(quantity),
+            var attempt = try failedAttempt(record, price: price * Decimal(quantity),
                                         forced: failure.error == .userCancelled ? .cancel : .fail, state: state,
                                         reason: failure.error.explanation)
             attempt.events += consumption(of: failure, operation: .purchase, buyer: buyer, at: now)
@@ -95,7 +100,7 @@ extension StoreDecisions {
         case .autoRenewable:
             switch subscriptionPlan(for: product, price: price, offerID: options.offerID, buyer: buyer,
                                     storefront: storefront, state: state, at: now) {
-            case let .refuse(refusal): return ([], .refused(refusal))
+            case let .refuse(refusal): throw .purchase(refusal)
             case let .schedule(chain) where chain.pendingProductID == product.id:
                 // Already scheduled: said again, recorded once.
                 return ([], .changeScheduled(productID: product.id, from: chain.productID, effective: chain.scheduledRenewalDate))
@@ -120,7 +125,7 @@ extension StoreDecisions {
             record.awaiting = .action
         }
         if !options.finish { record.unfinished = true }
-        guard let made = preview(record, in: state) else { return ([], .refused(.unknownProduct(productID))) }
+        guard let made = preview(record, in: state) else { throw .purchase(.unknownProduct(productID)) }
         switch made.state {
         case .pending: return ([record], .pending(made))
         case .needsAction: return ([record], .needsAction(made))
@@ -132,13 +137,13 @@ extension StoreDecisions {
     }
 
     private func failedAttempt(_ base: StoreEvent, price: Decimal, forced: PurchaseSimulation, state: LedgerState,
-                               reason: String? = nil) -> (events: [StoreEvent], result: PurchaseOutcome) {
+                               reason: String? = nil) throws(StoreRefusal) -> Decision<PurchaseOutcome> {
         var record = base
         record.kind = .purchaseFailed
         record.price = ExactDecimal.string(price)
         record.reason = forced == .cancel ? PurchaseSimulation.cancel.rawValue
                                           : reason ?? "the payment was declined (simulated failure)"
-        guard let attempt = preview(record, in: state) else { return ([], .refused(.unknownProduct(base.productId ?? ""))) }
+        guard let attempt = preview(record, in: state) else { throw .purchase(.unknownProduct(base.productId ?? "")) }
         return ([record], forced == .cancel ? .cancelled(attempt) : .failed(attempt))
     }
 

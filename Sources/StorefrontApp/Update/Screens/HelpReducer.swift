@@ -6,11 +6,11 @@ enum HelpReducer: KeyReducer {
         case scroll, close, quit
     }
 
-    static let keys = KeyTable<Command>([
-        KeyBinding(.scroll, keys: [.up, .down, .character("k"), .character("j"), .pageUp, .pageDown],
-                   help: ("↑ ↓  PgUp PgDn", "scroll this help"), hint: FooterHint("↑↓", "scroll")),
-        KeyBinding(.close, keys: [.escape, .enter, .character("?")], help: ("Esc  Enter  ?", "close this help"),
-                   hint: FooterHint("Esc", "close")),
+    static let keys = KeyTable<Command>(KeyBinding.listMovements(.scroll, hint: FooterHint("↑↓", "scroll"), moves: "scroll this help",
+                                                                 pages: "scroll a page", ends: "top or bottom of this help") + [
+        KeyBinding(.close, keys: [.escape, .enter], help: ("Esc  Enter", "close this help"), hint: FooterHint("Esc", "close")),
+        // The keys that open the help also close it; F1 is bound here so that the help lists it.
+        KeyBinding(.close, keys: [.character("?"), .function(1)], help: ("?  F1", "close it too, as they opened it")),
         .quit(.quit),
     ])
 

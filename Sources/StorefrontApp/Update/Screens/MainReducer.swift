@@ -10,8 +10,10 @@ enum MainReducer: KeyReducer {
     static let keys = KeyTable<Command>(KeyBinding.listMovements(.move, hint: nil, ends: "first or last product") + [
         KeyBinding(.buy, keys: [.enter, .character("b")], help: ("Enter  b", "buy the selected product"),
                    hint: FooterHint("Enter", "buy"), when: { $0.productsUnavailableReason == nil && $0.readOnlyReason == nil }),
+        // Using writes, so a read-only store refuses it before the use screen opens.
         KeyBinding(.use, keys: [.character("u")], help: ("u", "use credits: rage faces, extra lives"),
-                   hint: FooterHint("u", "use"), when: { $0.productsUnavailableReason == nil && !$0.catalog.credits.isEmpty }),
+                   hint: FooterHint("u", "use"),
+                   when: { $0.productsUnavailableReason == nil && $0.readOnlyReason == nil && !$0.catalog.credits.isEmpty }),
         // A read-only store refuses restoring, so it is not offered; like the space shooter's
         // menu, Restore is offered only while something is missing.
         KeyBinding(.restore, keys: [.character("r")], help: ("r", "restore purchases onto this device"),
@@ -30,8 +32,7 @@ enum MainReducer: KeyReducer {
         // Last in the footer: the pane itself says when it has more, so narrow windows can do without it.
         KeyBinding(.details, keys: [.character("]"), .character("[")], help: ("[  ]", "scroll the product's details"),
                    hint: FooterHint("[ ]", "details", placement: .trailing), when: KeyHelp.detailOverflows),
-        KeyBinding(.help, keys: [.character("?")], help: ("?", "help for the window you are on"),
-                   hint: FooterHint("?", "help")),
+        .openHelp(.help, placement: .inOrder),
         KeyBinding(.quit, keys: [.character("q")], help: ("q", "quit (on a sheet, q only cancels the sheet)"),
                    hint: FooterHint("q", "quit")),
         KeyBinding(.clearFilter, keys: [.escape], help: ("Esc", "close the top window; clear the search"),
@@ -45,7 +46,7 @@ enum MainReducer: KeyReducer {
         // Buying and restoring run even where the footer leaves them out: the store's answer
         // (read-only, nothing to restore) says why nothing happened.
         case .buy: return state.selectedProduct.map { state.startPurchase(of: $0) } ?? []
-        case .use: state.openSpendScreen()
+        case .use: if !state.refusedAsReadOnly() { state.openSpendScreen() }
         case .restore: return state.perform(.restore(state.buyer), showing: .restoring)
         case .search: state.isSearching = true
         case .locale: state.push(.picker(state.localePicker()))

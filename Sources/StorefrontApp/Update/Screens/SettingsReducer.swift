@@ -2,18 +2,22 @@ import StoreEngine
 import TerminalUI
 
 /// The settings screen: move between rows and change the selected one.
+///
+/// A read-only store still shows its settings (they say how it behaves), but refuses every
+/// change before the row changes on screen.
 enum SettingsReducer: KeyReducer {
     enum Command: Sendable {
-        case up, down, change, next, previous, close, quit, help
+        case move, change, next, previous, close, quit, help
     }
 
-    static let keys = KeyTable<Command>([
-        KeyBinding(.up, keys: [.up, .character("k")], help: ("↑  k", "the setting above"), hint: FooterHint("↑↓", "move")),
-        KeyBinding(.down, keys: [.down, .character("j")], help: ("↓  j", "the setting below")),
+    private static let isWritable: @Sendable (AppState) -> Bool = { $0.readOnlyReason == nil }
+
+    static let keys = KeyTable<Command>(KeyBinding.listMovements(.move, ends: "first or last setting") + [
         KeyBinding(.change, keys: [.enter, .character(" ")], help: ("Enter  Space", "change the selected setting"),
-                   hint: FooterHint("Enter", "change")),
-        KeyBinding(.next, keys: [.right, .character("l")], help: ("→  l", "next value (a time rate applies on Enter)")),
-        KeyBinding(.previous, keys: [.left, .character("h")], help: ("←  h", "previous value")),
+                   hint: FooterHint("Enter", "change"), when: isWritable),
+        KeyBinding(.next, keys: [.right, .character("l")], help: ("→  l", "next value (a time rate applies on Enter)"),
+                   when: isWritable),
+        KeyBinding(.previous, keys: [.left, .character("h")], help: ("←  h", "previous value"), when: isWritable),
         KeyBinding(.close, keys: [.escape], help: ("Esc", "close the settings"), hint: FooterHint("Esc", "close")),
         .quit(.quit),
         .openHelp(.help),
@@ -23,13 +27,13 @@ enum SettingsReducer: KeyReducer {
         var screen = screen
         let rows = SettingsScreen.Row.allCases
         let index = rows.firstIndex(of: screen.selection) ?? 0
+        if [.change, .next, .previous].contains(command), state.refusedAsReadOnly() { return [] }
         if screen.selection == .timeRate, let effects = chooseTimeRate(command, screen: screen, state: &state) { return effects }
         switch command {
-        case .up:
-            screen.selection = rows[max(0, index - 1)]
-            screen.draftTimeRate = nil
-        case .down:
-            screen.selection = rows[min(rows.count - 1, index + 1)]
+        case .move:
+            let page = SettingsView.visibleRows(size: state.size)
+            let delta = ProductList.Movement(key)?.delta(page: page, count: rows.count) ?? 0
+            screen.selection = rows[min(max(0, index + delta), rows.count - 1)]
             screen.draftTimeRate = nil
         case .change, .next: return change(screen.selection, forward: true, state: &state)
         case .previous: return change(screen.selection, forward: false, state: &state)

@@ -8,37 +8,25 @@ import Testing
 /// events to append and the outcome out. No store, no log.
 @Suite("Decisions: purchases decided without a store")
 struct PurchaseDecisionTests {
-    private let catalog: Catalog
-    private let decisions: StoreDecisions
-    private let now = Date(timeIntervalSince1970: 1_796_000_000)
+    private let fixture: DecisionFixture
+    private var decisions: StoreDecisions { fixture.decisions }
+    private var now: Date { fixture.now }
 
     init() throws {
-        catalog = try CatalogLoader.loadBundled("Rage")
-        decisions = StoreDecisions(catalog: catalog)
+        fixture = try DecisionFixture()
     }
 
-    /// A state folded from `events` alone, as a store of the Rage catalog would fold them.
-    private func state(after events: [StoreEvent] = []) -> LedgerState {
-        var scopes: [String: CreditScope] = [:]
-        for credit in catalog.credits { scopes[credit.id] = credit.scope }
-        var state = LedgerState(app: catalog.bundleID, creditScopes: scopes)
-        for (index, event) in events.enumerated() { state.apply(event, sequence: index + 1) }
-        return state
-    }
+    private func state(after events: [StoreEvent] = []) -> LedgerState { fixture.state(after: events) }
 
     private func request(_ productID: String, quantity: Int = 1, buyer: Buyer = phone) -> StoreDecisions.PurchaseRequest {
-        StoreDecisions.PurchaseRequest(productID: productID, quantity: quantity, buyer: buyer, storefront: "USA")
+        fixture.request(productID, quantity: quantity, buyer: buyer)
     }
 
-    private func setting(_ change: SettingChange, buyer: Buyer = phone) -> StoreEvent {
-        var event = decisions.event(.setting, for: buyer, at: now)
-        event.record(change)
-        return event
-    }
+    private func setting(_ change: SettingChange) -> StoreEvent { fixture.setting(change) }
 
     @Test("a first purchase appends one purchase event with the first transaction id and says purchased")
     func firstPurchase() throws {
-        let decision = decisions.purchase(request(Rage.drummer), in: state(), at: now)
+        let decision = try decisions.purchase(request(Rage.drummer), in: state(), at: now)
         let event = try #require(decision.events.first)
         #expect(decision.events.count == 1)
         #expect(event.kind == .purchase && event.productId == Rage.drummer && event.time == now)
@@ -51,9 +39,9 @@ struct PurchaseDecisionTests {
     }
 
     @Test("a non-consumable already owned appends nothing")
-    func alreadyOwned() {
-        let bought = decisions.purchase(request(Rage.drummer), in: state(), at: now).events
-        let again = decisions.purchase(request(Rage.drummer, buyer: tablet), in: state(after: bought), at: now)
+    func alreadyOwned() throws {
+        let bought = try decisions.purchase(request(Rage.drummer), in: state(), at: now).events
+        let again = try decisions.purchase(request(Rage.drummer, buyer: tablet), in: state(after: bought), at: now)
         #expect(again.events.isEmpty)
         guard case let .alreadyOwned(record, deliveredHere) = again.result else {
             Issue.record("expected alreadyOwned, got \(again.result)")
@@ -63,9 +51,9 @@ struct PurchaseDecisionTests {
     }
 
     @Test("with Ask to Buy on, the purchase is recorded as waiting for approval")
-    func askToBuy() {
+    func askToBuy() throws {
         let folded = state(after: [setting(.storeFlag(.askToBuy, true))])
-        let decision = decisions.purchase(request(Rage.drummer), in: folded, at: now)
+        let decision = try decisions.purchase(request(Rage.drummer), in: folded, at: now)
         #expect(decision.events.map(\.awaiting) == [.approval])
         guard case .pending = decision.result else {
             Issue.record("expected pending, got \(decision.result)")
@@ -73,31 +61,32 @@ struct PurchaseDecisionTests {
         }
     }
 
-    @Test("refusals append nothing", arguments: [
+    @Test("refusals are thrown, so they append nothing", arguments: [
         ("com.example.rage.unknown", 1, PurchaseRefusal.unknownProduct("com.example.rage.unknown")),
         (Rage.drummer, 2, .invalidQuantity(2, productType: .nonConsumable)),
         (Rage.face, 11, .invalidQuantity(11, productType: .consumable)),
     ])
     func catalogRefusals(productID: String, quantity: Int, refusal: PurchaseRefusal) {
-        let decision = decisions.purchase(request(productID, quantity: quantity), in: state(), at: now)
-        #expect(decision.events.isEmpty)
-        #expect(decision.result == .refused(refusal))
-        #expect(decisions.purchaseRefusal(for: request(productID, quantity: quantity)) == refusal)
+        #expect(throws: StoreRefusal.purchase(refusal)) {
+            try decisions.purchase(request(productID, quantity: quantity), in: state(), at: now)
+        }
+        #expect(decisions.purchaseRefusal(for: request(productID, quantity: quantity)) == .purchase(refusal))
     }
 
     @Test("a device without purchases allowed, and a balance at its maximum, are refused from the state")
     func stateRefusals() {
         let restricted = state(after: [setting(.purchasesAllowed(false))])
-        #expect(decisions.purchase(request(Rage.drummer), in: restricted, at: now).result
-            == .refused(.purchasesDisallowed(device: phone.device)))
+        #expect(throws: StoreRefusal.purchase(.purchasesDisallowed(device: phone.device))) {
+            try decisions.purchase(request(Rage.drummer), in: restricted, at: now)
+        }
         var full = decisions.event(.purchase, for: phone, at: now)
         full.transactionId = "2000000000000009"
         full.productId = Rage.face
         full.productType = .consumable
         full.credit = "rage-faces"
         full.amount = 50
-        let decision = decisions.purchase(request(Rage.face), in: state(after: [full]), at: now)
-        #expect(decision.events.isEmpty)
-        #expect(decision.result == .refused(.overMaximum(credit: "rage-faces", maximum: 50, balance: 50, adding: 5)))
+        #expect(throws: StoreRefusal.purchase(.overMaximum(credit: "rage-faces", maximum: 50, balance: 50, adding: 5))) {
+            try decisions.purchase(request(Rage.face), in: state(after: [full]), at: now)
+        }
     }
 }

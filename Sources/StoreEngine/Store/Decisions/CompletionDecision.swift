@@ -1,0 +1,103 @@
+import Foundation
+import StoreCatalog
+
+/// How a waiting purchase is settled: approved, declined, or completed by the buyer.
+extension StoreDecisions {
+    /// A way to settle a waiting purchase, and the state the purchase must be waiting in.
+    public enum Completion: Sendable {
+        /// A parent approves an Ask to Buy request.
+        case approve
+        /// The buyer completes an interrupted purchase.
+        case resolve
+
+        var kind: StoreEvent.Kind { self == .approve ? .approve : .resolve }
+        var waiting: TransactionState { self == .approve ? .pending : .needsAction }
+    }
+
+    /// Why a waiting purchase was closed without a charge when it was settled.
+    static let mootRequestReason = "closed without a charge: the buyer already had it when it was settled"
+    /// Why an approved request for another plan of a group was closed: it became a plan change.
+    static let scheduledRequestReason = "closed without a charge: it became a plan change at the next renewal"
+
+    /// Decides a parent's "no" to an Ask to Buy request: nothing is charged or delivered.
+    public func decline(_ transactionID: String, in state: LedgerState, at now: Date) throws(StoreRefusal) -> Decision<TransactionRecord> {
+        let record = try awaiting(transactionID, state: .pending, in: state)
+        var decision = event(.decline, for: Buyer(account: record.account, device: record.purchaseDevice), at: now)
+        decision.transactionId = transactionID
+        var declined = record
+        declined.state = .declined
+        return ([decision], declined)
+    }
+
+    /// Decides the completion of a waiting purchase, checking it again against the state of
+    /// now: a non-consumable bought meanwhile is already owned, a credit may have reached its
+    /// maximum, a subscription to another plan of the group turns it into a plan change.
+    public func complete(_ transactionID: String, as completion: Completion, in state: LedgerState,
+                         at now: Date) throws(StoreRefusal) -> Decision<PurchaseOutcome> {
+        let record = try awaiting(transactionID, state: completion.waiting, in: state)
+        let buyer = Buyer(account: record.account, device: record.purchaseDevice)
+        guard let product = catalog.product(id: record.productID) else {
+            throw .purchase(.unknownProduct(record.productID))
+        }
+        if let owned = currentOwnership(of: product, buyer: buyer, in: state) {
+            // The request became moot: it is closed, so it never waits forever.
+            var moot = event(.decline, for: buyer, at: now)
+            moot.transactionId = transactionID
+            moot.reason = Self.mootRequestReason
+            return ([moot], .alreadyOwned(owned, deliveredHere: state.isDelivered(owned.id, to: buyer)))
+        }
+        if let refusal = creditRefusal(for: product, quantity: record.quantity, buyer: buyer, in: state) {
+            throw .purchase(refusal)
+        }
+        var settled = event(completion.kind, for: buyer, at: now)
+        settled.transactionId = transactionID
+        switch product.type {
+        case .autoRenewable:
+            let storefront = record.storefront ?? catalog.storefronts.first?.code ?? "USA"
+            let price = product.price(in: storefront) ?? record.price ?? 0
+            switch subscriptionPlan(for: product, price: price, offerID: nil, buyer: buyer,
+                                    storefront: storefront, state: state, at: now) {
+            case let .start(terms):
+                settled.expiresDate = terms.expires
+                settled.replacesTransactionId = terms.replaces
+                settled.offerPeriodsLeft = terms.offerPeriodsLeft
+                // The subscription it joins is decided now, as for a purchase made now: the
+                // one it upgrades, else a new one of its own, whatever the request planned.
+                settled.originalTransactionId = terms.originalID ?? transactionID
+                settled.proratedRefund = terms.proratedRefund.map(ExactDecimal.string)
+            case let .schedule(chain):
+                // The account subscribed to another plan of the group meanwhile: the
+                // request becomes a change at that plan's renewal, not a second subscription.
+                var change = event(.pendingChange, for: buyer, at: now)
+                change.originalTransactionId = chain.originalID
+                change.productId = product.id
+                var closed = event(.decline, for: buyer, at: now)
+                closed.transactionId = transactionID
+                closed.reason = Self.scheduledRequestReason
+                return ([change, closed], .changeScheduled(productID: product.id, from: chain.productID,
+                                                           effective: chain.scheduledRenewalDate))
+            case let .refuse(refusal):
+                throw .purchase(refusal)
+            }
+            settled.group = product.subscription?.group
+        case .nonRenewing:
+            settled.expiresDate = nonRenewingExpiry(of: product, buyer: buyer, in: state, at: now)
+        case .consumable, .nonConsumable, .freeSubscription:
+            break
+        }
+        var preview = state
+        preview.apply(settled, sequence: state.eventCount + 1)
+        guard let made = preview.transactions[transactionID] else { throw .purchase(.unknownProduct(record.productID)) }
+        return ([settled], .purchased(made))
+    }
+
+    /// The transaction `transactionID`, which must wait in state `expected`.
+    private func awaiting(_ transactionID: String, state expected: TransactionState,
+                          in state: LedgerState) throws(StoreRefusal) -> TransactionRecord {
+        guard let record = state.transactions[transactionID] else { throw .request(.unknownTransaction(transactionID)) }
+        guard record.state == expected else {
+            throw .request(.notAwaiting(transactionID, state: record.state, expected: expected))
+        }
+        return record
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import StoreCatalog
+
+/// Changes asked of a running subscription: auto-renew off and on, ending it, renewing now,
+/// resolving a billing problem; and ending a free subscription.
+extension StoreDecisions {
+    /// A change asked of an auto-renewable subscription.
+    public enum SubscriptionChange: Sendable {
+        /// Auto-renew off: the subscription stays until the end of its period.
+        case cancelRenewal
+        /// Auto-renew back on after `cancelRenewal`.
+        case resumeRenewal
+        /// The subscription ends now.
+        case expire
+        /// The renewal due at the end of the current period is charged now.
+        case renewNow
+        /// A billing problem ends: the subscription renews now and is entitled again.
+        case resolveBilling
+    }
+
+    /// Decides `change` of the subscription of the buyer's account that `reference` names (a
+    /// transaction id anywhere in its history, or a product id): the events and the
+    /// subscription as they leave it. An ended subscription is refused (buy it again instead).
+    public func change(_ change: SubscriptionChange, of reference: String, buyer: Buyer, in state: LedgerState,
+                       at now: Date) throws(StoreRefusal) -> Decision<SubscriptionChain> {
+        let chain = try ongoingSubscription(reference, buyer: buyer, in: state)
+        let events: [StoreEvent]
+        switch change {
+        case .cancelRenewal:
+            events = [autoRenewEvent(for: chain, on: false, buyer: buyer, at: now)]
+        case .resumeRenewal:
+            events = [autoRenewEvent(for: chain, on: true, buyer: buyer, at: now)]
+        case .expire:
+            var ending = event(.expire, for: buyer, at: now)
+            ending.originalTransactionId = chain.originalID
+            ending.reason = SubscriptionChain.ExpirationReason.unknown.rawValue
+            events = [ending]
+        case .renewNow:
+            events = try renewalEvents(for: chain, buyer: buyer, in: state, at: now)
+        case .resolveBilling:
+            guard chain.status == .inBillingRetryPeriod || chain.status == .inGracePeriod else {
+                throw .request(.subscriptionNotInBillingRetry(chain.productID, state: chain.status))
+            }
+            events = try renewalEvents(for: chain, buyer: buyer, in: state, at: now)
+        }
+        var after = state
+        for (offset, event) in events.enumerated() { after.apply(event, sequence: state.eventCount + offset + 1) }
+        return (events, after.subscriptions[chain.originalID] ?? chain)
+    }
+
+    /// Decides ending the buyer's free subscription `subscription` now (free subscriptions
+    /// have no renewal to cancel).
+    public func unsubscribe(_ subscription: TransactionRecord, buyer: Buyer, in state: LedgerState,
+                            at now: Date) throws(StoreRefusal) -> Decision<Void> {
+        guard let record = state.transactions[subscription.id], record.productType == .freeSubscription,
+              record.account == buyer.account, record.isInForce else {
+            throw .request(.unknownSubscription(subscription.productID, account: buyer.account))
+        }
+        var ending = event(.expire, for: buyer, at: now)
+        ending.transactionId = record.id
+        ending.productId = record.productID
+        return ([ending], ())
+    }
+
+    /// The ongoing subscription `reference` names in the buyer's account.
+    private func ongoingSubscription(_ reference: String, buyer: Buyer,
+                                     in state: LedgerState) throws(StoreRefusal) -> SubscriptionChain {
+        let chain = state.chain(containing: reference).flatMap { $0.account == buyer.account ? $0 : nil }
+            ?? state.subscriptionChain(forProduct: reference, of: buyer.account)
+        guard let chain else {
+            // A free subscription is a subscription too: say why it has nothing to change.
+            if let free = state.transactions.records(of: buyer.account).first(where: {
+                $0.productType == .freeSubscription && $0.isInForce
+                    && ($0.id == reference || $0.productID == reference)
+            }) {
+                throw .request(.freeSubscriptionNotRenewing(free.productID))
+            }
+            throw .request(.unknownSubscription(reference, account: buyer.account))
+        }
+        guard chain.isOngoing else { throw .request(.subscriptionEnded(chain.productID, state: chain.status)) }
+        return chain
+    }
+
+    /// The renewal that pays for the period after the current one, charged now. Repeating it
+    /// pays for the periods after that, never for one stretch of time twice.
+    private func renewalEvents(for chain: SubscriptionChain, buyer: Buyer, in state: LedgerState,
+                               at now: Date) throws(StoreRefusal) -> [StoreEvent] {
+        let storefront = state.transactions[chain.latestTransactionID]?.storefront ?? catalog.storefronts.first?.code ?? "USA"
+        guard let product = catalog.product(id: chain.pendingProductID ?? chain.productID) else {
+            throw .request(.unknownTransaction(chain.productID))
+        }
+        let schedule = SubscriptionSchedule(catalog: catalog)
+        let transactionID = nextTransactionID(in: state)
+        let start: Date
+        let key: String
+        switch chain.status {
+        case .subscribed, .inGracePeriod:
+            // The period paid for starts where the current one ends (in a grace period, where
+            // the failed renewal would have started it), and it carries the same renewal key as
+            // the renewal that would fall due there, so that stretch is charged once.
+            start = chain.expiresDate
+            key = chain.status == .subscribed ? schedule.renewalKey(of: chain)
+                                              : "\(schedule.renewalKey(of: chain))#\(transactionID)"
+        case .inBillingRetryPeriod, .expired, .revoked:
+            // Access had lapsed: the paid period starts now, the way a recovered subscription
+            // gets a new renewal date.
+            start = now
+            key = "\(chain.originalID)@\(Int(now.timeIntervalSince1970))#\(transactionID)"
+        }
+        return [schedule.renewal(of: chain, into: product, storefront: storefront, at: start, key: key,
+                                 transactionID: transactionID) { kind, time in
+            var renewal = event(kind, for: buyer, at: time)
+            renewal.originalTransactionId = chain.originalID
+            return renewal
+        }]
+    }
+}
