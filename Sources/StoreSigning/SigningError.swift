@@ -25,6 +25,8 @@ public enum SigningError: Error, Sendable, Equatable, CustomStringConvertible {
     case payloadNotEncodable(detail: String)
     /// libcrypto failed while making or using a key.
     case crypto(CryptoError)
+    /// A new in-app purchase key's private half could not be written to `path`.
+    case keyFileUnwritable(path: String, FileSystemError)
 
     public var description: String {
         switch self {
@@ -54,6 +56,9 @@ public enum SigningError: Error, Sendable, Equatable, CustomStringConvertible {
             "the claims could not be written as JSON: \(detail). Report this with the transaction"
         case let .crypto(error):
             "\(error)"
+        case let .keyFileUnwritable(path, error):
+            "the new in-app purchase key could not be saved at \(path): \(error). It was revoked at once; make the "
+                + "folder of the entitlements file writable (or choose another with --entitlements) and run `storefront api-key create` again"
         }
     }
 }

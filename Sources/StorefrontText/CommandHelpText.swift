@@ -54,7 +54,8 @@ public enum CommandHelpText {
         public static let settingsSetDetails = """
             purchases-allowed true|false and next-purchase succeed|cancel|fail are this device's;
             ask-to-buy, interrupted-purchases, billing-retry, grace-period (true|false), time-rate RATE,
-            environment Sandbox|Production|Xcode|LocalTesting (what signed data names; default Sandbox)
+            environment Sandbox|Production|Xcode|LocalTesting (what signed data names; default Sandbox),
+            promotional-offer-signatures required|off (default required, once `api-key create` made a key)
             and fail.OPERATION ERROR[:once]|none are the store's (see the README).
             """
         public static let resetDevice = "forget this device's deliveries and device credits"
@@ -66,6 +67,14 @@ public enum CommandHelpText {
             store's signed transactions, renewal info and app transactions.
             """
         public static let appTransaction = "print this account's signed app transaction on this device"
+        public static let apiKeyCreate = "make an in-app purchase key for signing promotional offers (.p8 beside the entitlements file)"
+        public static let apiKeyCreateDetails = """
+            Saves the private half as a PKCS#8 PEM .p8 file (mode 0600) and registers the public half
+            in the store. From then on `buy --offer` needs a signature made with a key of this store
+            (Apple's PromotionalOfferSignatureCreator makes them), unless promotional-offer-signatures is off.
+            """
+        public static let apiKeyList = "list the store's in-app purchase keys, revoked ones included"
+        public static let apiKeyRevoke = "revoke an in-app purchase key: its signatures are refused from now on"
         public static let verifyTransaction = "check a signed transaction's chain, signature and state now"
         public static let verifyTransactionDetails = """
             Exit status 0 valid; 1 revoked, expired, signature invalid or another app's; 3 malformed or a signing key problem.
@@ -91,10 +100,11 @@ public enum CommandHelpText {
         public static let settingName = "the setting"
         public static let settingValue = "its new value"
         public static let token = "a signed transaction (JWS) or a transaction id"
+        public static let keyID = "a key id from `storefront api-key list`"
         public static let catalogPath = "a catalog or .storekit file, or a built-in catalog's name (or --catalog PATH)"
         public static let command = "a command, e.g. buy"
         public static let shell = "bash, zsh or fish"
-        public static let completionKind = "products, credits, accounts, devices or transactions"
+        public static let completionKind = "products, credits, accounts, devices, transactions or keys"
     }
 
     /// Options, the global ones first.
@@ -111,6 +121,10 @@ public enum CommandHelpText {
         public static let quantity = "how many (1 to 10; consumables only)"
         public static let simulate = "make the purchase end cancelled or failed"
         public static let offer = "buy with a promotional offer"
+        public static let offerSignature = "the offer's signature (base64 DER ECDSA), made with an in-app purchase key"
+        public static let keyID = "the id of the in-app purchase key that signed the offer"
+        public static let nonce = "the UUID the offer's signature was made with (used once)"
+        public static let timestamp = "when the offer was signed, in milliseconds since 1970 (valid for 24 hours)"
         public static let noFinish = "leave the transaction unfinished, as if the app crashed before finishing it"
         public static let appAccountToken = "a UUID that goes into the signed transaction"
         public static let amount = "how many credits to spend (default 1)"

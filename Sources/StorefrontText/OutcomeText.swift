@@ -87,6 +87,8 @@ extension StoreText {
             "Your subscription to \(name) has a billing problem"
                 + (graceUntil.map { " (access until \(date($0)))" } ?? " (no access until it is fixed)")
                 + "; buying it again would not help. Fix the billing: `storefront resolve-billing \(productID)` (B on the transactions screen)."
+        case let .offerSignature(refusal):
+            message(for: refusal)
         }
     }
 

@@ -31,6 +31,9 @@ extension StoreError: CustomStringConvertible {
         case let .freeSubscriptionNotRenewing(productID):
             "\(productID) is a free subscription: it has no periods, renewals or billing, so there is nothing to renew, "
                 + "expire, resume or resolve; it lasts until you unsubscribe with `storefront cancel-renewal \(productID)`"
+        case let .unknownInAppPurchaseKey(keyID, known):
+            "there is no in-app purchase key \"\(keyID)\" in this store; keys: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
+                + " (`storefront api-key list` shows them)"
         }
     }
 }

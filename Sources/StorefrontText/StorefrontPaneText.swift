@@ -58,6 +58,10 @@ public enum StorefrontPaneText {
         "Settings make this purchase \(simulation.rawValue)."
     }
 
+    /// On the payment sheet, when the chosen promotional offer cannot be bought from it.
+    public static let offerNeedsSignature = "This offer needs a signature from the app's server (the store has an "
+        + "in-app purchase key), so it cannot be bought here. Set promotional-offer-signatures off to buy it here."
+
     /// Under the locale and storefront picker.
     public static let localePickerNote = "The locale sets words and formats; the storefront sets the currency."
     /// Under the account and device switcher.

@@ -104,6 +104,7 @@ extension LedgerState {
         case let .storeFlag(flag, on): settings[flag] = on
         case let .failure(operation, failure): settings.failures[operation] = failure
         case let .environment(environment): settings.environment = environment
+        case let .offerSignatures(requirement): settings.promotionalOfferSignatures = requirement
         }
     }
 }

@@ -41,6 +41,10 @@ public struct LedgerState: Sendable {
     /// The highest transaction number in the whole ledger (all apps), so ids stay unique.
     public internal(set) var highestTransactionNumber: Int64 = 0
     public internal(set) var eventCount = 0
+    /// The in-app purchase keys made for this app, oldest first, revoked ones included.
+    public internal(set) var inAppPurchaseKeys: [InAppPurchaseKey] = []
+    /// The nonces of signed promotional offers already used by a purchase.
+    public internal(set) var usedOfferNonces: Set<String> = []
 
     /// - Parameters:
     ///   - initialSettings: the catalog's settings (from a .storekit file), which the
@@ -99,7 +103,10 @@ public struct LedgerState: Sendable {
             }
         case .renew: applyRenewal(event, sequence: sequence)
         case .billingRetry, .graceEnded, .expire, .cancelRenewal, .pendingChange: applySubscriptionChange(event)
+        case .inAppPurchaseKey, .inAppPurchaseKeyRevoked: applyInAppPurchaseKey(event)
         }
+        // Recorded whatever became of the purchase, so a signed offer is accepted only once.
+        if let nonce = event.offerNonce { usedOfferNonces.insert(nonce) }
     }
 
     func creditKey(credit: String, buyer: Buyer) -> CreditKey {

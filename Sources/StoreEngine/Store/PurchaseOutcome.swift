@@ -65,4 +65,6 @@ public enum PurchaseRefusal: Sendable, Equatable {
     /// The subscription is in billing retry or its grace period: buying again would not
     /// help; resolving the billing problem does.
     case billingProblem(productID: String, graceUntil: Date?)
+    /// The promotional offer's signature is missing or refused (see `OfferSignatureRefusal`).
+    case offerSignature(OfferSignatureRefusal)
 }

@@ -13,6 +13,8 @@ public enum SettingChange: Sendable, Equatable {
     case failure(StoreOperation, InjectedFailure?)
     /// The App Store environment signed payloads name.
     case environment(StoreEnvironment)
+    /// Whether promotional offers need a signature once an in-app purchase key exists.
+    case offerSignatures(OfferSignatureRequirement)
 
     /// The store-wide on/off settings.
     public enum StoreFlag: Sendable, CaseIterable {
@@ -75,6 +77,11 @@ public enum SettingChange: Sendable, Equatable {
                 throw TextError(field: "value", reason: "\"\(value)\" is not an App Store environment")
             }
             self = .environment(environment)
+        case .promotionalOfferSignatures:
+            guard let requirement = OfferSignatureRequirement(rawValue: value) else {
+                throw TextError(field: "value", reason: "\"\(value)\" is not required or off")
+            }
+            self = .offerSignatures(requirement)
         }
     }
 
@@ -86,6 +93,7 @@ public enum SettingChange: Sendable, Equatable {
         case let .storeFlag(flag, _): flag.setting.rawValue
         case let .failure(operation, _): StoreSetting.failurePrefix + operation.rawValue
         case .environment: StoreSetting.environment.rawValue
+        case .offerSignatures: StoreSetting.promotionalOfferSignatures.rawValue
         }
     }
 
@@ -97,6 +105,7 @@ public enum SettingChange: Sendable, Equatable {
         case let .storeFlag(_, on): String(on)
         case let .failure(_, failure): failure?.settingValue ?? Self.clearedFailure
         case let .environment(environment): environment.rawValue
+        case let .offerSignatures(requirement): requirement.rawValue
         }
     }
 }

@@ -18,13 +18,16 @@ extension Store {
         public var finish: Bool
         /// The app's own UUID for the buyer, carried into the signed transaction.
         public var appAccountToken: UUID?
+        /// The signature of the promotional offer `offerID`, made with an in-app purchase key.
+        public var offerSignature: PromotionalOfferSignature?
 
         public init(simulate: PurchaseSimulation? = nil, offerID: String? = nil, finish: Bool = true,
-                    appAccountToken: UUID? = nil) {
+                    appAccountToken: UUID? = nil, offerSignature: PromotionalOfferSignature? = nil) {
             self.simulate = simulate
             self.offerID = offerID
             self.finish = finish
             self.appAccountToken = appAccountToken
+            self.offerSignature = offerSignature
         }
     }
 

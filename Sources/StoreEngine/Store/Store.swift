@@ -116,7 +116,8 @@ public final class Store: @unchecked Sendable {
     /// excluded, so a new kind of event is assumed to.
     private static func mayChangeSubscriptions(_ event: StoreEvent) -> Bool {
         switch event.kind {
-        case .spend, .setting, .restore, .resetDevice, .failureConsumed, .finish, .purchaseFailed, .decline, .clock:
+        case .spend, .setting, .restore, .resetDevice, .failureConsumed, .finish, .purchaseFailed, .decline, .clock,
+             .inAppPurchaseKey, .inAppPurchaseKeyRevoked:
             false
         case .purchase:
             event.productType == .autoRenewable || event.productType == nil

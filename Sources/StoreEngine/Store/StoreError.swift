@@ -18,4 +18,6 @@ public enum StoreError: Error, Sendable, Equatable {
     case freeSubscriptionNotRefundable(String, productID: String)
     /// Renew, expire, resume or resolve billing asked of a free subscription, which has none of them.
     case freeSubscriptionNotRenewing(String)
+    /// No in-app purchase key of this store has the id.
+    case unknownInAppPurchaseKey(String, known: [String])
 }

@@ -39,6 +39,12 @@ extension StoreEvent {
             if let setting, StoreOperation(rawValue: setting) == nil {
                 return LedgerFieldProblem(field: "setting", reason: "\"\(setting)\" is not an operation errors are injected into")
             }
+        case .inAppPurchaseKey, .inAppPurchaseKeyRevoked:
+            let needed: [(String, String?)] = kind == .inAppPurchaseKey
+                ? [("keyId", keyId), ("issuerId", issuerId), ("publicKey", publicKey)] : [("keyId", keyId)]
+            if let missing = needed.first(where: { $0.1 == nil }) {
+                return LedgerFieldProblem(field: missing.0, reason: "an in-app purchase key event names no \(missing.0)")
+            }
         default:
             break
         }

@@ -46,6 +46,10 @@ public struct StoreEvent: Codable, Sendable, Equatable {
         case finish
         /// A one-shot injected error was used up.
         case failureConsumed
+        /// An in-app purchase key was made: `keyId`, `issuerId` and its public half, `publicKey`.
+        case inAppPurchaseKey
+        /// An in-app purchase key (`keyId`) was revoked; its signatures are refused from now on.
+        case inAppPurchaseKeyRevoked
     }
 
     public var kind: Kind
@@ -100,6 +104,13 @@ public struct StoreEvent: Codable, Sendable, Equatable {
     public var offerPeriodsLeft: Int?
     /// The app's own UUID for the buyer, given with the purchase (StoreKit's appAccountToken).
     public var appAccountToken: String?
+    /// In-app purchase key events: the key's 10-character id and its issuer's UUID.
+    public var keyId: String?
+    public var issuerId: String?
+    /// An in-app purchase key's public half: SubjectPublicKeyInfo DER in standard base64.
+    public var publicKey: String?
+    /// The nonce of a signed promotional offer a purchase used, so it is never accepted again.
+    public var offerNonce: String?
 
     public init(kind: Kind, time: Date, app: String, account: String, device: String) {
         self.kind = kind

@@ -14,6 +14,9 @@ public enum StoreSetting: String, Sendable, CaseIterable {
     case gracePeriod = "grace-period"
     /// Store-wide: the App Store environment signed payloads name (Sandbox, Production, Xcode, LocalTesting).
     case environment
+    /// Store-wide: whether a promotional offer needs a signature made with an in-app purchase
+    /// key ("required", the default, applies once a key exists; "off" for quick demos).
+    case promotionalOfferSignatures = "promotional-offer-signatures"
 
     /// Whether the setting belongs to one device rather than the whole store.
     public var isPerDevice: Bool { self == .purchasesAllowed || self == .nextPurchaseOutcome }
@@ -23,6 +26,7 @@ public enum StoreSetting: String, Sendable, CaseIterable {
         switch self {
         case .nextPurchaseOutcome: PurchaseSimulation.allCases.map(\.rawValue)
         case .environment: StoreEnvironment.allCases.map(\.rawValue)
+        case .promotionalOfferSignatures: OfferSignatureRequirement.allCases.map(\.rawValue)
         default: ["true", "false"]
         }
     }

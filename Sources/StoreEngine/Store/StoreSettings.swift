@@ -10,6 +10,8 @@ public struct StoreSettings: Sendable, Equatable {
     public var gracePeriod = false
     /// The App Store environment stamped into everything the store signs.
     public var environment: StoreEnvironment = .sandbox
+    /// Whether promotional offers need a signature once an in-app purchase key exists.
+    public var promotionalOfferSignatures: OfferSignatureRequirement = .required
     /// Errors injected into store operations.
     public var failures: [StoreOperation: InjectedFailure] = [:]
 

@@ -20,6 +20,12 @@ public struct LedgerFamily: Sendable, Hashable {
     /// private key and the chain of certificates (`<ledger>.authority.pem`, mode 0600).
     public var authorityPath: String { ledgerPath + ".authority.pem" }
 
+    /// The private half of the in-app purchase key `keyID`, a PKCS#8 PEM file as App Store
+    /// Connect hands developers (`<ledger>.SubscriptionKey_<keyID>.p8`, mode 0600).
+    public func inAppPurchaseKeyPath(keyID: String) -> String {
+        ledgerPath + ".SubscriptionKey_" + keyID + ".p8"
+    }
+
     /// The files a new ledger is made of, which a copy of a ledger must carry.
     public var essentialPaths: [String] { [ledgerPath, keyPath] }
 

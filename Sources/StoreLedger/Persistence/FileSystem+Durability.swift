@@ -93,7 +93,7 @@ extension FileSystem {
 
     /// Creates a new file holding `bytes` with exactly `permissions` and flushes it and its
     /// directory; fails with `EEXIST` when `path` exists.
-    func createFile(at path: String, containing bytes: [UInt8], permissions: UInt32) throws(FileSystemError) {
+    public func createFile(at path: String, containing bytes: [UInt8], permissions: UInt32) throws(FileSystemError) {
         let file = try open(path, access: .writeOnly, options: [.create, .exclusive], permissions: permissions)
         do throws(FileSystemError) {
             try setPermissions(file, to: permissions)

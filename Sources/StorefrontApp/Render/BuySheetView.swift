@@ -22,6 +22,10 @@ enum BuySheetView {
             }
             lines.append(field("Due today", terms.now, width: width - 4, valueStyle: Theme.emphasis))
             lines += terms.sentence.wrapped(toWidth: width - 4).map { [Span($0)] }
+            if offerID != nil, state.snapshot.offerSignaturesRequired {
+                lines += StorefrontPaneText.offerNeedsSignature.wrapped(toWidth: width - 4)
+                    .map { [Span($0, style: Theme.style(for: .warning))] }
+            }
         } else {
             lines.append(field("Price", AppText.price(of: product, text: text) ?? "—", width: width - 4, valueStyle: Theme.emphasis))
         }

@@ -33,6 +33,9 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// Subscription groups the account has ever subscribed in: no introductory offer there,
     /// and promotional offers only there.
     public var subscribedGroups: Set<String>
+    /// Whether a promotional offer needs a signature from the app's server, which the
+    /// payment sheet cannot make: the store has an in-app purchase key and the setting is on.
+    public var offerSignaturesRequired = false
 
     public init(buyer: Buyer, storefront: String, entitlements: Entitlements, statuses: [String: ProductStatus],
                 transactions: [TransactionRecord] = [], accounts: [String] = [], devices: [String] = [],
@@ -76,6 +79,7 @@ public struct StoreSnapshot: Equatable, Sendable {
                   ledgerProblems: store.ledgerProblems, tornTail: store.tornTail,
                   settings: state.settings, timeline: state.timeline,
                   subscribedGroups: Set(state.subscriptionChains(of: buyer.account).map(\.group)))
+        offerSignaturesRequired = state.promotionalOfferSignaturesRequired
     }
 
     /// The buyer's balance of `credit`.

@@ -20,7 +20,7 @@ public enum ExitMapping {
         switch error {
         case .unknownCredit, .invalidAmount, .invalidSettingValue, .pastLatestStoreTime: .usage
         case .unknownTransaction, .notRefundable, .unknownSubscription, .subscriptionEnded, .subscriptionNotInBillingRetry,
-             .notAwaiting, .freeSubscriptionNotRefundable, .freeSubscriptionNotRenewing: .refused
+             .notAwaiting, .freeSubscriptionNotRefundable, .freeSubscriptionNotRenewing, .unknownInAppPurchaseKey: .refused
         }
     }
 

@@ -9,7 +9,8 @@ enum PurchaseCommands {
         let productID = arguments.commandArguments[0]
         let quantity = try quantityOption(arguments)
         var options = Store.PurchaseOptions(offerID: arguments.value(of: CommandOptions.offer),
-                                            finish: !arguments.isSet(CommandOptions.noFinish))
+                                            finish: !arguments.isSet(CommandOptions.noFinish),
+                                            offerSignature: try APIKeyCommands.offerSignature(arguments))
         if let token = arguments.value(of: CommandOptions.appAccountToken) {
             guard let uuid = UUID(uuidString: token) else { throw UsageError(CommandLineText.Purchases.notAUUID(token)) }
             options.appAccountToken = uuid

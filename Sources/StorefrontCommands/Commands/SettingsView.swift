@@ -14,6 +14,7 @@ enum SettingsView {
                      askToBuy: state.settings.askToBuy, interruptedPurchases: state.settings.interruptedPurchases,
                      billingRetry: state.settings.billingRetry, gracePeriod: state.settings.gracePeriod,
                      environment: state.settings.environment.rawValue,
+                     promotionalOfferSignatures: state.settings.promotionalOfferSignatures.rawValue,
                      timeRate: state.timeline.rate.rawValue, storeTime: session.store.now(), failures: failures)
     }
 
@@ -30,6 +31,7 @@ enum SettingsView {
         row(StoreSetting.billingRetry.rawValue, "\(shape.billingRetry)")
         row(StoreSetting.gracePeriod.rawValue, "\(shape.gracePeriod)")
         row(StoreSetting.environment.rawValue, shape.environment)
+        row(StoreSetting.promotionalOfferSignatures.rawValue, shape.promotionalOfferSignatures)
         row(SettingNames.timeRate, CommandLineText.Settings.timeRate(shape.timeRate, storeTime: ISO8601DateFormatter().string(from: shape.storeTime)))
         for operation in StoreOperation.allCases {
             row("fail.\(operation.rawValue)", shape.failures[operation.rawValue] ?? SettingNames.noFailure)

@@ -29,7 +29,7 @@ enum CompletionCommand {
 /// `storefront __complete KIND`: the names the completion scripts offer, one a line.
 ///
 /// Product and credit ids come from the catalog the command line names (`--catalog`), so they
-/// are always the ones `buy` and `spend` accept; accounts, devices and transactions from the
+/// are always the ones `buy` and `spend` accept; accounts, devices, transactions and keys from the
 /// entitlements file, read without creating it. Nothing is printed on any trouble: a
 /// completion must never write errors into the line being typed.
 enum CompleteCommand {
@@ -47,13 +47,14 @@ enum CompleteCommand {
         switch kind {
         case .products: return catalog.products.map(\.id)
         case .credits: return catalog.credits.map(\.id)
-        case .accounts, .devices, .transactions:
+        case .accounts, .devices, .transactions, .keys:
             guard let path = try? StoreSession.ledgerPath(arguments, environment: environment),
                   FileManager.default.fileExists(atPath: path),
                   let session = try? StoreSession.open(arguments, environment: environment) else { return [] }
             switch kind {
             case .accounts: return session.store.knownAccounts
             case .devices: return session.store.knownDevices
+            case .keys: return session.store.inAppPurchaseKeys.filter { !$0.isRevoked }.map(\.keyID)
             default: return session.store.transactions(for: session.buyer.account).map(\.id)
             }
         }

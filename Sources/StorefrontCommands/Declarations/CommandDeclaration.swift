@@ -123,5 +123,6 @@ public struct WordsAfterWord: Sendable, Equatable {
 
 /// Lists that depend on the catalog or the store, printed by `storefront __complete KIND`.
 public enum DynamicCompletion: String, CaseIterable, Sendable {
-    case products, credits, accounts, devices, transactions
+    /// `keys`: the in-app purchase keys not revoked, for `api-key revoke`.
+    case products, credits, accounts, devices, transactions, keys
 }

@@ -24,7 +24,8 @@ public enum CommandList {
         CommandDeclaration(
             name: "buy", section: .shopping, summary: Text.buy, details: Text.buyDetails, arguments: [product],
             options: [CommandOptions.quantity, CommandOptions.simulate, CommandOptions.offer, CommandOptions.noFinish,
-                      CommandOptions.appAccountToken],
+                      CommandOptions.appAccountToken, CommandOptions.offerSignature, CommandOptions.keyID, CommandOptions.nonce,
+                      CommandOptions.timestamp],
             writes: true, wrongArguments: CommandLineText.Usage.buyNeedsProduct, run: .withStore(PurchaseCommands.buy)),
         CommandDeclaration(name: "restore", section: .shopping, summary: Text.restore, details: Text.restoreDetails,
                            writes: true, run: .withStore(PurchaseCommands.restore)),
@@ -104,6 +105,13 @@ public enum CommandList {
                            options: [CommandOptions.der], writes: true, run: .withStore(CertificateCommands.certificate)),
         CommandDeclaration(name: "app-transaction", section: .files, summary: Text.appTransaction, writes: true,
                            run: .withStore(AppTransactionCommand.run)),
+        CommandDeclaration(name: "api-key create", section: .files, summary: Text.apiKeyCreate, details: Text.apiKeyCreateDetails,
+                           writes: true, run: .withStore(APIKeyCommands.create)),
+        CommandDeclaration(name: "api-key list", section: .files, summary: Text.apiKeyList, writes: false,
+                           run: .withStore(APIKeyCommands.list)),
+        CommandDeclaration(name: "api-key revoke", section: .files, summary: Text.apiKeyRevoke,
+                           arguments: [ArgumentDeclaration(placeholder: "KEY_ID", summary: Words.keyID, completion: .dynamic(.keys))],
+                           writes: true, wrongArguments: CommandLineText.Keys.revokeNeedsKey, run: .withStore(APIKeyCommands.revoke)),
         CommandDeclaration(
             name: "verify-transaction", section: .files, summary: Text.verifyTransaction, details: Text.verifyTransactionDetails,
             arguments: [ArgumentDeclaration(placeholder: "JWS|TX", summary: Words.token, completion: .dynamic(.transactions))],

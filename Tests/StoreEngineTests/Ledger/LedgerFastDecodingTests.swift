@@ -30,6 +30,10 @@ struct LedgerFastDecodingTests {
         event.setting = "ask-to-buy"
         event.value = "true"
         event.spendId = "0f8fad5b-d9cb-469f-a165-70867728950e"
+        event.keyId = "ABCDE12345"
+        event.issuerId = "57246542-96fe-1a63-e053-0824d011072a"
+        event.publicKey = "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE"
+        event.offerNonce = "2c4b4e3e-6d5f-4b57-9d7e-0d6b9c3f2a10"
         event.storeTime = Date(timeIntervalSince1970: 1_800_000_000)
         event.realTime = Date(timeIntervalSince1970: 1_796_000_001)
         event.rate = .monthEvery5Minutes

@@ -26,6 +26,7 @@ struct LedgerFastEncodingTests {
         event.renewalKey = text(); event.graceExpiresDate = time; event.awaiting = .action
         event.unfinished = Bool.random(using: &random); event.proratedRefund = "1.5"; event.group = text()
         event.offerPeriodsLeft = 2; event.appAccountToken = text()
+        event.keyId = text(); event.issuerId = text(); event.publicKey = text(); event.offerNonce = text()
         return event
     }
 
@@ -86,5 +87,6 @@ extension StoreEvent.Kind {
     static let allCasesForTests: [StoreEvent.Kind] = [
         .purchase, .purchaseFailed, .spend, .refund, .restore, .setting, .resetDevice, .clock, .renew, .billingRetry,
         .graceEnded, .expire, .cancelRenewal, .pendingChange, .approve, .decline, .resolve, .finish, .failureConsumed,
+        .inAppPurchaseKey, .inAppPurchaseKeyRevoked,
     ]
 }

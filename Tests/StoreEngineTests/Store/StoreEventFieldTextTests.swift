@@ -23,6 +23,8 @@ struct StoreEventFieldTextTests {
         var setting: String?
         var value: String?
         var originalTransactionId: String?
+        var keyId: String?
+        var issuerId: String?
     }
 
     private static func purchase(awaiting: String? = nil, offer: String? = nil) -> LooseEvent {
@@ -96,6 +98,13 @@ struct StoreEventFieldTextTests {
         try Self.expectMalformedLine3(naming: "value", reading: LooseEvent(kind: "setting", setting: "ask-to-buy"))
         try Self.expectMalformedLine3(naming: "value", reading: LooseEvent(kind: "cancelRenewal", value: "sideways",
                                                                            originalTransactionId: "2000000000000001"))
+    }
+
+    @Test("an in-app purchase key event without its key id, issuer or public key is a problem naming the field")
+    func keyEventsNeedTheirFields() throws {
+        try Self.expectMalformedLine3(naming: "keyId", reading: LooseEvent(kind: "inAppPurchaseKeyRevoked"))
+        try Self.expectMalformedLine3(naming: "publicKey", reading: LooseEvent(kind: "inAppPurchaseKey", keyId: "ABCDE12345",
+                                                                               issuerId: "57246542-96fe-1a63-e053-0824d011072a"))
     }
 
     @Test("every setting value the store accepts reads back as the change it wrote")

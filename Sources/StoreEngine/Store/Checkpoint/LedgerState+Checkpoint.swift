@@ -7,7 +7,7 @@ extension LedgerState {
     /// Names the payload's layout. Change it whenever what `checkpointPayload` writes changes
     /// (a test pins the layout's bytes) or an event comes to fold differently, so checkpoints
     /// written by another version are passed over rather than trusted.
-    static let checkpointLayout = "storefront-state 4"
+    static let checkpointLayout = "storefront-state 5"
 
     /// Every value of the state, after the inputs it was folded with (`fingerprint`). Sets and
     /// dictionaries are written sorted, so equal states give equal bytes.
@@ -43,6 +43,12 @@ extension LedgerState {
         writer.write(devices) { $0.write($1) }
         writer.write(Int(highestTransactionNumber))
         writer.write(eventCount)
+        writer.write(inAppPurchaseKeys) { writer, key in
+            for text in [key.keyID, key.issuerID, key.publicKey] { writer.write(text) }
+            writer.write(key.created)
+            writer.write(key.revoked) { $0.write($1) }
+        }
+        writer.write(usedOfferNonces.sorted()) { $0.write($1) }
         return writer.bytes
     }
 
@@ -85,6 +91,12 @@ extension LedgerState {
         deviceSet = Set(devices)
         highestTransactionNumber = try reader.readInt64()
         eventCount = try reader.readInt()
+        inAppPurchaseKeys = try reader.readList { reader throws(CheckpointFormatError) in
+            InAppPurchaseKey(keyID: try reader.readString(), issuerID: try reader.readString(),
+                             publicKey: try reader.readString(), created: try reader.readDate(),
+                             revoked: try reader.readOptional { reader throws(CheckpointFormatError) in try reader.readDate() })
+        }
+        usedOfferNonces = Set(try reader.readList(text))
         guard reader.isAtEnd else { throw CheckpointFormatError(reason: "it has bytes after the state") }
     }
 
@@ -108,6 +120,7 @@ extension StoreSettings {
     func write(to writer: inout CheckpointWriter) {
         for flag in [askToBuy, interruptedPurchases, billingRetry, gracePeriod] { writer.write(flag) }
         writer.write(environment.rawValue)
+        writer.write(promotionalOfferSignatures.rawValue)
         writer.write(failures.sorted { $0.key.rawValue < $1.key.rawValue }) { writer, failure in
             writer.write(failure.key.rawValue)
             writer.write(failure.value.settingValue)
@@ -121,6 +134,7 @@ extension StoreSettings {
         billingRetry = try reader.readBool()
         gracePeriod = try reader.readBool()
         environment = try reader.readEnum(StoreEnvironment.self)
+        promotionalOfferSignatures = try reader.readEnum(OfferSignatureRequirement.self)
         for _ in 0..<(try reader.readCount()) {
             let operation = try reader.readEnum(StoreOperation.self)
             let value = try reader.readString()

@@ -71,7 +71,9 @@ extension StoreDecisions {
         if let refusal = creditRefusal(for: product, quantity: quantity, buyer: buyer, in: state) {
             throw .purchase(refusal)
         }
+        if let refusal = offerSignatureRefusal(for: request, in: state, at: now) { return ([], .refused(.offerSignature(refusal))) }
         var record = event(.purchase, for: buyer, at: now)
+        record.offerNonce = options.offerSignature?.nonceText
         record.transactionId = nextTransactionID(in: state)
         record.productId = product.id
         record.productType = product.type
@@ -106,6 +108,7 @@ extension StoreDecisions {
                 var change = event(.pendingChange, for: buyer, at: now)
                 change.originalTransactionId = chain.originalID
                 change.productId = product.id
+                change.offerNonce = record.offerNonce
                 return ([change], .changeScheduled(productID: product.id, from: chain.productID, effective: chain.scheduledRenewalDate))
             case let .start(planned): terms = planned
             }

@@ -1,0 +1,47 @@
+import Foundation
+
+extension CommandLineText {
+    /// `api-key` and the signed promotional offers of `buy`.
+    public enum Keys {
+        public static func created(keyID: String, issuerID: String, path: String) -> String {
+            "Made in-app purchase key \(keyID) (issuer \(issuerID)); its private key is in \(path) (keep it secret). "
+                + "Sign promotional offers with it; `buy --offer` now needs such a signature."
+        }
+
+        public static func listed(keyID: String, issuerID: String, created: String, revoked: String?) -> String {
+            "\(keyID)  issuer \(issuerID)  made \(created)" + (revoked.map { "  revoked \($0)" } ?? "  in use")
+        }
+
+        public static let noKeys = "No in-app purchase keys; `storefront api-key create` makes one."
+
+        public static func revoked(_ keyID: String) -> String {
+            "Revoked in-app purchase key \(keyID); offers signed with it are refused from now on."
+        }
+
+        public static func alreadyRevoked(_ keyID: String) -> String {
+            "In-app purchase key \(keyID) was already revoked; nothing changed."
+        }
+
+        public static let signatureNeedsOffer =
+            "--offer-signature, --key-id, --nonce and --timestamp sign a promotional offer; give --offer OFFER_ID too"
+
+        public static func signatureIncomplete(missing: [String]) -> String {
+            "a signed promotional offer needs --offer-signature, --key-id, --nonce and --timestamp together; missing "
+                + missing.map { "--" + $0 }.joined(separator: ", ")
+        }
+
+        public static func notBase64(_ text: String) -> String {
+            "--offer-signature takes the signature in standard base64 (as PromotionalOfferSignatureCreator prints it), not \"\(text)\""
+        }
+
+        public static func nonceNotAUUID(_ text: String) -> String {
+            "--nonce takes the UUID the offer was signed with, such as 3f2c9e1a-8d4b-4c6e-9a7f-0b1c2d3e4f50, not \"\(text)\""
+        }
+
+        public static func notATimestamp(_ text: String) -> String {
+            "--timestamp takes the signing time in milliseconds since 1970, such as 1767225600000, not \"\(text)\""
+        }
+
+        public static let revokeNeedsKey = "api-key revoke needs the id of a key: `storefront api-key revoke KEY_ID` (see `storefront api-key list`)"
+    }
+}

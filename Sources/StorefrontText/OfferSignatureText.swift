@@ -1,0 +1,28 @@
+import Foundation
+import StoreEngine
+
+extension StoreText {
+    /// Why a promotional offer's signature was refused, and what to do about it.
+    public func message(for refusal: OfferSignatureRefusal) -> String {
+        switch refusal {
+        case let .signatureRequired(offerID):
+            "The promotional offer \(offerID) needs a signature made with one of this store's in-app purchase keys; "
+                + "give --offer-signature, --key-id, --nonce and --timestamp, or turn the requirement off with "
+                + "`storefront settings set promotional-offer-signatures off`. Nothing was charged."
+        case let .unknownKey(keyID):
+            "The offer was signed with key \(keyID), which this store does not know; `storefront api-key list` shows its keys. "
+                + "Nothing was charged."
+        case let .revokedKey(keyID):
+            "The offer was signed with key \(keyID), which was revoked; sign it with a key in use "
+                + "(`storefront api-key create` makes one). Nothing was charged."
+        case let .invalidSignature(keyID):
+            "The offer signature is not valid: it was not made by key \(keyID) over this bundle id, product, offer, "
+                + "app account token, nonce and timestamp. Nothing was charged."
+        case let .stale(signed, storeTime):
+            "The offer signature is stale: its timestamp (\(signed.formatted(.iso8601))) is more than 24 hours from store time "
+                + "(\(storeTime.formatted(.iso8601))); sign it again with a current timestamp. Nothing was charged."
+        case let .nonceReused(nonce):
+            "The offer signature's nonce \(nonce) was already used; sign it again with a new nonce. Nothing was charged."
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import StorefrontTesting
+
+/// Promotional offers signed by Apple's own `PromotionalOfferSignatureCreator` (App Store Server
+/// Library for Python, unmodified) with a key from `storefront api-key create`, bought with
+/// `storefront buy`: accepted when right, refused with its own reason when not.
+@Suite(.enabled(if: AppStoreLibraryCheck.isAvailable || AppStoreLibraryCheck.isRequired,
+                "python3 cannot import Apple's app-store-server-library; `python3 -m pip install app-store-server-library` enables these tests"))
+struct PromotionalOfferSignatureEndToEndTests {
+    static let bundleID = "com.example.rage"
+    static let product = "com.example.rage.pro.monthly"
+    static let offer = "rage.pro.comeback"
+    let cli: StorefrontProcess
+
+    /// A store with one key, and a past subscriber of Rage Pro who may take the comeback offer.
+    init() throws {
+        cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
+    }
+
+    /// Makes a key with `api-key create --json`: its id and the path of its `.p8` file.
+    private func createKey() throws -> (keyID: String, path: String) {
+        let made = try cli.run(["api-key", "create", "--json"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let fields = try #require(made.json())
+        let path = try #require(fields["privateKeyPath"] as? String)
+        #expect((fields["keyId"] as? String)?.count == 10)
+        #expect(UUID(uuidString: fields["issuerId"] as? String ?? "") != nil)
+        var status = stat()
+        #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == 0o600, "the .p8 file is private")
+        return (try #require(fields["keyId"] as? String), path)
+    }
+
+    private func becomePastSubscriber() throws {
+        #expect(try cli.run(["buy", Self.product]).status == 0)
+        #expect(try cli.run(["expire", Self.product]).status == 0)
+    }
+
+    /// A signature made by the library with the `.p8` file at `path` under `keyID`.
+    private func librarySignature(path: String, keyID: String, nonce: String, timestamp: Int64,
+                                  username: String = "") throws -> String {
+        let script = """
+        import sys, uuid
+        from appstoreserverlibrary.promotional_offer import PromotionalOfferSignatureCreator
+        path, key_id, bundle_id, product, offer, username, nonce, timestamp = sys.argv[1:]
+        creator = PromotionalOfferSignatureCreator(open(path, "rb").read(), key_id, bundle_id)
+        print(creator.create_signature(product, offer, username, uuid.UUID(nonce), int(timestamp)))
+        """
+        let result = try PythonScript.run(["-c", script, path, keyID, Self.bundleID, Self.product, Self.offer, username,
+                                           nonce, String(timestamp)])
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static var nowMilliseconds: Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+
+    private func buy(signature: String, keyID: String, nonce: String, timestamp: Int64,
+                     extra: [String] = []) throws -> StorefrontProcess.Result {
+        try cli.run(["buy", Self.product, "--offer", Self.offer, "--offer-signature", signature, "--key-id", keyID,
+                     "--nonce", nonce, "--timestamp", String(timestamp)] + extra)
+    }
+
+    @Test func aLibrarySignatureIsAcceptedAndItsNonceOnlyOnce() throws {
+        if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
+        let key = try createKey()
+        try becomePastSubscriber()
+        let unsigned = try cli.run(["buy", Self.product, "--offer", Self.offer])
+        #expect(unsigned.status == 1 && unsigned.stderr.contains("needs a signature"), "\(unsigned.stderr)")
+        let accountToken = UUID().uuidString
+        let nonce = UUID().uuidString
+        let timestamp = Self.nowMilliseconds
+        let signature = try librarySignature(path: key.path, keyID: key.keyID, nonce: nonce, timestamp: timestamp,
+                                             username: accountToken)
+        let bought = try buy(signature: signature, keyID: key.keyID, nonce: nonce, timestamp: timestamp,
+                             extra: ["--app-account-token", accountToken, "--json"])
+        #expect(bought.status == 0, "\(bought.stdout) \(bought.stderr)")
+        #expect(bought.json()?["outcome"] as? String == "purchased")
+        // Apple's verifier decodes the purchase as a promotional offer with its app account token.
+        let token = try #require(bought.json()?["signedTransaction"] as? String)
+        let root = try cli.run(["certificate", "--der"]).stdoutBytes
+        let verdict = try #require(try AppStoreLibraryCheck.verify([(.transaction, token)], rootDER: root, bundleID: Self.bundleID).first)
+        #expect(verdict.verified, "\(verdict.status ?? "")")
+        #expect(verdict.fields["offerType"] as? Int == 2)
+        #expect(verdict.fields["offerIdentifier"] as? String == Self.offer)
+        #expect((verdict.fields["appAccountToken"] as? String)?.lowercased() == accountToken.lowercased())
+        #expect(try cli.run(["expire", Self.product]).status == 0)
+        let again = try buy(signature: signature, keyID: key.keyID, nonce: nonce, timestamp: timestamp,
+                            extra: ["--app-account-token", accountToken])
+        #expect(again.status == 1 && again.stderr.contains("already used"), "\(again.stderr)")
+    }
+
+    @Test func aWrongKeyAChangedNonceAStaleTimestampAndARevokedKeyAreRefused() throws {
+        if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
+        let key = try createKey()
+        let other = try createKey()
+        try becomePastSubscriber()
+        let nonce = UUID().uuidString
+        let now = Self.nowMilliseconds
+        let signature = try librarySignature(path: key.path, keyID: key.keyID, nonce: nonce, timestamp: now)
+
+        let unknown = try buy(signature: signature, keyID: "WRONGKEY01", nonce: nonce, timestamp: now)
+        #expect(unknown.status == 1 && unknown.stderr.contains("does not know"), "\(unknown.stderr)")
+        let otherKey = try buy(signature: signature, keyID: other.keyID, nonce: nonce, timestamp: now)
+        #expect(otherKey.status == 1 && otherKey.stderr.contains("not valid"), "\(otherKey.stderr)")
+        let changedNonce = try buy(signature: signature, keyID: key.keyID, nonce: UUID().uuidString, timestamp: now)
+        #expect(changedNonce.status == 1 && changedNonce.stderr.contains("not valid"), "\(changedNonce.stderr)")
+
+        let old = now - 25 * 60 * 60 * 1000
+        let staleSignature = try librarySignature(path: key.path, keyID: key.keyID, nonce: nonce, timestamp: old)
+        let stale = try buy(signature: staleSignature, keyID: key.keyID, nonce: nonce, timestamp: old)
+        #expect(stale.status == 1 && stale.stderr.contains("stale"), "\(stale.stderr)")
+
+        #expect(try cli.run(["api-key", "revoke", key.keyID]).status == 0)
+        let revoked = try buy(signature: signature, keyID: key.keyID, nonce: nonce, timestamp: now)
+        #expect(revoked.status == 1 && revoked.stderr.contains("revoked"), "\(revoked.stderr)")
+        let listed = try #require(try cli.run(["api-key", "list", "--json"]).json()?["keys"] as? [[String: Any]])
+        #expect(listed.map { $0["revoked"] != nil } == [true, false])
+        #expect(try cli.run(["__complete", "keys"]).stdout == other.keyID + "\n", "revoke completes keys still in use")
+        // None of the refusals used up the nonce: the other key's own signature with it is accepted.
+        let fresh = try librarySignature(path: other.path, keyID: other.keyID, nonce: nonce, timestamp: now)
+        #expect(try buy(signature: fresh, keyID: other.keyID, nonce: nonce, timestamp: now).status == 0)
+    }
+
+    @Test func aDamagedStoreMakesNoKeyFile() throws {
+        #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 0)
+        let ledger = try String(contentsOfFile: cli.ledger, encoding: .utf8)
+        try ledger.replacingOccurrences(of: "\"tester\"", with: "\"tastar\"").write(toFile: cli.ledger, atomically: false, encoding: .utf8)
+        let refused = try cli.run(["api-key", "create"])
+        #expect(refused.status == 3, "\(refused.stderr)")
+        let folder = (cli.ledger as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".p8") } == [])
+    }
+
+    @Test func malformedSignatureOptionsAreUsageErrors() throws {
+        let missing = try cli.run(["buy", Self.product, "--offer", Self.offer, "--nonce", UUID().uuidString])
+        #expect(missing.status == 2 && missing.stderr.contains("--offer-signature"), "\(missing.stderr)")
+        let noOffer = try cli.run(["buy", Self.product, "--offer-signature", "AAAA", "--key-id", "K", "--nonce",
+                                   UUID().uuidString, "--timestamp", "1"])
+        #expect(noOffer.status == 2 && noOffer.stderr.contains("--offer OFFER_ID"), "\(noOffer.stderr)")
+        let badNonce = try cli.run(["buy", Self.product, "--offer", Self.offer, "--offer-signature", "AAAA", "--key-id", "K",
+                                    "--nonce", "x", "--timestamp", "1"])
+        #expect(badNonce.status == 2 && badNonce.stderr.contains("--nonce takes"), "\(badNonce.stderr)")
+    }
+}
