@@ -58,9 +58,13 @@ public enum StorefrontPaneText {
         "Settings make this purchase \(simulation.rawValue)."
     }
 
+    /// The settings screen's row for `promotional-offer-signatures`; the payment sheet names it.
+    public static let offerSignaturesSetting = "Promotional offer signatures"
+
     /// On the payment sheet, when the chosen promotional offer cannot be bought from it.
     public static let offerNeedsSignature = "This offer needs a signature from the app's server (the store has an "
-        + "in-app purchase key), so it cannot be bought here. Set promotional-offer-signatures off to buy it here."
+        + "in-app purchase key in use), which the storefront cannot make. To buy it here, turn \(offerSignaturesSetting) "
+        + "off in Settings (s on the main screen)."
 
     /// Under the locale and storefront picker.
     public static let localePickerNote = "The locale sets words and formats; the storefront sets the currency."
