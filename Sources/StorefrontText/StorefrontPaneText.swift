@@ -58,6 +58,18 @@ public enum StorefrontPaneText {
         "Settings make this purchase \(simulation.rawValue)."
     }
 
+    /// Why a subscription ended, in words, e.g. "ended: billing failed". The store records
+    /// StoreKit's `unknown` only when `expire` (E on the transactions screen) ended it.
+    public static func ended(_ reason: SubscriptionChain.ExpirationReason) -> String {
+        switch reason {
+        case .autoRenewDisabled: "ended: auto-renew was off"
+        case .billingError: "ended: billing failed"
+        case .didNotConsentToPriceIncrease: "ended: price increase not accepted"
+        case .productUnavailable: "ended: product no longer available"
+        case .unknown: "ended by hand"
+        }
+    }
+
     /// The settings screen's row for `promotional-offer-signatures`; the payment sheet names it.
     public static let offerSignaturesSetting = "Promotional offer signatures"
 

@@ -49,6 +49,21 @@ struct TUISheetsTests {
         }
     }
 
+    @Test("After expire the details say why it ended in words, and their first line is whole", arguments: [(100, 30), (80, 24)])
+    func expiredSubscriptionDetails(width: Int, height: Int) async throws {
+        let tui = try TUITests()
+        _ = try tui.cli.run(["buy", "com.example.rage.pro.monthly"])
+        _ = try tui.cli.run(["expire", "com.example.rage.pro.monthly"])
+        let tmux = try await Self.open(tui, width: width, height: height)
+        defer { tmux.kill() }
+        for _ in 0..<5 { try tmux.press("Down") }
+        let screen = try await tmux.waitFor("┌ Rage Pro (Monthly)", "Auto-renewable subscription", "ended by hand")
+        #expect(!screen.contains("unknown"), "\(screen)")
+        let firstLine = try #require(screen.split(separator: "\n").first { $0.contains("│ Auto-renewable subscription") })
+        #expect(!firstLine.contains("…"), "the type and price line is not cut: \(firstLine)")
+        #expect(screen.contains("$2.99/month"), "\(screen)")
+    }
+
     @Test("An injected load-products error shows in the open storefront and after a restart; clearing it recovers")
     func loadProductsFailure() async throws {
         let tui = try TUITests()
