@@ -55,7 +55,7 @@ public enum CommandHelpText {
             purchases-allowed true|false and next-purchase succeed|cancel|fail are this device's;
             ask-to-buy, interrupted-purchases, billing-retry, grace-period (true|false), time-rate RATE,
             environment Sandbox|Production|Xcode|LocalTesting (what signed data names; default Sandbox),
-            promotional-offer-signatures required|off (default required, once `api-key create` made a key)
+            promotional-offer-signatures required|off (default required, while a key from `api-key create` is in use)
             and fail.OPERATION ERROR[:once]|none are the store's (see the README).
             """
         public static let resetDevice = "forget this device's deliveries and device credits"

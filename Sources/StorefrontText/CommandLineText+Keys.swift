@@ -14,8 +14,10 @@ extension CommandLineText {
 
         public static let noKeys = "No in-app purchase keys; `storefront api-key create` makes one."
 
-        public static func revoked(_ keyID: String) -> String {
+        /// After `api-key revoke`; with no key left in use, says that offers need no signature any more.
+        public static func revoked(_ keyID: String, noKeyInUse: Bool) -> String {
             "Revoked in-app purchase key \(keyID); offers signed with it are refused from now on."
+                + (noKeyInUse ? " With no key in use, promotional offers need no signature until `storefront api-key create` makes one." : "")
         }
 
         public static func alreadyRevoked(_ keyID: String) -> String {

@@ -7,6 +7,9 @@ public enum CommandLineText {
     public enum Usage {
         public static func givenTwice(_ option: String) -> String { "--\(option) is given twice; give it once" }
         public static func needsValue(_ option: String) -> String { "--\(option) needs a value" }
+        public static func emptyValue(_ option: String, placeholder: String) -> String {
+            "--\(option) is empty; give it \(placeholder), or leave the option out"
+        }
         public static func takesNoValue(_ option: String) -> String { "--\(option) takes no value" }
         public static func singleDash(_ argument: String) -> String {
             "unknown option \(argument); options start with two dashes, e.g. --json"

@@ -5,10 +5,11 @@ extension StoreText {
     /// Why a promotional offer's signature was refused, and what to do about it.
     public func message(for refusal: OfferSignatureRefusal) -> String {
         switch refusal {
-        case let .signatureRequired(offerID):
-            "The promotional offer \(offerID) needs a signature made with one of this store's in-app purchase keys; "
-                + "give --offer-signature, --key-id, --nonce and --timestamp, or turn the requirement off with "
-                + "`storefront settings set promotional-offer-signatures off`. Nothing was charged."
+        case let .signatureRequired(offerID, keysInUse):
+            "The promotional offer \(offerID) needs a signature, because this store has an in-app purchase key in use "
+                + "(\(keysInUse.joined(separator: ", "))): give --offer-signature, --key-id, --nonce and --timestamp made with it, "
+                + "or turn the requirement off with `storefront settings set promotional-offer-signatures off` "
+                + "(revoking every key lifts it too). Nothing was charged."
         case let .unknownKey(keyID):
             "The offer was signed with key \(keyID), which this store does not know; `storefront api-key list` shows its keys. "
                 + "Nothing was charged."

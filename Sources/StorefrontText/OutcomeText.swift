@@ -5,7 +5,18 @@ import StoreEngine
 extension StoreText {
     /// A purchase outcome in plain words, e.g. "Unlocked Remove Ads." or
     /// "Added 5 Rage Faces: you now have 10."
-    public func message(for outcome: PurchaseOutcome, product: Product?, balance: Int? = nil) -> String {
+    ///
+    /// `requestedOffer` is the promotional offer the request asked for: when the account
+    /// already had the product, the message says that the offer was not applied.
+    public func message(for outcome: PurchaseOutcome, product: Product?, balance: Int? = nil,
+                        requestedOffer: String? = nil) -> String {
+        let said = outcomeMessage(for: outcome, product: product, balance: balance)
+        guard let requestedOffer, outcome.leftOfferUnapplied else { return said }
+        return said + " The promotional offer \(requestedOffer) was not applied, because the account already has "
+            + "\(product.map(title(of:)) ?? "the product"); its signature's nonce was not used."
+    }
+
+    private func outcomeMessage(for outcome: PurchaseOutcome, product: Product?, balance: Int?) -> String {
         let name = product.map(title(of:)) ?? "the product"
         switch outcome {
         case let .purchased(record):
@@ -26,9 +37,13 @@ extension StoreText {
             case .nonConsumable: return "Unlocked \(name)."
             case .autoRenewable:
                 let until = record.expiresDate.map { " until \(date($0))" } ?? ""
-                let trial = record.offer?.isFreeTrial == true ? " (free trial)" : ""
+                let offer: String = switch record.offer {
+                case .introductory(.freeTrial): " (free trial)"
+                case let .promotional(id): " with the promotional offer \(id)"
+                case .introductory, nil: ""
+                }
                 let switched = record.replaces == nil ? "Subscribed to" : "Switched to"
-                return "\(switched) \(name)\(trial)\(until).\(proratedRefundText(record).map { " " + $0 + "." } ?? "")"
+                return "\(switched) \(name)\(offer)\(until).\(proratedRefundText(record).map { " " + $0 + "." } ?? "")"
             case .nonRenewing:
                 return "Bought \(name); active until \(record.expiresDate.map(date) ?? "-")."
             case .freeSubscription: return "Subscribed to \(name) (free)."

@@ -58,9 +58,25 @@ public enum StorefrontPaneText {
         "Settings make this purchase \(simulation.rawValue)."
     }
 
+    /// Why a subscription ended, in words, e.g. "ended: billing failed". The store records
+    /// StoreKit's `unknown` only when `expire` (E on the transactions screen) ended it.
+    public static func ended(_ reason: SubscriptionChain.ExpirationReason) -> String {
+        switch reason {
+        case .autoRenewDisabled: "ended: auto-renew was off"
+        case .billingError: "ended: billing failed"
+        case .didNotConsentToPriceIncrease: "ended: price increase not accepted"
+        case .productUnavailable: "ended: product no longer available"
+        case .unknown: "ended by hand"
+        }
+    }
+
+    /// The settings screen's row for `promotional-offer-signatures`; the payment sheet names it.
+    public static let offerSignaturesSetting = "Promotional offer signatures"
+
     /// On the payment sheet, when the chosen promotional offer cannot be bought from it.
     public static let offerNeedsSignature = "This offer needs a signature from the app's server (the store has an "
-        + "in-app purchase key), so it cannot be bought here. Set promotional-offer-signatures off to buy it here."
+        + "in-app purchase key in use), which the storefront cannot make. To buy it here, turn \(offerSignaturesSetting) "
+        + "off in Settings (s on the main screen)."
 
     /// Under the locale and storefront picker.
     public static let localePickerNote = "The locale sets words and formats; the storefront sets the currency."

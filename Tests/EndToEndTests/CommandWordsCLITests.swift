@@ -146,6 +146,22 @@ import Testing
         }
     }
 
+    /// The value column starts after the longest name: "promotional-offer-signatures" ran into its value.
+    @Test func settingsTextShowsEveryNameWholeWithTheValuesInOneColumn() throws {
+        let names = try #require(try cli.run(["settings", "--json"]).json()).keys.filter { $0 != "device" && $0 != "store-time" }
+        let lines = try cli.run(["settings"]).stdout.split(separator: "\n").map(String.init)
+        var valueColumns: Set<Int> = []
+        for name in names {
+            let line = try #require(lines.first { $0.hasPrefix("  \(name) ") }, "no row for \(name) in \(lines)")
+            let afterName = line.dropFirst(2 + name.count)
+            #expect(afterName.hasPrefix("  "), "two spaces at least after the name: \(line.debugDescription)")
+            valueColumns.insert(line.count - afterName.drop { $0 == " " }.count)
+        }
+        #expect(valueColumns.count == 1, "the values start in one column: \(lines)")
+        let longest: Int = names.map(\.count).max() ?? 0
+        #expect(valueColumns.first == longest + 4, "the column fits the longest name: \(lines)")
+    }
+
     @Test func helpColumnsAlign() throws {
         let help = try cli.run(["--help"]).stdout
         let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -121,6 +121,48 @@ struct PromotionalOfferSignatureEndToEndTests {
         #expect(try buy(signature: fresh, keyID: other.keyID, nonce: nonce, timestamp: now).status == 0)
     }
 
+    @Test func aSubscribersOfferSignatureIsCheckedAndAGoodOneSaysTheOfferWasNotApplied() throws {
+        if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
+        let key = try createKey()
+        try becomePastSubscriber()
+        #expect(try cli.run(["buy", Self.product]).status == 0, "subscribed again, at the regular price")
+        let nonce = UUID().uuidString
+        let now = Self.nowMilliseconds
+        let signature = try librarySignature(path: key.path, keyID: key.keyID, nonce: nonce, timestamp: now)
+
+        let unknown = try buy(signature: signature, keyID: "WRONGKEY01", nonce: nonce, timestamp: now)
+        #expect(unknown.status == 1 && unknown.stderr.contains("does not know"), "\(unknown.stdout) \(unknown.stderr)")
+        let owned = try buy(signature: signature, keyID: key.keyID, nonce: nonce, timestamp: now, extra: ["--json"])
+        #expect(owned.status == 0, "\(owned.stderr)")
+        let fields = try #require(owned.json(), "\(owned.stdout)")
+        #expect(fields["outcome"] as? String == "alreadyOwned")
+        #expect(fields["offerApplied"] as? Bool == false)
+        #expect((fields["message"] as? String)?.contains("The promotional offer \(Self.offer) was not applied, because the account already has") == true,
+                "\(fields["message"] ?? "")")
+        let text = try buy(signature: signature, keyID: key.keyID, nonce: nonce, timestamp: now)
+        #expect(text.status == 0 && text.stdout.contains("was not applied"), "\(text.stdout)")
+
+        // Nothing was bought, so the nonce is still unused: once the subscription ends it buys the offer.
+        #expect(try cli.run(["expire", Self.product]).status == 0)
+        let bought = try buy(signature: signature, keyID: key.keyID, nonce: nonce, timestamp: now, extra: ["--json"])
+        #expect(bought.json()?["outcome"] as? String == "purchased", "\(bought.stdout) \(bought.stderr)")
+        #expect(bought.json()?["offerApplied"] as? Bool == true)
+        #expect((bought.json()?["message"] as? String)?.contains("with the promotional offer \(Self.offer)") == true, "\(bought.stdout)")
+    }
+
+    @Test func withEveryKeyRevokedAnOfferNeedsNoSignatureAndTheRefusalNamesTheKeysInUse() throws {
+        let key = try createKey()
+        try becomePastSubscriber()
+        let refused = try cli.run(["buy", Self.product, "--offer", Self.offer])
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("has an in-app purchase key in use (\(key.keyID))") && refused.stderr.contains("revoking every key"),
+                "\(refused.stderr)")
+        let revoked = try cli.run(["api-key", "revoke", key.keyID])
+        #expect(revoked.status == 0 && revoked.stdout.contains("With no key in use, promotional offers need no signature"), "\(revoked.stdout)")
+        let unsigned = try cli.run(["buy", Self.product, "--offer", Self.offer])
+        #expect(unsigned.status == 0 && unsigned.stdout.contains("with the promotional offer \(Self.offer)"), "\(unsigned.stdout) \(unsigned.stderr)")
+    }
+
     @Test func aDamagedStoreMakesNoKeyFile() throws {
         #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 0)
         let ledger = try String(contentsOfFile: cli.ledger, encoding: .utf8)

@@ -49,6 +49,21 @@ struct TUISheetsTests {
         }
     }
 
+    @Test("After expire the details say why it ended in words, and their first line is whole", arguments: [(100, 30), (80, 24)])
+    func expiredSubscriptionDetails(width: Int, height: Int) async throws {
+        let tui = try TUITests()
+        _ = try tui.cli.run(["buy", "com.example.rage.pro.monthly"])
+        _ = try tui.cli.run(["expire", "com.example.rage.pro.monthly"])
+        let tmux = try await Self.open(tui, width: width, height: height)
+        defer { tmux.kill() }
+        for _ in 0..<5 { try tmux.press("Down") }
+        let screen = try await tmux.waitFor("┌ Rage Pro (Monthly)", "Auto-renewable subscription", "ended by hand")
+        #expect(!screen.contains("unknown"), "\(screen)")
+        let firstLine = try #require(screen.split(separator: "\n").first { $0.contains("│ Auto-renewable subscription") })
+        #expect(!firstLine.contains("…"), "the type and price line is not cut: \(firstLine)")
+        #expect(screen.contains("$2.99/month"), "\(screen)")
+    }
+
     @Test("An injected load-products error shows in the open storefront and after a restart; clearing it recovers")
     func loadProductsFailure() async throws {
         let tui = try TUITests()
@@ -141,22 +156,61 @@ struct TUISheetsTests {
         }
     }
 
+    /// Makes the account a lapsed subscriber of Rage Pro (Monthly) and opens its payment sheet
+    /// at 100x30 with the comeback offer chosen.
+    static func openComebackOffer(_ tui: TUITests) async throws -> TmuxSession {
+        _ = try tui.cli.run(["buy", "com.example.rage.pro.monthly"])
+        _ = try tui.cli.run(["expire", "com.example.rage.pro.monthly"])
+        let tmux = try await open(tui, width: 100, height: 30)
+        do {
+            for _ in 0..<5 { try tmux.press("Down") }
+            try tmux.press("Enter")
+            try await tmux.waitFor("Confirm purchase", "← → Offer")
+            try tmux.press("Right")
+        } catch {
+            tmux.kill()
+            throw error
+        }
+        return tmux
+    }
+
     @Test("A lapsed subscriber picks the comeback offer on the payment sheet and pays its price")
     func promotionalOffer() async throws {
         let tui = try TUITests()
-        _ = try tui.cli.run(["buy", "com.example.rage.pro.monthly"])
-        _ = try tui.cli.run(["expire", "com.example.rage.pro.monthly"])
-        let tmux = try await Self.open(tui, width: 100, height: 30)
+        let tmux = try await Self.openComebackOffer(tui)
         defer { tmux.kill() }
-        for _ in 0..<5 { try tmux.press("Down") }
-        try tmux.press("Enter")
-        try await tmux.waitFor("Confirm purchase", "← → Offer")
-        try tmux.press("Right")
         try await tmux.waitFor("‹ rage.pro.comeback ›", "$0.99/month for 3 months, then $2.99/month", "Enter buy")
         try tmux.press("Enter")
         try await tmux.waitFor("Purchase complete")
         let transactions = try tui.cli.run(["transactions", "--json"]).stdout
         #expect(transactions.contains("promotional:rage.pro.comeback"), "\(transactions)")
+    }
+
+    @Test("An offer that needs a signature: the sheet says why without offering Enter; the Settings row lifts it")
+    func promotionalOfferNeedingASignature() async throws {
+        let tui = try TUITests()
+        _ = try tui.cli.run(["api-key", "create"])
+        let tmux = try await Self.openComebackOffer(tui)
+        defer { tmux.kill() }
+        let sheet = try await tmux.waitFor("‹ rage.pro.comeback ›", "needs a signature", "Promotional offer signatures", "Esc Cancel")
+        #expect(!sheet.contains("Enter Buy") && !sheet.contains("Enter buy"), "\(sheet)")
+        try tmux.press("Left")
+        try await tmux.waitFor("‹ regular price ›", "Enter buy")
+        try tmux.press("Escape")
+        try await tmux.waitFor("cancelled")
+        try tmux.press("s")
+        try await tmux.waitFor("Settings (device", "Promotional offer signatures")
+        for _ in 0..<6 { try tmux.press("Down") }
+        try tmux.press("Enter")
+        try await tmux.waitForScreen("the requirement turned off") { $0.range(of: #"signatures\s+‹ Off ›"#, options: .regularExpression) != nil }
+        #expect(try tui.cli.run(["settings", "--json"]).json()?["promotional-offer-signatures"] as? String == "off")
+        try tmux.press("Escape")
+        try tmux.press("Enter")
+        try await tmux.waitFor("Confirm purchase", "← → Offer")
+        try tmux.press("Right")
+        try await tmux.waitFor("‹ rage.pro.comeback ›", "Enter buy")
+        try tmux.press("Enter")
+        try await tmux.waitFor("Purchase complete", "rage.pro.comeback until")
     }
 
     /// The path of one of the project's catalogs, e.g. "Rage" for `Catalogs/Rage.json`.

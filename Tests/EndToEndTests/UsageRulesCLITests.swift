@@ -23,6 +23,14 @@ import Testing
         #expect(buy.stderr.contains("no promotional offer \"nosuch\""), "\(buy.stderr)")
     }
 
+    @Test func anEmptyKeyIDIsAUsageMistakeNotAnUnknownKey() throws {
+        #expect(try cli.run(["api-key", "create"]).status == 0)
+        let buy = try cli.run(["buy", "com.example.rage.pro.monthly", "--offer", "rage.pro.comeback", "--offer-signature", "AAAA",
+                               "--key-id", "", "--nonce", UUID().uuidString, "--timestamp", "1"])
+        #expect(buy.status == 2, "\(buy.stderr)")
+        #expect(buy.stderr.contains("--key-id is empty"), "\(buy.stderr)")
+    }
+
     @Test func anAdvancePastTheStoresLastDateIsAUsageMistake() throws {
         for _ in 0..<9 { #expect(try cli.run(["advance", "P100Y"]).status == 0) }
         let advance = try cli.run(["advance", "P80Y"])

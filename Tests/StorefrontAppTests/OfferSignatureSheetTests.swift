@@ -23,16 +23,55 @@ struct OfferSignatureSheetTests {
         return state
     }
 
-    @Test("with a key and the requirement on, the sheet says why the offer cannot be bought here, and it is not")
+    @Test("with a key in use and the requirement on, the sheet says why and how, and offers no Enter for the offer")
     func requirementOnIsExplained() throws {
         let fixture = try F()
         var state = try offerSheet(fixture)
-        let sheet = SheetsAndPanesTests.rowTexts(state).joined(separator: " ")
+        let rows = SheetsAndPanesTests.rowTexts(state)
+        let sheet = rows.joined(separator: " ")
         #expect(sheet.contains("needs a signature from the app's server"), "\(sheet)")
-        #expect(sheet.contains("promotional-offer-signatures off"))
-        let before = state.snapshot.transactions.count
+        #expect(sheet.contains("Promotional offer signatures off in Settings"), "\(sheet)")
+        #expect(!sheet.contains("Enter Buy"), "the sheet offers no Enter for an offer it cannot buy: \(sheet)")
+        #expect(!KeyHelp.footerHints(for: state).contains { $0.key == "Enter" }, "the footer offers no Enter either")
+        RenderSnapshotTests.verify(state, named: "buy-sheet-offer-signature-80x24")
+        #expect(state.send(.enter).isEmpty, "Enter sends no purchase the store would refuse")
+        #expect(state.top == .buySheet(productID: F.monthly, offerID: "rage.pro.comeback"), "the sheet stays, saying why")
+        state.send(.left)
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        #expect(KeyHelp.footerHints(for: state).first == KeyHelp.Hint("Enter", "buy"), "the regular price can be bought")
+        #expect(SheetsAndPanesTests.rowTexts(state).joined().contains("Enter Buy"))
+    }
+
+    @Test("the Settings screen turns the requirement off (and on), and the sheet then buys the offer")
+    func settingsRowLiftsTheRequirement() throws {
+        let fixture = try F()
+        _ = try offerSheet(fixture)
+        var state = fixture.state()
+        state.send(.character("s"))
+        while state.top != .settings(SettingsScreen(selection: .promotionalOfferSignatures)) {
+            guard state.send(.down).isEmpty, case let .settings(screen) = state.top, screen.selection != .failure(.subscriptionStatus) else {
+                Issue.record("no settings row for promotional offer signatures")
+                return
+            }
+        }
+        #expect(SheetsAndPanesTests.rowTexts(state).contains { $0.contains("Promotional offer signatures") && $0.contains("‹ Required ›") })
+        let effects = state.send(.enter)
+        #expect(effects == [.setSetting(.promotionalOfferSignatures, value: "off", buyer: fixture.buyer)])
+        try fixture.run(effects, on: &state)
+        #expect(state.snapshot.settings.promotionalOfferSignatures == .off)
+        #expect(SheetsAndPanesTests.rowTexts(state).contains { $0.contains("Promotional offer signatures") && $0.contains("‹ Off ›") })
+        let back = state.send(.right)
+        #expect(back == [.setSetting(.promotionalOfferSignatures, value: "required", buyer: fixture.buyer)])
+        try fixture.run(back, on: &state)
         try fixture.run(state.send(.enter), on: &state)
-        #expect(state.snapshot.transactions.count == before, "no offer was bought without a signature")
+        #expect(state.snapshot.settings.promotionalOfferSignatures == .off)
+        state.send(.escape)
+        #expect(state.top == nil)
+        SheetsAndPanesTests.select(F.monthly, in: &state)
+        state.send(.enter, .right)
+        #expect(!SheetsAndPanesTests.rowTexts(state).joined().contains("signature"))
+        try fixture.run(state.send(.enter), on: &state)
+        #expect(state.snapshot.transactions.first?.offer == .promotional(id: "rage.pro.comeback"))
     }
 
     @Test("with the requirement off, the sheet says nothing of signatures and buys the offer")

@@ -96,7 +96,7 @@ struct StoreLifeUpdateTests {
         #expect(effects == [.setSetting(.askToBuy, value: "true", buyer: fixture.buyer)])
         try fixture.run(effects, on: &state)
         #expect(state.snapshot.settings.askToBuy)
-        state.send(.down, .down, .down, .down)
+        state.send(.down, .down, .down, .down, .down)
         #expect(state.send(.enter).isEmpty, "the first Enter only shows the next rate")
         #expect(state.send(.enter) == [.setTimeRate(.monthEveryHour, buyer: fixture.buyer)])
         state.activity = nil

@@ -14,7 +14,7 @@ struct TimeRateChoiceUpdateTests {
         let fixture = try F()
         var state = fixture.state()
         state.send(.character("s"))
-        for _ in 0..<6 { state.send(.down) }
+        for _ in 0..<7 { state.send(.down) }
         var effects: [Effect] = []
         for _ in 0..<13 { effects += state.send(.right) }
         #expect(effects.isEmpty)
@@ -31,7 +31,7 @@ struct TimeRateChoiceUpdateTests {
     func leavingTheRowForgetsTheDraft() throws {
         var state = try F().state()
         state.send(.character("s"))
-        for _ in 0..<6 { state.send(.down) }
+        for _ in 0..<7 { state.send(.down) }
         #expect(state.send(.left).isEmpty)
         guard case .settings(let screen) = state.top else { Issue.record("settings closed"); return }
         #expect(screen.draftTimeRate == .dayEverySecond)

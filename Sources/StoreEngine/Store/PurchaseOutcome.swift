@@ -40,6 +40,23 @@ public enum PurchaseOutcome: Sendable, Equatable {
         }
     }
 
+    /// Whether a promotional offer asked for was not applied because the account already had
+    /// the product: nothing was bought (and a signed offer's nonce was not used).
+    public var leftOfferUnapplied: Bool {
+        switch self {
+        case .alreadyOwned, .renewalResumed: true
+        case .purchased, .cancelled, .failed, .refused, .pending, .needsAction, .changeScheduled: false
+        }
+    }
+
+    /// Whether the purchase took the promotional offer `offerID`: a transaction made now with it.
+    public func applied(promotionalOffer offerID: String) -> Bool {
+        switch self {
+        case let .purchased(record), let .pending(record), let .needsAction(record): record.offer == .promotional(id: offerID)
+        case .alreadyOwned, .cancelled, .failed, .refused, .changeScheduled, .renewalResumed: false
+        }
+    }
+
     public var transaction: TransactionRecord? {
         switch self {
         case let .purchased(record), let .alreadyOwned(record, _), let .cancelled(record), let .failed(record),

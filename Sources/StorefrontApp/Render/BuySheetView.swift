@@ -22,7 +22,7 @@ enum BuySheetView {
             }
             lines.append(field("Due today", terms.now, width: width - 4, valueStyle: Theme.emphasis))
             lines += terms.sentence.wrapped(toWidth: width - 4).map { [Span($0)] }
-            if offerID != nil, state.snapshot.offerSignaturesRequired {
+            if BuySheetOffers.needsSignature(offerID, state: state) {
                 lines += StorefrontPaneText.offerNeedsSignature.wrapped(toWidth: width - 4)
                     .map { [Span($0, style: Theme.style(for: .warning))] }
             }
@@ -41,7 +41,8 @@ enum BuySheetView {
         if let activity = state.activity {
             lines.append([Span("\(Spinner.dots.frame(at: state.tick)) \(activity.label)", style: Theme.emphasis)])
         } else {
-            var keys: [Span] = [Span("Enter", style: Theme.key), " Buy    ", Span("Esc", style: Theme.key), " Cancel"]
+            var keys: [Span] = BuySheetOffers.needsSignature(offerID, state: state) ? [] : [Span("Enter", style: Theme.key), " Buy    "]
+            keys += [Span("Esc", style: Theme.key), " Cancel"]
             if BuySheetOffers.choices(for: productID, state: state).count > 1 {
                 keys += ["    ", Span("← →", style: Theme.key), " Offer"]
             }

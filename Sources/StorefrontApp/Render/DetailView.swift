@@ -36,9 +36,16 @@ enum DetailView {
         let text = state.text
         let status = state.snapshot.status(of: product.id)
         var lines: [[Span]] = []
-        lines.append([Span(AppText.typeName(product.type), style: Theme.muted), Span(" · ", style: Theme.muted),
-                      Span(AppText.price(of: product, text: text).map { ProductListView.listedPrice($0, product: product, text: text, abbreviated: false) }
-                           ?? "not sold here", style: Theme.emphasis)])
+        let type = AppText.typeName(product.type)
+        let price = AppText.price(of: product, text: text).map { ProductListView.listedPrice($0, product: product, text: text, abbreviated: false) }
+            ?? "not sold here"
+        if type.displayWidth + 3 + price.displayWidth <= width {
+            lines.append([Span(type, style: Theme.muted), Span(" · ", style: Theme.muted), Span(price, style: Theme.emphasis)])
+        } else {
+            // A narrow pane gives the price a line of its own rather than cutting it.
+            lines += wrapped(type, width: width, style: Theme.muted)
+            lines += wrapped(price, width: width, style: Theme.emphasis)
+        }
         lines += wrapped(StorefrontPaneText.status(status, product: product, text: text), width: width, style: Theme.style(for: status))
         if let subscription = state.snapshot.entitlements.subscriptions.first(where: { $0.productID == product.id }),
            product.type == .autoRenewable {
@@ -75,7 +82,7 @@ enum DetailView {
         if let pending = subscription.pendingProductID {
             parts.append("switches to \(text.catalog.product(id: pending).map(text.title(of:)) ?? pending) at renewal")
         }
-        if let reason = subscription.expirationReason { parts.append("ended: \(reason.rawValue)") }
+        if let reason = subscription.expirationReason { parts.append(StorefrontPaneText.ended(reason)) }
         if subscription.renewalCount > 0 { parts.append("\(subscription.renewalCount) renewal\(subscription.renewalCount == 1 ? "" : "s")") }
         return parts.joined(separator: " · ")
     }

@@ -52,6 +52,8 @@ enum SettingsView {
         case .interruptedPurchases: ("Interrupted purchases", snapshot.settings.interruptedPurchases ? "On" : "Off")
         case .billingRetry: ("Renewals fail (billing retry)", snapshot.settings.billingRetry ? "On" : "Off")
         case .gracePeriod: ("Grace period", snapshot.settings.gracePeriod ? "On" : "Off")
+        case .promotionalOfferSignatures:
+            (StorefrontPaneText.offerSignaturesSetting, snapshot.settings.promotionalOfferSignatures.rawValue.capitalized)
         case .timeRate: ("Time rate", snapshot.timeline.rate.rawValue)
         case .failure(let operation):
             ("Fail \(operation.rawValue)", snapshot.settings.failures[operation]?.settingValue ?? "none")

@@ -133,11 +133,14 @@ public struct SettingsScreen: Equatable, Sendable {
         case interruptedPurchases
         case billingRetry
         case gracePeriod
+        /// Whether a promotional offer needs a signature (which the payment sheet cannot make).
+        case promotionalOfferSignatures
         case timeRate
         case failure(StoreOperation)
 
         public static var allCases: [Row] {
-            [.purchasesAllowed, .nextPurchase, .askToBuy, .interruptedPurchases, .billingRetry, .gracePeriod, .timeRate]
+            [.purchasesAllowed, .nextPurchase, .askToBuy, .interruptedPurchases, .billingRetry, .gracePeriod,
+             .promotionalOfferSignatures, .timeRate]
                 + StoreOperation.allCases.map(Row.failure)
         }
     }

@@ -87,6 +87,12 @@ struct CommandLineParser {
         case "help": result.help = true
         case "version": result.version = true
         default:
+            // No command option means anything when empty: "" would otherwise reach the command
+            // as a value and be judged as one (an unknown key id rather than a missing one).
+            if value?.isEmpty == true {
+                let placeholder = commands.lazy.compactMap { $0.option(named: name)?.placeholder }.first ?? "a value"
+                throw UsageError(CommandLineText.Usage.emptyValue(name, placeholder: placeholder))
+            }
             if let value { result.options[name] = value } else { result.flags.insert(name) }
             commandOptions.append(name)
         }

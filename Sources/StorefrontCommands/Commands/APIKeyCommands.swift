@@ -55,7 +55,8 @@ enum APIKeyCommands {
         if arguments.json {
             try console.json(entry(key))
         } else {
-            console.out(wasRevoked ? CommandLineText.Keys.alreadyRevoked(keyID) : CommandLineText.Keys.revoked(keyID))
+            let noKeyInUse = session.store.snapshot.inAppPurchaseKeysInUse.isEmpty
+            console.out(wasRevoked ? CommandLineText.Keys.alreadyRevoked(keyID) : CommandLineText.Keys.revoked(keyID, noKeyInUse: noKeyInUse))
         }
         return .success
     }

@@ -25,16 +25,17 @@ enum PurchaseCommands {
             try session.store.purchase(productID, quantity: quantity, buyer: session.buyer,
                                        storefront: session.storefront, options: options)
         }
-        return try report(outcome, productID: productID, session: session, arguments: arguments, console: console)
+        return try report(outcome, productID: productID, session: session, arguments: arguments, console: console,
+                          requestedOffer: options.offerID)
     }
 
     /// Prints a purchase outcome and returns its exit status.
     static func report(_ outcome: PurchaseOutcome, productID: String, session: StoreSession, arguments: CommandLineArguments,
-                       console: Console) throws -> ExitStatus {
+                       console: Console, requestedOffer: String? = nil) throws -> ExitStatus {
         let product = session.catalog.product(id: productID)
         let credit = outcome.transaction?.credit
         let balance = credit.map { session.store.balance(of: $0, for: session.buyer) }
-        var message = session.text.message(for: outcome, product: product, balance: balance)
+        var message = session.text.message(for: outcome, product: product, balance: balance, requestedOffer: requestedOffer)
         // The messages of a purchase and of an earlier unfinished one already say how to deliver it.
         let messageTellsDelivery: Bool = switch outcome {
         case .purchased, .alreadyOwned: true
@@ -52,7 +53,8 @@ enum PurchaseCommands {
                 credit: credit, balance: balance, expiresDate: outcome.transaction?.expiresDate, reason: reason,
                 proratedRefund: outcome.transaction?.proratedRefund.map(ExactDecimal.string),
                 signedTransaction: session.signedTransaction(madeBy: outcome, console: console),
-                signedRenewalInfo: session.signedRenewalInfo(madeBy: outcome, console: console)))
+                signedRenewalInfo: session.signedRenewalInfo(madeBy: outcome, console: console),
+                offerApplied: requestedOffer.map(outcome.applied(promotionalOffer:))))
         } else if status == .success {
             console.out(CommandLineText.Purchases.withTransaction(message, id: outcome.transaction?.id))
         } else {

@@ -19,22 +19,28 @@ enum SettingsView {
     }
 
     static func print(_ shape: JSONShapes.Settings, console: Console) {
-        let row = { (name: String, value: String) in
-            console.out("  " + name.padding(toLength: 26, withPad: " ", startingAt: 0) + value)
+        let device = [(StoreSetting.purchasesAllowed.rawValue, "\(shape.purchasesAllowed)"),
+                      (StoreSetting.nextPurchaseOutcome.rawValue, shape.nextPurchase)]
+        var store = [(StoreSetting.askToBuy.rawValue, "\(shape.askToBuy)"),
+                     (StoreSetting.interruptedPurchases.rawValue, "\(shape.interruptedPurchases)"),
+                     (StoreSetting.billingRetry.rawValue, "\(shape.billingRetry)"),
+                     (StoreSetting.gracePeriod.rawValue, "\(shape.gracePeriod)"),
+                     (StoreSetting.environment.rawValue, shape.environment),
+                     (StoreSetting.promotionalOfferSignatures.rawValue, shape.promotionalOfferSignatures),
+                     (SettingNames.timeRate,
+                      CommandLineText.Settings.timeRate(shape.timeRate, storeTime: ISO8601DateFormatter().string(from: shape.storeTime)))]
+        for operation in StoreOperation.allCases {
+            store.append(("fail.\(operation.rawValue)", shape.failures[operation.rawValue] ?? SettingNames.noFailure))
+        }
+        // One value column for both groups, two spaces after the longest name, so a new
+        // setting with a longer name never runs into its value.
+        let nameWidth = (device + store).map(\.0.count).max() ?? 0
+        let line = { (row: (name: String, value: String)) in
+            "  " + row.name.padding(toLength: nameWidth + 2, withPad: " ", startingAt: 0) + row.value
         }
         console.out(CommandLineText.Settings.deviceHeading(shape.device))
-        row(StoreSetting.purchasesAllowed.rawValue, "\(shape.purchasesAllowed)")
-        row(StoreSetting.nextPurchaseOutcome.rawValue, shape.nextPurchase)
+        device.map(line).forEach(console.out)
         console.out(CommandLineText.Settings.storeHeading)
-        row(StoreSetting.askToBuy.rawValue, "\(shape.askToBuy)")
-        row(StoreSetting.interruptedPurchases.rawValue, "\(shape.interruptedPurchases)")
-        row(StoreSetting.billingRetry.rawValue, "\(shape.billingRetry)")
-        row(StoreSetting.gracePeriod.rawValue, "\(shape.gracePeriod)")
-        row(StoreSetting.environment.rawValue, shape.environment)
-        row(StoreSetting.promotionalOfferSignatures.rawValue, shape.promotionalOfferSignatures)
-        row(SettingNames.timeRate, CommandLineText.Settings.timeRate(shape.timeRate, storeTime: ISO8601DateFormatter().string(from: shape.storeTime)))
-        for operation in StoreOperation.allCases {
-            row("fail.\(operation.rawValue)", shape.failures[operation.rawValue] ?? SettingNames.noFailure)
-        }
+        store.map(line).forEach(console.out)
     }
 }

@@ -18,6 +18,9 @@ extension JSONShapes {
         public var signedTransaction: String? = nil
         /// The renewal info of the auto-renewable subscription the purchase started.
         public var signedRenewalInfo: String? = nil
+        /// With `--offer`: whether the purchase took the promotional offer (false when the
+        /// account already had the product, or nothing was bought); absent without `--offer`.
+        public var offerApplied: Bool? = nil
     }
 
     public struct SpendResult: Codable, Sendable {

@@ -31,6 +31,19 @@ struct CommandLineParserTests {
         #expect(usageMistake(arguments) == "\(name) is given twice; give it once")
     }
 
+    @Test("an empty value of a command's option is a usage mistake naming the option", arguments: [
+        "offer-signature", "key-id", "nonce", "timestamp", "offer",
+    ])
+    func anEmptyOptionValueIsAMistake(option: String) throws {
+        var signed = ["offer": "rage.pro.comeback", "offer-signature": "AAAA", "key-id": "ABCDEFGHIJ",
+                      "nonce": "3f2c9e1a-8d4b-4c6e-9a7f-0b1c2d3e4f50", "timestamp": "1"]
+        signed[option] = ""
+        let arguments = ["buy", "com.example.rage.pro.monthly"] + signed.sorted { $0.key < $1.key }.flatMap { ["--" + $0.key, $0.value] }
+        let message = try #require(usageMistake(arguments))
+        #expect(message.hasPrefix("--\(option) is empty"), "\(message)")
+        #expect(try #require(usageMistake(["buy", "com.example.rage.pro.monthly", "--\(option)="])).hasPrefix("--\(option) is empty"))
+    }
+
     @Test func anUnknownFlagIsCaughtAtParseTimeWhereverItStands() throws {
         #expect(try #require(usageMistake(["--no-finish", "products"])).contains("products does not take --no-finish"))
         #expect(try #require(usageMistake(["--bogus"])).contains("unknown option --bogus"))

@@ -54,6 +54,10 @@ extension StoreDecisions {
         guard let product = catalog.product(id: productID), let price = product.price(in: storefront) else {
             throw .purchase(.unknownProduct(productID))
         }
+        // A promotional offer's signature is checked before anything is decided, as the App
+        // Store checks it before its sheet: a bad one is refused even when nothing would be
+        // bought, and a good one that buys nothing (already owned) leaves its nonce unused.
+        if let refusal = offerSignatureRefusal(for: request, in: state, at: now) { return ([], .refused(.offerSignature(refusal))) }
         if let current = currentSubscription(to: product, buyer: buyer, in: state) {
             if let refusal = billingRefusal(of: current) { throw .purchase(refusal) }
             if let resumed = resumption(of: current, buyer: buyer, in: state, at: now) { return resumed }
@@ -71,7 +75,6 @@ extension StoreDecisions {
         if let refusal = creditRefusal(for: product, quantity: quantity, buyer: buyer, in: state) {
             throw .purchase(refusal)
         }
-        if let refusal = offerSignatureRefusal(for: request, in: state, at: now) { return ([], .refused(.offerSignature(refusal))) }
         var record = event(.purchase, for: buyer, at: now)
         record.offerNonce = options.offerSignature?.nonceText
         record.transactionId = nextTransactionID(in: state)

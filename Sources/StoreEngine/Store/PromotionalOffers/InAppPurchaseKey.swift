@@ -45,10 +45,14 @@ extension LedgerState {
         inAppPurchaseKeys.first { $0.keyID == keyID }
     }
 
-    /// Whether buying with a promotional offer needs a signature: once a key exists, unless
-    /// the `promotional-offer-signatures` setting is off.
+    /// The keys that sign offers now: made and not revoked, oldest first.
+    public var inAppPurchaseKeysInUse: [InAppPurchaseKey] { inAppPurchaseKeys.filter { !$0.isRevoked } }
+
+    /// Whether buying with a promotional offer needs a signature: while a key is in use, unless
+    /// the `promotional-offer-signatures` setting is off. With every key revoked no signature
+    /// could be accepted, so none is asked for (see DECISIONS.md).
     public var promotionalOfferSignaturesRequired: Bool {
-        settings.promotionalOfferSignatures == .required && !inAppPurchaseKeys.isEmpty
+        settings.promotionalOfferSignatures == .required && !inAppPurchaseKeysInUse.isEmpty
     }
 
     mutating func applyInAppPurchaseKey(_ event: StoreEvent) {

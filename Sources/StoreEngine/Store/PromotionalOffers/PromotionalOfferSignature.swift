@@ -47,8 +47,9 @@ public struct PromotionalOfferSignature: Sendable {
 
 /// Why a promotional offer's signature is refused; each has its own message and reason.
 public enum OfferSignatureRefusal: Sendable, Equatable {
-    /// The store has an in-app purchase key and the offer came without a signature.
-    case signatureRequired(offerID: String)
+    /// The store has in-app purchase keys in use (not revoked), named in `keysInUse`, and
+    /// the offer came without a signature.
+    case signatureRequired(offerID: String, keysInUse: [String])
     /// No key of this store has the id.
     case unknownKey(keyID: String)
     /// The key was revoked.

@@ -8,7 +8,8 @@ extension StoreDecisions {
     public func offerSignatureRefusal(for request: PurchaseRequest, in state: LedgerState, at now: Date) -> OfferSignatureRefusal? {
         guard let offerID = request.options.offerID else { return nil }
         guard let signed = request.options.offerSignature else {
-            return state.promotionalOfferSignaturesRequired ? .signatureRequired(offerID: offerID) : nil
+            guard state.promotionalOfferSignaturesRequired else { return nil }
+            return .signatureRequired(offerID: offerID, keysInUse: state.inAppPurchaseKeysInUse.map(\.keyID))
         }
         guard let key = state.inAppPurchaseKey(signed.keyID) else { return .unknownKey(keyID: signed.keyID) }
         guard !key.isRevoked else { return .revokedKey(keyID: key.keyID) }

@@ -14,9 +14,14 @@ enum BuySheetReducer: KeyReducer {
     }
 
     static let keys = KeyTable<Command>([
-        // Enter shows only once the sheet takes it (see `ConfirmationArming`).
-        KeyBinding(.buy, keys: [.enter, .character("y")], help: ("Enter  y", "buy (taken a moment after the sheet opens)"),
-                   hint: FooterHint("Enter", "buy"), when: { $0.isConfirmationArmed(at: $0.keyTime) }),
+        // Enter shows only once the sheet takes it (see `ConfirmationArming`), and never for an
+        // offer the sheet cannot buy (the sheet says why).
+        KeyBinding(.buy, keys: [.enter, .character("y")],
+                   help: ("Enter  y", "buy (a moment after the sheet opens; not an offer needing a signature)"),
+                   hint: FooterHint("Enter", "buy"), when: { state in
+                       state.isConfirmationArmed(at: state.keyTime)
+                           && !BuySheetOffers.needsSignature(BuySheetOffers.chosenOffer(in: state), state: state)
+                   }),
         KeyBinding(.chooseOffer, keys: [.left, .right, .character("o")],
                    help: ("← →  o", "choose a promotional offer (for subscribers)"), hint: FooterHint("← →", "offer"),
                    when: { offerChoices(in: $0).count > 1 }),
@@ -37,7 +42,11 @@ enum BuySheetReducer: KeyReducer {
     static func reduce(_ command: Command, key: Key, isAvailable: Bool, screen: Screen, state: inout AppState) -> [Effect] {
         let simulate: PurchaseSimulation?
         switch command {
-        case .buy: simulate = nil
+        case .buy:
+            // The store would refuse the offer without a signature; the sheet already says why
+            // and how to lift the requirement, so Enter leaves it open.
+            if BuySheetOffers.needsSignature(screen.offerID, state: state) { return [] }
+            simulate = nil
         case .cancel:
             // A store that turned read-only under the sheet cannot record the cancel: just close it.
             if state.readOnlyReason != nil {

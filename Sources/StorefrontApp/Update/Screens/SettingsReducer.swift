@@ -101,6 +101,10 @@ enum SettingsReducer: KeyReducer {
         case .nextPurchase:
             let next = cycle(PurchaseSimulation.allCases, from: state.snapshot.nextPurchase)
             return state.perform(.setSetting(.nextPurchaseOutcome, value: next.rawValue, buyer: state.buyer), showing: .savingSetting)
+        case .promotionalOfferSignatures:
+            let next = cycle(OfferSignatureRequirement.allCases, from: settings.promotionalOfferSignatures)
+            return state.perform(.setSetting(.promotionalOfferSignatures, value: next.rawValue, buyer: state.buyer),
+                                 showing: .savingSetting)
         }
     }
 }

@@ -55,7 +55,7 @@ struct OfferSignatureCheckTests {
 
     @Test("once a key exists an offer without a signature is refused; the setting off lets it through")
     func requirementFollowsTheSetting() throws {
-        #expect(try buy(nil) == .refused(.offerSignature(.signatureRequired(offerID: offerID))))
+        #expect(try buy(nil) == .refused(.offerSignature(.signatureRequired(offerID: offerID, keysInUse: [keyID]))))
         try store.set(.promotionalOfferSignatures, to: "off", for: phone)
         #expect(try buy(nil).isPurchased)
     }
@@ -94,6 +94,35 @@ struct OfferSignatureCheckTests {
         #expect(try buy(used) == .refused(.offerSignature(.nonceReused(nonce: used.nonceText))))
         _ = try store.revokeInAppPurchaseKey(keyID, by: phone)
         #expect(try buy(try signed()) == .refused(.offerSignature(.revokedKey(keyID: keyID))))
+    }
+
+    @Test("while subscribed the signature is checked first; a good one buys nothing and leaves its nonce unused")
+    func signatureIsCheckedWhileSubscribed() throws {
+        #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").isPurchased)
+        #expect(try buy(try signed(keyID: "NOSUCHKEY1")) == .refused(.offerSignature(.unknownKey(keyID: "NOSUCHKEY1"))))
+        #expect(try buy(try signed(signer: try P256PrivateKey.generate())) == .refused(.offerSignature(.invalidSignature(keyID: keyID))))
+        #expect(try buy(nil) == .refused(.offerSignature(.signatureRequired(offerID: offerID, keysInUse: [keyID]))))
+        let good = try signed()
+        guard case .alreadyOwned = try buy(good) else {
+            Issue.record("a subscriber's valid offer signature did not answer alreadyOwned")
+            return
+        }
+        #expect(store.snapshot.usedOfferNonces.isEmpty, "nothing was bought, so the nonce is not used up")
+        _ = try store.expire(Rage.monthly, buyer: phone)
+        #expect(try buy(good).transaction?.offer == .promotional(id: offerID))
+        #expect(try buy(good) == .refused(.offerSignature(.nonceReused(nonce: good.nonceText))),
+                "a used nonce is refused even while the account holds the product")
+    }
+
+    @Test("with every key revoked no key is in use: an offer needs no signature, and a given one is still checked")
+    func revokingEveryKeyLiftsTheRequirement() throws {
+        _ = try store.revokeInAppPurchaseKey(keyID, by: phone)
+        #expect(store.snapshot.promotionalOfferSignaturesRequired == false)
+        #expect(try buy(try signed()) == .refused(.offerSignature(.revokedKey(keyID: keyID))))
+        #expect(try buy(nil).transaction?.offer == .promotional(id: offerID))
+        _ = try store.registerInAppPurchaseKey(publicKey: "AAAA", keyID: "TESTKEY002", by: phone)
+        _ = try store.expire(Rage.monthly, buyer: phone)
+        #expect(try buy(nil) == .refused(.offerSignature(.signatureRequired(offerID: offerID, keysInUse: ["TESTKEY002"]))))
     }
 
     @Test("a timestamp up to 24 hours either side of store time is accepted")
