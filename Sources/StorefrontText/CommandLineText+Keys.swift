@@ -3,9 +3,13 @@ import Foundation
 extension CommandLineText {
     /// `api-key` and the signed promotional offers of `buy`.
     public enum Keys {
-        public static func created(keyID: String, issuerID: String, path: String) -> String {
+        /// After `api-key create`; whether `buy --offer` now needs a signature depends on the store setting.
+        public static func created(keyID: String, issuerID: String, path: String, signaturesRequired: Bool) -> String {
             "Made in-app purchase key \(keyID) (issuer \(issuerID)); its private key is in \(path) (keep it secret). "
-                + "Sign promotional offers with it; `buy --offer` now needs such a signature."
+                + (signaturesRequired
+                    ? "Sign promotional offers with it; `buy --offer` now needs such a signature."
+                    : "Sign promotional offers with it; `buy --offer` needs no signature while the setting "
+                        + "promotional-offer-signatures is off (a signature given is still checked).")
         }
 
         public static func listed(keyID: String, issuerID: String, created: String, revoked: String?) -> String {

@@ -73,6 +73,12 @@ public enum StorefrontPaneText {
     /// The settings screen's row for `promotional-offer-signatures`; the payment sheet names it.
     public static let offerSignaturesSetting = "Promotional offer signatures"
 
+    /// The setting's value on the Settings screen; `required` with no key in use asks for nothing,
+    /// and says so rather than look as if it did.
+    public static func offerSignaturesValue(_ value: String, inForce: Bool) -> String {
+        value == "required" && !inForce ? "Required, no key in use" : value.capitalized
+    }
+
     /// On the payment sheet, when the chosen promotional offer cannot be bought from it.
     public static let offerNeedsSignature = "This offer needs a signature from the app's server (the store has an "
         + "in-app purchase key in use), which the storefront cannot make. To buy it here, turn \(offerSignaturesSetting) "

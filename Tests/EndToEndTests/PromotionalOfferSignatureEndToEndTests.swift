@@ -163,6 +163,14 @@ struct PromotionalOfferSignatureEndToEndTests {
         #expect(unsigned.status == 0 && unsigned.stdout.contains("with the promotional offer \(Self.offer)"), "\(unsigned.stdout) \(unsigned.stderr)")
     }
 
+    @Test func makingAKeyWhileSignaturesAreOffSaysNoneIsNeeded() throws {
+        #expect(try cli.run(["settings", "set", "promotional-offer-signatures", "off"]).status == 0)
+        let made = try cli.run(["api-key", "create"])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.contains("needs no signature while the setting promotional-offer-signatures is off"), "\(made.stdout)")
+        #expect(!made.stdout.contains("now needs such a signature"), "\(made.stdout)")
+    }
+
     @Test func aDamagedStoreMakesNoKeyFile() throws {
         #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 0)
         let ledger = try String(contentsOfFile: cli.ledger, encoding: .utf8)

@@ -74,6 +74,21 @@ struct OfferSignatureSheetTests {
         #expect(state.snapshot.transactions.first?.offer == .promotional(id: "rage.pro.comeback"))
     }
 
+    @Test("with no key in use the Settings row says the requirement asks for nothing yet")
+    func settingsRowSaysNoKeyIsInUse() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        state.send(.character("s"))
+        #expect(SheetsAndPanesTests.rowTexts(state).contains {
+            $0.contains("Promotional offer signatures") && $0.contains("‹ Required, no key in use ›")
+        })
+        _ = try fixture.store.registerInAppPurchaseKey(publicKey: "AAAA", keyID: "SHEETKEY02", by: fixture.buyer)
+        try fixture.run([.loadSnapshot(buyer: fixture.buyer, storefront: state.storefront)], on: &state)
+        #expect(SheetsAndPanesTests.rowTexts(state).contains {
+            $0.contains("Promotional offer signatures") && $0.contains("‹ Required ›")
+        })
+    }
+
     @Test("with the requirement off, the sheet says nothing of signatures and buys the offer")
     func requirementOffBuys() throws {
         let fixture = try F()

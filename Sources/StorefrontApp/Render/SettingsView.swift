@@ -53,7 +53,8 @@ enum SettingsView {
         case .billingRetry: ("Renewals fail (billing retry)", snapshot.settings.billingRetry ? "On" : "Off")
         case .gracePeriod: ("Grace period", snapshot.settings.gracePeriod ? "On" : "Off")
         case .promotionalOfferSignatures:
-            (StorefrontPaneText.offerSignaturesSetting, snapshot.settings.promotionalOfferSignatures.rawValue.capitalized)
+            (StorefrontPaneText.offerSignaturesSetting, StorefrontPaneText.offerSignaturesValue(
+                snapshot.settings.promotionalOfferSignatures.rawValue, inForce: snapshot.offerSignaturesRequired))
         case .timeRate: ("Time rate", snapshot.timeline.rate.rawValue)
         case .failure(let operation):
             ("Fail \(operation.rawValue)", snapshot.settings.failures[operation]?.settingValue ?? "none")

@@ -28,7 +28,9 @@ enum APIKeyCommands {
             try console.json(JSONShapes.InAppPurchaseKeyCreated(keyId: key.keyID, issuerId: key.issuerID,
                                                                privateKeyPath: privateKeyPath))
         } else {
-            console.out(CommandLineText.Keys.created(keyID: key.keyID, issuerID: key.issuerID, path: privateKeyPath))
+            console.out(CommandLineText.Keys.created(
+                keyID: key.keyID, issuerID: key.issuerID, path: privateKeyPath,
+                signaturesRequired: session.store.snapshot.promotionalOfferSignaturesRequired))
         }
         return .success
     }
