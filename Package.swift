@@ -19,6 +19,11 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
@@ -79,6 +84,10 @@ let package = Package(
                 "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText",
                 "StorefrontTesting",
             ]
+        ),
+        .testTarget(
+            name: "StorePostgresTests",
+            dependencies: ["StorefrontTesting"]
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "StorefrontTesting"]),
         .testTarget(
