@@ -22,6 +22,10 @@ public enum ServerText {
         "\"\(text)\" is not a port: give --port a number from 0 to 65535 (0 picks a free port)."
     }
 
+    public static func notATimeout(_ text: String) -> String {
+        "\"\(text)\" is not a timeout: give --idle-timeout a whole number of seconds from 1 to 3600."
+    }
+
     public static func cannotListen(host: String, port: Int, reason: String) -> String {
         "cannot listen on \(host) port \(port): \(reason). Choose another --port (0 picks a free one) or stop what uses it."
     }

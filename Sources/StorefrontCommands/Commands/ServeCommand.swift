@@ -16,13 +16,18 @@ enum ServeCommand {
         } catch {
             throw UsageError(error.description)
         }
+        var limits = ServerLimits()
+        if let text = arguments.value(of: CommandOptions.idleTimeout) {
+            guard let seconds = Int(text), (1...3_600).contains(seconds) else { throw UsageError(ServerText.notATimeout(text)) }
+            limits.idleTimeoutSeconds = seconds
+        }
         if !address.isLoopback { console.err(CommandLineText.Report.warning(ServerText.notLoopback(address.host))) }
         let served = ServedStore(store: session.store, signer: try session.transactionSigner())
         // Blocked before the server's threads start, so only the wait below takes them.
         ServerTerminationSignals.block()
         let server: HTTPServer
         do {
-            server = try HTTPServer(address: address) { request in ServerRoutes.table.respond(to: request, context: served) }
+            server = try HTTPServer(address: address, limits: limits) { request in ServerRoutes.table.respond(to: request, context: served) }
         } catch {
             throw CommandFailure(status: .dataProblem, message: error.description)
         }

@@ -19,6 +19,7 @@ enum CommandOptions {
     static let der = OptionDeclaration(name: "der", placeholder: nil, summary: Text.der)
     static let host = OptionDeclaration(name: "host", placeholder: "ADDRESS", summary: Text.host)
     static let port = OptionDeclaration(name: "port", placeholder: "N", summary: Text.port)
+    static let idleTimeout = OptionDeclaration(name: "idle-timeout", placeholder: "SECONDS", summary: Text.idleTimeout)
     static let expectSequence = OptionDeclaration(name: "expect-sequence", placeholder: "N", summary: Text.expectSequence)
 }
 
