@@ -45,6 +45,15 @@ public final class ServedStore: RouteAuthorizing, @unchecked Sendable {
         return store.snapshot
     }
 
+    /// Runs a change the app's server asked for; a store that cannot record it is a 500.
+    public func record(_ change: (Store) throws -> Void) throws(AppStoreAPIError) {
+        do {
+            try change(store)
+        } catch {
+            throw .internalError("\(error)")
+        }
+    }
+
     /// The renewal info of `subscription`, signed now; nil for one that never renews.
     public func signedRenewalInfo(_ subscription: Entitlements.Subscription) throws(AppStoreAPIError) -> String? {
         do {

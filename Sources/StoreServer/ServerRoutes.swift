@@ -6,5 +6,7 @@ public enum ServerRoutes {
         Route("GET", "/inApps/v1/subscriptions/{transactionId}", .bearerToken, SubscriptionStatusesEndpoint.handle),
         Route("GET", "/inApps/v2/refund/lookup/{transactionId}", .bearerToken, RefundHistoryEndpoint.handle),
         Route("GET", "/inApps/v1/lookup/{orderId}", .bearerToken, OrderLookupEndpoint.handle),
+        Route("PUT", "/inApps/v1/transactions/consumption/{transactionId}", .bearerToken, ConsumptionEndpoint.handle),
+        Route("PUT", "/inApps/v1/subscriptions/extend/{originalTransactionId}", .bearerToken, RenewalExtensionEndpoint.handle),
     ])
 }

@@ -115,3 +115,33 @@ extension ServerText {
         "\(name) \"\(value.prefix(40))\" is not a date in milliseconds since 1970."
     }
 }
+
+extension ServerText {
+    public static let emptyBody = "the endpoint takes a JSON object and the body is empty"
+    public static let notAJSONObject = "it is not a JSON object"
+
+    public static func wrongFieldType(_ field: String) -> String { "the field \(field) has the wrong type" }
+
+    public static func notConsumable(_ id: String) -> String {
+        "Transaction \(id) is not a consumable; consumption information is for consumables."
+    }
+
+    public static let consentRequired = "customerConsented must be true: send consumption information only with the customer's consent."
+
+    public static func outOfRange(_ name: String, _ value: Int?, range: ClosedRange<Int>?) -> String {
+        let given = value.map { "\($0) is not a valid \(name)" } ?? "\(name) is missing"
+        return given + (range.map { "; give a number from \($0.lowerBound) to \($0.upperBound)." } ?? ".")
+    }
+
+    public static func notAUUID(_ name: String) -> String { "\(name) must be a UUID or empty." }
+
+    public static let badRequestIdentifier = "requestIdentifier must be a non-empty string of at most 128 bytes (a UUID is usual)."
+
+    public static func extensionIneligible(_ id: String) -> String {
+        "The subscription of transaction \(id) cannot be extended: only an active auto-renewable subscription can."
+    }
+
+    public static func tooManyExtensions(maximum: Int) -> String {
+        "This subscription was extended \(maximum) times in the last 365 days, the most Apple allows."
+    }
+}

@@ -145,4 +145,52 @@ final class AppStoreServerAPIEndToEndTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("eyJ"), result.stderr)
         XCTAssertFalse(result.stdout.contains("eyJ"), result.stdout)
     }
+
+    func testConsumptionInformationIsRecordedWithTheTransaction() throws {
+        let ids = try transactionIDs()
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        let results = try callThroughApplesClient(server, [
+            ["method": "send_consumption_data", "args": ["id": ids[Self.face]!, "consumptionStatus": 2]],
+            ["method": "send_consumption_data", "args": ["id": ids[Self.face]!, "customerConsented": false]],
+            ["method": "send_consumption_data", "args": ["id": ids[Self.drummer]!]],
+        ])
+        XCTAssertEqual((results[0]["ok"] as? [String: Any])?["sent"] as? Bool, true, "\(results[0])")
+        XCTAssertEqual(results[1]["code"] as? Int, 4_000_035)
+        XCTAssertEqual(results[2]["code"] as? Int, 4_000_043)
+        let list = try XCTUnwrap(try cli.run(["transactions", "--json"]).jsonArray())
+        let face = try XCTUnwrap(list.first { $0["transactionId"] as? String == ids[Self.face] })
+        let consumption = try XCTUnwrap(face["consumption"] as? [String: Any], "\(face)")
+        XCTAssertEqual(consumption["consumptionStatus"] as? Int, 2)
+        XCTAssertEqual(consumption["customerConsented"] as? Bool, true)
+    }
+
+    func testExtendingARenewalDateMovesTheExpiryWithinApplesLimits() throws {
+        let ids = try transactionIDs()
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        let extend: (Int, String) -> [String: Any] = { days, request in
+            ["method": "extend_subscription_renewal_date", "args": ["id": ids[Self.monthly]!, "days": days, "requestIdentifier": request]]
+        }
+        let results = try callThroughApplesClient(server, [
+            ["method": "get_transaction_info", "args": ["id": ids[Self.monthly]!]],
+            extend(10, "first"), extend(10, "first"), extend(91, "too-long"), extend(5, "second"), extend(5, "third"),
+            ["method": "get_transaction_info", "args": ["id": ids[Self.monthly]!]],
+            ["method": "extend_subscription_renewal_date", "args": ["id": ids[Self.drummer]!, "days": 3, "requestIdentifier": "x"]],
+        ])
+        let before = try XCTUnwrap(((results[0]["ok"] as? [String: Any])?["transaction"] as? [String: Any])?["expiresDate"] as? Int)
+        let first = try XCTUnwrap(results[1]["ok"] as? [String: Any], "\(results[1])")
+        XCTAssertEqual(first["success"] as? Bool, true)
+        XCTAssertEqual(first["effectiveDate"] as? Int, before + 10 * 86_400_000)
+        XCTAssertEqual((results[2]["ok"] as? [String: Any])?["effectiveDate"] as? Int, before + 10 * 86_400_000, "the same request again")
+        XCTAssertEqual(results[3]["code"] as? Int, 4_000_009)
+        XCTAssertEqual((results[4]["ok"] as? [String: Any])?["effectiveDate"] as? Int, before + 15 * 86_400_000)
+        XCTAssertEqual(results[5]["code"] as? Int, 4_030_005, "a third extension within a year")
+        let after = ((results[6]["ok"] as? [String: Any])?["transaction"] as? [String: Any])?["expiresDate"] as? Int
+        XCTAssertEqual(after, before + 15 * 86_400_000)
+        XCTAssertEqual(results[7]["code"] as? Int, 4_030_004, "a non-consumable has no renewal date")
+        let entitlements = try XCTUnwrap(try cli.run(["entitlements", "--json"]).json())
+        let subscription = try XCTUnwrap((entitlements["subscriptions"] as? [[String: Any]])?.first)
+        XCTAssertNotNil(subscription["expiresDate"])
+    }
 }

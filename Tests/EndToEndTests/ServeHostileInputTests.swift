@@ -17,6 +17,25 @@ final class ServeHostileInputTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: cli.ledger)), ledgerBefore, "bad input changed the ledger")
     }
 
+    func testMalformedJSONIsRefusedWithApplesBadRequestCode() throws {
+        let key = try XCTUnwrap(try cli.run(["api-key", "create", "--json"]).json())
+        ledgerBefore = try Data(contentsOf: URL(fileURLWithPath: cli.ledger))
+        let id = try XCTUnwrap(try cli.run(["transactions", "--json"]).jsonArray()?.first?["transactionId"] as? String)
+        let token = try BearerTokenMaker.token(keyPath: key["privateKeyPath"] as! String, keyID: key["keyId"] as! String,
+                                               issuerID: key["issuerId"] as! String, bundleID: "com.example.rage")
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        for body in ["{not json", "[1,2]", "", "{\"extendByDays\": \"ten\"}"] {
+            let answer = try server.send("PUT", "/inApps/v1/subscriptions/extend/\(id)",
+                                         headers: ["Authorization": "Bearer \(token)"], body: Array(body.utf8))
+            XCTAssertEqual(answer.status, 400, body)
+            XCTAssertEqual(answer.json?["errorCode"] as? Int, 4_000_000, body)
+        }
+        let badID = try server.send("PUT", "/inApps/v1/subscriptions/extend/12ab", headers: ["Authorization": "Bearer \(token)"],
+                                    body: Array("{}".utf8))
+        XCTAssertEqual(badID.json?["errorCode"] as? Int, 4_000_008)
+    }
+
     func testThreeHundredConnectionsAtOnceAreAllAnswered() throws {
         let server = try ServeProcess(cli)
         defer { server.stop() }

@@ -62,6 +62,7 @@ enum AccountCommands {
         let records = session.store.transactions(for: session.buyer.account)
         if arguments.json {
             let signer = try session.transactionSigner()
+            let reports = session.store.snapshot.consumptionReports
             try console.json(records.map { record in
                 JSONShapes.Transaction(
                     transactionId: record.id, originalTransactionId: record.originalID, productId: record.productID,
@@ -72,7 +73,10 @@ enum AccountCommands {
                     offer: record.offer?.rawValue, reason: record.failureReason, revocationDate: record.revocationDate,
                     replacedBy: record.replacedBy, proratedRefund: record.proratedRefund.map(ExactDecimal.string),
                     signedTransaction: try session.listedSignedTransaction(record, signer: signer),
-                    orderId: record.isBought ? record.orderID : nil)
+                    orderId: record.isBought ? record.orderID : nil,
+                    consumption: reports[record.id].flatMap {
+                        try? JSONDecoder().decode([String: JSONShapes.ConsumptionValue].self, from: Data($0.fields.utf8))
+                    })
             })
             return .success
         }
