@@ -56,4 +56,21 @@ final class ServeEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertTrue(result.stderr.contains("is not an IP address"), result.stderr)
     }
+
+    func testAPortOrTimeoutOutOfRangeIsAUsageErrorThatSaysWhatToGive() throws {
+        let port = try cli.run(["serve", "--port", "99999"])
+        XCTAssertEqual(port.status, 2)
+        XCTAssertTrue(port.stderr.contains("from 0 to 65535"), port.stderr)
+        let timeout = try cli.run(["serve", "--port", "0", "--idle-timeout", "0"])
+        XCTAssertEqual(timeout.status, 2)
+        XCTAssertTrue(timeout.stderr.contains("from 1 to 3600"), timeout.stderr)
+    }
+
+    func testSIGINTStopsItCleanlyToo() throws {
+        let server = try ServeProcess(cli)
+        _ = Glibc.kill(server.command.process.processIdentifier, SIGINT)
+        let result = server.stop()
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("stopped serving"), result.stderr)
+    }
 }
