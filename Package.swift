@@ -24,6 +24,11 @@ let package = Package(
             providers: [.apt(["libpq-dev"])]
         ),
         .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
@@ -46,6 +51,11 @@ let package = Package(
         // The store's events on a PostgreSQL server, for a team sharing one store.
         .target(name: "StorePostgres", dependencies: ["CPostgres", "StoreLedger", "StoreEngine"]),
         .target(name: "StorefrontText", dependencies: ["StoreCatalog", "StoreEngine"]),
+        // `storefront serve`: the App Store Server API over libmicrohttpd.
+        .target(
+            name: "StoreServer",
+            dependencies: ["CMicroHTTPD", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText"]
+        ),
         .target(name: "TerminalUI"),
         .target(
             name: "StorefrontApp",
@@ -61,6 +71,7 @@ let package = Package(
             name: "StorefrontCommands",
             dependencies: [
                 "StoreLedger", "StoreCatalog", "StoreEngine", "StorePostgres", "StoreSigning", "StorefrontText", "TerminalUI",
+                "StoreServer",
             ]
         ),
         // Test doubles, snapshot helpers and the CLI runner: linked by tests and the benchmark, never by `storefront`.
@@ -92,6 +103,10 @@ let package = Package(
         .testTarget(
             name: "StorePostgresTests",
             dependencies: ["storefront", "StoreLedger", "StoreCatalog", "StoreEngine", "StorePostgres", "StorefrontTesting"]
+        ),
+        .testTarget(
+            name: "StoreServerTests",
+            dependencies: ["StoreServer", "StoreEngine", "StoreSigning", "StoreCatalog", "StoreLedger", "StorefrontTesting"]
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "StorefrontTesting"]),
         .testTarget(

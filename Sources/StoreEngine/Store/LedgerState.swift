@@ -45,6 +45,10 @@ public struct LedgerState: Sendable {
     public internal(set) var inAppPurchaseKeys: [InAppPurchaseKey] = []
     /// The nonces of signed promotional offers already used by a purchase.
     public internal(set) var usedOfferNonces: Set<String> = []
+    /// The latest consumption information the app's server sent, by transaction id.
+    public internal(set) var consumptionReports: [String: ConsumptionReport] = [:]
+    /// The renewal date extensions of each subscription, by original transaction id, oldest first.
+    public internal(set) var renewalExtensions: [String: [RenewalExtension]] = [:]
 
     /// - Parameters:
     ///   - initialSettings: the catalog's settings (from a .storekit file), which the
@@ -104,6 +108,8 @@ public struct LedgerState: Sendable {
         case .renew: applyRenewal(event, sequence: sequence)
         case .billingRetry, .graceEnded, .expire, .cancelRenewal, .pendingChange: applySubscriptionChange(event)
         case .inAppPurchaseKey, .inAppPurchaseKeyRevoked: applyInAppPurchaseKey(event)
+        case .consumptionInfo: applyConsumptionInfo(event)
+        case .renewalExtended: applyRenewalExtension(event)
         }
         // Recorded whatever became of the purchase, so a signed offer is accepted only once.
         if let nonce = event.offerNonce { usedOfferNonces.insert(nonce) }

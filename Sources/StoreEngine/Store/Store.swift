@@ -117,7 +117,7 @@ public final class Store: @unchecked Sendable {
     private static func mayChangeSubscriptions(_ event: StoreEvent) -> Bool {
         switch event.kind {
         case .spend, .setting, .restore, .resetDevice, .failureConsumed, .finish, .purchaseFailed, .decline, .clock,
-             .inAppPurchaseKey, .inAppPurchaseKeyRevoked:
+             .inAppPurchaseKey, .inAppPurchaseKeyRevoked, .consumptionInfo:
             false
         case .purchase:
             event.productType == .autoRenewable || event.productType == nil

@@ -45,6 +45,8 @@ extension StoreEvent {
             if let missing = needed.first(where: { $0.1 == nil }) {
                 return LedgerFieldProblem(field: missing.0, reason: "an in-app purchase key event names no \(missing.0)")
             }
+        case .consumptionInfo, .renewalExtended:
+            return serverRequestFieldProblem()
         default:
             break
         }

@@ -50,6 +50,10 @@ public struct StoreEvent: Codable, Sendable, Equatable {
         case inAppPurchaseKey
         /// An in-app purchase key (`keyId`) was revoked; its signatures are refused from now on.
         case inAppPurchaseKeyRevoked
+        /// The app's server sent consumption information about `transactionId` (`consumption`).
+        case consumptionInfo
+        /// The app's server extended the subscription `originalTransactionId` by `extendByDays`.
+        case renewalExtended
     }
 
     public var kind: Kind
@@ -111,6 +115,12 @@ public struct StoreEvent: Codable, Sendable, Equatable {
     public var publicKey: String?
     /// The nonce of a signed promotional offer a purchase used, so it is never accepted again.
     public var offerNonce: String?
+    /// Consumption information as the app's server sent it: a JSON object of Apple's fields.
+    public var consumption: String?
+    /// A renewal date extension: the days, Apple's reason code (0-3) and the server's request id.
+    public var extendByDays: Int?
+    public var extendReasonCode: Int?
+    public var requestIdentifier: String?
 
     public init(kind: Kind, time: Date, app: String, account: String, device: String) {
         self.kind = kind

@@ -44,9 +44,12 @@ enum TransactionsView {
         }
     }
 
-    /// The selected transaction's id, device and what it granted or why it failed.
+    /// The selected transaction's id, device, what it granted or why it failed, and its order
+    /// id (what the App Store Server API's Look Up Order ID takes).
     private static func summary(of record: TransactionRecord, text: StoreText) -> String {
-        var parts = ["Transaction \(record.id)", "on \(record.purchaseDevice)"]
+        var parts = ["Transaction \(record.id)"]
+        if record.isBought { parts.append("order \(record.orderID)") }
+        parts.append("on \(record.purchaseDevice)")
         if let credit = record.credit, record.creditAmount > 0 { parts.append("+\(record.creditAmount) \(text.creditName(credit))") }
         if let expires = record.expiresDate { parts.append("until \(text.date(expires))") }
         if let reason = record.failureReason { parts.append(reason) }

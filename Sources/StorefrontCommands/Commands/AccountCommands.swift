@@ -62,6 +62,7 @@ enum AccountCommands {
         let records = session.store.transactions(for: session.buyer.account)
         if arguments.json {
             let signer = try session.transactionSigner()
+            let reports = session.store.snapshot.consumptionReports
             try console.json(records.map { record in
                 JSONShapes.Transaction(
                     transactionId: record.id, originalTransactionId: record.originalID, productId: record.productID,
@@ -71,7 +72,11 @@ enum AccountCommands {
                     amount: record.credit == nil ? nil : record.creditAmount, expiresDate: record.expiresDate,
                     offer: record.offer?.rawValue, reason: record.failureReason, revocationDate: record.revocationDate,
                     replacedBy: record.replacedBy, proratedRefund: record.proratedRefund.map(ExactDecimal.string),
-                    signedTransaction: try session.listedSignedTransaction(record, signer: signer))
+                    signedTransaction: try session.listedSignedTransaction(record, signer: signer),
+                    orderId: record.isBought ? record.orderID : nil,
+                    consumption: reports[record.id].flatMap {
+                        try? JSONDecoder().decode([String: JSONShapes.ConsumptionValue].self, from: Data($0.fields.utf8))
+                    })
             })
             return .success
         }
@@ -83,7 +88,7 @@ enum AccountCommands {
             console.out(CommandLineText.Account.transactionRow(
                 id: record.id, date: text.dates.dateTime(record.purchaseDate, locale: session.locale), state: record.state.rawValue,
                 price: price, title: product.map(text.title(of:)) ?? record.productID, device: record.purchaseDevice,
-                proratedRefund: text.proratedRefundText(record)))
+                proratedRefund: text.proratedRefundText(record), orderID: record.isBought ? record.orderID : nil))
         }
         return .success
     }

@@ -19,6 +19,9 @@ enum CommandOptions {
     static let der = OptionDeclaration(name: "der", placeholder: nil, summary: Text.der)
     static let from = OptionDeclaration(name: "from", placeholder: "FILE_OR_URL", summary: Text.from, completion: .file)
     static let to = OptionDeclaration(name: "to", placeholder: "FILE_OR_URL", summary: Text.to, completion: .file)
+    static let host = OptionDeclaration(name: "host", placeholder: "ADDRESS", summary: Text.host)
+    static let port = OptionDeclaration(name: "port", placeholder: "N", summary: Text.port)
+    static let idleTimeout = OptionDeclaration(name: "idle-timeout", placeholder: "SECONDS", summary: Text.idleTimeout)
     static let expectSequence = OptionDeclaration(name: "expect-sequence", placeholder: "N", summary: Text.expectSequence)
 }
 

@@ -74,5 +74,36 @@ extension JSONShapes {
         public var proratedRefund: String?
         /// The transaction as a compact JWS; nil for failed and cancelled attempts.
         public var signedTransaction: String? = nil
+        /// The order id Look Up Order ID takes; nil for attempts that were never bought.
+        public var orderId: String? = nil
+        /// The consumption information the app's server last sent for it, Apple's fields as sent.
+        public var consumption: [String: ConsumptionValue]? = nil
+    }
+
+    /// One field of consumption information: Apple's are numbers, booleans and a UUID string.
+    public enum ConsumptionValue: Codable, Sendable, Equatable {
+        case number(Int)
+        case flag(Bool)
+        case text(String)
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let flag = try? container.decode(Bool.self) {
+                self = .flag(flag)
+            } else if let number = try? container.decode(Int.self) {
+                self = .number(number)
+            } else {
+                self = .text(try container.decode(String.self))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case let .number(number): try container.encode(number)
+            case let .flag(flag): try container.encode(flag)
+            case let .text(text): try container.encode(text)
+            }
+        }
     }
 }

@@ -34,6 +34,10 @@ struct LedgerFastDecodingTests {
         event.issuerId = "57246542-96fe-1a63-e053-0824d011072a"
         event.publicKey = "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE"
         event.offerNonce = "2c4b4e3e-6d5f-4b57-9d7e-0d6b9c3f2a10"
+        event.consumption = #"{"consumptionStatus":1,"customerConsented":true}"#
+        event.extendByDays = 30
+        event.extendReasonCode = 1
+        event.requestIdentifier = "8f2c1a4e-5b3d-4c6e-9a7f-1e2d3c4b5a69"
         event.storeTime = Date(timeIntervalSince1970: 1_800_000_000)
         event.realTime = Date(timeIntervalSince1970: 1_796_000_001)
         event.rate = .monthEvery5Minutes

@@ -27,6 +27,7 @@ struct LedgerFastEncodingTests {
         event.unfinished = Bool.random(using: &random); event.proratedRefund = "1.5"; event.group = text()
         event.offerPeriodsLeft = 2; event.appAccountToken = text()
         event.keyId = text(); event.issuerId = text(); event.publicKey = text(); event.offerNonce = text()
+        event.consumption = text(); event.extendByDays = 90; event.extendReasonCode = 3; event.requestIdentifier = text()
         return event
     }
 

@@ -7,7 +7,7 @@ extension LedgerState {
     /// Names the payload's layout. Change it whenever what `checkpointPayload` writes changes
     /// (a test pins the layout's bytes) or an event comes to fold differently, so checkpoints
     /// written by another version are passed over rather than trusted.
-    static let checkpointLayout = "storefront-state 5"
+    static let checkpointLayout = "storefront-state 6"
 
     /// Every value of the state, after the inputs it was folded with (`fingerprint`). Sets and
     /// dictionaries are written sorted, so equal states give equal bytes.
@@ -49,6 +49,7 @@ extension LedgerState {
             writer.write(key.revoked) { $0.write($1) }
         }
         writer.write(usedOfferNonces.sorted()) { $0.write($1) }
+        writeServerRequests(to: &writer)
         return writer.bytes
     }
 
@@ -97,6 +98,7 @@ extension LedgerState {
                              revoked: try reader.readOptional { reader throws(CheckpointFormatError) in try reader.readDate() })
         }
         usedOfferNonces = Set(try reader.readList(text))
+        try readServerRequests(from: &reader)
         guard reader.isAtEnd else { throw CheckpointFormatError(reason: "it has bytes after the state") }
     }
 

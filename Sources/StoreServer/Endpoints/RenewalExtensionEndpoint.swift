@@ -1,0 +1,62 @@
+import Foundation
+import StoreEngine
+import StorefrontText
+
+/// PUT `/inApps/v1/subscriptions/extend/{originalTransactionId}`: Extend a Subscription
+/// Renewal Date, with Apple's limits (1-90 days, reason codes 0-3, two a year).
+enum RenewalExtensionEndpoint {
+    /// Apple's ExtendRenewalDateRequest.
+    struct Request: Decodable {
+        var extendByDays: Int?
+        var extendReasonCode: Int?
+        var requestIdentifier: String?
+    }
+
+    /// Apple's ExtendRenewalDateResponse.
+    struct Response: Encodable {
+        var originalTransactionId: String
+        var webOrderLineItemId: String
+        var success: Bool
+        var effectiveDate: Int64
+    }
+
+    static func handle(_ request: RouteRequest, _ served: ServedStore) throws(AppStoreAPIError) -> HTTPResponse {
+        typealias Code = AppStoreAPIError.Code
+        let originalID = try TransactionIDParameter.parse(request.parameter("originalTransactionId"), code: Code.invalidOriginalTransactionID)
+        let body = try JSONRequestBody.decode(Request.self, from: request.request)
+        guard let days = body.extendByDays, RenewalExtension.allowedDays.contains(days) else {
+            throw .badRequest(Code.invalidExtendByDays, ServerText.outOfRange("extendByDays", body.extendByDays, range: RenewalExtension.allowedDays))
+        }
+        guard let reason = body.extendReasonCode, RenewalExtension.allowedReasonCodes.contains(reason) else {
+            throw .badRequest(Code.invalidExtendReasonCode,
+                              ServerText.outOfRange("extendReasonCode", body.extendReasonCode, range: RenewalExtension.allowedReasonCodes))
+        }
+        guard let requestIdentifier = body.requestIdentifier, !requestIdentifier.isEmpty, requestIdentifier.utf8.count <= 128 else {
+            throw .badRequest(Code.invalidRequestIdentifier, ServerText.badRequestIdentifier)
+        }
+        let state = try served.refreshed()
+        guard let record = state.transactions[originalID], record.isBought else {
+            throw .notFound(Code.originalTransactionIDNotFound, ServerText.noTransaction(originalID))
+        }
+        let buyer = Buyer(account: record.account, device: record.purchaseDevice)
+        let made: RenewalExtension
+        do {
+            made = try served.store.extendRenewalDate(originalTransactionID: record.originalID, days: days, reasonCode: reason,
+                                                      requestIdentifier: requestIdentifier, by: buyer)
+        } catch let refusal as ServerRequestRefusal {
+            switch refusal {
+            case .noTransaction, .subscriptionNotActive:
+                throw AppStoreAPIError(httpStatus: 403, errorCode: Code.subscriptionExtensionIneligible,
+                                       errorMessage: ServerText.extensionIneligible(originalID))
+            case .tooManyExtensions:
+                throw AppStoreAPIError(httpStatus: 403, errorCode: Code.subscriptionMaxExtension,
+                                       errorMessage: ServerText.tooManyExtensions(maximum: RenewalExtension.maximumPerYear))
+            }
+        } catch {
+            throw .internalError("\(error)")
+        }
+        let latest = served.store.snapshot.subscriptions[record.originalID]?.latestTransactionID ?? record.originalID
+        return .json(Response(originalTransactionId: record.originalID, webOrderLineItemId: latest, success: true,
+                              effectiveDate: Int64((made.newExpiresDate.timeIntervalSince1970 * 1_000).rounded())))
+    }
+}

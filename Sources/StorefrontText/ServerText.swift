@@ -1,0 +1,147 @@
+import Foundation
+
+/// What `storefront serve` says: on its terminal, and in the `errorMessage` of its error bodies.
+public enum ServerText {
+    public static func listening(host: String, port: Int) -> String {
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "listening on http://\(shownHost):\(port)"
+    }
+
+    public static let stopped = "stopped serving"
+
+    public static func notLoopback(_ host: String) -> String {
+        "serving on \(host), which is not a loopback address: other machines can reach this store and ask for its "
+            + "transactions with a valid API key. Use --host 127.0.0.1 to serve this machine only."
+    }
+
+    public static func notAnAddress(_ host: String) -> String {
+        "\"\(host)\" is not an IP address: give --host an IPv4 or IPv6 address such as 127.0.0.1 or ::1 (or \"localhost\")."
+    }
+
+    public static func notAPort(_ text: String) -> String {
+        "\"\(text)\" is not a port: give --port a number from 0 to 65535 (0 picks a free port)."
+    }
+
+    public static func notATimeout(_ text: String) -> String {
+        "\"\(text)\" is not a timeout: give --idle-timeout a whole number of seconds from 1 to 3600."
+    }
+
+    public static func cannotListen(host: String, port: Int, reason: String) -> String {
+        "cannot listen on \(host) port \(port): \(reason). Choose another --port (0 picks a free one) or stop what uses it."
+    }
+
+    public static func cannotStart(_ reason: String) -> String {
+        "the HTTP server could not start: \(reason)."
+    }
+
+    public static func unauthorized(_ reason: String) -> String {
+        "Unauthorized: \(reason). Send `Authorization: Bearer JWT`, signed ES256 with a key from `storefront api-key create`."
+    }
+
+    public static func unknownPath(_ path: String) -> String {
+        "No endpoint at \(path). This server answers the App Store Server API paths listed in the README."
+    }
+
+    public static func methodNotAllowed(_ method: String, path: String, allowed: [String]) -> String {
+        "\(path) does not take \(method); it takes \(allowed.joined(separator: ", "))."
+    }
+
+    public static func bodyTooLarge(limit: Int) -> String {
+        "The request body is over the limit of \(limit) bytes; App Store Server API bodies are far smaller."
+    }
+
+    public static func malformedBody(_ detail: String) -> String {
+        "The request body is not valid: \(detail)."
+    }
+
+    public static func internalError(_ detail: String) -> String {
+        "The store could not answer: \(detail). See `storefront verify` for the state of the entitlements file."
+    }
+}
+
+extension ServerText {
+    /// Why a bearer token was refused (the 401's message); never the token itself.
+    public enum TokenRefusal {
+        public static let missing = "the request has no Authorization header"
+        public static let notBearer = "the Authorization header is not `Bearer TOKEN`"
+        public static let notCompactJWS = "the token is not a JWS of three base64url parts"
+        public static let notJSON = "the token's header or claims are not JSON objects"
+        public static func algorithm(_ name: String?) -> String {
+            "the token is signed with \(name.map { "\"\($0)\"" } ?? "no algorithm"); only ES256 is accepted"
+        }
+        public static let noKeyID = "the token's header has no kid naming the API key"
+        public static func unknownKey(_ keyID: String) -> String {
+            "this store has no API key \(keyID); make one with `storefront api-key create` (see `storefront api-key list`)"
+        }
+        public static func revokedKey(_ keyID: String, on date: Date) -> String {
+            "the API key \(keyID) was revoked on \(date.formatted(.iso8601)); make a new one with `storefront api-key create`"
+        }
+        public static func badSignature(_ keyID: String) -> String {
+            "the token's signature does not verify with the API key \(keyID); sign with that key's .p8 file"
+        }
+        public static func wrongIssuer(_ issuer: String?) -> String {
+            "the token's iss \(issuer.map { "\"\($0)\"" } ?? "is missing and") does not match the key's issuer id (see `storefront api-key list`)"
+        }
+        public static func wrongAudience(_ audience: String) -> String { "the token's aud is not \"\(audience)\"" }
+        public static func wrongBundle(_ bundle: String?, served: String) -> String {
+            "the token's bid \(bundle.map { "\"\($0)\"" } ?? "is missing; it") must be the bundle id of the app served, \(served)"
+        }
+        public static let noExpiry = "the token has no exp"
+        public static let expired = "the token has expired; sign a new one"
+        public static let issuedInFuture = "the token's iat is in the future"
+        public static let lifeTooLong = "the token lives longer than 60 minutes (exp - iat); Apple refuses such tokens too"
+    }
+}
+
+extension ServerText {
+    public static func noTransaction(_ id: String) -> String {
+        "No transaction \(id) for this app. See `storefront transactions` for the ids the store has issued."
+    }
+
+    public static func notATransactionID(_ text: String) -> String {
+        "\"\(text.prefix(40))\" is not a transaction id: ids are up to 19 digits."
+    }
+}
+
+extension ServerText {
+    public static let invalidRevision = "The revision is not one this server gave; send the revision of the previous answer, or none for the first page."
+    public static let startAfterEnd = "startDate is after endDate."
+
+    public static func invalidValue(_ name: String, _ value: String, allowed: [String]) -> String {
+        "\"\(value.prefix(60))\" is not a valid \(name); give one of \(allowed.joined(separator: ", "))."
+    }
+
+    public static func notMilliseconds(_ name: String, _ value: String) -> String {
+        "\(name) \"\(value.prefix(40))\" is not a date in milliseconds since 1970."
+    }
+}
+
+extension ServerText {
+    public static let emptyBody = "the endpoint takes a JSON object and the body is empty"
+    public static let notAJSONObject = "it is not a JSON object"
+
+    public static func wrongFieldType(_ field: String) -> String { "the field \(field) has the wrong type" }
+
+    public static func notConsumable(_ id: String) -> String {
+        "Transaction \(id) is not a consumable; consumption information is for consumables."
+    }
+
+    public static let consentRequired = "customerConsented must be true: send consumption information only with the customer's consent."
+
+    public static func outOfRange(_ name: String, _ value: Int?, range: ClosedRange<Int>?) -> String {
+        let given = value.map { "\($0) is not a valid \(name)" } ?? "\(name) is missing"
+        return given + (range.map { "; give a number from \($0.lowerBound) to \($0.upperBound)." } ?? ".")
+    }
+
+    public static func notAUUID(_ name: String) -> String { "\(name) must be a UUID or empty." }
+
+    public static let badRequestIdentifier = "requestIdentifier must be a non-empty string of at most 128 bytes (a UUID is usual)."
+
+    public static func extensionIneligible(_ id: String) -> String {
+        "The subscription of transaction \(id) cannot be extended: only an active auto-renewable subscription can."
+    }
+
+    public static func tooManyExtensions(maximum: Int) -> String {
+        "This subscription was extended \(maximum) times in the last 365 days, the most Apple allows."
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import StoreEngine
+import StoreServer
+import StoreSigning
+import XCTest
+
+/// Each reason a bearer token is refused, with a real P-256 key and the server's own check.
+final class BearerTokenCheckTests: XCTestCase {
+    let issuer = "5C0E5A2D-1F4B-4E8A-9D6C-3B7A2E1F0D9C"
+    let bundle = "com.example.rage"
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    var made: InAppPurchaseKeyFile.MadeKey!
+    var signingKey: P256PrivateKey!
+
+    override func setUpWithError() throws {
+        made = try InAppPurchaseKeyFile.make(keyID: "ABCDEFGHIJ")
+        signingKey = try P256PrivateKey(pem: made.privatePEM)
+    }
+
+    private func key(revoked: Date? = nil) -> InAppPurchaseKey {
+        InAppPurchaseKey(keyID: made.keyID, issuerID: issuer, publicKey: made.publicKey, created: now, revoked: revoked)
+    }
+
+    private func check(_ keys: [InAppPurchaseKey]? = nil) -> BearerTokenCheck {
+        BearerTokenCheck(keys: keys ?? [key()], bundleID: bundle, now: now) { key, signature, input in
+            guard let der = Data(base64Encoded: key.publicKey),
+                  let publicKey = try? P256PublicKey(pem: PEMBlock(label: "PUBLIC KEY", bytes: Array(der)).text) else { return false }
+            return publicKey.isValidRawSignature(signature, for: input)
+        }
+    }
+
+    /// A token signed with the test's key: `claims` over the defaults, nil values left out.
+    private func token(header: [String: Any]? = nil, claims changes: [String: Any?] = [:], signWith other: P256PrivateKey? = nil) throws -> String {
+        var claims: [String: Any] = ["iss": issuer, "aud": "appstoreconnect-v1", "bid": bundle,
+                                     "iat": now.timeIntervalSince1970 - 10, "exp": now.timeIntervalSince1970 + 600]
+        for (name, value) in changes { claims[name] = value }
+        let headerJSON = try JSONSerialization.data(withJSONObject: header ?? ["alg": "ES256", "kid": made.keyID, "typ": "JWT"])
+        let input = Base64URL.encode(Array(headerJSON)) + "." + Base64URL.encode(Array(try JSONSerialization.data(withJSONObject: claims)))
+        return input + "." + Base64URL.encode(try (other ?? signingKey).rawSignature(for: Array(input.utf8)))
+    }
+
+    private func refusal(_ authorization: String?, keys: [InAppPurchaseKey]? = nil) -> String? {
+        do {
+            _ = try check(keys).authorize(authorization)
+            return nil
+        } catch {
+            XCTAssertEqual(error.httpStatus, 401)
+            return error.errorMessage
+        }
+    }
+
+    func testAWellFormedTokenSpeaksForTheServedApp() throws {
+        let caller = try check().authorize("Bearer " + token())
+        XCTAssertEqual(caller, AuthorizedCaller(bundleID: bundle, keyID: made.keyID))
+    }
+
+    func testApplesClientTokensWithoutIatAreAcceptedWithinAnHour() throws {
+        XCTAssertNoThrow(try check().authorize("Bearer " + token(claims: ["iat": nil, "exp": now.timeIntervalSince1970 + 300])))
+        XCTAssertNotNil(refusal("Bearer " + (try token(claims: ["iat": nil, "exp": now.timeIntervalSince1970 + 7_200]))))
+    }
+
+    func testMissingMalformedAndForeignTokensAreRefusedWithTheirReason() throws {
+        XCTAssertEqual(refusal(nil)?.contains("no Authorization header"), true)
+        XCTAssertEqual(refusal("Basic dXNlcjpwYXNz")?.contains("not `Bearer TOKEN`"), true)
+        XCTAssertEqual(refusal("Bearer not.a-token")?.contains("three base64url parts"), true)
+        XCTAssertEqual(refusal("Bearer " + (try token(header: ["alg": "HS256", "kid": made.keyID])))?.contains("HS256"), true)
+        XCTAssertEqual(refusal("Bearer " + (try token(header: ["alg": "ES256"])))?.contains("no kid"), true)
+    }
+
+    func testUnknownRevokedAndWronglySignedKeysAreRefused() throws {
+        XCTAssertEqual(refusal("Bearer " + (try token()), keys: [])?.contains("no API key ABCDEFGHIJ"), true)
+        XCTAssertEqual(refusal("Bearer " + (try token()), keys: [key(revoked: now)])?.contains("revoked"), true)
+        XCTAssertEqual(refusal("Bearer " + (try token(signWith: try P256PrivateKey.generate())))?.contains("does not verify"), true)
+    }
+
+    func testClaimsAreCheckedAsApplesAre() throws {
+        XCTAssertEqual(refusal("Bearer " + (try token(claims: ["iss": "someone-else"])))?.contains("iss"), true)
+        XCTAssertEqual(refusal("Bearer " + (try token(claims: ["aud": "other"])))?.contains("aud"), true)
+        XCTAssertEqual(refusal("Bearer " + (try token(claims: ["bid": "com.example.other"])))?.contains("bid"), true)
+        XCTAssertEqual(refusal("Bearer " + (try token(claims: ["exp": nil])))?.contains("no exp"), true)
+        XCTAssertEqual(refusal("Bearer " + (try token(claims: ["exp": now.timeIntervalSince1970 - 120])))?.contains("expired"), true)
+        XCTAssertEqual(refusal("Bearer " + (try token(claims: ["iat": now.timeIntervalSince1970 - 10,
+                                                             "exp": now.timeIntervalSince1970 + 3_700])))?.contains("60 minutes"), true)
+        XCTAssertEqual(refusal("Bearer " + (try token(claims: ["iat": now.timeIntervalSince1970 + 600])))?.contains("future"), true)
+    }
+}

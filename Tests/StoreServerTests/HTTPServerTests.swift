@@ -1,0 +1,60 @@
+import Foundation
+import StoreServer
+import StorefrontTesting
+import XCTest
+
+/// The libmicrohttpd shell in this process (so the sanitizers see it): bodies read whole or
+/// refused over the limit, answers written back, many clients at once, a clean stop.
+final class HTTPServerTests: XCTestCase {
+    /// Echoes what it was given: method, path, query, the body's length and a header.
+    private func echoServer(limits: ServerLimits = ServerLimits()) throws -> HTTPServer {
+        try HTTPServer(address: try ServerAddress.parse(host: "127.0.0.1", port: "0"), limits: limits) { request in
+            .json(["method": request.method, "path": request.path, "query": request.queryValues("productId").joined(separator: ","),
+                   "body": String(request.body.count), "agent": request.header("user-agent") ?? ""])
+        }
+    }
+
+    private func body(of answer: String) -> [String: String]? {
+        guard let start = answer.range(of: "\r\n\r\n") else { return nil }
+        return try? JSONSerialization.jsonObject(with: Data(answer[start.upperBound...].utf8)) as? [String: String]
+    }
+
+    func testARequestIsReadWholeWithItsQueryHeadersAndBody() throws {
+        let server = try echoServer()
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        try connection.send("PUT /a/b?productId=x&productId=y HTTP/1.1\r\nHost: h\r\nUser-Agent: test\r\nContent-Length: 10\r\n\r\n01234")
+        try connection.send("56789")
+        let answer = try connection.readAnswer()
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200"), answer)
+        XCTAssertEqual(body(of: answer), ["method": "PUT", "path": "/a/b", "query": "x,y", "body": "10", "agent": "test"])
+    }
+
+    func testAChunkedBodyOverTheLimitIs413() throws {
+        var limits = ServerLimits()
+        limits.maximumBodyBytes = 16
+        let server = try echoServer(limits: limits)
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        let chunk = String(repeating: "a", count: 20)
+        try connection.send("PUT /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n14\r\n\(chunk)\r\n0\r\n\r\n")
+        XCTAssertTrue(try connection.readAnswer().hasPrefix("HTTP/1.1 413"))
+    }
+
+    func testManyClientsAtOnceAreAllAnsweredAndStopEndsEveryConnection() throws {
+        let server = try echoServer()
+        let connections = try (0..<64).map { _ in try RawConnection(port: server.port) }
+        for connection in connections { try connection.send("GET /x HTTP/1.1\r\nHost: h\r\n\r\n") }
+        for connection in connections { XCTAssertTrue(try connection.readAnswer().hasPrefix("HTTP/1.1 200")) }
+        server.stop()
+        XCTAssertEqual(try connections[0].readAnswer(), "", "the connection is closed by the stop")
+    }
+
+    func testAPortInUseIsReportedWithTheSystemsReason() throws {
+        let server = try echoServer()
+        defer { server.stop() }
+        XCTAssertThrowsError(try HTTPServer(address: try ServerAddress.parse(host: "127.0.0.1", port: String(server.port))) { _ in .empty() }) {
+            XCTAssertTrue("\($0)".contains("in use"), "\($0)")
+        }
+    }
+}
