@@ -15,6 +15,7 @@ enum SettingsView {
                      billingRetry: state.settings.billingRetry, gracePeriod: state.settings.gracePeriod,
                      environment: state.settings.environment.rawValue,
                      promotionalOfferSignatures: state.settings.promotionalOfferSignatures.rawValue,
+                     receiptSharedSecret: state.settings.receiptSharedSecret ?? ReceiptSharedSecret.cleared,
                      timeRate: state.timeline.rate.rawValue, storeTime: session.store.now(), failures: failures)
     }
 
@@ -32,6 +33,7 @@ enum SettingsView {
         row(StoreSetting.gracePeriod.rawValue, "\(shape.gracePeriod)")
         row(StoreSetting.environment.rawValue, shape.environment)
         row(StoreSetting.promotionalOfferSignatures.rawValue, shape.promotionalOfferSignatures)
+        row(StoreSetting.receiptSharedSecret.rawValue, shape.receiptSharedSecret)
         row(SettingNames.timeRate, CommandLineText.Settings.timeRate(shape.timeRate, storeTime: ISO8601DateFormatter().string(from: shape.storeTime)))
         for operation in StoreOperation.allCases {
             row("fail.\(operation.rawValue)", shape.failures[operation.rawValue] ?? SettingNames.noFailure)
