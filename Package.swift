@@ -19,6 +19,11 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
@@ -39,6 +44,11 @@ let package = Package(
         .target(name: "StoreEngine", dependencies: ["StoreJSON", "StoreLedger", "StoreCatalog"]),
         .target(name: "StoreSigning", dependencies: ["CCrypto", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine"]),
         .target(name: "StorefrontText", dependencies: ["StoreCatalog", "StoreEngine"]),
+        // `storefront serve`: the App Store Server API over libmicrohttpd.
+        .target(
+            name: "StoreServer",
+            dependencies: ["CMicroHTTPD", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText"]
+        ),
         .target(name: "TerminalUI"),
         .target(
             name: "StorefrontApp",
@@ -52,7 +62,7 @@ let package = Package(
         // The command line: declared commands, parsing, help, completions, JSON shapes.
         .target(
             name: "StorefrontCommands",
-            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText", "TerminalUI"]
+            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText", "TerminalUI", "StoreServer"]
         ),
         // Test doubles, snapshot helpers and the CLI runner: linked by tests and the benchmark, never by `storefront`.
         .target(
@@ -79,6 +89,10 @@ let package = Package(
                 "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText",
                 "StorefrontTesting",
             ]
+        ),
+        .testTarget(
+            name: "StoreServerTests",
+            dependencies: ["StoreServer", "StoreEngine", "StoreSigning", "StoreCatalog", "StoreLedger", "StorefrontTesting"]
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "StorefrontTesting"]),
         .testTarget(
