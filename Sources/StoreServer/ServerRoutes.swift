@@ -2,5 +2,6 @@
 public enum ServerRoutes {
     public static let table = RouteTable<ServedStore>([
         Route("GET", "/inApps/v1/transactions/{transactionId}", .bearerToken, TransactionInfoEndpoint.handle),
+        Route("POST", "/verifyReceipt", .open, VerifyReceiptRoute.handle),
     ])
 }
