@@ -22,6 +22,9 @@ public final class ServedStore: RouteAuthorizing, @unchecked Sendable {
     /// The bundle id of the app served.
     public var bundleID: String { store.catalog.bundleID }
 
+    /// The `environment` setting as Apple names it in answers ("Sandbox", "Production", ...).
+    public var environmentName: String { store.environment.rawValue }
+
     public func authorize(_ request: HTTPRequest) throws(AppStoreAPIError) -> AuthorizedCaller {
         try refreshed()
         let check = BearerTokenCheck(keys: store.inAppPurchaseKeys, bundleID: bundleID, now: wallClock(),
@@ -40,6 +43,15 @@ public final class ServedStore: RouteAuthorizing, @unchecked Sendable {
             throw .internalError("\(error)")
         }
         return store.snapshot
+    }
+
+    /// The renewal info of `subscription`, signed now; nil for one that never renews.
+    public func signedRenewalInfo(_ subscription: Entitlements.Subscription) throws(AppStoreAPIError) -> String? {
+        do {
+            return try store.signedRenewalInfo(subscription, signer: signer)
+        } catch {
+            throw .internalError("\(error)")
+        }
     }
 
     /// `record` signed as the store issues it now.

@@ -2,6 +2,10 @@
 public enum ServerRoutes {
     public static let table = RouteTable<ServedStore>([
         Route("GET", "/inApps/v1/transactions/{transactionId}", .bearerToken, TransactionInfoEndpoint.handle),
+        Route("GET", "/inApps/v2/history/{transactionId}", .bearerToken, TransactionHistoryEndpoint.handle),
+        Route("GET", "/inApps/v1/subscriptions/{transactionId}", .bearerToken, SubscriptionStatusesEndpoint.handle),
+        Route("GET", "/inApps/v2/refund/lookup/{transactionId}", .bearerToken, RefundHistoryEndpoint.handle),
+        Route("GET", "/inApps/v1/lookup/{orderId}", .bearerToken, OrderLookupEndpoint.handle),
         Route("POST", "/verifyReceipt", .open, VerifyReceiptRoute.handle),
     ])
 }

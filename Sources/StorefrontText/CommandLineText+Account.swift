@@ -22,9 +22,10 @@ extension CommandLineText {
 
         /// One row of `transactions`; `proratedRefund` is the upgrade's refund sentence, if any.
         public static func transactionRow(id: String, date: String, state: String, price: String, title: String,
-                                          device: String, proratedRefund: String?) -> String {
+                                          device: String, proratedRefund: String?, orderID: String? = nil) -> String {
             let paddedState = state.padding(toLength: max(9, state.count), withPad: " ", startingAt: 0)
             return "\(id)  \(date)  \(paddedState)  \(price)  \(title)  on \(device)\(proratedRefund.map { " (\($0))" } ?? "")"
+                + (orderID.map { "  order \($0)" } ?? "")
         }
 
         public static func deviceReset(_ device: String) -> String {

@@ -98,3 +98,16 @@ extension ServerText {
         "\"\(text.prefix(40))\" is not a transaction id: ids are up to 19 digits."
     }
 }
+
+extension ServerText {
+    public static let invalidRevision = "The revision is not one this server gave; send the revision of the previous answer, or none for the first page."
+    public static let startAfterEnd = "startDate is after endDate."
+
+    public static func invalidValue(_ name: String, _ value: String, allowed: [String]) -> String {
+        "\"\(value.prefix(60))\" is not a valid \(name); give one of \(allowed.joined(separator: ", "))."
+    }
+
+    public static func notMilliseconds(_ name: String, _ value: String) -> String {
+        "\(name) \"\(value.prefix(40))\" is not a date in milliseconds since 1970."
+    }
+}

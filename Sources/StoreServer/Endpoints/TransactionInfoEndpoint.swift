@@ -11,7 +11,7 @@ enum TransactionInfoEndpoint {
     static func handle(_ request: RouteRequest, _ served: ServedStore) throws(AppStoreAPIError) -> HTTPResponse {
         let id = try TransactionIDParameter.parse(request.parameter("transactionId"))
         let state = try served.refreshed()
-        guard let record = state.transactions[id], record.isIssued else {
+        guard let record = state.transactions[id], record.isBought else {
             throw .notFound(AppStoreAPIError.Code.transactionIDNotFound, ServerText.noTransaction(id))
         }
         return .json(Response(signedTransactionInfo: try served.signedTransaction(record)))

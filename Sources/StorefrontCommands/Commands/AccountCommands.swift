@@ -71,7 +71,8 @@ enum AccountCommands {
                     amount: record.credit == nil ? nil : record.creditAmount, expiresDate: record.expiresDate,
                     offer: record.offer?.rawValue, reason: record.failureReason, revocationDate: record.revocationDate,
                     replacedBy: record.replacedBy, proratedRefund: record.proratedRefund.map(ExactDecimal.string),
-                    signedTransaction: try session.listedSignedTransaction(record, signer: signer))
+                    signedTransaction: try session.listedSignedTransaction(record, signer: signer),
+                    orderId: record.isBought ? record.orderID : nil)
             })
             return .success
         }
@@ -83,7 +84,7 @@ enum AccountCommands {
             console.out(CommandLineText.Account.transactionRow(
                 id: record.id, date: text.dates.dateTime(record.purchaseDate, locale: session.locale), state: record.state.rawValue,
                 price: price, title: product.map(text.title(of:)) ?? record.productID, device: record.purchaseDevice,
-                proratedRefund: text.proratedRefundText(record)))
+                proratedRefund: text.proratedRefundText(record), orderID: record.isBought ? record.orderID : nil))
         }
         return .success
     }

@@ -74,5 +74,7 @@ extension JSONShapes {
         public var proratedRefund: String?
         /// The transaction as a compact JWS; nil for failed and cancelled attempts.
         public var signedTransaction: String? = nil
+        /// The order id Look Up Order ID takes; nil for attempts that were never bought.
+        public var orderId: String? = nil
     }
 }

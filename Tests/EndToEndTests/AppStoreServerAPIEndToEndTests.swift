@@ -1,0 +1,148 @@
+import Foundation
+import StorefrontTesting
+import XCTest
+
+/// `storefront serve` called by Apple's own `AppStoreServerAPIClient` (Python), with a key
+/// from `storefront api-key create`: answers decode into Apple's models and every signed
+/// item in them verifies with `SignedDataVerifier` and the root from `storefront certificate --der`.
+final class AppStoreServerAPIEndToEndTests: XCTestCase {
+    var cli: StorefrontProcess!
+    var key: [String: Any] = [:]
+    var root: [UInt8] = []
+
+    static let monthly = "com.example.rage.pro.monthly"
+    static let face = "com.example.rage.face.random"
+    static let drummer = "com.example.rage.comic.drummer"
+
+    override func setUpWithError() throws {
+        if let reason = AppStoreLibraryCheck.missingReason {
+            if AppStoreLibraryCheck.isRequired { XCTFail(reason) }
+            throw XCTSkip(reason)
+        }
+        cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
+        for product in [Self.monthly, Self.face, Self.drummer] {
+            XCTAssertEqual(try cli.run(["buy", product]).status, 0)
+        }
+        key = try XCTUnwrap(try cli.run(["api-key", "create", "--json"]).json())
+        root = try cli.run(["certificate", "--der"]).stdoutBytes
+    }
+
+    /// The transactions of `transactions --json`, by product id.
+    func transactionIDs() throws -> [String: String] {
+        let list = try XCTUnwrap(try cli.run(["transactions", "--json"]).jsonArray())
+        return Dictionary(list.map { ($0["productId"] as! String, $0["transactionId"] as! String) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Runs `calls` through Apple's client against `server`; one result per call.
+    func callThroughApplesClient(_ server: ServeProcess, _ calls: [[String: Any]], bundleID: String = "com.example.rage",
+                                 keyID: String? = nil) throws -> [[String: Any]] {
+        let keyText = try String(contentsOfFile: key["privateKeyPath"] as! String, encoding: .utf8)
+        let config: [String: Any] = [
+            "baseURL": server.baseURL.hasSuffix("/") ? String(server.baseURL.dropLast()) : server.baseURL,
+            "key": keyText, "keyId": keyID ?? key["keyId"] as! String, "issuerId": key["issuerId"] as! String,
+            "bundleId": bundleID, "root": Data(root).base64EncodedString(), "calls": calls,
+        ]
+        let result = try PythonScript.run(["-c", AppStoreServerAPIScript.source], input: try JSONSerialization.data(withJSONObject: config))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], result.stderr)
+    }
+
+    func testGetTransactionInfoVerifiesAndUnknownOrMalformedIdsGetApplesCodes() throws {
+        let ids = try transactionIDs()
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        let results = try callThroughApplesClient(server, [
+            ["method": "get_transaction_info", "args": ["id": ids[Self.face]!]],
+            ["method": "get_transaction_info", "args": ["id": "2999999999999999"]],
+            ["method": "get_transaction_info", "args": ["id": "abc"]],
+        ])
+        let decoded = try XCTUnwrap((results[0]["ok"] as? [String: Any])?["transaction"] as? [String: Any], "\(results[0])")
+        XCTAssertEqual(decoded["transactionId"] as? String, ids[Self.face])
+        XCTAssertEqual(decoded["productId"] as? String, Self.face)
+        XCTAssertEqual(results[1]["status"] as? Int, 404)
+        XCTAssertEqual(results[1]["code"] as? Int, 4_040_010)
+        XCTAssertEqual(results[2]["status"] as? Int, 400)
+        XCTAssertEqual(results[2]["code"] as? Int, 4_000_006)
+    }
+
+    func testHistoryPagesFiltersAndSortsAsApplesClientAsks() throws {
+        // 25 more faces, each spent (the balance is capped): two pages of history.
+        for _ in 0..<25 {
+            XCTAssertEqual(try cli.run(["buy", Self.face]).status, 0)
+            XCTAssertEqual(try cli.run(["spend", "rage-faces", "--amount", "5"]).status, 0)
+        }
+        let ids = try transactionIDs()
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        let results = try callThroughApplesClient(server, [
+            ["method": "get_transaction_history", "args": ["id": ids[Self.monthly]!]],
+            ["method": "get_transaction_history", "args": ["id": ids[Self.monthly]!, "productTypes": ["NON_CONSUMABLE", "AUTO_RENEWABLE"],
+                                                           "sort": "DESCENDING"]],
+            ["method": "get_transaction_history", "args": ["id": ids[Self.monthly]!, "productIds": [Self.drummer]]],
+            ["method": "get_transaction_history", "args": ["id": ids[Self.monthly]!, "groups": ["rage-pro"], "revoked": false]],
+        ])
+        let all = try XCTUnwrap(results[0]["ok"] as? [String: Any], "\(results[0])")
+        let pages = try XCTUnwrap(all["pages"] as? [[String]])
+        XCTAssertEqual(pages.map(\.count), [20, 8])
+        XCTAssertEqual(Set(pages.joined()).count, 28)
+        XCTAssertEqual(all["environment"] as? String, "Sandbox")
+        let typed = try XCTUnwrap((results[1]["ok"] as? [String: Any])?["pages"] as? [[String]])
+        XCTAssertEqual(typed, [[ids[Self.drummer]!, ids[Self.monthly]!]])
+        XCTAssertEqual((results[2]["ok"] as? [String: Any])?["pages"] as? [[String]], [[ids[Self.drummer]!]])
+        XCTAssertEqual((results[3]["ok"] as? [String: Any])?["pages"] as? [[String]], [[ids[Self.monthly]!]])
+    }
+
+    func testSubscriptionStatusesCarryVerifiedTransactionAndRenewalInfo() throws {
+        let ids = try transactionIDs()
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        let results = try callThroughApplesClient(server, [
+            ["method": "get_all_subscription_statuses", "args": ["id": ids[Self.face]!]],
+            ["method": "get_all_subscription_statuses", "args": ["id": ids[Self.face]!, "status": [2]]],
+        ])
+        let groups = try XCTUnwrap((results[0]["ok"] as? [String: Any])?["groups"] as? [[String: Any]], "\(results[0])")
+        XCTAssertEqual(groups.count, 1)
+        XCTAssertEqual(groups[0]["group"] as? String, "rage-pro")
+        let item = try XCTUnwrap((groups[0]["items"] as? [[String: Any]])?.first)
+        XCTAssertEqual(item["status"] as? Int, 1)
+        XCTAssertEqual((item["transaction"] as? [String: Any])?["transactionId"] as? String, ids[Self.monthly])
+        XCTAssertEqual((item["renewal"] as? [String: Any])?["originalTransactionId"] as? String, ids[Self.monthly])
+        XCTAssertEqual(((results[1]["ok"] as? [String: Any])?["groups"] as? [Any])?.count, 0)
+    }
+
+    func testRefundHistoryAndOrderLookupFollowTheLedgerLive() throws {
+        let ids = try transactionIDs()
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        let before = try callThroughApplesClient(server, [["method": "get_refund_history", "args": ["id": ids[Self.face]!]]])
+        XCTAssertEqual((before[0]["ok"] as? [String: Any])?["refunded"] as? [String], [])
+        // Refunded by the command line while the server runs: the next request sees it.
+        XCTAssertEqual(try cli.run(["refund", ids[Self.drummer]!]).status, 0)
+        let list = try XCTUnwrap(try cli.run(["transactions", "--json"]).jsonArray())
+        let orderID = try XCTUnwrap(list.first { $0["transactionId"] as? String == ids[Self.face] }?["orderId"] as? String)
+        let after = try callThroughApplesClient(server, [
+            ["method": "get_refund_history", "args": ["id": ids[Self.face]!]],
+            ["method": "look_up_order_id", "args": ["orderId": orderID]],
+            ["method": "look_up_order_id", "args": ["orderId": "MNOTANORDER"]],
+        ])
+        XCTAssertEqual((after[0]["ok"] as? [String: Any])?["refunded"] as? [String], [ids[Self.drummer]!])
+        XCTAssertEqual((after[1]["ok"] as? [String: Any])?["status"] as? Int, 0)
+        XCTAssertEqual((after[1]["ok"] as? [String: Any])?["transactions"] as? [String], [ids[Self.face]!])
+        XCTAssertEqual((after[2]["ok"] as? [String: Any])?["status"] as? Int, 1)
+    }
+
+    func testTokensForAnotherAppAnUnknownKeyOrARevokedKeyAre401() throws {
+        let ids = try transactionIDs()
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        let call: [[String: Any]] = [["method": "get_transaction_info", "args": ["id": ids[Self.face]!]]]
+        XCTAssertEqual(try callThroughApplesClient(server, call, bundleID: "com.example.other")[0]["status"] as? Int, 401)
+        XCTAssertEqual(try callThroughApplesClient(server, call, keyID: "ZZZZZZZZZZ")[0]["status"] as? Int, 401)
+        XCTAssertEqual(try cli.run(["api-key", "revoke", key["keyId"] as! String]).status, 0)
+        XCTAssertEqual(try callThroughApplesClient(server, call)[0]["status"] as? Int, 401)
+        // The token is never written out.
+        let result = server.stop()
+        XCTAssertFalse(result.stderr.contains("eyJ"), result.stderr)
+        XCTAssertFalse(result.stdout.contains("eyJ"), result.stdout)
+    }
+}
