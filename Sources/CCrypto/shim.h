@@ -83,5 +83,6 @@ static inline long storefront_memory_contents(BIO *bio, const char **data)
 }
 
 #include "certificates.h"
+#include "receipts.h"
 
 #endif

@@ -8,5 +8,6 @@ public enum ServerRoutes {
         Route("GET", "/inApps/v1/lookup/{orderId}", .bearerToken, OrderLookupEndpoint.handle),
         Route("PUT", "/inApps/v1/transactions/consumption/{transactionId}", .bearerToken, ConsumptionEndpoint.handle),
         Route("PUT", "/inApps/v1/subscriptions/extend/{originalTransactionId}", .bearerToken, RenewalExtensionEndpoint.handle),
+        Route("POST", "/verifyReceipt", .open, VerifyReceiptRoute.handle),
     ])
 }

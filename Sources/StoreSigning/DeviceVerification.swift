@@ -21,11 +21,17 @@ public struct DeviceVerification: Sendable, Equatable {
     /// The device's verification id: a UUID derived from app and device name, so every process
     /// and release finds the same one, and each app sees its own (as Apple's vendor ids are).
     public static func deviceID(bundleID: String, device: String) throws(CryptoError) -> String {
-        var bytes = Array(try SHA256.digest(Array("device-verification\n\(bundleID)\n\(device)".utf8)).prefix(16))
-        bytes[6] = bytes[6] & 0x0F | 0x50  // version 5 layout: a name-based UUID
-        bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 4122 variant
+        let bytes = try deviceIDBytes(bundleID: bundleID, device: device)
         let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
         return uuid.uuidString.lowercased()
+    }
+
+    /// The sixteen bytes of `deviceID`, as an app receipt's hash covers them.
+    static func deviceIDBytes(bundleID: String, device: String) throws(CryptoError) -> [UInt8] {
+        var bytes = Array(try SHA256.digest(Array("device-verification\n\(bundleID)\n\(device)".utf8)).prefix(16))
+        bytes[6] = bytes[6] & 0x0F | 0x50  // version 5 layout: a name-based UUID
+        bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 4122 variant
+        return bytes
     }
 }

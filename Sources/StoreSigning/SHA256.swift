@@ -39,3 +39,14 @@ enum MessageDigest {
         return digest
     }
 }
+
+/// SHA-1 computed by libcrypto: only for an app receipt's device hash, which Apple defines
+/// with it; never for anything that must resist collisions.
+public enum SHA1 {
+    public static let digestByteCount = 20
+
+    /// The digest of `message`.
+    public static func digest(_ message: [UInt8]) throws(CryptoError) -> [UInt8] {
+        try MessageDigest.compute(message, algorithm: EVP_sha1(), byteCount: digestByteCount, name: "SHA-1")
+    }
+}

@@ -49,7 +49,7 @@ public struct SignedRenewalInfoPayload: Codable, Sendable, Equatable {
     }
 
     /// Apple's `expirationIntent` for a reason the store records.
-    private static func intent(_ reason: SubscriptionChain.ExpirationReason) -> Int {
+    static func intent(_ reason: SubscriptionChain.ExpirationReason) -> Int {
         switch reason {
         case .autoRenewDisabled: 1
         case .billingError: 2

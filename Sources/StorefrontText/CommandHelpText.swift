@@ -70,6 +70,7 @@ public enum CommandHelpText {
             store's signed transactions, renewal info and app transactions.
             """
         public static let appTransaction = "print this account's signed app transaction on this device"
+        public static let receipt = "print this account's app receipt on this device (base64 PKCS#7), for /verifyReceipt"
         public static let apiKeyCreate = "make an in-app purchase key: promotional offers and the server API (.p8 beside the entitlements file)"
         public static let apiKeyCreateDetails = """
             Saves the private half as a PKCS#8 PEM .p8 file (mode 0600) and registers the public half

@@ -15,6 +15,8 @@ public enum SettingChange: Sendable, Equatable {
     case environment(StoreEnvironment)
     /// Whether promotional offers need a signature once an in-app purchase key exists.
     case offerSignatures(OfferSignatureRequirement)
+    /// The app's receipt shared secret, or none.
+    case receiptSharedSecret(String?)
 
     /// The store-wide on/off settings.
     public enum StoreFlag: Sendable, CaseIterable {
@@ -57,6 +59,13 @@ public enum SettingChange: Sendable, Equatable {
         guard let setting = StoreSetting(rawValue: name) else {
             throw TextError(field: "setting", reason: "\"\(name)\" is not a setting this version knows")
         }
+        if setting == .receiptSharedSecret {
+            guard value == ReceiptSharedSecret.cleared || ReceiptSharedSecret.isValid(value) else {
+                throw TextError(field: "value", reason: "\(name) takes \(ReceiptSharedSecret.cleared) or \(ReceiptSharedSecret.rule)")
+            }
+            self = .receiptSharedSecret(value == ReceiptSharedSecret.cleared ? nil : value)
+            return
+        }
         guard setting.allowedValues.contains(value) else {
             throw TextError(field: "value", reason: "\"\(value)\" is not a value of \(name); it takes "
                 + setting.allowedValues.joined(separator: " or "))
@@ -82,6 +91,9 @@ public enum SettingChange: Sendable, Equatable {
                 throw TextError(field: "value", reason: "\"\(value)\" is not required or off")
             }
             self = .offerSignatures(requirement)
+        case .receiptSharedSecret:
+            // Read above: any text within the rule, not one of a list.
+            throw TextError(field: "value", reason: "\(name) takes \(ReceiptSharedSecret.cleared) or \(ReceiptSharedSecret.rule)")
         }
     }
 
@@ -94,6 +106,7 @@ public enum SettingChange: Sendable, Equatable {
         case let .failure(operation, _): StoreSetting.failurePrefix + operation.rawValue
         case .environment: StoreSetting.environment.rawValue
         case .offerSignatures: StoreSetting.promotionalOfferSignatures.rawValue
+        case .receiptSharedSecret: StoreSetting.receiptSharedSecret.rawValue
         }
     }
 
@@ -106,6 +119,20 @@ public enum SettingChange: Sendable, Equatable {
         case let .failure(_, failure): failure?.settingValue ?? Self.clearedFailure
         case let .environment(environment): environment.rawValue
         case let .offerSignatures(requirement): requirement.rawValue
+        case let .receiptSharedSecret(secret): secret ?? ReceiptSharedSecret.cleared
         }
+    }
+}
+
+/// The rule for an app's receipt shared secret (Apple's are 32 hexadecimal digits; any
+/// visible ASCII is taken so a test can use a word).
+public enum ReceiptSharedSecret {
+    /// The value that clears the secret.
+    public static let cleared = "none"
+    /// The rule, as a refusal states it.
+    public static let rule = "a secret of 1 to 64 visible ASCII characters (no spaces)"
+
+    public static func isValid(_ text: String) -> Bool {
+        (1...64).contains(text.utf8.count) && text.utf8.allSatisfy { (0x21...0x7E).contains($0) }
     }
 }

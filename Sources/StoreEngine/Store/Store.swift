@@ -266,7 +266,7 @@ public final class Store: @unchecked Sendable {
     /// Records a setting (of the buyer's device, or store-wide); every process sees it.
     public func set(_ setting: StoreSetting, to value: String, for buyer: Buyer) throws {
         guard let change = try? SettingChange(setting: setting.rawValue, value: value) else {
-            throw StoreError.invalidSettingValue(setting: setting.rawValue, value: value, allowed: setting.allowedValues)
+            throw StoreError.invalidSettingValue(setting: setting.rawValue, value: value, allowed: setting.acceptedValues)
         }
         try record(change, buyer: buyer)
     }

@@ -17,6 +17,9 @@ public enum StoreSetting: String, Sendable, CaseIterable {
     /// Store-wide: whether a promotional offer needs a signature made with an in-app purchase
     /// key ("required", the default, applies once a key exists; "off" for quick demos).
     case promotionalOfferSignatures = "promotional-offer-signatures"
+    /// Store-wide: the app's shared secret, which a `/verifyReceipt` request's `password` must
+    /// match when set ("none" clears it).
+    case receiptSharedSecret = "receipt-shared-secret"
 
     /// Whether the setting belongs to one device rather than the whole store.
     public var isPerDevice: Bool { self == .purchasesAllowed || self == .nextPurchaseOutcome }
@@ -27,8 +30,14 @@ public enum StoreSetting: String, Sendable, CaseIterable {
         case .nextPurchaseOutcome: PurchaseSimulation.allCases.map(\.rawValue)
         case .environment: StoreEnvironment.allCases.map(\.rawValue)
         case .promotionalOfferSignatures: OfferSignatureRequirement.allCases.map(\.rawValue)
+        case .receiptSharedSecret: [ReceiptSharedSecret.cleared]
         default: ["true", "false"]
         }
+    }
+
+    /// What a refused value is told to use instead: the values, or for a text setting its rule.
+    public var acceptedValues: [String] {
+        self == .receiptSharedSecret ? allowedValues + [ReceiptSharedSecret.rule] : allowedValues
     }
 
     /// The prefix of injected-failure settings: `fail.purchase`, `fail.restore`, ...

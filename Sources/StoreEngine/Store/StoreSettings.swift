@@ -12,6 +12,8 @@ public struct StoreSettings: Sendable, Equatable {
     public var environment: StoreEnvironment = .sandbox
     /// Whether promotional offers need a signature once an in-app purchase key exists.
     public var promotionalOfferSignatures: OfferSignatureRequirement = .required
+    /// The app's shared secret that `/verifyReceipt` requests must give as `password`; nil for none.
+    public var receiptSharedSecret: String?
     /// Errors injected into store operations.
     public var failures: [StoreOperation: InjectedFailure] = [:]
 

@@ -15,6 +15,7 @@ enum SettingsView {
                      billingRetry: state.settings.billingRetry, gracePeriod: state.settings.gracePeriod,
                      environment: state.settings.environment.rawValue,
                      promotionalOfferSignatures: state.settings.promotionalOfferSignatures.rawValue,
+                     receiptSharedSecret: state.settings.receiptSharedSecret ?? ReceiptSharedSecret.cleared,
                      timeRate: state.timeline.rate.rawValue, storeTime: session.store.now(), failures: failures)
     }
 
@@ -27,6 +28,7 @@ enum SettingsView {
                      (StoreSetting.gracePeriod.rawValue, "\(shape.gracePeriod)"),
                      (StoreSetting.environment.rawValue, shape.environment),
                      (StoreSetting.promotionalOfferSignatures.rawValue, shape.promotionalOfferSignatures),
+                     (StoreSetting.receiptSharedSecret.rawValue, shape.receiptSharedSecret),
                      (SettingNames.timeRate,
                       CommandLineText.Settings.timeRate(shape.timeRate, storeTime: ISO8601DateFormatter().string(from: shape.storeTime)))]
         for operation in StoreOperation.allCases {

@@ -112,6 +112,8 @@ public enum CommandList {
                            options: [CommandOptions.der], writes: true, run: .withStore(CertificateCommands.certificate)),
         CommandDeclaration(name: "app-transaction", section: .files, summary: Text.appTransaction, writes: true,
                            run: .withStore(AppTransactionCommand.run)),
+        CommandDeclaration(name: "receipt", section: .files, summary: Text.receipt, writes: true,
+                           run: .withStore(ReceiptCommand.run)),
         CommandDeclaration(name: "api-key create", section: .files, summary: Text.apiKeyCreate, details: Text.apiKeyCreateDetails,
                            writes: true, run: .withStore(APIKeyCommands.create)),
         CommandDeclaration(name: "api-key list", section: .files, summary: Text.apiKeyList, writes: false,

@@ -32,3 +32,38 @@ extension JSONShapes {
         public var checkedAgainstLedger: Bool
     }
 }
+
+/// The shape of `receipt --json`.
+extension JSONShapes {
+    public struct AppReceipt: Codable, Sendable {
+        /// The receipt as an app sends it to `/verifyReceipt` (`receipt-data`): base64 PKCS#7.
+        public var receiptData: String
+        /// "Production" or "ProductionSandbox": which `/verifyReceipt` accepts it.
+        public var receiptType: String
+        public var bundleId: String
+        public var creationDate: Date
+        public var inApp: [InAppEntry]
+
+        public struct InAppEntry: Codable, Sendable {
+            public var productId: String
+            public var transactionId: String
+            public var originalTransactionId: String
+            public var quantity: Int
+            public var purchaseDate: Date
+            public var expiresDate: Date?
+            public var cancellationDate: Date?
+        }
+
+        init(_ made: (base64: String, receipt: StoreSigning.AppReceipt)) {
+            receiptData = made.base64
+            receiptType = made.receipt.kind.rawValue
+            bundleId = made.receipt.bundleID
+            creationDate = made.receipt.creationDate
+            inApp = made.receipt.inApp.map {
+                InAppEntry(productId: $0.productID, transactionId: $0.transactionID, originalTransactionId: $0.originalTransactionID,
+                           quantity: $0.quantity, purchaseDate: $0.purchaseDate, expiresDate: $0.subscriptionExpirationDate,
+                           cancellationDate: $0.cancellationDate)
+            }
+        }
+    }
+}

@@ -19,6 +19,8 @@ extension JSONShapes {
         public var storeTime: Date
         /// Whether promotional offers need a signature once a key exists: "required" or "off".
         public var promotionalOfferSignatures: String
+        /// The secret `/verifyReceipt` requests must give as `password`, "none" when there is none.
+        public var receiptSharedSecret: String
         /// The injected error of each operation by its name (`purchase`), "none" when there is none.
         public var failures: [String: String]
 
@@ -33,12 +35,14 @@ extension JSONShapes {
         private static let deviceKey = Key("device"), storeTimeKey = Key("store-time"), timeRateKey = Key(SettingNames.timeRate)
 
         init(device: String, purchasesAllowed: Bool, nextPurchase: String, askToBuy: Bool, interruptedPurchases: Bool,
-             billingRetry: Bool, gracePeriod: Bool, environment: String, promotionalOfferSignatures: String, timeRate: String,
+             billingRetry: Bool, gracePeriod: Bool, environment: String, promotionalOfferSignatures: String,
+             receiptSharedSecret: String, timeRate: String,
              storeTime: Date, failures: [String: String]) {
             (self.device, self.purchasesAllowed, self.nextPurchase, self.askToBuy) = (device, purchasesAllowed, nextPurchase, askToBuy)
             (self.interruptedPurchases, self.billingRetry, self.gracePeriod) = (interruptedPurchases, billingRetry, gracePeriod)
             (self.environment, self.timeRate, self.storeTime, self.failures) = (environment, timeRate, storeTime, failures)
             self.promotionalOfferSignatures = promotionalOfferSignatures
+            self.receiptSharedSecret = receiptSharedSecret
         }
 
         public init(from decoder: any Decoder) throws {
@@ -53,6 +57,7 @@ extension JSONShapes {
             gracePeriod = try flag(.gracePeriod)
             environment = try container.decode(String.self, forKey: Key(StoreSetting.environment.rawValue))
             promotionalOfferSignatures = try container.decode(String.self, forKey: Key(StoreSetting.promotionalOfferSignatures.rawValue))
+            receiptSharedSecret = try container.decode(String.self, forKey: Key(StoreSetting.receiptSharedSecret.rawValue))
             timeRate = try container.decode(String.self, forKey: Self.timeRateKey)
             storeTime = try container.decode(Date.self, forKey: Self.storeTimeKey)
             failures = [:]
@@ -72,6 +77,7 @@ extension JSONShapes {
             try container.encode(gracePeriod, forKey: Key(StoreSetting.gracePeriod.rawValue))
             try container.encode(environment, forKey: Key(StoreSetting.environment.rawValue))
             try container.encode(promotionalOfferSignatures, forKey: Key(StoreSetting.promotionalOfferSignatures.rawValue))
+            try container.encode(receiptSharedSecret, forKey: Key(StoreSetting.receiptSharedSecret.rawValue))
             try container.encode(timeRate, forKey: Self.timeRateKey)
             try container.encode(storeTime, forKey: Self.storeTimeKey)
             for operation in StoreOperation.allCases {

@@ -37,6 +37,7 @@ struct StoreCheckpointTests {
         }
         try store.set(.purchasesAllowed, to: "false", for: Buyer(account: "second", device: "kiosk"))
         try store.set(.askToBuy, to: "true", for: phone)
+        try store.set(.receiptSharedSecret, to: "0123456789abcdef", for: phone)
         try store.inject(InjectedFailure(error: .network, once: true), into: .restore, buyer: phone)
         _ = try store.cancelRenewal(Rage.monthly, buyer: other)
         _ = try store.advance(by: try #require(StoreDuration("40d")), buyer: phone)

@@ -17,7 +17,7 @@ struct CompletionScriptTests {
         let script = try CompletionShells.scriptFile(.bash)
         #expect(try bashOffers(["bu"], bash: bash, script: script) == ["buy"])
         #expect(try bashOffers(["re"], bash: bash, script: script)
-            == ["refund", "renew", "repair", "reset-device", "resolve", "resolve-billing", "restore", "resume-renewal"])
+            == ["receipt", "refund", "renew", "repair", "reset-device", "resolve", "resolve-billing", "restore", "resume-renewal"])
         #expect(try bashOffers(["catalog", ""], bash: bash, script: script) == ["convert", "lint"])
         #expect(try bashOffers(["buy", "--"], bash: bash, script: script).contains("--app-account-token"))
         #expect(try bashOffers(["buy", "x", "--simulate", ""], bash: bash, script: script) == ["cancel", "fail"])
