@@ -105,6 +105,7 @@ extension LedgerState {
         case let .failure(operation, failure): settings.failures[operation] = failure
         case let .environment(environment): settings.environment = environment
         case let .offerSignatures(requirement): settings.promotionalOfferSignatures = requirement
+        case let .notificationURL(url): settings.notificationURL = url
         }
     }
 }

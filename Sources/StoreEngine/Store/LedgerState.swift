@@ -104,6 +104,8 @@ public struct LedgerState: Sendable {
         case .renew: applyRenewal(event, sequence: sequence)
         case .billingRetry, .graceEnded, .expire, .cancelRenewal, .pendingChange: applySubscriptionChange(event)
         case .inAppPurchaseKey, .inAppPurchaseKeyRevoked: applyInAppPurchaseKey(event)
+        // Notifications are folded by their own reader (StoreNotifications); the state has nothing to keep.
+        case .testNotification, .notificationAttempt: break
         }
         // Recorded whatever became of the purchase, so a signed offer is accepted only once.
         if let nonce = event.offerNonce { usedOfferNonces.insert(nonce) }

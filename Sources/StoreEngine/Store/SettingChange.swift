@@ -15,6 +15,8 @@ public enum SettingChange: Sendable, Equatable {
     case environment(StoreEnvironment)
     /// Whether promotional offers need a signature once an in-app purchase key exists.
     case offerSignatures(OfferSignatureRequirement)
+    /// Where notifications are sent; nil for nowhere.
+    case notificationURL(NotificationURL?)
 
     /// The store-wide on/off settings.
     public enum StoreFlag: Sendable, CaseIterable {
@@ -57,7 +59,8 @@ public enum SettingChange: Sendable, Equatable {
         guard let setting = StoreSetting(rawValue: name) else {
             throw TextError(field: "setting", reason: "\"\(name)\" is not a setting this version knows")
         }
-        guard setting.allowedValues.contains(value) else {
+        // A notification URL is any http or https URL, checked by its own reader below.
+        guard setting == .notificationURL || setting.allowedValues.contains(value) else {
             throw TextError(field: "value", reason: "\"\(value)\" is not a value of \(name); it takes "
                 + setting.allowedValues.joined(separator: " or "))
         }
@@ -82,6 +85,8 @@ public enum SettingChange: Sendable, Equatable {
                 throw TextError(field: "value", reason: "\"\(value)\" is not required or off")
             }
             self = .offerSignatures(requirement)
+        case .notificationURL:
+            self = .notificationURL(try NotificationURL.parseSetting(value))
         }
     }
 
@@ -94,6 +99,7 @@ public enum SettingChange: Sendable, Equatable {
         case let .failure(operation, _): StoreSetting.failurePrefix + operation.rawValue
         case .environment: StoreSetting.environment.rawValue
         case .offerSignatures: StoreSetting.promotionalOfferSignatures.rawValue
+        case .notificationURL: StoreSetting.notificationURL.rawValue
         }
     }
 
@@ -106,6 +112,7 @@ public enum SettingChange: Sendable, Equatable {
         case let .failure(_, failure): failure?.settingValue ?? Self.clearedFailure
         case let .environment(environment): environment.rawValue
         case let .offerSignatures(requirement): requirement.rawValue
+        case let .notificationURL(url): url?.text ?? NotificationURL.noneText
         }
     }
 }

@@ -45,6 +45,13 @@ extension StoreEvent {
             if let missing = needed.first(where: { $0.1 == nil }) {
                 return LedgerFieldProblem(field: missing.0, reason: "an in-app purchase key event names no \(missing.0)")
             }
+        case .notificationAttempt:
+            guard notificationId != nil else {
+                return LedgerFieldProblem(field: "notificationId", reason: "a delivery attempt names no notification")
+            }
+            guard statusCode != nil || reason != nil else {
+                return LedgerFieldProblem(field: "statusCode", reason: "a delivery attempt gives neither a status code nor a reason")
+            }
         default:
             break
         }

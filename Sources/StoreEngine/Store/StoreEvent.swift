@@ -50,6 +50,13 @@ public struct StoreEvent: Codable, Sendable, Equatable {
         case inAppPurchaseKey
         /// An in-app purchase key (`keyId`) was revoked; its signatures are refused from now on.
         case inAppPurchaseKeyRevoked
+        /// A test notification was asked for (the App Store Server API's Request a Test
+        /// Notification); the notification it causes is sent like any other.
+        case testNotification
+        /// One attempt to deliver the notification `notificationId`: its answer in
+        /// `statusCode`, or in `reason` why there was none ("refused", "timeout", ...); `time`
+        /// is the store time of the attempt, `realTime` the wall-clock time.
+        case notificationAttempt
     }
 
     public var kind: Kind
@@ -111,6 +118,10 @@ public struct StoreEvent: Codable, Sendable, Equatable {
     public var publicKey: String?
     /// The nonce of a signed promotional offer a purchase used, so it is never accepted again.
     public var offerNonce: String?
+    /// The notification a delivery attempt was for: its notificationUUID.
+    public var notificationId: String?
+    /// The HTTP status code a delivery attempt was answered with.
+    public var statusCode: Int?
 
     public init(kind: Kind, time: Date, app: String, account: String, device: String) {
         self.kind = kind

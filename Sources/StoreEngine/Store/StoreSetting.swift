@@ -17,6 +17,9 @@ public enum StoreSetting: String, Sendable, CaseIterable {
     /// Store-wide: whether a promotional offer needs a signature made with an in-app purchase
     /// key ("required", the default, applies once a key exists; "off" for quick demos).
     case promotionalOfferSignatures = "promotional-offer-signatures"
+    /// Store-wide: where App Store Server Notifications are POSTed (an http or https URL), or
+    /// "none" for nowhere.
+    case notificationURL = "notification-url"
 
     /// Whether the setting belongs to one device rather than the whole store.
     public var isPerDevice: Bool { self == .purchasesAllowed || self == .nextPurchaseOutcome }
@@ -27,6 +30,8 @@ public enum StoreSetting: String, Sendable, CaseIterable {
         case .nextPurchaseOutcome: PurchaseSimulation.allCases.map(\.rawValue)
         case .environment: StoreEnvironment.allCases.map(\.rawValue)
         case .promotionalOfferSignatures: OfferSignatureRequirement.allCases.map(\.rawValue)
+        // Any http or https URL: only the word that turns delivery off can be offered.
+        case .notificationURL: [NotificationURL.noneText]
         default: ["true", "false"]
         }
     }

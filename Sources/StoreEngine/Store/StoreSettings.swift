@@ -12,6 +12,8 @@ public struct StoreSettings: Sendable, Equatable {
     public var environment: StoreEnvironment = .sandbox
     /// Whether promotional offers need a signature once an in-app purchase key exists.
     public var promotionalOfferSignatures: OfferSignatureRequirement = .required
+    /// Where App Store Server Notifications are POSTed; nil when they are not sent.
+    public var notificationURL: NotificationURL?
     /// Errors injected into store operations.
     public var failures: [StoreOperation: InjectedFailure] = [:]
 

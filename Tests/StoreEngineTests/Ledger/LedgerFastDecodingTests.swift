@@ -34,6 +34,8 @@ struct LedgerFastDecodingTests {
         event.issuerId = "57246542-96fe-1a63-e053-0824d011072a"
         event.publicKey = "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE"
         event.offerNonce = "2c4b4e3e-6d5f-4b57-9d7e-0d6b9c3f2a10"
+        event.notificationId = "0b6c5a1e-93d2-8f41-a7c0-3d5e2f1b4c68"
+        event.statusCode = 503
         event.storeTime = Date(timeIntervalSince1970: 1_800_000_000)
         event.realTime = Date(timeIntervalSince1970: 1_796_000_001)
         event.rate = .monthEvery5Minutes

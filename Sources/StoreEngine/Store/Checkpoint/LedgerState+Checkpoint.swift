@@ -7,7 +7,7 @@ extension LedgerState {
     /// Names the payload's layout. Change it whenever what `checkpointPayload` writes changes
     /// (a test pins the layout's bytes) or an event comes to fold differently, so checkpoints
     /// written by another version are passed over rather than trusted.
-    static let checkpointLayout = "storefront-state 5"
+    static let checkpointLayout = "storefront-state 6"
 
     /// Every value of the state, after the inputs it was folded with (`fingerprint`). Sets and
     /// dictionaries are written sorted, so equal states give equal bytes.
@@ -121,6 +121,7 @@ extension StoreSettings {
         for flag in [askToBuy, interruptedPurchases, billingRetry, gracePeriod] { writer.write(flag) }
         writer.write(environment.rawValue)
         writer.write(promotionalOfferSignatures.rawValue)
+        writer.write(notificationURL?.text) { $0.write($1) }
         writer.write(failures.sorted { $0.key.rawValue < $1.key.rawValue }) { writer, failure in
             writer.write(failure.key.rawValue)
             writer.write(failure.value.settingValue)
@@ -135,6 +136,12 @@ extension StoreSettings {
         gracePeriod = try reader.readBool()
         environment = try reader.readEnum(StoreEnvironment.self)
         promotionalOfferSignatures = try reader.readEnum(OfferSignatureRequirement.self)
+        if let text = try reader.readOptional({ reader throws(CheckpointFormatError) in try reader.readString() }) {
+            guard let url = try? NotificationURL.parseSetting(text) else {
+                throw CheckpointFormatError(reason: "\"\(text)\" is not a notification URL")
+            }
+            notificationURL = url
+        }
         for _ in 0..<(try reader.readCount()) {
             let operation = try reader.readEnum(StoreOperation.self)
             let value = try reader.readString()
