@@ -38,6 +38,11 @@ let package = Package(
         ),
         .target(name: "StoreEngine", dependencies: ["StoreJSON", "StoreLedger", "StoreCatalog"]),
         .target(name: "StoreSigning", dependencies: ["CCrypto", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine"]),
+        // App Store Server Notifications V2: which events cause which, their signed payloads, delivery.
+        .target(
+            name: "StoreNotifications",
+            dependencies: ["StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning"]
+        ),
         .target(name: "StorefrontText", dependencies: ["StoreCatalog", "StoreEngine"]),
         .target(name: "TerminalUI"),
         .target(
@@ -52,7 +57,7 @@ let package = Package(
         // The command line: declared commands, parsing, help, completions, JSON shapes.
         .target(
             name: "StorefrontCommands",
-            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText", "TerminalUI"]
+            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StoreNotifications", "StorefrontText", "TerminalUI"]
         ),
         // Test doubles, snapshot helpers and the CLI runner: linked by tests and the benchmark, never by `storefront`.
         .target(
@@ -62,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText",
+                "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StoreNotifications", "StorefrontText",
                 "TerminalUI", "StorefrontApp", "StorefrontRuntime", "NcursesTerminal", "StorefrontCommands",
             ]
         ),
@@ -76,7 +81,7 @@ let package = Package(
         .testTarget(
             name: "StoreEngineTests",
             dependencies: [
-                "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText",
+                "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StoreNotifications", "StorefrontText",
                 "StorefrontTesting",
             ]
         ),
@@ -96,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "storefront", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning",
+                "storefront", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StoreNotifications",
                 "StorefrontTesting", "StorefrontCommands",
             ]
         ),
