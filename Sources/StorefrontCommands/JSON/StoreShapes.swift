@@ -19,6 +19,8 @@ extension JSONShapes {
         public var storeTime: Date
         /// Whether promotional offers need a signature once a key exists: "required" or "off".
         public var promotionalOfferSignatures: String
+        /// Where App Store Server Notifications are sent, or "none".
+        public var notificationURL: String = NotificationURL.noneText
         /// The injected error of each operation by its name (`purchase`), "none" when there is none.
         public var failures: [String: String]
 
@@ -53,6 +55,7 @@ extension JSONShapes {
             gracePeriod = try flag(.gracePeriod)
             environment = try container.decode(String.self, forKey: Key(StoreSetting.environment.rawValue))
             promotionalOfferSignatures = try container.decode(String.self, forKey: Key(StoreSetting.promotionalOfferSignatures.rawValue))
+            notificationURL = try container.decode(String.self, forKey: Key(StoreSetting.notificationURL.rawValue))
             timeRate = try container.decode(String.self, forKey: Self.timeRateKey)
             storeTime = try container.decode(Date.self, forKey: Self.storeTimeKey)
             failures = [:]
@@ -72,6 +75,7 @@ extension JSONShapes {
             try container.encode(gracePeriod, forKey: Key(StoreSetting.gracePeriod.rawValue))
             try container.encode(environment, forKey: Key(StoreSetting.environment.rawValue))
             try container.encode(promotionalOfferSignatures, forKey: Key(StoreSetting.promotionalOfferSignatures.rawValue))
+            try container.encode(notificationURL, forKey: Key(StoreSetting.notificationURL.rawValue))
             try container.encode(timeRate, forKey: Self.timeRateKey)
             try container.encode(storeTime, forKey: Self.storeTimeKey)
             for operation in StoreOperation.allCases {
