@@ -19,6 +19,11 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
@@ -44,6 +49,11 @@ let package = Package(
             dependencies: ["StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning"]
         ),
         .target(name: "StorefrontText", dependencies: ["StoreCatalog", "StoreEngine"]),
+        // `storefront serve`: the App Store Server API over libmicrohttpd.
+        .target(
+            name: "StoreServer",
+            dependencies: ["CMicroHTTPD", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StoreNotifications", "StorefrontText"]
+        ),
         .target(name: "TerminalUI"),
         .target(
             name: "StorefrontApp",
@@ -57,7 +67,7 @@ let package = Package(
         // The command line: declared commands, parsing, help, completions, JSON shapes.
         .target(
             name: "StorefrontCommands",
-            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StoreNotifications", "StorefrontText", "TerminalUI"]
+            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StoreNotifications", "StorefrontText", "TerminalUI", "StoreServer"]
         ),
         // Test doubles, snapshot helpers and the CLI runner: linked by tests and the benchmark, never by `storefront`.
         .target(
@@ -84,6 +94,10 @@ let package = Package(
                 "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StoreNotifications", "StorefrontText",
                 "StorefrontTesting",
             ]
+        ),
+        .testTarget(
+            name: "StoreServerTests",
+            dependencies: ["StoreServer", "StoreEngine", "StoreSigning", "StoreCatalog", "StoreLedger", "StorefrontTesting"]
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "StorefrontTesting"]),
         .testTarget(

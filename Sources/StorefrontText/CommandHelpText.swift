@@ -68,11 +68,18 @@ public enum CommandHelpText {
             store's signed transactions, renewal info and app transactions.
             """
         public static let appTransaction = "print this account's signed app transaction on this device"
-        public static let apiKeyCreate = "make an in-app purchase key for signing promotional offers (.p8 beside the entitlements file)"
+        public static let apiKeyCreate = "make an in-app purchase key: promotional offers and the server API (.p8 beside the entitlements file)"
         public static let apiKeyCreateDetails = """
             Saves the private half as a PKCS#8 PEM .p8 file (mode 0600) and registers the public half
             in the store. From then on `buy --offer` needs a signature made with a key of this store
             (Apple's PromotionalOfferSignatureCreator makes them), unless promotional-offer-signatures is off.
+            The same key signs the bearer tokens `storefront serve` asks for (Apple's AppStoreServerAPIClient).
+            """
+        public static let serve = "serve the App Store Server API for this app over HTTP (loopback by default)"
+        public static let serveDetails = """
+            Prints `listening on http://HOST:PORT` once ready and answers until SIGINT or SIGTERM.
+            Every /inApps request needs a bearer token signed with a key from `storefront api-key create`.
+            Each request sees what other commands and the storefront committed since the last one.
             """
         public static let notifications = "list App Store Server Notifications and their delivery attempts"
         public static let notificationsDetails = """
@@ -135,6 +142,8 @@ public enum CommandHelpText {
         public static let noFinish = "leave the transaction unfinished, as if the app crashed before finishing it"
         public static let appAccountToken = "a UUID that goes into the signed transaction"
         public static let amount = "how many credits to spend (default 1)"
+        public static let host = "the address to listen on (default 127.0.0.1; another host is reachable from other machines)"
+        public static let port = "the port to listen on (default 8080; 0 picks a free port)"
         public static let expectSequence = "also fail (exit 3) when the file ends before event N"
         public static let der = "print the certificate as DER bytes instead of PEM"
     }

@@ -9,7 +9,7 @@ struct ModuleLayeringTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Modules of the toolchain, which any target may import.
-    static let systemModules: Set<String> = ["Foundation", "FoundationEssentials", "Glibc", "Darwin", "Dispatch", "Synchronization"]
+    static let systemModules: Set<String> = ["Foundation", "FoundationEssentials", "Glibc", "Darwin", "Dispatch", "Synchronization", "FoundationNetworking"]
 
     /// Each target of Package.swift with the targets it names as dependencies.
     static func declaredTargets() throws -> [String: [String]] {

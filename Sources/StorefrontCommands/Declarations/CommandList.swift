@@ -114,6 +114,8 @@ public enum CommandList {
         CommandDeclaration(name: "api-key revoke", section: .files, summary: Text.apiKeyRevoke,
                            arguments: [ArgumentDeclaration(placeholder: "KEY_ID", summary: Words.keyID, completion: .dynamic(.keys))],
                            writes: true, wrongArguments: CommandLineText.Keys.revokeNeedsKey, run: .withStore(APIKeyCommands.revoke)),
+        CommandDeclaration(name: "serve", section: .files, summary: Text.serve, details: Text.serveDetails,
+                           options: [CommandOptions.host, CommandOptions.port], writes: true, run: .withStore(ServeCommand.run)),
         CommandDeclaration(
             name: "verify-transaction", section: .files, summary: Text.verifyTransaction, details: Text.verifyTransactionDetails,
             arguments: [ArgumentDeclaration(placeholder: "JWS|TX", summary: Words.token, completion: .dynamic(.transactions))],

@@ -17,6 +17,8 @@ enum CommandOptions {
     static let timestamp = OptionDeclaration(name: "timestamp", placeholder: "MS", summary: Text.timestamp)
     static let amount = OptionDeclaration(name: "amount", placeholder: "N", summary: Text.amount)
     static let der = OptionDeclaration(name: "der", placeholder: nil, summary: Text.der)
+    static let host = OptionDeclaration(name: "host", placeholder: "ADDRESS", summary: Text.host)
+    static let port = OptionDeclaration(name: "port", placeholder: "N", summary: Text.port)
     static let expectSequence = OptionDeclaration(name: "expect-sequence", placeholder: "N", summary: Text.expectSequence)
 }
 

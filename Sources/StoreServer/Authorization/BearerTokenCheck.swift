@@ -1,0 +1,107 @@
+import Foundation
+import StoreEngine
+import StoreSigning
+import StorefrontText
+
+/// Checks an `Authorization: Bearer JWT` as the App Store Server API does: ES256 signed by a
+/// registered, unrevoked in-app purchase key named by `kid`, with `iss`, `aud`, `bid` and a
+/// short life.
+///
+/// Pure: the keys, the served app, the wall time and the signature check are given. A
+/// refusal names the check that failed, never the token.
+public struct BearerTokenCheck: Sendable {
+    /// Apple's audience for App Store Server API tokens.
+    public static let audience = "appstoreconnect-v1"
+    /// A token may live at most this long (Apple: 60 minutes).
+    public static let longestLife: TimeInterval = 3_600
+    /// Clocks of client and server may disagree by this much.
+    public static let allowedClockSkew: TimeInterval = 60
+
+    /// Whether `signature` (64-byte R‖S) over `signingInput` verifies with `key`.
+    public typealias SignatureCheck = @Sendable (_ key: InAppPurchaseKey, _ signature: [UInt8], _ signingInput: [UInt8]) -> Bool
+
+    public var keys: [InAppPurchaseKey]
+    /// The bundle id of the app this store serves.
+    public var bundleID: String
+    /// Wall-clock time, not store time: clients sign with their own clock (see DECISIONS.md).
+    public var now: Date
+    public var isValidSignature: SignatureCheck
+
+    public init(keys: [InAppPurchaseKey], bundleID: String, now: Date, isValidSignature: @escaping SignatureCheck) {
+        self.keys = keys
+        self.bundleID = bundleID
+        self.now = now
+        self.isValidSignature = isValidSignature
+    }
+
+    private struct Header: Decodable {
+        var alg: String?
+        var kid: String?
+    }
+
+    private struct Claims: Decodable {
+        var iss: String?
+        var iat: Double?
+        var exp: Double?
+        var aud: Audience?
+        var bid: String?
+    }
+
+    /// `aud` may be one string or a list of them (RFC 7519 §4.1.3).
+    private enum Audience: Decodable {
+        case one(String)
+        case several([String])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let one = try? container.decode(String.self) { self = .one(one) } else { self = .several(try container.decode([String].self)) }
+        }
+
+        var values: [String] {
+            switch self {
+            case let .one(value): [value]
+            case let .several(values): values
+            }
+        }
+    }
+
+    /// The caller `authorization` (the header's value) speaks for, or 401 with the reason.
+    public func authorize(_ authorization: String?) throws(AppStoreAPIError) -> AuthorizedCaller {
+        typealias Reason = ServerText.TokenRefusal
+        guard let authorization else { throw .unauthorized(Reason.missing) }
+        let scheme = "bearer "
+        guard authorization.lowercased().hasPrefix(scheme) else { throw .unauthorized(Reason.notBearer) }
+        let token = authorization.dropFirst(scheme.count).trimmingCharacters(in: .whitespaces)
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]), let claimBytes = Base64URL.decode(parts[1]),
+              let signature = Base64URL.decode(parts[2]) else { throw .unauthorized(Reason.notCompactJWS) }
+        guard let header = try? JSONDecoder().decode(Header.self, from: Data(headerBytes)),
+              let claims = try? JSONDecoder().decode(Claims.self, from: Data(claimBytes)) else {
+            throw .unauthorized(Reason.notJSON)
+        }
+        guard header.alg == "ES256" else { throw .unauthorized(Reason.algorithm(header.alg)) }
+        guard let keyID = header.kid else { throw .unauthorized(Reason.noKeyID) }
+        guard let key = keys.first(where: { $0.keyID == keyID }) else { throw .unauthorized(Reason.unknownKey(keyID)) }
+        if let revoked = key.revoked { throw .unauthorized(Reason.revokedKey(keyID, on: revoked)) }
+        let signingInput = Array(parts[0].utf8) + [UInt8(ascii: ".")] + Array(parts[1].utf8)
+        guard isValidSignature(key, signature, signingInput) else { throw .unauthorized(Reason.badSignature(keyID)) }
+        try checkClaims(claims, key: key)
+        return AuthorizedCaller(bundleID: bundleID, keyID: keyID)
+    }
+
+    private func checkClaims(_ claims: Claims, key: InAppPurchaseKey) throws(AppStoreAPIError) {
+        typealias Reason = ServerText.TokenRefusal
+        guard claims.iss == key.issuerID else { throw .unauthorized(Reason.wrongIssuer(claims.iss)) }
+        guard claims.aud?.values.contains(Self.audience) == true else { throw .unauthorized(Reason.wrongAudience(Self.audience)) }
+        guard claims.bid == bundleID else { throw .unauthorized(Reason.wrongBundle(claims.bid, served: bundleID)) }
+        guard let exp = claims.exp else { throw .unauthorized(Reason.noExpiry) }
+        let current = now.timeIntervalSince1970
+        guard exp > current - Self.allowedClockSkew else { throw .unauthorized(Reason.expired) }
+        // Apple's own libraries leave `iat` out; without it the life is counted from now.
+        let issued = claims.iat ?? current
+        guard issued <= current + Self.allowedClockSkew else { throw .unauthorized(Reason.issuedInFuture) }
+        guard exp - issued <= Self.longestLife + (claims.iat == nil ? Self.allowedClockSkew : 0) else {
+            throw .unauthorized(Reason.lifeTooLong)
+        }
+    }
+}

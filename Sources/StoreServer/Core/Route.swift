@@ -1,0 +1,59 @@
+/// One endpoint: a method and a path pattern, who may call it, and what answers it.
+public struct Route<Context>: Sendable {
+    /// What a request must carry before its handler runs.
+    public enum Access: Sendable {
+        /// A valid `Authorization: Bearer JWT` (every `/inApps` endpoint).
+        case bearerToken
+        /// Nothing: the legacy `/verifyReceipt` authenticates with its body.
+        case open
+    }
+
+    public typealias Handler = @Sendable (RouteRequest, Context) throws(AppStoreAPIError) -> HTTPResponse
+
+    public var method: String
+    public var pattern: PathPattern
+    public var access: Access
+    public var handler: Handler
+
+    public init(_ method: String, _ pattern: PathPattern, _ access: Access, _ handler: @escaping Handler) {
+        self.method = method
+        self.pattern = pattern
+        self.access = access
+        self.handler = handler
+    }
+}
+
+/// What a handler is given: the request, the path's parameters and, behind a bearer token,
+/// the app it was issued for.
+public struct RouteRequest: Sendable {
+    public var request: HTTPRequest
+    public var parameters: [String: String]
+    /// Who the token speaks for; nil on an open route.
+    public var caller: AuthorizedCaller?
+
+    public init(request: HTTPRequest, parameters: [String: String], caller: AuthorizedCaller?) {
+        self.request = request
+        self.parameters = parameters
+        self.caller = caller
+    }
+
+    /// The path parameter `name` (the pattern guarantees it is there).
+    public func parameter(_ name: String) -> String { parameters[name] ?? "" }
+}
+
+/// The app and key a verified bearer token speaks for: a request only ever sees that app's data.
+public struct AuthorizedCaller: Sendable, Equatable {
+    public var bundleID: String
+    public var keyID: String
+
+    public init(bundleID: String, keyID: String) {
+        self.bundleID = bundleID
+        self.keyID = keyID
+    }
+}
+
+/// What the route table needs from the server around it: a check of bearer tokens.
+public protocol RouteAuthorizing: Sendable {
+    /// Who `request`'s bearer token speaks for, or a 401 saying why it is refused.
+    func authorize(_ request: HTTPRequest) throws(AppStoreAPIError) -> AuthorizedCaller
+}

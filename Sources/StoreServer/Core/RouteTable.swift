@@ -1,0 +1,30 @@
+/// Finds the route for a request and answers it: 404 for a path no route has, 405 for a
+/// method the path does not take, 401 before any handler behind a bearer token.
+public struct RouteTable<Context: RouteAuthorizing>: Sendable {
+    public let routes: [Route<Context>]
+
+    public init(_ routes: [Route<Context>]) {
+        self.routes = routes
+    }
+
+    /// The answer to `request`; never throws, every refusal is an Apple-shaped error body.
+    public func respond(to request: HTTPRequest, context: Context) -> HTTPResponse {
+        let matches = routes.compactMap { route in route.pattern.match(request.path).map { (route, $0) } }
+        guard !matches.isEmpty else { return AppStoreAPIError.unknownPath(request.path).response }
+        guard let (route, parameters) = matches.first(where: { $0.0.method == request.method }) else {
+            let allowed = Array(Set(matches.map(\.0.method))).sorted()
+            var response = AppStoreAPIError.methodNotAllowed(request.method, path: request.path, allowed: allowed).response
+            response.headers["Allow"] = allowed.joined(separator: ", ")
+            return response
+        }
+        do {
+            let caller: AuthorizedCaller? = switch route.access {
+            case .bearerToken: try context.authorize(request)
+            case .open: nil
+            }
+            return try route.handler(RouteRequest(request: request, parameters: parameters, caller: caller), context)
+        } catch {
+            return error.response
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import StoreEngine
+import StoreSigning
+
+/// The store as the server's routes see it: the engine, the signer of what it hands out,
+/// the check of bearer tokens, and the wall clock.
+///
+/// Each request reads what other processes appended first, so a purchase made in the CLI
+/// or the TUI is in the next answer.
+public final class ServedStore: RouteAuthorizing, @unchecked Sendable {
+    public let store: Store
+    public let signer: TransactionSigner
+    let wallClock: @Sendable () -> Date
+    private let keyCache = VerifyingKeyCache()
+
+    public init(store: Store, signer: TransactionSigner, wallClock: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.signer = signer
+        self.wallClock = wallClock
+    }
+
+    /// The bundle id of the app served.
+    public var bundleID: String { store.catalog.bundleID }
+
+    public func authorize(_ request: HTTPRequest) throws(AppStoreAPIError) -> AuthorizedCaller {
+        try refreshed()
+        let check = BearerTokenCheck(keys: store.inAppPurchaseKeys, bundleID: bundleID, now: wallClock(),
+                                     isValidSignature: { [keyCache] key, signature, input in
+                                         keyCache.publicKey(for: key)?.isValidRawSignature(signature, for: input) ?? false
+                                     })
+        return try check.authorize(request.header("Authorization"))
+    }
+
+    /// The ledger as it is now, with what others appended since the last request.
+    @discardableResult
+    public func refreshed() throws(AppStoreAPIError) -> LedgerState {
+        do {
+            if store.hasExternalChanges() { try store.refresh() }
+        } catch {
+            throw .internalError("\(error)")
+        }
+        return store.snapshot
+    }
+
+    /// `record` signed as the store issues it now.
+    public func signedTransaction(_ record: TransactionRecord) throws(AppStoreAPIError) -> String {
+        do {
+            return try store.signedTransaction(record, signer: signer)
+        } catch {
+            throw .internalError("\(error)")
+        }
+    }
+}

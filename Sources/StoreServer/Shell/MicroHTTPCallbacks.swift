@@ -1,0 +1,80 @@
+import CMicroHTTPD
+import Foundation
+
+/// The C functions libmicrohttpd calls, from its own threads.
+///
+/// They live outside `main.swift` and hold no actor isolation: a callback isolated to the
+/// main actor traps the first time the library calls it from another thread.
+enum MicroHTTPCallbacks {
+    /// Called once with the headers, once per part of the body, and once more at its end.
+    static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadSize, state in
+        guard let context, let connection, let uploadSize, let state else { return .NO }
+        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+        guard let existing = state.pointee else {
+            let pending = PendingRequest()
+            state.pointee = Unmanaged.passRetained(pending).toOpaque()
+            let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").map { String(cString: $0) }
+            if let refusal = server.limits.refusal(declaredLength: declared) {
+                pending.answered = true
+                return queue(refusal.response, on: connection)
+            }
+            return .YES
+        }
+        let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeUnretainedValue()
+        if uploadSize.pointee > 0 {
+            if !pending.answered, let uploadData {
+                let bytes = UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self)
+                pending.append(UnsafeBufferPointer(start: bytes, count: uploadSize.pointee), limit: server.limits.maximumBodyBytes)
+            }
+            uploadSize.pointee = 0
+            return .YES
+        }
+        if pending.answered { return .YES }
+        pending.answered = true
+        if pending.overflowed {
+            return queue(AppStoreAPIError.bodyTooLarge(limit: server.limits.maximumBodyBytes).response, on: connection)
+        }
+        let request = read(connection, path: url.map { String(cString: $0) } ?? "/",
+                           method: method.map { String(cString: $0) } ?? "", pending: pending)
+        return queue(server.respond(request), on: connection)
+    }
+
+    /// Lets go of what the access handler kept for the request.
+    static let completedHandler: MHD_RequestCompletedCallback = { _, _, state, _ in
+        guard let state, let existing = state.pointee else { return }
+        Unmanaged<PendingRequest>.fromOpaque(existing).release()
+        state.pointee = nil
+    }
+
+    /// Collects headers (lowercased names) and query parameters into the pending request.
+    private static let collectValue: MHD_KeyValueIterator = { context, kind, key, value in
+        guard let context, let key else { return .YES }
+        let pending = Unmanaged<PendingRequest>.fromOpaque(context).takeUnretainedValue()
+        let name = String(cString: key)
+        let text = value.map { String(cString: $0) } ?? ""
+        if kind == MHD_ValueKind.HEADER_KIND {
+            pending.headers[name.lowercased()] = text
+        } else {
+            pending.query.append(HTTPRequest.QueryItem(name: name, value: text))
+        }
+        return .YES
+    }
+
+    private static func read(_ connection: OpaquePointer, path: String, method: String, pending: PendingRequest) -> HTTPRequest {
+        let context = Unmanaged.passUnretained(pending).toOpaque()
+        MHD_get_connection_values(connection, .HEADER_KIND, collectValue, context)
+        MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, collectValue, context)
+        return HTTPRequest(method: method, path: path, query: pending.query, headers: pending.headers, body: pending.body)
+    }
+
+    private static func queue(_ answer: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let response = answer.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let response else { return .NO }
+        defer { MHD_destroy_response(response) }
+        if let contentType = answer.contentType { MHD_add_response_header(response, "Content-Type", contentType) }
+        for (name, value) in answer.headers { MHD_add_response_header(response, name, value) }
+        return MHD_queue_response(connection, UInt32(answer.status), response)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// What `storefront serve` says: on its terminal, and in the `errorMessage` of its error bodies.
+public enum ServerText {
+    public static func listening(host: String, port: Int) -> String {
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "listening on http://\(shownHost):\(port)"
+    }
+
+    public static let stopped = "stopped serving"
+
+    public static func notLoopback(_ host: String) -> String {
+        "serving on \(host), which is not a loopback address: other machines can reach this store and ask for its "
+            + "transactions with a valid API key. Use --host 127.0.0.1 to serve this machine only."
+    }
+
+    public static func notAnAddress(_ host: String) -> String {
+        "\"\(host)\" is not an IP address: give --host an IPv4 or IPv6 address such as 127.0.0.1 or ::1 (or \"localhost\")."
+    }
+
+    public static func notAPort(_ text: String) -> String {
+        "\"\(text)\" is not a port: give --port a number from 0 to 65535 (0 picks a free port)."
+    }
+
+    public static func cannotListen(host: String, port: Int, reason: String) -> String {
+        "cannot listen on \(host) port \(port): \(reason). Choose another --port (0 picks a free one) or stop what uses it."
+    }
+
+    public static func cannotStart(_ reason: String) -> String {
+        "the HTTP server could not start: \(reason)."
+    }
+
+    public static func unauthorized(_ reason: String) -> String {
+        "Unauthorized: \(reason). Send `Authorization: Bearer JWT`, signed ES256 with a key from `storefront api-key create`."
+    }
+
+    public static func unknownPath(_ path: String) -> String {
+        "No endpoint at \(path). This server answers the App Store Server API paths listed in the README."
+    }
+
+    public static func methodNotAllowed(_ method: String, path: String, allowed: [String]) -> String {
+        "\(path) does not take \(method); it takes \(allowed.joined(separator: ", "))."
+    }
+
+    public static func bodyTooLarge(limit: Int) -> String {
+        "The request body is over the limit of \(limit) bytes; App Store Server API bodies are far smaller."
+    }
+
+    public static func malformedBody(_ detail: String) -> String {
+        "The request body is not valid: \(detail)."
+    }
+
+    public static func internalError(_ detail: String) -> String {
+        "The store could not answer: \(detail). See `storefront verify` for the state of the entitlements file."
+    }
+}
+
+extension ServerText {
+    /// Why a bearer token was refused (the 401's message); never the token itself.
+    public enum TokenRefusal {
+        public static let missing = "the request has no Authorization header"
+        public static let notBearer = "the Authorization header is not `Bearer TOKEN`"
+        public static let notCompactJWS = "the token is not a JWS of three base64url parts"
+        public static let notJSON = "the token's header or claims are not JSON objects"
+        public static func algorithm(_ name: String?) -> String {
+            "the token is signed with \(name.map { "\"\($0)\"" } ?? "no algorithm"); only ES256 is accepted"
+        }
+        public static let noKeyID = "the token's header has no kid naming the API key"
+        public static func unknownKey(_ keyID: String) -> String {
+            "this store has no API key \(keyID); make one with `storefront api-key create` (see `storefront api-key list`)"
+        }
+        public static func revokedKey(_ keyID: String, on date: Date) -> String {
+            "the API key \(keyID) was revoked on \(date.formatted(.iso8601)); make a new one with `storefront api-key create`"
+        }
+        public static func badSignature(_ keyID: String) -> String {
+            "the token's signature does not verify with the API key \(keyID); sign with that key's .p8 file"
+        }
+        public static func wrongIssuer(_ issuer: String?) -> String {
+            "the token's iss \(issuer.map { "\"\($0)\"" } ?? "is missing and") does not match the key's issuer id (see `storefront api-key list`)"
+        }
+        public static func wrongAudience(_ audience: String) -> String { "the token's aud is not \"\(audience)\"" }
+        public static func wrongBundle(_ bundle: String?, served: String) -> String {
+            "the token's bid \(bundle.map { "\"\($0)\"" } ?? "is missing; it") must be the bundle id of the app served, \(served)"
+        }
+        public static let noExpiry = "the token has no exp"
+        public static let expired = "the token has expired; sign a new one"
+        public static let issuedInFuture = "the token's iat is in the future"
+        public static let lifeTooLong = "the token lives longer than 60 minutes (exp - iat); Apple refuses such tokens too"
+    }
+}
+
+extension ServerText {
+    public static func noTransaction(_ id: String) -> String {
+        "No transaction \(id) for this app. See `storefront transactions` for the ids the store has issued."
+    }
+
+    public static func notATransactionID(_ text: String) -> String {
+        "\"\(text.prefix(40))\" is not a transaction id: ids are up to 19 digits."
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import StoreServer
+import XCTest
+
+/// The pure dispatch: 404, 405, 401 before a handler, Apple's error body, path parameters.
+final class RouteTableTests: XCTestCase {
+    /// A context whose check of bearer tokens accepts exactly "Bearer good".
+    struct FakeAuthorizer: RouteAuthorizing {
+        func authorize(_ request: HTTPRequest) throws(AppStoreAPIError) -> AuthorizedCaller {
+            guard request.header("authorization") == "Bearer good" else { throw .unauthorized("not good") }
+            return AuthorizedCaller(bundleID: "com.example.app", keyID: "KEY")
+        }
+    }
+
+    let table = RouteTable<FakeAuthorizer>([
+        Route("GET", "/inApps/v1/transactions/{transactionId}", .bearerToken) { request, _ in
+            .json(["id": request.parameter("transactionId"), "bundle": request.caller?.bundleID ?? "none"])
+        },
+        Route("PUT", "/inApps/v1/transactions/consumption/{transactionId}", .bearerToken) { _, _ in .empty() },
+        Route("POST", "/verifyReceipt", .open) { request, _ in .json(["caller": request.caller?.keyID ?? "none"]) },
+    ])
+
+    private func body(_ response: HTTPResponse) throws -> [String: AnyHashable] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: AnyHashable])
+    }
+
+    func testAMatchingRouteGetsItsPathParameterAndCaller() throws {
+        let response = table.respond(to: HTTPRequest(method: "GET", path: "/inApps/v1/transactions/2000000001",
+                                                     headers: ["Authorization": "Bearer good"]), context: FakeAuthorizer())
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(try body(response), ["id": "2000000001", "bundle": "com.example.app"])
+    }
+
+    func testAnUnknownPathIs404WithApplesErrorBody() throws {
+        let response = table.respond(to: HTTPRequest(method: "GET", path: "/inApps/v9/nothing"), context: FakeAuthorizer())
+        XCTAssertEqual(response.status, 404)
+        XCTAssertEqual(response.contentType, "application/json")
+        let fields = try body(response)
+        XCTAssertEqual(fields["errorCode"], AppStoreAPIError.Code.pathNotFound as AnyHashable)
+        XCTAssertNotNil(fields["errorMessage"] as? String)
+    }
+
+    func testAKnownPathWithAnotherMethodIs405AndSaysWhichMethodsItTakes() throws {
+        let response = table.respond(to: HTTPRequest(method: "DELETE", path: "/inApps/v1/transactions/1",
+                                                     headers: ["Authorization": "Bearer good"]), context: FakeAuthorizer())
+        XCTAssertEqual(response.status, 405)
+        XCTAssertEqual(response.headers["Allow"], "GET")
+        XCTAssertEqual(try body(response)["errorCode"], AppStoreAPIError.Code.methodNotAllowed as AnyHashable)
+    }
+
+    func testABearerRouteRefusesBeforeItsHandlerRuns() throws {
+        let response = table.respond(to: HTTPRequest(method: "GET", path: "/inApps/v1/transactions/1"), context: FakeAuthorizer())
+        XCTAssertEqual(response.status, 401)
+        XCTAssertEqual(try body(response)["errorCode"], AppStoreAPIError.Code.unauthorized as AnyHashable)
+    }
+
+    func testAnOpenRouteNeedsNoToken() throws {
+        let response = table.respond(to: HTTPRequest(method: "POST", path: "/verifyReceipt"), context: FakeAuthorizer())
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(try body(response), ["caller": "none"])
+    }
+
+    func testAnEmptyParameterSegmentMatchesNothing() {
+        XCTAssertNil(PathPattern("/inApps/v1/transactions/{transactionId}").match("/inApps/v1/transactions/"))
+        XCTAssertEqual(PathPattern("/inApps/v1/transactions/{transactionId}").match("/inApps/v1/transactions/7/"),
+                       ["transactionId": "7"])
+        XCTAssertNil(PathPattern("/inApps/v1/transactions/{transactionId}").match("/inApps/v1/transactions/7/extra"))
+    }
+
+    func testABodyDeclaredOverTheLimitIsRefusedWith413() {
+        var limits = ServerLimits()
+        limits.maximumBodyBytes = 10
+        XCTAssertEqual(limits.refusal(declaredLength: "11")?.httpStatus, 413)
+        XCTAssertNil(limits.refusal(declaredLength: "10"))
+        XCTAssertNil(limits.refusal(declaredLength: nil))
+    }
+}
