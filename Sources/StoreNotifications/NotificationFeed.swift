@@ -34,6 +34,9 @@ public final class NotificationFeed: @unchecked Sendable {
         return fold
     }
 
+    /// Whether the log may hold events the fold has not read; cheap enough to poll.
+    public func hasChanged() -> Bool { log.hasChanged() }
+
     /// The fold as last refreshed.
     public var current: NotificationFold {
         lock.lock(); defer { lock.unlock() }

@@ -15,6 +15,11 @@ extension CommandLineText {
             "    attempt \(date): \(outcome)"
         }
 
+        /// A delivery pass that failed; the server goes on and tries again.
+        public static func deliveryFailed(_ detail: String) -> String {
+            "notifications could not be delivered (trying again): \(detail)"
+        }
+
         /// When a pending notification's next attempt is due.
         public static func nextAttempt(date: String) -> String {
             "    next attempt due \(date) (store time)"

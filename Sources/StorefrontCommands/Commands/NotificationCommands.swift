@@ -54,12 +54,40 @@ extension StoreSession {
     /// while there is no ledger (and so no notification).
     func notificationFeed() throws(CommandFailure) -> NotificationFeed? {
         guard FileManager.default.fileExists(atPath: ledgerPath) else { return nil }
-        let signer = try transactionSigner()
+        return try servedNotificationFeed(signer: try transactionSigner())
+    }
+}
+
+extension StoreSession {
+    /// The notification feed a server follows: the ledger is made if it is not there yet,
+    /// since the server records delivery attempts in it.
+    func servedNotificationFeed(signer: TransactionSigner) throws(CommandFailure) -> NotificationFeed {
         do {
             return NotificationFeed(log: try LedgerEventLog.open(path: ledgerPath), catalog: catalog,
                                     identity: try NotificationIdentity(authority: signer.authority))
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }
+    }
+}
+
+/// Tells the server's operator when delivering notifications fails, once per distinct
+/// problem, so a damaged ledger does not print a line every second.
+final class DeliveryProblemReport: @unchecked Sendable {
+    private let console: Console
+    private let lock = NSLock()
+    private var last: String?
+
+    init(console: Console) {
+        self.console = console
+    }
+
+    func report(_ error: Error) {
+        let message = "\(error)"
+        let isNew = lock.withLock {
+            defer { last = message }
+            return last != message
+        }
+        if isNew { console.err(CommandLineText.Report.warning(CommandLineText.Notifications.deliveryFailed(message))) }
     }
 }

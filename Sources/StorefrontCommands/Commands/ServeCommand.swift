@@ -1,4 +1,5 @@
 import Foundation
+import StoreNotifications
 import StoreServer
 import StoreSigning
 import StorefrontText
@@ -17,9 +18,14 @@ enum ServeCommand {
             throw UsageError(error.description)
         }
         if !address.isLoopback { console.err(CommandLineText.Report.warning(ServerText.notLoopback(address.host))) }
-        let served = ServedStore(store: session.store, signer: try session.transactionSigner())
+        let signer = try session.transactionSigner()
+        let feed = try session.servedNotificationFeed(signer: signer)
+        let served = ServedStore(store: session.store, signer: signer, notificationFeed: feed)
         // Blocked before the server's threads start, so only the wait below takes them.
         ServerTerminationSignals.block()
+        let delivery = NotificationDeliveryLoop(
+            worker: NotificationDeliveryWorker(store: session.store, feed: feed, signer: signer, sender: URLSessionNotificationSender()),
+            feed: feed, report: DeliveryProblemReport(console: console).report)
         let server: HTTPServer
         do {
             server = try HTTPServer(address: address) { request in ServerRoutes.table.respond(to: request, context: served) }
@@ -27,8 +33,10 @@ enum ServeCommand {
             throw CommandFailure(status: .dataProblem, message: error.description)
         }
         console.out(ServerText.listening(host: address.host, port: server.port))
+        delivery.start()
         _ = ServerTerminationSignals.wait()
         server.stop()
+        delivery.stop()
         console.err(ServerText.stopped)
         return .success
     }
