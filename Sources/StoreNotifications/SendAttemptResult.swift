@@ -4,7 +4,7 @@ import StoreEngine
 extension NotificationDeliveryOutcome {
     public var sendAttemptResult: String {
         switch self {
-        case let .answered(code): (200..<300).contains(code) ? "SUCCESS" : "UNSUCCESSFUL_HTTP_RESPONSE_CODE"
+        case let .answered(code): NotificationDeliveryOutcome.successCodes.contains(code) ? "SUCCESS" : "UNSUCCESSFUL_HTTP_RESPONSE_CODE"
         case .failed(.timeout): "TIMED_OUT"
         case .failed(.refused): "SOCKET_ISSUE"
         case .failed(.unreachable): "OTHER"

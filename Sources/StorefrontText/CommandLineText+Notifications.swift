@@ -5,6 +5,13 @@ extension CommandLineText {
     public enum Notifications {
         public static let none = "No notifications yet; store events cause them (set notification-url to have them sent)."
 
+        /// Who delivers the notifications now.
+        public static func servedBy(_ address: String) -> String {
+            "storefront serve is running (\(address)) and delivers them."
+        }
+
+        public static let notServed = "No storefront serve is running: notifications wait until one does."
+
         /// One notification: "2026-01-01 10:00  SUBSCRIBED/INITIAL_BUY  tx 2000000001  delivered  UUID".
         public static func listed(date: String, kind: String, transactionID: String?, state: String, id: String) -> String {
             "\(date)  \(kind)  " + (transactionID.map { "tx \($0)" } ?? "no transaction") + "  \(state)  \(id)"

@@ -27,3 +27,10 @@ extension ServerText {
     public static let invalidPaginationToken =
         "the paginationToken was not issued by this store; send the one the previous page returned, or none for the first page"
 }
+
+extension ServerText {
+    /// "http://HOST:PORT", the address a server announces beside its ledger.
+    public static func url(host: String, port: Int) -> String {
+        "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+    }
+}

@@ -129,8 +129,11 @@ struct NotificationServeEndToEndTests {
                         "com.example.rage.season"] {
             try succeed(["buy", product])
         }
+        #expect(try succeed(["notifications", "--json"]).json()?["servedBy"] as? String == server.baseURL)
         _ = kill(server.command.process.processIdentifier, SIGKILL)
         server.command.process.waitUntilExit()
+        #expect(try succeed(["notifications", "--json"]).json()?["servedBy"] == nil, "a killed server is not shown as serving")
+        #expect(try succeed(["notifications"]).stdout.contains("No storefront serve is running"))
         try succeed(["buy", "com.example.rage.face.random"])
         let restarted = try ServeProcess(cli)
         defer { restarted.stop() }

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreLedger
 import StoreNotifications
 import StoreSigning
 import StorefrontText
@@ -9,14 +10,16 @@ import StorefrontText
 enum NotificationCommands {
     static func list(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let notifications = try session.notificationFeed()?.refresh().notifications ?? []
+        let server = ServerPresence.servingAddress(LedgerFamily(ledgerPath: session.ledgerPath))
         if arguments.json {
-            try console.json(JSONShapes.NotificationList(notifications: notifications.map(entry)))
+            try console.json(JSONShapes.NotificationList(notifications: notifications.map(entry), servedBy: server))
             return .success
         }
         guard !notifications.isEmpty else {
             console.out(CommandLineText.Notifications.none)
             return .success
         }
+        console.out(server.map(CommandLineText.Notifications.servedBy) ?? CommandLineText.Notifications.notServed)
         for notification in notifications {
             let kind = [notification.type.rawValue, notification.subtype?.rawValue].compactMap { $0 }.joined(separator: "/")
             console.out(CommandLineText.Notifications.listed(date: session.text.date(notification.time), kind: kind,

@@ -1,4 +1,5 @@
 import Foundation
+import StoreLedger
 import StoreNotifications
 import StoreServer
 import StoreSigning
@@ -33,10 +34,14 @@ enum ServeCommand {
             throw CommandFailure(status: .dataProblem, message: error.description)
         }
         console.out(ServerText.listening(host: address.host, port: server.port))
+        // Announced to the storefront and `notifications` for as long as this process lives.
+        let presence = ServerPresence.claim(LedgerFamily(ledgerPath: session.ledgerPath),
+                                            address: ServerText.url(host: address.host, port: server.port))
         delivery.start()
         _ = ServerTerminationSignals.wait()
         server.stop()
         delivery.stop()
+        presence?.release()
         console.err(ServerText.stopped)
         return .success
     }

@@ -4,6 +4,8 @@ import Foundation
 extension JSONShapes {
     public struct NotificationList: Codable, Sendable, Equatable {
         public var notifications: [NotificationEntry]
+        /// The address of the `storefront serve` delivering them; nil when none runs.
+        public var servedBy: String?
     }
 
     public struct NotificationEntry: Codable, Sendable, Equatable {

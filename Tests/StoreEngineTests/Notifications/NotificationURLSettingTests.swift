@@ -69,5 +69,7 @@ import Testing
         attempt.reason = nil
         attempt.statusCode = 204
         #expect(attempt.deliveryOutcome?.isDelivered == true)
+        attempt.statusCode = 207
+        #expect(attempt.deliveryOutcome?.isDelivered == false, "only 200 to 206 count, as on the App Store")
     }
 }

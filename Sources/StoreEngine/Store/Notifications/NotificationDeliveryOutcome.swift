@@ -17,9 +17,12 @@ public enum NotificationDeliveryOutcome: Sendable, Equatable {
         case unreachable
     }
 
-    /// Whether the receiver took the notification (a 2xx answer), so it is not sent again.
+    /// The answers that count as delivered: 200 to 206, as the App Store counts them.
+    public static let successCodes = 200...206
+
+    /// Whether the receiver took the notification, so it is not sent again.
     public var isDelivered: Bool {
-        if case let .answered(code) = self { return (200..<300).contains(code) }
+        if case let .answered(code) = self { return Self.successCodes.contains(code) }
         return false
     }
 
