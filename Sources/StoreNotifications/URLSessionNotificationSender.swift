@@ -5,26 +5,31 @@ import FoundationNetworking
 import StoreEngine
 
 /// Sends notifications over HTTP with Foundation's URLSession, waiting at most `timeout`.
-public struct URLSessionNotificationSender: NotificationSender {
+///
+/// One session serves every attempt: making a session per attempt costs more than the
+/// attempt itself on Linux.
+public final class URLSessionNotificationSender: NotificationSender, @unchecked Sendable {
     /// How long one attempt may take before it counts as a timeout.
-    public var timeout: TimeInterval
+    public let timeout: TimeInterval
+    private let session: URLSession
 
     public static let defaultTimeout: TimeInterval = 5
 
     public init(timeout: TimeInterval = URLSessionNotificationSender.defaultTimeout) {
         self.timeout = timeout
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        session = URLSession(configuration: configuration)
     }
+
+    deinit { session.finishTasksAndInvalidate() }
 
     public func send(_ body: [UInt8], to url: URL) -> NotificationDeliveryOutcome {
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(body)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
         let answer = Answer()
         let done = DispatchSemaphore(value: 0)
         session.dataTask(with: request) { _, response, error in
