@@ -27,6 +27,7 @@ struct LedgerFastEncodingTests {
         event.unfinished = Bool.random(using: &random); event.proratedRefund = "1.5"; event.group = text()
         event.offerPeriodsLeft = 2; event.appAccountToken = text()
         event.keyId = text(); event.issuerId = text(); event.publicKey = text(); event.offerNonce = text()
+        event.notificationId = text(); event.statusCode = Int.random(in: Int.min...Int.max, using: &random)
         return event
     }
 
@@ -87,6 +88,6 @@ extension StoreEvent.Kind {
     static let allCasesForTests: [StoreEvent.Kind] = [
         .purchase, .purchaseFailed, .spend, .refund, .restore, .setting, .resetDevice, .clock, .renew, .billingRetry,
         .graceEnded, .expire, .cancelRenewal, .pendingChange, .approve, .decline, .resolve, .finish, .failureConsumed,
-        .inAppPurchaseKey, .inAppPurchaseKeyRevoked,
+        .inAppPurchaseKey, .inAppPurchaseKeyRevoked, .testNotification, .notificationAttempt,
     ]
 }
