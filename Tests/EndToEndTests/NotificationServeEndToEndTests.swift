@@ -121,6 +121,42 @@ struct NotificationServeEndToEndTests {
         #expect(answers["history"] as? Int == 1)
     }
 
+    @Test func wrongRequestsGetApplesErrorCodes() throws {
+        if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
+        try succeed(["buy", "com.example.rage.comic.drummer"])
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        let codes = try apple("""
+        from appstoreserverlibrary.api_client import APIException
+        def code(call):
+            try:
+                call()
+                return None
+            except APIException as error:
+                return [error.http_status_code, error.raw_api_error]
+        print(json.dumps({
+            "noURL": code(lambda: client.request_test_notification()),
+            "badToken": code(lambda: client.get_test_notification_status("not-a-token")),
+            "unknownToken": code(lambda: client.get_test_notification_status("00000000-0000-8000-8000-000000000000")),
+            "noStart": code(lambda: client.get_notification_history(None, NotificationHistoryRequest(endDate=1))),
+            "noEnd": code(lambda: client.get_notification_history(None, NotificationHistoryRequest(startDate=1))),
+            "startAfterEnd": code(lambda: client.get_notification_history(None, NotificationHistoryRequest(startDate=2, endDate=1))),
+            "badPage": code(lambda: client.get_notification_history("nonsense", NotificationHistoryRequest(startDate=0, endDate=1))),
+        }))
+        """, server: server)
+        #expect(codes["noURL"] as? [Int] == [404, 4_040_007])
+        #expect(codes["badToken"] as? [Int] == [400, 4_000_020])
+        #expect(codes["unknownToken"] as? [Int] == [404, 4_040_008])
+        #expect(codes["noStart"] as? [Int] == [400, 4_000_015])
+        #expect(codes["noEnd"] as? [Int] == [400, 4_000_016])
+        #expect(codes["startAfterEnd"] as? [Int] == [400, 4_000_013])
+        #expect(codes["badPage"] as? [Int] == [400, 4_000_014])
+        let ledgerBefore = try Data(contentsOf: URL(fileURLWithPath: cli.ledger))
+        let malformed = try server.send("POST", "/inApps/v1/notifications/history", body: Array("{not json".utf8))
+        #expect(malformed.status == 401, "no token: refused before the body is read")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.ledger)) == ledgerBefore)
+    }
+
     @Test func serveKilledMidStreamAndRestartedLosesNothing() throws {
         if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
         let receiver = try receiver()
