@@ -50,11 +50,16 @@ let package = Package(
         .target(name: "StoreSigning", dependencies: ["CCrypto", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine"]),
         // The store's events on a PostgreSQL server, for a team sharing one store.
         .target(name: "StorePostgres", dependencies: ["CPostgres", "StoreLedger", "StoreEngine"]),
+        // App Store Server Notifications V2: which events cause which, their signed payloads, delivery.
+        .target(
+            name: "StoreNotifications",
+            dependencies: ["StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning"]
+        ),
         .target(name: "StorefrontText", dependencies: ["StoreCatalog", "StoreEngine"]),
         // `storefront serve`: the App Store Server API over libmicrohttpd.
         .target(
             name: "StoreServer",
-            dependencies: ["CMicroHTTPD", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText"]
+            dependencies: ["CMicroHTTPD", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StoreNotifications", "StorefrontText"]
         ),
         .target(name: "TerminalUI"),
         .target(
@@ -71,7 +76,7 @@ let package = Package(
             name: "StorefrontCommands",
             dependencies: [
                 "StoreLedger", "StoreCatalog", "StoreEngine", "StorePostgres", "StoreSigning", "StorefrontText", "TerminalUI",
-                "StoreServer",
+                "StoreServer", "StoreNotifications",
             ]
         ),
         // Test doubles, snapshot helpers and the CLI runner: linked by tests and the benchmark, never by `storefront`.
@@ -82,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText",
+                "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StoreNotifications", "StorefrontText",
                 "TerminalUI", "StorefrontApp", "StorefrontRuntime", "NcursesTerminal", "StorefrontCommands", "StorePostgres",
             ]
         ),
@@ -96,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "StoreEngineTests",
             dependencies: [
-                "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText",
+                "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StoreNotifications", "StorefrontText",
                 "StorefrontTesting", "StorePostgres",
             ]
         ),
@@ -124,7 +129,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "storefront", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning",
+                "storefront", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StoreNotifications",
                 "StorefrontTesting", "StorefrontCommands",
             ]
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreNotifications
 import StoreSigning
 
 /// The store as the server's routes see it: the engine, the signer of what it hands out,
@@ -12,10 +13,14 @@ public final class ServedStore: RouteAuthorizing, @unchecked Sendable {
     public let signer: TransactionSigner
     let wallClock: @Sendable () -> Date
     private let keyCache = VerifyingKeyCache()
+    /// The app's notifications, for the notification endpoints; nil when not served.
+    let notificationFeed: NotificationFeed?
 
-    public init(store: Store, signer: TransactionSigner, wallClock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(store: Store, signer: TransactionSigner, notificationFeed: NotificationFeed? = nil,
+                wallClock: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.signer = signer
+        self.notificationFeed = notificationFeed
         self.wallClock = wallClock
     }
 

@@ -55,7 +55,8 @@ public enum CommandHelpText {
             purchases-allowed true|false and next-purchase succeed|cancel|fail are this device's;
             ask-to-buy, interrupted-purchases, billing-retry, grace-period (true|false), time-rate RATE,
             environment Sandbox|Production|Xcode|LocalTesting (what signed data names; default Sandbox),
-            promotional-offer-signatures required|off (default required, while a key from `api-key create` is in use)
+            promotional-offer-signatures required|off (default required, while a key from `api-key create` is in use),
+            notification-url URL|none (where App Store Server Notifications go; default none)
             and fail.OPERATION ERROR[:once]|none are the store's (see the README).
             """
         public static let resetDevice = "forget this device's deliveries and device credits"
@@ -83,6 +84,12 @@ public enum CommandHelpText {
             Prints `listening on http://HOST:PORT` once ready and answers until SIGINT or SIGTERM.
             Every /inApps request needs a bearer token signed with a key from `storefront api-key create`.
             Each request sees what other commands and the storefront committed since the last one.
+            """
+        public static let notifications = "list App Store Server Notifications and their delivery attempts"
+        public static let notificationsDetails = """
+            Every store event an app's server hears of (SUBSCRIBED, DID_RENEW, EXPIRED, REFUND, ...),
+            oldest first, with its notificationUUID, its state (pending, delivered, failed, not-sent:
+            made while no notification-url was set) and each attempt. The running server delivers them.
             """
         public static let apiKeyList = "list the store's in-app purchase keys, revoked ones included"
         public static let apiKeyRevoke = "revoke an in-app purchase key: its signatures are refused from now on"

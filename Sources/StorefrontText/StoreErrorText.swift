@@ -15,6 +15,8 @@ extension StoreError: CustomStringConvertible {
             "transaction \(id) is \(state.rawValue) and cannot be refunded; only purchased transactions can"
         case let .invalidSettingValue(setting, value, allowed):
             "\"\(value)\" is not a value for \(setting); use \(allowed.joined(separator: " or "))"
+        case let .invalidNotificationURL(_, reason):
+            "notification-url: \(reason)"
         case let .unknownSubscription(reference, account):
             "\(account) has no subscription \"\(reference)\"; give a product id or a transaction id from `storefront transactions`"
         case let .subscriptionEnded(product, state):

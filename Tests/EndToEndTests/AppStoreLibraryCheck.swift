@@ -21,6 +21,7 @@ enum AppStoreLibraryCheck {
         case transaction = "verify_and_decode_signed_transaction"
         case renewalInfo = "verify_and_decode_renewal_info"
         case appTransaction = "verify_and_decode_app_transaction"
+        case notification = "verify_and_decode_notification"
     }
 
     /// Whether `python3` on the test's PATH can import the library.
@@ -73,14 +74,18 @@ enum AppStoreLibraryCheck {
                                   Environment[request["environment"]], request["bundleId"], request.get("appAppleId"))
 
     def plain(value):
-        return value.value if isinstance(value, enum.Enum) else value
+        if isinstance(value, enum.Enum):
+            return value.value
+        if attr.has(type(value)):
+            return {name: plain(field) for name, field in attr.asdict(value, recurse=False).items()
+                    if field is not None and not name.startswith("raw")}
+        return value
 
     answers = []
     for item in request["items"]:
         try:
             decoded = getattr(verifier, item["method"])(item["token"])
-            fields = {name: plain(value) for name, value in attr.asdict(decoded, recurse=False).items()
-                      if value is not None and not name.startswith("raw")}
+            fields = plain(decoded)
             answers.append({"verified": True, "fields": fields})
         except VerificationException as error:
             answers.append({"verified": False, "status": error.status.name})

@@ -106,6 +106,7 @@ extension LedgerState {
         case let .environment(environment): settings.environment = environment
         case let .offerSignatures(requirement): settings.promotionalOfferSignatures = requirement
         case let .receiptSharedSecret(secret): settings.receiptSharedSecret = secret
+        case let .notificationURL(url): settings.notificationURL = url
         }
     }
 }

@@ -110,6 +110,8 @@ public struct LedgerState: Sendable {
         case .inAppPurchaseKey, .inAppPurchaseKeyRevoked: applyInAppPurchaseKey(event)
         case .consumptionInfo: applyConsumptionInfo(event)
         case .renewalExtended: applyRenewalExtension(event)
+        // Notifications are folded by their own reader (StoreNotifications); the state has nothing to keep.
+        case .testNotification, .notificationAttempt: break
         }
         // Recorded whatever became of the purchase, so a signed offer is accepted only once.
         if let nonce = event.offerNonce { usedOfferNonces.insert(nonce) }

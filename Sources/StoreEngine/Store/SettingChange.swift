@@ -17,6 +17,8 @@ public enum SettingChange: Sendable, Equatable {
     case offerSignatures(OfferSignatureRequirement)
     /// The app's receipt shared secret, or none.
     case receiptSharedSecret(String?)
+    /// Where notifications are sent; nil for nowhere.
+    case notificationURL(NotificationURL?)
 
     /// The store-wide on/off settings.
     public enum StoreFlag: Sendable, CaseIterable {
@@ -66,7 +68,8 @@ public enum SettingChange: Sendable, Equatable {
             self = .receiptSharedSecret(value == ReceiptSharedSecret.cleared ? nil : value)
             return
         }
-        guard setting.allowedValues.contains(value) else {
+        // A notification URL is any http or https URL, checked by its own reader below.
+        guard setting == .notificationURL || setting.allowedValues.contains(value) else {
             throw TextError(field: "value", reason: "\"\(value)\" is not a value of \(name); it takes "
                 + setting.allowedValues.joined(separator: " or "))
         }
@@ -94,6 +97,8 @@ public enum SettingChange: Sendable, Equatable {
         case .receiptSharedSecret:
             // Read above: any text within the rule, not one of a list.
             throw TextError(field: "value", reason: "\(name) takes \(ReceiptSharedSecret.cleared) or \(ReceiptSharedSecret.rule)")
+        case .notificationURL:
+            self = .notificationURL(try NotificationURL.parseSetting(value))
         }
     }
 
@@ -107,6 +112,7 @@ public enum SettingChange: Sendable, Equatable {
         case .environment: StoreSetting.environment.rawValue
         case .offerSignatures: StoreSetting.promotionalOfferSignatures.rawValue
         case .receiptSharedSecret: StoreSetting.receiptSharedSecret.rawValue
+        case .notificationURL: StoreSetting.notificationURL.rawValue
         }
     }
 
@@ -120,6 +126,7 @@ public enum SettingChange: Sendable, Equatable {
         case let .environment(environment): environment.rawValue
         case let .offerSignatures(requirement): requirement.rawValue
         case let .receiptSharedSecret(secret): secret ?? ReceiptSharedSecret.cleared
+        case let .notificationURL(url): url?.text ?? NotificationURL.noneText
         }
     }
 }

@@ -117,7 +117,7 @@ public final class Store: @unchecked Sendable {
     private static func mayChangeSubscriptions(_ event: StoreEvent) -> Bool {
         switch event.kind {
         case .spend, .setting, .restore, .resetDevice, .failureConsumed, .finish, .purchaseFailed, .decline, .clock,
-             .inAppPurchaseKey, .inAppPurchaseKeyRevoked, .consumptionInfo:
+             .inAppPurchaseKey, .inAppPurchaseKeyRevoked, .consumptionInfo, .testNotification, .notificationAttempt:
             false
         case .purchase:
             event.productType == .autoRenewable || event.productType == nil
@@ -265,7 +265,12 @@ public final class Store: @unchecked Sendable {
 
     /// Records a setting (of the buyer's device, or store-wide); every process sees it.
     public func set(_ setting: StoreSetting, to value: String, for buyer: Buyer) throws {
-        guard let change = try? SettingChange(setting: setting.rawValue, value: value) else {
+        let change: SettingChange
+        do {
+            change = try SettingChange(setting: setting.rawValue, value: value)
+        } catch {
+            // A URL has no list of values to offer: say what is wrong with this one instead.
+            if setting == .notificationURL { throw StoreError.invalidNotificationURL(value, reason: error.reason) }
             throw StoreError.invalidSettingValue(setting: setting.rawValue, value: value, allowed: setting.acceptedValues)
         }
         try record(change, buyer: buyer)

@@ -9,6 +9,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case unknownTransaction(String)
     case notRefundable(String, state: TransactionState)
     case invalidSettingValue(setting: String, value: String, allowed: [String])
+    /// A `notification-url` that is not an absolute http or https URL: `reason` says what is wrong.
+    case invalidNotificationURL(String, reason: String)
     case unknownSubscription(String, account: String)
     case subscriptionEnded(String, state: SubscriptionChain.Status)
     case subscriptionNotInBillingRetry(String, state: SubscriptionChain.Status)

@@ -47,6 +47,13 @@ extension StoreEvent {
             }
         case .consumptionInfo, .renewalExtended:
             return serverRequestFieldProblem()
+        case .notificationAttempt:
+            guard notificationId != nil else {
+                return LedgerFieldProblem(field: "notificationId", reason: "a delivery attempt names no notification")
+            }
+            guard statusCode != nil || reason != nil else {
+                return LedgerFieldProblem(field: "statusCode", reason: "a delivery attempt gives neither a status code nor a reason")
+            }
         default:
             break
         }

@@ -54,6 +54,13 @@ public struct StoreEvent: Codable, Sendable, Equatable {
         case consumptionInfo
         /// The app's server extended the subscription `originalTransactionId` by `extendByDays`.
         case renewalExtended
+        /// A test notification was asked for (the App Store Server API's Request a Test
+        /// Notification); the notification it causes is sent like any other.
+        case testNotification
+        /// One attempt to deliver the notification `notificationId`: its answer in
+        /// `statusCode`, or in `reason` why there was none ("refused", "timeout", ...); `time`
+        /// is the store time of the attempt, `realTime` the wall-clock time.
+        case notificationAttempt
     }
 
     public var kind: Kind
@@ -121,6 +128,10 @@ public struct StoreEvent: Codable, Sendable, Equatable {
     public var extendByDays: Int?
     public var extendReasonCode: Int?
     public var requestIdentifier: String?
+    /// The notification a delivery attempt was for: its notificationUUID.
+    public var notificationId: String?
+    /// The HTTP status code a delivery attempt was answered with.
+    public var statusCode: Int?
 
     public init(kind: Kind, time: Date, app: String, account: String, device: String) {
         self.kind = kind

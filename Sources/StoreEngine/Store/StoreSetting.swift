@@ -20,6 +20,9 @@ public enum StoreSetting: String, Sendable, CaseIterable {
     /// Store-wide: the app's shared secret, which a `/verifyReceipt` request's `password` must
     /// match when set ("none" clears it).
     case receiptSharedSecret = "receipt-shared-secret"
+    /// Store-wide: where App Store Server Notifications are POSTed (an http or https URL), or
+    /// "none" for nowhere.
+    case notificationURL = "notification-url"
 
     /// Whether the setting belongs to one device rather than the whole store.
     public var isPerDevice: Bool { self == .purchasesAllowed || self == .nextPurchaseOutcome }
@@ -31,6 +34,8 @@ public enum StoreSetting: String, Sendable, CaseIterable {
         case .environment: StoreEnvironment.allCases.map(\.rawValue)
         case .promotionalOfferSignatures: OfferSignatureRequirement.allCases.map(\.rawValue)
         case .receiptSharedSecret: [ReceiptSharedSecret.cleared]
+        // Any http or https URL: only the word that turns delivery off can be offered.
+        case .notificationURL: [NotificationURL.noneText]
         default: ["true", "false"]
         }
     }

@@ -14,6 +14,8 @@ public struct StoreSettings: Sendable, Equatable {
     public var promotionalOfferSignatures: OfferSignatureRequirement = .required
     /// The app's shared secret that `/verifyReceipt` requests must give as `password`; nil for none.
     public var receiptSharedSecret: String?
+    /// Where App Store Server Notifications are POSTed; nil when they are not sent.
+    public var notificationURL: NotificationURL?
     /// Errors injected into store operations.
     public var failures: [StoreOperation: InjectedFailure] = [:]
 

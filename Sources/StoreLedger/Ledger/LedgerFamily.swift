@@ -26,6 +26,10 @@ public struct LedgerFamily: Sendable, Hashable {
         ledgerPath + ".SubscriptionKey_" + keyID + ".p8"
     }
 
+    /// The file a running `storefront serve` holds locked while it serves the ledger, holding
+    /// the address it listens on (`<ledger>.serving`); a server that died holds no lock.
+    public var servingPath: String { ledgerPath + ".serving" }
+
     /// The files a new ledger is made of, which a copy of a ledger must carry.
     public var essentialPaths: [String] { [ledgerPath, keyPath] }
 

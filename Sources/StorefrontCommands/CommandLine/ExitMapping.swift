@@ -18,7 +18,7 @@ public enum ExitMapping {
     /// not one (a mistake in what was typed); 1 when the store says no to a valid request.
     public static func status(for error: StoreError) -> ExitStatus {
         switch error {
-        case .unknownCredit, .invalidAmount, .invalidSettingValue, .pastLatestStoreTime: .usage
+        case .unknownCredit, .invalidAmount, .invalidSettingValue, .invalidNotificationURL, .pastLatestStoreTime: .usage
         case .unknownTransaction, .notRefundable, .unknownSubscription, .subscriptionEnded, .subscriptionNotInBillingRetry,
              .notAwaiting, .freeSubscriptionNotRefundable, .freeSubscriptionNotRenewing, .unknownInAppPurchaseKey: .refused
         }

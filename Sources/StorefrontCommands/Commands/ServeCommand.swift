@@ -1,4 +1,6 @@
 import Foundation
+import StoreLedger
+import StoreNotifications
 import StoreServer
 import StoreSigning
 import StorefrontText
@@ -22,9 +24,14 @@ enum ServeCommand {
             limits.idleTimeoutSeconds = seconds
         }
         if !address.isLoopback { console.err(CommandLineText.Report.warning(ServerText.notLoopback(address.host))) }
-        let served = ServedStore(store: session.store, signer: try session.transactionSigner())
+        let signer = try session.transactionSigner()
+        let feed = try session.servedNotificationFeed(signer: signer)
+        let served = ServedStore(store: session.store, signer: signer, notificationFeed: feed)
         // Blocked before the server's threads start, so only the wait below takes them.
         ServerTerminationSignals.block()
+        let delivery = NotificationDeliveryLoop(
+            worker: NotificationDeliveryWorker(store: session.store, feed: feed, signer: signer, sender: URLSessionNotificationSender()),
+            feed: feed, report: DeliveryProblemReport(console: console).report)
         let server: HTTPServer
         do {
             server = try HTTPServer(address: address, limits: limits) { request in ServerRoutes.table.respond(to: request, context: served) }
@@ -32,8 +39,14 @@ enum ServeCommand {
             throw CommandFailure(status: .dataProblem, message: error.description)
         }
         console.out(ServerText.listening(host: address.host, port: server.port))
+        // Announced to the storefront and `notifications` for as long as this process lives.
+        let presence = ServerPresence.claim(LedgerFamily(ledgerPath: session.ledgerPath),
+                                            address: ServerText.url(host: address.host, port: server.port))
+        delivery.start()
         _ = ServerTerminationSignals.wait()
         server.stop()
+        delivery.stop()
+        presence?.release()
         console.err(ServerText.stopped)
         return .success
     }

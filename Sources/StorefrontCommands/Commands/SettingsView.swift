@@ -9,7 +9,7 @@ enum SettingsView {
         let device = session.buyer.device
         var failures: [String: String] = [:]
         for (operation, failure) in state.settings.failures { failures[operation.rawValue] = failure.settingValue }
-        return JSONShapes.Settings(device: device, purchasesAllowed: state.purchasesAllowed(on: device),
+        var shape = JSONShapes.Settings(device: device, purchasesAllowed: state.purchasesAllowed(on: device),
                      nextPurchase: state.nextPurchaseOutcome(on: device)?.rawValue ?? PurchaseSimulation.succeed.rawValue,
                      askToBuy: state.settings.askToBuy, interruptedPurchases: state.settings.interruptedPurchases,
                      billingRetry: state.settings.billingRetry, gracePeriod: state.settings.gracePeriod,
@@ -17,6 +17,8 @@ enum SettingsView {
                      promotionalOfferSignatures: state.settings.promotionalOfferSignatures.rawValue,
                      receiptSharedSecret: state.settings.receiptSharedSecret ?? ReceiptSharedSecret.cleared,
                      timeRate: state.timeline.rate.rawValue, storeTime: session.store.now(), failures: failures)
+        shape.notificationURL = state.settings.notificationURL?.text ?? NotificationURL.noneText
+        return shape
     }
 
     static func print(_ shape: JSONShapes.Settings, console: Console) {
@@ -29,6 +31,7 @@ enum SettingsView {
                      (StoreSetting.environment.rawValue, shape.environment),
                      (StoreSetting.promotionalOfferSignatures.rawValue, shape.promotionalOfferSignatures),
                      (StoreSetting.receiptSharedSecret.rawValue, shape.receiptSharedSecret),
+                     (StoreSetting.notificationURL.rawValue, shape.notificationURL),
                      (SettingNames.timeRate,
                       CommandLineText.Settings.timeRate(shape.timeRate, storeTime: ISO8601DateFormatter().string(from: shape.storeTime)))]
         for operation in StoreOperation.allCases {

@@ -110,6 +110,8 @@ public enum CommandList {
                            run: .standalone(RepairCommand.run)),
         CommandDeclaration(name: "certificate", section: .files, summary: Text.certificate, details: Text.certificateDetails,
                            options: [CommandOptions.der], writes: true, run: .withStore(CertificateCommands.certificate)),
+        CommandDeclaration(name: "notifications", section: .files, summary: Text.notifications, details: Text.notificationsDetails,
+                           writes: false, run: .withStore(NotificationCommands.list)),
         CommandDeclaration(name: "app-transaction", section: .files, summary: Text.appTransaction, writes: true,
                            run: .withStore(AppTransactionCommand.run)),
         CommandDeclaration(name: "receipt", section: .files, summary: Text.receipt, writes: true,

@@ -21,6 +21,8 @@ extension JSONShapes {
         public var promotionalOfferSignatures: String
         /// The secret `/verifyReceipt` requests must give as `password`, "none" when there is none.
         public var receiptSharedSecret: String
+        /// Where App Store Server Notifications are sent, or "none".
+        public var notificationURL: String = NotificationURL.noneText
         /// The injected error of each operation by its name (`purchase`), "none" when there is none.
         public var failures: [String: String]
 
@@ -58,6 +60,7 @@ extension JSONShapes {
             environment = try container.decode(String.self, forKey: Key(StoreSetting.environment.rawValue))
             promotionalOfferSignatures = try container.decode(String.self, forKey: Key(StoreSetting.promotionalOfferSignatures.rawValue))
             receiptSharedSecret = try container.decode(String.self, forKey: Key(StoreSetting.receiptSharedSecret.rawValue))
+            notificationURL = try container.decode(String.self, forKey: Key(StoreSetting.notificationURL.rawValue))
             timeRate = try container.decode(String.self, forKey: Self.timeRateKey)
             storeTime = try container.decode(Date.self, forKey: Self.storeTimeKey)
             failures = [:]
@@ -78,6 +81,7 @@ extension JSONShapes {
             try container.encode(environment, forKey: Key(StoreSetting.environment.rawValue))
             try container.encode(promotionalOfferSignatures, forKey: Key(StoreSetting.promotionalOfferSignatures.rawValue))
             try container.encode(receiptSharedSecret, forKey: Key(StoreSetting.receiptSharedSecret.rawValue))
+            try container.encode(notificationURL, forKey: Key(StoreSetting.notificationURL.rawValue))
             try container.encode(timeRate, forKey: Self.timeRateKey)
             try container.encode(storeTime, forKey: Self.storeTimeKey)
             for operation in StoreOperation.allCases {

@@ -28,6 +28,7 @@ struct LedgerFastEncodingTests {
         event.offerPeriodsLeft = 2; event.appAccountToken = text()
         event.keyId = text(); event.issuerId = text(); event.publicKey = text(); event.offerNonce = text()
         event.consumption = text(); event.extendByDays = 90; event.extendReasonCode = 3; event.requestIdentifier = text()
+        event.notificationId = text(); event.statusCode = Int.random(in: Int.min...Int.max, using: &random)
         return event
     }
 
@@ -88,6 +89,6 @@ extension StoreEvent.Kind {
     static let allCasesForTests: [StoreEvent.Kind] = [
         .purchase, .purchaseFailed, .spend, .refund, .restore, .setting, .resetDevice, .clock, .renew, .billingRetry,
         .graceEnded, .expire, .cancelRenewal, .pendingChange, .approve, .decline, .resolve, .finish, .failureConsumed,
-        .inAppPurchaseKey, .inAppPurchaseKeyRevoked,
+        .inAppPurchaseKey, .inAppPurchaseKeyRevoked, .testNotification, .notificationAttempt,
     ]
 }

@@ -124,6 +124,7 @@ extension StoreSettings {
         writer.write(environment.rawValue)
         writer.write(promotionalOfferSignatures.rawValue)
         writer.write(receiptSharedSecret) { $0.write($1) }
+        writer.write(notificationURL?.text) { $0.write($1) }
         writer.write(failures.sorted { $0.key.rawValue < $1.key.rawValue }) { writer, failure in
             writer.write(failure.key.rawValue)
             writer.write(failure.value.settingValue)
@@ -139,6 +140,12 @@ extension StoreSettings {
         environment = try reader.readEnum(StoreEnvironment.self)
         promotionalOfferSignatures = try reader.readEnum(OfferSignatureRequirement.self)
         receiptSharedSecret = try reader.readOptional { reader throws(CheckpointFormatError) in try reader.readString() }
+        if let text = try reader.readOptional({ reader throws(CheckpointFormatError) in try reader.readString() }) {
+            guard let url = try? NotificationURL.parseSetting(text) else {
+                throw CheckpointFormatError(reason: "\"\(text)\" is not a notification URL")
+            }
+            notificationURL = url
+        }
         for _ in 0..<(try reader.readCount()) {
             let operation = try reader.readEnum(StoreOperation.self)
             let value = try reader.readString()

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Runs a delivery worker on a thread of its own while a server runs: a pass as soon as the
+/// ledger changes (a purchase in the TUI is sent within a few tens of milliseconds), and at
+/// least once a second otherwise, so retries fall due as store time runs.
+public final class NotificationDeliveryLoop: @unchecked Sendable {
+    private let worker: NotificationDeliveryWorker
+    private let feed: NotificationFeed
+    private let report: @Sendable (Error) -> Void
+    private let condition = NSCondition()
+    private var stopping = false
+    private var finished = false
+
+    /// How often the loop looks for a change of the ledger.
+    public static let pollInterval: TimeInterval = 0.02
+    /// The longest time between two passes, for retries that fall due with store time.
+    public static let idlePassInterval: TimeInterval = 1
+
+    /// - Parameter report: told of a pass that failed (a damaged ledger, a signing problem);
+    ///   the loop goes on and tries again.
+    public init(worker: NotificationDeliveryWorker, feed: NotificationFeed, report: @escaping @Sendable (Error) -> Void) {
+        self.worker = worker
+        self.feed = feed
+        self.report = report
+    }
+
+    /// Starts the loop's thread.
+    public func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "notification-delivery"
+        thread.start()
+    }
+
+    /// Stops the loop and waits for the pass under way, if any, to end.
+    public func stop() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        while !finished { condition.wait() }
+        condition.unlock()
+    }
+
+    private func run() {
+        var lastPass = Date.distantPast
+        while !isStopping {
+            if feed.hasChanged() || Date().timeIntervalSince(lastPass) >= Self.idlePassInterval {
+                do {
+                    try worker.deliverDue()
+                } catch {
+                    report(error)
+                }
+                lastPass = Date()
+            }
+            condition.lock()
+            if !stopping { condition.wait(until: Date().addingTimeInterval(Self.pollInterval)) }
+            condition.unlock()
+        }
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private var isStopping: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return stopping
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import StoreEngine
+import StoreSigning
+
+extension Store {
+    /// `notification` signed as the App Store sends it now: its transaction and the renewal
+    /// info of its subscription as the ledger holds them, dated by the store's clock.
+    public func signedNotification(_ notification: StoreNotification, signer: TransactionSigner) throws(SigningError) -> String {
+        let signedAt = now()
+        var data = NotificationPayload.NotificationData(
+            appAppleId: catalog.appAppleID, bundleId: catalog.bundleID,
+            bundleVersion: SignedAppTransactionPayload.applicationVersion, environment: environment.rawValue)
+        if let id = notification.transactionID, let record = snapshot.transactions[id] {
+            data.signedTransactionInfo = try signedTransaction(record, signer: signer)
+            if let subscription = subscriptionEntitlement(originalID: record.originalID, account: record.account) {
+                data.signedRenewalInfo = try signedRenewalInfo(subscription, signer: signer)
+                data.status = NotificationPayload.status(subscription.state)
+            }
+        }
+        let payload = NotificationPayload(
+            notificationType: notification.type.rawValue, subtype: notification.subtype?.rawValue,
+            notificationUUID: notification.id, version: NotificationPayload.version,
+            signedDate: SignedTransactionPayload.milliseconds(signedAt), data: data)
+        return try signer.sign(payload, signedAt: signedAt)
+    }
+
+    /// The auto-renewable subscription `originalID` of `account`, as entitlements report it.
+    private func subscriptionEntitlement(originalID: String, account: String) -> Entitlements.Subscription? {
+        // The device only decides whether the subscription counts as delivered there, which
+        // renewal info does not carry.
+        entitlements(for: Buyer(account: account, device: "")).subscriptions.first { $0.originalTransactionID == originalID }
+    }
+}

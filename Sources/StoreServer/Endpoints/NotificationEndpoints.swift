@@ -1,0 +1,172 @@
+import Foundation
+import StoreEngine
+import StoreNotifications
+import StorefrontText
+
+/// The notification endpoints: Request a Test Notification, Get Test Notification Status and
+/// Get Notification History.
+enum NotificationEndpoints {
+    /// Apple's SendTestNotificationResponse.
+    struct TestResponse: Encodable {
+        var testNotificationToken: String
+    }
+
+    /// Apple's SendAttemptItem: when (store time, milliseconds) and what came of it.
+    struct SendAttempt: Encodable {
+        var attemptDate: Int64
+        var sendAttemptResult: String
+    }
+
+    /// Apple's CheckTestNotificationResponse and NotificationHistoryResponseItem.
+    struct SignedNotification: Encodable {
+        var signedPayload: String
+        var sendAttempts: [SendAttempt]
+    }
+
+    /// Apple's NotificationHistoryResponse.
+    struct HistoryResponse: Encodable {
+        var notificationHistory: [SignedNotification]
+        var hasMore: Bool
+        var paginationToken: String?
+    }
+
+    /// Apple's NotificationHistoryRequest.
+    struct HistoryRequest: Decodable {
+        var startDate: Int64?
+        var endDate: Int64?
+        var notificationType: String?
+        var notificationSubtype: String?
+        var transactionId: String?
+        var onlyFailures: Bool?
+    }
+
+    /// POST `/inApps/v1/notifications/test`: records a TEST notification; the running
+    /// server's delivery sends it like any other.
+    static func requestTest(_ request: RouteRequest, _ served: ServedStore) throws(AppStoreAPIError) -> HTTPResponse {
+        let state = try served.refreshed()
+        guard state.settings.notificationURL != nil else {
+            throw .notFound(AppStoreAPIError.Code.serverNotificationURLNotFound, ServerText.noNotificationURL)
+        }
+        let feed = try served.notifications()
+        do {
+            let sequence = try served.store.requestTestNotification(by: Buyer())
+            guard let test = try feed.refresh().notifications.last(where: { $0.sequence == sequence }) else {
+                throw AppStoreAPIError.internalError("the test notification was recorded but not found")
+            }
+            return .json(TestResponse(testNotificationToken: test.id))
+        } catch let error as AppStoreAPIError {
+            throw error
+        } catch {
+            throw .internalError("\(error)")
+        }
+    }
+
+    /// GET `/inApps/v1/notifications/test/{testNotificationToken}`.
+    static func testStatus(_ request: RouteRequest, _ served: ServedStore) throws(AppStoreAPIError) -> HTTPResponse {
+        let token = request.parameter("testNotificationToken")
+        guard UUID(uuidString: token) != nil else {
+            throw .badRequest(AppStoreAPIError.Code.invalidTestNotificationToken, ServerText.invalidTestNotificationToken(token))
+        }
+        let fold = try refreshedFold(served)
+        guard let test = fold.notification(id: token.lowercased()), test.type == .test else {
+            throw .notFound(AppStoreAPIError.Code.testNotificationNotFound, ServerText.noTestNotification(token))
+        }
+        return .json(try signed(test, served))
+    }
+
+    /// POST `/inApps/v1/notifications/history[?paginationToken=…]`.
+    static func history(_ request: RouteRequest, _ served: ServedStore) throws(AppStoreAPIError) -> HTTPResponse {
+        let body: HistoryRequest
+        do {
+            body = try JSONDecoder().decode(HistoryRequest.self, from: Data(request.request.body))
+        } catch {
+            throw .malformedBody("\(error)")
+        }
+        let query = try query(from: body, paginationToken: request.request.queryValues("paginationToken").first)
+        let fold = try refreshedFold(served)
+        let page = query.page(of: fold.notifications) { fold.state.transactions[$0]?.originalID }
+        return .json(HistoryResponse(notificationHistory: try page.items.map { notification throws(AppStoreAPIError) in
+                                         try signed(notification, served)
+                                     },
+                                     hasMore: page.next != nil,
+                                     paginationToken: page.next.map(NotificationHistoryQuery.paginationToken)))
+    }
+
+    /// The history request's filters, or Apple's 400 for the first that is wrong.
+    static func query(from body: HistoryRequest, paginationToken: String?) throws(AppStoreAPIError) -> NotificationHistoryQuery {
+        guard let start = body.startDate, start >= 0 else {
+            throw .badRequest(AppStoreAPIError.Code.invalidStartDate, ServerText.historyNeedsDate("startDate"))
+        }
+        guard let end = body.endDate, end >= 0 else {
+            throw .badRequest(AppStoreAPIError.Code.invalidEndDate, ServerText.historyNeedsDate("endDate"))
+        }
+        guard start <= end else { throw .badRequest(AppStoreAPIError.Code.startDateAfterEndDate, ServerText.startAfterEnd) }
+        var type: NotificationType?
+        if let name = body.notificationType {
+            guard let known = NotificationType(rawValue: name) else {
+                throw .badRequest(AppStoreAPIError.Code.invalidNotificationType, ServerText.unknownNotificationType(name))
+            }
+            type = known
+        }
+        var subtype: NotificationSubtype?
+        if let name = body.notificationSubtype {
+            guard let known = NotificationSubtype(rawValue: name) else {
+                throw .badRequest(AppStoreAPIError.Code.invalidNotificationType, ServerText.unknownNotificationSubtype(name))
+            }
+            subtype = known
+        }
+        var offset = 0
+        if let paginationToken {
+            guard let known = NotificationHistoryQuery.offset(fromPaginationToken: paginationToken) else {
+                throw .badRequest(AppStoreAPIError.Code.invalidPaginationToken, ServerText.invalidPaginationToken)
+            }
+            offset = known
+        }
+        if let id = body.transactionId { _ = try TransactionIDParameter.parse(id) }
+        return NotificationHistoryQuery(start: Date(timeIntervalSince1970: Double(start) / 1000),
+                                        end: Date(timeIntervalSince1970: Double(end) / 1000), type: type, subtype: subtype,
+                                        transactionID: body.transactionId, onlyFailures: body.onlyFailures ?? false,
+                                        offset: offset)
+    }
+
+    private static func refreshedFold(_ served: ServedStore) throws(AppStoreAPIError) -> NotificationFold {
+        let feed = try served.notifications()
+        try served.refreshed()
+        do {
+            return try feed.refresh()
+        } catch {
+            throw .internalError("\(error)")
+        }
+    }
+
+    /// `notification` signed now, with its attempts: the history's payload is signed anew on
+    /// each request (same notificationUUID, a newer signedDate).
+    private static func signed(_ notification: StoreNotification, _ served: ServedStore) throws(AppStoreAPIError) -> SignedNotification {
+        let payload: String
+        do {
+            payload = try served.store.signedNotification(notification, signer: served.signer)
+        } catch {
+            throw .internalError("\(error)")
+        }
+        return SignedNotification(signedPayload: payload, sendAttempts: notification.attempts.map {
+            SendAttempt(attemptDate: Int64(($0.storeTime.timeIntervalSince1970 * 1000).rounded()),
+                        sendAttemptResult: $0.outcome.sendAttemptResult)
+        })
+    }
+}
+
+extension AppStoreAPIError.Code {
+    public static let invalidPaginationToken = 4_000_014
+    public static let invalidNotificationType = 4_000_018
+    public static let invalidTestNotificationToken = 4_000_020
+    public static let serverNotificationURLNotFound = 4_040_007
+    public static let testNotificationNotFound = 4_040_008
+}
+
+extension ServedStore {
+    /// The app's notification feed, or 500 when the server was started without one.
+    func notifications() throws(AppStoreAPIError) -> NotificationFeed {
+        guard let notificationFeed else { throw .internalError("this server was started without its notifications") }
+        return notificationFeed
+    }
+}

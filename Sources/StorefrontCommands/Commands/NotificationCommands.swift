@@ -1,0 +1,96 @@
+import Foundation
+import StoreEngine
+import StoreLedger
+import StoreNotifications
+import StoreSigning
+import StorefrontText
+
+/// `storefront notifications [--json]`: every App Store Server Notification of this app, with
+/// its delivery attempts.
+enum NotificationCommands {
+    static func list(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
+        let notifications = try session.notificationFeed()?.refresh().notifications ?? []
+        let server = ServerPresence.servingAddress(LedgerFamily(ledgerPath: session.ledgerPath))
+        if arguments.json {
+            try console.json(JSONShapes.NotificationList(notifications: notifications.map(entry), servedBy: server))
+            return .success
+        }
+        guard !notifications.isEmpty else {
+            console.out(CommandLineText.Notifications.none)
+            return .success
+        }
+        console.out(server.map(CommandLineText.Notifications.servedBy) ?? CommandLineText.Notifications.notServed)
+        for notification in notifications {
+            let kind = [notification.type.rawValue, notification.subtype?.rawValue].compactMap { $0 }.joined(separator: "/")
+            console.out(CommandLineText.Notifications.listed(date: session.text.date(notification.time), kind: kind,
+                                                             transactionID: notification.transactionID,
+                                                             state: notification.deliveryState.name, id: notification.id))
+            for attempt in notification.attempts {
+                console.out(CommandLineText.Notifications.attempt(date: session.text.date(attempt.storeTime),
+                                                                  outcome: attempt.outcome.summary))
+            }
+            if case let .pending(due) = notification.deliveryState, !notification.attempts.isEmpty {
+                console.out(CommandLineText.Notifications.nextAttempt(date: session.text.date(due)))
+            }
+        }
+        return .success
+    }
+
+    static func entry(_ notification: StoreNotification) -> JSONShapes.NotificationEntry {
+        let next: Date? = if case let .pending(due) = notification.deliveryState { due } else { nil }
+        return JSONShapes.NotificationEntry(
+            notificationUUID: notification.id, notificationType: notification.type.rawValue,
+            subtype: notification.subtype?.rawValue, transactionId: notification.transactionID,
+            originalTransactionId: notification.originalTransactionID, productId: notification.productID,
+            account: notification.account, date: notification.time, state: notification.deliveryState.name,
+            nextAttemptDate: next,
+            sendAttempts: notification.attempts.map { attempt in
+                let code: Int? = if case let .answered(code) = attempt.outcome { code } else { nil }
+                return JSONShapes.SendAttempt(attemptDate: attempt.storeTime, wallClockDate: attempt.wallTime,
+                                              sendAttemptResult: attempt.outcome.sendAttemptResult, statusCode: code)
+            })
+    }
+}
+
+extension StoreSession {
+    /// A feed of this app's notifications over a connection of its own to the ledger; nil
+    /// while there is no ledger (and so no notification).
+    func notificationFeed() throws(CommandFailure) -> NotificationFeed? {
+        guard FileManager.default.fileExists(atPath: ledgerPath) else { return nil }
+        return try servedNotificationFeed(signer: try transactionSigner())
+    }
+}
+
+extension StoreSession {
+    /// The notification feed a server follows: the ledger is made if it is not there yet,
+    /// since the server records delivery attempts in it.
+    func servedNotificationFeed(signer: TransactionSigner) throws(CommandFailure) -> NotificationFeed {
+        do {
+            return NotificationFeed(log: try LedgerEventLog.open(path: ledgerPath), catalog: catalog,
+                                    identity: try NotificationIdentity(authority: signer.authority))
+        } catch {
+            throw CommandFailure(status: .dataProblem, message: "\(error)")
+        }
+    }
+}
+
+/// Tells the server's operator when delivering notifications fails, once per distinct
+/// problem, so a damaged ledger does not print a line every second.
+final class DeliveryProblemReport: @unchecked Sendable {
+    private let console: Console
+    private let lock = NSLock()
+    private var last: String?
+
+    init(console: Console) {
+        self.console = console
+    }
+
+    func report(_ error: Error) {
+        let message = "\(error)"
+        let isNew = lock.withLock {
+            defer { last = message }
+            return last != message
+        }
+        if isNew { console.err(CommandLineText.Report.warning(CommandLineText.Notifications.deliveryFailed(message))) }
+    }
+}

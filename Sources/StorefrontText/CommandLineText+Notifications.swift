@@ -1,0 +1,35 @@
+import Foundation
+
+extension CommandLineText {
+    /// `storefront notifications`.
+    public enum Notifications {
+        public static let none = "No notifications yet; store events cause them (set notification-url to have them sent)."
+
+        /// Who delivers the notifications now.
+        public static func servedBy(_ address: String) -> String {
+            "storefront serve is running (\(address)) and delivers them."
+        }
+
+        public static let notServed = "No storefront serve is running: notifications wait until one does."
+
+        /// One notification: "2026-01-01 10:00  SUBSCRIBED/INITIAL_BUY  tx 2000000001  delivered  UUID".
+        public static func listed(date: String, kind: String, transactionID: String?, state: String, id: String) -> String {
+            "\(date)  \(kind)  " + (transactionID.map { "tx \($0)" } ?? "no transaction") + "  \(state)  \(id)"
+        }
+
+        /// One attempt under its notification: "    attempt 2026-01-01 10:00: 500".
+        public static func attempt(date: String, outcome: String) -> String {
+            "    attempt \(date): \(outcome)"
+        }
+
+        /// A delivery pass that failed; the server goes on and tries again.
+        public static func deliveryFailed(_ detail: String) -> String {
+            "notifications could not be delivered (trying again): \(detail)"
+        }
+
+        /// When a pending notification's next attempt is due.
+        public static func nextAttempt(date: String) -> String {
+            "    next attempt due \(date) (store time)"
+        }
+    }
+}

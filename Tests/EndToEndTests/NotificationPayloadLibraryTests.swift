@@ -1,0 +1,70 @@
+import Foundation
+import StoreCatalog
+import StoreEngine
+import StoreNotifications
+import StoreSigning
+import Testing
+@testable import StorefrontTesting
+
+/// Apple's own App Store Server Library decodes the store's notifications with
+/// `verify_and_decode_notification`, given the store's root certificate.
+@Suite(.enabled(if: AppStoreLibraryCheck.isAvailable || AppStoreLibraryCheck.isRequired,
+                "python3 cannot import Apple's app-store-server-library; `python3 -m pip install app-store-server-library` enables these tests"))
+struct NotificationPayloadLibraryTests {
+    let folder: String
+    let store: Store
+    let signer: TransactionSigner
+    let feed: NotificationFeed
+    let buyer = Buyer(account: "tester", device: "phone")
+
+    init() throws {
+        folder = try StorefrontProcess.temporaryFolder()
+        let ledgerPath = folder + "/entitlements.jsonl"
+        let catalog = try CatalogLoader.loadBundled("Rage")
+        store = try Store(catalog: catalog, log: try LedgerEventLog.open(path: ledgerPath))
+        signer = try TransactionSigner(ledgerPath: ledgerPath)
+        feed = NotificationFeed(log: try LedgerEventLog.open(path: ledgerPath), catalog: catalog,
+                                identity: try NotificationIdentity(authority: signer.authority))
+        try store.set(.notificationURL, to: "http://127.0.0.1:9/notifications", for: buyer)
+    }
+
+    @Test func aSubscriptionsNotificationsVerifyAndCarryTheirTransactionAndRenewalInfo() throws {
+        if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
+        _ = try store.purchase("com.example.rage.pro.yearly", buyer: buyer, storefront: "USA")
+        _ = try store.cancelRenewal("com.example.rage.pro.yearly", buyer: buyer)
+        _ = try store.requestTestNotification(by: buyer)
+        let notifications = try feed.refresh().notifications
+        let tokens = try notifications.map { try store.signedNotification($0, signer: signer) }
+        let verdicts = try AppStoreLibraryCheck.verify(tokens.map { (.notification, $0) }, rootDER: signer.authority.root.der,
+                                                       bundleID: "com.example.rage")
+        #expect(verdicts.map(\.verified) == [true, true, true], "\(verdicts.map(\.status))")
+        let kinds = verdicts.map { [$0.fields["notificationType"] as? String, $0.fields["subtype"] as? String] }
+        #expect(kinds == [["SUBSCRIBED", "INITIAL_BUY"], ["DID_CHANGE_RENEWAL_STATUS", "AUTO_RENEW_DISABLED"], ["TEST", nil]])
+        #expect(verdicts.map { $0.fields["notificationUUID"] as? String } == notifications.map(\.id))
+        #expect(verdicts.allSatisfy { $0.fields["version"] as? String == "2.0" })
+        let data = try #require(verdicts.first?.fields["data"] as? [String: Any])
+        #expect(data["bundleId"] as? String == "com.example.rage")
+        #expect(data["environment"] as? String == "Sandbox")
+        #expect(data["status"] as? Int == 1)
+        let transaction = try #require(data["signedTransactionInfo"] as? String)
+        let renewal = try #require(data["signedRenewalInfo"] as? String)
+        let inner = try AppStoreLibraryCheck.verify([(.transaction, transaction), (.renewalInfo, renewal)],
+                                                    rootDER: signer.authority.root.der, bundleID: "com.example.rage")
+        #expect(inner.map(\.verified) == [true, true])
+        #expect(inner[0].fields["transactionId"] as? String == notifications[0].transactionID)
+        #expect(inner[1].fields["autoRenewStatus"] as? Int == 0, "renewal info is signed as it is when sent")
+        let test = try #require(verdicts.last?.fields["data"] as? [String: Any])
+        #expect(test["signedTransactionInfo"] == nil)
+    }
+
+    @Test func aTamperedNotificationIsRefused() throws {
+        if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
+        _ = try store.requestTestNotification(by: buyer)
+        let token = try store.signedNotification(try #require(try feed.refresh().notifications.first), signer: signer)
+        var parts = token.split(separator: ".").map(String.init)
+        parts[2] = String(parts[2].reversed())
+        let verdicts = try AppStoreLibraryCheck.verify([(.notification, parts.joined(separator: "."))],
+                                                       rootDER: signer.authority.root.der, bundleID: "com.example.rage")
+        #expect(verdicts.first?.verified == false)
+    }
+}

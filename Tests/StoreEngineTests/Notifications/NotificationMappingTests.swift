@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import StoreEngine
+@testable import StoreNotifications
+
+/// Store events cause App Store Server Notifications with Apple's types and subtypes, in
+/// Apple's order.
+@Suite struct NotificationMappingTests {
+    let fixture: NotificationFixture
+
+    init() throws {
+        fixture = try NotificationFixture()
+        try fixture.set(.notificationURL, "http://127.0.0.1:9/notifications")
+    }
+
+    @Test func aSubscriptionsWholeLifeThenARefundGivesApplesSequence() throws {
+        try fixture.buy(Rage.monthly) // a week's free trial
+        try fixture.advance("P1W") // the first paid month
+        try fixture.set(.billingRetry, "true")
+        try fixture.set(.gracePeriod, "true")
+        try fixture.advance("P1M") // the renewal fails: 16 days of grace
+        try fixture.advance("P17D") // grace ends, billing retry goes on
+        _ = try fixture.store.resolveBilling(Rage.monthly, buyer: phone)
+        try fixture.set(.billingRetry, "false")
+        try fixture.buy(Rage.yearly) // an upgrade, at once
+        _ = try fixture.store.cancelRenewal(Rage.yearly, buyer: phone)
+        try fixture.advance("P13M")
+        let drummer = try #require(try fixture.buy(Rage.drummer))
+        _ = try fixture.store.refund(drummer.id)
+        #expect(try fixture.sequence() == [
+            "SUBSCRIBED/INITIAL_BUY", "DID_RENEW", "DID_FAIL_TO_RENEW/GRACE_PERIOD", "GRACE_PERIOD_EXPIRED",
+            "DID_RENEW/BILLING_RECOVERY", "DID_CHANGE_RENEWAL_PREF/UPGRADE", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
+            "EXPIRED/VOLUNTARY", "ONE_TIME_CHARGE", "REFUND",
+        ])
+        let notifications = try fixture.notifications()
+        #expect(notifications.last?.transactionID == drummer.id)
+        #expect(notifications.first?.productID == Rage.monthly)
+        #expect(notifications[5].productID == Rage.yearly)
+    }
+
+    @Test func buyingAgainAfterAnExpiryResubscribesAndAPromotionalOfferIsRedeemed() throws {
+        try fixture.buy(Rage.yearly)
+        _ = try fixture.store.expire(Rage.yearly, buyer: phone)
+        try fixture.buy(Rage.monthly, offer: "rage.pro.comeback")
+        _ = try fixture.store.expire(Rage.monthly, buyer: phone)
+        try fixture.buy(Rage.yearly)
+        #expect(try fixture.sequence() == ["SUBSCRIBED/INITIAL_BUY", "EXPIRED", "OFFER_REDEEMED/RESUBSCRIBE", "EXPIRED",
+                                           "SUBSCRIBED/RESUBSCRIBE"])
+    }
+
+    @Test func aDowngradeWaitsForTheRenewalAndBuyingTheCurrentPlanAgainUndoesIt() throws {
+        try fixture.buy(Rage.yearly)
+        try fixture.buy(Rage.monthly)
+        try fixture.buy(Rage.yearly)
+        _ = try fixture.store.cancelRenewal(Rage.yearly, buyer: phone)
+        _ = try fixture.store.resumeRenewal(Rage.yearly, buyer: phone)
+        _ = try fixture.store.cancelRenewal(Rage.yearly, buyer: phone)
+        _ = try fixture.store.cancelRenewal(Rage.yearly, buyer: phone)
+        #expect(try fixture.sequence() == ["SUBSCRIBED/INITIAL_BUY", "DID_CHANGE_RENEWAL_PREF/DOWNGRADE", "DID_CHANGE_RENEWAL_PREF",
+                                           "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
+                                           "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED",
+                                           "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED"])
+    }
+
+    @Test func billingRetryWithoutGraceFailsToRenewAndExpiresAfterSixtyDays() throws {
+        try fixture.set(.billingRetry, "true")
+        try fixture.buy(Rage.yearly)
+        try fixture.advance("P1Y")
+        try fixture.advance("P61D")
+        #expect(try fixture.sequence() == ["SUBSCRIBED/INITIAL_BUY", "DID_FAIL_TO_RENEW", "EXPIRED/BILLING_RETRY"])
+    }
+
+    @Test func aConsumablesRefundIsPrecededByAConsumptionRequest() throws {
+        let face = try #require(try fixture.buy(Rage.face))
+        _ = try fixture.store.refund(face.id)
+        #expect(try fixture.sequence() == ["ONE_TIME_CHARGE", "CONSUMPTION_REQUEST", "REFUND"])
+        let ids = try fixture.notifications().map(\.id)
+        #expect(Set(ids).count == 3)
+    }
+
+    @Test func anAskToBuyRequestCausesNothingUntilTheParentApproves() throws {
+        try fixture.set(.askToBuy, "true")
+        let outcome = try fixture.store.purchase(Rage.drummer, buyer: phone, storefront: "USA")
+        guard case let .pending(request) = outcome else { Issue.record("expected a waiting request, got \(outcome)"); return }
+        #expect(try fixture.sequence() == [])
+        _ = try fixture.store.approve(request.id)
+        #expect(try fixture.sequence() == ["ONE_TIME_CHARGE"])
+    }
+
+    @Test func aTestNotificationIsATest() throws {
+        let sequence = try fixture.store.requestTestNotification(by: phone)
+        let notification = try #require(try fixture.notifications().last)
+        #expect(notification.type == .test && notification.subtype == nil && notification.transactionID == nil)
+        #expect(notification.sequence == sequence)
+    }
+}
