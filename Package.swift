@@ -19,6 +19,11 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
@@ -38,6 +43,8 @@ let package = Package(
         ),
         .target(name: "StoreEngine", dependencies: ["StoreJSON", "StoreLedger", "StoreCatalog"]),
         .target(name: "StoreSigning", dependencies: ["CCrypto", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine"]),
+        // The store's events on a PostgreSQL server, for a team sharing one store.
+        .target(name: "StorePostgres", dependencies: ["CPostgres", "StoreLedger", "StoreEngine"]),
         .target(name: "StorefrontText", dependencies: ["StoreCatalog", "StoreEngine"]),
         .target(name: "TerminalUI"),
         .target(
@@ -52,7 +59,9 @@ let package = Package(
         // The command line: declared commands, parsing, help, completions, JSON shapes.
         .target(
             name: "StorefrontCommands",
-            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText", "TerminalUI"]
+            dependencies: [
+                "StoreLedger", "StoreCatalog", "StoreEngine", "StorePostgres", "StoreSigning", "StorefrontText", "TerminalUI",
+            ]
         ),
         // Test doubles, snapshot helpers and the CLI runner: linked by tests and the benchmark, never by `storefront`.
         .target(
@@ -63,7 +72,7 @@ let package = Package(
             name: "storefront",
             dependencies: [
                 "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText",
-                "TerminalUI", "StorefrontApp", "StorefrontRuntime", "NcursesTerminal", "StorefrontCommands",
+                "TerminalUI", "StorefrontApp", "StorefrontRuntime", "NcursesTerminal", "StorefrontCommands", "StorePostgres",
             ]
         ),
         .executableTarget(
@@ -77,8 +86,12 @@ let package = Package(
             name: "StoreEngineTests",
             dependencies: [
                 "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText",
-                "StorefrontTesting",
+                "StorefrontTesting", "StorePostgres",
             ]
+        ),
+        .testTarget(
+            name: "StorePostgresTests",
+            dependencies: ["storefront", "StoreLedger", "StoreCatalog", "StoreEngine", "StorePostgres", "StorefrontTesting"]
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "StorefrontTesting"]),
         .testTarget(

@@ -108,16 +108,7 @@ extension LedgerFile {
 
     /// The key for a ledger being started: the existing key file's, or a new one.
     private func keyForNewLedger() throws(LedgerError) -> LedgerKey {
-        switch try LedgerKey.load(from: keyPath, fileSystem: fileSystem) {
-        case .key(let key):
-            return key
-        case .exposed(_, let reason):
-            throw LedgerError.refusedForWriting(path: path, problems: [.keyNotPrivate(keyPath: keyPath, reason: reason)])
-        case .missing:
-            return try LedgerKey.create(at: keyPath, fileSystem: fileSystem)
-        case .invalid(let reason):
-            throw LedgerError.refusedForWriting(path: path, problems: [.keyInvalid(keyPath: keyPath, reason: reason)])
-        }
+        try LedgerKey.forNewLedger(keyPath: keyPath, storeName: path, fileSystem: fileSystem)
     }
 
     /// Appends `lines` in one write and flushes them; on any failure cuts the file back to

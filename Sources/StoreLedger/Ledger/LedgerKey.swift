@@ -83,4 +83,20 @@ final class LedgerKey {
         }
         return key
     }
+
+    /// The key for a store being started: the key file's at `keyPath`, or a new one made
+    /// there; refused when the file is exposed or holds no key (`storeName` names the store
+    /// in the error).
+    static func forNewLedger(keyPath: String, storeName: String, fileSystem: any FileSystem) throws(LedgerError) -> LedgerKey {
+        switch try load(from: keyPath, fileSystem: fileSystem) {
+        case .key(let key):
+            return key
+        case .exposed(_, let reason):
+            throw LedgerError.refusedForWriting(path: storeName, problems: [.keyNotPrivate(keyPath: keyPath, reason: reason)])
+        case .missing:
+            return try create(at: keyPath, fileSystem: fileSystem)
+        case .invalid(let reason):
+            throw LedgerError.refusedForWriting(path: storeName, problems: [.keyInvalid(keyPath: keyPath, reason: reason)])
+        }
+    }
 }

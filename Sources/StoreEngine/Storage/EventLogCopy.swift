@@ -1,0 +1,45 @@
+import StoreLedger
+
+/// Copies every event of one store into another, empty one: the file into PostgreSQL or back.
+///
+/// The events go through the target's own commit, so the target writes them in its own format
+/// under its own key, with the same sequence numbers (both start at 1), and both stores verify.
+public enum EventLogCopy {
+    /// Why a copy was refused; nothing was written.
+    public enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The source has problems, so its events cannot be trusted to be copied.
+        case sourceDamaged(source: String, problems: [LedgerProblem])
+        /// The target already holds events.
+        case targetNotEmpty(target: String, events: Int)
+
+        public var description: String {
+            switch self {
+            case .sourceDamaged(let source, let problems):
+                "\(source) has \(problems.count == 1 ? "a problem" : "\(problems.count) problems"), so nothing was copied; "
+                    + "run `storefront verify` on it. First: \(problems.first.map { "\($0)" } ?? "")"
+            case .targetNotEmpty(let target, let events):
+                "\(target) already holds \(events) event\(events == 1 ? "" : "s"), so nothing was copied; copy only into "
+                    + "an empty store"
+            }
+        }
+    }
+
+    /// Copies every event of `source` into `target`; returns how many were copied.
+    public static func copy(from source: StoreEventLog, named sourceName: String,
+                            to target: StoreEventLog, named targetName: String) throws -> Int {
+        var events: [StoreEvent] = []
+        var batch: EventBatch
+        repeat {
+            batch = try source.readNew()
+            if batch.restarted { events.removeAll() }
+            events += batch.entries.map(\.event)
+        } while batch.isPartial
+        guard source.problems.isEmpty else { throw Refusal.sourceDamaged(source: sourceName, problems: source.problems) }
+        return try target.commit { existing in
+            guard existing.entries.isEmpty else {
+                throw Refusal.targetNotEmpty(target: targetName, events: existing.entries.count)
+            }
+            return (events: events, result: events.count)
+        }.result
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// A ledger's lines kept somewhere other than a file, such as a database row per line: the
+/// same header, event lines, MAC chain and checks as the file, fed and produced line by line.
+///
+/// The store decides where lines live; this type decides what they hold, so a database store
+/// and the file can never disagree on the format or on what counts as tampering. Line numbers
+/// in problems count as in a file: the header is line 1 and the event numbered N is line N + 1.
+/// Not `Sendable`: its owner serializes reads and writes.
+public final class LedgerLineChain<Event: Codable & Sendable> {
+    /// The key file that keys the chain.
+    public let keyPath: String
+    private let fileSystem: any FileSystem
+    private let dateEncoding: LedgerDateEncoding
+    private var cursor = LedgerCursor()
+
+    public init(keyPath: String, fileSystem: any FileSystem = POSIXFileSystem(), dateEncoding: LedgerDateEncoding = .iso8601) {
+        self.keyPath = keyPath
+        self.fileSystem = fileSystem
+        self.dateEncoding = dateEncoding
+    }
+
+    /// Every problem found so far; any one of them makes the store read-only.
+    public var problems: [LedgerProblem] { cursor.problems }
+
+    /// The sequence number of the last event line read or built, 0 before the first.
+    public var lastSequence: Int { cursor.lastSequence }
+
+    /// Whether the header line was read (or built).
+    public var hasHeader: Bool { cursor.hasReadHeader }
+
+    /// The MAC text of the last line read, nil before the header.
+    public var headMAC: String? { cursor.previousMAC.map { String(decoding: $0, as: UTF8.self) } }
+
+    /// Reads complete lines (without newlines) continuing from the last one read; the header
+    /// first. Entries after a problem are withheld, as the file withholds them.
+    public func read(_ lines: [[UInt8]]) throws(LedgerError) -> [LedgerEntry<Event>] {
+        guard !lines.isEmpty else { return [] }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.count + 1 })
+        for line in lines {
+            bytes += line
+            bytes.append(LedgerLineCodec.newline)
+        }
+        let keyPath = keyPath
+        let fileSystem = fileSystem
+        let scan: LedgerScan<Event> = try cursor.scan(bytes, dateEncoding: dateEncoding, keyPath: keyPath) {
+            () throws(LedgerError) in try LedgerKey.load(from: keyPath, fileSystem: fileSystem)
+        }
+        return scan.entries
+    }
+
+    /// The header line of a new store, keyed by the key file (made when missing); `storeName`
+    /// names the store in a refusal. Call `read` with it once it is stored.
+    public func newHeaderLine(createdAt date: Date, storeName: String) throws(LedgerError) -> [UInt8] {
+        let key = try LedgerKey.forNewLedger(keyPath: keyPath, storeName: storeName, fileSystem: fileSystem)
+        var builder = LedgerLineBuilder<Event>(key: key, dateEncoding: dateEncoding, previousMAC: [], lastSequence: 0)
+        try builder.appendHeader(LedgerHeader.new(createdAt: date))
+        return Array(builder.bytes.dropLast())
+    }
+
+    /// The lines for `events`, continuing the chain after the last line read; refused while
+    /// there are problems or no verified key. Call `read` with them once they are stored.
+    public func lines(for events: [Event], storeName: String) throws(LedgerError) -> [[UInt8]] {
+        guard cursor.problems.isEmpty else { throw .refusedForWriting(path: storeName, problems: cursor.problems) }
+        guard case .loaded(let key) = cursor.key, cursor.isVerifying, let previousMAC = cursor.previousMAC else {
+            throw .refusedForWriting(path: storeName, problems: [.keyMissing(keyPath: keyPath)])
+        }
+        var builder = LedgerLineBuilder<Event>(
+            key: key, dateEncoding: dateEncoding, previousMAC: previousMAC, lastSequence: cursor.lastSequence)
+        for event in events { try builder.append(event) }
+        return builder.bytes.split(separator: LedgerLineCodec.newline, omittingEmptySubsequences: false)
+            .dropLast().map(Array.init)
+    }
+
+    /// The sequence number an event line's content starts with, for storing it beside the line.
+    public static func sequenceNumber(ofLine line: [UInt8]) -> Int? {
+        LedgerLineCodec.split(line[...]).flatMap { LedgerLineCodec.sequenceNumber(in: $0.content) }
+    }
+}

@@ -1,0 +1,70 @@
+internal import CPostgres
+import Foundation
+
+/// Where a store on PostgreSQL is: a libpq URI (`postgresql://…`) or keyword string (`host=… dbname=…`).
+///
+/// The text is handed to libpq unchanged, so every libpq setting works (`sslmode`, a password
+/// from `PGPASSWORD` or `~/.pgpass`); what people see is `display`, which never holds a password.
+public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
+    /// The address as given, password included: only ever passed to libpq.
+    let connectionString: String
+    /// The address without its password, for messages.
+    public let display: String
+    /// A file-name-safe name for the store: its host, port and database.
+    public let storeName: String
+
+    /// Whether `text` names a PostgreSQL store rather than a file: a URI with the
+    /// `postgresql:` or `postgres:` scheme, or a libpq keyword string (`key=value …`).
+    public static func looksLikeAddress(_ text: String) -> Bool {
+        if text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") { return true }
+        guard let firstWord = text.split(separator: " ").first, let equals = firstWord.firstIndex(of: "=") else { return false }
+        return !firstWord[..<equals].isEmpty && !firstWord[..<equals].contains("/")
+    }
+
+    /// Parses `text` with libpq's own parser.
+    public init(_ text: String) throws(PostgresStoreError) {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(text, &errorMessage) else {
+            let reason = errorMessage.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "libpq cannot parse it"
+            if let errorMessage { PQfreemem(errorMessage) }
+            throw .invalidAddress(reason: Self.withoutPassword(reason, in: text))
+        }
+        defer { PQconninfoFree(options) }
+        var values: [String: String] = [:]
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if let value = option.pointee.val { values[String(cString: keyword)] = String(cString: value) }
+            option += 1
+        }
+        connectionString = text
+        let host = values["host"] ?? values["hostaddr"]
+        let database = values["dbname"] ?? values["user"]
+        display = Self.display(user: values["user"], host: host, port: values["port"], database: database)
+        let parts = [host.map { $0.hasPrefix("/") ? "local" : $0 } ?? "local", values["port"] ?? "5432", database ?? "postgres"]
+        storeName = parts.joined(separator: "-").unicodeScalars.map { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-_".unicodeScalars.contains(scalar))
+                ? String(scalar) : "_"
+        }.joined()
+    }
+
+    public var description: String { display }
+
+    private static func display(user: String?, host: String?, port: String?, database: String?) -> String {
+        var text = "postgresql://"
+        if let user { text += user + "@" }
+        let isSocket = host?.hasPrefix("/") == true
+        if let host, !isSocket { text += host }
+        if let port { text += ":" + port }
+        text += "/" + (database ?? "")
+        if let host, isSocket { text += "?host=" + host }
+        return text
+    }
+
+    /// `message` with any password in `address` replaced, for errors that quote the input.
+    private static func withoutPassword(_ message: String, in address: String) -> String {
+        guard let range = address.range(of: #"(?<=:)[^:@/]+(?=@)|(?<=password=)\S+"#, options: .regularExpression) else {
+            return message
+        }
+        return message.replacingOccurrences(of: String(address[range]), with: "****")
+    }
+}

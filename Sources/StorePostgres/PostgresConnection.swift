@@ -1,0 +1,101 @@
+internal import CPostgres
+import Foundation
+
+/// One libpq connection: statements with text parameters and text results, nothing more.
+///
+/// Not `Sendable`: the event log that owns it serializes every call.
+final class PostgresConnection {
+    let address: PostgresAddress
+    private let handle: OpaquePointer
+
+    /// The rows a statement returned, each column as text (nil for NULL).
+    struct Rows {
+        var values: [[String?]]
+
+        var first: [String?]? { values.first }
+    }
+
+    /// Connects, or throws `unreachable` with libpq's reason.
+    init(_ address: PostgresAddress) throws(PostgresStoreError) {
+        self.address = address
+        guard let handle = PQconnectdb(address.connectionString) else {
+            throw .unreachable(store: address.display, reason: "libpq could not allocate a connection")
+        }
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let reason = Self.message(of: handle)
+            PQfinish(handle)
+            throw .unreachable(store: address.display, reason: reason)
+        }
+        self.handle = handle
+        // Warnings (a NOTICE for CREATE … IF NOT EXISTS) must not reach the command's output.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// The user the server knows this connection as.
+    var user: String { PQuser(handle).map { String(cString: $0) } ?? "" }
+
+    /// Runs one statement with `parameters` ($1, $2, …) sent as text.
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresStoreError) -> Rows {
+        let copies = parameters.map { $0.map { strdup($0) } ?? nil }
+        defer { copies.forEach { free($0) } }
+        let result = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in
+            PQexecParams(handle, sql, Int32(values.count), nil, values.baseAddress, nil, nil, 0)
+        }
+        defer { PQclear(result) }
+        let status = PQresultStatus(result)
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            throw failure(result)
+        }
+        let rowCount = Int(PQntuples(result))
+        let columnCount = Int(PQnfields(result))
+        var values: [[String?]] = []
+        values.reserveCapacity(rowCount)
+        for row in 0..<rowCount {
+            values.append((0..<columnCount).map { column in
+                PQgetisnull(result, Int32(row), Int32(column)) == 1 ? nil : String(cString: PQgetvalue(result, Int32(row), Int32(column)))
+            })
+        }
+        return Rows(values: values)
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    func inTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            // A broken connection has no transaction left to roll back; the server drops it.
+            _ = try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The error for a failed statement: `unreachable` when the connection is gone, else the
+    /// server's SQLSTATE and message.
+    private func failure(_ result: OpaquePointer?) -> PostgresStoreError {
+        guard PQstatus(handle) == CONNECTION_OK else {
+            return .unreachable(store: address.display, reason: Self.message(of: handle))
+        }
+        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+        let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+            ?? Self.message(of: handle)
+        // Class 08 is a connection exception; 57P01 and its kin are the server shutting down.
+        if state.hasPrefix("08") || state.hasPrefix("57P") {
+            return .unreachable(store: address.display, reason: message)
+        }
+        if state == "42501" || state == "25006" {
+            return .readOnlyRole(store: address.display, reason: message)
+        }
+        return .statementFailed(store: address.display, sqlState: state, message: message)
+    }
+
+    private static func message(of handle: OpaquePointer) -> String {
+        String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+            .replacingOccurrences(of: "\n", with: "; ")
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import StoreEngine
+import StoreLedger
+
+/// The store's event log kept in a PostgreSQL database, for a team sharing one store.
+///
+/// Each event is stored as the very line the entitlements file would hold for it (one codec,
+/// one MAC chain, keyed by a key file outside the database), one row per event, with the
+/// idempotency keys beside it under unique constraints. Every commit runs in one transaction
+/// holding a transaction-scoped advisory lock: it reads what others committed, lets the store
+/// decide against that fresh state, inserts, and notifies listeners, or changes nothing.
+public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
+    public let address: PostgresAddress
+    /// The key file that keys the MAC chain.
+    public let keyPath: String
+    let connection: PostgresConnection
+    var chain: LedgerLineChain<StoreEvent>
+    let lock = NSLock()
+    /// The highest sequence number fetched; reads continue after it.
+    var fetchedThrough = 0
+    /// Set when a commit failed after the chain moved on: the next read starts over.
+    private var mustRestart = false
+    /// Rows fetched per read, so a long log is folded piece by piece.
+    static let rowsPerRead = 10_000
+
+    /// Connects to the store at `address`; the schema is checked on the first read and created
+    /// by the first commit when missing.
+    public init(address: PostgresAddress, keyPath: String) throws(PostgresStoreError) {
+        self.address = address
+        self.keyPath = keyPath
+        connection = try PostgresConnection(address)
+        chain = LedgerLineChain(keyPath: keyPath)
+    }
+
+    public var problems: [LedgerProblem] { lock.withLock { chain.problems } }
+
+    /// A database has no torn lines: a transaction is stored whole or not at all.
+    public var tornTail: TornTailReport? { nil }
+
+    /// The role this log connected as.
+    public var user: String { lock.withLock { connection.user } }
+
+    public func hasChanged() -> Bool {
+        lock.withLock {
+            guard let rows = try? connection.execute("SELECT coalesce(max(seq), 0) FROM storefront_events") else {
+                // No table yet, or the server is gone: either way a read tells more.
+                return true
+            }
+            return rows.first?.first.flatMap { $0.flatMap(Int.init) } != fetchedThrough
+        }
+    }
+
+    public func readNew() throws -> EventBatch {
+        try lock.withLock { () throws -> EventBatch in
+            let version = try PostgresSchema.version(on: connection)
+            try refuseUnknownSchema(version)
+            let restarted = restartIfNeeded()
+            guard version > 0 else { return EventBatch(restarted: restarted) }
+            var batch = try fetch()
+            batch.restarted = restarted
+            return batch
+        }
+    }
+
+    public func commit<Result>(
+        _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
+    ) throws -> (result: Result, batch: EventBatch) {
+        try lock.withLock {
+            let restarted = restartIfNeeded()
+            do {
+                return try commitLocked(decide, restarted: restarted)
+            } catch {
+                // What this commit read or built may not be in the database: read it all again.
+                mustRestart = true
+                throw error
+            }
+        }
+    }
+
+    private func commitLocked<Result>(
+        _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result), restarted: Bool
+    ) throws -> (result: Result, batch: EventBatch) {
+        try connection.inTransaction {
+                try connection.execute("SELECT pg_advisory_xact_lock($1)", [String(PostgresSchema.writerLockKey)])
+                let found = try PostgresSchema.version(on: connection)
+                try refuseUnknownSchema(found)
+                // The first writer makes the schema, under the lock, so two first writers cannot race.
+                if found == 0 { try PostgresSchema.upgrade(on: connection) }
+                var others = try fetchAll()
+                others.restarted = restarted
+                try storeHeaderIfMissing()
+                let decision = try decide(others)
+                let lines = try chain.lines(for: decision.events, storeName: address.display)
+                for (event, line) in zip(decision.events, lines) { try insert(event, line: line) }
+                if let last = lines.last, let sequence = LedgerLineChain<StoreEvent>.sequenceNumber(ofLine: last) {
+                    try connection.execute("SELECT pg_notify($1, $2)", [PostgresSchema.changeChannel, String(sequence)])
+                }
+                var batch = others
+                batch.entries += try appendRead(lines)
+                return (decision.result, batch)
+        }
+    }
+
+    /// After a failed commit, forgets what was read so the next read delivers everything again
+    /// (as `restarted`); call under `lock`.
+    private func restartIfNeeded() -> Bool {
+        guard mustRestart else { return false }
+        chain = LedgerLineChain(keyPath: keyPath)
+        fetchedThrough = 0
+        mustRestart = false
+        return true
+    }
+
+    /// Everything committed since the last read, in as many parts as it takes; call under `lock`.
+    private func fetchAll() throws -> EventBatch {
+        var batch = EventBatch()
+        repeat {
+            let part = try fetch()
+            batch.entries += part.entries
+            batch.isPartial = part.isPartial
+        } while batch.isPartial
+        return batch
+    }
+
+    /// The header (first time) and the next rows after `fetchedThrough`; call under `lock`.
+    private func fetch() throws -> EventBatch {
+        if !chain.hasHeader {
+            let header = try connection.execute("SELECT line FROM storefront_header")
+            guard let line = header.first?.first ?? nil else { return EventBatch() }
+            _ = try chain.read([Array(line.utf8)])
+        }
+        let rows = try connection.execute(
+            "SELECT seq, line FROM storefront_events WHERE seq > $1 ORDER BY seq LIMIT \(Self.rowsPerRead)",
+            [String(fetchedThrough)])
+        guard !rows.values.isEmpty else { return EventBatch() }
+        fetchedThrough = rows.values.last?.first.flatMap { $0.flatMap(Int.init) } ?? fetchedThrough
+        let entries = try chain.read(rows.values.map { Array(($0[1] ?? "").utf8) })
+        return EventBatch(entries: entries.map { (sequence: $0.sequence, event: $0.event) },
+                          isPartial: rows.values.count == Self.rowsPerRead)
+    }
+
+    /// Starts the chain with a header row when the store has none; call under the writer lock.
+    private func storeHeaderIfMissing() throws {
+        guard !chain.hasHeader else { return }
+        try FileManager.default.createDirectory(
+            atPath: (keyPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        let line = try chain.newHeaderLine(createdAt: Date(), storeName: address.display)
+        try connection.execute("INSERT INTO storefront_header (line) VALUES ($1)", [String(decoding: line, as: UTF8.self)])
+        _ = try chain.read([line])
+    }
+
+    private func insert(_ event: StoreEvent, line: [UInt8]) throws {
+        guard let sequence = LedgerLineChain<StoreEvent>.sequenceNumber(ofLine: line) else { return }
+        try connection.execute(
+            """
+            INSERT INTO storefront_events (seq, kind, app, transaction_id, spend_id, renewal_key, line)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            """,
+            [String(sequence), event.kind.rawValue, event.app, event.transactionId, event.spendId, event.renewalKey,
+             String(decoding: line, as: UTF8.self)])
+    }
+
+    /// Reads back the lines just inserted, which moves the chain past them.
+    private func appendRead(_ lines: [[UInt8]]) throws -> [(sequence: Int, event: StoreEvent)] {
+        let entries = try chain.read(lines)
+        if let last = entries.last { fetchedThrough = last.sequence }
+        return entries.map { (sequence: $0.sequence, event: $0.event) }
+    }
+
+    private func refuseUnknownSchema(_ version: Int) throws(PostgresStoreError) {
+        if version > PostgresSchema.currentVersion {
+            throw .newerSchema(store: address.display, found: version, supported: PostgresSchema.currentVersion)
+        }
+        if version > 0, version < PostgresSchema.currentVersion {
+            throw .olderSchema(store: address.display, found: version, supported: PostgresSchema.currentVersion)
+        }
+    }
+}
+
+extension PostgresEventLog {
+    /// Creates the schema, the header row and the key file when missing; returns the schema
+    /// version found before (0 for a new store).
+    @discardableResult
+    public func initialize() throws -> Int {
+        let before = try lock.withLock { try PostgresSchema.version(on: connection) }
+        _ = try commit { _ in (events: [StoreEvent](), result: ()) }
+        return before
+    }
+
+    /// Upgrades the schema to the version this build writes; returns the versions before and after.
+    public func migrate() throws -> (from: Int, to: Int) {
+        try lock.withLock {
+            try connection.inTransaction {
+                try connection.execute("SELECT pg_advisory_xact_lock($1)", [String(PostgresSchema.writerLockKey)])
+                let found = try PostgresSchema.upgrade(on: connection)
+                return (found, PostgresSchema.currentVersion)
+            }
+        }
+    }
+
+    /// Why this connection's role may not write the store, or nil when it may (or the store
+    /// has no tables yet, which the first write makes).
+    public func writeRefusal() -> String? {
+        lock.withLock {
+            let rows = try? connection.execute(
+                "SELECT to_regclass('storefront_events') IS NULL OR has_table_privilege('storefront_events', 'INSERT')")
+            guard rows?.first?.first == "f" else { return nil }
+            return PostgresStoreError.readOnlyRole(store: address.display, reason: "the role \(connection.user) has no INSERT on storefront_events").description
+        }
+    }
+
+    /// Reads and checks every event of the store at `address` without writing anything.
+    public static func verify(address: PostgresAddress, keyPath: String) throws -> LedgerVerification {
+        let log = try PostgresEventLog(address: address, keyPath: keyPath)
+        let version = try log.lock.withLock { try PostgresSchema.version(on: log.connection) }
+        guard version > 0 else { throw PostgresStoreError.noStore(store: address.display) }
+        var entryCount = 0
+        var batch: EventBatch
+        repeat {
+            batch = try log.readNew()
+            entryCount += batch.entries.count
+        } while batch.isPartial
+        return log.lock.withLock {
+            LedgerVerification(path: address.display, lineCount: log.fetchedThrough + 1, entryCount: entryCount,
+                               lastSequence: log.chain.lastSequence, problems: log.chain.problems,
+                               incompleteLastLineBytes: 0, headMAC: log.chain.headMAC)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+/// The tables, constraints and triggers of a store on PostgreSQL, and the steps between versions.
+///
+/// The database enforces what it can of the file's guarantees: events are never updated or
+/// deleted (a trigger refuses it, also TRUNCATE), sequence numbers start at 1 and have no gaps
+/// (a trigger checks each insert against the last row), and transaction ids, spend ids and
+/// renewal keys are unique where the events carry them.
+enum PostgresSchema {
+    /// The version this build creates and writes.
+    static let currentVersion = 1
+
+    /// The key of the transaction-scoped advisory lock every writer takes (ASCII "storefnt").
+    static let writerLockKey: Int64 = 0x73746F726566_6E74
+
+    /// The channel a commit notifies with its last sequence number, for readers that listen.
+    static let changeChannel = "storefront_events"
+
+    /// The statements that bring a database from `version - 1` to `version`, in order; index 0
+    /// creates version 1 from nothing.
+    static let steps: [[String]] = [versionOne]
+
+    private static let versionOne = [
+        """
+        CREATE TABLE storefront_schema_version (
+            version integer NOT NULL,
+            migrated_at timestamptz NOT NULL DEFAULT now()
+        )
+        """,
+        """
+        CREATE TABLE storefront_header (
+            only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+            line text NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE storefront_events (
+            seq bigint PRIMARY KEY CHECK (seq > 0),
+            kind text NOT NULL,
+            app text NOT NULL,
+            transaction_id text,
+            spend_id text,
+            renewal_key text,
+            line text NOT NULL,
+            committed_at timestamptz NOT NULL DEFAULT now()
+        )
+        """,
+        """
+        CREATE UNIQUE INDEX storefront_events_transaction_id ON storefront_events (transaction_id)
+            WHERE kind IN ('purchase', 'purchaseFailed', 'renew')
+        """,
+        "CREATE UNIQUE INDEX storefront_events_spend_id ON storefront_events (app, spend_id) WHERE kind = 'spend'",
+        "CREATE UNIQUE INDEX storefront_events_renewal_key ON storefront_events (app, renewal_key) WHERE kind = 'renew'",
+        """
+        CREATE FUNCTION storefront_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            RAISE EXCEPTION 'storefront events are append-only: % on % refused', TG_OP, TG_TABLE_NAME
+                USING ERRCODE = 'restrict_violation';
+        END $$
+        """,
+        """
+        CREATE FUNCTION storefront_require_next_sequence() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE expected bigint;
+        BEGIN
+            SELECT coalesce(max(seq), 0) + 1 INTO expected FROM storefront_events;
+            IF NEW.seq <> expected THEN
+                RAISE EXCEPTION 'storefront events have gapless sequence numbers: % given, % expected', NEW.seq, expected
+                    USING ERRCODE = 'check_violation';
+            END IF;
+            RETURN NEW;
+        END $$
+        """,
+        """
+        CREATE TRIGGER storefront_events_append_only BEFORE UPDATE OR DELETE ON storefront_events
+            FOR EACH ROW EXECUTE FUNCTION storefront_refuse_change()
+        """,
+        """
+        CREATE TRIGGER storefront_events_no_truncate BEFORE TRUNCATE ON storefront_events
+            FOR EACH STATEMENT EXECUTE FUNCTION storefront_refuse_change()
+        """,
+        """
+        CREATE TRIGGER storefront_events_gapless BEFORE INSERT ON storefront_events
+            FOR EACH ROW EXECUTE FUNCTION storefront_require_next_sequence()
+        """,
+        """
+        CREATE TRIGGER storefront_header_append_only BEFORE UPDATE OR DELETE ON storefront_header
+            FOR EACH ROW EXECUTE FUNCTION storefront_refuse_change()
+        """,
+        """
+        CREATE TRIGGER storefront_header_no_truncate BEFORE TRUNCATE ON storefront_header
+            FOR EACH STATEMENT EXECUTE FUNCTION storefront_refuse_change()
+        """,
+    ]
+
+    /// The schema version the database holds, 0 when it has none yet.
+    static func version(on connection: PostgresConnection) throws(PostgresStoreError) -> Int {
+        let exists = try connection.execute("SELECT to_regclass('storefront_schema_version') IS NOT NULL")
+        guard exists.first?.first == "t" else { return 0 }
+        let row = try connection.execute("SELECT max(version) FROM storefront_schema_version")
+        return row.first?.first.flatMap { $0.flatMap(Int.init) } ?? 0
+    }
+
+    /// Brings the schema to `currentVersion` inside the caller's transaction, which holds the
+    /// writer lock; refuses a newer schema. Returns the version found.
+    @discardableResult
+    static func upgrade(on connection: PostgresConnection) throws(PostgresStoreError) -> Int {
+        let found = try version(on: connection)
+        guard found <= currentVersion else {
+            throw .newerSchema(store: connection.address.display, found: found, supported: currentVersion)
+        }
+        for version in (found + 1)..<(currentVersion + 1) {
+            for statement in steps[version - 1] { try connection.execute(statement) }
+            try connection.execute("INSERT INTO storefront_schema_version (version) VALUES ($1)", [String(version)])
+        }
+        return found
+    }
+}

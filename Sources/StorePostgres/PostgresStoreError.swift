@@ -1,0 +1,47 @@
+/// Why a store on PostgreSQL could not be opened, read or written, in words that say what to do.
+///
+/// Every message names the store by its address without the password (`PostgresAddress.display`).
+public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The address is neither a PostgreSQL URI nor a libpq keyword string libpq accepts.
+    case invalidAddress(reason: String)
+    /// The server could not be reached, or the connection broke; nothing was written.
+    case unreachable(store: String, reason: String)
+    /// The server refused a statement.
+    case statementFailed(store: String, sqlState: String, message: String)
+    /// The role may read the store but not write it.
+    case readOnlyRole(store: String, reason: String)
+    /// The database holds a newer schema than this build knows.
+    case newerSchema(store: String, found: Int, supported: Int)
+    /// The database holds an older schema, which `storefront store migrate` upgrades.
+    case olderSchema(store: String, found: Int, supported: Int)
+    /// The database has no store tables yet.
+    case noStore(store: String)
+    /// A copy was refused because its target already holds events.
+    case targetNotEmpty(store: String, events: Int)
+
+    public var description: String {
+        switch self {
+        case .invalidAddress(let reason):
+            "the store address is not a PostgreSQL URI (postgresql://user@host:port/database) or a libpq keyword string "
+                + "(host=… dbname=…): \(reason)"
+        case .unreachable(let store, let reason):
+            "cannot reach the store \(store): \(reason). Nothing was written; check that the server runs and the "
+                + "address, user and password (PGPASSWORD or ~/.pgpass) are right, then try again"
+        case .statementFailed(let store, let sqlState, let message):
+            "the store \(store) refused a statement (SQLSTATE \(sqlState)): \(message)"
+        case .readOnlyRole(let store, let reason):
+            "the store \(store) may only be read with this role (\(reason)); nothing was written. Use a role with "
+                + "INSERT on storefront_events to change it"
+        case .newerSchema(let store, let found, let supported):
+            "the store \(store) has schema version \(found), newer than this storefront knows (\(supported)); "
+                + "use a newer storefront with it"
+        case .olderSchema(let store, let found, let supported):
+            "the store \(store) has schema version \(found), older than this storefront writes (\(supported)); "
+                + "run `storefront store migrate --store URL` to upgrade it"
+        case .noStore(let store):
+            "\(store) holds no store yet; create one with `storefront store init --store URL`"
+        case .targetNotEmpty(let store, let events):
+            "\(store) already holds \(events) event\(events == 1 ? "" : "s"); copy only into an empty store"
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import StoreCatalog
+import StoreEngine
+import StoreLedger
+import StorePostgres
+import StorefrontTesting
+import Testing
+
+/// The event log on PostgreSQL: what one connection commits, another reads; the database
+/// refuses what the store never does; the MAC chain catches what the database cannot.
+@Suite("PostgresEventLog", .serialized)
+struct PostgresEventLogTests {
+    @Test("a purchase committed on one connection is read, verified, by another")
+    func purchaseIsSharedAcrossConnections() throws {
+        let fixture = try PostgresStoreFixture()
+        let buyer = try fixture.store()
+        guard case .purchased = try buyer.purchase(face, buyer: phone, storefront: "USA") else {
+            Issue.record("the purchase did not go through")
+            return
+        }
+        let reader = try fixture.store()
+        #expect(reader.balance(of: "rage-faces", for: phone) == 5)
+        #expect(reader.ledgerProblems.isEmpty)
+        let report = try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath)
+        #expect(report.isIntact && report.entryCount == 1 && report.lastSequence == 1)
+    }
+
+    @Test("events are append-only: UPDATE, DELETE and TRUNCATE are refused by the database")
+    func eventsAreAppendOnly() throws {
+        let fixture = try PostgresStoreFixture()
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        for statement in ["UPDATE storefront_events SET app = 'x'", "DELETE FROM storefront_events",
+                          "TRUNCATE storefront_events", "DELETE FROM storefront_header"] {
+            #expect(throws: ThrowawayPostgres.Failure.self) { try fixture.server.psql(statement) }
+        }
+        #expect(try fixture.server.psql("SELECT count(*) FROM storefront_events").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+    }
+
+    @Test("a sequence number out of order is refused by the database")
+    func sequenceIsGapless() throws {
+        let fixture = try PostgresStoreFixture()
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        #expect(throws: ThrowawayPostgres.Failure.self) {
+            try fixture.server.psql("INSERT INTO storefront_events (seq, kind, app, line) VALUES (3, 'spend', 'a', '{}')")
+        }
+    }
+
+    @Test("a row changed by hand with the trigger bypassed is found, and named by its seq")
+    func tamperingIsLocated() throws {
+        let fixture = try PostgresStoreFixture()
+        let store = try fixture.store()
+        for _ in 0..<3 { _ = try store.purchase(face, buyer: phone, storefront: "USA") }
+        try fixture.server.psql("""
+            SET session_replication_role = replica;
+            UPDATE storefront_events SET line = replace(line, '"quantity":1', '"quantity":9') WHERE seq = 2
+            """)
+        let report = try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath)
+        #expect(report.problems == [.tampered(line: 3)])
+        #expect(PostgresProblemText.describe(report.problems[0]).hasPrefix("the row with seq 2 of storefront_events"))
+        let reopened = try fixture.store()
+        #expect(reopened.balance(of: "rage-faces", for: phone) == 5, "only the event before the damage is folded")
+        #expect(throws: (any Error).self) { try reopened.purchase(face, buyer: phone, storefront: "USA") }
+    }
+
+    @Test("a role that may only SELECT reads the store and is refused writing, with nothing written")
+    func readOnlyRoleReadsButCannotWrite() throws {
+        let fixture = try PostgresStoreFixture()
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        try fixture.server.psql("CREATE ROLE reader LOGIN; GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader")
+        let readerAddress = try PostgresAddress(fixture.server.url(user: "reader"))
+        let log = try fixture.log(address: readerAddress)
+        #expect(log.writeRefusal() != nil)
+        let store = try Store(catalog: try CatalogLoader.loadBundled("Rage"), log: log)
+        #expect(store.balance(of: "rage-faces", for: phone) == 5)
+        #expect {
+            try store.purchase(face, buyer: phone, storefront: "USA")
+        } throws: { error in
+            guard case .readOnlyRole = error as? PostgresStoreError else { return false }
+            return "\(error)".contains("may only be read")
+        }
+        #expect(try fixture.server.psql("SELECT count(*) FROM storefront_events").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+    }
+
+    @Test("a newer schema is refused with what to do")
+    func newerSchemaIsRefused() throws {
+        let fixture = try PostgresStoreFixture()
+        try fixture.log().initialize()
+        try fixture.server.psql("INSERT INTO storefront_schema_version (version) VALUES (99)")
+        #expect(throws: PostgresStoreError.newerSchema(store: fixture.address.display, found: 99, supported: 1)) {
+            _ = try fixture.store()
+        }
+    }
+
+    @Test("the address shown never holds the password")
+    func addressHidesPassword() throws {
+        let uri = try PostgresAddress("postgresql://alice:s3cret@db.example:5433/shop")
+        #expect(uri.display == "postgresql://alice@db.example:5433/shop")
+        let keywords = try PostgresAddress("host=/tmp/x port=5999 user=bob password=s3cret dbname=lab")
+        #expect(!keywords.display.contains("s3cret") && keywords.storeName == "local-5999-lab")
+        #expect(throws: PostgresStoreError.self) { try PostgresAddress("postgresql://alice:s3cret@db:notaport/x?bogus=1") }
+    }
+}
