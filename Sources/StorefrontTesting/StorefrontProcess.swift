@@ -55,6 +55,9 @@ public struct StorefrontProcess: Sendable {
 
     public let ledger: String
     public var environment: [String: String] = ["LANG": "en_US.UTF-8", "PATH": "/usr/bin:/bin"]
+    /// Arguments given before every command, e.g. `--store URL` to use a PostgreSQL store,
+    /// which takes the place of the ledger.
+    public var storeArguments: [String] = []
 
     public init(ledger: String) {
         self.ledger = ledger
@@ -70,7 +73,7 @@ public struct StorefrontProcess: Sendable {
     public func start(_ arguments: [String], stdin: FileHandle? = nil) throws -> RunningCommand {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["--entitlements", ledger] + arguments
+        process.arguments = ["--entitlements", ledger] + storeArguments + arguments
         process.environment = environment
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output

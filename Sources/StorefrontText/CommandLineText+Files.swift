@@ -5,6 +5,10 @@ extension CommandLineText {
             "\(path): intact, \(EnglishCount.of(events, "event")), every line verified."
         }
 
+        public static func problemCount(_ store: String, count: Int) -> String {
+            "\(store): \(count == 1 ? "1 problem" : "\(count) problems")"
+        }
+
         public static func head(sequence: Int, mac: String?) -> String {
             "  head: sequence number \(sequence), MAC \(mac ?? "none"); keep it elsewhere and check later with "
                 + "`storefront verify --expect-sequence \(sequence)`"

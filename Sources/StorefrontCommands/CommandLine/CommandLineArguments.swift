@@ -6,6 +6,8 @@ import StorefrontText
 public struct CommandLineArguments: Sendable {
     public var catalogPath: String?
     public var entitlementsPath: String?
+    /// `--store`: a PostgreSQL URI or libpq keyword string, or an entitlements file's path.
+    public var storeAddress: String?
     public var account = "tester"
     public var device = "default"
     public var locale: String?

@@ -79,6 +79,7 @@ struct CommandLineParser {
         switch name {
         case "catalog": result.catalogPath = value
         case "entitlements": result.entitlementsPath = value
+        case "store": result.storeAddress = value
         case "account": result.account = try Self.buyerName(value, option: name)
         case "device": result.device = try Self.buyerName(value, option: name)
         case "locale": result.locale = value

@@ -3,6 +3,7 @@ import StoreEngine
 import StoreCatalog
 import StoreLedger
 import StorefrontText
+import StorePostgres
 
 /// The store opened for one command: catalog, ledger, buyer, locale and storefront.
 public struct StoreSession {
@@ -11,7 +12,13 @@ public struct StoreSession {
     public let buyer: Buyer
     public let locale: String
     public let storefront: String
+    /// The entitlements file, or for a PostgreSQL store the prefix of the files this machine
+    /// keeps for it (`StoreLocation.filesBase`): signing files are named after it.
     public let ledgerPath: String
+    /// Where the store is.
+    public let location: StoreLocation
+    /// The store's event log (the file, or the PostgreSQL connection).
+    public let log: StoreEventLog
     /// Sentences for stderr about choices the command line made that could not be honoured.
     public let warnings: [String]
     /// Made once per command: it holds the price and date formatters, which are costly to
@@ -32,14 +39,16 @@ public struct StoreSession {
         case let .success(code): storefront = code
         case let .failure(error): throw CommandFailure(status: .usage, message: "\(error)")
         }
-        let ledgerPath = try Self.ledgerPath(arguments, environment: environment)
+        let location = try StoreLocation.resolve(arguments, environment: environment)
+        let ledgerPath = location.filesBase
         let buyer = Buyer(account: arguments.account, device: arguments.device)
+        let log = try location.openLog()
         do {
-            let log = try LedgerEventLog.open(path: ledgerPath)
             let store = try Store(catalog: catalog, log: log)
-            let catchUpSkipped = try catchUp(store, buyer: buyer, ledgerPath: ledgerPath)
+            let catchUpSkipped = try catchUp(store, buyer: buyer, location: location)
             return StoreSession(catalog: catalog, store: store, buyer: buyer,
-                                locale: locale, storefront: storefront, ledgerPath: ledgerPath, warnings: localeChoice.warnings,
+                                locale: locale, storefront: storefront, ledgerPath: ledgerPath, location: location, log: log,
+                                warnings: localeChoice.warnings,
                                 text: StoreText(catalog: catalog, locale: locale, storefront: storefront),
                                 catchUpSkipped: catchUpSkipped)
         } catch {
@@ -64,12 +73,16 @@ public struct StoreSession {
     /// write access. A damaged ledger is left alone (it is read-only), and a ledger that may
     /// not be written (a read-only file system, a folder of another user) is shown as it
     /// would be with them recorded; a command that writes then fails with its own error.
-    private static func catchUp(_ store: Store, buyer: Buyer, ledgerPath: String) throws -> String? {
-        guard store.ledgerProblems.isEmpty, FileManager.default.fileExists(atPath: ledgerPath) else { return nil }
+    private static func catchUp(_ store: Store, buyer: Buyer, location: StoreLocation) throws -> String? {
+        guard store.ledgerProblems.isEmpty else { return nil }
+        if case .file(let path) = location, !FileManager.default.fileExists(atPath: path) { return nil }
         do {
             if store.hasDueEvents { try store.catchUp() }
             return nil
         } catch LedgerError.fileSystem(let error) where error.isWriteRefused {
+            return "\(error)"
+        } catch let error as PostgresStoreError {
+            guard case .readOnlyRole = error else { throw error }
             return "\(error)"
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import StoreLedger
 import StoreEngine
 import StorefrontText
+import StorePostgres
 
 /// `storefront verify [--expect-sequence N]`: checks every line of the entitlements file.
 ///
@@ -13,18 +14,26 @@ enum VerifyCommand {
     static func run(arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> ExitStatus {
         let expected = arguments.value(of: CommandOptions.expectSequence) == nil
             ? nil : try arguments.integerOption(CommandOptions.expectSequence.name, default: 0, minimum: 0)
-        let path = try StoreSession.ledgerPath(arguments, environment: environment)
-        let report: LedgerVerification
+        let location = try StoreLocation.resolve(arguments, environment: environment)
+        let path = location.name
+        var report: LedgerVerification
         do {
-            report = try LedgerEventLog.verify(path: path)
+            switch location {
+            case .file(let path): report = try LedgerEventLog.verify(path: path)
+            case .postgres(let address, let keyPath, _): report = try PostgresEventLog.verify(address: address, keyPath: keyPath)
+            }
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
+        }
+        let describe: (LedgerProblem) -> String = { problem in
+            if case .postgres = location { return PostgresProblemText.describe(problem) }
+            return problem.description
         }
         let rolledBack = expected.flatMap { $0 > report.lastSequence ? $0 : nil }.map {
             CommandLineText.Files.rolledBack(lastSequence: report.lastSequence, expected: $0)
         }
         if arguments.json {
-            var problems = report.problems.map { JSONShapes.VerifyProblem(line: $0.line, message: $0.description) }
+            var problems = report.problems.map { JSONShapes.VerifyProblem(line: $0.line, message: describe($0)) }
             if let rolledBack { problems.append(JSONShapes.VerifyProblem(line: nil, message: rolledBack)) }
             try console.json(JSONShapes.VerifyResult(path: path, intact: problems.isEmpty, events: report.entryCount,
                                    lastSequence: report.lastSequence, headMac: report.headMAC, problems: problems))
@@ -35,7 +44,14 @@ enum VerifyCommand {
                 console.out(CommandLineText.Files.incompleteLastLine(bytes: report.incompleteLastLineBytes))
             }
         } else {
-            if !report.isIntact { console.outLines(report.description) }
+            if !report.isIntact {
+                if case .postgres = location {
+                    console.out(CommandLineText.Files.problemCount(path, count: report.problems.count))
+                    report.problems.forEach { console.out("  - " + describe($0)) }
+                } else {
+                    console.outLines(report.description)
+                }
+            }
             if let rolledBack { console.out(CommandLineText.Files.aboutPath(path, rolledBack)) }
         }
         return report.isIntact && rolledBack == nil ? .success : .dataProblem

@@ -17,6 +17,8 @@ enum CommandOptions {
     static let timestamp = OptionDeclaration(name: "timestamp", placeholder: "MS", summary: Text.timestamp)
     static let amount = OptionDeclaration(name: "amount", placeholder: "N", summary: Text.amount)
     static let der = OptionDeclaration(name: "der", placeholder: nil, summary: Text.der)
+    static let from = OptionDeclaration(name: "from", placeholder: "FILE_OR_URL", summary: Text.from, completion: .file)
+    static let to = OptionDeclaration(name: "to", placeholder: "FILE_OR_URL", summary: Text.to, completion: .file)
     static let expectSequence = OptionDeclaration(name: "expect-sequence", placeholder: "N", summary: Text.expectSequence)
 }
 

@@ -9,6 +9,7 @@ public enum GlobalOptions {
                           completion: .fileOrWords(CatalogLoader.bundledNames)),
         OptionDeclaration(name: "entitlements", placeholder: "PATH", summary: CommandHelpText.Option.entitlements,
                           completion: .file),
+        OptionDeclaration(name: "store", placeholder: "URL", summary: CommandHelpText.Option.store, completion: .file),
         OptionDeclaration(name: "account", placeholder: "NAME", summary: CommandHelpText.Option.account,
                           completion: .dynamic(.accounts)),
         OptionDeclaration(name: "device", placeholder: "NAME", summary: CommandHelpText.Option.device,

@@ -6,6 +6,7 @@ import StorefrontApp
 import StorefrontCommands
 import TerminalUI
 import StorefrontRuntime
+import StorePostgres
 
 /// Opens the interactive storefront: the store from the command line's options, the terminal,
 /// and the run loop; always gives the terminal back.
@@ -42,7 +43,14 @@ enum TUILauncher {
     /// Why the store cannot be written, so the storefront opens read-only (as reading commands
     /// show such a store) rather than failing on the renewals it would record or the first key.
     static func writeRefusal(_ session: StoreSession) -> String? {
-        if let refusal = LedgerWriteAccess.refusal(ledgerPath: session.ledgerPath) { return refusal }
+        switch session.location {
+        case .file(let path):
+            if let refusal = LedgerWriteAccess.refusal(ledgerPath: path) { return refusal }
+        case .postgres:
+            if let refusal = (session.log as? PostgresEventLog)?.writeRefusal() {
+                return StorefrontScreenText.cannotWrite(reason: refusal)
+            }
+        }
         return session.catchUpSkipped.map { StorefrontScreenText.cannotWrite(reason: "\($0)") }
     }
 

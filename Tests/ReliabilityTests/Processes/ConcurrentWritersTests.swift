@@ -51,7 +51,7 @@ struct ConcurrentWritersTests {
     }
 
     /// Runs the workers on their own threads, so all eight processes run at once.
-    private static func runWorkers(cli: StorefrontProcess, devices: [String], operations: Int, seed: UInt64)
+    static func runWorkers(cli: StorefrontProcess, devices: [String], operations: Int, seed: UInt64)
         -> [[ConcurrentHistory.Step]]
     {
         let results = ResultBox(count: workers)

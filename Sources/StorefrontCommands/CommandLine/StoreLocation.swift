@@ -1,0 +1,75 @@
+import Foundation
+import StoreEngine
+import StoreLedger
+import StorePostgres
+
+/// Which store a command works on: an entitlements file, or a team store on PostgreSQL.
+public enum StoreLocation: Sendable {
+    case file(path: String)
+    /// `filesBase` prefixes the files kept on this machine for the store: its key and signing files.
+    case postgres(PostgresAddress, keyPath: String, filesBase: String)
+
+    /// `--store`, else `--entitlements`, else `$STOREFRONT_STORE`, else the entitlements file's
+    /// default (`LedgerLocation`).
+    public static func resolve(_ arguments: CommandLineArguments, environment: [String: String]) throws(CommandFailure) -> StoreLocation {
+        if let store = arguments.storeAddress, !store.isEmpty { return try named(store, environment: environment) }
+        if arguments.entitlementsPath == nil, let store = environment["STOREFRONT_STORE"], !store.isEmpty {
+            return try named(store, environment: environment)
+        }
+        return .file(path: try StoreSession.ledgerPath(arguments, environment: environment))
+    }
+
+    /// The store `text` names: a PostgreSQL URI or keyword string, else a file's path.
+    public static func named(_ text: String, environment: [String: String]) throws(CommandFailure) -> StoreLocation {
+        guard PostgresAddress.looksLikeAddress(text) else {
+            do {
+                return .file(path: try LedgerLocation.path(explicit: text, environment: environment))
+            } catch {
+                throw CommandFailure(status: .usage, message: "\(error)")
+            }
+        }
+        do {
+            let address = try PostgresAddress(text)
+            return .postgres(address, keyPath: try PostgresStoreFiles.keyPath(for: address, environment: environment),
+                             filesBase: try PostgresStoreFiles.basePath(for: address, environment: environment))
+        } catch let error as PostgresStoreError {
+            throw CommandFailure(status: .usage, message: "\(error)")
+        } catch {
+            throw CommandFailure(status: .usage, message: "\(error)")
+        }
+    }
+
+    /// The store's name for messages: the file's path, or the address without its password.
+    public var name: String {
+        switch self {
+        case .file(let path): path
+        case .postgres(let address, _, _): address.display
+        }
+    }
+
+    /// The path signing files and checkpoints are named after: the ledger, or the key's prefix.
+    public var filesBase: String {
+        switch self {
+        case .file(let path): path
+        case .postgres(_, _, let base): base
+        }
+    }
+
+    /// Opens the store's event log; a server that cannot be reached fails with exit status 3.
+    public func openLog() throws(CommandFailure) -> StoreEventLog {
+        switch self {
+        case .file(let path):
+            do {
+                return try LedgerEventLog.open(path: path)
+            } catch {
+                throw CommandFailure(status: .dataProblem, message: "\(error)")
+            }
+        case .postgres(let address, let keyPath, _):
+            do {
+                return try PostgresEventLog(address: address, keyPath: keyPath)
+            } catch {
+                throw CommandFailure(status: .dataProblem, message: "\(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import StorefrontTesting
+import Testing
+
+/// Writers on a PostgreSQL store killed with SIGKILL at random moments, most of them while
+/// connected: the server rolls back what a dead writer left open, so the store verifies, every
+/// purchase a command reported is there exactly once, and nothing counts twice.
+@Suite("Kill -9: writers on a PostgreSQL store", .serialized)
+struct PostgresKillNineTests {
+    @Test("after writers are killed mid-commit nothing reported is lost and nothing counts twice")
+    func killedWriters() throws {
+        let start = ContinuousClock.now
+        let rounds = SuiteSize.value("POSTGRES_KILL_ROUNDS", default: 12)
+        let writersPerRound = 4
+        let seed = SeededGenerator.seedFromEnvironment()
+        var generator = SeededGenerator(seed: seed)
+        let server = try ThrowawayPostgres()
+        let directory = try ScratchDirectory("kill-postgres")
+        var cli = StorefrontProcess(ledger: directory.file("unused.jsonl"))
+        cli.environment["STOREFRONT_STORE_KEY"] = directory.file("team.key")
+        cli.storeArguments = ["--store", server.url()]
+        #expect(try cli.run(["store", "init"]).status == 0)
+
+        var reportedPurchases: [String] = []
+        var kills = 0
+        var refundable: [String] = []
+        for _ in 0..<rounds {
+            let operations = (0..<writersPerRound).map { _ in OperationMix.next(refundable: refundable, using: &generator) }
+            let running = try operations.map { try cli.start($0.arguments) }
+            let victims = Set((0..<writersPerRound).filter { _ in Bool.random(using: &generator) })
+            usleep(UInt32.random(in: 20_000...250_000, using: &generator))
+            for index in victims { running[index].kill() }
+            for (index, command) in running.enumerated() {
+                let result = command.wait()
+                if victims.contains(index), result.wasSignalled { kills += 1; continue }
+                if result.status == 0, result.json()?["outcome"] as? String == "purchased",
+                    let id = result.json()?["transactionId"] as? String
+                {
+                    reportedPurchases.append(id)
+                    refundable.append(id)
+                }
+            }
+        }
+
+        let verify = try cli.run(["verify"])
+        #expect(verify.status == 0, "\(verify.stdout)")
+        var auditor = cli
+        auditor.storeArguments = []
+        let copied = directory.file("audit.jsonl")
+        #expect(try auditor.run(["store", "copy", "--from", server.url(), "--to", copied]).status == 0)
+        let audit = try LedgerAudit(path: copied)
+        let stored = audit.entries.filter { $0.event.kind == .purchase }.compactMap(\.event.transactionId)
+        var issues = audit.problems.map { "store: \($0)" } + audit.doubleCounts
+        issues += audit.balanceViolations(maximums: StoreModel.maximums)
+        issues += reportedPurchases.filter { id in stored.filter { $0 == id }.count != 1 }.map { "reported purchase \($0) is not stored once" }
+        #expect(kills > 0, "no writer was killed while running; seed \(seed)")
+        #expect(issues.isEmpty, "seed \(seed); first: \(issues.prefix(5))")
+        Figures.report(
+            "kill -9 on PostgreSQL",
+            "\(rounds) rounds of \(writersPerRound) writers (seed \(seed)): \(kills) killed while running, "
+                + "\(reportedPurchases.count) reported purchases all stored once, \(audit.entries.count) events; "
+                + "\(issues.count) issues, \(Figures.seconds(since: start))")
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import StorefrontTesting
+import Testing
+
+/// The command line on a PostgreSQL store: `--store URL` and `STOREFRONT_STORE` for every
+/// command, `store init`, `verify`, `store copy` both ways, and a server that is not there.
+@Suite("PostgreSQL store on the command line", .serialized)
+struct PostgresCLITests {
+    /// A CLI whose ledger option points at a file that must stay untouched, with its own key folder.
+    private func cli(_ server: ThrowawayPostgres, folder: String) -> StorefrontProcess {
+        var cli = StorefrontProcess(ledger: folder + "/unused.jsonl")
+        cli.environment["STOREFRONT_STORE_KEY"] = folder + "/team.key"
+        cli.storeArguments = ["--store", server.url()]
+        return cli
+    }
+
+    @Test("init, buy and read through --store; verify reports the store intact; the file is never made")
+    func initBuyVerify() throws {
+        let server = try ThrowawayPostgres()
+        let folder = try StorefrontProcess.temporaryFolder()
+        let cli = cli(server, folder: folder)
+        let initialized = try cli.run(["store", "init"])
+        #expect(initialized.status == 0 && initialized.stdout.contains("created the store"), "\(initialized.stderr)")
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        #expect(try cli.run(["spend", "rage-faces", "--amount", "2"]).status == 0)
+        #expect(try cli.run(["entitlements", "--json"]).stdout.contains("3"))
+        let verified = try cli.run(["verify"])
+        #expect(verified.status == 0 && verified.stdout.contains("2 events"), "\(verified.stdout)\(verified.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.ledger))
+        let again = try cli.run(["store", "init"])
+        #expect(again.status == 0 && again.stdout.contains("exists already"))
+        // The same store through the environment and a keyword string.
+        var viaEnvironment = StorefrontProcess(ledger: "")
+        viaEnvironment.environment["STOREFRONT_STORE_KEY"] = folder + "/team.key"
+        viaEnvironment.environment["STOREFRONT_STORE"] = server.keywordString()
+        let viaEnvironmentProcess = try Self.runWithoutLedger(viaEnvironment, ["transactions", "--json"])
+        #expect(viaEnvironmentProcess.status == 0 && viaEnvironmentProcess.stdout.contains("com.example.rage.face.random"))
+    }
+
+    @Test("a row changed by hand makes verify exit 3 naming the row; writes are refused")
+    func tamperedRowIsNamed() throws {
+        let server = try ThrowawayPostgres()
+        let cli = cli(server, folder: try StorefrontProcess.temporaryFolder())
+        for _ in 0..<3 { #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0) }
+        try server.psql("ALTER TABLE storefront_events DISABLE TRIGGER storefront_events_append_only; "
+            + "UPDATE storefront_events SET line = replace(line, 'tester', 'mallory') WHERE seq = 2")
+        let verified = try cli.run(["verify"])
+        #expect(verified.status == 3 && verified.stdout.contains("the row with seq 2 of storefront_events"), "\(verified.stdout)")
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 3)
+    }
+
+    @Test("a server that is not there: exit 3, a clear message, and never the password")
+    func serverDown() throws {
+        let server = try ThrowawayPostgres()
+        let port = server.port
+        server.stop()
+        let folder = try StorefrontProcess.temporaryFolder()
+        var cli = StorefrontProcess(ledger: folder + "/unused.jsonl")
+        // The key's default place, under $HOME/.config/storefront/stores.
+        cli.environment["HOME"] = folder
+        cli.storeArguments = ["--store", "postgresql://postgres:s3cret@127.0.0.1:\(port)/storefront"]
+        for command in [["buy", "com.example.rage.face.random"], ["entitlements"], ["verify"]] {
+            let result = try cli.run(command)
+            #expect(result.status == 3, "\(command)")
+            #expect(result.stderr.contains("cannot reach the store postgresql://postgres@127.0.0.1:\(port)/storefront"),
+                    "\(result.stderr)")
+            #expect(!result.stderr.contains("s3cret") && !result.stdout.contains("s3cret"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.ledger))
+    }
+
+    @Test("store copy moves a file with history into PostgreSQL and back: equal events, both verify")
+    func copyBothWays() throws {
+        let server = try ThrowawayPostgres()
+        let folder = try StorefrontProcess.temporaryFolder()
+        var file = StorefrontProcess(ledger: folder + "/history.jsonl")
+        file.environment["STOREFRONT_STORE_KEY"] = folder + "/team.key"
+        #expect(try file.run(["buy", "com.example.rage.face.random"]).status == 0)
+        #expect(try file.run(["buy", "com.example.rage.comic.drummer", "--account", "bob"]).status == 0)
+        #expect(try file.run(["spend", "rage-faces", "--amount", "4"]).status == 0)
+        #expect(try file.run(["advance", "40d"]).status == 0)
+        let toServer = try file.run(["store", "copy", "--from", file.ledger, "--to", server.url()])
+        #expect(toServer.status == 0, "\(toServer.stderr)")
+        let refused = try file.run(["store", "copy", "--from", file.ledger, "--to", server.url()])
+        #expect(refused.status == 3 && refused.stderr.contains("copy only into an empty store"), "\(refused.stderr)")
+        let back = folder + "/back.jsonl"
+        let toFile = try file.run(["store", "copy", "--from", server.keywordString(), "--to", back])
+        #expect(toFile.status == 0, "\(toFile.stderr)")
+        #expect(try file.run(["--store", server.url(), "verify"]).status == 0)
+        #expect(try StorefrontProcess(ledger: back).run(["verify"]).status == 0)
+        let original = try file.events().map(Self.withoutMAC)
+        let returned = try StorefrontProcess(ledger: back).events().map(Self.withoutMAC)
+        #expect(original.count == 4 && original == returned)
+    }
+
+    private static func withoutMAC(_ event: [String: Any]) -> NSDictionary {
+        var event = event
+        event["mac"] = nil
+        return event as NSDictionary
+    }
+
+    /// Runs the binary with no `--entitlements`, so the environment alone names the store.
+    private static func runWithoutLedger(_ cli: StorefrontProcess, _ arguments: [String]) throws -> StorefrontProcess.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: StorefrontProcess.binary)
+        process.arguments = arguments
+        process.environment = cli.environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        return RunningCommand(process: process, output: output, errors: errors).wait()
+    }
+}
