@@ -10,13 +10,12 @@ final class BareInsertWorkload {
     private let connection: OpaquePointer
     private var sequence = 0
 
-    /// Connects to `url` and makes the table, empty.
+    /// Connects to `url` and makes the table (the server is the run's own, so it is new).
     init(url: String) throws {
         guard let connection = PQconnectdb(url), PQstatus(connection) == CONNECTION_OK else {
             throw BenchError.unexpectedResult("cannot connect the bare-insert baseline to \(url)")
         }
         self.connection = connection
-        try run("DROP TABLE IF EXISTS bare_events")
         try run("CREATE TABLE bare_events (seq bigint PRIMARY KEY, line text NOT NULL)")
     }
 
