@@ -60,7 +60,10 @@ public final class ThrowawayPostgres: @unchecked Sendable {
         }
     }
 
-    deinit {
+    deinit { discard() }
+
+    /// Stops the server and removes its folder.
+    public func discard() {
         stop()
         try? FileManager.default.removeItem(atPath: directory)
     }

@@ -81,6 +81,39 @@ struct PostgresEventLogTests {
         #expect(try fixture.server.psql("SELECT count(*) FROM storefront_events").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
     }
 
+    @Test("a transaction id, spend id or renewal key stored twice is refused by the database")
+    func idempotencyKeysAreUnique() throws {
+        let fixture = try PostgresStoreFixture()
+        let store = try fixture.store()
+        _ = try store.purchase(face, buyer: phone, storefront: "USA")
+        _ = try store.spend("rage-faces", buyer: phone)
+        let row = try fixture.server.psql("SELECT transaction_id FROM storefront_events WHERE seq = 1")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let spend = try fixture.server.psql("SELECT spend_id FROM storefront_events WHERE seq = 2")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!row.isEmpty && !spend.isEmpty)
+        #expect(throws: ThrowawayPostgres.Failure.self) {
+            try fixture.server.psql("INSERT INTO storefront_events (seq, kind, app, transaction_id, line) "
+                + "SELECT 3, 'purchase', app, '\(row)', line FROM storefront_events WHERE seq = 1")
+        }
+        #expect(throws: ThrowawayPostgres.Failure.self) {
+            try fixture.server.psql("INSERT INTO storefront_events (seq, kind, app, spend_id, line) "
+                + "SELECT 3, 'spend', app, '\(spend)', line FROM storefront_events WHERE seq = 2")
+        }
+        try fixture.server.psql("INSERT INTO storefront_events (seq, kind, app, renewal_key, line) VALUES (3, 'renew', 'a', 'k', '{}')")
+        #expect(throws: ThrowawayPostgres.Failure.self) {
+            try fixture.server.psql("INSERT INTO storefront_events (seq, kind, app, renewal_key, line) VALUES (4, 'renew', 'a', 'k', '{}')")
+        }
+    }
+
+    @Test("migrate makes the schema of an empty database and then changes nothing")
+    func migrateMakesTheSchema() throws {
+        let fixture = try PostgresStoreFixture()
+        #expect(try fixture.log().migrate() == (from: 0, to: 1))
+        #expect(try fixture.log().migrate() == (from: 1, to: 1))
+        #expect(try fixture.store().snapshot.eventCount == 0)
+    }
+
     @Test("a newer schema is refused with what to do")
     func newerSchemaIsRefused() throws {
         let fixture = try PostgresStoreFixture()

@@ -13,8 +13,11 @@ enum CertificateCommands {
         }
         // A mistyped --entitlements path must not quietly become a new store with a new
         // authority that no app would ever see a token from: it is made only beside a ledger.
-        guard FileManager.default.fileExists(atPath: session.ledgerPath) else {
-            throw CommandFailure(status: .dataProblem, message: CommandLineText.Files.noLedgerForAuthority(session.ledgerPath))
+        // For a PostgreSQL store, its key file on this machine stands for the ledger.
+        var mustExist = session.ledgerPath
+        if case .postgres(_, let keyPath, _) = session.location { mustExist = keyPath }
+        guard FileManager.default.fileExists(atPath: mustExist) else {
+            throw CommandFailure(status: .dataProblem, message: CommandLineText.Files.noLedgerForAuthority(mustExist))
         }
         let signer = try session.transactionSigner(missingAuthority: .create)
         let root = signer.authority.root

@@ -48,9 +48,10 @@ enum CompleteCommand {
         case .products: return catalog.products.map(\.id)
         case .credits: return catalog.credits.map(\.id)
         case .accounts, .devices, .transactions, .keys:
-            guard let path = try? StoreSession.ledgerPath(arguments, environment: environment),
-                  FileManager.default.fileExists(atPath: path),
-                  let session = try? StoreSession.open(arguments, environment: environment) else { return [] }
+            // A file that does not exist is not made by completing; a database is only read.
+            guard let location = try? StoreLocation.resolve(arguments, environment: environment) else { return [] }
+            if case .file(let path) = location, !FileManager.default.fileExists(atPath: path) { return [] }
+            guard let session = try? StoreSession.open(arguments, environment: environment) else { return [] }
             switch kind {
             case .accounts: return session.store.knownAccounts
             case .devices: return session.store.knownDevices

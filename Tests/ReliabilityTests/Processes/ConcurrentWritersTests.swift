@@ -29,12 +29,7 @@ struct ConcurrentWritersTests {
 
         let audit = try LedgerAudit(path: cli.ledger)
         let history = ConcurrentHistory(entries: audit.entries, steps: steps, devices: devices)
-        var issues = history.issues
-        issues += audit.problems.map { "ledger: \($0)" } + audit.doubleCounts
-        issues += audit.balanceViolations(maximums: StoreModel.maximums)
-        if let final = history.states.last {
-            issues += final.differences(from: audit.state, accounts: OperationMix.accounts, devices: devices)
-        }
+        var issues = history.issues(auditedBy: audit, devices: devices)
         if let failure = followed.failure { issues.append("the follower failed: \(failure)") }
         let uncommitted = Self.uncommittedObservations(followed.observations, states: history.states)
         issues += uncommitted
@@ -136,5 +131,19 @@ extension StoreModel.Operation {
         case .refund: self
         case .restore(let buyer): .restore(Buyer(account: buyer.account, device: device))
         }
+    }
+}
+
+extension ConcurrentHistory {
+    /// Everything wrong with the history and the audited store: its own issues, the store's
+    /// problems and double counts, balances out of bounds, and a final state unlike the model's.
+    func issues(auditedBy audit: LedgerAudit, devices: [String]) -> [String] {
+        var found = issues
+        found += audit.problems.map { "ledger: \($0)" } + audit.doubleCounts
+        found += audit.balanceViolations(maximums: StoreModel.maximums)
+        if let final = states.last {
+            found += final.differences(from: audit.state, accounts: OperationMix.accounts, devices: devices)
+        }
+        return found
     }
 }

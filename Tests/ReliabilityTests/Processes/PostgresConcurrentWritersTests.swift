@@ -33,12 +33,7 @@ struct PostgresConcurrentWritersTests {
         #expect(try cli.run(["verify"]).status == 0)
         let audit = try LedgerAudit(path: copied)
         let history = ConcurrentHistory(entries: audit.entries, steps: steps, devices: devices)
-        var issues = history.issues
-        issues += audit.problems.map { "store: \($0)" } + audit.doubleCounts
-        issues += audit.balanceViolations(maximums: StoreModel.maximums)
-        if let final = history.states.last {
-            issues += final.differences(from: audit.state, accounts: OperationMix.accounts, devices: devices)
-        }
+        let issues = history.issues(auditedBy: audit, devices: devices)
         let count = issues.count
         #expect(count == 0, "seed \(seed); first: \(issues.prefix(5))")
         #expect(!FileManager.default.fileExists(atPath: cli.ledger))

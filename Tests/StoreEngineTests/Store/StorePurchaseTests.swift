@@ -2,9 +2,11 @@ import Foundation
 import Testing
 @testable import StoreEngine
 
+/// Runs against every store (`StoreBackend`): memory, the entitlements file and PostgreSQL.
 @Suite struct StorePurchaseTests {
-    @Test func consumablePurchasesAddCreditsPerPurchase() throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreBackend.allCases)
+    func consumablePurchasesAddCreditsPerPurchase(backend: StoreBackend) throws {
+        let fixture = try StoreFixture(backend: backend)
         let store = try fixture.store()
         #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA").isPurchased)
         #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA").isPurchased)
@@ -12,8 +14,9 @@ import Testing
         #expect(store.entitlements(for: phone).credits == ["rage-faces": 10, "extra-lives": 0])
     }
 
-    @Test func quantityMultipliesTheGrantAndTheCharge() throws {
-        let store = try StoreFixture().store()
+    @Test(arguments: StoreBackend.allCases)
+    func quantityMultipliesTheGrantAndTheCharge(backend: StoreBackend) throws {
+        let store = try StoreFixture(backend: backend).store()
         let outcome = try store.purchase(Rage.lives, quantity: 3, buyer: phone, storefront: "DEU")
         guard case let .purchased(record) = outcome else { Issue.record("expected a purchase, got \(outcome)"); return }
         #expect(record.creditAmount == 9)
@@ -22,8 +25,9 @@ import Testing
         #expect(store.balance(of: "extra-lives", for: phone) == 9)
     }
 
-    @Test func quantityIsRefusedForNonConsumablesAndAboveTen() throws {
-        let store = try StoreFixture().store()
+    @Test(arguments: StoreBackend.allCases)
+    func quantityIsRefusedForNonConsumablesAndAboveTen(backend: StoreBackend) throws {
+        let store = try StoreFixture(backend: backend).store()
         #expect(try store.purchase(Rage.drummer, quantity: 2, buyer: phone, storefront: "USA")
                 == .refused(.invalidQuantity(2, productType: .nonConsumable)))
         #expect(try store.purchase(Rage.face, quantity: 11, buyer: phone, storefront: "USA")
@@ -32,29 +36,32 @@ import Testing
                 == .refused(.invalidQuantity(0, productType: .consumable)))
     }
 
-    @Test func overTheCreditMaximumIsRefusedAndNothingRecorded() throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreBackend.allCases)
+    func overTheCreditMaximumIsRefusedAndNothingRecorded(backend: StoreBackend) throws {
+        let fixture = try StoreFixture(backend: backend)
         let store = try fixture.store()
         for _ in 0..<10 { _ = try store.purchase(Rage.face, buyer: phone, storefront: "USA") }
         #expect(store.balance(of: "rage-faces", for: phone) == 50)
-        let events = fixture.log.allEvents.count
+        let events = (try fixture.allEvents()).count
         #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA")
                 == .refused(.overMaximum(credit: "rage-faces", maximum: 50, balance: 50, adding: 5)))
-        #expect(fixture.log.allEvents.count == events)
+        #expect((try fixture.allEvents()).count == events)
     }
 
-    @Test func nonConsumableIsRecordedOnce() throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreBackend.allCases)
+    func nonConsumableIsRecordedOnce(backend: StoreBackend) throws {
+        let fixture = try StoreFixture(backend: backend)
         let store = try fixture.store()
         let first = try store.purchase(Rage.drummer, buyer: phone, storefront: "USA")
         let second = try store.purchase(Rage.drummer, buyer: phone, storefront: "USA")
         guard case let .purchased(record) = first else { Issue.record("expected a purchase"); return }
         #expect(second == .alreadyOwned(record, deliveredHere: true))
-        #expect(fixture.log.allEvents.filter { $0.kind == .purchase }.count == 1)
+        #expect((try fixture.allEvents()).filter { $0.kind == .purchase }.count == 1)
     }
 
-    @Test func productNotSoldInTheStorefrontIsRefused() throws {
-        let store = try StoreFixture().store()
+    @Test(arguments: StoreBackend.allCases)
+    func productNotSoldInTheStorefrontIsRefused(backend: StoreBackend) throws {
+        let store = try StoreFixture(backend: backend).store()
         #expect(try store.purchase(Rage.nightly, buyer: phone, storefront: "JPN")
                 == .refused(.notSoldHere(productID: Rage.nightly, storefront: "JPN")))
         #expect(try store.purchase("com.example.nothing", buyer: phone, storefront: "USA") == .refused(.unknownProduct("com.example.nothing")))
@@ -63,8 +70,9 @@ import Testing
         #expect(lookup.invalidIdentifiers == [Rage.nightly, "nope"])
     }
 
-    @Test func purchasesDisallowedOnADeviceAreRefusedThere() throws {
-        let store = try StoreFixture().store()
+    @Test(arguments: StoreBackend.allCases)
+    func purchasesDisallowedOnADeviceAreRefusedThere(backend: StoreBackend) throws {
+        let store = try StoreFixture(backend: backend).store()
         try store.set(.purchasesAllowed, to: "false", for: phone)
         #expect(!store.canMakePayments(on: "phone"))
         #expect(store.canMakePayments(on: "tablet"))
@@ -74,8 +82,9 @@ import Testing
         #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA").isPurchased)
     }
 
-    @Test func simulatedCancelAndFailureAreRecordedWithoutGranting() throws {
-        let store = try StoreFixture().store()
+    @Test(arguments: StoreBackend.allCases)
+    func simulatedCancelAndFailureAreRecordedWithoutGranting(backend: StoreBackend) throws {
+        let store = try StoreFixture(backend: backend).store()
         let cancelled = try store.purchase(Rage.face, buyer: phone, storefront: "USA", simulate: .cancel)
         let failed = try store.purchase(Rage.face, buyer: phone, storefront: "USA", simulate: .fail)
         #expect(cancelled.name == "cancelled")
@@ -86,8 +95,9 @@ import Testing
         #expect(store.transactions(for: "tester").map(\.state) == [.failed, .cancelled])
     }
 
-    @Test func nextPurchaseOutcomeSettingAppliesOnceAndIsSharedThroughTheLog() throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreBackend.allCases)
+    func nextPurchaseOutcomeSettingAppliesOnceAndIsSharedThroughTheLog(backend: StoreBackend) throws {
+        let fixture = try StoreFixture(backend: backend)
         let settingsProcess = try fixture.store()
         let buyingProcess = try fixture.store()
         try settingsProcess.set(.nextPurchaseOutcome, to: "fail", for: phone)
@@ -96,16 +106,18 @@ import Testing
         #expect(throws: StoreError.self) { try settingsProcess.set(.nextPurchaseOutcome, to: "explode", for: phone) }
     }
 
-    @Test func pricesAreChargedInTheStorefrontCurrency() throws {
-        let store = try StoreFixture().store()
+    @Test(arguments: StoreBackend.allCases)
+    func pricesAreChargedInTheStorefrontCurrency(backend: StoreBackend) throws {
+        let store = try StoreFixture(backend: backend).store()
         let outcome = try store.purchase(Rage.drummer, buyer: phone, storefront: "JPN")
         #expect(outcome.transaction?.price == 160)
         #expect(outcome.transaction?.currency == "JPY")
         #expect(outcome.transaction?.storefront == "JPN")
     }
 
-    @Test func transactionIdsAreUniqueAcrossProcesses() throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreBackend.allCases)
+    func transactionIdsAreUniqueAcrossProcesses(backend: StoreBackend) throws {
+        let fixture = try StoreFixture(backend: backend)
         let first = try fixture.store()
         let second = try fixture.store()
         var ids: Set<String> = []

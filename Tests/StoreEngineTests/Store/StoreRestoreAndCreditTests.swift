@@ -4,8 +4,9 @@ import Testing
 @testable import StoreCatalog
 
 @Suite struct StoreRestoreAndCreditTests {
-    @Test func aPurchaseOnOneDeviceNeedsARestoreOnAnother() throws {
-        let store = try StoreFixture().store()
+    @Test(arguments: StoreBackend.allCases)
+    func aPurchaseOnOneDeviceNeedsARestoreOnAnother(backend: StoreBackend) throws {
+        let store = try StoreFixture(backend: backend).store()
         _ = try store.purchase(Rage.drummer, buyer: phone, storefront: "USA")
         _ = try store.purchase(Rage.face, buyer: phone, storefront: "USA")
         let drummer = try #require(store.catalog.product(id: Rage.drummer))
@@ -23,8 +24,9 @@ import Testing
         #expect(try store.restore(tablet).restored.isEmpty)
     }
 
-    @Test func deviceScopedCreditsStayOnTheDeviceAndAreLostOnReset() throws {
-        let store = try StoreFixture("SpaceShooter").store()
+    @Test(arguments: StoreBackend.allCases)
+    func deviceScopedCreditsStayOnTheDeviceAndAreLostOnReset(backend: StoreBackend) throws {
+        let store = try StoreFixture("SpaceShooter", backend: backend).store()
         _ = try store.purchase("com.example.spaceshooter.lives.5", buyer: phone, storefront: "USA")
         _ = try store.purchase("com.example.spaceshooter.greenship", buyer: phone, storefront: "USA")
         #expect(store.balance(of: "lives", for: phone) == 5)
@@ -35,16 +37,18 @@ import Testing
         #expect(try store.restore(phone).restored.map(\.productID) == ["com.example.spaceshooter.greenship"])
     }
 
-    @Test func donationGrantsNothing() throws {
-        let store = try StoreFixture("SpaceShooter").store()
+    @Test(arguments: StoreBackend.allCases)
+    func donationGrantsNothing(backend: StoreBackend) throws {
+        let store = try StoreFixture("SpaceShooter", backend: backend).store()
         let outcome = try store.purchase("com.example.spaceshooter.donate", buyer: phone, storefront: "GBR")
         #expect(outcome.isPurchased)
         #expect(outcome.transaction?.credit == nil)
         #expect(store.entitlements(for: phone).credits == ["lives": 0])
     }
 
-    @Test func spendingTakesFromTheBalanceAndNeverGoesNegative() throws {
-        let store = try StoreFixture().store()
+    @Test(arguments: StoreBackend.allCases)
+    func spendingTakesFromTheBalanceAndNeverGoesNegative(backend: StoreBackend) throws {
+        let store = try StoreFixture(backend: backend).store()
         _ = try store.purchase(Rage.face, buyer: phone, storefront: "USA")
         _ = try store.purchase(Rage.face, buyer: phone, storefront: "USA")
         #expect(try store.spend("rage-faces", amount: 11, buyer: phone) == .insufficient(balance: 10, requested: 11))
@@ -57,8 +61,9 @@ import Testing
         #expect(throws: StoreError.invalidAmount(0)) { try store.spend("rage-faces", amount: 0, buyer: phone) }
     }
 
-    @Test func refundOfAConsumableTakesBackWhatIsLeftAndRecordsTheShortfall() throws {
-        let store = try StoreFixture().store()
+    @Test(arguments: StoreBackend.allCases)
+    func refundOfAConsumableTakesBackWhatIsLeftAndRecordsTheShortfall(backend: StoreBackend) throws {
+        let store = try StoreFixture(backend: backend).store()
         let outcome = try store.purchase(Rage.face, buyer: phone, storefront: "USA")
         let id = try #require(outcome.transaction?.id)
         _ = try store.spend("rage-faces", amount: 3, buyer: phone)
@@ -71,31 +76,34 @@ import Testing
         #expect(throws: StoreError.unknownTransaction("42")) { try store.refund("42") }
     }
 
-    @Test func refundOfANonConsumableRevokesItAndAllowsBuyingAgain() throws {
-        let store = try StoreFixture().store()
+    @Test(arguments: StoreBackend.allCases)
+    func refundOfANonConsumableRevokesItAndAllowsBuyingAgain(backend: StoreBackend) throws {
+        let store = try StoreFixture(backend: backend).store()
         let id = try #require(try store.purchase(Rage.noads, buyer: phone, storefront: "USA").transaction?.id)
         _ = try store.refund(id)
         #expect(store.entitlements(for: phone).nonConsumables.isEmpty)
         #expect(try store.purchase(Rage.noads, buyer: phone, storefront: "USA").isPurchased)
     }
 
-    @Test func replayingTheSameEventsNeverCreditsTwice() throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreBackend.allCases)
+    func replayingTheSameEventsNeverCreditsTwice(backend: StoreBackend) throws {
+        let fixture = try StoreFixture(backend: backend)
         let store = try fixture.store()
         _ = try store.purchase(Rage.face, buyer: phone, storefront: "USA")
         _ = try store.spend("rage-faces", amount: 2, buyer: phone)
         var state = LedgerState(app: "com.example.rage", creditScopes: ["rage-faces": .account])
         for _ in 0..<3 {
-            for (index, event) in fixture.log.allEvents.enumerated() { state.apply(event, sequence: index + 1) }
+            for (index, event) in (try fixture.allEvents()).enumerated() { state.apply(event, sequence: index + 1) }
         }
         #expect(state.balance(of: "rage-faces", for: phone) == 3)
         #expect(state.transactions(of: "tester").count == 1)
     }
 
-    @Test func eventsOfAnotherAppAreIgnored() throws {
-        let fixture = try StoreFixture()
+    @Test(arguments: StoreBackend.allCases)
+    func eventsOfAnotherAppAreIgnored(backend: StoreBackend) throws {
+        let fixture = try StoreFixture(backend: backend)
         let rage = try fixture.store()
-        let shooter = try Store(catalog: CatalogLoader.loadBundled("SpaceShooter"), log: fixture.log.connection(), clock: fixture.clock)
+        let shooter = try Store(catalog: CatalogLoader.loadBundled("SpaceShooter"), log: fixture.connection(), clock: fixture.clock)
         _ = try rage.purchase(Rage.drummer, buyer: phone, storefront: "USA")
         let shot = try shooter.purchase("com.example.spaceshooter.greenship", buyer: phone, storefront: "USA")
         try rage.refresh()

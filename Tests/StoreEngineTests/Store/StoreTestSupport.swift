@@ -3,24 +3,49 @@ import Testing
 @testable import StoreEngine
 @testable import StorefrontTesting
 @testable import StoreCatalog
+import StoreLedger
 
-/// A store over an in-memory log with a clock the test controls.
+/// A store over a log with a clock the test controls: in memory, or one of the stores
+/// Storefront ships (`StoreBackend`) for the suites that run against each of them.
 struct StoreFixture {
     let log = InMemoryEventLog()
     let clock = ManualClock(Date(timeIntervalSince1970: 1_796_000_000))
     let catalog: Catalog
+    let backend: StoreBackend
+    private let place: StoreBackend.Place
 
-    init(_ name: String = "Rage") throws {
+    init(_ name: String = "Rage", backend: StoreBackend = .memory) throws {
         catalog = try CatalogLoader.loadBundled(name)
+        self.backend = backend
+        place = try backend.newPlace()
     }
 
     init(catalog: Catalog) {
         self.catalog = catalog
+        backend = .memory
+        place = .memory
     }
 
     /// A new store on the shared log, as another process would open it.
     func store() throws -> Store {
-        try Store(catalog: catalog, log: log.connection(), clock: clock)
+        try Store(catalog: catalog, log: connection(), clock: clock)
+    }
+
+    /// A new reader and writer of the shared log, with its own position.
+    func connection() throws -> StoreEventLog {
+        try place.connection(memory: log)
+    }
+
+    /// Every event the log holds, in order, read afresh.
+    func allEvents() throws -> [StoreEvent] {
+        let reader = try connection()
+        var events: [StoreEvent] = []
+        var batch: EventBatch
+        repeat {
+            batch = try reader.readNew()
+            events += batch.entries.map(\.event)
+        } while batch.isPartial
+        return events
     }
 }
 

@@ -1,0 +1,61 @@
+import Foundation
+import StoreEngine
+import StorePostgres
+import StorefrontTesting
+import Testing
+
+/// Where a store test keeps its events: in memory, in an entitlements file, or in a database
+/// of the process's throwaway PostgreSQL server. Suites that matter for storage take
+/// `StoreBackend.shipped` as arguments, so one suite runs against both stores.
+enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case memory, file, postgres
+
+    /// The stores Storefront ships.
+    static let shipped: [StoreBackend] = [.file, .postgres]
+
+    var testDescription: String { rawValue }
+
+    /// One test's log: the place its events live, removed with the last reference.
+    final class Place: Sendable {
+        enum Kind {
+            case memory
+            case file(folder: String)
+            case postgres(address: PostgresAddress, folder: String)
+        }
+
+        let kind: Kind
+
+        static let memory = Place(.memory)
+
+        init(_ kind: Kind) { self.kind = kind }
+
+        deinit {
+            switch kind {
+            case .memory: break
+            case .file(let folder), .postgres(_, let folder): try? FileManager.default.removeItem(atPath: folder)
+            }
+        }
+
+        /// A new connection to the log.
+        func connection(memory: InMemoryEventLog) throws -> StoreEventLog {
+            switch kind {
+            case .memory: memory.connection()
+            case .file(let folder): try LedgerEventLog.open(path: folder + "/entitlements.jsonl")
+            case .postgres(let address, let folder): try PostgresEventLog(address: address, keyPath: folder + "/store.key")
+            }
+        }
+    }
+
+    /// A new, empty place for one test's events.
+    func newPlace() throws -> Place {
+        switch self {
+        case .memory:
+            return .memory
+        case .file:
+            return Place(.file(folder: try StorefrontProcess.temporaryFolder()))
+        case .postgres:
+            let url = try ThrowawayPostgres.shared().newDatabase()
+            return Place(.postgres(address: try PostgresAddress(url), folder: try StorefrontProcess.temporaryFolder()))
+        }
+    }
+}
