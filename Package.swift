@@ -95,7 +95,8 @@ let package = Package(
             name: "StorefrontBench",
             dependencies: [
                 "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText",
-                "TerminalUI", "StorefrontApp", "StorefrontRuntime", "StorefrontTesting", "CSQLite",
+                "TerminalUI", "StorefrontApp", "StorefrontRuntime", "StorefrontTesting", "StorefrontCommands", "CSQLite",
+                "CPostgres",
             ]
         ),
         .testTarget(

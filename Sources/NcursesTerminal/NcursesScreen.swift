@@ -146,12 +146,13 @@ public final class NcursesScreen: TerminalBackend {
         RawTerminalOutput.write(output)
     }
 
-    /// The next key, waiting at most `timeoutMilliseconds` (indefinitely when nil).
+    /// The next key, waiting at most `timeoutMilliseconds` (indefinitely when nil), and no
+    /// longer than until `wakeDescriptor` turns readable.
     ///
-    /// Returns nil when the time runs out or a termination signal arrives. A
-    /// resize comes back as `.resize` with the new size, and the next `draw`
+    /// Returns nil when the time runs out, the descriptor wakes it or a termination signal
+    /// arrives. A resize comes back as `.resize` with the new size, and the next `draw`
     /// repaints the whole screen.
-    public func readKey(timeoutMilliseconds: Int?) -> Key? {
+    public func readKey(timeoutMilliseconds: Int?, wakingOn wakeDescriptor: Int32?) -> Key? {
         guard isActive, let window = storefront_stdscr() else { return nil }
         let clock = ContinuousClock()
         let deadline = timeoutMilliseconds.map { clock.now.advanced(by: .milliseconds(max(0, $0))) }
@@ -162,22 +163,34 @@ public final class NcursesScreen: TerminalBackend {
                 let remainingMilliseconds = Int(remaining.seconds * 1000 + remaining.attoseconds / 1_000_000_000_000_000)
                 wait = min(wait, max(0, remainingMilliseconds))
             }
-            wtimeout(window, Int32(wait))
-            var input: wint_t = 0
-            let status = wget_wch(window, &input)
-            if status == KEY_CODE_YES, Int32(bitPattern: input) == storefront_key_paste_start() {
-                return .paste(readPaste(window))
-            }
-            if status == KEY_CODE_YES {
-                let key = NcursesKeyDecoding.key(forFunctionCode: Int32(bitPattern: input)) { self.size }
-                if case .resize = key { previousFrame = nil }
+            if let wakeDescriptor {
+                // Keys curses already holds come first; then one poll(2) waits for either.
+                if let key = nextKey(window, waitMilliseconds: 0) { return key }
+                if KeyOrWakeWait.wait(wakeDescriptor: wakeDescriptor, milliseconds: wait) == .woken { return nil }
+            } else if let key = nextKey(window, waitMilliseconds: wait) {
                 return key
             }
-            if status == OK {
-                guard let scalar = Unicode.Scalar(UInt32(input)) else { return .unknown }
-                return Key(inputScalar: scalar)
-            }
             if let deadline, clock.now >= deadline { return nil }
+        }
+        return nil
+    }
+
+    /// One key from curses, waiting at most `waitMilliseconds`; nil when none came.
+    private func nextKey(_ window: UnsafeMutablePointer<WINDOW>, waitMilliseconds: Int) -> Key? {
+        wtimeout(window, Int32(waitMilliseconds))
+        var input: wint_t = 0
+        let status = wget_wch(window, &input)
+        if status == KEY_CODE_YES, Int32(bitPattern: input) == storefront_key_paste_start() {
+            return .paste(readPaste(window))
+        }
+        if status == KEY_CODE_YES {
+            let key = NcursesKeyDecoding.key(forFunctionCode: Int32(bitPattern: input)) { self.size }
+            if case .resize = key { previousFrame = nil }
+            return key
+        }
+        if status == OK {
+            guard let scalar = Unicode.Scalar(UInt32(input)) else { return .unknown }
+            return Key(inputScalar: scalar)
         }
         return nil
     }

@@ -6,7 +6,7 @@ import Foundation
 /// Not `Sendable`: the event log that owns it serializes every call.
 final class PostgresConnection {
     let address: PostgresAddress
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
 
     /// The rows a statement returned, each column as text (nil for NULL).
     struct Rows {

@@ -13,7 +13,13 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     public let address: PostgresAddress
     /// The key file that keys the MAC chain.
     public let keyPath: String
-    let connection: PostgresConnection
+    var connection: PostgresConnection
+    /// Whether this session LISTENs on the change channel (only a reader that asked for
+    /// `changeSignal` does; a command needs no notifications).
+    private var isListening = false
+    /// A commit may have gone unnoticed (before LISTEN took effect, or while reconnecting):
+    /// the next `hasChanged` says yes, so the reader looks.
+    private var mayHaveMissedChanges = false
     var chain: LedgerLineChain<StoreEvent>
     let lock = NSLock()
     /// The highest sequence number fetched; reads continue after it.
@@ -40,8 +46,28 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// The role this log connected as.
     public var user: String { lock.withLock { connection.user } }
 
+    /// The connection's socket once this session listens for commits; asking for it starts
+    /// listening. Nil while the connection is lost (the next read connects again).
+    public var changeSignal: Int32? {
+        lock.withLock {
+            guard !connection.isBroken else { return nil }
+            if !isListening {
+                guard (try? connection.listen(PostgresSchema.changeChannel)) != nil else { return nil }
+                isListening = true
+                mayHaveMissedChanges = true
+            }
+            return connection.socket
+        }
+    }
+
     public func hasChanged() -> Bool {
         lock.withLock {
+            if isListening {
+                // Notifications say what changed; a lost connection must be heard from a read.
+                let notified = connection.takeNotifications() || connection.isBroken
+                defer { mayHaveMissedChanges = false }
+                return notified || mayHaveMissedChanges
+            }
             guard let rows = try? connection.execute("SELECT coalesce(max(seq), 0) FROM storefront_events") else {
                 // No table yet, or the server is gone: either way a read tells more.
                 return true
@@ -52,13 +78,18 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
 
     public func readNew() throws -> EventBatch {
         try lock.withLock { () throws -> EventBatch in
-            let version = try PostgresSchema.version(on: connection)
-            try refuseUnknownSchema(version)
-            let restarted = restartIfNeeded()
-            guard version > 0 else { return EventBatch(restarted: restarted) }
-            var batch = try fetch()
-            batch.restarted = restarted
-            return batch
+            do {
+                try reconnectIfLost()
+                let version = try PostgresSchema.version(on: connection)
+                try refuseUnknownSchema(version)
+                let restarted = restartIfNeeded()
+                guard version > 0 else { return EventBatch(restarted: restarted) }
+                var batch = try fetch()
+                batch.restarted = restarted
+                return batch
+            } catch let error as PostgresStoreError {
+                throw Self.portError(error)
+            }
         }
     }
 
@@ -66,9 +97,13 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
     ) throws -> (result: Result, batch: EventBatch) {
         try lock.withLock {
+            try reconnectIfLost()
             let restarted = restartIfNeeded()
             do {
                 return try commitLocked(decide, restarted: restarted)
+            } catch let error as PostgresStoreError {
+                mustRestart = true
+                throw Self.portError(error)
             } catch {
                 // What this commit read or built may not be in the database: read it all again.
                 mustRestart = true
@@ -99,6 +134,29 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 batch.entries += try appendRead(lines)
                 return (decision.result, batch)
         }
+    }
+
+    /// Connects again when the server dropped the connection, listening again if this session
+    /// listened; throws `StoreUnreachable` while the server cannot be reached. Call under `lock`.
+    private func reconnectIfLost() throws {
+        guard connection.isBroken else { return }
+        do {
+            let fresh = try PostgresConnection(address)
+            if isListening {
+                try fresh.listen(PostgresSchema.changeChannel)
+                mayHaveMissedChanges = true
+            }
+            connection = fresh
+        } catch {
+            throw Self.portError(error)
+        }
+    }
+
+    /// A lost or refused connection as the store port reports it (`StoreUnreachable`), so the
+    /// storefront shows its banner and retries; other errors as they are.
+    private static func portError(_ error: PostgresStoreError) -> any Error {
+        if case .unreachable(let store, let reason) = error { return StoreUnreachable(store: store, reason: reason) }
+        return error
     }
 
     /// After a failed commit, forgets what was read so the next read delivers everything again

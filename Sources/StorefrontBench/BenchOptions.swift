@@ -71,4 +71,5 @@ enum BenchSection: String, CaseIterable, Hashable {
     case commit
     case open
     case concurrency
+    case postgres
 }

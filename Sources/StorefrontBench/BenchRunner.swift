@@ -19,7 +19,7 @@ enum BenchRunner {
         var report = BenchReport(mode: options.quick ? "quick" : "full", machine: .current(dataFolder: data.folder))
         let started = Stopwatch.nanoseconds()
         if options.keepData { context.progress("data folder: \(data.folder)") }
-        if options.runs(.commit) || options.runs(.open) || options.runs(.concurrency) {
+        if options.runs(.commit) || options.runs(.open) || options.runs(.concurrency) || options.runs(.postgres) {
             try data.generateLedgers(progress: context.progress)
         }
         for section in BenchSection.allCases where options.runs(section) {
@@ -39,6 +39,7 @@ enum BenchRunner {
         case .commit: try CommitBenchmark.run(context)
         case .open: try OpenBenchmark.run(context)
         case .concurrency: try ConcurrencyBenchmark.run(context)
+        case .postgres: try PostgresBenchmark.run(context)
         }
     }
 }

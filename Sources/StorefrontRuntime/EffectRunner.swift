@@ -43,6 +43,9 @@ struct EffectRunner: Sendable {
                 // Leaving needs no store work; the run loop stops when the state says it is quitting.
                 return []
             }
+        } catch let lost as StoreUnreachable {
+            // The alert says this operation failed; the banner stays until the store answers.
+            return [.operationFailed(message: "\(lost)"), .storeUnreachable(reason: lost.reason)]
         } catch {
             return [.operationFailed(message: "\(error)")]
         }

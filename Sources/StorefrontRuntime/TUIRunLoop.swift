@@ -3,13 +3,15 @@ import StoreEngine
 import StorefrontApp
 import TerminalUI
 
-/// The interactive storefront's loop: draw, read a key, update, run effects, follow the ledger.
+/// The interactive storefront's loop: draw, read a key, update, run effects, follow the store.
 ///
 /// Store operations run on a worker thread so the spinner turns while they commit; their
 /// results come back through a mailbox and are applied on this thread, the only one that
-/// touches the state. Between keys the loop polls the ledger (a `stat`) so changes made by
-/// other processes show within a fraction of a second, and records subscription events that
-/// fall due.
+/// touches the state. A log with a change signal (a server connection that is notified of
+/// commits) wakes the key read when another process commits, so the loop sleeps until a key,
+/// a change or a timer of its own; a log without one (the file) is asked between keys, often
+/// enough that a change shows within a fraction of a second. Either way the loop records
+/// subscription events that fall due, and keeps trying a store whose server went away.
 public final class TUIRunLoop {
     private let store: Store
     private let terminal: any TerminalBackend
@@ -18,8 +20,10 @@ public final class TUIRunLoop {
     private let mailbox = ActionMailbox()
     private let worker = DispatchQueue(label: "storefront.effects")
     private var lastCatchUp = Date.distantPast
+    private(set) var reconnect = ReconnectSchedule()
     /// Real time; tests give a clock they move by hand.
     private let clock: @Sendable () -> Date
+    private var lastClockReading: Date
 
     /// How long a key read waits: short while a spinner turns, longer otherwise, and never
     /// so long that a change in another process takes a second to show.
@@ -33,24 +37,25 @@ public final class TUIRunLoop {
         self.state = state
         self.runner = EffectRunner(store: store)
         self.clock = clock
+        self.lastClockReading = clock()
     }
 
     /// Runs until the person quits or a termination signal arrives, then waits for the
     /// operations already asked for (a payment sheet's cancel, recorded on the way out) to finish.
     public func run() {
         while !state.isQuitting && !terminal.isTerminationRequested {
-            dispatch(.keyClockTicked(clock()))
+            dispatch(.keyClockTicked(readClock()))
             terminal.draw(render(state, size: state.size))
-            let isWaiting = state.activity != nil || !state.isConfirmationArmed(at: state.keyTime)
-            let timeout = isWaiting ? Self.busyTimeoutMilliseconds : Self.idleTimeoutMilliseconds
-            if let key = terminal.readKey(timeoutMilliseconds: timeout) {
-                dispatch(.keyClockTicked(clock()))
+            let changeSignal = state.unreachableReason == nil ? store.changeSignal : nil
+            if let key = terminal.readKey(timeoutMilliseconds: waitMilliseconds(hasChangeSignal: changeSignal != nil),
+                                          wakingOn: changeSignal) {
+                dispatch(.keyClockTicked(readClock()))
                 dispatch(.keyPressed(key))
             }
             for action in mailbox.drain() { dispatch(action) }
             if state.activity != nil { dispatch(.tick) }
             if !state.snapshot.timeline.isReal { dispatch(.clockTicked(Date())) }
-            followLedger()
+            followStore()
         }
         if !state.isQuitting {
             // A termination signal leaves the way Ctrl-C does: an open payment sheet is cancelled.
@@ -60,14 +65,45 @@ public final class TUIRunLoop {
     }
 
     func dispatch(_ action: Action) {
+        if case .storeUnreachable = action, state.unreachableReason == nil { reconnect.failed(at: lastClockReading) }
         for effect in update(&state, action) {
             let runner = self.runner, mailbox = self.mailbox, storefront = state.storefront
             worker.async { mailbox.post(runner.run(effect, storefront: storefront)) }
         }
     }
 
-    /// Shows what other processes committed, and records renewals and expiries that fell due.
-    private func followLedger() {
+    private func readClock() -> Date {
+        lastClockReading = clock()
+        return lastClockReading
+    }
+
+    /// How long the next key read may wait: while something turns or counts down, briefly;
+    /// with a change signal, until the next renewal check or reconnect attempt (or a key, or
+    /// the signal); without one, briefly, since the log must be asked.
+    func waitMilliseconds(hasChangeSignal: Bool) -> Int? {
+        if state.activity != nil || !state.isConfirmationArmed(at: state.keyTime) { return Self.busyTimeoutMilliseconds }
+        if state.unreachableReason != nil { return reconnect.millisecondsUntilDue(at: lastClockReading) ?? 0 }
+        guard hasChangeSignal else { return Self.idleTimeoutMilliseconds }
+        if !state.snapshot.timeline.isReal { return Self.idleTimeoutMilliseconds }
+        if !store.snapshot.subscriptions.isEmpty { return Int(Self.catchUpInterval * 1000) }
+        return nil
+    }
+
+    /// Shows what other processes committed and records renewals and expiries that fell due;
+    /// while the store is unreachable, tries it again when the schedule says so.
+    private func followStore() {
+        if state.unreachableReason != nil {
+            guard reconnect.isDue(at: readClock()) else { return }
+            do {
+                try store.refresh()
+                reconnect.succeeded()
+                dispatch(.storeReconnected)
+                dispatch(runner.snapshot(state.buyer, state.storefront))
+            } catch {
+                reconnect.failed(at: lastClockReading)
+            }
+            return
+        }
         var changed = false
         do {
             if store.hasExternalChanges() { changed = try store.refresh() || changed }
@@ -76,6 +112,8 @@ public final class TUIRunLoop {
                 lastCatchUp = Date()
                 changed = try store.catchUp() || changed
             }
+        } catch let lost as StoreUnreachable {
+            dispatch(.storeUnreachable(reason: lost.reason))
         } catch {
             dispatch(.operationFailed(message: "\(error)"))
         }

@@ -5,19 +5,45 @@ import StoreLedger
 /// An event log held in memory, shared by the stores that use the same instance.
 ///
 /// For tests and previews: it has the file's semantics (sequence numbers, each reader catches
-/// up on what others committed) without any I/O.
+/// up on what others committed) without any I/O. Made with `signalsChanges`, each connection
+/// also has a `changeSignal` that a commit on another connection makes readable, as a server's
+/// notification would; `isReachable` stands in for a server that went away.
 public final class InMemoryEventLog: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [(sequence: Int, event: StoreEvent)] = []
+    private let signalsChanges: Bool
+    private var signals: [ChangePipe] = []
+    private var reachable = true
 
-    public init() {}
+    /// What a connection reports while the log is unreachable.
+    public static let unreachable = StoreUnreachable(store: "memory", reason: "connection refused")
+
+    public init(signalsChanges: Bool = false) {
+        self.signalsChanges = signalsChanges
+    }
 
     /// A reader/writer with its own position, as a separate process would have.
-    public func connection() -> StoreEventLog { Connection(log: self) }
+    public func connection() -> StoreEventLog {
+        let signal = signalsChanges ? ChangePipe() : nil
+        if let signal { withLock { _ in signals.append(signal) } }
+        return Connection(log: self, signal: signal)
+    }
 
     public var allEvents: [StoreEvent] {
         lock.lock(); defer { lock.unlock() }
         return entries.map(\.event)
+    }
+
+    /// False makes every read and commit throw `unreachable`, and wakes every connection, as a
+    /// dropped server connection does; true lets them through again.
+    public var isReachable: Bool {
+        get { withLock { _ in reachable } }
+        set {
+            withLock { _ in
+                reachable = newValue
+                if !newValue { signals.forEach { $0.signal() } }
+            }
+        }
     }
 
     fileprivate func withLock<T>(_ body: (inout [(sequence: Int, event: StoreEvent)]) throws -> T) rethrows -> T {
@@ -25,35 +51,55 @@ public final class InMemoryEventLog: @unchecked Sendable {
         return try body(&entries)
     }
 
+    /// Under the lock: fails while unreachable.
+    fileprivate func checkReachable() throws {
+        if !reachable { throw Self.unreachable }
+    }
+
+    /// Under the lock: wakes every connection but `committer`.
+    fileprivate func signalOthers(than committer: ChangePipe?) {
+        for signal in signals where signal !== committer { signal.signal() }
+    }
+
     private final class Connection: StoreEventLog, @unchecked Sendable {
         let log: InMemoryEventLog
+        let signal: ChangePipe?
         var position = 0
 
-        init(log: InMemoryEventLog) { self.log = log }
+        init(log: InMemoryEventLog, signal: ChangePipe?) {
+            self.log = log
+            self.signal = signal
+        }
 
         let problems: [LedgerProblem] = []
         let tornTail: TornTailReport? = nil
 
+        var changeSignal: Int32? { signal?.readDescriptor }
+
         func readNew() throws -> EventBatch {
-            log.withLock { entries in
+            try log.withLock { entries in
+                try log.checkReachable()
                 defer { position = entries.count }
                 return EventBatch(entries: Array(entries[position...]))
             }
         }
 
         func hasChanged() -> Bool {
-            log.withLock { entries in entries.count != position }
+            signal?.drain()
+            return log.withLock { entries in !log.reachable || entries.count != position }
         }
 
         func commit<Result>(
             _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
         ) throws -> (result: Result, batch: EventBatch) {
             try log.withLock { entries in
+                try log.checkReachable()
                 let fresh = Array(entries[position...])
                 let (events, result) = try decide(EventBatch(entries: fresh))
                 let appended = events.enumerated().map { (sequence: entries.count + $0.offset + 1, event: $0.element) }
                 entries.append(contentsOf: appended)
                 position = entries.count
+                if !appended.isEmpty { log.signalOthers(than: signal) }
                 return (result, EventBatch(entries: fresh + appended))
             }
         }

@@ -93,6 +93,11 @@ public enum StorefrontScreenText {
             + "`storefront verify` tells more."
     }
 
+    /// The banner while the store's server cannot be reached; the storefront keeps trying by itself.
+    public static func storeUnreachable(reason: String) -> String {
+        "The store is unreachable; retrying. Nothing can be bought, spent or changed until it is back (\(reason))."
+    }
+
     /// The storefront opened read-only because the catch-up of due renewals could not be written.
     public static func cannotWrite(reason: String) -> String {
         "The entitlements file cannot be written (\(reason)), so nothing can be bought, spent or changed; renewals "

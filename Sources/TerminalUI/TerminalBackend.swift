@@ -11,6 +11,18 @@ public protocol TerminalBackend: AnyObject {
     var isTerminationRequested: Bool { get }
     /// Shows `buffer`, writing only what changed since the last frame.
     func draw(_ buffer: ScreenBuffer)
+    /// The next key, waiting at most `timeoutMilliseconds` (forever when nil) and no longer than
+    /// until `wakeDescriptor` (when given) turns readable; nil when no key came.
+    ///
+    /// The descriptor lets a run loop sleep until either a key or news from elsewhere (another
+    /// process's commit) arrives. It is only watched, never read: the caller takes in what
+    /// made it readable, or the next call returns at once.
+    func readKey(timeoutMilliseconds: Int?, wakingOn wakeDescriptor: Int32?) -> Key?
+}
+
+extension TerminalBackend {
     /// The next key, waiting at most `timeoutMilliseconds` (forever when nil); nil when none came.
-    func readKey(timeoutMilliseconds: Int?) -> Key?
+    public func readKey(timeoutMilliseconds: Int?) -> Key? {
+        readKey(timeoutMilliseconds: timeoutMilliseconds, wakingOn: nil)
+    }
 }

@@ -27,10 +27,12 @@ struct TUITests {
     /// The shell prints the exit status when the storefront ends and then waits, so the screen
     /// after quitting can be read.
     func openStorefront(_ arguments: [String] = [], width: Int = 100, height: Int = 30,
-                        blockedSignals: [Int32] = [], terminalType: String? = nil) async throws -> TmuxSession {
+                        blockedSignals: [Int32] = [], terminalType: String? = nil,
+                        environment: [String: String] = [:]) async throws -> TmuxSession {
         let words = (terminalType.map { ["env", "TERM=\($0)"] } ?? []) + [StorefrontProcess.binary, "--entitlements", cli.ledger] + arguments
         let command = words.map { "'\($0)'" }.joined(separator: " ") + "; echo EXITED=$?; sleep 60"
-        let tmux = try TmuxSession(command: command, width: width, height: height, blockedSignals: blockedSignals)
+        let tmux = try TmuxSession(command: command, width: width, height: height, environment: environment,
+                                   blockedSignals: blockedSignals)
         do {
             try await tmux.waitFor("┌ Products", "Consumables", " q quit")
         } catch {

@@ -27,10 +27,10 @@ struct StorefrontFixture {
     let store: Store
     let buyer: Buyer
 
-    init(catalog: Catalog? = nil, buyer: Buyer = Buyer()) throws {
+    init(catalog: Catalog? = nil, buyer: Buyer = Buyer(), log: InMemoryEventLog = InMemoryEventLog()) throws {
         let catalog = try catalog ?? CatalogLoader.loadBundled("Rage")
         self.catalog = catalog
-        log = InMemoryEventLog()
+        self.log = log
         clock = ManualClock(Self.start)
         store = try Store(catalog: catalog, log: log.connection(), clock: clock)
         self.buyer = buyer

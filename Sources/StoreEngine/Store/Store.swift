@@ -90,6 +90,9 @@ public final class Store: @unchecked Sendable {
     /// Cheaply tells whether `refresh` may find something new (for polling).
     public func hasExternalChanges() -> Bool { log.hasChanged() }
 
+    /// The log's descriptor that turns readable when others commit (see `StoreEventLog.changeSignal`).
+    public var changeSignal: Int32? { log.changeSignal }
+
     /// Problems found in the ledger; while there are any, every change is refused.
     public var ledgerProblems: [LedgerProblem] { log.problems }
 

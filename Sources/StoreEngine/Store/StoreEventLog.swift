@@ -9,8 +9,16 @@ public protocol StoreEventLog: AnyObject, Sendable {
     /// first part of them (`isPartial`), so a long log is folded piece by piece.
     func readNew() throws -> EventBatch
 
-    /// True when `readNew` may have something new; cheap enough to poll several times a second.
+    /// True when `readNew` may have something new (or an error to report, such as a lost
+    /// connection); cheap enough to poll several times a second. It also takes in whatever
+    /// made `changeSignal` readable, so the descriptor goes quiet until the next change.
     func hasChanged() -> Bool
+
+    /// A descriptor that becomes readable when another writer may have committed, for a reader
+    /// to wait on (with `poll(2)`, beside its other input) instead of asking `hasChanged` on a
+    /// timer; nil when the log has none and must be asked. Read it afresh before each wait: a
+    /// log that reconnects gets a new one.
+    var changeSignal: Int32? { get }
 
     /// Under an exclusive lock: passes the events others appended since the last read to
     /// `decide`, appends the events it returns durably, and returns its result together with
@@ -40,6 +48,8 @@ public protocol StoreEventLog: AnyObject, Sendable {
 }
 
 extension StoreEventLog {
+    /// Logs without a way to signal are asked (`hasChanged`) instead.
+    public var changeSignal: Int32? { nil }
     public func loadCheckpoint(named name: String) -> LedgerCheckpoint? { nil }
     public func resume(from checkpoint: LedgerCheckpoint) {}
     @discardableResult

@@ -17,6 +17,9 @@ public struct AppState: Equatable, Sendable {
     public var snapshot: StoreSnapshot
     /// Why the store could not be opened; the products show, and nothing can be changed.
     public var unavailableReason: String?
+    /// What the connection said when the store's server stopped answering; nil while it answers.
+    /// The runtime keeps trying, and nothing can be changed meanwhile.
+    public var unreachableReason: String?
     /// The terminal size the state was last laid out for.
     public var size: Size
     public var list: ProductList
@@ -58,6 +61,7 @@ public struct AppState: Equatable, Sendable {
         self.storefront = storefront
         self.snapshot = snapshot
         self.unavailableReason = unavailableReason
+        self.unreachableReason = nil
         self.size = size
         self.list = ProductList(catalog: catalog, locale: locale)
         self.isSearching = false
@@ -100,6 +104,7 @@ public struct AppState: Equatable, Sendable {
     /// Why nothing can be changed right now, or nil when the store takes changes.
     public var readOnlyReason: String? {
         if let unavailableReason { return unavailableReason }
+        if let unreachableReason { return StorefrontScreenText.storeUnreachable(reason: unreachableReason) }
         guard let problem = snapshot.ledgerProblems.first else { return nil }
         return StorefrontScreenText.ledgerProblem("\(problem)", more: snapshot.ledgerProblems.count - 1)
     }

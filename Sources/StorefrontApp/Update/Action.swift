@@ -15,6 +15,11 @@ public enum Action: Equatable, Sendable {
     case keyClockTicked(Date)
     /// The ledger changed, here or in another process; this is what the store says now.
     case storeChanged(StoreSnapshot)
+    /// The store's server could not be reached; `reason` is what the connection said. The
+    /// runtime keeps trying and sends `storeReconnected` when it answers again.
+    case storeUnreachable(reason: String)
+    /// The store's server answered again after `storeUnreachable`.
+    case storeReconnected
     case purchaseFinished(productID: String, outcome: PurchaseOutcome)
     case restoreFinished(RestoreResult)
     case spendFinished(credit: String, outcome: SpendOutcome)

@@ -22,6 +22,10 @@ extension AppState {
             keyTime = time
         case .storeChanged(let snapshot):
             receive(snapshot)
+        case .storeUnreachable(let reason):
+            unreachableReason = reason
+        case .storeReconnected:
+            unreachableReason = nil
         case .purchaseFinished(let productID, let outcome):
             finishPurchase(of: productID, outcome: outcome)
         case .restoreFinished(let result):

@@ -25,6 +25,8 @@ enum ChildCommand {
             case CommitWriterChild.name?:
                 try CommitWriterChild.run(ledger: value("ledger"), catalog: value("catalog"), account: value("account"),
                                           commits: Int(value("commits")) ?? 0)
+            case StoreFollowerChild.name?:
+                try StoreFollowerChild.run(store: value("store"), catalog: value("catalog"), updates: Int(value("updates")) ?? 0)
             default:
                 throw BenchError.usage("unknown child command \(arguments.first ?? "(none)")")
             }

@@ -20,7 +20,7 @@ enum CommitWriterChild {
         guard let product = catalog.products.first(where: { $0.grant?.credit == CatalogGenerator.coins }) else {
             throw BenchError.generatedDataInvalid("the catalog has no consumable granting coins")
         }
-        let store = try Store(catalog: catalog, log: LedgerEventLog.open(path: ledger))
+        let store = try Store(catalog: catalog, log: BenchStoreLog.open(ledger))
         let buyer = Buyer(account: account, device: "phone-\(account)")
         FileHandle.standardOutput.write(Data("ready\n".utf8))
         _ = readLine()

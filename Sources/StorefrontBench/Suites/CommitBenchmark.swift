@@ -133,7 +133,7 @@ enum CommitBenchmark {
         ]
     }
 
-    private static func expectPurchase(_ outcome: PurchaseOutcome) throws {
+    static func expectPurchase(_ outcome: PurchaseOutcome) throws {
         guard case .purchased = outcome else { throw BenchError.unexpectedResult("a buy came out as \(outcome)") }
     }
 

@@ -33,8 +33,9 @@ enum ConcurrencyBenchmark {
         return figures
     }
 
-    /// Starts the writers, lets them all go at once, and returns their total commits per second.
-    private static func commitsPerSecond(writers: Int, commits: Int, ledger: String, catalog: String,
+    /// Starts the writers, lets them all go at once, and returns their total commits per second;
+    /// `ledger` is a file's path or a PostgreSQL address.
+    static func commitsPerSecond(writers: Int, commits: Int, ledger: String, catalog: String,
                                          context: BenchContext) throws -> Double {
         let children = try (0..<writers).map { writer in
             try ChildProcess.spawn(context.benchPath, [

@@ -10,6 +10,8 @@ public enum ExitMapping {
         case let failure as CommandFailure: (failure.status, failure.message)
         case let error as StoreError: (status(for: error), error.description)
         case let failure as StoreFailure: (.refused, failure.description)
+        // The server is down or cut off: like a ledger that cannot be read, a data problem.
+        case let lost as StoreUnreachable: (.dataProblem, "\(lost)")
         default: (.dataProblem, "\(error)")
         }
     }

@@ -42,23 +42,14 @@ struct PostgresKillNineTests {
             }
         }
 
-        let verify = try cli.run(["verify"])
-        #expect(verify.status == 0, "\(verify.stdout)")
-        var auditor = cli
-        auditor.storeArguments = []
-        let copied = directory.file("audit.jsonl")
-        #expect(try auditor.run(["store", "copy", "--from", server.url(), "--to", copied]).status == 0)
-        let audit = try LedgerAudit(path: copied)
-        let stored = audit.entries.filter { $0.event.kind == .purchase }.compactMap(\.event.transactionId)
-        var issues = audit.problems.map { "store: \($0)" } + audit.doubleCounts
-        issues += audit.balanceViolations(maximums: StoreModel.maximums)
-        issues += reportedPurchases.filter { id in stored.filter { $0 == id }.count != 1 }.map { "reported purchase \($0) is not stored once" }
+        let audit = try PostgresStoreAudit(cli: cli, server: server, directory: directory, reported: reportedPurchases)
+        let issues = audit.issues
         #expect(kills > 0, "no writer was killed while running; seed \(seed)")
         #expect(issues.isEmpty, "seed \(seed); first: \(issues.prefix(5))")
         Figures.report(
             "kill -9 on PostgreSQL",
             "\(rounds) rounds of \(writersPerRound) writers (seed \(seed)): \(kills) killed while running, "
-                + "\(reportedPurchases.count) reported purchases all stored once, \(audit.entries.count) events; "
+                + "\(reportedPurchases.count) reported purchases all stored once, \(audit.eventCount) events; "
                 + "\(issues.count) issues, \(Figures.seconds(since: start))")
     }
 }

@@ -1,0 +1,17 @@
+/// The server that keeps the store could not be reached: the connection was refused or lost.
+///
+/// A log throws it from any call that needed the server; the caller may simply try again
+/// later, since the log connects anew on its next call. A change whose commit was under way
+/// when the connection dropped is either wholly recorded or not at all (the server's
+/// transaction decides), never half; which one is told by reading the store again.
+public struct StoreUnreachable: Error, Equatable, Sendable {
+    /// Where the store is, safe to show: a server address without its password.
+    public var store: String
+    /// What the connection reported, in the client library's words.
+    public var reason: String
+
+    public init(store: String, reason: String) {
+        self.store = store
+        self.reason = reason
+    }
+}

@@ -1,0 +1,42 @@
+internal import CPostgres
+import Glibc
+
+/// Listening for other writers' commits on a connection: the socket to wait on, and taking in
+/// the notifications that made it readable.
+extension PostgresConnection {
+    /// Subscribes this session to `channel`; notifications then arrive on `socket`.
+    func listen(_ channel: String) throws(PostgresStoreError) {
+        // A channel is an identifier, not a parameter: quoted, with quotes doubled.
+        try execute("LISTEN \"\(channel.replacingOccurrences(of: "\"", with: "\"\""))\"")
+    }
+
+    /// The socket libpq talks to the server on, for `poll(2)`; nil when there is none.
+    var socket: Int32? {
+        let descriptor = PQsocket(handle)
+        return descriptor >= 0 ? descriptor : nil
+    }
+
+    /// True when the connection is lost (the server closed it, or it could not be made).
+    var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
+
+    /// Reads what the server sent and takes every notification out of it; true when anything
+    /// arrived. Besides notifications the server sends unasked only what a reader should look
+    /// at: the reason it is ending the connection, which the next read then finds lost.
+    func takeNotifications() -> Bool {
+        let hadInput = hasUnreadInput
+        guard PQconsumeInput(handle) == 1, !isBroken else { return true }
+        var any = hadInput
+        while let notification = PQnotifies(handle) {
+            any = true
+            PQfreemem(notification)
+        }
+        return any
+    }
+
+    /// Whether the socket has something to read right now.
+    private var hasUnreadInput: Bool {
+        guard let socket else { return false }
+        var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) > 0
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import StorefrontTesting
+import Testing
+
+/// A storefront open on a team store on PostgreSQL: another process's purchase shows with no
+/// key pressed (woken by NOTIFY), and a dropped connection shows the banner and heals by itself.
+@Suite("TUI in tmux: a team store on PostgreSQL", .serialized,
+       .enabled(if: TmuxSession.testsRun,
+                "tmux is not installed, so the terminal tests cannot run; install it (apt-get install tmux) to run them"))
+struct TUIPostgresLiveTests {
+    let server: ThrowawayPostgres
+    let tui: TUITests
+    let cli: StorefrontProcess
+
+    init() throws {
+        server = try ThrowawayPostgres()
+        tui = try TUITests()
+        var cli = tui.cli
+        cli.environment["STOREFRONT_STORE_KEY"] = cli.ledger + ".team.key"
+        cli.storeArguments = ["--store", server.url()]
+        self.cli = cli
+    }
+
+    func openStorefront() async throws -> TmuxSession {
+        try await tui.openStorefront(["--store", server.url()],
+                                     environment: ["STOREFRONT_STORE_KEY": cli.environment["STOREFRONT_STORE_KEY"] ?? ""])
+    }
+
+    static let drummer = "Girlfriend of Drummer Rage"
+
+    @Test("A purchase made with the CLI on the same URL shows in the open storefront, with no key pressed")
+    func purchaseArrives() async throws {
+        #expect(try cli.run(["store", "init"]).status == 0)
+        let tmux = try await openStorefront()
+        defer { tmux.kill() }
+        #expect(try cli.run(["buy", "com.example.rage.comic.drummer"]).status == 0)
+        try await tmux.waitForScreen("“Owned” on the drummer comic's row") {
+            TUITests.row(Self.drummer, in: $0)?.contains("Owned") == true
+        }
+    }
+
+    @Test("A dropped connection shows the banner, commands exit 3, and the storefront recovers and follows again")
+    func droppedConnectionRecovers() async throws {
+        #expect(try cli.run(["store", "init"]).status == 0)
+        let tmux = try await openStorefront()
+        defer { tmux.kill() }
+        // No connection may be made while the storefront's is cut, so the banner stays to be seen.
+        try server.psql("ALTER DATABASE \(server.database) ALLOW_CONNECTIONS false", database: "postgres")
+        try server.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(server.database)'",
+                        database: "postgres")
+        try await tmux.waitFor("The store is unreachable; retrying.")
+        let refused = try cli.run(["buy", "com.example.rage.comic.drummer"])
+        #expect(refused.status == 3)
+        #expect(refused.stderr.contains("cannot reach the store"))
+        try server.psql("ALTER DATABASE \(server.database) ALLOW_CONNECTIONS true", database: "postgres")
+        try await tmux.waitForScreen("the banner gone") { !$0.contains("unreachable") && $0.contains("┌ Products") }
+        #expect(try cli.run(["buy", "com.example.rage.comic.drummer"]).status == 0)
+        try await tmux.waitForScreen("“Owned” on the drummer comic's row after reconnecting") {
+            TUITests.row(Self.drummer, in: $0)?.contains("Owned") == true
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import StoreEngine
+import Testing
+import TerminalUI
+@testable import StorefrontApp
+@testable import StorefrontRuntime
+@testable import StorefrontTesting
+
+/// The run loop over a log that signals changes (as a server connection with notifications
+/// does) and that can become unreachable, driven by a scripted terminal.
+@Suite("Runtime: following a log that signals")
+struct RunLoopChangeSignalTests {
+    typealias F = StorefrontFixture
+
+    /// A second process's store over the same log.
+    static func otherProcess(_ fixture: F) throws -> Store {
+        try Store(catalog: fixture.catalog, log: fixture.log.connection(), clock: fixture.clock)
+    }
+
+    static func run(_ fixture: F, script: [ScriptedTerminal.Step]) -> (TUIRunLoop, ScriptedTerminal) {
+        let clock = RunLoopTests.SteppingClock()
+        let terminal = ScriptedTerminal(size: Size(width: 80, height: 24), script: script)
+        let loop = TUIRunLoop(store: fixture.store, terminal: terminal, state: fixture.state(), clock: { clock.read() })
+        loop.run()
+        return (loop, terminal)
+    }
+
+    @Test("With a change signal the loop sleeps on it with no timer, and another process's commit shows")
+    func waitsOnSignal() throws {
+        let fixture = try F(log: InMemoryEventLog(signalsChanges: true))
+        let other = try Self.otherProcess(fixture)
+        let (loop, terminal) = Self.run(fixture, script: [
+            .pause,
+            .noKey { _ = try? other.purchase(F.noAds, buyer: fixture.buyer, storefront: "USA") },
+            .pause,
+        ])
+        let signal = try #require(fixture.store.changeSignal)
+        #expect(terminal.reads == Array(repeating: ScriptedTerminal.Read(timeoutMilliseconds: nil, wakeDescriptor: signal), count: 3))
+        #expect(loop.state.snapshot.transactions.map(\.productID) == [F.noAds])
+    }
+
+    @Test("Without a change signal (the file) the loop asks between keys, as before")
+    func pollsWithoutSignal() throws {
+        let fixture = try F()
+        let other = try Self.otherProcess(fixture)
+        let (loop, terminal) = Self.run(fixture, script: [
+            .noKey { _ = try? other.purchase(F.noAds, buyer: fixture.buyer, storefront: "USA") },
+        ])
+        #expect(terminal.reads == [ScriptedTerminal.Read(timeoutMilliseconds: TUIRunLoop.idleTimeoutMilliseconds, wakeDescriptor: nil)])
+        #expect(loop.state.snapshot.transactions.map(\.productID) == [F.noAds])
+    }
+
+    @Test("A lost connection shows the banner and makes the storefront read-only; it recovers by itself")
+    func unreachableThenRecovers() throws {
+        let fixture = try F(log: InMemoryEventLog(signalsChanges: true))
+        let other = try Self.otherProcess(fixture)
+        let (loop, terminal) = Self.run(fixture, script: [
+            .noKey { fixture.log.isReachable = false },
+            .pause,
+            // Buying while down is refused up front, with the reason.
+            .key(.enter),
+            .key(.escape),
+            .noKey {
+                fixture.log.isReachable = true
+                _ = try? other.purchase(F.lives, buyer: fixture.buyer, storefront: "USA")
+            },
+            .pause, .pause, .pause, .pause,
+        ])
+        let screens = terminal.frames.map { frame in (0..<frame.size.height).map { frame.rowText($0) }.joined(separator: "\n") }
+        #expect(screens.contains { $0.contains("The store is unreachable; retrying.") })
+        #expect(screens.contains { $0.contains("Read-only") && $0.contains("connection refused") })
+        #expect(loop.state.unreachableReason == nil)
+        #expect(loop.state.readOnlyReason == nil)
+        #expect(!screens.last!.contains("unreachable"))
+        #expect(loop.state.snapshot.transactions.map(\.productID) == [F.lives], "Enter while down bought nothing")
+        // While down the loop waits for its next attempt rather than on the signal of a dead connection.
+        #expect(terminal.reads.contains { $0.wakeDescriptor == nil && $0.timeoutMilliseconds != nil })
+    }
+}

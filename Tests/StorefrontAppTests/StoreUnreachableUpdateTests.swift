@@ -1,0 +1,61 @@
+import StoreEngine
+import Testing
+import TerminalUI
+@testable import StorefrontApp
+@testable import StorefrontRuntime
+@testable import StorefrontTesting
+
+/// The store's server goes away and comes back: the banner, read-only meanwhile, and the
+/// effect runner's report of a commit that could not reach it.
+@Suite("Update: an unreachable store")
+struct StoreUnreachableUpdateTests {
+    typealias F = StorefrontFixture
+
+    static let banner = "The store is unreachable; retrying. Nothing can be bought, spent or changed until it is back "
+        + "(server closed the connection)."
+
+    @Test("The loss makes the store read-only with the banner's words; Enter asks nothing of the store")
+    func lossIsReadOnly() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        _ = update(&state, .storeUnreachable(reason: "server closed the connection"))
+        #expect(state.unreachableReason == "server closed the connection")
+        #expect(state.readOnlyReason == Self.banner)
+        let effects = state.send(.enter)
+        #expect(effects.isEmpty)
+        #expect(state.topAlert == Alert(title: "Read-only", message: Self.banner, tone: .failure))
+    }
+
+    @Test("Reconnecting takes the banner away and lets changes through again")
+    func reconnectClears() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        _ = update(&state, .storeUnreachable(reason: "server closed the connection"))
+        _ = update(&state, .storeReconnected)
+        #expect(state.unreachableReason == nil)
+        #expect(state.readOnlyReason == nil)
+        #expect(state.send(.enter).isEmpty, "Enter opens the payment sheet")
+        #expect(state.overlays.count == 1)
+    }
+
+    @Test("The banner is drawn under the header at 80x24, and the header says Read-only")
+    func bannerRendered() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        _ = update(&state, .storeUnreachable(reason: "server closed the connection"))
+        let screen = render(state, size: Size(width: 80, height: 24))
+        let bannerWords = (screen.rowText(2) + " " + screen.rowText(3)).split(separator: " ").joined(separator: " ")
+        #expect(bannerWords == Self.banner)
+        #expect(screen.rowText(1).contains("Read-only"))
+    }
+
+    @Test("A commit that cannot reach the server fails with its reason and marks the store unreachable")
+    func effectRunnerReportsLoss() throws {
+        let fixture = try F()
+        fixture.log.isReachable = false
+        let actions = EffectRunner(store: fixture.store).run(
+            .purchase(productID: F.noAds, buyer: fixture.buyer, storefront: "USA", simulate: nil, offerID: nil), storefront: "USA")
+        #expect(actions == [.operationFailed(message: "\(InMemoryEventLog.unreachable)"),
+                            .storeUnreachable(reason: "connection refused")])
+    }
+}
