@@ -84,8 +84,12 @@ public enum NotificationMapping {
             return request + [Caused(.refund, transactionID: id)]
         case .testNotification:
             return [Caused(.test, transactionID: nil)]
+        case .renewalExtended:
+            // A repeated request id records no event, so each event is one extension.
+            guard let after = chain(of: event, in: state) else { return [] }
+            return [Caused(.renewalExtended, transactionID: after.latestTransactionID)]
         case .purchaseFailed, .decline, .spend, .restore, .setting, .resetDevice, .clock, .finish, .failureConsumed,
-             .inAppPurchaseKey, .inAppPurchaseKeyRevoked, .notificationAttempt:
+             .inAppPurchaseKey, .inAppPurchaseKeyRevoked, .notificationAttempt, .consumptionInfo:
             return []
         }
     }

@@ -14,8 +14,6 @@ extension ServerText {
         "the notification history request needs \(field), in milliseconds since 1970"
     }
 
-    public static let startAfterEnd = "startDate is after endDate; give a startDate before the endDate"
-
     public static func unknownNotificationType(_ name: String) -> String {
         "\"\(name)\" is not a notificationType of App Store Server Notifications V2 that this store sends"
     }

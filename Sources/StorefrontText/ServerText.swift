@@ -105,7 +105,7 @@ extension ServerText {
 
 extension ServerText {
     public static let invalidRevision = "The revision is not one this server gave; send the revision of the previous answer, or none for the first page."
-    public static let startAfterEnd = "startDate is after endDate."
+    public static let startAfterEnd = "startDate is after endDate; give a startDate before the endDate"
 
     public static func invalidValue(_ name: String, _ value: String, allowed: [String]) -> String {
         "\"\(value.prefix(60))\" is not a valid \(name); give one of \(allowed.joined(separator: ", "))."
