@@ -138,7 +138,7 @@ import Testing
         // The raw keys, since the point is that they are the names `settings set` takes.
         let shown = try #require(try cli.run(["settings", "--json"]).json())
         let settable = shown.keys.filter { $0 != "device" && $0 != "store-time" }
-        #expect(settable.count == 15, "\(shown.keys.sorted())")
+        #expect(settable.count == 16, "\(shown.keys.sorted())")
         for key in settable.sorted() {
             let value = shown[key].map { "\($0)" == "1" ? "true" : "\($0)" == "0" ? "false" : "\($0)" } ?? ""
             let set = try cli.run(["settings", "set", key, value])
