@@ -19,17 +19,16 @@ final class ServeChild {
 
     /// Stops the server with SIGTERM and requires the clean exit it promises.
     func stopCleanly() throws {
-        let finished = try terminate()
-        guard finished.status == 0 else {
-            throw BenchError.childFailed(command: child.command, status: finished.status, output: finished.errorOutput)
-        }
+        guard let finished = try terminate(), finished.status != 0 else { return }
+        throw BenchError.childFailed(command: child.command, status: finished.status, output: finished.errorOutput)
     }
 
     /// Stops the server if it still runs, whatever the outcome of the run.
     func stop() { _ = try? terminate() }
 
-    private func terminate() throws -> ChildProcess.Finished {
-        guard !stopped else { return ChildProcess.Finished(status: 0, output: "", errorOutput: "", peakResidentKilobytes: 0, seconds: 0) }
+    /// Sends SIGTERM and waits for the exit; nil when the server was already stopped.
+    private func terminate() throws -> ChildProcess.Finished? {
+        guard !stopped else { return nil }
         stopped = true
         kill(child.pid, SIGTERM)
         return try child.finish()
