@@ -115,6 +115,8 @@ let package = Package(
             dependencies: ["StoreServer", "StoreEngine", "StoreSigning", "StoreCatalog", "StoreLedger", "StorefrontTesting"]
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "StorefrontTesting"]),
+        // The benchmark's own parts, and its sections run end to end on small data.
+        .testTarget(name: "StorefrontBenchTests", dependencies: ["StorefrontBench", "StorefrontTesting"]),
         .testTarget(
             name: "StorefrontAppTests",
             dependencies: [

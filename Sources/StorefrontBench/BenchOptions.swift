@@ -72,4 +72,5 @@ enum BenchSection: String, CaseIterable, Hashable {
     case open
     case concurrency
     case postgres
+    case serve
 }

@@ -10,16 +10,17 @@ enum BenchRunner {
         let storefront: Result<String, BenchError>
         if let given = options.storefrontPath {
             storefront = .success(given)
-        } else if options.runs(.startup) {
+        } else if options.runs(.startup) || options.runs(.serve) {
             storefront = StorefrontBinary.prepare(benchPath: benchPath, progress: BenchContext.progress)
         } else {
-            storefront = .failure(.usage("the start-up section did not run"))
+            storefront = .failure(.usage("neither the start-up nor the serve section runs"))
         }
         let context = BenchContext(options: options, scale: scale, data: data, benchPath: benchPath, storefront: storefront)
         var report = BenchReport(mode: options.quick ? "quick" : "full", machine: .current(dataFolder: data.folder))
         let started = Stopwatch.nanoseconds()
         if options.keepData { context.progress("data folder: \(data.folder)") }
-        if options.runs(.commit) || options.runs(.open) || options.runs(.concurrency) || options.runs(.postgres) {
+        if options.runs(.commit) || options.runs(.open) || options.runs(.concurrency) || options.runs(.postgres)
+            || options.runs(.serve) {
             try data.generateLedgers(progress: context.progress)
         }
         for section in BenchSection.allCases where options.runs(section) {
@@ -40,6 +41,7 @@ enum BenchRunner {
         case .open: try OpenBenchmark.run(context)
         case .concurrency: try ConcurrencyBenchmark.run(context)
         case .postgres: try PostgresBenchmark.run(context)
+        case .serve: try ServeBenchmark.run(context)
         }
     }
 }

@@ -25,6 +25,11 @@ struct BenchScale {
     var postgresCommitsPerWriter: Int
     /// Commits whose arrival in another process is timed.
     var postgresFollowSamples: Int
+    /// Keep-alive client counts for `storefront serve`, and how long each count sends requests.
+    var serveClientCounts: [Int]
+    var serveSeconds: Double
+    /// Buys timed to the notification they cause.
+    var serveNotificationSamples: Int
 
     static let full = BenchScale(
         catalogSizes: [10, 1_000, 10_000], ledgerSizes: [1_000, 10_000, 100_000], ledgerCatalogSize: 1_000,
@@ -32,7 +37,8 @@ struct BenchScale {
         commitsPerKind: 200, commitRounds: 4, openRuns: 5,
         writerCounts: [1, 2, 4, 8], commitsPerWriter: 100, concurrencyRuns: 3,
         frameRuns: 50, scrollKeys: 1_000,
-        postgresCommits: 400, postgresWriterCounts: [1, 2, 4, 8], postgresCommitsPerWriter: 100, postgresFollowSamples: 100)
+        postgresCommits: 400, postgresWriterCounts: [1, 2, 4, 8], postgresCommitsPerWriter: 100, postgresFollowSamples: 100,
+        serveClientCounts: [1, 8, 64], serveSeconds: 3, serveNotificationSamples: 100)
 
     static let quick = BenchScale(
         catalogSizes: [10, 1_000], ledgerSizes: [100, 1_000], ledgerCatalogSize: 10,
@@ -40,5 +46,6 @@ struct BenchScale {
         commitsPerKind: 10, commitRounds: 2, openRuns: 1,
         writerCounts: [1, 2], commitsPerWriter: 5, concurrencyRuns: 1,
         frameRuns: 3, scrollKeys: 50,
-        postgresCommits: 10, postgresWriterCounts: [1, 2], postgresCommitsPerWriter: 5, postgresFollowSamples: 3)
+        postgresCommits: 10, postgresWriterCounts: [1, 2], postgresCommitsPerWriter: 5, postgresFollowSamples: 3,
+        serveClientCounts: [1, 8, 64], serveSeconds: 0.3, serveNotificationSamples: 5)
 }

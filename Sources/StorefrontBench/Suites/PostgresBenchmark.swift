@@ -140,7 +140,7 @@ enum PostgresBenchmark {
                        samples: Samples(delays), target: .atMost(200, "ms"))]
     }
 
-    private static func coinProduct(_ catalog: Catalog) throws -> Product {
+    static func coinProduct(_ catalog: Catalog) throws -> Product {
         guard let product = catalog.products.first(where: { $0.grant?.credit == CatalogGenerator.coins }) else {
             throw BenchError.generatedDataInvalid("the ledger catalog has no consumable granting coins")
         }
