@@ -9,6 +9,13 @@ import StorefrontText
 /// committed balance. Storage trouble becomes `operationFailed` with the error's own words.
 struct EffectRunner: Sendable {
     let store: Store
+    /// Fills in each snapshot's notifications and server; nil leaves them empty.
+    let serverSide: (any ServerSideSource)?
+
+    init(store: Store, serverSide: (any ServerSideSource)? = nil) {
+        self.store = store
+        self.serverSide = serverSide
+    }
 
     /// Runs `effect`; `storefront` is the one on screen when it was asked for. Results go back
     /// as data: the app words them in the locale on screen.
@@ -82,6 +89,8 @@ struct EffectRunner: Sendable {
     }
 
     func snapshot(_ buyer: Buyer, _ storefront: String) -> Action {
-        .storeChanged(StoreSnapshot(store: store, buyer: buyer, storefront: storefront))
+        var snapshot = StoreSnapshot(store: store, buyer: buyer, storefront: storefront)
+        if let serverSide { snapshot.serverSide = serverSide.read() }
+        return .storeChanged(snapshot)
     }
 }

@@ -31,11 +31,18 @@ public final class TUIRunLoop {
     static let busyTimeoutMilliseconds = 80
     static let catchUpInterval: TimeInterval = 1
 
-    public init(store: Store, terminal: any TerminalBackend, state: AppState, clock: @escaping @Sendable () -> Date = { Date() }) {
+    private let serverSide: (any ServerSideSource)?
+    private var lastServerCheck = Date.distantPast
+
+    /// `serverSide`, when given, supplies the notifications and the serving server the
+    /// screens show.
+    public init(store: Store, terminal: any TerminalBackend, state: AppState, serverSide: (any ServerSideSource)? = nil,
+                clock: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.terminal = terminal
         self.state = state
-        self.runner = EffectRunner(store: store)
+        self.serverSide = serverSide
+        self.runner = EffectRunner(store: store, serverSide: serverSide)
         self.clock = clock
         self.lastClockReading = clock()
     }
@@ -118,5 +125,14 @@ public final class TUIRunLoop {
             dispatch(.operationFailed(message: "\(error)"))
         }
         if changed { dispatch(runner.snapshot(state.buyer, state.storefront)) }
+        followServer()
+    }
+
+    /// Shows a server starting or stopping, which the ledger does not record, within a second.
+    private func followServer() {
+        guard let serverSide, Date().timeIntervalSince(lastServerCheck) >= Self.catchUpInterval else { return }
+        lastServerCheck = Date()
+        let address = serverSide.servingAddress()
+        if address != state.snapshot.serverSide.servingAddress { dispatch(.servingChanged(address: address)) }
     }
 }

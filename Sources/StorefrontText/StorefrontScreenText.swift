@@ -99,6 +99,11 @@ public enum StorefrontScreenText {
     }
 
     /// The storefront opened read-only because the catch-up of due renewals could not be written.
+    /// Why the transaction detail will show no App Store Server Notifications this time.
+    public static func notificationsUnavailable(reason: String) -> String {
+        "the transaction detail shows no notifications (\(reason)); `storefront notifications` says more."
+    }
+
     public static func cannotWrite(reason: String) -> String {
         "The entitlements file cannot be written (\(reason)), so nothing can be bought, spent or changed; renewals "
             + "and expiries that fell due are shown but not recorded."

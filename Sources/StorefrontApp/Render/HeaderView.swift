@@ -27,7 +27,7 @@ enum HeaderView {
     }
 
     /// Warnings worth seeing at all times: the store clock, read-only, purchases off, a forced next
-    /// outcome, an environment other than Sandbox.
+    /// outcome, an environment other than Sandbox, a server serving the ledger.
     private static func badgeLabels(_ state: AppState) -> [String] {
         var labels: [String] = []
         if !state.snapshot.timeline.isReal {
@@ -40,6 +40,10 @@ enum HeaderView {
         // an app's verifier must be configured with, so it is always in view.
         if state.snapshot.settings.environment != .sandbox {
             labels.append("Environment: \(state.snapshot.settings.environment.rawValue)")
+        }
+        // Last: it is news, not a warning, so it is the first to give way on a narrow screen.
+        if let address = state.snapshot.serverSide.servingAddress {
+            labels.append(address.isEmpty ? "Serving" : "Serving \(address)")
         }
         return labels
     }

@@ -3,18 +3,22 @@ import TerminalUI
 import StorefrontText
 
 /// The account's transactions, newest first: date, product, price and state, and the
-/// selected one's details on the last line.
+/// selected one's details on the last two lines: what it is, and the App Store Server
+/// Notifications it caused.
 enum TransactionsView {
     /// Rows of transactions shown at once; `update` scrolls by it.
+    /// Rows under the list for the selected transaction.
+    static let detailHeight = 2
+
     static func listHeight(size: Size) -> Int {
-        max(1, MainLayout.overlayArea(for: size).height - 2 - 2)
+        max(1, MainLayout.overlayArea(for: size).height - 2 - 1 - detailHeight)
     }
 
     static func draw(_ screen: TransactionsScreen, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
         let text = state.text
         let records = state.snapshot.transactions
         let inside = Dialog.draw(area, title: "Transactions of \(state.buyer.account)", into: &buffer)
-        let bands = inside.rows([.fixed(1), .fill, .fixed(1)])
+        let bands = inside.rows([.fixed(1), .fill, .fixed(detailHeight)])
         guard !records.isEmpty else {
             buffer.write("No transactions yet. Buy something with Enter on the main screen.", in: bands[1].row(0), style: Theme.muted)
             return
@@ -40,7 +44,11 @@ enum TransactionsView {
                            Span(record.state.rawValue.padded(toWidth: stateWidth), style: style(for: record.state))])
         }
         if let index = screen.scroll.selectedIndex, records.indices.contains(index) {
-            buffer.write(summary(of: records[index], text: text), in: bands[2], style: Theme.muted)
+            buffer.write(summary(of: records[index], text: text), in: bands[2].row(0), style: Theme.muted)
+            let caused = state.snapshot.serverSide.notifications[records[index].id] ?? []
+            if !caused.isEmpty {
+                buffer.write("Notifications: " + caused.map(\.summary).joined(separator: " · "), in: bands[2].row(1), style: Theme.muted)
+            }
         }
     }
 

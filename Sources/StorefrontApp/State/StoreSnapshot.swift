@@ -36,6 +36,8 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// Whether a promotional offer needs a signature from the app's server, which the
     /// payment sheet cannot make: the store has an in-app purchase key and the setting is on.
     public var offerSignaturesRequired = false
+    /// Notifications and a serving server; empty until the runtime reads them.
+    public var serverSide = ServerSide()
 
     public init(buyer: Buyer, storefront: String, entitlements: Entitlements, statuses: [String: ProductStatus],
                 transactions: [TransactionRecord] = [], accounts: [String] = [], devices: [String] = [],

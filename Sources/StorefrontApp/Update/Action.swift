@@ -20,6 +20,8 @@ public enum Action: Equatable, Sendable {
     case storeUnreachable(reason: String)
     /// The store's server answered again after `storeUnreachable`.
     case storeReconnected
+    /// A `storefront serve` started or stopped serving the ledger (nil: none serves it).
+    case servingChanged(address: String?)
     case purchaseFinished(productID: String, outcome: PurchaseOutcome)
     case restoreFinished(RestoreResult)
     case spendFinished(credit: String, outcome: SpendOutcome)

@@ -26,6 +26,8 @@ extension AppState {
             unreachableReason = reason
         case .storeReconnected:
             unreachableReason = nil
+        case .servingChanged(let address):
+            snapshot.serverSide.servingAddress = address
         case .purchaseFinished(let productID, let outcome):
             finishPurchase(of: productID, outcome: outcome)
         case .restoreFinished(let result):

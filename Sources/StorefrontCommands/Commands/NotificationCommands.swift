@@ -55,7 +55,7 @@ enum NotificationCommands {
 extension StoreSession {
     /// A feed of this app's notifications over a connection of its own to the ledger; nil
     /// while there is no ledger (and so no notification).
-    func notificationFeed() throws(CommandFailure) -> NotificationFeed? {
+    public func notificationFeed() throws(CommandFailure) -> NotificationFeed? {
         guard FileManager.default.fileExists(atPath: ledgerPath) else { return nil }
         return try servedNotificationFeed(signer: try transactionSigner())
     }

@@ -2,6 +2,8 @@ import StorefrontText
 import Foundation
 import NcursesTerminal
 import StoreEngine
+import StoreLedger
+import StoreNotifications
 import StorefrontApp
 import StorefrontCommands
 import TerminalUI
@@ -20,6 +22,8 @@ enum TUILauncher {
         let session = try StoreSession.open(arguments, environment: environment)
         // Written before the screen opens, so they are still there when it closes.
         for warning in session.warnings { console.err("storefront: \(warning)") }
+        let serverSide = LedgerServerSide(feed: notificationFeed(session, console: console),
+                                          family: LedgerFamily(ledgerPath: session.ledgerPath))
         let screen = NcursesScreen()
         do {
             try screen.start()
@@ -32,8 +36,9 @@ enum TUILauncher {
                              snapshot: StoreSnapshot(store: session.store, buyer: session.buyer, storefront: session.storefront),
                              size: screen.size, seed: UInt64(truncatingIfNeeded: Int(Date().timeIntervalSince1970)),
                              unavailableReason: writeRefusal(session), now: Date())
-        deliverUnfinished(session, into: &state)
-        let loop = TUIRunLoop(store: session.store, terminal: screen, state: state)
+        state.snapshot.serverSide = serverSide.read()
+        deliverUnfinished(session, into: &state, serverSide: serverSide)
+        let loop = TUIRunLoop(store: session.store, terminal: screen, state: state, serverSide: serverSide)
         loop.run()
         screen.stop()
         if let signal = screen.terminationSignal { return 128 + signal }
@@ -54,12 +59,25 @@ enum TUILauncher {
         return session.catchUpSkipped.map { StorefrontScreenText.cannotWrite(reason: "\($0)") }
     }
 
+    /// The feed the transaction detail's notifications come from; nil, after saying why on
+    /// standard error, when the store's signing authority cannot be read.
+    private static func notificationFeed(_ session: StoreSession, console: Console) -> NotificationFeed? {
+        do {
+            return try session.notificationFeed()
+        } catch {
+            console.err("storefront: \(StorefrontScreenText.notificationsUnavailable(reason: error.message))")
+            return nil
+        }
+    }
+
     /// Transactions an app left unfinished are delivered when the storefront starts, once.
-    private static func deliverUnfinished(_ session: StoreSession, into state: inout AppState) {
+    private static func deliverUnfinished(_ session: StoreSession, into state: inout AppState, serverSide: LedgerServerSide) {
         guard state.readOnlyReason == nil, session.store.ledgerProblems.isEmpty, !session.store.unfinishedTransactions(for: session.buyer).isEmpty else { return }
         do {
             let delivered = try session.store.deliverUnfinished(session.buyer)
-            _ = update(&state, .storeChanged(StoreSnapshot(store: session.store, buyer: session.buyer, storefront: session.storefront)))
+            var snapshot = StoreSnapshot(store: session.store, buyer: session.buyer, storefront: session.storefront)
+            snapshot.serverSide = serverSide.read()
+            _ = update(&state, .storeChanged(snapshot))
             if !delivered.isEmpty {
                 _ = update(&state, .unfinishedDelivered(delivered))
             }

@@ -93,4 +93,22 @@ import Testing
         #expect(notification.type == .test && notification.subtype == nil && notification.transactionID == nil)
         #expect(notification.sequence == sequence)
     }
+
+    @Test func anExtendedRenewalDateIsRenewalExtendedForTheChainsLatestTransactionOnce() throws {
+        let first = try #require(try fixture.buy(Rage.monthly)) // a week's free trial
+        try fixture.advance("P1W") // the first paid month: a newer transaction in the chain
+        let latest = try #require(fixture.store.snapshot.subscriptions[first.originalID]?.latestTransactionID)
+        #expect(latest != first.id)
+        _ = try fixture.store.extendRenewalDate(originalTransactionID: first.originalID, days: 30, reasonCode: 1,
+                                                requestIdentifier: "request-1", by: phone)
+        // The same request again is answered from the first and records nothing, so notifies nothing.
+        _ = try fixture.store.extendRenewalDate(originalTransactionID: first.originalID, days: 30, reasonCode: 1,
+                                                requestIdentifier: "request-1", by: phone)
+        #expect(try fixture.sequence() == ["SUBSCRIBED/INITIAL_BUY", "DID_RENEW", "RENEWAL_EXTENDED"])
+        let extended = try #require(try fixture.notifications().last)
+        #expect(extended.type == .renewalExtended && extended.subtype == nil)
+        #expect(extended.transactionID == latest)
+        #expect(extended.originalTransactionID == first.originalID)
+        #expect(extended.productID == Rage.monthly)
+    }
 }
