@@ -25,11 +25,19 @@ public struct SignedRenewalInfoPayload: Codable, Sendable, Equatable {
     public var renewalPrice: Int64?
     public var currency: String?
     public var appTransactionId: String?
+    /// The offer the next period continues, while it renews: 1 introductory, 2 promotional.
+    public var offerType: Int?
+    /// The promotional offer's identifier (none for an introductory offer).
+    public var offerIdentifier: String?
+    public var offerDiscountType: String?
+    public var offerPeriod: String?
 
-    /// The claims for `subscription`; `renewalPrice` is the renewing product's price in the
-    /// subscription's storefront, `currency` its currency.
+    /// The claims for `subscription`; `renewalPrice` is what its next period costs in the
+    /// subscription's storefront (an offer's price while the offer continues), `currency` its
+    /// currency, `renewalOffer` the offer the next period continues.
     public init(subscription: Entitlements.Subscription, renewalPrice: Decimal?, currency: String?,
-                signedDate: Date, environment: StoreEnvironment, appTransactionID: String?) {
+                signedDate: Date, environment: StoreEnvironment, appTransactionID: String?,
+                renewalOffer: SignedOffer? = nil) {
         originalTransactionId = subscription.originalTransactionID
         autoRenewProductId = subscription.pendingProductID ?? subscription.productID
         productId = subscription.productID
@@ -46,6 +54,12 @@ public struct SignedRenewalInfoPayload: Codable, Sendable, Equatable {
         self.renewalPrice = subscription.willAutoRenew ? renewalPrice.map(ExactDecimal.milliunits) : nil
         self.currency = self.renewalPrice == nil ? nil : currency
         appTransactionId = appTransactionID
+        // Apple reports the offer of the coming renewal, so none once it will not renew.
+        let offer = subscription.willAutoRenew ? renewalOffer : nil
+        offerType = offer?.type
+        offerIdentifier = offer?.identifier
+        offerDiscountType = offer?.discountType
+        offerPeriod = offer?.period
     }
 
     /// Apple's `expirationIntent` for a reason the store records.

@@ -10,11 +10,18 @@ extension Store {
     public func signedRenewalInfo(_ subscription: Entitlements.Subscription, signer: TransactionSigner) throws(SigningError) -> String? {
         guard let product = catalog.product(id: subscription.pendingProductID ?? subscription.productID),
               product.type == .autoRenewable else { return nil }
-        guard let latest = snapshot.transactions[subscription.transactionID] else { return nil }
+        let state = snapshot
+        guard let latest = state.transactions[subscription.transactionID],
+              let chain = state.subscriptions[subscription.originalTransactionID] else { return nil }
+        // The schedule's own terms, so the price reported is the one the renewal will charge.
+        let terms = latest.storefront.map { product.nextRenewalTerms(of: chain, storefront: $0) }
+        let offer = terms.flatMap { terms in
+            SignedOffer(ledgerText: terms.offer?.rawValue, paymentMode: terms.offerPaymentMode,
+                        period: terms.offerPeriod?.description)
+        }
         let payload = SignedRenewalInfoPayload(
-            subscription: subscription, renewalPrice: latest.storefront.flatMap { product.price(in: $0) },
-            currency: latest.currency, signedDate: now(), environment: environment,
-            appTransactionID: try appTransactionID(account: latest.account))
+            subscription: subscription, renewalPrice: terms?.price, currency: latest.currency, signedDate: now(),
+            environment: environment, appTransactionID: try appTransactionID(account: latest.account), renewalOffer: offer)
         return try signer.sign(payload, signedAt: now())
     }
 

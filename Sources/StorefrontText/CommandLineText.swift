@@ -109,6 +109,11 @@ extension CommandLineText {
         public static func deviceHeading(_ device: String) -> String { "Device \(device):" }
         public static let storeHeading = "Store:"
         public static func timeRate(_ rate: String, storeTime: String) -> String { "\(rate) (store time \(storeTime))" }
+        /// `promotional-offer-signatures` as text: `required` asks for nothing while no key is
+        /// in use, and says so rather than look as if it did.
+        public static func offerSignatures(_ value: String, inForce: Bool) -> String {
+            value == "required" && !inForce ? "required (no key in use)" : value
+        }
 
         public static func changed(_ name: String, to value: String, scope: Scope) -> String {
             switch scope {

@@ -20,8 +20,12 @@ extension StoreText {
             "The offer signature is not valid: it was not made by key \(keyID) over this bundle id, product, offer, "
                 + "app account token, nonce and timestamp. Nothing was charged."
         case let .stale(signed, storeTime):
-            "The offer signature is stale: its timestamp (\(signed.formatted(.iso8601))) is more than 24 hours from store time "
+            "The offer signature is stale: its timestamp (\(signed.formatted(.iso8601))) is more than 24 hours before store time "
                 + "(\(storeTime.formatted(.iso8601))); sign it again with a current timestamp. Nothing was charged."
+        case let .fromTheFuture(signed, storeTime):
+            "The offer signature is dated in the future: its timestamp (\(signed.formatted(.iso8601))) is more than 24 hours "
+                + "after store time (\(storeTime.formatted(.iso8601))); sign it with the store's current time "
+                + "(`storefront advance` moves store time). Nothing was charged."
         case let .nonceReused(nonce):
             "The offer signature's nonce \(nonce) was already used; sign it again with a new nonce. Nothing was charged."
         }

@@ -7,11 +7,18 @@ extension StoreText {
     /// "Added 5 Rage Faces: you now have 10."
     ///
     /// `requestedOffer` is the promotional offer the request asked for: when the account
-    /// already had the product, the message says that the offer was not applied.
+    /// already had the product, or the purchase only scheduled a change of plan, the message
+    /// says that the offer was not applied; `offerSigned` says a signature (and its nonce) came with it.
     public func message(for outcome: PurchaseOutcome, product: Product?, balance: Int? = nil,
-                        requestedOffer: String? = nil) -> String {
+                        requestedOffer: String? = nil, offerSigned: Bool = false) -> String {
         let said = outcomeMessage(for: outcome, product: product, balance: balance)
-        guard let requestedOffer, outcome.leftOfferUnapplied else { return said }
+        guard let requestedOffer else { return said }
+        if case .changeScheduled = outcome {
+            // The change is recorded with the offer's nonce, so that signature cannot be used again.
+            return said + " The promotional offer \(requestedOffer) was not applied to the scheduled change"
+                + (offerSigned ? "; its signature's nonce is now used." : ".")
+        }
+        guard outcome.leftOfferUnapplied else { return said }
         return said + " The promotional offer \(requestedOffer) was not applied, because the account already has "
             + "\(product.map(title(of:)) ?? "the product"); its signature's nonce was not used."
     }

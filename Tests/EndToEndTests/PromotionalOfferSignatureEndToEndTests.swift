@@ -163,6 +163,34 @@ struct PromotionalOfferSignatureEndToEndTests {
         #expect(unsigned.status == 0 && unsigned.stdout.contains("with the promotional offer \(Self.offer)"), "\(unsigned.stdout) \(unsigned.stderr)")
     }
 
+    @Test func anOfferWithAScheduledChangeSaysItWasNotAppliedAndItsNonceIsUsed() throws {
+        if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
+        let key = try createKey()
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        let nonce = UUID().uuidString
+        let now = Self.nowMilliseconds
+        let signature = try librarySignature(path: key.path, keyID: key.keyID, nonce: nonce, timestamp: now)
+        let scheduled = try buy(signature: signature, keyID: key.keyID, nonce: nonce, timestamp: now)
+        #expect(scheduled.status == 0, "\(scheduled.stderr)")
+        #expect(scheduled.stdout.contains("rage.pro.comeback was not applied to the scheduled change"), "\(scheduled.stdout)")
+        #expect(scheduled.stdout.contains("nonce is now used"), "\(scheduled.stdout)")
+    }
+
+    @Test func aTimestampFarAheadIsRefusedAsFutureAndALeadingPlusIsAUsageError() throws {
+        if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
+        let key = try createKey()
+        try becomePastSubscriber()
+        let nonce = UUID().uuidString
+        let ahead = Self.nowMilliseconds + 25 * 60 * 60 * 1000
+        let signature = try librarySignature(path: key.path, keyID: key.keyID, nonce: nonce, timestamp: ahead)
+        let future = try buy(signature: signature, keyID: key.keyID, nonce: nonce, timestamp: ahead)
+        #expect(future.status == 1 && future.stderr.contains("in the future") && !future.stderr.contains("stale"),
+                "\(future.stderr)")
+        let plus = try cli.run(["buy", Self.product, "--offer", Self.offer, "--offer-signature", signature, "--key-id", key.keyID,
+                                "--nonce", nonce, "--timestamp", "+\(ahead)"])
+        #expect(plus.status == 2 && plus.stderr.contains("--timestamp"), "\(plus.stderr)")
+    }
+
     @Test func makingAKeyWhileSignaturesAreOffSaysNoneIsNeeded() throws {
         #expect(try cli.run(["settings", "set", "promotional-offer-signatures", "off"]).status == 0)
         let made = try cli.run(["api-key", "create"])

@@ -78,6 +78,21 @@ extension LedgerState {
         subscriptions[original] = chain
     }
 
+    /// Ends at `end` every transaction of `chain` that ran past it (the current period and any
+    /// renewed ahead), so each transaction's `expiresDate` says when access really ended: what
+    /// `transactions`, signed transactions and `verify-transaction` report. A period renewed
+    /// ahead that had not started ends where it starts. Only an early end (by hand) needs it,
+    /// so a subscription that runs out costs no scan.
+    private mutating func endTransactions(of chain: SubscriptionChain, at end: Date) {
+        let cut = transactions.compactMap { entry -> String? in
+            entry.value.originalID == chain.originalID && (entry.value.expiresDate ?? end) > end ? entry.key : nil
+        }
+        for id in cut {
+            guard let record = transactions[id] else { continue }
+            transactions[id]?.expiresDate = max(record.purchaseDate, end)
+        }
+    }
+
     mutating func applySubscriptionChange(_ event: StoreEvent) {
         if event.kind == .expire, event.originalTransactionId == nil, let id = event.transactionId,
            transactions[id]?.productType == .freeSubscription, transactions[id]?.unsubscribedDate == nil {
@@ -101,6 +116,7 @@ extension LedgerState {
             // An ended subscription renews into nothing, so no change is left pending.
             chain.pendingProductID = nil
             chain.expirationReason = event.reason.flatMap(SubscriptionChain.ExpirationReason.init(rawValue:)) ?? .unknown
+            if event.time < chain.expiresDate { endTransactions(of: chain, at: event.time) }
             chain.expiresDate = min(chain.expiresDate, event.time)
         case .cancelRenewal:
             guard chain.isOngoing else { return }

@@ -139,7 +139,7 @@ struct SubscriptionSchedule {
         event.currency = catalog.storefront(code: storefront)?.currency
         event.group = product.subscription?.group
         event.quantity = 1
-        if chain.offerPeriodsLeft > 0, product.id == chain.productID, let offer = product.offerTerms(named: chain.offer) {
+        if let offer = product.continuedOffer(of: chain) {
             event.price = ExactDecimal.string(offer.prices[storefront] ?? product.price(in: storefront) ?? 0)
             event.expiresDate = offer.period.added(to: start)
             event.offer = chain.offer

@@ -52,6 +52,7 @@ enum APIKeyCommands {
 
     static func revoke(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let keyID = arguments.commandArguments[0]
+        guard !keyID.isEmpty else { throw UsageError(CommandLineText.Keys.emptyKeyID) }
         let wasRevoked = session.store.snapshot.inAppPurchaseKey(keyID)?.isRevoked == true
         let key = try session.perform { try session.store.revokeInAppPurchaseKey(keyID, by: session.buyer) }
         if arguments.json {
@@ -85,7 +86,8 @@ enum APIKeyCommands {
             throw UsageError(CommandLineText.Keys.notBase64(signatureText))
         }
         guard let nonce = UUID(uuidString: nonceText) else { throw UsageError(CommandLineText.Keys.nonceNotAUUID(nonceText)) }
-        guard let timestamp = Int64(timestampText), timestamp >= 0 else {
+        // Int64 reads "+123" too; a timestamp is digits only, as Apple's servers send it.
+        guard timestampText.allSatisfy({ $0.isASCII && $0.isNumber }), let timestamp = Int64(timestampText) else {
             throw UsageError(CommandLineText.Keys.notATimestamp(timestampText))
         }
         return PromotionalOfferSignature(keyID: keyID, nonce: nonce, timestamp: timestamp, signature: Array(signature),

@@ -95,7 +95,8 @@ enum AccountCommands {
 
     static func settings(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let shape = SettingsView.shape(of: session)
-        if arguments.json { try console.json(shape) } else { SettingsView.print(shape, console: console) }
+        if arguments.json { try console.json(shape) } else { SettingsView.print(shape, offerSignaturesInForce: session.store.snapshot.promotionalOfferSignaturesRequired,
+                                                                                console: console) }
         return .success
     }
 

@@ -35,7 +35,8 @@ enum PurchaseCommands {
         let product = session.catalog.product(id: productID)
         let credit = outcome.transaction?.credit
         let balance = credit.map { session.store.balance(of: $0, for: session.buyer) }
-        var message = session.text.message(for: outcome, product: product, balance: balance, requestedOffer: requestedOffer)
+        var message = session.text.message(for: outcome, product: product, balance: balance, requestedOffer: requestedOffer,
+                                           offerSigned: arguments.value(of: CommandOptions.offerSignature) != nil)
         // The messages of a purchase and of an earlier unfinished one already say how to deliver it.
         let messageTellsDelivery: Bool = switch outcome {
         case .purchased, .alreadyOwned: true

@@ -21,7 +21,8 @@ enum SettingsView {
         return shape
     }
 
-    static func print(_ shape: JSONShapes.Settings, console: Console) {
+    /// Prints `shape`; `offerSignaturesInForce` says whether `buy --offer` needs a signature now.
+    static func print(_ shape: JSONShapes.Settings, offerSignaturesInForce: Bool, console: Console) {
         let device = [(StoreSetting.purchasesAllowed.rawValue, "\(shape.purchasesAllowed)"),
                       (StoreSetting.nextPurchaseOutcome.rawValue, shape.nextPurchase)]
         var store = [(StoreSetting.askToBuy.rawValue, "\(shape.askToBuy)"),
@@ -29,7 +30,8 @@ enum SettingsView {
                      (StoreSetting.billingRetry.rawValue, "\(shape.billingRetry)"),
                      (StoreSetting.gracePeriod.rawValue, "\(shape.gracePeriod)"),
                      (StoreSetting.environment.rawValue, shape.environment),
-                     (StoreSetting.promotionalOfferSignatures.rawValue, shape.promotionalOfferSignatures),
+                     (StoreSetting.promotionalOfferSignatures.rawValue,
+                      CommandLineText.Settings.offerSignatures(shape.promotionalOfferSignatures, inForce: offerSignaturesInForce)),
                      (StoreSetting.receiptSharedSecret.rawValue, shape.receiptSharedSecret),
                      (StoreSetting.notificationURL.rawValue, shape.notificationURL),
                      (SettingNames.timeRate,

@@ -56,8 +56,11 @@ public enum OfferSignatureRefusal: Sendable, Equatable {
     case revokedKey(keyID: String)
     /// The signature does not sign this purchase's payload with that key.
     case invalidSignature(keyID: String)
-    /// The timestamp is more than 24 hours from store time.
+    /// The timestamp is more than 24 hours before store time.
     case stale(signed: Date, storeTime: Date)
+    /// The timestamp is more than 24 hours after store time: a clock set wrong, or store
+    /// time behind the server's.
+    case fromTheFuture(signed: Date, storeTime: Date)
     /// A purchase already used the nonce.
     case nonceReused(nonce: String)
 }

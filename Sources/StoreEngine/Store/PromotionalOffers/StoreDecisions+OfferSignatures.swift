@@ -18,7 +18,10 @@ extension StoreDecisions {
         guard signed.verifier.isValid(signature: signed.signature, of: payload, publicKey: key.publicKey) else {
             return .invalidSignature(keyID: key.keyID)
         }
-        guard abs(signed.signedDate.timeIntervalSince(now)) <= PromotionalOfferSignature.validity else {
+        guard signed.signedDate.timeIntervalSince(now) <= PromotionalOfferSignature.validity else {
+            return .fromTheFuture(signed: signed.signedDate, storeTime: now)
+        }
+        guard now.timeIntervalSince(signed.signedDate) <= PromotionalOfferSignature.validity else {
             return .stale(signed: signed.signedDate, storeTime: now)
         }
         guard !state.usedOfferNonces.contains(signed.nonceText) else { return .nonceReused(nonce: signed.nonceText) }
