@@ -99,7 +99,7 @@ enum PostgresBenchmark {
         setenv("STOREFRONT_STORE_KEY", context.data.path("postgres-fold.key"), 1)
         defer { setenv("STOREFRONT_STORE_KEY", context.data.path("postgres.key"), 1) }
         _ = try EventLogCopy.copy(from: BenchStoreLog.open(ledger), named: ledger, to: BenchStoreLog.open(url), named: url)
-        let forgetCheckpoints = { try server.psql("DELETE FROM storefront_checkpoints", database: "fold") }
+        let forgetCheckpoints = { _ = try server.psql("DELETE FROM storefront_checkpoints", database: "fold") }
         var full: [Double] = []
         // One opening first that is not kept, as `Stopwatch.sample` warms up.
         for run in 0...context.scale.openRuns {
