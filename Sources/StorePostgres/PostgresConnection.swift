@@ -39,16 +39,8 @@ final class PostgresConnection {
     /// Runs one statement with `parameters` ($1, $2, …) sent as text.
     @discardableResult
     func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresStoreError) -> Rows {
-        let copies = parameters.map { $0.map { strdup($0) } ?? nil }
-        defer { copies.forEach { free($0) } }
-        let result = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in
-            PQexecParams(handle, sql, Int32(values.count), nil, values.baseAddress, nil, nil, 0)
-        }
+        let result = try run(sql, parameters, binaryResult: false)
         defer { PQclear(result) }
-        let status = PQresultStatus(result)
-        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            throw failure(result)
-        }
         let rowCount = Int(PQntuples(result))
         let columnCount = Int(PQnfields(result))
         var values: [[String?]] = []
@@ -59,6 +51,35 @@ final class PostgresConnection {
             })
         }
         return Rows(values: values)
+    }
+
+    /// The first column of the first row as raw bytes (binary result format, so a `bytea` comes
+    /// back as it is stored, without hex text to decode); nil when there is no row or it is NULL.
+    func bytes(_ sql: String, _ parameters: [String?] = []) throws(PostgresStoreError) -> [UInt8]? {
+        let result = try run(sql, parameters, binaryResult: true)
+        defer { PQclear(result) }
+        guard PQntuples(result) > 0, PQnfields(result) > 0, PQgetisnull(result, 0, 0) == 0,
+              let value = PQgetvalue(result, 0, 0)
+        else { return nil }
+        let count = Int(PQgetlength(result, 0, 0))
+        return value.withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
+    }
+
+    /// Sends one statement with text parameters; the result when the server accepted it (the
+    /// caller clears it), else the error.
+    private func run(_ sql: String, _ parameters: [String?], binaryResult: Bool) throws(PostgresStoreError) -> OpaquePointer? {
+        let copies = parameters.map { $0.map { strdup($0) } ?? nil }
+        defer { copies.forEach { free($0) } }
+        let result = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in
+            PQexecParams(handle, sql, Int32(values.count), nil, values.baseAddress, nil, nil, binaryResult ? 1 : 0)
+        }
+        let status = PQresultStatus(result)
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            let error = failure(result)
+            PQclear(result)
+            throw error
+        }
+        return result
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.

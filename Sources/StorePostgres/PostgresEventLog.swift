@@ -25,7 +25,9 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// The highest sequence number fetched; reads continue after it.
     var fetchedThrough = 0
     /// Set when a commit failed after the chain moved on: the next read starts over.
-    private var mustRestart = false
+    var mustRestart = false
+    /// The checkpoint to resume from, taken up by the first read (see `resume(from:)`).
+    var pendingCheckpoint: LedgerCheckpoint?
     /// Rows fetched per read, so a long log is folded piece by piece.
     static let rowsPerRead = 10_000
 
@@ -85,7 +87,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 let restarted = restartIfNeeded()
                 guard version > 0 else { return EventBatch(restarted: restarted) }
                 var batch = try fetch()
-                batch.restarted = restarted
+                batch.restarted = batch.restarted || restarted
                 return batch
             } catch let error as PostgresStoreError {
                 throw Self.portError(error)
@@ -122,7 +124,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 // The first writer makes the schema, under the lock, so two first writers cannot race.
                 if found == 0 { try PostgresSchema.upgrade(on: connection) }
                 var others = try fetchAll()
-                others.restarted = restarted
+                others.restarted = others.restarted || restarted
                 try storeHeaderIfMissing()
                 let decision = try decide(others)
                 let lines = try chain.lines(for: decision.events, storeName: address.display)
@@ -165,6 +167,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         guard mustRestart else { return false }
         chain = LedgerLineChain(keyPath: keyPath)
         fetchedThrough = 0
+        pendingCheckpoint = nil
         mustRestart = false
         return true
     }
@@ -176,25 +179,30 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             let part = try fetch()
             batch.entries += part.entries
             batch.isPartial = part.isPartial
+            batch.restarted = batch.restarted || part.restarted
         } while batch.isPartial
         return batch
     }
 
-    /// The header (first time) and the next rows after `fetchedThrough`; call under `lock`.
+    /// The header (first time) and the next rows after `fetchedThrough`, or after the checkpoint
+    /// resumed from; `restarted` when that checkpoint turned out not to be this store's, so the
+    /// reader discards it and folds every event. Call under `lock`.
     private func fetch() throws -> EventBatch {
+        var checkpointRefused = false
         if !chain.hasHeader {
             let header = try connection.execute("SELECT line FROM storefront_header")
-            guard let line = header.first?.first ?? nil else { return EventBatch() }
+            guard let line = header.first?.first ?? nil else { return EventBatch(restarted: pendingCheckpoint.take() != nil) }
             _ = try chain.read([Array(line.utf8)])
+            if let checkpoint = pendingCheckpoint.take() { checkpointRefused = try !resumeAfter(checkpoint) }
         }
         let rows = try connection.execute(
             "SELECT seq, line FROM storefront_events WHERE seq > $1 ORDER BY seq LIMIT \(Self.rowsPerRead)",
             [String(fetchedThrough)])
-        guard !rows.values.isEmpty else { return EventBatch() }
+        guard !rows.values.isEmpty else { return EventBatch(restarted: checkpointRefused) }
         fetchedThrough = rows.values.last?.first.flatMap { $0.flatMap(Int.init) } ?? fetchedThrough
         let entries = try chain.read(rows.values.map { Array(($0[1] ?? "").utf8) })
         return EventBatch(entries: entries.map { (sequence: $0.sequence, event: $0.event) },
-                          isPartial: rows.values.count == Self.rowsPerRead)
+                          restarted: checkpointRefused, isPartial: rows.values.count == Self.rowsPerRead)
     }
 
     /// Starts the chain with a header row when the store has none; call under the writer lock.

@@ -3,10 +3,12 @@
 /// The database enforces what it can of the file's guarantees: events are never updated or
 /// deleted (a trigger refuses it, also TRUNCATE), sequence numbers start at 1 and have no gaps
 /// (a trigger checks each insert against the last row), and transaction ids, spend ids and
-/// renewal keys are unique where the events carry them.
+/// renewal keys are unique where the events carry them. Checkpoints (version 2) are not
+/// events: one row per name, replaced when a newer fold is saved, so no trigger guards them;
+/// their own MAC does.
 enum PostgresSchema {
     /// The version this build creates and writes.
-    static let currentVersion = 1
+    static let currentVersion = 2
 
     /// The key of the transaction-scoped advisory lock every writer takes (ASCII "storefnt").
     static let writerLockKey: Int64 = 0x73746F726566_6E74
@@ -16,7 +18,19 @@ enum PostgresSchema {
 
     /// The statements that bring a database from `version - 1` to `version`, in order; index 0
     /// creates version 1 from nothing.
-    static let steps: [[String]] = [versionOne]
+    static let steps: [[String]] = [versionOne, versionTwo]
+
+    /// Version 2: saved folds of the events, one per app, so opening need not fold them all.
+    private static let versionTwo = [
+        """
+        CREATE TABLE storefront_checkpoints (
+            name text PRIMARY KEY,
+            seq bigint NOT NULL CHECK (seq > 0),
+            content bytea NOT NULL,
+            saved_at timestamptz NOT NULL DEFAULT now()
+        )
+        """,
+    ]
 
     private static let versionOne = [
         """

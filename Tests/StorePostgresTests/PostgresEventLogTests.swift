@@ -109,8 +109,8 @@ struct PostgresEventLogTests {
     @Test("migrate makes the schema of an empty database and then changes nothing")
     func migrateMakesTheSchema() throws {
         let fixture = try PostgresStoreFixture()
-        #expect(try fixture.log().migrate() == (from: 0, to: 1))
-        #expect(try fixture.log().migrate() == (from: 1, to: 1))
+        #expect(try fixture.log().migrate() == (from: 0, to: 2))
+        #expect(try fixture.log().migrate() == (from: 2, to: 2))
         #expect(try fixture.store().snapshot.eventCount == 0)
     }
 
@@ -119,7 +119,7 @@ struct PostgresEventLogTests {
         let fixture = try PostgresStoreFixture()
         try fixture.log().initialize()
         try fixture.server.psql("INSERT INTO storefront_schema_version (version) VALUES (99)")
-        #expect(throws: PostgresStoreError.newerSchema(store: fixture.address.display, found: 99, supported: 1)) {
+        #expect(throws: PostgresStoreError.newerSchema(store: fixture.address.display, found: 99, supported: 2)) {
             _ = try fixture.store()
         }
     }

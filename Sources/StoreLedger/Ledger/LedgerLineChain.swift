@@ -10,9 +10,9 @@ import Foundation
 public final class LedgerLineChain<Event: Codable & Sendable> {
     /// The key file that keys the chain.
     public let keyPath: String
-    private let fileSystem: any FileSystem
+    let fileSystem: any FileSystem
     private let dateEncoding: LedgerDateEncoding
-    private var cursor = LedgerCursor()
+    var cursor = LedgerCursor()
 
     public init(keyPath: String, fileSystem: any FileSystem = POSIXFileSystem(), dateEncoding: LedgerDateEncoding = .iso8601) {
         self.keyPath = keyPath

@@ -1,0 +1,122 @@
+import Foundation
+import StoreCatalog
+import StoreEngine
+import StoreLedger
+import StorePostgres
+import StorefrontTesting
+import Testing
+
+/// Checkpoints kept in the database: opening from one gives the state a full read gives, and a
+/// checkpoint that was changed, or that is ahead of the events, is passed over for a full read.
+@Suite("PostgreSQL checkpoints", .serialized)
+struct PostgresCheckpointTests {
+    /// 24 events (6 purchases of 5 faces, each followed by 3 spends), then an opening that saves
+    /// a checkpoint of them all, then 2 more purchases after it.
+    private func storeWithCheckpoint() throws -> PostgresStoreFixture {
+        let fixture = try PostgresStoreFixture()
+        let writer = try fixture.store()
+        for _ in 0..<6 {
+            _ = try writer.purchase(face, buyer: phone, storefront: "USA")
+            for _ in 0..<3 { _ = try writer.spend("rage-faces", buyer: phone) }
+        }
+        _ = try Store(catalog: try CatalogLoader.loadBundled("Rage"), log: try fixture.log(), checkpointInterval: 10)
+        for _ in 0..<2 { _ = try writer.purchase(face, buyer: phone, storefront: "USA") }
+        return fixture
+    }
+
+    /// What a reader sees of the store: event count, balance and every transaction.
+    private func summary(_ store: Store) -> String {
+        let state = store.snapshot
+        let transactions = state.transactions(of: phone.account).map { "\($0.id) \($0.sequence) \($0.state)" }
+        return "\(state.eventCount) \(state.balance(of: "rage-faces", for: phone)) \(transactions)"
+    }
+
+    /// The summary of a store opened with no checkpoint in the database at all.
+    private func summaryOfFullRead(_ fixture: PostgresStoreFixture) throws -> String {
+        try fixture.server.psql("DELETE FROM storefront_checkpoints")
+        return summary(try fixture.store())
+    }
+
+    private func checkpointRows(_ fixture: PostgresStoreFixture) throws -> String {
+        try fixture.server.psql("SELECT name, seq FROM storefront_checkpoints").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("an opening that folded many events saves a checkpoint; the next reads only the rows after it, to the same state")
+    func openingFromCheckpointMatchesFullRead() throws {
+        let fixture = try storeWithCheckpoint()
+        #expect(try checkpointRows(fixture) == "com.example.rage|24")
+        let log = try fixture.log()
+        let checkpoint = try #require(log.loadCheckpoint(named: "com.example.rage"))
+        #expect(checkpoint.sequence == 24)
+        log.resume(from: checkpoint)
+        let batch = try log.readNew()
+        #expect(!batch.restarted && batch.entries.map(\.sequence) == [25, 26], "only the rows after the checkpoint")
+        let fromCheckpoint = summary(try fixture.store())
+        #expect(fromCheckpoint.hasPrefix("26 22 "))
+        #expect(fromCheckpoint == (try summaryOfFullRead(fixture)))
+        let reopened = try fixture.store()
+        _ = try reopened.purchase(face, buyer: phone, storefront: "USA")
+        #expect(try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath).isIntact,
+                "a commit after resuming continues the MAC chain")
+    }
+
+    @Test("a checkpoint row changed by hand is ignored: everything is read, to the same state")
+    func tamperedCheckpointIsIgnored() throws {
+        let fixture = try storeWithCheckpoint()
+        try fixture.server.psql("UPDATE storefront_checkpoints SET content = set_byte(content, 60, get_byte(content, 60) # 1)")
+        let log = try fixture.log()
+        #expect(log.loadCheckpoint(named: "com.example.rage") == nil)
+        let opened = summary(try fixture.store())
+        #expect(opened.hasPrefix("26 22 "))
+        #expect(opened == (try summaryOfFullRead(fixture)))
+    }
+
+    @Test("a checkpoint ahead of the events (a database restored from an older backup) is ignored and replaced")
+    func checkpointAheadOfEventsIsIgnored() throws {
+        let fixture = try storeWithCheckpoint()
+        try fixture.server.psql("SET session_replication_role = replica; DELETE FROM storefront_events WHERE seq > 20")
+        let log = try fixture.log()
+        let checkpoint = try #require(log.loadCheckpoint(named: "com.example.rage"), "the checkpoint itself is genuine")
+        log.resume(from: checkpoint)
+        let batch = try log.readNew()
+        #expect(batch.restarted && batch.entries.first?.sequence == 1 && batch.entries.count == 20)
+        let opened = try Store(catalog: try CatalogLoader.loadBundled("Rage"), log: try fixture.log(), checkpointInterval: 10)
+        #expect(summary(opened).hasPrefix("20 10 "))
+        #expect(try checkpointRows(fixture) == "com.example.rage|20", "the stale checkpoint gives way")
+        #expect(summary(opened) == (try summaryOfFullRead(fixture)))
+    }
+
+    @Test("a checkpoint whose row went another way after a restore is ignored")
+    func checkpointOfAnotherHistoryIsIgnored() throws {
+        let fixture = try storeWithCheckpoint()
+        try fixture.server.psql("SET session_replication_role = replica; DELETE FROM storefront_events WHERE seq > 20")
+        let writer = try fixture.store()
+        for _ in 0..<6 { _ = try writer.purchase(face, buyer: phone, storefront: "USA") }
+        let opened = summary(try fixture.store())
+        #expect(opened.hasPrefix("26 40 "), "seq 24 is now another event than the checkpoint's")
+        #expect(opened == (try summaryOfFullRead(fixture)))
+    }
+
+    @Test("store migrate upgrades a version 1 store, which is refused until then, and keeps its events")
+    func migrateFromVersionOne() throws {
+        let fixture = try PostgresStoreFixture()
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        try fixture.server.psql("DROP TABLE storefront_checkpoints; DELETE FROM storefront_schema_version WHERE version = 2")
+        #expect {
+            try fixture.store()
+        } throws: { error in
+            guard case .olderSchema(_, let found, _) = error as? PostgresStoreError else { return false }
+            return found == 1 && "\(error)".contains("storefront store migrate")
+        }
+        let folder = try StorefrontProcess.temporaryFolder()
+        var cli = StorefrontProcess(ledger: folder + "/unused.jsonl")
+        cli.environment["STOREFRONT_STORE_KEY"] = fixture.keyPath
+        cli.storeArguments = ["--store", fixture.server.url()]
+        let migrated = try cli.run(["store", "migrate"])
+        #expect(migrated.status == 0, "\(migrated.stdout)\(migrated.stderr)")
+        #expect(try fixture.log().migrate() == (from: 2, to: 2))
+        let store = try Store(catalog: try CatalogLoader.loadBundled("Rage"), log: try fixture.log(), checkpointInterval: 1)
+        #expect(store.balance(of: "rage-faces", for: phone) == 5)
+        #expect(try checkpointRows(fixture) == "com.example.rage|1")
+    }
+}
