@@ -8,7 +8,8 @@ enum EngineInvariants {
     static func violations(in store: Store, accounts: [String], devices: [String]) -> [String] {
         var found: [String] = []
         for account in accounts {
-            found += periodViolations(store.transactions(for: account), account: account)
+            found += periodViolations(store.transactions(for: account), account: account,
+                                      subscriptions: store.snapshot.subscriptions)
             for device in devices {
                 let buyer = Buyer(account: account, device: device)
                 let entitlements = store.entitlements(for: buyer)
@@ -37,12 +38,18 @@ enum EngineInvariants {
         return max(record.purchaseDate, min(expires, replacement.purchaseDate))
     }
 
-    private static func periodViolations(_ history: [TransactionRecord], account: String) -> [String] {
+    private static func periodViolations(_ history: [TransactionRecord], account: String,
+                                         subscriptions: [String: SubscriptionChain]) -> [String] {
         var found: [String] = []
         let paid = history.filter { $0.productType == .autoRenewable && $0.state == .purchased }
         for original in Set(paid.map(\.originalID)).sorted() {
             let periods = paid.filter { $0.originalID == original }.map { ($0, end: paidUntil($0, in: history)) }.sorted { ($0.0.purchaseDate, $0.0.id) < ($1.0.purchaseDate, $1.0.id) }
-            for (record, end) in periods where end <= record.purchaseDate && record.replacedBy == nil {
+            // A subscription ended early (`expire`) ends its transactions there, and one paid
+            // ahead at its own start: a period that starts once the subscription ended pays for
+            // nothing rightly.
+            let endedEarly = subscriptions[original].flatMap { $0.status == .expired ? $0.expiresDate : nil }
+            for (record, end) in periods where end <= record.purchaseDate && record.replacedBy == nil
+                && !(endedEarly.map { $0 <= record.purchaseDate } ?? false) {
                 found.append("\(account)'s transaction \(record.id) pays for nothing (\(record.purchaseDate) to \(end))")
             }
             // A period an upgrade cut to nothing (one paid ahead) pays for no time, so it overlaps nothing.

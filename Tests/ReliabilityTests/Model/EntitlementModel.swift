@@ -137,6 +137,10 @@ struct EntitlementModel {
                 subscriptions[index].willRenew = false
                 subscriptions[index].pendingProduct = nil
                 subscriptions[index].expires = min(subscriptions[index].expires, now)
+                // Ending early ends every paid period there; one paid ahead ends at its own start.
+                subscriptions[index].periods = subscriptions[index].periods.map { period in
+                    PaidPeriod(start: period.start, end: period.start >= now ? period.start : min(period.end, now))
+                }
             }
         case .cancelRenewal(let id, let account):
             cancelRenewal(id, account: account)
