@@ -7,6 +7,7 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
     private let worker: NotificationDeliveryWorker
     private let feed: NotificationFeed
     private let report: @Sendable (Error) -> Void
+    private let afterPass: @Sendable () -> Void
     private let condition = NSCondition()
     private var stopping = false
     private var finished = false
@@ -16,12 +17,17 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
     /// The longest time between two passes, for retries that fall due with store time.
     public static let idlePassInterval: TimeInterval = 1
 
-    /// - Parameter report: told of a pass that failed (a damaged ledger, a signing problem);
-    ///   the loop goes on and tries again.
-    public init(worker: NotificationDeliveryWorker, feed: NotificationFeed, report: @escaping @Sendable (Error) -> Void) {
+    /// - Parameters:
+    ///   - report: told of a pass that failed (a damaged ledger, a signing problem); the loop
+    ///     goes on and tries again.
+    ///   - afterPass: run after every pass, on the loop's thread, with the ledger just read
+    ///     (the server checks there whether the ledger became damaged).
+    public init(worker: NotificationDeliveryWorker, feed: NotificationFeed, report: @escaping @Sendable (Error) -> Void,
+                afterPass: @escaping @Sendable () -> Void = {}) {
         self.worker = worker
         self.feed = feed
         self.report = report
+        self.afterPass = afterPass
     }
 
     /// Starts the loop's thread.
@@ -49,6 +55,7 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
                 } catch {
                     report(error)
                 }
+                afterPass()
                 lastPass = Date()
             }
             condition.lock()

@@ -38,9 +38,12 @@ public final class NotificationDeliveryWorker: @unchecked Sendable {
         // Renewals and expiries that fell due are recorded first, so their notifications go out too.
         if store.hasDueEvents { try store.catchUp() }
         let fold = try feed.refresh()
-        guard let url = store.snapshot.settings.notificationURL?.url else { return [] }
         var made: [Attempt] = []
         for notification in fold.due(at: store.now()) {
+            // Read anew before each attempt: a URL changed while a slow receiver holds up the
+            // pass reaches the notifications still waiting.
+            try store.refresh()
+            guard let url = store.snapshot.settings.notificationURL?.url else { break }
             let token = try store.signedNotification(notification, signer: signer)
             let outcome = sender.send(NotificationRequestBody(signedPayload: token).encoded(), to: url)
             try store.recordNotificationAttempt(notification.id, outcome: outcome, sentAt: wallClock(),

@@ -92,7 +92,7 @@ public enum CommandHelpText {
             made while no notification-url was set) and each attempt. The running server delivers them.
             """
         public static let apiKeyList = "list the store's in-app purchase keys, revoked ones included"
-        public static let apiKeyRevoke = "revoke an in-app purchase key: its signatures are refused from now on"
+        public static let apiKeyRevoke = "revoke an in-app purchase key: offers and `serve` bearer tokens signed with it are refused from now on"
         public static let verifyTransaction = "check a signed transaction's chain, signature and state now"
         public static let verifyTransactionDetails = """
             Exit status 0 valid; 1 revoked, expired, signature invalid or another app's; 3 malformed or a signing key problem.

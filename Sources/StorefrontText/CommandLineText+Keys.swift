@@ -18,9 +18,10 @@ extension CommandLineText {
 
         public static let noKeys = "No in-app purchase keys; `storefront api-key create` makes one."
 
-        /// After `api-key revoke`; with no key left in use, says that offers need no signature any more.
+        /// After `api-key revoke`: offers and `serve`'s bearer tokens signed with the key are refused;
+        /// with no key left in use, offers need no signature any more.
         public static func revoked(_ keyID: String, noKeyInUse: Bool) -> String {
-            "Revoked in-app purchase key \(keyID); offers signed with it are refused from now on."
+            "Revoked in-app purchase key \(keyID); offers signed with it, and bearer tokens signed with it for `storefront serve`, are refused from now on."
                 + (noKeyInUse ? " With no key in use, promotional offers need no signature until `storefront api-key create` makes one." : "")
         }
 

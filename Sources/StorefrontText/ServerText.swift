@@ -121,6 +121,7 @@ extension ServerText {
     public static let notAJSONObject = "it is not a JSON object"
 
     public static func wrongFieldType(_ field: String) -> String { "the field \(field) has the wrong type" }
+    public static let someFieldHasTheWrongType = "a field has the wrong type; compare it with Apple's documentation of the request"
 
     public static func notConsumable(_ id: String) -> String {
         "Transaction \(id) is not a consumable; consumption information is for consumables."

@@ -73,4 +73,20 @@ final class ServeEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("stopped serving"), result.stderr)
     }
+
+    func testAGarbageLineAppendedWhileServingIsWarnedOfOnce() throws {
+        let server = try ServeProcess(cli)
+        let ledger = try XCTUnwrap(FileHandle(forWritingAtPath: cli.ledger))
+        try ledger.seekToEnd()
+        try ledger.write(contentsOf: Data("this is not an event\n".utf8))
+        try ledger.close()
+        // Long enough for several passes of the delivery loop (one a second at least).
+        Thread.sleep(forTimeInterval: 2.5)
+        let stillServed = try server.send("GET", "/inApps/v1/transactions/1")
+        XCTAssertEqual(stillServed.status, 401, "it goes on answering from the intact lines")
+        let result = server.stop()
+        let warnings = result.stderr.components(separatedBy: "\n").filter { $0.contains("storefront repair") }
+        XCTAssertEqual(warnings.count, 1, result.stderr)
+        XCTAssertTrue(warnings.first?.contains("warning") == true, result.stderr)
+    }
 }

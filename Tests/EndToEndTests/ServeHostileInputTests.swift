@@ -17,13 +17,19 @@ final class ServeHostileInputTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: cli.ledger)), ledgerBefore, "bad input changed the ledger")
     }
 
-    func testMalformedJSONIsRefusedWithApplesBadRequestCode() throws {
+    /// A server started after `api-key create`, a token signed with that key, and the id of the
+    /// purchase made in setUp; the key's event counts as the ledger before the bad input.
+    private func serveWithAKey() throws -> (server: ServeProcess, token: String, transactionID: String) {
         let key = try XCTUnwrap(try cli.run(["api-key", "create", "--json"]).json())
         ledgerBefore = try Data(contentsOf: URL(fileURLWithPath: cli.ledger))
         let id = try XCTUnwrap(try cli.run(["transactions", "--json"]).jsonArray()?.first?["transactionId"] as? String)
         let token = try BearerTokenMaker.token(keyPath: key["privateKeyPath"] as! String, keyID: key["keyId"] as! String,
                                                issuerID: key["issuerId"] as! String, bundleID: "com.example.rage")
-        let server = try ServeProcess(cli)
+        return (try ServeProcess(cli), token, id)
+    }
+
+    func testMalformedJSONIsRefusedWithApplesBadRequestCode() throws {
+        let (server, token, id) = try serveWithAKey()
         defer { server.stop() }
         for body in ["{not json", "[1,2]", "", "{\"extendByDays\": \"ten\"}"] {
             let answer = try server.send("PUT", "/inApps/v1/subscriptions/extend/\(id)",
@@ -34,6 +40,21 @@ final class ServeHostileInputTests: XCTestCase {
         let badID = try server.send("PUT", "/inApps/v1/subscriptions/extend/12ab", headers: ["Authorization": "Bearer \(token)"],
                                     body: Array("{}".utf8))
         XCTAssertEqual(badID.json?["errorCode"] as? Int, 4_000_008)
+    }
+
+    func testJSONOfTheWrongShapeSaysWhichFieldWithoutSwiftTypeNames() throws {
+        let (server, token, id) = try serveWithAKey()
+        defer { server.stop() }
+        let cases = [("PUT", "/inApps/v1/subscriptions/extend/\(id)", #"{"extendByDays":1.5,"extendReasonCode":1,"requestIdentifier":"a"}"#, "extendByDays"),
+                     ("PUT", "/inApps/v1/transactions/consumption/\(id)", #"{"consumptionStatus":1e30}"#, "consumptionStatus"),
+                     ("POST", "/inApps/v1/notifications/history", "{", "not a JSON object")]
+        for (method, path, body, said) in cases {
+            let answer = try server.send(method, path, headers: ["Authorization": "Bearer \(token)"], body: Array(body.utf8))
+            XCTAssertEqual(answer.status, 400, body)
+            let message = answer.json?["errorMessage"] as? String ?? ""
+            XCTAssertTrue(message.contains(said), "\(body): \(message)")
+            XCTAssertFalse(message.contains("DecodingError") || message.contains("Swift") || message.contains("Int"), "\(body): \(message)")
+        }
     }
 
     func testThreeHundredConnectionsAtOnceAreAllAnswered() throws {

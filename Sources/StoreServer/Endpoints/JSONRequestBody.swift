@@ -2,19 +2,34 @@ import Foundation
 import StorefrontText
 
 /// A request body read as the JSON object an endpoint takes; anything else is 400 with
-/// Apple's GeneralBadRequestError.
+/// Apple's GeneralBadRequestError, naming the field at fault and never a Swift type.
 enum JSONRequestBody {
     static func decode<Body: Decodable>(_ type: Body.Type, from request: HTTPRequest) throws(AppStoreAPIError) -> Body {
         guard !request.body.isEmpty else { throw .malformedBody(ServerText.emptyBody) }
-        guard (try? JSONSerialization.jsonObject(with: Data(request.body))) is [String: Any] else {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] else {
             throw .malformedBody(ServerText.notAJSONObject)
         }
         do {
             return try JSONDecoder().decode(Body.self, from: Data(request.body))
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw .malformedBody(ServerText.wrongFieldType(context.codingPath.map(\.stringValue).joined(separator: ".")))
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
+                  let DecodingError.dataCorrupted(context) {
+            // Foundation on Linux reports a number that does not fit its field (1.5 or 1e30 for
+            // an integer) with an empty coding path, so the field is found by leaving each out.
+            let field = context.codingPath.isEmpty ? culprit(Body.self, in: object) : context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw .malformedBody(field.map(ServerText.wrongFieldType) ?? ServerText.someFieldHasTheWrongType)
         } catch {
-            throw .malformedBody("\(error)")
+            throw .malformedBody(ServerText.someFieldHasTheWrongType)
+        }
+    }
+
+    /// The first top-level field without which `object` decodes (every field an endpoint
+    /// takes is optional), or nil.
+    private static func culprit<Body: Decodable>(_ type: Body.Type, in object: [String: Any]) -> String? {
+        object.keys.sorted().first { key in
+            var rest = object
+            rest[key] = nil
+            guard let data = try? JSONSerialization.data(withJSONObject: rest) else { return false }
+            return (try? JSONDecoder().decode(Body.self, from: data)) != nil
         }
     }
 }

@@ -76,12 +76,7 @@ enum NotificationEndpoints {
 
     /// POST `/inApps/v1/notifications/history[?paginationToken=…]`.
     static func history(_ request: RouteRequest, _ served: ServedStore) throws(AppStoreAPIError) -> HTTPResponse {
-        let body: HistoryRequest
-        do {
-            body = try JSONDecoder().decode(HistoryRequest.self, from: Data(request.request.body))
-        } catch {
-            throw .malformedBody("\(error)")
-        }
+        let body = try JSONRequestBody.decode(HistoryRequest.self, from: request.request)
         let query = try query(from: body, paginationToken: request.request.queryValues("paginationToken").first)
         let fold = try refreshedFold(served)
         let page = query.page(of: fold.notifications) { fold.state.transactions[$0]?.originalID }

@@ -31,7 +31,10 @@ enum ServeCommand {
         ServerTerminationSignals.block()
         let delivery = NotificationDeliveryLoop(
             worker: NotificationDeliveryWorker(store: session.store, feed: feed, signer: signer, sender: URLSessionNotificationSender()),
-            feed: feed, report: DeliveryProblemReport(console: console).report)
+            feed: feed, report: DeliveryProblemReport(console: console).report,
+            afterPass: { [damage = ServedLedgerDamageReport(console: console, ledgerPath: session.ledgerPath), store = session.store] in
+                damage.check(store.ledgerProblems)
+            })
         let server: HTTPServer
         do {
             server = try HTTPServer(address: address, limits: limits) { request in ServerRoutes.table.respond(to: request, context: served) }

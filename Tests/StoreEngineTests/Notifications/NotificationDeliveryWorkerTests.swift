@@ -87,6 +87,20 @@ import Testing
         #expect(sender.urls == ["http://127.0.0.1:9/again"])
     }
 
+    @Test func aURLChangedDuringAPassReachesTheNotificationsStillWaiting() throws {
+        let sender = ScriptedSender(Array(repeating: .answered(statusCode: 200), count: 3))
+        let worker = try worker(sender)
+        try fixture.buy(Rage.drummer)
+        try fixture.buy(Rage.yearly)
+        try fixture.buy(Rage.nightly)
+        let fixture = fixture
+        sender.afterSend = { count in
+            if count == 1 { try? fixture.set(.notificationURL, "http://127.0.0.1:9/moved") }
+        }
+        #expect(try worker.deliverDue().count == 3)
+        #expect(sender.urls == ["http://127.0.0.1:9/notifications", "http://127.0.0.1:9/moved", "http://127.0.0.1:9/moved"])
+    }
+
     @Test func renewalsThatFellDueAreRecordedAndNotifiedByThePass() throws {
         let sender = ScriptedSender(Array(repeating: .answered(statusCode: 200), count: 2))
         let worker = try worker(sender)
@@ -103,16 +117,20 @@ final class ScriptedSender: NotificationSender, @unchecked Sendable {
     let script: [NotificationDeliveryOutcome]
     private let lock = NSLock()
     private var sent: [(body: [UInt8], url: URL)] = []
+    /// Called with the number of bodies sent so far, after each send: what happens meanwhile.
+    var afterSend: ((Int) -> Void)?
 
     init(_ script: [NotificationDeliveryOutcome]) {
         self.script = script
     }
 
     func send(_ body: [UInt8], to url: URL) -> NotificationDeliveryOutcome {
-        lock.withLock {
+        let (outcome, count) = lock.withLock {
             sent.append((body, url))
-            return sent.count <= script.count ? script[sent.count - 1] : .failed(.unreachable)
+            return (sent.count <= script.count ? script[sent.count - 1] : .failed(.unreachable), sent.count)
         }
+        afterSend?(count)
+        return outcome
     }
 
     var urls: [String] { lock.withLock { sent.map(\.url.absoluteString) } }
