@@ -41,7 +41,9 @@ struct PostgresServerKillTests {
                 return result.json()?["transactionId"] as? String
             }
             for result in results where result.status != 0 {
-                #expect(result.status == 3 && result.stderr.contains("reach"), "cut off by the kill: \(result.stderr)")
+                let how = "status \(result.status)\(result.wasSignalled ? " (a signal)" : ""), stderr: \(result.stderr), "
+                    + "stdout: \(result.stdout.prefix(400))"
+                #expect(result.status == 3 && result.stderr.contains("reach"), "cut off by the kill: \(how)")
                 cutOff += 1
             }
         }
