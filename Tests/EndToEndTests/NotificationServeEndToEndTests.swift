@@ -157,6 +157,21 @@ struct NotificationServeEndToEndTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: cli.ledger)) == ledgerBefore)
     }
 
+    @Test func aServerIsReportedOnlyToItsOwnAppOfASharedLedger() throws {
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        var shooter = cli
+        shooter.storeArguments = ["--catalog", TUISheetsTests.catalogPath("SpaceShooter")]
+        let otherApp = try shooter.run(["notifications", "--json"])
+        #expect(otherApp.status == 0, "\(otherApp.stderr)")
+        #expect(otherApp.json()?["servedBy"] == nil, "Rage's server does not serve the other app of the file")
+        #expect(try succeed(["notifications", "--json"]).json()?["servedBy"] as? String == server.baseURL)
+        let second = try ServeProcess(shooter)
+        defer { second.stop() }
+        #expect(try shooter.run(["notifications", "--json"]).json()?["servedBy"] as? String == second.baseURL)
+        #expect(try succeed(["notifications", "--json"]).json()?["servedBy"] as? String == server.baseURL)
+    }
+
     @Test func serveKilledMidStreamAndRestartedLosesNothing() throws {
         if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
         let receiver = try receiver()

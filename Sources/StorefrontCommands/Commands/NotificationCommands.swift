@@ -10,7 +10,8 @@ import StorefrontText
 enum NotificationCommands {
     static func list(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let notifications = try session.notificationFeed()?.refresh().notifications ?? []
-        let server = ServerPresence.servingAddress(LedgerFamily(ledgerPath: session.ledgerPath))
+        let server = ServerPresence.servingAddress(LedgerFamily(ledgerPath: session.ledgerPath),
+                                                   app: session.catalog.bundleID)
         if arguments.json {
             try console.json(JSONShapes.NotificationList(notifications: notifications.map(entry), servedBy: server))
             return .success

@@ -44,7 +44,7 @@ enum ServeCommand {
         console.out(ServerText.listening(host: address.host, port: server.port))
         // Announced to the storefront and `notifications` for as long as this process lives.
         let presence = ServerPresence.claim(LedgerFamily(ledgerPath: session.ledgerPath),
-                                            address: ServerText.url(host: address.host, port: server.port))
+                                            app: session.catalog.bundleID, address: ServerText.url(host: address.host, port: server.port))
         delivery.start()
         _ = ServerTerminationSignals.wait()
         server.stop()
