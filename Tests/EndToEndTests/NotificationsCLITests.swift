@@ -37,6 +37,10 @@ import Testing
         let text = try succeed(["notifications"]).stdout
         #expect(text.contains("SUBSCRIBED/INITIAL_BUY"))
         #expect(text.contains(first[1]["notificationUUID"] as? String ?? "?"))
+        // Each line carries the time of day: at a fast store time many fall on one date.
+        let lines = text.split(separator: "\n").filter { $0.contains("tx ") }
+        #expect(lines.count == 3 && lines.allSatisfy { $0.range(of: #" at \d{1,2}:\d{2}  "#, options: .regularExpression) != nil },
+                "\(lines)")
     }
 
     @Test func aNotificationURLThatIsNotHTTPIsAUsageErrorSayingWhatToGive() throws {

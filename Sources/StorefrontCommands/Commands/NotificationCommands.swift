@@ -23,15 +23,15 @@ enum NotificationCommands {
         console.out(server.map(CommandLineText.Notifications.servedBy) ?? CommandLineText.Notifications.notServed)
         for notification in notifications {
             let kind = [notification.type.rawValue, notification.subtype?.rawValue].compactMap { $0 }.joined(separator: "/")
-            console.out(CommandLineText.Notifications.listed(date: session.text.date(notification.time), kind: kind,
+            console.out(CommandLineText.Notifications.listed(date: session.text.dateTime(notification.time), kind: kind,
                                                              transactionID: notification.transactionID,
                                                              state: notification.deliveryState.name, id: notification.id))
             for attempt in notification.attempts {
-                console.out(CommandLineText.Notifications.attempt(date: session.text.date(attempt.storeTime),
+                console.out(CommandLineText.Notifications.attempt(date: session.text.dateTime(attempt.storeTime),
                                                                   outcome: attempt.outcome.summary))
             }
             if case let .pending(due) = notification.deliveryState, !notification.attempts.isEmpty {
-                console.out(CommandLineText.Notifications.nextAttempt(date: session.text.date(due)))
+                console.out(CommandLineText.Notifications.nextAttempt(date: session.text.dateTime(due)))
             }
         }
         return .success
