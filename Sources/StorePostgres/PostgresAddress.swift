@@ -57,7 +57,15 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         if let port { text += ":" + port }
         text += "/" + (database ?? "")
         if let host, isSocket { text += "?host=" + host }
-        return text
+        return visible(text)
+    }
+
+    /// `text` with its control characters written as escapes (`\n`, `\u{1B}`), so an address
+    /// quoted in a message stays on its line and cannot drive the terminal.
+    private static func visible(_ text: String) -> String {
+        text.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
+        }.joined()
     }
 
     /// `message` with any password in `address` replaced, for errors that quote the input.
