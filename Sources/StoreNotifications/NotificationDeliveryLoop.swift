@@ -32,6 +32,8 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
 
     /// Starts the loop's thread.
     public func start() {
+        // A store that can say when it changed (PostgreSQL's LISTEN) is then not asked 50 times a second.
+        feed.listenForChanges()
         let thread = Thread { [self] in run() }
         thread.name = "notification-delivery"
         thread.start()
