@@ -27,6 +27,13 @@ extension CommandLineText {
             "notifications could not be delivered (trying again): \(detail)"
         }
 
+        /// A server that found another delivering the app's notifications from the same store.
+        public static let standingBy =
+            "another storefront serve delivers this app's notifications from this store; this one answers requests and takes over when that one stops"
+
+        /// A server standing by that took over delivering.
+        public static let tookOver = "this storefront serve now delivers the app's notifications (the one that did has stopped)"
+
         /// When a pending notification's next attempt is due.
         public static func nextAttempt(date: String) -> String {
             "    next attempt due \(date) (store time)"

@@ -33,14 +33,24 @@ public struct LedgerFamily: Sendable, Hashable {
     /// The files a new ledger is made of, which a copy of a ledger must carry.
     public var essentialPaths: [String] { [ledgerPath, keyPath] }
 
+    /// The file the one process delivering the notifications of the app `app` holds locked
+    /// (`<ledger>.delivering-<app>`), so two servers of one app do not both send them.
+    public func deliveryClaimPath(app: String) -> String {
+        ledgerPath + ".delivering-" + Self.pathSafe(app)
+    }
+
     /// The checkpoint kept for the app `name` (`<ledger>.checkpoint-<name>`).
     public func checkpointPath(named name: String) -> String {
+        ledgerPath + ".checkpoint-" + Self.pathSafe(name)
+    }
+
+    /// `name` with every character but letters, digits, dots, hyphens and underscores made `_`.
+    private static func pathSafe(_ name: String) -> String {
         // Bundle ids are letters, digits, dots and hyphens; anything else must not reach a path.
-        let safe = name.unicodeScalars.map { scalar -> String in
+        name.unicodeScalars.map { scalar -> String in
             let isPlain = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
             return isPlain || scalar == "." || scalar == "-" || scalar == "_" ? String(scalar) : "_"
         }.joined()
-        return ledgerPath + ".checkpoint-" + safe
     }
 
     /// What a side file holds: a torn last line moved aside, or the damaged rest cut off by repair.

@@ -100,7 +100,28 @@ extension StoreSession {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }
     }
+
+    /// The claim to be the one process delivering this app's notifications from this store.
+    func deliveryClaim() -> any DeliveryClaim {
+        switch location {
+        case .file(let path): LedgerDeliveryClaim(family: LedgerFamily(ledgerPath: path), app: catalog.bundleID)
+        case .postgres(let address, _, _): PostgresDeliveryClaim(address: address, app: catalog.bundleID)
+        }
+    }
 }
+
+/// One process's claim to deliver an app's notifications from a store (a lock on a file beside
+/// the ledger, or an advisory lock in the database), so servers sharing a store send each
+/// notification once.
+protocol DeliveryClaim: Sendable {
+    /// Whether this process holds the claim now, taking it when nobody does.
+    func isHeld() -> Bool
+    /// Gives the claim up.
+    func release()
+}
+
+extension LedgerDeliveryClaim: DeliveryClaim {}
+extension PostgresDeliveryClaim: DeliveryClaim {}
 
 /// Tells the server's operator when delivering notifications fails, once per distinct
 /// problem, so a damaged ledger does not print a line every second.
@@ -120,5 +141,29 @@ final class DeliveryProblemReport: @unchecked Sendable {
             return last != message
         }
         if isNew { console.err(CommandLineText.Report.warning(CommandLineText.Notifications.deliveryFailed(message))) }
+    }
+}
+
+/// Tells the server's operator when it stands by because another server delivers the app's
+/// notifications, and when it takes over; nothing when it delivers from the start.
+final class DeliveryClaimReport: @unchecked Sendable {
+    private let console: Console
+    private let lock = NSLock()
+    private var wasDelivering: Bool?
+
+    init(console: Console) {
+        self.console = console
+    }
+
+    func claimChanged(_ delivering: Bool) {
+        let before = lock.withLock {
+            defer { wasDelivering = delivering }
+            return wasDelivering
+        }
+        if !delivering {
+            console.err(CommandLineText.Report.warning(CommandLineText.Notifications.standingBy))
+        } else if before == false {
+            console.err(CommandLineText.Report.warning(CommandLineText.Notifications.tookOver))
+        }
     }
 }
