@@ -4,22 +4,49 @@ import Testing
 
 /// Notifications from a running `storefront serve` reach a webhook that checks them with
 /// Apple's library; retries follow Apple's schedule in store time; Apple's client reads the
-/// test notification and the history; a killed server loses nothing.
+/// test notification and the history; a killed server loses nothing; two servers on one store
+/// send each notification once. Each runs on an entitlements file and on PostgreSQL.
 @Suite(.serialized, .enabled(if: AppStoreLibraryCheck.isAvailable || AppStoreLibraryCheck.isRequired,
                              "python3 cannot import Apple's app-store-server-library"))
 struct NotificationServeEndToEndTests {
+    @Test(arguments: CLIStoreBackend.allCases)
+    func a500TwiceThen200GetsThreeAttemptsAtApplesIntervalsShownInHistory(backend: CLIStoreBackend) throws {
+        try ServedNotificationScenario(backend).a500TwiceThen200GetsThreeAttemptsAtApplesIntervalsShownInHistory()
+    }
+
+    @Test(arguments: CLIStoreBackend.allCases)
+    func applesClientRequestsATestNotificationAndReadsItsStatusAndTheHistory(backend: CLIStoreBackend) throws {
+        try ServedNotificationScenario(backend).applesClientRequestsATestNotificationAndReadsItsStatusAndTheHistory()
+    }
+
+    @Test(arguments: CLIStoreBackend.allCases)
+    func wrongRequestsGetApplesErrorCodes(backend: CLIStoreBackend) throws {
+        try ServedNotificationScenario(backend).wrongRequestsGetApplesErrorCodes()
+    }
+
+    @Test(arguments: CLIStoreBackend.allCases)
+    func serveKilledMidStreamAndRestartedLosesNothing(backend: CLIStoreBackend) throws {
+        try ServedNotificationScenario(backend).serveKilledMidStreamAndRestartedLosesNothing()
+    }
+
+    @Test(arguments: CLIStoreBackend.allCases)
+    func twoServersOnOneStoreSendEachNotificationOnce(backend: CLIStoreBackend) throws {
+        try ServedNotificationScenario(backend).twoServersOnOneStoreSendEachNotificationOnce()
+    }
+}
+
+/// One store, its command line, and the steps the suite above runs on it.
+struct ServedNotificationScenario {
     static let bundleID = "com.example.rage"
     let cli: StorefrontProcess
 
-    init() throws {
-        cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
+    init(_ backend: CLIStoreBackend) throws {
+        cli = try backend.newCLI()
     }
 
     @discardableResult
     func succeed(_ arguments: [String]) throws -> StorefrontProcess.Result {
-        let result = try cli.run(arguments)
-        #expect(result.status == 0, "\(arguments): \(result.stderr)")
-        return result
+        try cli.succeed(arguments)
     }
 
     /// A receiver answering `statuses`, set as the app's notification URL.
@@ -32,7 +59,7 @@ struct NotificationServeEndToEndTests {
     }
 
     func listed() throws -> [[String: Any]] {
-        try #require(try succeed(["notifications", "--json"]).json()?["notifications"] as? [[String: Any]])
+        try cli.listedNotifications()
     }
 
     /// Runs `calls` (Python using `client`, an AppStoreServerAPIClient pointed at `server`)
@@ -60,7 +87,7 @@ struct NotificationServeEndToEndTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
 
-    @Test func a500TwiceThen200GetsThreeAttemptsAtApplesIntervalsShownInHistory() throws {
+    func a500TwiceThen200GetsThreeAttemptsAtApplesIntervalsShownInHistory() throws {
         if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
         let receiver = try receiver(statuses: [500, 500])
         let server = try ServeProcess(cli)
@@ -92,7 +119,7 @@ struct NotificationServeEndToEndTests {
             && (12 * 3_600_000..<12 * 3_600_000 + 10_000).contains(offsets[2]), "\(offsets)")
     }
 
-    @Test func applesClientRequestsATestNotificationAndReadsItsStatusAndTheHistory() throws {
+    func applesClientRequestsATestNotificationAndReadsItsStatusAndTheHistory() throws {
         if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
         let receiver = try receiver()
         let server = try ServeProcess(cli)
@@ -121,7 +148,7 @@ struct NotificationServeEndToEndTests {
         #expect(answers["history"] as? Int == 1)
     }
 
-    @Test func wrongRequestsGetApplesErrorCodes() throws {
+    func wrongRequestsGetApplesErrorCodes() throws {
         if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
         try succeed(["buy", "com.example.rage.comic.drummer"])
         let server = try ServeProcess(cli)
@@ -151,13 +178,13 @@ struct NotificationServeEndToEndTests {
         #expect(codes["noEnd"] as? [Int] == [400, 4_000_016])
         #expect(codes["startAfterEnd"] as? [Int] == [400, 4_000_013])
         #expect(codes["badPage"] as? [Int] == [400, 4_000_014])
-        let ledgerBefore = try Data(contentsOf: URL(fileURLWithPath: cli.ledger))
+        let eventsBefore = try succeed(["verify"]).stdout
         let malformed = try server.send("POST", "/inApps/v1/notifications/history", body: Array("{not json".utf8))
         #expect(malformed.status == 401, "no token: refused before the body is read")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.ledger)) == ledgerBefore)
+        #expect(try succeed(["verify"]).stdout == eventsBefore, "nothing was recorded")
     }
 
-    @Test func serveKilledMidStreamAndRestartedLosesNothing() throws {
+    func serveKilledMidStreamAndRestartedLosesNothing() throws {
         if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
         let receiver = try receiver()
         let server = try ServeProcess(cli)
@@ -181,6 +208,44 @@ struct NotificationServeEndToEndTests {
         }
         #expect(Set(receiver.notifications.compactMap(\.uuid)) == Set(expected), "nothing lost, no other UUID")
         Thread.sleep(forTimeInterval: 0.3)
+        #expect(try listed().allSatisfy { $0["state"] as? String == "delivered" })
+    }
+
+    /// Two servers on one store, and purchases from other processes: the first server delivers,
+    /// the second stands by and says so; each notification arrives once. Killed, the first
+    /// gives way to the second, which sends what came after, once.
+    func twoServersOnOneStoreSendEachNotificationOnce() throws {
+        if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
+        let receiver = try receiver()
+        let first = try ServeProcess(cli)
+        defer { first.stop() }
+        let second = try ServeProcess(cli)
+        defer { second.stop() }
+        for product in ["com.example.rage.comic.drummer", "com.example.rage.comic.nightly", "com.example.rage.pro.yearly"] {
+            try succeed(["buy", product])
+        }
+        receiver.waitFor(3)
+        try waitUntilEveryNotificationIsDelivered()
+        #expect(receiver.notifications.count == 3, "\(receiver.notifications.map(\.kind))")
+        _ = kill(first.command.process.processIdentifier, SIGKILL)
+        first.command.process.waitUntilExit()
+        try succeed(["buy", "com.example.rage.face.random"])
+        receiver.waitFor(4)
+        try waitUntilEveryNotificationIsDelivered()
+        let uuids = receiver.notifications.compactMap(\.uuid)
+        #expect(uuids.count == 4 && Set(uuids).count == 4, "each notification once: \(receiver.notifications.map(\.kind))")
+        #expect(Set(uuids) == Set(try listed().compactMap { $0["notificationUUID"] as? String }))
+        let secondSaid = second.stop().stderr
+        // Whichever server took the claim first, the other stood by until it was free.
+        #expect(secondSaid.contains("another storefront serve delivers") == secondSaid.contains("now delivers"), "\(secondSaid)")
+    }
+
+    /// Waits (up to 20 s) until `notifications` lists every notification as delivered.
+    private func waitUntilEveryNotificationIsDelivered() throws {
+        let deadline = Date().addingTimeInterval(20)
+        while try !listed().allSatisfy({ $0["state"] as? String == "delivered" }), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         #expect(try listed().allSatisfy { $0["state"] as? String == "delivered" })
     }
 }
