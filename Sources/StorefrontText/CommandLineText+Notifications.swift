@@ -27,9 +27,11 @@ extension CommandLineText {
             "notifications could not be delivered (trying again): \(detail)"
         }
 
-        /// A server that found another delivering the app's notifications from the same store.
+        /// A server that could not take the app's delivery claim: another server holds it, or
+        /// the claim's file or the database cannot be reached.
         public static let standingBy =
-            "another storefront serve delivers this app's notifications from this store; this one answers requests and takes over when that one stops"
+            "another storefront serve of this app delivers its notifications from this store (or the delivery claim cannot be taken now); "
+                + "this one answers requests and takes over when it can"
 
         /// A server standing by that took over delivering.
         public static let tookOver = "this storefront serve now delivers the app's notifications (the one that did has stopped)"
