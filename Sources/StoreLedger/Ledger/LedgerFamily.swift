@@ -37,6 +37,12 @@ public struct LedgerFamily: Sendable, Hashable {
     /// The files a new ledger is made of, which a copy of a ledger must carry.
     public var essentialPaths: [String] { [ledgerPath, keyPath] }
 
+    /// The file the one process delivering the notifications of the app `app` holds locked
+    /// (`<ledger>.delivering-<app>`), so two servers of one app do not both send them.
+    public func deliveryClaimPath(app: String) -> String {
+        ledgerPath + ".delivering-" + Self.pathSafe(app)
+    }
+
     /// The checkpoint kept for the app `name` (`<ledger>.checkpoint-<name>`).
     public func checkpointPath(named name: String) -> String {
         ledgerPath + ".checkpoint-" + Self.pathSafe(name)

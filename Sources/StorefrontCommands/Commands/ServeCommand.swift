@@ -29,12 +29,14 @@ enum ServeCommand {
         let served = ServedStore(store: session.store, signer: signer, notificationFeed: feed)
         // Blocked before the server's threads start, so only the wait below takes them.
         ServerTerminationSignals.block()
+        let claim = session.deliveryClaim()
         let delivery = NotificationDeliveryLoop(
             worker: NotificationDeliveryWorker(store: session.store, feed: feed, signer: signer, sender: URLSessionNotificationSender()),
-            feed: feed, report: DeliveryProblemReport(console: console).report,
+            feed: feed, claim: claim.isHeld, report: DeliveryProblemReport(console: console).report,
             afterPass: { [damage = ServedLedgerDamageReport(console: console, ledgerPath: session.ledgerPath), store = session.store] in
                 damage.check(store.ledgerProblems)
-            })
+            },
+            claimChanged: DeliveryClaimReport(console: console).claimChanged)
         let server: HTTPServer
         do {
             server = try HTTPServer(address: address, limits: limits) { request in ServerRoutes.table.respond(to: request, context: served) }
@@ -49,6 +51,7 @@ enum ServeCommand {
         _ = ServerTerminationSignals.wait()
         server.stop()
         delivery.stop()
+        claim.release()
         presence?.release()
         console.err(ServerText.stopped)
         return .success
