@@ -51,4 +51,11 @@ import Testing
         #expect(changed["notification-url"] as? String == "https://example.com/hook")
         #expect(try succeed(["settings"]).stdout.contains("https://example.com/hook"))
     }
+
+    @Test(arguments: ["http://127.0.0.1:0/hook", "http://127.0.0.1:99999/hook"])
+    func aNotificationURLWithAnInvalidPortIsAUsageErrorNamingThePort(_ value: String) throws {
+        let result = try cli.run(["settings", "set", "notification-url", value])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("not one from 1 to 65535"), "\(result.stderr)")
+    }
 }
