@@ -16,7 +16,8 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
     private let claimChanged: @Sendable (_ delivering: Bool) -> Void
     private let condition = NSCondition()
     private var stopping = false
-    private var finished = false
+    /// The running loop's thread, until `stop` has joined it.
+    private var thread: JoinableThread?
 
     /// How often the loop looks for a change of the ledger.
     public static let pollInterval: TimeInterval = 0.02
@@ -45,18 +46,21 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
     public func start() {
         // A store that can say when it changed (PostgreSQL's LISTEN) is then not asked 50 times a second.
         feed.listenForChanges()
-        let thread = Thread { [self] in run() }
-        thread.name = "notification-delivery"
-        thread.start()
+        condition.lock(); defer { condition.unlock() }
+        precondition(thread == nil && !stopping, "a delivery loop starts once")
+        thread = JoinableThread(name: "notification-delivery") { [self] in run() }
     }
 
-    /// Stops the loop and waits for the pass under way, if any, to end.
+    /// Stops the loop and returns once its thread has ended (the pass under way finished and
+    /// everything the thread held released), so a process may exit right after.
     public func stop() {
         condition.lock()
         stopping = true
         condition.broadcast()
-        while !finished { condition.wait() }
+        let running = thread
+        thread = nil
         condition.unlock()
+        running?.join()
     }
 
     private func run() {
@@ -83,10 +87,6 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
             if !stopping { condition.wait(until: Date().addingTimeInterval(Self.pollInterval)) }
             condition.unlock()
         }
-        condition.lock()
-        finished = true
-        condition.broadcast()
-        condition.unlock()
     }
 
     private var isStopping: Bool {

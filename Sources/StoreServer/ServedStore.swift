@@ -36,7 +36,7 @@ public final class ServedStore: RouteAuthorizing, @unchecked Sendable {
                                      isValidSignature: { [keyCache] key, signature, input in
                                          keyCache.publicKey(for: key)?.isValidRawSignature(signature, for: input) ?? false
                                      })
-        return try check.authorize(request.header("Authorization"))
+        return try check.authorize(headerValues: request.headerValues("Authorization"))
     }
 
     /// The ledger as it is now, with what others appended since the last request.
@@ -45,7 +45,7 @@ public final class ServedStore: RouteAuthorizing, @unchecked Sendable {
         do {
             if store.hasExternalChanges() { try store.refresh() }
         } catch {
-            throw .internalError("\(error)")
+            throw .internalError(.readingStore)
         }
         return store.snapshot
     }
@@ -55,7 +55,7 @@ public final class ServedStore: RouteAuthorizing, @unchecked Sendable {
         do {
             try change(store)
         } catch {
-            throw .internalError("\(error)")
+            throw .internalError(.recordingChange)
         }
     }
 
@@ -64,7 +64,7 @@ public final class ServedStore: RouteAuthorizing, @unchecked Sendable {
         do {
             return try store.signedRenewalInfo(subscription, signer: signer)
         } catch {
-            throw .internalError("\(error)")
+            throw .internalError(.signing)
         }
     }
 
@@ -73,7 +73,7 @@ public final class ServedStore: RouteAuthorizing, @unchecked Sendable {
         do {
             return try store.signedTransaction(record, signer: signer)
         } catch {
-            throw .internalError("\(error)")
+            throw .internalError(.signing)
         }
     }
 }

@@ -54,8 +54,18 @@ public enum ServerText {
         "The request body is not valid: \(detail)."
     }
 
-    public static func internalError(_ detail: String) -> String {
-        "The store could not answer: \(detail). See `storefront verify` for the state of the entitlements file."
+    public static func internalError(_ failure: String) -> String {
+        "The store could not answer: \(failure). Try again; if it keeps failing, the store needs its operator's attention."
+    }
+
+    /// What failed behind a 500, for the client: no paths, no commands to run.
+    public enum InternalFailure {
+        public static let readingStore = "it could not read its entitlements"
+        public static let recordingChange = "it could not record the change"
+        public static let signing = "it could not sign the answer"
+        public static let writingAnswer = "it could not write the answer as JSON"
+        public static let notificationsUnavailable = "this server was started without its notifications"
+        public static let testNotificationMissing = "the test notification was recorded but cannot be found"
     }
 }
 
@@ -64,6 +74,9 @@ extension ServerText {
     public enum TokenRefusal {
         public static let missing = "the request has no Authorization header"
         public static let notBearer = "the Authorization header is not `Bearer TOKEN`"
+        public static func severalHeaders(_ count: Int) -> String {
+            "the request has \(count) Authorization headers; send exactly one"
+        }
         public static let notCompactJWS = "the token is not a JWS of three base64url parts"
         public static let notJSON = "the token's header or claims are not JSON objects"
         public static func algorithm(_ name: String?) -> String {
@@ -109,6 +122,10 @@ extension ServerText {
 
     public static func invalidValue(_ name: String, _ value: String, allowed: [String]) -> String {
         "\"\(value.prefix(60))\" is not a valid \(name); give one of \(allowed.joined(separator: ", "))."
+    }
+
+    public static func repeatedQueryParameter(_ name: String, count: Int) -> String {
+        "The query parameter \(name.prefix(60)) is given \(count) times; give it at most once."
     }
 
     public static func notMilliseconds(_ name: String, _ value: String) -> String {

@@ -55,4 +55,11 @@ import Testing
         #expect(seenHere.count == 1)
         #expect(try there.listedNotifications().map { $0["notificationUUID"] as? String } == seenHere)
     }
+
+    @Test(arguments: ["http://127.0.0.1:0/hook", "http://127.0.0.1:99999/hook"])
+    func aNotificationURLWithAnInvalidPortIsAUsageErrorNamingThePort(_ value: String) throws {
+        let result = try cli.run(["settings", "set", "notification-url", value])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("not one from 1 to 65535"), "\(result.stderr)")
+    }
 }

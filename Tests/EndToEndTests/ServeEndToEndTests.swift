@@ -66,6 +66,18 @@ final class ServeEndToEndTests: XCTestCase {
         XCTAssertTrue(timeout.stderr.contains("from 1 to 3600"), timeout.stderr)
     }
 
+    /// Stopped as soon as it listens, on every address, it exits 0 each time: nothing it
+    /// started is still running while the process exits.
+    func testStartedAndStoppedThirtyTimesItExitsCleanlyEveryTime() throws {
+        XCTAssertEqual(try cli.run(["settings", "set", "notification-url", "http://127.0.0.1:9/hook"]).status, 0)
+        for run in 1...30 {
+            let result = try ServeProcess(cli, arguments: ["--host", "0.0.0.0"]).stop()
+            XCTAssertEqual(result.status, 0, "run \(run): \(result.stderr)")
+            XCTAssertFalse(result.wasSignalled, "run \(run): \(result.stderr)")
+            XCTAssertFalse(result.stderr.contains("crashed"), "run \(run): \(result.stderr)")
+        }
+    }
+
     func testSIGINTStopsItCleanlyToo() throws {
         let server = try ServeProcess(cli)
         _ = Glibc.kill(server.command.process.processIdentifier, SIGINT)

@@ -83,4 +83,13 @@ final class BearerTokenCheckTests: XCTestCase {
                                                              "exp": now.timeIntervalSince1970 + 3_700])))?.contains("60 minutes"), true)
         XCTAssertEqual(refusal("Bearer " + (try token(claims: ["iat": now.timeIntervalSince1970 + 600])))?.contains("future"), true)
     }
+
+    func testTwoAuthorizationHeadersAreRefusedEvenWhenBothAreValid() throws {
+        let header = "Bearer " + (try token())
+        XCTAssertNoThrow(try check().authorize(headerValues: [header]))
+        XCTAssertThrowsError(try check().authorize(headerValues: [header, header])) { error in
+            XCTAssertEqual((error as? AppStoreAPIError)?.httpStatus, 401)
+            XCTAssertTrue((error as? AppStoreAPIError)?.errorMessage.contains("2 Authorization headers") == true, "\(error)")
+        }
+    }
 }

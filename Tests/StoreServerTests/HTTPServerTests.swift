@@ -30,6 +30,16 @@ final class HTTPServerTests: XCTestCase {
         XCTAssertEqual(body(of: answer), ["method": "PUT", "path": "/a/b", "query": "x,y", "body": "10", "agent": "test"])
     }
 
+    func testARepeatedHeaderReachesTheResponderWithEveryValue() throws {
+        let server = try HTTPServer(address: try ServerAddress.parse(host: "127.0.0.1", port: "0")) { request in
+            .json(["authorization": request.headerValues("Authorization").joined(separator: "|")])
+        }
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        try connection.send("GET /x HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer a\r\nauthorization: Bearer b\r\n\r\n")
+        XCTAssertEqual(body(of: try connection.readAnswer()), ["authorization": "Bearer a|Bearer b"])
+    }
+
     func testAChunkedBodyOverTheLimitIs413() throws {
         var limits = ServerLimits()
         limits.maximumBodyBytes = 16

@@ -65,6 +65,13 @@ public struct BearerTokenCheck: Sendable {
         }
     }
 
+    /// The caller the request's `Authorization` headers (every one sent) speak for, or 401
+    /// with the reason: two headers are refused rather than one of them picked.
+    public func authorize(headerValues: [String]) throws(AppStoreAPIError) -> AuthorizedCaller {
+        guard headerValues.count <= 1 else { throw .unauthorized(ServerText.TokenRefusal.severalHeaders(headerValues.count)) }
+        return try authorize(headerValues.first)
+    }
+
     /// The caller `authorization` (the header's value) speaks for, or 401 with the reason.
     public func authorize(_ authorization: String?) throws(AppStoreAPIError) -> AuthorizedCaller {
         typealias Reason = ServerText.TokenRefusal

@@ -112,8 +112,29 @@ extension AppStoreAPIError {
         badRequest(Code.generalBadRequest, ServerText.malformedBody(detail))
     }
 
-    /// 500: the store could not answer (a damaged or unreadable ledger, a signing failure).
-    public static func internalError(_ detail: String) -> AppStoreAPIError {
-        AppStoreAPIError(httpStatus: 500, errorCode: Code.generalInternal, errorMessage: ServerText.internalError(detail))
+    /// What the store could not do when it answers 500.
+    ///
+    /// A fixed set rather than the underlying error's text: that text names files on the
+    /// server's disk and advises commands for its terminal, neither of which is the client's.
+    public enum InternalFailure: Sendable, CaseIterable {
+        case readingStore, recordingChange, signing, writingAnswer, notificationsUnavailable, testNotificationMissing
+
+        var text: String {
+            typealias Words = ServerText.InternalFailure
+            switch self {
+            case .readingStore: return Words.readingStore
+            case .recordingChange: return Words.recordingChange
+            case .signing: return Words.signing
+            case .writingAnswer: return Words.writingAnswer
+            case .notificationsUnavailable: return Words.notificationsUnavailable
+            case .testNotificationMissing: return Words.testNotificationMissing
+            }
+        }
+    }
+
+    /// 500: the store could not answer (a damaged or unreadable ledger, a signing failure);
+    /// one line saying what failed, without paths or the underlying error.
+    public static func internalError(_ failure: InternalFailure) -> AppStoreAPIError {
+        AppStoreAPIError(httpStatus: 500, errorCode: Code.generalInternal, errorMessage: ServerText.internalError(failure.text))
     }
 }

@@ -24,7 +24,7 @@ public struct HTTPResponse: Sendable, Equatable {
         do {
             return HTTPResponse(status: status, contentType: jsonContentType, body: Array(try encoder.encode(value)))
         } catch {
-            return AppStoreAPIError.internalError("the answer could not be written as JSON: \(error)").response
+            return AppStoreAPIError.internalError(.writingAnswer).response
         }
     }
 

@@ -24,8 +24,8 @@ struct HistoryFilter {
 
     init(_ request: HTTPRequest) throws(AppStoreAPIError) {
         typealias Code = AppStoreAPIError.Code
-        startDate = try Self.date(request.queryValues("startDate").last, code: Code.invalidStartDate, name: "startDate")
-        endDate = try Self.date(request.queryValues("endDate").last, code: Code.invalidEndDate, name: "endDate")
+        startDate = try Self.date(try request.singleQueryValue("startDate"), code: Code.invalidStartDate, name: "startDate")
+        endDate = try Self.date(try request.singleQueryValue("endDate"), code: Code.invalidEndDate, name: "endDate")
         if let startDate, let endDate, startDate > endDate {
             throw .badRequest(Code.startDateAfterEndDate, ServerText.startAfterEnd)
         }
@@ -38,20 +38,21 @@ struct HistoryFilter {
             types.formUnion(covered)
         }
         productTypes = types
-        switch request.queryValues("sort").last {
+        switch try request.singleQueryValue("sort") {
         case nil, "ASCENDING": order = .ascending
         case "DESCENDING": order = .descending
         case let other?: throw .badRequest(Code.invalidSort, ServerText.invalidValue("sort", other, allowed: ["ASCENDING", "DESCENDING"]))
         }
         groups = Set(request.queryValues("subscriptionGroupIdentifier"))
         // Every transaction here is bought by the account itself: no family sharing.
-        if let ownership = request.queryValues("inAppOwnershipType").last, !["PURCHASED", "FAMILY_SHARED"].contains(ownership) {
+        let ownership = try request.singleQueryValue("inAppOwnershipType")
+        if let ownership, !["PURCHASED", "FAMILY_SHARED"].contains(ownership) {
             throw .badRequest(Code.invalidInAppOwnershipType,
                               ServerText.invalidValue("inAppOwnershipType", ownership, allowed: ["FAMILY_SHARED", "PURCHASED"]))
         }
-        onlyFamilyShared = request.queryValues("inAppOwnershipType").last == "FAMILY_SHARED"
+        onlyFamilyShared = ownership == "FAMILY_SHARED"
         // Apple's Python client sends Python's "True"/"False".
-        switch request.queryValues("revoked").last?.lowercased() {
+        switch try request.singleQueryValue("revoked")?.lowercased() {
         case nil: revoked = nil
         case "true": revoked = true
         case "false": revoked = false

@@ -51,13 +51,13 @@ enum NotificationEndpoints {
         do {
             let sequence = try served.store.requestTestNotification(by: Buyer())
             guard let test = try feed.refresh().notifications.last(where: { $0.sequence == sequence }) else {
-                throw AppStoreAPIError.internalError("the test notification was recorded but not found")
+                throw AppStoreAPIError.internalError(.testNotificationMissing)
             }
             return .json(TestResponse(testNotificationToken: test.id))
         } catch let error as AppStoreAPIError {
             throw error
         } catch {
-            throw .internalError("\(error)")
+            throw .internalError(.recordingChange)
         }
     }
 
@@ -77,7 +77,7 @@ enum NotificationEndpoints {
     /// POST `/inApps/v1/notifications/history[?paginationToken=…]`.
     static func history(_ request: RouteRequest, _ served: ServedStore) throws(AppStoreAPIError) -> HTTPResponse {
         let body = try JSONRequestBody.decode(HistoryRequest.self, from: request.request)
-        let query = try query(from: body, paginationToken: request.request.queryValues("paginationToken").first)
+        let query = try query(from: body, paginationToken: try request.request.singleQueryValue("paginationToken"))
         let fold = try refreshedFold(served)
         let page = query.page(of: fold.notifications) { fold.state.transactions[$0]?.originalID }
         return .json(HistoryResponse(notificationHistory: try page.items.map { notification throws(AppStoreAPIError) in
@@ -130,7 +130,7 @@ enum NotificationEndpoints {
         do {
             return try feed.refresh()
         } catch {
-            throw .internalError("\(error)")
+            throw .internalError(.readingStore)
         }
     }
 
@@ -141,7 +141,7 @@ enum NotificationEndpoints {
         do {
             payload = try served.store.signedNotification(notification, signer: served.signer)
         } catch {
-            throw .internalError("\(error)")
+            throw .internalError(.signing)
         }
         return SignedNotification(signedPayload: payload, sendAttempts: notification.attempts.map {
             SendAttempt(attemptDate: Int64(($0.storeTime.timeIntervalSince1970 * 1000).rounded()),
@@ -161,7 +161,7 @@ extension AppStoreAPIError.Code {
 extension ServedStore {
     /// The app's notification feed, or 500 when the server was started without one.
     func notifications() throws(AppStoreAPIError) -> NotificationFeed {
-        guard let notificationFeed else { throw .internalError("this server was started without its notifications") }
+        guard let notificationFeed else { throw .internalError(.notificationsUnavailable) }
         return notificationFeed
     }
 }

@@ -46,14 +46,14 @@ enum MicroHTTPCallbacks {
         state.pointee = nil
     }
 
-    /// Collects headers (lowercased names) and query parameters into the pending request.
+    /// Collects headers (each one sent, repeated names too) and query parameters into the pending request.
     private static let collectValue: MHD_KeyValueIterator = { context, kind, key, value in
         guard let context, let key else { return .YES }
         let pending = Unmanaged<PendingRequest>.fromOpaque(context).takeUnretainedValue()
         let name = String(cString: key)
         let text = value.map { String(cString: $0) } ?? ""
         if kind == MHD_ValueKind.HEADER_KIND {
-            pending.headers[name.lowercased()] = text
+            pending.headerFields.append((name, text))
         } else {
             pending.query.append(HTTPRequest.QueryItem(name: name, value: text))
         }
@@ -64,7 +64,7 @@ enum MicroHTTPCallbacks {
         let context = Unmanaged.passUnretained(pending).toOpaque()
         MHD_get_connection_values(connection, .HEADER_KIND, collectValue, context)
         MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, collectValue, context)
-        return HTTPRequest(method: method, path: path, query: pending.query, headers: pending.headers, body: pending.body)
+        return HTTPRequest(method: method, path: path, query: pending.query, headerFields: pending.headerFields, body: pending.body)
     }
 
     private static func queue(_ answer: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {

@@ -5,7 +5,7 @@ final class PendingRequest {
     var overflowed = false
     /// An answer is queued already (a 413 from the declared length): later parts are ignored.
     var answered = false
-    var headers: [String: String] = [:]
+    var headerFields: [(name: String, value: String)] = []
     var query: [HTTPRequest.QueryItem] = []
 
     /// Keeps `bytes` unless that would pass `limit`, in which case the body is dropped.

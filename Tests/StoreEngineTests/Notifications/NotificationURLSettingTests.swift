@@ -23,6 +23,22 @@ import Testing
         #expect(throws: SettingChange.TextError.self) { try SettingChange(setting: "notification-url", value: value) }
     }
 
+    @Test(arguments: ["http://127.0.0.1:0/hook", "http://127.0.0.1:99999/hook", "http://example.com:65536",
+                      "http://example.com:99999999999999999999999/hook", "https://user@[::1]:70000/hook"])
+    func aPortOutsideOneTo65535IsRefusedNamingIt(_ value: String) throws {
+        #expect {
+            try SettingChange(setting: "notification-url", value: value)
+        } throws: { error in
+            (error as? SettingChange.TextError)?.reason.contains("not one from 1 to 65535") == true
+        }
+    }
+
+    @Test(arguments: ["http://127.0.0.1:1/hook", "http://example.com:65535", "http://[::1]:8000/n", "http://example.com:/n",
+                      "https://user:secret@example.com:443/n"])
+    func portsFrom1To65535AndNoPortAreAccepted(_ value: String) throws {
+        #expect(try SettingChange(setting: "notification-url", value: value).valueText == value)
+    }
+
     @Test func theRefusalSaysWhatAGoodValueLooksLike() {
         do {
             _ = try SettingChange(setting: "notification-url", value: "ftp://example.com/n")

@@ -36,7 +36,30 @@ public struct NotificationURL: Sendable, Equatable, CustomStringConvertible {
         guard let host = components.host, !host.isEmpty else {
             throw SettingChange.TextError(field: "value", reason: "\"\(text)\" names no host" + hint)
         }
+        // Read from the text: URLComponents takes 0 and 99999 and drops a port too long for an Int.
+        if let port = Self.portText(of: text), !port.isEmpty, !Self.validPorts.contains(Int(port) ?? 0) {
+            throw SettingChange.TextError(field: "value", reason: "\"\(text)\" has port \(port.prefix(20)), not one from 1 to 65535" + hint)
+        }
+        guard URL(string: text) != nil else {
+            throw SettingChange.TextError(field: "value", reason: "\"\(text)\" is not a URL that can be sent to" + hint)
+        }
         self.text = text
+    }
+
+    static let validPorts = 1...65_535
+
+    /// The port as written after the host (empty for `host:`), or nil when none is written.
+    static func portText(of text: String) -> Substring? {
+        guard let schemeEnd = text.range(of: "://") else { return nil }
+        let rest = text[schemeEnd.upperBound...]
+        var authority = rest.prefix { !"/?#".contains($0) }
+        if let userEnd = authority.lastIndex(of: "@") { authority = authority[authority.index(after: userEnd)...] }
+        // An IPv6 literal's colons are inside its brackets.
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            authority = authority[authority.index(after: close)...]
+        }
+        guard let colon = authority.lastIndex(of: ":") else { return nil }
+        return authority[authority.index(after: colon)...]
     }
 
     /// The URL to send to.
