@@ -2,6 +2,7 @@ import Foundation
 import StoreEngine
 import StoreNotifications
 import StoreSigning
+import StorefrontText
 
 /// The store as the server's routes see it: the engine, the signer of what it hands out,
 /// the check of bearer tokens, and the wall clock.
@@ -15,13 +16,24 @@ public final class ServedStore: RouteAuthorizing, @unchecked Sendable {
     private let keyCache = VerifyingKeyCache()
     /// The app's notifications, for the notification endpoints; nil when not served.
     let notificationFeed: NotificationFeed?
+    /// Told the cause of every 500, which the answer itself leaves out (it may hold paths), so
+    /// the one running the server can see it.
+    private let reportInternalFailure: @Sendable (_ sentence: String) -> Void
 
     public init(store: Store, signer: TransactionSigner, notificationFeed: NotificationFeed? = nil,
-                wallClock: @escaping @Sendable () -> Date = { Date() }) {
+                wallClock: @escaping @Sendable () -> Date = { Date() },
+                reportInternalFailure: @escaping @Sendable (_ sentence: String) -> Void = { _ in }) {
         self.store = store
         self.signer = signer
         self.notificationFeed = notificationFeed
         self.wallClock = wallClock
+        self.reportInternalFailure = reportInternalFailure
+    }
+
+    /// The 500 for `failure`, its `cause` reported to the server's operator first.
+    func internalError(_ failure: AppStoreAPIError.InternalFailure, cause: any Error) -> AppStoreAPIError {
+        reportInternalFailure(ServerText.internalFailureReport(failure.text, cause: "\(cause)"))
+        return .internalError(failure)
     }
 
     /// The bundle id of the app served.
@@ -45,7 +57,7 @@ public final class ServedStore: RouteAuthorizing, @unchecked Sendable {
         do {
             if store.hasExternalChanges() { try store.refresh() }
         } catch {
-            throw .internalError(.readingStore)
+            throw internalError(.readingStore, cause: error)
         }
         return store.snapshot
     }
@@ -55,7 +67,7 @@ public final class ServedStore: RouteAuthorizing, @unchecked Sendable {
         do {
             try change(store)
         } catch {
-            throw .internalError(.recordingChange)
+            throw internalError(.recordingChange, cause: error)
         }
     }
 
@@ -64,7 +76,7 @@ public final class ServedStore: RouteAuthorizing, @unchecked Sendable {
         do {
             return try store.signedRenewalInfo(subscription, signer: signer)
         } catch {
-            throw .internalError(.signing)
+            throw internalError(.signing, cause: error)
         }
     }
 
@@ -73,7 +85,7 @@ public final class ServedStore: RouteAuthorizing, @unchecked Sendable {
         do {
             return try store.signedTransaction(record, signer: signer)
         } catch {
-            throw .internalError(.signing)
+            throw internalError(.signing, cause: error)
         }
     }
 }

@@ -54,6 +54,11 @@ public enum ServerText {
         "The request body is not valid: \(detail)."
     }
 
+    /// What `serve` prints on stderr when it answered 500: the cause the answer leaves out.
+    public static func internalFailureReport(_ failure: String, cause: String) -> String {
+        "answered 500 (\(failure)): \(cause)"
+    }
+
     public static func internalError(_ failure: String) -> String {
         "The store could not answer: \(failure). Try again; if it keeps failing, the store needs its operator's attention."
     }

@@ -58,6 +58,7 @@ import Testing
 
     @Test(arguments: ["http://127.0.0.1:0/hook", "http://127.0.0.1:99999/hook"])
     func aNotificationURLWithAnInvalidPortIsAUsageErrorNamingThePort(_ value: String) throws {
+        let cli = try CLIStoreBackend.file.newCLI()
         let result = try cli.run(["settings", "set", "notification-url", value])
         #expect(result.status == 2)
         #expect(result.stderr.contains("not one from 1 to 65535"), "\(result.stderr)")

@@ -57,7 +57,7 @@ enum NotificationEndpoints {
         } catch let error as AppStoreAPIError {
             throw error
         } catch {
-            throw .internalError(.recordingChange)
+            throw served.internalError(.recordingChange, cause: error)
         }
     }
 
@@ -130,7 +130,7 @@ enum NotificationEndpoints {
         do {
             return try feed.refresh()
         } catch {
-            throw .internalError(.readingStore)
+            throw served.internalError(.readingStore, cause: error)
         }
     }
 
@@ -141,7 +141,7 @@ enum NotificationEndpoints {
         do {
             payload = try served.store.signedNotification(notification, signer: served.signer)
         } catch {
-            throw .internalError(.signing)
+            throw served.internalError(.signing, cause: error)
         }
         return SignedNotification(signedPayload: payload, sendAttempts: notification.attempts.map {
             SendAttempt(attemptDate: Int64(($0.storeTime.timeIntervalSince1970 * 1000).rounded()),

@@ -26,7 +26,10 @@ enum ServeCommand {
         if !address.isLoopback { console.err(CommandLineText.Report.warning(ServerText.notLoopback(address.host))) }
         let signer = try session.transactionSigner()
         let feed = try session.servedNotificationFeed(signer: signer)
-        let served = ServedStore(store: session.store, signer: signer, notificationFeed: feed)
+        let served = ServedStore(store: session.store, signer: signer, notificationFeed: feed,
+                                 reportInternalFailure: { [console] sentence in
+                                     console.err(CommandLineText.Report.warning(sentence))
+                                 })
         // Blocked before the server's threads start, so only the wait below takes them.
         ServerTerminationSignals.block()
         let claim = session.deliveryClaim()
