@@ -98,6 +98,15 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     public func commit<Result>(
         _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
     ) throws -> (result: Result, batch: EventBatch) {
+        let committed = try commitFindingSchema(decide)
+        return (committed.result, committed.batch)
+    }
+
+    /// `commit`, also returning the schema version found under the writer lock (0 when this
+    /// commit created the schema), which only a reader holding the lock can know for sure.
+    private func commitFindingSchema<Result>(
+        _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
+    ) throws -> (result: Result, batch: EventBatch, schemaFound: Int) {
         try lock.withLock {
             try reconnectIfLost()
             let restarted = restartIfNeeded()
@@ -116,7 +125,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
 
     private func commitLocked<Result>(
         _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result), restarted: Bool
-    ) throws -> (result: Result, batch: EventBatch) {
+    ) throws -> (result: Result, batch: EventBatch, schemaFound: Int) {
         try connection.inTransaction {
                 try connection.execute("SELECT pg_advisory_xact_lock($1)", [String(PostgresSchema.writerLockKey)])
                 let found = try PostgresSchema.version(on: connection)
@@ -134,7 +143,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 }
                 var batch = others
                 batch.entries += try appendRead(lines)
-                return (decision.result, batch)
+                return (decision.result, batch, found)
         }
     }
 
@@ -246,12 +255,11 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
 
 extension PostgresEventLog {
     /// Creates the schema, the header row and the key file when missing; returns the schema
-    /// version found before (0 for a new store).
+    /// version found before (0 when this call created the store, so of several at once only one
+    /// says it did).
     @discardableResult
     public func initialize() throws -> Int {
-        let before = try lock.withLock { try PostgresSchema.version(on: connection) }
-        _ = try commit { _ in (events: [StoreEvent](), result: ()) }
-        return before
+        try commitFindingSchema { _ in (events: [StoreEvent](), result: ()) }.schemaFound
     }
 
     /// Upgrades the schema to the version this build writes; returns the versions before and after.
