@@ -33,7 +33,7 @@ struct PostgresCLITests {
         var viaEnvironment = StorefrontProcess(ledger: "")
         viaEnvironment.environment["STOREFRONT_STORE_KEY"] = folder + "/team.key"
         viaEnvironment.environment["STOREFRONT_STORE"] = server.keywordString()
-        let viaEnvironmentProcess = try Self.runWithoutLedger(viaEnvironment, ["transactions", "--json"])
+        let viaEnvironmentProcess = try viaEnvironment.run(["transactions", "--json"])
         #expect(viaEnvironmentProcess.status == 0 && viaEnvironmentProcess.stdout.contains("com.example.rage.face.random"))
     }
 
@@ -97,18 +97,5 @@ struct PostgresCLITests {
         var event = event
         event["mac"] = nil
         return event as NSDictionary
-    }
-
-    /// Runs the binary with no `--entitlements`, so the environment alone names the store.
-    private static func runWithoutLedger(_ cli: StorefrontProcess, _ arguments: [String]) throws -> StorefrontProcess.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: StorefrontProcess.binary)
-        process.arguments = arguments
-        process.environment = cli.environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        return RunningCommand(process: process, output: output, errors: errors).wait()
     }
 }
