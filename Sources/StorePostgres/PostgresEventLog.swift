@@ -284,11 +284,15 @@ extension PostgresEventLog {
         }
     }
 
+    /// The schema version the database holds, 0 when it holds no store yet.
+    public func schemaVersion() throws -> Int {
+        try lock.withLock { try PostgresSchema.version(on: connection) }
+    }
+
     /// Reads and checks every event of the store at `address` without writing anything.
     public static func verify(address: PostgresAddress, keyPath: String) throws -> LedgerVerification {
         let log = try PostgresEventLog(address: address, keyPath: keyPath)
-        let version = try log.lock.withLock { try PostgresSchema.version(on: log.connection) }
-        guard version > 0 else { throw PostgresStoreError.noStore(store: address.display) }
+        guard try log.schemaVersion() > 0 else { throw PostgresStoreError.noStore(store: address.display) }
         var entryCount = 0
         var batch: EventBatch
         repeat {
