@@ -48,6 +48,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// The role this log connected as.
     public var user: String { lock.withLock { connection.user } }
 
+    /// How long a statement of this log waits behind another session's lock before it fails,
+    /// in milliseconds (0: for ever); see `PostgresConnection.defaultLockTimeoutMilliseconds`.
+    public var lockTimeoutMilliseconds: Int { lock.withLock { connection.lockTimeoutMilliseconds } }
+
     /// The connection's socket once this session listens for commits; asking for it starts
     /// listening. Nil while the connection is lost (the next read connects again).
     public var changeSignal: Int32? {
