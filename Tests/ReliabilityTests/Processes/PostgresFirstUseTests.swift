@@ -13,10 +13,7 @@ struct PostgresFirstUseTests {
 
     @Test("buyers started at once on an empty database all succeed; the schema is made once and verifies")
     func buyersRaceOnAnEmptyDatabase() throws {
-        let server = try ThrowawayPostgres.shared()
-        for _ in 0..<Self.rounds {
-            let url = try server.newDatabase()
-            let cli = try Self.cli(url)
+        try Self.onNewDatabases { server, url, cli in
             let commands = (0..<Self.processes).map { ["buy", "com.example.rage.face.random", "--device", "d\($0)"] }
             let results = try Self.runAtOnce(cli, commands)
             for result in results { #expect(result.status == 0, "\(result.stderr)") }
@@ -24,12 +21,9 @@ struct PostgresFirstUseTests {
         }
     }
 
-    @Test("store init racing writers on an empty database: all succeed and exactly one init says it created the store")
+    @Test("store init racing writers on an empty database: all succeed, at most one init says it created the store, the schema is made once")
     func initRacesWriters() throws {
-        let server = try ThrowawayPostgres.shared()
-        for _ in 0..<Self.rounds {
-            let url = try server.newDatabase()
-            let cli = try Self.cli(url)
+        try Self.onNewDatabases { server, url, cli in
             let inits = Array(repeating: ["store", "init"], count: 2)
             let buys = (0..<(Self.processes - inits.count)).map { ["buy", "com.example.rage.face.random", "--device", "d\($0)"] }
             let results = try Self.runAtOnce(cli, inits + buys)
@@ -43,13 +37,20 @@ struct PostgresFirstUseTests {
         }
     }
 
-    /// A CLI on the database at `url`, with a key folder of its own.
-    private static func cli(_ url: String) throws -> StorefrontProcess {
-        let folder = try StorefrontProcess.temporaryFolder()
-        var cli = StorefrontProcess(ledger: folder + "/unused.jsonl")
-        cli.environment["STOREFRONT_STORE_KEY"] = folder + "/team.key"
-        cli.storeArguments = ["--store", url]
-        return cli
+    /// Runs `round` `rounds` times, each on a new database of the shared server with a CLI on
+    /// it that has a key folder of its own.
+    private static func onNewDatabases(
+        _ round: (ThrowawayPostgres, _ url: String, StorefrontProcess) throws -> Void
+    ) throws {
+        let server = try ThrowawayPostgres.shared()
+        for _ in 0..<rounds {
+            let url = try server.newDatabase()
+            let folder = try StorefrontProcess.temporaryFolder()
+            var cli = StorefrontProcess(ledger: folder + "/unused.jsonl")
+            cli.environment["STOREFRONT_STORE_KEY"] = folder + "/team.key"
+            cli.storeArguments = ["--store", url]
+            try round(server, url, cli)
+        }
     }
 
     /// Starts every command before waiting for any, so they reach the empty database together.
