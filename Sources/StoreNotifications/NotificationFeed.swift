@@ -37,6 +37,10 @@ public final class NotificationFeed: @unchecked Sendable {
     /// Whether the log may hold events the fold has not read; cheap enough to poll.
     public func hasChanged() -> Bool { log.hasChanged() }
 
+    /// Asks the log to signal its changes, where it can (a PostgreSQL store then LISTENs), so
+    /// `hasChanged` need not ask the server each time.
+    public func listenForChanges() { _ = log.changeSignal }
+
     /// The fold as last refreshed.
     public var current: NotificationFold {
         lock.lock(); defer { lock.unlock() }

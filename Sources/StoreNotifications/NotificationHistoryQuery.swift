@@ -1,7 +1,7 @@
 import Foundation
 
 /// A page of the notification history: the App Store Server API's Get Notification History
-/// filters, applied to the store's notifications, 20 at a time.
+/// filters, applied to the store's notifications that were meant to be sent, 20 at a time.
 ///
 /// Pure: the server reads the request into this, and hands it the notifications.
 public struct NotificationHistoryQuery: Sendable, Equatable {
@@ -30,6 +30,9 @@ public struct NotificationHistoryQuery: Sendable, Equatable {
     public func page(of notifications: [StoreNotification], originalOf: (String) -> String?) -> (items: [StoreNotification], next: Int?) {
         let original = transactionID.flatMap(originalOf)
         let matching = notifications.filter { notification in
+            // Made while the app had no notification URL: never sent, so not in a history of
+            // what the App Store sent (`storefront notifications` still lists it).
+            guard notification.isDeliverable else { return false }
             guard notification.time >= start, notification.time < end else { return false }
             if let type, notification.type != type { return false }
             if let subtype, notification.subtype != subtype { return false }

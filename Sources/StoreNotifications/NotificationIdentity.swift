@@ -7,6 +7,11 @@ import StoreSigning
 /// sequence and the notification's place among that event's notifications: every process,
 /// before and after a restart, gives the same notification the same UUID, and two stores
 /// (two ledgers, each with its own certificate authority) never share one.
+///
+/// A file store is told apart by its certificate authority, which lives beside the ledger. A
+/// store on PostgreSQL is told apart by its header row instead: every machine keeps its own
+/// authority for it, and machines that named one notification differently would not find
+/// each other's delivery attempts and would send it again.
 public struct NotificationIdentity: Sendable {
     /// What tells this store apart from others: the SHA-256 of its root certificate, in hex.
     public let storeID: String
@@ -18,6 +23,12 @@ public struct NotificationIdentity: Sendable {
     /// The identity of the store whose certificate authority is `authority`.
     public init(authority: CertificateAuthority) throws(CryptoError) {
         storeID = Hex.string(try SHA256.digest(authority.root.der))
+    }
+
+    /// The identity of a store on PostgreSQL, from its header line (the first line of its MAC
+    /// chain, which every machine reads the same and no other store shares).
+    public init(storeHeaderLine: String) throws(CryptoError) {
+        storeID = Hex.string(try SHA256.digest(Array(storeHeaderLine.utf8)))
     }
 
     /// The notificationUUID of the `index`th notification of the event at `sequence`.

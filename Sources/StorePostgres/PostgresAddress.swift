@@ -21,8 +21,10 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         return !firstWord[..<equals].isEmpty && !firstWord[..<equals].contains("/")
     }
 
-    /// Parses `text` with libpq's own parser.
-    public init(_ text: String) throws(PostgresStoreError) {
+    /// Parses `text` with libpq's own parser. What it leaves out, libpq takes from `environment`
+    /// (`PGHOST`, `PGPORT`, `PGDATABASE`, `PGUSER`), so the name and the display do too: one
+    /// database is one store name however it is named.
+    public init(_ text: String, environment: [String: String] = [:]) throws(PostgresStoreError) {
         var errorMessage: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(text, &errorMessage) else {
             let reason = errorMessage.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "libpq cannot parse it"
@@ -37,10 +39,13 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
             option += 1
         }
         connectionString = text
-        let host = values["host"] ?? values["hostaddr"]
-        let database = values["dbname"] ?? values["user"]
-        display = Self.display(user: values["user"], host: host, port: values["port"], database: database)
-        let parts = [host.map { $0.hasPrefix("/") ? "local" : $0 } ?? "local", values["port"] ?? "5432", database ?? "postgres"]
+        let given = { (keyword: String, variable: String) in values[keyword] ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 } }
+        let host = given("host", "PGHOST") ?? given("hostaddr", "PGHOSTADDR")
+        let user = given("user", "PGUSER")
+        let port = given("port", "PGPORT")
+        let database = given("dbname", "PGDATABASE") ?? user
+        display = Self.display(user: user, host: host, port: port, database: database)
+        let parts = [host.map { $0.hasPrefix("/") ? "local" : $0 } ?? "local", port ?? "5432", database ?? "postgres"]
         storeName = parts.joined(separator: "-").unicodeScalars.map { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-_".unicodeScalars.contains(scalar))
                 ? String(scalar) : "_"
@@ -57,7 +62,15 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         if let port { text += ":" + port }
         text += "/" + (database ?? "")
         if let host, isSocket { text += "?host=" + host }
-        return text
+        return visible(text)
+    }
+
+    /// `text` with its control characters written as escapes (`\n`, `\u{1B}`), so an address
+    /// quoted in a message stays on its line and cannot drive the terminal.
+    private static func visible(_ text: String) -> String {
+        text.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
+        }.joined()
     }
 
     /// `message` with any password in `address` replaced, for errors that quote the input.

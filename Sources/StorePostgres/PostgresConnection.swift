@@ -142,8 +142,12 @@ final class PostgresConnection {
         return .statementFailed(store: address.display, sqlState: state, message: message)
     }
 
+    /// libpq's message on one line: its lines joined with "; " and its tabs and runs of spaces
+    /// made one space, as it is quoted inside a sentence of ours.
     private static func message(of handle: OpaquePointer) -> String {
-        String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
-            .replacingOccurrences(of: "\n", with: "; ")
+        String(cString: PQerrorMessage(handle)).split(whereSeparator: \.isNewline)
+            .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            .filter { !$0.isEmpty }
+            .joined(separator: "; ")
     }
 }

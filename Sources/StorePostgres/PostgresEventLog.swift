@@ -266,6 +266,15 @@ extension PostgresEventLog {
         try commitFindingSchema { _ in (events: [StoreEvent](), result: ()) }.schemaFound
     }
 
+    /// The store's header line, as every machine reads it; nil while the database holds no
+    /// store yet (the first write makes it).
+    public func storeHeaderLine() throws -> String? {
+        try lock.withLock { () throws -> String? in
+            guard try PostgresSchema.version(on: connection) > 0 else { return nil }
+            return try connection.execute("SELECT line FROM storefront_header").first?.first ?? nil
+        }
+    }
+
     /// Upgrades the schema to the version this build writes; returns the versions before and after.
     public func migrate() throws -> (from: Int, to: Int) {
         try lock.withLock {

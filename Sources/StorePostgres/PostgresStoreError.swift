@@ -28,7 +28,7 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
             "the store address is not a PostgreSQL URI (postgresql://user@host:port/database) or a libpq keyword string "
                 + "(host=… dbname=…): \(reason)"
         case .unreachable(let store, let reason):
-            "cannot reach the store \(store): \(reason). Nothing was written; check that the server runs and the "
+            "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was written; check that the server runs and the "
                 + "address, user and password (PGPASSWORD or ~/.pgpass) are right, then try again"
         case .statementFailed(let store, let sqlState, let message):
             "the store \(store) refused a statement (SQLSTATE \(sqlState)): \(message)"
@@ -56,5 +56,12 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// `milliseconds` in whole seconds where it is some ("10 s"), else in milliseconds.
     private static func duration(_ milliseconds: Int) -> String {
         milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+    }
+
+    /// `reason` ended as a sentence: a full stop added unless it already ends in one, or in a
+    /// question or exclamation mark (libpq's "…accepting TCP/IP connections?").
+    static func sentence(_ reason: String) -> String {
+        guard let last = reason.last, !".?!".contains(last) else { return reason }
+        return reason + "."
     }
 }

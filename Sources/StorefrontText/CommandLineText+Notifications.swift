@@ -27,6 +27,15 @@ extension CommandLineText {
             "notifications could not be delivered (trying again): \(detail)"
         }
 
+        /// A server that could not take the app's delivery claim: another server holds it, or
+        /// the claim's file or the database cannot be reached.
+        public static let standingBy =
+            "another storefront serve of this app delivers its notifications from this store (or the delivery claim cannot be taken now); "
+                + "this one answers requests and takes over when it can"
+
+        /// A server standing by that took over delivering.
+        public static let tookOver = "this storefront serve now delivers the app's notifications (the one that did has stopped)"
+
         /// When a pending notification's next attempt is due.
         public static func nextAttempt(date: String) -> String {
             "    next attempt due \(date) (store time)"

@@ -54,6 +54,10 @@ public struct StoreText: Sendable {
 
     public func date(_ date: Date) -> String { dates.date(date, locale: locale) }
 
+    /// A date with its time of day, for listings where several things happen on one day (store
+    /// time at a fast rate makes that common).
+    public func dateTime(_ date: Date) -> String { dates.dateTime(date, locale: locale) }
+
     /// The storefront's country in the buyer's language, e.g. "Japan" or "Japon".
     public func countryName(_ storefront: String) -> String {
         guard let alpha2 = CountryCodes.alpha2(forAlpha3: storefront) else { return storefront }

@@ -2,53 +2,57 @@ import Foundation
 import Testing
 @testable import StorefrontTesting
 
-/// `storefront notifications [--json]` and `settings set notification-url`.
+/// `storefront notifications [--json]` and `settings set notification-url`, on an entitlements
+/// file and on PostgreSQL alike.
 @Suite struct NotificationsCLITests {
-    let cli: StorefrontProcess
-
-    init() throws {
-        cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
-    }
-
-    func succeed(_ arguments: [String]) throws -> StorefrontProcess.Result {
-        let result = try cli.run(arguments)
-        #expect(result.status == 0, "\(arguments): \(result.stderr)")
-        return result
-    }
-
-    func listed() throws -> [[String: Any]] {
-        let object = try #require(try succeed(["notifications", "--json"]).json())
-        return try #require(object["notifications"] as? [[String: Any]])
-    }
-
-    @Test func purchasesAreListedWithTheirTypesStatesAndStableUUIDs() throws {
-        #expect(try succeed(["notifications"]).stdout.contains("No notifications yet"))
-        _ = try succeed(["buy", "com.example.rage.comic.drummer"])
-        _ = try succeed(["settings", "set", "notification-url", "http://127.0.0.1:9/hook"])
-        _ = try succeed(["buy", "com.example.rage.pro.yearly"])
-        _ = try succeed(["cancel-renewal", "com.example.rage.pro.yearly"])
-        let first = try listed()
+    @Test(arguments: CLIStoreBackend.allCases)
+    func purchasesAreListedWithTheirTypesStatesAndStableUUIDs(backend: CLIStoreBackend) throws {
+        let cli = try backend.newCLI()
+        #expect(try cli.succeed(["notifications"]).stdout.contains("No notifications yet"))
+        try cli.succeed(["buy", "com.example.rage.comic.drummer"])
+        try cli.succeed(["settings", "set", "notification-url", "http://127.0.0.1:9/hook"])
+        try cli.succeed(["buy", "com.example.rage.pro.yearly"])
+        try cli.succeed(["cancel-renewal", "com.example.rage.pro.yearly"])
+        let first = try cli.listedNotifications()
         #expect(first.map { $0["notificationType"] as? String } == ["ONE_TIME_CHARGE", "SUBSCRIBED", "DID_CHANGE_RENEWAL_STATUS"])
         #expect(first.map { $0["subtype"] as? String } == [nil, "INITIAL_BUY", "AUTO_RENEW_DISABLED"])
         #expect(first.map { $0["state"] as? String } == ["not-sent", "pending", "pending"])
         #expect(first.allSatisfy { ($0["sendAttempts"] as? [Any])?.isEmpty == true })
-        let again = try listed()
+        let again = try cli.listedNotifications()
         #expect(again.map { $0["notificationUUID"] as? String } == first.map { $0["notificationUUID"] as? String })
-        let text = try succeed(["notifications"]).stdout
+        let text = try cli.succeed(["notifications"]).stdout
         #expect(text.contains("SUBSCRIBED/INITIAL_BUY"))
         #expect(text.contains(first[1]["notificationUUID"] as? String ?? "?"))
+        // Each line carries the time of day: at a fast store time many fall on one date.
+        let lines = text.split(separator: "\n").filter { $0.contains("tx ") }
+        #expect(lines.count == 3 && lines.allSatisfy { $0.range(of: #" at \d{1,2}:\d{2}  "#, options: .regularExpression) != nil },
+                "\(lines)")
     }
 
-    @Test func aNotificationURLThatIsNotHTTPIsAUsageErrorSayingWhatToGive() throws {
+    @Test(arguments: CLIStoreBackend.allCases)
+    func aNotificationURLThatIsNotHTTPIsAUsageErrorSayingWhatToGive(backend: CLIStoreBackend) throws {
+        let cli = try backend.newCLI()
         let result = try cli.run(["settings", "set", "notification-url", "ftp://example.com/hook"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("ftp:"))
         #expect(result.stderr.contains("http or https URL"))
-        let settings = try #require(try succeed(["settings", "--json"]).json())
+        let settings = try #require(try cli.succeed(["settings", "--json"]).json())
         #expect(settings["notification-url"] as? String == "none")
-        _ = try succeed(["settings", "set", "notification-url", "https://example.com/hook"])
-        let changed = try #require(try succeed(["settings", "--json"]).json())
+        try cli.succeed(["settings", "set", "notification-url", "https://example.com/hook"])
+        let changed = try #require(try cli.succeed(["settings", "--json"]).json())
         #expect(changed["notification-url"] as? String == "https://example.com/hook")
-        #expect(try succeed(["settings"]).stdout.contains("https://example.com/hook"))
+        #expect(try cli.succeed(["settings"]).stdout.contains("https://example.com/hook"))
+    }
+
+    @Test func anotherMachineOnAPostgreSQLStoreListsTheSameUUIDs() throws {
+        let here = try CLIStoreBackend.postgres.newCLI()
+        try here.succeed(["settings", "set", "notification-url", "http://127.0.0.1:9/hook"])
+        try here.succeed(["buy", "com.example.rage.pro.yearly"])
+        let there = try CLIStoreBackend.anotherMachine(of: here)
+        // Each machine keeps its own certificate authority; the notifications must still agree.
+        #expect(try here.succeed(["certificate", "--der"]).stdoutBytes != there.succeed(["certificate", "--der"]).stdoutBytes)
+        let seenHere = try here.listedNotifications().map { $0["notificationUUID"] as? String }
+        #expect(seenHere.count == 1)
+        #expect(try there.listedNotifications().map { $0["notificationUUID"] as? String } == seenHere)
     }
 }

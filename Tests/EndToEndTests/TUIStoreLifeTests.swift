@@ -35,13 +35,14 @@ struct TUIStoreLifeTests {
 
     @Test("A subscription whose renewal was cancelled lapses on screen at a fast time rate")
     func lapseOnScreen() async throws {
-        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
-        #expect(try cli.run(["cancel-renewal", "com.example.rage.pro.monthly"]).status == 0)
-        // Thirty seconds of real time per renewal: enough for a storefront started on a loaded
-        // machine to show the countdown before the period is over.
-        #expect(try cli.run(["settings", "set", "time-rate", "renewal-every-30-seconds"]).status == 0)
+        // The storefront is opened first, so the thirty seconds of real time per renewal are
+        // not spent by a slow start on a loaded machine: the purchase, the cancellation and the
+        // fast clock all reach it by following the file.
         let tmux = try await tui.openStorefront()
         defer { tmux.kill() }
+        #expect(try cli.run(["settings", "set", "time-rate", "renewal-every-30-seconds"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        #expect(try cli.run(["cancel-renewal", "com.example.rage.pro.monthly"]).status == 0)
         try await tmux.waitForScreen("a countdown on the monthly row and the store clock in the header", timeout: 35) { screen in
             TUITests.row("Rage Pro (Monthly)", in: screen)?.contains("Ends in 0:") == true && screen.contains("Store time")
         }

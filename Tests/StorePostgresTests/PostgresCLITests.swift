@@ -65,6 +65,8 @@ struct PostgresCLITests {
             #expect(result.stderr.contains("cannot reach the store postgresql://postgres@127.0.0.1:\(port)/storefront"),
                     "\(result.stderr)")
             #expect(!result.stderr.contains("s3cret") && !result.stdout.contains("s3cret"))
+            #expect(!result.stderr.contains("  ") && !result.stderr.contains("\t") && !result.stderr.contains("?."),
+                    "libpq's lines joined into one sentence: \(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: cli.ledger))
     }

@@ -132,4 +132,31 @@ struct PostgresEventLogTests {
         #expect(!keywords.display.contains("s3cret") && keywords.storeName == "local-5999-lab")
         #expect(throws: PostgresStoreError.self) { try PostgresAddress("postgresql://alice:s3cret@db:notaport/x?bogus=1") }
     }
+
+    @Test("what the address leaves out comes from libpq's variables, so one database has one name")
+    func addressTakesLibpqVariables() throws {
+        let environment = ["PGHOST": "db.example", "PGPORT": "5433", "PGDATABASE": "shop", "PGUSER": "alice"]
+        let bare = try PostgresAddress("postgresql://", environment: environment)
+        let full = try PostgresAddress("postgresql://alice@db.example:5433/shop")
+        #expect(bare.storeName == full.storeName && bare.storeName == "db.example-5433-shop")
+        #expect(bare.display == full.display)
+        let given = try PostgresAddress("postgresql://bob@other:5999/lab", environment: environment)
+        #expect(given.storeName == "other-5999-lab", "what the address says wins")
+        #expect(try PostgresAddress("host=db.example", environment: ["PGUSER": "carol"]).storeName == "db.example-5432-carol")
+    }
+
+    @Test("a control character in the address is shown escaped, never raw")
+    func addressShowsControlCharactersEscaped() throws {
+        let address = try PostgresAddress("host=db dbname='shop\nfake line\u{1B}[2J'")
+        #expect(address.display == "postgresql://db/shop\\nfake line\\u{1B}[2J")
+    }
+
+    @Test("libpq's reason is quoted on one line, as one sentence")
+    func unreachableReasonReadsAsASentence() {
+        let error = PostgresStoreError.unreachable(store: "postgresql://db/shop",
+                                                   reason: "Connection refused; Is the server running?")
+        #expect(error.description.contains("Is the server running? Nothing was written"))
+        let plain = PostgresStoreError.unreachable(store: "postgresql://db/shop", reason: "timeout expired")
+        #expect(plain.description.contains("timeout expired. Nothing was written"))
+    }
 }

@@ -26,21 +26,35 @@ public struct LedgerFamily: Sendable, Hashable {
         ledgerPath + ".SubscriptionKey_" + keyID + ".p8"
     }
 
-    /// The file a running `storefront serve` holds locked while it serves the ledger, holding
-    /// the address it listens on (`<ledger>.serving`); a server that died holds no lock.
-    public var servingPath: String { ledgerPath + ".serving" }
+    /// The file a running `storefront serve` holds locked while it serves the app `name` of
+    /// the ledger, holding the address it listens on (`<ledger>.serving-<name>`); a server that
+    /// died holds no lock. One per app, as a server serves its catalog's app only: the
+    /// storefront and `notifications` of one app must not name another app's server.
+    public func servingPath(app name: String) -> String {
+        ledgerPath + ".serving-" + Self.pathSafe(name)
+    }
 
     /// The files a new ledger is made of, which a copy of a ledger must carry.
     public var essentialPaths: [String] { [ledgerPath, keyPath] }
 
+    /// The file the one process delivering the notifications of the app `app` holds locked
+    /// (`<ledger>.delivering-<app>`), so two servers of one app do not both send them.
+    public func deliveryClaimPath(app: String) -> String {
+        ledgerPath + ".delivering-" + Self.pathSafe(app)
+    }
+
     /// The checkpoint kept for the app `name` (`<ledger>.checkpoint-<name>`).
     public func checkpointPath(named name: String) -> String {
-        // Bundle ids are letters, digits, dots and hyphens; anything else must not reach a path.
-        let safe = name.unicodeScalars.map { scalar -> String in
+        ledgerPath + ".checkpoint-" + Self.pathSafe(name)
+    }
+
+    /// An app's name as part of a file name. Bundle ids are letters, digits, dots and hyphens;
+    /// anything else must not reach a path.
+    private static func pathSafe(_ name: String) -> String {
+        name.unicodeScalars.map { scalar -> String in
             let isPlain = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
             return isPlain || scalar == "." || scalar == "-" || scalar == "_" ? String(scalar) : "_"
         }.joined()
-        return ledgerPath + ".checkpoint-" + safe
     }
 
     /// What a side file holds: a torn last line moved aside, or the damaged rest cut off by repair.

@@ -1,7 +1,7 @@
 import Glibc
 
-/// Whether a server is serving a ledger: the server holds an exclusive `flock` on the
-/// ledger's serving file for as long as it runs, so a server that was killed is never
+/// Whether a server is serving an app of a ledger: the server holds an exclusive `flock` on
+/// the app's serving file for as long as it runs, so a server that was killed is never
 /// reported (the kernel drops its lock), whatever the file still says.
 public enum ServerPresence {
     /// A held claim: the server keeps it until it stops.
@@ -19,10 +19,11 @@ public enum ServerPresence {
         }
     }
 
-    /// Claims the serving file of `family` and writes `address` into it; nil when another
-    /// server holds it already, or the file cannot be made (the server then runs unannounced).
-    public static func claim(_ family: LedgerFamily, address: String) -> Claim? {
-        let descriptor = Glibc.open(family.servingPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode_t(0o600))
+    /// Claims the serving file of `app` in `family` and writes `address` into it; nil when
+    /// another server of the app holds it already, or the file cannot be made (the server then
+    /// runs unannounced).
+    public static func claim(_ family: LedgerFamily, app: String, address: String) -> Claim? {
+        let descriptor = Glibc.open(family.servingPath(app: app), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode_t(0o600))
         guard descriptor >= 0 else { return nil }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             Glibc.close(descriptor)
@@ -34,9 +35,9 @@ public enum ServerPresence {
         return Claim(descriptor: descriptor)
     }
 
-    /// The address a live server of `family` announced; nil when none is serving it.
-    public static func servingAddress(_ family: LedgerFamily) -> String? {
-        let descriptor = Glibc.open(family.servingPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    /// The address a live server of `app` in `family` announced; nil when none is serving it.
+    public static func servingAddress(_ family: LedgerFamily, app: String) -> String? {
+        let descriptor = Glibc.open(family.servingPath(app: app), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { Glibc.close(descriptor) }
         // A shared lock we can take means no server holds the exclusive one.

@@ -31,7 +31,9 @@ public struct VerifyReceiptEndpoint: Sendable {
     }
 
     /// The answer to `body`; `app` finds the app a receipt names by bundle id; the receipt's
-    /// certificates are checked at `date`.
+    /// certificates are checked at `date`. The answer's `request_date` is the app's store time,
+    /// the clock every date the receipt and the ledger carry is on, so a client comparing
+    /// `request_date` with `receipt_creation_date` or an `expires_date` sees one clock.
     public func respond(to body: [UInt8], app: (String) -> App?, at date: Date) -> VerifyReceiptResponse {
         guard let request = VerifyReceiptRequest.read(body) else { return VerifyReceiptResponse(status: .malformed) }
         let receipt: AppReceipt
@@ -52,7 +54,7 @@ public struct VerifyReceiptEndpoint: Sendable {
             return VerifyReceiptResponse(status: .wrongSharedSecret, environment: environment)
         }
         var response = VerifyReceiptResponse(status: .valid, environment: environment)
-        response.receipt = Self.receiptSection(receipt, app: app, requestDate: date)
+        response.receipt = Self.receiptSection(receipt, app: app, requestDate: app.now)
         do {
             try addLatest(to: &response, receipt: receipt, app: app, excludingOld: request.excludeOldTransactions)
         } catch {

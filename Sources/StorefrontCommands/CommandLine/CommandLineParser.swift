@@ -72,6 +72,7 @@ struct CommandLineParser {
             }
             index += 1
         }
+        redirectGroupHelpToHelpCommand()
         result.command = try findCommand()
         try checkCommandOptions()
         if !result.help, let command = result.command { try checkArgumentCount(of: command) }
@@ -101,6 +102,16 @@ struct CommandLineParser {
     private func placeholder(of name: String) -> String {
         let declarations = GlobalOptions.declarations + commands.flatMap(\.options)
         return declarations.lazy.filter { $0.name == name }.compactMap(\.placeholder).first ?? "a value"
+    }
+
+    /// `store --help` names a group of commands, not one: it is answered as `help store` is,
+    /// with every command of the group, rather than refused as a group given alone.
+    private mutating func redirectGroupHelpToHelpCommand() {
+        let words = result.words
+        guard result.help, !words.isEmpty, !commands.contains(where: { words.starts(with: $0.words) }),
+              commands.contains(where: { !$0.isHidden && $0.words.starts(with: words) }) else { return }
+        result.words = ["help"] + words
+        result.help = false
     }
 
     /// The declared command whose words start the words given, the longest one first, so

@@ -29,7 +29,7 @@ public enum StoreLocation: Sendable {
             }
         }
         do {
-            let address = try PostgresAddress(text)
+            let address = try PostgresAddress(text, environment: environment)
             return .postgres(address, keyPath: try PostgresStoreFiles.keyPath(for: address, environment: environment),
                              filesBase: try PostgresStoreFiles.basePath(for: address, environment: environment))
         } catch let error as PostgresStoreError {

@@ -2,6 +2,7 @@ import Foundation
 import StoreEngine
 import StoreLedger
 import StoreNotifications
+import StorePostgres
 import StoreSigning
 import StorefrontText
 
@@ -10,7 +11,8 @@ import StorefrontText
 enum NotificationCommands {
     static func list(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let notifications = try session.notificationFeed()?.refresh().notifications ?? []
-        let server = ServerPresence.servingAddress(LedgerFamily(ledgerPath: session.ledgerPath))
+        let server = ServerPresence.servingAddress(LedgerFamily(ledgerPath: session.ledgerPath),
+                                                   app: session.catalog.bundleID)
         if arguments.json {
             try console.json(JSONShapes.NotificationList(notifications: notifications.map(entry), servedBy: server))
             return .success
@@ -22,15 +24,15 @@ enum NotificationCommands {
         console.out(server.map(CommandLineText.Notifications.servedBy) ?? CommandLineText.Notifications.notServed)
         for notification in notifications {
             let kind = [notification.type.rawValue, notification.subtype?.rawValue].compactMap { $0 }.joined(separator: "/")
-            console.out(CommandLineText.Notifications.listed(date: session.text.date(notification.time), kind: kind,
+            console.out(CommandLineText.Notifications.listed(date: session.text.dateTime(notification.time), kind: kind,
                                                              transactionID: notification.transactionID,
                                                              state: notification.deliveryState.name, id: notification.id))
             for attempt in notification.attempts {
-                console.out(CommandLineText.Notifications.attempt(date: session.text.date(attempt.storeTime),
+                console.out(CommandLineText.Notifications.attempt(date: session.text.dateTime(attempt.storeTime),
                                                                   outcome: attempt.outcome.summary))
             }
             if case let .pending(due) = notification.deliveryState, !notification.attempts.isEmpty {
-                console.out(CommandLineText.Notifications.nextAttempt(date: session.text.date(due)))
+                console.out(CommandLineText.Notifications.nextAttempt(date: session.text.dateTime(due)))
             }
         }
         return .success
@@ -53,26 +55,74 @@ enum NotificationCommands {
 }
 
 extension StoreSession {
-    /// A feed of this app's notifications over a connection of its own to the ledger; nil
-    /// while there is no ledger (and so no notification).
+    /// A feed of this app's notifications over a connection of its own to the store; nil
+    /// while the store holds nothing yet (no ledger file, or a database without the store's
+    /// header), and so no notification.
     public func notificationFeed() throws(CommandFailure) -> NotificationFeed? {
-        guard FileManager.default.fileExists(atPath: ledgerPath) else { return nil }
+        switch location {
+        case .file(let path):
+            guard FileManager.default.fileExists(atPath: path) else { return nil }
+        case .postgres:
+            guard try storeHeaderLine() != nil else { return nil }
+        }
         return try servedNotificationFeed(signer: try transactionSigner())
     }
 }
 
 extension StoreSession {
-    /// The notification feed a server follows: the ledger is made if it is not there yet,
-    /// since the server records delivery attempts in it.
+    /// The notification feed a server follows, over a connection of its own to the store. A
+    /// database that holds no store yet gets its tables and header first, as a first write
+    /// would make them: the server records delivery attempts there, and the header names the
+    /// store's notifications.
     func servedNotificationFeed(signer: TransactionSigner) throws(CommandFailure) -> NotificationFeed {
         do {
-            return NotificationFeed(log: try LedgerEventLog.open(path: ledgerPath), catalog: catalog,
-                                    identity: try NotificationIdentity(authority: signer.authority))
+            let identity: NotificationIdentity
+            switch location {
+            case .file:
+                identity = try NotificationIdentity(authority: signer.authority)
+            case .postgres:
+                if try storeHeaderLine() == nil { try (log as? PostgresEventLog)?.initialize() }
+                guard let header = try storeHeaderLine() else { throw PostgresStoreError.noStore(store: location.name) }
+                identity = try NotificationIdentity(storeHeaderLine: header)
+            }
+            return NotificationFeed(log: try location.openLog(), catalog: catalog, identity: identity)
+        } catch let failure as CommandFailure {
+            throw failure
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }
     }
+
+    /// The header line of a store on PostgreSQL; nil for a database that holds no store yet.
+    private func storeHeaderLine() throws(CommandFailure) -> String? {
+        do {
+            return try (log as? PostgresEventLog)?.storeHeaderLine()
+        } catch {
+            throw CommandFailure(status: .dataProblem, message: "\(error)")
+        }
+    }
+
+    /// The claim to be the one process delivering this app's notifications from this store.
+    func deliveryClaim() -> any DeliveryClaim {
+        switch location {
+        case .file(let path): LedgerDeliveryClaim(family: LedgerFamily(ledgerPath: path), app: catalog.bundleID)
+        case .postgres(let address, _, _): PostgresDeliveryClaim(address: address, app: catalog.bundleID)
+        }
+    }
 }
+
+/// One process's claim to deliver an app's notifications from a store (a lock on a file beside
+/// the ledger, or an advisory lock in the database), so servers sharing a store send each
+/// notification once.
+protocol DeliveryClaim: Sendable {
+    /// Whether this process holds the claim now, taking it when nobody does.
+    func isHeld() -> Bool
+    /// Gives the claim up.
+    func release()
+}
+
+extension LedgerDeliveryClaim: DeliveryClaim {}
+extension PostgresDeliveryClaim: DeliveryClaim {}
 
 /// Tells the server's operator when delivering notifications fails, once per distinct
 /// problem, so a damaged ledger does not print a line every second.
@@ -92,5 +142,29 @@ final class DeliveryProblemReport: @unchecked Sendable {
             return last != message
         }
         if isNew { console.err(CommandLineText.Report.warning(CommandLineText.Notifications.deliveryFailed(message))) }
+    }
+}
+
+/// Tells the server's operator when it stands by because another server delivers the app's
+/// notifications, and when it takes over; nothing when it delivers from the start.
+final class DeliveryClaimReport: @unchecked Sendable {
+    private let console: Console
+    private let lock = NSLock()
+    private var wasDelivering: Bool?
+
+    init(console: Console) {
+        self.console = console
+    }
+
+    func claimChanged(_ delivering: Bool) {
+        let before = lock.withLock {
+            defer { wasDelivering = delivering }
+            return wasDelivering
+        }
+        if !delivering {
+            console.err(CommandLineText.Report.warning(CommandLineText.Notifications.standingBy))
+        } else if before == false {
+            console.err(CommandLineText.Report.warning(CommandLineText.Notifications.tookOver))
+        }
     }
 }

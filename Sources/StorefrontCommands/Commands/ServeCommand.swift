@@ -29,12 +29,14 @@ enum ServeCommand {
         let served = ServedStore(store: session.store, signer: signer, notificationFeed: feed)
         // Blocked before the server's threads start, so only the wait below takes them.
         ServerTerminationSignals.block()
+        let claim = session.deliveryClaim()
         let delivery = NotificationDeliveryLoop(
             worker: NotificationDeliveryWorker(store: session.store, feed: feed, signer: signer, sender: URLSessionNotificationSender()),
-            feed: feed, report: DeliveryProblemReport(console: console).report,
+            feed: feed, claim: claim.isHeld, report: DeliveryProblemReport(console: console).report,
             afterPass: { [damage = ServedLedgerDamageReport(console: console, ledgerPath: session.ledgerPath), store = session.store] in
                 damage.check(store.ledgerProblems)
-            })
+            },
+            claimChanged: DeliveryClaimReport(console: console).claimChanged)
         let server: HTTPServer
         do {
             server = try HTTPServer(address: address, limits: limits) { request in ServerRoutes.table.respond(to: request, context: served) }
@@ -44,11 +46,12 @@ enum ServeCommand {
         console.out(ServerText.listening(host: address.host, port: server.port))
         // Announced to the storefront and `notifications` for as long as this process lives.
         let presence = ServerPresence.claim(LedgerFamily(ledgerPath: session.ledgerPath),
-                                            address: ServerText.url(host: address.host, port: server.port))
+                                            app: session.catalog.bundleID, address: ServerText.url(host: address.host, port: server.port))
         delivery.start()
         _ = ServerTerminationSignals.wait()
         server.stop()
         delivery.stop()
+        claim.release()
         presence?.release()
         console.err(ServerText.stopped)
         return .success

@@ -9,13 +9,15 @@ struct LedgerServerSide: ServerSideSource {
     /// Nil while there is no ledger file (and so no notification).
     let feed: NotificationFeed?
     let family: LedgerFamily
+    /// The storefront's app: only a server of this app is shown as serving it.
+    let app: String
 
     func read() -> ServerSide {
         ServerSide(notifications: notificationLines(), servingAddress: servingAddress())
     }
 
     func servingAddress() -> String? {
-        ServerPresence.servingAddress(family)
+        ServerPresence.servingAddress(family, app: app)
     }
 
     /// Each transaction's notifications; none when the ledger cannot be read now, since the

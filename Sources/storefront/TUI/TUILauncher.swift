@@ -23,7 +23,8 @@ enum TUILauncher {
         // Written before the screen opens, so they are still there when it closes.
         for warning in session.warnings { console.err("storefront: \(warning)") }
         let serverSide = LedgerServerSide(feed: notificationFeed(session, console: console),
-                                          family: LedgerFamily(ledgerPath: session.ledgerPath))
+                                          family: LedgerFamily(ledgerPath: session.ledgerPath),
+                                          app: session.catalog.bundleID)
         let screen = NcursesScreen()
         do {
             try screen.start()

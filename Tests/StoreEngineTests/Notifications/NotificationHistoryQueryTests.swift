@@ -43,6 +43,15 @@ import Testing
         #expect(try page(subscription).kinds == ["SUBSCRIBED/INITIAL_BUY", "DID_RENEW"])
     }
 
+    @Test func notificationsMadeWithoutAURLAreNotInTheHistory() throws {
+        try fixture.set(.notificationURL, "none")
+        try fixture.buy(Rage.drummer)
+        try fixture.set(.notificationURL, "http://127.0.0.1:9/n")
+        try fixture.buy(Rage.yearly)
+        #expect(try fixture.notifications().count == 2, "both are made and listed")
+        #expect(try page(NotificationHistoryQuery(start: .distantPast, end: .distantFuture)).kinds == ["SUBSCRIBED/INITIAL_BUY"])
+    }
+
     @Test func pagesHoldTwentyAndTheTokenNamesTheNext() throws {
         for _ in 0..<25 {
             try #require(try fixture.buy(Rage.face) != nil)

@@ -20,6 +20,15 @@ import Testing
         #expect(Set(otherStore).isDisjoint(with: first))
     }
 
+    @Test func aStoreNamedByItsHeaderLineGivesTheSameUUIDsWhereverItIsRead() throws {
+        let header = #"{"format":"storefront-ledger","version":1,"created":"2026-01-01T00:00:00Z","mac":"0a1b"}"#
+        let here = try NotificationIdentity(storeHeaderLine: header)
+        let there = try NotificationIdentity(storeHeaderLine: header)
+        let another = try NotificationIdentity(storeHeaderLine: header.replacingOccurrences(of: "0a1b", with: "0a1c"))
+        #expect(try here.uuid(sequence: 3, index: 0) == there.uuid(sequence: 3, index: 0))
+        #expect(try here.uuid(sequence: 3, index: 0) != another.uuid(sequence: 3, index: 0))
+    }
+
     @Test func theUUIDIsAVersion8UUIDOfTheSequenceAndIndex() throws {
         let identity = NotificationIdentity(storeID: "s")
         let uuid = try identity.uuid(sequence: 12, index: 0)

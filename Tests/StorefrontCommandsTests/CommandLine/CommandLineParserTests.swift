@@ -83,6 +83,15 @@ struct CommandLineParserTests {
         #expect(parsed.help && parsed.command?.name == "buy")
     }
 
+    @Test func helpForAGroupOfCommandsIsTheHelpCommandForIt() throws {
+        for group in [["store"], ["api-key"], ["catalog"]] {
+            let parsed = try CommandLineArguments.parse(group + ["--help"])
+            #expect(!parsed.help && parsed.command?.name == "help" && parsed.commandArguments == group)
+        }
+        #expect(try #require(usageMistake(["store"])).contains("`storefront store init`"))
+        #expect(try #require(usageMistake(["fly", "--help"])).contains("unknown command \"fly\""))
+    }
+
     @Test func anUnknownCommandIsAUsageMistake() throws {
         #expect(try #require(usageMistake(["fly"])).contains("unknown command \"fly\""))
     }

@@ -46,6 +46,16 @@ import Testing
         #expect(reply["latest_receipt_info"] == nil, "Apple gives the latest transactions only for subscribers")
     }
 
+    @Test func theRequestDateIsStoreTimeLikeTheReceiptsOwnDates() throws {
+        _ = try fixture.buy(Rage.drummer)
+        try fixture.store.advance(by: try #require(StoreDuration("P1Y")), buyer: phone)
+        let section = try #require(try answer(["receipt-data": try receipt()])["receipt"] as? [String: Any])
+        let storeNow = SignedTransactionPayload.milliseconds(fixture.store.now())
+        #expect(section["request_date_ms"] as? String == String(storeNow))
+        let created = try #require((section["receipt_creation_date_ms"] as? String).flatMap { Int64($0) })
+        #expect(created <= storeNow, "the receipt was made before the request, on the same clock")
+    }
+
     @Test func datesAreGivenInGMTAndPacificTime() {
         var fields: [String: String] = [:]
         VerifyReceiptDates.add("purchase_date", Date(timeIntervalSince1970: 1_796_000_000.25), to: &fields)

@@ -1,0 +1,39 @@
+import Foundation
+import Glibc
+
+/// The claim of one process to deliver one app's notifications from a ledger: an exclusive
+/// `flock` on the app's delivery file (`LedgerFamily.deliveryClaimPath`), held until released.
+///
+/// The kernel drops a dead process's lock, so a server that was killed gives way to another.
+public final class LedgerDeliveryClaim: @unchecked Sendable {
+    private let path: String
+    private let lock = NSLock()
+    private var descriptor: Int32 = -1
+    private var held = false
+
+    public init(family: LedgerFamily, app: String) {
+        path = family.deliveryClaimPath(app: app)
+    }
+
+    deinit { if descriptor >= 0 { Glibc.close(descriptor) } }
+
+    /// Whether this process holds the claim now, taking it when nobody does; false also when
+    /// the file cannot be made (nothing is delivered then, rather than twice).
+    public func isHeld() -> Bool {
+        lock.withLock {
+            guard !held else { return true }
+            if descriptor < 0 { descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode_t(0o600)) }
+            held = descriptor >= 0 && flock(descriptor, LOCK_EX | LOCK_NB) == 0
+            return held
+        }
+    }
+
+    /// Gives the claim up, for another server to take.
+    public func release() {
+        lock.withLock {
+            if descriptor >= 0 { Glibc.close(descriptor) }
+            descriptor = -1
+            held = false
+        }
+    }
+}

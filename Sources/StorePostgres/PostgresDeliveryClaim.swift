@@ -1,0 +1,46 @@
+import Foundation
+
+/// The claim of one process, on any machine, to deliver one app's notifications from a store
+/// on PostgreSQL: a session-level advisory lock held on a connection of its own.
+///
+/// The server drops the lock with the session, so a server that was killed or lost its
+/// network gives way to another. The lock is keyed by the app, so servers of different apps on
+/// one store each deliver their own; the two-key form keeps it apart from the writers' lock.
+public final class PostgresDeliveryClaim: @unchecked Sendable {
+    private let address: PostgresAddress
+    private let app: String
+    private let lock = NSLock()
+    private var connection: PostgresConnection?
+    private var held = false
+
+    /// The first key of the lock (ASCII "ntfy"); the second is the app's hash.
+    static let lockClass: Int32 = 0x6E74_6679
+
+    public init(address: PostgresAddress, app: String) {
+        self.address = address
+        self.app = app
+    }
+
+    /// Whether this process holds the claim now, taking it when nobody does. Asks the server
+    /// each time, so a connection lost since (and the lock with it) is noticed.
+    public func isHeld() -> Bool {
+        lock.withLock {
+            if held, let connection, (try? connection.execute("SELECT 1")) != nil { return true }
+            held = false
+            if connection?.isBroken ?? true { connection = try? PostgresConnection(address) }
+            // hashtext runs on the one server every claimant asks, so all agree on the key.
+            let rows = try? connection?.execute("SELECT pg_try_advisory_lock($1, hashtext($2))",
+                                                [String(Self.lockClass), app])
+            held = rows?.first?.first == "t"
+            return held
+        }
+    }
+
+    /// Gives the claim up, for another server to take.
+    public func release() {
+        lock.withLock {
+            connection = nil
+            held = false
+        }
+    }
+}
