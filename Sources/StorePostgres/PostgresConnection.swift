@@ -7,6 +7,15 @@ import Foundation
 final class PostgresConnection {
     let address: PostgresAddress
     let handle: OpaquePointer
+    /// How long a statement waits for a lock before it fails (PostgreSQL's `lock_timeout`, in
+    /// milliseconds; 0 waits for ever): `defaultLockTimeoutMilliseconds` unless the address,
+    /// `PGOPTIONS`, the role or the database set it.
+    private(set) var lockTimeoutMilliseconds = 0
+
+    /// The wait a writer accepts behind another session's lock before it gives up. Every
+    /// commit holds the writer lock for milliseconds, so a wait this long means a session
+    /// that holds it and does nothing (a psql left in a transaction, a stopped process).
+    static let defaultLockTimeoutMilliseconds = 10_000
 
     /// The rows a statement returned, each column as text (nil for NULL).
     struct Rows {
@@ -29,6 +38,20 @@ final class PostgresConnection {
         self.handle = handle
         // Warnings (a NOTICE for CREATE … IF NOT EXISTS) must not reach the command's output.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        try limitLockWaits()
+    }
+
+    /// Sets `lock_timeout` to the default unless something set it already (its source is then
+    /// not `default`), so a user's `options=-c lock_timeout=…` or `PGOPTIONS` wins, 0 included.
+    /// One round trip: CASE evaluates `set_config` only for the default.
+    private func limitLockWaits() throws(PostgresStoreError) {
+        let row = try execute(
+            """
+            SELECT CASE WHEN source = 'default' THEN pg_catalog.set_config('lock_timeout', $1, false) END, setting
+            FROM pg_catalog.pg_settings WHERE name = 'lock_timeout'
+            """, [String(Self.defaultLockTimeoutMilliseconds)]).first
+        let (setByUs, setting) = (row?[0] ?? nil, row?[1] ?? nil)
+        lockTimeoutMilliseconds = setByUs != nil ? Self.defaultLockTimeoutMilliseconds : setting.flatMap { Int($0) } ?? 0
     }
 
     deinit { PQfinish(handle) }
@@ -108,6 +131,10 @@ final class PostgresConnection {
         // Class 08 is a connection exception; 57P01 and its kin are the server shutting down.
         if state.hasPrefix("08") || state.hasPrefix("57P") {
             return .unreachable(store: address.display, reason: message)
+        }
+        // Class 55P03 is lock_not_available: lock_timeout ran out behind another session.
+        if state == "55P03" {
+            return .lockTimeout(store: address.display, milliseconds: lockTimeoutMilliseconds)
         }
         if state == "42501" || state == "25006" {
             return .readOnlyRole(store: address.display, reason: message)

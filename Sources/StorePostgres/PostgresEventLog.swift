@@ -48,6 +48,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// The role this log connected as.
     public var user: String { lock.withLock { connection.user } }
 
+    /// How long a statement of this log waits behind another session's lock before it fails,
+    /// in milliseconds (0: for ever); see `PostgresConnection.defaultLockTimeoutMilliseconds`.
+    public var lockTimeoutMilliseconds: Int { lock.withLock { connection.lockTimeoutMilliseconds } }
+
     /// The connection's socket once this session listens for commits; asking for it starts
     /// listening. Nil while the connection is lost (the next read connects again).
     public var changeSignal: Int32? {
@@ -98,6 +102,15 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     public func commit<Result>(
         _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
     ) throws -> (result: Result, batch: EventBatch) {
+        let committed = try commitFindingSchema(decide)
+        return (committed.result, committed.batch)
+    }
+
+    /// `commit`, also returning the schema version found under the writer lock (0 when this
+    /// commit created the schema), which only a reader holding the lock can know for sure.
+    private func commitFindingSchema<Result>(
+        _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
+    ) throws -> (result: Result, batch: EventBatch, schemaFound: Int) {
         try lock.withLock {
             try reconnectIfLost()
             let restarted = restartIfNeeded()
@@ -116,7 +129,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
 
     private func commitLocked<Result>(
         _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result), restarted: Bool
-    ) throws -> (result: Result, batch: EventBatch) {
+    ) throws -> (result: Result, batch: EventBatch, schemaFound: Int) {
         try connection.inTransaction {
                 try connection.execute("SELECT pg_advisory_xact_lock($1)", [String(PostgresSchema.writerLockKey)])
                 let found = try PostgresSchema.version(on: connection)
@@ -134,7 +147,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 }
                 var batch = others
                 batch.entries += try appendRead(lines)
-                return (decision.result, batch)
+                return (decision.result, batch, found)
         }
     }
 
@@ -246,12 +259,11 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
 
 extension PostgresEventLog {
     /// Creates the schema, the header row and the key file when missing; returns the schema
-    /// version found before (0 for a new store).
+    /// version found before (0 when this call created the store, so of several at once only one
+    /// says it did).
     @discardableResult
     public func initialize() throws -> Int {
-        let before = try lock.withLock { try PostgresSchema.version(on: connection) }
-        _ = try commit { _ in (events: [StoreEvent](), result: ()) }
-        return before
+        try commitFindingSchema { _ in (events: [StoreEvent](), result: ()) }.schemaFound
     }
 
     /// The store's header line, as every machine reads it; nil while the database holds no
@@ -285,11 +297,15 @@ extension PostgresEventLog {
         }
     }
 
+    /// The schema version the database holds, 0 when it holds no store yet.
+    public func schemaVersion() throws -> Int {
+        try lock.withLock { try PostgresSchema.version(on: connection) }
+    }
+
     /// Reads and checks every event of the store at `address` without writing anything.
     public static func verify(address: PostgresAddress, keyPath: String) throws -> LedgerVerification {
         let log = try PostgresEventLog(address: address, keyPath: keyPath)
-        let version = try log.lock.withLock { try PostgresSchema.version(on: log.connection) }
-        guard version > 0 else { throw PostgresStoreError.noStore(store: address.display) }
+        guard try log.schemaVersion() > 0 else { throw PostgresStoreError.noStore(store: address.display) }
         var entryCount = 0
         var batch: EventBatch
         repeat {

@@ -105,8 +105,17 @@ enum PostgresSchema {
     ]
 
     /// The schema version the database holds, 0 when it has none yet.
+    ///
+    /// The table is looked for in `pg_class` with the statement's own snapshot, not with
+    /// `to_regclass`: that goes through the session's catalog cache, which remembers "no such
+    /// table" from an earlier look and takes no note of tables others created while this session
+    /// waited for the writer lock, so a second first writer would create the schema again.
     static func version(on connection: PostgresConnection) throws(PostgresStoreError) -> Int {
-        let exists = try connection.execute("SELECT to_regclass('storefront_schema_version') IS NOT NULL")
+        let exists = try connection.execute(
+            """
+            SELECT EXISTS (SELECT FROM pg_catalog.pg_class
+                           WHERE relname = 'storefront_schema_version' AND pg_catalog.pg_table_is_visible(oid))
+            """)
         guard exists.first?.first == "t" else { return 0 }
         let row = try connection.execute("SELECT max(version) FROM storefront_schema_version")
         return row.first?.first.flatMap { $0.flatMap(Int.init) } ?? 0

@@ -18,6 +18,9 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     case noStore(store: String)
     /// A copy was refused because its target already holds events.
     case targetNotEmpty(store: String, events: Int)
+    /// Another session held a lock the statement needed for longer than `lock_timeout`; the
+    /// transaction was rolled back.
+    case lockTimeout(store: String, milliseconds: Int)
 
     public var description: String {
         switch self {
@@ -42,7 +45,17 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
             "\(store) holds no store yet; create one with `storefront store init --store URL`"
         case .targetNotEmpty(let store, let events):
             "\(store) already holds \(events) event\(events == 1 ? "" : "s"); copy only into an empty store"
+        case .lockTimeout(let store, let milliseconds):
+            "another session has held the lock of the store \(store) for more than \(Self.duration(milliseconds)), so "
+                + "nothing was written. Let it finish and try again, or find it in pg_stat_activity (pg_locks shows what "
+                + "it holds) and end it with pg_terminate_backend(pid). The wait is PostgreSQL's lock_timeout "
+                + "(PGOPTIONS='-c lock_timeout=30s' changes it)"
         }
+    }
+
+    /// `milliseconds` in whole seconds where it is some ("10 s"), else in milliseconds.
+    private static func duration(_ milliseconds: Int) -> String {
+        milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
     }
 
     /// `reason` ended as a sentence: a full stop added unless it already ends in one, or in a

@@ -53,6 +53,8 @@ public struct StorefrontProcess: Sendable {
         return path
     }
 
+    /// The entitlements file given as `--entitlements`; empty for none, so the command finds
+    /// its store as a user's would (`--store`, the environment, the default file).
     public let ledger: String
     public var environment: [String: String] = ["LANG": "en_US.UTF-8", "PATH": "/usr/bin:/bin"]
     /// Arguments given before every command, e.g. `--store URL` to use a PostgreSQL store,
@@ -63,7 +65,8 @@ public struct StorefrontProcess: Sendable {
         self.ledger = ledger
     }
 
-    /// Runs `storefront --entitlements <ledger> <arguments>` to the end.
+    /// Runs `storefront --entitlements <ledger> <arguments>` (without the option when `ledger`
+    /// is empty) to the end.
     @discardableResult
     public func run(_ arguments: [String], stdin: FileHandle? = nil) throws -> Result {
         try start(arguments, stdin: stdin).wait()
@@ -73,7 +76,7 @@ public struct StorefrontProcess: Sendable {
     public func start(_ arguments: [String], stdin: FileHandle? = nil) throws -> RunningCommand {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["--entitlements", ledger] + storeArguments + arguments
+        process.arguments = (ledger.isEmpty ? [] : ["--entitlements", ledger]) + storeArguments + arguments
         process.environment = environment
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output

@@ -84,8 +84,19 @@ public final class ThrowawayPostgres: @unchecked Sendable {
     /// Runs `sql` with psql as the superuser; returns what it printed (unaligned, tuples only).
     @discardableResult
     public func psql(_ sql: String, database: String? = nil) throws -> String {
-        try run("psql", asServer: false, ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", directory, "-p", "\(port)",
-                         "-U", Self.superuser, "-d", database ?? self.database, "-c", sql])
+        try run("psql", asServer: false, psqlArguments(database: database) + ["-c", sql])
+    }
+
+    /// psql's options for `database` as the superuser: unaligned, rows only, stop at the first error.
+    func psqlArguments(database: String?) -> [String] {
+        ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", directory, "-p", "\(port)", "-U", Self.superuser,
+         "-d", database ?? self.database]
+    }
+
+    /// The environment of every PostgreSQL program run here.
+    var programEnvironment: [String: String] {
+        // Nothing from the caller's libpq settings may redirect the programs.
+        ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": directory, "PGPASSFILE": directory + "/no-password-file"]
     }
 
     /// Stops the server at once (`immediate`: it is thrown away); safe to call twice.
@@ -109,10 +120,7 @@ public final class ThrowawayPostgres: @unchecked Sendable {
         let path = Self.binaryDirectory + "/" + program
         let (executable, fullArguments) = runAsPostgres && asServer
             ? ("/usr/sbin/runuser", ["-u", Self.superuser, "--", path] + arguments) : (path, arguments)
-        var environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": directory]
-        // Nothing from the caller's libpq settings may redirect the server programs.
-        environment["PGPASSFILE"] = directory + "/no-password-file"
-        let result = try CleanSpawn.run(executable, fullArguments, environment: environment)
+        let result = try CleanSpawn.run(executable, fullArguments, environment: programEnvironment)
         guard result.status == 0 else {
             throw Failure(description: "\(program) \(arguments.joined(separator: " ")) exited \(result.status): \(result.output)")
         }

@@ -19,6 +19,16 @@ extension CommandLineText {
             "copied \(count) event\(count == 1 ? "" : "s") from \(from) to \(to)"
         }
 
+        public static func copySourceMissing(_ source: String) -> String {
+            "the source \(source) does not exist, so nothing was copied and no target was made; check the path given "
+                + "to --from"
+        }
+
+        public static func copySourceHasNoStore(_ source: String) -> String {
+            "the source \(source) holds no store (no storefront tables), so nothing was copied and no target was made; "
+                + "check that --from names the database you meant"
+        }
+
         public static let copyNeedsBothEnds = "store copy needs --from FILE_OR_URL and --to FILE_OR_URL"
 
         public static func needsPostgres(_ command: String) -> String {

@@ -31,6 +31,20 @@ import Testing
         #expect(buy.stderr.contains("--key-id is empty"), "\(buy.stderr)")
     }
 
+    @Test("an empty --store or --entitlements exits 2 naming it, and no store is touched")
+    func anEmptyStoreOrEntitlementsIsAUsageMistake() throws {
+        // Without an --entitlements of its own, so an ignored empty value would buy in the default file.
+        let home = try StorefrontProcess.temporaryFolder()
+        var defaults = StorefrontProcess(ledger: "")
+        defaults.environment["HOME"] = home
+        for option in ["store", "entitlements"] {
+            let buy = try defaults.run(["--\(option)", "", "buy", "com.example.rage.face.random"])
+            #expect(buy.status == 2, "\(option): \(buy.stderr)")
+            #expect(buy.stderr.contains("--\(option) is empty"), "\(buy.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home).isEmpty)
+    }
+
     @Test func anAdvancePastTheStoresLastDateIsAUsageMistake() throws {
         for _ in 0..<9 { #expect(try cli.run(["advance", "P100Y"]).status == 0) }
         let advance = try cli.run(["advance", "P80Y"])

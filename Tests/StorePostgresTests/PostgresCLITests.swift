@@ -33,7 +33,7 @@ struct PostgresCLITests {
         var viaEnvironment = StorefrontProcess(ledger: "")
         viaEnvironment.environment["STOREFRONT_STORE_KEY"] = folder + "/team.key"
         viaEnvironment.environment["STOREFRONT_STORE"] = server.keywordString()
-        let viaEnvironmentProcess = try Self.runWithoutLedger(viaEnvironment, ["transactions", "--json"])
+        let viaEnvironmentProcess = try viaEnvironment.run(["transactions", "--json"])
         #expect(viaEnvironmentProcess.status == 0 && viaEnvironmentProcess.stdout.contains("com.example.rage.face.random"))
     }
 
@@ -111,22 +111,37 @@ struct PostgresCLITests {
         #expect(original.count == 4 && original == returned)
     }
 
+    @Test("store copy from nothing (a missing file, a database without a store, a store without events): exit 3 naming the source, nothing made")
+    func copyFromNothingIsRefused() throws {
+        let server = try ThrowawayPostgres()
+        let folder = try StorefrontProcess.temporaryFolder()
+        var cli = StorefrontProcess(ledger: "")
+        cli.environment["STOREFRONT_STORE_KEY"] = folder + "/team.key"
+        let missing = folder + "/missing.jsonl", target = folder + "/copy.jsonl"
+
+        let fromMissingFile = try cli.run(["store", "copy", "--from", missing, "--to", server.url()])
+        #expect(fromMissingFile.status == 3, "\(fromMissingFile.stderr)")
+        #expect(fromMissingFile.stderr.contains("the source \(missing) does not exist"), "\(fromMissingFile.stderr)")
+        #expect(try server.psql("SELECT count(*) FROM pg_class WHERE relname LIKE 'storefront%'") == "0\n")
+
+        let fromEmptyDatabase = try cli.run(["store", "copy", "--from", server.url(), "--to", target])
+        #expect(fromEmptyDatabase.status == 3, "\(fromEmptyDatabase.stderr)")
+        #expect(fromEmptyDatabase.stderr.contains("the source postgresql://postgres@127.0.0.1:\(server.port)/storefront holds no store"),
+                "\(fromEmptyDatabase.stderr)")
+
+        #expect(try cli.run(["--store", server.url(), "store", "init"]).status == 0)
+        let folderBefore = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let fromStoreWithoutEvents = try cli.run(["store", "copy", "--from", server.url(), "--to", target])
+        #expect(fromStoreWithoutEvents.status == 3, "\(fromStoreWithoutEvents.stderr)")
+        #expect(fromStoreWithoutEvents.stderr.contains("holds no events, so nothing was copied"), "\(fromStoreWithoutEvents.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == folderBefore,
+                "only the key store init made; no target file, key or lock")
+        #expect(folderBefore == ["team.key"])
+    }
+
     private static func withoutMAC(_ event: [String: Any]) -> NSDictionary {
         var event = event
         event["mac"] = nil
         return event as NSDictionary
-    }
-
-    /// Runs the binary with no `--entitlements`, so the environment alone names the store.
-    private static func runWithoutLedger(_ cli: StorefrontProcess, _ arguments: [String]) throws -> StorefrontProcess.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: StorefrontProcess.binary)
-        process.arguments = arguments
-        process.environment = cli.environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        return RunningCommand(process: process, output: output, errors: errors).wait()
     }
 }

@@ -11,6 +11,8 @@ public enum EventLogCopy {
         case sourceDamaged(source: String, problems: [LedgerProblem])
         /// The target already holds events.
         case targetNotEmpty(target: String, events: Int)
+        /// The source holds no events: most likely the wrong store was named.
+        case sourceEmpty(source: String)
 
         public var description: String {
             switch self {
@@ -20,6 +22,9 @@ public enum EventLogCopy {
             case .targetNotEmpty(let target, let events):
                 "\(target) already holds \(events) event\(events == 1 ? "" : "s"), so nothing was copied; copy only into "
                     + "an empty store"
+            case .sourceEmpty(let source):
+                "\(source) holds no events, so nothing was copied and no target was made; check that --from names the "
+                    + "store you meant"
             }
         }
     }
@@ -35,6 +40,8 @@ public enum EventLogCopy {
             events += batch.entries.map(\.event)
         } while batch.isPartial
         guard source.problems.isEmpty else { throw Refusal.sourceDamaged(source: sourceName, problems: source.problems) }
+        // A copy of nothing would still give the target a header (and a file store its files).
+        guard !events.isEmpty else { throw Refusal.sourceEmpty(source: sourceName) }
         return try target.commit { existing in
             guard existing.entries.isEmpty else {
                 throw Refusal.targetNotEmpty(target: targetName, events: existing.entries.count)

@@ -56,6 +56,10 @@ struct CommandLineParser {
                 } else if inline != nil {
                     throw UsageError(CommandLineText.Usage.takesNoValue(name))
                 }
+                // No option means anything when empty: `--store ""` would otherwise fall back to
+                // the default store, and "" given to a command would be judged as a value (an
+                // unknown key id rather than a missing one).
+                if value?.isEmpty == true { throw UsageError(CommandLineText.Usage.emptyValue(name, placeholder: placeholder(of: name))) }
                 try take(name, value: value)
             } else if argument == "-h" {
                 result.help = true
@@ -89,15 +93,15 @@ struct CommandLineParser {
         case "help": result.help = true
         case "version": result.version = true
         default:
-            // No command option means anything when empty: "" would otherwise reach the command
-            // as a value and be judged as one (an unknown key id rather than a missing one).
-            if value?.isEmpty == true {
-                let placeholder = commands.lazy.compactMap { $0.option(named: name)?.placeholder }.first ?? "a value"
-                throw UsageError(CommandLineText.Usage.emptyValue(name, placeholder: placeholder))
-            }
             if let value { result.options[name] = value } else { result.flags.insert(name) }
             commandOptions.append(name)
         }
+    }
+
+    /// What the declarations call the value of the option `name` (`URL`, `KEY_ID`), for messages.
+    private func placeholder(of name: String) -> String {
+        let declarations = GlobalOptions.declarations + commands.flatMap(\.options)
+        return declarations.lazy.filter { $0.name == name }.compactMap(\.placeholder).first ?? "a value"
     }
 
     /// `store --help` names a group of commands, not one: it is answered as `help store` is,

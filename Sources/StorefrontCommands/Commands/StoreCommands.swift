@@ -29,10 +29,28 @@ enum StoreCommands {
         }
         let source = try StoreLocation.named(from, environment: environment)
         let target = try StoreLocation.named(to, environment: environment)
-        let count = try EventLogCopy.copy(from: try source.openLog(), named: source.name,
-                                          to: try target.openLog(), named: target.name)
+        let sourceLog = try openCopySource(source)
+        let count = try EventLogCopy.copy(from: sourceLog, named: source.name, to: try target.openLog(), named: target.name)
         console.out(CommandLineText.Stores.copied(count, from: source.name, to: target.name))
         return .success
+    }
+
+    /// The log of a copy's source, refused (exit 3) when there is no store there: a mistyped
+    /// path or database would otherwise copy nothing into a target made for it.
+    private static func openCopySource(_ source: StoreLocation) throws -> StoreEventLog {
+        switch source {
+        case .file(let path):
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw CommandFailure(status: .dataProblem, message: CommandLineText.Stores.copySourceMissing(path))
+            }
+            return try source.openLog()
+        case .postgres(let address, let keyPath, _):
+            let log = try PostgresEventLog(address: address, keyPath: keyPath)
+            guard try log.schemaVersion() > 0 else {
+                throw CommandFailure(status: .dataProblem, message: CommandLineText.Stores.copySourceHasNoStore(address.display))
+            }
+            return log
+        }
     }
 
     /// The PostgreSQL log the global options name; a file store is a usage error here.

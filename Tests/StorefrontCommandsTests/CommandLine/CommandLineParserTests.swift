@@ -31,17 +31,23 @@ struct CommandLineParserTests {
         #expect(usageMistake(arguments) == "\(name) is given twice; give it once")
     }
 
-    @Test("an empty value of a command's option is a usage mistake naming the option", arguments: [
-        "offer-signature", "key-id", "nonce", "timestamp", "offer",
-    ])
-    func anEmptyOptionValueIsAMistake(option: String) throws {
-        var signed = ["offer": "rage.pro.comeback", "offer-signature": "AAAA", "key-id": "ABCDEFGHIJ",
-                      "nonce": "3f2c9e1a-8d4b-4c6e-9a7f-0b1c2d3e4f50", "timestamp": "1"]
-        signed[option] = ""
-        let arguments = ["buy", "com.example.rage.pro.monthly"] + signed.sorted { $0.key < $1.key }.flatMap { ["--" + $0.key, $0.value] }
-        let message = try #require(usageMistake(arguments))
-        #expect(message.hasPrefix("--\(option) is empty"), "\(message)")
-        #expect(try #require(usageMistake(["buy", "com.example.rage.pro.monthly", "--\(option)="])).hasPrefix("--\(option) is empty"))
+    /// Every option that takes a value, global or a command's, with a command that takes it.
+    private static let valueOptions: [(option: String, command: [String])] = {
+        let global = GlobalOptions.declarations.filter(\.takesValue).map { (option: $0.name, command: ["products"]) }
+        let ofCommands = CommandList.all.flatMap { command in
+            command.options.filter(\.takesValue).map { (option: $0.name, command: command.words) }
+        }
+        return global + ofCommands
+    }()
+
+    @Test func everyOptionGivenAnEmptyValueIsAUsageMistakeNamingIt() throws {
+        #expect(Self.valueOptions.contains { $0.option == "store" } && Self.valueOptions.contains { $0.option == "key-id" })
+        for (option, command) in Self.valueOptions {
+            for spelling in [["--\(option)", ""], ["--\(option)="]] {
+                let message = usageMistake(command + spelling)
+                #expect(message?.hasPrefix("--\(option) is empty; give it ") == true, "\(command + spelling): \(message ?? "accepted")")
+            }
+        }
     }
 
     @Test func anUnknownFlagIsCaughtAtParseTimeWhereverItStands() throws {
