@@ -19,6 +19,9 @@ public struct TransactionVerification: Sendable, Equatable {
         case otherApp
         /// Genuine, but refunded: the token says so, or the ledger does now.
         case revoked
+        /// Genuine, but replaced by an upgrade to a higher plan of its group (`isUpgraded`):
+        /// the subscription goes on under the upgrade's transaction, not this one.
+        case upgraded
         /// Genuine, but its `expiresDate` (the ledger's, when it knows the transaction) has passed.
         case expired
         /// Genuine and in force.
@@ -32,12 +35,16 @@ public struct TransactionVerification: Sendable, Equatable {
     public var detail: String
     /// Whether the ledger's current record of the transaction was taken into account.
     public var checkedAgainstLedger: Bool
+    /// For an upgraded transaction, the upgrade's transaction id, when the ledger knows it.
+    public var replacedBy: String?
 
-    public init(status: Status, payload: SignedTransactionPayload?, detail: String, checkedAgainstLedger: Bool) {
+    public init(status: Status, payload: SignedTransactionPayload?, detail: String, checkedAgainstLedger: Bool,
+                replacedBy: String? = nil) {
         self.status = status
         self.payload = payload
         self.detail = detail
         self.checkedAgainstLedger = checkedAgainstLedger
+        self.replacedBy = replacedBy
     }
 
     public var isValid: Bool { status == .valid }

@@ -157,6 +157,14 @@ public struct TransactionVerifier: Sendable {
                                            detail: "transaction \(payload.transactionId) was refunded\(when) (according to \(source))",
                                            checkedAgainstLedger: checked)
         }
+        if record?.replacedBy != nil || (record == nil && payload.isUpgraded == true) {
+            let upgrade = record?.replacedBy.map { " (transaction \($0))" } ?? ""
+            return TransactionVerification(
+                status: .upgraded, payload: payload,
+                detail: "transaction \(payload.transactionId) was replaced by an upgrade\(upgrade) (according to \(source)); "
+                    + "the subscription goes on under the upgrade's transaction",
+                checkedAgainstLedger: checked, replacedBy: record?.replacedBy)
+        }
         let expires = record.map(\.expiresDate) ?? payload.expiresDate.map(SignedTransactionPayload.date(milliseconds:))
         if let expires, expires <= now {
             return TransactionVerification(status: .expired, payload: payload,

@@ -95,7 +95,7 @@ public enum CommandHelpText {
         public static let apiKeyRevoke = "revoke an in-app purchase key: offers and `serve` bearer tokens signed with it are refused from now on"
         public static let verifyTransaction = "check a signed transaction's chain, signature and state now"
         public static let verifyTransactionDetails = """
-            Exit status 0 valid; 1 revoked, expired, signature invalid or another app's; 3 malformed or a signing key problem.
+            Exit status 0 valid; 1 revoked, replaced by an upgrade, expired, signature invalid or another app's; 3 malformed or a signing key problem.
             """
         public static let catalogLint = "check a catalog or .storekit file, list every problem"
         public static let catalogConvert = "print a catalog (or .storekit file) in Storefront's format"

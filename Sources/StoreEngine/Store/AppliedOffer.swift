@@ -37,6 +37,11 @@ public enum AppliedOffer: Sendable, Hashable, Codable, RawRepresentable {
     /// payment mode in the catalog, not here).
     public var isFreeTrial: Bool { self == .introductory(.freeTrial) }
 
+    /// The catalog's id of a promotional offer; nil for the introductory offer.
+    public var promotionalOfferID: String? {
+        if case let .promotional(id) = self { id } else { nil }
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)

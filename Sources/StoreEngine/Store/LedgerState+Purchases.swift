@@ -40,6 +40,13 @@ extension LedgerState {
         made.state = .purchased
         made.purchaseDate = event.time
         if let expires = event.expiresDate { made.expiresDate = expires }
+        // A completion that states a price states the terms decided when it completed: that
+        // price and its offer, none when it names none. One written without a price (by
+        // earlier versions) keeps what the request planned.
+        if let price = event.price.flatMap(ExactDecimal.parse) {
+            made.price = price
+            made.offer = event.offer
+        }
         if event.replacesTransactionId != nil { made.replaces = event.replacesTransactionId }
         // A completion names the subscription it joins, decided when it completed; one
         // written without it keeps the subscription planned at the request.

@@ -49,11 +49,23 @@ public enum PurchaseOutcome: Sendable, Equatable {
         }
     }
 
-    /// Whether the purchase took the promotional offer `offerID`: a transaction made now with it.
-    public func applied(promotionalOffer offerID: String) -> Bool {
+    /// Whether the purchase took the promotional offer `offerID`: a transaction made now with
+    /// it. Nil while the purchase waits (Ask to Buy, interrupted): nothing is bought yet, and
+    /// whether the offer applies is decided when it completes.
+    public func applied(promotionalOffer offerID: String) -> Bool? {
         switch self {
-        case let .purchased(record), let .pending(record), let .needsAction(record): record.offer == .promotional(id: offerID)
+        case let .purchased(record): record.offer == .promotional(id: offerID)
+        case .pending, .needsAction: nil
         case .alreadyOwned, .cancelled, .failed, .refused, .changeScheduled, .renewalResumed: false
+        }
+    }
+
+    /// Whether the purchase waits for a parent or for the buyer: nothing is bought yet, so it
+    /// has no expiry and no offer of its own until it completes.
+    public var isWaiting: Bool {
+        switch self {
+        case .pending, .needsAction: true
+        case .purchased, .alreadyOwned, .cancelled, .failed, .refused, .changeScheduled, .renewalResumed: false
         }
     }
 

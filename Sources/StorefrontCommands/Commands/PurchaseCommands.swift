@@ -49,13 +49,15 @@ enum PurchaseCommands {
         if arguments.json {
             var reason: String?
             if case let .failed(record) = outcome { reason = record.failureReason }
+            // A waiting purchase has bought nothing yet: no expiry, and no offer applied or not.
+            let expiresDate = outcome.isWaiting ? nil : outcome.transaction?.expiresDate
             try console.json(JSONShapes.PurchaseResult(
                 outcome: outcome.name, transactionId: outcome.transaction?.id, productId: productID, message: message,
-                credit: credit, balance: balance, expiresDate: outcome.transaction?.expiresDate, reason: reason,
+                credit: credit, balance: balance, expiresDate: expiresDate, reason: reason,
                 proratedRefund: outcome.transaction?.proratedRefund.map(ExactDecimal.string),
                 signedTransaction: session.signedTransaction(madeBy: outcome, console: console),
                 signedRenewalInfo: session.signedRenewalInfo(madeBy: outcome, console: console),
-                offerApplied: requestedOffer.map(outcome.applied(promotionalOffer:))))
+                offerApplied: requestedOffer.flatMap(outcome.applied(promotionalOffer:))))
         } else if status == .success {
             console.out(CommandLineText.Purchases.withTransaction(message, id: outcome.transaction?.id))
         } else {

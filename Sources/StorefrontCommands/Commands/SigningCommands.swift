@@ -7,7 +7,7 @@ import StoreSigning
 /// `transactions --json` include.
 ///
 /// `verify-transaction` exits 0 only for a valid transaction; 1 when the store says no
-/// (revoked, expired, untrusted chain, signature invalid, another app's, or no such
+/// (revoked, upgraded, expired, untrusted chain, signature invalid, another app's, or no such
 /// transaction); 3 for a malformed token or a certificate authority that is missing or
 /// damaged; 2 for usage mistakes.
 enum SigningCommands {
@@ -29,7 +29,8 @@ enum SigningCommands {
         if arguments.json {
             try console.json(JSONShapes.TransactionVerification(
                 status: result.status.rawValue, transactionId: result.payload?.transactionId ?? (isToken ? nil : input),
-                payload: result.payload, detail: result.detail, checkedAgainstLedger: result.checkedAgainstLedger))
+                payload: result.payload, detail: result.detail, checkedAgainstLedger: result.checkedAgainstLedger,
+                replacedBy: result.replacedBy))
         } else {
             console.out(CommandLineText.Files.verdict(label(result.status), detail: result.detail))
         }
@@ -56,7 +57,7 @@ enum SigningCommands {
     static func exitStatus(_ status: TransactionVerification.Status) -> ExitStatus {
         switch status {
         case .valid: .success
-        case .revoked, .expired, .untrustedChain, .signatureInvalid, .otherApp: .refused
+        case .revoked, .upgraded, .expired, .untrustedChain, .signatureInvalid, .otherApp: .refused
         case .malformed: .dataProblem
         }
     }
@@ -69,6 +70,7 @@ enum SigningCommands {
         case .signatureInvalid: CommandLineText.Verdict.signatureInvalid
         case .otherApp: CommandLineText.Verdict.otherApp
         case .revoked: CommandLineText.Verdict.revoked
+        case .upgraded: CommandLineText.Verdict.upgraded
         case .expired: CommandLineText.Verdict.expired
         }
     }

@@ -23,13 +23,15 @@ extension JSONShapes {
     }
 
     public struct TransactionVerification: Codable, Sendable {
-        /// valid, malformed, untrustedChain, signatureInvalid, otherApp, revoked or expired.
+        /// valid, malformed, untrustedChain, signatureInvalid, otherApp, revoked, upgraded or expired.
         public var status: String
         public var transactionId: String?
         /// The signed claims, present only when the signature checked out.
         public var payload: SignedTransactionPayload?
         public var detail: String
         public var checkedAgainstLedger: Bool
+        /// With status upgraded: the upgrade's transaction id, when the entitlements file knows it.
+        public var replacedBy: String? = nil
     }
 }
 

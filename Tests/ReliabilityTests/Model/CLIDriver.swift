@@ -21,7 +21,7 @@ final class CLIDriver {
         if let arguments = arguments(for: step, model: model) {
             let result = try cli.run(arguments + ["--json"])
             let bought = try? result.decoded(JSONShapes.PurchaseResult.self)
-            if case .buy = step, let bought, ["purchased", "pending", "needsAction"].contains(bought.outcome) {
+            if step.isBuying, let bought, ["purchased", "pending", "needsAction"].contains(bought.outcome) {
                 created = bought.transactionId
             }
         }
@@ -40,6 +40,7 @@ final class CLIDriver {
         }
         switch step {
         case .buy(let product, let buyer): return ["buy", product] + who(buyer)
+        case .buyWithOffer(let product, let offer, let buyer): return ["buy", product, "--offer", offer] + who(buyer)
         case .spend(let credit, let amount, let buyer): return ["spend", credit, "--amount", String(amount)] + who(buyer)
         case .refund(let pick): return picked(pick, model.refundable).map { ["refund", $0] }
         case .refundSubscription: return nil

@@ -21,8 +21,8 @@ final class EngineDriver {
     func perform(_ step: ModelStep, model: EntitlementModel, createdKey: Int?) -> String? {
         var created: String?
         switch step {
-        case .buy(let product, let buyer):
-            let outcome = try? store.purchase(product, buyer: buyer, storefront: "USA", options: .init())
+        case .buy(let product, let buyer), .buyWithOffer(let product, _, let buyer):
+            let outcome = try? store.purchase(product, buyer: buyer, storefront: "USA", options: .init(offerID: step.offer))
             switch outcome {
             case .purchased(let record)?, .pending(let record)?, .needsAction(let record)?: created = record.id
             default: created = nil

@@ -25,7 +25,7 @@ extension EntitlementModel {
                 if transaction.state == .awaitingAction { writer.waiting(account, transaction.product.id, "action") }
             }
             for period in subscriptions.filter({ $0.account == account }).flatMap(\.periods) {
-                writer.paidPeriod(account, start: period.start, end: period.end)
+                writer.paidPeriod(account, start: period.start, end: period.end, offer: period.offer)
             }
             for device in devices {
                 let buyer = Buyer(account: account, device: device)

@@ -18,20 +18,33 @@ extension EntitlementModel {
             chain.product = product
             chain.willRenew = true
             chain.billingAnchor = nil
+            chain.offer = nil
+            chain.offerPeriodsLeft = 0
             subscriptions[index] = chain
             startPeriod(of: index, at: now)
             return
         }
         var expires = ModelCalendar.adding(months: product.months, to: now)
         var anchor: Date? = now
-        if !hadSubscription.contains(account), let trial = product.freeTrialDays {
+        var offer: String?
+        var offerPeriodsLeft = 0
+        // The offer is decided when the purchase completes, as for one made then: a promotional
+        // offer the request asked for, else the introductory one if the group is new to the account.
+        if let asked = product.promotionalOffer, asked.id == transaction.offer {
+            expires = ModelCalendar.adding(months: asked.months, to: now)
+            anchor = nil
+            offer = "promotional:\(asked.id)"
+            offerPeriodsLeft = asked.periods - 1
+        } else if !hadSubscription.contains(account), let trial = product.freeTrialDays {
             expires = ModelCalendar.adding(days: trial, to: now)
             anchor = nil
+            offer = "introductory:freeTrial"
         }
         hadSubscription.insert(account)
         subscriptions.append(Subscription(
             account: account, product: product, purchaseDevice: transaction.buyer.device, started: now, status: .subscribed,
-            periods: [PaidPeriod(start: now, end: expires)], expires: expires, billingAnchor: anchor))
+            periods: [PaidPeriod(start: now, end: expires, offer: offer)], expires: expires, billingAnchor: anchor,
+            offer: offer, offerPeriodsLeft: offerPeriodsLeft))
     }
 
     /// Starts a new paid period at `start` (a renewal, or the end of a billing problem).
@@ -40,14 +53,25 @@ extension EntitlementModel {
         // A renewal of the same plan right where the last period ended continues the run:
         // its end counts whole periods from the run's start, keeping the billing day.
         let next = chain.pendingProduct ?? chain.product
-        let anchor = next == chain.product && start == chain.expires ? chain.billingAnchor ?? start : start
-        chain.product = next
+        let end: Date
+        if next == chain.product, chain.offerPeriodsLeft > 0, let offer = next.promotionalOffer {
+            // An offer paid as it goes continues on the same plan for its remaining periods,
+            // each counted from its own start; the regular run begins after the last one.
+            end = ModelCalendar.adding(months: offer.months, to: start)
+            chain.offerPeriodsLeft -= 1
+            chain.billingAnchor = nil
+        } else {
+            let anchor = next == chain.product && start == chain.expires ? chain.billingAnchor ?? start : start
+            chain.product = next
+            chain.billingAnchor = anchor
+            chain.offer = nil
+            chain.offerPeriodsLeft = 0
+            var periodsFromAnchor = 1
+            while ModelCalendar.adding(months: chain.product.months * periodsFromAnchor, to: anchor) <= start { periodsFromAnchor += 1 }
+            end = ModelCalendar.adding(months: chain.product.months * periodsFromAnchor, to: anchor)
+        }
         chain.pendingProduct = nil
-        chain.billingAnchor = anchor
-        var periodsFromAnchor = 1
-        while ModelCalendar.adding(months: chain.product.months * periodsFromAnchor, to: anchor) <= start { periodsFromAnchor += 1 }
-        let end = ModelCalendar.adding(months: chain.product.months * periodsFromAnchor, to: anchor)
-        chain.periods.append(PaidPeriod(start: start, end: end))
+        chain.periods.append(PaidPeriod(start: start, end: end, offer: chain.offer))
         chain.expires = end
         chain.status = .subscribed
         chain.problemStart = nil

@@ -23,6 +23,8 @@ struct EntitlementModel {
         var ends: Date?
         /// When it completed (bought, approved or resolved).
         var purchased: Date?
+        /// The promotional offer asked for, which a subscription takes when it completes.
+        var offer: String? = nil
     }
 
     /// One auto-renewable subscription of an account, from its first purchase on.
@@ -40,16 +42,21 @@ struct EntitlementModel {
         var problemStart: Date?
         var graceEnds: Date?
         /// Where the run of regular periods began; nil when the next period starts a new run
-        /// (during a free trial, after an upgrade).
+        /// (during an offer, after an upgrade).
         var billingAnchor: Date?
+        /// The offer of the current period ("introductory:freeTrial", "promotional:<id>").
+        var offer: String?
+        /// Offer periods still to come after the current one.
+        var offerPeriodsLeft = 0
         var isOngoing: Bool { status != .expired && status != .revoked }
         var isEntitled: Bool { status == .subscribed || status == .inGracePeriod }
     }
 
-    /// A stretch of time one subscription charge paid for.
+    /// A stretch of time one subscription charge paid for, and the offer it was paid under.
     struct PaidPeriod: Hashable, Comparable {
         var start: Date
         var end: Date
+        var offer: String? = nil
         static func < (left: Self, right: Self) -> Bool { (left.start, left.end) < (right.start, right.end) }
     }
 
@@ -109,6 +116,9 @@ struct EntitlementModel {
         case .buy(let id, let buyer):
             guard let product = ModelCatalog.product(id) else { return nil }
             return buy(product, buyer)
+        case .buyWithOffer(let id, let offer, let buyer):
+            guard let product = ModelCatalog.product(id) else { return nil }
+            return buy(product, buyer, offer: offer)
         case .spend(let credit, let amount, let buyer):
             let balance = balance(of: credit, for: buyer.account)
             if amount >= 1, balance >= amount { balances[buyer.account, default: [:]][credit] = balance - amount }
@@ -139,7 +149,9 @@ struct EntitlementModel {
                 subscriptions[index].expires = min(subscriptions[index].expires, now)
                 // Ending early ends every paid period there; one paid ahead ends at its own start.
                 subscriptions[index].periods = subscriptions[index].periods.map { period in
-                    PaidPeriod(start: period.start, end: period.start >= now ? period.start : min(period.end, now))
+                    var ended = period
+                    ended.end = period.start >= now ? period.start : min(period.end, now)
+                    return ended
                 }
             }
         case .cancelRenewal(let id, let account):
@@ -165,7 +177,7 @@ struct EntitlementModel {
         candidates.isEmpty ? nil : candidates[pick % candidates.count]
     }
 
-    private mutating func buy(_ product: ModelCatalog.Product, _ buyer: Buyer) -> Int? {
+    private mutating func buy(_ product: ModelCatalog.Product, _ buyer: Buyer, offer: String? = nil) -> Int? {
         if isOwned(product, account: buyer.account) {
             // Buying the current plan again keeps it: renewal back on, no plan change pending.
             if product.kind == .autoRenewable, let index = subscriptionIndex(product.id, account: buyer.account),
@@ -183,6 +195,8 @@ struct EntitlementModel {
         if askToBuy, transactions.contains(where: { $0.buyer.account == buyer.account && $0.product == product && $0.state == .awaitingApproval }) {
             return nil
         }
+        // A promotional offer is for current and past subscribers of the group only.
+        if offer != nil, !hadSubscription.contains(buyer.account) { return nil }
         if product.kind == .autoRenewable, let index = ongoingIndex(buyer.account),
            subscriptions[index].product.level < product.level {
             // A downgrade charges nothing now: it is scheduled for the next renewal.
@@ -192,7 +206,7 @@ struct EntitlementModel {
         if overMaximum(product, account: buyer.account) { return nil }
         let key = transactions.count
         let state: TransactionState = askToBuy ? .awaitingApproval : interruptedPurchases ? .awaitingAction : .purchased
-        transactions.append(Transaction(key: key, buyer: buyer, product: product, state: state))
+        transactions.append(Transaction(key: key, buyer: buyer, product: product, state: state, offer: offer))
         if state == .purchased { grant(key) }
         return key
     }
@@ -222,7 +236,7 @@ struct EntitlementModel {
     func purchaseTarget(of step: ModelStep) -> (ModelCatalog.Product, String)? {
         let key: Int?
         switch step {
-        case .buy(let id, let buyer): return ModelCatalog.product(id).map { ($0, buyer.account) }
+        case .buy(let id, let buyer), .buyWithOffer(let id, _, let buyer): return ModelCatalog.product(id).map { ($0, buyer.account) }
         case .approve(let pick): key = Self.choose(pick, from: awaitingApproval)
         case .resolve(let pick): key = Self.choose(pick, from: awaitingAction)
         default: key = nil

@@ -37,6 +37,18 @@ struct EntitlementModelTests {
         if let report { Issue.record(Comment(rawValue: report)) }
     }
 
+    @Test("offer sequences: the engine agrees with the model after every step, from every start")
+    func offerSequencesAgreeWithTheModel() {
+        for start in Self.starts {
+            for sequence in ModelScenarios.offers {
+                guard let failure = ModelRun.firstFailure(of: sequence, start: start) else { continue }
+                let steps = sequence.prefix(failure.stepIndex + 1).enumerated().map { "  \($0.offset + 1). \($0.element)" }
+                Issue.record(Comment(rawValue: (["From \(ModelFacts.stamp(start)):"] + steps + ["After that step:"]
+                    + failure.problems.map { "  \($0)" }).joined(separator: "\n")))
+            }
+        }
+    }
+
     /// Where the sequence of `seed` starts: one of `starts`, chosen by the seed so that a
     /// sequence replays alone from its seed.
     static func start(for seed: UInt64) -> Date {

@@ -27,6 +27,15 @@ enum ModelCatalog {
         var level = 0
         /// Days of the introductory free trial, for the first subscription in the group.
         var freeTrialDays: Int? = nil
+        /// A promotional offer paid as it goes, for current and past subscribers of the group.
+        var promotionalOffer: Offer? = nil
+    }
+
+    /// A pay-as-you-go offer: `periods` periods of `months` each, each counted from its own start.
+    struct Offer: Equatable {
+        var id: String
+        var months: Int
+        var periods: Int
     }
 
     static let faces = Credit(id: "rage-faces", maximum: 50)
@@ -39,7 +48,8 @@ enum ModelCatalog {
         Product(id: "com.example.rage.comic.drummer", kind: .nonConsumable),
         Product(id: "com.example.rage.comic.nightly", kind: .nonConsumable),
         Product(id: "com.example.rage.noads", kind: .nonConsumable),
-        Product(id: "com.example.rage.pro.monthly", kind: .autoRenewable, months: 1, level: 2, freeTrialDays: 7),
+        Product(id: "com.example.rage.pro.monthly", kind: .autoRenewable, months: 1, level: 2, freeTrialDays: 7,
+                promotionalOffer: Offer(id: "rage.pro.comeback", months: 1, periods: 3)),
         Product(id: "com.example.rage.pro.yearly", kind: .autoRenewable, months: 12, level: 1),
         Product(id: "com.example.rage.season", kind: .pass, months: 3),
         Product(id: "com.example.rage.newsletter", kind: .freeSubscription),

@@ -60,9 +60,9 @@ struct FactWriter {
         lines.append("\(account) waits for \(what) of \(product)")
     }
 
-    mutating func paidPeriod(_ account: String, start: Date, end: Date) {
+    mutating func paidPeriod(_ account: String, start: Date, end: Date, offer: String?) {
         guard withDates else { return }
-        lines.append("\(account) paid \(ModelFacts.stamp(start)) to \(ModelFacts.stamp(end))")
+        lines.append("\(account) paid \(ModelFacts.stamp(start)) to \(ModelFacts.stamp(end))" + (offer.map { " under \($0)" } ?? ""))
     }
 
     var facts: ModelFacts { ModelFacts(lines, withDates: withDates) }

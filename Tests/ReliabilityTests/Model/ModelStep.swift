@@ -8,6 +8,8 @@ import StoreEngine
 /// removes steps before it.
 enum ModelStep: Sendable, Equatable, CustomStringConvertible {
     case buy(String, Buyer)
+    /// Buys a subscription with one of its promotional offers (`buy ID --offer OFFER`).
+    case buyWithOffer(String, offer: String, Buyer)
     case spend(String, amount: Int, Buyer)
     /// Refunds a consumable, non-consumable or pass purchase.
     case refund(pick: Int)
@@ -27,6 +29,7 @@ enum ModelStep: Sendable, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .buy(let product, let buyer): "buy \(product) as \(buyer.label)"
+        case .buyWithOffer(let product, let offer, let buyer): "buy \(product) with offer \(offer) as \(buyer.label)"
         case .spend(let credit, let amount, let buyer): "spend \(amount) \(credit) as \(buyer.label)"
         case .refund(let pick): "refund purchase #\(pick)"
         case .refundSubscription(let product, let account): "refund the current period of \(account)'s \(product)"
@@ -40,6 +43,19 @@ enum ModelStep: Sendable, Equatable, CustomStringConvertible {
         case .cancelRenewal(let product, let account): "cancel renewal of \(product) of \(account)"
         case .resolveBilling(let product, let account): "resolve billing of \(product) of \(account)"
         case .setting(let setting, let value): "set \(setting.rawValue) \(value)"
+        }
+    }
+
+    /// The promotional offer a buying step takes, if any.
+    var offer: String? {
+        if case .buyWithOffer(_, let offer, _) = self { offer } else { nil }
+    }
+
+    /// Whether the step buys something, with an offer or without.
+    var isBuying: Bool {
+        switch self {
+        case .buy, .buyWithOffer: true
+        default: false
         }
     }
 

@@ -26,7 +26,13 @@ struct ModelStepGenerator {
         let subscription = ModelCatalog.subscriptionIDs.randomElement(using: &generator)!
         let pick = Int.random(in: 0..<8, using: &generator)
         switch Int.random(in: 0..<100, using: &generator) {
-        case 0..<26: return .buy(product, buyer)
+        case 0..<26:
+            // Some buys of a subscription that has a promotional offer take it; the draw is the
+            // one `pick` already made, so sequences without them stay as they were.
+            if pick < 3, let offer = ModelCatalog.product(product)?.promotionalOffer {
+                return .buyWithOffer(product, offer: offer.id, buyer)
+            }
+            return .buy(product, buyer)
         case 26..<34:
             let credit = ModelCatalog.credits.randomElement(using: &generator)!
             return .spend(credit.id, amount: Int.random(in: 1...6, using: &generator), buyer)
@@ -67,6 +73,7 @@ extension ModelStep {
     var kind: String {
         switch self {
         case .buy: "buy"
+        case .buyWithOffer: "buyWithOffer"
         case .spend: "spend"
         case .refund: "refund"
         case .refundSubscription: "refundSubscription"

@@ -21,7 +21,8 @@ extension Store {
             }
             let history = transactions(for: account)
             for record in history where record.productType == .autoRenewable && record.state == .purchased {
-                writer.paidPeriod(account, start: record.purchaseDate, end: EngineInvariants.paidUntil(record, in: history))
+                writer.paidPeriod(account, start: record.purchaseDate, end: EngineInvariants.paidUntil(record, in: history),
+                                  offer: record.offer?.rawValue)
             }
             let pending = Set(entitlements.subscriptions.filter(\.state.isOngoing).compactMap(\.pendingProductID))
             for device in devices {

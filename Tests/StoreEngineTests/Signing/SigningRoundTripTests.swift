@@ -60,6 +60,24 @@ import Testing
         #expect(fixture.verifier.verify(jws: token, now: fixture.stores.clock.now()).status == .valid)
     }
 
+    @Test func aTransactionReplacedByAnUpgradeIsUpgradedNotValid() throws {
+        let fixture = try SigningFixture()
+        let monthly = try fixture.buy(Rage.monthly)
+        let before = try fixture.sign(monthly)
+        fixture.stores.clock.advance(by: 3600)
+        let yearly = try fixture.buy(Rage.yearly)
+
+        let judged = fixture.store.verifySignedTransaction(before, with: fixture.verifier)
+        #expect(judged.status == .upgraded, "\(judged.detail)")
+        #expect(judged.replacedBy == yearly.id && judged.checkedAgainstLedger)
+        #expect(judged.detail.contains("replaced by an upgrade (transaction \(yearly.id))"))
+        // Signed after the upgrade, the token itself says so, and is judged so without the ledger.
+        let after = try fixture.sign(try fixture.record(monthly.id))
+        #expect(fixture.verifier.verify(jws: after, now: fixture.stores.clock.now()).status == .upgraded)
+        #expect(fixture.verifier.verify(jws: before, now: fixture.stores.clock.now()).status == .valid)
+        #expect(fixture.store.verifySignedTransaction(try fixture.sign(yearly), with: fixture.verifier).status == .valid)
+    }
+
     @Test func aPurchaseSignedFromItsOutcomeIsFoundInTheLedgerFile() throws {
         let directory = try SigningTestDirectory()
         let clock = ManualClock(Date(timeIntervalSince1970: 1_796_000_000.678))

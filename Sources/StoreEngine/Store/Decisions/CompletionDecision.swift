@@ -55,16 +55,17 @@ extension StoreDecisions {
         case .autoRenewable:
             let storefront = record.storefront ?? catalog.storefronts.first?.code ?? "USA"
             let price = product.price(in: storefront) ?? record.price ?? 0
-            switch subscriptionPlan(for: product, price: price, offerID: nil, buyer: buyer,
+            // The request's promotional offer goes with it, as it would with a purchase made
+            // now; an introductory one is decided again, since the account may have used it.
+            switch subscriptionPlan(for: product, price: price, offerID: record.offer?.promotionalOfferID, buyer: buyer,
                                     storefront: storefront, state: state, at: now) {
             case let .start(terms):
-                settled.expiresDate = terms.expires
-                settled.replacesTransactionId = terms.replaces
-                settled.offerPeriodsLeft = terms.offerPeriodsLeft
+                // Price, expiry and offer are those of a purchase made now; the price being
+                // there tells the fold that the offer is restated too (none when absent).
+                terms.apply(to: &settled)
                 // The subscription it joins is decided now, as for a purchase made now: the
                 // one it upgrades, else a new one of its own, whatever the request planned.
                 settled.originalTransactionId = terms.originalID ?? transactionID
-                settled.proratedRefund = terms.proratedRefund.map(ExactDecimal.string)
             case let .schedule(chain):
                 // The account subscribed to another plan of the group meanwhile: the
                 // request becomes a change at that plan's renewal, not a second subscription.
