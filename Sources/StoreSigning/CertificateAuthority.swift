@@ -32,19 +32,19 @@ public struct CertificateAuthority: Sendable {
     let leafKey: P256PrivateKey
 
     /// Puts an authority together from its parts, refusing any that are not a chain this store
-    /// makes; `reason` of the error says what is wrong.
+    /// makes: a key that does not fit the leaf, certificates that do not chain, a marker missing.
     public init(leafKey: P256PrivateKey, leaf: Certificate, intermediate: Certificate, root: Certificate)
-        throws(AuthorityRejection) {
-        guard leaf.matches(leafKey) else { throw .foreign("its private key does not belong to its leaf certificate") }
+        throws(AuthorityProblem) {
+        guard leaf.matches(leafKey) else { throw .keyMismatch }
         if let problem = Certificate.chainProblem(leaf: leaf, intermediate: intermediate, root: root,
                                                   at: Self.validity.lowerBound.addingTimeInterval(86_400)) {
-            throw .foreign("its three certificates are not a chain from the leaf up to the root (\(problem))")
+            throw .chainBroken(detail: problem)
         }
         guard intermediate.hasExtension(Certificate.intermediateMarker) else {
-            throw .foreign("its intermediate certificate lacks the marker \(Certificate.intermediateMarker)")
+            throw .markerMissing(certificate: "intermediate", marker: Certificate.intermediateMarker)
         }
         guard leaf.hasExtension(Certificate.leafMarker) else {
-            throw .foreign("its leaf certificate lacks the marker \(Certificate.leafMarker)")
+            throw .markerMissing(certificate: "leaf", marker: Certificate.leafMarker)
         }
         self.leafKey = leafKey
         self.leaf = leaf
@@ -69,16 +69,4 @@ public struct CertificateAuthority: Sendable {
 
     /// The `x5c` header value: leaf, intermediate, root, each the standard base64 of its DER.
     public var x5c: [String] { chain.x5c }
-}
-
-/// Why a certificate authority's parts were refused.
-public enum AuthorityRejection: Error, Sendable, Equatable {
-    /// The parts read, but they are not a chain this store makes.
-    case foreign(String)
-
-    public var reason: String {
-        switch self {
-        case let .foreign(reason): reason
-        }
-    }
 }

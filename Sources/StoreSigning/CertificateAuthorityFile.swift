@@ -3,58 +3,50 @@ import StoreLedger
 
 /// The file beside a ledger that holds its certificate authority.
 ///
-/// `<ledger path>.authority.pem`, mode 0600: the leaf's private key (PKCS#8), then the leaf,
-/// intermediate and root certificates. A file that breaks `SecretFileRules` is not used. It
-/// is made on first use while holding the ledger's writer lock and written by atomic
-/// replacement, so processes racing to make it all end up with the one written first, and
-/// a crash leaves either no file or a whole one.
+/// `<ledger path>.authority.pem`, mode 0600, as `CertificateAuthorityText` writes it: sealed
+/// with the store's key, so a file from another store is told apart from this store's own. A
+/// file that breaks `SecretFileRules` is not used. It is made on first use while holding the
+/// ledger's writer lock and written by atomic replacement, so processes racing to make it
+/// all end up with the one written first, and a crash leaves either no file or a whole one.
+/// A file that is there but refused is never replaced or changed: every token signed so far
+/// depends on it, and only the user can tell whether a backup exists.
 enum CertificateAuthorityFile {
-    /// Anything longer is not a file this store wrote.
-    static let maximumByteCount = 64 * 1024
-
     /// Where the certificate authority of the ledger at `ledgerPath` lives.
     static func path(forLedger ledgerPath: String) -> String {
         LedgerFamily(ledgerPath: ledgerPath).authorityPath
     }
 
-    /// Reads the authority at `path`; a missing or empty file throws `authorityMissing`.
-    static func load(at path: String, fileSystem: any FileSystem) throws(SigningError) -> CertificateAuthority {
-        let text: [UInt8]
-        let status: FileStatus
-        do {
-            let file = try fileSystem.open(path, access: .readOnly, options: [], permissions: 0)
-            defer { try? fileSystem.close(file) }
-            status = try fileSystem.status(of: file)
-            text = try fileSystem.readAll(file, count: maximumByteCount + 1, at: 0)
-        } catch where error.isNotFound {
-            throw .authorityMissing(path: path)
-        } catch {
-            throw .authorityUnusable(path: path, error)
+    /// Reads the authority at `path` and checks that the key at `keyPath` sealed it; a file
+    /// that is not there throws `authorityMissing`.
+    static func load(at path: String, keyPath: String, fileSystem: any FileSystem) throws(SigningError) -> CertificateAuthority {
+        let contents = try read(at: path, fileSystem: fileSystem)
+        guard let seal = contents.seal else { throw .authorityRefused(path: path, problem: .unsealed) }
+        guard seal == (try expectedSeal(of: contents.authority, keyPath: keyPath, fileSystem: fileSystem)) else {
+            throw .authorityRefused(path: path, problem: .otherStore)
         }
-        if let reason = SecretFileRules.violation(of: status, at: path) {
-            throw .authorityNotPrivate(path: path, reason: reason)
-        }
-        guard !text.isEmpty else { throw .authorityMissing(path: path) }
-        return try parse(text, path: path)
+        return contents.authority
     }
 
-    /// Reads the authority of the ledger at `ledgerPath`, making it first when it is missing.
-    static func loadOrCreate(forLedger ledgerPath: String, fileSystem: any FileSystem) throws(SigningError) -> CertificateAuthority {
+    /// Reads the authority of the ledger at `ledgerPath`, making it first when the file is not
+    /// there. Nothing is made without the store's key at `keyPath`: no key, no store.
+    static func loadOrCreate(forLedger ledgerPath: String, keyPath: String,
+                             fileSystem: any FileSystem) throws(SigningError) -> CertificateAuthority {
         let path = path(forLedger: ledgerPath)
         // The common case needs no lock: the file appears whole or not at all.
         do throws(SigningError) {
-            return try load(at: path, fileSystem: fileSystem)
+            return try load(at: path, keyPath: keyPath, fileSystem: fileSystem)
         } catch .authorityMissing {
             // Settled under the ledger's lock below.
         }
+        let sealer = try storeKey(at: keyPath, fileSystem: fileSystem)
         let ledger = LedgerFile<StoreEvent>(path: ledgerPath, fileSystem: fileSystem)
         let made: Result<CertificateAuthority, SigningError>
         do {
             made = try ledger.withWriterLock { () -> Result<CertificateAuthority, SigningError> in
                 do throws(SigningError) {
-                    return .success(try load(at: path, fileSystem: fileSystem))
+                    return .success(try load(at: path, keyPath: keyPath, fileSystem: fileSystem))
                 } catch .authorityMissing {
-                    return Result { () throws(SigningError) in try create(at: path, fileSystem: fileSystem) }
+                    return Result { () throws(SigningError) in try create(at: path, sealer: sealer, fileSystem: fileSystem) }
                 } catch {
                     return .failure(error)
                 }
@@ -65,12 +57,66 @@ enum CertificateAuthorityFile {
         return try made.get()
     }
 
-    private static func create(at path: String, fileSystem: any FileSystem) throws(SigningError) -> CertificateAuthority {
+    /// Seals the sound authority at the ledger's path with the store's key, keeping its keys
+    /// and certificates: for an authority this store is to go on signing with although it is
+    /// not sealed with this store's key.
+    static func adopt(forLedger ledgerPath: String, keyPath: String, fileSystem: any FileSystem) throws(SigningError) {
+        let path = path(forLedger: ledgerPath)
+        let sealer = try storeKey(at: keyPath, fileSystem: fileSystem)
+        let ledger = LedgerFile<StoreEvent>(path: ledgerPath, fileSystem: fileSystem)
+        let adopted: Result<Void, SigningError>
+        do {
+            adopted = try ledger.withWriterLock { () -> Result<Void, SigningError> in
+                Result { () throws(SigningError) in
+                    try write(try read(at: path, fileSystem: fileSystem).authority, at: path, sealer: sealer, fileSystem: fileSystem)
+                }
+            }
+        } catch {
+            throw .authorityLockUnavailable(path: path, detail: "\(error)")
+        }
+        try adopted.get()
+    }
+
+    /// The file's contents, checked in every way but the seal.
+    private static func read(at path: String, fileSystem: any FileSystem) throws(SigningError) -> CertificateAuthorityText.Contents {
+        let bytes: [UInt8]
+        let status: FileStatus
+        do {
+            let file = try fileSystem.open(path, access: .readOnly, options: [], permissions: 0)
+            defer { try? fileSystem.close(file) }
+            status = try fileSystem.status(of: file)
+            bytes = try fileSystem.readAll(file, count: CertificateAuthorityText.maximumByteCount + 1, at: 0)
+        } catch where error.isNotFound {
+            throw .authorityMissing(path: path)
+        } catch {
+            throw .authorityUnusable(path: path, error)
+        }
+        if let reason = SecretFileRules.violation(of: status, at: path) {
+            throw .authorityNotPrivate(path: path, reason: reason)
+        }
+        do {
+            return try CertificateAuthorityText.read(bytes)
+        } catch {
+            throw .authorityRefused(path: path, problem: error)
+        }
+    }
+
+    private static func create(at path: String, sealer: StoreKeySeal, fileSystem: any FileSystem) throws(SigningError) -> CertificateAuthority {
         let authority: CertificateAuthority
-        let text: String
         do {
             authority = try CertificateAuthority.make()
-            text = try authority.leafKey.pem() + authority.leaf.pem + authority.intermediate.pem + authority.root.pem
+        } catch {
+            throw .crypto(error)
+        }
+        try write(authority, at: path, sealer: sealer, fileSystem: fileSystem)
+        return authority
+    }
+
+    private static func write(_ authority: CertificateAuthority, at path: String, sealer: StoreKeySeal,
+                              fileSystem: any FileSystem) throws(SigningError) {
+        let text: String
+        do {
+            text = try CertificateAuthorityText.text(of: authority, seal: try seal(of: authority, with: sealer))
         } catch {
             throw .crypto(error)
         }
@@ -79,29 +125,27 @@ enum CertificateAuthorityFile {
         } catch {
             throw .authorityUnusable(path: path, error)
         }
-        return authority
     }
 
-    private static func parse(_ text: [UInt8], path: String) throws(SigningError) -> CertificateAuthority {
-        guard text.count <= maximumByteCount else {
-            throw .authorityDamaged(path: path, reason: "it is larger than \(maximumByteCount) bytes")
-        }
-        let expected = [PEMBlock.privateKeyLabel, PEMBlock.certificateLabel, PEMBlock.certificateLabel, PEMBlock.certificateLabel]
-        guard let blocks = PEMBlock.blocks(in: String(decoding: text, as: UTF8.self)), blocks.map(\.label) == expected else {
-            throw .authorityDamaged(path: path, reason: "it does not hold a private key followed by three certificates in PEM form")
-        }
-        let key: P256PrivateKey
-        let certificates: [Certificate]
+    private static func expectedSeal(of authority: CertificateAuthority, keyPath: String,
+                                     fileSystem: any FileSystem) throws(SigningError) -> String {
+        let sealer = try storeKey(at: keyPath, fileSystem: fileSystem)
         do {
-            key = try P256PrivateKey(pem: blocks[0].text)
-            certificates = try blocks.dropFirst().map { block throws(CryptoError) in try Certificate(der: block.bytes) }
+            return try seal(of: authority, with: sealer)
         } catch {
-            throw .authorityDamaged(path: path, reason: "\(error.detail)")
+            throw .crypto(error)
         }
+    }
+
+    private static func seal(of authority: CertificateAuthority, with sealer: StoreKeySeal) throws(CryptoError) -> String {
+        try sealer.seal(authority.root.der, purpose: CertificateAuthorityText.sealPurpose)
+    }
+
+    private static func storeKey(at keyPath: String, fileSystem: any FileSystem) throws(SigningError) -> StoreKeySeal {
         do {
-            return try CertificateAuthority(leafKey: key, leaf: certificates[0], intermediate: certificates[1], root: certificates[2])
+            return try StoreKeySeal(keyPath: keyPath, fileSystem: fileSystem)
         } catch {
-            throw .authorityForeign(path: path, reason: error.reason)
+            throw .storeKeyUnavailable(error)
         }
     }
 }

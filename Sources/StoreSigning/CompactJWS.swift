@@ -68,6 +68,8 @@ enum CompactJWS {
 
         var description: String {
             switch self {
+            case .segmentCount(1):
+                "this is neither a transaction id (digits only) nor a signed transaction (3 base64url parts separated by dots)"
             case let .segmentCount(count):
                 "a signed transaction has 3 parts separated by dots, this has \(count)"
             case let .emptySegment(name):

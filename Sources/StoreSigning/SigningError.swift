@@ -10,11 +10,10 @@ public enum SigningError: Error, Sendable, Equatable, CustomStringConvertible {
     case authorityUnusable(path: String, FileSystemError)
     /// The ledger's lock, under which the authority is made, could not be taken.
     case authorityLockUnavailable(path: String, detail: String)
-    /// The authority file cannot be read as a key and three certificates.
-    case authorityDamaged(path: String, reason: String)
-    /// The authority file reads, but is not a chain this store makes (another authority's
-    /// parts, a key that does not fit, a marker missing).
-    case authorityForeign(path: String, reason: String)
+    /// The authority file is there but is not this store's sound authority; it is left as it is.
+    case authorityRefused(path: String, problem: AuthorityProblem)
+    /// The store's key, which seals the authority to the store, could not be had.
+    case storeKeyUnavailable(StoreKeySealError)
     /// The authority file breaks `SecretFileRules`; `reason` says how and what to run.
     case authorityNotPrivate(path: String, reason: String)
     /// The date to sign at lies outside the certificates' validity.
@@ -37,12 +36,19 @@ public enum SigningError: Error, Sendable, Equatable, CustomStringConvertible {
             "the certificate authority \(path) cannot be used: \(error)"
         case let .authorityLockUnavailable(path, detail):
             "the certificate authority \(path) could not be made, because the entitlements file's lock could not be taken: \(detail)"
-        case let .authorityDamaged(path, reason):
-            "the certificate authority \(path) is damaged: \(reason). Restore it from a backup; or move it away and a new "
-                + "one is made on next use (apps must then be given the new root from `storefront certificate`)"
-        case let .authorityForeign(path, reason):
-            "the certificate authority \(path) is not one this store made: \(reason). Put this store's own file back; or "
-                + "move it away and a new one is made on next use (apps must then be given the new root from `storefront certificate`)"
+        case let .authorityRefused(path, problem):
+            "the certificate authority \(path) is refused: \(problem.reason). Nothing was signed, and the file is left as it is. "
+                + (problem.isAdoptable ? "If this store is to sign with it (it is this store's own, or meant to be shared), "
+                    + "run `storefront certificate --adopt` to seal it with this store's key. Otherwise restore" : "Restore")
+                + " this store's own file from a backup; or move it away (`mv \(path) \(path).refused`) and a new authority "
+                + "is made on next use, whose root verifiers must then be given (`storefront certificate`): those configured "
+                + "with the old root refuse everything signed from then on"
+        case let .storeKeyUnavailable(.keyMissing(keyPath)):
+            "there is no store key at \(keyPath), so there is no store here to sign for (the key seals the certificate "
+                + "authority to its store). Check --entitlements or --store; a first purchase starts a new store"
+        case let .storeKeyUnavailable(.keyUnreadable(keyPath, detail)):
+            "the store key \(keyPath) cannot be used (\(detail)), and without it the certificate authority cannot be "
+                + "checked to be this store's. `storefront verify` says what is wrong with the store"
         case let .authorityNotPrivate(path, reason):
             "the certificate authority \(path) is not used: \(reason). A key others can read or have placed could sign "
                 + "transactions in this store's name"

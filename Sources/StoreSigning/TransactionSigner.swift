@@ -25,15 +25,27 @@ public final class TransactionSigner: Sendable {
         CertificateAuthorityFile.path(forLedger: ledgerPath)
     }
 
-    /// Loads the certificate authority of the ledger at `ledgerPath`, making it when missing
-    /// unless `missingAuthority` is `.fail`.
-    public init(ledgerPath: String, missingAuthority: MissingAuthority = .create,
+    /// Loads the certificate authority of the ledger at `ledgerPath`, sealed with the store's
+    /// key at `keyPath` (by default the ledger's own), making it when missing unless
+    /// `missingAuthority` is `.fail`.
+    public init(ledgerPath: String, keyPath: String? = nil, missingAuthority: MissingAuthority = .create,
                 fileSystem: any FileSystem = POSIXFileSystem()) throws(SigningError) {
+        let keyPath = keyPath ?? LedgerFamily(ledgerPath: ledgerPath).keyPath
         authorityPath = CertificateAuthorityFile.path(forLedger: ledgerPath)
         authority = switch missingAuthority {
-        case .create: try CertificateAuthorityFile.loadOrCreate(forLedger: ledgerPath, fileSystem: fileSystem)
-        case .fail: try CertificateAuthorityFile.load(at: authorityPath, fileSystem: fileSystem)
+        case .create: try CertificateAuthorityFile.loadOrCreate(forLedger: ledgerPath, keyPath: keyPath, fileSystem: fileSystem)
+        case .fail: try CertificateAuthorityFile.load(at: authorityPath, keyPath: keyPath, fileSystem: fileSystem)
         }
+    }
+
+    /// Seals the authority of the ledger at `ledgerPath` with the store's key and signs with
+    /// it: for a sound authority refused only as not this store's (`AuthorityProblem.isAdoptable`),
+    /// which the user has said this store is to sign with.
+    public static func adopting(ledgerPath: String, keyPath: String? = nil,
+                                fileSystem: any FileSystem = POSIXFileSystem()) throws(SigningError) -> TransactionSigner {
+        let keyPath = keyPath ?? LedgerFamily(ledgerPath: ledgerPath).keyPath
+        _ = try CertificateAuthorityFile.adopt(forLedger: ledgerPath, keyPath: keyPath, fileSystem: fileSystem)
+        return try TransactionSigner(ledgerPath: ledgerPath, keyPath: keyPath, missingAuthority: .fail, fileSystem: fileSystem)
     }
 
     /// Signs with a given authority, e.g. one made for a test.
@@ -42,12 +54,18 @@ public final class TransactionSigner: Sendable {
         self.authority = authority
     }
 
+    /// Whether `record` is issued as a signed transaction: failed and cancelled attempts are
+    /// not, as on the App Store.
+    public static func issues(_ record: TransactionRecord) -> Bool {
+        record.state == .purchased || record.state == .refunded
+    }
+
     /// Signs `record` as `context` describes it.
     ///
     /// Failed and cancelled attempts are refused (`notIssued`): the App Store issues no
     /// transaction for them.
     public func sign(_ record: TransactionRecord, context: TransactionSigningContext) throws(SigningError) -> String {
-        guard record.state == .purchased || record.state == .refunded else {
+        guard Self.issues(record) else {
             throw .notIssued(transactionID: record.id, state: record.state)
         }
         return try sign(SignedTransactionPayload(record: record, context: context), signedAt: context.signedDate)

@@ -68,7 +68,11 @@ public enum CommandHelpText {
         public static let certificate = "print the root certificate that checks signed data (PEM; --der for DER)"
         public static let certificateDetails = """
             Give the root to Apple's SignedDataVerifier (App Store Server Library) to verify this
-            store's signed transactions, renewal info and app transactions.
+            store's signed transactions, renewal info and app transactions. The authority is made
+            beside an existing entitlements file on first use and sealed with the store's key; a
+            file that is damaged or not sealed by this store is refused and left alone. --adopt
+            seals a sound authority that is refused only as not this store's (one made by an
+            earlier version, or one to share between stores).
             """
         public static let appTransaction = "print this account's signed app transaction on this device"
         public static let receipt = "print this account's app receipt on this device (base64 PKCS#7), for /verifyReceipt"
@@ -154,5 +158,6 @@ public enum CommandHelpText {
         public static let port = "the port to listen on (default 8080; 0 picks a free port)"
         public static let expectSequence = "also fail (exit 3) when the file ends before event N"
         public static let der = "print the certificate as DER bytes instead of PEM"
+        public static let adopt = "first seal the authority file with this store's key, so this store signs with it"
     }
 }

@@ -50,6 +50,13 @@ extension CommandLineText {
                 + "--entitlements or $STOREFRONT_ENTITLEMENTS; for a new store, make a first purchase, then run `storefront certificate`."
         }
 
+        /// A PostgreSQL store's certificate authority lives beside its key on each machine.
+        public static func noStoreKeyForAuthority(store: String, keyPath: String) -> String {
+            "this machine has no key for the store \(store) at \(keyPath), so it has no certificate authority for it. "
+                + "Copy the team's key there (or point STOREFRONT_STORE_KEY at it); for a new store, run "
+                + "`storefront store init --store URL` first."
+        }
+
         /// `certificate --der --json`: two forms of one output.
         public static let derOrJSON = "--der and --json are two forms of the output; give one"
 

@@ -22,10 +22,11 @@ struct NotificationPayloadLibraryTests {
         let ledgerPath = folder + "/entitlements.jsonl"
         let catalog = try CatalogLoader.loadBundled("Rage")
         store = try Store(catalog: catalog, log: try LedgerEventLog.open(path: ledgerPath))
+        // Set first: it starts the store, whose key the authority is sealed with.
+        try store.set(.notificationURL, to: "http://127.0.0.1:9/notifications", for: buyer)
         signer = try TransactionSigner(ledgerPath: ledgerPath)
         feed = NotificationFeed(log: try LedgerEventLog.open(path: ledgerPath), catalog: catalog,
                                 identity: try NotificationIdentity(authority: signer.authority))
-        try store.set(.notificationURL, to: "http://127.0.0.1:9/notifications", for: buyer)
     }
 
     @Test func aSubscriptionsNotificationsVerifyAndCarryTheirTransactionAndRenewalInfo() throws {

@@ -145,6 +145,7 @@ struct NotificationServeEndToEndTests {
     @Test(arguments: CLIStoreBackend.allCases)
     func aServerIsReportedOnlyToItsOwnAppOfAStore(backend: CLIStoreBackend) throws {
         let scenario = try ServedNotificationScenario(backend)
+        try scenario.succeed(["buy", "com.example.rage.comic.drummer"])
         let server = try ServeProcess(scenario.cli)
         defer { server.stop() }
         var shooter = scenario.cli

@@ -125,12 +125,12 @@ import Testing
         #expect(try cli.run(["buy", "com.example.rage.noads", "--json"]).status == 0)
         let attributes = try FileManager.default.attributesOfItem(atPath: keyPath)
         #expect(attributes[.posixPermissions] as? Int == 0o600)
-        #expect(try String(contentsOfFile: keyPath, encoding: .utf8).hasPrefix("-----BEGIN PRIVATE KEY-----"))
+        #expect(try String(contentsOfFile: keyPath, encoding: .utf8).contains("\n-----BEGIN PRIVATE KEY-----\n"))
 
         try "damaged\n".write(toFile: keyPath, atomically: false, encoding: .utf8)
         let listing = try cli.run(["transactions", "--json"])
         #expect(listing.status == 3)
-        #expect(listing.stderr.contains("is damaged") && listing.stderr.contains("move it away"))
+        #expect(listing.stderr.contains("is refused") && listing.stderr.contains("move it away"))
     }
 
     @Test func failedAttemptsAreListedWithoutASignedTransaction() throws {

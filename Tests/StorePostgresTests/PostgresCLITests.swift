@@ -49,6 +49,20 @@ struct PostgresCLITests {
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 3)
     }
 
+    @Test("a machine without the store's key is told to copy it, and no authority is made")
+    func signingWithoutTheKey() throws {
+        let server = try ThrowawayPostgres()
+        let folder = try StorefrontProcess.temporaryFolder()
+        let cli = cli(server, folder: folder)
+        for command in [["certificate"], ["receipt"], ["serve", "--port", "0"]] {
+            let result = try cli.run(command)
+            #expect(result.status == 3, "\(command)")
+            #expect(result.stderr.contains("no key for the store postgresql://postgres@127.0.0.1:\(server.port)/storefront at "
+                + folder + "/team.key"), "\(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nothing made")
+    }
+
     @Test("serve with its database gone answers 500 in one line, and tells its operator why on stderr")
     func serveWithTheDatabaseGone() throws {
         let server = try ThrowawayPostgres()

@@ -55,6 +55,24 @@ public enum StoreLocation: Sendable {
         }
     }
 
+    /// The store's key file, which seals the signing files to the store: the ledger's key, or
+    /// the PostgreSQL store's key on this machine.
+    public var keyPath: String {
+        switch self {
+        case .file(let path): LedgerFamily(ledgerPath: path).keyPath
+        case .postgres(_, let keyPath, _): keyPath
+        }
+    }
+
+    /// The file whose presence says a store has been started here: the entitlements file, or
+    /// for a PostgreSQL store its key file on this machine.
+    public var startedMarkerPath: String {
+        switch self {
+        case .file(let path): path
+        case .postgres(_, let keyPath, _): keyPath
+        }
+    }
+
     /// Opens the store's event log; a server that cannot be reached fails with exit status 3.
     public func openLog() throws(CommandFailure) -> StoreEventLog {
         switch self {

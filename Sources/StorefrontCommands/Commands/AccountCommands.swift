@@ -2,6 +2,7 @@ import Foundation
 import StoreEngine
 import StorefrontText
 import StoreCatalog
+import StoreSigning
 
 /// `storefront entitlements`, `transactions`, `settings` and `reset-device`.
 enum AccountCommands {
@@ -61,7 +62,9 @@ enum AccountCommands {
     static func transactions(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let records = session.store.transactions(for: session.buyer.account)
         if arguments.json {
-            let signer = try session.transactionSigner()
+            // Made only when something is to be signed: a listing of nothing (a mistyped path
+            // among them) needs no authority, and makes none.
+            let signer = records.contains(where: TransactionSigner.issues) ? try session.transactionSigner() : nil
             let reports = session.store.snapshot.consumptionReports
             try console.json(records.map { record in
                 JSONShapes.Transaction(

@@ -4,22 +4,25 @@ import StoreEngine
 import StoreSigning
 import StorefrontText
 
-/// `storefront certificate [--der]`: the root certificate of the store's certificate
-/// authority, what an app's server gives Apple's verifier to trust this store's tokens.
+/// `storefront certificate [--der] [--adopt]`: the root certificate of the store's certificate
+/// authority, what an app's server gives Apple's verifier to trust this store's tokens;
+/// `--adopt` first seals an authority that is sound but not sealed with this store's key.
 enum CertificateCommands {
     static func certificate(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         if arguments.json, arguments.isSet(CommandOptions.der) {
             throw UsageError(CommandLineText.Files.derOrJSON)
         }
-        // A mistyped --entitlements path must not quietly become a new store with a new
-        // authority that no app would ever see a token from: it is made only beside a ledger.
-        // For a PostgreSQL store, its key file on this machine stands for the ledger.
-        var mustExist = session.ledgerPath
-        if case .postgres(_, let keyPath, _) = session.location { mustExist = keyPath }
-        guard FileManager.default.fileExists(atPath: mustExist) else {
-            throw CommandFailure(status: .dataProblem, message: CommandLineText.Files.noLedgerForAuthority(mustExist))
+        let signer: TransactionSigner
+        if arguments.isSet(CommandOptions.adopt) {
+            try session.requireStartedStore()
+            do {
+                signer = try TransactionSigner.adopting(ledgerPath: session.ledgerPath, keyPath: session.location.keyPath)
+            } catch {
+                throw CommandFailure(status: .dataProblem, message: "\(error)")
+            }
+        } else {
+            signer = try session.transactionSigner(missingAuthority: .create)
         }
-        let signer = try session.transactionSigner(missingAuthority: .create)
         let root = signer.authority.root
         if arguments.isSet(CommandOptions.der) {
             console.outBytes(root.der)

@@ -50,6 +50,8 @@ public enum DeferredCommands {
     private static func settle(_ session: StoreSession, arguments: CommandLineArguments, console: Console, command: String,
                                _ operation: (String) throws -> PurchaseOutcome) throws -> ExitStatus {
         let id = arguments.commandArguments[0]
+        // --json signs the settled transaction: an authority that cannot sign is found first.
+        if arguments.json { try session.refuseUnusableAuthority() }
         let outcome = try session.perform { try operation(id) }
         return try PurchaseCommands.report(outcome, productID: outcome.transaction?.productID ?? id, session: session,
                                            arguments: arguments, console: console)

@@ -21,6 +21,8 @@ enum PurchaseCommands {
             }
             options.simulate = parsed
         }
+        // --json signs the new transaction: an authority that cannot sign is found before buying.
+        if arguments.json { try session.refuseUnusableAuthority() }
         let outcome = try session.perform {
             try session.store.purchase(productID, quantity: quantity, buyer: session.buyer,
                                        storefront: session.storefront, options: options)

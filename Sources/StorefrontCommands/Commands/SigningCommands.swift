@@ -79,9 +79,42 @@ enum SigningCommands {
 extension StoreSession {
     /// The signer of this session's ledger; trouble with its certificate authority ends the
     /// command with exit status 3.
+    ///
+    /// The authority is made only for a store that has been started: a mistyped
+    /// `--entitlements` must not quietly become a new store whose root no app would ever see a
+    /// token from, so without one the command fails, naming the path, and makes nothing.
     func transactionSigner(missingAuthority: TransactionSigner.MissingAuthority = .create) throws(CommandFailure) -> TransactionSigner {
+        if missingAuthority == .create { try requireStartedStore() }
         do {
-            return try TransactionSigner(ledgerPath: ledgerPath, missingAuthority: missingAuthority)
+            return try TransactionSigner(ledgerPath: ledgerPath, keyPath: location.keyPath, missingAuthority: missingAuthority)
+        } catch {
+            throw CommandFailure(status: .dataProblem, message: "\(error)")
+        }
+    }
+
+    /// Fails (exit status 3) when no store has been started at this session's location.
+    func requireStartedStore() throws(CommandFailure) {
+        let marker = location.startedMarkerPath
+        guard FileManager.default.fileExists(atPath: marker) else {
+            switch location {
+            case .file:
+                throw CommandFailure(status: .dataProblem, message: CommandLineText.Files.noLedgerForAuthority(marker))
+            case .postgres(let address, _, _):
+                throw CommandFailure(status: .dataProblem,
+                                     message: CommandLineText.Files.noStoreKeyForAuthority(store: address.display, keyPath: marker))
+            }
+        }
+    }
+
+    /// Fails (exit status 3) when the store's certificate authority is there but cannot be
+    /// used, so a command that signs what it records finds out before recording anything.
+    /// Nothing is checked before the store is started, since the authority is made after.
+    func refuseUnusableAuthority() throws(CommandFailure) {
+        guard FileManager.default.fileExists(atPath: location.startedMarkerPath) else { return }
+        do {
+            _ = try TransactionSigner(ledgerPath: ledgerPath, keyPath: location.keyPath, missingAuthority: .fail)
+        } catch .authorityMissing {
+            return
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }
@@ -112,9 +145,9 @@ extension StoreSession {
     }
 
     /// The signed form of `record` for `--json` listings: nil for attempts that are never
-    /// issued (failed, cancelled).
-    func listedSignedTransaction(_ record: TransactionRecord, signer: TransactionSigner) throws(CommandFailure) -> String? {
-        guard record.state == .purchased || record.state == .refunded else { return nil }
+    /// issued (failed, cancelled), and when there is no signer because nothing is issued.
+    func listedSignedTransaction(_ record: TransactionRecord, signer: TransactionSigner?) throws(CommandFailure) -> String? {
+        guard let signer, TransactionSigner.issues(record) else { return nil }
         return try signedTransaction(record, signer: signer)
     }
 }

@@ -17,6 +17,7 @@ enum CommandOptions {
     static let timestamp = OptionDeclaration(name: "timestamp", placeholder: "MS", summary: Text.timestamp)
     static let amount = OptionDeclaration(name: "amount", placeholder: "N", summary: Text.amount)
     static let der = OptionDeclaration(name: "der", placeholder: nil, summary: Text.der)
+    static let adopt = OptionDeclaration(name: "adopt", placeholder: nil, summary: Text.adopt)
     static let from = OptionDeclaration(name: "from", placeholder: "FILE_OR_URL", summary: Text.from, completion: .file)
     static let to = OptionDeclaration(name: "to", placeholder: "FILE_OR_URL", summary: Text.to, completion: .file)
     static let host = OptionDeclaration(name: "host", placeholder: "ADDRESS", summary: Text.host)

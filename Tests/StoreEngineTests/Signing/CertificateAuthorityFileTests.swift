@@ -19,6 +19,7 @@ import Testing
         let written = try LedgerTestFiles.bytes(keyPath)
         let blocks = try #require(PEMBlock.blocks(in: String(decoding: written, as: UTF8.self)))
         #expect(blocks.map(\.label) == ["PRIVATE KEY", "CERTIFICATE", "CERTIFICATE", "CERTIFICATE"])
+        #expect(String(decoding: written, as: UTF8.self).hasPrefix("Storefront-Store-Seal: "))
         #expect(blocks[3].bytes == first.authority.root.der)
 
         let second = try TransactionSigner(ledgerPath: directory.ledgerPath, missingAuthority: .fail)
@@ -28,7 +29,8 @@ import Testing
     }
 
     @Test func theChainHasApplesShapeAndCoversTheStoreClock() throws {
-        let authority = try TransactionSigner(ledgerPath: try SigningTestDirectory().ledgerPath).authority
+        let directory = try SigningTestDirectory()
+        let authority = try TransactionSigner(ledgerPath: directory.ledgerPath).authority
         #expect(authority.leaf.hasExtension(Certificate.leafMarker))
         #expect(!authority.leaf.hasExtension(Certificate.intermediateMarker))
         #expect(authority.intermediate.hasExtension(Certificate.intermediateMarker))
@@ -56,30 +58,33 @@ import Testing
         #expect(!LedgerTestFiles.exists(keyPath))
     }
 
+    /// Every kind of damage, whether the authority may be made or not: refused, and left as it was.
     @Test(arguments: [
-        "not a key\n",
-        "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n",
-        "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n"
-            + "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n",
+        ("", AuthorityProblem.empty),
+        ("not a key\n", .notPEM),
+        ("-----BEGIN PRIVATE KEY-----\nAAAA\n", .cutShort),
+        ("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n", .wrongParts(found: ["CERTIFICATE"])),
     ])
-    func aDamagedAuthorityIsReportedAndLeftAlone(text: String) throws {
+    func aDamagedAuthorityIsRefusedAndLeftAlone(text: String, problem: AuthorityProblem) throws {
         let directory = try SigningTestDirectory()
         let keyPath = directory.ledgerPath + ".authority.pem"
         try LedgerTestFiles.write(Array(text.utf8), to: keyPath)
         for missingKey in [TransactionSigner.MissingAuthority.create, .fail] {
-            #expect {
+            #expect(throws: SigningError.authorityRefused(path: keyPath, problem: problem)) {
                 try TransactionSigner(ledgerPath: directory.ledgerPath, missingAuthority: missingKey)
-            } throws: { error in
-                guard case let SigningError.authorityDamaged(path, _) = error else { return false }
-                return path == keyPath && "\(error)".contains("move it away")
             }
         }
         #expect(try LedgerTestFiles.bytes(keyPath) == Array(text.utf8))
+        let message = SigningError.authorityRefused(path: keyPath, problem: problem).description
+        #expect(message.contains(keyPath) && message.contains(problem.reason))
+        #expect(message.contains("Restore this store's own file from a backup") && message.contains("mv \(keyPath) \(keyPath).refused"))
+        #expect(message.contains("those configured with the old root refuse everything signed from then on"))
+        #expect(!message.contains("--adopt"), "damage cannot be adopted")
     }
 
-    /// The parts of two authorities, mixed: refused as foreign, and left in place.
+    /// The parts of two authorities, mixed: refused, and left in place.
     @Test(arguments: ["key", "intermediate", "root"])
-    func anotherAuthoritysPartsAreForeign(swapped: String) throws {
+    func anotherAuthoritysPartsAreRefused(swapped: String) throws {
         let directory = try SigningTestDirectory()
         let keyPath = directory.ledgerPath + ".authority.pem"
         let ours = try TransactionSigner(ledgerPath: directory.ledgerPath).authority
@@ -92,34 +97,72 @@ import Testing
         #expect {
             try TransactionSigner(ledgerPath: directory.ledgerPath)
         } throws: { error in
-            guard case let SigningError.authorityForeign(path, _) = error else { return false }
-            return path == keyPath && "\(error)".contains("not one this store made")
+            guard case let SigningError.authorityRefused(path, problem) = error else { return false }
+            return path == keyPath && (swapped == "key" ? problem == .keyMismatch : problem.reason.contains("not a chain"))
         }
         #expect(try LedgerTestFiles.bytes(keyPath) == text)
     }
 
-    @Test(arguments: [true, false])
-    func aChainWithoutAMarkerIsForeign(onLeaf: Bool) throws {
-        let directory = try SigningTestDirectory()
-        let chain = try TestAuthority.chain(leafMarker: onLeaf ? nil : Certificate.leafMarker,
-                                            intermediateMarker: onLeaf ? Certificate.intermediateMarker : nil)
-        let text = try chain.leafKey.pem() + chain.leaf.pem + chain.intermediate.pem + chain.root.pem
-        try LedgerTestFiles.write(Array(text.utf8), to: directory.ledgerPath + ".authority.pem")
-        let error = try #require(throws: SigningError.self) { try TransactionSigner(ledgerPath: directory.ledgerPath) }
-        let marker = onLeaf ? Certificate.leafMarker : Certificate.intermediateMarker
-        #expect("\(error)".contains("lacks the marker \(marker)"), "\(error)")
+    /// A whole, sound authority from another store: its seal is of another key.
+    @Test func anotherStoresAuthorityIsRefusedUntilAdopted() throws {
+        let ours = try SigningTestDirectory()
+        let theirs = try SigningTestDirectory()
+        let theirAuthority = try TransactionSigner(ledgerPath: theirs.ledgerPath).authority
+        let copied = try LedgerTestFiles.bytes(theirs.ledgerPath + ".authority.pem")
+        let path = ours.ledgerPath + ".authority.pem"
+        try LedgerTestFiles.write(copied, to: path)
+        for missingKey in [TransactionSigner.MissingAuthority.create, .fail] {
+            #expect(throws: SigningError.authorityRefused(path: path, problem: .otherStore)) {
+                try TransactionSigner(ledgerPath: ours.ledgerPath, missingAuthority: missingKey)
+            }
+        }
+        #expect(try LedgerTestFiles.bytes(path) == copied)
+        let message = SigningError.authorityRefused(path: path, problem: .otherStore).description
+        #expect(message.contains("sealed with another store's key") && message.contains("storefront certificate --adopt"))
+
+        let adopted = try TransactionSigner.adopting(ledgerPath: ours.ledgerPath)
+        #expect(adopted.authority.x5c == theirAuthority.x5c)
+        #expect(try TransactionSigner(ledgerPath: ours.ledgerPath, missingAuthority: .fail).authority.x5c == theirAuthority.x5c)
+        #expect(try LedgerTestFiles.permissions(path) == 0o600)
+        // Its own store no longer owns the copy, but keeps its own file.
+        #expect(try TransactionSigner(ledgerPath: theirs.ledgerPath, missingAuthority: .fail).authority.x5c == theirAuthority.x5c)
     }
 
-    @Test func anEmptyAuthorityFileIsFilled() throws {
+    /// An authority without a seal line (copied, or written before authorities were sealed).
+    @Test func anUnsealedAuthorityIsRefusedUntilAdopted() throws {
         let directory = try SigningTestDirectory()
-        let keyPath = directory.ledgerPath + ".authority.pem"
-        try LedgerTestFiles.write([], to: keyPath)
-        #expect(throws: SigningError.authorityMissing(path: keyPath)) {
-            try TransactionSigner(ledgerPath: directory.ledgerPath, missingAuthority: .fail)
+        let path = directory.ledgerPath + ".authority.pem"
+        let made = try TransactionSigner(ledgerPath: directory.ledgerPath).authority
+        let unsealed = try made.leafKey.pem() + made.leaf.pem + made.intermediate.pem + made.root.pem
+        try LedgerTestFiles.write(Array(unsealed.utf8), to: path)
+        #expect(throws: SigningError.authorityRefused(path: path, problem: .unsealed)) {
+            try TransactionSigner(ledgerPath: directory.ledgerPath)
         }
-        let signer = try TransactionSigner(ledgerPath: directory.ledgerPath)
-        #expect(try TransactionSigner(ledgerPath: directory.ledgerPath, missingAuthority: .fail).authority.root.der
-            == signer.authority.root.der)
+        #expect(try LedgerTestFiles.bytes(path) == Array(unsealed.utf8))
+        #expect(try TransactionSigner.adopting(ledgerPath: directory.ledgerPath).authority.x5c == made.x5c)
+        #expect(try TransactionSigner(ledgerPath: directory.ledgerPath, missingAuthority: .fail).authority.x5c == made.x5c)
+    }
+
+    @Test func damageIsNotAdopted() throws {
+        let directory = try SigningTestDirectory()
+        let path = directory.ledgerPath + ".authority.pem"
+        try LedgerTestFiles.write(Array("damaged\n".utf8), to: path)
+        #expect(throws: SigningError.authorityRefused(path: path, problem: .notPEM)) {
+            try TransactionSigner.adopting(ledgerPath: directory.ledgerPath)
+        }
+        #expect(try LedgerTestFiles.bytes(path) == Array("damaged\n".utf8))
+    }
+
+    /// No key, no store: a mistyped path makes nothing, not even the folder.
+    @Test func withoutTheStoresKeyNothingIsMade() throws {
+        let directory = try SigningTestDirectory()
+        let ledgerPath = directory.path + "/nested/entitlements.jsonl"
+        #expect(throws: SigningError.storeKeyUnavailable(.keyMissing(keyPath: ledgerPath + ".key"))) {
+            try TransactionSigner(ledgerPath: ledgerPath)
+        }
+        #expect(!LedgerTestFiles.exists(directory.path + "/nested"))
+        let message = SigningError.storeKeyUnavailable(.keyMissing(keyPath: ledgerPath + ".key")).description
+        #expect(message.contains("there is no store key at \(ledgerPath).key") && message.contains("Check --entitlements"))
     }
 
     @Test func anAuthorityPathThatCannotBeReadIsUnusable() throws {
@@ -131,14 +174,6 @@ import Testing
             guard case let SigningError.authorityUnusable(_, cause) = error else { return false }
             return cause.code == EISDIR
         }
-    }
-
-    @Test func theAuthoritysDirectoryIsCreatedWhenMissing() throws {
-        let directory = try SigningTestDirectory()
-        let ledgerPath = directory.path + "/nested/deeper/entitlements.jsonl"
-        let signer = try TransactionSigner(ledgerPath: ledgerPath)
-        #expect(try LedgerTestFiles.permissions(signer.authorityPath) == 0o600)
-        #expect(try LedgerTestFiles.permissions(directory.path + "/nested/deeper") == 0o700)
     }
 
     @Test(arguments: [FileOperation.write, .synchronize, .rename])
@@ -162,6 +197,7 @@ import Testing
         let racers = 4
         for round in 0..<30 {
             let ledgerPath = directory.path + "/race-\(round).jsonl"
+            try SigningTestDirectory.writeStoreKey(at: ledgerPath + ".key")
             // Behind an NSLock: ThreadSanitizer reports a Synchronization.Mutex used from these
             // detached threads as a racing access, whether it is a local or a class property.
             let keys = KeysSeen()

@@ -39,15 +39,27 @@ final class SigningFixture {
     var nowInMilliseconds: Int64 { SignedTransactionPayload.milliseconds(stores.clock.now()) }
 }
 
-/// A fresh directory for one test's ledger path, removed afterwards.
+/// A fresh directory for one test's ledger path, removed afterwards, holding the store's key
+/// (a store that has been started, which the certificate authority is sealed to).
 final class SigningTestDirectory {
     let path: String
     let ledgerPath: String
+    var keyPath: String { ledgerPath + ".key" }
 
     init() throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-signing-tests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         ledgerPath = path + "/entitlements.jsonl"
+        try Self.writeStoreKey(at: keyPath)
+    }
+
+    /// A new random store key at `path`, mode 0600, as a store's first write leaves it.
+    static func writeStoreKey(at path: String) throws {
+        let hex = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+        guard FileManager.default.createFile(atPath: path, contents: Data((hex + "\n").utf8),
+                                             attributes: [.posixPermissions: 0o600]) else {
+            throw SigningTestFailure("could not write a store key at \(path)")
+        }
     }
 
     deinit {
