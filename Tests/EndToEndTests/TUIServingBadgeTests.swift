@@ -11,6 +11,8 @@ import Testing
 struct TUIServingBadgeTests {
     @Test func theHeaderShowsARunningServerAndLosesTheBadgeWhenItStops() async throws {
         let cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
+        // `serve` serves a store that exists (a mistyped path must not become a new one).
+        #expect(try cli.run(["api-key", "create"]).status == 0)
         let command = [StorefrontProcess.binary, "--entitlements", cli.ledger].map { "'\($0)'" }.joined(separator: " ")
             + "; echo EXITED=$?; sleep 60"
         let tmux = try TmuxSession(command: command, width: 100, height: 30)
