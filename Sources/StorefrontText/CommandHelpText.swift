@@ -9,7 +9,7 @@ public enum CommandHelpText {
     public static let argumentsHeading = "arguments:"
     public static let moreHelp = "`storefront help COMMAND` (or `storefront COMMAND --help`) shows a command's options."
     public static let exitStatus = "exit status: 0 done, 1 refused or not completed, 2 usage, 3 data problem"
-    public static let writes = "Changes the entitlements file."
+    public static let writes = "Changes the store (the entitlements file, or the PostgreSQL store --store names)."
     public static let readsOnly = "Only reads."
     public static let globalOptionsPointer = "The global options (`storefront --help`) work here too."
 

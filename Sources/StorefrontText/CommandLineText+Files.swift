@@ -57,6 +57,12 @@ extension CommandLineText {
                 + "`storefront store init --store URL` first."
         }
 
+        /// `repair --store URL`: only a file has lines to keep and cut.
+        public static func noRepairForDatabase(_ store: String) -> String {
+            "repair mends entitlements files only; \(store) is a PostgreSQL store, whose rows the database itself keeps from "
+                + "being changed or cut. `storefront verify --store URL` names a bad row; restore the database from a backup."
+        }
+
         /// `certificate --der --json`: two forms of one output.
         public static let derOrJSON = "--der and --json are two forms of the output; give one"
 

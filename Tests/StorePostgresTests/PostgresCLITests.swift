@@ -49,6 +49,19 @@ struct PostgresCLITests {
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 3)
     }
 
+    @Test("repair of a PostgreSQL store says it mends files only, and touches no file")
+    func repairRefusesADatabase() throws {
+        let server = try ThrowawayPostgres()
+        let folder = try StorefrontProcess.temporaryFolder()
+        let cli = cli(server, folder: folder)
+        #expect(try cli.run(["store", "init"]).status == 0)
+        let result = try cli.run(["repair"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("repair mends entitlements files only") && result.stderr.contains("restore the database"),
+                "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.ledger))
+    }
+
     @Test("a machine without the store's key is told to copy it, and no authority is made")
     func signingWithoutTheKey() throws {
         let server = try ThrowawayPostgres()

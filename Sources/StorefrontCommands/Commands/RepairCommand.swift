@@ -1,9 +1,14 @@
 import StoreEngine
 import StoreLedger
+import StorefrontText
 
 /// `storefront repair`: keeps a damaged ledger's intact lines and moves the rest aside.
 enum RepairCommand {
     static func run(arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> ExitStatus {
+        // A database has no lines to cut: asked to repair one, say so rather than look for a file.
+        if case let .postgres(address, _, _) = try StoreLocation.resolve(arguments, environment: environment) {
+            throw CommandFailure(status: .usage, message: CommandLineText.Files.noRepairForDatabase(address.display))
+        }
         let path = try StoreSession.ledgerPath(arguments, environment: environment)
         let repair: LedgerRepair
         do {
