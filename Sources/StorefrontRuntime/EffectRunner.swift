@@ -44,8 +44,7 @@ struct EffectRunner: Sendable {
             case let .settle(action, transactionID, buyer):
                 return try settle(action, transactionID: transactionID, buyer: buyer, storefront: storefront)
             case let .loadSnapshot(buyer, storefront):
-                try store.refresh()
-                return [snapshot(buyer, storefront)]
+                return load(buyer, storefront)
             case .quit:
                 // Leaving needs no store work; the run loop stops when the state says it is quitting.
                 return []
@@ -85,6 +84,18 @@ struct EffectRunner: Sendable {
             default: try store.resolveBilling(transactionID, buyer: buyer)
             }
             return [snapshot(buyer, storefront), .subscriptionChanged(chain)]
+        }
+    }
+
+    /// Reads the store for another buyer or storefront. Nobody asked for an operation, so a
+    /// store that cannot be read raises no alert: the banner says so, and the new buyer's
+    /// numbers stay unknown until the run loop reads the store again.
+    private func load(_ buyer: Buyer, _ storefront: String) -> [Action] {
+        do {
+            try store.refresh()
+            return [snapshot(buyer, storefront)]
+        } catch {
+            return [.storeUnreadable(error)]
         }
     }
 

@@ -20,6 +20,8 @@ public final class TUIRunLoop {
     private let mailbox = ActionMailbox()
     private let worker = DispatchQueue(label: "storefront.effects")
     private var lastCatchUp = Date.distantPast
+    /// The last catch-up failure shown, so a failure that repeats every second is shown once.
+    private var lastCatchUpFailure: String?
     private(set) var reconnect = ReconnectSchedule()
     /// Real time; tests give a clock they move by hand.
     private let clock: @Sendable () -> Date
@@ -98,6 +100,10 @@ public final class TUIRunLoop {
 
     /// Shows what other processes committed and records renewals and expiries that fell due;
     /// while the store is unreachable, tries it again when the schedule says so.
+    ///
+    /// Damage found in the ledger (or mended) reaches the screen the way it does at start-up:
+    /// the snapshot carries the ledger's problems, which make the banner and the read-only
+    /// state, so nothing here turns it into an alert.
     private func followStore() {
         if state.unreachableReason != nil {
             guard reconnect.isDue(at: readClock()) else { return }
@@ -113,19 +119,37 @@ public final class TUIRunLoop {
         }
         var changed = false
         do {
-            if store.hasExternalChanges() { changed = try store.refresh() || changed }
-            if Date().timeIntervalSince(lastCatchUp) >= Self.catchUpInterval, state.readOnlyReason == nil,
-               !store.snapshot.subscriptions.isEmpty {
-                lastCatchUp = Date()
-                changed = try store.catchUp() || changed
-            }
-        } catch let lost as StoreUnreachable {
-            dispatch(.storeUnreachable(reason: lost.reason))
+            if store.hasExternalChanges() { changed = try store.refresh() }
         } catch {
-            dispatch(.operationFailed(message: "\(error)"))
+            dispatch(.storeUnreadable(error))
+            return
+        }
+        if Date().timeIntervalSince(lastCatchUp) >= Self.catchUpInterval, state.readOnlyReason == nil,
+           !store.snapshot.subscriptions.isEmpty, store.ledgerProblems.isEmpty {
+            lastCatchUp = Date()
+            changed = catchUp() || changed
         }
         if changed { dispatch(runner.snapshot(state.buyer, state.storefront)) }
         followServer()
+    }
+
+    /// Records the renewals and expiries that fell due; true when the screen needs a fresh
+    /// snapshot. A catch-up refused because the ledger turned out damaged shows the banner; any
+    /// other failure is shown once, not once a second, until a catch-up succeeds again.
+    private func catchUp() -> Bool {
+        do {
+            let recorded = try store.catchUp()
+            lastCatchUpFailure = nil
+            return recorded
+        } catch let lost as StoreUnreachable {
+            dispatch(.storeUnreachable(reason: lost.reason))
+            return false
+        } catch {
+            let message = "\(error)"
+            if store.ledgerProblems.isEmpty, message != lastCatchUpFailure { dispatch(.operationFailed(message: message)) }
+            lastCatchUpFailure = message
+            return true
+        }
     }
 
     /// Shows a server starting or stopping, which the ledger does not record, within a second.

@@ -14,6 +14,7 @@ public final class InMemoryEventLog: @unchecked Sendable {
     private let signalsChanges: Bool
     private var signals: [ChangePipe] = []
     private var reachable = true
+    private var damage: [LedgerProblem] = []
 
     /// What a connection reports while the log is unreachable.
     public static let unreachable = StoreUnreachable(store: "memory", reason: "connection refused")
@@ -46,6 +47,13 @@ public final class InMemoryEventLog: @unchecked Sendable {
         }
     }
 
+    /// Problems every connection finds on its next read, as a ledger damaged by hand would
+    /// show; while there are any, commits are refused. Empty stands for the ledger mended.
+    public var problems: [LedgerProblem] {
+        get { withLock { _ in damage } }
+        set { withLock { _ in damage = newValue } }
+    }
+
     fileprivate func withLock<T>(_ body: (inout [(sequence: Int, event: StoreEvent)]) throws -> T) rethrows -> T {
         lock.lock(); defer { lock.unlock() }
         return try body(&entries)
@@ -71,7 +79,8 @@ public final class InMemoryEventLog: @unchecked Sendable {
             self.signal = signal
         }
 
-        let problems: [LedgerProblem] = []
+        /// The log's problems as of this connection's last read or commit.
+        var problems: [LedgerProblem] = []
         let tornTail: TornTailReport? = nil
 
         var changeSignal: Int32? { signal?.readDescriptor }
@@ -79,6 +88,7 @@ public final class InMemoryEventLog: @unchecked Sendable {
         func readNew() throws -> EventBatch {
             try log.withLock { entries in
                 try log.checkReachable()
+                problems = log.damage
                 defer { position = entries.count }
                 return EventBatch(entries: Array(entries[position...]))
             }
@@ -86,7 +96,7 @@ public final class InMemoryEventLog: @unchecked Sendable {
 
         func hasChanged() -> Bool {
             signal?.drain()
-            return log.withLock { entries in !log.reachable || entries.count != position }
+            return log.withLock { entries in !log.reachable || entries.count != position || log.damage != problems }
         }
 
         func commit<Result>(
@@ -94,6 +104,8 @@ public final class InMemoryEventLog: @unchecked Sendable {
         ) throws -> (result: Result, batch: EventBatch) {
             try log.withLock { entries in
                 try log.checkReachable()
+                problems = log.damage
+                guard problems.isEmpty else { throw LedgerError.refusedForWriting(path: "memory", problems: problems) }
                 let fresh = Array(entries[position...])
                 let (events, result) = try decide(EventBatch(entries: fresh))
                 let appended = events.enumerated().map { (sequence: entries.count + $0.offset + 1, event: $0.element) }

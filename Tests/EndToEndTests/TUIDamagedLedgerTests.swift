@@ -3,7 +3,8 @@ import Testing
 @testable import StorefrontTesting
 
 /// The storefront opened on a ledger whose last line was cut: it starts, read-only, with its
-/// banner, showing what was read.
+/// banner, showing what was read. A ledger damaged while the storefront is open gets the same
+/// banner, with no alert, until `storefront repair` mends it.
 @Suite("TUI in tmux: a damaged ledger", .serialized,
        .enabled(if: TmuxSession.testsRun,
                 "tmux is not installed, so the terminal tests cannot run; install it (apt-get install tmux) to run them"))
@@ -37,5 +38,30 @@ struct TUIDamagedLedgerTests {
         try await tmux.waitFor("Settings (device", "Esc close")
         try tmux.press("Enter")
         try await tmux.waitFor("Enter OK")
+    }
+
+    @Test("A line edited by hand while open brings the banner and Read-only, no alert; `repair` takes them away")
+    func damageWhileOpenThenRepair() async throws {
+        let tui = try TUITests()
+        #expect(try tui.cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        // A subscription, so the storefront also tries to record renewals every second.
+        #expect(try tui.cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        let tmux = try await tui.openStorefront()
+        defer { tmux.kill() }
+        try await tmux.waitFor("Extra Lives: 3")
+
+        let url = URL(fileURLWithPath: tui.cli.ledger)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try text.replacingOccurrences(of: #"{"seq":1,"#, with: #"{"seq":1,"note":"edited","#)
+            .write(to: url, atomically: false, encoding: .utf8)
+        let damaged = try await tmux.waitFor("Read-only", "line 2 does not match its MAC")
+        #expect(!damaged.contains("Could not complete"), "\(damaged)")
+        try tmux.press("Enter")
+        try await tmux.waitFor("Enter OK", "line 2 does not match its MAC")
+        try tmux.press("Enter")
+
+        #expect(try tui.cli.run(["repair"]).status == 0)
+        let mended = try await tmux.waitForScreen("the banner gone") { !$0.contains("Read-only") && $0.contains("┌ Products") }
+        #expect(!mended.contains("Could not complete") && !mended.contains("Enter OK"), "\(mended)")
     }
 }

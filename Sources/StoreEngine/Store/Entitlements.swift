@@ -56,6 +56,9 @@ public struct Entitlements: Sendable, Equatable {
     public var waiting: [TransactionRecord] = []
     /// Purchases the app has not finished (delivered) yet.
     public var unfinished: [TransactionRecord] = []
+
+    /// No purchase and no balance: what is shown for a buyer whose store has not been read yet.
+    public static let none = Entitlements(nonConsumables: [], subscriptions: [], nonRenewing: [], credits: [:])
 }
 
 extension Store {

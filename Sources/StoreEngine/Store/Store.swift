@@ -62,10 +62,13 @@ public final class Store: @unchecked Sendable {
         }
     }
 
-    /// Reads what other processes appended; true when anything new arrived.
+    /// Reads what other processes appended; true when anything new arrived, or when the
+    /// ledger's problems changed (damage found, or a damaged ledger mended) even though no
+    /// event did, so a follower redraws its banner.
     @discardableResult
     public func refresh() throws -> Bool {
-        try refreshCounting() > 0
+        let problemsBefore = ledgerProblems
+        return try refreshCounting() > 0 || ledgerProblems != problemsBefore
     }
 
     /// `refresh`, telling how many events it folded (or 1 for a restarted log with none).

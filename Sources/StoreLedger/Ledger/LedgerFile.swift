@@ -150,7 +150,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
             throw .notAFile(path: path, isDirectory: status.isDirectory)
         }
         var restarted = false
-        if let identity = cursor.identity, identity != status.identity || status.size < cursor.offset {
+        if try mustReadFromStart(file, status: status, cursor: cursor) {
             cursor = LedgerCursor()
             restarted = true
         }

@@ -14,7 +14,7 @@ enum HeaderView {
         // The balances come first: badges get the room they leave, and names are shortened
         // before any number is cut.
         let creditsRow = area.row(1)
-        let balances = state.catalog.credits.map { (name: state.text.creditName($0.id), amount: "\(state.snapshot.balance(of: $0.id))") }
+        let balances = state.catalog.credits.map { (name: state.text.creditName($0.id), amount: state.snapshot.isRead ? "\(state.snapshot.balance(of: $0.id))" : "?") }
         let shortest = CreditLine.width(balances, nameWidth: 1)
         // Badges are kept in order of importance while they fit beside the shortest balances.
         let badgeRoom = max(0, creditsRow.width - 1 - shortest - 1)

@@ -38,6 +38,10 @@ public struct StoreSnapshot: Equatable, Sendable {
     public var offerSignaturesRequired = false
     /// Notifications and a serving server; empty until the runtime reads them.
     public var serverSide = ServerSide()
+    /// False for a stand-in shown after switching buyer or storefront until the store has been
+    /// read for the new one (`unread(for:storefront:)`): the screens then show no balance,
+    /// ownership or transaction rather than the previous buyer's.
+    public var isRead = true
 
     public init(buyer: Buyer, storefront: String, entitlements: Entitlements, statuses: [String: ProductStatus],
                 transactions: [TransactionRecord] = [], accounts: [String] = [], devices: [String] = [],
@@ -82,6 +86,22 @@ public struct StoreSnapshot: Equatable, Sendable {
                   settings: state.settings, timeline: state.timeline,
                   subscribedGroups: Set(state.subscriptionChains(of: buyer.account).map(\.group)))
         offerSignaturesRequired = state.promotionalOfferSignaturesRequired
+    }
+
+    /// A stand-in for `buyer` in `storefront` until the store is read for them: this snapshot's
+    /// store-wide facts (settings, clock, problems, accounts, the device's settings when the
+    /// device stays) and nothing of any buyer's own.
+    public func unread(for buyer: Buyer, storefront: String) -> StoreSnapshot {
+        let sameDevice = buyer.device == self.buyer.device
+        var unread = StoreSnapshot(buyer: buyer, storefront: storefront, entitlements: .none, statuses: [:],
+                                   accounts: accounts, devices: devices,
+                                   purchasesAllowed: sameDevice ? purchasesAllowed : true,
+                                   nextPurchase: sameDevice ? nextPurchase : .succeed,
+                                   ledgerProblems: ledgerProblems, tornTail: tornTail, settings: settings, timeline: timeline)
+        unread.offerSignaturesRequired = offerSignaturesRequired
+        unread.serverSide.servingAddress = serverSide.servingAddress
+        unread.isRead = false
+        return unread
     }
 
     /// The buyer's balance of `credit`.

@@ -115,6 +115,9 @@ extension AppState {
         guard newBuyer != buyer || newStorefront != storefront else { return [] }
         buyer = newBuyer
         storefront = newStorefront
+        // Until the store is read for the new buyer, their numbers are unknown: the old ones
+        // would show one account's purchases under another's name.
+        snapshot = snapshot.unread(for: newBuyer, storefront: newStorefront)
         if !visitedAccounts.contains(newBuyer.account) { visitedAccounts.append(newBuyer.account) }
         if !visitedDevices.contains(newBuyer.device) { visitedDevices.append(newBuyer.device) }
         return [.loadSnapshot(buyer: newBuyer, storefront: newStorefront)]
