@@ -27,6 +27,8 @@ struct LedgerCursor {
     var identity: FileIdentity?
     /// The file's size at the last read, incomplete last line included.
     var observedSize = 0
+    /// The whole file's size when it was last read, even if only part of it was read.
+    var fileSize = 0
     /// Set when the header cannot be used; nothing after it is read.
     var isHalted = false
     /// Every problem found since the cursor started.

@@ -9,7 +9,7 @@ extension LedgerFile {
     func mustReadFromStart(_ file: OpenFile, status: FileStatus, cursor: LedgerCursor) throws(LedgerError) -> Bool {
         guard let identity = cursor.identity else { return false }
         if identity != status.identity || status.size < cursor.offset { return true }
-        if !cursor.problems.isEmpty { return status.size != cursor.observedSize }
+        if !cursor.problems.isEmpty { return status.size != cursor.fileSize }
         return try !lastReadLineIsIntact(file, status: status, cursor: cursor)
     }
 

@@ -155,6 +155,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
             restarted = true
         }
         cursor.identity = status.identity
+        cursor.fileSize = status.size
         var bytes: [UInt8] = []
         var isPartial = false
         if !cursor.isHalted, status.size > cursor.offset {
