@@ -21,6 +21,16 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         return !firstWord[..<equals].isEmpty && !firstWord[..<equals].contains("/")
     }
 
+    /// The scheme of `text` when it looks like a URI (`word://…`) of another scheme than
+    /// PostgreSQL's, so it can be refused rather than taken as a file's path.
+    public static func unknownScheme(in text: String) -> String? {
+        guard let separator = text.range(of: "://") else { return nil }
+        let scheme = text[..<separator.lowerBound]
+        guard !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }),
+              scheme.first?.isLetter == true else { return nil }
+        return looksLikeAddress(text) ? nil : String(scheme)
+    }
+
     /// Parses `text` with libpq's own parser. What it leaves out, libpq takes from `environment`
     /// (`PGHOST`, `PGPORT`, `PGDATABASE`, `PGUSER`), so the name and the display do too: one
     /// database is one store name however it is named.

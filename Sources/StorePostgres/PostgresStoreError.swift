@@ -33,8 +33,8 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         case .statementFailed(let store, let sqlState, let message):
             "the store \(store) refused a statement (SQLSTATE \(sqlState)): \(message)"
         case .readOnlyRole(let store, let reason):
-            "the store \(store) may only be read with this role (\(reason)); nothing was written. Use a role with "
-                + "INSERT on storefront_events to change it"
+            "the store \(store) refused this role (\(reason)); nothing was written. Reading needs SELECT on the "
+                + "storefront_ tables; changing the store also needs INSERT on storefront_events"
         case .newerSchema(let store, let found, let supported):
             "the store \(store) has schema version \(found), newer than this storefront knows (\(supported)); "
                 + "use a newer storefront with it"

@@ -57,6 +57,12 @@ extension CommandLineText {
                 + "`storefront store init --store URL` first."
         }
 
+        /// `--store` with a URI of a scheme that is not PostgreSQL's.
+        public static func unknownStoreScheme(_ scheme: String, in text: String) -> String {
+            "\"\(scheme)://\" is not a store address: a team store is `postgresql://` or `postgres://` (or a libpq "
+                + "keyword string such as `host=… dbname=…`), and an entitlements file is a path. Check the spelling of the address."
+        }
+
         /// `repair --store URL`: only a file has lines to keep and cut.
         public static func noRepairForDatabase(_ store: String) -> String {
             "repair mends entitlements files only; \(store) is a PostgreSQL store, whose rows the database itself keeps from "

@@ -49,6 +49,20 @@ struct PostgresCLITests {
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 3)
     }
 
+    @Test("a mistyped scheme is refused, not taken as the path of a new entitlements file")
+    func mistypedSchemeIsRefused() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        var cli = StorefrontProcess(ledger: "")
+        cli.environment["HOME"] = folder
+        for address in ["postgresq://postgres@127.0.0.1:5432/shop", "mysql://db/shop"] {
+            let result = try cli.run(["--store", address, "buy", "com.example.rage.comic.drummer"])
+            #expect(result.status == 2, "\(address): \(result.stderr)")
+            #expect(result.stderr.contains("is not a store address"), "\(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath)
+            .allSatisfy { !$0.hasPrefix("postgresq:") && !$0.hasPrefix("mysql:") }, "nothing made where the test runs")
+    }
+
     @Test("repair of a PostgreSQL store says it mends files only, and touches no file")
     func repairRefusesADatabase() throws {
         let server = try ThrowawayPostgres()

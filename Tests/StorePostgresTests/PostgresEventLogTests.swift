@@ -76,7 +76,7 @@ struct PostgresEventLogTests {
             try store.purchase(face, buyer: phone, storefront: "USA")
         } throws: { error in
             guard case .readOnlyRole = error as? PostgresStoreError else { return false }
-            return "\(error)".contains("may only be read")
+            return "\(error)".contains("refused this role") && "\(error)".contains("INSERT on storefront_events")
         }
         #expect(try fixture.server.psql("SELECT count(*) FROM storefront_events").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
     }

@@ -2,6 +2,7 @@ import Foundation
 import StoreEngine
 import StoreLedger
 import StorePostgres
+import StorefrontText
 
 /// Which store a command works on: an entitlements file, or a team store on PostgreSQL.
 public enum StoreLocation: Sendable {
@@ -22,6 +23,11 @@ public enum StoreLocation: Sendable {
     /// The store `text` names: a PostgreSQL URI or keyword string, else a file's path.
     public static func named(_ text: String, environment: [String: String]) throws(CommandFailure) -> StoreLocation {
         guard PostgresAddress.looksLikeAddress(text) else {
+            // "postgresq://…" is a mistyped address, not a folder named "postgresq:": taken as a
+            // path it would quietly become a new entitlements file.
+            if let scheme = PostgresAddress.unknownScheme(in: text) {
+                throw CommandFailure(status: .usage, message: CommandLineText.Files.unknownStoreScheme(scheme, in: text))
+            }
             do {
                 return .file(path: try LedgerLocation.path(explicit: text, environment: environment))
             } catch {
