@@ -36,9 +36,14 @@ public final class PostgresDeliveryClaim: @unchecked Sendable {
         }
     }
 
-    /// Gives the claim up, for another server to take.
+    /// Gives the claim up, for another server to take at once: the lock is released by a
+    /// statement before the connection closes, since a closed session's locks are dropped by
+    /// the server only when its backend has noticed, a moment later.
     public func release() {
         lock.withLock {
+            if held, let connection {
+                _ = try? connection.execute("SELECT pg_advisory_unlock($1, hashtext($2))", [String(Self.lockClass), app])
+            }
             connection = nil
             held = false
         }
