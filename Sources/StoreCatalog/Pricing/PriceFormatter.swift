@@ -1,9 +1,12 @@
 import Foundation
-import Synchronization
 
 /// Formats exact prices for a locale and currency with ICU, caching one formatter per pair
 /// and the text of each price formatted.
-public final class PriceFormatter: Sendable {
+///
+/// Its one mutable field is only touched under `formattedLock`. An `NSLock` rather than the
+/// standard library's `Mutex`: ThreadSanitizer follows pthread mutexes, not the futex `Mutex`
+/// waits on, and reported the `Mutex`-guarded dictionary as raced.
+public final class PriceFormatter: @unchecked Sendable {
     private struct Key: Hashable { let locale: String; let currency: String }
 
     /// A price as asked for: the locale as given, before it is normalized.
@@ -27,20 +30,21 @@ public final class PriceFormatter: Sendable {
 
     /// Formatting one price through Foundation costs microseconds; lists show the same few
     /// prices (a catalog's price tiers) again and again.
-    private let formatted = Mutex<[Request: String]>([:])
+    private var formatted: [Request: String] = [:]
+    private let formattedLock = NSLock()
 
     public init() {}
 
     /// `price` as the buyer sees it, e.g. "1,09 €" for de_DE and EUR, "¥160" for ja_JP and JPY.
     public func format(_ price: Decimal, currency: String, locale: String) -> String {
         let request = Request(locale: locale, currency: currency, price: price)
-        if let known = formatted.withLock({ $0[request] }) { return known }
+        if let known = formattedLock.withLock({ formatted[request] }) { return known }
         let text = cache.with(Key(locale: LocaleIdentifier.normalize(locale), currency: currency)) { formatter in
             formatter.string(from: NSDecimalNumber(decimal: price)) ?? "\(ExactDecimal.string(price)) \(currency)"
         }
-        formatted.withLock { remembered in
-            if remembered.count >= Self.rememberedPriceLimit { remembered.removeAll(keepingCapacity: true) }
-            remembered[request] = text
+        formattedLock.withLock {
+            if formatted.count >= Self.rememberedPriceLimit { formatted.removeAll(keepingCapacity: true) }
+            formatted[request] = text
         }
         return text
     }
