@@ -4,12 +4,12 @@ import StoreNotifications
 import StoreSigning
 import StorefrontText
 
-/// The store as the server's routes see it: the engine, the signer of what it hands out,
-/// the check of bearer tokens, and the wall clock.
+/// One app's store as the server's routes see it: the engine, the signer of what it hands
+/// out, the check of bearer tokens, and the wall clock.
 ///
 /// Each request reads what other processes appended first, so a purchase made in the CLI
 /// or the TUI is in the next answer.
-public final class ServedStore: RouteAuthorizing, @unchecked Sendable {
+public final class ServedStore: @unchecked Sendable {
     public let store: Store
     public let signer: TransactionSigner
     let wallClock: @Sendable () -> Date
@@ -42,13 +42,14 @@ public final class ServedStore: RouteAuthorizing, @unchecked Sendable {
     /// The `environment` setting as Apple names it in answers ("Sandbox", "Production", ...).
     public var environmentName: String { store.environment.rawValue }
 
-    public func authorize(_ request: HTTPRequest) throws(AppStoreAPIError) -> AuthorizedCaller {
+    /// Who `token` speaks for when this app's keys verify it, or a 401 saying why not.
+    public func authorize(_ token: BearerToken) throws(AppStoreAPIError) -> AuthorizedCaller {
         try refreshed()
         let check = BearerTokenCheck(keys: store.inAppPurchaseKeys, bundleID: bundleID, now: wallClock(),
                                      isValidSignature: { [keyCache] key, signature, input in
                                          keyCache.publicKey(for: key)?.isValidRawSignature(signature, for: input) ?? false
                                      })
-        return try check.authorize(headerValues: request.headerValues("Authorization"))
+        return try check.authorize(token)
     }
 
     /// The ledger as it is now, with what others appended since the last request.

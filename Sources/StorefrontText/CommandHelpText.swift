@@ -83,10 +83,12 @@ public enum CommandHelpText {
             (Apple's PromotionalOfferSignatureCreator makes them), unless promotional-offer-signatures is off.
             The same key signs the bearer tokens `storefront serve` asks for (Apple's AppStoreServerAPIClient).
             """
-        public static let serve = "serve the App Store Server API for this app over HTTP (loopback by default)"
+        public static let serve = "serve the App Store Server API for this app, or each --catalog's, over HTTP (loopback by default)"
         public static let serveDetails = """
-            Prints `listening on http://HOST:PORT` once ready and answers until SIGINT or SIGTERM.
-            Every /inApps request needs a bearer token signed with a key from `storefront api-key create`.
+            Prints `listening on http://HOST:PORT` once ready, then each app served on stderr, and answers
+            until SIGINT or SIGTERM. Give --catalog once per app to serve several apps of the store on one
+            port: an /inApps request goes to the app its token's bid names, /verifyReceipt to the receipt's.
+            Every /inApps request needs a bearer token signed with a key of that app (`storefront api-key create`).
             Each request sees what other commands and the storefront committed since the last one.
             """
         public static let notifications = "list App Store Server Notifications and their delivery attempts"

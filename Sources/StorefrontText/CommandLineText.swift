@@ -6,6 +6,9 @@ public enum CommandLineText {
 
     public enum Usage {
         public static func givenTwice(_ option: String) -> String { "--\(option) is given twice; give it once" }
+        public static func sameAppTwice(_ bundleID: String, first: String, second: String) -> String {
+            "--catalog \(first) and --catalog \(second) are both the app \(bundleID); give each app's catalog once"
+        }
         public static func needsValue(_ option: String) -> String { "--\(option) needs a value" }
         public static func emptyValue(_ option: String, placeholder: String) -> String {
             "--\(option) is empty; give it \(placeholder), or leave the option out"

@@ -9,6 +9,19 @@ public enum ServerText {
 
     public static let stopped = "stopped serving"
 
+    /// One line per app served, after the `listening on` line.
+    public static func servingApp(bundleID: String, appName: String, catalogSource: String) -> String {
+        "serving \(bundleID) (\(appName), catalog \(catalogSource))"
+    }
+
+    public static func unservedApp(_ bundleID: String) -> String {
+        "the store holds events of \(bundleID), which this server does not serve; "
+            + "add --catalog with that app's catalog to serve it too"
+    }
+
+    /// A sentence about one app's notification delivery, when a server serves several.
+    public static func aboutApp(_ bundleID: String, _ sentence: String) -> String { "\(bundleID): \(sentence)" }
+
     public static func notLoopback(_ host: String) -> String {
         "serving on \(host), which is not a loopback address: other machines can reach this store and ask for its "
             + "transactions with a valid API key. Use --host 127.0.0.1 to serve this machine only."
@@ -101,8 +114,9 @@ extension ServerText {
             "the token's iss \(issuer.map { "\"\($0)\"" } ?? "is missing and") does not match the key's issuer id (see `storefront api-key list`)"
         }
         public static func wrongAudience(_ audience: String) -> String { "the token's aud is not \"\(audience)\"" }
-        public static func wrongBundle(_ bundle: String?, served: String) -> String {
-            "the token's bid \(bundle.map { "\"\($0)\"" } ?? "is missing; it") must be the bundle id of the app served, \(served)"
+        public static func wrongBundle(_ bundle: String?, served: [String]) -> String {
+            let apps = served.count == 1 ? "the app served, \(served[0])" : "an app served: \(served.joined(separator: ", "))"
+            return "the token's bid \(bundle.map { "\"\($0)\"" } ?? "is missing; it") must be the bundle id of \(apps)"
         }
         public static let noExpiry = "the token has no exp"
         public static let expired = "the token has expired; sign a new one"

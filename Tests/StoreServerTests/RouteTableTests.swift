@@ -4,20 +4,27 @@ import XCTest
 
 /// The pure dispatch: 404, 405, 401 before a handler, Apple's error body, path parameters.
 final class RouteTableTests: XCTestCase {
-    /// A context whose check of bearer tokens accepts exactly "Bearer good".
+    /// A context of two apps (named by their bundle ids) whose check of bearer tokens accepts
+    /// exactly "Bearer good-APP" for each app it serves.
     struct FakeAuthorizer: RouteAuthorizing {
-        func authorize(_ request: HTTPRequest) throws(AppStoreAPIError) -> AuthorizedCaller {
-            guard request.header("authorization") == "Bearer good" else { throw .unauthorized("not good") }
-            return AuthorizedCaller(bundleID: "com.example.app", keyID: "KEY")
+        var apps = ["com.example.app", "com.example.other"]
+
+        func authorize(_ request: HTTPRequest) throws(AppStoreAPIError) -> (caller: AuthorizedCaller, app: String) {
+            guard let app = apps.first(where: { request.header("authorization") == "Bearer good-\($0)" }) else {
+                throw .unauthorized("not good")
+            }
+            return (AuthorizedCaller(bundleID: app, keyID: "KEY"), app)
         }
     }
 
     let table = RouteTable<FakeAuthorizer>([
-        Route("GET", "/inApps/v1/transactions/{transactionId}", .bearerToken) { request, _ in
-            .json(["id": request.parameter("transactionId"), "bundle": request.caller?.bundleID ?? "none"])
-        },
-        Route("PUT", "/inApps/v1/transactions/consumption/{transactionId}", .bearerToken) { _, _ in .empty() },
-        Route("POST", "/verifyReceipt", .open) { request, _ in .json(["caller": request.caller?.keyID ?? "none"]) },
+        Route("GET", "/inApps/v1/transactions/{transactionId}", .bearerToken { request, app in
+            .json(["id": request.parameter("transactionId"), "bundle": request.caller?.bundleID ?? "none", "app": app])
+        }),
+        Route("PUT", "/inApps/v1/transactions/consumption/{transactionId}", .bearerToken { _, _ in .empty() }),
+        Route("POST", "/verifyReceipt", .open { request, context in
+            .json(["caller": request.caller?.keyID ?? "none", "apps": context.apps.joined(separator: " ")])
+        }),
     ])
 
     private func body(_ response: HTTPResponse) throws -> [String: AnyHashable] {
@@ -26,9 +33,16 @@ final class RouteTableTests: XCTestCase {
 
     func testAMatchingRouteGetsItsPathParameterAndCaller() throws {
         let response = table.respond(to: HTTPRequest(method: "GET", path: "/inApps/v1/transactions/2000000001",
-                                                     headers: ["Authorization": "Bearer good"]), context: FakeAuthorizer())
+                                                     headers: ["Authorization": "Bearer good-com.example.app"]), context: FakeAuthorizer())
         XCTAssertEqual(response.status, 200)
-        XCTAssertEqual(try body(response), ["id": "2000000001", "bundle": "com.example.app"])
+        XCTAssertEqual(try body(response), ["id": "2000000001", "bundle": "com.example.app", "app": "com.example.app"])
+    }
+
+    func testABearerRouteIsHandedTheAppTheTokenSpeaksForOnly() throws {
+        let response = table.respond(to: HTTPRequest(method: "GET", path: "/inApps/v1/transactions/7",
+                                                     headers: ["Authorization": "Bearer good-com.example.other"]),
+                                     context: FakeAuthorizer())
+        XCTAssertEqual(try body(response), ["id": "7", "bundle": "com.example.other", "app": "com.example.other"])
     }
 
     func testAnUnknownPathIs404WithApplesErrorBody() throws {
@@ -42,7 +56,7 @@ final class RouteTableTests: XCTestCase {
 
     func testAKnownPathWithAnotherMethodIs405AndSaysWhichMethodsItTakes() throws {
         let response = table.respond(to: HTTPRequest(method: "DELETE", path: "/inApps/v1/transactions/1",
-                                                     headers: ["Authorization": "Bearer good"]), context: FakeAuthorizer())
+                                                     headers: ["Authorization": "Bearer good-com.example.app"]), context: FakeAuthorizer())
         XCTAssertEqual(response.status, 405)
         XCTAssertEqual(response.headers["Allow"], "GET")
         XCTAssertEqual(try body(response)["errorCode"], AppStoreAPIError.Code.methodNotAllowed as AnyHashable)
@@ -57,7 +71,7 @@ final class RouteTableTests: XCTestCase {
     func testAnOpenRouteNeedsNoToken() throws {
         let response = table.respond(to: HTTPRequest(method: "POST", path: "/verifyReceipt"), context: FakeAuthorizer())
         XCTAssertEqual(response.status, 200)
-        XCTAssertEqual(try body(response), ["caller": "none"])
+        XCTAssertEqual(try body(response), ["caller": "none", "apps": "com.example.app com.example.other"])
     }
 
     func testAnEmptyParameterSegmentMatchesNothing() {

@@ -49,6 +49,9 @@ public struct LedgerState: Sendable {
     public internal(set) var consumptionReports: [String: ConsumptionReport] = [:]
     /// The renewal date extensions of each subscription, by original transaction id, oldest first.
     public internal(set) var renewalExtensions: [String: [RenewalExtension]] = [:]
+    /// The bundle ids of the other apps whose events the ledger holds, so a server can say
+    /// which apps it leaves unserved without reading the ledger again.
+    public internal(set) var otherApps: Set<String> = []
 
     /// - Parameters:
     ///   - initialSettings: the catalog's settings (from a .storekit file), which the
@@ -63,14 +66,18 @@ public struct LedgerState: Sendable {
         self.timeline = .startingAtFirstEvent(rate: initialTimeRate)
     }
 
-    /// Applies one ledger event. Events of other apps only advance the transaction counter.
+    /// Applies one ledger event. Events of other apps only advance the transaction counter and
+    /// name their app.
     public mutating func apply(_ event: StoreEvent, sequence: Int) {
         eventCount += 1
         if let id = event.transactionId, let number = Int64(id),
            event.kind == .purchase || event.kind == .purchaseFailed || event.kind == .renew {
             highestTransactionNumber = max(highestTransactionNumber, number)
         }
-        guard event.app == app else { return }
+        guard event.app == app else {
+            otherApps.insert(event.app)
+            return
+        }
         if !timeline.isAnchored {
             // The app's first event: its store time was real time, and the catalog's rate
             // runs from here, the same for every process that reads the ledger.

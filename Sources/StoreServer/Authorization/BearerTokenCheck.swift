@@ -34,73 +34,34 @@ public struct BearerTokenCheck: Sendable {
         self.isValidSignature = isValidSignature
     }
 
-    private struct Header: Decodable {
-        var alg: String?
-        var kid: String?
-    }
-
-    private struct Claims: Decodable {
-        var iss: String?
-        var iat: Double?
-        var exp: Double?
-        var aud: Audience?
-        var bid: String?
-    }
-
-    /// `aud` may be one string or a list of them (RFC 7519 §4.1.3).
-    private enum Audience: Decodable {
-        case one(String)
-        case several([String])
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let one = try? container.decode(String.self) { self = .one(one) } else { self = .several(try container.decode([String].self)) }
-        }
-
-        var values: [String] {
-            switch self {
-            case let .one(value): [value]
-            case let .several(values): values
-            }
-        }
-    }
-
     /// The caller the request's `Authorization` headers (every one sent) speak for, or 401
     /// with the reason: two headers are refused rather than one of them picked.
     public func authorize(headerValues: [String]) throws(AppStoreAPIError) -> AuthorizedCaller {
-        guard headerValues.count <= 1 else { throw .unauthorized(ServerText.TokenRefusal.severalHeaders(headerValues.count)) }
-        return try authorize(headerValues.first)
+        try authorize(try BearerToken.read(headerValues: headerValues))
     }
 
     /// The caller `authorization` (the header's value) speaks for, or 401 with the reason.
     public func authorize(_ authorization: String?) throws(AppStoreAPIError) -> AuthorizedCaller {
+        try authorize(try BearerToken.read(authorization))
+    }
+
+    /// The caller `token` speaks for, or 401 with the reason.
+    public func authorize(_ token: BearerToken) throws(AppStoreAPIError) -> AuthorizedCaller {
         typealias Reason = ServerText.TokenRefusal
-        guard let authorization else { throw .unauthorized(Reason.missing) }
-        let scheme = "bearer "
-        guard authorization.lowercased().hasPrefix(scheme) else { throw .unauthorized(Reason.notBearer) }
-        let token = authorization.dropFirst(scheme.count).trimmingCharacters(in: .whitespaces)
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]), let claimBytes = Base64URL.decode(parts[1]),
-              let signature = Base64URL.decode(parts[2]) else { throw .unauthorized(Reason.notCompactJWS) }
-        guard let header = try? JSONDecoder().decode(Header.self, from: Data(headerBytes)),
-              let claims = try? JSONDecoder().decode(Claims.self, from: Data(claimBytes)) else {
-            throw .unauthorized(Reason.notJSON)
-        }
-        guard header.alg == "ES256" else { throw .unauthorized(Reason.algorithm(header.alg)) }
-        guard let keyID = header.kid else { throw .unauthorized(Reason.noKeyID) }
+        guard token.header.alg == "ES256" else { throw .unauthorized(Reason.algorithm(token.header.alg)) }
+        guard let keyID = token.header.kid else { throw .unauthorized(Reason.noKeyID) }
         guard let key = keys.first(where: { $0.keyID == keyID }) else { throw .unauthorized(Reason.unknownKey(keyID)) }
         if let revoked = key.revoked { throw .unauthorized(Reason.revokedKey(keyID, on: revoked)) }
-        let signingInput = Array(parts[0].utf8) + [UInt8(ascii: ".")] + Array(parts[1].utf8)
-        guard isValidSignature(key, signature, signingInput) else { throw .unauthorized(Reason.badSignature(keyID)) }
-        try checkClaims(claims, key: key)
+        guard isValidSignature(key, token.signature, token.signingInput) else { throw .unauthorized(Reason.badSignature(keyID)) }
+        try checkClaims(token.claims, key: key)
         return AuthorizedCaller(bundleID: bundleID, keyID: keyID)
     }
 
-    private func checkClaims(_ claims: Claims, key: InAppPurchaseKey) throws(AppStoreAPIError) {
+    private func checkClaims(_ claims: BearerToken.Claims, key: InAppPurchaseKey) throws(AppStoreAPIError) {
         typealias Reason = ServerText.TokenRefusal
         guard claims.iss == key.issuerID else { throw .unauthorized(Reason.wrongIssuer(claims.iss)) }
         guard claims.aud?.values.contains(Self.audience) == true else { throw .unauthorized(Reason.wrongAudience(Self.audience)) }
-        guard claims.bid == bundleID else { throw .unauthorized(Reason.wrongBundle(claims.bid, served: bundleID)) }
+        guard claims.bid == bundleID else { throw .unauthorized(Reason.wrongBundle(claims.bid, served: [bundleID])) }
         guard let exp = claims.exp else { throw .unauthorized(Reason.noExpiry) }
         let current = now.timeIntervalSince1970
         guard exp > current - Self.allowedClockSkew else { throw .unauthorized(Reason.expired) }

@@ -1,25 +1,23 @@
 /// One endpoint: a method and a path pattern, who may call it, and what answers it.
-public struct Route<Context>: Sendable {
-    /// What a request must carry before its handler runs.
+public struct Route<Context: RouteAuthorizing>: Sendable {
+    /// What a request must carry before its handler runs, and so what the handler is given.
     public enum Access: Sendable {
-        /// A valid `Authorization: Bearer JWT` (every `/inApps` endpoint).
-        case bearerToken
-        /// Nothing: the legacy `/verifyReceipt` authenticates with its body.
-        case open
+        /// A valid `Authorization: Bearer JWT` (every `/inApps` endpoint): the handler sees
+        /// only the app the token was issued for.
+        case bearerToken(@Sendable (RouteRequest, Context.App) throws(AppStoreAPIError) -> HTTPResponse)
+        /// Nothing: the legacy `/verifyReceipt` authenticates with its body, which names its
+        /// app, so the handler is given every app served.
+        case open(@Sendable (RouteRequest, Context) throws(AppStoreAPIError) -> HTTPResponse)
     }
-
-    public typealias Handler = @Sendable (RouteRequest, Context) throws(AppStoreAPIError) -> HTTPResponse
 
     public var method: String
     public var pattern: PathPattern
     public var access: Access
-    public var handler: Handler
 
-    public init(_ method: String, _ pattern: PathPattern, _ access: Access, _ handler: @escaping Handler) {
+    public init(_ method: String, _ pattern: PathPattern, _ access: Access) {
         self.method = method
         self.pattern = pattern
         self.access = access
-        self.handler = handler
     }
 }
 
@@ -52,8 +50,12 @@ public struct AuthorizedCaller: Sendable, Equatable {
     }
 }
 
-/// What the route table needs from the server around it: a check of bearer tokens.
+/// What the route table needs from the server around it: a check of bearer tokens that
+/// finds the app a token speaks for.
 public protocol RouteAuthorizing: Sendable {
-    /// Who `request`'s bearer token speaks for, or a 401 saying why it is refused.
-    func authorize(_ request: HTTPRequest) throws(AppStoreAPIError) -> AuthorizedCaller
+    /// One app served, as the handlers behind a bearer token see it.
+    associatedtype App: Sendable
+
+    /// Who `request`'s bearer token speaks for and that app, or a 401 saying why it is refused.
+    func authorize(_ request: HTTPRequest) throws(AppStoreAPIError) -> (caller: AuthorizedCaller, app: App)
 }

@@ -18,11 +18,13 @@ public struct RouteTable<Context: RouteAuthorizing>: Sendable {
             return response
         }
         do {
-            let caller: AuthorizedCaller? = switch route.access {
-            case .bearerToken: try context.authorize(request)
-            case .open: nil
+            switch route.access {
+            case let .bearerToken(handle):
+                let (caller, app) = try context.authorize(request)
+                return try handle(RouteRequest(request: request, parameters: parameters, caller: caller), app)
+            case let .open(handle):
+                return try handle(RouteRequest(request: request, parameters: parameters, caller: nil), context)
             }
-            return try route.handler(RouteRequest(request: request, parameters: parameters, caller: caller), context)
         } catch {
             return error.response
         }

@@ -4,7 +4,8 @@ import StorefrontText
 /// The parsed command line: the global options (accepted before or after the command), the
 /// declared command it names, and that command's words and options.
 public struct CommandLineArguments: Sendable {
-    public var catalogPath: String?
+    /// Every `--catalog` given, in order: one for most commands, one per app for `serve`.
+    public var catalogPaths: [String] = []
     public var entitlementsPath: String?
     /// `--store`: a PostgreSQL URI or libpq keyword string, or an entitlements file's path.
     public var storeAddress: String?
@@ -23,6 +24,9 @@ public struct CommandLineArguments: Sendable {
     public var options: [String: String] = [:]
     /// Command flags without a value, e.g. "no-finish".
     public var flags: Set<String> = []
+
+    /// The catalog the command opens; nil for the default one.
+    public var catalogPath: String? { catalogPaths.first }
 
     /// The words after the command's name, e.g. the product id of `buy`.
     public var commandArguments: [String] { Array(words.dropFirst(command?.words.count ?? 0)) }

@@ -12,6 +12,8 @@ struct CommandLineParser {
     private var result = CommandLineArguments()
     /// Options given that are not global, in the order given, to check against the command.
     private var commandOptions: [String] = []
+    /// Global options given more than once, to check against the command (see `repeatableGlobalOptions`).
+    private var repeatedGlobalOptions: [String] = []
 
     init(commands: [CommandDeclaration]) {
         self.commands = commands
@@ -23,6 +25,7 @@ struct CommandLineParser {
 
     mutating func parse(_ arguments: [String]) throws(UsageError) -> CommandLineArguments {
         let valueOptions = valueOptions
+        let repeatableNames = Set(commands.flatMap(\.repeatableGlobalOptions))
         var given: Set<String> = []
         var index = 0
         while index < arguments.count {
@@ -41,7 +44,12 @@ struct CommandLineParser {
                 let needsValue = valueOptions.contains(name)
                 // Keeping the last of two values would silently drop the other; a flag given twice
                 // is refused too, so the rule is one: every option at most once.
-                if !given.insert(name).inserted { throw UsageError(CommandLineText.Usage.givenTwice(name)) }
+                // A command may take a global option several times (`serve --catalog`), which
+                // is only known once the command is found.
+                if !given.insert(name).inserted {
+                    guard repeatableNames.contains(name) else { throw UsageError(CommandLineText.Usage.givenTwice(name)) }
+                    repeatedGlobalOptions.append(name)
+                }
                 var value: String?
                 if needsValue {
                     if let inline {
@@ -75,6 +83,7 @@ struct CommandLineParser {
         redirectGroupHelpToHelpCommand()
         result.command = try findCommand()
         try checkCommandOptions()
+        try checkRepeatedOptions()
         if !result.help, let command = result.command { try checkArgumentCount(of: command) }
         return result
     }
@@ -82,7 +91,7 @@ struct CommandLineParser {
     /// Records one option: a global one in its field, any other for the command to check.
     private mutating func take(_ name: String, value: String?) throws(UsageError) {
         switch name {
-        case "catalog": result.catalogPath = value
+        case "catalog": result.catalogPaths += value.map { [$0] } ?? []
         case "entitlements": result.entitlementsPath = value
         case "store": result.storeAddress = value
         case "account": result.account = try Self.buyerName(value, option: name)
@@ -137,6 +146,12 @@ struct CommandLineParser {
             guard command.option(named: name) == nil else { continue }
             throw UsageError(CommandLineText.Usage.notTakenBy(command: command.name, option: name,
                                                               taken: command.options.map(\.synopsis)))
+        }
+    }
+
+    private func checkRepeatedOptions() throws(UsageError) {
+        for name in repeatedGlobalOptions where result.command?.repeatableGlobalOptions.contains(name) != true {
+            throw UsageError(CommandLineText.Usage.givenTwice(name))
         }
     }
 

@@ -40,15 +40,27 @@ public struct StoreSession {
         case let .failure(error): throw CommandFailure(status: .usage, message: "\(error)")
         }
         let location = try StoreLocation.resolve(arguments, environment: environment)
-        let ledgerPath = location.filesBase
-        let buyer = Buyer(account: arguments.account, device: arguments.device)
+        return try open(catalog, at: location, buyer: Buyer(account: arguments.account, device: arguments.device),
+                        locale: locale, storefront: storefront, warnings: localeChoice.warnings)
+    }
+
+    /// The same store opened once more for `other`'s app, over a log of its own, with this
+    /// session's buyer and locale (and the storefront the locale picks in that catalog):
+    /// `serve` opens one per app it serves.
+    func opening(_ other: Catalog) throws(CommandFailure) -> StoreSession {
+        let storefront = (try? BuyerContext.storefront(explicit: nil, locale: locale, catalog: other).get()) ?? self.storefront
+        return try Self.open(other, at: location, buyer: buyer, locale: locale, storefront: storefront, warnings: [])
+    }
+
+    private static func open(_ catalog: Catalog, at location: StoreLocation, buyer: Buyer, locale: String, storefront: String,
+                             warnings: [String]) throws(CommandFailure) -> StoreSession {
         let log = try location.openLog()
         do {
             let store = try Store(catalog: catalog, log: log)
             let catchUpSkipped = try catchUp(store, buyer: buyer, location: location)
             return StoreSession(catalog: catalog, store: store, buyer: buyer,
-                                locale: locale, storefront: storefront, ledgerPath: ledgerPath, location: location, log: log,
-                                warnings: localeChoice.warnings,
+                                locale: locale, storefront: storefront, ledgerPath: location.filesBase, location: location, log: log,
+                                warnings: warnings,
                                 text: StoreText(catalog: catalog, locale: locale, storefront: storefront),
                                 catchUpSkipped: catchUpSkipped)
         } catch {

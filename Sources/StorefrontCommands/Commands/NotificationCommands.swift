@@ -127,11 +127,11 @@ extension PostgresDeliveryClaim: DeliveryClaim {}
 /// Tells the server's operator when delivering notifications fails, once per distinct
 /// problem, so a damaged ledger does not print a line every second.
 final class DeliveryProblemReport: @unchecked Sendable {
-    private let console: Console
+    private let console: AppConsole
     private let lock = NSLock()
     private var last: String?
 
-    init(console: Console) {
+    init(console: AppConsole) {
         self.console = console
     }
 
@@ -141,18 +141,18 @@ final class DeliveryProblemReport: @unchecked Sendable {
             defer { last = message }
             return last != message
         }
-        if isNew { console.err(CommandLineText.Report.warning(CommandLineText.Notifications.deliveryFailed(message))) }
+        if isNew { console.warn(CommandLineText.Notifications.deliveryFailed(message)) }
     }
 }
 
 /// Tells the server's operator when it stands by because another server delivers the app's
 /// notifications, and when it takes over; nothing when it delivers from the start.
 final class DeliveryClaimReport: @unchecked Sendable {
-    private let console: Console
+    private let console: AppConsole
     private let lock = NSLock()
     private var wasDelivering: Bool?
 
-    init(console: Console) {
+    init(console: AppConsole) {
         self.console = console
     }
 
@@ -162,9 +162,21 @@ final class DeliveryClaimReport: @unchecked Sendable {
             return wasDelivering
         }
         if !delivering {
-            console.err(CommandLineText.Report.warning(CommandLineText.Notifications.standingBy))
+            console.warn(CommandLineText.Notifications.standingBy)
         } else if before == false {
-            console.err(CommandLineText.Report.warning(CommandLineText.Notifications.tookOver))
+            console.warn(CommandLineText.Notifications.tookOver)
         }
+    }
+}
+
+/// The server's stderr for what concerns one app: when it serves several, each warning names
+/// the app it is about.
+struct AppConsole: Sendable {
+    let console: Console
+    /// The app's bundle id, when the server serves more than this app; nil when it serves one.
+    let app: String?
+
+    func warn(_ sentence: String) {
+        console.err(CommandLineText.Report.warning(app.map { ServerText.aboutApp($0, sentence) } ?? sentence))
     }
 }

@@ -1,12 +1,10 @@
 import Foundation
-import StoreLedger
-import StoreNotifications
+import StoreCatalog
 import StoreServer
-import StoreSigning
 import StorefrontText
 
-/// `storefront serve [--host ADDRESS] [--port N]`: the App Store Server API for the app of
-/// the catalog, over HTTP, until SIGINT or SIGTERM.
+/// `storefront serve [--catalog PATH]... [--host ADDRESS] [--port N]`: the App Store Server
+/// API for the app of each catalog, over HTTP on one port, until SIGINT or SIGTERM.
 enum ServeCommand {
     static let defaultPort = "8080"
 
@@ -23,40 +21,52 @@ enum ServeCommand {
             guard let seconds = Int(text), (1...3_600).contains(seconds) else { throw UsageError(ServerText.notATimeout(text)) }
             limits.idleTimeoutSeconds = seconds
         }
+        let sessions = try servedSessions(session, catalogPaths: arguments.catalogPaths)
         if !address.isLoopback { console.err(CommandLineText.Report.warning(ServerText.notLoopback(address.host))) }
         let signer = try session.transactionSigner()
-        let feed = try session.servedNotificationFeed(signer: signer)
-        let served = ServedStore(store: session.store, signer: signer, notificationFeed: feed,
-                                 reportInternalFailure: { [console] sentence in
-                                     console.err(CommandLineText.Report.warning(sentence))
-                                 })
+        let damage = ServedLedgerDamageReport(console: console, ledgerPath: session.ledgerPath)
+        let apps = try sessions.map { one throws(CommandFailure) in
+            try ServedApp(one, signer: signer, console: console, namedInWarnings: sessions.count > 1, damage: damage)
+        }
+        let served = ServedApps(apps.map(\.served))
         // Blocked before the server's threads start, so only the wait below takes them.
         ServerTerminationSignals.block()
-        let claim = session.deliveryClaim()
-        let delivery = NotificationDeliveryLoop(
-            worker: NotificationDeliveryWorker(store: session.store, feed: feed, signer: signer, sender: URLSessionNotificationSender()),
-            feed: feed, claim: claim.isHeld, report: DeliveryProblemReport(console: console).report,
-            afterPass: { [damage = ServedLedgerDamageReport(console: console, ledgerPath: session.ledgerPath), store = session.store] in
-                damage.check(store.ledgerProblems)
-            },
-            claimChanged: DeliveryClaimReport(console: console).claimChanged)
         let server: HTTPServer
         do {
             server = try HTTPServer(address: address, limits: limits) { request in ServerRoutes.table.respond(to: request, context: served) }
         } catch {
             throw CommandFailure(status: .dataProblem, message: error.description)
         }
+        // Scripts read this first line for the address: nothing may come before it on stdout.
         console.out(ServerText.listening(host: address.host, port: server.port))
-        // Announced to the storefront and `notifications` for as long as this process lives.
-        let presence = ServerPresence.claim(LedgerFamily(ledgerPath: session.ledgerPath),
-                                            app: session.catalog.bundleID, address: ServerText.url(host: address.host, port: server.port))
-        delivery.start()
+        for app in apps {
+            let catalog = app.session.catalog
+            console.err(ServerText.servingApp(bundleID: catalog.bundleID, appName: catalog.appName, catalogSource: catalog.source))
+        }
+        for unserved in session.store.snapshot.otherApps.subtracting(served.bundleIDs).sorted() {
+            console.err(CommandLineText.Report.warning(ServerText.unservedApp(unserved)))
+        }
+        for app in apps { app.start(announcing: ServerText.url(host: address.host, port: server.port)) }
         _ = ServerTerminationSignals.wait()
         server.stop()
-        delivery.stop()
-        claim.release()
-        presence?.release()
+        for app in apps { app.stop() }
         console.err(ServerText.stopped)
         return .success
+    }
+
+    /// The session of each app to serve: `session` for the first catalog (or the default
+    /// one), then one per further `--catalog`; two catalogs of one app are a usage error.
+    private static func servedSessions(_ session: StoreSession, catalogPaths: [String]) throws -> [StoreSession] {
+        var sessions = [session]
+        var givenAs = [session.catalog.bundleID: catalogPaths.first ?? CatalogLoader.defaultBundledName]
+        for path in catalogPaths.dropFirst() {
+            let catalog = try StoreSession.loadCatalog(path)
+            if let first = givenAs[catalog.bundleID] {
+                throw UsageError(CommandLineText.Usage.sameAppTwice(catalog.bundleID, first: first, second: path))
+            }
+            givenAs[catalog.bundleID] = path
+            sessions.append(try session.opening(catalog))
+        }
+        return sessions
     }
 }

@@ -28,6 +28,9 @@ public struct CommandDeclaration: Sendable {
     public var isHidden: Bool = false
     /// What to say when it is given the wrong number of arguments; nil for the generic sentence.
     public var wrongArguments: String? = nil
+    /// Global options it takes more than once, each value kept in order (`serve`: one
+    /// `--catalog` per app served); every other command refuses a repeated option.
+    public var repeatableGlobalOptions: [String] = []
     public var run: Run
 
     /// The name's words, e.g. ["catalog", "lint"].
@@ -50,9 +53,11 @@ public struct CommandDeclaration: Sendable {
         options.first { $0.name == name }
     }
 
-    /// "buy ID [--quantity N] [--no-finish]": the name, the arguments and the options.
+    /// "buy ID [--quantity N] [--no-finish]": the name, the arguments and the options, then
+    /// the global options it takes more than once ("[--catalog PATH]...").
     public var synopsis: String {
-        ([name] + arguments.map(\.synopsis) + options.map { "[\($0.synopsis)]" }).joined(separator: " ")
+        let repeated = repeatableGlobalOptions.compactMap(GlobalOptions.option(named:)).map { "[\($0.synopsis)]..." }
+        return ([name] + arguments.map(\.synopsis) + options.map { "[\($0.synopsis)]" } + repeated).joined(separator: " ")
     }
 
     /// "buy ID": the name and the arguments only, as the list of commands shows it.

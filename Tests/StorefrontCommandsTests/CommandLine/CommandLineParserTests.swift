@@ -31,6 +31,23 @@ struct CommandLineParserTests {
         #expect(usageMistake(arguments) == "\(name) is given twice; give it once")
     }
 
+    @Test("--catalog twice: every catalog in order for serve, a mistake for any other command", arguments: [
+        ["--catalog", "Rage", "--catalog", "SpaceShooter", "products"], ["--catalog", "Rage", "--catalog", "SpaceShooter"],
+        ["serve", "--catalog", "Rage", "--catalog=SpaceShooter", "--host", "127.0.0.1", "--catalog", "Magazine", "--json", "--json"],
+    ])
+    func onlyServeTakesSeveralCatalogs(arguments: [String]) {
+        #expect(usageMistake(arguments) == "--\(arguments.last == "--json" ? "json" : "catalog") is given twice; give it once")
+    }
+
+    @Test func serveKeepsEveryCatalogInTheOrderGiven() throws {
+        let parsed = try CommandLineArguments.parse(["--catalog", "Rage", "serve", "--catalog=SpaceShooter", "--port", "0",
+                                                     "--catalog", "Magazine"])
+        #expect(parsed.command?.name == "serve")
+        #expect(parsed.catalogPaths == ["Rage", "SpaceShooter", "Magazine"])
+        #expect(parsed.catalogPath == "Rage")
+        #expect(try CommandLineArguments.parse(["serve"]).catalogPaths.isEmpty)
+    }
+
     /// Every option that takes a value, global or a command's, with a command that takes it.
     private static let valueOptions: [(option: String, command: [String])] = {
         let global = GlobalOptions.declarations.filter(\.takesValue).map { (option: $0.name, command: ["products"]) }

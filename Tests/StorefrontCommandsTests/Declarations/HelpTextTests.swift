@@ -31,6 +31,14 @@ struct HelpTextTests {
         #expect(descriptionColumns(text).count == 1, "\(descriptionColumns(text))")
     }
 
+    @Test func serveShowsThatItTakesACatalogPerApp() throws {
+        let serve = try #require(CommandList.all.first { $0.name == "serve" })
+        let text = HelpText.of(serve)
+        #expect(text.hasPrefix("usage: storefront serve [--host ADDRESS] [--port N] [--idle-timeout SECONDS] [--catalog PATH]...\n"),
+                "\(text)")
+        #expect(text.contains("Give --catalog once per app"), "\(text)")
+    }
+
     @Test func longDescriptionsWrapAtTheirColumn() {
         for line in HelpText.overview().split(separator: "\n") { #expect(line.count <= 100, "\(line)") }
     }

@@ -7,7 +7,7 @@ extension LedgerState {
     /// Names the payload's layout. Change it whenever what `checkpointPayload` writes changes
     /// (a test pins the layout's bytes) or an event comes to fold differently, so checkpoints
     /// written by another version are passed over rather than trusted.
-    static let checkpointLayout = "storefront-state 7"
+    static let checkpointLayout = "storefront-state 8"
 
     /// Every value of the state, after the inputs it was folded with (`fingerprint`). Sets and
     /// dictionaries are written sorted, so equal states give equal bytes.
@@ -50,6 +50,7 @@ extension LedgerState {
         }
         writer.write(usedOfferNonces.sorted()) { $0.write($1) }
         writeServerRequests(to: &writer)
+        writer.write(otherApps.sorted()) { $0.write($1) }
         return writer.bytes
     }
 
@@ -99,6 +100,7 @@ extension LedgerState {
         }
         usedOfferNonces = Set(try reader.readList(text))
         try readServerRequests(from: &reader)
+        otherApps = Set(try reader.readList(text))
         guard reader.isAtEnd else { throw CheckpointFormatError(reason: "it has bytes after the state") }
     }
 

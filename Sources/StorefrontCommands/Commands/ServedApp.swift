@@ -1,0 +1,51 @@
+import Foundation
+import StoreLedger
+import StoreNotifications
+import StoreServer
+import StoreSigning
+import StorefrontText
+
+/// One app a `storefront serve` serves: its store as the routes see it, and its own
+/// notification delivery, delivery claim and serving file, so each app's webhook gets its
+/// notifications and its storefront and `notifications` name the server.
+final class ServedApp {
+    let session: StoreSession
+    let served: ServedStore
+    private let delivery: NotificationDeliveryLoop
+    private let claim: any DeliveryClaim
+    private var presence: ServerPresence.Claim?
+
+    /// - Parameters:
+    ///   - namedInWarnings: whether the server serves other apps too, so its warnings say which
+    ///     app they are about.
+    ///   - damage: the one report of the ledger's damage, shared by every app of the ledger.
+    init(_ session: StoreSession, signer: TransactionSigner, console: Console, namedInWarnings: Bool,
+         damage: ServedLedgerDamageReport) throws(CommandFailure) {
+        self.session = session
+        let feed = try session.servedNotificationFeed(signer: signer)
+        served = ServedStore(store: session.store, signer: signer, notificationFeed: feed,
+                             reportInternalFailure: { [console] sentence in
+                                 console.err(CommandLineText.Report.warning(sentence))
+                             })
+        claim = session.deliveryClaim()
+        let appConsole = AppConsole(console: console, app: namedInWarnings ? session.catalog.bundleID : nil)
+        delivery = NotificationDeliveryLoop(
+            worker: NotificationDeliveryWorker(store: session.store, feed: feed, signer: signer, sender: URLSessionNotificationSender()),
+            feed: feed, claim: claim.isHeld, report: DeliveryProblemReport(console: appConsole).report,
+            afterPass: { [damage, store = session.store] in damage.check(store.ledgerProblems) },
+            claimChanged: DeliveryClaimReport(console: appConsole).claimChanged)
+    }
+
+    /// Announces `address` to the app's storefront and `notifications` for as long as this
+    /// process lives, and starts delivering.
+    func start(announcing address: String) {
+        presence = ServerPresence.claim(LedgerFamily(ledgerPath: session.ledgerPath), app: session.catalog.bundleID, address: address)
+        delivery.start()
+    }
+
+    func stop() {
+        delivery.stop()
+        claim.release()
+        presence?.release()
+    }
+}
