@@ -82,16 +82,25 @@ struct StoreCheckpointTests {
         #expect(state.transactions.count > 10 && back.transactions == state.transactions)
     }
 
-    @Test("the other apps whose events the ledger holds are named, and kept through a checkpoint")
-    func otherAppsSurviveACheckpoint() throws {
+    /// The shopping history folded anew, each event first changed by `edit` (given its index),
+    /// and the store that wrote it.
+    private func refolded(editing edit: (Int, inout StoreEvent) -> Void) throws -> (state: LedgerState, store: Store) {
         let fixture = try StoreFixture()
         let store = try fixture.store()
         try shop(in: store)
         var state = LedgerState(app: catalog.bundleID, creditScopes: store.snapshot.creditScopes)
         for (index, original) in fixture.log.allEvents.enumerated() {
             var event = original
-            if index.isMultiple(of: 3) { event.app = index.isMultiple(of: 2) ? "com.example.shooter" : "com.example.magazine" }
+            edit(index, &event)
             state.apply(event, sequence: index + 1)
+        }
+        return (state, store)
+    }
+
+    @Test("the other apps whose events the ledger holds are named, and kept through a checkpoint")
+    func otherAppsSurviveACheckpoint() throws {
+        let (state, store) = try refolded { index, event in
+            if index.isMultiple(of: 3) { event.app = index.isMultiple(of: 2) ? "com.example.shooter" : "com.example.magazine" }
         }
         #expect(state.otherApps == ["com.example.shooter", "com.example.magazine"])
         let payload = state.checkpointPayload(initialSettings: StoreSettings())
@@ -104,12 +113,7 @@ struct StoreCheckpointTests {
     /// The payload's bytes for a fixed history; when they change, so must the layout's name.
     @Test("the payload layout is pinned: a change to it needs a new LedgerState.checkpointLayout")
     func layoutIsPinned() throws {
-        let fixture = try StoreFixture()
-        let store = try fixture.store()
-        try shop(in: store)
-        var state = LedgerState(app: catalog.bundleID, creditScopes: store.snapshot.creditScopes)
-        for (index, original) in fixture.log.allEvents.enumerated() {
-            var event = original
+        let (state, _) = try refolded { index, event in
             if event.spendId != nil {
                 // Spend ids are random UUIDs; fixed ones of both spellings keep the bytes stable.
                 let digits = String(index)
@@ -117,7 +121,6 @@ struct StoreCheckpointTests {
                     ? "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits
                     : "spend-\(index)"
             }
-            state.apply(event, sequence: index + 1)
         }
         let payload = state.checkpointPayload(initialSettings: StoreSettings())
         // FNV-1a, 64 bits.

@@ -28,6 +28,9 @@ struct CompletionScriptTests {
         #expect(try bashOffers(["--catalog", "SpaceShooter", "buy", "com.example.space"], bash: bash, script: script)
             == ["com.example.spaceshooter.donate", "com.example.spaceshooter.greenship", "com.example.spaceshooter.lives.5"])
         #expect(try bashOffers(["spend", ""], bash: bash, script: script) == ["extra-lives", "rage-faces"])
+        // serve takes a catalog per app: a second --catalog is offered, and completed, as the first.
+        #expect(try bashOffers(["serve", "--catalog", "Rage", "--cat"], bash: bash, script: script) == ["--catalog"])
+        #expect(try bashOffers(["serve", "--catalog", "Rage", "--catalog", "Maga"], bash: bash, script: script).contains("Magazine"))
         #expect(try bashOffers(["settings", "set", "ask"], bash: bash, script: script) == ["ask-to-buy"])
     }
 
