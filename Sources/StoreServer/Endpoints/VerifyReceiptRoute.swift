@@ -1,3 +1,4 @@
+import StoreEngine
 import StoreSigning
 
 /// POST `/verifyReceipt`: the legacy receipt check, open (the receipt authenticates itself),
@@ -7,21 +8,16 @@ import StoreSigning
 /// another app (status 21010), as it does from a server of one app.
 enum VerifyReceiptRoute {
     static func handle(_ request: RouteRequest, _ served: ServedApps) throws(AppStoreAPIError) -> HTTPResponse {
+        // Every app is read before the body, as any request reads its store first: a store that
+        // cannot be read is a 500 whatever the receipt.
+        var states: [String: LedgerState] = [:]
+        for app in served.apps { states[app.bundleID] = try app.refreshed() }
         // Every app signs with the store's one authority, and the server has one wall clock.
         let first = served.apps[0]
-        let endpoint = VerifyReceiptEndpoint(signer: first.signer)
-        var readFailure: AppStoreAPIError?
-        let answer = endpoint.respond(to: request.request.body, app: { bundleID in
-            guard let app = served.app(bundleID) else { return nil }
-            do throws(AppStoreAPIError) {
-                let state = try app.refreshed()
-                return .init(state: state, catalog: app.store.catalog, now: app.store.now())
-            } catch {
-                readFailure = error
-                return nil
-            }
+        let answer = VerifyReceiptEndpoint(signer: first.signer).respond(to: request.request.body, app: { bundleID in
+            guard let app = served.app(bundleID), let state = states[bundleID] else { return nil }
+            return .init(state: state, catalog: app.store.catalog, now: app.store.now())
         }, at: first.wallClock())
-        if let readFailure { throw readFailure }
         return HTTPResponse(status: 200, contentType: HTTPResponse.jsonContentType, body: answer.json)
     }
 }
