@@ -88,7 +88,7 @@ public enum CommandHelpText {
             Prints `listening on http://HOST:PORT` once ready, then each app served on stderr, and answers
             until SIGINT or SIGTERM. Give --catalog once per app to serve several apps of the store on one
             port: an /inApps request goes to the app its token's bid names, /verifyReceipt to the receipt's.
-            Every /inApps request needs a bearer token signed with a key of that app (`storefront api-key create`).
+            An /inApps request needs a token signed with a key of its app (`storefront api-key create`).
             Each request sees what other commands and the storefront committed since the last one.
             """
         public static let notifications = "list App Store Server Notifications and their delivery attempts"
