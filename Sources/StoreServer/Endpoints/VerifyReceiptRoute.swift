@@ -6,7 +6,7 @@ enum VerifyReceiptRoute {
     static func handle(_ request: RouteRequest, _ served: ServedStore) throws(AppStoreAPIError) -> HTTPResponse {
         let state = try served.refreshed()
         let store = served.store
-        let endpoint = VerifyReceiptEndpoint(signer: served.signer)
+        let endpoint = VerifyReceiptEndpoint(signer: try served.signer())
         let answer = endpoint.respond(to: request.request.body, app: { bundleID in
             bundleID == store.catalog.bundleID ? .init(state: state, catalog: store.catalog, now: store.now()) : nil
         }, at: served.wallClock())

@@ -24,8 +24,12 @@ enum ServeCommand {
             limits.idleTimeoutSeconds = seconds
         }
         if !address.isLoopback { console.err(CommandLineText.Report.warning(ServerText.notLoopback(address.host))) }
-        let signer = try session.transactionSigner()
-        let feed = try session.servedNotificationFeed(signer: signer)
+        let started = try session.transactionSigner()
+        let feed = try session.servedNotificationFeed(formerAuthority: started.authority)
+        // Loaded again as the signing commands load it, when its file changes under the server.
+        let signer = CurrentSigner(signer: started, load: { [ledgerPath = session.ledgerPath, keyPath = session.location.keyPath] () throws(SigningError) in
+            try TransactionSigner(ledgerPath: ledgerPath, keyPath: keyPath)
+        }, report: { [console] change in console.err(CommandLineText.Report.warning(sentence(for: change))) })
         let served = ServedStore(store: session.store, signer: signer, notificationFeed: feed,
                                  reportInternalFailure: { [console] sentence in
                                      console.err(CommandLineText.Report.warning(sentence))
@@ -58,5 +62,14 @@ enum ServeCommand {
         presence?.release()
         console.err(ServerText.stopped)
         return .success
+    }
+
+    /// What the operator is told when the certificate authority file changed under the server.
+    private static func sentence(for change: CurrentSigner.Change) -> String {
+        switch change {
+        case .replaced(let path): ServerText.authorityReplaced(path)
+        case .refused(let error): ServerText.authorityRefused("\(error)")
+        case .restored(let path): ServerText.authorityRestored(path)
+        }
     }
 }
