@@ -65,9 +65,20 @@ extension StoreSession {
         case .postgres:
             guard try storeHeaderLine() != nil else { return nil }
         }
-        // Only to recognise attempts recorded under its UUIDs: listing needs no authority.
-        let authority = try? TransactionSigner(ledgerPath: ledgerPath, keyPath: location.keyPath, missingAuthority: .fail).authority
-        return try servedNotificationFeed(formerAuthority: authority)
+        return try servedNotificationFeed(formerAuthority: try currentAuthority())
+    }
+
+    /// The store's certificate authority, for the attempts recorded under the UUIDs it gave;
+    /// nil when there is none yet. A refused one fails the command as it fails `serve`: without
+    /// it those attempts would be listed as never made.
+    private func currentAuthority() throws(CommandFailure) -> CertificateAuthority? {
+        do {
+            return try TransactionSigner(ledgerPath: ledgerPath, keyPath: location.keyPath, missingAuthority: .fail).authority
+        } catch .authorityMissing {
+            return nil
+        } catch {
+            throw CommandFailure(status: .dataProblem, message: "\(error)")
+        }
     }
 }
 
