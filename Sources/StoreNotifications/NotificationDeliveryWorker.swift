@@ -11,11 +11,11 @@ import StoreSigning
 public final class NotificationDeliveryWorker: @unchecked Sendable {
     private let store: Store
     private let feed: NotificationFeed
-    private let signer: TransactionSigner
+    private let signer: CurrentSigner
     private let sender: NotificationSender
     private let wallClock: @Sendable () -> Date
 
-    public init(store: Store, feed: NotificationFeed, signer: TransactionSigner, sender: NotificationSender,
+    public init(store: Store, feed: NotificationFeed, signer: CurrentSigner, sender: NotificationSender,
                 wallClock: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.feed = feed
@@ -44,10 +44,9 @@ public final class NotificationDeliveryWorker: @unchecked Sendable {
             // pass reaches the notifications still waiting.
             try store.refresh()
             guard let url = store.snapshot.settings.notificationURL?.url else { break }
-            let token = try store.signedNotification(notification, signer: signer)
+            let token = try store.signedNotification(notification, signer: try signer.signer())
             let outcome = sender.send(NotificationRequestBody(signedPayload: token).encoded(), to: url)
-            try store.recordNotificationAttempt(notification.id, outcome: outcome, sentAt: wallClock(),
-                                                by: Buyer(account: notification.account, device: notification.device))
+            try store.recordAttempt(at: notification, outcome: outcome, sentAt: wallClock())
             made.append(Attempt(notificationID: notification.id, outcome: outcome))
         }
         return made

@@ -15,10 +15,11 @@ public final class NotificationFeed: @unchecked Sendable {
     private var fold: NotificationFold
 
     /// A feed over `log` (a connection of its own) for `catalog`'s app.
-    public init(log: StoreEventLog, catalog: Catalog, identity: NotificationIdentity) {
+    public init(log: StoreEventLog, catalog: Catalog, identity: NotificationIdentity,
+                formerIdentities: [NotificationIdentity] = []) {
         self.log = log
         self.catalog = catalog
-        fold = NotificationFold(catalog: catalog, identity: identity)
+        fold = NotificationFold(catalog: catalog, identity: identity, formerIdentities: formerIdentities)
     }
 
     /// Reads what was appended since the last refresh; the fold as it then stands.
@@ -28,7 +29,7 @@ public final class NotificationFeed: @unchecked Sendable {
         var batch: EventBatch
         repeat {
             batch = try log.readNew()
-            if batch.restarted { fold = NotificationFold(catalog: catalog, identity: fold.identity) }
+            if batch.restarted { fold = NotificationFold(catalog: catalog, identity: fold.identity, formerIdentities: fold.formerIdentities) }
             for entry in batch.entries { try fold.apply(entry.event, sequence: entry.sequence) }
         } while batch.isPartial
         return fold

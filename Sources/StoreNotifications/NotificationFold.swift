@@ -9,18 +9,28 @@ import StoreLedger
 /// It keeps its own `LedgerState` so each event is judged against the state it found, exactly
 /// as the store folded it; it is read from the first event (no checkpoint), because the
 /// notifications of the events a checkpoint covers are needed too.
+///
+/// A notification keeps the UUID it was first sent with: its attempts find it by the event that
+/// caused it (or, for attempts recorded before they said so, by a UUID one of the store's
+/// identities gives), whatever the store's identity is now.
 public struct NotificationFold: Sendable {
     public let identity: NotificationIdentity
+    /// What named this store's notifications before `identity` did; attempts recorded then find
+    /// their notification only by a UUID one of these gives.
+    public let formerIdentities: [NotificationIdentity]
     public private(set) var state: LedgerState
     /// Every notification, in the order the events caused them.
     public private(set) var notifications: [StoreNotification] = []
-    /// Positions in `notifications` by notificationUUID.
+    /// Positions in `notifications` by every notificationUUID a notification is known by.
     private var positions: [String: Int] = [:]
+    /// Positions in `notifications` by the event that caused them.
+    private var causes: [Cause: Int] = [:]
     /// "account NUL group" of every subscription group an account has subscribed to.
     private var subscribedGroups: Set<String> = []
 
-    public init(catalog: Catalog, identity: NotificationIdentity) {
+    public init(catalog: Catalog, identity: NotificationIdentity, formerIdentities: [NotificationIdentity] = []) {
         self.identity = identity
+        self.formerIdentities = formerIdentities
         var scopes: [String: CreditScope] = [:]
         for credit in catalog.credits { scopes[credit.id] = credit.scope }
         state = LedgerState(app: catalog.bundleID, creditScopes: scopes,
@@ -35,7 +45,12 @@ public struct NotificationFold: Sendable {
             return
         }
         if let outcome = event.deliveryOutcome, let id = event.notificationId {
-            if let position = positions[id] {
+            if let position = position(ofAttempt: event, sentAs: id) {
+                if notifications[position].attempts.isEmpty, notifications[position].id != id {
+                    // A receiver may have it already: retries and listings go on with the UUID it was sent with.
+                    notifications[position].id = id
+                    positions[id] = position
+                }
                 notifications[position].attempts.append(NotificationAttempt(storeTime: event.time, wallTime: event.realTime,
                                                                             outcome: outcome))
             }
@@ -51,6 +66,15 @@ public struct NotificationFold: Sendable {
         for (index, notification) in caused.enumerated() {
             try append(notification, index: index, of: event, sequence: sequence)
         }
+    }
+
+    /// Where the notification a delivery attempt was for is: by its cause when the attempt
+    /// names it, else by the UUID it was sent as.
+    private func position(ofAttempt event: StoreEvent, sentAs id: String) -> Int? {
+        if let sequence = event.notificationSeq, let index = event.notificationIndex {
+            return causes[Cause(sequence: sequence, index: index)]
+        }
+        return positions[id]
     }
 
     /// `prior` with whether the account had subscribed to the group of the subscription the
@@ -82,7 +106,17 @@ public struct NotificationFold: Sendable {
             transactionID: caused.transactionID, originalTransactionID: transaction?.originalID,
             productID: transaction?.productID, isDeliverable: state.settings.notificationURL != nil)
         positions[notification.id] = notifications.count
+        for former in formerIdentities {
+            positions[try former.uuid(sequence: sequence, index: index)] = notifications.count
+        }
+        causes[Cause(sequence: sequence, index: index)] = notifications.count
         notifications.append(notification)
+    }
+
+    /// The event that caused a notification, and the notification's place among its notifications.
+    private struct Cause: Hashable {
+        var sequence: Int
+        var index: Int
     }
 
     /// The notification with notificationUUID `id`.

@@ -5,28 +5,30 @@ import StoreSigning
 ///
 /// A name-based UUID (RFC 9562 version 8, from SHA-256) of the store's id, the event's ledger
 /// sequence and the notification's place among that event's notifications: every process,
-/// before and after a restart, gives the same notification the same UUID, and two stores
-/// (two ledgers, each with its own certificate authority) never share one.
+/// before and after a restart, gives the same notification the same UUID, and two stores never
+/// share one.
 ///
-/// A file store is told apart by its certificate authority, which lives beside the ledger. A
-/// store on PostgreSQL is told apart by its header row instead: every machine keeps its own
-/// authority for it, and machines that named one notification differently would not find
-/// each other's delivery attempts and would send it again.
+/// A store is told apart by its header line (a file's line 1, a database's header row): written
+/// once when the store is made, read the same by every machine, kept when the certificate
+/// authority beside it is replaced. Entitlements files were once told apart by their
+/// authority; that identity is kept only to find the attempts recorded under it.
 public struct NotificationIdentity: Sendable {
-    /// What tells this store apart from others: the SHA-256 of its root certificate, in hex.
+    /// What tells this store apart from others: the SHA-256 of its header line (or, formerly,
+    /// of its root certificate), in hex.
     public let storeID: String
 
     public init(storeID: String) {
         self.storeID = storeID
     }
 
-    /// The identity of the store whose certificate authority is `authority`.
+    /// The identity an entitlements file had while its certificate authority was `authority`,
+    /// which named its notifications in earlier versions.
     public init(authority: CertificateAuthority) throws(CryptoError) {
         storeID = Hex.string(try SHA256.digest(authority.root.der))
     }
 
-    /// The identity of a store on PostgreSQL, from its header line (the first line of its MAC
-    /// chain, which every machine reads the same and no other store shares).
+    /// The identity of a store, from its header line (the first line of its MAC chain, which
+    /// every machine reads the same and no other store shares).
     public init(storeHeaderLine: String) throws(CryptoError) {
         storeID = Hex.string(try SHA256.digest(Array(storeHeaderLine.utf8)))
     }

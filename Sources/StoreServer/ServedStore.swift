@@ -5,13 +5,14 @@ import StoreSigning
 import StorefrontText
 
 /// One app's store as the server's routes see it: the engine, the signer of what it hands
-/// out, the check of bearer tokens, and the wall clock.
+/// out (with the store's certificate authority as its file is now), the check of bearer tokens,
+/// and the wall clock.
 ///
 /// Each request reads what other processes appended first, so a purchase made in the CLI
 /// or the TUI is in the next answer.
 public final class ServedStore: @unchecked Sendable {
     public let store: Store
-    public let signer: TransactionSigner
+    private let currentSigner: CurrentSigner
     let wallClock: @Sendable () -> Date
     private let keyCache = VerifyingKeyCache()
     /// The app's notifications, for the notification endpoints; nil when not served.
@@ -20,11 +21,11 @@ public final class ServedStore: @unchecked Sendable {
     /// the one running the server can see it.
     private let reportInternalFailure: @Sendable (_ sentence: String) -> Void
 
-    public init(store: Store, signer: TransactionSigner, notificationFeed: NotificationFeed? = nil,
+    public init(store: Store, signer: CurrentSigner, notificationFeed: NotificationFeed? = nil,
                 wallClock: @escaping @Sendable () -> Date = { Date() },
                 reportInternalFailure: @escaping @Sendable (_ sentence: String) -> Void = { _ in }) {
         self.store = store
-        self.signer = signer
+        currentSigner = signer
         self.notificationFeed = notificationFeed
         self.wallClock = wallClock
         self.reportInternalFailure = reportInternalFailure
@@ -72,8 +73,19 @@ public final class ServedStore: @unchecked Sendable {
         }
     }
 
+    /// The signer of the store's certificate authority as its file is now; an authority that
+    /// was replaced by one that is refused is a 500.
+    public func signer() throws(AppStoreAPIError) -> TransactionSigner {
+        do {
+            return try currentSigner.signer()
+        } catch {
+            throw internalError(.signing, cause: error)
+        }
+    }
+
     /// The renewal info of `subscription`, signed now; nil for one that never renews.
     public func signedRenewalInfo(_ subscription: Entitlements.Subscription) throws(AppStoreAPIError) -> String? {
+        let signer = try signer()
         do {
             return try store.signedRenewalInfo(subscription, signer: signer)
         } catch {
@@ -83,6 +95,7 @@ public final class ServedStore: @unchecked Sendable {
 
     /// `record` signed as the store issues it now.
     public func signedTransaction(_ record: TransactionRecord) throws(AppStoreAPIError) -> String {
+        let signer = try signer()
         do {
             return try store.signedTransaction(record, signer: signer)
         } catch {

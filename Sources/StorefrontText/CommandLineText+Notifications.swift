@@ -22,6 +22,12 @@ extension CommandLineText {
             "    attempt \(date): \(outcome)"
         }
 
+        /// An entitlements file without a whole first line, whose notifications have no name yet.
+        public static func noLedgerHeader(_ path: String) -> String {
+            "\(path) has no whole header line, so its notifications cannot be named; run `storefront verify` on it "
+                + "(and `storefront repair` if it reports a torn line)"
+        }
+
         /// A delivery pass that failed; the server goes on and tries again.
         public static func deliveryFailed(_ detail: String) -> String {
             "notifications could not be delivered (trying again): \(detail)"

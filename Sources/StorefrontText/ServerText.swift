@@ -67,6 +67,23 @@ public enum ServerText {
         "The request body is not valid: \(detail)."
     }
 
+    /// A certificate authority file replaced while serving, and loaded: signing goes on with it.
+    public static func authorityReplaced(_ path: String) -> String {
+        "the certificate authority \(path) was replaced; signing with the new one from now on. An app's server "
+            + "must trust its root to verify what is signed now (`storefront certificate --der` prints it)"
+    }
+
+    /// A certificate authority file changed while serving, and refused: nothing is signed.
+    public static func authorityRefused(_ reason: String) -> String {
+        "the certificate authority changed and is refused, so nothing is signed (signed answers are 500, notifications "
+            + "wait) until it is mended: \(reason)"
+    }
+
+    /// A refused certificate authority file changed back to the one signed with before.
+    public static func authorityRestored(_ path: String) -> String {
+        "the certificate authority \(path) is the one this server signed with before; signing with it again"
+    }
+
     /// What `serve` prints on stderr when it answered 500: the cause the answer leaves out.
     public static func internalFailureReport(_ failure: String, cause: String) -> String {
         "answered 500 (\(failure)): \(cause)"

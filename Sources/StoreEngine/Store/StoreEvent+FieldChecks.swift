@@ -54,6 +54,15 @@ extension StoreEvent {
             guard statusCode != nil || reason != nil else {
                 return LedgerFieldProblem(field: "statusCode", reason: "a delivery attempt gives neither a status code nor a reason")
             }
+            if (notificationSeq == nil) != (notificationIndex == nil) {
+                return LedgerFieldProblem(field: notificationSeq == nil ? "notificationSeq" : "notificationIndex",
+                                          reason: "a delivery attempt names the causing event's sequence and the "
+                                              + "notification's place among its notifications together, or neither")
+            }
+            if let sequence = notificationSeq, let index = notificationIndex, sequence < 1 || index < 0 {
+                return LedgerFieldProblem(field: sequence < 1 ? "notificationSeq" : "notificationIndex",
+                                          reason: "a delivery attempt names no event at sequence \(sequence), place \(index)")
+            }
         default:
             break
         }

@@ -128,8 +128,13 @@ public struct StoreEvent: Codable, Sendable, Equatable {
     public var extendByDays: Int?
     public var extendReasonCode: Int?
     public var requestIdentifier: String?
-    /// The notification a delivery attempt was for: its notificationUUID.
+    /// The notification a delivery attempt was for: its notificationUUID as sent.
     public var notificationId: String?
+    /// The same notification by where it comes from: the ledger sequence of the event that
+    /// caused it and its place among that event's notifications. Attempts recorded before these
+    /// were written name the notification by `notificationId` alone.
+    public var notificationSeq: Int?
+    public var notificationIndex: Int?
     /// The HTTP status code a delivery attempt was answered with.
     public var statusCode: Int?
 

@@ -52,6 +52,8 @@ extension StoreEvent {
         StoreEventField("issuerId", get: { $0.issuerId }, set: { $0.issuerId = $1 }),
         StoreEventField("keyId", get: { $0.keyId }, set: { $0.keyId = $1 }),
         StoreEventField("notificationId", get: { $0.notificationId }, set: { $0.notificationId = $1 }),
+        StoreEventField("notificationIndex", get: { $0.notificationIndex }, set: { $0.notificationIndex = $1 }),
+        StoreEventField("notificationSeq", get: { $0.notificationSeq }, set: { $0.notificationSeq = $1 }),
         StoreEventField("offerNonce", get: { $0.offerNonce }, set: { $0.offerNonce = $1 }),
         StoreEventField("publicKey", get: { $0.publicKey }, set: { $0.publicKey = $1 }),
         StoreEventField("graceExpiresDate", get: { $0.graceExpiresDate }, set: { $0.graceExpiresDate = $1 }),

@@ -16,11 +16,14 @@ public struct FileStatus: Sendable, Hashable {
     public var isSymbolicLink: Bool
     /// How many names the file has (`st_nlink`); more than one means a hard link elsewhere.
     public var linkCount: Int
+    /// When its contents last changed (`st_mtim`), in nanoseconds since 1970; 0 where unknown.
+    public var modifiedNanoseconds: Int64
 
     public init(
         size: Int, identity: FileIdentity, permissions: UInt32, isDirectory: Bool, isRegularFile: Bool, owner: UInt32,
-        isSymbolicLink: Bool = false, linkCount: Int = 1
+        isSymbolicLink: Bool = false, linkCount: Int = 1, modifiedNanoseconds: Int64 = 0
     ) {
+        self.modifiedNanoseconds = modifiedNanoseconds
         self.isSymbolicLink = isSymbolicLink
         self.linkCount = linkCount
         self.size = size

@@ -158,7 +158,8 @@ public struct POSIXFileSystem: FileSystem {
             isRegularFile: (information.st_mode & S_IFMT) == S_IFREG,
             owner: UInt32(information.st_uid),
             isSymbolicLink: (information.st_mode & S_IFMT) == S_IFLNK,
-            linkCount: Int(information.st_nlink)
+            linkCount: Int(information.st_nlink),
+            modifiedNanoseconds: Int64(information.st_mtim.tv_sec) * 1_000_000_000 + Int64(information.st_mtim.tv_nsec)
         )
     }
 }

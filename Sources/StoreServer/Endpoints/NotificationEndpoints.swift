@@ -138,8 +138,9 @@ enum NotificationEndpoints {
     /// each request (same notificationUUID, a newer signedDate).
     private static func signed(_ notification: StoreNotification, _ served: ServedStore) throws(AppStoreAPIError) -> SignedNotification {
         let payload: String
+        let signer = try served.signer()
         do {
-            payload = try served.store.signedNotification(notification, signer: served.signer)
+            payload = try served.store.signedNotification(notification, signer: signer)
         } catch {
             throw served.internalError(.signing, cause: error)
         }

@@ -14,7 +14,7 @@ enum VerifyReceiptRoute {
         for app in served.apps { states[app.bundleID] = try app.refreshed() }
         // Every app signs with the store's one authority, and the server has one wall clock.
         let first = served.apps[0]
-        let answer = VerifyReceiptEndpoint(signer: first.signer).respond(to: request.request.body, app: { bundleID in
+        let answer = VerifyReceiptEndpoint(signer: try first.signer()).respond(to: request.request.body, app: { bundleID in
             guard let app = served.app(bundleID), let state = states[bundleID] else { return nil }
             return .init(state: state, catalog: app.store.catalog, now: app.store.now())
         }, at: first.wallClock())

@@ -65,7 +65,20 @@ extension StoreSession {
         case .postgres:
             guard try storeHeaderLine() != nil else { return nil }
         }
-        return try servedNotificationFeed(signer: try transactionSigner())
+        return try servedNotificationFeed(formerAuthority: try currentAuthority())
+    }
+
+    /// The store's certificate authority, for the attempts recorded under the UUIDs it gave;
+    /// nil when there is none yet. A refused one fails the command as it fails `serve`: without
+    /// it those attempts would be listed as never made.
+    private func currentAuthority() throws(CommandFailure) -> CertificateAuthority? {
+        do {
+            return try TransactionSigner(ledgerPath: ledgerPath, keyPath: location.keyPath, missingAuthority: .fail).authority
+        } catch .authorityMissing {
+            return nil
+        } catch {
+            throw CommandFailure(status: .dataProblem, message: "\(error)")
+        }
     }
 }
 
@@ -74,18 +87,28 @@ extension StoreSession {
     /// database that holds no store yet gets its tables and header first, as a first write
     /// would make them: the server records delivery attempts there, and the header names the
     /// store's notifications.
-    func servedNotificationFeed(signer: TransactionSigner) throws(CommandFailure) -> NotificationFeed {
+    ///
+    /// Both kinds of store name their notifications by their header line, which lives as long
+    /// as the store; an entitlements file's certificate authority named them before, so the
+    /// authority the file has now (`formerAuthority`) still finds attempts recorded then.
+    func servedNotificationFeed(formerAuthority: CertificateAuthority?) throws(CommandFailure) -> NotificationFeed {
         do {
             let identity: NotificationIdentity
+            var former: [NotificationIdentity] = []
             switch location {
-            case .file:
-                identity = try NotificationIdentity(authority: signer.authority)
+            case .file(let path):
+                guard let header = try LedgerFile<StoreEvent>(path: path).headerLine() else {
+                    throw CommandFailure(status: .dataProblem, message: CommandLineText.Notifications.noLedgerHeader(path))
+                }
+                identity = try NotificationIdentity(storeHeaderLine: header)
+                if let formerAuthority { former.append(try NotificationIdentity(authority: formerAuthority)) }
             case .postgres:
                 if try storeHeaderLine() == nil { try (log as? PostgresEventLog)?.initialize() }
                 guard let header = try storeHeaderLine() else { throw PostgresStoreError.noStore(store: location.name) }
                 identity = try NotificationIdentity(storeHeaderLine: header)
             }
-            return NotificationFeed(log: try location.openLog(), catalog: catalog, identity: identity)
+            return NotificationFeed(log: try location.openLog(), catalog: catalog, identity: identity,
+                                    formerIdentities: former)
         } catch let failure as CommandFailure {
             throw failure
         } catch {

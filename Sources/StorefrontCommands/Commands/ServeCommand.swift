@@ -1,6 +1,8 @@
 import Foundation
 import StoreCatalog
+import StoreNotifications
 import StoreServer
+import StoreSigning
 import StorefrontText
 
 /// `storefront serve [--catalog PATH]... [--host ADDRESS] [--port N]`: the App Store Server
@@ -23,10 +25,16 @@ enum ServeCommand {
         }
         let sessions = try servedSessions(session, catalogPaths: arguments.catalogPaths)
         if !address.isLoopback { console.err(CommandLineText.Report.warning(ServerText.notLoopback(address.host))) }
-        let signer = try session.transactionSigner()
+        let started = try session.transactionSigner()
+        // Loaded again as the signing commands load it, when its file changes under the server;
+        // one authority signs for every app of the store.
+        let signer = CurrentSigner(signer: started, load: { [ledgerPath = session.ledgerPath, keyPath = session.location.keyPath] () throws(SigningError) in
+            try TransactionSigner(ledgerPath: ledgerPath, keyPath: keyPath)
+        }, report: { [console] change in console.err(CommandLineText.Report.warning(sentence(for: change))) })
         let damage = ServedLedgerDamageReport(console: console, ledgerPath: session.ledgerPath)
         let apps = try sessions.map { one throws(CommandFailure) in
-            try ServedApp(one, signer: signer, console: console, namedInWarnings: sessions.count > 1, damage: damage)
+            try ServedApp(one, signer: signer, formerAuthority: started.authority, console: console,
+                          namedInWarnings: sessions.count > 1, damage: damage)
         }
         let served = ServedApps(apps.map(\.served))
         // Blocked before the server's threads start, so only the wait below takes them.
@@ -68,5 +76,14 @@ enum ServeCommand {
             sessions.append(try session.opening(catalog))
         }
         return sessions
+    }
+
+    /// What the operator is told when the certificate authority file changed under the server.
+    private static func sentence(for change: CurrentSigner.Change) -> String {
+        switch change {
+        case .replaced(let path): ServerText.authorityReplaced(path)
+        case .refused(let error): ServerText.authorityRefused("\(error)")
+        case .restored(let path): ServerText.authorityRestored(path)
+        }
     }
 }

@@ -19,10 +19,12 @@ final class ServedApp {
     ///   - namedInWarnings: whether the server serves other apps too, so its warnings say which
     ///     app they are about.
     ///   - damage: the one report of the ledger's damage, shared by every app of the ledger.
-    init(_ session: StoreSession, signer: TransactionSigner, console: Console, namedInWarnings: Bool,
-         damage: ServedLedgerDamageReport) throws(CommandFailure) {
+    ///   - formerAuthority: the authority the server started with, under whose UUIDs attempts
+    ///     recorded by earlier versions are found.
+    init(_ session: StoreSession, signer: CurrentSigner, formerAuthority: CertificateAuthority, console: Console,
+         namedInWarnings: Bool, damage: ServedLedgerDamageReport) throws(CommandFailure) {
         self.session = session
-        let feed = try session.servedNotificationFeed(signer: signer)
+        let feed = try session.servedNotificationFeed(formerAuthority: formerAuthority)
         served = ServedStore(store: session.store, signer: signer, notificationFeed: feed,
                              reportInternalFailure: { [console] sentence in
                                  console.err(CommandLineText.Report.warning(sentence))

@@ -39,6 +39,8 @@ struct LedgerFastDecodingTests {
         event.extendReasonCode = 1
         event.requestIdentifier = "8f2c1a4e-5b3d-4c6e-9a7f-1e2d3c4b5a69"
         event.notificationId = "0b6c5a1e-93d2-8f41-a7c0-3d5e2f1b4c68"
+        event.notificationSeq = 7
+        event.notificationIndex = 1
         event.statusCode = 503
         event.storeTime = Date(timeIntervalSince1970: 1_800_000_000)
         event.realTime = Date(timeIntervalSince1970: 1_796_000_001)

@@ -18,7 +18,7 @@ import Testing
 
     func loop() throws -> NotificationDeliveryLoop {
         let feed = fixture.feed()
-        let worker = NotificationDeliveryWorker(store: try fixture.stores.store(), feed: feed, signer: signer, sender: ScriptedSender([]))
+        let worker = NotificationDeliveryWorker(store: try fixture.stores.store(), feed: feed, signer: CurrentSigner(fixed: signer), sender: ScriptedSender([]))
         return NotificationDeliveryLoop(worker: worker, feed: feed, report: { _ in })
     }
 

@@ -19,7 +19,7 @@ import Testing
     }
 
     func worker(_ sender: ScriptedSender, store: Store? = nil) throws -> NotificationDeliveryWorker {
-        NotificationDeliveryWorker(store: try store ?? fixture.stores.store(), feed: fixture.feed(), signer: signer, sender: sender)
+        NotificationDeliveryWorker(store: try store ?? fixture.stores.store(), feed: fixture.feed(), signer: CurrentSigner(fixed: signer), sender: sender)
     }
 
     @Test func aReceiverAnswering500TwiceThen200GetsThreeAttemptsAtApplesIntervals() throws {

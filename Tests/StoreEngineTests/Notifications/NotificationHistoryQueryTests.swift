@@ -71,9 +71,10 @@ import Testing
     @Test func onlyFailuresKeepsWhatDidNotReachTheServer() throws {
         try fixture.buy(Rage.drummer)
         try fixture.buy(Rage.nightly)
-        let ids = try fixture.notifications().map(\.id)
-        try fixture.store.recordNotificationAttempt(ids[0], outcome: .answered(statusCode: 200), sentAt: Date(), by: phone)
-        try fixture.store.recordNotificationAttempt(ids[1], outcome: .failed(.refused), sentAt: Date(), by: phone)
+        let made = try fixture.notifications()
+        let ids = made.map(\.id)
+        try fixture.store.recordAttempt(at: made[0], outcome: .answered(statusCode: 200), sentAt: Date())
+        try fixture.store.recordAttempt(at: made[1], outcome: .failed(.refused), sentAt: Date())
         let failures = NotificationHistoryQuery(start: .distantPast, end: .distantFuture, onlyFailures: true)
         let fold = try fixture.feed().refresh()
         #expect(failures.page(of: fold.notifications) { _ in nil }.items.map(\.id) == [ids[1]])

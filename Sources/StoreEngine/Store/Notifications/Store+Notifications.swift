@@ -10,13 +10,19 @@ extension Store {
         }
     }
 
-    /// Records one attempt to deliver notification `notificationID` (its notificationUUID):
-    /// at the store's time and at wall-clock time `sentAt`, with what came of it.
-    public func recordNotificationAttempt(_ notificationID: String, outcome: NotificationDeliveryOutcome,
-                                          sentAt: Date, by buyer: Buyer) throws {
+    /// Records one attempt to deliver the notification sent as `notificationID` (its
+    /// notificationUUID), the `index`th notification of the event at `sequence`: at the
+    /// store's time and at wall-clock time `sentAt`, with what came of it.
+    ///
+    /// The cause is recorded beside the UUID so the attempt still finds its notification when
+    /// the store's notifications are named from something else later.
+    public func recordNotificationAttempt(_ notificationID: String, causedAt sequence: Int, index: Int,
+                                          outcome: NotificationDeliveryOutcome, sentAt: Date, by buyer: Buyer) throws {
         try commit { _, now in
             var attempt = event(.notificationAttempt, for: buyer, at: now)
             attempt.notificationId = notificationID
+            attempt.notificationSeq = sequence
+            attempt.notificationIndex = index
             attempt.realTime = sentAt
             switch outcome {
             case let .answered(statusCode): attempt.statusCode = statusCode
