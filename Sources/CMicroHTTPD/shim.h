@@ -9,12 +9,17 @@
 /* MHD_start_daemon and MHD_get_daemon_info are variadic, which Swift cannot call: these
    fixed-argument wrappers pass the options `storefront serve` uses. */
 
+/** The type MHD_OPTION_URI_LOG_CALLBACK takes: it sees the request target as sent, before the
+    library percent-decodes it, and its result becomes the request's context. */
+typedef void *(*storefront_mhd_uri_callback)(void *context, const char *uri, struct MHD_Connection *connection);
+
 /** Starts a daemon on an already listening socket, its own epoll thread and a thread pool. */
 static inline struct MHD_Daemon *storefront_mhd_start(
     int listening_socket, unsigned int connection_limit, unsigned int connection_timeout_seconds,
     unsigned int thread_pool_size, size_t connection_memory_limit,
     MHD_AccessHandlerCallback access_handler, void *access_context,
-    MHD_RequestCompletedCallback completed_handler, void *completed_context)
+    MHD_RequestCompletedCallback completed_handler, void *completed_context,
+    storefront_mhd_uri_callback uri_handler, void *uri_context)
 {
     unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_SUPPRESS_DATE_NO_CLOCK;
     return MHD_start_daemon(flags, 0, NULL, NULL, access_handler, access_context,
@@ -24,6 +29,7 @@ static inline struct MHD_Daemon *storefront_mhd_start(
                             MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
                             MHD_OPTION_NOTIFY_COMPLETED, completed_handler, completed_context,
+                            MHD_OPTION_URI_LOG_CALLBACK, uri_handler, uri_context,
                             MHD_OPTION_END);
 }
 

@@ -10,6 +10,18 @@ public struct JSONDuplicateKey: Sendable, Equatable {
     /// The value written first and the one written again (each knows its line and column).
     public var first: JSONNode
     public var repeated: JSONNode
+
+    /// The key with the path of its object, e.g. `products[2].prices.USA`; the key alone at the top level.
+    public var field: String { objectPath.isEmpty ? key : "\(objectPath).\(key)" }
+}
+
+extension JSONParser {
+    /// The first member name `bytes` writes twice in one object, at any depth; nil when every
+    /// name is written once or when `bytes` is not JSON (whose own reader then says so).
+    public static func firstDuplicateKey(in bytes: [UInt8]) -> JSONDuplicateKey? {
+        guard let parsed = try? parseNotingDuplicateKeys(bytes), parsed.hasDuplicateKeys else { return nil }
+        return parsed.root.duplicateKeys().first
+    }
 }
 
 extension JSONNode {

@@ -174,6 +174,7 @@ extension ServerText {
     public static let notAJSONObject = "it is not a JSON object"
 
     public static func wrongFieldType(_ field: String) -> String { "the field \(field) has the wrong type" }
+    public static func repeatedKey(_ field: String) -> String { "the key \"\(field.prefix(60))\" is given more than once; give each key once" }
     public static let someFieldHasTheWrongType = "a field has the wrong type; compare it with Apple's documentation of the request"
 
     public static func notConsumable(_ id: String) -> String {

@@ -57,6 +57,68 @@ final class ServeHostileInputTests: XCTestCase {
         }
     }
 
+    /// The status, `Content-Type` and JSON body of the answer to `request`, sent as written.
+    private func exchange(_ server: ServeProcess, _ request: String) throws -> (status: Int, contentType: String?, json: [String: Any]?) {
+        let connection = try RawConnection(port: server.port)
+        defer { connection.close() }
+        try connection.send(request)
+        let answer = try connection.readAnswer()
+        let head = answer.components(separatedBy: "\r\n\r\n").first ?? ""
+        let lines = head.components(separatedBy: "\r\n")
+        let status = Int(lines.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
+        let contentType = lines.first { $0.lowercased().hasPrefix("content-type:") }?.dropFirst("content-type:".count)
+            .trimmingCharacters(in: .whitespaces)
+        let body = answer.range(of: "\r\n\r\n").map { Data(answer[$0.upperBound...].utf8) } ?? Data()
+        return (status, contentType, (try? JSONSerialization.jsonObject(with: body)) as? [String: Any])
+    }
+
+    func testAnEncodedSlashInAnIDRoutesNowhereElseAndEncodedDigitsAreDigits() throws {
+        let (server, token, id) = try serveWithAKey()
+        defer { server.stop() }
+        let authorization = "Host: localhost\r\nAuthorization: Bearer \(token)\r\n"
+        let encodedDigits = id.map { "%3\($0)" }.joined()
+        let info = try exchange(server, "GET /inApps/v1/transactions/\(encodedDigits) HTTP/1.1\r\n\(authorization)\r\n")
+        XCTAssertEqual(info.status, 200, "percent-encoded digits are the digits")
+        XCTAssertNotNil(info.json?["signedTransactionInfo"] as? String)
+        let consumption = #"{"customerConsented":true,"consumptionStatus":1,"platform":1,"sampleContentProvided":false,"deliveryStatus":0}"#
+        let slashed = try exchange(server, "PUT /inApps/v1/transactions/consumption%2F\(id) HTTP/1.1\r\n\(authorization)"
+                                   + "Content-Length: \(consumption.utf8.count)\r\n\r\n\(consumption)")
+        XCTAssertEqual(slashed.status, 405, "consumption%2F is not the consumption endpoint's path")
+        XCTAssertEqual(slashed.json?["errorCode"] as? Int, 4_050_000)
+        let split = try exchange(server, "GET /inApps/v1/transactions/1%2F2 HTTP/1.1\r\n\(authorization)\r\n")
+        XCTAssertEqual(split.status, 400)
+        XCTAssertEqual(split.json?["errorCode"] as? Int, 4_000_006)
+        XCTAssertTrue((split.json?["errorMessage"] as? String ?? "").contains("1/2"), "\(split.json ?? [:])")
+    }
+
+    func testABodyWithAKeyGivenTwiceIsRefusedNamingTheKey() throws {
+        let (server, token, id) = try serveWithAKey()
+        defer { server.stop() }
+        let body = #"{"extendByDays":1,"extendReasonCode":1,"requestIdentifier":"a","extendByDays":90}"#
+        let answer = try server.send("PUT", "/inApps/v1/subscriptions/extend/\(id)", headers: ["Authorization": "Bearer \(token)"],
+                                     body: Array(body.utf8))
+        XCTAssertEqual(answer.status, 400)
+        XCTAssertEqual(answer.json?["errorCode"] as? Int, 4_000_000)
+        XCTAssertTrue((answer.json?["errorMessage"] as? String ?? "").contains("extendByDays"), "\(answer.json ?? [:])")
+    }
+
+    func testADeclaredLengthOverTheLimitIsApplesShapeUpToTheLargestNumberTheLibraryReads() throws {
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        for length in ["65537", "99999999999", "18446744073709551615"] {
+            let answer = try exchange(server, "PUT /inApps/v1/transactions/consumption/1 HTTP/1.1\r\nHost: x\r\nContent-Length: \(length)\r\n\r\n")
+            XCTAssertEqual(answer.status, 413, length)
+            XCTAssertEqual(answer.contentType, "application/json", length)
+            XCTAssertEqual(answer.json?["errorCode"] as? Int, 4_130_000, length)
+        }
+        // What README Limits says the library answers itself, before any of the server's code runs.
+        for (length, status) in [("18446744073709551616", 413), ("-1", 400), ("+5", 400), ("5x", 400)] {
+            let answer = try exchange(server, "PUT /inApps/v1/transactions/consumption/1 HTTP/1.1\r\nHost: x\r\nContent-Length: \(length)\r\n\r\n")
+            XCTAssertEqual(answer.status, status, length)
+            XCTAssertNil(answer.json, length)
+        }
+    }
+
     func testThreeHundredConnectionsAtOnceAreAllAnswered() throws {
         let server = try ServeProcess(cli)
         defer { server.stop() }

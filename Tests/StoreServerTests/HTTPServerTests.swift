@@ -40,6 +40,16 @@ final class HTTPServerTests: XCTestCase {
         XCTAssertEqual(body(of: try connection.readAnswer()), ["authorization": "Bearer a|Bearer b"])
     }
 
+    func testThePathReachesTheResponderAsSentWhileQueryValuesAreDecoded() throws {
+        let server = try echoServer()
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        try connection.send("GET /a%2Fb/%31?productId=x%2Fy HTTP/1.1\r\nHost: h\r\n\r\n")
+        XCTAssertEqual(body(of: try connection.readAnswer()), ["method": "GET", "path": "/a%2Fb/%31", "query": "x/y", "body": "0", "agent": ""])
+        try connection.send("GET /c%2F%64 HTTP/1.1\r\nHost: h\r\n\r\n")
+        XCTAssertEqual(body(of: try connection.readAnswer())?["path"], "/c%2F%64", "the next request on the connection has its own path")
+    }
+
     func testAChunkedBodyOverTheLimitIs413() throws {
         var limits = ServerLimits()
         limits.maximumBodyBytes = 16

@@ -38,4 +38,20 @@ final class JSONRequestBodyTests: XCTestCase {
         XCTAssertTrue(text.contains("not a JSON object"), text)
         XCTAssertFalse(text.contains("DecodingError"), text)
     }
+
+    func testAKeyGivenTwiceIsRefusedWithApplesBadRequestCodeNamingIt() throws {
+        let text = try message(decoding: #"{"extendByDays":1,"extendByDays":2}"#)
+        XCTAssertTrue(text.contains("\"extendByDays\"") && text.contains("more than once"), text)
+        do {
+            _ = try JSONRequestBody.decode(Extension.self, from: HTTPRequest(method: "PUT", path: "/x", body: Array(#"{"extendByDays":1,"extendByDays":1}"#.utf8)))
+            XCTFail("a key given twice with the same value was accepted")
+        } catch {
+            XCTAssertEqual(error.errorCode, AppStoreAPIError.Code.generalBadRequest)
+        }
+    }
+
+    func testAKeyGivenTwiceInANestedObjectIsNamedWithItsPath() throws {
+        let text = try message(decoding: #"{"consumptionStatus":1,"extra":{"a":1,"a":2}}"#)
+        XCTAssertTrue(text.contains("\"extra.a\""), text)
+    }
 }

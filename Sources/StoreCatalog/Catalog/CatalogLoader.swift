@@ -118,9 +118,8 @@ public enum CatalogLoader {
     /// up to the reader (this one would take the first), so the file is ambiguous.
     static func reportDuplicateKeys(in root: JSONNode, to collector: ProblemCollector) {
         for duplicate in root.duplicateKeys() {
-            let field = duplicate.objectPath.isEmpty ? duplicate.key : "\(duplicate.objectPath).\(duplicate.key)"
             collector.error("\"\(duplicate.key)\" is written twice in the same object (first at line \(duplicate.first.line), column \(duplicate.first.column)); keep one of them",
-                            at: duplicate.repeated, field: field)
+                            at: duplicate.repeated, field: duplicate.field)
         }
     }
 }

@@ -15,7 +15,8 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// "GET", "PUT", "POST", ... as the client sent it.
     public var method: String
-    /// The path without the query string, percent-decoded.
+    /// The path without the query string, as sent: not percent-decoded, so that an escaped
+    /// slash (`%2F`) stays inside its segment; routes decode each segment after splitting.
     public var path: String
     public var query: [QueryItem]
     /// Every value of each header, in the order sent, by lowercased name (HTTP names are

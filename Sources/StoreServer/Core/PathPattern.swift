@@ -1,3 +1,5 @@
+import Foundation
+
 /// A route's path, e.g. `/inApps/v1/transactions/{transactionId}`: fixed segments and named
 /// parameters, each matching one whole non-empty segment.
 public struct PathPattern: Sendable, Equatable, ExpressibleByStringLiteral, CustomStringConvertible {
@@ -18,9 +20,11 @@ public struct PathPattern: Sendable, Equatable, ExpressibleByStringLiteral, Cust
 
     public init(stringLiteral value: String) { self.init(value) }
 
-    /// The parameters `path` gives, by name, or nil when it does not have this shape.
+    /// The parameters `path` (as sent, not decoded) gives, by name, or nil when it does not have
+    /// this shape. The path is split at its slashes first and each segment decoded after, so
+    /// `1%2F2` is one segment, `1/2`, and `%32%30` is `20`.
     public func match(_ path: String) -> [String: String]? {
-        let parts = Self.split(path)
+        let parts = Self.split(path).map(Self.decoded)
         guard parts.count == segments.count else { return nil }
         var parameters: [String: String] = [:]
         for (segment, part) in zip(segments, parts) {
@@ -33,6 +37,12 @@ public struct PathPattern: Sendable, Equatable, ExpressibleByStringLiteral, Cust
             }
         }
         return parameters
+    }
+
+    /// `segment` with its percent escapes decoded; kept as written when an escape is broken or
+    /// decodes to something that is not UTF-8, which then matches no literal and no id.
+    private static func decoded(_ segment: String) -> String {
+        segment.removingPercentEncoding ?? segment
     }
 
     /// A trailing slash names the same resource, as it does for Apple's servers; an empty

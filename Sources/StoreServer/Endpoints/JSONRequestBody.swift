@@ -1,13 +1,18 @@
 import Foundation
+import StoreJSON
 import StorefrontText
 
 /// A request body read as the JSON object an endpoint takes; anything else is 400 with
-/// Apple's GeneralBadRequestError, naming the field at fault and never a Swift type.
+/// Apple's GeneralBadRequestError, naming the field at fault and never a Swift type. A key
+/// given twice is refused too: readers disagree on which value counts.
 enum JSONRequestBody {
     static func decode<Body: Decodable>(_ type: Body.Type, from request: HTTPRequest) throws(AppStoreAPIError) -> Body {
         guard !request.body.isEmpty else { throw .malformedBody(ServerText.emptyBody) }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] else {
             throw .malformedBody(ServerText.notAJSONObject)
+        }
+        if let duplicate = JSONParser.firstDuplicateKey(in: request.body) {
+            throw .malformedBody(ServerText.repeatedKey(duplicate.field))
         }
         do {
             return try JSONDecoder().decode(Body.self, from: Data(request.body))

@@ -28,7 +28,8 @@ public final class HTTPServer: @unchecked Sendable {
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard let started = storefront_mhd_start(
             socket, UInt32(limits.connectionLimit), UInt32(limits.idleTimeoutSeconds), UInt32(limits.threadPoolSize),
-            limits.connectionMemoryBytes, MicroHTTPCallbacks.accessHandler, context, MicroHTTPCallbacks.completedHandler, nil)
+            limits.connectionMemoryBytes, MicroHTTPCallbacks.accessHandler, context, MicroHTTPCallbacks.completedHandler, nil,
+            MicroHTTPCallbacks.targetHandler, nil)
         else {
             close(socket)
             throw ServerStartError(ServerText.cannotStart(String(cString: strerror(errno))))

@@ -6,13 +6,21 @@ import Foundation
 /// They live outside `main.swift` and hold no actor isolation: a callback isolated to the
 /// main actor traps the first time the library calls it from another thread.
 enum MicroHTTPCallbacks {
+    /// Called with the request target as the client sent it, before the library percent-decodes
+    /// its path (routes decode each segment once the path is split at its slashes); what it
+    /// returns is the request's context in the other callbacks, released when the request ends.
+    static let targetHandler: storefront_mhd_uri_callback = { _, target, _ in
+        let pending = PendingRequest(target: target.map { String(cString: $0) } ?? "/")
+        return Unmanaged.passRetained(pending).toOpaque()
+    }
+
     /// Called once with the headers, once per part of the body, and once more at its end.
-    static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadSize, state in
-        guard let context, let connection, let uploadSize, let state else { return .NO }
+    static let accessHandler: MHD_AccessHandlerCallback = { context, connection, _, method, _, uploadData, uploadSize, state in
+        guard let context, let connection, let uploadSize, let existing = state?.pointee else { return .NO }
         let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-        guard let existing = state.pointee else {
-            let pending = PendingRequest()
-            state.pointee = Unmanaged.passRetained(pending).toOpaque()
+        let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeUnretainedValue()
+        if !pending.headersSeen {
+            pending.headersSeen = true
             let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").map { String(cString: $0) }
             if let refusal = server.limits.refusal(declaredLength: declared) {
                 pending.answered = true
@@ -20,7 +28,6 @@ enum MicroHTTPCallbacks {
             }
             return .YES
         }
-        let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeUnretainedValue()
         if uploadSize.pointee > 0 {
             if !pending.answered, let uploadData {
                 let bytes = UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self)
@@ -34,12 +41,12 @@ enum MicroHTTPCallbacks {
         if pending.overflowed {
             return queue(AppStoreAPIError.bodyTooLarge(limit: server.limits.maximumBodyBytes).response, on: connection)
         }
-        let request = read(connection, path: url.map { String(cString: $0) } ?? "/",
-                           method: method.map { String(cString: $0) } ?? "", pending: pending)
+        let request = read(connection, method: method.map { String(cString: $0) } ?? "", pending: pending)
         return queue(server.respond(request), on: connection)
     }
 
-    /// Lets go of what the access handler kept for the request.
+    /// Lets go of what the target handler made for the request; the library calls this for every
+    /// request the target handler saw, also one it answered itself (a malformed header).
     static let completedHandler: MHD_RequestCompletedCallback = { _, _, state, _ in
         guard let state, let existing = state.pointee else { return }
         Unmanaged<PendingRequest>.fromOpaque(existing).release()
@@ -60,11 +67,11 @@ enum MicroHTTPCallbacks {
         return .YES
     }
 
-    private static func read(_ connection: OpaquePointer, path: String, method: String, pending: PendingRequest) -> HTTPRequest {
+    private static func read(_ connection: OpaquePointer, method: String, pending: PendingRequest) -> HTTPRequest {
         let context = Unmanaged.passUnretained(pending).toOpaque()
         MHD_get_connection_values(connection, .HEADER_KIND, collectValue, context)
         MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, collectValue, context)
-        return HTTPRequest(method: method, path: path, query: pending.query, headerFields: pending.headerFields, body: pending.body)
+        return HTTPRequest(method: method, path: pending.path, query: pending.query, headerFields: pending.headerFields, body: pending.body)
     }
 
     private static func queue(_ answer: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {

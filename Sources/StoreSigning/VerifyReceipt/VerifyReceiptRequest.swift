@@ -1,4 +1,5 @@
 import Foundation
+import StoreJSON
 
 /// The JSON body of POST `/verifyReceipt`, with Apple's key names.
 struct VerifyReceiptRequest: Decodable, Equatable {
@@ -22,8 +23,10 @@ struct VerifyReceiptRequest: Decodable, Equatable {
         excludeOldTransactions = try container.decodeIfPresent(Bool.self, forKey: .excludeOldTransactions) ?? false
     }
 
-    /// The request a body holds, or nil when it is not a JSON object with a `receipt-data` string.
+    /// The request a body holds, or nil when it is not a JSON object with a `receipt-data` string
+    /// or gives a key twice (which value counts would be up to the reader).
     static func read(_ body: [UInt8]) -> VerifyReceiptRequest? {
-        try? JSONDecoder().decode(VerifyReceiptRequest.self, from: Data(body))
+        guard JSONParser.firstDuplicateKey(in: body) == nil else { return nil }
+        return try? JSONDecoder().decode(VerifyReceiptRequest.self, from: Data(body))
     }
 }

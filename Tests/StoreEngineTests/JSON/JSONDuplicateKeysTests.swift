@@ -16,6 +16,13 @@ import Testing
         #expect(found[1].repeated.numberLiteral == "2")
     }
 
+    @Test func theFirstRepeatOfATextIsNamedWithItsPathAndNonJSONHasNone() {
+        #expect(JSONParser.firstDuplicateKey(in: Array(#"{"a": 1, "b": {"x": 1, "x": 2}, "a": 3}"#.utf8))?.field == "a")
+        #expect(JSONParser.firstDuplicateKey(in: Array(#"{"list": [{"k": 1, "k": 1}]}"#.utf8))?.field == "list[0].k")
+        #expect(JSONParser.firstDuplicateKey(in: Array(#"{"a": 1, "b": 1}"#.utf8)) == nil)
+        #expect(JSONParser.firstDuplicateKey(in: Array(#"{"a": 1, "a": "#.utf8)) == nil, "not JSON: its own reader says so")
+    }
+
     @Test func largeObjectsAreCheckedToo() throws {
         let members = (0..<20).map { "\"m\($0)\": \($0)" } + ["\"m7\": 0"]
         let root = try JSONParser.parse(Array("{\(members.joined(separator: ", "))}".utf8))

@@ -92,6 +92,14 @@ import Testing
         #expect(try answer(bytes: Array(body.utf8))["status"] as? Int == 21002)
     }
 
+    @Test func aBodyGivingAKeyTwiceIs21002EvenWhenEitherValueWouldDo() throws {
+        _ = try fixture.buy(Rage.drummer)
+        let data = try receipt()
+        #expect(try answer(bytes: Array(#"{"receipt-data": "\#(data)"}"#.utf8))["status"] as? Int == 0)
+        #expect(try answer(bytes: Array(#"{"receipt-data": "\#(data)", "receipt-data": "\#(data)"}"#.utf8))["status"] as? Int == 21002)
+        #expect(try answer(bytes: Array(#"{"receipt-data": "\#(data)", "password": "a", "password": "a"}"#.utf8))["status"] as? Int == 21002)
+    }
+
     @Test func aReceiptOfAnotherStoresAuthorityIs21003() throws {
         _ = try fixture.buy(Rage.drummer)
         let made = try fixture.store.appReceipt(for: phone, signer: fixture.signer).receipt
