@@ -56,12 +56,14 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// listening. Nil while the connection is lost (the next read connects again).
     public var changeSignal: Int32? {
         lock.withLock {
-            guard !connection.isBroken else { return nil }
             if !isListening {
-                guard (try? connection.listen(PostgresSchema.changeChannel)) != nil else { return nil }
+                // Asked for on a lost connection, listening starts with the reconnect, before
+                // its read, rather than after that read with a commit possibly in between.
+                guard connection.isBroken || (try? connection.listen(PostgresSchema.changeChannel)) != nil else { return nil }
                 isListening = true
                 mayHaveMissedChanges = true
             }
+            guard !connection.isBroken else { return nil }
             return connection.socket
         }
     }

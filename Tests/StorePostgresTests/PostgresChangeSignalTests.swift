@@ -62,6 +62,27 @@ struct PostgresChangeSignalTests {
         #expect(follower.balance(of: "rage-faces", for: phone) == 10)
     }
 
+    @Test("Asked for on a lost connection, the signal listens from the reconnect on, so a commit right after that read wakes it")
+    func signalAskedWhileLostListensFromTheReconnect() throws {
+        let fixture = try PostgresStoreFixture()
+        let writer = try fixture.store()
+        _ = try writer.purchase(face, buyer: phone, storefront: "USA")
+        let follower = try fixture.store()
+        try fixture.server.psql(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(fixture.server.database)' AND pid <> pg_backend_pid()",
+            database: "postgres")
+        // The loss shows on the next statement; a refresh finds it and reconnects.
+        #expect(throws: StoreUnreachable.self) { try follower.refresh() }
+        #expect(follower.changeSignal == nil, "no socket while the connection is lost")
+        _ = try follower.refresh()
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        let signal = try #require(follower.changeSignal)
+        #expect(Self.isReadable(signal, within: 30_000), "the commit after the reconnecting read must be notified")
+        #expect(follower.hasExternalChanges())
+        #expect(try follower.refresh())
+        #expect(follower.balance(of: "rage-faces", for: phone) == 10)
+    }
+
     @Test("A commit while the server is down throws StoreUnreachable and writes nothing")
     func commitWhileDown() throws {
         let fixture = try PostgresStoreFixture()
