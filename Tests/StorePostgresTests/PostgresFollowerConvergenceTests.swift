@@ -12,7 +12,7 @@ import Testing
 @Suite("PostgresEventLog: followers converge", .serialized)
 struct PostgresFollowerConvergenceTests {
     static let storefrontCount = 3
-    static let rounds = 60
+    static let rounds = 100
     static let spendsPerRound = 3
     /// A wait this long with nothing on the signal while behind means the wake-up never comes.
     static let silenceMeaningMissed: Int32 = 10_000
