@@ -49,9 +49,7 @@ struct PostgresFollowerConvergenceTests {
             }
         }
         if round == rounds / 3 {
-            _ = try? fixture.server.psql(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(fixture.server.database)' AND pid <> pg_backend_pid()",
-                database: "postgres")
+            try fixture.endOtherSessions()
         }
         if round == 2 * rounds / 3 {
             fixture.server.stop()

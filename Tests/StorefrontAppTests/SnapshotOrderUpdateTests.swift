@@ -18,7 +18,7 @@ struct SnapshotOrderUpdateTests {
         // too, and the loop read that and showed it.
         _ = try fixture.store.spend("rage-faces", buyer: fixture.buyer)
         let workers = fixture.snapshot()
-        _ = try Self.otherProcess(fixture).spend("rage-faces", buyer: fixture.buyer)
+        _ = try RunLoopChangeSignalTests.otherProcess(fixture).spend("rage-faces", buyer: fixture.buyer)
         #expect(try fixture.store.refresh())
         _ = update(&state, .storeChanged(fixture.snapshot()))
         #expect(state.snapshot.balance(of: "rage-faces") == 3)
@@ -38,9 +38,5 @@ struct SnapshotOrderUpdateTests {
         _ = update(&state, .storeChanged(again))
         #expect(state.snapshot.serverSide.servingAddress == "127.0.0.1:8080")
         #expect(state.snapshot.balance(of: "rage-faces") == 5)
-    }
-
-    static func otherProcess(_ fixture: F) throws -> Store {
-        try Store(catalog: fixture.catalog, log: fixture.log.connection(), clock: fixture.clock)
     }
 }
