@@ -19,18 +19,26 @@ extension PostgresConnection {
     /// True when the connection is lost (the server closed it, or it could not be made).
     var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
 
-    /// Reads what the server sent and takes every notification out of it; true when anything
-    /// arrived. Besides notifications the server sends unasked only what a reader should look
-    /// at: the reason it is ending the connection, which the next read then finds lost.
-    func takeNotifications() -> Bool {
+    /// Reads what the server sent unasked and takes every notification out of it; true when a
+    /// notification names a sequence number after `sequence` (or none), or when something else
+    /// arrived: besides notifications the server sends unasked only what a reader should look
+    /// at, the reason it is ending the connection, which the next read then finds lost.
+    ///
+    /// Notifications that came in among a statement's replies are taken too: libpq keeps them
+    /// aside while it reads the replies, so they never make the socket readable again.
+    func takeNotifications(after sequence: Int) -> Bool {
         let hadInput = hasUnreadInput
         guard PQconsumeInput(handle) == 1, !isBroken else { return true }
-        var any = hadInput
+        var notified = false
+        var namesUnread = false
         while let notification = PQnotifies(handle) {
-            any = true
+            notified = true
+            // A commit notifies its last sequence number; a payload without one counts as new.
+            let named = notification.pointee.extra.flatMap { Int(String(cString: $0)) }
+            if named.map({ $0 > sequence }) ?? true { namesUnread = true }
             PQfreemem(notification)
         }
-        return any
+        return namesUnread || (hadInput && !notified)
     }
 
     /// Whether the socket has something to read right now.

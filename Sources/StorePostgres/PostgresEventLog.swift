@@ -56,12 +56,14 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// listening. Nil while the connection is lost (the next read connects again).
     public var changeSignal: Int32? {
         lock.withLock {
-            guard !connection.isBroken else { return nil }
             if !isListening {
-                guard (try? connection.listen(PostgresSchema.changeChannel)) != nil else { return nil }
+                // Asked for on a lost connection, listening starts with the reconnect, before
+                // its read, rather than after that read with a commit possibly in between.
+                guard connection.isBroken || (try? connection.listen(PostgresSchema.changeChannel)) != nil else { return nil }
                 isListening = true
                 mayHaveMissedChanges = true
             }
+            guard !connection.isBroken else { return nil }
             return connection.socket
         }
     }
@@ -70,7 +72,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         lock.withLock {
             if isListening {
                 // Notifications say what changed; a lost connection must be heard from a read.
-                let notified = connection.takeNotifications() || connection.isBroken
+                let notified = connection.takeNotifications(after: fetchedThrough) || connection.isBroken
                 defer { mayHaveMissedChanges = false }
                 return notified || mayHaveMissedChanges
             }
@@ -92,6 +94,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 guard version > 0 else { return EventBatch(restarted: restarted) }
                 var batch = try fetch()
                 batch.restarted = batch.restarted || restarted
+                readOnIfNotifiedMeanwhile(&batch)
                 return batch
             } catch let error as PostgresStoreError {
                 throw Self.portError(error)
@@ -212,10 +215,29 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             "SELECT seq, line FROM storefront_events WHERE seq > $1 ORDER BY seq LIMIT \(Self.rowsPerRead)",
             [String(fetchedThrough)])
         guard !rows.values.isEmpty else { return EventBatch(restarted: checkpointRefused) }
-        fetchedThrough = rows.values.last?.first.flatMap { $0.flatMap(Int.init) } ?? fetchedThrough
         let entries = try chain.read(rows.values.map { Array(($0[1] ?? "").utf8) })
+        // Only once the rows were taken in, so rows a failed read dropped are fetched again.
+        fetchedThrough = rows.values.last?.first.flatMap { $0.flatMap(Int.init) } ?? fetchedThrough
         return EventBatch(entries: entries.map { (sequence: $0.sequence, event: $0.event) },
                           restarted: checkpointRefused, isPartial: rows.values.count == Self.rowsPerRead)
+    }
+
+    /// Reads on while a notification taken in during the read names a row it did not return: a
+    /// commit that landed after a statement's snapshot is notified among that statement's
+    /// replies, where libpq keeps it aside, so no wake-up would ever follow. Call under `lock`.
+    ///
+    /// A read that fails here still returns the rows already taken in (the chain has moved past
+    /// them); the next look says yes and meets the failure.
+    private func readOnIfNotifiedMeanwhile(_ batch: inout EventBatch) {
+        while isListening, !batch.isPartial, connection.takeNotifications(after: fetchedThrough) {
+            guard !connection.isBroken, let more = try? fetch() else {
+                mayHaveMissedChanges = true
+                return
+            }
+            batch.entries += more.entries
+            batch.isPartial = more.isPartial
+            batch.restarted = batch.restarted || more.restarted
+        }
     }
 
     /// Starts the chain with a header row when the store has none; call under the writer lock.

@@ -52,6 +52,10 @@ public final class TUIRunLoop {
     /// Runs until the person quits or a termination signal arrives, then waits for the
     /// operations already asked for (a payment sheet's cancel, recorded on the way out) to finish.
     public func run() {
+        // A log may start listening only now, after the store was read: a commit made in
+        // between is announced by nothing, so look once before the first wait.
+        _ = store.changeSignal
+        followStore()
         while !state.isQuitting && !terminal.isTerminationRequested {
             dispatch(.keyClockTicked(readClock()))
             terminal.draw(render(state, size: state.size))

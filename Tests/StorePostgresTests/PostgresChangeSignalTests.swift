@@ -54,9 +54,29 @@ struct PostgresChangeSignalTests {
         #expect(follower.changeSignal == nil, "no socket while the connection is lost")
         try fixture.server.psql("ALTER DATABASE \(database) ALLOW_CONNECTIONS true", database: "postgres")
         #expect(try !follower.refresh())
-        let newSignal = try #require(follower.changeSignal)
+        try Self.expectWokenByAPurchase(follower, on: fixture, "listening again after reconnecting")
+    }
+
+    @Test("Asked for on a lost connection, the signal listens from the reconnect on, so a commit right after that read wakes it")
+    func signalAskedWhileLostListensFromTheReconnect() throws {
+        let fixture = try PostgresStoreFixture()
+        let writer = try fixture.store()
+        _ = try writer.purchase(face, buyer: phone, storefront: "USA")
+        let follower = try fixture.store()
+        try fixture.endOtherSessions()
+        // The loss shows on the next statement; a refresh finds it and reconnects.
+        #expect(throws: StoreUnreachable.self) { try follower.refresh() }
+        #expect(follower.changeSignal == nil, "no socket while the connection is lost")
+        _ = try follower.refresh()
+        try Self.expectWokenByAPurchase(follower, on: fixture, "the commit after the reconnecting read must be notified")
+    }
+
+    /// Another connection buys a face pack (the second): `follower`'s signal must turn readable,
+    /// and the read it calls for must bring the balance to ten.
+    static func expectWokenByAPurchase(_ follower: Store, on fixture: PostgresStoreFixture, _ why: Comment) throws {
         _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
-        #expect(Self.isReadable(newSignal, within: 30_000), "listening again after reconnecting")
+        let signal = try #require(follower.changeSignal)
+        #expect(isReadable(signal, within: 30_000), why)
         #expect(follower.hasExternalChanges())
         #expect(try follower.refresh())
         #expect(follower.balance(of: "rage-faces", for: phone) == 10)

@@ -27,6 +27,14 @@ final class PostgresStoreFixture {
         try PostgresEventLog(address: address ?? self.address, keyPath: keyPath)
     }
 
+    /// Ends every other session on the store's database, as an administrator's
+    /// `pg_terminate_backend` does; their next statement finds the connection lost.
+    func endOtherSessions() throws {
+        try server.psql(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(server.database)' AND pid <> pg_backend_pid()",
+            database: "postgres")
+    }
+
     /// A store for the bundled Rage catalog on a new connection.
     func store() throws -> Store {
         try Store(catalog: try CatalogLoader.loadBundled("Rage"), log: try log())

@@ -39,6 +39,18 @@ struct RunLoopChangeSignalTests {
         #expect(loop.state.snapshot.transactions.map(\.productID) == [F.noAds])
     }
 
+    @Test("A commit made after the store was opened shows in the first frame, before the loop first waits")
+    func looksBeforeFirstWait() throws {
+        let fixture = try F(log: InMemoryEventLog(signalsChanges: true))
+        let state = fixture.state()
+        _ = try Self.otherProcess(fixture).purchase(F.noAds, buyer: fixture.buyer, storefront: "USA")
+        let terminal = ScriptedTerminal(size: Size(width: 80, height: 24), script: [.pause])
+        TUIRunLoop(store: fixture.store, terminal: terminal, state: state, clock: { Date() }).run()
+        let firstFrame = try #require(terminal.frames.first)
+        #expect((0..<firstFrame.size.height).contains { firstFrame.rowText($0).contains("Owned") },
+                "the purchase made after opening must show before the first wait, which no signal may end")
+    }
+
     @Test("Without a change signal (the file) the loop asks between keys, as before")
     func pollsWithoutSignal() throws {
         let fixture = try F()

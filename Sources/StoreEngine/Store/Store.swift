@@ -15,6 +15,8 @@ public final class Store: @unchecked Sendable {
     let clock: StoreClock
     let lock = NSLock()
     var state: LedgerState
+    /// Counts the changes to `state` (see `foldRevision`).
+    private var changesFolded = 0
     /// Entries at the front of the next batch that were applied already: others' events that a
     /// failed commit folded in while deciding, which the log delivers again.
     private var redeliveredCount = 0
@@ -90,6 +92,14 @@ public final class Store: @unchecked Sendable {
         return restarted ? max(folded, 1) : folded
     }
 
+    /// Grows with every change to the folded state, a read that starts over included, so of
+    /// two views of the store taken on different threads the one with the higher revision is
+    /// the newer (the number of events cannot tell: a replaced ledger may hold fewer).
+    public var foldRevision: Int {
+        lock.lock(); defer { lock.unlock() }
+        return changesFolded
+    }
+
     /// Cheaply tells whether `refresh` may find something new (for polling).
     public func hasExternalChanges() -> Bool { log.hasChanged() }
 
@@ -112,6 +122,7 @@ public final class Store: @unchecked Sendable {
             entries = entries.dropFirst(redeliveredCount)
         }
         redeliveredCount = 0
+        if batch.restarted || !entries.isEmpty { changesFolded += 1 }
         for entry in entries {
             state.apply(entry.event, sequence: entry.sequence)
             if Self.mayChangeSubscriptions(entry.event) { subscriptionsQuietUntil = nil }

@@ -42,6 +42,9 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// read for the new one (`unread(for:storefront:)`): the screens then show no balance,
     /// ownership or transaction rather than the previous buyer's.
     public var isRead = true
+    /// The store's `foldRevision` when this was taken: a view taken earlier on another thread
+    /// that arrives later must not replace a newer one.
+    public var foldRevision = 0
 
     public init(buyer: Buyer, storefront: String, entitlements: Entitlements, statuses: [String: ProductStatus],
                 transactions: [TransactionRecord] = [], accounts: [String] = [], devices: [String] = [],
@@ -70,6 +73,8 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// It reads only the store's folded state; catching up with the file is the caller's
     /// business (`Store.refresh`).
     public init(store: Store, buyer: Buyer, storefront: String) {
+        // Read first: what is read after it is at least this new.
+        let revision = store.foldRevision
         let state = store.snapshot
         let entitlements = store.entitlements(for: buyer)
         var statuses: [String: ProductStatus] = [:]
@@ -86,6 +91,7 @@ public struct StoreSnapshot: Equatable, Sendable {
                   settings: state.settings, timeline: state.timeline,
                   subscribedGroups: Set(state.subscriptionChains(of: buyer.account).map(\.group)))
         offerSignaturesRequired = state.promotionalOfferSignaturesRequired
+        foldRevision = revision
     }
 
     /// A stand-in for `buyer` in `storefront` until the store is read for them: this snapshot's
@@ -101,6 +107,7 @@ public struct StoreSnapshot: Equatable, Sendable {
         unread.offerSignaturesRequired = offerSignaturesRequired
         unread.serverSide.servingAddress = serverSide.servingAddress
         unread.isRead = false
+        unread.foldRevision = foldRevision
         return unread
     }
 

@@ -2,9 +2,11 @@ import StorefrontText
 import StoreEngine
 
 extension AppState {
-    /// Takes a fresh snapshot of the store, unless it was taken for another buyer or storefront.
+    /// Takes a fresh snapshot of the store, unless it was taken for another buyer or storefront,
+    /// or before the one shown: an operation's snapshot, taken on the worker, can arrive after
+    /// the loop showed what another process committed since, and would bring the old balance back.
     mutating func receive(_ fresh: StoreSnapshot) {
-        guard fresh.buyer == buyer, fresh.storefront == storefront else { return }
+        guard fresh.buyer == buyer, fresh.storefront == storefront, fresh.foldRevision >= snapshot.foldRevision else { return }
         let before = snapshot
         snapshot = fresh
         announceSettledRequests(before: before)
