@@ -29,6 +29,9 @@ extension CommandLineText {
                 + "check that --from names the database you meant"
         }
 
+        public static let emptyStoreVariable = "STOREFRONT_STORE is set but empty; unset it (the entitlements file is then "
+            + "used) or give it a store's address (postgresql://user@host:port/database, or an entitlements file's path)"
+
         public static let copyNeedsBothEnds = "store copy needs --from FILE_OR_URL and --to FILE_OR_URL"
 
         public static func needsPostgres(_ command: String) -> String {
