@@ -34,6 +34,26 @@ extension CommandLineText {
 
         public static let copyNeedsBothEnds = "store copy needs --from FILE_OR_URL and --to FILE_OR_URL"
 
+        /// The warning of a command run on a damaged database (without the "storefront: warning: " prefix).
+        public static func damaged(_ store: String, problems: Int, firstBadSeq: Int?, firstProblem: String) -> String {
+            let count = problems == 1 ? "a problem" : "\(problems) problems"
+            let scope = firstBadSeq.map {
+                $0 == 0 ? "none of its rows can be trusted" : "what is shown stops before row seq \($0), the first that cannot be trusted"
+            } ?? "every row reads, but the store cannot be trusted for writing"
+            return "the store \(store) has \(count), so it is read-only and \(scope). `storefront verify --store URL` lists "
+                + "the bad rows. The first: \(firstProblem)"
+        }
+
+        public static func intact(_ store: String, events: Int) -> String {
+            "\(store): intact, \(EnglishCount.of(events, "event")), every row verified."
+        }
+
+        /// `verify --expect-sequence` on a database that ends before the number expected.
+        public static func rolledBack(lastSequence: Int, expected: Int) -> String {
+            "the store ends at sequence number \(lastSequence), but \(expected) was expected: an older backup of the database "
+                + "was restored, or rows were removed; restore the newer backup, or accept the older state by carrying on"
+        }
+
         public static func needsPostgres(_ command: String) -> String {
             "\(command) works on a PostgreSQL store: give --store URL (or set STOREFRONT_STORE)"
         }

@@ -26,6 +26,8 @@ public struct StoreSnapshot: Equatable, Sendable {
     public var ledgerProblems: [LedgerProblem]
     /// An incomplete last line that a commit moved aside.
     public var tornTail: TornTailReport?
+    /// What keeps the store, so its problems are told in its words.
+    public var medium: StoreMedium = .entitlementsFile
     /// The store-wide test settings (Ask to Buy, billing retry, injected errors, ...).
     public var settings: StoreSettings
     /// The store clock's rate and anchor, so screens can tell store time from real time.
@@ -86,6 +88,7 @@ public struct StoreSnapshot: Equatable, Sendable {
                   settings: state.settings, timeline: state.timeline,
                   subscribedGroups: Set(state.subscriptionChains(of: buyer.account).map(\.group)))
         offerSignaturesRequired = state.promotionalOfferSignaturesRequired
+        medium = store.medium
     }
 
     /// A stand-in for `buyer` in `storefront` until the store is read for them: this snapshot's
@@ -99,6 +102,7 @@ public struct StoreSnapshot: Equatable, Sendable {
                                    nextPurchase: sameDevice ? nextPurchase : .succeed,
                                    ledgerProblems: ledgerProblems, tornTail: tornTail, settings: settings, timeline: timeline)
         unread.offerSignaturesRequired = offerSignaturesRequired
+        unread.medium = medium
         unread.serverSide.servingAddress = serverSide.servingAddress
         unread.isRead = false
         return unread

@@ -37,7 +37,7 @@ enum ServeCommand {
             worker: NotificationDeliveryWorker(store: session.store, feed: feed, signer: signer, sender: URLSessionNotificationSender()),
             feed: feed, claim: claim.isHeld, report: DeliveryProblemReport(console: console).report,
             afterPass: { [damage = ServedLedgerDamageReport(console: console, ledgerPath: session.ledgerPath), store = session.store] in
-                damage.check(store.ledgerProblems)
+                damage.check(store.ledgerProblems, medium: store.medium)
             },
             claimChanged: DeliveryClaimReport(console: console).claimChanged)
         let server: HTTPServer
