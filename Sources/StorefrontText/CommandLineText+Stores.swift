@@ -2,9 +2,12 @@ extension CommandLineText {
     /// What `storefront store init|migrate|copy` say.
     public enum Stores {
         public static func created(_ store: String, keyPath: String) -> String {
-            "created the store \(store); its key is \(keyPath): give each teammate a copy (mode 0600) at the same "
-                + "place, or point STOREFRONT_STORE_KEY at it"
+            "created the store \(store); its key is \(keyPath): \(shareTheKey)"
         }
+
+        /// How a store's key reaches the team, which it keys for.
+        private static let shareTheKey = "give each teammate a copy (mode 0600) at the same place, or point "
+            + "STOREFRONT_STORE_KEY at it"
 
         public static func alreadyThere(_ store: String, version: Int) -> String {
             "the store \(store) exists already (schema version \(version)); nothing changed"
@@ -17,6 +20,11 @@ extension CommandLineText {
 
         public static func copied(_ count: Int, from: String, to: String) -> String {
             "copied \(count) event\(count == 1 ? "" : "s") from \(from) to \(to)"
+        }
+
+        /// After a copy into a new database, which made its key on this machine.
+        public static func keyMade(_ keyPath: String) -> String {
+            "made the store's key \(keyPath): \(shareTheKey)"
         }
 
         public static func copySourceMissing(_ source: String) -> String {
