@@ -7,7 +7,7 @@ extension StoreDamaged: CustomStringConvertible {
 
     public var description: String {
         let medium = StoreMedium.database(address: store)
-        let listed = problems.prefix(Self.listedProblemLimit).map { "\n  - " + StoreProblemText.describe($0, in: medium) }
+        let listed = problems.prefix(Self.listedProblemLimit).map { "\n  - " + StoreProblemText.describe($0, in: medium) }.joined()
         let more = problems.count > Self.listedProblemLimit ? "\n  ... and \(problems.count - Self.listedProblemLimit) more" : ""
         return "refusing to write to the store \(store): it has \(EnglishCount.of(problems.count, "problem")):\(listed)\(more)\n"
             + "Nothing was written. `storefront verify --store URL` lists the bad rows."

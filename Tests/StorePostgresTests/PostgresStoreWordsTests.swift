@@ -47,7 +47,8 @@ struct PostgresStoreWordsTests {
         let refused = try cli.run(["buy", "com.example.rage.face.random"])
         #expect(refused.status == 3)
         #expect(refused.stderr.contains("refusing to write to the store \(database.url)"), "\(refused.stderr)")
-        #expect(refused.stderr.contains("storefront_events row seq 2 does not match its MAC"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("it has 1 problem:\n  - storefront_events row seq 2 does not match its MAC"),
+                "\(refused.stderr)")
         #expect(refused.stderr.contains("restore the database from a backup, or `storefront store copy`"), "\(refused.stderr)")
         #expect(refused.stderr.contains("`storefront verify --store URL` lists the bad rows"), "\(refused.stderr)")
         #expect(Self.fileWords(in: refused.stderr).isEmpty, "\(refused.stderr)")
