@@ -48,8 +48,10 @@ extension CommandLineText {
             let scope = firstBadSeq.map {
                 $0 == 0 ? "none of its rows can be trusted" : "what is shown stops before row seq \($0), the first that cannot be trusted"
             } ?? "every row reads, but the store cannot be trusted for writing"
+            // A key or header problem spoils no particular row.
+            let listed = firstBadSeq == 0 ? "the problems" : "the bad rows"
             return "the store \(store) has \(count), so it is read-only and \(scope). `storefront verify --store URL` lists "
-                + "the bad rows. The first: \(firstProblem)"
+                + "\(listed). The first: \(firstProblem)"
         }
 
         public static func intact(_ store: String, events: Int) -> String {

@@ -113,6 +113,7 @@ struct PostgresStoreWordsTests {
         #expect(refused.status == 3)
         #expect(refused.stderr.contains("its key file lives at \(missingKey)"), "\(refused.stderr)")
         #expect(refused.stderr.contains("copy the key file there from a machine that has it"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("lists the problems") && !refused.stderr.contains("bad rows"), "no row is bad: \(refused.stderr)")
         #expect(!refused.stderr.contains("ledger") && !refused.stderr.contains("move"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: missingKey), "no key made for a store that has one")
     }
