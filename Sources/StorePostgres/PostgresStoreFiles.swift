@@ -15,6 +15,8 @@ public enum PostgresStoreFiles {
         case emptyVariable
         /// `STOREFRONT_STORE_KEY` names a directory.
         case keyIsDirectory(path: String)
+        /// The key's place under the config folder is taken by a directory.
+        case keyPlaceIsDirectory(path: String)
 
         public var description: String {
             switch self {
@@ -27,6 +29,9 @@ public enum PostgresStoreFiles {
             case .keyIsDirectory(let path):
                 "STOREFRONT_STORE_KEY names the directory \(path), not a key file; give it the path of the store's key "
                     + "file (for example \(path)/team.key), or unset it to use the key under ~/.config/storefront/stores"
+            case .keyPlaceIsDirectory(let path):
+                "the store's key file belongs at \(path), but a directory is there; move the directory away and copy the "
+                    + "store's key file there from a machine that has it (or set STOREFRONT_STORE_KEY to where it is)"
             }
         }
     }
@@ -51,17 +56,21 @@ public enum PostgresStoreFiles {
     /// The MAC key's path for the store at `address`.
     public static func keyPath(for address: PostgresAddress, environment: [String: String]) throws(KeyPathProblem) -> String {
         if let key = try keyFromEnvironment(environment) { return key }
-        return try basePath(for: address, environment: environment) + ".key"
+        let path = try basePath(for: address, environment: environment) + ".key"
+        if isDirectory(path) { throw .keyPlaceIsDirectory(path: path) }
+        return path
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// `STOREFRONT_STORE_KEY` when it names a key file (one that need not exist yet).
     private static func keyFromEnvironment(_ environment: [String: String]) throws(KeyPathProblem) -> String? {
         guard let key = environment["STOREFRONT_STORE_KEY"] else { return nil }
         guard !key.isEmpty else { throw .emptyVariable }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: key, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw .keyIsDirectory(path: key)
-        }
+        if isDirectory(key) { throw .keyIsDirectory(path: key) }
         return key
     }
 }

@@ -132,6 +132,15 @@ struct PostgresStoreWordsTests {
                 "\(directory.stderr)")
         #expect(!directory.stderr.contains("entitlements file"), "\(directory.stderr)")
 
+        cli.environment["STOREFRONT_STORE_KEY"] = nil
+        let keyPlace = folder + "/.config/storefront/stores/127.0.0.1-1-nowhere.key"
+        try FileManager.default.createDirectory(atPath: keyPlace, withIntermediateDirectories: true)
+        let defaultPlace = try cli.run(["--store", address, "entitlements"])
+        #expect(defaultPlace.status == 2 && defaultPlace.stderr.contains("the store's key file belongs at \(keyPlace), but a directory"),
+                "\(defaultPlace.stderr)")
+        #expect(!defaultPlace.stderr.contains("entitlements"), "\(defaultPlace.stderr)")
+        try FileManager.default.removeItem(atPath: folder + "/.config")
+
         cli.environment["STOREFRONT_STORE_KEY"] = ""
         let emptyKey = try cli.run(["--store", address, "entitlements"])
         #expect(emptyKey.status == 2 && emptyKey.stderr.contains("STOREFRONT_STORE_KEY is set but empty"), "\(emptyKey.stderr)")
