@@ -55,7 +55,7 @@ let package = Package(
             name: "StoreNotifications",
             dependencies: ["StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning"]
         ),
-        .target(name: "StorefrontText", dependencies: ["StoreCatalog", "StoreEngine"]),
+        .target(name: "StorefrontText", dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine"]),
         // `storefront serve`: the App Store Server API over libmicrohttpd.
         .target(
             name: "StoreServer",
@@ -108,7 +108,10 @@ let package = Package(
         ),
         .testTarget(
             name: "StorePostgresTests",
-            dependencies: ["storefront", "StoreLedger", "StoreCatalog", "StoreEngine", "StorePostgres", "StorefrontTesting"]
+            dependencies: [
+                "storefront", "StoreLedger", "StoreCatalog", "StoreEngine", "StorePostgres", "StorefrontText", "StorefrontCommands",
+                "StorefrontTesting",
+            ]
         ),
         .testTarget(
             name: "StoreServerTests",

@@ -45,6 +45,8 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// A database has no torn lines: a transaction is stored whole or not at all.
     public var tornTail: TornTailReport? { nil }
 
+    public var medium: StoreMedium { .database(address: address.display) }
+
     /// The role this log connected as.
     public var user: String { lock.withLock { connection.user } }
 
@@ -122,6 +124,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             } catch let error as PostgresStoreError {
                 mustRestart = true
                 throw Self.portError(error)
+            } catch LedgerError.refusedForWriting(_, let problems) {
+                // The chain refuses in a file's words (lines, `repair`); a database has rows and backups.
+                mustRestart = true
+                throw StoreDamaged(store: address.display, problems: problems)
             } catch {
                 // What this commit read or built may not be in the database: read it all again.
                 mustRestart = true
@@ -308,16 +314,20 @@ extension PostgresEventLog {
         }
     }
 
-    /// Why this connection's role may not write the store, or nil when it may (or the store
-    /// has no tables yet, which the first write makes).
+    /// The privilege this connection's role lacks to write the store ("the role viewer has no
+    /// INSERT on storefront_events"), or nil when it may write (or the store has no tables
+    /// yet, which the first write makes).
     public func writeRefusal() -> String? {
         lock.withLock {
             let rows = try? connection.execute(
                 "SELECT to_regclass('storefront_events') IS NULL OR has_table_privilege('storefront_events', 'INSERT')")
             guard rows?.first?.first == "f" else { return nil }
-            return PostgresStoreError.readOnlyRole(store: address.display, reason: "the role \(connection.user) has no INSERT on storefront_events").description
+            return "the role \(connection.user) has no INSERT on storefront_events"
         }
     }
+
+    /// The schema version this storefront creates and writes.
+    public static var schemaVersionWritten: Int { PostgresSchema.currentVersion }
 
     /// The schema version the database holds, 0 when it holds no store yet.
     public func schemaVersion() throws -> Int {

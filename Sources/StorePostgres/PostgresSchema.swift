@@ -110,15 +110,31 @@ enum PostgresSchema {
     /// `to_regclass`: that goes through the session's catalog cache, which remembers "no such
     /// table" from an earlier look and takes no note of tables others created while this session
     /// waited for the writer lock, so a second first writer would create the schema again.
+    ///
+    /// Store tables without a version row (deleted by hand, or left out of a partial restore)
+    /// are refused rather than taken for an empty database, whose first write would then fail
+    /// on the tables that are there.
     static func version(on connection: PostgresConnection) throws(PostgresStoreError) -> Int {
-        let exists = try connection.execute(
+        let found = try connection.execute(
             """
-            SELECT EXISTS (SELECT FROM pg_catalog.pg_class
-                           WHERE relname = 'storefront_schema_version' AND pg_catalog.pg_table_is_visible(oid))
+            SELECT relname FROM pg_catalog.pg_class
+            WHERE relname IN ('storefront_schema_version', 'storefront_header', 'storefront_events', 'storefront_checkpoints')
+              AND pg_catalog.pg_table_is_visible(oid)
             """)
-        guard exists.first?.first == "t" else { return 0 }
+        let tables = Set(found.values.compactMap { $0.first ?? nil })
+        guard !tables.isEmpty else { return 0 }
+        // The version the tables look like, for the advice: checkpoints came with version 2.
+        let likely = tables.contains("storefront_checkpoints") ? 2 : 1
+        guard tables.contains("storefront_schema_version") else {
+            throw .incompleteSchema(store: connection.address.display, missing: "the table storefront_schema_version",
+                                    likelyVersion: likely)
+        }
         let row = try connection.execute("SELECT max(version) FROM storefront_schema_version")
-        return row.first?.first.flatMap { $0.flatMap(Int.init) } ?? 0
+        guard let version = row.first?.first.flatMap({ $0.flatMap(Int.init) }) else {
+            throw .incompleteSchema(store: connection.address.display, missing: "its row in storefront_schema_version",
+                                    likelyVersion: likely)
+        }
+        return version
     }
 
     /// Brings the schema to `currentVersion` inside the caller's transaction, which holds the

@@ -16,6 +16,9 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     case olderSchema(store: String, found: Int, supported: Int)
     /// The database has no store tables yet.
     case noStore(store: String)
+    /// The database has store tables but not the record of their schema version, so which
+    /// schema they are cannot be told; `likelyVersion` is what the tables look like.
+    case incompleteSchema(store: String, missing: String, likelyVersion: Int)
     /// A copy was refused because its target already holds events.
     case targetNotEmpty(store: String, events: Int)
     /// Another session held a lock the statement needed for longer than `lock_timeout`; the
@@ -43,6 +46,11 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "run `storefront store migrate --store URL` to upgrade it"
         case .noStore(let store):
             "\(store) holds no store yet; create one with `storefront store init --store URL`"
+        case .incompleteSchema(let store, let missing, let likelyVersion):
+            "the store \(store) has storefront tables but lacks \(missing), so which schema it holds cannot be told and "
+                + "nothing was read or written. If only that was lost (its tables look like schema version \(likelyVersion)), "
+                + "put it back with psql: `\(Self.versionRepair(missing: missing, version: likelyVersion))`; otherwise "
+                + "restore the database from a backup"
         case .targetNotEmpty(let store, let events):
             "\(store) already holds \(events) event\(events == 1 ? "" : "s"); copy only into an empty store"
         case .lockTimeout(let store, let milliseconds):
@@ -51,6 +59,14 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "it holds) and end it with pg_terminate_backend(pid). The wait is PostgreSQL's lock_timeout "
                 + "(PGOPTIONS='-c lock_timeout=30s' changes it)"
         }
+    }
+
+    /// The SQL that records the schema version again.
+    private static func versionRepair(missing: String, version: Int) -> String {
+        let insert = "INSERT INTO storefront_schema_version (version) VALUES (\(version));"
+        guard missing.hasPrefix("the table") else { return insert }
+        return "CREATE TABLE storefront_schema_version (version integer NOT NULL, migrated_at timestamptz NOT NULL "
+            + "DEFAULT now()); " + insert
     }
 
     /// `milliseconds` in whole seconds where it is some ("10 s"), else in milliseconds.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the files of a store on PostgreSQL live on this machine: its MAC key, and beside it the
 /// signing files a ledger keeps beside itself (certificate authority, in-app purchase keys).
 ///
@@ -6,17 +8,38 @@
 /// the store's host, port and database, so every store a machine uses has its own.
 public enum PostgresStoreFiles {
     /// Why no key path could be worked out.
-    public struct NoConfigFolder: Error, Sendable, CustomStringConvertible {
+    public enum KeyPathProblem: Error, Sendable, Equatable, CustomStringConvertible {
+        /// Neither `XDG_CONFIG_HOME` (absolute) nor `HOME` is set.
+        case noConfigFolder
+        /// `STOREFRONT_STORE_KEY` is set to nothing, which would otherwise quietly mean another key.
+        case emptyVariable
+        /// `STOREFRONT_STORE_KEY` names a directory.
+        case keyIsDirectory(path: String)
+        /// The key's place under the config folder is taken by a directory.
+        case keyPlaceIsDirectory(path: String)
+
         public var description: String {
-            "there is nowhere to keep the store's key: neither XDG_CONFIG_HOME (an absolute path) nor HOME is set. "
-                + "Set one of them, or STOREFRONT_STORE_KEY to the key file's path"
+            switch self {
+            case .noConfigFolder:
+                "there is nowhere to keep the store's key: neither XDG_CONFIG_HOME (an absolute path) nor HOME is set. "
+                    + "Set one of them, or STOREFRONT_STORE_KEY to the key file's path"
+            case .emptyVariable:
+                "STOREFRONT_STORE_KEY is set but empty; unset it (the key is then looked for under "
+                    + "~/.config/storefront/stores) or give it the path of the store's key file"
+            case .keyIsDirectory(let path):
+                "STOREFRONT_STORE_KEY names the directory \(path), not a key file; give it the path of the store's key "
+                    + "file (for example \(path)/team.key), or unset it to use the key under ~/.config/storefront/stores"
+            case .keyPlaceIsDirectory(let path):
+                "the store's key file belongs at \(path), but a directory is there; move the directory away and copy the "
+                    + "store's key file there from a machine that has it (or set STOREFRONT_STORE_KEY to where it is)"
+            }
         }
     }
 
     /// The path the store's files share as a prefix: the key is `<base>.key`, the certificate
     /// authority `<base>.authority.pem` (as `LedgerFamily` names them for a ledger).
-    public static func basePath(for address: PostgresAddress, environment: [String: String]) throws(NoConfigFolder) -> String {
-        if let key = environment["STOREFRONT_STORE_KEY"], !key.isEmpty {
+    public static func basePath(for address: PostgresAddress, environment: [String: String]) throws(KeyPathProblem) -> String {
+        if let key = try keyFromEnvironment(environment) {
             return key.hasSuffix(".key") ? String(key.dropLast(4)) : key
         }
         let folder: String
@@ -25,14 +48,29 @@ public enum PostgresStoreFiles {
         } else if let home = environment["HOME"], !home.isEmpty {
             folder = home + "/.config/storefront/stores"
         } else {
-            throw NoConfigFolder()
+            throw .noConfigFolder
         }
         return folder + "/" + address.storeName
     }
 
     /// The MAC key's path for the store at `address`.
-    public static func keyPath(for address: PostgresAddress, environment: [String: String]) throws(NoConfigFolder) -> String {
-        if let key = environment["STOREFRONT_STORE_KEY"], !key.isEmpty { return key }
-        return try basePath(for: address, environment: environment) + ".key"
+    public static func keyPath(for address: PostgresAddress, environment: [String: String]) throws(KeyPathProblem) -> String {
+        if let key = try keyFromEnvironment(environment) { return key }
+        let path = try basePath(for: address, environment: environment) + ".key"
+        if isDirectory(path) { throw .keyPlaceIsDirectory(path: path) }
+        return path
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// `STOREFRONT_STORE_KEY` when it names a key file (one that need not exist yet).
+    private static func keyFromEnvironment(_ environment: [String: String]) throws(KeyPathProblem) -> String? {
+        guard let key = environment["STOREFRONT_STORE_KEY"] else { return nil }
+        guard !key.isEmpty else { throw .emptyVariable }
+        if isDirectory(key) { throw .keyIsDirectory(path: key) }
+        return key
     }
 }

@@ -118,6 +118,9 @@ public final class TUIRunLoop {
                 dispatch(runner.snapshot(state.buyer, state.storefront))
             } catch {
                 reconnect.failed(at: lastClockReading)
+                // The banner says why the store is down now, not why it first went down: a
+                // server that came back refusing this role needs other help than one that is off.
+                dispatch(.storeUnreadable(error))
             }
             return
         }

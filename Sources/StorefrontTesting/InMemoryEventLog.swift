@@ -14,6 +14,7 @@ public final class InMemoryEventLog: @unchecked Sendable {
     private let signalsChanges: Bool
     private var signals: [ChangePipe] = []
     private var reachable = true
+    private var outageReason = InMemoryEventLog.unreachable.reason
     private var damage: [LedgerProblem] = []
 
     /// What a connection reports while the log is unreachable.
@@ -47,6 +48,13 @@ public final class InMemoryEventLog: @unchecked Sendable {
         }
     }
 
+    /// What the connection says while unreachable; changing it during an outage stands for a
+    /// server that fails in a new way (refusing connections, then asking for a password).
+    public var unreachableReason: String {
+        get { withLock { _ in outageReason } }
+        set { withLock { _ in outageReason = newValue } }
+    }
+
     /// Problems every connection finds on its next read, as a ledger damaged by hand would
     /// show; while there are any, commits are refused. Empty stands for the ledger mended.
     public var problems: [LedgerProblem] {
@@ -61,7 +69,7 @@ public final class InMemoryEventLog: @unchecked Sendable {
 
     /// Under the lock: fails while unreachable.
     fileprivate func checkReachable() throws {
-        if !reachable { throw Self.unreachable }
+        if !reachable { throw StoreUnreachable(store: Self.unreachable.store, reason: outageReason) }
     }
 
     /// Under the lock: wakes every connection but `committer`.

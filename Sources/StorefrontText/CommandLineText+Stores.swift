@@ -2,9 +2,12 @@ extension CommandLineText {
     /// What `storefront store init|migrate|copy` say.
     public enum Stores {
         public static func created(_ store: String, keyPath: String) -> String {
-            "created the store \(store); its key is \(keyPath): give each teammate a copy (mode 0600) at the same "
-                + "place, or point STOREFRONT_STORE_KEY at it"
+            "created the store \(store); its key is \(keyPath): \(shareTheKey)"
         }
+
+        /// How a store's key reaches the team, which it keys for.
+        private static let shareTheKey = "give each teammate a copy (mode 0600) at the same place, or point "
+            + "STOREFRONT_STORE_KEY at it"
 
         public static func alreadyThere(_ store: String, version: Int) -> String {
             "the store \(store) exists already (schema version \(version)); nothing changed"
@@ -19,6 +22,11 @@ extension CommandLineText {
             "copied \(count) event\(count == 1 ? "" : "s") from \(from) to \(to)"
         }
 
+        /// After a copy into a new database, which made its key on this machine.
+        public static func keyMade(_ keyPath: String) -> String {
+            "made the store's key \(keyPath): \(shareTheKey)"
+        }
+
         public static func copySourceMissing(_ source: String) -> String {
             "the source \(source) does not exist, so nothing was copied and no target was made; check the path given "
                 + "to --from"
@@ -29,7 +37,32 @@ extension CommandLineText {
                 + "check that --from names the database you meant"
         }
 
+        public static let emptyStoreVariable = "STOREFRONT_STORE is set but empty; unset it (the entitlements file is then "
+            + "used) or give it a store's address (postgresql://user@host:port/database, or an entitlements file's path)"
+
         public static let copyNeedsBothEnds = "store copy needs --from FILE_OR_URL and --to FILE_OR_URL"
+
+        /// The warning of a command run on a damaged database (without the "storefront: warning: " prefix).
+        public static func damaged(_ store: String, problems: Int, firstBadSeq: Int?, firstProblem: String) -> String {
+            let count = problems == 1 ? "a problem" : "\(problems) problems"
+            let scope = firstBadSeq.map {
+                $0 == 0 ? "none of its rows can be trusted" : "what is shown stops before row seq \($0), the first that cannot be trusted"
+            } ?? "every row reads, but the store cannot be trusted for writing"
+            // A key or header problem spoils no particular row.
+            let listed = firstBadSeq == 0 ? "the problems" : "the bad rows"
+            return "the store \(store) has \(count), so it is read-only and \(scope). `storefront verify --store URL` lists "
+                + "\(listed). The first: \(firstProblem)"
+        }
+
+        public static func intact(_ store: String, events: Int) -> String {
+            "\(store): intact, \(EnglishCount.of(events, "event")), every row verified."
+        }
+
+        /// `verify --expect-sequence` on a database that ends before the number expected.
+        public static func rolledBack(lastSequence: Int, expected: Int) -> String {
+            "the store ends at sequence number \(lastSequence), but \(expected) was expected: an older backup of the database "
+                + "was restored, or rows were removed; restore the newer backup, or accept the older state by carrying on"
+        }
 
         public static func needsPostgres(_ command: String) -> String {
             "\(command) works on a PostgreSQL store: give --store URL (or set STOREFRONT_STORE)"

@@ -93,6 +93,13 @@ public enum StorefrontScreenText {
             + "`storefront verify` tells more."
     }
 
+    /// The banner of a damaged database: `problem` in rows' words, which say what to do.
+    public static func databaseProblem(_ store: String, problem: String, more: Int) -> String {
+        let others = more > 0 ? " (and \(more) more)" : ""
+        return "The store \(store) has a problem: \(problem)\(others). Nothing can be bought or spent; "
+            + "`storefront verify --store URL` lists the bad rows."
+    }
+
     /// The banner while the store's server cannot be reached; the storefront keeps trying by itself.
     public static func storeUnreachable(reason: String) -> String {
         "The store is unreachable; retrying. Nothing can be bought, spent or changed until it is back (\(reason))."
@@ -102,6 +109,13 @@ public enum StorefrontScreenText {
     /// Why the transaction detail will show no App Store Server Notifications this time.
     public static func notificationsUnavailable(reason: String) -> String {
         "the transaction detail shows no notifications (\(reason)); `storefront notifications` says more."
+    }
+
+    /// Why the storefront on a database opens read-only: `reason` names the privilege the role lacks.
+    public static func storeCannotBeWritten(_ store: String, reason: String) -> String {
+        "The store \(store) cannot be written (\(reason)), so nothing can be bought, spent or changed; renewals and "
+            + "expiries that fell due are shown but not recorded. Writing needs INSERT on storefront_events: ask the "
+            + "database's owner to grant it, or use a role that has it."
     }
 
     public static func cannotWrite(reason: String) -> String {

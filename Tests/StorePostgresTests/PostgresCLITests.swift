@@ -45,7 +45,7 @@ struct PostgresCLITests {
         try server.psql("ALTER TABLE storefront_events DISABLE TRIGGER storefront_events_append_only; "
             + "UPDATE storefront_events SET line = replace(line, 'tester', 'mallory') WHERE seq = 2")
         let verified = try cli.run(["verify"])
-        #expect(verified.status == 3 && verified.stdout.contains("the row with seq 2 of storefront_events"), "\(verified.stdout)")
+        #expect(verified.status == 3 && verified.stdout.contains("storefront_events row seq 2 "), "\(verified.stdout)")
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 3)
     }
 

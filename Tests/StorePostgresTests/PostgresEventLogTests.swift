@@ -3,6 +3,7 @@ import StoreCatalog
 import StoreEngine
 import StoreLedger
 import StorePostgres
+import StorefrontText
 import StorefrontTesting
 import Testing
 
@@ -56,7 +57,7 @@ struct PostgresEventLogTests {
             """)
         let report = try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath)
         #expect(report.problems == [.tampered(line: 3)])
-        #expect(PostgresProblemText.describe(report.problems[0]).hasPrefix("the row with seq 2 of storefront_events"))
+        #expect(StoreProblemText.describe(report.problems[0], in: try fixture.store().medium).hasPrefix("storefront_events row seq 2 "))
         let reopened = try fixture.store()
         #expect(reopened.balance(of: "rage-faces", for: phone) == 5, "only the event before the damage is folded")
         #expect(throws: (any Error).self) { try reopened.purchase(face, buyer: phone, storefront: "USA") }

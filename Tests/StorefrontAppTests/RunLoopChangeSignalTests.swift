@@ -88,4 +88,19 @@ struct RunLoopChangeSignalTests {
         // While down the loop waits for its next attempt rather than on the signal of a dead connection.
         #expect(terminal.reads.contains { $0.wakeDescriptor == nil && $0.timeoutMilliseconds != nil })
     }
+
+    @Test("While the store stays down the banner gives the latest reason, not the first")
+    func bannerFollowsTheLatestReason() throws {
+        let fixture = try F(log: InMemoryEventLog(signalsChanges: true))
+        let (loop, terminal) = Self.run(fixture, script: [
+            .noKey { fixture.log.isReachable = false },
+            .pause,
+            .noKey { fixture.log.unreachableReason = "password authentication failed for user \"tester\"" },
+            .pause, .pause, .pause, .pause, .pause, .pause,
+        ])
+        let screens = terminal.frames.map { frame in (0..<frame.size.height).map { frame.rowText($0) }.joined(separator: "\n") }
+        #expect(screens.contains { $0.contains("connection refused") }, "the first reason was shown while it held")
+        #expect(loop.state.unreachableReason == "password authentication failed for user \"tester\"")
+        #expect(screens.last?.contains("password authentication failed") == true, "\(screens.last ?? "")")
+    }
 }

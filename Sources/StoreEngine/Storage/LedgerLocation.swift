@@ -8,6 +8,8 @@ public enum LedgerLocation {
         case noDataDirectory
         /// A path starting with `~/` was given while `HOME` is not set.
         case homeUnknown(path: String)
+        /// `STOREFRONT_ENTITLEMENTS` is set to nothing, which would otherwise quietly mean the default file.
+        case emptyVariable
 
         public var description: String {
             switch self {
@@ -16,6 +18,9 @@ public enum LedgerLocation {
                     + "is set. Set one of them, or STOREFRONT_ENTITLEMENTS, or give --entitlements FILE"
             case .homeUnknown(let path):
                 "\(path) starts with ~/, but HOME is not set; set HOME or give an absolute path"
+            case .emptyVariable:
+                "STOREFRONT_ENTITLEMENTS is set but empty; unset it (the default file is then used) or give it the "
+                    + "entitlements file's path"
             }
         }
     }
@@ -28,7 +33,8 @@ public enum LedgerLocation {
     /// (a service, `env -i`), a guess could put the store in a system or shared folder.
     public static func path(explicit: String?, environment: [String: String]) throws(Failure) -> String {
         if let explicit, !explicit.isEmpty { return try absolute(explicit, environment: environment) }
-        if let path = environment["STOREFRONT_ENTITLEMENTS"], !path.isEmpty {
+        if let path = environment["STOREFRONT_ENTITLEMENTS"] {
+            guard !path.isEmpty else { throw .emptyVariable }
             return try absolute(path, environment: environment)
         }
         // The XDG rules ignore a relative XDG_DATA_HOME.

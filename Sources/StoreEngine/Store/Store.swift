@@ -112,6 +112,9 @@ public final class Store: @unchecked Sendable {
     /// An incomplete last line that a commit moved aside, to tell the user about.
     public var tornTail: TornTailReport? { log.tornTail }
 
+    /// What keeps the store's events, so its problems are told in its words.
+    public var medium: StoreMedium { log.medium }
+
     private func apply(_ batch: EventBatch) {
         var entries = batch.entries[...]
         if batch.restarted {

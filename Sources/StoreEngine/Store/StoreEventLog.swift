@@ -33,6 +33,9 @@ public protocol StoreEventLog: AnyObject, Sendable {
     /// The incomplete last line a commit moved aside, if one did.
     var tornTail: TornTailReport? { get }
 
+    /// What keeps the events, for messages about them.
+    var medium: StoreMedium { get }
+
     /// The saved fold called `name` of the log's first events, if the log keeps one; call
     /// before the first read, and `resume(from:)` when the store can use it.
     func loadCheckpoint(named name: String) -> LedgerCheckpoint?
@@ -50,6 +53,8 @@ public protocol StoreEventLog: AnyObject, Sendable {
 extension StoreEventLog {
     /// Logs without a way to signal are asked (`hasChanged`) instead.
     public var changeSignal: Int32? { nil }
+    /// Logs are files unless they say otherwise.
+    public var medium: StoreMedium { .entitlementsFile }
     public func loadCheckpoint(named name: String) -> LedgerCheckpoint? { nil }
     public func resume(from checkpoint: LedgerCheckpoint) {}
     @discardableResult

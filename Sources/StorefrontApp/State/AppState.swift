@@ -106,7 +106,13 @@ public struct AppState: Equatable, Sendable {
         if let unavailableReason { return unavailableReason }
         if let unreachableReason { return StorefrontScreenText.storeUnreachable(reason: unreachableReason) }
         guard let problem = snapshot.ledgerProblems.first else { return nil }
-        return StorefrontScreenText.ledgerProblem("\(problem)", more: snapshot.ledgerProblems.count - 1)
+        let words = StoreProblemText.describe(problem, in: snapshot.medium)
+        switch snapshot.medium {
+        case .entitlementsFile:
+            return StorefrontScreenText.ledgerProblem(words, more: snapshot.ledgerProblems.count - 1)
+        case .database(let address):
+            return StorefrontScreenText.databaseProblem(address, problem: words, more: snapshot.ledgerProblems.count - 1)
+        }
     }
 
     /// True when the window is below the smallest size the screens are laid out for.

@@ -26,6 +26,8 @@ public struct StoreSnapshot: Equatable, Sendable {
     public var ledgerProblems: [LedgerProblem]
     /// An incomplete last line that a commit moved aside.
     public var tornTail: TornTailReport?
+    /// What keeps the store, so its problems are told in its words.
+    public var medium: StoreMedium = .entitlementsFile
     /// The store-wide test settings (Ask to Buy, billing retry, injected errors, ...).
     public var settings: StoreSettings
     /// The store clock's rate and anchor, so screens can tell store time from real time.
@@ -92,6 +94,7 @@ public struct StoreSnapshot: Equatable, Sendable {
                   subscribedGroups: Set(state.subscriptionChains(of: buyer.account).map(\.group)))
         offerSignaturesRequired = state.promotionalOfferSignaturesRequired
         foldRevision = revision
+        medium = store.medium
     }
 
     /// A stand-in for `buyer` in `storefront` until the store is read for them: this snapshot's
@@ -105,6 +108,7 @@ public struct StoreSnapshot: Equatable, Sendable {
                                    nextPurchase: sameDevice ? nextPurchase : .succeed,
                                    ledgerProblems: ledgerProblems, tornTail: tornTail, settings: settings, timeline: timeline)
         unread.offerSignaturesRequired = offerSignaturesRequired
+        unread.medium = medium
         unread.serverSide.servingAddress = serverSide.servingAddress
         unread.isRead = false
         unread.foldRevision = foldRevision

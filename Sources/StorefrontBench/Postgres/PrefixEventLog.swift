@@ -38,6 +38,7 @@ final class PrefixEventLog: StoreEventLog, @unchecked Sendable {
 
     var problems: [LedgerProblem] { log.problems }
     var tornTail: TornTailReport? { log.tornTail }
+    var medium: StoreMedium { log.medium }
 
     @discardableResult
     func saveCheckpoint(named name: String, payload: [UInt8]) -> Bool {

@@ -14,7 +14,9 @@ public enum StoreLocation: Sendable {
     /// default (`LedgerLocation`).
     public static func resolve(_ arguments: CommandLineArguments, environment: [String: String]) throws(CommandFailure) -> StoreLocation {
         if let store = arguments.storeAddress, !store.isEmpty { return try named(store, environment: environment) }
-        if arguments.entitlementsPath == nil, let store = environment["STOREFRONT_STORE"], !store.isEmpty {
+        if arguments.entitlementsPath == nil, let store = environment["STOREFRONT_STORE"] {
+            // Taken as unset, an empty value would quietly put a team's commands on a file of their own.
+            guard !store.isEmpty else { throw CommandFailure(status: .usage, message: CommandLineText.Stores.emptyStoreVariable) }
             return try named(store, environment: environment)
         }
         return .file(path: try StoreSession.ledgerPath(arguments, environment: environment))

@@ -58,8 +58,8 @@ public enum StorefrontCommandLine {
                                    console: Console) throws -> ExitStatus {
         let session = try StoreSession.open(arguments, environment: environment)
         for warning in session.warnings { console.err(CommandLineText.Report.error(warning)) }
-        let damage = LedgerDamage(problems: session.store.ledgerProblems)
-        if let warning = damage.warning(ledgerPath: session.ledgerPath) { console.err(CommandLineText.Report.warning(warning)) }
+        let damage = LedgerDamage(session.store)
+        if let warning = damage.warning(filePath: session.ledgerPath) { console.err(CommandLineText.Report.warning(warning)) }
         if let skipped = session.catchUpSkipped {
             console.err(CommandLineText.Report.warning(CommandLineText.Report.catchUpSkipped(skipped)))
         }

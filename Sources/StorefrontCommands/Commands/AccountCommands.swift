@@ -31,7 +31,7 @@ enum AccountCommands {
                           expiresDate: $0.expiresDate, active: $0.isActive, delivered: $0.delivered)
                 },
                 credits: result.credits,
-                ledger: LedgerDamage(problems: session.store.ledgerProblems).shape))
+                ledger: LedgerDamage(session.store).shape))
             return .success
         }
         typealias Text = CommandLineText.Account

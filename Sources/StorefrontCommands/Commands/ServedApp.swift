@@ -34,7 +34,7 @@ final class ServedApp {
         delivery = NotificationDeliveryLoop(
             worker: NotificationDeliveryWorker(store: session.store, feed: feed, signer: signer, sender: URLSessionNotificationSender()),
             feed: feed, claim: claim.isHeld, report: DeliveryProblemReport(console: appConsole).report,
-            afterPass: { [damage, store = session.store] in damage.check(store.ledgerProblems) },
+            afterPass: { [damage, store = session.store] in damage.check(store.ledgerProblems, medium: store.medium) },
             claimChanged: DeliveryClaimReport(console: appConsole).claimChanged)
     }
 

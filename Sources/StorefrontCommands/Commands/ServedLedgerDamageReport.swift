@@ -1,4 +1,5 @@
 import Foundation
+import StoreEngine
 import StoreLedger
 import StorefrontText
 
@@ -18,8 +19,8 @@ final class ServedLedgerDamageReport: @unchecked Sendable {
 
     /// Warns when `problems` differ from what was last warned of; a repaired ledger warns again
     /// when it is damaged anew.
-    func check(_ problems: [LedgerProblem]) {
-        let warning = LedgerDamage(problems: problems).warning(ledgerPath: ledgerPath)
+    func check(_ problems: [LedgerProblem], medium: StoreMedium) {
+        let warning = LedgerDamage(problems: problems, medium: medium).warning(filePath: ledgerPath)
         let isNew = lock.withLock {
             defer { lastWarning = warning }
             return warning != lastWarning

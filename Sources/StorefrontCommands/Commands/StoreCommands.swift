@@ -9,8 +9,14 @@ enum StoreCommands {
     static func initialize(arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> ExitStatus {
         let (log, keyPath) = try postgresLog(arguments, environment: environment, command: "store init")
         let before = try log.initialize()
-        console.out(before == 0 ? CommandLineText.Stores.created(log.address.display, keyPath: keyPath)
-                                : CommandLineText.Stores.alreadyThere(log.address.display, version: before))
+        if arguments.json {
+            try console.json(JSONShapes.StoreInitResult(
+                store: log.address.display, created: before == 0,
+                schemaVersion: before == 0 ? PostgresEventLog.schemaVersionWritten : before, keyFile: keyPath))
+        } else {
+            console.out(before == 0 ? CommandLineText.Stores.created(log.address.display, keyPath: keyPath)
+                                    : CommandLineText.Stores.alreadyThere(log.address.display, version: before))
+        }
         return .success
     }
 
@@ -18,7 +24,12 @@ enum StoreCommands {
     static func migrate(arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> ExitStatus {
         let (log, _) = try postgresLog(arguments, environment: environment, command: "store migrate")
         let versions = try log.migrate()
-        console.out(CommandLineText.Stores.migrated(log.address.display, from: versions.from, to: versions.to))
+        if arguments.json {
+            try console.json(JSONShapes.StoreMigrateResult(store: log.address.display, fromVersion: versions.from,
+                                                           toVersion: versions.to, changed: versions.from != versions.to))
+        } else {
+            console.out(CommandLineText.Stores.migrated(log.address.display, from: versions.from, to: versions.to))
+        }
         return .success
     }
 
@@ -30,8 +41,18 @@ enum StoreCommands {
         let source = try StoreLocation.named(from, environment: environment)
         let target = try StoreLocation.named(to, environment: environment)
         let sourceLog = try openCopySource(source)
+        // A new database's key is made by the copy's first commit, on this machine only: the
+        // team needs to be told where it is, as `store init` tells.
+        var keyToWatch: String?
+        if case .postgres(_, let keyPath, _) = target, !FileManager.default.fileExists(atPath: keyPath) { keyToWatch = keyPath }
         let count = try EventLogCopy.copy(from: sourceLog, named: source.name, to: try target.openLog(), named: target.name)
-        console.out(CommandLineText.Stores.copied(count, from: source.name, to: target.name))
+        let keyMade = keyToWatch.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        if arguments.json {
+            try console.json(JSONShapes.StoreCopyResult(from: source.name, to: target.name, events: count, keyFileMade: keyMade))
+        } else {
+            console.out(CommandLineText.Stores.copied(count, from: source.name, to: target.name))
+            if let keyMade { console.out(CommandLineText.Stores.keyMade(keyMade)) }
+        }
         return .success
     }
 

@@ -25,20 +25,25 @@ enum VerifyCommand {
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }
-        let describe: (LedgerProblem) -> String = { problem in
-            if case .postgres = location { return PostgresProblemText.describe(problem) }
-            return problem.description
-        }
+        let medium: StoreMedium
+        if case .postgres = location { medium = .database(address: path) } else { medium = .entitlementsFile }
+        let describe = { (problem: LedgerProblem) in StoreProblemText.describe(problem, in: medium) }
         let rolledBack = expected.flatMap { $0 > report.lastSequence ? $0 : nil }.map {
-            CommandLineText.Files.rolledBack(lastSequence: report.lastSequence, expected: $0)
+            medium == .entitlementsFile ? CommandLineText.Files.rolledBack(lastSequence: report.lastSequence, expected: $0)
+                : CommandLineText.Stores.rolledBack(lastSequence: report.lastSequence, expected: $0)
         }
         if arguments.json {
-            var problems = report.problems.map { JSONShapes.VerifyProblem(line: $0.line, message: describe($0)) }
-            if let rolledBack { problems.append(JSONShapes.VerifyProblem(line: nil, message: rolledBack)) }
+            var problems = report.problems.map { problem in
+                medium == .entitlementsFile
+                    ? JSONShapes.VerifyProblem(line: problem.line, message: describe(problem))
+                    : JSONShapes.VerifyProblem(seq: problem.line.map(StoreProblemText.sequence(ofLine:)), message: describe(problem))
+            }
+            if let rolledBack { problems.append(JSONShapes.VerifyProblem(message: rolledBack)) }
             try console.json(JSONShapes.VerifyResult(path: path, intact: problems.isEmpty, events: report.entryCount,
                                    lastSequence: report.lastSequence, headMac: report.headMAC, problems: problems))
         } else if report.isIntact, rolledBack == nil {
-            console.out(CommandLineText.Files.intact(path, events: report.entryCount))
+            console.out(medium == .entitlementsFile ? CommandLineText.Files.intact(path, events: report.entryCount)
+                            : CommandLineText.Stores.intact(path, events: report.entryCount))
             console.out(CommandLineText.Files.head(sequence: report.lastSequence, mac: report.headMAC))
             if report.incompleteLastLineBytes > 0 {
                 console.out(CommandLineText.Files.incompleteLastLine(bytes: report.incompleteLastLineBytes))

@@ -10,6 +10,9 @@ extension JSONShapes {
         public var state: String
         /// The first line whose event is not shown; nothing from it on is folded.
         public var firstBadLine: Int?
+        /// On a PostgreSQL store, in place of `firstBadLine`: the `seq` of the first row not
+        /// shown (0 for the header row, when no row can be trusted).
+        public var firstBadSeq: Int?
         /// Every problem found, as `storefront verify` words it.
         public var problems: [String]
     }
@@ -26,6 +29,9 @@ extension JSONShapes {
     public struct VerifyProblem: Codable, Sendable {
         /// The line it was found on; nil for a problem of the whole file (an expected sequence number missing).
         public var line: Int?
+        /// On a PostgreSQL store, in place of `line`: the `seq` of the row it was found on (0 for
+        /// the header row); nil for a problem of the whole store.
+        public var seq: Int?
         public var message: String
     }
 

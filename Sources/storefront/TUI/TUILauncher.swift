@@ -52,10 +52,9 @@ enum TUILauncher {
         switch session.location {
         case .file(let path):
             if let refusal = LedgerWriteAccess.refusal(ledgerPath: path) { return refusal }
-        case .postgres:
-            if let refusal = (session.log as? PostgresEventLog)?.writeRefusal() {
-                return StorefrontScreenText.cannotWrite(reason: refusal)
-            }
+        case .postgres(let address, _, _):
+            let refusal = (session.log as? PostgresEventLog)?.writeRefusal() ?? session.catchUpSkipped
+            return refusal.map { StorefrontScreenText.storeCannotBeWritten(address.display, reason: $0) }
         }
         return session.catchUpSkipped.map { StorefrontScreenText.cannotWrite(reason: "\($0)") }
     }

@@ -1,0 +1,31 @@
+import Foundation
+
+/// The shapes of `store init`, `store migrate` and `store copy` with `--json`.
+extension JSONShapes {
+    public struct StoreInitResult: Codable, Sendable {
+        /// The store's address, without its password.
+        public var store: String
+        /// True when this command made the store; false when it was there already.
+        public var created: Bool
+        public var schemaVersion: Int
+        /// The store's key file on this machine, to copy to every teammate's.
+        public var keyFile: String
+    }
+
+    public struct StoreMigrateResult: Codable, Sendable {
+        public var store: String
+        public var fromVersion: Int
+        public var toVersion: Int
+        /// False when the store had the schema this storefront writes already.
+        public var changed: Bool
+    }
+
+    public struct StoreCopyResult: Codable, Sendable {
+        public var from: String
+        public var to: String
+        /// How many events were copied.
+        public var events: Int
+        /// The key file the copy made for a new PostgreSQL target, on this machine.
+        public var keyFileMade: String?
+    }
+}

@@ -1,0 +1,15 @@
+import StoreEngine
+
+/// What a change refused by a damaged database says: which store, which rows, what to do.
+extension StoreDamaged: CustomStringConvertible {
+    /// How many problems the message lists before pointing to `verify`.
+    private static let listedProblemLimit = 5
+
+    public var description: String {
+        let medium = StoreMedium.database(address: store)
+        let listed = problems.prefix(Self.listedProblemLimit).map { "\n  - " + StoreProblemText.describe($0, in: medium) }.joined()
+        let more = problems.count > Self.listedProblemLimit ? "\n  ... and \(problems.count - Self.listedProblemLimit) more" : ""
+        return "refusing to write to the store \(store): it has \(EnglishCount.of(problems.count, "problem")):\(listed)\(more)\n"
+            + "Nothing was written. `storefront verify --store URL` lists \(problems.contains { ($0.line ?? 0) > 1 } ? "the bad rows" : "the problems")."
+    }
+}

@@ -1,0 +1,59 @@
+import StoreEngine
+import StoreLedger
+
+/// A store's problems in the words of what keeps it: an entitlements file's lines (and
+/// `storefront repair`), or a database's rows named by their `seq` (and a backup, since a
+/// database has no repair).
+///
+/// The ledger's scanner reads a database's rows as the lines of a chain whose line 1 is the
+/// `storefront_header` row, so line N is the row with `seq` N − 1.
+public enum StoreProblemText {
+    /// What to do about rows that do not verify.
+    public static let databaseRemedy = "restore the database from a backup, or `storefront store copy` a good copy of "
+        + "the store into an empty database"
+
+    /// `problem` as the store in `medium` has it.
+    public static func describe(_ problem: LedgerProblem, in medium: StoreMedium) -> String {
+        switch medium {
+        case .entitlementsFile: problem.description
+        case .database: row(problem)
+        }
+    }
+
+    /// The `seq` of the row a chain's `line` holds; 0 stands for the header row.
+    public static func sequence(ofLine line: Int) -> Int { line - 1 }
+
+    private static func row(_ problem: LedgerProblem) -> String {
+        switch problem {
+        case .tampered(let line):
+            "storefront_events row seq \(sequence(ofLine: line)) does not match its MAC: it was changed by hand, "
+                + "or rows before it were deleted; \(databaseRemedy)"
+        case .malformed(let line, let reason) where line == 1:
+            "the storefront_header row is malformed: \(reason); \(databaseRemedy)"
+        case .malformed(let line, let reason):
+            "storefront_events row seq \(sequence(ofLine: line)) is malformed: \(reason); \(databaseRemedy)"
+        case .sequenceGap(let line, let expected, let found):
+            "the row read as seq \(sequence(ofLine: line)) of storefront_events holds sequence number \(found) where "
+                + "\(expected) was expected: a row was deleted or its line edited; \(databaseRemedy)"
+        case .lineTooLong(let line, let limit):
+            "storefront_events row seq \(sequence(ofLine: line)) is longer than \(limit) bytes, more than any row "
+                + "storefront writes, so it and every row after it are left unread; \(databaseRemedy)"
+        case .notALedger(let reason):
+            "the storefront_header row is not a storefront header (\(reason)); check that the address names the "
+                + "database you meant"
+        case .keyMismatch(let keyPath):
+            "the storefront_header row does not verify with the key in \(keyPath): the key belongs to another store "
+                + "or the row was edited; copy this store's key file from a machine that uses the store"
+        case .keyMissing(let keyPath):
+            "this machine has no key for the store: its key file lives at \(keyPath), which is missing, so no row can "
+                + "be verified; copy the key file there from a machine that has it (or set STOREFRONT_STORE_KEY to "
+                + "where it is)"
+        case .keyInvalid(let keyPath, let reason):
+            "the key file \(keyPath) does not hold a key (\(reason)), so no row can be verified; copy the store's key "
+                + "file there from a machine that has it"
+        case .keyNotPrivate, .newerVersion, .committedLinesMissing, .commitMarkMismatch, .commitMarkDamaged:
+            // Words that name no line or file remedy, or problems of a file's lock only.
+            problem.description
+        }
+    }
+}

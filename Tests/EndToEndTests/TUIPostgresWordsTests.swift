@@ -1,0 +1,61 @@
+import Foundation
+import StorefrontTesting
+import Testing
+
+/// The storefront on a PostgreSQL store it may not change: its banner speaks of the database
+/// (the store's address, the row by seq, the role's missing privilege), never of a file.
+@Suite("TUI in tmux: a PostgreSQL store's banners", .serialized,
+       .enabled(if: TmuxSession.testsRun,
+                "tmux is not installed, so the terminal tests cannot run; install it (apt-get install tmux) to run them"))
+struct TUIPostgresWordsTests {
+    /// The screen's text with its lines joined, so a sentence wrapped by the banner reads whole.
+    static func joined(_ screen: String) -> String {
+        screen.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+
+    /// A new database on the shared server, its name, and a CLI on it with a key of its own.
+    static func database(_ tui: TUITests) throws -> (server: ThrowawayPostgres, url: String, name: String, cli: StorefrontProcess) {
+        let server = try ThrowawayPostgres.shared()
+        let url = try server.newDatabase()
+        var cli = tui.cli
+        cli.environment["STOREFRONT_STORE_KEY"] = cli.ledger + ".team.key"
+        cli.storeArguments = ["--store", url]
+        return (server, url, String(url.split(separator: "/").last ?? ""), cli)
+    }
+
+    @Test("A row changed by hand: the banner names the store and row seq 2, and the alert says to restore a backup")
+    func damagedDatabaseBanner() async throws {
+        let tui = try TUITests()
+        let (server, url, name, cli) = try Self.database(tui)
+        for _ in 0..<3 { #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0) }
+        try server.psql("ALTER TABLE storefront_events DISABLE TRIGGER storefront_events_append_only; "
+            + "UPDATE storefront_events SET line = replace(line, 'tester', 'mallory') WHERE seq = 2", database: name)
+        let tmux = try await tui.openStorefront(["--store", url], environment: ["STOREFRONT_STORE_KEY": cli.environment["STOREFRONT_STORE_KEY"] ?? ""])
+        defer { tmux.kill() }
+        let banner = try await tmux.waitForScreen("the database's banner") {
+            Self.joined($0).contains("The store \(url) has a problem: storefront_events row seq 2 does not match its MAC")
+        }
+        #expect(!banner.contains("entitlements file") && !banner.contains("line 3"), "\(banner)")
+        try tmux.press("Enter")
+        try await tmux.waitForScreen("the read-only alert with the database's advice") {
+            let text = Self.joined($0)
+            return text.contains("restore the database from a backup") && text.contains("verify --store URL")
+        }
+    }
+
+    @Test("A role that may only read: the banner says the store cannot be written and which privilege is missing")
+    func readOnlyRoleBanner() async throws {
+        let tui = try TUITests()
+        let (server, url, name, cli) = try Self.database(tui)
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        try server.psql("DO $$ BEGIN CREATE ROLE viewer LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
+            + "GRANT SELECT ON ALL TABLES IN SCHEMA public TO viewer", database: name)
+        let viewerURL = url.replacingOccurrences(of: "postgresql://postgres@", with: "postgresql://viewer@")
+        let tmux = try await tui.openStorefront(["--store", viewerURL], environment: ["STOREFRONT_STORE_KEY": cli.environment["STOREFRONT_STORE_KEY"] ?? ""])
+        defer { tmux.kill() }
+        let banner = try await tmux.waitForScreen("the read-only role's banner") {
+            Self.joined($0).contains("The store \(viewerURL) cannot be written (the role viewer has no INSERT on storefront_events)")
+        }
+        #expect(!banner.contains("entitlements file"), "\(banner)")
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import StorefrontCommands
+import StorefrontTesting
+import Testing
+
+/// A PostgreSQL store spoken of as a database: damage named by row `seq` with a database's
+/// remedies, a schema without its version, a missing or misplaced key, empty variables, and the
+/// store commands' JSON. The tests share one server, a database each.
+@Suite("PostgreSQL store in its own words", .serialized)
+struct PostgresStoreWordsTests {
+    /// A database of its own on the shared server, and a CLI on it with its own key folder.
+    struct Database {
+        let server: ThrowawayPostgres
+        let url: String
+        let name: String
+        let folder: String
+        let cli: StorefrontProcess
+
+        init() throws {
+            server = try ThrowawayPostgres.shared()
+            url = try server.newDatabase()
+            name = String(url.split(separator: "/").last ?? "")
+            folder = try StorefrontProcess.temporaryFolder()
+            var cli = StorefrontProcess(ledger: "")
+            cli.environment["STOREFRONT_STORE_KEY"] = folder + "/team.key"
+            cli.storeArguments = ["--store", url]
+            self.cli = cli
+        }
+
+        @discardableResult
+        func psql(_ sql: String) throws -> String { try server.psql(sql, database: name) }
+    }
+
+    /// Words only an entitlements file deserves.
+    static func fileWords(in text: String) -> [String] {
+        ["line ", "repair", "stores/", "ledger", "entitlements file"].filter { text.contains($0) }
+    }
+
+    @Test("a row changed by hand: errors, warnings, verify and entitlements --json speak of row seq 2 and a backup")
+    func damagedDatabase() throws {
+        let database = try Database()
+        let cli = database.cli
+        for _ in 0..<3 { #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0) }
+        try database.psql("ALTER TABLE storefront_events DISABLE TRIGGER storefront_events_append_only; "
+            + "UPDATE storefront_events SET line = replace(line, 'tester', 'mallory') WHERE seq = 2")
+
+        let refused = try cli.run(["buy", "com.example.rage.face.random"])
+        #expect(refused.status == 3)
+        #expect(refused.stderr.contains("refusing to write to the store \(database.url)"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("it has 1 problem:\n  - storefront_events row seq 2 does not match its MAC"),
+                "\(refused.stderr)")
+        #expect(refused.stderr.contains("restore the database from a backup, or `storefront store copy`"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("`storefront verify --store URL` lists the bad rows"), "\(refused.stderr)")
+        #expect(Self.fileWords(in: refused.stderr).isEmpty, "\(refused.stderr)")
+
+        let listed = try cli.run(["entitlements", "--json"])
+        #expect(listed.status == 3, "a partial listing is never a plain success: \(listed.stderr)")
+        #expect(listed.stderr.contains("the store \(database.url) has a problem, so it is read-only and what is shown "
+            + "stops before row seq 2"), "\(listed.stderr)")
+        #expect(Self.fileWords(in: listed.stderr).isEmpty, "\(listed.stderr)")
+        let ledger = try #require(listed.json()?["ledger"] as? [String: Any])
+        #expect(ledger["state"] as? String == "damaged")
+        #expect(ledger["firstBadSeq"] as? Int == 2 && ledger["firstBadLine"] == nil, "\(ledger)")
+        let problems = try #require(ledger["problems"] as? [String])
+        #expect(problems.count == 1 && problems[0].hasPrefix("storefront_events row seq 2"), "\(problems)")
+
+        let verified = try cli.run(["verify"])
+        #expect(verified.status == 3)
+        #expect(verified.stdout.contains("\(database.url): 1 problem"), "\(verified.stdout)")
+        #expect(verified.stdout.contains("storefront_events row seq 2 does not match its MAC"), "\(verified.stdout)")
+        #expect(Self.fileWords(in: verified.stdout).isEmpty, "\(verified.stdout)")
+        let verifiedJSON = try cli.run(["verify", "--json"]).decoded(JSONShapes.VerifyResult.self)
+        #expect(verifiedJSON.problems.map(\.seq) == [2] && verifiedJSON.problems.map(\.line) == [nil])
+
+        let serve = try ServeProcess(cli)
+        let said = serve.stop()
+        #expect(said.stderr.contains("the store \(database.url) has a problem"), "\(said.stderr)")
+        #expect(Self.fileWords(in: said.stderr).isEmpty, "\(said.stderr)")
+    }
+
+    @Test("tables without their schema version are a damaged schema with what to do, not a missing store")
+    func schemaVersionMissing() throws {
+        let database = try Database()
+        let cli = database.cli
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        try database.psql("DELETE FROM storefront_schema_version")
+        for command in [["store", "init"], ["buy", "com.example.rage.face.random"], ["verify"], ["store", "migrate"]] {
+            let result = try cli.run(command)
+            #expect(result.status == 3, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("the store \(database.url) has storefront tables but lacks its row in "
+                + "storefront_schema_version"), "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("INSERT INTO storefront_schema_version (version) VALUES (2);"), "\(result.stderr)")
+            #expect(!result.stderr.contains("holds no store") && !result.stderr.contains("already exists"), "\(result.stderr)")
+        }
+        try database.psql("INSERT INTO storefront_schema_version (version) VALUES (2)")
+        #expect(try cli.run(["verify"]).status == 0, "the advice mends it")
+
+        try database.psql("DROP TABLE storefront_schema_version")
+        let withoutTable = try cli.run(["store", "init"])
+        #expect(withoutTable.status == 3 && withoutTable.stderr.contains("lacks the table storefront_schema_version"),
+                "\(withoutTable.stderr)")
+        #expect(try database.psql("SELECT count(*) FROM storefront_events") == "1\n", "nothing was written")
+    }
+
+    @Test("a machine without the key: writing commands say where the key belongs and to copy it, never the ledger")
+    func keyMissingOnWrite() throws {
+        let database = try Database()
+        #expect(try database.cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        var elsewhere = database.cli
+        let missingKey = database.folder + "/other-machine.key"
+        elsewhere.environment["STOREFRONT_STORE_KEY"] = missingKey
+        let refused = try elsewhere.run(["buy", "com.example.rage.face.random"])
+        #expect(refused.status == 3)
+        #expect(refused.stderr.contains("its key file lives at \(missingKey)"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("copy the key file there from a machine that has it"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("lists the problems") && !refused.stderr.contains("bad rows"), "no row is bad: \(refused.stderr)")
+        #expect(!refused.stderr.contains("ledger") && !refused.stderr.contains("move"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: missingKey), "no key made for a store that has one")
+    }
+
+    @Test("STOREFRONT_STORE_KEY naming a directory, and empty store variables, are refused naming the variable")
+    func variablesRefused() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        var cli = StorefrontProcess(ledger: "")
+        cli.environment["HOME"] = folder
+        let address = "postgresql://postgres@127.0.0.1:1/nowhere"
+
+        cli.environment["STOREFRONT_STORE_KEY"] = folder
+        let directory = try cli.run(["--store", address, "entitlements"])
+        #expect(directory.status == 2)
+        #expect(directory.stderr.contains("STOREFRONT_STORE_KEY names the directory \(folder), not a key file"),
+                "\(directory.stderr)")
+        #expect(!directory.stderr.contains("entitlements file"), "\(directory.stderr)")
+
+        cli.environment["STOREFRONT_STORE_KEY"] = nil
+        let keyPlace = folder + "/.config/storefront/stores/127.0.0.1-1-nowhere.key"
+        try FileManager.default.createDirectory(atPath: keyPlace, withIntermediateDirectories: true)
+        let defaultPlace = try cli.run(["--store", address, "entitlements"])
+        #expect(defaultPlace.status == 2 && defaultPlace.stderr.contains("the store's key file belongs at \(keyPlace), but a directory"),
+                "\(defaultPlace.stderr)")
+        #expect(!defaultPlace.stderr.contains("entitlements"), "\(defaultPlace.stderr)")
+        try FileManager.default.removeItem(atPath: folder + "/.config")
+
+        cli.environment["STOREFRONT_STORE_KEY"] = ""
+        let emptyKey = try cli.run(["--store", address, "entitlements"])
+        #expect(emptyKey.status == 2 && emptyKey.stderr.contains("STOREFRONT_STORE_KEY is set but empty"), "\(emptyKey.stderr)")
+
+        cli.environment["STOREFRONT_STORE_KEY"] = nil
+        cli.environment["STOREFRONT_STORE"] = ""
+        let emptyStore = try cli.run(["buy", "com.example.rage.face.random"])
+        #expect(emptyStore.status == 2 && emptyStore.stderr.contains("STOREFRONT_STORE is set but empty"), "\(emptyStore.stderr)")
+
+        cli.environment["STOREFRONT_STORE"] = nil
+        cli.environment["STOREFRONT_ENTITLEMENTS"] = ""
+        let emptyFile = try cli.run(["buy", "com.example.rage.face.random"])
+        #expect(emptyFile.status == 2 && emptyFile.stderr.contains("STOREFRONT_ENTITLEMENTS is set but empty"),
+                "\(emptyFile.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "no default file or key made")
+    }
+
+    @Test("store init, migrate and copy answer --json; a copy into a new database says where it made the key")
+    func storeCommandsJSONAndCopyKey() throws {
+        let database = try Database()
+        let cli = database.cli
+        let made = try cli.run(["store", "init", "--json"]).decoded(JSONShapes.StoreInitResult.self)
+        #expect(made.store == database.url && made.created && made.schemaVersion == 2 && made.keyFile == database.folder + "/team.key")
+        let again = try cli.run(["store", "init", "--json"]).decoded(JSONShapes.StoreInitResult.self)
+        #expect(!again.created && again.schemaVersion == 2)
+        let migrated = try cli.run(["store", "migrate", "--json"]).decoded(JSONShapes.StoreMigrateResult.self)
+        #expect(migrated.fromVersion == 2 && migrated.toVersion == 2 && !migrated.changed)
+
+        let source = StorefrontProcess(ledger: database.folder + "/history.jsonl")
+        #expect(try source.run(["buy", "com.example.rage.face.random"]).status == 0)
+        var copier = StorefrontProcess(ledger: "")
+        let newKey = database.folder + "/copy.key"
+        copier.environment["STOREFRONT_STORE_KEY"] = newKey
+        let copied = try copier.run(["store", "copy", "--from", source.ledger, "--to", try database.server.newDatabase()])
+        #expect(copied.status == 0, "\(copied.stderr)")
+        #expect(copied.stdout.contains("made the store's key \(newKey)"), "\(copied.stdout)")
+        #expect(FileManager.default.fileExists(atPath: newKey))
+
+        let jsonKey = database.folder + "/copy-json.key"
+        copier.environment["STOREFRONT_STORE_KEY"] = jsonKey
+        let target = try database.server.newDatabase()
+        let copiedJSON = try copier.run(["store", "copy", "--json", "--from", source.ledger, "--to", target])
+            .decoded(JSONShapes.StoreCopyResult.self)
+        #expect(copiedJSON.events == 1 && copiedJSON.to == target && copiedJSON.keyFileMade == jsonKey)
+        let intoExistingKey = try copier.run(["store", "copy", "--json", "--from", target, "--to", database.folder + "/back.jsonl"])
+            .decoded(JSONShapes.StoreCopyResult.self)
+        #expect(intoExistingKey.keyFileMade == nil, "a file target's key is beside it, as always")
+    }
+}
