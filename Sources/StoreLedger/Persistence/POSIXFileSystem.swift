@@ -158,8 +158,14 @@ public struct POSIXFileSystem: FileSystem {
             isRegularFile: (information.st_mode & S_IFMT) == S_IFREG,
             owner: UInt32(information.st_uid),
             isSymbolicLink: (information.st_mode & S_IFMT) == S_IFLNK,
-            linkCount: Int(information.st_nlink)
+            linkCount: Int(information.st_nlink),
+            changeTimes: FileChangeTimes(modified: duration(information.st_mtim),
+                                         statusChanged: duration(information.st_ctim))
         )
+    }
+
+    private static func duration(_ time: timespec) -> Duration {
+        .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
     }
 }
 

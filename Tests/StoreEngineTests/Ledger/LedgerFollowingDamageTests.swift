@@ -9,14 +9,14 @@ import Testing
 @Suite("Ledger following: damage and repair while a reader is open")
 struct LedgerFollowingDamageTests {
     /// A ledger of four events (lines 2...5).
-    private static func fourEventLedger() throws -> LedgerTestDirectory {
+    static func fourEventLedger() throws -> LedgerTestDirectory {
         let directory = try LedgerTestDirectory()
         try directory.ledger().append([.purchase(5), .spend(2), .spend(1), .purchase(3)])
         return directory
     }
 
     /// A reader that has read all of `directory`'s ledger.
-    private static func follower(of directory: borrowing LedgerTestDirectory) throws -> LedgerFile<LedgerTestEvent> {
+    static func follower(of directory: borrowing LedgerTestDirectory) throws -> LedgerFile<LedgerTestEvent> {
         let follower = directory.ledger()
         #expect(try follower.readNew().entries.count == 4)
         return follower
