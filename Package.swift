@@ -127,7 +127,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StorefrontCommandsTests",
-            dependencies: ["StorefrontCommands", "StoreEngine", "StoreCatalog", "StoreSigning", "storefront"]
+            dependencies: ["StorefrontCommands", "StoreEngine", "StoreLedger", "StoreCatalog", "StoreSigning", "storefront"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -36,7 +36,8 @@ enum ServeCommand {
         let delivery = NotificationDeliveryLoop(
             worker: NotificationDeliveryWorker(store: session.store, feed: feed, signer: signer, sender: URLSessionNotificationSender()),
             feed: feed, claim: claim.isHeld, report: DeliveryProblemReport(console: console).report,
-            afterPass: { [damage = ServedLedgerDamageReport(console: console, ledgerPath: session.ledgerPath), store = session.store] in
+            afterPass: { [damage = ServedLedgerDamageReport(ledgerPath: session.ledgerPath, say: { console.err($0) }),
+                          store = session.store] in
                 damage.check(store.ledgerProblems)
             },
             claimChanged: DeliveryClaimReport(console: console).claimChanged)
