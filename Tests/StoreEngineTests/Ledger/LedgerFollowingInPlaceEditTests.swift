@@ -136,12 +136,7 @@ struct LedgerFollowingInPlaceEditTests {
     @Test("an open store sees a same-length edit as damage, and the edit undone as mended")
     func storeFollowerSeesSameLengthEdit() throws {
         let directory = try LedgerTestDirectory()
-        let catalog = try CatalogLoader.loadBundled()
-        let clock = ManualClock(Date(timeIntervalSince1970: 1_796_000_000))
-        let writer = try Store(catalog: catalog, log: try LedgerEventLog.open(path: directory.ledgerPath), clock: clock)
-        _ = try writer.purchase(Rage.face, buyer: phone, storefront: "USA")
-        _ = try writer.purchase(Rage.face, buyer: phone, storefront: "USA")
-        let follower = try Store(catalog: catalog, log: try LedgerEventLog.open(path: directory.ledgerPath), clock: clock)
+        let follower = try Ledger.followingStore(in: directory, purchases: 2)
         #expect(!follower.hasExternalChanges())
 
         // The first purchase's account, renamed in place (the first match is on line 2).
