@@ -130,7 +130,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StorefrontCommandsTests",
-            dependencies: ["StorefrontCommands", "StoreEngine", "StoreCatalog", "StoreSigning", "storefront"]
+            dependencies: ["StorefrontCommands", "StoreEngine", "StoreLedger", "StoreCatalog", "StoreSigning", "storefront"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -93,11 +93,11 @@ public final class CurrentSigner: @unchecked Sendable {
     private struct Fingerprint: Equatable {
         var identity: FileIdentity
         var size: Int
-        var modifiedNanoseconds: Int64
+        var changeTimes: FileChangeTimes
     }
 
     private static func fingerprint(of path: String, in fileSystem: any FileSystem) -> Fingerprint? {
         guard let status = try? fileSystem.status(atPath: path) else { return nil }
-        return Fingerprint(identity: status.identity, size: status.size, modifiedNanoseconds: status.modifiedNanoseconds)
+        return Fingerprint(identity: status.identity, size: status.size, changeTimes: status.changeTimes)
     }
 }

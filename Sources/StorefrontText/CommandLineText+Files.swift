@@ -37,6 +37,12 @@ extension CommandLineText {
             return "\(path) has \(count), so it is read-only and \(scope). `storefront verify` lists the problems; \(remedy)"
         }
 
+        /// What `serve` says once a ledger it warned was damaged reads whole again (repaired, or
+        /// a good copy put back).
+        public static func soundAgain(_ path: String) -> String {
+            "\(path) is sound again: every line verifies, so all of it is served and it can be written"
+        }
+
         /// Why the storefront opens read-only: `what` is the file or "its folder PATH" that may not be written.
         public static func notWritable(_ path: String, what: String, reason: String, code: String) -> String {
             "The entitlements file \(path) cannot be written (\(what): \(reason), \(code)), so nothing can be bought, spent or "

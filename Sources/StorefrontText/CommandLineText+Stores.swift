@@ -43,6 +43,12 @@ extension CommandLineText {
         public static let copyNeedsBothEnds = "store copy needs --from FILE_OR_URL and --to FILE_OR_URL"
 
         /// The warning of a command run on a damaged database (without the "storefront: warning: " prefix).
+        /// What `serve` says once a database it warned was damaged reads whole again (restored
+        /// from a backup, say).
+        public static func soundAgain(_ store: String) -> String {
+            "the store \(store) is sound again: every row verifies, so all of it is served and it can be written"
+        }
+
         public static func damaged(_ store: String, problems: Int, firstBadSeq: Int?, firstProblem: String) -> String {
             let count = problems == 1 ? "a problem" : "\(problems) problems"
             let scope = firstBadSeq.map {

@@ -93,6 +93,8 @@ extension CommandLineText {
     public enum Report {
         public static func error(_ message: String) -> String { "storefront: \(message)" }
         public static func warning(_ message: String) -> String { "storefront: warning: \(message)" }
+        /// News that needs no action, such as a warned-of problem gone.
+        public static func notice(_ message: String) -> String { "storefront: \(message)" }
         public static func version(_ version: String) -> String { "storefront \(version)" }
         public static func catchUpSkipped(_ reason: String) -> String {
             "renewals and expiries that fell due are shown but not recorded: \(reason)"

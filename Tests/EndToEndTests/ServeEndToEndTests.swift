@@ -88,10 +88,7 @@ final class ServeEndToEndTests: XCTestCase {
 
     func testAGarbageLineAppendedWhileServingIsWarnedOfOnce() throws {
         let server = try ServeProcess(cli)
-        let ledger = try XCTUnwrap(FileHandle(forWritingAtPath: cli.ledger))
-        try ledger.seekToEnd()
-        try ledger.write(contentsOf: Data("this is not an event\n".utf8))
-        try ledger.close()
+        try Self.append(Data("this is not an event\n".utf8), to: cli.ledger)
         // Long enough for several passes of the delivery loop (one a second at least).
         Thread.sleep(forTimeInterval: 2.5)
         let stillServed = try server.send("GET", "/inApps/v1/transactions/1")
@@ -100,5 +97,32 @@ final class ServeEndToEndTests: XCTestCase {
         let warnings = result.stderr.components(separatedBy: "\n").filter { $0.contains("storefront repair") }
         XCTAssertEqual(warnings.count, 1, result.stderr)
         XCTAssertTrue(warnings.first?.contains("warning") == true, result.stderr)
+    }
+
+    func testARepairWhileServingIsToldOnceAndDamageAfterItIsWarnedOfAgain() throws {
+        let server = try ServeProcess(cli)
+        let garbage = Data("this is not an event\n".utf8)
+        try Self.append(garbage, to: cli.ledger)
+        // Each wait is long enough for several passes of the delivery loop (one a second at least).
+        Thread.sleep(forTimeInterval: 2.5)
+        XCTAssertEqual(try cli.run(["repair"]).status, 0)
+        Thread.sleep(forTimeInterval: 2.5)
+        try Self.append(garbage, to: cli.ledger)
+        Thread.sleep(forTimeInterval: 2.5)
+        let result = server.stop()
+
+        let told = result.stderr.components(separatedBy: "\n").filter { $0.contains("storefront repair") || $0.contains("sound again") }
+        XCTAssertEqual(told.count, 3, result.stderr)
+        guard told.count == 3 else { return }
+        XCTAssertTrue(told[0].hasPrefix("storefront: warning: ") && told[0].contains("storefront repair"), result.stderr)
+        XCTAssertEqual(told[1], "storefront: \(cli.ledger) is sound again: every line verifies, so all of it is served and it can be written")
+        XCTAssertEqual(told[2], told[0])
+    }
+
+    private static func append(_ bytes: Data, to path: String) throws {
+        let ledger = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        try ledger.seekToEnd()
+        try ledger.write(contentsOf: bytes)
+        try ledger.close()
     }
 }

@@ -64,4 +64,30 @@ struct TUIDamagedLedgerTests {
         let mended = try await tmux.waitForScreen("the banner gone") { !$0.contains("Read-only") && $0.contains("┌ Products") }
         #expect(!mended.contains("Could not complete") && !mended.contains("Enter OK"), "\(mended)")
     }
+
+    @Test("A digit changed in place while open (same size) brings the banner; changing it back takes it away")
+    func sameSizeEditWhileOpenThenUndone() async throws {
+        let tui = try TUITests()
+        for _ in 0..<2 { #expect(try tui.cli.run(["buy", "com.example.rage.lives.3"]).status == 0) }
+        let tmux = try await tui.openStorefront()
+        defer { tmux.kill() }
+        try await tmux.waitFor("Extra Lives: 6")
+
+        try Self.overwriteInPlace(#"{"seq":2,"#, with: #"{"seq":3,"#, in: tui.cli.ledger)
+        let damaged = try await tmux.waitFor("Read-only", "line 3 ")
+        #expect(damaged.contains("Extra Lives: 3"), "what is shown stops before the edited line: \(damaged)")
+        try Self.overwriteInPlace(#"{"seq":3,"#, with: #"{"seq":2,"#, in: tui.cli.ledger)
+        try await tmux.waitForScreen("the banner gone") { !$0.contains("Read-only") && $0.contains("Extra Lives: 6") }
+    }
+
+    /// Writes `replacement` over the first `original` in the file without truncating it, as
+    /// an editor saving into the file does.
+    private static func overwriteInPlace(_ original: String, with replacement: String, in path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let range = try #require(text.range(of: original))
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        defer { try? handle.close() }
+        try handle.seek(toOffset: UInt64(text.utf8.distance(from: text.startIndex, to: range.lowerBound)))
+        try handle.write(contentsOf: Data(replacement.utf8))
+    }
 }

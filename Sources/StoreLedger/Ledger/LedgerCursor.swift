@@ -29,6 +29,9 @@ struct LedgerCursor {
     var observedSize = 0
     /// The whole file's size when it was last read, even if only part of it was read.
     var fileSize = 0
+    /// The file's change times when it was last read or written by this instance; nil when
+    /// not known, so nothing is compared with them.
+    var changeTimes: FileChangeTimes?
     /// Set when the header cannot be used; nothing after it is read.
     var isHalted = false
     /// Every problem found since the cursor started.

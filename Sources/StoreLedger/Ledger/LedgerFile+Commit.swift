@@ -70,6 +70,7 @@ extension LedgerFile {
             recordCommitMark(in: writerLock, after: written, replacing: markBytes.count)
         }
         written.observedSize = written.offset
+        if !lines.isEmpty { noteOwnWrite(to: ledger, cursor: &written) }
         cursor = written
         undelivered = nil
         publishObservation()

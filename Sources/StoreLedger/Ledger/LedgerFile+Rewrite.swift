@@ -2,15 +2,36 @@
 /// only past its offset would misread.
 extension LedgerFile {
     /// Whether the file `cursor` followed must be read again from its first line: it was
-    /// replaced or shrank; it grew, but the last line read no longer ends where it did with
-    /// the MAC it had (a line was edited by hand to another length, which reading on would take
-    /// for new lines or a torn tail); or it was found damaged and has changed since (repaired,
-    /// restored or edited again), so what was found no longer stands.
+    /// replaced or shrank; it kept its size but was written since (a line edited in place to
+    /// the same length, or an edit undone); it grew, but the last line read no longer ends
+    /// where it did with the MAC it had (a line was edited by hand to another length, which
+    /// reading on would take for new lines or a torn tail); or it was found damaged and has
+    /// changed since (repaired, restored or edited again), so what was found no longer stands.
     func mustReadFromStart(_ file: OpenFile, status: FileStatus, cursor: LedgerCursor) throws(LedgerError) -> Bool {
         guard let identity = cursor.identity else { return false }
         if identity != status.identity || status.size < cursor.offset { return true }
+        if wasRewrittenInPlace(status, cursor: cursor) { return true }
         if !cursor.problems.isEmpty { return status.size != cursor.fileSize }
         return try !lastReadLineIsIntact(file, status: status, cursor: cursor)
+    }
+
+    /// Whether the file has its size of the last read but changed since. Appending always
+    /// changes the size (the kernel moves the times before the size, so a read during an
+    /// append sees the new times with the old size, and then a new size), so this is an edit,
+    /// a file put back, or a change of attributes only (`chmod`, `touch`): reading it all
+    /// again finds which, at the cost of one whole read.
+    private func wasRewrittenInPlace(_ status: FileStatus, cursor: LedgerCursor) -> Bool {
+        guard let seen = cursor.changeTimes else { return false }
+        return status.size == cursor.fileSize && status.changeTimes != seen
+    }
+
+    /// Takes in `file`'s size and change times after this instance changed it itself, so its
+    /// own write is not taken for someone else's edit. When they cannot be read, nothing is
+    /// compared with them until the next read takes them in.
+    func noteOwnWrite(to file: OpenFile, cursor: inout LedgerCursor) {
+        let status = try? fileSystem.status(of: file)
+        cursor.fileSize = status?.size ?? cursor.observedSize
+        cursor.changeTimes = status?.changeTimes
     }
 
     /// Whether the bytes before `cursor`'s offset still end the way the last line it read

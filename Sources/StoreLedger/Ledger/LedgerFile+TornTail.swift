@@ -20,6 +20,7 @@ extension LedgerFile {
             throw .tornTailNotMoved(path: path, cause: error)
         }
         cursor.observedSize = cursor.offset
+        noteOwnWrite(to: ledger, cursor: &cursor)
         publishObservation()
         let report = TornTailReport(ledgerPath: path, movedTo: sidePath, line: cursor.lineCount + 1, byteCount: tail.count)
         lastMovedTail = report

@@ -43,6 +43,8 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
     struct Observation {
         var identity: FileIdentity?
         var size = 0
+        /// Compared too, so a file rewritten at the same length is read again.
+        var changeTimes: FileChangeTimes?
         var hasUndelivered = false
     }
 
@@ -120,7 +122,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
         if seen.hasUndelivered { return true }
         do throws(FileSystemError) {
             let status = try fileSystem.status(atPath: path)
-            return status.identity != seen.identity || status.size != seen.size
+            return status.identity != seen.identity || status.size != seen.size || status.changeTimes != seen.changeTimes
         } catch where error.isNotFound {
             return seen.identity != nil
         } catch {
@@ -156,6 +158,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
         }
         cursor.identity = status.identity
         cursor.fileSize = status.size
+        cursor.changeTimes = status.changeTimes
         var bytes: [UInt8] = []
         var isPartial = false
         if !cursor.isHalted, status.size > cursor.offset {
@@ -229,7 +232,8 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
     /// Records what the file looked like after the last read or commit, for `hasChanged()`.
     func publishObservation() {
         let current = Observation(
-            identity: cursor.identity, size: cursor.observedSize, hasUndelivered: undelivered != nil)
+            identity: cursor.identity, size: cursor.observedSize, changeTimes: cursor.changeTimes,
+            hasUndelivered: undelivered != nil)
         observation.withLock { $0 = current }
     }
 

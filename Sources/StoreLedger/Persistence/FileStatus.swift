@@ -16,16 +16,16 @@ public struct FileStatus: Sendable, Hashable {
     public var isSymbolicLink: Bool
     /// How many names the file has (`st_nlink`); more than one means a hard link elsewhere.
     public var linkCount: Int
-    /// When its contents last changed (`st_mtim`), in nanoseconds since 1970; 0 where unknown.
-    public var modifiedNanoseconds: Int64
+    /// When the file's bytes and its attributes last changed.
+    public var changeTimes: FileChangeTimes
 
     public init(
         size: Int, identity: FileIdentity, permissions: UInt32, isDirectory: Bool, isRegularFile: Bool, owner: UInt32,
-        isSymbolicLink: Bool = false, linkCount: Int = 1, modifiedNanoseconds: Int64 = 0
+        isSymbolicLink: Bool = false, linkCount: Int = 1, changeTimes: FileChangeTimes = FileChangeTimes()
     ) {
-        self.modifiedNanoseconds = modifiedNanoseconds
         self.isSymbolicLink = isSymbolicLink
         self.linkCount = linkCount
+        self.changeTimes = changeTimes
         self.size = size
         self.identity = identity
         self.permissions = permissions
@@ -43,5 +43,23 @@ public struct FileIdentity: Sendable, Hashable {
     public init(device: UInt64, inode: UInt64) {
         self.device = device
         self.inode = inode
+    }
+}
+
+/// When a file last changed, to the nanosecond the file system keeps: its bytes (`st_mtim`)
+/// and its inode (`st_ctim`).
+///
+/// A file rewritten at the same length keeps its size but not these. The inode's time is
+/// compared too because the file's owner can set the modification time back after an edit
+/// (`touch -d`), but not the inode's, which that very change moves on.
+public struct FileChangeTimes: Sendable, Hashable {
+    /// Since the epoch.
+    public var modified: Duration
+    /// Since the epoch.
+    public var statusChanged: Duration
+
+    public init(modified: Duration = .zero, statusChanged: Duration = .zero) {
+        self.modified = modified
+        self.statusChanged = statusChanged
     }
 }

@@ -159,8 +159,13 @@ public struct POSIXFileSystem: FileSystem {
             owner: UInt32(information.st_uid),
             isSymbolicLink: (information.st_mode & S_IFMT) == S_IFLNK,
             linkCount: Int(information.st_nlink),
-            modifiedNanoseconds: Int64(information.st_mtim.tv_sec) * 1_000_000_000 + Int64(information.st_mtim.tv_nsec)
+            changeTimes: FileChangeTimes(modified: duration(information.st_mtim),
+                                         statusChanged: duration(information.st_ctim))
         )
+    }
+
+    private static func duration(_ time: timespec) -> Duration {
+        .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
     }
 }
 

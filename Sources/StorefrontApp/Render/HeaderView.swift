@@ -15,37 +15,15 @@ enum HeaderView {
         // before any number is cut.
         let creditsRow = area.row(1)
         let balances = state.catalog.credits.map { (name: state.text.creditName($0.id), amount: state.snapshot.isRead ? "\(state.snapshot.balance(of: $0.id))" : "?") }
-        let shortest = CreditLine.width(balances, nameWidth: 1)
-        // Badges are kept in order of importance while they fit beside the shortest balances.
+        // Badges are fitted beside the shortest balances that still name something: a name
+        // cut to one column is only "…".
+        let shortest = CreditLine.width(balances, nameWidth: 2)
         let badgeRoom = max(0, creditsRow.width - 1 - shortest - 1)
-        var labels = badgeLabels(state)
-        while !labels.isEmpty, badges(labels).reduce(0, { $0 + $1.displayWidth }) > badgeRoom { labels.removeLast() }
+        let labels = HeaderBadges.fitted(HeaderBadges.badges(state), width: badgeRoom)
         let badgeWidth = labels.isEmpty ? 0 : buffer.write(badges(labels), in: creditsRow, alignment: .right)
         let room = max(0, creditsRow.width - badgeWidth - 2)
         buffer.write([" "] + CreditLine.spans(balances, width: room),
                      in: Rect(x: creditsRow.x, y: creditsRow.y, width: room + 1, height: 1))
-    }
-
-    /// Warnings worth seeing at all times: the store clock, read-only, purchases off, a forced next
-    /// outcome, an environment other than Sandbox, a server serving the ledger.
-    private static func badgeLabels(_ state: AppState) -> [String] {
-        var labels: [String] = []
-        if !state.snapshot.timeline.isReal {
-            labels.append("Store time \(state.text.dates.dateTime(state.storeNow, locale: state.locale)) · \(state.snapshot.timeline.rate.rawValue)")
-        }
-        if state.readOnlyReason != nil { labels.append("Read-only") }
-        if !state.snapshot.purchasesAllowed { labels.append("Purchases off") }
-        if state.snapshot.nextPurchase != .succeed { labels.append("Next purchase: \(state.snapshot.nextPurchase.rawValue)") }
-        // Sandbox is the default and what most stores use; any other environment changes what
-        // an app's verifier must be configured with, so it is always in view.
-        if state.snapshot.settings.environment != .sandbox {
-            labels.append("Environment: \(state.snapshot.settings.environment.rawValue)")
-        }
-        // Last: it is news, not a warning, so it is the first to give way on a narrow screen.
-        if let address = state.snapshot.serverSide.servingAddress {
-            labels.append(address.isEmpty ? "Serving" : "Serving \(address)")
-        }
-        return labels
     }
 
     private static func badges(_ labels: [String]) -> [Span] {

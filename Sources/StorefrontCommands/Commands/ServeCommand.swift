@@ -31,7 +31,7 @@ enum ServeCommand {
         let signer = CurrentSigner(signer: started, load: { [ledgerPath = session.ledgerPath, keyPath = session.location.keyPath] () throws(SigningError) in
             try TransactionSigner(ledgerPath: ledgerPath, keyPath: keyPath)
         }, report: { [console] change in console.err(CommandLineText.Report.warning(sentence(for: change))) })
-        let damage = ServedLedgerDamageReport(console: console, ledgerPath: session.ledgerPath)
+        let damage = ServedLedgerDamageReport(ledgerPath: session.ledgerPath, say: { [console] in console.err($0) })
         let apps = try sessions.map { one throws(CommandFailure) in
             try ServedApp(one, signer: signer, formerAuthority: started.authority, console: console,
                           namedInWarnings: sessions.count > 1, damage: damage)

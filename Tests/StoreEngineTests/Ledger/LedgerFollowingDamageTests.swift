@@ -9,17 +9,27 @@ import Testing
 @Suite("Ledger following: damage and repair while a reader is open")
 struct LedgerFollowingDamageTests {
     /// A ledger of four events (lines 2...5).
-    private static func fourEventLedger() throws -> LedgerTestDirectory {
+    static func fourEventLedger() throws -> LedgerTestDirectory {
         let directory = try LedgerTestDirectory()
         try directory.ledger().append([.purchase(5), .spend(2), .spend(1), .purchase(3)])
         return directory
     }
 
     /// A reader that has read all of `directory`'s ledger.
-    private static func follower(of directory: borrowing LedgerTestDirectory) throws -> LedgerFile<LedgerTestEvent> {
+    static func follower(of directory: borrowing LedgerTestDirectory) throws -> LedgerFile<LedgerTestEvent> {
         let follower = directory.ledger()
         #expect(try follower.readNew().entries.count == 4)
         return follower
+    }
+
+    /// A store following `directory`'s ledger, opened after another store bought `purchases`
+    /// packs of rage faces there.
+    static func followingStore(in directory: borrowing LedgerTestDirectory, purchases: Int) throws -> Store {
+        let catalog = try CatalogLoader.loadBundled()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_796_000_000))
+        let writer = try Store(catalog: catalog, log: try LedgerEventLog.open(path: directory.ledgerPath), clock: clock)
+        for _ in 0..<purchases { _ = try writer.purchase(Rage.face, buyer: phone, storefront: "USA") }
+        return try Store(catalog: catalog, log: try LedgerEventLog.open(path: directory.ledgerPath), clock: clock)
     }
 
     @Test("a line before the reader's position edited to another length is reported at that line, as on opening")
@@ -89,11 +99,7 @@ struct LedgerFollowingDamageTests {
     @Test("the store's refresh says something changed when damage arrives with no event, and again when it is mended")
     func storeRefreshReportsProblems() throws {
         let directory = try LedgerTestDirectory()
-        let catalog = try CatalogLoader.loadBundled()
-        let clock = ManualClock(Date(timeIntervalSince1970: 1_796_000_000))
-        let writer = try Store(catalog: catalog, log: try LedgerEventLog.open(path: directory.ledgerPath), clock: clock)
-        _ = try writer.purchase(Rage.face, buyer: phone, storefront: "USA")
-        let follower = try Store(catalog: catalog, log: try LedgerEventLog.open(path: directory.ledgerPath), clock: clock)
+        let follower = try Self.followingStore(in: directory, purchases: 1)
         #expect(try follower.refresh() == false)
 
         try LedgerTestFiles.append(Array("{\"seq\":2}\n".utf8), to: directory.ledgerPath)

@@ -67,6 +67,36 @@ enum LedgerTestFiles {
         try write(try Self.bytes(path) + bytes, to: path)
     }
 
+    /// Writes `replacement` over the first `original` in the file, in place (no truncation,
+    /// same inode), as an editor that saves into the file does; both must be as long.
+    static func overwrite(_ original: String, with replacement: String, in path: String) throws {
+        precondition(original.utf8.count == replacement.utf8.count, "an in-place edit keeps the length")
+        let bytes = try Self.bytes(path)
+        let needle = Array(original.utf8)
+        guard let offset = (0...(bytes.count - needle.count)).first(where: { bytes[$0..<($0 + needle.count)].elementsEqual(needle) })
+        else { throw LedgerTestFileError(description: "\(original) is not in \(path)") }
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        try handle.seek(toOffset: UInt64(offset))
+        try handle.write(contentsOf: Data(replacement.utf8))
+    }
+
+    /// Waits until a file written now gets later change times than `path` has, so that the
+    /// next write to `path` is told apart from its last one: file times move in ticks of the
+    /// kernel's coarse clock (a few milliseconds), and a test runs faster than that.
+    static func waitForNextChangeTime(after path: String) throws {
+        let last = try POSIXFileSystem().status(atPath: path).changeTimes
+        let probe = path + ".probe"
+        defer { unlink(probe) }
+        for _ in 0..<20_000 {
+            try write(Array("probe".utf8), to: probe)
+            let now = try POSIXFileSystem().status(atPath: probe).changeTimes
+            if now.modified > last.modified, now.statusChanged > last.statusChanged { return }
+            usleep(100)
+        }
+        throw LedgerTestFileError(description: "the file times of \(path)'s folder did not move on in two seconds")
+    }
+
     static func permissions(_ path: String) throws -> UInt32 {
         try POSIXFileSystem().status(atPath: path).permissions
     }
@@ -78,6 +108,10 @@ enum LedgerTestFiles {
     static func directoryEntries(_ path: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: path).sorted()
     }
+}
+
+struct LedgerTestFileError: Error, CustomStringConvertible {
+    var description: String
 }
 
 extension LedgerFile {

@@ -1,0 +1,90 @@
+import TerminalUI
+
+/// The header's badges: warnings worth seeing at all times, each with shorter wordings, fitted
+/// into the room the balances leave.
+///
+/// A badge says something is not as usual, so being there matters more than its details: every
+/// badge that fits in its shortest wording is shown, and wordings are shortened, least
+/// important badge first, before any badge is left out.
+enum HeaderBadges {
+    /// One badge's wordings, longest first.
+    struct Badge: Equatable {
+        var wordings: [String]
+
+        init(_ wordings: String...) {
+            self.wordings = wordings
+        }
+    }
+
+    /// The badges `state` calls for, most important first: the store clock, read-only,
+    /// purchases off, a forced next outcome, an environment other than Sandbox, a server
+    /// serving the ledger.
+    static func badges(_ state: AppState) -> [Badge] {
+        var badges: [Badge] = []
+        if !state.snapshot.timeline.isReal {
+            let date = state.text.dates.dateTime(state.storeNow, locale: state.locale)
+            badges.append(Badge("Store time \(date) · \(state.snapshot.timeline.rate.rawValue)", "Store time \(date)", "Store time"))
+        }
+        if state.readOnlyReason != nil { badges.append(Badge("Read-only")) }
+        if !state.snapshot.purchasesAllowed { badges.append(Badge("Purchases off")) }
+        if state.snapshot.nextPurchase != .succeed {
+            let outcome = state.snapshot.nextPurchase.rawValue
+            badges.append(Badge("Next purchase: \(outcome)", "Next: \(outcome)"))
+        }
+        // Sandbox is the default and what most stores use; any other environment changes what
+        // an app's verifier must be configured with, so it is always in view.
+        if state.snapshot.settings.environment != .sandbox {
+            let environment = state.snapshot.settings.environment.rawValue
+            badges.append(Badge("Environment: \(environment)", environment))
+        }
+        // Last: it is news, not a warning, so it is the first to give way on a narrow screen.
+        if let address = state.snapshot.serverSide.servingAddress {
+            badges.append(serving(address))
+        }
+        return badges
+    }
+
+    /// "Serving http://127.0.0.1:8080", then "Serving :8080" (the port tells servers apart), then "Serving".
+    private static func serving(_ address: String) -> Badge {
+        guard !address.isEmpty else { return Badge("Serving") }
+        if let colon = address.lastIndex(of: ":"), case let port = address[address.index(after: colon)...],
+           !port.isEmpty, port.allSatisfy(\.isASCIIDigit) {
+            return Badge("Serving \(address)", "Serving :\(port)", "Serving")
+        }
+        return Badge("Serving \(address)", "Serving")
+    }
+
+    /// Columns one badge takes: its wording padded by a space on each side, and a space after.
+    static func columns(_ wording: String) -> Int { wording.displayWidth + 3 }
+
+    /// The wording of each badge shown in `width` columns, in order: as many badges as fit in
+    /// their shortest wordings, most important first, then each as long as the room allows,
+    /// the least important shortened first.
+    static func fitted(_ badges: [Badge], width: Int) -> [String] {
+        func total(_ wordings: [String]) -> Int { wordings.reduce(0) { $0 + columns($1) } }
+        var kept = badges
+        while !kept.isEmpty, total(kept.compactMap(\.wordings.last)) > width { kept.removeLast() }
+        var chosen = kept.map { _ in 0 }
+        var wordings: [String] { zip(kept, chosen).map { $0.wordings[$1] } }
+        while total(wordings) > width,
+              let shortened = chosen.indices.last(where: { chosen[$0] < kept[$0].wordings.count - 1 }) {
+            chosen[shortened] += 1
+        }
+        // Shortening a more important badge may have left room for a longer wording of one
+        // shortened before it.
+        for index in chosen.indices {
+            while chosen[index] > 0 {
+                chosen[index] -= 1
+                if total(wordings) > width {
+                    chosen[index] += 1
+                    break
+                }
+            }
+        }
+        return wordings
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
