@@ -86,14 +86,14 @@ final class RouteTableTests: XCTestCase {
                        ["transactionId": "1/2"])
         XCTAssertNil(PathPattern("/inApps/v1/transactions/consumption/{transactionId}").match("/inApps/v1/transactions/consumption%2F5"))
         let put = table.respond(to: HTTPRequest(method: "PUT", path: "/inApps/v1/transactions/consumption%2F5",
-                                                headers: ["Authorization": "Bearer good"]), context: FakeAuthorizer())
+                                                headers: ["Authorization": "Bearer good-com.example.app"]), context: FakeAuthorizer())
         XCTAssertEqual(put.status, 405, "an encoded slash does not reach the consumption route")
     }
 
     func testEscapesInASegmentAreDecodedAfterThePathIsSplit() throws {
         let response = table.respond(to: HTTPRequest(method: "GET", path: "/inApps/v1/%74ransactions/%32%30",
-                                                     headers: ["Authorization": "Bearer good"]), context: FakeAuthorizer())
-        XCTAssertEqual(try body(response), ["id": "20", "bundle": "com.example.app"])
+                                                     headers: ["Authorization": "Bearer good-com.example.app"]), context: FakeAuthorizer())
+        XCTAssertEqual(try body(response), ["id": "20", "bundle": "com.example.app", "app": "com.example.app"])
         XCTAssertEqual(PathPattern("/t/{id}").match("/t/%G1"), ["id": "%G1"], "a broken escape is kept as written")
         XCTAssertEqual(PathPattern("/t/{id}").match("/t/%FF"), ["id": "%FF"], "an escape that is not UTF-8 is kept as written")
     }
