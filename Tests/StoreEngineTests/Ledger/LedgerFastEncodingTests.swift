@@ -29,6 +29,7 @@ struct LedgerFastEncodingTests {
         event.keyId = text(); event.issuerId = text(); event.publicKey = text(); event.offerNonce = text()
         event.consumption = text(); event.extendByDays = 90; event.extendReasonCode = 3; event.requestIdentifier = text()
         event.notificationId = text(); event.statusCode = Int.random(in: Int.min...Int.max, using: &random)
+        event.notificationSeq = Int.random(in: 0...Int.max, using: &random); event.notificationIndex = Int.random(in: 0...9, using: &random)
         return event
     }
 
