@@ -11,6 +11,11 @@ final class PostgresConnection {
     /// milliseconds; 0 waits for ever): `defaultLockTimeoutMilliseconds` unless the address,
     /// `PGOPTIONS`, the role or the database set it.
     private(set) var lockTimeoutMilliseconds = 0
+    /// The statements pipelines prepared on this session, by their text, under the names the
+    /// server knows them by (see `pipeline`).
+    var preparedStatementNames: [String: String] = [:]
+    /// How many names pipelines have given out, so each new preparation gets a new one.
+    var preparedStatementCount = 0
 
     /// The wait a writer accepts behind another session's lock before it gives up. Every
     /// commit holds the writer lock for milliseconds, so a wait this long means a session

@@ -41,6 +41,31 @@ struct PostgresPipelineTests {
         #expect(!connection.isBroken)
     }
 
+    @Test("each statement text is prepared once per session, however often pipelines run it")
+    func statementsArePreparedOnce() throws {
+        let fixture = try PostgresStoreFixture()
+        let connection = try PostgresConnection(fixture.address)
+        let twice: [PostgresConnection.Statement] = [.init("SELECT $1::int"), .init("SELECT $1::int"), .init("SELECT 'other'")]
+        for value in ["1", "2"] {
+            let answers = try connection.pipeline(twice.map { .init($0.sql, $0.sql.contains("$1") ? [value] : []) })
+            #expect(answers.rows.map(\.values) == [[[value]], [[value]], [["other"]]])
+        }
+        #expect(try connection.execute("SELECT count(*) FROM pg_prepared_statements").first == ["2"])
+    }
+
+    @Test("a statement whose table did not exist yet is prepared again once it does")
+    func failedPreparationIsRetried() throws {
+        let fixture = try PostgresStoreFixture()
+        let connection = try PostgresConnection(fixture.address)
+        let read = PostgresConnection.Statement("SELECT count(*) FROM made_later")
+        guard case .statementFailed(_, "42P01", _)? = try connection.pipeline([read]).failure else {
+            Issue.record("a missing table must be refused as undefined_table")
+            return
+        }
+        try connection.execute("CREATE TABLE made_later (n int)")
+        #expect(try connection.pipeline([read]).all().map(\.values) == [[["0"]]])
+    }
+
     @Test("a connection the server ends during a pipeline is reported unreachable and counts as lost")
     func lostConnectionIsUnreachable() throws {
         let fixture = try PostgresStoreFixture()
