@@ -35,19 +35,22 @@ extension PostgresEventLog {
         var statements = [PostgresConnection.Statement("BEGIN"), PostgresSchema.takeWriterLock, PostgresSchema.versionQuery]
         if readsRows { statements.append(rowsAfterLastRead) }
         let answers = try connection.pipeline(statements)
-        if answers.rows.count < 3, case .statementFailed(_, PostgresSchema.undefinedTable, _)? = answers.failure {
+        let found = answers.rows.count >= 3 ? PostgresSchema.version(from: answers.rows[2]) : nil
+        if found == 0 { return try beginFirstCommit() }
+        if found == nil, case .statementFailed(_, PostgresSchema.undefinedTable, _)? = answers.failure {
             return try beginFirstCommit()
         }
         // The version decides before any later failure: a schema of another version is refused for what it is.
-        if answers.rows.count >= 3 { try refuseUnknownSchema(PostgresSchema.version(from: answers.rows[2])) }
+        if let found { try refuseUnknownSchema(found) }
         let rows = try answers.all()
-        return CommitOpening(schemaFound: PostgresSchema.version(from: rows[2]), rowsSinceLastRead: readsRows ? rows[3] : nil)
+        return CommitOpening(schemaFound: found ?? 0, rowsSinceLastRead: readsRows ? rows[3] : nil)
     }
 
-    /// Starts the commit again where the pipeline saw no schema table. Its look went by the
-    /// session's catalog cache, which may not yet know of a schema another writer made while
-    /// this one waited for the lock; `PostgresSchema.version(on:)` looks with the statement's
-    /// own snapshot. The first writer makes the schema, under the lock, so two cannot race.
+    /// Starts the commit again where the pipeline saw no schema table, or one without its
+    /// version row. Its look went by the session's catalog cache, which may not yet know of a
+    /// schema another writer made while this one waited for the lock; `PostgresSchema.version(on:)`
+    /// looks with the statement's own snapshot. The first writer makes the schema, under the
+    /// lock, so two cannot race.
     private func beginFirstCommit() throws -> CommitOpening {
         try connection.execute("ROLLBACK")
         try connection.execute("BEGIN")

@@ -45,6 +45,20 @@ struct PostgresCommitTests {
         #expect(report.isIntact && report.lastSequence == 3)
     }
 
+    @Test("a schema whose version row is missing is not written to: the commit tries to make the schema and fails")
+    func missingVersionRowIsNotWrittenTo() throws {
+        let fixture = try PostgresStoreFixture()
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        try fixture.server.psql("DELETE FROM storefront_schema_version")
+        #expect {
+            try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        } throws: { error in
+            guard case .statementFailed(_, let sqlState, _) = error as? PostgresStoreError else { return false }
+            return sqlState == "42P07"
+        }
+        #expect(try Self.eventCount(fixture) == "1")
+    }
+
     @Test("a store opened before the schema existed commits on what another made since, under the lock")
     func decidesOnWhatOthersMadeSinceOpening() throws {
         let fixture = try PostgresStoreFixture()
