@@ -17,6 +17,12 @@ struct PostgresCommitTests {
         return memory.allEvents
     }
 
+    /// Whether `error` is the server refusing a statement with `sqlState`.
+    static func isRefusal(_ error: any Error, sqlState expected: String) -> Bool {
+        guard case .statementFailed(_, let sqlState, _) = error as? PostgresStoreError else { return false }
+        return sqlState == expected
+    }
+
     static func eventCount(_ fixture: PostgresStoreFixture) throws -> String {
         try fixture.server.psql("SELECT count(*) FROM storefront_events").trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -32,10 +38,7 @@ struct PostgresCommitTests {
         // The third is new; the first is already stored, so its transaction id is refused.
         #expect {
             try log.commit { _ in (events: [events[2], events[0]], result: ()) }
-        } throws: { error in
-            guard case .statementFailed(_, let sqlState, _) = error as? PostgresStoreError else { return false }
-            return sqlState == "23505"
-        }
+        } throws: { Self.isRefusal($0, sqlState: "23505") }
         #expect(try Self.eventCount(fixture) == "2", "the insert that went through before the refusal is not kept")
 
         let again = try log.commit { fresh in (events: [events[2]], result: fresh) }
@@ -52,10 +55,7 @@ struct PostgresCommitTests {
         try fixture.server.psql("DELETE FROM storefront_schema_version")
         #expect {
             try fixture.store().purchase(face, buyer: phone, storefront: "USA")
-        } throws: { error in
-            guard case .statementFailed(_, let sqlState, _) = error as? PostgresStoreError else { return false }
-            return sqlState == "42P07"
-        }
+        } throws: { Self.isRefusal($0, sqlState: "42P07") }
         #expect(try Self.eventCount(fixture) == "1")
     }
 
