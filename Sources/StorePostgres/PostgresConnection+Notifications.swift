@@ -16,8 +16,10 @@ extension PostgresConnection {
         return descriptor >= 0 ? descriptor : nil
     }
 
-    /// True when the connection is lost (the server closed it, or it could not be made).
-    var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
+    /// True when the connection is lost (the server closed it, or it could not be made), or
+    /// was left in pipeline mode by a pipeline that could not be finished, where it can run
+    /// nothing else: either way the next read connects again.
+    var isBroken: Bool { PQstatus(handle) != CONNECTION_OK || PQpipelineStatus(handle) != PQ_PIPELINE_OFF }
 
     /// Reads what the server sent unasked and takes every notification out of it; true when a
     /// notification names a sequence number after `sequence` (or none), or when something else

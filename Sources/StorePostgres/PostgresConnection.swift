@@ -11,11 +11,27 @@ final class PostgresConnection {
     /// milliseconds; 0 waits for ever): `defaultLockTimeoutMilliseconds` unless the address,
     /// `PGOPTIONS`, the role or the database set it.
     private(set) var lockTimeoutMilliseconds = 0
+    /// The statements pipelines prepared on this session, by their text, under the names the
+    /// server knows them by (see `pipeline`).
+    var preparedStatementNames: [String: String] = [:]
+    /// How many names pipelines have given out, so each new preparation gets a new one.
+    var preparedStatementCount = 0
 
     /// The wait a writer accepts behind another session's lock before it gives up. Every
     /// commit holds the writer lock for milliseconds, so a wait this long means a session
     /// that holds it and does nothing (a psql left in a transaction, a stopped process).
     static let defaultLockTimeoutMilliseconds = 10_000
+
+    /// One statement and its parameters ($1, $2, …), sent as text.
+    struct Statement {
+        let sql: String
+        let parameters: [String?]
+
+        init(_ sql: String, _ parameters: [String?] = []) {
+            self.sql = sql
+            self.parameters = parameters
+        }
+    }
 
     /// The rows a statement returned, each column as text (nil for NULL).
     struct Rows {
@@ -64,6 +80,17 @@ final class PostgresConnection {
     func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresStoreError) -> Rows {
         let result = try run(sql, parameters, binaryResult: false)
         defer { PQclear(result) }
+        return Self.rows(of: result)
+    }
+
+    /// Runs `statement` on its own, as `execute` does.
+    @discardableResult
+    func execute(_ statement: Statement) throws(PostgresStoreError) -> Rows {
+        try execute(statement.sql, statement.parameters)
+    }
+
+    /// The text rows of a result the server accepted.
+    static func rows(of result: OpaquePointer?) -> Rows {
         let rowCount = Int(PQntuples(result))
         let columnCount = Int(PQnfields(result))
         var values: [[String?]] = []
@@ -91,10 +118,8 @@ final class PostgresConnection {
     /// Sends one statement with text parameters; the result when the server accepted it (the
     /// caller clears it), else the error.
     private func run(_ sql: String, _ parameters: [String?], binaryResult: Bool) throws(PostgresStoreError) -> OpaquePointer? {
-        let copies = parameters.map { $0.map { strdup($0) } ?? nil }
-        defer { copies.forEach { free($0) } }
-        let result = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in
-            PQexecParams(handle, sql, Int32(values.count), nil, values.baseAddress, nil, nil, binaryResult ? 1 : 0)
+        let result = Self.withCStrings(parameters) { values, count in
+            PQexecParams(handle, sql, count, nil, values, nil, nil, binaryResult ? 1 : 0)
         }
         let status = PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
@@ -103,6 +128,15 @@ final class PostgresConnection {
             throw error
         }
         return result
+    }
+
+    /// Calls `body` with `parameters` as C strings (NULL for nil) and their count, as libpq takes them.
+    static func withCStrings<T>(
+        _ parameters: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?, Int32) -> T
+    ) -> T {
+        let copies = parameters.map { $0.map { strdup($0) } ?? nil }
+        defer { copies.forEach { free($0) } }
+        return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { body($0.baseAddress, Int32($0.count)) }
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
@@ -121,7 +155,7 @@ final class PostgresConnection {
 
     /// The error for a failed statement: `unreachable` when the connection is gone, else the
     /// server's SQLSTATE and message.
-    private func failure(_ result: OpaquePointer?) -> PostgresStoreError {
+    func failure(_ result: OpaquePointer?) -> PostgresStoreError {
         guard PQstatus(handle) == CONNECTION_OK else {
             return .unreachable(store: address.display, reason: Self.message(of: handle))
         }
@@ -144,7 +178,7 @@ final class PostgresConnection {
 
     /// libpq's message on one line: its lines joined with "; " and its tabs and runs of spaces
     /// made one space, as it is quoted inside a sentence of ours.
-    private static func message(of handle: OpaquePointer) -> String {
+    static func message(of handle: OpaquePointer) -> String {
         String(cString: PQerrorMessage(handle)).split(whereSeparator: \.isNewline)
             .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
             .filter { !$0.isEmpty }

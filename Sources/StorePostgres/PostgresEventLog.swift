@@ -136,27 +136,28 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         }
     }
 
+    /// The commit in two round trips: `beginCommit` (BEGIN, the writer lock, the schema version,
+    /// the rows committed since the last read), the decision in Swift, then `finishCommit` (the
+    /// inserts, the notification, COMMIT). Any failure rolls the transaction back.
     private func commitLocked<Result>(
         _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result), restarted: Bool
     ) throws -> (result: Result, batch: EventBatch, schemaFound: Int) {
-        try connection.inTransaction {
-                try connection.execute("SELECT pg_advisory_xact_lock($1)", [String(PostgresSchema.writerLockKey)])
-                let found = try PostgresSchema.version(on: connection)
-                try refuseUnknownSchema(found)
-                // The first writer makes the schema, under the lock, so two first writers cannot race.
-                if found == 0 { try PostgresSchema.upgrade(on: connection) }
-                var others = try fetchAll()
-                others.restarted = others.restarted || restarted
-                try storeHeaderIfMissing()
-                let decision = try decide(others)
-                let lines = try chain.lines(for: decision.events, storeName: address.display)
-                for (event, line) in zip(decision.events, lines) { try insert(event, line: line) }
-                if let last = lines.last, let sequence = LedgerLineChain<StoreEvent>.sequenceNumber(ofLine: last) {
-                    try connection.execute("SELECT pg_notify($1, $2)", [PostgresSchema.changeChannel, String(sequence)])
-                }
-                var batch = others
-                batch.entries += try appendRead(lines)
-                return (decision.result, batch, found)
+        do {
+            let opening = try beginCommit()
+            var others = try fetchAll(startingWith: opening.rowsSinceLastRead)
+            others.restarted = others.restarted || restarted
+            try storeHeaderIfMissing()
+            let decision = try decide(others)
+            let lines = try chain.lines(for: decision.events, storeName: address.display)
+            var batch = others
+            batch.entries += try appendRead(lines)
+            try finishCommit(decision.events, lines: lines)
+            return (decision.result, batch, opening.schemaFound)
+        } catch {
+            // A broken connection has no transaction left to roll back (the server drops it),
+            // and after a failed COMMIT the server has rolled back already.
+            _ = try? connection.execute("ROLLBACK")
+            throw error
         }
     }
 
@@ -194,11 +195,13 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         return true
     }
 
-    /// Everything committed since the last read, in as many parts as it takes; call under `lock`.
-    private func fetchAll() throws -> EventBatch {
+    /// Everything committed since the last read, in as many parts as it takes, the first from
+    /// `prefetched` when the rows after `fetchedThrough` were read already; call under `lock`.
+    private func fetchAll(startingWith prefetched: PostgresConnection.Rows?) throws -> EventBatch {
         var batch = EventBatch()
+        var prefetched = prefetched
         repeat {
-            let part = try fetch()
+            let part = try fetch(prefetched: prefetched.take())
             batch.entries += part.entries
             batch.isPartial = part.isPartial
             batch.restarted = batch.restarted || part.restarted
@@ -208,8 +211,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
 
     /// The header (first time) and the next rows after `fetchedThrough`, or after the checkpoint
     /// resumed from; `restarted` when that checkpoint turned out not to be this store's, so the
-    /// reader discards it and folds every event. Call under `lock`.
-    private func fetch() throws -> EventBatch {
+    /// reader discards it and folds every event. `prefetched` are the rows after `fetchedThrough`
+    /// when they were read already, which only a chain with its header and no pending
+    /// checkpoint may use. Call under `lock`.
+    private func fetch(prefetched: PostgresConnection.Rows? = nil) throws -> EventBatch {
         var checkpointRefused = false
         if !chain.hasHeader {
             let header = try connection.execute("SELECT line FROM storefront_header")
@@ -217,9 +222,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             _ = try chain.read([Array(line.utf8)])
             if let checkpoint = pendingCheckpoint.take() { checkpointRefused = try !resumeAfter(checkpoint) }
         }
-        let rows = try connection.execute(
-            "SELECT seq, line FROM storefront_events WHERE seq > $1 ORDER BY seq LIMIT \(Self.rowsPerRead)",
-            [String(fetchedThrough)])
+        let rows = try prefetched ?? connection.execute(rowsAfterLastRead)
         guard !rows.values.isEmpty else { return EventBatch(restarted: checkpointRefused) }
         let entries = try chain.read(rows.values.map { Array(($0[1] ?? "").utf8) })
         // Only once the rows were taken in, so rows a failed read dropped are fetched again.
@@ -257,17 +260,6 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         _ = try chain.read([line])
     }
 
-    private func insert(_ event: StoreEvent, line: [UInt8]) throws {
-        guard let sequence = LedgerLineChain<StoreEvent>.sequenceNumber(ofLine: line) else { return }
-        try connection.execute(
-            """
-            INSERT INTO storefront_events (seq, kind, app, transaction_id, spend_id, renewal_key, line)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
-            """,
-            [String(sequence), event.kind.rawValue, event.app, event.transactionId, event.spendId, event.renewalKey,
-             String(decoding: line, as: UTF8.self)])
-    }
-
     /// Reads back the lines just inserted, which moves the chain past them.
     private func appendRead(_ lines: [[UInt8]]) throws -> [(sequence: Int, event: StoreEvent)] {
         let entries = try chain.read(lines)
@@ -275,7 +267,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         return entries.map { (sequence: $0.sequence, event: $0.event) }
     }
 
-    private func refuseUnknownSchema(_ version: Int) throws(PostgresStoreError) {
+    func refuseUnknownSchema(_ version: Int) throws(PostgresStoreError) {
         if version > PostgresSchema.currentVersion {
             throw .newerSchema(store: address.display, found: version, supported: PostgresSchema.currentVersion)
         }
@@ -307,7 +299,7 @@ extension PostgresEventLog {
     public func migrate() throws -> (from: Int, to: Int) {
         try lock.withLock {
             try connection.inTransaction {
-                try connection.execute("SELECT pg_advisory_xact_lock($1)", [String(PostgresSchema.writerLockKey)])
+                try connection.execute(PostgresSchema.takeWriterLock)
                 let found = try PostgresSchema.upgrade(on: connection)
                 return (found, PostgresSchema.currentVersion)
             }

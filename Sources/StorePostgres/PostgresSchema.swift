@@ -129,13 +129,28 @@ enum PostgresSchema {
             throw .incompleteSchema(store: connection.address.display, missing: "the table storefront_schema_version",
                                     likelyVersion: likely)
         }
-        let row = try connection.execute("SELECT max(version) FROM storefront_schema_version")
+        let row = try connection.execute(versionQuery)
         guard let version = row.first?.first.flatMap({ $0.flatMap(Int.init) }) else {
             throw .incompleteSchema(store: connection.address.display, missing: "its row in storefront_schema_version",
                                     likelyVersion: likely)
         }
         return version
     }
+
+    /// Reads the version from the table; fails with `undefinedTable` where there is no schema,
+    /// so it is for a pipeline that expects one (`version(on:)` looks first).
+    static let versionQuery = PostgresConnection.Statement("SELECT max(version) FROM storefront_schema_version")
+
+    /// The version in the rows `versionQuery` returned.
+    static func version(from rows: PostgresConnection.Rows) -> Int {
+        rows.first?.first.flatMap { $0.flatMap(Int.init) } ?? 0
+    }
+
+    /// The SQLSTATE of a statement naming a table the database does not have (as seen by it).
+    static let undefinedTable = "42P01"
+
+    /// Takes the writer lock until the transaction ends.
+    static let takeWriterLock = PostgresConnection.Statement("SELECT pg_advisory_xact_lock($1)", [String(writerLockKey)])
 
     /// Brings the schema to `currentVersion` inside the caller's transaction, which holds the
     /// writer lock; refuses a newer schema. Returns the version found.

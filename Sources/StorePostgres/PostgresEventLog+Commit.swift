@@ -1,0 +1,89 @@
+import StoreEngine
+import StoreLedger
+
+/// The two round trips of a commit: everything up to the decision goes to the server in one
+/// pipeline, and everything after it in another, so the writer lock is held for two round trips
+/// and the server's flush instead of one round trip per statement.
+///
+/// Nothing is decided on a guess: the second pipeline is built only after the first one's
+/// answers (the lock taken, the rows others committed) are in, so the decision still runs
+/// under the lock against fresh state.
+extension PostgresEventLog {
+    /// What a commit's first round trip found.
+    struct CommitOpening {
+        /// The schema version found under the lock; 0 when this commit made the schema.
+        var schemaFound: Int
+        /// The first rows after `fetchedThrough`, when they were asked for with the lock.
+        var rowsSinceLastRead: PostgresConnection.Rows?
+    }
+
+    /// The rows after `fetchedThrough`, as many as one read takes.
+    var rowsAfterLastRead: PostgresConnection.Statement {
+        PostgresConnection.Statement(
+            "SELECT seq, line FROM storefront_events WHERE seq > $1 ORDER BY seq LIMIT \(Self.rowsPerRead)",
+            [String(fetchedThrough)])
+    }
+
+    /// Begins the commit's transaction, takes the writer lock, and reads the schema version and
+    /// the rows committed since the last read, in one round trip; refuses a schema of another
+    /// version. Where the schema does not show, it starts again one statement at a time and
+    /// makes the schema, as the first writer. Call under `lock`.
+    func beginCommit() throws -> CommitOpening {
+        // The header, and a checkpoint waiting to be resumed from, come before any row: `fetch`
+        // reads those one statement at a time (once per opening).
+        let readsRows = chain.hasHeader && pendingCheckpoint == nil
+        var statements = [PostgresConnection.Statement("BEGIN"), PostgresSchema.takeWriterLock, PostgresSchema.versionQuery]
+        if readsRows { statements.append(rowsAfterLastRead) }
+        let answers = try connection.pipeline(statements)
+        let found = answers.rows.count >= 3 ? PostgresSchema.version(from: answers.rows[2]) : nil
+        if found == 0 { return try beginFirstCommit() }
+        if found == nil, case .statementFailed(_, PostgresSchema.undefinedTable, _)? = answers.failure {
+            return try beginFirstCommit()
+        }
+        // The version decides before any later failure: a schema of another version is refused for what it is.
+        if let found { try refuseUnknownSchema(found) }
+        let rows = try answers.all()
+        return CommitOpening(schemaFound: found ?? 0, rowsSinceLastRead: readsRows ? rows[3] : nil)
+    }
+
+    /// Starts the commit again where the pipeline saw no schema table, or one without its
+    /// version row. Its look went by the session's catalog cache, which may not yet know of a
+    /// schema another writer made while this one waited for the lock; `PostgresSchema.version(on:)`
+    /// looks with the statement's own snapshot. The first writer makes the schema, under the
+    /// lock, so two cannot race.
+    private func beginFirstCommit() throws -> CommitOpening {
+        try connection.execute("ROLLBACK")
+        try connection.execute("BEGIN")
+        try connection.execute(PostgresSchema.takeWriterLock)
+        let found = try PostgresSchema.version(on: connection)
+        try refuseUnknownSchema(found)
+        if found == 0 { try PostgresSchema.upgrade(on: connection) }
+        return CommitOpening(schemaFound: found, rowsSinceLastRead: nil)
+    }
+
+    /// Inserts the decided events, notifies listeners with the last sequence number and
+    /// commits, in one round trip. The first statement the server refuses (a unique key, the
+    /// role's rights, a lost connection) is thrown and the ones after it do not run, COMMIT
+    /// included, so the caller's ROLLBACK leaves nothing. Call under `lock`, in `beginCommit`'s
+    /// transaction.
+    func finishCommit(_ events: [StoreEvent], lines: [[UInt8]]) throws {
+        var statements = zip(events, lines).compactMap { Self.insertion(of: $0, line: $1) }
+        if let last = lines.last, let sequence = LedgerLineChain<StoreEvent>.sequenceNumber(ofLine: last) {
+            statements.append(PostgresConnection.Statement("SELECT pg_notify($1, $2)", [PostgresSchema.changeChannel, String(sequence)]))
+        }
+        statements.append(PostgresConnection.Statement("COMMIT"))
+        _ = try connection.pipeline(statements).all()
+    }
+
+    /// The INSERT of one event's row, with its idempotency keys beside the line.
+    private static func insertion(of event: StoreEvent, line: [UInt8]) -> PostgresConnection.Statement? {
+        guard let sequence = LedgerLineChain<StoreEvent>.sequenceNumber(ofLine: line) else { return nil }
+        return PostgresConnection.Statement(
+            """
+            INSERT INTO storefront_events (seq, kind, app, transaction_id, spend_id, renewal_key, line)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            """,
+            [String(sequence), event.kind.rawValue, event.app, event.transactionId, event.spendId, event.renewalKey,
+             String(decoding: line, as: UTF8.self)])
+    }
+}
