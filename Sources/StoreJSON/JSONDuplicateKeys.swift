@@ -51,12 +51,14 @@ extension JSONNode {
             // Most objects have a handful of members: comparing pairs costs less than hashing.
             if members.count <= 8 {
                 for later in members.indices.dropFirst() {
-                    if let earlier = members[..<later].firstIndex(where: { $0.key == members[later].key }) { report(earlier, later) }
+                    let name = JSONMemberName(members[later].key)
+                    if let earlier = members[..<later].firstIndex(where: { JSONMemberName($0.key) == name }) { report(earlier, later) }
                 }
             } else {
-                var firstIndex: [String: Int] = Dictionary(minimumCapacity: members.count)
+                var firstIndex: [JSONMemberName: Int] = Dictionary(minimumCapacity: members.count)
                 for (index, member) in members.enumerated() {
-                    if let earlier = firstIndex[member.key] { report(earlier, index) } else { firstIndex[member.key] = index }
+                    let name = JSONMemberName(member.key)
+                    if let earlier = firstIndex[name] { report(earlier, index) } else { firstIndex[name] = index }
                 }
             }
             for member in members where member.node.isContainer {

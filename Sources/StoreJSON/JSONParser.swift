@@ -18,6 +18,8 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 public struct JSONParser {
     /// Nesting deeper than this is refused rather than risking the stack on hostile input.
     public static let maximumDepth = 256
+    /// The reason of the error for a whole value followed by more text.
+    public static let textAfterTheValue = "unexpected text after the end of the JSON value"
 
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
@@ -61,7 +63,7 @@ public struct JSONParser {
         let node = try parseValue(depth: 0)
         skipWhitespace()
         if index < bytes.count {
-            throw error("unexpected text after the end of the JSON value")
+            throw error(Self.textAfterTheValue)
         }
         return node
     }
@@ -144,7 +146,7 @@ public struct JSONParser {
         if current == UInt8(ascii: "}") { index += 1; return .object([]) }
         var members: [(key: String, node: JSONNode)] = []
         members.reserveCapacity(Self.initialCapacity)
-        var keysOfLargeObject: Set<String>?
+        var keysOfLargeObject: Set<JSONMemberName>?
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {
@@ -166,10 +168,11 @@ public struct JSONParser {
 
     /// True when `key` names one of `members` already; past a few members the names go into a set.
     private func isRepeated(_ key: String, among members: [(key: String, node: JSONNode)],
-                            largeObjectKeys: inout Set<String>?) -> Bool {
-        if members.count < Self.pairwiseKeyCheckLimit { return members.contains { $0.key == key } }
-        if largeObjectKeys == nil { largeObjectKeys = Set(members.map(\.key)) }
-        return !largeObjectKeys!.insert(key).inserted
+                            largeObjectKeys: inout Set<JSONMemberName>?) -> Bool {
+        let name = JSONMemberName(key)
+        if members.count < Self.pairwiseKeyCheckLimit { return members.contains { JSONMemberName($0.key) == name } }
+        if largeObjectKeys == nil { largeObjectKeys = Set(members.map { JSONMemberName($0.key) }) }
+        return !largeObjectKeys!.insert(name).inserted
     }
 
     private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONNode.Value {

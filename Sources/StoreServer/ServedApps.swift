@@ -42,4 +42,9 @@ public final class ServedApps: RouteAuthorizing, Sendable {
         }
         return (try app.authorize(token), app)
     }
+
+    /// The retryable 500 while `app`'s ledger is damaged (see `ServedStore.refusalOfUnknownIDs`).
+    public func refusalOfUnknownIDs(in app: ServedStore) -> AppStoreAPIError? {
+        app.refusalOfUnknownIDs()
+    }
 }

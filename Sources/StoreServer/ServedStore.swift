@@ -64,6 +64,18 @@ public final class ServedStore: @unchecked Sendable {
         return store.snapshot
     }
 
+    /// The retryable 500 to answer instead of "no such id" while the ledger is damaged, its
+    /// damage told to the server's operator; nil while the store holds every event.
+    ///
+    /// A damaged ledger is read up to the damage, so an id after it is not found: answered as
+    /// unknown, an app's server would take a purchase that was made for one never made.
+    public func refusalOfUnknownIDs() -> AppStoreAPIError? {
+        let cutShort = store.ledgerProblems.filter { $0.firstUntrustedLine != nil }
+        guard !cutShort.isEmpty else { return nil }
+        reportInternalFailure(ServerText.storeReadInPartReport(cutShort.map(\.description)))
+        return .storeReadInPart
+    }
+
     /// Runs a change the app's server asked for; a store that cannot record it is a 500.
     public func record(_ change: (Store) throws -> Void) throws(AppStoreAPIError) {
         do {

@@ -5,7 +5,7 @@ import StoreLedger
 /// as its file is now, not as it was when the process started.
 ///
 /// The authority may be replaced while the process runs (a refused one moved aside, as its
-/// error advises, and a new one made). Each `signer()` costs one `lstat` of the file; only when
+/// error advises, and a new one made), or deleted, when loading makes a new one. Each `signer()` costs one `lstat` of the file; only when
 /// its identity, size or modification time changed is it loaded again, the way the signing
 /// commands load it, and the change is reported once. A file that is refused is not signed
 /// with, and neither is the authority it replaced: that one is no longer the store's.
@@ -14,6 +14,9 @@ public final class CurrentSigner: @unchecked Sendable {
     public enum Change: Sendable {
         /// Another authority was loaded: what is signed from now on verifies only with its root.
         case replaced(path: String)
+        /// The file was gone, so a new authority was made in its place: what is signed from now
+        /// on verifies only with the new root.
+        case madeAnew(path: String)
         /// The file changed and is refused: nothing is signed until it is mended.
         case refused(SigningError)
         /// The file changed back to the authority signed with before it was refused.
@@ -64,7 +67,9 @@ public final class CurrentSigner: @unchecked Sendable {
             guard now != seen else { return (loaded, nil) }
             seen = now
             let fresh = Result { () throws(SigningError) in try load() }
-            let change = Self.change(from: loaded, to: fresh, lastSound: lastSound, path: path)
+            var change = Self.change(from: loaded, to: fresh, lastSound: lastSound, path: path)
+            // Loading makes a missing authority anew, as the signing commands do.
+            if now == nil, case .replaced = change { change = .madeAnew(path: path) }
             loaded = fresh
             if case .success(let signer) = fresh { lastSound = signer }
             return (fresh, change)

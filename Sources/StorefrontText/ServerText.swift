@@ -73,6 +73,12 @@ public enum ServerText {
             + "must trust its root to verify what is signed now (`storefront certificate --der` prints it)"
     }
 
+    /// A certificate authority file deleted while serving: a new one was made and signs from now on.
+    public static func authorityMadeAnew(_ path: String) -> String {
+        "the certificate authority \(path) was missing, so a new one was made; signing with it from now on. An app's server "
+            + "must trust its root to verify what is signed now (`storefront certificate --der` prints it)"
+    }
+
     /// A certificate authority file changed while serving, and refused: nothing is signed.
     public static func authorityRefused(_ reason: String) -> String {
         "the certificate authority changed and is refused, so nothing is signed (signed answers are 500, notifications "
@@ -91,6 +97,15 @@ public enum ServerText {
 
     public static func internalError(_ failure: String) -> String {
         "The store could not answer: \(failure). Try again; if it keeps failing, the store needs its operator's attention."
+    }
+
+    /// The retryable 500 answered instead of "not found" while the ledger is damaged.
+    public static let storeReadInPart = "The store cannot be read whole right now, so it cannot tell whether this id exists. Try again later."
+
+    /// What `serve` prints on stderr for that 500: the damage it answers from before.
+    public static func storeReadInPartReport(_ problems: [String]) -> String {
+        internalFailureReport("it answers from the lines before the damage, so an id it does not find may be after it",
+                              cause: problems.joined(separator: "; "))
     }
 
     /// What failed behind a 500, for the client: no paths, no commands to run.
@@ -121,8 +136,10 @@ extension ServerText {
         public static func unknownKey(_ keyID: String) -> String {
             "this store has no API key \(keyID); make one with `storefront api-key create` (see `storefront api-key list`)"
         }
+        /// `date` is store time, as every event's: said so, since the token's own dates are wall-clock time.
         public static func revokedKey(_ keyID: String, on date: Date) -> String {
-            "the API key \(keyID) was revoked on \(date.formatted(.iso8601)); make a new one with `storefront api-key create`"
+            "the API key \(keyID) was revoked at store time \(date.formatted(.iso8601)) (the store's clock, not the wall clock "
+                + "the token's dates are checked against); make a new one with `storefront api-key create`"
         }
         public static func badSignature(_ keyID: String) -> String {
             "the token's signature does not verify with the API key \(keyID); sign with that key's .p8 file"
@@ -172,6 +189,13 @@ extension ServerText {
 extension ServerText {
     public static let emptyBody = "the endpoint takes a JSON object and the body is empty"
     public static let notAJSONObject = "it is not a JSON object"
+    public static let textAfterTheObject = "there is text after the JSON object; send the object alone"
+
+    /// The 400 for a request whose `Content-Length` headers disagree.
+    public static func conflictingContentLengths(_ values: [String]) -> String {
+        "The request has Content-Length headers that disagree (\(values.map { "\"\($0.prefix(20))\"" }.joined(separator: ", "))), "
+            + "so where its body ends is not known; send one Content-Length header."
+    }
 
     public static func wrongFieldType(_ field: String) -> String { "the field \(field) has the wrong type" }
     public static func repeatedKey(_ field: String) -> String { "the key \"\(field.prefix(60))\" is given more than once; give each key once" }

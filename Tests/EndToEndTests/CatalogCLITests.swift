@@ -26,6 +26,17 @@ import Testing
         #expect(unknown.status == 3 && unknown.stderr.contains("Rage, SpaceShooter, Magazine"))
     }
 
+    @Test func aDirectoryGivenAsTheCatalogIsNamedAsOneForEveryCommand() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        for arguments in [["serve", "--port", "0", "--catalog", folder], ["products", "--catalog", folder], ["catalog", "lint", folder]] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 3, "\(arguments): \(result.stderr)")
+            let said = result.stdout + result.stderr
+            #expect(said.contains("is a directory; give the path of a catalog file"), "\(arguments): \(said)")
+            #expect(!said.contains("permissions"), "\(arguments): \(said)")
+        }
+    }
+
     @Test func lintTakesTheCatalogOptionLikeThePositionalForm() throws {
         let path = try StorefrontProcess.temporaryFolder() + "/prices.json"
         try """

@@ -30,6 +30,29 @@ final class HTTPServerTests: XCTestCase {
         XCTAssertEqual(body(of: answer), ["method": "PUT", "path": "/a/b", "query": "x,y", "body": "10", "agent": "test"])
     }
 
+    func testTwoContentLengthsThatDisagreeAreRefusedWithApplesBadRequestBody() throws {
+        let server = try echoServer()
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        try connection.send("PUT /x HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\nContent-Length: 12\r\n\r\n{}GET /y HTTP/1.1\r\n\r\n")
+        let answer = try connection.readAnswer()
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 400"), answer)
+        guard let start = answer.range(of: "\r\n\r\n"),
+              let fields = try? JSONSerialization.jsonObject(with: Data(answer[start.upperBound...].utf8)) as? [String: Any] else {
+            return XCTFail("no JSON body: \(answer)")
+        }
+        XCTAssertEqual(fields["errorCode"] as? Int, 4_000_000)
+        XCTAssertTrue((fields["errorMessage"] as? String ?? "").contains("Content-Length"), answer)
+    }
+
+    func testOneContentLengthSentTwiceIsTaken() throws {
+        let server = try echoServer()
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        try connection.send("PUT /x HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}")
+        XCTAssertEqual(body(of: try connection.readAnswer())?["body"], "2")
+    }
+
     func testARepeatedHeaderReachesTheResponderWithEveryValue() throws {
         let server = try HTTPServer(address: try ServerAddress.parse(host: "127.0.0.1", port: "0")) { request in
             .json(["authorization": request.headerValues("Authorization").joined(separator: "|")])

@@ -39,6 +39,20 @@ final class JSONRequestBodyTests: XCTestCase {
         XCTAssertFalse(text.contains("DecodingError"), text)
     }
 
+    func testAnObjectFollowedByMoreTextSaysThereIsTextAfterIt() throws {
+        for body in [#"{"extendByDays":1} x"#, #"{"extendByDays":1}{}"#, " {} ]"] {
+            let text = try message(decoding: body)
+            XCTAssertTrue(text.contains("text after the JSON object"), "\(body): \(text)")
+        }
+        XCTAssertTrue(try message(decoding: "[1] x").contains("not a JSON object"))
+    }
+
+    func testKeysThatOnlyLookAlikeAreNotRefusedAsGivenTwice() throws {
+        let body = #"{"extendByDays":1,"e\u0301":1,"\u00e9":2}"#
+        let decoded = try JSONRequestBody.decode(Extension.self, from: HTTPRequest(method: "PUT", path: "/x", body: Array(body.utf8)))
+        XCTAssertEqual(decoded.extendByDays, 1)
+    }
+
     func testAKeyGivenTwiceIsRefusedWithApplesBadRequestCodeNamingIt() throws {
         let text = try message(decoding: #"{"extendByDays":1,"extendByDays":2}"#)
         XCTAssertTrue(text.contains("\"extendByDays\"") && text.contains("more than once"), text)

@@ -74,6 +74,59 @@ final class RouteTableTests: XCTestCase {
         XCTAssertEqual(try body(response), ["caller": "none", "apps": "com.example.app com.example.other"])
     }
 
+    /// A context of one app that holds only part of its events, so it cannot say an id is unknown.
+    struct CutShortAuthorizer: RouteAuthorizing {
+        func authorize(_ request: HTTPRequest) throws(AppStoreAPIError) -> (caller: AuthorizedCaller, app: String) {
+            (AuthorizedCaller(bundleID: "com.example.app", keyID: "KEY"), "com.example.app")
+        }
+
+        func refusalOfUnknownIDs(in app: String) -> AppStoreAPIError? { .storeReadInPart }
+    }
+
+    let cutShortTable = RouteTable<CutShortAuthorizer>([
+        Route("GET", "/found/{id}", .bearerToken { _, _ in .json(["found": "yes"]) }),
+        Route("GET", "/thrownUnknown/{id}", .bearerToken { _, _ throws(AppStoreAPIError) in
+            throw .notFound(AppStoreAPIError.Code.transactionIDNotFound, "no such transaction")
+        }),
+        Route("GET", "/answeredUnknown/{id}", .bearerToken { _, _ in
+            var answer = HTTPResponse.json(["status": 1])
+            answer.saysIDIsUnknown = true
+            return answer
+        }),
+        Route("GET", "/badID/{id}", .bearerToken { _, _ throws(AppStoreAPIError) in
+            throw .badRequest(AppStoreAPIError.Code.invalidTransactionID, "not an id")
+        }),
+    ])
+
+    func testWhileTheAppIsReadInPartEveryAnswerThatAnIDIsUnknownIsTheRetryableInternalError() throws {
+        for path in ["/thrownUnknown/1", "/answeredUnknown/1"] {
+            let response = cutShortTable.respond(to: HTTPRequest(method: "GET", path: path), context: CutShortAuthorizer())
+            XCTAssertEqual(response.status, 500, path)
+            XCTAssertEqual(try body(response)["errorCode"], AppStoreAPIError.Code.generalInternalRetryable as AnyHashable, path)
+            XCTAssertFalse(response.saysIDIsUnknown, path)
+        }
+    }
+
+    func testWhileTheAppIsReadInPartFoundDataBadIDsAndUnknownPathsAreAnsweredAsEver() throws {
+        let context = CutShortAuthorizer()
+        XCTAssertEqual(try body(cutShortTable.respond(to: HTTPRequest(method: "GET", path: "/found/1"), context: context)), ["found": "yes"])
+        XCTAssertEqual(cutShortTable.respond(to: HTTPRequest(method: "GET", path: "/badID/x"), context: context).status, 400)
+        let unknownPath = cutShortTable.respond(to: HTTPRequest(method: "GET", path: "/nothing"), context: context)
+        XCTAssertEqual(try body(unknownPath)["errorCode"], AppStoreAPIError.Code.pathNotFound as AnyHashable)
+    }
+
+    func testAnAppThatHoldsEveryEventAnswersAnUnknownIDWith404() throws {
+        let table = RouteTable<FakeAuthorizer>([
+            Route("GET", "/thrownUnknown/{id}", .bearerToken { _, _ throws(AppStoreAPIError) in
+                throw .notFound(AppStoreAPIError.Code.transactionIDNotFound, "no such transaction")
+            }),
+        ])
+        let response = table.respond(to: HTTPRequest(method: "GET", path: "/thrownUnknown/1",
+                                                     headers: ["Authorization": "Bearer good-com.example.app"]), context: FakeAuthorizer())
+        XCTAssertEqual(response.status, 404)
+        XCTAssertEqual(try body(response)["errorCode"], AppStoreAPIError.Code.transactionIDNotFound as AnyHashable)
+    }
+
     func testAnEmptyParameterSegmentMatchesNothing() {
         XCTAssertNil(PathPattern("/inApps/v1/transactions/{transactionId}").match("/inApps/v1/transactions/"))
         XCTAssertEqual(PathPattern("/inApps/v1/transactions/{transactionId}").match("/inApps/v1/transactions/7/"),
@@ -101,8 +154,17 @@ final class RouteTableTests: XCTestCase {
     func testABodyDeclaredOverTheLimitIsRefusedWith413() {
         var limits = ServerLimits()
         limits.maximumBodyBytes = 10
-        XCTAssertEqual(limits.refusal(declaredLength: "11")?.httpStatus, 413)
-        XCTAssertNil(limits.refusal(declaredLength: "10"))
-        XCTAssertNil(limits.refusal(declaredLength: nil))
+        XCTAssertEqual(limits.refusal(declaredLengths: ["11"])?.httpStatus, 413)
+        XCTAssertNil(limits.refusal(declaredLengths: ["10"]))
+        XCTAssertNil(limits.refusal(declaredLengths: []))
+    }
+
+    func testContentLengthHeadersThatDisagreeAreABadRequestWhileOneLengthRepeatedIsTaken() {
+        let limits = ServerLimits()
+        let refusal = limits.refusal(declaredLengths: ["5", "50"])
+        XCTAssertEqual(refusal?.httpStatus, 400)
+        XCTAssertEqual(refusal?.errorCode, AppStoreAPIError.Code.generalBadRequest)
+        XCTAssertTrue(refusal?.errorMessage.contains("\"5\", \"50\"") == true, refusal?.errorMessage ?? "")
+        XCTAssertNil(limits.refusal(declaredLengths: ["5", " 5"]))
     }
 }

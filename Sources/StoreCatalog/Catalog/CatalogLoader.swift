@@ -75,8 +75,7 @@ public enum CatalogLoader {
     /// Reads the file at `path` and reports every problem, whether or not the catalog is usable.
     public static func lint(path: String) -> Report {
         guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)"
-                                                                      : "does not exist (check the path)"
+            let reason = UnreadableCatalogFile.reason(path, missing: "does not exist (check the path)")
             return Report(catalog: nil, problems: [CatalogProblem(file: path, field: "", message: "the catalog file \(reason)")])
         }
         return lint(bytes: [UInt8](data), file: path)

@@ -70,8 +70,7 @@ public struct StoreKitOverlayReader {
         }
         let path = Self.resolve(written, relativeTo: collect.file)
         guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)"
-                                                                      : "does not exist (the path is relative to this file)"
+            let reason = UnreadableCatalogFile.reason(path, missing: "does not exist (the path is relative to this file)")
             collect.error("\"\(written)\" (\(path)) \(reason)", at: node, field: "import")
             return nil
         }

@@ -10,6 +10,8 @@ public struct AppStoreAPIError: Error, Sendable, Equatable {
     public var httpStatus: Int
     public var errorCode: Int
     public var errorMessage: String
+    /// Whether this refusal says the id asked for names nothing (see `HTTPResponse.saysIDIsUnknown`).
+    public var saysIDIsUnknown = false
 
     public init(httpStatus: Int, errorCode: Int, errorMessage: String) {
         self.httpStatus = httpStatus
@@ -27,6 +29,7 @@ public struct AppStoreAPIError: Error, Sendable, Equatable {
     public var response: HTTPResponse {
         var response = HTTPResponse.json(Body(errorCode: errorCode, errorMessage: errorMessage), status: httpStatus)
         response.status = httpStatus
+        response.saysIDIsUnknown = saysIDIsUnknown
         return response
     }
 }
@@ -69,6 +72,7 @@ extension AppStoreAPIError {
         public static let originalTransactionIDNotFound = 4_040_005
         public static let transactionIDNotFound = 4_040_010
         public static let generalInternal = 5_000_000
+        public static let generalInternalRetryable = 5_000_001
         /// Storefront's, after Apple's pattern: Apple documents the statuses without a code.
         public static let unauthorized = 4_010_000
         public static let pathNotFound = 4_040_000
@@ -88,7 +92,9 @@ extension AppStoreAPIError {
 
     /// 404 with `code`: the id names nothing this caller may see.
     public static func notFound(_ code: Int, _ message: String) -> AppStoreAPIError {
-        AppStoreAPIError(httpStatus: 404, errorCode: code, errorMessage: message)
+        var error = AppStoreAPIError(httpStatus: 404, errorCode: code, errorMessage: message)
+        error.saysIDIsUnknown = true
+        return error
     }
 
     /// 404 for a path no route serves.
@@ -137,4 +143,11 @@ extension AppStoreAPIError {
     public static func internalError(_ failure: InternalFailure) -> AppStoreAPIError {
         AppStoreAPIError(httpStatus: 500, errorCode: Code.generalInternal, errorMessage: ServerText.internalError(failure.text))
     }
+}
+
+extension AppStoreAPIError {
+    /// 500 with Apple's retryable code, instead of an answer that an id is unknown, while the
+    /// store holds only part of its events: the id may be in the part it cannot read now.
+    public static let storeReadInPart = AppStoreAPIError(httpStatus: 500, errorCode: Code.generalInternalRetryable,
+                                                         errorMessage: ServerText.storeReadInPart)
 }

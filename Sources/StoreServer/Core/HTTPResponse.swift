@@ -9,6 +9,10 @@ public struct HTTPResponse: Sendable, Equatable {
     /// Extra headers, e.g. `Allow` on a 405.
     public var headers: [String: String]
     public var body: [UInt8]
+    /// Whether the answer says the id the request named is unknown (a 404, or Look Up Order
+    /// ID's status 1). Never sent: it lets the route table answer otherwise when the store
+    /// cannot tell that for sure.
+    public var saysIDIsUnknown = false
 
     public init(status: Int, contentType: String? = nil, headers: [String: String] = [:], body: [UInt8] = []) {
         self.status = status

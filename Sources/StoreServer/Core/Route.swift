@@ -51,11 +51,20 @@ public struct AuthorizedCaller: Sendable, Equatable {
 }
 
 /// What the route table needs from the server around it: a check of bearer tokens that
-/// finds the app a token speaks for.
+/// finds the app a token speaks for, and whether that app can say an id is unknown.
 public protocol RouteAuthorizing: Sendable {
     /// One app served, as the handlers behind a bearer token see it.
     associatedtype App: Sendable
 
     /// Who `request`'s bearer token speaks for and that app, or a 401 saying why it is refused.
     func authorize(_ request: HTTPRequest) throws(AppStoreAPIError) -> (caller: AuthorizedCaller, app: App)
+
+    /// What to answer instead when `app`'s handler says an id is unknown; nil when `app` holds
+    /// every event it has, so that answer is true.
+    func refusalOfUnknownIDs(in app: App) -> AppStoreAPIError?
+}
+
+extension RouteAuthorizing {
+    /// An app that always holds every event it has.
+    public func refusalOfUnknownIDs(in app: App) -> AppStoreAPIError? { nil }
 }

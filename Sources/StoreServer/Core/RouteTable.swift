@@ -1,5 +1,9 @@
 /// Finds the route for a request and answers it: 404 for a path no route has, 405 for a
 /// method the path does not take, 401 before any handler behind a bearer token.
+///
+/// A handler's answer that an id is unknown passes through `refusalOfUnknownIDs` here, once
+/// for every endpoint, so no endpoint can tell an app's server that a purchase was never made
+/// while the store reads only part of its events.
 public struct RouteTable<Context: RouteAuthorizing>: Sendable {
     public let routes: [Route<Context>]
 
@@ -21,7 +25,14 @@ public struct RouteTable<Context: RouteAuthorizing>: Sendable {
             switch route.access {
             case let .bearerToken(handle):
                 let (caller, app) = try context.authorize(request)
-                return try handle(RouteRequest(request: request, parameters: parameters, caller: caller), app)
+                let answer: HTTPResponse
+                do {
+                    answer = try handle(RouteRequest(request: request, parameters: parameters, caller: caller), app)
+                } catch {
+                    answer = error.response
+                }
+                guard answer.saysIDIsUnknown, let refusal = context.refusalOfUnknownIDs(in: app) else { return answer }
+                return refusal.response
             case let .open(handle):
                 return try handle(RouteRequest(request: request, parameters: parameters, caller: nil), context)
             }

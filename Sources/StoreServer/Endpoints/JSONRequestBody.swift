@@ -9,7 +9,7 @@ enum JSONRequestBody {
     static func decode<Body: Decodable>(_ type: Body.Type, from request: HTTPRequest) throws(AppStoreAPIError) -> Body {
         guard !request.body.isEmpty else { throw .malformedBody(ServerText.emptyBody) }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] else {
-            throw .malformedBody(ServerText.notAJSONObject)
+            throw .malformedBody(endsAfterAnObject(request.body) ? ServerText.textAfterTheObject : ServerText.notAJSONObject)
         }
         if let duplicate = JSONParser.firstDuplicateKey(in: request.body) {
             throw .malformedBody(ServerText.repeatedKey(duplicate.field))
@@ -25,6 +25,13 @@ enum JSONRequestBody {
         } catch {
             throw .malformedBody(ServerText.someFieldHasTheWrongType)
         }
+    }
+
+    /// Whether `body` starts with a whole JSON object and goes on after it, so that saying it
+    /// is no object would send its writer looking for the wrong mistake.
+    private static func endsAfterAnObject(_ body: [UInt8]) -> Bool {
+        guard case .failure(let error) = Result(catching: { () throws(JSONSyntaxError) in try JSONParser.parse(body) }) else { return false }
+        return error.reason == JSONParser.textAfterTheValue && body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
     }
 
     /// The first top-level field without which `object` decodes (every field an endpoint

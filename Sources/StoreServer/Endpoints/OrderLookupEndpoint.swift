@@ -14,7 +14,9 @@ enum OrderLookupEndpoint {
         let state = try served.refreshed()
         guard let id = OrderID.transactionID(of: request.parameter("orderId")),
               let record = state.transactions[id], record.isBought else {
-            return .json(Response(status: 1, signedTransactions: []))
+            var unknown = HTTPResponse.json(Response(status: 1, signedTransactions: []))
+            unknown.saysIDIsUnknown = true
+            return unknown
         }
         return .json(Response(status: 0, signedTransactions: [try served.signedTransaction(record)]))
     }

@@ -21,8 +21,9 @@ enum MicroHTTPCallbacks {
         let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeUnretainedValue()
         if !pending.headersSeen {
             pending.headersSeen = true
-            let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").map { String(cString: $0) }
-            if let refusal = server.limits.refusal(declaredLength: declared) {
+            collectValues(of: connection, into: pending)
+            let declared = pending.headerFields.filter { $0.name.lowercased() == "content-length" }.map(\.value)
+            if let refusal = server.limits.refusal(declaredLengths: declared) {
                 pending.answered = true
                 return queue(refusal.response, on: connection)
             }
@@ -67,11 +68,15 @@ enum MicroHTTPCallbacks {
         return .YES
     }
 
-    private static func read(_ connection: OpaquePointer, method: String, pending: PendingRequest) -> HTTPRequest {
+    /// Every header and query parameter, all there by the first call of the access handler.
+    private static func collectValues(of connection: OpaquePointer, into pending: PendingRequest) {
         let context = Unmanaged.passUnretained(pending).toOpaque()
         MHD_get_connection_values(connection, .HEADER_KIND, collectValue, context)
         MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, collectValue, context)
-        return HTTPRequest(method: method, path: pending.path, query: pending.query, headerFields: pending.headerFields, body: pending.body)
+    }
+
+    private static func read(_ connection: OpaquePointer, method: String, pending: PendingRequest) -> HTTPRequest {
+        HTTPRequest(method: method, path: pending.path, query: pending.query, headerFields: pending.headerFields, body: pending.body)
     }
 
     private static func queue(_ answer: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {

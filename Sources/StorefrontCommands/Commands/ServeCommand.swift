@@ -82,6 +82,7 @@ enum ServeCommand {
     private static func sentence(for change: CurrentSigner.Change) -> String {
         switch change {
         case .replaced(let path): ServerText.authorityReplaced(path)
+        case .madeAnew(let path): ServerText.authorityMadeAnew(path)
         case .refused(let error): ServerText.authorityRefused("\(error)")
         case .restored(let path): ServerText.authorityRestored(path)
         }

@@ -29,6 +29,18 @@ import Testing
         #expect(root.duplicateKeys().map(\.key) == ["m7"])
     }
 
+    @Test func namesThatAreCanonicallyEquivalentButDifferentCodePointsAreTwoNames() throws {
+        // "e" with a combining acute accent, and the precomposed "é": one string to Swift, two names to JSON.
+        let small = #"{"e\u0301": 1, "\u00e9": 2}"#
+        #expect(JSONParser.firstDuplicateKey(in: Array(small.utf8)) == nil)
+        #expect(try JSONParser.parseNotingDuplicateKeys(Array(small.utf8)).hasDuplicateKeys == false)
+        let large = "{" + ((0..<20).map { "\"m\($0)\": 0" } + [#""e\u0301": 1"#, #""\u00e9": 2"#]).joined(separator: ", ") + "}"
+        #expect(JSONParser.firstDuplicateKey(in: Array(large.utf8)) == nil)
+        #expect(try JSONParser.parse(Array(large.utf8)).duplicateKeys().isEmpty)
+        #expect(try JSONParser.parseNotingDuplicateKeys(Array(large.utf8)).hasDuplicateKeys == false)
+        #expect(JSONParser.firstDuplicateKey(in: Array(#"{"\u00e9": 1, "é": 2}"#.utf8))?.key == "é", "the same code points are one name")
+    }
+
     @Test func distinctNamesReportNothing() throws {
         let root = try JSONParser.parse(Array(#"{"a": {"a": [{"a": 1}]}, "b": [1, 2]}"#.utf8))
         #expect(root.duplicateKeys().isEmpty)

@@ -5,7 +5,7 @@ import Foundation
 public struct InAppPurchaseKey: Sendable, Equatable {
     /// Ten capital letters and digits, as App Store Connect gives them.
     public var keyID: String
-    /// The UUID naming who issued the key; one per store, shared by all its keys.
+    /// The UUID naming who issued the key; one per app of the store, shared by its keys (see DECISIONS.md).
     public var issuerID: String
     /// The public half: SubjectPublicKeyInfo DER in standard base64.
     public var publicKey: String

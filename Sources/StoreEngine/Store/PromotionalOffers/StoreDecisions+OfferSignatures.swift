@@ -28,8 +28,9 @@ extension StoreDecisions {
         return nil
     }
 
-    /// The event that registers a new in-app purchase key's public half. The store's first
-    /// key gets a new issuer id; later keys share it, as a team's keys do.
+    /// The event that registers a new in-app purchase key's public half. The app's first
+    /// key gets a new issuer id; its later keys share it, as a team's keys do (the state is
+    /// one app's, so each app of a ledger has its own issuer id).
     public func registration(ofKeyWithPublicHalf publicKey: String, keyID: String, buyer: Buyer, in state: LedgerState,
                              at now: Date) -> Decision<InAppPurchaseKey> {
         let issuerID = state.inAppPurchaseKeys.first?.issuerID ?? UUID().uuidString.lowercased()
