@@ -70,7 +70,7 @@ struct HeaderBadgesTests {
     }
 
     @Test func aWideWindowShowsEveryBadgeWhole() throws {
-        let line = try Self.badgeLine(width: 200, prepare: Self.everySetting)
+        let line = try Self.badgeLine(width: 240, prepare: Self.everySetting)
         for wording in ["· renewal-every-5-minutes", "Read-only", "Purchases off", "Next purchase: fail",
                         "Environment: Production", "Serving \(Self.address)"] {
             #expect(line.contains(wording), "\(wording) is missing: \(line)")
@@ -81,6 +81,61 @@ struct HeaderBadgesTests {
         let line = try Self.badgeLine(width: AppState.minimumSize.width, prepare: Self.everySetting)
         #expect(line.contains("Read-only"), "\(line)")
         #expect(!line.contains("Serving"), "\(line)")
+    }
+
+    /// The balances with both names in full, as the fixture leaves them.
+    static let wholeBalances = " Rage Faces: 0 · Extra Lives: 3  "
+
+    @Test func storeTimeAndServingAt80ColumnsAreShortenedBeforeAnyNameIsCut() throws {
+        let line = try Self.badgeLine(width: 80, problems: []) {
+            try $0.store.setTimeRate(.monthEveryHour, buyer: $0.buyer)
+        }
+        #expect(line.hasPrefix(Self.wholeBalances), "\(line)")
+        #expect(!line.contains("month-every-hour"), "\(line)")
+        #expect(line.contains("Store time") && line.contains("Serving"), "\(line)")
+    }
+
+    @Test func storeTimeAndServingAt79ColumnsKeepBothNamesWhole() throws {
+        let line = try Self.badgeLine(width: 79, problems: []) {
+            try $0.store.setTimeRate(.monthEveryHour, buyer: $0.buyer)
+        }
+        #expect(line.hasPrefix(Self.wholeBalances), "\(line)")
+        #expect(line.contains("Store time") && line.contains("Serving"), "\(line)")
+    }
+
+    @Test func storeTimeReadOnlyAndServingAt80ColumnsShortenTheStoreTimeToKeepNamesWhole() throws {
+        let line = try Self.badgeLine(width: 80) { try $0.store.setTimeRate(.monthEveryHour, buyer: $0.buyer) }
+        #expect(line.hasPrefix(Self.wholeBalances), "\(line)")
+        #expect(line.hasSuffix(" Store time   Read-only   Serving :8123  "), "\(line)")
+    }
+
+    @Test func anAdvancedClockAndServingAt100ColumnsKeepNamesWholeAndTheDateInView() throws {
+        let line = try Self.badgeLine(width: 100, problems: []) {
+            _ = try $0.store.advance(by: StoreDuration.parse("P2D"), buyer: $0.buyer)
+        }
+        #expect(line.hasPrefix(Self.wholeBalances), "\(line)")
+        #expect(line.contains(" Store time Dec 2, 2026 at "), "\(line)")
+        #expect(line.contains("Serving"), "\(line)")
+    }
+
+    @Test func namesAreCutOnlyOnceEveryBadgeIsAtItsShortest() throws {
+        let line = try Self.badgeLine(width: 80) { fixture in
+            try fixture.store.setTimeRate(.monthEveryHour, buyer: fixture.buyer)
+            try fixture.store.set(.purchasesAllowed, to: "false", for: fixture.buyer)
+            try fixture.store.set(.nextPurchaseOutcome, to: "fail", for: fixture.buyer)
+        }
+        #expect(!line.hasPrefix(Self.wholeBalances), "\(line)")
+        #expect(line.hasSuffix(" Store time   Read-only   Purchases off   Next: fail   Serving  "), "\(line)")
+    }
+
+    @Test func fittingBesideBalancesGivesNamesTheirRoomBeforeBadgesTheirLongWordings() {
+        let badges = [HeaderBadges.Badge("First long", "First"), HeaderBadges.Badge("Second long", "Second")]
+        let shortest = ["First", "Second"].map(HeaderBadges.columns).reduce(0, +)
+        let balances = (whole: 20, shortest: 5)
+        #expect(HeaderBadges.fitted(badges, width: 20 + shortest + 6, besideBalances: balances) == ["First long", "Second"])
+        #expect(HeaderBadges.fitted(badges, width: 20 + shortest, besideBalances: balances) == ["First", "Second"])
+        #expect(HeaderBadges.fitted(badges, width: 19 + shortest, besideBalances: balances) == ["First", "Second"])
+        #expect(HeaderBadges.fitted(badges, width: 5 + shortest - 1, besideBalances: balances) == ["First"])
     }
 
     @Test func fittingShortensTheLeastImportantFirstAndLeavesOutOnlyWhatCannotFitShortened() {

@@ -57,16 +57,39 @@ enum HeaderBadges {
     /// Columns one badge takes: its wording padded by a space on each side, and a space after.
     static func columns(_ wording: String) -> Int { wording.displayWidth + 3 }
 
+    /// Columns `wordings` take side by side.
+    static func columns(_ wordings: [String]) -> Int { wordings.reduce(0) { $0 + columns($1) } }
+
+    /// The most important badges that fit in `width` columns in their shortest wordings.
+    static func kept(_ badges: [Badge], width: Int) -> [Badge] {
+        var kept = badges
+        while !kept.isEmpty, columns(kept.compactMap(\.wordings.last)) > width { kept.removeLast() }
+        return kept
+    }
+
+    /// The wording of each badge shown beside the balances on a row of `width` columns, where
+    /// the balances take `balances.whole` columns with every name in full and
+    /// `balances.shortest` with names cut as far as they go.
+    ///
+    /// A balance's name says what the number counts, which matters more than a badge's
+    /// details: badges are shortened before any name is cut, names are cut only while every
+    /// badge is at its shortest, and badges are left out only when names cut as far as they go
+    /// still leave too little room.
+    static func fitted(_ badges: [Badge], width: Int, besideBalances balances: (whole: Int, shortest: Int)) -> [String] {
+        let kept = kept(badges, width: width - balances.shortest)
+        let shortest = kept.compactMap(\.wordings.last)
+        guard balances.whole + columns(shortest) <= width else { return shortest }
+        return fitted(kept, width: width - balances.whole)
+    }
+
     /// The wording of each badge shown in `width` columns, in order: as many badges as fit in
     /// their shortest wordings, most important first, then each as long as the room allows,
     /// the least important shortened first.
     static func fitted(_ badges: [Badge], width: Int) -> [String] {
-        func total(_ wordings: [String]) -> Int { wordings.reduce(0) { $0 + columns($1) } }
-        var kept = badges
-        while !kept.isEmpty, total(kept.compactMap(\.wordings.last)) > width { kept.removeLast() }
+        let kept = kept(badges, width: width)
         var chosen = kept.map { _ in 0 }
         var wordings: [String] { zip(kept, chosen).map { $0.wordings[$1] } }
-        while total(wordings) > width,
+        while columns(wordings) > width,
               let shortened = chosen.indices.last(where: { chosen[$0] < kept[$0].wordings.count - 1 }) {
             chosen[shortened] += 1
         }
@@ -75,7 +98,7 @@ enum HeaderBadges {
         for index in chosen.indices {
             while chosen[index] > 0 {
                 chosen[index] -= 1
-                if total(wordings) > width {
+                if columns(wordings) > width {
                     chosen[index] += 1
                     break
                 }

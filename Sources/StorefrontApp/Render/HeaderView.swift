@@ -11,15 +11,14 @@ enum HeaderView {
                      in: Rect(x: titleRow.x, y: titleRow.y, width: max(0, titleRow.width - whereWidth - 1), height: 1),
                      style: Theme.titleBar)
 
-        // The balances come first: badges get the room they leave, and names are shortened
-        // before any number is cut.
+        // Badges are worded shorter before names are cut, and names are cut before any badge
+        // is left out; numbers are never cut.
         let creditsRow = area.row(1)
         let balances = state.catalog.credits.map { (name: state.text.creditName($0.id), amount: state.snapshot.isRead ? "\(state.snapshot.balance(of: $0.id))" : "?") }
-        // Badges are fitted beside the shortest balances that still name something: a name
-        // cut to one column is only "…".
-        let shortest = CreditLine.width(balances, nameWidth: 2)
-        let badgeRoom = max(0, creditsRow.width - 1 - shortest - 1)
-        let labels = HeaderBadges.fitted(HeaderBadges.badges(state), width: badgeRoom)
+        // The shortest balances still name something: a name cut to one column is only "…".
+        let balanceWidths = (whole: CreditLine.width(balances, nameWidth: .max), shortest: CreditLine.width(balances, nameWidth: 2))
+        let labels = HeaderBadges.fitted(HeaderBadges.badges(state), width: max(0, creditsRow.width - 2),
+                                         besideBalances: balanceWidths)
         let badgeWidth = labels.isEmpty ? 0 : buffer.write(badges(labels), in: creditsRow, alignment: .right)
         let room = max(0, creditsRow.width - badgeWidth - 2)
         buffer.write([" "] + CreditLine.spans(balances, width: room),
