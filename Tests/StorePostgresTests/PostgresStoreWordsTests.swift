@@ -78,6 +78,23 @@ struct PostgresStoreWordsTests {
         #expect(Self.fileWords(in: said.stderr).isEmpty, "\(said.stderr)")
     }
 
+    @Test("store copy from a damaged database names row seq 2 and verify --store, not a file's line")
+    func copyFromDamagedDatabase() throws {
+        let database = try Database()
+        let cli = database.cli
+        for _ in 0..<3 { #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0) }
+        try database.psql("ALTER TABLE storefront_events DISABLE TRIGGER storefront_events_append_only; "
+            + "UPDATE storefront_events SET line = replace(line, 'tester', 'mallory') WHERE seq = 2")
+        let target = database.folder + "/copy.jsonl"
+        let copied = try cli.run(["store", "copy", "--from", database.url, "--to", target])
+        #expect(copied.status == 3, "\(copied.stderr)")
+        #expect(copied.stderr.contains("the source \(database.url) has a problem, so nothing was copied"), "\(copied.stderr)")
+        #expect(copied.stderr.contains("`storefront verify --store \(database.url)`"), "\(copied.stderr)")
+        #expect(copied.stderr.contains("storefront_events row seq 2 does not match its MAC"), "\(copied.stderr)")
+        #expect(Self.fileWords(in: copied.stderr).isEmpty, "\(copied.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
     @Test("tables without their schema version are a damaged schema with what to do, not a missing store")
     func schemaVersionMissing() throws {
         let database = try Database()
