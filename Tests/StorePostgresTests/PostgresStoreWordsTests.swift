@@ -78,6 +78,28 @@ struct PostgresStoreWordsTests {
         #expect(Self.fileWords(in: said.stderr).isEmpty, "\(said.stderr)")
     }
 
+    @Test("serve on a damaged database says once it is sound again after the row is put back, though no notification came")
+    func serveSaysSoundAgainAfterMend() throws {
+        let database = try Database()
+        let cli = database.cli
+        for _ in 0..<3 { #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0) }
+        let rewrite = { (old: String, new: String) throws in
+            try database.psql("ALTER TABLE storefront_events DISABLE TRIGGER USER; UPDATE storefront_events SET line = "
+                + "replace(line, '\(old)', '\(new)') WHERE seq = 2; ALTER TABLE storefront_events ENABLE TRIGGER USER")
+        }
+        try rewrite("tester", "mallory")
+        let serve = try ServeProcess(cli)
+        // Long enough for the damaged store's timer (3 s) and a pass of the delivery loop (1 s) after it.
+        Thread.sleep(forTimeInterval: 1.5)
+        try rewrite("mallory", "tester")
+        Thread.sleep(forTimeInterval: 5)
+        let said = serve.stop()
+        let told = said.stderr.components(separatedBy: "\n").filter { $0.contains("has a problem") || $0.contains("sound again") }
+        #expect(told.first?.contains("has a problem") == true && told.filter { $0.contains("sound again") }.count == 1, "\(told)")
+        #expect(told.last == "storefront: the store \(database.url) is sound again: every row verifies, so all of it is served "
+            + "and it can be written", "\(said.stderr)")
+    }
+
     @Test("store copy from a damaged database names row seq 2 and verify --store, not a file's line")
     func copyFromDamagedDatabase() throws {
         let database = try Database()
