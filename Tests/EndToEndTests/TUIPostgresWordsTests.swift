@@ -48,16 +48,12 @@ struct TUIPostgresWordsTests {
         let tui = try TUITests()
         let (server, url, name, cli) = try Self.database(tui)
         for _ in 0..<2 { #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0) }
-        let rewrite = { (old: String, new: String) throws in
-            try server.psql("ALTER TABLE storefront_events DISABLE TRIGGER USER; UPDATE storefront_events SET line = "
-                + "replace(line, '\(old)', '\(new)') WHERE seq = 2; ALTER TABLE storefront_events ENABLE TRIGGER USER", database: name)
-        }
-        try rewrite("tester", "mallory")
+        try server.rewriteEventRow(seq: 2, replacing: "tester", with: "mallory", database: name)
         let tmux = try await tui.openStorefront(["--store", url], environment: ["STOREFRONT_STORE_KEY": cli.environment["STOREFRONT_STORE_KEY"] ?? ""])
         defer { tmux.kill() }
         let damaged = try await tmux.waitFor("Read-only", "Extra Lives")
         #expect(damaged.contains("Extra Lives: 3"), "what is shown stops before the changed row: \(damaged)")
-        try rewrite("mallory", "tester")
+        try server.rewriteEventRow(seq: 2, replacing: "mallory", with: "tester", database: name)
         try await tmux.waitForScreen("the banner gone") { !$0.contains("Read-only") && $0.contains("Extra Lives: 6") }
     }
 

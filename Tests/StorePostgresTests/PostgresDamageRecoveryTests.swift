@@ -11,33 +11,31 @@ import Testing
 /// while damaged) clears the problems and folds every event again.
 @Suite("PostgreSQL store recovering from damage", .serialized)
 struct PostgresDamageRecoveryTests {
-    /// Rewrites row `seq` with its triggers off, as a superuser editing by hand would.
-    static func rewriteRow(_ fixture: PostgresStoreFixture, seq: Int, from old: String, to new: String) throws {
-        try fixture.server.psql("""
-            ALTER TABLE storefront_events DISABLE TRIGGER USER;
-            UPDATE storefront_events SET line = replace(line, '\(old)', '\(new)') WHERE seq = \(seq);
-            ALTER TABLE storefront_events ENABLE TRIGGER USER;
-            """)
-    }
-
     /// A store on its own connection whose damaged-store timer is `recheck` seconds.
     static func store(_ fixture: PostgresStoreFixture, recheck: TimeInterval) throws -> Store {
         let log = try PostgresEventLog(address: fixture.address, keyPath: fixture.keyPath, damagedRecheckInterval: recheck)
         return try Store(catalog: try CatalogLoader.loadBundled("Rage"), log: log)
     }
 
-    @Test("a row put back is noticed on the timer: the problems go and the balance counts every purchase")
-    func mendedRowIsNoticedOnTheTimer() throws {
+    /// Three purchases by a store that stays open, row seq 2 then changed by hand, and a store
+    /// opened on the damage (timer `recheck`), which shows only the first purchase.
+    static func openOnDamage(recheck: TimeInterval) throws -> (fixture: PostgresStoreFixture, buyer: Store, open: Store) {
         let fixture = try PostgresStoreFixture()
         let buyer = try fixture.store()
         for _ in 0..<3 { _ = try buyer.purchase(face, buyer: phone, storefront: "USA") }
-        try Self.rewriteRow(fixture, seq: 2, from: "tester", to: "mallory")
-        let open = try Self.store(fixture, recheck: 0)
+        try fixture.server.rewriteEventRow(seq: 2, replacing: "tester", with: "mallory")
+        let open = try store(fixture, recheck: recheck)
+        return (fixture, buyer, open)
+    }
+
+    @Test("a row put back is noticed on the timer: the problems go and the balance counts every purchase")
+    func mendedRowIsNoticedOnTheTimer() throws {
+        let (fixture, _, open) = try Self.openOnDamage(recheck: 0)
         #expect(open.ledgerProblems == [.tampered(line: 3)])
         #expect(open.balance(of: "rage-faces", for: phone) == 5)
         #expect(open.quietRecheckInterval == 0, "a damaged store asks its waiting reader to look again")
 
-        try Self.rewriteRow(fixture, seq: 2, from: "mallory", to: "tester")
+        try fixture.server.rewriteEventRow(seq: 2, replacing: "mallory", with: "tester")
         #expect(open.hasExternalChanges(), "no notification comes from a hand edit; the timer must say to look")
         #expect(try open.refresh())
         #expect(open.ledgerProblems.isEmpty)
@@ -48,14 +46,10 @@ struct PostgresDamageRecoveryTests {
 
     @Test("before the timer is due, a commit announced by another process makes the damaged store re-read from the start")
     func mendedRowIsNoticedOnAnotherCommit() throws {
-        let fixture = try PostgresStoreFixture()
-        let buyer = try fixture.store()
-        for _ in 0..<3 { _ = try buyer.purchase(face, buyer: phone, storefront: "USA") }
-        try Self.rewriteRow(fixture, seq: 2, from: "tester", to: "mallory")
-        let open = try Self.store(fixture, recheck: 3600)
+        let (fixture, buyer, open) = try Self.openOnDamage(recheck: 3600)
         _ = open.changeSignal
         #expect(!open.ledgerProblems.isEmpty)
-        try Self.rewriteRow(fixture, seq: 2, from: "mallory", to: "tester")
+        try fixture.server.rewriteEventRow(seq: 2, replacing: "mallory", with: "tester")
         _ = try open.refresh()
         #expect(!open.ledgerProblems.isEmpty, "with no change announced and the timer not due, the read goes on from where it was")
 
@@ -90,13 +84,9 @@ struct PostgresDamageRecoveryTests {
 
     @Test("a commit on a store whose damage was mended since it was read goes through, not refused by the old read")
     func commitAfterMendRereads() throws {
-        let fixture = try PostgresStoreFixture()
-        let buyer = try fixture.store()
-        for _ in 0..<3 { _ = try buyer.purchase(face, buyer: phone, storefront: "USA") }
-        try Self.rewriteRow(fixture, seq: 2, from: "tester", to: "mallory")
-        let open = try Self.store(fixture, recheck: 3600)
+        let (fixture, _, open) = try Self.openOnDamage(recheck: 3600)
         #expect(!open.ledgerProblems.isEmpty)
-        try Self.rewriteRow(fixture, seq: 2, from: "mallory", to: "tester")
+        try fixture.server.rewriteEventRow(seq: 2, replacing: "mallory", with: "tester")
         guard case .purchased = try open.purchase(face, buyer: phone, storefront: "USA") else {
             Issue.record("the purchase on the mended store was refused")
             return

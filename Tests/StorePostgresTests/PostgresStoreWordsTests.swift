@@ -83,15 +83,11 @@ struct PostgresStoreWordsTests {
         let database = try Database()
         let cli = database.cli
         for _ in 0..<3 { #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0) }
-        let rewrite = { (old: String, new: String) throws in
-            try database.psql("ALTER TABLE storefront_events DISABLE TRIGGER USER; UPDATE storefront_events SET line = "
-                + "replace(line, '\(old)', '\(new)') WHERE seq = 2; ALTER TABLE storefront_events ENABLE TRIGGER USER")
-        }
-        try rewrite("tester", "mallory")
+        try database.server.rewriteEventRow(seq: 2, replacing: "tester", with: "mallory", database: database.name)
         let serve = try ServeProcess(cli)
         // Long enough for the damaged store's timer (3 s) and a pass of the delivery loop (1 s) after it.
         Thread.sleep(forTimeInterval: 1.5)
-        try rewrite("mallory", "tester")
+        try database.server.rewriteEventRow(seq: 2, replacing: "mallory", with: "tester", database: database.name)
         Thread.sleep(forTimeInterval: 5)
         let said = serve.stop()
         let told = said.stderr.components(separatedBy: "\n").filter { $0.contains("has a problem") || $0.contains("sound again") }
