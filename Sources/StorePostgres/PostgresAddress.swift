@@ -21,6 +21,21 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         return !firstWord[..<equals].isEmpty && !firstWord[..<equals].contains("/")
     }
 
+    /// The start of `text` when it begins like a PostgreSQL URI that libpq would not read as
+    /// one (`postgresql:/host/db`, `postgres:host`, `PostgreSQL://…`, `postgresql//host/db`):
+    /// the scheme as written with the colon and slashes after it, for a refusal that quotes
+    /// no password. Nil for a proper `postgresql://` or `postgres://` URI and anything else,
+    /// such as `postgres/ledger.jsonl`, a file in a folder named postgres.
+    public static func misspelledScheme(in text: String) -> String? {
+        guard !looksLikeAddress(text) else { return nil }
+        let lowered = text.lowercased()
+        for scheme in ["postgresql", "postgres"] where lowered.hasPrefix(scheme + ":") || lowered.hasPrefix(scheme + "//") {
+            let separator = text.dropFirst(scheme.count).prefix { $0 == ":" || $0 == "/" }
+            return String(text.prefix(scheme.count + separator.count))
+        }
+        return nil
+    }
+
     /// The scheme of `text` when it looks like a URI (`word://…`) of another scheme than
     /// PostgreSQL's, so it can be refused rather than taken as a file's path.
     public static func unknownScheme(in text: String) -> String? {

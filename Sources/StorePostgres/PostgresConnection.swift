@@ -43,7 +43,7 @@ final class PostgresConnection {
     /// Connects, or throws `unreachable` with libpq's reason.
     init(_ address: PostgresAddress) throws(PostgresStoreError) {
         self.address = address
-        guard let handle = PQconnectdb(address.connectionString) else {
+        guard let handle = Self.connect(address.connectionString) else {
             throw .unreachable(store: address.display, reason: "libpq could not allocate a connection")
         }
         guard PQstatus(handle) == CONNECTION_OK else {
@@ -55,6 +55,23 @@ final class PostgresConnection {
         // Warnings (a NOTICE for CREATE … IF NOT EXISTS) must not reach the command's output.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
         try limitLockWaits()
+    }
+
+    /// The name a session shows in `pg_stat_activity` unless the address or `PGAPPNAME` gives one,
+    /// so whoever looks for the session holding the writer lock can tell a storefront's.
+    static let applicationName = "storefront"
+
+    /// Starts a connection to `connectionString` (a URI or keyword string, expanded by libpq
+    /// as `dbname`) with `applicationName` as libpq's fallback, which any application_name
+    /// the user gave overrides.
+    private static func connect(_ connectionString: String) -> OpaquePointer? {
+        let copies: [UnsafeMutablePointer<CChar>?] = ["dbname", "fallback_application_name", connectionString, applicationName]
+            .map { (text: String) in strdup(text) }
+        defer { copies.forEach { free($0) } }
+        let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
+        let keywords = Array(pointers[0..<2]) + [nil]
+        let values = Array(pointers[2..<4]) + [nil]
+        return PQconnectdbParams(keywords, values, 1)
     }
 
     /// Sets `lock_timeout` to the default unless something set it already (its source is then

@@ -30,12 +30,27 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     var pendingCheckpoint: LedgerCheckpoint?
     /// Rows fetched per read, so a long log is folded piece by piece.
     static let rowsPerRead = 10_000
+    /// How often a damaged store (or one whose key is missing or refused) is read again from
+    /// its first row when nothing announced a change: a row mended by hand with the triggers
+    /// disabled, or a key file put back, sends no notification.
+    public static let defaultDamagedRecheckInterval: TimeInterval = 3
+    /// This log's `defaultDamagedRecheckInterval`.
+    public let damagedRecheckInterval: TimeInterval
+    /// When the last read from the first row started (system uptime), to time the next
+    /// re-read of a damaged store.
+    private var firstRowReadAt = ProcessInfo.processInfo.systemUptime
+    /// A change was announced while the store was damaged: the next read starts from the first row.
+    private var damagedRecheckRequested = false
+    /// The last read returned only part of what waits: the next one continues it, never starts over.
+    private var isReadingInParts = false
 
     /// Connects to the store at `address`; the schema is checked on the first read and created
     /// by the first commit when missing.
-    public init(address: PostgresAddress, keyPath: String) throws(PostgresStoreError) {
+    public init(address: PostgresAddress, keyPath: String,
+                damagedRecheckInterval: TimeInterval = PostgresEventLog.defaultDamagedRecheckInterval) throws(PostgresStoreError) {
         self.address = address
         self.keyPath = keyPath
+        self.damagedRecheckInterval = damagedRecheckInterval
         connection = try PostgresConnection(address)
         chain = LedgerLineChain(keyPath: keyPath)
     }
@@ -72,18 +87,39 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
 
     public func hasChanged() -> Bool {
         lock.withLock {
-            if isListening {
-                // Notifications say what changed; a lost connection must be heard from a read.
-                let notified = connection.takeNotifications(after: fetchedThrough) || connection.isBroken
-                defer { mayHaveMissedChanges = false }
-                return notified || mayHaveMissedChanges
-            }
-            guard let rows = try? connection.execute("SELECT coalesce(max(seq), 0) FROM storefront_events") else {
-                // No table yet, or the server is gone: either way a read tells more.
-                return true
-            }
-            return rows.first?.first.flatMap { $0.flatMap(Int.init) } != fetchedThrough
+            let announced = hasAnnouncedChanges()
+            guard !chain.problems.isEmpty else { return announced }
+            // Damage found may have been mended: what was announced, or the timer, has the
+            // next read start from the first row and check every MAC again.
+            if announced { damagedRecheckRequested = true }
+            return announced || isDamagedRecheckDue
         }
+    }
+
+    /// While the store is damaged, how long a reader waiting on `changeSignal` waits before
+    /// asking `hasChanged` anyway; nil while it is sound, when only commits change it.
+    public var quietRecheckInterval: TimeInterval? {
+        lock.withLock { chain.problems.isEmpty ? nil : damagedRecheckInterval }
+    }
+
+    /// Whether a commit may have happened since the last read; call under `lock`.
+    private func hasAnnouncedChanges() -> Bool {
+        if isListening {
+            // Notifications say what changed; a lost connection must be heard from a read.
+            let notified = connection.takeNotifications(after: fetchedThrough) || connection.isBroken
+            defer { mayHaveMissedChanges = false }
+            return notified || mayHaveMissedChanges
+        }
+        guard let rows = try? connection.execute("SELECT coalesce(max(seq), 0) FROM storefront_events") else {
+            // No table yet, or the server is gone: either way a read tells more.
+            return true
+        }
+        return rows.first?.first.flatMap { $0.flatMap(Int.init) } != fetchedThrough
+    }
+
+    /// Whether a damaged store is due to be read again from its first row; call under `lock`.
+    private var isDamagedRecheckDue: Bool {
+        ProcessInfo.processInfo.systemUptime - firstRowReadAt >= damagedRecheckInterval
     }
 
     public func readNew() throws -> EventBatch {
@@ -92,11 +128,12 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 try reconnectIfLost()
                 let version = try PostgresSchema.version(on: connection)
                 try refuseUnknownSchema(version)
-                let restarted = restartIfNeeded()
+                let restarted = restartIfNeeded(rereadingDamage: damagedRecheckRequested || isDamagedRecheckDue)
                 guard version > 0 else { return EventBatch(restarted: restarted) }
                 var batch = try fetch()
                 batch.restarted = batch.restarted || restarted
                 readOnIfNotifiedMeanwhile(&batch)
+                isReadingInParts = batch.isPartial
                 return batch
             } catch let error as PostgresStoreError {
                 throw Self.portError(error)
@@ -118,7 +155,8 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     ) throws -> (result: Result, batch: EventBatch, schemaFound: Int) {
         try lock.withLock {
             try reconnectIfLost()
-            let restarted = restartIfNeeded()
+            // A commit is refused by damage only as the store is now, not as it was last read.
+            let restarted = restartIfNeeded(rereadingDamage: true)
             do {
                 return try commitLocked(decide, restarted: restarted)
             } catch let error as PostgresStoreError {
@@ -145,6 +183,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         do {
             let opening = try beginCommit()
             var others = try fetchAll(startingWith: opening.rowsSinceLastRead)
+            isReadingInParts = false
             others.restarted = others.restarted || restarted
             try storeHeaderIfMissing()
             let decision = try decide(others)
@@ -184,14 +223,22 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         return error
     }
 
-    /// After a failed commit, forgets what was read so the next read delivers everything again
-    /// (as `restarted`); call under `lock`.
-    private func restartIfNeeded() -> Bool {
-        guard mustRestart else { return false }
+    /// After a failed commit, or when `rereadingDamage` a store found damaged, forgets what was
+    /// read so this read delivers everything again (as `restarted`), every MAC checked anew
+    /// with the key file as it is now; call under `lock`.
+    ///
+    /// A read that continues one in parts goes on: the parts after a damaged row withhold
+    /// their events, and starting over there would never reach the end.
+    private func restartIfNeeded(rereadingDamage: Bool) -> Bool {
+        let damageMayBeMended = rereadingDamage && !chain.problems.isEmpty && !isReadingInParts
+        guard mustRestart || damageMayBeMended else { return false }
         chain = LedgerLineChain(keyPath: keyPath)
         fetchedThrough = 0
         pendingCheckpoint = nil
         mustRestart = false
+        damagedRecheckRequested = false
+        isReadingInParts = false
+        firstRowReadAt = ProcessInfo.processInfo.systemUptime
         return true
     }
 

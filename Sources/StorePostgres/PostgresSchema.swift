@@ -18,12 +18,17 @@ enum PostgresSchema {
 
     /// The statements that bring a database from `version - 1` to `version`, in order; index 0
     /// creates version 1 from nothing.
+    ///
+    /// Each step may run again over what it made (IF NOT EXISTS, OR REPLACE, triggers dropped
+    /// and made anew): a database whose version row lags behind its tables, restored from
+    /// parts or migrated by hand, is brought to the version and recorded rather than refused
+    /// with "already exists".
     static let steps: [[String]] = [versionOne, versionTwo]
 
     /// Version 2: saved folds of the events, one per app, so opening need not fold them all.
     private static let versionTwo = [
         """
-        CREATE TABLE storefront_checkpoints (
+        CREATE TABLE IF NOT EXISTS storefront_checkpoints (
             name text PRIMARY KEY,
             seq bigint NOT NULL CHECK (seq > 0),
             content bytea NOT NULL,
@@ -34,19 +39,19 @@ enum PostgresSchema {
 
     private static let versionOne = [
         """
-        CREATE TABLE storefront_schema_version (
+        CREATE TABLE IF NOT EXISTS storefront_schema_version (
             version integer NOT NULL,
             migrated_at timestamptz NOT NULL DEFAULT now()
         )
         """,
         """
-        CREATE TABLE storefront_header (
+        CREATE TABLE IF NOT EXISTS storefront_header (
             only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
             line text NOT NULL
         )
         """,
         """
-        CREATE TABLE storefront_events (
+        CREATE TABLE IF NOT EXISTS storefront_events (
             seq bigint PRIMARY KEY CHECK (seq > 0),
             kind text NOT NULL,
             app text NOT NULL,
@@ -58,20 +63,20 @@ enum PostgresSchema {
         )
         """,
         """
-        CREATE UNIQUE INDEX storefront_events_transaction_id ON storefront_events (transaction_id)
+        CREATE UNIQUE INDEX IF NOT EXISTS storefront_events_transaction_id ON storefront_events (transaction_id)
             WHERE kind IN ('purchase', 'purchaseFailed', 'renew')
         """,
-        "CREATE UNIQUE INDEX storefront_events_spend_id ON storefront_events (app, spend_id) WHERE kind = 'spend'",
-        "CREATE UNIQUE INDEX storefront_events_renewal_key ON storefront_events (app, renewal_key) WHERE kind = 'renew'",
+        "CREATE UNIQUE INDEX IF NOT EXISTS storefront_events_spend_id ON storefront_events (app, spend_id) WHERE kind = 'spend'",
+        "CREATE UNIQUE INDEX IF NOT EXISTS storefront_events_renewal_key ON storefront_events (app, renewal_key) WHERE kind = 'renew'",
         """
-        CREATE FUNCTION storefront_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+        CREATE OR REPLACE FUNCTION storefront_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
             RAISE EXCEPTION 'storefront events are append-only: % on % refused', TG_OP, TG_TABLE_NAME
                 USING ERRCODE = 'restrict_violation';
         END $$
         """,
         """
-        CREATE FUNCTION storefront_require_next_sequence() RETURNS trigger LANGUAGE plpgsql AS $$
+        CREATE OR REPLACE FUNCTION storefront_require_next_sequence() RETURNS trigger LANGUAGE plpgsql AS $$
         DECLARE expected bigint;
         BEGIN
             SELECT coalesce(max(seq), 0) + 1 INTO expected FROM storefront_events;
@@ -82,22 +87,27 @@ enum PostgresSchema {
             RETURN NEW;
         END $$
         """,
+        "DROP TRIGGER IF EXISTS storefront_events_append_only ON storefront_events",
         """
         CREATE TRIGGER storefront_events_append_only BEFORE UPDATE OR DELETE ON storefront_events
             FOR EACH ROW EXECUTE FUNCTION storefront_refuse_change()
         """,
+        "DROP TRIGGER IF EXISTS storefront_events_no_truncate ON storefront_events",
         """
         CREATE TRIGGER storefront_events_no_truncate BEFORE TRUNCATE ON storefront_events
             FOR EACH STATEMENT EXECUTE FUNCTION storefront_refuse_change()
         """,
+        "DROP TRIGGER IF EXISTS storefront_events_gapless ON storefront_events",
         """
         CREATE TRIGGER storefront_events_gapless BEFORE INSERT ON storefront_events
             FOR EACH ROW EXECUTE FUNCTION storefront_require_next_sequence()
         """,
+        "DROP TRIGGER IF EXISTS storefront_header_append_only ON storefront_header",
         """
         CREATE TRIGGER storefront_header_append_only BEFORE UPDATE OR DELETE ON storefront_header
             FOR EACH ROW EXECUTE FUNCTION storefront_refuse_change()
         """,
+        "DROP TRIGGER IF EXISTS storefront_header_no_truncate ON storefront_header",
         """
         CREATE TRIGGER storefront_header_no_truncate BEFORE TRUNCATE ON storefront_header
             FOR EACH STATEMENT EXECUTE FUNCTION storefront_refuse_change()

@@ -55,8 +55,8 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
             "\(store) already holds \(events) event\(events == 1 ? "" : "s"); copy only into an empty store"
         case .lockTimeout(let store, let milliseconds):
             "another session has held the lock of the store \(store) for more than \(Self.duration(milliseconds)), so "
-                + "nothing was written. Let it finish and try again, or find it in pg_stat_activity (pg_locks shows what "
-                + "it holds) and end it with pg_terminate_backend(pid). The wait is PostgreSQL's lock_timeout "
+                + "nothing was written. Let it finish and try again, or find it in pg_stat_activity (a storefront's sessions "
+                + "show application_name storefront; pg_locks shows what it holds) and end it with pg_terminate_backend(pid). The wait is PostgreSQL's lock_timeout "
                 + "(PGOPTIONS='-c lock_timeout=30s' changes it)"
         }
     }

@@ -91,15 +91,17 @@ public final class TUIRunLoop {
     }
 
     /// How long the next key read may wait: while something turns or counts down, briefly;
-    /// with a change signal, until the next renewal check or reconnect attempt (or a key, or
-    /// the signal); without one, briefly, since the log must be asked.
+    /// with a change signal, until the next renewal check, reconnect attempt or look at a
+    /// damaged store (or a key, or the signal); without one, briefly, since the log must be asked.
     func waitMilliseconds(hasChangeSignal: Bool) -> Int? {
         if state.activity != nil || !state.isConfirmationArmed(at: state.keyTime) { return Self.busyTimeoutMilliseconds }
         if state.unreachableReason != nil { return reconnect.millisecondsUntilDue(at: lastClockReading) ?? 0 }
         guard hasChangeSignal else { return Self.idleTimeoutMilliseconds }
         if !state.snapshot.timeline.isReal { return Self.idleTimeoutMilliseconds }
-        if !store.snapshot.subscriptions.isEmpty { return Int(Self.catchUpInterval * 1000) }
-        return nil
+        let catchUp = store.snapshot.subscriptions.isEmpty ? nil : Self.catchUpInterval
+        let recheck = store.quietRecheckInterval
+        guard let wait = [catchUp, recheck].compactMap({ $0 }).min() else { return nil }
+        return Int(wait * 1000)
     }
 
     /// Shows what other processes committed and records renewals and expiries that fell due;

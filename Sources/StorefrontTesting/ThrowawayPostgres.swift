@@ -87,6 +87,14 @@ public final class ThrowawayPostgres: @unchecked Sendable {
         try run("psql", asServer: false, psqlArguments(database: database) + ["-c", sql])
     }
 
+    /// Replaces `old` with `new` in the line of event row `seq`, its triggers disabled for the
+    /// statement and enabled again, as a superuser damaging or mending a store by hand does.
+    public func rewriteEventRow(seq: Int, replacing old: String, with new: String, database: String? = nil) throws {
+        try psql("ALTER TABLE storefront_events DISABLE TRIGGER USER; UPDATE storefront_events SET line = "
+            + "replace(line, '\(old)', '\(new)') WHERE seq = \(seq); ALTER TABLE storefront_events ENABLE TRIGGER USER",
+            database: database)
+    }
+
     /// psql's options for `database` as the superuser: unaligned, rows only, stop at the first error.
     func psqlArguments(database: String?) -> [String] {
         ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", directory, "-p", "\(port)", "-U", Self.superuser,

@@ -69,6 +69,14 @@ extension CommandLineText {
                 + "keyword string such as `host=… dbname=…`), and an entitlements file is a path. Check the spelling of the address."
         }
 
+        /// A store given as `postgresql:/host/db` or `postgresql//host/db`: `start` is the scheme
+        /// as written, with the colon and slashes after it (never the rest, which may hold a password).
+        public static func misspelledPostgresScheme(_ start: String) -> String {
+            "a store address starting \"\(start)\" is not a PostgreSQL URI: a team store's address starts with "
+                + "`postgresql://` or `postgres://` (lower case, a colon and two slashes). Check the spelling of the address; "
+                + "an entitlements file whose name starts that way can be given as `./\(start)…`."
+        }
+
         /// `repair --store URL`: only a file has lines to keep and cut.
         public static func noRepairForDatabase(_ store: String) -> String {
             "repair mends entitlements files only; \(store) is a PostgreSQL store, whose rows the database itself keeps from "

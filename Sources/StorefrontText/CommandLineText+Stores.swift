@@ -1,3 +1,5 @@
+import StoreLedger
+
 extension CommandLineText {
     /// What `storefront store init|migrate|copy` say.
     public enum Stores {
@@ -39,6 +41,21 @@ extension CommandLineText {
 
         public static let emptyStoreVariable = "STOREFRONT_STORE is set but empty; unset it (the entitlements file is then "
             + "used) or give it a store's address (postgresql://user@host:port/database, or an entitlements file's path)"
+
+        /// `--store` or `STOREFRONT_STORE` holding only blanks, which would otherwise name a file of blanks.
+        public static func blankStore(_ source: String) -> String {
+            "\(source) holds only blanks; give it a store's address (postgresql://user@host:port/database) or an "
+                + "entitlements file's path, or leave it out (the entitlements file is then used)"
+        }
+
+        /// `store copy` refused because the database it copies from has `problems`, each named
+        /// by its row as `verify` names it.
+        public static func copySourceDamaged(_ store: String, problems: [LedgerProblem]) -> String {
+            let count = problems.count == 1 ? "a problem" : "\(problems.count) problems"
+            let first = problems.first.map { StoreProblemText.describe($0, in: .database(address: store)) } ?? ""
+            return "the source \(store) has \(count), so nothing was copied; `storefront verify --store \(store)` lists "
+                + "them. The first: \(first)"
+        }
 
         public static let copyNeedsBothEnds = "store copy needs --from FILE_OR_URL and --to FILE_OR_URL"
 

@@ -40,6 +40,16 @@ public enum CommandLineText {
             "use " + synopses.map { "`storefront \($0)`" }.joined(separator: " or ")
         }
 
+        /// `storefront store` alone: a group's name without one of its commands.
+        public static func missingSubcommand(of group: String, choices: [String]) -> String {
+            "\(group) needs a subcommand; " + chooseOneOf(choices)
+        }
+
+        /// `storefront store frob`: a word that is none of the group's commands.
+        public static func unknownSubcommand(_ word: String, of group: String, choices: [String]) -> String {
+            "\"\(word)\" is not a \(group) subcommand; " + chooseOneOf(choices)
+        }
+
         public static func takesNoArguments(_ command: String, given: String) -> String {
             "\(command) takes no arguments, but was given \"\(given)\"; `storefront --help` shows how to use it"
         }

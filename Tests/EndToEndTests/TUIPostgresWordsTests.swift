@@ -43,6 +43,20 @@ struct TUIPostgresWordsTests {
         }
     }
 
+    @Test("A damaged row put back by hand while open (no notification sent): the banner goes and every event shows")
+    func damagedDatabaseMendedWhileOpen() async throws {
+        let tui = try TUITests()
+        let (server, url, name, cli) = try Self.database(tui)
+        for _ in 0..<2 { #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0) }
+        try server.rewriteEventRow(seq: 2, replacing: "tester", with: "mallory", database: name)
+        let tmux = try await tui.openStorefront(["--store", url], environment: ["STOREFRONT_STORE_KEY": cli.environment["STOREFRONT_STORE_KEY"] ?? ""])
+        defer { tmux.kill() }
+        let damaged = try await tmux.waitFor("Read-only", "Extra Lives")
+        #expect(damaged.contains("Extra Lives: 3"), "what is shown stops before the changed row: \(damaged)")
+        try server.rewriteEventRow(seq: 2, replacing: "mallory", with: "tester", database: name)
+        try await tmux.waitForScreen("the banner gone") { !$0.contains("Read-only") && $0.contains("Extra Lives: 6") }
+    }
+
     @Test("A role that may only read: the banner says the store cannot be written and which privilege is missing")
     func readOnlyRoleBanner() async throws {
         let tui = try TUITests()

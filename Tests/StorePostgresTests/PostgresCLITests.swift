@@ -63,6 +63,33 @@ struct PostgresCLITests {
             .allSatisfy { !$0.hasPrefix("postgresq:") && !$0.hasPrefix("mysql:") }, "nothing made where the test runs")
     }
 
+    @Test("a PostgreSQL URI missing a slash or colon, or a store of blanks, is refused and makes no file")
+    func nearMissAddressIsRefused() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        var cli = StorefrontProcess(ledger: "")
+        cli.environment["HOME"] = folder
+        let nearMisses = ["postgresql:/postgres:secret@localhost:5432/shop", "postgres:shop", "POSTGRESQL://localhost/shop",
+                          "Postgres:/localhost/shop", "postgresql//localhost/shop"]
+        for address in nearMisses {
+            let result = try cli.run(["--store", address, "buy", "com.example.rage.comic.drummer"])
+            #expect(result.status == 2, "\(address): \(result.stderr)")
+            #expect(result.stderr.contains("is not a PostgreSQL URI") && result.stderr.contains("`postgresql://`"), "\(result.stderr)")
+            #expect(!result.stderr.contains("secret"), "no password quoted: \(result.stderr)")
+            var fromVariable = cli
+            fromVariable.environment["STOREFRONT_STORE"] = address
+            #expect(try fromVariable.run(["buy", "com.example.rage.comic.drummer"]).status == 2, "\(address) from STOREFRONT_STORE")
+        }
+        let blankOption = try cli.run(["--store", "  ", "buy", "com.example.rage.comic.drummer"])
+        #expect(blankOption.status == 2 && blankOption.stderr.contains("--store holds only blanks"), "\(blankOption.stderr)")
+        var blankVariable = cli
+        blankVariable.environment["STOREFRONT_STORE"] = " \t"
+        let blank = try blankVariable.run(["buy", "com.example.rage.comic.drummer"])
+        #expect(blank.status == 2 && blank.stderr.contains("STOREFRONT_STORE holds only blanks"), "\(blank.stderr)")
+        let madeHere = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath)
+        #expect(madeHere.allSatisfy { !$0.lowercased().hasPrefix("postgres") && !$0.hasPrefix(" ") }, "nothing made where the test runs")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "no default file made")
+    }
+
     @Test("repair of a PostgreSQL store says it mends files only, and touches no file")
     func repairRefusesADatabase() throws {
         let server = try ThrowawayPostgres()

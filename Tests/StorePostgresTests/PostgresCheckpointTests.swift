@@ -119,4 +119,21 @@ struct PostgresCheckpointTests {
         #expect(store.balance(of: "rage-faces", for: phone) == 5)
         #expect(try checkpointRows(fixture) == "com.example.rage|1")
     }
+
+    @Test("store migrate on tables already at version 2 whose version row says 1 records version 2 and keeps the checkpoints")
+    func migrateRecordsAVersionTheTablesAlreadyHave() throws {
+        let fixture = try PostgresStoreFixture()
+        let first = try Store(catalog: try CatalogLoader.loadBundled("Rage"), log: try fixture.log(), checkpointInterval: 1)
+        _ = try first.purchase(face, buyer: phone, storefront: "USA")
+        _ = try Store(catalog: try CatalogLoader.loadBundled("Rage"), log: try fixture.log(), checkpointInterval: 1)
+        try fixture.server.psql("DELETE FROM storefront_schema_version WHERE version = 2")
+        #expect(try fixture.log().schemaVersion() == 1)
+        #expect(try fixture.log().migrate() == (from: 1, to: 2))
+        #expect(try fixture.log().schemaVersion() == 2)
+        #expect(try checkpointRows(fixture) == "com.example.rage|1", "the checkpoint table was kept, not made anew")
+        #expect(try fixture.store().balance(of: "rage-faces", for: phone) == 5)
+        #expect(throws: ThrowawayPostgres.Failure.self, "the events stay append-only") {
+            try fixture.server.psql("UPDATE storefront_events SET app = 'x'")
+        }
+    }
 }

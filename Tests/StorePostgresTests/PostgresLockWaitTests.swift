@@ -21,6 +21,23 @@ struct PostgresLockWaitTests {
         }
     }
 
+    @Test("a storefront's session shows as application_name storefront in pg_stat_activity, unless the address names another")
+    func sessionsAreNamedForPgStatActivity() throws {
+        let fixture = try PostgresStoreFixture()
+        let names = { () throws -> String in
+            try fixture.server.psql("SELECT string_agg(application_name, ',' ORDER BY application_name) FROM pg_stat_activity "
+                + "WHERE datname = '\(fixture.server.database)' AND pid <> pg_backend_pid()")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let log = try fixture.log()
+        #expect(try names() == "storefront")
+        let named = try fixture.log(address: try PostgresAddress(fixture.server.url() + "?application_name=checkout-ci"))
+        #expect(try names() == "checkout-ci,storefront")
+        let keywords = try fixture.log(address: try PostgresAddress(fixture.server.keywordString() + " application_name=nightly"))
+        #expect(try names() == "checkout-ci,nightly,storefront")
+        withExtendedLifetime((log, named, keywords)) {}
+    }
+
     @Test("a psql session holding the writer lock or a table lock: the buy exits 3 saying so, and writes nothing",
           arguments: ["SELECT pg_advisory_lock(\(writerLockKey))", "BEGIN; LOCK TABLE storefront_events IN ACCESS EXCLUSIVE MODE"])
     func writerGivesUpBehindAStuckSession(holdLock: String) throws {

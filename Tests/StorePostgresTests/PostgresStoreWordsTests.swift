@@ -78,6 +78,41 @@ struct PostgresStoreWordsTests {
         #expect(Self.fileWords(in: said.stderr).isEmpty, "\(said.stderr)")
     }
 
+    @Test("serve on a damaged database says once it is sound again after the row is put back, though no notification came")
+    func serveSaysSoundAgainAfterMend() throws {
+        let database = try Database()
+        let cli = database.cli
+        for _ in 0..<3 { #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0) }
+        try database.server.rewriteEventRow(seq: 2, replacing: "tester", with: "mallory", database: database.name)
+        let serve = try ServeProcess(cli)
+        // Long enough for the damaged store's timer (3 s) and a pass of the delivery loop (1 s) after it.
+        Thread.sleep(forTimeInterval: 1.5)
+        try database.server.rewriteEventRow(seq: 2, replacing: "mallory", with: "tester", database: database.name)
+        Thread.sleep(forTimeInterval: 5)
+        let said = serve.stop()
+        let told = said.stderr.components(separatedBy: "\n").filter { $0.contains("has a problem") || $0.contains("sound again") }
+        #expect(told.first?.contains("has a problem") == true && told.filter { $0.contains("sound again") }.count == 1, "\(told)")
+        #expect(told.last == "storefront: the store \(database.url) is sound again: every row verifies, so all of it is served "
+            + "and it can be written", "\(said.stderr)")
+    }
+
+    @Test("store copy from a damaged database names row seq 2 and verify --store, not a file's line")
+    func copyFromDamagedDatabase() throws {
+        let database = try Database()
+        let cli = database.cli
+        for _ in 0..<3 { #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0) }
+        try database.psql("ALTER TABLE storefront_events DISABLE TRIGGER storefront_events_append_only; "
+            + "UPDATE storefront_events SET line = replace(line, 'tester', 'mallory') WHERE seq = 2")
+        let target = database.folder + "/copy.jsonl"
+        let copied = try cli.run(["store", "copy", "--from", database.url, "--to", target])
+        #expect(copied.status == 3, "\(copied.stderr)")
+        #expect(copied.stderr.contains("the source \(database.url) has a problem, so nothing was copied"), "\(copied.stderr)")
+        #expect(copied.stderr.contains("`storefront verify --store \(database.url)`"), "\(copied.stderr)")
+        #expect(copied.stderr.contains("storefront_events row seq 2 does not match its MAC"), "\(copied.stderr)")
+        #expect(Self.fileWords(in: copied.stderr).isEmpty, "\(copied.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
     @Test("tables without their schema version are a damaged schema with what to do, not a missing store")
     func schemaVersionMissing() throws {
         let database = try Database()

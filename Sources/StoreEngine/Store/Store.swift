@@ -106,6 +106,10 @@ public final class Store: @unchecked Sendable {
     /// The log's descriptor that turns readable when others commit (see `StoreEventLog.changeSignal`).
     public var changeSignal: Int32? { log.changeSignal }
 
+    /// How long a wait on `changeSignal` may last before asking `hasExternalChanges` anyway
+    /// (see `StoreEventLog.quietRecheckInterval`).
+    public var quietRecheckInterval: TimeInterval? { log.quietRecheckInterval }
+
     /// Problems found in the ledger; while there are any, every change is refused.
     public var ledgerProblems: [LedgerProblem] { log.problems }
 

@@ -1,3 +1,4 @@
+import Foundation
 import StoreLedger
 /// Where the store's events are kept: the ledger file, or memory in tests.
 ///
@@ -19,6 +20,11 @@ public protocol StoreEventLog: AnyObject, Sendable {
     /// timer; nil when the log has none and must be asked. Read it afresh before each wait: a
     /// log that reconnects gets a new one.
     var changeSignal: Int32? { get }
+
+    /// How long a reader waiting on `changeSignal` may wait before asking `hasChanged` anyway,
+    /// for changes the signal does not announce (a damaged store mended by hand); nil when
+    /// the signal announces every change that matters, so the reader waits on it alone.
+    var quietRecheckInterval: TimeInterval? { get }
 
     /// Under an exclusive lock: passes the events others appended since the last read to
     /// `decide`, appends the events it returns durably, and returns its result together with
@@ -53,6 +59,7 @@ public protocol StoreEventLog: AnyObject, Sendable {
 extension StoreEventLog {
     /// Logs without a way to signal are asked (`hasChanged`) instead.
     public var changeSignal: Int32? { nil }
+    public var quietRecheckInterval: TimeInterval? { nil }
     /// Logs are files unless they say otherwise.
     public var medium: StoreMedium { .entitlementsFile }
     public func loadCheckpoint(named name: String) -> LedgerCheckpoint? { nil }

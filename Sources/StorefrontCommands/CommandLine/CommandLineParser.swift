@@ -135,7 +135,10 @@ struct CommandLineParser {
         if !group.isEmpty {
             let shared = Set(group.map { $0.wrongArguments ?? "" })
             if shared.count == 1, let hint = group[0].wrongArguments { throw UsageError(hint) }
-            throw UsageError(CommandLineText.Usage.chooseOneOf(group.map(\.synopsis)))
+            let choices = group.map(\.synopsis)
+            // Only the choices would leave the person guessing whether the word was wrong or missing.
+            if words.count > 1 { throw UsageError(CommandLineText.Usage.unknownSubcommand(words[1], of: first, choices: choices)) }
+            throw UsageError(CommandLineText.Usage.missingSubcommand(of: first, choices: choices))
         }
         throw UsageError(CommandLineText.Usage.unknownCommand(first))
     }

@@ -13,10 +13,16 @@ public enum StoreLocation: Sendable {
     /// `--store`, else `--entitlements`, else `$STOREFRONT_STORE`, else the entitlements file's
     /// default (`LedgerLocation`).
     public static func resolve(_ arguments: CommandLineArguments, environment: [String: String]) throws(CommandFailure) -> StoreLocation {
-        if let store = arguments.storeAddress, !store.isEmpty { return try named(store, environment: environment) }
+        if let store = arguments.storeAddress, !store.isEmpty {
+            guard !isBlank(store) else { throw CommandFailure(status: .usage, message: CommandLineText.Stores.blankStore("--store")) }
+            return try named(store, environment: environment)
+        }
         if arguments.entitlementsPath == nil, let store = environment["STOREFRONT_STORE"] {
             // Taken as unset, an empty value would quietly put a team's commands on a file of their own.
             guard !store.isEmpty else { throw CommandFailure(status: .usage, message: CommandLineText.Stores.emptyStoreVariable) }
+            guard !isBlank(store) else {
+                throw CommandFailure(status: .usage, message: CommandLineText.Stores.blankStore("STOREFRONT_STORE"))
+            }
             return try named(store, environment: environment)
         }
         return .file(path: try StoreSession.ledgerPath(arguments, environment: environment))
@@ -25,8 +31,11 @@ public enum StoreLocation: Sendable {
     /// The store `text` names: a PostgreSQL URI or keyword string, else a file's path.
     public static func named(_ text: String, environment: [String: String]) throws(CommandFailure) -> StoreLocation {
         guard PostgresAddress.looksLikeAddress(text) else {
-            // "postgresq://…" is a mistyped address, not a folder named "postgresq:": taken as a
-            // path it would quietly become a new entitlements file.
+            // "postgresq://…" or "postgresql:/…" is a mistyped address, not a folder named
+            // "postgresq:": taken as a path it would quietly become a new entitlements file.
+            if let start = PostgresAddress.misspelledScheme(in: text) {
+                throw CommandFailure(status: .usage, message: CommandLineText.Files.misspelledPostgresScheme(start))
+            }
             if let scheme = PostgresAddress.unknownScheme(in: text) {
                 throw CommandFailure(status: .usage, message: CommandLineText.Files.unknownStoreScheme(scheme, in: text))
             }
@@ -45,6 +54,11 @@ public enum StoreLocation: Sendable {
         } catch {
             throw CommandFailure(status: .usage, message: "\(error)")
         }
+    }
+
+    /// Whether `text` holds only spaces and tabs: a value that names no store, like an empty one.
+    private static func isBlank(_ text: String) -> Bool {
+        text.allSatisfy(\.isWhitespace)
     }
 
     /// The store's name for messages: the file's path, or the address without its password.

@@ -45,7 +45,12 @@ enum StoreCommands {
         // team needs to be told where it is, as `store init` tells.
         var keyToWatch: String?
         if case .postgres(_, let keyPath, _) = target, !FileManager.default.fileExists(atPath: keyPath) { keyToWatch = keyPath }
-        let count = try EventLogCopy.copy(from: sourceLog, named: source.name, to: try target.openLog(), named: target.name)
+        let count: Int
+        do {
+            count = try EventLogCopy.copy(from: sourceLog, named: source.name, to: try target.openLog(), named: target.name)
+        } catch EventLogCopy.Refusal.sourceDamaged(let name, let problems) where sourceLog.medium != .entitlementsFile {
+            throw CommandFailure(status: .dataProblem, message: CommandLineText.Stores.copySourceDamaged(name, problems: problems))
+        }
         let keyMade = keyToWatch.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         if arguments.json {
             try console.json(JSONShapes.StoreCopyResult(from: source.name, to: target.name, events: count, keyFileMade: keyMade))

@@ -13,6 +13,17 @@ struct CommandLineParserTests {
         }
     }
 
+    @Test func aGroupWithoutItsSubcommandSaysOneIsMissingThenListsThem() throws {
+        let message = try #require(usageMistake(["store"]))
+        #expect(message.hasPrefix("store needs a subcommand; use `storefront store init"), "\(message)")
+        #expect(message.contains("`storefront store copy"), "\(message)")
+    }
+
+    @Test func aGroupWithAnUnknownSubcommandNamesTheWordThenListsThem() throws {
+        let message = try #require(usageMistake(["store", "frob"]))
+        #expect(message.hasPrefix("\"frob\" is not a store subcommand; use `storefront store init"), "\(message)")
+    }
+
     @Test func anOptionTheCommandDoesNotTakeNamesTheOnesItDoes() throws {
         let message = try #require(usageMistake(["buy", "com.example.rage.noads", "--amount", "2"]))
         #expect(message.contains("buy does not take --amount"), "\(message)")

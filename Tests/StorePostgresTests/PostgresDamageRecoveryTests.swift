@@ -1,0 +1,98 @@
+import Foundation
+import StoreCatalog
+import StoreEngine
+import StoreLedger
+import StorePostgres
+import StorefrontTesting
+import Testing
+
+/// A store open on a damaged database follows it back to sound: once the row or the key is put
+/// back, a re-read from the first row (on a change announced, or on the slow timer kept only
+/// while damaged) clears the problems and folds every event again.
+@Suite("PostgreSQL store recovering from damage", .serialized)
+struct PostgresDamageRecoveryTests {
+    /// A store on its own connection whose damaged-store timer is `recheck` seconds.
+    static func store(_ fixture: PostgresStoreFixture, recheck: TimeInterval) throws -> Store {
+        let log = try PostgresEventLog(address: fixture.address, keyPath: fixture.keyPath, damagedRecheckInterval: recheck)
+        return try Store(catalog: try CatalogLoader.loadBundled("Rage"), log: log)
+    }
+
+    /// Three purchases by a store that stays open, row seq 2 then changed by hand, and a store
+    /// opened on the damage (timer `recheck`), which shows only the first purchase.
+    static func openOnDamage(recheck: TimeInterval) throws -> (fixture: PostgresStoreFixture, buyer: Store, open: Store) {
+        let fixture = try PostgresStoreFixture()
+        let buyer = try fixture.store()
+        for _ in 0..<3 { _ = try buyer.purchase(face, buyer: phone, storefront: "USA") }
+        try fixture.server.rewriteEventRow(seq: 2, replacing: "tester", with: "mallory")
+        let open = try store(fixture, recheck: recheck)
+        return (fixture, buyer, open)
+    }
+
+    @Test("a row put back is noticed on the timer: the problems go and the balance counts every purchase")
+    func mendedRowIsNoticedOnTheTimer() throws {
+        let (fixture, _, open) = try Self.openOnDamage(recheck: 0)
+        #expect(open.ledgerProblems == [.tampered(line: 3)])
+        #expect(open.balance(of: "rage-faces", for: phone) == 5)
+        #expect(open.quietRecheckInterval == 0, "a damaged store asks its waiting reader to look again")
+
+        try fixture.server.rewriteEventRow(seq: 2, replacing: "mallory", with: "tester")
+        #expect(open.hasExternalChanges(), "no notification comes from a hand edit; the timer must say to look")
+        #expect(try open.refresh())
+        #expect(open.ledgerProblems.isEmpty)
+        #expect(open.balance(of: "rage-faces", for: phone) == 15)
+        #expect(open.quietRecheckInterval == nil, "a sound store waits on its change signal alone")
+        #expect(!open.hasExternalChanges())
+    }
+
+    @Test("before the timer is due, a commit announced by another process makes the damaged store re-read from the start")
+    func mendedRowIsNoticedOnAnotherCommit() throws {
+        let (fixture, buyer, open) = try Self.openOnDamage(recheck: 3600)
+        _ = open.changeSignal
+        #expect(!open.ledgerProblems.isEmpty)
+        try fixture.server.rewriteEventRow(seq: 2, replacing: "mallory", with: "tester")
+        _ = try open.refresh()
+        #expect(!open.ledgerProblems.isEmpty, "with no change announced and the timer not due, the read goes on from where it was")
+
+        // The buyer opened before the damage and reads on past it, so it commits and notifies.
+        _ = try buyer.purchase(face, buyer: phone, storefront: "USA")
+        #expect(open.hasExternalChanges())
+        #expect(try open.refresh())
+        #expect(open.ledgerProblems.isEmpty)
+        #expect(open.balance(of: "rage-faces", for: phone) == 20)
+    }
+
+    @Test("a key file put back is noticed: the missing-key problem goes and the store can be written")
+    func keyPutBackIsNoticed() throws {
+        let fixture = try PostgresStoreFixture()
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        let aside = fixture.keyPath + ".aside"
+        try FileManager.default.moveItem(atPath: fixture.keyPath, toPath: aside)
+        let open = try Self.store(fixture, recheck: 0)
+        #expect(open.ledgerProblems == [.keyMissing(keyPath: fixture.keyPath)])
+        #expect(open.balance(of: "rage-faces", for: phone) == 0)
+
+        try FileManager.default.moveItem(atPath: aside, toPath: fixture.keyPath)
+        #expect(open.hasExternalChanges())
+        #expect(try open.refresh())
+        #expect(open.ledgerProblems.isEmpty)
+        #expect(open.balance(of: "rage-faces", for: phone) == 5)
+        guard case .purchased = try open.purchase(face, buyer: phone, storefront: "USA") else {
+            Issue.record("the store with its key back refused the purchase")
+            return
+        }
+    }
+
+    @Test("a commit on a store whose damage was mended since it was read goes through, not refused by the old read")
+    func commitAfterMendRereads() throws {
+        let (fixture, _, open) = try Self.openOnDamage(recheck: 3600)
+        #expect(!open.ledgerProblems.isEmpty)
+        try fixture.server.rewriteEventRow(seq: 2, replacing: "mallory", with: "tester")
+        guard case .purchased = try open.purchase(face, buyer: phone, storefront: "USA") else {
+            Issue.record("the purchase on the mended store was refused")
+            return
+        }
+        #expect(open.ledgerProblems.isEmpty)
+        #expect(open.balance(of: "rage-faces", for: phone) == 20)
+        #expect(try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath).isIntact)
+    }
+}
