@@ -67,16 +67,17 @@ public enum ServerText {
         "The request body is not valid: \(detail)."
     }
 
+    private static let trustTheNewRoot =
+        "An app's server must trust its root to verify what is signed now (`storefront certificate --der` prints it)"
+
     /// A certificate authority file replaced while serving, and loaded: signing goes on with it.
     public static func authorityReplaced(_ path: String) -> String {
-        "the certificate authority \(path) was replaced; signing with the new one from now on. An app's server "
-            + "must trust its root to verify what is signed now (`storefront certificate --der` prints it)"
+        "the certificate authority \(path) was replaced; signing with the new one from now on. \(trustTheNewRoot)"
     }
 
     /// A certificate authority file deleted while serving: a new one was made and signs from now on.
     public static func authorityMadeAnew(_ path: String) -> String {
-        "the certificate authority \(path) was missing, so a new one was made; signing with it from now on. An app's server "
-            + "must trust its root to verify what is signed now (`storefront certificate --der` prints it)"
+        "the certificate authority \(path) was missing, so a new one was made; signing with it from now on. \(trustTheNewRoot)"
     }
 
     /// A certificate authority file changed while serving, and refused: nothing is signed.
