@@ -5,9 +5,10 @@ import StoreLedger
 /// as its file is now, not as it was when the process started.
 ///
 /// The authority may be replaced while the process runs (a refused one moved aside, as its
-/// error advises, and a new one made), or deleted, when loading makes a new one. Each `signer()` costs one `lstat` of the file; only when
-/// its identity, size or modification time changed is it loaded again, the way the signing
-/// commands load it, and the change is reported once. A file that is refused is not signed
+/// error advises, and a new one made), or deleted, when loading makes a new one. Each
+/// `signer()` costs one `lstat` of the file; only when its identity, size or change times
+/// changed is it loaded again, the way the signing commands load it, and the change is
+/// reported once. A file that is refused is not signed
 /// with, and neither is the authority it replaced: that one is no longer the store's.
 public final class CurrentSigner: @unchecked Sendable {
     /// What a change of the authority file came to.
