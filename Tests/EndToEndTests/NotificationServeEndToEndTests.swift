@@ -186,6 +186,14 @@ struct NotificationServeEndToEndTests {
         let uuids = receiver.notifications.compactMap(\.uuid)
         #expect(uuids.count == 4 && Set(uuids).count == 4, "each notification once: \(receiver.notifications.map(\.kind))")
         #expect(Set(uuids) == Set(try scenario.listed().compactMap { $0["notificationUUID"] as? String }))
+        // The server left running names itself to `notifications` (and the storefront's badge),
+        // whichever of the two held the serving file first.
+        var servedBy: String?
+        for _ in 0..<300 where servedBy != second.baseURL {
+            servedBy = try scenario.succeed(["notifications", "--json"]).json()?["servedBy"] as? String
+            if servedBy != second.baseURL { usleep(100_000) }
+        }
+        #expect(servedBy == second.baseURL, "the server still running is named, not \(servedBy ?? "none")")
         let secondSaid = second.stop().stderr
         // Whichever server took the claim first, the other stood by until it was free.
         #expect(secondSaid.contains("another storefront serve of this app delivers") == secondSaid.contains("now delivers"), "\(secondSaid)")

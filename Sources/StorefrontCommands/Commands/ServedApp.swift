@@ -13,7 +13,7 @@ final class ServedApp {
     let served: ServedStore
     private let delivery: NotificationDeliveryLoop
     private let claim: any DeliveryClaim
-    private var presence: ServerPresence.Claim?
+    private let presence: ServedAppPresence
 
     /// - Parameters:
     ///   - namedInWarnings: whether the server serves other apps too, so its warnings say which
@@ -30,24 +30,31 @@ final class ServedApp {
                                  console.err(CommandLineText.Report.warning(sentence))
                              })
         claim = session.deliveryClaim()
+        let presence = ServedAppPresence(family: LedgerFamily(ledgerPath: session.ledgerPath), app: session.catalog.bundleID)
+        self.presence = presence
         let appConsole = AppConsole(console: console, app: namedInWarnings ? session.catalog.bundleID : nil)
         delivery = NotificationDeliveryLoop(
             worker: NotificationDeliveryWorker(store: session.store, feed: feed, signer: signer, sender: URLSessionNotificationSender()),
             feed: feed, claim: claim.isHeld, report: DeliveryProblemReport(console: appConsole).report,
-            afterPass: { [damage, store = session.store] in damage.check(store.ledgerProblems, medium: store.medium) },
+            afterPass: { [damage, store = session.store] in
+                damage.check(store.ledgerProblems, medium: store.medium)
+                presence.claimIfMissing()
+            },
             claimChanged: DeliveryClaimReport(console: appConsole).claimChanged)
     }
 
     /// Announces `address` to the app's storefront and `notifications` for as long as this
     /// process lives, and starts delivering.
     func start(announcing address: String) {
-        presence = ServerPresence.claim(LedgerFamily(ledgerPath: session.ledgerPath), app: session.catalog.bundleID, address: address)
+        presence.announce(address)
         delivery.start()
     }
 
+    /// Stops serving the app; the serving file goes first, so a server standing by that takes
+    /// over finds it free.
     func stop() {
+        presence.release()
         delivery.stop()
         claim.release()
-        presence?.release()
     }
 }

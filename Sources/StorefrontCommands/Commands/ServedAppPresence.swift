@@ -1,0 +1,50 @@
+import Foundation
+import StoreLedger
+
+/// The serving file of one app, held while this server serves the app, so the app's storefront
+/// and `notifications` name a server.
+///
+/// A server that starts while another serves the app cannot take the file (it stands by for
+/// the delivery, too); when the other stops, this one must take the file, or the app would be
+/// served and its notifications delivered with nobody named. So the file is asked for again
+/// after every pass of the delivery loop (once a second while standing by) until it is held.
+final class ServedAppPresence: @unchecked Sendable {
+    private let family: LedgerFamily
+    private let app: String
+    /// Guards everything below.
+    private let lock = NSLock()
+    private var address: String?
+    private var claim: ServerPresence.Claim?
+
+    init(family: LedgerFamily, app: String) {
+        self.family = family
+        self.app = app
+    }
+
+    /// Announces `address` from now on, taking the file when it is free.
+    func announce(_ address: String) {
+        lock.withLock {
+            self.address = address
+            claimIfFree()
+        }
+    }
+
+    /// Takes the file if this server does not hold it yet and it is free (after each pass).
+    func claimIfMissing() {
+        lock.withLock { claimIfFree() }
+    }
+
+    func release() {
+        lock.withLock {
+            claim?.release()
+            claim = nil
+            address = nil
+        }
+    }
+
+    /// Call under `lock`.
+    private func claimIfFree() {
+        guard claim == nil, let address else { return }
+        claim = ServerPresence.claim(family, app: app, address: address)
+    }
+}
