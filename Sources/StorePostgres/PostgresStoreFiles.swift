@@ -24,7 +24,7 @@ public enum PostgresStoreFiles {
                 "there is nowhere to keep the store's key: neither XDG_CONFIG_HOME (an absolute path) nor HOME is set. "
                     + "Set one of them, or STOREFRONT_STORE_KEY to the key file's path"
             case .emptyVariable:
-                "STOREFRONT_STORE_KEY is set but empty; unset it (the key is then looked for under "
+                "STOREFRONT_STORE_KEY is set but empty (or only blanks); unset it (the key is then looked for under "
                     + "~/.config/storefront/stores) or give it the path of the store's key file"
             case .keyIsDirectory(let path):
                 "STOREFRONT_STORE_KEY names the directory \(path), not a key file; give it the path of the store's key "
@@ -69,7 +69,8 @@ public enum PostgresStoreFiles {
     /// `STOREFRONT_STORE_KEY` when it names a key file (one that need not exist yet).
     private static func keyFromEnvironment(_ environment: [String: String]) throws(KeyPathProblem) -> String? {
         guard let key = environment["STOREFRONT_STORE_KEY"] else { return nil }
-        guard !key.isEmpty else { throw .emptyVariable }
+        // Blanks name no file anyone meant, as with STOREFRONT_STORE.
+        guard !key.allSatisfy(\.isWhitespace) else { throw .emptyVariable }
         if isDirectory(key) { throw .keyIsDirectory(path: key) }
         return key
     }

@@ -11,7 +11,7 @@ public enum CommandLineText {
         }
         public static func needsValue(_ option: String) -> String { "--\(option) needs a value" }
         public static func emptyValue(_ option: String, placeholder: String) -> String {
-            "--\(option) is empty; give it \(placeholder), or leave the option out"
+            "--\(option) is empty; give it a value (\(placeholder))"
         }
         public static func takesNoValue(_ option: String) -> String { "--\(option) takes no value" }
         public static func singleDash(_ argument: String) -> String {

@@ -78,11 +78,15 @@ struct PostgresStoreWordsTests {
         #expect(Self.fileWords(in: said.stderr).isEmpty, "\(said.stderr)")
     }
 
-    @Test("serve on a damaged database says once it is sound again after the row is put back, though no notification came")
-    func serveSaysSoundAgainAfterMend() throws {
+    @Test("serve on a damaged database says once it is sound again after the row is put back, though no notification came",
+          arguments: [false, true])
+    func serveSaysSoundAgainAfterMend(standingBy: Bool) throws {
         let database = try Database()
         let cli = database.cli
         for _ in 0..<3 { #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0) }
+        // A server started first delivers; the one watched then stands by, reading nothing to deliver.
+        let delivering = standingBy ? try ServeProcess(cli) : nil
+        defer { _ = delivering?.stop() }
         try database.server.rewriteEventRow(seq: 2, replacing: "tester", with: "mallory", database: database.name)
         let serve = try ServeProcess(cli)
         // Long enough for the damaged store's timer (3 s) and a pass of the delivery loop (1 s) after it.
@@ -90,6 +94,7 @@ struct PostgresStoreWordsTests {
         try database.server.rewriteEventRow(seq: 2, replacing: "mallory", with: "tester", database: database.name)
         Thread.sleep(forTimeInterval: 5)
         let said = serve.stop()
+        if standingBy { #expect(said.stderr.contains("another storefront serve of this app delivers"), "\(said.stderr)") }
         let told = said.stderr.components(separatedBy: "\n").filter { $0.contains("has a problem") || $0.contains("sound again") }
         #expect(told.first?.contains("has a problem") == true && told.filter { $0.contains("sound again") }.count == 1, "\(told)")
         #expect(told.last == "storefront: the store \(database.url) is sound again: every row verifies, so all of it is served "
@@ -179,6 +184,10 @@ struct PostgresStoreWordsTests {
         cli.environment["STOREFRONT_STORE_KEY"] = ""
         let emptyKey = try cli.run(["--store", address, "entitlements"])
         #expect(emptyKey.status == 2 && emptyKey.stderr.contains("STOREFRONT_STORE_KEY is set but empty"), "\(emptyKey.stderr)")
+        cli.environment["STOREFRONT_STORE_KEY"] = "  "
+        let blankKey = try cli.run(["--store", address, "entitlements"])
+        #expect(blankKey.status == 2 && blankKey.stderr.contains("STOREFRONT_STORE_KEY is set but empty (or only blanks)"),
+                "\(blankKey.stderr)")
 
         cli.environment["STOREFRONT_STORE_KEY"] = nil
         cli.environment["STOREFRONT_STORE"] = ""

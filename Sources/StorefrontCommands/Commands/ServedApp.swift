@@ -37,6 +37,9 @@ final class ServedApp {
             worker: NotificationDeliveryWorker(store: session.store, feed: feed, signer: signer, sender: URLSessionNotificationSender()),
             feed: feed, claim: claim.isHeld, report: DeliveryProblemReport(console: appConsole).report,
             afterPass: { [damage, store = session.store] in
+                // A server standing by reads nothing to deliver, so it reads here, or it would
+                // tell of damage mended only when a request came in.
+                if store.hasExternalChanges() { try? store.refresh() }
                 damage.check(store.ledgerProblems, medium: store.medium)
                 presence.claimIfMissing()
             },
