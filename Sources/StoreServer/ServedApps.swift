@@ -22,11 +22,6 @@ public final class ServedApps: RouteAuthorizing, Sendable {
         })
     }
 
-    /// One app alone, as a server of one catalog serves it.
-    public convenience init(_ app: ServedStore) {
-        self.init([app])
-    }
-
     /// The bundle ids served, in the order given.
     public var bundleIDs: [String] { apps.map(\.bundleID) }
 
