@@ -91,8 +91,9 @@ public struct StoreSession {
         do {
             if store.hasDueEvents { try store.catchUp() }
             return nil
-        } catch LedgerError.fileSystem(let error) where error.isWriteRefused {
-            return "\(error)"
+        } catch let error as LedgerError {
+            guard let refusal = error.writeRefusal else { throw error }
+            return "\(refusal)"
         } catch let error as PostgresStoreError {
             guard case .readOnlyRole = error else { throw error }
             return "\(error)"
