@@ -6,15 +6,19 @@ import StorefrontText
 /// Runs effects against the store and turns their results into actions.
 ///
 /// After a change it sends a fresh snapshot first, then the result, so an alert can quote the
-/// committed balance. Storage trouble becomes `operationFailed` with the error's own words.
+/// committed balance. Storage trouble becomes `operationFailed` with the error's own words;
+/// a change refused for lack of write access also turns the storefront read-only.
 struct EffectRunner: Sendable {
     let store: Store
     /// Fills in each snapshot's notifications and server; nil leaves them empty.
     let serverSide: (any ServerSideSource)?
+    /// Gives the read-only banner after a refused write the start-up check's words; without it, the refusal's own.
+    let writeAccess: WriteAccessCheck?
 
-    init(store: Store, serverSide: (any ServerSideSource)? = nil) {
+    init(store: Store, serverSide: (any ServerSideSource)? = nil, writeAccess: WriteAccessCheck? = nil) {
         self.store = store
         self.serverSide = serverSide
+        self.writeAccess = writeAccess
     }
 
     /// Runs `effect`; `storefront` is the one on screen when it was asked for. Results go back
@@ -53,7 +57,11 @@ struct EffectRunner: Sendable {
             // The alert says this operation failed; the banner stays until the store answers.
             return [.operationFailed(message: "\(lost)"), .storeUnreachable(reason: lost.reason)]
         } catch {
-            return [.operationFailed(message: "\(error)")]
+            guard let banner = WriteAccessCheck.banner(after: error, check: writeAccess) else {
+                return [.operationFailed(message: "\(error)")]
+            }
+            // The alert says once that this change failed; the banner then refuses the next up front.
+            return [.operationFailed(message: "\(error)"), .writeAccessChanged(refusal: banner)]
         }
     }
 

@@ -35,16 +35,20 @@ public final class TUIRunLoop {
 
     private let serverSide: (any ServerSideSource)?
     private var lastServerCheck = Date.distantPast
+    private let writeAccess: WriteAccessCheck?
 
     /// `serverSide`, when given, supplies the notifications and the serving server the
-    /// screens show.
+    /// screens show. `writeAccess`, when given, is asked again on each change noticed to the
+    /// store, so the storefront turns read-only when the store stops being writable and back
+    /// when it is writable again; without it, only a refused write turns it read-only.
     public init(store: Store, terminal: any TerminalBackend, state: AppState, serverSide: (any ServerSideSource)? = nil,
-                clock: @escaping @Sendable () -> Date = { Date() }) {
+                writeAccess: WriteAccessCheck? = nil, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.terminal = terminal
         self.state = state
         self.serverSide = serverSide
-        self.runner = EffectRunner(store: store, serverSide: serverSide)
+        self.writeAccess = writeAccess
+        self.runner = EffectRunner(store: store, serverSide: serverSide, writeAccess: writeAccess)
         self.clock = clock
         self.lastClockReading = clock()
     }
@@ -109,7 +113,8 @@ public final class TUIRunLoop {
     ///
     /// Damage found in the ledger (or mended) reaches the screen the way it does at start-up:
     /// the snapshot carries the ledger's problems, which make the banner and the read-only
-    /// state, so nothing here turns it into an alert.
+    /// state, so nothing here turns it into an alert. So does a store that stopped (or started
+    /// again) being writable, found by asking again on each change noticed.
     private func followStore() {
         if state.unreachableReason != nil {
             guard reconnect.isDue(at: readClock()) else { return }
@@ -128,7 +133,11 @@ public final class TUIRunLoop {
         }
         var changed = false
         do {
-            if store.hasExternalChanges() { changed = try store.refresh() }
+            if store.hasExternalChanges() {
+                changed = try store.refresh()
+                // Before the catch-up below, so a store that just stopped being writable is not written.
+                recheckWriteAccess()
+            }
         } catch {
             dispatch(.storeUnreadable(error))
             return
@@ -142,9 +151,18 @@ public final class TUIRunLoop {
         followServer()
     }
 
+    /// Asks whether the store may be written, after a change to it was noticed (a `chmod` or
+    /// `chattr` moves the file's change time), and shows the answer if it changed.
+    private func recheckWriteAccess() {
+        guard let writeAccess else { return }
+        let refusal = writeAccess.currentRefusal()
+        if refusal != state.unavailableReason { dispatch(.writeAccessChanged(refusal: refusal)) }
+    }
+
     /// Records the renewals and expiries that fell due; true when the screen needs a fresh
-    /// snapshot. A catch-up refused because the ledger turned out damaged shows the banner; any
-    /// other failure is shown once, not once a second, until a catch-up succeeds again.
+    /// snapshot. A catch-up refused because the ledger turned out damaged, or because it may
+    /// no longer be written, shows the banner (nobody asked for it, so no alert, as at start);
+    /// any other failure is shown once, not once a second, until a catch-up succeeds again.
     private func catchUp() -> Bool {
         do {
             let recorded = try store.catchUp()
@@ -154,6 +172,10 @@ public final class TUIRunLoop {
             dispatch(.storeUnreachable(reason: lost.reason))
             return false
         } catch {
+            if let banner = WriteAccessCheck.banner(after: error, check: writeAccess) {
+                dispatch(.writeAccessChanged(refusal: banner))
+                return true
+            }
             let message = "\(error)"
             if store.ledgerProblems.isEmpty, message != lastCatchUpFailure { dispatch(.operationFailed(message: message)) }
             lastCatchUpFailure = message

@@ -7,7 +7,8 @@ import StoreLedger
 /// For tests and previews: it has the file's semantics (sequence numbers, each reader catches
 /// up on what others committed) without any I/O. Made with `signalsChanges`, each connection
 /// also has a `changeSignal` that a commit on another connection makes readable, as a server's
-/// notification would; `isReachable` stands in for a server that went away.
+/// notification would; `isReachable` stands in for a server that went away, `writeRefusal`
+/// for a file that may no longer be written.
 public final class InMemoryEventLog: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [(sequence: Int, event: StoreEvent)] = []
@@ -16,6 +17,9 @@ public final class InMemoryEventLog: @unchecked Sendable {
     private var reachable = true
     private var outageReason = InMemoryEventLog.unreachable.reason
     private var damage: [LedgerProblem] = []
+    private var refusedCode: Int32?
+    /// Counts changes to `writeRefusal`, which connections notice as a change of the store.
+    private var attributeChanges = 0
 
     /// What a connection reports while the log is unreachable.
     public static let unreachable = StoreUnreachable(store: "memory", reason: "connection refused")
@@ -62,6 +66,19 @@ public final class InMemoryEventLog: @unchecked Sendable {
         set { withLock { _ in damage = newValue } }
     }
 
+    /// The `errno` every commit fails with, as the file system's refusal (`EPERM` for a file
+    /// made immutable, `EROFS` for a read-only file system); nil lets commits write. Every
+    /// connection notices a change of it, as a `chattr` or `chmod` moves a file's change time.
+    public var writeRefusal: Int32? {
+        get { withLock { _ in refusedCode } }
+        set {
+            withLock { _ in
+                refusedCode = newValue
+                attributeChanges += 1
+            }
+        }
+    }
+
     fileprivate func withLock<T>(_ body: (inout [(sequence: Int, event: StoreEvent)]) throws -> T) rethrows -> T {
         lock.lock(); defer { lock.unlock() }
         return try body(&entries)
@@ -89,6 +106,8 @@ public final class InMemoryEventLog: @unchecked Sendable {
 
         /// The log's problems as of this connection's last read or commit.
         var problems: [LedgerProblem] = []
+        /// The log's `attributeChanges` as of this connection's last read.
+        var seenAttributeChanges = 0
         let tornTail: TornTailReport? = nil
 
         var changeSignal: Int32? { signal?.readDescriptor }
@@ -97,6 +116,7 @@ public final class InMemoryEventLog: @unchecked Sendable {
             try log.withLock { entries in
                 try log.checkReachable()
                 problems = log.damage
+                seenAttributeChanges = log.attributeChanges
                 defer { position = entries.count }
                 return EventBatch(entries: Array(entries[position...]))
             }
@@ -104,7 +124,10 @@ public final class InMemoryEventLog: @unchecked Sendable {
 
         func hasChanged() -> Bool {
             signal?.drain()
-            return log.withLock { entries in !log.reachable || entries.count != position || log.damage != problems }
+            return log.withLock { entries in
+                !log.reachable || entries.count != position || log.damage != problems
+                    || log.attributeChanges != seenAttributeChanges
+            }
         }
 
         func commit<Result>(
@@ -114,6 +137,9 @@ public final class InMemoryEventLog: @unchecked Sendable {
                 try log.checkReachable()
                 problems = log.damage
                 guard problems.isEmpty else { throw LedgerError.refusedForWriting(path: "memory", problems: problems) }
+                if let code = log.refusedCode {
+                    throw LedgerError.fileSystem(FileSystemError(operation: .open, path: "memory", code: code))
+                }
                 let fresh = Array(entries[position...])
                 let (events, result) = try decide(EventBatch(entries: fresh))
                 let appended = events.enumerated().map { (sequence: entries.count + $0.offset + 1, event: $0.element) }

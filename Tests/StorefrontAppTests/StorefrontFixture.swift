@@ -59,18 +59,18 @@ struct StorefrontFixture {
 extension StorefrontFixture {
     /// Runs `effects` against the store the way the TUI's runtime does: after a change a fresh
     /// snapshot first, then the result. Effects in answer to those actions are run too.
-    func run(_ effects: [Effect], on state: inout AppState) throws {
+    func run(_ effects: [Effect], on state: inout AppState, writeAccess: WriteAccessCheck? = nil) throws {
         var pending = effects[...]
         while let effect = pending.popFirst() {
-            for action in try actions(for: effect, storefront: state.storefront) {
+            for action in try actions(for: effect, storefront: state.storefront, writeAccess: writeAccess) {
                 pending += update(&state, action)
             }
         }
     }
 
     /// The runtime's own effect runner, so these tests exercise what the TUI really does.
-    private func actions(for effect: Effect, storefront: String) throws -> [Action] {
-        EffectRunner(store: store).run(effect, storefront: storefront)
+    private func actions(for effect: Effect, storefront: String, writeAccess: WriteAccessCheck?) throws -> [Action] {
+        EffectRunner(store: store, writeAccess: writeAccess).run(effect, storefront: storefront)
     }
 }
 

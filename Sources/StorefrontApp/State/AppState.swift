@@ -15,7 +15,8 @@ public struct AppState: Equatable, Sendable {
     public var locale: String
     public var storefront: String
     public var snapshot: StoreSnapshot
-    /// Why the store could not be opened; the products show, and nothing can be changed.
+    /// Why the store may not be written, found when it opened or while it is open; the
+    /// products show, and nothing can be changed.
     public var unavailableReason: String?
     /// What the connection said when the store's server stopped answering; nil while it answers.
     /// The runtime keeps trying, and nothing can be changed meanwhile.

@@ -20,6 +20,9 @@ public enum Action: Equatable, Sendable {
     case storeUnreachable(reason: String)
     /// The store's server answered again after `storeUnreachable`.
     case storeReconnected
+    /// Whether the store may be written changed while the storefront is open: `refusal` says
+    /// why it may not (the Read-only badge and banner show it), nil once it may again.
+    case writeAccessChanged(refusal: String?)
     /// A `storefront serve` started or stopped serving the ledger (nil: none serves it).
     case servingChanged(address: String?)
     case purchaseFinished(productID: String, outcome: PurchaseOutcome)

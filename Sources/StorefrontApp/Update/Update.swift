@@ -26,6 +26,8 @@ extension AppState {
             unreachableReason = reason
         case .storeReconnected:
             unreachableReason = nil
+        case .writeAccessChanged(let refusal):
+            unavailableReason = refusal
         case .servingChanged(let address):
             snapshot.serverSide.servingAddress = address
         case .purchaseFinished(let productID, let outcome):

@@ -39,7 +39,8 @@ enum TUILauncher {
                              unavailableReason: writeRefusal(session), now: Date())
         state.snapshot.serverSide = serverSide.read()
         deliverUnfinished(session, into: &state, serverSide: serverSide)
-        let loop = TUIRunLoop(store: session.store, terminal: screen, state: state, serverSide: serverSide)
+        let loop = TUIRunLoop(store: session.store, terminal: screen, state: state, serverSide: serverSide,
+                              writeAccess: writeAccessCheck(session))
         loop.run()
         screen.stop()
         if let signal = screen.terminationSignal { return 128 + signal }
@@ -57,6 +58,14 @@ enum TUILauncher {
             return refusal.map { StorefrontScreenText.storeCannotBeWritten(address.display, reason: $0) }
         }
         return session.catchUpSkipped.map { StorefrontScreenText.cannotWrite(reason: "\($0)") }
+    }
+
+    /// The start-up check of an entitlements file, asked again while the storefront is open, so
+    /// a file made immutable or read-only turns it read-only (and writable again, back). None for
+    /// a database: a role's privileges are checked when it opens, and move no file's change time.
+    static func writeAccessCheck(_ session: StoreSession) -> WriteAccessCheck? {
+        guard case .file(let path) = session.location else { return nil }
+        return WriteAccessCheck { LedgerWriteAccess.refusal(ledgerPath: path) }
     }
 
     /// The feed the transaction detail's notifications come from; nil, after saying why on
