@@ -22,6 +22,11 @@ struct TUITests {
         cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
     }
 
+    /// The storefront on a store a test made itself.
+    init(cli: StorefrontProcess) {
+        self.cli = cli
+    }
+
     /// Opens the storefront on the test's file with `arguments`, and waits for the product list.
     ///
     /// The shell prints the exit status when the storefront ends and then waits, so the screen

@@ -14,6 +14,24 @@ import Glibc
 struct TUIUnwritableStoreTests {
     static let nobody: uid_t = 65534
 
+    /// Gives `folder` and the files in it to nobody, with these modes; its parent lets nobody in.
+    static func handToNobody(_ folder: String, fileMode: mode_t, folderMode: mode_t) throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            chown(folder + "/" + name, nobody, nobody)
+            chmod(folder + "/" + name, fileMode)
+        }
+        chown(folder, nobody, nobody)
+        chmod(folder, folderMode)
+        chmod((folder as NSString).deletingLastPathComponent, 0o755)
+    }
+
+    /// The storefront on `ledger`, run as nobody.
+    static func storefrontAsNobody(_ ledger: String) throws -> TmuxSession {
+        let words = ["/usr/bin/setpriv", "--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", "--",
+                     StorefrontProcess.binary, "--entitlements", ledger]
+        return try TmuxSession(command: words.map { "'\($0)'" }.joined(separator: " ") + "; echo EXITED=$?; sleep 60")
+    }
+
     @Test("Due renewals on an unwritable store: the Read-only badge and banner, no spontaneous error, Enter refused")
     func opensReadOnly() async throws {
         let folder = try StorefrontProcess.temporaryFolder() + "/store"
@@ -25,18 +43,10 @@ struct TUIUnwritableStoreTests {
         #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
         // A month every 30 seconds ends the week's trial in about 7 s: a renewal falls due.
         #expect(try cli.run(["settings", "set", "time-rate", "month-every-30-seconds"]).status == 0)
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
-            chown(folder + "/" + name, Self.nobody, Self.nobody)
-            chmod(folder + "/" + name, 0o400)
-        }
-        chown(folder, Self.nobody, Self.nobody)
-        chmod(folder, 0o500)
-        chmod((folder as NSString).deletingLastPathComponent, 0o755)
+        try Self.handToNobody(folder, fileMode: 0o400, folderMode: 0o500)
         try await Task.sleep(for: .seconds(8))
 
-        let words = ["/usr/bin/setpriv", "--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", "--",
-                     StorefrontProcess.binary, "--entitlements", cli.ledger]
-        let tmux = try TmuxSession(command: words.map { "'\($0)'" }.joined(separator: " ") + "; echo EXITED=$?; sleep 60")
+        let tmux = try Self.storefrontAsNobody(cli.ledger)
         defer { tmux.kill() }
         try await tmux.waitFor("┌ Products", "Read-only", "cannot be written")
         // The storefront follows the ledger every second; give it a few rounds to fail in.
