@@ -79,25 +79,6 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { display }
 
-    private static func display(user: String?, host: String?, port: String?, database: String?) -> String {
-        var text = "postgresql://"
-        if let user { text += user + "@" }
-        let isSocket = host?.hasPrefix("/") == true
-        if let host, !isSocket { text += host }
-        if let port { text += ":" + port }
-        text += "/" + (database ?? "")
-        if let host, isSocket { text += "?host=" + host }
-        return visible(text)
-    }
-
-    /// `text` with its control characters written as escapes (`\n`, `\u{1B}`), so an address
-    /// quoted in a message stays on its line and cannot drive the terminal.
-    private static func visible(_ text: String) -> String {
-        text.unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
-        }.joined()
-    }
-
     /// `message` with any password in `address` replaced, for errors that quote the input.
     private static func withoutPassword(_ message: String, in address: String) -> String {
         guard let range = address.range(of: #"(?<=:)[^:@/]+(?=@)|(?<=password=)\S+"#, options: .regularExpression) else {

@@ -146,10 +146,10 @@ struct PostgresEventLogTests {
         #expect(try PostgresAddress("host=db.example", environment: ["PGUSER": "carol"]).storeName == "db.example-5432-carol")
     }
 
-    @Test("a control character in the address is shown escaped, never raw")
-    func addressShowsControlCharactersEscaped() throws {
+    @Test("a control character in the address is shown percent-encoded, never raw")
+    func addressShowsControlCharactersEncoded() throws {
         let address = try PostgresAddress("host=db dbname='shop\nfake line\u{1B}[2J'")
-        #expect(address.display == "postgresql://db/shop\\nfake line\\u{1B}[2J")
+        #expect(address.display == "postgresql://db/shop%0Afake line%1B[2J")
     }
 
     @Test("libpq's reason is quoted on one line, as one sentence")
