@@ -18,7 +18,7 @@ public final class InMemoryEventLog: @unchecked Sendable {
     private var damage: [LedgerProblem] = []
 
     /// What a connection reports while the log is unreachable.
-    public static let unreachable = StoreUnreachable(store: "memory", reason: "connection refused")
+    public static let unreachable = StoreUnreachable(store: ShownStoreAddress("memory"), reason: "connection refused")
 
     public init(signalsChanges: Bool = false) {
         self.signalsChanges = signalsChanges

@@ -34,4 +34,13 @@ struct PostgresAddressDisplayTests {
         #expect(try PostgresAddress("host=a,b port=1,2 dbname=shop").display == "postgresql:///shop?host=a,b&port=1,2")
         #expect(try PostgresAddress("host=db user=qa dbname='100% sure?'").display == "postgresql://qa@db/100%25 sure%3F")
     }
+
+    @Test("a password in the address is left out of what is shown, and that is known")
+    func passwordLeftOutIsKnown() throws {
+        #expect(try PostgresAddress("postgresql://alice:s3cret@db/shop").shown.passwordLeftOut)
+        #expect(try PostgresAddress("host=db password=s3cret dbname=shop").shown.passwordLeftOut)
+        #expect(try !PostgresAddress("postgresql://alice@db/shop", environment: ["PGPASSWORD": "s3cret"]).shown.passwordLeftOut,
+                "a password libpq takes from its variable is found again there")
+        #expect(try !PostgresAddress("postgresql://alice:@db/shop").shown.passwordLeftOut, "an empty password is none")
+    }
 }
