@@ -48,14 +48,15 @@ let package = Package(
         ),
         .target(name: "StoreEngine", dependencies: ["StoreJSON", "StoreLedger", "StoreCatalog"]),
         .target(name: "StoreSigning", dependencies: ["CCrypto", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine"]),
-        // The store's events on a PostgreSQL server, for a team sharing one store.
-        .target(name: "StorePostgres", dependencies: ["CPostgres", "StoreLedger", "StoreEngine"]),
         // App Store Server Notifications V2: which events cause which, their signed payloads, delivery.
         .target(
             name: "StoreNotifications",
             dependencies: ["StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning"]
         ),
         .target(name: "StorefrontText", dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine"]),
+        // The store's events on a PostgreSQL server, for a team sharing one store (its
+        // errors word their advice with the text module's commands).
+        .target(name: "StorePostgres", dependencies: ["CPostgres", "StoreLedger", "StoreEngine", "StorefrontText"]),
         // `storefront serve`: the App Store Server API over libmicrohttpd.
         .target(
             name: "StoreServer",

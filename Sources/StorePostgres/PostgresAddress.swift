@@ -1,5 +1,6 @@
 internal import CPostgres
 import Foundation
+import StoreEngine
 
 /// Where a store on PostgreSQL is: a libpq URI (`postgresql://…`) or keyword string (`host=… dbname=…`).
 ///
@@ -8,8 +9,8 @@ import Foundation
 public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     /// The address as given, password included: only ever passed to libpq.
     let connectionString: String
-    /// The address without its password, for messages.
-    public let display: String
+    /// The address as messages show it, and how the commands they advise name the store.
+    public let shown: ShownStoreAddress
     /// A file-name-safe name for the store: its host, port and database.
     public let storeName: String
 
@@ -48,8 +49,9 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `text` with libpq's own parser. What it leaves out, libpq takes from `environment`
     /// (`PGHOST`, `PGPORT`, `PGDATABASE`, `PGUSER`), so the name and the display do too: one
-    /// database is one store name however it is named.
-    public init(_ text: String, environment: [String: String] = [:]) throws(PostgresStoreError) {
+    /// database is one store name however it is named. `namedByEnvironment`: `text` came from
+    /// `STOREFRONT_STORE`, which advice may then rely on to name the store.
+    public init(_ text: String, environment: [String: String] = [:], namedByEnvironment: Bool = false) throws(PostgresStoreError) {
         var errorMessage: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(text, &errorMessage) else {
             let reason = errorMessage.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "libpq cannot parse it"
@@ -69,7 +71,8 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         let user = given("user", "PGUSER")
         let port = given("port", "PGPORT")
         let database = given("dbname", "PGDATABASE") ?? user
-        display = Self.display(user: user, host: host, port: port, database: database)
+        shown = ShownStoreAddress(Self.display(user: user, host: host, port: port, database: database),
+                                  passwordLeftOut: !(values["password"] ?? "").isEmpty, namedByEnvironment: namedByEnvironment)
         let parts = [host.map { $0.hasPrefix("/") ? "local" : $0 } ?? "local", port ?? "5432", database ?? "postgres"]
         storeName = parts.joined(separator: "-").unicodeScalars.map { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-_".unicodeScalars.contains(scalar))
@@ -77,26 +80,10 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         }.joined()
     }
 
+    /// The address without its password, for messages.
+    public var display: String { shown.text }
+
     public var description: String { display }
-
-    private static func display(user: String?, host: String?, port: String?, database: String?) -> String {
-        var text = "postgresql://"
-        if let user { text += user + "@" }
-        let isSocket = host?.hasPrefix("/") == true
-        if let host, !isSocket { text += host }
-        if let port { text += ":" + port }
-        text += "/" + (database ?? "")
-        if let host, isSocket { text += "?host=" + host }
-        return visible(text)
-    }
-
-    /// `text` with its control characters written as escapes (`\n`, `\u{1B}`), so an address
-    /// quoted in a message stays on its line and cannot drive the terminal.
-    private static func visible(_ text: String) -> String {
-        text.unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
-        }.joined()
-    }
 
     /// `message` with any password in `address` replaced, for errors that quote the input.
     private static func withoutPassword(_ message: String, in address: String) -> String {

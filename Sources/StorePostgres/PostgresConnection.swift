@@ -44,12 +44,12 @@ final class PostgresConnection {
     init(_ address: PostgresAddress) throws(PostgresStoreError) {
         self.address = address
         guard let handle = Self.connect(address.connectionString) else {
-            throw .unreachable(store: address.display, reason: "libpq could not allocate a connection")
+            throw .unreachable(store: address.shown, reason: "libpq could not allocate a connection")
         }
         guard PQstatus(handle) == CONNECTION_OK else {
             let reason = Self.message(of: handle)
             PQfinish(handle)
-            throw .unreachable(store: address.display, reason: reason)
+            throw .unreachable(store: address.shown, reason: reason)
         }
         self.handle = handle
         // Warnings (a NOTICE for CREATE … IF NOT EXISTS) must not reach the command's output.
@@ -174,23 +174,23 @@ final class PostgresConnection {
     /// server's SQLSTATE and message.
     func failure(_ result: OpaquePointer?) -> PostgresStoreError {
         guard PQstatus(handle) == CONNECTION_OK else {
-            return .unreachable(store: address.display, reason: Self.message(of: handle))
+            return .unreachable(store: address.shown, reason: Self.message(of: handle))
         }
         let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
         let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
             ?? Self.message(of: handle)
         // Class 08 is a connection exception; 57P01 and its kin are the server shutting down.
         if state.hasPrefix("08") || state.hasPrefix("57P") {
-            return .unreachable(store: address.display, reason: message)
+            return .unreachable(store: address.shown, reason: message)
         }
         // Class 55P03 is lock_not_available: lock_timeout ran out behind another session.
         if state == "55P03" {
-            return .lockTimeout(store: address.display, milliseconds: lockTimeoutMilliseconds)
+            return .lockTimeout(store: address.shown, milliseconds: lockTimeoutMilliseconds)
         }
         if state == "42501" || state == "25006" {
-            return .readOnlyRole(store: address.display, reason: message)
+            return .readOnlyRole(store: address.shown, reason: message)
         }
-        return .statementFailed(store: address.display, sqlState: state, message: message)
+        return .statementFailed(store: address.shown, sqlState: state, message: message)
     }
 
     /// libpq's message on one line: its lines joined with "; " and its tabs and runs of spaces

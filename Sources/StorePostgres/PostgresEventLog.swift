@@ -60,7 +60,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// A database has no torn lines: a transaction is stored whole or not at all.
     public var tornTail: TornTailReport? { nil }
 
-    public var medium: StoreMedium { .database(address: address.display) }
+    public var medium: StoreMedium { .database(address: address.shown) }
 
     /// The role this log connected as.
     public var user: String { lock.withLock { connection.user } }
@@ -165,7 +165,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             } catch LedgerError.refusedForWriting(_, let problems) {
                 // The chain refuses in a file's words (lines, `repair`); a database has rows and backups.
                 mustRestart = true
-                throw StoreDamaged(store: address.display, problems: problems)
+                throw StoreDamaged(store: address.shown, problems: problems)
             } catch {
                 // What this commit read or built may not be in the database: read it all again.
                 mustRestart = true
@@ -316,10 +316,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
 
     func refuseUnknownSchema(_ version: Int) throws(PostgresStoreError) {
         if version > PostgresSchema.currentVersion {
-            throw .newerSchema(store: address.display, found: version, supported: PostgresSchema.currentVersion)
+            throw .newerSchema(store: address.shown, found: version, supported: PostgresSchema.currentVersion)
         }
         if version > 0, version < PostgresSchema.currentVersion {
-            throw .olderSchema(store: address.display, found: version, supported: PostgresSchema.currentVersion)
+            throw .olderSchema(store: address.shown, found: version, supported: PostgresSchema.currentVersion)
         }
     }
 }
@@ -376,7 +376,7 @@ extension PostgresEventLog {
     /// Reads and checks every event of the store at `address` without writing anything.
     public static func verify(address: PostgresAddress, keyPath: String) throws -> LedgerVerification {
         let log = try PostgresEventLog(address: address, keyPath: keyPath)
-        guard try log.schemaVersion() > 0 else { throw PostgresStoreError.noStore(store: address.display) }
+        guard try log.schemaVersion() > 0 else { throw PostgresStoreError.noStore(store: address.shown) }
         var entryCount = 0
         var batch: EventBatch
         repeat {

@@ -136,12 +136,12 @@ enum PostgresSchema {
         // The version the tables look like, for the advice: checkpoints came with version 2.
         let likely = tables.contains("storefront_checkpoints") ? 2 : 1
         guard tables.contains("storefront_schema_version") else {
-            throw .incompleteSchema(store: connection.address.display, missing: "the table storefront_schema_version",
+            throw .incompleteSchema(store: connection.address.shown, missing: "the table storefront_schema_version",
                                     likelyVersion: likely)
         }
         let row = try connection.execute(versionQuery)
         guard let version = row.first?.first.flatMap({ $0.flatMap(Int.init) }) else {
-            throw .incompleteSchema(store: connection.address.display, missing: "its row in storefront_schema_version",
+            throw .incompleteSchema(store: connection.address.shown, missing: "its row in storefront_schema_version",
                                     likelyVersion: likely)
         }
         return version
@@ -168,7 +168,7 @@ enum PostgresSchema {
     static func upgrade(on connection: PostgresConnection) throws(PostgresStoreError) -> Int {
         let found = try version(on: connection)
         guard found <= currentVersion else {
-            throw .newerSchema(store: connection.address.display, found: found, supported: currentVersion)
+            throw .newerSchema(store: connection.address.shown, found: found, supported: currentVersion)
         }
         for version in (found + 1)..<(currentVersion + 1) {
             for statement in steps[version - 1] { try connection.execute(statement) }

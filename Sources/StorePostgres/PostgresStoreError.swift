@@ -1,29 +1,33 @@
+import StoreEngine
+import StorefrontText
+
 /// Why a store on PostgreSQL could not be opened, read or written, in words that say what to do.
 ///
-/// Every message names the store by its address without the password (`PostgresAddress.display`).
+/// Every message names the store by its address without the password (`PostgresAddress.display`),
+/// and the commands it advises name it the same way (`StoreCommandText`).
 public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The address is neither a PostgreSQL URI nor a libpq keyword string libpq accepts.
     case invalidAddress(reason: String)
     /// The server could not be reached, or the connection broke; nothing was written.
-    case unreachable(store: String, reason: String)
+    case unreachable(store: ShownStoreAddress, reason: String)
     /// The server refused a statement.
-    case statementFailed(store: String, sqlState: String, message: String)
+    case statementFailed(store: ShownStoreAddress, sqlState: String, message: String)
     /// The role may read the store but not write it.
-    case readOnlyRole(store: String, reason: String)
+    case readOnlyRole(store: ShownStoreAddress, reason: String)
     /// The database holds a newer schema than this build knows.
-    case newerSchema(store: String, found: Int, supported: Int)
+    case newerSchema(store: ShownStoreAddress, found: Int, supported: Int)
     /// The database holds an older schema, which `storefront store migrate` upgrades.
-    case olderSchema(store: String, found: Int, supported: Int)
+    case olderSchema(store: ShownStoreAddress, found: Int, supported: Int)
     /// The database has no store tables yet.
-    case noStore(store: String)
+    case noStore(store: ShownStoreAddress)
     /// The database has store tables but not the record of their schema version, so which
     /// schema they are cannot be told; `likelyVersion` is what the tables look like.
-    case incompleteSchema(store: String, missing: String, likelyVersion: Int)
+    case incompleteSchema(store: ShownStoreAddress, missing: String, likelyVersion: Int)
     /// A copy was refused because its target already holds events.
-    case targetNotEmpty(store: String, events: Int)
+    case targetNotEmpty(store: ShownStoreAddress, events: Int)
     /// Another session held a lock the statement needed for longer than `lock_timeout`; the
     /// transaction was rolled back.
-    case lockTimeout(store: String, milliseconds: Int)
+    case lockTimeout(store: ShownStoreAddress, milliseconds: Int)
 
     public var description: String {
         switch self {
@@ -32,20 +36,23 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "(host=… dbname=…): \(reason)"
         case .unreachable(let store, let reason):
             "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was written; check that the server runs and the "
-                + "address, user and password (PGPASSWORD or ~/.pgpass) are right, then try again"
+                + "address, user and password (PGPASSWORD or ~/.pgpass) are right, then try again: "
+                + "\(StoreCommandText.command("verify", on: store)) reads the whole store without changing it"
         case .statementFailed(let store, let sqlState, let message):
             "the store \(store) refused a statement (SQLSTATE \(sqlState)): \(message)"
         case .readOnlyRole(let store, let reason):
             "the store \(store) refused this role (\(reason)); nothing was written. Reading needs SELECT on the "
-                + "storefront_ tables; changing the store also needs INSERT on storefront_events"
+                + "storefront_ tables, changing the store also needs INSERT on storefront_events: ask the database's owner "
+                + "to grant it, or use a role that has it. \(StoreCommandText.command("verify", on: store)) shows "
+                + "whether this role can read the store"
         case .newerSchema(let store, let found, let supported):
             "the store \(store) has schema version \(found), newer than this storefront knows (\(supported)); "
                 + "use a newer storefront with it"
         case .olderSchema(let store, let found, let supported):
             "the store \(store) has schema version \(found), older than this storefront writes (\(supported)); "
-                + "run `storefront store migrate --store URL` to upgrade it"
+                + "run \(StoreCommandText.command("store migrate", on: store)) to upgrade it"
         case .noStore(let store):
-            "\(store) holds no store yet; create one with `storefront store init --store URL`"
+            "\(store) holds no store yet; create one with \(StoreCommandText.command("store init", on: store))"
         case .incompleteSchema(let store, let missing, let likelyVersion):
             "the store \(store) has storefront tables but lacks \(missing), so which schema it holds cannot be told and "
                 + "nothing was read or written. If only that was lost (its tables look like schema version \(likelyVersion)), "

@@ -22,7 +22,7 @@ public final class InMemoryEventLog: @unchecked Sendable {
     private var attributeChanges = 0
 
     /// What a connection reports while the log is unreachable.
-    public static let unreachable = StoreUnreachable(store: "memory", reason: "connection refused")
+    public static let unreachable = StoreUnreachable(store: ShownStoreAddress("memory"), reason: "connection refused")
 
     public init(signalsChanges: Bool = false) {
         self.signalsChanges = signalsChanges

@@ -1,3 +1,5 @@
+import StoreEngine
+
 /// The command line's sentences about files, keys and what a listing shows around the catalog.
 extension CommandLineText {
     public enum Files {
@@ -57,10 +59,10 @@ extension CommandLineText {
         }
 
         /// A PostgreSQL store's certificate authority lives beside its key on each machine.
-        public static func noStoreKeyForAuthority(store: String, keyPath: String) -> String {
+        public static func noStoreKeyForAuthority(store: ShownStoreAddress, keyPath: String) -> String {
             "this machine has no key for the store \(store) at \(keyPath), so it has no certificate authority for it. "
                 + "Copy the team's key there (or point STOREFRONT_STORE_KEY at it); for a new store, run "
-                + "`storefront store init --store URL` first."
+                + "\(StoreCommandText.command("store init", on: store)) first."
         }
 
         /// `--store` with a URI of a scheme that is not PostgreSQL's.
@@ -77,10 +79,11 @@ extension CommandLineText {
                 + "an entitlements file whose name starts that way can be given as `./\(start)…`."
         }
 
-        /// `repair --store URL`: only a file has lines to keep and cut.
-        public static func noRepairForDatabase(_ store: String) -> String {
+        /// `repair` on a database store: only a file has lines to keep and cut.
+        public static func noRepairForDatabase(_ store: ShownStoreAddress) -> String {
             "repair mends entitlements files only; \(store) is a PostgreSQL store, whose rows the database itself keeps from "
-                + "being changed or cut. `storefront verify --store URL` names a bad row; restore the database from a backup."
+                + "being changed or cut. \(StoreCommandText.command("verify", on: store)) names a bad row; restore the database from a "
+                + "backup."
         }
 
         /// `certificate --der --json`: two forms of one output.

@@ -1,3 +1,4 @@
+import StoreEngine
 import StoreLedger
 
 extension CommandLineText {
@@ -50,10 +51,10 @@ extension CommandLineText {
 
         /// `store copy` refused because the database it copies from has `problems`, each named
         /// by its row as `verify` names it.
-        public static func copySourceDamaged(_ store: String, problems: [LedgerProblem]) -> String {
+        public static func copySourceDamaged(_ store: ShownStoreAddress, problems: [LedgerProblem]) -> String {
             let count = problems.count == 1 ? "a problem" : "\(problems.count) problems"
             let first = problems.first.map { StoreProblemText.describe($0, in: .database(address: store)) } ?? ""
-            return "the source \(store) has \(count), so nothing was copied; `storefront verify --store \(store)` lists "
+            return "the source \(store) has \(count), so nothing was copied; \(StoreCommandText.command("verify", on: store)) lists "
                 + "them. The first: \(first)"
         }
 
@@ -62,18 +63,18 @@ extension CommandLineText {
         /// The warning of a command run on a damaged database (without the "storefront: warning: " prefix).
         /// What `serve` says once a database it warned was damaged reads whole again (restored
         /// from a backup, say).
-        public static func soundAgain(_ store: String) -> String {
+        public static func soundAgain(_ store: ShownStoreAddress) -> String {
             "the store \(store) is sound again: every row verifies, so all of it is served and it can be written"
         }
 
-        public static func damaged(_ store: String, problems: Int, firstBadSeq: Int?, firstProblem: String) -> String {
+        public static func damaged(_ store: ShownStoreAddress, problems: Int, firstBadSeq: Int?, firstProblem: String) -> String {
             let count = problems == 1 ? "a problem" : "\(problems) problems"
             let scope = firstBadSeq.map {
                 $0 == 0 ? "none of its rows can be trusted" : "what is shown stops before row seq \($0), the first that cannot be trusted"
             } ?? "every row reads, but the store cannot be trusted for writing"
             // A key or header problem spoils no particular row.
             let listed = firstBadSeq == 0 ? "the problems" : "the bad rows"
-            return "the store \(store) has \(count), so it is read-only and \(scope). `storefront verify --store URL` lists "
+            return "the store \(store) has \(count), so it is read-only and \(scope). \(StoreCommandText.command("verify", on: store)) lists "
                 + "\(listed). The first: \(firstProblem)"
         }
 

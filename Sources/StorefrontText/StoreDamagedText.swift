@@ -10,6 +10,6 @@ extension StoreDamaged: CustomStringConvertible {
         let listed = problems.prefix(Self.listedProblemLimit).map { "\n  - " + StoreProblemText.describe($0, in: medium) }.joined()
         let more = problems.count > Self.listedProblemLimit ? "\n  ... and \(problems.count - Self.listedProblemLimit) more" : ""
         return "refusing to write to the store \(store): it has \(EnglishCount.of(problems.count, "problem")):\(listed)\(more)\n"
-            + "Nothing was written. `storefront verify --store URL` lists \(problems.contains { ($0.line ?? 0) > 1 } ? "the bad rows" : "the problems")."
+            + "Nothing was written. \(StoreCommandText.command("verify", on: store)) lists \(problems.contains { ($0.line ?? 0) > 1 } ? "the bad rows" : "the problems")."
     }
 }

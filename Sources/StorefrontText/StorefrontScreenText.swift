@@ -94,10 +94,10 @@ public enum StorefrontScreenText {
     }
 
     /// The banner of a damaged database: `problem` in rows' words, which say what to do.
-    public static func databaseProblem(_ store: String, problem: String, more: Int) -> String {
+    public static func databaseProblem(_ store: ShownStoreAddress, problem: String, more: Int) -> String {
         let others = more > 0 ? " (and \(more) more)" : ""
         return "The store \(store) has a problem: \(problem)\(others). Nothing can be bought or spent; "
-            + "`storefront verify --store URL` lists the bad rows."
+            + "\(StoreCommandText.command("verify", on: store)) lists the bad rows."
     }
 
     /// The banner while the store's server cannot be reached; the storefront keeps trying by itself.

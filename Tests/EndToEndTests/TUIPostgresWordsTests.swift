@@ -39,7 +39,9 @@ struct TUIPostgresWordsTests {
         try tmux.press("Enter")
         try await tmux.waitForScreen("the read-only alert with the database's advice") {
             let text = Self.joined($0)
-            return text.contains("restore the database from a backup") && text.contains("verify --store URL")
+            // The command wraps inside the alert's border after `--store`, and again after the address.
+            return text.contains("restore the database from a backup") && text.contains("`storefront verify --store")
+                && text.contains("\(url)`")
         }
     }
 

@@ -120,7 +120,7 @@ struct PostgresEventLogTests {
         let fixture = try PostgresStoreFixture()
         try fixture.log().initialize()
         try fixture.server.psql("INSERT INTO storefront_schema_version (version) VALUES (99)")
-        #expect(throws: PostgresStoreError.newerSchema(store: fixture.address.display, found: 99, supported: 2)) {
+        #expect(throws: PostgresStoreError.newerSchema(store: fixture.address.shown, found: 99, supported: 2)) {
             _ = try fixture.store()
         }
     }
@@ -146,18 +146,18 @@ struct PostgresEventLogTests {
         #expect(try PostgresAddress("host=db.example", environment: ["PGUSER": "carol"]).storeName == "db.example-5432-carol")
     }
 
-    @Test("a control character in the address is shown escaped, never raw")
-    func addressShowsControlCharactersEscaped() throws {
+    @Test("a control character in the address is shown percent-encoded, never raw")
+    func addressShowsControlCharactersEncoded() throws {
         let address = try PostgresAddress("host=db dbname='shop\nfake line\u{1B}[2J'")
-        #expect(address.display == "postgresql://db/shop\\nfake line\\u{1B}[2J")
+        #expect(address.display == "postgresql://db/shop%0Afake line%1B[2J")
     }
 
     @Test("libpq's reason is quoted on one line, as one sentence")
     func unreachableReasonReadsAsASentence() {
-        let error = PostgresStoreError.unreachable(store: "postgresql://db/shop",
+        let error = PostgresStoreError.unreachable(store: ShownStoreAddress("postgresql://db/shop"),
                                                    reason: "Connection refused; Is the server running?")
         #expect(error.description.contains("Is the server running? Nothing was written"))
-        let plain = PostgresStoreError.unreachable(store: "postgresql://db/shop", reason: "timeout expired")
+        let plain = PostgresStoreError.unreachable(store: ShownStoreAddress("postgresql://db/shop"), reason: "timeout expired")
         #expect(plain.description.contains("timeout expired. Nothing was written"))
     }
 }

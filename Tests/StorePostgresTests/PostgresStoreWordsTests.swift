@@ -50,7 +50,7 @@ struct PostgresStoreWordsTests {
         #expect(refused.stderr.contains("it has 1 problem:\n  - storefront_events row seq 2 does not match its MAC"),
                 "\(refused.stderr)")
         #expect(refused.stderr.contains("restore the database from a backup, or `storefront store copy`"), "\(refused.stderr)")
-        #expect(refused.stderr.contains("`storefront verify --store URL` lists the bad rows"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("`storefront verify --store \(database.url)` lists the bad rows"), "\(refused.stderr)")
         #expect(Self.fileWords(in: refused.stderr).isEmpty, "\(refused.stderr)")
 
         let listed = try cli.run(["entitlements", "--json"])

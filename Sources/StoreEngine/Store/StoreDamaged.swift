@@ -8,11 +8,11 @@ import StoreLedger
 /// which are in the text module (`StoreDamagedText` in StorefrontText).
 public struct StoreDamaged: Error, Equatable, Sendable {
     /// Where the store is, safe to show: a server address without its password.
-    public var store: String
+    public var store: ShownStoreAddress
     /// Every problem found, in the order found.
     public var problems: [LedgerProblem]
 
-    public init(store: String, problems: [LedgerProblem]) {
+    public init(store: ShownStoreAddress, problems: [LedgerProblem]) {
         self.store = store
         self.problems = problems
     }

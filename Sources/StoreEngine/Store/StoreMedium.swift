@@ -4,5 +4,5 @@ public enum StoreMedium: Sendable, Hashable {
     /// An entitlements file (or a stand-in for one in memory).
     case entitlementsFile
     /// A database; `address` is where it is, safe to show (without a password).
-    case database(address: String)
+    case database(address: ShownStoreAddress)
 }

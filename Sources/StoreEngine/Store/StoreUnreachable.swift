@@ -6,11 +6,11 @@
 /// transaction decides), never half; which one is told by reading the store again.
 public struct StoreUnreachable: Error, Equatable, Sendable {
     /// Where the store is, safe to show: a server address without its password.
-    public var store: String
+    public var store: ShownStoreAddress
     /// What the connection reported, in the client library's words.
     public var reason: String
 
-    public init(store: String, reason: String) {
+    public init(store: ShownStoreAddress, reason: String) {
         self.store = store
         self.reason = reason
     }

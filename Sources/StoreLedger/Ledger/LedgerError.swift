@@ -67,7 +67,7 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
                 + "choose another path"
         case .hasOtherNames(let path, let count):
             "\(path) has \(count) names (hard links), so writing it would also change a file elsewhere; storefront "
-                + "writes only files with one name: give it one with `cp \(path) \(path).copy && mv \(path).copy \(path)`"
+                + "writes only files with one name: give it one with `\(ShellWord.copyInPlace(path, through: ".copy"))`"
         case .notRepairable(let path, let problem):
             "\(path) cannot be repaired by cutting it back: \(problem). Nothing was changed"
         case .lockFileUnstable(let lockPath, let attempts):

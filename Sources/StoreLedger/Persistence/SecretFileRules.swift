@@ -19,16 +19,21 @@ public enum SecretFileRules {
         }
         if status.owner != geteuid() {
             return "it belongs to another user (uid \(status.owner)); put a copy you own in its place, "
-                + "with `cp \(path) \(path).mine && mv \(path).mine \(path) && chmod 600 \(path)`"
+                + "with `\(ownCopyCommand(path))`"
         }
         if status.linkCount > 1 {
             return "it has \(status.linkCount) names (hard links), so it may be reachable from a place others can read; "
-                + "give it one name with `cp \(path) \(path).mine && mv \(path).mine \(path) && chmod 600 \(path)`"
+                + "give it one name with `\(ownCopyCommand(path))`"
         }
         if status.permissions & 0o077 != 0 {
             let mode = String(status.permissions, radix: 8)
-            return "other users may read or change it (mode \(mode)); run `chmod 600 \(path)`"
+            return "other users may read or change it (mode \(mode)); run `chmod 600 \(ShellWord.quoted(path))`"
         }
         return nil
+    }
+
+    /// The command that puts a private copy of one's own, with one name, in the secret's place.
+    private static func ownCopyCommand(_ path: String) -> String {
+        ShellWord.copyInPlace(path, through: ".mine") + " && chmod 600 \(ShellWord.quoted(path))"
     }
 }

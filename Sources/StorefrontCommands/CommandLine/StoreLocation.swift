@@ -23,13 +23,16 @@ public enum StoreLocation: Sendable {
             guard !isBlank(store) else {
                 throw CommandFailure(status: .usage, message: CommandLineText.Stores.blankStore("STOREFRONT_STORE"))
             }
-            return try named(store, environment: environment)
+            return try named(store, environment: environment, namedByEnvironment: true)
         }
         return .file(path: try StoreSession.ledgerPath(arguments, environment: environment))
     }
 
     /// The store `text` names: a PostgreSQL URI or keyword string, else a file's path.
-    public static func named(_ text: String, environment: [String: String]) throws(CommandFailure) -> StoreLocation {
+    /// `namedByEnvironment`: `text` is `STOREFRONT_STORE`'s, which then names the store for the
+    /// commands that messages advise, too.
+    public static func named(_ text: String, environment: [String: String],
+                             namedByEnvironment: Bool = false) throws(CommandFailure) -> StoreLocation {
         guard PostgresAddress.looksLikeAddress(text) else {
             // "postgresq://…" or "postgresql:/…" is a mistyped address, not a folder named
             // "postgresq:": taken as a path it would quietly become a new entitlements file.
@@ -46,7 +49,7 @@ public enum StoreLocation: Sendable {
             }
         }
         do {
-            let address = try PostgresAddress(text, environment: environment)
+            let address = try PostgresAddress(text, environment: environment, namedByEnvironment: namedByEnvironment)
             return .postgres(address, keyPath: try PostgresStoreFiles.keyPath(for: address, environment: environment),
                              filesBase: try PostgresStoreFiles.basePath(for: address, environment: environment))
         } catch let error as PostgresStoreError {

@@ -102,9 +102,9 @@ extension StoreSession {
                 }
                 identity = try NotificationIdentity(storeHeaderLine: header)
                 if let formerAuthority { former.append(try NotificationIdentity(authority: formerAuthority)) }
-            case .postgres:
+            case .postgres(let address, _, _):
                 if try storeHeaderLine() == nil { try (log as? PostgresEventLog)?.initialize() }
-                guard let header = try storeHeaderLine() else { throw PostgresStoreError.noStore(store: location.name) }
+                guard let header = try storeHeaderLine() else { throw PostgresStoreError.noStore(store: address.shown) }
                 identity = try NotificationIdentity(storeHeaderLine: header)
             }
             return NotificationFeed(log: try location.openLog(), catalog: catalog, identity: identity,

@@ -7,7 +7,7 @@ enum RepairCommand {
     static func run(arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> ExitStatus {
         // A database has no lines to cut: asked to repair one, say so rather than look for a file.
         if case let .postgres(address, _, _) = try StoreLocation.resolve(arguments, environment: environment) {
-            throw CommandFailure(status: .usage, message: CommandLineText.Files.noRepairForDatabase(address.display))
+            throw CommandFailure(status: .usage, message: CommandLineText.Files.noRepairForDatabase(address.shown))
         }
         let path = try StoreSession.ledgerPath(arguments, environment: environment)
         let repair: LedgerRepair

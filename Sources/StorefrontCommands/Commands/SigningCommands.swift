@@ -101,7 +101,7 @@ extension StoreSession {
                 throw CommandFailure(status: .dataProblem, message: CommandLineText.Files.noLedgerForAuthority(marker))
             case .postgres(let address, _, _):
                 throw CommandFailure(status: .dataProblem,
-                                     message: CommandLineText.Files.noStoreKeyForAuthority(store: address.display, keyPath: marker))
+                                     message: CommandLineText.Files.noStoreKeyForAuthority(store: address.shown, keyPath: marker))
             }
         }
     }

@@ -48,8 +48,10 @@ enum StoreCommands {
         let count: Int
         do {
             count = try EventLogCopy.copy(from: sourceLog, named: source.name, to: try target.openLog(), named: target.name)
-        } catch EventLogCopy.Refusal.sourceDamaged(let name, let problems) where sourceLog.medium != .entitlementsFile {
-            throw CommandFailure(status: .dataProblem, message: CommandLineText.Stores.copySourceDamaged(name, problems: problems))
+        } catch let refusal as EventLogCopy.Refusal {
+            // A damaged database is told in rows, with the command that lists them.
+            guard case .sourceDamaged(_, let problems) = refusal, case .database(let address) = sourceLog.medium else { throw refusal }
+            throw CommandFailure(status: .dataProblem, message: CommandLineText.Stores.copySourceDamaged(address, problems: problems))
         }
         let keyMade = keyToWatch.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         if arguments.json {

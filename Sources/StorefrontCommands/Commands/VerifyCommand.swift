@@ -26,7 +26,7 @@ enum VerifyCommand {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }
         let medium: StoreMedium
-        if case .postgres = location { medium = .database(address: path) } else { medium = .entitlementsFile }
+        if case .postgres(let address, _, _) = location { medium = .database(address: address.shown) } else { medium = .entitlementsFile }
         let describe = { (problem: LedgerProblem) in StoreProblemText.describe(problem, in: medium) }
         let rolledBack = expected.flatMap { $0 > report.lastSequence ? $0 : nil }.map {
             medium == .entitlementsFile ? CommandLineText.Files.rolledBack(lastSequence: report.lastSequence, expected: $0)

@@ -27,7 +27,7 @@ struct ExitMappingTests {
 
     @Test("An unreachable store's server exits with 3, saying where, why, and to run the command again")
     func unreachableStoreIsADataProblem() {
-        let lost = StoreUnreachable(store: "postgresql://tester@db.example/store", reason: "connection refused")
+        let lost = StoreUnreachable(store: ShownStoreAddress("postgresql://tester@db.example/store"), reason: "connection refused")
         let (status, message) = ExitMapping.exit(for: lost)
         #expect(status == .dataProblem)
         #expect(message.hasPrefix("the store at postgresql://tester@db.example/store is unreachable (connection refused)"))

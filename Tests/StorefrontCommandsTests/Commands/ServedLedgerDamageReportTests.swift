@@ -58,7 +58,7 @@ import Testing
 
     @Test func aDatabaseIsWarnedOfAndSaidSoundInItsOwnWords() {
         let (report, said) = Self.report()
-        let database = StoreMedium.database(address: "postgresql://tester@db.example/shop")
+        let database = StoreMedium.database(address: ShownStoreAddress("postgresql://tester@db.example/shop"))
         report.check(Self.damage, medium: database)
         report.check([], medium: database)
         #expect(said.lines.count == 2)

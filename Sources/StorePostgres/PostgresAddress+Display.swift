@@ -1,0 +1,46 @@
+/// The address people are shown: a libpq URI without the password, which libpq reads back as
+/// the same user, hosts, ports and database, so a command given it reaches the same store
+/// (and the same key file, which is named after them).
+extension PostgresAddress {
+    static func display(user: String?, host: String?, port: String?, database: String?) -> String {
+        var text = "postgresql://"
+        var query: [String] = []
+        if let user { text += encoded(user, reserving: "@/:") + "@" }
+        if let host {
+            // A socket folder or a list of hosts is kept whole in the query, where libpq takes
+            // it as it is; an IPv6 address goes in brackets, or its colons would start the port.
+            if host.hasPrefix("/") || host.contains(",") {
+                query.append("host=" + encoded(host, reserving: "&="))
+            } else if host.contains(":") {
+                text += "[" + encoded(host, reserving: "]") + "]"
+            } else {
+                text += encoded(host, reserving: "/?,:@")
+            }
+        }
+        if let port, port.contains(",") {
+            query.append("port=" + encoded(port, reserving: "&="))
+        } else if let port {
+            text += ":" + encoded(port, reserving: "/?,@")
+        }
+        text += "/" + encoded(database ?? "", reserving: "?")
+        return query.isEmpty ? text : text + "?" + query.joined(separator: "&")
+    }
+
+    /// `text` with `%`, the characters in `reserved` (which would end its part of the URI) and
+    /// those a terminal acts on or hides (controls, line separators, bidi embeddings and
+    /// isolates) percent-encoded, as libpq decodes every part: the address shown stays on its
+    /// line, drives no terminal, and still names the store.
+    private static func encoded(_ text: String, reserving reserved: String) -> String {
+        text.unicodeScalars.map { scalar in
+            guard scalar == "%" || reserved.unicodeScalars.contains(scalar) || isHiddenOnScreen(scalar) else {
+                return String(scalar)
+            }
+            return String(scalar).utf8.map { "%" + ($0 < 0x10 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+        }.joined()
+    }
+
+    private static func isHiddenOnScreen(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control || [0x2028, 0x2029].contains(scalar.value)
+            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+}

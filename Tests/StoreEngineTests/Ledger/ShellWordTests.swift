@@ -1,0 +1,35 @@
+import Foundation
+import StoreLedger
+import StorefrontTesting
+import Testing
+
+/// The shell words of advised commands: left alone when plain, quoted otherwise, and read back
+/// by a real POSIX shell as exactly the text they came from.
+@Suite("Shell words in advised commands")
+struct ShellWordTests {
+    @Test("plain words stay as they are", arguments: ["postgresql://qa@db.example:5433/shop", "/home/qa/.config/storefront/stores/db-5432-shop.key",
+                                                      "host=db", "a,b:1%2F@x"])
+    func plainWordsStay(word: String) {
+        #expect(ShellWord.quoted(word) == word)
+    }
+
+    @Test("anything a shell reads specially is quoted, and the shell reads back the very text")
+    func quotedWordsReadBack() throws {
+        let words = ["postgresql://qa@:5499/a b?host=/tmp/x", "o'neil", "it's \"quoted\"", "$HOME", "`id`", "$(id)", "*", "[ab]",
+                     "~/x", "a;b", "a|b&c", "tab\there", "line\nbreak", "back\\slash", "!event", "José", "=zsh", "", "''"]
+        for word in words {
+            #expect(ShellWord.quoted(word) != word, "\(word.debugDescription) is quoted")
+        }
+        #expect(ShellWord.quoted("o'neil") == #"'o'\''neil'"#)
+        let line = "say " + words.map(ShellWord.quoted).joined(separator: " ")
+        #expect(try PastedCommand.arguments(passedTo: "say", by: line) == words)
+    }
+
+    @Test("a file put in its own place by copying is one command the shell reads with the path whole")
+    func copyInPlaceQuotesBothPaths() throws {
+        let command = ShellWord.copyInPlace("/tmp/team room/store.key", through: ".mine")
+        #expect(command == "cp '/tmp/team room/store.key' '/tmp/team room/store.key.mine' && mv '/tmp/team room/store.key.mine' "
+            + "'/tmp/team room/store.key'")
+        #expect(ShellWord.copyInPlace("/tmp/x.key", through: ".copy") == "cp /tmp/x.key /tmp/x.key.copy && mv /tmp/x.key.copy /tmp/x.key")
+    }
+}

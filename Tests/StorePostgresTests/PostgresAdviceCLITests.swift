@@ -1,0 +1,146 @@
+import Foundation
+import StoreLedger
+import StorefrontTesting
+import Testing
+
+/// What the command line advises about a PostgreSQL store — damaged, without its key on this
+/// machine, unreachable, or refusing the role — pasted into a shell as printed: it reaches the
+/// same store, though the address was given with a password, which no message shows.
+@Suite("PostgreSQL store: advice pasted into a shell reaches the same store", .serialized)
+struct PostgresAdviceCLITests {
+    /// How the store is given to `--store`: a URI, or a keyword string over the socket whose
+    /// database name holds spaces; both with a password (the server trusts every local user).
+    enum Spelling: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case uri, keywordsWithSpaces
+        var testDescription: String { rawValue }
+    }
+
+    /// A database of its own on the shared server, and a CLI given it through `--store`.
+    struct Database {
+        let server: ThrowawayPostgres
+        let name: String
+        let spelling: Spelling
+        let folder: String
+        var cli: StorefrontProcess
+
+        init(_ spelling: Spelling, user: String = ThrowawayPostgres.superuser) throws {
+            server = try ThrowawayPostgres.shared()
+            let made = String(try server.newDatabase().split(separator: "/").last ?? "")
+            self.spelling = spelling
+            if spelling == .keywordsWithSpaces {
+                name = made + " team shop"
+                try server.psql("CREATE DATABASE \"\(name)\"")
+            } else {
+                name = made
+            }
+            folder = try StorefrontProcess.temporaryFolder()
+            cli = StorefrontProcess(ledger: "")
+            cli.environment["STOREFRONT_STORE_KEY"] = folder + "/team.key"
+            cli.storeArguments = ["--store", address(user: user)]
+        }
+
+        /// The address as given, password included; `port` and `socketFolder` to miss the server.
+        func address(user: String = ThrowawayPostgres.superuser, port: Int? = nil, socketFolder: String? = nil) -> String {
+            switch spelling {
+            case .uri: "postgresql://\(user):s3cret@127.0.0.1:\(port ?? server.port)/\(name)"
+            case .keywordsWithSpaces:
+                "host='\(socketFolder ?? server.directory)' port=\(port ?? server.port) user=\(user) password=s3cret dbname='\(name)'"
+            }
+        }
+
+        /// The same address as messages show it, without the password.
+        func shown(user: String = ThrowawayPostgres.superuser, port: Int? = nil, socketFolder: String? = nil) -> String {
+            switch spelling {
+            case .uri: "postgresql://\(user)@127.0.0.1:\(port ?? server.port)/\(name)"
+            case .keywordsWithSpaces: "postgresql://\(user)@:\(port ?? server.port)/\(name)?host=\(socketFolder ?? server.directory)"
+            }
+        }
+
+        /// `storefront ARGUMENTS --store ADDRESS` as advice writes it, then the password's source.
+        func advice(_ arguments: String, shown: String) -> String {
+            "`storefront \(arguments) --store \(ShellWord.quoted(shown))` (with the password from PGPASSWORD or ~/.pgpass, "
+                + "where libpq reads it)"
+        }
+    }
+
+    /// Expects `said` to advise `advice` and to show no password, then runs its `storefront
+    /// verify` command pasted into a shell as `cli`'s user would; nil when it advises none.
+    static func pastedVerify(from said: String, advising advice: String, as cli: StorefrontProcess,
+                             sourceLocation: SourceLocation = #_sourceLocation) throws -> StorefrontProcess.Result? {
+        #expect(said.contains(advice), "\(said)", sourceLocation: sourceLocation)
+        #expect(!said.contains("s3cret"), "\(said)", sourceLocation: sourceLocation)
+        let command = PastedCommand.quoted(startingWith: "storefront verify", in: said)
+        #expect(command != nil, "\(said)", sourceLocation: sourceLocation)
+        return try command.map { try PastedCommand.run($0, as: cli) }
+    }
+
+    @Test("a damaged database: the refusal and the warning advise verify on the store; pasted, it lists row seq 2",
+          arguments: Spelling.allCases)
+    func damagedDatabase(spelling: Spelling) throws {
+        let database = try Database(spelling)
+        for _ in 0..<3 { #expect(try database.cli.run(["buy", "com.example.rage.face.random"]).status == 0) }
+        try database.server.rewriteEventRow(seq: 2, replacing: "tester", with: "mallory", database: database.name)
+        let refused = try database.cli.run(["buy", "com.example.rage.face.random"])
+        let warned = try database.cli.run(["entitlements"])
+        for said in [refused.stderr, warned.stderr] {
+            let verified = try Self.pastedVerify(from: said, advising: database.advice("verify", shown: database.shown()), as: database.cli)
+            #expect(verified?.status == 3 && verified?.stdout.contains("storefront_events row seq 2 does not match its MAC") == true,
+                    "\(verified?.stdout ?? "")\(verified?.stderr ?? "")")
+        }
+
+        // Named by STOREFRONT_STORE, the store is named by it again: the advice needs no --store.
+        var viaVariable = database.cli
+        viaVariable.storeArguments = []
+        viaVariable.environment["STOREFRONT_STORE"] = database.address()
+        let refusedViaVariable = try viaVariable.run(["buy", "com.example.rage.face.random"])
+        #expect(refusedViaVariable.stderr.contains("`storefront verify` lists the bad rows"), "\(refusedViaVariable.stderr)")
+        #expect(!refusedViaVariable.stderr.contains("--store") && !refusedViaVariable.stderr.contains("s3cret"))
+        let verified = try PastedCommand.run("storefront verify", as: viaVariable)
+        #expect(verified.status == 3 && verified.stdout.contains("storefront_events row seq 2"), "\(verified.stdout)")
+    }
+
+    @Test("a machine without the store's key: the refusal advises verify on the store; pasted, it says the key is missing",
+          arguments: Spelling.allCases)
+    func keyMissing(spelling: Spelling) throws {
+        let database = try Database(spelling)
+        #expect(try database.cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        var elsewhere = database.cli
+        elsewhere.environment["STOREFRONT_STORE_KEY"] = database.folder + "/other machine.key"
+        let refused = try elsewhere.run(["buy", "com.example.rage.face.random"])
+        #expect(refused.status == 3)
+        let verified = try Self.pastedVerify(from: refused.stderr, advising: database.advice("verify", shown: database.shown())
+            + " lists the problems", as: elsewhere)
+        #expect(verified?.status == 3 && verified?.stdout.contains("this machine has no key for the store") == true,
+                "\(verified?.stdout ?? "")\(verified?.stderr ?? "")")
+    }
+
+    @Test("a server that cannot be reached: the error advises verify on the store; pasted, it tries the same server",
+          arguments: Spelling.allCases)
+    func unreachableServer(spelling: Spelling) throws {
+        var database = try Database(spelling)
+        let socketFolder = database.folder + "/no server here"
+        database.cli.storeArguments = ["--store", database.address(port: 1, socketFolder: socketFolder)]
+        let failed = try database.cli.run(["entitlements"])
+        let shown = database.shown(port: 1, socketFolder: socketFolder)
+        #expect(failed.status == 3 && failed.stderr.contains("cannot reach the store \(shown): "), "\(failed.stderr)")
+        let verified = try Self.pastedVerify(from: failed.stderr, advising: database.advice("verify", shown: shown), as: database.cli)
+        #expect(verified?.status == 3 && verified?.stderr.contains("cannot reach the store \(shown): ") == true,
+                "\(verified?.stderr ?? "")")
+    }
+
+    @Test("a role that may only read: the refusal advises verify on the store as that role; pasted, it reads the store",
+          arguments: Spelling.allCases)
+    func readOnlyRole(spelling: Spelling) throws {
+        let database = try Database(spelling)
+        #expect(try database.cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        try database.server.psql("DO $$ BEGIN CREATE ROLE advice_viewer LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
+            + "GRANT SELECT ON ALL TABLES IN SCHEMA public TO advice_viewer", database: database.name)
+        var viewer = database.cli
+        viewer.storeArguments = ["--store", database.address(user: "advice_viewer")]
+        let refused = try viewer.run(["buy", "com.example.rage.face.random"])
+        #expect(refused.status == 3 && refused.stderr.contains("refused this role"), "\(refused.stderr)")
+        let verified = try Self.pastedVerify(from: refused.stderr, advising: database.advice("verify", shown: database.shown(user: "advice_viewer")),
+                                             as: viewer)
+        #expect(verified?.status == 0 && verified?.stdout.contains("intact, 1 event") == true, "\(verified?.stdout ?? "")\(verified?.stderr ?? "")")
+    }
+}

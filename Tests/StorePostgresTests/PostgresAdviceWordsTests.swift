@@ -1,0 +1,89 @@
+import Foundation
+import StoreEngine
+import StoreLedger
+import StorePostgres
+import StorefrontText
+import StorefrontTesting
+import Testing
+
+/// The commands that messages about a PostgreSQL store advise, read as a shell reads them: the
+/// same store follows `--store`, quoted when it must be, and a password never does.
+@Suite("PostgreSQL store: advised commands, word by word")
+struct PostgresAdviceWordsTests {
+    /// A URI with a password, and a keyword string whose socket folder and database hold
+    /// spaces (and the database a quote), with a password too.
+    static let givenAddresses = [
+        "postgresql://alice:s3cret@db.example:5433/shop",
+        "host='/tmp/team room' port=5499 user=qa password=s3cret dbname='o\\'neil shop'",
+    ]
+
+    /// Each message that advises a command about `store`, with the arguments it advises.
+    static func advice(about store: ShownStoreAddress) -> [(situation: String, message: String, arguments: [String])] {
+        let keyPath = "/home/qa/.config/storefront/stores/db.key"
+        return [
+            ("damaged database, refused change", StoreDamaged(store: store, problems: [.tampered(line: 3)]).description, ["verify"]),
+            ("damaged database, warning", CommandLineText.Stores.damaged(store, problems: 1, firstBadSeq: 2, firstProblem: "row seq 2"),
+             ["verify"]),
+            ("damaged database, banner", StorefrontScreenText.databaseProblem(store, problem: "row seq 2", more: 0), ["verify"]),
+            ("damaged source of a copy", CommandLineText.Stores.copySourceDamaged(store, problems: [.tampered(line: 3)]), ["verify"]),
+            ("repair asked of a database", CommandLineText.Files.noRepairForDatabase(store), ["verify"]),
+            ("missing key, refused change", StoreDamaged(store: store, problems: [.keyMissing(keyPath: keyPath)]).description, ["verify"]),
+            ("missing key, warning", CommandLineText.Stores.damaged(store, problems: 1, firstBadSeq: 0, firstProblem: "no key"), ["verify"]),
+            ("missing key, certificate", CommandLineText.Files.noStoreKeyForAuthority(store: store, keyPath: keyPath), ["store", "init"]),
+            ("unreachable server, opening", PostgresStoreError.unreachable(store: store, reason: "Connection refused").description, ["verify"]),
+            ("unreachable server, commit", StoreUnreachable(store: store, reason: "server closed the connection").description,
+             ["transactions"]),
+            ("read-only role", PostgresStoreError.readOnlyRole(store: store, reason: "permission denied for table storefront_events")
+                .description, ["verify"]),
+            ("no store yet", PostgresStoreError.noStore(store: store).description, ["store", "init"]),
+            ("older schema", PostgresStoreError.olderSchema(store: store, found: 1, supported: 2).description, ["store", "migrate"]),
+        ]
+    }
+
+    /// The backquoted command in `message` that starts `storefront ARGUMENTS`.
+    static func advised(_ arguments: [String], in message: String) -> String? {
+        PastedCommand.quoted(startingWith: "storefront " + arguments.joined(separator: " "), in: message)
+    }
+
+    /// The arguments `/bin/sh` passes to `storefront` when it runs `command` as written.
+    static func arguments(of command: String) throws -> [String] {
+        try PastedCommand.arguments(passedTo: "storefront", by: command)
+    }
+
+    @Test("given with --store: each message advises --store and the shown address, which the shell passes whole, naming the same store; no password, its source named",
+          arguments: givenAddresses)
+    func adviceNamesTheStore(given: String) throws {
+        let address = try PostgresAddress(given)
+        for (situation, message, arguments) in Self.advice(about: address.shown) {
+            let command = try #require(Self.advised(arguments, in: message), "\(situation): \(message)")
+            #expect(command.contains(" --store "), "\(situation): \(command)")
+            let passed = try Self.arguments(of: command)
+            #expect(passed == arguments + ["--store", address.display], "\(situation): \(command) passes \(passed)")
+            #expect(try PostgresAddress(passed.last ?? "").storeName == address.storeName, "\(situation): the same key file")
+            #expect(message.contains(command + "` (with the password from PGPASSWORD or ~/.pgpass, where libpq reads it)"),
+                    "\(situation): \(message)")
+            #expect(!message.contains("s3cret") && !message.contains("--store URL"), "\(situation): \(message)")
+        }
+    }
+
+    @Test("the keyword string's address is quoted as a POSIX shell needs it")
+    func keywordAddressIsQuoted() throws {
+        let address = try PostgresAddress(Self.givenAddresses[1])
+        let message = StoreDamaged(store: address.shown, problems: [.tampered(line: 3)]).description
+        #expect(message.contains(#"`storefront verify --store 'postgresql://qa@:5499/o'\''neil shop?host=/tmp/team room'`"#), "\(message)")
+        let plain = try PostgresAddress("postgresql://alice@db.example:5433/shop")
+        let unquoted = StoreDamaged(store: plain.shown, problems: [.tampered(line: 3)]).description
+        #expect(unquoted.contains("`storefront verify --store postgresql://alice@db.example:5433/shop` lists the bad rows"), "\(unquoted)")
+    }
+
+    @Test("named by STOREFRONT_STORE: the advice leaves --store and the password's source out, as the variable names the store again",
+          arguments: givenAddresses)
+    func adviceFromTheVariable(given: String) throws {
+        let address = try PostgresAddress(given, namedByEnvironment: true)
+        for (situation, message, arguments) in Self.advice(about: address.shown) {
+            let command = try #require(Self.advised(arguments, in: message), "\(situation): \(message)")
+            #expect(try Self.arguments(of: command) == arguments, "\(situation): \(command)")
+            #expect(!message.contains("--store") && !message.contains("PGPASSWORD or ~/.pgpass, where"), "\(situation): \(message)")
+        }
+    }
+}
