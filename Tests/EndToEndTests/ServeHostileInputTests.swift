@@ -91,6 +91,24 @@ final class ServeHostileInputTests: XCTestCase {
         XCTAssertTrue((split.json?["errorMessage"] as? String ?? "").contains("1/2"), "\(split.json ?? [:])")
     }
 
+    func testATrailingSlashIsAnUnknownPathOnEveryEndpoint() throws {
+        let (server, token, id) = try serveWithAKey()
+        defer { server.stop() }
+        let authorization = ["Authorization": "Bearer \(token)"]
+        let asked = [("GET", "/inApps/v1/transactions/\(id)/"), ("GET", "/inApps/v2/history/\(id)/"),
+                     ("GET", "/inApps/v1/subscriptions/\(id)/"), ("GET", "/inApps/v2/refund/lookup/\(id)/"),
+                     ("GET", "/inApps/v1/lookup/MABC123/"), ("PUT", "/inApps/v1/transactions/consumption/\(id)/"),
+                     ("PUT", "/inApps/v1/subscriptions/extend/\(id)/"), ("POST", "/verifyReceipt/"),
+                     ("POST", "/inApps/v1/notifications/test/"), ("GET", "/inApps/v1/notifications/test/\(UUID().uuidString)/"),
+                     ("POST", "/inApps/v1/notifications/history/")]
+        for (method, path) in asked {
+            let answer = try server.send(method, path, headers: authorization, body: method == "GET" ? nil : Array("{}".utf8))
+            XCTAssertEqual(answer.status, 404, "\(method) \(path)")
+            XCTAssertEqual(answer.json?["errorCode"] as? Int, 4_040_000, "\(method) \(path)")
+        }
+        XCTAssertEqual(try server.send("GET", "/inApps/v1/transactions/\(id)", headers: authorization).status, 200, "without the slash it is served")
+    }
+
     func testABodyWithAKeyGivenTwiceIsRefusedNamingTheKey() throws {
         let (server, token, id) = try serveWithAKey()
         defer { server.stop() }
