@@ -199,6 +199,10 @@ extension ServerText {
     }
 
     public static func wrongFieldType(_ field: String) -> String { "the field \(field) has the wrong type" }
+    public static func numberOutOfRange(_ field: String, literal: String) -> String {
+        "the number \(literal.prefix(40)) in the field \(field.prefix(60)) is out of range: no number beyond about 1.8e308 "
+            + "can be read; send a value the field takes"
+    }
     public static func repeatedKey(_ field: String) -> String { "the key \"\(field.prefix(60))\" is given more than once; give each key once" }
     public static let someFieldHasTheWrongType = "a field has the wrong type; compare it with Apple's documentation of the request"
 

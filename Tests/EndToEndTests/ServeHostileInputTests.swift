@@ -109,6 +109,27 @@ final class ServeHostileInputTests: XCTestCase {
         XCTAssertEqual(try server.send("GET", "/inApps/v1/transactions/\(id)", headers: authorization).status, 200, "without the slash it is served")
     }
 
+    func testANumberTooLargeForADoubleIsOutOfRangeWithTheCodeOfAWrongValueOfItsField() throws {
+        let (server, token, id) = try serveWithAKey()
+        defer { server.stop() }
+        let cases = [("PUT", "/inApps/v1/subscriptions/extend/\(id)", #"{"extendByDays":1e400,"extendReasonCode":1,"requestIdentifier":"a"}"#,
+                      "extendByDays", 4_000_009),
+                     ("PUT", "/inApps/v1/transactions/consumption/\(id)", #"{"customerConsented":true,"consumptionStatus":-1e400}"#,
+                      "consumptionStatus", 4_000_034),
+                     ("POST", "/inApps/v1/notifications/history", #"{"startDate":0,"endDate":1e400}"#, "endDate", 4_000_016),
+                     ("POST", "/inApps/v1/notifications/history", #"{"startDate":0,"endDate":1,"extra":[1E+999]}"#, "extra[0]", 4_000_000)]
+        for (method, path, body, field, code) in cases {
+            let answer = try server.send(method, path, headers: ["Authorization": "Bearer \(token)"], body: Array(body.utf8))
+            let message = answer.json?["errorMessage"] as? String ?? ""
+            XCTAssertEqual(answer.status, 400, body)
+            XCTAssertEqual(answer.json?["errorCode"] as? Int, code, body)
+            XCTAssertTrue(message.contains(field) && message.contains("out of range"), "\(body): \(message)")
+        }
+        let receipt = try server.send("POST", "/verifyReceipt", body: Array(#"{"receipt-data":"AAAA","exclude-old-transactions":1e400}"#.utf8))
+        XCTAssertEqual(receipt.status, 200)
+        XCTAssertEqual(receipt.json?["status"] as? Int, 21_002)
+    }
+
     func testABodyWithAKeyGivenTwiceIsRefusedNamingTheKey() throws {
         let (server, token, id) = try serveWithAKey()
         defer { server.stop() }
