@@ -170,13 +170,4 @@ final class RouteTableTests: XCTestCase {
         XCTAssertNil(limits.refusal(declaredLengths: ["10"]))
         XCTAssertNil(limits.refusal(declaredLengths: []))
     }
-
-    func testContentLengthHeadersThatDisagreeAreABadRequestWhileOneLengthRepeatedIsTaken() {
-        let limits = ServerLimits()
-        let refusal = limits.refusal(declaredLengths: ["5", "50"])
-        XCTAssertEqual(refusal?.httpStatus, 400)
-        XCTAssertEqual(refusal?.errorCode, AppStoreAPIError.Code.generalBadRequest)
-        XCTAssertTrue(refusal?.errorMessage.contains("\"5\", \"50\"") == true, refusal?.errorMessage ?? "")
-        XCTAssertNil(limits.refusal(declaredLengths: ["5", " 5"]))
-    }
 }
