@@ -19,7 +19,7 @@ extension JSONParser {
     /// The first member name `bytes` writes twice in one object, at any depth; nil when every
     /// name is written once or when `bytes` is not JSON (whose own reader then says so).
     public static func firstDuplicateKey(in bytes: [UInt8]) -> JSONDuplicateKey? {
-        guard let parsed = try? parseNotingDuplicateKeys(bytes), parsed.hasDuplicateKeys else { return nil }
+        guard let parsed = try? parseNotingAmbiguities(bytes), parsed.hasDuplicateKeys else { return nil }
         return parsed.root.duplicateKeys().first
     }
 }
@@ -29,23 +29,10 @@ extension JSONNode {
     /// in file order.
     public func duplicateKeys() -> [JSONDuplicateKey] {
         var found: [JSONDuplicateKey] = []
-        var path: [PathStep] = []
-        collectDuplicateKeys(path: &path, into: &found)
-        return found
-    }
-
-    /// One step from the root to a value; a path is spelled out only for a duplicate, since
-    /// building a string for every object of a large catalog costs more than the search.
-    private enum PathStep {
-        case member(String)
-        case element(Int)
-    }
-
-    private func collectDuplicateKeys(path: inout [PathStep], into found: inout [JSONDuplicateKey]) {
-        switch value {
-        case let .object(members):
+        forEachValue { node, path in
+            guard case let .object(members) = node.value else { return }
             func report(_ earlier: Int, _ later: Int) {
-                found.append(JSONDuplicateKey(key: members[later].key, objectPath: Self.spell(path),
+                found.append(JSONDuplicateKey(key: members[later].key, objectPath: path.spelled,
                                               first: members[earlier].node, repeated: members[later].node))
             }
             // Most objects have a handful of members: comparing pairs costs less than hashing.
@@ -61,38 +48,7 @@ extension JSONNode {
                     if let earlier = firstIndex[name] { report(earlier, index) } else { firstIndex[name] = index }
                 }
             }
-            for member in members where member.node.isContainer {
-                path.append(.member(member.key))
-                member.node.collectDuplicateKeys(path: &path, into: &found)
-                path.removeLast()
-            }
-        case let .array(elements):
-            for (index, element) in elements.enumerated() where element.isContainer {
-                path.append(.element(index))
-                element.collectDuplicateKeys(path: &path, into: &found)
-                path.removeLast()
-            }
-        case .string, .number, .bool, .null:
-            break
         }
-    }
-
-    /// `products[2].prices` for the steps products, 2, prices.
-    private static func spell(_ path: [PathStep]) -> String {
-        var text = ""
-        for step in path {
-            switch step {
-            case let .member(key): text += text.isEmpty ? key : ".\(key)"
-            case let .element(index): text += "[\(index)]"
-            }
-        }
-        return text
-    }
-
-    private var isContainer: Bool {
-        switch value {
-        case .object, .array: true
-        case .string, .number, .bool, .null: false
-        }
+        return found
     }
 }

@@ -35,20 +35,26 @@ public struct JSONParser {
 
     /// True once some object has been seen with a member name written twice.
     private var sawDuplicateKey = false
+    /// True once some number has been seen that is too large for a double.
+    private var sawNumberOutOfRange = false
     /// Objects with more members than this look names up in a set instead of comparing pairs.
     private static let pairwiseKeyCheckLimit = 16
 
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
-        try parseNotingDuplicateKeys(bytes).root
+        try parseNotingAmbiguities(bytes).root
     }
 
-    /// Parses `bytes` and tells whether any object repeats a member name, so that callers walk
-    /// the tree for `JSONNode.duplicateKeys()` only when there is something to find.
-    public static func parseNotingDuplicateKeys(_ bytes: [UInt8]) throws(JSONSyntaxError) -> (root: JSONNode, hasDuplicateKeys: Bool) {
-        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> (root: JSONNode, hasDuplicateKeys: Bool) in
+    /// What a parse gives, with what it saw that JSON allows but readers disagree on.
+    public typealias NotedParse = (root: JSONNode, hasDuplicateKeys: Bool, hasNumbersOutOfRange: Bool)
+
+    /// Parses `bytes` and tells whether any object repeats a member name and whether any number
+    /// is too large for a double, so that callers walk the tree for `JSONNode.duplicateKeys()`
+    /// or `JSONNode.numbersOutOfRange()` only when there is something to find.
+    public static func parseNotingAmbiguities(_ bytes: [UInt8]) throws(JSONSyntaxError) -> NotedParse {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> NotedParse in
             var parser = JSONParser(bytes: buffer)
             let root = try parser.parseDocument()
-            return (root, parser.sawDuplicateKey)
+            return (root, parser.sawDuplicateKey, parser.sawNumberOutOfRange)
         }
     }
 
@@ -197,7 +203,9 @@ public struct JSONParser {
         guard let first = current, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
             throw error("expected a digit in a number")
         }
+        let integerStart = index
         if first == UInt8(ascii: "0") { index += 1 } else { skipDigits() }
+        var mayBeOutOfRange = index - integerStart > JSONNumberRange.integerDigitsAlwaysInRange
         if current == UInt8(ascii: ".") {
             index += 1
             guard isDigit(current) else { throw error("expected a digit after the decimal point") }
@@ -208,8 +216,11 @@ public struct JSONParser {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard isDigit(current) else { throw error("expected a digit in the exponent") }
             skipDigits()
+            mayBeOutOfRange = true
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        if mayBeOutOfRange, !sawNumberOutOfRange { sawNumberOutOfRange = JSONNumberRange.isBeyondDouble(literal) }
+        return literal
     }
 
     private func isDigit(_ byte: UInt8?) -> Bool {

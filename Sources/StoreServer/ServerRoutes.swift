@@ -8,7 +8,7 @@ public enum ServerRoutes {
         Route("GET", "/inApps/v1/lookup/{orderId}", .bearerToken(OrderLookupEndpoint.handle)),
         Route("PUT", "/inApps/v1/transactions/consumption/{transactionId}", .bearerToken(ConsumptionEndpoint.handle)),
         Route("PUT", "/inApps/v1/subscriptions/extend/{originalTransactionId}", .bearerToken(RenewalExtensionEndpoint.handle)),
-        Route("POST", "/verifyReceipt", .open(VerifyReceiptRoute.handle)),
+        Route("POST", "/verifyReceipt", .open(VerifyReceiptRoute.handle), unreadableRequestAnswer: VerifyReceiptRoute.unreadableRequestAnswer),
         Route("POST", "/inApps/v1/notifications/test", .bearerToken(NotificationEndpoints.requestTest)),
         Route("GET", "/inApps/v1/notifications/test/{testNotificationToken}", .bearerToken(NotificationEndpoints.testStatus)),
         Route("POST", "/inApps/v1/notifications/history", .bearerToken(NotificationEndpoints.history)),

@@ -198,7 +198,17 @@ extension ServerText {
             + "so where its body ends is not known; send one Content-Length header."
     }
 
+    /// The 400 for a request with both `Content-Length` and `Transfer-Encoding`.
+    public static func lengthBesideTransferEncoding(_ encodings: [String]) -> String {
+        "The request has both Content-Length and Transfer-Encoding (\(encodings.map { "\"\($0.prefix(20))\"" }.joined(separator: ", "))), "
+            + "so where its body ends is in doubt; send one of them. The connection is closed."
+    }
+
     public static func wrongFieldType(_ field: String) -> String { "the field \(field) has the wrong type" }
+    public static func numberOutOfRange(_ field: String, literal: String) -> String {
+        "the number \(literal.prefix(40)) in the field \(field.prefix(60)) is out of range: no number beyond about 1.8e308 "
+            + "can be read; send a value the field takes"
+    }
     public static func repeatedKey(_ field: String) -> String { "the key \"\(field.prefix(60))\" is given more than once; give each key once" }
     public static let someFieldHasTheWrongType = "a field has the wrong type; compare it with Apple's documentation of the request"
 

@@ -17,15 +17,16 @@ final class ServeHostileInputTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: cli.ledger)), ledgerBefore, "bad input changed the ledger")
     }
 
-    /// A server started after `api-key create`, a token signed with that key, and the id of the
-    /// purchase made in setUp; the key's event counts as the ledger before the bad input.
-    private func serveWithAKey() throws -> (server: ServeProcess, token: String, transactionID: String) {
+    /// A server started after `api-key create` (with `arguments`), a token signed with that key,
+    /// and the id of the purchase made in setUp; the key's event counts as the ledger before the
+    /// bad input.
+    private func serveWithAKey(arguments: [String] = []) throws -> (server: ServeProcess, token: String, transactionID: String) {
         let key = try XCTUnwrap(try cli.run(["api-key", "create", "--json"]).json())
         ledgerBefore = try Data(contentsOf: URL(fileURLWithPath: cli.ledger))
         let id = try XCTUnwrap(try cli.run(["transactions", "--json"]).jsonArray()?.first?["transactionId"] as? String)
         let token = try BearerTokenMaker.token(keyPath: key["privateKeyPath"] as! String, keyID: key["keyId"] as! String,
                                                issuerID: key["issuerId"] as! String, bundleID: "com.example.rage")
-        return (try ServeProcess(cli), token, id)
+        return (try ServeProcess(cli, arguments: arguments), token, id)
     }
 
     func testMalformedJSONIsRefusedWithApplesBadRequestCode() throws {
@@ -62,7 +63,11 @@ final class ServeHostileInputTests: XCTestCase {
         let connection = try RawConnection(port: server.port)
         defer { connection.close() }
         try connection.send(request)
-        let answer = try connection.readAnswer()
+        return parsed(try connection.readAnswer())
+    }
+
+    /// The status, `Content-Type` and JSON body of a raw answer.
+    private func parsed(_ answer: String) -> (status: Int, contentType: String?, json: [String: Any]?) {
         let head = answer.components(separatedBy: "\r\n\r\n").first ?? ""
         let lines = head.components(separatedBy: "\r\n")
         let status = Int(lines.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
@@ -89,6 +94,84 @@ final class ServeHostileInputTests: XCTestCase {
         XCTAssertEqual(split.status, 400)
         XCTAssertEqual(split.json?["errorCode"] as? Int, 4_000_006)
         XCTAssertTrue((split.json?["errorMessage"] as? String ?? "").contains("1/2"), "\(split.json ?? [:])")
+    }
+
+    /// RFC 9112 §6.1: a server may refuse a message framed both ways, and must close the
+    /// connection after answering it, so that nothing after it is read as another request.
+    func testContentLengthWithChunkedIsRefusedUnrecordedAndTheConnectionClosed() throws {
+        XCTAssertEqual(try cli.run(["buy", "com.example.rage.face.random"]).status, 0)
+        // Idle connections are kept past the reader's 20 s, so only closing after the answer ends it.
+        let (server, token, _) = try serveWithAKey(arguments: ["--idle-timeout", "60"])
+        defer { server.stop() }
+        let face = try XCTUnwrap(try cli.run(["transactions", "--json"]).jsonArray()?
+            .first { $0["productId"] as? String == "com.example.rage.face.random" }?["transactionId"] as? String)
+        let body = #"{"customerConsented":true,"consumptionStatus":1,"platform":1,"sampleContentProvided":false,"deliveryStatus":0,"#
+            + #""accountTenure":0,"playTime":0,"lifetimeDollarsRefunded":0,"lifetimeDollarsPurchased":0,"userStatus":0}"#
+        let authorization = "Host: localhost\r\nAuthorization: Bearer \(token)\r\n"
+        let connection = try RawConnection(port: server.port)
+        defer { connection.close() }
+        try connection.send("PUT /inApps/v1/transactions/consumption/\(face) HTTP/1.1\r\n\(authorization)"
+                            + "Content-Length: \(body.utf8.count)\r\nTransfer-Encoding: chunked\r\n\r\n"
+                            + "\(String(body.utf8.count, radix: 16))\r\n\(body)\r\n0\r\n\r\n"
+                            + "GET /inApps/v1/transactions/\(face) HTTP/1.1\r\n\(authorization)\r\n")
+        let answer = parsed(try connection.readAnswer())
+        XCTAssertEqual(answer.status, 400)
+        XCTAssertEqual(answer.contentType, "application/json")
+        XCTAssertEqual(answer.json?["errorCode"] as? Int, 4_000_000)
+        XCTAssertTrue((answer.json?["errorMessage"] as? String ?? "").contains("Transfer-Encoding"), "\(answer.json ?? [:])")
+        XCTAssertEqual(try connection.readAnswer(), "", "the request behind it is not answered: the connection is closed")
+        // tearDown checks that the consumption information was not recorded.
+    }
+
+    func testContentLengthWithChunkedAtVerifyReceiptIsItsMalformedStatus() throws {
+        let server = try ServeProcess(cli, arguments: ["--idle-timeout", "60"])
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        defer { connection.close() }
+        try connection.send("POST /verifyReceipt HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")
+        let answer = parsed(try connection.readAnswer())
+        XCTAssertEqual(answer.status, 400)
+        XCTAssertEqual(answer.json?["status"] as? Int, 21_002)
+        XCTAssertEqual(try connection.readAnswer(), "")
+    }
+
+    func testATrailingSlashIsAnUnknownPathOnEveryEndpoint() throws {
+        let (server, token, id) = try serveWithAKey()
+        defer { server.stop() }
+        let authorization = ["Authorization": "Bearer \(token)"]
+        let asked = [("GET", "/inApps/v1/transactions/\(id)/"), ("GET", "/inApps/v2/history/\(id)/"),
+                     ("GET", "/inApps/v1/subscriptions/\(id)/"), ("GET", "/inApps/v2/refund/lookup/\(id)/"),
+                     ("GET", "/inApps/v1/lookup/MABC123/"), ("PUT", "/inApps/v1/transactions/consumption/\(id)/"),
+                     ("PUT", "/inApps/v1/subscriptions/extend/\(id)/"), ("POST", "/verifyReceipt/"),
+                     ("POST", "/inApps/v1/notifications/test/"), ("GET", "/inApps/v1/notifications/test/\(UUID().uuidString)/"),
+                     ("POST", "/inApps/v1/notifications/history/")]
+        for (method, path) in asked {
+            let answer = try server.send(method, path, headers: authorization, body: method == "GET" ? nil : Array("{}".utf8))
+            XCTAssertEqual(answer.status, 404, "\(method) \(path)")
+            XCTAssertEqual(answer.json?["errorCode"] as? Int, 4_040_000, "\(method) \(path)")
+        }
+        XCTAssertEqual(try server.send("GET", "/inApps/v1/transactions/\(id)", headers: authorization).status, 200, "without the slash it is served")
+    }
+
+    func testANumberTooLargeForADoubleIsOutOfRangeWithTheCodeOfAWrongValueOfItsField() throws {
+        let (server, token, id) = try serveWithAKey()
+        defer { server.stop() }
+        let cases = [("PUT", "/inApps/v1/subscriptions/extend/\(id)", #"{"extendByDays":1e400,"extendReasonCode":1,"requestIdentifier":"a"}"#,
+                      "extendByDays", 4_000_009),
+                     ("PUT", "/inApps/v1/transactions/consumption/\(id)", #"{"customerConsented":true,"consumptionStatus":-1e400}"#,
+                      "consumptionStatus", 4_000_034),
+                     ("POST", "/inApps/v1/notifications/history", #"{"startDate":0,"endDate":1e400}"#, "endDate", 4_000_016),
+                     ("POST", "/inApps/v1/notifications/history", #"{"startDate":0,"endDate":1,"extra":[1E+999]}"#, "extra[0]", 4_000_000)]
+        for (method, path, body, field, code) in cases {
+            let answer = try server.send(method, path, headers: ["Authorization": "Bearer \(token)"], body: Array(body.utf8))
+            let message = answer.json?["errorMessage"] as? String ?? ""
+            XCTAssertEqual(answer.status, 400, body)
+            XCTAssertEqual(answer.json?["errorCode"] as? Int, code, body)
+            XCTAssertTrue(message.contains(field) && message.contains("out of range"), "\(body): \(message)")
+        }
+        let receipt = try server.send("POST", "/verifyReceipt", body: Array(#"{"receipt-data":"AAAA","exclude-old-transactions":1e400}"#.utf8))
+        XCTAssertEqual(receipt.status, 200)
+        XCTAssertEqual(receipt.json?["status"] as? Int, 21_002)
     }
 
     func testABodyWithAKeyGivenTwiceIsRefusedNamingTheKey() throws {

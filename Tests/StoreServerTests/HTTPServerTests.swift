@@ -15,8 +15,21 @@ final class HTTPServerTests: XCTestCase {
     }
 
     private func body(of answer: String) -> [String: String]? {
+        jsonBody(of: answer) as? [String: String]
+    }
+
+    /// The JSON object after the answer's headers.
+    private func jsonBody(of answer: String) -> [String: Any]? {
         guard let start = answer.range(of: "\r\n\r\n") else { return nil }
-        return try? JSONSerialization.jsonObject(with: Data(answer[start.upperBound...].utf8)) as? [String: String]
+        return try? JSONSerialization.jsonObject(with: Data(answer[start.upperBound...].utf8)) as? [String: Any]
+    }
+
+    /// An echo server that keeps idle connections past the reader's 20 s, so that only a close
+    /// after the answer ends one.
+    private func patientEchoServer() throws -> HTTPServer {
+        var limits = ServerLimits()
+        limits.idleTimeoutSeconds = 60
+        return try echoServer(limits: limits)
     }
 
     func testARequestIsReadWholeWithItsQueryHeadersAndBody() throws {
@@ -31,18 +44,41 @@ final class HTTPServerTests: XCTestCase {
     }
 
     func testTwoContentLengthsThatDisagreeAreRefusedWithApplesBadRequestBody() throws {
-        let server = try echoServer()
+        let server = try patientEchoServer()
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
         try connection.send("PUT /x HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\nContent-Length: 12\r\n\r\n{}GET /y HTTP/1.1\r\n\r\n")
         let answer = try connection.readAnswer()
         XCTAssertTrue(answer.hasPrefix("HTTP/1.1 400"), answer)
-        guard let start = answer.range(of: "\r\n\r\n"),
-              let fields = try? JSONSerialization.jsonObject(with: Data(answer[start.upperBound...].utf8)) as? [String: Any] else {
-            return XCTFail("no JSON body: \(answer)")
-        }
+        guard let fields = jsonBody(of: answer) else { return XCTFail("no JSON body: \(answer)") }
         XCTAssertEqual(fields["errorCode"] as? Int, 4_000_000)
         XCTAssertTrue((fields["errorMessage"] as? String ?? "").contains("Content-Length"), answer)
+        XCTAssertEqual(try connection.readAnswer(), "", "the connection is closed: the request after the body is not read")
+    }
+
+    func testContentLengthWithChunkedIsRefusedWithApplesBodyAndTheConnectionClosed() throws {
+        let server = try patientEchoServer()
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        try connection.send("PUT /x HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
+                            + "GET /y HTTP/1.1\r\nHost: h\r\n\r\n")
+        let answer = try connection.readAnswer()
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 400"), answer)
+        XCTAssertTrue(answer.lowercased().contains("\r\nconnection: close\r\n"), answer)
+        guard let fields = jsonBody(of: answer) else { return XCTFail("no JSON body: \(answer)") }
+        XCTAssertEqual(fields["errorCode"] as? Int, 4_000_000)
+        XCTAssertTrue((fields["errorMessage"] as? String ?? "").contains("Transfer-Encoding"), answer)
+        XCTAssertEqual(try connection.readAnswer(), "", "the connection is closed: the request after the body is not answered")
+    }
+
+    func testTheRefusalOfAnUnreadableRequestIsShapedByTheServersOwner() throws {
+        let server = try HTTPServer(address: try ServerAddress.parse(host: "127.0.0.1", port: "0"),
+                                    answerRefusingUnreadable: { refusal, path in .json(["path": path, "code": String(refusal.errorCode)], status: 400) },
+                                    respond: { _ in .empty() })
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        try connection.send("POST /verifyReceipt HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n")
+        XCTAssertEqual(body(of: try connection.readAnswer()), ["path": "/verifyReceipt", "code": "4000000"])
     }
 
     func testOneContentLengthSentTwiceIsTaken() throws {

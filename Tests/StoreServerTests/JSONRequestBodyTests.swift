@@ -4,21 +4,28 @@ import XCTest
 
 /// Bodies that are JSON but not what an endpoint takes: the 400 names the field, never a Swift type.
 final class JSONRequestBodyTests: XCTestCase {
-    struct Extension: Decodable {
+    struct Extension: EndpointRequestBody {
         var extendByDays: Int?
         var consumptionStatus: Int?
+
+        static let wrongValueCodes = ["extendByDays": AppStoreAPIError.Code.invalidExtendByDays]
     }
 
-    private func message(decoding body: String) throws -> String {
+    private func refusal(decoding body: String) throws -> AppStoreAPIError {
         do {
             _ = try JSONRequestBody.decode(Extension.self, from: HTTPRequest(method: "PUT", path: "/x", body: Array(body.utf8)))
         } catch {
-            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(error.response.body)) as? [String: Any])
             XCTAssertEqual(error.response.status, 400)
-            return try XCTUnwrap(json["errorMessage"] as? String)
+            return error
         }
         XCTFail("\(body) was accepted")
-        return ""
+        return AppStoreAPIError(httpStatus: 200, errorCode: 0, errorMessage: "")
+    }
+
+    private func message(decoding body: String) throws -> String {
+        let error = try refusal(decoding: body)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(error.response.body)) as? [String: Any])
+        return try XCTUnwrap(json["errorMessage"] as? String)
     }
 
     func testAFractionWhereAWholeNumberBelongsNamesTheField() throws {
@@ -31,6 +38,24 @@ final class JSONRequestBodyTests: XCTestCase {
         let text = try message(decoding: #"{"consumptionStatus":1e30}"#)
         XCTAssertTrue(text.contains("consumptionStatus"), text)
         XCTAssertFalse(text.contains("DecodingError") || text.contains("Int"), text)
+    }
+
+    func testANumberTooLargeForADoubleIsOutOfRangeWithTheCodeOfAWrongValueOfItsField() throws {
+        let error = try refusal(decoding: #"{"consumptionStatus":1,"extendByDays":1e400}"#)
+        XCTAssertEqual(error.errorCode, AppStoreAPIError.Code.invalidExtendByDays)
+        XCTAssertTrue(error.errorMessage.contains("extendByDays") && error.errorMessage.contains("1e400")
+                      && error.errorMessage.contains("out of range"), error.errorMessage)
+        XCTAssertFalse(error.errorMessage.contains("not a JSON object"), error.errorMessage)
+    }
+
+    func testANumberOutOfRangeWhereNoFieldHasACodeIsAGeneralBadRequestNamingItsPath() throws {
+        for (body, field) in [(#"{"consumptionStatus":-1E+400}"#, "consumptionStatus"),
+                              (#"{"extendByDays":1,"extra":{"list":[1,2e308]}}"#, "extra.list[1]")] {
+            let error = try refusal(decoding: body)
+            XCTAssertEqual(error.errorCode, AppStoreAPIError.Code.generalBadRequest, body)
+            XCTAssertTrue(error.errorMessage.contains(field) && error.errorMessage.contains("out of range"), error.errorMessage)
+        }
+        XCTAssertTrue(try message(decoding: "[1e400]").contains("not a JSON object"), "an array is no object, whatever it holds")
     }
 
     func testAnUnfinishedObjectSaysItIsNotAJSONObject() throws {

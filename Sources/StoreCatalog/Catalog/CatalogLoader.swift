@@ -91,7 +91,7 @@ public enum CatalogLoader {
         let root: JSONNode
         let hasDuplicateKeys: Bool
         do {
-            (root, hasDuplicateKeys) = try JSONParser.parseNotingDuplicateKeys(bytes)
+            (root, hasDuplicateKeys, _) = try JSONParser.parseNotingAmbiguities(bytes)
         } catch {
             collector.problems(appending: CatalogProblem(file: file, line: error.line, column: error.column, field: "",
                                                          message: "malformed JSON: \(error.reason)"))

@@ -82,8 +82,13 @@ public final class ProblemCollector {
     public func integer(_ node: JSONNode?, field: @autoclosure () -> String, product: String? = nil) -> Int? {
         guard let node else { return nil }
         guard let literal = node.numberLiteral, let value = Int(literal) else {
-            error("expected a whole number, found \(node.numberLiteral.map { "\($0)" } ?? node.typeName)",
-                  at: node, field: field(), product: product)
+            if let literal = node.numberLiteral, JSONNumberRange.isBeyondDouble(literal) {
+                error("\(literal) is out of range: it is too large for a JSON number (other readers refuse it or read infinity); write a whole number",
+                      at: node, field: field(), product: product)
+            } else {
+                error("expected a whole number, found \(node.numberLiteral.map { "\($0)" } ?? node.typeName)",
+                      at: node, field: field(), product: product)
+            }
             return nil
         }
         return value
@@ -93,7 +98,8 @@ public final class ProblemCollector {
     public func integer(_ node: JSONNode?, within range: ClosedRange<Int>, field: @autoclosure () -> String,
                         product: String? = nil) -> Int? {
         guard let node else { return nil }
-        guard let literal = node.numberLiteral, literal.allSatisfy({ $0.isASCIIDigit || $0 == "-" }) else {
+        guard let literal = node.numberLiteral,
+              literal.allSatisfy({ $0.isASCIIDigit || $0 == "-" }) || JSONNumberRange.isBeyondDouble(literal) else {
             return integer(node, field: field(), product: product)
         }
         guard let value = Int(literal), range.contains(value) else {

@@ -45,12 +45,12 @@ public struct PathPattern: Sendable, Equatable, ExpressibleByStringLiteral, Cust
         segment.removingPercentEncoding ?? segment
     }
 
-    /// A trailing slash names the same resource, as it does for Apple's servers; an empty
-    /// segment inside the path does not match a parameter.
+    /// The segments after the leading slash. A doubled or trailing slash leaves an empty
+    /// segment, which matches no literal and no parameter: `/x/7/` is another path than `/x/7`
+    /// (one resource, one path; see DECISIONS.md).
     private static func split(_ path: String) -> [String] {
         var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         if parts.first == "" { parts.removeFirst() }
-        if parts.count > 1, parts.last == "" { parts.removeLast() }
         return parts
     }
 }

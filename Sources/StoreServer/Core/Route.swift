@@ -13,11 +13,16 @@ public struct Route<Context: RouteAuthorizing>: Sendable {
     public var method: String
     public var pattern: PathPattern
     public var access: Access
+    /// What the endpoint answers, in place of Apple's error body, to a request the server will
+    /// not read (`RequestFraming`); nil for Apple's error body. `/verifyReceipt` answers every
+    /// request in its own shape, the outcome in the body's `status`.
+    public var unreadableRequestAnswer: HTTPResponse?
 
-    public init(_ method: String, _ pattern: PathPattern, _ access: Access) {
+    public init(_ method: String, _ pattern: PathPattern, _ access: Access, unreadableRequestAnswer: HTTPResponse? = nil) {
         self.method = method
         self.pattern = pattern
         self.access = access
+        self.unreadableRequestAnswer = unreadableRequestAnswer
     }
 }
 

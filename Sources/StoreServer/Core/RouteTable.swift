@@ -40,4 +40,15 @@ public struct RouteTable<Context: RouteAuthorizing>: Sendable {
             return error.response
         }
     }
+
+    /// The answer refusing a request to `path` that the server will not read: `refusal`'s status
+    /// in the endpoint's own shape where it has one, Apple's error body otherwise (also for a
+    /// path no route serves, since the request is refused before it is routed).
+    public func answer(refusingUnreadable refusal: AppStoreAPIError, path: String) -> HTTPResponse {
+        guard var answer = routes.lazy.filter({ $0.pattern.match(path) != nil }).compactMap(\.unreadableRequestAnswer).first else {
+            return refusal.response
+        }
+        answer.status = refusal.httpStatus
+        return answer
+    }
 }

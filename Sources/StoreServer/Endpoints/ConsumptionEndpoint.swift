@@ -6,7 +6,7 @@ import StorefrontText
 /// (version 1), recorded in the ledger with the transaction.
 enum ConsumptionEndpoint {
     /// Apple's ConsumptionRequestV1; each number is one of Apple's enumerations.
-    struct Request: Codable {
+    struct Request: Codable, EndpointRequestBody {
         var customerConsented: Bool?
         var consumptionStatus: Int?
         var platform: Int?
@@ -19,6 +19,16 @@ enum ConsumptionEndpoint {
         var lifetimeDollarsPurchased: Int?
         var userStatus: Int?
         var refundPreference: Int?
+
+        static let wrongValueCodes: [String: Int] = {
+            typealias Code = AppStoreAPIError.Code
+            return ["customerConsented": Code.invalidCustomerConsented, "consumptionStatus": Code.invalidConsumptionStatus,
+                    "platform": Code.invalidPlatform, "sampleContentProvided": Code.invalidSampleContentProvided,
+                    "deliveryStatus": Code.invalidDeliveryStatus, "appAccountToken": Code.invalidAppAccountToken,
+                    "accountTenure": Code.invalidAccountTenure, "playTime": Code.invalidPlayTime,
+                    "lifetimeDollarsRefunded": Code.invalidLifetimeDollarsRefunded,
+                    "lifetimeDollarsPurchased": Code.invalidLifetimeDollarsPurchased, "userStatus": Code.invalidUserStatus]
+        }()
     }
 
     static func handle(_ request: RouteRequest, _ served: ServedStore) throws(AppStoreAPIError) -> HTTPResponse {
@@ -43,30 +53,29 @@ enum ConsumptionEndpoint {
 
     /// Apple's checks: consent given, every enumeration within its values.
     private static func check(_ body: Request) throws(AppStoreAPIError) {
-        typealias Code = AppStoreAPIError.Code
         guard body.customerConsented == true else {
-            throw .badRequest(Code.invalidCustomerConsented, ServerText.consentRequired)
+            throw .badRequest(Request.wrongValueCode("customerConsented"), ServerText.consentRequired)
         }
-        let ranges: [(String, Int?, ClosedRange<Int>, Int)] = [
-            ("consumptionStatus", body.consumptionStatus, 0...3, Code.invalidConsumptionStatus),
-            ("platform", body.platform, 0...2, Code.invalidPlatform),
-            ("deliveryStatus", body.deliveryStatus, 0...5, Code.invalidDeliveryStatus),
-            ("accountTenure", body.accountTenure, 0...7, Code.invalidAccountTenure),
-            ("playTime", body.playTime, 0...7, Code.invalidPlayTime),
-            ("lifetimeDollarsRefunded", body.lifetimeDollarsRefunded, 0...7, Code.invalidLifetimeDollarsRefunded),
-            ("lifetimeDollarsPurchased", body.lifetimeDollarsPurchased, 0...7, Code.invalidLifetimeDollarsPurchased),
-            ("userStatus", body.userStatus, 0...4, Code.invalidUserStatus),
+        let ranges: [(String, Int?, ClosedRange<Int>)] = [
+            ("consumptionStatus", body.consumptionStatus, 0...3),
+            ("platform", body.platform, 0...2),
+            ("deliveryStatus", body.deliveryStatus, 0...5),
+            ("accountTenure", body.accountTenure, 0...7),
+            ("playTime", body.playTime, 0...7),
+            ("lifetimeDollarsRefunded", body.lifetimeDollarsRefunded, 0...7),
+            ("lifetimeDollarsPurchased", body.lifetimeDollarsPurchased, 0...7),
+            ("userStatus", body.userStatus, 0...4),
         ]
-        for (name, value, range, code) in ranges {
+        for (name, value, range) in ranges {
             guard let value, range.contains(value) else {
-                throw .badRequest(code, ServerText.outOfRange(name, value, range: range))
+                throw .badRequest(Request.wrongValueCode(name), ServerText.outOfRange(name, value, range: range))
             }
         }
         guard body.sampleContentProvided != nil else {
-            throw .badRequest(Code.invalidSampleContentProvided, ServerText.outOfRange("sampleContentProvided", nil, range: nil))
+            throw .badRequest(Request.wrongValueCode("sampleContentProvided"), ServerText.outOfRange("sampleContentProvided", nil, range: nil))
         }
         if let token = body.appAccountToken, !token.isEmpty, UUID(uuidString: token) == nil {
-            throw .badRequest(Code.invalidAppAccountToken, ServerText.notAUUID("appAccountToken"))
+            throw .badRequest(Request.wrongValueCode("appAccountToken"), ServerText.notAUUID("appAccountToken"))
         }
     }
 }

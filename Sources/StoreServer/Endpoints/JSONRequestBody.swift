@@ -4,14 +4,22 @@ import StorefrontText
 
 /// A request body read as the JSON object an endpoint takes; anything else is 400 with
 /// Apple's GeneralBadRequestError, naming the field at fault and never a Swift type. A key
-/// given twice is refused too: readers disagree on which value counts.
+/// given twice is refused too: readers disagree on which value counts. A number too large for
+/// a double is 400 naming its field, with the code of a wrong value of that field.
 enum JSONRequestBody {
-    static func decode<Body: Decodable>(_ type: Body.Type, from request: HTTPRequest) throws(AppStoreAPIError) -> Body {
+    static func decode<Body: EndpointRequestBody>(_ type: Body.Type, from request: HTTPRequest) throws(AppStoreAPIError) -> Body {
         guard !request.body.isEmpty else { throw .malformedBody(ServerText.emptyBody) }
+        // Foundation's reader refuses a whole text over one number beyond a double, so the
+        // project's parser reads it first, to name that number's field.
+        let parsed = try? JSONParser.parseNotingAmbiguities(request.body)
+        if let parsed, parsed.hasNumbersOutOfRange, parsed.root.objectMembers != nil, let number = parsed.root.numbersOutOfRange().first {
+            throw .badRequest(Body.wrongValueCode(number.field),
+                              ServerText.malformedBody(ServerText.numberOutOfRange(number.field, literal: number.node.numberLiteral ?? "")))
+        }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] else {
             throw .malformedBody(endsAfterAnObject(request.body) ? ServerText.textAfterTheObject : ServerText.notAJSONObject)
         }
-        if let duplicate = JSONParser.firstDuplicateKey(in: request.body) {
+        if let parsed, parsed.hasDuplicateKeys, let duplicate = parsed.root.duplicateKeys().first {
             throw .malformedBody(ServerText.repeatedKey(duplicate.field))
         }
         do {

@@ -31,13 +31,18 @@ enum NotificationEndpoints {
     }
 
     /// Apple's NotificationHistoryRequest.
-    struct HistoryRequest: Decodable {
+    struct HistoryRequest: EndpointRequestBody {
         var startDate: Int64?
         var endDate: Int64?
         var notificationType: String?
         var notificationSubtype: String?
         var transactionId: String?
         var onlyFailures: Bool?
+
+        static let wrongValueCodes = ["startDate": AppStoreAPIError.Code.invalidStartDate, "endDate": AppStoreAPIError.Code.invalidEndDate,
+                                      "notificationType": AppStoreAPIError.Code.invalidNotificationType,
+                                      "notificationSubtype": AppStoreAPIError.Code.invalidNotificationType,
+                                      "transactionId": AppStoreAPIError.Code.invalidTransactionID]
     }
 
     /// POST `/inApps/v1/notifications/test`: records a TEST notification; the running
@@ -90,23 +95,23 @@ enum NotificationEndpoints {
     /// The history request's filters, or Apple's 400 for the first that is wrong.
     static func query(from body: HistoryRequest, paginationToken: String?) throws(AppStoreAPIError) -> NotificationHistoryQuery {
         guard let start = body.startDate, start >= 0 else {
-            throw .badRequest(AppStoreAPIError.Code.invalidStartDate, ServerText.historyNeedsDate("startDate"))
+            throw .badRequest(HistoryRequest.wrongValueCode("startDate"), ServerText.historyNeedsDate("startDate"))
         }
         guard let end = body.endDate, end >= 0 else {
-            throw .badRequest(AppStoreAPIError.Code.invalidEndDate, ServerText.historyNeedsDate("endDate"))
+            throw .badRequest(HistoryRequest.wrongValueCode("endDate"), ServerText.historyNeedsDate("endDate"))
         }
         guard start <= end else { throw .badRequest(AppStoreAPIError.Code.startDateAfterEndDate, ServerText.startAfterEnd) }
         var type: NotificationType?
         if let name = body.notificationType {
             guard let known = NotificationType(rawValue: name) else {
-                throw .badRequest(AppStoreAPIError.Code.invalidNotificationType, ServerText.unknownNotificationType(name))
+                throw .badRequest(HistoryRequest.wrongValueCode("notificationType"), ServerText.unknownNotificationType(name))
             }
             type = known
         }
         var subtype: NotificationSubtype?
         if let name = body.notificationSubtype {
             guard let known = NotificationSubtype(rawValue: name) else {
-                throw .badRequest(AppStoreAPIError.Code.invalidNotificationType, ServerText.unknownNotificationSubtype(name))
+                throw .badRequest(HistoryRequest.wrongValueCode("notificationSubtype"), ServerText.unknownNotificationSubtype(name))
             }
             subtype = known
         }
@@ -117,7 +122,7 @@ enum NotificationEndpoints {
             }
             offset = known
         }
-        if let id = body.transactionId { _ = try TransactionIDParameter.parse(id) }
+        if let id = body.transactionId { _ = try TransactionIDParameter.parse(id, code: HistoryRequest.wrongValueCode("transactionId")) }
         return NotificationHistoryQuery(start: Date(timeIntervalSince1970: Double(start) / 1000),
                                         end: Date(timeIntervalSince1970: Double(end) / 1000), type: type, subtype: subtype,
                                         transactionID: body.transactionId, onlyFailures: body.onlyFailures ?? false,

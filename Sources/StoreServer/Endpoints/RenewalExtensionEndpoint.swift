@@ -6,10 +6,14 @@ import StorefrontText
 /// Renewal Date, with Apple's limits (1-90 days, reason codes 0-3, two a year).
 enum RenewalExtensionEndpoint {
     /// Apple's ExtendRenewalDateRequest.
-    struct Request: Decodable {
+    struct Request: EndpointRequestBody {
         var extendByDays: Int?
         var extendReasonCode: Int?
         var requestIdentifier: String?
+
+        static let wrongValueCodes = ["extendByDays": AppStoreAPIError.Code.invalidExtendByDays,
+                                      "extendReasonCode": AppStoreAPIError.Code.invalidExtendReasonCode,
+                                      "requestIdentifier": AppStoreAPIError.Code.invalidRequestIdentifier]
     }
 
     /// Apple's ExtendRenewalDateResponse.
@@ -25,14 +29,15 @@ enum RenewalExtensionEndpoint {
         let originalID = try TransactionIDParameter.parse(request.parameter("originalTransactionId"), code: Code.invalidOriginalTransactionID)
         let body = try JSONRequestBody.decode(Request.self, from: request.request)
         guard let days = body.extendByDays, RenewalExtension.allowedDays.contains(days) else {
-            throw .badRequest(Code.invalidExtendByDays, ServerText.outOfRange("extendByDays", body.extendByDays, range: RenewalExtension.allowedDays))
+            throw .badRequest(Request.wrongValueCode("extendByDays"),
+                              ServerText.outOfRange("extendByDays", body.extendByDays, range: RenewalExtension.allowedDays))
         }
         guard let reason = body.extendReasonCode, RenewalExtension.allowedReasonCodes.contains(reason) else {
-            throw .badRequest(Code.invalidExtendReasonCode,
+            throw .badRequest(Request.wrongValueCode("extendReasonCode"),
                               ServerText.outOfRange("extendReasonCode", body.extendReasonCode, range: RenewalExtension.allowedReasonCodes))
         }
         guard let requestIdentifier = body.requestIdentifier, !requestIdentifier.isEmpty, requestIdentifier.utf8.count <= 128 else {
-            throw .badRequest(Code.invalidRequestIdentifier, ServerText.badRequestIdentifier)
+            throw .badRequest(Request.wrongValueCode("requestIdentifier"), ServerText.badRequestIdentifier)
         }
         let state = try served.refreshed()
         guard let record = state.transactions[originalID], record.isBought else {

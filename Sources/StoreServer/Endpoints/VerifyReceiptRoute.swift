@@ -20,4 +20,9 @@ enum VerifyReceiptRoute {
         }, at: first.wallClock())
         return HTTPResponse(status: 200, contentType: HTTPResponse.jsonContentType, body: answer.json)
     }
+
+    /// The answer to a request the server will not read: Apple's status for a body it cannot
+    /// read (21002), so that a client reading only `status` is told too.
+    static let unreadableRequestAnswer = HTTPResponse(status: 400, contentType: HTTPResponse.jsonContentType,
+                                                      body: VerifyReceiptResponse(status: .malformed).json)
 }

@@ -9,8 +9,11 @@ import StorefrontText
 /// several threads at once and must be thread-safe.
 public final class HTTPServer: @unchecked Sendable {
     public typealias Responder = @Sendable (HTTPRequest) -> HTTPResponse
+    /// The answer refusing a request to a path that the server will not read (`RequestFraming`).
+    public typealias UnreadableRequestAnswer = @Sendable (_ refusal: AppStoreAPIError, _ path: String) -> HTTPResponse
 
     let respond: Responder
+    let answerRefusingUnreadable: UnreadableRequestAnswer
     let limits: ServerLimits
     /// The port listened on: the asked one, or the free one the system picked for 0.
     public let port: Int
@@ -18,9 +21,13 @@ public final class HTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var daemon: OpaquePointer?
 
-    /// Listens on `address` and starts answering at once.
-    public init(address: ServerAddress, limits: ServerLimits = ServerLimits(), respond: @escaping Responder) throws(ServerStartError) {
+    /// Listens on `address` and starts answering at once; a request whose body's end is in
+    /// doubt is refused with `answerRefusingUnreadable`'s answer (Apple's error body unless said).
+    public init(address: ServerAddress, limits: ServerLimits = ServerLimits(),
+                answerRefusingUnreadable: @escaping UnreadableRequestAnswer = { refusal, _ in refusal.response },
+                respond: @escaping Responder) throws(ServerStartError) {
         self.respond = respond
+        self.answerRefusingUnreadable = answerRefusingUnreadable
         self.limits = limits
         self.address = address
         let (socket, port) = try ListeningSocket.open(address, backlog: Int32(min(limits.connectionLimit, 4_096)))

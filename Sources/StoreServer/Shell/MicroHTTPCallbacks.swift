@@ -22,6 +22,15 @@ enum MicroHTTPCallbacks {
         if !pending.headersSeen {
             pending.headersSeen = true
             collectValues(of: connection, into: pending)
+            if let refusal = RequestFraming.refusal(headerFields: pending.headerFields) {
+                pending.answered = true
+                var answer = server.answerRefusingUnreadable(refusal, pending.path)
+                // The body is left unread, so nothing after it on this connection could be told
+                // apart from it: the library closes a connection answered before its body, and
+                // the header tells the client so.
+                answer.headers["Connection"] = "close"
+                return queue(answer, on: connection)
+            }
             let declared = pending.headerFields.filter { $0.name.lowercased() == "content-length" }.map(\.value)
             if let refusal = server.limits.refusal(declaredLengths: declared) {
                 pending.answered = true

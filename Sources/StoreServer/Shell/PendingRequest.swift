@@ -7,7 +7,7 @@ final class PendingRequest {
     var body: [UInt8] = []
     /// More than the limit arrived: the rest is dropped and the answer is 413.
     var overflowed = false
-    /// An answer is queued already (a 413 from the declared length): later parts are ignored.
+    /// An answer is queued already (a refusal from the headers): later parts are ignored.
     var answered = false
     var headerFields: [(name: String, value: String)] = []
     var query: [HTTPRequest.QueryItem] = []

@@ -15,16 +15,12 @@ public struct ServerLimits: Sendable, Equatable {
 
     public init() {}
 
-    /// The refusal for a request whose `Content-Length` headers say `texts`, if any: 400 for
-    /// headers that disagree (RFC 9112 §6.3: the body's end is not known, and a proxy that picked
-    /// the other value would read another request out of it), 413 for a length over the limit.
-    /// One length given in several headers is taken (RFC 9110 §8.6 allows either).
+    /// The 413 for a request whose `Content-Length` says more than the limit, if any. Lengths
+    /// that disagree are refused before this, by `RequestFraming`.
     public func refusal(declaredLengths texts: [String]) -> AppStoreAPIError? {
-        let lengths = Set(texts.map { $0.trimmingCharacters(in: [" ", "\t"]) })
-        guard lengths.count <= 1 else {
-            return .badRequest(AppStoreAPIError.Code.generalBadRequest, ServerText.conflictingContentLengths(lengths.sorted()))
+        let isOverTheLimit = texts.contains { text in
+            UInt64(text.trimmingCharacters(in: [" ", "\t"])).map { $0 > UInt64(maximumBodyBytes) } ?? false
         }
-        guard let text = lengths.first, let length = UInt64(text) else { return nil }
-        return length > UInt64(maximumBodyBytes) ? .bodyTooLarge(limit: maximumBodyBytes) : nil
+        return isOverTheLimit ? .bodyTooLarge(limit: maximumBodyBytes) : nil
     }
 }

@@ -41,7 +41,10 @@ enum ServeCommand {
         ServerTerminationSignals.block()
         let server: HTTPServer
         do {
-            server = try HTTPServer(address: address, limits: limits) { request in ServerRoutes.table.respond(to: request, context: served) }
+            server = try HTTPServer(address: address, limits: limits,
+                                    answerRefusingUnreadable: { ServerRoutes.table.answer(refusingUnreadable: $0, path: $1) }) { request in
+                ServerRoutes.table.respond(to: request, context: served)
+            }
         } catch {
             throw CommandFailure(status: .dataProblem, message: error.description)
         }

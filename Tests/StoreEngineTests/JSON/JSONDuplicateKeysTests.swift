@@ -33,11 +33,11 @@ import Testing
         // "e" with a combining acute accent, and the precomposed "é": one string to Swift, two names to JSON.
         let small = #"{"e\u0301": 1, "\u00e9": 2}"#
         #expect(JSONParser.firstDuplicateKey(in: Array(small.utf8)) == nil)
-        #expect(try JSONParser.parseNotingDuplicateKeys(Array(small.utf8)).hasDuplicateKeys == false)
+        #expect(try JSONParser.parseNotingAmbiguities(Array(small.utf8)).hasDuplicateKeys == false)
         let large = "{" + ((0..<20).map { "\"m\($0)\": 0" } + [#""e\u0301": 1"#, #""\u00e9": 2"#]).joined(separator: ", ") + "}"
         #expect(JSONParser.firstDuplicateKey(in: Array(large.utf8)) == nil)
         #expect(try JSONParser.parse(Array(large.utf8)).duplicateKeys().isEmpty)
-        #expect(try JSONParser.parseNotingDuplicateKeys(Array(large.utf8)).hasDuplicateKeys == false)
+        #expect(try JSONParser.parseNotingAmbiguities(Array(large.utf8)).hasDuplicateKeys == false)
         #expect(JSONParser.firstDuplicateKey(in: Array(#"{"\u00e9": 1, "é": 2}"#.utf8))?.key == "é", "the same code points are one name")
     }
 
@@ -47,12 +47,12 @@ import Testing
     }
 
     @Test func theParserNotesWhetherAnyObjectRepeatsAName() throws {
-        let small = try JSONParser.parseNotingDuplicateKeys(Array(#"{"a": [{"b": 1, "b": 2}]}"#.utf8))
+        let small = try JSONParser.parseNotingAmbiguities(Array(#"{"a": [{"b": 1, "b": 2}]}"#.utf8))
         #expect(small.hasDuplicateKeys)
         let large = (0..<40).map { "\"m\($0)\": 0" }
-        #expect(try JSONParser.parseNotingDuplicateKeys(Array("{\(large.joined(separator: ", "))}".utf8)).hasDuplicateKeys == false)
+        #expect(try JSONParser.parseNotingAmbiguities(Array("{\(large.joined(separator: ", "))}".utf8)).hasDuplicateKeys == false)
         let repeated = large + ["\"m39\": 1"]
-        #expect(try JSONParser.parseNotingDuplicateKeys(Array("{\(repeated.joined(separator: ", "))}".utf8)).hasDuplicateKeys)
-        #expect(try JSONParser.parseNotingDuplicateKeys(Array(#"{"a": {"x": 1}, "b": {"x": 1}}"#.utf8)).hasDuplicateKeys == false)
+        #expect(try JSONParser.parseNotingAmbiguities(Array("{\(repeated.joined(separator: ", "))}".utf8)).hasDuplicateKeys)
+        #expect(try JSONParser.parseNotingAmbiguities(Array(#"{"a": {"x": 1}, "b": {"x": 1}}"#.utf8)).hasDuplicateKeys == false)
     }
 }
