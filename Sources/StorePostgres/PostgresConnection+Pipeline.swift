@@ -66,6 +66,7 @@ extension PostgresConnection {
         // The sync point is sent even after a failed send, so whatever was sent is answered
         // and the connection can leave pipeline mode.
         guard PQpipelineSync(handle) == 1 else { throw lostOrStuck() }
+        roundTrips += 1
         var answers = PipelineAnswers(rows: [], failure: nil)
         try collectAnswers(to: requests, into: &answers)
         guard PQexitPipelineMode(handle) == 1 else { throw lostOrStuck() }

@@ -16,6 +16,10 @@ final class PostgresConnection {
     var preparedStatementNames: [String: String] = [:]
     /// How many names pipelines have given out, so each new preparation gets a new one.
     var preparedStatementCount = 0
+    /// How many times this connection has sent something and waited for the answer (one
+    /// statement, or one pipeline of them): what a read or a commit costs beyond the server's
+    /// own work, which tests pin.
+    var roundTrips = 0
 
     /// The wait a writer accepts behind another session's lock before it gives up. Every
     /// commit holds the writer lock for milliseconds, so a wait this long means a session
@@ -135,6 +139,7 @@ final class PostgresConnection {
     /// Sends one statement with text parameters; the result when the server accepted it (the
     /// caller clears it), else the error.
     private func run(_ sql: String, _ parameters: [String?], binaryResult: Bool) throws(PostgresStoreError) -> OpaquePointer? {
+        roundTrips += 1
         let result = Self.withCStrings(parameters) { values, count in
             PQexecParams(handle, sql, count, nil, values, nil, nil, binaryResult ? 1 : 0)
         }

@@ -44,12 +44,11 @@ extension PostgresEventLog {
         }
     }
 
-    /// Moves the chain past `checkpoint` when the store's row with its sequence number is the
-    /// one it was folded up to; false (the chain unchanged) when that row is missing or differs.
-    /// Call under `lock`, right after the header was read.
-    func resumeAfter(_ checkpoint: LedgerCheckpoint) throws -> Bool {
-        let rows = try connection.execute("SELECT line FROM storefront_events WHERE seq = $1", [String(checkpoint.sequence)])
-        guard let line = rows.first?.first ?? nil, chain.resume(after: checkpoint, line: Array(line.utf8)) else { return false }
+    /// Moves the chain past `checkpoint` when `storedLine`, the store's row with its sequence
+    /// number, is the one it was folded up to; false (the chain unchanged) when that row is
+    /// missing or differs. Call under `lock`, right after the header was read.
+    func resume(after checkpoint: LedgerCheckpoint, storedLine: String?) -> Bool {
+        guard let storedLine, chain.resume(after: checkpoint, line: Array(storedLine.utf8)) else { return false }
         fetchedThrough = checkpoint.sequence
         return true
     }

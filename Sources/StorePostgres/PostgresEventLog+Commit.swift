@@ -13,37 +13,26 @@ extension PostgresEventLog {
     struct CommitOpening {
         /// The schema version found under the lock; 0 when this commit made the schema.
         var schemaFound: Int
-        /// The first rows after `fetchedThrough`, when they were asked for with the lock.
-        var rowsSinceLastRead: PostgresConnection.Rows?
-    }
-
-    /// The rows after `fetchedThrough`, as many as one read takes.
-    var rowsAfterLastRead: PostgresConnection.Statement {
-        PostgresConnection.Statement(
-            "SELECT seq, line FROM storefront_events WHERE seq > $1 ORDER BY seq LIMIT \(Self.rowsPerRead)",
-            [String(fetchedThrough)])
+        /// What the chain lacked, read with the lock, and what was asked; nil when the commit
+        /// started again one statement at a time.
+        var rowsRead: (request: RowsRequest, answers: [PostgresConnection.Rows])?
     }
 
     /// Begins the commit's transaction, takes the writer lock, and reads the schema version and
-    /// the rows committed since the last read, in one round trip; refuses a schema of another
-    /// version. Where the schema does not show, it starts again one statement at a time and
-    /// makes the schema, as the first writer. Call under `lock`.
+    /// what the chain lacks (the rows committed since the last read, and the header and a
+    /// checkpoint's row on a first read), in one round trip; refuses a schema of another version.
+    /// Where the schema does not show, it starts again one statement at a time and makes the
+    /// schema, as the first writer. Call under `lock`.
     func beginCommit() throws -> CommitOpening {
-        // The header, and a checkpoint waiting to be resumed from, come before any row: `fetch`
-        // reads those one statement at a time (once per opening).
-        let readsRows = chain.hasHeader && pendingCheckpoint == nil
-        var statements = [PostgresConnection.Statement("BEGIN"), PostgresSchema.takeWriterLock, PostgresSchema.versionQuery]
-        if readsRows { statements.append(rowsAfterLastRead) }
-        let answers = try connection.pipeline(statements)
-        let found = answers.rows.count >= 3 ? PostgresSchema.version(from: answers.rows[2]) : nil
-        if found == 0 { return try beginFirstCommit() }
-        if found == nil, case .statementFailed(_, PostgresSchema.undefinedTable, _)? = answers.failure {
+        let request = rowsRequest()
+        let opening = [PostgresConnection.Statement("BEGIN"), PostgresSchema.takeWriterLock, PostgresSchema.versionQuery]
+        let answers = try connection.pipeline(opening + request.statements)
+        guard let found = try PostgresSchema.version(answeredIn: answers, at: opening.count - 1) else {
             return try beginFirstCommit()
         }
         // The version decides before any later failure: a schema of another version is refused for what it is.
-        if let found { try refuseUnknownSchema(found) }
-        let rows = try answers.all()
-        return CommitOpening(schemaFound: found ?? 0, rowsSinceLastRead: readsRows ? rows[3] : nil)
+        try refuseUnknownSchema(found)
+        return CommitOpening(schemaFound: found, rowsRead: (request, Array(try answers.all().dropFirst(opening.count))))
     }
 
     /// Starts the commit again where the pipeline saw no schema table, or one without its
@@ -58,7 +47,7 @@ extension PostgresEventLog {
         let found = try PostgresSchema.version(on: connection)
         try refuseUnknownSchema(found)
         if found == 0 { try PostgresSchema.upgrade(on: connection) }
-        return CommitOpening(schemaFound: found, rowsSinceLastRead: nil)
+        return CommitOpening(schemaFound: found, rowsRead: nil)
     }
 
     /// Inserts the decided events, notifies listeners with the last sequence number and

@@ -124,21 +124,38 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
 
     public func readNew() throws -> EventBatch {
         try lock.withLock { () throws -> EventBatch in
+            var restarted = false
             do {
                 try reconnectIfLost()
-                let version = try PostgresSchema.version(on: connection)
-                try refuseUnknownSchema(version)
-                let restarted = restartIfNeeded(rereadingDamage: damagedRecheckRequested || isDamagedRecheckDue)
-                guard version > 0 else { return EventBatch(restarted: restarted) }
-                var batch = try fetch()
+                restarted = restartIfNeeded(rereadingDamage: damagedRecheckRequested || isDamagedRecheckDue)
+                var batch = try readVersionAndRows()
                 batch.restarted = batch.restarted || restarted
                 readOnIfNotifiedMeanwhile(&batch)
                 isReadingInParts = batch.isPartial
                 return batch
-            } catch let error as PostgresStoreError {
-                throw Self.portError(error)
+            } catch {
+                // The chain started over but its reader never heard: the next read starts over and says so.
+                if restarted { mustRestart = true }
+                throw (error as? PostgresStoreError).map(Self.portError) ?? error
             }
         }
+    }
+
+    /// The schema version and what the chain lacks (see `rowsRequest`), in one round trip; an
+    /// unknown schema is refused before any row is taken in, and a database without a store
+    /// reads as empty. Call under `lock`.
+    private func readVersionAndRows() throws -> EventBatch {
+        let request = rowsRequest()
+        let answers = try connection.pipeline([PostgresSchema.versionQuery] + request.statements)
+        guard let found = try PostgresSchema.version(answeredIn: answers, at: 0) else {
+            // No schema as this session saw it, or no version row: `version(on:)` tells an empty
+            // database from tables without their version, and sees a schema made a moment ago.
+            let found = try PostgresSchema.version(on: connection)
+            try refuseUnknownSchema(found)
+            return found > 0 ? try fetch() : EventBatch()
+        }
+        try refuseUnknownSchema(found)
+        return try takeIn(Array(answers.all().dropFirst()), for: request)
     }
 
     public func commit<Result>(
@@ -182,7 +199,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     ) throws -> (result: Result, batch: EventBatch, schemaFound: Int) {
         do {
             let opening = try beginCommit()
-            var others = try fetchAll(startingWith: opening.rowsSinceLastRead)
+            var others = try fetchAll(startingWith: opening.rowsRead)
             isReadingInParts = false
             others.restarted = others.restarted || restarted
             try storeHeaderIfMissing()
@@ -243,39 +260,17 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     }
 
     /// Everything committed since the last read, in as many parts as it takes, the first from
-    /// `prefetched` when the rows after `fetchedThrough` were read already; call under `lock`.
-    private func fetchAll(startingWith prefetched: PostgresConnection.Rows?) throws -> EventBatch {
+    /// `prefetched` when the commit's first round trip read it already; call under `lock`.
+    private func fetchAll(startingWith prefetched: (request: RowsRequest, answers: [PostgresConnection.Rows])?) throws -> EventBatch {
         var batch = EventBatch()
         var prefetched = prefetched
         repeat {
-            let part = try fetch(prefetched: prefetched.take())
+            let part = try prefetched.take().map { try takeIn($0.answers, for: $0.request) } ?? fetch()
             batch.entries += part.entries
             batch.isPartial = part.isPartial
             batch.restarted = batch.restarted || part.restarted
         } while batch.isPartial
         return batch
-    }
-
-    /// The header (first time) and the next rows after `fetchedThrough`, or after the checkpoint
-    /// resumed from; `restarted` when that checkpoint turned out not to be this store's, so the
-    /// reader discards it and folds every event. `prefetched` are the rows after `fetchedThrough`
-    /// when they were read already, which only a chain with its header and no pending
-    /// checkpoint may use. Call under `lock`.
-    private func fetch(prefetched: PostgresConnection.Rows? = nil) throws -> EventBatch {
-        var checkpointRefused = false
-        if !chain.hasHeader {
-            let header = try connection.execute("SELECT line FROM storefront_header")
-            guard let line = header.first?.first ?? nil else { return EventBatch(restarted: pendingCheckpoint.take() != nil) }
-            _ = try chain.read([Array(line.utf8)])
-            if let checkpoint = pendingCheckpoint.take() { checkpointRefused = try !resumeAfter(checkpoint) }
-        }
-        let rows = try prefetched ?? connection.execute(rowsAfterLastRead)
-        guard !rows.values.isEmpty else { return EventBatch(restarted: checkpointRefused) }
-        let entries = try chain.read(rows.values.map { Array(($0[1] ?? "").utf8) })
-        // Only once the rows were taken in, so rows a failed read dropped are fetched again.
-        fetchedThrough = rows.values.last?.first.flatMap { $0.flatMap(Int.init) } ?? fetchedThrough
-        return EventBatch(entries: entries.map { (sequence: $0.sequence, event: $0.event) },
-                          restarted: checkpointRefused, isPartial: rows.values.count == Self.rowsPerRead)
     }
 
     /// Reads on while a notification taken in during the read names a row it did not return: a

@@ -147,13 +147,22 @@ enum PostgresSchema {
         return version
     }
 
-    /// Reads the version from the table; fails with `undefinedTable` where there is no schema,
-    /// so it is for a pipeline that expects one (`version(on:)` looks first).
+    /// Reads the version from the table, in the pipelines of reads and commits; fails with
+    /// `undefinedTable` where there is no schema, and then `version(on:)` looks (see
+    /// `version(answeredIn:at:)`).
     static let versionQuery = PostgresConnection.Statement("SELECT max(version) FROM storefront_schema_version")
 
-    /// The version in the rows `versionQuery` returned.
-    static func version(from rows: PostgresConnection.Rows) -> Int {
-        rows.first?.first.flatMap { $0.flatMap(Int.init) } ?? 0
+    /// The version `versionQuery`, the statement at `index` of a pipeline, read; nil where it
+    /// read none (no table as the session's catalog cache saw it, or no version row), so
+    /// `version(on:)` must look. Throws the failure of a statement up to `index` for any other reason.
+    static func version(answeredIn answers: PostgresConnection.PipelineAnswers, at index: Int) throws(PostgresStoreError) -> Int? {
+        guard answers.rows.indices.contains(index) else {
+            if case .statementFailed(_, undefinedTable, _)? = answers.failure { return nil }
+            if let failure = answers.failure { throw failure }
+            return nil
+        }
+        let found = answers.rows[index].first?.first.flatMap { $0.flatMap(Int.init) } ?? 0
+        return found > 0 ? found : nil
     }
 
     /// The SQLSTATE of a statement naming a table the database does not have (as seen by it).

@@ -61,6 +61,19 @@ struct PostgresDamageRecoveryTests {
         #expect(open.balance(of: "rage-faces", for: phone) == 20)
     }
 
+    @Test("a re-read from the first row cut off by a lost connection starts over on the next read, folding each event once")
+    func rereadCutOffStartsOverAgain() throws {
+        let (fixture, _, open) = try Self.openOnDamage(recheck: 0)
+        #expect(open.snapshot.eventCount == 1)
+        try fixture.server.rewriteEventRow(seq: 2, replacing: "mallory", with: "tester")
+        try fixture.endOtherSessions()
+        #expect(throws: StoreUnreachable.self) { try open.refresh() }
+        #expect(try open.refresh())
+        #expect(open.ledgerProblems.isEmpty)
+        #expect(open.snapshot.eventCount == 3, "the event read before the damage is folded once, not again on top")
+        #expect(open.balance(of: "rage-faces", for: phone) == 15)
+    }
+
     @Test("a key file put back is noticed: the missing-key problem goes and the store can be written")
     func keyPutBackIsNoticed() throws {
         let fixture = try PostgresStoreFixture()

@@ -7,7 +7,8 @@ import StoreCatalog
 /// what changed) and reports the moment each change was folded.
 ///
 /// It opens the store, says "ready" once it listens, and for each of `updates` changes prints
-/// the monotonic clock's nanoseconds (one clock for every process on the machine).
+/// two readings of the monotonic clock in nanoseconds (one clock for every process on the
+/// machine): when `poll` woke it, and when the change was folded.
 enum StoreFollowerChild {
     static let name = "store-follower"
 
@@ -21,9 +22,10 @@ enum StoreFollowerChild {
             guard let signal = store.changeSignal else { throw BenchError.unexpectedResult("the follower lost its connection") }
             var descriptor = pollfd(fd: signal, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, 30_000) > 0 else { throw BenchError.unexpectedResult("no change arrived within 30 s") }
+            let woken = Stopwatch.nanoseconds()
             guard store.hasExternalChanges(), try store.refresh() else { continue }
             seen += 1
-            FileHandle.standardOutput.write(Data("\(Stopwatch.nanoseconds())\n".utf8))
+            FileHandle.standardOutput.write(Data("\(woken) \(Stopwatch.nanoseconds())\n".utf8))
         }
     }
 }

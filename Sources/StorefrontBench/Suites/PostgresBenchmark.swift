@@ -129,7 +129,8 @@ enum PostgresBenchmark {
         return figures
     }
 
-    /// From the start of a buy to the moment another process following the store has folded it.
+    /// From the start of a buy to the moment another process following the store has folded it,
+    /// and of that the follower's own part, from its wake-up to the fold (its read).
     ///
     /// Timed from the start, not from the buy's return: the buyer still folds and answers after
     /// its COMMIT, while the follower may already have been woken.
@@ -149,19 +150,26 @@ enum PostgresBenchmark {
         let buyer = Buyer(account: "tester-follow", device: "phone-follow")
         let store = try Store(catalog: catalog, log: BenchStoreLog.open(server.url()))
         var delays: [Double] = []
+        var reads: [Double] = []
         for _ in 0..<updates {
             let committed = Stopwatch.nanoseconds()
             try CommitBenchmark.expectPurchase(store.purchase(product.id, buyer: buyer, storefront: "USA"))
-            guard let line = follower.readLine(), let seen = UInt64(line) else { break }
-            delays.append((Double(seen) - Double(committed)) / 1e6)
+            let readings = follower.readLine()?.split(separator: " ").compactMap { UInt64($0) } ?? []
+            guard readings.count == 2 else { break }
+            delays.append((Double(readings[1]) - Double(committed)) / 1e6)
+            reads.append((Double(readings[1]) - Double(readings[0])) / 1e6)
         }
         let finished = try follower.finish()
         guard finished.status == 0, delays.count == updates else {
             throw BenchError.childFailed(command: follower.command, status: finished.status, output: finished.errorOutput)
         }
-        return [Figure(id: "postgres.follow", section: section,
-                       label: "buy started → another process has folded it (NOTIFY)", unit: "ms",
-                       samples: Samples(delays), target: .atMost(200, "ms"))]
+        return [
+            Figure(id: "postgres.follow", section: section,
+                   label: "buy started → another process has folded it (NOTIFY)", unit: "ms",
+                   samples: Samples(delays), target: .atMost(200, "ms")),
+            Figure(id: "postgres.follow.read", section: section, label: "of which its read, woken → folded",
+                   unit: "ms", samples: Samples(reads)),
+        ]
     }
 
     static func coinProduct(_ catalog: Catalog) throws -> Product {

@@ -1,0 +1,82 @@
+import StoreEngine
+import StoreLedger
+
+/// What a read asks the server for, sent in one round trip: the header row while the chain has
+/// none, the row a pending checkpoint names, and the next rows after where the chain stands. A
+/// read sends them behind the schema version, a commit behind its lock and the version.
+///
+/// They need no snapshot in common, so they run as a pipeline's statements do (READ COMMITTED,
+/// each statement seeing what was committed when it started): the header is written by the
+/// first commit together with its events and is never changed, so rows seen after a header are
+/// rows of that store, and rows seen without one are left for the next read; rows are never
+/// changed or removed, so a checkpoint's row and the rows after it agree whenever each was read.
+/// Inside a commit the writer lock keeps every other writer out anyway.
+extension PostgresEventLog {
+    /// The statements of one read, and what they ask for, so their answers are taken in as asked.
+    struct RowsRequest {
+        /// Whether the header row is asked for: the chain has none yet.
+        let readsHeader: Bool
+        /// The checkpoint to resume from, whose row is asked for right after the header.
+        let checkpoint: LedgerCheckpoint?
+        /// The statements, in the order their answers come.
+        let statements: [PostgresConnection.Statement]
+    }
+
+    /// What the chain lacks, as the next read asks for it; call under `lock`.
+    func rowsRequest() -> RowsRequest {
+        var statements: [PostgresConnection.Statement] = []
+        let readsHeader = !chain.hasHeader
+        // A checkpoint waits only for a chain with no header, which the header read then starts.
+        let checkpoint = readsHeader ? pendingCheckpoint : nil
+        if readsHeader { statements.append(PostgresConnection.Statement("SELECT line FROM storefront_header")) }
+        if let checkpoint {
+            statements.append(PostgresConnection.Statement("SELECT line FROM storefront_events WHERE seq = $1",
+                                                           [String(checkpoint.sequence)]))
+        }
+        statements.append(Self.rows(after: checkpoint?.sequence ?? fetchedThrough))
+        return RowsRequest(readsHeader: readsHeader, checkpoint: checkpoint, statements: statements)
+    }
+
+    /// The rows after `sequence`, as many as one read takes.
+    static func rows(after sequence: Int) -> PostgresConnection.Statement {
+        PostgresConnection.Statement(
+            "SELECT seq, line FROM storefront_events WHERE seq > $1 ORDER BY seq LIMIT \(rowsPerRead)", [String(sequence)])
+    }
+
+    /// Reads what the chain lacks in a round trip of its own; call under `lock`.
+    func fetch() throws -> EventBatch {
+        let request = rowsRequest()
+        return try takeIn(connection.pipeline(request.statements).all(), for: request)
+    }
+
+    /// Moves the chain past the header and the rows in `answers`, one per statement of `request`:
+    /// nothing when there is no header yet; `restarted` when the checkpoint resumed from turned
+    /// out not to be this store's, so the reader discards it and folds every event, which are
+    /// then read from the first row. Call under `lock`.
+    func takeIn(_ answers: [PostgresConnection.Rows], for request: RowsRequest) throws -> EventBatch {
+        var answers = answers[...]
+        if request.readsHeader {
+            guard let line = answers.popFirst()?.first?.first ?? nil else {
+                // No commit has made the store yet; rows a first commit stored meanwhile are read next time.
+                return EventBatch(restarted: pendingCheckpoint.take() != nil)
+            }
+            _ = try chain.read([Array(line.utf8)])
+        }
+        if let checkpoint = request.checkpoint {
+            pendingCheckpoint = nil
+            guard resume(after: checkpoint, storedLine: answers.popFirst()?.first?.first ?? nil) else {
+                // The rows were asked for after the checkpoint: read them again from the first.
+                var batch = try fetch()
+                batch.restarted = true
+                return batch
+            }
+        }
+        let rows = answers.popFirst()?.values ?? []
+        guard !rows.isEmpty else { return EventBatch() }
+        let entries = try chain.read(rows.map { Array(($0[1] ?? "").utf8) })
+        // Only once the rows were taken in, so rows a failed read dropped are fetched again.
+        fetchedThrough = rows.last?.first.flatMap { $0.flatMap(Int.init) } ?? fetchedThrough
+        return EventBatch(entries: entries.map { (sequence: $0.sequence, event: $0.event) },
+                          isPartial: rows.count == Self.rowsPerRead)
+    }
+}
