@@ -3,6 +3,7 @@ import Testing
 @testable import StoreEngine
 @testable import StoreNotifications
 @testable import StoreSigning
+import StorefrontTesting
 
 /// The delivery loop's thread is gone once `stop` returns, so a server may exit right after.
 @Suite struct NotificationDeliveryLoopTests {
@@ -33,11 +34,82 @@ import Testing
         }
     }
 
+    /// A store whose server went away is a state of the loop, told once when it begins and once
+    /// when it ends, never a failed delivery, however many passes find it gone.
+    @Test func anUnreachableStoreIsToldOnceWhenLostAndOnceWhenBackNotReportedAsFailures() throws {
+        let log = fixture.stores.log
+        let states = Told<DeliveryState>(), failures = Told<String>(), claims = Told<Bool>()
+        let feed = fixture.feed()
+        let worker = NotificationDeliveryWorker(store: try fixture.stores.store(), feed: feed, signer: CurrentSigner(fixed: signer),
+                                                sender: ScriptedSender([]))
+        let loop = NotificationDeliveryLoop(worker: worker, feed: feed, claim: { claims.add(true); return true },
+                                            report: { failures.add("\($0)") }, stateChanged: { states.add($0) })
+        loop.start()
+        defer { loop.stop() }
+        #expect(states.wait { $0 == [.delivering] })
+        log.isReachable = false
+        #expect(states.wait { $0.count == 2 })
+        // Passes go on, once a second, while the store is gone.
+        let passesWhenLost = claims.all.count
+        #expect(claims.wait { $0.count >= passesWhenLost + 2 })
+        log.isReachable = true
+        #expect(states.wait { $0.count == 3 })
+        loop.stop()
+        #expect(states.all == [.delivering, .storeUnreachable(InMemoryEventLog.unreachable), .delivering])
+        #expect(failures.all.isEmpty, "\(failures.all)")
+    }
+
+    /// The claim itself cannot be asked for (its database is down): the same state, not standing by.
+    @Test func aClaimThatCannotBeAskedForIsTheStoreUnreachableNotStandingBy() throws {
+        let states = Told<DeliveryState>()
+        let lost = StoreUnreachable(store: "db", reason: "connection refused")
+        let reachable = Told<Bool>()
+        let feed = fixture.feed()
+        let worker = NotificationDeliveryWorker(store: try fixture.stores.store(), feed: feed, signer: CurrentSigner(fixed: signer),
+                                                sender: ScriptedSender([]))
+        let loop = NotificationDeliveryLoop(worker: worker, feed: feed, claim: { () throws(StoreUnreachable) -> Bool in
+            guard reachable.all.last ?? false else { throw lost }
+            return true
+        }, report: { _ in }, stateChanged: { states.add($0) })
+        loop.start()
+        defer { loop.stop() }
+        #expect(states.wait { $0 == [.storeUnreachable(lost)] })
+        reachable.add(true)
+        #expect(states.wait { $0.count == 2 })
+        loop.stop()
+        #expect(states.all == [.storeUnreachable(lost), .delivering])
+    }
+
     @Test func aSecondStopAndAStopWithoutStartReturnAtOnce() throws {
         let started = try loop()
         started.start()
         started.stop()
         started.stop()
         try loop().stop()
+    }
+}
+
+/// What a loop told, in order, from whichever thread told it.
+final class Told<Value: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var values: [Value] = []
+
+    var all: [Value] {
+        condition.lock(); defer { condition.unlock() }
+        return values
+    }
+
+    func add(_ value: Value) {
+        condition.lock(); defer { condition.unlock() }
+        values.append(value)
+        condition.broadcast()
+    }
+
+    /// Waits up to 10 seconds until `isDone` holds for what was told; whether it came to hold.
+    func wait(_ isDone: ([Value]) -> Bool) -> Bool {
+        condition.lock(); defer { condition.unlock() }
+        let deadline = Date().addingTimeInterval(10)
+        while !isDone(values) { if !condition.wait(until: deadline) { return isDone(values) } }
+        return true
     }
 }
