@@ -38,7 +38,7 @@ import StorefrontTesting
     /// when it ends, never a failed delivery, however many passes find it gone.
     @Test func anUnreachableStoreIsToldOnceWhenLostAndOnceWhenBackNotReportedAsFailures() throws {
         let log = fixture.stores.log
-        let states = Told<DeliveryState>(), failures = Told<String>(), claims = Told<Bool>()
+        let states = Recorder<DeliveryState>(), failures = Recorder<String>(), claims = Recorder<Bool>()
         let feed = fixture.feed()
         let worker = NotificationDeliveryWorker(store: try fixture.stores.store(), feed: feed, signer: CurrentSigner(fixed: signer),
                                                 sender: ScriptedSender([]))
@@ -61,9 +61,9 @@ import StorefrontTesting
 
     /// The claim itself cannot be asked for (its database is down): the same state, not standing by.
     @Test func aClaimThatCannotBeAskedForIsTheStoreUnreachableNotStandingBy() throws {
-        let states = Told<DeliveryState>()
+        let states = Recorder<DeliveryState>()
         let lost = StoreUnreachable(store: "db", reason: "connection refused")
-        let reachable = Told<Bool>()
+        let reachable = Recorder<Bool>()
         let feed = fixture.feed()
         let worker = NotificationDeliveryWorker(store: try fixture.stores.store(), feed: feed, signer: CurrentSigner(fixed: signer),
                                                 sender: ScriptedSender([]))
@@ -89,27 +89,3 @@ import StorefrontTesting
     }
 }
 
-/// What a loop told, in order, from whichever thread told it.
-final class Told<Value: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var values: [Value] = []
-
-    var all: [Value] {
-        condition.lock(); defer { condition.unlock() }
-        return values
-    }
-
-    func add(_ value: Value) {
-        condition.lock(); defer { condition.unlock() }
-        values.append(value)
-        condition.broadcast()
-    }
-
-    /// Waits up to 10 seconds until `isDone` holds for what was told; whether it came to hold.
-    func wait(_ isDone: ([Value]) -> Bool) -> Bool {
-        condition.lock(); defer { condition.unlock() }
-        let deadline = Date().addingTimeInterval(10)
-        while !isDone(values) { if !condition.wait(until: deadline) { return isDone(values) } }
-        return true
-    }
-}

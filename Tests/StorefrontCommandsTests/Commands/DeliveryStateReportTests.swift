@@ -1,20 +1,13 @@
 import Foundation
 import StoreEngine
 import StoreNotifications
+import StorefrontTesting
 import Testing
 @testable import StorefrontCommands
 
 /// What `serve` tells its operator of its delivery: a restart of the database is the connection
 /// lost and back, never another server delivering and this one taking over from it.
 @Suite struct DeliveryStateReportTests {
-    /// The lines a report said, in order.
-    final class Said: @unchecked Sendable {
-        private let lock = NSLock()
-        private var saidLines: [DeliveryStateReport.Line] = []
-        func say(_ line: DeliveryStateReport.Line) { lock.withLock { saidLines.append(line) } }
-        var lines: [DeliveryStateReport.Line] { lock.withLock { saidLines } }
-    }
-
     static let restarting = StoreUnreachable(store: "postgresql://team@db/shop", reason: "server closed the connection unexpectedly")
     static let down = StoreUnreachable(store: "postgresql://team@db/shop", reason: "connection refused")
 
@@ -25,10 +18,10 @@ import Testing
 
     /// The lines said for `states`, told one after another.
     func lines(for states: [DeliveryState]) -> [DeliveryStateReport.Line] {
-        let said = Said()
-        let report = DeliveryStateReport(say: { said.say($0) })
+        let said = Recorder<DeliveryStateReport.Line>()
+        let report = DeliveryStateReport(say: { said.add($0) })
         states.forEach(report.stateChanged)
-        return said.lines
+        return said.all
     }
 
     @Test func aDeliveringServerWhoseDatabaseRestartsSaysLostOnceThenDeliversAgain() {
