@@ -131,7 +131,8 @@ let package = Package(
         ),
         .testTarget(
             name: "StorefrontCommandsTests",
-            dependencies: ["StorefrontCommands", "StoreEngine", "StoreLedger", "StoreCatalog", "StoreSigning", "storefront"]
+            dependencies: ["StorefrontCommands", "StoreEngine", "StoreLedger", "StoreCatalog", "StoreSigning", "storefront",
+                           "StorefrontTesting"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -1,4 +1,5 @@
 import Foundation
+import StoreEngine
 
 /// Runs a delivery worker on a thread of its own while a server runs: a pass as soon as the
 /// ledger changes (a purchase in the TUI is sent within a few tens of milliseconds), and at
@@ -7,13 +8,18 @@ import Foundation
 /// Only the process holding the store's delivery claim for the app delivers; any other stands
 /// by, asking for the claim once a second, so a notification is sent by one server however
 /// many serve the store, and another takes over when that one stops.
+///
+/// A store whose server cannot be reached (the claim cannot be asked for, or a pass lost its
+/// connection) is a state of its own, not a failed delivery: nothing is sent meanwhile, and a
+/// notification whose attempt could not be recorded is still due, so it is sent again (under
+/// the same notificationUUID) once the store is back.
 public final class NotificationDeliveryLoop: @unchecked Sendable {
     private let worker: NotificationDeliveryWorker
     private let feed: NotificationFeed
-    private let claim: @Sendable () -> Bool
+    private let claim: @Sendable () throws(StoreUnreachable) -> Bool
     private let report: @Sendable (Error) -> Void
     private let afterPass: @Sendable () -> Void
-    private let claimChanged: @Sendable (_ delivering: Bool) -> Void
+    private let stateChanged: @Sendable (DeliveryState) -> Void
     private let condition = NSCondition()
     private var stopping = false
     /// The running loop's thread, until `stop` has joined it.
@@ -25,21 +31,24 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
     public static let idlePassInterval: TimeInterval = 1
 
     /// - Parameters:
-    ///   - claim: whether this process holds the delivery claim now, taking it when free.
-    ///   - report: told of a pass that failed (a damaged ledger, a signing problem); the loop
-    ///     goes on and tries again.
+    ///   - claim: whether this process holds the delivery claim now, taking it when free;
+    ///     throws when the store's server cannot be asked.
+    ///   - report: told of a pass that failed for another reason than an unreachable store (a
+    ///     damaged ledger, a signing problem); the loop goes on and tries again.
     ///   - afterPass: run after every pass, on the loop's thread, with the ledger just read
     ///     (the server checks there whether the ledger became damaged).
-    ///   - claimChanged: told when this process starts delivering or starts standing by.
-    public init(worker: NotificationDeliveryWorker, feed: NotificationFeed, claim: @escaping @Sendable () -> Bool = { true },
+    ///   - stateChanged: told of the first state and of every change: delivering, standing by,
+    ///     or the store unreachable.
+    public init(worker: NotificationDeliveryWorker, feed: NotificationFeed,
+                claim: @escaping @Sendable () throws(StoreUnreachable) -> Bool = { true },
                 report: @escaping @Sendable (Error) -> Void, afterPass: @escaping @Sendable () -> Void = {},
-                claimChanged: @escaping @Sendable (_ delivering: Bool) -> Void = { _ in }) {
+                stateChanged: @escaping @Sendable (DeliveryState) -> Void = { _ in }) {
         self.worker = worker
         self.feed = feed
         self.claim = claim
         self.report = report
         self.afterPass = afterPass
-        self.claimChanged = claimChanged
+        self.stateChanged = stateChanged
     }
 
     /// Starts the loop's thread.
@@ -65,21 +74,14 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
 
     private func run() {
         var lastPass = Date.distantPast
-        var delivering: Bool?
+        var state: DeliveryState?
         while !isStopping {
             let idle = Date().timeIntervalSince(lastPass) >= Self.idlePassInterval
-            // A server standing by only asks for the claim, once a second.
-            if idle || (delivering == true && feed.hasChanged()) {
-                let holds = claim()
-                if holds != delivering { claimChanged(holds) }
-                delivering = holds
-                if holds {
-                    do {
-                        try worker.deliverDue()
-                    } catch {
-                        report(error)
-                    }
-                }
+            // A server standing by, or waiting for its store, only tries once a second.
+            if idle || (state == .delivering && feed.hasChanged()) {
+                let passed = pass()
+                if !passed.isSame(as: state) { stateChanged(passed) }
+                state = passed
                 afterPass()
                 lastPass = Date()
             }
@@ -87,6 +89,19 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
             if !stopping { condition.wait(until: Date().addingTimeInterval(Self.pollInterval)) }
             condition.unlock()
         }
+    }
+
+    /// Asks for the claim and, holding it, delivers what is due; the state that came of it.
+    private func pass() -> DeliveryState {
+        do {
+            guard try claim() else { return .standingBy }
+            try worker.deliverDue()
+        } catch let lost as StoreUnreachable {
+            return .storeUnreachable(lost)
+        } catch {
+            report(error)
+        }
+        return .delivering
     }
 
     private var isStopping: Bool {

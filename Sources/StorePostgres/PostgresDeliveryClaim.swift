@@ -1,4 +1,5 @@
 import Foundation
+import StoreEngine
 
 /// The claim of one process, on any machine, to deliver one app's notifications from a store
 /// on PostgreSQL: a session-level advisory lock held on a connection of its own.
@@ -22,18 +23,33 @@ public final class PostgresDeliveryClaim: @unchecked Sendable {
     }
 
     /// Whether this process holds the claim now, taking it when nobody does. Asks the server
-    /// each time, so a connection lost since (and the lock with it) is noticed.
-    public func isHeld() -> Bool {
-        lock.withLock {
-            if held, let connection, (try? connection.execute("SELECT 1")) != nil { return true }
-            held = false
-            if connection?.isBroken ?? true { connection = try? PostgresConnection(address) }
+    /// each time, so a connection lost since (and the lock with it) is noticed; throws when the
+    /// server cannot be reached, which says nothing of who holds the claim.
+    public func isHeld() throws(StoreUnreachable) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        if held, let connection, (try? connection.execute("SELECT 1")) != nil { return true }
+        held = false
+        do throws(PostgresStoreError) {
+            let connection = try connectionToAsk()
             // hashtext runs on the one server every claimant asks, so all agree on the key.
-            let rows = try? connection?.execute("SELECT pg_try_advisory_lock($1, hashtext($2))",
-                                                [String(Self.lockClass), app])
-            held = rows?.first?.first == "t"
-            return held
+            let rows = try connection.execute("SELECT pg_try_advisory_lock($1, hashtext($2))", [String(Self.lockClass), app])
+            held = rows.first?.first == "t"
+        } catch .unreachable(let store, let reason) {
+            throw StoreUnreachable(store: store, reason: reason)
+        } catch {
+            // A server that refuses the statement gives no claim: nothing is sent twice.
         }
+        return held
+    }
+
+    /// The connection to ask the server on, made anew when there is none or it broke; call
+    /// under `lock`.
+    private func connectionToAsk() throws(PostgresStoreError) -> PostgresConnection {
+        if let connection, !connection.isBroken { return connection }
+        connection = nil
+        let fresh = try PostgresConnection(address)
+        connection = fresh
+        return fresh
     }
 
     /// Gives the claim up, for another server to take at once: the lock is released by a

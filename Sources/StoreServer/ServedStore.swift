@@ -31,8 +31,13 @@ public final class ServedStore: @unchecked Sendable {
         self.reportInternalFailure = reportInternalFailure
     }
 
-    /// The 500 for `failure`, its `cause` reported to the server's operator first.
+    /// The 500 for `failure`, its `cause` reported to the server's operator first; a store
+    /// whose server cannot be reached is Apple's retryable 500, whatever was being done.
     func internalError(_ failure: AppStoreAPIError.InternalFailure, cause: any Error) -> AppStoreAPIError {
+        if let lost = cause as? StoreUnreachable {
+            reportInternalFailure(ServerText.storeUnreachableReport(store: lost.store, reason: lost.reason))
+            return .storeUnreachable
+        }
         reportInternalFailure(ServerText.internalFailureReport(failure.text, cause: "\(cause)"))
         return .internalError(failure)
     }

@@ -34,13 +34,31 @@ extension CommandLineText {
         }
 
         /// A server that could not take the app's delivery claim: another server holds it, or
-        /// the claim's file or the database cannot be reached.
+        /// the claim's file cannot be made.
         public static let standingBy =
             "another storefront serve of this app delivers its notifications from this store (or the delivery claim cannot be taken now); "
                 + "this one answers requests and takes over when it can"
 
         /// A server standing by that took over delivering.
         public static let tookOver = "this storefront serve now delivers the app's notifications (the one that did has stopped)"
+
+        /// A server whose connection to the store's database broke, or that cannot connect.
+        public static func databaseLost(store: String, reason: String) -> String {
+            "lost the connection to the store's database \(store) (\(reason)); notifications wait, and requests are answered "
+                + "500, until it is back"
+        }
+
+        /// The database reached again by a server that holds the delivery claim: `again` when
+        /// it delivered before the connection was lost.
+        public static func databaseBackDelivering(again: Bool) -> String {
+            "the connection to the store's database is back; this storefront serve "
+                + (again ? "delivers the app's notifications again" : "now delivers the app's notifications")
+        }
+
+        /// The database reached again by a server that finds another holding the delivery claim.
+        public static let databaseBackStandingBy =
+            "the connection to the store's database is back; another storefront serve of this app delivers its notifications, "
+                + "and this one takes over when it can"
 
         /// When a pending notification's next attempt is due.
         public static func nextAttempt(date: String) -> String {

@@ -103,6 +103,14 @@ public enum ServerText {
     /// The retryable 500 answered instead of "not found" while the ledger is damaged.
     public static let storeReadInPart = "The store cannot be read whole right now, so it cannot tell whether this id exists. Try again later."
 
+    /// The retryable 500 answered while the store's database cannot be reached.
+    public static let storeUnreachable = "The store's database cannot be reached right now. Try again later."
+
+    /// What `serve` prints on stderr for that 500: which database, and why it cannot be reached.
+    public static func storeUnreachableReport(store: String, reason: String) -> String {
+        internalFailureReport("the store's database cannot be reached", cause: "the store at \(store) is unreachable (\(reason))")
+    }
+
     /// What `serve` prints on stderr for that 500: the damage it answers from before.
     public static func storeReadInPartReport(_ problems: [String]) -> String {
         internalFailureReport("it answers from the lines before the damage, so an id it does not find may be after it",

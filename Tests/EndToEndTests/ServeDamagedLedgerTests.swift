@@ -55,6 +55,21 @@ final class ServeDamagedLedgerTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("answered 500") && result.stderr.contains("is malformed"), result.stderr)
     }
 
+    /// The command line's warning at start and the server's own said the same thing twice.
+    func testServeStartedOnADamagedLedgerWarnsOnceInTheServersWords() throws {
+        _ = try ledgerDamagedAtTheSecondPurchase()
+        let said = try ServeProcess(cli).stop()
+        let lines = said.stderr.components(separatedBy: "\n")
+        let warnings = lines.filter { $0.contains("\(cli.ledger) has ") }
+        XCTAssertEqual(warnings, ["storefront: warning: \(cli.ledger) has 2 problems, so it is read-only and what is shown "
+            + "stops before line 4, the first that cannot be trusted. `storefront verify` lists the problems; `storefront repair` "
+            + "keeps the intact lines and moves the rest aside."], said.stderr)
+        // The server's warning comes once it serves; the command line's came before.
+        let serving = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("serving com.example.rage ") }, said.stderr)
+        let warned = try XCTUnwrap(warnings.first.flatMap(lines.firstIndex(of:)), said.stderr)
+        XCTAssertGreaterThan(warned, serving, said.stderr)
+    }
+
     func testASoundLedgerStillAnswersAnUnknownIDWith404() throws {
         XCTAssertEqual(try cli.run(["buy", "com.example.rage.comic.drummer"]).status, 0)
         let key = try XCTUnwrap(try cli.run(["api-key", "create", "--json"]).json())

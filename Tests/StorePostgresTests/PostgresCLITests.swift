@@ -117,22 +117,6 @@ struct PostgresCLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nothing made")
     }
 
-    @Test("serve with its database gone answers 500 in one line, and tells its operator why on stderr")
-    func serveWithTheDatabaseGone() throws {
-        let server = try ThrowawayPostgres()
-        let folder = try StorefrontProcess.temporaryFolder()
-        let cli = cli(server, folder: folder)
-        #expect(try cli.run(["buy", "com.example.rage.comic.drummer"]).status == 0)
-        let serve = try ServeProcess(cli)
-        server.stop()
-        let answer = try serve.send("POST", "/verifyReceipt", body: Array(#"{"receipt-data": "AAAA"}"#.utf8))
-        let said = serve.stop()
-        let body = String(decoding: answer.body, as: UTF8.self)
-        #expect(answer.status == 500, "\(body)")
-        #expect(!body.contains("\\n") && !body.contains("storefront ") && !body.contains(folder), "\(body)")
-        #expect(said.stderr.contains("answered 500 (") && said.stderr.contains("unreachable"), "\(said.stderr)")
-    }
-
     @Test("a server that is not there: exit 3, a clear message, and never the password")
     func serverDown() throws {
         let server = try ThrowawayPostgres()

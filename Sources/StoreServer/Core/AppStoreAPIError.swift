@@ -150,4 +150,9 @@ extension AppStoreAPIError {
     /// store holds only part of its events: the id may be in the part it cannot read now.
     public static let storeReadInPart = AppStoreAPIError(httpStatus: 500, errorCode: Code.generalInternalRetryable,
                                                          errorMessage: ServerText.storeReadInPart)
+
+    /// 500 with Apple's retryable code while the store's database cannot be reached: the
+    /// same request may well succeed once it is back.
+    public static let storeUnreachable = AppStoreAPIError(httpStatus: 500, errorCode: Code.generalInternalRetryable,
+                                                          errorMessage: ServerText.storeUnreachable)
 }

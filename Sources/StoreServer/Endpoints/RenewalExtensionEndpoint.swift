@@ -58,7 +58,7 @@ enum RenewalExtensionEndpoint {
                                        errorMessage: ServerText.tooManyExtensions(maximum: RenewalExtension.maximumPerYear))
             }
         } catch {
-            throw .internalError(.recordingChange)
+            throw served.internalError(.recordingChange, cause: error)
         }
         let latest = served.store.snapshot.subscriptions[record.originalID]?.latestTransactionID ?? record.originalID
         return .json(Response(originalTransactionId: record.originalID, webOrderLineItemId: latest, success: true,

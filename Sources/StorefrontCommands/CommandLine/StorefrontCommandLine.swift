@@ -49,17 +49,20 @@ public enum StorefrontCommandLine {
         case let .standalone(run):
             return try run(arguments, environment, console)
         case let .withStore(run):
-            return try runOnStore(run, arguments: arguments, environment: environment, console: console)
+            return try runOnStore(run, warnsOfDamage: !command.warnsOfDamageItself, arguments: arguments,
+                                  environment: environment, console: console)
         }
     }
 
     private static func runOnStore(_ run: (StoreSession, CommandLineArguments, Console) throws -> ExitStatus,
-                                   arguments: CommandLineArguments, environment: [String: String],
+                                   warnsOfDamage: Bool, arguments: CommandLineArguments, environment: [String: String],
                                    console: Console) throws -> ExitStatus {
         let session = try StoreSession.open(arguments, environment: environment)
         for warning in session.warnings { console.err(CommandLineText.Report.error(warning)) }
         let damage = LedgerDamage(session.store)
-        if let warning = damage.warning(filePath: session.ledgerPath) { console.err(CommandLineText.Report.warning(warning)) }
+        if warnsOfDamage, let warning = damage.warning(filePath: session.ledgerPath) {
+            console.err(CommandLineText.Report.warning(warning))
+        }
         if let skipped = session.catchUpSkipped {
             console.err(CommandLineText.Report.warning(CommandLineText.Report.catchUpSkipped(skipped)))
         }

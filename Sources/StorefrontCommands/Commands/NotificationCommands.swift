@@ -138,8 +138,9 @@ extension StoreSession {
 /// the ledger, or an advisory lock in the database), so servers sharing a store send each
 /// notification once.
 protocol DeliveryClaim: Sendable {
-    /// Whether this process holds the claim now, taking it when nobody does.
-    func isHeld() -> Bool
+    /// Whether this process holds the claim now, taking it when nobody does; throws when the
+    /// store's server, which keeps the claim, cannot be reached.
+    func isHeld() throws(StoreUnreachable) -> Bool
     /// Gives the claim up.
     func release()
 }
@@ -148,7 +149,8 @@ extension LedgerDeliveryClaim: DeliveryClaim {}
 extension PostgresDeliveryClaim: DeliveryClaim {}
 
 /// Tells the server's operator when delivering notifications fails, once per distinct
-/// problem, so a damaged ledger does not print a line every second.
+/// problem, so a damaged ledger does not print a line every second. An unreachable store is
+/// not such a failure: `DeliveryStateReport` tells of it.
 final class DeliveryProblemReport: @unchecked Sendable {
     private let console: AppConsole
     private let lock = NSLock()
@@ -168,30 +170,6 @@ final class DeliveryProblemReport: @unchecked Sendable {
     }
 }
 
-/// Tells the server's operator when it stands by because another server delivers the app's
-/// notifications, and when it takes over; nothing when it delivers from the start.
-final class DeliveryClaimReport: @unchecked Sendable {
-    private let console: AppConsole
-    private let lock = NSLock()
-    private var wasDelivering: Bool?
-
-    init(console: AppConsole) {
-        self.console = console
-    }
-
-    func claimChanged(_ delivering: Bool) {
-        let before = lock.withLock {
-            defer { wasDelivering = delivering }
-            return wasDelivering
-        }
-        if !delivering {
-            console.warn(CommandLineText.Notifications.standingBy)
-        } else if before == false {
-            console.warn(CommandLineText.Notifications.tookOver)
-        }
-    }
-}
-
 /// The server's stderr for what concerns one app: when it serves several, each warning names
 /// the app it is about.
 struct AppConsole: Sendable {
@@ -200,6 +178,18 @@ struct AppConsole: Sendable {
     let app: String?
 
     func warn(_ sentence: String) {
-        console.err(CommandLineText.Report.warning(app.map { ServerText.aboutApp($0, sentence) } ?? sentence))
+        console.err(CommandLineText.Report.warning(aboutApp(sentence)))
+    }
+
+    /// A line of the delivery's report: a warning, or news that needs no action.
+    func say(_ line: DeliveryStateReport.Line) {
+        switch line {
+        case .warning(let sentence): warn(sentence)
+        case .notice(let sentence): console.err(CommandLineText.Report.notice(aboutApp(sentence)))
+        }
+    }
+
+    private func aboutApp(_ sentence: String) -> String {
+        app.map { ServerText.aboutApp($0, sentence) } ?? sentence
     }
 }

@@ -57,6 +57,9 @@ enum ServeCommand {
         for unserved in session.store.snapshot.otherApps.subtracting(served.bundleIDs).sorted() {
             console.err(CommandLineText.Report.warning(ServerText.unservedApp(unserved)))
         }
+        // The only warning of damage found at start (the command line leaves it to the server,
+        // which warns again only when the damage changes).
+        damage.check(session.store.ledgerProblems, medium: session.store.medium)
         for app in apps { app.start(announcing: ServerText.url(host: address.host, port: server.port)) }
         _ = ServerTerminationSignals.wait()
         server.stop()

@@ -43,7 +43,7 @@ final class ServedApp {
                 damage.check(store.ledgerProblems, medium: store.medium)
                 presence.claimIfMissing()
             },
-            claimChanged: DeliveryClaimReport(console: appConsole).claimChanged)
+            stateChanged: DeliveryStateReport(say: appConsole.say).stateChanged)
     }
 
     /// Announces `address` to the app's storefront and `notifications` for as long as this

@@ -31,6 +31,9 @@ public struct CommandDeclaration: Sendable {
     /// Global options it takes more than once, each value kept in order (`serve`: one
     /// `--catalog` per app served); every other command refuses a repeated option.
     public var repeatableGlobalOptions: [String] = []
+    /// Whether it warns of a damaged store itself, as it follows the store (`serve`), so the
+    /// warning every other command gives at start would say the same thing twice.
+    public var warnsOfDamageItself = false
     public var run: Run
 
     /// The name's words, e.g. ["catalog", "lint"].

@@ -1,4 +1,5 @@
 import Foundation
+import StoreEngine
 import StoreLedger
 import StorePostgres
 import StorefrontTesting
@@ -9,7 +10,7 @@ import Testing
 @Suite struct DeliveryClaimTests {
     /// A claim as the server uses it: ask whether it is held (taking it when free), give it up.
     struct Claim {
-        var isHeld: () -> Bool
+        var isHeld: () throws -> Bool
         var release: () -> Void
     }
 
@@ -39,12 +40,21 @@ import Testing
         let (place, claim) = try claims(on: backend)
         defer { withExtendedLifetime(place) {} }
         let first = claim("com.example.rage"), second = claim("com.example.rage"), otherApp = claim("com.example.shooter")
-        #expect(first.isHeld())
-        #expect(first.isHeld(), "asking again keeps it")
-        #expect(!second.isHeld())
-        #expect(otherApp.isHeld(), "another app's server delivers its own")
+        #expect(try first.isHeld())
+        #expect(try first.isHeld(), "asking again keeps it")
+        #expect(try !second.isHeld())
+        #expect(try otherApp.isHeld(), "another app's server delivers its own")
         first.release()
-        #expect(second.isHeld())
-        #expect(!first.isHeld())
+        #expect(try second.isHeld())
+        #expect(try !first.isHeld())
+    }
+
+    /// A database that cannot be reached says nothing of who holds the claim: the claim says
+    /// so, rather than that another server holds it.
+    @Test func aDatabaseThatCannotBeReachedIsNotAClaimHeldElsewhere() throws {
+        // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+        let claim = PostgresDeliveryClaim(address: try PostgresAddress("postgresql://postgres@127.0.0.1:1/storefront"),
+                                          app: "com.example.rage")
+        #expect(throws: StoreUnreachable.self) { try claim.isHeld() }
     }
 }

@@ -3,6 +3,7 @@ import Testing
 @testable import StoreEngine
 @testable import StoreNotifications
 @testable import StoreSigning
+import StorefrontTesting
 
 /// The delivery loop's thread is gone once `stop` returns, so a server may exit right after.
 @Suite struct NotificationDeliveryLoopTests {
@@ -33,6 +34,52 @@ import Testing
         }
     }
 
+    /// A store whose server went away is a state of the loop, told once when it begins and once
+    /// when it ends, never a failed delivery, however many passes find it gone.
+    @Test func anUnreachableStoreIsToldOnceWhenLostAndOnceWhenBackNotReportedAsFailures() throws {
+        let log = fixture.stores.log
+        let states = Recorder<DeliveryState>(), failures = Recorder<String>(), claims = Recorder<Bool>()
+        let feed = fixture.feed()
+        let worker = NotificationDeliveryWorker(store: try fixture.stores.store(), feed: feed, signer: CurrentSigner(fixed: signer),
+                                                sender: ScriptedSender([]))
+        let loop = NotificationDeliveryLoop(worker: worker, feed: feed, claim: { claims.add(true); return true },
+                                            report: { failures.add("\($0)") }, stateChanged: { states.add($0) })
+        loop.start()
+        defer { loop.stop() }
+        #expect(states.wait { $0 == [.delivering] })
+        log.isReachable = false
+        #expect(states.wait { $0.count == 2 })
+        // Passes go on, once a second, while the store is gone.
+        let passesWhenLost = claims.all.count
+        #expect(claims.wait { $0.count >= passesWhenLost + 2 })
+        log.isReachable = true
+        #expect(states.wait { $0.count == 3 })
+        loop.stop()
+        #expect(states.all == [.delivering, .storeUnreachable(InMemoryEventLog.unreachable), .delivering])
+        #expect(failures.all.isEmpty, "\(failures.all)")
+    }
+
+    /// The claim itself cannot be asked for (its database is down): the same state, not standing by.
+    @Test func aClaimThatCannotBeAskedForIsTheStoreUnreachableNotStandingBy() throws {
+        let states = Recorder<DeliveryState>()
+        let lost = StoreUnreachable(store: "db", reason: "connection refused")
+        let reachable = Recorder<Bool>()
+        let feed = fixture.feed()
+        let worker = NotificationDeliveryWorker(store: try fixture.stores.store(), feed: feed, signer: CurrentSigner(fixed: signer),
+                                                sender: ScriptedSender([]))
+        let loop = NotificationDeliveryLoop(worker: worker, feed: feed, claim: { () throws(StoreUnreachable) -> Bool in
+            guard reachable.all.last ?? false else { throw lost }
+            return true
+        }, report: { _ in }, stateChanged: { states.add($0) })
+        loop.start()
+        defer { loop.stop() }
+        #expect(states.wait { $0 == [.storeUnreachable(lost)] })
+        reachable.add(true)
+        #expect(states.wait { $0.count == 2 })
+        loop.stop()
+        #expect(states.all == [.storeUnreachable(lost), .delivering])
+    }
+
     @Test func aSecondStopAndAStopWithoutStartReturnAtOnce() throws {
         let started = try loop()
         started.start()
@@ -41,3 +88,4 @@ import Testing
         try loop().stop()
     }
 }
+

@@ -76,6 +76,22 @@ import Testing
         #expect(try fixture.notifications().first?.deliveryState == .delivered)
     }
 
+    /// The store's server went away while the receiver answered: the attempt is not recorded,
+    /// so the notification is still due and goes again, under its UUID, once the store is back.
+    @Test func anAttemptThatCouldNotBeRecordedIsSentAgainUnderItsUUIDOnceTheStoreIsBack() throws {
+        let sender = ScriptedSender([.answered(statusCode: 200), .answered(statusCode: 200)])
+        let log = fixture.stores.log
+        sender.afterSend = { count in if count == 1 { log.isReachable = false } }
+        let worker = try worker(sender)
+        try fixture.buy(Rage.drummer)
+        #expect(throws: StoreUnreachable.self) { try worker.deliverDue() }
+        log.isReachable = true
+        #expect(try worker.deliverDue().map(\.outcome) == [.answered(statusCode: 200)])
+        let notification = try #require(try fixture.notifications().first)
+        #expect(sender.sentUUIDs == [notification.id, notification.id])
+        #expect(notification.attempts.count == 1 && notification.deliveryState == .delivered)
+    }
+
     @Test func nothingIsSentWhileTheAppHasNoNotificationURL() throws {
         let sender = ScriptedSender([.answered(statusCode: 200)])
         let worker = try worker(sender)

@@ -1,0 +1,20 @@
+import StoreEngine
+
+/// What a server's delivery loop is doing for its app: delivering, standing by behind another
+/// server that holds the delivery claim, or waiting for the store's server to be reached again.
+public enum DeliveryState: Sendable, Equatable {
+    case delivering
+    case standingBy
+    /// The store's server could not be reached: the claim could not be asked for, or a pass
+    /// lost its connection. Nothing is delivered until it is back.
+    case storeUnreachable(StoreUnreachable)
+
+    /// Whether `other` is this state, whatever reason an unreachable store gave each time (a
+    /// server going away says one thing, then another while it is down).
+    public func isSame(as other: DeliveryState?) -> Bool {
+        switch (self, other) {
+        case (.delivering, .delivering), (.standingBy, .standingBy), (.storeUnreachable, .storeUnreachable): true
+        default: false
+        }
+    }
+}

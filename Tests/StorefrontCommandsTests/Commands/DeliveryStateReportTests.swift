@@ -1,0 +1,51 @@
+import Foundation
+import StoreEngine
+import StoreNotifications
+import StorefrontTesting
+import Testing
+@testable import StorefrontCommands
+
+/// What `serve` tells its operator of its delivery: a restart of the database is the connection
+/// lost and back, never another server delivering and this one taking over from it.
+@Suite struct DeliveryStateReportTests {
+    static let restarting = StoreUnreachable(store: "postgresql://team@db/shop", reason: "server closed the connection unexpectedly")
+    static let down = StoreUnreachable(store: "postgresql://team@db/shop", reason: "connection refused")
+
+    static let lost = DeliveryStateReport.Line.warning("lost the connection to the store's database postgresql://team@db/shop "
+        + "(server closed the connection unexpectedly); notifications wait, and requests are answered 500, until it is back")
+    static let standingBy = DeliveryStateReport.Line.warning("another storefront serve of this app delivers its notifications from "
+        + "this store (or the delivery claim cannot be taken now); this one answers requests and takes over when it can")
+
+    /// The lines said for `states`, told one after another.
+    func lines(for states: [DeliveryState]) -> [DeliveryStateReport.Line] {
+        let said = Recorder<DeliveryStateReport.Line>()
+        let report = DeliveryStateReport(say: { said.add($0) })
+        states.forEach(report.stateChanged)
+        return said.all
+    }
+
+    @Test func aDeliveringServerWhoseDatabaseRestartsSaysLostOnceThenDeliversAgain() {
+        let lines = lines(for: [.delivering, .storeUnreachable(Self.restarting), .storeUnreachable(Self.down), .delivering])
+        #expect(lines == [Self.lost, .notice("the connection to the store's database is back; this storefront serve delivers the "
+            + "app's notifications again")])
+    }
+
+    @Test func aServerStandingByWhenTheDatabaseWentAwaySaysWhoDeliversOnceItIsBack() {
+        #expect(lines(for: [.standingBy, .storeUnreachable(Self.restarting), .standingBy]) == [Self.standingBy, Self.lost,
+            .notice("the connection to the store's database is back; another storefront serve of this app delivers its "
+                + "notifications, and this one takes over when it can")])
+        #expect(lines(for: [.standingBy, .storeUnreachable(Self.restarting), .delivering]) == [Self.standingBy, Self.lost,
+            .notice("the connection to the store's database is back; this storefront serve now delivers the app's notifications")])
+    }
+
+    @Test func standingByAndTakingOverAreToldAsBefore() {
+        #expect(lines(for: [.delivering, .delivering]).isEmpty, "nothing when it delivers from the start")
+        #expect(lines(for: [.standingBy, .standingBy, .delivering, .standingBy]) == [Self.standingBy,
+            .warning("this storefront serve now delivers the app's notifications (the one that did has stopped)"), Self.standingBy])
+    }
+
+    @Test func eachOutageIsToldAgain() {
+        let outage: [DeliveryState] = [.storeUnreachable(Self.restarting), .delivering]
+        #expect(lines(for: [.delivering] + outage + outage).count == 4)
+    }
+}
