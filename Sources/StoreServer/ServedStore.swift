@@ -35,7 +35,7 @@ public final class ServedStore: @unchecked Sendable {
     /// whose server cannot be reached is Apple's retryable 500, whatever was being done.
     func internalError(_ failure: AppStoreAPIError.InternalFailure, cause: any Error) -> AppStoreAPIError {
         if let lost = cause as? StoreUnreachable {
-            reportInternalFailure(ServerText.storeUnreachableReport(store: lost.store, reason: lost.reason))
+            reportInternalFailure(ServerText.storeUnreachableReport(store: lost.store.text, reason: lost.reason))
             return .storeUnreachable
         }
         reportInternalFailure(ServerText.internalFailureReport(failure.text, cause: "\(cause)"))

@@ -48,7 +48,7 @@ final class DeliveryStateReport: @unchecked Sendable {
         case (.storeUnreachable?, .storeUnreachable):
             return nil
         case (_, .storeUnreachable(let lost)):
-            return .warning(Words.databaseLost(store: lost.store, reason: lost.reason))
+            return .warning(Words.databaseLost(store: lost.store.text, reason: lost.reason))
         case (.storeUnreachable?, .delivering):
             return .notice(Words.databaseBackDelivering(again: beforeOutage == .delivering))
         case (.storeUnreachable?, .standingBy):

@@ -62,7 +62,7 @@ import StorefrontTesting
     /// The claim itself cannot be asked for (its database is down): the same state, not standing by.
     @Test func aClaimThatCannotBeAskedForIsTheStoreUnreachableNotStandingBy() throws {
         let states = Recorder<DeliveryState>()
-        let lost = StoreUnreachable(store: "db", reason: "connection refused")
+        let lost = StoreUnreachable(store: ShownStoreAddress("db"), reason: "connection refused")
         let reachable = Recorder<Bool>()
         let feed = fixture.feed()
         let worker = NotificationDeliveryWorker(store: try fixture.stores.store(), feed: feed, signer: CurrentSigner(fixed: signer),

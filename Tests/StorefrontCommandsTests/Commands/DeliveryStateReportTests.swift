@@ -8,8 +8,8 @@ import Testing
 /// What `serve` tells its operator of its delivery: a restart of the database is the connection
 /// lost and back, never another server delivering and this one taking over from it.
 @Suite struct DeliveryStateReportTests {
-    static let restarting = StoreUnreachable(store: "postgresql://team@db/shop", reason: "server closed the connection unexpectedly")
-    static let down = StoreUnreachable(store: "postgresql://team@db/shop", reason: "connection refused")
+    static let restarting = StoreUnreachable(store: ShownStoreAddress("postgresql://team@db/shop"), reason: "server closed the connection unexpectedly")
+    static let down = StoreUnreachable(store: ShownStoreAddress("postgresql://team@db/shop"), reason: "connection refused")
 
     static let lost = DeliveryStateReport.Line.warning("lost the connection to the store's database postgresql://team@db/shop "
         + "(server closed the connection unexpectedly); notifications wait, and requests are answered 500, until it is back")
