@@ -88,6 +88,9 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     public func hasChanged() -> Bool {
         lock.withLock {
             let announced = hasAnnouncedChanges()
+            // A key file removed, put back or replaced is announced by nothing; the next read
+            // starts from the first row and checks every MAC with the file as it is now.
+            if !announced, chain.keyFileHasChanged { return true }
             guard !chain.problems.isEmpty else { return announced }
             // Damage found may have been mended: what was announced, or the timer, has the
             // next read start from the first row and check every MAC again.
@@ -96,11 +99,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         }
     }
 
-    /// While the store is damaged, how long a reader waiting on `changeSignal` waits before
-    /// asking `hasChanged` anyway; nil while it is sound, when only commits change it.
-    public var quietRecheckInterval: TimeInterval? {
-        lock.withLock { chain.problems.isEmpty ? nil : damagedRecheckInterval }
-    }
+    /// How long a reader waiting on `changeSignal` waits before asking `hasChanged` anyway: a
+    /// key file changed, or a damaged store mended by hand, sends no notification. On a sound
+    /// store that look costs one `lstat` of the key file, no round trip.
+    public var quietRecheckInterval: TimeInterval? { damagedRecheckInterval }
 
     /// Whether a commit may have happened since the last read; call under `lock`.
     private func hasAnnouncedChanges() -> Bool {
@@ -137,6 +139,11 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 return batch
             } catch let error as PostgresStoreError {
                 throw Self.portError(error)
+            } catch let error as LedgerError {
+                // The chain may have stopped inside a line (a key file that cannot be opened
+                // fails its header): the next read starts over rather than going on from there.
+                mustRestart = true
+                throw error
             }
         }
     }
@@ -223,15 +230,16 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         return error
     }
 
-    /// After a failed commit, or when `rereadingDamage` a store found damaged, forgets what was
-    /// read so this read delivers everything again (as `restarted`), every MAC checked anew
-    /// with the key file as it is now; call under `lock`.
+    /// After a failed commit, when `rereadingDamage` a store found damaged, or once the key
+    /// file changed, forgets what was read so this read delivers everything again (as
+    /// `restarted`), every MAC checked anew with the key file as it is now; call under `lock`.
     ///
-    /// A read that continues one in parts goes on: the parts after a damaged row withhold
-    /// their events, and starting over there would never reach the end.
+    /// A read that continues one in parts goes on over damage: the parts after a damaged row
+    /// withhold their events, and starting over there would never reach the end. A changed key
+    /// file starts it over once, since the new chain watches the file as it then is.
     private func restartIfNeeded(rereadingDamage: Bool) -> Bool {
         let damageMayBeMended = rereadingDamage && !chain.problems.isEmpty && !isReadingInParts
-        guard mustRestart || damageMayBeMended else { return false }
+        guard mustRestart || damageMayBeMended || chain.keyFileHasChanged else { return false }
         chain = LedgerLineChain(keyPath: keyPath)
         fetchedThrough = 0
         pendingCheckpoint = nil

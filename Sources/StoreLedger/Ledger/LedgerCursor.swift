@@ -23,6 +23,9 @@ struct LedgerCursor {
     /// Whether the key is loaded and verified the header, so event lines can be checked.
     var isVerifying = false
     var key = KeyState.notLoaded
+    /// The key file as it was when `key` was taken from it (found or missing); nil while
+    /// `key` is `notLoaded`.
+    var keyFileWatch: LedgerKeyFileWatch?
     /// The file read last time, to notice when it is replaced.
     var identity: FileIdentity?
     /// The file's size at the last read, incomplete last line included.
@@ -55,6 +58,12 @@ struct LedgerCursor {
     /// The first line whose event is withheld from readers because of a problem found so far.
     var firstUntrustedLine: Int? {
         problems.lazy.compactMap(\.firstUntrustedLine).min()
+    }
+
+    /// Whether the key file is no longer the one `key` was taken from, so what was read with it
+    /// must be read again with the file as it is now; one `lstat`, false before any key state.
+    func keyFileHasChanged(keyPath: String, fileSystem: any FileSystem) -> Bool {
+        keyFileWatch?.hasChanged(keyPath: keyPath, fileSystem: fileSystem) ?? false
     }
 
     /// Whether the file the cursor follows has been read at all.

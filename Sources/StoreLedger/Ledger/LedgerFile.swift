@@ -46,6 +46,8 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
         /// Compared too, so a file rewritten at the same length is read again.
         var changeTimes: FileChangeTimes?
         var hasUndelivered = false
+        /// The key file as the key was taken from it, so a change of the key alone is noticed.
+        var keyFileWatch: LedgerKeyFileWatch?
     }
 
     /// A ledger at `path`. Nothing is read or created until the first read or commit.
@@ -120,6 +122,13 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
     public func hasChanged() -> Bool {
         let seen = observation.withLock { $0 }
         if seen.hasUndelivered { return true }
+        // A key file removed, put back or replaced changes what the same lines mean, so it is
+        // a change even while the ledger stays as it was.
+        if ledgerHasChanged(since: seen) { return true }
+        return seen.keyFileWatch?.hasChanged(keyPath: keyPath, fileSystem: fileSystem) ?? false
+    }
+
+    private func ledgerHasChanged(since seen: Observation) -> Bool {
         do throws(FileSystemError) {
             let status = try fileSystem.status(atPath: path)
             return status.identity != seen.identity || status.size != seen.size || status.changeTimes != seen.changeTimes
@@ -152,7 +161,12 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
             throw .notAFile(path: path, isDirectory: status.isDirectory)
         }
         var restarted = false
-        if try mustReadFromStart(file, status: status, cursor: cursor) {
+        // Lines read with a key file that is no longer there as it was are read again with the
+        // file as it is now, as on opening: its problem (missing, another key, not private)
+        // comes or goes without the ledger changing.
+        if try mustReadFromStart(file, status: status, cursor: cursor)
+            || cursor.keyFileHasChanged(keyPath: keyPath, fileSystem: fileSystem)
+        {
             cursor = LedgerCursor()
             restarted = true
         }
@@ -186,7 +200,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
         let scan: LedgerScan<Event> = try cursor.scan(
             bytes, dateEncoding: dateEncoding, keyPath: keyPath
         ) { () throws(LedgerError) in
-            try LedgerKey.load(from: keyPath, fileSystem: fileSystem)
+            try LedgerKey.loadWatched(from: keyPath, fileSystem: fileSystem)
         }
         if cursor.mustStartOver(atEnd: !isPartial) {
             // The checkpoint does not fit this ledger: fold everything, as if there were none.
@@ -233,7 +247,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
     func publishObservation() {
         let current = Observation(
             identity: cursor.identity, size: cursor.observedSize, changeTimes: cursor.changeTimes,
-            hasUndelivered: undelivered != nil)
+            hasUndelivered: undelivered != nil, keyFileWatch: cursor.keyFileWatch)
         observation.withLock { $0 = current }
     }
 

@@ -45,7 +45,7 @@ public final class LedgerLineChain<Event: Codable & Sendable> {
         let keyPath = keyPath
         let fileSystem = fileSystem
         let scan: LedgerScan<Event> = try cursor.scan(bytes, dateEncoding: dateEncoding, keyPath: keyPath) {
-            () throws(LedgerError) in try LedgerKey.load(from: keyPath, fileSystem: fileSystem)
+            () throws(LedgerError) in try LedgerKey.loadWatched(from: keyPath, fileSystem: fileSystem)
         }
         return scan.entries
     }
@@ -71,6 +71,14 @@ public final class LedgerLineChain<Event: Codable & Sendable> {
         for event in events { try builder.append(event) }
         return builder.bytes.split(separator: LedgerLineCodec.newline, omittingEmptySubsequences: false)
             .dropLast().map(Array.init)
+    }
+
+    /// Whether the key file is no longer the one the chain took its key from (removed, put
+    /// back, replaced, its mode or names changed): then the chain must be read again from its
+    /// header, as a new one, to check its lines with the file as it is now. One `lstat`; false
+    /// before the header was read.
+    public var keyFileHasChanged: Bool {
+        cursor.keyFileHasChanged(keyPath: keyPath, fileSystem: fileSystem)
     }
 
     /// The sequence number an event line's content starts with, for storing it beside the line.

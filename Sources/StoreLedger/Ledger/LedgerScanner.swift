@@ -12,10 +12,11 @@ struct LedgerScan<Event: Codable & Sendable> {
 extension LedgerCursor {
     /// Consumes the complete lines at the start of `bytes`, which begin at `offset`.
     ///
-    /// `loadKey` is called once, when a valid header is first seen.
+    /// `loadKey` is called once, when a valid header is first seen; what it returns is kept
+    /// with a watch on the key file (see `keyFileHasChanged`).
     mutating func scan<Event: Codable & Sendable>(
         _ bytes: [UInt8], dateEncoding: LedgerDateEncoding, keyPath: String,
-        loadKey: () throws(LedgerError) -> LedgerKey.Loaded
+        loadKey: () throws(LedgerError) -> (loaded: LedgerKey.Loaded, watch: LedgerKeyFileWatch)
     ) throws(LedgerError) -> LedgerScan<Event> {
         var scan = LedgerScan<Event>()
         var eventLines: [EventLine] = []
@@ -99,7 +100,8 @@ extension LedgerCursor {
 
     private mutating func readHeader(
         _ line: ArraySlice<UInt8>, keyPath: String,
-        loadKey: () throws(LedgerError) -> LedgerKey.Loaded, into scan: inout LedgerScan<some Codable & Sendable>
+        loadKey: () throws(LedgerError) -> (loaded: LedgerKey.Loaded, watch: LedgerKeyFileWatch),
+        into scan: inout LedgerScan<some Codable & Sendable>
     ) throws(LedgerError) {
         guard let split = LedgerLineCodec.split(line) else {
             halt(with: .notALedger(reason: "it does not end with a MAC field"), into: &scan)
@@ -117,7 +119,9 @@ extension LedgerCursor {
             return
         }
         if case .notLoaded = key {
-            switch try loadKey() {
+            let (found, watch) = try loadKey()
+            keyFileWatch = watch
+            switch found {
             case .key(let loaded): key = .loaded(loaded)
             case .exposed(let loaded, let reason):
                 key = .loaded(loaded)

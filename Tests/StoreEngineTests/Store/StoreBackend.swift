@@ -41,9 +41,20 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
             switch kind {
             case .memory: memory.connection()
             case .file(let folder): try LedgerEventLog.open(path: folder + "/entitlements.jsonl")
-            case .postgres(let address, let folder): try PostgresEventLog(address: address, keyPath: folder + "/store.key")
+            case .postgres(let address, let folder): try PostgresEventLog(address: address, keyPath: Self.databaseKeyPath(in: folder))
             }
         }
+
+        /// The key file that keys the log's MAC chain; nil in memory.
+        var keyPath: String? {
+            switch kind {
+            case .memory: nil
+            case .file(let folder): folder + "/entitlements.jsonl.key"
+            case .postgres(_, let folder): Self.databaseKeyPath(in: folder)
+            }
+        }
+
+        private static func databaseKeyPath(in folder: String) -> String { folder + "/store.key" }
     }
 
     /// A new, empty place for one test's events.

@@ -36,6 +36,9 @@ struct StoreFixture {
         try place.connection(memory: log)
     }
 
+    /// The key file of a store kept in a file or a database; nil in memory.
+    var keyPath: String? { place.keyPath }
+
     /// Every event the log holds, in order, read afresh.
     func allEvents() throws -> [StoreEvent] {
         let reader = try connection()
