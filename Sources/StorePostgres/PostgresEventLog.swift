@@ -89,13 +89,13 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         lock.withLock {
             let announced = hasAnnouncedChanges()
             // A key file removed, put back or replaced is announced by nothing; the next read
-            // starts from the first row and checks every MAC with the file as it is now.
-            if !announced, chain.keyFileHasChanged { return true }
-            guard !chain.problems.isEmpty else { return announced }
+            // takes it in.
+            let keyFileChanged = chain.keyFileHasChanged
+            guard mayBeMendedByReadingAgain else { return announced || keyFileChanged }
             // Damage found may have been mended: what was announced, or the timer, has the
             // next read start from the first row and check every MAC again.
             if announced { damagedRecheckRequested = true }
-            return announced || isDamagedRecheckDue
+            return announced || keyFileChanged || isDamagedRecheckDue
         }
     }
 
@@ -119,6 +119,13 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         return rows.first?.first.flatMap { $0.flatMap(Int.init) } != fetchedThrough
     }
 
+    /// Whether the store has problems that reading it again from its first row may find gone
+    /// (rows mended by hand); not while rows verified before the key file became unusable are
+    /// kept, which only a mended key file ends. Call under `lock`.
+    private var mayBeMendedByReadingAgain: Bool {
+        !chain.problems.isEmpty && !chain.keptLinesThroughKeyChange
+    }
+
     /// Whether a damaged store is due to be read again from its first row; call under `lock`.
     private var isDamagedRecheckDue: Bool {
         ProcessInfo.processInfo.systemUptime - firstRowReadAt >= damagedRecheckInterval
@@ -130,6 +137,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 try reconnectIfLost()
                 let version = try PostgresSchema.version(on: connection)
                 try refuseUnknownSchema(version)
+                try takeKeyFileChange()
                 let restarted = restartIfNeeded(rereadingDamage: damagedRecheckRequested || isDamagedRecheckDue)
                 guard version > 0 else { return EventBatch(restarted: restarted) }
                 var batch = try fetch()
@@ -162,6 +170,13 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     ) throws -> (result: Result, batch: EventBatch, schemaFound: Int) {
         try lock.withLock {
             try reconnectIfLost()
+            try takeKeyFileChange()
+            if chain.keptLinesThroughKeyChange {
+                // Refused before any row is read: rows a refused commit read would have to be
+                // delivered again, and only reading from the first row does that, which would
+                // lose the rows verified before the key file changed.
+                throw StoreDamaged(store: address.display, problems: chain.problems)
+            }
             // A commit is refused by damage only as the store is now, not as it was last read.
             let restarted = restartIfNeeded(rereadingDamage: true)
             do {
@@ -231,16 +246,15 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     }
 
     /// After a failed commit, when `rereadingDamage` a store found damaged, or once the key
-    /// file changed, forgets what was read so this read delivers everything again (as
+    /// file was mended, forgets what was read so this read delivers everything again (as
     /// `restarted`), every MAC checked anew with the key file as it is now; call under `lock`.
     ///
     /// A read that continues one in parts goes on over damage: the parts after a damaged row
-    /// withhold their events, and starting over there would never reach the end. A changed key
-    /// file starts it over once, since the new chain watches the file as it then is.
+    /// withhold their events, and starting over there would never reach the end.
     private func restartIfNeeded(rereadingDamage: Bool) -> Bool {
-        let damageMayBeMended = rereadingDamage && !chain.problems.isEmpty && !isReadingInParts
-        guard mustRestart || damageMayBeMended || chain.keyFileHasChanged else { return false }
-        chain = LedgerLineChain(keyPath: keyPath)
+        let damageMayBeMended = rereadingDamage && mayBeMendedByReadingAgain && !isReadingInParts
+        guard mustRestart || damageMayBeMended else { return false }
+        chain = LedgerLineChain(keyPath: keyPath, readingAgain: true)
         fetchedThrough = 0
         pendingCheckpoint = nil
         mustRestart = false
@@ -248,6 +262,12 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         isReadingInParts = false
         firstRowReadAt = ProcessInfo.processInfo.systemUptime
         return true
+    }
+
+    /// Takes in a change of the key file (see `LedgerLineChain.takeKeyFileChange`): a mended
+    /// one has this read or commit start from the first row. Call under `lock`.
+    private func takeKeyFileChange() throws(LedgerError) {
+        if try chain.takeKeyFileChange() { mustRestart = true }
     }
 
     /// Everything committed since the last read, in as many parts as it takes, the first from

@@ -7,8 +7,9 @@ struct LedgerCursor {
     enum KeyState {
         case notLoaded
         case loaded(LedgerKey)
-        case missing
-        case invalid(reason: String)
+        /// No key that can check lines: the file is missing, holds no key or cannot be read
+        /// (the problems say which).
+        case unusable
     }
 
     /// Bytes of complete lines consumed.
@@ -26,6 +27,13 @@ struct LedgerCursor {
     /// The key file as it was when `key` was taken from it (found or missing); nil while
     /// `key` is `notLoaded`.
     var keyFileWatch: LedgerKeyFileWatch?
+    /// Line 1, once it parsed as a header, so that a key file that changes later can be
+    /// checked against it.
+    var header: HeaderLine?
+    /// Whether an open reader is reading its ledger again from the first line: a key file that
+    /// cannot be opened is then a problem, as when it changes under the open reader, rather
+    /// than the error it is on opening.
+    var isReadingAgain = false
     /// The file read last time, to notice when it is replaced.
     var identity: FileIdentity?
     /// The file's size at the last read, incomplete last line included.

@@ -60,7 +60,7 @@ extension LedgerFile {
         let lines = try buildLines(for: decision.events, startingLedger: startsLedger, cursor: &written)
         let appended: LedgerScan<Event> = try written.scan(
             lines, dateEncoding: dateEncoding, keyPath: keyPath
-        ) { () throws(LedgerError) in (.missing, LedgerKeyFileWatch(fingerprint: nil)) }
+        ) { () throws(LedgerError) in WatchedKeyFile(found: .success(.missing), watch: LedgerKeyFileWatch(fingerprint: nil)) }
         if let problem = appended.problems.first {
             throw LedgerError.eventNotStorable(reason: "it does not read back from its own line (\(problem))")
         }

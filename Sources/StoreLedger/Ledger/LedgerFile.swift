@@ -161,13 +161,14 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
             throw .notAFile(path: path, isDirectory: status.isDirectory)
         }
         var restarted = false
-        // Lines read with a key file that is no longer there as it was are read again with the
-        // file as it is now, as on opening: its problem (missing, another key, not private)
-        // comes or goes without the ledger changing.
-        if try mustReadFromStart(file, status: status, cursor: cursor)
-            || cursor.keyFileHasChanged(keyPath: keyPath, fileSystem: fileSystem)
-        {
-            cursor = LedgerCursor()
+        // A key file that changed gives its problem (missing, another key, not private, a link)
+        // while what was read stays read; a mended one has everything read again.
+        var readsFromStart = try mustReadFromStart(file, status: status, cursor: cursor)
+        if !readsFromStart {
+            readsFromStart = try cursor.takeKeyFileChange(keyPath: keyPath, fileSystem: fileSystem)
+        }
+        if readsFromStart {
+            cursor = LedgerCursor(isReadingAgain: true)
             restarted = true
         }
         cursor.identity = status.identity
@@ -204,7 +205,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
         }
         if cursor.mustStartOver(atEnd: !isPartial) {
             // The checkpoint does not fit this ledger: fold everything, as if there were none.
-            var fresh = LedgerCursor()
+            var fresh = LedgerCursor(isReadingAgain: cursor.isReadingAgain)
             fresh.watchedSequence = cursor.watchedSequence
             var again = try readNewLines(from: file, cursor: &fresh, limit: limit)
             again.update.restarted = true
@@ -231,7 +232,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
     /// The update for a file that does not exist (any more).
     private func fileVanished() -> LedgerUpdate<Event> {
         guard cursor.identity != nil else { return LedgerUpdate() }
-        cursor = LedgerCursor()
+        cursor = LedgerCursor(isReadingAgain: true)
         return LedgerUpdate(restarted: true)
     }
 

@@ -12,15 +12,25 @@ struct LedgerKeyFileWatch: Sendable, Equatable {
     }
 }
 
+/// What a reader found at the key file's path, and the watch on it.
+struct WatchedKeyFile {
+    /// What the file held, or why it could not be opened or read (a symbolic link, say),
+    /// which a reader opening the ledger reports as an error and an open one as a problem.
+    var found: Result<LedgerKey.Loaded, FileSystemError>
+    var watch: LedgerKeyFileWatch
+}
+
 extension LedgerKey {
     /// `load`, with a watch on the file taken just before it is read: a change made after that
     /// shows at the next comparison, at worst loading the same key once more, where a watch
     /// taken after the read could miss it.
-    static func loadWatched(
-        from path: String, fileSystem: any FileSystem
-    ) throws(LedgerError) -> (loaded: Loaded, watch: LedgerKeyFileWatch) {
+    static func loadWatched(from path: String, fileSystem: any FileSystem) throws(LedgerError) -> WatchedKeyFile {
         let watch = LedgerKeyFileWatch(fingerprint: FileFingerprint.of(path, in: fileSystem))
-        return (try load(from: path, fileSystem: fileSystem), watch)
+        do throws(LedgerError) {
+            return WatchedKeyFile(found: .success(try load(from: path, fileSystem: fileSystem)), watch: watch)
+        } catch .fileSystem(let error) {
+            return WatchedKeyFile(found: .failure(error), watch: watch)
+        }
     }
 
     /// `forNewLedger`, with a watch on the file it used or made.

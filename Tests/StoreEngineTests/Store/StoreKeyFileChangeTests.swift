@@ -5,18 +5,69 @@ import Testing
 import StoreLedger
 
 /// A store that stays open (the storefront, `serve`) over a key file that changes under it:
-/// removed, replaced by another key, made readable by others or turned into a link, the next
-/// commit is refused as a store opened then would refuse it, and nothing is written; mended,
-/// the store writes again without being opened anew, and a look notices either change while
-/// the events themselves stay as they were.
+/// removed, replaced by another key, made readable by others or turned into a link. The store
+/// keeps what it read and verified with the key as it was (a balance, a comic bought), refuses
+/// its next commit with the problem a store opened then finds, in the same words (for a link,
+/// the words an opening fails with), and withholds lines that arrive meanwhile; once the key
+/// file is mended it reads everything again and writes, without being opened anew.
 @Suite("Store: the key file changing under an open store", .serialized)
 struct StoreKeyFileChangeTests {
-    /// An open store over `backend` that bought one pack of rage faces, and its key file.
-    static func openStore(_ backend: StoreBackend) throws -> (fixture: StoreFixture, store: Store, keyPath: String) {
+    /// What is done to the key file of an open store, and how it is mended.
+    enum KeyFileChange: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case removed = "removed"
+        case anotherKey = "replaced by another key"
+        case madeReadableByOthers = "made readable by others"
+        case link = "turned into a link"
+
+        var testDescription: String { rawValue }
+
+        /// Where the key file waits while it is away.
+        static func aside(_ keyPath: String) -> String { keyPath + ".aside" }
+
+        func make(at keyPath: String) throws {
+            switch self {
+            case .removed:
+                #expect(rename(keyPath, Self.aside(keyPath)) == 0)
+            case .anotherKey:
+                #expect(rename(keyPath, Self.aside(keyPath)) == 0)
+                try StoreKeyFileChangeTests.writeAnotherKey(at: keyPath)
+            case .madeReadableByOthers:
+                // A chmod moves the inode's change time, but only in ticks of the kernel's file clock.
+                try LedgerTestFiles.waitForNextChangeTime(after: keyPath)
+                #expect(chmod(keyPath, 0o644) == 0)
+            case .link:
+                #expect(rename(keyPath, Self.aside(keyPath)) == 0)
+                #expect(symlink(Self.aside(keyPath), keyPath) == 0)
+            }
+        }
+
+        func mend(at keyPath: String) throws {
+            switch self {
+            case .removed, .anotherKey, .link:
+                // The rename puts the key file back in one step, over whatever stood in its place.
+                #expect(rename(Self.aside(keyPath), keyPath) == 0)
+            case .madeReadableByOthers:
+                try LedgerTestFiles.waitForNextChangeTime(after: keyPath)
+                #expect(chmod(keyPath, 0o600) == 0)
+            }
+        }
+    }
+
+    /// An open store over `backend` that bought five rage faces and the drummer comic, the
+    /// number of events that stored, and the store's key file.
+    static func openStore(_ backend: StoreBackend) throws -> (fixture: StoreFixture, store: Store, events: Int, keyPath: String) {
         let fixture = try StoreFixture(backend: backend)
         let store = try fixture.store()
         #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA").isPurchased)
-        return (fixture, store, try #require(fixture.keyPath))
+        #expect(try store.purchase(Rage.drummer, buyer: phone, storefront: "USA").isPurchased)
+        return (fixture, store, try fixture.allEvents().count, try #require(fixture.keyPath))
+    }
+
+    /// Expects `store` to show what `openStore` bought.
+    static func expectBoughtBefore(in store: Store, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(store.balance(of: "rage-faces", for: phone) == 5, comment, sourceLocation: sourceLocation)
+        #expect(store.entitlements(for: phone).nonConsumables.map(\.productID) == [Rage.drummer], comment,
+                sourceLocation: sourceLocation)
     }
 
     /// How `commit` was refused: the problems named (by the file's error or the database's)
@@ -34,21 +85,12 @@ struct StoreKeyFileChangeTests {
         }
     }
 
-    /// How the open `store`'s next purchase is refused, once checked to be worded as the
-    /// refusal of a store opened now over the same files.
-    static func refusalAsAtStart(of store: Store, in fixture: StoreFixture) throws -> (problems: [LedgerProblem], message: String) {
-        let refused = try #require(refusal { try buy(store) }, "the open store's purchase went through")
-        let atStart = try #require(refusal { try buy(try fixture.store()) }, "a store opened now bought")
-        #expect(refused.message == atStart.message, "worded as a store opened now is refused")
-        return refused
-    }
-
     static func buy(_ store: Store) throws {
         _ = try store.purchase(Rage.face, buyer: phone, storefront: "USA")
     }
 
     /// A key file of 64 random hex digits, mode 0600, put at `path` by a rename: another key.
-    static func replaceWithAnotherKey(at path: String) throws {
+    static func writeAnotherKey(at path: String) throws {
         let digits = (0..<64).map { _ in String(Int.random(in: 0..<16), radix: 16) }.joined()
         let fresh = path + ".other"
         #expect(FileManager.default.createFile(atPath: fresh, contents: Data((digits + "\n").utf8),
@@ -56,93 +98,68 @@ struct StoreKeyFileChangeTests {
         #expect(rename(fresh, path) == 0)
     }
 
-    @Test("removed: the next commit is refused with the missing-key problem and writes nothing; put back, it writes",
-          arguments: StoreBackend.shipped)
-    func removedThenPutBack(backend: StoreBackend) throws {
-        let (fixture, store, keyPath) = try Self.openStore(backend)
-        let aside = keyPath + ".aside"
-        #expect(rename(keyPath, aside) == 0)
+    @Test("the open store keeps what it bought, refuses a commit in the words of a store opened now, and writes once mended",
+          arguments: StoreBackend.shipped, KeyFileChange.allCases)
+    func keepsWhatItReadAndRefusesWrites(backend: StoreBackend, change: KeyFileChange) throws {
+        let (fixture, store, events, keyPath) = try Self.openStore(backend)
+        let revision = store.foldRevision
+        try change.make(at: keyPath)
 
-        let refused = try Self.refusalAsAtStart(of: store, in: fixture)
-        #expect(refused.problems == [.keyMissing(keyPath: keyPath)], "\(refused.message)")
-        #expect(store.ledgerProblems == [.keyMissing(keyPath: keyPath)])
+        #expect(store.hasExternalChanges(), "the key file changed though no event came")
+        #expect(try store.refresh(), "the key's problem is news")
+        Self.expectBoughtBefore(in: store, "what the key verified stays read")
+        #expect(store.foldRevision == revision, "nothing was read again")
 
-        #expect(rename(aside, keyPath) == 0)
-        try Self.buy(store)
-        #expect(store.ledgerProblems.isEmpty)
-        #expect(store.balance(of: "rage-faces", for: phone) == 10)
-        #expect(try fixture.allEvents().count == 2, "only the purchases before and after the key was away are stored")
-    }
-
-    @Test("replaced by another key: refused as a key from another ledger, as at start; the right key back, it writes",
-          arguments: StoreBackend.shipped)
-    func replacedByAnotherKey(backend: StoreBackend) throws {
-        let (fixture, store, keyPath) = try Self.openStore(backend)
-        let original = try Data(contentsOf: URL(fileURLWithPath: keyPath))
-        try Self.replaceWithAnotherKey(at: keyPath)
-
-        let refused = try Self.refusalAsAtStart(of: store, in: fixture)
-        #expect(refused.problems == [.keyMismatch(keyPath: keyPath)], "\(refused.message)")
-
-        try FileManager.default.removeItem(atPath: keyPath)
-        #expect(FileManager.default.createFile(atPath: keyPath, contents: original, attributes: [.posixPermissions: 0o600]))
-        try Self.buy(store)
-        #expect(try fixture.allEvents().count == 2)
-    }
-
-    @Test("made readable by others: refused as not private; made private again, it writes", arguments: StoreBackend.shipped)
-    func madeReadableByOthers(backend: StoreBackend) throws {
-        let (fixture, store, keyPath) = try Self.openStore(backend)
-        // A chmod moves the inode's change time, but only in ticks of the kernel's file clock.
-        try LedgerTestFiles.waitForNextChangeTime(after: keyPath)
-        #expect(chmod(keyPath, 0o644) == 0)
-
-        let refused = try #require(Self.refusal { try Self.buy(store) }, "the purchase went through with a key others can read")
-        guard case .keyNotPrivate(keyPath, _)? = refused.problems.first, refused.problems.count == 1 else {
-            Issue.record("refused for another reason: \(refused.message)")
-            return
+        let refused = try #require(Self.refusal { try Self.buy(store) }, "the open store's purchase went through")
+        let atOpening = try #require(Self.refusal { try Self.buy(try fixture.store()) }, "a store opened now bought")
+        let firstUnverified = events + 2
+        if change == .link {
+            // An opening fails on a linked key file; the open store names it as the key's problem.
+            #expect(refused.message.hasPrefix("refusing to write to"), "\(refused.message)")
+            #expect(refused.message.contains(atOpening.message), "\(refused.message)")
+            #expect(atOpening.message.contains("\(keyPath): it is a symbolic link"), "\(atOpening.message)")
+            #expect(store.ledgerProblems == [.keyChangedWhileOpen(.keyUnreadable(keyPath: keyPath, reason: atOpening.message),
+                                                                  firstUnverifiedLine: firstUnverified)])
+        } else {
+            #expect(refused.message == atOpening.message, "worded as a store opened now is refused")
+            let opened = try fixture.store()
+            #expect(store.ledgerProblems == opened.ledgerProblems.map { .keyChangedWhileOpen($0, firstUnverifiedLine: firstUnverified) },
+                    "the problems a store opened now finds, with the lines read before kept")
         }
-        #expect(store.balance(of: "rage-faces", for: phone) == 5, "a key others can read still checks every line")
+        #expect(refused.problems == store.ledgerProblems)
+        Self.expectBoughtBefore(in: store, "a refused commit keeps it too")
 
-        try LedgerTestFiles.waitForNextChangeTime(after: keyPath)
-        #expect(chmod(keyPath, 0o600) == 0)
-        try Self.buy(store)
-        #expect(try fixture.allEvents().count == 2)
-    }
-
-    @Test("turned into a link: refused with the words a store gives at start for a linked key file; the file back, it writes",
-          arguments: StoreBackend.shipped)
-    func turnedIntoALink(backend: StoreBackend) throws {
-        let (fixture, store, keyPath) = try Self.openStore(backend)
-        let real = keyPath + ".real"
-        #expect(rename(keyPath, real) == 0)
-        #expect(symlink(real, keyPath) == 0)
-
-        let refused = try Self.refusalAsAtStart(of: store, in: fixture)
-        #expect(refused.message.contains("\(keyPath): it is a symbolic link"), "\(refused.message)")
-
-        #expect(unlink(keyPath) == 0 && rename(real, keyPath) == 0)
-        try Self.buy(store)
-        #expect(try fixture.allEvents().count == 2)
-    }
-
-    @Test("a look notices a key file removed and put back while the events stay as they were", arguments: StoreBackend.shipped)
-    func looksNoticeTheKeyFile(backend: StoreBackend) throws {
-        let (fixture, store, keyPath) = try Self.openStore(backend)
-        defer { withExtendedLifetime(fixture) {} }
-        #expect(!store.hasExternalChanges(), "nothing changed yet")
-        let aside = keyPath + ".aside"
-        #expect(rename(keyPath, aside) == 0)
-
-        #expect(store.hasExternalChanges(), "a removed key file is a change though no event came")
-        #expect(try store.refresh())
-        #expect(store.ledgerProblems == [.keyMissing(keyPath: keyPath)])
-        #expect(store.balance(of: "rage-faces", for: phone) == 0, "without the key no line is trusted, as at start")
-
-        #expect(rename(aside, keyPath) == 0)
-        #expect(store.hasExternalChanges(), "a key file put back is a change though no event came")
+        try change.mend(at: keyPath)
+        #expect(store.hasExternalChanges(), "a mended key file is a change though no event came")
         #expect(try store.refresh())
         #expect(store.ledgerProblems.isEmpty)
-        #expect(store.balance(of: "rage-faces", for: phone) == 5)
+        Self.expectBoughtBefore(in: store, "read again with the mended key")
+        try Self.buy(store)
+        #expect(store.balance(of: "rage-faces", for: phone) == 10)
+        #expect(try fixture.allEvents().count == events + 1, "only the purchase after the mend was stored")
+    }
+
+    @Test("a purchase stored with the key kept elsewhere while the key file is unusable is withheld; mended, it is read",
+          arguments: StoreBackend.shipped, KeyFileChange.allCases)
+    func linesArrivingMeanwhileAreWithheld(backend: StoreBackend, change: KeyFileChange) throws {
+        let (fixture, store, events, keyPath) = try Self.openStore(backend)
+        let copy = keyPath + ".copy"
+        try FileManager.default.copyItem(atPath: keyPath, toPath: copy)
+        #expect(chmod(copy, 0o600) == 0)
+        let elsewhere = try fixture.store(keyFileAt: copy)
+        try change.make(at: keyPath)
+        #expect(try elsewhere.purchase(Rage.lives, buyer: phone, storefront: "USA").isPurchased)
+
+        #expect(try store.refresh())
+        #expect(store.balance(of: "extra-lives", for: phone) == 0, "nothing can verify the new line without a usable key")
+        Self.expectBoughtBefore(in: store, "what the key verified stays read")
+        #expect(store.ledgerProblems.compactMap(\.firstUntrustedLine).min() == events + 2,
+                "the problem says the lines from the new one on are not shown")
+
+        try change.mend(at: keyPath)
+        #expect(try store.refresh())
+        #expect(store.ledgerProblems.isEmpty)
+        #expect(store.balance(of: "extra-lives", for: phone) == 3, "read once the key file is mended")
+        Self.expectBoughtBefore(in: store, "read again with the mended key")
     }
 }
