@@ -88,19 +88,21 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     public func hasChanged() -> Bool {
         lock.withLock {
             let announced = hasAnnouncedChanges()
-            guard !chain.problems.isEmpty else { return announced }
+            // A key file removed, put back or replaced is announced by nothing; the next read
+            // takes it in.
+            let keyFileChanged = chain.keyFileHasChanged
+            guard mayBeMendedByReadingAgain else { return announced || keyFileChanged }
             // Damage found may have been mended: what was announced, or the timer, has the
             // next read start from the first row and check every MAC again.
             if announced { damagedRecheckRequested = true }
-            return announced || isDamagedRecheckDue
+            return announced || keyFileChanged || isDamagedRecheckDue
         }
     }
 
-    /// While the store is damaged, how long a reader waiting on `changeSignal` waits before
-    /// asking `hasChanged` anyway; nil while it is sound, when only commits change it.
-    public var quietRecheckInterval: TimeInterval? {
-        lock.withLock { chain.problems.isEmpty ? nil : damagedRecheckInterval }
-    }
+    /// How long a reader waiting on `changeSignal` waits before asking `hasChanged` anyway: a
+    /// key file changed, or a damaged store mended by hand, sends no notification. On a sound
+    /// store that look costs one `lstat` of the key file, no round trip.
+    public var quietRecheckInterval: TimeInterval? { damagedRecheckInterval }
 
     /// Whether a commit may have happened since the last read; call under `lock`.
     private func hasAnnouncedChanges() -> Bool {
@@ -117,6 +119,13 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         return rows.first?.first.flatMap { $0.flatMap(Int.init) } != fetchedThrough
     }
 
+    /// Whether the store has problems that reading it again from its first row may find gone
+    /// (rows mended by hand); not while rows verified before the key file became unusable are
+    /// kept, which only a mended key file ends. Call under `lock`.
+    private var mayBeMendedByReadingAgain: Bool {
+        !chain.problems.isEmpty && !chain.keptLinesThroughKeyChange
+    }
+
     /// Whether a damaged store is due to be read again from its first row; call under `lock`.
     private var isDamagedRecheckDue: Bool {
         ProcessInfo.processInfo.systemUptime - firstRowReadAt >= damagedRecheckInterval
@@ -127,6 +136,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             var restarted = false
             do {
                 try reconnectIfLost()
+                try takeKeyFileChange()
                 restarted = restartIfNeeded(rereadingDamage: damagedRecheckRequested || isDamagedRecheckDue)
                 var batch = try readVersionAndRows()
                 batch.restarted = batch.restarted || restarted
@@ -134,8 +144,9 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 isReadingInParts = batch.isPartial
                 return batch
             } catch {
-                // The chain started over but its reader never heard: the next read starts over and says so.
-                if restarted { mustRestart = true }
+                // The chain started over but its reader never heard, or it may have stopped inside
+                // a line (a key file that cannot be opened fails its header): the next read starts over.
+                if restarted || error is LedgerError { mustRestart = true }
                 throw (error as? PostgresStoreError).map(Self.portError) ?? error
             }
         }
@@ -172,6 +183,13 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     ) throws -> (result: Result, batch: EventBatch, schemaFound: Int) {
         try lock.withLock {
             try reconnectIfLost()
+            try takeKeyFileChange()
+            if chain.keptLinesThroughKeyChange {
+                // Refused before any row is read: rows a refused commit read would have to be
+                // delivered again, and only reading from the first row does that, which would
+                // lose the rows verified before the key file changed.
+                throw StoreDamaged(store: address.display, problems: chain.problems)
+            }
             // A commit is refused by damage only as the store is now, not as it was last read.
             let restarted = restartIfNeeded(rereadingDamage: true)
             do {
@@ -240,16 +258,16 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         return error
     }
 
-    /// After a failed commit, or when `rereadingDamage` a store found damaged, forgets what was
-    /// read so this read delivers everything again (as `restarted`), every MAC checked anew
-    /// with the key file as it is now; call under `lock`.
+    /// After a failed commit, when `rereadingDamage` a store found damaged, or once the key
+    /// file was mended, forgets what was read so this read delivers everything again (as
+    /// `restarted`), every MAC checked anew with the key file as it is now; call under `lock`.
     ///
-    /// A read that continues one in parts goes on: the parts after a damaged row withhold
-    /// their events, and starting over there would never reach the end.
+    /// A read that continues one in parts goes on over damage: the parts after a damaged row
+    /// withhold their events, and starting over there would never reach the end.
     private func restartIfNeeded(rereadingDamage: Bool) -> Bool {
-        let damageMayBeMended = rereadingDamage && !chain.problems.isEmpty && !isReadingInParts
+        let damageMayBeMended = rereadingDamage && mayBeMendedByReadingAgain && !isReadingInParts
         guard mustRestart || damageMayBeMended else { return false }
-        chain = LedgerLineChain(keyPath: keyPath)
+        chain = LedgerLineChain(keyPath: keyPath, readingAgain: true)
         fetchedThrough = 0
         pendingCheckpoint = nil
         mustRestart = false
@@ -257,6 +275,12 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         isReadingInParts = false
         firstRowReadAt = ProcessInfo.processInfo.systemUptime
         return true
+    }
+
+    /// Takes in a change of the key file (see `LedgerLineChain.takeKeyFileChange`): a mended
+    /// one has this read or commit start from the first row. Call under `lock`.
+    private func takeKeyFileChange() throws(LedgerError) {
+        if try chain.takeKeyFileChange() { mustRestart = true }
     }
 
     /// Everything committed since the last read, in as many parts as it takes, the first from
@@ -326,62 +350,5 @@ extension PostgresEventLog {
     @discardableResult
     public func initialize() throws -> Int {
         try commitFindingSchema { _ in (events: [StoreEvent](), result: ()) }.schemaFound
-    }
-
-    /// The store's header line, as every machine reads it; nil while the database holds no
-    /// store yet (the first write makes it).
-    public func storeHeaderLine() throws -> String? {
-        try lock.withLock { () throws -> String? in
-            guard try PostgresSchema.version(on: connection) > 0 else { return nil }
-            return try connection.execute("SELECT line FROM storefront_header").first?.first ?? nil
-        }
-    }
-
-    /// Upgrades the schema to the version this build writes; returns the versions before and after.
-    public func migrate() throws -> (from: Int, to: Int) {
-        try lock.withLock {
-            try connection.inTransaction {
-                try connection.execute(PostgresSchema.takeWriterLock)
-                let found = try PostgresSchema.upgrade(on: connection)
-                return (found, PostgresSchema.currentVersion)
-            }
-        }
-    }
-
-    /// The privilege this connection's role lacks to write the store ("the role viewer has no
-    /// INSERT on storefront_events"), or nil when it may write (or the store has no tables
-    /// yet, which the first write makes).
-    public func writeRefusal() -> String? {
-        lock.withLock {
-            let rows = try? connection.execute(
-                "SELECT to_regclass('storefront_events') IS NULL OR has_table_privilege('storefront_events', 'INSERT')")
-            guard rows?.first?.first == "f" else { return nil }
-            return "the role \(connection.user) has no INSERT on storefront_events"
-        }
-    }
-
-    /// The schema version this storefront creates and writes.
-    public static var schemaVersionWritten: Int { PostgresSchema.currentVersion }
-
-    /// The schema version the database holds, 0 when it holds no store yet.
-    public func schemaVersion() throws -> Int {
-        try lock.withLock { try PostgresSchema.version(on: connection) }
-    }
-
-    /// Reads and checks every event of the store at `address` without writing anything.
-    public static func verify(address: PostgresAddress, keyPath: String) throws -> LedgerVerification {
-        let log = try PostgresEventLog(address: address, keyPath: keyPath)
-        guard try log.schemaVersion() > 0 else { throw PostgresStoreError.noStore(store: address.shown) }
-        var entryCount = 0
-        var batch: EventBatch
-        repeat {
-            batch = try log.readNew()
-            entryCount += batch.entries.count
-        } while batch.isPartial
-        return log.lock.withLock {
-            LedgerVerification(path: address.display, lineCount: log.fetchedThrough + 1, entryCount: entryCount,
-                               lastSequence: log.chain.lastSequence, problems: log.chain.problems,
-                               incompleteLastLineBytes: 0, headMAC: log.chain.headMAC)
-        }
     }
 }

@@ -35,7 +35,7 @@ public final class CurrentSigner: @unchecked Sendable {
     /// The last authority that loaded, to tell a restored file from a new one.
     private var lastSound: TransactionSigner
     /// The file as it was when `loaded` was loaded from it; nil when it could not be seen.
-    private var seen: Fingerprint?
+    private var seen: FileFingerprint?
 
     /// Signs with `signer` while its authority file (`signer.authorityPath`) stays as it is
     /// now; `load` loads the file again once it has changed, and `report` hears what came of it.
@@ -47,7 +47,7 @@ public final class CurrentSigner: @unchecked Sendable {
         self.report = report
         loaded = .success(signer)
         lastSound = signer
-        seen = Self.fingerprint(of: signer.authorityPath, in: fileSystem)
+        seen = FileFingerprint.of(signer.authorityPath, in: fileSystem)
     }
 
     /// Always signs with `signer` (a test's authority, kept in no file).
@@ -63,7 +63,7 @@ public final class CurrentSigner: @unchecked Sendable {
     /// The signer of the authority the file holds now, or why it cannot sign.
     public func signer() throws(SigningError) -> TransactionSigner {
         guard let path else { return try loaded.get() }
-        let now = Self.fingerprint(of: path, in: fileSystem)
+        let now = FileFingerprint.of(path, in: fileSystem)
         let (current, change) = lock.withLock { () -> (Result<TransactionSigner, SigningError>, Change?) in
             guard now != seen else { return (loaded, nil) }
             seen = now
@@ -93,17 +93,5 @@ public final class CurrentSigner: @unchecked Sendable {
         case (.success, .failure(let after)):
             return .refused(after)
         }
-    }
-
-    /// What tells one state of a file from another without reading it.
-    private struct Fingerprint: Equatable {
-        var identity: FileIdentity
-        var size: Int
-        var changeTimes: FileChangeTimes
-    }
-
-    private static func fingerprint(of path: String, in fileSystem: any FileSystem) -> Fingerprint? {
-        guard let status = try? fileSystem.status(atPath: path) else { return nil }
-        return Fingerprint(identity: status.identity, size: status.size, changeTimes: status.changeTimes)
     }
 }

@@ -48,9 +48,14 @@ public enum StoreProblemText {
             "this machine has no key for the store: its key file lives at \(keyPath), which is missing, so no row can "
                 + "be verified; copy the key file there from a machine that has it (or set STOREFRONT_STORE_KEY to "
                 + "where it is)"
+        case .keyUnreadable(let keyPath, let reason):
+            "the key file \(keyPath) cannot be read, so no row can be verified: \(reason)"
         case .keyInvalid(let keyPath, let reason):
             "the key file \(keyPath) does not hold a key (\(reason)), so no row can be verified; copy the store's key "
                 + "file there from a machine that has it"
+        case .keyChangedWhileOpen(let found, _):
+            // Worded as a store opened now words it; what stays shown is told where it is scoped.
+            row(found)
         case .keyNotPrivate, .newerVersion, .committedLinesMissing, .commitMarkMismatch, .commitMarkDamaged:
             // Words that name no line or file remedy, or problems of a file's lock only.
             problem.description

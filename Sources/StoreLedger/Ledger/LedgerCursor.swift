@@ -7,8 +7,9 @@ struct LedgerCursor {
     enum KeyState {
         case notLoaded
         case loaded(LedgerKey)
-        case missing
-        case invalid(reason: String)
+        /// No key that can check lines: the file is missing, holds no key or cannot be read
+        /// (the problems say which).
+        case unusable
     }
 
     /// Bytes of complete lines consumed.
@@ -23,6 +24,16 @@ struct LedgerCursor {
     /// Whether the key is loaded and verified the header, so event lines can be checked.
     var isVerifying = false
     var key = KeyState.notLoaded
+    /// The key file as it was when `key` was taken from it (found or missing); nil while
+    /// `key` is `notLoaded`.
+    var keyFileWatch: LedgerKeyFileWatch?
+    /// Line 1, once it parsed as a header, so that a key file that changes later can be
+    /// checked against it.
+    var header: HeaderLine?
+    /// Whether an open reader is reading its ledger again from the first line: a key file that
+    /// cannot be opened is then a problem, as when it changes under the open reader, rather
+    /// than the error it is on opening.
+    var isReadingAgain = false
     /// The file read last time, to notice when it is replaced.
     var identity: FileIdentity?
     /// The file's size at the last read, incomplete last line included.
@@ -55,6 +66,12 @@ struct LedgerCursor {
     /// The first line whose event is withheld from readers because of a problem found so far.
     var firstUntrustedLine: Int? {
         problems.lazy.compactMap(\.firstUntrustedLine).min()
+    }
+
+    /// Whether the key file is no longer the one `key` was taken from, so what was read with it
+    /// must be read again with the file as it is now; one `lstat`, false before any key state.
+    func keyFileHasChanged(keyPath: String, fileSystem: any FileSystem) -> Bool {
+        keyFileWatch?.hasChanged(keyPath: keyPath, fileSystem: fileSystem) ?? false
     }
 
     /// Whether the file the cursor follows has been read at all.

@@ -60,7 +60,7 @@ extension LedgerFile {
         let lines = try buildLines(for: decision.events, startingLedger: startsLedger, cursor: &written)
         let appended: LedgerScan<Event> = try written.scan(
             lines, dateEncoding: dateEncoding, keyPath: keyPath
-        ) { () throws(LedgerError) in .missing }
+        ) { () throws(LedgerError) in WatchedKeyFile(found: .success(.missing), watch: LedgerKeyFileWatch(fingerprint: nil)) }
         if let problem = appended.problems.first {
             throw LedgerError.eventNotStorable(reason: "it does not read back from its own line (\(problem))")
         }
@@ -83,7 +83,9 @@ extension LedgerFile {
         for events: [Event], startingLedger: Bool, cursor: inout LedgerCursor
     ) throws(LedgerError) -> [UInt8] {
         if startingLedger {
-            cursor.key = .loaded(try keyForNewLedger())
+            let (key, watch) = try LedgerKey.forNewLedgerWatched(keyPath: keyPath, storeName: path, fileSystem: fileSystem)
+            cursor.key = .loaded(key)
+            cursor.keyFileWatch = watch
         }
         guard case .loaded(let key) = cursor.key, startingLedger || cursor.previousMAC != nil else {
             throw LedgerError.refusedForWriting(path: path, problems: [.keyMissing(keyPath: keyPath)])
@@ -104,12 +106,7 @@ extension LedgerFile {
     /// (one others can read, one without a key, a symbolic link); a missing one is made later.
     private func refuseKeyThatCannotStartLedger() throws(LedgerError) {
         if case .missing = try LedgerKey.load(from: keyPath, fileSystem: fileSystem) { return }
-        _ = try keyForNewLedger()
-    }
-
-    /// The key for a ledger being started: the existing key file's, or a new one.
-    private func keyForNewLedger() throws(LedgerError) -> LedgerKey {
-        try LedgerKey.forNewLedger(keyPath: keyPath, storeName: path, fileSystem: fileSystem)
+        _ = try LedgerKey.forNewLedger(keyPath: keyPath, storeName: path, fileSystem: fileSystem)
     }
 
     /// Appends `lines` in one write and flushes them; on any failure cuts the file back to

@@ -46,6 +46,8 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
         /// Compared too, so a file rewritten at the same length is read again.
         var changeTimes: FileChangeTimes?
         var hasUndelivered = false
+        /// The key file as the key was taken from it, so a change of the key alone is noticed.
+        var keyFileWatch: LedgerKeyFileWatch?
     }
 
     /// A ledger at `path`. Nothing is read or created until the first read or commit.
@@ -120,6 +122,13 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
     public func hasChanged() -> Bool {
         let seen = observation.withLock { $0 }
         if seen.hasUndelivered { return true }
+        // A key file removed, put back or replaced changes what the same lines mean, so it is
+        // a change even while the ledger stays as it was.
+        if ledgerHasChanged(since: seen) { return true }
+        return seen.keyFileWatch?.hasChanged(keyPath: keyPath, fileSystem: fileSystem) ?? false
+    }
+
+    private func ledgerHasChanged(since seen: Observation) -> Bool {
         do throws(FileSystemError) {
             let status = try fileSystem.status(atPath: path)
             return status.identity != seen.identity || status.size != seen.size || status.changeTimes != seen.changeTimes
@@ -152,8 +161,14 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
             throw .notAFile(path: path, isDirectory: status.isDirectory)
         }
         var restarted = false
-        if try mustReadFromStart(file, status: status, cursor: cursor) {
-            cursor = LedgerCursor()
+        // A key file that changed gives its problem (missing, another key, not private, a link)
+        // while what was read stays read; a mended one has everything read again.
+        var readsFromStart = try mustReadFromStart(file, status: status, cursor: cursor)
+        if !readsFromStart {
+            readsFromStart = try cursor.takeKeyFileChange(keyPath: keyPath, fileSystem: fileSystem)
+        }
+        if readsFromStart {
+            cursor = LedgerCursor(isReadingAgain: true)
             restarted = true
         }
         cursor.identity = status.identity
@@ -186,11 +201,11 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
         let scan: LedgerScan<Event> = try cursor.scan(
             bytes, dateEncoding: dateEncoding, keyPath: keyPath
         ) { () throws(LedgerError) in
-            try LedgerKey.load(from: keyPath, fileSystem: fileSystem)
+            try LedgerKey.loadWatched(from: keyPath, fileSystem: fileSystem)
         }
         if cursor.mustStartOver(atEnd: !isPartial) {
             // The checkpoint does not fit this ledger: fold everything, as if there were none.
-            var fresh = LedgerCursor()
+            var fresh = LedgerCursor(isReadingAgain: cursor.isReadingAgain)
             fresh.watchedSequence = cursor.watchedSequence
             var again = try readNewLines(from: file, cursor: &fresh, limit: limit)
             again.update.restarted = true
@@ -217,7 +232,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
     /// The update for a file that does not exist (any more).
     private func fileVanished() -> LedgerUpdate<Event> {
         guard cursor.identity != nil else { return LedgerUpdate() }
-        cursor = LedgerCursor()
+        cursor = LedgerCursor(isReadingAgain: true)
         return LedgerUpdate(restarted: true)
     }
 
@@ -233,7 +248,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
     func publishObservation() {
         let current = Observation(
             identity: cursor.identity, size: cursor.observedSize, changeTimes: cursor.changeTimes,
-            hasUndelivered: undelivered != nil)
+            hasUndelivered: undelivered != nil, keyFileWatch: cursor.keyFileWatch)
         observation.withLock { $0 = current }
     }
 

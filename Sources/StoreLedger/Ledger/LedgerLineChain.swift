@@ -14,10 +14,14 @@ public final class LedgerLineChain<Event: Codable & Sendable> {
     private let dateEncoding: LedgerDateEncoding
     var cursor = LedgerCursor()
 
-    public init(keyPath: String, fileSystem: any FileSystem = POSIXFileSystem(), dateEncoding: LedgerDateEncoding = .iso8601) {
+    /// - Parameter readingAgain: whether an open store reads its lines again from the header:
+    ///   a key file that cannot be opened is then a problem of the chain, not an error.
+    public init(keyPath: String, fileSystem: any FileSystem = POSIXFileSystem(), dateEncoding: LedgerDateEncoding = .iso8601,
+                readingAgain: Bool = false) {
         self.keyPath = keyPath
         self.fileSystem = fileSystem
         self.dateEncoding = dateEncoding
+        cursor.isReadingAgain = readingAgain
     }
 
     /// Every problem found so far; any one of them makes the store read-only.
@@ -45,7 +49,7 @@ public final class LedgerLineChain<Event: Codable & Sendable> {
         let keyPath = keyPath
         let fileSystem = fileSystem
         let scan: LedgerScan<Event> = try cursor.scan(bytes, dateEncoding: dateEncoding, keyPath: keyPath) {
-            () throws(LedgerError) in try LedgerKey.load(from: keyPath, fileSystem: fileSystem)
+            () throws(LedgerError) in try LedgerKey.loadWatched(from: keyPath, fileSystem: fileSystem)
         }
         return scan.entries
     }
@@ -72,6 +76,24 @@ public final class LedgerLineChain<Event: Codable & Sendable> {
         return builder.bytes.split(separator: LedgerLineCodec.newline, omittingEmptySubsequences: false)
             .dropLast().map(Array.init)
     }
+
+    /// Whether the key file is no longer the one the chain took its key from (removed, put
+    /// back, replaced, its mode or names changed), so `takeKeyFileChange` has something to
+    /// take in. One `lstat`; false before the header was read.
+    public var keyFileHasChanged: Bool {
+        cursor.keyFileHasChanged(keyPath: keyPath, fileSystem: fileSystem)
+    }
+
+    /// Takes in a change of the key file: one that became unusable or another key keeps the
+    /// rows read so far, withholds the rows read after, and refuses writes with its problem;
+    /// true when the chain must be read again from its header instead (the key file mended).
+    public func takeKeyFileChange() throws(LedgerError) -> Bool {
+        try cursor.takeKeyFileChange(keyPath: keyPath, fileSystem: fileSystem)
+    }
+
+    /// Whether the chain keeps rows verified before its key file became unusable (or another
+    /// key): reading it again before the key file is mended would lose them.
+    public var keptLinesThroughKeyChange: Bool { cursor.keptLinesThroughKeyChange }
 
     /// The sequence number an event line's content starts with, for storing it beside the line.
     public static func sequenceNumber(ofLine line: [UInt8]) -> Int? {

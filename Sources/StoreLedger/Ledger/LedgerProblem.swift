@@ -15,6 +15,8 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     case keyInvalid(keyPath: String, reason: String)
     /// The key file could be read by other users, or belongs to another user.
     case keyNotPrivate(keyPath: String, reason: String)
+    /// The key file cannot be opened or read (a symbolic link put in its place, say).
+    case keyUnreadable(keyPath: String, reason: String)
     /// The header does not verify with the key file's key.
     case keyMismatch(keyPath: String)
     /// The header names a newer format than this build reads.
@@ -29,6 +31,10 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     case commitMarkDamaged(lockPath: String, reason: String)
     /// The line is longer than any line storefront writes; nothing after it is read.
     case lineTooLong(line: Int, limit: Int)
+    /// `problem`, a problem of the key file, came while the ledger was open: the lines before
+    /// `firstUnverifiedLine` were verified with the key as it was and stay read; from that
+    /// line on nothing is verified or folded until the key file is mended. Worded as `problem`.
+    indirect case keyChangedWhileOpen(LedgerProblem, firstUnverifiedLine: Int)
 
     /// The 1-based file line the problem was found on, when it concerns one line.
     public var line: Int? {
@@ -37,7 +43,8 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _):
             line
         case .keyMismatch, .newerVersion, .notALedger: 1
-        case .keyMissing, .keyInvalid, .keyNotPrivate, .commitMarkDamaged: nil
+        case .keyMissing, .keyInvalid, .keyNotPrivate, .keyUnreadable, .commitMarkDamaged: nil
+        case .keyChangedWhileOpen(let problem, _): problem.line
         }
     }
 
@@ -51,16 +58,25 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _):
             line
-        case .keyMissing, .keyInvalid, .keyMismatch, .newerVersion, .notALedger: 1
+        case .keyMissing, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger: 1
         case .keyNotPrivate, .commitMarkDamaged: nil
+        case .keyChangedWhileOpen(_, let firstUnverifiedLine): firstUnverifiedLine
         }
     }
 
-    /// Whether `storefront repair` can fix it: not a key others can read (the file's mode is
-    /// the fix), and not a problem that leaves no line to keep (the key, the header).
+    /// Whether `storefront repair` can fix it: not a problem of the key file (mending the file
+    /// is the fix), and not a problem that leaves no line to keep (the header).
     public var isRepairable: Bool {
-        if case .keyNotPrivate = self { return false }
-        return firstUntrustedLine != 1
+        !isAboutKeyFile && firstUntrustedLine != 1
+    }
+
+    /// Whether the key file, rather than the ledger's lines, is what is wrong (or what may be:
+    /// line 1 edited also makes a key mismatch).
+    var isAboutKeyFile: Bool {
+        switch self {
+        case .keyMissing, .keyInvalid, .keyNotPrivate, .keyUnreadable, .keyMismatch, .keyChangedWhileOpen: true
+        default: false
+        }
     }
 
     private static let startOver = "restore it from a backup, or move the ledger aside to start a new one"
@@ -80,6 +96,8 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .keyInvalid(let keyPath, let reason):
             "the key file \(keyPath) does not hold a key (\(reason)), so no line can be verified; "
                 + Self.startOver
+        case .keyUnreadable(let keyPath, let reason):
+            "the key file \(keyPath) cannot be read, so no line can be verified: \(reason)"
         case .keyNotPrivate(let keyPath, let reason):
             "the key file \(keyPath) is not private: \(reason). Whoever can read it can forge entries, so nothing "
                 + "is written until it is private"
@@ -106,6 +124,10 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .commitMarkDamaged(let lockPath, let reason):
             "the commit mark in \(lockPath) is damaged (\(reason)); if nobody edited the ledger, empty \(lockPath) "
                 + "and verify again"
+        case .keyChangedWhileOpen(let problem, _):
+            // The words a reader opening the ledger now gives; what stays read is told where
+            // a listing is scoped by `firstUntrustedLine`.
+            problem.description
         }
     }
 }

@@ -12,10 +12,11 @@ struct LedgerScan<Event: Codable & Sendable> {
 extension LedgerCursor {
     /// Consumes the complete lines at the start of `bytes`, which begin at `offset`.
     ///
-    /// `loadKey` is called once, when a valid header is first seen.
+    /// `loadKey` is called once, when a valid header is first seen and no key is loaded yet;
+    /// what it returns is kept with a watch on the key file (see `keyFileHasChanged`).
     mutating func scan<Event: Codable & Sendable>(
         _ bytes: [UInt8], dateEncoding: LedgerDateEncoding, keyPath: String,
-        loadKey: () throws(LedgerError) -> LedgerKey.Loaded
+        loadKey: () throws(LedgerError) -> WatchedKeyFile
     ) throws(LedgerError) -> LedgerScan<Event> {
         var scan = LedgerScan<Event>()
         var eventLines: [EventLine] = []
@@ -99,7 +100,8 @@ extension LedgerCursor {
 
     private mutating func readHeader(
         _ line: ArraySlice<UInt8>, keyPath: String,
-        loadKey: () throws(LedgerError) -> LedgerKey.Loaded, into scan: inout LedgerScan<some Codable & Sendable>
+        loadKey: () throws(LedgerError) -> WatchedKeyFile,
+        into scan: inout LedgerScan<some Codable & Sendable>
     ) throws(LedgerError) {
         guard let split = LedgerLineCodec.split(line) else {
             halt(with: .notALedger(reason: "it does not end with a MAC field"), into: &scan)
@@ -116,25 +118,25 @@ extension LedgerCursor {
             }
             return
         }
-        if case .notLoaded = key {
-            switch try loadKey() {
-            case .key(let loaded): key = .loaded(loaded)
-            case .exposed(let loaded, let reason):
-                key = .loaded(loaded)
-                scan.problems.append(.keyNotPrivate(keyPath: keyPath, reason: reason))
-            case .missing: key = .missing
-            case .invalid(let reason): key = .invalid(reason: reason)
-            }
+        let header = HeaderLine(content: Array(split.content), mac: Array(split.mac))
+        self.header = header
+        let found: Result<LedgerKey.Loaded, FileSystemError>
+        if case .loaded(let preloaded) = key {
+            found = .success(.key(preloaded))
+        } else {
+            let watched = try loadKey()
+            keyFileWatch = watched.watch
+            found = watched.found
         }
-        switch key {
-        case .loaded(let loaded):
-            isVerifying = try loaded.macText(previous: [UInt8](), content: split.content).elementsEqual(split.mac)
-            if !isVerifying { scan.problems.append(.keyMismatch(keyPath: keyPath)) }
-        case .missing, .notLoaded:
-            scan.problems.append(.keyMissing(keyPath: keyPath))
-        case .invalid(let reason):
-            scan.problems.append(.keyInvalid(keyPath: keyPath, reason: reason))
+        // On opening, a key file that cannot be opened stops the reader in the file system's
+        // words; an open reader keeps what it read and reports it as the key's problem.
+        if case .failure(let error) = found, !isReadingAgain {
+            throw .fileSystem(error)
         }
+        let findings = try Self.keyFindings(found, header: header, keyPath: keyPath)
+        key = findings.key
+        isVerifying = findings.isVerifying
+        scan.problems += findings.problems
         previousMAC = Array(split.mac)
         lastSequence = 0
         if watchedSequence == 0 { watchedLine = (lineCount, Array(split.mac)) }

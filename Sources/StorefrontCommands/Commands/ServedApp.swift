@@ -25,6 +25,10 @@ final class ServedApp {
          namedInWarnings: Bool, damage: ServedLedgerDamageReport) throws(CommandFailure) {
         self.session = session
         let feed = try session.servedNotificationFeed(formerAuthority: formerAuthority)
+        // Read now, beside the store, so the feed is an open reader by the time the server
+        // listens: a key file changed afterwards is a problem it reports, not a failed opening.
+        // A read that fails here is reported by the first delivery pass.
+        _ = try? feed.refresh()
         served = ServedStore(store: session.store, signer: signer, notificationFeed: feed,
                              reportInternalFailure: { [console] sentence in
                                  console.err(CommandLineText.Report.warning(sentence))

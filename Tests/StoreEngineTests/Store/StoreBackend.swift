@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreLedger
 import StorePostgres
 import StorefrontTesting
 import Testing
@@ -41,9 +42,35 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
             switch kind {
             case .memory: memory.connection()
             case .file(let folder): try LedgerEventLog.open(path: folder + "/entitlements.jsonl")
-            case .postgres(let address, let folder): try PostgresEventLog(address: address, keyPath: folder + "/store.key")
+            case .postgres(let address, let folder): try PostgresEventLog(address: address, keyPath: Self.databaseKeyPath(in: folder))
             }
         }
+
+        /// A new connection to the log that takes the key from `otherKeyPath` instead of the
+        /// store's key file; none in memory, which has no key.
+        func connection(keyFileAt otherKeyPath: String) throws -> StoreEventLog? {
+            switch kind {
+            case .memory:
+                nil
+            case .file(let folder):
+                LedgerEventLog(file: LedgerFile(
+                    path: folder + "/entitlements.jsonl",
+                    fileSystem: KeyFileElsewhereFileSystem(keyPath: folder + "/entitlements.jsonl.key", elsewhere: otherKeyPath)))
+            case .postgres(let address, _):
+                try PostgresEventLog(address: address, keyPath: otherKeyPath)
+            }
+        }
+
+        /// The key file that keys the log's MAC chain; nil in memory.
+        var keyPath: String? {
+            switch kind {
+            case .memory: nil
+            case .file(let folder): folder + "/entitlements.jsonl.key"
+            case .postgres(_, let folder): Self.databaseKeyPath(in: folder)
+            }
+        }
+
+        private static func databaseKeyPath(in folder: String) -> String { folder + "/store.key" }
     }
 
     /// A new, empty place for one test's events.

@@ -36,6 +36,16 @@ struct StoreFixture {
         try place.connection(memory: log)
     }
 
+    /// A new store on the shared log whose key is read from `otherKeyPath`, not the store's
+    /// key file: a writer on another machine with its own copy of the key.
+    func store(keyFileAt otherKeyPath: String) throws -> Store {
+        let log = try #require(try place.connection(keyFileAt: otherKeyPath), "a store in memory has no key file")
+        return try Store(catalog: catalog, log: log, clock: clock)
+    }
+
+    /// The key file of a store kept in a file or a database; nil in memory.
+    var keyPath: String? { place.keyPath }
+
     /// Every event the log holds, in order, read afresh.
     func allEvents() throws -> [StoreEvent] {
         let reader = try connection()

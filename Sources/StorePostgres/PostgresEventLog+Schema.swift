@@ -1,0 +1,64 @@
+import Foundation
+import StoreEngine
+import StoreLedger
+
+/// Calls about the store as a whole rather than its events: its header line, its schema and
+/// the role's privileges, and a check of every row.
+extension PostgresEventLog {
+    /// The store's header line, as every machine reads it; nil while the database holds no
+    /// store yet (the first write makes it).
+    public func storeHeaderLine() throws -> String? {
+        try lock.withLock { () throws -> String? in
+            guard try PostgresSchema.version(on: connection) > 0 else { return nil }
+            return try connection.execute("SELECT line FROM storefront_header").first?.first ?? nil
+        }
+    }
+
+    /// Upgrades the schema to the version this build writes; returns the versions before and after.
+    public func migrate() throws -> (from: Int, to: Int) {
+        try lock.withLock {
+            try connection.inTransaction {
+                try connection.execute(PostgresSchema.takeWriterLock)
+                let found = try PostgresSchema.upgrade(on: connection)
+                return (found, PostgresSchema.currentVersion)
+            }
+        }
+    }
+
+    /// The privilege this connection's role lacks to write the store ("the role viewer has no
+    /// INSERT on storefront_events"), or nil when it may write (or the store has no tables
+    /// yet, which the first write makes).
+    public func writeRefusal() -> String? {
+        lock.withLock {
+            let rows = try? connection.execute(
+                "SELECT to_regclass('storefront_events') IS NULL OR has_table_privilege('storefront_events', 'INSERT')")
+            guard rows?.first?.first == "f" else { return nil }
+            return "the role \(connection.user) has no INSERT on storefront_events"
+        }
+    }
+
+    /// The schema version this storefront creates and writes.
+    public static var schemaVersionWritten: Int { PostgresSchema.currentVersion }
+
+    /// The schema version the database holds, 0 when it holds no store yet.
+    public func schemaVersion() throws -> Int {
+        try lock.withLock { try PostgresSchema.version(on: connection) }
+    }
+
+    /// Reads and checks every event of the store at `address` without writing anything.
+    public static func verify(address: PostgresAddress, keyPath: String) throws -> LedgerVerification {
+        let log = try PostgresEventLog(address: address, keyPath: keyPath)
+        guard try log.schemaVersion() > 0 else { throw PostgresStoreError.noStore(store: address.shown) }
+        var entryCount = 0
+        var batch: EventBatch
+        repeat {
+            batch = try log.readNew()
+            entryCount += batch.entries.count
+        } while batch.isPartial
+        return log.lock.withLock {
+            LedgerVerification(path: address.display, lineCount: log.fetchedThrough + 1, entryCount: entryCount,
+                               lastSequence: log.chain.lastSequence, problems: log.chain.problems,
+                               incompleteLastLineBytes: 0, headMAC: log.chain.headMAC)
+        }
+    }
+}
