@@ -188,7 +188,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 // Refused before any row is read: rows a refused commit read would have to be
                 // delivered again, and only reading from the first row does that, which would
                 // lose the rows verified before the key file changed.
-                throw StoreDamaged(store: address.display, problems: chain.problems)
+                throw StoreDamaged(store: address.shown, problems: chain.problems)
             }
             // A commit is refused by damage only as the store is now, not as it was last read.
             let restarted = restartIfNeeded(rereadingDamage: true)
