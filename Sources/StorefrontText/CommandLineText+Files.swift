@@ -45,13 +45,16 @@ extension CommandLineText {
             "\(path) is sound again: every line verifies, so all of it is served and it can be written"
         }
 
-        /// Why the storefront opens read-only: `what` is the file or "its folder PATH" that may not be written.
+        /// Why the storefront opens read-only: `what` is the file, or the folder (`itsFolder`), that may not be written.
         public static func notWritable(_ path: String, what: String, reason: String, code: String) -> String {
             "The entitlements file \(path) cannot be written (\(what): \(reason), \(code)), so nothing can be bought, spent or "
                 + "changed; renewals and expiries that fell due are shown but not recorded. Check the permissions of the file and its folder."
         }
 
-        public static func itsFolder(_ folder: String) -> String { "its folder \(folder)" }
+        /// The folder named in `notWritable` when a commit would have to create `files` in it.
+        public static func itsFolder(_ folder: String, toCreate files: [String]) -> String {
+            "its folder \(folder), where \(files.joined(separator: " and ")) must be created"
+        }
 
         public static func noLedgerForAuthority(_ path: String) -> String {
             "there is no entitlements file at \(path), so it has no certificate authority. If you meant an existing store, check "

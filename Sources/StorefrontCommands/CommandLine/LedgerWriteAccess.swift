@@ -8,21 +8,61 @@ import Glibc
 /// Whether this process may write the entitlements file, asked before the storefront opens so
 /// a store it cannot write opens read-only instead of failing on its first change.
 ///
-/// A commit appends to the ledger, writes its lock file and may create files beside it, so the
-/// file, its lock and its folder must all be writable. `access(2)` answers for the real user,
-/// which is the one that runs the storefront.
+/// It asks of exactly what a commit writes, so the storefront may write wherever `buy` and
+/// `spend` may, and refuses where they would fail. A commit opens the ledger and its lock file
+/// for writing and appends to them; it writes the folder only to create one of them. So the
+/// folder must be writable only while the ledger or its lock file is missing. Two rarer writes
+/// need the folder too and are not asked about: a checkpoint, which is skipped when it cannot be
+/// saved (the next start reads the whole file), and the side file a torn last line is moved
+/// into, without which the commit fails and the storefront turns read-only on that failure.
+/// `access(2)` answers for the real user, which is the one that runs the storefront.
 public enum LedgerWriteAccess {
+    /// A path a commit writes, and how a refusal names it.
+    struct Target: Equatable {
+        var path: String
+        var shownAs: String
+    }
+
     /// Why the ledger at `ledgerPath` cannot be written, or nil when it can.
     public static func refusal(ledgerPath: String) -> String? {
-        let folder = (ledgerPath as NSString).deletingLastPathComponent
-        let candidates = [folder.isEmpty ? "." : folder, ledgerPath, LedgerFamily(ledgerPath: ledgerPath).lockPath]
-        for path in candidates where FileManager.default.fileExists(atPath: path) {
-            guard access(path, W_OK) != 0 else { continue }
-            let code = errno
-            let name = code == EROFS ? "EROFS" : code == EACCES ? "EACCES" : code == EPERM ? "EPERM" : "errno \(code)"
-            let what = path == candidates[0] ? CommandLineText.Files.itsFolder(path) : path
-            return CommandLineText.Files.notWritable(ledgerPath, what: what, reason: String(cString: strerror(code)), code: name)
+        refusal(ledgerPath: ledgerPath, exists: { FileManager.default.fileExists(atPath: $0) },
+                writeError: { access($0, W_OK) == 0 ? nil : errno })
+    }
+
+    /// Why the ledger cannot be written, given which paths exist and the error, if any, writing
+    /// each would meet.
+    static func refusal(ledgerPath: String, exists: (String) -> Bool, writeError: (String) -> Int32?) -> String? {
+        for target in targets(ledgerPath: ledgerPath, exists: exists) {
+            guard let code = writeError(target.path) else { continue }
+            return CommandLineText.Files.notWritable(ledgerPath, what: target.shownAs,
+                                                     reason: String(cString: strerror(code)), code: name(of: code))
         }
         return nil
+    }
+
+    /// What a commit writes: the ledger and its lock file where they exist, and their folder
+    /// when one of them must be created in it. A folder that does not exist yet is made by the
+    /// commit and not asked about.
+    static func targets(ledgerPath: String, exists: (String) -> Bool) -> [Target] {
+        let parent = (ledgerPath as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty ? "." : parent
+        var targets: [Target] = []
+        var missing: [String] = []
+        for path in [ledgerPath, LedgerFamily(ledgerPath: ledgerPath).lockPath] {
+            if exists(path) { targets.append(Target(path: path, shownAs: path)) } else { missing.append(path) }
+        }
+        if !missing.isEmpty, exists(folder) {
+            targets.append(Target(path: folder, shownAs: CommandLineText.Files.itsFolder(folder, toCreate: missing)))
+        }
+        return targets
+    }
+
+    private static func name(of code: Int32) -> String {
+        switch code {
+        case EROFS: "EROFS"
+        case EACCES: "EACCES"
+        case EPERM: "EPERM"
+        default: "errno \(code)"
+        }
     }
 }
