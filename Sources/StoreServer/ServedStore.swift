@@ -20,22 +20,29 @@ public final class ServedStore: @unchecked Sendable {
     /// Told the cause of every 500, which the answer itself leaves out (it may hold paths), so
     /// the one running the server can see it.
     private let reportInternalFailure: @Sendable (_ sentence: String) -> Void
+    /// Told of every 500 answered because the store's database cannot be reached, with the
+    /// sentence for it; it decides whether to say it (an outage answers many requests alike).
+    private let reportUnreachable: @Sendable (_ lost: StoreUnreachable, _ sentence: String) -> Void
 
+    /// - Parameter reportUnreachable: told of each 500 for an unreachable database instead of
+    ///   `reportInternalFailure`; by default that one says it.
     public init(store: Store, signer: CurrentSigner, notificationFeed: NotificationFeed? = nil,
                 wallClock: @escaping @Sendable () -> Date = { Date() },
-                reportInternalFailure: @escaping @Sendable (_ sentence: String) -> Void = { _ in }) {
+                reportInternalFailure: @escaping @Sendable (_ sentence: String) -> Void = { _ in },
+                reportUnreachable: (@Sendable (_ lost: StoreUnreachable, _ sentence: String) -> Void)? = nil) {
         self.store = store
         currentSigner = signer
         self.notificationFeed = notificationFeed
         self.wallClock = wallClock
         self.reportInternalFailure = reportInternalFailure
+        self.reportUnreachable = reportUnreachable ?? { _, sentence in reportInternalFailure(sentence) }
     }
 
     /// The 500 for `failure`, its `cause` reported to the server's operator first; a store
     /// whose server cannot be reached is Apple's retryable 500, whatever was being done.
     func internalError(_ failure: AppStoreAPIError.InternalFailure, cause: any Error) -> AppStoreAPIError {
         if let lost = cause as? StoreUnreachable {
-            reportInternalFailure(ServerText.storeUnreachableReport(store: lost.store.text, reason: lost.reason))
+            reportUnreachable(lost, ServerText.storeUnreachableReport(store: lost.store.text, reason: lost.reason))
             return .storeUnreachable
         }
         reportInternalFailure(ServerText.internalFailureReport(failure.text, cause: "\(cause)"))
@@ -77,7 +84,7 @@ public final class ServedStore: @unchecked Sendable {
     public func refusalOfUnknownIDs() -> AppStoreAPIError? {
         let cutShort = store.ledgerProblems.filter { $0.firstUntrustedLine != nil }
         guard !cutShort.isEmpty else { return nil }
-        reportInternalFailure(ServerText.storeReadInPartReport(cutShort.map(\.description)))
+        reportInternalFailure(ServerText.storeReadInPartReport(cutShort, in: store.medium))
         return .storeReadInPart
     }
 

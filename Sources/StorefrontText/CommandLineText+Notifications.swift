@@ -55,6 +55,12 @@ extension CommandLineText {
                 + (again ? "delivers the app's notifications again" : "now delivers the app's notifications")
         }
 
+        /// How many requests were answered 500 while the database could not be reached, added
+        /// to the line that says it is back.
+        public static func answeredMeanwhile(_ count: Int) -> String {
+            count == 1 ? "; 1 request was answered 500 meanwhile" : "; \(count) requests were answered 500 meanwhile"
+        }
+
         /// The database reached again by a server that finds another holding the delivery claim.
         public static let databaseBackStandingBy =
             "the connection to the store's database is back; another storefront serve of this app delivers its notifications, "

@@ -1,4 +1,6 @@
 import Foundation
+import StoreEngine
+import StoreLedger
 
 /// What `storefront serve` says: on its terminal, and in the `errorMessage` of its error bodies.
 public enum ServerText {
@@ -111,10 +113,11 @@ public enum ServerText {
         internalFailureReport("the store's database cannot be reached", cause: "the store at \(store) is unreachable (\(reason))")
     }
 
-    /// What `serve` prints on stderr for that 500: the damage it answers from before.
-    public static func storeReadInPartReport(_ problems: [String]) -> String {
+    /// What `serve` prints on stderr for that 500: the damage it answers from before, in the
+    /// words of the store in `medium` (a database's rows, a file's lines).
+    public static func storeReadInPartReport(_ problems: [LedgerProblem], in medium: StoreMedium) -> String {
         internalFailureReport("it answers from the lines before the damage, so an id it does not find may be after it",
-                              cause: problems.joined(separator: "; "))
+                              cause: problems.map { StoreProblemText.describe($0, in: medium) }.joined(separator: "; "))
     }
 
     /// What failed behind a 500, for the client: no paths, no commands to run.

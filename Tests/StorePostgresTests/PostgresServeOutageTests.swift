@@ -117,6 +117,33 @@ struct PostgresServeOutageTests {
         Self.expectOneOutageTold(said.stderr)
     }
 
+    @Test("requests during a restart under serve: the lost line first, one 500 line, then back with their count")
+    func requestsDuringARestartUnderServe() throws {
+        let outage = try Outage()
+        let serve = try ServeProcess(outage.cli)
+        try outage.waitForTheDeliveryClaim()
+        outage.server.stop()
+        for _ in 0..<3 {
+            #expect(try serve.send("POST", "/verifyReceipt", body: Array(#"{"receipt-data": "AAAA"}"#.utf8)).status == 500)
+        }
+        try outage.server.start()
+        try outage.waitForTheDeliveryClaim()
+        #expect(try serve.send("POST", "/verifyReceipt", body: Array(#"{"receipt-data": "AAAA"}"#.utf8)).status != 500, "reached again")
+        // A notification attempted after the restart: a delivery pass ended with the store reached.
+        #expect(try outage.cli.run(["buy", "com.example.rage.comic.drummer"]).status == 0)
+        try outage.waitUntilEveryNotificationIsAttempted()
+        let said = serve.stop()
+        let lines = said.stderr.components(separatedBy: "\n").filter {
+            $0.contains("connection to the store's database") || $0.contains("answered 500")
+        }
+        #expect(lines.count == 3, "\(said.stderr)")
+        #expect(lines.first?.hasPrefix(Self.lostPrefix) == true && lines.first?.hasSuffix(Self.lostEnding) == true, "\(said.stderr)")
+        #expect(lines.dropFirst().first?.hasPrefix("storefront: warning: answered 500 (the store's database cannot be reached): "
+            + "the store at postgresql://postgres@127.0.0.1:\(outage.server.port)/storefront is unreachable (") == true,
+            "\(said.stderr)")
+        #expect(lines.last == Self.back + "; 3 requests were answered 500 meanwhile", "\(said.stderr)")
+    }
+
     @Test("a notification whose attempt died with the restarting database is sent again, not reported as failed")
     func attemptCutOffByTheRestartIsSentAgain() throws {
         let webhook = try HeldWebhook()

@@ -3,6 +3,7 @@ import StoreCatalog
 import StoreEngine
 import StoreServer
 import StoreSigning
+import StorefrontText
 import StorefrontTesting
 import XCTest
 
@@ -52,5 +53,17 @@ final class UnreachableStoreAnswerTests: XCTestCase {
         var sentences: [String] { lock.withLock { told } }
 
         func add(_ sentence: String) { lock.withLock { told.append(sentence) } }
+    }
+}
+
+/// The 500 answered instead of "not found" on a damaged store tells its operator of the damage
+/// in the words of what keeps the store, as every other message does.
+final class DamagedStoreAnswerReportTests: XCTestCase {
+    func testADamagedDatabaseIsToldInRowsNamedBySeqNotInAFilesLines() {
+        let said = ServerText.storeReadInPartReport([.tampered(line: 11)], in: .database(address: ShownStoreAddress("postgresql://db/shop")))
+        XCTAssertTrue(said.contains("storefront_events row seq 10 does not match its MAC"), said)
+        XCTAssertFalse(said.contains("line 11"), said)
+        let fileSaid = ServerText.storeReadInPartReport([.tampered(line: 11)], in: .entitlementsFile)
+        XCTAssertTrue(fileSaid.contains("line 11 does not match its MAC"), fileSaid)
     }
 }

@@ -29,14 +29,19 @@ final class ServedApp {
         // listens: a key file changed afterwards is a problem it reports, not a failed opening.
         // A read that fails here is reported by the first delivery pass.
         _ = try? feed.refresh()
+        let appConsole = AppConsole(console: console, app: namedInWarnings ? session.catalog.bundleID : nil)
+        let stateReport = DeliveryStateReport(say: appConsole.say)
+        let sayInternalFailure: @Sendable (String) -> Void = { [console] sentence in
+            console.err(CommandLineText.Report.warning(sentence))
+        }
         served = ServedStore(store: session.store, signer: signer, notificationFeed: feed,
-                             reportInternalFailure: { [console] sentence in
-                                 console.err(CommandLineText.Report.warning(sentence))
+                             reportInternalFailure: sayInternalFailure,
+                             reportUnreachable: { lost, sentence in
+                                 stateReport.requestAnsweredUnreachable(lost) { sayInternalFailure(sentence) }
                              })
         claim = session.deliveryClaim()
         let presence = ServedAppPresence(family: LedgerFamily(ledgerPath: session.ledgerPath), app: session.catalog.bundleID)
         self.presence = presence
-        let appConsole = AppConsole(console: console, app: namedInWarnings ? session.catalog.bundleID : nil)
         delivery = NotificationDeliveryLoop(
             worker: NotificationDeliveryWorker(store: session.store, feed: feed, signer: signer, sender: URLSessionNotificationSender()),
             feed: feed, claim: claim.isHeld, report: DeliveryProblemReport(console: appConsole).report,
@@ -46,8 +51,9 @@ final class ServedApp {
                 if store.hasExternalChanges() { try? store.refresh() }
                 damage.check(store.ledgerProblems, medium: store.medium)
                 presence.claimIfMissing()
+                stateReport.passEnded()
             },
-            stateChanged: DeliveryStateReport(say: appConsole.say).stateChanged)
+            stateChanged: stateReport.stateChanged)
     }
 
     /// Announces `address` to the app's storefront and `notifications` for as long as this

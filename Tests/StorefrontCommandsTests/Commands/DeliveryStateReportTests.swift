@@ -48,4 +48,45 @@ import Testing
         let outage: [DeliveryState] = [.storeUnreachable(Self.restarting), .delivering]
         #expect(lines(for: [.delivering] + outage + outage).count == 4)
     }
+
+    static let back = "the connection to the store's database is back; this storefront serve delivers the app's notifications again"
+    static let answered = DeliveryStateReport.Line.warning("answered 500 (the store's database cannot be reached)")
+
+    @Test func requestsThatMeetTheOutageFirstTellItOnceAndAreCountedWhenItIsBack() {
+        let said = Recorder<DeliveryStateReport.Line>()
+        let report = DeliveryStateReport(say: { said.add($0) })
+        report.stateChanged(.delivering)
+        for _ in 0..<3 { report.requestAnsweredUnreachable(Self.restarting) { said.add(Self.answered) } }
+        report.stateChanged(.storeUnreachable(Self.down))
+        report.requestAnsweredUnreachable(Self.down) { said.add(Self.answered) }
+        report.stateChanged(.delivering)
+        #expect(said.all == [Self.lost, Self.answered, .notice(Self.back + "; 4 requests were answered 500 meanwhile")])
+    }
+
+    @Test func anOutageTheLoopNeverSawEndsOnceAPassBegunAfterItReachesTheStore() {
+        let said = Recorder<DeliveryStateReport.Line>()
+        let report = DeliveryStateReport(say: { said.add($0) })
+        report.stateChanged(.delivering)
+        report.requestAnsweredUnreachable(Self.restarting) { said.add(Self.answered) }
+        report.passEnded()
+        #expect(said.all == [Self.lost, Self.answered], "that pass may have begun before the request failed")
+        report.passEnded()
+        #expect(said.all == [Self.lost, Self.answered, .notice(Self.back + "; 1 request was answered 500 meanwhile")])
+        report.passEnded()
+        #expect(said.all.count == 3)
+    }
+
+    @Test func afterTheLoopNoticedTheFirstRequestStillSaysItsLineOnce() {
+        let said = Recorder<DeliveryStateReport.Line>()
+        let report = DeliveryStateReport(say: { said.add($0) })
+        report.stateChanged(.delivering)
+        report.stateChanged(.storeUnreachable(Self.restarting))
+        for _ in 0..<2 { report.requestAnsweredUnreachable(Self.down) { said.add(Self.answered) } }
+        report.stateChanged(.delivering)
+        #expect(said.all == [Self.lost, Self.answered, .notice(Self.back + "; 2 requests were answered 500 meanwhile")])
+    }
+
+    @Test func theLoopNoticingFirstSaysNoCountWhenNoRequestCame() {
+        #expect(lines(for: [.delivering, .storeUnreachable(Self.restarting), .delivering]) == [Self.lost, .notice(Self.back)])
+    }
 }
