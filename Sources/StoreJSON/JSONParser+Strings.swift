@@ -13,8 +13,12 @@ extension JSONParser {
                     index += 1
                     return String(decoding: content, as: UTF8.self)
                 }
-                guard let continuations = UTF8Validation.continuationBytes(in: content) else { break }
-                continuationBytes += continuations
+                let checked = UTF8Validation.check(content)
+                if let invalidAt = checked.firstInvalidByte {
+                    index = start + invalidAt
+                    throw error(Self.invalidUTF8(byte: bytes[index]))
+                }
+                continuationBytes += checked.continuationBytes
                 index += 1
                 return String(decoding: content, as: UTF8.self)
             }
@@ -26,17 +30,21 @@ extension JSONParser {
         return try parseEscapedString()
     }
 
+    static func invalidUTF8(byte: UInt8) -> String {
+        "invalid UTF-8 in a string: byte 0x\(String(byte, radix: 16)) does not begin or continue a character here"
+    }
+
     /// The rest of a string that holds escapes or something wrong, from just after its opening
     /// quote; errors point just past what was read.
     private mutating func parseEscapedString() throws(JSONSyntaxError) -> String {
         var utf8: [UInt8] = []
         while true {
-            guard let byte = current else { throw error("the file ends inside a string (is it truncated?)") }
+            guard let byte = current else { throw error("the \(textName) ends inside a string (is it truncated?)") }
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
                 guard let text = String(validating: utf8, as: UTF8.self) else {
-                    throw error("the string before this point is not valid UTF-8")
+                    throw error("the string before this point holds bytes that are not valid UTF-8")
                 }
                 return text
             case UInt8(ascii: "\\"):
@@ -53,7 +61,7 @@ extension JSONParser {
     }
 
     private mutating func parseEscape(into utf8: inout [UInt8]) throws(JSONSyntaxError) {
-        guard let byte = current else { throw error("the file ends inside a string escape") }
+        guard let byte = current else { throw error("the \(textName) ends inside a string escape") }
         index += 1
         if let escaped = JSONEscape.byte(forLetter: byte) {
             utf8.append(escaped)
@@ -83,7 +91,7 @@ extension JSONParser {
     private mutating func parseHexQuad() throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = current else { throw error("the file ends inside a \\u escape") }
+            guard let byte = current else { throw error("the \(textName) ends inside a \\u escape") }
             let digit: UInt32
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))

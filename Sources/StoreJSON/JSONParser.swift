@@ -1,8 +1,17 @@
-/// A malformed JSON text, located by line and column.
+/// A malformed JSON text, located by line and column, and by byte for texts that are not files.
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     public var line: Int
     public var column: Int
+    /// Where the problem is, in bytes from the start of the text (0 for its first byte).
+    public var offset: Int
     public var reason: String
+
+    public init(line: Int, column: Int, offset: Int, reason: String) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+        self.reason = reason
+    }
 
     public var description: String { "line \(line), column \(column): \(reason)" }
 }
@@ -22,6 +31,8 @@ public struct JSONParser {
     public static let textAfterTheValue = "unexpected text after the end of the JSON value"
 
     let bytes: UnsafeBufferPointer<UInt8>
+    /// What the text is called in errors ("the file ends inside a string", "the body ends ...").
+    let textName: String
     var index = 0
     /// The 1-based line that `index` is on.
     private var line = 1
@@ -40,8 +51,8 @@ public struct JSONParser {
     /// Objects with more members than this look names up in a set instead of comparing pairs.
     private static let pairwiseKeyCheckLimit = 16
 
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
-        try parseNotingAmbiguities(bytes).root
+    public static func parse(_ bytes: [UInt8], textName: String = "file") throws(JSONSyntaxError) -> JSONNode {
+        try parseNotingAmbiguities(bytes, textName: textName).root
     }
 
     /// What a parse gives, with what it saw that JSON allows but readers disagree on.
@@ -50,15 +61,19 @@ public struct JSONParser {
     /// Parses `bytes` and tells whether any object repeats a member name and whether any number
     /// is too large for a double, so that callers walk the tree for `JSONNode.duplicateKeys()`
     /// or `JSONNode.numbersOutOfRange()` only when there is something to find.
-    public static func parseNotingAmbiguities(_ bytes: [UInt8]) throws(JSONSyntaxError) -> NotedParse {
+    /// `textName` is what errors call the text: a file, or a request body.
+    public static func parseNotingAmbiguities(_ bytes: [UInt8], textName: String = "file") throws(JSONSyntaxError) -> NotedParse {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> NotedParse in
-            var parser = JSONParser(bytes: buffer)
+            var parser = JSONParser(bytes: buffer, textName: textName)
             let root = try parser.parseDocument()
             return (root, parser.sawDuplicateKey, parser.sawNumberOutOfRange)
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>, textName: String) {
+        self.bytes = bytes
+        self.textName = textName
+    }
 
     private mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -86,7 +101,7 @@ public struct JSONParser {
                 column += 1
             }
         }
-        return JSONSyntaxError(line: line, column: column, reason: reason)
+        return JSONSyntaxError(line: line, column: column, offset: index, reason: reason)
     }
 
     var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -109,22 +124,23 @@ public struct JSONParser {
 
     private mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws(JSONSyntaxError) {
         guard current == byte else {
-            throw error(current == nil ? "the file ends where \(what()) was expected (is it truncated?)"
+            throw error(current == nil ? "the \(textName) ends where \(what()) was expected (is it truncated?)"
                                        : "expected \(what()), found \(describeCurrent())")
         }
         index += 1
     }
 
     private func describeCurrent() -> String {
-        guard let byte = current else { return "the end of the file" }
+        guard let byte = current else { return "the end of the \(textName)" }
+        if isLetter(byte) { return "'\(wordAtIndex())'" }
         if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         return "byte 0x\(String(byte, radix: 16))"
     }
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
-        guard depth < Self.maximumDepth else { throw error("nesting is deeper than \(Self.maximumDepth) levels") }
+        guard depth < Self.maximumDepth else { throw error("nesting is deeper than \(Self.maximumDepth) levels, the most this reader takes") }
         let startLine = line, startColumn = index - lineStart - continuationBytes + 1
-        guard let byte = current else { throw error("the file ends where a value was expected (is it truncated?)") }
+        guard let byte = current else { throw error("the \(textName) ends where a value was expected (is it truncated?)") }
         let value: JSONNode.Value
         switch byte {
         case UInt8(ascii: "{"): value = try parseObject(depth: depth)
@@ -134,7 +150,8 @@ public struct JSONParser {
         case UInt8(ascii: "t"): try parseLiteral("true"); value = .bool(true)
         case UInt8(ascii: "f"): try parseLiteral("false"); value = .bool(false)
         case UInt8(ascii: "n"): try parseLiteral("null"); value = .null
-        default: throw error("expected a value, found \(describeCurrent())")
+        default: throw error("expected a value, found \(describeCurrent())"
+                             + (current.map(isLetter) == true ? " (a JSON value is an object, array, string, number, true, false or null)" : ""))
         }
         return JSONNode(value, line: startLine, column: startColumn)
     }
@@ -156,7 +173,7 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {
-                throw error(current == nil ? "the file ends inside an object (is it truncated?)"
+                throw error(current == nil ? "the \(textName) ends inside an object (is it truncated?)"
                                            : "expected a quoted member name, found \(describeCurrent())")
             }
             let key = try parseString()
@@ -222,6 +239,19 @@ public struct JSONParser {
         if mayBeOutOfRange, !sawNumberOutOfRange { sawNumberOutOfRange = JSONNumberRange.isBeyondDouble(literal) }
         return literal
     }
+
+    private func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
+
+    /// The letters from `index` on, so that `NaN` or `Infinity` is named whole, not by its first letter.
+    private func wordAtIndex() -> String {
+        let letters = bytes[index...].prefix { isLetter($0) }.prefix(Self.longestWordShown)
+        return String(decoding: letters, as: UTF8.self)
+    }
+
+    /// Past this many letters a word in an error is cut: it is there to recognise, not to read.
+    private static let longestWordShown = 20
 
     private func isDigit(_ byte: UInt8?) -> Bool {
         guard let byte else { return false }

@@ -177,7 +177,7 @@ extension ServerText {
     }
 
     public static func notATransactionID(_ text: String) -> String {
-        "\"\(text.prefix(40))\" is not a transaction id: ids are up to 19 digits."
+        "\"\(shortened(text, to: 40))\" is not a transaction id: ids are up to 19 digits."
     }
 }
 
@@ -186,15 +186,15 @@ extension ServerText {
     public static let startAfterEnd = "startDate is after endDate; give a startDate before the endDate"
 
     public static func invalidValue(_ name: String, _ value: String, allowed: [String]) -> String {
-        "\"\(value.prefix(60))\" is not a valid \(name); give one of \(allowed.joined(separator: ", "))."
+        "\"\(shortened(value, to: 60))\" is not a valid \(name); give one of \(allowed.joined(separator: ", "))."
     }
 
     public static func repeatedQueryParameter(_ name: String, count: Int) -> String {
-        "The query parameter \(name.prefix(60)) is given \(count) times; give it at most once."
+        "The query parameter \(shortened(name, to: 60)) is given \(count) times; give it at most once."
     }
 
     public static func notMilliseconds(_ name: String, _ value: String) -> String {
-        "\(name) \"\(value.prefix(40))\" is not a date in milliseconds since 1970."
+        "\(name) \"\(shortened(value, to: 40))\" is not a date in milliseconds since 1970."
     }
 }
 
@@ -203,24 +203,29 @@ extension ServerText {
     public static let notAJSONObject = "it is not a JSON object"
     public static let textAfterTheObject = "there is text after the JSON object; send the object alone"
 
+    /// A body that is not JSON: where (line and column only when it has several lines), and why.
+    public static func syntaxError(_ reason: String, offset: Int, line: (line: Int, column: Int)?) -> String {
+        "at byte \(offset)" + (line.map { " (line \($0.line), column \($0.column))" } ?? "") + ", " + reason
+    }
+
     /// The 400 for a request whose `Content-Length` headers disagree.
     public static func conflictingContentLengths(_ values: [String]) -> String {
-        "The request has Content-Length headers that disagree (\(values.map { "\"\($0.prefix(20))\"" }.joined(separator: ", "))), "
+        "The request has Content-Length headers that disagree (\(values.map { "\"\(shortened($0, to: 20))\"" }.joined(separator: ", "))), "
             + "so where its body ends is not known; send one Content-Length header."
     }
 
     /// The 400 for a request with both `Content-Length` and `Transfer-Encoding`.
     public static func lengthBesideTransferEncoding(_ encodings: [String]) -> String {
-        "The request has both Content-Length and Transfer-Encoding (\(encodings.map { "\"\($0.prefix(20))\"" }.joined(separator: ", "))), "
+        "The request has both Content-Length and Transfer-Encoding (\(encodings.map { "\"\(shortened($0, to: 20))\"" }.joined(separator: ", "))), "
             + "so where its body ends is in doubt; send one of them. The connection is closed."
     }
 
     public static func wrongFieldType(_ field: String) -> String { "the field \(field) has the wrong type" }
     public static func numberOutOfRange(_ field: String, literal: String) -> String {
-        "the number \(literal.prefix(40)) in the field \(field.prefix(60)) is out of range: no number beyond about 1.8e308 "
+        "the number \(shortened(literal, to: 40)) in the field \(shortened(field, to: 60)) is out of range: no number beyond about 1.8e308 "
             + "can be read; send a value the field takes"
     }
-    public static func repeatedKey(_ field: String) -> String { "the key \"\(field.prefix(60))\" is given more than once; give each key once" }
+    public static func repeatedKey(_ field: String) -> String { "the key \"\(shortened(field, to: 60))\" is given more than once; give each key once" }
     public static let someFieldHasTheWrongType = "a field has the wrong type; compare it with Apple's documentation of the request"
 
     public static func notConsumable(_ id: String) -> String {
@@ -229,8 +234,9 @@ extension ServerText {
 
     public static let consentRequired = "customerConsented must be true: send consumption information only with the customer's consent."
 
-    public static func outOfRange(_ name: String, _ value: Int?, range: ClosedRange<Int>?) -> String {
-        let given = value.map { "\($0) is not a valid \(name)" } ?? "\(name) is missing"
+    /// `written` is the value as the body wrote it, when that is not how Foundation read it (`1e-400` for 0).
+    public static func outOfRange(_ name: String, _ value: Int?, written: String? = nil, range: ClosedRange<Int>?) -> String {
+        let given = value.map { "\(written.map { shortened($0, to: 40) } ?? String($0)) is not a valid \(name)" } ?? "\(name) is missing"
         return given + (range.map { "; give a number from \($0.lowerBound) to \($0.upperBound)." } ?? ".")
     }
 

@@ -48,7 +48,7 @@ final class ServeHostileInputTests: XCTestCase {
         defer { server.stop() }
         let cases = [("PUT", "/inApps/v1/subscriptions/extend/\(id)", #"{"extendByDays":1.5,"extendReasonCode":1,"requestIdentifier":"a"}"#, "extendByDays"),
                      ("PUT", "/inApps/v1/transactions/consumption/\(id)", #"{"consumptionStatus":1e30}"#, "consumptionStatus"),
-                     ("POST", "/inApps/v1/notifications/history", "{", "not a JSON object")]
+                     ("POST", "/inApps/v1/notifications/history", "{", "at byte 1, the body ends inside an object")]
         for (method, path, body, said) in cases {
             let answer = try server.send(method, path, headers: ["Authorization": "Bearer \(token)"], body: Array(body.utf8))
             XCTAssertEqual(answer.status, 400, body)
@@ -172,6 +172,32 @@ final class ServeHostileInputTests: XCTestCase {
         let receipt = try server.send("POST", "/verifyReceipt", body: Array(#"{"receipt-data":"AAAA","exclude-old-transactions":1e400}"#.utf8))
         XCTAssertEqual(receipt.status, 200)
         XCTAssertEqual(receipt.json?["status"] as? Int, 21_002)
+    }
+
+    func testAMalformedBodyIsToldWhatIsWrongAndWhereKeepingItsCode() throws {
+        let (server, token, id) = try serveWithAKey()
+        defer { server.stop() }
+        let deep = String(repeating: #"{"a":"#, count: 511) + "{}" + String(repeating: "}", count: 511)
+        let cases = [(#"{"a":[1,2"#, "at byte 9, the body ends where ',' or ']' in an array was expected"),
+                     (deep, "nesting is deeper than 256 levels")]
+        for (body, said) in cases {
+            let answer = try server.send("PUT", "/inApps/v1/subscriptions/extend/\(id)", headers: ["Authorization": "Bearer \(token)"],
+                                         body: Array(body.utf8))
+            let message = answer.json?["errorMessage"] as? String ?? ""
+            XCTAssertEqual(answer.status, 400, message)
+            XCTAssertEqual(answer.json?["errorCode"] as? Int, 4_000_000, message)
+            XCTAssertTrue(message.contains(said) && !message.contains("not a JSON object"), message)
+        }
+        let receipt = try server.send("POST", "/verifyReceipt", body: Array(#"{"receipt-data":"AAAA""#.utf8))
+        XCTAssertEqual(receipt.json?["status"] as? Int, 21_002)
+        let tiny = try server.send("PUT", "/inApps/v1/subscriptions/extend/\(id)", headers: ["Authorization": "Bearer \(token)"],
+                                   body: Array(#"{"extendByDays":1e-400,"extendReasonCode":1,"requestIdentifier":"a"}"#.utf8))
+        XCTAssertEqual(tiny.json?["errorCode"] as? Int, 4_000_009)
+        XCTAssertTrue((tiny.json?["errorMessage"] as? String ?? "").hasPrefix("1e-400 is not a valid extendByDays"), "\(tiny.json ?? [:])")
+        let longID = String(repeating: "9", count: 50)
+        let badID = try server.send("GET", "/inApps/v1/transactions/\(longID)", headers: ["Authorization": "Bearer \(token)"])
+        XCTAssertTrue((badID.json?["errorMessage"] as? String ?? "").hasPrefix("\"\(longID.prefix(40))…\" is not a transaction id"),
+                      "\(badID.json ?? [:])")
     }
 
     func testABodyWithAKeyGivenTwiceIsRefusedNamingTheKey() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import StoreJSON
 @testable import StoreServer
 import XCTest
 
@@ -11,9 +12,11 @@ final class JSONRequestBodyTests: XCTestCase {
         static let wrongValueCodes = ["extendByDays": AppStoreAPIError.Code.invalidExtendByDays]
     }
 
-    private func refusal(decoding body: String) throws -> AppStoreAPIError {
+    private func refusal(decoding body: String) throws -> AppStoreAPIError { try refusal(decoding: Array(body.utf8)) }
+
+    private func refusal(decoding body: [UInt8]) throws -> AppStoreAPIError {
         do {
-            _ = try JSONRequestBody.decode(Extension.self, from: HTTPRequest(method: "PUT", path: "/x", body: Array(body.utf8)))
+            _ = try JSONRequestBody.decode(Extension.self, from: HTTPRequest(method: "PUT", path: "/x", body: body))
         } catch {
             XCTAssertEqual(error.response.status, 400)
             return error
@@ -58,10 +61,38 @@ final class JSONRequestBodyTests: XCTestCase {
         XCTAssertTrue(try message(decoding: "[1e400]").contains("not a JSON object"), "an array is no object, whatever it holds")
     }
 
-    func testAnUnfinishedObjectSaysItIsNotAJSONObject() throws {
-        let text = try message(decoding: "{")
-        XCTAssertTrue(text.contains("not a JSON object"), text)
-        XCTAssertFalse(text.contains("DecodingError"), text)
+    func testAnUnfinishedObjectSaysWhereTheBodyEnds() throws {
+        XCTAssertEqual(try message(decoding: "{"), "The request body is not valid: at byte 1, the body ends inside an object (is it truncated?).")
+        XCTAssertEqual(try message(decoding: #"{"a":[1,2"#),
+                       "The request body is not valid: at byte 9, the body ends where ',' or ']' in an array was expected (is it truncated?).")
+        XCTAssertTrue(try message(decoding: "[[[[").contains("at byte 4, the body ends where a value was expected"))
+    }
+
+    func testABodyOfSeveralLinesIsToldTheLineAndColumnToo() throws {
+        XCTAssertEqual(try message(decoding: "{\n  \"extendByDays\": NaN\n}"),
+                       "The request body is not valid: at byte 20 (line 2, column 19), expected a value, found 'NaN' "
+                       + "(a JSON value is an object, array, string, number, true, false or null).")
+    }
+
+    func testInvalidUTF8InAStringNamesTheByte() throws {
+        let body = Array(#"{"a":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
+        let error = try refusal(decoding: body)
+        XCTAssertEqual(error.errorCode, AppStoreAPIError.Code.generalBadRequest)
+        XCTAssertTrue(error.errorMessage.contains("at byte 7, invalid UTF-8 in a string: byte 0x28"), error.errorMessage)
+    }
+
+    func testAValidObjectNestedTooDeepIsRefusedForItsDepthWithTheLimit() throws {
+        for depth in [512, 10_000] {
+            let body = String(repeating: #"{"a":"#, count: depth - 1) + "{}" + String(repeating: "}", count: depth - 1)
+            let text = try message(decoding: body)
+            XCTAssertTrue(text.contains("nesting is deeper than \(JSONParser.maximumDepth) levels"), text)
+            XCTAssertFalse(text.contains("not a JSON object"), text)
+        }
+    }
+
+    func testARefusedNumberIsQuotedAsWrittenNotAsFoundationReadIt() {
+        let request = HTTPRequest(method: "PUT", path: "/x", body: Array(#"{"extendByDays":1e-400}"#.utf8))
+        XCTAssertEqual(JSONRequestBody.numberAsWritten("extendByDays", in: request), "1e-400")
     }
 
     func testAnObjectFollowedByMoreTextSaysThereIsTextAfterIt() throws {
@@ -69,7 +100,7 @@ final class JSONRequestBodyTests: XCTestCase {
             let text = try message(decoding: body)
             XCTAssertTrue(text.contains("text after the JSON object"), "\(body): \(text)")
         }
-        XCTAssertTrue(try message(decoding: "[1] x").contains("not a JSON object"))
+        XCTAssertTrue(try message(decoding: "[1] x").contains("at byte 4, unexpected text after the end of the JSON value"))
     }
 
     func testKeysThatOnlyLookAlikeAreNotRefusedAsGivenTwice() throws {

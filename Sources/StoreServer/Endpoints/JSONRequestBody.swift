@@ -9,17 +9,23 @@ import StorefrontText
 enum JSONRequestBody {
     static func decode<Body: EndpointRequestBody>(_ type: Body.Type, from request: HTTPRequest) throws(AppStoreAPIError) -> Body {
         guard !request.body.isEmpty else { throw .malformedBody(ServerText.emptyBody) }
-        // Foundation's reader refuses a whole text over one number beyond a double, so the
-        // project's parser reads it first, to name that number's field.
-        let parsed = try? JSONParser.parseNotingAmbiguities(request.body)
-        if let parsed, parsed.hasNumbersOutOfRange, parsed.root.objectMembers != nil, let number = parsed.root.numbersOutOfRange().first {
+        // The project's parser reads the body first: it says where a malformed body goes wrong,
+        // and names the field of a number beyond a double, which Foundation refuses wholesale.
+        let parsed: JSONParser.NotedParse
+        do {
+            parsed = try JSONParser.parseNotingAmbiguities(request.body, textName: "body")
+        } catch {
+            throw .malformedBody(describe(error, in: request.body))
+        }
+        if parsed.hasNumbersOutOfRange, parsed.root.objectMembers != nil, let number = parsed.root.numbersOutOfRange().first {
             throw .badRequest(Body.wrongValueCode(number.field),
                               ServerText.malformedBody(ServerText.numberOutOfRange(number.field, literal: number.node.numberLiteral ?? "")))
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] else {
-            throw .malformedBody(endsAfterAnObject(request.body) ? ServerText.textAfterTheObject : ServerText.notAJSONObject)
+        guard parsed.root.objectMembers != nil,
+              let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] else {
+            throw .malformedBody(ServerText.notAJSONObject)
         }
-        if let parsed, parsed.hasDuplicateKeys, let duplicate = parsed.root.duplicateKeys().first {
+        if parsed.hasDuplicateKeys, let duplicate = parsed.root.duplicateKeys().first {
             throw .malformedBody(ServerText.repeatedKey(duplicate.field))
         }
         do {
@@ -35,11 +41,20 @@ enum JSONRequestBody {
         }
     }
 
-    /// Whether `body` starts with a whole JSON object and goes on after it, so that saying it
-    /// is no object would send its writer looking for the wrong mistake.
-    private static func endsAfterAnObject(_ body: [UInt8]) -> Bool {
-        guard case .failure(let error) = Result(catching: { () throws(JSONSyntaxError) in try JSONParser.parse(body) }) else { return false }
-        return error.reason == JSONParser.textAfterTheValue && body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+    /// What is wrong with a body the parser refused, and where. A whole object with more after
+    /// it is said so, or its writer would look for the wrong mistake.
+    private static func describe(_ error: JSONSyntaxError, in body: [UInt8]) -> String {
+        let whitespace: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
+        let startsWithAnObject = body.first { !whitespace.contains($0) } == UInt8(ascii: "{")
+        let reason = error.reason == JSONParser.textAfterTheValue && startsWithAnObject ? ServerText.textAfterTheObject : error.reason
+        let line = body.contains(0x0A) ? (line: error.line, column: error.column) : nil
+        return ServerText.syntaxError(reason, offset: error.offset, line: line)
+    }
+
+    /// The number `field` (a top-level one) as the body wrote it, for quoting a refused value as
+    /// sent: Foundation reads `1e-400` as 0.
+    static func numberAsWritten(_ field: String, in request: HTTPRequest) -> String? {
+        (try? JSONParser.parse(request.body))?[field]?.numberLiteral
     }
 
     /// The first top-level field without which `object` decodes (every field an endpoint

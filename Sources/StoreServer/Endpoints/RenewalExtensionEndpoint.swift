@@ -30,11 +30,15 @@ enum RenewalExtensionEndpoint {
         let body = try JSONRequestBody.decode(Request.self, from: request.request)
         guard let days = body.extendByDays, RenewalExtension.allowedDays.contains(days) else {
             throw .badRequest(Request.wrongValueCode("extendByDays"),
-                              ServerText.outOfRange("extendByDays", body.extendByDays, range: RenewalExtension.allowedDays))
+                              ServerText.outOfRange("extendByDays", body.extendByDays,
+                                                    written: JSONRequestBody.numberAsWritten("extendByDays", in: request.request),
+                                                    range: RenewalExtension.allowedDays))
         }
         guard let reason = body.extendReasonCode, RenewalExtension.allowedReasonCodes.contains(reason) else {
             throw .badRequest(Request.wrongValueCode("extendReasonCode"),
-                              ServerText.outOfRange("extendReasonCode", body.extendReasonCode, range: RenewalExtension.allowedReasonCodes))
+                              ServerText.outOfRange("extendReasonCode", body.extendReasonCode,
+                                                    written: JSONRequestBody.numberAsWritten("extendReasonCode", in: request.request),
+                                                    range: RenewalExtension.allowedReasonCodes))
         }
         guard let requestIdentifier = body.requestIdentifier, !requestIdentifier.isEmpty, requestIdentifier.utf8.count <= 128 else {
             throw .badRequest(Request.wrongValueCode("requestIdentifier"), ServerText.badRequestIdentifier)

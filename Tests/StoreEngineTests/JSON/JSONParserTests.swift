@@ -75,43 +75,70 @@ import Testing
 
     @Test func syntaxErrorsNameLineAndColumn() {
         let missingComma = syntaxError("{\n  \"ä\": \"ö\" \"b\": 1}")
-        #expect(missingComma == JSONSyntaxError(line: 2, column: 12, reason: "expected ',' or '}' after the member \"ä\", found '\"'"))
+        #expect(missingComma == JSONSyntaxError(line: 2, column: 12, offset: 15, reason: "expected ',' or '}' after the member \"ä\", found '\"'"))
         let trailing = syntaxError("[1] x")
-        #expect(trailing == JSONSyntaxError(line: 1, column: 5, reason: "unexpected text after the end of the JSON value"))
+        #expect(trailing == JSONSyntaxError(line: 1, column: 5, offset: 4, reason: "unexpected text after the end of the JSON value"))
         let badValue = syntaxError("{\"a\": @}")
-        #expect(badValue == JSONSyntaxError(line: 1, column: 7, reason: "expected a value, found '@'"))
+        #expect(badValue == JSONSyntaxError(line: 1, column: 7, offset: 6, reason: "expected a value, found '@'"))
         let truncated = syntaxError("{\"a\": [1,")
-        #expect(truncated == JSONSyntaxError(line: 1, column: 10, reason: "the file ends where a value was expected (is it truncated?)"))
+        #expect(truncated == JSONSyntaxError(line: 1, column: 10, offset: 9, reason: "the file ends where a value was expected (is it truncated?)"))
     }
 
     @Test func errorsInsideStringsPointAfterWhatWasRead() {
         let unknownEscape = syntaxError("[\"üü\\x\"]")
-        #expect(unknownEscape == JSONSyntaxError(line: 1, column: 7, reason: "an unknown escape '\\x' in a string"))
+        #expect(unknownEscape == JSONSyntaxError(line: 1, column: 7, offset: 8, reason: "an unknown escape '\\x' in a string"))
         let rawNewLine = syntaxError("[\"ab\ncd\"]")
-        #expect(rawNewLine == JSONSyntaxError(line: 1, column: 5, reason: "a raw control character (0xa) inside a string; write it escaped"))
+        #expect(rawNewLine == JSONSyntaxError(line: 1, column: 5, offset: 4, reason: "a raw control character (0xa) inside a string; write it escaped"))
         let endsInside = syntaxError("[\"abc")
-        #expect(endsInside == JSONSyntaxError(line: 1, column: 6, reason: "the file ends inside a string (is it truncated?)"))
+        #expect(endsInside == JSONSyntaxError(line: 1, column: 6, offset: 5, reason: "the file ends inside a string (is it truncated?)"))
         let escapedNewLine = syntaxError("[\"ab\\\ncd\"]")
-        #expect(escapedNewLine == JSONSyntaxError(line: 2, column: 1, reason: "an unknown escape '\\\n' in a string"))
+        #expect(escapedNewLine == JSONSyntaxError(line: 2, column: 1, offset: 6, reason: "an unknown escape '\\\n' in a string"))
         let loneSurrogate = syntaxError(#"["\udc00"]"#)
-        #expect(loneSurrogate == JSONSyntaxError(line: 1, column: 9, reason: "a lone UTF-16 low surrogate in \\u escape"))
+        #expect(loneSurrogate == JSONSyntaxError(line: 1, column: 9, offset: 8, reason: "a lone UTF-16 low surrogate in \\u escape"))
     }
 
-    @Test func invalidUTF8InAStringIsRefused() {
-        let error = syntaxError(Array("[\"a".utf8) + [0xC3, 0x28] + Array("\"]".utf8))
-        #expect(error?.reason == "the string before this point is not valid UTF-8")
-        #expect(error?.line == 1 && error?.column == 7)
+    @Test func invalidUTF8InAStringIsRefusedAtTheByteThatBreaksIt() {
+        let brokenSequence = syntaxError(Array("[\"a".utf8) + [0xC3, 0x28] + Array("\"]".utf8))
+        #expect(brokenSequence == JSONSyntaxError(line: 1, column: 5, offset: 4, reason:
+            "invalid UTF-8 in a string: byte 0x28 does not begin or continue a character here"))
+        let strayByte = syntaxError(Array("[\"é".utf8) + [0xFF] + Array("\"]".utf8))
+        #expect(strayByte == JSONSyntaxError(line: 1, column: 4, offset: 4, reason:
+            "invalid UTF-8 in a string: byte 0xff does not begin or continue a character here"))
+    }
+
+    @Test func invalidUTF8InAStringWithEscapesIsRefused() {
+        let error = syntaxError(Array("[\"\\n".utf8) + [0xFF] + Array("\"]".utf8))
+        #expect(error?.reason == "the string before this point holds bytes that are not valid UTF-8")
+        #expect(error?.offset == 6)
+    }
+
+    @Test func aWordThatIsNoJSONValueIsNamedWhole() {
+        let notANumber = syntaxError(#"{"price": NaN}"#)
+        #expect(notANumber?.offset == 10)
+        #expect(notANumber?.reason.hasPrefix("expected a value, found 'NaN' (a JSON value is an object") == true)
+        #expect(syntaxError("[Infinity]")?.reason.contains("found 'Infinity'") == true)
+    }
+
+    @Test func errorsCallTheTextByTheNameTheCallerGives() {
+        do {
+            _ = try JSONParser.parse(Array(#"{"a":[1,2"#.utf8), textName: "body")
+            Issue.record("a truncated text was read")
+        } catch {
+            #expect(error == JSONSyntaxError(line: 1, column: 10, offset: 9,
+                                             reason: "the body ends where ',' or ']' in an array was expected (is it truncated?)"))
+        }
     }
 
     @Test func bytesOutsideStringsThatAreNotJSONAreRefused() {
         let error = syntaxError([UInt8(ascii: "["), 0xC3, 0xA9, UInt8(ascii: "]")])
-        #expect(error == JSONSyntaxError(line: 1, column: 2, reason: "expected a value, found byte 0xc3"))
+        #expect(error == JSONSyntaxError(line: 1, column: 2, offset: 1, reason: "expected a value, found byte 0xc3"))
     }
 
     @Test func deepNestingIsRefusedNotACrash() {
         let depth = JSONParser.maximumDepth + 1
         let error = syntaxError(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
-        #expect(error?.reason.contains("nesting is deeper") == true)
+        #expect(error?.reason == "nesting is deeper than \(JSONParser.maximumDepth) levels, the most this reader takes")
+        #expect(error?.offset == JSONParser.maximumDepth)
         #expect(error?.column == JSONParser.maximumDepth + 1)
     }
 }
