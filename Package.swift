@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "StorefrontText", dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine"]),
         // The store's events on a PostgreSQL server, for a team sharing one store (its
         // errors word their advice with the text module's commands).
-        .target(name: "StorePostgres", dependencies: ["CPostgres", "StoreLedger", "StoreEngine", "StorefrontText"]),
+        .target(name: "StorePostgres", dependencies: ["CPostgres", "StoreLedger", "StoreEngine", "StoreSigning", "StorefrontText"]),
         // `storefront serve`: the App Store Server API over libmicrohttpd.
         .target(
             name: "StoreServer",

@@ -11,8 +11,11 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     let connectionString: String
     /// The address as messages show it, and how the commands they advise name the store.
     public let shown: ShownStoreAddress
-    /// A file-name-safe name for the store: its host, port and database.
+    /// A file-name-safe name for the store, its own among all databases: its host, port and
+    /// database (`PostgresStoreName`).
     public let storeName: String
+    /// The name earlier versions gave the store's files, when it differs from `storeName`.
+    public let formerStoreName: String?
 
     /// Whether `text` names a PostgreSQL store rather than a file: a URI with the
     /// `postgresql:` or `postgres:` scheme, or a libpq keyword string (`key=value …`).
@@ -73,11 +76,10 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         let database = given("dbname", "PGDATABASE") ?? user
         shown = ShownStoreAddress(Self.display(user: user, host: host, port: port, database: database),
                                   passwordLeftOut: !(values["password"] ?? "").isEmpty, namedByEnvironment: namedByEnvironment)
-        let parts = [host.map { $0.hasPrefix("/") ? "local" : $0 } ?? "local", port ?? "5432", database ?? "postgres"]
-        storeName = parts.joined(separator: "-").unicodeScalars.map { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-_".unicodeScalars.contains(scalar))
-                ? String(scalar) : "_"
-        }.joined()
+        let name = try PostgresStoreName(host: host.map { $0.hasPrefix("/") ? "local" : $0 } ?? "local",
+                                         port: port ?? "5432", database: database ?? "postgres")
+        storeName = name.name
+        formerStoreName = name.formerName
     }
 
     /// The address without its password, for messages.

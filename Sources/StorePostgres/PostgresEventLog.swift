@@ -318,6 +318,11 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// Starts the chain with a header row when the store has none; call under the writer lock.
     private func storeHeaderIfMissing() throws {
         guard !chain.hasHeader else { return }
+        // Taking the key of the former name quietly could share it with another database.
+        if !FileManager.default.fileExists(atPath: keyPath),
+           let former = PostgresStoreFiles.formerKeyPath(beside: keyPath, for: address), FileManager.default.fileExists(atPath: former) {
+            throw PostgresStoreError.keyUnderFormerName(store: address.shown, keyPath: keyPath, formerKeyPath: former)
+        }
         try FileManager.default.createDirectory(
             atPath: (keyPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])

@@ -28,6 +28,9 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// Another session held a lock the statement needed for longer than `lock_timeout`; the
     /// transaction was rolled back.
     case lockTimeout(store: ShownStoreAddress, milliseconds: Int)
+    /// A new store's key would be made at `keyPath` while a key sits at `formerKeyPath`, the
+    /// name earlier versions gave it and perhaps other databases too.
+    case keyUnderFormerName(store: ShownStoreAddress, keyPath: String, formerKeyPath: String)
 
     public var description: String {
         switch self {
@@ -65,6 +68,12 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "nothing was written. Let it finish and try again, or find it in pg_stat_activity (a storefront's sessions "
                 + "show application_name storefront; pg_locks shows what it holds) and end it with pg_terminate_backend(pid). The wait is PostgreSQL's lock_timeout "
                 + "(PGOPTIONS='-c lock_timeout=30s' changes it)"
+        case .keyUnderFormerName(let store, let keyPath, let formerKeyPath):
+            "nothing was written to \(store): its key file is now \(keyPath), which does not exist, but \(formerKeyPath) "
+                + "does, the name earlier versions gave this store's key and also that of any database whose name differs "
+                + "from it only in characters outside letters, digits and .-_. Move \(formerKeyPath) to \(keyPath) only if it "
+                + "belongs to this database (it is the key that store init or the first change made for it); otherwise "
+                + "copy this store's own key there from a teammate"
         }
     }
 

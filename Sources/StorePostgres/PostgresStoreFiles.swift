@@ -61,6 +61,15 @@ public enum PostgresStoreFiles {
         return path
     }
 
+    /// Where earlier versions kept the key at `keyPath`, when they named it otherwise: the
+    /// name they gave the store (`PostgresAddress.formerStoreName`) in the same folder.
+    public static func formerKeyPath(beside keyPath: String, for address: PostgresAddress) -> String? {
+        guard let former = address.formerStoreName, (keyPath as NSString).lastPathComponent == address.storeName + ".key" else {
+            return nil
+        }
+        return (keyPath as NSString).deletingLastPathComponent + "/" + former + ".key"
+    }
+
     private static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue

@@ -72,6 +72,13 @@ public enum StoreLocation: Sendable {
         }
     }
 
+    /// A PostgreSQL store's key path while no file is there: the first change to the store
+    /// makes the key there, on this machine only, and the team must be told where it is.
+    public var newKeyPath: String? {
+        guard case .postgres(_, let keyPath, _) = self, !FileManager.default.fileExists(atPath: keyPath) else { return nil }
+        return keyPath
+    }
+
     /// The path signing files and checkpoints are named after: the ledger, or the key's prefix.
     public var filesBase: String {
         switch self {

@@ -43,8 +43,7 @@ enum StoreCommands {
         let sourceLog = try openCopySource(source)
         // A new database's key is made by the copy's first commit, on this machine only: the
         // team needs to be told where it is, as `store init` tells.
-        var keyToWatch: String?
-        if case .postgres(_, let keyPath, _) = target, !FileManager.default.fileExists(atPath: keyPath) { keyToWatch = keyPath }
+        let keyToWatch = target.newKeyPath
         let count: Int
         do {
             count = try EventLogCopy.copy(from: sourceLog, named: source.name, to: try target.openLog(), named: target.name)
