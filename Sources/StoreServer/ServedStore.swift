@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreLedger
 import StoreNotifications
 import StoreSigning
 import StorefrontText
@@ -62,7 +63,15 @@ public final class ServedStore: @unchecked Sendable {
                                      isValidSignature: { [keyCache] key, signature, input in
                                          keyCache.publicKey(for: key)?.isValidRawSignature(signature, for: input) ?? false
                                      })
-        return try check.authorize(token)
+        do {
+            return try check.authorize(token)
+        } catch {
+            // A key made after the damage is not read, and "make one" would send its owner to a
+            // store that refuses every write; the operator is told instead, as for unknown ids.
+            guard let keyID = token.header.kid, error == BearerTokenCheck.unknownKeyRefusal(keyID),
+                  let refusal = refusalOfUnknownKey(keyID) else { throw error }
+            throw refusal
+        }
     }
 
     /// The ledger as it is now, with what others appended since the last request.
@@ -82,10 +91,26 @@ public final class ServedStore: @unchecked Sendable {
     /// A damaged ledger is read up to the damage, so an id after it is not found: answered as
     /// unknown, an app's server would take a purchase that was made for one never made.
     public func refusalOfUnknownIDs() -> AppStoreAPIError? {
-        let cutShort = store.ledgerProblems.filter { $0.firstUntrustedLine != nil }
+        let cutShort = problemsCuttingLedgerShort
         guard !cutShort.isEmpty else { return nil }
         reportInternalFailure(ServerText.storeReadInPartReport(cutShort, in: store.medium))
         return .storeReadInPart
+    }
+
+    /// The retryable 500 to answer instead of "no such API key" while the ledger is damaged,
+    /// where trust stops told to the server's operator; nil while the store holds every event.
+    private func refusalOfUnknownKey(_ keyID: String) -> AppStoreAPIError? {
+        let cutShort = problemsCuttingLedgerShort
+        guard let firstUntrustedLine = cutShort.compactMap(\.firstUntrustedLine).min() else { return nil }
+        reportInternalFailure(ServerText.keyReadInPartReport(
+            keyID: keyID, firstUntrustedLine: firstUntrustedLine, medium: store.medium,
+            problems: cutShort.map { StoreProblemText.describe($0, in: store.medium) }))
+        return .keyReadInPart
+    }
+
+    /// The ledger's problems that stop its reading before some line.
+    private var problemsCuttingLedgerShort: [LedgerProblem] {
+        store.ledgerProblems.filter { $0.firstUntrustedLine != nil }
     }
 
     /// Runs a change the app's server asked for; a store that cannot record it is a 500.

@@ -120,6 +120,31 @@ public enum ServerText {
                               cause: problems.map { StoreProblemText.describe($0, in: medium) }.joined(separator: "; "))
     }
 
+    /// The retryable 500 answered instead of 401 for a token whose API key is not found while
+    /// the ledger is damaged.
+    public static let keyReadInPart =
+        "The store cannot be read whole right now, so it cannot tell whether the token's API key exists. Try again later."
+
+    /// What `serve` prints on stderr for that 500: the key, where trust stops, and the damage.
+    public static func keyReadInPartReport(keyID: String, firstUntrustedLine: Int, medium: StoreMedium,
+                                           problems: [String]) -> String {
+        internalFailureReport("no API key \(keyID) is in what it reads, which \(trustStops(beforeLine: firstUntrustedLine, in: medium)); "
+                                + "the key may be recorded after the damage",
+                              cause: problems.joined(separator: "; "))
+    }
+
+    /// Where a damaged store's reading stops, in the words of the command line's damage warnings.
+    static func trustStops(beforeLine line: Int, in medium: StoreMedium) -> String {
+        switch medium {
+        case .entitlementsFile:
+            return "stops before line \(line), the first that cannot be trusted"
+        case .database:
+            let sequence = StoreProblemText.sequence(ofLine: line)
+            return sequence == 0 ? "holds none of its rows, since none can be trusted"
+                : "stops before row seq \(sequence), the first that cannot be trusted"
+        }
+    }
+
     /// What failed behind a 500, for the client: no paths, no commands to run.
     public enum InternalFailure {
         public static let readingStore = "it could not read its entitlements"

@@ -50,11 +50,17 @@ public struct BearerTokenCheck: Sendable {
         typealias Reason = ServerText.TokenRefusal
         guard token.header.alg == "ES256" else { throw .unauthorized(Reason.algorithm(token.header.alg)) }
         guard let keyID = token.header.kid else { throw .unauthorized(Reason.noKeyID) }
-        guard let key = keys.first(where: { $0.keyID == keyID }) else { throw .unauthorized(Reason.unknownKey(keyID)) }
+        guard let key = keys.first(where: { $0.keyID == keyID }) else { throw Self.unknownKeyRefusal(keyID) }
         if let revoked = key.revoked { throw .unauthorized(Reason.revokedKey(keyID, on: revoked)) }
         guard isValidSignature(key, token.signature, token.signingInput) else { throw .unauthorized(Reason.badSignature(keyID)) }
         try checkClaims(token.claims, key: key)
         return AuthorizedCaller(bundleID: bundleID, keyID: keyID)
+    }
+
+    /// The 401 for a token whose `kid` names none of the keys given; a caller that may hold
+    /// only some of its keys (a damaged ledger) tells it apart by this value.
+    public static func unknownKeyRefusal(_ keyID: String) -> AppStoreAPIError {
+        .unauthorized(ServerText.TokenRefusal.unknownKey(keyID))
     }
 
     private func checkClaims(_ claims: BearerToken.Claims, key: InAppPurchaseKey) throws(AppStoreAPIError) {

@@ -151,6 +151,11 @@ extension AppStoreAPIError {
     public static let storeReadInPart = AppStoreAPIError(httpStatus: 500, errorCode: Code.generalInternalRetryable,
                                                          errorMessage: ServerText.storeReadInPart)
 
+    /// 500 with Apple's retryable code, instead of a 401 that the token's API key is unknown,
+    /// while the store holds only part of its events: the key may be in the part it cannot read.
+    public static let keyReadInPart = AppStoreAPIError(httpStatus: 500, errorCode: Code.generalInternalRetryable,
+                                                       errorMessage: ServerText.keyReadInPart)
+
     /// 500 with Apple's retryable code while the store's database cannot be reached: the
     /// same request may well succeed once it is back.
     public static let storeUnreachable = AppStoreAPIError(httpStatus: 500, errorCode: Code.generalInternalRetryable,

@@ -40,7 +40,10 @@ enum APIKeyCommands {
         if arguments.json {
             try console.json(JSONShapes.InAppPurchaseKeyList(keys: keys.map(entry)))
         } else if keys.isEmpty {
-            console.out(CommandLineText.Keys.noKeys)
+            // "make one" would be refused by a damaged store, and its keys may be past the damage.
+            let damage = LedgerDamage(session.store)
+            let cutShort = damage.firstBadLine == nil ? nil : damage.warning(filePath: session.ledgerPath)
+            console.out(cutShort.map(CommandLineText.Keys.noKeysBeforeDamage) ?? CommandLineText.Keys.noKeys)
         } else {
             for key in keys {
                 console.out(CommandLineText.Keys.listed(keyID: key.keyID, issuerID: key.issuerID, created: session.text.date(key.created),
