@@ -19,9 +19,10 @@ public enum LedgerWriteAccess {
         for path in candidates where FileManager.default.fileExists(atPath: path) {
             guard access(path, W_OK) != 0 else { continue }
             let code = errno
-            let name = code == EROFS ? "EROFS" : code == EACCES ? "EACCES" : code == EPERM ? "EPERM" : "errno \(code)"
-            let what = path == candidates[0] ? CommandLineText.Files.itsFolder(path) : path
-            return CommandLineText.Files.notWritable(ledgerPath, what: what, reason: String(cString: strerror(code)), code: name)
+            let isFolder = path == candidates[0]
+            let what = isFolder ? CommandLineText.Files.itsFolder(path) : path
+            // For the folder, the ledger's path: the advice then looks at the file and its folder both.
+            return CommandLineText.Files.notWritable(ledgerPath, what: what, refused: isFolder ? ledgerPath : path, code: code)
         }
         return nil
     }
