@@ -74,6 +74,14 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         let user = given("user", "PGUSER")
         let port = given("port", "PGPORT")
         let database = given("dbname", "PGDATABASE") ?? user
+        if let port {
+            // libpq pairs ports with the hostaddr list when there is one, else with the hosts.
+            let hosts = given("hostaddr", "PGHOSTADDR") ?? given("host", "PGHOST")
+            let hostCount = hosts.map { $0.split(separator: ",", omittingEmptySubsequences: false).count } ?? 1
+            if let problem = PostgresPortCheck.problem(ports: port, fromVariable: values["port"] == nil, hostCount: hostCount) {
+                throw .invalidAddress(reason: problem)
+            }
+        }
         shown = ShownStoreAddress(Self.display(user: user, host: host, port: port, database: database),
                                   passwordLeftOut: !(values["password"] ?? "").isEmpty, namedByEnvironment: namedByEnvironment)
         let name = try PostgresStoreName(host: host.map { $0.hasPrefix("/") ? "local" : $0 } ?? "local",

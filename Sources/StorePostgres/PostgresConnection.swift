@@ -51,9 +51,9 @@ final class PostgresConnection {
             throw .unreachable(store: address.shown, reason: "libpq could not allocate a connection")
         }
         guard PQstatus(handle) == CONNECTION_OK else {
-            let reason = Self.message(of: handle)
+            let failure = Self.connectFailure(handle, address: address)
             PQfinish(handle)
-            throw .unreachable(store: address.shown, reason: reason)
+            throw failure
         }
         self.handle = handle
         // Warnings (a NOTICE for CREATE … IF NOT EXISTS) must not reach the command's output.
@@ -200,6 +200,21 @@ final class PostgresConnection {
 
     /// libpq's message on one line: its lines joined with "; " and its tabs and runs of spaces
     /// made one space, as it is quoted inside a sentence of ours.
+    /// Why a connection failed: `noDatabase` when the server answered that the database does not
+    /// exist, which no retry mends, else `unreachable`.
+    ///
+    /// libpq gives no SQLSTATE for a failed connection, so the server's message is matched. It is
+    /// in the server's language; another language than English reads as unreachable, as before.
+    private static func connectFailure(_ handle: OpaquePointer, address: PostgresAddress) -> PostgresStoreError {
+        let reason = message(of: handle)
+        let text = { (value: UnsafeMutablePointer<CChar>?) in value.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+        guard let database = text(PQdb(handle)), reason.contains("database \"\(database)\" does not exist") else {
+            return .unreachable(store: address.shown, reason: reason)
+        }
+        return .noDatabase(store: address.shown, database: database,
+                           server: ServerAddress(host: text(PQhost(handle)), port: text(PQport(handle)), user: text(PQuser(handle))))
+    }
+
     static func message(of handle: OpaquePointer) -> String {
         String(cString: PQerrorMessage(handle)).split(whereSeparator: \.isNewline)
             .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }

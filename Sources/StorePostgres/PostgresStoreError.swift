@@ -6,10 +6,14 @@ import StorefrontText
 /// Every message names the store by its address without the password (`PostgresAddress.display`),
 /// and the commands it advises name it the same way (`StoreCommandText`).
 public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The address is neither a PostgreSQL URI nor a libpq keyword string libpq accepts.
+    /// The address is neither a PostgreSQL URI nor a libpq keyword string libpq accepts, or
+    /// holds a setting libpq would refuse when connecting (a port that is no port number).
     case invalidAddress(reason: String)
     /// The server could not be reached, or the connection broke; nothing was written.
     case unreachable(store: ShownStoreAddress, reason: String)
+    /// The server answered that the address's database does not exist; `server` is where it
+    /// answered, for the command that creates it.
+    case noDatabase(store: ShownStoreAddress, database: String, server: ServerAddress)
     /// The server refused a statement.
     case statementFailed(store: ShownStoreAddress, sqlState: String, message: String)
     /// The role may read the store but not write it.
@@ -35,12 +39,16 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         switch self {
         case .invalidAddress(let reason):
-            "the store address is not a PostgreSQL URI (postgresql://user@host:port/database) or a libpq keyword string "
-                + "(host=… dbname=…): \(reason)"
+            "the store address cannot be used: \(Self.sentence(reason)) \(CommandLineText.Stores.addressForms)."
         case .unreachable(let store, let reason):
             "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was written; check that the server runs and the "
                 + "address, user and password (PGPASSWORD or ~/.pgpass) are right, then try again: "
                 + "\(StoreCommandText.command("verify", on: store)) reads the whole store without changing it"
+        case .noDatabase(let store, let database, let server):
+            "the server of the store \(store) has no database \(Self.quoted(database)), so nothing was read or written. Create it "
+                + "with \(Self.createCommand(database, on: server, passwordLeftOut: store.passwordLeftOut)), then "
+                + "\(StoreCommandText.command("store init", on: store)); or, if the store is in another database, correct the name "
+                + "in the address"
         case .statementFailed(let store, let sqlState, let message):
             "the store \(store) refused a statement (SQLSTATE \(sqlState)): \(message)"
         case .readOnlyRole(let store, let reason):
@@ -76,6 +84,14 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "copy this store's own key there from a teammate"
         }
     }
+
+    /// `createdb` for `name` on `server`.
+    private static func createCommand(_ name: String, on server: ServerAddress, passwordLeftOut: Bool) -> String {
+        StoreCommandText.createDatabase(name, host: server.host, port: server.port, user: server.user, passwordLeftOut: passwordLeftOut)
+    }
+
+    /// `name` in double quotes, as PostgreSQL names a database in its messages.
+    private static func quoted(_ name: String) -> String { "\"\(name)\"" }
 
     /// The SQL that records the schema version again.
     private static func versionRepair(missing: String, version: Int) -> String {

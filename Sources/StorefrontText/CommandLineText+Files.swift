@@ -1,4 +1,5 @@
 import StoreEngine
+import StoreLedger
 
 /// The command line's sentences about files, keys and what a listing shows around the catalog.
 extension CommandLineText {
@@ -11,9 +12,10 @@ extension CommandLineText {
             "\(store): \(count == 1 ? "1 problem" : "\(count) problems")"
         }
 
-        public static func head(sequence: Int, mac: String?) -> String {
+        /// The head `verify` prints, with the command that checks the same store against it later.
+        public static func head(sequence: Int, mac: String?, store: StoreCommandText.AdvisedStore) -> String {
             "  head: sequence number \(sequence), MAC \(mac ?? "none"); keep it elsewhere and check later with "
-                + "`storefront verify --expect-sequence \(sequence)`"
+                + StoreCommandText.command("verify --expect-sequence \(sequence)", on: store)
         }
 
         public static func incompleteLastLine(bytes: Int) -> String {
@@ -21,9 +23,10 @@ extension CommandLineText {
                 + "the next command moves it aside into a .torn file"
         }
 
-        public static func rolledBack(lastSequence: Int, expected: Int) -> String {
+        public static func rolledBack(lastSequence: Int, expected: Int, store: StoreCommandText.AdvisedStore) -> String {
             "the ledger ends at sequence number \(lastSequence), but \(expected) was expected: lines were cut from its end or an "
-                + "older copy was put back; restore the newer copy, or run `storefront repair` only if the older state is the one to keep"
+                + "older copy was put back; restore the newer copy, or run \(StoreCommandText.command("repair", on: store)) only if "
+                + "the older state is the one to keep"
         }
 
         public static func aboutPath(_ path: String, _ sentence: String) -> String { "\(path): \(sentence)" }
@@ -45,10 +48,12 @@ extension CommandLineText {
             "\(path) is sound again: every line verifies, so all of it is served and it can be written"
         }
 
-        /// Why the storefront opens read-only: `what` is the file, or the folder (`itsFolder`), that may not be written.
-        public static func notWritable(_ path: String, what: String, reason: String, code: String) -> String {
-            "The entitlements file \(path) cannot be written (\(what): \(reason), \(code)), so nothing can be bought, spent or "
-                + "changed; renewals and expiries that fell due are shown but not recorded. Check the permissions of the file and its folder."
+        /// Why the storefront opens read-only: `what` is the file or "its folder PATH" that may not be written,
+        /// `refused` its path, and `code` the `errno` that refused it.
+        public static func notWritable(_ path: String, what: String, refused: String, code: Int32) -> String {
+            "The entitlements file \(path) cannot be written (\(what): \(FileSystemError.explanation(of: code))), so nothing can be "
+                + "bought, spent or changed; renewals and expiries that fell due are shown but not recorded. "
+                + (WriteRefusalAdvice.sentence(code: code, path: refused) ?? "Check the permissions of the file and its folder") + "."
         }
 
         /// The folder named in `notWritable` when a commit would have to create `files` in it.

@@ -58,6 +58,17 @@ extension CommandLineText {
                 + "them. The first: \(first)"
         }
 
+        /// A PostgreSQL address libpq refuses before connecting (it cannot parse it, or a port is
+        /// no port number): `givenBy` is the option or variable that held it.
+        public static func malformedAddress(givenBy: String, reason: String) -> String {
+            let place = givenBy.hasPrefix("--") ? "the store address given to \(givenBy)" : "the store address in \(givenBy)"
+            return "\(place) cannot be used: \(reason); correct it and run the command again. \(addressForms)"
+        }
+
+        /// The two ways to write a team store's address.
+        public static let addressForms = "A store address is a PostgreSQL URI (postgresql://user@host:port/database) or a "
+            + "libpq keyword string (host=… dbname=…)"
+
         public static let copyNeedsBothEnds = "store copy needs --from FILE_OR_URL and --to FILE_OR_URL"
 
         /// The warning of a command run on a damaged database (without the "storefront: warning: " prefix).

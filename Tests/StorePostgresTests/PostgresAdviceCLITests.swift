@@ -144,3 +144,42 @@ struct PostgresAdviceCLITests {
         #expect(verified?.status == 0 && verified?.stdout.contains("intact, 1 event") == true, "\(verified?.stdout ?? "")\(verified?.stderr ?? "")")
     }
 }
+
+extension PostgresAdviceCLITests {
+    @Test("verify's head advises verify --expect-sequence on the same store; pasted, it checks that store",
+          arguments: Spelling.allCases)
+    func headAdvisesTheSameStore(spelling: Spelling) throws {
+        let database = try Database(spelling)
+        #expect(try database.cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let verified = try database.cli.run(["verify"])
+        #expect(verified.status == 0, "\(verified.stderr)")
+        let again = try Self.pastedVerify(from: verified.stdout, advising: database.advice("verify --expect-sequence 1", shown: database.shown()),
+                                          as: database.cli)
+        #expect(again?.status == 0 && again?.stdout.contains("\(database.shown()): intact, 1 event") == true,
+                "\(again?.stdout ?? "")\(again?.stderr ?? "")")
+
+        var viaVariable = database.cli
+        viaVariable.storeArguments = []
+        viaVariable.environment["STOREFRONT_STORE"] = database.address()
+        let verifiedViaVariable = try viaVariable.run(["verify"])
+        #expect(verifiedViaVariable.stdout.contains("check later with `storefront verify --expect-sequence 1`\n"), "\(verifiedViaVariable.stdout)")
+    }
+
+    @Test("a database that does not exist: says so and advises createdb; pasted with store init, the store works",
+          arguments: Spelling.allCases)
+    func missingDatabase(spelling: Spelling) throws {
+        var database = try Database(spelling)
+        let missing = database.name + "_missing"
+        database.cli.storeArguments = ["--store", database.address().replacingOccurrences(of: database.name, with: missing)]
+        let failed = try database.cli.run(["entitlements"])
+        #expect(failed.status == 3, "\(failed.stderr)")
+        #expect(failed.stderr.contains("has no database \"\(missing)\", so nothing was read or written"), "\(failed.stderr)")
+        #expect(!failed.stderr.contains("check that the server runs") && !failed.stderr.contains("s3cret"), "\(failed.stderr)")
+        let create = try #require(PastedCommand.quoted(startingWith: "createdb", in: failed.stderr), "\(failed.stderr)")
+        #expect(try PastedCommand.run(create, as: database.cli).status == 0)
+        let initialize = try #require(PastedCommand.quoted(startingWith: "storefront store init", in: failed.stderr))
+        let initialized = try PastedCommand.run(initialize, as: database.cli)
+        #expect(initialized.status == 0, "\(initialized.stderr)")
+        #expect(try database.cli.run(["entitlements"]).status == 0)
+    }
+}

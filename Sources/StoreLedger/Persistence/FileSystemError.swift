@@ -47,7 +47,7 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The system's text for `code` followed by its symbolic name where known, e.g.
     /// "No space left on device (ENOSPC)".
-    static func explanation(of code: Int32) -> String {
+    public static func explanation(of code: Int32) -> String {
         let text = String(cString: strerror(code))
         guard let name = symbolicNames[code] else { return text }
         return "\(text) (\(name))"
@@ -56,8 +56,7 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
     private var advice: String {
         switch code {
         case ENOSPC, EDQUOT: ". Free some disk space and try again"
-        case EACCES, EPERM: ". Check the permissions of the file and its directory"
-        case EROFS: ". The file system is read-only; choose another location"
+        case EACCES, EPERM, EROFS: WriteRefusalAdvice.sentence(code: code, path: path).map { ". " + $0 } ?? ""
         case EIO: ". The storage device reported an error; check it before trying again"
         default: ""
         }

@@ -6,6 +6,6 @@ import StorefrontCommands
 /// as `--store` takes them.
 enum BenchStoreLog {
     static func open(_ location: String) throws -> StoreEventLog {
-        try StoreLocation.named(location, environment: ProcessInfo.processInfo.environment).openLog()
+        try StoreLocation.named(location, givenBy: "the benchmark", environment: ProcessInfo.processInfo.environment).openLog()
     }
 }

@@ -34,8 +34,9 @@ public enum LedgerWriteAccess {
     static func refusal(ledgerPath: String, exists: (String) -> Bool, writeError: (String) -> Int32?) -> String? {
         for target in targets(ledgerPath: ledgerPath, exists: exists) {
             guard let code = writeError(target.path) else { continue }
-            return CommandLineText.Files.notWritable(ledgerPath, what: target.shownAs,
-                                                     reason: String(cString: strerror(code)), code: name(of: code))
+            // For the folder, the ledger's path: the advice then looks at the file and its folder both.
+            let refused = target.shownAs == target.path ? target.path : ledgerPath
+            return CommandLineText.Files.notWritable(ledgerPath, what: target.shownAs, refused: refused, code: code)
         }
         return nil
     }
@@ -55,14 +56,5 @@ public enum LedgerWriteAccess {
             targets.append(Target(path: folder, shownAs: CommandLineText.Files.itsFolder(folder, toCreate: missing)))
         }
         return targets
-    }
-
-    private static func name(of code: Int32) -> String {
-        switch code {
-        case EROFS: "EROFS"
-        case EACCES: "EACCES"
-        case EPERM: "EPERM"
-        default: "errno \(code)"
-        }
     }
 }

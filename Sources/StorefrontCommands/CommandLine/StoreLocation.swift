@@ -15,7 +15,7 @@ public enum StoreLocation: Sendable {
     public static func resolve(_ arguments: CommandLineArguments, environment: [String: String]) throws(CommandFailure) -> StoreLocation {
         if let store = arguments.storeAddress, !store.isEmpty {
             guard !isBlank(store) else { throw CommandFailure(status: .usage, message: CommandLineText.Stores.blankStore("--store")) }
-            return try named(store, environment: environment)
+            return try named(store, givenBy: "--store", environment: environment)
         }
         if arguments.entitlementsPath == nil, let store = environment["STOREFRONT_STORE"] {
             // Taken as unset, an empty value would quietly put a team's commands on a file of their own.
@@ -23,15 +23,16 @@ public enum StoreLocation: Sendable {
             guard !isBlank(store) else {
                 throw CommandFailure(status: .usage, message: CommandLineText.Stores.blankStore("STOREFRONT_STORE"))
             }
-            return try named(store, environment: environment, namedByEnvironment: true)
+            return try named(store, givenBy: "STOREFRONT_STORE", environment: environment, namedByEnvironment: true)
         }
         return .file(path: try StoreSession.ledgerPath(arguments, environment: environment))
     }
 
     /// The store `text` names: a PostgreSQL URI or keyword string, else a file's path.
-    /// `namedByEnvironment`: `text` is `STOREFRONT_STORE`'s, which then names the store for the
-    /// commands that messages advise, too.
-    public static func named(_ text: String, environment: [String: String],
+    /// `givenBy` is the option or variable that held it, which a refusal of a malformed address
+    /// names. `namedByEnvironment`: `text` is `STOREFRONT_STORE`'s, which then names the store
+    /// for the commands that messages advise, too.
+    public static func named(_ text: String, givenBy: String, environment: [String: String],
                              namedByEnvironment: Bool = false) throws(CommandFailure) -> StoreLocation {
         guard PostgresAddress.looksLikeAddress(text) else {
             // "postgresq://…" or "postgresql:/…" is a mistyped address, not a folder named
@@ -52,8 +53,8 @@ public enum StoreLocation: Sendable {
             let address = try PostgresAddress(text, environment: environment, namedByEnvironment: namedByEnvironment)
             return .postgres(address, keyPath: try PostgresStoreFiles.keyPath(for: address, environment: environment),
                              filesBase: try PostgresStoreFiles.basePath(for: address, environment: environment))
-        } catch let error as PostgresStoreError {
-            throw CommandFailure(status: .usage, message: "\(error)")
+        } catch PostgresStoreError.invalidAddress(let reason) {
+            throw CommandFailure(status: .usage, message: CommandLineText.Stores.malformedAddress(givenBy: givenBy, reason: reason))
         } catch {
             throw CommandFailure(status: .usage, message: "\(error)")
         }
@@ -77,6 +78,16 @@ public enum StoreLocation: Sendable {
     public var newKeyPath: String? {
         guard case .postgres(_, let keyPath, _) = self, !FileManager.default.fileExists(atPath: keyPath) else { return nil }
         return keyPath
+    }
+
+    /// The store as the commands that messages advise name it again: a file given by
+    /// `--entitlements` or `--store` with its path, a database as its address was named.
+    public func advised(_ arguments: CommandLineArguments) -> StoreCommandText.AdvisedStore {
+        switch self {
+        case .file(let path):
+            .file(path: path, namedByOption: !(arguments.entitlementsPath ?? "").isEmpty || !(arguments.storeAddress ?? "").isEmpty)
+        case .postgres(let address, _, _): .database(address.shown)
+        }
     }
 
     /// The path signing files and checkpoints are named after: the ledger, or the key's prefix.

@@ -38,8 +38,8 @@ enum StoreCommands {
         guard let from = arguments.value(of: CommandOptions.from), let to = arguments.value(of: CommandOptions.to) else {
             throw CommandFailure(status: .usage, message: CommandLineText.Stores.copyNeedsBothEnds)
         }
-        let source = try StoreLocation.named(from, environment: environment)
-        let target = try StoreLocation.named(to, environment: environment)
+        let source = try StoreLocation.named(from, givenBy: "--from", environment: environment)
+        let target = try StoreLocation.named(to, givenBy: "--to", environment: environment)
         let sourceLog = try openCopySource(source)
         // A new database's key is made by the copy's first commit, on this machine only: the
         // team needs to be told where it is, as `store init` tells.

@@ -27,9 +27,10 @@ enum VerifyCommand {
         }
         let medium: StoreMedium
         if case .postgres(let address, _, _) = location { medium = .database(address: address.shown) } else { medium = .entitlementsFile }
+        let advised = location.advised(arguments)
         let describe = { (problem: LedgerProblem) in StoreProblemText.describe(problem, in: medium) }
         let rolledBack = expected.flatMap { $0 > report.lastSequence ? $0 : nil }.map {
-            medium == .entitlementsFile ? CommandLineText.Files.rolledBack(lastSequence: report.lastSequence, expected: $0)
+            medium == .entitlementsFile ? CommandLineText.Files.rolledBack(lastSequence: report.lastSequence, expected: $0, store: advised)
                 : CommandLineText.Stores.rolledBack(lastSequence: report.lastSequence, expected: $0)
         }
         if arguments.json {
@@ -44,7 +45,7 @@ enum VerifyCommand {
         } else if report.isIntact, rolledBack == nil {
             console.out(medium == .entitlementsFile ? CommandLineText.Files.intact(path, events: report.entryCount)
                             : CommandLineText.Stores.intact(path, events: report.entryCount))
-            console.out(CommandLineText.Files.head(sequence: report.lastSequence, mac: report.headMAC))
+            console.out(CommandLineText.Files.head(sequence: report.lastSequence, mac: report.headMAC, store: advised))
             if report.incompleteLastLineBytes > 0 {
                 console.out(CommandLineText.Files.incompleteLastLine(bytes: report.incompleteLastLineBytes))
             }

@@ -24,7 +24,7 @@ struct UnusableTerminalTests {
         Case(name: "TERM unset", prefix: "env -u TERM ", status: 2, message: "TERM is not set"),
         Case(name: "standard output piped", prefix: "", arguments: [], status: 2, message: "no terminal to open the storefront in"),
         Case(name: "invalid UTF-8 in the catalog", prefix: "", arguments: ["--catalog", "invalid-utf8.json"], status: 3,
-             message: "not valid UTF-8"),
+             message: "invalid UTF-8 in a string"),
     ]
 
     @Test("is refused with a clear message before the screen is touched", arguments: refusals)

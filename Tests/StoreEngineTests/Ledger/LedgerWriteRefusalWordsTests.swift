@@ -1,0 +1,42 @@
+import StoreLedger
+import StorefrontText
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a refused write to the entitlements file advises: a file attribute for EPERM (the mode
+/// may well allow writing), the permissions for EACCES, in the same words on the command line
+/// and in the storefront's read-only banner.
+@Suite("Ledger: the words of a refused write")
+struct LedgerWriteRefusalWordsTests {
+    static let path = "/srv/my shop/entitlements.jsonl"
+    static let attributeAdvice = "A file attribute such as immutable (i) or append-only (a) forbids this, whatever the "
+        + "permissions say: `lsattr -d '/srv/my shop/entitlements.jsonl' '/srv/my shop'` shows it, and `chattr -i -a PATH` "
+        + "(as root) on the one flagged clears it"
+
+    @Test("EPERM on opening or writing names a file attribute and how to see and clear it, not the permissions")
+    func operationNotPermittedNamesAnAttribute() {
+        for operation in [FileOperation.open, .write] {
+            let said = FileSystemError(operation: operation, path: Self.path, code: EPERM).description
+            #expect(said.contains("Operation not permitted (EPERM). " + Self.attributeAdvice), "\(said)")
+            #expect(!said.contains("Check the permissions"), "\(said)")
+        }
+    }
+
+    @Test("EACCES still sends people to the permissions")
+    func permissionDeniedNamesThePermissions() {
+        let said = FileSystemError(operation: .open, path: Self.path, code: EACCES).description
+        #expect(said.hasSuffix("Permission denied (EACCES). Check the permissions of the file and its directory"), "\(said)")
+        #expect(!said.contains("lsattr"))
+    }
+
+    @Test("the storefront's read-only banner gives the command line's advice for EPERM and for EACCES")
+    func bannerSaysWhatTheCommandLineSays() {
+        let immutable = CommandLineText.Files.notWritable(Self.path, what: Self.path, refused: Self.path, code: EPERM)
+        #expect(immutable.contains("(\(Self.path): Operation not permitted (EPERM))"), "\(immutable)")
+        #expect(immutable.hasSuffix("not recorded. " + Self.attributeAdvice + "."), "\(immutable)")
+        let denied = CommandLineText.Files.notWritable(Self.path, what: "its folder /srv/my shop", refused: Self.path, code: EACCES)
+        #expect(denied.hasSuffix("not recorded. Check the permissions of the file and its directory."), "\(denied)")
+    }
+}
