@@ -14,9 +14,13 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// The key file that keys the MAC chain.
     public let keyPath: String
     var connection: PostgresConnection
-    /// Whether this session LISTENs on the change channel (only a reader that asked for
-    /// `changeSignal` does; a command needs no notifications).
+    /// Whether a reader asked for `changeSignal` (a command needs no notifications).
     private var isListening = false
+    /// The session that LISTENs on the change channel once a reader asked; nil until it could
+    /// connect. It runs no statement after its LISTEN, so libpq never takes a notification in
+    /// among a statement's replies, where it would wake nobody: every notification makes its
+    /// socket readable.
+    private var listener: PostgresConnection?
     /// A commit may have gone unnoticed (before LISTEN took effect, or while reconnecting):
     /// the next `hasChanged` says yes, so the reader looks.
     private var mayHaveMissedChanges = false
@@ -69,19 +73,18 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// in milliseconds (0: for ever); see `PostgresConnection.defaultLockTimeoutMilliseconds`.
     public var lockTimeoutMilliseconds: Int { lock.withLock { connection.lockTimeoutMilliseconds } }
 
-    /// The connection's socket once this session listens for commits; asking for it starts
-    /// listening. Nil while the connection is lost (the next read connects again).
+    /// The listening session's socket; asking for it starts listening. Nil while either session
+    /// is lost or the listening one could not connect (the next read connects them again).
     public var changeSignal: Int32? {
         lock.withLock {
             if !isListening {
-                // Asked for on a lost connection, listening starts with the reconnect, before
-                // its read, rather than after that read with a commit possibly in between.
-                guard connection.isBroken || (try? connection.listen(PostgresSchema.changeChannel)) != nil else { return nil }
                 isListening = true
-                mayHaveMissedChanges = true
+                // Where the server cannot be reached now, listening starts with the reconnect,
+                // before its read, rather than after that read with a commit possibly in between.
+                try? listenAgainIfLost()
             }
-            guard !connection.isBroken else { return nil }
-            return connection.socket
+            guard let listener, !listener.isBroken, !connection.isBroken else { return nil }
+            return listener.socket
         }
     }
 
@@ -108,9 +111,9 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     private func hasAnnouncedChanges() -> Bool {
         if isListening {
             // Notifications say what changed; a lost connection must be heard from a read.
-            let notified = connection.takeNotifications(after: fetchedThrough) || connection.isBroken
+            let notified = listener.map { $0.takeNotifications(after: fetchedThrough) || $0.isBroken } ?? true
             defer { mayHaveMissedChanges = false }
-            return notified || mayHaveMissedChanges
+            return notified || connection.isBroken || mayHaveMissedChanges
         }
         guard let rows = try? connection.execute("SELECT coalesce(max(seq), 0) FROM storefront_events") else {
             // No table yet, or the server is gone: either way a read tells more.
@@ -140,7 +143,6 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 restarted = restartIfNeeded(rereadingDamage: damagedRecheckRequested || isDamagedRecheckDue)
                 var batch = try readVersionAndRows()
                 batch.restarted = batch.restarted || restarted
-                readOnIfNotifiedMeanwhile(&batch)
                 isReadingInParts = batch.isPartial
                 return batch
             } catch {
@@ -235,20 +237,29 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         }
     }
 
-    /// Connects again when the server dropped the connection, listening again if this session
-    /// listened; throws `StoreUnreachable` while the server cannot be reached. Call under `lock`.
+    /// Connects again when the server dropped a connection, the listening session first (so a
+    /// commit after this read's snapshot is announced); throws `StoreUnreachable` while the
+    /// server cannot be reached. Call under `lock`.
     private func reconnectIfLost() throws {
-        guard connection.isBroken else { return }
         do {
-            let fresh = try PostgresConnection(address)
-            if isListening {
-                try fresh.listen(PostgresSchema.changeChannel)
-                mayHaveMissedChanges = true
-            }
-            connection = fresh
+            try listenAgainIfLost()
+            guard connection.isBroken else { return }
+            connection = try PostgresConnection(address)
         } catch {
             throw Self.portError(error)
         }
+    }
+
+    /// Connects the listening session and LISTENs, when a reader asked for the change signal and
+    /// that session is missing or lost; a commit made meanwhile went unannounced, so the next
+    /// look says yes. Call under `lock`.
+    private func listenAgainIfLost() throws(PostgresStoreError) {
+        guard isListening, listener?.isBroken ?? true else { return }
+        listener = nil
+        let fresh = try PostgresConnection(address)
+        try fresh.listen(PostgresSchema.changeChannel)
+        listener = fresh
+        mayHaveMissedChanges = true
     }
 
     /// A lost or refused connection as the store port reports it (`StoreUnreachable`), so the
@@ -295,24 +306,6 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             batch.restarted = batch.restarted || part.restarted
         } while batch.isPartial
         return batch
-    }
-
-    /// Reads on while a notification taken in during the read names a row it did not return: a
-    /// commit that landed after a statement's snapshot is notified among that statement's
-    /// replies, where libpq keeps it aside, so no wake-up would ever follow. Call under `lock`.
-    ///
-    /// A read that fails here still returns the rows already taken in (the chain has moved past
-    /// them); the next look says yes and meets the failure.
-    private func readOnIfNotifiedMeanwhile(_ batch: inout EventBatch) {
-        while isListening, !batch.isPartial, connection.takeNotifications(after: fetchedThrough) {
-            guard !connection.isBroken, let more = try? fetch() else {
-                mayHaveMissedChanges = true
-                return
-            }
-            batch.entries += more.entries
-            batch.isPartial = more.isPartial
-            batch.restarted = batch.restarted || more.restarted
-        }
     }
 
     /// Starts the chain with a header row when the store has none; call under the writer lock.

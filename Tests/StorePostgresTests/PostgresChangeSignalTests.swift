@@ -71,6 +71,48 @@ struct PostgresChangeSignalTests {
         try Self.expectWokenByAPurchase(follower, on: fixture, "the commit after the reconnecting read must be notified")
     }
 
+    @Test("A commit announced while the listener's own commit is on its way still wakes its socket")
+    func notificationDuringOwnCommitWakesTheListener() throws {
+        let fixture = try PostgresStoreFixture()
+        let follower = try fixture.store()
+        _ = try follower.purchase(face, buyer: phone, storefront: "USA")
+        let signal = try #require(follower.changeSignal)
+        _ = follower.hasExternalChanges()
+        // The follower's next insert waits for a gate the test opens only after announcing a
+        // commit, so the announcement reaches the server while the follower's transaction is
+        // open: it is passed on right before that COMMIT's reply (a test-only trigger).
+        _ = try fixture.server.psql("""
+            CREATE TABLE storefront_test_gate (opened boolean);
+            CREATE FUNCTION storefront_test_wait_for_gate() RETURNS trigger LANGUAGE plpgsql AS
+              $$ BEGIN
+                   WHILE NOT EXISTS (SELECT 1 FROM storefront_test_gate) LOOP PERFORM pg_sleep(0.01); END LOOP;
+                   RETURN NEW;
+                 END $$;
+            CREATE TRIGGER storefront_test_wait_for_gate BEFORE INSERT ON storefront_events
+              FOR EACH ROW EXECUTE FUNCTION storefront_test_wait_for_gate();
+            """)
+        let committed = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = try? follower.purchase(face, buyer: phone, storefront: "USA")
+            committed.signal()
+        }
+        // Until the follower's insert waits at the gate, its transaction may not have begun.
+        var waiting = "0"
+        let giveUp = Date().addingTimeInterval(120)
+        while waiting == "0", Date() < giveUp {
+            waiting = try fixture.server.psql(
+                "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND query LIKE 'INSERT%'"
+            ).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        try #require(waiting != "0", "the follower's insert never reached the gate")
+        _ = try fixture.server.psql("SELECT pg_notify('storefront_events', '1000000')")
+        _ = try fixture.server.psql("INSERT INTO storefront_test_gate VALUES (true)")
+        committed.wait()
+        #expect(follower.balance(of: "rage-faces", for: phone) == 10, "the follower's own purchase went through")
+        #expect(Self.isReadable(signal, within: 30_000), "an announcement made during the follower's commit must wake it")
+        #expect(follower.hasExternalChanges())
+    }
+
     /// Another connection buys a face pack (the second): `follower`'s signal must turn readable,
     /// and the read it calls for must bring the balance to ten.
     static func expectWokenByAPurchase(_ follower: Store, on fixture: PostgresStoreFixture, _ why: Comment) throws {
