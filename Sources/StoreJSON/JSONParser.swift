@@ -46,7 +46,7 @@ public struct JSONParser {
 
     /// True once some object has been seen with a member name written twice.
     private var sawDuplicateKey = false
-    /// True once some number has been seen that is too large for a double.
+    /// True once some number has been seen that a double cannot hold (too large, or too near zero).
     private var sawNumberOutOfRange = false
     /// Objects with more members than this look names up in a set instead of comparing pairs.
     private static let pairwiseKeyCheckLimit = 16
@@ -59,7 +59,7 @@ public struct JSONParser {
     public typealias NotedParse = (root: JSONNode, hasDuplicateKeys: Bool, hasNumbersOutOfRange: Bool)
 
     /// Parses `bytes` and tells whether any object repeats a member name and whether any number
-    /// is too large for a double, so that callers walk the tree for `JSONNode.duplicateKeys()`
+    /// is one a double cannot hold, so that callers walk the tree for `JSONNode.duplicateKeys()`
     /// or `JSONNode.numbersOutOfRange()` only when there is something to find.
     /// `textName` is what errors call the text: a file, or a request body.
     public static func parseNotingAmbiguities(_ bytes: [UInt8], textName: String = "file") throws(JSONSyntaxError) -> NotedParse {
@@ -222,11 +222,13 @@ public struct JSONParser {
         }
         let integerStart = index
         if first == UInt8(ascii: "0") { index += 1 } else { skipDigits() }
-        var mayBeOutOfRange = index - integerStart > JSONNumberRange.integerDigitsAlwaysInRange
+        var mayBeOutOfRange = index - integerStart > JSONNumberRange.digitsAlwaysInRange
         if current == UInt8(ascii: ".") {
             index += 1
             guard isDigit(current) else { throw error("expected a digit after the decimal point") }
+            let fractionStart = index
             skipDigits()
+            if index - fractionStart > JSONNumberRange.digitsAlwaysInRange { mayBeOutOfRange = true }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             index += 1
@@ -236,7 +238,7 @@ public struct JSONParser {
             mayBeOutOfRange = true
         }
         let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if mayBeOutOfRange, !sawNumberOutOfRange { sawNumberOutOfRange = JSONNumberRange.isBeyondDouble(literal) }
+        if mayBeOutOfRange, !sawNumberOutOfRange { sawNumberOutOfRange = JSONNumberRange.excess(literal) != nil }
         return literal
     }
 

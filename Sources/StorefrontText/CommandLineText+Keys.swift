@@ -19,10 +19,9 @@ extension CommandLineText {
         public static let noKeys = "No in-app purchase keys; `storefront api-key create` makes one."
 
         /// `api-key list` finding no key in a damaged store that is read only up to its damage;
-        /// `damage` is the damage warning, which says where reading stops and how to mend it.
-        public static func noKeysBeforeDamage(_ damage: String) -> String {
-            "No in-app purchase keys in what can be read; keys recorded after the damage cannot be listed. \(damage)"
-        }
+        /// the warning beside it says where reading stops and how to mend it.
+        public static let noKeysBeforeDamage =
+            "No in-app purchase keys in what can be read; keys recorded after the damage the warning names cannot be listed."
 
         /// After `api-key revoke`: offers and `serve`'s bearer tokens signed with the key are refused;
         /// with no key left in use, offers need no signature any more.

@@ -250,6 +250,11 @@ extension ServerText {
         "the number \(shortened(literal, to: 40)) in the field \(shortened(field, to: 60)) is out of range: no number beyond about 1.8e308 "
             + "can be read; send a value the field takes"
     }
+    /// A number that is not 0 but too near it for a double, which readers take as 0.
+    public static func numberTooNearZero(_ field: String, literal: String) -> String {
+        "the number \(shortened(literal, to: 40)) in the field \(shortened(field, to: 60)) is out of range: it is not 0, yet nearer to 0 "
+            + "than any number that can be read (about 4.9e-324), so it would be taken as 0; send a value the field takes"
+    }
     public static func repeatedKey(_ field: String) -> String { "the key \"\(shortened(field, to: 60))\" is given more than once; give each key once" }
     public static let someFieldHasTheWrongType = "a field has the wrong type; compare it with Apple's documentation of the request"
 
@@ -259,7 +264,7 @@ extension ServerText {
 
     public static let consentRequired = "customerConsented must be true: send consumption information only with the customer's consent."
 
-    /// `written` is the value as the body wrote it, when that is not how Foundation read it (`1e-400` for 0).
+    /// `written` is the value as the body wrote it, when that is not how Foundation read it (`1e2` for 100).
     public static func outOfRange(_ name: String, _ value: Int?, written: String? = nil, range: ClosedRange<Int>?) -> String {
         let given = value.map { "\(written.map { shortened($0, to: 40) } ?? String($0)) is not a valid \(name)" } ?? "\(name) is missing"
         return given + (range.map { "; give a number from \($0.lowerBound) to \($0.upperBound)." } ?? ".")

@@ -63,9 +63,9 @@ final class KeyAfterDamageTests: XCTestCase {
         let listed = try cli.run(["api-key", "list"])
         XCTAssertEqual(listed.status, 3, listed.stderr)
         XCTAssertFalse(listed.stdout.contains("makes one"), listed.stdout)
-        XCTAssertTrue(listed.stdout.contains("keys recorded after the damage cannot be listed"), listed.stdout)
-        XCTAssertTrue(listed.stdout.contains("stops before line \(damagedLine), the first that cannot be trusted"), listed.stdout)
-        XCTAssertTrue(listed.stdout.contains("`storefront verify` lists the problems; `storefront repair` keeps the intact lines"),
-                      listed.stdout)
+        XCTAssertTrue(listed.stdout.contains("keys recorded after the damage the warning names cannot be listed"), listed.stdout)
+        XCTAssertTrue(listed.stderr.contains("stops before line \(damagedLine), the first that cannot be trusted"), listed.stderr)
+        XCTAssertTrue(listed.stderr.contains("`storefront verify` lists the problems; `storefront repair` keeps the intact lines"),
+                      listed.stderr)
     }
 }

@@ -90,9 +90,32 @@ final class JSONRequestBodyTests: XCTestCase {
         }
     }
 
-    func testARefusedNumberIsQuotedAsWrittenNotAsFoundationReadIt() {
-        let request = HTTPRequest(method: "PUT", path: "/x", body: Array(#"{"extendByDays":1e-400}"#.utf8))
-        XCTAssertEqual(JSONRequestBody.numberAsWritten("extendByDays", in: request), "1e-400")
+    func testARefusedNumberIsQuotedAsWrittenNotAsFoundationReadIt() throws {
+        let request = HTTPRequest(method: "PUT", path: "/x", body: Array(#"{"extendByDays":1e2}"#.utf8))
+        XCTAssertEqual(try JSONRequestBody.decode(Extension.self, from: request).extendByDays, 100)
+        XCTAssertEqual(JSONRequestBody.numberAsWritten("extendByDays", in: request), "1e2")
+    }
+
+    func testANumberTooNearZeroForADoubleIsOutOfRangeWithTheCodeOfAWrongValueOfItsField() throws {
+        for literal in ["1e-400", "-1e-400", "4e-330", "0." + String(repeating: "0", count: 400) + "1"] {
+            let error = try refusal(decoding: #"{"consumptionStatus":0,"extendByDays":\#(literal)}"#)
+            XCTAssertEqual(error.errorCode, AppStoreAPIError.Code.invalidExtendByDays, literal)
+            XCTAssertTrue(error.errorMessage.hasPrefix("The request body is not valid: the number \(literal.prefix(39))"), error.errorMessage)
+            XCTAssertTrue(error.errorMessage.contains("in the field extendByDays is out of range: it is not 0, yet nearer to 0"),
+                          error.errorMessage)
+        }
+        let nested = try refusal(decoding: #"{"extendByDays":1,"extra":{"list":[0,5e-324,-9E-999]}}"#)
+        XCTAssertEqual(nested.errorCode, AppStoreAPIError.Code.generalBadRequest)
+        XCTAssertTrue(nested.errorMessage.contains("the number -9E-999 in the field extra.list[2] is out of range"), nested.errorMessage)
+    }
+
+    func testZeroWrittenAnyWayAndTheSmallestDoubleAreNotOutOfRange() throws {
+        for literal in ["0", "0.0", "-0", "0e5", "0e-400", "-0.00E-999"] {
+            let body = HTTPRequest(method: "PUT", path: "/x", body: Array(#"{"consumptionStatus":\#(literal)}"#.utf8))
+            XCTAssertEqual(try JSONRequestBody.decode(Extension.self, from: body).consumptionStatus, 0, literal)
+        }
+        let tiny = try message(decoding: #"{"consumptionStatus":5e-324}"#)
+        XCTAssertEqual(tiny, "The request body is not valid: the field consumptionStatus has the wrong type.")
     }
 
     func testAnObjectFollowedByMoreTextSaysThereIsTextAfterIt() throws {

@@ -4,13 +4,15 @@ import StorefrontText
 
 /// A request body read as the JSON object an endpoint takes; anything else is 400 with
 /// Apple's GeneralBadRequestError, naming the field at fault and never a Swift type. A key
-/// given twice is refused too: readers disagree on which value counts. A number too large for
-/// a double is 400 naming its field, with the code of a wrong value of that field.
+/// given twice is refused too: readers disagree on which value counts. A number a double cannot
+/// hold, too large (`1e400`) or too near zero (`1e-400`, which Foundation would read as 0), is
+/// 400 naming its field, with the code of a wrong value of that field.
 enum JSONRequestBody {
     static func decode<Body: EndpointRequestBody>(_ type: Body.Type, from request: HTTPRequest) throws(AppStoreAPIError) -> Body {
         guard !request.body.isEmpty else { throw .malformedBody(ServerText.emptyBody) }
         // The project's parser reads the body first: it says where a malformed body goes wrong,
-        // and names the field of a number beyond a double, which Foundation refuses wholesale.
+        // and names the field of a number beyond a double, which Foundation refuses wholesale
+        // when too large and takes as 0 when too near zero.
         let parsed: JSONParser.NotedParse
         do {
             parsed = try JSONParser.parseNotingAmbiguities(request.body, textName: "body")
@@ -18,8 +20,7 @@ enum JSONRequestBody {
             throw .malformedBody(describe(error, in: request.body))
         }
         if parsed.hasNumbersOutOfRange, parsed.root.objectMembers != nil, let number = parsed.root.numbersOutOfRange().first {
-            throw .badRequest(Body.wrongValueCode(number.field),
-                              ServerText.malformedBody(ServerText.numberOutOfRange(number.field, literal: number.node.numberLiteral ?? "")))
+            throw .badRequest(Body.wrongValueCode(number.field), ServerText.malformedBody(refusal(of: number)))
         }
         guard parsed.root.objectMembers != nil,
               let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] else {
@@ -41,6 +42,15 @@ enum JSONRequestBody {
         }
     }
 
+    /// Why a number a double cannot hold is refused, quoting it as the body wrote it.
+    private static func refusal(of number: JSONNumberOutOfRange) -> String {
+        let literal = number.node.numberLiteral ?? ""
+        switch number.excess {
+        case .tooLarge: return ServerText.numberOutOfRange(number.field, literal: literal)
+        case .tooNearZero: return ServerText.numberTooNearZero(number.field, literal: literal)
+        }
+    }
+
     /// What is wrong with a body the parser refused, and where. A whole object with more after
     /// it is said so, or its writer would look for the wrong mistake.
     private static func describe(_ error: JSONSyntaxError, in body: [UInt8]) -> String {
@@ -52,7 +62,7 @@ enum JSONRequestBody {
     }
 
     /// The number `field` (a top-level one) as the body wrote it, for quoting a refused value as
-    /// sent: Foundation reads `1e-400` as 0.
+    /// sent: Foundation reads `1e2` as 100.
     static func numberAsWritten(_ field: String, in request: HTTPRequest) -> String? {
         (try? JSONParser.parse(request.body))?[field]?.numberLiteral
     }

@@ -41,9 +41,10 @@ enum APIKeyCommands {
             try console.json(JSONShapes.InAppPurchaseKeyList(keys: keys.map(entry)))
         } else if keys.isEmpty {
             // "make one" would be refused by a damaged store, and its keys may be past the damage.
-            let damage = LedgerDamage(session.store)
-            let cutShort = damage.firstBadLine == nil ? nil : damage.warning(filePath: session.ledgerPath)
-            console.out(cutShort.map(CommandLineText.Keys.noKeysBeforeDamage) ?? CommandLineText.Keys.noKeys)
+            // Where reading stops and how to mend it is the warning every reading command gives
+            // on stderr; the result says only what it means for the keys.
+            let cutShort = LedgerDamage(session.store).firstBadLine != nil
+            console.out(cutShort ? CommandLineText.Keys.noKeysBeforeDamage : CommandLineText.Keys.noKeys)
         } else {
             for key in keys {
                 console.out(CommandLineText.Keys.listed(keyID: key.keyID, issuerID: key.issuerID, created: session.text.date(key.created),
