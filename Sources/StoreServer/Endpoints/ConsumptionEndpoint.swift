@@ -51,7 +51,8 @@ enum ConsumptionEndpoint {
         return .empty(status: 202)
     }
 
-    /// Apple's checks: consent given, every enumeration within its values.
+    /// Apple's checks: consent given, every enumeration within its values (Apple's library has
+    /// no code of its own for `refundPreference`: a wrong one is the general 4000000).
     private static func check(_ body: Request) throws(AppStoreAPIError) {
         guard body.customerConsented == true else {
             throw .badRequest(Request.wrongValueCode("customerConsented"), ServerText.consentRequired)
@@ -70,6 +71,10 @@ enum ConsumptionEndpoint {
             guard let value, range.contains(value) else {
                 throw .badRequest(Request.wrongValueCode(name), ServerText.outOfRange(name, value, range: range))
             }
+        }
+        // Optional in version 1 of the request, but one of its four values when given.
+        if let preference = body.refundPreference, !(0...3).contains(preference) {
+            throw .badRequest(Request.wrongValueCode("refundPreference"), ServerText.outOfRange("refundPreference", preference, range: 0...3))
         }
         guard body.sampleContentProvided != nil else {
             throw .badRequest(Request.wrongValueCode("sampleContentProvided"), ServerText.outOfRange("sampleContentProvided", nil, range: nil))
