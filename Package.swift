@@ -125,7 +125,7 @@ let package = Package(
             name: "StorefrontAppTests",
             dependencies: [
                 "StoreLedger", "StoreCatalog", "StoreEngine", "StorefrontText", "StorefrontApp",
-                "StorefrontRuntime", "TerminalUI", "StorefrontTesting", "storefront",
+                "StorefrontRuntime", "TerminalUI", "StorefrontTesting", "storefront", "StorefrontCommands",
             ],
             exclude: ["Snapshots"]
         ),

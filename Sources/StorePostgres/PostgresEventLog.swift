@@ -47,6 +47,8 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     private var damagedRecheckRequested = false
     /// The last read returned only part of what waits: the next one continues it, never starts over.
     private var isReadingInParts = false
+    /// Told the key file's path when a commit made it; see `whenKeyFileMade`.
+    private var keyFileMadeObserver: (@Sendable (String) -> Void)?
 
     /// Connects to the store at `address`; the schema is checked on the first read and created
     /// by the first commit when missing.
@@ -60,6 +62,13 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     }
 
     public var problems: [LedgerProblem] { lock.withLock { chain.problems } }
+
+    /// Has `observer` told the key file's path when a commit of this log makes it (the first
+    /// change to a new store), so a process that stays open (`serve`) can say where it is as
+    /// it happens. It is called under this log's lock: it must not call the log.
+    public func whenKeyFileMade(_ observer: @escaping @Sendable (String) -> Void) {
+        lock.withLock { keyFileMadeObserver = observer }
+    }
 
     /// A database has no torn lines: a transaction is stored whole or not at all.
     public var tornTail: TornTailReport? { nil }
@@ -311,8 +320,9 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// Starts the chain with a header row when the store has none; call under the writer lock.
     private func storeHeaderIfMissing() throws {
         guard !chain.hasHeader else { return }
+        let keyWasMissing = !FileManager.default.fileExists(atPath: keyPath)
         // Taking the key of the former name quietly could share it with another database.
-        if !FileManager.default.fileExists(atPath: keyPath),
+        if keyWasMissing,
            let former = PostgresStoreFiles.formerKeyPath(beside: keyPath, for: address), FileManager.default.fileExists(atPath: former) {
             throw PostgresStoreError.keyUnderFormerName(store: address.shown, keyPath: keyPath, formerKeyPath: former)
         }
@@ -320,6 +330,8 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             atPath: (keyPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
         let line = try chain.newHeaderLine(createdAt: Date(), storeName: address.display)
+        // Said even if this commit then fails: the key stays, and the next commit uses it.
+        if keyWasMissing { keyFileMadeObserver?(keyPath) }
         try connection.execute("INSERT INTO storefront_header (line) VALUES ($1)", [String(decoding: line, as: UTF8.self)])
         _ = try chain.read([line])
     }

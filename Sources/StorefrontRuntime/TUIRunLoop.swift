@@ -36,11 +36,15 @@ public final class TUIRunLoop {
     private let serverSide: (any ServerSideSource)?
     private var lastServerCheck = Date.distantPast
     private let writeAccess: WriteAccessCheck?
+    /// When a check on a timer (`WriteAccessCheck.Schedule.whileRefused`) was last asked, or
+    /// the read-only state it watches began; nil while the store takes changes.
+    private var lastTimedWriteCheck: Date?
 
     /// `serverSide`, when given, supplies the notifications and the serving server the
-    /// screens show. `writeAccess`, when given, is asked again on each change noticed to the
-    /// store, so the storefront turns read-only when the store stops being writable and back
-    /// when it is writable again; without it, only a refused write turns it read-only.
+    /// screens show. `writeAccess`, when given, is asked again as its schedule says (on each
+    /// change noticed to the store, or on a timer while read-only), so the storefront turns
+    /// read-only when the store stops being writable and back when it is writable again;
+    /// without it, only a refused write turns it read-only.
     public init(store: Store, terminal: any TerminalBackend, state: AppState, serverSide: (any ServerSideSource)? = nil,
                 writeAccess: WriteAccessCheck? = nil, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
@@ -104,7 +108,7 @@ public final class TUIRunLoop {
         if !state.snapshot.timeline.isReal { return Self.idleTimeoutMilliseconds }
         let catchUp = store.snapshot.subscriptions.isEmpty ? nil : Self.catchUpInterval
         let recheck = store.quietRecheckInterval
-        guard let wait = [catchUp, recheck].compactMap({ $0 }).min() else { return nil }
+        guard let wait = [catchUp, recheck, timedWriteCheckInterval].compactMap({ $0 }).min() else { return nil }
         return Int(wait * 1000)
     }
 
@@ -136,12 +140,13 @@ public final class TUIRunLoop {
             if store.hasExternalChanges() {
                 changed = try store.refresh()
                 // Before the catch-up below, so a store that just stopped being writable is not written.
-                recheckWriteAccess()
+                if writeAccess?.schedule == .onNoticedChange { recheckWriteAccess() }
             }
         } catch {
             dispatch(.storeUnreadable(error))
             return
         }
+        recheckWriteAccessIfDue()
         if Date().timeIntervalSince(lastCatchUp) >= Self.catchUpInterval, state.readOnlyReason == nil,
            !store.snapshot.subscriptions.isEmpty, store.ledgerProblems.isEmpty {
             lastCatchUp = Date()
@@ -152,11 +157,36 @@ public final class TUIRunLoop {
     }
 
     /// Asks whether the store may be written, after a change to it was noticed (a `chmod` or
-    /// `chattr` moves the file's change time), and shows the answer if it changed.
+    /// `chattr` moves the file's change time) or when the timer says, and shows the answer if
+    /// it changed.
     private func recheckWriteAccess() {
         guard let writeAccess else { return }
         let refusal = writeAccess.currentRefusal()
         if refusal != state.unavailableReason { dispatch(.writeAccessChanged(refusal: refusal)) }
+    }
+
+    /// The timer's interval while it runs: a check on a timer, and the storefront read-only
+    /// (at start, or since a refused commit), so a grant is seen without a restart.
+    private var timedWriteCheckInterval: TimeInterval? {
+        guard case .whileRefused(let interval) = writeAccess?.schedule, state.unavailableReason != nil else { return nil }
+        return interval
+    }
+
+    /// Asks a check on a timer again once its interval has passed since it was last asked or
+    /// since the storefront turned read-only; a store that takes changes is never asked, so
+    /// nothing is added to a wait or a key press then.
+    private func recheckWriteAccessIfDue() {
+        guard let interval = timedWriteCheckInterval, state.unreachableReason == nil else {
+            lastTimedWriteCheck = nil
+            return
+        }
+        let now = readClock()
+        guard let last = lastTimedWriteCheck, now.timeIntervalSince(last) >= interval else {
+            if lastTimedWriteCheck == nil { lastTimedWriteCheck = now }
+            return
+        }
+        lastTimedWriteCheck = now
+        recheckWriteAccess()
     }
 
     /// Records the renewals and expiries that fell due; true when the screen needs a fresh

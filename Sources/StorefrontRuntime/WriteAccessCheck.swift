@@ -1,18 +1,32 @@
-import StoreLedger
+import Foundation
+import StoreEngine
 import StorefrontText
 
 /// Asks whether the store may be written, with the check the storefront made when it opened,
 /// so that it can turn read-only while open (and back) instead of failing on every change.
 ///
-/// The run loop asks on each change it notices to the store's file (a `chmod` or `chattr`
-/// moves the file's change time), never on a timer; a commit refused for lack of write access
-/// turns the storefront read-only at once.
+/// A commit refused for lack of write access turns the storefront read-only at once, whatever
+/// the store; when the check is asked again depends on what can change the answer (`Schedule`).
 public struct WriteAccessCheck: Sendable {
+    /// When the run loop asks the check again.
+    public enum Schedule: Sendable, Equatable {
+        /// On each change it notices to the store: a `chmod` or `chattr` moves an entitlements
+        /// file's change time, which the follower already compares, so this costs nothing extra.
+        case onNoticedChange
+        /// Every `interval` seconds, only while the storefront is read-only for the check's
+        /// reason: a database role's privileges move nothing the follower sees, and asking on
+        /// every change noticed would add a round trip to each commit made elsewhere.
+        case whileRefused(every: TimeInterval)
+    }
+
     private let refusal: @Sendable () -> String?
+    /// When the run loop asks again.
+    public let schedule: Schedule
 
     /// `refusal` says why the store may not be written now, in the words of the start-up
     /// banner, or nil when it may.
-    public init(_ refusal: @escaping @Sendable () -> String?) {
+    public init(schedule: Schedule = .onNoticedChange, _ refusal: @escaping @Sendable () -> String?) {
+        self.schedule = schedule
         self.refusal = refusal
     }
 
@@ -23,7 +37,7 @@ public struct WriteAccessCheck: Sendable {
     /// refused. `check`'s words when it finds the refusal too; otherwise (no check, or one that
     /// does not see what refused the write) the refusal's own.
     static func banner(after error: any Error, check: WriteAccessCheck?) -> String? {
-        guard let refused = (error as? LedgerError)?.writeRefusal else { return nil }
-        return check?.currentRefusal() ?? StorefrontScreenText.cannotWrite(reason: "\(refused)")
+        guard let refused = StoreWriteRefusal.of(error) else { return nil }
+        return check?.currentRefusal() ?? StorefrontScreenText.cannotWrite(refused)
     }
 }

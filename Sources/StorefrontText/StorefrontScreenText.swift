@@ -118,6 +118,14 @@ public enum StorefrontScreenText {
             + "database's owner to grant it, or use a role that has it."
     }
 
+    /// The banner for a write the store refused, in the words of the medium that refused it.
+    public static func cannotWrite(_ refusal: StoreWriteRefusal) -> String {
+        switch refusal.medium {
+        case .entitlementsFile: cannotWrite(reason: refusal.reason)
+        case .database(let address): storeCannotBeWritten(address.text, reason: refusal.reason)
+        }
+    }
+
     public static func cannotWrite(reason: String) -> String {
         "The entitlements file cannot be written (\(reason)), so nothing can be bought, spent or changed; renewals "
             + "and expiries that fell due are shown but not recorded."

@@ -74,4 +74,27 @@ struct TUIPostgresWordsTests {
         }
         #expect(!banner.contains("entitlements file"), "\(banner)")
     }
+
+    @Test("The first purchase on a new database makes its key: the storefront says where on stderr once the screen is closed")
+    func newKeySaidAfterTheScreen() async throws {
+        let tui = try TUITests()
+        let url = try ThrowawayPostgres.shared().newDatabase()
+        let key = tui.cli.ledger + ".new.key"
+        let tmux = try await tui.openStorefront(["--store", url], environment: ["STOREFRONT_STORE_KEY": key])
+        defer { tmux.kill() }
+        try tmux.type("/random")
+        try await tmux.waitFor("Products matching “random”: 1")
+        try tmux.press("Enter")
+        try await TUITests.waitForPaymentSheet(tmux, showing: "+5 Rage Faces")
+        try tmux.press("Enter")
+        let bought = try await tmux.waitFor("Purchase complete")
+        #expect(!bought.contains("made the store's key"), "written over the screen: \(bought)")
+        #expect(FileManager.default.fileExists(atPath: key))
+        try tmux.press("C-c")
+        let after = try await tmux.waitFor("EXITED=0")
+        // The line wraps at the pane's width, inside the path as anywhere.
+        let unwrapped = after.replacingOccurrences(of: "\n", with: "")
+        #expect(unwrapped.components(separatedBy: "made the store's key \(key): give each teammate a copy").count == 2,
+                "said once: \(after)")
+    }
 }

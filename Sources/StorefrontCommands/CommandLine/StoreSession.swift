@@ -27,6 +27,9 @@ public struct StoreSession {
     /// Why the renewals and expiries due could not be recorded on opening (the ledger may not
     /// be written), when they could not; what is shown includes them all the same.
     public var catchUpSkipped: String? = nil
+    /// Says where a new PostgreSQL store's key was made, once for the whole invocation (the
+    /// sessions `opening` makes share it).
+    public let newKeyNotice: NewStoreKeyNotice
 
     /// Opens everything the command line names, or fails with the right exit status.
     public static func open(_ arguments: CommandLineArguments, environment: [String: String]) throws(CommandFailure) -> StoreSession {
@@ -40,8 +43,10 @@ public struct StoreSession {
         case let .failure(error): throw CommandFailure(status: .usage, message: "\(error)")
         }
         let location = try StoreLocation.resolve(arguments, environment: environment)
+        // Made before the store is opened, since opening may record renewals that fell due.
         return try open(catalog, at: location, buyer: Buyer(account: arguments.account, device: arguments.device),
-                        locale: locale, storefront: storefront, warnings: localeChoice.warnings)
+                        locale: locale, storefront: storefront, warnings: localeChoice.warnings,
+                        newKeyNotice: NewStoreKeyNotice(location))
     }
 
     /// The same store opened once more for `other`'s app, over a log of its own, with this
@@ -49,11 +54,12 @@ public struct StoreSession {
     /// `serve` opens one per app it serves.
     func opening(_ other: Catalog) throws(CommandFailure) -> StoreSession {
         let storefront = (try? BuyerContext.storefront(explicit: nil, locale: locale, catalog: other).get()) ?? self.storefront
-        return try Self.open(other, at: location, buyer: buyer, locale: locale, storefront: storefront, warnings: [])
+        return try Self.open(other, at: location, buyer: buyer, locale: locale, storefront: storefront, warnings: [],
+                             newKeyNotice: newKeyNotice)
     }
 
     private static func open(_ catalog: Catalog, at location: StoreLocation, buyer: Buyer, locale: String, storefront: String,
-                             warnings: [String]) throws(CommandFailure) -> StoreSession {
+                             warnings: [String], newKeyNotice: NewStoreKeyNotice) throws(CommandFailure) -> StoreSession {
         let log = try location.openLog()
         do {
             let store = try Store(catalog: catalog, log: log)
@@ -62,7 +68,7 @@ public struct StoreSession {
                                 locale: locale, storefront: storefront, ledgerPath: location.filesBase, location: location, log: log,
                                 warnings: warnings,
                                 text: StoreText(catalog: catalog, locale: locale, storefront: storefront),
-                                catchUpSkipped: catchUpSkipped)
+                                catchUpSkipped: catchUpSkipped, newKeyNotice: newKeyNotice)
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }

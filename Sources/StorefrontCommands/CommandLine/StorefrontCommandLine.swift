@@ -67,10 +67,7 @@ public enum StorefrontCommandLine {
             console.err(CommandLineText.Report.warning(CommandLineText.Report.catchUpSkipped(skipped)))
         }
         // The first change to an empty database makes its key on this machine only.
-        let keyToWatch = session.location.newKeyPath
-        defer {
-            if let keyToWatch, FileManager.default.fileExists(atPath: keyToWatch) { console.err(CommandLineText.Stores.keyMade(keyToWatch)) }
-        }
+        defer { session.newKeyNotice.sayIfMade(console) }
         let status: ExitStatus
         do {
             status = try run(session, arguments, console)

@@ -43,6 +43,9 @@ enum TUILauncher {
                               writeAccess: writeAccessCheck(session))
         loop.run()
         screen.stop()
+        // Once the terminal is given back, never over the screen: the first purchase on a new
+        // database made its key, as a command's would.
+        session.newKeyNotice.sayIfMade(console)
         if let signal = screen.terminationSignal { return 128 + signal }
         return ExitStatus.success.rawValue
     }
@@ -60,13 +63,26 @@ enum TUILauncher {
         return session.catchUpSkipped.map { StorefrontScreenText.cannotWrite(reason: "\($0)") }
     }
 
-    /// The start-up check of an entitlements file, asked again while the storefront is open, so
-    /// a file made immutable or read-only turns it read-only (and writable again, back). None for
-    /// a database: a role's privileges are checked when it opens, and move no file's change time.
+    /// The start-up check, asked again while the storefront is open: an entitlements file's on
+    /// each change noticed to it (a file made immutable or read-only turns the storefront
+    /// read-only, and writable again, back); a database role's INSERT privilege on a timer while
+    /// read-only, since privileges move nothing the follower sees (a revoke is found by the next
+    /// commit it refuses).
     static func writeAccessCheck(_ session: StoreSession) -> WriteAccessCheck? {
-        guard case .file(let path) = session.location else { return nil }
-        return WriteAccessCheck { LedgerWriteAccess.refusal(ledgerPath: path) }
+        switch session.location {
+        case .file(let path):
+            return WriteAccessCheck { LedgerWriteAccess.refusal(ledgerPath: path) }
+        case .postgres(let address, _, _):
+            guard let log = session.log as? PostgresEventLog else { return nil }
+            return WriteAccessCheck(schedule: .whileRefused(every: privilegeRecheckInterval)) {
+                log.writeRefusal().map { StorefrontScreenText.storeCannotBeWritten(address.display, reason: $0) }
+            }
+        }
     }
+
+    /// How often a storefront read-only for its role's privileges asks whether they were
+    /// granted: as often as a damaged store is read again, so a grant shows within seconds.
+    static let privilegeRecheckInterval = PostgresEventLog.defaultDamagedRecheckInterval
 
     /// The feed the transaction detail's notifications come from; nil, after saying why on
     /// standard error, when the store's signing authority cannot be read.

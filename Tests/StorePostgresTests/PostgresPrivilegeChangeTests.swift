@@ -1,0 +1,81 @@
+import Foundation
+import StoreCatalog
+import StoreEngine
+import StorePostgres
+import StorefrontTesting
+import Testing
+
+/// A role's privileges changed while a store stays open on it, and the first commit to a new
+/// store telling a process that stays open where it made the key.
+@Suite("PostgreSQL: privileges that change under an open store, and a new key said as it is made", .serialized)
+struct PostgresPrivilegeChangeTests {
+    /// A store made by the owner, a role `clerk` that may read and write it, and a store open as that role.
+    private func clerkStore(_ fixture: PostgresStoreFixture) throws -> (log: PostgresEventLog, store: Store) {
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        try fixture.server.psql("CREATE ROLE clerk LOGIN; GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO clerk")
+        let log = try fixture.log(address: try PostgresAddress(fixture.server.url(user: "clerk")))
+        return (log, try Store(catalog: try CatalogLoader.loadBundled("Rage"), log: log))
+    }
+
+    private func eventCount(_ fixture: PostgresStoreFixture) throws -> String {
+        try fixture.server.psql("SELECT count(*) FROM storefront_events").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("INSERT revoked while open: the next commit is a write refusal naming the database, nothing is written; granted again, the same store writes")
+    func revokedThenGranted() throws {
+        let fixture = try PostgresStoreFixture()
+        let (log, store) = try clerkStore(fixture)
+        #expect(log.writeRefusal() == nil)
+        _ = try store.purchase(face, buyer: phone, storefront: "USA")
+
+        try fixture.server.psql("REVOKE INSERT ON storefront_events FROM clerk")
+        #expect(log.writeRefusal() == "the role clerk has no INSERT on storefront_events")
+        var refusal: StoreWriteRefusal?
+        do {
+            _ = try store.purchase(face, buyer: phone, storefront: "USA")
+            Issue.record("the purchase was not refused")
+        } catch {
+            refusal = StoreWriteRefusal.of(error)
+            #expect(refusal != nil, "not a write refusal: \(error)")
+        }
+        #expect(refusal?.medium == .database(address: log.address.shown))
+        #expect(refusal?.reason.contains("permission denied for table storefront_events") == true, "\(String(describing: refusal))")
+        #expect(try eventCount(fixture) == "2")
+
+        try fixture.server.psql("GRANT INSERT ON storefront_events TO clerk")
+        #expect(log.writeRefusal() == nil)
+        _ = try store.purchase(face, buyer: phone, storefront: "USA")
+        #expect(try eventCount(fixture) == "3")
+        #expect(store.balance(of: "rage-faces", for: phone) == 15)
+    }
+
+    @Test("An error that is no refused write (another statement failure) is not taken for one")
+    func otherFailuresAreNoRefusal() {
+        let store = ShownStoreAddress("postgresql://db.example/shop")
+        #expect(StoreWriteRefusal.of(PostgresStoreError.statementFailed(store: store, sqlState: "23505", message: "duplicate")) == nil)
+        #expect(StoreWriteRefusal.of(PostgresStoreError.readOnlyRole(store: store, reason: "cannot execute INSERT in a read-only transaction"))
+            == StoreWriteRefusal(medium: .database(address: store), reason: "cannot execute INSERT in a read-only transaction"))
+    }
+
+    @Test("The first commit to a new store tells the observer where it made the key, once")
+    func keyMadeIsTold() throws {
+        let fixture = try PostgresStoreFixture()
+        let log = try fixture.log()
+        let told = ToldPaths()
+        log.whenKeyFileMade { told.add($0) }
+        let store = try Store(catalog: try CatalogLoader.loadBundled("Rage"), log: log)
+        #expect(told.paths.isEmpty, "opening made no key")
+        _ = try store.purchase(face, buyer: phone, storefront: "USA")
+        _ = try store.purchase(face, buyer: phone, storefront: "USA")
+        #expect(told.paths == [fixture.keyPath])
+        #expect(FileManager.default.fileExists(atPath: fixture.keyPath))
+    }
+
+    /// The paths an observer was told, from whichever thread told it.
+    private final class ToldPaths: @unchecked Sendable {
+        private let lock = NSLock()
+        private var told: [String] = []
+        func add(_ path: String) { lock.withLock { told.append(path) } }
+        var paths: [String] { lock.withLock { told } }
+    }
+}
