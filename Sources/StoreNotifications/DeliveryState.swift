@@ -1,10 +1,14 @@
 import StoreEngine
 
 /// What a server's delivery loop is doing for its app: delivering, standing by behind another
-/// server that holds the delivery claim, or waiting for the store's server to be reached again.
+/// server that holds the delivery claim, leaving delivery to others because it cannot record
+/// attempts, or waiting for the store's server to be reached again.
 public enum DeliveryState: Sendable, Equatable {
     case delivering
     case standingBy
+    /// This process may not write the store (the reason given), so it could not record what it
+    /// sent and would send it again and again: it leaves the claim to a server that can.
+    case cannotRecord(String)
     /// The store's server could not be reached: the claim could not be asked for, or a pass
     /// lost its connection. Nothing is delivered until it is back.
     case storeUnreachable(StoreUnreachable)
@@ -13,7 +17,8 @@ public enum DeliveryState: Sendable, Equatable {
     /// server going away says one thing, then another while it is down).
     public func isSame(as other: DeliveryState?) -> Bool {
         switch (self, other) {
-        case (.delivering, .delivering), (.standingBy, .standingBy), (.storeUnreachable, .storeUnreachable): true
+        case (.delivering, .delivering), (.standingBy, .standingBy), (.storeUnreachable, .storeUnreachable),
+             (.cannotRecord, .cannotRecord): true
         default: false
         }
     }

@@ -9,6 +9,11 @@ import StoreEngine
 /// by, asking for the claim once a second, so a notification is sent by one server however
 /// many serve the store, and another takes over when that one stops.
 ///
+/// A process that may not write the store (a file it cannot write, a database role without
+/// INSERT) could send a notification but not record the attempt, so the notification would stay
+/// due and be sent again on every pass: such a process neither takes nor keeps the claim, and
+/// asks again on each pass (once a second) whether it may write.
+///
 /// A store whose server cannot be reached (the claim cannot be asked for, or a pass lost its
 /// connection) is a state of its own, not a failed delivery: nothing is sent meanwhile, and a
 /// notification whose attempt could not be recorded is still due, so it is sent again (under
@@ -17,6 +22,8 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
     private let worker: NotificationDeliveryWorker
     private let feed: NotificationFeed
     private let claim: @Sendable () throws(StoreUnreachable) -> Bool
+    private let releaseClaim: @Sendable () -> Void
+    private let writeRefusal: @Sendable () -> String?
     private let report: @Sendable (Error) -> Void
     private let afterPass: @Sendable () -> Void
     private let stateChanged: @Sendable (DeliveryState) -> Void
@@ -33,6 +40,9 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
     /// - Parameters:
     ///   - claim: whether this process holds the delivery claim now, taking it when free;
     ///     throws when the store's server cannot be asked.
+    ///   - releaseClaim: gives the claim up, when this process finds it may not write the store.
+    ///   - writeRefusal: why this process may not write the store now, or nil when it may;
+    ///     asked before each pass.
     ///   - report: told of a pass that failed for another reason than an unreachable store (a
     ///     damaged ledger, a signing problem); the loop goes on and tries again.
     ///   - afterPass: run after every pass, on the loop's thread, with the ledger just read
@@ -41,11 +51,15 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
     ///     or the store unreachable.
     public init(worker: NotificationDeliveryWorker, feed: NotificationFeed,
                 claim: @escaping @Sendable () throws(StoreUnreachable) -> Bool = { true },
+                releaseClaim: @escaping @Sendable () -> Void = {},
+                writeRefusal: @escaping @Sendable () -> String? = { nil },
                 report: @escaping @Sendable (Error) -> Void, afterPass: @escaping @Sendable () -> Void = {},
                 stateChanged: @escaping @Sendable (DeliveryState) -> Void = { _ in }) {
         self.worker = worker
         self.feed = feed
         self.claim = claim
+        self.releaseClaim = releaseClaim
+        self.writeRefusal = writeRefusal
         self.report = report
         self.afterPass = afterPass
         self.stateChanged = stateChanged
@@ -92,13 +106,23 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
     }
 
     /// Asks for the claim and, holding it, delivers what is due; the state that came of it.
+    /// A process that may not write the store gives the claim up instead, before sending
+    /// anything, and also after a pass whose record of an attempt was refused.
     private func pass() -> DeliveryState {
+        if let refusal = writeRefusal() {
+            releaseClaim()
+            return .cannotRecord(refusal)
+        }
         do {
             guard try claim() else { return .standingBy }
             try worker.deliverDue()
         } catch let lost as StoreUnreachable {
             return .storeUnreachable(lost)
         } catch {
+            if let refused = StoreWriteRefusal.of(error) {
+                releaseClaim()
+                return .cannotRecord(refused.reason)
+            }
             report(error)
         }
         return .delivering

@@ -39,6 +39,16 @@ extension CommandLineText {
             "another storefront serve of this app delivers its notifications from this store (or the delivery claim cannot be taken now); "
                 + "this one answers requests and takes over when it can"
 
+        /// A server that may not write the store, so it cannot record what it sends and leaves
+        /// the delivery claim to a server that can.
+        public static func cannotRecord(_ reason: String) -> String {
+            "this storefront serve cannot record notification attempts (\(reason)), so it delivers none and leaves them "
+                + "to a storefront serve that can write the store; it answers requests, and delivers once it may write"
+        }
+
+        /// A server that may write the store again, after it could not.
+        public static let mayRecordAgain = "this storefront serve may write the store again and delivers the app's notifications"
+
         /// A server standing by that took over delivering.
         public static let tookOver = "this storefront serve now delivers the app's notifications (the one that did has stopped)"
 
@@ -65,6 +75,11 @@ extension CommandLineText {
         public static let databaseBackStandingBy =
             "the connection to the store's database is back; another storefront serve of this app delivers its notifications, "
                 + "and this one takes over when it can"
+
+        /// The database reached again by a server that finds it may not write the store.
+        public static func databaseBackCannotRecord(_ reason: String) -> String {
+            "the connection to the store's database is back; " + cannotRecord(reason)
+        }
 
         /// When a pending notification's next attempt is due.
         public static func nextAttempt(date: String) -> String {

@@ -4,8 +4,8 @@ import StoreNotifications
 import StorefrontText
 
 /// Tells the server's operator what its delivery of an app's notifications is doing, one line
-/// per change: standing by behind another server, taking over, the store's database lost and
-/// back; nothing when it delivers from the start.
+/// per change: standing by behind another server, taking over, unable to record attempts, the
+/// store's database lost and back; nothing when it delivers from the start.
 ///
 /// A restart of the database drops the claim with the connection that held it, so without the
 /// unreachable state a server would say that another server delivers, then that it took over
@@ -94,8 +94,11 @@ final class DeliveryStateReport: @unchecked Sendable {
         typealias Words = CommandLineText.Notifications
         guard let ended = outage else { return nil }
         outage = nil
-        let back = state == .delivering ? Words.databaseBackDelivering(again: ended.before == .delivering)
-            : Words.databaseBackStandingBy
+        let back = switch state {
+        case .delivering: Words.databaseBackDelivering(again: ended.before == .delivering)
+        case .cannotRecord(let reason): Words.databaseBackCannotRecord(reason)
+        default: Words.databaseBackStandingBy
+        }
         return .notice(back + (ended.answered > 0 ? Words.answeredMeanwhile(ended.answered) : ""))
     }
 
@@ -104,8 +107,14 @@ final class DeliveryStateReport: @unchecked Sendable {
         switch (previous, state) {
         case (.standingBy?, .delivering):
             return .warning(CommandLineText.Notifications.tookOver)
-        case (.delivering?, .standingBy), (nil, .standingBy):
+        case (.delivering?, .standingBy), (.cannotRecord?, .standingBy), (nil, .standingBy):
             return .warning(CommandLineText.Notifications.standingBy)
+        case (.cannotRecord?, .cannotRecord):
+            return nil
+        case (_, .cannotRecord(let reason)):
+            return .warning(CommandLineText.Notifications.cannotRecord(reason))
+        case (.cannotRecord?, .delivering):
+            return .notice(CommandLineText.Notifications.mayRecordAgain)
         default:
             return nil
         }

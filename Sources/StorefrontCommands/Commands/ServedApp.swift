@@ -44,7 +44,9 @@ final class ServedApp {
         self.presence = presence
         delivery = NotificationDeliveryLoop(
             worker: NotificationDeliveryWorker(store: session.store, feed: feed, signer: signer, sender: URLSessionNotificationSender()),
-            feed: feed, claim: claim.isHeld, report: DeliveryProblemReport(console: appConsole).report,
+            feed: feed, claim: claim.isHeld, releaseClaim: claim.release,
+            writeRefusal: { [location = session.location, log = session.log] in location.writeRefusal(through: log) },
+            report: DeliveryProblemReport(console: appConsole).report,
             afterPass: { [damage, store = session.store] in
                 // A server standing by reads nothing to deliver, so it reads here, or it would
                 // tell of damage mended only when a request came in.

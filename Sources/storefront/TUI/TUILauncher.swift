@@ -54,10 +54,10 @@ enum TUILauncher {
     /// show such a store) rather than failing on the renewals it would record or the first key.
     static func writeRefusal(_ session: StoreSession) -> String? {
         switch session.location {
-        case .file(let path):
-            if let refusal = LedgerWriteAccess.refusal(ledgerPath: path) { return refusal }
+        case .file:
+            if let refusal = session.writeRefusalNow() { return refusal }
         case .postgres(let address, _, _):
-            let refusal = (session.log as? PostgresEventLog)?.writeRefusal() ?? session.catchUpSkipped
+            let refusal = session.writeRefusalNow() ?? session.catchUpSkipped
             return refusal.map { StorefrontScreenText.storeCannotBeWritten(address.display, reason: $0) }
         }
         return session.catchUpSkipped.map { StorefrontScreenText.cannotWrite(reason: "\($0)") }

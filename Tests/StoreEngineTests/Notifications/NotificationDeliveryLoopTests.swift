@@ -80,6 +80,38 @@ import StorefrontTesting
         #expect(states.all == [.storeUnreachable(lost), .delivering])
     }
 
+    /// A process that may not write the store would send a notification, fail to record the
+    /// attempt and send it again on every pass: it takes no claim and sends nothing until it may.
+    @Test func aProcessThatMayNotWriteTheStoreGivesUpTheClaimAndSendsNothingUntilItMay() throws {
+        try fixture.set(.notificationURL, "http://127.0.0.1:9/notifications")
+        try fixture.buy(Rage.drummer)
+        let refused = "the role viewer has no INSERT on storefront_events"
+        let states = Recorder<DeliveryState>(), claims = Recorder<Bool>(), releases = Recorder<Bool>()
+        // The last answer recorded is the check's: a reason, or "" once the process may write.
+        let answers = Recorder<String>()
+        answers.add(refused)
+        let sender = ScriptedSender([.answered(statusCode: 200)])
+        let feed = fixture.feed()
+        let worker = NotificationDeliveryWorker(store: try fixture.stores.store(), feed: feed, signer: CurrentSigner(fixed: signer),
+                                                sender: sender)
+        let loop = NotificationDeliveryLoop(worker: worker, feed: feed, claim: { claims.add(true); return true },
+                                            releaseClaim: { releases.add(true) },
+                                            writeRefusal: { answers.all.last.flatMap { $0.isEmpty ? nil : $0 } },
+                                            report: { _ in }, stateChanged: { states.add($0) })
+        loop.start()
+        defer { loop.stop() }
+        #expect(states.wait { $0 == [.cannotRecord(refused)] })
+        // Passes go on, once a second, each giving the claim up without asking for it.
+        #expect(releases.wait { $0.count >= 2 })
+        #expect(claims.all.isEmpty, "the claim is not even asked for")
+        #expect(sender.urls.isEmpty, "nothing is sent that could not be recorded")
+        answers.add("")
+        #expect(states.wait { $0 == [.cannotRecord(refused), .delivering] })
+        loop.stop()
+        #expect(sender.urls.count == 1)
+        #expect(try fixture.notifications().first?.deliveryState == .delivered)
+    }
+
     @Test func aSecondStopAndAStopWithoutStartReturnAtOnce() throws {
         let started = try loop()
         started.start()

@@ -89,4 +89,19 @@ import Testing
     @Test func theLoopNoticingFirstSaysNoCountWhenNoRequestCame() {
         #expect(lines(for: [.delivering, .storeUnreachable(Self.restarting), .delivering]) == [Self.lost, .notice(Self.back)])
     }
+
+    static let cannotRecord = DeliveryStateReport.Line.warning("this storefront serve cannot record notification attempts (the role "
+        + "viewer has no INSERT on storefront_events), so it delivers none and leaves them to a storefront serve that can write "
+        + "the store; it answers requests, and delivers once it may write")
+
+    @Test func aServerThatCannotRecordSaysSoOnceAndWhenItMayWriteAgain() {
+        let refused = DeliveryState.cannotRecord("the role viewer has no INSERT on storefront_events")
+        #expect(lines(for: [refused, refused, .delivering]) == [Self.cannotRecord,
+            .notice("this storefront serve may write the store again and delivers the app's notifications")])
+        #expect(lines(for: [.delivering, refused, .standingBy]) == [Self.cannotRecord, Self.standingBy])
+        #expect(lines(for: [refused, .storeUnreachable(Self.restarting), refused]) == [Self.cannotRecord, Self.lost,
+            .notice("the connection to the store's database is back; " + "this storefront serve cannot record notification "
+                + "attempts (the role viewer has no INSERT on storefront_events), so it delivers none and leaves them to a "
+                + "storefront serve that can write the store; it answers requests, and delivers once it may write")])
+    }
 }
