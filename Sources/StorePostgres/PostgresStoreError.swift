@@ -36,10 +36,21 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// name earlier versions gave it and perhaps other databases too.
     case keyUnderFormerName(store: ShownStoreAddress, keyPath: String, formerKeyPath: String)
 
+    /// Whether libpq's reason for a failed connection is a connection limit reached (the server's
+    /// English words, as for a missing database: libpq gives no SQLSTATE for a failed connection).
+    static func namesAConnectionLimit(_ reason: String) -> Bool {
+        ["too many connections", "too many clients", "remaining connection slots are reserved"].contains { reason.contains($0) }
+    }
+
     public var description: String {
         switch self {
         case .invalidAddress(let reason):
             "the store address cannot be used: \(Self.sentence(reason)) \(CommandLineText.Stores.addressForms)."
+        case .unreachable(let store, let reason) where Self.namesAConnectionLimit(reason):
+            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was written. The server, the database or this "
+                + "role allows no more connections: close sessions that are not needed (a storefront or storefront serve holds "
+                + "two, one to read and write and one to listen; a command holds one while it runs) or raise the limit (the "
+                + "role's or the database's CONNECTION LIMIT, the server's max_connections), then try again"
         case .unreachable(let store, let reason):
             "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was written; check that the server runs and the "
                 + "address, user and password (PGPASSWORD or ~/.pgpass) are right, then try again: "
