@@ -74,6 +74,22 @@ struct PostgresKeyNameTests {
         }
     }
 
+    @Test("of six buys started at once on a new database, only the one whose commit made the key says so")
+    func onlyTheMakerSaysItMadeTheKey() throws {
+        let server = try ThrowawayPostgres()
+        try server.psql("CREATE DATABASE race")
+        let home = try StorefrontProcess.temporaryFolder()
+        let buyers = try (1...6).map { index in
+            try cli(server, database: "race", home: home).start(["buy", "com.example.rage.face.random", "--account", "buyer\(index)"])
+        }
+        let results = buyers.map { $0.wait() }
+        #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
+        let said = results.filter { $0.stderr.contains("made the store's key") }
+        #expect(said.count == 1, "\(results.map(\.stderr))")
+        #expect(try keyFiles(home).count == 1)
+        #expect(try cli(server, database: "race", home: home).run(["verify"]).status == 0)
+    }
+
     @Test("a new store whose key sits only under the former name is refused, naming both files")
     func formerNameIsRefused() throws {
         let server = try ThrowawayPostgres()

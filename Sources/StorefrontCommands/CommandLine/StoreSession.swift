@@ -61,6 +61,8 @@ public struct StoreSession {
     private static func open(_ catalog: Catalog, at location: StoreLocation, buyer: Buyer, locale: String, storefront: String,
                              warnings: [String], newKeyNotice: NewStoreKeyNotice) throws(CommandFailure) -> StoreSession {
         let log = try location.openLog()
+        // Before the first commit, which the catch-up below may be.
+        newKeyNotice.watch(log)
         do {
             let store = try Store(catalog: catalog, log: log)
             let catchUpSkipped = try catchUp(store, buyer: buyer, location: location)

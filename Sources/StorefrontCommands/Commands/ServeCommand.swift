@@ -25,7 +25,7 @@ enum ServeCommand {
         }
         let sessions = try servedSessions(session, catalogPaths: arguments.catalogPaths)
         // The first change a request or the delivery loop commits to a new database makes its key.
-        for one in sessions { one.newKeyNotice.sayWhenMade(by: one.log, on: console) }
+        session.newKeyNotice.sayAsMade(on: console)
         if !address.isLoopback { console.err(CommandLineText.Report.warning(ServerText.notLoopback(address.host))) }
         let started = try session.transactionSigner()
         // Loaded again as the signing commands load it, when its file changes under the server;
