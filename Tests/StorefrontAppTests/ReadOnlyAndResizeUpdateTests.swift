@@ -60,6 +60,10 @@ struct ReadOnlyAndResizeUpdateTests {
         state.send(.character("s"))
         let settingsKeys = KeyHelp.footerHints(for: state).map(\.key)
         #expect(!settingsKeys.contains("Enter") && settingsKeys.contains("Esc"), "\(settingsKeys)")
+        state.send(.escape)
+        state.send(.character("t"))
+        let transactionKeys = KeyHelp.footerHints(for: state).map(\.key)
+        #expect(!transactionKeys.contains("R") && transactionKeys.contains("Esc"), "no refund offered: \(transactionKeys)")
     }
 
     @Test("u is refused before the use screen opens; OK goes back to the products")

@@ -12,10 +12,14 @@ enum TransactionsReducer: KeyReducer {
 
     static let keys = KeyTable<Command>(KeyBinding.listMovements(.move) + TransactionAction.allCases.map { action in
         // One key can name two actions that never apply together (X: cancel renewal of a paid
-        // subscription, unsubscribe from a free one); the one that applies wins the lookup.
+        // subscription, unsubscribe from a free one); the one that applies wins the lookup. Every
+        // action writes, so none is offered while the store is read-only (its key says why).
         KeyBinding(.act(action), keys: [action.key], help: (action.hint.key, action.helpMeaning),
                    hint: FooterHint(action.hint.key, action.hint.label),
-                   when: { state in selectedRecord(in: state).map { action.isAvailable(for: $0, in: state.snapshot) } ?? false })
+                   when: { state in
+                       state.readOnlyReason == nil
+                           && (selectedRecord(in: state).map { action.isAvailable(for: $0, in: state.snapshot) } ?? false)
+                   })
     } + [
         KeyBinding(.close, keys: [.escape], help: ("Esc", "close the transactions"), hint: FooterHint("Esc", "close")),
         .quit(.quit),
@@ -56,6 +60,8 @@ enum TransactionsReducer: KeyReducer {
 
     private static func start(_ action: TransactionAction, on record: TransactionRecord, isAvailable: Bool,
                               state: inout AppState) -> [Effect] {
+        // Refused as read-only before anything else: whether the action applies is moot then.
+        if state.refusedAsReadOnly() { return [] }
         guard isAvailable else {
             let message = StorefrontScreenText.actionDoesNotApply(action.hint.label, transactionID: record.id,
                                                                   state: record.state.rawValue)
@@ -64,9 +70,7 @@ enum TransactionsReducer: KeyReducer {
         }
         switch action {
         case .refund, .cancelRenewal:
-            // Both ask first (turning renewal off ends a subscription the buyer may count on),
-            // but only when the answer could be recorded.
-            if state.refusedAsReadOnly() { return [] }
+            // Both ask first (turning renewal off ends a subscription the buyer may count on).
             state.push(action == .refund ? .refundConfirmation(transactionID: record.id)
                                          : .cancelRenewalConfirmation(transactionID: record.id))
             return []
