@@ -42,6 +42,11 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         ["too many connections", "too many clients", "remaining connection slots are reserved"].contains { reason.contains($0) }
     }
 
+    /// Whether libpq's reason is the server saying the role does not exist (in English).
+    static func namesAMissingRole(_ reason: String) -> Bool {
+        reason.contains("role \"") && reason.contains("\" does not exist")
+    }
+
     public var description: String {
         switch self {
         case .invalidAddress(let reason):
@@ -51,6 +56,10 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "role allows no more connections: close sessions that are not needed (a storefront or storefront serve holds "
                 + "two, one to read and write and one to listen; a command holds one while it runs) or raise the limit (the "
                 + "role's or the database's CONNECTION LIMIT, the server's max_connections), then try again"
+        case .unreachable(let store, let reason) where Self.namesAMissingRole(reason) || reason.contains("password authentication failed"):
+            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was written. The server answered, but not for "
+                + "this user: correct the user in the address, have the database's owner create the role (`createuser`), or set "
+                + "its password in PGPASSWORD or ~/.pgpass, then try again"
         case .unreachable(let store, let reason):
             "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was written; check that the server runs and the "
                 + "address, user and password (PGPASSWORD or ~/.pgpass) are right, then try again: "

@@ -5,11 +5,11 @@ import StorePostgres
 import StorefrontTesting
 import Testing
 
-/// A role allowed a single connection: a command works, a follower's second (listening)
-/// connection is refused, and a connection refused for a limit says so and what to do, not
-/// that the server may be down.
-@Suite("PostgreSQL: a role's connection limit", .serialized)
-struct PostgresConnectionLimitTests {
+/// Connections the server refuses for the role: a connection limit (a command works, a
+/// follower's second, listening, connection is refused) or a role it does not know. Each says
+/// what to do about the role, not that the server may be down.
+@Suite("PostgreSQL: connections refused for the role", .serialized)
+struct PostgresRoleConnectionTests {
     @Test("A role with CONNECTION LIMIT 1: reads work, listening is refused as unreachable, and a second connection's error names the limit")
     func singleConnectionRole() throws {
         let fixture = try PostgresStoreFixture()
@@ -32,6 +32,20 @@ struct PostgresConnectionLimitTests {
             let message = "\(error)"
             #expect(message.contains("allows no more connections"), "\(message)")
             #expect(message.contains("CONNECTION LIMIT"), "\(message)")
+            #expect(!message.contains("check that the server runs"), "\(message)")
+        }
+    }
+
+    @Test("A user the server does not know is told as such, not as a server that may be down")
+    func unknownRole() throws {
+        let fixture = try PostgresStoreFixture()
+        do {
+            _ = try fixture.log(address: try PostgresAddress(fixture.server.url(user: "nobody_here")))
+            Issue.record("an unknown role was let in")
+        } catch {
+            let message = "\(error)"
+            #expect(message.contains("role \"nobody_here\" does not exist"), "\(message)")
+            #expect(message.contains("not for this user") && message.contains("createuser"), "\(message)")
             #expect(!message.contains("check that the server runs"), "\(message)")
         }
     }
