@@ -274,7 +274,12 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// A lost or refused connection as the store port reports it (`StoreUnreachable`), so the
     /// storefront shows its banner and retries; other errors as they are.
     private static func portError(_ error: PostgresStoreError) -> any Error {
-        if case .unreachable(let store, let reason) = error { return StoreUnreachable(store: store, reason: reason) }
+        if case .unreachable(let store, let reason) = error {
+            guard PostgresStoreError.namesAConnectionLimit(reason) else { return StoreUnreachable(store: store, reason: reason) }
+            // Waiting alone mends this only when another session ends: say what else does.
+            return StoreUnreachable(store: store, reason: reason + " (a storefront holds three connections, storefront serve four "
+                + "for each app: close other sessions or raise the role's CONNECTION LIMIT)")
+        }
         return error
     }
 

@@ -53,8 +53,8 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
             "the store address cannot be used: \(Self.sentence(reason)) \(CommandLineText.Stores.addressForms)."
         case .unreachable(let store, let reason) where Self.namesAConnectionLimit(reason):
             "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was written. The server, the database or this "
-                + "role allows no more connections: close sessions that are not needed (a storefront or storefront serve holds "
-                + "two, one to read and write and one to listen; a command holds one while it runs) or raise the limit (the "
+                + "role allows no more connections: close sessions that are not needed (a storefront holds three, storefront "
+                + "serve four for each app it serves, a command one while it runs) or raise the limit (the "
                 + "role's or the database's CONNECTION LIMIT, the server's max_connections), then try again"
         case .unreachable(let store, let reason) where Self.namesAMissingRole(reason) || reason.contains("password authentication failed"):
             "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was written. The server answered, but not for "

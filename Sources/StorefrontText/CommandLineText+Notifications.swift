@@ -42,15 +42,17 @@ extension CommandLineText {
         /// A server that may not write the store, so it cannot record what it sends and leaves
         /// the delivery claim to a server that can.
         public static func cannotRecord(_ reason: String) -> String {
-            "this storefront serve cannot record notification attempts (\(reason)), so it delivers none and leaves them "
-                + "to a storefront serve that can write the store; it answers requests, and delivers once it may write"
+            "this storefront serve cannot record notification attempts, so it delivers none and leaves them to a storefront "
+                + "serve that can write the store; it answers requests, and delivers once it may write (on a database: GRANT "
+                + "INSERT ON storefront_events to its role). Why it cannot write: \(reason)"
         }
 
         /// A server that may write the store again, after it could not.
-        public static let mayRecordAgain = "this storefront serve may write the store again and delivers the app's notifications"
+        public static let mayRecordAgain = "this storefront serve may now write the store and delivers the app's notifications"
 
         /// A server standing by that took over delivering.
-        public static let tookOver = "this storefront serve now delivers the app's notifications (the one that did has stopped)"
+        public static let tookOver =
+            "this storefront serve now delivers the app's notifications (the one that did stopped, or may no longer write the store)"
 
         /// A server whose connection to the store's database broke, or that cannot connect.
         public static func databaseLost(store: String, reason: String) -> String {

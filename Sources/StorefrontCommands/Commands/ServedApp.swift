@@ -55,7 +55,10 @@ final class ServedApp {
                 presence.claimIfMissing()
                 stateReport.passEnded()
             },
-            stateChanged: stateReport.stateChanged)
+            stateChanged: { state in
+                stateReport.stateChanged(state)
+                presence.follow(state)
+            })
     }
 
     /// Announces `address` to the app's storefront and `notifications` for as long as this

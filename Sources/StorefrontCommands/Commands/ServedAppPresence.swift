@@ -1,5 +1,6 @@
 import Foundation
 import StoreLedger
+import StoreNotifications
 
 /// The serving file of one app, held while this server serves the app, so the app's storefront
 /// and `notifications` name a server.
@@ -8,6 +9,9 @@ import StoreLedger
 /// the delivery, too); when the other stops, this one must take the file, or the app would be
 /// served and its notifications delivered with nobody named. So the file is asked for again
 /// after every pass of the delivery loop (once a second while standing by) until it is held.
+///
+/// A server that cannot record notification attempts delivers none, so it gives the file up
+/// while that lasts: `notifications` then names the server that delivers, or says none does.
 final class ServedAppPresence: @unchecked Sendable {
     private let family: LedgerFamily
     private let app: String
@@ -15,6 +19,8 @@ final class ServedAppPresence: @unchecked Sendable {
     private let lock = NSLock()
     private var address: String?
     private var claim: ServerPresence.Claim?
+    /// False while this server cannot record attempts and so delivers nothing.
+    private var delivers = true
 
     init(family: LedgerFamily, app: String) {
         self.family = family
@@ -42,9 +48,24 @@ final class ServedAppPresence: @unchecked Sendable {
         }
     }
 
+    /// Follows the delivery loop's state: gives the file up while the server cannot record
+    /// attempts, and asks for it again once it can.
+    func follow(_ state: DeliveryState) {
+        lock.withLock {
+            if case .cannotRecord = state {
+                delivers = false
+                claim?.release()
+                claim = nil
+            } else {
+                delivers = true
+                claimIfFree()
+            }
+        }
+    }
+
     /// Call under `lock`.
     private func claimIfFree() {
-        guard claim == nil, let address else { return }
+        guard claim == nil, delivers, let address else { return }
         claim = ServerPresence.claim(family, app: app, address: address)
     }
 }

@@ -41,7 +41,8 @@ import Testing
     @Test func standingByAndTakingOverAreToldAsBefore() {
         #expect(lines(for: [.delivering, .delivering]).isEmpty, "nothing when it delivers from the start")
         #expect(lines(for: [.standingBy, .standingBy, .delivering, .standingBy]) == [Self.standingBy,
-            .warning("this storefront serve now delivers the app's notifications (the one that did has stopped)"), Self.standingBy])
+            .warning("this storefront serve now delivers the app's notifications (the one that did stopped, or may no longer "
+                + "write the store)"), Self.standingBy])
     }
 
     @Test func eachOutageIsToldAgain() {
@@ -90,18 +91,18 @@ import Testing
         #expect(lines(for: [.delivering, .storeUnreachable(Self.restarting), .delivering]) == [Self.lost, .notice(Self.back)])
     }
 
-    static let cannotRecord = DeliveryStateReport.Line.warning("this storefront serve cannot record notification attempts (the role "
-        + "viewer has no INSERT on storefront_events), so it delivers none and leaves them to a storefront serve that can write "
-        + "the store; it answers requests, and delivers once it may write")
+    static let cannotRecordWords = "this storefront serve cannot record notification attempts, so it delivers none and leaves "
+        + "them to a storefront serve that can write the store; it answers requests, and delivers once it may write (on a "
+        + "database: GRANT INSERT ON storefront_events to its role). Why it cannot write: the role viewer has no INSERT on "
+        + "storefront_events"
+    static let cannotRecord = DeliveryStateReport.Line.warning(cannotRecordWords)
 
     @Test func aServerThatCannotRecordSaysSoOnceAndWhenItMayWriteAgain() {
         let refused = DeliveryState.cannotRecord("the role viewer has no INSERT on storefront_events")
         #expect(lines(for: [refused, refused, .delivering]) == [Self.cannotRecord,
-            .notice("this storefront serve may write the store again and delivers the app's notifications")])
+            .notice("this storefront serve may now write the store and delivers the app's notifications")])
         #expect(lines(for: [.delivering, refused, .standingBy]) == [Self.cannotRecord, Self.standingBy])
         #expect(lines(for: [refused, .storeUnreachable(Self.restarting), refused]) == [Self.cannotRecord, Self.lost,
-            .notice("the connection to the store's database is back; " + "this storefront serve cannot record notification "
-                + "attempts (the role viewer has no INSERT on storefront_events), so it delivers none and leaves them to a "
-                + "storefront serve that can write the store; it answers requests, and delivers once it may write")])
+            .notice("the connection to the store's database is back; " + Self.cannotRecordWords)])
     }
 }
