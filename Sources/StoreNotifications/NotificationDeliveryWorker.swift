@@ -44,6 +44,8 @@ public final class NotificationDeliveryWorker: @unchecked Sendable {
             // pass reaches the notifications still waiting.
             try store.refresh()
             guard let url = store.snapshot.settings.notificationURL?.url else { break }
+            // Not sent before the events it tells of are safe from a crash of the store's server.
+            try store.makeReadEventsDurable()
             let token = try store.signedNotification(notification, signer: try signer.signer())
             let outcome = sender.send(NotificationRequestBody(signedPayload: token).encoded(), to: url)
             try store.recordAttempt(at: notification, outcome: outcome, sentAt: wallClock())

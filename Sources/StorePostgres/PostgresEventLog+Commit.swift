@@ -55,13 +55,33 @@ extension PostgresEventLog {
     /// role's rights, a lost connection) is thrown and the ones after it do not run, COMMIT
     /// included, so the caller's ROLLBACK leaves nothing. Call under `lock`, in `beginCommit`'s
     /// transaction.
-    func finishCommit(_ events: [StoreEvent], lines: [[UInt8]]) throws {
-        var statements = zip(events, lines).compactMap { Self.insertion(of: $0, line: $1) }
+    ///
+    /// When `flushAfterUnlock`, the transaction commits without waiting for the server's flush,
+    /// which lets the writer lock go at once, and the same round trip then writes this session's
+    /// commit mark in a transaction that does wait for it: the server answers only once this
+    /// commit is durable too, as the log is written in order. Writers that queue for the lock
+    /// then take their turns while the flushes of those before them are still under way, and
+    /// the server flushes several commits at once.
+    func finishCommit(_ events: [StoreEvent], lines: [[UInt8]], flushAfterUnlock: Bool) throws {
+        var statements = flushAfterUnlock ? [PostgresConnection.Statement("SET LOCAL synchronous_commit = off")] : []
+        statements += zip(events, lines).compactMap { Self.insertion(of: $0, line: $1) }
         if let last = lines.last, let sequence = LedgerLineChain<StoreEvent>.sequenceNumber(ofLine: last) {
             statements.append(PostgresConnection.Statement("SELECT pg_notify($1, $2)", [PostgresSchema.changeChannel, String(sequence)]))
         }
         statements.append(PostgresConnection.Statement("COMMIT"))
-        _ = try connection.pipeline(statements).all()
+        guard flushAfterUnlock else {
+            _ = try connection.pipeline(statements).all()
+            return
+        }
+        let committedAnswers = statements.count
+        statements.append(PostgresSchema.writeCommitMark)
+        let answers = try connection.pipeline(statements)
+        guard let failure = answers.failure else { return }
+        guard answers.rows.count >= committedAnswers else { throw failure }
+        // Committed, but the mark was refused (the grant to every role taken away): the commit
+        // is flushed by the server within its WAL writer's delay, and this log's later commits
+        // wait for their own flush under the lock, as they would without marks.
+        commitMarksRefused = true
     }
 
     /// The INSERT of one event's row, with its idempotency keys beside the line.

@@ -38,9 +38,16 @@ extension PostgresEventLog {
     }
 
     /// The rows after `sequence`, as many as one read takes.
+    ///
+    /// A session prepares each statement once and keeps its plan, and a plan made while the
+    /// table held a few rows reads the whole table (cheapest then) on every later read, however
+    /// long the table grows. So the text names the table's size class, a power of two at most
+    /// `sequence`: a store twice as long gets a statement and a plan of its own, by the index.
     static func rows(after sequence: Int) -> PostgresConnection.Statement {
-        PostgresConnection.Statement(
-            "SELECT seq, line FROM storefront_events WHERE seq > $1 ORDER BY seq LIMIT \(rowsPerRead)", [String(sequence)])
+        let sizeClass = sequence > 0 ? 1 << (Int.bitWidth - 1 - sequence.leadingZeroBitCount) : 0
+        return PostgresConnection.Statement(
+            "SELECT seq, line FROM storefront_events WHERE seq > $1 ORDER BY seq LIMIT \(rowsPerRead) /* rows: \(sizeClass) */",
+            [String(sequence)])
     }
 
     /// Reads what the chain lacks in a round trip of its own; call under `lock`.

@@ -47,6 +47,12 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     private var damagedRecheckRequested = false
     /// The last read returned only part of what waits: the next one continues it, never starts over.
     private var isReadingInParts = false
+    /// The session was connected again since the last read: whether the rows read before are
+    /// still the store's is confirmed first (see `confirmContinuity`).
+    private var mustConfirmContinuity = false
+    /// The server refused this session's commit mark (see `finishCommit`): commits wait for
+    /// their flush under the writer lock.
+    var commitMarksRefused = false
     /// Told the key file's path when a commit made it; see `whenKeyFileMade`.
     private var keyFileMadeObserver: (@Sendable (String) -> Void)?
 
@@ -149,6 +155,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             do {
                 try reconnectIfLost()
                 try takeKeyFileChange()
+                try confirmContinuity()
                 restarted = restartIfNeeded(rereadingDamage: damagedRecheckRequested || isDamagedRecheckDue)
                 var batch = try readVersionAndRows()
                 batch.restarted = batch.restarted || restarted
@@ -180,6 +187,24 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         return try takeIn(Array(answers.all().dropFirst()), for: request)
     }
 
+    /// Writes this session's commit mark, which the server answers only once everything
+    /// committed before it is durable, the commits this log read included (see `finishCommit`).
+    /// A server whose marks this role may not write has those flushed by its WAL writer, within
+    /// a second; this then returns at once.
+    public func makeReadEventsDurable() throws {
+        try lock.withLock {
+            try reconnectIfLost()
+            guard !commitMarksRefused else { return }
+            do {
+                _ = try connection.execute(PostgresSchema.writeCommitMark)
+            } catch PostgresStoreError.statementFailed {
+                commitMarksRefused = true
+            } catch let error as PostgresStoreError {
+                throw Self.portError(error)
+            }
+        }
+    }
+
     public func commit<Result>(
         _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
     ) throws -> (result: Result, batch: EventBatch) {
@@ -195,6 +220,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         try lock.withLock {
             try reconnectIfLost()
             try takeKeyFileChange()
+            try confirmContinuity()
             if chain.keptLinesThroughKeyChange {
                 // Refused before any row is read: rows a refused commit read would have to be
                 // delivered again, and only reading from the first row does that, which would
@@ -236,7 +262,9 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             let lines = try chain.lines(for: decision.events, storeName: address.display)
             var batch = others
             batch.entries += try appendRead(lines)
-            try finishCommit(decision.events, lines: lines)
+            // Rows of others read under the lock tell that writers take turns: only then is it
+            // worth letting the lock go before the flush, for a transaction more (the mark).
+            try finishCommit(decision.events, lines: lines, flushAfterUnlock: !others.entries.isEmpty && !commitMarksRefused)
             return (decision.result, batch, opening.schemaFound)
         } catch {
             // A broken connection has no transaction left to roll back (the server drops it),
@@ -254,9 +282,28 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             try listenAgainIfLost()
             guard connection.isBroken else { return }
             connection = try PostgresConnection(address)
+            mustConfirmContinuity = fetchedThrough > 0
         } catch {
             throw Self.portError(error)
         }
+    }
+
+    /// After connecting again, reads the last row this log read, and has the next read start
+    /// from the first row when it is gone or another: a server that crashed has lost the commits
+    /// it had not flushed, which may have been read (see `finishCommit`), and a database restored
+    /// from a backup may hold other rows under the same numbers. Taking the rows after them in
+    /// would report damage that is not there. Call under `lock`.
+    private func confirmContinuity() throws {
+        guard mustConfirmContinuity else { return }
+        let line: String?
+        do {
+            line = try connection.execute("SELECT line FROM storefront_events WHERE seq = $1", [String(fetchedThrough)]).first?.first ?? nil
+        } catch {
+            throw Self.portError(error)
+        }
+        let sameRow = chain.lastSequence == fetchedThrough && chain.headMAC.map { line?.hasSuffix(",\"mac\":\"\($0)\"}") == true } == true
+        if !sameRow { mustRestart = true }
+        mustConfirmContinuity = false
     }
 
     /// Connects the listening session and LISTENs, when a reader asked for the change signal and

@@ -5,10 +5,12 @@
 /// (a trigger checks each insert against the last row), and transaction ids, spend ids and
 /// renewal keys are unique where the events carry them. Checkpoints (version 2) are not
 /// events: one row per name, replaced when a newer fold is saved, so no trigger guards them;
-/// their own MAC does.
+/// their own MAC does. Commit marks (version 3) are not store data either: a writer updates
+/// one to have a commit made without waiting for its flush flushed after the writer lock is
+/// let go (see `PostgresEventLog+Commit.swift`).
 enum PostgresSchema {
     /// The version this build creates and writes.
-    static let currentVersion = 2
+    static let currentVersion = 3
 
     /// The key of the transaction-scoped advisory lock every writer takes (ASCII "storefnt").
     static let writerLockKey: Int64 = 0x73746F726566_6E74
@@ -23,7 +25,23 @@ enum PostgresSchema {
     /// and made anew): a database whose version row lags behind its tables, restored from
     /// parts or migrated by hand, is brought to the version and recorded rather than refused
     /// with "already exists".
-    static let steps: [[String]] = [versionOne, versionTwo]
+    static let steps: [[String]] = [versionOne, versionTwo, versionThree]
+
+    /// How many rows the commit marks have at most: sessions share one by their process id.
+    static let commitMarkSlots = 4096
+
+    /// Version 3: commit marks, one small row per slot, written in a transaction that waits
+    /// for the server's flush. Every role that can write the events must be able to write
+    /// them, and they hold nothing of the store, so they are open to every role.
+    private static let versionThree = [
+        """
+        CREATE TABLE IF NOT EXISTS storefront_commit_marks (
+            slot integer PRIMARY KEY CHECK (slot >= 0 AND slot < \(commitMarkSlots)),
+            commits bigint NOT NULL DEFAULT 1
+        )
+        """,
+        "GRANT SELECT, INSERT, UPDATE ON storefront_commit_marks TO PUBLIC",
+    ]
 
     /// Version 2: saved folds of the events, one per app, so opening need not fold them all.
     private static let versionTwo = [
@@ -128,13 +146,15 @@ enum PostgresSchema {
         let found = try connection.execute(
             """
             SELECT relname FROM pg_catalog.pg_class
-            WHERE relname IN ('storefront_schema_version', 'storefront_header', 'storefront_events', 'storefront_checkpoints')
+            WHERE relname IN ('storefront_schema_version', 'storefront_header', 'storefront_events', 'storefront_checkpoints',
+                              'storefront_commit_marks')
               AND pg_catalog.pg_table_is_visible(oid)
             """)
         let tables = Set(found.values.compactMap { $0.first ?? nil })
         guard !tables.isEmpty else { return 0 }
-        // The version the tables look like, for the advice: checkpoints came with version 2.
-        let likely = tables.contains("storefront_checkpoints") ? 2 : 1
+        // The version the tables look like, for the advice: checkpoints came with version 2,
+        // commit marks with 3.
+        let likely = tables.contains("storefront_commit_marks") ? 3 : tables.contains("storefront_checkpoints") ? 2 : 1
         guard tables.contains("storefront_schema_version") else {
             throw .incompleteSchema(store: connection.address.shown, missing: "the table storefront_schema_version",
                                     likelyVersion: likely)
@@ -167,6 +187,14 @@ enum PostgresSchema {
 
     /// The SQLSTATE of a statement naming a table the database does not have (as seen by it).
     static let undefinedTable = "42P01"
+
+    /// Writes this session's commit mark in a transaction of its own, which the server makes
+    /// durable before it answers, and with it everything committed before.
+    static let writeCommitMark = PostgresConnection.Statement(
+        """
+        INSERT INTO storefront_commit_marks (slot) VALUES (pg_backend_pid() % \(commitMarkSlots))
+        ON CONFLICT (slot) DO UPDATE SET commits = storefront_commit_marks.commits + 1
+        """)
 
     /// Takes the writer lock until the transaction ends.
     static let takeWriterLock = PostgresConnection.Statement("SELECT pg_advisory_xact_lock($1)", [String(writerLockKey)])

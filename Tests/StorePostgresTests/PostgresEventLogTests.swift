@@ -110,8 +110,8 @@ struct PostgresEventLogTests {
     @Test("migrate makes the schema of an empty database and then changes nothing")
     func migrateMakesTheSchema() throws {
         let fixture = try PostgresStoreFixture()
-        #expect(try fixture.log().migrate() == (from: 0, to: 2))
-        #expect(try fixture.log().migrate() == (from: 2, to: 2))
+        #expect(try fixture.log().migrate() == (from: 0, to: 3))
+        #expect(try fixture.log().migrate() == (from: 3, to: 3))
         #expect(try fixture.store().snapshot.eventCount == 0)
     }
 
@@ -120,7 +120,7 @@ struct PostgresEventLogTests {
         let fixture = try PostgresStoreFixture()
         try fixture.log().initialize()
         try fixture.server.psql("INSERT INTO storefront_schema_version (version) VALUES (99)")
-        #expect(throws: PostgresStoreError.newerSchema(store: fixture.address.shown, found: 99, supported: 2)) {
+        #expect(throws: PostgresStoreError.newerSchema(store: fixture.address.shown, found: 99, supported: 3)) {
             _ = try fixture.store()
         }
     }

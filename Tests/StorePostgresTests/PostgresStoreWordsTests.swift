@@ -131,10 +131,10 @@ struct PostgresStoreWordsTests {
             #expect(result.status == 3, "\(command): \(result.stderr)")
             #expect(result.stderr.contains("the store \(database.url) has storefront tables but lacks its row in "
                 + "storefront_schema_version"), "\(command): \(result.stderr)")
-            #expect(result.stderr.contains("INSERT INTO storefront_schema_version (version) VALUES (2);"), "\(result.stderr)")
+            #expect(result.stderr.contains("INSERT INTO storefront_schema_version (version) VALUES (3);"), "\(result.stderr)")
             #expect(!result.stderr.contains("holds no store") && !result.stderr.contains("already exists"), "\(result.stderr)")
         }
-        try database.psql("INSERT INTO storefront_schema_version (version) VALUES (2)")
+        try database.psql("INSERT INTO storefront_schema_version (version) VALUES (3)")
         #expect(try cli.run(["verify"]).status == 0, "the advice mends it")
 
         try database.psql("DROP TABLE storefront_schema_version")
@@ -209,11 +209,11 @@ struct PostgresStoreWordsTests {
         let database = try Database()
         let cli = database.cli
         let made = try cli.run(["store", "init", "--json"]).decoded(JSONShapes.StoreInitResult.self)
-        #expect(made.store == database.url && made.created && made.schemaVersion == 2 && made.keyFile == database.folder + "/team.key")
+        #expect(made.store == database.url && made.created && made.schemaVersion == 3 && made.keyFile == database.folder + "/team.key")
         let again = try cli.run(["store", "init", "--json"]).decoded(JSONShapes.StoreInitResult.self)
-        #expect(!again.created && again.schemaVersion == 2)
+        #expect(!again.created && again.schemaVersion == 3)
         let migrated = try cli.run(["store", "migrate", "--json"]).decoded(JSONShapes.StoreMigrateResult.self)
-        #expect(migrated.fromVersion == 2 && migrated.toVersion == 2 && !migrated.changed)
+        #expect(migrated.fromVersion == 3 && migrated.toVersion == 3 && !migrated.changed)
 
         let source = StorefrontProcess(ledger: database.folder + "/history.jsonl")
         #expect(try source.run(["buy", "com.example.rage.face.random"]).status == 0)

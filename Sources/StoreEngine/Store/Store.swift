@@ -116,6 +116,9 @@ public final class Store: @unchecked Sendable {
     /// An incomplete last line that a commit moved aside, to tell the user about.
     public var tornTail: TornTailReport? { log.tornTail }
 
+    /// Returns once every event this store has read is durable (see `StoreEventLog.makeReadEventsDurable`).
+    public func makeReadEventsDurable() throws { try log.makeReadEventsDurable() }
+
     /// What keeps the store's events, so its problems are told in its words.
     public var medium: StoreMedium { log.medium }
 

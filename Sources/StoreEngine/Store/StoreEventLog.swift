@@ -33,6 +33,11 @@ public protocol StoreEventLog: AnyObject, Sendable {
         _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
     ) throws -> (result: Result, batch: EventBatch)
 
+    /// Returns once every event read so far is durable: a log whose commits may be seen by
+    /// others before they are flushed (PostgreSQL's, see `PostgresEventLog`) waits for the
+    /// flush, so what is sent outside on the strength of an event cannot outlive the event.
+    func makeReadEventsDurable() throws
+
     /// Problems found in the stored events; any problem makes the log read-only.
     var problems: [LedgerProblem] { get }
 
@@ -62,6 +67,8 @@ extension StoreEventLog {
     public var quietRecheckInterval: TimeInterval? { nil }
     /// Logs are files unless they say otherwise.
     public var medium: StoreMedium { .entitlementsFile }
+    /// Commits are durable before others can read them (the file's are synced under its lock).
+    public func makeReadEventsDurable() throws {}
     public func loadCheckpoint(named name: String) -> LedgerCheckpoint? { nil }
     public func resume(from checkpoint: LedgerCheckpoint) {}
     @discardableResult

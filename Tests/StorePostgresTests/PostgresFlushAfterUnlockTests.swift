@@ -1,0 +1,143 @@
+import Foundation
+import StoreCatalog
+import StoreEngine
+@testable import StorePostgres
+import StorefrontTesting
+import Testing
+
+/// Commits that let the writer lock go before the server's flush and then wait for it through
+/// a commit mark; a session that connects again after rows it read may be gone; and the read of
+/// new rows keeping to the index while the store grows under one session.
+@Suite("PostgresEventLog: the lock let go before the flush, rows read after a reconnect, plans as the store grows", .serialized)
+struct PostgresFlushAfterUnlockTests {
+    private func marks(_ fixture: PostgresStoreFixture) throws -> Int {
+        Int(try fixture.server.psql("SELECT coalesce(sum(commits), 0) FROM storefront_commit_marks")
+            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
+    /// One purchase each by `count` buyers, as events another store can be given (one buyer's
+    /// balance has a ceiling).
+    private static func purchasesOfManyBuyers(_ count: Int) throws -> [StoreEvent] {
+        let memory = InMemoryEventLog()
+        let elsewhere = try Store(catalog: try CatalogLoader.loadBundled("Rage"), log: memory.connection())
+        for index in 0..<count {
+            _ = try elsewhere.purchase(face, buyer: Buyer(account: "buyer-\(index)", device: "phone"), storefront: "USA")
+        }
+        return memory.allEvents
+    }
+
+    @Test("a commit that read another writer's rows under the lock waits for its flush through a commit mark; one that read none flushes as it commits")
+    func markOnlyAfterOthersCommitted() throws {
+        let fixture = try PostgresStoreFixture()
+        let events = try Self.purchasesOfManyBuyers(4)
+        let first = try fixture.log()
+        let second = try fixture.log()
+        _ = try first.commit { _ in (events: [events[0]], result: ()) }
+        _ = try first.commit { _ in (events: [events[1]], result: ()) }
+        #expect(try marks(fixture) == 0, "alone, a writer keeps the lock through its flush")
+
+        let read = try second.commit { fresh in (events: [events[2]], result: fresh.entries.count) }
+        #expect(read.result == 2)
+        #expect(try marks(fixture) == 1, "after reading the other writer's rows under the lock")
+        _ = try first.commit { _ in (events: [events[3]], result: ()) }
+        #expect(try marks(fixture) == 2)
+        let report = try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath)
+        #expect(report.isIntact && report.lastSequence == 4)
+    }
+
+    @Test("a role refused the commit marks has its commit stored and reported, and its later commits flush under the lock")
+    func refusedMarkStillCommits() throws {
+        let fixture = try PostgresStoreFixture()
+        let events = try Self.purchasesOfManyBuyers(3)
+        let owner = try fixture.log()
+        _ = try owner.commit { _ in (events: [events[0]], result: ()) }
+        try fixture.server.psql("CREATE ROLE clerk LOGIN; GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO clerk; "
+            + "REVOKE ALL ON storefront_commit_marks FROM PUBLIC")
+        let clerk = try fixture.log(address: try PostgresAddress(fixture.server.url(user: "clerk")))
+        let committed = try clerk.commit { _ in (events: [events[1]], result: "stored") }
+        #expect(committed.result == "stored" && committed.batch.entries.last?.sequence == 2)
+        #expect(clerk.commitMarksRefused)
+        _ = try owner.commit { _ in (events: [events[2]], result: ()) }
+        let marksBefore = try marks(fixture)
+        _ = try clerk.commit { _ in (events: [], result: ()) }
+        try clerk.makeReadEventsDurable()
+        #expect(try marks(fixture) == marksBefore)
+        let report = try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath)
+        #expect(report.isIntact && report.lastSequence == 3)
+    }
+
+    @Test("making what was read durable writes a commit mark")
+    func makeReadEventsDurableWritesAMark() throws {
+        let fixture = try PostgresStoreFixture()
+        let store = try fixture.store()
+        _ = try store.purchase(face, buyer: phone, storefront: "USA")
+        try store.makeReadEventsDurable()
+        #expect(try marks(fixture) == 1)
+    }
+
+    @Test("rows read, then gone when the session connects again (a server that lost unflushed commits, a restore): the log reads from the first row, without reporting damage")
+    func reconnectAfterRowsWereLost() throws {
+        let fixture = try PostgresStoreFixture()
+        let reader = try fixture.store()
+        let writer = try fixture.store()
+        for _ in 0..<3 { _ = try writer.purchase(face, buyer: phone, storefront: "USA") }
+        try reader.refresh()
+        #expect(reader.balance(of: "rage-faces", for: phone) == 15)
+
+        // The last two rows go, as a crash before their flush takes them, and the sessions drop.
+        try fixture.server.psql("ALTER TABLE storefront_events DISABLE TRIGGER USER; DELETE FROM storefront_events WHERE seq > 1; "
+            + "ALTER TABLE storefront_events ENABLE TRIGGER USER")
+        try fixture.server.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
+            + "AND datname = current_database()")
+        // Others commit anew under the same numbers.
+        let after = try fixture.store()
+        _ = try after.spend("rage-faces", amount: 2, buyer: phone)
+        _ = try after.purchase(face, buyer: phone, storefront: "USA")
+        _ = try after.purchase(face, buyer: phone, storefront: "USA")
+
+        _ = try? reader.refresh()  // the read that finds the session dropped
+        try reader.refresh()
+        #expect(reader.ledgerProblems.isEmpty, "\(reader.ledgerProblems)")
+        #expect(reader.balance(of: "rage-faces", for: phone) == 13)
+        #expect(reader.snapshot.eventCount == 4)
+    }
+
+    @Test("a session that connects again to the same rows goes on from where it was")
+    func reconnectToTheSameRowsGoesOn() throws {
+        let fixture = try PostgresStoreFixture()
+        let log = try fixture.log()
+        let events = try Self.purchasesOfManyBuyers(3)
+        _ = try log.commit { _ in (events: Array(events.prefix(2)), result: ()) }
+        try fixture.server.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
+            + "AND datname = current_database()")
+        _ = try? log.readNew()  // the read that finds the session dropped
+        let committed = try log.commit { fresh in (events: [events[2]], result: fresh) }
+        #expect(!committed.result.restarted && committed.result.entries.isEmpty, "nothing read again")
+        #expect(committed.batch.entries.map(\.sequence) == [3])
+    }
+
+    @Test("a session that read the store while it was nearly empty reads new rows by the index once it has grown")
+    func readsByTheIndexAfterGrowing() throws {
+        let fixture = try PostgresStoreFixture()
+        let follower = try fixture.log()
+        let events = try Self.purchasesOfManyBuyers(4_200)
+        let grower = try fixture.log()
+        // Enough reads on a nearly empty table for the session to keep a plan for its statement.
+        for event in events.prefix(10) {
+            _ = try grower.commit { _ in (events: [event], result: ()) }
+            _ = try follower.readNew()
+        }
+        for start in stride(from: 10, to: events.count, by: 500) {
+            _ = try grower.commit { _ in (events: Array(events[start..<min(start + 500, events.count)]), result: ()) }
+        }
+        while try follower.readNew().isPartial {}
+        for _ in 0..<8 { _ = try follower.readNew() }
+        let statement = PostgresEventLog.rows(after: follower.fetchedThrough)
+        let prepared = try #require(try follower.connection.execute(
+            "SELECT name FROM pg_prepared_statements WHERE statement = $1", [statement.sql]).first?.first ?? nil)
+        let plan = try follower.connection.execute("EXPLAIN EXECUTE \(prepared)('\(follower.fetchedThrough)')")
+            .values.compactMap { $0.first ?? nil }.joined(separator: "\n")
+        #expect(follower.fetchedThrough == events.count)
+        #expect(!plan.contains("Seq Scan"), "\(plan)")
+    }
+}
