@@ -20,6 +20,8 @@ public final class InMemoryEventLog: @unchecked Sendable {
     private var refusedCode: Int32?
     /// Counts changes to `writeRefusal`, which connections notice as a change of the store.
     private var attributeChanges = 0
+    /// Counts the calls of `makeReadEventsDurable` on every connection.
+    private var durabilityRequestCount = 0
 
     /// What a connection reports while the log is unreachable.
     public static let unreachable = StoreUnreachable(store: ShownStoreAddress("memory"), reason: "connection refused")
@@ -27,6 +29,10 @@ public final class InMemoryEventLog: @unchecked Sendable {
     public init(signalsChanges: Bool = false) {
         self.signalsChanges = signalsChanges
     }
+
+    /// How many times a connection was asked to make what it read durable (a PostgreSQL log
+    /// then waits for the server's flush); a memory log has nothing to wait for.
+    public var durabilityRequests: Int { withLock { _ in durabilityRequestCount } }
 
     /// A reader/writer with its own position, as a separate process would have.
     public func connection() -> StoreEventLog {
@@ -111,6 +117,10 @@ public final class InMemoryEventLog: @unchecked Sendable {
         let tornTail: TornTailReport? = nil
 
         var changeSignal: Int32? { signal?.readDescriptor }
+
+        func makeReadEventsDurable() throws {
+            log.withLock { _ in log.durabilityRequestCount += 1 }
+        }
 
         func readNew() throws -> EventBatch {
             try log.withLock { entries in

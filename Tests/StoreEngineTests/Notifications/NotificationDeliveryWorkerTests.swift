@@ -46,6 +46,16 @@ import Testing
         #expect(Set(sender.sentUUIDs) == [notification.id])
     }
 
+    @Test func eachNotificationIsSentOnlyAfterTheStoreMadeWhatItReadDurable() throws {
+        let sender = ScriptedSender([.answered(statusCode: 200)])
+        var requestsAtSending: [Int] = []
+        sender.afterSend = { [log = fixture.stores.log] _ in requestsAtSending.append(log.durabilityRequests) }
+        let worker = try worker(sender)
+        try fixture.buy(Rage.drummer)
+        #expect(try worker.deliverDue().count == 1)
+        #expect(requestsAtSending == [1], "asked once, before sending")
+    }
+
     @Test func refusedConnectionsAndTimeoutsAreRetriedUntilTheScheduleEnds() throws {
         let sender = ScriptedSender(Array(repeating: .failed(.refused), count: 3) + Array(repeating: .failed(.timeout), count: 3))
         let worker = try worker(sender)
