@@ -25,14 +25,19 @@ extension PostgresEventLog {
     /// schema, as the first writer. Call under `lock`.
     func beginCommit() throws -> CommitOpening {
         let request = rowsRequest()
-        let opening = [PostgresConnection.Statement("BEGIN"), PostgresSchema.takeWriterLock, PostgresSchema.versionQuery]
+        // Whether the commit marks may be written is asked once a session, with the lock.
+        let asksForMarks = commitMarksWritable == nil
+        let opening = [PostgresConnection.Statement("BEGIN"), PostgresSchema.takeWriterLock]
+            + (asksForMarks ? [PostgresSchema.commitMarksWritable] : []) + [PostgresSchema.versionQuery]
         let answers = try connection.pipeline(opening + request.statements)
         guard let found = try PostgresSchema.version(answeredIn: answers, at: opening.count - 1) else {
             return try beginFirstCommit()
         }
         // The version decides before any later failure: a schema of another version is refused for what it is.
         try refuseUnknownSchema(found)
-        return CommitOpening(schemaFound: found, rowsRead: (request, Array(try answers.all().dropFirst(opening.count))))
+        let all = try answers.all()
+        if asksForMarks { commitMarksWritable = all[2].first?.first == "t" }
+        return CommitOpening(schemaFound: found, rowsRead: (request, Array(all.dropFirst(opening.count))))
     }
 
     /// Starts the commit again where the pipeline saw no schema table, or one without its
@@ -78,10 +83,10 @@ extension PostgresEventLog {
         let answers = try connection.pipeline(statements)
         guard let failure = answers.failure else { return }
         guard answers.rows.count >= committedAnswers else { throw failure }
-        // Committed, but the mark was refused (the grant to every role taken away): the commit
-        // is flushed by the server within its WAL writer's delay, and this log's later commits
-        // wait for their own flush under the lock, as they would without marks.
-        commitMarksRefused = true
+        // Committed, but the mark was refused since the session asked (a grant taken away, the
+        // table dropped): the commit is still made durable before this returns.
+        commitMarksWritable = false
+        try waitForTheServersFlush()
     }
 
     /// The INSERT of one event's row, with its idempotency keys beside the line.

@@ -50,9 +50,11 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// The session was connected again since the last read: whether the rows read before are
     /// still the store's is confirmed first (see `confirmContinuity`).
     private var mustConfirmContinuity = false
-    /// The server refused this session's commit mark (see `finishCommit`): commits wait for
-    /// their flush under the writer lock.
-    var commitMarksRefused = false
+    /// Whether this session may write its commit mark (see `PostgresEventLog+Durability.swift`);
+    /// nil until a commit asked, and again after connecting anew or making the schema.
+    var commitMarksWritable: Bool?
+    /// How many times this log waited for the server's WAL writer (`waitForTheServersFlush`).
+    var flushWaits = 0
     /// Told the key file's path when a commit made it; see `whenKeyFileMade`.
     private var keyFileMadeObserver: (@Sendable (String) -> Void)?
 
@@ -187,18 +189,11 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         return try takeIn(Array(answers.all().dropFirst()), for: request)
     }
 
-    /// Writes this session's commit mark, which the server answers only once everything
-    /// committed before it is durable, the commits this log read included (see `finishCommit`).
-    /// A server whose marks this role may not write has those flushed by its WAL writer, within
-    /// a second; this then returns at once.
     public func makeReadEventsDurable() throws {
         try lock.withLock {
             try reconnectIfLost()
-            guard !commitMarksRefused else { return }
             do {
-                _ = try connection.execute(PostgresSchema.writeCommitMark)
-            } catch PostgresStoreError.statementFailed {
-                commitMarksRefused = true
+                try makeEverythingCommittedDurable()
             } catch let error as PostgresStoreError {
                 throw Self.portError(error)
             }
@@ -264,7 +259,9 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             batch.entries += try appendRead(lines)
             // Rows of others read under the lock tell that writers take turns: only then is it
             // worth letting the lock go before the flush, for a transaction more (the mark).
-            try finishCommit(decision.events, lines: lines, flushAfterUnlock: !others.entries.isEmpty && !commitMarksRefused)
+            try finishCommit(decision.events, lines: lines, flushAfterUnlock: !others.entries.isEmpty && commitMarksWritable == true)
+            // A commit that made the schema made the marks too: the next one looks again.
+            if opening.schemaFound == 0 { commitMarksWritable = nil }
             return (decision.result, batch, opening.schemaFound)
         } catch {
             // A broken connection has no transaction left to roll back (the server drops it),
@@ -283,6 +280,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             guard connection.isBroken else { return }
             connection = try PostgresConnection(address)
             mustConfirmContinuity = fetchedThrough > 0
+            commitMarksWritable = nil
         } catch {
             throw Self.portError(error)
         }
@@ -320,7 +318,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
 
     /// A lost or refused connection as the store port reports it (`StoreUnreachable`), so the
     /// storefront shows its banner and retries; other errors as they are.
-    private static func portError(_ error: PostgresStoreError) -> any Error {
+    static func portError(_ error: PostgresStoreError) -> any Error {
         if case .unreachable(let store, let reason) = error {
             guard PostgresStoreError.namesAConnectionLimit(reason) else { return StoreUnreachable(store: store, reason: reason) }
             // Waiting alone mends this only when another session ends: say what else does.

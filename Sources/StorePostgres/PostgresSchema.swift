@@ -196,6 +196,15 @@ enum PostgresSchema {
         ON CONFLICT (slot) DO UPDATE SET commits = storefront_commit_marks.commits + 1
         """)
 
+    /// Whether this session's role may write its commit mark ('t' or 'f'): the table is there
+    /// and the role has what `writeCommitMark` needs (SELECT, INSERT and UPDATE on it).
+    static let commitMarksWritable = PostgresConnection.Statement(
+        """
+        SELECT coalesce(has_table_privilege(marks, 'SELECT') AND has_table_privilege(marks, 'INSERT')
+                        AND has_table_privilege(marks, 'UPDATE'), false)
+        FROM (SELECT to_regclass('storefront_commit_marks') AS marks) AS found
+        """)
+
     /// Takes the writer lock until the transaction ends.
     static let takeWriterLock = PostgresConnection.Statement("SELECT pg_advisory_xact_lock($1)", [String(writerLockKey)])
 

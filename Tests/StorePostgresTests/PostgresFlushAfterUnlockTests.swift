@@ -45,8 +45,8 @@ struct PostgresFlushAfterUnlockTests {
         #expect(report.isIntact && report.lastSequence == 4)
     }
 
-    @Test("a role refused the commit marks has its commit stored and reported, and its later commits flush under the lock")
-    func refusedMarkStillCommits() throws {
+    @Test("a role that may not write the commit marks commits as before, holding the lock through its flush")
+    func roleWithoutMarksCommitsAsBefore() throws {
         let fixture = try PostgresStoreFixture()
         let events = try Self.purchasesOfManyBuyers(3)
         let owner = try fixture.log()
@@ -54,16 +54,49 @@ struct PostgresFlushAfterUnlockTests {
         try fixture.server.psql("CREATE ROLE clerk LOGIN; GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO clerk; "
             + "REVOKE ALL ON storefront_commit_marks FROM PUBLIC")
         let clerk = try fixture.log(address: try PostgresAddress(fixture.server.url(user: "clerk")))
-        let committed = try clerk.commit { _ in (events: [events[1]], result: "stored") }
-        #expect(committed.result == "stored" && committed.batch.entries.last?.sequence == 2)
-        #expect(clerk.commitMarksRefused)
+        let committed = try clerk.commit { fresh in (events: [events[1]], result: fresh.entries.count) }
+        #expect(committed.result == 1 && committed.batch.entries.last?.sequence == 2, "it read the owner's row")
+        #expect(clerk.commitMarksWritable == false)
         _ = try owner.commit { _ in (events: [events[2]], result: ()) }
         let marksBefore = try marks(fixture)
         _ = try clerk.commit { _ in (events: [], result: ()) }
         try clerk.makeReadEventsDurable()
-        #expect(try marks(fixture) == marksBefore)
+        #expect(try marks(fixture) == marksBefore, "no mark was written, nor tried")
         let report = try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath)
         #expect(report.isIntact && report.lastSequence == 3)
+    }
+
+    @Test("marks taken away or dropped while a session runs: its commit, made without waiting for the flush, still returns durable, and later commits hold the lock through theirs")
+    func marksTakenAwayMidSession() throws {
+        let fixture = try PostgresStoreFixture()
+        let events = try Self.purchasesOfManyBuyers(6)
+        let owner = try fixture.log()
+        _ = try owner.commit { _ in (events: [events[0]], result: ()) }
+        try fixture.server.psql("CREATE ROLE clerk LOGIN; GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO clerk")
+        let clerk = try fixture.log(address: try PostgresAddress(fixture.server.url(user: "clerk")))
+        _ = try clerk.commit { _ in (events: [], result: ()) }
+        #expect(clerk.commitMarksWritable == true)
+
+        try fixture.server.psql("REVOKE ALL ON storefront_commit_marks FROM PUBLIC")
+        _ = try owner.commit { _ in (events: [events[1]], result: ()) }
+        // The session still believes it may: the commit goes without waiting, the mark is refused.
+        let committed = try clerk.commit { fresh in (events: [events[2]], result: fresh.entries.count) }
+        #expect(committed.result == 1 && committed.batch.entries.last?.sequence == 3)
+        #expect(clerk.commitMarksWritable == false, "the mark was tried and refused")
+        #expect(clerk.flushWaits == 1, "the commit waited for the server's flush")
+
+        let afterDrop = try fixture.log()
+        _ = try afterDrop.readNew()
+        try fixture.server.psql("DROP TABLE storefront_commit_marks")
+        _ = try owner.commit { _ in (events: [events[3]], result: ()) }
+        _ = try afterDrop.commit { _ in (events: [events[4]], result: ()) }
+        #expect(afterDrop.commitMarksWritable == false)
+        #expect(afterDrop.flushWaits == 0, "a plain commit, flushed before it let the lock go")
+        _ = try owner.commit { _ in (events: [events[5]], result: ()) }
+        try afterDrop.makeReadEventsDurable()
+        #expect(afterDrop.flushWaits == 1)
+        let report = try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath)
+        #expect(report.isIntact && report.lastSequence == 6)
     }
 
     @Test("making what was read durable writes a commit mark")
