@@ -14,13 +14,14 @@ extension PostgresEventLog {
         }
     }
 
-    /// Upgrades the schema to the version this build writes; returns the versions before and after.
-    public func migrate() throws -> (from: Int, to: Int) {
+    /// Upgrades the schema to the version this build writes, or at that version makes again
+    /// the tables that are missing; returns the versions before and after, and those tables.
+    public func migrate() throws -> (from: Int, to: Int, remade: [String]) {
         try lock.withLock {
             try connection.inTransaction {
                 try connection.execute(PostgresSchema.takeWriterLock)
-                let found = try PostgresSchema.upgrade(on: connection)
-                return (found, PostgresSchema.currentVersion)
+                let (found, remade) = try PostgresSchema.upgradeMending(on: connection)
+                return (found, PostgresSchema.currentVersion, remade)
             }
         }
     }

@@ -143,14 +143,7 @@ enum PostgresSchema {
     /// are refused rather than taken for an empty database, whose first write would then fail
     /// on the tables that are there.
     static func version(on connection: PostgresConnection) throws(PostgresStoreError) -> Int {
-        let found = try connection.execute(
-            """
-            SELECT relname FROM pg_catalog.pg_class
-            WHERE relname IN ('storefront_schema_version', 'storefront_header', 'storefront_events', 'storefront_checkpoints',
-                              'storefront_commit_marks')
-              AND pg_catalog.pg_table_is_visible(oid)
-            """)
-        let tables = Set(found.values.compactMap { $0.first ?? nil })
+        let tables = try tablesPresent(on: connection)
         guard !tables.isEmpty else { return 0 }
         // The version the tables look like, for the advice: checkpoints came with version 2,
         // commit marks with 3.
@@ -165,6 +158,20 @@ enum PostgresSchema {
                                     likelyVersion: likely)
         }
         return version
+    }
+
+    /// The tables of the current version.
+    static let tables = ["storefront_schema_version", "storefront_header", "storefront_events", "storefront_checkpoints",
+                         "storefront_commit_marks"]
+
+    /// Which of `tables` the database has, looked for with the statement's own snapshot (see `version(on:)`).
+    static func tablesPresent(on connection: PostgresConnection) throws(PostgresStoreError) -> Set<String> {
+        let found = try connection.execute(
+            """
+            SELECT relname FROM pg_catalog.pg_class
+            WHERE relname = ANY($1::text[]) AND pg_catalog.pg_table_is_visible(oid)
+            """, ["{" + tables.joined(separator: ",") + "}"])
+        return Set(found.values.compactMap { $0.first ?? nil })
     }
 
     /// Reads the version from the table, in the pipelines of reads and commits; fails with
@@ -212,14 +219,33 @@ enum PostgresSchema {
     /// writer lock; refuses a newer schema. Returns the version found.
     @discardableResult
     static func upgrade(on connection: PostgresConnection) throws(PostgresStoreError) -> Int {
+        try upgradeMending(on: connection).found
+    }
+
+    /// `upgrade`, which at the current version also makes again the tables that are missing
+    /// (dropped by hand), running every step again over what is there; returns the version
+    /// found and the tables made again.
+    static func upgradeMending(on connection: PostgresConnection) throws(PostgresStoreError) -> (found: Int, remade: [String]) {
         let found = try version(on: connection)
         guard found <= currentVersion else {
             throw .newerSchema(store: connection.address.shown, found: found, supported: currentVersion)
         }
-        for version in (found + 1)..<(currentVersion + 1) {
-            for statement in steps[version - 1] { try connection.execute(statement) }
-            try connection.execute("INSERT INTO storefront_schema_version (version) VALUES ($1)", [String(version)])
+        var missing: [String] = []
+        if found == currentVersion {
+            let present = try tablesPresent(on: connection)
+            missing = tables.filter { !present.contains($0) }
         }
-        return found
+        do {
+            if !missing.isEmpty {
+                for step in steps { for statement in step { try connection.execute(statement) } }
+            }
+            for version in (found + 1)..<(currentVersion + 1) {
+                for statement in steps[version - 1] { try connection.execute(statement) }
+                try connection.execute("INSERT INTO storefront_schema_version (version) VALUES ($1)", [String(version)])
+            }
+        } catch .readOnlyRole(let store, let reason) {
+            throw .tablesRefused(store: store, reason: reason)
+        }
+        return (found, missing)
     }
 }

@@ -18,6 +18,9 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     case statementFailed(store: ShownStoreAddress, sqlState: String, message: String)
     /// The role may read the store but not write it.
     case readOnlyRole(store: ShownStoreAddress, reason: String)
+    /// The role may not make the store's tables (a new store, or a schema to migrate): that
+    /// takes CREATE on the schema, which the database's owner has.
+    case tablesRefused(store: ShownStoreAddress, reason: String)
     /// The database holds a newer schema than this build knows.
     case newerSchema(store: ShownStoreAddress, found: Int, supported: Int)
     /// The database holds an older schema, which `storefront store migrate` upgrades.
@@ -76,6 +79,12 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "storefront_ tables, changing the store also needs INSERT on storefront_events: ask the database's owner "
                 + "to grant it, or use a role that has it. \(StoreCommandText.command("verify", on: store)) shows "
                 + "whether this role can read the store"
+        case .tablesRefused(let store, let reason):
+            "the store \(store) refused this role the making of its tables (\(reason)); nothing was written. A new store's "
+                + "tables, and a migration's, are made by a role with CREATE on the database's schema: run "
+                + "\(StoreCommandText.command("store init", on: store)) (or `store migrate`) as the database's owner, or ask "
+                + "the owner to grant CREATE on the schema; once they exist, this role needs only SELECT on the storefront_ "
+                + "tables, and INSERT on storefront_events to change the store"
         case .newerSchema(let store, let found, let supported):
             "the store \(store) has schema version \(found), newer than this storefront knows (\(supported)); "
                 + "use a newer storefront with it"

@@ -16,8 +16,12 @@ extension CommandLineText {
             "the store \(store) exists already (schema version \(version)); nothing changed"
         }
 
-        public static func migrated(_ store: String, from: Int, to: Int) -> String {
-            from == to ? "the store \(store) has schema version \(to) already; nothing changed"
+        public static func migrated(_ store: String, from: Int, to: Int, remade: [String]) -> String {
+            if from == to, !remade.isEmpty {
+                return "the store \(store) has schema version \(to); made its missing "
+                    + (remade.count == 1 ? "table \(remade[0])" : "tables \(remade.joined(separator: ", "))") + " again"
+            }
+            return from == to ? "the store \(store) has schema version \(to) already; nothing changed"
                 : "upgraded the store \(store) from schema version \(from) to \(to)"
         }
 

@@ -5,6 +5,7 @@ extension StoreUnreachable: CustomStringConvertible {
     public var description: String {
         "the store at \(store) is unreachable (\(reason)); nothing was half-written. Check that the server is running "
             + "and reachable from here, then run the command again (if the connection dropped while a change was being "
-            + "committed, \(StoreCommandText.command("transactions", on: store)) shows whether it was recorded)"
+            + "committed, it may have been recorded: \(StoreCommandText.command("transactions", on: store)) shows purchases "
+            + "and refunds, \(StoreCommandText.command("entitlements", on: store)) balances and subscriptions)"
     }
 }

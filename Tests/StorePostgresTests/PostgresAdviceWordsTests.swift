@@ -33,9 +33,13 @@ struct PostgresAdviceWordsTests {
             ("unreachable server, opening", PostgresStoreError.unreachable(store: store, reason: "Connection refused").description, ["verify"]),
             ("unreachable server, commit", StoreUnreachable(store: store, reason: "server closed the connection").description,
              ["transactions"]),
+            ("unreachable server, commit, balances", StoreUnreachable(store: store, reason: "server closed the connection").description,
+             ["entitlements"]),
             ("read-only role", PostgresStoreError.readOnlyRole(store: store, reason: "permission denied for table storefront_events")
                 .description, ["verify"]),
             ("no store yet", PostgresStoreError.noStore(store: store).description, ["store", "init"]),
+            ("tables refused", PostgresStoreError.tablesRefused(store: store, reason: "permission denied for schema public").description,
+             ["store", "init"]),
             ("older schema", PostgresStoreError.olderSchema(store: store, found: 1, supported: 2).description, ["store", "migrate"]),
         ]
     }

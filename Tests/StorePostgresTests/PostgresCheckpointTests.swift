@@ -114,10 +114,27 @@ struct PostgresCheckpointTests {
         cli.storeArguments = ["--store", fixture.server.url()]
         let migrated = try cli.run(["store", "migrate"])
         #expect(migrated.status == 0, "\(migrated.stdout)\(migrated.stderr)")
-        #expect(try fixture.log().migrate() == (from: 3, to: 3))
+        #expect(try fixture.log().migrate() == (from: 3, to: 3, remade: []))
         let store = try Store(catalog: try CatalogLoader.loadBundled("Rage"), log: try fixture.log(), checkpointInterval: 1)
         #expect(store.balance(of: "rage-faces", for: phone) == 5)
         #expect(try checkpointRows(fixture) == "com.example.rage|1")
+    }
+
+    @Test("store migrate at the current version makes a dropped table again, and says so; with nothing missing it changes nothing")
+    func migrateMakesADroppedTableAgain() throws {
+        let fixture = try PostgresStoreFixture()
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        try fixture.server.psql("DROP TABLE storefront_commit_marks")
+        let folder = try StorefrontProcess.temporaryFolder()
+        var cli = StorefrontProcess(ledger: folder + "/unused.jsonl")
+        cli.environment["STOREFRONT_STORE_KEY"] = fixture.keyPath
+        cli.storeArguments = ["--store", fixture.server.url()]
+        let migrated = try cli.run(["store", "migrate"])
+        #expect(migrated.status == 0 && migrated.stdout.contains("has schema version 3; made its missing table "
+            + "storefront_commit_marks again"), "\(migrated.stdout)\(migrated.stderr)")
+        #expect(try fixture.server.psql("SELECT count(*) FROM storefront_commit_marks") == "0\n")
+        #expect(try fixture.log().migrate() == (from: 3, to: 3, remade: []))
+        #expect(try fixture.store().balance(of: "rage-faces", for: phone) == 5)
     }
 
     @Test("store migrate on tables already at version 3 whose version row says 1 records version 3 and keeps the checkpoints")
@@ -128,7 +145,7 @@ struct PostgresCheckpointTests {
         _ = try Store(catalog: try CatalogLoader.loadBundled("Rage"), log: try fixture.log(), checkpointInterval: 1)
         try fixture.server.psql("DELETE FROM storefront_schema_version WHERE version > 1")
         #expect(try fixture.log().schemaVersion() == 1)
-        #expect(try fixture.log().migrate() == (from: 1, to: 3))
+        #expect(try fixture.log().migrate() == (from: 1, to: 3, remade: []))
         #expect(try fixture.log().schemaVersion() == 3)
         #expect(try checkpointRows(fixture) == "com.example.rage|1", "the checkpoint table was kept, not made anew")
         #expect(try fixture.store().balance(of: "rage-faces", for: phone) == 5)

@@ -120,6 +120,25 @@ struct PostgresStoreWordsTests {
         #expect(!FileManager.default.fileExists(atPath: target))
     }
 
+    @Test("a role that may not make tables in the schema, on a new database: told that the owner makes the store, not to ask for SELECT")
+    func roleWithoutCreateOnANewDatabase() throws {
+        let database = try Database()
+        let role = "newcomer_" + database.name.filter { $0.isLetter || $0.isNumber }
+        try database.psql("CREATE ROLE \(role) LOGIN")
+        var newcomer = database.cli
+        newcomer.storeArguments = ["--store", database.server.url(user: role, database: database.name)]
+        for command in [["store", "init"], ["buy", "com.example.rage.face.random"]] {
+            let result = try newcomer.run(command)
+            #expect(result.status == 3, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("refused this role the making of its tables (permission denied for schema public)")
+                && result.stderr.contains("as the database's owner") && !result.stderr.contains("Reading needs SELECT"),
+                "\(command): \(result.stderr)")
+        }
+        #expect(try database.cli.run(["store", "init"]).status == 0, "the owner makes it")
+        try database.psql("GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO \(role)")
+        #expect(try newcomer.run(["buy", "com.example.rage.face.random"]).status == 0, "then the role writes")
+    }
+
     @Test("tables without their schema version are a damaged schema with what to do, not a missing store")
     func schemaVersionMissing() throws {
         let database = try Database()

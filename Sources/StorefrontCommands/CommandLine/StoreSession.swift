@@ -103,7 +103,7 @@ public struct StoreSession {
             guard let refusal = error.writeRefusal else { throw error }
             return "\(refusal)"
         } catch let error as PostgresStoreError {
-            guard case .readOnlyRole = error else { throw error }
+            guard error.storeWriteRefusal != nil else { throw error }
             return "\(error)"
         }
     }

@@ -26,9 +26,11 @@ enum StoreCommands {
         let versions = try log.migrate()
         if arguments.json {
             try console.json(JSONShapes.StoreMigrateResult(store: log.address.display, fromVersion: versions.from,
-                                                           toVersion: versions.to, changed: versions.from != versions.to))
+                                                           toVersion: versions.to,
+                                                           changed: versions.from != versions.to || !versions.remade.isEmpty))
         } else {
-            console.out(CommandLineText.Stores.migrated(log.address.display, from: versions.from, to: versions.to))
+            console.out(CommandLineText.Stores.migrated(log.address.display, from: versions.from, to: versions.to,
+                                                        remade: versions.remade))
         }
         return .success
     }
