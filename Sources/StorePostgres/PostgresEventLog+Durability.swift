@@ -26,7 +26,8 @@ extension PostgresEventLog {
             do {
                 try connection.execute(PostgresSchema.writeCommitMark)
                 return
-            } catch .statementFailed {
+            } catch .statementFailed, .readOnlyRole {
+                // The table dropped, or the grant taken away, since the session asked.
                 commitMarksWritable = false
             }
         }

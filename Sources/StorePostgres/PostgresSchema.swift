@@ -5,9 +5,10 @@
 /// (a trigger checks each insert against the last row), and transaction ids, spend ids and
 /// renewal keys are unique where the events carry them. Checkpoints (version 2) are not
 /// events: one row per name, replaced when a newer fold is saved, so no trigger guards them;
-/// their own MAC does. Commit marks (version 3) are not store data either: a writer updates
-/// one to have a commit made without waiting for its flush flushed after the writer lock is
-/// let go (see `PostgresEventLog+Commit.swift`).
+/// their own MAC does. Commit marks (version 3) are not store data either: after a commit that
+/// let the writer lock go without waiting for the server's flush, a writer writes its mark in a
+/// transaction that does wait, and so waits for that commit's flush too (see
+/// `PostgresEventLog+Durability.swift`).
 enum PostgresSchema {
     /// The version this build creates and writes.
     static let currentVersion = 3

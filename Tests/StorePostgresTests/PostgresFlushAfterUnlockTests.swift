@@ -76,8 +76,13 @@ struct PostgresFlushAfterUnlockTests {
         let clerk = try fixture.log(address: try PostgresAddress(fixture.server.url(user: "clerk")))
         _ = try clerk.commit { _ in (events: [], result: ()) }
         #expect(clerk.commitMarksWritable == true)
+        let server = try fixture.log(address: try PostgresAddress(fixture.server.url(user: "clerk")))
+        try server.makeReadEventsDurable()
+        #expect(server.commitMarksWritable == true && server.flushWaits == 0)
 
         try fixture.server.psql("REVOKE ALL ON storefront_commit_marks FROM PUBLIC")
+        try server.makeReadEventsDurable()
+        #expect(server.commitMarksWritable == false && server.flushWaits == 1, "refused, it waited for the flush instead")
         _ = try owner.commit { _ in (events: [events[1]], result: ()) }
         // The session still believes it may: the commit goes without waiting, the mark is refused.
         let committed = try clerk.commit { fresh in (events: [events[2]], result: fresh.entries.count) }
