@@ -80,11 +80,11 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "to grant it, or use a role that has it. \(StoreCommandText.command("verify", on: store)) shows "
                 + "whether this role can read the store"
         case .tablesRefused(let store, let reason):
-            "the store \(store) refused this role the making of its tables (\(reason)); nothing was written. A new store's "
-                + "tables, and a migration's, are made by a role with CREATE on the database's schema: run "
-                + "\(StoreCommandText.command("store init", on: store)) (or `store migrate`) as the database's owner, or ask "
-                + "the owner to grant CREATE on the schema; once they exist, this role needs only SELECT on the storefront_ "
-                + "tables, and INSERT on storefront_events to change the store"
+            "the store \(store) refused this role the making of its tables (\(reason)); nothing was written. A store's "
+                + "tables are made by a role with CREATE on the database's schema, such as the database's owner: have it run "
+                + "`storefront store init` (a new store) or `storefront store migrate` (an older or incomplete one) with --store "
+                + "naming this database as that role, or grant this role CREATE on the schema; once they exist, this role "
+                + "needs only SELECT on the storefront_ tables, and INSERT on storefront_events to change the store"
         case .newerSchema(let store, let found, let supported):
             "the store \(store) has schema version \(found), newer than this storefront knows (\(supported)); "
                 + "use a newer storefront with it"
@@ -92,7 +92,8 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
             "the store \(store) has schema version \(found), older than this storefront writes (\(supported)); "
                 + "run \(StoreCommandText.command("store migrate", on: store)) to upgrade it"
         case .noStore(let store):
-            "\(store) holds no store yet; create one with \(StoreCommandText.command("store init", on: store))"
+            "\(store) holds no store yet; create one with \(StoreCommandText.command("store init", on: store)) (as a role "
+                + "that may create tables there, such as the database's owner)"
         case .incompleteSchema(let store, let missing, let likelyVersion):
             "the store \(store) has storefront tables but lacks \(missing), so which schema it holds cannot be told and "
                 + "nothing was read or written. If only that was lost (its tables look like schema version \(likelyVersion)), "

@@ -4,8 +4,9 @@ import StoreEngine
 extension StoreUnreachable: CustomStringConvertible {
     public var description: String {
         "the store at \(store) is unreachable (\(reason)); nothing was half-written. Check that the server is running "
-            + "and reachable from here, then run the command again (if the connection dropped while a change was being "
-            + "committed, it may have been recorded: \(StoreCommandText.command("transactions", on: store)) shows purchases "
-            + "and refunds, \(StoreCommandText.command("entitlements", on: store)) balances and subscriptions)"
+            + "and reachable from here. If the connection dropped while a change was being committed, it may have been "
+            + "recorded: look before running the command again, with \(StoreCommandText.command("transactions", on: store)) "
+            + "for purchases and refunds or \(StoreCommandText.command("entitlements", on: store)) for balances and "
+            + "subscriptions (add the --account you used; a spend shows only in the balance)"
     }
 }

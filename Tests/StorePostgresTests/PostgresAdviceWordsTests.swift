@@ -38,8 +38,6 @@ struct PostgresAdviceWordsTests {
             ("read-only role", PostgresStoreError.readOnlyRole(store: store, reason: "permission denied for table storefront_events")
                 .description, ["verify"]),
             ("no store yet", PostgresStoreError.noStore(store: store).description, ["store", "init"]),
-            ("tables refused", PostgresStoreError.tablesRefused(store: store, reason: "permission denied for schema public").description,
-             ["store", "init"]),
             ("older schema", PostgresStoreError.olderSchema(store: store, found: 1, supported: 2).description, ["store", "migrate"]),
         ]
     }

@@ -135,6 +135,12 @@ struct PostgresCheckpointTests {
         #expect(try fixture.server.psql("SELECT count(*) FROM storefront_commit_marks") == "0\n")
         #expect(try fixture.log().migrate() == (from: 3, to: 3, remade: []))
         #expect(try fixture.store().balance(of: "rage-faces", for: phone) == 5)
+
+        try fixture.server.psql("DROP TABLE storefront_commit_marks")
+        let initialized = try cli.run(["store", "init"])
+        #expect(initialized.status == 0 && initialized.stdout.contains("made its missing table storefront_commit_marks again"),
+                "store init mends it too: \(initialized.stdout)\(initialized.stderr)")
+        #expect(try cli.run(["store", "init"]).stdout.contains("exists already (schema version 3); nothing changed"))
     }
 
     @Test("store migrate on tables already at version 3 whose version row says 1 records version 3 and keeps the checkpoints")

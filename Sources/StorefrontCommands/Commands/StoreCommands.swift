@@ -9,13 +9,16 @@ enum StoreCommands {
     static func initialize(arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> ExitStatus {
         let (log, keyPath) = try postgresLog(arguments, environment: environment, command: "store init")
         let before = try log.initialize()
+        // A store that is there but lacks a table (dropped by hand) has it made again, as migrate does.
+        let remade = before > 0 ? try log.migrate().remade : []
         if arguments.json {
             try console.json(JSONShapes.StoreInitResult(
                 store: log.address.display, created: before == 0,
                 schemaVersion: before == 0 ? PostgresEventLog.schemaVersionWritten : before, keyFile: keyPath))
         } else {
             console.out(before == 0 ? CommandLineText.Stores.created(log.address.display, keyPath: keyPath)
-                                    : CommandLineText.Stores.alreadyThere(log.address.display, version: before))
+                                    : remade.isEmpty ? CommandLineText.Stores.alreadyThere(log.address.display, version: before)
+                                    : CommandLineText.Stores.migrated(log.address.display, from: before, to: before, remade: remade))
         }
         return .success
     }

@@ -25,12 +25,13 @@ struct ExitMappingTests {
         #expect(ExitMapping.exit(for: DiskTrouble()).status == .dataProblem)
     }
 
-    @Test("An unreachable store's server exits with 3, saying where, why, and to run the command again")
+    @Test("An unreachable store's server exits with 3, saying where, why, and to look before running the command again")
     func unreachableStoreIsADataProblem() {
         let lost = StoreUnreachable(store: ShownStoreAddress("postgresql://tester@db.example/store"), reason: "connection refused")
         let (status, message) = ExitMapping.exit(for: lost)
         #expect(status == .dataProblem)
         #expect(message.hasPrefix("the store at postgresql://tester@db.example/store is unreachable (connection refused)"))
-        #expect(message.contains("run the command again"))
+        #expect(message.contains("look before running the command again"))
+        #expect(message.contains("storefront entitlements") && message.contains("--account"))
     }
 }
