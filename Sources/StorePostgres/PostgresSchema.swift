@@ -161,9 +161,14 @@ enum PostgresSchema {
         return version
     }
 
+    /// The tables of the current version, each with the version whose step makes it.
+    static let tablesByVersion: [(table: String, version: Int)] = [
+        ("storefront_schema_version", 1), ("storefront_header", 1), ("storefront_events", 1), ("storefront_checkpoints", 2),
+        ("storefront_commit_marks", 3),
+    ]
+
     /// The tables of the current version.
-    static let tables = ["storefront_schema_version", "storefront_header", "storefront_events", "storefront_checkpoints",
-                         "storefront_commit_marks"]
+    static let tables = tablesByVersion.map(\.table)
 
     /// Which of `tables` the database has, looked for with the statement's own snapshot (see `version(on:)`).
     static func tablesPresent(on connection: PostgresConnection) throws(PostgresStoreError) -> Set<String> {
@@ -224,8 +229,9 @@ enum PostgresSchema {
     }
 
     /// `upgrade`, which at the current version also makes again the tables that are missing
-    /// (dropped by hand), running every step again over what is there; returns the version
-    /// found and the tables made again.
+    /// (dropped by hand), running again only the steps that make them (a later step alone
+    /// touches no other table, so writers at work meanwhile are not locked out of theirs);
+    /// returns the version found and the tables made again.
     static func upgradeMending(on connection: PostgresConnection) throws(PostgresStoreError) -> (found: Int, remade: [String]) {
         let found = try version(on: connection)
         guard found <= currentVersion else {
@@ -237,8 +243,9 @@ enum PostgresSchema {
             missing = tables.filter { !present.contains($0) }
         }
         do {
-            if !missing.isEmpty {
-                for step in steps { for statement in step { try connection.execute(statement) } }
+            let versionsToRedo = Set(tablesByVersion.filter { missing.contains($0.table) }.map(\.version))
+            for version in versionsToRedo.sorted() {
+                for statement in steps[version - 1] { try connection.execute(statement) }
             }
             for version in (found + 1)..<(currentVersion + 1) {
                 for statement in steps[version - 1] { try connection.execute(statement) }

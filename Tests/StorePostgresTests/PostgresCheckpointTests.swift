@@ -124,6 +124,8 @@ struct PostgresCheckpointTests {
     func migrateMakesADroppedTableAgain() throws {
         let fixture = try PostgresStoreFixture()
         _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        let triggers = "SELECT string_agg(oid::text, ',' ORDER BY tgname) FROM pg_trigger WHERE tgname LIKE 'storefront_%'"
+        let triggersBefore = try fixture.server.psql(triggers)
         try fixture.server.psql("DROP TABLE storefront_commit_marks")
         let folder = try StorefrontProcess.temporaryFolder()
         var cli = StorefrontProcess(ledger: folder + "/unused.jsonl")
@@ -133,6 +135,8 @@ struct PostgresCheckpointTests {
         #expect(migrated.status == 0 && migrated.stdout.contains("has schema version 3; made its missing table "
             + "storefront_commit_marks again"), "\(migrated.stdout)\(migrated.stderr)")
         #expect(try fixture.server.psql("SELECT count(*) FROM storefront_commit_marks") == "0\n")
+        #expect(try fixture.server.psql(triggers) == triggersBefore,
+                "only the missing table's step ran: the events' triggers (and their writers) were left alone")
         #expect(try fixture.log().migrate() == (from: 3, to: 3, remade: []))
         #expect(try fixture.store().balance(of: "rage-faces", for: phone) == 5)
 
