@@ -26,6 +26,13 @@ struct PostgresFlushAfterUnlockTests {
         return memory.allEvents
     }
 
+    /// Makes the role `clerk`, which may read the store and add events (the grants a writer is
+    /// told to give), and opens a log as it.
+    private func clerkLog(_ fixture: PostgresStoreFixture) throws -> PostgresEventLog {
+        try fixture.server.psql("CREATE ROLE clerk LOGIN; GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO clerk")
+        return try fixture.log(address: try PostgresAddress(fixture.server.url(user: "clerk")))
+    }
+
     @Test("a commit that read another writer's rows under the lock waits for its flush through a commit mark; one that read none flushes as it commits")
     func markOnlyAfterOthersCommitted() throws {
         let fixture = try PostgresStoreFixture()
@@ -51,9 +58,8 @@ struct PostgresFlushAfterUnlockTests {
         let events = try Self.purchasesOfManyBuyers(3)
         let owner = try fixture.log()
         _ = try owner.commit { _ in (events: [events[0]], result: ()) }
-        try fixture.server.psql("CREATE ROLE clerk LOGIN; GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO clerk; "
-            + "REVOKE ALL ON storefront_commit_marks FROM PUBLIC")
-        let clerk = try fixture.log(address: try PostgresAddress(fixture.server.url(user: "clerk")))
+        try fixture.server.psql("REVOKE ALL ON storefront_commit_marks FROM PUBLIC")
+        let clerk = try clerkLog(fixture)
         let committed = try clerk.commit { fresh in (events: [events[1]], result: fresh.entries.count) }
         #expect(committed.result == 1 && committed.batch.entries.last?.sequence == 2, "it read the owner's row")
         #expect(clerk.commitMarksWritable == false)
@@ -72,8 +78,7 @@ struct PostgresFlushAfterUnlockTests {
         let events = try Self.purchasesOfManyBuyers(6)
         let owner = try fixture.log()
         _ = try owner.commit { _ in (events: [events[0]], result: ()) }
-        try fixture.server.psql("CREATE ROLE clerk LOGIN; GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO clerk")
-        let clerk = try fixture.log(address: try PostgresAddress(fixture.server.url(user: "clerk")))
+        let clerk = try clerkLog(fixture)
         _ = try clerk.commit { _ in (events: [], result: ()) }
         #expect(clerk.commitMarksWritable == true)
         let server = try fixture.log(address: try PostgresAddress(fixture.server.url(user: "clerk")))
