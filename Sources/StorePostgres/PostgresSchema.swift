@@ -164,8 +164,11 @@ enum PostgresSchema {
     /// The tables of the current version, each with the version whose step makes it.
     static let tablesByVersion: [(table: String, version: Int)] = [
         ("storefront_schema_version", 1), ("storefront_header", 1), ("storefront_events", 1), ("storefront_checkpoints", 2),
-        ("storefront_commit_marks", 3),
+        (commitMarksTable, 3),
     ]
+
+    /// The table of the commit marks (see `PostgresEventLog+Durability.swift`), which every role may write.
+    static let commitMarksTable = "storefront_commit_marks"
 
     /// The tables of the current version.
     static let tables = tablesByVersion.map(\.table)
@@ -251,7 +254,7 @@ enum PostgresSchema {
                 for statement in steps[version - 1] { try connection.execute(statement) }
                 try connection.execute("INSERT INTO storefront_schema_version (version) VALUES ($1)", [String(version)])
             }
-        } catch .readOnlyRole(let store, let reason) {
+        } catch .readOnlyRole(let store, let reason, _) {
             throw .tablesRefused(store: store, reason: reason)
         }
         return (found, missing)

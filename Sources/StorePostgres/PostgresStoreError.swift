@@ -16,8 +16,12 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     case noDatabase(store: ShownStoreAddress, database: String, server: ServerAddress)
     /// The server refused a statement.
     case statementFailed(store: ShownStoreAddress, sqlState: String, message: String)
-    /// The role may read the store but not write it.
-    case readOnlyRole(store: ShownStoreAddress, reason: String)
+    /// The server refused `role` a statement for its privileges (SQLSTATE 42501): reading
+    /// takes SELECT on the store's tables, changing it INSERT on its events too.
+    case readOnlyRole(store: ShownStoreAddress, reason: String, role: String)
+    /// The server lets this session run only read-only transactions (SQLSTATE 25006): a
+    /// standby, or `default_transaction_read_only` set for the role or database. No grant helps.
+    case readOnlyServer(store: ShownStoreAddress, reason: String, role: String)
     /// The role may not make the store's tables (a new store, or a schema to migrate): that
     /// takes CREATE on the schema, which the database's owner has.
     case tablesRefused(store: ShownStoreAddress, reason: String)
@@ -74,11 +78,19 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "in the address"
         case .statementFailed(let store, let sqlState, let message):
             "the store \(store) refused a statement (SQLSTATE \(sqlState)): \(message)"
-        case .readOnlyRole(let store, let reason):
-            "the store \(store) refused this role (\(reason)); nothing was written. Reading needs SELECT on the "
-                + "storefront_ tables, changing the store also needs INSERT on storefront_events: ask the database's owner "
-                + "to grant it, or use a role that has it. \(StoreCommandText.command("verify", on: store)) shows "
+        case .readOnlyRole(let store, let reason, let role):
+            "the store \(store) refused the role \(Self.quotedIdentifier(role)) (\(reason)); nothing was written. Reading the "
+                + "store takes SELECT on its tables, and changing it INSERT on storefront_events too: have the database's owner "
+                + "run `\(Self.grantReading(to: role))` in psql (and `\(Self.grantWriting(to: role))` for a role that may change "
+                + "the store), or use a role that has them; then \(StoreCommandText.command("verify", on: store)) shows "
                 + "whether this role can read the store"
+        case .readOnlyServer(let store, let reason, let role):
+            "the store \(store) runs this session read-only (\(reason)); nothing was written, and no grant changes that. "
+                + "The server is a standby (use the primary server's address to change the store), or "
+                + "default_transaction_read_only is on for the role or the database (`SHOW default_transaction_read_only` in "
+                + "psql tells; the owner turns it off with `ALTER ROLE \(Self.quotedIdentifier(role)) SET "
+                + "default_transaction_read_only = off`). Reading works: \(StoreCommandText.command("verify", on: store)) "
+                + "reads the whole store without changing it"
         case .tablesRefused(let store, let reason):
             "the store \(store) refused this role the making of its tables (\(reason)); nothing was written. A store's "
                 + "tables are made by a role with CREATE on the database's schema, such as the database's owner: have it run "
@@ -118,6 +130,24 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// `createdb` for `name` on `server`.
     private static func createCommand(_ name: String, on server: ServerAddress, passwordLeftOut: Bool) -> String {
         StoreCommandText.createDatabase(name, host: server.host, port: server.port, user: server.user, passwordLeftOut: passwordLeftOut)
+    }
+
+    /// The GRANT that lets `role` read the store: SELECT on its tables (the commit marks are
+    /// granted to every role when made, and only written).
+    static func grantReading(to role: String) -> String {
+        let tables = PostgresSchema.tables.filter { $0 != PostgresSchema.commitMarksTable }
+        return "GRANT SELECT ON \(tables.joined(separator: ", ")) TO \(quotedIdentifier(role))"
+    }
+
+    /// The GRANT that lets `role`, which may read, change the store too.
+    static func grantWriting(to role: String) -> String {
+        "GRANT INSERT ON storefront_events TO \(quotedIdentifier(role))"
+    }
+
+    /// `name` as an SQL identifier: always in double quotes, inner ones doubled, so a role
+    /// named like a keyword, or with capitals, is written as it is.
+    static func quotedIdentifier(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// `name` in double quotes, as PostgreSQL names a database in its messages.

@@ -138,10 +138,60 @@ struct PostgresAdviceCLITests {
         var viewer = database.cli
         viewer.storeArguments = ["--store", database.address(user: "advice_viewer")]
         let refused = try viewer.run(["buy", "com.example.rage.face.random"])
-        #expect(refused.status == 3 && refused.stderr.contains("refused this role"), "\(refused.stderr)")
+        #expect(refused.status == 3 && refused.stderr.contains("refused the role \"advice_viewer\""), "\(refused.stderr)")
         let verified = try Self.pastedVerify(from: refused.stderr, advising: database.advice("verify", shown: database.shown(user: "advice_viewer")),
                                              as: viewer)
         #expect(verified?.status == 0 && verified?.stdout.contains("intact, 1 event") == true, "\(verified?.stdout ?? "")\(verified?.stderr ?? "")")
+    }
+}
+
+extension PostgresAdviceCLITests {
+    @Test("a role that may not read: the refusal names the role and its GRANT; run by the owner, the role reads and buys",
+          arguments: Spelling.allCases)
+    func roleRefusedReadingIsToldItsGrant(spelling: Spelling) throws {
+        let database = try Database(spelling)
+        #expect(try database.cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        // A role name that needs its quotes: capitals and a space.
+        let role = "Advice Reader"
+        try database.server.psql("DO $$ BEGIN CREATE ROLE \"\(role)\" LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$",
+                                 database: database.name)
+        var reader = database.cli
+        reader.storeArguments = ["--store", database.address(user: "Advice%20Reader")]
+        if spelling == .keywordsWithSpaces { reader.storeArguments = ["--store", database.address(user: "'\(role)'")] }
+        let refused = try reader.run(["entitlements"])
+        #expect(refused.status == 3 && refused.stderr.contains("refused the role \"\(role)\""), "\(refused.stderr)")
+        let grantReading = try #require(PastedCommand.quoted(startingWith: "GRANT SELECT", in: refused.stderr), "\(refused.stderr)")
+        let grantWriting = try #require(PastedCommand.quoted(startingWith: "GRANT INSERT", in: refused.stderr), "\(refused.stderr)")
+        try database.server.psql(grantReading, database: database.name)
+        let read = try reader.run(["entitlements"])
+        #expect(read.status == 0 && read.stdout.contains("Rage Faces"), "\(read.stdout)\(read.stderr)")
+        let verified = try reader.run(["verify"])
+        #expect(verified.status == 0 && verified.stdout.contains("intact, 1 event"), "\(verified.stdout)\(verified.stderr)")
+        let notYet = try reader.run(["buy", "com.example.rage.face.random"])
+        #expect(notYet.status == 3 && notYet.stderr.contains(grantWriting), "\(notYet.stderr)")
+        try database.server.psql(grantWriting, database: database.name)
+        let bought = try reader.run(["buy", "com.example.rage.face.random"])
+        #expect(bought.status == 0, "\(bought.stderr)")
+    }
+
+    @Test("a session the server keeps read-only: the refusal says no grant helps and gives the ALTER ROLE; run, the role buys")
+    func readOnlySessionIsToldWhatTurnsItOff() throws {
+        let database = try Database(.uri)
+        #expect(try database.cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        try database.server.psql("DO $$ BEGIN CREATE ROLE advice_standby LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
+            + "GRANT SELECT ON ALL TABLES IN SCHEMA public TO advice_standby; GRANT INSERT ON storefront_events TO advice_standby; "
+            + "ALTER ROLE advice_standby SET default_transaction_read_only = on", database: database.name)
+        var standby = database.cli
+        standby.storeArguments = ["--store", database.address(user: "advice_standby")]
+        let refused = try standby.run(["buy", "com.example.rage.face.random"])
+        #expect(refused.status == 3 && refused.stderr.contains("runs this session read-only")
+                    && refused.stderr.contains("no grant changes that") && !refused.stderr.contains("GRANT"), "\(refused.stderr)")
+        let alter = try #require(PastedCommand.quoted(startingWith: "ALTER ROLE", in: refused.stderr), "\(refused.stderr)")
+        #expect(alter == "ALTER ROLE \"advice_standby\" SET default_transaction_read_only = off")
+        #expect(try standby.run(["verify"]).status == 0)
+        try database.server.psql(alter, database: database.name)
+        let bought = try standby.run(["buy", "com.example.rage.face.random"])
+        #expect(bought.status == 0, "\(bought.stderr)")
     }
 }
 

@@ -35,8 +35,10 @@ struct PostgresAdviceWordsTests {
              ["transactions"]),
             ("unreachable server, commit, balances", StoreUnreachable(store: store, reason: "server closed the connection").description,
              ["entitlements"]),
-            ("read-only role", PostgresStoreError.readOnlyRole(store: store, reason: "permission denied for table storefront_events")
+            ("read-only role", PostgresStoreError.readOnlyRole(store: store, reason: "permission denied for table storefront_events", role: "viewer")
                 .description, ["verify"]),
+            ("read-only session", PostgresStoreError.readOnlyServer(store: store, reason: "cannot execute INSERT in a read-only transaction",
+                                                                    role: "viewer").description, ["verify"]),
             ("no store yet", PostgresStoreError.noStore(store: store).description, ["store", "init"]),
             ("older schema", PostgresStoreError.olderSchema(store: store, found: 1, supported: 2).description, ["store", "migrate"]),
         ]

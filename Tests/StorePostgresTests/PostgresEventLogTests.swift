@@ -77,7 +77,7 @@ struct PostgresEventLogTests {
             try store.purchase(face, buyer: phone, storefront: "USA")
         } throws: { error in
             guard case .readOnlyRole = error as? PostgresStoreError else { return false }
-            return "\(error)".contains("refused this role") && "\(error)".contains("INSERT on storefront_events")
+            return "\(error)".contains("refused the role \"reader\"") && "\(error)".contains("`GRANT INSERT ON storefront_events TO \"reader\"`")
         }
         #expect(try fixture.server.psql("SELECT count(*) FROM storefront_events").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
     }

@@ -53,7 +53,7 @@ struct PostgresPrivilegeChangeTests {
     func otherFailuresAreNoRefusal() {
         let store = ShownStoreAddress("postgresql://db.example/shop")
         #expect(StoreWriteRefusal.of(PostgresStoreError.statementFailed(store: store, sqlState: "23505", message: "duplicate")) == nil)
-        #expect(StoreWriteRefusal.of(PostgresStoreError.readOnlyRole(store: store, reason: "cannot execute INSERT in a read-only transaction"))
+        #expect(StoreWriteRefusal.of(PostgresStoreError.readOnlyServer(store: store, reason: "cannot execute INSERT in a read-only transaction", role: "viewer"))
             == StoreWriteRefusal(medium: .database(address: store), reason: "cannot execute INSERT in a read-only transaction"))
     }
 
