@@ -259,7 +259,15 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             batch.entries += try appendRead(lines)
             // Rows of others read under the lock tell that writers take turns: only then is it
             // worth letting the lock go before the flush, for a transaction more (the mark).
-            try finishCommit(decision.events, lines: lines, flushAfterUnlock: !others.entries.isEmpty && commitMarksWritable == true)
+            do {
+                try finishCommit(decision.events, lines: lines, flushAfterUnlock: !others.entries.isEmpty && commitMarksWritable == true)
+            } catch PostgresStoreError.unreachable(let store, let reason) {
+                // The COMMIT was sent: whether the server ran it before the connection went is unknown.
+                var lost = Self.portError(.unreachable(store: store, reason: reason)) as? StoreUnreachable
+                    ?? StoreUnreachable(store: store, reason: reason)
+                lost.cutOffTransactionIds = Self.transactionIds(in: decision.events)
+                throw lost
+            }
             // A commit that made the schema made the marks too: the next one looks again.
             if opening.schemaFound == 0 { commitMarksWritable = nil }
             return (decision.result, batch, opening.schemaFound)
@@ -269,6 +277,13 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             _ = try? connection.execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// The transaction ids `events` name, in order, each once: what a user looks for after their
+    /// commit was cut off.
+    private static func transactionIds(in events: [StoreEvent]) -> [String] {
+        var seen = Set<String>()
+        return events.compactMap(\.transactionId).filter { seen.insert($0).inserted }
     }
 
     /// Connects again when the server dropped a connection, the listening session first (so a

@@ -174,6 +174,30 @@ extension PostgresAdviceCLITests {
         #expect(bought.status == 0, "\(bought.stderr)")
     }
 
+    @Test("a commit cut off after it was sent names its transaction id; the advised transactions, pasted, tells it was not recorded",
+          arguments: Spelling.allCases)
+    func cutOffCommitNamesItsTransaction(spelling: Spelling) throws {
+        let database = try Database(spelling)
+        #expect(try database.cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        // The server ends the session while it inserts the row, after the COMMIT was sent with it.
+        try database.server.psql("""
+            CREATE FUNCTION cut_off() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN PERFORM pg_terminate_backend(pg_backend_pid()); RETURN NEW; END $$;
+            CREATE TRIGGER cut_off AFTER INSERT ON storefront_events FOR EACH ROW EXECUTE FUNCTION cut_off()
+            """, database: database.name)
+        let cutOff = try database.cli.run(["buy", "com.example.rage.face.random"])
+        #expect(cutOff.status == 3 && cutOff.stderr.contains("after this change was sent, so it may or may not have been recorded"),
+                "\(cutOff.stderr)")
+        let named = try #require(cutOff.stderr.firstMatch(of: /recorded as transaction (\d+);/)?.1, "\(cutOff.stderr)")
+        let command = try #require(PastedCommand.quoted(startingWith: "storefront transactions", in: cutOff.stderr), "\(cutOff.stderr)")
+        try database.server.psql("DROP TRIGGER cut_off ON storefront_events", database: database.name)
+        let listed = try PastedCommand.run(command + " --json", as: database.cli)
+        #expect(listed.status == 0 && listed.stdout.contains("\"transactionId\"") && !listed.stdout.contains("\"\(named)\""),
+                "\(listed.stdout)\(listed.stderr)")
+        let bought = try database.cli.run(["buy", "com.example.rage.face.random", "--json"])
+        #expect(bought.status == 0 && bought.stdout.contains("\"\(named)\""), "the id not recorded is the next one: \(bought.stdout)")
+    }
+
     @Test("a session the server keeps read-only: the refusal says no grant helps and gives the ALTER ROLE; run, the role buys")
     func readOnlySessionIsToldWhatTurnsItOff() throws {
         let database = try Database(.uri)

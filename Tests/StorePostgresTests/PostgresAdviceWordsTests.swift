@@ -35,6 +35,8 @@ struct PostgresAdviceWordsTests {
              ["transactions"]),
             ("unreachable server, commit, balances", StoreUnreachable(store: store, reason: "server closed the connection").description,
              ["entitlements"]),
+            ("commit cut off after it was sent", StoreUnreachable(store: store, reason: "server closed the connection",
+                                                                  cutOffTransactionIds: ["2000000007"]).description, ["transactions"]),
             ("read-only role", PostgresStoreError.readOnlyRole(store: store, reason: "permission denied for table storefront_events", role: "viewer")
                 .description, ["verify"]),
             ("read-only session", PostgresStoreError.readOnlyServer(store: store, reason: "cannot execute INSERT in a read-only transaction",

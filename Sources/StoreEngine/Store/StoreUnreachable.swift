@@ -9,9 +9,14 @@ public struct StoreUnreachable: Error, Equatable, Sendable {
     public var store: ShownStoreAddress
     /// What the connection reported, in the client library's words.
     public var reason: String
+    /// Set when the connection dropped after a change's statements and COMMIT were sent, so it
+    /// may have been recorded: the transaction ids it would have recorded (none for a spend or
+    /// a setting). Nil when no change was on its way, so none of this call's was recorded.
+    public var cutOffTransactionIds: [String]?
 
-    public init(store: ShownStoreAddress, reason: String) {
+    public init(store: ShownStoreAddress, reason: String, cutOffTransactionIds: [String]? = nil) {
         self.store = store
         self.reason = reason
+        self.cutOffTransactionIds = cutOffTransactionIds
     }
 }
