@@ -3,7 +3,11 @@ import Foundation
 extension CommandLineText {
     /// `storefront notifications`.
     public enum Notifications {
-        public static let none = "No notifications yet; store events cause them (set notification-url to have them sent)."
+        /// None recorded yet; `url` is where they will go, nil while no notification-url is set.
+        public static func none(sentTo url: String?) -> String {
+            guard let url else { return "No notifications yet; store events cause them (set notification-url to have them sent)." }
+            return "No notifications yet; store events cause them (a purchase, renewal or refund), and they will be sent to \(url)."
+        }
 
         /// Who delivers the notifications now.
         public static func servedBy(_ address: String) -> String {

@@ -29,6 +29,19 @@ import Testing
                 "\(lines)")
     }
 
+    @Test("with none yet, the listing asks for a notification-url only while none is set, and else names it",
+          arguments: CLIStoreBackend.allCases)
+    func noNotificationsYetNamesWhereTheyWillGo(backend: CLIStoreBackend) throws {
+        let cli = try backend.newCLI()
+        #expect(try cli.succeed(["notifications"]).stdout.contains("(set notification-url to have them sent)"))
+        try cli.succeed(["settings", "set", "notification-url", "http://127.0.0.1:9/hook"])
+        let listed = try cli.succeed(["notifications"]).stdout
+        #expect(listed.contains("No notifications yet") && listed.contains("will be sent to http://127.0.0.1:9/hook")
+                    && !listed.contains("set notification-url"), "\(listed)")
+        try cli.succeed(["settings", "set", "notification-url", "none"])
+        #expect(try cli.succeed(["notifications"]).stdout.contains("(set notification-url to have them sent)"))
+    }
+
     @Test(arguments: CLIStoreBackend.allCases)
     func aNotificationURLThatIsNotHTTPIsAUsageErrorSayingWhatToGive(backend: CLIStoreBackend) throws {
         let cli = try backend.newCLI()

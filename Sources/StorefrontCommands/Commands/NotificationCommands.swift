@@ -10,7 +10,8 @@ import StorefrontText
 /// its delivery attempts.
 enum NotificationCommands {
     static func list(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        let notifications = try session.notificationFeed()?.refresh().notifications ?? []
+        let feed = try session.notificationFeed()
+        let notifications = try feed?.refresh().notifications ?? []
         let server = ServerPresence.servingAddress(LedgerFamily(ledgerPath: session.ledgerPath),
                                                    app: session.catalog.bundleID)
         if arguments.json {
@@ -18,7 +19,9 @@ enum NotificationCommands {
             return .success
         }
         guard !notifications.isEmpty else {
-            console.out(CommandLineText.Notifications.none)
+            // Without a feed there is no store yet, so no URL either; opening one would make it.
+            let url = feed == nil ? nil : session.store.snapshot.settings.notificationURL?.text
+            console.out(CommandLineText.Notifications.none(sentTo: url))
             return .success
         }
         console.out(server.map(CommandLineText.Notifications.servedBy) ?? CommandLineText.Notifications.notServed)
