@@ -67,7 +67,7 @@ public final class TUIRunLoop {
         while !state.isQuitting && !terminal.isTerminationRequested {
             dispatch(.keyClockTicked(readClock()))
             terminal.draw(render(state, size: state.size))
-            let changeSignal = state.unreachableReason == nil ? store.changeSignal : nil
+            let changeSignal = state.unreadableReason == nil ? store.changeSignal : nil
             if let key = terminal.readKey(timeoutMilliseconds: waitMilliseconds(hasChangeSignal: changeSignal != nil),
                                           wakingOn: changeSignal) {
                 dispatch(.keyClockTicked(readClock()))
@@ -86,7 +86,7 @@ public final class TUIRunLoop {
     }
 
     func dispatch(_ action: Action) {
-        if case .storeUnreachable = action, state.unreachableReason == nil { reconnect.failed(at: lastClockReading) }
+        if action.makesTheStoreUnreadable, state.unreadableReason == nil { reconnect.failed(at: lastClockReading) }
         for effect in update(&state, action) {
             let runner = self.runner, mailbox = self.mailbox, storefront = state.storefront
             worker.async { mailbox.post(runner.run(effect, storefront: storefront)) }
@@ -103,7 +103,7 @@ public final class TUIRunLoop {
     /// damaged store (or a key, or the signal); without one, briefly, since the log must be asked.
     func waitMilliseconds(hasChangeSignal: Bool) -> Int? {
         if state.activity != nil || !state.isConfirmationArmed(at: state.keyTime) { return Self.busyTimeoutMilliseconds }
-        if state.unreachableReason != nil { return reconnect.millisecondsUntilDue(at: lastClockReading) ?? 0 }
+        if state.unreadableReason != nil { return reconnect.millisecondsUntilDue(at: lastClockReading) ?? 0 }
         guard hasChangeSignal else { return Self.idleTimeoutMilliseconds }
         if !state.snapshot.timeline.isReal { return Self.idleTimeoutMilliseconds }
         let catchUp = store.snapshot.subscriptions.isEmpty ? nil : Self.catchUpInterval
@@ -120,7 +120,7 @@ public final class TUIRunLoop {
     /// state, so nothing here turns it into an alert. So does a store that stopped (or started
     /// again) being writable, found by asking again on each change noticed.
     private func followStore() {
-        if state.unreachableReason != nil {
+        if state.unreadableReason != nil {
             guard reconnect.isDue(at: readClock()) else { return }
             do {
                 try store.refresh()
@@ -176,7 +176,7 @@ public final class TUIRunLoop {
     /// since the storefront turned read-only; a store that takes changes is never asked, so
     /// nothing is added to a wait or a key press then.
     private func recheckWriteAccessIfDue() {
-        guard let interval = timedWriteCheckInterval, state.unreachableReason == nil else {
+        guard let interval = timedWriteCheckInterval, state.unreadableReason == nil else {
             lastTimedWriteCheck = nil
             return
         }

@@ -105,6 +105,11 @@ public enum StorefrontScreenText {
         "The store is unreachable; retrying. Nothing can be bought, spent or changed until it is back (\(reason))."
     }
 
+    /// The banner while the store answers but refuses to be read; the storefront keeps trying by itself.
+    public static func storeRefusesReading(reason: String) -> String {
+        "The store cannot be read; retrying. Nothing can be bought, spent or changed until it can (\(reason))."
+    }
+
     /// The storefront opened read-only because the catch-up of due renewals could not be written.
     /// Why the transaction detail will show no App Store Server Notifications this time.
     public static func notificationsUnavailable(reason: String) -> String {

@@ -75,6 +75,29 @@ struct TUIPostgresWordsTests {
         #expect(!banner.contains("entitlements file"), "\(banner)")
     }
 
+    @Test("SELECT taken away while open: the banner says the store cannot be read and gives the GRANT; granted, it reads again by itself")
+    func roleRefusedReadingWhileOpen() async throws {
+        let tui = try TUITests()
+        let (server, url, name, cli) = try Self.database(tui)
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        try server.psql("DO $$ BEGIN CREATE ROLE shopper LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
+            + "GRANT SELECT ON ALL TABLES IN SCHEMA public TO shopper; GRANT INSERT ON storefront_events TO shopper", database: name)
+        let shopperURL = url.replacingOccurrences(of: "postgresql://postgres@", with: "postgresql://shopper@")
+        let tmux = try await tui.openStorefront(["--store", shopperURL], environment: ["STOREFRONT_STORE_KEY": cli.environment["STOREFRONT_STORE_KEY"] ?? ""])
+        defer { tmux.kill() }
+        try await tmux.waitFor("Extra Lives: 3")
+        try server.psql("REVOKE SELECT ON storefront_events FROM shopper", database: name)
+        // The owner's purchase is announced; reading it is refused.
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        let refused = try await tmux.waitForScreen("the banner of a store that refuses reading") {
+            let text = Self.joined($0)
+            return text.contains("The store cannot be read; retrying.") && text.contains("refused the role \"shopper\"")
+        }
+        #expect(!refused.contains("unreachable"), "\(refused)")
+        try server.psql("GRANT SELECT ON storefront_events TO shopper", database: name)
+        try await tmux.waitForScreen("the banner gone and the purchase shown") { !$0.contains("cannot be read") && $0.contains("Extra Lives: 6") }
+    }
+
     @Test("The first purchase on a new database makes its key: the storefront says where on stderr once the screen is closed")
     func newKeySaidAfterTheScreen() async throws {
         let tui = try TUITests()

@@ -78,7 +78,8 @@ struct AccountSwitchWhileUnreachableTests {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
 
         let actions = EffectRunner(store: store).run(.loadSnapshot(buyer: Self.other, storefront: "USA"), storefront: "USA")
-        guard case .storeUnreachable(let reason)? = actions.first, actions.count == 1 else {
+        // The file answered with an error: the banner says it cannot be read, not that it is unreachable.
+        guard case .storeRefusedReading(let reason)? = actions.first, actions.count == 1 else {
             Issue.record("expected only the banner's action, got \(actions)")
             return
         }

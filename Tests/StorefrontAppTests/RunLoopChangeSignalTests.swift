@@ -81,7 +81,7 @@ struct RunLoopChangeSignalTests {
         let screens = terminal.frames.map { frame in (0..<frame.size.height).map { frame.rowText($0) }.joined(separator: "\n") }
         #expect(screens.contains { $0.contains("The store is unreachable; retrying.") })
         #expect(screens.contains { $0.contains("Read-only") && $0.contains("connection refused") })
-        #expect(loop.state.unreachableReason == nil)
+        #expect(loop.state.unreadableReason == nil)
         #expect(loop.state.readOnlyReason == nil)
         #expect(!screens.last!.contains("unreachable"))
         #expect(loop.state.snapshot.transactions.map(\.productID) == [F.lives], "Enter while down bought nothing")
@@ -100,7 +100,7 @@ struct RunLoopChangeSignalTests {
         ])
         let screens = terminal.frames.map { frame in (0..<frame.size.height).map { frame.rowText($0) }.joined(separator: "\n") }
         #expect(screens.contains { $0.contains("connection refused") }, "the first reason was shown while it held")
-        #expect(loop.state.unreachableReason == "password authentication failed for user \"tester\"")
+        #expect(loop.state.unreadableReason == "password authentication failed for user \"tester\"")
         #expect(screens.last?.contains("password authentication failed") == true, "\(screens.last ?? "")")
     }
 }

@@ -1,4 +1,5 @@
 import StoreEngine
+import StoreLedger
 import Testing
 import TerminalUI
 @testable import StorefrontApp
@@ -19,7 +20,7 @@ struct StoreUnreachableUpdateTests {
         let fixture = try F()
         var state = fixture.state()
         _ = update(&state, .storeUnreachable(reason: "server closed the connection"))
-        #expect(state.unreachableReason == "server closed the connection")
+        #expect(state.unreadableReason == "server closed the connection")
         #expect(state.readOnlyReason == Self.banner)
         let effects = state.send(.enter)
         #expect(effects.isEmpty)
@@ -32,7 +33,7 @@ struct StoreUnreachableUpdateTests {
         var state = fixture.state()
         _ = update(&state, .storeUnreachable(reason: "server closed the connection"))
         _ = update(&state, .storeReconnected)
-        #expect(state.unreachableReason == nil)
+        #expect(state.unreadableReason == nil)
         #expect(state.readOnlyReason == nil)
         #expect(state.send(.enter).isEmpty, "Enter opens the payment sheet")
         #expect(state.overlays.count == 1)
@@ -47,6 +48,30 @@ struct StoreUnreachableUpdateTests {
         let bannerWords = (screen.rowText(2) + " " + screen.rowText(3)).split(separator: " ").joined(separator: " ")
         #expect(bannerWords == Self.banner)
         #expect(screen.rowText(1).contains("Read-only"))
+    }
+
+    @Test("A store that refuses reading says it cannot be read, not that it is unreachable; reading again clears it")
+    func refusedReadingHasItsOwnBanner() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        _ = update(&state, .storeRefusedReading(reason: "permission denied for table storefront_events"))
+        #expect(state.readOnlyReason == "The store cannot be read; retrying. Nothing can be bought, spent or changed until it can "
+                    + "(permission denied for table storefront_events).")
+        // A lost connection afterwards is told as such.
+        _ = update(&state, .storeUnreachable(reason: "server closed the connection"))
+        #expect(state.readOnlyReason == Self.banner)
+        _ = update(&state, .storeRefusedReading(reason: "permission denied for table storefront_events"))
+        _ = update(&state, .storeReconnected)
+        #expect(state.readOnlyReason == nil && state.unreadableReason == nil)
+    }
+
+    @Test("The runtime calls only a lost server unreachable; any other failure to read is a refusal")
+    func runtimeTellsLossFromRefusal() {
+        #expect(Action.storeUnreadable(InMemoryEventLog.unreachable) == .storeUnreachable(reason: "connection refused"))
+        #expect(Action.storeUnreadable(LedgerError.refusedForWriting(path: "/tmp/e.jsonl", problems: []))
+                    == .storeRefusedReading(reason: "\(LedgerError.refusedForWriting(path: "/tmp/e.jsonl", problems: []))"))
+        #expect(Action.storeUnreachable(reason: "x").makesTheStoreUnreadable && Action.storeRefusedReading(reason: "x").makesTheStoreUnreadable)
+        #expect(!Action.storeReconnected.makesTheStoreUnreadable)
     }
 
     @Test("A commit that cannot reach the server fails with its reason and marks the store unreachable")

@@ -18,9 +18,13 @@ public struct AppState: Equatable, Sendable {
     /// Why the store may not be written, found when it opened or while it is open; the
     /// products show, and nothing can be changed.
     public var unavailableReason: String?
-    /// What the connection said when the store's server stopped answering; nil while it answers.
-    /// The runtime keeps trying, and nothing can be changed meanwhile.
-    public var unreachableReason: String?
+    /// Why the store cannot be read now: what the connection said when its server stopped
+    /// answering, or the refusal of a store that answered (a role refused reading, a file made
+    /// unreadable); nil while it can be read. The runtime keeps trying, and nothing can be
+    /// changed meanwhile.
+    public var unreadableReason: String?
+    /// Whether `unreadableReason` is a refusal from a store that answered, not a lost connection.
+    public var isReadingRefused = false
     /// The terminal size the state was last laid out for.
     public var size: Size
     public var list: ProductList
@@ -62,7 +66,7 @@ public struct AppState: Equatable, Sendable {
         self.storefront = storefront
         self.snapshot = snapshot
         self.unavailableReason = unavailableReason
-        self.unreachableReason = nil
+        self.unreadableReason = nil
         self.size = size
         self.list = ProductList(catalog: catalog, locale: locale)
         self.isSearching = false
@@ -105,7 +109,10 @@ public struct AppState: Equatable, Sendable {
     /// Why nothing can be changed right now, or nil when the store takes changes.
     public var readOnlyReason: String? {
         if let unavailableReason { return unavailableReason }
-        if let unreachableReason { return StorefrontScreenText.storeUnreachable(reason: unreachableReason) }
+        if let unreadableReason {
+            return isReadingRefused ? StorefrontScreenText.storeRefusesReading(reason: unreadableReason)
+                : StorefrontScreenText.storeUnreachable(reason: unreadableReason)
+        }
         guard let problem = snapshot.ledgerProblems.first else { return nil }
         let words = StoreProblemText.describe(problem, in: snapshot.medium)
         switch snapshot.medium {

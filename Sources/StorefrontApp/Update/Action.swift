@@ -18,7 +18,11 @@ public enum Action: Equatable, Sendable {
     /// The store's server could not be reached; `reason` is what the connection said. The
     /// runtime keeps trying and sends `storeReconnected` when it answers again.
     case storeUnreachable(reason: String)
-    /// The store's server answered again after `storeUnreachable`.
+    /// The store answered but refused to be read (a role without SELECT, a file made
+    /// unreadable); as for `storeUnreachable`, the runtime keeps trying and sends
+    /// `storeReconnected` once it reads.
+    case storeRefusedReading(reason: String)
+    /// The store could be read again after `storeUnreachable` or `storeRefusedReading`.
     case storeReconnected
     /// Whether the store may be written changed while the storefront is open: `refusal` says
     /// why it may not (the Read-only badge and banner show it), nil once it may again.

@@ -23,9 +23,14 @@ extension AppState {
         case .storeChanged(let snapshot):
             receive(snapshot)
         case .storeUnreachable(let reason):
-            unreachableReason = reason
+            unreadableReason = reason
+            isReadingRefused = false
+        case .storeRefusedReading(let reason):
+            unreadableReason = reason
+            isReadingRefused = true
         case .storeReconnected:
-            unreachableReason = nil
+            unreadableReason = nil
+            isReadingRefused = false
         case .writeAccessChanged(let refusal):
             unavailableReason = refusal
         case .servingChanged(let address):
