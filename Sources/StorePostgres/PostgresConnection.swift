@@ -192,9 +192,8 @@ final class PostgresConnection {
         if state == "55P03" {
             return .lockTimeout(store: address.shown, milliseconds: lockTimeoutMilliseconds)
         }
-        let role = PQuser(handle).map { String(cString: $0) } ?? ""
-        if state == "42501" { return .readOnlyRole(store: address.shown, reason: message, role: role) }
-        if state == "25006" { return .readOnlyServer(store: address.shown, reason: message, role: role) }
+        if state == "42501" { return .readOnlyRole(store: address.shown, reason: message, role: user) }
+        if state == "25006" { return .readOnlyServer(store: address.shown, reason: message, role: user) }
         return .statementFailed(store: address.shown, sqlState: state, message: message)
     }
 

@@ -27,14 +27,22 @@ extension PostgresEventLog {
     }
 
     /// The privilege this connection's role lacks to write the store ("the role viewer has no
-    /// INSERT on storefront_events"), or nil when it may write (or the store has no tables
-    /// yet, which the first write makes).
+    /// INSERT on storefront_events"), or nil when it may write. A database without the store's
+    /// tables is written by making them, which takes CREATE on the schema they go in.
     public func writeRefusal() -> String? {
         lock.withLock {
-            let rows = try? connection.execute(
-                "SELECT to_regclass('storefront_events') IS NULL OR has_table_privilege('storefront_events', 'INSERT')")
-            guard rows?.first?.first == "f" else { return nil }
-            return "the role \(connection.user) has no INSERT on storefront_events"
+            let rows = try? connection.execute("""
+                SELECT to_regclass('storefront_events') IS NULL,
+                       CASE WHEN to_regclass('storefront_events') IS NULL
+                            THEN coalesce(has_schema_privilege(current_schema(), 'CREATE'), false)
+                            ELSE has_table_privilege('storefront_events', 'INSERT') END,
+                       coalesce(current_schema(), '')
+                """)
+            guard let row = rows?.first, row.count == 3, row[1] == "f" else { return nil }
+            guard row[0] == "t" else { return "the role \(connection.user) has no INSERT on storefront_events" }
+            let schema = (row[2] ?? "").isEmpty ? "any schema on its search_path" : "schema \(row[2] ?? "")"
+            return "the store has no tables yet, and the role \(connection.user) has no CREATE on \(schema) to make them; "
+                + "the database's owner makes them with `storefront store init`"
         }
     }
 

@@ -98,6 +98,26 @@ struct TUIPostgresWordsTests {
         try await tmux.waitForScreen("the banner gone and the purchase shown") { !$0.contains("cannot be read") && $0.contains("Extra Lives: 6") }
     }
 
+    @Test("A role without CREATE on a database without tables: read-only at once naming CREATE; made by the owner, INSERT; granted, writable")
+    func roleWithoutCreateFollowsTheOwner() async throws {
+        let tui = try TUITests()
+        let (server, url, name, cli) = try Self.database(tui)
+        try server.psql("DO $$ BEGIN CREATE ROLE newcomer LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$", database: name)
+        let newcomerURL = url.replacingOccurrences(of: "postgresql://postgres@", with: "postgresql://newcomer@")
+        let tmux = try await tui.openStorefront(["--store", newcomerURL], environment: ["STOREFRONT_STORE_KEY": cli.environment["STOREFRONT_STORE_KEY"] ?? ""])
+        defer { tmux.kill() }
+        try await tmux.waitForScreen("read-only before anything is tried, naming CREATE") {
+            Self.joined($0).contains("cannot be written (the store has no tables yet, and the role newcomer has no CREATE on schema public")
+        }
+        #expect(try cli.run(["store", "init"]).status == 0)
+        try server.psql("GRANT SELECT ON ALL TABLES IN SCHEMA public TO newcomer", database: name)
+        try await tmux.waitForScreen("the banner now naming INSERT") {
+            Self.joined($0).contains("cannot be written (the role newcomer has no INSERT on storefront_events)")
+        }
+        try server.psql("GRANT INSERT ON storefront_events TO newcomer", database: name)
+        try await tmux.waitForScreen("writable") { !$0.contains("Read-only") && !$0.contains("cannot be written") }
+    }
+
     @Test("The first purchase on a new database makes its key: the storefront says where on stderr once the screen is closed")
     func newKeySaidAfterTheScreen() async throws {
         let tui = try TUITests()

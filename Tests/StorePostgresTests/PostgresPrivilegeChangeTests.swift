@@ -49,6 +49,23 @@ struct PostgresPrivilegeChangeTests {
         #expect(store.balance(of: "rage-faces", for: phone) == 15)
     }
 
+    @Test("A database without the store's tables: a role without CREATE is refused writing, told the owner makes them; made, INSERT decides")
+    func noTablesAndNoCreate() throws {
+        let fixture = try PostgresStoreFixture()
+        try fixture.server.psql("CREATE ROLE builder LOGIN")
+        let log = try fixture.log(address: try PostgresAddress(fixture.server.url(user: "builder")))
+        #expect(log.writeRefusal() == "the store has no tables yet, and the role builder has no CREATE on schema public to make "
+                    + "them; the database's owner makes them with `storefront store init`")
+        try fixture.server.psql("GRANT CREATE ON SCHEMA public TO builder")
+        #expect(log.writeRefusal() == nil, "the role may make the tables, so its first commit would")
+        try fixture.server.psql("REVOKE CREATE ON SCHEMA public FROM builder")
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        try fixture.server.psql("GRANT SELECT ON ALL TABLES IN SCHEMA public TO builder")
+        #expect(log.writeRefusal() == "the role builder has no INSERT on storefront_events")
+        try fixture.server.psql("GRANT INSERT ON storefront_events TO builder")
+        #expect(log.writeRefusal() == nil)
+    }
+
     @Test("An error that is no refused write (another statement failure) is not taken for one")
     func otherFailuresAreNoRefusal() {
         let store = ShownStoreAddress("postgresql://db.example/shop")
