@@ -26,9 +26,10 @@ extension PostgresEventLog {
         }
     }
 
-    /// The privilege this connection's role lacks to write the store ("the role viewer has no
-    /// INSERT on storefront_events"), or nil when it may write. A database without the store's
-    /// tables is written by making them, which takes CREATE on the schema they go in.
+    /// Why this connection may not write the store: the privilege its role lacks ("the role
+    /// viewer has no INSERT on storefront_events"), or a session the server keeps read-only; nil
+    /// when it may write. A database without the store's tables is written by making them,
+    /// which takes CREATE on the schema they go in.
     public func writeRefusal() -> String? {
         lock.withLock {
             let rows = try? connection.execute("""
@@ -36,9 +37,14 @@ extension PostgresEventLog {
                        CASE WHEN to_regclass('storefront_events') IS NULL
                             THEN coalesce(has_schema_privilege(current_schema(), 'CREATE'), false)
                             ELSE has_table_privilege('storefront_events', 'INSERT') END,
-                       coalesce(current_schema(), '')
+                       coalesce(current_schema(), ''), current_setting('transaction_read_only')
                 """)
-            guard let row = rows?.first, row.count == 3, row[1] == "f" else { return nil }
+            guard let row = rows?.first, row.count == 4 else { return nil }
+            if row[3] == "on" {
+                return "the server runs the role \(connection.user)'s sessions read-only: it is a standby, or "
+                    + "default_transaction_read_only is on for the role or the database"
+            }
+            guard row[1] == "f" else { return nil }
             guard row[0] == "t" else { return "the role \(connection.user) has no INSERT on storefront_events" }
             let schema = (row[2] ?? "").isEmpty ? "any schema on its search_path" : "schema \(row[2] ?? "")"
             return "the store has no tables yet, and the role \(connection.user) has no CREATE on \(schema) to make them; "

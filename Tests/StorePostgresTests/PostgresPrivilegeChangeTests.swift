@@ -66,6 +66,20 @@ struct PostgresPrivilegeChangeTests {
         #expect(log.writeRefusal() == nil)
     }
 
+    @Test("A role whose sessions the server keeps read-only is refused writing though it has INSERT; turned off, it may write")
+    func readOnlySessionsAreRefusedWriting() throws {
+        let fixture = try PostgresStoreFixture()
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        try fixture.server.psql("CREATE ROLE archivist LOGIN; GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO archivist; "
+            + "ALTER ROLE archivist SET default_transaction_read_only = on")
+        let log = try fixture.log(address: try PostgresAddress(fixture.server.url(user: "archivist")))
+        #expect(log.writeRefusal() == "the server runs the role archivist's sessions read-only: it is a standby, or "
+                    + "default_transaction_read_only is on for the role or the database")
+        try fixture.server.psql("ALTER ROLE archivist SET default_transaction_read_only = off")
+        // The setting is taken at connecting: a new session may write.
+        #expect(try fixture.log(address: try PostgresAddress(fixture.server.url(user: "archivist"))).writeRefusal() == nil)
+    }
+
     @Test("An error that is no refused write (another statement failure) is not taken for one")
     func otherFailuresAreNoRefusal() {
         let store = ShownStoreAddress("postgresql://db.example/shop")
