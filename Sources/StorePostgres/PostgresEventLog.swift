@@ -213,7 +213,12 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
     ) throws -> (result: Result, batch: EventBatch, schemaFound: Int) {
         try lock.withLock {
-            try reconnectIfLost()
+            do {
+                try reconnectIfLost()
+            } catch var lost as StoreUnreachable {
+                lost.change = .notSent
+                throw lost
+            }
             try takeKeyFileChange()
             try confirmContinuity()
             if chain.keptLinesThroughKeyChange {
@@ -228,7 +233,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 return try commitLocked(decide, restarted: restarted)
             } catch let error as PostgresStoreError {
                 mustRestart = true
-                throw Self.portError(error)
+                // A connection lost after COMMIT was sent is reported by `commitLocked` itself.
+                guard var lost = Self.portError(error) as? StoreUnreachable else { throw Self.portError(error) }
+                lost.change = .notSent
+                throw lost
             } catch LedgerError.refusedForWriting(_, let problems) {
                 // The chain refuses in a file's words (lines, `repair`); a database has rows and backups.
                 mustRestart = true
@@ -265,7 +273,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 // The COMMIT was sent: whether the server ran it before the connection went is unknown.
                 var lost = Self.portError(.unreachable(store: store, reason: reason)) as? StoreUnreachable
                     ?? StoreUnreachable(store: store, reason: reason)
-                lost.cutOffTransactionIds = Self.transactionIds(in: decision.events)
+                lost.change = .cutOff(account: decision.events.first?.account, transactionIds: Self.transactionIds(in: decision.events))
                 throw lost
             }
             // A commit that made the schema made the marks too: the next one looks again.

@@ -1,20 +1,33 @@
+import StoreLedger
 import StoreEngine
 
 /// What a command says when the store's server cannot be reached: where, why, and what to do.
 extension StoreUnreachable: CustomStringConvertible {
     public var description: String {
-        let lookBeforeRunningAgain = "look before running the command again, with "
-            + "\(StoreCommandText.command("transactions", on: store)) for purchases and refunds or "
-            + "\(StoreCommandText.command("entitlements", on: store)) for balances and subscriptions (add the --account you "
-            + "used; a spend shows only in the balance)"
-        guard let cutOff = cutOffTransactionIds else {
+        switch change {
+        case .unknown:
             return "the store at \(store) is unreachable (\(reason)); nothing was half-written. Check that the server is running "
                 + "and reachable from here. If the connection dropped while a change was being committed, it may have been "
-                + "recorded: " + lookBeforeRunningAgain
+                + "recorded: look before running the command again, with \(StoreCommandText.command("transactions", on: store)) "
+                + "for purchases and refunds or \(StoreCommandText.command("entitlements", on: store)) for balances and "
+                + "subscriptions (add the --account you used; a spend shows only in the balance)"
+        case .notSent:
+            return "the store at \(store) is unreachable (\(reason)); this change was not sent to it, so none of it was "
+                + "recorded. Check that the server is running and reachable from here, then run the command again"
+        case .cutOff(let account, let transactionIds):
+            let accountOption = account.map { " --account \(ShellWord.quoted($0))" } ?? ""
+            let addAccount = account == nil ? " (add the --account you used)" : ""
+            let naming = transactionIds.isEmpty ? "" : " as transaction\(transactionIds.count == 1 ? "" : "s") "
+                + transactionIds.joined(separator: ", ")
+            let listing = transactionIds.isEmpty ? "lists purchases and refunds"
+                : "lists \(transactionIds.count == 1 ? "it" : "them") only if \(transactionIds.count == 1 ? "it was" : "they were") "
+                + "recorded (a number that was not recorded goes to the next purchase, of any account)"
+            return "the store at \(store) became unreachable (\(reason)) after this change was sent, so it may or may not have "
+                + "been recorded\(naming); nothing was half-written. Check that the server is running and reachable from here, "
+                + "then look before running the command again: "
+                + "\(StoreCommandText.command("transactions" + accountOption, on: store))\(addAccount) \(listing), and "
+                + "\(StoreCommandText.command("entitlements" + accountOption, on: store)) shows balances and subscriptions "
+                + "(a spend shows only in the balance)"
         }
-        let naming = cutOff.isEmpty ? "" : " as transaction\(cutOff.count == 1 ? "" : "s") \(cutOff.joined(separator: ", "))"
-        return "the store at \(store) became unreachable (\(reason)) after this change was sent, so it may or may not have "
-            + "been recorded\(naming); nothing was half-written. Check that the server is running and reachable from here, then "
-            + lookBeforeRunningAgain
     }
 }

@@ -174,28 +174,62 @@ extension PostgresAdviceCLITests {
         #expect(bought.status == 0, "\(bought.stderr)")
     }
 
-    @Test("a commit cut off after it was sent names its transaction id; the advised transactions, pasted, tells it was not recorded",
+    @Test("a commit cut off after it was sent names its transaction id and account; the advised transactions, pasted, tells it was not recorded",
           arguments: Spelling.allCases)
     func cutOffCommitNamesItsTransaction(spelling: Spelling) throws {
         let database = try Database(spelling)
-        #expect(try database.cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let account = "Ann O'Neil"
+        #expect(try database.cli.run(["buy", "com.example.rage.face.random", "--account", account]).status == 0)
         // The server ends the session while it inserts the row, after the COMMIT was sent with it.
         try database.server.psql("""
             CREATE FUNCTION cut_off() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN PERFORM pg_terminate_backend(pg_backend_pid()); RETURN NEW; END $$;
             CREATE TRIGGER cut_off AFTER INSERT ON storefront_events FOR EACH ROW EXECUTE FUNCTION cut_off()
             """, database: database.name)
-        let cutOff = try database.cli.run(["buy", "com.example.rage.face.random"])
+        let cutOff = try database.cli.run(["buy", "com.example.rage.face.random", "--account", account])
         #expect(cutOff.status == 3 && cutOff.stderr.contains("after this change was sent, so it may or may not have been recorded"),
                 "\(cutOff.stderr)")
         let named = try #require(cutOff.stderr.firstMatch(of: /recorded as transaction (\d+);/)?.1, "\(cutOff.stderr)")
-        let command = try #require(PastedCommand.quoted(startingWith: "storefront transactions", in: cutOff.stderr), "\(cutOff.stderr)")
+        #expect(cutOff.stderr.contains("a number that was not recorded goes to the next purchase"), "\(cutOff.stderr)")
+        let command = try #require(PastedCommand.quoted(startingWith: "storefront transactions --account", in: cutOff.stderr),
+                                   "\(cutOff.stderr)")
+        #expect(try PastedCommand.arguments(passedTo: "storefront", by: command).prefix(3) == ["transactions", "--account", account])
         try database.server.psql("DROP TRIGGER cut_off ON storefront_events", database: database.name)
         let listed = try PastedCommand.run(command + " --json", as: database.cli)
         #expect(listed.status == 0 && listed.stdout.contains("\"transactionId\"") && !listed.stdout.contains("\"\(named)\""),
                 "\(listed.stdout)\(listed.stderr)")
-        let bought = try database.cli.run(["buy", "com.example.rage.face.random", "--json"])
-        #expect(bought.status == 0 && bought.stdout.contains("\"\(named)\""), "the id not recorded is the next one: \(bought.stdout)")
+        // Not recorded, the number goes to the next purchase, here another account's.
+        let bought = try database.cli.run(["buy", "com.example.rage.face.random", "--account", "someone else", "--json"])
+        #expect(bought.status == 0 && bought.stdout.contains("\"\(named)\""), "\(bought.stdout)")
+        let again = try PastedCommand.run(command + " --json", as: database.cli)
+        #expect(!again.stdout.contains("\"\(named)\""), "the account's own listing never shows another's purchase: \(again.stdout)")
+    }
+
+    @Test("a commit whose connection is gone before it is sent says none of it was recorded, and nothing was")
+    func commitNotSentSaysNothingWasRecorded() throws {
+        let database = try Database(.uri)
+        #expect(try database.cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        // The commit's first round trip reads the schema version holding the writer lock (the
+        // opening reads it without): ending the session there leaves the COMMIT unsent.
+        try database.server.psql("""
+            CREATE FUNCTION cut_early() RETURNS boolean LANGUAGE plpgsql AS $$
+            BEGIN
+                IF EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()) THEN
+                    PERFORM pg_terminate_backend(pg_backend_pid());
+                END IF;
+                RETURN true;
+            END $$;
+            ALTER TABLE storefront_schema_version RENAME TO storefront_schema_version_kept;
+            CREATE VIEW storefront_schema_version AS SELECT version, migrated_at FROM storefront_schema_version_kept
+                WHERE cut_early()
+            """, database: database.name)
+        let refused = try database.cli.run(["buy", "com.example.rage.face.random"])
+        #expect(refused.status == 3 && refused.stderr.contains("this change was not sent to it, so none of it was recorded"),
+                "\(refused.stderr)")
+        try database.server.psql("DROP VIEW storefront_schema_version; "
+            + "ALTER TABLE storefront_schema_version_kept RENAME TO storefront_schema_version", database: database.name)
+        #expect(try database.server.psql("SELECT count(*) FROM storefront_events", database: database.name)
+                    .trimmingCharacters(in: .whitespacesAndNewlines) == "1", "the first purchase only")
     }
 
     @Test("a session the server keeps read-only: the refusal says no grant helps and gives the ALTER ROLE; run, the role buys")

@@ -36,7 +36,11 @@ struct PostgresAdviceWordsTests {
             ("unreachable server, commit, balances", StoreUnreachable(store: store, reason: "server closed the connection").description,
              ["entitlements"]),
             ("commit cut off after it was sent", StoreUnreachable(store: store, reason: "server closed the connection",
-                                                                  cutOffTransactionIds: ["2000000007"]).description, ["transactions"]),
+                                                                  change: .cutOff(account: "ann", transactionIds: ["2000000007"]))
+                .description, ["transactions", "--account", "ann"]),
+            ("commit cut off after it was sent, balances", StoreUnreachable(store: store, reason: "server closed the connection",
+                                                                  change: .cutOff(account: "ann", transactionIds: []))
+                .description, ["entitlements", "--account", "ann"]),
             ("read-only role", PostgresStoreError.readOnlyRole(store: store, reason: "permission denied for table storefront_events", role: "viewer")
                 .description, ["verify"]),
             ("read-only session", PostgresStoreError.readOnlyServer(store: store, reason: "cannot execute INSERT in a read-only transaction",

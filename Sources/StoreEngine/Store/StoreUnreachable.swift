@@ -9,14 +9,24 @@ public struct StoreUnreachable: Error, Equatable, Sendable {
     public var store: ShownStoreAddress
     /// What the connection reported, in the client library's words.
     public var reason: String
-    /// Set when the connection dropped after a change's statements and COMMIT were sent, so it
-    /// may have been recorded: the transaction ids it would have recorded (none for a spend or
-    /// a setting). Nil when no change was on its way, so none of this call's was recorded.
-    public var cutOffTransactionIds: [String]?
+    /// What became of a change this call was committing.
+    public var change: ChangeState
 
-    public init(store: ShownStoreAddress, reason: String, cutOffTransactionIds: [String]? = nil) {
+    /// What became of a change being committed when the connection went.
+    public enum ChangeState: Equatable, Sendable {
+        /// No change was on its way (a read), or where it failed is not known.
+        case unknown
+        /// The connection went before the change's COMMIT was sent: none of it was recorded.
+        case notSent
+        /// The connection went after the change and its COMMIT were sent: the server recorded
+        /// all of it or none, and the client cannot know which. `account` is the buyer it was
+        /// for, and `transactionIds` the ids it would have recorded (none for a spend or a setting).
+        case cutOff(account: String?, transactionIds: [String])
+    }
+
+    public init(store: ShownStoreAddress, reason: String, change: ChangeState = .unknown) {
         self.store = store
         self.reason = reason
-        self.cutOffTransactionIds = cutOffTransactionIds
+        self.change = change
     }
 }
