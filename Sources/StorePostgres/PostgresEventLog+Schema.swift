@@ -37,18 +37,38 @@ extension PostgresEventLog {
                        CASE WHEN to_regclass('storefront_events') IS NULL
                             THEN coalesce(has_schema_privilege(current_schema(), 'CREATE'), false)
                             ELSE has_table_privilege('storefront_events', 'INSERT') END,
-                       coalesce(current_schema(), ''), current_setting('transaction_read_only')
+                       coalesce(current_schema(), ''), current_setting('transaction_read_only'), pg_is_in_recovery(),
+                       (SELECT source FROM pg_settings WHERE name = 'default_transaction_read_only'), current_database()
                 """)
-            guard let row = rows?.first, row.count == 4 else { return nil }
+            guard let row = rows?.first, row.count == 7 else { return nil }
             if row[3] == "on" {
-                return "the server runs the role \(connection.user)'s sessions read-only: it is a standby, or "
-                    + "default_transaction_read_only is on for the role or the database"
+                return Self.readOnlySessionReason(inRecovery: row[4] == "t", settingSource: row[5] ?? "",
+                                                  role: connection.user, database: row[6] ?? "")
             }
             guard row[1] == "f" else { return nil }
             guard row[0] == "t" else { return "the role \(connection.user) has no INSERT on storefront_events" }
             let schema = (row[2] ?? "").isEmpty ? "any schema on its search_path" : "schema \(row[2] ?? "")"
             return "the store has no tables yet, and the role \(connection.user) has no CREATE on \(schema) to make them; "
                 + "the database's owner makes them with `storefront store init`"
+        }
+    }
+
+    /// Why the server runs this session read-only, from where `default_transaction_read_only`
+    /// was set (`pg_settings.source`), with what turns it off.
+    static func readOnlySessionReason(inRecovery: Bool, settingSource: String, role: String, database: String) -> String {
+        if inRecovery { return "the server is a standby, which only reads: use the primary server's address" }
+        let quote = PostgresStoreError.quotedIdentifier
+        return switch settingSource {
+        case "client":
+            "this session's options turn default_transaction_read_only on (PGOPTIONS, or options in the address): remove it there"
+        case "user", "database user":
+            "default_transaction_read_only is on for the role \(role): the owner turns it off with "
+                + "`ALTER ROLE \(quote(role)) SET default_transaction_read_only = off`"
+        case "database":
+            "default_transaction_read_only is on for the database: the owner turns it off with "
+                + "`ALTER DATABASE \(quote(database)) SET default_transaction_read_only = off`"
+        default:
+            "the server's settings turn default_transaction_read_only on (\(settingSource.isEmpty ? "unknown source" : settingSource))"
         }
     }
 

@@ -87,10 +87,12 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         case .readOnlyServer(let store, let reason, let role):
             "the store \(store) runs this session read-only (\(reason)); nothing was written, and no grant changes that. "
                 + "The server is a standby (use the primary server's address to change the store), or "
-                + "default_transaction_read_only is on for the role or the database (`SHOW default_transaction_read_only` in "
-                + "psql tells; the owner turns it off with `ALTER ROLE \(Self.quotedIdentifier(role)) SET "
-                + "default_transaction_read_only = off`). Reading works: \(StoreCommandText.command("verify", on: store)) "
-                + "reads the whole store without changing it"
+                + "default_transaction_read_only is on: for this session, by PGOPTIONS or options in the address (remove it "
+                + "there), or for the role or the database (`SELECT source FROM pg_settings WHERE name = "
+                + "'default_transaction_read_only'` in psql tells which; the owner turns it off with `ALTER ROLE "
+                + "\(Self.quotedIdentifier(role)) SET default_transaction_read_only = off` or `ALTER DATABASE … SET "
+                + "default_transaction_read_only = off`). \(StoreCommandText.command("verify", on: store)) reads the store "
+                + "without changing it"
         case .tablesRefused(let store, let reason):
             "the store \(store) refused this role the making of its tables (\(reason)); nothing was written. A store's "
                 + "tables are made by a role with CREATE on the database's schema, such as the database's owner: have it run "

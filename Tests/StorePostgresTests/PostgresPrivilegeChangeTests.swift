@@ -73,11 +73,19 @@ struct PostgresPrivilegeChangeTests {
         try fixture.server.psql("CREATE ROLE archivist LOGIN; GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO archivist; "
             + "ALTER ROLE archivist SET default_transaction_read_only = on")
         let log = try fixture.log(address: try PostgresAddress(fixture.server.url(user: "archivist")))
-        #expect(log.writeRefusal() == "the server runs the role archivist's sessions read-only: it is a standby, or "
-                    + "default_transaction_read_only is on for the role or the database")
-        try fixture.server.psql("ALTER ROLE archivist SET default_transaction_read_only = off")
+        #expect(log.writeRefusal() == "default_transaction_read_only is on for the role archivist: the owner turns it off with "
+                    + "`ALTER ROLE \"archivist\" SET default_transaction_read_only = off`")
+        try fixture.server.psql("ALTER ROLE archivist RESET default_transaction_read_only")
         // The setting is taken at connecting: a new session may write.
-        #expect(try fixture.log(address: try PostgresAddress(fixture.server.url(user: "archivist"))).writeRefusal() == nil)
+        let address = try PostgresAddress(fixture.server.url(user: "archivist"))
+        #expect(try fixture.log(address: address).writeRefusal() == nil)
+        try fixture.server.psql("ALTER DATABASE \(fixture.server.database) SET default_transaction_read_only = on")
+        #expect(try fixture.log(address: address).writeRefusal()?.hasPrefix("default_transaction_read_only is on for the database: "
+                    + "the owner turns it off with `ALTER DATABASE \"\(fixture.server.database)\" SET") == true)
+        try fixture.server.psql("BEGIN READ WRITE; ALTER DATABASE \(fixture.server.database) RESET default_transaction_read_only; COMMIT")
+        let optionsSetIt = try PostgresAddress(fixture.server.url(user: "archivist") + "?options=-c%20default_transaction_read_only%3Don")
+        #expect(try fixture.log(address: optionsSetIt).writeRefusal()?.hasPrefix("this session's options turn "
+                    + "default_transaction_read_only on (PGOPTIONS, or options in the address)") == true)
     }
 
     @Test("An error that is no refused write (another statement failure) is not taken for one")
