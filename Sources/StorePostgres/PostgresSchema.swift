@@ -254,8 +254,8 @@ enum PostgresSchema {
                 for statement in steps[version - 1] { try connection.execute(statement) }
                 try connection.execute("INSERT INTO storefront_schema_version (version) VALUES ($1)", [String(version)])
             }
-        } catch .readOnlyRole(let store, let reason, _) {
-            throw .tablesRefused(store: store, reason: reason)
+        } catch .readOnlyRole(let store, let reason, let role) {
+            throw .tablesRefused(store: store, reason: reason, role: role)
         }
         return (found, missing)
     }

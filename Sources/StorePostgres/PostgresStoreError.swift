@@ -24,7 +24,7 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     case readOnlyServer(store: ShownStoreAddress, reason: String, role: String)
     /// The role may not make the store's tables (a new store, or a schema to migrate): that
     /// takes CREATE on the schema, which the database's owner has.
-    case tablesRefused(store: ShownStoreAddress, reason: String)
+    case tablesRefused(store: ShownStoreAddress, reason: String, role: String)
     /// The database holds a newer schema than this build knows.
     case newerSchema(store: ShownStoreAddress, found: Int, supported: Int)
     /// The database holds an older schema, which `storefront store migrate` upgrades.
@@ -93,12 +93,14 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "\(Self.quotedIdentifier(role)) SET default_transaction_read_only = off` or `ALTER DATABASE … SET "
                 + "default_transaction_read_only = off`). \(StoreCommandText.command("verify", on: store)) reads the store "
                 + "without changing it"
-        case .tablesRefused(let store, let reason):
-            "the store \(store) refused this role the making of its tables (\(reason)); nothing was written. A store's "
-                + "tables are made by a role with CREATE on the database's schema, such as the database's owner: have it run "
-                + "`storefront store init` (a new store) or `storefront store migrate` (an older or incomplete one) with --store "
-                + "naming this database as that role, or grant this role CREATE on the schema; once they exist, this role "
-                + "needs only SELECT on the storefront_ tables, and INSERT on storefront_events to change the store"
+        case .tablesRefused(let store, let reason, let role):
+            "the store \(store) refused the role \(Self.quotedIdentifier(role)) the making of its tables (\(reason)); nothing "
+                + "was written. A store's tables are made by a role with CREATE on the database's schema, such as the database's "
+                + "owner: have it run `storefront store init` (a new store) or `storefront store migrate` (an older or incomplete "
+                + "one) with --store naming this database as that role, or run `GRANT CREATE ON SCHEMA "
+                + "\(Self.refusedSchema(in: reason).map(Self.quotedIdentifier) ?? "public") TO \(Self.quotedIdentifier(role))` "
+                + "in psql as the owner; once they exist, this role needs only `\(Self.grantReading(to: role))` to read the "
+                + "store, and `\(Self.grantWriting(to: role))` to change it"
         case .newerSchema(let store, let found, let supported):
             "the store \(store) has schema version \(found), newer than this storefront knows (\(supported)); "
                 + "use a newer storefront with it"
@@ -132,6 +134,13 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// `createdb` for `name` on `server`.
     private static func createCommand(_ name: String, on server: ServerAddress, passwordLeftOut: Bool) -> String {
         StoreCommandText.createDatabase(name, host: server.host, port: server.port, user: server.user, passwordLeftOut: passwordLeftOut)
+    }
+
+    /// The schema named in the server's "permission denied for schema NAME", if it names one.
+    static func refusedSchema(in reason: String) -> String? {
+        guard let range = reason.range(of: "permission denied for schema ") else { return nil }
+        let name = reason[range.upperBound...].prefix { !$0.isWhitespace && $0 != ")" && $0 != ";" }
+        return name.isEmpty ? nil : String(name)
     }
 
     /// The GRANT that lets `role` read the store: SELECT on its tables (the commit marks are
