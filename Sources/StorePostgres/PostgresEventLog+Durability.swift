@@ -26,7 +26,7 @@ extension PostgresEventLog {
             do {
                 try connection.execute(PostgresSchema.writeCommitMark)
                 return
-            } catch .statementFailed, .readOnlyRole, .readOnlyServer {
+            } catch .statementFailed, .readOnlyRole, .insertRefused, .readOnlyServer {
                 // The table dropped, or the grant taken away, since the session asked.
                 commitMarksWritable = false
             }

@@ -269,6 +269,9 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             // worth letting the lock go before the flush, for a transaction more (the mark).
             do {
                 try finishCommit(decision.events, lines: lines, flushAfterUnlock: !others.entries.isEmpty && commitMarksWritable == true)
+            } catch PostgresStoreError.readOnlyRole(let store, let reason, let role) {
+                // The rows were read under the lock: only the INSERT of this change was refused.
+                throw PostgresStoreError.insertRefused(store: store, reason: reason, role: role)
             } catch PostgresStoreError.unreachable(let store, let reason) {
                 // The COMMIT was sent: whether the server ran it before the connection went is unknown.
                 var lost = Self.portError(.unreachable(store: store, reason: reason)) as? StoreUnreachable

@@ -19,6 +19,9 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// The server refused `role` a statement for its privileges (SQLSTATE 42501): reading
     /// takes SELECT on the store's tables, changing it INSERT on its events too.
     case readOnlyRole(store: ShownStoreAddress, reason: String, role: String)
+    /// The server refused `role` the INSERT of a change into a store it could read: it may
+    /// read but not change the store.
+    case insertRefused(store: ShownStoreAddress, reason: String, role: String)
     /// The server lets this session run only read-only transactions (SQLSTATE 25006): a
     /// standby, or `default_transaction_read_only` set for the role or database. No grant helps.
     case readOnlyServer(store: ShownStoreAddress, reason: String, role: String)
@@ -84,6 +87,10 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "run `\(Self.grantReading(to: role))` in psql (and `\(Self.grantWriting(to: role))` for a role that may change "
                 + "the store), or use a role that has them; then \(StoreCommandText.command("verify", on: store)) shows "
                 + "whether this role can read the store"
+        case .insertRefused(let store, let reason, let role):
+            "the store \(store) lets the role \(Self.quotedIdentifier(role)) read it but not change it (\(reason)); nothing was "
+                + "written. Have the database's owner run `\(Self.grantWriting(to: role))` in psql, or use a role that may "
+                + "change the store"
         case .readOnlyServer(let store, let reason, let role):
             "the store \(store) runs this session read-only (\(reason)); nothing was written, and no grant changes that. "
                 + "The server is a standby (use the primary server's address to change the store), or "

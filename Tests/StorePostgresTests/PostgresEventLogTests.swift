@@ -76,8 +76,9 @@ struct PostgresEventLogTests {
         #expect {
             try store.purchase(face, buyer: phone, storefront: "USA")
         } throws: { error in
-            guard case .readOnlyRole = error as? PostgresStoreError else { return false }
-            return "\(error)".contains("refused the role \"reader\"") && "\(error)".contains("`GRANT INSERT ON storefront_events TO \"reader\"`")
+            guard case .insertRefused = error as? PostgresStoreError else { return false }
+            return "\(error)".contains("lets the role \"reader\" read it but not change it")
+                && "\(error)".contains("`GRANT INSERT ON storefront_events TO \"reader\"`") && !"\(error)".contains("GRANT SELECT")
         }
         #expect(try fixture.server.psql("SELECT count(*) FROM storefront_events").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
     }
