@@ -148,7 +148,7 @@ public struct TransactionVerifier: Sendable {
 
     private func judge(_ payload: SignedTransactionPayload, now: Date, record: TransactionRecord?) -> TransactionVerification {
         let checked = record != nil
-        let source = checked ? "the entitlements file" : "the token"
+        let source = checked ? "the store" : "the token"
         let revokedAt = record?.state == .refunded ? record?.revocationDate
                                                     : payload.revocationDate.map(SignedTransactionPayload.date(milliseconds:))
         if record?.state == .refunded || payload.revocationDate != nil {
@@ -171,7 +171,10 @@ public struct TransactionVerifier: Sendable {
                                            detail: "transaction \(payload.transactionId) expired on \(Self.text(expires)) (according to \(source))",
                                            checkedAgainstLedger: checked)
         }
-        let scope = checked ? "and in force in the entitlements file" : "(not found in the entitlements file; judged from the token alone)"
+        // The account is named: transaction ids are numbered across accounts, so an id looked up
+        // for one account may be another's.
+        let scope = record.map { "and in force in the store, bought by account \($0.account)" }
+            ?? "(not found in the store; judged from the token alone)"
         return TransactionVerification(status: .valid, payload: payload,
                                        detail: "transaction \(payload.transactionId) is genuine, signed under this store's root certificate, \(scope)",
                                        checkedAgainstLedger: checked)
