@@ -215,9 +215,26 @@ final class PostgresConnection {
     }
 
     static func message(of handle: OpaquePointer) -> String {
-        String(cString: PQerrorMessage(handle)).split(whereSeparator: \.isNewline)
-            .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-            .filter { !$0.isEmpty }
-            .joined(separator: "; ")
+        oneLine(String(cString: PQerrorMessage(handle)))
+    }
+
+    /// `text` (libpq's words) on one line. libpq indents the lines that go on with the message
+    /// before them: one starting in lower case goes on its sentence, one starting in capitals
+    /// is a sentence of its own; lines not indented are messages of their own, joined by "; ".
+    static func oneLine(_ text: String) -> String {
+        var joined = ""
+        for line in text.split(whereSeparator: \.isNewline) {
+            let words = line.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            guard let first = words.first else { continue }
+            if joined.isEmpty {
+                joined = words
+            } else if line.first?.isWhitespace == true {
+                let ended = joined.last.map { ".?!:;".contains($0) } ?? true
+                joined += (first.isUppercase && !ended ? ". " : " ") + words
+            } else {
+                joined += "; " + words
+            }
+        }
+        return joined
     }
 }

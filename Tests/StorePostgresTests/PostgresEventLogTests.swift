@@ -2,7 +2,7 @@ import Foundation
 import StoreCatalog
 import StoreEngine
 import StoreLedger
-import StorePostgres
+@testable import StorePostgres
 import StorefrontText
 import StorefrontTesting
 import Testing
@@ -151,6 +151,21 @@ struct PostgresEventLogTests {
     func addressShowsControlCharactersEncoded() throws {
         let address = try PostgresAddress("host=db dbname='shop\nfake line\u{1B}[2J'")
         #expect(address.display == "postgresql://db/shop%0Afake line%1B[2J")
+    }
+
+    @Test("libpq's lines are read as its sentences: an indented line goes on the one before, others are joined by semicolons")
+    func libpqLinesReadAsSentences() {
+        #expect(PostgresConnection.oneLine("server closed the connection unexpectedly\n\tThis probably means the server terminated "
+                    + "abnormally\n\tbefore or while processing the request.\n")
+                == "server closed the connection unexpectedly. This probably means the server terminated abnormally before or while "
+                    + "processing the request.")
+        #expect(PostgresConnection.oneLine("connection to server at \"127.0.0.1\", port 1 failed: Connection refused\n\tIs the "
+                    + "server running on that host and accepting TCP/IP connections?\nconnection to server at \"::1\", port 1 failed: "
+                    + "Connection refused\n")
+                == "connection to server at \"127.0.0.1\", port 1 failed: Connection refused. Is the server running on that host and "
+                    + "accepting TCP/IP connections?; connection to server at \"::1\", port 1 failed: Connection refused")
+        #expect(PostgresConnection.oneLine("FATAL:  terminating connection due to administrator command\n")
+                == "FATAL: terminating connection due to administrator command")
     }
 
     @Test("libpq's reason is quoted on one line, as one sentence")
