@@ -14,7 +14,11 @@ extension CommandLineText {
             "storefront serve is running (\(address)) and delivers them."
         }
 
-        public static let notServed = "No storefront serve is running: notifications wait until one does."
+        /// No server delivers; `anyWaiting`: some notification is pending, and waits for one.
+        public static func notServed(anyWaiting: Bool) -> String {
+            anyWaiting ? "No storefront serve is running: pending notifications wait until one does."
+                : "No storefront serve is running, and none of these waits to be sent."
+        }
 
         /// One notification: "2026-01-01 10:00  SUBSCRIBED/INITIAL_BUY  tx 2000000001  delivered  UUID".
         public static func listed(date: String, kind: String, transactionID: String?, state: String, id: String) -> String {

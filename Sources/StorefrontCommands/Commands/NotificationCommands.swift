@@ -24,7 +24,8 @@ enum NotificationCommands {
             console.out(CommandLineText.Notifications.none(sentTo: url))
             return .success
         }
-        console.out(server.map(CommandLineText.Notifications.servedBy) ?? CommandLineText.Notifications.notServed)
+        let anyWaiting = notifications.contains { if case .pending = $0.deliveryState { true } else { false } }
+        console.out(server.map(CommandLineText.Notifications.servedBy) ?? CommandLineText.Notifications.notServed(anyWaiting: anyWaiting))
         for notification in notifications {
             let kind = [notification.type.rawValue, notification.subtype?.rawValue].compactMap { $0 }.joined(separator: "/")
             console.out(CommandLineText.Notifications.listed(date: session.text.dateTime(notification.time), kind: kind,
