@@ -6,7 +6,8 @@ extension CommandLineText {
         /// None recorded yet; `url` is where they will go, nil while no notification-url is set.
         public static func none(sentTo url: String?) -> String {
             guard let url else { return "No notifications yet; store events cause them (set notification-url to have them sent)." }
-            return "No notifications yet; store events cause them (a purchase, renewal or refund), and they will be sent to \(url)."
+            return "No notifications yet; store events cause them (a purchase, renewal or refund), and a running storefront serve "
+                + "sends them to \(url)."
         }
 
         /// Who delivers the notifications now.

@@ -40,7 +40,7 @@ import Testing
         #expect(try cli.succeed(["notifications"]).stdout.contains("(set notification-url to have them sent)"))
         try cli.succeed(["settings", "set", "notification-url", "http://127.0.0.1:9/hook"])
         let listed = try cli.succeed(["notifications"]).stdout
-        #expect(listed.contains("No notifications yet") && listed.contains("will be sent to http://127.0.0.1:9/hook")
+        #expect(listed.contains("No notifications yet") && listed.contains("a running storefront serve sends them to http://127.0.0.1:9/hook")
                     && !listed.contains("set notification-url"), "\(listed)")
         try cli.succeed(["settings", "set", "notification-url", "none"])
         #expect(try cli.succeed(["notifications"]).stdout.contains("(set notification-url to have them sent)"))
