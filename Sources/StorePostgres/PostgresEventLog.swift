@@ -107,7 +107,9 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
 
     public func hasChanged() -> Bool {
         lock.withLock {
-            let announced = hasAnnouncedChanges()
+            // After a failed commit the next read starts over; the sequence numbers announced
+            // meanwhile may be the very ones that commit had taken, so they tell nothing.
+            let announced = hasAnnouncedChanges() || mustRestart
             // A key file removed, put back or replaced is announced by nothing; the next read
             // takes it in.
             let keyFileChanged = chain.keyFileHasChanged

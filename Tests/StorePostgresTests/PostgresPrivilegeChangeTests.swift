@@ -88,6 +88,29 @@ struct PostgresPrivilegeChangeTests {
                     + "default_transaction_read_only on (PGOPTIONS, or options in the address)") == true)
     }
 
+    @Test("After a refused commit, another process's commit under the same sequence number is noticed and read")
+    func commitUnderARefusedOnesNumberIsNoticed() throws {
+        let fixture = try PostgresStoreFixture()
+        let (log, store) = try clerkStore(fixture)
+        // Listening from here on, with what it may have missed before taken in.
+        _ = store.changeSignal
+        _ = log.hasChanged()
+        _ = try store.refresh()
+        try fixture.server.psql("REVOKE INSERT ON storefront_events FROM clerk")
+        #expect(throws: (any Error).self) { try store.purchase(face, buyer: phone, storefront: "USA") }
+        // The owner's purchase takes the number the refused one had taken.
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        let deadline = Date().addingTimeInterval(5)
+        var noticed = false
+        while !noticed, Date() < deadline {
+            noticed = log.hasChanged()
+            if !noticed { usleep(20_000) }
+        }
+        #expect(noticed, "the owner's commit was announced under a number the refused commit had taken")
+        #expect(try store.refresh())
+        #expect(store.balance(of: "rage-faces", for: phone) == 10)
+    }
+
     @Test("An error that is no refused write (another statement failure) is not taken for one")
     func otherFailuresAreNoRefusal() {
         let store = ShownStoreAddress("postgresql://db.example/shop")

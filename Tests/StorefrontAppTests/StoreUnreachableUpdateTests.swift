@@ -65,6 +65,17 @@ struct StoreUnreachableUpdateTests {
         #expect(state.readOnlyReason == nil && state.unreadableReason == nil)
     }
 
+    @Test("A store read-only for its role that then cannot be read says it cannot be read, not only that it cannot be written")
+    func unreadableOutranksUnwritable() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        _ = update(&state, .writeAccessChanged(refusal: "The store cannot be written (the role viewer has no INSERT)."))
+        _ = update(&state, .storeRefusedReading(reason: "permission denied for table storefront_events"))
+        #expect(state.readOnlyReason?.hasPrefix("The store cannot be read; retrying.") == true, "\(state.readOnlyReason ?? "")")
+        _ = update(&state, .storeReconnected)
+        #expect(state.readOnlyReason == "The store cannot be written (the role viewer has no INSERT).")
+    }
+
     @Test("The runtime calls only a lost server unreachable; any other failure to read is a refusal")
     func runtimeTellsLossFromRefusal() {
         #expect(Action.storeUnreadable(InMemoryEventLog.unreachable) == .storeUnreachable(reason: "connection refused"))

@@ -108,11 +108,13 @@ public struct AppState: Equatable, Sendable {
 
     /// Why nothing can be changed right now, or nil when the store takes changes.
     public var readOnlyReason: String? {
-        if let unavailableReason { return unavailableReason }
+        // A store that cannot be read says so first: what it may not write matters only once
+        // what it shows is current.
         if let unreadableReason {
             return isReadingRefused ? StorefrontScreenText.storeRefusesReading(reason: unreadableReason)
                 : StorefrontScreenText.storeUnreachable(reason: unreadableReason)
         }
+        if let unavailableReason { return unavailableReason }
         guard let problem = snapshot.ledgerProblems.first else { return nil }
         let words = StoreProblemText.describe(problem, in: snapshot.medium)
         switch snapshot.medium {
