@@ -37,36 +37,63 @@ extension PostgresEventLog {
                        CASE WHEN to_regclass('storefront_events') IS NULL
                             THEN coalesce(has_schema_privilege(current_schema(), 'CREATE'), false)
                             ELSE has_table_privilege('storefront_events', 'INSERT') END,
-                       coalesce(current_schema(), ''), current_setting('transaction_read_only'), pg_is_in_recovery(),
-                       (SELECT source FROM pg_settings WHERE name = 'default_transaction_read_only'), current_database()
+                       coalesce(current_schema(), ''), \(Self.readOnlyFacts)
                 """)
             guard let row = rows?.first, row.count == 7 else { return nil }
-            if row[3] == "on" {
-                return Self.readOnlySessionReason(inRecovery: row[4] == "t", settingSource: row[5] ?? "",
-                                                  role: connection.user, database: row[6] ?? "")
-            }
+            if let readOnly = readOnlySessionReason(row[3...]) { return readOnly }
             guard row[1] == "f" else { return nil }
-            guard row[0] == "t" else { return "the role \(connection.user) has no INSERT on storefront_events" }
+            guard row[0] == "t" else {
+                return "the role \(connection.user) has no INSERT on storefront_events (the owner runs "
+                    + "`\(PostgresStoreError.grantWriting(to: connection.user))`)"
+            }
             let schema = (row[2] ?? "").isEmpty ? "any schema on its search_path" : "schema \(row[2] ?? "")"
             return "the store has no tables yet, and the role \(connection.user) has no CREATE on \(schema) to make them; "
                 + "the database's owner makes them with `storefront store init`"
         }
     }
 
+    /// What tells whether, and why, the server keeps a session read-only: the session's
+    /// `transaction_read_only`, whether the server is a standby, where
+    /// `default_transaction_read_only` was set (`pg_settings.source`), and the database.
+    private static let readOnlyFacts = "current_setting('transaction_read_only'), pg_is_in_recovery(), "
+        + "(SELECT source FROM pg_settings WHERE name = 'default_transaction_read_only'), current_database()"
+
+    /// Why the server keeps this session read-only, asked after a change it refused (SQLSTATE
+    /// 25006) outside any transaction; nil when it does not, or the server cannot say. Call
+    /// under `lock`.
+    func readOnlySessionCause() -> String? {
+        guard let row = (try? connection.execute("SELECT \(Self.readOnlyFacts)"))?.first, row.count == 4 else { return nil }
+        return readOnlySessionReason(row[...])
+    }
+
+    /// The words for `facts` (the values `readOnlyFacts` asks for), nil when the session may write.
+    private func readOnlySessionReason(_ facts: ArraySlice<String?>) -> String? {
+        let values = Array(facts)
+        guard values.count == 4, values[0] == "on" else { return nil }
+        return Self.readOnlySessionReason(inRecovery: values[1] == "t", settingSource: values[2] ?? "",
+                                          role: connection.user, database: values[3] ?? "")
+    }
+
     /// Why the server runs this session read-only, from where `default_transaction_read_only`
-    /// was set (`pg_settings.source`), with what turns it off.
+    /// was set (`pg_settings.source`), with what turns it off. The statements are run by the
+    /// owner in a read-write transaction, as a psql on the same database is read-only too.
     static func readOnlySessionReason(inRecovery: Bool, settingSource: String, role: String, database: String) -> String {
         if inRecovery { return "the server is a standby, which only reads: use the primary server's address" }
         let quote = PostgresStoreError.quotedIdentifier
+        let turnOff = { (target: String, statement: String) in
+            "default_transaction_read_only is on for \(target): the owner turns it off with `BEGIN READ WRITE; \(statement) SET "
+                + "default_transaction_read_only = off; COMMIT;` in psql (a session keeps the setting it connected with: "
+                + "an open storefront or serve is started again after)"
+        }
         return switch settingSource {
         case "client":
             "this session's options turn default_transaction_read_only on (PGOPTIONS, or options in the address): remove it there"
-        case "user", "database user":
-            "default_transaction_read_only is on for the role \(role): the owner turns it off with "
-                + "`ALTER ROLE \(quote(role)) SET default_transaction_read_only = off`"
+        case "user":
+            turnOff("the role \(role)", "ALTER ROLE \(quote(role))")
+        case "database user":
+            turnOff("the role \(role) in the database \(database)", "ALTER ROLE \(quote(role)) IN DATABASE \(quote(database))")
         case "database":
-            "default_transaction_read_only is on for the database: the owner turns it off with "
-                + "`ALTER DATABASE \(quote(database)) SET default_transaction_read_only = off`"
+            turnOff("the database \(database)", "ALTER DATABASE \(quote(database))")
         default:
             "the server's settings turn default_transaction_read_only on (\(settingSource.isEmpty ? "unknown source" : settingSource))"
         }

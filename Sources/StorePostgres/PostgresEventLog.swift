@@ -233,6 +233,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             let restarted = restartIfNeeded(rereadingDamage: true)
             do {
                 return try commitLocked(decide, restarted: restarted)
+            } catch PostgresStoreError.readOnlyServer(let store, let reason, let role, nil) {
+                mustRestart = true
+                // Rolled back: the session can say why it is read-only, and so what turns it off.
+                throw PostgresStoreError.readOnlyServer(store: store, reason: reason, role: role, cause: readOnlySessionCause())
             } catch let error as PostgresStoreError {
                 mustRestart = true
                 // A connection lost after COMMIT was sent is reported by `commitLocked` itself.

@@ -6,7 +6,7 @@ extension PostgresStoreError: StoreWriteRefusing {
     /// empty), so the storefront turns read-only.
     public var storeWriteRefusal: StoreWriteRefusal? {
         switch self {
-        case .readOnlyRole(let store, let reason, _), .insertRefused(let store, let reason, _), .readOnlyServer(let store, let reason, _),
+        case .readOnlyRole(let store, let reason, _), .insertRefused(let store, let reason, _), .readOnlyServer(let store, let reason, _, _),
              .tablesRefused(let store, let reason, _):
             StoreWriteRefusal(medium: .database(address: store), reason: reason)
         default:

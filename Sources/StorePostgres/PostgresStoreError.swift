@@ -24,7 +24,7 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     case insertRefused(store: ShownStoreAddress, reason: String, role: String)
     /// The server lets this session run only read-only transactions (SQLSTATE 25006): a
     /// standby, or `default_transaction_read_only` set for the role or database. No grant helps.
-    case readOnlyServer(store: ShownStoreAddress, reason: String, role: String)
+    case readOnlyServer(store: ShownStoreAddress, reason: String, role: String, cause: String? = nil)
     /// The role may not make the store's tables (a new store, or a schema to migrate): that
     /// takes CREATE on the schema, which the database's owner has.
     case tablesRefused(store: ShownStoreAddress, reason: String, role: String)
@@ -91,15 +91,18 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
             "the store \(store) lets the role \(Self.quotedIdentifier(role)) read it but not change it (\(reason)); nothing was "
                 + "written. Have the database's owner run `\(Self.grantWriting(to: role))` in psql, or use a role that may "
                 + "change the store"
-        case .readOnlyServer(let store, let reason, let role):
+        case .readOnlyServer(let store, let reason, _, let cause?):
+            "the store \(store) runs this session read-only (\(reason)); nothing was written, and no grant changes that: "
+                + "\(cause). \(StoreCommandText.command("verify", on: store)) reads the store without changing it"
+        case .readOnlyServer(let store, let reason, let role, nil):
             "the store \(store) runs this session read-only (\(reason)); nothing was written, and no grant changes that. "
                 + "The server is a standby (use the primary server's address to change the store), or "
                 + "default_transaction_read_only is on: for this session, by PGOPTIONS or options in the address (remove it "
                 + "there), or for the role or the database (`SELECT source FROM pg_settings WHERE name = "
-                + "'default_transaction_read_only'` in psql tells which; the owner turns it off with `ALTER ROLE "
-                + "\(Self.quotedIdentifier(role)) SET default_transaction_read_only = off` or `ALTER DATABASE … SET "
-                + "default_transaction_read_only = off`). \(StoreCommandText.command("verify", on: store)) reads the store "
-                + "without changing it"
+                + "'default_transaction_read_only'` in psql as this role tells which; the owner turns it off with `BEGIN READ "
+                + "WRITE; ALTER ROLE \(Self.quotedIdentifier(role)) SET default_transaction_read_only = off; COMMIT;`, or with "
+                + "ALTER DATABASE in its place). \(StoreCommandText.command("verify", on: store)) reads the store without "
+                + "changing it"
         case .tablesRefused(let store, let reason, let role):
             "the store \(store) refused the role \(Self.quotedIdentifier(role)) the making of its tables (\(reason)); nothing "
                 + "was written. A store's tables are made by a role with CREATE on the database's schema, such as the database's "

@@ -52,8 +52,8 @@ extension CommandLineText {
         /// the delivery claim to a server that can.
         public static func cannotRecord(_ reason: String) -> String {
             "this storefront serve cannot record notification attempts, so it delivers none and leaves them to a storefront "
-                + "serve that can write the store; it answers requests, and delivers once it may write (on a database: GRANT "
-                + "INSERT ON storefront_events to its role). Why it cannot write: \(reason)"
+                + "serve that can write the store; it answers requests, and delivers once it may write. Why it cannot write, "
+                + "and what mends it: \(reason)"
         }
 
         /// A server that may write the store again, after it could not.

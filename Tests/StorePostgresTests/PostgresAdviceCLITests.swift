@@ -234,22 +234,37 @@ extension PostgresAdviceCLITests {
                     .trimmingCharacters(in: .whitespacesAndNewlines) == "1", "the first purchase only")
     }
 
-    @Test("a session the server keeps read-only: the refusal says no grant helps and gives the ALTER ROLE; run, the role buys")
-    func readOnlySessionIsToldWhatTurnsItOff() throws {
+    @Test("a session the server keeps read-only: the refusal names where the setting comes from, and its statement, run as printed, ends it",
+          arguments: ["role", "database", "role in database"])
+    func readOnlySessionIsToldWhatTurnsItOff(setFor: String) throws {
         let database = try Database(.uri)
         #expect(try database.cli.run(["buy", "com.example.rage.face.random"]).status == 0)
-        try database.server.psql("DO $$ BEGIN CREATE ROLE advice_standby LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
-            + "GRANT SELECT ON ALL TABLES IN SCHEMA public TO advice_standby; GRANT INSERT ON storefront_events TO advice_standby; "
-            + "ALTER ROLE advice_standby SET default_transaction_read_only = on", database: database.name)
+        let role = "advice_standby"
+        let quotedDatabase = "\"\(database.name)\""
+        let setting = switch setFor {
+        case "role": "ALTER ROLE \(role) SET default_transaction_read_only = on"
+        case "database": "ALTER DATABASE \(quotedDatabase) SET default_transaction_read_only = on"
+        default: "ALTER ROLE \(role) IN DATABASE \(quotedDatabase) SET default_transaction_read_only = on"
+        }
+        try database.server.psql("DO $$ BEGIN CREATE ROLE \(role) LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
+            + "GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(role); GRANT INSERT ON storefront_events TO \(role); "
+            + "ALTER ROLE \(role) RESET ALL; ALTER ROLE \(role) IN DATABASE \(quotedDatabase) RESET ALL; " + setting,
+                                 database: database.name)
         var standby = database.cli
-        standby.storeArguments = ["--store", database.address(user: "advice_standby")]
+        standby.storeArguments = ["--store", database.address(user: role)]
         let refused = try standby.run(["buy", "com.example.rage.face.random"])
+        let named = switch setFor {
+        case "role": "is on for the role \(role): "
+        case "database": "is on for the database \(database.name): "
+        default: "is on for the role \(role) in the database \(database.name): "
+        }
         #expect(refused.status == 3 && refused.stderr.contains("runs this session read-only")
-                    && refused.stderr.contains("no grant changes that") && !refused.stderr.contains("GRANT"), "\(refused.stderr)")
-        let alter = try #require(PastedCommand.quoted(startingWith: "ALTER ROLE", in: refused.stderr), "\(refused.stderr)")
-        #expect(alter == "ALTER ROLE \"advice_standby\" SET default_transaction_read_only = off")
+                    && refused.stderr.contains("no grant changes that") && refused.stderr.contains(named)
+                    && !refused.stderr.contains("GRANT"), "\(refused.stderr)")
+        let statement = try #require(PastedCommand.quoted(startingWith: "BEGIN READ WRITE;", in: refused.stderr), "\(refused.stderr)")
         #expect(try standby.run(["verify"]).status == 0)
-        try database.server.psql(alter, database: database.name)
+        // Run as printed by the owner on the same database, which a database-wide setting makes read-only too.
+        try database.server.psql(statement, database: database.name)
         let bought = try standby.run(["buy", "com.example.rage.face.random"])
         #expect(bought.status == 0, "\(bought.stderr)")
     }

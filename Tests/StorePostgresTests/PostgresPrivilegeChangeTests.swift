@@ -29,7 +29,8 @@ struct PostgresPrivilegeChangeTests {
         _ = try store.purchase(face, buyer: phone, storefront: "USA")
 
         try fixture.server.psql("REVOKE INSERT ON storefront_events FROM clerk")
-        #expect(log.writeRefusal() == "the role clerk has no INSERT on storefront_events")
+        #expect(log.writeRefusal() == "the role clerk has no INSERT on storefront_events (the owner runs "
+                    + "`GRANT INSERT ON storefront_events TO \"clerk\"`)")
         var refusal: StoreWriteRefusal?
         do {
             _ = try store.purchase(face, buyer: phone, storefront: "USA")
@@ -61,7 +62,8 @@ struct PostgresPrivilegeChangeTests {
         try fixture.server.psql("REVOKE CREATE ON SCHEMA public FROM builder")
         _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
         try fixture.server.psql("GRANT SELECT ON ALL TABLES IN SCHEMA public TO builder")
-        #expect(log.writeRefusal() == "the role builder has no INSERT on storefront_events")
+        #expect(log.writeRefusal() == "the role builder has no INSERT on storefront_events (the owner runs "
+                    + "`GRANT INSERT ON storefront_events TO \"builder\"`)")
         try fixture.server.psql("GRANT INSERT ON storefront_events TO builder")
         #expect(log.writeRefusal() == nil)
     }
@@ -74,14 +76,16 @@ struct PostgresPrivilegeChangeTests {
             + "ALTER ROLE archivist SET default_transaction_read_only = on")
         let log = try fixture.log(address: try PostgresAddress(fixture.server.url(user: "archivist")))
         #expect(log.writeRefusal() == "default_transaction_read_only is on for the role archivist: the owner turns it off with "
-                    + "`ALTER ROLE \"archivist\" SET default_transaction_read_only = off`")
+                    + "`BEGIN READ WRITE; ALTER ROLE \"archivist\" SET default_transaction_read_only = off; COMMIT;` in psql (a "
+                    + "session keeps the setting it connected with: an open storefront or serve is started again after)")
         try fixture.server.psql("ALTER ROLE archivist RESET default_transaction_read_only")
         // The setting is taken at connecting: a new session may write.
         let address = try PostgresAddress(fixture.server.url(user: "archivist"))
         #expect(try fixture.log(address: address).writeRefusal() == nil)
         try fixture.server.psql("ALTER DATABASE \(fixture.server.database) SET default_transaction_read_only = on")
-        #expect(try fixture.log(address: address).writeRefusal()?.hasPrefix("default_transaction_read_only is on for the database: "
-                    + "the owner turns it off with `ALTER DATABASE \"\(fixture.server.database)\" SET") == true)
+        #expect(try fixture.log(address: address).writeRefusal()?.hasPrefix("default_transaction_read_only is on for the database "
+                    + "\(fixture.server.database): the owner turns it off with `BEGIN READ WRITE; ALTER DATABASE "
+                    + "\"\(fixture.server.database)\" SET") == true)
         try fixture.server.psql("BEGIN READ WRITE; ALTER DATABASE \(fixture.server.database) RESET default_transaction_read_only; COMMIT")
         let optionsSetIt = try PostgresAddress(fixture.server.url(user: "archivist") + "?options=-c%20default_transaction_read_only%3Don")
         #expect(try fixture.log(address: optionsSetIt).writeRefusal()?.hasPrefix("this session's options turn "

@@ -92,9 +92,8 @@ import Testing
     }
 
     static let cannotRecordWords = "this storefront serve cannot record notification attempts, so it delivers none and leaves "
-        + "them to a storefront serve that can write the store; it answers requests, and delivers once it may write (on a "
-        + "database: GRANT INSERT ON storefront_events to its role). Why it cannot write: the role viewer has no INSERT on "
-        + "storefront_events"
+        + "them to a storefront serve that can write the store; it answers requests, and delivers once it may write. Why it "
+        + "cannot write, and what mends it: the role viewer has no INSERT on storefront_events"
     static let cannotRecord = DeliveryStateReport.Line.warning(cannotRecordWords)
 
     @Test func aServerThatCannotRecordSaysSoOnceAndWhenItMayWriteAgain() {
