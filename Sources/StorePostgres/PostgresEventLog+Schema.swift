@@ -30,26 +30,62 @@ extension PostgresEventLog {
     /// viewer has no INSERT on storefront_events"), or a session the server keeps read-only; nil
     /// when it may write. A database without the store's tables is written by making them,
     /// which takes CREATE on the schema they go in.
+    ///
+    /// A session keeps the `default_transaction_read_only` it connected with, so one read-only
+    /// by the role's or the database's setting is asked again on a new session: once the owner
+    /// turned the setting off, the log goes on with that session.
     public func writeRefusal() -> String? {
         lock.withLock {
-            let rows = try? connection.execute("""
-                SELECT to_regclass('storefront_events') IS NULL,
-                       CASE WHEN to_regclass('storefront_events') IS NULL
-                            THEN coalesce(has_schema_privilege(current_schema(), 'CREATE'), false)
-                            ELSE has_table_privilege('storefront_events', 'INSERT') END,
-                       coalesce(current_schema(), ''), \(Self.readOnlyFacts)
-                """)
-            guard let row = rows?.first, row.count == 7 else { return nil }
-            if let readOnly = readOnlySessionReason(row[3...]) { return readOnly }
-            guard row[1] == "f" else { return nil }
-            guard row[0] == "t" else {
-                return "the role \(connection.user) has no INSERT on storefront_events (the owner runs "
-                    + "`\(PostgresStoreError.grantWriting(to: connection.user))`)"
+            guard let facts = writeFacts(on: connection) else { return nil }
+            if ["user", "database", "database user"].contains(facts.readOnlySource), facts.readOnly,
+               let fresh = try? PostgresConnection(address), let freshFacts = writeFacts(on: fresh), !freshFacts.readOnly {
+                connection = fresh
+                mustConfirmContinuity = fetchedThrough > 0
+                commitMarksWritable = nil
+                return refusal(freshFacts)
             }
-            let schema = (row[2] ?? "").isEmpty ? "any schema on its search_path" : "schema \(row[2] ?? "")"
-            return "the store has no tables yet, and the role \(connection.user) has no CREATE on \(schema) to make them; "
-                + "the database's owner makes them with `storefront store init`"
+            return refusal(facts)
         }
+    }
+
+    /// What `writeRefusal` asks a session, in one query.
+    private struct WriteFacts {
+        var hasNoTables: Bool
+        /// INSERT on the events, or CREATE on the schema while there are no tables.
+        var mayWrite: Bool
+        var schema: String
+        var readOnly: Bool
+        var inRecovery: Bool
+        var readOnlySource: String
+        var database: String
+    }
+
+    private func writeFacts(on session: PostgresConnection) -> WriteFacts? {
+        let rows = try? session.execute("""
+            SELECT to_regclass('storefront_events') IS NULL,
+                   CASE WHEN to_regclass('storefront_events') IS NULL
+                        THEN coalesce(has_schema_privilege(current_schema(), 'CREATE'), false)
+                        ELSE has_table_privilege('storefront_events', 'INSERT') END,
+                   coalesce(current_schema(), ''), \(Self.readOnlyFacts)
+            """)
+        guard let row = rows?.first, row.count == 7 else { return nil }
+        return WriteFacts(hasNoTables: row[0] == "t", mayWrite: row[1] == "t", schema: row[2] ?? "", readOnly: row[3] == "on",
+                          inRecovery: row[4] == "t", readOnlySource: row[5] ?? "", database: row[6] ?? "")
+    }
+
+    private func refusal(_ facts: WriteFacts) -> String? {
+        if facts.readOnly {
+            return Self.readOnlySessionReason(inRecovery: facts.inRecovery, settingSource: facts.readOnlySource,
+                                              role: connection.user, database: facts.database)
+        }
+        guard !facts.mayWrite else { return nil }
+        guard facts.hasNoTables else {
+            return "the role \(connection.user) has no INSERT on storefront_events (the owner runs "
+                + "`\(PostgresStoreError.grantWriting(to: connection.user))`)"
+        }
+        let schema = facts.schema.isEmpty ? "any schema on its search_path" : "schema \(facts.schema)"
+        return "the store has no tables yet, and the role \(connection.user) has no CREATE on \(schema) to make them; "
+            + "the database's owner makes them with `storefront store init`"
     }
 
     /// What tells whether, and why, the server keeps a session read-only: the session's
@@ -80,10 +116,10 @@ extension PostgresEventLog {
     static func readOnlySessionReason(inRecovery: Bool, settingSource: String, role: String, database: String) -> String {
         if inRecovery { return "the server is a standby, which only reads: use the primary server's address" }
         let quote = PostgresStoreError.quotedIdentifier
+        // RESET, not SET … = off: a setting pinned off would later defeat a read-only server or database.
         let turnOff = { (target: String, statement: String) in
-            "default_transaction_read_only is on for \(target): the owner turns it off with `BEGIN READ WRITE; \(statement) SET "
-                + "default_transaction_read_only = off; COMMIT;` in psql (a session keeps the setting it connected with: "
-                + "an open storefront or serve is started again after)"
+            "default_transaction_read_only is on for \(target): the owner turns it off with `BEGIN READ WRITE; \(statement) RESET "
+                + "default_transaction_read_only; COMMIT;` in psql"
         }
         return switch settingSource {
         case "client":

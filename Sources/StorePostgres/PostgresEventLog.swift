@@ -49,7 +49,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     private var isReadingInParts = false
     /// The session was connected again since the last read: whether the rows read before are
     /// still the store's is confirmed first (see `confirmContinuity`).
-    private var mustConfirmContinuity = false
+    var mustConfirmContinuity = false
     /// Whether this session may write its commit mark (see `PostgresEventLog+Durability.swift`);
     /// nil until a commit asked, and again after connecting anew or making the schema.
     var commitMarksWritable: Bool?

@@ -6,8 +6,9 @@ extension PostgresStoreError: StoreWriteRefusing {
     /// empty), so the storefront turns read-only.
     public var storeWriteRefusal: StoreWriteRefusal? {
         switch self {
-        case .readOnlyRole(let store, let reason, _), .insertRefused(let store, let reason, _), .readOnlyServer(let store, let reason, _, _),
-             .tablesRefused(let store, let reason, _):
+        // A read refused (`readOnlyRole`) is no write refusal: the store cannot be read, which
+        // the reader says in its own words, and a grant of INSERT would not mend it.
+        case .insertRefused(let store, let reason, _), .readOnlyServer(let store, let reason, _, _), .tablesRefused(let store, let reason, _):
             StoreWriteRefusal(medium: .database(address: store), reason: reason)
         default:
             nil

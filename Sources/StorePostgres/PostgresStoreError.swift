@@ -100,7 +100,7 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "default_transaction_read_only is on: for this session, by PGOPTIONS or options in the address (remove it "
                 + "there), or for the role or the database (`SELECT source FROM pg_settings WHERE name = "
                 + "'default_transaction_read_only'` in psql as this role tells which; the owner turns it off with `BEGIN READ "
-                + "WRITE; ALTER ROLE \(Self.quotedIdentifier(role)) SET default_transaction_read_only = off; COMMIT;`, or with "
+                + "WRITE; ALTER ROLE \(Self.quotedIdentifier(role)) RESET default_transaction_read_only; COMMIT;`, or with "
                 + "ALTER DATABASE in its place). \(StoreCommandText.command("verify", on: store)) reads the store without "
                 + "changing it"
         case .tablesRefused(let store, let reason, let role):

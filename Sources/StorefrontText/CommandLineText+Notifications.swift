@@ -17,8 +17,8 @@ extension CommandLineText {
 
         /// No server delivers; `anyWaiting`: some notification is pending, and waits for one.
         public static func notServed(anyWaiting: Bool) -> String {
-            anyWaiting ? "No storefront serve is running: pending notifications wait until one does."
-                : "No storefront serve is running, and none of these waits to be sent."
+            anyWaiting ? "No storefront serve is delivering them: pending notifications wait until one does."
+                : "No storefront serve is delivering them, and none of these waits to be sent."
         }
 
         /// One notification: "2026-01-01 10:00  SUBSCRIBED/INITIAL_BUY  tx 2000000001  delivered  UUID".

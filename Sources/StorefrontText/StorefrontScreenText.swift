@@ -118,9 +118,9 @@ public enum StorefrontScreenText {
 
     /// Why the storefront on a database opens read-only: `reason` names the privilege the role lacks.
     public static func storeCannotBeWritten(_ store: String, reason: String) -> String {
+        // `reason` says what mends it (the GRANT, the setting to turn off, who makes the tables).
         "The store \(store) cannot be written (\(reason)), so nothing can be bought, spent or changed; renewals and "
-            + "expiries that fell due are shown but not recorded. Writing needs INSERT on storefront_events: ask the "
-            + "database's owner to grant it, or use a role that has it."
+            + "expiries that fell due are shown but not recorded."
     }
 
     /// The banner for a write the store refused, in the words of the medium that refused it.

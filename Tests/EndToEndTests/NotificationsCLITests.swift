@@ -11,7 +11,7 @@ import Testing
         #expect(try cli.succeed(["notifications"]).stdout.contains("No notifications yet"))
         try cli.succeed(["buy", "com.example.rage.comic.drummer"])
         let notSentOnly = try cli.succeed(["notifications"]).stdout
-        #expect(notSentOnly.contains("No storefront serve is running, and none of these waits to be sent.") && notSentOnly.contains("not-sent"),
+        #expect(notSentOnly.contains("No storefront serve is delivering them, and none of these waits to be sent.") && notSentOnly.contains("not-sent"),
                 "\(notSentOnly)")
         try cli.succeed(["settings", "set", "notification-url", "http://127.0.0.1:9/hook"])
         try cli.succeed(["buy", "com.example.rage.pro.yearly"])
@@ -25,7 +25,7 @@ import Testing
         #expect(again.map { $0["notificationUUID"] as? String } == first.map { $0["notificationUUID"] as? String })
         let text = try cli.succeed(["notifications"]).stdout
         #expect(text.contains("SUBSCRIBED/INITIAL_BUY"))
-        #expect(text.contains("No storefront serve is running: pending notifications wait until one does."), "\(text)")
+        #expect(text.contains("No storefront serve is delivering them: pending notifications wait until one does."), "\(text)")
         #expect(text.contains(first[1]["notificationUUID"] as? String ?? "?"))
         // Each line carries the time of day: at a fast store time many fall on one date.
         let lines = text.split(separator: "\n").filter { $0.contains("tx ") }
