@@ -126,7 +126,7 @@ struct NotificationServeEndToEndTests {
         _ = kill(server.command.process.processIdentifier, SIGKILL)
         server.command.process.waitUntilExit()
         #expect(try scenario.succeed(["notifications", "--json"]).json()?["servedBy"] == nil, "a killed server is not shown as serving")
-        #expect(try scenario.succeed(["notifications"]).stdout.contains("No storefront serve is running"))
+        #expect(try scenario.succeed(["notifications"]).stdout.contains("No storefront serve is delivering them"))
         try scenario.succeed(["buy", "com.example.rage.face.random"])
         let restarted = try ServeProcess(scenario.cli)
         defer { restarted.stop() }
