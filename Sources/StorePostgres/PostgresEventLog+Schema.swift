@@ -98,16 +98,8 @@ extension PostgresEventLog {
     /// 25006) outside any transaction; nil when it does not, or the server cannot say. Call
     /// under `lock`.
     func readOnlySessionCause() -> String? {
-        guard let row = (try? connection.execute("SELECT \(Self.readOnlyFacts)"))?.first, row.count == 4 else { return nil }
-        return readOnlySessionReason(row[...])
-    }
-
-    /// The words for `facts` (the values `readOnlyFacts` asks for), nil when the session may write.
-    private func readOnlySessionReason(_ facts: ArraySlice<String?>) -> String? {
-        let values = Array(facts)
-        guard values.count == 4, values[0] == "on" else { return nil }
-        return Self.readOnlySessionReason(inRecovery: values[1] == "t", settingSource: values[2] ?? "",
-                                          role: connection.user, database: values[3] ?? "")
+        guard let facts = writeFacts(on: connection), facts.readOnly else { return nil }
+        return refusal(facts)
     }
 
     /// Why the server runs this session read-only, from where `default_transaction_read_only`
