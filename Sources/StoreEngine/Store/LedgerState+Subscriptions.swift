@@ -34,8 +34,8 @@ extension LedgerState {
     /// The transactions of subscription `originalID` whose paid time is not over at `date`:
     /// the current period and any paid ahead by "renew now".
     func paidPeriods(of originalID: String, account: String, endingAfter date: Date) -> [TransactionRecord] {
-        transactions.records(of: account).filter {
-            $0.originalID == originalID && $0.productType == .autoRenewable && $0.isInForce
+        transactions.records(of: account, originalID: originalID).filter {
+            $0.productType == .autoRenewable && $0.isInForce
                 && ($0.expiresDate ?? $0.purchaseDate) > date
         }
     }

@@ -65,6 +65,14 @@ public struct TransactionTable: Sendable {
         return (rowsByAccount[number] ?? []).map(record(at:))
     }
 
+    /// The account's transactions of one subscription (those whose original transaction is
+    /// `originalID`), oldest first; the others are never put together, so a look at one
+    /// subscription of an account with a long history costs its own transactions only.
+    func records(of account: String, originalID: String) -> [TransactionRecord] {
+        guard let number = names.existingNumber(for: account), let original = encodedID(originalID) else { return [] }
+        return (rowsByAccount[number] ?? []).filter { rows[$0].originalID == original }.map(record(at:))
+    }
+
     // MARK: Rows, for the state's own bookkeeping
 
     /// The row of transaction `id`, if there is one.

@@ -47,6 +47,22 @@ import Testing
         #expect(!table.contains("8"))
     }
 
+    @Test func oneSubscriptionsRecordsAreTheAccountsRecordsWithItsOriginalID() {
+        var table = TransactionTable()
+        var renewal = record("12", account: "tester")
+        renewal.originalID = "11"
+        var spelledOtherwise = record("x-13", account: "tester")
+        spelledOtherwise.originalID = "011"
+        var otherAccounts = record("14", account: "other")
+        otherAccounts.originalID = "11"
+        for made in [record("11"), record("10"), renewal, spelledOtherwise, otherAccounts] { table.append(made) }
+        #expect(table.records(of: "tester", originalID: "11").map(\.id) == ["11", "12"])
+        #expect(table.records(of: "tester", originalID: "011").map(\.id) == ["x-13"])
+        #expect(table.records(of: "tester", originalID: "11") == table.records(of: "tester").filter { $0.originalID == "11" })
+        #expect(table.records(of: "tester", originalID: "99").isEmpty)
+        #expect(table.records(of: "nobody", originalID: "11").isEmpty)
+    }
+
     @Test func changingARecordKeepsItsPlaceAndItsRareFields() {
         var table = TransactionTable()
         table.append(record("1"))
