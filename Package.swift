@@ -14,6 +14,11 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(
+            name: "CTLS",
+            pkgConfig: "libssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
             name: "CNcursesw",
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
@@ -37,6 +42,8 @@ let package = Package(
         // compiler enforces the layering (DECISIONS.md, "Modules").
         .target(name: "StoreJSON"),
         .target(name: "StoreLedger", dependencies: ["CCrypto"]),
+        // Outgoing HTTP (webhooks, and the tests' requests to `serve`) over plain TCP or TLS.
+        .target(name: "StoreHTTPClient", dependencies: ["CTLS"]),
         .target(
             name: "StoreCatalog",
             dependencies: ["StoreJSON"],
@@ -51,7 +58,7 @@ let package = Package(
         // App Store Server Notifications V2: which events cause which, their signed payloads, delivery.
         .target(
             name: "StoreNotifications",
-            dependencies: ["StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning"]
+            dependencies: ["StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StoreHTTPClient"]
         ),
         .target(name: "StorefrontText", dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine"]),
         // The store's events on a PostgreSQL server, for a team sharing one store (its
@@ -83,7 +90,7 @@ let package = Package(
         // Test doubles, snapshot helpers and the CLI runner: linked by tests and the benchmark, never by `storefront`.
         .target(
             name: "StorefrontTesting",
-            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "TerminalUI", "StorefrontCommands"]
+            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "TerminalUI", "StorefrontCommands", "StoreHTTPClient"]
         ),
         .executableTarget(
             name: "storefront",
@@ -104,7 +111,7 @@ let package = Package(
             name: "StoreEngineTests",
             dependencies: [
                 "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StoreNotifications", "StorefrontText",
-                "StorefrontTesting", "StorePostgres",
+                "StorefrontTesting", "StorePostgres", "StoreHTTPClient",
             ]
         ),
         .testTarget(
@@ -118,6 +125,7 @@ let package = Package(
             name: "StoreServerTests",
             dependencies: ["StoreServer", "StoreEngine", "StoreSigning", "StoreCatalog", "StoreLedger", "StorefrontTesting"]
         ),
+        .testTarget(name: "StoreHTTPClientTests", dependencies: ["StoreHTTPClient", "StorefrontTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "StorefrontTesting"]),
         // The benchmark's own parts, and its sections run end to end on small data.
         .testTarget(name: "StorefrontBenchTests", dependencies: ["StorefrontBench", "StorefrontTesting"]),

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import StoreHTTPClient
 
 /// A running `storefront serve --port 0` and the address it printed, for tests that talk
 /// to it over real sockets.
@@ -42,27 +40,11 @@ public final class ServeProcess {
         if command.process.isRunning { command.kill() }
     }
 
-    /// One HTTP exchange with the server through URLSession; waits for the answer.
+    /// One HTTP exchange with the server; waits at most 20 seconds for the whole answer.
     public func send(_ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8]? = nil) throws -> HTTPExchange {
-        var request = URLRequest(url: URL(string: baseURL + path)!)
-        request.httpMethod = method
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        if let body { request.httpBody = Data(body) }
-        request.timeoutInterval = 20
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var outcome: Result<HTTPExchange, any Error> = .failure(URLError(.timedOut))
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            if let error {
-                outcome = .failure(error)
-            } else if let response = response as? HTTPURLResponse {
-                outcome = .success(HTTPExchange(status: response.statusCode,
-                                                contentType: response.value(forHTTPHeaderField: "Content-Type"),
-                                                body: Array(data ?? Data())))
-            }
-            done.signal()
-        }.resume()
-        done.wait()
-        return try outcome.get()
+        let fields = headers.sorted { $0.key < $1.key }.map { HTTPHeaderField(name: $0.key, value: $0.value) }
+        let response = try HTTPClient.send(method, to: URL(string: baseURL + path)!, headers: fields, body: body ?? [], timeout: 20).get()
+        return HTTPExchange(status: response.status, contentType: response.header("Content-Type"), body: response.body)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTesting
 
 /// A loopback webhook receiver in Python that checks every notification with Apple's
 /// `SignedDataVerifier.verify_and_decode_notification`, answers with scripted status codes,
@@ -18,7 +19,7 @@ final class WebhookReceiver: @unchecked Sendable {
     }
 
     let port: Int
-    private let process = Process()
+    private let process: Process
     /// Where the receiver writes its port, then one JSON line per notification: a file, so
     /// reading it never depends on pipes shared with other processes.
     private let logPath: String
@@ -30,23 +31,11 @@ final class WebhookReceiver: @unchecked Sendable {
         let config: [String: Any] = ["root": Data(rootDER).base64EncodedString(), "bundleId": bundleID, "statuses": statuses,
                                      "log": logPath]
         let configText = String(decoding: try JSONSerialization.data(withJSONObject: config), as: UTF8.self)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.script, configText]
-        process.environment = ProcessInfo.processInfo.environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(20)
-        var port: Int?
-        while port == nil, Date() < deadline, process.isRunning {
-            port = Self.lines(at: logPath).first.flatMap { $0["port"] as? Int }
-            if port == nil { Thread.sleep(forTimeInterval: 0.02) }
-        }
-        guard let port else {
-            _ = kill(process.processIdentifier, SIGKILL)
-            throw ReceiverFailure("the receiver did not start listening")
-        }
-        self.port = port
+        let logPath = logPath
+        (process, port) = try LoopbackPythonServer.start(
+            script: Self.script, arguments: [configText],
+            reportedPort: { Self.lines(at: logPath).first.flatMap { $0["port"] as? Int } },
+            failure: ReceiverFailure("the receiver did not start listening"))
     }
 
     deinit { stop() }

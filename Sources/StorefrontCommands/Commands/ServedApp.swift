@@ -43,7 +43,7 @@ final class ServedApp {
         let presence = ServedAppPresence(family: LedgerFamily(ledgerPath: session.ledgerPath), app: session.catalog.bundleID)
         self.presence = presence
         delivery = NotificationDeliveryLoop(
-            worker: NotificationDeliveryWorker(store: session.store, feed: feed, signer: signer, sender: URLSessionNotificationSender()),
+            worker: NotificationDeliveryWorker(store: session.store, feed: feed, signer: signer, sender: HTTPNotificationSender()),
             feed: feed, claim: claim.isHeld, releaseClaim: claim.release,
             writeRefusal: { [location = session.location, log = session.log] in location.writeRefusal(through: log) },
             report: DeliveryProblemReport(console: appConsole).report,
