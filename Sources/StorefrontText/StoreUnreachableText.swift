@@ -11,6 +11,9 @@ extension StoreUnreachable: CustomStringConvertible {
                 + "recorded: look before running the command again, with \(StoreCommandText.command("transactions", on: store)) "
                 + "for purchases and refunds or \(StoreCommandText.command("entitlements", on: store)) for balances and "
                 + "subscriptions (add the --account you used; a spend shows only in the balance)"
+        case .beforeAnyChange:
+            return "the store at \(store) became unreachable (\(reason)) while this command read it, before it changed anything: "
+                + "nothing was sent to it. Check that the server is running and reachable from here, then run the command again"
         case .notSent:
             return "the store at \(store) is unreachable (\(reason)); this change was not sent to it, so none of it was "
                 + "recorded. Check that the server is running and reachable from here, then run the command again"

@@ -16,6 +16,9 @@ public struct StoreUnreachable: Error, Equatable, Sendable {
     public enum ChangeState: Equatable, Sendable {
         /// No change was on its way (a read), or where it failed is not known.
         case unknown
+        /// The connection went while a command was opening the store, before it sent anything:
+        /// whatever the command was to change was not sent.
+        case beforeAnyChange
         /// The connection went before the change's COMMIT was sent: none of it was recorded.
         case notSent
         /// The connection went after the change and its COMMIT were sent: the server recorded

@@ -64,7 +64,7 @@ public struct StoreSession {
         // Before the first commit, which the catch-up below may be.
         newKeyNotice.watch(log)
         do {
-            let store = try Store(catalog: catalog, log: log)
+            let store = try openStore(catalog, log: log)
             let catchUpSkipped = try catchUp(store, buyer: buyer, location: location)
             return StoreSession(catalog: catalog, store: store, buyer: buyer,
                                 locale: locale, storefront: storefront, ledgerPath: location.filesBase, location: location, log: log,
@@ -73,6 +73,17 @@ public struct StoreSession {
                                 catchUpSkipped: catchUpSkipped, newKeyNotice: newKeyNotice)
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
+        }
+    }
+
+    /// The store over `log`, read through; a connection lost while reading is said to have
+    /// come before the command changed anything, since opening only reads.
+    static func openStore(_ catalog: Catalog, log: StoreEventLog) throws -> Store {
+        do {
+            return try Store(catalog: catalog, log: log)
+        } catch var lost as StoreUnreachable where lost.change == .unknown {
+            lost.change = .beforeAnyChange
+            throw lost
         }
     }
 
