@@ -14,15 +14,14 @@ enum HTTPResponseReader {
     static func response(in bytes: [UInt8], atEnd: Bool, readsBody: Bool) throws(HTTPClientFailure) -> HTTPResponse? {
         var start = 0
         while true {
-            guard let headEnd = Self.find([13, 10, 13, 10], in: bytes, from: start) else {
+            guard let (lines, bodyStart) = headLines(in: bytes, from: start) else {
                 if bytes.count - start > maximumHeadBytes {
                     throw .unreachable("the answer's header fields are longer than \(maximumHeadBytes / 1024) KiB")
                 }
                 if atEnd { throw truncated(bytes.count == start ? "before any answer" : "inside the answer's header fields") }
                 return nil
             }
-            let head = try parseHead(Array(bytes[start..<headEnd]))
-            let bodyStart = headEnd + 4
+            let head = try parseHead(lines)
             // An interim answer (100 Continue and the like) is followed by the real one.
             if (100..<200).contains(head.status) {
                 start = bodyStart
@@ -58,9 +57,30 @@ enum HTTPResponseReader {
         .unreachable("the server closed the connection \(place)")
     }
 
-    /// The status code and header fields of one answer's head (without its blank line).
-    private static func parseHead(_ head: [UInt8]) throws(HTTPClientFailure) -> (status: Int, headers: [HTTPHeaderField]) {
-        let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
+    /// The lines of the head that starts at `start`, and where its body starts (after the blank
+    /// line); nil while the blank line has not come. Lines end with CRLF or, as RFC 9112 lets a
+    /// client accept, a bare LF.
+    private static func headLines(in bytes: [UInt8], from start: Int) -> (lines: [String], bodyStart: Int)? {
+        var lines: [String] = []
+        var position = start
+        while let (line, next) = line(in: bytes[...], from: position) {
+            if line.isEmpty { return (lines, next) }
+            lines.append(String(decoding: line, as: UTF8.self))
+            position = next
+        }
+        return nil
+    }
+
+    /// The line at `start` without its line break, and where the next one starts; nil while its
+    /// line break has not come.
+    private static func line(in bytes: ArraySlice<UInt8>, from start: Int) -> (line: ArraySlice<UInt8>, next: Int)? {
+        guard start <= bytes.endIndex, let newline = bytes[start...].firstIndex(of: 10) else { return nil }
+        let end = newline > start && bytes[newline - 1] == 13 ? newline - 1 : newline
+        return (bytes[start..<end], newline + 1)
+    }
+
+    /// The status code and header fields of one answer's head.
+    private static func parseHead(_ lines: [String]) throws(HTTPClientFailure) -> (status: Int, headers: [HTTPHeaderField]) {
         let statusLine = lines.first ?? ""
         let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3, let status = Int(parts[1]) else {
@@ -79,29 +99,17 @@ enum HTTPResponseReader {
         var body: [UInt8] = []
         var position = bytes.startIndex
         while true {
-            guard let lineEnd = find([13, 10], in: bytes, from: position) else { return nil }
-            let sizeText = String(decoding: bytes[position..<lineEnd], as: UTF8.self)
+            guard let (sizeLine, dataStart) = line(in: bytes, from: position) else { return nil }
+            let sizeText = String(decoding: sizeLine, as: UTF8.self)
                 .split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             guard let size = Int(sizeText, radix: 16), size >= 0 else {
                 throw .unreachable("the answer's chunk size \"\(sizeText.prefix(20))\" is not a hexadecimal number")
             }
-            let dataStart = lineEnd + 2
             if size == 0 { return body }
-            guard bytes.endIndex - dataStart >= size + 2 else { return nil }
+            // The chunk's data, then its line break.
+            guard bytes.endIndex - dataStart > size, let (_, next) = line(in: bytes, from: dataStart + size) else { return nil }
             body += bytes[dataStart..<(dataStart + size)]
-            position = dataStart + size + 2
+            position = next
         }
-    }
-
-    /// Where `pattern` first occurs in `bytes` at or after `start`.
-    private static func find<Bytes: RandomAccessCollection<UInt8>>(_ pattern: [UInt8], in bytes: Bytes, from start: Bytes.Index) -> Bytes.Index?
-    where Bytes.Index == Int {
-        guard bytes.endIndex - start >= pattern.count else { return nil }
-        var index = start
-        while index <= bytes.endIndex - pattern.count {
-            if bytes[index] == pattern[0], bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
-            index += 1
-        }
-        return nil
     }
 }

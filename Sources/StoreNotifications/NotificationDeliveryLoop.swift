@@ -88,14 +88,11 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
 
     private func run() {
         var lastPass = Date.distantPast
-        var state: DeliveryState?
         while !isStopping {
             let idle = Date().timeIntervalSince(lastPass) >= Self.idlePassInterval
             // A server standing by, or waiting for its store, only tries once a second.
-            if idle || (state == .delivering && feed.hasChanged()) {
-                let passed = pass()
-                if !passed.isSame(as: state) { stateChanged(passed) }
-                state = passed
+            if idle || (reportedState == .delivering && feed.hasChanged()) {
+                announce(pass())
                 afterPass()
                 lastPass = Date()
             }
@@ -103,6 +100,15 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
             if !stopping { condition.wait(until: Date().addingTimeInterval(Self.pollInterval)) }
             condition.unlock()
         }
+    }
+
+    /// The state last told to `stateChanged`; read and written on the loop's thread only.
+    private var reportedState: DeliveryState?
+
+    /// Tells `stateChanged` of `state` unless it was the last one told. On the loop's thread.
+    private func announce(_ state: DeliveryState) {
+        if !state.isSame(as: reportedState) { stateChanged(state) }
+        reportedState = state
     }
 
     /// Asks for the claim and, holding it, delivers what is due; the state that came of it.
@@ -115,6 +121,9 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
         }
         do {
             guard try claim() else { return .standingBy }
+            // A claim taken from standing by (or at the start) is said at once, not after a
+            // backlog to a slow receiver has gone out; back from an outage, the pass tells.
+            if reportedState == nil || reportedState == .standingBy { announce(.delivering) }
             try worker.deliverDue()
         } catch let lost as StoreUnreachable {
             return .storeUnreachable(lost)

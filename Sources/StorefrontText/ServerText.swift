@@ -24,6 +24,12 @@ public enum ServerText {
     /// A sentence about one app's notification delivery, when a server serves several.
     public static func aboutApp(_ bundleID: String, _ sentence: String) -> String { "\(bundleID): \(sentence)" }
 
+    /// `variable` names `path`, which cannot be used as trusted roots for `https` notification URLs.
+    public static func unusableTrustedRoots(variable: String, path: String, reason: String) -> String {
+        "\(variable) names \(path), which \(reason): while it does, notifications to https URLs are refused as "
+            + "untrusted. Point it at certificates in PEM form, or unset it for the system's roots."
+    }
+
     public static func notLoopback(_ host: String) -> String {
         "serving on \(host), which is not a loopback address: other machines can reach this store and ask for its "
             + "transactions with a valid API key. Use --host 127.0.0.1 to serve this machine only."

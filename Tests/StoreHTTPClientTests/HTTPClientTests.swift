@@ -88,3 +88,23 @@ import StoreHTTPClient
         }
     }
 }
+
+/// The roots `SSL_CERT_FILE` and `SSL_CERT_DIR` name: checked so that unusable ones are said.
+@Suite struct TrustedRootsTests {
+    @Test func unsetOrUsableRootsHaveNoProblem() throws {
+        #expect(TrustedRoots.problems(in: [:]).isEmpty)
+        let server = try ScriptedServer(.answer, tls: true)
+        #expect(TrustedRoots.problems(in: ["SSL_CERT_FILE": server.certificatePath, "SSL_CERT_DIR": "/tmp"]).isEmpty)
+    }
+
+    @Test func rootsThatCannotBeUsedAreNamedWithWhy() throws {
+        let notPEM = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-not-pem-\(UUID().uuidString)").path
+        try Data("not a certificate\n".utf8).write(to: URL(fileURLWithPath: notPEM))
+        defer { try? FileManager.default.removeItem(atPath: notPEM) }
+        #expect(TrustedRoots.problems(in: ["SSL_CERT_FILE": notPEM]) == [
+            TrustedRoots.Problem(variable: "SSL_CERT_FILE", path: notPEM, reason: "holds no certificate in PEM form")])
+        #expect(TrustedRoots.problems(in: ["SSL_CERT_FILE": "/nonexistent/roots.pem", "SSL_CERT_DIR": "/tmp:" + notPEM]) == [
+            TrustedRoots.Problem(variable: "SSL_CERT_FILE", path: "/nonexistent/roots.pem", reason: "does not exist"),
+            TrustedRoots.Problem(variable: "SSL_CERT_DIR", path: notPEM, reason: "is not a folder")])
+    }
+}

@@ -29,6 +29,14 @@ import Testing
         #expect(throws: HTTPClientFailure.self) { try read("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n") }
     }
 
+    @Test func bareLineFeedsEndLinesToo() throws {
+        let response = try #require(try read("HTTP/1.1 200 OK\nContent-Length: 2\n\nok"))
+        #expect(response.status == 200)
+        #expect(response.header("Content-Length") == "2")
+        #expect(response.body == Array("ok".utf8))
+        #expect(try read("HTTP/1.1 200 OK\nTransfer-Encoding: chunked\n\n2\nok\n0\n\n")?.body == Array("ok".utf8))
+    }
+
     @Test func withoutALengthTheBodyRunsToTheEnd() throws {
         #expect(try read("HTTP/1.0 200 OK\r\n\r\nall of it") == nil)
         #expect(try read("HTTP/1.0 200 OK\r\n\r\nall of it", atEnd: true)?.body == Array("all of it".utf8))

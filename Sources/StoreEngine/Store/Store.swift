@@ -295,6 +295,7 @@ public final class Store: @unchecked Sendable {
         let change: SettingChange
         do {
             change = try SettingChange(setting: setting.rawValue, value: value)
+            if setting == .notificationURL, value != NotificationURL.noneText { try NotificationURL.checkSendable(value) }
         } catch {
             // A URL has no list of values to offer: say what is wrong with this one instead.
             if setting == .notificationURL { throw StoreError.invalidNotificationURL(value, reason: error.reason) }

@@ -1,5 +1,6 @@
 import Foundation
 import StoreCatalog
+import StoreHTTPClient
 import StoreNotifications
 import StoreServer
 import StoreSigning
@@ -27,6 +28,10 @@ enum ServeCommand {
         // The first change a request or the delivery loop commits to a new database makes its key.
         session.newKeyNotice.sayAsMade(on: console)
         if !address.isLoopback { console.err(CommandLineText.Report.warning(ServerText.notLoopback(address.host))) }
+        for problem in TrustedRoots.problems() {
+            console.err(CommandLineText.Report.warning(
+                ServerText.unusableTrustedRoots(variable: problem.variable, path: problem.path, reason: problem.reason)))
+        }
         let started = try session.transactionSigner()
         // Loaded again as the signing commands load it, when its file changes under the server;
         // one authority signs for every app of the store.

@@ -112,6 +112,26 @@ import StorefrontTesting
         #expect(try fixture.notifications().first?.deliveryState == .delivered)
     }
 
+    @Test func takingTheClaimIsToldBeforeTheFirstNotificationIsSent() throws {
+        try fixture.set(.notificationURL, "http://127.0.0.1:9/notifications")
+        try fixture.buy(Rage.drummer)
+        try fixture.buy(Rage.nightly)
+        let states = Recorder<DeliveryState>(), toldWhenSent = Recorder<[DeliveryState]>()
+        let sender = ScriptedSender([.answered(statusCode: 200), .answered(statusCode: 200)])
+        sender.afterSend = { _ in toldWhenSent.add(states.all) }
+        let feed = fixture.feed()
+        let worker = NotificationDeliveryWorker(store: try fixture.stores.store(), feed: feed, signer: CurrentSigner(fixed: signer),
+                                                sender: sender)
+        let loop = NotificationDeliveryLoop(worker: worker, feed: feed, claim: { true }, releaseClaim: {}, writeRefusal: { nil },
+                                            report: { _ in }, stateChanged: { states.add($0) })
+        loop.start()
+        defer { loop.stop() }
+        #expect(toldWhenSent.wait { $0.count == 2 })
+        #expect(toldWhenSent.all == [[.delivering], [.delivering]], "said once, before the first attempt")
+        loop.stop()
+        #expect(states.all == [.delivering])
+    }
+
     @Test func aSecondStopAndAStopWithoutStartReturnAtOnce() throws {
         let started = try loop()
         started.start()

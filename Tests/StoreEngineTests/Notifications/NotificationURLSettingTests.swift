@@ -23,6 +23,31 @@ import Testing
         #expect(throws: SettingChange.TextError.self) { try SettingChange(setting: "notification-url", value: value) }
     }
 
+    @Test(arguments: [("http://127.0.0.1:8000/%7e/ü", "holds \"ü\", which a URL carries only percent-encoded"),
+                      ("http://bücher.example/n", "a host name in its ASCII (xn--) form"),
+                      ("http://127.0.0.1:8000/100%", "has a % that starts no %XX escape (\"%\")"),
+                      ("http://127.0.0.1:8000/%zz/n", "has a % that starts no %XX escape (\"%zz\")"),
+                      ("https://user:secret@example.com/n", "carries a user name or password"),
+                      ("http://user@example.com/n", "carries a user name or password")])
+    func aURLThatWouldNotReachTheReceiverAsWrittenIsRefusedWhenSet(_ value: String, _ said: String) throws {
+        let store = try StoreFixture().store()
+        #expect {
+            try store.set(.notificationURL, to: value, for: phone)
+        } throws: { error in
+            guard case let StoreError.invalidNotificationURL(refused, reason) = error else { return false }
+            return refused == value && reason.contains(said) && reason.contains("http or https URL")
+        }
+        #expect(store.snapshot.settings.notificationURL == nil)
+        // Recorded by an earlier version, it is still read: the ledger stays sound.
+        #expect(try SettingChange(setting: "notification-url", value: value).valueText == value)
+    }
+
+    @Test func escapesAndPlainASCIIAreSetAsWritten() throws {
+        let store = try StoreFixture().store()
+        try store.set(.notificationURL, to: "https://example.com/caf%C3%A9/%7e?x=%2F&y=a+b#part", for: phone)
+        #expect(store.snapshot.settings.notificationURL?.text == "https://example.com/caf%C3%A9/%7e?x=%2F&y=a+b#part")
+    }
+
     @Test(arguments: ["http://127.0.0.1:0/hook", "http://127.0.0.1:99999/hook", "http://example.com:65536",
                       "http://example.com:99999999999999999999999/hook", "https://user@[::1]:70000/hook"])
     func aPortOutsideOneTo65535IsRefusedNamingIt(_ value: String) throws {

@@ -48,6 +48,32 @@ public struct NotificationURL: Sendable, Equatable, CustomStringConvertible {
 
     static let validPorts = 1...65_535
 
+    /// Refuses, for a URL about to be set, what the ledger has always accepted but would not
+    /// reach the receiver as written: characters a URL carries only percent-encoded (which
+    /// parsing would encode again, a valid escape beside them included), a `%` that starts no
+    /// escape, and a user or password (never sent). Not applied to URLs already recorded, so a
+    /// ledger that holds one is not made damaged.
+    public static func checkSendable(_ text: String) throws(SettingChange.TextError) {
+        let hint = "; give an absolute http or https URL such as http://127.0.0.1:8000/notifications, or none"
+        if let foreign = text.unicodeScalars.first(where: { !$0.isASCII }) {
+            throw SettingChange.TextError(field: "value", reason: "\"\(text)\" holds \"\(foreign)\", which a URL carries only "
+                + "percent-encoded: write the path and query with %XX escapes of their UTF-8 bytes, and a host name in its "
+                + "ASCII (xn--) form" + hint)
+        }
+        let bytes = Array(text.utf8)
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
+            let escape = bytes.dropFirst(index + 1).prefix(2)
+            guard escape.count == 2, escape.allSatisfy({ $0.isHexDigit }) else {
+                throw SettingChange.TextError(field: "value", reason: "\"\(text)\" has a % that starts no %XX escape ("
+                    + "\"\(String(decoding: bytes[index..<min(index + 3, bytes.count)], as: UTF8.self))\"): write a % itself as %25" + hint)
+            }
+        }
+        if let components = URLComponents(string: text), components.user != nil || components.password != nil {
+            throw SettingChange.TextError(field: "value", reason: "\"\(text)\" carries a user name or password, which "
+                + "notifications are not sent with: leave them out (a receiver can check a secret in the path or query)" + hint)
+        }
+    }
+
     /// The port as written after the host (empty for `host:`), or nil when none is written.
     static func portText(of text: String) -> Substring? {
         guard let schemeEnd = text.range(of: "://") else { return nil }
@@ -66,4 +92,12 @@ public struct NotificationURL: Sendable, Equatable, CustomStringConvertible {
     public var url: URL? { URL(string: text) }
 
     public var description: String { text }
+}
+
+extension UInt8 {
+    /// Whether the byte is an ASCII hexadecimal digit.
+    fileprivate var isHexDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+    }
 }
