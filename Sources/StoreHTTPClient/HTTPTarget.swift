@@ -20,7 +20,10 @@ struct HTTPTarget: Equatable {
         else { return nil }
         usesTLS = scheme == "https"
         let isBracketed = spelled.hasPrefix("[") && spelled.hasSuffix("]")
-        host = isBracketed ? String(spelled.dropFirst().dropLast()) : spelled
+        // A name's trailing dot (fully qualified) is not part of what is resolved or checked
+        // against the certificate.
+        let bare = isBracketed ? String(spelled.dropFirst().dropLast()) : spelled
+        host = bare.hasSuffix(".") && !isBracketed ? String(bare.dropLast()) : bare
         if let explicit = components.port {
             guard (1...65_535).contains(explicit) else { return nil }
             port = explicit

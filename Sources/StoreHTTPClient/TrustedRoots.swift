@@ -29,20 +29,32 @@ public enum TrustedRoots {
             found.append(Problem(variable: "SSL_CERT_FILE", path: file, reason: reason))
         }
         for directory in (environment["SSL_CERT_DIR"] ?? "").split(separator: ":").map(String.init) {
-            var isDirectory: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-                found.append(Problem(variable: "SSL_CERT_DIR", path: directory, reason: "does not exist"))
-            } else if !isDirectory.boolValue {
-                found.append(Problem(variable: "SSL_CERT_DIR", path: directory, reason: "is not a folder"))
+            if let reason = problem(ofFolder: directory) {
+                found.append(Problem(variable: "SSL_CERT_DIR", path: directory, reason: reason))
             }
         }
         return found
     }
 
+    /// OpenSSL looks a folder's certificates up by the hash of their subject (`HASH.0`, as
+    /// `openssl rehash` names them), and takes no other file in it.
+    private static func problem(ofFolder path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "does not exist" }
+        // A file works too, read as one of certificates.
+        guard isDirectory.boolValue else { return problem(ofFile: path) }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let hashed = names.contains { name in
+            let parts = name.split(separator: ".")
+            return parts.count == 2 && parts[0].count == 8 && parts[0].allSatisfy(\.isHexDigit) && Int(parts[1]) != nil
+        }
+        return hashed ? nil : "holds no certificate under the hashed names OpenSSL looks them up by (HASH.0: run `openssl rehash` on it)"
+    }
+
     private static func problem(ofFile path: String) -> String? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "does not exist" }
-        guard !isDirectory.boolValue else { return "is a folder (SSL_CERT_DIR names folders)" }
+        guard !isDirectory.boolValue else { return "is a folder (SSL_CERT_DIR names folders, SSL_CERT_FILE a file)" }
         guard FileManager.default.isReadableFile(atPath: path) else { return "cannot be read" }
         guard let context = SSL_CTX_new(TLS_client_method()) else { return nil }
         defer { SSL_CTX_free(context) }

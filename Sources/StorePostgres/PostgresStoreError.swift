@@ -70,6 +70,10 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
             "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was written. The server answered, but not for "
                 + "this user: correct the user in the address, have the database's owner create the role (`createuser`), or set "
                 + "its password in PGPASSWORD or ~/.pgpass, then try again"
+        case .unreachable(let store, let reason) where reason.contains("terminating connection due to administrator command"):
+            "the server of the store \(store) ended this session as it was opened: \(Self.sentence(reason)) Nothing was "
+                + "written. The server was reached; an administrator ended the session (pg_terminate_backend) or the server is "
+                + "shutting down: run the command again"
         case .unreachable(let store, let reason):
             "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was written; check that the server runs and the "
                 + "address, user and password (PGPASSWORD or ~/.pgpass) are right, then try again: "

@@ -26,8 +26,10 @@ public enum ServerText {
 
     /// `variable` names `path`, which cannot be used as trusted roots for `https` notification URLs.
     public static func unusableTrustedRoots(variable: String, path: String, reason: String) -> String {
-        "\(variable) names \(path), which \(reason): while it does, notifications to https URLs are refused as "
-            + "untrusted. Point it at certificates in PEM form, or unset it for the system's roots."
+        "\(variable) names \(path), which \(reason): the certificates it was to add are not trusted, so notifications "
+            + "to https URLs that need them are refused as untrusted. "
+            + (variable == "SSL_CERT_DIR" ? "Point it at a folder of certificates named by their hash" : "Point it at a file of certificates in PEM form")
+            + ", or unset it for the system's roots."
     }
 
     public static func notLoopback(_ host: String) -> String {

@@ -91,10 +91,22 @@ import StoreHTTPClient
 
 /// The roots `SSL_CERT_FILE` and `SSL_CERT_DIR` name: checked so that unusable ones are said.
 @Suite struct TrustedRootsTests {
+    /// A new folder of `files`, removed by the caller.
+    private func folder(holding files: [String]) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-roots-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        for name in files { try Data("x".utf8).write(to: URL(fileURLWithPath: path + "/" + name)) }
+        return path
+    }
+
     @Test func unsetOrUsableRootsHaveNoProblem() throws {
         #expect(TrustedRoots.problems(in: [:]).isEmpty)
         let server = try ScriptedServer(.answer, tls: true)
-        #expect(TrustedRoots.problems(in: ["SSL_CERT_FILE": server.certificatePath, "SSL_CERT_DIR": "/tmp"]).isEmpty)
+        let hashed = try folder(holding: ["5ad8a5d6.0", "ca.pem"])
+        defer { try? FileManager.default.removeItem(atPath: hashed) }
+        #expect(TrustedRoots.problems(in: ["SSL_CERT_FILE": server.certificatePath, "SSL_CERT_DIR": hashed]).isEmpty)
+        // A file in SSL_CERT_DIR is read as one of certificates.
+        #expect(TrustedRoots.problems(in: ["SSL_CERT_DIR": server.certificatePath]).isEmpty)
     }
 
     @Test func rootsThatCannotBeUsedAreNamedWithWhy() throws {
@@ -103,8 +115,12 @@ import StoreHTTPClient
         defer { try? FileManager.default.removeItem(atPath: notPEM) }
         #expect(TrustedRoots.problems(in: ["SSL_CERT_FILE": notPEM]) == [
             TrustedRoots.Problem(variable: "SSL_CERT_FILE", path: notPEM, reason: "holds no certificate in PEM form")])
-        #expect(TrustedRoots.problems(in: ["SSL_CERT_FILE": "/nonexistent/roots.pem", "SSL_CERT_DIR": "/tmp:" + notPEM]) == [
+        let unhashed = try folder(holding: ["ca.pem"])
+        defer { try? FileManager.default.removeItem(atPath: unhashed) }
+        #expect(TrustedRoots.problems(in: ["SSL_CERT_FILE": "/nonexistent/roots.pem", "SSL_CERT_DIR": unhashed + ":" + notPEM]) == [
             TrustedRoots.Problem(variable: "SSL_CERT_FILE", path: "/nonexistent/roots.pem", reason: "does not exist"),
-            TrustedRoots.Problem(variable: "SSL_CERT_DIR", path: notPEM, reason: "is not a folder")])
+            TrustedRoots.Problem(variable: "SSL_CERT_DIR", path: unhashed,
+                                 reason: "holds no certificate under the hashed names OpenSSL looks them up by (HASH.0: run `openssl rehash` on it)"),
+            TrustedRoots.Problem(variable: "SSL_CERT_DIR", path: notPEM, reason: "holds no certificate in PEM form")])
     }
 }

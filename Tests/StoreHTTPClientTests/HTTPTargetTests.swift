@@ -30,6 +30,12 @@ import Testing
         #expect(found.hostHeader == "[::1]:9000")
     }
 
+    @Test func aNamesTrailingDotIsNotResolvedOrSent() throws {
+        let found = try #require(target("https://example.com.:8443/n"))
+        #expect(found.host == "example.com")
+        #expect(found.hostHeader == "example.com:8443")
+    }
+
     @Test(arguments: ["ftp://example.com/x", "mailto:someone@example.com", "http:///path", "http://example.com:0/", "/relative"])
     func whatIsNotAnHTTPURLWithAHostHasNoTarget(_ text: String) {
         #expect(target(text) == nil)

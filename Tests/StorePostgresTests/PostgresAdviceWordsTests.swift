@@ -76,6 +76,16 @@ struct PostgresAdviceWordsTests {
         }
     }
 
+    @Test("a session ended by an administrator as it opened is not called an unreachable server or wrong credentials")
+    func aSessionEndedAsItOpenedSaysToRunAgain() {
+        let store = ShownStoreAddress("postgresql://team@db/shop")
+        let said = PostgresStoreError.unreachable(
+            store: store, reason: "FATAL:  terminating connection due to administrator command").description
+        #expect(said.hasPrefix("the server of the store postgresql://team@db/shop ended this session as it was opened"))
+        #expect(said.contains("Nothing was written") && said.hasSuffix("run the command again"))
+        #expect(!said.contains("check that the server runs") && !said.contains("PGPASSWORD"))
+    }
+
     @Test("the keyword string's address is quoted as a POSIX shell needs it")
     func keywordAddressIsQuoted() throws {
         let address = try PostgresAddress(Self.givenAddresses[1])

@@ -28,7 +28,8 @@ import Testing
                       ("http://127.0.0.1:8000/100%", "has a % that starts no %XX escape (\"%\")"),
                       ("http://127.0.0.1:8000/%zz/n", "has a % that starts no %XX escape (\"%zz\")"),
                       ("https://user:secret@example.com/n", "carries a user name or password"),
-                      ("http://user@example.com/n", "carries a user name or password")])
+                      ("http://user@example.com/n", "carries a user name or password"),
+                      ("http://[::1%25lo]:8000/n", "names an IPv6 zone")])
     func aURLThatWouldNotReachTheReceiverAsWrittenIsRefusedWhenSet(_ value: String, _ said: String) throws {
         let store = try StoreFixture().store()
         #expect {

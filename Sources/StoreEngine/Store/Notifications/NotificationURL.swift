@@ -68,6 +68,10 @@ public struct NotificationURL: Sendable, Equatable, CustomStringConvertible {
                     + "\"\(String(decoding: bytes[index..<min(index + 3, bytes.count)], as: UTF8.self))\"): write a % itself as %25" + hint)
             }
         }
+        if let host = URLComponents(string: text)?.percentEncodedHost, host.hasPrefix("["), host.contains("%") {
+            throw SettingChange.TextError(field: "value", reason: "\"\(text)\" names an IPv6 zone (\"%25…\"), which an HTTP "
+                + "request cannot carry: give the address without it, or a host name" + hint)
+        }
         if let components = URLComponents(string: text), components.user != nil || components.password != nil {
             throw SettingChange.TextError(field: "value", reason: "\"\(text)\" carries a user name or password, which "
                 + "notifications are not sent with: leave them out (a receiver can check a secret in the path or query)" + hint)
