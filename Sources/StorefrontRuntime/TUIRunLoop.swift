@@ -89,6 +89,7 @@ public final class TUIRunLoop {
         if action.makesTheStoreUnreadable, state.unreadableReason == nil { reconnect.failed(at: lastClockReading) }
         for effect in update(&state, action) {
             let runner = self.runner, mailbox = self.mailbox, storefront = state.storefront
+            mailbox.expect()
             worker.async { mailbox.post(runner.run(effect, storefront: storefront)) }
         }
     }
@@ -98,11 +99,13 @@ public final class TUIRunLoop {
         return lastClockReading
     }
 
-    /// How long the next key read may wait: while something turns or counts down, briefly;
-    /// with a change signal, until the next renewal check, reconnect attempt or look at a
+    /// How long the next key read may wait: while something turns or counts down, or an
+    /// effect's result is still to come, briefly; with a change signal, until the next renewal check, reconnect attempt or look at a
     /// damaged store (or a key, or the signal); without one, briefly, since the log must be asked.
     func waitMilliseconds(hasChangeSignal: Bool) -> Int? {
-        if state.activity != nil || !state.isConfirmationArmed(at: state.keyTime) { return Self.busyTimeoutMilliseconds }
+        if state.activity != nil || !state.isConfirmationArmed(at: state.keyTime) || mailbox.isAwaitingResults {
+            return Self.busyTimeoutMilliseconds
+        }
         if state.unreadableReason != nil { return reconnect.millisecondsUntilDue(at: lastClockReading) ?? 0 }
         guard hasChangeSignal else { return Self.idleTimeoutMilliseconds }
         if !state.snapshot.timeline.isReal { return Self.idleTimeoutMilliseconds }

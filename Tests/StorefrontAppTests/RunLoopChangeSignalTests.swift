@@ -39,6 +39,18 @@ struct RunLoopChangeSignalTests {
         #expect(loop.state.snapshot.transactions.map(\.productID) == [F.noAds])
     }
 
+    @Test("Choosing another storefront loads its snapshot with a short wait, not one that only a change signal would end")
+    func switchWaitsBriefly() throws {
+        let fixture = try F(log: InMemoryEventLog(signalsChanges: true))
+        let terminal = ScriptedTerminal(size: Size(width: 80, height: 24), script: [])
+        let loop = TUIRunLoop(store: fixture.store, terminal: terminal, state: fixture.state(), clock: { Date() })
+        #expect(loop.waitMilliseconds(hasChangeSignal: true) == nil, "idle, the loop sleeps on the signal alone")
+        for key in [Key.character("l"), .down, .enter] { loop.dispatch(.keyPressed(key)) }
+        #expect(loop.state.storefront == "DEU")
+        // No other process announces the new snapshot, so the loop must not sleep until one does.
+        #expect(loop.waitMilliseconds(hasChangeSignal: true) == TUIRunLoop.busyTimeoutMilliseconds)
+    }
+
     @Test("A commit made after the store was opened shows in the first frame, before the loop first waits")
     func looksBeforeFirstWait() throws {
         let fixture = try F(log: InMemoryEventLog(signalsChanges: true))
