@@ -19,8 +19,13 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `text` names a PostgreSQL store rather than a file: a URI with the
     /// `postgresql:` or `postgres:` scheme, or a libpq keyword string (`key=value …`).
+    ///
+    /// Blanks before it do not hide it: libpq allows them (and blanks around `=`) in a keyword
+    /// string, and a URI pasted with one must be refused, not become a file of that name.
     public static func looksLikeAddress(_ text: String) -> Bool {
-        if text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") { return true }
+        let start = text.drop { $0.isWhitespace }
+        if start.hasPrefix("postgresql://") || start.hasPrefix("postgres://") { return true }
+        if start.range(of: #"^[A-Za-z_]+\s*="#, options: .regularExpression) != nil { return true }
         guard let firstWord = text.split(separator: " ").first, let equals = firstWord.firstIndex(of: "=") else { return false }
         return !firstWord[..<equals].isEmpty && !firstWord[..<equals].contains("/")
     }
@@ -55,6 +60,11 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     /// database is one store name however it is named. `namedByEnvironment`: `text` came from
     /// `STOREFRONT_STORE`, which advice may then rely on to name the store.
     public init(_ text: String, environment: [String: String] = [:], namedByEnvironment: Bool = false) throws(PostgresStoreError) {
+        let start = text.drop { $0.isWhitespace }
+        if (start.hasPrefix("postgresql://") || start.hasPrefix("postgres://")) && (start.count != text.count || text.last?.isWhitespace == true) {
+            // libpq would read a blank before the URI as a broken keyword string, and one after it as part of the database name.
+            throw .invalidAddress(reason: "the URI has a blank (a space, tab or line break) before or after it; remove it")
+        }
         var errorMessage: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(text, &errorMessage) else {
             let reason = errorMessage.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "libpq cannot parse it"
@@ -71,6 +81,11 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         connectionString = text
         let given = { (keyword: String, variable: String) in values[keyword] ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 } }
         let host = given("host", "PGHOST") ?? given("hostaddr", "PGHOSTADDR")
+        if values["host"]?.contains("@") == true {
+            // libpq ends a URI's password at its first @, so the rest of it became the host, which
+            // must not be shown: it is part of the password.
+            throw .invalidAddress(reason: "its host holds an @; an @ in a user name or password must be written %40")
+        }
         let user = given("user", "PGUSER")
         let port = given("port", "PGPORT")
         let database = given("dbname", "PGDATABASE") ?? user
@@ -96,10 +111,30 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     public var description: String { display }
 
     /// `message` with any password in `address` replaced, for errors that quote the input.
-    private static func withoutPassword(_ message: String, in address: String) -> String {
-        guard let range = address.range(of: #"(?<=:)[^:@/]+(?=@)|(?<=password=)\S+"#, options: .regularExpression) else {
-            return message
+    ///
+    /// A URI's password runs from the first colon of its user part to the last @ before the
+    /// host: libpq ends it at the first @, but the person may have meant one more, and neither
+    /// part may show. A keyword string's or a URI query's `password=` value is replaced whole,
+    /// quoted or not.
+    static func withoutPassword(_ message: String, in address: String) -> String {
+        var secrets: [Substring] = []
+        if let schemeEnd = address.range(of: "://") {
+            let authority = address[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" }
+            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+                secrets.append(authority[authority.index(after: colon)..<at])
+            }
         }
-        return message.replacingOccurrences(of: String(address[range]), with: "****")
+        var rest = address[...]
+        while let match = rest.range(of: #"password\s*=\s*('([^'\\]|\\.)*'?|[^\s&]+)"#, options: .regularExpression) {
+            let value = rest[match].drop { $0 != "=" }.dropFirst().drop { $0.isWhitespace }
+            secrets.append(value)
+            rest = rest[match.upperBound...]
+        }
+        var result = message
+        // The longest first, so one secret that holds another is not left half shown.
+        for secret in secrets.sorted(by: { $0.count > $1.count }) where !secret.isEmpty {
+            result = result.replacingOccurrences(of: String(secret), with: "****")
+        }
+        return result
     }
 }

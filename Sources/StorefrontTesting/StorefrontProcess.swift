@@ -60,6 +60,8 @@ public struct StorefrontProcess: Sendable {
     /// Arguments given before every command, e.g. `--store URL` to use a PostgreSQL store,
     /// which takes the place of the ledger.
     public var storeArguments: [String] = []
+    /// The folder the command runs in; the test's own when nil.
+    public var workingDirectory: String?
 
     public init(ledger: String) {
         self.ledger = ledger
@@ -78,6 +80,7 @@ public struct StorefrontProcess: Sendable {
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = (ledger.isEmpty ? [] : ["--entitlements", ledger]) + storeArguments + arguments
         process.environment = environment
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

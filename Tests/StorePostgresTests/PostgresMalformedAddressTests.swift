@@ -59,6 +59,43 @@ struct PostgresMalformedAddressTests {
                          "in STOREFRONT_STORE cannot be used: ", "invalid URI query parameter: \"colour\"")
     }
 
+    /// The CLI run in a new, empty folder, where a store address taken for a path would leave files.
+    func inEmptyFolder() throws -> (cli: StorefrontProcess, folder: String) {
+        var cli = cli
+        cli.workingDirectory = try StorefrontProcess.temporaryFolder()
+        return (cli, cli.workingDirectory ?? "")
+    }
+
+    @Test("a URI with a blank before or after it is refused, not taken as a file of that name")
+    func blankAroundURI() throws {
+        var (cli, folder) = try inEmptyFolder()
+        cli.storeArguments = ["--store", " postgresql://alice:s3cret@localhost:1/shop"]
+        Self.expectUsage(try cli.run(["buy", "com.example.rage.face.random"]), "given to --store cannot be used: the URI has a blank")
+        cli.storeArguments = []
+        cli.environment["STOREFRONT_STORE"] = "postgresql://localhost:1/shop\n"
+        Self.expectUsage(try cli.run(["buy", "com.example.rage.face.random"]), "in STOREFRONT_STORE cannot be used: the URI has a blank")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nothing was created in the working folder")
+    }
+
+    @Test("a keyword string with blanks around = is an address, and its password is never shown")
+    func keywordsWithBlanks() throws {
+        var (cli, folder) = try inEmptyFolder()
+        cli.storeArguments = ["--store", "host = 127.0.0.1 port = 1 dbname = shop password = s3cret"]
+        let result = try cli.run(["buy", "com.example.rage.face.random"])
+        #expect(result.status == 3 && result.stderr.contains("cannot reach"), "\(result.stderr)")
+        #expect(!result.stderr.contains("s3cret") && !result.stderr.contains("no ledger"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nothing was created in the working folder")
+    }
+
+    @Test("no part of a password with a colon or an unescaped @ is shown")
+    func passwordsWithColonOrAt() throws {
+        Self.expectUsage(try entitlements("postgresql://alice:s3cret:more@[]/shop", byVariable: false),
+                         "IPv6 host address may not be empty", "****")
+        let split = try entitlements("postgresql://alice:s3cret@w0rd@localhost:1/shop", byVariable: true)
+        Self.expectUsage(split, "an @ in a user name or password must be written %40")
+        #expect(!split.stderr.contains("w0rd"), "\(split.stderr)")
+    }
+
     @Test("store copy names the end that is malformed")
     func copyNamesTheEnd() throws {
         let target = try StorefrontProcess.temporaryFolder() + "/copy.jsonl"
