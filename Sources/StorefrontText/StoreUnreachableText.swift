@@ -22,9 +22,11 @@ extension StoreUnreachable: CustomStringConvertible {
             let addAccount = account == nil ? " (add the --account you used)" : ""
             let naming = transactionIds.isEmpty ? "" : " as transaction\(transactionIds.count == 1 ? "" : "s") "
                 + transactionIds.joined(separator: ", ")
+            // The number alone does not tell: one that was not recorded goes to the next purchase.
             let listing = transactionIds.isEmpty ? "lists purchases and refunds"
-                : "lists \(transactionIds.count == 1 ? "it" : "them") only if \(transactionIds.count == 1 ? "it was" : "they were") "
-                + "recorded (a number that was not recorded goes to the next purchase, of any account)"
+                : "lists \(transactionIds.count == 1 ? "it" : "them") if \(transactionIds.count == 1 ? "it was" : "they were") "
+                + "recorded, but a number that was not recorded goes to the next purchase, of any account: if anything was "
+                + "bought on this store since, check that the line shows this change's product and time"
             return "the store at \(store) became unreachable (\(reason)) after this change was sent, so it may or may not have "
                 + "been recorded\(naming); nothing was half-written. Check that the server is running and reachable from here, "
                 + "then look before running the command again: "

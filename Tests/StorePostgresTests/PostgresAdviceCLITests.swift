@@ -193,6 +193,8 @@ extension PostgresAdviceCLITests {
                 "\(cutOff.stderr)")
         let named = try #require(cutOff.stderr.firstMatch(of: /recorded as transaction (\d+);/)?.1, "\(cutOff.stderr)")
         #expect(cutOff.stderr.contains("a number that was not recorded goes to the next purchase"), "\(cutOff.stderr)")
+        // The same account may buy next and take the number: the advice says how to tell.
+        #expect(cutOff.stderr.contains("check that the line shows this change's product and time"), "\(cutOff.stderr)")
         let command = try #require(PastedCommand.quoted(startingWith: "storefront transactions --account", in: cutOff.stderr),
                                    "\(cutOff.stderr)")
         #expect(try PastedCommand.arguments(passedTo: "storefront", by: command).prefix(3) == ["transactions", "--account", account])
