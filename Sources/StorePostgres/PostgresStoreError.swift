@@ -52,6 +52,12 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         ["too many connections", "too many clients", "remaining connection slots are reserved"].contains { reason.contains($0) }
     }
 
+    /// Whether libpq's reason is a password the server refused, or one it asked for and libpq
+    /// had none to send: the server was reached either way.
+    static func namesAMissingOrWrongPassword(_ reason: String) -> Bool {
+        reason.contains("password authentication failed") || reason.contains("no password supplied")
+    }
+
     /// Whether libpq's reason is the server saying the role does not exist (in English).
     static func namesAMissingRole(_ reason: String) -> Bool {
         reason.contains("role \"") && reason.contains("\" does not exist")
@@ -66,7 +72,7 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "role allows no more connections: close sessions that are not needed (a storefront holds three, storefront "
                 + "serve four for each app it serves, a command one while it runs) or raise the limit (the "
                 + "role's or the database's CONNECTION LIMIT, the server's max_connections), then try again"
-        case .unreachable(let store, let reason) where Self.namesAMissingRole(reason) || reason.contains("password authentication failed"):
+        case .unreachable(let store, let reason) where Self.namesAMissingRole(reason) || Self.namesAMissingOrWrongPassword(reason):
             "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was written. The server answered, but not for "
                 + "this user: correct the user in the address, have the database's owner create the role (`createuser`), or set "
                 + "its password in PGPASSWORD or ~/.pgpass, then try again"

@@ -86,6 +86,15 @@ struct PostgresAdviceWordsTests {
         #expect(!said.contains("check that the server runs") && !said.contains("PGPASSWORD"))
     }
 
+    @Test("a password the server asked for and none was given is the user's to fix, not an unreachable server")
+    func noPasswordSuppliedIsNotUnreachable() {
+        let store = ShownStoreAddress("postgresql://team@db/shop")
+        let said = PostgresStoreError.unreachable(store: store, reason: "fe_sendauth: no password supplied").description
+        #expect(said.hasPrefix("cannot connect to the store postgresql://team@db/shop: fe_sendauth: no password supplied"), "\(said)")
+        #expect(said.contains("The server answered, but not for this user") && said.contains("PGPASSWORD"), "\(said)")
+        #expect(!said.contains("cannot reach"), "\(said)")
+    }
+
     @Test("the keyword string's address is quoted as a POSIX shell needs it")
     func keywordAddressIsQuoted() throws {
         let address = try PostgresAddress(Self.givenAddresses[1])
