@@ -89,15 +89,22 @@ extension PostgresEventLog {
         try waitForTheServersFlush()
     }
 
+    /// The columns kept beside each event's line for the unique keys, in `keyColumnValues`' order.
+    static let keyColumns = ["kind", "app", "transaction_id", "spend_id", "renewal_key"]
+
+    /// What `event`'s row holds in `keyColumns`.
+    static func keyColumnValues(of event: StoreEvent) -> [String?] {
+        [event.kind.rawValue, event.app, event.transactionId, event.spendId, event.renewalKey]
+    }
+
     /// The INSERT of one event's row, with its idempotency keys beside the line.
     private static func insertion(of event: StoreEvent, line: [UInt8]) -> PostgresConnection.Statement? {
         guard let sequence = LedgerLineChain<StoreEvent>.sequenceNumber(ofLine: line) else { return nil }
         return PostgresConnection.Statement(
             """
-            INSERT INTO storefront_events (seq, kind, app, transaction_id, spend_id, renewal_key, line)
+            INSERT INTO storefront_events (seq, \(keyColumns.joined(separator: ", ")), line)
             VALUES ($1, $2, $3, $4, $5, $6, $7)
             """,
-            [String(sequence), event.kind.rawValue, event.app, event.transactionId, event.spendId, event.renewalKey,
-             String(decoding: line, as: UTF8.self)])
+            [String(sequence)] + keyColumnValues(of: event) + [String(decoding: line, as: UTF8.self)])
     }
 }

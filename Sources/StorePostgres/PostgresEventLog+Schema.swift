@@ -141,14 +141,35 @@ extension PostgresEventLog {
         guard try log.schemaVersion() > 0 else { throw PostgresStoreError.noStore(store: address.shown) }
         var entryCount = 0
         var batch: EventBatch
+        var columnProblems: [LedgerProblem] = []
         repeat {
             batch = try log.readNew()
             entryCount += batch.entries.count
+            columnProblems += try log.keyColumnProblems(of: batch.entries)
         } while batch.isPartial
         return log.lock.withLock {
             LedgerVerification(path: address.display, lineCount: log.fetchedThrough + 1, entryCount: entryCount,
-                               lastSequence: log.chain.lastSequence, problems: log.chain.problems,
+                               lastSequence: log.chain.lastSequence, problems: log.chain.problems + columnProblems,
                                incompleteLastLineBytes: 0, headMAC: log.chain.headMAC)
+        }
+    }
+
+    /// The rows of `entries` whose key columns do not hold what their verified lines say.
+    private func keyColumnProblems(of entries: [(sequence: Int, event: StoreEvent)]) throws -> [LedgerProblem] {
+        guard let first = entries.first?.sequence, let last = entries.last?.sequence else { return [] }
+        let rows = try lock.withLock {
+            try connection.execute(
+                "SELECT seq, \(Self.keyColumns.joined(separator: ", ")) FROM storefront_events WHERE seq BETWEEN $1 AND $2 ORDER BY seq",
+                [String(first), String(last)])
+        }
+        var stored: [Int: [String?]] = [:]
+        for row in rows.values { if let sequence = row.first.flatMap({ $0.flatMap(Int.init) }) { stored[sequence] = Array(row.dropFirst()) } }
+        return entries.compactMap { entry in
+            let expected = Self.keyColumnValues(of: entry.event)
+            let found = stored[entry.sequence] ?? []
+            let differing = Self.keyColumns.indices.filter { $0 >= found.count || found[$0] != expected[$0] }.map { Self.keyColumns[$0] }
+            // A chain's line 1 is the header, so the event with sequence N is on line N + 1.
+            return differing.isEmpty ? nil : LedgerProblem.columnsDisagree(line: entry.sequence + 1, columns: differing)
         }
     }
 }

@@ -53,6 +53,10 @@ public enum StoreProblemText {
         case .keyInvalid(let keyPath, let reason):
             "the key file \(keyPath) does not hold a key (\(reason)), so no row can be verified; copy the store's key "
                 + "file there from a machine that has it"
+        case .columnsDisagree(let line, let columns):
+            "storefront_events row seq \(sequence(ofLine: line)) has \(columns.joined(separator: ", ")) that disagree with its "
+                + "line: changed by hand, with the triggers bypassed. The store reads only the line, so its events stand, but the "
+                + "unique keys on those columns no longer guard it; \(databaseRemedy)"
         case .keyChangedWhileOpen(let found, _):
             // Worded as a store opened now words it; what stays shown is told where it is scoped.
             row(found)

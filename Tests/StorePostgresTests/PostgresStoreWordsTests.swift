@@ -36,6 +36,26 @@ struct PostgresStoreWordsTests {
         ["line ", "repair", "stores/", "ledger", "entitlements file"].filter { text.contains($0) }
     }
 
+    @Test("key columns changed by hand beside a sound line: verify names the row and the columns, the events still stand")
+    func keyColumnsChangedByHand() throws {
+        let database = try Database()
+        let cli = database.cli
+        for _ in 0..<2 { #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0) }
+        try database.psql("ALTER TABLE storefront_events DISABLE TRIGGER storefront_events_append_only; "
+            + "UPDATE storefront_events SET kind = 'refund', app = 'com.evil', transaction_id = '2000000000000999' WHERE seq = 1")
+
+        let verified = try cli.run(["verify"])
+        #expect(verified.status == 3, "\(verified.stdout)\(verified.stderr)")
+        #expect(verified.stdout.contains("\(database.url): 1 problem"), "\(verified.stdout)")
+        #expect(verified.stdout.contains("storefront_events row seq 1 has kind, app, transaction_id that disagree with its line"),
+                "\(verified.stdout)")
+        #expect(Self.fileWords(in: verified.stdout).isEmpty, "\(verified.stdout)")
+        let verifiedJSON = try cli.run(["verify", "--json"]).decoded(JSONShapes.VerifyResult.self)
+        #expect(verifiedJSON.problems.map(\.seq) == [1])
+        // The store reads the lines alone: both purchases stand.
+        #expect(try cli.credits()["rage-faces"] == 10)
+    }
+
     @Test("a row changed by hand: errors, warnings, verify and entitlements --json speak of row seq 2 and a backup")
     func damagedDatabase() throws {
         let database = try Database()

@@ -35,12 +35,17 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// `firstUnverifiedLine` were verified with the key as it was and stay read; from that
     /// line on nothing is verified or folded until the key file is mended. Worded as `problem`.
     indirect case keyChangedWhileOpen(LedgerProblem, firstUnverifiedLine: Int)
+    /// A database's line verifies, but the named columns kept beside it for the unique keys
+    /// (kind, app, ids) say otherwise: changed by hand. Nothing reads them back, so the events
+    /// stay trusted; only `verify` looks.
+    case columnsDisagree(line: Int, columns: [String])
 
     /// The 1-based file line the problem was found on, when it concerns one line.
     public var line: Int? {
         switch self {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
-            .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _):
+            .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
+            .columnsDisagree(let line, _):
             line
         case .keyMismatch, .newerVersion, .notALedger: 1
         case .keyMissing, .keyInvalid, .keyNotPrivate, .keyUnreadable, .commitMarkDamaged: nil
@@ -59,7 +64,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _):
             line
         case .keyMissing, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger: 1
-        case .keyNotPrivate, .commitMarkDamaged: nil
+        case .keyNotPrivate, .commitMarkDamaged, .columnsDisagree: nil
         case .keyChangedWhileOpen(_, let firstUnverifiedLine): firstUnverifiedLine
         }
     }
@@ -124,6 +129,8 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .commitMarkDamaged(let lockPath, let reason):
             "the commit mark in \(lockPath) is damaged (\(reason)); if nobody edited the ledger, empty \(lockPath) "
                 + "and verify again"
+        case .columnsDisagree(let line, let columns):
+            "line \(line) disagrees with the columns stored beside it (\(columns.joined(separator: ", "))): they were changed by hand"
         case .keyChangedWhileOpen(let problem, _):
             // The words a reader opening the ledger now gives; what stays read is told where
             // a listing is scoped by `firstUntrustedLine`.
