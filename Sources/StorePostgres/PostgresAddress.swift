@@ -65,10 +65,21 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
             // libpq would read a blank before the URI as a broken keyword string, and one after it as part of the database name.
             throw .invalidAddress(reason: "the URI has a blank (a space, tab or line break) before or after it; remove it")
         }
+        if start.contains("://"), Self.hasAtAfterSlash(text) {
+            // libpq ends the user part at the first / (a base64 password holds them), and shows the rest as a host or database.
+            throw .invalidAddress(reason: "an @ comes after a / in it, so libpq would end the user name or password at that /; "
+                + "write / as %2F and @ as %40 in a user name, password or database name")
+        }
         var errorMessage: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(text, &errorMessage) else {
             let reason = errorMessage.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "libpq cannot parse it"
             if let errorMessage { PQfreemem(errorMessage) }
+            if !start.contains("://"), text.range(of: #"(^|\s)password\s*="#, options: .regularExpression) != nil {
+                // libpq quotes the word it stumbled on, which may be the second word of an unquoted password.
+                throw .invalidAddress(reason: "libpq cannot parse it (its words are left out: they may quote part of the "
+                    + "password); a value with blanks or quotes goes in single quotes, password='two words', with \\' and "
+                    + "\\\\ inside them")
+            }
             throw .invalidAddress(reason: Self.withoutPassword(reason, in: text))
         }
         defer { PQconninfoFree(options) }
@@ -109,6 +120,15 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     public var display: String { shown.text }
 
     public var description: String { display }
+
+    /// Whether an @ follows a / between a URI's scheme and its query: a user name or password
+    /// holding a / (or an unescaped @ in the database name), which libpq would split there.
+    static func hasAtAfterSlash(_ uri: String) -> Bool {
+        guard let schemeEnd = uri.range(of: "://") else { return false }
+        let beforeQuery = uri[schemeEnd.upperBound...].prefix { $0 != "?" }
+        guard let slash = beforeQuery.firstIndex(of: "/") else { return false }
+        return beforeQuery[slash...].contains("@")
+    }
 
     /// `message` with any password in `address` replaced, for errors that quote the input.
     ///

@@ -91,6 +91,16 @@ struct PostgresMalformedAddressTests {
     func passwordsWithColonOrAt() throws {
         Self.expectUsage(try entitlements("postgresql://alice:s3cret:more@[]/shop", byVariable: false),
                          "IPv6 host address may not be empty", "****")
+        for slashed in ["postgresql://alice:1234/s3cret@localhost:1/shop", "postgresql://alice:a@bb/s3cret@localhost:1/shop",
+                        "postgresql://alice:ab+c/s3cret@/shop?host=/tmp&port=1"] {
+            let refused = try entitlements(slashed, byVariable: false)
+            Self.expectUsage(refused, "an @ comes after a / in it", "%2F")
+            #expect(!refused.stderr.contains("1234") && !refused.stderr.contains("ab+c"), "\(refused.stderr)")
+        }
+        for unquoted in ["host=127.0.0.1 port=1 dbname=shop password=correct s3cret battery",
+                         "host=127.0.0.1 port=1 dbname=shop password=\"dq s3cret\"", "password=pass s3cret=x dbname=shop"] {
+            Self.expectUsage(try entitlements(unquoted, byVariable: true), "its words are left out", "password='two words'")
+        }
         let split = try entitlements("postgresql://alice:s3cret@w0rd@localhost:1/shop", byVariable: true)
         Self.expectUsage(split, "an @ in a user name or password must be written %40")
         #expect(!split.stderr.contains("w0rd"), "\(split.stderr)")
