@@ -45,6 +45,9 @@ final class PostgresConnection {
     }
 
     /// Connects, or throws `unreachable` with libpq's reason.
+    /// The server process of this session, kept after the connection breaks.
+    var backendPID: Int32 { PQbackendPID(handle) }
+
     init(_ address: PostgresAddress) throws(PostgresStoreError) {
         self.address = address
         guard let handle = Self.connect(address.connectionString) else {

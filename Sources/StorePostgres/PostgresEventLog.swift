@@ -279,11 +279,16 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 // The rows were read under the lock: only the INSERT of this change was refused.
                 throw PostgresStoreError.insertRefused(store: store, reason: reason, role: role)
             } catch PostgresStoreError.unreachable(let store, let reason) {
-                // The COMMIT was sent: whether the server ran it before the connection went is unknown.
-                var lost = Self.portError(.unreachable(store: store, reason: reason)) as? StoreUnreachable
-                    ?? StoreUnreachable(store: store, reason: reason)
-                lost.change = .cutOff(account: decision.events.first?.account, transactionIds: Self.transactionIds(in: decision.events))
-                throw lost
+                // The COMMIT was sent: whether the server ran it before the connection went is asked on a new one.
+                let outcome = outcomeOfCutOffCommit(lines: lines)
+                guard outcome == .recorded else {
+                    var lost = Self.portError(.unreachable(store: store, reason: reason)) as? StoreUnreachable
+                        ?? StoreUnreachable(store: store, reason: reason)
+                    lost.change = outcome == .notRecorded ? .notRecorded
+                        : .cutOff(account: decision.events.first?.account, transactionIds: Self.transactionIds(in: decision.events))
+                    throw lost
+                }
+                // Recorded and durable: the change was made, as if the answer had arrived.
             }
             // A commit that made the schema made the marks too: the next one looks again.
             if opening.schemaFound == 0 { commitMarksWritable = nil }

@@ -17,6 +17,10 @@ extension StoreUnreachable: CustomStringConvertible {
         case .notSent:
             return "the store at \(store) is unreachable (\(reason)); this change was not sent to it, so none of it was "
                 + "recorded. Check that the server is running and reachable from here, then run the command again"
+        case .notRecorded:
+            return "the store at \(store) became unreachable (\(reason)) while this change was being committed; looked up "
+                + "again on a new connection once that session had ended on the server, none of it was recorded. Run the command "
+                + "again"
         case .cutOff(let account, let transactionIds):
             let accountOption = account.map { " --account \(ShellWord.quoted($0))" } ?? ""
             let addAccount = account == nil ? " (add the --account you used)" : ""
@@ -27,8 +31,8 @@ extension StoreUnreachable: CustomStringConvertible {
                 : "lists \(transactionIds.count == 1 ? "it" : "them") if \(transactionIds.count == 1 ? "it was" : "they were") "
                 + "recorded, but a number that was not recorded goes to the next purchase, of any account: if anything was "
                 + "bought on this store since, check that the line shows this change's product and time"
-            return "the store at \(store) became unreachable (\(reason)) after this change was sent, so it may or may not have "
-                + "been recorded\(naming); nothing was half-written. Check that the server is running and reachable from here, "
+            return "the store at \(store) became unreachable (\(reason)) after this change was sent, and could not be asked "
+                + "again whether it was recorded\(naming); nothing was half-written. Check that the server is running and reachable from here, "
                 + "then look before running the command again: "
                 + "\(StoreCommandText.command("transactions" + accountOption, on: store))\(addAccount) \(listing), and "
                 + "\(StoreCommandText.command("entitlements" + accountOption, on: store)) shows balances and subscriptions "

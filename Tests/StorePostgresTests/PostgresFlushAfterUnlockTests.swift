@@ -52,6 +52,29 @@ struct PostgresFlushAfterUnlockTests {
         #expect(report.isIntact && report.lastSequence == 4)
     }
 
+    @Test("a commit whose session is ended after its COMMIT ran is looked up on a new connection, found, and returns as made")
+    func cutOffAfterCommitIsFoundRecorded() throws {
+        let fixture = try PostgresStoreFixture()
+        let events = try Self.purchasesOfManyBuyers(4)
+        let first = try fixture.log()
+        let second = try fixture.log()
+        _ = try first.commit { _ in (events: [events[0]], result: ()) }
+        _ = try second.commit { _ in (events: [events[1]], result: ()) }
+        // The commit mark goes after COMMIT in the same round trip: ending the session there cuts
+        // the answer off from a commit that was made.
+        try fixture.server.psql("""
+            CREATE FUNCTION cut_off() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN PERFORM pg_terminate_backend(pg_backend_pid()); RETURN NEW; END $$;
+            CREATE TRIGGER cut_off BEFORE INSERT ON storefront_commit_marks FOR EACH ROW EXECUTE FUNCTION cut_off()
+            """)
+        let made = try first.commit { fresh in (events: [events[2]], result: fresh.entries.count) }
+        #expect(made.result == 1 && made.batch.entries.last?.sequence == 3, "it read the other writer's row, then committed")
+        try fixture.server.psql("DROP TRIGGER cut_off ON storefront_commit_marks")
+        _ = try first.commit { _ in (events: [events[3]], result: ()) }
+        let report = try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath)
+        #expect(report.isIntact && report.lastSequence == 4 && report.entryCount == 4, "\(report)")
+    }
+
     @Test("a role that may not write the commit marks commits as before, holding the lock through its flush")
     func roleWithoutMarksCommitsAsBefore() throws {
         let fixture = try PostgresStoreFixture()

@@ -25,6 +25,9 @@ public struct StoreUnreachable: Error, Equatable, Sendable {
         /// all of it or none, and the client cannot know which. `account` is the buyer it was
         /// for, and `transactionIds` the ids it would have recorded (none for a spend or a setting).
         case cutOff(account: String?, transactionIds: [String])
+        /// The connection went after the COMMIT was sent, and a new connection, once the old
+        /// session had ended on the server, found none of the change recorded.
+        case notRecorded
     }
 
     public init(store: ShownStoreAddress, reason: String, change: ChangeState = .unknown) {
