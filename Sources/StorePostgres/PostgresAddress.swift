@@ -45,6 +45,21 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
+    /// Whether `text`, which is not an address, reads like one with its scheme left out or its
+    /// `=` typed as `:`: `user@host/db`, `host:5432/db`, `//host/db`, `host:db1 dbname:shop`. Taken
+    /// as a path it would quietly become a new entitlements file (or folders of them).
+    /// A file name with an @ and no folder (`me@work.jsonl`) is still a path.
+    public static func lacksScheme(_ text: String) -> Bool {
+        let start = text.drop { $0.isWhitespace }
+        if start.hasPrefix("//") { return true }
+        if start.range(of: #"^(host|hostaddr|port|dbname|user|password|sslmode|options)\s*:"#, options: .regularExpression) != nil {
+            return true
+        }
+        guard let slash = start.firstIndex(of: "/") else { return false }
+        let first = start[..<slash]
+        return first.contains("@") || first.range(of: #"^[A-Za-z0-9.\-]+:[0-9]+$"#, options: .regularExpression) != nil
+    }
+
     /// The scheme of `text` when it looks like a URI (`word://…`) of another scheme than
     /// PostgreSQL's, so it can be refused rather than taken as a file's path.
     public static func unknownScheme(in text: String) -> String? {

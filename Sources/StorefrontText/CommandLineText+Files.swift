@@ -79,6 +79,15 @@ extension CommandLineText {
                 + "keyword string such as `host=… dbname=…`), and an entitlements file is a path. Check the spelling of the address."
         }
 
+        /// A store that reads like a PostgreSQL address without its scheme (`user@host/db`,
+        /// `host:5432/db`, `//host/db`, `host:…` for `host=…`); never quoted, as it may hold a password.
+        public static func addressWithoutScheme(givenBy: String) -> String {
+            "the store given by \(givenBy) reads like a PostgreSQL address without its `postgresql://` (a user@host, a "
+                + "host:port or //host before a /, or `host:` where a keyword string has `host=`), so it is not taken as a "
+                + "file's path. Write it as a URI, postgresql://user@host:port/database, or a keyword string, host=… "
+                + "dbname=…; an entitlements file whose path starts that way can be given as ./… (or by its full path)."
+        }
+
         /// A store given as `postgresql:/host/db` or `postgresql//host/db`: `start` is the scheme
         /// as written, with the colon and slashes after it (never the rest, which may hold a password).
         public static func misspelledPostgresScheme(_ start: String) -> String {

@@ -77,6 +77,23 @@ struct PostgresMalformedAddressTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nothing was created in the working folder")
     }
 
+    @Test("an address without its scheme is refused, not made a file or folders of files; a file name with an @ is still a file")
+    func addressWithoutScheme() throws {
+        for text in ["alice:s3cret@localhost:1/shop", "localhost:1/shop", "//localhost:1/shop", "host:localhost dbname:shop"] {
+            var (cli, folder) = try inEmptyFolder()
+            cli.storeArguments = ["--store", text]
+            Self.expectUsage(try cli.run(["buy", "com.example.rage.face.random"]), "reads like a PostgreSQL address without its")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "\(text): nothing was created")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/localhost:1"))
+        var (cli, folder) = try inEmptyFolder()
+        cli.storeArguments = ["--store", "me@work.jsonl"]
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/me@work.jsonl"))
+        cli.storeArguments = ["--store", "./localhost:1/shop"]
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0, "with ./ it is a path")
+    }
+
     @Test("a keyword string with blanks around = is an address, and its password is never shown")
     func keywordsWithBlanks() throws {
         var (cli, folder) = try inEmptyFolder()

@@ -43,6 +43,9 @@ public enum StoreLocation: Sendable {
             if let scheme = PostgresAddress.unknownScheme(in: text) {
                 throw CommandFailure(status: .usage, message: CommandLineText.Files.unknownStoreScheme(scheme, in: text))
             }
+            if PostgresAddress.lacksScheme(text) {
+                throw CommandFailure(status: .usage, message: CommandLineText.Files.addressWithoutScheme(givenBy: givenBy))
+            }
             do {
                 return .file(path: try LedgerLocation.path(explicit: text, environment: environment))
             } catch {
