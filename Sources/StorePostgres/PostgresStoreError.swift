@@ -72,10 +72,18 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "role allows no more connections: close sessions that are not needed (a storefront holds three, storefront "
                 + "serve four for each app it serves, a command one while it runs) or raise the limit (the "
                 + "role's or the database's CONNECTION LIMIT, the server's max_connections), then try again"
-        case .unreachable(let store, let reason) where Self.namesAMissingRole(reason) || Self.namesAMissingOrWrongPassword(reason):
+        case .unreachable(let store, let reason) where Self.namesAMissingRole(reason):
             "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was written. The server answered, but not for "
-                + "this user: correct the user in the address, have the database's owner create the role (`createuser`), or set "
-                + "its password in PGPASSWORD or ~/.pgpass, then try again"
+                + "this user, which it does not know: correct the user in the address, or have an administrator create the role "
+                + "(`createuser`), then try again"
+        case .unreachable(let store, let reason) where Self.namesAMissingOrWrongPassword(reason) && store.passwordLeftOut:
+            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was written. The server answered, but not for "
+                + "this user with the password the address holds, which libpq uses before PGPASSWORD and ~/.pgpass: correct it "
+                + "there, or leave it out of the address and set it in PGPASSWORD or ~/.pgpass, then try again"
+        case .unreachable(let store, let reason) where Self.namesAMissingOrWrongPassword(reason):
+            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was written. The server answered, but not for "
+                + "this user without the right password: set it in PGPASSWORD or ~/.pgpass (or correct the user in the address), "
+                + "then try again"
         case .unreachable(let store, let reason) where reason.contains("terminating connection due to administrator command"):
             "the server of the store \(store) ended this session as it was opened: \(Self.sentence(reason)) Nothing was "
                 + "written. The server was reached; an administrator ended the session (pg_terminate_backend) or the server is "
