@@ -126,7 +126,7 @@ let package = Package(
             dependencies: ["StoreServer", "StoreEngine", "StoreSigning", "StoreCatalog", "StoreLedger", "StorefrontTesting"]
         ),
         .testTarget(name: "StoreHTTPClientTests", dependencies: ["StoreHTTPClient", "StorefrontTesting"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "StorefrontTesting"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "NcursesTerminal", "StorefrontTesting"]),
         // The benchmark's own parts, and its sections run end to end on small data.
         .testTarget(name: "StorefrontBenchTests", dependencies: ["StorefrontBench", "StorefrontTesting"]),
         .testTarget(

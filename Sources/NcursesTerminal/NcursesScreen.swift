@@ -79,6 +79,7 @@ public final class NcursesScreen: TerminalBackend {
         self.screen = screen
         set_term(screen)
         Self.restoreTerminalAtExit()
+        Self.standardErrorHold.hold()
         configureInput()
         enableBracketedPaste()
         let hasColors = has_colors()
@@ -99,6 +100,7 @@ public final class NcursesScreen: TerminalBackend {
             bracketedPasteOff = nil
         }
         endwin()
+        Self.standardErrorHold.release()
         if let screen { delscreen(screen) }
         screen = nil
         colorPairs = nil
@@ -283,8 +285,12 @@ public final class NcursesScreen: TerminalBackend {
     private static let exitHook: Void = {
         atexit {
             if isendwin() == false { endwin() }
+            standardErrorHold.release()
         }
     }()
+
+    /// What libraries write to standard error while the screen is drawn (one per process, as descriptor 2 is).
+    private static let standardErrorHold = StandardErrorHold()
 
     private static func restoreTerminalAtExit() {
         _ = exitHook

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Holds what is written to standard error while the screen is drawn, and writes it out once the
+/// terminal is given back.
+///
+/// Libraries write there on their own (libpq prints a server's "terminating connection" notice
+/// when a session is ended under it), and on the terminal such text lands among the cells curses
+/// believes it drew: the screen stays wrong until the next full repaint, banners included. So
+/// while the screen is active, descriptor 2 goes to a file in the temporary folder; `release`
+/// puts the terminal back on descriptor 2 and copies the file there. A process that dies without
+/// releasing leaves the file (`storefront-<pid>.stderr`), with whatever it said, to be read.
+/// Nothing is held when standard error is not the terminal (a file or a pipe the person chose).
+final class StandardErrorHold: @unchecked Sendable {
+    /// Guards the two fields: `release` also runs from an exit hook.
+    private let lock = NSLock()
+    private var savedDescriptor: Int32 = -1
+    private var path: String?
+    private let holdsOnlyATerminal: Bool
+
+    /// `holdsOnlyATerminal`: false holds whatever descriptor 2 is (for tests, which have no terminal).
+    init(holdsOnlyATerminal: Bool = true) {
+        self.holdsOnlyATerminal = holdsOnlyATerminal
+    }
+
+    /// The file descriptor 2 goes to while held.
+    var heldPath: String? {
+        lock.lock(); defer { lock.unlock() }
+        return path
+    }
+
+    /// Sends descriptor 2 to the file, when it is a terminal; does nothing if already holding.
+    func hold() {
+        lock.lock(); defer { lock.unlock() }
+        guard savedDescriptor < 0, !holdsOnlyATerminal || isatty(STDERR_FILENO) == 1 else { return }
+        let path = NSTemporaryDirectory() + "storefront-\(getpid()).stderr"
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard file >= 0 else { return }
+        let saved = dup(STDERR_FILENO)
+        guard saved >= 0, dup2(file, STDERR_FILENO) >= 0 else {
+            close(file)
+            if saved >= 0 { close(saved) }
+            unlink(path)
+            return
+        }
+        close(file)
+        savedDescriptor = saved
+        self.path = path
+    }
+
+    /// Puts the terminal back on descriptor 2 and writes there what was held; safe to call twice.
+    func release() {
+        lock.lock(); defer { lock.unlock() }
+        guard savedDescriptor >= 0, let path else { return }
+        fflush(nil)
+        dup2(savedDescriptor, STDERR_FILENO)
+        close(savedDescriptor)
+        savedDescriptor = -1
+        self.path = nil
+        if let held = FileManager.default.contents(atPath: path), !held.isEmpty {
+            held.withUnsafeBytes { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+        }
+        unlink(path)
+    }
+}
