@@ -30,7 +30,7 @@ extension StoreUnreachable: CustomStringConvertible {
             let listing = transactionIds.isEmpty ? "lists purchases and refunds"
                 : "lists \(transactionIds.count == 1 ? "it" : "them") if \(transactionIds.count == 1 ? "it was" : "they were") "
                 + "recorded, but a number that was not recorded goes to the next purchase, of any account: if anything was "
-                + "bought on this store since, check that the line shows this change's product and time"
+                + "bought on this store since, check that the line shows this change's product, device and time"
             return "the store at \(store) became unreachable (\(reason)) after this change was sent, and could not be asked "
                 + "again whether it was recorded\(naming); nothing was half-written. Check that the server is running and reachable from here, "
                 + "then look before running the command again: "

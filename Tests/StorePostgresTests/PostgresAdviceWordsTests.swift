@@ -86,6 +86,18 @@ struct PostgresAdviceWordsTests {
         #expect(!said.contains("check that the server runs") && !said.contains("PGPASSWORD"))
     }
 
+    @Test("a commit that could not be looked up names its transaction, and how to tell it from a later purchase that took its number")
+    func cutOffUnknownSaysHowToTell() {
+        let said = StoreUnreachable(store: ShownStoreAddress("postgresql://team@db/shop"), reason: "server closed the connection",
+                                    change: .cutOff(account: "ann", transactionIds: ["2000000007"])).description
+        #expect(said.contains("could not be asked again whether it was recorded as transaction 2000000007"), "\(said)")
+        #expect(said.contains("a number that was not recorded goes to the next purchase, of any account"), "\(said)")
+        #expect(said.contains("check that the line shows this change's product, device and time"), "\(said)")
+        let notRecorded = StoreUnreachable(store: ShownStoreAddress("postgresql://team@db/shop"), reason: "server closed the connection",
+                                           change: .notRecorded).description
+        #expect(notRecorded.contains("none of it was recorded. Run the command again") && !notRecorded.contains("may"), "\(notRecorded)")
+    }
+
     @Test("a password the server asked for and none was given is the user's to fix, not an unreachable server")
     func noPasswordSuppliedIsNotUnreachable() {
         let store = ShownStoreAddress("postgresql://team@db/shop")

@@ -79,7 +79,9 @@ struct PostgresMalformedAddressTests {
 
     @Test("an address without its scheme is refused, not made a file or folders of files; a file name with an @ is still a file")
     func addressWithoutScheme() throws {
-        for text in ["alice:s3cret@localhost:1/shop", "localhost:1/shop", "//localhost:1/shop", "host:localhost dbname:shop"] {
+        for text in ["alice:s3cret@localhost:1/shop", "localhost:1/shop", "//localhost:1/shop", "host:localhost dbname:shop",
+                     "localhost:1", "db.example.com:5432", "alice@localhost:1", "alice:s3cret@localhost", "alice:s3cret@db.example.com",
+                     "[::1]:1/shop", "[::1]:1"] {
             var (cli, folder) = try inEmptyFolder()
             cli.storeArguments = ["--store", text]
             Self.expectUsage(try cli.run(["buy", "com.example.rage.face.random"]), "reads like a PostgreSQL address without its")
@@ -87,9 +89,11 @@ struct PostgresMalformedAddressTests {
         }
         #expect(!FileManager.default.fileExists(atPath: "/localhost:1"))
         var (cli, folder) = try inEmptyFolder()
-        cli.storeArguments = ["--store", "me@work.jsonl"]
-        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
-        #expect(FileManager.default.fileExists(atPath: folder + "/me@work.jsonl"))
+        for file in ["me@work.jsonl", "a@b:c.jsonl", "time:12.jsonl"] {
+            cli.storeArguments = ["--store", file]
+            #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0, "\(file)")
+            #expect(FileManager.default.fileExists(atPath: folder + "/" + file), "\(file)")
+        }
         cli.storeArguments = ["--store", "./localhost:1/shop"]
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0, "with ./ it is a path")
     }
