@@ -85,7 +85,7 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         let start = text.drop { $0.isWhitespace }
         if (start.hasPrefix("postgresql://") || start.hasPrefix("postgres://")) && (start.count != text.count || text.last?.isWhitespace == true) {
             // libpq would read a blank before the URI as a broken keyword string, and one after it as part of the database name.
-            throw .invalidAddress(reason: "the URI has a blank (a space, tab or line break) before or after it; remove it")
+            throw .invalidAddress(reason: "the URI has a blank (a space, tab or line break) before or after it, which must go")
         }
         if start.contains("://"), Self.hasAtAfterSlash(text) {
             // libpq ends the user part at the first / (a base64 password holds them), and shows the rest as a host or database.

@@ -82,8 +82,9 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "there, or leave it out of the address and set it in PGPASSWORD or ~/.pgpass, then try again"
         case .unreachable(let store, let reason) where Self.namesAMissingOrWrongPassword(reason):
             "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was written. The server answered, but not for "
-                + "this user without the right password: set it in PGPASSWORD or ~/.pgpass (or correct the user in the address), "
-                + "then try again"
+                + "this user without the right password: the one libpq took from PGPASSWORD or ~/.pgpass (it names the file when "
+                + "it read one) is wrong, or there was none. Set the right one there (or correct the user in the address), then "
+                + "try again"
         case .unreachable(let store, let reason) where reason.contains("terminating connection due to administrator command"):
             "the server of the store \(store) ended this session as it was opened: \(Self.sentence(reason)) Nothing was "
                 + "written. The server was reached; an administrator ended the session (pg_terminate_backend) or the server is "
