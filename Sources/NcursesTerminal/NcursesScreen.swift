@@ -109,6 +109,11 @@ public final class NcursesScreen: TerminalBackend {
         previousSignalActions = [:]
     }
 
+    public func repaintWholeScreen() {
+        // With no previous frame the next one is a full redraw, which clears the screen first.
+        previousFrame = nil
+    }
+
     /// Shows `buffer`, writing only the cells that differ from the previous frame.
     ///
     /// The first frame, a frame of a new size and the first frame after a

@@ -32,6 +32,8 @@ public final class TUIRunLoop {
     static let idleTimeoutMilliseconds = 200
     static let busyTimeoutMilliseconds = 80
     static let catchUpInterval: TimeInterval = 1
+    /// Repaints the whole screen, whatever is open, as in other full-screen programs.
+    static let repaintKey = Key.ctrl("l")
 
     private let serverSide: (any ServerSideSource)?
     private var lastServerCheck = Date.distantPast
@@ -71,7 +73,12 @@ public final class TUIRunLoop {
             if let key = terminal.readKey(timeoutMilliseconds: waitMilliseconds(hasChangeSignal: changeSignal != nil),
                                           wakingOn: changeSignal) {
                 dispatch(.keyClockTicked(readClock()))
-                dispatch(.keyPressed(key))
+                if key == Self.repaintKey {
+                    // A matter of the terminal, not of the storefront's state.
+                    terminal.repaintWholeScreen()
+                } else {
+                    dispatch(.keyPressed(key))
+                }
             }
             for action in mailbox.drain() { dispatch(action) }
             if state.activity != nil { dispatch(.tick) }

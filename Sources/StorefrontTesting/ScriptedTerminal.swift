@@ -53,6 +53,13 @@ public final class ScriptedTerminal: TerminalBackend {
         frames.append(buffer)
     }
 
+    /// How many times a whole repaint was asked for.
+    public private(set) var wholeRepaints = 0
+
+    public func repaintWholeScreen() {
+        wholeRepaints += 1
+    }
+
     /// The next scripted step; a `.resize` key also changes `size`, as a real terminal would.
     public func readKey(timeoutMilliseconds: Int?, wakingOn wakeDescriptor: Int32?) -> Key? {
         reads.append(Read(timeoutMilliseconds: timeoutMilliseconds, wakeDescriptor: wakeDescriptor))

@@ -18,6 +18,9 @@ public protocol TerminalBackend: AnyObject {
     /// process's commit) arrives. It is only watched, never read: the caller takes in what
     /// made it readable, or the next call returns at once.
     func readKey(timeoutMilliseconds: Int?, wakingOn wakeDescriptor: Int32?) -> Key?
+    /// Has the next `draw` repaint every cell, clearing the screen first: for a terminal that
+    /// something else wrote over (Ctrl-L, as in other full-screen programs).
+    func repaintWholeScreen()
 }
 
 extension TerminalBackend {

@@ -51,6 +51,14 @@ struct RunLoopChangeSignalTests {
         #expect(loop.waitMilliseconds(hasChangeSignal: true) == TUIRunLoop.busyTimeoutMilliseconds)
     }
 
+    @Test("Ctrl-L has the terminal repaint the whole screen, over any open sheet, and opens or closes nothing")
+    func ctrlLRepaints() throws {
+        let fixture = try F()
+        let (loop, terminal) = Self.run(fixture, script: [.key(.character("?")), .key(.ctrl("l")), .pause])
+        #expect(terminal.wholeRepaints == 1)
+        #expect(loop.state.overlays.count == 1, "the help opened before stays open, and nothing else opened")
+    }
+
     @Test("A commit made after the store was opened shows in the first frame, before the loop first waits")
     func looksBeforeFirstWait() throws {
         let fixture = try F(log: InMemoryEventLog(signalsChanges: true))
