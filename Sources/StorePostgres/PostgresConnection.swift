@@ -45,8 +45,9 @@ final class PostgresConnection {
     }
 
     /// Connects, or throws `unreachable` with libpq's reason.
-    /// The server process of this session, kept after the connection breaks.
-    var backendPID: Int32 { PQbackendPID(handle) }
+    /// The server process of this session, read when it connected: libpq answers 0 once the
+    /// connection has gone bad, which is when a cut-off commit needs it (`outcomeOfCutOffCommit`).
+    let backendPID: Int32
 
     init(_ address: PostgresAddress) throws(PostgresStoreError) {
         self.address = address
@@ -59,6 +60,7 @@ final class PostgresConnection {
             throw failure
         }
         self.handle = handle
+        backendPID = PQbackendPID(handle)
         // Warnings (a NOTICE for CREATE … IF NOT EXISTS) must not reach the command's output.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
         try limitLockWaits()

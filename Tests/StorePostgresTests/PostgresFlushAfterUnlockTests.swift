@@ -75,6 +75,35 @@ struct PostgresFlushAfterUnlockTests {
         #expect(report.isIntact && report.lastSequence == 4 && report.entryCount == 4, "\(report)")
     }
 
+    @Test("a commit made on the server whose connection is then lost for good is looked up, found, and returns as made")
+    func cutOffOnABrokenConnectionIsFoundRecorded() throws {
+        let fixture = try PostgresStoreFixture()
+        let events = try Self.purchasesOfManyBuyers(3)
+        let log = try fixture.log()
+        _ = try log.commit { _ in (events: [events[0]], result: ()) }
+        // A standby that never answers: a COMMIT is made on the server, then waits for it, and
+        // ending the waiting session breaks the connection with the commit already made.
+        try fixture.server.psql("ALTER SYSTEM SET synchronous_standby_names = 'nobody'", database: "postgres")
+        try fixture.server.psql("SELECT pg_reload_conf()", database: "postgres")
+        let server = fixture.server
+        let ender = Thread {
+            for _ in 0..<200 {
+                let ended = (try? server.psql("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE wait_event = 'SyncRep'",
+                                              database: "postgres")) ?? ""
+                if ended.trimmingCharacters(in: .whitespacesAndNewlines) != "0" { return }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
+        ender.start()
+        let made = try log.commit { _ in (events: [events[1]], result: "made") }
+        #expect(made.result == "made" && made.batch.entries.last?.sequence == 2)
+        try fixture.server.psql("ALTER SYSTEM RESET synchronous_standby_names", database: "postgres")
+        try fixture.server.psql("SELECT pg_reload_conf()", database: "postgres")
+        _ = try log.commit { _ in (events: [events[2]], result: ()) }
+        let report = try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath)
+        #expect(report.isIntact && report.lastSequence == 3 && report.entryCount == 3, "\(report)")
+    }
+
     @Test("a role that may not write the commit marks commits as before, holding the lock through its flush")
     func roleWithoutMarksCommitsAsBefore() throws {
         let fixture = try PostgresStoreFixture()
