@@ -89,7 +89,7 @@ public enum StorefrontPaneText {
     /// Under the account and device switcher.
     public static let accountPickerNote = "Purchases belong to the account; restore brings them to a device."
     /// Above the settings.
-    public static let settingsNote = "Stored in the entitlements file, so `storefront settings` sees them too. The first two "
+    public static let settingsNote = "Stored in the store (the file or the database), so `storefront settings` sees them too. The first two "
         + "belong to this device; the next-purchase outcome applies once. The rest apply to the whole store."
 
     /// A search that matches nothing.
