@@ -28,6 +28,10 @@ final class StandardErrorHold: @unchecked Sendable {
         return path
     }
 
+    /// The line before what was held, when anything was.
+    static let heading = "storefront: while the screen was shown, this was written to standard error (a storefront that lost "
+        + "its store said so on screen and connected again by itself):\n"
+
     /// Sends descriptor 2 to the file, when it is a terminal; does nothing if already holding.
     func hold() {
         lock.lock(); defer { lock.unlock() }
@@ -57,7 +61,9 @@ final class StandardErrorHold: @unchecked Sendable {
         savedDescriptor = -1
         self.path = nil
         if let held = FileManager.default.contents(atPath: path), !held.isEmpty {
-            held.withUnsafeBytes { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+            // Said after the fact, the lines need to say when they were written.
+            let text = Data(Self.heading.utf8) + held
+            text.withUnsafeBytes { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
         }
         unlink(path)
     }

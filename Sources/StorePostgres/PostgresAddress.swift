@@ -47,7 +47,7 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `text`, which is not an address, reads like one with its scheme left out or its
     /// `=` typed as `:`: `user@host/db`, `host:5432/db`, `[::1]:5432/db`, `//host/db`, `host:5432`,
-    /// `user@host:5432`, `user:password@host`, `host:db1 dbname:shop`. Taken as a path it would
+    /// `:5432/db`, `user@host:5432`, `user:password@host`, `user:password@`, `host:db1 dbname:shop`. Taken as a path it would
     /// quietly become a new entitlements file (or folders of them), a password in its name.
     /// A file name with an @ and no folder (`me@work.jsonl`, `a@b:c.jsonl`) is still a path.
     public static func lacksScheme(_ text: String) -> Bool {
@@ -56,12 +56,12 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         if start.range(of: #"^(host|hostaddr|port|dbname|user|password|sslmode|options)\s*:"#, options: .regularExpression) != nil {
             return true
         }
-        let hostAndPort = #"^([A-Za-z0-9.\-]+|\[[0-9A-Fa-f:.]+\]):[0-9]+$|^\[[0-9A-Fa-f:.]+\]$"#
+        let hostAndPort = #"^([A-Za-z0-9.\-]*|\[[0-9A-Fa-f:.]+\]):[0-9]+$|^\[[0-9A-Fa-f:.]+\]$"#
         guard let slash = start.firstIndex(of: "/") else {
             // No folder: `host:5432`, `[::1]`, `user@host:5432`, or `user:password@host`.
             return start.range(of: hostAndPort, options: .regularExpression) != nil
                 || start.range(of: #"^[^@\s]*@[^@\s]*:[0-9]+$"#, options: .regularExpression) != nil
-                || start.range(of: #"^[^@:\s]+:[^\s]*@[^@\s]+$"#, options: .regularExpression) != nil
+                || start.range(of: #"^[^@:\s]+:[^\s]*@[^@\s]*$"#, options: .regularExpression) != nil
         }
         let first = start[..<slash]
         return first.contains("@") || first.range(of: hostAndPort, options: .regularExpression) != nil

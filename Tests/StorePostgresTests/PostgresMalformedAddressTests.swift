@@ -81,7 +81,7 @@ struct PostgresMalformedAddressTests {
     func addressWithoutScheme() throws {
         for text in ["alice:s3cret@localhost:1/shop", "localhost:1/shop", "//localhost:1/shop", "host:localhost dbname:shop",
                      "localhost:1", "db.example.com:5432", "alice@localhost:1", "alice:s3cret@localhost", "alice:s3cret@db.example.com",
-                     "[::1]:1/shop", "[::1]:1"] {
+                     "[::1]:1/shop", "[::1]:1", ":1/shop", ":1", "alice:s3cret@"] {
             var (cli, folder) = try inEmptyFolder()
             cli.storeArguments = ["--store", text]
             Self.expectUsage(try cli.run(["buy", "com.example.rage.face.random"]), "reads like a PostgreSQL address without its")

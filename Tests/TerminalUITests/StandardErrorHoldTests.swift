@@ -31,6 +31,7 @@ struct StandardErrorHoldTests {
         hold.release()
         let shownAfter = (try? String(contentsOfFile: capturePath, encoding: .utf8)) ?? ""
         #expect(shownAfter.components(separatedBy: marker).count == 2, "written out once, after release: \(shownAfter)")
+        #expect(shownAfter.contains(StandardErrorHold.heading + marker), "under a line saying when it was written: \(shownAfter)")
         #expect(!FileManager.default.fileExists(atPath: heldPath))
     }
 
