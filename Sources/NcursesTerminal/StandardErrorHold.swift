@@ -8,7 +8,7 @@ import Foundation
 /// believes it drew: the screen stays wrong until the next full repaint, banners included. So
 /// while the screen is active, descriptor 2 goes to a file in the temporary folder; `release`
 /// puts the terminal back on descriptor 2 and copies the file there. A process that dies without
-/// releasing leaves the file (`storefront-<pid>.stderr`), with whatever it said, to be read.
+/// releasing leaves the file (`storefront-<pid>-<random>.stderr`), with whatever it said, to be read.
 /// Nothing is held when standard error is not the terminal (a file or a pipe the person chose).
 final class StandardErrorHold: @unchecked Sendable {
     /// Guards the two fields: `release` also runs from an exit hook.
@@ -36,8 +36,9 @@ final class StandardErrorHold: @unchecked Sendable {
     func hold() {
         lock.lock(); defer { lock.unlock() }
         guard savedDescriptor < 0, !holdsOnlyATerminal || isatty(STDERR_FILENO) == 1 else { return }
-        let path = NSTemporaryDirectory() + "storefront-\(getpid()).stderr"
-        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        // A new file of its own: another user's file (or link) planted under a guessable name is never written.
+        let path = NSTemporaryDirectory() + "storefront-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).stderr"
+        let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard file >= 0 else { return }
         let saved = dup(STDERR_FILENO)
         guard saved >= 0, dup2(file, STDERR_FILENO) >= 0 else {
