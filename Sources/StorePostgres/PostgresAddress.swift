@@ -24,7 +24,7 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     /// string, and a URI pasted with one must be refused, not become a file of that name.
     public static func looksLikeAddress(_ text: String) -> Bool {
         let start = text.drop { $0.isWhitespace }
-        if start.hasPrefix("postgresql://") || start.hasPrefix("postgres://") { return true }
+        if startsWithScheme(start) { return true }
         if start.range(of: #"^[A-Za-z_]+\s*="#, options: .regularExpression) != nil { return true }
         guard let firstWord = text.split(separator: " ").first, let equals = firstWord.firstIndex(of: "=") else { return false }
         return !firstWord[..<equals].isEmpty && !firstWord[..<equals].contains("/")
@@ -47,8 +47,9 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `text`, which is not an address, reads like one with its scheme left out or its
     /// `=` typed as `:`: `user@host/db`, `host:5432/db`, `[::1]:5432/db`, `//host/db`, `host:5432`,
-    /// `:5432/db`, `user@host:5432`, `user:password@host`, `user:password@`, `host:db1 dbname:shop`. Taken as a path it would
-    /// quietly become a new entitlements file (or folders of them), a password in its name.
+    /// `:5432/db`, `user@host:5432`, `user:password@host`, `user:password@`, `host:db1 dbname:shop`.
+    /// Taken as a path it would quietly become a new entitlements file (or folders of them), a
+    /// password in its name.
     /// A file name with an @ and no folder (`me@work.jsonl`, `a@b:c.jsonl`) is still a path.
     public static func lacksScheme(_ text: String) -> Bool {
         let start = text.drop { $0.isWhitespace }
@@ -83,11 +84,12 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     /// `STOREFRONT_STORE`, which advice may then rely on to name the store.
     public init(_ text: String, environment: [String: String] = [:], namedByEnvironment: Bool = false) throws(PostgresStoreError) {
         let start = text.drop { $0.isWhitespace }
-        if (start.hasPrefix("postgresql://") || start.hasPrefix("postgres://")) && (start.count != text.count || text.last?.isWhitespace == true) {
+        let isURI = Self.startsWithScheme(start)
+        if isURI && (start.count != text.count || text.last?.isWhitespace == true) {
             // libpq would read a blank before the URI as a broken keyword string, and one after it as part of the database name.
             throw .invalidAddress(reason: "the URI has a blank (a space, tab or line break) before or after it, which must go")
         }
-        if start.contains("://"), Self.hasAtAfterSlash(text) {
+        if isURI, Self.hasAtAfterSlash(text) {
             // libpq ends the user part at the first / (a base64 password holds them), and shows the rest as a host or database.
             throw .invalidAddress(reason: "an @ comes after a / in it, so libpq would end the user name or password at that /; "
                 + "write / as %2F and @ as %40 in a user name, password or database name")
@@ -96,7 +98,7 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         guard let options = PQconninfoParse(text, &errorMessage) else {
             let reason = errorMessage.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "libpq cannot parse it"
             if let errorMessage { PQfreemem(errorMessage) }
-            if !start.contains("://"), text.range(of: #"(^|\s)password\s*="#, options: .regularExpression) != nil {
+            if !isURI, text.range(of: #"(^|\s)password\s*="#, options: .regularExpression) != nil {
                 // libpq quotes the word it stumbled on, which may be the second word of an unquoted password.
                 throw .invalidAddress(reason: "libpq cannot parse it (its words are left out: they may quote part of the "
                     + "password); a value with blanks or quotes goes in single quotes, password='two words', with \\' and "
@@ -142,6 +144,11 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     public var display: String { shown.text }
 
     public var description: String { display }
+
+    /// Whether `text` begins with one of libpq's two URI schemes.
+    private static func startsWithScheme(_ text: Substring) -> Bool {
+        text.hasPrefix("postgresql://") || text.hasPrefix("postgres://")
+    }
 
     /// Whether an @ follows a / between a URI's scheme and its query: a user name or password
     /// holding a / (or an unescaped @ in the database name), which libpq would split there.

@@ -107,8 +107,9 @@ public final class TUIRunLoop {
     }
 
     /// How long the next key read may wait: while something turns or counts down, or an
-    /// effect's result is still to come, briefly; with a change signal, until the next renewal check, reconnect attempt or look at a
-    /// damaged store (or a key, or the signal); without one, briefly, since the log must be asked.
+    /// effect's result is still to come, briefly; with a change signal, until the next renewal
+    /// check, reconnect attempt or look at a damaged store (or a key, or the signal); without
+    /// one, briefly, since the log must be asked.
     func waitMilliseconds(hasChangeSignal: Bool) -> Int? {
         if state.activity != nil || !state.isConfirmationArmed(at: state.keyTime) || mailbox.isAwaitingResults {
             return Self.busyTimeoutMilliseconds

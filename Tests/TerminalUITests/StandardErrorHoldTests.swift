@@ -36,12 +36,21 @@ struct StandardErrorHoldTests {
     }
 
     @Test("Standard error that is not a terminal (a file the person chose) is left alone")
-    func leavesAFileAlone() {
-        let hold = StandardErrorHold()
-        if isatty(STDERR_FILENO) == 0 {
-            hold.hold()
-            #expect(hold.heldPath == nil)
+    func leavesAFileAlone() throws {
+        let chosenPath = NSTemporaryDirectory() + "stderr-chosen-\(UUID().uuidString)"
+        let chosen = open(chosenPath, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+        try #require(chosen >= 0)
+        let original = dup(STDERR_FILENO)
+        dup2(chosen, STDERR_FILENO)
+        defer {
+            dup2(original, STDERR_FILENO)
+            close(original)
+            close(chosen)
+            unlink(chosenPath)
         }
+        let hold = StandardErrorHold()
+        hold.hold()
+        #expect(hold.heldPath == nil, "a file given as standard error is never swapped for the held one")
         hold.release()
     }
 }
