@@ -80,10 +80,22 @@ extension PostgresEventLog {
         }
         let rows = answers.popFirst()?.values ?? []
         guard !rows.isEmpty else { return EventBatch() }
+        let (firstLine, problemsBefore) = (chain.linesRead + 1, chain.problems.count)
+        defer { noteRows(of: chain.problems.dropFirst(problemsBefore), in: rows, startingAtLine: firstLine) }
         let entries = try chain.read(rows.map { Array(($0[1] ?? "").utf8) })
         // Only once the rows were taken in, so rows a failed read dropped are fetched again.
         fetchedThrough = rows.last?.first.flatMap { $0.flatMap(Int.init) } ?? fetchedThrough
         return EventBatch(entries: entries.map { (sequence: $0.sequence, event: $0.event) },
                           isPartial: rows.count == Self.rowsPerRead)
+    }
+
+    /// Keeps the `seq` of each row (fed to the chain from `firstLine` on) that `problems` name,
+    /// for `rowProblems`. Call under `lock`.
+    private func noteRows(of problems: ArraySlice<LedgerProblem>, in rows: [[String?]], startingAtLine firstLine: Int) {
+        for line in problems.flatMap({ [$0.line, $0.firstUntrustedLine].compactMap { $0 } }) {
+            let index = line - firstLine
+            guard rows.indices.contains(index), let sequence = rows[index].first.flatMap({ $0.flatMap(Int.init) }) else { continue }
+            rowOfProblemLine[line] = sequence
+        }
     }
 }

@@ -149,7 +149,7 @@ extension PostgresEventLog {
         } while batch.isPartial
         return log.lock.withLock {
             LedgerVerification(path: address.display, lineCount: log.fetchedThrough + 1, entryCount: entryCount,
-                               lastSequence: log.chain.lastSequence, problems: log.chain.problems + columnProblems,
+                               lastSequence: log.chain.lastSequence, problems: log.rowProblems + columnProblems,
                                incompleteLastLineBytes: 0, headMAC: log.chain.headMAC)
         }
     }

@@ -24,7 +24,12 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// A commit may have gone unnoticed (before LISTEN took effect, or while reconnecting):
     /// the next `hasChanged` says yes, so the reader looks.
     private var mayHaveMissedChanges = false
-    var chain: LedgerLineChain<StoreEvent>
+    var chain: LedgerLineChain<StoreEvent> {
+        didSet { rowOfProblemLine = [:] }
+    }
+    /// The `seq` of the row each problem's line came from, by the line's position in `chain`:
+    /// the two differ once a row is missing (see `rowProblems`).
+    var rowOfProblemLine: [Int: Int] = [:]
     let lock = NSLock()
     /// The highest sequence number fetched; reads continue after it.
     var fetchedThrough = 0
@@ -69,7 +74,14 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         chain = LedgerLineChain(keyPath: keyPath)
     }
 
-    public var problems: [LedgerProblem] { lock.withLock { chain.problems } }
+    public var problems: [LedgerProblem] { lock.withLock { rowProblems } }
+
+    /// The chain's problems named by the rows they were found in: a chain counts the lines it
+    /// was fed, so after a deleted row its line N is no longer the row with `seq` N − 1, the
+    /// number the store's words give. Call under `lock`.
+    var rowProblems: [LedgerProblem] {
+        chain.problems.map { $0.renumberingLines { line in rowOfProblemLine[line].map { $0 + 1 } ?? line } }
+    }
 
     /// Has `observer` told the key file's path when a commit of this log makes it (the first
     /// change to a new store), so a process that stays open (`serve`) can say where it is as
@@ -227,7 +239,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 // Refused before any row is read: rows a refused commit read would have to be
                 // delivered again, and only reading from the first row does that, which would
                 // lose the rows verified before the key file changed.
-                throw StoreDamaged(store: address.shown, problems: chain.problems)
+                throw StoreDamaged(store: address.shown, problems: rowProblems)
             }
             // A commit is refused by damage only as the store is now, not as it was last read.
             let restarted = restartIfNeeded(rereadingDamage: true)
@@ -246,7 +258,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             } catch LedgerError.refusedForWriting(_, let problems) {
                 // The chain refuses in a file's words (lines, `repair`); a database has rows and backups.
                 mustRestart = true
-                throw StoreDamaged(store: address.shown, problems: problems)
+                throw StoreDamaged(store: address.shown, problems: problems == chain.problems ? rowProblems : problems)
             } catch {
                 // What this commit read or built may not be in the database: read it all again.
                 mustRestart = true

@@ -6,7 +6,8 @@ import StoreLedger
 /// database has no repair).
 ///
 /// The ledger's scanner reads a database's rows as the lines of a chain whose line 1 is the
-/// `storefront_header` row, so line N is the row with `seq` N − 1.
+/// `storefront_header` row; the store renumbers its problems so that line N is the row with
+/// `seq` N − 1 even after a row went missing.
 public enum StoreProblemText {
     /// What to do about rows that do not verify.
     public static let databaseRemedy = "restore the database from a backup, or `storefront store copy` a good copy of "
@@ -32,8 +33,12 @@ public enum StoreProblemText {
             "the storefront_header row is malformed: \(reason); \(databaseRemedy)"
         case .malformed(let line, let reason):
             "storefront_events row seq \(sequence(ofLine: line)) is malformed: \(reason); \(databaseRemedy)"
+        case .sequenceGap(let line, let expected, let found) where sequence(ofLine: line) == found && found > expected:
+            // The row and its line agree: the rows before it are what is missing.
+            "storefront_events has no \(found - 1 > expected ? "rows seq \(expected) to \(found - 1)" : "row seq \(expected)"): row seq \(found) "
+                + "comes next, so \(found - 1 > expected ? "rows were" : "a row was") deleted; \(databaseRemedy)"
         case .sequenceGap(let line, let expected, let found):
-            "the row read as seq \(sequence(ofLine: line)) of storefront_events holds sequence number \(found) where "
+            "storefront_events row seq \(sequence(ofLine: line)) holds sequence number \(found) in its line where "
                 + "\(expected) was expected: a row was deleted or its line edited; \(databaseRemedy)"
         case .lineTooLong(let line, let limit):
             "storefront_events row seq \(sequence(ofLine: line)) is longer than \(limit) bytes, more than any row "

@@ -63,6 +63,34 @@ struct PostgresEventLogTests {
         #expect(throws: (any Error).self) { try reopened.purchase(face, buyer: phone, storefront: "USA") }
     }
 
+    @Test("rows deleted from the middle with the trigger bypassed: the problems name the rows by their seq, and what is missing")
+    func deletedRowsAreNamedByTheirSeq() throws {
+        let fixture = try PostgresStoreFixture()
+        let store = try fixture.store()
+        for _ in 0..<5 { _ = try store.purchase(face, buyer: phone, storefront: "USA") }
+        try fixture.server.psql("SET session_replication_role = replica; DELETE FROM storefront_events WHERE seq = 3")
+        var report = try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath)
+        // Row seq 4 is the chain's fourth line after the header, but its problems name it as seq 4.
+        #expect(report.problems == [.tampered(line: 5), .sequenceGap(line: 5, expected: 3, found: 4)])
+        let medium = try fixture.store().medium
+        #expect(report.problems.map { StoreProblemText.describe($0, in: medium) }.map { $0.prefix(while: { $0 != ";" }) } == [
+            "storefront_events row seq 4 does not match its MAC: it was changed by hand, or rows before it were deleted",
+            "storefront_events has no row seq 3: row seq 4 comes next, so a row was deleted",
+        ])
+        try fixture.server.psql("SET session_replication_role = replica; DELETE FROM storefront_events WHERE seq = 4")
+        report = try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath)
+        #expect(StoreProblemText.describe(report.problems[1], in: medium)
+            .hasPrefix("storefront_events has no rows seq 3 to 4: row seq 5 comes next, so rows were deleted;"))
+        let reopened = try fixture.store()
+        #expect(reopened.ledgerProblems == report.problems, "an open store names the rows as verify does")
+        #expect(reopened.balance(of: "rage-faces", for: phone) == 10, "the events before the gap are folded")
+        #expect {
+            try reopened.purchase(face, buyer: phone, storefront: "USA")
+        } throws: { error in
+            (error as? StoreDamaged)?.problems == report.problems
+        }
+    }
+
     @Test("a role that may only SELECT reads the store and is refused writing, with nothing written")
     func readOnlyRoleReadsButCannotWrite() throws {
         let fixture = try PostgresStoreFixture()

@@ -30,6 +30,9 @@ public final class LedgerLineChain<Event: Codable & Sendable> {
     /// The sequence number of the last event line read or built, 0 before the first.
     public var lastSequence: Int { cursor.lastSequence }
 
+    /// How many lines were read, the header included: the position of the last one.
+    public var linesRead: Int { cursor.lineCount }
+
     /// Whether the header line was read (or built).
     public var hasHeader: Bool { cursor.hasReadHeader }
 
