@@ -3,8 +3,9 @@ import Foundation
 /// Holds what is written to standard error while the screen is drawn, and writes it out once the
 /// terminal is given back.
 ///
-/// Libraries write there on their own (libpq prints a server's "terminating connection" notice
-/// when a session is ended under it), and on the terminal such text lands among the cells curses
+/// Libraries and the runtime write there on their own (libpq printed a server's "terminating
+/// connection" notice before its sessions were opened with a receiver set first), and on the
+/// terminal such text lands among the cells curses
 /// believes it drew: the screen stays wrong until the next full repaint, banners included. So
 /// while the screen is active, descriptor 2 goes to a file in the temporary folder; `release`
 /// puts the terminal back on descriptor 2 and copies the file there. A process that dies without

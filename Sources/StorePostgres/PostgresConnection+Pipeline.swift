@@ -112,7 +112,7 @@ extension PostgresConnection {
     /// The error for a pipeline that could not be finished: `unreachable` with libpq's reason.
     /// The connection then stays in pipeline mode, which `isBroken` counts as lost.
     private func lostOrStuck() -> PostgresStoreError {
-        let reason = Self.message(of: handle)
+        let reason = lostReason
         return .unreachable(store: address.shown,
                             reason: PQstatus(handle) == CONNECTION_OK ? "the connection could not finish a pipeline: \(reason)" : reason)
     }

@@ -49,39 +49,29 @@ final class PostgresConnection {
     /// connection has gone bad, which is when a cut-off commit needs it (`outcomeOfCutOffCommit`).
     let backendPID: Int32
 
+    /// What the server said outside its answers; it must outlive `handle`, which reports to it.
+    let notices: ServerNotices
+
     init(_ address: PostgresAddress) throws(PostgresStoreError) {
         self.address = address
-        guard let handle = Self.connect(address.connectionString) else {
+        let notices = ServerNotices()
+        guard let handle = Self.connect(address.connectionString, notices: notices) else {
             throw .unreachable(store: address.shown, reason: "libpq could not allocate a connection")
         }
         guard PQstatus(handle) == CONNECTION_OK else {
-            let failure = Self.connectFailure(handle, address: address)
+            let failure = Self.connectFailure(handle, address: address, notices: notices)
             PQfinish(handle)
             throw failure
         }
         self.handle = handle
+        self.notices = notices
         backendPID = PQbackendPID(handle)
-        // Warnings (a NOTICE for CREATE … IF NOT EXISTS) must not reach the command's output.
-        PQsetNoticeProcessor(handle, { _, _ in }, nil)
         try limitLockWaits()
     }
 
     /// The name a session shows in `pg_stat_activity` unless the address or `PGAPPNAME` gives one,
     /// so whoever looks for the session holding the writer lock can tell a storefront's.
     static let applicationName = "storefront"
-
-    /// Starts a connection to `connectionString` (a URI or keyword string, expanded by libpq
-    /// as `dbname`) with `applicationName` as libpq's fallback, which any application_name
-    /// the user gave overrides.
-    private static func connect(_ connectionString: String) -> OpaquePointer? {
-        let copies: [UnsafeMutablePointer<CChar>?] = ["dbname", "fallback_application_name", connectionString, applicationName]
-            .map { (text: String) in strdup(text) }
-        defer { copies.forEach { free($0) } }
-        let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
-        let keywords = Array(pointers[0..<2]) + [nil]
-        let values = Array(pointers[2..<4]) + [nil]
-        return PQconnectdbParams(keywords, values, 1)
-    }
 
     /// Sets `lock_timeout` to the default unless something set it already (its source is then
     /// not `default`), so a user's `options=-c lock_timeout=…` or `PGOPTIONS` wins, 0 included.
@@ -184,7 +174,7 @@ final class PostgresConnection {
     /// server's SQLSTATE and message.
     func failure(_ result: OpaquePointer?) -> PostgresStoreError {
         guard PQstatus(handle) == CONNECTION_OK else {
-            return .unreachable(store: address.shown, reason: Self.message(of: handle))
+            return .unreachable(store: address.shown, reason: lostReason)
         }
         let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
         let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
@@ -202,15 +192,20 @@ final class PostgresConnection {
         return .statementFailed(store: address.shown, sqlState: state, message: message)
     }
 
-    /// libpq's message on one line: its lines joined with "; " and its tabs and runs of spaces
-    /// made one space, as it is quoted inside a sentence of ours.
+    /// Why the connection is gone: the server's reason when it gave one, else libpq's.
+    var lostReason: String { Self.lostReason(handle, notices: notices) }
+
+    private static func lostReason(_ handle: OpaquePointer, notices: ServerNotices) -> String {
+        notices.sessionEndReason ?? message(of: handle)
+    }
+
     /// Why a connection failed: `noDatabase` when the server answered that the database does not
     /// exist, which no retry mends, else `unreachable`.
     ///
     /// libpq gives no SQLSTATE for a failed connection, so the server's message is matched. It is
     /// in the server's language; another language than English reads as unreachable, as before.
-    private static func connectFailure(_ handle: OpaquePointer, address: PostgresAddress) -> PostgresStoreError {
-        let reason = message(of: handle)
+    private static func connectFailure(_ handle: OpaquePointer, address: PostgresAddress, notices: ServerNotices) -> PostgresStoreError {
+        let reason = lostReason(handle, notices: notices)
         let text = { (value: UnsafeMutablePointer<CChar>?) in value.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
         guard let database = text(PQdb(handle)), reason.contains("database \"\(database)\" does not exist") else {
             return .unreachable(store: address.shown, reason: reason)
