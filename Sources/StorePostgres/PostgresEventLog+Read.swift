@@ -18,6 +18,9 @@ extension PostgresEventLog {
         let readsHeader: Bool
         /// The checkpoint to resume from, whose row is asked for right after the header.
         let checkpoint: LedgerCheckpoint?
+        /// Whether the last row read is asked for again, to see that it is still there as read
+        /// (see `isLastRowRead`).
+        let witnessesLastRow: Bool
         /// The statements, in the order their answers come.
         let statements: [PostgresConnection.Statement]
     }
@@ -29,12 +32,25 @@ extension PostgresEventLog {
         // A checkpoint waits only for a chain with no header, which the header read then starts.
         let checkpoint = readsHeader ? pendingCheckpoint : nil
         if readsHeader { statements.append(PostgresConnection.Statement("SELECT line FROM storefront_header")) }
-        if let checkpoint {
-            statements.append(PostgresConnection.Statement("SELECT line FROM storefront_events WHERE seq = $1",
-                                                           [String(checkpoint.sequence)]))
-        }
+        if let checkpoint { statements.append(Self.row(checkpoint.sequence)) }
+        // Only a sound chain that stands where the rows were read to has a last row to vouch for.
+        let witnessesLastRow = !readsHeader && fetchedThrough > 0 && chain.problems.isEmpty && chain.lastSequence == fetchedThrough
+        if witnessesLastRow { statements.append(Self.row(fetchedThrough)) }
         statements.append(Self.rows(after: checkpoint?.sequence ?? fetchedThrough))
-        return RowsRequest(readsHeader: readsHeader, checkpoint: checkpoint, statements: statements)
+        return RowsRequest(readsHeader: readsHeader, checkpoint: checkpoint, witnessesLastRow: witnessesLastRow, statements: statements)
+    }
+
+    /// The line of the row with `sequence`.
+    static func row(_ sequence: Int) -> PostgresConnection.Statement {
+        PostgresConnection.Statement("SELECT line FROM storefront_events WHERE seq = $1", [String(sequence)])
+    }
+
+    /// Whether `line` (nil for no row) is the last row this log read, by its sequence number
+    /// and MAC. Rows are never changed or removed by a store, so another line there means the
+    /// database was restored from a backup, or its last rows were deleted by hand and others
+    /// committed in their place: the rows after it continue another chain. Call under `lock`.
+    func isLastRowRead(_ line: String?) -> Bool {
+        chain.lastSequence == fetchedThrough && chain.headMAC.map { line?.hasSuffix(",\"mac\":\"\($0)\"}") == true } == true
     }
 
     /// The rows after `sequence`, as many as one read takes.
@@ -65,6 +81,7 @@ extension PostgresEventLog {
         if request.readsHeader {
             guard let line = answers.popFirst()?.first?.first ?? nil else {
                 // No commit has made the store yet; rows a first commit stored meanwhile are read next time.
+                try refuseRowsWithoutHeader(answers.last?.values.first)
                 return EventBatch(restarted: pendingCheckpoint.take() != nil)
             }
             _ = try chain.read([Array(line.utf8)])
@@ -78,6 +95,13 @@ extension PostgresEventLog {
                 return batch
             }
         }
+        if request.witnessesLastRow, !isLastRowRead(answers.popFirst()?.first?.first ?? nil) {
+            // Another chain goes on from here: read the store again from its first row.
+            startOver()
+            var batch = try fetch()
+            batch.restarted = true
+            return batch
+        }
         let rows = answers.popFirst()?.values ?? []
         guard !rows.isEmpty else { return EventBatch() }
         let (firstLine, problemsBefore) = (chain.linesRead + 1, chain.problems.count)
@@ -87,6 +111,17 @@ extension PostgresEventLog {
         fetchedThrough = rows.last?.first.flatMap { $0.flatMap(Int.init) } ?? fetchedThrough
         return EventBatch(entries: entries.map { (sequence: $0.sequence, event: $0.event) },
                           isPartial: rows.count == Self.rowsPerRead)
+    }
+
+    /// Halts the chain when the header row is missing but `firstRow` (the first row read after
+    /// it) is there and the header still is not when asked again: the first commit stores the
+    /// header with its rows, so the second look, which starts after the rows were seen, would
+    /// see a header that commit made. Call under `lock`.
+    private func refuseRowsWithoutHeader(_ firstRow: [String?]?) throws {
+        guard let firstRow, let sequence = firstRow.first.flatMap({ $0.flatMap(Int.init) }),
+              try connection.execute("SELECT line FROM storefront_header").values.isEmpty
+        else { return }
+        chain.haltWithoutHeader(firstRowSequence: sequence)
     }
 
     /// Keeps the `seq` of each row (fed to the chain from `firstLine` on) that `problems` name,

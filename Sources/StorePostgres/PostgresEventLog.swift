@@ -279,6 +279,9 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             isReadingInParts = false
             others.restarted = others.restarted || restarted
             try storeHeaderIfMissing()
+            // Refused before the decision, as a file refuses: made on the events before the damage
+            // only, it could refuse for a reason that is not there ("no such transaction").
+            guard chain.problems.isEmpty else { throw LedgerError.refusedForWriting(path: address.display, problems: chain.problems) }
             let decision = try decide(others)
             let lines = try chain.lines(for: decision.events, storeName: address.display)
             var batch = others
@@ -344,12 +347,11 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         guard mustConfirmContinuity else { return }
         let line: String?
         do {
-            line = try connection.execute("SELECT line FROM storefront_events WHERE seq = $1", [String(fetchedThrough)]).first?.first ?? nil
+            line = try connection.execute(Self.row(fetchedThrough)).first?.first ?? nil
         } catch {
             throw Self.portError(error)
         }
-        let sameRow = chain.lastSequence == fetchedThrough && chain.headMAC.map { line?.hasSuffix(",\"mac\":\"\($0)\"}") == true } == true
-        if !sameRow { mustRestart = true }
+        if !isLastRowRead(line) { mustRestart = true }
         mustConfirmContinuity = false
     }
 
@@ -386,6 +388,12 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     private func restartIfNeeded(rereadingDamage: Bool) -> Bool {
         let damageMayBeMended = rereadingDamage && mayBeMendedByReadingAgain && !isReadingInParts
         guard mustRestart || damageMayBeMended else { return false }
+        startOver()
+        return true
+    }
+
+    /// Has the next read start from the header row, with every MAC checked anew; call under `lock`.
+    func startOver() {
         chain = LedgerLineChain(keyPath: keyPath, readingAgain: true)
         fetchedThrough = 0
         pendingCheckpoint = nil
@@ -393,7 +401,6 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         damagedRecheckRequested = false
         isReadingInParts = false
         firstRowReadAt = ProcessInfo.processInfo.systemUptime
-        return true
     }
 
     /// Takes in a change of the key file (see `LedgerLineChain.takeKeyFileChange`): a mended
@@ -418,7 +425,8 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
 
     /// Starts the chain with a header row when the store has none; call under the writer lock.
     private func storeHeaderIfMissing() throws {
-        guard !chain.hasHeader else { return }
+        // A store whose header row was deleted keeps its rows: a new header would orphan them.
+        guard !chain.hasHeader, chain.problems.isEmpty else { return }
         let keyWasMissing = !FileManager.default.fileExists(atPath: keyPath)
         // Taking the key of the former name quietly could share it with another database.
         if keyWasMissing,

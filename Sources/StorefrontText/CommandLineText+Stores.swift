@@ -62,6 +62,16 @@ extension CommandLineText {
                 + "them. The first: \(first)"
         }
 
+        /// `store copy` lost its connection to `target` after the copy's COMMIT was sent, and
+        /// could not ask again whether the server ran it (`reason`, libpq's words): the copy is
+        /// one transaction, so the target holds all of it or nothing.
+        public static func copyCutOff(into target: ShownStoreAddress, reason: String) -> String {
+            "the store at \(target) became unreachable (\(reason)) after the copy was sent, and could not be asked again whether "
+                + "it was recorded; the copy is one transaction, so the target holds all of it or none of it. Once the server is "
+                + "reachable, \(StoreCommandText.command("verify", on: target)) tells which: the copied events, or no store (then "
+                + "run the copy again)"
+        }
+
         /// A PostgreSQL address libpq refuses before connecting (it cannot parse it, or a port is
         /// no port number): `givenBy` is the option or variable that held it.
         public static func malformedAddress(givenBy: String, reason: String) -> String {

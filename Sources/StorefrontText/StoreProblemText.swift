@@ -43,6 +43,9 @@ public enum StoreProblemText {
         case .lineTooLong(let line, let limit):
             "storefront_events row seq \(sequence(ofLine: line)) is longer than \(limit) bytes, more than any row "
                 + "storefront writes, so it and every row after it are left unread; \(databaseRemedy)"
+        case .headerMissing(let firstRowSequence):
+            "the storefront_header row is missing, yet storefront_events holds rows from seq \(firstRowSequence) on: it was "
+                + "deleted with the triggers bypassed, and without it no row can be verified; \(databaseRemedy)"
         case .notALedger(let reason):
             "the storefront_header row is not a storefront header (\(reason)); check that the address names the "
                 + "database you meant"
@@ -59,7 +62,8 @@ public enum StoreProblemText {
             "the key file \(keyPath) does not hold a key (\(reason)), so no row can be verified; copy the store's key "
                 + "file there from a machine that has it"
         case .columnsDisagree(let line, let columns):
-            "storefront_events row seq \(sequence(ofLine: line)) has \(columns.joined(separator: ", ")) that disagree with its "
+            "storefront_events row seq \(sequence(ofLine: line)) has \(columns.count == 1 ? "a column" : "columns") "
+                + "\(columns.joined(separator: ", ")) that disagree\(columns.count == 1 ? "s" : "") with its "
                 + "line: changed by hand, with the triggers bypassed. The store reads only the line, so its events stand, but the "
                 + "unique keys on those columns no longer guard it; \(databaseRemedy)"
         case .keyChangedWhileOpen(let found, _):

@@ -26,6 +26,8 @@ struct PostgresAdviceWordsTests {
              ["verify"]),
             ("damaged database, banner", StorefrontScreenText.databaseProblem(store, problem: "row seq 2", more: 0), ["verify"]),
             ("damaged source of a copy", CommandLineText.Stores.copySourceDamaged(store, problems: [.tampered(line: 3)]), ["verify"]),
+            ("copy cut off after it was sent", CommandLineText.Stores.copyCutOff(into: store, reason: "server closed the connection"),
+             ["verify"]),
             ("repair asked of a database", CommandLineText.Files.noRepairForDatabase(store), ["verify"]),
             ("missing key, refused change", StoreDamaged(store: store, problems: [.keyMissing(keyPath: keyPath)]).description, ["verify"]),
             ("missing key, warning", CommandLineText.Stores.damaged(store, problems: 1, firstBadSeq: 0, firstProblem: "no key"), ["verify"]),

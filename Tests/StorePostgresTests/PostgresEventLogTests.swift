@@ -91,6 +91,44 @@ struct PostgresEventLogTests {
         }
     }
 
+    @Test("the last row deleted by hand and another committed in its place: an open store reads again from the first row, never chains onto the row it read")
+    func lastRowReplacedUnderAnOpenStore() throws {
+        let fixture = try PostgresStoreFixture()
+        let open = try fixture.store()
+        for _ in 0..<2 { _ = try open.purchase(face, buyer: phone, storefront: "USA") }
+        #expect(open.balance(of: "rage-faces", for: phone) == 10)
+        try fixture.server.psql("SET session_replication_role = replica; DELETE FROM storefront_events WHERE seq = 2")
+        let other = Buyer(account: "other", device: "tablet")
+        _ = try fixture.store().purchase(face, buyer: other, storefront: "USA")
+        // A read sees that row 2 is another one and folds the store as it now is.
+        _ = try open.refresh()
+        #expect(open.balance(of: "rage-faces", for: phone) == 5 && open.balance(of: "rage-faces", for: other) == 5)
+        try fixture.server.psql("SET session_replication_role = replica; DELETE FROM storefront_events WHERE seq = 2")
+        _ = try fixture.store().purchase(face, buyer: other, storefront: "USA")
+        // A commit, with no read before it, does the same under the writer lock.
+        _ = try open.purchase(face, buyer: phone, storefront: "USA")
+        #expect(open.balance(of: "rage-faces", for: phone) == 10 && open.balance(of: "rage-faces", for: other) == 5)
+        let report = try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath)
+        #expect(report.problems.isEmpty && report.lastSequence == 3, "\(report.problems)")
+    }
+
+    @Test("the header row deleted by hand: the store is damaged, not empty, and nothing writes a new header")
+    func deletedHeaderIsDamage() throws {
+        let fixture = try PostgresStoreFixture()
+        for _ in 0..<2 { _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA") }
+        try fixture.server.psql("SET session_replication_role = replica; DELETE FROM storefront_header")
+        let report = try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath)
+        #expect(report.problems == [.headerMissing(firstRowSequence: 1)])
+        #expect(StoreProblemText.describe(report.problems[0], in: try fixture.store().medium)
+            .hasPrefix("the storefront_header row is missing, yet storefront_events holds rows from seq 1 on"))
+        let store = try fixture.store()
+        #expect(store.ledgerProblems == report.problems)
+        #expect(throws: StoreDamaged.self) { try store.purchase(face, buyer: phone, storefront: "USA") }
+        #expect(throws: StoreDamaged.self) { try fixture.log().initialize() }
+        #expect(try fixture.server.psql("SELECT count(*) FROM storefront_header").trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(try fixture.server.psql("SELECT count(*) FROM storefront_events").trimmingCharacters(in: .whitespacesAndNewlines) == "2")
+    }
+
     @Test("a role that may only SELECT reads the store and is refused writing, with nothing written")
     func readOnlyRoleReadsButCannotWrite() throws {
         let fixture = try PostgresStoreFixture()

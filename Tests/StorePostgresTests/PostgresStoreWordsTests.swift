@@ -42,16 +42,19 @@ struct PostgresStoreWordsTests {
         let cli = database.cli
         for _ in 0..<2 { #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0) }
         try database.psql("ALTER TABLE storefront_events DISABLE TRIGGER storefront_events_append_only; "
-            + "UPDATE storefront_events SET kind = 'refund', app = 'com.evil', transaction_id = '2000000000000999' WHERE seq = 1")
+            + "UPDATE storefront_events SET kind = 'refund', app = 'com.evil', transaction_id = '2000000000000999' WHERE seq = 1; "
+            + "UPDATE storefront_events SET transaction_id = '2000000000000998' WHERE seq = 2")
 
         let verified = try cli.run(["verify"])
         #expect(verified.status == 3, "\(verified.stdout)\(verified.stderr)")
-        #expect(verified.stdout.contains("\(database.url): 1 problem"), "\(verified.stdout)")
-        #expect(verified.stdout.contains("storefront_events row seq 1 has kind, app, transaction_id that disagree with its line"),
+        #expect(verified.stdout.contains("\(database.url): 2 problems"), "\(verified.stdout)")
+        #expect(verified.stdout.contains("storefront_events row seq 1 has columns kind, app, transaction_id that disagree with its line"),
+                "\(verified.stdout)")
+        #expect(verified.stdout.contains("storefront_events row seq 2 has a column transaction_id that disagrees with its line"),
                 "\(verified.stdout)")
         #expect(Self.fileWords(in: verified.stdout).isEmpty, "\(verified.stdout)")
         let verifiedJSON = try cli.run(["verify", "--json"]).decoded(JSONShapes.VerifyResult.self)
-        #expect(verifiedJSON.problems.map(\.seq) == [1])
+        #expect(verifiedJSON.problems.map(\.seq) == [1, 2])
         // The store reads the lines alone: both purchases stand.
         #expect(try cli.credits()["rage-faces"] == 10)
     }
@@ -72,6 +75,10 @@ struct PostgresStoreWordsTests {
         #expect(refused.stderr.contains("restore the database from a backup, or `storefront store copy`"), "\(refused.stderr)")
         #expect(refused.stderr.contains("`storefront verify --store \(database.url)` lists the bad rows"), "\(refused.stderr)")
         #expect(Self.fileWords(in: refused.stderr).isEmpty, "\(refused.stderr)")
+        // The damage refuses before the decision, which would find no transaction past row seq 1.
+        let refund = try cli.run(["refund", "2000000000000003"])
+        #expect(refund.status == 3 && refund.stderr.contains("refusing to write to the store \(database.url)")
+            && !refund.stderr.contains("there is no transaction"), "\(refund.stderr)")
 
         let listed = try cli.run(["entitlements", "--json"])
         #expect(listed.status == 3, "a partial listing is never a plain success: \(listed.stderr)")

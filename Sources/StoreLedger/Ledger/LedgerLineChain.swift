@@ -33,6 +33,14 @@ public final class LedgerLineChain<Event: Codable & Sendable> {
     /// How many lines were read, the header included: the position of the last one.
     public var linesRead: Int { cursor.lineCount }
 
+    /// Records that a database holds event rows (from `firstRowSequence` on) but no header
+    /// row, and stops reading: nothing can be verified without the header.
+    public func haltWithoutHeader(firstRowSequence: Int) {
+        guard !cursor.hasReadHeader, !cursor.isHalted else { return }
+        cursor.problems.append(.headerMissing(firstRowSequence: firstRowSequence))
+        cursor.isHalted = true
+    }
+
     /// Whether the header line was read (or built).
     public var hasHeader: Bool { cursor.hasReadHeader }
 

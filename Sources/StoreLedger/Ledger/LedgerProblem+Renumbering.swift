@@ -19,7 +19,7 @@ extension LedgerProblem {
         case .keyChangedWhileOpen(let problem, let firstUnverifiedLine):
             .keyChangedWhileOpen(problem.renumberingLines(renumber), firstUnverifiedLine: renumber(firstUnverifiedLine))
         case .keyMissing, .keyInvalid, .keyNotPrivate, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger,
-             .commitMarkDamaged:
+             .commitMarkDamaged, .headerMissing:
             self
         }
     }

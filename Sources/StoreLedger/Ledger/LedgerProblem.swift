@@ -39,6 +39,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// (kind, app, ids) say otherwise: changed by hand. Nothing reads them back, so the events
     /// stay trusted; only `verify` looks.
     case columnsDisagree(line: Int, columns: [String])
+    /// A database holds event rows, from `firstRowSequence` on, but no header row: it was
+    /// deleted by hand, and without it no row can be verified.
+    case headerMissing(firstRowSequence: Int)
 
     /// The 1-based file line the problem was found on, when it concerns one line.
     public var line: Int? {
@@ -47,7 +50,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
             .columnsDisagree(let line, _):
             line
-        case .keyMismatch, .newerVersion, .notALedger: 1
+        case .keyMismatch, .newerVersion, .notALedger, .headerMissing: 1
         case .keyMissing, .keyInvalid, .keyNotPrivate, .keyUnreadable, .commitMarkDamaged: nil
         case .keyChangedWhileOpen(let problem, _): problem.line
         }
@@ -63,7 +66,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _):
             line
-        case .keyMissing, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger: 1
+        case .keyMissing, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger, .headerMissing: 1
         case .keyNotPrivate, .commitMarkDamaged, .columnsDisagree: nil
         case .keyChangedWhileOpen(_, let firstUnverifiedLine): firstUnverifiedLine
         }
@@ -131,6 +134,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
                 + "and verify again"
         case .columnsDisagree(let line, let columns):
             "line \(line) disagrees with the columns stored beside it (\(columns.joined(separator: ", "))): they were changed by hand"
+        case .headerMissing(let firstRowSequence):
+            "line 1, the header, is missing while lines from sequence number \(firstRowSequence) on follow, so no line can be "
+                + "verified; \(Self.startOver)"
         case .keyChangedWhileOpen(let problem, _):
             // The words a reader opening the ledger now gives; what stays read is told where
             // a listing is scoped by `firstUntrustedLine`.

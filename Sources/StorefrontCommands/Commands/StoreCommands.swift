@@ -56,6 +56,10 @@ enum StoreCommands {
             // A damaged database is told in rows, with the command that lists them.
             guard case .sourceDamaged(_, let problems) = refusal, case .database(let address) = sourceLog.medium else { throw refusal }
             throw CommandFailure(status: .dataProblem, message: CommandLineText.Stores.copySourceDamaged(address, problems: problems))
+        } catch let lost as StoreUnreachable {
+            // A buy's advice (its transactions, an account's balances) does not fit a whole store's copy.
+            guard case .cutOff = lost.change else { throw lost }
+            throw CommandFailure(status: .dataProblem, message: CommandLineText.Stores.copyCutOff(into: lost.store, reason: lost.reason))
         }
         let keyMade = keyToWatch.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         if arguments.json {
