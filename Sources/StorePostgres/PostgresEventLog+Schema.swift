@@ -53,6 +53,8 @@ extension PostgresEventLog {
         var hasNoTables: Bool
         /// INSERT on the events, or CREATE on the schema while there are no tables.
         var mayWrite: Bool
+        /// SELECT on the events (true while there are no tables): a commit reads before it writes.
+        var mayRead: Bool
         var schema: String
         var readOnly: Bool
         var inRecovery: Bool
@@ -66,11 +68,12 @@ extension PostgresEventLog {
                    CASE WHEN to_regclass('storefront_events') IS NULL
                         THEN coalesce(has_schema_privilege(current_schema(), 'CREATE'), false)
                         ELSE has_table_privilege('storefront_events', 'INSERT') END,
+                   to_regclass('storefront_events') IS NULL OR has_table_privilege('storefront_events', 'SELECT'),
                    coalesce(current_schema(), ''), \(Self.readOnlyFacts)
             """)
-        guard let row = rows?.first, row.count == 7 else { return nil }
-        return WriteFacts(hasNoTables: row[0] == "t", mayWrite: row[1] == "t", schema: row[2] ?? "", readOnly: row[3] == "on",
-                          inRecovery: row[4] == "t", readOnlySource: row[5] ?? "", database: row[6] ?? "")
+        guard let row = rows?.first, row.count == 8 else { return nil }
+        return WriteFacts(hasNoTables: row[0] == "t", mayWrite: row[1] == "t", mayRead: row[2] == "t", schema: row[3] ?? "",
+                          readOnly: row[4] == "on", inRecovery: row[5] == "t", readOnlySource: row[6] ?? "", database: row[7] ?? "")
     }
 
     private func refusal(_ facts: WriteFacts) -> String? {
@@ -78,13 +81,18 @@ extension PostgresEventLog {
             return Self.readOnlySessionReason(inRecovery: facts.inRecovery, settingSource: facts.readOnlySource,
                                               role: connection.user, database: facts.database)
         }
+        let role = connection.user
+        guard facts.mayRead else {
+            return "the role \(role) has no SELECT on storefront_events, so it can neither read nor change the store; the owner "
+                + "runs `\(PostgresStoreError.grantReading(to: role))`"
+                + (facts.mayWrite ? "" : " and `\(PostgresStoreError.grantWriting(to: role))`")
+        }
         guard !facts.mayWrite else { return nil }
         guard facts.hasNoTables else {
-            return "the role \(connection.user) has no INSERT on storefront_events (the owner runs "
-                + "`\(PostgresStoreError.grantWriting(to: connection.user))`)"
+            return "the role \(role) has no INSERT on storefront_events; the owner runs `\(PostgresStoreError.grantWriting(to: role))`"
         }
         let schema = facts.schema.isEmpty ? "any schema on its search_path" : "schema \(facts.schema)"
-        return "the store has no tables yet, and the role \(connection.user) has no CREATE on \(schema) to make them; "
+        return "the store has no tables yet, and the role \(role) has no CREATE on \(schema) to make them; "
             + "the database's owner makes them with `storefront store init`"
     }
 

@@ -29,8 +29,8 @@ struct PostgresPrivilegeChangeTests {
         _ = try store.purchase(face, buyer: phone, storefront: "USA")
 
         try fixture.server.psql("REVOKE INSERT ON storefront_events FROM clerk")
-        #expect(log.writeRefusal() == "the role clerk has no INSERT on storefront_events (the owner runs "
-                    + "`GRANT INSERT ON storefront_events TO \"clerk\"`)")
+        #expect(log.writeRefusal() == "the role clerk has no INSERT on storefront_events; the owner runs "
+                    + "`GRANT INSERT ON storefront_events TO \"clerk\"`")
         var refusal: StoreWriteRefusal?
         do {
             _ = try store.purchase(face, buyer: phone, storefront: "USA")
@@ -43,7 +43,16 @@ struct PostgresPrivilegeChangeTests {
         #expect(refusal?.reason.contains("permission denied for table storefront_events") == true, "\(String(describing: refusal))")
         #expect(try eventCount(fixture) == "2")
 
+        // SELECT taken away too: the refusal says so, and INSERT given back alone does not end it.
+        try fixture.server.psql("REVOKE SELECT ON storefront_events FROM clerk")
+        let grantReading = "`GRANT SELECT ON storefront_schema_version, storefront_header, storefront_events, "
+        #expect(log.writeRefusal()?.hasPrefix("the role clerk has no SELECT on storefront_events, so it can neither read nor "
+            + "change the store; the owner runs \(grantReading)") == true, "\(log.writeRefusal() ?? "nil")")
+        #expect(log.writeRefusal()?.hasSuffix(" and `GRANT INSERT ON storefront_events TO \"clerk\"`") == true)
         try fixture.server.psql("GRANT INSERT ON storefront_events TO clerk")
+        #expect(log.writeRefusal()?.hasPrefix("the role clerk has no SELECT on storefront_events") == true)
+        #expect(log.writeRefusal()?.contains("GRANT INSERT") == false)
+        try fixture.server.psql("GRANT SELECT ON storefront_events TO clerk")
         #expect(log.writeRefusal() == nil)
         _ = try store.purchase(face, buyer: phone, storefront: "USA")
         #expect(try eventCount(fixture) == "3")
@@ -62,8 +71,8 @@ struct PostgresPrivilegeChangeTests {
         try fixture.server.psql("REVOKE CREATE ON SCHEMA public FROM builder")
         _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
         try fixture.server.psql("GRANT SELECT ON ALL TABLES IN SCHEMA public TO builder")
-        #expect(log.writeRefusal() == "the role builder has no INSERT on storefront_events (the owner runs "
-                    + "`GRANT INSERT ON storefront_events TO \"builder\"`)")
+        #expect(log.writeRefusal() == "the role builder has no INSERT on storefront_events; the owner runs "
+                    + "`GRANT INSERT ON storefront_events TO \"builder\"`")
         try fixture.server.psql("GRANT INSERT ON storefront_events TO builder")
         #expect(log.writeRefusal() == nil)
     }
