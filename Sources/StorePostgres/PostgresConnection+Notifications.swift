@@ -21,26 +21,26 @@ extension PostgresConnection {
     /// nothing else: either way the next read connects again.
     var isBroken: Bool { PQstatus(handle) != CONNECTION_OK || PQpipelineStatus(handle) != PQ_PIPELINE_OFF }
 
-    /// Reads what the server sent unasked and takes every notification out of it; true when a
-    /// notification names a sequence number after `sequence` (or none), or when something else
-    /// arrived: besides notifications the server sends unasked only what a reader should look
-    /// at, the reason it is ending the connection, which the next read then finds lost.
+    /// Reads what the server sent unasked and takes every notification out of it; true when
+    /// there was one, or when something else arrived: besides notifications the server sends
+    /// unasked only what a reader should look at, the reason it is ending the connection, which
+    /// the next read then finds lost.
+    ///
+    /// A notification naming a sequence number already read counts too: it is most often a
+    /// commit read already, but it may be a new row under that number, committed after the last
+    /// rows were deleted by hand, which only a read (its look at the last row read) tells.
     ///
     /// Notifications that came in among a statement's replies are taken too: libpq keeps them
     /// aside while it reads the replies, so they never make the socket readable again.
-    func takeNotifications(after sequence: Int) -> Bool {
+    func takeNotifications() -> Bool {
         let hadInput = hasUnreadInput
         guard PQconsumeInput(handle) == 1, !isBroken else { return true }
         var notified = false
-        var namesUnread = false
         while let notification = PQnotifies(handle) {
             notified = true
-            // A commit notifies its last sequence number; a payload without one counts as new.
-            let named = notification.pointee.extra.flatMap { Int(String(cString: $0)) }
-            if named.map({ $0 > sequence }) ?? true { namesUnread = true }
             PQfreemem(notification)
         }
-        return namesUnread || (hadInput && !notified)
+        return notified || hadInput
     }
 
     /// Whether the socket has something to read right now.

@@ -196,7 +196,20 @@ final class PostgresConnection {
     var lostReason: String { Self.lostReason(handle, notices: notices) }
 
     private static func lostReason(_ handle: OpaquePointer, notices: ServerNotices) -> String {
-        notices.sessionEndReason ?? message(of: handle)
+        notices.sessionEndReason ?? serversReason(in: String(cString: PQerrorMessage(handle))) ?? message(of: handle)
+    }
+
+    /// The server's own reason when libpq's message for a lost session starts with it
+    /// ("FATAL:  terminating connection due to administrator command", then libpq's guess
+    /// that the server "terminated abnormally" and the statement it was running): that first
+    /// line alone, without its severity.
+    static func serversReason(in text: String) -> String? {
+        guard let first = text.split(whereSeparator: \.isNewline).first else { return nil }
+        for severity in ["FATAL:", "PANIC:"] where first.hasPrefix(severity) {
+            let reason = first.dropFirst(severity.count).trimmingCharacters(in: .whitespaces)
+            return reason.isEmpty ? nil : reason
+        }
+        return nil
     }
 
     /// Why a connection failed: `noDatabase` when the server answered that the database does not

@@ -79,8 +79,19 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// The chain's problems named by the rows they were found in: a chain counts the lines it
     /// was fed, so after a deleted row its line N is no longer the row with `seq` N − 1, the
     /// number the store's words give. Call under `lock`.
+    ///
+    /// A row that follows missing rows fails its MAC because of them (its line was chained onto
+    /// the row before it): the missing rows are named, not a row changed by hand.
     var rowProblems: [LedgerProblem] {
-        chain.problems.map { $0.renumberingLines { line in rowOfProblemLine[line].map { $0 + 1 } ?? line } }
+        let renumbered = chain.problems.map { $0.renumberingLines { line in rowOfProblemLine[line].map { $0 + 1 } ?? line } }
+        let followingMissingRows = Set(renumbered.compactMap { problem -> Int? in
+            guard case .sequenceGap(let line, let expected, let found) = problem, line - 1 == found, found > expected else { return nil }
+            return line
+        })
+        return renumbered.filter { problem in
+            guard case .tampered(let line) = problem else { return true }
+            return !followingMissingRows.contains(line)
+        }
     }
 
     /// Has `observer` told the key file's path when a commit of this log makes it (the first
@@ -142,7 +153,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     private func hasAnnouncedChanges() -> Bool {
         if isListening {
             // Notifications say what changed; a lost connection must be heard from a read.
-            let notified = listener.map { $0.takeNotifications(after: fetchedThrough) || $0.isBroken } ?? true
+            let notified = listener.map { $0.takeNotifications() || $0.isBroken } ?? true
             defer { mayHaveMissedChanges = false }
             return notified || connection.isBroken || mayHaveMissedChanges
         }

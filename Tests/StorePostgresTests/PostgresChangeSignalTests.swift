@@ -36,6 +36,26 @@ struct PostgresChangeSignalTests {
         #expect(!follower.hasExternalChanges())
     }
 
+    @Test("The last rows deleted by hand and a commit made under a number already read: the listener reads, and follows the store as it now is")
+    func commitUnderANumberAlreadyReadIsFollowed() throws {
+        let fixture = try PostgresStoreFixture()
+        let writer = try fixture.store()
+        for _ in 0..<3 { _ = try writer.purchase(face, buyer: phone, storefront: "USA") }
+        let follower = try fixture.store()
+        let signal = try #require(follower.changeSignal)
+        _ = follower.hasExternalChanges()
+        _ = try follower.refresh()
+        #expect(follower.balance(of: "rage-faces", for: phone) == 15)
+        try fixture.server.psql("SET session_replication_role = replica; DELETE FROM storefront_events WHERE seq >= 2")
+        let other = Buyer(account: "other", device: "tablet")
+        _ = try fixture.store().purchase(face, buyer: other, storefront: "USA")
+        // The notification names seq 2, below the 3 the follower read.
+        #expect(Self.isReadable(signal, within: 30_000))
+        #expect(follower.hasExternalChanges())
+        #expect(try follower.refresh())
+        #expect(follower.balance(of: "rage-faces", for: phone) == 5 && follower.balance(of: "rage-faces", for: other) == 5)
+    }
+
     @Test("A connection ended by the server wakes the listener, reads throw StoreUnreachable until it may connect again, then it follows again")
     func droppedConnectionIsReportedAndHealed() throws {
         let fixture = try PostgresStoreFixture()
