@@ -138,6 +138,7 @@ public enum CommandHelpText {
         public static let store = "a team store on PostgreSQL (postgresql://user@host:port/database or a libpq keyword string; default: $STOREFRONT_STORE), or an entitlements file"
         public static let from = "the store to copy from: an entitlements file, or a PostgreSQL URL"
         public static let to = "the store to copy into, which must be empty: an entitlements file, or a PostgreSQL URL"
+        public static let verifiedOnly = "from a damaged store, copy the events before its first problem and leave the rest out"
         public static let account = "the buying account (default: tester)"
         public static let device = "the device (default: default)"
         public static let locale = "e.g. de_DE (default: a .storekit file's _locale, else LC_ALL, LC_MESSAGES, LANG, else en_US; an unknown one is skipped with a warning)"

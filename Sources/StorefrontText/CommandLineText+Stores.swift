@@ -29,6 +29,11 @@ extension CommandLineText {
             "copied \(count) event\(count == 1 ? "" : "s") from \(from) to \(to)"
         }
 
+        /// After `store copy --verified-only` from a damaged store: what was left out, and why.
+        public static func leftOut(firstProblem: String) -> String {
+            "left out everything from the source's first problem on, which no reader of it folds either: \(firstProblem)"
+        }
+
         /// After a copy into a new database, which made its key on this machine.
         public static func keyMade(_ keyPath: String) -> String {
             "made the store's key \(keyPath): \(shareTheKey)"
@@ -59,7 +64,7 @@ extension CommandLineText {
             let count = problems.count == 1 ? "a problem" : "\(problems.count) problems"
             let first = problems.first.map { StoreProblemText.describe($0, in: .database(address: store)) } ?? ""
             return "the source \(store) has \(count), so nothing was copied; \(StoreCommandText.command("verify", on: store)) lists "
-                + "them. The first: \(first)"
+                + "them (add --verified-only to copy the events before the first). The first: \(first)"
         }
 
         /// `store copy` lost its connection to `target` after the copy's COMMIT was sent, and

@@ -11,7 +11,7 @@ import StoreLedger
 public enum StoreProblemText {
     /// What to do about rows that do not verify.
     public static let databaseRemedy = "restore the database from a backup, or `storefront store copy` a good copy of "
-        + "the store into an empty database"
+        + "the store into an empty database (with --verified-only, the events before the damage)"
 
     /// `problem` as the store in `medium` has it.
     public static func describe(_ problem: LedgerProblem, in medium: StoreMedium) -> String {

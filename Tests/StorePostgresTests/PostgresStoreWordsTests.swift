@@ -144,7 +144,20 @@ struct PostgresStoreWordsTests {
         #expect(copied.stderr.contains("`storefront verify --store \(database.url)`"), "\(copied.stderr)")
         #expect(copied.stderr.contains("storefront_events row seq 2 does not match its MAC"), "\(copied.stderr)")
         #expect(Self.fileWords(in: copied.stderr).isEmpty, "\(copied.stderr)")
+        #expect(copied.stderr.contains("(add --verified-only to copy the events before the first)"), "\(copied.stderr)")
         #expect(!FileManager.default.fileExists(atPath: target))
+
+        // With --verified-only, the event before the damaged row goes across, and the output says what was left out.
+        let kept = try cli.run(["store", "copy", "--from", database.url, "--to", target, "--verified-only"])
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(kept.stdout.contains("copied 1 event from \(database.url) to \(target)"), "\(kept.stdout)")
+        #expect(kept.stdout.contains("left out everything from the source's first problem on, which no reader of it folds "
+            + "either: storefront_events row seq 2 does not match its MAC"), "\(kept.stdout)")
+        var fileCLI = StorefrontProcess(ledger: target)
+        fileCLI.environment = cli.environment
+        fileCLI.environment.removeValue(forKey: "STOREFRONT_STORE")
+        let verified = try fileCLI.run(["verify"])
+        #expect(verified.status == 0 && verified.stdout.contains("intact, 1 event"), "\(verified.stdout)\(verified.stderr)")
     }
 
     @Test("a role that may not make tables in the schema, on a new database: told that the owner makes the store or grants CREATE, which works")

@@ -18,7 +18,8 @@ public enum EventLogCopy {
             switch self {
             case .sourceDamaged(let source, let problems):
                 "\(source) has \(problems.count == 1 ? "a problem" : "\(problems.count) problems"), so nothing was copied; "
-                    + "run `storefront verify` on it. First: \(problems.first.map { "\($0)" } ?? "")"
+                    + "run `storefront verify` on it (add --verified-only to copy the events before the first). First: "
+                    + (problems.first.map { "\($0)" } ?? "")
             case .targetNotEmpty(let target, let events):
                 "\(target) already holds \(events) event\(events == 1 ? "" : "s"), so nothing was copied; copy only into "
                     + "an empty store"
@@ -29,9 +30,11 @@ public enum EventLogCopy {
         }
     }
 
-    /// Copies every event of `source` into `target`; returns how many were copied.
+    /// Copies every event of `source` into `target`; returns how many were copied. A source with
+    /// problems is refused, unless `verifiedOnly`: then the events before its first problem,
+    /// the ones every reader of it folds, are copied and the rest left out.
     public static func copy(from source: StoreEventLog, named sourceName: String,
-                            to target: StoreEventLog, named targetName: String) throws -> Int {
+                            to target: StoreEventLog, named targetName: String, verifiedOnly: Bool = false) throws -> Int {
         var events: [StoreEvent] = []
         var batch: EventBatch
         repeat {
@@ -39,7 +42,7 @@ public enum EventLogCopy {
             if batch.restarted { events.removeAll() }
             events += batch.entries.map(\.event)
         } while batch.isPartial
-        guard source.problems.isEmpty else { throw Refusal.sourceDamaged(source: sourceName, problems: source.problems) }
+        guard source.problems.isEmpty || verifiedOnly else { throw Refusal.sourceDamaged(source: sourceName, problems: source.problems) }
         // A copy of nothing would still give the target a header (and a file store its files).
         guard !events.isEmpty else { throw Refusal.sourceEmpty(source: sourceName) }
         return try target.commit { existing in

@@ -51,7 +51,8 @@ enum StoreCommands {
         let keyToWatch = target.newKeyPath
         let count: Int
         do {
-            count = try EventLogCopy.copy(from: sourceLog, named: source.name, to: try target.openLog(), named: target.name)
+            count = try EventLogCopy.copy(from: sourceLog, named: source.name, to: try target.openLog(), named: target.name,
+                                          verifiedOnly: arguments.isSet(CommandOptions.verifiedOnly))
         } catch let refusal as EventLogCopy.Refusal {
             // A damaged database is told in rows, with the command that lists them.
             guard case .sourceDamaged(_, let problems) = refusal, case .database(let address) = sourceLog.medium else { throw refusal }
@@ -66,6 +67,9 @@ enum StoreCommands {
             try console.json(JSONShapes.StoreCopyResult(from: source.name, to: target.name, events: count, keyFileMade: keyMade))
         } else {
             console.out(CommandLineText.Stores.copied(count, from: source.name, to: target.name))
+            if let firstProblem = sourceLog.problems.first {
+                console.out(CommandLineText.Stores.leftOut(firstProblem: StoreProblemText.describe(firstProblem, in: sourceLog.medium)))
+            }
             if let keyMade { console.out(CommandLineText.Stores.keyMade(keyMade)) }
         }
         return .success

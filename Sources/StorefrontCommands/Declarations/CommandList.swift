@@ -104,7 +104,7 @@ public enum CommandList {
         CommandDeclaration(name: "store migrate", section: .files, summary: Text.storeMigrate, writes: true,
                            run: .standalone(StoreCommands.migrate)),
         CommandDeclaration(name: "store copy", section: .files, summary: Text.storeCopy,
-                           options: [CommandOptions.from, CommandOptions.to], writes: true,
+                           options: [CommandOptions.from, CommandOptions.to, CommandOptions.verifiedOnly], writes: true,
                            run: .standalone(StoreCommands.copy)),
         CommandDeclaration(name: "repair", section: .files, summary: Text.repair, writes: true,
                            run: .standalone(RepairCommand.run)),

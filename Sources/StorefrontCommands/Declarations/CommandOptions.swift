@@ -20,6 +20,7 @@ enum CommandOptions {
     static let adopt = OptionDeclaration(name: "adopt", placeholder: nil, summary: Text.adopt)
     static let from = OptionDeclaration(name: "from", placeholder: "FILE_OR_URL", summary: Text.from, completion: .file)
     static let to = OptionDeclaration(name: "to", placeholder: "FILE_OR_URL", summary: Text.to, completion: .file)
+    static let verifiedOnly = OptionDeclaration(name: "verified-only", placeholder: nil, summary: Text.verifiedOnly)
     static let host = OptionDeclaration(name: "host", placeholder: "ADDRESS", summary: Text.host)
     static let port = OptionDeclaration(name: "port", placeholder: "N", summary: Text.port)
     static let idleTimeout = OptionDeclaration(name: "idle-timeout", placeholder: "SECONDS", summary: Text.idleTimeout)
