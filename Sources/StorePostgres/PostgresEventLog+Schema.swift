@@ -162,6 +162,13 @@ extension PostgresEventLog {
         }
     }
 
+    /// The line of the store's row with `sequence` as it is stored (unverified); nil when there is none.
+    public static func storedLine(address: PostgresAddress, keyPath: String, sequence: Int) throws -> [UInt8]? {
+        let log = try PostgresEventLog(address: address, keyPath: keyPath)
+        let line = try log.lock.withLock { try log.connection.execute(Self.row(sequence)).first?.first ?? nil }
+        return line.map { Array($0.utf8) }
+    }
+
     /// The rows of `entries` whose key columns do not hold what their verified lines say.
     private func keyColumnProblems(of entries: [(sequence: Int, event: StoreEvent)]) throws -> [LedgerProblem] {
         guard let first = entries.first?.sequence, let last = entries.last?.sequence else { return [] }

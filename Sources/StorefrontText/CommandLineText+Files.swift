@@ -15,8 +15,20 @@ extension CommandLineText {
         /// The head `verify` prints, with the command that checks the same store against it later.
         public static func head(sequence: Int, mac: String?, store: StoreCommandText.AdvisedStore) -> String {
             "  head: sequence number \(sequence), MAC \(mac ?? "none"); keep it elsewhere and check later with "
-                + StoreCommandText.command("verify --expect-sequence \(sequence)", on: store)
+                + StoreCommandText.command("verify --expect-sequence \(sequence)" + (mac.map { " --expect-mac \($0)" } ?? ""), on: store)
         }
+
+        /// `verify --expect-sequence N --expect-mac MAC` where event N's line has another MAC.
+        public static func replacedSince(sequence: Int, found: String?, medium: StoreMedium) -> String {
+            let thing = medium == .entitlementsFile ? "ledger" : "store"
+            return "the event with sequence number \(sequence) is not the one whose MAC was given (its MAC is \(found ?? "missing")): "
+                + "the \(thing) was replaced by another copy since that head was kept, such as an older backup restored and written "
+                + "to again; restore the copy that holds that event"
+        }
+
+        /// `--expect-mac` given without the sequence number whose line it is the MAC of.
+        public static let expectMACNeedsSequence = "--expect-mac needs --expect-sequence N: the MAC is that of event N's line, as "
+            + "`storefront verify` prints them together"
 
         public static func incompleteLastLine(bytes: Int) -> String {
             "  note: after them, an incomplete line of \(EnglishCount.of(bytes, "byte")) (cut short by a crash while writing); "

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontCommands
 import StorefrontTesting
 import Testing
 
@@ -15,8 +16,9 @@ struct VerifyHeadAdviceCLITests {
         let cli = StorefrontProcess(ledger: path)
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
         let verified = try cli.run(["verify"])
-        #expect(verified.stdout.contains("check later with `storefront verify --expect-sequence 1 --entitlements '\(path)'`\n"),
-                "\(verified.stdout)")
+        let head = try #require(try cli.run(["verify", "--json"]).decoded(JSONShapes.VerifyResult.self).headMac)
+        #expect(verified.stdout.contains("check later with `storefront verify --expect-sequence 1 --expect-mac \(head) "
+            + "--entitlements '\(path)'`\n"), "\(verified.stdout)")
         // Without HOME the default file cannot even be found: only the path given names the store.
         let command = try #require(PastedCommand.quoted(startingWith: "storefront verify", in: verified.stdout))
         let pasted = try PastedCommand.run(command, as: cli)
@@ -33,6 +35,36 @@ struct VerifyHeadAdviceCLITests {
         cli.environment["STOREFRONT_ENTITLEMENTS"] = try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl"
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
         let verified = try cli.run(["verify"])
-        #expect(verified.stdout.contains("check later with `storefront verify --expect-sequence 1`\n"), "\(verified.stdout)")
+        let head = try #require(try cli.run(["verify", "--json"]).decoded(JSONShapes.VerifyResult.self).headMac)
+        #expect(verified.stdout.contains("check later with `storefront verify --expect-sequence 1 --expect-mac \(head)`\n"),
+                "\(verified.stdout)")
+    }
+
+    @Test("an older copy put back and written to again until it reaches the kept number: --expect-mac tells it apart")
+    func olderCopyWrittenToAgain() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        let path = folder + "/entitlements.jsonl"
+        let cli = StorefrontProcess(ledger: path)
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let older = try [path, path + ".lock"].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        let kept = try cli.run(["verify", "--json"]).decoded(JSONShapes.VerifyResult.self)
+        let head = try #require(kept.headMac)
+        #expect(kept.lastSequence == 2)
+        #expect(try cli.run(["verify", "--expect-sequence", "2", "--expect-mac", head.uppercased()]).status == 0)
+
+        // The older copy, with its own lock file, then another purchase: sequence number 2 again, another event.
+        for (data, file) in zip(older, [path, path + ".lock"]) { try data.write(to: URL(fileURLWithPath: file)) }
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        #expect(try cli.run(["verify", "--expect-sequence", "2"]).status == 0, "the number alone cannot tell")
+        let caught = try cli.run(["verify", "--expect-sequence", "2", "--expect-mac", head])
+        #expect(caught.status == 3, "\(caught.stdout)\(caught.stderr)")
+        #expect(caught.stdout.contains("the event with sequence number 2 is not the one whose MAC was given"), "\(caught.stdout)")
+        let firstMAC = try #require(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")[1]
+            .split(separator: "\"").last { $0.count == 64 })
+        #expect(try cli.run(["verify", "--expect-sequence", "1", "--expect-mac", String(firstMAC)]).status == 0,
+                "an earlier event than the head is looked up in the file")
+        let usage = try cli.run(["verify", "--expect-mac", head])
+        #expect(usage.status == 2 && usage.stderr.contains("--expect-mac needs --expect-sequence N"), "\(usage.stderr)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StoreLedger
+import StorefrontCommands
 import StorefrontTesting
 import Testing
 
@@ -273,7 +274,9 @@ extension PostgresAdviceCLITests {
         #expect(try database.cli.run(["buy", "com.example.rage.face.random"]).status == 0)
         let verified = try database.cli.run(["verify"])
         #expect(verified.status == 0, "\(verified.stderr)")
-        let again = try Self.pastedVerify(from: verified.stdout, advising: database.advice("verify --expect-sequence 1", shown: database.shown()),
+        let head = try #require(try database.cli.run(["verify", "--json"]).decoded(JSONShapes.VerifyResult.self).headMac)
+        let again = try Self.pastedVerify(from: verified.stdout,
+                                          advising: database.advice("verify --expect-sequence 1 --expect-mac \(head)", shown: database.shown()),
                                           as: database.cli)
         #expect(again?.status == 0 && again?.stdout.contains("\(database.shown()): intact, 1 event") == true,
                 "\(again?.stdout ?? "")\(again?.stderr ?? "")")
@@ -282,7 +285,8 @@ extension PostgresAdviceCLITests {
         viaVariable.storeArguments = []
         viaVariable.environment["STOREFRONT_STORE"] = database.address()
         let verifiedViaVariable = try viaVariable.run(["verify"])
-        #expect(verifiedViaVariable.stdout.contains("check later with `storefront verify --expect-sequence 1`\n"), "\(verifiedViaVariable.stdout)")
+        #expect(verifiedViaVariable.stdout.contains("check later with `storefront verify --expect-sequence 1 --expect-mac \(head)`\n"),
+                "\(verifiedViaVariable.stdout)")
     }
 
     @Test("a database that does not exist: says so and advises createdb; pasted with store init, the store works",

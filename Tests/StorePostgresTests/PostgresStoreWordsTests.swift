@@ -160,6 +160,25 @@ struct PostgresStoreWordsTests {
         #expect(verified.status == 0 && verified.stdout.contains("intact, 1 event"), "\(verified.stdout)\(verified.stderr)")
     }
 
+    @Test("the last row deleted by hand and the store written to again: --expect-sequence passes, --expect-mac does not")
+    func headReplacedIsCaughtByItsMAC() throws {
+        let database = try Database()
+        let cli = database.cli
+        for _ in 0..<2 { #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0) }
+        let head = try #require(try cli.run(["verify", "--json"]).decoded(JSONShapes.VerifyResult.self).headMac)
+        try database.psql("SET session_replication_role = replica; DELETE FROM storefront_events WHERE seq = 2")
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        #expect(try cli.run(["verify", "--expect-sequence", "2"]).status == 0, "the number alone cannot tell")
+        let caught = try cli.run(["verify", "--expect-sequence", "2", "--expect-mac", head])
+        #expect(caught.status == 3, "\(caught.stdout)\(caught.stderr)")
+        #expect(caught.stdout.contains("the event with sequence number 2 is not the one whose MAC was given"), "\(caught.stdout)")
+        #expect(caught.stdout.contains("the store was replaced by another copy"), "\(caught.stdout)")
+        let row1 = try database.psql("SELECT line FROM storefront_events WHERE seq = 1")
+        let firstMAC = try #require(row1.split(separator: "\"").last { $0.count == 64 })
+        #expect(try cli.run(["verify", "--expect-sequence", "1", "--expect-mac", String(firstMAC)]).status == 0,
+                "an earlier event than the head is looked up in its row")
+    }
+
     @Test("a role that may not make tables in the schema, on a new database: told that the owner makes the store or grants CREATE, which works")
     func roleWithoutCreateOnANewDatabase() throws {
         let database = try Database()

@@ -110,4 +110,9 @@ public final class LedgerLineChain<Event: Codable & Sendable> {
     public static func sequenceNumber(ofLine line: [UInt8]) -> Int? {
         LedgerLineCodec.split(line[...]).flatMap { LedgerLineCodec.sequenceNumber(in: $0.content) }
     }
+
+    /// The MAC text a well-formed line ends with.
+    public static func mac(ofLine line: [UInt8]) -> String? {
+        LedgerLineCodec.split(line[...]).map { String(decoding: $0.mac, as: UTF8.self) }
+    }
 }

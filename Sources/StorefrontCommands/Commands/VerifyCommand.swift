@@ -4,16 +4,19 @@ import StoreEngine
 import StorefrontText
 import StorePostgres
 
-/// `storefront verify [--expect-sequence N]`: checks every line of the entitlements file.
+/// `storefront verify [--expect-sequence N [--expect-mac MAC]]`: checks every line of the store.
 ///
 /// The commit mark catches lines cut from the end, but not an older ledger put back together
 /// with its own older lock file: nothing left on this machine remembers the newer state. The
 /// printed head (last sequence number and its line's MAC), kept elsewhere, and
-/// `--expect-sequence` with the number last seen, catch that too.
+/// `--expect-sequence` with the number last seen, catch that too; `--expect-mac` with its MAC
+/// also catches an older copy written to again until it reached that number.
 enum VerifyCommand {
     static func run(arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> ExitStatus {
         let expected = arguments.value(of: CommandOptions.expectSequence) == nil
             ? nil : try arguments.integerOption(CommandOptions.expectSequence.name, default: 0, minimum: 0)
+        let expectedMAC = arguments.value(of: CommandOptions.expectMAC)
+        if expectedMAC != nil, expected == nil { throw UsageError(CommandLineText.Files.expectMACNeedsSequence) }
         let location = try StoreLocation.resolve(arguments, environment: environment)
         let path = location.name
         var report: LedgerVerification
@@ -29,10 +32,19 @@ enum VerifyCommand {
         if case .postgres(let address, _, _) = location { medium = .database(address: address.shown) } else { medium = .entitlementsFile }
         let advised = location.advised(arguments)
         let describe = { (problem: LedgerProblem) in StoreProblemText.describe(problem, in: medium) }
-        let rolledBack = expected.flatMap { $0 > report.lastSequence ? $0 : nil }.map {
+        let endsEarly = expected.flatMap { $0 > report.lastSequence ? $0 : nil }.map {
             medium == .entitlementsFile ? CommandLineText.Files.rolledBack(lastSequence: report.lastSequence, expected: $0, store: advised)
                 : CommandLineText.Stores.rolledBack(lastSequence: report.lastSequence, expected: $0)
         }
+        // A head kept elsewhere names its event by number and MAC: a store rolled back and written
+        // to again reaches the number with other events.
+        let replaced = try expected.flatMap { sequence -> String? in
+            guard let expectedMAC, endsEarly == nil, report.isIntact else { return nil }
+            let found = sequence == report.lastSequence ? report.headMAC : try macOfEvent(sequence, in: location)
+            guard found?.lowercased() != expectedMAC.lowercased() else { return nil }
+            return CommandLineText.Files.replacedSince(sequence: sequence, found: found, medium: medium)
+        }
+        let rolledBack = endsEarly ?? replaced
         if arguments.json {
             var problems = report.problems.map { problem in
                 medium == .entitlementsFile
@@ -61,5 +73,18 @@ enum VerifyCommand {
             if let rolledBack { console.out(CommandLineText.Files.aboutPath(path, rolledBack)) }
         }
         return report.isIntact && rolledBack == nil ? .success : .dataProblem
+    }
+
+    /// The MAC of the line holding event `sequence` in the store at `location`, as stored.
+    private static func macOfEvent(_ sequence: Int, in location: StoreLocation) throws -> String? {
+        switch location {
+        case .file(let path):
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            let line = bytes.split(separator: UInt8(ascii: "\n")).first { LedgerLineChain<StoreEvent>.sequenceNumber(ofLine: Array($0)) == sequence }
+            return line.flatMap { LedgerLineChain<StoreEvent>.mac(ofLine: Array($0)) }
+        case .postgres(let address, let keyPath, _):
+            return try PostgresEventLog.storedLine(address: address, keyPath: keyPath, sequence: sequence)
+                .flatMap { LedgerLineChain<StoreEvent>.mac(ofLine: $0) }
+        }
     }
 }

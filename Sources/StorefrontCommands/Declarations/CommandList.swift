@@ -97,7 +97,7 @@ public enum CommandList {
                            run: .withStore(AccountCommands.resetDevice)),
         CommandDeclaration(
             name: "verify", section: .files, summary: Text.verify,
-            options: [CommandOptions.expectSequence],
+            options: [CommandOptions.expectSequence, CommandOptions.expectMAC],
             writes: false, run: .standalone(VerifyCommand.run)),
         CommandDeclaration(name: "store init", section: .files, summary: Text.storeInit, writes: true,
                            run: .standalone(StoreCommands.initialize)),

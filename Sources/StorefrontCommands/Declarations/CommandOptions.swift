@@ -25,6 +25,7 @@ enum CommandOptions {
     static let port = OptionDeclaration(name: "port", placeholder: "N", summary: Text.port)
     static let idleTimeout = OptionDeclaration(name: "idle-timeout", placeholder: "SECONDS", summary: Text.idleTimeout)
     static let expectSequence = OptionDeclaration(name: "expect-sequence", placeholder: "N", summary: Text.expectSequence)
+    static let expectMAC = OptionDeclaration(name: "expect-mac", placeholder: "MAC", summary: Text.expectMAC)
 }
 
 extension CommandLineArguments {
