@@ -159,7 +159,7 @@ public enum CommandHelpText {
         public static let host = "the address to listen on (default 127.0.0.1; another host is reachable from other machines)"
         public static let idleTimeout = "close a connection that sends nothing for this long (default 15)"
         public static let port = "the port to listen on (default 8080; 0 picks a free port)"
-        public static let expectSequence = "also fail (exit 3) when the file ends before event N"
+        public static let expectSequence = "also fail (exit 3) when the store ends before event N"
         public static let expectMAC = "with --expect-sequence N: also fail (exit 3) when event N's line has another MAC"
         public static let der = "print the certificate as DER bytes instead of PEM"
         public static let adopt = "first seal the authority file with this store's key, so this store signs with it"
