@@ -13,6 +13,18 @@ struct TUIPostgresWordsTests {
         screen.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
 
+    /// The words inside the alert drawn over the panes (between the columns of its `╭` and `╮`),
+    /// its lines joined, however its text wraps; empty when no alert is shown.
+    static func alertText(_ screen: String) -> String {
+        let lines = screen.split(whereSeparator: \.isNewline).map(Array.init)
+        guard let top = lines.firstIndex(where: { $0.contains("╭") && $0.contains("╮") }),
+              let left = lines[top].firstIndex(of: "╭"), let right = lines[top].lastIndex(of: "╮") else { return "" }
+        let inside = lines[(top + 1)...].prefix { !$0.contains("╰") }
+        return inside.map { line in
+            String(line.count > right ? line[(left + 1)..<right] : []).trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
     /// A new database on the shared server, its name, and a CLI on it with a key of its own.
     static func database(_ tui: TUITests) throws -> (server: ThrowawayPostgres, url: String, name: String, cli: StorefrontProcess) {
         let server = try ThrowawayPostgres.shared()
@@ -38,10 +50,8 @@ struct TUIPostgresWordsTests {
         #expect(!banner.contains("entitlements file") && !banner.contains("line 3"), "\(banner)")
         try tmux.press("Enter")
         try await tmux.waitForScreen("the read-only alert with the database's advice") {
-            let text = Self.joined($0)
-            // The command wraps inside the alert's border after `--store`, and again after the address.
-            return text.contains("restore the database from a backup") && text.contains("`storefront verify --store")
-                && text.contains("\(url)`")
+            let text = Self.alertText($0)
+            return text.contains("restore the database from a backup") && text.contains("`storefront verify --store \(url)` lists the bad rows")
         }
     }
 
