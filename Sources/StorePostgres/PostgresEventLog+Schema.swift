@@ -162,10 +162,12 @@ extension PostgresEventLog {
         }
     }
 
-    /// The line of the store's row with `sequence` as it is stored (unverified); nil when there is none.
+    /// The line of the store's row with `sequence` as it is stored (unverified), the header row's
+    /// for 0; nil when there is none.
     public static func storedLine(address: PostgresAddress, keyPath: String, sequence: Int) throws -> [UInt8]? {
         let log = try PostgresEventLog(address: address, keyPath: keyPath)
-        let line = try log.lock.withLock { try log.connection.execute(Self.row(sequence)).first?.first ?? nil }
+        let statement = sequence == 0 ? PostgresConnection.Statement("SELECT line FROM storefront_header") : Self.row(sequence)
+        let line = try log.lock.withLock { try log.connection.execute(statement).first?.first ?? nil }
         return line.map { Array($0.utf8) }
     }
 

@@ -26,6 +26,12 @@ extension CommandLineText {
                 + "to again; restore the copy that holds that event"
         }
 
+        /// `--expect-mac` given something that is not a MAC.
+        public static func notAMAC(_ given: String) -> String {
+            "--expect-mac \(ShellWord.quoted(given)) is not a MAC: give the 64 hexadecimal digits `storefront verify` printed "
+                + "as the head's MAC"
+        }
+
         /// `--expect-mac` given without the sequence number whose line it is the MAC of.
         public static let expectMACNeedsSequence = "--expect-mac needs --expect-sequence N: the MAC is that of event N's line, as "
             + "`storefront verify` prints them together"

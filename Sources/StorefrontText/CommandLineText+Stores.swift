@@ -29,6 +29,12 @@ extension CommandLineText {
             "copied \(count) event\(count == 1 ? "" : "s") from \(from) to \(to)"
         }
 
+        /// `store copy --verified-only` from a database whose first problem comes before any event.
+        public static func nothingVerified(_ store: ShownStoreAddress, problems: [LedgerProblem]) -> String {
+            let first = problems.first.map { StoreProblemText.describe($0, in: .database(address: store)) } ?? ""
+            return "the source \(store) has no event before its first problem, so nothing was copied and no target was made: \(first)"
+        }
+
         /// After `store copy --verified-only` from a damaged store: what was left out, and why.
         public static func leftOut(firstProblem: String) -> String {
             "left out everything from the source's first problem on, which no reader of it folds either: \(firstProblem)"
@@ -63,8 +69,10 @@ extension CommandLineText {
         public static func copySourceDamaged(_ store: ShownStoreAddress, problems: [LedgerProblem]) -> String {
             let count = problems.count == 1 ? "a problem" : "\(problems.count) problems"
             let first = problems.first.map { StoreProblemText.describe($0, in: .database(address: store)) } ?? ""
+            let one = problems.count == 1
             return "the source \(store) has \(count), so nothing was copied; \(StoreCommandText.command("verify", on: store)) lists "
-                + "them (add --verified-only to copy the events before the first). The first: \(first)"
+                + "\(one ? "it" : "them") (add --verified-only to copy the events before \(one ? "it" : "the first")). "
+                + "\(one ? "The problem" : "The first"): \(first)"
         }
 
         /// `store copy` lost its connection to `target` after the copy's COMMIT was sent, and

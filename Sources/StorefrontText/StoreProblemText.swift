@@ -13,11 +13,12 @@ public enum StoreProblemText {
     public static let databaseRemedy = "restore the database from a backup, or `storefront store copy` a good copy of "
         + "the store into an empty database (with --verified-only, the events before the damage)"
 
-    /// `problem` as the store in `medium` has it.
-    public static func describe(_ problem: LedgerProblem, in medium: StoreMedium) -> String {
+    /// `problem` as the store in `medium` has it; without what to do about a damaged database
+    /// unless `withRemedy` (a copy of what verifies, made already, needs no advice to make one).
+    public static func describe(_ problem: LedgerProblem, in medium: StoreMedium, withRemedy: Bool = true) -> String {
         switch medium {
         case .entitlementsFile: problem.description
-        case .database: row(problem)
+        case .database: withRemedy ? row(problem) : row(problem).replacingOccurrences(of: "; " + databaseRemedy, with: "")
         }
     }
 

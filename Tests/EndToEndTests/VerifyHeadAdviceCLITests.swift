@@ -66,5 +66,30 @@ struct VerifyHeadAdviceCLITests {
                 "an earlier event than the head is looked up in the file")
         let usage = try cli.run(["verify", "--expect-mac", head])
         #expect(usage.status == 2 && usage.stderr.contains("--expect-mac needs --expect-sequence N"), "\(usage.stderr)")
+        // A typo is a usage error, never a store called replaced.
+        for typo in [String(head.dropLast()), "zz", head + "0"] {
+            let mistyped = try cli.run(["verify", "--expect-sequence", "2", "--expect-mac", typo])
+            #expect(mistyped.status == 2 && mistyped.stderr.contains("is not a MAC: give the 64 hexadecimal digits"), "\(mistyped.stderr)")
+        }
+        // Sequence number 0 is the head of a store without events: the header's MAC.
+        let headerMAC = try #require(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")[0]
+            .split(separator: "\"").last { $0.count == 64 })
+        #expect(try cli.run(["verify", "--expect-sequence", "0", "--expect-mac", String(headerMAC)]).status == 0)
+    }
+
+    @Test("--verified-only from a file whose first event line is gone: nothing to keep, and the problem named, not an empty store")
+    func verifiedOnlyWithNothingBeforeTheDamage() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        let path = folder + "/entitlements.jsonl"
+        let cli = StorefrontProcess(ledger: path)
+        for _ in 0..<2 { #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0) }
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        lines.remove(at: 1)
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let copied = try cli.run(["store", "copy", "--from", path, "--to", folder + "/kept.jsonl", "--verified-only"])
+        #expect(copied.status == 3, "\(copied.stdout)\(copied.stderr)")
+        #expect(copied.stderr.contains("has no event before its first problem, so nothing was copied and no target was made: "
+            + "line 2 "), "\(copied.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/kept.jsonl"))
     }
 }

@@ -13,12 +13,18 @@ public enum EventLogCopy {
         case targetNotEmpty(target: String, events: Int)
         /// The source holds no events: most likely the wrong store was named.
         case sourceEmpty(source: String)
+        /// `verifiedOnly`, but the source's first problem comes before any event.
+        case nothingVerified(source: String, problems: [LedgerProblem])
 
         public var description: String {
             switch self {
             case .sourceDamaged(let source, let problems):
                 "\(source) has \(problems.count == 1 ? "a problem" : "\(problems.count) problems"), so nothing was copied; "
-                    + "run `storefront verify` on it (add --verified-only to copy the events before the first). First: "
+                    + "run `storefront verify` on it (add --verified-only to copy the events before "
+                    + (problems.count == 1 ? "it" : "the first") + "). " + (problems.count == 1 ? "The problem: " : "The first: ")
+                    + (problems.first.map { "\($0)" } ?? "")
+            case .nothingVerified(let source, let problems):
+                "\(source) has no event before its first problem, so nothing was copied and no target was made: "
                     + (problems.first.map { "\($0)" } ?? "")
             case .targetNotEmpty(let target, let events):
                 "\(target) already holds \(events) event\(events == 1 ? "" : "s"), so nothing was copied; copy only into "
@@ -44,7 +50,10 @@ public enum EventLogCopy {
         } while batch.isPartial
         guard source.problems.isEmpty || verifiedOnly else { throw Refusal.sourceDamaged(source: sourceName, problems: source.problems) }
         // A copy of nothing would still give the target a header (and a file store its files).
-        guard !events.isEmpty else { throw Refusal.sourceEmpty(source: sourceName) }
+        guard !events.isEmpty else {
+            if !source.problems.isEmpty { throw Refusal.nothingVerified(source: sourceName, problems: source.problems) }
+            throw Refusal.sourceEmpty(source: sourceName)
+        }
         return try target.commit { existing in
             guard existing.entries.isEmpty else {
                 throw Refusal.targetNotEmpty(target: targetName, events: existing.entries.count)

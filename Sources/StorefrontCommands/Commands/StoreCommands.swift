@@ -55,8 +55,15 @@ enum StoreCommands {
                                           verifiedOnly: arguments.isSet(CommandOptions.verifiedOnly))
         } catch let refusal as EventLogCopy.Refusal {
             // A damaged database is told in rows, with the command that lists them.
-            guard case .sourceDamaged(_, let problems) = refusal, case .database(let address) = sourceLog.medium else { throw refusal }
-            throw CommandFailure(status: .dataProblem, message: CommandLineText.Stores.copySourceDamaged(address, problems: problems))
+            guard case .database(let address) = sourceLog.medium else { throw refusal }
+            switch refusal {
+            case .sourceDamaged(_, let problems):
+                throw CommandFailure(status: .dataProblem, message: CommandLineText.Stores.copySourceDamaged(address, problems: problems))
+            case .nothingVerified(_, let problems):
+                throw CommandFailure(status: .dataProblem, message: CommandLineText.Stores.nothingVerified(address, problems: problems))
+            case .targetNotEmpty, .sourceEmpty:
+                throw refusal
+            }
         } catch let lost as StoreUnreachable {
             // A buy's advice (its transactions, an account's balances) does not fit a whole store's copy.
             guard case .cutOff = lost.change else { throw lost }
@@ -68,7 +75,8 @@ enum StoreCommands {
         } else {
             console.out(CommandLineText.Stores.copied(count, from: source.name, to: target.name))
             if let firstProblem = sourceLog.problems.first {
-                console.out(CommandLineText.Stores.leftOut(firstProblem: StoreProblemText.describe(firstProblem, in: sourceLog.medium)))
+                console.out(CommandLineText.Stores.leftOut(firstProblem: StoreProblemText.describe(firstProblem, in: sourceLog.medium,
+                                                                                                 withRemedy: false)))
             }
             if let keyMade { console.out(CommandLineText.Stores.keyMade(keyMade)) }
         }

@@ -16,7 +16,13 @@ enum VerifyCommand {
         let expected = arguments.value(of: CommandOptions.expectSequence) == nil
             ? nil : try arguments.integerOption(CommandOptions.expectSequence.name, default: 0, minimum: 0)
         let expectedMAC = arguments.value(of: CommandOptions.expectMAC)
-        if expectedMAC != nil, expected == nil { throw UsageError(CommandLineText.Files.expectMACNeedsSequence) }
+        if let expectedMAC {
+            guard expected != nil else { throw UsageError(CommandLineText.Files.expectMACNeedsSequence) }
+            // A typo must not read as a store replaced: only a MAC's shape is compared.
+            guard expectedMAC.count == 64, expectedMAC.allSatisfy(\.isHexDigit) else {
+                throw UsageError(CommandLineText.Files.notAMAC(expectedMAC))
+            }
+        }
         let location = try StoreLocation.resolve(arguments, environment: environment)
         let path = location.name
         var report: LedgerVerification
@@ -32,7 +38,8 @@ enum VerifyCommand {
         if case .postgres(let address, _, _) = location { medium = .database(address: address.shown) } else { medium = .entitlementsFile }
         let advised = location.advised(arguments)
         let describe = { (problem: LedgerProblem) in StoreProblemText.describe(problem, in: medium) }
-        let endsEarly = expected.flatMap { $0 > report.lastSequence ? $0 : nil }.map {
+        // Only a store that verifies ends where its lines end: a damaged one stops being read at the damage.
+        let endsEarly = expected.flatMap { $0 > report.lastSequence && report.isIntact ? $0 : nil }.map {
             medium == .entitlementsFile ? CommandLineText.Files.rolledBack(lastSequence: report.lastSequence, expected: $0, store: advised)
                 : CommandLineText.Stores.rolledBack(lastSequence: report.lastSequence, expected: $0)
         }
@@ -75,12 +82,14 @@ enum VerifyCommand {
         return report.isIntact && rolledBack == nil ? .success : .dataProblem
     }
 
-    /// The MAC of the line holding event `sequence` in the store at `location`, as stored.
+    /// The MAC of the line holding event `sequence` in the store at `location`, as stored; 0 is
+    /// the header's, the head of a store without events.
     private static func macOfEvent(_ sequence: Int, in location: StoreLocation) throws -> String? {
         switch location {
         case .file(let path):
-            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-            let line = bytes.split(separator: UInt8(ascii: "\n")).first { LedgerLineChain<StoreEvent>.sequenceNumber(ofLine: Array($0)) == sequence }
+            let lines = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))).split(separator: UInt8(ascii: "\n"))
+            let line = sequence == 0 ? lines.first
+                : lines.first { LedgerLineChain<StoreEvent>.sequenceNumber(ofLine: Array($0)) == sequence }
             return line.flatMap { LedgerLineChain<StoreEvent>.mac(ofLine: Array($0)) }
         case .postgres(let address, let keyPath, _):
             return try PostgresEventLog.storedLine(address: address, keyPath: keyPath, sequence: sequence)
