@@ -3,6 +3,14 @@ import StoreEngine
 
 /// What a command says when the store's server cannot be reached: where, why, and what to do.
 extension StoreUnreachable: CustomStringConvertible {
+    /// What to check first: a session an administrator ended (or a server shutting down) says
+    /// so in the server's words, and then the server is running; otherwise whether it is.
+    private var serverAdvice: String {
+        reason.contains("terminating connection due to administrator command")
+            ? "The server ended the session (an administrator's pg_terminate_backend, or the server shutting down); once it is back"
+            : "Check that the server is running and reachable from here"
+    }
+
     public var description: String {
         switch change {
         case .unknown:
@@ -13,10 +21,10 @@ extension StoreUnreachable: CustomStringConvertible {
                 + "subscriptions (add the --account you used; a spend shows only in the balance)"
         case .beforeAnyChange:
             return "the store at \(store) became unreachable (\(reason)) while this command read it, before it changed anything: "
-                + "nothing was sent to it. Check that the server is running and reachable from here, then run the command again"
+                + "nothing was sent to it. \(serverAdvice), then run the command again"
         case .notSent:
             return "the store at \(store) is unreachable (\(reason)); this change was not sent to it, so none of it was "
-                + "recorded. Check that the server is running and reachable from here, then run the command again"
+                + "recorded. \(serverAdvice), then run the command again"
         case .notRecorded:
             return "the store at \(store) became unreachable (\(reason)) while this change was being committed; looked up "
                 + "again on a new connection once that session had ended on the server, none of it was recorded. Run the command "
@@ -32,7 +40,7 @@ extension StoreUnreachable: CustomStringConvertible {
                 + "recorded, but a number that was not recorded goes to the next purchase, of any account: if anything was "
                 + "bought on this store since, check that the line shows this change's product, device and time"
             return "the store at \(store) became unreachable (\(reason)) after this change was sent, and could not be asked "
-                + "again whether it was recorded\(naming); nothing was half-written. Check that the server is running and reachable from here, "
+                + "again whether it was recorded\(naming); nothing was half-written. \(serverAdvice), "
                 + "then look before running the command again: "
                 + "\(StoreCommandText.command("transactions" + accountOption, on: store))\(addAccount) \(listing), and "
                 + "\(StoreCommandText.command("entitlements" + accountOption, on: store)) shows balances and subscriptions "

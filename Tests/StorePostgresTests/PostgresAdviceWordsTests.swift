@@ -98,6 +98,10 @@ struct PostgresAdviceWordsTests {
         let notRecorded = StoreUnreachable(store: ShownStoreAddress("postgresql://team@db/shop"), reason: "server closed the connection",
                                            change: .notRecorded).description
         #expect(notRecorded.contains("none of it was recorded. Run the command again") && !notRecorded.contains("may"), "\(notRecorded)")
+        let ended = StoreUnreachable(store: ShownStoreAddress("postgresql://team@db/shop"),
+                                     reason: "terminating connection due to administrator command", change: .notSent).description
+        #expect(ended.contains("none of it was recorded. The server ended the session (an administrator's pg_terminate_backend")
+            && !ended.contains("Check that the server is running"), "\(ended)")
     }
 
     @Test("a password the server asked for and none was given is the user's to fix, not an unreachable server")
