@@ -38,13 +38,19 @@ enum LedgerEventDecoding {
             // concurrentPerform returns only after every chunk has finished.
             nonisolated(unsafe) let results = baseAddress
             let fastType = Event.self as? any LedgerLineDecodable.Type
-            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-                let decoder = dateEncoding.makeDecoder()
+            let decodeChunk = { @Sendable (chunk: Int) in
+                var decoder: JSONDecoder?
                 let start = chunk * chunkSize
                 for index in start..<min(start + chunkSize, lines.count) {
                     (results + index).initialize(
-                        to: decodeLine(lines[index], fastType: fastType, dateEncoding: dateEncoding, with: decoder))
+                        to: decodeLine(lines[index], fastType: fastType, dateEncoding: dateEncoding, decoder: &decoder))
                 }
+            }
+            // A commit reads a few rows under the writer lock: no threads are asked for those.
+            if chunkCount == 1 {
+                decodeChunk(0)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: chunkCount, execute: decodeChunk)
             }
             count = lines.count
         }
@@ -52,14 +58,17 @@ enum LedgerEventDecoding {
 
     private static func decodeLine<Event: Decodable>(
         _ line: ArraySlice<UInt8>, fastType: (any LedgerLineDecodable.Type)?, dateEncoding: LedgerDateEncoding,
-        with decoder: JSONDecoder
+        decoder: inout JSONDecoder?
     ) -> Result<Event, Failure> {
         if let fastType, let fast = line.withUnsafeBufferPointer({ fastType.decodeLedgerLine($0, dateEncoding: dateEncoding) }) {
             if let problem = fast.ledgerFieldProblem() { return .failure(Failure(problem)) }
             if let event = fast as? Event { return .success(event) }
         }
+        // Made only for a line the fast path cannot take: making one costs more than most lines.
+        let slowDecoder = decoder ?? dateEncoding.makeDecoder()
+        decoder = slowDecoder
         do {
-            let event = try decoder.decode(Event.self, from: Data(line))
+            let event = try slowDecoder.decode(Event.self, from: Data(line))
             if let problem = (event as? any LedgerLineDecodable)?.ledgerFieldProblem() { return .failure(Failure(problem)) }
             return .success(event)
         } catch {
