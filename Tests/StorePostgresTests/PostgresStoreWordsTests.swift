@@ -154,6 +154,10 @@ struct PostgresStoreWordsTests {
         #expect(kept.stdout.contains("copied 1 event from \(database.url) to \(target)"), "\(kept.stdout)")
         #expect(kept.stdout.contains("left out everything from the source's first problem on, which no reader of it folds "
             + "either: storefront_events row seq 2 does not match its MAC"), "\(kept.stdout)")
+        let keptJSON = try cli.run(["store", "copy", "--json", "--from", database.url, "--to", database.folder + "/copy2.jsonl",
+                                    "--verified-only"]).decoded(JSONShapes.StoreCopyResult.self)
+        #expect(keptJSON.events == 1, "\(keptJSON)")
+        #expect(keptJSON.leftOutFrom?.hasPrefix("storefront_events row seq 2 does not match its MAC") == true, "\(keptJSON)")
         var fileCLI = StorefrontProcess(ledger: target)
         fileCLI.environment = cli.environment
         fileCLI.environment.removeValue(forKey: "STOREFRONT_STORE")
@@ -314,6 +318,7 @@ struct PostgresStoreWordsTests {
         let copiedJSON = try copier.run(["store", "copy", "--json", "--from", source.ledger, "--to", target])
             .decoded(JSONShapes.StoreCopyResult.self)
         #expect(copiedJSON.events == 1 && copiedJSON.to == target && copiedJSON.keyFileMade == jsonKey)
+        #expect(copiedJSON.leftOutFrom == nil, "nothing was left out of a sound source")
         let intoExistingKey = try copier.run(["store", "copy", "--json", "--from", target, "--to", database.folder + "/back.jsonl"])
             .decoded(JSONShapes.StoreCopyResult.self)
         #expect(intoExistingKey.keyFileMade == nil, "a file target's key is beside it, as always")

@@ -70,14 +70,14 @@ enum StoreCommands {
             throw CommandFailure(status: .dataProblem, message: CommandLineText.Stores.copyCutOff(into: lost.store, reason: lost.reason))
         }
         let keyMade = keyToWatch.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        // Only `--verified-only` copies from a source with problems: the first one is where it stopped.
+        let leftOutFrom = sourceLog.problems.first.map { StoreProblemText.describe($0, in: sourceLog.medium, withRemedy: false) }
         if arguments.json {
-            try console.json(JSONShapes.StoreCopyResult(from: source.name, to: target.name, events: count, keyFileMade: keyMade))
+            try console.json(JSONShapes.StoreCopyResult(from: source.name, to: target.name, events: count, keyFileMade: keyMade,
+                                                        leftOutFrom: leftOutFrom))
         } else {
             console.out(CommandLineText.Stores.copied(count, from: source.name, to: target.name))
-            if let firstProblem = sourceLog.problems.first {
-                console.out(CommandLineText.Stores.leftOut(firstProblem: StoreProblemText.describe(firstProblem, in: sourceLog.medium,
-                                                                                                 withRemedy: false)))
-            }
+            if let leftOutFrom { console.out(CommandLineText.Stores.leftOut(firstProblem: leftOutFrom)) }
             if let keyMade { console.out(CommandLineText.Stores.keyMade(keyMade)) }
         }
         return .success

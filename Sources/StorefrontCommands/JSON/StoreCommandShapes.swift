@@ -27,5 +27,8 @@ extension JSONShapes {
         public var events: Int
         /// The key file the copy made for a new PostgreSQL target, on this machine.
         public var keyFileMade: String?
+        /// With `--verified-only` from a damaged source: its first problem, from which on nothing
+        /// was copied. Absent when everything was copied.
+        public var leftOutFrom: String?
     }
 }
