@@ -182,8 +182,12 @@ extension PostgresEventLog {
         var stored: [Int: [String?]] = [:]
         for row in rows.values { if let sequence = row.first.flatMap({ $0.flatMap(Int.init) }) { stored[sequence] = Array(row.dropFirst()) } }
         return entries.compactMap { entry in
+            // No row numbered as the line: the line is in a row whose seq was changed (its other
+            // columns, looked up by the wrong number, would all seem to differ).
+            guard let found = stored[entry.sequence] else {
+                return LedgerProblem.columnsDisagree(line: entry.sequence + 1, columns: ["seq"])
+            }
             let expected = Self.keyColumnValues(of: entry.event)
-            let found = stored[entry.sequence] ?? []
             let differing = Self.keyColumns.indices.filter { $0 >= found.count || found[$0] != expected[$0] }.map { Self.keyColumns[$0] }
             // A chain's line 1 is the header, so the event with sequence N is on line N + 1.
             return differing.isEmpty ? nil : LedgerProblem.columnsDisagree(line: entry.sequence + 1, columns: differing)

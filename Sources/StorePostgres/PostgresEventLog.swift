@@ -301,6 +301,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             // worth letting the lock go before the flush, for a transaction more (the mark).
             do {
                 try finishCommit(decision.events, lines: lines, flushAfterUnlock: !others.entries.isEmpty && commitMarksWritable == true)
+            } catch PostgresStoreError.statementFailed(let store, "23514", let message)
+                        where message.hasPrefix(PostgresSchema.gaplessRefusal) {
+                // Every row after the last one read was read under the lock: the numbers were changed.
+                throw PostgresStoreError.rowsOutOfStep(store: store, reason: message)
             } catch PostgresStoreError.readOnlyRole(let store, let reason, let role) {
                 // The rows were read under the lock: only the INSERT of this change was refused.
                 throw PostgresStoreError.insertRefused(store: store, reason: reason, role: role)

@@ -16,6 +16,10 @@ enum PostgresSchema {
     /// The key of the transaction-scoped advisory lock every writer takes (ASCII "storefnt").
     static let writerLockKey: Int64 = 0x73746F726566_6E74
 
+    /// How the gapless trigger's refusal begins (the trigger's text is part of the schema, so
+    /// a store made by an earlier version says the same).
+    static let gaplessRefusal = "storefront events have gapless sequence numbers"
+
     /// The channel a commit notifies with its last sequence number, for readers that listen.
     static let changeChannel = "storefront_events"
 
@@ -100,7 +104,7 @@ enum PostgresSchema {
         BEGIN
             SELECT coalesce(max(seq), 0) + 1 INTO expected FROM storefront_events;
             IF NEW.seq <> expected THEN
-                RAISE EXCEPTION 'storefront events have gapless sequence numbers: % given, % expected', NEW.seq, expected
+                RAISE EXCEPTION '\(gaplessRefusal): % given, % expected', NEW.seq, expected
                     USING ERRCODE = 'check_violation';
             END IF;
             RETURN NEW;

@@ -62,6 +62,10 @@ public enum StoreProblemText {
         case .keyInvalid(let keyPath, let reason):
             "the key file \(keyPath) does not hold a key (\(reason)), so no row can be verified; copy the store's key "
                 + "file there from a machine that has it"
+        case .columnsDisagree(let line, ["seq"]):
+            "no storefront_events row has seq \(sequence(ofLine: line)), though a row holds the event with that sequence "
+                + "number: its seq was changed by hand, with the triggers bypassed, and no change can be stored after it (the "
+                + "numbers must run on without a gap); \(databaseRemedy)"
         case .columnsDisagree(let line, let columns):
             "storefront_events row seq \(sequence(ofLine: line)) has \(columns.count == 1 ? "a column" : "columns") "
                 + "\(columns.joined(separator: ", ")) that disagree\(columns.count == 1 ? "s" : "") with its "

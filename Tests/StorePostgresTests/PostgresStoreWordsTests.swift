@@ -59,6 +59,29 @@ struct PostgresStoreWordsTests {
         #expect(try cli.credits()["rage-faces"] == 10)
     }
 
+    @Test("the last row's seq changed by hand: verify says so rather than every column, and a buy is refused saying why")
+    func lastRowRenumberedByHand() throws {
+        let database = try Database()
+        let cli = database.cli
+        for _ in 0..<3 { #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0) }
+        try database.psql("SET session_replication_role = replica; UPDATE storefront_events SET seq = 9 WHERE seq = 3")
+
+        let verified = try cli.run(["verify"])
+        #expect(verified.status == 3, "\(verified.stdout)\(verified.stderr)")
+        #expect(verified.stdout.contains("\(database.url): 1 problem"), "\(verified.stdout)")
+        #expect(verified.stdout.contains("no storefront_events row has seq 3, though a row holds the event with that sequence "
+            + "number: its seq was changed by hand"), "\(verified.stdout)")
+        #expect(!verified.stdout.contains("kind, app"), "\(verified.stdout)")
+
+        let bought = try cli.run(["buy", "com.example.rage.face.random"])
+        #expect(bought.status == 3, "\(bought.stdout)\(bought.stderr)")
+        #expect(bought.stderr.contains("refused this change, and nothing was written: its rows' numbers do not run on from the "
+            + "last event read (storefront events have gapless sequence numbers: 4 given, 10 expected)"), "\(bought.stderr)")
+        #expect(bought.stderr.contains("`storefront verify --store \(database.url)` names the event whose row it is"), "\(bought.stderr)")
+        #expect(try database.psql("SELECT count(*) FROM storefront_events").trimmingCharacters(in: .whitespacesAndNewlines) == "3")
+        #expect(try cli.credits()["rage-faces"] == 15, "the three purchases stand: the store reads the lines")
+    }
+
     @Test("a row changed by hand: errors, warnings, verify and entitlements --json speak of row seq 2 and a backup")
     func damagedDatabase() throws {
         let database = try Database()
