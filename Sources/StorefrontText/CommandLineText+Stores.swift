@@ -70,9 +70,10 @@ extension CommandLineText {
             let count = problems.count == 1 ? "a problem" : "\(problems.count) problems"
             let first = problems.first.map { StoreProblemText.describe($0, in: .database(address: store)) } ?? ""
             let one = problems.count == 1
+            let salvage = problems.first?.leavesEventsBefore == true
+                ? " (add --verified-only to copy the events before \(one ? "it" : "the first"))" : ""
             return "the source \(store) has \(count), so nothing was copied; \(StoreCommandText.command("verify", on: store)) lists "
-                + "\(one ? "it" : "them") (add --verified-only to copy the events before \(one ? "it" : "the first")). "
-                + "\(one ? "The problem" : "The first"): \(first)"
+                + "\(one ? "it" : "them")\(salvage). \(one ? "The problem" : "The first"): \(first)"
         }
 
         /// `store copy` lost its connection to `target` after the copy's COMMIT was sent, and

@@ -11,14 +11,19 @@ import StoreLedger
 public enum StoreProblemText {
     /// What to do about rows that do not verify.
     public static let databaseRemedy = "restore the database from a backup, or `storefront store copy` a good copy of "
-        + "the store into an empty database (with --verified-only, the events before the damage)"
+        + "the store into an empty database"
+
+    /// `databaseRemedy`, with the events before `problem` offered when there are any to keep.
+    static func remedy(for problem: LedgerProblem) -> String {
+        databaseRemedy + (problem.leavesEventsBefore ? " (with --verified-only, the events before the damage)" : "")
+    }
 
     /// `problem` as the store in `medium` has it; without what to do about a damaged database
     /// unless `withRemedy` (a copy of what verifies, made already, needs no advice to make one).
     public static func describe(_ problem: LedgerProblem, in medium: StoreMedium, withRemedy: Bool = true) -> String {
         switch medium {
         case .entitlementsFile: problem.description
-        case .database: withRemedy ? row(problem) : row(problem).replacingOccurrences(of: "; " + databaseRemedy, with: "")
+        case .database: withRemedy ? row(problem) : row(problem).replacingOccurrences(of: "; " + remedy(for: problem), with: "")
         }
     }
 
@@ -26,27 +31,28 @@ public enum StoreProblemText {
     public static func sequence(ofLine line: Int) -> Int { line - 1 }
 
     private static func row(_ problem: LedgerProblem) -> String {
-        switch problem {
+        let whatToDo = remedy(for: problem)
+        return switch problem {
         case .tampered(let line):
             "storefront_events row seq \(sequence(ofLine: line)) does not match its MAC: it was changed by hand, "
-                + "or rows before it were deleted; \(databaseRemedy)"
+                + "or rows before it were deleted; \(whatToDo)"
         case .malformed(let line, let reason) where line == 1:
-            "the storefront_header row is malformed: \(reason); \(databaseRemedy)"
+            "the storefront_header row is malformed: \(reason); \(whatToDo)"
         case .malformed(let line, let reason):
-            "storefront_events row seq \(sequence(ofLine: line)) is malformed: \(reason); \(databaseRemedy)"
+            "storefront_events row seq \(sequence(ofLine: line)) is malformed: \(reason); \(whatToDo)"
         case .sequenceGap(let line, let expected, let found) where sequence(ofLine: line) == found && found > expected:
             // The row and its line agree: the rows before it are what is missing.
             "storefront_events has no \(found - 1 > expected ? "rows seq \(expected) to \(found - 1)" : "row seq \(expected)"): row seq \(found) "
-                + "comes next, so \(found - 1 > expected ? "rows were" : "a row was") deleted; \(databaseRemedy)"
+                + "comes next, so \(found - 1 > expected ? "rows were" : "a row was") deleted; \(whatToDo)"
         case .sequenceGap(let line, let expected, let found):
             "storefront_events row seq \(sequence(ofLine: line)) holds sequence number \(found) in its line where "
-                + "\(expected) was expected: a row was deleted or its line edited; \(databaseRemedy)"
+                + "\(expected) was expected: a row was deleted or its line edited; \(whatToDo)"
         case .lineTooLong(let line, let limit):
             "storefront_events row seq \(sequence(ofLine: line)) is longer than \(limit) bytes, more than any row "
-                + "storefront writes, so it and every row after it are left unread; \(databaseRemedy)"
+                + "storefront writes, so it and every row after it are left unread; \(whatToDo)"
         case .headerMissing(let firstRowSequence):
             "the storefront_header row is missing, yet storefront_events holds rows from seq \(firstRowSequence) on: it was "
-                + "deleted with the triggers bypassed, and without it no row can be verified; \(databaseRemedy)"
+                + "deleted with the triggers bypassed, and without it no row can be verified; \(whatToDo)"
         case .notALedger(let reason):
             "the storefront_header row is not a storefront header (\(reason)); check that the address names the "
                 + "database you meant"
@@ -65,12 +71,12 @@ public enum StoreProblemText {
         case .columnsDisagree(let line, ["seq"]):
             "no storefront_events row has seq \(sequence(ofLine: line)), though a row holds the event with that sequence "
                 + "number: its seq was changed by hand, with the triggers bypassed, and no change can be stored after it (the "
-                + "numbers must run on without a gap); \(databaseRemedy)"
+                + "numbers must run on without a gap); \(whatToDo)"
         case .columnsDisagree(let line, let columns):
             "storefront_events row seq \(sequence(ofLine: line)) has \(columns.count == 1 ? "a column" : "columns") "
                 + "\(columns.joined(separator: ", ")) that disagree\(columns.count == 1 ? "s" : "") with its "
                 + "line: changed by hand, with the triggers bypassed. The store reads only the line, so its events stand, but the "
-                + "unique keys on those columns no longer guard it; \(databaseRemedy)"
+                + "unique keys on those columns no longer guard it; \(whatToDo)"
         case .keyChangedWhileOpen(let found, _):
             // Worded as a store opened now words it; what stays shown is told where it is scoped.
             row(found)

@@ -86,6 +86,8 @@ struct VerifyHeadAdviceCLITests {
         var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         lines.remove(at: 1)
         try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let refused = try cli.run(["store", "copy", "--from", path, "--to", folder + "/kept.jsonl"])
+        #expect(refused.status == 3 && !refused.stderr.contains("--verified-only"), "no events to keep: \(refused.stderr)")
         let copied = try cli.run(["store", "copy", "--from", path, "--to", folder + "/kept.jsonl", "--verified-only"])
         #expect(copied.status == 3, "\(copied.stdout)\(copied.stderr)")
         #expect(copied.stderr.contains("has no event before its first problem, so nothing was copied and no target was made: "

@@ -188,6 +188,20 @@ struct PostgresStoreWordsTests {
         #expect(verified.status == 0 && verified.stdout.contains("intact, 1 event"), "\(verified.stdout)\(verified.stderr)")
     }
 
+    @Test("the first row damaged: no advice to copy the events before it, since there are none")
+    func noSalvageOfferedWithNothingBeforeTheDamage() throws {
+        let database = try Database()
+        let cli = database.cli
+        for _ in 0..<2 { #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0) }
+        try database.psql("SET session_replication_role = replica; DELETE FROM storefront_events WHERE seq = 1")
+        let verified = try cli.run(["verify"])
+        #expect(verified.status == 3 && verified.stdout.contains("storefront_events has no row seq 1"), "\(verified.stdout)")
+        #expect(verified.stdout.contains("into an empty database") && !verified.stdout.contains("--verified-only"), "\(verified.stdout)")
+        let copied = try cli.run(["store", "copy", "--from", database.url, "--to", database.folder + "/copy.jsonl"])
+        #expect(copied.status == 3 && copied.stderr.contains("so nothing was copied"), "\(copied.stderr)")
+        #expect(!copied.stderr.contains("--verified-only"), "\(copied.stderr)")
+    }
+
     @Test("the last row deleted by hand and the store written to again: --expect-sequence passes, --expect-mac does not")
     func headReplacedIsCaughtByItsMAC() throws {
         let database = try Database()

@@ -20,9 +20,10 @@ public enum EventLogCopy {
             switch self {
             case .sourceDamaged(let source, let problems):
                 "\(source) has \(problems.count == 1 ? "a problem" : "\(problems.count) problems"), so nothing was copied; "
-                    + "run `storefront verify` on it (add --verified-only to copy the events before "
-                    + (problems.count == 1 ? "it" : "the first") + "). " + (problems.count == 1 ? "The problem: " : "The first: ")
-                    + (problems.first.map { "\($0)" } ?? "")
+                    + "run `storefront verify` on it"
+                    + (problems.first?.leavesEventsBefore == true
+                        ? " (add --verified-only to copy the events before " + (problems.count == 1 ? "it" : "the first") + ")" : "")
+                    + ". " + (problems.count == 1 ? "The problem: " : "The first: ") + (problems.first.map { "\($0)" } ?? "")
             case .nothingVerified(let source, let problems):
                 "\(source) has no event before its first problem, so nothing was copied and no target was made: "
                     + (problems.first.map { "\($0)" } ?? "")

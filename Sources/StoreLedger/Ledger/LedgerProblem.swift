@@ -72,6 +72,16 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether events come before this problem that every reader still folds, so a copy of the
+    /// events before the damage (`store copy --verified-only`) keeps something. Line 1 is the
+    /// header and line 2 the first event; a gap says how many came before it.
+    public var leavesEventsBefore: Bool {
+        switch self {
+        case .sequenceGap(_, let expected, _): expected > 1
+        default: (firstUntrustedLine ?? 0) > 2
+        }
+    }
+
     /// Whether `storefront repair` can fix it: not a problem of the key file (mending the file
     /// is the fix), and not a problem that leaves no line to keep (the header).
     public var isRepairable: Bool {
