@@ -55,7 +55,7 @@ struct EffectRunner: Sendable {
             }
         } catch let lost as StoreUnreachable {
             // The alert says this operation failed; the banner stays until the store answers.
-            return [.operationFailed(message: "\(lost)"), .storeUnreachable(reason: lost.reason)]
+            return [.operationFailed(message: lost.described(for: .storefront)), .storeUnreachable(reason: lost.reason)]
         } catch {
             guard let banner = WriteAccessCheck.banner(after: error, check: writeAccess) else {
                 return [.operationFailed(message: "\(error)")]

@@ -3,32 +3,60 @@ import StoreEngine
 
 /// What a command says when the store's server cannot be reached: where, why, and what to do.
 extension StoreUnreachable: CustomStringConvertible {
-    /// What to check first: a session an administrator ended (or a server shutting down) says
-    /// so in the server's words, and then the server is running; otherwise whether it is.
-    private var serverAdvice: String {
-        reason.contains("terminating connection due to administrator command")
-            ? "The server ended the session (an administrator's pg_terminate_backend, or the server shutting down); once it is back"
+    /// Whether the server ended the session itself (an administrator's `pg_terminate_backend`,
+    /// or a shutdown), which its own words say: then it was reachable, and saying otherwise
+    /// would send the user looking for an outage.
+    private var sessionEnded: Bool { reason.contains("terminating connection due to administrator command") }
+
+    /// How the connection was lost, opening the message: the store "is" or "became"
+    /// unreachable, or its server ended the session.
+    private func loss(_ verb: String) -> String {
+        sessionEnded ? "the server of the store at \(store) ended this command's session (\(reason))"
+            : "the store at \(store) \(verb) unreachable (\(reason))"
+    }
+
+    /// What to check first: whether the server runs, unless it ended the session itself.
+    private var checkFirst: String {
+        sessionEnded
+            ? "The server ended the session (an administrator's pg_terminate_backend, or the server shutting down, in which "
+                + "case wait until it is back)"
             : "Check that the server is running and reachable from here"
     }
 
-    public var description: String {
+    /// `checkFirst`, then `next`.
+    private func advice(then next: String) -> String {
+        checkFirst + (sessionEnded ? ": " : ", then ") + next
+    }
+
+    /// Where the words are read: a command's error, or the storefront's alert, where nothing is
+    /// run again but the key pressed.
+    public enum Reader: Sendable {
+        case command, storefront
+
+        var again: String { self == .command ? "run the command again" : "try again" }
+        var beforeAgain: String { self == .command ? "running the command again" : "trying again" }
+    }
+
+    public var description: String { described(for: .command) }
+
+    /// The message, with what to do again in `reader`'s words.
+    public func described(for reader: Reader) -> String {
         switch change {
         case .unknown:
-            return "the store at \(store) is unreachable (\(reason)); nothing was half-written. Check that the server is running "
-                + "and reachable from here. If the connection dropped while a change was being committed, it may have been "
-                + "recorded: look before running the command again, with \(StoreCommandText.command("transactions", on: store)) "
-                + "for purchases and refunds or \(StoreCommandText.command("entitlements", on: store)) for balances and "
-                + "subscriptions (add the --account you used; a spend shows only in the balance)"
+            return "\(loss("is")); nothing was half-written. \(checkFirst). If the connection dropped while a change was being "
+                + "committed, it may have been recorded: look before \(reader.beforeAgain), with "
+                + "\(StoreCommandText.command("transactions", on: store)) for purchases and refunds or "
+                + "\(StoreCommandText.command("entitlements", on: store)) for balances and subscriptions (add the --account you "
+                + "used; a spend shows only in the balance)"
         case .beforeAnyChange:
-            return "the store at \(store) became unreachable (\(reason)) while this command read it, before it changed anything: "
-                + "nothing was sent to it. \(serverAdvice), then run the command again"
+            return "\(loss("became")) while this command read it, before it changed anything: nothing was sent to it. "
+                + advice(then: reader.again)
         case .notSent:
-            return "the store at \(store) is unreachable (\(reason)); this change was not sent to it, so none of it was "
-                + "recorded. \(serverAdvice), then run the command again"
+            return "\(loss("is")); this change was not sent to it, so none of it was recorded. \(advice(then: reader.again))"
         case .notRecorded:
-            return "the store at \(store) became unreachable (\(reason)) while this change was being committed; looked up "
-                + "again on a new connection once that session had ended on the server, none of it was recorded. Run the command "
-                + "again"
+            return "\(loss("became")) while this change was being committed; looked up "
+                + "again on a new connection once that session had ended on the server, none of it was recorded. "
+                + reader.again.prefix(1).uppercased() + reader.again.dropFirst()
         case .cutOff(let account, let transactionIds):
             let accountOption = account.map { " --account \(ShellWord.quoted($0))" } ?? ""
             let addAccount = account == nil ? " (add the --account you used)" : ""
@@ -39,9 +67,8 @@ extension StoreUnreachable: CustomStringConvertible {
                 : "lists \(transactionIds.count == 1 ? "it" : "them") if \(transactionIds.count == 1 ? "it was" : "they were") "
                 + "recorded, but a number that was not recorded goes to the next purchase, of any account: if anything was "
                 + "bought on this store since, check that the line shows this change's product, device and time"
-            return "the store at \(store) became unreachable (\(reason)) after this change was sent, and could not be asked "
-                + "again whether it was recorded\(naming); nothing was half-written. \(serverAdvice), "
-                + "then look before running the command again: "
+            return "\(loss("became")) after this change was sent, and could not be asked "
+                + "again whether it was recorded\(naming); nothing was half-written. \(advice(then: "look before \(reader.beforeAgain):")) "
                 + "\(StoreCommandText.command("transactions" + accountOption, on: store))\(addAccount) \(listing), and "
                 + "\(StoreCommandText.command("entitlements" + accountOption, on: store)) shows balances and subscriptions "
                 + "(a spend shows only in the balance)"

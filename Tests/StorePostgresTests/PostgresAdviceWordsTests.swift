@@ -102,6 +102,14 @@ struct PostgresAdviceWordsTests {
                                      reason: "terminating connection due to administrator command", change: .notSent).description
         #expect(ended.contains("none of it was recorded. The server ended the session (an administrator's pg_terminate_backend")
             && !ended.contains("Check that the server is running"), "\(ended)")
+        #expect(ended.hasPrefix("the server of the store at postgresql://team@db/shop ended this command's session "
+            + "(terminating connection due to administrator command)") && !ended.contains("unreachable"), "\(ended)")
+        #expect(ended.hasSuffix("wait until it is back): run the command again"), "\(ended)")
+        // The storefront's alert is read where no command was typed.
+        let inStorefront = StoreUnreachable(store: ShownStoreAddress("postgresql://team@db/shop"), reason: "connection refused",
+                                            change: .notSent).described(for: .storefront)
+        #expect(inStorefront.hasSuffix("Check that the server is running and reachable from here, then try again")
+            && !inStorefront.contains("command"), "\(inStorefront)")
     }
 
     @Test("a password the server asked for and none was given is the user's to fix, not an unreachable server")
