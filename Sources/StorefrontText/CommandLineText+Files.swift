@@ -21,7 +21,9 @@ extension CommandLineText {
         /// `verify --expect-sequence N --expect-mac MAC` where event N's line has another MAC.
         public static func replacedSince(sequence: Int, found: String?, medium: StoreMedium) -> String {
             let thing = medium == .entitlementsFile ? "ledger" : "store"
-            return "the event with sequence number \(sequence) is not the one whose MAC was given (its MAC is \(found ?? "missing")): "
+            // Sequence number 0 is the head of a store without events: its header.
+            let subject = sequence == 0 ? "the \(thing)'s header (sequence number 0)" : "the event with sequence number \(sequence)"
+            return "\(subject) is not the one whose MAC was given (its MAC is \(found ?? "missing")): "
                 + "the \(thing) was replaced by another copy since that head was kept, such as an older backup restored and written "
                 + "to again; restore the copy that holds that event"
         }

@@ -77,6 +77,29 @@ struct VerifyHeadAdviceCLITests {
         #expect(try cli.run(["verify", "--expect-sequence", "0", "--expect-mac", String(headerMAC)]).status == 0)
     }
 
+    @Test("a damaged ledger still has its MACs checked before the damage; sequence number 0 is called the header")
+    func expectedMACBeforeTheDamage() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        let path = folder + "/entitlements.jsonl"
+        let cli = StorefrontProcess(ledger: path)
+        for _ in 0..<3 { #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0) }
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        let macs = lines.map { line in String(line.split(separator: "\"").last { $0.count == 64 } ?? "") }
+        let wrong = String(repeating: "0", count: 64)
+        let damaged = lines.enumerated().map { $0 == 3 ? $1.replacingOccurrences(of: "tester", with: "mallory") : $1 }
+        try (damaged.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+
+        let right = try cli.run(["verify", "--expect-sequence", "1", "--expect-mac", macs[1]])
+        #expect(right.status == 3 && right.stdout.contains("line 4") && !right.stdout.contains("is not the one"), "\(right.stdout)")
+        let caught = try cli.run(["verify", "--expect-sequence", "1", "--expect-mac", wrong])
+        #expect(caught.status == 3 && caught.stdout.contains("the event with sequence number 1 is not the one whose MAC was given"),
+                "before the damage the MAC still tells: \(caught.stdout)")
+        let past = try cli.run(["verify", "--expect-sequence", "3", "--expect-mac", wrong])
+        #expect(past.status == 3 && !past.stdout.contains("is not the one"), "at the damage nothing is verified: \(past.stdout)")
+        let header = try cli.run(["verify", "--expect-sequence", "0", "--expect-mac", wrong])
+        #expect(header.stdout.contains("the ledger's header (sequence number 0) is not the one whose MAC was given"), "\(header.stdout)")
+    }
+
     @Test("--verified-only from a file whose first event line is gone: nothing to keep, and the problem named, not an empty store")
     func verifiedOnlyWithNothingBeforeTheDamage() throws {
         let folder = try StorefrontProcess.temporaryFolder()

@@ -46,7 +46,8 @@ enum VerifyCommand {
         // A head kept elsewhere names its event by number and MAC: a store rolled back and written
         // to again reaches the number with other events.
         let replaced = try expected.flatMap { sequence -> String? in
-            guard let expectedMAC, endsEarly == nil, report.isIntact else { return nil }
+            // Before its first problem a damaged store still verifies, so its MAC there still tells.
+            guard let expectedMAC, endsEarly == nil, sequence < firstUntrustedSequence(of: report) else { return nil }
             let found = sequence == report.lastSequence ? report.headMAC : try macOfEvent(sequence, in: location)
             guard found?.lowercased() != expectedMAC.lowercased() else { return nil }
             return CommandLineText.Files.replacedSince(sequence: sequence, found: found, medium: medium)
@@ -80,6 +81,15 @@ enum VerifyCommand {
             if let rolledBack { console.out(CommandLineText.Files.aboutPath(path, rolledBack)) }
         }
         return report.isIntact && rolledBack == nil ? .success : .dataProblem
+    }
+
+    /// The first sequence number whose event is not verified: past the last one for an intact
+    /// store, at the first damaged line, or the first number missing before a gap.
+    private static func firstUntrustedSequence(of report: LedgerVerification) -> Int {
+        report.problems.compactMap { problem -> Int? in
+            if case .sequenceGap(_, let expected, _) = problem { return expected }
+            return problem.firstUntrustedLine.map { $0 - 1 }
+        }.min() ?? report.lastSequence + 1
     }
 
     /// The MAC of the line holding event `sequence` in the store at `location`, as stored; 0 is
