@@ -127,8 +127,14 @@ extension CommandLineText {
                 + "was restored, or rows were removed; restore the newer backup, or accept the older state by carrying on"
         }
 
-        public static func needsPostgres(_ command: String) -> String {
-            "\(command) works on a PostgreSQL store: give --store URL (or set STOREFRONT_STORE)"
+        /// `command` (a PostgreSQL store's) run on the entitlements file `file`, which `givenBy`
+        /// named (nil: the default file).
+        public static func needsPostgres(_ command: String, file: String, givenBy: String?) -> String {
+            let taken = givenBy.map { "\($0) names the entitlements file \(ShellWord.quoted(file)), not a database" }
+                ?? "no store was named, so the entitlements file \(ShellWord.quoted(file)) would be used"
+            return "\(command) works on a PostgreSQL store, and \(taken): give --store with a PostgreSQL address "
+                + "(postgresql://user@host:port/database), or set STOREFRONT_STORE to one"
+                + (command == "store init" ? ". An entitlements file needs no store init: its first change makes it" : "")
         }
     }
 }

@@ -13,6 +13,11 @@ public enum StoreProblemText {
     public static let databaseRemedy = "restore the database from a backup, or `storefront store copy` a good copy of "
         + "the store into an empty database"
 
+    /// What mends columns that disagree with their lines: the events stand, and a copy writes
+    /// every column anew from the lines.
+    static let columnsRemedy = "`storefront store copy` this store into an empty database, which writes those columns anew "
+        + "from the lines, or restore the database from a backup"
+
     /// `databaseRemedy`, with the events before `problem` offered when there are any to keep.
     static func remedy(for problem: LedgerProblem) -> String {
         databaseRemedy + (problem.leavesEventsBefore ? " (with --verified-only, the events before the damage)" : "")
@@ -71,12 +76,12 @@ public enum StoreProblemText {
         case .columnsDisagree(let line, ["seq"]):
             "no storefront_events row has seq \(sequence(ofLine: line)), though a row holds the event with that sequence "
                 + "number: its seq was changed by hand, with the triggers bypassed, and no change can be stored after it (the "
-                + "numbers must run on without a gap); \(whatToDo)"
+                + "numbers must run on without a gap); \(columnsRemedy)"
         case .columnsDisagree(let line, let columns):
             "storefront_events row seq \(sequence(ofLine: line)) has \(columns.count == 1 ? "a column" : "columns") "
                 + "\(columns.joined(separator: ", ")) that disagree\(columns.count == 1 ? "s" : "") with its "
                 + "line: changed by hand, with the triggers bypassed. The store reads only the line, so its events stand, but the "
-                + "unique keys on those columns no longer guard it; \(whatToDo)"
+                + "unique keys on those columns no longer guard it; \(columnsRemedy)"
         case .keyChangedWhileOpen(let found, _):
             // Worded as a store opened now words it; what stays shown is told where it is scoped.
             row(found)

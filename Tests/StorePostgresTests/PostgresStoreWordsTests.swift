@@ -80,6 +80,16 @@ struct PostgresStoreWordsTests {
         #expect(bought.stderr.contains("`storefront verify --store \(database.url)` names the event whose row it is"), "\(bought.stderr)")
         #expect(try database.psql("SELECT count(*) FROM storefront_events").trimmingCharacters(in: .whitespacesAndNewlines) == "3")
         #expect(try cli.credits()["rage-faces"] == 15, "the three purchases stand: the store reads the lines")
+
+        // As advised, a copy into an empty database writes every column anew from the lines.
+        #expect(verified.stdout.contains("`storefront store copy` this store into an empty database, which writes those "
+            + "columns anew from the lines"), "\(verified.stdout)")
+        var mended = cli
+        mended.storeArguments = ["--store", try database.server.newDatabase()]
+        #expect(try cli.run(["store", "copy", "--from", database.url, "--to", mended.storeArguments[1]]).status == 0)
+        let clean = try mended.run(["verify"])
+        #expect(clean.status == 0 && clean.stdout.contains("intact, 3 events"), "\(clean.stdout)\(clean.stderr)")
+        #expect(try mended.run(["buy", "com.example.rage.face.random"]).status == 0)
     }
 
     @Test("a row changed by hand: errors, warnings, verify and entitlements --json speak of row seq 2 and a backup")

@@ -105,8 +105,12 @@ enum StoreCommands {
     private static func postgresLog(
         _ arguments: CommandLineArguments, environment: [String: String], command: String
     ) throws -> (PostgresEventLog, keyPath: String) {
-        guard case .postgres(let address, let keyPath, _) = try StoreLocation.resolve(arguments, environment: environment) else {
-            throw CommandFailure(status: .usage, message: CommandLineText.Stores.needsPostgres(command))
+        let location = try StoreLocation.resolve(arguments, environment: environment)
+        guard case .postgres(let address, let keyPath, _) = location else {
+            // A path given where an address was meant is named, so the user sees what was taken.
+            let given = arguments.storeAddress.map { _ in "--store" } ?? arguments.entitlementsPath.map { _ in "--entitlements" }
+                ?? ["STOREFRONT_STORE", "STOREFRONT_ENTITLEMENTS"].first { environment[$0]?.isEmpty == false }
+            throw CommandFailure(status: .usage, message: CommandLineText.Stores.needsPostgres(command, file: location.name, givenBy: given))
         }
         do {
             return (try PostgresEventLog(address: address, keyPath: keyPath), keyPath)

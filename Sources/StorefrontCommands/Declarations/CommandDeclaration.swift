@@ -60,7 +60,8 @@ public struct CommandDeclaration: Sendable {
     /// the global options it takes more than once ("[--catalog PATH]...").
     public var synopsis: String {
         let repeated = repeatableGlobalOptions.compactMap(GlobalOptions.option(named:)).map { "[\($0.synopsis)]..." }
-        return ([name] + arguments.map(\.synopsis) + options.map { "[\($0.synopsis)]" } + repeated).joined(separator: " ")
+        let options = options.map { $0.isRequired ? $0.synopsis : "[\($0.synopsis)]" }
+        return ([name] + arguments.map(\.synopsis) + options + repeated).joined(separator: " ")
     }
 
     /// "buy ID": the name and the arguments only, as the list of commands shows it.
@@ -95,6 +96,9 @@ public struct OptionDeclaration: Sendable {
     public var placeholder: String?
     public var summary: String
     public var completion: Completion = .none
+    /// Whether the command refuses to run without it (`store copy`'s ends), so its synopsis
+    /// shows it without brackets.
+    public var isRequired = false
 
     public var takesValue: Bool { placeholder != nil }
     public var synopsis: String { placeholder.map { "--\(name) \($0)" } ?? "--\(name)" }

@@ -18,8 +18,10 @@ enum CommandOptions {
     static let amount = OptionDeclaration(name: "amount", placeholder: "N", summary: Text.amount)
     static let der = OptionDeclaration(name: "der", placeholder: nil, summary: Text.der)
     static let adopt = OptionDeclaration(name: "adopt", placeholder: nil, summary: Text.adopt)
-    static let from = OptionDeclaration(name: "from", placeholder: "FILE_OR_URL", summary: Text.from, completion: .file)
-    static let to = OptionDeclaration(name: "to", placeholder: "FILE_OR_URL", summary: Text.to, completion: .file)
+    static let from = OptionDeclaration(name: "from", placeholder: "FILE_OR_URL", summary: Text.from, completion: .file,
+                                        isRequired: true)
+    static let to = OptionDeclaration(name: "to", placeholder: "FILE_OR_URL", summary: Text.to, completion: .file,
+                                      isRequired: true)
     static let verifiedOnly = OptionDeclaration(name: "verified-only", placeholder: nil, summary: Text.verifiedOnly)
     static let host = OptionDeclaration(name: "host", placeholder: "ADDRESS", summary: Text.host)
     static let port = OptionDeclaration(name: "port", placeholder: "N", summary: Text.port)
