@@ -132,6 +132,9 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
                 throw .invalidAddress(reason: problem)
             }
         }
+        if let problem = PostgresSettingCheck.problem(values: values, environment: environment) {
+            throw .invalidAddress(reason: problem)
+        }
         shown = ShownStoreAddress(Self.display(user: user, host: host, port: port, database: database),
                                   passwordLeftOut: !(values["password"] ?? "").isEmpty, namedByEnvironment: namedByEnvironment)
         let name = try PostgresStoreName(host: host.map { $0.hasPrefix("/") ? "local" : $0 } ?? "local",

@@ -45,6 +45,25 @@ struct PostgresMalformedAddressTests {
                          "STOREFRONT_STORE cannot be used: PGPORT \"54x\" is not a port number")
     }
 
+    @Test("a setting libpq refuses only on connecting: a word it does not know, or no whole number, in the address or its variable")
+    func settingsLibpqRefusesOnConnecting() throws {
+        Self.expectUsage(try entitlements("postgresql://localhost/shop?sslmode=bogus", byVariable: false),
+                         "given to --store cannot be used: sslmode \"bogus\" is not one libpq knows; give one of disable, allow, "
+                            + "prefer, require, verify-ca, verify-full")
+        Self.expectUsage(try entitlements("host=localhost dbname=shop target_session_attrs=READ-WRITE", byVariable: true),
+                         "target_session_attrs \"READ-WRITE\" is not one libpq knows")
+        Self.expectUsage(try entitlements("postgresql://localhost/shop?connect_timeout=abc", byVariable: false),
+                         "connect_timeout \"abc\" is not a whole number")
+        Self.expectUsage(try entitlements("postgresql://localhost/shop", byVariable: true, environment: ["PGSSLMODE": ""]),
+                         "PGSSLMODE \"\" is not one libpq knows")
+        Self.expectUsage(try entitlements("postgresql://localhost/shop", byVariable: true, environment: ["PGCONNECT_TIMEOUT": "5s"]),
+                         "PGCONNECT_TIMEOUT \"5s\" is not a whole number")
+        // Settings libpq takes pass on to the connection: nothing listens on port 1, so it cannot reach the store.
+        let taken = try entitlements("postgresql://127.0.0.1:1/shop?sslmode=disable&connect_timeout=%205%20&keepalives=-3"
+                                     + "&target_session_attrs=prefer-standby", byVariable: false)
+        #expect(taken.status == 3 && taken.stderr.contains("cannot reach the store"), "\(taken.stderr)")
+    }
+
     @Test("more ports than hosts")
     func portsDoNotPairWithHosts() throws {
         Self.expectUsage(try entitlements("host=a,b port=1,2,3 dbname=shop", byVariable: true),
