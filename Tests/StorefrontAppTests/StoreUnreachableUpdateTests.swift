@@ -1,7 +1,8 @@
 import StoreEngine
 import StoreLedger
-import Testing
+import StorefrontText
 import TerminalUI
+import Testing
 @testable import StorefrontApp
 @testable import StorefrontRuntime
 @testable import StorefrontTesting
@@ -91,7 +92,10 @@ struct StoreUnreachableUpdateTests {
         fixture.log.isReachable = false
         let actions = EffectRunner(store: fixture.store).run(
             .purchase(productID: F.noAds, buyer: fixture.buyer, storefront: "USA", simulate: nil, offerID: nil), storefront: "USA")
-        #expect(actions == [.operationFailed(message: "\(InMemoryEventLog.unreachable)"),
+        // The alert's words are the storefront's: try again, not run a command again.
+        #expect(actions == [.operationFailed(message: InMemoryEventLog.unreachable.described(for: .storefront)),
                             .storeUnreachable(reason: "connection refused")])
+        guard case .operationFailed(let message) = actions.first else { return }
+        #expect(message.contains("look before trying again") && !message.contains("running the command"), "\(message)")
     }
 }
