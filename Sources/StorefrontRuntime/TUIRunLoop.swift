@@ -158,8 +158,7 @@ public final class TUIRunLoop {
             return
         }
         recheckWriteAccessIfDue()
-        if Date().timeIntervalSince(lastCatchUp) >= Self.catchUpInterval, state.readOnlyReason == nil,
-           !store.snapshot.subscriptions.isEmpty, store.ledgerProblems.isEmpty {
+        if Self.catchUpIsDue(store, since: lastCatchUp, readOnly: state.readOnlyReason != nil) {
             lastCatchUp = Date()
             changed = catchUp() || changed
         }
@@ -198,6 +197,15 @@ public final class TUIRunLoop {
         }
         lastTimedWriteCheck = now
         recheckWriteAccess()
+    }
+
+    /// Whether the once-a-second catch-up should write: only when what was folded has a renewal,
+    /// expiry or grace end that fell due. A catch-up is a commit, which takes the store's writer
+    /// lock; taken every second for nothing, a storefront would wait behind any session holding
+    /// that lock (and say so in an alert nobody asked for) while there was nothing to record.
+    static func catchUpIsDue(_ store: Store, since lastCatchUp: Date, readOnly: Bool) -> Bool {
+        Date().timeIntervalSince(lastCatchUp) >= catchUpInterval && !readOnly && store.ledgerProblems.isEmpty
+            && store.hasDueEvents
     }
 
     /// Records the renewals and expiries that fell due; true when the screen needs a fresh

@@ -61,3 +61,22 @@ struct RunLoopTests {
         #expect(fixture.store.transactions(for: "tester").map(\.state) == [.cancelled])
     }
 }
+
+@Suite("Runtime: the run loop's catch-up")
+struct RunLoopCatchUpTests {
+    typealias F = StorefrontFixture
+
+    @Test("A subscription with nothing due takes no writer lock; once a renewal falls due, the catch-up writes")
+    func catchUpOnlyWhenSomethingFellDue() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        let longAgo = Date.distantPast
+        #expect(!TUIRunLoop.catchUpIsDue(fixture.store, since: longAgo, readOnly: false), "nothing fell due")
+        fixture.clock.advance(by: 40 * 86_400)
+        #expect(TUIRunLoop.catchUpIsDue(fixture.store, since: longAgo, readOnly: false), "the renewal fell due")
+        #expect(!TUIRunLoop.catchUpIsDue(fixture.store, since: Date(), readOnly: false), "not twice in a second")
+        #expect(!TUIRunLoop.catchUpIsDue(fixture.store, since: longAgo, readOnly: true), "a read-only storefront writes nothing")
+        #expect(try fixture.store.catchUp())
+        #expect(!TUIRunLoop.catchUpIsDue(fixture.store, since: longAgo, readOnly: false), "recorded: nothing left due")
+    }
+}
