@@ -302,9 +302,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             do {
                 try finishCommit(decision.events, lines: lines, flushAfterUnlock: !others.entries.isEmpty && commitMarksWritable == true)
             } catch PostgresStoreError.statementFailed(let store, "23514", let message)
-                        where message.hasPrefix(PostgresSchema.gaplessRefusal) {
+                        where PostgresSchema.gaplessRefusalNumbers(in: message) != nil {
                 // Every row after the last one read was read under the lock: the numbers were changed.
-                throw PostgresStoreError.rowsOutOfStep(store: store, reason: message)
+                let (given, expected) = PostgresSchema.gaplessRefusalNumbers(in: message) ?? (0, 0)
+                throw PostgresStoreError.rowsOutOfStep(store: store, lastEvent: given - 1, lastRow: expected - 1)
             } catch PostgresStoreError.readOnlyRole(let store, let reason, let role) {
                 // The rows were read under the lock: only the INSERT of this change was refused.
                 throw PostgresStoreError.insertRefused(store: store, reason: reason, role: role)

@@ -11,7 +11,7 @@ enum PostgresPortCheck {
     /// `hostCount` hosts, or nil when libpq would accept it.
     static func problem(ports: String, fromVariable: Bool, hostCount: Int) -> String? {
         let entries = ports.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        let source = fromVariable ? "PGPORT" : "the port"
+        let source = fromVariable ? "the environment variable PGPORT" : "the port"
         // An empty entry means the default port, as it does to libpq.
         if let bad = entries.first(where: { !$0.isEmpty && !isPortNumber($0) }) {
             return "\(source) \"\(bad)\" is not a port number; give a number from 1 to 65535 (5432 is PostgreSQL's)"

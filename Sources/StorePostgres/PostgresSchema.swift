@@ -20,6 +20,16 @@ enum PostgresSchema {
     /// a store made by an earlier version says the same).
     static let gaplessRefusal = "storefront events have gapless sequence numbers"
 
+    /// The numbers the gapless trigger's refusal in `message` names: the `seq` given and the one
+    /// the table expected; nil for any other message.
+    static func gaplessRefusalNumbers(in message: String) -> (given: Int, expected: Int)? {
+        guard message.hasPrefix(gaplessRefusal + ": ") else { return nil }
+        let words = message.dropFirst(gaplessRefusal.count + 2).split(separator: " ")
+        guard words.count >= 4, words[1] == "given,", words[3].hasPrefix("expected"),
+              let given = Int(words[0]), let expected = Int(words[2]) else { return nil }
+        return (given, expected)
+    }
+
     /// The channel a commit notifies with its last sequence number, for readers that listen.
     static let changeChannel = "storefront_events"
 

@@ -38,13 +38,14 @@ enum PostgresSettingCheck {
         return nil
     }
 
-    /// The value of `keyword` and where it came from ("sslmode", or the variable's name), when given.
+    /// The value of `keyword` and where it came from ("sslmode", or the variable), when given.
     private static func given(_ keyword: String, _ variable: String?, _ values: [String: String],
                               _ environment: [String: String]) -> (String, String)? {
         if let value = values[keyword] { return (value, keyword) }
         // libpq takes a variable that is set, even to nothing (and then refuses an empty one).
         guard let variable, let value = environment[variable] else { return nil }
-        return (value, variable)
+        // Said as a variable, so the address it completes is not blamed for it.
+        return (value, "the environment variable \(variable)")
     }
 
     /// Whether libpq reads `text` as an integer: optional blanks and sign, digits, optional blanks.

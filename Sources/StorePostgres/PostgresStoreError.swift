@@ -45,9 +45,10 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// A new store's key would be made at `keyPath` while a key sits at `formerKeyPath`, the
     /// name earlier versions gave it and perhaps other databases too.
     case keyUnderFormerName(store: ShownStoreAddress, keyPath: String, formerKeyPath: String)
-    /// The gapless trigger refused a commit's first row: the table's numbers do not run on from
-    /// the last line read, which every line verified, so a row's `seq` was changed by hand.
-    case rowsOutOfStep(store: ShownStoreAddress, reason: String)
+    /// The gapless trigger refused a commit's first row: the table's last `seq` is `lastRow`
+    /// though the last event read, every line verified, is `lastEvent`, so a row's `seq` was
+    /// changed by hand.
+    case rowsOutOfStep(store: ShownStoreAddress, lastEvent: Int, lastRow: Int)
 
     /// Whether libpq's reason for a failed connection is a connection limit reached (the server's
     /// English words, as for a missing database: libpq gives no SQLSTATE for a failed connection).
@@ -101,11 +102,12 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "with \(Self.createCommand(database, on: server, passwordLeftOut: store.passwordLeftOut)), then "
                 + "\(StoreCommandText.command("store init", on: store)); or, if the store is in another database, correct the name "
                 + "in the address"
-        case .rowsOutOfStep(let store, let reason):
-            "the store \(store) refused this change, and nothing was written: its rows' numbers do not run on from the last "
-                + "event read (\(reason)), though every event read verifies, so a row's seq was changed by hand with the "
-                + "triggers bypassed. \(StoreCommandText.command("verify", on: store)) names the event whose row it is; "
-                + "restore the database from a backup, or `storefront store copy` a good copy of the store into an empty database"
+        case .rowsOutOfStep(let store, let lastEvent, let lastRow):
+            "the store \(store) refused this change, and nothing was written: its last row is numbered seq \(lastRow), "
+                + "though the last event in it is number \(lastEvent) and every event verifies, so a row's seq was changed by "
+                + "hand with the triggers bypassed. \(StoreCommandText.command("verify", on: store)) names the event whose row "
+                + "it is; `storefront store copy` this store into an empty database, which numbers the rows from their lines "
+                + "again, or restore the database from a backup"
         case .statementFailed(let store, let sqlState, let message):
             "the store \(store) refused a statement (SQLSTATE \(sqlState)): \(message)"
         case .readOnlyRole(let store, let reason, let role):

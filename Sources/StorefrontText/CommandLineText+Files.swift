@@ -23,9 +23,9 @@ extension CommandLineText {
             let thing = medium == .entitlementsFile ? "ledger" : "store"
             // Sequence number 0 is the head of a store without events: its header.
             let subject = sequence == 0 ? "the \(thing)'s header (sequence number 0)" : "the event with sequence number \(sequence)"
-            return "\(subject) is not the one whose MAC was given (its MAC is \(found ?? "missing")): "
-                + "the \(thing) was replaced by another copy since that head was kept, such as an older backup restored and written "
-                + "to again; restore the copy that holds that event"
+            return "\(subject) is not the one whose MAC was given (its MAC is \(found ?? "missing")). If the number and MAC "
+                + "given are the ones kept, the \(thing) was replaced by another copy since that head was kept, such as an older "
+                + "backup restored and written to again; restore the copy that holds that \(sequence == 0 ? "header" : "event")"
         }
 
         /// `--expect-mac` given something that is not a MAC.

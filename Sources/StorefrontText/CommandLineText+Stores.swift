@@ -97,7 +97,11 @@ extension CommandLineText {
         public static let addressForms = "A store address is a PostgreSQL URI (postgresql://user@host:port/database) or a "
             + "libpq keyword string (host=… dbname=…)"
 
-        public static let copyNeedsBothEnds = "store copy needs --from FILE_OR_URL and --to FILE_OR_URL"
+        /// `store copy` without `missing` (`--from`, `--to` or both).
+        public static func copyNeedsBothEnds(missing: [String]) -> String {
+            "store copy needs --from FILE_OR_URL and --to FILE_OR_URL; \(missing.joined(separator: " and ")) "
+                + "\(missing.count == 1 ? "is" : "are") missing"
+        }
 
         /// The warning of a command run on a damaged database (without the "storefront: warning: " prefix).
         /// What `serve` says once a database it warned was damaged reads whole again (restored

@@ -39,8 +39,9 @@ public enum StoreProblemText {
         let whatToDo = remedy(for: problem)
         return switch problem {
         case .tampered(let line):
-            "storefront_events row seq \(sequence(ofLine: line)) does not match its MAC: it was changed by hand, "
-                + "or rows before it were deleted; \(whatToDo)"
+            // Rows before the first can only be the header, whose damage is named on its own.
+            "storefront_events row seq \(sequence(ofLine: line)) does not match its MAC: it was changed by hand"
+                + (line > 2 ? ", or rows before it were deleted; " : "; ") + whatToDo
         case .malformed(let line, let reason) where line == 1:
             "the storefront_header row is malformed: \(reason); \(whatToDo)"
         case .malformed(let line, let reason):
@@ -63,7 +64,8 @@ public enum StoreProblemText {
                 + "database you meant"
         case .keyMismatch(let keyPath):
             "the storefront_header row does not verify with the key in \(keyPath): the key belongs to another store "
-                + "or the row was edited; copy this store's key file from a machine that uses the store"
+                + "or the row was edited; copy this store's key file from a machine that uses the store, or, if that key is "
+                + "this one (that machine finds the same problem), the row was edited: \(databaseRemedy)"
         case .keyMissing(let keyPath):
             "this machine has no key for the store: its key file lives at \(keyPath), which is missing, so no row can "
                 + "be verified; copy the key file there from a machine that has it (or set STOREFRONT_STORE_KEY to "

@@ -30,9 +30,13 @@ struct StoreCommandUsageCLITests {
         #expect(!FileManager.default.fileExists(atPath: path), "nothing was made")
     }
 
-    @Test("store copy's usage shows --from and --to as required")
+    @Test("store copy's usage shows --from and --to as required, and says which is missing")
     func copyUsage() throws {
         let cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
+        let oneEnd = try cli.run(["store", "copy", "--from", cli.ledger])
+        #expect(oneEnd.status == 2 && oneEnd.stderr.contains("; --to is missing"), "\(oneEnd.stderr)")
+        let noEnd = try cli.run(["store", "copy"])
+        #expect(noEnd.status == 2 && noEnd.stderr.contains("; --from and --to are missing"), "\(noEnd.stderr)")
         let unknown = try cli.run(["store", "frob"])
         #expect(unknown.status == 2 && unknown.stderr.contains("`storefront store copy --from FILE_OR_URL --to FILE_OR_URL "
             + "[--verified-only]`"), "\(unknown.stderr)")

@@ -98,6 +98,8 @@ struct VerifyHeadAdviceCLITests {
         #expect(past.status == 3 && !past.stdout.contains("is not the one"), "at the damage nothing is verified: \(past.stdout)")
         let header = try cli.run(["verify", "--expect-sequence", "0", "--expect-mac", wrong])
         #expect(header.stdout.contains("the ledger's header (sequence number 0) is not the one whose MAC was given"), "\(header.stdout)")
+        #expect(header.stdout.contains("If the number and MAC given are the ones kept, the ledger was replaced by another copy")
+            && header.stdout.contains("restore the copy that holds that header"), "\(header.stdout)")
     }
 
     @Test("--verified-only from a file whose first event line is gone: nothing to keep, and the problem named, not an empty store")

@@ -60,8 +60,10 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
             "\(path) is a directory, not an entitlements file; give the path of a file, "
                 + "for example \(path)/entitlements.jsonl"
         case .notAFile(let path, false):
-            "\(path) is not an ordinary file (a symbolic link, device, pipe or socket); storefront uses only "
-                + "ordinary files beside the ledger: move it away, or give the real path of an ordinary file"
+            // A device such as /dev/null given as a path must never be told to be moved away.
+            "\(path) is not an ordinary file (a symbolic link, device, pipe or socket); storefront reads and writes only "
+                + "ordinary files: give the path of one (for a symbolic link, the path it points to). Only where such a "
+                + "file took the place of one storefront keeps beside a ledger (its .lock or .key) move it away"
         case .notYours(let path, let owner):
             "\(path) belongs to another user (uid \(owner)); storefront writes only files that belong to you: "
                 + "choose another path"

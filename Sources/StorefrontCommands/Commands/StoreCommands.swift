@@ -41,7 +41,8 @@ enum StoreCommands {
     /// Copies every event from `--from` into the empty `--to`.
     static func copy(arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> ExitStatus {
         guard let from = arguments.value(of: CommandOptions.from), let to = arguments.value(of: CommandOptions.to) else {
-            throw CommandFailure(status: .usage, message: CommandLineText.Stores.copyNeedsBothEnds)
+            let missing = [CommandOptions.from, CommandOptions.to].filter { arguments.value(of: $0) == nil }.map { "--" + $0.name }
+            throw CommandFailure(status: .usage, message: CommandLineText.Stores.copyNeedsBothEnds(missing: missing))
         }
         let source = try StoreLocation.named(from, givenBy: "--from", environment: environment)
         let target = try StoreLocation.named(to, givenBy: "--to", environment: environment)

@@ -1,0 +1,34 @@
+import StoreEngine
+import StoreLedger
+import StorefrontText
+import Testing
+
+/// A database's problems in words: what each says was done, and what to do, fits the row.
+@Suite("Words: a database's problems")
+struct StoreProblemTextTests {
+    let database = StoreMedium.database(address: ShownStoreAddress("postgresql://team@db/shop"))
+
+    @Test("the first row changed by hand: no rows before it could have been deleted, and none to keep")
+    func firstRowTampered() {
+        let first = StoreProblemText.describe(.tampered(line: 2), in: database)
+        #expect(first.hasPrefix("storefront_events row seq 1 does not match its MAC: it was changed by hand; restore"), "\(first)")
+        #expect(!first.contains("--verified-only"), "\(first)")
+        let later = StoreProblemText.describe(.tampered(line: 5), in: database)
+        #expect(later.contains("it was changed by hand, or rows before it were deleted; restore"), "\(later)")
+        #expect(later.contains("(with --verified-only, the events before the damage)"), "\(later)")
+    }
+
+    @Test("a header that does not verify: the key may be another store's, or the header was edited and a backup is the remedy")
+    func headerKeyMismatch() {
+        let said = StoreProblemText.describe(.keyMismatch(keyPath: "/k/shop.key"), in: database)
+        #expect(said.contains("copy this store's key file from a machine that uses the store"), "\(said)")
+        #expect(said.contains("the row was edited: restore the database from a backup"), "\(said)")
+    }
+
+    @Test("a device given as a path is not to be moved away: the advice is to give an ordinary file's path")
+    func deviceIsNotMovedAway() {
+        let said = "\(LedgerError.notAFile(path: "/dev/null", isDirectory: false))"
+        #expect(said.hasPrefix("/dev/null is not an ordinary file"), "\(said)")
+        #expect(said.contains("give the path of one") && !said.contains("move it away, or"), "\(said)")
+    }
+}
