@@ -89,6 +89,10 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "this user without the right password: the one libpq took from PGPASSWORD or ~/.pgpass (it names the file when "
                 + "it read one) is wrong, or there was none. Set the right one there (or correct the user in the address), then "
                 + "try again"
+        case .unreachable(let store, let reason) where reason.contains("does not support SSL, but SSL was required"):
+            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was written. The server answered, but "
+                + "takes no SSL, which sslmode (in the address, or PGSSLMODE) requires: set sslmode=prefer or disable to connect "
+                + "without it, or turn ssl on at the server, then try again"
         case .unreachable(let store, let reason) where reason.contains("terminating connection due to administrator command"):
             "the server of the store \(store) ended this session as it was opened: \(Self.sentence(reason)) Nothing was "
                 + "written. The server was reached; an administrator ended the session (pg_terminate_backend) or the server is "

@@ -28,6 +28,12 @@ extension CommandLineText {
                 + "backup restored and written to again; restore the copy that holds that \(sequence == 0 ? "header" : "event")"
         }
 
+        /// `verify --expect-sequence N` on a damaged store whose first problem comes at or before event N.
+        public static func expectationNotChecked(sequence: Int, withMAC: Bool) -> String {
+            "--expect-sequence \(sequence)\(withMAC ? " and --expect-mac" : "") could not be checked: event \(sequence) comes at "
+                + "or after the first problem, where nothing verifies; check again once the store is mended"
+        }
+
         /// `--expect-mac` given something that is not a MAC.
         public static func notAMAC(_ given: String) -> String {
             "--expect-mac \(ShellWord.quoted(given)) is not a MAC: give the 64 hexadecimal digits `storefront verify` printed "

@@ -96,6 +96,10 @@ struct VerifyHeadAdviceCLITests {
                 "before the damage the MAC still tells: \(caught.stdout)")
         let past = try cli.run(["verify", "--expect-sequence", "3", "--expect-mac", wrong])
         #expect(past.status == 3 && !past.stdout.contains("is not the one"), "at the damage nothing is verified: \(past.stdout)")
+        #expect(past.stdout.contains("--expect-sequence 3 and --expect-mac could not be checked: event 3 comes at or after the "
+            + "first problem"), "not taken as passed: \(past.stdout)")
+        let damagedJSON = try cli.run(["verify", "--json"]).decoded(JSONShapes.VerifyResult.self)
+        #expect(!damagedJSON.intact && damagedJSON.headMac == nil, "no head of a damaged ledger is worth keeping")
         let header = try cli.run(["verify", "--expect-sequence", "0", "--expect-mac", wrong])
         #expect(header.stdout.contains("the ledger's header (sequence number 0) is not the one whose MAC was given"), "\(header.stdout)")
         #expect(header.stdout.contains("If the number and MAC given are the ones kept, the ledger was replaced by another copy")

@@ -112,6 +112,14 @@ struct PostgresAdviceWordsTests {
             && !inStorefront.contains("command"), "\(inStorefront)")
     }
 
+    @Test("a server without SSL where sslmode requires it: the advice is about sslmode, not whether the server runs")
+    func sslRequiredOfAServerWithout() {
+        let said = PostgresStoreError.unreachable(store: ShownStoreAddress("postgresql://team@db/shop"),
+                                                  reason: "server does not support SSL, but SSL was required").description
+        #expect(said.contains("takes no SSL, which sslmode (in the address, or PGSSLMODE) requires: set sslmode=prefer or "
+            + "disable") && !said.contains("check that the server runs"), "\(said)")
+    }
+
     @Test("a password the server asked for and none was given is the user's to fix, not an unreachable server")
     func noPasswordSuppliedIsNotUnreachable() {
         let store = ShownStoreAddress("postgresql://team@db/shop")

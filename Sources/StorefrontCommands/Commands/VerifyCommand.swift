@@ -53,6 +53,13 @@ enum VerifyCommand {
             return CommandLineText.Files.replacedSince(sequence: sequence, found: found, medium: medium)
         }
         let rolledBack = endsEarly ?? replaced
+        // An expectation at or past the damage cannot be checked: said, so it is not taken as passed.
+        let notChecked = expected.flatMap { sequence in
+            !report.isIntact && sequence >= firstUntrustedSequence(of: report)
+                ? CommandLineText.Files.expectationNotChecked(sequence: sequence, withMAC: expectedMAC != nil) : nil
+        }
+        // A damaged store has no head to keep: the last MAC read may be one that does not verify.
+        let headMAC = report.isIntact ? report.headMAC : nil
         if arguments.json {
             var problems = report.problems.map { problem in
                 medium == .entitlementsFile
@@ -60,8 +67,9 @@ enum VerifyCommand {
                     : JSONShapes.VerifyProblem(seq: problem.line.map(StoreProblemText.sequence(ofLine:)), message: describe(problem))
             }
             if let rolledBack { problems.append(JSONShapes.VerifyProblem(message: rolledBack)) }
+            if let notChecked { problems.append(JSONShapes.VerifyProblem(message: notChecked)) }
             try console.json(JSONShapes.VerifyResult(path: path, intact: problems.isEmpty, events: report.entryCount,
-                                   lastSequence: report.lastSequence, headMac: report.headMAC, problems: problems))
+                                   lastSequence: report.lastSequence, headMac: headMAC, problems: problems))
         } else if report.isIntact, rolledBack == nil {
             console.out(medium == .entitlementsFile ? CommandLineText.Files.intact(path, events: report.entryCount)
                             : CommandLineText.Stores.intact(path, events: report.entryCount))
@@ -79,6 +87,7 @@ enum VerifyCommand {
                 }
             }
             if let rolledBack { console.out(CommandLineText.Files.aboutPath(path, rolledBack)) }
+            if let notChecked { console.out(CommandLineText.Files.aboutPath(path, notChecked)) }
         }
         return report.isIntact && rolledBack == nil ? .success : .dataProblem
     }
