@@ -11,7 +11,7 @@ extension StoreUnreachable: CustomStringConvertible {
     /// How the connection was lost, opening the message: the store "is" or "became"
     /// unreachable, or its server ended the session.
     private func loss(_ verb: String) -> String {
-        sessionEnded ? "the server of the store at \(store) ended this command's session (\(reason))"
+        sessionEnded ? "the server of the store at \(store) ended the session (\(reason))"
             : "the store at \(store) \(verb) unreachable (\(reason))"
     }
 

@@ -102,7 +102,7 @@ struct PostgresAdviceWordsTests {
                                      reason: "terminating connection due to administrator command", change: .notSent).description
         #expect(ended.contains("none of it was recorded. The server ended the session (an administrator's pg_terminate_backend")
             && !ended.contains("Check that the server is running"), "\(ended)")
-        #expect(ended.hasPrefix("the server of the store at postgresql://team@db/shop ended this command's session "
+        #expect(ended.hasPrefix("the server of the store at postgresql://team@db/shop ended the session "
             + "(terminating connection due to administrator command)") && !ended.contains("unreachable"), "\(ended)")
         #expect(ended.hasSuffix("wait until it is back): run the command again"), "\(ended)")
         // The storefront's alert is read where no command was typed.
