@@ -30,7 +30,8 @@ extension CommandLineText {
 
         /// `verify --expect-sequence N` on a damaged store whose first problem comes at or before event N.
         public static func expectationNotChecked(sequence: Int, withMAC: Bool) -> String {
-            "--expect-sequence \(sequence)\(withMAC ? " and --expect-mac" : "") could not be checked: event \(sequence) comes at "
+            let subject = sequence == 0 ? "the header (sequence number 0)" : "event \(sequence)"
+            return "--expect-sequence \(sequence)\(withMAC ? " and --expect-mac" : "") could not be checked: \(subject) comes at "
                 + "or after the first problem, where nothing verifies; check again once the store is mended"
         }
 

@@ -50,6 +50,12 @@ extension CommandLineText {
                 + "to --from"
         }
 
+        /// `store copy --from` a database the server does not have.
+        public static func copySourceHasNoDatabase(_ source: String, database: String) -> String {
+            "the source \(source) names a database the server does not have (\(ShellWord.quoted(database))), so nothing was "
+                + "copied and no target was made; correct the database in the address given to --from"
+        }
+
         public static func copySourceHasNoStore(_ source: String) -> String {
             "the source \(source) holds no store (no storefront tables), so nothing was copied and no target was made; "
                 + "check that --from names the database you meant"

@@ -18,8 +18,7 @@ extension StoreUnreachable: CustomStringConvertible {
     /// What to check first: whether the server runs, unless it ended the session itself.
     private var checkFirst: String {
         sessionEnded
-            ? "The server ended the session (an administrator's pg_terminate_backend, or the server shutting down, in which "
-                + "case wait until it is back)"
+            ? "That was an administrator's pg_terminate_backend, or the server shutting down (then wait until it is back)"
             : "Check that the server is running and reachable from here"
     }
 

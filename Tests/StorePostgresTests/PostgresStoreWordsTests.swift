@@ -214,6 +214,18 @@ struct PostgresStoreWordsTests {
         #expect(!copied.stderr.contains("--verified-only"), "\(copied.stderr)")
     }
 
+    @Test("store copy from a database the server does not have: correct --from, never create an empty source")
+    func copyFromAMissingDatabase() throws {
+        let database = try Database()
+        let missing = database.url.replacingOccurrences(of: "/" + database.name, with: "/no_such_source")
+        let copied = try database.cli.run(["store", "copy", "--from", missing, "--to", database.folder + "/copy.jsonl"])
+        #expect(copied.status == 3, "\(copied.stderr)")
+        #expect(copied.stderr.contains("names a database the server does not have (no_such_source), so nothing was copied and no "
+            + "target was made; correct the database in the address given to --from"), "\(copied.stderr)")
+        #expect(!copied.stderr.contains("createdb") && !copied.stderr.contains("store init"), "\(copied.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: database.folder + "/copy.jsonl"))
+    }
+
     @Test("the last row deleted by hand and the store written to again: --expect-sequence passes, --expect-mac does not")
     func headReplacedIsCaughtByItsMAC() throws {
         let database = try Database()

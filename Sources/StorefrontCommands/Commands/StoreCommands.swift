@@ -94,7 +94,14 @@ enum StoreCommands {
             }
             return try source.openLog()
         case .postgres(let address, let keyPath, _):
-            let log = try PostgresEventLog(address: address, keyPath: keyPath)
+            let log: PostgresEventLog
+            do {
+                log = try PostgresEventLog(address: address, keyPath: keyPath)
+            } catch PostgresStoreError.noDatabase(_, let database, _) {
+                // Making the database, as a store's own advice says, would give a copy nothing to copy.
+                throw CommandFailure(status: .dataProblem, message: CommandLineText.Stores.copySourceHasNoDatabase(
+                    address.display, database: database))
+            }
             guard try log.schemaVersion() > 0 else {
                 throw CommandFailure(status: .dataProblem, message: CommandLineText.Stores.copySourceHasNoStore(address.display))
             }

@@ -31,4 +31,13 @@ struct StoreProblemTextTests {
         #expect(said.hasPrefix("/dev/null is not an ordinary file"), "\(said)")
         #expect(said.contains("give the path of one") && !said.contains("move it away, or"), "\(said)")
     }
+
+    @Test("an expected head that could not be checked names the header for sequence number 0, an event otherwise")
+    func expectationNotCheckedNamesTheHeader() {
+        #expect(CommandLineText.Files.expectationNotChecked(sequence: 0, withMAC: true)
+            .contains("could not be checked: the header (sequence number 0) comes at or after the first problem"))
+        #expect(CommandLineText.Files.expectationNotChecked(sequence: 4, withMAC: false)
+            == "--expect-sequence 4 could not be checked: event 4 comes at or after the first problem, where nothing "
+            + "verifies; check again once the store is mended")
+    }
 }
