@@ -204,8 +204,9 @@ public final class TUIRunLoop {
     /// lock; taken every second for nothing, a storefront would wait behind any session holding
     /// that lock (and say so in an alert nobody asked for) while there was nothing to record.
     static func catchUpIsDue(_ store: Store, since lastCatchUp: Date, readOnly: Bool) -> Bool {
-        Date().timeIntervalSince(lastCatchUp) >= catchUpInterval && !readOnly && store.ledgerProblems.isEmpty
-            && store.hasDueEvents
+        // `hasDueEvents` first: it takes the store's lock, and the log's problems are asked only then.
+        Date().timeIntervalSince(lastCatchUp) >= catchUpInterval && !readOnly && store.hasDueEvents
+            && store.ledgerProblems.isEmpty
     }
 
     /// Records the renewals and expiries that fell due; true when the screen needs a fresh
