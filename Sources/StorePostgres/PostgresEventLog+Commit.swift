@@ -22,21 +22,32 @@ extension PostgresEventLog {
     /// what the chain lacks (the rows committed since the last read, and the header and a
     /// checkpoint's row on a first read), in one round trip; refuses a schema of another version.
     /// Where the schema does not show, it starts again one statement at a time and makes the
-    /// schema, as the first writer. Call under `lock`.
-    func beginCommit() throws -> CommitOpening {
+    /// schema, as the first writer. Unless `waitingForLock`, the lock is waited for only
+    /// briefly, and `StoreWriterLockHeld` thrown when it stays held, with nothing read. Call
+    /// under `lock`.
+    func beginCommit(waitingForLock: Bool = true) throws -> CommitOpening {
         let request = rowsRequest()
         // Whether the commit marks may be written is asked once a session, with the lock.
         let asksForMarks = commitMarksWritable == nil
-        let opening = [PostgresConnection.Statement("BEGIN"), PostgresSchema.takeWriterLock]
+        let session = connection.lockTimeoutMilliseconds
+        let wait = session == 0 ? Self.lockHeldWaitMilliseconds : min(session, Self.lockHeldWaitMilliseconds)
+        let takingLock = waitingForLock ? [PostgresSchema.takeWriterLock]
+            : PostgresSchema.takeWriterLock(waitingAtMost: wait, thenWaiting: session)
+        let opening = [PostgresConnection.Statement("BEGIN")] + takingLock
             + (asksForMarks ? [PostgresSchema.commitMarksWritable] : []) + [PostgresSchema.versionQuery]
         let answers = try connection.pipeline(opening + request.statements)
+        // BEGIN and the wait's setting answered, and then the lock ran out of time.
+        if !waitingForLock, case .lockTimeout? = answers.failure, answers.rows.count == 2 {
+            // The caller's ROLLBACK ends the transaction; the rows asked for after the lock never ran.
+            throw StoreWriterLockHeld(store: address.shown, waitedMilliseconds: wait)
+        }
         guard let found = try PostgresSchema.version(answeredIn: answers, at: opening.count - 1) else {
             return try beginFirstCommit()
         }
         // The version decides before any later failure: a schema of another version is refused for what it is.
         try refuseUnknownSchema(found)
         let all = try answers.all()
-        if asksForMarks { commitMarksWritable = all[2].first?.first == "t" }
+        if asksForMarks { commitMarksWritable = all[1 + takingLock.count].first?.first == "t" }
         return CommitOpening(schemaFound: found, rowsRead: (request, Array(all.dropFirst(opening.count))))
     }
 

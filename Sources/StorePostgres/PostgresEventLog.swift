@@ -232,10 +232,25 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         return (committed.result, committed.batch)
     }
 
+    /// Waits for the writer lock at most `lockHeldWaitMilliseconds` (or the session's shorter
+    /// `lock_timeout`); see `StoreEventLog.commitUnlessLockHeld`.
+    public func commitUnlessLockHeld<Result>(
+        _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
+    ) throws -> (result: Result, batch: EventBatch) {
+        let committed = try commitFindingSchema(waitingForLock: false, decide)
+        return (committed.result, committed.batch)
+    }
+
+    /// How long `commitUnlessLockHeld` waits for the writer lock: many commits' worth (a commit
+    /// holds it for a millisecond or two), so only a session that sits on it makes it give up.
+    public static let lockHeldWaitMilliseconds = 100
+
     /// `commit`, also returning the schema version found under the writer lock (0 when this
     /// commit created the schema), which only a reader holding the lock can know for sure.
+    /// Unless `waitingForLock`, it gives up with `StoreWriterLockHeld` while another session
+    /// holds the lock.
     private func commitFindingSchema<Result>(
-        _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
+        waitingForLock: Bool = true, _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
     ) throws -> (result: Result, batch: EventBatch, schemaFound: Int) {
         try lock.withLock {
             do {
@@ -255,7 +270,11 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             // A commit is refused by damage only as the store is now, not as it was last read.
             let restarted = restartIfNeeded(rereadingDamage: true)
             do {
-                return try commitLocked(decide, restarted: restarted)
+                return try commitLocked(decide, restarted: restarted, waitingForLock: waitingForLock)
+            } catch let held as StoreWriterLockHeld {
+                // Nothing was read: only a read this commit started over is still to be made.
+                if restarted { mustRestart = true }
+                throw held
             } catch PostgresStoreError.readOnlyServer(let store, let reason, let role, nil) {
                 mustRestart = true
                 // Rolled back: the session can say why it is read-only, and so what turns it off.
@@ -282,10 +301,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// the rows committed since the last read), the decision in Swift, then `finishCommit` (the
     /// inserts, the notification, COMMIT). Any failure rolls the transaction back.
     private func commitLocked<Result>(
-        _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result), restarted: Bool
+        _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result), restarted: Bool, waitingForLock: Bool
     ) throws -> (result: Result, batch: EventBatch, schemaFound: Int) {
         do {
-            let opening = try beginCommit()
+            let opening = try beginCommit(waitingForLock: waitingForLock)
             var others = try fetchAll(startingWith: opening.rowsRead)
             isReadingInParts = false
             others.restarted = others.restarted || restarted

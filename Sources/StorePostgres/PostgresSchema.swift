@@ -238,6 +238,15 @@ enum PostgresSchema {
     /// Takes the writer lock until the transaction ends.
     static let takeWriterLock = PostgresConnection.Statement("SELECT pg_advisory_xact_lock($1)", [String(writerLockKey)])
 
+    /// `takeWriterLock`, failing with `lock_not_available` once `milliseconds` pass; the
+    /// transaction's statements after it wait `sessionMilliseconds` again (the session's
+    /// `lock_timeout`, 0 for ever), and the session's own setting is left as it was.
+    static func takeWriterLock(waitingAtMost milliseconds: Int, thenWaiting sessionMilliseconds: Int) -> [PostgresConnection.Statement] {
+        let setLockTimeout = "SELECT pg_catalog.set_config('lock_timeout', $1, true)"
+        return [PostgresConnection.Statement(setLockTimeout, [String(milliseconds)]), takeWriterLock,
+                PostgresConnection.Statement(setLockTimeout, [String(sessionMilliseconds)])]
+    }
+
     /// Brings the schema to `currentVersion` inside the caller's transaction, which holds the
     /// writer lock; refuses a newer schema. Returns the version found.
     @discardableResult

@@ -1,6 +1,7 @@
 import Foundation
 import StoreEngine
 import StorefrontApp
+import StorefrontText
 import TerminalUI
 
 /// The interactive storefront's loop: draw, read a key, update, run effects, follow the store.
@@ -161,6 +162,9 @@ public final class TUIRunLoop {
         if Self.catchUpIsDue(store, since: lastCatchUp, readOnly: state.readOnlyReason != nil) {
             lastCatchUp = Date()
             changed = catchUp() || changed
+        } else if state.heldCatchUpReason != nil, !store.hasDueEvents {
+            // Recorded by another process meanwhile: nothing waits any more.
+            dispatch(.catchUpHeld(reason: nil))
         }
         if changed { dispatch(runner.snapshot(state.buyer, state.storefront)) }
         followServer()
@@ -213,11 +217,20 @@ public final class TUIRunLoop {
     /// snapshot. A catch-up refused because the ledger turned out damaged, or because it may
     /// no longer be written, shows the banner (nobody asked for it, so no alert, as at start);
     /// any other failure is shown once, not once a second, until a catch-up succeeds again.
+    ///
+    /// It does not wait for a writer lock another session sits on: the screen would not answer
+    /// meanwhile, and keys typed then would land on whatever opened after. A banner says why
+    /// the renewals wait, until they are recorded.
     private func catchUp() -> Bool {
         do {
-            let recorded = try store.catchUp()
+            let recorded = try store.catchUp(waitingForLock: false)
             lastCatchUpFailure = nil
+            if state.heldCatchUpReason != nil { dispatch(.catchUpHeld(reason: nil)) }
             return recorded
+        } catch let held as StoreWriterLockHeld {
+            let reason = StorefrontScreenText.catchUpHeld(held)
+            if reason != state.heldCatchUpReason { dispatch(.catchUpHeld(reason: reason)) }
+            return false
         } catch let lost as StoreUnreachable {
             dispatch(.storeUnreachable(reason: lost.reason))
             return false

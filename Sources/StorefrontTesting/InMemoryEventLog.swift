@@ -18,6 +18,7 @@ public final class InMemoryEventLog: @unchecked Sendable {
     private var outageReason = InMemoryEventLog.unreachable.reason
     private var damage: [LedgerProblem] = []
     private var refusedCode: Int32?
+    private var lockHeldElsewhere = false
     /// Counts changes to `writeRefusal`, which connections notice as a change of the store.
     private var attributeChanges = 0
     /// Counts the calls of `makeReadEventsDurable` on every connection.
@@ -85,6 +86,13 @@ public final class InMemoryEventLog: @unchecked Sendable {
         }
     }
 
+    /// True stands for another session sitting on the writer lock: `commitUnlessLockHeld` then
+    /// gives up with `StoreWriterLockHeld`, while `commit` goes through, as after a wait.
+    public var isWriterLockHeld: Bool {
+        get { withLock { _ in lockHeldElsewhere } }
+        set { withLock { _ in lockHeldElsewhere = newValue } }
+    }
+
     fileprivate func withLock<T>(_ body: (inout [(sequence: Int, event: StoreEvent)]) throws -> T) rethrows -> T {
         lock.lock(); defer { lock.unlock() }
         return try body(&entries)
@@ -110,8 +118,10 @@ public final class InMemoryEventLog: @unchecked Sendable {
             self.signal = signal
         }
 
-        /// The log's problems as of this connection's last read or commit.
-        var problems: [LedgerProblem] = []
+        /// The log's problems as of this connection's last read or commit; kept under the
+        /// log's lock, since a reader asks for them while a worker commits.
+        private var problemsSeen: [LedgerProblem] = []
+        var problems: [LedgerProblem] { log.withLock { _ in problemsSeen } }
         /// The log's `attributeChanges` as of this connection's last read.
         var seenAttributeChanges = 0
         let tornTail: TornTailReport? = nil
@@ -125,7 +135,7 @@ public final class InMemoryEventLog: @unchecked Sendable {
         func readNew() throws -> EventBatch {
             try log.withLock { entries in
                 try log.checkReachable()
-                problems = log.damage
+                problemsSeen = log.damage
                 seenAttributeChanges = log.attributeChanges
                 defer { position = entries.count }
                 return EventBatch(entries: Array(entries[position...]))
@@ -135,7 +145,7 @@ public final class InMemoryEventLog: @unchecked Sendable {
         func hasChanged() -> Bool {
             signal?.drain()
             return log.withLock { entries in
-                !log.reachable || entries.count != position || log.damage != problems
+                !log.reachable || entries.count != position || log.damage != problemsSeen
                     || log.attributeChanges != seenAttributeChanges
             }
         }
@@ -145,8 +155,8 @@ public final class InMemoryEventLog: @unchecked Sendable {
         ) throws -> (result: Result, batch: EventBatch) {
             try log.withLock { entries in
                 try log.checkReachable()
-                problems = log.damage
-                guard problems.isEmpty else { throw LedgerError.refusedForWriting(path: "memory", problems: problems) }
+                problemsSeen = log.damage
+                guard problemsSeen.isEmpty else { throw LedgerError.refusedForWriting(path: "memory", problems: problemsSeen) }
                 if let code = log.refusedCode {
                     throw LedgerError.fileSystem(FileSystemError(operation: .open, path: "memory", code: code))
                 }
@@ -158,6 +168,13 @@ public final class InMemoryEventLog: @unchecked Sendable {
                 if !appended.isEmpty { log.signalOthers(than: signal) }
                 return (result, EventBatch(entries: fresh + appended))
             }
+        }
+
+        func commitUnlessLockHeld<Result>(
+            _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
+        ) throws -> (result: Result, batch: EventBatch) {
+            if log.isWriterLockHeld { throw StoreWriterLockHeld(store: ShownStoreAddress("memory"), waitedMilliseconds: 100) }
+            return try commit(decide)
         }
     }
 }

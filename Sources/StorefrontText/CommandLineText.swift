@@ -1,3 +1,5 @@
+import StoreEngine
+
 /// The command line's sentences about the command line itself: mistakes in it (exit status 2),
 /// with what to type instead.
 public enum CommandLineText {
@@ -108,6 +110,12 @@ extension CommandLineText {
         public static func version(_ version: String) -> String { "storefront \(version)" }
         public static func catchUpSkipped(_ reason: String) -> String {
             "renewals and expiries that fell due are shown but not recorded: \(reason)"
+        }
+        /// The catch-up on opening gave up behind a session sitting on the writer lock; a
+        /// command that changes the store records them once it gets the lock.
+        public static func catchUpHeld(_ held: StoreWriterLockHeld) -> String {
+            "renewals and expiries that fell due are not recorded yet: \(held); a change waits for it (up to lock_timeout) "
+                + "and records them"
         }
     }
 }

@@ -105,6 +105,14 @@ public enum StorefrontScreenText {
         "The store is unreachable; retrying. Nothing can be bought, spent or changed until it is back (\(reason))."
     }
 
+    /// The banner while the catch-up of renewals that fell due waits behind a session holding
+    /// the store's writer lock; the storefront tries again every second. Short enough for the
+    /// banner's two lines at 80 columns, so the store is not named (the header's address is).
+    public static func catchUpHeld(_ held: StoreWriterLockHeld) -> String {
+        "Renewals due wait: another session has held the store's writer lock over \(held.waitedMilliseconds) ms "
+            + "(pg_locks shows it). Retrying each second; changes wait too."
+    }
+
     /// The banner while the store answers but refuses to be read; the storefront keeps trying by itself.
     public static func storeRefusesReading(reason: String) -> String {
         "The store cannot be read; retrying. Nothing can be bought, spent or changed until it can (\(reason))."

@@ -1,15 +1,37 @@
 import Foundation
+import StoreCatalog
+import StoreEngine
 import StorePostgres
 import StorefrontTesting
 import Testing
+
+/// What the tests of a session sitting on a lock share.
+enum LockHolding {
+    /// The writer lock's key (PostgresSchema.writerLockKey, "storefnt" in ASCII).
+    static let writerLockKey: Int64 = 0x73746F72_65666E74
+
+    /// A new database on the shared server, and the command line on it with a key of its own
+    /// and PostgreSQL's `lock_timeout` set to `lockTimeout`.
+    static func commandsOnNewDatabase(lockTimeout: String) throws
+        -> (server: ThrowawayPostgres, database: String, url: String, cli: StorefrontProcess) {
+        let server = try ThrowawayPostgres.shared()
+        let url = try server.newDatabase()
+        let database = String(url.split(separator: "/").last ?? "")
+        let folder = try StorefrontProcess.temporaryFolder()
+        var cli = StorefrontProcess(ledger: "")
+        cli.environment["STOREFRONT_STORE_KEY"] = folder + "/team.key"
+        cli.environment["PGOPTIONS"] = "-c lock_timeout=\(lockTimeout)"
+        cli.storeArguments = ["--store", url]
+        return (server, database, url, cli)
+    }
+}
 
 /// A session that holds the store's lock and does nothing must not hold up writers for ever:
 /// a statement waits at most `lock_timeout` (10 s unless the user set it), then the command
 /// fails saying why, having written nothing.
 @Suite("PostgreSQL store: waiting behind another session's lock", .serialized)
 struct PostgresLockWaitTests {
-    /// The writer lock's key (PostgresSchema.writerLockKey, "storefnt" in ASCII).
-    private static let writerLockKey: Int64 = 0x73746F72_65666E74
+    private static let writerLockKey = LockHolding.writerLockKey
 
     @Test("a connection waits 10 s for a lock, unless the address or PGOPTIONS set lock_timeout (0 included)")
     func lockTimeoutDefaultsToTenSecondsUnlessSet() throws {
@@ -41,14 +63,7 @@ struct PostgresLockWaitTests {
     @Test("a psql session holding the writer lock or a table lock: the buy exits 3 saying so, and writes nothing",
           arguments: ["SELECT pg_advisory_lock(\(writerLockKey))", "BEGIN; LOCK TABLE storefront_events IN ACCESS EXCLUSIVE MODE"])
     func writerGivesUpBehindAStuckSession(holdLock: String) throws {
-        let server = try ThrowawayPostgres.shared()
-        let url = try server.newDatabase()
-        let database = String(url.split(separator: "/").last ?? "")
-        let folder = try StorefrontProcess.temporaryFolder()
-        var cli = StorefrontProcess(ledger: "")
-        cli.environment["STOREFRONT_STORE_KEY"] = folder + "/team.key"
-        cli.environment["PGOPTIONS"] = "-c lock_timeout=1s"
-        cli.storeArguments = ["--store", url]
+        let (server, database, url, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "1s")
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
 
         let session = try server.session(database: database)
@@ -62,5 +77,70 @@ struct PostgresLockWaitTests {
         let verified = try cli.run(["verify"])
         #expect(verified.status == 0 && verified.stdout.contains("1 event"), "\(verified.stdout)\(verified.stderr)")
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0, "the lock is free again")
+    }
+}
+
+/// The catch-up of due renewals that a storefront runs every second, and every command on
+/// opening, does not wait for a writer lock another session sits on: it gives up with
+/// `StoreWriterLockHeld`, having read and written nothing, and records the renewals later.
+@Suite("PostgreSQL store: a catch-up behind a session holding the writer lock", .serialized)
+struct PostgresHeldCatchUpTests {
+    private static let writerLockKey = LockHolding.writerLockKey
+    private static let monthly = "com.example.rage.pro.monthly"
+
+    @Test("catchUp(waitingForLock: false) gives up with StoreWriterLockHeld; a waiting commit keeps the session's lock_timeout; freed, the renewal is recorded once")
+    func catchUpGivesUpAndRecordsLater() throws {
+        let fixture = try PostgresStoreFixture()
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_796_000_000))
+        let address = try PostgresAddress(fixture.server.keywordString() + " options='-c lock_timeout=1s'")
+        let store = try Store(catalog: try CatalogLoader.loadBundled("Rage"), log: try fixture.log(address: address), clock: clock)
+        _ = try store.purchase(Self.monthly, buyer: phone, storefront: "USA")
+        clock.advance(by: 40 * 86_400)
+        #expect(store.hasDueEvents)
+        let rowsBefore = try fixture.server.psql("SELECT count(*) FROM storefront_events").trimmingCharacters(in: .whitespacesAndNewlines)
+
+        let session = try fixture.server.session(database: fixture.server.database)
+        try session.run("SELECT pg_advisory_lock(\(Self.writerLockKey))")
+        #expect(throws: StoreWriterLockHeld(store: address.shown, waitedMilliseconds: 100)) { try store.catchUp(waitingForLock: false) }
+        #expect(store.hasDueEvents, "nothing was recorded")
+        // The wait was set for that transaction only: a commit that waits still waits the session's 1 s.
+        #expect(throws: PostgresStoreError.lockTimeout(store: address.shown, milliseconds: 1000)) { try store.catchUp() }
+        session.close()
+
+        #expect(try store.catchUp(waitingForLock: false))
+        #expect(!store.hasDueEvents)
+        // Forty days after a week's trial: the renewals of day 7 and day 37, each once.
+        let renewals = try fixture.server.psql("SELECT count(*) || ' ' || count(DISTINCT renewal_key) FROM storefront_events WHERE kind = 'renew'")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(renewals == "2 2", "renewals recorded, and distinct: \(renewals) (rows before: \(rowsBefore))")
+        let reader = try Store(catalog: try CatalogLoader.loadBundled("Rage"), log: try fixture.log(), clock: clock)
+        #expect(reader.ledgerProblems.isEmpty)
+        #expect(!reader.hasDueEvents)
+    }
+
+    @Test("a command that only reads, on opening behind the held lock, shows the store at once with a warning; freed, the next records the renewal")
+    func readingCommandDoesNotWait() throws {
+        // A wait for the lock would take a minute: the command must not take one.
+        let (server, database, url, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "60s")
+        #expect(try cli.run(["buy", Self.monthly]).status == 0)
+        #expect(try cli.run(["settings", "set", "time-rate", "renewal-every-2-seconds"]).status == 0)
+        // A renewal falls due without a commit (`advance` would record what it makes due).
+        Thread.sleep(forTimeInterval: 2.5)
+
+        let session = try server.session(database: database)
+        try session.run("SELECT pg_advisory_lock(\(Self.writerLockKey))")
+        let started = Date()
+        let held = try cli.run(["transactions"])
+        let took = Date().timeIntervalSince(started)
+        session.close()
+        #expect(held.status == 0, "\(held.stdout)\(held.stderr)")
+        #expect(held.stderr.contains("renewals and expiries that fell due are not recorded yet: another session has held "
+                                     + "the writer lock of \(url) for over 100 ms"), "\(held.stderr)")
+        #expect(took < 60, "the command waited for the lock")
+
+        let freed = try cli.run(["transactions"])
+        #expect(freed.status == 0 && !freed.stderr.contains("not recorded"), "\(freed.stderr)")
+        let verified = try cli.run(["verify"])
+        #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
     }
 }

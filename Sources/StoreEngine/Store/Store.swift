@@ -180,9 +180,11 @@ public final class Store: @unchecked Sendable {
         try commitCountingDue(decide).result
     }
 
-    /// `commit`, also telling how many due subscription events this commit recorded.
+    /// `commit`, also telling how many due subscription events this commit recorded. Unless
+    /// `waitingForLock`, it gives up with `StoreWriterLockHeld` while another session holds the
+    /// log's writer lock (see `StoreEventLog.commitUnlessLockHeld`).
     private func commitCountingDue<Result>(
-        _ decide: (LedgerState, Date) throws -> (events: [StoreEvent], result: Result)
+        waitingForLock: Bool = true, _ decide: (LedgerState, Date) throws -> (events: [StoreEvent], result: Result)
     ) throws -> (result: Result, due: Int) {
         lock.lock(); defer { lock.unlock() }
         // Due events are first recorded in a write of their own and then folded in place, so
@@ -191,7 +193,7 @@ public final class Store: @unchecked Sendable {
         var recorded = 0
         var recordDueSeparately = true
         while true {
-            switch try commitStep(decide, recordDueSeparately: recordDueSeparately) {
+            switch try commitStep(decide, recordDueSeparately: recordDueSeparately, waitingForLock: waitingForLock) {
             case let .decided(result, due):
                 return (result, recorded + due)
             case let .recordedDue(count):
@@ -210,7 +212,8 @@ public final class Store: @unchecked Sendable {
     }
 
     private func commitStep<Result>(
-        _ decide: (LedgerState, Date) throws -> (events: [StoreEvent], result: Result), recordDueSeparately: Bool
+        _ decide: (LedgerState, Date) throws -> (events: [StoreEvent], result: Result), recordDueSeparately: Bool,
+        waitingForLock: Bool
     ) throws -> CommitStep<Result> {
         // The others' events are recorded facts whatever becomes of this commit, so they are
         // folded into the state at once: deciding on a copy would copy the whole state on
@@ -219,7 +222,7 @@ public final class Store: @unchecked Sendable {
         var caughtUp: Int?
         let outcome: (result: CommitStep<Result>, batch: EventBatch)
         do {
-            outcome = try log.commit { fresh in
+            func decideOnFresh(_ fresh: EventBatch) throws -> (events: [StoreEvent], result: CommitStep<Result>) {
                 apply(fresh)
                 caughtUp = fresh.entries.count
                 let now = state.storeTime(at: clock.now())
@@ -230,6 +233,7 @@ public final class Store: @unchecked Sendable {
                 let (events, result) = try decide(decidedOn, now)
                 return (due + events, .decided(result, due: due.count))
             }
+            outcome = waitingForLock ? try log.commit(decideOnFresh) : try log.commitUnlessLockHeld(decideOnFresh)
         } catch {
             // A commit that failed before deciding read nothing new into the state.
             if let caughtUp { redeliveredCount = caughtUp }
@@ -259,9 +263,11 @@ public final class Store: @unchecked Sendable {
     }
 
     /// Records every renewal, expiry and grace end that has fallen due; true when any did.
+    /// Unless `waitingForLock`, it gives up with `StoreWriterLockHeld` while another session
+    /// holds the writer lock, for a caller that tries again soon anyway (a storefront's timer).
     @discardableResult
-    public func catchUp() throws -> Bool {
-        try commitCountingDue { _, _ in ([], ()) }.due > 0
+    public func catchUp(waitingForLock: Bool = true) throws -> Bool {
+        try commitCountingDue(waitingForLock: waitingForLock) { _, _ in ([], ()) }.due > 0
     }
 
     func event(_ kind: StoreEvent.Kind, for buyer: Buyer, at time: Date) -> StoreEvent {

@@ -33,6 +33,13 @@ public protocol StoreEventLog: AnyObject, Sendable {
         _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
     ) throws -> (result: Result, batch: EventBatch)
 
+    /// `commit` for work nobody waits on: when another session holds the writer lock for longer
+    /// than a few commits take, it gives up with `StoreWriterLockHeld`, having read and written
+    /// nothing, instead of waiting as long as `commit` would.
+    func commitUnlessLockHeld<Result>(
+        _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
+    ) throws -> (result: Result, batch: EventBatch)
+
     /// Returns once every event read so far is durable: a log whose commits may be seen by
     /// others before they are flushed (PostgreSQL's, see `PostgresEventLog`) waits for the
     /// flush, so what is sent outside on the strength of an event cannot outlive the event.
@@ -69,6 +76,13 @@ extension StoreEventLog {
     public var medium: StoreMedium { .entitlementsFile }
     /// Commits are durable before others can read them (the file's are synced under its lock).
     public func makeReadEventsDurable() throws {}
+    /// A log whose lock only a commit under way holds (the file's `flock`, taken by Storefront
+    /// alone) waits for it: that wait is as short as a commit.
+    public func commitUnlessLockHeld<Result>(
+        _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
+    ) throws -> (result: Result, batch: EventBatch) {
+        try commit(decide)
+    }
     public func loadCheckpoint(named name: String) -> LedgerCheckpoint? { nil }
     public func resume(from checkpoint: LedgerCheckpoint) {}
     @discardableResult

@@ -99,10 +99,11 @@ enum CreditLine {
     }
 }
 
-/// The read-only warning under the header, when the ledger cannot be trusted or opened.
+/// The warning under the header: read-only when the ledger cannot be trusted or opened, or
+/// due renewals waiting behind another session's lock.
 enum BannerView {
     static func draw(_ state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
-        guard !area.isEmpty, let reason = state.readOnlyReason else { return }
+        guard !area.isEmpty, let reason = state.bannerText else { return }
         buffer.fill(area, style: Theme.banner)
         let lines = reason.wrapped(toWidth: max(1, area.width - 2))
         for row in 0..<area.height where row < lines.count {

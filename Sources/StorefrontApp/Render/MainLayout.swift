@@ -16,7 +16,7 @@ struct MainLayout {
     static let sideBySideWidth = 100
 
     init(state: AppState, size: Size) {
-        let bannerLines = state.readOnlyReason.map { min(2, $0.wrapped(toWidth: max(1, size.width - 2)).count) } ?? 0
+        let bannerLines = state.bannerText.map { min(2, $0.wrapped(toWidth: max(1, size.width - 2)).count) } ?? 0
         let bands = Rect(size).rows([.fixed(2), .fixed(bannerLines), .fill, .fixed(1)])
         header = bands[0]
         banner = bands[1]

@@ -25,6 +25,10 @@ public struct AppState: Equatable, Sendable {
     public var unreadableReason: String?
     /// Whether `unreadableReason` is a refusal from a store that answered, not a lost connection.
     public var isReadingRefused = false
+    /// Why renewals and expiries that fell due are not recorded yet: another session holds the
+    /// store's writer lock. The storefront still takes changes (they wait for that session
+    /// too); the runtime tries again every second and clears this once nothing waits.
+    public var heldCatchUpReason: String?
     /// The terminal size the state was last laid out for.
     public var size: Size
     public var list: ProductList
@@ -124,6 +128,10 @@ public struct AppState: Equatable, Sendable {
             return StorefrontScreenText.databaseProblem(address, problem: words, more: snapshot.ledgerProblems.count - 1)
         }
     }
+
+    /// What the banner under the header says: why nothing can be changed, or else why due
+    /// renewals wait; nil for no banner.
+    public var bannerText: String? { readOnlyReason ?? heldCatchUpReason }
 
     /// True when the window is below the smallest size the screens are laid out for.
     public var isTooSmall: Bool { Self.isTooSmall(size) }

@@ -24,6 +24,9 @@ public enum Action: Equatable, Sendable {
     case storeRefusedReading(reason: String)
     /// The store could be read again after `storeUnreachable` or `storeRefusedReading`.
     case storeReconnected
+    /// The catch-up of due renewals gave up because another session holds the store's writer
+    /// lock (`reason` says so, for the banner); nil once nothing due waits any more.
+    case catchUpHeld(reason: String?)
     /// Whether the store may be written changed while the storefront is open: `refusal` says
     /// why it may not (the Read-only badge and banner show it), nil once it may again.
     case writeAccessChanged(refusal: String?)

@@ -31,6 +31,8 @@ extension AppState {
         case .storeReconnected:
             unreadableReason = nil
             isReadingRefused = false
+        case .catchUpHeld(let reason):
+            heldCatchUpReason = reason
         case .writeAccessChanged(let refusal):
             unavailableReason = refusal
         case .servingChanged(let address):

@@ -27,6 +27,10 @@ public struct StoreSession {
     /// Why the renewals and expiries due could not be recorded on opening (the ledger may not
     /// be written), when they could not; what is shown includes them all the same.
     public var catchUpSkipped: String? = nil
+    /// The session that held the store's writer lock on opening, so the renewals and expiries
+    /// due were not recorded (they are shown all the same); a command that writes then waits
+    /// for it as any commit does. Nil when none did.
+    public var catchUpHeld: StoreWriterLockHeld? = nil
     /// Says where a new PostgreSQL store's key was made, once for the whole invocation (the
     /// sessions `opening` makes share it).
     public let newKeyNotice: NewStoreKeyNotice
@@ -65,12 +69,12 @@ public struct StoreSession {
         newKeyNotice.watch(log)
         do {
             let store = try openStore(catalog, log: log)
-            let catchUpSkipped = try catchUp(store, buyer: buyer, location: location)
+            let caughtUp = try catchUp(store, buyer: buyer, location: location)
             return StoreSession(catalog: catalog, store: store, buyer: buyer,
                                 locale: locale, storefront: storefront, ledgerPath: location.filesBase, location: location, log: log,
                                 warnings: warnings,
                                 text: StoreText(catalog: catalog, locale: locale, storefront: storefront),
-                                catchUpSkipped: catchUpSkipped, newKeyNotice: newKeyNotice)
+                                catchUpSkipped: caughtUp.skipped, catchUpHeld: caughtUp.held, newKeyNotice: newKeyNotice)
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }
@@ -98,24 +102,29 @@ public struct StoreSession {
     }
 
     /// Records the renewals and expiries that fell due while nobody watched, so the command
-    /// sees the store as it is now; returns why that was not possible, if it was not.
+    /// sees the store as it is now; returns why that was not possible, if it was not: the
+    /// store's refusal to be written (`skipped`), or a session holding its writer lock (`held`).
     ///
     /// The writer lock is taken only when there is something to record: reading needs no
-    /// write access. A damaged ledger is left alone (it is read-only), and a ledger that may
-    /// not be written (a read-only file system, a folder of another user) is shown as it
-    /// would be with them recorded; a command that writes then fails with its own error.
-    private static func catchUp(_ store: Store, buyer: Buyer, location: StoreLocation) throws -> String? {
-        guard store.ledgerProblems.isEmpty else { return nil }
-        if case .file(let path) = location, !FileManager.default.fileExists(atPath: path) { return nil }
+    /// write access, and it is waited for only briefly, so a session sitting on it does not
+    /// hold up a command that only reads. A damaged ledger is left alone (it is read-only), and
+    /// a ledger that may not be written (a read-only file system, a folder of another user) is
+    /// shown as it would be with them recorded; a command that writes then fails with its own error.
+    private static func catchUp(_ store: Store, buyer: Buyer, location: StoreLocation) throws
+        -> (skipped: String?, held: StoreWriterLockHeld?) {
+        guard store.ledgerProblems.isEmpty else { return (nil, nil) }
+        if case .file(let path) = location, !FileManager.default.fileExists(atPath: path) { return (nil, nil) }
         do {
-            if store.hasDueEvents { try store.catchUp() }
-            return nil
+            if store.hasDueEvents { try store.catchUp(waitingForLock: false) }
+            return (nil, nil)
+        } catch let held as StoreWriterLockHeld {
+            return (nil, held)
         } catch let error as LedgerError {
             guard let refusal = error.writeRefusal else { throw error }
-            return "\(refusal)"
+            return ("\(refusal)", nil)
         } catch let error as PostgresStoreError {
             guard error.storeWriteRefusal != nil else { throw error }
-            return "\(error)"
+            return ("\(error)", nil)
         }
     }
     static func loadCatalog(_ path: String?) throws(CommandFailure) -> Catalog {

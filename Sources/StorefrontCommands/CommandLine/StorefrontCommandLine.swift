@@ -66,6 +66,7 @@ public enum StorefrontCommandLine {
         if let skipped = session.catchUpSkipped {
             console.err(CommandLineText.Report.warning(CommandLineText.Report.catchUpSkipped(skipped)))
         }
+        if let held = session.catchUpHeld { console.err(CommandLineText.Report.warning(CommandLineText.Report.catchUpHeld(held))) }
         // The first change to an empty database makes its key on this machine only.
         defer { session.newKeyNotice.sayIfMade(console) }
         let status: ExitStatus

@@ -37,6 +37,7 @@ enum TUILauncher {
                              snapshot: StoreSnapshot(store: session.store, buyer: session.buyer, storefront: session.storefront),
                              size: screen.size, seed: UInt64(truncatingIfNeeded: Int(Date().timeIntervalSince1970)),
                              unavailableReason: writeRefusal(session), now: Date())
+        state.heldCatchUpReason = session.catchUpHeld.map(StorefrontScreenText.catchUpHeld)
         state.snapshot.serverSide = serverSide.read()
         deliverUnfinished(session, into: &state, serverSide: serverSide)
         let loop = TUIRunLoop(store: session.store, terminal: screen, state: state, serverSide: serverSide,

@@ -1,0 +1,18 @@
+/// Another session held the store's writer lock for longer than a commit that does not wait
+/// (`StoreEventLog.commitUnlessLockHeld`) was willing to wait: nothing was read or written,
+/// and the same call may simply be made again later.
+///
+/// A storefront's once-a-second catch-up of due renewals commits this way, so a session that
+/// sits on the lock (a `psql` left in a transaction) holds up that catch-up, and says so,
+/// instead of freezing the screen for the lock's whole timeout.
+public struct StoreWriterLockHeld: Error, Equatable, Sendable {
+    /// Where the store is, safe to show.
+    public var store: ShownStoreAddress
+    /// How long the commit waited for the lock before it gave up, in milliseconds.
+    public var waitedMilliseconds: Int
+
+    public init(store: ShownStoreAddress, waitedMilliseconds: Int) {
+        self.store = store
+        self.waitedMilliseconds = waitedMilliseconds
+    }
+}
