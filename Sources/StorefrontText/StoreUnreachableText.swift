@@ -6,7 +6,10 @@ extension StoreUnreachable: CustomStringConvertible {
     /// Whether the server ended the session itself (an administrator's `pg_terminate_backend`,
     /// or a shutdown), which its own words say: then it was reachable, and saying otherwise
     /// would send the user looking for an outage.
-    private var sessionEnded: Bool { reason.contains("terminating connection due to administrator command") }
+    private var sessionEnded: Bool { Self.endsSession(reason) }
+
+    /// Whether a lost connection's `reason` is the server ending the session itself.
+    static func endsSession(_ reason: String) -> Bool { reason.contains("terminating connection due to administrator command") }
 
     /// How the connection was lost, opening the message: the store "is" or "became"
     /// unreachable, or its server ended the session.

@@ -101,8 +101,12 @@ public enum StorefrontScreenText {
     }
 
     /// The banner while the store's server cannot be reached; the storefront keeps trying by itself.
+    /// A session the server ended is not called unreachable: the server answered, and usually
+    /// takes the reconnection at once.
     public static func storeUnreachable(reason: String) -> String {
-        "The store is unreachable; retrying. Nothing can be bought, spent or changed until it is back (\(reason))."
+        let loss = StoreUnreachable.endsSession(reason) ? "The store's server ended this session; reconnecting"
+            : "The store is unreachable; retrying"
+        return "\(loss). Nothing can be bought, spent or changed until it is back (\(reason))."
     }
 
     /// The banner while the catch-up of renewals that fell due waits behind a session holding

@@ -28,6 +28,16 @@ struct StoreUnreachableUpdateTests {
         #expect(state.topAlert == Alert(title: "Read-only", message: Self.banner, tone: .failure))
     }
 
+    @Test("A session the server ended is not called unreachable: the banner says the server ended it and reconnecting")
+    func endedSessionBanner() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        let reason = "FATAL:  terminating connection due to administrator command"
+        _ = update(&state, .storeUnreachable(reason: reason))
+        #expect(state.readOnlyReason == "The store's server ended this session; reconnecting. Nothing can be bought, spent or "
+                + "changed until it is back (\(reason)).")
+    }
+
     @Test("Reconnecting takes the banner away and lets changes through again")
     func reconnectClears() throws {
         let fixture = try F()
