@@ -24,6 +24,15 @@ public enum StorefrontScreenText {
     public static let restoreTitle = "Restore purchases"
     public static let refundTitle = "Refund complete"
     public static let failureTitle = "Could not complete"
+
+    /// A failure's words as an alert shows them: the store's errors are worded for a command's
+    /// `storefront: …` line, which starts in lower case and ends without a full stop; an alert
+    /// shows them as a sentence.
+    public static func failure(_ message: String) -> String {
+        guard let first = message.first else { return message }
+        let capitalized = first.uppercased() + message.dropFirst()
+        return capitalized.last.map { ".!?".contains($0) } == true ? capitalized : capitalized + "."
+    }
     public static let subscriptionTitle = "Subscription"
     public static let notSoldTitle = "Not available"
     public static let readOnlyTitle = "Read-only"

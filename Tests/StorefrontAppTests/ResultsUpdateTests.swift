@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StorefrontText
 import Testing
 import TerminalUI
 @testable import StorefrontApp
@@ -116,12 +117,22 @@ struct ResultsUpdateTests {
         #expect(state.overlays.isEmpty)
     }
 
+    @Test("An alert shows a command's error words as a sentence: a capital first, one full stop last",
+          arguments: [("another session has held the lock", "Another session has held the lock."),
+                      ("Cannot reach the store.", "Cannot reach the store."),
+                      ("try again (reason)", "Try again (reason)."),
+                      ("is it there?", "Is it there?"),
+                      ("", "")])
+    func failureIsASentence(words: String, shown: String) {
+        #expect(StorefrontScreenText.failure(words) == shown)
+    }
+
     @Test("Storage trouble closes the sheet and shows the error's own words")
     func operationFailed() throws {
         var state = try F().state()
         state.send(.enter, .enter)
         _ = update(&state, .operationFailed(message: "could not write /x: disk full"))
-        #expect(state.overlays == [.alert(Alert(title: "Could not complete", message: "could not write /x: disk full", tone: .failure))])
+        #expect(state.overlays == [.alert(Alert(title: "Could not complete", message: "Could not write /x: disk full.", tone: .failure))])
         #expect(state.activity == nil)
     }
 

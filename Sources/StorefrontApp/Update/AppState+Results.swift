@@ -75,7 +75,7 @@ extension AppState {
         case .buySheet, .refundConfirmation: closeTop()
         default: break
         }
-        report(Alert(title: StorefrontScreenText.failureTitle, message: message, tone: .failure))
+        report(Alert(title: StorefrontScreenText.failureTitle, message: StorefrontScreenText.failure(message), tone: .failure))
     }
 
     /// A subscription changed from the transactions screen: its question closes and the result shows.
