@@ -1,8 +1,18 @@
 /// The address people are shown: a libpq URI without the password, which libpq reads back as
 /// the same user, hosts, ports and database, so a command given it reaches the same store
-/// (and the same key file, which is named after them).
+/// (and the same key file, which is named after them), in the same way: the settings of how to
+/// connect that the address gave (`keptSettings`) are kept, so an advised command asks for the
+/// same SSL checks and gives up as soon.
 extension PostgresAddress {
-    static func display(user: String?, host: String?, port: String?, database: String?) -> String {
+    /// The address's settings a shown address repeats, in this order: none of them is secret
+    /// (`password` and `sslpassword` are not among them; files are named, not read).
+    static let keptSettings = [
+        "sslmode", "sslrootcert", "sslcert", "sslkey", "sslcrl", "sslcrldir", "sslsni", "requirepeer", "gssencmode",
+        "channel_binding", "target_session_attrs", "connect_timeout", "keepalives", "keepalives_idle",
+        "keepalives_interval", "keepalives_count", "tcp_user_timeout", "passfile",
+    ]
+
+    static func display(user: String?, host: String?, port: String?, database: String?, settings: [(String, String)] = []) -> String {
         var text = "postgresql://"
         var query: [String] = []
         if let user { text += encoded(user, reserving: "@/:") + "@" }
@@ -23,6 +33,7 @@ extension PostgresAddress {
             text += ":" + encoded(port, reserving: "/?,@")
         }
         text += "/" + encoded(database ?? "", reserving: "?")
+        query += settings.map { key, value in key + "=" + encoded(value, reserving: "&=#+ ") }
         return query.isEmpty ? text : text + "?" + query.joined(separator: "&")
     }
 

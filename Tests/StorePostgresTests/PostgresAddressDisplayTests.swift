@@ -35,6 +35,19 @@ struct PostgresAddressDisplayTests {
         #expect(try PostgresAddress("host=db user=qa dbname='100% sure?'").display == "postgresql://qa@db/100%25 sure%3F")
     }
 
+    @Test("how to connect is kept (SSL checks, timeouts), secrets and other settings are not; read back it is the same")
+    func connectionSettingsKept() throws {
+        let address = try PostgresAddress("host=db dbname=shop password=s3cret sslmode=verify-full application_name=ci "
+            + "sslrootcert='/etc/ca dir/root+1&2.crt' sslpassword=k3y connect_timeout=5 target_session_attrs=read-write")
+        #expect(address.display == "postgresql://db/shop?sslmode=verify-full&sslrootcert=/etc/ca%20dir/root%2B1%262.crt"
+                + "&target_session_attrs=read-write&connect_timeout=5")
+        let again = try PostgresAddress(address.display)
+        #expect(again.display == address.display)
+        #expect(again.storeName == address.storeName)
+        #expect(try PostgresAddress("postgresql://db/shop?connect_timeout=7&sslmode=require").display
+                == "postgresql://db/shop?sslmode=require&connect_timeout=7")
+    }
+
     @Test("a password in the address is left out of what is shown, and that is known")
     func passwordLeftOutIsKnown() throws {
         #expect(try PostgresAddress("postgresql://alice:s3cret@db/shop").shown.passwordLeftOut)
