@@ -22,23 +22,24 @@ extension PostgresEventLog {
     /// what the chain lacks (the rows committed since the last read, and the header and a
     /// checkpoint's row on a first read), in one round trip; refuses a schema of another version.
     /// Where the schema does not show, it starts again one statement at a time and makes the
-    /// schema, as the first writer. Unless `waitingForLock`, the lock is waited for only
-    /// briefly, and `StoreWriterLockHeld` thrown when it stays held, with nothing read. Call
-    /// under `lock`.
+    /// schema, as the first writer.
+    ///
+    /// Unless `waitingForLock`, every statement of this round trip waits only briefly for a
+    /// lock (the writer lock, or a table lock another session took with `LOCK TABLE`), and
+    /// `StoreWriterLockHeld` is thrown when one stays held; none of the answers is taken in, so
+    /// the chain stays as it was. The statements after it wait as long as the session's
+    /// `lock_timeout` again. Call under `lock`.
     func beginCommit(waitingForLock: Bool = true) throws -> CommitOpening {
         let request = rowsRequest()
         // Whether the commit marks may be written is asked once a session, with the lock.
         let asksForMarks = commitMarksWritable == nil
         let session = connection.lockTimeoutMilliseconds
         let wait = session == 0 ? Self.lockHeldWaitMilliseconds : min(session, Self.lockHeldWaitMilliseconds)
-        let takingLock = waitingForLock ? [PostgresSchema.takeWriterLock]
-            : PostgresSchema.takeWriterLock(waitingAtMost: wait, thenWaiting: session)
-        let opening = [PostgresConnection.Statement("BEGIN")] + takingLock
-            + (asksForMarks ? [PostgresSchema.commitMarksWritable] : []) + [PostgresSchema.versionQuery]
-        let answers = try connection.pipeline(opening + request.statements)
-        // BEGIN and the wait's setting answered, and then the lock ran out of time.
-        if !waitingForLock, case .lockTimeout? = answers.failure, answers.rows.count == 2 {
-            // The caller's ROLLBACK ends the transaction; the rows asked for after the lock never ran.
+        let opening = [PostgresConnection.Statement("BEGIN")] + (waitingForLock ? [] : [PostgresSchema.waitForLocks(wait)])
+            + [PostgresSchema.takeWriterLock] + (asksForMarks ? [PostgresSchema.commitMarksWritable] : []) + [PostgresSchema.versionQuery]
+        let answers = try connection.pipeline(opening + request.statements + (waitingForLock ? [] : [PostgresSchema.waitForLocks(session)]))
+        if !waitingForLock, case .lockTimeout? = answers.failure {
+            // The caller's ROLLBACK ends the transaction; the statements after the one that gave up never ran.
             throw StoreWriterLockHeld(store: address.shown, waitedMilliseconds: wait)
         }
         guard let found = try PostgresSchema.version(answeredIn: answers, at: opening.count - 1) else {
@@ -47,8 +48,8 @@ extension PostgresEventLog {
         // The version decides before any later failure: a schema of another version is refused for what it is.
         try refuseUnknownSchema(found)
         let all = try answers.all()
-        if asksForMarks { commitMarksWritable = all[1 + takingLock.count].first?.first == "t" }
-        return CommitOpening(schemaFound: found, rowsRead: (request, Array(all.dropFirst(opening.count))))
+        if asksForMarks { commitMarksWritable = all[opening.count - 2].first?.first == "t" }
+        return CommitOpening(schemaFound: found, rowsRead: (request, Array(all.dropFirst(opening.count).prefix(request.statements.count))))
     }
 
     /// Starts the commit again where the pipeline saw no schema table, or one without its

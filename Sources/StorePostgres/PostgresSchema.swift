@@ -238,13 +238,11 @@ enum PostgresSchema {
     /// Takes the writer lock until the transaction ends.
     static let takeWriterLock = PostgresConnection.Statement("SELECT pg_advisory_xact_lock($1)", [String(writerLockKey)])
 
-    /// `takeWriterLock`, failing with `lock_not_available` once `milliseconds` pass; the
-    /// transaction's statements after it wait `sessionMilliseconds` again (the session's
-    /// `lock_timeout`, 0 for ever), and the session's own setting is left as it was.
-    static func takeWriterLock(waitingAtMost milliseconds: Int, thenWaiting sessionMilliseconds: Int) -> [PostgresConnection.Statement] {
-        let setLockTimeout = "SELECT pg_catalog.set_config('lock_timeout', $1, true)"
-        return [PostgresConnection.Statement(setLockTimeout, [String(milliseconds)]), takeWriterLock,
-                PostgresConnection.Statement(setLockTimeout, [String(sessionMilliseconds)])]
+    /// Has the transaction's later statements wait at most `milliseconds` for a lock (0: for
+    /// ever) and then fail with `lock_not_available`; the session's own `lock_timeout` is back
+    /// once the transaction ends.
+    static func waitForLocks(_ milliseconds: Int) -> PostgresConnection.Statement {
+        PostgresConnection.Statement("SELECT pg_catalog.set_config('lock_timeout', $1, true)", [String(milliseconds)])
     }
 
     /// Brings the schema to `currentVersion` inside the caller's transaction, which holds the

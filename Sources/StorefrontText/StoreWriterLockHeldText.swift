@@ -3,7 +3,7 @@ import StoreEngine
 /// What a command and the storefront say when another session sits on the store's writer lock.
 extension StoreWriterLockHeld: CustomStringConvertible {
     public var description: String {
-        "another session has held the writer lock of \(store) for over \(waitedMilliseconds) ms "
+        "another session has held the writer lock of \(store), or a lock on its tables, for over \(waitedMilliseconds) ms "
             + "(pg_locks and pg_stat_activity show which)"
     }
 }

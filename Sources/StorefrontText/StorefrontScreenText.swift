@@ -122,7 +122,7 @@ public enum StorefrontScreenText {
     /// the store's writer lock; the storefront tries again every second. Short enough for the
     /// banner's two lines at 80 columns, so the store is not named (the header's address is).
     public static func catchUpHeld(_ held: StoreWriterLockHeld) -> String {
-        "Renewals due wait: another session has held the store's writer lock over \(held.waitedMilliseconds) ms "
+        "Renewals due wait: another session has held the store's writer or table lock over \(held.waitedMilliseconds) ms "
             + "(pg_locks shows it). Retrying each second; changes wait too."
     }
 

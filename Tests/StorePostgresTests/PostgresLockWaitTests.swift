@@ -88,8 +88,9 @@ struct PostgresHeldCatchUpTests {
     private static let writerLockKey = LockHolding.writerLockKey
     private static let monthly = "com.example.rage.pro.monthly"
 
-    @Test("catchUp(waitingForLock: false) gives up with StoreWriterLockHeld; a waiting commit keeps the session's lock_timeout; freed, the renewal is recorded once")
-    func catchUpGivesUpAndRecordsLater() throws {
+    @Test("catchUp(waitingForLock: false) gives up with StoreWriterLockHeld; a waiting commit keeps the session's lock_timeout; freed, the renewal is recorded once",
+          arguments: ["SELECT pg_advisory_lock(\(writerLockKey))", "BEGIN; LOCK TABLE storefront_events IN ACCESS EXCLUSIVE MODE"])
+    func catchUpGivesUpAndRecordsLater(holdLock: String) throws {
         let fixture = try PostgresStoreFixture()
         let clock = ManualClock(Date(timeIntervalSince1970: 1_796_000_000))
         let address = try PostgresAddress(fixture.server.keywordString() + " options='-c lock_timeout=1s'")
@@ -100,7 +101,7 @@ struct PostgresHeldCatchUpTests {
         let rowsBefore = try fixture.server.psql("SELECT count(*) FROM storefront_events").trimmingCharacters(in: .whitespacesAndNewlines)
 
         let session = try fixture.server.session(database: fixture.server.database)
-        try session.run("SELECT pg_advisory_lock(\(Self.writerLockKey))")
+        try session.run(holdLock)
         #expect(throws: StoreWriterLockHeld(store: address.shown, waitedMilliseconds: 100)) { try store.catchUp(waitingForLock: false) }
         #expect(store.hasDueEvents, "nothing was recorded")
         // The wait was set for that transaction only: a commit that waits still waits the session's 1 s.
@@ -135,7 +136,7 @@ struct PostgresHeldCatchUpTests {
         session.close()
         #expect(held.status == 0, "\(held.stdout)\(held.stderr)")
         #expect(held.stderr.contains("renewals and expiries that fell due are not recorded yet: another session has held "
-                                     + "the writer lock of \(url) for over 100 ms"), "\(held.stderr)")
+                                     + "the writer lock of \(url), or a lock on its tables, for over 100 ms"), "\(held.stderr)")
         #expect(took < 60, "the command waited for the lock")
 
         let freed = try cli.run(["transactions"])

@@ -12,7 +12,7 @@ import Testing
 struct CatchUpHeldLockTests {
     typealias F = StorefrontFixture
 
-    static let banner = "Renewals due wait: another session has held the store's writer lock over 100 ms (pg_locks shows it). "
+    static let banner = "Renewals due wait: another session has held the store's writer or table lock over 100 ms (pg_locks shows it). "
         + "Retrying each second; changes wait too."
 
     /// The fixture with a monthly subscription whose renewal fell due, the lock held elsewhere.

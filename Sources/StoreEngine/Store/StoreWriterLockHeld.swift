@@ -1,6 +1,7 @@
-/// Another session held the store's writer lock for longer than a commit that does not wait
-/// (`StoreEventLog.commitUnlessLockHeld`) was willing to wait: nothing was read or written,
-/// and the same call may simply be made again later.
+/// Another session held the store's writer lock (or another lock the commit needs, such as
+/// a table lock) for longer than a commit that does not wait (`StoreEventLog.commitUnlessLockHeld`)
+/// was willing to wait: nothing was read or written, and the same call may simply be made
+/// again later.
 ///
 /// A storefront's once-a-second catch-up of due renewals commits this way, so a session that
 /// sits on the lock (a `psql` left in a transaction) holds up that catch-up, and says so,
