@@ -43,11 +43,12 @@ enum VerifyCommand {
             medium == .entitlementsFile ? CommandLineText.Files.rolledBack(lastSequence: report.lastSequence, expected: $0, store: advised)
                 : CommandLineText.Stores.rolledBack(lastSequence: report.lastSequence, expected: $0)
         }
+        let firstUntrusted = firstUntrustedSequence(of: report)
         // A head kept elsewhere names its event by number and MAC: a store rolled back and written
         // to again reaches the number with other events.
         let replaced = try expected.flatMap { sequence -> String? in
             // Before its first problem a damaged store still verifies, so its MAC there still tells.
-            guard let expectedMAC, endsEarly == nil, sequence < firstUntrustedSequence(of: report) else { return nil }
+            guard let expectedMAC, endsEarly == nil, sequence < firstUntrusted else { return nil }
             let found = sequence == report.lastSequence ? report.headMAC : try macOfEvent(sequence, in: location)
             guard found?.lowercased() != expectedMAC.lowercased() else { return nil }
             return CommandLineText.Files.replacedSince(sequence: sequence, found: found, medium: medium)
@@ -55,7 +56,7 @@ enum VerifyCommand {
         let rolledBack = endsEarly ?? replaced
         // An expectation at or past the damage cannot be checked: said, so it is not taken as passed.
         let notChecked = expected.flatMap { sequence in
-            !report.isIntact && sequence >= firstUntrustedSequence(of: report)
+            !report.isIntact && sequence >= firstUntrusted
                 ? CommandLineText.Files.expectationNotChecked(sequence: sequence, withMAC: expectedMAC != nil) : nil
         }
         // A damaged store has no head to keep: the last MAC read may be one that does not verify.
