@@ -35,12 +35,17 @@ extension PostgresEventLog {
         let asksForMarks = commitMarksWritable == nil
         let session = connection.lockTimeoutMilliseconds
         let wait = session == 0 ? Self.lockHeldWaitMilliseconds : min(session, Self.lockHeldWaitMilliseconds)
-        let opening = [PostgresConnection.Statement("BEGIN")] + (waitingForLock ? [] : [PostgresSchema.waitForLocks(wait)])
-            + [PostgresSchema.takeWriterLock] + (asksForMarks ? [PostgresSchema.commitMarksWritable] : []) + [PostgresSchema.versionQuery]
+        let beforeTableLock = [PostgresConnection.Statement("BEGIN")] + (waitingForLock ? [] : [PostgresSchema.waitForLocks(wait)])
+        let opening = beforeTableLock + [PostgresSchema.lockEventsForInserting, PostgresSchema.takeWriterLock]
+            + (asksForMarks ? [PostgresSchema.commitMarksWritable] : []) + [PostgresSchema.versionQuery]
         let answers = try connection.pipeline(opening + request.statements + (waitingForLock ? [] : [PostgresSchema.waitForLocks(session)]))
         if !waitingForLock, case .lockTimeout? = answers.failure {
             // The caller's ROLLBACK ends the transaction; the statements after the one that gave up never ran.
             throw StoreWriterLockHeld(store: address.shown, waitedMilliseconds: wait)
+        }
+        if case .readOnlyRole(let store, let reason, let role)? = answers.failure, answers.rows.count == beforeTableLock.count {
+            // Refused the table lock its INSERT takes: a role that may only read, told so before any wait.
+            throw PostgresStoreError.insertRefused(store: store, reason: reason, role: role)
         }
         guard let found = try PostgresSchema.version(answeredIn: answers, at: opening.count - 1) else {
             return try beginFirstCommit()

@@ -238,6 +238,12 @@ enum PostgresSchema {
     /// Takes the writer lock until the transaction ends.
     static let takeWriterLock = PostgresConnection.Statement("SELECT pg_advisory_xact_lock($1)", [String(writerLockKey)])
 
+    /// The table lock an INSERT of events takes, taken first in a commit: a role that may only
+    /// read is refused it at once (42501) rather than after waiting for the writer lock, and a
+    /// `LOCK TABLE` of another session that would hold up the INSERT (SHARE or stronger) is
+    /// waited for here, before the writer lock is held, not under it.
+    static let lockEventsForInserting = PostgresConnection.Statement("LOCK TABLE storefront_events IN ROW EXCLUSIVE MODE")
+
     /// Has the transaction's later statements wait at most `milliseconds` for a lock (0: for
     /// ever) and then fail with `lock_not_available`; the session's own `lock_timeout` is back
     /// once the transaction ends.

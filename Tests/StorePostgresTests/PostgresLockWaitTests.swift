@@ -89,7 +89,9 @@ struct PostgresHeldCatchUpTests {
     private static let monthly = "com.example.rage.pro.monthly"
 
     @Test("catchUp(waitingForLock: false) gives up with StoreWriterLockHeld; a waiting commit keeps the session's lock_timeout; freed, the renewal is recorded once",
-          arguments: ["SELECT pg_advisory_lock(\(writerLockKey))", "BEGIN; LOCK TABLE storefront_events IN ACCESS EXCLUSIVE MODE"])
+          arguments: ["SELECT pg_advisory_lock(\(writerLockKey))", "BEGIN; LOCK TABLE storefront_events IN ACCESS EXCLUSIVE MODE",
+                      // Reads go on under it; only the INSERT would wait.
+                      "BEGIN; LOCK TABLE storefront_events IN EXCLUSIVE MODE"])
     func catchUpGivesUpAndRecordsLater(holdLock: String) throws {
         let fixture = try PostgresStoreFixture()
         let clock = ManualClock(Date(timeIntervalSince1970: 1_796_000_000))
@@ -117,6 +119,28 @@ struct PostgresHeldCatchUpTests {
         let reader = try Store(catalog: try CatalogLoader.loadBundled("Rage"), log: try fixture.log(), clock: clock)
         #expect(reader.ledgerProblems.isEmpty)
         #expect(!reader.hasDueEvents)
+    }
+
+    @Test("a role that may only SELECT is refused a change at once, not after waiting for the writer lock another session holds")
+    func readOnlyRoleRefusedWithoutWaiting() throws {
+        let fixture = try PostgresStoreFixture()
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        try fixture.server.psql("CREATE ROLE lockreader LOGIN; GRANT SELECT ON ALL TABLES IN SCHEMA public TO lockreader")
+        // A wait for the lock would take a minute.
+        let readerAddress = try PostgresAddress(fixture.server.url(user: "lockreader") + "?options=-c%20lock_timeout%3D60s")
+        let store = try Store(catalog: try CatalogLoader.loadBundled("Rage"), log: try fixture.log(address: readerAddress))
+        let session = try fixture.server.session(database: fixture.server.database)
+        try session.run("SELECT pg_advisory_lock(\(Self.writerLockKey))")
+        let started = Date()
+        #expect {
+            try store.purchase(face, buyer: phone, storefront: "USA")
+        } throws: { error in
+            guard case .insertRefused = error as? PostgresStoreError else { return false }
+            return "\(error)".contains("lets the role \"lockreader\" read it but not change it (permission denied for table storefront_events)")
+        }
+        #expect(Date().timeIntervalSince(started) < 30, "the refusal waited for the lock")
+        session.close()
+        #expect(try fixture.server.psql("SELECT count(*) FROM storefront_events").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
     }
 
     @Test("a command that only reads, on opening behind the held lock, shows the store at once with a warning; freed, the next records the renewal")
