@@ -192,6 +192,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 // The chain started over but its reader never heard, or it may have stopped inside
                 // a line (a key file that cannot be opened fails its header): the next read starts over.
                 if restarted || error is LedgerError { mustRestart = true }
+                if case .lockTimeout(let store, let milliseconds)? = error as? PostgresStoreError {
+                    // A read takes no writer lock: only a lock on the tables holds it up, and then nothing could be read.
+                    throw PostgresStoreError.readLockTimeout(store: store, milliseconds: milliseconds)
+                }
                 throw (error as? PostgresStoreError).map(Self.portError) ?? error
             }
         }

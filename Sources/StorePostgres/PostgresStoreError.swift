@@ -42,6 +42,9 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// Another session held a lock the statement needed for longer than `lock_timeout`; the
     /// transaction was rolled back.
     case lockTimeout(store: ShownStoreAddress, milliseconds: Int)
+    /// A read waited longer than `lock_timeout` behind another session's lock on the store's
+    /// tables (a `LOCK TABLE` in ACCESS EXCLUSIVE mode, a schema change under way).
+    case readLockTimeout(store: ShownStoreAddress, milliseconds: Int)
     /// A new store's key would be made at `keyPath` while a key sits at `formerKeyPath`, the
     /// name earlier versions gave it and perhaps other databases too.
     case keyUnderFormerName(store: ShownStoreAddress, keyPath: String, formerKeyPath: String)
@@ -162,9 +165,11 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
             "\(store) already holds \(events) event\(events == 1 ? "" : "s"); copy only into an empty store"
         case .lockTimeout(let store, let milliseconds):
             "another session has held the lock of the store \(store) for more than \(Self.duration(milliseconds)), so "
-                + "nothing was written. Let it finish and try again, or find it in pg_stat_activity (a storefront's sessions "
-                + "show application_name storefront; pg_locks shows what it holds) and end it with pg_terminate_backend(pid). The wait is PostgreSQL's lock_timeout "
-                + "(PGOPTIONS='-c lock_timeout=30s' changes it)"
+                + "nothing was written. \(Self.lockWaitAdvice)"
+        case .readLockTimeout(let store, let milliseconds):
+            "another session has held a lock on the tables of the store \(store) for more than \(Self.duration(milliseconds)) "
+                + "(a LOCK TABLE, or a change to the tables under way), so the store could not be read; nothing was written. "
+                + Self.lockWaitAdvice
         case .keyUnderFormerName(let store, let keyPath, let formerKeyPath):
             "nothing was written to \(store): its key file is now \(keyPath), which does not exist, but \(formerKeyPath) "
                 + "does, the name earlier versions gave this store's key and also that of any database whose name differs "
@@ -216,6 +221,11 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// `milliseconds` in whole seconds where it is some ("10 s"), else in milliseconds.
+    /// What to do about a session holding a lock: wait, or find and end it; and how long the wait is.
+    private static let lockWaitAdvice = "Let it finish and try again, or find it in pg_stat_activity (a storefront's sessions "
+        + "show application_name storefront; pg_locks shows what it holds) and end it with pg_terminate_backend(pid). The "
+        + "wait is PostgreSQL's lock_timeout (PGOPTIONS='-c lock_timeout=30s' changes it)"
+
     private static func duration(_ milliseconds: Int) -> String {
         milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
     }

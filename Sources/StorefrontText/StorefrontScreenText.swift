@@ -170,6 +170,7 @@ public enum StorefrontScreenText {
 
     /// What the spinner says while a purchase, restore, spend, refund or setting is stored.
     public static let purchasing = "Purchasing…"
+    public static let cancellingPurchase = "Recording the cancel…"
     public static let restoring = "Restoring purchases…"
     public static let spending = "Spending…"
     public static let refunding = "Refunding…"

@@ -61,8 +61,15 @@ struct PostgresLockWaitTests {
     }
 
     @Test("a psql session holding the writer lock or a table lock: the buy exits 3 saying so, and writes nothing",
-          arguments: ["SELECT pg_advisory_lock(\(writerLockKey))", "BEGIN; LOCK TABLE storefront_events IN ACCESS EXCLUSIVE MODE"])
-    func writerGivesUpBehindAStuckSession(holdLock: String) throws {
+          arguments: [
+              ("SELECT pg_advisory_lock(\(writerLockKey))", "the lock of the store URL for more than 1 s, so nothing was written"),
+              // One that stops reads too: the buy cannot even read the store.
+              ("BEGIN; LOCK TABLE storefront_events IN ACCESS EXCLUSIVE MODE",
+               "a lock on the tables of the store URL for more than 1 s (a LOCK TABLE, or a change to the tables under way), so "
+                + "the store could not be read; nothing was written"),
+              ("BEGIN; LOCK TABLE storefront_events IN SHARE MODE", "the lock of the store URL for more than 1 s, so nothing was written"),
+          ])
+    func writerGivesUpBehindAStuckSession(holdLock: String, said: String) throws {
         let (server, database, url, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "1s")
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
 
@@ -72,11 +79,28 @@ struct PostgresLockWaitTests {
         session.close()
 
         #expect(blocked.status == 3, "\(blocked.stdout)\(blocked.stderr)")
-        #expect(blocked.stderr.contains("another session has held the lock of the store \(url) for more than 1 s, so nothing was written"),
+        #expect(blocked.stderr.contains("another session has held " + said.replacingOccurrences(of: "URL", with: url)),
                 "\(blocked.stderr)")
         let verified = try cli.run(["verify"])
         #expect(verified.status == 0 && verified.stdout.contains("1 event"), "\(verified.stdout)\(verified.stderr)")
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0, "the lock is free again")
+    }
+}
+
+extension PostgresLockWaitTests {
+    @Test("a reading command behind a LOCK TABLE that stops reads exits 3 saying the store could not be read, not that nothing was written")
+    func readerBehindTableLock() throws {
+        let (server, database, url, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "1s")
+        #expect(try cli.run(["buy", face]).status == 0)
+        let session = try server.session(database: database)
+        try session.run("BEGIN; LOCK TABLE storefront_events IN ACCESS EXCLUSIVE MODE")
+        let blocked = try cli.run(["transactions"])
+        session.close()
+        #expect(blocked.status == 3, "\(blocked.stdout)\(blocked.stderr)")
+        #expect(blocked.stderr.contains("another session has held a lock on the tables of the store \(url) for more than 1 s "
+                                        + "(a LOCK TABLE, or a change to the tables under way), so the store could not be read"),
+                "\(blocked.stderr)")
+        #expect(try cli.run(["transactions"]).status == 0, "the lock is free again")
     }
 }
 

@@ -35,7 +35,8 @@ struct BuyingUpdateTests {
         var state = fixture.state(locale: "de_DE", storefront: "DEU")
         state.send(.enter)
         #expect(state.send(key) == [.purchase(productID: F.facePack, buyer: fixture.buyer, storefront: "DEU", simulate: .cancel)])
-        #expect(state.activity == .purchasing(productID: F.facePack))
+        #expect(state.activity == .cancellingPurchase(productID: F.facePack))
+        #expect(state.activity?.label == "Recording the cancel…", "the spinner does not say Purchasing after a cancel")
     }
 
     @Test("While the store works, keys wait their turn (except Ctrl-C) and ticks turn the spinner")

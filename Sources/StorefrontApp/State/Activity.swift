@@ -3,6 +3,8 @@ import StorefrontText
 /// A store operation in progress; while one runs a spinner turns and keys wait.
 public enum Activity: Equatable, Sendable {
     case purchasing(productID: String)
+    /// A cancel on the payment sheet being recorded (a commit, which waits like any other).
+    case cancellingPurchase(productID: String)
     case restoring
     case spending(credit: String)
     case refunding(transactionID: String)
@@ -13,6 +15,7 @@ public enum Activity: Equatable, Sendable {
     public var label: String {
         switch self {
         case .purchasing: StorefrontScreenText.purchasing
+        case .cancellingPurchase: StorefrontScreenText.cancellingPurchase
         case .restoring: StorefrontScreenText.restoring
         case .spending: StorefrontScreenText.spending
         case .refunding: StorefrontScreenText.refunding

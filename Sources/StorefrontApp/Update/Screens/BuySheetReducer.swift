@@ -67,6 +67,7 @@ enum BuySheetReducer: KeyReducer {
         }
         return state.perform(.purchase(productID: screen.productID, buyer: state.buyer, storefront: state.storefront,
                                        simulate: simulate, offerID: simulate == nil ? screen.offerID : nil),
-                             showing: .purchasing(productID: screen.productID))
+                             showing: simulate == .cancel ? .cancellingPurchase(productID: screen.productID)
+                                 : .purchasing(productID: screen.productID))
     }
 }
