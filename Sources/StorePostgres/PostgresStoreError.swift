@@ -14,6 +14,9 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// The server answered that the address's database does not exist; `server` is where it
     /// answered, for the command that creates it.
     case noDatabase(store: ShownStoreAddress, database: String, server: ServerAddress)
+    /// The server refused a setting the session asked for on connecting (`options=-c …` in the
+    /// address, or `PGOPTIONS`): it answered, and will refuse it again until it is corrected.
+    case settingRefused(store: ShownStoreAddress, reason: String)
     /// The server refused a statement.
     case statementFailed(store: ShownStoreAddress, sqlState: String, message: String)
     /// The server refused `role` a statement for its privileges (SQLSTATE 42501): reading
@@ -104,6 +107,10 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
             "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was written; check that the server runs and the "
                 + "address, user and password (PGPASSWORD or ~/.pgpass) are right, then try again: "
                 + "\(StoreCommandText.command("verify", on: store)) reads the whole store without changing it"
+        case .settingRefused(let store, let reason):
+            "the server of the store \(store) refused a setting this session asked for (\(reason)), so nothing was read or "
+                + "written. Correct or remove it where it is given: `options=-c NAME=VALUE` in the address, the PGOPTIONS "
+                + "environment variable, or the role's or database's own settings (ALTER ROLE … SET)"
         case .noDatabase(let store, let database, let server):
             "the server of the store \(store) has no database \(Self.quoted(database)), so nothing was read or written. Create it "
                 + "with \(Self.createCommand(database, on: server, passwordLeftOut: store.passwordLeftOut)), then "

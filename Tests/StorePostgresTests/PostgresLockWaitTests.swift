@@ -43,6 +43,18 @@ struct PostgresLockWaitTests {
         }
     }
 
+    @Test("a setting the server refuses on connecting (a lock_timeout of banana, a parameter it lacks) is said to be refused, not the server unreachable",
+          arguments: [" options='-c lock_timeout=banana'", " options='-c no_such_parameter=1'"])
+    func refusedSettingIsNotAnOutage(options: String) throws {
+        let fixture = try PostgresStoreFixture()
+        #expect {
+            try fixture.log(address: try PostgresAddress(fixture.server.keywordString() + options))
+        } throws: { error in
+            guard case .settingRefused = error as? PostgresStoreError else { return false }
+            return "\(error)".contains("refused a setting this session asked for (") && "\(error)".contains("PGOPTIONS")
+        }
+    }
+
     @Test("a storefront's session shows as application_name storefront in pg_stat_activity, unless the address names another")
     func sessionsAreNamedForPgStatActivity() throws {
         let fixture = try PostgresStoreFixture()
