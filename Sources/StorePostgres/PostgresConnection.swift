@@ -220,10 +220,13 @@ final class PostgresConnection {
     private static func connectFailure(_ handle: OpaquePointer, address: PostgresAddress, notices: ServerNotices) -> PostgresStoreError {
         let reason = lostReason(handle, notices: notices)
         let text = { (value: UnsafeMutablePointer<CChar>?) in value.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
-        // The server's words for a setting it will not take at the session's start; retrying does not mend them.
-        let refusedSetting = ["invalid value for parameter", "unrecognized configuration parameter", "cannot be changed now",
-                              "permission denied to set parameter"]
-        if refusedSetting.contains(where: reason.contains) { return .settingRefused(store: address.shown, reason: reason) }
+        // The server's words for a setting it will not take at the session's start (a value it refuses or
+        // that is out of range, a name it lacks, one it changes only on restart, an option it cannot parse);
+        // retrying does not mend them.
+        let refusedSetting = ["parameter \"", "invalid command-line argument", "requires a value"]
+        if reason.contains("FATAL"), refusedSetting.contains(where: reason.contains) {
+            return .settingRefused(store: address.shown, reason: reason)
+        }
         guard let database = text(PQdb(handle)), reason.contains("database \"\(database)\" does not exist") else {
             return .unreachable(store: address.shown, reason: reason)
         }

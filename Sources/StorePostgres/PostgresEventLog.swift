@@ -60,6 +60,8 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     var commitMarksWritable: Bool?
     /// How many times this log waited for the server's WAL writer (`waitForTheServersFlush`).
     var flushWaits = 0
+    /// See `readLockWaitMilliseconds`.
+    private var readLockWait: Int?
     /// Told the key file's path when a commit made it; see `whenKeyFileMade`.
     private var keyFileMadeObserver: (@Sendable (String) -> Void)?
 
@@ -112,6 +114,16 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// How long a statement of this log waits behind another session's lock before it fails,
     /// in milliseconds (0: for ever); see `PostgresConnection.defaultLockTimeoutMilliseconds`.
     public var lockTimeoutMilliseconds: Int { lock.withLock { connection.lockTimeoutMilliseconds } }
+
+    /// How long a read waits for a lock on the store's tables (a `LOCK TABLE` in ACCESS EXCLUSIVE
+    /// mode, a change to the tables under way) before it fails with `readLockTimeout`, in
+    /// milliseconds; nil for the session's `lock_timeout`. A storefront sets it short: its
+    /// reads run on the loop that draws the screen, which would stand still meanwhile, and a
+    /// read that gives up shows as a banner and is tried again.
+    public var readLockWaitMilliseconds: Int? {
+        get { lock.withLock { readLockWait } }
+        set { lock.withLock { readLockWait = newValue } }
+    }
 
     /// The listening session's socket; asking for it starts listening. Nil while either session
     /// is lost or the listening one could not connect (the next read connects them again).
@@ -194,7 +206,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 if restarted || error is LedgerError { mustRestart = true }
                 if case .lockTimeout(let store, let milliseconds)? = error as? PostgresStoreError {
                     // A read takes no writer lock: only a lock on the tables holds it up, and then nothing could be read.
-                    throw PostgresStoreError.readLockTimeout(store: store, milliseconds: milliseconds)
+                    throw PostgresStoreError.readLockTimeout(store: store, milliseconds: readLockWait ?? milliseconds)
                 }
                 throw (error as? PostgresStoreError).map(Self.portError) ?? error
             }
@@ -206,8 +218,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// reads as empty. Call under `lock`.
     private func readVersionAndRows() throws -> EventBatch {
         let request = rowsRequest()
-        let answers = try connection.pipeline([PostgresSchema.versionQuery] + request.statements)
-        guard let found = try PostgresSchema.version(answeredIn: answers, at: 0) else {
+        // The statements up to the pipeline's end run in one implicit transaction, which the setting lasts for.
+        let waitLimit = readLockWait.map { [PostgresSchema.waitForLocks($0)] } ?? []
+        let answers = try connection.pipeline(waitLimit + [PostgresSchema.versionQuery] + request.statements)
+        guard let found = try PostgresSchema.version(answeredIn: answers, at: waitLimit.count) else {
             // No schema as this session saw it, or no version row: `version(on:)` tells an empty
             // database from tables without their version, and sees a schema made a moment ago.
             let found = try PostgresSchema.version(on: connection)
@@ -215,7 +229,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             return found > 0 ? try fetch() : EventBatch()
         }
         try refuseUnknownSchema(found)
-        return try takeIn(Array(answers.all().dropFirst()), for: request)
+        return try takeIn(Array(answers.all().dropFirst(waitLimit.count + 1)), for: request)
     }
 
     public func makeReadEventsDurable() throws {

@@ -44,7 +44,8 @@ struct PostgresLockWaitTests {
     }
 
     @Test("a setting the server refuses on connecting (a lock_timeout of banana, a parameter it lacks) is said to be refused, not the server unreachable",
-          arguments: [" options='-c lock_timeout=banana'", " options='-c no_such_parameter=1'"])
+          arguments: [" options='-c lock_timeout=banana'", " options='-c no_such_parameter=1'", " options='-c work_mem=1'",
+                      " options='-c shared_buffers=1MB'", " options='-c lock_timeout=-5'"])
     func refusedSettingIsNotAnOutage(options: String) throws {
         let fixture = try PostgresStoreFixture()
         #expect {
@@ -100,6 +101,26 @@ struct PostgresLockWaitTests {
 }
 
 extension PostgresLockWaitTests {
+    @Test("a log whose reads wait briefly (a storefront's) gives up behind a LOCK TABLE that stops reads, saying how long it waited, and reads on once it goes")
+    func briefReadWaitGivesUp() throws {
+        let fixture = try PostgresStoreFixture()
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        // A wait for the session's lock_timeout would take a minute.
+        let log = try fixture.log(address: try PostgresAddress(fixture.server.keywordString() + " options='-c lock_timeout=60s'"))
+        log.readLockWaitMilliseconds = 100
+        #expect(try log.readNew().entries.count == 1)
+        let session = try fixture.server.session(database: fixture.server.database)
+        try session.run("BEGIN; LOCK TABLE storefront_events IN ACCESS EXCLUSIVE MODE")
+        let started = Date()
+        #expect(throws: PostgresStoreError.readLockTimeout(store: log.address.shown, milliseconds: 100)) { try log.readNew() }
+        #expect(Date().timeIntervalSince(started) < 30, "the read waited for the session's lock_timeout")
+        session.close()
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        let after = try log.readNew()
+        #expect(after.entries.map(\.sequence) == [2], "read on from where it was: \(after.entries.map(\.sequence))")
+        #expect(log.problems.isEmpty)
+    }
+
     @Test("a reading command behind a LOCK TABLE that stops reads exits 3 saying the store could not be read, not that nothing was written")
     func readerBehindTableLock() throws {
         let (server, database, url, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "1s")

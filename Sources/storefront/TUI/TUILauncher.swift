@@ -20,6 +20,8 @@ enum TUILauncher {
     /// signal's number when a signal ended it.
     static func run(_ arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> Int32 {
         let session = try StoreSession.open(arguments, environment: environment)
+        // Reads run on the loop that draws: one held up by a table lock gives up soon and shows a banner.
+        (session.log as? PostgresEventLog)?.readLockWaitMilliseconds = PostgresEventLog.lockHeldWaitMilliseconds
         // Written before the screen opens, so they are still there when it closes.
         for warning in session.warnings { console.err("storefront: \(warning)") }
         let serverSide = LedgerServerSide(feed: notificationFeed(session, console: console),
