@@ -45,8 +45,9 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// Another session held a lock the statement needed for longer than `lock_timeout`; the
     /// transaction was rolled back.
     case lockTimeout(store: ShownStoreAddress, milliseconds: Int)
-    /// A read waited longer than `lock_timeout` behind another session's lock on the store's
-    /// tables (a `LOCK TABLE` in ACCESS EXCLUSIVE mode, a schema change under way).
+    /// A read waited `milliseconds` (`lock_timeout`, or a storefront's shorter wait) behind
+    /// another session's lock on the store's tables (a `LOCK TABLE` in ACCESS EXCLUSIVE mode, a
+    /// schema change under way), and gave up.
     case readLockTimeout(store: ShownStoreAddress, milliseconds: Int)
     /// A new store's key would be made at `keyPath` while a key sits at `formerKeyPath`, the
     /// name earlier versions gave it and perhaps other databases too.
@@ -227,12 +228,12 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
             + "DEFAULT now()); " + insert
     }
 
-    /// `milliseconds` in whole seconds where it is some ("10 s"), else in milliseconds.
     /// What to do about a session holding a lock: wait, or find and end it; and how long the wait is.
     private static let lockWaitAdvice = "Let it finish and try again, or find it in pg_stat_activity (a storefront's sessions "
         + "show application_name storefront; pg_locks shows what it holds) and end it with pg_terminate_backend(pid). The "
         + "wait is PostgreSQL's lock_timeout (PGOPTIONS='-c lock_timeout=30s' changes it)"
 
+    /// `milliseconds` in whole seconds where it is some ("10 s"), else in milliseconds.
     private static func duration(_ milliseconds: Int) -> String {
         milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
     }
