@@ -24,6 +24,9 @@ public enum StorefrontScreenText {
     public static let restoreTitle = "Restore purchases"
     public static let refundTitle = "Refund complete"
     public static let failureTitle = "Could not complete"
+    public static let subscriptionTitle = "Subscription"
+    public static let notSoldTitle = "Not available"
+    public static let readOnlyTitle = "Read-only"
 
     /// A failure's words as an alert shows them: the store's errors are worded for a command's
     /// `storefront: …` line, which starts in lower case and ends without a full stop; an alert
@@ -33,9 +36,6 @@ public enum StorefrontScreenText {
         let capitalized = first.uppercased() + message.dropFirst()
         return capitalized.last.map { ".!?".contains($0) } == true ? capitalized : capitalized + "."
     }
-    public static let subscriptionTitle = "Subscription"
-    public static let notSoldTitle = "Not available"
-    public static let readOnlyTitle = "Read-only"
     public static let notPossibleTitle = "Not possible"
     public static let tornTailTitle = "Incomplete line moved aside"
     public static let unfinishedDeliveredTitle = "Unfinished purchases delivered"
@@ -120,7 +120,7 @@ public enum StorefrontScreenText {
 
     /// The banner while the catch-up of renewals that fell due waits behind a session holding
     /// the store's writer lock; the storefront tries again every second. Short enough for the
-    /// banner's two lines at 80 columns, so the store is not named (the header's address is).
+    /// banner's two lines at 80 columns, so the store is not named: the storefront shows one store.
     public static func catchUpHeld(_ held: StoreWriterLockHeld) -> String {
         "Renewals due wait: another session has held the store's writer or table lock over \(held.waitedMilliseconds) ms "
             + "(pg_locks shows it). Retrying each second; changes wait too."
