@@ -27,15 +27,6 @@ public enum StorefrontScreenText {
     public static let subscriptionTitle = "Subscription"
     public static let notSoldTitle = "Not available"
     public static let readOnlyTitle = "Read-only"
-
-    /// A failure's words as an alert shows them: the store's errors are worded for a command's
-    /// `storefront: …` line, which starts in lower case and ends without a full stop; an alert
-    /// shows them as a sentence.
-    public static func failure(_ message: String) -> String {
-        guard let first = message.first else { return message }
-        let capitalized = first.uppercased() + message.dropFirst()
-        return capitalized.last.map { ".!?".contains($0) } == true ? capitalized : capitalized + "."
-    }
     public static let notPossibleTitle = "Not possible"
     public static let tornTailTitle = "Incomplete line moved aside"
     public static let unfinishedDeliveredTitle = "Unfinished purchases delivered"
@@ -45,6 +36,15 @@ public enum StorefrontScreenText {
     public static let requestDeclinedTitle = "Request declined"
 
     // MARK: Messages
+
+    /// A failure's words as an alert shows them: the store's errors are worded for a command's
+    /// `storefront: …` line, which starts in lower case and ends without a full stop; an alert
+    /// shows them as a sentence.
+    public static func failure(_ message: String) -> String {
+        guard let first = message.first else { return message }
+        let capitalized = first.uppercased() + message.dropFirst()
+        return capitalized.last.map { ".!?".contains($0) } == true ? capitalized : capitalized + "."
+    }
 
     /// A torn last line moved aside, as the ledger's report describes it.
     public static func tornTail(_ report: String) -> String { "\(report)." }
