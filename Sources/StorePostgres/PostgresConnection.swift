@@ -240,21 +240,21 @@ final class PostgresConnection {
 
     /// `text` (libpq's words) on one line. libpq indents the lines that go on with the message
     /// before them: one starting in lower case goes on its sentence, one starting in capitals
-    /// is a sentence of its own; lines not indented are messages of their own, joined by "; ".
+    /// is a sentence of its own; lines not indented are messages of their own, joined by "; ",
+    /// each once (libpq repeats the server's refusal for each way it tried, with SSL and without).
     static func oneLine(_ text: String) -> String {
-        var joined = ""
+        var messages: [String] = []
         for line in text.split(whereSeparator: \.isNewline) {
             let words = line.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             guard let first = words.first else { continue }
-            if joined.isEmpty {
-                joined = words
-            } else if line.first?.isWhitespace == true {
-                let ended = joined.last.map { ".?!:;".contains($0) } ?? true
-                joined += (first.isUppercase && !ended ? ". " : " ") + words
+            if let last = messages.last, line.first?.isWhitespace == true {
+                let ended = last.last.map { ".?!:;".contains($0) } ?? true
+                messages[messages.count - 1] = last + (first.isUppercase && !ended ? ". " : " ") + words
             } else {
-                joined += "; " + words
+                messages.append(words)
             }
         }
-        return joined
+        var seen = Set<String>()
+        return messages.filter { seen.insert($0).inserted }.joined(separator: "; ")
     }
 }

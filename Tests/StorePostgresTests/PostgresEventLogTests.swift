@@ -232,6 +232,10 @@ struct PostgresEventLogTests {
                     + "accepting TCP/IP connections?; connection to server at \"::1\", port 1 failed: Connection refused")
         #expect(PostgresConnection.oneLine("FATAL:  terminating connection due to administrator command\n")
                 == "FATAL: terminating connection due to administrator command")
+        // The same refusal for the attempt with SSL and the one without is said once.
+        let refused = "connection to server at \"db\", port 5432 failed: FATAL:  unrecognized configuration parameter \"nosuch\""
+        #expect(PostgresConnection.oneLine(refused + "\n" + refused + "\n")
+                == "connection to server at \"db\", port 5432 failed: FATAL: unrecognized configuration parameter \"nosuch\"")
     }
 
     @Test("a lost session's reason is the server's own line, without its severity, libpq's guess or the statement")
