@@ -206,7 +206,8 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 if restarted || error is LedgerError { mustRestart = true }
                 if case .lockTimeout(let store, let milliseconds)? = error as? PostgresStoreError {
                     // A read takes no writer lock: only a lock on the tables holds it up, and then nothing could be read.
-                    throw PostgresStoreError.readLockTimeout(store: store, milliseconds: readLockWait ?? milliseconds)
+                    throw PostgresStoreError.readLockTimeout(store: store, milliseconds: readLockWait ?? milliseconds,
+                                                             isLockTimeout: readLockWait == nil)
                 }
                 throw (error as? PostgresStoreError).map(Self.portError) ?? error
             }

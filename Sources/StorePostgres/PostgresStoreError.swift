@@ -47,8 +47,8 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     case lockTimeout(store: ShownStoreAddress, milliseconds: Int)
     /// A read waited `milliseconds` (`lock_timeout`, or a storefront's shorter wait) behind
     /// another session's lock on the store's tables (a `LOCK TABLE` in ACCESS EXCLUSIVE mode, a
-    /// schema change under way), and gave up.
-    case readLockTimeout(store: ShownStoreAddress, milliseconds: Int)
+    /// schema change under way), and gave up; `isLockTimeout` when the wait was `lock_timeout`.
+    case readLockTimeout(store: ShownStoreAddress, milliseconds: Int, isLockTimeout: Bool)
     /// A new store's key would be made at `keyPath` while a key sits at `formerKeyPath`, the
     /// name earlier versions gave it and perhaps other databases too.
     case keyUnderFormerName(store: ShownStoreAddress, keyPath: String, formerKeyPath: String)
@@ -174,10 +174,12 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         case .lockTimeout(let store, let milliseconds):
             "another session has held the lock of the store \(store) for more than \(Self.duration(milliseconds)), so "
                 + "nothing was written. \(Self.lockWaitAdvice)"
-        case .readLockTimeout(let store, let milliseconds):
+        case .readLockTimeout(let store, let milliseconds, let isLockTimeout):
             "another session has held a lock on the tables of the store \(store) for more than \(Self.duration(milliseconds)) "
                 + "(a LOCK TABLE, or a change to the tables under way), so the store could not be read; nothing was written. "
-                + Self.lockWaitAdvice
+                + (isLockTimeout ? Self.lockWaitAdvice
+                    : "The storefront tries again by itself; to end the wait sooner, find that session in pg_stat_activity "
+                        + "and end it with pg_terminate_backend; pg_locks shows what each session holds")
         case .keyUnderFormerName(let store, let keyPath, let formerKeyPath):
             "nothing was written to \(store): its key file is now \(keyPath), which does not exist, but \(formerKeyPath) "
                 + "does, the name earlier versions gave this store's key and also that of any database whose name differs "

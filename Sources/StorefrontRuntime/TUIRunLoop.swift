@@ -70,7 +70,11 @@ public final class TUIRunLoop {
         while !state.isQuitting && !terminal.isTerminationRequested {
             dispatch(.keyClockTicked(readClock()))
             terminal.draw(render(state, size: state.size))
-            let changeSignal = state.unreadableReason == nil ? store.changeSignal : nil
+            // While an operation runs on the worker, its commit holds the store (and may wait for
+            // another session's lock): the loop leaves the store alone, so the spinner turns, the
+            // clock runs and keys are queued rather than stuck behind the store's lock.
+            let storeIsBusy = mailbox.isAwaitingResults
+            let changeSignal = state.unreadableReason == nil && !storeIsBusy ? store.changeSignal : nil
             if let key = terminal.readKey(timeoutMilliseconds: waitMilliseconds(hasChangeSignal: changeSignal != nil),
                                           wakingOn: changeSignal) {
                 dispatch(.keyClockTicked(readClock()))
@@ -84,7 +88,7 @@ public final class TUIRunLoop {
             for action in mailbox.drain() { dispatch(action) }
             if state.activity != nil { dispatch(.tick) }
             if !state.snapshot.timeline.isReal { dispatch(.clockTicked(Date())) }
-            followStore()
+            if !mailbox.isAwaitingResults { followStore() }
         }
         if !state.isQuitting {
             // A termination signal leaves the way Ctrl-C does: an open payment sheet is cancelled.

@@ -19,6 +19,7 @@ public final class InMemoryEventLog: @unchecked Sendable {
     private var damage: [LedgerProblem] = []
     private var refusedCode: Int32?
     private var lockHeldElsewhere = false
+    private var heldCommits: DispatchSemaphore?
     /// Counts changes to `writeRefusal`, which connections notice as a change of the store.
     private var attributeChanges = 0
     /// Counts the calls of `makeReadEventsDurable` on every connection.
@@ -93,6 +94,28 @@ public final class InMemoryEventLog: @unchecked Sendable {
         set { withLock { _ in lockHeldElsewhere = newValue } }
     }
 
+    /// While true, every commit waits before it starts, as one waiting for another session's
+    /// lock does; false lets the waiting commits go on.
+    public var holdsCommits: Bool {
+        get { withLock { _ in heldCommits != nil } }
+        set {
+            let released: DispatchSemaphore? = withLock { _ in
+                if newValue, heldCommits == nil { heldCommits = DispatchSemaphore(value: 0) }
+                defer { if !newValue { heldCommits = nil } }
+                return newValue ? nil : heldCommits
+            }
+            // Wakes every waiting commit: each one passes the signal on.
+            released?.signal()
+        }
+    }
+
+    /// Waits while commits are held (see `holdsCommits`).
+    fileprivate func waitWhileCommitsHeld() {
+        guard let gate = withLock({ _ in heldCommits }) else { return }
+        gate.wait()
+        gate.signal()
+    }
+
     fileprivate func withLock<T>(_ body: (inout [(sequence: Int, event: StoreEvent)]) throws -> T) rethrows -> T {
         lock.lock(); defer { lock.unlock() }
         return try body(&entries)
@@ -153,7 +176,8 @@ public final class InMemoryEventLog: @unchecked Sendable {
         func commit<Result>(
             _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
         ) throws -> (result: Result, batch: EventBatch) {
-            try log.withLock { entries in
+            log.waitWhileCommitsHeld()
+            return try log.withLock { entries in
                 try log.checkReachable()
                 problemsSeen = log.damage
                 guard problemsSeen.isEmpty else { throw LedgerError.refusedForWriting(path: "memory", problems: problemsSeen) }

@@ -112,8 +112,10 @@ extension PostgresLockWaitTests {
         let session = try fixture.server.session(database: fixture.server.database)
         try session.run("BEGIN; LOCK TABLE storefront_events IN ACCESS EXCLUSIVE MODE")
         let started = Date()
-        #expect(throws: PostgresStoreError.readLockTimeout(store: log.address.shown, milliseconds: 100)) { try log.readNew() }
+        #expect(throws: PostgresStoreError.readLockTimeout(store: log.address.shown, milliseconds: 100, isLockTimeout: false)) { try log.readNew() }
         #expect(Date().timeIntervalSince(started) < 30, "the read waited for the session's lock_timeout")
+        let said = "\(PostgresStoreError.readLockTimeout(store: log.address.shown, milliseconds: 100, isLockTimeout: false))"
+        #expect(said.contains("for more than 100 ms") && said.contains("tries again by itself") && !said.contains("lock_timeout"), "\(said)")
         session.close()
         _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
         let after = try log.readNew()

@@ -82,3 +82,50 @@ struct CatchUpHeldLockTests {
         #expect(fixture.store.transactions(for: fixture.buyer.account).contains { $0.productID == F.facePack }, "the buy was not made")
     }
 }
+
+/// A change the person asked for waits for another session's lock on the worker; the loop
+/// must not wait with it, or the spinner, the clock and every key stand still.
+@Suite("Storefront: the loop while a commit waits for a lock")
+struct CommitWaitingLoopTests {
+    typealias F = StorefrontFixture
+
+    @Test("While a buy's commit waits, the loop goes on drawing without touching the store (before: it queued for the store's lock)")
+    func loopRunsWhileCommitWaits() throws {
+        let fixture = try F()
+        let released = ReleaseRecord()
+        var held: [ScriptedTerminal.Step] = [
+            .noKey {
+                fixture.log.holdsCommits = true
+                // Only if the loop stands still: lets the commit go so the test ends, and says so.
+                DispatchQueue.global().asyncAfter(deadline: .now() + 20) {
+                    if !released.byScript { released.bySafetyTimer = true; fixture.log.holdsCommits = false }
+                }
+            },
+            .key(.enter), .key(.enter),
+        ]
+        // More than the second after which the loop looks at the store again.
+        held += Array(repeating: .noKey { Thread.sleep(forTimeInterval: 0.1) }, count: 15)
+        held.append(.noKey { released.byScript = true; fixture.log.holdsCommits = false })
+        let (loop, frames) = DamageWhileOpenTests.run(fixture, script: held + [.pause, .pause, .pause])
+        #expect(!released.bySafetyTimer, "the loop stood still until the commit went on")
+        let spinning = Set(frames.compactMap { frame in frame.split(separator: "\n").first { $0.contains("Purchasing…") } })
+        #expect(spinning.count >= 2, "the spinner did not turn: \(spinning)")
+        #expect(fixture.store.transactions(for: fixture.buyer.account).contains { $0.productID == F.facePack })
+        #expect(loop.state.activity == nil)
+    }
+
+    /// Who let the held commit go; set and read on two threads.
+    final class ReleaseRecord: @unchecked Sendable {
+        private let lock = NSLock()
+        private var script = false
+        private var safetyTimer = false
+        var byScript: Bool {
+            get { lock.withLock { script } }
+            set { lock.withLock { script = newValue } }
+        }
+        var bySafetyTimer: Bool {
+            get { lock.withLock { safetyTimer } }
+            set { lock.withLock { safetyTimer = newValue } }
+        }
+    }
+}
