@@ -169,6 +169,9 @@ public final class TUIRunLoop {
         } else if state.heldCatchUpReason != nil, !store.hasDueEvents {
             // Recorded by another process meanwhile: nothing waits any more.
             dispatch(.catchUpHeld(reason: nil))
+        } else if Self.projectionIsDue(store, since: lastCatchUp, readOnly: state.readOnlyReason != nil) {
+            lastCatchUp = Date()
+            changed = true
         }
         if changed { dispatch(runner.snapshot(state.buyer, state.storefront)) }
         followServer()
@@ -217,8 +220,19 @@ public final class TUIRunLoop {
             && store.ledgerProblems.isEmpty
     }
 
+    /// Whether a store this storefront does not write (read-only, or damaged) has had a renewal,
+    /// expiry or grace end fall due since the screen's snapshot was taken, once a second: a
+    /// fresh snapshot shows it applied, as a command's view does, since the snapshot's
+    /// entitlements are the store's projection to now (the transactions list shows only what
+    /// is recorded). Without it the countdown stood at 0:00 and the period shown had passed.
+    static func projectionIsDue(_ store: Store, since lastCatchUp: Date, readOnly: Bool) -> Bool {
+        Date().timeIntervalSince(lastCatchUp) >= catchUpInterval && (readOnly || !store.ledgerProblems.isEmpty)
+            && store.hasDueEvents
+    }
+
     /// Records the renewals and expiries that fell due; true when the screen needs a fresh
-    /// snapshot. A catch-up refused because the ledger turned out damaged, or because it may
+    /// snapshot (also when another session's lock held them up: the snapshot then shows them
+    /// applied, as the commands do, until they are recorded). A catch-up refused because the ledger turned out damaged, or because it may
     /// no longer be written, shows the banner (nobody asked for it, so no alert, as at start);
     /// any other failure is shown once, not once a second, until a catch-up succeeds again.
     ///
@@ -234,7 +248,7 @@ public final class TUIRunLoop {
         } catch let held as StoreWriterLockHeld {
             let reason = StorefrontScreenText.catchUpHeld(held)
             if reason != state.heldCatchUpReason { dispatch(.catchUpHeld(reason: reason)) }
-            return false
+            return true
         } catch let lost as StoreUnreachable {
             dispatch(.storeUnreachable(reason: lost.reason))
             return false

@@ -73,6 +73,35 @@ struct CatchUpHeldLockTests {
         #expect(frames.last?.contains("Renewals due wait") == false)
     }
 
+    /// The monthly subscription's status on the screen after its renewal fell due during `script`.
+    private static func statusAfterRenewalFellDue(_ fixture: F, before: ScriptedTerminal.Step) throws -> (ProductStatus?, Date) {
+        try fixture.buy(F.monthly)
+        let script: [ScriptedTerminal.Step] = [
+            before, .pause,
+            .noKey { fixture.clock.advance(by: 40 * 86_400); Thread.sleep(forTimeInterval: 1.1) },
+            .pause, .pause,
+        ]
+        let (loop, _) = DamageWhileOpenTests.run(fixture, script: script)
+        return (loop.state.snapshot.statuses[F.monthly], fixture.store.now())
+    }
+
+    @Test("While the renewal waits for the lock, the screen shows it applied, as commands do (before: the period shown had passed, its countdown at 0:00)")
+    func heldRenewalShowsApplied() throws {
+        let fixture = try F()
+        let (status, now) = try Self.statusAfterRenewalFellDue(fixture, before: .noKey { fixture.log.isWriterLockHeld = true })
+        guard case .active(let until?, true)? = status else { Issue.record("not an active subscription: \(String(describing: status))"); return }
+        #expect(until > now, "the period shown ends \(until), before the store's time \(now)")
+        #expect(fixture.store.hasDueEvents, "the renewal was recorded though the lock was held")
+    }
+
+    @Test("A damaged (read-only) store's renewal that fell due shows applied too, though it is never recorded")
+    func readOnlyRenewalShowsApplied() throws {
+        let fixture = try F()
+        let (status, now) = try Self.statusAfterRenewalFellDue(fixture, before: .noKey { fixture.log.problems = [.tampered(line: 3)] })
+        guard case .active(let until?, true)? = status else { Issue.record("not an active subscription: \(String(describing: status))"); return }
+        #expect(until > now, "the period shown ends \(until), before the store's time \(now)")
+    }
+
     @Test("A buy while the banner shows still goes through (a commit waits for the lock as before)")
     func buyingStillWorks() throws {
         let fixture = try Self.heldWithRenewalDue()
