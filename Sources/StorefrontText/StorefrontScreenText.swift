@@ -126,6 +126,17 @@ public enum StorefrontScreenText {
             + "(pg_locks shows it). Retrying each second; changes wait too."
     }
 
+    /// What a storefront's start says on standard error when opening its store takes over
+    /// `seconds`, before any screen shows: a database's server may be slow or far away, or
+    /// another session may hold a lock on its tables; a file may be a long history read whole.
+    public static func stillOpening(database address: String?, file path: String, seconds: Int) -> String {
+        guard let address else {
+            return "still reading \(path) after \(seconds) s: a long history is read whole until a checkpoint of it is saved"
+        }
+        return "still opening the store \(address) after \(seconds) s: waiting for its server, or for a lock on its tables that "
+            + "another session holds (pg_locks shows it; the wait ends at lock_timeout, 10 s unless set)"
+    }
+
     /// The banner while the store answers but refuses to be read; the storefront keeps trying by itself.
     public static func storeRefusesReading(reason: String) -> String {
         "The store cannot be read; retrying. Nothing can be bought, spent or changed until it can (\(reason))."

@@ -19,7 +19,7 @@ enum TUILauncher {
     /// Returns the process exit status: 0, 2 when the terminal cannot be used, 128 + the
     /// signal's number when a signal ended it.
     static func run(_ arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> Int32 {
-        let session = try StoreSession.open(arguments, environment: environment)
+        let session = try openSaying(arguments, environment: environment, console: console)
         // Reads run on the loop that draws: one held up by a table lock gives up soon and shows a banner.
         (session.log as? PostgresEventLog)?.readLockWaitMilliseconds = PostgresEventLog.lockHeldWaitMilliseconds
         // Written before the screen opens, so they are still there when it closes.
@@ -51,6 +51,27 @@ enum TUILauncher {
         session.newKeyNotice.sayIfMade(console)
         if let signal = screen.terminationSignal { return 128 + signal }
         return ExitStatus.success.rawValue
+    }
+
+    /// How long a start may stay silent while it opens the store.
+    static let openingNoticeDelay = 1
+
+    /// The store the options name, opened; when that takes over `openingNoticeDelay`, a line
+    /// on standard error says what it waits for, since no screen shows until it is open.
+    private static func openSaying(_ arguments: CommandLineArguments, environment: [String: String],
+                                   console: Console) throws -> StoreSession {
+        let location = try StoreLocation.resolve(arguments, environment: environment)
+        let address: String?
+        switch location {
+        case .file: address = nil
+        case .postgres(let postgres, _, _): address = postgres.display
+        }
+        let notice = SlowStepNotice(after: TimeInterval(openingNoticeDelay)) {
+            console.err("storefront: " + StorefrontScreenText.stillOpening(database: address, file: location.filesBase,
+                                                                          seconds: openingNoticeDelay))
+        }
+        defer { notice.finish() }
+        return try StoreSession.open(arguments, environment: environment)
     }
 
     /// Why the store cannot be written, so the storefront opens read-only (as reading commands
