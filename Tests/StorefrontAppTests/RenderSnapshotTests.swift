@@ -161,6 +161,16 @@ struct RenderSnapshotTests {
         Self.verify(account, named: "picker-new-device-80x24")
     }
 
+    @Test("The account picker's note is read whole, on two rows, at 80 and 100 columns (before: cut with …)",
+          arguments: [Size(width: 80, height: 24), Size(width: 100, height: 30)])
+    func accountPickerNoteWhole(size: Size) throws {
+        var state = try Self.livedIn().state(size: size)
+        state.send(.character("a"))
+        let rows = render(state, size: size).rowTexts
+        #expect(rows.contains { $0.contains("Purchases belong to the account; restore brings them to a") })
+        #expect(rows.contains { $0.contains("│ device.") }, "\(rows.joined(separator: "\n"))")
+    }
+
     @Test("In the smallest window: a long alert keeps its way out, the picker scrolls to its end, no search match")
     func smallestWindow() throws {
         let fixture = try Self.livedIn()

@@ -34,9 +34,12 @@ enum PickerView {
                 buffer.write(error, in: bands[3], style: Theme.error)
             }
         } else {
+            // On the two rows a typed name and its error use, so the note is read whole, not cut.
             let note = picker.purpose == .localeAndStorefront
                 ? StorefrontPaneText.localePickerNote : StorefrontPaneText.accountPickerNote
-            buffer.write(note, in: bands[2], style: Theme.muted)
+            for (line, band) in zip(note.wrapped(toWidth: inside.width), bands[2...]) {
+                buffer.write(line, in: band, style: Theme.muted)
+            }
         }
     }
 }
