@@ -12,6 +12,16 @@ extension PostgresAddress {
         "keepalives_interval", "keepalives_count", "tcp_user_timeout", "passfile",
     ]
 
+    /// The environment variables libpq reads for the kept settings that have one, for a
+    /// `createdb` advised to reach the same server as the address did (keep-alives and
+    /// `tcp_user_timeout` have none, and matter little to one short command).
+    static let settingVariables = [
+        "sslmode": "PGSSLMODE", "sslrootcert": "PGSSLROOTCERT", "sslcert": "PGSSLCERT", "sslkey": "PGSSLKEY",
+        "sslcrl": "PGSSLCRL", "sslcrldir": "PGSSLCRLDIR", "sslsni": "PGSSLSNI", "requirepeer": "PGREQUIREPEER",
+        "gssencmode": "PGGSSENCMODE", "channel_binding": "PGCHANNELBINDING", "target_session_attrs": "PGTARGETSESSIONATTRS",
+        "connect_timeout": "PGCONNECT_TIMEOUT", "passfile": "PGPASSFILE",
+    ]
+
     static func display(user: String?, host: String?, port: String?, database: String?, settings: [(String, String)] = []) -> String {
         var text = "postgresql://"
         var query: [String] = []

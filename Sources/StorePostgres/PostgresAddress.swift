@@ -135,9 +135,11 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         if let problem = PostgresSettingCheck.problem(values: values, environment: environment) {
             throw .invalidAddress(reason: problem)
         }
-        shown = ShownStoreAddress(Self.display(user: user, host: host, port: port, database: database,
-                                               settings: Self.keptSettings.compactMap { key in values[key].map { (key, $0) } }),
-                                  passwordLeftOut: !(values["password"] ?? "").isEmpty, namedByEnvironment: namedByEnvironment)
+        var shown = ShownStoreAddress(Self.display(user: user, host: host, port: port, database: database,
+                                                   settings: Self.keptSettings.compactMap { key in values[key].map { (key, $0) } }),
+                                      passwordLeftOut: !(values["password"] ?? "").isEmpty, namedByEnvironment: namedByEnvironment)
+        for (key, variable) in Self.settingVariables { shown.settingVariables[variable] = values[key] }
+        self.shown = shown
         let name = try PostgresStoreName(host: host.map { $0.hasPrefix("/") ? "local" : $0 } ?? "local",
                                          port: port ?? "5432", database: database ?? "postgres")
         storeName = name.name

@@ -114,9 +114,8 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "environment variable, or the role's or database's own settings (ALTER ROLE … SET)"
         case .noDatabase(let store, let database, let server):
             "the server of the store \(store) has no database \(Self.quoted(database)), so nothing was read or written. Create it "
-                + "with \(Self.createCommand(database, on: server, passwordLeftOut: store.passwordLeftOut)), then "
-                + "\(StoreCommandText.command("store init", on: store)); or, if the store is in another database, correct the name "
-                + "in the address"
+                + "with \(StoreCommandText.createDatabaseThenInit(database, host: server.host, port: server.port, user: server.user, store: store)); "
+                + "or, if the store is in another database, correct the name in the address"
         case .rowsOutOfStep(let store, let lastEvent, let lastRow):
             "the store \(store) refused this change, and nothing was written: its last row is numbered seq \(lastRow), "
                 + "though the last event in it is number \(lastEvent) and every event verifies, so a row's seq was changed by "
@@ -187,11 +186,6 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "belongs to this database (it is the key that store init or the first change made for it); otherwise "
                 + "copy this store's own key there from a teammate"
         }
-    }
-
-    /// `createdb` for `name` on `server`.
-    private static func createCommand(_ name: String, on server: ServerAddress, passwordLeftOut: Bool) -> String {
-        StoreCommandText.createDatabase(name, host: server.host, port: server.port, user: server.user, passwordLeftOut: passwordLeftOut)
     }
 
     /// The schema named in the server's "permission denied for schema NAME", if it names one.

@@ -11,6 +11,14 @@ public enum PastedCommand {
         return rest.firstIndex(of: "`").map { start + rest[..<$0] }
     }
 
+    /// The first command in backquotes in `message` that holds `word` (after variables it sets,
+    /// say), without the backquotes; nil when there is none.
+    public static func quoted(containing word: String, in message: String) -> String? {
+        let spans = message.split(separator: "`", omittingEmptySubsequences: false)
+        // Every other span is inside backquotes.
+        return stride(from: 1, to: spans.count - 1, by: 2).map { String(spans[$0]) }.first { $0.contains(word) }
+    }
+
     /// The arguments `/bin/sh` passes to `program` when it runs `command` as written; `program`
     /// is a shell function there that only writes them out, so nothing else runs.
     public static func arguments(passedTo program: String, by command: String) throws -> [String] {

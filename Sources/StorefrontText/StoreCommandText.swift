@@ -16,9 +16,13 @@ public enum StoreCommandText {
     /// quoted for the shell, followed by where libpq then finds the password when the address
     /// given held one; without `--store` when `STOREFRONT_STORE` named the store, as it will again.
     public static func command(_ arguments: String, on store: ShownStoreAddress) -> String {
-        guard !store.namedByEnvironment else { return "`storefront \(arguments)`" }
-        let command = "`storefront \(arguments) --store \(ShellWord.quoted(store.text))`"
-        return store.passwordLeftOut ? command + " " + passwordSource : command
+        let command = commandAlone(arguments, on: store)
+        return store.passwordLeftOut && !store.namedByEnvironment ? command + " " + passwordSource : command
+    }
+
+    /// `command(_:on:)` without the password's source, for advice that says it once for two commands.
+    static func commandAlone(_ arguments: String, on store: ShownStoreAddress) -> String {
+        store.namedByEnvironment ? "`storefront \(arguments)`" : "`storefront \(arguments) --store \(ShellWord.quoted(store.text))`"
     }
 
     /// `storefront ARGUMENTS` on `store`: for a file named by an option, with `--entitlements`
@@ -32,19 +36,27 @@ public enum StoreCommandText {
     }
 
     /// `createdb` making the database `name` on the server at `host` and `port` as `user`, each
-    /// given only when known, quoted for the shell; then where libpq finds the password when the
-    /// address given held one.
-    public static func createDatabase(_ name: String, host: String?, port: String?, user: String?,
-                                      passwordLeftOut: Bool) -> String {
+    /// given only when known, quoted for the shell, after the variables that carry the store's
+    /// settings of how to connect (`PGSSLMODE=verify-full`); then `store init` on `store`, and
+    /// where libpq finds the password (once, for both) when the address given held one.
+    public static func createDatabaseThenInit(_ name: String, host: String?, port: String?, user: String?,
+                                              store: ShownStoreAddress) -> String {
+        let variables = store.settingVariables.sorted { $0.key < $1.key }.map { "\($0.key)=\(ShellWord.quoted($0.value))" }
         let options = [("-h", host), ("-p", port), ("-U", user)].compactMap { flag, value in
             value.map { "\(flag) \(ShellWord.quoted($0))" }
         }
         // A name starting with a dash would be read as an option.
         let database = (name.hasPrefix("-") ? "-- " : "") + ShellWord.quoted(name)
-        let command = "`" + (["createdb"] + options + [database]).joined(separator: " ") + "`"
-        return passwordLeftOut ? command + " " + passwordSource : command
+        let create = "`" + (variables + ["createdb"] + options + [database]).joined(separator: " ") + "`"
+        let initialize = commandAlone("store init", on: store)
+        guard store.passwordLeftOut else { return create + ", then " + initialize }
+        // A store named by STOREFRONT_STORE gets its password from there; createdb does not read it.
+        return store.namedByEnvironment
+            ? create + " " + passwordSource + ", then " + initialize
+            : create + ", then " + initialize + " " + passwordSourceForBoth
     }
 
     /// Where libpq looks for the password that the shown address leaves out.
     static let passwordSource = "(with the password from PGPASSWORD or ~/.pgpass, where libpq reads it)"
+    static let passwordSourceForBoth = "(each with the password from PGPASSWORD or ~/.pgpass, where libpq reads it)"
 }

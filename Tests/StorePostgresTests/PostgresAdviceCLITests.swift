@@ -289,17 +289,20 @@ extension PostgresAdviceCLITests {
                 "\(verifiedViaVariable.stdout)")
     }
 
-    @Test("a database that does not exist: says so and advises createdb; pasted with store init, the store works",
+    @Test("a database that does not exist: says so and advises createdb, with the address's settings of how to connect and the password's source said once; pasted with store init, the store works",
           arguments: Spelling.allCases)
     func missingDatabase(spelling: Spelling) throws {
         var database = try Database(spelling)
         let missing = database.name + "_missing"
-        database.cli.storeArguments = ["--store", database.address().replacingOccurrences(of: database.name, with: missing)]
+        let settings = spelling == .uri ? "?sslmode=disable&connect_timeout=7" : " sslmode=disable connect_timeout=7"
+        database.cli.storeArguments = ["--store", database.address().replacingOccurrences(of: database.name, with: missing) + settings]
         let failed = try database.cli.run(["entitlements"])
         #expect(failed.status == 3, "\(failed.stderr)")
         #expect(failed.stderr.contains("has no database \"\(missing)\", so nothing was read or written"), "\(failed.stderr)")
         #expect(!failed.stderr.contains("check that the server runs") && !failed.stderr.contains("s3cret"), "\(failed.stderr)")
-        let create = try #require(PastedCommand.quoted(startingWith: "createdb", in: failed.stderr), "\(failed.stderr)")
+        #expect(failed.stderr.components(separatedBy: "PGPASSWORD").count == 2, "the password's source is said once: \(failed.stderr)")
+        let create = try #require(PastedCommand.quoted(containing: "createdb", in: failed.stderr), "\(failed.stderr)")
+        #expect(create.hasPrefix("PGCONNECT_TIMEOUT=7 PGSSLMODE=disable createdb "), "\(create)")
         #expect(try PastedCommand.run(create, as: database.cli).status == 0)
         let initialize = try #require(PastedCommand.quoted(startingWith: "storefront store init", in: failed.stderr))
         let initialized = try PastedCommand.run(initialize, as: database.cli)

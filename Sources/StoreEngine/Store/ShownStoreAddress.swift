@@ -11,6 +11,9 @@ public struct ShownStoreAddress: Sendable, Hashable, CustomStringConvertible {
     public var passwordLeftOut: Bool
     /// Whether `STOREFRONT_STORE` named the store, rather than `--store` or another option.
     public var namedByEnvironment: Bool
+    /// The address's settings of how to connect (SSL, timeouts) as the environment variables
+    /// that give them to a program other than Storefront (`createdb`), by variable name.
+    public var settingVariables: [String: String] = [:]
 
     public init(_ text: String, passwordLeftOut: Bool = false, namedByEnvironment: Bool = false) {
         self.text = text
