@@ -82,17 +82,19 @@ extension PostgresEventLog {
                                               role: connection.user, database: facts.database)
         }
         let role = connection.user
+        // Quoted as PostgreSQL writes identifiers, as every message about a role does.
+        let shownRole = PostgresStoreError.quotedIdentifier(role)
         guard facts.mayRead else {
-            return "the role \(role) has no SELECT on storefront_events, so it can neither read nor change the store; the owner "
+            return "the role \(shownRole) has no SELECT on storefront_events, so it can neither read nor change the store; the owner "
                 + "runs `\(PostgresStoreError.grantReading(to: role))`"
                 + (facts.mayWrite ? "" : " and `\(PostgresStoreError.grantWriting(to: role))`")
         }
         guard !facts.mayWrite else { return nil }
         guard facts.hasNoTables else {
-            return "the role \(role) has no INSERT on storefront_events; the owner runs `\(PostgresStoreError.grantWriting(to: role))`"
+            return "the role \(shownRole) has no INSERT on storefront_events; the owner runs `\(PostgresStoreError.grantWriting(to: role))`"
         }
         let schema = facts.schema.isEmpty ? "any schema on its search_path" : "schema \(facts.schema)"
-        return "the store has no tables yet, and the role \(role) has no CREATE on \(schema) to make them; "
+        return "the store has no tables yet, and the role \(shownRole) has no CREATE on \(schema) to make them; "
             + "the database's owner makes them with `storefront store init`"
     }
 
@@ -125,11 +127,11 @@ extension PostgresEventLog {
         case "client":
             "this session's options turn default_transaction_read_only on (PGOPTIONS, or options in the address): remove it there"
         case "user":
-            turnOff("the role \(role)", "ALTER ROLE \(quote(role))")
+            turnOff("the role \(quote(role))", "ALTER ROLE \(quote(role))")
         case "database user":
-            turnOff("the role \(role) in the database \(database)", "ALTER ROLE \(quote(role)) IN DATABASE \(quote(database))")
+            turnOff("the role \(quote(role)) in the database \(quote(database))", "ALTER ROLE \(quote(role)) IN DATABASE \(quote(database))")
         case "database":
-            turnOff("the database \(database)", "ALTER DATABASE \(quote(database))")
+            turnOff("the database \(quote(database))", "ALTER DATABASE \(quote(database))")
         default:
             "the server's settings turn default_transaction_read_only on (\(settingSource.isEmpty ? "unknown source" : settingSource))"
         }

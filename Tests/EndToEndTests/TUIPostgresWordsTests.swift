@@ -80,7 +80,7 @@ struct TUIPostgresWordsTests {
         let tmux = try await tui.openStorefront(["--store", viewerURL], environment: ["STOREFRONT_STORE_KEY": cli.environment["STOREFRONT_STORE_KEY"] ?? ""])
         defer { tmux.kill() }
         let banner = try await tmux.waitForScreen("the read-only role's banner") {
-            Self.joined($0).contains("The store \(viewerURL) cannot be written (the role viewer has no INSERT on storefront_events; the owner runs")
+            Self.joined($0).contains("The store \(viewerURL) cannot be written (the role \"viewer\" has no INSERT on storefront_events; the owner runs")
         }
         #expect(!banner.contains("entitlements file"), "\(banner)")
     }
@@ -117,12 +117,12 @@ struct TUIPostgresWordsTests {
         let tmux = try await tui.openStorefront(["--store", newcomerURL], environment: ["STOREFRONT_STORE_KEY": cli.environment["STOREFRONT_STORE_KEY"] ?? ""])
         defer { tmux.kill() }
         try await tmux.waitForScreen("read-only before anything is tried, naming CREATE") {
-            Self.joined($0).contains("cannot be written (the store has no tables yet, and the role newcomer has no CREATE on schema public")
+            Self.joined($0).contains("cannot be written (the store has no tables yet, and the role \"newcomer\" has no CREATE on schema public")
         }
         #expect(try cli.run(["store", "init"]).status == 0)
         try server.psql("GRANT SELECT ON ALL TABLES IN SCHEMA public TO newcomer", database: name)
         try await tmux.waitForScreen("the banner now naming INSERT") {
-            Self.joined($0).contains("cannot be written (the role newcomer has no INSERT on storefront_events; the owner runs")
+            Self.joined($0).contains("cannot be written (the role \"newcomer\" has no INSERT on storefront_events; the owner runs")
         }
         try server.psql("GRANT INSERT ON storefront_events TO newcomer", database: name)
         try await tmux.waitForScreen("writable") { !$0.contains("Read-only") && !$0.contains("cannot be written") }

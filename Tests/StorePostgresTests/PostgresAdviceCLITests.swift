@@ -250,9 +250,9 @@ extension PostgresAdviceCLITests {
         standby.storeArguments = ["--store", database.address(user: role)]
         let refused = try standby.run(["buy", "com.example.rage.face.random"])
         let named = switch setFor {
-        case "role": "is on for the role \(role): "
-        case "database": "is on for the database \(database.name): "
-        default: "is on for the role \(role) in the database \(database.name): "
+        case "role": "is on for the role \"\(role)\": "
+        case "database": "is on for the database \"\(database.name)\": "
+        default: "is on for the role \"\(role)\" in the database \"\(database.name)\": "
         }
         #expect(refused.status == 3 && refused.stderr.contains("runs this session read-only")
                     && refused.stderr.contains("no grant changes that") && refused.stderr.contains(named)

@@ -29,7 +29,7 @@ struct PostgresPrivilegeChangeTests {
         _ = try store.purchase(face, buyer: phone, storefront: "USA")
 
         try fixture.server.psql("REVOKE INSERT ON storefront_events FROM clerk")
-        #expect(log.writeRefusal() == "the role clerk has no INSERT on storefront_events; the owner runs "
+        #expect(log.writeRefusal() == "the role \"clerk\" has no INSERT on storefront_events; the owner runs "
                     + "`GRANT INSERT ON storefront_events TO \"clerk\"`")
         var refusal: StoreWriteRefusal?
         do {
@@ -46,11 +46,11 @@ struct PostgresPrivilegeChangeTests {
         // SELECT taken away too: the refusal says so, and INSERT given back alone does not end it.
         try fixture.server.psql("REVOKE SELECT ON storefront_events FROM clerk")
         let grantReading = "`GRANT SELECT ON storefront_schema_version, storefront_header, storefront_events, "
-        #expect(log.writeRefusal()?.hasPrefix("the role clerk has no SELECT on storefront_events, so it can neither read nor "
+        #expect(log.writeRefusal()?.hasPrefix("the role \"clerk\" has no SELECT on storefront_events, so it can neither read nor "
             + "change the store; the owner runs \(grantReading)") == true, "\(log.writeRefusal() ?? "nil")")
         #expect(log.writeRefusal()?.hasSuffix(" and `GRANT INSERT ON storefront_events TO \"clerk\"`") == true)
         try fixture.server.psql("GRANT INSERT ON storefront_events TO clerk")
-        #expect(log.writeRefusal()?.hasPrefix("the role clerk has no SELECT on storefront_events") == true)
+        #expect(log.writeRefusal()?.hasPrefix("the role \"clerk\" has no SELECT on storefront_events") == true)
         #expect(log.writeRefusal()?.contains("GRANT INSERT") == false)
         try fixture.server.psql("GRANT SELECT ON storefront_events TO clerk")
         #expect(log.writeRefusal() == nil)
@@ -64,14 +64,14 @@ struct PostgresPrivilegeChangeTests {
         let fixture = try PostgresStoreFixture()
         try fixture.server.psql("CREATE ROLE builder LOGIN")
         let log = try fixture.log(address: try PostgresAddress(fixture.server.url(user: "builder")))
-        #expect(log.writeRefusal() == "the store has no tables yet, and the role builder has no CREATE on schema public to make "
+        #expect(log.writeRefusal() == "the store has no tables yet, and the role \"builder\" has no CREATE on schema public to make "
                     + "them; the database's owner makes them with `storefront store init`")
         try fixture.server.psql("GRANT CREATE ON SCHEMA public TO builder")
         #expect(log.writeRefusal() == nil, "the role may make the tables, so its first commit would")
         try fixture.server.psql("REVOKE CREATE ON SCHEMA public FROM builder")
         _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
         try fixture.server.psql("GRANT SELECT ON ALL TABLES IN SCHEMA public TO builder")
-        #expect(log.writeRefusal() == "the role builder has no INSERT on storefront_events; the owner runs "
+        #expect(log.writeRefusal() == "the role \"builder\" has no INSERT on storefront_events; the owner runs "
                     + "`GRANT INSERT ON storefront_events TO \"builder\"`")
         try fixture.server.psql("GRANT INSERT ON storefront_events TO builder")
         #expect(log.writeRefusal() == nil)
@@ -84,7 +84,7 @@ struct PostgresPrivilegeChangeTests {
         try fixture.server.psql("CREATE ROLE archivist LOGIN; GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO archivist; "
             + "ALTER ROLE archivist SET default_transaction_read_only = on")
         let log = try fixture.log(address: try PostgresAddress(fixture.server.url(user: "archivist")))
-        let advice = "default_transaction_read_only is on for the role archivist: the owner turns it off with "
+        let advice = "default_transaction_read_only is on for the role \"archivist\": the owner turns it off with "
             + "`BEGIN READ WRITE; ALTER ROLE \"archivist\" RESET default_transaction_read_only; COMMIT;` in psql"
         #expect(log.writeRefusal() == advice)
         #expect(log.writeRefusal() == advice, "asked again while the setting holds")
@@ -95,7 +95,7 @@ struct PostgresPrivilegeChangeTests {
         let address = try PostgresAddress(fixture.server.url(user: "archivist"))
         try fixture.server.psql("ALTER DATABASE \(fixture.server.database) SET default_transaction_read_only = on")
         #expect(try fixture.log(address: address).writeRefusal()?.hasPrefix("default_transaction_read_only is on for the database "
-                    + "\(fixture.server.database): the owner turns it off with `BEGIN READ WRITE; ALTER DATABASE "
+                    + "\"\(fixture.server.database)\": the owner turns it off with `BEGIN READ WRITE; ALTER DATABASE "
                     + "\"\(fixture.server.database)\" RESET") == true)
         try fixture.server.psql("BEGIN READ WRITE; ALTER DATABASE \(fixture.server.database) RESET default_transaction_read_only; COMMIT")
         let optionsSetIt = try PostgresAddress(fixture.server.url(user: "archivist") + "?options=-c%20default_transaction_read_only%3Don")
