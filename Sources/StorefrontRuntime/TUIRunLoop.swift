@@ -232,9 +232,10 @@ public final class TUIRunLoop {
 
     /// Records the renewals and expiries that fell due; true when the screen needs a fresh
     /// snapshot (also when another session's lock held them up: the snapshot then shows them
-    /// applied, as the commands do, until they are recorded). A catch-up refused because the ledger turned out damaged, or because it may
-    /// no longer be written, shows the banner (nobody asked for it, so no alert, as at start);
-    /// any other failure is shown once, not once a second, until a catch-up succeeds again.
+    /// applied, as the commands do, until they are recorded). A catch-up refused because the
+    /// ledger turned out damaged, or because it may no longer be written, shows the banner
+    /// (nobody asked for it, so no alert, as at start); any other failure is shown once, not
+    /// once a second, until a catch-up succeeds again.
     ///
     /// It does not wait for a writer lock another session sits on: the screen would not answer
     /// meanwhile, and keys typed then would land on whatever opened after. A banner says why
