@@ -47,6 +47,26 @@ struct RenderLayoutTests {
         #expect(buffer.rowTexts.allSatisfy { $0.displayWidth == size.width }, "a row is wider or narrower than the window")
     }
 
+    @Test("A long banner takes three rows from 24 rows up and reads whole at 100 columns; two rows in a smaller window, ending in …")
+    func bannerRows() throws {
+        let reason = "The store postgresql://viewer@:5432/shop cannot be written (the role \"viewer\" has no INSERT on "
+            + "storefront_events; the owner runs `GRANT INSERT ON storefront_events TO \"viewer\"`), so nothing can be bought, "
+            + "spent or changed; renewals and expiries that fell due are shown but not recorded."
+        for (size, rows) in [(Size(width: 100, height: 30), 3), (Size(width: 80, height: 24), 3), (Size(width: 60, height: 16), 2)] {
+            var state = try RenderSnapshotTests.livedIn().state(size: size)
+            _ = update(&state, .writeAccessChanged(refusal: reason))
+            let layout = MainLayout(state: state, size: size)
+            #expect(layout.banner.height == rows, "\(size)")
+            let banner = render(state, size: size).rowTexts[layout.banner.y..<(layout.banner.y + layout.banner.height)]
+            let shown = banner.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            if size.width == 100 {
+                #expect(shown == reason, "\(shown)")
+            } else if rows == 2 {
+                #expect(shown.hasSuffix("…"), "\(shown)")
+            }
+        }
+    }
+
     @Test("Japanese titles are drawn as wide glyphs: two columns each, the second a continuation")
     func wideGlyphs() throws {
         let state = try RenderSnapshotTests.livedIn().state(locale: "ja_JP", storefront: "JPN")

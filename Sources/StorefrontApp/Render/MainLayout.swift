@@ -15,8 +15,14 @@ struct MainLayout {
     /// Windows at least this wide show the list and the details side by side.
     static let sideBySideWidth = 100
 
+    /// The most rows the banner takes: three from 24 rows up, so a reason and what mends it
+    /// (a GRANT to run, say) read whole at 100 columns; two in smaller windows, where the list
+    /// needs them. What does not fit ends in "…" and reads whole in the alert a change opens.
+    static func bannerLineLimit(height: Int) -> Int { height >= 24 ? 3 : 2 }
+
     init(state: AppState, size: Size) {
-        let bannerLines = state.bannerText.map { min(2, $0.wrapped(toWidth: max(1, size.width - 2)).count) } ?? 0
+        let bannerLines = state.bannerText.map { min(Self.bannerLineLimit(height: size.height),
+                                                     $0.wrapped(toWidth: max(1, size.width - 2)).count) } ?? 0
         let bands = Rect(size).rows([.fixed(2), .fixed(bannerLines), .fill, .fixed(1)])
         header = bands[0]
         banner = bands[1]
