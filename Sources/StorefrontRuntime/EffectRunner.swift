@@ -107,9 +107,16 @@ struct EffectRunner: Sendable {
         }
     }
 
-    func snapshot(_ buyer: Buyer, _ storefront: String) -> Action {
+    /// A fresh snapshot for `buyer`, with the server side read again, or `keeping` the one
+    /// shown when nothing was recorded since (its notifications cannot have changed, and
+    /// reading them takes another round trip that a lock on the store's tables holds up).
+    func snapshot(_ buyer: Buyer, _ storefront: String, keeping shownServerSide: ServerSide? = nil) -> Action {
         var snapshot = StoreSnapshot(store: store, buyer: buyer, storefront: storefront)
-        if let serverSide { snapshot.serverSide = serverSide.read() }
+        if let shownServerSide {
+            snapshot.serverSide = shownServerSide
+        } else if let serverSide {
+            snapshot.serverSide = serverSide.read()
+        }
         return .storeChanged(snapshot)
     }
 }

@@ -152,6 +152,8 @@ public final class TUIRunLoop {
             return
         }
         var changed = false
+        // Due renewals shown applied without anything recorded: the server side shown stays.
+        var projectedOnly = false
         do {
             if store.hasExternalChanges() {
                 changed = try store.refresh()
@@ -165,15 +167,20 @@ public final class TUIRunLoop {
         recheckWriteAccessIfDue()
         if Self.catchUpIsDue(store, since: lastCatchUp, readOnly: state.readOnlyReason != nil) {
             lastCatchUp = Date()
-            changed = catchUp() || changed
+            let caughtUp = catchUp()
+            projectedOnly = !changed && caughtUp == .heldByAnotherSession
+            changed = caughtUp != .nothingToShow || changed
         } else if state.heldCatchUpReason != nil, !store.hasDueEvents {
             // Recorded by another process meanwhile: nothing waits any more.
             dispatch(.catchUpHeld(reason: nil))
-        } else if Self.projectionIsDue(store, since: lastCatchUp, readOnly: state.readOnlyReason != nil) {
+        } else if !changed, Self.projectionIsDue(store, since: lastCatchUp, readOnly: state.readOnlyReason != nil) {
             lastCatchUp = Date()
             changed = true
+            projectedOnly = true
         }
-        if changed { dispatch(runner.snapshot(state.buyer, state.storefront)) }
+        if changed {
+            dispatch(runner.snapshot(state.buyer, state.storefront, keeping: projectedOnly ? state.snapshot.serverSide : nil))
+        }
         followServer()
     }
 
@@ -230,9 +237,21 @@ public final class TUIRunLoop {
             && store.hasDueEvents
     }
 
-    /// Records the renewals and expiries that fell due; true when the screen needs a fresh
-    /// snapshot (also when another session's lock held them up: the snapshot then shows them
-    /// applied, as the commands do, until they are recorded). A catch-up refused because the
+    /// What a catch-up means for the screen.
+    enum CatchUpOutcome {
+        /// Nothing new to show.
+        case nothingToShow
+        /// Recorded, or refused in a way the store's state shows (damage, no write access):
+        /// a fresh snapshot, server side included.
+        case recordedOrRefused
+        /// Another session's lock held the renewals up: a fresh snapshot shows them applied,
+        /// as the commands do, until they are recorded; nothing was recorded, so the server
+        /// side shown stays.
+        case heldByAnotherSession
+    }
+
+    /// Records the renewals and expiries that fell due; says whether the screen needs a fresh
+    /// snapshot, and of what kind (see `CatchUpOutcome`). A catch-up refused because the
     /// ledger turned out damaged, or because it may no longer be written, shows the banner
     /// (nobody asked for it, so no alert, as at start); any other failure is shown once, not
     /// once a second, until a catch-up succeeds again.
@@ -240,28 +259,28 @@ public final class TUIRunLoop {
     /// It does not wait for a writer lock another session sits on: the screen would not answer
     /// meanwhile, and keys typed then would land on whatever opened after. A banner says why
     /// the renewals wait, until they are recorded.
-    private func catchUp() -> Bool {
+    private func catchUp() -> CatchUpOutcome {
         do {
             let recorded = try store.catchUp(waitingForLock: false)
             lastCatchUpFailure = nil
             if state.heldCatchUpReason != nil { dispatch(.catchUpHeld(reason: nil)) }
-            return recorded
+            return recorded ? .recordedOrRefused : .nothingToShow
         } catch let held as StoreWriterLockHeld {
             let reason = StorefrontScreenText.catchUpHeld(held)
             if reason != state.heldCatchUpReason { dispatch(.catchUpHeld(reason: reason)) }
-            return true
+            return .heldByAnotherSession
         } catch let lost as StoreUnreachable {
             dispatch(.storeUnreachable(reason: lost.reason))
-            return false
+            return .nothingToShow
         } catch {
             if let banner = WriteAccessCheck.banner(after: error, check: writeAccess) {
                 dispatch(.writeAccessChanged(refusal: banner))
-                return true
+                return .recordedOrRefused
             }
             let message = "\(error)"
             if store.ledgerProblems.isEmpty, message != lastCatchUpFailure { dispatch(.operationFailed(message: message)) }
             lastCatchUpFailure = message
-            return true
+            return .recordedOrRefused
         }
     }
 

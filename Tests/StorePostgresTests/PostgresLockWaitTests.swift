@@ -2,6 +2,7 @@ import Foundation
 import StoreCatalog
 import StoreEngine
 import StorePostgres
+import StorefrontCommands
 import StorefrontTesting
 import Testing
 
@@ -121,6 +122,25 @@ extension PostgresLockWaitTests {
         let after = try log.readNew()
         #expect(after.entries.map(\.sequence) == [2], "read on from where it was: \(after.entries.map(\.sequence))")
         #expect(log.problems.isEmpty)
+    }
+
+    @Test("a storefront's notification feed reads with the same brief wait: behind a LOCK TABLE that stops reads it gives up, not after lock_timeout")
+    func notificationFeedReadWaitIsBrief() throws {
+        let fixture = try PostgresStoreFixture()
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        // A wait for the session's lock_timeout would take a minute.
+        let address = fixture.server.keywordString() + " options='-c lock_timeout=60s'"
+        let session = try StoreSession.open(try CommandLineArguments.parse(["--store", address]),
+                                            environment: ["STOREFRONT_STORE_KEY": fixture.keyPath])
+        let feed = try #require(try session.notificationFeed(readLockWaitMilliseconds: 100))
+        _ = try feed.refresh()
+        let holder = try fixture.server.session(database: fixture.server.database)
+        try holder.run("BEGIN; LOCK TABLE storefront_events IN ACCESS EXCLUSIVE MODE")
+        let started = Date()
+        #expect(throws: PostgresStoreError.self) { try feed.refresh() }
+        #expect(Date().timeIntervalSince(started) < 30, "the feed's read waited for the session's lock_timeout")
+        holder.close()
+        _ = try feed.refresh()
     }
 
     @Test("a reading command behind a LOCK TABLE that stops reads exits 3 saying the store could not be read, not that nothing was written")

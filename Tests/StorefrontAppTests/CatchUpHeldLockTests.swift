@@ -1,6 +1,7 @@
 import Foundation
 import StoreEngine
 import Testing
+import TerminalUI
 @testable import StorefrontApp
 @testable import StorefrontRuntime
 @testable import StorefrontTesting
@@ -100,6 +101,36 @@ struct CatchUpHeldLockTests {
         let (status, now) = try Self.statusAfterRenewalFellDue(fixture, before: .noKey { fixture.log.problems = [.tampered(line: 3)] })
         guard case .active(let until?, true)? = status else { Issue.record("not an active subscription: \(String(describing: status))"); return }
         #expect(until > now, "the period shown ends \(until), before the store's time \(now)")
+    }
+
+    /// A server side that counts how often the loop read it whole (its notifications take a
+    /// round trip to the store, which the lock holding the renewals up may hold up too).
+    final class CountingServerSide: ServerSideSource, @unchecked Sendable {
+        private let lock = NSLock()
+        private var reads = 0
+        var readCount: Int { lock.withLock { reads } }
+        func read() -> ServerSide { lock.withLock { reads += 1 }; return ServerSide() }
+        func servingAddress() -> String? { nil }
+    }
+
+    @Test("The once-a-second snapshot while renewals wait keeps the notifications shown, without reading them again (before: each read waited behind the lock too, freezing the screen)")
+    func heldSnapshotKeepsServerSide() throws {
+        let fixture = try Self.heldWithRenewalDue()
+        let serverSide = CountingServerSide()
+        let terminal = ScriptedTerminal(size: Size(width: 80, height: 24), script: [
+            .pause, .noKey { Thread.sleep(forTimeInterval: 1.1) }, .pause, .noKey { Thread.sleep(forTimeInterval: 1.1) }, .pause,
+        ])
+        let clock = RunLoopTests.SteppingClock()
+        let loop = TUIRunLoop(store: fixture.store, terminal: terminal, state: fixture.state(), serverSide: serverSide,
+                              clock: { clock.read() })
+        loop.run()
+        #expect(loop.state.heldCatchUpReason == Self.banner)
+        #expect(serverSide.readCount == 0, "read \(serverSide.readCount) times")
+        guard case .active(let until?, true)? = loop.state.snapshot.statuses[F.monthly] else {
+            Issue.record("not an active subscription: \(String(describing: loop.state.snapshot.statuses[F.monthly]))")
+            return
+        }
+        #expect(until > fixture.store.now(), "the renewal is not shown applied")
     }
 
     @Test("A buy while the banner shows still goes through (a commit waits for the lock as before)")

@@ -62,14 +62,16 @@ extension StoreSession {
     /// A feed of this app's notifications over a connection of its own to the store; nil
     /// while the store holds nothing yet (no ledger file, or a database without the store's
     /// header), and so no notification.
-    public func notificationFeed() throws(CommandFailure) -> NotificationFeed? {
+    /// `readLockWaitMilliseconds`: how long the feed's reads wait for a lock on a database's
+    /// tables (see `PostgresEventLog.readLockWaitMilliseconds`); nil for the session's `lock_timeout`.
+    public func notificationFeed(readLockWaitMilliseconds: Int? = nil) throws(CommandFailure) -> NotificationFeed? {
         switch location {
         case .file(let path):
             guard FileManager.default.fileExists(atPath: path) else { return nil }
         case .postgres:
             guard try storeHeaderLine() != nil else { return nil }
         }
-        return try servedNotificationFeed(formerAuthority: try currentAuthority())
+        return try servedNotificationFeed(formerAuthority: try currentAuthority(), readLockWaitMilliseconds: readLockWaitMilliseconds)
     }
 
     /// The store's certificate authority, for the attempts recorded under the UUIDs it gave;
@@ -95,7 +97,8 @@ extension StoreSession {
     /// Both kinds of store name their notifications by their header line, which lives as long
     /// as the store; an entitlements file's certificate authority named them before, so the
     /// authority the file has now (`formerAuthority`) still finds attempts recorded then.
-    func servedNotificationFeed(formerAuthority: CertificateAuthority?) throws(CommandFailure) -> NotificationFeed {
+    func servedNotificationFeed(formerAuthority: CertificateAuthority?,
+                                readLockWaitMilliseconds: Int? = nil) throws(CommandFailure) -> NotificationFeed {
         do {
             let identity: NotificationIdentity
             var former: [NotificationIdentity] = []
@@ -111,8 +114,9 @@ extension StoreSession {
                 guard let header = try storeHeaderLine() else { throw PostgresStoreError.noStore(store: address.shown) }
                 identity = try NotificationIdentity(storeHeaderLine: header)
             }
-            return NotificationFeed(log: try location.openLog(), catalog: catalog, identity: identity,
-                                    formerIdentities: former)
+            let feedLog = try location.openLog()
+            (feedLog as? PostgresEventLog)?.readLockWaitMilliseconds = readLockWaitMilliseconds
+            return NotificationFeed(log: feedLog, catalog: catalog, identity: identity, formerIdentities: former)
         } catch let failure as CommandFailure {
             throw failure
         } catch {

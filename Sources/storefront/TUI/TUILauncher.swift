@@ -112,7 +112,8 @@ enum TUILauncher {
     /// standard error, when the store's signing authority cannot be read.
     private static func notificationFeed(_ session: StoreSession, console: Console) -> NotificationFeed? {
         do {
-            return try session.notificationFeed()
+            // Read on the loop that draws, like the store: a table lock holds it up 100 ms, not lock_timeout.
+            return try session.notificationFeed(readLockWaitMilliseconds: PostgresEventLog.lockHeldWaitMilliseconds)
         } catch {
             console.err("storefront: \(StorefrontScreenText.notificationsUnavailable(reason: error.message))")
             return nil
