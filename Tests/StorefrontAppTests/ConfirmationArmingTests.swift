@@ -59,6 +59,29 @@ struct ConfirmationArmingTests {
         #expect(fixture.store.transactions(for: "tester").count == 1, "only the first purchase was made")
     }
 
+    @Test("Enters typed during a slow purchase, 0.7 s apart, never confirm the sheet the first of them opens once it ends (before: a second purchase)")
+    func typedDuringSlowPurchaseDoNotConfirm() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        let start = Date(timeIntervalSince1970: 1000)
+        _ = update(&state, .keyClockTicked(start))
+        _ = update(&state, .keyPressed(.enter))
+        _ = update(&state, .keyClockTicked(start.addingTimeInterval(0.6)))
+        let purchase = update(&state, .keyPressed(.enter))
+        #expect(purchase == [.purchase(productID: F.facePack, buyer: fixture.buyer, storefront: "USA", simulate: nil)])
+        // The commit waits behind another session's lock; Enter is pressed twice meanwhile.
+        for seconds in [2.1, 2.8] {
+            _ = update(&state, .keyClockTicked(start.addingTimeInterval(seconds)))
+            #expect(update(&state, .keyPressed(.enter)).isEmpty)
+        }
+        _ = update(&state, .keyClockTicked(start.addingTimeInterval(12)))
+        try fixture.run(purchase, on: &state)
+        #expect(fixture.store.transactions(for: "tester").count == 1, "the typed-ahead Enters bought again")
+        #expect(state.overlays == [.buySheet(productID: F.facePack)], "the first waiting Enter opens a sheet, which the second does not confirm")
+        #expect(state.activity == nil)
+        #expect(!state.isConfirmationArmed(at: state.keyTime), "the sheet is armed from when it opened, not from when the key was typed")
+    }
+
     @Test("The refund and cancel-renewal questions are armed the same way")
     func otherConfirmations() throws {
         let fixture = try F()

@@ -115,9 +115,11 @@ extension AppState {
             effects = MainReducer.press(key, screen: (), state: &self)
         }
         // Only a sheet just opened (or changed) is armed anew; one uncovered by closing the
-        // help above it was armed already.
+        // help above it was armed already. It is armed from when it opens, which for a key
+        // that waited for an operation is when it is handled, not when it was typed: else the
+        // next key typed during the operation, already older than the sheet, confirmed it.
         if let top = overlays.last, top.isConfirmation, top != topBefore, overlays.count >= countBefore {
-            confirmationOpenedAt = time
+            confirmationOpenedAt = max(time, keyTime)
         }
         return effects
     }

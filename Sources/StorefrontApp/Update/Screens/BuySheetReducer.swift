@@ -14,12 +14,13 @@ enum BuySheetReducer: KeyReducer {
     }
 
     static let keys = KeyTable<Command>([
-        // Enter shows only once the sheet takes it (see `ConfirmationArming`), and never for an
-        // offer the sheet cannot buy (the sheet says why).
+        // Enter shows only once the sheet takes it (see `ConfirmationArming`), not while the
+        // purchase it made is stored (a key then waits, and would act on what opens after), and
+        // never for an offer the sheet cannot buy (the sheet says why).
         KeyBinding(.buy, keys: [.enter, .character("y")],
                    help: ("Enter  y", "buy (a moment after the sheet opens; not an offer needing a signature)"),
                    hint: FooterHint("Enter", "buy"), when: { state in
-                       state.isConfirmationArmed(at: state.keyTime)
+                       state.activity == nil && state.isConfirmationArmed(at: state.keyTime)
                            && !BuySheetOffers.needsSignature(BuySheetOffers.chosenOffer(in: state), state: state)
                    }),
         KeyBinding(.chooseOffer, keys: [.left, .right, .character("o")],

@@ -16,7 +16,7 @@ enum ConfirmationReducer: KeyReducer {
     static let keys = KeyTable<Command>([
         KeyBinding(.confirm, keys: [.enter, .character("y")], help: ("Enter  y", "on a question: do it (a moment after it opens)"),
                    hint: FooterHint("Enter") { isCancellingRenewal($0) ? "cancel renewal" : "refund" },
-                   when: { $0.isConfirmationArmed(at: $0.keyTime) }),
+                   when: { $0.activity == nil && $0.isConfirmationArmed(at: $0.keyTime) }),
         // q closes the question as n does: someone pressing q on a sheet wants out of the sheet.
         KeyBinding(.keep, keys: [.escape, .character("n"), .character("q")], help: ("Esc  n  q", "on a question: keep things as is"),
                    hint: FooterHint("Esc") { isCancellingRenewal($0) ? "keep renewing" : "keep" }),
