@@ -174,6 +174,19 @@ public enum StorefrontScreenText {
             + "press s and set \"Fail load-products\" to none, or run `storefront settings set fail.load-products none`."
     }
 
+    /// A character a picker's field does not take, left out of what was typed; `shown` is it
+    /// in quotes, or its code point where a terminal would not show it plainly.
+    public static func leftOut(_ shown: String, fromLocale: Bool) -> String {
+        fromLocale
+            ? "\(shown) cannot be in a locale (letters, digits and _ - . @ only), so it was left out."
+            : "\(shown) cannot be in a name (a control, invisible or line-breaking character), so it was left out."
+    }
+
+    /// What a picker's field did with characters typed past its length.
+    public static func fieldFull(maximum: Int, leftOut: Int) -> String {
+        "At most \(maximum) characters fit here; the \(leftOut) typed after them \(leftOut == 1 ? "was" : "were") left out."
+    }
+
     /// A typed locale that is not one.
     public static func notALocale(_ value: String) -> String { "“\(value)” is not a locale; type one like de_DE or pt_BR." }
 

@@ -161,6 +161,65 @@ struct PickerUpdateTests {
         #expect(state.buyer.account.unicodeScalars.elementsEqual("Jos\u{E9}".unicodeScalars), "names are stored in NFC")
     }
 
+    /// The text inside the picker's dialog on `state`'s screen, its rows joined by spaces (a
+    /// wrapped line reads as one); every character on these screens is one column wide.
+    static func dialogText(_ state: AppState) -> String {
+        guard let picker = picker(state) else { return "" }
+        let frame = PickerView.frame(for: picker, size: state.size)
+        return render(state, size: state.size).rowTexts[frame.y..<(frame.y + frame.height)].map { row in
+            String(Array(row)[(frame.x + 1)..<(frame.x + frame.width - 1)]).trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    @Test("A tab, a control or a bidi override typed into a name is left out with a word under the field, named by its code point (before: dropped silently)")
+    func leftOutCharactersAreSaid() throws {
+        var state = try F().state()
+        state.send(.character("a"), .down, .enter)
+        _ = update(&state, .keyPressed(.paste("bad\u{202E}name")))
+        #expect(Self.picker(state)?.typing?.entry.text == "badname")
+        #expect(Self.picker(state)?.typing?.entry.error
+                == "U+202E cannot be in a name (a control, invisible or line-breaking character), so it was left out.")
+        state.send(.character("\t"))
+        #expect(Self.picker(state)?.typing?.entry.error?.hasPrefix("U+0009 cannot be in a name") == true)
+        state.send(.character("s"))
+        #expect(Self.picker(state)?.typing?.entry.error == nil, "a character taken clears the word")
+    }
+
+    @Test("A paste longer than the field keeps its first 40 characters and says how many were left out (before: cut silently)")
+    func overlongPasteIsSaid() throws {
+        var state = try F().state()
+        state.send(.character("a"), .down, .enter)
+        _ = update(&state, .keyPressed(.paste(String(repeating: "é", count: 45))))
+        #expect(Self.picker(state)?.typing?.entry.text == String(repeating: "é", count: 40))
+        #expect(Self.picker(state)?.typing?.entry.error == "At most 40 characters fit here; the 5 typed after them were left out.")
+        #expect(Self.dialogText(state).contains("At most 40 characters fit here; the 5 typed after them were left out."),
+                "\(Self.dialogText(state))")
+    }
+
+    @Test("A typed locale must be known, as --locale must: xx_YY is refused; a ! typed in it is said to be left out")
+    func unknownTypedLocale() throws {
+        var state = try F().state()
+        state.send(.character("l"), .down, .down, .down, .down, .enter)
+        state.type("xx_YY")
+        #expect(state.send(.enter).isEmpty)
+        #expect(Self.picker(state)?.typing?.entry.error == "“xx_YY” is not a locale; type one like de_DE or pt_BR.")
+        #expect(state.locale == "en_US")
+        state.send(.character("!"))
+        #expect(Self.picker(state)?.typing?.entry.error == "“!” cannot be in a locale (letters, digits and _ - . @ only), so it was left out.")
+    }
+
+    @Test("An error longer than one row takes the row above the field too and reads whole at 80 columns (before: cut with …)")
+    func longErrorReadsWhole() throws {
+        var state = try F().state()
+        state.send(.character("a"), .down, .enter)
+        state.type(" tester")
+        state.send(.enter)
+        let error = try #require(Self.picker(state)?.typing?.entry.error)
+        #expect(error.count > 62, "an error longer than the dialog's row: \(error)")
+        #expect(Self.dialogText(state).contains(error), "\(Self.dialogText(state))")
+        #expect(Self.dialogText(state).contains("New account:  tester"))
+    }
+
     @Test("Accounts and devices with no events stay in the switcher: the default ones and those used this run")
     func visitedAccountsStay() throws {
         var state = try F().state()

@@ -63,4 +63,23 @@ public enum LocaleIdentifier {
     public static func language(of identifier: String) -> String {
         String(normalize(identifier).split(separator: "_").first ?? "en")
     }
+
+    /// Whether `identifier` names a known language (ISO 639), with an optional script and a
+    /// known region (ISO 3166, or a UN M.49 number): the one rule for `--locale`, the
+    /// environment and the storefront's locale picker.
+    public static func isKnown(_ identifier: String) -> Bool {
+        var parts = normalize(identifier).split(separator: "_", omittingEmptySubsequences: false).map(String.init)
+        guard let language = parts.first, knownLanguages.contains(language.lowercased()) else { return false }
+        parts.removeFirst()
+        if let script = parts.first, script.count == 4, script.allSatisfy({ $0.isASCII && $0.isLetter }) { parts.removeFirst() }
+        if let region = parts.first {
+            let isNumeric = region.count == 3 && region.allSatisfy { $0.isASCII && $0.isNumber }
+            guard isNumeric || knownRegions.contains(region.uppercased()) else { return false }
+            parts.removeFirst()
+        }
+        return parts.isEmpty
+    }
+
+    private static let knownLanguages = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier))
+    private static let knownRegions = Set(Locale.Region.isoRegions.map(\.identifier))
 }

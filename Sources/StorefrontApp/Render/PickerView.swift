@@ -28,10 +28,16 @@ enum PickerView {
                            trailing: row.detail.isEmpty ? [] : [Span(row.detail, style: Theme.muted)])
         }
         if let typing = picker.typing {
+            // An error longer than a row takes the blank row above the field too, so it reads whole.
+            let errorLines = typing.entry.error?.wrapped(toWidth: inside.width) ?? []
+            let fieldBand = errorLines.count > 1 ? bands[1] : bands[2]
             buffer.write([Span(typing.field.prompt + " ", style: Theme.emphasis), Span(typing.entry.text),
-                          Span(" ", style: Style.plain.reversed())], in: bands[2])
-            if let error = typing.entry.error {
-                buffer.write(error, in: bands[3], style: Theme.error)
+                          Span(" ", style: Style.plain.reversed())], in: fieldBand)
+            let errorBands = errorLines.count > 1 ? Array(bands[2...]) : [bands[3]]
+            for (index, band) in errorBands.enumerated() where index < errorLines.count {
+                // The last row takes what is left, cut with "…" when even two rows are too few.
+                let line = index == errorBands.count - 1 ? errorLines[index...].joined(separator: " ") : errorLines[index]
+                buffer.write(line, in: band, style: Theme.error)
             }
         } else {
             // On the two rows a typed name and its error use, so the note is read whole, not cut.

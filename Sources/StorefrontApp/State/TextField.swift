@@ -11,11 +11,24 @@ public struct TextField: Equatable, Sendable {
         self.error = error
     }
 
-    /// Adds `character` when it is one the field accepts and there is room.
-    public mutating func insert(_ character: Character, allowed: (Character) -> Bool) {
-        guard text.count < Self.maximumLength, allowed(character) else { return }
+    /// What became of a character typed into the field.
+    public enum Insertion: Equatable, Sendable {
+        case inserted
+        /// Not one the field takes.
+        case refused
+        /// The field held `maximumLength` characters already.
+        case full
+    }
+
+    /// Adds `character` when it is one the field accepts and there is room; says what it did,
+    /// so the caller can say what was left out rather than drop it without a word.
+    @discardableResult
+    public mutating func insert(_ character: Character, allowed: (Character) -> Bool) -> Insertion {
+        guard allowed(character) else { return .refused }
+        guard text.count < Self.maximumLength else { return .full }
         text.append(character)
         error = nil
+        return .inserted
     }
 
     public mutating func deleteBackward() {

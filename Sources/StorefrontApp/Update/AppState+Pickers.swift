@@ -77,7 +77,8 @@ extension AppState {
         case .locale:
             let value = typing.entry.text.trimmingCharacters(in: .whitespaces)
             let normalized = LocaleIdentifier.normalize(value)
-            guard Self.looksLikeLocale(normalized) else {
+            // Shaped like a locale as typed, and known, as `--locale` must be.
+            guard Self.looksLikeLocale(normalized), LocaleIdentifier.isKnown(normalized) else {
                 var picker = picker
                 picker.typing?.entry.error = StorefrontScreenText.notALocale(value)
                 replaceTop(with: .picker(picker))

@@ -20,13 +20,13 @@ enum LocaleChoice {
     static func choose(explicit: String?, environment: [String: String], catalogLocale: String?) -> Choice {
         var skipped: [String] = []
         var usable = explicit
-        if let explicit, !isKnown(explicit) {
+        if let explicit, !LocaleIdentifier.isKnown(explicit) {
             skipped.append("--locale \"\(explicit)\"")
             usable = nil
         }
         var environment = environment
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let value = environment[name], !value.isEmpty, !isKnown(value) {
+            if let value = environment[name], !value.isEmpty, !LocaleIdentifier.isKnown(value) {
                 skipped.append("\(name)=\"\(value)\"")
                 environment[name] = nil
             }
@@ -36,20 +36,4 @@ enum LocaleChoice {
         return Choice(locale: locale, warnings: warnings)
     }
 
-    /// Whether `identifier` names a known language, with an optional script and region.
-    static func isKnown(_ identifier: String) -> Bool {
-        var parts = LocaleIdentifier.normalize(identifier).split(separator: "_", omittingEmptySubsequences: false).map(String.init)
-        guard let language = parts.first, languages.contains(language.lowercased()) else { return false }
-        parts.removeFirst()
-        if let script = parts.first, script.count == 4, script.allSatisfy({ $0.isASCII && $0.isLetter }) { parts.removeFirst() }
-        if let region = parts.first {
-            let isNumeric = region.count == 3 && region.allSatisfy { $0.isASCII && $0.isNumber }
-            guard isNumeric || regions.contains(region.uppercased()) else { return false }
-            parts.removeFirst()
-        }
-        return parts.isEmpty
-    }
-
-    private static let languages = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier))
-    private static let regions = Set(Locale.Region.isoRegions.map(\.identifier))
 }

@@ -1,3 +1,4 @@
+import StorefrontText
 import StoreEngine
 import TerminalUI
 
@@ -30,8 +31,23 @@ enum PickerTypingReducer: KeyReducer {
             case .paste(let text): TextField.singleLine(text)
             default: ""
             }
+            var refused: Character?
+            var leftOver = 0
             for character in typed {
-                typing.entry.insert(character) { AppState.isAllowed($0, in: typing.field) }
+                switch typing.entry.insert(character, allowed: { AppState.isAllowed($0, in: typing.field) }) {
+                case .inserted: break
+                case .refused: refused = refused ?? character
+                case .full: leftOver += 1
+                }
+            }
+            // Said under the field, so what Enter applies is what the field shows, knowingly.
+            if let refused {
+                // A control or bidi mark is named by its code point, never written to the screen.
+                let shown = TerminalText.isSafe(String(refused)) && !refused.isWhitespace
+                    ? "“\(refused)”" : refused.unicodeScalars.map(Self.codePoint).joined(separator: " ")
+                typing.entry.error = StorefrontScreenText.leftOut(shown, fromLocale: typing.field == .locale)
+            } else if leftOver > 0 {
+                typing.entry.error = StorefrontScreenText.fieldFull(maximum: TextField.maximumLength, leftOut: leftOver)
             }
             picker.typing = typing
         case .deleteBackward:
@@ -44,5 +60,11 @@ enum PickerTypingReducer: KeyReducer {
         }
         state.replaceTop(with: .picker(picker))
         return []
+    }
+
+    /// `U+202E`: a scalar as Unicode names it, four hex digits at least.
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }
