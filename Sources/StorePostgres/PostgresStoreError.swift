@@ -100,6 +100,9 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
             "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was written. The server answered, but "
                 + "takes no SSL, which sslmode (in the address, or PGSSLMODE) requires: set sslmode=prefer or disable to connect "
                 + "without it, or turn ssl on at the server, then try again"
+        case .unreachable(let store, let reason) where StoreUnreachable.namesServerStartingOrStopping(reason):
+            "the server of the store \(store) does not take sessions now: \(Self.sentence(reason)) Nothing was written. It is "
+                + "starting up, recovering after a crash or shutting down: wait until it is up (pg_isready tells), then try again"
         case .unreachable(let store, let reason) where reason.contains("terminating connection due to administrator command"):
             "the server of the store \(store) ended this session as it was opened: \(Self.sentence(reason)) Nothing was "
                 + "written. The server was reached; an administrator ended the session (pg_terminate_backend) or the server is "

@@ -18,11 +18,16 @@ extension StoreUnreachable: CustomStringConvertible {
             : "the store at \(store) \(verb) unreachable (\(reason))"
     }
 
-    /// What to check first: whether the server runs, unless it ended the session itself.
+    /// What to check first: whether the server runs, unless it ended the session itself or
+    /// said it is starting or stopping.
     private var checkFirst: String {
-        sessionEnded
-            ? "That was an administrator's pg_terminate_backend, or the server shutting down (then wait until it is back)"
-            : "Check that the server is running and reachable from here"
+        if sessionEnded {
+            return "That was an administrator's pg_terminate_backend, or the server shutting down (then wait until it is back)"
+        }
+        if Self.namesServerStartingOrStopping(reason) {
+            return "The server is starting up, recovering or shutting down: wait until it is up (pg_isready tells)"
+        }
+        return "Check that the server is running and reachable from here"
     }
 
     /// `checkFirst`, then `next`.

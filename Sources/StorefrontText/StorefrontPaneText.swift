@@ -87,6 +87,10 @@ public enum StorefrontPaneText {
     /// Under the locale and storefront picker.
     public static let localePickerNote = "The locale sets words and formats; the storefront sets the currency."
     /// Under the account and device switcher.
+    /// The transactions list of an account with none.
+    public static let noTransactions = "No transactions yet. Buy something with Enter on the main screen."
+    /// The transactions list of an account whose store could not be read yet.
+    public static let transactionsNotRead = "Not read yet: the store cannot be read now; the list shows once it can."
     public static let accountPickerNote = "Purchases belong to the account; restore brings them to a device."
     /// Above the settings.
     public static let settingsNote = "Stored in the store (the file or the database), so `storefront settings` sees them too. The first two "

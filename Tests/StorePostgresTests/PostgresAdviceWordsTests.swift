@@ -121,6 +121,17 @@ struct PostgresAdviceWordsTests {
             + "disable") && !said.contains("check that the server runs"), "\(said)")
     }
 
+    @Test("a server starting up, recovering or shutting down: the advice is to wait, not to check the address or password")
+    func serverStartingUp() {
+        let store = ShownStoreAddress("postgresql://team@db/shop")
+        let said = PostgresStoreError.unreachable(store: store, reason: "FATAL:  the database system is starting up").description
+        #expect(said.contains("does not take sessions now") && said.contains("wait until it is up"), "\(said)")
+        #expect(!said.contains("address, user and password"), "\(said)")
+        let lost = StoreUnreachable(store: store, reason: "FATAL:  the database system is shutting down", change: .notSent).description
+        #expect(lost.contains("The server is starting up, recovering or shutting down: wait until it is up")
+            && !lost.contains("Check that the server is running"), "\(lost)")
+    }
+
     @Test("a password the server asked for and none was given is the user's to fix, not an unreachable server")
     func noPasswordSuppliedIsNotUnreachable() {
         let store = ShownStoreAddress("postgresql://team@db/shop")

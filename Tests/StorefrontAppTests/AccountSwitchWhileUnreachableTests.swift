@@ -37,6 +37,10 @@ struct AccountSwitchWhileUnreachableTests {
         for action in actions { _ = update(&state, action) }
         #expect(state.overlays.isEmpty, "an alert nobody asked for")
         #expect(state.readOnlyReason?.hasPrefix("The store is unreachable; retrying.") == true)
+        state.send(.character("t"))
+        let list = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        #expect(list.contains("Not read yet: the store cannot be read now"), "\(list)")
+        #expect(!list.contains("No transactions yet"), "an account whose history is not read is not said to have none")
     }
 
     @Test("Once the store answers, the new account's own numbers show")

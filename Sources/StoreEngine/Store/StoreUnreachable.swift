@@ -35,4 +35,12 @@ public struct StoreUnreachable: Error, Equatable, Sendable {
         self.reason = reason
         self.change = change
     }
+
+    /// Whether `reason` is the server saying it is starting up, recovering after a crash or
+    /// shutting down (PostgreSQL's words, in English): it runs and the address is right, so
+    /// the advice is to wait, not to check the address or whether it runs.
+    public static func namesServerStartingOrStopping(_ reason: String) -> Bool {
+        ["the database system is starting up", "the database system is shutting down", "the database system is in recovery mode",
+         "the database system is not yet accepting connections"].contains { reason.contains($0) }
+    }
 }

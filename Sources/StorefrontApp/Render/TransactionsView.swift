@@ -20,7 +20,9 @@ enum TransactionsView {
         let inside = Dialog.draw(area, title: "Transactions of \(state.buyer.account)", into: &buffer)
         let bands = inside.rows([.fixed(1), .fill, .fixed(detailHeight)])
         guard !records.isEmpty else {
-            buffer.write("No transactions yet. Buy something with Enter on the main screen.", in: bands[1].row(0), style: Theme.muted)
+            // An account whose store is not read yet (it cannot be read now) has no known history, not an empty one.
+            let empty = state.snapshot.isRead ? StorefrontPaneText.noTransactions : StorefrontPaneText.transactionsNotRead
+            buffer.write(empty, in: bands[1].row(0), style: Theme.muted)
             return
         }
         let visible = screen.scroll.visibleRange(viewportHeight: bands[1].height)
