@@ -151,8 +151,9 @@ public enum StorefrontScreenText {
     /// Why the storefront on a database opens read-only: `reason` names the privilege the role lacks.
     public static func storeCannotBeWritten(_ store: String, reason: String) -> String {
         // `reason` says what mends it (the GRANT, the setting to turn off, who makes the tables).
-        "The store \(store) cannot be written (\(reason)), so nothing can be bought, spent or changed; renewals and "
-            + "expiries that fell due are shown but not recorded."
+        // Short after the reason, so a banner of three rows at 100 columns holds it whole.
+        "The store \(store) cannot be written (\(reason)), so nothing can be bought, spent or changed; due renewals and "
+            + "expiries show but are not recorded."
     }
 
     /// The banner for a write the store refused, in the words of the medium that refused it.
@@ -164,8 +165,8 @@ public enum StorefrontScreenText {
     }
 
     public static func cannotWrite(reason: String) -> String {
-        "The entitlements file cannot be written (\(reason)), so nothing can be bought, spent or changed; renewals "
-            + "and expiries that fell due are shown but not recorded."
+        "The entitlements file cannot be written (\(reason)), so nothing can be bought, spent or changed; due renewals "
+            + "and expiries show but are not recorded."
     }
 
     /// Products that fail to load because a test setting says so.

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StorefrontText
 import Testing
 import TerminalUI
 @testable import StorefrontApp
@@ -49,9 +50,8 @@ struct RenderLayoutTests {
 
     @Test("A long banner takes three rows from 24 rows up and reads whole at 100 columns; two rows in a smaller window, ending in …")
     func bannerRows() throws {
-        let reason = "The store postgresql://viewer@:5432/shop cannot be written (the role \"viewer\" has no INSERT on "
-            + "storefront_events; the owner runs `GRANT INSERT ON storefront_events TO \"viewer\"`), so nothing can be bought, "
-            + "spent or changed; renewals and expiries that fell due are shown but not recorded."
+        let reason = StorefrontScreenText.storeCannotBeWritten("postgresql://viewer@localhost:55741/shop",
+            reason: "the role \"viewer\" has no INSERT on storefront_events; the owner runs `GRANT INSERT ON storefront_events TO \"viewer\"`")
         for (size, rows) in [(Size(width: 100, height: 30), 3), (Size(width: 80, height: 24), 3), (Size(width: 60, height: 16), 2)] {
             var state = try RenderSnapshotTests.livedIn().state(size: size)
             _ = update(&state, .writeAccessChanged(refusal: reason))
