@@ -87,6 +87,9 @@ public enum StorefrontPaneText {
     /// Under the locale and storefront picker.
     public static let localePickerNote = "The locale sets words and formats; the storefront sets the currency."
     /// Under the account and device switcher.
+    /// Added to the transactions list's title while renewals that fell due wait behind another
+    /// session's lock: the list shows only what is recorded.
+    public static let renewalsNotRecordedYet = " · renewals due not recorded yet"
     /// The transactions list of an account with none.
     public static let noTransactions = "No transactions yet. Buy something with Enter on the main screen."
     /// The transactions list of an account whose store could not be read yet.

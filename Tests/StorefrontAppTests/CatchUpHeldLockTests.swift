@@ -38,6 +38,13 @@ struct CatchUpHeldLockTests {
         #expect(fixture.store.hasDueEvents)
     }
 
+    @Test("The transactions window, drawn over the banner, says in its title that renewals due are not recorded yet")
+    func transactionsTitleSaysRenewalsWait() throws {
+        let fixture = try Self.heldWithRenewalDue()
+        let (_, frames) = DamageWhileOpenTests.run(fixture, script: [.pause, .key(.character("t")), .pause])
+        #expect(frames.last?.contains("Transactions of tester · renewals due not recorded yet") == true, "\(frames.last ?? "")")
+    }
+
     @Test("Once the lock is free, the next catch-up records the renewal and the banner goes")
     func freedLockRecordsRenewal() throws {
         let fixture = try Self.heldWithRenewalDue()

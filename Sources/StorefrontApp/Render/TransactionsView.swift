@@ -17,7 +17,9 @@ enum TransactionsView {
     static func draw(_ screen: TransactionsScreen, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
         let text = state.text
         let records = state.snapshot.transactions
-        let inside = Dialog.draw(area, title: "Transactions of \(state.buyer.account)", into: &buffer)
+        // The banner saying renewals wait is under this window: its title says so instead.
+        let title = "Transactions of \(state.buyer.account)" + (state.heldCatchUpReason == nil ? "" : StorefrontPaneText.renewalsNotRecordedYet)
+        let inside = Dialog.draw(area, title: title, into: &buffer)
         let bands = inside.rows([.fixed(1), .fill, .fixed(detailHeight)])
         guard !records.isEmpty else {
             // An account whose store is not read yet (it cannot be read now) has no known history, not an empty one.
