@@ -77,9 +77,30 @@ struct ConfirmationArmingTests {
         _ = update(&state, .keyClockTicked(start.addingTimeInterval(12)))
         try fixture.run(purchase, on: &state)
         #expect(fixture.store.transactions(for: "tester").count == 1, "the typed-ahead Enters bought again")
-        #expect(state.overlays == [.buySheet(productID: F.facePack)], "the first waiting Enter opens a sheet, which the second does not confirm")
-        #expect(state.activity == nil)
-        #expect(!state.isConfirmationArmed(at: state.keyTime), "the sheet is armed from when it opened, not from when the key was typed")
+        #expect(state.overlays.isEmpty, "keys typed at the sheet while its purchase was stored are dropped with it")
+        #expect(state.waitingKeys.isEmpty && state.activity == nil)
+    }
+
+    @Test("A sheet opened by a key that waited is armed from when it opens, not from when the key was typed")
+    func sheetOpenedByWaitingKeyArmsWhenOpened() throws {
+        let fixture = try F()
+        try fixture.buy(F.facePack)
+        var state = fixture.state()
+        let start = Date(timeIntervalSince1970: 1000)
+        _ = update(&state, .keyClockTicked(start))
+        state.send(.character("u"))
+        let spend = update(&state, .keyPressed(.character(" ")))
+        // Typed while the spend is stored: Esc closes the spend screen, Enter opens the payment sheet.
+        _ = update(&state, .keyClockTicked(start.addingTimeInterval(1)))
+        _ = update(&state, .keyPressed(.escape))
+        _ = update(&state, .keyPressed(.enter))
+        _ = update(&state, .keyClockTicked(start.addingTimeInterval(1.7)))
+        _ = update(&state, .keyPressed(.enter))
+        _ = update(&state, .keyClockTicked(start.addingTimeInterval(5)))
+        try fixture.run(spend, on: &state)
+        #expect(state.overlays == [.buySheet(productID: F.facePack)], "the waiting Enter opens the sheet; the next does not confirm it")
+        #expect(fixture.store.transactions(for: "tester").count == 1, "a second purchase")
+        #expect(!state.isConfirmationArmed(at: state.keyTime), "armed from 0.3 s after it opened, not after the key was typed")
     }
 
     @Test("The refund and cancel-renewal questions are armed the same way")

@@ -34,7 +34,7 @@ extension AppState {
 
     mutating func finishPurchase(of productID: String, outcome: PurchaseOutcome) {
         activity = nil
-        if case .buySheet = overlays.last { closeTop() }
+        if case .buySheet = overlays.last { closeSheetOfFinishedOperation() }
         let product = catalog.product(id: productID)
         let balance = outcome.transaction?.credit.map { snapshot.balance(of: $0) }
         let message = text.message(for: outcome, product: product, balance: balance)
@@ -65,7 +65,7 @@ extension AppState {
 
     mutating func finishRefund(_ result: RefundResult) {
         activity = nil
-        if case .refundConfirmation = overlays.last { closeTop() }
+        if case .refundConfirmation = overlays.last { closeSheetOfFinishedOperation() }
         report(Alert(title: StorefrontScreenText.refundTitle, message: AppText.refundMessage(result, text: text), tone: .success))
     }
 
@@ -81,8 +81,17 @@ extension AppState {
     /// A subscription changed from the transactions screen: its question closes and the result shows.
     mutating func finishSubscriptionChange(message: String) {
         activity = nil
-        if case .cancelRenewalConfirmation = overlays.last { closeTop() }
+        if case .cancelRenewalConfirmation = overlays.last { closeSheetOfFinishedOperation() }
         report(Alert(title: StorefrontScreenText.subscriptionTitle, message: message, tone: .success))
+    }
+
+    /// Closes the payment, refund or cancel-renewal sheet whose operation just ended, and drops
+    /// the keys typed while it was stored: they were aimed at that sheet. Handled on the screen
+    /// under it, an Enter pressed again while "Purchasing…" spun opened a new payment sheet,
+    /// which the next Enter then bought from.
+    private mutating func closeSheetOfFinishedOperation() {
+        closeTop()
+        waitingKeys.removeAll()
     }
 
     /// A product's title in the current locale, or its id when the catalog does not know it.
