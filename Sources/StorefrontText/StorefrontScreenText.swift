@@ -180,12 +180,13 @@ public enum StorefrontScreenText {
     public static func leftOut(_ shown: String, fromLocale: Bool) -> String {
         fromLocale
             ? "\(shown) cannot be in a locale (letters, digits and _ - . @ only), so it was left out."
-            : "\(shown) cannot be in a name (a control, invisible or line-breaking character), so it was left out."
+            : "\(shown) cannot be in a name (a control, line-breaking or bidi character), so it was left out."
     }
 
     /// What a picker's field did with characters typed past its length.
-    public static func fieldFull(maximum: Int, leftOut: Int) -> String {
+    public static func fieldFull(maximum: Int, leftOut: Int, isName: Bool) -> String {
         "At most \(maximum) characters fit here; the \(leftOut) typed after them \(leftOut == 1 ? "was" : "were") left out."
+            + (isName ? " A longer name is given with --account or --device." : "")
     }
 
     /// A typed locale that is not one.

@@ -178,11 +178,13 @@ struct PickerUpdateTests {
         _ = update(&state, .keyPressed(.paste("bad\u{202E}name")))
         #expect(Self.picker(state)?.typing?.entry.text == "badname")
         #expect(Self.picker(state)?.typing?.entry.error
-                == "U+202E cannot be in a name (a control, invisible or line-breaking character), so it was left out.")
+                == "U+202E cannot be in a name (a control, line-breaking or bidi character), so it was left out.")
         state.send(.character("\t"))
         #expect(Self.picker(state)?.typing?.entry.error?.hasPrefix("U+0009 cannot be in a name") == true)
         state.send(.character("s"))
-        #expect(Self.picker(state)?.typing?.entry.error == nil, "a character taken clears the word")
+        #expect(Self.picker(state)?.typing?.entry.error?.hasPrefix("U+0009") == true, "typing on keeps the word")
+        state.send(.backspace)
+        #expect(Self.picker(state)?.typing?.entry.error == nil, "a deletion clears it")
     }
 
     @Test("A paste longer than the field keeps its first 40 characters and says how many were left out (before: cut silently)")
@@ -191,9 +193,42 @@ struct PickerUpdateTests {
         state.send(.character("a"), .down, .enter)
         _ = update(&state, .keyPressed(.paste(String(repeating: "é", count: 45))))
         #expect(Self.picker(state)?.typing?.entry.text == String(repeating: "é", count: 40))
-        #expect(Self.picker(state)?.typing?.entry.error == "At most 40 characters fit here; the 5 typed after them were left out.")
-        #expect(Self.dialogText(state).contains("At most 40 characters fit here; the 5 typed after them were left out."),
+        #expect(Self.picker(state)?.typing?.entry.error == "At most 40 characters fit here; the 5 typed after them were left out. "
+            + "A longer name is given with --account or --device.")
+        #expect(Self.dialogText(state).contains("At most 40 characters fit here; the 5 typed after them were left out. A longer"),
                 "\(Self.dialogText(state))")
+    }
+
+    @Test("Typed one by one past the end, the left-out count grows with each key; a mark left out of the middle is still said at the end of the name")
+    func leftOutCountsAndStays() throws {
+        var state = try F().state()
+        state.send(.character("a"), .down, .enter)
+        state.type(String(repeating: "x", count: 45))
+        #expect(Self.picker(state)?.typing?.entry.error?.hasPrefix("At most 40 characters fit here; the 5 typed after them were left out.") == true,
+                "\(Self.picker(state)?.typing?.entry.error ?? "")")
+        state.send(.backspace)
+        #expect(Self.picker(state)?.typing?.entry.error == nil)
+        var other = try F().state()
+        other.send(.character("a"), .down, .enter)
+        other.type("evil\u{202E}ab")
+        #expect(Self.picker(other)?.typing?.entry.text == "evilab")
+        #expect(Self.picker(other)?.typing?.entry.error?.hasPrefix("U+202E cannot be in a name") == true, "said until a deletion")
+    }
+
+    @Test("Names take what --account takes: a no-break or ideographic space inside is kept; a pasted line break is left out with a word")
+    func pickerNameRuleIsTheCommandLines() throws {
+        var state = try F().state()
+        state.send(.character("a"), .down, .enter)
+        _ = update(&state, .keyPressed(.paste("山田\u{3000}太郎 a\u{A0}b")))
+        #expect(Self.picker(state)?.typing?.entry.text == "山田\u{3000}太郎 a\u{A0}b")
+        #expect(Self.picker(state)?.typing?.entry.error == nil)
+        state.send(.enter)
+        #expect(state.buyer.account == "山田\u{3000}太郎 a\u{A0}b")
+        state.send(.character("a"), .down, .enter)
+        _ = update(&state, .keyPressed(.paste("ann\nbob\u{1}")))
+        #expect(Self.picker(state)?.typing?.entry.text == "annbob")
+        #expect(Self.picker(state)?.typing?.entry.error?.hasPrefix("U+000A cannot be in a name") == true,
+                "\(Self.picker(state)?.typing?.entry.error ?? "")")
     }
 
     @Test("A typed locale must be known, as --locale must: xx_YY is refused; a ! typed in it is said to be left out")

@@ -6,6 +6,12 @@ public struct TextField: Equatable, Sendable {
     /// The most characters the field takes.
     public static let maximumLength = 40
 
+    /// Characters typed since the field was full, all left out; counted until one is deleted.
+    public var leftOutPastEnd = 0
+    /// Whether `error` says what was left out: it then stays while typing goes on, so a mark
+    /// left out of the middle of a name is still said once the name is typed to its end.
+    public var errorSaysWhatWasLeftOut = false
+
     public init(text: String = "", error: String? = nil) {
         self.text = text
         self.error = error
@@ -25,14 +31,31 @@ public struct TextField: Equatable, Sendable {
     @discardableResult
     public mutating func insert(_ character: Character, allowed: (Character) -> Bool) -> Insertion {
         guard allowed(character) else { return .refused }
-        guard text.count < Self.maximumLength else { return .full }
+        guard text.count < Self.maximumLength else {
+            leftOutPastEnd += 1
+            return .full
+        }
         text.append(character)
-        error = nil
+        if !errorSaysWhatWasLeftOut { error = nil }
         return .inserted
+    }
+
+    /// Says under the field what typing left out; it stays until a deletion or another error.
+    public mutating func sayLeftOut(_ message: String) {
+        error = message
+        errorSaysWhatWasLeftOut = true
+    }
+
+    /// Says why the entry was not taken (on Enter); typing clears it.
+    public mutating func refuse(_ message: String) {
+        error = message
+        errorSaysWhatWasLeftOut = false
     }
 
     public mutating func deleteBackward() {
         if !text.isEmpty { text.removeLast() }
         error = nil
+        errorSaysWhatWasLeftOut = false
+        leftOutPastEnd = 0
     }
 }

@@ -80,7 +80,7 @@ extension AppState {
             // Shaped like a locale as typed, and known, as `--locale` must be.
             guard Self.looksLikeLocale(normalized), LocaleIdentifier.isKnown(normalized) else {
                 var picker = picker
-                picker.typing?.entry.error = StorefrontScreenText.notALocale(value)
+                picker.typing?.entry.refuse(StorefrontScreenText.notALocale(value))
                 replaceTop(with: .picker(picker))
                 return []
             }
@@ -92,7 +92,7 @@ extension AppState {
                 name = try BuyerName.normalized(typing.entry.text, role: typing.field == .account ? "account" : "device")
             } catch {
                 var picker = picker
-                picker.typing?.entry.error = StorefrontPickerText.fieldError(error.description)
+                picker.typing?.entry.refuse(StorefrontPickerText.fieldError(error.description))
                 replaceTop(with: .picker(picker))
                 return []
             }
@@ -128,7 +128,8 @@ extension AppState {
     /// takes the letters, digits and separators identifiers are made of.
     static func isAllowed(_ character: Character, in field: Picker.Field) -> Bool {
         guard field == .locale else {
-            return character == " " || (!character.isWhitespace && TerminalText.isSafe(String(character)))
+            // The command line's rule, character by character: spaces at either end are refused on Enter.
+            return !character.unicodeScalars.contains(where: BuyerName.isRefused)
         }
         return character.isASCII && (character.isLetter || character.isNumber || "_-.@".contains(character))
     }

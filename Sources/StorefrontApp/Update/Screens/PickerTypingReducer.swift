@@ -26,18 +26,17 @@ enum PickerTypingReducer: KeyReducer {
             state.push(.help(HelpScreen(topic: typing.field == .locale ? .typedLocale : .typedName)))
             return []
         case .type:
+            // A paste goes in as it came, line breaks and controls included, so what the field
+            // leaves out of it is said like what it leaves out of typing.
             let typed: String = switch key {
             case .character(let character): String(character)
-            case .paste(let text): TextField.singleLine(text)
+            case .paste(let text): text
             default: ""
             }
             var refused: Character?
-            var leftOver = 0
             for character in typed {
-                switch typing.entry.insert(character, allowed: { AppState.isAllowed($0, in: typing.field) }) {
-                case .inserted: break
-                case .refused: refused = refused ?? character
-                case .full: leftOver += 1
+                if typing.entry.insert(character, allowed: { AppState.isAllowed($0, in: typing.field) }) == .refused {
+                    refused = refused ?? character
                 }
             }
             // Said under the field, so what Enter applies is what the field shows, knowingly.
@@ -45,9 +44,11 @@ enum PickerTypingReducer: KeyReducer {
                 // A control or bidi mark is named by its code point, never written to the screen.
                 let shown = TerminalText.isSafe(String(refused)) && !refused.isWhitespace
                     ? "“\(refused)”" : refused.unicodeScalars.map(Self.codePoint).joined(separator: " ")
-                typing.entry.error = StorefrontScreenText.leftOut(shown, fromLocale: typing.field == .locale)
-            } else if leftOver > 0 {
-                typing.entry.error = StorefrontScreenText.fieldFull(maximum: TextField.maximumLength, leftOut: leftOver)
+                typing.entry.sayLeftOut(StorefrontScreenText.leftOut(shown, fromLocale: typing.field == .locale))
+            } else if typing.entry.leftOutPastEnd > 0 {
+                typing.entry.sayLeftOut(StorefrontScreenText.fieldFull(maximum: TextField.maximumLength,
+                                                                        leftOut: typing.entry.leftOutPastEnd,
+                                                                        isName: typing.field != .locale))
             }
             picker.typing = typing
         case .deleteBackward:
