@@ -119,7 +119,11 @@ public final class TUIRunLoop {
         if state.activity != nil || !state.isConfirmationArmed(at: state.keyTime) || mailbox.isAwaitingResults {
             return Self.busyTimeoutMilliseconds
         }
-        if state.unreadableReason != nil { return reconnect.millisecondsUntilDue(at: lastClockReading) ?? 0 }
+        if state.unreadableReason != nil {
+            let untilReconnect = reconnect.millisecondsUntilDue(at: lastClockReading) ?? 0
+            // A store time running fast keeps moving in the header while the store is down.
+            return state.snapshot.timeline.isReal ? untilReconnect : min(untilReconnect, Self.idleTimeoutMilliseconds)
+        }
         guard hasChangeSignal else { return Self.idleTimeoutMilliseconds }
         if !state.snapshot.timeline.isReal { return Self.idleTimeoutMilliseconds }
         let catchUp = store.snapshot.subscriptions.isEmpty ? nil : Self.catchUpInterval

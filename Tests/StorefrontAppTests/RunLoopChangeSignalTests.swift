@@ -51,6 +51,21 @@ struct RunLoopChangeSignalTests {
         #expect(loop.waitMilliseconds(hasChangeSignal: true) == TUIRunLoop.busyTimeoutMilliseconds)
     }
 
+    @Test("While the store is down, a store time running fast still moves in the header: the loop wakes as when idle, not only to reconnect (before: frozen up to 4 s)")
+    func fastClockMovesWhileUnreachable() throws {
+        let fixture = try F()
+        try fixture.store.setTimeRate(.renewalEvery5Minutes, buyer: fixture.buyer)
+        let terminal = ScriptedTerminal(size: Size(width: 80, height: 24), script: [])
+        let loop = TUIRunLoop(store: fixture.store, terminal: terminal, state: fixture.state(), clock: { Date() })
+        loop.dispatch(.storeUnreachable(reason: "connection refused"))
+        #expect(loop.waitMilliseconds(hasChangeSignal: false) ?? .max <= TUIRunLoop.idleTimeoutMilliseconds)
+        let realTime = try F()
+        let realLoop = TUIRunLoop(store: realTime.store, terminal: terminal, state: realTime.state(), clock: { Date() })
+        realLoop.dispatch(.storeUnreachable(reason: "connection refused"))
+        #expect((realLoop.waitMilliseconds(hasChangeSignal: false) ?? 0) > TUIRunLoop.idleTimeoutMilliseconds,
+                "at real time the loop sleeps until the next reconnect")
+    }
+
     @Test("Ctrl-L has the terminal repaint the whole screen, over any open sheet, and opens or closes nothing")
     func ctrlLRepaints() throws {
         let fixture = try F()
