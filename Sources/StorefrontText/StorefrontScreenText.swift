@@ -203,7 +203,7 @@ public enum StorefrontScreenText {
     public static let saving = "Saving…"
 
     /// What the spinner says while a transaction action runs: "Renew now…" for "renew now".
-    public static func settling(_ actionLabel: String) -> String { "\(actionLabel.capitalized)…" }
+    public static func settling(_ actionLabel: String) -> String { actionLabel.prefix(1).uppercased() + actionLabel.dropFirst() + "…" }
 }
 
 /// English counts with their noun: "1 purchase", "2 purchases".

@@ -39,6 +39,12 @@ struct BuyingUpdateTests {
         #expect(state.activity?.label == "Recording the cancel…", "the spinner does not say Purchasing after a cancel")
     }
 
+    @Test("A transaction action's spinner is a sentence: \"Cancel renewal…\", \"Renew now…\" (before: \"Cancel Renewal…\")")
+    func settlingLabels() {
+        #expect(Activity.settling(.cancelRenewal).label == "Cancel renewal…")
+        #expect(Activity.settling(.renew).label == "Renew now…")
+    }
+
     @Test("While the store works, keys wait their turn (except Ctrl-C) and ticks turn the spinner")
     func busy() throws {
         var state = try F().state()
