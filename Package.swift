@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "TerminalUI"),
         .target(
             name: "StorefrontApp",
-            dependencies: ["StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText", "TerminalUI"]
+            dependencies: ["StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText", "TerminalUI"]
         ),
         .target(
             name: "StorefrontRuntime",

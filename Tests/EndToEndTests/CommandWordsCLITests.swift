@@ -66,6 +66,10 @@ import Testing
         #expect(fallback.stdout.contains("1,09"))
         german.environment["LANG"] = "zz_QQ.UTF-8"
         #expect(try german.run(["products"]).stderr.contains("LANG=\"zz_QQ.UTF-8\" is not a locale I know"))
+        // A bidi mark or a tab in the value is shown where it is, not hidden (which made "de_DE" look refused).
+        let hidden = try cli.run(["products", "--locale", "de_DE\u{202E}"]).stderr
+        #expect(hidden.contains("--locale \"de_DE<U+202E>\" is not a locale I know"), "\(hidden)")
+        #expect(try cli.run(["products", "--locale", "de\tDE"]).stderr.contains("--locale \"de<U+0009>DE\""))
         for known in ["de_DE", "pt-BR", "zh_Hans_CN", "es_419", "C"] {
             #expect(try cli.run(["products", "--locale", known]).stderr.isEmpty, "\(known)")
         }

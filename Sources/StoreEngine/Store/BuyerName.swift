@@ -26,6 +26,13 @@ public enum BuyerName {
         return text.precomposedStringWithCanonicalMapping
     }
 
+    /// `text` with every character refused in a name (a control, line break or bidi control)
+    /// written as `<U+XXXX>`: a message quoting what was given shows where such a character is
+    /// instead of hiding it, or letting it act on the terminal.
+    public static func visible(_ text: String) -> String {
+        text.unicodeScalars.map { isRefused($0) ? "<U+\($0.hexDigits)>" : String($0) }.joined()
+    }
+
     /// Controls (C0, DEL, C1), line and paragraph separators, and bidi embeddings, overrides
     /// and isolates: refused anywhere in a name (the storefront's name field leaves them out).
     public static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
@@ -67,9 +74,7 @@ public struct BuyerNameError: Error, Sendable, Equatable, CustomStringConvertibl
 
     /// The name with every refused character written as `<U+XXXX>`, so the message shows
     /// where it is without acting on the terminal.
-    private static func visible(_ name: String) -> String {
-        "\"" + name.unicodeScalars.map { BuyerName.isRefused($0) ? "<\(codePoint($0))>" : String($0) }.joined() + "\""
-    }
+    private static func visible(_ name: String) -> String { "\"" + BuyerName.visible(name) + "\"" }
 
     private static func codePoint(_ scalar: Unicode.Scalar) -> String { "U+" + scalar.hexDigits }
 }

@@ -1,3 +1,4 @@
+import StoreJSON
 import StorefrontText
 import StoreEngine
 import TerminalUI
@@ -43,7 +44,7 @@ enum PickerTypingReducer: KeyReducer {
             if let refused {
                 // A control or bidi mark is named by its code point, never written to the screen.
                 let shown = TerminalText.isSafe(String(refused)) && !refused.isWhitespace
-                    ? "“\(refused)”" : refused.unicodeScalars.map(Self.codePoint).joined(separator: " ")
+                    ? "“\(refused)”" : refused.unicodeScalars.map { "U+" + $0.hexDigits }.joined(separator: " ")
                 typing.entry.sayLeftOut(StorefrontScreenText.leftOut(shown, fromLocale: typing.field == .locale))
             } else if typing.entry.leftOutPastEnd > 0 {
                 typing.entry.sayLeftOut(StorefrontScreenText.fieldFull(maximum: TextField.maximumLength,
@@ -63,9 +64,4 @@ enum PickerTypingReducer: KeyReducer {
         return []
     }
 
-    /// `U+202E`: a scalar as Unicode names it, four hex digits at least.
-    static func codePoint(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }
 }
