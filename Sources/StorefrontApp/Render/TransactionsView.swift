@@ -18,7 +18,8 @@ enum TransactionsView {
         let text = state.text
         let records = state.snapshot.transactions
         // The banner saying renewals wait is under this window: its title says so instead.
-        let title = "Transactions of \(state.buyer.account)" + (state.heldCatchUpReason == nil ? "" : StorefrontPaneText.renewalsNotRecordedYet)
+        let title = "Transactions of \(state.buyer.account)"
+            + (state.heldCatchUpReason == nil ? "" : StorefrontPaneText.renewalsNotRecordedYet)
         let inside = Dialog.draw(area, title: title, into: &buffer)
         let bands = inside.rows([.fixed(1), .fill, .fixed(detailHeight)])
         guard !records.isEmpty else {

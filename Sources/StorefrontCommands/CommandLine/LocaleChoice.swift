@@ -35,5 +35,4 @@ enum LocaleChoice {
         let warnings = skipped.map { CommandLineText.Files.unknownLocale($0, using: locale) }
         return Choice(locale: locale, warnings: warnings)
     }
-
 }

@@ -63,5 +63,4 @@ enum PickerTypingReducer: KeyReducer {
         state.replaceTop(with: .picker(picker))
         return []
     }
-
 }
