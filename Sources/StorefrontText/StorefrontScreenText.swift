@@ -175,12 +175,14 @@ public enum StorefrontScreenText {
             + "press s and set \"Fail load-products\" to none, or run `storefront settings set fail.load-products none`."
     }
 
-    /// A character a picker's field does not take, left out of what was typed; `shown` is it
-    /// in quotes, or its code point where a terminal would not show it plainly.
-    public static func leftOut(_ shown: String, fromLocale: Bool) -> String {
-        fromLocale
-            ? "\(shown) cannot be in a locale (letters, digits and _ - . @ only), so it was left out."
-            : "\(shown) cannot be in a name (a control, line-breaking or bidi character), so it was left out."
+    /// Characters a picker's field does not take, left out of what was typed, each as `shown`
+    /// names it (in quotes, or by its code point where a terminal would not show it plainly).
+    public static func leftOut(_ shown: [String], fromLocale: Bool) -> String {
+        let list = shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " and " + (shown.last ?? "")
+        let pronoun = shown.count == 1 ? "it was" : "they were"
+        return fromLocale
+            ? "\(list) cannot be in a locale (ASCII letters, digits and _ - . @ only), so \(pronoun) left out."
+            : "\(list) cannot be in a name (a control, line-breaking, bidi or invisible character), so \(pronoun) left out."
     }
 
     /// What a picker's field did with characters typed past its length.

@@ -47,7 +47,7 @@ import Testing
 
     @Test func namesWithControlCharactersAreRefused() throws {
         for (option, name) in [("--account", "eve\u{1B}[2J"), ("--device", "phone\nline"), ("--account", "bob\u{202E}"),
-                               ("--device", "tab\u{85}")] {
+                               ("--device", "tab\u{85}"), ("--account", "tester\u{200B}"), ("--device", "\u{FEFF}phone")] {
             let result = try cli.run(["buy", "com.example.rage.noads", option, name])
             #expect(result.status == 2, "\(option) \(name.debugDescription)")
             #expect(result.stderr.contains("control character"), "\(result.stderr)")

@@ -17,6 +17,9 @@ public enum BuyerName {
         if let scalar = text.unicodeScalars.first(where: isRefused) {
             throw BuyerNameError(role: role, name: text, problem: .forbiddenCharacter(scalar))
         }
+        if let scalar = text.first(where: hasInvisibleMark)?.unicodeScalars.first(where: isInvisible) {
+            throw BuyerNameError(role: role, name: text, problem: .forbiddenCharacter(scalar))
+        }
         // " tester" and "tester" look alike in every listing; trimming quietly would make the
         // command line and the storefront disagree on which account a name means.
         if text.allSatisfy(\.isWhitespace) { throw BuyerNameError(role: role, name: text, problem: .blank) }
@@ -27,10 +30,36 @@ public enum BuyerName {
     }
 
     /// `text` with every character refused in a name (a control, line break or bidi control)
-    /// written as `<U+XXXX>`: a message quoting what was given shows where such a character is
-    /// instead of hiding it, or letting it act on the terminal.
+    /// and every invisible mark written as `<U+XXXX>`: a message quoting what was given shows
+    /// where such a character is instead of hiding it, or letting it act on the terminal.
     public static func visible(_ text: String) -> String {
-        text.unicodeScalars.map { isRefused($0) ? "<U+\($0.hexDigits)>" : String($0) }.joined()
+        text.unicodeScalars.map { isRefused($0) || isInvisible($0) ? "<U+\($0.hexDigits)>" : String($0) }.joined()
+    }
+
+    /// Whether `character` holds a mark that draws nothing and is not part of an emoji (see
+    /// `isInvisible`): `tester` followed by a zero-width space reads as `tester` in every
+    /// listing, so such a name would be a second account that looks like the first.
+    public static func hasInvisibleMark(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        // The joiner and the variation selectors build emoji (👩‍💻, ❤️); beside letters they show nothing.
+        // (A keycap, 1️⃣, is an ASCII digit made emoji by its enclosing mark.)
+        let isEmoji = scalars.contains { ($0.properties.isEmoji && $0.value > 0x7F) || $0.value == 0x20E3 }
+        return scalars.contains { isInvisible($0) && !(isEmoji && isEmojiBuilder($0)) }
+    }
+
+    /// Unicode's default-ignorable code points, which draw nothing: zero-width spaces and
+    /// joiners, the word joiner, the byte-order mark, soft hyphens, variation selectors, the
+    /// Hangul fillers and the like.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isDefaultIgnorableCodePoint
+    }
+
+    /// What joins and styles emoji: the zero-width joiner, variation selectors, tag characters.
+    private static func isEmojiBuilder(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200D, 0xFE00...0xFE0F, 0xE0020...0xE007F, 0xE0100...0xE01EF: true
+        default: false
+        }
     }
 
     /// Controls (C0, DEL, C1), line and paragraph separators, and bidi embeddings, overrides
@@ -67,8 +96,10 @@ public struct BuyerNameError: Error, Sendable, Equatable, CustomStringConvertibl
         case .surroundingWhitespace:
             "the \(role) name \"\(name)\" starts or ends with white space; give it without the spaces around it"
         case let .forbiddenCharacter(scalar):
-            "the \(role) name \(Self.visible(name)) contains the control character \(Self.codePoint(scalar)); "
-                + "names may not contain control characters, line breaks or bidi controls: choose a name without them"
+            "the \(role) name \(Self.visible(name)) contains the character \(Self.codePoint(scalar)), "
+                + (BuyerName.isRefused(scalar) ? "a control character, line break or bidi control" : "which draws nothing")
+                + "; names may not contain control characters, line breaks, bidi controls or invisible marks (outside "
+                + "emoji): choose a name without them"
         }
     }
 

@@ -8,6 +8,9 @@ public struct TextField: Equatable, Sendable {
 
     /// Characters typed since the field was full, all left out; counted until one is deleted.
     public var leftOutPastEnd = 0
+    /// The characters the field did not take, each once, as a message names them (in quotes,
+    /// or by code point); kept until one is deleted.
+    public var refusedCharacters: [String] = []
     /// Whether `error` says what was left out: it then stays while typing goes on, so a mark
     /// left out of the middle of a name is still said once the name is typed to its end.
     public var errorSaysWhatWasLeftOut = false
@@ -57,5 +60,6 @@ public struct TextField: Equatable, Sendable {
         error = nil
         errorSaysWhatWasLeftOut = false
         leftOutPastEnd = 0
+        refusedCharacters = []
     }
 }

@@ -129,7 +129,7 @@ extension AppState {
     static func isAllowed(_ character: Character, in field: Picker.Field) -> Bool {
         guard field == .locale else {
             // The command line's rule, character by character: spaces at either end are refused on Enter.
-            return !character.unicodeScalars.contains(where: BuyerName.isRefused)
+            return !character.unicodeScalars.contains(where: BuyerName.isRefused) && !BuyerName.hasInvisibleMark(character)
         }
         return character.isASCII && (character.isLetter || character.isNumber || "_-.@".contains(character))
     }

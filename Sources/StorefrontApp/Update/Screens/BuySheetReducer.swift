@@ -27,8 +27,9 @@ enum BuySheetReducer: KeyReducer {
                    help: ("← →  o", "choose a promotional offer (for subscribers)"), hint: FooterHint("← →", "offer"),
                    when: { offerChoices(in: $0).count > 1 }),
         // q cancels as Esc does rather than leaving the storefront from under the sheet.
+        // Not offered while the purchase is stored: a key then waits, and is dropped when it ends.
         KeyBinding(.cancel, keys: [.escape, .character("n"), .character("q")], help: ("Esc  n  q", "cancel (recorded as a user cancel)"),
-                   hint: FooterHint("Esc", "cancel")),
+                   hint: FooterHint("Esc", "cancel"), when: { $0.activity == nil }),
         .openHelp(.help),
     ])
 

@@ -19,7 +19,7 @@ enum ConfirmationReducer: KeyReducer {
                    when: { $0.activity == nil && $0.isConfirmationArmed(at: $0.keyTime) }),
         // q closes the question as n does: someone pressing q on a sheet wants out of the sheet.
         KeyBinding(.keep, keys: [.escape, .character("n"), .character("q")], help: ("Esc  n  q", "on a question: keep things as is"),
-                   hint: FooterHint("Esc") { isCancellingRenewal($0) ? "keep renewing" : "keep" }),
+                   hint: FooterHint("Esc") { isCancellingRenewal($0) ? "keep renewing" : "keep" }, when: { $0.activity == nil }),
         .openHelp(.help),
     ])
 

@@ -34,22 +34,21 @@ enum PickerTypingReducer: KeyReducer {
             case .paste(let text): text
             default: ""
             }
-            var refused: Character?
-            for character in typed {
-                if typing.entry.insert(character, allowed: { AppState.isAllowed($0, in: typing.field) }) == .refused {
-                    refused = refused ?? character
-                }
+            let before = (typing.entry.refusedCharacters.count, typing.entry.leftOutPastEnd)
+            for character in typed
+            where typing.entry.insert(character, allowed: { AppState.isAllowed($0, in: typing.field) }) == .refused {
+                let shown = Self.shown(character)
+                if !typing.entry.refusedCharacters.contains(shown) { typing.entry.refusedCharacters.append(shown) }
             }
-            // Said under the field, so what Enter applies is what the field shows, knowingly.
-            if let refused {
-                // A control or bidi mark is named by its code point, never written to the screen.
-                let shown = TerminalText.isSafe(String(refused)) && !refused.isWhitespace
-                    ? "“\(refused)”" : refused.unicodeScalars.map { "U+" + $0.hexDigits }.joined(separator: " ")
-                typing.entry.sayLeftOut(StorefrontScreenText.leftOut(shown, fromLocale: typing.field == .locale))
-            } else if typing.entry.leftOutPastEnd > 0 {
-                typing.entry.sayLeftOut(StorefrontScreenText.fieldFull(maximum: TextField.maximumLength,
-                                                                        leftOut: typing.entry.leftOutPastEnd,
-                                                                        isName: typing.field != .locale))
+            // Said under the field, everything left out so far, so what Enter applies is what the
+            // field shows, knowingly.
+            if (typing.entry.refusedCharacters.count, typing.entry.leftOutPastEnd) != before {
+                let refused = typing.entry.refusedCharacters.isEmpty ? nil
+                    : StorefrontScreenText.leftOut(typing.entry.refusedCharacters, fromLocale: typing.field == .locale)
+                let pastEnd = typing.entry.leftOutPastEnd == 0 ? nil
+                    : StorefrontScreenText.fieldFull(maximum: TextField.maximumLength, leftOut: typing.entry.leftOutPastEnd,
+                                                     isName: typing.field != .locale)
+                typing.entry.sayLeftOut([refused, pastEnd].compactMap { $0 }.joined(separator: " "))
             }
             picker.typing = typing
         case .deleteBackward:
@@ -62,5 +61,13 @@ enum PickerTypingReducer: KeyReducer {
         }
         state.replaceTop(with: .picker(picker))
         return []
+    }
+
+    /// A character the field left out as its message names it: in quotes when it shows plainly
+    /// (a `!`), by its code points when it would not (a control, a bidi or invisible mark, a
+    /// space), so nothing invisible is quoted as "“”" and nothing acts on the terminal.
+    static func shown(_ character: Character) -> String {
+        let plain = TerminalText.isSafe(String(character)) && !character.isWhitespace && !BuyerName.hasInvisibleMark(character)
+        return plain ? "“\(character)”" : character.unicodeScalars.map { "U+" + $0.hexDigits }.joined(separator: " ")
     }
 }
