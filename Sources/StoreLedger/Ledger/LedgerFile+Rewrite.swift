@@ -15,12 +15,18 @@ extension LedgerFile {
         return try !lastReadLineIsIntact(file, status: status, cursor: cursor)
     }
 
+    /// How long a look that found new times with the old size waits for an append's new size
+    /// to show (see `readNewLines`), in steps of `appendSettleStepMicroseconds`: only a file
+    /// really edited in place waits it all, once.
+    static var appendSettleMicroseconds: UInt32 { 20_000 }
+    static var appendSettleStepMicroseconds: UInt32 { 1_000 }
+
     /// Whether the file has its size of the last read but changed since. Appending always
     /// changes the size (the kernel moves the times before the size, so a read during an
-    /// append sees the new times with the old size, and then a new size), so this is an edit,
-    /// a file put back, or a change of attributes only (`chmod`, `touch`): reading it all
-    /// again finds which, at the cost of one whole read.
-    private func wasRewrittenInPlace(_ status: FileStatus, cursor: LedgerCursor) -> Bool {
+    /// append sees the new times with the old size, and then a new size: `readNewLines` looks
+    /// again), so this is an edit, a file put back, or a change of attributes only (`chmod`,
+    /// `touch`): reading it all again finds which, at the cost of one whole read.
+    func wasRewrittenInPlace(_ status: FileStatus, cursor: LedgerCursor) -> Bool {
         guard let seen = cursor.changeTimes else { return false }
         return status.size == cursor.fileSize && status.changeTimes != seen
     }

@@ -151,9 +151,18 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
     /// Reads the lines appended to `file` since `cursor`, starting over when the file was
     /// replaced or shrank; with a `limit`, only about that many bytes of them.
     func readNewLines(from file: OpenFile, cursor: inout LedgerCursor, limit: Int? = nil) throws(LedgerError) -> NewLines {
-        let status: FileStatus
+        var status: FileStatus
         do {
             status = try fileSystem.status(of: file)
+            // An append moves the file's times before its size, so a look between the two sees
+            // an edit in place (new times, the old size) and would read everything again. A
+            // moment later an append shows its new size; an edit keeps the old one.
+            var waited: UInt32 = 0
+            while wasRewrittenInPlace(status, cursor: cursor), waited < Self.appendSettleMicroseconds {
+                usleep(Self.appendSettleStepMicroseconds)
+                waited += Self.appendSettleStepMicroseconds
+                status = try fileSystem.status(of: file)
+            }
         } catch {
             throw .fileSystem(error)
         }

@@ -97,6 +97,34 @@ struct LedgerFollowingInPlaceEditTests {
         #expect(update.entries.count == 4)
     }
 
+    /// A file system whose next look at a file, once armed, sees it as during an append: the
+    /// new times with the old size, as the kernel shows them between its two updates.
+    final class MidAppendFileSystem: PassThroughFileSystem, @unchecked Sendable {
+        private let lock = NSLock()
+        private var staleSize: Int?
+        func showNextStatus(withSize size: Int) { lock.withLock { staleSize = size } }
+        override func status(of file: OpenFile) throws(FileSystemError) -> FileStatus {
+            var status = try base.status(of: file)
+            if let size = lock.withLock({ () -> Int? in defer { staleSize = nil }; return staleSize }) { status.size = size }
+            return status
+        }
+    }
+
+    @Test("a look during an append (new times, the old size) waits for the size instead of reading everything again (before: a restart now and then under load)")
+    func lookDuringAnAppendDoesNotStartOver() throws {
+        let directory = try Ledger.fourEventLedger()
+        let fileSystem = MidAppendFileSystem()
+        let follower = directory.ledger(fileSystem: fileSystem)
+        #expect(try follower.readNew().entries.count == 4)
+        let sizeBefore = try FileManager.default.attributesOfItem(atPath: directory.ledgerPath)[.size] as? Int ?? 0
+        try directory.ledger().append([.spend(1)])
+        fileSystem.showNextStatus(withSize: sizeBefore)
+        let update = try follower.readNew()
+        #expect(!update.restarted, "an append seen halfway was taken for an edit in place")
+        #expect(update.entries.count == 1)
+        #expect(update.problems.isEmpty)
+    }
+
     @Test("a follower polling while another instance appends never starts over and finds nothing wrong")
     func appendsNeverStartOver() throws {
         let directory = try Ledger.fourEventLedger()
