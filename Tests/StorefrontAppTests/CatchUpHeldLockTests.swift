@@ -122,10 +122,15 @@ struct CatchUpHeldLockTests {
 
     @Test("The once-a-second snapshot while renewals wait keeps the notifications shown, without reading them again (before: each read waited behind the lock too, freezing the screen)")
     func heldSnapshotKeepsServerSide() throws {
-        let fixture = try Self.heldWithRenewalDue()
+        // The renewal falls due only while the storefront is open, so only a snapshot the loop
+        // takes can show it applied.
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        fixture.log.isWriterLockHeld = true
         let serverSide = CountingServerSide()
         let terminal = ScriptedTerminal(size: Size(width: 80, height: 24), script: [
-            .pause, .noKey { Thread.sleep(forTimeInterval: 1.1) }, .pause, .noKey { Thread.sleep(forTimeInterval: 1.1) }, .pause,
+            .pause, .noKey { fixture.clock.advance(by: 40 * 86_400); Thread.sleep(forTimeInterval: 1.1) }, .pause,
+            .noKey { Thread.sleep(forTimeInterval: 1.1) }, .pause,
         ])
         let clock = RunLoopTests.SteppingClock()
         let loop = TUIRunLoop(store: fixture.store, terminal: terminal, state: fixture.state(), serverSide: serverSide,

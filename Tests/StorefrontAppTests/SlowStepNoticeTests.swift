@@ -17,8 +17,9 @@ struct SlowStepNoticeTests {
     func saidOnceWhenSlow() throws {
         let said = Said()
         let notice = SlowStepNotice(after: 0.01) { said.add() }
-        // Waits for the timer's thread, without a bound on how late it may be.
-        while said.times == 0 { Thread.sleep(forTimeInterval: 0.005) }
+        // Waits for the timer's thread; a minute is far beyond any load, and fails rather than hangs.
+        let deadline = Date().addingTimeInterval(60)
+        while said.times == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
         notice.delayPassed()
         notice.finish()
         #expect(said.times == 1)
