@@ -86,11 +86,8 @@ extension PostgresEventLog {
     /// the server flushes several commits at once.
     func finishCommit(_ events: [StoreEvent], lines: [[UInt8]], flushAfterUnlock: Bool) throws {
         var statements = flushAfterUnlock ? [PostgresConnection.Statement("SET LOCAL synchronous_commit = off")] : []
-        statements += zip(events, lines).compactMap { Self.insertion(of: $0, line: $1) }
-        if let last = lines.last, let sequence = LedgerLineChain<StoreEvent>.sequenceNumber(ofLine: last) {
-            statements.append(PostgresConnection.Statement("SELECT pg_notify($1, $2)", [PostgresSchema.changeChannel, String(sequence)]))
-        }
-        statements.append(PostgresConnection.Statement("COMMIT"))
+        statements += Self.insertions(of: events, lines: lines)
+        statements += [Self.notification(after: lines), PostgresConnection.Statement("COMMIT")].compactMap { $0 }
         guard flushAfterUnlock else {
             _ = try connection.pipeline(statements).all()
             return
@@ -112,6 +109,17 @@ extension PostgresEventLog {
     /// What `event`'s row holds in `keyColumns`.
     static func keyColumnValues(of event: StoreEvent) -> [String?] {
         [event.kind.rawValue, event.app, event.transactionId, event.spendId, event.renewalKey]
+    }
+
+    /// The INSERTs of `events`' rows, each with its line.
+    static func insertions(of events: [StoreEvent], lines: [[UInt8]]) -> [PostgresConnection.Statement] {
+        zip(events, lines).compactMap { insertion(of: $0, line: $1) }
+    }
+
+    /// The notification that tells listeners the last sequence number of `lines`.
+    static func notification(after lines: [[UInt8]]) -> PostgresConnection.Statement? {
+        guard let last = lines.last, let sequence = LedgerLineChain<StoreEvent>.sequenceNumber(ofLine: last) else { return nil }
+        return PostgresConnection.Statement("SELECT pg_notify($1, $2)", [PostgresSchema.changeChannel, String(sequence)])
     }
 
     /// The INSERT of one event's row, with its idempotency keys beside the line.

@@ -51,7 +51,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// A change was announced while the store was damaged: the next read starts from the first row.
     private var damagedRecheckRequested = false
     /// The last read returned only part of what waits: the next one continues it, never starts over.
-    private var isReadingInParts = false
+    var isReadingInParts = false
+    /// The last commit found rows other sessions had committed since this one looked, or lost
+    /// its bet that none had (see `commitAtOnce`): the next commit reads under the lock first.
+    var othersAreWriting = false
     /// The session was connected again since the last read: whether the rows read before are
     /// still the store's is confirmed first (see `confirmContinuity`).
     var mustConfirmContinuity = false
@@ -316,16 +319,21 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         }
     }
 
-    /// The commit in two round trips: `beginCommit` (BEGIN, the writer lock, the schema version,
-    /// the rows committed since the last read), the decision in Swift, then `finishCommit` (the
-    /// inserts, the notification, COMMIT). Any failure rolls the transaction back.
+    /// The commit in one round trip where the store is as last read (see `commitAtOnce`), or else
+    /// in two: `beginCommit` (BEGIN, the writer lock, the schema version, the rows committed
+    /// since the last read), the decision in Swift, then `finishCommit` (the inserts, the
+    /// notification, COMMIT). Any failure rolls the transaction back.
     private func commitLocked<Result>(
         _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result), restarted: Bool, waitingForLock: Bool
     ) throws -> (result: Result, batch: EventBatch, schemaFound: Int) {
         do {
+            if waitingForLock, !restarted, let committed = try commitAtOnce(decide) {
+                return (committed.result, committed.batch, PostgresSchema.currentVersion)
+            }
             let opening = try beginCommit(waitingForLock: waitingForLock)
             var others = try fetchAll(startingWith: opening.rowsRead)
             isReadingInParts = false
+            othersAreWriting = !others.entries.isEmpty
             others.restarted = others.restarted || restarted
             try storeHeaderIfMissing()
             // Refused before the decision, as a file refuses: made on the events before the damage
@@ -348,16 +356,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 // The rows were read under the lock: only the INSERT of this change was refused.
                 throw PostgresStoreError.insertRefused(store: store, reason: reason, role: role)
             } catch PostgresStoreError.unreachable(let store, let reason) {
-                // The COMMIT was sent: whether the server ran it before the connection went is asked on a new one.
-                let outcome = outcomeOfCutOffCommit(lines: lines)
-                guard outcome == .recorded else {
-                    var lost = Self.portError(.unreachable(store: store, reason: reason)) as? StoreUnreachable
-                        ?? StoreUnreachable(store: store, reason: reason)
-                    lost.change = outcome == .notRecorded ? .notRecorded
-                        : .cutOff(account: decision.events.first?.account, transactionIds: Self.transactionIds(in: decision.events))
-                    throw lost
-                }
-                // Recorded and durable: the change was made, as if the answer had arrived.
+                try settleCutOffCommit(store: store, reason: reason, events: decision.events, lines: lines)
             }
             // A commit that made the schema made the marks too: the next one looks again.
             if opening.schemaFound == 0 { commitMarksWritable = nil }
@@ -368,6 +367,20 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             _ = try? connection.execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Returns when the commit of `lines`, whose connection went once its COMMIT was sent, was
+    /// recorded (and is durable), as if the answer had arrived; throws the loss otherwise, saying
+    /// whether the change was not recorded or may have been. Call under `lock`.
+    func settleCutOffCommit(store: ShownStoreAddress, reason: String, events: [StoreEvent], lines: [[UInt8]]) throws {
+        // Whether the server ran the COMMIT before the connection went is asked on a new one.
+        let outcome = outcomeOfCutOffCommit(lines: lines)
+        guard outcome != .recorded else { return }
+        var lost = Self.portError(.unreachable(store: store, reason: reason)) as? StoreUnreachable
+            ?? StoreUnreachable(store: store, reason: reason)
+        lost.change = outcome == .notRecorded ? .notRecorded
+            : .cutOff(account: events.first?.account, transactionIds: Self.transactionIds(in: events))
+        throw lost
     }
 
     /// The transaction ids `events` name, in order, each once: what a user looks for after their
@@ -498,7 +511,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     }
 
     /// Reads back the lines just inserted, which moves the chain past them.
-    private func appendRead(_ lines: [[UInt8]]) throws -> [(sequence: Int, event: StoreEvent)] {
+    func appendRead(_ lines: [[UInt8]]) throws -> [(sequence: Int, event: StoreEvent)] {
         let entries = try chain.read(lines)
         if let last = entries.last { fetchedThrough = last.sequence }
         return entries.map { (sequence: $0.sequence, event: $0.event) }

@@ -123,6 +123,8 @@ public final class Store: @unchecked Sendable {
     public var medium: StoreMedium { log.medium }
 
     private func apply(_ batch: EventBatch) {
+        // Nothing delivered: events still owed again (`redeliveredCount`) are still to come.
+        guard batch.restarted || !batch.entries.isEmpty else { return }
         var entries = batch.entries[...]
         if batch.restarted {
             state = LedgerState(app: state.app, creditScopes: creditScopes, initialSettings: initialSettings,

@@ -29,6 +29,11 @@ public protocol StoreEventLog: AnyObject, Sendable {
     /// Under an exclusive lock: passes the events others appended since the last read to
     /// `decide`, appends the events it returns durably, and returns its result together with
     /// everything that was read or written, in order.
+    ///
+    /// A log may call `decide` first with no events, betting that nobody appended since the last
+    /// read, and call it again with the fresh events when the bet is lost (see
+    /// `PostgresEventLog.commitAtOnce`): only the last call's events are appended and its result
+    /// returned, so `decide` must change nothing that a later call would not make right.
     func commit<Result>(
         _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
     ) throws -> (result: Result, batch: EventBatch)

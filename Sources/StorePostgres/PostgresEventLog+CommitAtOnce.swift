@@ -1,0 +1,57 @@
+import StoreEngine
+import StoreLedger
+
+/// A commit in one round trip, for a store nobody else wrote to since this session last looked:
+/// the decision is made on the rows read so far, and the server takes the writer lock, inserts
+/// and commits in one pipeline, refusing it by itself when that bet was wrong.
+///
+/// The bet needs no statement of its own. The gapless trigger refuses any number but the one
+/// after the last row, and the first row inserted carries the number after the last one read:
+/// once the lock is held, it goes in only if no row came after the ones this decision saw, so
+/// the change is what the two-round-trip commit would have decided. A lost bet is rolled back
+/// and the commit is made in two round trips, on fresh rows. The lock is then held only while
+/// the server runs the pipeline, never over a round trip to this process.
+extension PostgresEventLog {
+    /// Whether the next commit may bet on the rows read so far: a chain read in full and sound,
+    /// and no sign that others are writing (the last commit found rows of others under the
+    /// lock, or lost its bet), where the bet would mostly be lost. Call under `lock`.
+    var mayCommitAtOnce: Bool {
+        !othersAreWriting && fetchedThrough > 0 && chain.hasHeader && chain.problems.isEmpty
+            && !mustRestart && !isReadingInParts && pendingCheckpoint == nil
+    }
+
+    /// Commits `decide`'s events in one round trip when the store is as this session last read
+    /// it; nil when the commit is to be made in two round trips instead: the bet was not made
+    /// (see `mayCommitAtOnce`; or `decide` refused or wanted nothing written on the rows read
+    /// so far, which only fresh rows can confirm), or it was lost, or the server refused
+    /// something that the commit in two round trips tells in its words. Call under `lock`.
+    ///
+    /// A lock that stays held past `lock_timeout` is thrown, as the other commit would wait as
+    /// long again; a connection lost once COMMIT was sent is settled as `finishCommit`'s is.
+    func commitAtOnce<Result>(
+        _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
+    ) throws -> (result: Result, batch: EventBatch)? {
+        guard mayCommitAtOnce,
+              let decision = try? decide(EventBatch()), !decision.events.isEmpty,
+              let lines = try? chain.lines(for: decision.events, storeName: address.display) else { return nil }
+        let opening = [PostgresConnection.Statement("BEGIN"), PostgresSchema.lockEventsForInserting,
+                       PostgresSchema.takeWriterLock, PostgresSchema.requireCurrentVersion]
+        let statements = opening + Self.insertions(of: decision.events, lines: lines)
+            + [Self.notification(after: lines), PostgresConnection.Statement("COMMIT")].compactMap { $0 }
+        do {
+            let answers = try connection.pipeline(statements)
+            if let failure = answers.failure {
+                _ = try? connection.execute("ROLLBACK")
+                if case .lockTimeout = failure { throw failure }
+                // The gapless trigger refused the first row: another session wrote first.
+                if answers.rows.count == opening.count, case .statementFailed(_, "23514", _) = failure { othersAreWriting = true }
+                return nil
+            }
+        } catch PostgresStoreError.unreachable(let store, let reason) {
+            try settleCutOffCommit(store: store, reason: reason, events: decision.events, lines: lines)
+        }
+        var batch = EventBatch()
+        batch.entries = try appendRead(lines)
+        return (decision.result, batch)
+    }
+}
