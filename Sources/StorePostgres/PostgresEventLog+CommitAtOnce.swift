@@ -41,8 +41,9 @@ extension PostgresEventLog {
         do {
             let answers = try connection.pipeline(statements)
             if let failure = answers.failure {
-                _ = try? connection.execute("ROLLBACK")
+                // The caller rolls back what it throws.
                 if case .lockTimeout = failure { throw failure }
+                _ = try? connection.execute("ROLLBACK")
                 // The gapless trigger refused the first row: another session wrote first.
                 if answers.rows.count == opening.count, case .statementFailed(_, "23514", _) = failure { othersAreWriting = true }
                 return nil
