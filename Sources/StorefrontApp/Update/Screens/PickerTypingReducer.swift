@@ -12,7 +12,9 @@ enum PickerTypingReducer: KeyReducer {
     static let keys = KeyTable<Command>([
         // Before the typed text: no locale or name needs `?`, so it opens the help here too.
         .openHelp(.help),
-        KeyBinding(.type, keys: [], typedText: true, help: ("letters", "type the value; a paste is typed in too")),
+        // Tab comes as a key of its own, not a character: bound here so that it is said to be
+        // left out, as a pasted one is, rather than dropped without a word.
+        KeyBinding(.type, keys: [.tab], typedText: true, help: ("letters", "type the value; a paste is typed in too")),
         KeyBinding(.deleteBackward, keys: [.backspace], help: ("Backspace", "take back the last letter")),
         KeyBinding(.apply, keys: [.enter], help: ("Enter", "apply; a locale's region picks the storefront"),
                    hint: FooterHint("Enter", "apply")),
@@ -32,6 +34,7 @@ enum PickerTypingReducer: KeyReducer {
             let typed: String = switch key {
             case .character(let character): String(character)
             case .paste(let text): text
+            case .tab: "\t"
             default: ""
             }
             let before = (typing.entry.refusedCharacters.count, typing.entry.leftOutPastEnd)
