@@ -23,7 +23,8 @@ extension ScreenBuffer {
         put(Cell(border.topRight, style: style), column: right, row: rect.y)
         put(Cell(border.bottomLeft, style: style), column: rect.x, row: bottom)
         put(Cell(border.bottomRight, style: style), column: right, row: bottom)
-        if let title, rect.width > 4 {
+        // An empty title is no title: it would leave a gap of two spaces in the border.
+        if let title, !title.isEmpty, rect.width > 4 {
             write(" \(title) ", column: rect.x + 1, row: rect.y, style: titleStyle ?? style,
                   maxWidth: rect.width - 2, overflow: .ellipsis)
         }

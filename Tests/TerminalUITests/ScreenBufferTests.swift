@@ -175,6 +175,13 @@ struct ScreenBufferTests {
         ])
     }
 
+    @Test("A box with an empty title has an unbroken border (the activity spinner's box showed a gap)")
+    func emptyTitle() {
+        var buffer = ScreenBuffer(width: 8, height: 3)
+        buffer.drawBox(buffer.area, title: "")
+        #expect(buffer.rowTexts == ["┌──────┐", "│      │", "└──────┘"])
+    }
+
     @Test("The ASCII border set draws with plain characters, and long titles are cut")
     func asciiBox() {
         var buffer = ScreenBuffer(width: 8, height: 3)
