@@ -127,3 +127,30 @@ private extension String {
         String(repeating: "0", count: max(0, width - count)) + self
     }
 }
+
+/// The title bar: the app's name stays beside the longest account and device names.
+@Suite("Render: the title bar")
+struct HeaderTitleBarTests {
+    @Test("Names of 40 characters are cut with … so the app's name stays in the bar at 100 and 60 columns (before: pushed out)",
+          arguments: [100, 60])
+    func longNamesKeepTheAppName(width: Int) throws {
+        let account = String(repeating: "a", count: 38) + "yz"
+        let device = String(repeating: "d", count: 38) + "wx"
+        let fixture = try StorefrontFixture(buyer: Buyer(account: account, device: device))
+        let state = fixture.state(size: Size(width: width, height: 24))
+        let bar = render(state, size: state.size).rowText(0)
+        let title = AppTitle.title(of: state.catalog)
+        #expect(bar.hasPrefix(" " + String(title.prefix(HeaderView.minimumTitleWidth - 2))), "\(bar)")
+        #expect(bar.contains("… on ") && bar.hasSuffix("… · en_US · USA "), "both names cut, the rest kept: \(bar)")
+        #expect(bar.displayWidth == width)
+    }
+
+    @Test("Names that fit are shown whole, and the app's name in full")
+    func shortNamesAreWhole() throws {
+        let fixture = try StorefrontFixture(buyer: Buyer(account: "tester", device: "phone"))
+        let state = fixture.state(size: Size(width: 80, height: 24))
+        let bar = render(state, size: state.size).rowText(0)
+        #expect(bar.hasPrefix(" " + AppTitle.title(of: state.catalog) + " "), "\(bar)")
+        #expect(bar.hasSuffix("tester on phone · en_US · USA "), "\(bar)")
+    }
+}

@@ -5,10 +5,11 @@ enum HeaderView {
     static func draw(_ state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
         let titleRow = area.row(0)
         buffer.fill(titleRow, style: Theme.titleBar)
-        let location = "\(state.buyer.account) on \(state.buyer.device) · \(state.locale) · \(state.storefront) "
+        let title = " \(AppTitle.title(of: state.catalog))"
+        // Long account and device names are cut before the app's name leaves the bar.
+        let location = Self.location(state, width: max(0, titleRow.width - min(title.displayWidth, minimumTitleWidth) - 1))
         let whereWidth = buffer.write(location, in: titleRow, alignment: .right, style: Theme.titleBar)
-        buffer.write(" \(AppTitle.title(of: state.catalog))",
-                     in: Rect(x: titleRow.x, y: titleRow.y, width: max(0, titleRow.width - whereWidth - 1), height: 1),
+        buffer.write(title, in: Rect(x: titleRow.x, y: titleRow.y, width: max(0, titleRow.width - whereWidth - 1), height: 1),
                      style: Theme.titleBar)
 
         // Badges are worded shorter before names are cut, and names are cut before any badge
@@ -23,6 +24,27 @@ enum HeaderView {
         let room = max(0, creditsRow.width - badgeWidth - 2)
         buffer.write([" "] + CreditLine.spans(balances, width: room),
                      in: Rect(x: creditsRow.x, y: creditsRow.y, width: room + 1, height: 1))
+    }
+
+    /// Columns of the app's name (with its leading space) that names never take.
+    static let minimumTitleWidth = 16
+
+    /// "tester on phone · en_US · USA ", the account and device names cut with "…" (the longer
+    /// one first) where the whole does not fit in `width`; the locale and storefront are kept.
+    static func location(_ state: AppState, width: Int) -> String {
+        let tail = " · \(state.locale) · \(state.storefront) "
+        var account = state.buyer.account
+        var device = state.buyer.device
+        let room = width - tail.displayWidth - " on ".displayWidth
+        while account.displayWidth + device.displayWidth > max(2, room) {
+            if account.displayWidth >= device.displayWidth {
+                account = account.truncated(toWidth: account.displayWidth - 1)
+            } else {
+                device = device.truncated(toWidth: device.displayWidth - 1)
+            }
+            if account.displayWidth <= 1, device.displayWidth <= 1 { break }
+        }
+        return "\(account) on \(device)\(tail)"
     }
 
     private static func badges(_ labels: [String]) -> [Span] {
