@@ -126,6 +126,17 @@ public enum StorefrontScreenText {
             + "(pg_locks shows it). Retrying each second; changes wait too."
     }
 
+    /// The notice a storefront opens with when a locale it was given is unknown (see
+    /// `LocaleChoice`): the same warning is on standard error, which the screen hides until it
+    /// closes. `skipped` names each, as `--locale "xx"` or `LANG="xx"`.
+    public static let localeSetAsideTitle = "Locale not known"
+    public static func localesSetAside(_ skipped: [String], using locale: String) -> String {
+        let list = skipped.count == 1 ? skipped[0] : skipped.dropLast().joined(separator: ", ") + " and " + (skipped.last ?? "")
+        let verb = skipped.count == 1 ? "is not a locale" : "are not locales"
+        return "\(list) \(verb) Storefront knows (language_REGION, e.g. de_DE or pt_BR), so prices and dates show in "
+            + "\(locale)."
+    }
+
     /// What a storefront's start says on standard error when opening its store takes over
     /// `seconds`, before any screen shows: a database's server may be slow or far away, or
     /// another session may hold a lock on its tables; a file may be a long history read whole.

@@ -141,6 +141,16 @@ struct TUITests {
         #expect(Self.row("Freundin des Schlagzeugers", in: screen)?.contains("1,09 €││") == true, "\(screen)")
     }
 
+    @Test("An unknown --locale is said on the screen when the storefront opens, not only on stderr, and goes with the next key")
+    func unknownLocaleIsSaidOnTheScreen() async throws {
+        let tmux = try await openStorefront(["--locale", "xx_YY"])
+        defer { tmux.kill() }
+        let screen = try await tmux.waitFor("Locale not known", "--locale \"xx_YY\" is not a locale Storefront knows")
+        #expect(screen.contains("en_US · USA"), "\(screen)")
+        try tmux.press("j")
+        try await tmux.waitForScreen("the notice gone after a key") { !$0.contains("Locale not known") }
+    }
+
     @Test("Japanese titles are wide, and every row of the list still ends where the detail pane begins")
     func japaneseAlignment() async throws {
         let tmux = try await openStorefront(["--locale", "ja_JP"])

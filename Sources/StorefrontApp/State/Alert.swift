@@ -1,3 +1,5 @@
+import StorefrontText
+
 /// A message box that says what happened, closed with Enter or Esc.
 public struct Alert: Equatable, Sendable {
     /// How the alert is coloured: good news, neutral, a refusal, or something that went wrong.
@@ -16,5 +18,15 @@ public struct Alert: Equatable, Sendable {
         self.title = title
         self.message = message
         self.tone = tone
+    }
+}
+
+extension AppState {
+    /// The notice a storefront opens with when locales it was given were set aside as unknown
+    /// (`skipped` names each as given), leaving the first key alone; nil when none was.
+    public static func localesSetAsideNotice(_ skipped: [String], using locale: String) -> Alert? {
+        guard !skipped.isEmpty else { return nil }
+        return Alert(title: StorefrontScreenText.localeSetAsideTitle,
+                     message: StorefrontScreenText.localesSetAside(skipped, using: locale), tone: .info)
     }
 }

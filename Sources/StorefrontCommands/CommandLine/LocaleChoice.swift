@@ -13,8 +13,10 @@ import StoreCatalog
 enum LocaleChoice {
     struct Choice {
         var locale: String
+        /// Each identifier set aside, as given: `--locale "xx"`, `LANG="xx"`.
+        var skipped: [String]
         /// One sentence per identifier that was set aside.
-        var warnings: [String]
+        var warnings: [String] { skipped.map { CommandLineText.Files.unknownLocale($0, using: locale) } }
     }
 
     static func choose(explicit: String?, environment: [String: String], catalogLocale: String?) -> Choice {
@@ -32,7 +34,6 @@ enum LocaleChoice {
             }
         }
         let locale = BuyerContext.locale(explicit: usable, environment: environment, catalogLocale: catalogLocale)
-        let warnings = skipped.map { CommandLineText.Files.unknownLocale($0, using: locale) }
-        return Choice(locale: locale, warnings: warnings)
+        return Choice(locale: locale, skipped: skipped)
     }
 }

@@ -21,6 +21,9 @@ public struct StoreSession {
     public let log: StoreEventLog
     /// Sentences for stderr about choices the command line made that could not be honoured.
     public let warnings: [String]
+    /// The locales set aside as unknown (`--locale "xx"`, `LANG="xx"`), which `warnings` words
+    /// for stderr and a storefront shows when it opens.
+    public var skippedLocales: [String] = []
     /// Made once per command: it holds the price and date formatters, which are costly to
     /// create and are used for every product row.
     public let text: StoreText
@@ -48,9 +51,11 @@ public struct StoreSession {
         }
         let location = try StoreLocation.resolve(arguments, environment: environment)
         // Made before the store is opened, since opening may record renewals that fell due.
-        return try open(catalog, at: location, buyer: Buyer(account: arguments.account, device: arguments.device),
-                        locale: locale, storefront: storefront, warnings: localeChoice.warnings,
-                        newKeyNotice: NewStoreKeyNotice(location))
+        var session = try open(catalog, at: location, buyer: Buyer(account: arguments.account, device: arguments.device),
+                               locale: locale, storefront: storefront, warnings: localeChoice.warnings,
+                               newKeyNotice: NewStoreKeyNotice(location))
+        session.skippedLocales = localeChoice.skipped
+        return session
     }
 
     /// The same store opened once more for `other`'s app, over a log of its own, with this

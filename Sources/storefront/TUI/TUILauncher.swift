@@ -40,6 +40,7 @@ enum TUILauncher {
                              size: screen.size, seed: UInt64(truncatingIfNeeded: Int(Date().timeIntervalSince1970)),
                              unavailableReason: writeRefusal(session), now: Date())
         state.heldCatchUpReason = session.catchUpHeld.map(StorefrontScreenText.catchUpHeld)
+        state.notice = AppState.localesSetAsideNotice(session.skippedLocales, using: session.locale)
         state.snapshot.serverSide = serverSide.read()
         deliverUnfinished(session, into: &state, serverSide: serverSide)
         let loop = TUIRunLoop(store: session.store, terminal: screen, state: state, serverSide: serverSide,
