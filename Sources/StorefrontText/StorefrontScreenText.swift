@@ -126,6 +126,24 @@ public enum StorefrontScreenText {
             + "(pg_locks shows it). Retrying each second; changes wait too."
     }
 
+    /// A change a sheet sent to the store, which Esc pressed while it was being stored could not stop.
+    public enum SentChange: Sendable {
+        case purchase, refund, cancelRenewal
+    }
+
+    /// Said after a change's result when Esc (or `q`) was pressed while it was being stored:
+    /// the key came too late to stop it, and what undoes it. Not named, as either key cancels.
+    public static func backedOutTooLate(_ change: SentChange) -> String {
+        switch change {
+        case .purchase:
+            "Cancelling came too late: the purchase had been sent to the store. To take it back, refund it (t, then R)."
+        case .refund:
+            "Cancelling came too late: the refund had been sent to the store, and a refund cannot be taken back."
+        case .cancelRenewal:
+            "Cancelling came too late: the cancel had been sent to the store. To renew again, resume it (t, then U)."
+        }
+    }
+
     /// The notice a storefront opens with when a locale it was given is unknown (see
     /// `LocaleChoice`): the same warning is on standard error, which the screen hides until it
     /// closes. `skipped` names each, as `--locale "xx"` or `LANG="xx"`.

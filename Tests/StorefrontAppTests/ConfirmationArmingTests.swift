@@ -81,6 +81,44 @@ struct ConfirmationArmingTests {
         #expect(state.waitingKeys.isEmpty && state.activity == nil)
     }
 
+    @Test("Esc pressed while a purchase is stored cannot stop it, and its result says so with how to take it back (before: dropped without a word)",
+          arguments: [true, false])
+    func escDuringStoredPurchaseIsSaid(pressEscape: Bool) throws {
+        let fixture = try F()
+        var state = fixture.state()
+        let start = Date(timeIntervalSince1970: 1000)
+        _ = update(&state, .keyClockTicked(start))
+        _ = update(&state, .keyPressed(.enter))
+        _ = update(&state, .keyClockTicked(start.addingTimeInterval(0.6)))
+        let purchase = update(&state, .keyPressed(.enter))
+        _ = update(&state, .keyClockTicked(start.addingTimeInterval(1.5)))
+        #expect(update(&state, .keyPressed(pressEscape ? .escape : .character("j"))).isEmpty)
+        try fixture.run(purchase, on: &state)
+        #expect(fixture.store.transactions(for: "tester").count == 1)
+        let said = state.notice?.message ?? ""
+        #expect(said.contains("Cancelling came too late: the purchase had been sent to the store. To take it back, "
+            + "refund it (t, then R).") == pressEscape, "\(said)")
+        #expect(state.waitingKeys.isEmpty)
+    }
+
+    @Test("Esc pressed while a refund is stored is said in the refund's result", arguments: ["escape", "q"])
+    func escDuringStoredRefundIsSaid(key: String) throws {
+        let fixture = try F()
+        try fixture.buy("com.example.rage.comic.drummer")
+        var state = fixture.state()
+        let start = Date(timeIntervalSince1970: 1000)
+        _ = update(&state, .keyClockTicked(start))
+        state.send(.character("t"))
+        _ = update(&state, .keyPressed(.character("R")))
+        _ = update(&state, .keyClockTicked(start.addingTimeInterval(1)))
+        let refund = update(&state, .keyPressed(.character("y")))
+        #expect(!refund.isEmpty, "the refund was asked of the store")
+        _ = update(&state, .keyPressed(key == "q" ? .character("q") : .escape))
+        try fixture.run(refund, on: &state)
+        #expect(state.notice?.message.contains("Cancelling came too late: the refund had been sent to the store") == true,
+                "\(state.notice?.message ?? "no notice")")
+    }
+
     @Test("A sheet opened by a key that waited is armed from when it opens, not from when the key was typed")
     func sheetOpenedByWaitingKeyArmsWhenOpened() throws {
         let fixture = try F()

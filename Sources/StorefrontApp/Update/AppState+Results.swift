@@ -34,10 +34,12 @@ extension AppState {
 
     mutating func finishPurchase(of productID: String, outcome: PurchaseOutcome) {
         activity = nil
-        if case .buySheet = overlays.last { closeSheetOfFinishedOperation() }
+        var backedOut = false
+        if case .buySheet = overlays.last { backedOut = closeSheetOfFinishedOperation() }
         let product = catalog.product(id: productID)
         let balance = outcome.transaction?.credit.map { snapshot.balance(of: $0) }
-        let message = text.message(for: outcome, product: product, balance: balance)
+        var message = text.message(for: outcome, product: product, balance: balance)
+        if backedOut, case .purchased = outcome { message += " " + StorefrontScreenText.backedOutTooLate(.purchase) }
         let tone: Alert.Tone = switch outcome {
         case .purchased, .renewalResumed: .success
         case .alreadyOwned, .cancelled, .pending, .changeScheduled: .info
@@ -65,8 +67,11 @@ extension AppState {
 
     mutating func finishRefund(_ result: RefundResult) {
         activity = nil
-        if case .refundConfirmation = overlays.last { closeSheetOfFinishedOperation() }
-        report(Alert(title: StorefrontScreenText.refundTitle, message: AppText.refundMessage(result, text: text), tone: .success))
+        var backedOut = false
+        if case .refundConfirmation = overlays.last { backedOut = closeSheetOfFinishedOperation() }
+        var message = AppText.refundMessage(result, text: text)
+        if backedOut { message += " " + StorefrontScreenText.backedOutTooLate(.refund) }
+        report(Alert(title: StorefrontScreenText.refundTitle, message: message, tone: .success))
     }
 
     mutating func failOperation(_ message: String) {
@@ -81,17 +86,21 @@ extension AppState {
     /// A subscription changed from the transactions screen: its question closes and the result shows.
     mutating func finishSubscriptionChange(message: String) {
         activity = nil
-        if case .cancelRenewalConfirmation = overlays.last { closeSheetOfFinishedOperation() }
-        report(Alert(title: StorefrontScreenText.subscriptionTitle, message: message, tone: .success))
+        var backedOut = false
+        if case .cancelRenewalConfirmation = overlays.last { backedOut = closeSheetOfFinishedOperation() }
+        let said = backedOut ? message + " " + StorefrontScreenText.backedOutTooLate(.cancelRenewal) : message
+        report(Alert(title: StorefrontScreenText.subscriptionTitle, message: said, tone: .success))
     }
 
     /// Closes the payment, refund or cancel-renewal sheet whose operation just ended, and drops
     /// the keys typed while it was stored: they were aimed at that sheet. Handled on the screen
     /// under it, an Enter pressed again while "Purchasing…" spun opened a new payment sheet,
-    /// which the next Enter then bought from.
-    private mutating func closeSheetOfFinishedOperation() {
+    /// which the next Enter then bought from. Returns whether Esc or `q` was among them: the
+    /// person tried to back out of a change already sent, which its result then says.
+    private mutating func closeSheetOfFinishedOperation() -> Bool {
         closeTop()
-        waitingKeys.removeAll()
+        defer { waitingKeys.removeAll() }
+        return waitingKeys.contains { $0.key == .escape || $0.key == .character("q") }
     }
 
     /// A product's title in the current locale, or its id when the catalog does not know it.
