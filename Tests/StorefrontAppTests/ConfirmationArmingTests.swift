@@ -59,15 +59,21 @@ struct ConfirmationArmingTests {
         #expect(fixture.store.transactions(for: "tester").count == 1, "only the first purchase was made")
     }
 
-    @Test("Enters typed during a slow purchase, 0.7 s apart, never confirm the sheet the first of them opens once it ends (before: a second purchase)")
-    func typedDuringSlowPurchaseDoNotConfirm() throws {
-        let fixture = try F()
-        var state = fixture.state()
+    /// Opens the payment sheet on the first product at `start` and confirms it 0.6 s later;
+    /// returns the purchase effect, which the test runs when it has pressed its keys.
+    static func confirmPurchase(_ state: inout AppState) -> (purchase: [Effect], start: Date) {
         let start = Date(timeIntervalSince1970: 1000)
         _ = update(&state, .keyClockTicked(start))
         _ = update(&state, .keyPressed(.enter))
         _ = update(&state, .keyClockTicked(start.addingTimeInterval(0.6)))
-        let purchase = update(&state, .keyPressed(.enter))
+        return (update(&state, .keyPressed(.enter)), start)
+    }
+
+    @Test("Enters typed during a slow purchase, 0.7 s apart, never confirm the sheet the first of them opens once it ends (before: a second purchase)")
+    func typedDuringSlowPurchaseDoNotConfirm() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        let (purchase, start) = Self.confirmPurchase(&state)
         #expect(purchase == [.purchase(productID: F.facePack, buyer: fixture.buyer, storefront: "USA", simulate: nil)])
         // The commit waits behind another session's lock; Enter is pressed twice meanwhile.
         for seconds in [2.1, 2.8] {
@@ -86,11 +92,7 @@ struct ConfirmationArmingTests {
     func escDuringStoredPurchaseIsSaid(pressEscape: Bool) throws {
         let fixture = try F()
         var state = fixture.state()
-        let start = Date(timeIntervalSince1970: 1000)
-        _ = update(&state, .keyClockTicked(start))
-        _ = update(&state, .keyPressed(.enter))
-        _ = update(&state, .keyClockTicked(start.addingTimeInterval(0.6)))
-        let purchase = update(&state, .keyPressed(.enter))
+        let (purchase, start) = Self.confirmPurchase(&state)
         _ = update(&state, .keyClockTicked(start.addingTimeInterval(1.5)))
         #expect(update(&state, .keyPressed(pressEscape ? .escape : .character("j"))).isEmpty)
         try fixture.run(purchase, on: &state)
