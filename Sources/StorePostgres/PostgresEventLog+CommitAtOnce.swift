@@ -5,12 +5,14 @@ import StoreLedger
 /// the decision is made on the rows read so far, and the server takes the writer lock, inserts
 /// and commits in one pipeline, refusing it by itself when that bet was wrong.
 ///
-/// The bet needs no statement of its own. The gapless trigger refuses any number but the one
-/// after the last row, and the first row inserted carries the number after the last one read:
-/// once the lock is held, it goes in only if no row came after the ones this decision saw, so
-/// the change is what the two-round-trip commit would have decided. A lost bet is rolled back
-/// and the commit is made in two round trips, on fresh rows. The lock is then held only while
-/// the server runs the pipeline, never over a round trip to this process.
+/// The gapless trigger refuses any number but the one after the last row, and the first row
+/// inserted carries the number after the last one read: once the lock is held, it goes in only
+/// if no row came after the ones this decision saw, so the change is what the two-round-trip
+/// commit would have decided. What the trigger cannot see is checked by a statement before the
+/// inserts (`stillAsRead`): the schema's version, and that the last row read is still there as
+/// read. A lost bet is rolled back and the commit is made in two round trips, on fresh rows.
+/// The lock is held only while the server runs the pipeline, never over a round trip to this
+/// process.
 extension PostgresEventLog {
     /// Whether the next commit may bet on the rows read so far: a chain read in full and sound,
     /// and no sign that others are writing (the last commit found rows of others under the
@@ -34,8 +36,9 @@ extension PostgresEventLog {
         guard mayCommitAtOnce,
               let decision = try? decide(EventBatch()), !decision.events.isEmpty,
               let lines = try? chain.lines(for: decision.events, storeName: address.display) else { return nil }
+        guard let headMAC = chain.headMAC else { return nil }
         let opening = [PostgresConnection.Statement("BEGIN"), PostgresSchema.lockEventsForInserting,
-                       PostgresSchema.takeWriterLock, PostgresSchema.requireCurrentVersion]
+                       PostgresSchema.takeWriterLock, Self.stillAsRead(lastRow: fetchedThrough, mac: headMAC)]
         let statements = opening + Self.insertions(of: decision.events, lines: lines)
             + [Self.notification(after: lines), PostgresConnection.Statement("COMMIT")].compactMap { $0 }
         do {
@@ -54,5 +57,25 @@ extension PostgresEventLog {
         var batch = EventBatch()
         batch.entries = try appendRead(lines)
         return (decision.result, batch)
+    }
+
+    /// Fails unless the store is as this session last read it where the gapless trigger cannot
+    /// tell: the schema is `currentVersion` (it is upgraded only under the writer lock, which
+    /// this statement runs with), and the row numbered `lastRow` is still the one read, by its
+    /// MAC (its last rows deleted by hand and others committed in their place, or an older
+    /// backup restored, would have the new row chain onto a row that is gone; see
+    /// `isLastRowRead`). The failure is a text that is no boolean (22P02), since plain SQL has
+    /// no RAISE; it is built from what was found, so the planner cannot work it out in advance.
+    static func stillAsRead(lastRow: Int, mac: String) -> PostgresConnection.Statement {
+        PostgresConnection.Statement(
+            """
+            SELECT CASE WHEN found = $1 AND witnessed THEN true
+                        ELSE ('the store changed since this session read it (schema version ' || coalesce(found, 0)
+                              || ', row ' || $2 || ' as read: ' || witnessed || '); the commit is decided again')::boolean END
+            FROM (SELECT (SELECT max(version) FROM storefront_schema_version) AS found,
+                         coalesce((SELECT right(line, char_length($3)) = $3 FROM storefront_events WHERE seq = $2), false)
+                             AS witnessed) AS seen
+            """,
+            [String(PostgresSchema.currentVersion), String(lastRow), ",\"mac\":\"\(mac)\"}"])
     }
 }

@@ -235,19 +235,6 @@ enum PostgresSchema {
         FROM (SELECT to_regclass('storefront_commit_marks') AS marks) AS found
         """)
 
-    /// Fails unless the schema is `currentVersion`, for a commit that does not wait for the
-    /// answer to `versionQuery` before it inserts (see `PostgresEventLog.commitAtOnce`); run
-    /// with the writer lock, under which alone the schema is upgraded. The failure is a text
-    /// that is no boolean (22P02), built from the version found so that it is never worked out
-    /// in advance, when the statement is planned.
-    static let requireCurrentVersion = PostgresConnection.Statement(
-        """
-        SELECT CASE WHEN found = $1 THEN true
-                    ELSE ('the store''s schema is version ' || coalesce(found, 0) || ', not ' || $1
-                          || ': the commit is decided again')::boolean END
-        FROM (SELECT max(version) AS found FROM storefront_schema_version) AS schema
-        """, [String(currentVersion)])
-
     /// Takes the writer lock until the transaction ends.
     static let takeWriterLock = PostgresConnection.Statement("SELECT pg_advisory_xact_lock($1)", [String(writerLockKey)])
 

@@ -74,6 +74,23 @@ struct PostgresCommitAtOnceTests {
         #expect(try fixture.store().balance(of: "rage-faces", for: phone) == 17)
     }
 
+    @Test("the last row read deleted by hand and another committed in its place: the bet is refused, the commit never chains onto the row that is gone")
+    func replacedLastRowRefusesTheBet() throws {
+        let fixture = try PostgresStoreFixture()
+        let (store, log) = try Self.store(fixture)
+        for _ in 0..<2 { _ = try store.purchase(face, buyer: phone, storefront: "USA") }
+        try fixture.server.psql("SET session_replication_role = replica; DELETE FROM storefront_events WHERE seq = 2")
+        let other = Buyer(account: "other", device: "tablet")
+        _ = try fixture.store().purchase(face, buyer: other, storefront: "USA")
+        // Row 2 is another purchase now, under the number this session read last: the gapless
+        // trigger would take row 3, so only the check of the last row refuses the bet.
+        let bought = try PostgresReadRoundTripTests.counting(log) { try store.purchase(face, buyer: phone, storefront: "USA") }
+        #expect(bought.roundTrips > 1, "the bet was refused")
+        #expect(store.balance(of: "rage-faces", for: phone) == 10 && store.balance(of: "rage-faces", for: other) == 5)
+        let report = try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath)
+        #expect(report.problems.isEmpty && report.lastSequence == 3, "\(report.problems)")
+    }
+
     @Test("a schema upgraded by a newer Storefront after the last read refuses the bet: the commit is refused, nothing stored")
     func newerSchemaRefusesTheBet() throws {
         let fixture = try PostgresStoreFixture()
