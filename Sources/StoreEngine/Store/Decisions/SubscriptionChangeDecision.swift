@@ -26,10 +26,12 @@ extension StoreDecisions {
         let chain = try ongoingSubscription(reference, buyer: buyer, in: state)
         let events: [StoreEvent]
         switch change {
+        // Auto-renew switched to what it is already changes nothing, so nothing is recorded
+        // (a second cancel added a row to the history that said nothing new).
         case .cancelRenewal:
-            events = [autoRenewEvent(for: chain, on: false, buyer: buyer, at: now)]
+            events = chain.willAutoRenew ? [autoRenewEvent(for: chain, on: false, buyer: buyer, at: now)] : []
         case .resumeRenewal:
-            events = [autoRenewEvent(for: chain, on: true, buyer: buyer, at: now)]
+            events = chain.willAutoRenew ? [] : [autoRenewEvent(for: chain, on: true, buyer: buyer, at: now)]
         case .expire:
             var ending = event(.expire, for: buyer, at: now)
             ending.originalTransactionId = chain.originalID

@@ -31,6 +31,16 @@ struct SubscriptionChangeDecisionTests {
         #expect(on.events.first?.value == StoreEvent.autoRenewOn && on.result.willAutoRenew)
     }
 
+    @Test("a second cancel, or a resume of a renewal that is on, records nothing (before: a row that said nothing new)")
+    func sameAutoRenewRecordsNothing() throws {
+        let subscribed = try fixture.bought(Rage.monthly)
+        let resumed = try change(.resumeRenewal, after: subscribed)
+        #expect(resumed.events.isEmpty && resumed.result.willAutoRenew)
+        let off = try change(.cancelRenewal, after: subscribed)
+        let again = try change(.cancelRenewal, after: subscribed + off.events)
+        #expect(again.events.isEmpty && !again.result.willAutoRenew && again.result.status == .subscribed)
+    }
+
     @Test("an expired subscription ends now and cannot be changed any more")
     func expireThenRefused() throws {
         let subscribed = try fixture.bought(Rage.monthly)
