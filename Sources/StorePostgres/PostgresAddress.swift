@@ -16,6 +16,9 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     public let storeName: String
     /// The name earlier versions gave the store's files, when it differs from `storeName`.
     public let formerStoreName: String?
+    /// Whether the address (or `PGDATABASE`) names the database; if not, libpq connects to the
+    /// database named after the role, which a new store is not made in (see `databaseNotNamed`).
+    public let namesDatabase: Bool
 
     /// Whether `text` names a PostgreSQL store rather than a file: a URI with the
     /// `postgresql:` or `postgres:` scheme, or a libpq keyword string (`key=value …`).
@@ -123,6 +126,7 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         }
         let user = given("user", "PGUSER")
         let port = given("port", "PGPORT")
+        namesDatabase = given("dbname", "PGDATABASE") != nil
         let database = given("dbname", "PGDATABASE") ?? user
         if let port {
             // libpq pairs ports with the hostaddr list when there is one, else with the hosts.

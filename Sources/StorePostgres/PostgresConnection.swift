@@ -90,6 +90,8 @@ final class PostgresConnection {
 
     /// The user the server knows this connection as.
     var user: String { PQuser(handle).map { String(cString: $0) } ?? "" }
+    /// The database this session is connected to.
+    var database: String { PQdb(handle).map { String(cString: $0) } ?? "" }
 
     /// Runs one statement with `parameters` ($1, $2, …) sent as text.
     @discardableResult

@@ -68,7 +68,10 @@ extension PostgresEventLog {
         try connection.execute(PostgresSchema.takeWriterLock)
         let found = try PostgresSchema.version(on: connection)
         try refuseUnknownSchema(found)
-        if found == 0 { try PostgresSchema.upgrade(on: connection) }
+        if found == 0 {
+            guard address.namesDatabase else { throw PostgresStoreError.databaseNotNamed(store: address.shown, database: connection.database) }
+            try PostgresSchema.upgrade(on: connection)
+        }
         return CommitOpening(schemaFound: found, rowsRead: nil)
     }
 

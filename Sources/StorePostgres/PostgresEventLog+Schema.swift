@@ -20,6 +20,9 @@ extension PostgresEventLog {
         try lock.withLock {
             try connection.inTransaction {
                 try connection.execute(PostgresSchema.takeWriterLock)
+                if !address.namesDatabase, try PostgresSchema.version(on: connection) == 0 {
+                    throw PostgresStoreError.databaseNotNamed(store: address.shown, database: connection.database)
+                }
                 let (found, remade) = try PostgresSchema.upgradeMending(on: connection)
                 return (found, PostgresSchema.currentVersion, remade)
             }

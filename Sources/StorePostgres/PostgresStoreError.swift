@@ -14,6 +14,10 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// The server answered that the address's database does not exist; `server` is where it
     /// answered, for the command that creates it.
     case noDatabase(store: ShownStoreAddress, database: String, server: ServerAddress)
+    /// The address names no database, which has libpq connect to the one named after the role
+    /// (`postgres`, the server's own, for the superuser), and that database holds no store: a
+    /// new one is not made there on a guess.
+    case databaseNotNamed(store: ShownStoreAddress, database: String)
     /// The server refused a setting the session asked for on connecting (`options=-c …` in the
     /// address, or `PGOPTIONS`): it answered, and will refuse it again until it is corrected.
     case settingRefused(store: ShownStoreAddress, reason: String)
@@ -115,6 +119,10 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
             "the server of the store \(store) refused a setting this session asked for (\(reason)), so nothing was read or "
                 + "written. Correct or remove it where it is given: `options=-c NAME=VALUE` in the address, the PGOPTIONS "
                 + "environment variable, or the role's or database's own settings (ALTER ROLE … SET)"
+        case .databaseNotNamed(let store, let database):
+            "the address \(store) names no database, so libpq connected to \(Self.quoted(database)), the one named after the "
+                + "role, which holds no store; nothing was written, and no store is made in a database the address does not "
+                + "name. Add the database to the address (postgresql://…/DBNAME, or dbname=DBNAME) or set PGDATABASE"
         case .noDatabase(let store, let database, let server):
             "the server of the store \(store) has no database \(Self.quoted(database)), so nothing was read or written. Create it "
                 + "with \(StoreCommandText.createDatabaseThenInit(database, host: server.host, port: server.port, user: server.user, store: store)); "

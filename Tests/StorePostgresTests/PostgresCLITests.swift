@@ -37,6 +37,33 @@ struct PostgresCLITests {
         #expect(viaEnvironmentProcess.status == 0 && viaEnvironmentProcess.stdout.contains("com.example.rage.face.random"))
     }
 
+    @Test("an address that names no database makes no store in the role's database (before: a whole store made in postgres, silently); one there already is used")
+    func addressWithoutDatabaseMakesNoStore() throws {
+        let server = try ThrowawayPostgres()
+        let folder = try StorefrontProcess.temporaryFolder()
+        var cli = cli(server, folder: folder)
+        cli.storeArguments = ["--store", "postgresql://\(ThrowawayPostgres.superuser)@127.0.0.1:\(server.port)"]
+        for command in [["buy", "com.example.rage.face.random"], ["store", "init"], ["store", "migrate"]] {
+            let refused = try cli.run(command)
+            #expect(refused.status == 3 && refused.stderr.contains("names no database, so libpq connected to \"postgres\"")
+                        && refused.stderr.contains("Add the database to the address (postgresql://…/DBNAME, or dbname=DBNAME)"),
+                    "\(command): \(refused.stderr)")
+        }
+        #expect(try server.psql("SELECT count(*) FROM pg_tables WHERE tablename LIKE 'storefront%'", database: "postgres")
+                    .trimmingCharacters(in: .whitespacesAndNewlines) == "0", "no table was made")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/team.key"), "no key was made")
+        // PGDATABASE names it as libpq reads it.
+        var named = cli
+        named.environment["PGDATABASE"] = server.database
+        #expect(try named.run(["buy", "com.example.rage.face.random"]).status == 0)
+        // A store made where the address names the role's database is then used without the name.
+        var explicit = cli
+        explicit.storeArguments = ["--store", server.url(database: "postgres")]
+        #expect(try explicit.run(["store", "init"]).status == 0)
+        let bought = try cli.run(["buy", "com.example.rage.face.random"])
+        #expect(bought.status == 0, "\(bought.stderr)")
+    }
+
     @Test("a row changed by hand makes verify exit 3 naming the row; writes are refused")
     func tamperedRowIsNamed() throws {
         let server = try ThrowawayPostgres()
