@@ -83,33 +83,33 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         case .invalidAddress(let reason):
             "the store address cannot be used: \(Self.sentence(reason)) \(CommandLineText.Stores.addressForms)."
         case .unreachable(let store, let reason) where Self.namesAConnectionLimit(reason):
-            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was written. The server, the database or this "
+            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server, the database or this "
                 + "role allows no more connections: close sessions that are not needed (a storefront holds three, storefront "
                 + "serve four for each app it serves, a command one while it runs) or raise the limit (the "
                 + "role's or the database's CONNECTION LIMIT, the server's max_connections), then try again"
         case .unreachable(let store, let reason) where Self.namesAMissingRole(reason):
-            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was written. The server answered, but not for "
+            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server answered, but not for "
                 + "this user, which it does not know: correct the user in the address, or have an administrator create the role "
                 + "(`createuser`), then try again"
         case .unreachable(let store, let reason) where Self.namesAMissingOrWrongPassword(reason) && store.passwordLeftOut:
-            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was written. The server answered, but not for "
+            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server answered, but not for "
                 + "this user with the password the address holds, which libpq uses before PGPASSWORD and ~/.pgpass: correct it "
                 + "there, or leave it out of the address and set it in PGPASSWORD or ~/.pgpass, then try again"
         case .unreachable(let store, let reason) where Self.namesAMissingOrWrongPassword(reason):
-            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was written. The server answered, but not for "
+            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server answered, but not for "
                 + "this user without the right password: the one libpq took from PGPASSWORD or ~/.pgpass (it names the file when "
                 + "it read one) is wrong, or there was none. Set the right one there (or correct the user in the address), then "
                 + "try again"
         case .unreachable(let store, let reason) where reason.contains("does not support SSL, but SSL was required"):
-            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was written. The server answered, but "
+            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server answered, but "
                 + "takes no SSL, which sslmode (in the address, or PGSSLMODE) requires: set sslmode=prefer or disable to connect "
                 + "without it, or turn ssl on at the server, then try again"
         case .unreachable(let store, let reason) where StoreUnreachable.namesServerStartingOrStopping(reason):
-            "the server of the store \(store) does not take sessions now: \(Self.sentence(reason)) Nothing was written. It is "
+            "the server of the store \(store) does not take sessions now: \(Self.sentence(reason)) Nothing was read or written. It is "
                 + "starting up, recovering after a crash or shutting down: wait until it is up (pg_isready tells), then try again"
         case .unreachable(let store, let reason) where reason.contains("terminating connection due to administrator command"):
             "the server of the store \(store) ended this session as it was opened: \(Self.sentence(reason)) Nothing was "
-                + "written. The server was reached; an administrator ended the session (pg_terminate_backend) or the server is "
+                + "read or written. The server was reached; an administrator ended the session (pg_terminate_backend) or the server is "
                 + "shutting down: run the command again"
         case .unreachable(let store, let reason):
             "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was written; check that the server runs and the "

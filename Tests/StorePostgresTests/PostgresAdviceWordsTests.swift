@@ -84,7 +84,7 @@ struct PostgresAdviceWordsTests {
         let said = PostgresStoreError.unreachable(
             store: store, reason: "FATAL:  terminating connection due to administrator command").description
         #expect(said.hasPrefix("the server of the store postgresql://team@db/shop ended this session as it was opened"))
-        #expect(said.contains("Nothing was written") && said.hasSuffix("run the command again"))
+        #expect(said.contains("Nothing was read or written") && said.hasSuffix("run the command again"))
         #expect(!said.contains("check that the server runs") && !said.contains("PGPASSWORD"))
     }
 

@@ -88,7 +88,7 @@ while True:
             #expect(result.status == 3, "\(command): \(result.stderr)")
             #expect(!result.stderr.contains("FATAL"), "\(command): \(result.stderr)")
             #expect(result.stderr.hasPrefix("storefront: the server of the store \(server.url) ended this session as it was "
-                + "opened: terminating connection due to administrator command. Nothing was written."), "\(command): \(result.stderr)")
+                + "opened: terminating connection due to administrator command. Nothing was read or written."), "\(command): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(command): \(result.stderr)")
         }
     }
