@@ -43,6 +43,18 @@ extension PostgresConnection {
         return notified || hadInput
     }
 
+    /// Takes in what the server sent while the session was idle, so that a session it ended
+    /// meanwhile (`pg_terminate_backend`, `idle_session_timeout`, a shutdown) counts as broken
+    /// before anything is sent on it, and is connected again instead of failing the next
+    /// statement. One `poll(2)`, no round trip; an idle session is sent nothing else.
+    func noticeLossWhileIdle() {
+        // A session ended leaves its last message and then the end of the stream, which libpq
+        // sees on a read of its own; a few reads at most, while there is something to read.
+        for _ in 0..<4 where !isBroken && hasUnreadInput {
+            guard PQconsumeInput(handle) == 1 else { return }
+        }
+    }
+
     /// Whether the socket has something to read right now.
     private var hasUnreadInput: Bool {
         guard let socket else { return false }

@@ -396,6 +396,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     private func reconnectIfLost() throws {
         do {
             try listenAgainIfLost()
+            connection.noticeLossWhileIdle()
             guard connection.isBroken else { return }
             connection = try PostgresConnection(address)
             mustConfirmContinuity = fetchedThrough > 0

@@ -1,5 +1,6 @@
 import Foundation
 import StoreHTTPClient
+import Glibc
 
 /// A running `storefront serve --port 0` and the address it printed, for tests that talk
 /// to it over real sockets.
@@ -27,6 +28,24 @@ public final class ServeProcess {
               let port = url.port else { throw ServeStartFailure(stderr: "unexpected first line: \(text)", status: -1) }
         baseURL = url.absoluteString
         self.port = port
+    }
+
+    /// Reads standard error while the server runs, until a line holds `text` (or `timeout`
+    /// passes, or it ends); returns what was read, which `stop()`'s result then lacks.
+    public func readErrors(until text: String, timeout: TimeInterval = 20) -> String {
+        let descriptor = command.errors.fileHandleForReading.fileDescriptor
+        var read: [UInt8] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        while !String(decoding: read, as: UTF8.self).contains(text), Date() < deadline {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 100) >= 0 else { break }
+            guard entry.revents != 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 4_096)
+            let count = Glibc.read(descriptor, &buffer, buffer.count)
+            guard count > 0 else { break }
+            read += buffer.prefix(count)
+        }
+        return String(decoding: read, as: UTF8.self)
     }
 
     /// Sends SIGTERM and waits for the process to end.

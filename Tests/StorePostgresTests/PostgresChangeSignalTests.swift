@@ -83,10 +83,13 @@ struct PostgresChangeSignalTests {
         let writer = try fixture.store()
         _ = try writer.purchase(face, buyer: phone, storefront: "USA")
         let follower = try fixture.store()
+        // Connections refused meanwhile, so the refresh that finds the session lost cannot mend it at once.
+        let database = fixture.server.database
+        try fixture.server.psql("ALTER DATABASE \(database) ALLOW_CONNECTIONS false", database: "postgres")
         try fixture.endOtherSessions()
-        // The loss shows on the next statement; a refresh finds it and reconnects.
         #expect(throws: StoreUnreachable.self) { try follower.refresh() }
         #expect(follower.changeSignal == nil, "no socket while the connection is lost")
+        try fixture.server.psql("ALTER DATABASE \(database) ALLOW_CONNECTIONS true", database: "postgres")
         _ = try follower.refresh()
         try Self.expectWokenByAPurchase(follower, on: fixture, "the commit after the reconnecting read must be notified")
     }

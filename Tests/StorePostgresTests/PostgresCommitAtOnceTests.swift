@@ -106,3 +106,25 @@ struct PostgresCommitAtOnceTests {
         #expect(try Self.rowCount(fixture) == "1", "nothing was inserted into a schema this version does not know")
     }
 }
+
+/// A session the server ended while it sat idle is found lost before anything is sent on it.
+@Suite("PostgresEventLog: a session ended while idle", .serialized)
+struct PostgresIdleSessionEndTests {
+    @Test("a commit after an administrator ended the idle session connects again and goes through (before: exit 3, not sent)")
+    func commitAfterIdleSessionEnded() throws {
+        let fixture = try PostgresStoreFixture()
+        let (store, log) = try PostgresCommitAtOnceTests.store(fixture)
+        _ = try store.purchase(face, buyer: phone, storefront: "USA")
+        let ended = log.connection.backendPID
+        try fixture.server.psql("SELECT pg_terminate_backend(\(ended))")
+        // Termination is asynchronous: wait until the session is gone, so its socket has closed.
+        let deadline = Date().addingTimeInterval(10)
+        while try fixture.server.psql("SELECT count(*) FROM pg_stat_activity WHERE pid = \(ended)")
+                .trimmingCharacters(in: .whitespacesAndNewlines) != "0", Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(try store.spend("rage-faces", buyer: phone) == .spent(balance: 4))
+        #expect(log.connection.backendPID != ended, "a new session")
+        #expect(try fixture.store().balance(of: "rage-faces", for: phone) == 4)
+    }
+}

@@ -66,8 +66,21 @@ struct PostgresDamageRecoveryTests {
         let (fixture, _, open) = try Self.openOnDamage(recheck: 0)
         #expect(open.snapshot.eventCount == 1)
         try fixture.server.rewriteEventRow(seq: 2, replacing: "mallory", with: "tester")
-        try fixture.endOtherSessions()
+        // The session ends inside the read, at its look at the schema version: a session ended
+        // while idle is found before a read starts, and connected again.
+        try fixture.server.psql("""
+            CREATE FUNCTION cut_read() RETURNS boolean LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM pg_terminate_backend(pg_backend_pid());
+                RETURN true;
+            END $$;
+            ALTER TABLE storefront_schema_version RENAME TO storefront_schema_version_kept;
+            CREATE VIEW storefront_schema_version AS SELECT version, migrated_at FROM storefront_schema_version_kept
+                WHERE cut_read()
+            """)
         #expect(throws: StoreUnreachable.self) { try open.refresh() }
+        try fixture.server.psql("DROP VIEW storefront_schema_version; "
+            + "ALTER TABLE storefront_schema_version_kept RENAME TO storefront_schema_version")
         #expect(try open.refresh())
         #expect(open.ledgerProblems.isEmpty)
         #expect(open.snapshot.eventCount == 3, "the event read before the damage is folded once, not again on top")
