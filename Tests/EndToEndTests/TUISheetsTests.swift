@@ -42,12 +42,16 @@ struct TUISheetsTests {
         defer { tmux.kill() }
         for _ in 0..<5 { try tmux.press("Down") }
         try await tmux.waitFor("┌ Rage Pro (Monthly)", "▼ more below")
-        // One ] a redraw: presses sent faster than a loaded machine draws would scroll past the line.
+        // One ] a redraw: presses sent faster than a loaded machine draws would scroll past the
+        // line. A screen that stays the same for a second after a press is pressed again, so a
+        // press the loaded machine lost does not end the scrolling.
         var screenAtLastPress: String?
+        var pressedAt = Date()
         try await tmux.waitForScreen("the offer id after scrolling the details") { screen in
             if screen.contains("Offer rage.pro.comeback") { return true }
-            if screen != screenAtLastPress {
+            if screen != screenAtLastPress || Date().timeIntervalSince(pressedAt) > 1 {
                 screenAtLastPress = screen
+                pressedAt = Date()
                 try? tmux.press("]")
             }
             return false
