@@ -108,6 +108,11 @@ extension CommandLineText {
         /// News that needs no action, such as a warned-of problem gone.
         public static func notice(_ message: String) -> String { "storefront: \(message)" }
         public static func version(_ version: String) -> String { "storefront \(version)" }
+        /// After a command on a store found damaged when it opened, whose change read it again
+        /// from the start and found it sound: the change was made, and what followed used it.
+        public static let mendedBeforeTheChange = "the problem above was mended before this command's change: the store "
+            + "was read again from its start and is sound, so the change was made and is shown as it now is"
+
         public static func catchUpSkipped(_ reason: String) -> String {
             "renewals and expiries that fell due are shown but not recorded: \(reason)"
         }

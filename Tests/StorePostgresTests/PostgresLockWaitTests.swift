@@ -222,6 +222,34 @@ struct PostgresHeldCatchUpTests {
         #expect(try fixture.server.psql("SELECT count(*) FROM storefront_events").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
     }
 
+    @Test("a change to a store damaged when the command opened, mended while it waited for the lock, is made and exits 0 (before: exit 3 after recording it, so a retry bought twice)")
+    func changeOnAStoreMendedMeanwhileSucceeds() throws {
+        let (server, database, _, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "60s")
+        for _ in 0..<3 { #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0) }
+        try server.psql("CREATE TABLE saved AS SELECT * FROM storefront_events WHERE seq = 2; "
+            + "SET session_replication_role = replica; DELETE FROM storefront_events WHERE seq = 2", database: database)
+        let session = try server.session(database: database)
+        try session.run("SELECT pg_advisory_lock(\(Self.writerLockKey))")
+        let spend = try cli.start(["spend", "rage-faces"])
+        // Opened on the damage, it waits for the lock to make its change.
+        var waiting = false
+        for _ in 0..<400 where !waiting {
+            waiting = try server.psql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted", database: database)
+                .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+            if !waiting { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(waiting, "the spend never waited for the lock")
+        try server.psql("SET session_replication_role = replica; INSERT INTO storefront_events SELECT * FROM saved", database: database)
+        session.close()
+        let spent = spend.wait()
+        #expect(spent.status == 0 && spent.stdout.contains("Spent 1 of your Rage Faces; 14 left"), "\(spent.stdout)\(spent.stderr)")
+        #expect(spent.stderr.contains("no row seq 2") && spent.stderr.contains("the problem above was mended before this "
+            + "command's change"), "\(spent.stderr)")
+        #expect(try cli.run(["verify"]).status == 0)
+        let again = try cli.run(["spend", "rage-faces"])
+        #expect(again.status == 0 && again.stdout.contains("13 left"), "the first spend counted once: \(again.stdout)")
+    }
+
     @Test("a command that only reads, on opening behind the held lock, shows the store at once with a warning; freed, the next records the renewal")
     func readingCommandDoesNotWait() throws {
         // A wait for the lock would take a minute: the command must not take one.

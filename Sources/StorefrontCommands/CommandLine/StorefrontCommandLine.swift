@@ -79,7 +79,13 @@ public enum StorefrontCommandLine {
         }
         // Reported after the command: its commit is what moves a torn last line aside.
         if let torn = session.store.tornTail { console.errLines(CommandLineText.Report.error("\(torn)")) }
-        // What a damaged ledger shows stops before its first bad line: never a plain success.
-        return status == .success && damage.isDamaged ? .dataProblem : status
+        // What a damaged ledger shows stops before its first bad line: never a plain success. A
+        // change is refused on damage only as the store is when it commits, which reads it
+        // again from its start: mended by then, the change was made, and is not a failure to retry.
+        let damagedNow = LedgerDamage(session.store).isDamaged
+        if warnsOfDamage, damage.isDamaged, !damagedNow, status == .success {
+            console.err(CommandLineText.Report.notice(CommandLineText.Report.mendedBeforeTheChange))
+        }
+        return status == .success && damagedNow ? .dataProblem : status
     }
 }
