@@ -151,7 +151,9 @@ extension PostgresEventLog {
     /// Reads and checks every event of the store at `address` without writing anything.
     public static func verify(address: PostgresAddress, keyPath: String) throws -> LedgerVerification {
         let log = try PostgresEventLog(address: address, keyPath: keyPath)
-        guard try log.schemaVersion() > 0 else { throw PostgresStoreError.noStore(store: address.shown) }
+        guard try log.schemaVersion() > 0 else {
+            throw PostgresStoreError.noStore(store: address.shown, namesDatabase: address.namesDatabase)
+        }
         var entryCount = 0
         var batch: EventBatch
         var columnProblems: [LedgerProblem] = []

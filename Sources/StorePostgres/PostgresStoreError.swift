@@ -40,7 +40,7 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// The database holds an older schema, which `storefront store migrate` upgrades.
     case olderSchema(store: ShownStoreAddress, found: Int, supported: Int)
     /// The database has no store tables yet.
-    case noStore(store: ShownStoreAddress)
+    case noStore(store: ShownStoreAddress, namesDatabase: Bool = true)
     /// The database has store tables but not the record of their schema version, so which
     /// schema they are cannot be told; `likelyVersion` is what the tables look like.
     case incompleteSchema(store: ShownStoreAddress, missing: String, likelyVersion: Int)
@@ -120,9 +120,9 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "written. Correct or remove it where it is given: `options=-c NAME=VALUE` in the address, the PGOPTIONS "
                 + "environment variable, or the role's or database's own settings (ALTER ROLE … SET)"
         case .databaseNotNamed(let store, let database):
-            "the address \(store) names no database, so libpq connected to \(Self.quoted(database)), the one named after the "
-                + "role, which holds no store; nothing was written, and no store is made in a database the address does not "
-                + "name. Add the database to the address (postgresql://…/DBNAME, or dbname=DBNAME) or set PGDATABASE"
+            "the store address gives no database, so libpq connected to \(Self.quoted(database)), the one named after the "
+                + "role (\(store)), which holds no store; nothing was written, and no store is made in a database the address "
+                + "does not name. Add the database to the address (postgresql://…/DBNAME, or dbname=DBNAME) or set PGDATABASE"
         case .noDatabase(let store, let database, let server):
             "the server of the store \(store) has no database \(Self.quoted(database)), so nothing was read or written. Create it "
                 + "with \(StoreCommandText.createDatabaseThenInit(database, host: server.host, port: server.port, user: server.user, store: store)); "
@@ -171,7 +171,11 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         case .olderSchema(let store, let found, let supported):
             "the store \(store) has schema version \(found), older than this storefront writes (\(supported)); "
                 + "run \(StoreCommandText.command("store migrate", on: store)) to upgrade it"
-        case .noStore(let store):
+        case .noStore(let store, false):
+            "the store address gives no database, so libpq connected to the one named after the role (\(store)), which "
+                + "holds no store. Name the database the store is in, or a new one for it, in the address "
+                + "(postgresql://…/DBNAME, or dbname=DBNAME) or in PGDATABASE"
+        case .noStore(let store, true):
             "\(store) holds no store yet; create one with \(StoreCommandText.command("store init", on: store)) (as a role "
                 + "that may create tables there, such as the database's owner)"
         case .incompleteSchema(let store, let missing, let likelyVersion):

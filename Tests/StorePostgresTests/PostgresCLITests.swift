@@ -45,13 +45,17 @@ struct PostgresCLITests {
         cli.storeArguments = ["--store", "postgresql://\(ThrowawayPostgres.superuser)@127.0.0.1:\(server.port)"]
         for command in [["buy", "com.example.rage.face.random"], ["store", "init"], ["store", "migrate"]] {
             let refused = try cli.run(command)
-            #expect(refused.status == 3 && refused.stderr.contains("names no database, so libpq connected to \"postgres\"")
+            #expect(refused.status == 3 && refused.stderr.contains("gives no database, so libpq connected to \"postgres\"")
                         && refused.stderr.contains("Add the database to the address (postgresql://…/DBNAME, or dbname=DBNAME)"),
                     "\(command): \(refused.stderr)")
         }
         #expect(try server.psql("SELECT count(*) FROM pg_tables WHERE tablename LIKE 'storefront%'", database: "postgres")
                     .trimmingCharacters(in: .whitespacesAndNewlines) == "0", "no table was made")
         #expect(!FileManager.default.fileExists(atPath: folder + "/team.key"), "no key was made")
+        // verify advises naming the database, not a store init that would make one there.
+        let verified = try cli.run(["verify"])
+        #expect(verified.status == 3 && verified.stderr.contains("the store address gives no database")
+                    && !verified.stderr.contains("store init"), "\(verified.stderr)")
         // PGDATABASE names it as libpq reads it.
         var named = cli
         named.environment["PGDATABASE"] = server.database

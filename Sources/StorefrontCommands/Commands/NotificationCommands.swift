@@ -111,7 +111,9 @@ extension StoreSession {
                 if let formerAuthority { former.append(try NotificationIdentity(authority: formerAuthority)) }
             case .postgres(let address, _, _):
                 if try storeHeaderLine() == nil { try (log as? PostgresEventLog)?.initialize() }
-                guard let header = try storeHeaderLine() else { throw PostgresStoreError.noStore(store: address.shown) }
+                guard let header = try storeHeaderLine() else {
+                    throw PostgresStoreError.noStore(store: address.shown, namesDatabase: address.namesDatabase)
+                }
                 identity = try NotificationIdentity(storeHeaderLine: header)
             }
             let feedLog = try location.openLog()
