@@ -16,7 +16,7 @@ import TerminalUI
 public final class TUIRunLoop {
     private let store: Store
     private let terminal: any TerminalBackend
-    private(set) var state: AppState
+    public private(set) var state: AppState
     private let runner: EffectRunner
     private let mailbox = ActionMailbox()
     private let worker = DispatchQueue(label: "storefront.effects")

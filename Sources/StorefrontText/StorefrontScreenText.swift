@@ -126,6 +126,12 @@ public enum StorefrontScreenText {
             + "(pg_locks shows it). Retrying each second; changes wait too."
     }
 
+    /// Said on standard error after the storefront quit (Ctrl-C) while a change was being
+    /// stored: the change's outcome, which the screen closed before showing.
+    public static func outcomeAfterQuitting(title: String, message: String) -> String {
+        "the change under way when you quit ended before the storefront closed: \(title). \(message)"
+    }
+
     /// A change a sheet sent to the store, which Esc pressed while it was being stored could not stop.
     public enum SentChange: Sendable {
         case purchase, refund, cancelRenewal

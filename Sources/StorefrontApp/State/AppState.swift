@@ -44,6 +44,12 @@ public struct AppState: Equatable, Sendable {
     /// The torn-tail report already shown, so it is shown once.
     public var reportedTornTail: TornTailReport?
     public var isQuitting: Bool
+    /// The outcomes of changes that ended after quitting was asked for (Ctrl-C while one was
+    /// stored): the screen closes before they could be read, so they are said after it.
+    public var outcomesAfterQuitting: [Alert] = []
+    /// Quitting was asked for while a change was being stored (not the cancel a quit from a
+    /// payment sheet records itself, which the person asked for by quitting).
+    var quitWhileChanging = false
     /// Real time as of the last clock tick; with the snapshot's timeline it gives store time,
     /// for countdowns while store time runs fast.
     public var now: Date

@@ -136,6 +136,7 @@ extension AppState {
         if activity == nil, readOnlyReason == nil, case let .buySheet(productID, offerID) = overlays.last {
             effects.append(.purchase(productID: productID, buyer: buyer, storefront: storefront, simulate: .cancel, offerID: offerID))
         }
+        if !isQuitting { quitWhileChanging = activity != nil }
         isQuitting = true
         return effects + [.quit]
     }
@@ -162,6 +163,7 @@ extension AppState {
     /// alone; a refusal or a failure as an alert to acknowledge. Keys typed before a failure
     /// was shown are dropped, because they were not meant for it.
     mutating func report(_ alert: Alert) {
+        if quitWhileChanging { outcomesAfterQuitting.append(alert) }
         switch alert.tone {
         case .success, .info:
             notice = alert

@@ -47,6 +47,10 @@ enum TUILauncher {
                               writeAccess: writeAccessCheck(session))
         loop.run()
         screen.stop()
+        // A change stored while Ctrl-C waited for it: its outcome was never on the screen.
+        for outcome in loop.state.outcomesAfterQuitting {
+            console.err("storefront: " + StorefrontScreenText.outcomeAfterQuitting(title: outcome.title, message: outcome.message))
+        }
         // Once the terminal is given back, never over the screen: the first purchase on a new
         // database made its key, as a command's would.
         session.newKeyNotice.sayIfMade(console)

@@ -1,0 +1,38 @@
+import Foundation
+import StoreEngine
+import Testing
+import TerminalUI
+@testable import StorefrontApp
+
+/// Ctrl-C while a change is being stored quits once it ends; its outcome, which the closing
+/// screen never shows, is kept for the storefront to say after the screen is gone.
+@Suite("Update: quitting while a change is stored")
+struct QuitDuringChangeTests {
+    typealias F = StorefrontFixture
+
+    @Test("Ctrl-C during a stored purchase keeps the purchase's outcome to be said after the screen closes (before: quit silently after charging)")
+    func outcomeOfThePurchaseIsKept() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        let (purchase, start) = ConfirmationArmingTests.confirmPurchase(&state)
+        _ = update(&state, .keyClockTicked(start.addingTimeInterval(1.5)))
+        #expect(update(&state, .keyPressed(.ctrl("c"))) == [.quit])
+        try fixture.run(purchase, on: &state)
+        #expect(fixture.store.transactions(for: "tester").count == 1)
+        #expect(state.outcomesAfterQuitting.map(\.title) == ["Purchase complete"], "\(state.outcomesAfterQuitting)")
+        #expect(state.outcomesAfterQuitting.first?.message.contains("Random Rage Face") == true)
+    }
+
+    @Test("Ctrl-C on a payment sheet records its cancel, which the person asked for, and keeps nothing to say")
+    func quitFromASheetKeepsNothing() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        let start = Date(timeIntervalSince1970: 1000)
+        _ = update(&state, .keyClockTicked(start))
+        _ = update(&state, .keyPressed(.enter))
+        let quit = update(&state, .keyPressed(.ctrl("c")))
+        #expect(quit.contains(.quit))
+        try fixture.run(quit.filter { $0 != .quit }, on: &state)
+        #expect(state.outcomesAfterQuitting.isEmpty)
+    }
+}
