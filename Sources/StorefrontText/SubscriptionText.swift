@@ -13,9 +13,11 @@ extension StoreText {
         case .expired, .revoked, .inBillingRetryPeriod:
             message += "."
         }
-        // An ended subscription switches to nothing: only an ongoing one mentions its change.
+        // An ended subscription switches to nothing: only an ongoing one mentions its change,
+        // and one that will not renew switches only if auto-renew is turned on again.
         if let pending = chain.pendingProductID, chain.isOngoing {
-            message += " Switches to \(catalog.product(id: pending).map(title(of:)) ?? pending) at the next renewal."
+            message += " Switches to \(catalog.product(id: pending).map(title(of:)) ?? pending) at the next renewal"
+                + (chain.willAutoRenew ? "." : " if auto-renew is turned on again.")
         }
         return message
     }
@@ -41,7 +43,7 @@ extension StoreText {
         // An ended subscription switches to nothing: only an ongoing one mentions its change.
         if let pending = item.pendingProductID, item.isOngoing {
             let when = item.state == .subscribed ? "at the next renewal" : "once billing is resolved"
-            line += ", switches to \(name(pending)) \(when)"
+            line += ", switches to \(name(pending)) \(when)" + (item.willAutoRenew ? "" : " if auto-renew is turned on again")
         }
         return line
     }

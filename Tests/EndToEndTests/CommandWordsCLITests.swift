@@ -138,6 +138,18 @@ import Testing
         #expect(try cli.events().count == eventsBefore)
     }
 
+    @Test("cancel-renewal of a plan with a change scheduled, named by the plan it switches to: the switch waits on auto-renew (before: refused as no subscription, and by id said to switch anyway)")
+    func cancelWithAScheduledChange() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        let cancelled = try cli.run(["cancel-renewal", "com.example.rage.pro.monthly"])
+        #expect(cancelled.status == 0 && cancelled.stdout.contains("(will not renew). Switches to Rage Pro (Monthly) at the next "
+            + "renewal if auto-renew is turned on again."), "\(cancelled.stdout)\(cancelled.stderr)")
+        let again = try cli.run(["cancel-renewal", "com.example.rage.pro.monthly"])
+        let cancels = try cli.events().filter { $0["kind"] as? String == "cancelRenewal" }
+        #expect(again.status == 0 && cancels.count == 1, "a second cancel records nothing: \(cancels.count)")
+    }
+
     @Test func settingsJSONKeysAreTheNamesSettingsSetTakes() throws {
         // The raw keys, since the point is that they are the names `settings set` takes.
         let shown = try #require(try cli.run(["settings", "--json"]).json())

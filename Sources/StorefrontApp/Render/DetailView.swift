@@ -80,7 +80,8 @@ enum DetailView {
             parts.append(subscription.willAutoRenew ? "auto-renew on" : "auto-renew off")
         }
         if let pending = subscription.pendingProductID {
-            parts.append("switches to \(text.catalog.product(id: pending).map(text.title(of:)) ?? pending) at renewal")
+            parts.append("switches to \(text.catalog.product(id: pending).map(text.title(of:)) ?? pending) at renewal"
+                + (subscription.willAutoRenew ? "" : " if auto-renew is on again"))
         }
         if let reason = subscription.expirationReason { parts.append(StorefrontPaneText.ended(reason)) }
         if subscription.renewalCount > 0 { parts.append("\(subscription.renewalCount) renewal\(subscription.renewalCount == 1 ? "" : "s")") }

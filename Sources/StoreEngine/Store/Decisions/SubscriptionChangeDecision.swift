@@ -69,14 +69,16 @@ extension StoreDecisions {
                                      in state: LedgerState) throws(StoreRefusal) -> SubscriptionChain {
         let chain = state.chain(containing: reference).flatMap { $0.account == buyer.account ? $0 : nil }
             ?? state.subscriptionChain(forProduct: reference, of: buyer.account)
+            // The plan a scheduled change switches to names the subscription too.
+            ?? state.subscriptions.values.first { $0.account == buyer.account && $0.isOngoing && $0.pendingProductID == reference }
         guard let chain else {
-            // A free subscription is a subscription too: say why it has nothing to change.
-            if let free = state.transactions.records(of: buyer.account).first(where: {
-                $0.productType == .freeSubscription && $0.isInForce
-                    && ($0.id == reference || $0.productID == reference)
-            }) {
-                throw .request(.freeSubscriptionNotRenewing(free.productID))
+            // A free subscription is a subscription too: say why it has nothing to change, or
+            // that it ended.
+            let free = state.transactions.records(of: buyer.account).filter {
+                $0.productType == .freeSubscription && ($0.id == reference || $0.productID == reference)
             }
+            if let current = free.first(where: \.isInForce) { throw .request(.freeSubscriptionNotRenewing(current.productID)) }
+            if let ended = free.first { throw .request(.subscriptionEnded(ended.productID, state: .expired)) }
             throw .request(.unknownSubscription(reference, account: buyer.account))
         }
         guard chain.isOngoing else { throw .request(.subscriptionEnded(chain.productID, state: chain.status)) }

@@ -91,6 +91,27 @@ struct SubscriptionChangeDecisionTests {
         }
     }
 
+    @Test("an ended free subscription is refused as ended, not as unknown, by its id or product (before: \"has no subscription\")")
+    func endedFreeSubscriptionIsEnded() throws {
+        let subscribed = try fixture.bought(Rage.newsletter)
+        let record = try #require(fixture.state(after: subscribed).transactions["2000000000000001"])
+        let ended = subscribed + (try decisions.unsubscribe(record, buyer: phone, in: fixture.state(after: subscribed), at: now).events)
+        for reference in [record.id, Rage.newsletter] {
+            #expect(throws: StoreRefusal.request(.subscriptionEnded(Rage.newsletter, state: .expired))) {
+                try change(.resumeRenewal, of: reference, after: ended)
+            }
+        }
+    }
+
+    @Test("the plan a scheduled change switches to names the subscription (before: \"has no subscription\")")
+    func pendingPlanNamesTheSubscription() throws {
+        let yearly = try fixture.bought(Rage.yearly)
+        let downgrade = try fixture.bought(Rage.monthly, after: yearly)
+        #expect(fixture.state(after: downgrade).subscriptions.values.first?.pendingProductID == Rage.monthly, "a change scheduled")
+        let off = try change(.cancelRenewal, of: Rage.monthly, after: downgrade)
+        #expect(off.events.map(\.kind) == [.cancelRenewal] && off.result.productID == Rage.yearly && !off.result.willAutoRenew)
+    }
+
     @Test("a reference to no subscription of the account is refused")
     func unknownReference() {
         #expect(throws: StoreRefusal.request(.unknownSubscription(Rage.yearly, account: phone.account))) {
