@@ -249,6 +249,16 @@ struct PickerUpdateTests {
         #expect(Self.picker(full)?.typing?.entry.error == "U+202E cannot be in a name (a control, line-breaking, bidi or invisible "
             + "character), so it was left out. At most 40 characters fit here; the 4 typed after them were left out. "
             + "A longer name is given with --account or --device.")
+        // Shown whole, on as many rows as it takes (before: cut after two, the length note lost).
+        let shown = Self.dialogText(full)
+        #expect(shown.contains("so it was left out. At most 40 characters fit here; the 4 typed after them were left out. "
+            + "A longer name is given with --account or --device."), "\(shown)")
+        var many = try F().state()
+        many.send(.character("a"), .down, .enter)
+        _ = update(&many, .keyPressed(.paste("X\u{1}Y\u{202E}Z\tW" + String(repeating: "q", count: 60))))
+        let both = Self.dialogText(many)
+        #expect(both.contains("U+0001, U+202E and U+0009 cannot be in a name") && both.contains("were left out. A longer name "
+            + "is given with --account or --device."), "\(both)")
         #expect(throws: BuyerNameError.self) { try BuyerName.normalized("tester\u{200B}", role: "account") }
         #expect(throws: BuyerNameError.self) { try BuyerName.normalized("\u{FEFF}tester", role: "account") }
         #expect(try BuyerName.normalized("Jane 👩\u{200D}💻 1\u{FE0F}\u{20E3}", role: "account") == "Jane 👩\u{200D}💻 1\u{FE0F}\u{20E3}")

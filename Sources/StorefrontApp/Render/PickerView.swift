@@ -14,6 +14,9 @@ enum PickerView {
         max(1, frame(for: picker, size: size).height - 5)
     }
 
+    /// Rows a field's error may take: everything a paste can have left out, said at once.
+    static let maximumErrorRows = 5
+
     static func draw(_ picker: Picker, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
         let frame = frame(for: picker, size: buffer.size)
         let title = picker.purpose == .localeAndStorefront ? "Language and storefront" : "Account and device"
@@ -28,16 +31,19 @@ enum PickerView {
                            trailing: row.detail.isEmpty ? [] : [Span(row.detail, style: Theme.muted)])
         }
         if let typing = picker.typing {
-            // An error longer than a row takes the blank row above the field too, so it reads whole.
+            // The error goes on the last rows, the field on the row above it: an error longer
+            // than a row takes the blank row above the field, and then rows of the list (up to
+            // five rows in all), so it reads whole.
             let errorLines = typing.entry.error?.wrapped(toWidth: inside.width) ?? []
-            let fieldBand = errorLines.count > 1 ? bands[1] : bands[2]
+            let errorRows = max(1, min(errorLines.count, Self.maximumErrorRows, inside.height - 1))
+            let fieldBand = inside.row(inside.height - errorRows - 1)
+            buffer.fill(Rect(x: inside.x, y: fieldBand.y, width: inside.width, height: errorRows + 1))
             buffer.write([Span(typing.field.prompt + " ", style: Theme.emphasis), Span(typing.entry.text),
                           Span(" ", style: Style.plain.reversed())], in: fieldBand)
-            let errorBands = errorLines.count > 1 ? Array(bands[2...]) : [bands[3]]
-            for (index, band) in errorBands.enumerated() where index < errorLines.count {
-                // The last row takes what is left, cut with "…" when even two rows are too few.
-                let line = index == errorBands.count - 1 ? errorLines[index...].joined(separator: " ") : errorLines[index]
-                buffer.write(line, in: band, style: Theme.error)
+            for index in 0..<min(errorRows, errorLines.count) {
+                // The last row takes what is left, cut with "…" when even the rows it has are too few.
+                let line = index == errorRows - 1 ? errorLines[index...].joined(separator: " ") : errorLines[index]
+                buffer.write(line, in: inside.row(inside.height - errorRows + index), style: Theme.error)
             }
         } else {
             // On the two rows a typed name and its error use, so the note is read whole, not cut.
