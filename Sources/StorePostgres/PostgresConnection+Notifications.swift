@@ -48,17 +48,26 @@ extension PostgresConnection {
     /// before anything is sent on it, and is connected again instead of failing the next
     /// statement. One `poll(2)`, no round trip; an idle session is sent nothing else.
     func noticeLossWhileIdle() {
-        // A session ended leaves its last message and then the end of the stream, which libpq
-        // sees on a read of its own; a few reads at most, while there is something to read.
-        for _ in 0..<4 where !isBroken && hasUnreadInput {
-            guard PQconsumeInput(handle) == 1 else { return }
+        guard !isBroken, hasUnreadInput else { return }
+        // Something came to a session that was asked nothing: most likely the server's last
+        // word, which the end of the stream follows at once, and libpq sees that end only on a
+        // read of its own. So it waits a moment for more (only then), a few reads at most.
+        for _ in 0..<4 where !isBroken {
+            guard PQconsumeInput(handle) == 1, hasInput(within: Self.idleLossWaitMilliseconds) else { return }
         }
     }
 
+    /// How long a session that was sent something while idle waits for the end of the stream
+    /// that may follow (see `noticeLossWhileIdle`).
+    static let idleLossWaitMilliseconds: Int32 = 250
+
     /// Whether the socket has something to read right now.
-    private var hasUnreadInput: Bool {
+    private var hasUnreadInput: Bool { hasInput(within: 0) }
+
+    /// Whether the socket has something to read within `milliseconds`.
+    private func hasInput(within milliseconds: Int32) -> Bool {
         guard let socket else { return false }
         var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-        return poll(&entry, 1, 0) > 0
+        return poll(&entry, 1, milliseconds) > 0
     }
 }
