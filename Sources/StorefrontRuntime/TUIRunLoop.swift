@@ -95,6 +95,9 @@ public final class TUIRunLoop {
             dispatch(.keyPressed(.ctrl("c")))
         }
         worker.sync {}
+        // What became of the changes under way is taken in, for the storefront to say once the
+        // screen is gone; nothing more is asked of the store.
+        for action in mailbox.drain() { _ = update(&state, action) }
     }
 
     func dispatch(_ action: Action) {

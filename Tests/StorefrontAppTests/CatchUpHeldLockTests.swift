@@ -186,6 +186,23 @@ struct CommitWaitingLoopTests {
         #expect(loop.state.activity == nil)
     }
 
+    @Test("Ctrl-C while a buy's commit waits: the loop ends once it is made, with its outcome kept to be said (before: dropped, and the storefront closed without a word)")
+    func quitWhileCommitWaitsKeepsTheOutcome() throws {
+        let fixture = try F()
+        let script: [ScriptedTerminal.Step] = [
+            .noKey { fixture.log.holdsCommits = true },
+            .key(.enter), .key(.enter),
+            .noKey {
+                // The loop ends at Ctrl-C and then waits for the commit: let it go a moment later.
+                DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { fixture.log.holdsCommits = false }
+            },
+            .key(.ctrl("c")),
+        ]
+        let (loop, _) = DamageWhileOpenTests.run(fixture, script: script)
+        #expect(fixture.store.transactions(for: fixture.buyer.account).count == 1)
+        #expect(loop.state.outcomesAfterQuitting.map(\.title) == ["Purchase complete"], "\(loop.state.outcomesAfterQuitting)")
+    }
+
     /// Who let the held commit go; set and read on two threads.
     final class ReleaseRecord: @unchecked Sendable {
         private let lock = NSLock()
