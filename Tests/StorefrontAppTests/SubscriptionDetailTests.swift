@@ -27,6 +27,23 @@ struct SubscriptionDetailTests {
         #expect(!screen.contains("unknown"), "\(screen)")
     }
 
+    @Test("a scheduled switch of plan waits on auto-renew once renewal is cancelled, in the pane and in the entitlements' words (before: said to happen anyway)",
+          arguments: [true, false])
+    func scheduledSwitchWaitsOnAutoRenew(cancelled: Bool) throws {
+        let fixture = try F()
+        try fixture.buy("com.example.rage.pro.yearly")
+        try fixture.buy(F.monthly)
+        if cancelled { _ = try fixture.store.cancelRenewal("com.example.rage.pro.yearly", buyer: fixture.buyer) }
+        let state = fixture.state()
+        let subscription = try #require(fixture.store.entitlements(for: fixture.buyer).subscriptions.first)
+        let pane = DetailView.subscriptionLine(subscription, text: state.text)
+        #expect(pane.hasSuffix("switches to Rage Pro (Monthly) at renewal" + (cancelled ? " if auto-renew is on again" : "")),
+                "\(pane)")
+        let listed = state.text.entitlementDetails(of: subscription)
+        #expect(listed.hasSuffix("switches to Rage Pro (Monthly) at the next renewal" + (cancelled ? " if auto-renew is turned on again" : "")),
+                "\(listed)")
+    }
+
     @Test("the first line (type and price) is never cut", arguments: [Size(width: 100, height: 30), Size(width: 80, height: 24)])
     func firstLineIsWhole(size: Size) throws {
         let rows = try expiredMonthly(size: size)

@@ -74,7 +74,7 @@ enum DetailView {
     }
 
     /// The subscription as StoreKit 2 reports it: state, auto-renew, pending change, why it ended.
-    private static func subscriptionLine(_ subscription: Entitlements.Subscription, text: StoreText) -> String {
+    static func subscriptionLine(_ subscription: Entitlements.Subscription, text: StoreText) -> String {
         var parts = ["State \(subscription.state.rawValue)"]
         if subscription.state != .expired && subscription.state != .revoked {
             parts.append(subscription.willAutoRenew ? "auto-renew on" : "auto-renew off")
