@@ -126,8 +126,9 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         }
         let user = given("user", "PGUSER")
         let port = given("port", "PGPORT")
-        namesDatabase = given("dbname", "PGDATABASE") != nil
-        let database = given("dbname", "PGDATABASE") ?? user
+        let namedDatabase = given("dbname", "PGDATABASE")
+        namesDatabase = namedDatabase != nil
+        let database = namedDatabase ?? user
         if let port {
             // libpq pairs ports with the hostaddr list when there is one, else with the hosts.
             let hosts = given("hostaddr", "PGHOSTADDR") ?? given("host", "PGHOST")
