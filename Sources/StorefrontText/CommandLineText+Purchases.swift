@@ -63,5 +63,10 @@ extension CommandLineText {
         }
 
         public static func unsubscribed(from title: String) -> String { "Unsubscribed from \(title)." }
+
+        /// Said after `cancel-renewal` or `resume-renewal` when auto-renew already was as asked.
+        public static func autoRenewAlready(on: Bool) -> String {
+            "Auto-renew was already \(on ? "on" : "off"); nothing changed."
+        }
     }
 }

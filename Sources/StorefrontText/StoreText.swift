@@ -73,8 +73,9 @@ public struct StoreText: Sendable {
             return "Replaces \(name(from)) now; the unused part of its period is refunded."
         case let .atRenewal(from, effective):
             return "A plan change: \(name(from)) switches to this at its renewal on \(date(effective)); nothing is charged now."
-        case let .scheduled(from, effective):
-            return "Already scheduled: \(name(from)) switches to this on \(date(effective)). Buying again changes nothing."
+        case let .scheduled(from, effective, willSwitch):
+            return "Already scheduled: \(name(from)) switches to this on \(date(effective))"
+                + (willSwitch ? "" : " if its auto-renew is turned on again") + ". Buying again changes nothing."
         }
     }
 
@@ -112,7 +113,7 @@ public struct StoreText: Sendable {
         case let .billingProblem(graceUntil):
             graceUntil.map { "Billing problem, access until \(date($0))" } ?? "Billing problem: no access"
         case let .waiting(state): state == .pending ? "Waiting for approval" : "Needs your action"
-        case let .changeScheduled(_, effective): "Switches \(date(effective))"
+        case let .changeScheduled(_, effective, willSwitch): willSwitch ? "Switches \(date(effective))" : "Switch on hold"
         }
     }
 }

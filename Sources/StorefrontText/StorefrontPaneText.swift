@@ -24,9 +24,10 @@ public enum StorefrontPaneText {
         case .billingProblem(let graceUntil):
             return graceUntil.map { "Billing problem: access until \(text.date($0)) while the store retries" }
                 ?? "Billing problem: no access while the store retries the payment"
-        case .changeScheduled(let from, let effective):
+        case .changeScheduled(let from, let effective, let willSwitch):
             let current = text.catalog.product(id: from).map(text.title(of:)) ?? from
             return "Plan change scheduled: \(current) switches to this on \(text.date(effective))"
+                + (willSwitch ? "" : " if its auto-renew is turned on again (it is off)")
         case .waiting(let state):
             return state == .pending ? "Waiting for a parent's approval (Ask to Buy)" : "Interrupted: needs your action (t to resolve)"
         }

@@ -148,6 +148,27 @@ import Testing
         let again = try cli.run(["cancel-renewal", "com.example.rage.pro.monthly"])
         let cancels = try cli.events().filter { $0["kind"] as? String == "cancelRenewal" }
         #expect(again.status == 0 && cancels.count == 1, "a second cancel records nothing: \(cancels.count)")
+        let products = try cli.run(["products", "--json"]).decoded([JSONShapes.ProductEntry].self)
+        let monthly = try #require(products.first { $0.id == "com.example.rage.pro.monthly" })
+        #expect(monthly.status == "changeScheduled" && monthly.willAutoRenew == false, "the switch is on hold: \(monthly)")
+    }
+
+    @Test("A repeated cancel-renewal or resume-renewal says it changed nothing (it printed what the first printed)")
+    func repeatedAutoRenewSwitchesSayNothingChanged() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        let first = try cli.run(["cancel-renewal", "com.example.rage.pro.yearly", "--json"])
+        #expect(try first.decoded(JSONShapes.SubscriptionChange.self).changed == true, "\(first.stdout)")
+        #expect(!first.stdout.contains("nothing changed"))
+        let again = try cli.run(["cancel-renewal", "com.example.rage.pro.yearly"])
+        #expect(again.status == 0 && again.stdout.contains("(will not renew). Auto-renew was already off; nothing changed."),
+                "\(again.stdout)\(again.stderr)")
+        let resumed = try cli.run(["resume-renewal", "com.example.rage.pro.yearly"])
+        #expect(resumed.status == 0 && !resumed.stdout.contains("nothing changed"), "\(resumed.stdout)")
+        let resumedAgain = try cli.run(["resume-renewal", "com.example.rage.pro.yearly", "--json"])
+        let shape = try resumedAgain.decoded(JSONShapes.SubscriptionChange.self)
+        #expect(shape.changed == false && shape.message.hasSuffix("Auto-renew was already on; nothing changed."), "\(shape.message)")
+        let renewJSON = try #require(try cli.run(["renew", "com.example.rage.pro.yearly", "--json"]).json())
+        #expect(renewJSON["changed"] == nil, "only the auto-renew switches carry changed: \(renewJSON)")
     }
 
     @Test func settingsJSONKeysAreTheNamesSettingsSetTakes() throws {

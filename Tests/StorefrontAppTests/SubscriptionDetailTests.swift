@@ -44,6 +44,36 @@ struct SubscriptionDetailTests {
                 "\(listed)")
     }
 
+    @Test("with renewal cancelled, the plan switched to is on hold in its row and pane, and the current plan's pane no longer says it renews (before: \"scheduled\" and \"Renews every 1 year\" beside \"Not renewing\")",
+          arguments: [true, false])
+    func switchedToPlanIsOnHoldWhileRenewalIsOff(cancelled: Bool) throws {
+        let fixture = try F()
+        try fixture.buy("com.example.rage.pro.yearly")
+        try fixture.buy(F.monthly)
+        if cancelled { _ = try fixture.store.cancelRenewal("com.example.rage.pro.yearly", buyer: fixture.buyer) }
+        var state = fixture.state(size: Size(width: 110, height: 34))
+        SheetsAndPanesTests.select(F.monthly, in: &state)
+        let monthlyRows = SheetsAndPanesTests.rowTexts(state)
+        #expect(monthlyRows.contains { $0.contains("Rage Pro (Monthly)") && $0.contains(cancelled ? "Switch on hold" : "Switches Nov") },
+                "\(monthlyRows.joined(separator: "\n"))")
+        let monthlyPane = Self.detailPane(monthlyRows)
+        #expect(monthlyPane.contains("Plan change scheduled: Rage Pro (Yearly) switches to this on"), "\(monthlyPane)")
+        #expect(monthlyPane.contains("if its auto-renew is turned on again (it is off)") == cancelled, "\(monthlyPane)")
+        #expect(monthlyPane.contains("Renews every 1 month"), "the plan switched to keeps its period's words: \(monthlyPane)")
+        SheetsAndPanesTests.select("com.example.rage.pro.yearly", in: &state)
+        let yearlyPane = Self.detailPane(SheetsAndPanesTests.rowTexts(state))
+        #expect(yearlyPane.contains("Renews every 1 year") != cancelled, "\(yearlyPane)")
+        #expect(yearlyPane.contains("Period 1 year; auto-renew is off") == cancelled, "\(yearlyPane)")
+    }
+
+    /// The detail pane's text, its rows joined by spaces: what is right of the list's box.
+    private static func detailPane(_ rows: [String]) -> String {
+        rows.compactMap { $0.components(separatedBy: "││").dropFirst().first }
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " │")) }
+            .filter { !$0.isEmpty }
+            .joined(separator: " ")
+    }
+
     @Test("the first line (type and price) is never cut", arguments: [Size(width: 100, height: 30), Size(width: 80, height: 24)])
     func firstLineIsWhole(size: Size) throws {
         let rows = try expiredMonthly(size: size)

@@ -9,8 +9,9 @@ public enum PlanChange: Sendable, Equatable {
     case upgradeNow(from: String)
     /// A lower level or another period: buying switches from `from` at its next renewal.
     case atRenewal(from: String, effective: Date)
-    /// The switch from `from` to this product is already scheduled for `effective`.
-    case scheduled(from: String, effective: Date)
+    /// The switch from `from` to this product is already scheduled for `effective`; it happens
+    /// only when `from` renews then (`willSwitch` is false while its auto-renew is off).
+    case scheduled(from: String, effective: Date, willSwitch: Bool)
 
     /// The plan change buying `product` means, given the account's entitlements; nil when
     /// the account has no other ongoing subscription in the product's group.
@@ -19,7 +20,7 @@ public enum PlanChange: Sendable, Equatable {
               let current = entitlements.subscriptions.last(where: { $0.group == group && $0.isOngoing }),
               current.productID != product.id else { return nil }
         let effective = current.expiresDate ?? current.purchaseDate
-        if current.pendingProductID == product.id { return .scheduled(from: current.productID, effective: effective) }
+        if current.pendingProductID == product.id { return .scheduled(from: current.productID, effective: effective, willSwitch: current.willAutoRenew) }
         guard let currentProduct = catalog.product(id: current.productID) else { return nil }
         return isUpgrade(from: currentProduct, to: product) ? .upgradeNow(from: current.productID)
                                                            : .atRenewal(from: current.productID, effective: effective)

@@ -27,8 +27,9 @@ public enum ProductStatus: Sendable, Equatable {
     /// A purchase waits for a parent's approval or the buyer's action.
     case waiting(TransactionState)
     /// The account's subscription in the group (`from`) switches to this product at its
-    /// renewal on `effective`; buying it again changes nothing.
-    case changeScheduled(from: String, effective: Date)
+    /// renewal on `effective`; buying it again changes nothing. While `from`'s auto-renew is
+    /// off (`willSwitch` false) there is no renewal, so the switch waits on auto-renew.
+    case changeScheduled(from: String, effective: Date, willSwitch: Bool)
 
     /// The stable name in `--json` output.
     public var name: String {
@@ -79,8 +80,8 @@ extension Store {
                 return unfinishedHere ? .awaitingDelivery : .restoreToUnlock
             }
         case .autoRenewable, .freeSubscription:
-            if case let .scheduled(from, effective) = PlanChange.of(product, in: entitlements, catalog: catalog) {
-                return .changeScheduled(from: from, effective: effective)
+            if case let .scheduled(from, effective, willSwitch) = PlanChange.of(product, in: entitlements, catalog: catalog) {
+                return .changeScheduled(from: from, effective: effective, willSwitch: willSwitch)
             }
             if let subscription = entitlements.subscriptions.first(where: { $0.productID == product.id }) {
                 switch subscription.state {

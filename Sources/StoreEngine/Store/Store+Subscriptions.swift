@@ -18,13 +18,30 @@ extension Store {
 
     /// Switches auto-renew off: the subscription stays until the end of its period.
     public func cancelRenewal(_ reference: String, buyer: Buyer) throws -> SubscriptionChain {
-        try change(.cancelRenewal, of: reference, buyer: buyer)
+        try setAutoRenew(false, of: reference, buyer: buyer).subscription
     }
 
     /// Switches auto-renew back on after `cancelRenewal`: the subscription renews at the end
     /// of its period again. Refused once it has ended (buy it again instead).
     public func resumeRenewal(_ reference: String, buyer: Buyer) throws -> SubscriptionChain {
-        try change(.resumeRenewal, of: reference, buyer: buyer)
+        try setAutoRenew(true, of: reference, buyer: buyer).subscription
+    }
+
+    /// A switch of auto-renew, and whether it changed anything.
+    public struct AutoRenewSwitch: Sendable {
+        public let subscription: SubscriptionChain
+        /// False when auto-renew already was as asked: nothing was recorded.
+        public let changed: Bool
+    }
+
+    /// Switches auto-renew on or off, saying whether it was already so; decided on the fresh
+    /// state under the lock, since another process may have switched it meanwhile.
+    public func setAutoRenew(_ on: Bool, of reference: String, buyer: Buyer) throws -> AutoRenewSwitch {
+        try commitRequest { state, now throws(StoreRefusal) in
+            let (events, chain) = try decisions.change(on ? .resumeRenewal : .cancelRenewal, of: reference, buyer: buyer,
+                                                       in: state, at: now)
+            return (events, AutoRenewSwitch(subscription: chain, changed: !events.isEmpty))
+        }
     }
 
     /// Ends the subscription now.

@@ -90,7 +90,7 @@ enum AppText {
         case .revoked: "Refunded"
         case .billingProblem(let graceUntil): graceUntil == nil ? "Billing problem" : "Billing grace"
         case .waiting(let waiting): waiting == .pending ? "Awaiting approval" : "Needs action"
-        case .changeScheduled: "Plan change"
+        case .changeScheduled(_, _, let willSwitch): willSwitch ? "Plan change" : "Switch on hold"
         }
     }
 

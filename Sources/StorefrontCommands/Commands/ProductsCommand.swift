@@ -68,7 +68,9 @@ enum ProductsCommand {
             entry.willAutoRenew = product.type == .autoRenewable ? willRenew : nil
         case let .expired(on): entry.expiresDate = on
         case let .billingProblem(graceUntil): entry.expiresDate = graceUntil
-        case .notSold, .available, .restoreToUnlock, .awaitingDelivery, .revoked, .waiting, .changeScheduled: break
+        // Whether the subscription switching to it renews into it: false while its auto-renew is off.
+        case let .changeScheduled(_, _, willSwitch): entry.willAutoRenew = willSwitch
+        case .notSold, .available, .restoreToUnlock, .awaitingDelivery, .revoked, .waiting: break
         }
         return entry
     }

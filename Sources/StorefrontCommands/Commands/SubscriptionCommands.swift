@@ -59,15 +59,20 @@ enum SubscriptionCommands {
             }
             return .success
         }
-        return try change(session, arguments: arguments, console: console) {
-            try session.store.cancelRenewal($0, buyer: session.buyer)
-        }
+        return try switchAutoRenew(false, session, arguments: arguments, console: console)
     }
 
     static func resumeRenewal(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try change(session, arguments: arguments, console: console) {
-            try session.store.resumeRenewal($0, buyer: session.buyer)
-        }
+        try switchAutoRenew(true, session, arguments: arguments, console: console)
+    }
+
+    /// `cancel-renewal` and `resume-renewal`: the subscription as either leaves it, saying so
+    /// when auto-renew already was as asked (a script repeating one learns it did nothing).
+    private static func switchAutoRenew(_ on: Bool, _ session: StoreSession, arguments: CommandLineArguments,
+                                        console: Console) throws -> ExitStatus {
+        let result = try session.perform { try session.store.setAutoRenew(on, of: arguments.commandArguments[0], buyer: session.buyer) }
+        try report(result.subscription, changed: result.changed, arguments: arguments, session: session, console: console)
+        return .success
     }
 
     static func resolveBilling(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
@@ -85,15 +90,24 @@ enum SubscriptionCommands {
     private static func change(_ session: StoreSession, arguments: CommandLineArguments, console: Console,
                                _ operation: (String) throws -> SubscriptionChain) throws -> ExitStatus {
         let chain = try session.perform { try operation(arguments.commandArguments[0]) }
-        let message = session.text.describe(chain)
+        try report(chain, changed: nil, arguments: arguments, session: session, console: console)
+        return .success
+    }
+
+    /// Prints a subscription after a change; `changed` is given by the commands that may change
+    /// nothing.
+    private static func report(_ chain: SubscriptionChain, changed: Bool?, arguments: CommandLineArguments,
+                               session: StoreSession, console: Console) throws {
+        var message = session.text.describe(chain)
+        if changed == false { message += " " + CommandLineText.Purchases.autoRenewAlready(on: chain.willAutoRenew) }
         if arguments.json {
             try console.json(JSONShapes.SubscriptionChange(productId: chain.productID, originalTransactionId: chain.originalID,
                                                state: chain.status.rawValue, expiresDate: chain.expiresDate,
                                                willAutoRenew: chain.willAutoRenew, pendingProductId: chain.pendingProductID,
-                                               expirationReason: chain.expirationReason?.rawValue, message: message))
+                                               expirationReason: chain.expirationReason?.rawValue, changed: changed,
+                                               message: message))
         } else {
             console.out(message)
         }
-        return .success
     }
 }

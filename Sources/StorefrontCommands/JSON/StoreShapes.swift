@@ -106,6 +106,9 @@ extension JSONShapes {
         public var willAutoRenew: Bool
         public var pendingProductId: String?
         public var expirationReason: String?
+        /// `cancel-renewal` and `resume-renewal` only: false when auto-renew already was as asked
+        /// and nothing was recorded.
+        public var changed: Bool?
         public var message: String
     }
 
