@@ -39,6 +39,12 @@ final class ActionMailbox: @unchecked Sendable {
         return actions
     }
 
+    /// Whether an effect was sent off that has not posted its results yet.
+    var isStillRunning: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return outstanding > delivered
+    }
+
     /// Whether an effect was sent off whose results `drain` has not yet returned.
     var isAwaitingResults: Bool {
         lock.lock(); defer { lock.unlock() }

@@ -94,6 +94,14 @@ public final class TUIRunLoop {
             // A termination signal leaves the way Ctrl-C does: an open payment sheet is cancelled.
             dispatch(.keyPressed(.ctrl("c")))
         }
+        // A change under way is waited for, and its commit may wait up to lock_timeout for
+        // another session: the spinner goes on turning and says the storefront closes after it
+        // (the screen stood still, as if the quit key had been lost). Keys are left unread.
+        while mailbox.isStillRunning {
+            _ = update(&state, .tick)
+            terminal.draw(render(state, size: state.size))
+            Thread.sleep(forTimeInterval: Double(Self.busyTimeoutMilliseconds) / 1_000)
+        }
         worker.sync {}
         // What became of the changes under way is taken in, for the storefront to say once the
         // screen is gone; nothing more is asked of the store.

@@ -126,6 +126,10 @@ public enum StorefrontScreenText {
             + "(pg_locks shows it). Retrying each second; changes wait too."
     }
 
+    /// Added to the spinner's words once the storefront was quit while a change was being
+    /// stored: it waits for that change (which may wait for another session's lock).
+    public static let quittingOnceItEnds = "(quitting once it ends)"
+
     /// Said on standard error after the storefront quit (Ctrl-C) while a change was being
     /// stored: the change's outcome, which the screen closed before showing.
     public static func outcomeAfterQuitting(title: String, message: String) -> String {

@@ -194,13 +194,17 @@ struct CommitWaitingLoopTests {
             .key(.enter), .key(.enter),
             .noKey {
                 // The loop ends at Ctrl-C and then waits for the commit: let it go a moment later.
-                DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { fixture.log.holdsCommits = false }
+                DispatchQueue.global().asyncAfter(deadline: .now() + 1) { fixture.log.holdsCommits = false }
             },
             .key(.ctrl("c")),
         ]
-        let (loop, _) = DamageWhileOpenTests.run(fixture, script: script)
+        let (loop, frames) = DamageWhileOpenTests.run(fixture, script: script)
         #expect(fixture.store.transactions(for: fixture.buyer.account).count == 1)
         #expect(loop.state.outcomesAfterQuitting.map(\.title) == ["Purchase complete"], "\(loop.state.outcomesAfterQuitting)")
+        // Meanwhile the screen said so and the spinner turned (before: it stood still, as if Ctrl-C was lost).
+        let waiting = frames.compactMap { $0.split(separator: "\n").first { $0.contains("Purchasing… (quitting once it ends)") } }
+        #expect(!waiting.isEmpty, "\(frames.last ?? "")")
+        #expect(Set(waiting).count >= 2, "the spinner did not turn while quitting waited: \(Set(waiting))")
     }
 
     /// Who let the held commit go; set and read on two threads.

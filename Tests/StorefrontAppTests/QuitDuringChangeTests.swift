@@ -21,6 +21,20 @@ struct QuitDuringChangeTests {
         #expect(fixture.store.transactions(for: "tester").count == 1)
         #expect(state.outcomesAfterQuitting.map(\.title) == ["Purchase complete"], "\(state.outcomesAfterQuitting)")
         #expect(state.outcomesAfterQuitting.first?.message.contains("Random Rage Face") == true)
+        #expect(!state.changeFailedAfterQuitting)
+    }
+
+    @Test("Ctrl-C during a purchase that then fails: the storefront is to exit 1 (before: 0, as if it went through)")
+    func aFailedChangeMakesTheExitStatusSaySo() throws {
+        let fixture = try F()
+        try fixture.store.set(.nextPurchaseOutcome, to: "fail", for: fixture.buyer)
+        var state = fixture.state()
+        let (purchase, start) = ConfirmationArmingTests.confirmPurchase(&state)
+        _ = update(&state, .keyClockTicked(start.addingTimeInterval(1.5)))
+        #expect(update(&state, .keyPressed(.ctrl("c"))) == [.quit])
+        try fixture.run(purchase, on: &state)
+        #expect(state.outcomesAfterQuitting.map(\.title) == ["Purchase failed"], "\(state.outcomesAfterQuitting)")
+        #expect(state.changeFailedAfterQuitting)
     }
 
     @Test("Ctrl-C on a payment sheet records its cancel, which the person asked for, and keeps nothing to say")

@@ -39,7 +39,7 @@ enum BuySheetView {
         }
         lines.append([])
         if let activity = state.activity {
-            lines.append([Span("\(Spinner.dots.frame(at: state.tick)) \(activity.label)", style: Theme.emphasis)])
+            lines.append([Span(ActivityView.spinnerLine(activity, state: state), style: Theme.emphasis)])
         } else {
             var keys: [Span] = BuySheetOffers.needsSignature(offerID, state: state) ? [] : [Span("Enter", style: Theme.key), " Buy    "]
             keys += [Span("Esc", style: Theme.key), " Cancel"]

@@ -26,7 +26,7 @@ public func render(_ state: AppState, size: Size) -> ScreenBuffer {
     }
     if let activity = state.activity {
         if case .buySheet = state.overlays.last {} else {
-            ActivityView.draw(activity, tick: state.tick, in: overlayArea, into: &buffer)
+            ActivityView.draw(activity, state: state, in: overlayArea, into: &buffer)
         }
     }
     return buffer
@@ -65,10 +65,16 @@ enum TooSmallView {
 
 /// A small box with a spinner while a store operation runs.
 enum ActivityView {
-    static func draw(_ activity: Activity, tick: Int, in area: Rect, into buffer: inout ScreenBuffer) {
-        let label = "\(Spinner.dots.frame(at: tick)) \(activity.label)"
+    static func draw(_ activity: Activity, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
+        let label = spinnerLine(activity, state: state)
         let frame = Dialog.frame(width: label.displayWidth + 6, height: 3, in: area)
         let inside = Dialog.draw(frame, title: "", into: &buffer)
         buffer.write(label, in: inside.row(0), alignment: .center, style: Theme.emphasis)
+    }
+
+    /// The spinner and what it waits for; once quit, that the storefront closes after it, since
+    /// nothing else on the screen answers the quit key meanwhile.
+    static func spinnerLine(_ activity: Activity, state: AppState) -> String {
+        "\(Spinner.dots.frame(at: state.tick)) \(activity.label)" + (state.isQuitting ? " " + StorefrontScreenText.quittingOnceItEnds : "")
     }
 }

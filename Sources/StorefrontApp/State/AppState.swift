@@ -47,6 +47,11 @@ public struct AppState: Equatable, Sendable {
     /// The outcomes of changes that ended after quitting was asked for (Ctrl-C while one was
     /// stored): the screen closes before they could be read, so they are said after it.
     public var outcomesAfterQuitting: [Alert] = []
+    /// Whether a change under way at quitting was refused or failed: the storefront then exits 1,
+    /// as the command for it would, so a script learns that it did not go through.
+    public var changeFailedAfterQuitting: Bool {
+        outcomesAfterQuitting.contains { $0.tone == .warning || $0.tone == .failure }
+    }
     /// Quitting was asked for while a change was being stored (not the cancel a quit from a
     /// payment sheet records itself, which the person asked for by quitting).
     var quitWhileChanging = false

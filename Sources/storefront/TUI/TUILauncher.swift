@@ -16,8 +16,8 @@ enum TUILauncher {
     /// True when both standard input and output are terminals, so a screen can be shown.
     static var hasTerminal: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
-    /// Returns the process exit status: 0, 2 when the terminal cannot be used, 128 + the
-    /// signal's number when a signal ended it.
+    /// Returns the process exit status: 0, 1 when a change under way at quitting did not go
+    /// through, 2 when the terminal cannot be used, 128 + the signal's number when a signal ended it.
     static func run(_ arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> Int32 {
         let session = try openSaying(arguments, environment: environment, console: console)
         // Reads run on the loop that draws: one held up by a table lock gives up soon and shows a banner.
@@ -55,7 +55,8 @@ enum TUILauncher {
         // database made its key, as a command's would.
         session.newKeyNotice.sayIfMade(console)
         if let signal = screen.terminationSignal { return 128 + signal }
-        return ExitStatus.success.rawValue
+        // A script that quits the storefront learns that the last change failed, as from a command.
+        return (loop.state.changeFailedAfterQuitting ? ExitStatus.refused : ExitStatus.success).rawValue
     }
 
     /// How long a start may stay silent while it opens the store.
