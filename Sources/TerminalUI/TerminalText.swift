@@ -48,6 +48,43 @@ public enum TerminalText {
         return String(output)
     }
 
+    /// A part of text as `pieces(of:)` splits it: a run of text, or one escape sequence whole.
+    public enum Piece: Equatable, Sendable {
+        case text(String)
+        case escapeSequence(String)
+    }
+
+    /// `text` split into runs of text and the escape sequences `sanitize` would remove, so that
+    /// a field taking pasted text can leave a sequence out whole: leaving out only its ESC kept
+    /// its printable tail (`[31m`) in the text.
+    public static func pieces(of text: String) -> [Piece] {
+        let scalars = text.unicodeScalars
+        var pieces: [Piece] = []
+        var run = String.UnicodeScalarView()
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let start = index
+            let scalar = scalars[index]
+            scalars.formIndex(after: &index)
+            let end: String.UnicodeScalarView.Index? = switch ScalarClass(scalar) {
+            case .escape: endOfEscapeSequence(in: scalars, from: index)
+            case .controlSequenceIntroducer: endOfControlSequence(in: scalars, from: index)
+            case .controlStringIntroducer: endOfControlString(in: scalars, from: index)
+            case .printable, .whitespace, .removed: nil
+            }
+            guard let end else {
+                run.append(scalar)
+                continue
+            }
+            if !run.isEmpty { pieces.append(.text(String(run))) }
+            run = String.UnicodeScalarView()
+            pieces.append(.escapeSequence(String(scalars[start..<end])))
+            index = end
+        }
+        if !run.isEmpty { pieces.append(.text(String(run))) }
+        return pieces
+    }
+
     /// Whether `text` would come out of `sanitize` unchanged.
     public static func isSafe(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { ScalarClass($0) == .printable }

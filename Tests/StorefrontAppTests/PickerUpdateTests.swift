@@ -183,10 +183,26 @@ struct PickerUpdateTests {
         state.send(.tab)
         #expect(Self.picker(state)?.typing?.entry.error?.hasPrefix("U+202E and U+0009 cannot be in a name") == true,
                 "everything left out so far is named: \(Self.picker(state)?.typing?.entry.error ?? "")")
+        // A control chord typed is named as pressed (before: dropped without a word).
+        state.send(.ctrl("a"))
+        #expect(Self.picker(state)?.typing?.entry.error?.hasPrefix("U+202E, U+0009 and Ctrl-A cannot be in a name") == true,
+                "\(Self.picker(state)?.typing?.entry.error ?? "")")
+        #expect(Self.picker(state)?.typing?.entry.text == "badname")
         state.send(.character("s"))
-        #expect(Self.picker(state)?.typing?.entry.error?.hasPrefix("U+202E and U+0009") == true, "typing on keeps the word")
+        #expect(Self.picker(state)?.typing?.entry.error?.hasPrefix("U+202E, U+0009 and Ctrl-A") == true, "typing on keeps the word")
         state.send(.backspace)
         #expect(Self.picker(state)?.typing?.entry.error == nil, "a deletion clears it")
+    }
+
+    @Test("A pasted escape sequence is left out whole and named (before: only its ESC, so \"[31m\" stayed in the name)")
+    func pastedEscapeSequenceIsLeftOutWhole() throws {
+        var state = try F().state()
+        state.send(.character("a"), .down, .enter)
+        _ = update(&state, .keyPressed(.paste("red\u{1B}[31mname\u{1B}]0;title\u{7}")))
+        #expect(Self.picker(state)?.typing?.entry.text == "redname")
+        #expect(Self.picker(state)?.typing?.entry.error == "ESC[31m (an escape sequence) and ESC]0;title (an escape sequence) "
+            + "cannot be in a name (a control, line-breaking, bidi or invisible character), so they were left out.",
+                "\(Self.picker(state)?.typing?.entry.error ?? "")")
     }
 
     @Test("A paste longer than the field keeps its first 40 characters and says how many were left out (before: cut silently)")

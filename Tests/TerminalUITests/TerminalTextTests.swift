@@ -107,4 +107,18 @@ struct TerminalTextTests {
         let output = TerminalText.sanitize(input)
         #expect(output.displayWidth == 1)
     }
+
+    @Test("pieces(of:) splits text around whole escape sequences, as sanitize finds them", arguments: [
+        ("red\u{1B}[31mname", [TerminalText.Piece.text("red"), .escapeSequence("\u{1B}[31m"), .text("name")]),
+        ("\u{1B}]0;title\u{7}x", [.escapeSequence("\u{1B}]0;title\u{7}"), .text("x")]),
+        ("a\u{9B}2Jb", [.text("a"), .escapeSequence("\u{9B}2J"), .text("b")]),
+        ("a\u{1B}", [.text("a"), .escapeSequence("\u{1B}")]),
+        ("tab\there", [.text("tab\there")]),
+        ("", []),
+    ])
+    func piecesAroundEscapeSequences(input: String, expected: [TerminalText.Piece]) {
+        #expect(TerminalText.pieces(of: input) == expected)
+        let kept = TerminalText.pieces(of: input).map { if case .text(let text) = $0 { text } else { "" } }.joined()
+        #expect(TerminalText.sanitize(kept) == TerminalText.sanitize(input), "the text runs are what sanitize keeps")
+    }
 }

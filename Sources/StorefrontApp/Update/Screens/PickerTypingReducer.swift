@@ -12,14 +12,18 @@ enum PickerTypingReducer: KeyReducer {
     static let keys = KeyTable<Command>([
         // Before the typed text: no locale or name needs `?`, so it opens the help here too.
         .openHelp(.help),
-        // Tab comes as a key of its own, not a character: bound here so that it is said to be
-        // left out, as a pasted one is, rather than dropped without a word.
-        KeyBinding(.type, keys: [.tab], typedText: true, help: ("letters", "type the value; a paste is typed in too")),
+        // Tab and control chords come as keys of their own, not characters: bound here so that
+        // they are said to be left out, as pasted ones are, rather than dropped without a word.
+        KeyBinding(.type, keys: [.tab] + controlChords, typedText: true, help: ("letters", "type the value; a paste is typed in too")),
         KeyBinding(.deleteBackward, keys: [.backspace], help: ("Backspace", "take back the last letter")),
         KeyBinding(.apply, keys: [.enter], help: ("Enter", "apply; a locale's region picks the storefront"),
                    hint: FooterHint("Enter", "apply")),
         KeyBinding(.leave, keys: [.escape], help: ("Esc", "leave the field, then close"), hint: FooterHint("Esc", "back")),
     ])
+
+    /// Every control chord a terminal sends but those that work everywhere (Ctrl-C quits) or
+    /// that the run loop takes (Ctrl-L redraws).
+    static let controlChords: [Key] = ("abdefghijkmnopqrstuvwxyz@\\]^_").map { Key.ctrl($0) }
 
     static func reduce(_ command: Command, key: Key, isAvailable: Bool, screen: Picker, state: inout AppState) -> [Effect] {
         var picker = screen
@@ -38,11 +42,21 @@ enum PickerTypingReducer: KeyReducer {
             default: ""
             }
             let before = (typing.entry.refusedCharacters.count, typing.entry.leftOutPastEnd)
-            for character in typed
-            where typing.entry.insert(character, allowed: { AppState.isAllowed($0, in: typing.field) }) == .refused {
-                let shown = Self.shown(character)
-                if !typing.entry.refusedCharacters.contains(shown) { typing.entry.refusedCharacters.append(shown) }
+            var refused: [String] = []
+            // A control chord is named as it was pressed; its code point would say little.
+            if case .ctrl(let letter) = key { refused.append("Ctrl-\(letter.uppercased())") }
+            for piece in TerminalText.pieces(of: typed) {
+                switch piece {
+                case .escapeSequence(let sequence):
+                    refused.append(Self.shown(sequence: sequence))
+                case .text(let text):
+                    for character in text
+                    where typing.entry.insert(character, allowed: { AppState.isAllowed($0, in: typing.field) }) == .refused {
+                        refused.append(Self.shown(character))
+                    }
+                }
             }
+            for shown in refused where !typing.entry.refusedCharacters.contains(shown) { typing.entry.refusedCharacters.append(shown) }
             // Said under the field, everything left out so far, so what Enter applies is what the
             // field shows, knowingly.
             if (typing.entry.refusedCharacters.count, typing.entry.leftOutPastEnd) != before {
@@ -64,6 +78,14 @@ enum PickerTypingReducer: KeyReducer {
         }
         state.replaceTop(with: .picker(picker))
         return []
+    }
+
+    /// An escape sequence the field left out, as its message names it: ESC spelled out, the rest
+    /// as it would print, cut after 16 characters ("ESC[31m").
+    static func shown(sequence: String) -> String {
+        let body = TerminalText.sanitize(String(String.UnicodeScalarView(sequence.unicodeScalars.dropFirst())))
+        let name = sequence.unicodeScalars.first?.value == 0x1B ? "ESC" : sequence.unicodeScalars.first.map { "U+" + $0.hexDigits } ?? ""
+        return name + (body.count > 16 ? String(body.prefix(16)) + "…" : body) + " (an escape sequence)"
     }
 
     /// A character the field left out as its message names it: in quotes when it shows plainly
