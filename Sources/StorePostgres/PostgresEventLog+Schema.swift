@@ -140,6 +140,17 @@ extension PostgresEventLog {
         }
     }
 
+    /// Why this log reads an empty store when its address gives no database and libpq's
+    /// default one (named after the role) holds no store: a reading command would otherwise
+    /// show an empty store without a word. Nil when the address names its database or a store is there.
+    public func unnamedDatabaseWithoutStore() -> PostgresStoreError? {
+        guard !address.namesDatabase else { return nil }
+        return lock.withLock { () -> PostgresStoreError? in
+            guard (try? PostgresSchema.version(on: connection)) == 0 else { return nil }
+            return .databaseNotNamed(store: address.shown, database: connection.database)
+        }
+    }
+
     /// The schema version this storefront creates and writes.
     public static var schemaVersionWritten: Int { PostgresSchema.currentVersion }
 

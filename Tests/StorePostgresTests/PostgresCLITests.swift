@@ -56,6 +56,10 @@ struct PostgresCLITests {
         let verified = try cli.run(["verify"])
         #expect(verified.status == 3 && verified.stderr.contains("the store address gives no database")
                     && !verified.stderr.contains("store init"), "\(verified.stderr)")
+        // A reading command shows the empty store it read, and says why it is empty (before: silently).
+        let listed = try cli.run(["entitlements"])
+        #expect(listed.status == 0 && listed.stderr.contains("storefront: warning: the store address gives no database"),
+                "\(listed.stderr)")
         // PGDATABASE names it as libpq reads it.
         var named = cli
         named.environment["PGDATABASE"] = server.database
@@ -66,6 +70,8 @@ struct PostgresCLITests {
         #expect(try explicit.run(["store", "init"]).status == 0)
         let bought = try cli.run(["buy", "com.example.rage.face.random"])
         #expect(bought.status == 0, "\(bought.stderr)")
+        let read = try cli.run(["entitlements"])
+        #expect(read.status == 0 && !read.stderr.contains("gives no database"), "a store is there: \(read.stderr)")
     }
 
     @Test("a row changed by hand makes verify exit 3 naming the row; writes are refused")

@@ -1,6 +1,7 @@
 import Foundation
 import StoreEngine
 import StorefrontText
+import StorePostgres
 
 /// Runs the command line: parses it against the declared commands, opens the interactive
 /// storefront when there is no command and a terminal, or runs the command.
@@ -49,16 +50,20 @@ public enum StorefrontCommandLine {
         case let .standalone(run):
             return try run(arguments, environment, console)
         case let .withStore(run):
-            return try runOnStore(run, warnsOfDamage: !command.warnsOfDamageItself, arguments: arguments,
+            return try runOnStore(run, warnsOfDamage: !command.warnsOfDamageItself, writes: command.writes, arguments: arguments,
                                   environment: environment, console: console)
         }
     }
 
     private static func runOnStore(_ run: (StoreSession, CommandLineArguments, Console) throws -> ExitStatus,
-                                   warnsOfDamage: Bool, arguments: CommandLineArguments, environment: [String: String],
-                                   console: Console) throws -> ExitStatus {
+                                   warnsOfDamage: Bool, writes: Bool, arguments: CommandLineArguments,
+                                   environment: [String: String], console: Console) throws -> ExitStatus {
         let session = try StoreSession.open(arguments, environment: environment)
         for warning in session.warnings { console.err(CommandLineText.Report.error(warning)) }
+        // A change is refused there with these words; a reading command would show an empty store silently.
+        if !writes, let unnamed = (session.log as? PostgresEventLog)?.unnamedDatabaseWithoutStore() {
+            console.err(CommandLineText.Report.warning("\(unnamed)"))
+        }
         let damage = LedgerDamage(session.store)
         if warnsOfDamage, let warning = damage.warning(filePath: session.ledgerPath) {
             console.err(CommandLineText.Report.warning(warning))
