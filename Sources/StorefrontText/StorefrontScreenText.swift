@@ -154,6 +154,9 @@ public enum StorefrontScreenText {
         }
     }
 
+    /// The notice's title when the address gives no database and the role's own holds no store.
+    public static let noStoreHereTitle = "No store in this database"
+
     /// The notice a storefront opens with when a locale it was given is unknown (see
     /// `LocaleChoice`): the same warning is on standard error, which the screen hides until it
     /// closes. `skipped` names each, as `--locale "xx"` or `LANG="xx"`.

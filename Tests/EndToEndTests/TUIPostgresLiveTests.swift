@@ -39,6 +39,15 @@ struct TUIPostgresLiveTests {
         }
     }
 
+    @Test("An address without a database: the storefront says the role's database holds no store (before: an empty store, silently)")
+    func addressWithoutDatabaseIsSaid() async throws {
+        let tmux = try await tui.openStorefront(["--store", "postgresql://\(ThrowawayPostgres.superuser)@127.0.0.1:\(server.port)"],
+                                                environment: ["STOREFRONT_STORE_KEY": cli.environment["STOREFRONT_STORE_KEY"] ?? ""])
+        defer { tmux.kill() }
+        try await tmux.waitFor("No store in this database")
+        try await tmux.waitFor("gives no database")
+    }
+
     @Test("A dropped connection shows the banner, commands exit 3, and the storefront recovers and follows again")
     func droppedConnectionRecovers() async throws {
         #expect(try cli.run(["store", "init"]).status == 0)

@@ -41,6 +41,11 @@ enum TUILauncher {
                              unavailableReason: writeRefusal(session), now: Date())
         state.heldCatchUpReason = session.catchUpHeld.map(StorefrontScreenText.catchUpHeld)
         state.notice = AppState.localesSetAsideNotice(session.skippedLocales, using: session.locale)
+        // An empty store read from the role's own database is most likely a database left out
+        // of the address: said over the empty list, as a reading command says it on stderr.
+        if let unnamed = (session.log as? PostgresEventLog)?.unnamedDatabaseWithoutStore() {
+            state.notice = Alert(title: StorefrontScreenText.noStoreHereTitle, message: "\(unnamed)", tone: .warning)
+        }
         state.snapshot.serverSide = serverSide.read()
         deliverUnfinished(session, into: &state, serverSide: serverSide)
         let loop = TUIRunLoop(store: session.store, terminal: screen, state: state, serverSide: serverSide,
