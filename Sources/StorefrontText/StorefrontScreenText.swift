@@ -130,6 +130,10 @@ public enum StorefrontScreenText {
     /// stored: it waits for that change (which may wait for another session's lock).
     public static let quittingOnceItEnds = "(quitting once it ends)"
 
+    /// Added to the spinner's words when Esc or `q` was pressed at the sheet whose change is
+    /// being stored: the change goes on, and its result says how to take it back.
+    public static let tooLateToCancel = "(too late to cancel)"
+
     /// Said on standard error after the storefront quit (Ctrl-C) while a change was being
     /// stored: the change's outcome, which the screen closed before showing.
     public static func outcomeAfterQuitting(title: String, message: String) -> String {

@@ -95,6 +95,9 @@ struct ConfirmationArmingTests {
         let (purchase, start) = Self.confirmPurchase(&state)
         _ = update(&state, .keyClockTicked(start.addingTimeInterval(1.5)))
         #expect(update(&state, .keyPressed(pressEscape ? .escape : .character("j"))).isEmpty)
+        // At once, while it is stored, the sheet's spinner says so (before: nothing until it ended).
+        let sheet = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        #expect(sheet.contains("Purchasing… (too late to cancel)") == pressEscape, "\(sheet)")
         try fixture.run(purchase, on: &state)
         #expect(fixture.store.transactions(for: "tester").count == 1)
         let said = state.notice?.message ?? ""
@@ -116,6 +119,8 @@ struct ConfirmationArmingTests {
         let refund = update(&state, .keyPressed(.character("y")))
         #expect(!refund.isEmpty, "the refund was asked of the store")
         _ = update(&state, .keyPressed(key == "q" ? .character("q") : .escape))
+        let screen = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        #expect(screen.contains("(too late to cancel)"), "\(screen)")
         try fixture.run(refund, on: &state)
         #expect(state.notice?.message.contains("Cancelling came too late: the refund had been sent to the store") == true,
                 "\(state.notice?.message ?? "no notice")")

@@ -32,6 +32,18 @@ struct SheetsAndPanesTests {
         while state.selectedID != id, state.list.scroll.selectedIndex != state.list.entries.count - 1 { state.send(.down) }
     }
 
+    @Test("At 60 columns the payment sheet shows a 40-character account and its device whole (before: both cut on one line)")
+    func longAccountNameIsShownWhole() throws {
+        let account = String(repeating: "q", count: 36) + "-end"
+        let fixture = try F(buyer: Buyer(account: account, device: "phone-7"))
+        var state = fixture.state(size: Size(width: 60, height: 16))
+        Self.select(F.facePack, in: &state)
+        state.send(.enter)
+        let screen = Self.rowTexts(state).joined(separator: "\n")
+        #expect(screen.contains(account) && screen.contains("on phone-7"), "\(screen)")
+        #expect(screen.contains("Enter Buy"), "the sheet's keys are still shown: \(screen)")
+    }
+
     @Test("The payment sheet of a free trial says what is charged now and after; after the trial is used, the regular price")
     func freeTrialSheet() throws {
         let fixture = try F()

@@ -29,7 +29,7 @@ enum BuySheetView {
         } else {
             lines.append(field("Price", AppText.price(of: product, text: text) ?? "—", width: width - 4, valueStyle: Theme.emphasis))
         }
-        lines.append(field("Account", "\(state.buyer.account) on \(state.buyer.device)", width: width - 4))
+        lines += wrappedField("Account", "\(state.buyer.account) on \(state.buyer.device)", width: width - 4)
         if let change = PlanChange.of(product, in: state.snapshot.entitlements, catalog: state.catalog) {
             lines += text.planChangeText(change).wrapped(toWidth: max(1, width - 4)).map { [Span($0, style: Theme.emphasis)] }
         }
@@ -70,6 +70,13 @@ enum BuySheetView {
     }
 
     /// A label on the left and its value right-aligned, as in a receipt.
+    /// `field` on one line when it fits; else the label, then the value wrapped under it, so a
+    /// long account name is read whole with its device (one line cut both).
+    static func wrappedField(_ label: String, _ value: String, width: Int) -> [[Span]] {
+        guard label.displayWidth + 1 + value.displayWidth > width else { return [field(label, value, width: width)] }
+        return [[Span(label, style: Theme.muted)]] + value.wrapped(toWidth: max(1, width - 2)).map { [Span("  " + $0)] }
+    }
+
     static func field(_ label: String, _ value: String, width: Int, valueStyle: Style = .plain) -> [Span] {
         let gap = max(1, width - label.displayWidth - value.displayWidth)
         return [Span(label, style: Theme.muted), Span(String(repeating: " ", count: gap)), Span(value, style: valueStyle)]

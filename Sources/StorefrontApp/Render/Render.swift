@@ -72,9 +72,17 @@ enum ActivityView {
         buffer.write(label, in: inside.row(0), alignment: .center, style: Theme.emphasis)
     }
 
-    /// The spinner and what it waits for; once quit, that the storefront closes after it, since
-    /// nothing else on the screen answers the quit key meanwhile.
+    /// The spinner and what it waits for; once quit, that the storefront closes after it, and
+    /// after Esc or `q` at the sheet whose change it is, that this came too late: nothing else on
+    /// the screen answers those keys meanwhile (a commit may wait long for another session's lock).
     static func spinnerLine(_ activity: Activity, state: AppState) -> String {
-        "\(Spinner.dots.frame(at: state.tick)) \(activity.label)" + (state.isQuitting ? " " + StorefrontScreenText.quittingOnceItEnds : "")
+        var line = "\(Spinner.dots.frame(at: state.tick)) \(activity.label)"
+        if state.isQuitting {
+            line += " " + StorefrontScreenText.quittingOnceItEnds
+        } else if state.overlays.last?.isConfirmation == true,
+                  state.waitingKeys.contains(where: { $0.key == .escape || $0.key == .character("q") }) {
+            line += " " + StorefrontScreenText.tooLateToCancel
+        }
+        return line
     }
 }
