@@ -94,7 +94,8 @@ extension StoreText {
         case let .unknownProduct(id):
             "There is no product \"\(id)\" in this catalog; `storefront products` lists them."
         case let .overMaximum(credit, maximum, balance, adding):
-            "Refused: you have \(balance) \(creditName(credit)) and may hold at most \(maximum); \(adding) more would be over the maximum of \(maximum)."
+            // The balance after the name: credit names are plural, and "you have 1 Rage Faces" read wrong.
+            "Refused: your balance of \(creditName(credit)) is \(balance), and at most \(maximum) may be held; \(adding) more would go over it."
         case let .invalidQuantity(quantity, type):
             type == .consumable
                 ? "A quantity of \(quantity) is not allowed; buy 1 to \(Store.maximumQuantity) at a time."

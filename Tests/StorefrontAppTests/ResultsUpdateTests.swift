@@ -83,8 +83,16 @@ struct ResultsUpdateTests {
         for _ in 0..<10 { try fixture.buy(F.facePack) }
         var state = fixture.state()
         let alert = try Self.buySelected(&state, fixture: fixture)
-        #expect(alert == Alert(title: "Purchase refused", message: "Refused: you have 50 Rage Faces and may hold at most 50; "
-                               + "5 more would be over the maximum of 50.", tone: .warning))
+        #expect(alert == Alert(title: "Purchase refused", message: "Refused: your balance of Rage Faces is 50, and at most 50 may be held; "
+                               + "5 more would go over it.", tone: .warning))
+    }
+
+    @Test("A balance of one over the maximum reads right with a plural credit name (before: \"you have 1 Rage Faces\")")
+    func refusedOverMaximumWithABalanceOfOne() throws {
+        let text = try F().state().text
+        let refusal = PurchaseOutcome.refused(.overMaximum(credit: "rage-faces", maximum: 3, balance: 1, adding: 5))
+        #expect(text.message(for: refusal, product: nil, balance: nil)
+                == "Refused: your balance of Rage Faces is 1, and at most 3 may be held; 5 more would go over it.")
     }
 
     @Test("r asks the store to restore for the buyer")
