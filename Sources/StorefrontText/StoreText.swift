@@ -79,6 +79,11 @@ public struct StoreText: Sendable {
         }
     }
 
+    /// What buying the current plan again does while its auto-renew is off, for the payment sheet.
+    public func resumeRenewalText(renews: Date) -> String {
+        "Turns auto-renew back on: it renews on \(date(renews)); nothing is charged now."
+    }
+
     /// What one purchase grants, e.g. "+5 Rage Faces"; nil when it grants no credit.
     public func grantText(_ product: Product, quantity: Int = 1) -> String? {
         guard let grant = product.grant else { return nil }

@@ -32,6 +32,35 @@ struct SheetsAndPanesTests {
         while state.selectedID != id, state.list.scroll.selectedIndex != state.list.entries.count - 1 { state.send(.down) }
     }
 
+    @Test("A plan switched to at the next renewal: the sheet shows its price, no charge today and no offer to choose (before: \"Due today $0.99\" with an offer that was never applied)")
+    func planSwitchSheetChargesNothingNow() throws {
+        let fixture = try F()
+        try fixture.buy("com.example.rage.pro.yearly")
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        Self.select(F.monthly, in: &state)
+        state.send(.enter)
+        #expect(BuySheetOffers.choices(for: F.monthly, state: state) == [nil])
+        state.send(.right)
+        let sheet = Self.rowTexts(state).joined(separator: "\n")
+        #expect(!sheet.contains("Due today") && !sheet.contains("Offer ") && !sheet.contains("‹"), "\(sheet)")
+        #expect(sheet.contains("$2.99/month") && sheet.contains("nothing is charged now"), "\(sheet)")
+        #expect(sheet.contains("Enter Confirm") && !sheet.contains("Enter Buy"), "\(sheet)")
+    }
+
+    @Test("Enter on the current plan with auto-renew off opens the sheet, which says it turns renewal back on (before: turned it on at once)")
+    func resumingRenewalAsksFirst() throws {
+        let fixture = try F()
+        try fixture.buy("com.example.rage.pro.yearly")
+        _ = try fixture.store.cancelRenewal("com.example.rage.pro.yearly", buyer: fixture.buyer)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        Self.select("com.example.rage.pro.yearly", in: &state)
+        let effects = state.send(.enter)
+        #expect(effects.isEmpty, "nothing is asked of the store before the sheet is confirmed: \(effects)")
+        guard case .buySheet = state.overlays.last else { Issue.record("no sheet: \(state.overlays)"); return }
+        let sheet = Self.rowTexts(state).joined(separator: "\n")
+        #expect(sheet.contains("Turns auto-renew back on: it renews on") && !sheet.contains("Due today"), "\(sheet)")
+    }
+
     @Test("At 60 columns the payment sheet shows a 40-character account and its device whole (before: both cut on one line)")
     func longAccountNameIsShownWhole() throws {
         let account = String(repeating: "q", count: 36) + "-end"

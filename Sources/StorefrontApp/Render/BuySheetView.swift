@@ -14,7 +14,11 @@ enum BuySheetView {
         if let grant = text.grantText(product) { kind += " · \(grant)" }
         lines.append([Span(kind, style: Theme.muted)])
         lines.append([])
-        if let terms = subscriptionTerms(of: product, offerID: offerID, state: state) {
+        let charge = BuySheetCharge.of(product, state: state)
+        if charge != .now {
+            // Nothing is due today: the price is the plan's, paid from its renewal on.
+            lines.append(field("Price", AppText.price(of: product, text: text) ?? "—", width: width - 4, valueStyle: Theme.emphasis))
+        } else if let terms = subscriptionTerms(of: product, offerID: offerID, state: state) {
             // What the App Store's sheet says: what is charged now, and what after.
             let offers = BuySheetOffers.choices(for: productID, state: state)
             if offers.count > 1 {
@@ -30,8 +34,13 @@ enum BuySheetView {
             lines.append(field("Price", AppText.price(of: product, text: text) ?? "—", width: width - 4, valueStyle: Theme.emphasis))
         }
         lines += wrappedField("Account", "\(state.buyer.account) on \(state.buyer.device)", width: width - 4)
-        if let change = PlanChange.of(product, in: state.snapshot.entitlements, catalog: state.catalog) {
-            lines += text.planChangeText(change).wrapped(toWidth: max(1, width - 4)).map { [Span($0, style: Theme.emphasis)] }
+        let chargeNote: String? = switch charge {
+        case .now: PlanChange.of(product, in: state.snapshot.entitlements, catalog: state.catalog).map(text.planChangeText)
+        case .atRenewal(let change): text.planChangeText(change)
+        case .resumesRenewal(let renews): text.resumeRenewalText(renews: renews)
+        }
+        if let chargeNote {
+            lines += chargeNote.wrapped(toWidth: max(1, width - 4)).map { [Span($0, style: Theme.emphasis)] }
         }
         if state.snapshot.nextPurchase != .succeed {
             lines.append([Span(StorefrontPaneText.simulatedPurchase(state.snapshot.nextPurchase),
@@ -41,7 +50,9 @@ enum BuySheetView {
         if let activity = state.activity {
             lines.append([Span(ActivityView.spinnerLine(activity, state: state), style: Theme.emphasis)])
         } else {
-            var keys: [Span] = BuySheetOffers.needsSignature(offerID, state: state) ? [] : [Span("Enter", style: Theme.key), " Buy    "]
+            // Enter buys only what charges now; otherwise it confirms the change the sheet describes.
+            let confirm = charge == .now ? " Buy    " : " Confirm    "
+            var keys: [Span] = BuySheetOffers.needsSignature(offerID, state: state) ? [] : [Span("Enter", style: Theme.key), Span(confirm)]
             keys += [Span("Esc", style: Theme.key), " Cancel"]
             if BuySheetOffers.choices(for: productID, state: state).count > 1 {
                 keys += ["    ", Span("← →", style: Theme.key), " Offer"]

@@ -1,3 +1,5 @@
+import Foundation
+import StoreCatalog
 import StoreEngine
 
 /// The terms a payment sheet can offer for one product: the regular terms (nil) and the
@@ -7,8 +9,31 @@ enum BuySheetOffers {
     static func choices(for productID: String, state: AppState) -> [String?] {
         guard let product = state.catalog.product(id: productID), product.type == .autoRenewable,
               let subscription = product.subscription,
-              state.snapshot.subscribedGroups.contains(subscription.group) else { return [nil] }
+              state.snapshot.subscribedGroups.contains(subscription.group),
+              // A switch at the next renewal, or auto-renew turned back on, buys no offer.
+              BuySheetCharge.of(product, state: state) == .now else { return [nil] }
         return [nil] + subscription.promotionalOffers.map(\.id)
+    }
+}
+
+/// When confirming a payment sheet charges: now, as a purchase does, or not now, for a plan
+/// switch at the next renewal and for turning the current plan's auto-renew back on.
+enum BuySheetCharge: Equatable {
+    case now
+    case atRenewal(PlanChange)
+    case resumesRenewal(renews: Date)
+
+    static func of(_ product: Product, state: AppState) -> BuySheetCharge {
+        if let change = PlanChange.of(product, in: state.snapshot.entitlements, catalog: state.catalog) {
+            switch change {
+            case .upgradeNow: return .now
+            case .atRenewal, .scheduled: return .atRenewal(change)
+            }
+        }
+        if product.type == .autoRenewable, case .active(let until?, willRenew: false) = state.snapshot.status(of: product.id) {
+            return .resumesRenewal(renews: until)
+        }
+        return .now
     }
 }
 

@@ -17,7 +17,9 @@ extension AppState {
         }
         let alreadyHas: Bool = switch status {
         case .owned, .restoreToUnlock, .awaitingDelivery, .changeScheduled: true
-        case .active: product.type != .nonRenewing
+        // Buying the current plan again while its auto-renew is off turns renewal back on: a
+        // change of billing, which the sheet asks about first.
+        case .active(let until, let willRenew): product.type != .nonRenewing && (willRenew || until == nil)
         default: false
         }
         if alreadyHas || !snapshot.purchasesAllowed {
