@@ -134,6 +134,10 @@ public enum StorefrontScreenText {
     /// being stored: the change goes on, and its result says how to take it back.
     public static let tooLateToCancel = "(too late to cancel)"
 
+    /// The titles of a spend's outcome when it is said after quitting.
+    public static func spentTitle(_ creditName: String) -> String { "\(creditName) used" }
+    public static func notEnoughTitle(_ creditName: String) -> String { "Not enough \(creditName)" }
+
     /// Said on standard error after the storefront quit (Ctrl-C) while a change was being
     /// stored: the change's outcome, which the screen closed before showing.
     public static func outcomeAfterQuitting(title: String, message: String) -> String {

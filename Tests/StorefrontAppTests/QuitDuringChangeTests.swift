@@ -37,6 +37,26 @@ struct QuitDuringChangeTests {
         #expect(state.changeFailedAfterQuitting)
     }
 
+    @Test("Ctrl-C during a spend keeps the spend's outcome to be said (before: the storefront closed without a word, exit 0)",
+          arguments: [true, false])
+    func outcomeOfASpendIsKept(enough: Bool) throws {
+        let fixture = try F()
+        try fixture.buy(F.facePack)
+        var state = fixture.state()
+        state.send(.character("u"))
+        let spend = state.send(.character(" "))
+        #expect(!spend.isEmpty, "the spend was asked of the store")
+        #expect(update(&state, .keyPressed(.ctrl("c"))) == [.quit])
+        // Another process spends them all first: the store refuses this one.
+        if !enough { for _ in 0..<5 { _ = try fixture.store.spend("rage-faces", buyer: fixture.buyer) } }
+        try fixture.run(spend, on: &state)
+        let said = state.outcomesAfterQuitting.map { "\($0.title). \($0.message)" }
+        #expect(said == [enough ? "Rage Faces used. Spent 1 of your Rage Faces; 4 left."
+                                : "Not enough Rage Faces. Refused: you asked to spend 1 of your Rage Faces and you have 0; nothing was spent. Buy more first."],
+                "\(said)")
+        #expect(state.changeFailedAfterQuitting == !enough)
+    }
+
     @Test("Ctrl-C on a payment sheet records its cancel, which the person asked for, and keeps nothing to say")
     func quitFromASheetKeepsNothing() throws {
         let fixture = try F()

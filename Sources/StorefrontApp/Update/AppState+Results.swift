@@ -58,11 +58,25 @@ extension AppState {
     /// A spend shows the next face; a refused one leaves the screen showing the committed balance.
     mutating func finishSpend(of credit: String, outcome: SpendOutcome) {
         activity = nil
+        // The spend screen shows its outcome in its face and balance, which quitting closes:
+        // said after the screen is gone, as the command would say it.
+        if quitWhileChanging { outcomesAfterQuitting.append(Self.spendOutcomeAlert(outcome, creditName: text.creditName(credit))) }
         guard case .spend(var screen) = overlays.last, screen.credit == credit, case .spent = outcome else { return }
         screen.face = screen.face.map { random.next(below: RageFaces.all.count, other: $0) }
             ?? random.next(below: RageFaces.all.count)
         screen.spent += 1
         replaceTop(with: .spend(screen))
+    }
+
+    static func spendOutcomeAlert(_ outcome: SpendOutcome, creditName: String) -> Alert {
+        switch outcome {
+        case .spent(let balance):
+            Alert(title: StorefrontScreenText.spentTitle(creditName), message: CommandLineText.Purchases.spent(1, of: creditName, left: balance),
+                  tone: .success)
+        case .insufficient(let balance, let requested):
+            Alert(title: StorefrontScreenText.notEnoughTitle(creditName),
+                  message: CommandLineText.Purchases.insufficient(asked: requested, of: creditName, have: balance), tone: .warning)
+        }
     }
 
     mutating func finishRefund(_ result: RefundResult) {
