@@ -194,6 +194,18 @@ struct PickerUpdateTests {
         #expect(Self.picker(state)?.typing?.entry.error == nil, "a deletion clears it")
     }
 
+    @Test("An emoji typed a scalar at a time keeps its joiner and variation selector (before: left out as invisible marks); beside a letter they are still left out")
+    func typedEmojiKeepsItsJoiner() throws {
+        var state = try F().state()
+        state.send(.character("a"), .down, .enter)
+        for scalar in "b👩\u{200D}💻❤\u{FE0F}".unicodeScalars { state.send(.character(Character(scalar))) }
+        #expect(Self.picker(state)?.typing?.entry.text == "b👩‍💻❤️", "\(Self.picker(state)?.typing?.entry.text.unicodeScalars.map(\.value) ?? [])")
+        #expect(Self.picker(state)?.typing?.entry.error == nil)
+        state.send(.character("x"), .character("\u{200D}"))
+        #expect(Self.picker(state)?.typing?.entry.text == "b👩‍💻❤️x")
+        #expect(Self.picker(state)?.typing?.entry.error?.hasPrefix("U+200D cannot be in a name") == true)
+    }
+
     @Test("A pasted escape sequence is left out whole and named (before: only its ESC, so \"[31m\" stayed in the name)")
     func pastedEscapeSequenceIsLeftOutWhole() throws {
         var state = try F().state()

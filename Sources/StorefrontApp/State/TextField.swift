@@ -33,6 +33,16 @@ public struct TextField: Equatable, Sendable {
     /// so the caller can say what was left out rather than drop it without a word.
     @discardableResult
     public mutating func insert(_ character: Character, allowed: (Character) -> Bool) -> Insertion {
+        // Typed a key at a time, an emoji's joiner or variation selector (or a combining accent)
+        // comes alone, and alone it is a mark that draws nothing; it belongs to the character
+        // before it, so that character is judged as it now reads (👩 and a joiner, then 💻).
+        if let last = text.last, case let joined = String(last) + String(character), joined.count == 1, let merged = joined.first {
+            guard allowed(merged) else { return .refused }
+            text.removeLast()
+            text.append(merged)
+            if !errorSaysWhatWasLeftOut { error = nil }
+            return .inserted
+        }
         guard allowed(character) else { return .refused }
         guard text.count < Self.maximumLength else {
             leftOutPastEnd += 1
