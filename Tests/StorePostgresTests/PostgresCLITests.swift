@@ -56,6 +56,12 @@ struct PostgresCLITests {
         let verified = try cli.run(["verify"])
         #expect(verified.status == 3 && verified.stderr.contains("the store address gives no database")
                     && !verified.stderr.contains("store init"), "\(verified.stderr)")
+        // Signing commands say the same, not how to make a store there (before: `store init …/postgres`).
+        for command in [["certificate"], ["receipt"]] {
+            let refused = try cli.run(command)
+            #expect(refused.status == 3 && refused.stderr.contains("the store address gives no database")
+                        && !refused.stderr.contains("store init"), "\(command): \(refused.stderr)")
+        }
         // A reading command shows the empty store it read, and says why it is empty (before: silently).
         let listed = try cli.run(["entitlements"])
         #expect(listed.status == 0 && listed.stderr.contains("storefront: warning: the store address gives no database"),

@@ -2,6 +2,7 @@ import Foundation
 import StoreEngine
 import StorefrontText
 import StoreSigning
+import StorePostgres
 
 /// `storefront verify-transaction`, and the signed transactions that `buy --json` and
 /// `transactions --json` include.
@@ -100,6 +101,10 @@ extension StoreSession {
             case .file:
                 throw CommandFailure(status: .dataProblem, message: CommandLineText.Files.noLedgerForAuthority(marker))
             case .postgres(let address, _, _):
+                // No store is made in a database the address does not name: say that, not how to make one there.
+                if let unnamed = (log as? PostgresEventLog)?.unnamedDatabaseWithoutStore() {
+                    throw CommandFailure(status: .dataProblem, message: "\(unnamed)")
+                }
                 throw CommandFailure(status: .dataProblem,
                                      message: CommandLineText.Files.noStoreKeyForAuthority(store: address.shown, keyPath: marker))
             }
