@@ -83,12 +83,13 @@ struct EffectRunner: Sendable {
             guard let record = store.snapshot.transactions[transactionID] else { throw StoreError.unknownTransaction(transactionID) }
             try store.unsubscribe(record, buyer: buyer)
             return [snapshot(buyer, storefront), .unsubscribed(productID: record.productID)]
-        case .renew, .expire, .cancelRenewal, .resumeRenewal, .resolveBilling:
+        case .cancelRenewal, .resumeRenewal:
+            let result = try store.setAutoRenew(action == .resumeRenewal, of: transactionID, buyer: buyer)
+            return [snapshot(buyer, storefront), .subscriptionChanged(result.subscription, changed: result.changed)]
+        case .renew, .expire, .resolveBilling:
             let chain: SubscriptionChain = switch action {
             case .renew: try store.renew(transactionID, buyer: buyer)
             case .expire: try store.expire(transactionID, buyer: buyer)
-            case .cancelRenewal: try store.cancelRenewal(transactionID, buyer: buyer)
-            case .resumeRenewal: try store.resumeRenewal(transactionID, buyer: buyer)
             default: try store.resolveBilling(transactionID, buyer: buyer)
             }
             return [snapshot(buyer, storefront), .subscriptionChanged(chain)]

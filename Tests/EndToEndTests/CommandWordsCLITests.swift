@@ -169,6 +169,9 @@ import Testing
         #expect(shape.changed == false && shape.message.hasSuffix("Auto-renew was already on; nothing changed."), "\(shape.message)")
         let renewJSON = try #require(try cli.run(["renew", "com.example.rage.pro.yearly", "--json"]).json())
         #expect(renewJSON["changed"] == nil, "only the auto-renew switches carry changed: \(renewJSON)")
+        #expect(try cli.run(["buy", "com.example.rage.newsletter"]).status == 0)
+        let unsubscribed = try cli.run(["cancel-renewal", "com.example.rage.newsletter", "--json"])
+        #expect(try unsubscribed.decoded(JSONShapes.SubscriptionChange.self).changed == true, "\(unsubscribed.stdout)")
     }
 
     @Test func settingsJSONKeysAreTheNamesSettingsSetTakes() throws {

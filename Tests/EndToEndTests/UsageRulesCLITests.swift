@@ -84,6 +84,16 @@ import Testing
         #expect(!renew.stderr.contains("has no subscription"), "\(renew.stderr)")
     }
 
+    @Test("A subscription command naming a product the catalog does not have exits 2, as buy does (before: 1, \"has no subscription\"); an unknown transaction id stays 1",
+          arguments: ["cancel-renewal", "resume-renewal", "renew", "expire", "resolve-billing"])
+    func unknownProductOnASubscriptionCommandIsUsage(command: String) throws {
+        let mistyped = try cli.run([command, "com.example.rage.nope"])
+        #expect(mistyped.status == 2 && mistyped.stderr.contains("There is no product \"com.example.rage.nope\" in this catalog"),
+                "\(mistyped.stderr)")
+        let unknownID = try cli.run([command, "2000000000999999"])
+        #expect(unknownID.status == 1, "\(unknownID.stderr)")
+    }
+
     @Test func verifyCountsOneEventInTheSingular() throws {
         #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 0)
         let verify = try cli.run(["verify"])

@@ -35,13 +35,25 @@ struct EffectRunnerTests {
 
         let monthly = try #require(fixture.buy(F.monthly).transaction)
         let renewed = runner.run(.settle(.renew, transactionID: monthly.id, buyer: fixture.buyer), storefront: "USA")
-        guard case .subscriptionChanged(let chain)? = renewed.last else {
+        guard case .subscriptionChanged(let chain, _)? = renewed.last else {
             Issue.record("renewing gave \(renewed)")
             return
         }
         var state = fixture.state()
         for action in renewed { _ = update(&state, action) }
         #expect(state.notice == Alert(title: "Subscription", message: state.text.describe(chain), tone: .success))
+    }
+
+    @Test("Cancelling renewal that another process cancelled first says nothing changed (before: only the state, as if it had been done)")
+    func cancelAlreadyCancelledSaysSo() throws {
+        let fixture = try F()
+        let monthly = try #require(fixture.buy(F.monthly).transaction)
+        let runner = EffectRunner(store: fixture.store)
+        _ = try fixture.store.cancelRenewal(F.monthly, buyer: fixture.buyer)
+        let actions = runner.run(.settle(.cancelRenewal, transactionID: monthly.id, buyer: fixture.buyer), storefront: "USA")
+        var state = fixture.state()
+        for action in actions { _ = update(&state, action) }
+        #expect(state.notice?.message.hasSuffix("Auto-renew was already off; nothing changed.") == true, "\(state.notice?.message ?? "")")
     }
 
     @Test("A transaction gone from the store is the store's own error")

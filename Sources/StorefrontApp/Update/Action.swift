@@ -45,7 +45,8 @@ public enum Action: Equatable, Sendable {
     /// The real time now, for countdowns to renewals while store time runs fast.
     case clockTicked(Date)
     /// A subscription was renewed, expired, cancelled, resumed or recovered; this is how it stands.
-    case subscriptionChanged(SubscriptionChain)
+    /// `changed` is false when auto-renew already was as asked (another process switched it).
+    case subscriptionChanged(SubscriptionChain, changed: Bool = true)
     /// The buyer left the free subscription `productID`.
     case unsubscribed(productID: String)
     /// A request to buy `productID` was declined from the transactions screen.

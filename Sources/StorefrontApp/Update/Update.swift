@@ -56,8 +56,8 @@ extension AppState {
                          message: StorefrontScreenText.unfinishedDelivered(records, text: text), tone: .info))
         case .clockTicked(let now):
             self.now = now
-        case .subscriptionChanged(let chain):
-            finishSubscriptionChange(message: text.describe(chain))
+        case .subscriptionChanged(let chain, let changed):
+            finishSubscriptionChange(message: text.describe(chain) + (changed ? "" : " " + CommandLineText.Purchases.autoRenewAlready(on: chain.willAutoRenew)))
         case .unsubscribed(let productID):
             finishSubscriptionChange(message: StorefrontScreenText.unsubscribed(name: productName(productID)))
         case .requestDeclined(let productID):

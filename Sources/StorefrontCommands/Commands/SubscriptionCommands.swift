@@ -53,7 +53,7 @@ enum SubscriptionCommands {
             if arguments.json {
                 try console.json(JSONShapes.SubscriptionChange(
                     productId: free.productID, originalTransactionId: free.id, state: SubscriptionChain.Status.expired.rawValue,
-                    willAutoRenew: false, message: message))
+                    willAutoRenew: false, changed: true, message: message))
             } else {
                 console.out(message)
             }
@@ -70,6 +70,7 @@ enum SubscriptionCommands {
     /// when auto-renew already was as asked (a script repeating one learns it did nothing).
     private static func switchAutoRenew(_ on: Bool, _ session: StoreSession, arguments: CommandLineArguments,
                                         console: Console) throws -> ExitStatus {
+        try refuseUnknownProduct(arguments.commandArguments[0], session: session)
         let result = try session.perform { try session.store.setAutoRenew(on, of: arguments.commandArguments[0], buyer: session.buyer) }
         try report(result.subscription, changed: result.changed, arguments: arguments, session: session, console: console)
         return .success
@@ -81,6 +82,15 @@ enum SubscriptionCommands {
         }
     }
 
+    /// A subscription is named by a product id or a transaction id (digits). Anything else that
+    /// is no product of the catalog is a mistyped product id: a usage error (exit 2), as `buy`
+    /// says it, not a subscription the account lacks (exit 1).
+    private static func refuseUnknownProduct(_ reference: String, session: StoreSession) throws {
+        guard session.catalog.product(id: reference) == nil,
+              !(reference.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } && !reference.isEmpty) else { return }
+        throw UsageError(session.text.message(for: .refused(.unknownProduct(reference)), product: nil))
+    }
+
     private static func freeSubscription(_ reference: String, session: StoreSession) -> TransactionRecord? {
         session.store.transactions(for: session.buyer.account).first {
             $0.productType == .freeSubscription && $0.isInForce && ($0.id == reference || $0.productID == reference)
@@ -89,6 +99,7 @@ enum SubscriptionCommands {
 
     private static func change(_ session: StoreSession, arguments: CommandLineArguments, console: Console,
                                _ operation: (String) throws -> SubscriptionChain) throws -> ExitStatus {
+        try refuseUnknownProduct(arguments.commandArguments[0], session: session)
         let chain = try session.perform { try operation(arguments.commandArguments[0]) }
         try report(chain, changed: nil, arguments: arguments, session: session, console: console)
         return .success
