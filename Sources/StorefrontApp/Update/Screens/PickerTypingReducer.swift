@@ -38,13 +38,13 @@ enum PickerTypingReducer: KeyReducer {
             let typed: String = switch key {
             case .character(let character): String(character)
             case .paste(let text): text
-            case .tab: "\t"
             default: ""
             }
             let before = (typing.entry.refusedCharacters.count, typing.entry.leftOutPastEnd)
             var refused: [String] = []
-            // A control chord is named as it was pressed; its code point would say little.
+            // A control key is named as it was pressed; its code point would say little.
             if case .ctrl(let letter) = key { refused.append("Ctrl-\(letter.uppercased())") }
+            if key == .tab { refused.append("Tab") }
             for piece in TerminalText.pieces(of: typed) {
                 switch piece {
                 case .escapeSequence(let sequence):
