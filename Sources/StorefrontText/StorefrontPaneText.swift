@@ -54,6 +54,12 @@ public enum StorefrontPaneText {
         return question
     }
 
+    /// The question before unsubscribing from the free subscription `productID`, which ends it now.
+    public static func unsubscribeQuestion(productID: String, text: StoreText) -> String {
+        let name = text.catalog.product(id: productID).map(text.title(of:)) ?? productID
+        return "Unsubscribe from \(name)? It ends now; subscribe again at any time, free."
+    }
+
     /// The payment sheet's warning when a test setting decides the next purchase.
     public static func simulatedPurchase(_ simulation: PurchaseSimulation) -> String {
         "Settings make this purchase \(simulation.rawValue)."

@@ -231,7 +231,7 @@ struct SheetsAndPanesTests {
         #expect(state.detailScroll.offset(for: state.list.selectedProductIndex) == 0, "another product starts at the top")
     }
 
-    @Test("A free subscription offers only unsubscribe in the transactions footer, and unsubscribing works")
+    @Test("A free subscription offers only unsubscribe in the transactions footer, which asks first (before: ended at once), and unsubscribing works")
     func freeSubscription() throws {
         let fixture = try F()
         try fixture.buy(Self.newsletter)
@@ -240,7 +240,15 @@ struct SheetsAndPanesTests {
         let footer = Self.rowTexts(state).last ?? ""
         #expect(footer.contains("X unsubscribe"), "\(footer)")
         for absent in ["N renew", "E expire", "R refund", "X cancel"] { #expect(!footer.contains(absent), "\(footer)") }
-        let effects = state.send(.character("X"))
+        #expect(state.send(.character("X")).isEmpty, "nothing is asked of the store before the question is answered")
+        let question = Self.rowTexts(state).joined(separator: "\n")
+        #expect(question.contains("Unsubscribe from Rage Weekly? It ends now"), "\(question)")
+        state.send(.character("n"))
+        guard case .transactions = state.overlays.last else { Issue.record("n did not close the question: \(state.overlays)"); return }
+        #expect(fixture.store.transactions(for: fixture.buyer.account).contains { $0.productID == Self.newsletter && $0.isInForce },
+                "n keeps the subscription")
+        state.send(.character("X"))
+        let effects = state.send(.enter)
         try fixture.run(effects, on: &state)
         #expect(state.shownOutcome?.message.contains("Unsubscribed from") == true)
         #expect(state.snapshot.status(of: Self.newsletter) != .active(until: nil, willRenew: false))

@@ -8,6 +8,11 @@ enum CancelRenewalConfirmationView {
         guard let record = state.snapshot.transactions.first(where: { $0.id == transactionID }) else { return }
         let text = state.text
         let width = min(60, area.width - 4)
+        if record.productType == .freeSubscription {
+            QuestionDialog.draw(title: "Unsubscribe", question: StorefrontPaneText.unsubscribeQuestion(productID: record.productID, text: text),
+                                yes: "Unsubscribe", no: "Stay subscribed", width: width, in: area, into: &buffer)
+            return
+        }
         let message = StorefrontPaneText.cancelRenewalQuestion(
             productID: record.productID, expiry: state.snapshot.subscription(latest: record.id)?.expiresDate, text: text)
         QuestionDialog.draw(title: "Cancel renewal", question: message, yes: "Cancel renewal", no: "Keep renewing",

@@ -35,8 +35,10 @@ enum ConfirmationReducer: KeyReducer {
             return state.perform(.settle(.refund, transactionID: transactionID, buyer: state.buyer),
                                  showing: .refunding(transactionID: transactionID))
         case (.confirm, .cancelRenewal(let transactionID)):
-            return state.perform(.settle(.cancelRenewal, transactionID: transactionID, buyer: state.buyer),
-                                 showing: .settling(.cancelRenewal))
+            // A free subscription has no renewal: the same sheet asked to unsubscribe from it.
+            let action: TransactionAction = state.snapshot.transactions.first { $0.id == transactionID }?.productType == .freeSubscription
+                ? .unsubscribe : .cancelRenewal
+            return state.perform(.settle(action, transactionID: transactionID, buyer: state.buyer), showing: .settling(action))
         case (.keep, _): state.closeTop()
         case (.help, .refund): state.push(.help(HelpScreen(topic: .refund)))
         case (.help, .cancelRenewal): state.push(.help(HelpScreen(topic: .cancelRenewal)))

@@ -69,8 +69,9 @@ enum TransactionsReducer: KeyReducer {
             return []
         }
         switch action {
-        case .refund, .cancelRenewal:
-            // Both ask first (turning renewal off ends a subscription the buyer may count on).
+        case .refund, .cancelRenewal, .unsubscribe:
+            // All ask first: turning renewal off ends a subscription the buyer may count on, and
+            // unsubscribing from a free one ends it at once. The renewal's sheet asks either.
             state.push(action == .refund ? .refundConfirmation(transactionID: record.id)
                                          : .cancelRenewalConfirmation(transactionID: record.id))
             return []
