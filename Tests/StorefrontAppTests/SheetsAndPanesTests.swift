@@ -43,7 +43,7 @@ struct SheetsAndPanesTests {
         state.send(.right)
         let sheet = Self.rowTexts(state).joined(separator: "\n")
         #expect(!sheet.contains("Due today") && !sheet.contains("Offer ") && !sheet.contains("‹"), "\(sheet)")
-        #expect(sheet.contains("$2.99/month") && sheet.contains("nothing is charged now"), "\(sheet)")
+        #expect(sheet.contains("Price") && sheet.contains("$2.99/month │") && sheet.contains("nothing is charged now"), "\(sheet)")
         #expect(sheet.contains("Enter Confirm") && !sheet.contains("Enter Buy"), "\(sheet)")
     }
 
@@ -71,6 +71,19 @@ struct SheetsAndPanesTests {
         let screen = Self.rowTexts(state).joined(separator: "\n")
         #expect(screen.contains(account) && screen.contains("on phone-7"), "\(screen)")
         #expect(screen.contains("Enter Buy"), "the sheet's keys are still shown: \(screen)")
+    }
+
+    @Test("At 60x16 a subscription's long payment sheet keeps its keys in view (before: pushed off by its text)")
+    func longSheetKeepsItsKeys() throws {
+        let fixture = try F(buyer: Buyer(account: String(repeating: "q", count: 40), device: "phone-7"))
+        try fixture.buy("com.example.rage.pro.yearly")
+        try fixture.store.set(.nextPurchaseOutcome, to: "fail", for: fixture.buyer)
+        var state = fixture.state(size: Size(width: 60, height: 16))
+        Self.select(F.monthly, in: &state)
+        state.send(.enter)
+        let rows = Self.rowTexts(state)
+        let sheetRows = rows.filter { $0.contains("│") && $0.contains("Esc Cancel") }
+        #expect(!sheetRows.isEmpty && sheetRows.first?.contains("Enter Confirm") == true, "\(rows.joined(separator: "\n"))")
     }
 
     @Test("The payment sheet of a free trial says what is charged now and after; after the trial is used, the regular price")

@@ -16,8 +16,9 @@ enum BuySheetView {
         lines.append([])
         let charge = BuySheetCharge.of(product, state: state)
         if charge != .now {
-            // Nothing is due today: the price is the plan's, paid from its renewal on.
-            lines.append(field("Price", AppText.price(of: product, text: text) ?? "—", width: width - 4, valueStyle: Theme.emphasis))
+            // Nothing is due today: the price is the plan's, per period, paid from its renewal on.
+            let price = AppText.price(of: product, text: text).map { ProductListView.listedPrice($0, product: product, text: text, abbreviated: false) }
+            lines.append(field("Price", price ?? "—", width: width - 4, valueStyle: Theme.emphasis))
         } else if let terms = subscriptionTerms(of: product, offerID: offerID, state: state) {
             // What the App Store's sheet says: what is charged now, and what after.
             let offers = BuySheetOffers.choices(for: productID, state: state)
@@ -58,6 +59,10 @@ enum BuySheetView {
                 keys += ["    ", Span("← →", style: Theme.key), " Offer"]
             }
             lines.append(keys)
+        }
+        if lines.count + 2 > area.height, let last = lines.last {
+            // Keep the sheet's keys (or its spinner) in view: drop the lines above them that do not fit.
+            lines = Array(lines.prefix(max(0, area.height - 3))) + [last]
         }
         let frame = Dialog.frame(width: width, height: lines.count + 2, in: area)
         let inside = Dialog.draw(frame, title: "Confirm purchase", into: &buffer)
