@@ -206,6 +206,18 @@ struct PickerUpdateTests {
         #expect(Self.picker(state)?.typing?.entry.error?.hasPrefix("U+200D cannot be in a name") == true)
     }
 
+    @Test("At 60 columns a long name scrolls in its field so the last letters typed stay in view (before: cut at the end, under the cursor)")
+    func longNameShowsItsEnd() throws {
+        var state = try F().state(size: Size(width: 60, height: 16))
+        state.send(.character("a"), .down, .enter)
+        state.type("abcdefghijklmnopqrstuvwxyz0123456789WXYZ")
+        let shown = Self.dialogText(state)
+        #expect(shown.contains("…") && shown.contains("6789WXYZ"), "\(shown)")
+        #expect(PickerView.endOf("abc", fitting: 10) == "abc")
+        #expect(PickerView.endOf("abcdef", fitting: 4) == "…def")
+        #expect(PickerView.endOf("a日本語", fitting: 4) == "…語", "wide characters count two columns")
+    }
+
     @Test("A pasted escape sequence is left out whole and named (before: only its ESC, so \"[31m\" stayed in the name)")
     func pastedEscapeSequenceIsLeftOutWhole() throws {
         var state = try F().state()

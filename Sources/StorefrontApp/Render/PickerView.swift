@@ -17,6 +17,18 @@ enum PickerView {
     /// Rows a field's error may take: everything a paste can have left out, said at once.
     static let maximumErrorRows = 5
 
+    /// `text` as the field shows it in `width` columns: whole when it fits, else "…" and its end,
+    /// so what was typed last stays in view by the cursor (cutting the end hid it).
+    static func endOf(_ text: String, fitting width: Int) -> String {
+        guard text.displayWidth > width, width > 1 else { return text }
+        var end = ""
+        for character in text.reversed() {
+            guard end.displayWidth + String(character).displayWidth <= width - 1 else { break }
+            end.insert(character, at: end.startIndex)
+        }
+        return "…" + end
+    }
+
     static func draw(_ picker: Picker, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
         let frame = frame(for: picker, size: buffer.size)
         let title = picker.purpose == .localeAndStorefront ? "Language and storefront" : "Account and device"
@@ -38,8 +50,9 @@ enum PickerView {
             let errorRows = max(1, min(errorLines.count, Self.maximumErrorRows, inside.height - 1))
             let fieldBand = inside.row(inside.height - errorRows - 1)
             buffer.fill(Rect(x: inside.x, y: fieldBand.y, width: inside.width, height: errorRows + 1))
-            buffer.write([Span(typing.field.prompt + " ", style: Theme.emphasis), Span(typing.entry.text),
-                          Span(" ", style: Style.plain.reversed())], in: fieldBand)
+            let prompt = typing.field.prompt + " "
+            let shown = Self.endOf(typing.entry.text, fitting: fieldBand.width - prompt.displayWidth - 1)
+            buffer.write([Span(prompt, style: Theme.emphasis), Span(shown), Span(" ", style: Style.plain.reversed())], in: fieldBand)
             for index in 0..<min(errorRows, errorLines.count) {
                 // The last row takes what is left, cut with "…" when even the rows it has are too few.
                 let line = index == errorRows - 1 ? errorLines[index...].joined(separator: " ") : errorLines[index]
