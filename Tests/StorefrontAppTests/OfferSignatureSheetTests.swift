@@ -89,6 +89,15 @@ struct OfferSignatureSheetTests {
         })
     }
 
+    @Test("at 60 columns a Settings label cut by its value ends in \"…\" (before: cut bare, \"signatu‹ Required…\")")
+    func settingsLabelIsCutWithAnEllipsis() throws {
+        var state = try F().state(size: Size(width: 60, height: 16))
+        state.send(.character("s"))
+        for _ in 0..<6 { state.send(.down) }
+        let row = try #require(SheetsAndPanesTests.rowTexts(state).first { $0.contains("‹ Required, no key in use ›") })
+        #expect(row.contains("Promotional offer") && row.range(of: "… +‹ Required", options: .regularExpression) != nil, "\(row)")
+    }
+
     @Test("with the requirement off, the sheet says nothing of signatures and buys the offer")
     func requirementOffBuys() throws {
         let fixture = try F()

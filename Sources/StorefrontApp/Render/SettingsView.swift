@@ -36,8 +36,10 @@ enum SettingsView {
             let selected = row == screen.selection
             if selected { buffer.fill(rect, style: Theme.selection) }
             let style = selected ? Theme.selection : Style.plain
-            buffer.write([Span(label, style: style)], in: rect)
-            buffer.write([Span("‹ \(value) ›", style: selected ? Theme.selection : Theme.emphasis)], in: rect, alignment: .right)
+            let shownValue = "‹ \(value) ›"
+            // A label that does not fit beside its value is cut with "…" (the value drawn over it cut it bare).
+            buffer.write([Span(label.truncated(toWidth: max(0, rect.width - shownValue.displayWidth - 1)), style: style)], in: rect)
+            buffer.write([Span(shownValue, style: selected ? Theme.selection : Theme.emphasis)], in: rect, alignment: .right)
         }
         let noteArea = Rect(x: inside.x, y: inside.y + visibleRows + 1,
                             width: inside.width, height: max(0, inside.height - visibleRows - 1))
