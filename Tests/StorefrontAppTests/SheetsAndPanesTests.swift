@@ -244,6 +244,17 @@ struct SheetsAndPanesTests {
         #expect(state.detailScroll.offset(for: state.list.selectedProductIndex) == 0, "another product starts at the top")
     }
 
+    @Test("At 60 columns the transactions footer keeps Esc and ? in view, dropping actions instead (before: they were dropped, the way back unsaid)")
+    func narrowTransactionsFooterKeepsTheWayBack() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        var state = fixture.state(size: Size(width: 60, height: 16))
+        state.send(.character("t"))
+        let footer = Self.rowTexts(state).last ?? ""
+        #expect(footer.contains("Esc close") && footer.contains("? help"), "\(footer)")
+        #expect(footer.contains("N renew now"), "the actions still come first, as many as fit: \(footer)")
+    }
+
     @Test("A free subscription offers only unsubscribe in the transactions footer, which asks first (before: ended at once), and unsubscribing works")
     func freeSubscription() throws {
         let fixture = try F()

@@ -13,17 +13,33 @@ enum FooterView {
         } else {
             spans.append(" ")
         }
-        var used = spans.reduce(0) { $0 + $1.displayWidth }
-        // The gap goes before a hint, never after the last: a line that ends at the edge fits.
-        for (index, hint) in KeyHelp.footerHints(for: state).enumerated() {
-            let gap = index == 0 ? "" : "  "
-            let width = gap.count + hint.key.displayWidth + 1 + hint.label.displayWidth
-            guard used + width <= area.width else { break }
-            spans.append(Span(gap))
+        let start = spans.reduce(0) { $0 + $1.displayWidth }
+        let hints = KeyHelp.footerHints(for: state)
+        for (index, hint) in shownHints(hints, width: area.width - start, keepingWayBack: !state.overlays.isEmpty).enumerated() {
+            // The gap goes before a hint, never after the last: a line that ends at the edge fits.
+            spans.append(Span(index == 0 ? "" : "  "))
             spans.append(Span(hint.key, style: Theme.key))
             spans.append(Span(" \(hint.label)"))
-            used += width
         }
         buffer.write(spans, in: area)
+    }
+
+    /// The hints that fit in `width` columns, in their order, dropped from the end. Over a
+    /// screen on top (`keepingWayBack`), the way back (Esc) and help (?) are kept first, since
+    /// a narrow transactions screen lost them to its actions; the others fit in around them.
+    static func shownHints(_ hints: [KeyHelp.Hint], width: Int, keepingWayBack: Bool) -> [KeyHelp.Hint] {
+        let isKept = { (hint: KeyHelp.Hint) in keepingWayBack && ["Esc", "?"].contains(hint.key) }
+        let size = { (hint: KeyHelp.Hint) in hint.key.displayWidth + 1 + hint.label.displayWidth }
+        var chosen = Set<Int>()
+        var used = -2
+        for pass in [true, false] {
+            for (index, hint) in hints.enumerated() where isKept(hint) == pass {
+                // A hint that does not fit ends its pass, so the others drop from the end.
+                guard used + 2 + size(hint) <= width else { break }
+                chosen.insert(index)
+                used += 2 + size(hint)
+            }
+        }
+        return hints.indices.filter(chosen.contains).map { hints[$0] }
     }
 }
