@@ -172,6 +172,11 @@ import Testing
         #expect(try cli.run(["buy", "com.example.rage.newsletter"]).status == 0)
         let unsubscribed = try cli.run(["cancel-renewal", "com.example.rage.newsletter", "--json"])
         #expect(try unsubscribed.decoded(JSONShapes.SubscriptionChange.self).changed == true, "\(unsubscribed.stdout)")
+        // A free subscription belongs to no group: the field is left out (before: "group": "").
+        let listed = try #require(try cli.run(["entitlements", "--json"]).json()?["subscriptions"] as? [[String: Any]])
+        let newsletter = try #require(listed.first { $0["productId"] as? String == "com.example.rage.newsletter" })
+        #expect(newsletter["group"] == nil, "\(newsletter)")
+        #expect(listed.first { $0["productId"] as? String == "com.example.rage.pro.yearly" }?["group"] as? String == "rage-pro")
     }
 
     @Test func settingsJSONKeysAreTheNamesSettingsSetTakes() throws {

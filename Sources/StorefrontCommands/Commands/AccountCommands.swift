@@ -18,7 +18,7 @@ enum AccountCommands {
                     .init(productId: $0.productID, transactionId: $0.transactionID, purchaseDate: $0.purchaseDate, delivered: $0.delivered)
                 },
                 subscriptions: result.subscriptions.map {
-                    .init(productId: $0.productID, group: $0.group, state: $0.state.rawValue, transactionId: $0.transactionID,
+                    .init(productId: $0.productID, group: $0.group.isEmpty ? nil : $0.group, state: $0.state.rawValue, transactionId: $0.transactionID,
                           originalTransactionId: $0.originalTransactionID, purchaseDate: $0.purchaseDate,
                           originalPurchaseDate: $0.originalPurchaseDate, expiresDate: $0.expiresDate,
                           willAutoRenew: $0.willAutoRenew, entitled: $0.isEntitled, delivered: $0.delivered, offer: $0.offer?.rawValue,

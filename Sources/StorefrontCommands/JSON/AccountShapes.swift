@@ -23,7 +23,8 @@ extension JSONShapes {
 
     public struct Subscription: Codable, Sendable {
         public var productId: String
-        public var group: String
+        /// Left out for a free subscription, which belongs to no group.
+        public var group: String?
         public var state: String
         public var transactionId: String
         public var originalTransactionId: String
