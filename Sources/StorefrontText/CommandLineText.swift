@@ -56,6 +56,12 @@ public enum CommandLineText {
             "\(command) takes no arguments, but was given \"\(given)\"; `storefront --help` shows how to use it"
         }
 
+        /// The words past the last a command takes, then how to use it (`then`).
+        public static func tooManyArguments(_ command: String, extra: [String], then usage: String) -> String {
+            let words = extra.map { "\"\($0)\"" }.joined(separator: " ")
+            return "\(command) was given \(words) after what it takes: \(usage)"
+        }
+
         public static func wrongArguments(_ command: String, synopsis: String) -> String {
             "use `storefront \(synopsis)`; `storefront help \(command)` says more"
         }

@@ -94,6 +94,15 @@ import Testing
         #expect(unknownID.status == 1, "\(unknownID.stderr)")
     }
 
+    @Test("Words after the last a command takes are named (before: only how to use it)",
+          arguments: [["cancel-renewal", "com.example.rage.pro.yearly", "extra"], ["buy", "com.example.rage.noads", "extra", "more"]])
+    func extraWordsAreNamed(arguments: [String]) throws {
+        let result = try cli.run(arguments)
+        #expect(result.status == 2 && result.stderr.contains("was given " + arguments.dropFirst(2).map { "\"\($0)\"" }.joined(separator: " ")
+            + " after what it takes: "), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.ledger), "nothing was done")
+    }
+
     @Test func verifyCountsOneEventInTheSingular() throws {
         #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 0)
         let verify = try cli.run(["verify"])

@@ -164,6 +164,12 @@ struct CommandLineParser {
         if command.arguments.isEmpty, command.wrongArguments == nil {
             throw UsageError(CommandLineText.Usage.takesNoArguments(command.name, given: given[0]))
         }
+        // Words past the last a command takes are named, as for a command that takes none.
+        if !command.arguments.isEmpty, given.count > command.argumentRange.upperBound {
+            throw UsageError(CommandLineText.Usage.tooManyArguments(
+                command.name, extra: Array(given[command.argumentRange.upperBound...]),
+                then: command.wrongArguments ?? CommandLineText.Usage.wrongArguments(command.name, synopsis: command.synopsis)))
+        }
         throw UsageError(command.wrongArguments ?? CommandLineText.Usage.wrongArguments(command.name, synopsis: command.synopsis))
     }
 

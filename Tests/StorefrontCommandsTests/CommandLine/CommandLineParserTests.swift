@@ -100,7 +100,7 @@ struct CommandLineParserTests {
 
     @Test func theWrongNumberOfArgumentsIsTheCommandsOwnSentence() throws {
         #expect(try #require(usageMistake(["buy"])).contains("buy needs one product id"))
-        #expect(try #require(usageMistake(["buy", "a", "b"])).contains("buy needs one product id"))
+        #expect(try #require(usageMistake(["buy", "a", "b"])).contains("buy was given \"b\" after what it takes: buy needs one product id"))
         #expect(try #require(usageMistake(["settings", "set", "ask-to-buy"])).contains("`settings set NAME VALUE`"))
         #expect(try #require(usageMistake(["products", "extra"])).contains("products takes no arguments, but was given \"extra\""))
         #expect(try #require(usageMistake(["catalog"])).contains("`storefront catalog lint PATH`"))
