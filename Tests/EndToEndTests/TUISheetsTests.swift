@@ -90,7 +90,7 @@ struct TUISheetsTests {
         try await again.waitFor("Random Rage Face", "Consumables")
     }
 
-    @Test("A free subscription is unsubscribed with U; renew, expire and refund are not offered")
+    @Test("A free subscription is unsubscribed with X, which asks first; renew, expire and refund are not offered")
     func freeSubscription() async throws {
         let tui = try TUITests()
         _ = try tui.cli.run(["buy", "com.example.rage.newsletter"])
@@ -101,6 +101,9 @@ struct TUISheetsTests {
         let footer = screen.split(separator: "\n").last.map(String.init) ?? ""
         for absent in ["renew now", "expire", "refund", "cancel renewal"] { #expect(!footer.contains(absent), "\(footer)") }
         try tmux.press("X")
+        try await tmux.waitFor("Unsubscribe from Rage Weekly?")
+        try await Task.sleep(nanoseconds: 500_000_000)
+        try tmux.press("Enter")
         try await tmux.waitFor("Unsubscribed from Rage Weekly")
     }
 

@@ -59,6 +59,12 @@ struct SheetsAndPanesTests {
         guard case .buySheet = state.overlays.last else { Issue.record("no sheet: \(state.overlays)"); return }
         let sheet = Self.rowTexts(state).joined(separator: "\n")
         #expect(sheet.contains("Turns auto-renew back on: it renews on") && !sheet.contains("Due today"), "\(sheet)")
+        // Esc, n, q and Ctrl-C record nothing (a cancel recorded as a purchase of the plan turned renewal on).
+        for key in [Key.escape, .character("n"), .character("q"), .ctrl("c")] {
+            var asked = state
+            let effects = asked.send(key).filter { $0 != .quit }
+            #expect(effects.isEmpty, "\(key): \(effects)")
+        }
     }
 
     @Test("At 60 columns the payment sheet shows a 40-character account and its device whole (before: both cut on one line)")

@@ -130,10 +130,18 @@ extension AppState {
         return time.timeIntervalSince(openedAt) >= ConfirmationArming.delay
     }
 
+    /// Whether cancelling the payment sheet of `productID` is recorded as a user cancel: only a
+    /// sheet that charges now is a purchase the store can record as cancelled.
+    func recordsCancelOfSheet(for productID: String) -> Bool {
+        guard let product = catalog.product(id: productID) else { return true }
+        return BuySheetCharge.of(product, state: self) == .now
+    }
+
     /// Leaves the storefront; a payment sheet left open is recorded as cancelled first, as Esc does.
     mutating func quit() -> [Effect] {
         var effects: [Effect] = []
-        if activity == nil, readOnlyReason == nil, case let .buySheet(productID, offerID) = overlays.last {
+        if activity == nil, readOnlyReason == nil, case let .buySheet(productID, offerID) = overlays.last,
+           recordsCancelOfSheet(for: productID) {
             effects.append(.purchase(productID: productID, buyer: buyer, storefront: storefront, simulate: .cancel, offerID: offerID))
         }
         if !isQuitting { quitWhileChanging = activity != nil }

@@ -51,7 +51,9 @@ enum BuySheetReducer: KeyReducer {
             simulate = nil
         case .cancel:
             // A store that turned read-only under the sheet cannot record the cancel: just close it.
-            if state.readOnlyReason != nil {
+            // Nor is one recorded for a sheet that charges nothing now: buying the current plan
+            // again, even as a cancel, would turn its renewal back on.
+            if state.readOnlyReason != nil || !state.recordsCancelOfSheet(for: screen.productID) {
                 state.closeTop()
                 return []
             }
