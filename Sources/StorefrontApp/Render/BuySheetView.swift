@@ -85,7 +85,6 @@ enum BuySheetView {
         return (text.format(charged), sentence)
     }
 
-    /// A label on the left and its value right-aligned, as in a receipt.
     /// `field` on one line when it fits; else the label, then the value wrapped under it, so a
     /// long account name is read whole with its device (one line cut both).
     static func wrappedField(_ label: String, _ value: String, width: Int) -> [[Span]] {
@@ -93,6 +92,7 @@ enum BuySheetView {
         return [[Span(label, style: Theme.muted)]] + value.wrapped(toWidth: max(1, width - 2)).map { [Span("  " + $0)] }
     }
 
+    /// A label on the left and its value right-aligned, as in a receipt.
     static func field(_ label: String, _ value: String, width: Int, valueStyle: Style = .plain) -> [Span] {
         let gap = max(1, width - label.displayWidth - value.displayWidth)
         return [Span(label, style: Theme.muted), Span(String(repeating: " ", count: gap)), Span(value, style: valueStyle)]

@@ -86,8 +86,8 @@ enum SubscriptionCommands {
     /// is no product of the catalog is a mistyped product id: a usage error (exit 2), as `buy`
     /// says it, not a subscription the account lacks (exit 1).
     private static func refuseUnknownProduct(_ reference: String, session: StoreSession) throws {
-        guard session.catalog.product(id: reference) == nil,
-              !(reference.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } && !reference.isEmpty) else { return }
+        let isTransactionID = !reference.isEmpty && reference.allSatisfy { $0.isASCII && $0.isNumber }
+        guard session.catalog.product(id: reference) == nil, !isTransactionID else { return }
         throw UsageError(session.text.message(for: .refused(.unknownProduct(reference)), product: nil))
     }
 
