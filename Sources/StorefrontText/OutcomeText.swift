@@ -72,16 +72,19 @@ extension StoreText {
             return "Asked to buy \(name): the request waits for a parent's approval (Ask to Buy). Nothing is charged until then."
         case .needsAction:
             return "The purchase of \(name) was interrupted and needs your action; resolve it to complete the purchase."
-        case let .renewalResumed(record):
+        case let .renewalResumed(record, droppedSwitchTo):
             let renews = record.expiresDate.map { " it renews on \(date($0))" } ?? " it renews at the end of the period"
-            return "Auto-renew is on again for \(name):\(renews); nothing was charged now."
-        case let .changeScheduled(productID, from, effective):
+            guard let droppedSwitchTo else { return "Auto-renew is on again for \(name):\(renews); nothing was charged now." }
+            let dropped = catalog.product(id: droppedSwitchTo).map(title(of:)) ?? droppedSwitchTo
+            return "You stay on \(name): the switch to \(dropped) is cancelled and\(renews); nothing was charged now."
+        case let .changeScheduled(productID, from, effective, turnedRenewalOn):
             let target = catalog.product(id: productID).map(title(of:)) ?? productID
             let current = catalog.product(id: from).map(title(of:)) ?? from
+            let renewal = turnedRenewalOn ? "Auto-renew is on again: " : ""
             guard let effective else {
-                return "\(current) has a billing problem: it switches to \(target) once billing is resolved; until then nothing changes."
+                return "\(renewal)\(current) has a billing problem: it switches to \(target) once billing is resolved; until then nothing changes."
             }
-            return "\(current) switches to \(target) at its next renewal on \(date(effective)); until then nothing changes."
+            return "\(renewal)\(current) switches to \(target) at its next renewal on \(date(effective)); until then nothing changes."
         }
     }
 

@@ -74,14 +74,23 @@ public struct StoreText: Sendable {
         case let .atRenewal(from, effective):
             return "A plan change: \(name(from)) switches to this at its renewal on \(date(effective)); nothing is charged now."
         case let .scheduled(from, effective, willSwitch):
-            return "Already scheduled: \(name(from)) switches to this on \(date(effective))"
-                + (willSwitch ? "" : " if its auto-renew is turned on again") + ". Buying again changes nothing."
+            guard willSwitch else {
+                return "Turns auto-renew back on: \(name(from)) switches to this at its renewal on \(date(effective)); nothing is charged now."
+            }
+            return "Already scheduled: \(name(from)) switches to this on \(date(effective)). Buying again changes nothing."
         }
     }
 
-    /// What buying the current plan again does while its auto-renew is off, for the payment sheet.
-    public func resumeRenewalText(renews: Date) -> String {
-        "Turns auto-renew back on: it renews on \(date(renews)); nothing is charged now."
+    /// What buying the current plan again does while its auto-renew is off or a switch away
+    /// from it is scheduled, for the payment sheet.
+    public func keepPlanText(renews: Date, turnsRenewalOn: Bool, droppedSwitchTo: String?) -> String {
+        let dropped = droppedSwitchTo.map { id in "cancels the switch to \(catalog.product(id: id).map(title(of:)) ?? id)" }
+        let action = switch (turnsRenewalOn, dropped) {
+        case (true, let dropped?): "Turns auto-renew back on and \(dropped)"
+        case (false, let dropped?): "Keeps this plan and \(dropped)"
+        case (_, nil): "Turns auto-renew back on"
+        }
+        return "\(action): it renews on \(date(renews)); nothing is charged now."
     }
 
     /// What one purchase grants, e.g. "+5 Rage Faces"; nil when it grants no credit.

@@ -17,7 +17,8 @@ public enum StorefrontScreenText {
         case .pending: "Asked to buy"
         case .needsAction: "Purchase interrupted"
         case .changeScheduled: "Plan change scheduled"
-        case .renewalResumed: "Auto-renew on"
+        case .renewalResumed(_, droppedSwitchTo: nil): "Auto-renew on"
+        case .renewalResumed: "Plan kept"
         }
     }
 

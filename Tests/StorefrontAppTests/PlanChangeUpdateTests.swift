@@ -49,4 +49,40 @@ struct PlanChangeUpdateTests {
         #expect(effects == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil)])
         #expect(state.top == nil, "no payment sheet offering to buy it again")
     }
+
+    @Test("Enter on a switch on hold opens a sheet that turns renewal back on (before: no sheet, and it said it switched)")
+    func heldSwitchAsksToTurnRenewalOn() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        try fixture.buy(F.monthly)
+        _ = try fixture.store.cancelRenewal(Self.yearly, buyer: fixture.buyer)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        #expect(Self.enterOnMonthly(in: &state).isEmpty, "nothing is asked of the store before the sheet is confirmed")
+        #expect(state.top == .buySheet(productID: F.monthly))
+        let screen = Self.screen(state)
+        #expect(screen.contains("Turns auto-renew back on:") && screen.contains("Enter Confirm"), "\(screen)")
+        var cancelled = state
+        #expect(update(&cancelled, .keyPressed(.escape)).isEmpty, "cancelling records nothing")
+        #expect(state.send(.enter) == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil)])
+    }
+
+    @Test("Enter on the current plan with a switch scheduled opens a sheet naming the switch it cancels (before: dropped at once)")
+    func keepingThePlanAsksFirst() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        try fixture.buy(F.monthly)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.type("/Yearly")
+        #expect(update(&state, .keyPressed(.enter)).isEmpty, "nothing is asked of the store before the sheet is confirmed")
+        #expect(state.top == .buySheet(productID: Self.yearly))
+        let screen = Self.screen(state)
+        #expect(screen.contains("Keeps this plan and cancels the switch to"), "\(screen)")
+        let product = try #require(state.catalog.product(id: Self.yearly))
+        guard case .keepsPlan(_, turnsRenewalOn: false, droppedSwitchTo: F.monthly) = BuySheetCharge.of(product, state: state) else {
+            Issue.record("\(BuySheetCharge.of(product, state: state))"); return
+        }
+        #expect(!screen.contains("Due today") && screen.contains("Enter Confirm"), "\(screen)")
+        var cancelled = state
+        #expect(update(&cancelled, .keyPressed(.escape)).isEmpty, "cancelling records nothing")
+    }
 }

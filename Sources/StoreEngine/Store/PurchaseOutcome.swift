@@ -19,11 +19,13 @@ public enum PurchaseOutcome: Sendable, Equatable {
     case needsAction(TransactionRecord)
     /// A downgrade or crossgrade: the subscription switches at its next renewal, on
     /// `effective`; nil while a billing problem holds it up (it switches when billing is
-    /// resolved).
-    case changeScheduled(productID: String, from: String, effective: Date?)
-    /// Buying the current plan again after turning auto-renew off (or scheduling a change)
-    /// turned auto-renew back on; nothing was charged. The record is the current period's.
-    case renewalResumed(TransactionRecord)
+    /// resolved). `turnedRenewalOn`: `from`'s auto-renew was off and this purchase turned it
+    /// back on, without which nothing would switch.
+    case changeScheduled(productID: String, from: String, effective: Date?, turnedRenewalOn: Bool = false)
+    /// Buying the current plan again after turning auto-renew off, or with a change of plan
+    /// scheduled, keeps the plan: auto-renew is on and the change (to `droppedSwitchTo`) is
+    /// dropped; nothing was charged. The record is the current period's.
+    case renewalResumed(TransactionRecord, droppedSwitchTo: String? = nil)
 
     /// The outcome's stable name in `--json` output.
     public var name: String {
@@ -72,7 +74,7 @@ public enum PurchaseOutcome: Sendable, Equatable {
     public var transaction: TransactionRecord? {
         switch self {
         case let .purchased(record), let .alreadyOwned(record, _), let .cancelled(record), let .failed(record),
-             let .pending(record), let .needsAction(record), let .renewalResumed(record): record
+             let .pending(record), let .needsAction(record), let .renewalResumed(record, _): record
         case .refused, .changeScheduled: nil
         }
     }

@@ -38,7 +38,8 @@ enum BuySheetView {
         let chargeNote: String? = switch charge {
         case .now: PlanChange.of(product, in: state.snapshot.entitlements, catalog: state.catalog).map(text.planChangeText)
         case .atRenewal(let change): text.planChangeText(change)
-        case .resumesRenewal(let renews): text.resumeRenewalText(renews: renews)
+        case let .keepsPlan(renews, turnsRenewalOn, droppedSwitchTo):
+            text.keepPlanText(renews: renews, turnsRenewalOn: turnsRenewalOn, droppedSwitchTo: droppedSwitchTo)
         }
         if let chargeNote {
             lines += chargeNote.wrapped(toWidth: max(1, width - 4)).map { [Span($0, style: Theme.emphasis)] }

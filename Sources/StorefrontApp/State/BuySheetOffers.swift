@@ -17,11 +17,12 @@ enum BuySheetOffers {
 }
 
 /// When confirming a payment sheet charges: now, as a purchase does, or not now, for a plan
-/// switch at the next renewal and for turning the current plan's auto-renew back on.
+/// switch at the next renewal and for keeping the current plan (its auto-renew turned back
+/// on, a switch scheduled away from it dropped).
 enum BuySheetCharge: Equatable {
     case now
     case atRenewal(PlanChange)
-    case resumesRenewal(renews: Date)
+    case keepsPlan(renews: Date, turnsRenewalOn: Bool, droppedSwitchTo: String?)
 
     static func of(_ product: Product, state: AppState) -> BuySheetCharge {
         if let change = PlanChange.of(product, in: state.snapshot.entitlements, catalog: state.catalog) {
@@ -30,10 +31,13 @@ enum BuySheetCharge: Equatable {
             case .atRenewal, .scheduled: return .atRenewal(change)
             }
         }
-        if product.type == .autoRenewable, case .active(let until?, willRenew: false) = state.snapshot.status(of: product.id) {
-            return .resumesRenewal(renews: until)
+        guard product.type == .autoRenewable, case .active(let until?, let willRenew) = state.snapshot.status(of: product.id) else {
+            return .now
         }
-        return .now
+        let switchTo = state.snapshot.entitlements.subscriptions
+            .last { $0.productID == product.id && $0.isOngoing }?.pendingProductID
+        guard !willRenew || switchTo != nil else { return .now }
+        return .keepsPlan(renews: until, turnsRenewalOn: !willRenew, droppedSwitchTo: switchTo)
     }
 }
 

@@ -16,10 +16,13 @@ extension AppState {
             return []
         }
         let alreadyHas: Bool = switch status {
-        case .owned, .restoreToUnlock, .awaitingDelivery, .changeScheduled: true
-        // Buying the current plan again while its auto-renew is off turns renewal back on: a
-        // change of billing, which the sheet asks about first.
-        case .active(let until, let willRenew): product.type != .nonRenewing && (willRenew || until == nil)
+        case .owned, .restoreToUnlock, .awaitingDelivery: true
+        // Buying the current plan again while its auto-renew is off, or with a switch away
+        // from it scheduled, and buying a plan whose switch waits on hold, change what renews:
+        // the sheet asks about that first.
+        case .changeScheduled(_, _, let willSwitch): willSwitch
+        case .active(let until, let willRenew):
+            product.type != .nonRenewing && (until == nil || willRenew && BuySheetCharge.of(product, state: self) == .now)
         default: false
         }
         if alreadyHas || !snapshot.purchasesAllowed {

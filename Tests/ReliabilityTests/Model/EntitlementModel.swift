@@ -199,8 +199,10 @@ struct EntitlementModel {
         if offer != nil, !hadSubscription.contains(buyer.account) { return nil }
         if product.kind == .autoRenewable, let index = ongoingIndex(buyer.account),
            subscriptions[index].product.level < product.level {
-            // A downgrade charges nothing now: it is scheduled for the next renewal.
+            // A downgrade charges nothing now: it is scheduled for the next renewal, which
+            // choosing it turns back on.
             subscriptions[index].pendingProduct = product
+            subscriptions[index].willRenew = true
             return nil
         }
         if overMaximum(product, account: buyer.account) { return nil }
@@ -255,6 +257,7 @@ struct EntitlementModel {
         if transaction.product.kind == .autoRenewable, let index = ongoingIndex(transaction.buyer.account),
            subscriptions[index].product.level < transaction.product.level {
             subscriptions[index].pendingProduct = transaction.product
+            subscriptions[index].willRenew = true
             transactions[key].state = .settled
             return
         }

@@ -32,7 +32,7 @@ import Testing
         try yearlyInBillingTrouble(grace: false)
         let failedOn = try #require(yearly()?.expiresDate)
         let outcome = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
-        guard case let .changeScheduled(_, _, effective) = outcome else { Issue.record("got \(outcome)"); return }
+        guard case let .changeScheduled(_, _, effective, _) = outcome else { Issue.record("got \(outcome)"); return }
         #expect(effective == nil)
         let message = text.message(for: outcome, product: store.catalog.product(id: Rage.monthly))
         #expect(!message.contains(text.date(failedOn)))
@@ -60,5 +60,20 @@ import Testing
         #expect(!text.describe(chain).contains("Switches"))
         // Another process folding the same ledger agrees.
         #expect(try fixture.store().entitlements(for: phone).subscriptions.first?.pendingProductID == nil)
+    }
+
+    @Test("what keeping the current plan and a switch that turns renewal on are called")
+    func keepingAPlanAndRenewalTurnedOnAreSaid() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        let kept = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        let keptWords = text.message(for: kept, product: store.catalog.product(id: Rage.yearly))
+        #expect(keptWords.hasPrefix("You stay on ") && keptWords.contains("the switch to ") && keptWords.contains("is cancelled"),
+                "\(keptWords)")
+        #expect(!keptWords.contains("Auto-renew is on again"), "\(keptWords)")
+        _ = try store.cancelRenewal(Rage.yearly, buyer: phone)
+        let switched = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        let switchedWords = text.message(for: switched, product: store.catalog.product(id: Rage.monthly))
+        #expect(switchedWords.hasPrefix("Auto-renew is on again: ") && switchedWords.contains("at its next renewal"), "\(switchedWords)")
     }
 }

@@ -42,6 +42,46 @@ import Testing
         #expect(try store.status(Rage.monthly) == .changeScheduled(from: Rage.yearly, effective: renewal, willSwitch: true))
     }
 
+    @Test("buying the plan a switch on hold goes to turns auto-renew back on (before: it said it switched, and nothing would)")
+    func buyingTheHeldSwitchTurnsRenewalOn() throws {
+        let yearly = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        let renewal = try #require(yearly.expiresDate)
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        _ = try store.cancelRenewal(Rage.yearly, buyer: phone)
+        let events = fixture.log.allEvents.count
+        let outcome = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        #expect(outcome == .changeScheduled(productID: Rage.monthly, from: Rage.yearly, effective: renewal, turnedRenewalOn: true))
+        #expect(fixture.log.allEvents.count == events + 1, "auto-renew turned on; the switch was there already")
+        #expect(try store.status(Rage.monthly) == .changeScheduled(from: Rage.yearly, effective: renewal, willSwitch: true))
+        let chain = try #require(store.entitlements(for: phone).subscriptions.first { $0.productID == Rage.yearly })
+        #expect(chain.willAutoRenew && chain.pendingProductID == Rage.monthly)
+        #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+            == .changeScheduled(productID: Rage.monthly, from: Rage.yearly, effective: renewal, turnedRenewalOn: false))
+        #expect(fixture.log.allEvents.count == events + 1, "bought again, nothing more is recorded")
+    }
+
+    @Test("a downgrade bought while auto-renew is off schedules it with renewal back on (before: the switch waited on hold)")
+    func aDowngradeWithRenewalOffTurnsItOn() throws {
+        let yearly = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        let renewal = try #require(yearly.expiresDate)
+        _ = try store.cancelRenewal(Rage.yearly, buyer: phone)
+        let outcome = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        #expect(outcome == .changeScheduled(productID: Rage.monthly, from: Rage.yearly, effective: renewal, turnedRenewalOn: true))
+        #expect(try store.status(Rage.monthly) == .changeScheduled(from: Rage.yearly, effective: renewal, willSwitch: true))
+    }
+
+    @Test("buying the current plan with a switch scheduled keeps it and names the switch dropped (before: 'Auto-renew is on again')")
+    func buyingTheCurrentPlanDropsTheSwitch() throws {
+        let yearly = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        let outcome = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        guard case let .renewalResumed(record, droppedSwitchTo) = outcome else { Issue.record("got \(outcome)"); return }
+        #expect(record.id == yearly.id && droppedSwitchTo == Rage.monthly)
+        let chain = try #require(store.entitlements(for: phone).subscriptions.first { $0.productID == Rage.yearly })
+        #expect(chain.willAutoRenew && chain.pendingProductID == nil)
+        #expect(try planChange(Rage.monthly) == .atRenewal(from: Rage.yearly, effective: try #require(yearly.expiresDate)))
+    }
+
     @Test func aHigherLevelIsAnUpgradeNow() throws {
         _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
         #expect(try planChange(Rage.yearly) == .upgradeNow(from: Rage.monthly))

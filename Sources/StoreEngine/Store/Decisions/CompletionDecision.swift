@@ -75,8 +75,11 @@ extension StoreDecisions {
                 var closed = event(.decline, for: buyer, at: now)
                 closed.transactionId = transactionID
                 closed.reason = Self.scheduledRequestReason
-                return ([change, closed], .changeScheduled(productID: product.id, from: chain.productID,
-                                                           effective: chain.scheduledRenewalDate))
+                // As for a purchase made now, a renewal turned off is turned back on.
+                let renewal = chain.willAutoRenew ? [] : [autoRenewEvent(for: chain, on: true, buyer: buyer, at: now)]
+                return (renewal + [change, closed], .changeScheduled(productID: product.id, from: chain.productID,
+                                                                     effective: chain.scheduledRenewalDate,
+                                                                     turnedRenewalOn: !chain.willAutoRenew))
             case let .refuse(refusal):
                 throw .purchase(refusal)
             }

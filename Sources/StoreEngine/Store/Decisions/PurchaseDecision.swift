@@ -104,15 +104,20 @@ extension StoreDecisions {
             switch subscriptionPlan(for: product, price: price, offerID: options.offerID, buyer: buyer,
                                     storefront: storefront, state: state, at: now) {
             case let .refuse(refusal): throw .purchase(refusal)
-            case let .schedule(chain) where chain.pendingProductID == product.id:
-                // Already scheduled: said again, recorded once.
-                return ([], .changeScheduled(productID: product.id, from: chain.productID, effective: chain.scheduledRenewalDate))
             case let .schedule(chain):
-                var change = event(.pendingChange, for: buyer, at: now)
-                change.originalTransactionId = chain.originalID
-                change.productId = product.id
-                change.offerNonce = record.offerNonce
-                return ([change], .changeScheduled(productID: product.id, from: chain.productID, effective: chain.scheduledRenewalDate))
+                // Choosing a plan of the group asks for it at the next renewal, so a renewal
+                // turned off is turned back on: a switch never waits on hold after a purchase.
+                var events = chain.willAutoRenew ? [] : [autoRenewEvent(for: chain, on: true, buyer: buyer, at: now)]
+                // Already scheduled: said again, recorded once.
+                if chain.pendingProductID != product.id {
+                    var change = event(.pendingChange, for: buyer, at: now)
+                    change.originalTransactionId = chain.originalID
+                    change.productId = product.id
+                    change.offerNonce = record.offerNonce
+                    events.append(change)
+                }
+                return (events, .changeScheduled(productID: product.id, from: chain.productID, effective: chain.scheduledRenewalDate,
+                                                 turnedRenewalOn: !chain.willAutoRenew))
             case let .start(planned): terms = planned
             }
         }
@@ -226,7 +231,7 @@ extension StoreDecisions {
             keep.originalTransactionId = chain.originalID
             events.append(keep)
         }
-        return (events, .renewalResumed(current))
+        return (events, .renewalResumed(current, droppedSwitchTo: chain.pendingProductID))
     }
 
     /// The event that turns a subscription's auto-renew on or off.
