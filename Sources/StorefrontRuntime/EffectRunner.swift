@@ -81,8 +81,8 @@ struct EffectRunner: Sendable {
             return [snapshot(buyer, storefront), .refundFinished(result)]
         case .unsubscribe:
             guard let record = store.snapshot.transactions[transactionID] else { throw StoreError.unknownTransaction(transactionID) }
-            try store.unsubscribe(record, buyer: buyer)
-            return [snapshot(buyer, storefront), .unsubscribed(productID: record.productID)]
+            let changed = try store.unsubscribe(record, buyer: buyer)
+            return [snapshot(buyer, storefront), .unsubscribed(productID: record.productID, changed: changed)]
         case .cancelRenewal, .resumeRenewal:
             let result = try store.setAutoRenew(action == .resumeRenewal, of: transactionID, buyer: buyer)
             return [snapshot(buyer, storefront), .subscriptionChanged(result.subscription, changed: result.changed)]

@@ -63,6 +63,10 @@ extension CommandLineText {
         }
 
         public static func unsubscribed(from title: String) -> String { "Unsubscribed from \(title)." }
+        /// An unsubscribe from a free subscription that had ended already.
+        public static func alreadyUnsubscribed(from title: String) -> String {
+            "You are not subscribed to \(title) any more; nothing changed."
+        }
 
         /// Said after `cancel-renewal` or `resume-renewal` when auto-renew already was as asked.
         public static func autoRenewAlready(on: Bool) -> String {

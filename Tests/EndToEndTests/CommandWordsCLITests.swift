@@ -172,6 +172,11 @@ import Testing
         #expect(try cli.run(["buy", "com.example.rage.newsletter"]).status == 0)
         let unsubscribed = try cli.run(["cancel-renewal", "com.example.rage.newsletter", "--json"])
         #expect(try unsubscribed.decoded(JSONShapes.SubscriptionChange.self).changed == true, "\(unsubscribed.stdout)")
+        // Unsubscribing again has what it asks for (before: exit 1, "is expired; it cannot be changed").
+        let unsubscribedAgain = try cli.run(["cancel-renewal", "com.example.rage.newsletter", "--json"])
+        let againShape = try unsubscribedAgain.decoded(JSONShapes.SubscriptionChange.self)
+        #expect(unsubscribedAgain.status == 0 && againShape.changed == false && againShape.message.hasSuffix("nothing changed."),
+                "\(unsubscribedAgain.stdout)\(unsubscribedAgain.stderr)")
         // A free subscription belongs to no group: the field is left out (before: "group": "").
         let listed = try #require(try cli.run(["entitlements", "--json"]).json()?["subscriptions"] as? [[String: Any]])
         let newsletter = try #require(listed.first { $0["productId"] as? String == "com.example.rage.newsletter" })

@@ -32,6 +32,9 @@ struct EffectRunnerTests {
         let runner = EffectRunner(store: fixture.store)
         let left = runner.run(.settle(.unsubscribe, transactionID: free.id, buyer: fixture.buyer), storefront: "USA")
         #expect(left.last == .unsubscribed(productID: Self.newsletter))
+        // Asked again on a record read before (another shell got there first): nothing changed, no error.
+        let again = runner.run(.settle(.unsubscribe, transactionID: free.id, buyer: fixture.buyer), storefront: "USA")
+        #expect(again.last == .unsubscribed(productID: Self.newsletter, changed: false), "\(again)")
 
         let monthly = try #require(fixture.buy(F.monthly).transaction)
         let renewed = runner.run(.settle(.renew, transactionID: monthly.id, buyer: fixture.buyer), storefront: "USA")

@@ -282,6 +282,10 @@ struct SheetsAndPanesTests {
         try fixture.run(effects, on: &state)
         #expect(state.shownOutcome?.message.contains("Unsubscribed from") == true)
         #expect(state.snapshot.status(of: Self.newsletter) != .active(until: nil, willRenew: false))
+        // Unsubscribed elsewhere while the question was open: said as nothing changed (before: "has no subscription").
+        var late = state
+        _ = late.apply(.unsubscribed(productID: Self.newsletter, changed: false))
+        #expect(late.shownOutcome?.message == "You are not subscribed to Rage Weekly any more; nothing changed.", "\(String(describing: late.shownOutcome))")
     }
 
     @Test("An injected load-products error shows instead of the products; clearing it brings them back")

@@ -3,8 +3,10 @@ import Foundation
 extension Store {
     // MARK: Operations on a subscription
 
-    /// Ends a free subscription now (free subscriptions have no renewal to cancel).
-    public func unsubscribe(_ subscription: TransactionRecord, buyer: Buyer) throws {
+    /// Ends a free subscription now (free subscriptions have no renewal to cancel); false when
+    /// it had ended already (unsubscribed elsewhere, refunded), which changes nothing.
+    @discardableResult
+    public func unsubscribe(_ subscription: TransactionRecord, buyer: Buyer) throws -> Bool {
         try commitRequest { state, now throws(StoreRefusal) in try decisions.unsubscribe(subscription, buyer: buyer, in: state, at: now) }
     }
 

@@ -48,7 +48,8 @@ public enum Action: Equatable, Sendable {
     /// `changed` is false when auto-renew already was as asked (another process switched it).
     case subscriptionChanged(SubscriptionChain, changed: Bool = true)
     /// The buyer left the free subscription `productID`.
-    case unsubscribed(productID: String)
+    /// `changed` is false when the subscription had ended already (unsubscribed elsewhere).
+    case unsubscribed(productID: String, changed: Bool = true)
     /// A request to buy `productID` was declined from the transactions screen.
     case requestDeclined(productID: String)
     /// Purchases an app left unfinished were delivered when the storefront started.

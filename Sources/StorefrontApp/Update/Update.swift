@@ -58,8 +58,10 @@ extension AppState {
             self.now = now
         case .subscriptionChanged(let chain, let changed):
             finishSubscriptionChange(message: text.describe(chain) + (changed ? "" : " " + CommandLineText.Purchases.autoRenewAlready(on: chain.willAutoRenew)))
-        case .unsubscribed(let productID):
-            finishSubscriptionChange(message: StorefrontScreenText.unsubscribed(name: productName(productID)))
+        case .unsubscribed(let productID, let changed):
+            let name = productName(productID)
+            finishSubscriptionChange(message: changed ? StorefrontScreenText.unsubscribed(name: name)
+                                                      : CommandLineText.Purchases.alreadyUnsubscribed(from: name))
         case .requestDeclined(let productID):
             activity = nil
             report(Alert(title: StorefrontScreenText.requestDeclinedTitle,

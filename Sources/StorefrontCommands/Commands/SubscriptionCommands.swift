@@ -47,13 +47,14 @@ enum SubscriptionCommands {
 
     static func cancelRenewal(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         if let free = freeSubscription(arguments.commandArguments[0], session: session) {
-            _ = try session.perform { try session.store.unsubscribe(free, buyer: session.buyer) }
+            let changed = try session.perform { try session.store.unsubscribe(free, buyer: session.buyer) }
             let name = session.catalog.product(id: free.productID).map(session.text.title(of:)) ?? free.productID
-            let message = CommandLineText.Purchases.unsubscribed(from: name)
+            let message = changed ? CommandLineText.Purchases.unsubscribed(from: name)
+                                  : CommandLineText.Purchases.alreadyUnsubscribed(from: name)
             if arguments.json {
                 try console.json(JSONShapes.SubscriptionChange(
                     productId: free.productID, originalTransactionId: free.id, state: SubscriptionChain.Status.expired.rawValue,
-                    willAutoRenew: false, changed: true, message: message))
+                    willAutoRenew: false, changed: changed, message: message))
             } else {
                 console.out(message)
             }
@@ -91,10 +92,13 @@ enum SubscriptionCommands {
         throw UsageError(session.text.message(for: .refused(.unknownProduct(reference)), product: nil))
     }
 
+    /// The free subscription `reference` names: the one in force, else the last that ended,
+    /// which an unsubscribe repeated finds ended and leaves as it is.
     private static func freeSubscription(_ reference: String, session: StoreSession) -> TransactionRecord? {
-        session.store.transactions(for: session.buyer.account).first {
-            $0.productType == .freeSubscription && $0.isInForce && ($0.id == reference || $0.productID == reference)
+        let named = session.store.transactions(for: session.buyer.account).filter {
+            $0.productType == .freeSubscription && ($0.id == reference || $0.productID == reference)
         }
+        return named.first(where: \.isInForce) ?? named.first { $0.state == .purchased || $0.state == .refunded }
     }
 
     private static func change(_ session: StoreSession, arguments: CommandLineArguments, console: Console,

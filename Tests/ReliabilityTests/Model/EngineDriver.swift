@@ -71,7 +71,7 @@ final class EngineDriver {
         let buyer = Buyer(account: account, device: "phone")
         if catalog(product)?.type == .freeSubscription {
             if let record = store.transactions(for: account).last(where: { $0.productID == product && $0.isInForce }) {
-                try? store.unsubscribe(record, buyer: buyer)
+                _ = try? store.unsubscribe(record, buyer: buyer)
             }
             return
         }

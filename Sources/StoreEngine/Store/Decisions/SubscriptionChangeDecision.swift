@@ -51,17 +51,20 @@ extension StoreDecisions {
     }
 
     /// Decides ending the buyer's free subscription `subscription` now (free subscriptions
-    /// have no renewal to cancel).
+    /// have no renewal to cancel); the result says whether it changed anything. One that has
+    /// ended already is left as it is, as turning auto-renew off twice is: an unsubscribe
+    /// repeated, or made elsewhere while the buyer was asked, has what it asked for.
     public func unsubscribe(_ subscription: TransactionRecord, buyer: Buyer, in state: LedgerState,
-                            at now: Date) throws(StoreRefusal) -> Decision<Void> {
+                            at now: Date) throws(StoreRefusal) -> Decision<Bool> {
         guard let record = state.transactions[subscription.id], record.productType == .freeSubscription,
-              record.account == buyer.account, record.isInForce else {
+              record.account == buyer.account, record.state == .purchased || record.state == .refunded else {
             throw .request(.unknownSubscription(subscription.productID, account: buyer.account))
         }
+        guard record.isInForce else { return ([], false) }
         var ending = event(.expire, for: buyer, at: now)
         ending.transactionId = record.id
         ending.productId = record.productID
-        return ([ending], ())
+        return ([ending], true)
     }
 
     /// The ongoing subscription `reference` names in the buyer's account.

@@ -84,7 +84,10 @@ struct SubscriptionChangeDecisionTests {
         }
         let record = try #require(fixture.state(after: subscribed).transactions["2000000000000001"])
         let ended = try decisions.unsubscribe(record, buyer: phone, in: fixture.state(after: subscribed), at: now)
-        #expect(ended.events.map(\.kind) == [.expire] && ended.events.first?.transactionId == record.id)
+        #expect(ended.events.map(\.kind) == [.expire] && ended.events.first?.transactionId == record.id && ended.result)
+        // Once ended, unsubscribing again records nothing and says it changed nothing (before: refused as unknown).
+        let again = try decisions.unsubscribe(record, buyer: phone, in: fixture.state(after: subscribed + ended.events), at: now)
+        #expect(again.events.isEmpty && !again.result)
         let stranger = Buyer(account: "someone-else", device: "phone")
         #expect(throws: StoreRefusal.request(.unknownSubscription(Rage.newsletter, account: "someone-else"))) {
             try decisions.unsubscribe(record, buyer: stranger, in: fixture.state(after: subscribed), at: now)
