@@ -95,6 +95,22 @@ import Testing
         #expect(store.transactions(for: "tester").map(\.state) == [.failed, .cancelled])
     }
 
+    @Test("a cancelled or failed first subscription is recorded at what it would have charged: nothing, on a free trial (before: the regular price)")
+    func attemptAtAFreeTrialChargesNothing() throws {
+        let store = try StoreFixture().store()
+        let cancelled = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA", simulate: .cancel)
+        #expect(cancelled.transaction?.price == 0, "\(String(describing: cancelled.transaction))")
+        try store.inject(InjectedFailure(error: .network, once: true), into: .purchase, buyer: phone)
+        let failed = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        #expect(failed.name == "failed" && failed.transaction?.price == 0, "\(String(describing: failed.transaction))")
+        // Still eligible: the trial is taken by the purchase that goes through, not by the attempts.
+        let bought = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        #expect(bought.transaction?.price == 0 && bought.transaction?.offer == .introductory(.freeTrial))
+        // A later plan has no trial: its attempt is at the regular price.
+        let yearlyAttempt = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA", simulate: .fail)
+        #expect(yearlyAttempt.transaction?.price == store.catalog.product(id: Rage.yearly)?.price(in: "USA"))
+    }
+
     @Test(arguments: StoreBackend.allCases)
     func nextPurchaseOutcomeSettingAppliesOnceAndIsSharedThroughTheLog(backend: StoreBackend) throws {
         let fixture = try StoreFixture(backend: backend)

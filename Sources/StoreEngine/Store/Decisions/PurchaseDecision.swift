@@ -84,11 +84,18 @@ extension StoreDecisions {
         record.currency = catalog.storefront(code: storefront)?.currency
         record.storefront = storefront
         record.appAccountToken = options.appAccountToken?.uuidString.lowercased()
+        // What the attempt would have charged: a first period on a free trial charges nothing.
+        let attemptPrice: Decimal = switch product.type == .autoRenewable
+            ? subscriptionPlan(for: product, price: price, offerID: options.offerID, buyer: buyer, storefront: storefront,
+                               state: state, at: now) : .start(PurchaseTerms(charged: price * Decimal(quantity))) {
+        case let .start(terms): terms.charged
+        case .schedule, .refuse: price * Decimal(quantity)
+        }
         if let forced = options.simulate ?? state.nextPurchaseOutcome(on: buyer.device), forced != .succeed {
-            return try failedAttempt(record, price: price * Decimal(quantity), forced: forced, state: state)
+            return try failedAttempt(record, price: attemptPrice, forced: forced, state: state)
         }
         if let failure = state.settings.failures[.purchase] {
-            var attempt = try failedAttempt(record, price: price * Decimal(quantity),
+            var attempt = try failedAttempt(record, price: attemptPrice,
                                         forced: failure.error == .userCancelled ? .cancel : .fail, state: state,
                                         reason: failure.error.explanation)
             attempt.events += consumption(of: failure, operation: .purchase, buyer: buyer, at: now)
