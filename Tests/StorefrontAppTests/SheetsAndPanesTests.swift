@@ -261,6 +261,17 @@ struct SheetsAndPanesTests {
         #expect(footer.contains("N renew now"), "the actions still come first, as many as fit: \(footer)")
     }
 
+    @Test("At 60 columns, with renewal off, the transactions footer names U resume renewal first (before: dropped for the others)")
+    func narrowTransactionsFooterKeepsTheRemedy() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        _ = try fixture.store.cancelRenewal(F.monthly, buyer: fixture.buyer)
+        var state = fixture.state(size: Size(width: 60, height: 16))
+        state.send(.character("t"))
+        let footer = Self.rowTexts(state).last ?? ""
+        #expect(footer.hasPrefix(" U resume renewal") && footer.contains("Esc close") && footer.contains("? help"), "\(footer)")
+    }
+
     @Test("A free subscription offers only unsubscribe in the transactions footer, which asks first (before: ended at once), and unsubscribing works")
     func freeSubscription() throws {
         let fixture = try F()

@@ -86,6 +86,10 @@ public enum TransactionAction: CaseIterable, Equatable, Sendable {
         }
     }
 
+    /// Whether the footer names the action first: it mends what the selected subscription
+    /// lacks (renewal off, billing failing), so a narrow footer must not drop it for the others.
+    public var leadsInFooter: Bool { self == .resumeRenewal || self == .resolveBilling }
+
     /// What the action does, for the help screen.
     public var helpMeaning: String {
         switch self {

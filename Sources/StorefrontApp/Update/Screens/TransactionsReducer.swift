@@ -15,7 +15,7 @@ enum TransactionsReducer: KeyReducer {
         // subscription, unsubscribe from a free one); the one that applies wins the lookup. Every
         // action writes, so none is offered while the store is read-only (its key says why).
         KeyBinding(.act(action), keys: [action.key], help: (action.hint.key, action.helpMeaning),
-                   hint: FooterHint(action.hint.key, action.hint.label),
+                   hint: FooterHint(action.hint.key, action.hint.label, placement: action.leadsInFooter ? .leading : .inOrder),
                    when: { state in
                        state.readOnlyReason == nil
                            && (selectedRecord(in: state).map { action.isAvailable(for: $0, in: state.snapshot) } ?? false)
