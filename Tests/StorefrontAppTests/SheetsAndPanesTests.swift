@@ -90,6 +90,10 @@ struct SheetsAndPanesTests {
         let rows = Self.rowTexts(state)
         let sheetRows = rows.filter { $0.contains("│") && $0.contains("Esc Cancel") }
         #expect(!sheetRows.isEmpty && sheetRows.first?.contains("Enter Confirm") == true, "\(rows.joined(separator: "\n"))")
+        // What does not fit is said to be left out (before: the text just stopped).
+        #expect(rows.contains { $0.contains("… (a taller window shows the rest)") }, "\(rows.joined(separator: "\n"))")
+        state.size = Size(width: 100, height: 30)
+        #expect(!Self.rowTexts(state).contains { $0.contains("a taller window") }, "a sheet that fits has no mark")
     }
 
     @Test("The payment sheet of a free trial says what is charged now and after; after the trial is used, the regular price")

@@ -62,8 +62,11 @@ enum BuySheetView {
             lines.append(keys)
         }
         if lines.count + 2 > area.height, let last = lines.last {
-            // Keep the sheet's keys (or its spinner) in view: drop the lines above them that do not fit.
-            lines = Array(lines.prefix(max(0, area.height - 3))) + [last]
+            // Keep the sheet's keys (or its spinner) in view: drop the lines above them that do
+            // not fit, and say so on the last line kept, so what is shown is not taken for all.
+            var kept = Array(lines.prefix(max(0, area.height - 3)))
+            if !kept.isEmpty { kept[kept.count - 1] = [Span(StorefrontPaneText.sheetCutShort, style: Theme.muted)] }
+            lines = kept + [last]
         }
         let frame = Dialog.frame(width: width, height: lines.count + 2, in: area)
         let inside = Dialog.draw(frame, title: "Confirm purchase", into: &buffer)
