@@ -218,6 +218,37 @@ struct PickerUpdateTests {
         #expect(PickerView.endOf("a日本語", fitting: 4) == "…語", "wide characters count two columns")
     }
 
+    @Test("The name field's cursor moves with ← → Home End, and typing, Backspace and Delete work where it stands (before: only at the end)")
+    func cursorMovesInTheField() throws {
+        var state = try F().state()
+        state.send(.character("a"), .down, .enter)
+        state.type("abc")
+        state.send(.left, .left)
+        state.send(.character("X"))
+        #expect(Self.picker(state)?.typing?.entry.text == "aXbc")
+        state.send(.home, .delete)
+        #expect(Self.picker(state)?.typing?.entry.text == "Xbc")
+        state.send(.right, .backspace)
+        #expect(Self.picker(state)?.typing?.entry.text == "bc", "Backspace takes the letter before the cursor")
+        let row = Self.dialogText(state).split(separator: "\n").first { $0.contains("bc") }.map(String.init) ?? ""
+        #expect(row.contains("bc"), "\(Self.dialogText(state))")
+        state.send(.end)
+        state.send(.character("d"))
+        #expect(Self.picker(state)?.typing?.entry.text == "bcd", "End puts typing back at the end")
+        // The cursor keys that cannot move are not taken, so they do nothing unseen.
+        #expect(PickerTypingReducer.keys.lookup(.right, in: state)?.isAvailable == false)
+        #expect(PickerTypingReducer.keys.lookup(.delete, in: state)?.isAvailable == false)
+        #expect(PickerTypingReducer.keys.lookup(.left, in: state)?.isAvailable == true)
+        // Shown with the letter under the cursor in reverse, the text around it in place.
+        var field = TextField(text: "abcdef")
+        field.moveCursor(.left)
+        field.moveCursor(.left)
+        #expect(PickerView.fieldSpans(field, width: 20).map(\.text) == ["abcd", "e", "f"])
+        #expect(PickerView.fieldSpans(field, width: 4).map(\.text) == ["…cd", "e", ""], "the cursor stays in view")
+        field.moveCursor(.start)
+        #expect(PickerView.fieldSpans(field, width: 4).map(\.text) == ["", "a", "bc…"])
+    }
+
     @Test("A pasted escape sequence is left out whole and named (before: only its ESC, so \"[31m\" stayed in the name)")
     func pastedEscapeSequenceIsLeftOutWhole() throws {
         var state = try F().state()

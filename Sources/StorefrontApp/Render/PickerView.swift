@@ -19,6 +19,20 @@ enum PickerView {
 
     /// `text` as the field shows it in `width` columns: whole when it fits, else "…" and its end,
     /// so what was typed last stays in view by the cursor (cutting the end hid it).
+    /// The field's text in `width` columns with the cursor shown (the character under it
+    /// reversed, or a reversed blank at the end): the text before the cursor cut at its start
+    /// when long, so the cursor stays in view, and what follows cut at its end.
+    static func fieldSpans(_ field: TextField, width: Int) -> [Span] {
+        let characters = Array(field.text)
+        let offset = field.cursorOffset
+        let under = offset < characters.count ? String(characters[offset]) : " "
+        let after = offset < characters.count ? String(characters[(offset + 1)...]) : ""
+        let before = endOf(String(characters[..<offset]), fitting: max(0, width - under.displayWidth))
+        let room = max(0, width - before.displayWidth - under.displayWidth)
+        let shownAfter = after.displayWidth > room ? after.truncated(toWidth: room) : after
+        return [Span(before), Span(under, style: Style.plain.reversed()), Span(shownAfter)]
+    }
+
     static func endOf(_ text: String, fitting width: Int) -> String {
         guard text.displayWidth > width, width > 1 else { return text }
         var end = ""
@@ -51,8 +65,8 @@ enum PickerView {
             let fieldBand = inside.row(inside.height - errorRows - 1)
             buffer.fill(Rect(x: inside.x, y: fieldBand.y, width: inside.width, height: errorRows + 1))
             let prompt = typing.field.prompt + " "
-            let shown = Self.endOf(typing.entry.text, fitting: fieldBand.width - prompt.displayWidth - 1)
-            buffer.write([Span(prompt, style: Theme.emphasis), Span(shown), Span(" ", style: Style.plain.reversed())], in: fieldBand)
+            buffer.write([Span(prompt, style: Theme.emphasis)] + Self.fieldSpans(typing.entry, width: fieldBand.width - prompt.displayWidth),
+                         in: fieldBand)
             for index in 0..<min(errorRows, errorLines.count) {
                 // The last row takes what is left, cut with "…" when even the rows it has are too few.
                 let line = index == errorRows - 1 ? errorLines[index...].joined(separator: " ") : errorLines[index]

@@ -14,6 +14,12 @@ public struct TextField: Equatable, Sendable {
     /// Whether `error` says what was left out: it then stays while typing goes on, so a mark
     /// left out of the middle of a name is still said once the name is typed to its end.
     public var errorSaysWhatWasLeftOut = false
+    /// How many characters stand after the cursor: 0 puts it at the end, where typing adds.
+    /// Counted from the end so that the text set or grown from outside keeps it there.
+    public var charactersAfterCursor = 0
+
+    /// Where the cursor stands, as a count of characters before it.
+    public var cursorOffset: Int { max(0, text.count - min(charactersAfterCursor, text.count)) }
 
     public init(text: String = "", error: String? = nil) {
         self.text = text
@@ -36,10 +42,11 @@ public struct TextField: Equatable, Sendable {
         // Typed a key at a time, an emoji's joiner or variation selector (or a combining accent)
         // comes alone, and alone it is a mark that draws nothing; it belongs to the character
         // before it, so that character is judged as it now reads (👩 and a joiner, then 💻).
-        if let last = text.last, case let joined = String(last) + String(character), joined.count == 1, let merged = joined.first {
+        let cursor = text.index(text.startIndex, offsetBy: cursorOffset)
+        if cursor > text.startIndex, case let before = text.index(before: cursor),
+           case let joined = String(text[before]) + String(character), joined.count == 1, let merged = joined.first {
             guard allowed(merged) else { return .refused }
-            text.removeLast()
-            text.append(merged)
+            text.replaceSubrange(before..<cursor, with: String(merged))
             if !errorSaysWhatWasLeftOut { error = nil }
             return .inserted
         }
@@ -48,9 +55,24 @@ public struct TextField: Equatable, Sendable {
             leftOutPastEnd += 1
             return .full
         }
-        text.append(character)
+        text.insert(character, at: cursor)
         if !errorSaysWhatWasLeftOut { error = nil }
         return .inserted
+    }
+
+    /// Where a cursor key moves the cursor.
+    public enum CursorMove: Equatable, Sendable {
+        case left, right, start, end
+    }
+
+    public mutating func moveCursor(_ move: CursorMove) {
+        let after = min(charactersAfterCursor, text.count)
+        charactersAfterCursor = switch move {
+        case .left: min(text.count, after + 1)
+        case .right: max(0, after - 1)
+        case .start: text.count
+        case .end: 0
+        }
     }
 
     /// Says under the field what typing left out; it stays until a deletion or another error.
@@ -65,8 +87,26 @@ public struct TextField: Equatable, Sendable {
         errorSaysWhatWasLeftOut = false
     }
 
+    /// Takes back the character before the cursor.
     public mutating func deleteBackward() {
-        if !text.isEmpty { text.removeLast() }
+        let offset = cursorOffset
+        if offset > 0 { text.remove(at: text.index(text.startIndex, offsetBy: offset - 1)) }
+        forgetWhatWasLeftOut()
+    }
+
+    /// Takes away the character under the cursor (Delete); nothing at the end.
+    public mutating func deleteForward() {
+        let offset = cursorOffset
+        if offset < text.count {
+            // The cursor stays where it is: one character fewer stands after it.
+            charactersAfterCursor = text.count - offset - 1
+            text.remove(at: text.index(text.startIndex, offsetBy: offset))
+        }
+        forgetWhatWasLeftOut()
+    }
+
+    /// A deletion ends what the error said was left out: the name is being mended.
+    private mutating func forgetWhatWasLeftOut() {
         error = nil
         errorSaysWhatWasLeftOut = false
         leftOutPastEnd = 0

@@ -6,7 +6,7 @@ import TerminalUI
 /// A picker's text field: a locale, or a new account or device name.
 enum PickerTypingReducer: KeyReducer {
     enum Command: Sendable {
-        case help, type, deleteBackward, apply, leave
+        case help, type, deleteBackward, deleteForward, moveCursor, apply, leave
     }
 
     static let keys = KeyTable<Command>([
@@ -15,11 +15,24 @@ enum PickerTypingReducer: KeyReducer {
         // Tab and control chords come as keys of their own, not characters: bound here so that
         // they are said to be left out, as pasted ones are, rather than dropped without a word.
         KeyBinding(.type, keys: [.tab] + controlChords, typedText: true, help: ("letters", "type the value; a paste is typed in too")),
-        KeyBinding(.deleteBackward, keys: [.backspace], help: ("Backspace", "take back the last letter")),
+        KeyBinding(.deleteBackward, keys: [.backspace], help: ("Backspace", "take back the letter before the cursor")),
+        // The cursor keys are taken only where they move something, so a key that cannot is not offered.
+        KeyBinding(.deleteForward, keys: [.delete], help: ("Delete", "take away the letter under the cursor"),
+                   when: { entry(in: $0).map { $0.cursorOffset < $0.text.count } ?? false }),
+        KeyBinding(.moveCursor, keys: [.left, .home], help: ("← Home", "move the cursor back a letter, to the start"),
+                   when: { entry(in: $0).map { $0.cursorOffset > 0 } ?? false }),
+        KeyBinding(.moveCursor, keys: [.right, .end], help: ("→ End", "move the cursor on a letter, to the end"),
+                   when: { entry(in: $0).map { $0.cursorOffset < $0.text.count } ?? false }),
         KeyBinding(.apply, keys: [.enter], help: ("Enter", "apply; a locale's region picks the storefront"),
                    hint: FooterHint("Enter", "apply")),
         KeyBinding(.leave, keys: [.escape], help: ("Esc", "leave the field, then close"), hint: FooterHint("Esc", "back")),
     ])
+
+    /// The field of the picker on top, while it is typed in.
+    static func entry(in state: AppState) -> TextField? {
+        guard case .picker(let picker) = state.overlays.last else { return nil }
+        return picker.typing?.entry
+    }
 
     /// Every control chord a terminal sends but those that work everywhere (Ctrl-C quits) or
     /// that the run loop takes (Ctrl-L redraws).
@@ -70,6 +83,19 @@ enum PickerTypingReducer: KeyReducer {
             picker.typing = typing
         case .deleteBackward:
             typing.entry.deleteBackward()
+            picker.typing = typing
+        case .deleteForward:
+            typing.entry.deleteForward()
+            picker.typing = typing
+        case .moveCursor:
+            let move: TextField.CursorMove? = switch key {
+            case .left: .left
+            case .right: .right
+            case .home: .start
+            case .end: .end
+            default: nil
+            }
+            if let move { typing.entry.moveCursor(move) }
             picker.typing = typing
         case .apply:
             return state.accept(typing, in: picker)
