@@ -249,6 +249,17 @@ struct PickerUpdateTests {
         #expect(PickerView.fieldSpans(field, width: 4).map(\.text) == ["", "a", "bc…"])
     }
 
+    @Test("A long error under the field grows the dialog where the window has room, hiding no row of the list (before: it took list rows)")
+    func longErrorKeepsTheList() throws {
+        var state = try F().state(size: Size(width: 100, height: 30))
+        state.send(.character("a"), .down, .enter)
+        _ = update(&state, .keyPressed(.paste("name\u{202E}\u{2066}\u{200B}!#$%^&*()<>{}[]|\\~`;:'\"=+" + String(repeating: "x", count: 60))))
+        let errorLines = Self.picker(state)?.typing?.entry.error?.wrapped(toWidth: 56).count ?? 0
+        #expect(errorLines >= 3, "a long error: \(String(describing: Self.picker(state)?.typing?.entry.error))")
+        let shown = Self.dialogText(state)
+        for row in ["tester", "New account…", "default", "New device…"] { #expect(shown.contains(row), "\(row) hidden:\n\(shown)") }
+    }
+
     @Test("A pasted escape sequence is left out whole and named (before: only its ESC, so \"[31m\" stayed in the name)")
     func pastedEscapeSequenceIsLeftOutWhole() throws {
         var state = try F().state()

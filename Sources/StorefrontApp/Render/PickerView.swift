@@ -6,12 +6,21 @@ enum PickerView {
     /// The dialog's frame for `picker` in a window of `size`.
     static func frame(for picker: Picker, size: Size) -> Rect {
         let area = MainLayout.overlayArea(for: size)
-        return Dialog.frame(width: min(64, area.width - 4), height: picker.rows.count + 5, in: area)
+        let width = min(64, area.width - 4)
+        return Dialog.frame(width: width, height: picker.rows.count + 5 + errorRowsBeyondOne(picker, insideWidth: width - 4), in: area)
     }
 
     /// Rows of choices the dialog shows at once; `update` scrolls by it.
     static func listHeight(for picker: Picker, size: Size) -> Int {
-        max(1, frame(for: picker, size: size).height - 5)
+        let frame = frame(for: picker, size: size)
+        return max(1, frame.height - 5 - errorRowsBeyondOne(picker, insideWidth: frame.width - 4))
+    }
+
+    /// The rows a field's error takes past its own: the dialog grows by them where the window
+    /// has room, so a long error hides none of the list (where it has not, it takes list rows).
+    static func errorRowsBeyondOne(_ picker: Picker, insideWidth: Int) -> Int {
+        guard let error = picker.typing?.entry.error else { return 0 }
+        return max(0, min(error.wrapped(toWidth: max(1, insideWidth)).count, maximumErrorRows) - 1)
     }
 
     /// Rows a field's error may take: everything a paste can have left out, said at once.
