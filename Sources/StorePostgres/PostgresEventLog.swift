@@ -24,6 +24,11 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// A commit may have gone unnoticed (before LISTEN took effect, or while reconnecting):
     /// the next `hasChanged` says yes, so the reader looks.
     private var mayHaveMissedChanges = false
+    /// The server's count of the store's rows ever updated or deleted (`handChangesQuery`) as
+    /// the last look found it; nil before the first.
+    private var handChanges: Int?
+    /// When that count was last asked for (system uptime).
+    private var handChangesAskedAt = ProcessInfo.processInfo.systemUptime
     var chain: LedgerLineChain<StoreEvent> {
         didSet { rowOfProblemLine = [:] }
     }
@@ -151,7 +156,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             // A key file removed, put back or replaced is announced by nothing; the next read
             // takes it in.
             let keyFileChanged = chain.keyFileHasChanged
-            guard mayBeMendedByReadingAgain else { return announced || keyFileChanged }
+            guard mayBeMendedByReadingAgain else { return announced || keyFileChanged || haveRowsBeenChangedByHand() }
             // Damage found may have been mended: what was announced, or the timer, has the
             // next read start from the first row and check every MAC again.
             if announced { damagedRecheckRequested = true }
@@ -160,8 +165,9 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     }
 
     /// How long a reader waiting on `changeSignal` waits before asking `hasChanged` anyway: a
-    /// key file changed, or a damaged store mended by hand, sends no notification. On a sound
-    /// store that look costs one `lstat` of the key file, no round trip.
+    /// key file changed, or a store damaged or mended by hand, sends no notification. On a
+    /// sound store that look costs one `lstat` of the key file and, once an interval, one small
+    /// statement (`handChangesQuery`).
     public var quietRecheckInterval: TimeInterval? { damagedRecheckInterval }
 
     /// Whether a commit may have happened since the last read; call under `lock`.
@@ -177,6 +183,27 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             return true
         }
         return rows.first?.first.flatMap { $0.flatMap(Int.init) } != fetchedThrough
+    }
+
+    /// Whether rows read before may have been changed by hand since (see `handChangesQuery`),
+    /// asked at most once a `damagedRecheckInterval`; when so, the next read starts from the
+    /// first row and checks every MAC again, as an opening would. Call under `lock`.
+    private func haveRowsBeenChangedByHand() -> Bool {
+        guard handChanges != nil, !connection.isBroken,
+              ProcessInfo.processInfo.systemUptime - handChangesAskedAt >= damagedRecheckInterval,
+              let answer = try? connection.execute(PostgresSchema.handChangesQuery) else { return false }
+        noteHandChanges(answer, readFromFirstRow: false)
+        return mustRestart
+    }
+
+    /// Takes in the count `handChangesQuery` answered: one that moved since the last look,
+    /// while the rows read then are kept, has the next read start from the first row. Call
+    /// under `lock`.
+    func noteHandChanges(_ answer: PostgresConnection.Rows?, readFromFirstRow: Bool) {
+        handChangesAskedAt = ProcessInfo.processInfo.systemUptime
+        guard let count = answer?.first?.first.flatMap({ $0.flatMap(Int.init) }) else { return }
+        if let seen = handChanges, seen != count, !readFromFirstRow, fetchedThrough > 0 { mustRestart = true }
+        handChanges = count
     }
 
     /// Whether the store has problems that reading it again from its first row may find gone
@@ -224,7 +251,9 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         let request = rowsRequest()
         // The statements up to the pipeline's end run in one implicit transaction, which the setting lasts for.
         let waitLimit = readLockWait.map { [PostgresSchema.waitForLocks($0)] } ?? []
-        let answers = try connection.pipeline(waitLimit + [PostgresSchema.versionQuery] + request.statements)
+        // The count of hand changes is asked before the rows: a change made after it is counted
+        // by the next look, never taken for one this read saw.
+        let answers = try connection.pipeline(waitLimit + [PostgresSchema.versionQuery, PostgresSchema.handChangesQuery] + request.statements)
         guard let found = try PostgresSchema.version(answeredIn: answers, at: waitLimit.count) else {
             // No schema as this session saw it, or no version row: `version(on:)` tells an empty
             // database from tables without their version, and sees a schema made a moment ago.
@@ -233,7 +262,11 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             return found > 0 ? try fetch() : EventBatch()
         }
         try refuseUnknownSchema(found)
-        return try takeIn(Array(answers.all().dropFirst(waitLimit.count + 1)), for: request)
+        let all = try answers.all()
+        let readFromFirstRow = fetchedThrough == 0
+        let batch = try takeIn(Array(all.dropFirst(waitLimit.count + 2)), for: request)
+        noteHandChanges(all[waitLimit.count + 1], readFromFirstRow: readFromFirstRow || batch.restarted)
+        return batch
     }
 
     public func makeReadEventsDurable() throws {

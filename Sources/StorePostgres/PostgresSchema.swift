@@ -197,6 +197,17 @@ enum PostgresSchema {
         return Set(found.values.compactMap { $0.first ?? nil })
     }
 
+    /// How many rows of the events and header tables the server has ever seen updated or
+    /// deleted, by its statistics. The store only inserts there and its triggers refuse the
+    /// rest, so a count that moves means rows were changed by hand with the triggers bypassed
+    /// (or the statistics were reset): a reader then checks every row again. The counts are
+    /// the server's cumulative statistics, sent by the changing session within about a second.
+    static let handChangesQuery = PostgresConnection.Statement(
+        """
+        SELECT pg_stat_get_tuples_updated('storefront_events'::regclass) + pg_stat_get_tuples_deleted('storefront_events'::regclass)
+            + pg_stat_get_tuples_updated('storefront_header'::regclass) + pg_stat_get_tuples_deleted('storefront_header'::regclass)
+        """)
+
     /// Reads the version from the table, in the pipelines of reads and commits; fails with
     /// `undefinedTable` where there is no schema, and then `version(on:)` looks (see
     /// `version(answeredIn:at:)`).

@@ -121,4 +121,34 @@ struct PostgresDamageRecoveryTests {
         #expect(open.balance(of: "rage-faces", for: phone) == 20)
         #expect(try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath).isIntact)
     }
+
+    @Test("a row changed by hand after an open store read it is noticed with no commit announced: the store reads again from the first row and finds it (before: it kept its folded state)")
+    func rowChangedAfterTheReadIsNoticed() throws {
+        let fixture = try PostgresStoreFixture()
+        let buyer = try fixture.store()
+        for _ in 0..<3 { _ = try buyer.purchase(face, buyer: phone, storefront: "USA") }
+        let open = try Self.store(fixture, recheck: 0)
+        _ = open.changeSignal
+        #expect(open.ledgerProblems.isEmpty && open.balance(of: "rage-faces", for: phone) == 15)
+        try fixture.server.rewriteEventRow(seq: 2, replacing: "tester", with: "mallory")
+        // The server's statistics arrive within about a second of the change: the look must come.
+        var noticed = false
+        for _ in 0..<600 where !noticed {
+            if open.hasExternalChanges() { _ = try open.refresh() }
+            noticed = !open.ledgerProblems.isEmpty
+            if !noticed { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(noticed, "the hand change was never noticed")
+        #expect(open.ledgerProblems == [.tampered(line: 3)])
+        #expect(open.balance(of: "rage-faces", for: phone) == 5, "only what comes before the damage is folded, as at an opening")
+        // Put back, it is read as sound again (the damaged store's own re-reads).
+        try fixture.server.rewriteEventRow(seq: 2, replacing: "mallory", with: "tester")
+        var mended = false
+        for _ in 0..<600 where !mended {
+            if open.hasExternalChanges() { _ = try open.refresh() }
+            mended = open.ledgerProblems.isEmpty
+            if !mended { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(mended && open.balance(of: "rage-faces", for: phone) == 15)
+    }
 }
