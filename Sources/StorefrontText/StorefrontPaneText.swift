@@ -86,10 +86,10 @@ public enum StorefrontPaneText {
         value == "required" && !inForce ? "Required, no key in use" : value.capitalized
     }
 
-    /// On the payment sheet, when the chosen promotional offer cannot be bought from it.
     /// The last line of a payment sheet taller than the window, in place of what does not fit.
     public static let sheetCutShort = "… (a taller window shows the rest)"
 
+    /// On the payment sheet, when the chosen promotional offer cannot be bought from it.
     public static let offerNeedsSignature = "This offer needs a signature from the app's server (the store has an "
         + "in-app purchase key in use), which the storefront cannot make. To buy it here, turn \(offerSignaturesSetting) "
         + "off in Settings (s on the main screen)."

@@ -26,8 +26,6 @@ enum PickerView {
     /// Rows a field's error may take: everything a paste can have left out, said at once.
     static let maximumErrorRows = 5
 
-    /// `text` as the field shows it in `width` columns: whole when it fits, else "…" and its end,
-    /// so what was typed last stays in view by the cursor (cutting the end hid it).
     /// The field's text in `width` columns with the cursor shown (the character under it
     /// reversed, or a reversed blank at the end): the text before the cursor cut at its start
     /// when long, so the cursor stays in view, and what follows cut at its end.
@@ -42,6 +40,8 @@ enum PickerView {
         return [Span(before), Span(under, style: Style.plain.reversed()), Span(shownAfter)]
     }
 
+    /// `text` as the field shows it in `width` columns: whole when it fits, else "…" and its end,
+    /// so what was typed last stays in view by the cursor (cutting the end hid it).
     static func endOf(_ text: String, fitting width: Int) -> String {
         guard text.displayWidth > width, width > 1 else { return text }
         var end = ""

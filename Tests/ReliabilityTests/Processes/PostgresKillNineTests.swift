@@ -28,7 +28,8 @@ struct PostgresKillNineTests {
             let operations = (0..<writersPerRound).map { _ in OperationMix.next(refundable: refundable, using: &generator) }
             let running = try operations.map { try cli.start($0.arguments) }
             let victims = Set((0..<writersPerRound).filter { _ in Bool.random(using: &generator) })
-            usleep(UInt32.random(in: 20_000...250_000, using: &generator))
+            // Inside the time a command takes (about 0.1 s here), so the victims die while running.
+            usleep(UInt32.random(in: 10_000...120_000, using: &generator))
             for index in victims { running[index].kill() }
             for (index, command) in running.enumerated() {
                 let result = command.wait()

@@ -84,13 +84,8 @@ extension StoreDecisions {
         record.currency = catalog.storefront(code: storefront)?.currency
         record.storefront = storefront
         record.appAccountToken = options.appAccountToken?.uuidString.lowercased()
-        // What the attempt would have charged: a first period on a free trial charges nothing.
-        let attemptPrice: Decimal = switch product.type == .autoRenewable
-            ? subscriptionPlan(for: product, price: price, offerID: options.offerID, buyer: buyer, storefront: storefront,
-                               state: state, at: now) : .start(PurchaseTerms(charged: price * Decimal(quantity))) {
-        case let .start(terms): terms.charged
-        case .schedule, .refuse: price * Decimal(quantity)
-        }
+        let attemptPrice = attemptPrice(of: product, price: price, quantity: quantity, offerID: options.offerID, buyer: buyer,
+                                        storefront: storefront, state: state, at: now)
         if let forced = options.simulate ?? state.nextPurchaseOutcome(on: buyer.device), forced != .succeed {
             return try failedAttempt(record, price: attemptPrice, forced: forced, state: state)
         }
@@ -149,6 +144,17 @@ extension StoreDecisions {
     }
     func nextTransactionID(in state: LedgerState, offset: Int64 = 0) -> String {
         String(max(state.highestTransactionNumber, Store.firstTransactionNumber - 1) + 1 + offset)
+    }
+
+    /// What an attempt would have charged had it gone through: a subscription's first period
+    /// on its offer (a free trial charges nothing), otherwise the price of what was asked for.
+    private func attemptPrice(of product: Product, price: Decimal, quantity: Int, offerID: String?, buyer: Buyer,
+                              storefront: String, state: LedgerState, at now: Date) -> Decimal {
+        guard product.type == .autoRenewable,
+              case let .start(terms) = subscriptionPlan(for: product, price: price, offerID: offerID, buyer: buyer,
+                                                        storefront: storefront, state: state, at: now)
+        else { return price * Decimal(quantity) }
+        return terms.charged
     }
 
     private func failedAttempt(_ base: StoreEvent, price: Decimal, forced: PurchaseSimulation, state: LedgerState,
