@@ -26,9 +26,9 @@ struct EffectRunner: Sendable {
     func run(_ effect: Effect, storefront: String) -> [Action] {
         do {
             switch effect {
-            case let .purchase(productID, buyer, storefront, simulate, offerID):
+            case let .purchase(productID, buyer, storefront, simulate, offerID, shownCharge):
                 let outcome = try store.purchase(productID, buyer: buyer, storefront: storefront,
-                                                 options: Store.PurchaseOptions(simulate: simulate, offerID: offerID))
+                                                 options: Store.PurchaseOptions(simulate: simulate, offerID: offerID, shownCharge: shownCharge))
                 return [snapshot(buyer, storefront), .purchaseFinished(productID: productID, outcome: outcome)]
             case let .restore(buyer):
                 let result = try store.restore(buyer)

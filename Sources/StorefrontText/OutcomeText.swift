@@ -115,6 +115,10 @@ extension StoreText {
                 + "; buying it again would not help. Fix the billing: `storefront resolve-billing \(productID)` (B on the transactions screen)."
         case let .offerSignature(refusal):
             message(for: refusal)
+        case let .chargeChanged(_, shown, now, currency):
+            "What buying \(name) costs changed while it was being confirmed: \(format(now, currency: currency)) would be due now, "
+                + "where \(format(shown, currency: currency)) was shown (the store changed meanwhile, on another device or in another shell). "
+                + "Nothing was charged; look at what it costs now and buy again."
         }
     }
 

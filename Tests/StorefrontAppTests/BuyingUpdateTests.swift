@@ -1,3 +1,4 @@
+import Foundation
 import StoreEngine
 import Testing
 import TerminalUI
@@ -24,7 +25,7 @@ struct BuyingUpdateTests {
         var state = fixture.state()
         state.send(.enter)
         let effects = state.send(key)
-        #expect(effects == [.purchase(productID: F.facePack, buyer: fixture.buyer, storefront: "USA", simulate: nil)])
+        #expect(effects == [.purchase(productID: F.facePack, buyer: fixture.buyer, storefront: "USA", simulate: nil, shownCharge: Decimal(string: "0.99"))])
         #expect(state.activity == .purchasing(productID: F.facePack))
         #expect(state.overlays == [.buySheet(productID: F.facePack)], "the sheet stays up, showing the spinner")
     }

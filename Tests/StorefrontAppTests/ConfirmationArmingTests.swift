@@ -36,7 +36,7 @@ struct ConfirmationArmingTests {
         _ = update(&state, .keyClockTicked(opened.addingTimeInterval(ConfirmationArming.delay + 0.01)))
         #expect(KeyHelp.footerHints(for: state).first == KeyHelp.Hint("Enter", "buy"))
         #expect(update(&state, .keyPressed(.enter))
-            == [.purchase(productID: F.facePack, buyer: fixture.buyer, storefront: "USA", simulate: nil)])
+            == [.purchase(productID: F.facePack, buyer: fixture.buyer, storefront: "USA", simulate: nil, shownCharge: Decimal(string: "0.99"))])
     }
 
     @Test("Esc cancels a sheet at once, armed or not")
@@ -74,7 +74,7 @@ struct ConfirmationArmingTests {
         let fixture = try F()
         var state = fixture.state()
         let (purchase, start) = Self.confirmPurchase(&state)
-        #expect(purchase == [.purchase(productID: F.facePack, buyer: fixture.buyer, storefront: "USA", simulate: nil)])
+        #expect(purchase == [.purchase(productID: F.facePack, buyer: fixture.buyer, storefront: "USA", simulate: nil, shownCharge: Decimal(string: "0.99"))])
         // The commit waits behind another session's lock; Enter is pressed twice meanwhile.
         for seconds in [2.1, 2.8] {
             _ = update(&state, .keyClockTicked(start.addingTimeInterval(seconds)))

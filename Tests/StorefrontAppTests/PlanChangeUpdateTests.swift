@@ -61,9 +61,12 @@ struct PlanChangeUpdateTests {
         #expect(state.top == .buySheet(productID: F.monthly))
         let screen = Self.screen(state)
         #expect(screen.contains("Turns auto-renew back on:") && screen.contains("Enter Confirm"), "\(screen)")
+        // The footer says it as the sheet does (before: "Enter buy").
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        #expect(KeyHelp.footerHints(for: state).first == KeyHelp.Hint("Enter", "confirm"), "\(KeyHelp.footerHints(for: state))")
         var cancelled = state
         #expect(update(&cancelled, .keyPressed(.escape)).isEmpty, "cancelling records nothing")
-        #expect(state.send(.enter) == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil)])
+        #expect(state.send(.enter) == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil, shownCharge: 0)])
     }
 
     @Test("Enter on the current plan with a switch scheduled opens a sheet naming the switch it cancels (before: dropped at once)")
@@ -84,5 +87,46 @@ struct PlanChangeUpdateTests {
         #expect(!screen.contains("Due today") && screen.contains("Enter Confirm"), "\(screen)")
         var cancelled = state
         #expect(update(&cancelled, .keyPressed(.escape)).isEmpty, "cancelling records nothing")
+    }
+
+    /// The account's other device subscribes in the group and the subscription ends: the free
+    /// trial the monthly plan's sheet offered is gone.
+    static func trialTakenElsewhere(_ fixture: F) throws {
+        let tablet = Buyer(account: fixture.buyer.account, device: "tablet")
+        try fixture.buy(Self.yearly, buyer: tablet)
+        _ = try fixture.store.expire(Self.yearly, buyer: tablet)
+    }
+
+    @Test("A sheet that showed a free trial, confirmed after another device took the trial away, is refused and charges nothing (before: $2.99 was charged)")
+    func changedChargeIsRefused() throws {
+        let fixture = try F()
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        #expect(Self.enterOnMonthly(in: &state).isEmpty)
+        #expect(Self.screen(state).contains("$0.00"), "the sheet shows the trial: \(Self.screen(state))")
+        try Self.trialTakenElsewhere(fixture)
+        // Enter before the storefront has read the change: the sheet still says $0.00.
+        let effects = state.send(.enter)
+        #expect(effects == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil, shownCharge: 0)])
+        try fixture.run(effects, on: &state)
+        #expect(state.shownOutcome?.message.contains("Nothing was charged") == true, "\(String(describing: state.shownOutcome))")
+        #expect(!fixture.store.transactions(for: fixture.buyer.account).contains { $0.productID == F.monthly && $0.state == .purchased })
+    }
+
+    @Test("A sheet whose amount due changes under it is armed anew: an Enter pressed as it changes buys nothing")
+    func sheetIsArmedAgainWhenItsChargeChanges() throws {
+        let fixture = try F()
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        #expect(Self.enterOnMonthly(in: &state).isEmpty)
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        #expect(state.isConfirmationArmed(at: state.keyTime), "armed a moment after it opened")
+        try Self.trialTakenElsewhere(fixture)
+        state.refresh(from: fixture)
+        #expect(Self.screen(state).contains("$2.99"), "the sheet shows the new amount: \(Self.screen(state))")
+        #expect(update(&state, .keyPressed(.enter)).isEmpty, "Enter as the amount changed buys nothing")
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(0.1)))
+        #expect(update(&state, .keyPressed(.enter)).isEmpty, "nor a moment later")
+        let effects = state.send(.enter)
+        #expect(effects == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil,
+                                      shownCharge: Decimal(string: "2.99"))], "once read, Enter buys at what is shown")
     }
 }

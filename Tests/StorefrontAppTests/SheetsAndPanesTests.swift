@@ -136,7 +136,7 @@ struct SheetsAndPanesTests {
         RenderSnapshotTests.verify(state, named: "buy-sheet-offer-80x24")
         let effects = state.send(.enter)
         #expect(effects == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil,
-                                      offerID: "rage.pro.comeback")])
+                                      offerID: "rage.pro.comeback", shownCharge: Decimal(string: "0.99"))])
         try fixture.run(effects, on: &state)
         let record = try #require(state.snapshot.transactions.first)
         #expect(record.offer == .promotional(id: "rage.pro.comeback"))
@@ -288,6 +288,11 @@ struct SheetsAndPanesTests {
         #expect(state.send(.character("X")).isEmpty, "nothing is asked of the store before the question is answered")
         let question = Self.rowTexts(state).joined(separator: "\n")
         #expect(question.contains("Unsubscribe from Rage Weekly? It ends now"), "\(question)")
+        // The footer says what the dialog says (before: "Enter cancel renewal  Esc keep renewing").
+        var armed = state
+        _ = update(&armed, .keyClockTicked(armed.keyTime.addingTimeInterval(1)))
+        #expect(KeyHelp.footerHints(for: armed).map(\.label).prefix(2) == ["unsubscribe", "stay subscribed"], "\(KeyHelp.footerHints(for: armed))")
+        #expect(KeyHelp.footerHints(for: state).first?.label == "stay subscribed", "before it is armed, Esc only")
         state.send(.character("n"))
         guard case .transactions = state.overlays.last else { Issue.record("n did not close the question: \(state.overlays)"); return }
         #expect(fixture.store.transactions(for: fixture.buyer.account).contains { $0.productID == Self.newsletter && $0.isInForce },

@@ -98,4 +98,7 @@ public enum PurchaseRefusal: Sendable, Equatable {
     case billingProblem(productID: String, graceUntil: Date?)
     /// The promotional offer's signature is missing or refused (see `OfferSignatureRefusal`).
     case offerSignature(OfferSignatureRefusal)
+    /// The purchase would charge `now` (in `currency`) now, not the `shown` amount the buyer
+    /// confirmed: the store changed in between (another device bought or ended a plan).
+    case chargeChanged(productID: String, shown: Decimal, now: Decimal, currency: String?)
 }

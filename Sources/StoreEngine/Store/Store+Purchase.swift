@@ -20,14 +20,18 @@ extension Store {
         public var appAccountToken: UUID?
         /// The signature of the promotional offer `offerID`, made with an in-app purchase key.
         public var offerSignature: PromotionalOfferSignature?
+        /// What the buyer was shown as due now (a payment sheet): a purchase that would charge
+        /// anything else now is refused, since the store may have changed since it was shown.
+        public var shownCharge: Decimal?
 
         public init(simulate: PurchaseSimulation? = nil, offerID: String? = nil, finish: Bool = true,
-                    appAccountToken: UUID? = nil, offerSignature: PromotionalOfferSignature? = nil) {
+                    appAccountToken: UUID? = nil, offerSignature: PromotionalOfferSignature? = nil, shownCharge: Decimal? = nil) {
             self.simulate = simulate
             self.offerID = offerID
             self.finish = finish
             self.appAccountToken = appAccountToken
             self.offerSignature = offerSignature
+            self.shownCharge = shownCharge
         }
     }
 

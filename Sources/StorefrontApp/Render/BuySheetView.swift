@@ -80,10 +80,7 @@ enum BuySheetView {
     static func subscriptionTerms(of product: Product, offerID: String?, state: AppState) -> (now: String, sentence: String)? {
         guard product.type == .autoRenewable, let subscription = product.subscription else { return nil }
         let text = state.text
-        let eligible = !state.snapshot.subscribedGroups.contains(subscription.group)
-        let promotional = offerID.flatMap { id in subscription.promotionalOffers.first { $0.id == id } }
-        let offer = promotional.map(OfferTerms.Offer.init)
-            ?? (eligible ? subscription.introOffer.map(OfferTerms.Offer.init) : nil)
+        let offer = BuySheetCharge.offer(for: product, offerID: offerID, state: state)
         guard let sentence = OfferTerms.sentence(for: product, offer: offer, text: text),
               let charged = OfferTerms.chargedNow(for: product, offer: offer, text: text) else { return nil }
         return (text.format(charged), sentence)

@@ -62,6 +62,9 @@ public struct AppState: Equatable, Sendable {
     public var keyTime: Date
     /// When the confirmation sheet on top was opened; it takes Enter only `ConfirmationArming.delay` later.
     public var confirmationOpenedAt: Date?
+    /// What the payment sheet on top charges changed under it (another process changed the
+    /// store): the next input clock tick arms it anew, from a time no later key can precede.
+    var rearmsSheetAtNextTick = false
     /// Keys that arrived while an operation ran, to be handled when it ends.
     public var waitingKeys: [WaitingKey]
     /// An outcome that needs no answer, shown until the next key (which still does its own work).

@@ -41,6 +41,25 @@ enum BuySheetCharge: Equatable {
     }
 }
 
+extension BuySheetCharge {
+    /// The offer whose terms a subscription's sheet shows: the promotional offer chosen, else
+    /// the introductory offer while the account may still take it (never subscribed in the group).
+    static func offer(for product: Product, offerID: String?, state: AppState) -> OfferTerms.Offer? {
+        guard let subscription = product.subscription else { return nil }
+        let eligible = !state.snapshot.subscribedGroups.contains(subscription.group)
+        let promotional = offerID.flatMap { id in subscription.promotionalOffers.first { $0.id == id } }
+        return promotional.map(OfferTerms.Offer.init) ?? (eligible ? subscription.introOffer.map(OfferTerms.Offer.init) : nil)
+    }
+
+    /// What the sheet of `product` shows as due now: nothing for a change at the next renewal
+    /// or for keeping the current plan, else the first period's charge or the price.
+    static func dueNow(for product: Product, offerID: String?, state: AppState) -> Decimal? {
+        guard of(product, state: state) == .now else { return 0 }
+        guard product.type == .autoRenewable else { return product.price(in: state.storefront) }
+        return OfferTerms.chargedNow(for: product, offer: offer(for: product, offerID: offerID, state: state), text: state.text)
+    }
+}
+
 extension BuySheetOffers {
     /// The offer chosen on the payment sheet on top of `state`; nil for the regular terms or
     /// when no payment sheet is on top.

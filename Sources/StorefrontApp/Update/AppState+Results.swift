@@ -1,3 +1,4 @@
+import Foundation
 import StorefrontText
 import StoreEngine
 
@@ -8,7 +9,14 @@ extension AppState {
     mutating func receive(_ fresh: StoreSnapshot) {
         guard fresh.buyer == buyer, fresh.storefront == storefront, fresh.foldRevision >= snapshot.foldRevision else { return }
         let before = snapshot
+        let dueBefore = dueOnSheet()
         snapshot = fresh
+        // A payment sheet whose amount due changed under it is armed anew, so an Enter pressed
+        // as it changed confirms nothing the buyer had no moment to read.
+        if dueOnSheet() != dueBefore {
+            confirmationOpenedAt = keyTime
+            rearmsSheetAtNextTick = true
+        }
         announceSettledRequests(before: before)
         for index in overlays.indices {
             if case .transactions(var screen) = overlays[index] {
@@ -20,6 +28,19 @@ extension AppState {
             reportedTornTail = torn
             report(Alert(title: StorefrontScreenText.tornTailTitle, message: StorefrontScreenText.tornTail("\(torn)"), tone: .warning))
         }
+    }
+
+    /// What the payment sheet on top says is charged, and when; nil when no sheet is on top.
+    private func dueOnSheet() -> SheetDue? {
+        guard case let .buySheet(productID, offerID) = overlays.last, let product = catalog.product(id: productID) else { return nil }
+        return SheetDue(charge: BuySheetCharge.of(product, state: self),
+                        now: BuySheetCharge.dueNow(for: product, offerID: offerID, state: self))
+    }
+
+    /// A payment sheet's charge as `dueOnSheet` compares it.
+    private struct SheetDue: Equatable {
+        var charge: BuySheetCharge
+        var now: Decimal?
     }
 
     /// Keeps the transactions screen on the transaction it had selected while rows arrive

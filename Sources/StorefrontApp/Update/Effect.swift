@@ -1,3 +1,4 @@
+import Foundation
 import StoreEngine
 
 /// Work `update` asks the runtime to do; its result comes back as an `Action`.
@@ -7,7 +8,9 @@ import StoreEngine
 public enum Effect: Equatable, Sendable {
     /// Buy a product; `simulate: .cancel` records the buyer cancelling the payment sheet;
     /// `offerID` buys it with a promotional offer, as `storefront buy --offer` does.
-    case purchase(productID: String, buyer: Buyer, storefront: String, simulate: PurchaseSimulation?, offerID: String? = nil)
+    /// `shownCharge`: what the payment sheet said is due now, which the store charges or refuses.
+    case purchase(productID: String, buyer: Buyer, storefront: String, simulate: PurchaseSimulation?, offerID: String? = nil,
+                  shownCharge: Decimal? = nil)
     case restore(Buyer)
     case spend(credit: String, buyer: Buyer)
     /// Approve, decline, complete or refund a transaction, or change a subscription, from the

@@ -20,6 +20,10 @@ extension AppState {
             return receive(key, at: keyTime)
         case .keyClockTicked(let time):
             keyTime = time
+            if rearmsSheetAtNextTick {
+                rearmsSheetAtNextTick = false
+                if overlays.last?.isConfirmation == true { confirmationOpenedAt = time }
+            }
         case .storeChanged(let snapshot):
             receive(snapshot)
         case .storeUnreachable(let reason):

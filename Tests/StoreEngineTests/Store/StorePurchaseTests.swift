@@ -111,6 +111,26 @@ import Testing
         #expect(yearlyAttempt.transaction?.price == store.catalog.product(id: Rage.yearly)?.price(in: "USA"))
     }
 
+    @Test("a purchase charges what the buyer was shown as due now, or is refused with nothing recorded (before: a sheet said $0.00 and $2.99 was charged)")
+    func shownChargeIsChargedOrRefused() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        let shownTrial = Store.PurchaseOptions(shownCharge: 0)
+        // Another device of the account subscribes in the group and ends it: no trial any more.
+        _ = try store.purchase(Rage.yearly, buyer: tablet, storefront: "USA")
+        _ = try store.expire(Rage.yearly, buyer: tablet)
+        let events = fixture.log.allEvents.count
+        let refused = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA", options: shownTrial)
+        let price = try #require(store.catalog.product(id: Rage.monthly)?.price(in: "USA"))
+        #expect(refused == .refused(.chargeChanged(productID: Rage.monthly, shown: 0, now: price, currency: "USD")))
+        #expect(fixture.log.allEvents.count == events, "nothing recorded")
+        #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA", options: .init(shownCharge: price)).isPurchased)
+        // A switch at the next renewal charges nothing now: shown so, it is scheduled; shown a price, refused.
+        #expect(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").isPurchased, "an upgrade")
+        #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA", options: .init(shownCharge: price)).name == "refused")
+        #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA", options: shownTrial).name == "changeScheduled")
+    }
+
     @Test(arguments: StoreBackend.allCases)
     func nextPurchaseOutcomeSettingAppliesOnceAndIsSharedThroughTheLog(backend: StoreBackend) throws {
         let fixture = try StoreFixture(backend: backend)

@@ -60,7 +60,10 @@ extension StoreDecisions {
         if let refusal = offerSignatureRefusal(for: request, in: state, at: now) { return ([], .refused(.offerSignature(refusal))) }
         if let current = currentSubscription(to: product, buyer: buyer, in: state) {
             if let refusal = billingRefusal(of: current) { throw .purchase(refusal) }
-            if let resumed = resumption(of: current, buyer: buyer, in: state, at: now) { return resumed }
+            if let resumed = resumption(of: current, buyer: buyer, in: state, at: now) {
+                try refuseUnlessShown(charge: 0, for: request)
+                return resumed
+            }
         }
         if let owned = currentOwnership(of: product, buyer: buyer, in: state) {
             return ([], .alreadyOwned(owned, deliveredHere: state.isDelivered(owned.id, to: buyer)))
@@ -107,6 +110,7 @@ extension StoreDecisions {
                                     storefront: storefront, state: state, at: now) {
             case let .refuse(refusal): throw .purchase(refusal)
             case let .schedule(chain):
+                try refuseUnlessShown(charge: 0, for: request)
                 // Choosing a plan of the group asks for it at the next renewal, so a renewal
                 // turned off is turned back on: a switch never waits on hold after a purchase.
                 var events = chain.willAutoRenew ? [] : [autoRenewEvent(for: chain, on: true, buyer: buyer, at: now)]
@@ -123,6 +127,7 @@ extension StoreDecisions {
             case let .start(planned): terms = planned
             }
         }
+        try refuseUnlessShown(charge: terms.charged, for: request)
         terms.apply(to: &record)
         record.group = product.subscription?.group
         if let grant = product.grant {
@@ -144,6 +149,14 @@ extension StoreDecisions {
     }
     func nextTransactionID(in state: LedgerState, offset: Int64 = 0) -> String {
         String(max(state.highestTransactionNumber, Store.firstTransactionNumber - 1) + 1 + offset)
+    }
+
+    /// Refuses a purchase that would charge `charge` now where the buyer was shown another
+    /// amount due (`PurchaseOptions.shownCharge`): nothing is charged that was not confirmed.
+    private func refuseUnlessShown(charge: Decimal, for request: PurchaseRequest) throws(StoreRefusal) {
+        guard let shown = request.options.shownCharge, shown != charge else { return }
+        throw .purchase(.chargeChanged(productID: request.productID, shown: shown, now: charge,
+                                       currency: catalog.storefront(code: request.storefront)?.currency))
     }
 
     /// What an attempt would have charged had it gone through: a subscription's first period

@@ -19,7 +19,7 @@ enum BuySheetReducer: KeyReducer {
         // never for an offer the sheet cannot buy (the sheet says why).
         KeyBinding(.buy, keys: [.enter, .character("y")],
                    help: ("Enter  y", "buy (a moment after the sheet opens; not an offer needing a signature)"),
-                   hint: FooterHint("Enter", "buy"), when: { state in
+                   hint: FooterHint("Enter") { sheetCharge(in: $0) == .now ? "buy" : "confirm" }, when: { state in
                        state.activity == nil && state.isConfirmationArmed(at: state.keyTime)
                            && !BuySheetOffers.needsSignature(BuySheetOffers.chosenOffer(in: state), state: state)
                    }),
@@ -32,6 +32,12 @@ enum BuySheetReducer: KeyReducer {
                    hint: FooterHint("Esc", "cancel"), when: { $0.activity == nil }),
         .openHelp(.help),
     ])
+
+    /// When the sheet on top charges: Enter buys what charges now and confirms the rest, as the sheet says.
+    private static func sheetCharge(in state: AppState) -> BuySheetCharge? {
+        guard case let .buySheet(productID, _) = state.overlays.last, let product = state.catalog.product(id: productID) else { return nil }
+        return BuySheetCharge.of(product, state: state)
+    }
 
     /// The terms the sheet on top of `state` can offer.
     private static func offerChoices(in state: AppState) -> [String?] {
@@ -69,8 +75,12 @@ enum BuySheetReducer: KeyReducer {
             state.push(.help(HelpScreen(topic: .paymentSheet)))
             return []
         }
+        // A purchase charges what the sheet shows as due now, or is refused: the store may have
+        // changed since (a plan bought or ended on another device).
+        let shownCharge = simulate == nil ? state.catalog.product(id: screen.productID)
+            .flatMap { BuySheetCharge.dueNow(for: $0, offerID: screen.offerID, state: state) } : nil
         return state.perform(.purchase(productID: screen.productID, buyer: state.buyer, storefront: state.storefront,
-                                       simulate: simulate, offerID: simulate == nil ? screen.offerID : nil),
+                                       simulate: simulate, offerID: simulate == nil ? screen.offerID : nil, shownCharge: shownCharge),
                              showing: simulate == .cancel ? .cancellingPurchase(productID: screen.productID)
                                  : .purchasing(productID: screen.productID))
     }

@@ -15,17 +15,35 @@ enum ConfirmationReducer: KeyReducer {
 
     static let keys = KeyTable<Command>([
         KeyBinding(.confirm, keys: [.enter, .character("y")], help: ("Enter  y", "on a question: do it (a moment after it opens)"),
-                   hint: FooterHint("Enter") { isCancellingRenewal($0) ? "cancel renewal" : "refund" },
+                   hint: FooterHint("Enter") { asked(in: $0)?.hint.label ?? "confirm" },
                    when: { $0.activity == nil && $0.isConfirmationArmed(at: $0.keyTime) }),
         // q closes the question as n does: someone pressing q on a sheet wants out of the sheet.
         KeyBinding(.keep, keys: [.escape, .character("n"), .character("q")], help: ("Esc  n  q", "on a question: keep things as is"),
-                   hint: FooterHint("Esc") { isCancellingRenewal($0) ? "keep renewing" : "keep" }, when: { $0.activity == nil }),
+                   hint: FooterHint("Esc") { keepLabel(asked(in: $0)) }, when: { $0.activity == nil }),
         .openHelp(.help),
     ])
 
-    private static func isCancellingRenewal(_ state: AppState) -> Bool {
-        if case .cancelRenewalConfirmation = state.overlays.last { return true }
-        return false
+    /// What the question on top asks to do; the footer says it in the dialog's words.
+    private static func asked(in state: AppState) -> TransactionAction? {
+        switch state.overlays.last {
+        case .refundConfirmation?: .refund
+        case .cancelRenewalConfirmation(let transactionID)?: cancelling(transactionID, in: state)
+        default: nil
+        }
+    }
+
+    /// What Esc keeps, as the dialog says it.
+    private static func keepLabel(_ action: TransactionAction?) -> String {
+        switch action {
+        case .cancelRenewal?: "keep renewing"
+        case .unsubscribe?: "stay subscribed"
+        default: "keep"
+        }
+    }
+
+    /// A free subscription has no renewal: the cancel-renewal question asks to unsubscribe from it.
+    private static func cancelling(_ transactionID: String, in state: AppState) -> TransactionAction {
+        state.snapshot.transactions.first { $0.id == transactionID }?.productType == .freeSubscription ? .unsubscribe : .cancelRenewal
     }
 
     /// Enter or y does what the sheet asks; Esc, n or q closes it and changes nothing.
@@ -35,9 +53,7 @@ enum ConfirmationReducer: KeyReducer {
             return state.perform(.settle(.refund, transactionID: transactionID, buyer: state.buyer),
                                  showing: .refunding(transactionID: transactionID))
         case (.confirm, .cancelRenewal(let transactionID)):
-            // A free subscription has no renewal: the same sheet asked to unsubscribe from it.
-            let action: TransactionAction = state.snapshot.transactions.first { $0.id == transactionID }?.productType == .freeSubscription
-                ? .unsubscribe : .cancelRenewal
+            let action = cancelling(transactionID, in: state)
             return state.perform(.settle(action, transactionID: transactionID, buyer: state.buyer), showing: .settling(action))
         case (.keep, _): state.closeTop()
         case (.help, .refund): state.push(.help(HelpScreen(topic: .refund)))
