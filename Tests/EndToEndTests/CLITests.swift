@@ -32,6 +32,16 @@ import Testing
         #expect(products.first { $0.id == "com.example.rage.face.random" }?.displayPrice == "¥160")
     }
 
+    @Test("products --json leaves the introductory offer out once the account has subscribed in the group (before: listed, though never given)")
+    func introOfferOnlyWhileEligible() throws {
+        let monthly = { try #require(try self.cli.run(["products", "--json"]).decoded([JSONShapes.ProductEntry].self)
+            .first { $0.id == "com.example.rage.pro.monthly" }) }
+        #expect(try monthly().introOffer?.paymentMode == "freeTrial")
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        #expect(try monthly().introOffer == nil)
+        #expect(try monthly().promotionalOffers?.isEmpty == false, "promotional offers are for subscribers: still listed")
+    }
+
     @Test func buyingFacesTwiceGivesTenAndOverspendingIsRefused() throws {
         for _ in 0..<2 {
             let buy = try cli.run(["buy", "com.example.rage.face.random", "--json"])

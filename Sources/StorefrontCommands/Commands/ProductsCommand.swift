@@ -11,7 +11,11 @@ enum ProductsCommand {
         try session.perform { try store.checkInjectedFailure(.loadProducts, buyer: session.buyer) }
         let entitlements = store.entitlements(for: session.buyer)
         if arguments.json {
-            try console.json(session.catalog.products.map { entry(for: $0, session: session, entitlements: entitlements) })
+            // The introductory offer is for accounts that never subscribed in the group.
+            let subscribedGroups = Set(store.snapshot.subscriptionChains(of: session.buyer.account).map(\.group))
+            try console.json(session.catalog.products.map {
+                entry(for: $0, session: session, entitlements: entitlements, subscribedGroups: subscribedGroups)
+            })
             return .success
         }
         console.out(CommandLineText.Products.heading(app: session.catalog.appName, account: session.buyer.account,
@@ -36,7 +40,8 @@ enum ProductsCommand {
         return .success
     }
 
-    static func entry(for product: Product, session: StoreSession, entitlements: Entitlements) -> JSONShapes.ProductEntry {
+    static func entry(for product: Product, session: StoreSession, entitlements: Entitlements,
+                      subscribedGroups: Set<String>) -> JSONShapes.ProductEntry {
         let text = session.text
         let status = session.store.status(of: product, in: entitlements, storefront: session.storefront)
         var entry = JSONShapes.ProductEntry(
@@ -55,7 +60,8 @@ enum ProductsCommand {
             entry.group = subscription.group
             entry.level = subscription.level
             entry.subscriptionPeriod = subscription.period.description
-            entry.introOffer = subscription.introOffer.map { offer(nil, $0.paymentMode, $0.period, $0.periodCount, $0.prices) }
+            entry.introOffer = subscribedGroups.contains(subscription.group) ? nil
+                : subscription.introOffer.map { offer(nil, $0.paymentMode, $0.period, $0.periodCount, $0.prices) }
             entry.promotionalOffers = subscription.promotionalOffers.map { offer($0.id, $0.paymentMode, $0.period, $0.periodCount, $0.prices) }
         }
         switch status {
