@@ -131,6 +131,17 @@ import Testing
         #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA", options: shownTrial).name == "changeScheduled")
     }
 
+    @Test("a cancel given by the buyer (a sheet closed, --simulate) leaves the device's next-purchase outcome for the purchase it decides (before: used up)")
+    func givenOutcomeLeavesTheNextPurchaseSetting() throws {
+        let store = try StoreFixture().store()
+        try store.set(.nextPurchaseOutcome, to: "fail", for: phone)
+        #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA", simulate: .cancel).name == "cancelled")
+        #expect(store.snapshot.nextPurchaseOutcome(on: phone.device) == .fail)
+        #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA").name == "failed", "the setting decides this one")
+        #expect(store.snapshot.nextPurchaseOutcome(on: phone.device) == nil)
+        #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA").isPurchased)
+    }
+
     @Test(arguments: StoreBackend.allCases)
     func nextPurchaseOutcomeSettingAppliesOnceAndIsSharedThroughTheLog(backend: StoreBackend) throws {
         let fixture = try StoreFixture(backend: backend)

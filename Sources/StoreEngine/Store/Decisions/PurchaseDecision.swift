@@ -90,7 +90,16 @@ extension StoreDecisions {
         let attemptPrice = attemptPrice(of: product, price: price, quantity: quantity, offerID: options.offerID, buyer: buyer,
                                         storefront: storefront, state: state, at: now)
         if let forced = options.simulate ?? state.nextPurchaseOutcome(on: buyer.device), forced != .succeed {
-            return try failedAttempt(record, price: attemptPrice, forced: forced, state: state)
+            var attempt = try failedAttempt(record, price: attemptPrice, forced: forced, state: state)
+            // The device's next-purchase outcome is used up by the purchase it decides, not by
+            // one whose outcome was given (a payment sheet cancelled, `--simulate`): recorded
+            // again after the attempt, whose fold clears it.
+            if options.simulate != nil, let kept = state.nextPurchaseOutcome(on: buyer.device) {
+                var keep = event(.setting, for: buyer, at: now)
+                keep.record(.nextPurchaseOutcome(kept))
+                attempt.events.append(keep)
+            }
+            return attempt
         }
         if let failure = state.settings.failures[.purchase] {
             var attempt = try failedAttempt(record, price: attemptPrice,
