@@ -77,10 +77,10 @@ extension StoreText {
             guard let droppedSwitchTo else { return "Auto-renew is on again for \(name):\(renews); nothing was charged now." }
             let dropped = catalog.product(id: droppedSwitchTo).map(title(of:)) ?? droppedSwitchTo
             return "You stay on \(name): the switch to \(dropped) is cancelled and\(renews); nothing was charged now."
-        case let .changeScheduled(productID, from, effective, turnedRenewalOn):
+        case let .changeScheduled(productID, from, effective, turnedRenewalOn, alreadyScheduled):
             let target = catalog.product(id: productID).map(title(of:)) ?? productID
             let current = catalog.product(id: from).map(title(of:)) ?? from
-            let renewal = turnedRenewalOn ? "Auto-renew is on again: " : ""
+            let renewal = turnedRenewalOn ? "Auto-renew is on again: " : alreadyScheduled ? "Already scheduled, nothing changed: " : ""
             guard let effective else {
                 return "\(renewal)\(current) has a billing problem: it switches to \(target) once billing is resolved; until then nothing changes."
             }

@@ -20,8 +20,9 @@ public enum PurchaseOutcome: Sendable, Equatable {
     /// A downgrade or crossgrade: the subscription switches at its next renewal, on
     /// `effective`; nil while a billing problem holds it up (it switches when billing is
     /// resolved). `turnedRenewalOn`: `from`'s auto-renew was off and this purchase turned it
-    /// back on, without which nothing would switch.
-    case changeScheduled(productID: String, from: String, effective: Date?, turnedRenewalOn: Bool = false)
+    /// back on, without which nothing would switch. `alreadyScheduled`: that switch was
+    /// scheduled, and renewing, before: nothing was recorded.
+    case changeScheduled(productID: String, from: String, effective: Date?, turnedRenewalOn: Bool = false, alreadyScheduled: Bool = false)
     /// Buying the current plan again after turning auto-renew off, or with a change of plan
     /// scheduled, keeps the plan: auto-renew is on and the change (to `droppedSwitchTo`) is
     /// dropped; nothing was charged. The record is the current period's.

@@ -32,7 +32,7 @@ import Testing
         try yearlyInBillingTrouble(grace: false)
         let failedOn = try #require(yearly()?.expiresDate)
         let outcome = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
-        guard case let .changeScheduled(_, _, effective, _) = outcome else { Issue.record("got \(outcome)"); return }
+        guard case let .changeScheduled(_, _, effective, _, _) = outcome else { Issue.record("got \(outcome)"); return }
         #expect(effective == nil)
         let message = text.message(for: outcome, product: store.catalog.product(id: Rage.monthly))
         #expect(!message.contains(text.date(failedOn)))
@@ -75,5 +75,9 @@ import Testing
         let switched = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
         let switchedWords = text.message(for: switched, product: store.catalog.product(id: Rage.monthly))
         #expect(switchedWords.hasPrefix("Auto-renew is on again: ") && switchedWords.contains("at its next renewal"), "\(switchedWords)")
+        // Bought again, the switch already scheduled is said to be (before: said as if scheduled now).
+        let again = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        let againWords = text.message(for: again, product: store.catalog.product(id: Rage.monthly))
+        #expect(againWords.hasPrefix("Already scheduled, nothing changed: "), "\(againWords)")
     }
 }

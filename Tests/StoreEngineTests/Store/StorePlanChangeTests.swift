@@ -56,7 +56,7 @@ import Testing
         let chain = try #require(store.entitlements(for: phone).subscriptions.first { $0.productID == Rage.yearly })
         #expect(chain.willAutoRenew && chain.pendingProductID == Rage.monthly)
         #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
-            == .changeScheduled(productID: Rage.monthly, from: Rage.yearly, effective: renewal, turnedRenewalOn: false))
+            == .changeScheduled(productID: Rage.monthly, from: Rage.yearly, effective: renewal, alreadyScheduled: true))
         #expect(fixture.log.allEvents.count == events + 1, "bought again, nothing more is recorded")
     }
 

@@ -125,7 +125,7 @@ import Testing
     @Test func downgradeWaitsForTheNextRenewal() throws {
         let yearly = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
         let outcome = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
-        guard case let .changeScheduled(productID, from, effective, _) = outcome else {
+        guard case let .changeScheduled(productID, from, effective, _, _) = outcome else {
             Issue.record("expected a scheduled change, got \(outcome)"); return
         }
         #expect(productID == Rage.monthly && from == Rage.yearly && effective == yearly.expiresDate)

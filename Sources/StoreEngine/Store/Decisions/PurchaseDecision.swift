@@ -132,7 +132,7 @@ extension StoreDecisions {
                     events.append(change)
                 }
                 return (events, .changeScheduled(productID: product.id, from: chain.productID, effective: chain.scheduledRenewalDate,
-                                                 turnedRenewalOn: !chain.willAutoRenew))
+                                                 turnedRenewalOn: !chain.willAutoRenew, alreadyScheduled: events.isEmpty))
             case let .start(planned): terms = planned
             }
         }

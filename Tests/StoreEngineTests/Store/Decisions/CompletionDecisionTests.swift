@@ -79,7 +79,7 @@ struct CompletionDecisionTests {
         let decision = try decisions.complete(first, as: .approve, in: fixture.state(after: subscribed), at: now)
         #expect(decision.events.map(\.kind) == [.pendingChange, .decline])
         #expect(decision.events.last?.reason == StoreDecisions.scheduledRequestReason)
-        guard case let .changeScheduled(productID, from, _, _) = decision.result else {
+        guard case let .changeScheduled(productID, from, _, _, _) = decision.result else {
             Issue.record("expected changeScheduled, got \(decision.result)")
             return
         }
