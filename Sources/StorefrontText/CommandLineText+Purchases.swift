@@ -63,6 +63,17 @@ extension CommandLineText {
         }
 
         public static func unsubscribed(from title: String) -> String { "Unsubscribed from \(title)." }
+        /// A subscription command given a product that is no subscription.
+        public static func notASubscription(_ title: String) -> String {
+            "\(title) is not a subscription; `storefront products` lists the subscriptions, `storefront transactions` their transactions."
+        }
+
+        /// An unsubscribe naming a free subscription's ended transaction while a later one is in force.
+        public static func endedWhileAnotherIsInForce(_ title: String, ended: String, inForce: String) -> String {
+            "Transaction \(ended) of \(title) has ended already; nothing changed. You are subscribed under transaction \(inForce): "
+                + "`storefront cancel-renewal \(inForce)` unsubscribes from it."
+        }
+
         /// An unsubscribe from a free subscription that had ended already.
         public static func alreadyUnsubscribed(from title: String) -> String {
             "You are not subscribed to \(title) any more; nothing changed."

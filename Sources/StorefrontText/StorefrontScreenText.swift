@@ -238,7 +238,7 @@ public enum StorefrontScreenText {
 
     /// What a picker's field did with characters typed past its length.
     public static func fieldFull(maximum: Int, leftOut: Int, isName: Bool) -> String {
-        "At most \(maximum) characters fit here; the \(leftOut) typed after them \(leftOut == 1 ? "was" : "were") left out."
+        "At most \(maximum) characters fit here; \(leftOut) more \(leftOut == 1 ? "was" : "were") left out."
             + (isName ? " A longer name is given with --account or --device." : "")
     }
 

@@ -177,6 +177,14 @@ import Testing
         let againShape = try unsubscribedAgain.decoded(JSONShapes.SubscriptionChange.self)
         #expect(unsubscribedAgain.status == 0 && againShape.changed == false && againShape.message.hasSuffix("nothing changed."),
                 "\(unsubscribedAgain.stdout)\(unsubscribedAgain.stderr)")
+        // Subscribed anew, the ended transaction named is said to have ended, with the one in force.
+        #expect(try cli.run(["buy", "com.example.rage.newsletter"]).status == 0)
+        let ended = try cli.run(["cancel-renewal", againShape.originalTransactionId])
+        #expect(ended.status == 0 && ended.stdout.contains("has ended already; nothing changed. You are subscribed under transaction"),
+                "\(ended.stdout)\(ended.stderr)")
+        // A product that is no subscription is the mistake (before: "tester has no subscription", exit 1).
+        let notOne = try cli.run(["cancel-renewal", "com.example.rage.noads"])
+        #expect(notOne.status == 2 && notOne.stderr.contains("Remove Ads is not a subscription"), "\(notOne.stderr)")
         // A free subscription belongs to no group: the field is left out (before: "group": "").
         let listed = try #require(try cli.run(["entitlements", "--json"]).json()?["subscriptions"] as? [[String: Any]])
         let newsletter = try #require(listed.first { $0["productId"] as? String == "com.example.rage.newsletter" })

@@ -277,9 +277,9 @@ struct PickerUpdateTests {
         state.send(.character("a"), .down, .enter)
         _ = update(&state, .keyPressed(.paste(String(repeating: "é", count: 45))))
         #expect(Self.picker(state)?.typing?.entry.text == String(repeating: "é", count: 40))
-        #expect(Self.picker(state)?.typing?.entry.error == "At most 40 characters fit here; the 5 typed after them were left out. "
+        #expect(Self.picker(state)?.typing?.entry.error == "At most 40 characters fit here; 5 more were left out. "
             + "A longer name is given with --account or --device.")
-        #expect(Self.dialogText(state).contains("At most 40 characters fit here; the 5 typed after them were left out. A longer"),
+        #expect(Self.dialogText(state).contains("At most 40 characters fit here; 5 more were left out. A longer"),
                 "\(Self.dialogText(state))")
     }
 
@@ -288,7 +288,7 @@ struct PickerUpdateTests {
         var state = try F().state()
         state.send(.character("a"), .down, .enter)
         state.type(String(repeating: "x", count: 45))
-        #expect(Self.picker(state)?.typing?.entry.error?.hasPrefix("At most 40 characters fit here; the 5 typed after them were left out.") == true,
+        #expect(Self.picker(state)?.typing?.entry.error?.hasPrefix("At most 40 characters fit here; 5 more were left out.") == true,
                 "\(Self.picker(state)?.typing?.entry.error ?? "")")
         state.send(.backspace)
         #expect(Self.picker(state)?.typing?.entry.error == nil)
@@ -329,11 +329,11 @@ struct PickerUpdateTests {
         full.send(.character("a"), .down, .enter)
         _ = update(&full, .keyPressed(.paste(String(repeating: "A", count: 38) + "\u{202E}BCDEFG")))
         #expect(Self.picker(full)?.typing?.entry.error == "U+202E cannot be in a name (a control, line-breaking, bidi or invisible "
-            + "character), so it was left out. At most 40 characters fit here; the 4 typed after them were left out. "
+            + "character), so it was left out. At most 40 characters fit here; 4 more were left out. "
             + "A longer name is given with --account or --device.")
         // Shown whole, on as many rows as it takes (before: cut after two, the length note lost).
         let shown = Self.dialogText(full)
-        #expect(shown.contains("so it was left out. At most 40 characters fit here; the 4 typed after them were left out. "
+        #expect(shown.contains("so it was left out. At most 40 characters fit here; 4 more were left out. "
             + "A longer name is given with --account or --device."), "\(shown)")
         var many = try F().state()
         many.send(.character("a"), .down, .enter)

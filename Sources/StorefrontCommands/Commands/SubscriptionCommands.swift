@@ -49,8 +49,12 @@ enum SubscriptionCommands {
         if let free = freeSubscription(arguments.commandArguments[0], session: session) {
             let changed = try session.perform { try session.store.unsubscribe(free, buyer: session.buyer) }
             let name = session.catalog.product(id: free.productID).map(session.text.title(of:)) ?? free.productID
+            // An ended one named by its transaction while a later one is in force: said, with the one in force.
+            let inForce = changed ? nil : session.store.transactions(for: session.buyer.account)
+                .first { $0.productID == free.productID && $0.isInForce }
             let message = changed ? CommandLineText.Purchases.unsubscribed(from: name)
-                                  : CommandLineText.Purchases.alreadyUnsubscribed(from: name)
+                : inForce.map { CommandLineText.Purchases.endedWhileAnotherIsInForce(name, ended: free.id, inForce: $0.id) }
+                    ?? CommandLineText.Purchases.alreadyUnsubscribed(from: name)
             if arguments.json {
                 try console.json(JSONShapes.SubscriptionChange(
                     productId: free.productID, originalTransactionId: free.id, state: SubscriptionChain.Status.expired.rawValue,
@@ -86,9 +90,15 @@ enum SubscriptionCommands {
     /// A subscription is named by a product id or a transaction id (digits). Anything else that
     /// is no product of the catalog is a mistyped product id: a usage error (exit 2), as `buy`
     /// says it, not a subscription the account lacks (exit 1).
+    /// A consumable or a non-consumable named is no subscription at all, which is the mistake
+    /// too (exit 2), not a subscription the account lacks.
     private static func refuseUnknownProduct(_ reference: String, session: StoreSession) throws {
+        if let product = session.catalog.product(id: reference) {
+            guard product.type == .consumable || product.type == .nonConsumable else { return }
+            throw UsageError(CommandLineText.Purchases.notASubscription(session.text.title(of: product)))
+        }
         let isTransactionID = !reference.isEmpty && reference.allSatisfy { $0.isASCII && $0.isNumber }
-        guard session.catalog.product(id: reference) == nil, !isTransactionID else { return }
+        guard !isTransactionID else { return }
         throw UsageError(session.text.message(for: .refused(.unknownProduct(reference)), product: nil))
     }
 
