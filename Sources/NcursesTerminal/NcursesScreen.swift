@@ -197,10 +197,43 @@ public final class NcursesScreen: TerminalBackend {
         }
         if status == OK {
             guard let scalar = Unicode.Scalar(UInt32(input)) else { return .unknown }
+            if scalar.value == 0x1B, skipsControlSequence(window) { return .unknown }
             return Key(inputScalar: scalar)
         }
         return nil
     }
+
+    /// After an ESC, reads a control sequence that follows at once (ESC [ … final byte, or
+    /// ESC O and one more) whole, and says so: curses returns ESC alone for a sequence its
+    /// terminal description does not know (a paste without brackets, a key of another
+    /// terminal), and its bytes read as Esc and typed text closed a field and lost its name.
+    /// Anything else that came right after the ESC is put back for the next read.
+    private func skipsControlSequence(_ window: UnsafeMutablePointer<WINDOW>) -> Bool {
+        wtimeout(window, 0)
+        var next: wint_t = 0
+        let status = wget_wch(window, &next)
+        if status == KEY_CODE_YES { ungetch(Int32(bitPattern: next)) }
+        guard status == OK else { return false }
+        switch next {
+        case 0x5B: // "[": parameters and intermediates up to a final byte
+            for _ in 0..<Self.longestControlSequence {
+                var byte: wint_t = 0
+                guard wget_wch(window, &byte) == OK else { break }
+                if (0x40...0x7E).contains(byte) { break }
+            }
+            return true
+        case 0x4F: // "O": one more
+            var byte: wint_t = 0
+            _ = wget_wch(window, &byte)
+            return true
+        default:
+            unget_wch(wchar_t(bitPattern: next))
+            return false
+        }
+    }
+
+    /// The most bytes read after ESC [ looking for a sequence's final byte.
+    private static let longestControlSequence = 64
 
     /// Reads a paste up to its end marker (or until it stops arriving), as text.
     private func readPaste(_ window: UnsafeMutablePointer<WINDOW>) -> String {

@@ -28,6 +28,24 @@ struct TUIKeysTests {
         #expect(try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self).isEmpty)
     }
 
+    @Test("A control sequence the terminal does not know, arriving at once, is left out whole: a typed name stays, and Esc alone still leaves the field (before: Esc closed it and the name was lost)")
+    func unknownControlSequenceKeepsTheName() async throws {
+        let tmux = try await tui.openStorefront()
+        defer { tmux.kill() }
+        try tmux.press("a")
+        try await tmux.waitFor("Account and device")
+        try tmux.press("Down", "Enter")
+        try await tmux.waitFor("New account:")
+        try tmux.type("abc")
+        try await tmux.waitFor("New account: abc")
+        try tmux.type("\u{1B}[1m")
+        try tmux.type("\u{1B}[31;1m")
+        try tmux.type("d")
+        try await tmux.waitFor("New account: abcd")
+        try tmux.press("Escape")
+        try await tmux.waitForScreen("the field left") { !$0.contains("New account: ") }
+    }
+
     @Test("A paste the terminal does not mark opens the payment sheet at most, and never confirms it")
     func unmarkedPasteNeverConfirms() async throws {
         let tmux = try await tui.openStorefront(terminalType: "screen")
