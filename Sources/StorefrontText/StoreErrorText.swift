@@ -27,9 +27,9 @@ extension StoreError: CustomStringConvertible {
             "transaction \(id) is \(state.rawValue), not \(expected.rawValue); only \(expected.rawValue) transactions can be settled this way"
         case let .pastLatestStoreTime(latest):
             "store time cannot pass \(latest.formatted(.iso8601)); advance by less, or start a new entitlements file"
-        case let .freeSubscriptionNotRefundable(id, productID):
+        case let .freeSubscriptionNotRefundable(id, productID, inForce):
             "transaction \(id) is a free subscription to \(productID): nothing was charged, so there is nothing to refund; "
-                + "to end it, unsubscribe with `storefront cancel-renewal \(productID)`"
+                + (inForce ? "to end it, unsubscribe with `storefront cancel-renewal \(productID)`" : "it has ended already")
         case let .freeSubscriptionNotRenewing(productID):
             "\(productID) is a free subscription: it has no periods, renewals or billing, so there is nothing to renew, "
                 + "expire, resume or resolve; it lasts until you unsubscribe with `storefront cancel-renewal \(productID)`"

@@ -17,7 +17,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case notAwaiting(String, state: TransactionState, expected: TransactionState)
     /// An advance would take store time past the latest it may reach.
     case pastLatestStoreTime(Date)
-    case freeSubscriptionNotRefundable(String, productID: String)
+    /// `inForce`: false once it has ended, when there is nothing to unsubscribe from either.
+    case freeSubscriptionNotRefundable(String, productID: String, inForce: Bool = true)
     /// Renew, expire, resume or resolve billing asked of a free subscription, which has none of them.
     case freeSubscriptionNotRenewing(String)
     /// No in-app purchase key of this store has the id.

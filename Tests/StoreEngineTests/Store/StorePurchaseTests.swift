@@ -106,6 +106,9 @@ import Testing
         // Still eligible: the trial is taken by the purchase that goes through, not by the attempts.
         let bought = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
         #expect(bought.transaction?.price == 0 && bought.transaction?.offer == .introductory(.freeTrial))
+        // A simulated failure of something free is not said to be a declined payment.
+        let freeFailure = try store.purchase(Rage.newsletter, buyer: phone, storefront: "USA", simulate: .fail)
+        #expect(freeFailure.transaction?.failureReason == "the purchase did not go through (simulated failure)")
         // A later plan has no trial: its attempt is at the regular price.
         let yearlyAttempt = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA", simulate: .fail)
         #expect(yearlyAttempt.transaction?.price == store.catalog.product(id: Rage.yearly)?.price(in: "USA"))

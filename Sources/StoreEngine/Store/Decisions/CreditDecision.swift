@@ -54,7 +54,7 @@ extension StoreDecisions {
         }
         // Nothing was charged, so there is nothing to give back; unsubscribing ends it.
         guard record.productType != .freeSubscription else {
-            throw .request(.freeSubscriptionNotRefundable(transactionID, productID: record.productID))
+            throw .request(.freeSubscriptionNotRefundable(transactionID, productID: record.productID, inForce: record.isInForce))
         }
         let owner = Buyer(account: record.account, device: record.purchaseDevice)
         var refund = event(.refund, for: owner, at: now)

@@ -185,7 +185,8 @@ extension StoreDecisions {
         record.kind = .purchaseFailed
         record.price = ExactDecimal.string(price)
         record.reason = forced == .cancel ? PurchaseSimulation.cancel.rawValue
-                                          : reason ?? "the payment was declined (simulated failure)"
+                                          : reason ?? (price > 0 ? "the payment was declined (simulated failure)"
+                                                                 : "the purchase did not go through (simulated failure)")
         guard let attempt = preview(record, in: state) else { throw .purchase(.unknownProduct(base.productId ?? "")) }
         return ([record], forced == .cancel ? .cancelled(attempt) : .failed(attempt))
     }

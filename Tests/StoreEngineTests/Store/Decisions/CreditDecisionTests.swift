@@ -77,5 +77,11 @@ struct CreditDecisionTests {
         #expect(throws: StoreRefusal.request(.freeSubscriptionNotRefundable("2000000000000001", productID: Rage.newsletter))) {
             try decisions.refund("2000000000000001", in: fixture.state(after: subscribed), at: fixture.now)
         }
+        // Ended, it is not advised to be unsubscribed from again.
+        let record = try #require(fixture.state(after: subscribed).transactions["2000000000000001"])
+        let ended = subscribed + (try decisions.unsubscribe(record, buyer: phone, in: fixture.state(after: subscribed), at: fixture.now).events)
+        #expect(throws: StoreRefusal.request(.freeSubscriptionNotRefundable("2000000000000001", productID: Rage.newsletter, inForce: false))) {
+            try decisions.refund("2000000000000001", in: fixture.state(after: ended), at: fixture.now)
+        }
     }
 }
