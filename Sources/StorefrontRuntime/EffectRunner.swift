@@ -26,9 +26,10 @@ struct EffectRunner: Sendable {
     func run(_ effect: Effect, storefront: String) -> [Action] {
         do {
             switch effect {
-            case let .purchase(productID, buyer, storefront, simulate, offerID, shownCharge):
-                let outcome = try store.purchase(productID, buyer: buyer, storefront: storefront,
-                                                 options: Store.PurchaseOptions(simulate: simulate, offerID: offerID, shownCharge: shownCharge))
+            case let .purchase(productID, buyer, storefront, simulate, offerID, shownCharge, changesNothing):
+                let options = Store.PurchaseOptions(simulate: simulate, offerID: offerID, shownCharge: shownCharge,
+                                                    changesNothingShown: changesNothing)
+                let outcome = try store.purchase(productID, buyer: buyer, storefront: storefront, options: options)
                 return [snapshot(buyer, storefront), .purchaseFinished(productID: productID, outcome: outcome)]
             case let .restore(buyer):
                 let result = try store.restore(buyer)

@@ -68,6 +68,12 @@ extension CommandLineText {
             "\(title) is not a subscription; `storefront products` lists the subscriptions, `storefront transactions` their transactions."
         }
 
+        /// A subscription command given a pass (a non-renewing subscription).
+        public static func doesNotRenew(_ title: String) -> String {
+            "\(title) does not renew: it lasts its term and ends by itself, so there is no renewal to change; "
+                + "`storefront entitlements` shows until when it lasts."
+        }
+
         /// An unsubscribe naming a free subscription's ended transaction while a later one is in force.
         public static func endedWhileAnotherIsInForce(_ title: String, ended: String, inForce: String) -> String {
             "Transaction \(ended) of \(title) has ended already; nothing changed. You are subscribed under transaction \(inForce): "

@@ -117,8 +117,11 @@ extension StoreText {
             message(for: refusal)
         case let .chargeChanged(_, shown, now, currency):
             "What buying \(name) costs changed while it was being confirmed: \(format(now, currency: currency)) would be due now, "
-                + "where \(format(shown, currency: currency)) was shown (the store changed meanwhile, on another device or in another shell). "
-                + "Nothing was charged; look at what it costs now and buy again."
+                + (shown == 0 ? "where nothing was to be charged now" : "where \(format(shown, currency: currency)) was shown")
+                + " (the store changed meanwhile, on another device or in another shell). Nothing was charged; look at what it costs now and buy again."
+        case .changedSinceShown:
+            "\(name) changed before this was stored: it was shown as yours (or its switch as scheduled), and buying it now would "
+                + "change the store (another device or shell changed it meanwhile). Nothing was done; look again and buy if you still want it."
         }
     }
 

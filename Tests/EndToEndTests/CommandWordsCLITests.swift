@@ -185,6 +185,13 @@ import Testing
         // A product that is no subscription is the mistake (before: "tester has no subscription", exit 1).
         let notOne = try cli.run(["cancel-renewal", "com.example.rage.noads"])
         #expect(notOne.status == 2 && notOne.stderr.contains("Remove Ads is not a subscription"), "\(notOne.stderr)")
+        // Named by its transaction, the same (before: "tester has no subscription", exit 1); a pass does not renew.
+        let drummer = try cli.run(["buy", "com.example.rage.comic.drummer", "--json"]).decoded(JSONShapes.PurchaseResult.self)
+        let byTransaction = try cli.run(["cancel-renewal", try #require(drummer.transactionId)])
+        #expect(byTransaction.status == 2 && byTransaction.stderr.contains("is not a subscription"), "\(byTransaction.stderr)")
+        #expect(try cli.run(["buy", "com.example.rage.season"]).status == 0)
+        let pass = try cli.run(["renew", "com.example.rage.season"])
+        #expect(pass.status == 2 && pass.stderr.contains("does not renew"), "\(pass.stderr)")
         // A free subscription belongs to no group: the field is left out (before: "group": "").
         let listed = try #require(try cli.run(["entitlements", "--json"]).json()?["subscriptions"] as? [[String: Any]])
         let newsletter = try #require(listed.first { $0["productId"] as? String == "com.example.rage.newsletter" })

@@ -116,7 +116,7 @@ struct BuyingUpdateTests {
         var state = fixture.state()
         state.send(.down, .down)
         #expect(state.selectedID == F.drummer)
-        #expect(state.send(.enter) == [.purchase(productID: F.drummer, buyer: fixture.buyer, storefront: "USA", simulate: nil)])
+        #expect(state.send(.enter) == [.purchase(productID: F.drummer, buyer: fixture.buyer, storefront: "USA", simulate: nil, changesNothing: true)])
         #expect(state.overlays.isEmpty)
         #expect(state.activity == .purchasing(productID: F.drummer))
     }
@@ -126,7 +126,7 @@ struct BuyingUpdateTests {
         let fixture = try F()
         try fixture.store.set(.purchasesAllowed, to: "false", for: fixture.buyer)
         var state = fixture.state()
-        #expect(state.send(.enter) == [.purchase(productID: F.facePack, buyer: fixture.buyer, storefront: "USA", simulate: nil)])
+        #expect(state.send(.enter) == [.purchase(productID: F.facePack, buyer: fixture.buyer, storefront: "USA", simulate: nil, changesNothing: true)])
         #expect(state.overlays.isEmpty)
     }
 

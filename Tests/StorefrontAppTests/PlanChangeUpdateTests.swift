@@ -46,7 +46,7 @@ struct PlanChangeUpdateTests {
         #expect(screen.contains("Plan change scheduled"))
         #expect(!screen.contains("Available"))
         let effects = update(&state, .keyPressed(.enter))
-        #expect(effects == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil)])
+        #expect(effects == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil, changesNothing: true)])
         #expect(state.top == nil, "no payment sheet offering to buy it again")
     }
 
@@ -128,5 +128,22 @@ struct PlanChangeUpdateTests {
         let effects = state.send(.enter)
         #expect(effects == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil,
                                       shownCharge: Decimal(string: "2.99"))], "once read, Enter buys at what is shown")
+    }
+
+    @Test("Enter on a plan the storefront shows as held asks the store to change nothing: after another device ended it, nothing is bought (before: $2.99 was charged with no sheet)")
+    func enterWithoutASheetChangesNothing() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.type("/Monthly")
+        let tablet = Buyer(account: fixture.buyer.account, device: "tablet")
+        _ = try fixture.store.expire(F.monthly, buyer: tablet)
+        // The storefront has not read the change yet: the row still says the plan is held.
+        let effects = update(&state, .keyPressed(.enter))
+        #expect(effects == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil, changesNothing: true)])
+        try fixture.run(effects, on: &state)
+        #expect(state.shownOutcome?.message.contains("Nothing was done") == true, "\(String(describing: state.shownOutcome))")
+        let monthlies = fixture.store.transactions(for: fixture.buyer.account).filter { $0.productID == F.monthly && $0.state == .purchased }
+        #expect(monthlies.count == 1, "only the first purchase: \(monthlies.map(\.id))")
     }
 }

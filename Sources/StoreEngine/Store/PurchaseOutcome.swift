@@ -102,4 +102,6 @@ public enum PurchaseRefusal: Sendable, Equatable {
     /// The purchase would charge `now` (in `currency`) now, not the `shown` amount the buyer
     /// confirmed: the store changed in between (another device bought or ended a plan).
     case chargeChanged(productID: String, shown: Decimal, now: Decimal, currency: String?)
+    /// The buyer was shown that buying changes nothing, and it now would: the store changed in between.
+    case changedSinceShown(productID: String)
 }

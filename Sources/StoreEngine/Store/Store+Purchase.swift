@@ -23,9 +23,15 @@ extension Store {
         /// What the buyer was shown as due now (a payment sheet): a purchase that would charge
         /// anything else now is refused, since the store may have changed since it was shown.
         public var shownCharge: Decimal?
+        /// The buyer was shown that buying changes nothing (the product held already, a switch
+        /// scheduled): a purchase that would record anything is refused, since the store may
+        /// have changed since it was shown and nothing was asked.
+        public var changesNothingShown: Bool
 
         public init(simulate: PurchaseSimulation? = nil, offerID: String? = nil, finish: Bool = true,
-                    appAccountToken: UUID? = nil, offerSignature: PromotionalOfferSignature? = nil, shownCharge: Decimal? = nil) {
+                    appAccountToken: UUID? = nil, offerSignature: PromotionalOfferSignature? = nil, shownCharge: Decimal? = nil,
+                    changesNothingShown: Bool = false) {
+            self.changesNothingShown = changesNothingShown
             self.simulate = simulate
             self.offerID = offerID
             self.finish = finish
@@ -50,7 +56,11 @@ extension Store {
                                                      storefront: storefront, options: options)
         // What the catalog alone refuses is refused before the ledger's lock is taken.
         if let refusal = decisions.purchaseRefusal(for: request) { return try Self.report(refusal) }
-        return try commitPurchase { state, now throws(StoreRefusal) in try decisions.purchase(request, in: state, at: now) }
+        return try commitPurchase { state, now throws(StoreRefusal) in
+            let decision = try decisions.purchase(request, in: state, at: now)
+            if options.changesNothingShown, !decision.events.isEmpty { throw .purchase(.changedSinceShown(productID: productID)) }
+            return decision
+        }
     }
 }
 

@@ -26,7 +26,9 @@ extension AppState {
         default: false
         }
         if alreadyHas || !snapshot.purchasesAllowed {
-            return perform(.purchase(productID: product.id, buyer: buyer, storefront: storefront, simulate: nil),
+            // No sheet asked about a change: the store is asked to change nothing, and refuses
+            // what would change something (another device may have changed it meanwhile).
+            return perform(.purchase(productID: product.id, buyer: buyer, storefront: storefront, simulate: nil, changesNothing: true),
                            showing: .purchasing(productID: product.id))
         }
         push(.buySheet(productID: product.id))

@@ -9,8 +9,10 @@ public enum Effect: Equatable, Sendable {
     /// Buy a product; `simulate: .cancel` records the buyer cancelling the payment sheet;
     /// `offerID` buys it with a promotional offer, as `storefront buy --offer` does.
     /// `shownCharge`: what the payment sheet said is due now, which the store charges or refuses.
+    /// `changesNothing`: no sheet was shown, so the store must change nothing (see
+    /// `Store.PurchaseOptions.changesNothingShown`).
     case purchase(productID: String, buyer: Buyer, storefront: String, simulate: PurchaseSimulation?, offerID: String? = nil,
-                  shownCharge: Decimal? = nil)
+                  shownCharge: Decimal? = nil, changesNothing: Bool = false)
     case restore(Buyer)
     case spend(credit: String, buyer: Buyer)
     /// Approve, decline, complete or refund a transaction, or change a subscription, from the

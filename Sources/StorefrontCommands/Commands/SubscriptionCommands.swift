@@ -90,14 +90,21 @@ enum SubscriptionCommands {
     /// A subscription is named by a product id or a transaction id (digits). Anything else that
     /// is no product of the catalog is a mistyped product id: a usage error (exit 2), as `buy`
     /// says it, not a subscription the account lacks (exit 1).
-    /// A consumable or a non-consumable named is no subscription at all, which is the mistake
-    /// too (exit 2), not a subscription the account lacks.
+    /// A product that does not renew (a consumable, a non-consumable, a pass), named by its id
+    /// or by a transaction of it, is the mistake too (exit 2), not a subscription the account lacks.
     private static func refuseUnknownProduct(_ reference: String, session: StoreSession) throws {
-        if let product = session.catalog.product(id: reference) {
-            guard product.type == .consumable || product.type == .nonConsumable else { return }
-            throw UsageError(CommandLineText.Purchases.notASubscription(session.text.title(of: product)))
-        }
         let isTransactionID = !reference.isEmpty && reference.allSatisfy { $0.isASCII && $0.isNumber }
+        let named = isTransactionID
+            ? session.store.snapshot.transactions[reference].flatMap { $0.account == session.buyer.account ? $0.productID : nil }
+            : reference
+        if let product = named.flatMap(session.catalog.product(id:)) {
+            let title = session.text.title(of: product)
+            switch product.type {
+            case .consumable, .nonConsumable: throw UsageError(CommandLineText.Purchases.notASubscription(title))
+            case .nonRenewing: throw UsageError(CommandLineText.Purchases.doesNotRenew(title))
+            case .autoRenewable, .freeSubscription: return
+            }
+        }
         guard !isTransactionID else { return }
         throw UsageError(session.text.message(for: .refused(.unknownProduct(reference)), product: nil))
     }

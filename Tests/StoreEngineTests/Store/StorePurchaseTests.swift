@@ -134,6 +134,20 @@ import Testing
         #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA", options: shownTrial).name == "changeScheduled")
     }
 
+    @Test("a purchase the buyer was shown would change nothing is refused when it now would, with nothing recorded")
+    func changesNothingShownIsHeld() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        let nothing = Store.PurchaseOptions(changesNothingShown: true)
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        #expect(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA", options: nothing).name == "alreadyOwned")
+        _ = try store.expire(Rage.yearly, buyer: tablet)
+        let events = fixture.log.allEvents.count
+        #expect(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA", options: nothing)
+            == .refused(.changedSinceShown(productID: Rage.yearly)))
+        #expect(fixture.log.allEvents.count == events)
+    }
+
     @Test("a cancel given by the buyer (a sheet closed, --simulate) leaves the device's next-purchase outcome for the purchase it decides (before: used up)")
     func givenOutcomeLeavesTheNextPurchaseSetting() throws {
         let store = try StoreFixture().store()
