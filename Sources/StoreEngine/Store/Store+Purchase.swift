@@ -31,13 +31,13 @@ extension Store {
         public init(simulate: PurchaseSimulation? = nil, offerID: String? = nil, finish: Bool = true,
                     appAccountToken: UUID? = nil, offerSignature: PromotionalOfferSignature? = nil, shownCharge: Decimal? = nil,
                     changesNothingShown: Bool = false) {
-            self.changesNothingShown = changesNothingShown
             self.simulate = simulate
             self.offerID = offerID
             self.finish = finish
             self.appAccountToken = appAccountToken
             self.offerSignature = offerSignature
             self.shownCharge = shownCharge
+            self.changesNothingShown = changesNothingShown
         }
     }
 
