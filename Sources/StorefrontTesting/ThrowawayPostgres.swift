@@ -22,7 +22,7 @@ public final class ThrowawayPostgres: @unchecked Sendable {
 
     /// The cluster's folder, which also holds the unix socket.
     public let directory: String
-    public let port: Int
+    public private(set) var port: Int
     /// The database the URLs name (made at start).
     public let database: String
     private let runAsPostgres: Bool
@@ -51,7 +51,18 @@ public final class ThrowawayPostgres: @unchecked Sendable {
         do {
             if runAsPostgres { try Self.giveToPostgres(directory) }
             try run("initdb", ["-D", dataDirectory, "-A", "trust", "-U", Self.superuser, "--no-sync", "-E", "UTF8"])
-            try start()
+            // The port was free when picked but is not held: another test's server, or a client
+            // connection's local port, may take it before the server binds it, and the server
+            // then stops at once. Another free port is tried.
+            for attempt in 1...Self.startAttempts {
+                do {
+                    try start()
+                    break
+                } catch {
+                    guard attempt < Self.startAttempts else { throw error }
+                    port = try Self.freePort()
+                }
+            }
             try run("createdb", asServer: false, ["-h", directory, "-p", "\(port)", "-U", Self.superuser, database])
         } catch {
             stop()
@@ -114,10 +125,20 @@ public final class ThrowawayPostgres: @unchecked Sendable {
         _ = try? run("pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "stop"])
     }
 
-    /// Starts the server again after `stop` or after it was killed, on the same port.
+    /// How many ports a new server tries before its start is given up.
+    static let startAttempts = 3
+
+    /// Starts the server again after `stop` or after it was killed, on the same port; a server
+    /// that does not start is reported with the end of its log, which says why.
     public func start() throws {
         let options = "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1"
-        try run("pg_ctl", ["-D", dataDirectory, "-l", directory + "/server.log", "-o", options, "-w", "start"])
+        let logPath = directory + "/server.log"
+        do {
+            try run("pg_ctl", ["-D", dataDirectory, "-l", logPath, "-o", options, "-w", "start"])
+        } catch {
+            let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            throw Failure(description: "\(error); the server's log ends: " + log.split(separator: "\n").suffix(5).joined(separator: " | "))
+        }
         isRunning = true
     }
 
