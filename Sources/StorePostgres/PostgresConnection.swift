@@ -66,7 +66,7 @@ final class PostgresConnection {
         self.handle = handle
         self.notices = notices
         backendPID = PQbackendPID(handle)
-        try limitLockWaits()
+        try setUpSession()
     }
 
     /// The name a session shows in `pg_stat_activity` unless the address or `PGAPPNAME` gives one,
@@ -74,12 +74,17 @@ final class PostgresConnection {
     static let applicationName = "storefront"
 
     /// Sets `lock_timeout` to the default unless something set it already (its source is then
-    /// not `default`), so a user's `options=-c lock_timeout=…` or `PGOPTIONS` wins, 0 included.
-    /// One round trip: CASE evaluates `set_config` only for the default.
-    private func limitLockWaits() throws(PostgresStoreError) {
+    /// not `default`), so a user's `options=-c lock_timeout=…` or `PGOPTIONS` wins, 0 included;
+    /// and has the session plan each prepared statement once (`force_generic_plan`, where the
+    /// server knows the setting): the server would otherwise plan the read of new rows again on
+    /// every execution, which cost more than running it. One round trip: CASE evaluates
+    /// `set_config` only for the default.
+    private func setUpSession() throws(PostgresStoreError) {
         let row = try execute(
             """
-            SELECT CASE WHEN source = 'default' THEN pg_catalog.set_config('lock_timeout', $1, false) END, setting
+            SELECT CASE WHEN source = 'default' THEN pg_catalog.set_config('lock_timeout', $1, false) END, setting,
+                   (SELECT pg_catalog.set_config(name, 'force_generic_plan', false) FROM pg_catalog.pg_settings
+                    WHERE name = 'plan_cache_mode')
             FROM pg_catalog.pg_settings WHERE name = 'lock_timeout'
             """, [String(Self.defaultLockTimeoutMilliseconds)]).first
         let (setByUs, setting) = (row?[0] ?? nil, row?[1] ?? nil)

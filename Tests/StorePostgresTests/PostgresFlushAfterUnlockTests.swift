@@ -235,4 +235,23 @@ struct PostgresFlushAfterUnlockTests {
         #expect(follower.fetchedThrough == events.count)
         #expect(!plan.contains("Seq Scan"), "\(plan)")
     }
+
+    @Test("a session plans its read of new rows once, not again on every read (before: planned each time, which cost more than the read)")
+    func readsOfNewRowsArePlannedOnce() throws {
+        let fixture = try PostgresStoreFixture()
+        let writer = try fixture.log()
+        let follower = try fixture.log()
+        for event in try Self.purchasesOfManyBuyers(8) {
+            _ = try writer.commit { _ in (events: [event], result: ()) }
+            _ = try follower.readNew()
+        }
+        let statement = PostgresEventLog.rows(after: follower.fetchedThrough)
+        _ = try follower.readNew()
+        let prepared = try #require(try follower.connection.execute(
+            "SELECT name FROM pg_prepared_statements WHERE statement = $1", [statement.sql]).first?.first ?? nil)
+        // A plan made for the value given shows it; the one plan for every value shows the parameter.
+        let plan = try follower.connection.execute("EXPLAIN EXECUTE \(prepared)('\(follower.fetchedThrough)')")
+            .values.compactMap { $0.first ?? nil }.joined(separator: "\n")
+        #expect(plan.contains("$1"), "\(plan)")
+    }
 }
