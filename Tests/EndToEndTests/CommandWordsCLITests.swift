@@ -35,6 +35,16 @@ import Testing
         #expect(products.stderr.contains("has a problem, so it is read-only"), "\(products.stderr)")
     }
 
+    @Test("products shows a subscription's price with its period, as the storefront does (before: \"$2.99\" alone)")
+    func productsShowsSubscriptionPeriods() throws {
+        let rows = try cli.run(["products"]).stdout.split(separator: "\n")
+        let row = { (id: String) in rows.first { $0.contains("[\(id)]") }.map(String.init) ?? "" }
+        #expect(row("com.example.rage.pro.monthly").contains("$2.99/month"), "\(rows)")
+        #expect(row("com.example.rage.pro.yearly").contains("$19.99/year"), "\(rows)")
+        #expect(row("com.example.rage.noads").contains("$2.99") && !row("com.example.rage.noads").contains("/"), "\(rows)")
+        #expect(row("com.example.rage.newsletter").contains("$0.00"), "a free subscription keeps its price: \(rows)")
+    }
+
     @Test func anUpgradeShowsItsProRataRefund() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
         #expect(try cli.run(["advance", "P1W"]).status == 0) // the free week ends: a paid month starts
@@ -103,6 +113,12 @@ import Testing
         let negative = try cli.run(["advance", "-3d"])
         #expect(negative.status == 2)
         #expect(negative.stderr.contains("\"-3d\" is negative, and store time only moves forward"), "\(negative.stderr)")
+        for iso in ["-P1D", "-PT1H"] {
+            let negativeISO = try cli.run(["advance", iso])
+            #expect(negativeISO.status == 2)
+            #expect(negativeISO.stderr.contains("\"\(iso)\" is negative, and store time only moves forward"), "\(negativeISO.stderr)")
+        }
+        #expect(try cli.run(["advance", "-Pd"]).stderr.contains("-Pd"), "a dash and a letter other than a duration is still an option")
         let long = try cli.run(["advance", "P10000Y"])
         #expect(long.status == 2)
         #expect(long.stderr.contains("\"P10000Y\" is longer than the longest advance"), "\(long.stderr)")

@@ -92,6 +92,17 @@ import Testing
                 "\(mistyped.stderr)")
         let unknownID = try cli.run([command, "2000000000999999"])
         #expect(unknownID.status == 1, "\(unknownID.stderr)")
+        let bought = try cli.run(["buy", "com.example.rage.nope"])
+        #expect(bought.status == 2 && bought.stderr == mistyped.stderr, "buy says it as the subscription commands do: \(bought.stderr)")
+    }
+
+    @Test("buy's mistakes in what was typed carry the command line's prefix, as other usage errors do (before: none)",
+          arguments: [["buy", ""], ["buy", "com.example.rage.noads", "--quantity", "3"]])
+    func buyUsageMistakesArePrefixed(arguments: [String]) throws {
+        let result = try cli.run(arguments)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("storefront: "), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.ledger), "nothing was recorded")
     }
 
     @Test("Words after the last a command takes are named (before: only how to use it)",

@@ -17,7 +17,7 @@ enum BuySheetView {
         let charge = BuySheetCharge.of(product, state: state)
         if charge != .now {
             // Nothing is due today: the price is the plan's, per period, paid from its renewal on.
-            let price = AppText.price(of: product, text: text).map { ProductListView.listedPrice($0, product: product, text: text, abbreviated: false) }
+            let price = AppText.price(of: product, text: text).map { text.listedPrice($0, product: product, abbreviated: false) }
             lines.append(field("Price", price ?? "—", width: width - 4, valueStyle: Theme.emphasis))
         } else if let terms = subscriptionTerms(of: product, offerID: offerID, state: state) {
             // What the App Store's sheet says: what is charged now, and what after.

@@ -45,7 +45,7 @@ enum ProductListView {
             let product = state.catalog.products[productIndex]
             let status = state.snapshot.status(of: product.id)
             let price = AppText.price(of: product, text: text)
-            let shown = price.map { listedPrice($0, product: product, text: text) }
+            let shown = price.map { text.listedPrice($0, product: product) }
             rows[index] = RowText(title: text.title(of: product),
                                   status: AppText.status(status, state: state, fittingIn: statusWidth),
                                   statusStyle: Theme.style(for: status), price: shown ?? "—", isSold: price != nil)
@@ -84,13 +84,5 @@ enum ProductListView {
         if let section = headings.section { title += " · \(section.rawValue)" }
         if let group = headings.group { title += " › \(state.text.groupName(group))" }
         return title
-    }
-
-    /// A subscription's price with its period ("$2.99/mo"), so plans of one name tell apart.
-    /// Spelled out (`abbreviated: false`, "$2.99/month") where there is room, as in the detail pane.
-    static func listedPrice(_ price: String, product: Product, text: StoreText, abbreviated: Bool = true) -> String {
-        guard product.type == .autoRenewable, let period = product.subscription?.period,
-              let amount = product.price(in: text.storefront), amount > 0 else { return price }
-        return OfferTerms.recurringPrice(amount, period: period, text: text, abbreviated: abbreviated)
     }
 }

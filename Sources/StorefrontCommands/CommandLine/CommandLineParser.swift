@@ -71,9 +71,9 @@ struct CommandLineParser {
                 try take(name, value: value)
             } else if argument == "-h" {
                 result.help = true
-            } else if argument.hasPrefix("-"), argument.count > 1, argument.dropFirst().first?.isNumber != true {
-                // "-3d" is a word (a negative duration or number) that its command explains;
-                // anything else with one dash is a mistyped option.
+            } else if argument.hasPrefix("-"), argument.count > 1, !Self.isNegativeAmount(argument) {
+                // "-3d" and "-P1D" are words (a negative duration or number) that their command
+                // explains; anything else with one dash is a mistyped option.
                 throw UsageError(CommandLineText.Usage.singleDash(argument))
             } else {
                 result.words.append(argument)
@@ -86,6 +86,15 @@ struct CommandLineParser {
         try checkRepeatedOptions()
         if !result.help, let command = result.command { try checkArgumentCount(of: command) }
         return result
+    }
+
+    /// Whether `argument`, which starts with one dash, reads as a negative number or duration
+    /// ("-3", "-3d", or the ISO 8601 "-P1D" and "-PT1H") rather than as an option.
+    static func isNegativeAmount(_ argument: String) -> Bool {
+        let body = argument.dropFirst()
+        if body.first?.isNumber == true { return true }
+        guard body.first == "P" || body.first == "p", let next = body.dropFirst().first else { return false }
+        return next.isNumber || next == "T" || next == "t"
     }
 
     /// Records one option: a global one in its field, any other for the command to check.

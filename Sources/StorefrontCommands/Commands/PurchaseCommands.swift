@@ -62,6 +62,9 @@ enum PurchaseCommands {
                 offerApplied: requestedOffer.flatMap(outcome.applied(promotionalOffer:))))
         } else if status == .success {
             console.out(CommandLineText.Purchases.withTransaction(message, id: outcome.transaction?.id))
+        } else if status == .usage {
+            // A mistake in what was typed reads as every other command's usage error does.
+            console.err(CommandLineText.Report.error(message))
         } else {
             console.err(CommandLineText.Purchases.withTransaction(message, id: outcome.transaction?.id))
         }
