@@ -170,11 +170,11 @@ struct ScreensUpdateTests {
         state.send(.up)
         #expect(state.overlays == [.help(HelpScreen(offset: 1))])
         // Enough pages to pass the end of the help, which then stops at its last line.
-        for _ in 0..<8 { state.send(.pageDown) }
+        for _ in 0..<30 { state.send(.pageDown) }
         let bottom = HelpView.maximumOffset(size: state.size)
         #expect(bottom > 0)
         #expect(state.overlays == [.help(HelpScreen(offset: bottom))])
-        for _ in 0..<8 { state.send(.pageUp) }
+        for _ in 0..<30 { state.send(.pageUp) }
         #expect(state.overlays == [.help(HelpScreen(offset: 0))])
         state.send(closing)
         #expect(state.overlays.isEmpty)

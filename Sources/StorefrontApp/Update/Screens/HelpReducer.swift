@@ -18,10 +18,10 @@ enum HelpReducer: KeyReducer {
         switch command {
         case .scroll:
             var screen = screen
-            let lines = KeyHelp.lines(for: screen.topic).count
-            let page = HelpView.visibleLines(lines: lines, size: state.size)
-            let bottom = HelpView.maximumOffset(lines: lines, size: state.size)
-            let delta = ProductList.Movement(key)?.delta(page: page, count: lines) ?? 0
+            let rows = HelpView.rows(for: screen.topic, size: state.size).count
+            let page = HelpView.visibleRows(rows: rows, size: state.size)
+            let bottom = HelpView.maximumOffset(topic: screen.topic, size: state.size)
+            let delta = ProductList.Movement(key)?.delta(page: page, count: rows) ?? 0
             screen.offset = min(max(0, screen.offset + delta), bottom)
             state.replaceTop(with: .help(screen))
         case .close: state.closeTop()
