@@ -90,10 +90,11 @@ public enum StorefrontScreenText {
     /// The catalog has no consumable credit to spend.
     public static let nothingToUse = (title: "Nothing to use", message: "This catalog has no credits to spend.")
 
-    /// A transaction action pressed on a transaction it does not fit.
-    public static func actionDoesNotApply(_ action: String, transactionID: String, state: String) -> String {
+    /// A transaction action pressed on a transaction it does not fit, naming the keys that do
+    /// ("U resume renewal"): the alert covers the footer that lists them.
+    public static func actionDoesNotApply(_ action: String, transactionID: String, state: String, applying: [String]) -> String {
         "\(action.capitalized) does not apply to transaction \(transactionID) (\(state)). "
-            + "The keys shown at the bottom are the ones that apply to it."
+            + (applying.isEmpty ? "No key changes it." : "Keys that apply to it: \(applying.joined(separator: ", ")).")
     }
 
     /// Why the store cannot be changed: a problem of the entitlements file, and how many more there are.

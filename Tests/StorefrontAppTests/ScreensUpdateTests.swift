@@ -90,8 +90,19 @@ struct ScreensUpdateTests {
         #expect(state.send(.character("R")).isEmpty)
         #expect(state.topAlert == Alert(title: "Not possible",
                                         message: "Refund does not apply to transaction \(record.id) (cancelled). "
-                                            + "The keys shown at the bottom are the ones that apply to it.",
+                                            + "No key changes it.",
                                         tone: .warning))
+    }
+
+    @Test("A key that does not apply names in its alert the keys that do, as the footer it covers does (before: it pointed at that footer)")
+    func inapplicableKeyNamesTheKeysThatApply() throws {
+        var state = try Self.storeWithHistory().state()
+        state.send(.character("t"))
+        let record = state.snapshot.transactions[0]
+        #expect(record.productID == F.noAds)
+        #expect(state.send(.character("U")).isEmpty)
+        #expect(state.topAlert?.message == "Resume Renewal does not apply to transaction \(record.id) (purchased). "
+            + "Keys that apply to it: R refund.")
     }
 
     @Test("R with no transactions does nothing")

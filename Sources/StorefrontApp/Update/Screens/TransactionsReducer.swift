@@ -63,8 +63,9 @@ enum TransactionsReducer: KeyReducer {
         // Refused as read-only before anything else: whether the action applies is moot then.
         if state.refusedAsReadOnly() { return [] }
         guard isAvailable else {
-            let message = StorefrontScreenText.actionDoesNotApply(action.hint.label, transactionID: record.id,
-                                                                  state: record.state.rawValue)
+            let applying = TransactionAction.allCases.filter { $0.isAvailable(for: record, in: state.snapshot) }
+            let message = StorefrontScreenText.actionDoesNotApply(action.hint.label, transactionID: record.id, state: record.state.rawValue,
+                                                                  applying: applying.map { "\($0.hint.key) \($0.hint.label)" })
             state.push(.alert(Alert(title: StorefrontScreenText.notPossibleTitle, message: message, tone: .warning)))
             return []
         }
