@@ -33,13 +33,18 @@ public enum StorefrontPaneText {
         }
     }
 
-    /// The question before refunding `record`: what it was, and what the buyer loses.
-    public static func refundQuestion(_ record: TransactionRecord, text: StoreText) -> (title: String, question: String) {
+    /// The question before refunding `record` at store time `now`: what it was, and what the
+    /// buyer loses; nothing, for a subscription period that is over or was replaced (by a
+    /// renewal or another plan), as only the money comes back then.
+    public static func refundQuestion(_ record: TransactionRecord, now: Date, text: StoreText) -> (title: String, question: String) {
         let name = text.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
         let price = record.price.map { text.format($0, currency: record.currency) } ?? "—"
         var question = "Refund \(name), bought \(text.date(record.purchaseDate)) for \(price)?"
+        let periodIsOver = record.expiresDate.map { !record.isInForce || $0 <= now } ?? false
         if let credit = record.credit {
             question += " Up to \(record.creditAmount) \(text.creditName(credit)) will be taken back."
+        } else if periodIsOver {
+            question += " Its period is over, so the buyer keeps what they have now; only the money comes back."
         } else {
             question += " The buyer loses what it unlocked."
         }

@@ -2,6 +2,7 @@ import Foundation
 import StoreEngine
 import Testing
 import TerminalUI
+import StorefrontText
 @testable import StorefrontApp
 @testable import StoreCatalog
 
@@ -30,6 +31,35 @@ struct SheetsAndPanesTests {
     static func select(_ id: String, in state: inout AppState) {
         state.send(.home)
         while state.selectedID != id, state.list.scroll.selectedIndex != state.list.entries.count - 1 { state.send(.down) }
+    }
+
+    @Test("The refund question of a subscription period that is over says the buyer keeps what they have (before: that they lose what it unlocked)")
+    func refundOfAnEndedPeriodTakesNothingAway() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        let record = try #require(fixture.state().snapshot.transactions.first { $0.productID == Self.yearly })
+        let expiry = try #require(record.expiresDate)
+        let text = fixture.state().text
+        let during = StorefrontPaneText.refundQuestion(record, now: expiry.addingTimeInterval(-60), text: text).question
+        #expect(during.hasSuffix("The buyer loses what it unlocked."), "\(during)")
+        let after = StorefrontPaneText.refundQuestion(record, now: expiry, text: text).question
+        #expect(after.hasSuffix("Its period is over, so the buyer keeps what they have now; only the money comes back."), "\(after)")
+        var replaced = record
+        replaced.replacedBy = "2000000000000099"
+        let switched = StorefrontPaneText.refundQuestion(replaced, now: expiry.addingTimeInterval(-60), text: text).question
+        #expect(switched == after, "a period replaced by another plan is over too")
+
+        // The storefront asks it at the store's time.
+        fixture.clock.advance(by: expiry.timeIntervalSince(fixture.clock.now()) + 60)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.now = fixture.clock.now()
+        let ended = try #require(state.snapshot.transactions.firstIndex { $0.id == record.id })
+        state.send(.character("t"))
+        for _ in 0..<ended { state.send(.down) }
+        state.send(.character("R"))
+        #expect(state.top == .refundConfirmation(transactionID: record.id))
+        let sheet = Self.rowTexts(state).joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(sheet.contains("Its period is over"), "\(Self.rowTexts(state).joined(separator: "\n"))")
     }
 
     @Test("A plan switched to at the next renewal: the sheet shows its price, no charge today and no offer to choose (before: \"Due today $0.99\" with an offer that was never applied)")
