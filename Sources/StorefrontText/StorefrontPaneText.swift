@@ -91,6 +91,12 @@ public enum StorefrontPaneText {
         value == "required" && !inForce ? "Required, no key in use" : value.capitalized
     }
 
+    /// On a payment sheet whose charge changed while it was open (another device or process
+    /// changed the store): what it said was due today before, when it said a charge today.
+    public static func sheetChanged(dueBefore: String?) -> String {
+        "Changed while this sheet was open" + (dueBefore.map { ": due today was \($0)." } ?? "; read it again.")
+    }
+
     /// The last line of a payment sheet taller than the window, in place of what does not fit.
     public static let sheetCutShort = "… (a taller window shows the rest)"
 

@@ -122,12 +122,29 @@ struct PlanChangeUpdateTests {
         try Self.trialTakenElsewhere(fixture)
         state.refresh(from: fixture)
         #expect(Self.screen(state).contains("$2.99"), "the sheet shows the new amount: \(Self.screen(state))")
+        let said = Self.screen(state).split(whereSeparator: { " │\n".contains($0) }).joined(separator: " ")
+        #expect(said.contains("Changed while this sheet was open: due today was $0.00."),
+                "and says it changed, from what (before: no mark): \(Self.screen(state))")
         #expect(update(&state, .keyPressed(.enter)).isEmpty, "Enter as the amount changed buys nothing")
         _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(0.1)))
         #expect(update(&state, .keyPressed(.enter)).isEmpty, "nor a moment later")
         let effects = state.send(.enter)
         #expect(effects == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil,
                                       shownCharge: Decimal(string: "2.99"))], "once read, Enter buys at what is shown")
+    }
+
+    @Test("A sheet opened anew after its charge changed shows no change mark: it shows the charge from the start")
+    func reopenedSheetHasNoChangeMark() throws {
+        let fixture = try F()
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        #expect(Self.enterOnMonthly(in: &state).isEmpty)
+        try Self.trialTakenElsewhere(fixture)
+        state.refresh(from: fixture)
+        #expect(Self.screen(state).contains("Changed while this sheet was open"))
+        try fixture.run(state.send(.escape), on: &state)
+        #expect(!state.overlays.contains { if case .buySheet = $0 { true } else { false } }, "the sheet closed")
+        #expect(update(&state, .keyPressed(.enter)).isEmpty)
+        #expect(Self.screen(state).contains("$2.99") && !Self.screen(state).contains("Changed while"), "\(Self.screen(state))")
     }
 
     @Test("Enter on a plan the storefront shows as held asks the store to change nothing: after another device ended it, nothing is bought (before: $2.99 was charged with no sheet)")

@@ -44,6 +44,10 @@ enum BuySheetView {
         if let chargeNote {
             lines += chargeNote.wrapped(toWidth: max(1, width - 4)).map { [Span($0, style: Theme.emphasis)] }
         }
+        if let changed = state.sheetChangedUnder, changed.productID == productID {
+            let note = StorefrontPaneText.sheetChanged(dueBefore: changed.dueBefore.map { text.format($0) })
+            lines += note.wrapped(toWidth: max(1, width - 4)).map { [Span($0, style: Theme.style(for: .warning))] }
+        }
         if state.snapshot.nextPurchase != .succeed {
             lines.append([Span(StorefrontPaneText.simulatedPurchase(state.snapshot.nextPurchase),
                                style: Theme.style(for: .warning))])

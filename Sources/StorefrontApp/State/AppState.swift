@@ -65,6 +65,15 @@ public struct AppState: Equatable, Sendable {
     /// What the payment sheet on top charges changed under it (another process changed the
     /// store): the next input clock tick arms it anew, from a time no later key can precede.
     var rearmsSheetAtNextTick = false
+    /// The payment sheet whose charge changed under it, and what it showed as due today before
+    /// (nil when it showed no charge today), so the sheet says that it changed and from what.
+    var sheetChangedUnder: SheetChange?
+
+    /// A payment sheet's charge that changed while it was open: see `sheetChangedUnder`.
+    struct SheetChange: Equatable, Sendable {
+        var productID: String
+        var dueBefore: Decimal?
+    }
     /// Keys that arrived while an operation ran, to be handled when it ends.
     public var waitingKeys: [WaitingKey]
     /// An outcome that needs no answer, shown until the next key (which still does its own work).

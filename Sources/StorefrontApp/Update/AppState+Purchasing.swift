@@ -32,6 +32,7 @@ extension AppState {
                            showing: .purchasing(productID: product.id))
         }
         push(.buySheet(productID: product.id))
+        sheetChangedUnder = nil
         return []
     }
 

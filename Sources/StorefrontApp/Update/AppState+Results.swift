@@ -13,9 +13,10 @@ extension AppState {
         snapshot = fresh
         // A payment sheet whose amount due changed under it is armed anew, so an Enter pressed
         // as it changed confirms nothing the buyer had no moment to read.
-        if dueOnSheet() != dueBefore {
+        if let dueBefore, dueOnSheet() != dueBefore, case let .buySheet(productID, _) = overlays.last {
             confirmationOpenedAt = keyTime
             rearmsSheetAtNextTick = true
+            sheetChangedUnder = SheetChange(productID: productID, dueBefore: dueBefore.charge == .now ? dueBefore.now : nil)
         }
         announceSettledRequests(before: before)
         for index in overlays.indices {
