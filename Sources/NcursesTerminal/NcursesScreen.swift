@@ -203,10 +203,11 @@ public final class NcursesScreen: TerminalBackend {
         return nil
     }
 
-    /// After an ESC, reads a control sequence that follows at once (ESC [ … final byte, or
-    /// ESC O and one more) whole, and says so: curses returns ESC alone for a sequence its
-    /// terminal description does not know (a paste without brackets, a key of another
-    /// terminal), and its bytes read as Esc and typed text closed a field and lost its name.
+    /// After an ESC, reads a control sequence that follows at once (ESC [ … final byte, ESC O
+    /// and one more, or an operating system command ESC ] … up to BEL or ESC \\) whole, and
+    /// says so: curses returns ESC alone for a sequence its terminal description does not know
+    /// (a paste without brackets, a key of another terminal, a title a program printed into
+    /// a paste), and its bytes read as Esc and typed text closed a field and lost its name.
     /// Anything else that came right after the ESC is put back for the next read.
     private func skipsControlSequence(_ window: UnsafeMutablePointer<WINDOW>) -> Bool {
         wtimeout(window, 0)
@@ -226,6 +227,15 @@ public final class NcursesScreen: TerminalBackend {
             var byte: wint_t = 0
             _ = wget_wch(window, &byte)
             return true
+        case 0x5D: // "]": a string up to BEL, or ESC and its backslash (ST)
+            var previous: wint_t = 0
+            for _ in 0..<Self.longestOperatingSystemCommand {
+                var byte: wint_t = 0
+                guard wget_wch(window, &byte) == OK else { break }
+                if byte == 0x07 || byte == 0x9C || (previous == 0x1B && byte == 0x5C) { break }
+                previous = byte
+            }
+            return true
         default:
             unget_wch(wchar_t(bitPattern: next))
             return false
@@ -234,6 +244,10 @@ public final class NcursesScreen: TerminalBackend {
 
     /// The most bytes read after ESC [ looking for a sequence's final byte.
     private static let longestControlSequence = 64
+
+    /// The most characters read after ESC ] looking for the string's end: a window title or a
+    /// link fits, and a longer string that arrives at once is left out all the same.
+    private static let longestOperatingSystemCommand = 4096
 
     /// Reads a paste up to its end marker (or until it stops arriving), as text.
     private func readPaste(_ window: UnsafeMutablePointer<WINDOW>) -> String {

@@ -42,6 +42,11 @@ struct TUIKeysTests {
         try tmux.type("\u{1B}[31;1m")
         try tmux.type("d")
         try await tmux.waitFor("New account: abcd")
+        // An operating system command (a window title), ended by BEL or by ESC \, is left out whole too.
+        try tmux.type("\u{1B}]0;title\u{07}")
+        try tmux.type("\u{1B}]2;other\u{1B}\\")
+        try tmux.type("e")
+        try await tmux.waitFor("New account: abcde")
         try tmux.press("Escape")
         try await tmux.waitForScreen("the field left") { !$0.contains("New account: ") }
     }
