@@ -5,14 +5,20 @@ import StoreLedger
 /// signed format: a store with many events opens from its saved fold and fetches only the rows
 /// after it.
 ///
-/// A checkpoint is trusted only when the store's key signed it and the row with its sequence
-/// number still carries the MAC it names; otherwise it is passed over and every event is read.
-/// The rows before it are not fetched, so their MACs are checked by `verify`, not on opening.
+/// A checkpoint is trusted only when the store's key signed it, the row with its sequence
+/// number still carries the MAC it names, and the server counts no row of the store ever
+/// changed or deleted (`handChangesQuery`, which the store itself never moves); otherwise it is
+/// passed over and every event is read, and a row changed by hand before it is found as any
+/// opening without a checkpoint finds it. The rows before it are not fetched, so a change the
+/// server's statistics do not count (made before a reset of them or a crash of the server) is
+/// found by `verify`, not on opening.
 extension PostgresEventLog {
     public func loadCheckpoint(named name: String) -> LedgerCheckpoint? {
         lock.withLock {
+            // The count is asked in the checkpoint's own statement: no round trip more.
             guard (try? PostgresSchema.version(on: connection)) == PostgresSchema.currentVersion,
-                  let bytes = try? connection.bytes("SELECT content FROM storefront_checkpoints WHERE name = $1", [name])
+                  let bytes = try? connection.bytes(
+                    "SELECT content FROM storefront_checkpoints WHERE name = $1 AND (\(PostgresSchema.handChangesQuery.sql)) = 0", [name])
             else { return nil }
             return chain.checkpoint(fromStored: bytes)
         }

@@ -71,10 +71,26 @@ struct PostgresCheckpointTests {
         #expect(opened == (try summaryOfFullRead(fixture)))
     }
 
+    @Test("a row before the checkpoint changed by hand is found on opening, as without the checkpoint (before: the opening trusted the checkpoint and saw nothing)")
+    func rowChangedBeforeTheCheckpointIsFound() throws {
+        let fixture = try storeWithCheckpoint()
+        try fixture.server.rewriteEventRow(seq: 3, replacing: "\"amount\":1", with: "\"amount\":2")
+        let log = try fixture.log()
+        #expect(log.loadCheckpoint(named: "com.example.rage") == nil, "the server counts a row changed: the checkpoint is passed over")
+        let opened = try fixture.store()
+        #expect(opened.ledgerProblems.contains { $0.line != nil }, "the opening read every row and found the changed one: \(opened.ledgerProblems)")
+        // Once the rows are as they were and the counts reset (as after `verify`), the checkpoint is used again.
+        try fixture.server.rewriteEventRow(seq: 3, replacing: "\"amount\":2", with: "\"amount\":1")
+        try fixture.server.psql("SELECT pg_stat_reset()")
+        #expect(try fixture.log().loadCheckpoint(named: "com.example.rage")?.sequence == 24)
+    }
+
     @Test("a checkpoint ahead of the events (a database restored from an older backup) is ignored and replaced")
     func checkpointAheadOfEventsIsIgnored() throws {
         let fixture = try storeWithCheckpoint()
         try fixture.server.psql("SET session_replication_role = replica; DELETE FROM storefront_events WHERE seq > 20")
+        // A restored database starts with no count of rows changed: the deletion standing in for it must not show.
+        try fixture.server.psql("SELECT pg_stat_reset()")
         let log = try fixture.log()
         let checkpoint = try #require(log.loadCheckpoint(named: "com.example.rage"), "the checkpoint itself is genuine")
         log.resume(from: checkpoint)
@@ -90,6 +106,7 @@ struct PostgresCheckpointTests {
     func checkpointOfAnotherHistoryIsIgnored() throws {
         let fixture = try storeWithCheckpoint()
         try fixture.server.psql("SET session_replication_role = replica; DELETE FROM storefront_events WHERE seq > 20")
+        try fixture.server.psql("SELECT pg_stat_reset()")  // as a restored database, which counts no row changed
         let writer = try fixture.store()
         for _ in 0..<6 { _ = try writer.purchase(face, buyer: phone, storefront: "USA") }
         let opened = summary(try fixture.store())
