@@ -90,6 +90,12 @@ public enum StorefrontScreenText {
     /// The catalog has no consumable credit to spend.
     public static let nothingToUse = (title: "Nothing to use", message: "This catalog has no credits to spend.")
 
+    /// A payment sheet closed because the product became the account's while it was open
+    /// (bought on another device or by another process): nothing was bought here.
+    public static func sheetClosedAlreadyYours(_ name: String) -> (title: String, message: String) {
+        ("Already yours", "\(name) became yours while its payment sheet was open (bought elsewhere); the sheet closed and nothing was charged here.")
+    }
+
     /// A transaction action pressed on a transaction it does not fit, naming the keys that do
     /// ("U resume renewal"): the alert covers the footer that lists them.
     public static func actionDoesNotApply(_ action: String, transactionID: String, state: String, applying: [String]) -> String {

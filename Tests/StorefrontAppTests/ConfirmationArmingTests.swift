@@ -161,6 +161,21 @@ struct ConfirmationArmingTests {
         #expect(state.top?.isConfirmation == true)
     }
 
+    @Test("The help over a sheet closed with Enter arms the sheet again: a second Enter at once buys nothing (before: it bought)")
+    func helpClosedWithEnterRearms() throws {
+        let fixture = try F()
+        try fixture.buy("com.example.rage.pro.yearly")
+        var state = fixture.state()
+        state.send(.character("t"), .character("X"))
+        let opened = state.keyTime
+        _ = update(&state, .keyClockTicked(opened.addingTimeInterval(ConfirmationArming.delay + 1)))
+        _ = update(&state, .keyPressed(.character("?")))
+        #expect(state.sendInOneBurst(.enter, .enter).isEmpty, "the first Enter closes the help, the second is not taken")
+        #expect(state.top?.isConfirmation == true && state.activity == nil)
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(ConfirmationArming.delay + 0.1)))
+        #expect(update(&state, .keyPressed(.enter)).count == 1, "an Enter once the sheet could be read is taken")
+    }
+
     @Test("Coming back from the help does not arm a sheet again: Enter soon after Esc confirms")
     func helpDoesNotRearm() throws {
         let fixture = try F()

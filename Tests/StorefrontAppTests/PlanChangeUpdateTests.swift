@@ -133,6 +133,22 @@ struct PlanChangeUpdateTests {
                                       shownCharge: Decimal(string: "2.99"))], "once read, Enter buys at what is shown")
     }
 
+    @Test("A sheet whose plan the account bought elsewhere while it was open closes and says so (before: it went on offering it at $2.99)")
+    func sheetOfAPlanBoughtElsewhereCloses() throws {
+        let fixture = try F()
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        #expect(Self.enterOnMonthly(in: &state).isEmpty)
+        try fixture.buy(F.monthly, buyer: Buyer(account: fixture.buyer.account, device: "ipad"))
+        state.refresh(from: fixture)
+        #expect(!state.overlays.contains { if case .buySheet = $0 { true } else { false } }, "the sheet closed")
+        #expect(state.topAlert?.title == "Already yours", "\(String(describing: state.topAlert))")
+        #expect(state.topAlert?.message.contains("nothing was charged here") == true)
+        let events = fixture.log.allEvents.count
+        state.send(.enter)
+        #expect(state.overlays.isEmpty && state.activity == nil, "the Enter meant for the sheet only closes the alert")
+        #expect(fixture.log.allEvents.count == events, "nothing recorded")
+    }
+
     @Test("A sheet opened anew after its charge changed shows no change mark: it shows the charge from the start")
     func reopenedSheetHasNoChangeMark() throws {
         let fixture = try F()

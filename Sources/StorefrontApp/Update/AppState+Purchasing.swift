@@ -15,7 +15,21 @@ extension AppState {
             push(.alert(Alert(title: StorefrontScreenText.notSoldTitle, message: text.message(for: refusal, product: product), tone: .warning)))
             return []
         }
-        let alreadyHas: Bool = switch status {
+        if alreadyHas(product) || !snapshot.purchasesAllowed {
+            // No sheet asked about a change: the store is asked to change nothing, and refuses
+            // what would change something (another device may have changed it meanwhile).
+            return perform(.purchase(productID: product.id, buyer: buyer, storefront: storefront, simulate: nil, changesNothing: true),
+                           showing: .purchasing(productID: product.id))
+        }
+        push(.buySheet(productID: product.id))
+        sheetChangedUnder = nil
+        return []
+    }
+
+    /// Whether the account already has `product` as buying it would give it, so that buying it
+    /// opens no sheet: owned (here or to restore), or the plan in force and renewing as it is.
+    func alreadyHas(_ product: Product) -> Bool {
+        switch snapshot.status(of: product.id) {
         case .owned, .restoreToUnlock, .awaitingDelivery: true
         // Buying the current plan again while its auto-renew is off, or with a switch away
         // from it scheduled, and buying a plan whose switch waits on hold, change what renews:
@@ -25,15 +39,6 @@ extension AppState {
             product.type != .nonRenewing && (until == nil || willRenew && BuySheetCharge.of(product, state: self) == .now)
         default: false
         }
-        if alreadyHas || !snapshot.purchasesAllowed {
-            // No sheet asked about a change: the store is asked to change nothing, and refuses
-            // what would change something (another device may have changed it meanwhile).
-            return perform(.purchase(productID: product.id, buyer: buyer, storefront: storefront, simulate: nil, changesNothing: true),
-                           showing: .purchasing(productID: product.id))
-        }
-        push(.buySheet(productID: product.id))
-        sheetChangedUnder = nil
-        return []
     }
 
     /// Scrolls the detail pane, which is shorter than a product's details on small windows.

@@ -13,7 +13,14 @@ extension AppState {
         snapshot = fresh
         // A payment sheet whose amount due changed under it is armed anew, so an Enter pressed
         // as it changed confirms nothing the buyer had no moment to read.
-        if let dueBefore, dueOnSheet() != dueBefore, case let .buySheet(productID, _) = overlays.last {
+        if activity == nil, case let .buySheet(productID, _) = overlays.last, let product = catalog.product(id: productID),
+           alreadyHas(product) {
+            // Bought elsewhere while the sheet was open: it would offer what the account has. An
+            // alert to acknowledge, so the Enter meant for the sheet is not taken by the list.
+            closeTop()
+            let closed = StorefrontScreenText.sheetClosedAlreadyYours(text.title(of: product))
+            report(Alert(title: closed.title, message: closed.message, tone: .warning))
+        } else if let dueBefore, dueOnSheet() != dueBefore, case let .buySheet(productID, _) = overlays.last {
             confirmationOpenedAt = keyTime
             rearmsSheetAtNextTick = true
             sheetChangedUnder = SheetChange(productID: productID, dueBefore: dueBefore.charge == .now ? dueBefore.now : nil)

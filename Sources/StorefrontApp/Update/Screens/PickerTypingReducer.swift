@@ -23,7 +23,7 @@ enum PickerTypingReducer: KeyReducer {
                    when: { entry(in: $0).map { $0.cursorOffset > 0 } ?? false }),
         KeyBinding(.moveCursor, keys: [.right, .end], help: ("→ End", "move the cursor on a letter, to the end"),
                    when: { entry(in: $0).map { $0.cursorOffset < $0.text.count } ?? false }),
-        KeyBinding(.apply, keys: [.enter], help: ("Enter", "apply what is typed (a locale's region also picks the storefront)"),
+        KeyBinding(.apply, keys: [.enter], help: ("Enter", "apply what is typed: a name, or a locale (whose region also picks the storefront)"),
                    hint: FooterHint("Enter", "apply")),
         KeyBinding(.leave, keys: [.escape], help: ("Esc", "leave the field, then close"), hint: FooterHint("Esc", "back")),
     ])
