@@ -161,15 +161,20 @@ struct ConfirmationArmingTests {
         #expect(state.top?.isConfirmation == true)
     }
 
-    @Test("The help over a sheet closed with Enter arms the sheet again: a second Enter at once buys nothing (before: it bought)")
-    func helpClosedWithEnterRearms() throws {
+    /// The help opened over the cancel-renewal sheet of a yearly plan, once the sheet was armed.
+    private static func helpOverAnArmedSheet() throws -> AppState {
         let fixture = try F()
         try fixture.buy("com.example.rage.pro.yearly")
         var state = fixture.state()
         state.send(.character("t"), .character("X"))
-        let opened = state.keyTime
-        _ = update(&state, .keyClockTicked(opened.addingTimeInterval(ConfirmationArming.delay + 1)))
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(ConfirmationArming.delay + 1)))
         _ = update(&state, .keyPressed(.character("?")))
+        return state
+    }
+
+    @Test("The help over a sheet closed with Enter arms the sheet again: a second Enter at once buys nothing (before: it bought)")
+    func helpClosedWithEnterRearms() throws {
+        var state = try Self.helpOverAnArmedSheet()
         #expect(state.sendInOneBurst(.enter, .enter).isEmpty, "the first Enter closes the help, the second is not taken")
         #expect(state.top?.isConfirmation == true && state.activity == nil)
         _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(ConfirmationArming.delay + 0.1)))
@@ -178,13 +183,7 @@ struct ConfirmationArmingTests {
 
     @Test("Coming back from the help does not arm a sheet again: Enter soon after Esc confirms")
     func helpDoesNotRearm() throws {
-        let fixture = try F()
-        try fixture.buy("com.example.rage.pro.yearly")
-        var state = fixture.state()
-        state.send(.character("t"), .character("X"))
-        let opened = state.keyTime
-        _ = update(&state, .keyClockTicked(opened.addingTimeInterval(ConfirmationArming.delay + 1)))
-        _ = update(&state, .keyPressed(.character("?")))
+        var state = try Self.helpOverAnArmedSheet()
         _ = update(&state, .keyPressed(.escape))
         #expect(state.top?.isConfirmation == true)
         _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(ConfirmationArming.delay / 3)))
