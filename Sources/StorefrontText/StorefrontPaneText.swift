@@ -51,11 +51,18 @@ public enum StorefrontPaneText {
         return ("Refund transaction \(record.id)", question)
     }
 
-    /// The question before turning off the renewal of `productID`, active until `expiry` when known.
-    public static func cancelRenewalQuestion(productID: String, expiry: Date?, text: StoreText) -> String {
+    /// The question before turning off the renewal of `productID`, whose period ends at
+    /// `expiry` when known, asked at store time `now`: a period still running goes on to its
+    /// end; one that ended in a billing problem ends for good instead of renewing once billing
+    /// is resolved.
+    public static func cancelRenewalQuestion(productID: String, expiry: Date?, now: Date, text: StoreText) -> String {
         let name = text.catalog.product(id: productID).map(text.title(of:)) ?? productID
         var question = "Stop renewing \(name)?"
-        if let expiry { question += " It stays active until \(text.date(expiry)), then ends." }
+        if let expiry, expiry > now {
+            question += " It stays active until \(text.date(expiry)), then ends."
+        } else if expiry != nil {
+            question += " Its renewal failed on billing; it then ends instead of renewing once billing is resolved."
+        }
         return question
     }
 

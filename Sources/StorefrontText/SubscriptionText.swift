@@ -9,8 +9,12 @@ extension StoreText {
         case .subscribed:
             message += chain.willAutoRenew ? ", renews \(date(chain.expiresDate))." : ", ends \(date(chain.expiresDate)) (will not renew)."
         case .inGracePeriod:
-            message += ", access until \(chain.gracePeriodExpiresDate.map(date) ?? "-")."
-        case .expired, .revoked, .inBillingRetryPeriod:
+            message += ", renewal failed on billing, access until \(chain.gracePeriodExpiresDate.map(date) ?? "-")"
+                + (chain.willAutoRenew ? "; renews once billing is resolved." : "; auto-renew is off, so it then ends.")
+        case .inBillingRetryPeriod:
+            message += ", renewal failed on billing \(date(chain.expiresDate)), no access"
+                + (chain.willAutoRenew ? " until billing is resolved." : "; auto-renew is off, so it ends instead of renewing.")
+        case .expired, .revoked:
             message += "."
         }
         // An ended subscription switches to nothing: only an ongoing one mentions its change,

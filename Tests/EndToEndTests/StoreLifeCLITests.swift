@@ -83,6 +83,22 @@ import Testing
         #expect(try cli.run(["deliver-unfinished"]).stdout.contains("No unfinished transactions"))
     }
 
+    @Test("cancel-renewal in grace and billing retry says the renewal failed and what turning it off does (before: the bare state name)")
+    func cancelRenewalAfterABillingFailureSaysWhatItMeans() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        for setting in ["billing-retry", "grace-period"] { #expect(try cli.run(["settings", "set", setting, "true"]).status == 0) }
+        #expect(try cli.run(["advance", "P1Y"]).status == 0)
+        let grace = try cli.run(["cancel-renewal", "com.example.rage.pro.yearly"])
+        #expect(grace.stdout.contains("inGracePeriod, renewal failed on billing, access until"), "\(grace.stdout)")
+        #expect(grace.stdout.contains("auto-renew is off, so it then ends."), "\(grace.stdout)")
+        #expect(try cli.run(["resume-renewal", "com.example.rage.pro.yearly"]).status == 0)
+        #expect(try cli.run(["advance", "P17D"]).status == 0)
+        let retry = try cli.run(["cancel-renewal", "com.example.rage.pro.yearly"])
+        #expect(retry.status == 0)
+        #expect(retry.stdout.contains("inBillingRetryPeriod, renewal failed on billing"), "\(retry.stdout)")
+        #expect(retry.stdout.contains("no access; auto-renew is off, so it ends instead of renewing."), "\(retry.stdout)")
+    }
+
     @Test func everySubscriptionStateIsReachable() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
         #expect(try subscriptionState("com.example.rage.pro.yearly")?.state == "subscribed")

@@ -62,6 +62,16 @@ struct SheetsAndPanesTests {
         #expect(sheet.contains("Its period is over"), "\(Self.rowTexts(state).joined(separator: "\n"))")
     }
 
+    @Test("The cancel-renewal question of a plan whose renewal failed on billing says so, not that it stays active until a past date")
+    func cancelRenewalQuestionAfterABillingFailure() throws {
+        let text = try F().state().text
+        let expiry = Date(timeIntervalSince1970: 1_800_000_000)
+        let running = StorefrontPaneText.cancelRenewalQuestion(productID: Self.yearly, expiry: expiry, now: expiry.addingTimeInterval(-60), text: text)
+        #expect(running.contains("It stays active until"), "\(running)")
+        let failed = StorefrontPaneText.cancelRenewalQuestion(productID: Self.yearly, expiry: expiry, now: expiry.addingTimeInterval(60), text: text)
+        #expect(!failed.contains("stays active") && failed.contains("Its renewal failed on billing"), "\(failed)")
+    }
+
     @Test("A plan switched to at the next renewal: the sheet shows its price, no charge today and no offer to choose (before: \"Due today $0.99\" with an offer that was never applied)")
     func planSwitchSheetChargesNothingNow() throws {
         let fixture = try F()

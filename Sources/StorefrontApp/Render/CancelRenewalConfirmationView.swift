@@ -14,7 +14,8 @@ enum CancelRenewalConfirmationView {
             return
         }
         let message = StorefrontPaneText.cancelRenewalQuestion(
-            productID: record.productID, expiry: state.snapshot.subscription(latest: record.id)?.expiresDate, text: text)
+            productID: record.productID, expiry: state.snapshot.subscription(latest: record.id)?.expiresDate, now: state.storeNow,
+            text: text)
         QuestionDialog.draw(title: "Cancel renewal", question: message, yes: "Cancel renewal", no: "Keep renewing",
                             width: width, in: area, into: &buffer)
     }
