@@ -105,6 +105,18 @@ struct ScreensUpdateTests {
             + "Keys that apply to it: R refund.")
     }
 
+    @Test("R on a free trial asks to refund it, as `refund` on the command line does it (before: \"does not apply\" here, refunded there)")
+    func refundOfAFreeTrialIsOffered() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        var state = fixture.state()
+        state.send(.character("t"))
+        let record = state.snapshot.transactions[0]
+        #expect(record.productID == F.monthly && record.price == 0)
+        #expect(state.send(.character("R")).isEmpty)
+        #expect(state.top == .refundConfirmation(transactionID: record.id))
+    }
+
     @Test("R with no transactions does nothing")
     func refundWithoutTransactions() throws {
         var state = try F().state()

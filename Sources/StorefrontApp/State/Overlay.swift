@@ -116,7 +116,9 @@ public enum TransactionAction: CaseIterable, Equatable, Sendable {
         switch self {
         case .approve, .decline: return record.state == .pending
         case .complete: return record.state == .needsAction
-        case .refund: return record.state == .purchased && (record.price ?? 0) > 0
+        // As the store decides (and `refund` on the command line): a free trial charged nothing,
+        // but refunding it still revokes what it unlocked.
+        case .refund: return record.state == .purchased && !isFree
         case .renew: return !isFree && ongoing
         case .expire: return !isFree && ongoing
         case .cancelRenewal: return !isFree && ongoing && subscription?.willAutoRenew == true
