@@ -99,7 +99,7 @@ public enum StorefrontScreenText {
     /// A transaction action pressed on a transaction it does not fit, naming the keys that do
     /// ("U resume renewal"): the alert covers the footer that lists them.
     public static func actionDoesNotApply(_ action: String, transactionID: String, state: String, applying: [String]) -> String {
-        "\(action.capitalized) does not apply to transaction \(transactionID) (\(state)). "
+        "\(action.prefix(1).uppercased() + action.dropFirst()) does not apply to transaction \(transactionID) (\(state)). "
             + (applying.isEmpty ? "No key changes it." : "Keys that apply to it: \(applying.joined(separator: ", ")).")
     }
 

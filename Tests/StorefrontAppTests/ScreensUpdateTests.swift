@@ -101,8 +101,21 @@ struct ScreensUpdateTests {
         let record = state.snapshot.transactions[0]
         #expect(record.productID == F.noAds)
         #expect(state.send(.character("U")).isEmpty)
-        #expect(state.topAlert?.message == "Resume Renewal does not apply to transaction \(record.id) (purchased). "
+        #expect(state.topAlert?.message == "Resume renewal does not apply to transaction \(record.id) (purchased). "
             + "Keys that apply to it: R refund.")
+    }
+
+    @Test("A key that does not apply to an ended subscription's transaction says it expired, not \"purchased\"")
+    func inapplicableKeyOnAnEndedSubscriptionSaysItEnded() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        _ = try fixture.store.expire(F.monthly, buyer: fixture.buyer)
+        var state = fixture.state()
+        state.send(.character("t"))
+        let record = state.snapshot.transactions[0]
+        #expect(state.send(.character("U")).isEmpty)
+        #expect(state.topAlert?.message.hasPrefix("Resume renewal does not apply to transaction \(record.id) (expired).") == true,
+                "\(String(describing: state.topAlert))")
     }
 
     @Test("R on a free trial asks to refund it, as `refund` on the command line does it (before: \"does not apply\" here, refunded there)")

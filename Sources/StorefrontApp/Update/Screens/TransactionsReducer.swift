@@ -58,13 +58,24 @@ enum TransactionsReducer: KeyReducer {
         return []
     }
 
+    /// How `record` stands, in the word that says why an action does not fit it: a purchased
+    /// subscription transaction by its subscription's state ("expired", "subscribed") or as
+    /// "replaced" or "unsubscribed", since "purchased" alone hides that it ended.
+    private static func standing(of record: TransactionRecord, in snapshot: StoreSnapshot) -> String {
+        guard record.state == .purchased else { return record.state.rawValue }
+        if record.unsubscribedDate != nil { return "unsubscribed" }
+        if record.replacedBy != nil { return "replaced" }
+        return snapshot.subscription(latest: record.id)?.state.rawValue ?? record.state.rawValue
+    }
+
     private static func start(_ action: TransactionAction, on record: TransactionRecord, isAvailable: Bool,
                               state: inout AppState) -> [Effect] {
         // Refused as read-only before anything else: whether the action applies is moot then.
         if state.refusedAsReadOnly() { return [] }
         guard isAvailable else {
             let applying = TransactionAction.allCases.filter { $0.isAvailable(for: record, in: state.snapshot) }
-            let message = StorefrontScreenText.actionDoesNotApply(action.hint.label, transactionID: record.id, state: record.state.rawValue,
+            let message = StorefrontScreenText.actionDoesNotApply(action.hint.label, transactionID: record.id,
+                                                                  state: standing(of: record, in: state.snapshot),
                                                                   applying: applying.map { "\($0.hint.key) \($0.hint.label)" })
             state.push(.alert(Alert(title: StorefrontScreenText.notPossibleTitle, message: message, tone: .warning)))
             return []
