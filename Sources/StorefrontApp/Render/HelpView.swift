@@ -54,8 +54,11 @@ enum HelpView {
     static func draw(_ screen: HelpScreen, in area: Rect, into buffer: inout ScreenBuffer) {
         let rows = rows(for: screen.topic, size: buffer.size)
         let frame = frame(rows: rows.count, size: buffer.size)
-        let inside = Dialog.draw(frame, title: "Keys", into: &buffer)
         let offset = min(screen.offset, maximumOffset(topic: screen.topic, size: buffer.size))
+        // A help taller than its box says which rows it shows, so its end is not taken for the help's.
+        let shown = visibleRows(rows: rows.count, size: buffer.size)
+        let title = shown < rows.count ? "Keys · rows \(offset + 1)–\(offset + shown) of \(rows.count)" : "Keys"
+        let inside = Dialog.draw(frame, title: title, into: &buffer)
         for (index, row) in rows.dropFirst(offset).prefix(inside.height).enumerated() {
             let rect = inside.row(index)
             if row.isHeading {
