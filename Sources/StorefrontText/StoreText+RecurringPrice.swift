@@ -1,7 +1,7 @@
 import Foundation
 import StoreCatalog
 
-/// A subscription's price with its period, said once for the storefront and the command line.
+/// A subscription's price with its period, and how often it renews, said once for the storefront and the command line.
 extension StoreText {
     /// The regular price for one period: "$2.99/month", "$9.99/3 months"; abbreviated for the
     /// product list's narrow price column: "$2.99/mo", "$9.99/3 mo". A price of nothing is "Free".
@@ -21,6 +21,11 @@ extension StoreText {
         guard product.type == .autoRenewable, let period = product.subscription?.period,
               let amount = product.price(in: storefront), amount > 0 else { return price }
         return recurringPrice(amount, period: period, abbreviated: abbreviated)
+    }
+
+    /// How often a subscription renews: "every month", "every 3 months".
+    public func everyPeriodText(_ period: SubscriptionPeriod) -> String {
+        "every " + (period.value == 1 ? Self.unitName(period.unit) : periodText(period))
     }
 
     private static func abbreviation(_ unit: SubscriptionPeriod.Unit) -> String {

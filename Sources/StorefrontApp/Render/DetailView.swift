@@ -97,7 +97,7 @@ enum DetailView {
             facts.append(("Grants", grant + (maximum.map { " (hold at most \($0))" } ?? "")))
         }
         if let subscription = product.subscription {
-            // "Renews every 1 year" beside "Not renewing" contradicted itself: while the plan's
+            // "Renews every year" beside "Not renewing" contradicted itself: while the plan's
             // auto-renew is off, its period is just a period.
             let renewalOff = if case .active(let until, let willRenew) = state.snapshot.status(of: product.id) {
                 until != nil && !willRenew
@@ -105,7 +105,7 @@ enum DetailView {
                 false
             }
             facts.append(renewalOff ? ("Period", "\(text.periodText(subscription.period)); auto-renew is off")
-                                    : ("Renews", "every \(text.periodText(subscription.period))"))
+                                    : ("Renews", text.everyPeriodText(subscription.period)))
             // An offer is advertised only to those who can take it: the introductory offer to
             // new subscribers of the group, promotional offers to present and past ones.
             let subscribed = state.snapshot.subscribedGroups.contains(subscription.group)
