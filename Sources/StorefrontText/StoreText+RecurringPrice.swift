@@ -14,6 +14,13 @@ extension StoreText {
         return "\(price)/\(period.value == 1 ? Self.unitName(period.unit) : periodText(period))"
     }
 
+    /// A product's price as shown: "Free" when it costs nothing, else the formatted price;
+    /// nil where it is not sold.
+    public func shownPrice(_ product: Product) -> String? {
+        guard let amount = product.price(in: storefront) else { return nil }
+        return amount == 0 ? "Free" : displayPrice(product)
+    }
+
     /// A product's `price` as a list shows it: with its period for a paid auto-renewable
     /// subscription ("$2.99/mo"), so plans of one name tell apart; spelled out
     /// (`abbreviated: false`, "$2.99/month") where there is room. Any other price as given.

@@ -42,7 +42,7 @@ import Testing
         #expect(row("com.example.rage.pro.monthly").contains("$2.99/month"), "\(rows)")
         #expect(row("com.example.rage.pro.yearly").contains("$19.99/year"), "\(rows)")
         #expect(row("com.example.rage.noads").contains("$2.99") && !row("com.example.rage.noads").contains("/"), "\(rows)")
-        #expect(row("com.example.rage.newsletter").contains("$0.00"), "a free subscription keeps its price: \(rows)")
+        #expect(row("com.example.rage.newsletter").contains("Free"), "a free subscription is Free, as in the storefront: \(rows)")
     }
 
     @Test func anUpgradeShowsItsProRataRefund() throws {

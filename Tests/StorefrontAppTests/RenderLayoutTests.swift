@@ -37,7 +37,7 @@ struct RenderLayoutTests {
         var priceEnds: Set<Int> = []
         var statusEnds: Set<Int> = []
         for (product, row) in rows {
-            let price = AppText.price(of: product, text: text).map { text.listedPrice($0, product: product) } ?? "—"
+            let price = text.shownPrice(product).map { text.listedPrice($0, product: product) } ?? "—"
             let start = try #require(Self.column(of: price, in: row), "no price \(price) in \(row)")
             priceEnds.insert(start + price.displayWidth)
             let status = text.statusText(state.snapshot.status(of: product.id))

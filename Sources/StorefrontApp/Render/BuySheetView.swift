@@ -17,7 +17,7 @@ enum BuySheetView {
         let charge = BuySheetCharge.of(product, state: state)
         if charge != .now {
             // Nothing is due today: the price is the plan's, per period, paid from its renewal on.
-            let price = AppText.price(of: product, text: text).map { text.listedPrice($0, product: product, abbreviated: false) }
+            let price = text.shownPrice(product).map { text.listedPrice($0, product: product, abbreviated: false) }
             lines.append(field("Price", price ?? "—", width: width - 4, valueStyle: Theme.emphasis))
         } else if let terms = subscriptionTerms(of: product, offerID: offerID, state: state) {
             // What the App Store's sheet says: what is charged now, and what after.
@@ -32,7 +32,7 @@ enum BuySheetView {
                     .map { [Span($0, style: Theme.style(for: .warning))] }
             }
         } else {
-            lines.append(field("Price", AppText.price(of: product, text: text) ?? "—", width: width - 4, valueStyle: Theme.emphasis))
+            lines.append(field("Price", text.shownPrice(product) ?? "—", width: width - 4, valueStyle: Theme.emphasis))
         }
         lines += wrappedField("Account", "\(state.buyer.account) on \(state.buyer.device)", width: width - 4)
         let chargeNote: String? = switch charge {

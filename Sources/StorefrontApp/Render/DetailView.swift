@@ -37,7 +37,7 @@ enum DetailView {
         let status = state.snapshot.status(of: product.id)
         var lines: [[Span]] = []
         let type = AppText.typeName(product.type)
-        let price = AppText.price(of: product, text: text).map { text.listedPrice($0, product: product, abbreviated: false) }
+        let price = text.shownPrice(product).map { text.listedPrice($0, product: product, abbreviated: false) }
             ?? "not sold here"
         if type.displayWidth + 3 + price.displayWidth <= width {
             lines.append([Span(type, style: Theme.muted), Span(" · ", style: Theme.muted), Span(price, style: Theme.emphasis)])

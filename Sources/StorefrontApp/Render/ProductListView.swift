@@ -44,7 +44,7 @@ enum ProductListView {
             guard case .product(let productIndex) = list.entries[index] else { continue }
             let product = state.catalog.products[productIndex]
             let status = state.snapshot.status(of: product.id)
-            let price = AppText.price(of: product, text: text)
+            let price = text.shownPrice(product)
             let shown = price.map { text.listedPrice($0, product: product) }
             rows[index] = RowText(title: text.title(of: product),
                                   status: AppText.status(status, state: state, fittingIn: statusWidth),

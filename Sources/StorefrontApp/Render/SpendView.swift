@@ -61,7 +61,7 @@ enum SpendView {
             lines.append(([Span("No \(name) left.")], false))
             if let product = state.productGranting(screen.credit) {
                 lines.append(([], true))
-                let offer = [text.title(of: product), text.grantText(product), AppText.price(of: product, text: text)]
+                let offer = [text.title(of: product), text.grantText(product), text.shownPrice(product)]
                     .compactMap { $0 }.joined(separator: " · ")
                 lines.append(([Span("Enter", style: Theme.key), Span(" buy more: \(offer)")], false))
             }

@@ -101,11 +101,4 @@ enum AppText {
         let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
         return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(seconds))" : "\(minutes):\(twoDigits(seconds))"
     }
-
-    /// The price as a shopper reads it: "Free" for a product that costs nothing here, else
-    /// the formatted price; nil when it is not sold here.
-    static func price(of product: Product, text: StoreText) -> String? {
-        guard let amount = product.price(in: text.storefront) else { return nil }
-        return amount == 0 ? "Free" : text.displayPrice(product)
-    }
 }

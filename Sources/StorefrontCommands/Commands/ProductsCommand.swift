@@ -33,7 +33,7 @@ enum ProductsCommand {
             for product in section.products {
                 let status = text.statusText(store.status(of: product, in: entitlements, storefront: session.storefront))
                 console.out(CommandLineText.Products.row(title: text.title(of: product), id: product.id,
-                                                         price: text.displayPrice(product).map { text.listedPrice($0, product: product, abbreviated: false) }
+                                                         price: text.shownPrice(product).map { text.listedPrice($0, product: product, abbreviated: false) }
                                                              ?? CommandLineText.Products.notSoldPrice,
                                                          status: status))
             }
