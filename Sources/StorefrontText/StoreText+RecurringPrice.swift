@@ -1,7 +1,8 @@
 import Foundation
 import StoreCatalog
 
-/// A subscription's price with its period, and how often it renews, said once for the storefront and the command line.
+/// Prices as lists show them, and a subscription's price with its period and how often it
+/// renews, said once for the storefront and the command line.
 extension StoreText {
     /// The regular price for one period: "$2.99/month", "$9.99/3 months"; abbreviated for the
     /// product list's narrow price column: "$2.99/mo", "$9.99/3 mo". A price of nothing is "Free".

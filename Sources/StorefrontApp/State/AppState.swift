@@ -68,12 +68,6 @@ public struct AppState: Equatable, Sendable {
     /// The payment sheet whose charge changed under it, and what it showed as due today before
     /// (nil when it showed no charge today), so the sheet says that it changed and from what.
     var sheetChangedUnder: SheetChange?
-
-    /// A payment sheet's charge that changed while it was open: see `sheetChangedUnder`.
-    struct SheetChange: Equatable, Sendable {
-        var productID: String
-        var dueBefore: Decimal?
-    }
     /// Keys that arrived while an operation ran, to be handled when it ends.
     public var waitingKeys: [WaitingKey]
     /// An outcome that needs no answer, shown until the next key (which still does its own work).
@@ -170,5 +164,13 @@ public struct AppState: Equatable, Sendable {
     func productGranting(_ credit: String) -> Product? {
         catalog.products.first { $0.grant?.credit == credit && $0.price(in: storefront) != nil }
             ?? catalog.products.first { $0.grant?.credit == credit }
+    }
+}
+
+extension AppState {
+    /// A payment sheet's charge that changed while it was open: see `sheetChangedUnder`.
+    struct SheetChange: Equatable, Sendable {
+        var productID: String
+        var dueBefore: Decimal?
     }
 }
