@@ -9,6 +9,18 @@ extension AppState {
             // an offer, which still needs an Enter once the sheet is armed.
             return []
         }
+        let effects = dispatch(key, on: overlay)
+        if key == .enter, !overlay.isConfirmation, overlays.last?.isConfirmation == true {
+            // An Enter that closed a help or an alert over a sheet is the sheet's yes too: a
+            // second one pressed at once (a double press, a held key) would confirm what the
+            // sheet says unread. The sheet is armed anew; closed with Esc or ?, it is not.
+            confirmationOpenedAt = time
+        }
+        return effects
+    }
+
+    /// Hands `key` to the reducer of `overlay`, the overlay on top.
+    private mutating func dispatch(_ key: Key, on overlay: Overlay) -> [Effect] {
         switch overlay {
         case let .buySheet(productID, offerID):
             return BuySheetReducer.press(key, screen: .init(productID: productID, offerID: offerID), state: &self)

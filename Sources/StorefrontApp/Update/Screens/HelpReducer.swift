@@ -24,12 +24,7 @@ enum HelpReducer: KeyReducer {
             let delta = ProductList.Movement(key)?.delta(page: page, count: rows) ?? 0
             screen.offset = min(max(0, screen.offset + delta), bottom)
             state.replaceTop(with: .help(screen))
-        case .close:
-            state.closeTop()
-            // Enter closes the help and confirms the sheet under it: a second Enter pressed at
-            // once (a double press, a held key) would buy. Closed with Enter, the sheet is armed
-            // anew; closed with Esc or ?, which a sheet does not take as yes, it is not.
-            if key == .enter, state.overlays.last?.isConfirmation == true { state.confirmationOpenedAt = state.keyTime }
+        case .close: state.closeTop()
         case .quit: return state.quit()
         }
         return []
