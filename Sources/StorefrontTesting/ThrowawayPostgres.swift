@@ -93,10 +93,18 @@ public final class ThrowawayPostgres: @unchecked Sendable {
     }
 
     /// Runs `sql` with psql as the superuser; returns what it printed (unaligned, tuples only).
+    /// What it changed is in the server's statistics when it returns, as stores count rows
+    /// changed by hand from them (`handChangesQuery`).
     @discardableResult
     public func psql(_ sql: String, database: String? = nil) throws -> String {
-        try run("psql", asServer: false, psqlArguments(database: database) + ["-c", sql])
+        try run("psql", asServer: false, psqlArguments(database: database) + ["-c", sql] + Self.statisticsReportedAtOnce)
     }
+
+    /// psql commands, after the caller's, that have the session report its statistics before it
+    /// answers, printing nothing. Otherwise a session that connected less than a second before
+    /// reports them only as it ends, after psql has returned: a store reading at that moment
+    /// counts the change later, as one more, and reads itself again from its first row.
+    static let statisticsReportedAtOnce = ["-c", "\\o /dev/null", "-c", "SELECT pg_stat_force_next_flush()"]
 
     /// Replaces `old` with `new` in the line of event row `seq`, its triggers disabled for the
     /// statement and enabled again, as a superuser damaging or mending a store by hand does.
