@@ -7,8 +7,9 @@ extension CommandLineText {
 
         public static func notASimulation(_ value: String) -> String { "--simulate takes cancel or fail, not \"\(value)\"" }
 
-        public static func quantityOutOfRange(maximum: Int, given: String) -> String {
-            "--quantity must be a whole number from 1 to \(maximum), not \"\(given)\"; buy more in several purchases"
+        /// The advice to buy in several purchases is given only for more than one purchase takes.
+        public static func quantityOutOfRange(maximum: Int, given: String, isTooMany: Bool) -> String {
+            "--quantity must be a whole number from 1 to \(maximum), not \"\(given)\"" + (isTooMany ? "; buy more in several purchases" : "")
         }
 
         public static let leftUnfinished =

@@ -100,6 +100,16 @@ import Testing
         #expect(huge.status == 2 && eleven.status == 2)
         #expect(huge.stderr.contains("--quantity must be a whole number from 1 to 10, not \"99999999999999999999\""))
         #expect(eleven.stderr.replacingOccurrences(of: "\"11\"", with: "\"99999999999999999999\"") == huge.stderr)
+        #expect(huge.stderr.contains("buy more in several purchases"))
+        for (option, tooFew) in [("--quantity", "0"), ("--quantity", "+3"), ("--quantity", " 3"), ("--quantity", "-1"),
+                                 ("--amount", "+3"), ("--amount", "0")] {
+            let command = option == "--quantity" ? ["buy", "com.example.rage.face.random"] : ["spend", "rage-faces"]
+            let refused = try cli.run(command + [option, tooFew])
+            #expect(refused.status == 2, "\(option) \(tooFew)")
+            #expect(refused.stderr.contains("\(option) must be a whole number ") && refused.stderr.contains("not \"\(tooFew)\""),
+                    "a sign or a space is pointed out, not read past: \(refused.stderr)")
+            #expect(!refused.stderr.contains("several purchases"), "buying in parts is no advice for too few: \(refused.stderr)")
+        }
         for command in [["products", "extra"], ["entitlements", "x"], ["transactions", "x"], ["restore", "x"],
                         ["deliver-unfinished", "x"], ["reset-device", "x"]] {
             let result = try cli.run(command)

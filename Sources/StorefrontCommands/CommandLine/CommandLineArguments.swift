@@ -54,11 +54,23 @@ public struct CommandLineArguments: Sendable {
         return decoded
     }
 
+    /// `text` as a whole number when it is written in digits alone: a sign, a space or a
+    /// fraction is a mistake to point out, not a number to guess at (`Int("+3")` is 3).
+    public static func wholeNumber(_ text: String) -> Int? {
+        guard isWrittenInDigits(text) else { return nil }
+        return Int(text)
+    }
+
+    /// Whether `text` is one or more ASCII digits, however many.
+    public static func isWrittenInDigits(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
     /// A command option parsed as a whole number of at least `minimum`.
     public func integerOption(_ name: String, default fallback: Int, minimum: Int = 1) throws(UsageError) -> Int {
         guard let text = options[name] else { return fallback }
-        guard let value = Int(text), value >= minimum else {
-            let isTooLarge = !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+        guard let value = Self.wholeNumber(text), value >= minimum else {
+            let isTooLarge = Self.isWrittenInDigits(text) && Int(text) == nil
             throw UsageError(CommandLineText.Usage.notAWholeNumber(option: name, minimum: minimum,
                                                                    maximum: isTooLarge ? Int.max : nil, given: text))
         }

@@ -75,8 +75,10 @@ enum PurchaseCommands {
     /// same mistake with the same message.
     private static func quantityOption(_ arguments: CommandLineArguments) throws(UsageError) -> Int {
         guard let text = arguments.value(of: CommandOptions.quantity) else { return 1 }
-        guard let value = Int(text), (1...Store.maximumQuantity).contains(value) else {
-            throw UsageError(CommandLineText.Purchases.quantityOutOfRange(maximum: Store.maximumQuantity, given: text))
+        guard let value = CommandLineArguments.wholeNumber(text), (1...Store.maximumQuantity).contains(value) else {
+            let isTooMany = CommandLineArguments.isWrittenInDigits(text) && Int(text).map { $0 > Store.maximumQuantity } ?? true
+            throw UsageError(CommandLineText.Purchases.quantityOutOfRange(maximum: Store.maximumQuantity, given: text,
+                                                                          isTooMany: isTooMany))
         }
         return value
     }

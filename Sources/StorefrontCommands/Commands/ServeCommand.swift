@@ -21,7 +21,7 @@ enum ServeCommand {
         }
         var limits = ServerLimits()
         if let text = arguments.value(of: CommandOptions.idleTimeout) {
-            guard let seconds = Int(text), (1...3_600).contains(seconds) else { throw UsageError(ServerText.notATimeout(text)) }
+            guard let seconds = CommandLineArguments.wholeNumber(text), (1...3_600).contains(seconds) else { throw UsageError(ServerText.notATimeout(text)) }
             limits.idleTimeoutSeconds = seconds
         }
         let sessions = try servedSessions(session, catalogPaths: arguments.catalogPaths)
