@@ -40,13 +40,13 @@ struct SheetsAndPanesTests {
         let record = try #require(fixture.state().snapshot.transactions.first { $0.productID == Self.yearly })
         let expiry = try #require(record.expiresDate)
         let text = fixture.state().text
-        let during = StorefrontPaneText.refundQuestion(record, now: expiry.addingTimeInterval(-60), text: text).question
+        let during = StorefrontPaneText.refundQuestion(record, replacedBy: nil, now: expiry.addingTimeInterval(-60), text: text).question
         #expect(during.hasSuffix("The buyer loses what it unlocked."), "\(during)")
-        let after = StorefrontPaneText.refundQuestion(record, now: expiry, text: text).question
+        let after = StorefrontPaneText.refundQuestion(record, replacedBy: nil, now: expiry, text: text).question
         #expect(after.hasSuffix("Its period is over, so the buyer keeps what they have now; only the money comes back."), "\(after)")
         var replaced = record
         replaced.replacedBy = "2000000000000099"
-        let switched = StorefrontPaneText.refundQuestion(replaced, now: expiry.addingTimeInterval(-60), text: text).question
+        let switched = StorefrontPaneText.refundQuestion(replaced, replacedBy: nil, now: expiry.addingTimeInterval(-60), text: text).question
         #expect(switched == after, "a period replaced by another plan is over too")
 
         // The storefront asks it at the store's time.
@@ -60,6 +60,35 @@ struct SheetsAndPanesTests {
         #expect(state.top == .refundConfirmation(transactionID: record.id))
         let sheet = Self.rowTexts(state).joined(separator: " ").split(separator: " ").joined(separator: " ")
         #expect(sheet.contains("Its period is over"), "\(Self.rowTexts(state).joined(separator: "\n"))")
+    }
+
+    @Test("The refund question of a plan replaced by an upgrade says what came back at the upgrade and what comes back now (before: its full price alone)")
+    func refundOfAnUpgradedAwayPlanCountsWhatCameBack() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        fixture.clock.advance(by: 15 * 86_400)
+        try fixture.buy(Self.yearly)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.now = fixture.clock.now()
+        let monthly = try #require(state.snapshot.transactions.first { $0.productID == F.monthly })
+        let yearly = try #require(state.snapshot.transactions.first { $0.productID == Self.yearly })
+        let refunded = try #require(yearly.proratedRefund)
+        let paid = try #require(monthly.price)
+        #expect(monthly.replacedBy == yearly.id && refunded > 0 && refunded < paid)
+        let row = try #require(state.snapshot.transactions.firstIndex { $0.id == monthly.id })
+        state.send(.character("t"))
+        for _ in 0..<row { state.send(.down) }
+        state.send(.character("R"))
+        #expect(state.top == .refundConfirmation(transactionID: monthly.id))
+        // The question's lines read as one text without the borders of the dialog and the screen beneath it.
+        let sheet = Self.rowTexts(state).joined(separator: " ").replacingOccurrences(of: "│", with: " ")
+            .split(separator: " ").joined(separator: " ")
+        let text = state.text
+        #expect(sheet.contains("for \(text.format(paid, currency: "USD"))? \(text.format(refunded, currency: "USD")) of it came back "
+            + "at the upgrade to Rage Pro (Yearly), so \(text.format(paid - refunded, currency: "USD")) comes back now"),
+            "\(Self.rowTexts(state).joined(separator: "\n"))")
+        let other = StorefrontPaneText.refundQuestion(yearly, replacedBy: nil, now: fixture.clock.now(), text: text).question
+        #expect(!other.contains("came back"), "the plan bought at the upgrade is refunded in full: \(other)")
     }
 
     @Test("The cancel-renewal question of a plan whose renewal failed on billing says so, not that it stays active until a past date")

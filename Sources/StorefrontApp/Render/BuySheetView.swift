@@ -127,7 +127,8 @@ enum RefundConfirmationView {
         guard let record = state.snapshot.transactions.first(where: { $0.id == transactionID }) else { return }
         let text = state.text
         let width = min(60, area.width - 4)
-        let (title, question) = StorefrontPaneText.refundQuestion(record, now: state.storeNow, text: text)
+        let replacement = record.replacedBy.flatMap { id in state.snapshot.transactions.first { $0.id == id } }
+        let (title, question) = StorefrontPaneText.refundQuestion(record, replacedBy: replacement, now: state.storeNow, text: text)
         QuestionDialog.draw(title: title, question: question, yes: "Refund", no: "Keep",
                             width: width, in: area, into: &buffer)
     }
