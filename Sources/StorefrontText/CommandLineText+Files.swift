@@ -164,6 +164,9 @@ extension CommandLineText {
         public static func row(title: String, id: String, price: String, status: String) -> String {
             "  \(title)  [\(id)]  \(price)\(status.isEmpty ? "" : "  — \(status)")"
         }
+
+        /// The line under a subscription's row with the introductory offer the account may take.
+        public static func introOffer(_ terms: String) -> String { "      Intro offer: \(terms)" }
     }
 }
 

@@ -45,6 +45,18 @@ import Testing
         #expect(row("com.example.rage.newsletter").contains("Free"), "a free subscription is Free, as in the storefront: \(rows)")
     }
 
+    @Test("products names the introductory offer under its subscription while the account may take it, as the storefront does (before: only --json had it)")
+    func productsNamesTheIntroductoryOffer() throws {
+        let offerLine = "      Intro offer: 1 week free, then $2.99/month"
+        let before = try cli.run(["products"]).stdout.split(separator: "\n").map(String.init)
+        let monthly = try #require(before.firstIndex { $0.contains("[com.example.rage.pro.monthly]") })
+        #expect(before[monthly + 1] == offerLine, "\(before)")
+        #expect(before.filter { $0.contains("Intro offer") }.count == 1, "only the plan with an offer has the line: \(before)")
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        let after = try cli.run(["products"]).stdout
+        #expect(!after.contains("Intro offer"), "a subscriber of the group can no longer take it: \(after)")
+    }
+
     @Test func anUpgradeShowsItsProRataRefund() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
         #expect(try cli.run(["advance", "P1W"]).status == 0) // the free week ends: a paid month starts

@@ -1,6 +1,7 @@
 import Foundation
 import StoreCatalog
 import StoreEngine
+import StorefrontText
 
 /// The terms a payment sheet can offer for one product: the regular terms (nil) and the
 /// product's promotional offers, which the store gives only to present and past subscribers

@@ -10,9 +10,9 @@ enum ProductsCommand {
         let text = session.text
         try session.perform { try store.checkInjectedFailure(.loadProducts, buyer: session.buyer) }
         let entitlements = store.entitlements(for: session.buyer)
+        // The introductory offer is for accounts that never subscribed in the group.
+        let subscribedGroups = Set(store.snapshot.subscriptionChains(of: session.buyer.account).map(\.group))
         if arguments.json {
-            // The introductory offer is for accounts that never subscribed in the group.
-            let subscribedGroups = Set(store.snapshot.subscriptionChains(of: session.buyer.account).map(\.group))
             try console.json(session.catalog.products.map {
                 entry(for: $0, session: session, entitlements: entitlements, subscribedGroups: subscribedGroups)
             })
@@ -36,6 +36,11 @@ enum ProductsCommand {
                                                          price: text.shownPrice(product).map { text.listedPrice($0, product: product, abbreviated: false) }
                                                              ?? CommandLineText.Products.notSoldPrice,
                                                          status: status))
+                if let subscription = product.subscription, !subscribedGroups.contains(subscription.group),
+                   let offer = subscription.introOffer,
+                   let terms = OfferTerms.sentence(for: product, offer: OfferTerms.Offer(offer), text: text) {
+                    console.out(CommandLineText.Products.introOffer(terms))
+                }
             }
         }
         return .success

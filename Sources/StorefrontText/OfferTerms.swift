@@ -1,13 +1,11 @@
 import Foundation
-import StoreEngine
 import StoreCatalog
-import StorefrontText
 
 /// What a subscription costs now and after, in the words of the App Store's payment sheet.
-enum OfferTerms {
+public enum OfferTerms {
     /// What the buyer pays today and after, for `product` bought with `offer` (nil: the regular
     /// price): "1 week free, then $2.99/month", "$0.49 for 3 months, then $4.99/month".
-    static func sentence(for product: Product, offer: Offer?, text: StoreText) -> String? {
+    public static func sentence(for product: Product, offer: Offer?, text: StoreText) -> String? {
         guard let subscription = product.subscription, let regular = product.price(in: text.storefront) else { return nil }
         let then = text.recurringPrice(regular, period: subscription.period)
         guard let offer else { return then }
@@ -25,24 +23,24 @@ enum OfferTerms {
     }
 
     /// What is charged at the moment of purchase with `offer`.
-    static func chargedNow(for product: Product, offer: Offer?, text: StoreText) -> Decimal? {
+    public static func chargedNow(for product: Product, offer: Offer?, text: StoreText) -> Decimal? {
         guard let regular = product.price(in: text.storefront) else { return nil }
         guard let offer else { return regular }
         return offer.paymentMode == .freeTrial ? 0 : offer.prices[text.storefront] ?? regular
     }
 
     /// The terms of an introductory or promotional offer, whichever it is.
-    struct Offer: Equatable {
-        var paymentMode: OfferPaymentMode
-        var period: SubscriptionPeriod
-        var periodCount: Int
-        var prices: [String: Decimal]
+    public struct Offer: Equatable, Sendable {
+        public var paymentMode: OfferPaymentMode
+        public var period: SubscriptionPeriod
+        public var periodCount: Int
+        public var prices: [String: Decimal]
 
-        init(_ intro: IntroOffer) {
+        public init(_ intro: IntroOffer) {
             (paymentMode, period, periodCount, prices) = (intro.paymentMode, intro.period, intro.periodCount, intro.prices)
         }
 
-        init(_ promotional: PromotionalOffer) {
+        public init(_ promotional: PromotionalOffer) {
             (paymentMode, period, periodCount, prices) = (promotional.paymentMode, promotional.period,
                                                           promotional.periodCount, promotional.prices)
         }
