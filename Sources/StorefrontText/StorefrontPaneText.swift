@@ -35,9 +35,9 @@ public enum StorefrontPaneText {
 
     /// The question before refunding `record` at store time `now`: what it was, and what the
     /// buyer loses; nothing, for a subscription period that is over or was replaced (by a
-    /// renewal or another plan), as only the money comes back then. `replacement` is the
-    /// transaction that replaced it, if any: an upgrade refunded the unused part of its period
-    /// then, so only the rest of its price comes back now.
+    /// renewal or another plan), as only the money comes back then, and no money either where
+    /// it charged nothing. `replacement` is the transaction that replaced it, if any: an upgrade
+    /// refunded the unused part of its period then, so only the rest of its price comes back now.
     public static func refundQuestion(_ record: TransactionRecord, replacedBy replacement: TransactionRecord?,
                                       now: Date, text: StoreText) -> (title: String, question: String) {
         let name = text.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
@@ -46,13 +46,15 @@ public enum StorefrontPaneText {
         let periodIsOver = record.expiresDate.map { !record.isInForce || $0 <= now } ?? false
         if let credit = record.credit {
             question += " Up to \(record.creditAmount) \(text.creditName(credit)) will be taken back."
-        } else if let refunded = replacement?.proratedRefund, refunded > 0, let paid = record.price {
-            let upgrade = text.catalog.product(id: replacement?.productID ?? "").map(text.title(of:)) ?? replacement?.productID ?? ""
+        } else if let replacement, let refunded = record.refundedAtUpgrade(by: replacement), let paid = record.price {
+            let upgrade = text.catalog.product(id: replacement.productID).map(text.title(of:)) ?? replacement.productID
             question += " \(text.format(refunded, currency: record.currency)) of it came back at the upgrade to \(upgrade),"
                 + " so \(text.format(max(0, paid - refunded), currency: record.currency)) comes back now;"
                 + " the buyer keeps what they have."
         } else if periodIsOver {
-            question += " Its period is over, so the buyer keeps what they have now; only the money comes back."
+            question += record.price == 0
+                ? " It charged nothing and its period is over, so nothing comes back and the buyer keeps what they have now."
+                : " Its period is over, so the buyer keeps what they have now; only the money comes back."
         } else {
             question += " The buyer loses what it unlocked."
         }

@@ -91,6 +91,45 @@ struct SheetsAndPanesTests {
         #expect(!other.contains("came back"), "the plan bought at the upgrade is refunded in full: \(other)")
     }
 
+    @Test("A period paid ahead and the period running, both ended by one upgrade: each question counts its own part of the refund, and a replaced free trial gives back no money")
+    func refundQuestionsSplitTheUpgradesRefund() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        fixture.clock.advance(by: 7 * 86_400)   // the free week is over: a paid month runs
+        _ = try fixture.store.renew(F.monthly, buyer: fixture.buyer)   // a month paid ahead
+        fixture.clock.advance(by: 5 * 86_400)
+        try fixture.buy(Self.yearly)
+        let state = fixture.state()
+        let records = state.snapshot.transactions
+        let yearly = try #require(records.first { $0.productID == Self.yearly })
+        let total = try #require(yearly.proratedRefund)
+        let paid = records.filter { $0.productID == F.monthly && $0.price == Decimal(string: "2.99") }
+        #expect(paid.count == 2 && paid.allSatisfy { $0.replacedBy == yearly.id })
+        let parts = paid.compactMap { $0.refundedAtUpgrade(by: yearly) }
+        #expect(parts.count == 2 && parts.reduce(0, +) == total, "the parts add up to what the upgrade refunded: \(parts) of \(total)")
+        let ahead = try #require(paid.max { $0.purchaseDate < $1.purchaseDate })
+        #expect(ahead.refundedAtUpgrade(by: yearly) == Decimal(string: "2.99"), "a month paid ahead came back whole")
+        for record in paid {
+            let question = StorefrontPaneText.refundQuestion(record, replacedBy: yearly, now: fixture.clock.now(), text: state.text).question
+            let part = try #require(record.refundedAtUpgrade(by: yearly))
+            #expect(question.contains("\(state.text.format(part, currency: "USD")) of it came back at the upgrade")
+                && question.contains("so \(state.text.format(Decimal(string: "2.99")! - part, currency: "USD")) comes back now"),
+                "\(question)")
+        }
+
+        let trialFixture = try F()
+        try trialFixture.buy(F.monthly)
+        trialFixture.clock.advance(by: 2 * 86_400)
+        try trialFixture.buy(Self.yearly)
+        let trialState = trialFixture.state()
+        let upgrade = try #require(trialState.snapshot.transactions.first { $0.productID == Self.yearly })
+        let trial = try #require(trialState.snapshot.transactions.first { $0.productID == F.monthly })
+        #expect(trial.price == 0 && trial.replacedBy == upgrade.id && trial.refundedAtUpgrade(by: upgrade) == nil)
+        let question = StorefrontPaneText.refundQuestion(trial, replacedBy: upgrade, now: trialFixture.clock.now(), text: trialState.text).question
+        #expect(question.hasSuffix("It charged nothing and its period is over, so nothing comes back and the buyer keeps what they have now."),
+                "no money is promised back from a free trial: \(question)")
+    }
+
     @Test("The cancel-renewal question of a plan whose renewal failed on billing says so, not that it stays active until a past date")
     func cancelRenewalQuestionAfterABillingFailure() throws {
         let text = try F().state().text

@@ -58,6 +58,24 @@ public struct TransactionRecord: Sendable, Equatable {
     /// True while the transaction still gives something (not failed, refunded or replaced).
     public var isInForce: Bool { state == .purchased && replacedBy == nil && unsubscribedDate == nil }
 
+    /// The part of this paid period's price not yet used at `date`, unrounded: all of it for a
+    /// period paid ahead, none for one that is over or charged nothing. An upgrade at `date`
+    /// refunds the sum of these over the periods it ends (`proratedRefund`).
+    public func unusedPart(at date: Date) -> Decimal {
+        guard let price, price > 0, let end = expiresDate, end > purchaseDate, end > date else { return 0 }
+        let fraction = end.timeIntervalSince(max(date, purchaseDate)) / end.timeIntervalSince(purchaseDate)
+        return price * Decimal(fraction)
+    }
+
+    /// What the upgrade `replacement` refunded of this transaction when it ended it, rounded to
+    /// the currency: nil when `replacement` is no upgrade that ended it early (a renewal, or a
+    /// plan switched to at the period's end) or refunded nothing of it (a free trial).
+    public func refundedAtUpgrade(by replacement: TransactionRecord) -> Decimal? {
+        guard replacement.id == replacedBy, replacement.proratedRefund != nil else { return nil }
+        let part = CurrencyRounding.round(unusedPart(at: replacement.purchaseDate), currency: currency ?? "USD")
+        return part > 0 ? part : nil
+    }
+
     /// Why a parent declined an Ask to Buy request, as the ledger folds a plain decline.
     static let parentDeclineReason = "declined by the parent (Ask to Buy)"
 

@@ -79,9 +79,9 @@ extension StoreDecisions {
         var unused: Decimal = 0
         var currency = "USD"
         for paid in state.paidPeriods(of: chain.originalID, account: chain.account, endingAfter: now) {
-            guard let price = paid.price, price > 0, let end = paid.expiresDate, end > paid.purchaseDate else { continue }
-            let fraction = end.timeIntervalSince(max(now, paid.purchaseDate)) / end.timeIntervalSince(paid.purchaseDate)
-            unused += price * Decimal(fraction)
+            let part = paid.unusedPart(at: now)
+            guard part > 0 else { continue }
+            unused += part
             currency = paid.currency ?? currency
         }
         return unused > 0 ? CurrencyRounding.round(unused, currency: currency) : nil
