@@ -113,6 +113,15 @@ import Testing
         #expect(huge.stderr.contains("--quantity must be a whole number from 1 to 10, not \"99999999999999999999\""))
         #expect(eleven.stderr.replacingOccurrences(of: "\"11\"", with: "\"99999999999999999999\"") == huge.stderr)
         #expect(huge.stderr.contains("buy more in several purchases"))
+        // Buying in parts is advice for a consumable only; of anything else one is bought, and an unknown product is named as such.
+        for quantity in ["11", "2", "99999999999999999999"] {
+            let single = try cli.run(["buy", "com.example.rage.noads", "--quantity", quantity])
+            #expect(single.status == 2 && single.stderr.contains("Only consumables can be bought in a quantity other than 1"),
+                    "\(quantity): \(single.stderr)")
+            let unknown = try cli.run(["buy", "com.example.nope", "--quantity", quantity])
+            #expect(unknown.status == 2 && unknown.stderr.contains("There is no product \"com.example.nope\""), "\(unknown.stderr)")
+            #expect(!(single.stderr + unknown.stderr).contains("several purchases"))
+        }
         for (option, tooFew) in [("--quantity", "0"), ("--quantity", "+3"), ("--quantity", " 3"), ("--quantity", "-1"),
                                  ("--amount", "+3"), ("--amount", "0")] {
             let command = option == "--quantity" ? ["buy", "com.example.rage.face.random"] : ["spend", "rage-faces"]

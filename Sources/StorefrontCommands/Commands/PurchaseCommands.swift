@@ -7,7 +7,7 @@ import StoreCatalog
 enum PurchaseCommands {
     static func buy(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let productID = arguments.commandArguments[0]
-        let quantity = try quantityOption(arguments)
+        let quantity = try quantityOption(arguments, product: session.catalog.product(id: productID), text: session.text)
         var options = Store.PurchaseOptions(offerID: arguments.value(of: CommandOptions.offer),
                                             finish: !arguments.isSet(CommandOptions.noFinish),
                                             offerSignature: try APIKeyCommands.offerSignature(arguments))
@@ -71,10 +71,17 @@ enum PurchaseCommands {
         return status
     }
 
-    /// `--quantity`: 1 to `Store.maximumQuantity`; any other number, however large, is the
-    /// same mistake with the same message.
-    private static func quantityOption(_ arguments: CommandLineArguments) throws(UsageError) -> Int {
-        guard let text = arguments.value(of: CommandOptions.quantity) else { return 1 }
+    /// `--quantity`: 1 to `Store.maximumQuantity` of a consumable; any other number, however
+    /// large, is the same mistake with the same message. Of any other product only 1 is
+    /// bought, whatever is typed, and of a product the catalog lacks the quantity is moot: the
+    /// store's refusal says what is wrong with each.
+    private static func quantityOption(_ arguments: CommandLineArguments, product: Product?,
+                                       text words: StoreText) throws(UsageError) -> Int {
+        guard let text = arguments.value(of: CommandOptions.quantity), let product else { return 1 }
+        guard product.type == .consumable else {
+            if text == "1" { return 1 }
+            throw UsageError(words.message(for: .refused(.invalidQuantity(0, productType: product.type)), product: product))
+        }
         guard let value = CommandLineArguments.wholeNumber(text), (1...Store.maximumQuantity).contains(value) else {
             let isTooMany = CommandLineArguments.isWrittenInDigits(text) && Int(text).map { $0 > Store.maximumQuantity } ?? true
             throw UsageError(CommandLineText.Purchases.quantityOutOfRange(maximum: Store.maximumQuantity, given: text,
