@@ -140,6 +140,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.ledger), "no mistake recorded anything")
     }
 
+    @Test("spend of more than the credit can ever hold says so, not to buy more first")
+    func spendBeyondTheMaximumSaysItCanNeverBeHeld() throws {
+        for amount in ["51", "1000000000001"] {
+            let refused = try cli.run(["spend", "rage-faces", "--amount", amount])
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("you asked to spend \(amount) of your Rage Faces, and at most 50 can be held (you have 0); nothing was spent")
+                    && !refused.stderr.contains("Buy more"), "\(refused.stderr)")
+        }
+        let short = try cli.run(["spend", "rage-faces", "--amount", "50"])
+        #expect(short.status == 1 && short.stderr.contains("Buy more first."), "within what can be held, buying more helps: \(short.stderr)")
+    }
+
     @Test func advanceSaysWhatIsWrongWithADuration() throws {
         let negative = try cli.run(["advance", "-3d"])
         #expect(negative.status == 2)

@@ -104,14 +104,17 @@ enum PurchaseCommands {
 
     static func spend(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let credit = arguments.commandArguments[0]
-        guard session.catalog.credit(id: credit) != nil else {
+        guard let definition = session.catalog.credit(id: credit) else {
             throw StoreError.unknownCredit(credit, known: session.catalog.credits.map(\.id))
         }
+        let ceiling = definition.maximum ?? CatalogLimits.creditMaximums.upperBound
         let amount = try arguments.integerOption(CommandOptions.amount.name, default: 1)
         let outcome = try session.perform { try session.store.spend(credit, amount: amount, buyer: session.buyer) }
         let name = session.text.creditName(credit)
         let (status, balance, message): (ExitStatus, Int, String) = switch outcome {
         case let .spent(balance): (.success, balance, CommandLineText.Purchases.spent(amount, of: name, left: balance))
+        case let .insufficient(balance, requested) where requested > ceiling:
+            (.refused, balance, CommandLineText.Purchases.moreThanCanBeHeld(asked: requested, of: name, ceiling: ceiling, have: balance))
         case let .insufficient(balance, requested):
             (.refused, balance, CommandLineText.Purchases.insufficient(asked: requested, of: name, have: balance))
         }
