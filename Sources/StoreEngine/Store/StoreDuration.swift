@@ -31,9 +31,10 @@ public struct StoreDuration: Sendable, Equatable, CustomStringConvertible {
         } else {
             guard let unit = lower.last else { throw .notADuration(text) }
             let digits = lower.dropLast()
-            guard let value = Int(digits), value >= 0 else {
+            // Digits alone: `Int` would also take a sign ("+3d"), which no other number here takes.
+            let isNumber = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+            guard isNumber, let value = Int(digits) else {
                 // More digits than an Int holds is a number, only too long a one.
-                let isNumber = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
                 throw isNumber && "wdhms".contains(unit) ? .tooLong(text) : .notADuration(text)
             }
             switch unit {

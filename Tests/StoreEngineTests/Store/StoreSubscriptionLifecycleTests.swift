@@ -153,6 +153,6 @@ import Testing
         #expect(text("2h") == "2026-01-31T02:00:00Z")
         #expect(text("PT1H30M") == "2026-01-31T01:30:00Z")
         #expect(text("P1DT12H") == "2026-02-01T12:00:00Z")
-        for bad in ["", "P", "PT", "1x", "-3d", "P1H", "PT1D", "P1MT"] { #expect(StoreDuration(bad) == nil, "\(bad)") }
+        for bad in ["", "P", "PT", "1x", "-3d", "+3d", " 3d", "+P1D", "P1H", "PT1D", "P1MT"] { #expect(StoreDuration(bad) == nil, "\(bad)") }
     }
 }
