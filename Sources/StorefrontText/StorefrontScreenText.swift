@@ -96,6 +96,13 @@ public enum StorefrontScreenText {
         ("Already yours", "\(name) became yours while its payment sheet was open (bought elsewhere); the sheet closed and nothing was charged here.")
     }
 
+    /// A question closed because another process changed its transaction while it was open,
+    /// so what it asked no longer applies (refunded elsewhere, renewal already off).
+    public static func questionClosedNoLongerApplies(_ action: String, transactionID: String, state: String) -> (title: String, message: String) {
+        ("Changed elsewhere", "Transaction \(transactionID) changed while this question was open (it is \(state) now), "
+            + "so \(action) no longer applies; the question closed and nothing was done here.")
+    }
+
     /// A transaction action pressed on a transaction it does not fit, naming the keys that do
     /// ("U resume renewal"): the alert covers the footer that lists them.
     public static func actionDoesNotApply(_ action: String, transactionID: String, state: String, applying: [String]) -> String {

@@ -130,6 +130,37 @@ struct SheetsAndPanesTests {
                 "no money is promised back from a free trial: \(question)")
     }
 
+    @Test("A refund or cancel-renewal question whose transaction another process changed closes and says so; a change elsewhere that leaves it applying keeps it (before: Enter was refused)",
+          arguments: ["R", "X"])
+    func questionOfATransactionChangedElsewhereCloses(key: String) throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        let record = try #require(state.snapshot.transactions.first)
+        state.send(.character("t"))
+        state.send(.character(Character(key)))
+        let question: Overlay = key == "R" ? .refundConfirmation(transactionID: record.id) : .cancelRenewalConfirmation(transactionID: record.id)
+        #expect(state.top == question)
+
+        try fixture.buy(F.facePack)
+        state.refresh(from: fixture)
+        #expect(state.top == question, "another purchase leaves the question as it was")
+
+        if key == "R" { _ = try fixture.store.refund(record.id) } else { _ = try fixture.store.cancelRenewal(F.monthly, buyer: fixture.buyer) }
+        state.refresh(from: fixture)
+        #expect(!state.overlays.contains(question), "the question closed")
+        let alert = try #require(state.topAlert)
+        #expect(alert.title == "Changed elsewhere")
+        #expect(alert.message.contains("Transaction \(record.id) changed while this question was open (it is "
+            + (key == "R" ? "refunded" : "subscribed") + " now), so " + (key == "R" ? "refund" : "cancel renewal")
+            + " no longer applies; the question closed and nothing was done here."), "\(alert.message)")
+        let events = fixture.log.allEvents.count
+        state.send(.enter)
+        let onTransactions = if case .transactions? = state.top { true } else { false }
+        #expect(state.overlays.count == 1 && onTransactions, "the Enter meant for the question closes the alert only: \(state.overlays)")
+        #expect(state.activity == nil && fixture.log.allEvents.count == events, "nothing recorded")
+    }
+
     @Test("The cancel-renewal question of a plan whose renewal failed on billing says so, not that it stays active until a past date")
     func cancelRenewalQuestionAfterABillingFailure() throws {
         let text = try F().state().text

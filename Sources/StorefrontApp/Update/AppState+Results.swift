@@ -24,6 +24,12 @@ extension AppState {
             confirmationOpenedAt = keyTime
             rearmsSheetAtNextTick = true
             sheetChangedUnder = SheetChange(productID: productID, dueBefore: dueBefore.charge == .now ? dueBefore.now : nil)
+        } else if activity == nil, let (action, record) = questionThatNoLongerApplies() {
+            // Refunded, or its renewal turned off, by another process: Enter would be refused.
+            closeTop()
+            let closed = StorefrontScreenText.questionClosedNoLongerApplies(
+                action.hint.label, transactionID: record.id, state: TransactionsReducer.standing(of: record, in: snapshot))
+            report(Alert(title: closed.title, message: closed.message, tone: .warning))
         }
         announceSettledRequests(before: before)
         for index in overlays.indices {
@@ -36,6 +42,20 @@ extension AppState {
             reportedTornTail = torn
             report(Alert(title: StorefrontScreenText.tornTailTitle, message: StorefrontScreenText.tornTail("\(torn)"), tone: .warning))
         }
+    }
+
+    /// The refund or cancel-renewal question on top, when what it asks no longer applies to
+    /// its transaction as the snapshot stands.
+    private func questionThatNoLongerApplies() -> (TransactionAction, TransactionRecord)? {
+        let transactionID: String
+        switch overlays.last {
+        case .refundConfirmation(let id)?, .cancelRenewalConfirmation(let id)?: transactionID = id
+        default: return nil
+        }
+        guard let action = ConfirmationReducer.asked(in: self),
+              let record = snapshot.transactions.first(where: { $0.id == transactionID }),
+              !action.isAvailable(for: record, in: snapshot) else { return nil }
+        return (action, record)
     }
 
     /// What the payment sheet on top says is charged, and when; nil when no sheet is on top.

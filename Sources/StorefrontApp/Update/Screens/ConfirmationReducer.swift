@@ -24,7 +24,7 @@ enum ConfirmationReducer: KeyReducer {
     ])
 
     /// What the question on top asks to do; the footer says it in the dialog's words.
-    private static func asked(in state: AppState) -> TransactionAction? {
+    static func asked(in state: AppState) -> TransactionAction? {
         switch state.overlays.last {
         case .refundConfirmation?: .refund
         case .cancelRenewalConfirmation(let transactionID)?: cancelling(transactionID, in: state)
@@ -42,7 +42,7 @@ enum ConfirmationReducer: KeyReducer {
     }
 
     /// A free subscription has no renewal: the cancel-renewal question asks to unsubscribe from it.
-    private static func cancelling(_ transactionID: String, in state: AppState) -> TransactionAction {
+    static func cancelling(_ transactionID: String, in state: AppState) -> TransactionAction {
         state.snapshot.transactions.first { $0.id == transactionID }?.productType == .freeSubscription ? .unsubscribe : .cancelRenewal
     }
 

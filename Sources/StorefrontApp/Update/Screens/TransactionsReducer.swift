@@ -61,7 +61,7 @@ enum TransactionsReducer: KeyReducer {
     /// How `record` stands, in the word that says why an action does not fit it: a purchased
     /// subscription transaction by its subscription's state ("expired", "subscribed") or as
     /// "replaced" or "unsubscribed", since "purchased" alone hides that it ended.
-    private static func standing(of record: TransactionRecord, in snapshot: StoreSnapshot) -> String {
+    static func standing(of record: TransactionRecord, in snapshot: StoreSnapshot) -> String {
         guard record.state == .purchased else { return record.state.rawValue }
         if record.unsubscribedDate != nil { return "unsubscribed" }
         if record.replacedBy != nil { return "replaced" }
