@@ -76,15 +76,16 @@ enum PurchaseCommands {
     /// bought, whatever is typed, and of a product the catalog lacks the quantity is moot: the
     /// store's refusal says what is wrong with each.
     private static func quantityOption(_ arguments: CommandLineArguments, product: Product?,
-                                       text words: StoreText) throws(UsageError) -> Int {
-        guard let text = arguments.value(of: CommandOptions.quantity), let product else { return 1 }
+                                       text: StoreText) throws(UsageError) -> Int {
+        guard let typed = arguments.value(of: CommandOptions.quantity), let product else { return 1 }
         guard product.type == .consumable else {
-            if text == "1" { return 1 }
-            throw UsageError(words.message(for: .refused(.invalidQuantity(0, productType: product.type)), product: product))
+            if typed == "1" { return 1 }
+            throw UsageError(text.message(for: .refused(.invalidQuantity(0, productType: product.type)), product: product))
         }
-        guard let value = CommandLineArguments.wholeNumber(text), (1...Store.maximumQuantity).contains(value) else {
-            let isTooMany = CommandLineArguments.isWrittenInDigits(text) && Int(text).map { $0 > Store.maximumQuantity } ?? true
-            throw UsageError(CommandLineText.Purchases.quantityOutOfRange(maximum: Store.maximumQuantity, given: text,
+        guard let value = CommandLineArguments.wholeNumber(typed), (1...Store.maximumQuantity).contains(value) else {
+            // Digits too many for an Int are too many too.
+            let isTooMany = CommandLineArguments.isWrittenInDigits(typed) && (Int(typed).map { $0 > Store.maximumQuantity } ?? true)
+            throw UsageError(CommandLineText.Purchases.quantityOutOfRange(maximum: Store.maximumQuantity, given: typed,
                                                                           isTooMany: isTooMany))
         }
         return value

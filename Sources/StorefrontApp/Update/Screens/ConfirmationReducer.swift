@@ -42,7 +42,7 @@ enum ConfirmationReducer: KeyReducer {
     }
 
     /// A free subscription has no renewal: the cancel-renewal question asks to unsubscribe from it.
-    static func cancelling(_ transactionID: String, in state: AppState) -> TransactionAction {
+    private static func cancelling(_ transactionID: String, in state: AppState) -> TransactionAction {
         state.snapshot.transactions.first { $0.id == transactionID }?.productType == .freeSubscription ? .unsubscribe : .cancelRenewal
     }
 
