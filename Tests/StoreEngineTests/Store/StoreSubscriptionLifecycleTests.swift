@@ -122,6 +122,22 @@ import Testing
         #expect(subscription(Rage.monthly)?.originalTransactionID != monthly.id)
     }
 
+    @Test("An upgrade's pro-rata refund in yen is whole yen, with a period paid ahead too (before: 827.42 on Linux)")
+    func proRataRefundInYenIsWholeYen() throws {
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "JPN")
+        fixture.clock.advance(by: 7 * 86_400)
+        _ = try store.renew(Rage.monthly, buyer: phone)
+        fixture.clock.advance(by: 5 * 86_400 + 3_333)
+        let yearly = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "JPN").transaction)
+        let refund = try #require(yearly.proratedRefund)
+        var whole = Decimal()
+        var value = refund
+        NSDecimalRound(&whole, &value, 0, .plain)
+        #expect(refund == whole && refund > 0, "\(refund)")
+        let ended = store.snapshot.transactions.values.filter { $0.replacedBy == yearly.id }
+        #expect(ended.compactMap { $0.refundedAtUpgrade(by: yearly) }.reduce(0, +) == refund, "each part is whole yen too, and they add up")
+    }
+
     @Test func downgradeWaitsForTheNextRenewal() throws {
         let yearly = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
         let outcome = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
