@@ -152,13 +152,48 @@ struct SheetsAndPanesTests {
         let alert = try #require(state.topAlert)
         #expect(alert.title == "Changed elsewhere")
         #expect(alert.message.contains("Transaction \(record.id) changed while this question was open (it is "
-            + (key == "R" ? "refunded" : "subscribed") + " now), so " + (key == "R" ? "refund" : "cancel renewal")
+            + (key == "R" ? "refunded" : "subscribed, auto-renew off") + " now), so " + (key == "R" ? "refund" : "cancel renewal")
             + " no longer applies; the question closed and nothing was done here."), "\(alert.message)")
         let events = fixture.log.allEvents.count
+        let shown = state.top
+        #expect(update(&state, .keyPressed(.enter)).isEmpty && state.top == shown, "the Enter meant for the question leaves the alert to be read")
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(0.1)))
+        #expect(update(&state, .keyPressed(.enter)).isEmpty && state.top == shown, "nor a moment later")
         state.send(.enter)
         let onTransactions = if case .transactions? = state.top { true } else { false }
-        #expect(state.overlays.count == 1 && onTransactions, "the Enter meant for the question closes the alert only: \(state.overlays)")
+        #expect(state.overlays.count == 1 && onTransactions, "once read, Enter closes the alert only: \(state.overlays)")
         #expect(state.activity == nil && fixture.log.allEvents.count == events, "nothing recorded")
+    }
+
+    @Test("A refund question whose words change under it (an upgrade elsewhere refunded part of the period) takes Enter only a moment later (before: an Enter as it changed refunded on terms never read)")
+    func refundQuestionChangedUnderItIsArmedAnew() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        fixture.clock.advance(by: 10 * 86_400)   // the free week is over: a paid month runs
+        try fixture.buy(F.facePack)               // a change, which records the renewal that came due
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.now = fixture.clock.now()
+        let month = try #require(state.snapshot.transactions.first { $0.productID == F.monthly && $0.price != 0 })
+        let row = try #require(state.snapshot.transactions.firstIndex { $0.id == month.id })
+        state.send(.character("t"))
+        for _ in 0..<row { state.send(.down) }
+        state.send(.character("R"))
+        #expect(state.top == .refundConfirmation(transactionID: month.id))
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        let before = try #require(state.refundQuestion(of: month.id)?.question)
+        #expect(before.hasSuffix("The buyer loses what it unlocked."), "\(before)")
+
+        try fixture.buy(Self.yearly)
+        state.refresh(from: fixture)
+        let after = try #require(state.refundQuestion(of: month.id)?.question)
+        #expect(after.contains("came back at the upgrade"), "\(after)")
+        let events = fixture.log.allEvents.count
+        #expect(update(&state, .keyPressed(.enter)).isEmpty, "an Enter as the words changed refunds nothing")
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(0.1)))
+        #expect(update(&state, .keyPressed(.enter)).isEmpty, "nor a moment later")
+        #expect(fixture.log.allEvents.count == events && state.top == .refundConfirmation(transactionID: month.id))
+        let effects = state.send(.enter)
+        #expect(!effects.isEmpty, "once read, Enter refunds")
     }
 
     @Test("The cancel-renewal question of a plan whose renewal failed on billing says so, not that it stays active until a past date")

@@ -124,11 +124,8 @@ enum AlertView {
 /// The confirmation before a refund, saying what the refund takes back.
 enum RefundConfirmationView {
     static func draw(transactionID: String, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
-        guard let record = state.snapshot.transactions.first(where: { $0.id == transactionID }) else { return }
-        let text = state.text
+        guard let (title, question) = state.refundQuestion(of: transactionID) else { return }
         let width = min(60, area.width - 4)
-        let replacement = record.replacedBy.flatMap { id in state.snapshot.transactions.first { $0.id == id } }
-        let (title, question) = StorefrontPaneText.refundQuestion(record, replacedBy: replacement, now: state.storeNow, text: text)
         QuestionDialog.draw(title: title, question: question, yes: "Refund", no: "Keep",
                             width: width, in: area, into: &buffer)
     }

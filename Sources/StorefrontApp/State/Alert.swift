@@ -13,11 +13,16 @@ public struct Alert: Equatable, Sendable {
     public var title: String
     public var message: String
     public var tone: Tone
+    /// An alert that no key asked for, shown in place of a sheet or question that a change by
+    /// another process closed: like a sheet, it takes keys other than Esc only a moment after
+    /// it shows, so an Enter meant for what it replaced does not dismiss it unread.
+    public var takesKeysAfterAMoment: Bool
 
-    public init(title: String, message: String, tone: Tone) {
+    public init(title: String, message: String, tone: Tone, takesKeysAfterAMoment: Bool = false) {
         self.title = title
         self.message = message
         self.tone = tone
+        self.takesKeysAfterAMoment = takesKeysAfterAMoment
     }
 }
 

@@ -10,6 +10,7 @@ extension AppState {
         guard fresh.buyer == buyer, fresh.storefront == storefront, fresh.foldRevision >= snapshot.foldRevision else { return }
         let before = snapshot
         let dueBefore = dueOnSheet()
+        let questionBefore = refundQuestionOnTop()?.question
         snapshot = fresh
         // A payment sheet whose amount due changed under it is armed anew, so an Enter pressed
         // as it changed confirms nothing the buyer had no moment to read.
@@ -19,17 +20,20 @@ extension AppState {
             // alert to acknowledge, so the Enter meant for the sheet is not taken by the list.
             closeTop()
             let closed = StorefrontScreenText.sheetClosedAlreadyYours(text.title(of: product))
-            report(Alert(title: closed.title, message: closed.message, tone: .warning))
+            reportInPlaceOfTop(Alert(title: closed.title, message: closed.message, tone: .warning, takesKeysAfterAMoment: true))
         } else if let dueBefore, dueOnSheet() != dueBefore, case let .buySheet(productID, _) = overlays.last {
-            confirmationOpenedAt = keyTime
-            rearmsSheetAtNextTick = true
+            armTopAnew()
             sheetChangedUnder = SheetChange(productID: productID, dueBefore: dueBefore.charge == .now ? dueBefore.now : nil)
         } else if activity == nil, let (action, record) = questionThatNoLongerApplies() {
             // Refunded, or its renewal turned off, by another process: Enter would be refused.
             closeTop()
             let closed = StorefrontScreenText.questionClosedNoLongerApplies(
                 action.hint.label, transactionID: record.id, state: TransactionsReducer.standing(of: record, in: snapshot))
-            report(Alert(title: closed.title, message: closed.message, tone: .warning))
+            reportInPlaceOfTop(Alert(title: closed.title, message: closed.message, tone: .warning, takesKeysAfterAMoment: true))
+        } else if let questionBefore, refundQuestionOnTop()?.question != questionBefore {
+            // What the refund gives back changed (an upgrade elsewhere refunded part of it):
+            // an Enter pressed as it changed confirms nothing the buyer had no moment to read.
+            armTopAnew()
         }
         announceSettledRequests(before: before)
         for index in overlays.indices {
@@ -42,6 +46,32 @@ extension AppState {
             reportedTornTail = torn
             report(Alert(title: StorefrontScreenText.tornTailTitle, message: StorefrontScreenText.tornTail("\(torn)"), tone: .warning))
         }
+    }
+
+    /// Shows `alert` where a sheet or question was just closed, armed as a sheet would be.
+    private mutating func reportInPlaceOfTop(_ alert: Alert) {
+        report(alert)
+        armTopAnew()
+    }
+
+    /// Has the sheet, question or alert on top take Enter only a moment from now, counted from
+    /// the next input clock tick, which no later key can precede.
+    private mutating func armTopAnew() {
+        confirmationOpenedAt = keyTime
+        rearmsSheetAtNextTick = true
+    }
+
+    /// The refund question on top, as it reads with the snapshot shown; nil when none is on top.
+    private func refundQuestionOnTop() -> (title: String, question: String)? {
+        guard case .refundConfirmation(let transactionID)? = overlays.last else { return nil }
+        return refundQuestion(of: transactionID)
+    }
+
+    /// The question before refunding `transactionID`, as it reads with the snapshot shown.
+    func refundQuestion(of transactionID: String) -> (title: String, question: String)? {
+        guard let record = snapshot.transactions.first(where: { $0.id == transactionID }) else { return nil }
+        let replacement = record.replacedBy.flatMap { id in snapshot.transactions.first { $0.id == id } }
+        return StorefrontPaneText.refundQuestion(record, replacedBy: replacement, now: storeNow, text: text)
     }
 
     /// The refund or cancel-renewal question on top, when what it asks no longer applies to

@@ -205,10 +205,13 @@ extension AppState {
 }
 
 extension Overlay {
-    /// Sheets that commit something on Enter, which a key typed ahead must not answer.
+    /// Sheets that commit something on Enter, which a key typed ahead must not answer, and
+    /// alerts shown in their place when a change elsewhere closed them, which a key meant for
+    /// the sheet must not dismiss unread.
     var isConfirmation: Bool {
         switch self {
         case .buySheet, .refundConfirmation, .cancelRenewalConfirmation: true
+        case .alert(let alert): alert.takesKeysAfterAMoment
         default: false
         }
     }

@@ -60,12 +60,15 @@ enum TransactionsReducer: KeyReducer {
 
     /// How `record` stands, in the word that says why an action does not fit it: a purchased
     /// subscription transaction by its subscription's state ("expired", "subscribed") or as
-    /// "replaced" or "unsubscribed", since "purchased" alone hides that it ended.
+    /// "replaced" or "unsubscribed", since "purchased" alone hides that it ended; with "auto-renew
+    /// off" where renewal was turned off, which is why cancelling renewal does not fit it.
     static func standing(of record: TransactionRecord, in snapshot: StoreSnapshot) -> String {
         guard record.state == .purchased else { return record.state.rawValue }
         if record.unsubscribedDate != nil { return "unsubscribed" }
         if record.replacedBy != nil { return "replaced" }
-        return snapshot.subscription(latest: record.id)?.state.rawValue ?? record.state.rawValue
+        guard let subscription = snapshot.subscription(latest: record.id) else { return record.state.rawValue }
+        let isRunning = subscription.state != .expired && subscription.state != .revoked
+        return subscription.state.rawValue + (isRunning && !subscription.willAutoRenew ? ", auto-renew off" : "")
     }
 
     private static func start(_ action: TransactionAction, on record: TransactionRecord, isAvailable: Bool,
