@@ -89,6 +89,18 @@ extension AppState {
         return effects
     }
 
+    /// Presses Enter at once and again a tenth of a second later, as a person does who meant
+    /// it for what was on top a moment before; true when neither did anything and the top
+    /// stayed as it was (a sheet, question or alert armed anew takes Enter only later).
+    mutating func holdsBackEnterForAMoment() -> Bool {
+        let top = overlays.last
+        let atOnce = update(&self, .keyPressed(.enter))
+        let stayedAtOnce = overlays.last == top
+        _ = update(&self, .keyClockTicked(keyTime.addingTimeInterval(0.1)))
+        let aMomentLater = update(&self, .keyPressed(.enter))
+        return atOnce.isEmpty && stayedAtOnce && aMomentLater.isEmpty && overlays.last == top
+    }
+
     /// Runs `update` with keys that arrive together, as a paste or keys typed ahead do.
     @discardableResult
     mutating func sendInOneBurst(_ keys: Key...) -> [Effect] {
