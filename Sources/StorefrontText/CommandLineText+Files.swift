@@ -167,6 +167,11 @@ extension CommandLineText {
 
         /// The line under a subscription's row with the introductory offer the account may take.
         public static func introOffer(_ terms: String) -> String { "      Intro offer: \(terms)" }
+
+        /// The line under a subscription's row with one of its promotional offers.
+        public static func promotionalOffer(_ offerID: String, terms: String) -> String {
+            "      \(OfferTerms.promotionalLabel(offerID)): \(terms)"
+        }
     }
 }
 

@@ -22,6 +22,15 @@ public enum OfferTerms {
         }
     }
 
+    /// How a promotional offer is named beside its terms: "Offer winback".
+    public static func promotionalLabel(_ offerID: String) -> String { "Offer \(offerID)" }
+
+    /// A promotional offer's terms as they are advertised: only present and past subscribers
+    /// of the group may take one, which those who never subscribed are told.
+    public static func promotionalTerms(_ sentence: String, subscribedInGroup: Bool) -> String {
+        sentence + (subscribedInGroup ? "" : " (for present and past subscribers)")
+    }
+
     /// What is charged at the moment of purchase with `offer`.
     public static func chargedNow(for product: Product, offer: Offer?, text: StoreText) -> Decimal? {
         guard let regular = product.price(in: text.storefront) else { return nil }

@@ -57,6 +57,20 @@ import Testing
         #expect(!after.contains("Intro offer"), "a subscriber of the group can no longer take it: \(after)")
     }
 
+    @Test("products names a subscription's promotional offers under its row, saying who may take them, as the storefront's details do (before: only --json had them)")
+    func productsNamesThePromotionalOffers() throws {
+        let offerLine = "      Offer rage.pro.comeback: $0.99/month for 3 months, then $2.99/month"
+        let before = try cli.run(["products"]).stdout.split(separator: "\n").map(String.init)
+        let monthly = try #require(before.firstIndex { $0.contains("[com.example.rage.pro.monthly]") })
+        #expect(before[monthly + 2] == offerLine + " (for present and past subscribers)", "\(before)")
+        #expect(before.filter { $0.contains("Offer ") }.count == 1, "only the plan with an offer has the line: \(before)")
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        let after = try cli.run(["products"]).stdout.split(separator: "\n").map(String.init)
+        #expect(after.contains(offerLine), "a subscriber of the group may take it, so no note: \(after)")
+        let german = try cli.run(["products", "--locale", "de_DE"]).stdout
+        #expect(german.contains("Offer rage.pro.comeback: 1,09"), "in the storefront's currency: \(german)")
+    }
+
     @Test func anUpgradeShowsItsProRataRefund() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
         #expect(try cli.run(["advance", "P1W"]).status == 0) // the free week ends: a paid month starts

@@ -115,7 +115,7 @@ enum DetailView {
             }
             for offer in subscription.promotionalOffers {
                 if let terms = OfferTerms.sentence(for: product, offer: OfferTerms.Offer(offer), text: text) {
-                    facts.append(("Offer \(offer.id)", terms + (subscribed ? "" : " (for present and past subscribers)")))
+                    facts.append((OfferTerms.promotionalLabel(offer.id), OfferTerms.promotionalTerms(terms, subscribedInGroup: subscribed)))
                 }
             }
             facts.append(("Group", text.groupName(subscription.group)))

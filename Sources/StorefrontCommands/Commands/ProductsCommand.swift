@@ -41,6 +41,13 @@ enum ProductsCommand {
                    let terms = OfferTerms.sentence(for: product, offer: OfferTerms.Offer(offer), text: text) {
                     console.out(CommandLineText.Products.introOffer(terms))
                 }
+                // As the storefront's details list them: to those who never subscribed too, saying who may take them.
+                for offer in product.subscription?.promotionalOffers ?? [] {
+                    guard let group = product.subscription?.group,
+                          let terms = OfferTerms.sentence(for: product, offer: OfferTerms.Offer(offer), text: text) else { continue }
+                    console.out(CommandLineText.Products.promotionalOffer(
+                        offer.id, terms: OfferTerms.promotionalTerms(terms, subscribedInGroup: subscribedGroups.contains(group))))
+                }
             }
         }
         return .success
