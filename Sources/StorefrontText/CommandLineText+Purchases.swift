@@ -7,9 +7,26 @@ extension CommandLineText {
 
         public static func notASimulation(_ value: String) -> String { "--simulate takes cancel or fail, not \"\(value)\"" }
 
-        /// The advice to buy in several purchases is given only for more than one purchase takes.
-        public static func quantityOutOfRange(maximum: Int, given: String, isTooMany: Bool) -> String {
-            "--quantity must be a whole number from 1 to \(maximum), not \"\(given)\"" + (isTooMany ? "; buy more in several purchases" : "")
+        /// How much of a credit may be held, and is: why buying in parts would not help either.
+        public struct CreditCeiling: Sendable {
+            public var credit: String
+            public var maximum: Int
+            public var balance: Int
+
+            public init(credit: String, maximum: Int, balance: Int) {
+                (self.credit, self.maximum, self.balance) = (credit, maximum, balance)
+            }
+        }
+
+        /// The advice to buy in several purchases is given only for more than one purchase
+        /// takes, and only where the credit could hold it (`ceiling` nil); otherwise the
+        /// credit's maximum is named.
+        public static func quantityOutOfRange(maximum: Int, given: String, isTooMany: Bool, ceiling: CreditCeiling? = nil) -> String {
+            let refusal = "--quantity must be a whole number from 1 to \(maximum), not \"\(given)\""
+            guard isTooMany else { return refusal }
+            guard let ceiling else { return refusal + "; buy more in several purchases" }
+            return refusal + "; and at most \(ceiling.maximum) \(ceiling.credit) can be held (you have \(ceiling.balance)), "
+                + "so several purchases could not add that many either"
         }
 
         public static let leftUnfinished =

@@ -126,7 +126,15 @@ import Testing
         #expect(huge.status == 2 && eleven.status == 2)
         #expect(huge.stderr.contains("--quantity must be a whole number from 1 to 10, not \"99999999999999999999\""))
         #expect(eleven.stderr.replacingOccurrences(of: "\"11\"", with: "\"99999999999999999999\"") == huge.stderr)
-        #expect(huge.stderr.contains("buy more in several purchases"))
+        // Rage faces come 5 at a time and at most 50 are held: buying in parts could not add 55 either.
+        #expect(huge.stderr.contains("; and at most 50 Rage Faces can be held (you have 0), so several purchases could not add that many either"),
+                "\(huge.stderr)")
+        #expect(!huge.stderr.contains("buy more in several purchases"), "\(huge.stderr)")
+        // Lives come 3 at a time and 99 are held: 33 fit, in parts; 34 purchases' worth does not.
+        let lives = try cli.run(["buy", "com.example.rage.lives.3", "--quantity", "11"])
+        #expect(lives.status == 2 && lives.stderr.contains("not \"11\"; buy more in several purchases"), "\(lives.stderr)")
+        let tooManyLives = try cli.run(["buy", "com.example.rage.lives.3", "--quantity", "34"])
+        #expect(tooManyLives.stderr.contains("at most 99 Extra Lives can be held (you have 0)"), "\(tooManyLives.stderr)")
         // Buying in parts is advice for a consumable only; of anything else one is bought, and an unknown product is named as such.
         for quantity in ["11", "2", "99999999999999999999"] {
             let single = try cli.run(["buy", "com.example.rage.noads", "--quantity", quantity])

@@ -7,7 +7,7 @@ import StoreCatalog
 enum PurchaseCommands {
     static func buy(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let productID = arguments.commandArguments[0]
-        let quantity = try quantityOption(arguments, product: session.catalog.product(id: productID), text: session.text)
+        let quantity = try quantityOption(arguments, product: session.catalog.product(id: productID), session: session)
         var options = Store.PurchaseOptions(offerID: arguments.value(of: CommandOptions.offer),
                                             finish: !arguments.isSet(CommandOptions.noFinish),
                                             offerSignature: try APIKeyCommands.offerSignature(arguments))
@@ -72,21 +72,33 @@ enum PurchaseCommands {
     }
 
     /// `--quantity`: 1 to `Store.maximumQuantity` of a consumable; any other number, however
-    /// large, is the same mistake with the same message. Of any other product only 1 is
-    /// bought, whatever is typed, and of a product the catalog lacks the quantity is moot: the
-    /// store's refusal says what is wrong with each.
+    /// large, is the same mistake. Buying in several purchases is advised only where the
+    /// credit could hold what was asked for; where it could not, its maximum is named instead.
+    /// Of any other product only 1 is bought, whatever is typed, and of a product the catalog
+    /// lacks the quantity is moot: the store's refusal says what is wrong with each.
     private static func quantityOption(_ arguments: CommandLineArguments, product: Product?,
-                                       text: StoreText) throws(UsageError) -> Int {
+                                       session: StoreSession) throws(UsageError) -> Int {
         guard let typed = arguments.value(of: CommandOptions.quantity), let product else { return 1 }
         guard product.type == .consumable else {
             if typed == "1" { return 1 }
-            throw UsageError(text.message(for: .refused(.invalidQuantity(0, productType: product.type)), product: product))
+            throw UsageError(session.text.message(for: .refused(.invalidQuantity(0, productType: product.type)), product: product))
         }
         guard let value = CommandLineArguments.wholeNumber(typed), (1...Store.maximumQuantity).contains(value) else {
             // Digits too many for an Int are too many too.
             let isTooMany = CommandLineArguments.isWrittenInDigits(typed) && (Int(typed).map { $0 > Store.maximumQuantity } ?? true)
+            var ceiling: CommandLineText.Purchases.CreditCeiling?
+            if isTooMany, let grant = product.grant {
+                let maximum = session.catalog.credit(id: grant.credit)?.maximum ?? CatalogLimits.creditMaximums.upperBound
+                let balance = session.store.balance(of: grant.credit, for: session.buyer)
+                // Both lie within the catalog's limits, far from overflowing; the product may not.
+                let room = maximum - balance
+                let fits = Int(typed).map { grant.amount.multipliedReportingOverflow(by: $0) }.map { !$0.overflow && $0.partialValue <= room }
+                if fits != true {
+                    ceiling = .init(credit: session.text.creditName(grant.credit), maximum: maximum, balance: balance)
+                }
+            }
             throw UsageError(CommandLineText.Purchases.quantityOutOfRange(maximum: Store.maximumQuantity, given: typed,
-                                                                          isTooMany: isTooMany))
+                                                                          isTooMany: isTooMany, ceiling: ceiling))
         }
         return value
     }
