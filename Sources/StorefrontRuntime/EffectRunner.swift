@@ -48,6 +48,9 @@ struct EffectRunner: Sendable {
                 return [snapshot(buyer, storefront), .settingSaved(name: StoreSetting.failurePrefix + operation.rawValue, value: failure?.settingValue ?? "none")]
             case let .settle(action, transactionID, buyer):
                 return try settle(action, transactionID: transactionID, buyer: buyer, storefront: storefront)
+            case let .renewNow(transactionID, buyer, chargeShown):
+                let chain = try store.renew(transactionID, buyer: buyer, chargeShown: chargeShown)
+                return [snapshot(buyer, storefront), .subscriptionChanged(chain)]
             case let .loadSnapshot(buyer, storefront):
                 return load(buyer, storefront)
             case .quit:

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreCatalog
 
 /// The sentence each store refusal says: what was wrong and what to do instead.
 extension StoreError: CustomStringConvertible {
@@ -23,6 +24,9 @@ extension StoreError: CustomStringConvertible {
             "the subscription to \(product) is \(state.rawValue); it cannot be changed any more (buy it again to resubscribe)"
         case let .subscriptionNotInBillingRetry(product, state):
             "the subscription to \(product) is \(state.rawValue), not in billing retry; there is no billing problem to resolve"
+        case let .renewalChargeChanged(product, shown, now, currency):
+            "renewing \(product) now would charge \(Self.amount(now, currency)), not the \(Self.amount(shown, currency)) shown "
+                + "(the plan changed meanwhile, on another device or in another shell); nothing was charged: look again and renew if you still want to"
         case let .notAwaiting(id, state, expected):
             "transaction \(id) is \(state.rawValue), not \(expected.rawValue); only \(expected.rawValue) transactions can be settled this way"
         case let .pastLatestStoreTime(latest):
@@ -37,5 +41,10 @@ extension StoreError: CustomStringConvertible {
             "there is no in-app purchase key \"\(keyID)\" in this store; keys: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
                 + " (`storefront api-key list` shows them)"
         }
+    }
+
+    /// An amount with its currency code, "2.99 USD": these sentences have no locale to format in.
+    private static func amount(_ value: Decimal, _ currency: String?) -> String {
+        ExactDecimal.string(value) + (currency.map { " \($0)" } ?? "")
     }
 }

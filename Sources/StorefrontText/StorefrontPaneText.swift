@@ -76,6 +76,33 @@ public enum StorefrontPaneText {
         return question
     }
 
+    public static let renewNowTitle = "Renew now"
+    public static let expireTitle = "Expire"
+
+    /// The question before renewing the subscription to `productID` now, which charges at once
+    /// for the period after the one running: what, for which period, and as which plan when a
+    /// switch is scheduled.
+    public static func renewNowQuestion(productID: String, renewal: RenewalPreview?, text: StoreText) -> String {
+        let title = { (id: String) in text.catalog.product(id: id).map(text.title(of:)) ?? id }
+        var question = "Renew \(title(productID)) now?"
+        // Without the store's answer (it could not be read), the question can only say what renewing does.
+        guard let renewal else { return question + " The period after the one running is charged now." }
+        if renewal.productID != productID { question += " It renews as \(title(renewal.productID)), the plan it switches to." }
+        let period = "the period from \(text.date(renewal.start)) to \(text.date(renewal.end))"
+        question += renewal.price == 0 ? " Nothing is charged for \(period)."
+            : " \(text.format(renewal.price, currency: renewal.currency)) is charged now, for \(period)."
+        return question
+    }
+
+    /// The question before ending the subscription to `productID` now, running until `expiry`
+    /// when known, asked at store time `now`: what it stops, and that nothing comes back.
+    public static func expireQuestion(productID: String, expiry: Date?, now: Date, text: StoreText) -> String {
+        let name = text.catalog.product(id: productID).map(text.title(of:)) ?? productID
+        var question = "End \(name) now?"
+        if let expiry, expiry > now { question += " It stops at once instead of running until \(text.date(expiry))." }
+        return question + " Nothing is refunded, a period paid ahead included (R refunds a transaction)."
+    }
+
     /// The question before unsubscribing from the free subscription `productID`, which ends it now.
     public static func unsubscribeQuestion(productID: String, text: StoreText) -> String {
         let name = text.catalog.product(id: productID).map(text.title(of:)) ?? productID

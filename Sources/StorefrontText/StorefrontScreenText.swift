@@ -161,7 +161,7 @@ public enum StorefrontScreenText {
 
     /// A change a sheet sent to the store, which Esc pressed while it was being stored could not stop.
     public enum SentChange: Sendable {
-        case purchase, refund, cancelRenewal
+        case purchase, refund, cancelRenewal, renewNow, expire
     }
 
     /// Said after a change's result when Esc (or `q`) was pressed while it was being stored:
@@ -174,6 +174,10 @@ public enum StorefrontScreenText {
             "Cancelling came too late: the refund had been sent to the store, and a refund cannot be taken back."
         case .cancelRenewal:
             "Cancelling came too late: the cancel had been sent to the store. To renew again, resume it (t, then U)."
+        case .renewNow:
+            "Cancelling came too late: the renewal had been sent to the store. To take it back, refund it (R on its transaction)."
+        case .expire:
+            "Cancelling came too late: the subscription had been ended. To have it again, buy it again."
         }
     }
 

@@ -91,6 +91,22 @@ struct RenderSnapshotTests {
         Self.verify(state, named: "cancel-renewal-confirmation-80x24")
     }
 
+    @Test("Renewing now and expiring ask first: what is charged and for which period, and that nothing comes back")
+    func renewNowAndExpireQuestions() throws {
+        let fixture = try Self.livedIn()
+        var state = fixture.state()
+        state.send(.character("t"))
+        let monthly = try #require(state.snapshot.transactions.firstIndex { $0.productID == F.monthly })
+        for _ in 0..<monthly { state.send(.down) }
+        let id = state.snapshot.transactions[monthly].id
+        state.send(.character("N"))
+        #expect(state.top == .renewNowConfirmation(transactionID: id))
+        Self.verify(state, named: "renew-now-confirmation-80x24")
+        state.send(.escape, .character("E"))
+        #expect(state.top == .expireConfirmation(transactionID: id))
+        Self.verify(state, named: "expire-confirmation-80x24")
+    }
+
     @Test("The spend screen: a seeded rage face, the next one after a spend, and the empty screen")
     func spendScreen() throws {
         let fixture = try Self.livedIn()

@@ -57,7 +57,7 @@ struct StoreLifeUpdateTests {
         #expect(state.snapshot.status(of: F.drummer) == .owned(since: F.start))
     }
 
-    @Test("X cancels renewal, N renews now, E expires, B is only offered during a billing problem")
+    @Test("X cancels renewal, N renews now, E expires (each asks first), B is only offered during a billing problem")
     func subscriptionActions() throws {
         let fixture = try F()
         try fixture.buy(Self.yearly)
@@ -70,12 +70,50 @@ struct StoreLifeUpdateTests {
         #expect(state.top == .cancelRenewalConfirmation(transactionID: record.id))
         try fixture.run(state.send(.enter), on: &state)
         #expect(state.notice?.message.contains("will not renew") == true)
-        try fixture.run(state.send(.character("N")), on: &state)
+        // N charges: it asks first, saying what and for which period, and Esc keeps things as they are.
+        #expect(state.send(.character("N")).isEmpty, "N asks before charging")
+        #expect(state.top == .renewNowConfirmation(transactionID: record.id))
+        let question = try #require(state.renewNowQuestion(of: record.id)?.question)
+        #expect(question.contains("$19.99 is charged now, for the period from"), "\(question)")
+        state.send(.escape)
+        #expect(state.snapshot.entitlements.subscriptions.first?.renewalCount == 0)
+        state.send(.character("N"))
+        let renewing = state.send(.enter)
+        #expect(renewing == [.renewNow(transactionID: record.id, buyer: fixture.buyer, chargeShown: Decimal(string: "19.99"))],
+                "the store is told what the question showed")
+        try fixture.run(renewing, on: &state)
         #expect(state.snapshot.entitlements.subscriptions.first?.renewalCount == 1)
         #expect(TransactionsFollowTests.selectedID(state) == record.id, "the selection stays on the transaction picked")
         state.send(.home)
-        try fixture.run(state.send(.character("E")), on: &state)
+        #expect(state.send(.character("E")).isEmpty, "E asks before ending what was paid for")
+        #expect(state.expireQuestion(of: state.snapshot.transactions[0].id)?.question.contains("Nothing is refunded") == true)
+        state.send(.escape)
+        #expect(state.snapshot.entitlements.subscriptions.first?.state == .subscribed)
+        state.send(.character("E"))
+        try fixture.run(state.send(.enter), on: &state)
         #expect(state.snapshot.entitlements.subscriptions.first?.state == .expired)
+    }
+
+    @Test("A renew-now question whose charge changes elsewhere is armed anew, and the store refuses a charge it did not show")
+    func renewNowChargeChangedElsewhere() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        var state = transactionsOpen(fixture)
+        let record = try #require(state.snapshot.transactions.first)
+        state.send(.character("N"))
+        let before = try #require(state.renewNowQuestion(of: record.id)?.question)
+        // Another process makes the renewal charge something else: an offer of the monthly plan it switches to.
+        _ = try fixture.store.purchase(F.monthly, buyer: fixture.buyer, storefront: "USA")
+        state.receive(StoreSnapshot(store: fixture.store, buyer: fixture.buyer, storefront: "USA"))
+        let after = try #require(state.renewNowQuestion(of: record.id)?.question)
+        #expect(after != before && after.contains("It renews as Rage Pro (Monthly), the plan it switches to"), "\(after)")
+        let heldBack = state.holdsBackEnterForAMoment()
+        #expect(heldBack, "an Enter pressed as the charge changed renews nothing")
+        // A stale question's Enter: the store decides on the fresh state and refuses what it did not show.
+        let stale = Effect.renewNow(transactionID: record.id, buyer: fixture.buyer, chargeShown: Decimal(string: "19.99"))
+        try fixture.run([stale], on: &state)
+        #expect(state.topAlert?.message.contains("not the 19.99 USD shown") == true, "\(String(describing: state.topAlert))")
+        #expect(state.snapshot.entitlements.subscriptions.first?.renewalCount == 0, "nothing was charged")
     }
 
     @Test("The footer of the transactions screen lists only the actions that apply")

@@ -55,8 +55,27 @@ extension Store {
     /// charged now, and the period it pays for follows the current one. Repeating it pays
     /// for the periods after that, never for one stretch of time twice; an ended
     /// subscription is refused (buying it again starts a new one).
-    public func renew(_ reference: String, buyer: Buyer) throws -> SubscriptionChain {
-        try change(.renewNow, of: reference, buyer: buyer)
+    ///
+    /// With `chargeShown` (what a question showed the buyer, from `renewalPreview`), a renewal
+    /// that would charge anything else, decided on the fresh state, is refused and nothing is
+    /// recorded: another process changed the plan or its offer meanwhile.
+    public func renew(_ reference: String, buyer: Buyer, chargeShown: Decimal? = nil) throws -> SubscriptionChain {
+        try commitRequest { state, now throws(StoreRefusal) in
+            let decision = try decisions.change(.renewNow, of: reference, buyer: buyer, in: state, at: now)
+            if let chargeShown, let renewal = decision.events.first.flatMap(RenewalPreview.init), renewal.price != chargeShown {
+                throw .request(.renewalChargeChanged(renewal.productID, shown: chargeShown, now: renewal.price,
+                                                     currency: renewal.currency))
+            }
+            return decision
+        }
+    }
+
+    /// What renewing the subscription `reference` names would charge now, and for which
+    /// period, as the store stands; nil where it cannot be renewed.
+    public func renewalPreview(of reference: String, buyer: Buyer) -> RenewalPreview? {
+        let state = snapshot
+        let decision = try? decisions.change(.renewNow, of: reference, buyer: buyer, in: state, at: state.storeTime(at: clock.now()))
+        return decision?.events.first.flatMap(RenewalPreview.init)
     }
 
     /// Ends a billing problem: the subscription renews now and is entitled again.

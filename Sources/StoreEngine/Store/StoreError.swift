@@ -14,6 +14,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case unknownSubscription(String, account: String)
     case subscriptionEnded(String, state: SubscriptionChain.Status)
     case subscriptionNotInBillingRetry(String, state: SubscriptionChain.Status)
+    /// A renewal asked for at the charge a question showed would charge `now` instead.
+    case renewalChargeChanged(String, shown: Decimal, now: Decimal, currency: String?)
     case notAwaiting(String, state: TransactionState, expected: TransactionState)
     /// An advance would take store time past the latest it may reach.
     case pastLatestStoreTime(Date)

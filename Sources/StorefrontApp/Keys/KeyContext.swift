@@ -25,7 +25,7 @@ enum KeyContext: CaseIterable, Sendable {
         case .spend: .spend
         case .picker(let picker): picker.typing == nil ? .pickerList : .pickerTyping
         case .transactions: .transactions
-        case .refundConfirmation, .cancelRenewalConfirmation: .confirmation
+        case .refundConfirmation, .cancelRenewalConfirmation, .renewNowConfirmation, .expireConfirmation: .confirmation
         case .settings: .settings
         case .help: .help
         }

@@ -45,6 +45,10 @@ enum OverlayView {
         case .refundConfirmation(let id): RefundConfirmationView.draw(transactionID: id, state: state, in: area, into: &buffer)
         case .cancelRenewalConfirmation(let id):
             CancelRenewalConfirmationView.draw(transactionID: id, state: state, in: area, into: &buffer)
+        case .renewNowConfirmation(let id):
+            SubscriptionQuestionView.drawRenewNow(transactionID: id, state: state, in: area, into: &buffer)
+        case .expireConfirmation(let id):
+            SubscriptionQuestionView.drawExpire(transactionID: id, state: state, in: area, into: &buffer)
         case .settings(let screen): SettingsView.draw(screen, state: state, in: area, into: &buffer)
         case .help(let screen): HelpView.draw(screen, in: area, into: &buffer)
         }

@@ -12,5 +12,7 @@ public enum HelpTopic: Equatable, Sendable, CaseIterable {
     case transactions
     case refund
     case cancelRenewal
+    case renewNow
+    case expire
     case settings
 }

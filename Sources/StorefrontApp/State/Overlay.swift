@@ -14,6 +14,10 @@ public enum Overlay: Equatable, Sendable {
     case refundConfirmation(transactionID: String)
     /// The confirmation before turning a subscription's renewal off.
     case cancelRenewalConfirmation(transactionID: String)
+    /// The confirmation before renewing a subscription now, which charges at once.
+    case renewNowConfirmation(transactionID: String)
+    /// The confirmation before ending a subscription now.
+    case expireConfirmation(transactionID: String)
     case settings(SettingsScreen)
     case help(HelpScreen)
 }
@@ -97,8 +101,8 @@ public enum TransactionAction: CaseIterable, Equatable, Sendable {
         case .decline: "decline an Ask to Buy request"
         case .complete: "complete an interrupted purchase"
         case .refund: "refund the selected transaction (asks first)"
-        case .renew: "renew a subscription now"
-        case .expire: "end a subscription now"
+        case .renew: "renew now, charging at once (asks first)"
+        case .expire: "end a subscription now (asks first)"
         case .cancelRenewal: "cancel a subscription's renewal (asks first)"
         case .resumeRenewal: "resume a cancelled renewal"
         case .resolveBilling: "fix a subscription's billing problem"

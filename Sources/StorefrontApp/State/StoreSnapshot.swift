@@ -38,6 +38,9 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// Whether a promotional offer needs a signature from the app's server, which the
     /// payment sheet cannot make: the store has an in-app purchase key and the setting is on.
     public var offerSignaturesRequired = false
+    /// What renewing each running subscription now would charge, by its latest transaction:
+    /// what the renew-now question shows, and the store then charges or refuses.
+    public var renewalsNow: [String: RenewalPreview] = [:]
     /// Notifications and a serving server; empty until the runtime reads them.
     public var serverSide = ServerSide()
     /// False for a stand-in shown after switching buyer or storefront until the store has been
@@ -93,6 +96,9 @@ public struct StoreSnapshot: Equatable, Sendable {
                   settings: state.settings, timeline: state.timeline,
                   subscribedGroups: Set(state.subscriptionChains(of: buyer.account).map(\.group)))
         offerSignaturesRequired = state.promotionalOfferSignaturesRequired
+        for subscription in entitlements.subscriptions where subscription.state != .expired && subscription.state != .revoked {
+            renewalsNow[subscription.transactionID] = store.renewalPreview(of: subscription.transactionID, buyer: buyer)
+        }
         foldRevision = revision
         medium = store.medium
     }

@@ -33,6 +33,10 @@ extension AppState {
             return ConfirmationReducer.press(key, screen: .refund(transactionID: transactionID), state: &self)
         case .cancelRenewalConfirmation(let transactionID):
             return ConfirmationReducer.press(key, screen: .cancelRenewal(transactionID: transactionID), state: &self)
+        case .renewNowConfirmation(let transactionID):
+            return ConfirmationReducer.press(key, screen: .renewNow(transactionID: transactionID), state: &self)
+        case .expireConfirmation(let transactionID):
+            return ConfirmationReducer.press(key, screen: .expire(transactionID: transactionID), state: &self)
         case .settings(let screen): return SettingsReducer.press(key, screen: screen, state: &self)
         case .help(let screen): return HelpReducer.press(key, screen: screen, state: &self)
         }

@@ -10,7 +10,7 @@ extension AppState {
         guard fresh.buyer == buyer, fresh.storefront == storefront, fresh.foldRevision >= snapshot.foldRevision else { return }
         let before = snapshot
         let dueBefore = dueOnSheet()
-        let questionBefore = refundQuestionOnTop()?.question
+        let questionBefore = questionOnTop()?.question
         snapshot = fresh
         // A payment sheet whose amount due changed under it is armed anew, so an Enter pressed
         // as it changed confirms nothing the buyer had no moment to read.
@@ -30,9 +30,10 @@ extension AppState {
             let closed = StorefrontScreenText.questionClosedNoLongerApplies(
                 action.hint.label, transactionID: record.id, state: TransactionsReducer.standing(of: record, in: snapshot))
             reportInPlaceOfTop(Alert(title: closed.title, message: closed.message, tone: .warning, takesKeysAfterAMoment: true))
-        } else if let questionBefore, refundQuestionOnTop()?.question != questionBefore {
-            // What the refund gives back changed (an upgrade elsewhere refunded part of it):
-            // an Enter pressed as it changed confirms nothing the buyer had no moment to read.
+        } else if let questionBefore, questionOnTop()?.question != questionBefore {
+            // What the refund gives back changed (an upgrade elsewhere refunded part of it), or
+            // what renewing now charges (a switch scheduled elsewhere): an Enter pressed as it
+            // changed confirms nothing the buyer had no moment to read.
             armTopAnew()
         }
         announceSettledRequests(before: before)
@@ -61,10 +62,30 @@ extension AppState {
         rearmsSheetAtNextTick = true
     }
 
-    /// The refund question on top, as it reads with the snapshot shown; nil when none is on top.
-    private func refundQuestionOnTop() -> (title: String, question: String)? {
-        guard case .refundConfirmation(let transactionID)? = overlays.last else { return nil }
-        return refundQuestion(of: transactionID)
+    /// The refund, renew-now or expire question on top, as it reads with the snapshot shown;
+    /// nil when none is on top.
+    private func questionOnTop() -> (title: String, question: String)? {
+        switch overlays.last {
+        case .refundConfirmation(let transactionID)?: refundQuestion(of: transactionID)
+        case .renewNowConfirmation(let transactionID)?: renewNowQuestion(of: transactionID)
+        case .expireConfirmation(let transactionID)?: expireQuestion(of: transactionID)
+        default: nil
+        }
+    }
+
+    /// The question before renewing `transactionID`'s subscription now, as it reads with the snapshot shown.
+    func renewNowQuestion(of transactionID: String) -> (title: String, question: String)? {
+        guard let record = snapshot.transactions.first(where: { $0.id == transactionID }) else { return nil }
+        return (StorefrontPaneText.renewNowTitle,
+                StorefrontPaneText.renewNowQuestion(productID: record.productID, renewal: snapshot.renewalsNow[transactionID], text: text))
+    }
+
+    /// The question before ending `transactionID`'s subscription now, as it reads with the snapshot shown.
+    func expireQuestion(of transactionID: String) -> (title: String, question: String)? {
+        guard let record = snapshot.transactions.first(where: { $0.id == transactionID }) else { return nil }
+        return (StorefrontPaneText.expireTitle,
+                StorefrontPaneText.expireQuestion(productID: record.productID, expiry: snapshot.subscription(latest: record.id)?.expiresDate,
+                                                  now: storeNow, text: text))
     }
 
     /// The question before refunding `transactionID`, as it reads with the snapshot shown.
@@ -79,7 +100,8 @@ extension AppState {
     private func questionThatNoLongerApplies() -> (TransactionAction, TransactionRecord)? {
         let transactionID: String
         switch overlays.last {
-        case .refundConfirmation(let id)?, .cancelRenewalConfirmation(let id)?: transactionID = id
+        case .refundConfirmation(let id)?, .cancelRenewalConfirmation(let id)?, .renewNowConfirmation(let id)?, .expireConfirmation(let id)?:
+            transactionID = id
         default: return nil
         }
         guard let action = ConfirmationReducer.asked(in: self),
@@ -170,7 +192,8 @@ extension AppState {
     mutating func failOperation(_ message: String) {
         activity = nil
         switch overlays.last {
-        case .buySheet, .refundConfirmation: closeTop()
+        // A renew-now question refused for a charge that changed would show the old charge.
+        case .buySheet, .refundConfirmation, .renewNowConfirmation: closeTop()
         default: break
         }
         report(Alert(title: StorefrontScreenText.failureTitle, message: StorefrontScreenText.failure(message), tone: .failure))
@@ -179,9 +202,14 @@ extension AppState {
     /// A subscription changed from the transactions screen: its question closes and the result shows.
     mutating func finishSubscriptionChange(message: String) {
         activity = nil
-        var backedOut = false
-        if case .cancelRenewalConfirmation = overlays.last { backedOut = closeSheetOfFinishedOperation() }
-        let said = backedOut ? message + " " + StorefrontScreenText.backedOutTooLate(.cancelRenewal) : message
+        let sent: StorefrontScreenText.SentChange? = switch overlays.last {
+        case .cancelRenewalConfirmation?: .cancelRenewal
+        case .renewNowConfirmation?: .renewNow
+        case .expireConfirmation?: .expire
+        default: nil
+        }
+        let backedOut = sent != nil && closeSheetOfFinishedOperation()
+        let said = backedOut ? message + " " + StorefrontScreenText.backedOutTooLate(sent ?? .cancelRenewal) : message
         report(Alert(title: StorefrontScreenText.subscriptionTitle, message: said, tone: .success))
     }
 

@@ -17,6 +17,8 @@ extension Overlay {
         case .transactions: .transactions
         case .refundConfirmation: .refund
         case .cancelRenewalConfirmation: .cancelRenewal
+        case .renewNowConfirmation: .renewNow
+        case .expireConfirmation: .expire
         case .settings: .settings
         case .help: nil
         }

@@ -210,7 +210,7 @@ extension Overlay {
     /// the sheet must not dismiss unread.
     var isConfirmation: Bool {
         switch self {
-        case .buySheet, .refundConfirmation, .cancelRenewalConfirmation: true
+        case .buySheet, .refundConfirmation, .cancelRenewalConfirmation, .renewNowConfirmation, .expireConfirmation: true
         case .alert(let alert): alert.takesKeysAfterAMoment
         default: false
         }

@@ -39,6 +39,34 @@ import Testing
         #expect(chain.renewalCount == 3)
     }
 
+    @Test("The renewal preview is what renewing then records: its plan, price and period, the plan a switch goes to included")
+    func previewIsWhatRenewingRecords() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        let preview = try #require(store.renewalPreview(of: Rage.yearly, buyer: phone))
+        #expect(preview.productID == Rage.yearly && preview.price == Decimal(string: "19.99") && preview.currency == "USD")
+        _ = try store.renew(Rage.yearly, buyer: phone, chargeShown: preview.price)
+        let renewal = try #require(store.transactions(for: "tester").first)
+        #expect(renewal.price == preview.price && renewal.purchaseDate == preview.start && renewal.expiresDate == preview.end)
+        // A downgrade on hold: the next renewal is into the monthly plan, at its price.
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        let switching = try #require(store.renewalPreview(of: Rage.yearly, buyer: phone))
+        #expect(switching.productID == Rage.monthly && switching.price == Decimal(string: "2.99"), "\(switching)")
+        #expect(switching.start == preview.end)
+    }
+
+    @Test("Renewing at a charge shown that is no longer the charge is refused, and nothing is recorded")
+    func renewingAtAStaleChargeIsRefused() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        let shown = try #require(store.renewalPreview(of: Rage.yearly, buyer: phone)).price
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") // another device schedules a switch
+        let before = fixture.log.allEvents.count
+        #expect(throws: StoreError.renewalChargeChanged(Rage.monthly, shown: shown, now: Decimal(string: "2.99") ?? 0, currency: "USD")) {
+            try store.renew(Rage.yearly, buyer: phone, chargeShown: shown)
+        }
+        #expect(fixture.log.allEvents.count == before)
+        #expect(store.renewalPreview(of: "no.such.plan", buyer: phone) == nil)
+    }
+
     @Test func renewingWithAutoRenewOffDoesNotOverlapTheCurrentPeriod() throws {
         _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
         try store.advance(by: try #require(StoreDuration("P2M")), buyer: phone)

@@ -1,7 +1,8 @@
 import StoreEngine
 import TerminalUI
 
-/// A question before a change that cannot be taken back: a refund, or turning renewal off.
+/// A question before a change that cannot be taken back: a refund, turning renewal off,
+/// renewing now (which charges), or ending a subscription now.
 enum ConfirmationReducer: KeyReducer {
     enum Command: Sendable {
         case confirm, keep, help
@@ -11,6 +12,8 @@ enum ConfirmationReducer: KeyReducer {
     enum Screen {
         case refund(transactionID: String)
         case cancelRenewal(transactionID: String)
+        case renewNow(transactionID: String)
+        case expire(transactionID: String)
     }
 
     static let keys = KeyTable<Command>([
@@ -28,6 +31,8 @@ enum ConfirmationReducer: KeyReducer {
         switch state.overlays.last {
         case .refundConfirmation?: .refund
         case .cancelRenewalConfirmation(let transactionID)?: cancelling(transactionID, in: state)
+        case .renewNowConfirmation?: .renew
+        case .expireConfirmation?: .expire
         default: nil
         }
     }
@@ -55,9 +60,18 @@ enum ConfirmationReducer: KeyReducer {
         case (.confirm, .cancelRenewal(let transactionID)):
             let action = cancelling(transactionID, in: state)
             return state.perform(.settle(action, transactionID: transactionID, buyer: state.buyer), showing: .settling(action))
+        case (.confirm, .renewNow(let transactionID)):
+            // The store refuses to charge anything but what the question showed.
+            return state.perform(.renewNow(transactionID: transactionID, buyer: state.buyer,
+                                           chargeShown: state.snapshot.renewalsNow[transactionID]?.price),
+                                 showing: .settling(.renew))
+        case (.confirm, .expire(let transactionID)):
+            return state.perform(.settle(.expire, transactionID: transactionID, buyer: state.buyer), showing: .settling(.expire))
         case (.keep, _): state.closeTop()
         case (.help, .refund): state.push(.help(HelpScreen(topic: .refund)))
         case (.help, .cancelRenewal): state.push(.help(HelpScreen(topic: .cancelRenewal)))
+        case (.help, .renewNow): state.push(.help(HelpScreen(topic: .renewNow)))
+        case (.help, .expire): state.push(.help(HelpScreen(topic: .expire)))
         }
         return []
     }

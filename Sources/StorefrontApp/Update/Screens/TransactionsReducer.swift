@@ -84,14 +84,17 @@ enum TransactionsReducer: KeyReducer {
             return []
         }
         switch action {
-        case .refund, .cancelRenewal, .unsubscribe:
-            // All ask first: turning renewal off ends a subscription the buyer may count on, and
-            // unsubscribing from a free one ends it at once. The renewal's sheet asks either.
-            state.push(action == .refund ? .refundConfirmation(transactionID: record.id)
-                                         : .cancelRenewalConfirmation(transactionID: record.id))
-            return []
+        // All ask first: a refund takes back what it unlocked; turning renewal off ends a
+        // subscription the buyer may count on, and unsubscribing from a free one ends it at
+        // once (the renewal's sheet asks either); renewing now charges; expiring ends what was
+        // paid for, refunding nothing.
+        case .refund: state.push(.refundConfirmation(transactionID: record.id))
+        case .cancelRenewal, .unsubscribe: state.push(.cancelRenewalConfirmation(transactionID: record.id))
+        case .renew: state.push(.renewNowConfirmation(transactionID: record.id))
+        case .expire: state.push(.expireConfirmation(transactionID: record.id))
         default:
             return state.perform(.settle(action, transactionID: record.id, buyer: state.buyer), showing: .settling(action))
         }
+        return []
     }
 }
