@@ -109,6 +109,14 @@ public enum CommandLineText {
 extension CommandLineText {
     /// How the command line reports on stderr.
     public enum Report {
+        /// Written on standard error by the first Ctrl-C while a command that writes runs.
+        public static let interruptedDuringChange = "\nstorefront: interrupted while a change was being made; it may be recorded "
+            + "all the same, so this command ends once the store has answered, saying how it went (Ctrl-C again to leave now)\n"
+
+        /// Written on standard error by a second Ctrl-C, as the command leaves without the store's answer.
+        public static let leftDuringChange = "\nstorefront: left before the store answered: the change may be recorded; "
+            + "`storefront transactions` and `storefront entitlements` show whether\n"
+
         public static func error(_ message: String) -> String { "storefront: \(message)" }
         public static func warning(_ message: String) -> String { "storefront: warning: \(message)" }
         /// News that needs no action, such as a warned-of problem gone.

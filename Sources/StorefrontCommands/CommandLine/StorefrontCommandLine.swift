@@ -50,13 +50,14 @@ public enum StorefrontCommandLine {
         case let .standalone(run):
             return try run(arguments, environment, console)
         case let .withStore(run):
-            return try runOnStore(run, warnsOfDamage: !command.warnsOfDamageItself, writes: command.writes, arguments: arguments,
+            return try runOnStore(run, warnsOfDamage: !command.warnsOfDamageItself, writes: command.writes,
+                                  finishesChangeOnInterrupt: command.writes && !command.runsUntilStopped, arguments: arguments,
                                   environment: environment, console: console)
         }
     }
 
     private static func runOnStore(_ run: (StoreSession, CommandLineArguments, Console) throws -> ExitStatus,
-                                   warnsOfDamage: Bool, writes: Bool, arguments: CommandLineArguments,
+                                   warnsOfDamage: Bool, writes: Bool, finishesChangeOnInterrupt: Bool, arguments: CommandLineArguments,
                                    environment: [String: String], console: Console) throws -> ExitStatus {
         let session = try StoreSession.open(arguments, environment: environment)
         for warning in session.warnings { console.err(CommandLineText.Report.error(warning)) }
@@ -76,7 +77,8 @@ public enum StorefrontCommandLine {
         defer { session.newKeyNotice.sayIfMade(console) }
         let status: ExitStatus
         do {
-            status = try run(session, arguments, console)
+            status = try finishesChangeOnInterrupt ? ChangeInterruption.finishingChanges { try run(session, arguments, console) }
+                                                   : run(session, arguments, console)
         } catch {
             // The command's commit may have moved a torn last line aside before failing.
             if let torn = session.store.tornTail { console.errLines(CommandLineText.Report.error("\(torn)")) }

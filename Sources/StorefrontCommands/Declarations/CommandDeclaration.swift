@@ -34,6 +34,9 @@ public struct CommandDeclaration: Sendable {
     /// Whether it warns of a damaged store itself, as it follows the store (`serve`), so the
     /// warning every other command gives at start would say the same thing twice.
     public var warnsOfDamageItself = false
+    /// Whether it runs until a signal stops it (`serve`) and handles SIGINT itself; every other
+    /// command that writes finishes the change under way on a first Ctrl-C (see `ChangeInterruption`).
+    public var runsUntilStopped = false
     public var run: Run
 
     /// The name's words, e.g. ["catalog", "lint"].

@@ -126,7 +126,8 @@ public enum CommandList {
                            writes: true, wrongArguments: CommandLineText.Keys.revokeNeedsKey, run: .withStore(APIKeyCommands.revoke)),
         CommandDeclaration(name: "serve", section: .files, summary: Text.serve, details: Text.serveDetails,
                            options: [CommandOptions.host, CommandOptions.port, CommandOptions.idleTimeout], writes: true,
-                           repeatableGlobalOptions: ["catalog"], warnsOfDamageItself: true, run: .withStore(ServeCommand.run)),
+                           repeatableGlobalOptions: ["catalog"], warnsOfDamageItself: true, runsUntilStopped: true,
+                           run: .withStore(ServeCommand.run)),
         CommandDeclaration(
             name: "verify-transaction", section: .files, summary: Text.verifyTransaction, details: Text.verifyTransactionDetails,
             arguments: [ArgumentDeclaration(placeholder: "JWS|TX", summary: Words.token, completion: .dynamic(.transactions))],
