@@ -27,6 +27,23 @@ struct SpendUpdateTests {
         #expect(Self.spendScreen(lives)?.credit == "extra-lives")
     }
 
+    @Test("Enter on a pack its credit could not hold says why and opens no sheet (before: a sheet whose Esc was refused as a purchase)")
+    func packOverTheMaximumOpensNoSheet() throws {
+        let fixture = try F()
+        for _ in 0..<9 { try fixture.buy(F.facePack) } // 45 of at most 50
+        var state = fixture.state()
+        #expect(state.selectedID == F.facePack)
+        state.send(.enter)
+        #expect(state.overlays == [.buySheet(productID: F.facePack)], "45 + 5 still fits: the sheet opens")
+        try fixture.buy(F.facePack) // 50
+        state.receive(StoreSnapshot(store: fixture.store, buyer: fixture.buyer, storefront: "USA"))
+        state.overlays.removeAll()
+        #expect(state.send(.enter).isEmpty, "nothing is asked of the store")
+        #expect(state.topAlert?.title == "Purchase refused")
+        #expect(state.topAlert?.message.contains("your balance of Rage Faces is 50, and at most 50 may be held; 5 more would go over it") == true,
+                "\(String(describing: state.topAlert))")
+    }
+
     @Test("u on a product that grants no credit opens the catalog's first credit")
     func opensFirstCredit() throws {
         var state = try F().state()

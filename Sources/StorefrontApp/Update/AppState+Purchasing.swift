@@ -5,14 +5,22 @@ import TerminalUI
 
 extension AppState {
     /// Opens the payment sheet, or goes straight to the store when it would not show one:
-    /// the store is read-only, the product is not sold here, purchases are disabled, or the
-    /// buyer already has it.
+    /// the store is read-only, the product is not sold here, its credit could not hold what it
+    /// grants, purchases are disabled, or the buyer already has it.
     mutating func startPurchase(of product: Product) -> [Effect] {
         if refusedAsReadOnly() { return [] }
         let status = snapshot.status(of: product.id)
         if case .notSold = status {
             let refusal = PurchaseOutcome.refused(.notSoldHere(productID: product.id, storefront: storefront))
             push(.alert(Alert(title: StorefrontScreenText.notSoldTitle, message: text.message(for: refusal, product: product), tone: .warning)))
+            return []
+        }
+        if let refusal = creditRefusal(for: product) {
+            // No sheet for what the store refuses before any payment: cancelling that sheet
+            // would be recorded as an attempt, which the store refuses the same way.
+            let outcome = PurchaseOutcome.refused(refusal)
+            push(.alert(Alert(title: StorefrontScreenText.purchaseTitle(outcome), message: text.message(for: outcome, product: product),
+                              tone: .warning)))
             return []
         }
         if alreadyHas(product) || !snapshot.purchasesAllowed {
@@ -24,6 +32,15 @@ extension AppState {
         push(.buySheet(productID: product.id))
         sheetChangedUnder = nil
         return []
+    }
+
+    /// The store's refusal of buying `product` once where what it grants would take the
+    /// balance over its credit's maximum, as the balance is shown.
+    private func creditRefusal(for product: Product) -> PurchaseRefusal? {
+        guard let grant = product.grant, let maximum = catalog.credit(id: grant.credit)?.maximum else { return nil }
+        let balance = snapshot.entitlements.credits[grant.credit] ?? 0
+        return grant.amount > maximum - balance
+            ? .overMaximum(credit: grant.credit, maximum: maximum, balance: balance, adding: grant.amount) : nil
     }
 
     /// Whether the account already has `product` as buying it would give it, so that buying it
