@@ -44,7 +44,9 @@ extension PostgresEventLog {
             throw StoreWriterLockHeld(store: address.shown, waitedMilliseconds: wait)
         }
         if case .readOnlyRole(let store, let reason, let role)? = answers.failure, answers.rows.count == beforeTableLock.count {
-            // Refused the table lock its INSERT takes: a role that may only read, told so before any wait.
+            // Refused the table lock its INSERT takes, before any wait: a role that may only
+            // read, or one that may not even read (a copy into the store reads nothing first).
+            guard try mayReadTheStore() else { throw PostgresStoreError.readOnlyRole(store: store, reason: reason, role: role) }
             throw PostgresStoreError.insertRefused(store: store, reason: reason, role: role)
         }
         guard let found = try PostgresSchema.version(answeredIn: answers, at: opening.count - 1) else {
@@ -55,6 +57,17 @@ extension PostgresEventLog {
         let all = try answers.all()
         if asksForMarks { commitMarksWritable = all[opening.count - 2].first?.first == "t" }
         return CommitOpening(schemaFound: found, rowsRead: (request, Array(all.dropFirst(opening.count).prefix(request.statements.count))))
+    }
+
+    /// Whether the session's role may read every table a read of the store reads, asked after
+    /// the commit's transaction failed (it is rolled back first).
+    private func mayReadTheStore() throws -> Bool {
+        try connection.execute("ROLLBACK")
+        let readTables = ["storefront_schema_version", "storefront_header", "storefront_events", "storefront_checkpoints"]
+        let answer = try connection.execute(
+            "SELECT bool_and(has_table_privilege(name, 'SELECT')) FROM unnest($1::text[]) AS name",
+            ["{" + readTables.joined(separator: ",") + "}"])
+        return answer.first?.first == "t"
     }
 
     /// Starts the commit again where the pipeline saw no schema table, or one without its

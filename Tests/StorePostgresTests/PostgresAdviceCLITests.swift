@@ -177,6 +177,30 @@ extension PostgresAdviceCLITests {
         #expect(bought.status == 0, "\(bought.stderr)")
     }
 
+    @Test("a copy into a store the role may not even read names both GRANTs, then the INSERT alone (before: it said the role may read)")
+    func copyIntoAStoreTheRoleMayNotRead() throws {
+        let database = try Database(.uri)
+        #expect(try database.cli.run(["store", "init"]).status == 0)
+        let file = StorefrontProcess(ledger: database.folder + "/history.jsonl")
+        #expect(try file.run(["buy", "com.example.rage.face.random"]).status == 0)
+        try database.server.psql("DO $$ BEGIN CREATE ROLE advice_copier LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$",
+                                 database: database.name)
+        var copier = database.cli
+        copier.storeArguments = []
+        let copy = ["store", "copy", "--from", file.ledger, "--to", database.address(user: "advice_copier")]
+        let unread = try copier.run(copy)
+        #expect(unread.status == 3 && unread.stderr.contains("refused the role \"advice_copier\"")
+                    && !unread.stderr.contains("read it but not change it"), "\(unread.stderr)")
+        try database.server.psql(try #require(PastedCommand.quoted(startingWith: "GRANT SELECT", in: unread.stderr)), database: database.name)
+        let readOnly = try copier.run(copy)
+        #expect(readOnly.status == 3 && readOnly.stderr.contains("lets the role \"advice_copier\" read it but not change it"),
+                "\(readOnly.stderr)")
+        try database.server.psql(try #require(PastedCommand.quoted(startingWith: "GRANT INSERT", in: readOnly.stderr)),
+                                 database: database.name)
+        let copied = try copier.run(copy)
+        #expect(copied.status == 0, "\(copied.stderr)")
+    }
+
     @Test("a commit cut off after it was sent is looked up on a new connection: not recorded, it says so, and run again it buys once",
           arguments: Spelling.allCases)
     func cutOffCommitIsLookedUp(spelling: Spelling) throws {
