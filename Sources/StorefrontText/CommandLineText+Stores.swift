@@ -45,6 +45,12 @@ extension CommandLineText {
             "made the store's key \(keyPath): \(shareTheKey)"
         }
 
+        /// After a copy that failed once its first commit had made the target's key.
+        public static func keyMadeBeforeFailing(_ keyPath: String) -> String {
+            "the copy made the store's key \(keyPath) before it failed; it is kept, and the next copy into this database uses it: "
+                + shareTheKey
+        }
+
         public static func copySourceMissing(_ source: String) -> String {
             "the source \(source) does not exist, so nothing was copied and no target was made; check the path given "
                 + "to --from"

@@ -201,6 +201,26 @@ extension PostgresAdviceCLITests {
         #expect(copied.status == 0, "\(copied.stderr)")
     }
 
+    @Test("a copy that fails after making the target's key says it made it and kept it (before: nothing, and the next copy said nothing either)")
+    func failedCopyTellsOfTheKeyItMade() throws {
+        let database = try Database(.uri)
+        // A store with its tables but no header or key yet, whose rows the server refuses.
+        #expect(try database.cli.run(["store", "init"]).status == 0)
+        let key = database.folder + "/team.key"
+        try FileManager.default.removeItem(atPath: key)
+        try database.server.psql("""
+            ALTER TABLE storefront_header DISABLE TRIGGER ALL; DELETE FROM storefront_header; ALTER TABLE storefront_header ENABLE TRIGGER ALL;
+            CREATE FUNCTION refuse_rows() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no rows today'; END $$;
+            CREATE TRIGGER refuse_rows BEFORE INSERT ON storefront_events FOR EACH ROW EXECUTE FUNCTION refuse_rows()
+            """, database: database.name)
+        let file = StorefrontProcess(ledger: database.folder + "/history.jsonl")
+        #expect(try file.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let failed = try database.cli.run(["store", "copy", "--from", file.ledger, "--to", database.address()])
+        #expect(failed.status != 0 && failed.stderr.contains("no rows today"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("the copy made the store's key \(key) before it failed; it is kept"), "\(failed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: key))
+    }
+
     @Test("a commit cut off after it was sent is looked up on a new connection: not recorded, it says so, and run again it buys once",
           arguments: Spelling.allCases)
     func cutOffCommitIsLookedUp(spelling: Spelling) throws {

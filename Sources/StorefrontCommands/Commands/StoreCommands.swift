@@ -50,6 +50,14 @@ enum StoreCommands {
         // A new database's key is made by the copy's first commit, on this machine only: the
         // team needs to be told where it is, as `store init` tells.
         let keyToWatch = target.newKeyPath
+        var copied = false
+        // A copy that fails after its first commit made the key keeps it, for the next copy:
+        // said now, as the copy that then succeeds finds it there and makes none.
+        defer {
+            if !copied, let made = keyToWatch, FileManager.default.fileExists(atPath: made) {
+                console.err(CommandLineText.Report.notice(CommandLineText.Stores.keyMadeBeforeFailing(made)))
+            }
+        }
         let count: Int
         do {
             count = try EventLogCopy.copy(from: sourceLog, named: source.name, to: try target.openLog(), named: target.name,
@@ -70,6 +78,7 @@ enum StoreCommands {
             guard case .cutOff = lost.change else { throw lost }
             throw CommandFailure(status: .dataProblem, message: CommandLineText.Stores.copyCutOff(into: lost.store, reason: lost.reason))
         }
+        copied = true
         let keyMade = keyToWatch.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         // Only `--verified-only` copies from a source with problems: the first one is where it stopped.
         let leftOutFrom = sourceLog.problems.first.map { StoreProblemText.describe($0, in: sourceLog.medium, withRemedy: false) }
