@@ -73,6 +73,12 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         reason.contains("password authentication failed") || reason.contains("no password supplied")
     }
 
+    /// Whether libpq's reason says nothing answered at the address: a TCP port nobody listens
+    /// on, or a unix socket that is not there (libpq's words, in English).
+    static func namesNoServerListening(_ reason: String) -> Bool {
+        reason.contains("Connection refused") || (reason.contains("socket \"") && reason.contains("No such file or directory"))
+    }
+
     /// Whether libpq's reason is the server saying the role does not exist (in English).
     static func namesAMissingRole(_ reason: String) -> Bool {
         reason.contains("role \"") && reason.contains("\" does not exist")
@@ -111,10 +117,14 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
             "the server of the store \(store) ended this session as it was opened: \(Self.sentence(reason)) Nothing was "
                 + "read or written. The server was reached; an administrator ended the session (pg_terminate_backend) or the server is "
                 + "shutting down: run the command again"
+        case .unreachable(let store, let reason) where Self.namesNoServerListening(reason):
+            "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was read or written. No server listens there: "
+                + "check that it runs (pg_isready tells) and the host and port in the address, then try again; "
+                + "\(StoreCommandText.command("verify", on: store)) tells whether the store can be read, without changing it"
         case .unreachable(let store, let reason):
-            "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was written; check that the server runs and the "
-                + "address, user and password (PGPASSWORD or ~/.pgpass) are right, then try again: "
-                + "\(StoreCommandText.command("verify", on: store)) reads the whole store without changing it"
+            "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was read or written; check that the server runs and the "
+                + "address, user and password (PGPASSWORD or ~/.pgpass) are right, then try again; "
+                + "\(StoreCommandText.command("verify", on: store)) tells whether the store can be read, without changing it"
         case .settingRefused(let store, let reason):
             "the server of the store \(store) refused a setting this session asked for (\(reason)), so nothing was read or "
                 + "written. Correct or remove it where it is given: `options=-c NAME=VALUE` in the address, the PGOPTIONS "

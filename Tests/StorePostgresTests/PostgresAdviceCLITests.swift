@@ -124,6 +124,9 @@ struct PostgresAdviceCLITests {
         let failed = try database.cli.run(["entitlements"])
         let shown = database.shown(port: 1, socketFolder: socketFolder)
         #expect(failed.status == 3 && failed.stderr.contains("cannot reach the store \(shown): "), "\(failed.stderr)")
+        // Nothing answered there: a password is not what to check (before: it named PGPASSWORD).
+        #expect(failed.stderr.contains("Nothing was read or written. No server listens there") && !failed.stderr.contains("address, user and password (PGPASSWORD"),
+                "\(failed.stderr)")
         let verified = try Self.pastedVerify(from: failed.stderr, advising: database.advice("verify", shown: shown), as: database.cli)
         #expect(verified?.status == 3 && verified?.stderr.contains("cannot reach the store \(shown): ") == true,
                 "\(verified?.stderr ?? "")")
