@@ -30,7 +30,7 @@ extension StoreError: CustomStringConvertible {
         case let .notAwaiting(id, state, expected):
             "transaction \(id) is \(state.rawValue), not \(expected.rawValue); only \(expected.rawValue) transactions can be settled this way"
         case let .pastLatestStoreTime(latest):
-            "store time cannot pass \(latest.formatted(.iso8601)); advance by less, or start a new entitlements file"
+            "store time cannot pass \(latest.formatted(.iso8601)); advance by less, or start a new store (another entitlements file or database)"
         case let .freeSubscriptionNotRefundable(id, productID, inForce):
             "transaction \(id) is a free subscription to \(productID): nothing was charged, so there is nothing to refund; "
                 + (inForce ? "to end it, unsubscribe with `storefront cancel-renewal \(productID)`" : "it has ended already")

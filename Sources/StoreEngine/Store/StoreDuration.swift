@@ -132,7 +132,7 @@ public enum StoreDurationError: Error, Sendable, Equatable, CustomStringConverti
             "\"\(text)\" is not a duration; use an ISO 8601 period such as P1M, P1W, PT2H, or 3d, 2h, 30m, 45s"
         case let .negative(text):
             "\"\(text)\" is negative, and store time only moves forward; give a positive duration such as "
-                + "\(text.dropFirst()) (to start over, use a new entitlements file)"
+                + "\(text.dropFirst()) (to start over, use a new store: another entitlements file or database)"
         case let .zero(text):
             "\"\(text)\" is no time at all; give a duration longer than zero, such as 1d"
         case let .tooLong(text):
