@@ -62,6 +62,12 @@ extension CommandLineText {
                 + "copied and no target was made; correct the database in the address given to --from"
         }
 
+        /// A copy into a database the server does not have; `create` is how to make it, and copy again.
+        public static func copyTargetHasNoDatabase(_ target: String, database: String, create: String) -> String {
+            "the target \(target) names a database the server does not have (\(ShellWord.quoted(database))), so nothing was "
+                + "copied; create it with \(create), or correct the database in the address given to --to"
+        }
+
         public static func copySourceHasNoStore(_ source: String) -> String {
             "the source \(source) holds no store (no storefront tables), so nothing was copied and no target was made; "
                 + "check that --from names the database you meant"

@@ -40,7 +40,7 @@ public enum StoreCommandText {
     /// settings of how to connect (`PGSSLMODE=verify-full`); then `store init` on `store`, and
     /// where libpq finds the password (once, for both) when the address given held one.
     public static func createDatabaseThenInit(_ name: String, host: String?, port: String?, user: String?,
-                                              store: ShownStoreAddress) -> String {
+                                              store: ShownStoreAddress, thenInstead next: String? = nil) -> String {
         let variables = store.settingVariables.sorted { $0.key < $1.key }.map { "\($0.key)=\(ShellWord.quoted($0.value))" }
         let options = [("-h", host), ("-p", port), ("-U", user)].compactMap { flag, value in
             value.map { "\(flag) \(ShellWord.quoted($0))" }
@@ -48,6 +48,8 @@ public enum StoreCommandText {
         // A name starting with a dash would be read as an option.
         let database = (name.hasPrefix("-") ? "-- " : "") + ShellWord.quoted(name)
         let create = "`" + (variables + ["createdb"] + options + [database]).joined(separator: " ") + "`"
+        // `next` (running a copy again, say) needs no password of its own to be pointed out.
+        if let next { return create + (store.passwordLeftOut ? " " + passwordSource : "") + ", then " + next }
         let initialize = commandAlone("store init", on: store)
         guard store.passwordLeftOut else { return create + ", then " + initialize }
         // A store named by STOREFRONT_STORE gets its password from there; createdb does not read it.

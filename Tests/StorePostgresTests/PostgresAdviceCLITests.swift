@@ -204,6 +204,22 @@ extension PostgresAdviceCLITests {
         #expect(copied.status == 0, "\(copied.stderr)")
     }
 
+    @Test("a copy into a database the server lacks advises createdb and the copy again (before: createdb and store init); run, it copies")
+    func copyIntoAMissingDatabase() throws {
+        let database = try Database(.uri)
+        let file = StorefrontProcess(ledger: database.folder + "/history.jsonl")
+        #expect(try file.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let missing = database.name + "_copy"
+        let target = "postgresql://\(ThrowawayPostgres.superuser)@127.0.0.1:\(database.server.port)/\(missing)"
+        let refused = try database.cli.run(["store", "copy", "--from", file.ledger, "--to", target])
+        #expect(refused.status == 3 && refused.stderr.contains("names a database the server does not have (\(missing)), so nothing was copied")
+                    && refused.stderr.contains("then run this copy again") && !refused.stderr.contains("store init"), "\(refused.stderr)")
+        let create = try #require(PastedCommand.quoted(startingWith: "createdb", in: refused.stderr), "\(refused.stderr)")
+        try database.server.psql("CREATE DATABASE \"\(missing)\"")
+        #expect(create.hasSuffix(" \(missing)"), "\(create)")
+        #expect(try database.cli.run(["store", "copy", "--from", file.ledger, "--to", target]).status == 0)
+    }
+
     @Test("a copy that fails after making the target's key says it made it and kept it (before: nothing, and the next copy said nothing either)")
     func failedCopyTellsOfTheKeyItMade() throws {
         let database = try Database(.uri)

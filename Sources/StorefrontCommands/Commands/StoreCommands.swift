@@ -60,7 +60,7 @@ enum StoreCommands {
         }
         let count: Int
         do {
-            count = try EventLogCopy.copy(from: sourceLog, named: source.name, to: try target.openLog(), named: target.name,
+            count = try EventLogCopy.copy(from: sourceLog, named: source.name, to: try openCopyTarget(target), named: target.name,
                                           verifiedOnly: arguments.isSet(CommandOptions.verifiedOnly))
         } catch let refusal as EventLogCopy.Refusal {
             // A damaged database is told in rows, with the command that lists them.
@@ -91,6 +91,21 @@ enum StoreCommands {
             if let keyMade { console.out(CommandLineText.Stores.keyMade(keyMade)) }
         }
         return .success
+    }
+
+    /// The log of a copy's target; a database the server lacks is told with the copy to run again once it is made.
+    private static func openCopyTarget(_ target: StoreLocation) throws -> StoreEventLog {
+        guard case .postgres(let address, let keyPath, _) = target else { return try target.openLog() }
+        do {
+            return try PostgresEventLog(address: address, keyPath: keyPath)
+        } catch .noDatabase(let store, let database, let server) {
+            let create = StoreCommandText.createDatabaseThenInit(database, host: server.host, port: server.port, user: server.user,
+                                                                 store: store, thenInstead: "run this copy again")
+            throw CommandFailure(status: .dataProblem, message: CommandLineText.Stores.copyTargetHasNoDatabase(
+                address.display, database: database, create: create))
+        } catch {
+            throw CommandFailure(status: .dataProblem, message: "\(error)")
+        }
     }
 
     /// The log of a copy's source, refused (exit 3) when there is no store there: a mistyped
