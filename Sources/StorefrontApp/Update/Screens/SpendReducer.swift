@@ -8,13 +8,21 @@ enum SpendReducer: KeyReducer {
     }
 
     static let keys = KeyTable<Command>([
-        KeyBinding(.spend, keys: [.character(" ")], help: ("Space", "use one and see it"), hint: FooterHint("Space", "use one")),
+        // At zero the footer offers only what Enter does then: Space would do nothing.
+        KeyBinding(.spend, keys: [.character(" ")], help: ("Space", "use one and see it"), hint: FooterHint("Space", "use one"),
+                   when: { hasCredits($0) }),
         KeyBinding(.spendOrBuy, keys: [.enter], help: ("Enter", "use one; at zero, buy more"),
-                   hint: FooterHint("Enter", "use one or buy more")),
+                   hint: FooterHint("Enter") { hasCredits($0) ? "use one" : "buy more" }),
         KeyBinding(.back, keys: [.escape], help: ("Esc", "back to the products"), hint: FooterHint("Esc", "back")),
         .quit(.quit),
         .openHelp(.help),
     ])
+
+    /// Whether the credit of the spend screen on top has a balance above zero.
+    private static func hasCredits(_ state: AppState) -> Bool {
+        guard case .spend(let screen)? = state.overlays.last else { return false }
+        return state.snapshot.balance(of: screen.credit) > 0
+    }
 
     /// Space or Enter spends one credit; at zero Enter opens the payment sheet for more.
     static func reduce(_ command: Command, key: Key, isAvailable: Bool, screen: SpendScreen, state: inout AppState) -> [Effect] {
