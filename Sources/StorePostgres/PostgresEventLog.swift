@@ -567,6 +567,21 @@ extension PostgresEventLog {
     /// says it did).
     @discardableResult
     public func initialize() throws -> Int {
-        try commitFindingSchema { _ in (events: [StoreEvent](), result: ()) }.schemaFound
+        // A whole, sound store needs nothing written: said without the writer lock, so a role
+        // that may only read is told it is there, as `store migrate` tells it.
+        if try isWholeAndSound() { return PostgresSchema.currentVersion }
+        return try commitFindingSchema { _ in (events: [StoreEvent](), result: ()) }.schemaFound
+    }
+
+    /// Whether the store has this build's schema with every table, its header row, and a key
+    /// file under which every row read verifies: what `initialize` would otherwise make.
+    private func isWholeAndSound() throws -> Bool {
+        let complete = try lock.withLock {
+            try PostgresSchema.version(on: connection) == PostgresSchema.currentVersion
+                && PostgresSchema.tablesPresent(on: connection).isSuperset(of: PostgresSchema.tables)
+        }
+        guard complete, FileManager.default.fileExists(atPath: keyPath) else { return false }
+        while try readNew().isPartial {}
+        return lock.withLock { chain.hasHeader && rowProblems.isEmpty }
     }
 }

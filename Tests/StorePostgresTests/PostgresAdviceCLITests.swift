@@ -146,6 +146,9 @@ struct PostgresAdviceCLITests {
                     && !refused.stderr.contains("GRANT SELECT"), "\(refused.stderr)")
         let grant = try #require(PastedCommand.quoted(startingWith: "GRANT INSERT", in: refused.stderr), "\(refused.stderr)")
         #expect(try viewer.run(["verify"]).status == 0, "it reads meanwhile")
+        // The store is whole: nothing to write, so init says so as migrate does (before: the INSERT refusal, exit 3).
+        let initialized = try viewer.run(["store", "init"])
+        #expect(initialized.status == 0 && initialized.stdout.contains("exists already"), "\(initialized.stdout)\(initialized.stderr)")
         try database.server.psql(grant, database: database.name)
         #expect(try viewer.run(["buy", "com.example.rage.face.random"]).status == 0)
     }

@@ -254,8 +254,8 @@ struct PostgresEventLogTests {
     func unreachableReasonReadsAsASentence() {
         let error = PostgresStoreError.unreachable(store: ShownStoreAddress("postgresql://db/shop"),
                                                    reason: "Connection refused; Is the server running?")
-        #expect(error.description.contains("Is the server running? Nothing was written"))
+        #expect(error.description.contains("Is the server running? Nothing was read or written"))
         let plain = PostgresStoreError.unreachable(store: ShownStoreAddress("postgresql://db/shop"), reason: "timeout expired")
-        #expect(plain.description.contains("timeout expired. Nothing was written"))
+        #expect(plain.description.contains("timeout expired. Nothing was read or written"))
     }
 }
