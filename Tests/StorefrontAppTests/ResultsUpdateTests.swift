@@ -77,11 +77,13 @@ struct ResultsUpdateTests {
                                + "`settings set purchases-allowed true` or in Settings.", tone: .warning))
     }
 
-    @Test("Over the maximum of 50 faces the store refuses and says so")
+    @Test("Over the maximum of 50 faces the store refuses and says so: a sheet opened at 45, confirmed after another device bought 5")
     func refusedOverMaximum() throws {
         let fixture = try F()
-        for _ in 0..<10 { try fixture.buy(F.facePack) }
+        for _ in 0..<9 { try fixture.buy(F.facePack) }
         var state = fixture.state()
+        #expect(state.send(.enter).isEmpty && state.overlays == [.buySheet(productID: F.facePack)])
+        try fixture.buy(F.facePack)
         let alert = try Self.buySelected(&state, fixture: fixture)
         #expect(alert == Alert(title: "Purchase refused", message: "Refused: your balance of Rage Faces is 50, and at most 50 may be held; "
                                + "5 more would go over it.", tone: .warning))
