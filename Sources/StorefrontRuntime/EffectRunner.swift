@@ -48,9 +48,14 @@ struct EffectRunner: Sendable {
                 return [snapshot(buyer, storefront), .settingSaved(name: StoreSetting.failurePrefix + operation.rawValue, value: failure?.settingValue ?? "none")]
             case let .settle(action, transactionID, buyer):
                 return try settle(action, transactionID: transactionID, buyer: buyer, storefront: storefront)
-            case let .renewNow(transactionID, buyer, chargeShown):
-                let chain = try store.renew(transactionID, buyer: buyer, chargeShown: chargeShown)
-                return [snapshot(buyer, storefront), .subscriptionChanged(chain)]
+            case let .renewNow(transactionID, buyer, shown):
+                do {
+                    let chain = try store.renew(transactionID, buyer: buyer, asShown: shown)
+                    return [snapshot(buyer, storefront), .subscriptionChanged(chain)]
+                } catch StoreError.renewalChangedSinceShown(let shown, let now) {
+                    // Said in the question's words; the screen then shows the store as it is.
+                    return [snapshot(buyer, storefront), .questionOutdated(.renewal(shown: shown, now: now))]
+                }
             case let .loadSnapshot(buyer, storefront):
                 return load(buyer, storefront)
             case .quit:
@@ -90,10 +95,17 @@ struct EffectRunner: Sendable {
         case .cancelRenewal, .resumeRenewal:
             let result = try store.setAutoRenew(action == .resumeRenewal, of: transactionID, buyer: buyer)
             return [snapshot(buyer, storefront), .subscriptionChanged(result.subscription, changed: result.changed)]
-        case .renew, .expire, .resolveBilling:
+        case .expire:
+            do {
+                // The question was asked of the subscription's latest transaction: one renewed since is refused.
+                let chain = try store.expire(transactionID, buyer: buyer, latestShown: transactionID)
+                return [snapshot(buyer, storefront), .subscriptionChanged(chain)]
+            } catch StoreError.subscriptionChangedSinceShown(let productID, _) {
+                return [snapshot(buyer, storefront), .questionOutdated(.expiry(productID: productID))]
+            }
+        case .renew, .resolveBilling:
             let chain: SubscriptionChain = switch action {
             case .renew: try store.renew(transactionID, buyer: buyer)
-            case .expire: try store.expire(transactionID, buyer: buyer)
             default: try store.resolveBilling(transactionID, buyer: buyer)
             }
             return [snapshot(buyer, storefront), .subscriptionChanged(chain)]

@@ -24,9 +24,14 @@ extension StoreError: CustomStringConvertible {
             "the subscription to \(product) is \(state.rawValue); it cannot be changed any more (buy it again to resubscribe)"
         case let .subscriptionNotInBillingRetry(product, state):
             "the subscription to \(product) is \(state.rawValue), not in billing retry; there is no billing problem to resolve"
-        case let .renewalChargeChanged(product, shown, now, currency):
-            "renewing \(product) now would charge \(Self.amount(now, currency)), not the \(Self.amount(shown, currency)) shown "
-                + "(the plan changed meanwhile, on another device or in another shell); nothing was charged: look again and renew if you still want to"
+        case let .renewalChangedSinceShown(shown, now):
+            "renewing now would charge \(Self.amount(now.price, now.currency)) for \(now.productID) from "
+                + "\(now.start.formatted(.iso8601)) to \(now.end.formatted(.iso8601)), not what was shown "
+                + "(\(Self.amount(shown.price, shown.currency)) for \(shown.productID) from \(shown.start.formatted(.iso8601))): "
+                + "the subscription changed meanwhile; nothing was charged: look again and renew if you still want to"
+        case let .subscriptionChangedSinceShown(product, transaction):
+            "the subscription to \(product) has renewed past transaction \(transaction) since it was shown, so it was not ended; "
+                + "nothing was done: look again and expire it if you still want to"
         case let .notAwaiting(id, state, expected):
             "transaction \(id) is \(state.rawValue), not \(expected.rawValue); only \(expected.rawValue) transactions can be settled this way"
         case let .pastLatestStoreTime(latest):

@@ -159,6 +159,24 @@ public enum StorefrontScreenText {
         "the change under way when you quit ended before the storefront closed: \(title). \(message)"
     }
 
+    /// A renewal as a question shows it: the plan's name, the amount, and the period's first and last day.
+    public typealias RenewalTerms = (plan: String, amount: String, from: String, to: String)
+
+    /// The store refused a renew-now question's Enter: renewing would be `now`, not the `shown` renewal.
+    public static func renewalChangedSinceShown(shown: RenewalTerms, now: RenewalTerms) -> String {
+        let said = { (terms: RenewalTerms) in "\(terms.amount) for \(terms.plan) from \(terms.from) to \(terms.to)" }
+        return "Renewing now would charge \(said(now)), not \(said(shown)) as the question said: the subscription changed "
+            + "while it was open (on another device, in another shell, or as store time passed). Nothing was charged; look "
+            + "at it again and renew if you still want to."
+    }
+
+    /// The store refused an expire question's Enter: the subscription renewed while it was open.
+    public static func expiryChangedSinceShown(_ plan: String) -> String {
+        "\(plan) renewed while the question was open (on another device, in another shell, or as store time passed), so it "
+            + "was not ended: that would end a period the question did not show. Nothing was done; look at it again and "
+            + "expire it if you still want to."
+    }
+
     /// A change a sheet sent to the store, which Esc pressed while it was being stored could not stop.
     public enum SentChange: Sendable {
         case purchase, refund, cancelRenewal, renewNow, expire

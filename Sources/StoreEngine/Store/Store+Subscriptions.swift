@@ -46,9 +46,17 @@ extension Store {
         }
     }
 
-    /// Ends the subscription now.
-    public func expire(_ reference: String, buyer: Buyer) throws -> SubscriptionChain {
-        try change(.expire, of: reference, buyer: buyer)
+    /// Ends the subscription now. With `latestShown` (the latest transaction a question showed
+    /// it at), a subscription that has renewed since, decided on the fresh state, is refused and
+    /// nothing is recorded: ending it would end a period the buyer was not shown.
+    public func expire(_ reference: String, buyer: Buyer, latestShown: String? = nil) throws -> SubscriptionChain {
+        try commitRequest { state, now throws(StoreRefusal) in
+            let decision = try decisions.change(.expire, of: reference, buyer: buyer, in: state, at: now)
+            if let latestShown, let chain = state.chain(containing: latestShown), chain.latestTransactionID != latestShown {
+                throw .request(.subscriptionChangedSinceShown(chain.productID, transactionShown: latestShown))
+            }
+            return decision
+        }
     }
 
     /// Renews the subscription now: the renewal due at the end of the current period is
@@ -56,15 +64,14 @@ extension Store {
     /// for the periods after that, never for one stretch of time twice; an ended
     /// subscription is refused (buying it again starts a new one).
     ///
-    /// With `chargeShown` (what a question showed the buyer, from `renewalPreview`), a renewal
-    /// that would charge anything else, decided on the fresh state, is refused and nothing is
-    /// recorded: another process changed the plan or its offer meanwhile.
-    public func renew(_ reference: String, buyer: Buyer, chargeShown: Decimal? = nil) throws -> SubscriptionChain {
+    /// With `asShown` (what a question showed the buyer, from `renewalPreview`), a renewal that
+    /// would be anything else, decided on the fresh state (another plan, price or period: the
+    /// plan or its offer changed, or it renewed meanwhile), is refused and nothing is recorded.
+    public func renew(_ reference: String, buyer: Buyer, asShown shown: RenewalPreview? = nil) throws -> SubscriptionChain {
         try commitRequest { state, now throws(StoreRefusal) in
             let decision = try decisions.change(.renewNow, of: reference, buyer: buyer, in: state, at: now)
-            if let chargeShown, let renewal = decision.events.first.flatMap(RenewalPreview.init), renewal.price != chargeShown {
-                throw .request(.renewalChargeChanged(renewal.productID, shown: chargeShown, now: renewal.price,
-                                                     currency: renewal.currency))
+            if let shown, let renewal = decision.events.first.flatMap(RenewalPreview.init), renewal != shown {
+                throw .request(.renewalChangedSinceShown(shown: shown, now: renewal))
             }
             return decision
         }

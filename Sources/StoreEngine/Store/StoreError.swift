@@ -14,8 +14,10 @@ public enum StoreError: Error, Sendable, Equatable {
     case unknownSubscription(String, account: String)
     case subscriptionEnded(String, state: SubscriptionChain.Status)
     case subscriptionNotInBillingRetry(String, state: SubscriptionChain.Status)
-    /// A renewal asked for at the charge a question showed would charge `now` instead.
-    case renewalChargeChanged(String, shown: Decimal, now: Decimal, currency: String?)
+    /// A renewal asked for as a question showed it would be `now` instead.
+    case renewalChangedSinceShown(shown: RenewalPreview, now: RenewalPreview)
+    /// An expiry asked for where a question showed the subscription at a transaction it has renewed past.
+    case subscriptionChangedSinceShown(String, transactionShown: String)
     case notAwaiting(String, state: TransactionState, expected: TransactionState)
     /// An advance would take store time past the latest it may reach.
     case pastLatestStoreTime(Date)

@@ -40,6 +40,9 @@ public enum Action: Equatable, Sendable {
     case settingSaved(name: String, value: String)
     /// A store operation could not be carried out (storage trouble); `message` says why.
     case operationFailed(message: String)
+    /// A renew-now or expire question was confirmed after the subscription changed under it
+    /// (the store refused: nothing was done).
+    case questionOutdated(OutdatedQuestion)
     /// Time passed while an operation runs (turns the spinner).
     case tick
     /// The real time now, for countdowns to renewals while store time runs fast.
@@ -54,4 +57,12 @@ public enum Action: Equatable, Sendable {
     case requestDeclined(productID: String)
     /// Purchases an app left unfinished were delivered when the storefront started.
     case unfinishedDelivered([TransactionRecord])
+}
+
+/// What a renew-now or expire question showed that the store no longer found.
+public enum OutdatedQuestion: Equatable, Sendable {
+    /// Renewing now would be `now`, not the `shown` renewal.
+    case renewal(shown: RenewalPreview, now: RenewalPreview)
+    /// The subscription to `productID` renewed since its expire question opened.
+    case expiry(productID: String)
 }

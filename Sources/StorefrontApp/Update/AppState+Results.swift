@@ -73,6 +73,20 @@ extension AppState {
         }
     }
 
+    /// Why the store refused what a renew-now or expire question asked, in the question's words.
+    func outdatedQuestionMessage(_ outdated: OutdatedQuestion) -> String {
+        switch outdated {
+        case let .renewal(shown, now):
+            let terms = { (renewal: RenewalPreview) in
+                (self.productName(renewal.productID), self.text.format(renewal.price, currency: renewal.currency),
+                 self.text.date(renewal.start), self.text.date(renewal.end))
+            }
+            return StorefrontScreenText.renewalChangedSinceShown(shown: terms(shown), now: terms(now))
+        case .expiry(let productID):
+            return StorefrontScreenText.expiryChangedSinceShown(productName(productID))
+        }
+    }
+
     /// The question before renewing `transactionID`'s subscription now, as it reads with the snapshot shown.
     func renewNowQuestion(of transactionID: String) -> (title: String, question: String)? {
         guard let record = snapshot.transactions.first(where: { $0.id == transactionID }) else { return nil }
@@ -192,8 +206,11 @@ extension AppState {
     mutating func failOperation(_ message: String) {
         activity = nil
         switch overlays.last {
-        // A renew-now question refused for a charge that changed would show the old charge.
-        case .buySheet, .refundConfirmation, .renewNowConfirmation: closeTop()
+        // A renew-now or expire question refused as outdated would show what no longer holds.
+        case .buySheet, .refundConfirmation, .renewNowConfirmation, .expireConfirmation:
+            closeTop()
+            // A new arming asked for the sheet or question just closed is not for the next one.
+            rearmsSheetAtNextTick = false
         default: break
         }
         report(Alert(title: StorefrontScreenText.failureTitle, message: StorefrontScreenText.failure(message), tone: .failure))

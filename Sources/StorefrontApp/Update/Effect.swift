@@ -19,9 +19,9 @@ public enum Effect: Equatable, Sendable {
     /// transactions screen; `buyer` is whose view shows the result (the transaction may have
     /// been bought on another device of the account).
     case settle(TransactionAction, transactionID: String, buyer: Buyer)
-    /// Renew a subscription now, refused unless it charges `chargeShown` (what the question
-    /// showed; nil when it could show no amount).
-    case renewNow(transactionID: String, buyer: Buyer, chargeShown: Decimal?)
+    /// Renew a subscription now, refused unless it is the renewal the question showed (`shown`;
+    /// nil when it could show none).
+    case renewNow(transactionID: String, buyer: Buyer, shown: RenewalPreview?)
     case setSetting(StoreSetting, value: String, buyer: Buyer)
     case setTimeRate(TimeRate, buyer: Buyer)
     /// Make an operation fail with an error (until cleared), or clear it with nil.

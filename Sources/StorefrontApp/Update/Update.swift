@@ -53,6 +53,8 @@ extension AppState {
             activity = nil
         case .operationFailed(let message):
             failOperation(message)
+        case .questionOutdated(let outdated):
+            failOperation(outdatedQuestionMessage(outdated))
         case .tick:
             if activity != nil { tick &+= 1 }
         case .unfinishedDelivered(let records):

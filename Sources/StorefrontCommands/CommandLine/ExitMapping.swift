@@ -21,7 +21,8 @@ public enum ExitMapping {
     public static func status(for error: StoreError) -> ExitStatus {
         switch error {
         case .unknownCredit, .invalidAmount, .invalidSettingValue, .invalidNotificationURL, .pastLatestStoreTime: .usage
-        case .unknownTransaction, .notRefundable, .unknownSubscription, .subscriptionEnded, .subscriptionNotInBillingRetry, .renewalChargeChanged,
+        case .unknownTransaction, .notRefundable, .unknownSubscription, .subscriptionEnded, .subscriptionNotInBillingRetry, .renewalChangedSinceShown,
+             .subscriptionChangedSinceShown,
              .notAwaiting, .freeSubscriptionNotRefundable, .freeSubscriptionNotRenewing, .unknownInAppPurchaseKey: .refused
         }
     }

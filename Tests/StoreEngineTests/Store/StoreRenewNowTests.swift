@@ -44,7 +44,7 @@ import Testing
         _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
         let preview = try #require(store.renewalPreview(of: Rage.yearly, buyer: phone))
         #expect(preview.productID == Rage.yearly && preview.price == Decimal(string: "19.99") && preview.currency == "USD")
-        _ = try store.renew(Rage.yearly, buyer: phone, chargeShown: preview.price)
+        _ = try store.renew(Rage.yearly, buyer: phone, asShown: preview)
         let renewal = try #require(store.transactions(for: "tester").first)
         #expect(renewal.price == preview.price && renewal.purchaseDate == preview.start && renewal.expiresDate == preview.end)
         // A downgrade on hold: the next renewal is into the monthly plan, at its price.
@@ -54,17 +54,37 @@ import Testing
         #expect(switching.start == preview.end)
     }
 
-    @Test("Renewing at a charge shown that is no longer the charge is refused, and nothing is recorded")
-    func renewingAtAStaleChargeIsRefused() throws {
-        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
-        let shown = try #require(store.renewalPreview(of: Rage.yearly, buyer: phone)).price
-        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") // another device schedules a switch
+    @Test("Renewing as shown after the plan changed, or after it renewed elsewhere (the same price, a later period), is refused, and nothing is recorded")
+    func renewingAsAStalePreviewIsRefused() throws {
+        let bought = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        let shown = try #require(store.renewalPreview(of: Rage.yearly, buyer: phone))
+        _ = try store.renew(Rage.yearly, buyer: phone) // another shell renews first
+        let now = try #require(store.renewalPreview(of: Rage.yearly, buyer: phone))
+        #expect(now.price == shown.price && now.start == shown.end, "the same charge, for the year after")
         let before = fixture.log.allEvents.count
-        #expect(throws: StoreError.renewalChargeChanged(Rage.monthly, shown: shown, now: Decimal(string: "2.99") ?? 0, currency: "USD")) {
-            try store.renew(Rage.yearly, buyer: phone, chargeShown: shown)
+        #expect(throws: StoreError.renewalChangedSinceShown(shown: shown, now: now)) {
+            try store.renew(bought.id, buyer: phone, asShown: shown)
+        }
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") // another device schedules a switch
+        let switching = try #require(store.renewalPreview(of: Rage.yearly, buyer: phone))
+        #expect(throws: StoreError.renewalChangedSinceShown(shown: now, now: switching)) {
+            try store.renew(Rage.yearly, buyer: phone, asShown: now)
+        }
+        #expect(fixture.log.allEvents.count == before + 1, "only the switch was recorded")
+        #expect(store.renewalPreview(of: "no.such.plan", buyer: phone) == nil)
+    }
+
+    @Test("Expiring as shown at a transaction the subscription has renewed past is refused, and nothing is recorded")
+    func expiringAfterARenewalElsewhereIsRefused() throws {
+        let bought = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        _ = try store.renew(Rage.yearly, buyer: phone)
+        let before = fixture.log.allEvents.count
+        #expect(throws: StoreError.subscriptionChangedSinceShown(Rage.yearly, transactionShown: bought.id)) {
+            try store.expire(bought.id, buyer: phone, latestShown: bought.id)
         }
         #expect(fixture.log.allEvents.count == before)
-        #expect(store.renewalPreview(of: "no.such.plan", buyer: phone) == nil)
+        let latest = try #require(store.subscription(Rage.yearly, for: "tester")).latestTransactionID
+        #expect(try store.expire(latest, buyer: phone, latestShown: latest).status == .expired)
     }
 
     @Test func renewingWithAutoRenewOffDoesNotOverlapTheCurrentPeriod() throws {

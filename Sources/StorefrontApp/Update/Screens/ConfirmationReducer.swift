@@ -61,9 +61,9 @@ enum ConfirmationReducer: KeyReducer {
             let action = cancelling(transactionID, in: state)
             return state.perform(.settle(action, transactionID: transactionID, buyer: state.buyer), showing: .settling(action))
         case (.confirm, .renewNow(let transactionID)):
-            // The store refuses to charge anything but what the question showed.
+            // The store refuses any renewal but the one the question showed.
             return state.perform(.renewNow(transactionID: transactionID, buyer: state.buyer,
-                                           chargeShown: state.snapshot.renewalsNow[transactionID]?.price),
+                                           shown: state.snapshot.renewalsNow[transactionID]),
                                  showing: .settling(.renew))
         case (.confirm, .expire(let transactionID)):
             return state.perform(.settle(.expire, transactionID: transactionID, buyer: state.buyer), showing: .settling(.expire))
