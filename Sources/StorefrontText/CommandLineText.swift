@@ -115,7 +115,8 @@ extension CommandLineText {
 
         /// Written on standard error by a second Ctrl-C, as the command leaves without the store's answer.
         public static let leftDuringChange = "\nstorefront: left before the store answered: the change may be recorded; "
-            + "`storefront transactions` and `storefront entitlements` show whether\n"
+            + "`storefront transactions` (purchases, refunds) and `storefront entitlements` (balances, subscriptions) show "
+            + "whether, given the same --store and --account\n"
 
         public static func error(_ message: String) -> String { "storefront: \(message)" }
         public static func warning(_ message: String) -> String { "storefront: warning: \(message)" }

@@ -44,9 +44,27 @@ import Testing
         }
         let left = spending.wait()
         #expect(left.status == 130 && !left.wasSignalled, "\(left)")
-        #expect(left.stderr.contains("left before the store answered: the change may be recorded; `storefront transactions`"), "\(left.stderr)")
+        #expect(left.stderr.contains("left before the store answered: the change may be recorded; `storefront transactions` (purchases, refunds)"),
+                "\(left.stderr)")
         _ = flock(lock, LOCK_UN)
         #expect(try cli.credits()["extra-lives"] == 6, "left while it waited for the lock: nothing was spent")
+    }
+
+    @Test("store copy, which opens its stores itself, finishes on a first Ctrl-C as the other changes do (before: it ignored it or died)")
+    func ctrlCWhileACopyWaitsForItsTarget() throws {
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        let target = folder + "/copy.jsonl"
+        let lock = open(target + ".lock", O_RDWR | O_CREAT, 0o600)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX) == 0)
+        let copying = try cli.start(["store", "copy", "--from", cli.ledger, "--to", target])
+        try Self.waitUntilWaitingForALock(copying.process.processIdentifier)
+        _ = kill(copying.process.processIdentifier, SIGINT)
+        _ = flock(lock, LOCK_UN)
+        let copied = copying.wait()
+        #expect(!copied.wasSignalled && copied.status == 0, "\(copied)")
+        #expect(copied.stderr.contains("interrupted while a change was being made") && copied.stdout.contains("copied 1 event"),
+                "\(copied.stdout)\(copied.stderr)")
     }
 
     /// Waits until `pid` waits for a file lock, as `/proc/locks` lists it ("->" marks a waiter).

@@ -48,7 +48,9 @@ public enum StorefrontCommandLine {
         }
         switch command.run {
         case let .standalone(run):
-            return try run(arguments, environment, console)
+            // `store copy` and the others that write open their stores themselves: a change is under way as much.
+            guard command.writes, !command.runsUntilStopped else { return try run(arguments, environment, console) }
+            return try ChangeInterruption.finishingChanges { try run(arguments, environment, console) }
         case let .withStore(run):
             return try runOnStore(run, warnsOfDamage: !command.warnsOfDamageItself, writes: command.writes,
                                   finishesChangeOnInterrupt: command.writes && !command.runsUntilStopped, arguments: arguments,
