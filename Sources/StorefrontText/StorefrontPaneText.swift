@@ -82,7 +82,8 @@ public enum StorefrontPaneText {
     /// The question before renewing the subscription to `productID` now, which charges at once
     /// for the period after the one running: what, for which period, and as which plan when a
     /// switch is scheduled.
-    public static func renewNowQuestion(productID: String, renewal: RenewalPreview?, text: StoreText) -> String {
+    public static func renewNowQuestion(productID: String, renewal: RenewalPreview?, autoRenewOff: Bool = false,
+                                        text: StoreText) -> String {
         let title = { (id: String) in text.catalog.product(id: id).map(text.title(of:)) ?? id }
         var question = "Renew \(title(productID)) now?"
         // Without the store's answer (it could not be read), the question can only say what renewing does.
@@ -91,7 +92,7 @@ public enum StorefrontPaneText {
         let period = "the period from \(text.date(renewal.start)) to \(text.date(renewal.end))"
         question += renewal.price == 0 ? " Nothing is charged for \(period)."
             : " \(text.format(renewal.price, currency: renewal.currency)) is charged now, for \(period)."
-        return question
+        return question + (autoRenewOff ? " Auto-renew stays off: it ends after that period." : "")
     }
 
     /// The question before ending the subscription to `productID` now, running until `expiry`

@@ -95,6 +95,26 @@ struct StoreLifeUpdateTests {
         #expect(state.snapshot.entitlements.subscriptions.first?.state == .expired)
     }
 
+    @Test("A renew-now question the storefront sees renewed elsewhere closes saying so; a free subscription's standing has no auto-renew; N with auto-renew off says it stays off")
+    func renewNowQuestionWords() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        var state = transactionsOpen(fixture)
+        let record = try #require(state.snapshot.transactions.first)
+        _ = try fixture.store.cancelRenewal(Self.yearly, buyer: fixture.buyer)
+        state.receive(StoreSnapshot(store: fixture.store, buyer: fixture.buyer, storefront: "USA"))
+        state.send(.character("N"))
+        #expect(state.renewNowQuestion(of: record.id)?.question.hasSuffix("Auto-renew stays off: it ends after that period.") == true)
+        _ = try fixture.store.renew(Self.yearly, buyer: fixture.buyer)
+        state.receive(StoreSnapshot(store: fixture.store, buyer: fixture.buyer, storefront: "USA"))
+        #expect(state.topAlert?.message.contains("(it is superseded by a renewal now), so renew now no longer applies") == true,
+                "\(String(describing: state.topAlert))")
+        try fixture.buy(F.newsletter)
+        state.receive(StoreSnapshot(store: fixture.store, buyer: fixture.buyer, storefront: "USA"))
+        let free = try #require(state.snapshot.transactions.first { $0.productID == F.newsletter })
+        #expect(TransactionsReducer.standing(of: free, in: state.snapshot) == "subscribed", "a free subscription has no renewal to be off")
+    }
+
     @Test("A renew-now question whose charge changes elsewhere is armed anew")
     func renewNowChargeChangedElsewhere() throws {
         let fixture = try F()

@@ -20,6 +20,7 @@ struct StorefrontFixture {
     static let noAds = "com.example.rage.noads"
     static let monthly = "com.example.rage.pro.monthly"
     static let season = "com.example.rage.season"
+    static let newsletter = "com.example.rage.newsletter"
 
     let catalog: Catalog
     let log: InMemoryEventLog

@@ -91,7 +91,9 @@ extension AppState {
     func renewNowQuestion(of transactionID: String) -> (title: String, question: String)? {
         guard let record = snapshot.transactions.first(where: { $0.id == transactionID }) else { return nil }
         return (StorefrontPaneText.renewNowTitle,
-                StorefrontPaneText.renewNowQuestion(productID: record.productID, renewal: snapshot.renewalsNow[transactionID], text: text))
+                StorefrontPaneText.renewNowQuestion(productID: record.productID, renewal: snapshot.renewalsNow[transactionID],
+                                                    autoRenewOff: snapshot.subscription(latest: transactionID)?.willAutoRenew == false,
+                                                    text: text))
     }
 
     /// The question before ending `transactionID`'s subscription now, as it reads with the snapshot shown.

@@ -66,9 +66,15 @@ enum TransactionsReducer: KeyReducer {
         guard record.state == .purchased else { return record.state.rawValue }
         if record.unsubscribedDate != nil { return "unsubscribed" }
         if record.replacedBy != nil { return "replaced" }
-        guard let subscription = snapshot.subscription(latest: record.id) else { return record.state.rawValue }
+        guard let subscription = snapshot.subscription(latest: record.id) else {
+            // A period its subscription has renewed past: the newer transaction is the one to act on.
+            let renewedPast = snapshot.transactions.contains { $0.originalID == record.originalID && $0.purchaseDate > record.purchaseDate }
+            return record.productType == .autoRenewable && renewedPast ? "superseded by a renewal" : record.state.rawValue
+        }
         let isRunning = subscription.state != .expired && subscription.state != .revoked
-        return subscription.state.rawValue + (isRunning && !subscription.willAutoRenew ? ", auto-renew off" : "")
+        // A free subscription has no renewal to be off.
+        let renewalOff = record.productType == .autoRenewable && isRunning && !subscription.willAutoRenew
+        return subscription.state.rawValue + (renewalOff ? ", auto-renew off" : "")
     }
 
     private static func start(_ action: TransactionAction, on record: TransactionRecord, isAvailable: Bool,
