@@ -40,6 +40,8 @@ import Testing
         #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
         #expect(try monthly().introOffer == nil)
         #expect(try monthly().promotionalOffers?.isEmpty == false, "promotional offers are for subscribers: still listed")
+        let yearly = try #require(try cli.run(["products", "--json"]).jsonArray()?.first { $0["id"] as? String == "com.example.rage.pro.yearly" })
+        #expect(yearly["promotionalOffers"] == nil, "a plan without promotional offers leaves the field out (before: [])")
     }
 
     @Test func buyingFacesTwiceGivesTenAndOverspendingIsRefused() throws {

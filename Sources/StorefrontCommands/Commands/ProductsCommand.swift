@@ -75,7 +75,9 @@ enum ProductsCommand {
             entry.subscriptionPeriod = subscription.period.description
             entry.introOffer = subscribedGroups.contains(subscription.group) ? nil
                 : subscription.introOffer.map { offer(nil, $0.paymentMode, $0.period, $0.periodCount, $0.prices) }
-            entry.promotionalOffers = subscription.promotionalOffers.map { offer($0.id, $0.paymentMode, $0.period, $0.periodCount, $0.prices) }
+            // Left out where there are none, as every field that does not apply is.
+            entry.promotionalOffers = subscription.promotionalOffers.isEmpty ? nil
+                : subscription.promotionalOffers.map { offer($0.id, $0.paymentMode, $0.period, $0.periodCount, $0.prices) }
         }
         switch status {
         case let .credits(credit, balance):
