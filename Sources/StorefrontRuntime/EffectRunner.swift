@@ -48,6 +48,13 @@ struct EffectRunner: Sendable {
                 return [snapshot(buyer, storefront), .settingSaved(name: StoreSetting.failurePrefix + operation.rawValue, value: failure?.settingValue ?? "none")]
             case let .settle(action, transactionID, buyer):
                 return try settle(action, transactionID: transactionID, buyer: buyer, storefront: storefront)
+            case let .refund(transactionID, buyer, replacedByShown):
+                do {
+                    let result = try store.refund(transactionID, replacedByShown: .some(replacedByShown))
+                    return [snapshot(buyer, storefront), .refundFinished(result)]
+                } catch StoreError.transactionChangedSinceShown(let id) {
+                    return [snapshot(buyer, storefront), .questionOutdated(.transaction(id: id))]
+                }
             case let .renewNow(transactionID, buyer, shown):
                 do {
                     let chain = try store.renew(transactionID, buyer: buyer, asShown: shown)
@@ -93,15 +100,21 @@ struct EffectRunner: Sendable {
             let changed = try store.unsubscribe(record, buyer: buyer)
             return [snapshot(buyer, storefront), .unsubscribed(productID: record.productID, changed: changed)]
         case .cancelRenewal, .resumeRenewal:
-            let result = try store.setAutoRenew(action == .resumeRenewal, of: transactionID, buyer: buyer)
-            return [snapshot(buyer, storefront), .subscriptionChanged(result.subscription, changed: result.changed)]
+            do {
+                // Cancelling was asked of the subscription's latest transaction: one renewed or upgraded since is refused.
+                let result = try store.setAutoRenew(action == .resumeRenewal, of: transactionID, buyer: buyer,
+                                                    latestShown: action == .cancelRenewal ? transactionID : nil)
+                return [snapshot(buyer, storefront), .subscriptionChanged(result.subscription, changed: result.changed)]
+            } catch StoreError.subscriptionChangedSinceShown(let productID, _) {
+                return [snapshot(buyer, storefront), .questionOutdated(.subscription(productID: productID, change: .cancelRenewal))]
+            }
         case .expire:
             do {
                 // The question was asked of the subscription's latest transaction: one renewed since is refused.
                 let chain = try store.expire(transactionID, buyer: buyer, latestShown: transactionID)
                 return [snapshot(buyer, storefront), .subscriptionChanged(chain)]
             } catch StoreError.subscriptionChangedSinceShown(let productID, _) {
-                return [snapshot(buyer, storefront), .questionOutdated(.expiry(productID: productID))]
+                return [snapshot(buyer, storefront), .questionOutdated(.subscription(productID: productID, change: .expire))]
             }
         case .renew, .resolveBilling:
             let chain: SubscriptionChain = switch action {

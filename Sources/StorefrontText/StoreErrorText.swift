@@ -30,8 +30,11 @@ extension StoreError: CustomStringConvertible {
                 + "(\(Self.amount(shown.price, shown.currency)) for \(shown.productID) from \(shown.start.formatted(.iso8601))): "
                 + "the subscription changed meanwhile; nothing was charged: look again and renew if you still want to"
         case let .subscriptionChangedSinceShown(product, transaction):
-            "the subscription to \(product) has renewed past transaction \(transaction) since it was shown, so it was not ended; "
-                + "nothing was done: look again and expire it if you still want to"
+            "the subscription to \(product) has renewed or changed plan past transaction \(transaction) since it was shown; "
+                + "nothing was done: look again and change it if you still want to"
+        case let .transactionChangedSinceShown(transaction):
+            "transaction \(transaction) was replaced by an upgrade since it was shown, which refunded part of it; nothing was "
+                + "done: look again and refund it if you still want to"
         case let .notAwaiting(id, state, expected):
             "transaction \(id) is \(state.rawValue), not \(expected.rawValue); only \(expected.rawValue) transactions can be settled this way"
         case let .pastLatestStoreTime(latest):

@@ -170,11 +170,21 @@ public enum StorefrontScreenText {
             + "at it again and renew if you still want to."
     }
 
-    /// The store refused an expire question's Enter: the subscription renewed while it was open.
-    public static func expiryChangedSinceShown(_ plan: String) -> String {
-        "\(plan) renewed while the question was open (on another device, in another shell, or as store time passed), so it "
-            + "was not ended: that would end a period the question did not show. Nothing was done; look at it again and "
-            + "expire it if you still want to."
+    /// The store refused an expire or cancel-renewal question's Enter: the subscription renewed
+    /// or changed plan while it was open.
+    public static func subscriptionChangedSinceShown(_ plan: String, change: SentChange) -> String {
+        let (notDone, doIt) = change == .expire ? ("it was not ended", "expire it")
+                                                : ("its renewal was not turned off", "cancel its renewal")
+        return "\(plan) renewed or changed plan while the question was open (on another device, in another shell, or as store "
+            + "time passed), so \(notDone): the question was about a period that has passed. Nothing was done; look at it "
+            + "again and \(doIt) if you still want to."
+    }
+
+    /// The store refused a refund question's Enter: an upgrade replaced the transaction while it was open.
+    public static func transactionChangedSinceShown(_ transactionID: String) -> String {
+        "Transaction \(transactionID) was replaced by an upgrade while the question was open (on another device or in another "
+            + "shell), which refunded the unused part of it, so it was not refunded: the question did not say that. Nothing "
+            + "was done; look at it again and refund it if you still want to."
     }
 
     /// A change a sheet sent to the store, which Esc pressed while it was being stored could not stop.

@@ -62,7 +62,7 @@ struct ScreensUpdateTests {
         #expect(state.send(.character("R")).isEmpty)
         #expect(state.top == .refundConfirmation(transactionID: record.id))
         let effects = state.send(.enter)
-        #expect(effects == [.settle(.refund, transactionID: record.id, buyer: fixture.buyer)])
+        #expect(effects == [.refund(transactionID: record.id, buyer: fixture.buyer, replacedByShown: nil)])
         #expect(state.activity == .refunding(transactionID: record.id))
         try fixture.run(effects, on: &state)
         #expect(state.notice == Alert(title: "Refund complete",

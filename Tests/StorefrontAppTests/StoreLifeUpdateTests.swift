@@ -95,6 +95,30 @@ struct StoreLifeUpdateTests {
         #expect(state.snapshot.entitlements.subscriptions.first?.state == .expired)
     }
 
+    @Test("Enter on a refund or cancel-renewal question whose plan was upgraded elsewhere, not yet shown, is refused in words (before: a plan refunded twice, the new plan's renewal turned off)",
+          arguments: ["R", "X"])
+    func staleRefundAndCancelQuestionsAreRefused(key: String) throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        try fixture.store.advance(by: try #require(StoreDuration("P8D")), buyer: fixture.buyer) // past the free week
+        var state = transactionsOpen(fixture)
+        let paid = try #require(state.snapshot.transactions.first)
+        #expect(paid.price == Decimal(string: "2.99"))
+        state.send(.character(Character(key)))
+        // An upgrade in another shell refunds the unused part of the monthly plan; the storefront has not read it yet.
+        _ = try fixture.store.purchase(Self.yearly, buyer: fixture.buyer, storefront: "USA")
+        try fixture.run(state.send(.enter), on: &state)
+        let message = try #require(state.topAlert?.message)
+        if key == "R" {
+            #expect(message.hasPrefix("Transaction \(paid.id) was replaced by an upgrade while the question was open"), "\(message)")
+            #expect(fixture.store.snapshot.transactions[paid.id]?.state == .purchased, "not refunded")
+        } else {
+            #expect(message.hasPrefix("Rage Pro (Monthly) renewed or changed plan while the question was open")
+                        && message.contains("its renewal was not turned off"), "\(message)")
+            #expect(state.snapshot.entitlements.subscriptions.first?.willAutoRenew == true, "the yearly plan still renews")
+        }
+    }
+
     @Test("A renew-now question the storefront sees renewed elsewhere closes saying so; a free subscription's standing has no auto-renew; N with auto-renew off says it stays off")
     func renewNowQuestionWords() throws {
         let fixture = try F()
@@ -158,7 +182,7 @@ struct StoreLifeUpdateTests {
         let expiring = state.send(.enter)
         #expect(expiring == [.settle(.expire, transactionID: latest.id, buyer: fixture.buyer)])
         try fixture.run(expiring, on: &state)
-        #expect(state.topAlert?.message.hasPrefix("Rage Pro (Yearly) renewed while the question was open") == true,
+        #expect(state.topAlert?.message.hasPrefix("Rage Pro (Yearly) renewed or changed plan while the question was open") == true,
                 "\(String(describing: state.topAlert))")
         #expect(state.snapshot.entitlements.subscriptions.first?.state == .subscribed, "not ended")
     }

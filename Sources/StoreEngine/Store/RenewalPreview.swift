@@ -10,15 +10,19 @@ public struct RenewalPreview: Equatable, Sendable {
     public var currency: String?
     public var start: Date
     public var end: Date
+    /// Whether the subscription goes on renewing after that period (auto-renew stays as it is).
+    public var willAutoRenew: Bool
 
-    public init(productID: String, price: Decimal, currency: String?, start: Date, end: Date) {
+    public init(productID: String, price: Decimal, currency: String?, start: Date, end: Date, willAutoRenew: Bool) {
         (self.productID, self.price, self.currency, self.start, self.end) = (productID, price, currency, start, end)
+        self.willAutoRenew = willAutoRenew
     }
 
-    /// The preview of the renewal `event` records; nil for any other event.
-    init?(_ event: StoreEvent) {
-        guard event.kind == .renew, let productID = event.productId, let end = event.expiresDate,
-              let price = event.price.flatMap(ExactDecimal.parse) else { return nil }
-        self.init(productID: productID, price: price, currency: event.currency, start: event.time, end: end)
+    /// The preview of the renew-now decision `decision`; nil when it records no renewal.
+    init?(_ decision: StoreDecisions.Decision<SubscriptionChain>) {
+        guard let event = decision.events.first, event.kind == .renew, let productID = event.productId,
+              let end = event.expiresDate, let price = event.price.flatMap(ExactDecimal.parse) else { return nil }
+        self.init(productID: productID, price: price, currency: event.currency, start: event.time, end: end,
+                  willAutoRenew: decision.result.willAutoRenew)
     }
 }

@@ -40,8 +40,16 @@ extension Store {
 
     /// Refunds a purchased transaction (never a free subscription's): revokes what it granted; for a consumable, takes back
     /// what is left of the grant and records the shortfall.
-    public func refund(_ transactionID: String) throws -> RefundResult {
-        try commitRequest { state, now throws(StoreRefusal) in try decisions.refund(transactionID, in: state, at: now) }
+    /// With `replacedByShown` (what a question showed of the transaction: the upgrade that
+    /// replaced it, or nil for none), a transaction upgraded since is refused and nothing is
+    /// recorded: part of it came back then, which the question did not say.
+    public func refund(_ transactionID: String, replacedByShown: String?? = nil) throws -> RefundResult {
+        try commitRequest { state, now throws(StoreRefusal) in
+            if let replacedByShown, let record = state.transactions[transactionID], record.replacedBy != replacedByShown {
+                throw .request(.transactionChangedSinceShown(transactionID))
+            }
+            return try decisions.refund(transactionID, in: state, at: now)
+        }
     }
 
     /// Delivers onto the buyer's device every non-consumable, active subscription and active

@@ -38,8 +38,10 @@ extension Store {
 
     /// Switches auto-renew on or off, saying whether it was already so; decided on the fresh
     /// state under the lock, since another process may have switched it meanwhile.
-    public func setAutoRenew(_ on: Bool, of reference: String, buyer: Buyer) throws -> AutoRenewSwitch {
+    /// With `latestShown`, as `expire`'s: a subscription renewed or upgraded since is refused.
+    public func setAutoRenew(_ on: Bool, of reference: String, buyer: Buyer, latestShown: String? = nil) throws -> AutoRenewSwitch {
         try commitRequest { state, now throws(StoreRefusal) in
+            try Self.refuseRenewedPast(latestShown, in: state)
             let (events, chain) = try decisions.change(on ? .resumeRenewal : .cancelRenewal, of: reference, buyer: buyer,
                                                        in: state, at: now)
             return (events, AutoRenewSwitch(subscription: chain, changed: !events.isEmpty))
@@ -52,9 +54,7 @@ extension Store {
     public func expire(_ reference: String, buyer: Buyer, latestShown: String? = nil) throws -> SubscriptionChain {
         try commitRequest { state, now throws(StoreRefusal) in
             let decision = try decisions.change(.expire, of: reference, buyer: buyer, in: state, at: now)
-            if let latestShown, let chain = state.chain(containing: latestShown), chain.latestTransactionID != latestShown {
-                throw .request(.subscriptionChangedSinceShown(chain.productID, transactionShown: latestShown))
-            }
+            try Self.refuseRenewedPast(latestShown, in: state)
             return decision
         }
     }
@@ -65,12 +65,13 @@ extension Store {
     /// subscription is refused (buying it again starts a new one).
     ///
     /// With `asShown` (what a question showed the buyer, from `renewalPreview`), a renewal that
-    /// would be anything else, decided on the fresh state (another plan, price or period: the
-    /// plan or its offer changed, or it renewed meanwhile), is refused and nothing is recorded.
+    /// would be anything else, decided on the fresh state (another plan, price or period, or
+    /// auto-renew switched: the plan or its offer changed, or it renewed meanwhile), is refused
+    /// and nothing is recorded.
     public func renew(_ reference: String, buyer: Buyer, asShown shown: RenewalPreview? = nil) throws -> SubscriptionChain {
         try commitRequest { state, now throws(StoreRefusal) in
             let decision = try decisions.change(.renewNow, of: reference, buyer: buyer, in: state, at: now)
-            if let shown, let renewal = decision.events.first.flatMap(RenewalPreview.init), renewal != shown {
+            if let shown, let renewal = RenewalPreview(decision), renewal != shown {
                 throw .request(.renewalChangedSinceShown(shown: shown, now: renewal))
             }
             return decision
@@ -82,12 +83,21 @@ extension Store {
     public func renewalPreview(of reference: String, buyer: Buyer) -> RenewalPreview? {
         let state = snapshot
         let decision = try? decisions.change(.renewNow, of: reference, buyer: buyer, in: state, at: state.storeTime(at: clock.now()))
-        return decision?.events.first.flatMap(RenewalPreview.init)
+        return decision.flatMap(RenewalPreview.init)
     }
 
     /// Ends a billing problem: the subscription renews now and is entitled again.
     public func resolveBilling(_ reference: String, buyer: Buyer) throws -> SubscriptionChain {
         try change(.resolveBilling, of: reference, buyer: buyer)
+    }
+
+    /// Refuses a change asked of the subscription as shown at its latest transaction `latestShown`
+    /// when it has renewed or been upgraded past it since.
+    private static func refuseRenewedPast(_ latestShown: String?, in state: LedgerState) throws(StoreRefusal) {
+        guard let latestShown, let chain = state.chain(containing: latestShown), chain.latestTransactionID != latestShown else { return }
+        // Named by the plan that was shown, which an upgrade has left.
+        throw .request(.subscriptionChangedSinceShown(state.transactions[latestShown]?.productID ?? chain.productID,
+                                                      transactionShown: latestShown))
     }
 
     private func change(_ change: StoreDecisions.SubscriptionChange, of reference: String,

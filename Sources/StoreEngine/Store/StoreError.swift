@@ -16,8 +16,11 @@ public enum StoreError: Error, Sendable, Equatable {
     case subscriptionNotInBillingRetry(String, state: SubscriptionChain.Status)
     /// A renewal asked for as a question showed it would be `now` instead.
     case renewalChangedSinceShown(shown: RenewalPreview, now: RenewalPreview)
-    /// An expiry asked for where a question showed the subscription at a transaction it has renewed past.
+    /// An expiry or auto-renew switch asked for where a question showed the subscription at a
+    /// transaction it has renewed or been upgraded past.
     case subscriptionChangedSinceShown(String, transactionShown: String)
+    /// A refund asked for where a question showed the transaction before an upgrade replaced it.
+    case transactionChangedSinceShown(String)
     case notAwaiting(String, state: TransactionState, expected: TransactionState)
     /// An advance would take store time past the latest it may reach.
     case pastLatestStoreTime(Date)

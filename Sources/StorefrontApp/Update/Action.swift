@@ -1,3 +1,4 @@
+import StorefrontText
 import Foundation
 import StoreEngine
 import TerminalUI
@@ -59,10 +60,13 @@ public enum Action: Equatable, Sendable {
     case unfinishedDelivered([TransactionRecord])
 }
 
-/// What a renew-now or expire question showed that the store no longer found.
+/// What a question showed that the store no longer found.
 public enum OutdatedQuestion: Equatable, Sendable {
     /// Renewing now would be `now`, not the `shown` renewal.
     case renewal(shown: RenewalPreview, now: RenewalPreview)
-    /// The subscription to `productID` renewed since its expire question opened.
-    case expiry(productID: String)
+    /// The subscription to `productID` renewed or changed plan since its expire or
+    /// cancel-renewal question (`change`) opened.
+    case subscription(productID: String, change: StorefrontScreenText.SentChange)
+    /// Transaction `id` was replaced by an upgrade since its refund question opened.
+    case transaction(id: String)
 }

@@ -82,8 +82,10 @@ extension AppState {
                  self.text.date(renewal.start), self.text.date(renewal.end))
             }
             return StorefrontScreenText.renewalChangedSinceShown(shown: terms(shown), now: terms(now))
-        case .expiry(let productID):
-            return StorefrontScreenText.expiryChangedSinceShown(productName(productID))
+        case let .subscription(productID, change):
+            return StorefrontScreenText.subscriptionChangedSinceShown(productName(productID), change: change)
+        case .transaction(let id):
+            return StorefrontScreenText.transactionChangedSinceShown(id)
         }
     }
 
@@ -92,7 +94,7 @@ extension AppState {
         guard let record = snapshot.transactions.first(where: { $0.id == transactionID }) else { return nil }
         return (StorefrontPaneText.renewNowTitle,
                 StorefrontPaneText.renewNowQuestion(productID: record.productID, renewal: snapshot.renewalsNow[transactionID],
-                                                    autoRenewOff: snapshot.subscription(latest: transactionID)?.willAutoRenew == false,
+                                                    autoRenewOff: snapshot.renewalsNow[transactionID]?.willAutoRenew == false,
                                                     text: text))
     }
 
@@ -208,8 +210,8 @@ extension AppState {
     mutating func failOperation(_ message: String) {
         activity = nil
         switch overlays.last {
-        // A renew-now or expire question refused as outdated would show what no longer holds.
-        case .buySheet, .refundConfirmation, .renewNowConfirmation, .expireConfirmation:
+        // A question refused as outdated would show what no longer holds.
+        case .buySheet, .refundConfirmation, .cancelRenewalConfirmation, .renewNowConfirmation, .expireConfirmation:
             closeTop()
             // A new arming asked for the sheet or question just closed is not for the next one.
             rearmsSheetAtNextTick = false

@@ -22,6 +22,9 @@ public enum Effect: Equatable, Sendable {
     /// Renew a subscription now, refused unless it is the renewal the question showed (`shown`;
     /// nil when it could show none).
     case renewNow(transactionID: String, buyer: Buyer, shown: RenewalPreview?)
+    /// Refund a transaction, refused when an upgrade has replaced it since the question showed
+    /// it replaced by `replacedByShown` (nil: by nothing).
+    case refund(transactionID: String, buyer: Buyer, replacedByShown: String?)
     case setSetting(StoreSetting, value: String, buyer: Buyer)
     case setTimeRate(TimeRate, buyer: Buyer)
     /// Make an operation fail with an error (until cleared), or clear it with nil.

@@ -22,7 +22,7 @@ public enum ExitMapping {
         switch error {
         case .unknownCredit, .invalidAmount, .invalidSettingValue, .invalidNotificationURL, .pastLatestStoreTime: .usage
         case .unknownTransaction, .notRefundable, .unknownSubscription, .subscriptionEnded, .subscriptionNotInBillingRetry, .renewalChangedSinceShown,
-             .subscriptionChangedSinceShown,
+             .subscriptionChangedSinceShown, .transactionChangedSinceShown,
              .notAwaiting, .freeSubscriptionNotRefundable, .freeSubscriptionNotRenewing, .unknownInAppPurchaseKey: .refused
         }
     }

@@ -74,6 +74,22 @@ import Testing
         #expect(store.renewalPreview(of: "no.such.plan", buyer: phone) == nil)
     }
 
+    @Test("Turning renewal off or refunding as shown before an upgrade replaced the plan is refused, and nothing is recorded")
+    func cancellingOrRefundingAfterAnUpgradeElsewhereIsRefused() throws {
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        try store.advance(by: try #require(StoreDuration("P8D")), buyer: phone)
+        let paid = try #require(store.transactions(for: "tester").first)
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA") // the upgrade, elsewhere
+        let before = fixture.log.allEvents.count
+        #expect(throws: StoreError.subscriptionChangedSinceShown(Rage.monthly, transactionShown: paid.id)) {
+            try store.setAutoRenew(false, of: paid.id, buyer: phone, latestShown: paid.id)
+        }
+        #expect(throws: StoreError.transactionChangedSinceShown(paid.id)) { try store.refund(paid.id, replacedByShown: .some(nil)) }
+        #expect(fixture.log.allEvents.count == before)
+        let replacement = try #require(store.snapshot.transactions[paid.id]?.replacedBy)
+        #expect(try store.refund(paid.id, replacedByShown: .some(replacement)).transaction.state == .refunded, "as shown, it goes through")
+    }
+
     @Test("Expiring as shown at a transaction the subscription has renewed past is refused, and nothing is recorded")
     func expiringAfterARenewalElsewhereIsRefused() throws {
         let bought = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)

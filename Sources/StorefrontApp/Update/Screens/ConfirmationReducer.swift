@@ -55,7 +55,9 @@ enum ConfirmationReducer: KeyReducer {
     static func reduce(_ command: Command, key: Key, isAvailable: Bool, screen: Screen, state: inout AppState) -> [Effect] {
         switch (command, screen) {
         case (.confirm, .refund(let transactionID)):
-            return state.perform(.settle(.refund, transactionID: transactionID, buyer: state.buyer),
+            // The store refuses a transaction an upgrade has replaced since: the question did not say so.
+            let shown = state.snapshot.transactions.first { $0.id == transactionID }
+            return state.perform(.refund(transactionID: transactionID, buyer: state.buyer, replacedByShown: shown?.replacedBy),
                                  showing: .refunding(transactionID: transactionID))
         case (.confirm, .cancelRenewal(let transactionID)):
             let action = cancelling(transactionID, in: state)
