@@ -76,6 +76,9 @@ public enum StorefrontPaneText {
         return question
     }
 
+    /// Under a refund, renew-now or expire question whose words changed while it was open.
+    public static let questionChanged = "Changed while this question was open (another device or shell, or store time): read it again."
+
     public static let renewNowTitle = "Renew now"
     public static let expireTitle = "Expire"
 

@@ -1,6 +1,7 @@
 import Foundation
 import StoreEngine
 import Testing
+import StorefrontText
 import TerminalUI
 @testable import StorefrontApp
 
@@ -147,6 +148,7 @@ struct StoreLifeUpdateTests {
         let record = try #require(state.snapshot.transactions.first)
         state.send(.character("N"))
         let before = try #require(state.renewNowQuestion(of: record.id)?.question)
+        #expect(state.changeNote(of: .renewNowConfirmation(transactionID: record.id)) == nil)
         // Another process makes the renewal charge something else: an offer of the monthly plan it switches to.
         _ = try fixture.store.purchase(F.monthly, buyer: fixture.buyer, storefront: "USA")
         state.receive(StoreSnapshot(store: fixture.store, buyer: fixture.buyer, storefront: "USA"))
@@ -154,6 +156,8 @@ struct StoreLifeUpdateTests {
         #expect(after != before && after.contains("It renews as Rage Pro (Monthly), the plan it switches to"), "\(after)")
         let heldBack = state.holdsBackEnterForAMoment()
         #expect(heldBack, "an Enter pressed as the charge changed renews nothing")
+        #expect(state.changeNote(of: .renewNowConfirmation(transactionID: record.id)) == StorefrontPaneText.questionChanged,
+                "it says that it changed, as a payment sheet does")
         #expect(state.snapshot.entitlements.subscriptions.first?.renewalCount == 0, "nothing was charged")
     }
 

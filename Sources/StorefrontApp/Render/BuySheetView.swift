@@ -126,7 +126,8 @@ enum RefundConfirmationView {
     static func draw(transactionID: String, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
         guard let (title, question) = state.refundQuestion(of: transactionID) else { return }
         let width = min(60, area.width - 4)
-        QuestionDialog.draw(title: title, question: question, yes: "Refund", no: "Keep",
+        QuestionDialog.draw(title: title, question: question, note: state.changeNote(of: .refundConfirmation(transactionID: transactionID)),
+                            yes: "Refund", no: "Keep",
                             width: width, in: area, into: &buffer)
     }
 }

@@ -5,13 +5,15 @@ import TerminalUI
 enum SubscriptionQuestionView {
     static func drawRenewNow(transactionID: String, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
         guard let (title, question) = state.renewNowQuestion(of: transactionID) else { return }
-        QuestionDialog.draw(title: title, question: question, yes: "Renew now", no: "Keep", width: min(60, area.width - 4),
+        QuestionDialog.draw(title: title, question: question, note: state.changeNote(of: .renewNowConfirmation(transactionID: transactionID)),
+                            yes: "Renew now", no: "Keep", width: min(60, area.width - 4),
                             in: area, into: &buffer)
     }
 
     static func drawExpire(transactionID: String, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
         guard let (title, question) = state.expireQuestion(of: transactionID) else { return }
-        QuestionDialog.draw(title: title, question: question, yes: "Expire now", no: "Keep", width: min(60, area.width - 4),
+        QuestionDialog.draw(title: title, question: question, note: state.changeNote(of: .expireConfirmation(transactionID: transactionID)),
+                            yes: "Expire now", no: "Keep", width: min(60, area.width - 4),
                             in: area, into: &buffer)
     }
 }

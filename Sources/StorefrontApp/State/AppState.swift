@@ -68,6 +68,9 @@ public struct AppState: Equatable, Sendable {
     /// The payment sheet whose charge changed under it, and what it showed as due today before
     /// (nil when it showed no charge today), so the sheet says that it changed and from what.
     var sheetChangedUnder: SheetChange?
+    /// The refund, renew-now or expire question whose words changed while it was open, so it
+    /// says so (its Enter is held back a moment too).
+    var questionChangedUnder: Overlay?
     /// Keys that arrived while an operation ran, to be handled when it ends.
     public var waitingKeys: [WaitingKey]
     /// An outcome that needs no answer, shown until the next key (which still does its own work).

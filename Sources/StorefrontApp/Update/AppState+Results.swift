@@ -35,6 +35,7 @@ extension AppState {
             // what renewing now charges (a switch scheduled elsewhere): an Enter pressed as it
             // changed confirms nothing the buyer had no moment to read.
             armTopAnew()
+            questionChangedUnder = overlays.last
         }
         announceSettledRequests(before: before)
         for index in overlays.indices {
@@ -71,6 +72,11 @@ extension AppState {
         case .expireConfirmation(let transactionID)?: expireQuestion(of: transactionID)
         default: nil
         }
+    }
+
+    /// What `question` says under its words when they changed while it was open; nil otherwise.
+    func changeNote(of question: Overlay) -> String? {
+        questionChangedUnder == question && overlays.last == question ? StorefrontPaneText.questionChanged : nil
     }
 
     /// Why the store refused what a renew-now or expire question asked, in the question's words.

@@ -94,6 +94,10 @@ enum TransactionsReducer: KeyReducer {
         // subscription the buyer may count on, and unsubscribing from a free one ends it at
         // once (the renewal's sheet asks either); renewing now charges; expiring ends what was
         // paid for, refunding nothing.
+        case .refund, .cancelRenewal, .unsubscribe, .renew, .expire: state.questionChangedUnder = nil
+        default: break
+        }
+        switch action {
         case .refund: state.push(.refundConfirmation(transactionID: record.id))
         case .cancelRenewal, .unsubscribe: state.push(.cancelRenewalConfirmation(transactionID: record.id))
         case .renew: state.push(.renewNowConfirmation(transactionID: record.id))
