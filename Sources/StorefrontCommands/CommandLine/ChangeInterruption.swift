@@ -43,7 +43,4 @@ enum ChangeInterruption {
         }
         return try body()
     }
-
-    /// Whether Ctrl-C arrived during the last `finishingChanges`.
-    static var wasInterrupted: Bool { interruptions.load(ordering: .relaxed) > 0 }
 }
