@@ -58,7 +58,7 @@ struct EffectRunner: Sendable {
             case let .renewNow(transactionID, buyer, shown):
                 do {
                     let chain = try store.renew(transactionID, buyer: buyer, asShown: shown)
-                    return [snapshot(buyer, storefront), .subscriptionChanged(chain)]
+                    return [snapshot(buyer, storefront), .subscriptionChanged(chain, charged: store.snapshot.transactions[chain.latestTransactionID])]
                 } catch StoreError.renewalChangedSinceShown(let shown, let now) {
                     // Said in the question's words; the screen then shows the store as it is.
                     return [snapshot(buyer, storefront), .questionOutdated(.renewal(shown: shown, now: now))]
@@ -121,7 +121,7 @@ struct EffectRunner: Sendable {
             case .renew: try store.renew(transactionID, buyer: buyer)
             default: try store.resolveBilling(transactionID, buyer: buyer)
             }
-            return [snapshot(buyer, storefront), .subscriptionChanged(chain)]
+            return [snapshot(buyer, storefront), .subscriptionChanged(chain, charged: store.snapshot.transactions[chain.latestTransactionID])]
         }
     }
 

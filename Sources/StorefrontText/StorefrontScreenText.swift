@@ -153,6 +153,13 @@ public enum StorefrontScreenText {
     public static func spentTitle(_ creditName: String) -> String { "\(creditName) used" }
     public static func notEnoughTitle(_ creditName: String) -> String { "Not enough \(creditName)" }
 
+    /// A use on the spend screen refused because the balance it showed was spent elsewhere
+    /// while the use was on its way.
+    public static func spentElsewhere(_ creditName: String, have balance: Int) -> String {
+        "Another process used these \(creditName) while this use was on its way: you have \(balance) now, "
+            + "and nothing was spent here. " + (balance == 0 ? "Enter on the spend screen buys more." : "Space uses one.")
+    }
+
     /// Said on standard error after the storefront quit (Ctrl-C) while a change was being
     /// stored: the change's outcome, which the screen closed before showing.
     public static func outcomeAfterQuitting(title: String, message: String) -> String {

@@ -3,6 +3,22 @@ extension StoreText {
     /// How a subscription stands, in plain words: "Rage Pro (Yearly): subscribed, renews
     /// Dec 16, 2028."
     public func describe(_ chain: SubscriptionChain) -> String {
+        describe(chain, charged: nil)
+    }
+
+    /// How a subscription stands after a change that recorded the renewal `charged` (renew now,
+    /// a billing problem resolved), led by what that renewal charged and for which period:
+    /// "Charged $2.99 for Rage Pro (Monthly) from Jan 5, 2027 to Feb 5, 2027 (transaction …)."
+    public func describe(_ chain: SubscriptionChain, charged: TransactionRecord?) -> String {
+        guard let charged else { return describeStanding(chain) }
+        let name = catalog.product(id: charged.productID).map(title(of:)) ?? charged.productID
+        let period = "from \(date(charged.purchaseDate))" + (charged.expiresDate.map { " to \(date($0))" } ?? "")
+        let amount = charged.price.flatMap { $0 == 0 ? nil : format($0, currency: charged.currency) }
+        let said = amount.map { "Charged \($0) for \(name) \(period)" } ?? "Nothing charged for \(name) \(period)"
+        return said + " (transaction \(charged.id)). " + describeStanding(chain)
+    }
+
+    private func describeStanding(_ chain: SubscriptionChain) -> String {
         let name = catalog.product(id: chain.productID).map(title(of:)) ?? chain.productID
         var message = "\(name): \(chain.status.rawValue)"
         switch chain.status {

@@ -250,6 +250,15 @@ import Testing
         #expect(shape.changed == false && shape.message.hasSuffix("Auto-renew was already on; nothing changed."), "\(shape.message)")
         let renewJSON = try #require(try cli.run(["renew", "com.example.rage.pro.yearly", "--json"]).json())
         #expect(renewJSON["changed"] == nil, "only the auto-renew switches carry changed: \(renewJSON)")
+        // What renewing charged, and the renewal's transaction, are said (before: only how it stands).
+        #expect(renewJSON["price"] as? String == "19.99" && renewJSON["currency"] as? String == "USD", "\(renewJSON)")
+        let renewalID = try #require(renewJSON["transactionId"] as? String)
+        #expect(renewalID != renewJSON["originalTransactionId"] as? String)
+        #expect((renewJSON["message"] as? String)?.hasPrefix("Charged $19.99 for Rage Pro (Yearly) from ") == true, "\(renewJSON)")
+        let renewedAgain = try cli.run(["renew", "com.example.rage.pro.yearly"])
+        #expect(renewedAgain.status == 0 && renewedAgain.stdout.hasPrefix("Charged $19.99 for Rage Pro (Yearly) from ")
+                && renewedAgain.stdout.contains("(transaction ") && renewedAgain.stdout.contains("Rage Pro (Yearly): subscribed"),
+                "\(renewedAgain.stdout)\(renewedAgain.stderr)")
         #expect(try cli.run(["buy", "com.example.rage.newsletter"]).status == 0)
         let unsubscribed = try cli.run(["cancel-renewal", "com.example.rage.newsletter", "--json"])
         #expect(try unsubscribed.decoded(JSONShapes.SubscriptionChange.self).changed == true, "\(unsubscribed.stdout)")

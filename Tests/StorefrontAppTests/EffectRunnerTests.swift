@@ -38,13 +38,19 @@ struct EffectRunnerTests {
 
         let monthly = try #require(fixture.buy(F.monthly).transaction)
         let renewed = runner.run(.settle(.renew, transactionID: monthly.id, buyer: fixture.buyer), storefront: "USA")
-        guard case .subscriptionChanged(let chain, _)? = renewed.last else {
+        guard case .subscriptionChanged(let chain, _, let charged)? = renewed.last else {
             Issue.record("renewing gave \(renewed)")
             return
         }
+        // The renewal recorded is the one the alert says was charged.
+        let renewal = try #require(charged)
+        #expect(renewal.id == chain.latestTransactionID && renewal.id != monthly.id && renewal.isRenewal)
+        #expect(renewal.price == Decimal(string: "2.99") && renewal.purchaseDate == monthly.expiresDate, "the period after the intro offer's, at the regular price")
         var state = fixture.state()
         for action in renewed { _ = update(&state, action) }
-        #expect(state.notice == Alert(title: "Subscription", message: state.text.describe(chain), tone: .success))
+        let period = "from \(state.text.date(renewal.purchaseDate)) to \(state.text.date(try #require(renewal.expiresDate)))"
+        #expect(state.notice == Alert(title: "Subscription", message: "Charged $2.99 for Rage Pro (Monthly) \(period) (transaction \(renewal.id)). "
+                                      + state.text.describe(chain), tone: .success))
     }
 
     @Test("Cancelling renewal that another process cancelled first says nothing changed (before: only the state, as if it had been done)")

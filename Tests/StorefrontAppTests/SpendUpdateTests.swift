@@ -78,15 +78,23 @@ struct SpendUpdateTests {
         #expect(fixture.store.balance(of: "rage-faces", for: fixture.buyer) == 4)
     }
 
-    @Test("A refused spend leaves the face and the count as they were")
+    @Test("A spend refused because another process spent the balance says so, and leaves the face and the count as they were")
     func refusedSpend() throws {
-        var state = try F().state()
+        let fixture = try F()
+        try fixture.buy(F.facePack)
+        var state = fixture.state()
         state.send(.character("u"))
         let before = try #require(Self.spendScreen(state))
-        state.activity = .spending(credit: "rage-faces")
-        _ = update(&state, .spendFinished(credit: "rage-faces", outcome: .insufficient(balance: 0, requested: 1)))
-        #expect(Self.spendScreen(state) == before)
+        _ = try fixture.store.spend("rage-faces", amount: 5, buyer: fixture.buyer)
+        try fixture.run(state.send(.character(" ")), on: &state)
         #expect(state.activity == nil)
+        let alert = try #require(state.topAlert)
+        #expect(alert.title == "Not enough Rage Faces")
+        #expect(alert.message.contains("Another process used these Rage Faces"))
+        #expect(alert.message.contains("you have 0 now, and nothing was spent here"))
+        state.send(.escape)
+        #expect(Self.spendScreen(state) == before)
+        #expect(state.snapshot.balance(of: "rage-faces") == 0)
     }
 
     @Test("At zero Space does nothing")

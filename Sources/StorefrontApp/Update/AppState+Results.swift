@@ -186,7 +186,17 @@ extension AppState {
         // The spend screen shows its outcome in its face and balance, which quitting closes:
         // said after the screen is gone, as the command would say it.
         if quitWhileChanging { outcomesAfterQuitting.append(Self.spendOutcomeAlert(outcome, creditName: text.creditName(credit))) }
-        guard case .spend(var screen) = overlays.last, screen.credit == credit, case .spent = outcome else { return }
+        guard case .spend(var screen) = overlays.last, screen.credit == credit else { return }
+        guard case .spent = outcome else {
+            // The screen offered a use only while it showed a balance, so the store refused
+            // because another process spent it meanwhile; the balance alone would not say why.
+            // After Ctrl-C the outcome is said once, in the command's words, above.
+            if case .insufficient(let balance, _) = outcome, !quitWhileChanging {
+                report(Alert(title: StorefrontScreenText.notEnoughTitle(text.creditName(credit)),
+                             message: StorefrontScreenText.spentElsewhere(text.creditName(credit), have: balance), tone: .warning))
+            }
+            return
+        }
         screen.face = screen.face.map { random.next(below: RageFaces.all.count, other: $0) }
             ?? random.next(below: RageFaces.all.count)
         screen.spent += 1

@@ -1,6 +1,7 @@
 import Foundation
 import StoreEngine
 import StorefrontText
+import StoreCatalog
 
 /// Store time and subscription commands: `advance`, `renew`, `expire`, `cancel-renewal`,
 /// `resume-renewal`, `resolve-billing`.
@@ -34,7 +35,7 @@ enum SubscriptionCommands {
     }
 
     static func renew(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try change(session, arguments: arguments, console: console) {
+        try change(session, arguments: arguments, console: console, recordsRenewal: true) {
             try session.store.renew($0, buyer: session.buyer)
         }
     }
@@ -82,7 +83,7 @@ enum SubscriptionCommands {
     }
 
     static func resolveBilling(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try change(session, arguments: arguments, console: console) {
+        try change(session, arguments: arguments, console: console, recordsRenewal: true) {
             try session.store.resolveBilling($0, buyer: session.buyer)
         }
     }
@@ -118,26 +119,31 @@ enum SubscriptionCommands {
         return named.first(where: \.isInForce) ?? named.first { $0.state == .purchased || $0.state == .refunded }
     }
 
+    /// `recordsRenewal`: the change records a renewal (renew now, a billing problem resolved),
+    /// the subscription's latest transaction afterwards, whose charge the report leads with.
     private static func change(_ session: StoreSession, arguments: CommandLineArguments, console: Console,
+                               recordsRenewal: Bool = false,
                                _ operation: (String) throws -> SubscriptionChain) throws -> ExitStatus {
         try refuseUnknownProduct(arguments.commandArguments[0], session: session)
         let chain = try session.perform { try operation(arguments.commandArguments[0]) }
-        try report(chain, changed: nil, arguments: arguments, session: session, console: console)
+        let charged = recordsRenewal ? session.store.snapshot.transactions[chain.latestTransactionID] : nil
+        try report(chain, changed: nil, charged: charged, arguments: arguments, session: session, console: console)
         return .success
     }
 
     /// Prints a subscription after a change; `changed` is given by the commands that may change
-    /// nothing.
-    private static func report(_ chain: SubscriptionChain, changed: Bool?, arguments: CommandLineArguments,
-                               session: StoreSession, console: Console) throws {
-        var message = session.text.describe(chain)
+    /// nothing, `charged` by those that record a renewal.
+    private static func report(_ chain: SubscriptionChain, changed: Bool?, charged: TransactionRecord? = nil,
+                               arguments: CommandLineArguments, session: StoreSession, console: Console) throws {
+        var message = session.text.describe(chain, charged: charged)
         if changed == false { message += " " + CommandLineText.Purchases.autoRenewAlready(on: chain.willAutoRenew) }
         if arguments.json {
             try console.json(JSONShapes.SubscriptionChange(productId: chain.productID, originalTransactionId: chain.originalID,
                                                state: chain.status.rawValue, expiresDate: chain.expiresDate,
                                                willAutoRenew: chain.willAutoRenew, pendingProductId: chain.pendingProductID,
                                                expirationReason: chain.expirationReason?.rawValue, changed: changed,
-                                               message: message))
+                                               transactionId: charged?.id, price: charged?.price.map(ExactDecimal.string),
+                                               currency: charged?.currency, message: message))
         } else {
             console.out(message)
         }

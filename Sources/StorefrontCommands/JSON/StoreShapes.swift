@@ -109,6 +109,11 @@ extension JSONShapes {
         /// `cancel-renewal` and `resume-renewal` only: false when auto-renew already was as asked
         /// and nothing was recorded.
         public var changed: Bool?
+        /// `renew` and `resolve-billing` only: the renewal's transaction and what it charged
+        /// (a decimal string, "0" for a free period).
+        public var transactionId: String? = nil
+        public var price: String? = nil
+        public var currency: String? = nil
         public var message: String
     }
 
