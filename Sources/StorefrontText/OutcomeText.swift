@@ -32,15 +32,19 @@ extension StoreText {
                 return "Bought \(name) on \(record.purchaseDevice); not delivered yet: the transaction is unfinished and "
                     + "`storefront deliver-unfinished` delivers it."
             }
+            // Several at once are named with what they cost together, the transaction's price.
+            let bought = record.quantity > 1
+                ? "\(record.quantity) × \(name)" + (record.price.map { " (\(format($0, currency: record.currency)) in all)" } ?? "")
+                : name
             if let credit = record.credit, record.creditAmount > 0 {
                 let total = balance.map { ": you now have \($0)" } ?? ""
                 // Credit names are plural nouns ("Rage Faces") with no singular form in the
                 // catalog, so a grant of one is worded without putting "1" before the name.
-                if record.creditAmount == 1 { return "\(name) added 1 to your \(creditName(credit))\(total)." }
-                return "Added \(record.creditAmount) \(creditName(credit)) with \(name)\(total)."
+                if record.creditAmount == 1 { return "\(bought) added 1 to your \(creditName(credit))\(total)." }
+                return "Added \(record.creditAmount) \(creditName(credit)) with \(bought)\(total)."
             }
             switch record.productType {
-            case .consumable: return "Bought \(name)."
+            case .consumable: return "Bought \(bought)."
             case .nonConsumable: return "Unlocked \(name)."
             case .autoRenewable:
                 let until = record.expiresDate.map { " until \(date($0))" } ?? ""

@@ -61,6 +61,17 @@ import Testing
         #expect(try cli.credits()["rage-faces"] == 6)
     }
 
+    @Test("buy --quantity names how many were bought and what they cost in all, with or without a credit (before: neither)")
+    func aQuantityIsNamedWithItsTotal() throws {
+        let faces = try cli.run(["buy", "com.example.rage.face.random", "--quantity", "3"])
+        #expect(faces.stdout.hasPrefix("Added 15 Rage Faces with 3 × Random Rage Face ($2.97 in all): you now have 15."),
+                "\(faces.stdout)\(faces.stderr)")
+        let one = try cli.run(["buy", "com.example.rage.face.random"])
+        #expect(one.stdout.hasPrefix("Added 5 Rage Faces with Random Rage Face: you now have 20."), "\(one.stdout)")
+        let coffee = try cli.run(["--catalog", "SpaceShooter", "buy", "com.example.spaceshooter.donate", "--quantity", "4"])
+        #expect(coffee.status == 0 && coffee.stdout.hasPrefix("Bought 4 × Buy the Developer a Coffee ($11.96 in all)."), "\(coffee.stdout)\(coffee.stderr)")
+    }
+
     @Test func nonConsumableIsRecordedOnceAndWaitsForRestoreOnAnotherDevice() throws {
         #expect(try cli.run(["buy", "com.example.rage.comic.drummer"]).status == 0)
         let again = try cli.run(["buy", "com.example.rage.comic.drummer", "--json"])
