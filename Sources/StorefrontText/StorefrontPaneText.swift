@@ -98,13 +98,29 @@ public enum StorefrontPaneText {
         return question + (autoRenewOff ? " Auto-renew stays off: it ends after that period." : "")
     }
 
+    /// What the periods an expire ends were charged: whether one was paid ahead (with renew
+    /// now), and whether the one running is free (a free trial, a free offer).
+    public struct EndedPeriods: Sendable, Equatable {
+        public var paidAhead: Bool
+        public var runningIsFree: Bool
+
+        public init(paidAhead: Bool, runningIsFree: Bool) {
+            self.paidAhead = paidAhead
+            self.runningIsFree = runningIsFree
+        }
+    }
+
     /// The question before ending the subscription to `productID` now, running until `expiry`
-    /// when known, asked at store time `now`: what it stops, and that nothing comes back.
-    public static func expireQuestion(productID: String, expiry: Date?, now: Date, text: StoreText) -> String {
+    /// when known, asked at store time `now`: what it stops, and that nothing comes back of what
+    /// `ended` says was charged.
+    public static func expireQuestion(productID: String, expiry: Date?, now: Date, ended: EndedPeriods, text: StoreText) -> String {
         let name = text.catalog.product(id: productID).map(text.title(of:)) ?? productID
         var question = "End \(name) now?"
         if let expiry, expiry > now { question += " It stops at once instead of running until \(text.date(expiry))." }
-        return question + " Nothing is refunded, a period paid ahead included (R refunds a transaction)."
+        let refunds = "(R refunds a transaction)"
+        if ended.paidAhead { return question + " Nothing is refunded, the period paid ahead included \(refunds)." }
+        if ended.runningIsFree { return question + " Nothing was charged for the period running, and nothing is charged to end it." }
+        return question + " Nothing is refunded for the rest of the period running \(refunds)."
     }
 
     /// The question before unsubscribing from the free subscription `productID`, which ends it now.

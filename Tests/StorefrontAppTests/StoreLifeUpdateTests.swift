@@ -88,12 +88,35 @@ struct StoreLifeUpdateTests {
         #expect(TransactionsFollowTests.selectedID(state) == record.id, "the selection stays on the transaction picked")
         state.send(.home)
         #expect(state.send(.character("E")).isEmpty, "E asks before ending what was paid for")
-        #expect(state.expireQuestion(of: state.snapshot.transactions[0].id)?.question.contains("Nothing is refunded") == true)
+        #expect(state.expireQuestion(of: state.snapshot.transactions[0].id)?.question.hasSuffix(
+            "Nothing is refunded, the period paid ahead included (R refunds a transaction).") == true)
         state.send(.escape)
         #expect(state.snapshot.entitlements.subscriptions.first?.state == .subscribed)
         state.send(.character("E"))
         try fixture.run(state.send(.enter), on: &state)
         #expect(state.snapshot.entitlements.subscriptions.first?.state == .expired)
+    }
+
+    @Test("The expire question says what it gives up: the rest of a paid period, a period paid ahead, or a free one (before: a period paid ahead in every case)")
+    func expireQuestionSaysWhatWasCharged() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        var state = transactionsOpen(fixture)
+        let yearly = try #require(state.snapshot.transactions.first?.id)
+        #expect(state.expireQuestion(of: yearly)?.question.hasSuffix(
+            "Nothing is refunded for the rest of the period running (R refunds a transaction).") == true, "\(state.expireQuestion(of: yearly) ?? ("", ""))")
+        // Another account, to whom the monthly plan's free week is still offered.
+        let newcomer = try F()
+        state = transactionsOpen(newcomer)
+        let trial = try #require(newcomer.buy(F.monthly).transaction)
+        #expect(trial.price == 0, "the monthly plan starts with a free week")
+        state.refresh(from: newcomer)
+        #expect(state.expireQuestion(of: trial.id)?.question.hasSuffix(
+            "Nothing was charged for the period running, and nothing is charged to end it.") == true, "\(state.expireQuestion(of: trial.id) ?? ("", ""))")
+        let paidAhead = try newcomer.store.renew(trial.id, buyer: newcomer.buyer)
+        state.refresh(from: newcomer)
+        #expect(state.expireQuestion(of: paidAhead.latestTransactionID)?.question.hasSuffix(
+            "Nothing is refunded, the period paid ahead included (R refunds a transaction).") == true, "a free week with a month paid ahead")
     }
 
     @Test("Enter on a refund or cancel-renewal question whose plan was upgraded elsewhere, not yet shown, is refused in words (before: a plan refunded twice, the new plan's renewal turned off)",

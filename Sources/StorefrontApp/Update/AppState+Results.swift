@@ -109,7 +109,20 @@ extension AppState {
         guard let record = snapshot.transactions.first(where: { $0.id == transactionID }) else { return nil }
         return (StorefrontPaneText.expireTitle,
                 StorefrontPaneText.expireQuestion(productID: record.productID, expiry: snapshot.subscription(latest: record.id)?.expiresDate,
-                                                  now: storeNow, text: text))
+                                                  now: storeNow, ended: periodsEnded(bySubscriptionOf: record), text: text))
+    }
+
+    /// What the periods of `record`'s subscription that an expire now would end were charged.
+    /// Of the periods not yet over, the first is the one running and any after it was paid
+    /// ahead; told by their order, not by their start against the screen's clock, which may lag
+    /// a purchase made elsewhere that second.
+    private func periodsEnded(bySubscriptionOf record: TransactionRecord) -> StorefrontPaneText.EndedPeriods {
+        let now = storeNow
+        let notOver = snapshot.transactions
+            .filter { $0.originalID == record.originalID && $0.state == .purchased && $0.replacedBy == nil }
+            .filter { $0.expiresDate.map { now < $0 } ?? false }
+            .sorted { $0.purchaseDate < $1.purchaseDate }
+        return StorefrontPaneText.EndedPeriods(paidAhead: notOver.count > 1, runningIsFree: notOver.first?.price == 0)
     }
 
     /// The question before refunding `transactionID`, as it reads with the snapshot shown.
