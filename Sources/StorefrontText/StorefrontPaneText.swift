@@ -38,8 +38,10 @@ public enum StorefrontPaneText {
     /// renewal or another plan), as only the money comes back then, and no money either where
     /// it charged nothing. `replacement` is the transaction that replaced it, if any: an upgrade
     /// refunded the unused part of its period then, so only the rest of its price comes back now.
+    /// `paidAheadUntil`: the end of a later period of the same subscription paid ahead (with
+    /// renew now), which keeps it active once this period is refunded.
     public static func refundQuestion(_ record: TransactionRecord, replacedBy replacement: TransactionRecord?,
-                                      now: Date, text: StoreText) -> (title: String, question: String) {
+                                      paidAheadUntil: Date? = nil, now: Date, text: StoreText) -> (title: String, question: String) {
         let name = text.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
         let price = record.price.map { text.format($0, currency: record.currency) } ?? "—"
         var question = "Refund \(name), bought \(text.date(record.purchaseDate)) for \(price)?"
@@ -55,6 +57,9 @@ public enum StorefrontPaneText {
             question += record.price == 0
                 ? " It charged nothing and its period is over, so nothing comes back and the buyer keeps what they have now."
                 : " Its period is over, so the buyer keeps what they have now; only the money comes back."
+        } else if let paidAheadUntil {
+            question += " A period paid ahead after it keeps the subscription active until \(text.date(paidAheadUntil));"
+                + " only this period's money comes back."
         } else {
             question += " The buyer loses what it unlocked."
         }

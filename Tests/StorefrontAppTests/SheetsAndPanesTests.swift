@@ -193,6 +193,23 @@ struct SheetsAndPanesTests {
         #expect(!effects.isEmpty, "once read, Enter refunds")
     }
 
+    @Test("The refund question of a period with a later one paid ahead says the subscription stays active until that one ends, as the store keeps it (before: that the buyer loses what it unlocked)")
+    func refundQuestionWithAPeriodPaidAhead() throws {
+        let fixture = try F()
+        let first = try #require(fixture.buy(Self.yearly).transaction)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        #expect(try #require(state.refundQuestion(of: first.id)?.question).hasSuffix("The buyer loses what it unlocked."))
+        let renewed = try fixture.store.renew(first.id, buyer: fixture.buyer)
+        state.refresh(from: fixture)
+        let question = try #require(state.refundQuestion(of: first.id)?.question)
+        #expect(question.hasSuffix("A period paid ahead after it keeps the subscription active until \(state.text.date(renewed.expiresDate)); "
+                                   + "only this period's money comes back."), "\(question)")
+        // What the question says is what the store does.
+        _ = try fixture.store.refund(first.id)
+        #expect(fixture.store.entitlements(for: fixture.buyer).subscriptions.first?.state == .subscribed)
+        #expect(fixture.store.entitlements(for: fixture.buyer).subscriptions.first?.expiresDate == renewed.expiresDate)
+    }
+
     @Test("The cancel-renewal question of a plan whose renewal failed on billing says so, not that it stays active until a past date")
     func cancelRenewalQuestionAfterABillingFailure() throws {
         let text = try F().state().text

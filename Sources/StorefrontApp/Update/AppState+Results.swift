@@ -129,7 +129,13 @@ extension AppState {
     func refundQuestion(of transactionID: String) -> (title: String, question: String)? {
         guard let record = snapshot.transactions.first(where: { $0.id == transactionID }) else { return nil }
         let replacement = record.replacedBy.flatMap { id in snapshot.transactions.first { $0.id == id } }
-        return StorefrontPaneText.refundQuestion(record, replacedBy: replacement, now: storeNow, text: text)
+        // A later period of the subscription, paid ahead and not refunded, keeps it active.
+        let paidAhead = record.expiresDate.flatMap { end in
+            snapshot.transactions.filter {
+                $0.originalID == record.originalID && $0.state == .purchased && $0.replacedBy == nil && $0.purchaseDate >= end
+            }.compactMap(\.expiresDate).max()
+        }
+        return StorefrontPaneText.refundQuestion(record, replacedBy: replacement, paidAheadUntil: paidAhead, now: storeNow, text: text)
     }
 
     /// The refund or cancel-renewal question on top, when what it asks no longer applies to
