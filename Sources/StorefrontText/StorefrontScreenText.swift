@@ -96,10 +96,11 @@ public enum StorefrontScreenText {
         ("Already yours", "\(name) became yours while its payment sheet was open (bought elsewhere); the sheet closed and nothing was charged here.")
     }
 
-    /// A question closed because another process changed its transaction while it was open,
-    /// so what it asked no longer applies (refunded elsewhere, renewal already off).
+    /// A question closed because its transaction changed while it was open, so what it asked
+    /// no longer applies (refunded elsewhere, renewal already off, renewed as store time passed):
+    /// the title names no cause, which may be another process or the store's own clock.
     public static func questionClosedNoLongerApplies(_ action: String, transactionID: String, state: String) -> (title: String, message: String) {
-        ("Changed elsewhere", "Transaction \(transactionID) changed while this question was open (it is \(state) now), "
+        ("No longer applies", "Transaction \(transactionID) changed while this question was open (it is \(state) now), "
             + "so \(action) no longer applies; the question closed and nothing was done here.")
     }
 

@@ -150,7 +150,7 @@ struct SheetsAndPanesTests {
         state.refresh(from: fixture)
         #expect(!state.overlays.contains(question), "the question closed")
         let alert = try #require(state.topAlert)
-        #expect(alert.title == "Changed elsewhere")
+        #expect(alert.title == "No longer applies")
         #expect(alert.message.contains("Transaction \(record.id) changed while this question was open (it is "
             + (key == "R" ? "refunded" : "subscribed, auto-renew off") + " now), so " + (key == "R" ? "refund" : "cancel renewal")
             + " no longer applies; the question closed and nothing was done here."), "\(alert.message)")

@@ -95,7 +95,10 @@ enum KeyHelp {
                 notes: [Line(keys: "New account…", meaning: "type a name: any printable text, spaces too"),
                         Line(keys: "New device…", meaning: "type a device name the same way")],
                 contexts: [.pickerList, .pickerTyping]),
-        Section(title: "Transactions", topics: [.transactions, .refund, .cancelRenewal, .renewNow, .expire], contexts: [.transactions, .confirmation]),
+        Section(title: "Transactions", topics: [.transactions], contexts: [.transactions]),
+        // A question's own keys come first where `?` was pressed on it, then the screen's under it.
+        Section(title: "Questions (refund, cancel renewal, renew now, expire)", topics: [.refund, .cancelRenewal, .renewNow, .expire],
+                contexts: [.confirmation]),
         Section(title: "Settings", topics: [.settings], contexts: [.settings]),
         Section(title: "This help", topics: [], contexts: [.help]),
     ]
