@@ -324,6 +324,9 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             }
             // A commit is refused by damage only as the store is now, not as it was last read.
             let restarted = restartIfNeeded(rereadingDamage: true)
+            // From here statements go to the server, and a commit sent whole may be recorded
+            // however this process ends.
+            ChangeSent.markBegun()
             do {
                 return try commitLocked(decide, restarted: restarted, waitingForLock: waitingForLock)
             } catch let held as StoreWriterLockHeld {

@@ -44,8 +44,16 @@ public enum CleanSpawn {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
         posix_spawn_file_actions_adddup2(&actions, writeEnd, 2)
-        for descriptor in openDescriptors() where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
+        // A list taken now misses a descriptor another thread opens before the spawn (the
+        // socket `Foundation.Process` watches for its child's exit): a server started here
+        // would keep it, and that child's `waitUntilExit` would never return. glibc closes
+        // every one in the child; the list is the fallback where it cannot.
+        if let closeFrom = Self.addCloseFrom {
+            _ = closeFrom(&actions, 3)
+        } else {
+            for descriptor in openDescriptors() where descriptor > 2 {
+                posix_spawn_file_actions_addclose(&actions, descriptor)
+            }
         }
 
         var attributes = posix_spawnattr_t()
@@ -94,6 +102,13 @@ public enum CleanSpawn {
     }
 
     /// The descriptors open in this process now; glibc ignores closing one that closed since.
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which its headers
+    /// show Swift only with `_GNU_SOURCE`.
+    private static let addCloseFrom: AddCloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
+        .map { unsafeBitCast($0, to: AddCloseFrom.self) }
+
     private static func openDescriptors() -> [Int32] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
         return names.compactMap { Int32($0) }

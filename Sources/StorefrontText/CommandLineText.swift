@@ -118,6 +118,15 @@ extension CommandLineText {
             + "`storefront transactions` (purchases, refunds) and `storefront entitlements` (balances, subscriptions) show "
             + "whether, given the same --store and --account\n"
 
+        /// Written by a second Ctrl-C that came while the change still waited to begin (for the
+        /// file's lock, or for the server), so nothing of it was sent.
+        public static let leftBeforeChange = "\nstorefront: left while the change still waited for the store (its lock "
+            + "or its server), before any of it was sent: nothing was recorded\n"
+
+        /// Written by a second Ctrl-C during `store copy`, `store init`, `store migrate` or `repair`.
+        public static let leftDuringStoreCommand = "\nstorefront: left before the command finished: the store it was changing "
+            + "may be changed all the same; `storefront verify` of that store (its --store, or a copy's --to) shows how it stands\n"
+
         public static func error(_ message: String) -> String { "storefront: \(message)" }
         public static func warning(_ message: String) -> String { "storefront: warning: \(message)" }
         /// News that needs no action, such as a warned-of problem gone.

@@ -38,27 +38,21 @@ import Testing
         let spending = try cli.start(["spend", "extra-lives"])
         try Self.waitUntilWaitingForALock(spending.process.processIdentifier)
         // Ctrl-C again and again, as an impatient person does, until it leaves.
-        try Self.waitUntil {
-            _ = kill(spending.process.processIdentifier, SIGINT)
-            return !spending.process.isRunning
-        }
-        let left = spending.wait()
+        let left = try spending.interruptUntilItLeaves()
         #expect(left.status == 130 && !left.wasSignalled, "\(left)")
-        #expect(left.stderr.contains("left before the store answered: the change may be recorded; `storefront transactions` (purchases, refunds)"),
-                "\(left.stderr)")
+        // It left while waiting for the file's lock, before anything could be written: said so
+        // (before: that the change may be recorded).
+        #expect(left.stderr.contains("left while the change still waited for the store (its lock or its server), before any of it "
+                                     + "was sent: nothing was recorded"), "\(left.stderr)")
+        #expect(!left.stderr.contains("may be recorded;"), "\(left.stderr)")
         _ = flock(lock, LOCK_UN)
         #expect(try cli.credits()["extra-lives"] == 6, "left while it waited for the lock: nothing was spent")
     }
 
     @Test("store copy, which opens its stores itself, finishes on a first Ctrl-C as the other changes do (before: it ignored it or died)")
     func ctrlCWhileACopyWaitsForItsTarget() throws {
-        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
-        let target = folder + "/copy.jsonl"
-        let lock = open(target + ".lock", O_RDWR | O_CREAT, 0o600)
+        let (copying, lock) = try startCopyWaitingForItsTarget()
         defer { close(lock) }
-        #expect(flock(lock, LOCK_EX) == 0)
-        let copying = try cli.start(["store", "copy", "--from", cli.ledger, "--to", target])
-        try Self.waitUntilWaitingForALock(copying.process.processIdentifier)
         _ = kill(copying.process.processIdentifier, SIGINT)
         _ = flock(lock, LOCK_UN)
         let copied = copying.wait()
@@ -67,20 +61,34 @@ import Testing
                 "\(copied.stdout)\(copied.stderr)")
     }
 
+    @Test("store copy left with a second Ctrl-C points at verify of the store it was changing (before: at transactions and entitlements)")
+    func secondCtrlCDuringACopy() throws {
+        let (copying, lock) = try startCopyWaitingForItsTarget()
+        defer { close(lock) }
+        let left = try copying.interruptUntilItLeaves()
+        #expect(left.status == 130 && !left.wasSignalled, "\(left)")
+        #expect(left.stderr.contains("left before the command finished: the store it was changing may be changed all the same; "
+                                     + "`storefront verify` of that store (its --store, or a copy's --to) shows how it stands"), "\(left.stderr)")
+        #expect(!left.stderr.contains("storefront transactions"), "\(left.stderr)")
+    }
+
+    /// A copy of a store with one purchase started into a file whose lock this test holds
+    /// (the descriptor returned), once it waits for that lock.
+    private func startCopyWaitingForItsTarget() throws -> (RunningCommand, Int32) {
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        let target = folder + "/copy.jsonl"
+        let lock = open(target + ".lock", O_RDWR | O_CREAT, 0o600)
+        #expect(flock(lock, LOCK_EX) == 0)
+        let copying = try cli.start(["store", "copy", "--from", cli.ledger, "--to", target])
+        try Self.waitUntilWaitingForALock(copying.process.processIdentifier)
+        return (copying, lock)
+    }
+
     /// Waits until `pid` waits for a file lock, as `/proc/locks` lists it ("->" marks a waiter).
     static func waitUntilWaitingForALock(_ pid: Int32) throws {
-        try waitUntil {
+        try Polling.until {
             let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
             return locks.split(separator: "\n").contains { $0.contains("->") && $0.split(separator: " ").contains(Substring(String(pid))) }
         }
-    }
-
-    static func waitUntil(_ condition: () -> Bool) throws {
-        for _ in 0..<200 {
-            if condition() { return }
-            usleep(50_000)
-        }
-        Issue.record("waited 10 s in vain")
-        throw CancellationError()
     }
 }

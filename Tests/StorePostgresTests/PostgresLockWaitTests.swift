@@ -102,6 +102,24 @@ struct PostgresLockWaitTests {
 }
 
 extension PostgresLockWaitTests {
+    @Test("a change left with a second Ctrl-C while its statements wait for the writer lock says it may be recorded, since the server may run them")
+    func secondCtrlCWhileTheServerHoldsTheChange() throws {
+        let (server, database, _, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "60s")
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let session = try server.session(database: database)
+        defer { session.close() }
+        try session.run("SELECT pg_advisory_lock(\(Self.writerLockKey))")
+        let spending = try cli.start(["spend", "rage-faces"])
+        // Its statements are at the server, waiting for the lock.
+        try Polling.until {
+            (try? server.psql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+        }
+        let left = try spending.interruptUntilItLeaves()
+        #expect(left.status == 130 && !left.wasSignalled, "\(left)")
+        #expect(left.stderr.contains("left before the store answered: the change may be recorded;"), "\(left.stderr)")
+    }
+
     @Test("a log whose reads wait briefly (a storefront's) gives up behind a LOCK TABLE that stops reads, saying how long it waited, and reads on once it goes")
     func briefReadWaitGivesUp() throws {
         let fixture = try PostgresStoreFixture()

@@ -14,6 +14,8 @@ extension LedgerFile {
         if !cursor.hasReadHeader { try refuseKeyThatCannotStartLedger() }
         let writerLock = try takeWriterLock()
         defer { releaseWriterLock(writerLock) }
+        // Before the lock nothing can be written; from here an append may follow.
+        ChangeSent.markBegun()
         let ledger: OpenFile
         let ledgerIsNew: Bool
         do {

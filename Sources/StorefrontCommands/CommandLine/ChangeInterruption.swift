@@ -1,28 +1,50 @@
 import Glibc
 import Synchronization
 import StorefrontText
+import StoreLedger
 
 /// How many times Ctrl-C (SIGINT) arrived while a command that writes ran; written only by the handler.
 private let interruptions = Atomic<Int>(0)
 /// The sentences the handler writes, made before it is installed: a handler may not allocate.
 nonisolated(unsafe) private var firstInterruption: UnsafeMutablePointer<CChar>?
-nonisolated(unsafe) private var secondInterruption: UnsafeMutablePointer<CChar>?
+nonisolated(unsafe) private var leftDuringChange: UnsafeMutablePointer<CChar>?
+nonisolated(unsafe) private var leftBeforeChange: UnsafeMutablePointer<CChar>?
+nonisolated(unsafe) private var leftDuringStoreCommand: UnsafeMutablePointer<CChar>?
+/// Whether the command running is one of the store's own (`store copy`, `repair`, …), whose
+/// writes do not say when they begin.
+private let runsStoreCommand = Atomic<Bool>(false)
 
 /// Ctrl-C while a command that writes runs. A change sent to the store may be recorded however
 /// the process ends (a PostgreSQL server runs the statements it received once the lock they
 /// wait for is free; a file's append is whole or not at all), so quitting at once would leave
 /// the person believing nothing happened. The first Ctrl-C says so and lets the command finish
-/// and report how the change ended; a second leaves at once (exit 130), saying where to look.
+/// and report how the change ended; a second leaves at once (exit 130), saying where to look,
+/// or that nothing was recorded when the change had not yet begun (`ChangeSent`: it still
+/// waited for the file's lock or the server).
 enum ChangeInterruption {
+    /// What a command that leaves on a second Ctrl-C can say of its change.
+    enum Kind {
+        /// A purchase, spend or other change on an open store, which says when it begins.
+        case change
+        /// One of the store's own commands, which may have changed it anywhere.
+        case storeCommand
+    }
+
     /// Runs `body` with that handling of SIGINT, and puts the previous one back after it.
-    static func finishingChanges<T>(_ body: () throws -> T) rethrows -> T {
+    static func finishingChanges<T>(_ kind: Kind = .change, _ body: () throws -> T) rethrows -> T {
         interruptions.store(0, ordering: .relaxed)
+        ChangeSent.reset()
+        runsStoreCommand.store(kind == .storeCommand, ordering: .relaxed)
         if firstInterruption == nil { firstInterruption = strdup(CommandLineText.Report.interruptedDuringChange) }
-        if secondInterruption == nil { secondInterruption = strdup(CommandLineText.Report.leftDuringChange) }
+        if leftDuringChange == nil { leftDuringChange = strdup(CommandLineText.Report.leftDuringChange) }
+        if leftBeforeChange == nil { leftBeforeChange = strdup(CommandLineText.Report.leftBeforeChange) }
+        if leftDuringStoreCommand == nil { leftDuringStoreCommand = strdup(CommandLineText.Report.leftDuringStoreCommand) }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             let count = interruptions.add(1, ordering: .relaxed).newValue
-            let sentence = count == 1 ? firstInterruption : secondInterruption
+            let sentence = count == 1 ? firstInterruption
+                : runsStoreCommand.load(ordering: .relaxed) ? leftDuringStoreCommand
+                : ChangeSent.hasBegun ? leftDuringChange : leftBeforeChange
             if let sentence { _ = write(STDERR_FILENO, sentence, strlen(sentence)) }
             if count > 1 { _exit(130) }
         }

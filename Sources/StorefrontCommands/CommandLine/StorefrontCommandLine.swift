@@ -50,7 +50,7 @@ public enum StorefrontCommandLine {
         case let .standalone(run):
             // `store copy` and the others that write open their stores themselves: a change is under way as much.
             guard command.writes, !command.runsUntilStopped else { return try run(arguments, environment, console) }
-            return try ChangeInterruption.finishingChanges { try run(arguments, environment, console) }
+            return try ChangeInterruption.finishingChanges(.storeCommand) { try run(arguments, environment, console) }
         case let .withStore(run):
             return try runOnStore(run, warnsOfDamage: !command.warnsOfDamageItself, writes: command.writes,
                                   finishesChangeOnInterrupt: command.writes && !command.runsUntilStopped, arguments: arguments,
