@@ -36,7 +36,7 @@ struct SpendUpdateTests {
         state.send(.enter)
         #expect(state.overlays == [.buySheet(productID: F.facePack)], "45 + 5 still fits: the sheet opens")
         try fixture.buy(F.facePack) // 50
-        state.receive(StoreSnapshot(store: fixture.store, buyer: fixture.buyer, storefront: "USA"))
+        state.refresh(from: fixture)
         state.overlays.removeAll()
         #expect(state.send(.enter).isEmpty, "nothing is asked of the store")
         #expect(state.topAlert?.title == "Purchase refused")

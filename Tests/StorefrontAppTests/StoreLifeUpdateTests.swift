@@ -150,15 +150,15 @@ struct StoreLifeUpdateTests {
         var state = transactionsOpen(fixture)
         let record = try #require(state.snapshot.transactions.first)
         _ = try fixture.store.cancelRenewal(Self.yearly, buyer: fixture.buyer)
-        state.receive(StoreSnapshot(store: fixture.store, buyer: fixture.buyer, storefront: "USA"))
+        state.refresh(from: fixture)
         state.send(.character("N"))
         #expect(state.renewNowQuestion(of: record.id)?.question.hasSuffix("Auto-renew stays off: it ends after that period.") == true)
         _ = try fixture.store.renew(Self.yearly, buyer: fixture.buyer)
-        state.receive(StoreSnapshot(store: fixture.store, buyer: fixture.buyer, storefront: "USA"))
+        state.refresh(from: fixture)
         #expect(state.topAlert?.message.contains("(it is superseded by a renewal now), so renew now no longer applies") == true,
                 "\(String(describing: state.topAlert))")
         try fixture.buy(F.newsletter)
-        state.receive(StoreSnapshot(store: fixture.store, buyer: fixture.buyer, storefront: "USA"))
+        state.refresh(from: fixture)
         let free = try #require(state.snapshot.transactions.first { $0.productID == F.newsletter })
         #expect(TransactionsReducer.standing(of: free, in: state.snapshot) == "subscribed", "a free subscription has no renewal to be off")
     }
@@ -174,7 +174,7 @@ struct StoreLifeUpdateTests {
         #expect(state.changeNote(of: .renewNowConfirmation(transactionID: record.id)) == nil)
         // Another process makes the renewal charge something else: an offer of the monthly plan it switches to.
         _ = try fixture.store.purchase(F.monthly, buyer: fixture.buyer, storefront: "USA")
-        state.receive(StoreSnapshot(store: fixture.store, buyer: fixture.buyer, storefront: "USA"))
+        state.refresh(from: fixture)
         let after = try #require(state.renewNowQuestion(of: record.id)?.question)
         #expect(after != before && after.contains("It renews as Rage Pro (Monthly), the plan it switches to"), "\(after)")
         let heldBack = state.holdsBackEnterForAMoment()
