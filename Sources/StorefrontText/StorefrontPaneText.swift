@@ -90,8 +90,10 @@ public enum StorefrontPaneText {
     /// The question before renewing the subscription to `productID` now, which charges at once
     /// for the period after the one running: what, for which period, and as which plan when a
     /// switch is scheduled.
+    /// `switchOnHold`: the plan a switch scheduled while auto-renew is off goes to, which a
+    /// renewal now leaves waiting.
     public static func renewNowQuestion(productID: String, renewal: RenewalPreview?, autoRenewOff: Bool = false,
-                                        text: StoreText) -> String {
+                                        switchOnHold: String? = nil, text: StoreText) -> String {
         let title = { (id: String) in text.catalog.product(id: id).map(text.title(of:)) ?? id }
         var question = "Renew \(title(productID)) now?"
         // Without the store's answer (it could not be read), the question can only say what renewing does.
@@ -100,7 +102,12 @@ public enum StorefrontPaneText {
         let period = "the period from \(text.date(renewal.start)) to \(text.date(renewal.end))"
         question += renewal.price == 0 ? " Nothing is charged for \(period)."
             : " \(text.format(renewal.price, currency: renewal.currency)) is charged now, for \(period)."
-        return question + (autoRenewOff ? " Auto-renew stays off: it ends after that period." : "")
+        guard autoRenewOff else { return question }
+        question += " Auto-renew stays off: it ends after that period."
+        if let switchOnHold, switchOnHold != renewal.productID {
+            question += " The switch to \(title(switchOnHold)) waits until auto-renew is turned on."
+        }
+        return question
     }
 
     /// What the periods an expire ends were charged: whether one was paid ahead (with renew

@@ -97,6 +97,25 @@ struct StoreLifeUpdateTests {
         #expect(state.snapshot.entitlements.subscriptions.first?.state == .expired)
     }
 
+    @Test("The renew-now question while auto-renew is off names the plan renewed as it is, and the switch left waiting (before: it renewed into the switch's plan)")
+    func renewNowWhileRenewalIsOff() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        try fixture.buy(F.monthly) // a downgrade at the next renewal
+        _ = try fixture.store.cancelRenewal(Self.yearly, buyer: fixture.buyer)
+        var state = transactionsOpen(fixture)
+        let latest = try #require(state.snapshot.subscription(latest: state.snapshot.transactions[0].id))
+        let question = try #require(state.renewNowQuestion(of: latest.transactionID)?.question)
+        #expect(question.contains("$19.99 is charged now") && !question.contains("It renews as"), "\(question)")
+        #expect(question.hasSuffix("Auto-renew stays off: it ends after that period. The switch to Rage Pro (Monthly) waits until "
+                                   + "auto-renew is turned on."), "\(question)")
+        state.send(.character("N"))
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        try fixture.run(state.send(.enter), on: &state)
+        #expect(state.notice?.message.hasPrefix("Charged $19.99 for Rage Pro (Yearly) from ") == true, "\(state.notice?.message ?? "")")
+        #expect(state.snapshot.subscription(latest: state.snapshot.transactions[0].id)?.pendingProductID == F.monthly)
+    }
+
     @Test("The expire question says what it gives up: the rest of a paid period, a period paid ahead, or a free one (before: a period paid ahead in every case)")
     func expireQuestionSaysWhatWasCharged() throws {
         let fixture = try F()

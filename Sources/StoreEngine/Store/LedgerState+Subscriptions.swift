@@ -68,7 +68,9 @@ extension LedgerState {
         chain.periodStart = event.time
         chain.expiresDate = event.expiresDate ?? event.time
         chain.status = .subscribed
-        chain.pendingProductID = nil
+        // A renewal into the switched-to plan makes the switch; one into the current plan
+        // while auto-renew is off leaves the switch waiting on it.
+        if chain.pendingProductID == productID || chain.willAutoRenew { chain.pendingProductID = nil }
         chain.expirationReason = nil
         chain.gracePeriodExpiresDate = nil
         chain.billingRetryStartDate = nil

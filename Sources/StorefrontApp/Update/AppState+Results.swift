@@ -101,7 +101,7 @@ extension AppState {
         return (StorefrontPaneText.renewNowTitle,
                 StorefrontPaneText.renewNowQuestion(productID: record.productID, renewal: snapshot.renewalsNow[transactionID],
                                                     autoRenewOff: snapshot.renewalsNow[transactionID]?.willAutoRenew == false,
-                                                    text: text))
+                                                    switchOnHold: snapshot.subscription(latest: record.id)?.pendingProductID, text: text))
     }
 
     /// The question before ending `transactionID`'s subscription now, as it reads with the snapshot shown.

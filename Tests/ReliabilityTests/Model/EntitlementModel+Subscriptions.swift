@@ -52,7 +52,8 @@ extension EntitlementModel {
         var chain = subscriptions[index]
         // A renewal of the same plan right where the last period ended continues the run:
         // its end counts whole periods from the run's start, keeping the billing day.
-        let next = chain.pendingProduct ?? chain.product
+        // A switch waits on auto-renew: while it is off, the plan renews as it is.
+        let next = chain.willRenew ? chain.pendingProduct ?? chain.product : chain.product
         let end: Date
         if next == chain.product, chain.offerPeriodsLeft > 0, let offer = next.promotionalOffer {
             // An offer paid as it goes continues on the same plan for its remaining periods,
@@ -70,7 +71,7 @@ extension EntitlementModel {
             while ModelCalendar.adding(months: chain.product.months * periodsFromAnchor, to: anchor) <= start { periodsFromAnchor += 1 }
             end = ModelCalendar.adding(months: chain.product.months * periodsFromAnchor, to: anchor)
         }
-        chain.pendingProduct = nil
+        if chain.willRenew { chain.pendingProduct = nil }
         chain.periods.append(PaidPeriod(start: start, end: end, offer: chain.offer))
         chain.expires = end
         chain.status = .subscribed

@@ -54,6 +54,24 @@ import Testing
         #expect(switching.start == preview.end)
     }
 
+    @Test("While auto-renew is off, renewing now pays for the current plan and the switch stays waiting on auto-renew (before: it renewed into the switch's plan)")
+    func renewingWhileRenewalIsOffKeepsThePlan() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") // a downgrade, at the next renewal
+        _ = try store.cancelRenewal(Rage.yearly, buyer: phone)
+        let preview = try #require(store.renewalPreview(of: Rage.yearly, buyer: phone))
+        #expect(preview.productID == Rage.yearly && preview.price == Decimal(string: "19.99") && !preview.willAutoRenew, "\(preview)")
+        let chain = try store.renew(Rage.yearly, buyer: phone, asShown: preview)
+        #expect(chain.productID == Rage.yearly && chain.pendingProductID == Rage.monthly && !chain.willAutoRenew, "\(chain)")
+        #expect(store.transactions(for: "tester").first?.productID == Rage.yearly)
+        // Turned on again, the switch happens at the next renewal, into the monthly plan.
+        _ = try store.setAutoRenew(true, of: Rage.yearly, buyer: phone)
+        #expect(store.renewalPreview(of: Rage.yearly, buyer: phone)?.productID == Rage.monthly)
+        // Read afresh from the log, the store agrees.
+        let reopened = try fixture.store()
+        #expect(reopened.subscription(Rage.yearly, for: "tester")?.pendingProductID == Rage.monthly)
+    }
+
     @Test("Renewing as shown after the plan changed, or after it renewed elsewhere (the same price, a later period), is refused, and nothing is recorded")
     func renewingAsAStalePreviewIsRefused() throws {
         let bought = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)

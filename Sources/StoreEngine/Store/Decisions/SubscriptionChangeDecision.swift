@@ -93,7 +93,10 @@ extension StoreDecisions {
     private func renewalEvents(for chain: SubscriptionChain, buyer: Buyer, in state: LedgerState,
                                at now: Date) throws(StoreRefusal) -> [StoreEvent] {
         let storefront = state.transactions[chain.latestTransactionID]?.storefront ?? catalog.storefronts.first?.code ?? "USA"
-        guard let product = catalog.product(id: chain.pendingProductID ?? chain.productID) else {
+        // A scheduled switch waits on auto-renew: while it is off, the period paid for now is
+        // the current plan's, and the switch stays scheduled for when renewal is turned on.
+        let renewingInto = chain.willAutoRenew ? chain.pendingProductID ?? chain.productID : chain.productID
+        guard let product = catalog.product(id: renewingInto) else {
             throw .request(.unknownTransaction(chain.productID))
         }
         let schedule = SubscriptionSchedule(catalog: catalog)
