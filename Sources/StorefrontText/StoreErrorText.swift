@@ -19,7 +19,12 @@ extension StoreError: CustomStringConvertible {
         case let .invalidNotificationURL(_, reason):
             "notification-url: \(reason)"
         case let .unknownSubscription(reference, account):
-            "\(account) has no subscription \"\(reference)\"; give a product id or a transaction id from `storefront transactions`"
+            // A product id that is no product is refused before the store is asked, so a
+            // reference that is not all digits names a plan the account never subscribed to.
+            reference.allSatisfy(\.isNumber) && !reference.isEmpty
+                ? "\(account) has no subscription with transaction \(reference); `storefront transactions` lists the account's transactions"
+                : "\(account) has no subscription to \(reference); `storefront buy \(reference)` subscribes, and "
+                    + "`storefront entitlements` lists the account's subscriptions"
         case let .subscriptionEnded(product, state):
             "the subscription to \(product) is \(state.rawValue); it cannot be changed any more (buy it again to resubscribe)"
         case let .subscriptionNotInBillingRetry(product, state):

@@ -113,10 +113,11 @@ public enum StorefrontPaneText {
     /// What the periods an expire ends were charged: whether one was paid ahead (with renew
     /// now), and whether the one running is free (a free trial, a free offer).
     public struct EndedPeriods: Sendable, Equatable {
-        public var paidAhead: Bool
+        /// How many periods after the one running were paid ahead.
+        public var paidAhead: Int
         public var runningIsFree: Bool
 
-        public init(paidAhead: Bool, runningIsFree: Bool) {
+        public init(paidAhead: Int, runningIsFree: Bool) {
             self.paidAhead = paidAhead
             self.runningIsFree = runningIsFree
         }
@@ -130,9 +131,13 @@ public enum StorefrontPaneText {
         var question = "End \(name) now?"
         if let expiry, expiry > now { question += " It stops at once instead of running until \(text.date(expiry))." }
         let refunds = "(R refunds a transaction)"
-        if ended.paidAhead { return question + " Nothing is refunded, the period paid ahead included \(refunds)." }
-        if ended.runningIsFree { return question + " Nothing was charged for the period running, and nothing is charged to end it." }
-        return question + " Nothing is refunded for the rest of the period running \(refunds)."
+        let ahead = ended.paidAhead == 1 ? "the period paid ahead" : "the \(ended.paidAhead) periods paid ahead"
+        switch (ended.runningIsFree, ended.paidAhead > 0) {
+        case (true, true): return question + " The period running is free; nothing is refunded of \(ahead) \(refunds)."
+        case (false, true): return question + " Nothing is refunded, \(ahead) included \(refunds)."
+        case (true, false): return question + " Nothing was charged for the period running, and nothing is charged to end it."
+        case (false, false): return question + " Nothing is refunded for the rest of the period running \(refunds)."
+        }
     }
 
     /// The question before unsubscribing from the free subscription `productID`, which ends it now.

@@ -25,6 +25,8 @@ public enum StorefrontScreenText {
     public static let restoreTitle = "Restore purchases"
     public static let refundTitle = "Refund complete"
     public static let failureTitle = "Could not complete"
+    /// The store refused a question's Enter because what it asked changed while it was open.
+    public static let questionOutdatedTitle = "Changed meanwhile"
     public static let subscriptionTitle = "Subscription"
     public static let notSoldTitle = "Not available"
     public static let readOnlyTitle = "Read-only"

@@ -66,6 +66,8 @@ import Testing
         let faces = try cli.run(["buy", "com.example.rage.face.random", "--quantity", "3"])
         #expect(faces.stdout.hasPrefix("Added 15 Rage Faces with 3 × Random Rage Face ($2.97 in all): you now have 15."),
                 "\(faces.stdout)\(faces.stderr)")
+        // Its row in transactions names the quantity beside the price paid for all.
+        #expect(try cli.run(["transactions"]).stdout.contains("  $2.97  3 × Random Rage Face  on default"))
         let one = try cli.run(["buy", "com.example.rage.face.random"])
         #expect(one.stdout.hasPrefix("Added 5 Rage Faces with Random Rage Face: you now have 20."), "\(one.stdout)")
         let coffee = try cli.run(["--catalog", "SpaceShooter", "buy", "com.example.spaceshooter.donate", "--quantity", "4"])

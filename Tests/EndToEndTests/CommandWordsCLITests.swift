@@ -259,6 +259,15 @@ import Testing
         #expect(renewedAgain.status == 0 && renewedAgain.stdout.hasPrefix("Charged $19.99 for Rage Pro (Yearly) from ")
                 && renewedAgain.stdout.contains("(transaction ") && renewedAgain.stdout.contains("Rage Pro (Yearly): subscribed"),
                 "\(renewedAgain.stdout)\(renewedAgain.stderr)")
+        // Expiring with periods paid ahead says they stay paid, and how to get them back (before: only "expired").
+        let expired = try cli.run(["expire", "com.example.rage.pro.yearly"])
+        let paidAhead = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
+            .filter { $0.productId == "com.example.rage.pro.yearly" && $0.transactionId != $0.originalTransactionId }
+            .map(\.transactionId)
+        #expect(paidAhead.count == 2 && expired.status == 0, "\(paidAhead)")
+        #expect(expired.stdout.contains("Rage Pro (Yearly): expired. Nothing was refunded, the periods paid ahead included: $19.99 for the period from ")
+                && expired.stdout.contains("`storefront refund \(paidAhead[1])` and `storefront refund \(paidAhead[0])` give them back."),
+                "\(expired.stdout)\(expired.stderr)")
         #expect(try cli.run(["buy", "com.example.rage.newsletter"]).status == 0)
         let unsubscribed = try cli.run(["cancel-renewal", "com.example.rage.newsletter", "--json"])
         #expect(try unsubscribed.decoded(JSONShapes.SubscriptionChange.self).changed == true, "\(unsubscribed.stdout)")

@@ -67,6 +67,7 @@ struct HelpInDialogsTests {
             let own = lines.dropFirst().prefix { !$0.keys.isEmpty }
             #expect(own.contains { $0.keys.hasPrefix("Enter") } && own.contains { $0.keys.hasPrefix("Esc") }, "\(own)")
             #expect(!own.contains { $0.keys == "R" || $0.keys == "N" }, "the transactions screen's keys come after: \(own)")
+            #expect(lines.dropFirst(own.count + 1).first?.meaning == "Transactions", "then the screen the question is over")
         }
         #expect(KeyHelp.all.count == KeyHelp.lines(for: .settings).count, "every topic lists every key")
     }

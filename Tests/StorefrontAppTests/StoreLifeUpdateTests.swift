@@ -135,7 +135,12 @@ struct StoreLifeUpdateTests {
         let paidAhead = try newcomer.store.renew(trial.id, buyer: newcomer.buyer)
         state.refresh(from: newcomer)
         #expect(state.expireQuestion(of: paidAhead.latestTransactionID)?.question.hasSuffix(
-            "Nothing is refunded, the period paid ahead included (R refunds a transaction).") == true, "a free week with a month paid ahead")
+            "The period running is free; nothing is refunded of the period paid ahead (R refunds a transaction).") == true,
+                "a free week with a month paid ahead: \(state.expireQuestion(of: paidAhead.latestTransactionID) ?? ("", ""))")
+        let twoAhead = try newcomer.store.renew(trial.id, buyer: newcomer.buyer)
+        state.refresh(from: newcomer)
+        #expect(state.expireQuestion(of: twoAhead.latestTransactionID)?.question.hasSuffix(
+            "The period running is free; nothing is refunded of the 2 periods paid ahead (R refunds a transaction).") == true)
     }
 
     @Test("Enter on a refund or cancel-renewal question whose plan was upgraded elsewhere, not yet shown, is refused in words (before: a plan refunded twice, the new plan's renewal turned off)",
@@ -152,6 +157,7 @@ struct StoreLifeUpdateTests {
         _ = try fixture.store.purchase(Self.yearly, buyer: fixture.buyer, storefront: "USA")
         try fixture.run(state.send(.enter), on: &state)
         let message = try #require(state.topAlert?.message)
+        #expect(state.topAlert?.title == "Changed meanwhile", "a refusal of the store's own, not a failure (before: \"Could not complete\")")
         if key == "R" {
             #expect(message.hasPrefix("Transaction \(paid.id) was replaced by an upgrade while the question was open"), "\(message)")
             #expect(fixture.store.snapshot.transactions[paid.id]?.state == .purchased, "not refunded")

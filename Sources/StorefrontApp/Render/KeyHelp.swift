@@ -56,7 +56,9 @@ enum KeyHelp {
     /// alike); only a shared line shows once, where it first appears.
     static func lines(for topic: HelpTopic) -> [Line] {
         let first = sections.first { $0.topics.contains(topic) }
-        let ordered = (first.map { [$0] } ?? []) + sections.filter { $0.title != first?.title }
+        // A dialog's section is followed by the screen's it opens over.
+        let under = first?.over.flatMap { over in sections.first { $0.topics.contains(over) } }
+        let ordered = [first, under].compactMap { $0 } + sections.filter { $0.title != first?.title && $0.title != under?.title }
         var shown: [Line] = []
         for section in ordered {
             var listed: [Line] = []
@@ -78,6 +80,8 @@ enum KeyHelp {
         var topics: [HelpTopic]
         var notes: [Line] = []
         var contexts: [KeyContext]
+        /// The topic of the screen this dialog opens over, whose section comes next.
+        var over: HelpTopic? = nil
 
         var lines: [Line] { notes + contexts.flatMap(\.table.helpLines) }
     }
@@ -98,7 +102,7 @@ enum KeyHelp {
         Section(title: "Transactions", topics: [.transactions], contexts: [.transactions]),
         // A question's own keys come first where `?` was pressed on it, then the screen's under it.
         Section(title: "Questions (refund, cancel renewal, renew now, expire)", topics: [.refund, .cancelRenewal, .renewNow, .expire],
-                contexts: [.confirmation]),
+                contexts: [.confirmation], over: .transactions),
         Section(title: "Settings", topics: [.settings], contexts: [.settings]),
         Section(title: "This help", topics: [], contexts: [.help]),
     ]

@@ -122,7 +122,7 @@ extension AppState {
             .filter { $0.originalID == record.originalID && $0.state == .purchased && $0.replacedBy == nil }
             .filter { $0.expiresDate.map { now < $0 } ?? false }
             .sorted { $0.purchaseDate < $1.purchaseDate }
-        return StorefrontPaneText.EndedPeriods(paidAhead: notOver.count > 1, runningIsFree: notOver.first?.price == 0)
+        return StorefrontPaneText.EndedPeriods(paidAhead: max(0, notOver.count - 1), runningIsFree: notOver.first?.price == 0)
     }
 
     /// The question before refunding `transactionID`, as it reads with the snapshot shown.
@@ -242,7 +242,9 @@ extension AppState {
         report(Alert(title: StorefrontScreenText.refundTitle, message: message, tone: .success))
     }
 
-    mutating func failOperation(_ message: String) {
+    /// `title`: the alert's, where the store refused for a reason of its own (a question
+    /// outdated) rather than failed.
+    mutating func failOperation(_ message: String, title: String = StorefrontScreenText.failureTitle) {
         activity = nil
         switch overlays.last {
         // A question refused as outdated would show what no longer holds.
@@ -252,7 +254,7 @@ extension AppState {
             rearmsSheetAtNextTick = false
         default: break
         }
-        report(Alert(title: StorefrontScreenText.failureTitle, message: StorefrontScreenText.failure(message), tone: .failure))
+        report(Alert(title: title, message: StorefrontScreenText.failure(message), tone: .failure))
     }
 
     /// A subscription changed from the transactions screen: its question closes and the result shows.

@@ -54,7 +54,7 @@ extension AppState {
         case .operationFailed(let message):
             failOperation(message)
         case .questionOutdated(let outdated):
-            failOperation(outdatedQuestionMessage(outdated))
+            failOperation(outdatedQuestionMessage(outdated), title: StorefrontScreenText.questionOutdatedTitle)
         case .tick:
             if activity != nil { tick &+= 1 }
         case .unfinishedDelivered(let records):

@@ -90,7 +90,8 @@ enum AccountCommands {
             let price = record.price.map { text.format($0, currency: record.currency) } ?? ""
             console.out(CommandLineText.Account.transactionRow(
                 id: record.id, date: text.dates.dateTime(record.purchaseDate, locale: session.locale), state: record.state.rawValue,
-                price: price, title: product.map(text.title(of:)) ?? record.productID, device: record.purchaseDevice,
+                price: price, title: (record.quantity > 1 ? "\(record.quantity) × " : "") + (product.map(text.title(of:)) ?? record.productID),
+                device: record.purchaseDevice,
                 proratedRefund: text.proratedRefundText(record), orderID: record.isBought ? record.orderID : nil))
         }
         return .success

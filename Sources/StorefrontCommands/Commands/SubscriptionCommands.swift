@@ -41,7 +41,7 @@ enum SubscriptionCommands {
     }
 
     static func expire(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try change(session, arguments: arguments, console: console) {
+        try change(session, arguments: arguments, console: console, saying: { paidAheadKept(by: $0, session: session) }) {
             try session.store.expire($0, buyer: session.buyer)
         }
     }
@@ -121,21 +121,37 @@ enum SubscriptionCommands {
 
     /// `recordsRenewal`: the change records a renewal (renew now, a billing problem resolved),
     /// the subscription's latest transaction afterwards, whose charge the report leads with.
+    /// `saying`: a sentence to add about the subscription as the change left it.
     private static func change(_ session: StoreSession, arguments: CommandLineArguments, console: Console,
-                               recordsRenewal: Bool = false,
+                               recordsRenewal: Bool = false, saying: (SubscriptionChain) -> String? = { _ in nil },
                                _ operation: (String) throws -> SubscriptionChain) throws -> ExitStatus {
         try refuseUnknownProduct(arguments.commandArguments[0], session: session)
         let chain = try session.perform { try operation(arguments.commandArguments[0]) }
         let charged = recordsRenewal ? session.store.snapshot.transactions[chain.latestTransactionID] : nil
-        try report(chain, changed: nil, charged: charged, arguments: arguments, session: session, console: console)
+        try report(chain, changed: nil, charged: charged, adding: saying(chain), arguments: arguments, session: session, console: console)
         return .success
+    }
+
+    /// After an expire, the periods paid ahead that it ended unrefunded, with how to get them
+    /// back: the storefront's question says so before, a command after.
+    private static func paidAheadKept(by chain: SubscriptionChain, session: StoreSession) -> String? {
+        let now = session.store.now()
+        let ahead = session.store.transactions(for: session.buyer.account)
+            .filter { $0.originalID == chain.originalID && $0.state == .purchased && $0.purchaseDate > now && ($0.price ?? 0) > 0 }
+            .reversed()
+        guard !ahead.isEmpty else { return nil }
+        let text = session.text
+        return CommandLineText.Purchases.paidAheadNotRefunded(ahead.map { period in
+            (id: period.id, amount: period.price.map { text.format($0, currency: period.currency) } ?? "", from: text.date(period.purchaseDate))
+        })
     }
 
     /// Prints a subscription after a change; `changed` is given by the commands that may change
     /// nothing, `charged` by those that record a renewal.
-    private static func report(_ chain: SubscriptionChain, changed: Bool?, charged: TransactionRecord? = nil,
+    private static func report(_ chain: SubscriptionChain, changed: Bool?, charged: TransactionRecord? = nil, adding note: String? = nil,
                                arguments: CommandLineArguments, session: StoreSession, console: Console) throws {
         var message = session.text.describe(chain, charged: charged)
+        if let note { message += " " + note }
         if changed == false { message += " " + CommandLineText.Purchases.autoRenewAlready(on: chain.willAutoRenew) }
         if arguments.json {
             try console.json(JSONShapes.SubscriptionChange(productId: chain.productID, originalTransactionId: chain.originalID,
