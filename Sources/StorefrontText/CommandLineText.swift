@@ -118,10 +118,10 @@ extension CommandLineText {
             + "`storefront transactions` (purchases, refunds) and `storefront entitlements` (balances, subscriptions) show "
             + "whether, given the same --store and --account\n"
 
-        /// Written by a second Ctrl-C that came while the change still waited to begin (for the
-        /// file's lock, or for the server), so nothing of it was sent.
-        public static let leftBeforeChange = "\nstorefront: left while the change still waited for the store (its lock "
-            + "or its server), before any of it was sent: nothing was recorded\n"
+        /// Written by a Ctrl-C that came while the change still waited to begin (for the file's
+        /// lock, or for the server), so nothing of it was sent.
+        public static let leftBeforeChange = "\nstorefront: interrupted while the change still waited for the store (its "
+            + "lock or its server), before any of it was sent: nothing was recorded\n"
 
         /// Written by a second Ctrl-C during `store copy`, `store init`, `store migrate` or `repair`.
         public static let leftDuringStoreCommand = "\nstorefront: left before the command finished: the store it was changing "

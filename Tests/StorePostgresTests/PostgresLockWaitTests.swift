@@ -102,19 +102,31 @@ struct PostgresLockWaitTests {
 }
 
 extension PostgresLockWaitTests {
-    @Test("a change left with a second Ctrl-C while its statements wait for the writer lock says it may be recorded, since the server may run them")
-    func secondCtrlCWhileTheServerHoldsTheChange() throws {
+    @Test("Ctrl-C while a change's statements wait at the server for the writer lock: the first lets it finish and report, a second leaves saying it may be recorded (before: it left without a word, and was recorded)")
+    func ctrlCWhileTheServerHoldsTheChange() throws {
         let (server, database, _, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "60s")
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
         let session = try server.session(database: database)
         defer { session.close() }
+        let waitingAtTheServer = {
+            try Polling.until {
+                (try? server.psql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"))?
+                    .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+            }
+        }
+        try session.run("SELECT pg_advisory_lock(\(Self.writerLockKey))")
+        let buying = try cli.start(["buy", "com.example.rage.face.random"])
+        try waitingAtTheServer()
+        _ = kill(buying.process.processIdentifier, SIGINT)
+        try session.run("SELECT pg_advisory_unlock(\(Self.writerLockKey))")
+        let bought = buying.wait()
+        #expect(!bought.wasSignalled && bought.status == 0, "\(bought)")
+        #expect(bought.stderr.contains("interrupted while a change was being made; it may be recorded all the same"), "\(bought.stderr)")
+        #expect(bought.stdout.contains("you now have 10"), "it says how the change went: \(bought.stdout)")
+
         try session.run("SELECT pg_advisory_lock(\(Self.writerLockKey))")
         let spending = try cli.start(["spend", "rage-faces"])
-        // Its statements are at the server, waiting for the lock.
-        try Polling.until {
-            (try? server.psql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"))?
-                .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
-        }
+        try waitingAtTheServer()
         let left = try spending.interruptUntilItLeaves()
         #expect(left.status == 130 && !left.wasSignalled, "\(left)")
         #expect(left.stderr.contains("left before the store answered: the change may be recorded;"), "\(left.stderr)")

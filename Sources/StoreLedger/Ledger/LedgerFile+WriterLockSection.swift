@@ -6,6 +6,8 @@ extension LedgerFile {
     public func withWriterLock<Result>(_ body: () -> Result) throws(LedgerError) -> Result {
         let lock = try takeWriterLock()
         defer { releaseWriterLock(lock) }
+        // What the body makes is written as a change is: a Ctrl-C now waits for it.
+        ChangeSent.markBegun()
         return body()
     }
 }

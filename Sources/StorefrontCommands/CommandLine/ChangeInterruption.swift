@@ -18,9 +18,10 @@ private let runsStoreCommand = Atomic<Bool>(false)
 /// the process ends (a PostgreSQL server runs the statements it received once the lock they
 /// wait for is free; a file's append is whole or not at all), so quitting at once would leave
 /// the person believing nothing happened. The first Ctrl-C says so and lets the command finish
-/// and report how the change ended; a second leaves at once (exit 130), saying where to look,
-/// or that nothing was recorded when the change had not yet begun (`ChangeSent`: it still
-/// waited for the file's lock or the server).
+/// and report how the change ended; a second leaves at once (exit 130), saying where to look.
+/// A change that has not begun (`ChangeSent`: it still waits for the file's lock or for the
+/// server) is abandoned on the first Ctrl-C instead, and the command leaves at once, saying
+/// nothing was recorded.
 enum ChangeInterruption {
     /// What a command that leaves on a second Ctrl-C can say of its change.
     enum Kind {
@@ -42,9 +43,14 @@ enum ChangeInterruption {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             let count = interruptions.add(1, ordering: .relaxed).newValue
-            let sentence = count == 1 ? firstInterruption
-                : runsStoreCommand.load(ordering: .relaxed) ? leftDuringStoreCommand
-                : ChangeSent.hasBegun ? leftDuringChange : leftBeforeChange
+            let isStoreCommand = runsStoreCommand.load(ordering: .relaxed)
+            // A change that has not begun (waiting for the file's lock, or the server) is
+            // abandoned: nothing of it was sent, so the command leaves at once.
+            if !isStoreCommand, ChangeSent.abandonUnlessBegun() {
+                if let sentence = leftBeforeChange { _ = write(STDERR_FILENO, sentence, strlen(sentence)) }
+                _exit(130)
+            }
+            let sentence = count == 1 ? firstInterruption : isStoreCommand ? leftDuringStoreCommand : leftDuringChange
             if let sentence { _ = write(STDERR_FILENO, sentence, strlen(sentence)) }
             if count > 1 { _exit(130) }
         }
