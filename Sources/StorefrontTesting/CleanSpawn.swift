@@ -101,7 +101,6 @@ public enum CleanSpawn {
                       output: String(decoding: output, as: UTF8.self))
     }
 
-    /// The descriptors open in this process now; glibc ignores closing one that closed since.
     private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which its headers
@@ -109,6 +108,7 @@ public enum CleanSpawn {
     private static let addCloseFrom: AddCloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
         .map { unsafeBitCast($0, to: AddCloseFrom.self) }
 
+    /// The descriptors open in this process now; glibc ignores closing one that closed since.
     private static func openDescriptors() -> [Int32] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
         return names.compactMap { Int32($0) }

@@ -28,7 +28,4 @@ public enum ChangeSent {
 
     /// Cleared when a command's change starts, so the state speaks of that change alone.
     public static func reset() { state.store(notBegun, ordering: .sequentiallyConsistent) }
-
-    /// Whether a change may have reached the store since the last `reset`.
-    public static var hasBegun: Bool { state.load(ordering: .sequentiallyConsistent) == begun }
 }

@@ -23,11 +23,13 @@ private let runsStoreCommand = Atomic<Bool>(false)
 /// server) is abandoned on the first Ctrl-C instead, and the command leaves at once, saying
 /// nothing was recorded.
 enum ChangeInterruption {
-    /// What a command that leaves on a second Ctrl-C can say of its change.
+    /// How a command's change meets Ctrl-C.
     enum Kind {
-        /// A purchase, spend or other change on an open store, which says when it begins.
+        /// A purchase, spend or other change on an open store, which says when it begins
+        /// (`ChangeSent`): abandoned at once before then, finished after.
         case change
-        /// One of the store's own commands, which may have changed it anywhere.
+        /// One of the store's own commands, which may change it anywhere: always finished on a
+        /// first Ctrl-C.
         case storeCommand
     }
 
