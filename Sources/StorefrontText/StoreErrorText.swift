@@ -23,8 +23,8 @@ extension StoreError: CustomStringConvertible {
             // reference that is not all digits names a plan the account never subscribed to.
             reference.allSatisfy(\.isNumber) && !reference.isEmpty
                 ? "\(account) has no subscription with transaction \(reference); `storefront transactions` lists the account's transactions"
-                : "\(account) has no subscription to \(reference); `storefront buy \(reference)` subscribes, and "
-                    + "`storefront entitlements` lists the account's subscriptions"
+                : "\(account) has no subscription to \(reference); `storefront entitlements` lists the account's "
+                    + "subscriptions, each named by its plan's product id"
         case let .subscriptionEnded(product, state):
             "the subscription to \(product) is \(state.rawValue); it cannot be changed any more (buy it again to resubscribe)"
         case let .subscriptionNotInBillingRetry(product, state):

@@ -186,7 +186,7 @@ public enum StorefrontScreenText {
         let (notDone, doIt) = change == .expire ? ("it was not ended", "expire it")
                                                 : ("its renewal was not turned off", "cancel its renewal")
         return "\(plan) renewed or changed plan while the question was open (on another device, in another shell, or as store "
-            + "time passed), so \(notDone): the question was about a period that has passed. Nothing was done; look at it "
+            + "time passed), so \(notDone): the question was asked of the subscription as it stood before. Nothing was done; look at it "
             + "again and \(doIt) if you still want to."
     }
 

@@ -35,6 +35,38 @@ import Testing
         #expect(try cli.run(["spend", "extra-lives"]).status == 0, "the lock is free, and nothing was left held")
     }
 
+    @Test("Ctrl-C while the command waits for a database server that never answers leaves at once, saying nothing was recorded (before: it died of the signal without a word)")
+    func ctrlCWhileTheServerNeverAnswers() throws {
+        // A socket that listens and never answers: the connection is made, the server's reply never comes.
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let listening = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 4) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        #expect(listening)
+        let port = UInt16(bigEndian: address.sin_port)
+        var silent = StorefrontProcess(ledger: "")
+        silent.environment["STOREFRONT_STORE_KEY"] = folder + "/team.key"
+        let buying = try silent.start(["buy", "com.example.rage.noads", "--store", "postgresql://tester@127.0.0.1:\(port)/shop"])
+        // Its connection is made (the kernel accepts it for the listener): it waits for the server.
+        try Polling.until {
+            let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
+            let remote = String(format: ":%04X 01", port) // ESTABLISHED to the listener's port
+            return table.split(separator: "\n").contains { $0.contains(remote) }
+        }
+        _ = kill(buying.process.processIdentifier, SIGINT)
+        let left = buying.wait()
+        #expect(left.status == 130 && !left.wasSignalled, "\(left)")
+        #expect(left.stderr.contains("interrupted while the change still waited for the store (its lock or its server), before any "
+                                     + "of it was sent: nothing was recorded"), "\(left.stderr)")
+    }
+
     @Test("store copy, which opens its stores itself, finishes on a first Ctrl-C as the other changes do (before: it ignored it or died)")
     func ctrlCWhileACopyWaitsForItsTarget() throws {
         let (copying, lock) = try startCopyWaitingForItsTarget()

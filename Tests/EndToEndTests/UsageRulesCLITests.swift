@@ -96,7 +96,7 @@ import Testing
         // A plan of the catalog the account never had is said to be one (before: "give a product id", which it was).
         let never = try cli.run([command, "com.example.rage.pro.monthly"])
         #expect(never.status == 1 && never.stderr.contains("tester has no subscription to com.example.rage.pro.monthly; "
-                                                           + "`storefront buy com.example.rage.pro.monthly` subscribes"), "\(never.stderr)")
+                                                           + "`storefront entitlements` lists the account's subscriptions"), "\(never.stderr)")
         let bought = try cli.run(["buy", "com.example.rage.nope"])
         #expect(bought.status == 2 && bought.stderr == mistyped.stderr, "buy says it as the subscription commands do: \(bought.stderr)")
     }

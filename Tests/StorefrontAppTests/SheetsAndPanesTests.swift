@@ -204,6 +204,17 @@ struct SheetsAndPanesTests {
         let question = try #require(state.refundQuestion(of: first.id)?.question)
         #expect(question.hasSuffix("A period paid ahead after it keeps the subscription active until \(state.text.date(renewed.expiresDate)); "
                                    + "only this period's money comes back."), "\(question)")
+        // Once expired, the periods paid ahead keep nothing active (before: the question said they did).
+        let expiring = try F()
+        let bought = try #require(expiring.buy(Self.yearly).transaction)
+        let ahead = try expiring.store.renew(bought.id, buyer: expiring.buyer)
+        _ = try expiring.store.expire(Self.yearly, buyer: expiring.buyer)
+        var expired = expiring.state(size: Size(width: 100, height: 30))
+        expired.refresh(from: expiring)
+        for id in [bought.id, ahead.latestTransactionID] {
+            let asked = try #require(expired.refundQuestion(of: id)?.question)
+            #expect(!asked.contains("keeps the subscription active"), "\(asked)")
+        }
         // What the question says is what the store does.
         _ = try fixture.store.refund(first.id)
         #expect(fixture.store.entitlements(for: fixture.buyer).subscriptions.first?.state == .subscribed)

@@ -28,7 +28,7 @@ extension AppState {
             // Refunded, or its renewal turned off, by another process: Enter would be refused.
             closeTop()
             let closed = StorefrontScreenText.questionClosedNoLongerApplies(
-                action.hint.label, transactionID: record.id, state: TransactionsReducer.standing(of: record, in: snapshot))
+                action.hint.label, transactionID: record.id, state: TransactionsReducer.standing(of: record, in: snapshot, now: storeNow))
             reportInPlaceOfTop(Alert(title: closed.title, message: closed.message, tone: .warning, takesKeysAfterAMoment: true))
         } else if let questionBefore, questionOnTop()?.question != questionBefore {
             // What the refund gives back changed (an upgrade elsewhere refunded part of it), or
@@ -129,12 +129,15 @@ extension AppState {
     func refundQuestion(of transactionID: String) -> (title: String, question: String)? {
         guard let record = snapshot.transactions.first(where: { $0.id == transactionID }) else { return nil }
         let replacement = record.replacedBy.flatMap { id in snapshot.transactions.first { $0.id == id } }
-        // A later period of the subscription, paid ahead and not refunded, keeps it active.
-        let paidAhead = record.expiresDate.flatMap { end in
+        // A later period of the subscription, paid ahead and not refunded, keeps it active,
+        // while the subscription is (an expire ended its periods paid ahead too).
+        let ongoing = snapshot.entitlements.subscriptions.contains { $0.originalTransactionID == record.originalID && $0.isOngoing }
+        let now = storeNow
+        let paidAhead = ongoing ? record.expiresDate.flatMap { end in
             snapshot.transactions.filter {
                 $0.originalID == record.originalID && $0.state == .purchased && $0.replacedBy == nil && $0.purchaseDate >= end
-            }.compactMap(\.expiresDate).max()
-        }
+            }.compactMap(\.expiresDate).filter { $0 > now }.max()
+        } : nil
         return StorefrontPaneText.refundQuestion(record, replacedBy: replacement, paidAheadUntil: paidAhead, now: storeNow, text: text)
     }
 

@@ -52,14 +52,18 @@ public enum StorefrontCommandLine {
             guard command.writes, !command.runsUntilStopped else { return try run(arguments, environment, console) }
             return try ChangeInterruption.finishingChanges(.storeCommand) { try run(arguments, environment, console) }
         case let .withStore(run):
-            return try runOnStore(run, warnsOfDamage: !command.warnsOfDamageItself, writes: command.writes,
-                                  finishesChangeOnInterrupt: command.writes && !command.runsUntilStopped, arguments: arguments,
-                                  environment: environment, console: console)
+            let onStore = {
+                try runOnStore(run, warnsOfDamage: !command.warnsOfDamageItself, writes: command.writes, arguments: arguments,
+                               environment: environment, console: console)
+            }
+            // From the store's opening on: a Ctrl-C while it connects leaves at once, nothing sent.
+            guard command.writes, !command.runsUntilStopped else { return try onStore() }
+            return try ChangeInterruption.finishingChanges(.change, onStore)
         }
     }
 
     private static func runOnStore(_ run: (StoreSession, CommandLineArguments, Console) throws -> ExitStatus,
-                                   warnsOfDamage: Bool, writes: Bool, finishesChangeOnInterrupt: Bool, arguments: CommandLineArguments,
+                                   warnsOfDamage: Bool, writes: Bool, arguments: CommandLineArguments,
                                    environment: [String: String], console: Console) throws -> ExitStatus {
         let session = try StoreSession.open(arguments, environment: environment)
         for warning in session.warnings { console.err(CommandLineText.Report.error(warning)) }
@@ -79,8 +83,7 @@ public enum StorefrontCommandLine {
         defer { session.newKeyNotice.sayIfMade(console) }
         let status: ExitStatus
         do {
-            status = try finishesChangeOnInterrupt ? ChangeInterruption.finishingChanges { try run(session, arguments, console) }
-                                                   : run(session, arguments, console)
+            status = try run(session, arguments, console)
         } catch {
             // The command's commit may have moved a torn last line aside before failing.
             if let torn = session.store.tornTail { console.errLines(CommandLineText.Report.error("\(torn)")) }

@@ -1,3 +1,4 @@
+import Foundation
 import StorefrontText
 import StoreEngine
 import TerminalUI
@@ -62,14 +63,17 @@ enum TransactionsReducer: KeyReducer {
     /// subscription transaction by its subscription's state ("expired", "subscribed") or as
     /// "replaced" or "unsubscribed", since "purchased" alone hides that it ended; with "auto-renew
     /// off" where renewal was turned off, which is why cancelling renewal does not fit it.
-    static func standing(of record: TransactionRecord, in snapshot: StoreSnapshot) -> String {
+    /// A period still running at store time `now` whose next one was paid ahead is "running,
+    /// renewed ahead": the renewal, not this one, is what the keys act on.
+    static func standing(of record: TransactionRecord, in snapshot: StoreSnapshot, now: Date) -> String {
         guard record.state == .purchased else { return record.state.rawValue }
         if record.unsubscribedDate != nil { return "unsubscribed" }
         if record.replacedBy != nil { return "replaced" }
         guard let subscription = snapshot.subscription(latest: record.id) else {
             // A period its subscription has renewed past: the newer transaction is the one to act on.
             let renewedPast = snapshot.transactions.contains { $0.originalID == record.originalID && $0.purchaseDate > record.purchaseDate }
-            return record.productType == .autoRenewable && renewedPast ? "superseded by a renewal" : record.state.rawValue
+            guard record.productType == .autoRenewable, renewedPast else { return record.state.rawValue }
+            return record.expiresDate.map { $0 > now } == true ? "running, renewed ahead" : "superseded by a renewal"
         }
         let isRunning = subscription.state != .expired && subscription.state != .revoked
         // A free subscription has no renewal to be off.
@@ -84,7 +88,7 @@ enum TransactionsReducer: KeyReducer {
         guard isAvailable else {
             let applying = TransactionAction.allCases.filter { $0.isAvailable(for: record, in: state.snapshot) }
             let message = StorefrontScreenText.actionDoesNotApply(action.hint.label, transactionID: record.id,
-                                                                  state: standing(of: record, in: state.snapshot),
+                                                                  state: standing(of: record, in: state.snapshot, now: state.storeNow),
                                                                   applying: applying.map { "\($0.hint.key) \($0.hint.label)" })
             state.push(.alert(Alert(title: StorefrontScreenText.notPossibleTitle, message: message, tone: .warning)))
             return []
