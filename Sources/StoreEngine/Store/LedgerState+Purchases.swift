@@ -94,7 +94,10 @@ extension LedgerState {
             let key = creditKey(credit: credit, buyer: Buyer(account: refunded.account, device: refunded.purchaseDevice))
             balances[key] = max(0, (balances[key] ?? 0).saturatingSubtracting(amount))
         }
-        if var chain = subscriptions[refunded.originalID], chain.latestTransactionID == id {
+        // A period that never began (paid ahead, then ended by an expire) gave no access to
+        // take back: the subscription stays expired, and only the money comes back.
+        if var chain = subscriptions[refunded.originalID], chain.latestTransactionID == id,
+           !(chain.status == .expired && refunded.purchaseDate >= chain.expiresDate) {
             chain.status = .revoked
             chain.willAutoRenew = false
             subscriptions[chain.originalID] = chain

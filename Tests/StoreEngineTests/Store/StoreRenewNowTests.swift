@@ -121,6 +121,27 @@ import Testing
         #expect(try store.expire(latest, buyer: phone, latestShown: latest).status == .expired)
     }
 
+    @Test("Refunding a period paid ahead that an expire ended gives the money back and leaves the subscription expired, not revoked")
+    func refundingAPeriodThatNeverBeganKeepsTheSubscriptionExpired() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        let ahead = try store.renew(Rage.yearly, buyer: phone).latestTransactionID
+        _ = try store.expire(Rage.yearly, buyer: phone)
+        let refunded = try store.refund(ahead)
+        #expect(refunded.transaction.state == .refunded)
+        let chain = try #require(store.subscription(Rage.yearly, for: "tester"))
+        #expect(chain.status == .expired)
+        #expect(store.entitlements(for: phone).subscriptions.first?.state == .expired)
+    }
+
+    @Test("Refunding the period running when the subscription expired still revokes it")
+    func refundingTheLastPeriodThatRanRevokes() throws {
+        let bought = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        try store.advance(by: try #require(StoreDuration("P1D")), buyer: phone)
+        _ = try store.expire(Rage.yearly, buyer: phone)
+        _ = try store.refund(bought.id)
+        #expect(try #require(store.subscription(Rage.yearly, for: "tester")).status == .revoked)
+    }
+
     @Test func renewingWithAutoRenewOffDoesNotOverlapTheCurrentPeriod() throws {
         _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
         try store.advance(by: try #require(StoreDuration("P2M")), buyer: phone)
