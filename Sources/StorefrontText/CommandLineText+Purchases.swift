@@ -58,16 +58,6 @@ extension CommandLineText {
             "Refused: you asked to spend \(requested) of your \(credit) and you have \(balance); nothing was spent. Buy more first."
         }
 
-        /// "Refunded Random Rage Face (transaction 2000000000000001). Took back 3 of the Rage Faces it granted; 2 had already been spent."
-        public static func refunded(_ title: String, transaction id: String, credit: String?, revoked: Int, shortfall: Int) -> String {
-            var message = "Refunded \(title) (transaction \(id))."
-            if let credit {
-                message += " Took back \(revoked) of the \(credit) it granted"
-                message += shortfall > 0 ? "; \(shortfall) had already been spent." : "."
-            }
-            return message
-        }
-
         public static func declined(_ title: String, transaction id: String) -> String {
             "Declined the request to buy \(title) (transaction \(id)); nothing was charged."
         }

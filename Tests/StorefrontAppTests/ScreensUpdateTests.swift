@@ -66,7 +66,7 @@ struct ScreensUpdateTests {
         #expect(state.activity == .refunding(transactionID: record.id))
         try fixture.run(effects, on: &state)
         #expect(state.notice == Alert(title: "Refund complete",
-                                      message: "Refunded Random Rage Face (transaction \(record.id)). Took back 5 Rage Faces.",
+                                      message: "Refunded $0.99 for Random Rage Face (transaction \(record.id)). Took back 5 of the Rage Faces it granted.",
                                       tone: .success))
         #expect(state.overlays.count == 1, "the confirmation is gone; the transactions stay, under the notice")
         #expect(state.snapshot.transactions[2].state == .refunded)

@@ -15,6 +15,20 @@ public struct RefundResult: Sendable, Equatable {
     public var revoked: Int
     /// Credits already spent that could not be taken back.
     public var shortfall: Int
+    /// The money that comes back now, in the transaction's currency: its price, less what an
+    /// upgrade that replaced it refunded then; nil when the transaction has no price.
+    public var moneyBack: Decimal?
+    /// What came back of the price when an upgrade replaced the transaction, if anything did.
+    public var cameBackAtUpgrade: Decimal?
+
+    public init(transaction: TransactionRecord, revoked: Int, shortfall: Int, moneyBack: Decimal? = nil,
+                cameBackAtUpgrade: Decimal? = nil) {
+        self.transaction = transaction
+        self.revoked = revoked
+        self.shortfall = shortfall
+        self.moneyBack = moneyBack
+        self.cameBackAtUpgrade = cameBackAtUpgrade
+    }
 }
 
 /// What a restore delivered onto the device.

@@ -24,18 +24,6 @@ enum AppText {
         }
     }
 
-    /// What a refund did, in plain words.
-    static func refundMessage(_ result: RefundResult, text: StoreText) -> String {
-        let record = result.transaction
-        let name = text.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
-        var message = "Refunded \(name) (transaction \(record.id))."
-        if let credit = record.credit {
-            message += " Took back \(result.revoked) \(text.creditName(credit))"
-            message += result.shortfall > 0 ? "; \(result.shortfall) had already been spent." : "."
-        }
-        return message
-    }
-
     /// The name of a language or locale in its own language, e.g. "Deutsch (Deutschland)".
     static func localeName(_ identifier: String) -> String {
         Locale(identifier: identifier).localizedString(forIdentifier: identifier) ?? identifier

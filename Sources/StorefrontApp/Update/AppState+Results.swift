@@ -240,7 +240,7 @@ extension AppState {
         activity = nil
         var backedOut = false
         if case .refundConfirmation = overlays.last { backedOut = closeSheetOfFinishedOperation() }
-        var message = AppText.refundMessage(result, text: text)
+        var message = text.refundMessage(result)
         if backedOut { message += " " + StorefrontScreenText.backedOutTooLate(.refund) }
         report(Alert(title: StorefrontScreenText.refundTitle, message: message, tone: .success))
     }

@@ -143,13 +143,13 @@ enum PurchaseCommands {
 
     static func refund(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let result = try session.perform { try session.store.refund(arguments.commandArguments[0]) }
-        let product = session.catalog.product(id: result.transaction.productID)
-        let message = CommandLineText.Purchases.refunded(
-            product.map(session.text.title(of:)) ?? result.transaction.productID, transaction: result.transaction.id,
-            credit: result.transaction.credit.map(session.text.creditName), revoked: result.revoked, shortfall: result.shortfall)
+        let message = session.text.refundMessage(result)
         if arguments.json {
             try console.json(JSONShapes.RefundResult(transactionId: result.transaction.id, productId: result.transaction.productID,
-                                                     revoked: result.revoked, shortfall: result.shortfall, message: message))
+                                                     revoked: result.revoked, shortfall: result.shortfall,
+                                                     amount: result.moneyBack.map(ExactDecimal.string),
+                                                     currency: result.moneyBack == nil ? nil : result.transaction.currency,
+                                                     message: message))
         } else {
             console.out(message)
         }

@@ -36,6 +36,10 @@ extension JSONShapes {
         public var productId: String
         public var revoked: Int
         public var shortfall: Int
+        /// The money that came back (a decimal string, "0" for a free period) and its
+        /// currency; left out for a transaction without a price.
+        public var amount: String?
+        public var currency: String?
         public var message: String
     }
 

@@ -76,6 +76,10 @@ extension StoreDecisions {
         refunded.revocationDate = refund.time
         refunded.revokedAmount = revoked
         refunded.shortfall = granted - revoked
-        return ([refund], RefundResult(transaction: refunded, revoked: revoked, shortfall: granted - revoked))
+        // An upgrade that replaced the transaction refunded the unused part of its period then.
+        let atUpgrade = record.replacedBy.flatMap { state.transactions[$0] }.flatMap(record.refundedAtUpgrade(by:))
+        let moneyBack = record.price.map { max(0, $0 - (atUpgrade ?? 0)) }
+        return ([refund], RefundResult(transaction: refunded, revoked: revoked, shortfall: granted - revoked,
+                                       moneyBack: moneyBack, cameBackAtUpgrade: atUpgrade))
     }
 }

@@ -1,0 +1,33 @@
+import Foundation
+import StoreEngine
+
+extension StoreText {
+    /// What a refund did, for the command line and the storefront alike: what was refunded,
+    /// the money that came back, and for a consumable the credits taken back, e.g.
+    /// "Refunded $2.97 for 3 × Random Rage Face (transaction 2000000000000001). Took back 15 of
+    /// the Rage Faces it granted; 2 had already been spent."
+    public func refundMessage(_ result: RefundResult) -> String {
+        let record = result.transaction
+        let name = catalog.product(id: record.productID).map(title(of:)) ?? record.productID
+        let what = record.quantity > 1 ? "\(record.quantity) × \(name)" : name
+        let transaction = "(transaction \(record.id))"
+        var message: String
+        switch result.moneyBack {
+        case nil:
+            message = "Refunded \(what) \(transaction)."
+        case let back? where back == 0 && record.price == 0:
+            message = "Refunded \(what) \(transaction); it was free, so no money came back."
+        case let back?:
+            message = "Refunded \(format(back, currency: record.currency)) for \(what) \(transaction)."
+            if let atUpgrade = result.cameBackAtUpgrade, let price = record.price {
+                message += " It cost \(format(price, currency: record.currency)); \(format(atUpgrade, currency: record.currency))"
+                    + " of that came back at the upgrade that replaced it."
+            }
+        }
+        if let credit = record.credit {
+            message += " Took back \(result.revoked) of the \(creditName(credit)) it granted"
+            message += result.shortfall > 0 ? "; \(result.shortfall) had already been spent." : "."
+        }
+        return message
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import StoreEngine
+@testable import StorefrontText
+
+/// What a refund says it did, on the command line and in the storefront alike: the money that
+/// came back (less what an upgrade gave back before), the quantity bought, and the credits taken.
+@Suite struct StoreRefundWordsTests {
+    let fixture: StoreFixture
+    let store: Store
+    let text: StoreText
+
+    init() throws {
+        fixture = try StoreFixture()
+        store = try fixture.store()
+        text = StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA")
+    }
+
+    @Test("A consumable bought three at once: the price of all three, the quantity, and the credits taken and already spent")
+    func aConsumableBoughtInQuantity() throws {
+        let bought = try #require(try store.purchase(Rage.face, quantity: 3, buyer: phone, storefront: "USA").transaction)
+        _ = try store.spend("rage-faces", amount: 13, buyer: phone)
+        let result = try store.refund(bought.id)
+        #expect(result.moneyBack == Decimal(string: "2.97") && result.cameBackAtUpgrade == nil)
+        #expect(text.refundMessage(result) == "Refunded $2.97 for 3 × Random Rage Face (transaction \(bought.id))."
+            + " Took back 2 of the Rage Faces it granted; 13 had already been spent.")
+    }
+
+    @Test("A plan an upgrade replaced: only what the upgrade did not give back comes back, and the message says both")
+    func aPlanReplacedByAnUpgrade() throws {
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") // a free week first
+        try store.advance(by: try #require(StoreDuration("P10D")), buyer: phone)
+        let paid = try #require(store.transactions(for: "tester").first { $0.productID == Rage.monthly && ($0.price ?? 0) > 0 })
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        let replaced = try #require(store.snapshot.transactions[paid.id])
+        let upgradeID = try #require(replaced.replacedBy)
+        let upgrade = try #require(store.snapshot.transactions[upgradeID])
+        let atUpgrade = try #require(replaced.refundedAtUpgrade(by: upgrade))
+        let result = try store.refund(paid.id)
+        let price = try #require(paid.price)
+        #expect(result.cameBackAtUpgrade == atUpgrade)
+        #expect(result.moneyBack == price - atUpgrade)
+        let message = text.refundMessage(result)
+        #expect(message.hasPrefix("Refunded \(text.format(price - atUpgrade, currency: "USD")) for Rage Pro (Monthly)"), "\(message)")
+        #expect(message.contains("It cost \(text.format(price, currency: "USD")); \(text.format(atUpgrade, currency: "USD")) of that came back at the upgrade"),
+                "\(message)")
+    }
+
+    @Test("A free period says no money came back; a non-consumable names its price")
+    func aFreePeriodAndANonConsumable() throws {
+        let trial = try #require(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").transaction)
+        #expect(trial.price == 0)
+        let refundedTrial = try store.refund(trial.id)
+        #expect(text.refundMessage(refundedTrial) == "Refunded Rage Pro (Monthly) (transaction \(trial.id)); it was free, so no money came back.")
+        let comic = try #require(try store.purchase(Rage.nightly, buyer: phone, storefront: "USA").transaction)
+        #expect(text.refundMessage(try store.refund(comic.id)) == "Refunded $1.99 for Nightly Rage (transaction \(comic.id)).")
+    }
+}
