@@ -112,7 +112,7 @@ struct EffectRunner: Sendable {
             do {
                 // The question was asked of the subscription's latest transaction: one renewed since is refused.
                 let chain = try store.expire(transactionID, buyer: buyer, latestShown: transactionID)
-                return [snapshot(buyer, storefront), .subscriptionChanged(chain)]
+                return [snapshot(buyer, storefront), .subscriptionChanged(chain, keptAhead: store.periodsPaidAheadNeverBegun(of: chain))]
             } catch StoreError.subscriptionChangedSinceShown(let productID, _) {
                 return [snapshot(buyer, storefront), .questionOutdated(.subscription(productID: productID, change: .expire))]
             }

@@ -46,14 +46,6 @@ extension CommandLineText {
             "Refused: you asked to spend \(requested) of your \(credit), and at most \(ceiling) can be held (you have \(balance)); nothing was spent."
         }
 
-        /// After `expire`: the periods paid ahead it ended, which stay paid until refunded.
-        public static func paidAheadNotRefunded(_ periods: [(id: String, amount: String, from: String)]) -> String {
-            let listed = periods.map { "\($0.amount) for the period from \($0.from) (transaction \($0.id))" }.joined(separator: ", ")
-            let refunds = periods.map { "`storefront refund \($0.id)`" }.joined(separator: " and ")
-            return "Nothing was refunded, \(periods.count == 1 ? "the period" : "the periods") paid ahead included: \(listed); "
-                + "\(refunds) \(periods.count == 1 ? "gives it" : "give them") back."
-        }
-
         public static func insufficient(asked requested: Int, of credit: String, have balance: Int) -> String {
             "Refused: you asked to spend \(requested) of your \(credit) and you have \(balance); nothing was spent. Buy more first."
         }

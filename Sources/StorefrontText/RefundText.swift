@@ -31,3 +31,20 @@ extension StoreText {
         return message
     }
 }
+
+extension StoreText {
+    /// After an expire: the periods paid ahead it ended, which stay paid until refunded, and
+    /// how to get them back (a command, or the storefront's transactions screen); nil for none.
+    public func paidAheadNotRefunded(_ periods: [TransactionRecord], inStorefront: Bool) -> String? {
+        guard !periods.isEmpty else { return nil }
+        let listed = periods.map { period in
+            let amount = period.price.map { format($0, currency: period.currency) } ?? "—"
+            return "\(amount) for the period from \(date(period.purchaseDate)) (transaction \(period.id))"
+        }.joined(separator: ", ")
+        let one = periods.count == 1
+        let back = inStorefront
+            ? "refund \(one ? "it" : "them") on the transactions screen (t, then R) to get \(one ? "it" : "them") back."
+            : periods.map { "`storefront refund \($0.id)`" }.joined(separator: " and ") + (one ? " gives it back." : " give them back.")
+        return "Nothing was refunded, \(one ? "the period" : "the periods") paid ahead included: \(listed); " + back
+    }
+}

@@ -95,6 +95,12 @@ struct StoreLifeUpdateTests {
         state.send(.character("E"))
         try fixture.run(state.send(.enter), on: &state)
         #expect(state.snapshot.entitlements.subscriptions.first?.state == .expired)
+        // Its result names the period paid ahead it ended unrefunded, and how to get it back, as `expire` does.
+        let ahead = try #require(state.snapshot.transactions.first { $0.purchaseDate > record.purchaseDate && $0.state == .purchased })
+        let said = state.notice?.message ?? ""
+        #expect(said.hasSuffix("Nothing was refunded, the period paid ahead included: $19.99 for the period from "
+                               + "\(state.text.date(ahead.purchaseDate)) (transaction \(ahead.id)); refund it on the "
+                               + "transactions screen (t, then R) to get it back."), "\(said)")
     }
 
     @Test("The renew-now question while auto-renew is off names the plan renewed as it is, and the switch left waiting (before: it renewed into the switch's plan)")

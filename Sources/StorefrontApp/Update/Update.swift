@@ -62,8 +62,11 @@ extension AppState {
                          message: StorefrontScreenText.unfinishedDelivered(records, text: text), tone: .info))
         case .clockTicked(let now):
             self.now = now
-        case .subscriptionChanged(let chain, let changed, let charged):
-            finishSubscriptionChange(message: text.describe(chain, charged: charged) + (changed ? "" : " " + CommandLineText.Purchases.autoRenewAlready(on: chain.willAutoRenew)))
+        case .subscriptionChanged(let chain, let changed, let charged, let keptAhead):
+            var message = text.describe(chain, charged: charged)
+            if let kept = text.paidAheadNotRefunded(keptAhead, inStorefront: true) { message += " " + kept }
+            if !changed { message += " " + CommandLineText.Purchases.autoRenewAlready(on: chain.willAutoRenew) }
+            finishSubscriptionChange(message: message)
         case .unsubscribed(let productID, let changed):
             let name = productName(productID)
             finishSubscriptionChange(message: changed ? StorefrontScreenText.unsubscribed(name: name)

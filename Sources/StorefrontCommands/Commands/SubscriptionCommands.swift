@@ -41,7 +41,7 @@ enum SubscriptionCommands {
     }
 
     static func expire(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try change(session, arguments: arguments, console: console, saying: { paidAheadKept(by: $0, session: session) }) {
+        try change(session, arguments: arguments, console: console, saying: { session.text.paidAheadNotRefunded(session.store.periodsPaidAheadNeverBegun(of: $0), inStorefront: false) }) {
             try session.store.expire($0, buyer: session.buyer)
         }
     }
@@ -130,20 +130,6 @@ enum SubscriptionCommands {
         let charged = recordsRenewal ? session.store.snapshot.transactions[chain.latestTransactionID] : nil
         try report(chain, changed: nil, charged: charged, adding: saying(chain), arguments: arguments, session: session, console: console)
         return .success
-    }
-
-    /// After an expire, the periods paid ahead that it ended unrefunded, with how to get them
-    /// back: the storefront's question says so before, a command after.
-    private static func paidAheadKept(by chain: SubscriptionChain, session: StoreSession) -> String? {
-        let now = session.store.now()
-        let ahead = session.store.transactions(for: session.buyer.account)
-            .filter { $0.originalID == chain.originalID && $0.state == .purchased && $0.purchaseDate > now && ($0.price ?? 0) > 0 }
-            .reversed()
-        guard !ahead.isEmpty else { return nil }
-        let text = session.text
-        return CommandLineText.Purchases.paidAheadNotRefunded(ahead.map { period in
-            (id: period.id, amount: period.price.map { text.format($0, currency: period.currency) } ?? "", from: text.date(period.purchaseDate))
-        })
     }
 
     /// Prints a subscription after a change; `changed` is given by the commands that may change
