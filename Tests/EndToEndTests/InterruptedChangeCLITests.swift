@@ -35,6 +35,31 @@ import Testing
         #expect(try cli.run(["spend", "extra-lives"]).status == 0, "the lock is free, and nothing was left held")
     }
 
+    @Test("A change that waits over a second for the file's lock says whom it waits for and that Ctrl-C leaves, then goes on once the lock is free (before: it said nothing)")
+    func aLongWaitForTheLockIsSaid() throws {
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        let lock = open(cli.ledger + ".lock", O_RDWR)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX) == 0)
+        let spending = try cli.start(["spend", "extra-lives"])
+        // Read as it is written, while the lock is still held: the notice must come before the change can.
+        var said = ""
+        let errors = spending.errors.fileHandleForReading.fileDescriptor
+        while !said.contains("Ctrl-C leaves now, recording nothing") {
+            var ready = pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 120_000) == 1 else { Issue.record("nothing said after 120 s: \(said)"); break }
+            let chunk = spending.errors.fileHandleForReading.availableData
+            if chunk.isEmpty { Issue.record("the command ended while the lock was held: \(said)"); break }
+            said += String(decoding: chunk, as: UTF8.self)
+        }
+        #expect(said.contains("storefront: waiting for process \(getpid()) ("), "the holder is named by its process id: \(said)")
+        #expect(said.contains("which holds \(cli.ledger).lock while it changes the entitlements file"), "\(said)")
+        _ = flock(lock, LOCK_UN)
+        let spent = spending.wait()
+        #expect(spent.status == 0, "\(spent)")
+        #expect(try cli.credits()["extra-lives"] == 2, "the change went on once the lock was free")
+    }
+
     @Test("Ctrl-C while the command waits for a database server that never answers leaves at once, saying nothing was recorded (before: it died of the signal without a word)")
     func ctrlCWhileTheServerNeverAnswers() throws {
         // A socket that listens and never answers: the connection is made, the server's reply never comes.

@@ -179,7 +179,7 @@ extension LedgerFile {
         for _ in 1...Self.lockAttempts {
             let file = try openLockFile()
             do throws(FileSystemError) {
-                try fileSystem.lockExclusively(file)
+                try WriterLockWait.whileWaiting(for: lockPath) { () throws(FileSystemError) in try fileSystem.lockExclusively(file) }
                 let held = try fileSystem.status(of: file)
                 if try lockFileIsInPlace(held) { return file }
             } catch {

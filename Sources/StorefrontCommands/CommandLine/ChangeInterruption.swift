@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Synchronization
 import StorefrontText
@@ -67,7 +68,14 @@ enum ChangeInterruption {
         sigemptyset(&interrupt)
         sigaddset(&interrupt, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &interrupt, &previousMask)
+        // A wait for the file's lock that lasts says whom it waits for, and that Ctrl-C leaves.
+        WriterLockWait.announce { lockPath in
+            let holder = LockHolder.of(path: lockPath)
+            let sentence = CommandLineText.Report.waitingForWriterLock(lockPath, holder: holder.map { ($0.processID, $0.command) })
+            FileHandle.standardError.write(Data(sentence.utf8))
+        }
         defer {
+            WriterLockWait.announce(with: nil)
             pthread_sigmask(SIG_SETMASK, &previousMask, nil)
             if installed { sigaction(SIGINT, &previous, nil) }
         }
