@@ -1,4 +1,5 @@
 import Foundation
+import StoreLedger
 import Glibc
 import StorefrontCommands
 
@@ -65,6 +66,12 @@ public struct StorefrontProcess: Sendable {
 
     public init(ledger: String) {
         self.ledger = ledger
+    }
+
+    /// `storefront ARGUMENTS` as the commands this process runs advise it, in backquotes: with
+    /// `--entitlements` and the ledger's path first, as pasted it must act on the same file.
+    public func advised(_ arguments: String) -> String {
+        ledger.isEmpty ? "`storefront \(arguments)`" : "`storefront --entitlements \(ShellWord.quoted(ledger)) \(arguments)`"
     }
 
     /// Runs `storefront --entitlements <ledger> <arguments>` (without the option when `ledger`

@@ -92,11 +92,11 @@ import Testing
                 "\(mistyped.stderr)")
         let unknownID = try cli.run([command, "2000000000999999"])
         #expect(unknownID.status == 1 && unknownID.stderr.contains("tester has no subscription with transaction 2000000000999999; "
-                                                                   + "`storefront transactions` lists"), "\(unknownID.stderr)")
+                                                                   + cli.advised("transactions") + " lists"), "\(unknownID.stderr)")
         // A plan of the catalog the account never had is said to be one (before: "give a product id", which it was).
         let never = try cli.run([command, "com.example.rage.pro.monthly"])
         #expect(never.status == 1 && never.stderr.contains("tester has no subscription to com.example.rage.pro.monthly; "
-                                                           + "`storefront entitlements` lists the account's subscriptions"), "\(never.stderr)")
+                                                           + cli.advised("entitlements") + " lists the account's subscriptions"), "\(never.stderr)")
         let bought = try cli.run(["buy", "com.example.rage.nope"])
         #expect(bought.status == 2 && bought.stderr == mistyped.stderr, "buy says it as the subscription commands do: \(bought.stderr)")
     }

@@ -67,6 +67,25 @@ struct RenderLayoutTests {
         }
     }
 
+    @Test("Commands an alert, a notice or the banner advises name the file the storefront was given, so pasted they act on it (before: on the default file)")
+    func advisedCommandsNameTheStoreGiven() throws {
+        let size = Size(width: 100, height: 30)
+        var state = try RenderSnapshotTests.livedIn().state(size: size)
+        state.advisedStore = .file(path: "/tmp/shop.jsonl", namedByOption: true)
+        let advice = "`storefront verify` tells more."
+        let named = "`storefront --entitlements /tmp/shop.jsonl verify`"
+        func screen() -> String { render(state, size: size).rowTexts.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
+        state.overlays = [.alert(Alert(title: "Could not complete", message: advice, tone: .failure))]
+        #expect(screen().contains(named), "\(screen())")
+        state.overlays = []
+        state.notice = Alert(title: "Done", message: advice, tone: .info)
+        #expect(screen().contains(named), "\(screen())")
+        state.notice = nil
+        _ = update(&state, .writeAccessChanged(refusal: advice))
+        #expect(state.bannerText?.contains(named) == true, "\(state.bannerText ?? "")")
+        #expect(screen().contains(named), "\(screen())")
+    }
+
     @Test("Japanese titles are drawn as wide glyphs: two columns each, the second a continuation")
     func wideGlyphs() throws {
         let state = try RenderSnapshotTests.livedIn().state(locale: "ja_JP", storefront: "JPN")

@@ -22,7 +22,7 @@ public func render(_ state: AppState, size: Size) -> ScreenBuffer {
         OverlayView.draw(overlay, state: state, in: overlayArea, into: &buffer)
     }
     if let notice = state.notice {
-        NoticeView.draw(notice, in: overlayArea, into: &buffer)
+        NoticeView.draw(state.advising(notice), in: overlayArea, into: &buffer)
     }
     if let activity = state.activity {
         if case .buySheet = state.overlays.last {} else {
@@ -38,7 +38,7 @@ enum OverlayView {
         switch overlay {
         case let .buySheet(productID, offerID):
             BuySheetView.draw(productID: productID, offerID: offerID, state: state, in: area, into: &buffer)
-        case .alert(let alert): AlertView.draw(alert, in: area, into: &buffer)
+        case .alert(let alert): AlertView.draw(state.advising(alert), in: area, into: &buffer)
         case .spend(let screen): SpendView.draw(screen, state: state, in: area, into: &buffer)
         case .picker(let picker): PickerView.draw(picker, state: state, in: area, into: &buffer)
         case .transactions(let screen): TransactionsView.draw(screen, state: state, in: area, into: &buffer)

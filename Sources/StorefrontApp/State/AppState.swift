@@ -151,7 +151,23 @@ public struct AppState: Equatable, Sendable {
 
     /// What the banner under the header says: why nothing can be changed, or else why due
     /// renewals wait; nil for no banner.
-    public var bannerText: String? { readOnlyReason ?? heldCatchUpReason }
+    public var bannerText: String? { (readOnlyReason ?? heldCatchUpReason).map(advising) }
+
+    /// The store the storefront was told to use, which the commands its words advise are made
+    /// to name (see `StoreCommandText.naming`); nil leaves advice as written.
+    public var advisedStore: StoreCommandText.AdvisedStore?
+
+    /// `text` with the commands it advises naming the store this storefront shows.
+    public func advising(_ text: String) -> String {
+        advisedStore.map { StoreCommandText.naming($0, in: text) } ?? text
+    }
+
+    /// `alert` with the commands it advises naming the store this storefront shows.
+    func advising(_ alert: Alert) -> Alert {
+        var named = alert
+        named.message = advising(alert.message)
+        return named
+    }
 
     /// True when the window is below the smallest size the screens are laid out for.
     public var isTooSmall: Bool { Self.isTooSmall(size) }

@@ -1,5 +1,6 @@
 import Foundation
 import TerminalUI
+import StorefrontText
 
 /// Where the CLI writes: results to stdout, messages for people to stderr.
 ///
@@ -7,27 +8,33 @@ import TerminalUI
 /// catalog title or an echoed `--device` value is data, and must not be able to clear the
 /// screen, retitle the window or reorder the line. JSON is written exact (see `json`).
 public struct Console: Sendable {
-    public init() {}
+    /// The store the command was told to use, which every command that text for people
+    /// advises is made to name (see `StoreCommandText.naming`); nil leaves advice as written.
+    public var advisedStore: StoreCommandText.AdvisedStore?
+
+    public init(advisedStore: StoreCommandText.AdvisedStore? = nil) {
+        self.advisedStore = advisedStore
+    }
 
     /// One line for people; line breaks inside the data become spaces, so a value cannot
     /// split one result line into two.
     public func out(_ line: String) {
-        write(TerminalText.sanitize(line), to: .standardOutput)
+        write(TerminalText.sanitize(advising(line)), to: .standardOutput)
     }
 
     /// Several lines of the program's own text (help, reports), each line neutralised.
     public func outLines(_ text: String) {
-        write(Self.neutralisedLines(text), to: .standardOutput)
+        write(Self.neutralisedLines(advising(text)), to: .standardOutput)
     }
 
     /// One line for people on stderr.
     public func err(_ line: String) {
-        write(TerminalText.sanitize(line), to: .standardError)
+        write(TerminalText.sanitize(advising(line)), to: .standardError)
     }
 
     /// Several lines for people on stderr (a message that lists problems one per line).
     public func errLines(_ text: String) {
-        write(Self.neutralisedLines(text), to: .standardError)
+        write(Self.neutralisedLines(advising(text)), to: .standardError)
     }
 
     /// Bytes exactly as given on stdout, for binary output such as a DER certificate.
@@ -49,6 +56,10 @@ public struct Console: Sendable {
     /// Writes a script of the program's own (a shell completion) exactly as made.
     public func writeScript(_ text: String) {
         write(text, to: .standardOutput)
+    }
+
+    private func advising(_ text: String) -> String {
+        advisedStore.map { StoreCommandText.naming($0, in: text) } ?? text
     }
 
     private static func neutralisedLines(_ text: String) -> String {

@@ -12,9 +12,14 @@ public enum StorefrontCommandLine {
     /// Runs `rawArguments` and returns the exit status; `openTerminal` is nil when standard
     /// input and output are not both terminals.
     public static func run(_ rawArguments: [String], environment: [String: String], openTerminal: OpenTerminal?) -> Int32 {
-        let console = Console()
+        var console = Console()
         do {
             let arguments = try CommandLineArguments.parse(rawArguments)
+            // Advice printed names the store this command was given, so pasted it acts there too.
+            // Help names no store, and a copy names its two with --from and --to.
+            if !arguments.help, !arguments.version, arguments.command.map({ $0.section != .shell && $0.name != "store copy" }) ?? true {
+                console.advisedStore = (try? StoreLocation.resolve(arguments, environment: environment))?.advised(arguments)
+            }
             if arguments.words.isEmpty, !arguments.help, !arguments.version, let openTerminal {
                 return try openTerminal(arguments, environment, console)
             }

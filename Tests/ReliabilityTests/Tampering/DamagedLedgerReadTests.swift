@@ -55,7 +55,7 @@ struct DamagedLedgerReadTests {
         #expect(read.status == 3, "\(command): \(read.stderr)")
         #expect(!read.stdout.isEmpty, "\(command) shows what was read")
         #expect(!read.stderr.contains("refusing to write"), "\(read.stderr)")
-        #expect(read.stderr.contains("read-only") && read.stderr.contains("storefront repair"), "\(read.stderr)")
+        #expect(read.stderr.contains("read-only") && read.stderr.contains(cli.advised("repair")), "\(read.stderr)")
     }
 
     @Test("repair keeps the lines before the first problem, moves the rest to a dated file, and writing works again")
@@ -91,7 +91,7 @@ struct DamagedLedgerReadTests {
         try ScratchDirectory.write(Array(bytes.dropLast(40)), to: cli.ledger)
         // Every write is refused until the repair, so verify does not promise the next one fixes it.
         let verify = try cli.run(["verify"])
-        #expect(verify.stdout.contains("`storefront repair` moves it aside"), "\(verify.stdout)")
+        #expect(verify.stdout.contains(cli.advised("repair") + " moves it aside"), "\(verify.stdout)")
         #expect(!verify.stdout.contains("the next write"), "\(verify.stdout)")
         let repair = try cli.run(["repair"])
         #expect(repair.status == 0 && repair.stdout.contains("kept lines 1-2"), "\(repair.stdout)")

@@ -53,7 +53,7 @@ struct KeyRefusalTests {
         #expect(entitlements.status == 3, "\(entitlements.stderr)")
         #expect(entitlements.stderr.contains("read-only"), "\(entitlements.stderr)")
         // repair refuses a damaged key, so the warning names the fix that works instead.
-        #expect(entitlements.stderr.contains("`storefront repair` cannot fix this") && entitlements.stderr.contains(expected),
+        #expect(entitlements.stderr.contains(cli.advised("repair") + " cannot fix this") && entitlements.stderr.contains(expected),
                 "\(entitlements.stderr)")
         #expect(try cli.run(["repair"]).status == 3)
         #expect(try entitlements.decoded(JSONShapes.EntitlementsResult.self).ledger.state == "damaged", "\(entitlements.stdout)")
@@ -67,9 +67,9 @@ struct KeyRefusalTests {
         #expect(chmod(cli.ledger + ".key", 0o644) == 0)
         let read = try cli.run(["entitlements"])
         #expect(read.status == 3)
-        #expect(read.stderr.contains("`storefront repair` cannot fix this: the key file") && read.stderr.contains("is not private"),
+        #expect(read.stderr.contains(cli.advised("repair") + " cannot fix this: the key file") && read.stderr.contains("is not private"),
                 "\(read.stderr)")
-        #expect(!read.stderr.contains("`storefront repair` keeps"), "\(read.stderr)")
+        #expect(!read.stderr.contains(cli.advised("repair") + " keeps"), "\(read.stderr)")
     }
 
     @Test("a refused first purchase (the key file is a symbolic link) creates no ledger and no lock file")

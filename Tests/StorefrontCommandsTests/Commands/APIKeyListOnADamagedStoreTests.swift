@@ -7,7 +7,8 @@ import Testing
 /// it) is the warning every reading command gives on stderr, said once in either mode.
 @Suite struct APIKeyListOnADamagedStoreTests {
     static let whereReadingStops = "what is shown stops before line 3, the first that cannot be trusted"
-    static let advice = "`storefront verify` lists the problems"
+    /// The advice as it reads for a store named by --entitlements, which it names again.
+    static func advice(_ cli: StorefrontProcess) -> String { cli.advised("verify") + " lists the problems" }
 
     /// A store of two purchases and no key whose second event line (line 3) was then edited.
     static func damagedStoreWithoutKeys() throws -> StorefrontProcess {
@@ -23,11 +24,12 @@ import Testing
     static func times(_ text: String, in output: String) -> Int { output.components(separatedBy: text).count - 1 }
 
     @Test func forPeopleTheResultIsOnStdoutAndTheDamageIsSaidOnceOnStderr() throws {
-        let listed = try Self.damagedStoreWithoutKeys().run(["api-key", "list"])
+        let cli = try Self.damagedStoreWithoutKeys()
+        let listed = try cli.run(["api-key", "list"])
         #expect(listed.status == 3, "\(listed.stderr)")
         #expect(listed.stdout == "No in-app purchase keys in what can be read; keys recorded after the damage the warning names "
             + "cannot be listed.\n")
-        for said in [Self.whereReadingStops, Self.advice] {
+        for said in [Self.whereReadingStops, Self.advice(cli)] {
             #expect(Self.times(said, in: listed.stdout + listed.stderr) == 1, "\(listed.stdout)\(listed.stderr)")
             #expect(Self.times(said, in: listed.stderr) == 1, "\(listed.stderr)")
         }
@@ -35,10 +37,11 @@ import Testing
     }
 
     @Test func asJSONTheKeysAreOnStdoutAndTheDamageIsSaidOnceOnStderr() throws {
-        let listed = try Self.damagedStoreWithoutKeys().run(["api-key", "list", "--json"])
+        let cli = try Self.damagedStoreWithoutKeys()
+        let listed = try cli.run(["api-key", "list", "--json"])
         #expect(listed.status == 3, "\(listed.stderr)")
         #expect((listed.json()?["keys"] as? [Any])?.isEmpty == true, "\(listed.stdout)")
-        for said in [Self.whereReadingStops, Self.advice] {
+        for said in [Self.whereReadingStops, Self.advice(cli)] {
             #expect(Self.times(said, in: listed.stdout + listed.stderr) == 1, "\(listed.stdout)\(listed.stderr)")
         }
     }
