@@ -123,12 +123,15 @@ extension CommandLineText {
         public static let leftBeforeChange = "\nstorefront: interrupted while the change still waited for the store (its "
             + "lock or its server), before any of it was sent: nothing was recorded\n"
 
-        /// Written once a change has waited a second for the entitlements file's writer lock,
+        /// Written once a command has waited a second for the entitlements file's writer lock,
         /// held by `holder` (a process id and command name) when the kernel says which.
-        public static func waitingForWriterLock(_ lockPath: String, holder: (processID: Int32, command: String?)?) -> String {
+        /// `ctrlCLeaves`: a Ctrl-C would leave at once (not for `repair` and the store's own
+        /// commands, which finish on the first).
+        public static func waitingForWriterLock(_ lockPath: String, holder: (processID: Int32, command: String?)?,
+                                                ctrlCLeaves: Bool) -> String {
             let who = holder.map { "process \($0.processID)" + ($0.command.map { " (\($0))" } ?? "") } ?? "another process"
             return "storefront: waiting for \(who), which holds \(lockPath) while it changes the entitlements file; "
-                + "this change goes on once it lets go (Ctrl-C leaves now, recording nothing)\n"
+                + "this command goes on once it lets go" + (ctrlCLeaves ? " (Ctrl-C leaves now, recording nothing)" : "")
         }
 
         /// Written by a second Ctrl-C during `store copy`, `store init`, `store migrate` or `repair`.

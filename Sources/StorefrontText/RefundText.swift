@@ -25,9 +25,13 @@ extension StoreText {
             }
         }
         if let credit = record.credit {
-            message += " Took back \(result.revoked) of the \(creditName(credit)) it granted"
-            message += result.shortfall > 0 ? "; \(result.shortfall) had already been spent." : "."
+            let granted = result.revoked + result.shortfall
+            message += result.revoked == 0 && granted > 0
+                ? " Took back none of the \(granted) \(creditName(credit)) it granted: all had already been spent."
+                : " Took back \(result.revoked) of the \(creditName(credit)) it granted"
+                    + (result.shortfall > 0 ? "; \(result.shortfall) had already been spent." : ".")
         }
+        if result.endedSubscription { message += " \(name) is revoked: its access ends now." }
         return message
     }
 }

@@ -48,6 +48,11 @@ extension StoreText {
         let name = { (id: String) in catalog.product(id: id).map(title(of:)) ?? id }
         var line = name(item.productID)
         let expires = item.expiresDate.map(date)
+        if let running = item.runningPlan, item.state == .subscribed {
+            // The plan running now comes first: the one paid ahead begins when it ends.
+            return "\(name(running.productID)) until \(date(running.expiresDate)), then \(name(item.productID)) paid ahead"
+                + (expires.map { " until \($0)" } ?? "") + (item.willAutoRenew ? ", renews" : "")
+        }
         switch item.state {
         case .subscribed, .expired, .revoked:
             line += expires.map { ", until \($0)" } ?? ""

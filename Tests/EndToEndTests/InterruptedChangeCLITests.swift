@@ -38,26 +38,65 @@ import Testing
     @Test("A change that waits over a second for the file's lock says whom it waits for and that Ctrl-C leaves, then goes on once the lock is free (before: it said nothing)")
     func aLongWaitForTheLockIsSaid() throws {
         #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
-        let lock = open(cli.ledger + ".lock", O_RDWR)
+        let lock = try Self.holdLock(of: cli)
         defer { close(lock) }
-        #expect(flock(lock, LOCK_EX) == 0)
         let spending = try cli.start(["spend", "extra-lives"])
-        // Read as it is written, while the lock is still held: the notice must come before the change can.
-        var said = ""
-        let errors = spending.errors.fileHandleForReading.fileDescriptor
-        while !said.contains("Ctrl-C leaves now, recording nothing") {
-            var ready = pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, 120_000) == 1 else { Issue.record("nothing said after 120 s: \(said)"); break }
-            let chunk = spending.errors.fileHandleForReading.availableData
-            if chunk.isEmpty { Issue.record("the command ended while the lock was held: \(said)"); break }
-            said += String(decoding: chunk, as: UTF8.self)
-        }
+        let said = Self.stderr(of: spending, until: "Ctrl-C leaves now, recording nothing")
         #expect(said.contains("storefront: waiting for process \(getpid()) ("), "the holder is named by its process id: \(said)")
         #expect(said.contains("which holds \(cli.ledger).lock while it changes the entitlements file"), "\(said)")
         _ = flock(lock, LOCK_UN)
         let spent = spending.wait()
         #expect(spent.status == 0, "\(spent)")
         #expect(try cli.credits()["extra-lives"] == 2, "the change went on once the lock was free")
+    }
+
+    @Test("A reading command that records renewals due first says so too; repair, which finishes on a first Ctrl-C, does not offer it; a path with escape sequences is shown safe (before: silent, a false Ctrl-C offer, raw escapes)")
+    func theWaitIsSaidForReadsAndRepairAndSafely() throws {
+        let folder = try StorefrontProcess.temporaryFolder() + "/we\u{1b}[31mird"
+        #expect(mkdir(folder, 0o700) == 0)
+        let strange = StorefrontProcess(ledger: folder + "/entitlements.jsonl")
+        #expect(try strange.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        #expect(try strange.run(["settings", "set", "time-rate", "renewal-every-2-seconds"]).status == 0)
+        // A month of store time passes every 2 s: after 3 s a renewal is due, which the read must record first.
+        Thread.sleep(forTimeInterval: 3)
+        let lock = try Self.holdLock(of: strange)
+        let reading = try strange.start(["products"])
+        let said = Self.stderr(of: reading, until: "Ctrl-C leaves now, recording nothing")
+        #expect(said.contains("storefront: waiting for process \(getpid())"), "\(said)")
+        #expect(!said.contains("\u{1b}"), "escape sequences in the path are removed: \(said.debugDescription)")
+        _ = flock(lock, LOCK_UN)
+        #expect(reading.wait().status == 0)
+
+        let relock = try Self.holdLock(of: strange)
+        defer { close(relock) }
+        let repairing = try strange.start(["repair"])
+        let repairSaid = Self.stderr(of: repairing, until: "this command goes on once it lets go")
+        #expect(!repairSaid.contains("Ctrl-C"), "repair finishes on a first Ctrl-C, so none is offered: \(repairSaid)")
+        _ = flock(relock, LOCK_UN)
+        #expect(repairing.wait().status == 0)
+        close(lock)
+    }
+
+    /// Takes the ledger's writer lock in this process, as another writer would.
+    static func holdLock(of cli: StorefrontProcess) throws -> Int32 {
+        let lock = open(cli.ledger + ".lock", O_RDWR)
+        try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        return lock
+    }
+
+    /// What `command` writes on stderr, read as it is written until it holds `words` (or the
+    /// command ends, or 120 s pass, which are recorded as issues).
+    static func stderr(of command: RunningCommand, until words: String) -> String {
+        var said = ""
+        let errors = command.errors.fileHandleForReading.fileDescriptor
+        while !said.contains(words) {
+            var ready = pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 120_000) == 1 else { Issue.record("not said after 120 s: \(said)"); break }
+            let chunk = command.errors.fileHandleForReading.availableData
+            if chunk.isEmpty { Issue.record("the command ended while the lock was held: \(said)"); break }
+            said += String(decoding: chunk, as: UTF8.self)
+        }
+        return said
     }
 
     @Test("Ctrl-C while the command waits for a database server that never answers leaves at once, saying nothing was recorded (before: it died of the signal without a word)")

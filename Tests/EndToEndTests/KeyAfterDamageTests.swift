@@ -65,7 +65,7 @@ final class KeyAfterDamageTests: XCTestCase {
         XCTAssertFalse(listed.stdout.contains("makes one"), listed.stdout)
         XCTAssertTrue(listed.stdout.contains("keys recorded after the damage the warning names cannot be listed"), listed.stdout)
         XCTAssertTrue(listed.stderr.contains("stops before line \(damagedLine), the first that cannot be trusted"), listed.stderr)
-        XCTAssertTrue(listed.stderr.contains("`storefront verify` lists the problems; `storefront repair` keeps the intact lines"),
+        XCTAssertTrue(listed.stderr.contains(cli.advised("verify") + " lists the problems; " + cli.advised("repair") + " keeps the intact lines"),
                       listed.stderr)
     }
 }

@@ -62,7 +62,7 @@ final class ServeDamagedLedgerTests: XCTestCase {
         let lines = said.stderr.components(separatedBy: "\n")
         let warnings = lines.filter { $0.contains("\(cli.ledger) has ") }
         XCTAssertEqual(warnings, ["storefront: warning: \(cli.ledger) has 2 problems, so it is read-only and what is shown "
-            + "stops before line 4, the first that cannot be trusted. `storefront verify` lists the problems; `storefront repair` "
+            + "stops before line 4, the first that cannot be trusted. \(cli.advised("verify")) lists the problems; \(cli.advised("repair")) "
             + "keeps the intact lines and moves the rest aside."], said.stderr)
         // The server's warning comes once it serves; the command line's came before.
         let serving = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("serving com.example.rage ") }, said.stderr)

@@ -94,7 +94,7 @@ final class ServeEndToEndTests: XCTestCase {
         let stillServed = try server.send("GET", "/inApps/v1/transactions/1")
         XCTAssertEqual(stillServed.status, 401, "it goes on answering from the intact lines")
         let result = server.stop()
-        let warnings = result.stderr.components(separatedBy: "\n").filter { $0.contains("storefront repair") }
+        let warnings = result.stderr.components(separatedBy: "\n").filter { $0.contains(cli.advised("repair")) }
         XCTAssertEqual(warnings.count, 1, result.stderr)
         XCTAssertTrue(warnings.first?.contains("warning") == true, result.stderr)
     }
@@ -111,10 +111,10 @@ final class ServeEndToEndTests: XCTestCase {
         Thread.sleep(forTimeInterval: 2.5)
         let result = server.stop()
 
-        let told = result.stderr.components(separatedBy: "\n").filter { $0.contains("storefront repair") || $0.contains("sound again") }
+        let told = result.stderr.components(separatedBy: "\n").filter { $0.contains(cli.advised("repair")) || $0.contains("sound again") }
         XCTAssertEqual(told.count, 3, result.stderr)
         guard told.count == 3 else { return }
-        XCTAssertTrue(told[0].hasPrefix("storefront: warning: ") && told[0].contains("storefront repair"), result.stderr)
+        XCTAssertTrue(told[0].hasPrefix("storefront: warning: ") && told[0].contains(cli.advised("repair")), result.stderr)
         XCTAssertEqual(told[1], "storefront: \(cli.ledger) is sound again: every line verifies, so all of it is served and it can be written")
         XCTAssertEqual(told[2], told[0])
     }

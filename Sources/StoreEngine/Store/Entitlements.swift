@@ -31,10 +31,22 @@ public struct Entitlements: Sendable, Equatable {
         public var pendingProductID: String?
         public var gracePeriodExpiresDate: Date?
         public var renewalCount: Int
+        /// The plan whose period runs now, when a later period of this subscription's plan
+        /// (`productID`) was paid ahead: "renew now" while a switch was scheduled renews into
+        /// the switch's plan, which begins only when the running period ends. The other fields
+        /// speak of the latest period, as the store's decisions do; nil otherwise.
+        public var runningPlan: RunningPlan?
         /// Whether the subscriber may use it now (subscribed or in the grace period).
         public var isEntitled: Bool { state == .subscribed || state == .inGracePeriod }
         /// Whether the store still counts the account as subscribed (not expired or revoked).
         public var isOngoing: Bool { state != .expired && state != .revoked }
+    }
+
+    /// A period that runs now under another plan than the one paid ahead after it.
+    public struct RunningPlan: Sendable, Equatable {
+        public var productID: String
+        public var transactionID: String
+        public var expiresDate: Date
     }
 
     public struct Pass: Sendable, Equatable {
@@ -62,6 +74,16 @@ public struct Entitlements: Sendable, Equatable {
 }
 
 extension Store {
+    /// The period of `chain` running at `now` (from the account's `history`), when its plan is
+    /// not the chain's: a later period was paid ahead into the plan a switch went to.
+    static func runningPlan(of chain: SubscriptionChain, in history: [TransactionRecord], at now: Date) -> Entitlements.RunningPlan? {
+        guard chain.isOngoing, let running = history.last(where: {
+            $0.originalID == chain.originalID && $0.state == .purchased && $0.replacedBy == nil
+                && $0.purchaseDate <= now && ($0.expiresDate ?? .distantPast) > now
+        }), running.productID != chain.productID, let end = running.expiresDate else { return nil }
+        return Entitlements.RunningPlan(productID: running.productID, transactionID: running.id, expiresDate: end)
+    }
+
     /// The buyer's entitlements at the store's current time.
     public func entitlements(for buyer: Buyer) -> Entitlements {
         let (state, now) = projectedState()
@@ -117,7 +139,8 @@ extension Store {
                 willAutoRenew: chain.willAutoRenew && chain.isOngoing, offer: chain.offer,
                 delivered: state.isDelivered(chain.latestTransactionID, to: buyer),
                 expirationReason: chain.expirationReason, pendingProductID: chain.pendingProductID,
-                gracePeriodExpiresDate: chain.gracePeriodExpiresDate, renewalCount: chain.renewalCount)
+                gracePeriodExpiresDate: chain.gracePeriodExpiresDate, renewalCount: chain.renewalCount,
+                runningPlan: latest.purchaseDate > now ? Self.runningPlan(of: chain, in: history, at: now) : nil)
         }
         var credits: [String: Int] = [:]
         for credit in catalog.credits { credits[credit.id] = state.balance(of: credit.id, for: buyer) }

@@ -94,14 +94,24 @@ extension LedgerState {
             let key = creditKey(credit: credit, buyer: Buyer(account: refunded.account, device: refunded.purchaseDevice))
             balances[key] = max(0, (balances[key] ?? 0).saturatingSubtracting(amount))
         }
-        // A period that never began (paid ahead, then ended by an expire) gave no access to
-        // take back: the subscription stays expired, and only the money comes back.
-        if var chain = subscriptions[refunded.originalID], chain.latestTransactionID == id,
-           !(chain.status == .expired && refunded.purchaseDate >= chain.expiresDate) {
+        if var chain = subscriptions[refunded.originalID], refundRevokes(refunded, of: chain) {
             chain.status = .revoked
             chain.willAutoRenew = false
             subscriptions[chain.originalID] = chain
         }
+    }
+
+    /// Whether refunding `record` revokes its subscription `chain`: the refund of its latest
+    /// period, as the App Store revokes; once it expired, of the last period that began, as
+    /// periods paid ahead that an expire ended gave no access to take back (refunding one of
+    /// those leaves it expired, and only the money comes back).
+    func refundRevokes(_ record: TransactionRecord, of chain: SubscriptionChain) -> Bool {
+        guard chain.status == .expired else { return chain.latestTransactionID == record.id }
+        guard !chain.neverBegan(record) else { return false }
+        let begun = transactions.records(of: chain.account, originalID: chain.originalID).filter {
+            ($0.state == .purchased || $0.state == .refunded) && $0.replacedBy == nil && !chain.neverBegan($0)
+        }
+        return begun.last?.id == record.id
     }
 
     mutating func applySetting(_ event: StoreEvent) {

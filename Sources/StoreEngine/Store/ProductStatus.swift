@@ -83,7 +83,16 @@ extension Store {
             if case let .scheduled(from, effective, willSwitch) = PlanChange.of(product, in: entitlements, catalog: catalog) {
                 return .changeScheduled(from: from, effective: effective, willSwitch: willSwitch)
             }
+            // A period paid ahead into the plan a switch went to: the plan running now ends
+            // then, and the one paid ahead begins, as a scheduled switch would.
+            if let ahead = entitlements.subscriptions.first(where: { $0.runningPlan?.productID == product.id && $0.state == .subscribed }),
+               let running = ahead.runningPlan {
+                return ahead.delivered ? .active(until: running.expiresDate, willRenew: false) : .restoreToUnlock
+            }
             if let subscription = entitlements.subscriptions.first(where: { $0.productID == product.id }) {
+                if let running = subscription.runningPlan, subscription.state == .subscribed {
+                    return .changeScheduled(from: running.productID, effective: running.expiresDate, willSwitch: true)
+                }
                 switch subscription.state {
                 case .subscribed:
                     return subscription.delivered ? .active(until: subscription.expiresDate, willRenew: subscription.willAutoRenew)

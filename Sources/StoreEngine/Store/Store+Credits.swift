@@ -20,6 +20,9 @@ public struct RefundResult: Sendable, Equatable {
     public var moneyBack: Decimal?
     /// What came back of the price when an upgrade replaced the transaction, if anything did.
     public var cameBackAtUpgrade: Decimal?
+    /// Whether the refund revoked a subscription that was still going, so its access ends now
+    /// (the refund of its latest period, even one paid ahead that has not begun).
+    public var endedSubscription = false
 
     public init(transaction: TransactionRecord, revoked: Int, shortfall: Int, moneyBack: Decimal? = nil,
                 cameBackAtUpgrade: Decimal? = nil) {

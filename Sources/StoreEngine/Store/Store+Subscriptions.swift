@@ -62,11 +62,8 @@ extension Store {
     /// The periods of `chain` paid ahead (renew now) that an expire ended before they began
     /// and that were not refunded, oldest first: nothing gives their money back by itself.
     public func periodsPaidAheadNeverBegun(of chain: SubscriptionChain) -> [TransactionRecord] {
-        guard chain.status == .expired else { return [] }
-        return snapshot.transactions(of: chain.account)
-            // The original purchase is never paid ahead, even where it began the instant it ended.
-            .filter { $0.originalID == chain.originalID && $0.id != chain.originalID && $0.state == .purchased
-                && ($0.price ?? 0) > 0 && $0.purchaseDate >= chain.expiresDate }
+        snapshot.transactions(of: chain.account)
+            .filter { $0.originalID == chain.originalID && $0.state == .purchased && ($0.price ?? 0) > 0 && chain.neverBegan($0) }
             .sorted { $0.purchaseDate < $1.purchaseDate }
     }
 

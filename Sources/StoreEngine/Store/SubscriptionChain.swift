@@ -68,4 +68,12 @@ public struct SubscriptionChain: Sendable, Equatable {
 
     /// Whether the store still treats the account as subscribed (no new purchase allowed).
     public var isOngoing: Bool { status != .expired && status != .revoked }
+
+    /// Whether `record`, a transaction of this subscription, is a period paid ahead (renew
+    /// now) that an expire ended before it began: a renewal, never the original purchase or
+    /// an upgrade, which begin when bought even in the second the expire came (ledger times
+    /// are whole seconds).
+    public func neverBegan(_ record: TransactionRecord) -> Bool {
+        status == .expired && record.id != originalID && record.replaces == nil && record.purchaseDate >= expiresDate
+    }
 }

@@ -79,6 +79,10 @@ enum DetailView {
         if subscription.state != .expired && subscription.state != .revoked {
             parts.append(subscription.willAutoRenew ? "auto-renew on" : "auto-renew off")
         }
+        if let running = subscription.runningPlan {
+            let name = text.catalog.product(id: running.productID).map(text.title(of:)) ?? running.productID
+            parts.append("paid ahead: begins \(text.date(running.expiresDate)), when \(name) ends")
+        }
         if let pending = subscription.pendingProductID {
             parts.append("switches to \(text.catalog.product(id: pending).map(text.title(of:)) ?? pending) at renewal"
                 + (subscription.willAutoRenew ? "" : " if auto-renew is on again"))

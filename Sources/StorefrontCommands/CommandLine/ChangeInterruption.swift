@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 import Synchronization
 import StorefrontText
@@ -68,14 +67,9 @@ enum ChangeInterruption {
         sigemptyset(&interrupt)
         sigaddset(&interrupt, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &interrupt, &previousMask)
-        // A wait for the file's lock that lasts says whom it waits for, and that Ctrl-C leaves.
-        WriterLockWait.announce { lockPath in
-            let holder = LockHolder.of(path: lockPath)
-            let sentence = CommandLineText.Report.waitingForWriterLock(lockPath, holder: holder.map { ($0.processID, $0.command) })
-            FileHandle.standardError.write(Data(sentence.utf8))
-        }
+        LockWaitNotice.install(ctrlCLeaves: kind == .change)
         defer {
-            WriterLockWait.announce(with: nil)
+            LockWaitNotice.remove()
             pthread_sigmask(SIG_SETMASK, &previousMask, nil)
             if installed { sigaction(SIGINT, &previous, nil) }
         }

@@ -62,7 +62,14 @@ public enum StorefrontCommandLine {
                                environment: environment, console: console)
             }
             // From the store's opening on: a Ctrl-C while it connects leaves at once, nothing sent.
-            guard command.writes, !command.runsUntilStopped else { return try onStore() }
+            guard command.writes, !command.runsUntilStopped else {
+                // A reading command records renewals that fell due first, so it may wait for the
+                // lock too; `serve` waits in its own loop, which says nothing of it.
+                guard !command.runsUntilStopped else { return try onStore() }
+                LockWaitNotice.install(ctrlCLeaves: true)
+                defer { LockWaitNotice.remove() }
+                return try onStore()
+            }
             return try ChangeInterruption.finishingChanges(.change, onStore)
         }
     }

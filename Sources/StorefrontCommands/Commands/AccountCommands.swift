@@ -24,7 +24,8 @@ enum AccountCommands {
                           willAutoRenew: $0.willAutoRenew, entitled: $0.isEntitled, delivered: $0.delivered, offer: $0.offer?.rawValue,
                           expirationReason: $0.expirationReason?.rawValue, pendingProductId: $0.pendingProductID,
                           gracePeriodExpiresDate: $0.gracePeriodExpiresDate, renewalCount: $0.renewalCount,
-                          signedRenewalInfo: renewalInfo[$0.originalTransactionID])
+                          signedRenewalInfo: renewalInfo[$0.originalTransactionID],
+                          runningPlan: $0.runningPlan.map { .init(productId: $0.productID, transactionId: $0.transactionID, expiresDate: $0.expiresDate) })
                 },
                 nonRenewing: result.nonRenewing.map {
                     .init(productId: $0.productID, transactionId: $0.transactionID, purchaseDate: $0.purchaseDate,

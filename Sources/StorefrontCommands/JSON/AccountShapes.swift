@@ -41,6 +41,15 @@ extension JSONShapes {
         public var renewalCount: Int
         /// Apple's JWSRenewalInfo for auto-renewable subscriptions (ES256, as transactions).
         public var signedRenewalInfo: String?
+        /// The plan whose period runs now, when the period of `productId` was paid ahead after
+        /// it (renew now into the plan a switch goes to); left out otherwise.
+        public var runningPlan: RunningPlan? = nil
+    }
+
+    public struct RunningPlan: Codable, Sendable {
+        public var productId: String
+        public var transactionId: String
+        public var expiresDate: Date
     }
 
     public struct Pass: Codable, Sendable {

@@ -51,8 +51,34 @@ import Testing
         let trial = try #require(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").transaction)
         #expect(trial.price == 0)
         let refundedTrial = try store.refund(trial.id)
-        #expect(text.refundMessage(refundedTrial) == "Refunded Rage Pro (Monthly) (transaction \(trial.id)); it was free, so no money came back.")
+        #expect(text.refundMessage(refundedTrial) == "Refunded Rage Pro (Monthly) (transaction \(trial.id)); it was free, so no money came back."
+            + " Rage Pro (Monthly) is revoked: its access ends now.")
         let comic = try #require(try store.purchase(Rage.nightly, buyer: phone, storefront: "USA").transaction)
         #expect(text.refundMessage(try store.refund(comic.id)) == "Refunded $1.99 for Nightly Rage (transaction \(comic.id)).")
+    }
+
+    @Test("Refunding the period paid ahead of a running subscription says the subscription is revoked and its access ends now; the question says the running period goes too")
+    func aPeriodPaidAheadOfARunningSubscription() throws {
+        let bought = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        let ahead = try store.renew(Rage.yearly, buyer: phone).latestTransactionID
+        let record = try #require(store.snapshot.transactions[ahead])
+        let question = StorefrontPaneText.refundQuestion(record, replacedBy: nil, now: store.now(), text: text).question
+        #expect(question.hasSuffix("It was paid ahead and has not begun; refunding it revokes the subscription now, so the period "
+            + "running until \(text.date(record.purchaseDate)) ends too."), "\(question)")
+        let result = try store.refund(ahead)
+        #expect(result.endedSubscription)
+        #expect(text.refundMessage(result) == "Refunded $19.99 for Rage Pro (Yearly) (transaction \(ahead)). "
+            + "Rage Pro (Yearly) is revoked: its access ends now.")
+        #expect(try #require(store.subscription(Rage.yearly, for: "tester")).status == .revoked)
+        // Refunding a period that is over says nothing of the subscription.
+        #expect(!(try store.refund(bought.id)).endedSubscription)
+    }
+
+    @Test("A consumable whose credits were all spent: none taken back, all spent (before: \"Took back 0 of …\")")
+    func everyCreditSpent() throws {
+        let bought = try #require(try store.purchase(Rage.face, buyer: phone, storefront: "USA").transaction)
+        _ = try store.spend("rage-faces", amount: 5, buyer: phone)
+        #expect(text.refundMessage(try store.refund(bought.id)) == "Refunded $0.99 for Random Rage Face (transaction \(bought.id))."
+            + " Took back none of the 5 Rage Faces it granted: all had already been spent.")
     }
 }

@@ -133,11 +133,14 @@ import Testing
         #expect(store.entitlements(for: phone).subscriptions.first?.state == .expired)
     }
 
-    @Test("Refunding the period running when the subscription expired still revokes it")
-    func refundingTheLastPeriodThatRanRevokes() throws {
+    @Test("Refunding the period running when the subscription expired still revokes it, with or without periods paid ahead after it, and in the second it was bought (ledger times are whole seconds)",
+          arguments: [(daysBeforeExpiring: 1, renewalsAhead: 0), (1, 2), (0, 0), (0, 1)])
+    func refundingTheLastPeriodThatRanRevokes(daysBeforeExpiring: Int, renewalsAhead: Int) throws {
         let bought = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
-        try store.advance(by: try #require(StoreDuration("P1D")), buyer: phone)
+        if daysBeforeExpiring > 0 { try store.advance(by: try #require(StoreDuration("P\(daysBeforeExpiring)D")), buyer: phone) }
+        for _ in 0..<renewalsAhead { _ = try store.renew(Rage.yearly, buyer: phone) }
         _ = try store.expire(Rage.yearly, buyer: phone)
+        #expect(store.periodsPaidAheadNeverBegun(of: try #require(store.subscription(Rage.yearly, for: "tester"))).count == renewalsAhead)
         _ = try store.refund(bought.id)
         #expect(try #require(store.subscription(Rage.yearly, for: "tester")).status == .revoked)
     }

@@ -79,7 +79,11 @@ extension StoreDecisions {
         // An upgrade that replaced the transaction refunded the unused part of its period then.
         let atUpgrade = record.replacedBy.flatMap { state.transactions[$0] }.flatMap(record.refundedAtUpgrade(by:))
         let moneyBack = record.price.map { max(0, $0 - (atUpgrade ?? 0)) }
-        return ([refund], RefundResult(transaction: refunded, revoked: revoked, shortfall: granted - revoked,
-                                       moneyBack: moneyBack, cameBackAtUpgrade: atUpgrade))
+        var result = RefundResult(transaction: refunded, revoked: revoked, shortfall: granted - revoked,
+                                  moneyBack: moneyBack, cameBackAtUpgrade: atUpgrade)
+        if let chain = state.subscriptions[record.originalID], chain.isOngoing {
+            result.endedSubscription = state.refundRevokes(record, of: chain)
+        }
+        return ([refund], result)
     }
 }

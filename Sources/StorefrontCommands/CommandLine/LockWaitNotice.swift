@@ -1,0 +1,18 @@
+import StoreLedger
+import StorefrontText
+
+/// What a command says on stderr when it has waited a second for the entitlements file's lock
+/// (see `WriterLockWait`): whom it waits for, and whether Ctrl-C leaves. Made safe for the
+/// terminal as all text for people is: a path or a holder's name is data.
+enum LockWaitNotice {
+    static func install(ctrlCLeaves: Bool) {
+        WriterLockWait.announce { lockPath in
+            let holder = LockHolder.of(path: lockPath).map { ($0.processID, $0.command) }
+            Console().err(CommandLineText.Report.waitingForWriterLock(lockPath, holder: holder, ctrlCLeaves: ctrlCLeaves))
+        }
+    }
+
+    static func remove() {
+        WriterLockWait.announce(with: nil)
+    }
+}
