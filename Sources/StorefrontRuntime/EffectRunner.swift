@@ -50,7 +50,7 @@ struct EffectRunner: Sendable {
                 return try settle(action, transactionID: transactionID, buyer: buyer, storefront: storefront)
             case let .refund(transactionID, buyer, replacedByShown):
                 do {
-                    let result = try store.refund(transactionID, replacedByShown: .some(replacedByShown))
+                    let result = try store.refund(transactionID, by: buyer.account, replacedByShown: .some(replacedByShown))
                     return [snapshot(buyer, storefront), .refundFinished(result)]
                 } catch StoreError.transactionChangedSinceShown(let id) {
                     return [snapshot(buyer, storefront), .questionOutdated(.transaction(id: id))]
@@ -93,7 +93,7 @@ struct EffectRunner: Sendable {
         case .refund:
             // The snapshot is the viewer's: one taken for the device the transaction was
             // bought on would be dropped as another buyer's, leaving the old balance.
-            let result = try store.refund(transactionID)
+            let result = try store.refund(transactionID, by: buyer.account)
             return [snapshot(buyer, storefront), .refundFinished(result)]
         case .unsubscribe:
             guard let record = store.snapshot.transactions[transactionID] else { throw StoreError.unknownTransaction(transactionID) }

@@ -1,6 +1,7 @@
 import Foundation
 import StoreEngine
 import StoreCatalog
+import StoreLedger
 
 /// The sentence each store refusal says: what was wrong and what to do instead.
 extension StoreError: CustomStringConvertible {
@@ -12,6 +13,9 @@ extension StoreError: CustomStringConvertible {
             "the amount \(amount) is not valid; give a whole number of 1 or more"
         case let .unknownTransaction(id):
             "there is no transaction \"\(id)\" for this app; `storefront transactions` lists them"
+        case let .transactionOfAnotherAccount(id, owner, account):
+            "transaction \(id) was bought by \(owner), not \(account); nothing was refunded. To refund it, give --account "
+                + "\(ShellWord.quoted(owner)) (`storefront transactions` lists \(account)'s own)"
         case let .notRefundable(id, state):
             "transaction \(id) is \(state.rawValue) and cannot be refunded; only purchased transactions can"
         case let .invalidSettingValue(setting, value, allowed):

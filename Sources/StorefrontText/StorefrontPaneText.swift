@@ -60,9 +60,11 @@ public enum StorefrontPaneText {
         } else if let paidAheadUntil {
             question += " A period paid ahead after it keeps the subscription active until \(text.date(paidAheadUntil));"
                 + " only this period's money comes back."
-        } else if record.productType == .autoRenewable, record.purchaseDate > now {
-            // The latest period, paid ahead: its refund revokes the subscription, as the refund
-            // of a latest period does, so the period running goes too.
+        } else if record.productType == .autoRenewable, record.id != record.originalID, record.replaces == nil,
+                  record.purchaseDate > now {
+            // The latest period, a renewal paid ahead: its refund revokes the subscription, as
+            // the refund of a latest period does, so the period running goes too. (A purchase
+            // begins when bought, though the screen's clock may lag it by a moment.)
             question += " It was paid ahead and has not begun; refunding it revokes the subscription now, so the period"
                 + " running until \(text.date(record.purchaseDate)) ends too."
         } else {

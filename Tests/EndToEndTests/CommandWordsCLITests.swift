@@ -208,6 +208,19 @@ import Testing
         #expect(try cli.run(["certificate", "--der", "--json"]).status == 2)
     }
 
+    @Test("refund is asked for by the account that bought the transaction: another account's is refused, nothing is recorded, and the message says whose it is (before: refunded, as any account's)")
+    func anotherAccountsTransactionIsNotRefunded() throws {
+        let bought = try cli.run(["buy", "com.example.rage.comic.nightly", "--account", "bob", "--json"])
+        let id = try #require(try bought.decoded(JSONShapes.PurchaseResult.self).transactionId)
+        let eventsBefore = try cli.events().count
+        let refused = try cli.run(["refund", id])
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.stderr == "storefront: transaction \(id) was bought by bob, not tester; nothing was refunded. To refund it, "
+            + "give --account bob (\(cli.advised("transactions")) lists tester's own)\n", "\(refused.stderr)")
+        #expect(try cli.events().count == eventsBefore)
+        #expect(try cli.run(["refund", id, "--account", "bob"]).status == 0)
+    }
+
     @Test func aFreeSubscriptionIsNotRefunded() throws {
         let subscribe = try cli.run(["buy", "com.example.rage.newsletter", "--json"])
         let id = try #require(try subscribe.decoded(JSONShapes.PurchaseResult.self).transactionId)

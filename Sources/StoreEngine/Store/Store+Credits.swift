@@ -60,12 +60,13 @@ extension Store {
     /// With `replacedByShown` (what a question showed of the transaction: the upgrade that
     /// replaced it, or nil for none), a transaction upgraded since is refused and nothing is
     /// recorded: part of it came back then, which the question did not say.
-    public func refund(_ transactionID: String, replacedByShown: String?? = nil) throws -> RefundResult {
+    /// With `account`, a transaction another account bought is refused and nothing is recorded.
+    public func refund(_ transactionID: String, by account: String? = nil, replacedByShown: String?? = nil) throws -> RefundResult {
         try commitRequest { state, now throws(StoreRefusal) in
             if let replacedByShown, let record = state.transactions[transactionID], record.replacedBy != replacedByShown {
                 throw .request(.transactionChangedSinceShown(transactionID))
             }
-            return try decisions.refund(transactionID, in: state, at: now)
+            return try decisions.refund(transactionID, by: account, in: state, at: now)
         }
     }
 

@@ -8,6 +8,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case invalidAmount(Int)
     case unknownTransaction(String)
     case notRefundable(String, state: TransactionState)
+    /// A refund asked for by `account` of a transaction `owner` bought.
+    case transactionOfAnotherAccount(String, owner: String, account: String)
     case invalidSettingValue(setting: String, value: String, allowed: [String])
     /// A `notification-url` that is not an absolute http or https URL: `reason` says what is wrong.
     case invalidNotificationURL(String, reason: String)

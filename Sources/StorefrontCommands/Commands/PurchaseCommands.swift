@@ -142,7 +142,7 @@ enum PurchaseCommands {
     }
 
     static func refund(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        let result = try session.perform { try session.store.refund(arguments.commandArguments[0]) }
+        let result = try session.perform { try session.store.refund(arguments.commandArguments[0], by: session.buyer.account) }
         let message = session.text.refundMessage(result)
         if arguments.json {
             try console.json(JSONShapes.RefundResult(transactionId: result.transaction.id, productId: result.transaction.productID,

@@ -42,7 +42,10 @@ final class CLIDriver {
         case .buy(let product, let buyer): return ["buy", product] + who(buyer)
         case .buyWithOffer(let product, let offer, let buyer): return ["buy", product, "--offer", offer] + who(buyer)
         case .spend(let credit, let amount, let buyer): return ["spend", credit, "--amount", String(amount)] + who(buyer)
-        case .refund(let pick): return picked(pick, model.refundable).map { ["refund", $0] }
+        case .refund(let pick):
+            // A refund is asked for by the account that bought the transaction.
+            guard let key = EntitlementModel.choose(pick, from: model.refundable), let id = engineIDs[key] else { return nil }
+            return ["refund", id] + on(model.transactions[key].buyer.account)
         case .refundSubscription: return nil
         case .approve(let pick): return picked(pick, model.awaitingApproval).map { ["approve", $0] }
         case .decline(let pick): return picked(pick, model.awaitingApproval).map { ["decline", $0] }

@@ -72,9 +72,20 @@ extension EntitlementModel {
             if subscriptions.contains(where: { $0.account == account && $0.isOngoing && $0.pendingProduct == product }) {
                 return nil
             }
+            // A period paid ahead into the plan a switch went to: the plan running now is active
+            // until it ends, and the one paid ahead reads as a switch scheduled then.
+            let runningIsOther = { (chain: Subscription) in
+                chain.periods.contains { $0.start <= self.now && self.now < $0.end && $0.productID != chain.product.id }
+            }
+            if subscriptions.contains(where: { chain in
+                chain.account == account && chain.status == .subscribed && chain.product != product && runningIsOther(chain)
+                    && chain.periods.contains { $0.start <= now && now < $0.end && $0.productID == product.id }
+            }) {
+                return "active"
+            }
             let chain = latestSubscriptions(of: account).last { $0.0 == product.id }?.1
             switch chain?.status {
-            case .subscribed: return "active"
+            case .subscribed: return chain.map(runningIsOther) == true ? "changeScheduled" : "active"
             case .inGracePeriod, .inBillingRetryPeriod: return "billingProblem"
             case .expired: return waiting ?? "expired"
             case .revoked: return waiting ?? "revoked"

@@ -43,7 +43,7 @@ extension EntitlementModel {
         hadSubscription.insert(account)
         subscriptions.append(Subscription(
             account: account, product: product, purchaseDevice: transaction.buyer.device, started: now, status: .subscribed,
-            periods: [PaidPeriod(start: now, end: expires, offer: offer)], expires: expires, billingAnchor: anchor,
+            periods: [PaidPeriod(start: now, end: expires, offer: offer, productID: product.id)], expires: expires, billingAnchor: anchor,
             offer: offer, offerPeriodsLeft: offerPeriodsLeft))
     }
 
@@ -72,7 +72,7 @@ extension EntitlementModel {
             end = ModelCalendar.adding(months: chain.product.months * periodsFromAnchor, to: anchor)
         }
         if chain.willRenew { chain.pendingProduct = nil }
-        chain.periods.append(PaidPeriod(start: start, end: end, offer: chain.offer))
+        chain.periods.append(PaidPeriod(start: start, end: end, offer: chain.offer, productID: chain.product.id))
         chain.expires = end
         chain.status = .subscribed
         chain.problemStart = nil

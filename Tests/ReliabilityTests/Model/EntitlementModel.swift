@@ -52,11 +52,12 @@ struct EntitlementModel {
         var isEntitled: Bool { status == .subscribed || status == .inGracePeriod }
     }
 
-    /// A stretch of time one subscription charge paid for, and the offer it was paid under.
+    /// A stretch of time one subscription charge paid for, the plan and the offer it was paid under.
     struct PaidPeriod: Hashable, Comparable {
         var start: Date
         var end: Date
         var offer: String? = nil
+        var productID = ""
         static func < (left: Self, right: Self) -> Bool { (left.start, left.end) < (right.start, right.end) }
     }
 

@@ -55,16 +55,16 @@ struct ConcurrentWritersTests {
             group.enter()
             Thread {
                 var generator = SeededGenerator(seed: seed &+ UInt64(worker) &* 7919)
-                var bought: [String] = []
+                var bought: [(id: String, account: String)] = []
                 var steps: [ConcurrentHistory.Step] = []
                 for _ in 0..<operations {
                     var operation = OperationMix.next(refundable: bought, using: &generator)
                     operation = operation.onDevice(devices[worker])
                     guard let result = try? cli.run(operation.arguments) else { continue }
-                    if case .buy = operation, result.status == 0, let id = result.json()?["transactionId"] as? String,
+                    if case .buy(_, let buyer) = operation, result.status == 0, let id = result.json()?["transactionId"] as? String,
                         result.json()?["outcome"] as? String == "purchased"
                     {
-                        bought.append(id)
+                        bought.append((id, buyer.account))
                     }
                     steps.append(ConcurrentHistory.Step(operation: operation, result: result))
                 }

@@ -39,7 +39,9 @@ struct KillNineRun {
         cli = StorefrontProcess(ledger: directory.file("data/entitlements.jsonl"))
     }
 
-    var refundable: [String] { Array(model.transactions.keys).sorted() }
+    var refundable: [(id: String, account: String)] {
+        model.transactions.map { (id: $0.key, account: $0.value.buyer.account) }.sorted { $0.id < $1.id }
+    }
 
     /// Runs `operation` to its end and checks that it did what the model says.
     mutating func runReported(_ operation: StoreModel.Operation, tally: inout Tally) throws {
@@ -157,7 +159,7 @@ struct KillNineRun {
         case (.spend(let credit, let amount, let buyer), .spent):
             return event.kind == .spend && event.credit == credit && event.amount == amount
                 && event.account == buyer.account
-        case (.refund(let id), .refunded):
+        case (.refund(let id, _), .refunded):
             return event.kind == .refund && event.transactionId == id
         case (.restore(let buyer), .restored(let ids)):
             return event.kind == .restore && event.device == buyer.device && (event.transactionIds ?? []).sorted() == ids.sorted()

@@ -23,7 +23,7 @@ struct PostgresKillNineTests {
 
         var reportedPurchases: [String] = []
         var kills = 0
-        var refundable: [String] = []
+        var refundable: [(id: String, account: String)] = []
         for _ in 0..<rounds {
             let operations = (0..<writersPerRound).map { _ in OperationMix.next(refundable: refundable, using: &generator) }
             let running = try operations.map { try cli.start($0.arguments) }
@@ -35,10 +35,10 @@ struct PostgresKillNineTests {
                 let result = command.wait()
                 if victims.contains(index), result.wasSignalled { kills += 1; continue }
                 if result.status == 0, result.json()?["outcome"] as? String == "purchased",
-                    let id = result.json()?["transactionId"] as? String
+                    let id = result.json()?["transactionId"] as? String, case .buy(_, let buyer) = operations[index]
                 {
                     reportedPurchases.append(id)
-                    refundable.append(id)
+                    refundable.append((id, buyer.account))
                 }
             }
         }

@@ -7,8 +7,9 @@ enum OperationMix {
     static let accounts = ["alice", "bob"]
     static let devices = ["phone", "tablet"]
 
-    /// The next operation; refunds pick one of `refundable`, else fall back to a purchase.
-    static func next(refundable: [String], using generator: inout SeededGenerator) -> StoreModel.Operation {
+    /// The next operation; refunds pick one of `refundable` (each with the account that bought
+    /// it, which asks for its refund), else fall back to a purchase.
+    static func next(refundable: [(id: String, account: String)], using generator: inout SeededGenerator) -> StoreModel.Operation {
         let buyer = Buyer(
             account: accounts.randomElement(using: &generator) ?? "alice",
             device: devices.randomElement(using: &generator) ?? "phone")
@@ -20,8 +21,8 @@ enum OperationMix {
         case 50..<76: return .spend(Rage.faces, amount: Int.random(in: 1...7, using: &generator), buyer)
         case 76..<82: return .spend(Rage.extraLives, amount: Int.random(in: 1...4, using: &generator), buyer)
         case 82..<91:
-            guard let id = refundable.randomElement(using: &generator) else { return .buy(Rage.face, buyer) }
-            return .refund(id)
+            guard let picked = refundable.randomElement(using: &generator) else { return .buy(Rage.face, buyer) }
+            return .refund(picked.id, account: picked.account)
         default: return .restore(buyer)
         }
     }

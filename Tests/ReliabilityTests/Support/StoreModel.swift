@@ -13,14 +13,15 @@ struct StoreModel {
     enum Operation: Sendable, CustomStringConvertible {
         case buy(String, Buyer)
         case spend(String, amount: Int, Buyer)
-        case refund(String)
+        /// A refund, asked for by the account that bought the transaction.
+        case refund(String, account: String)
         case restore(Buyer)
 
         var description: String {
             switch self {
             case .buy(let product, let buyer): "buy \(product) as \(buyer.account) on \(buyer.device)"
             case .spend(let credit, let amount, let buyer): "spend \(amount) \(credit) as \(buyer.account)"
-            case .refund(let id): "refund \(id)"
+            case .refund(let id, let account): "refund \(id) as \(account)"
             case .restore(let buyer): "restore \(buyer.account) onto \(buyer.device)"
             }
         }
@@ -31,7 +32,7 @@ struct StoreModel {
             case .buy(let product, let buyer): ["buy", product, "--json"] + Self.who(buyer)
             case .spend(let credit, let amount, let buyer):
                 ["spend", credit, "--amount", String(amount), "--json"] + Self.who(buyer)
-            case .refund(let id): ["refund", id, "--json"]
+            case .refund(let id, let account): ["refund", id, "--json", "--account", account]
             case .restore(let buyer): ["restore", "--json"] + Self.who(buyer)
             }
         }
@@ -151,7 +152,7 @@ struct StoreModel {
             guard balance >= amount else { return .insufficient(balance: balance) }
             balances[buyer.account, default: [:]][credit] = balance - amount
             return .spent(balance: balance - amount)
-        case .refund(let id):
+        case .refund(let id, _):
             guard var transaction = transactions[id], !transaction.refunded else { return .notRefundable }
             var revoked = 0
             if let credit = transaction.credit {

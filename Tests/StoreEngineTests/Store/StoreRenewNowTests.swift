@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+import StorefrontText
 
 /// "Renew now": the renewal due at the end of the period happens now, so repeating it pays for
 /// the periods that follow one another and never for one stretch of time twice.
@@ -143,6 +144,27 @@ import Testing
         #expect(store.periodsPaidAheadNeverBegun(of: try #require(store.subscription(Rage.yearly, for: "tester"))).count == renewalsAhead)
         _ = try store.refund(bought.id)
         #expect(try #require(store.subscription(Rage.yearly, for: "tester")).status == .revoked)
+    }
+
+    @Test("Renewed ahead into the plan a switch goes to: entitlements name the plan running now first, its products read active and switch scheduled, until the period paid ahead begins (before: the new plan was named from the renewal on)")
+    func renewedAheadIntoASwitchNamesThePlanRunning() throws {
+        let yearly = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") // a downgrade, at the next renewal
+        _ = try store.renew(Rage.yearly, buyer: phone)
+        let text = StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA")
+        let item = try #require(store.entitlements(for: phone).subscriptions.first)
+        let running = try #require(item.runningPlan)
+        #expect(running.productID == Rage.yearly && running.transactionID == yearly.id && running.expiresDate == yearly.expiresDate)
+        #expect(item.productID == Rage.monthly, "the store's decisions speak of the plan paid ahead")
+        #expect(text.entitlementDetails(of: item) == "Rage Pro (Yearly) until \(text.date(running.expiresDate)), then Rage Pro (Monthly) "
+            + "paid ahead until \(text.date(try #require(item.expiresDate))), renews")
+        #expect(try store.status(Rage.yearly) == .active(until: running.expiresDate, willRenew: false))
+        #expect(try store.status(Rage.monthly) == .changeScheduled(from: Rage.yearly, effective: running.expiresDate, willSwitch: true))
+        // Once the period paid ahead begins, it is the plan running, as any renewal.
+        try store.advance(by: try #require(StoreDuration("P1Y")), buyer: phone)
+        let later = try #require(store.entitlements(for: phone).subscriptions.first { $0.productID == Rage.monthly })
+        #expect(later.runningPlan == nil)
+        #expect(try store.status(Rage.monthly).name == "active")
     }
 
     @Test func renewingWithAutoRenewOffDoesNotOverlapTheCurrentPeriod() throws {

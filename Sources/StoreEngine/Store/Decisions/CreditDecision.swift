@@ -45,9 +45,14 @@ extension StoreDecisions {
     /// Decides a refund of a purchased transaction (never a free subscription's): it revokes
     /// what the purchase granted; for a consumable, takes back what is left of the grant and
     /// records the shortfall.
-    public func refund(_ transactionID: String, in state: LedgerState, at now: Date) throws(StoreRefusal) -> Decision<RefundResult> {
+    /// `account`: the account asking, which may refund only its own transactions; nil for any.
+    public func refund(_ transactionID: String, by account: String? = nil, in state: LedgerState,
+                       at now: Date) throws(StoreRefusal) -> Decision<RefundResult> {
         guard let record = state.transactions[transactionID] else {
             throw .request(.unknownTransaction(transactionID))
+        }
+        if let account, record.account != account {
+            throw .request(.transactionOfAnotherAccount(transactionID, owner: record.account, account: account))
         }
         guard record.state == .purchased else {
             throw .request(.notRefundable(transactionID, state: record.state))
