@@ -29,6 +29,20 @@ import Testing
         #expect(pass.transactionID == resolved.id)
     }
 
+    @Test("A pass bought after a request approved late extends the run from its first pass, not from the approval (found by the reference model, seed 112: it ended 6 days late)")
+    func passAfterALateApprovalExtendsTheRun() throws {
+        try store.set(.askToBuy, to: "true", for: phone)
+        let request = try #require(try store.purchase(Rage.season, buyer: phone, storefront: "USA").transaction)
+        try store.set(.askToBuy, to: "false", for: phone)
+        let first = try #require(try store.purchase(Rage.season, buyer: phone, storefront: "USA").transaction)
+        try store.advance(by: try #require(StoreDuration("P6D")), buyer: phone)
+        guard case let .purchased(approved) = try store.approve(request.id) else { Issue.record("the request was not approved"); return }
+        let third = try #require(try store.purchase(Rage.season, buyer: phone, storefront: "USA").transaction)
+        let duration = try #require(store.catalog.product(id: Rage.season)?.duration)
+        #expect(approved.expiresDate == duration.added(to: first.purchaseDate, times: 2))
+        #expect(third.expiresDate == duration.added(to: first.purchaseDate, times: 3), "three passes in a row last three durations")
+    }
+
     /// The subscriptions of the phone's account that are still going.
     func ongoing() -> [SubscriptionChain] {
         store.snapshot.subscriptionChains(of: phone.account).filter(\.isOngoing)

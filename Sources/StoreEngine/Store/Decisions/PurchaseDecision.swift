@@ -228,7 +228,13 @@ extension StoreDecisions {
     func nonRenewingExpiry(of product: Product, buyer: Buyer, in state: LedgerState, at now: Date) -> Date {
         let duration = product.duration ?? CatalogDefaults.nonRenewingDuration
         var run: (start: Date, count: Int, end: Date)?
-        for pass in state.transactions(of: buyer.account) where pass.isInForce && pass.productID == product.id {
+        // In the order they began: a request approved late is earlier in the ledger than a
+        // pass bought while it waited, but begins after it, so in ledger order the run would
+        // seem to start at the approval and the next pass would end later than it should.
+        let passes = state.transactions(of: buyer.account).enumerated()
+            .filter { $0.element.isInForce && $0.element.productID == product.id }
+            .sorted { ($0.element.purchaseDate, $0.offset) < ($1.element.purchaseDate, $1.offset) }.map(\.element)
+        for pass in passes {
             if let current = run, pass.purchaseDate <= current.end {
                 run = (current.start, current.count + 1, duration.added(to: current.start, times: current.count + 1))
             } else {
