@@ -95,7 +95,7 @@ struct SubscriptionSchedule {
                 expiry.reason = SubscriptionChain.ExpirationReason.productUnavailable.rawValue
                 return expiry
             }
-            let key = renewalKey(of: chain)
+            let key = renewalKey(of: chain, in: state)
             if state.settings.billingRetry {
                 var retry = base(.billingRetry, chain.expiresDate)
                 retry.renewalKey = key
@@ -120,8 +120,16 @@ struct SubscriptionSchedule {
         }
     }
 
-    /// The idempotency key of the renewal that starts the period after the chain's current one.
-    func renewalKey(of chain: SubscriptionChain) -> String { chain.scheduledRenewalKey }
+    /// The idempotency key of the renewal that starts the period after the chain's current one:
+    /// the subscription and the period's start, so that whichever process records it, it is
+    /// recorded once. Where a renewal already used that key (a period renewed ahead, which an
+    /// upgrade in the same second then ended, leaving the new plan's period to end when the old
+    /// one did), the chain's latest transaction tells this renewal apart: the fold ignores a
+    /// renewal whose key it has seen, so the subscription would never renew again.
+    func renewalKey(of chain: SubscriptionChain, in state: LedgerState) -> String {
+        let key = chain.scheduledRenewalKey
+        return state.renewalKeys.contains(key) ? "\(key)#\(chain.latestTransactionID)" : key
+    }
 
     private func nextID(in state: LedgerState, issued: Int64) -> String {
         String(max(state.highestTransactionNumber, Store.firstTransactionNumber - 1) + issued)

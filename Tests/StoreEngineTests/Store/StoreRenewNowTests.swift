@@ -167,6 +167,21 @@ import StorefrontText
         #expect(try store.status(Rage.monthly).name == "active")
     }
 
+    @Test("Renewed ahead into a switch, upgraded back in the same second, then renewed: that renewal and the scheduled ones after it are recorded (found by the reference model, seed 547: the fold ignored them as renewals already made, and renew said it charged the upgrade)")
+    func renewalsAfterAnUpgradeInTheSameSecondAreRecorded() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        _ = try store.renew(Rage.yearly, buyer: phone) // ahead, into the monthly plan
+        let upgrade = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        let renewed = try store.renew(Rage.yearly, buyer: phone)
+        #expect(renewed.latestTransactionID != upgrade.id, "a new period was charged")
+        #expect(renewed.expiresDate > (upgrade.expiresDate ?? .distantFuture))
+        try store.advance(by: try #require(StoreDuration("P2Y")), buyer: phone)
+        let chain = try #require(store.subscription(Rage.yearly, for: "tester"))
+        #expect(chain.status == .subscribed && chain.expiresDate > renewed.expiresDate, "the scheduled renewals go on: \(chain)")
+        expectNoOverlapOrEmptyPeriod(paidPeriods().filter { $0.start >= (upgrade.expiresDate ?? .distantFuture) })
+    }
+
     @Test func renewingWithAutoRenewOffDoesNotOverlapTheCurrentPeriod() throws {
         _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
         try store.advance(by: try #require(StoreDuration("P2M")), buyer: phone)

@@ -109,8 +109,8 @@ extension StoreDecisions {
             // the failed renewal would have started it), and it carries the same renewal key as
             // the renewal that would fall due there, so that stretch is charged once.
             start = chain.expiresDate
-            key = chain.status == .subscribed ? schedule.renewalKey(of: chain)
-                                              : "\(schedule.renewalKey(of: chain))#\(transactionID)"
+            key = chain.status == .subscribed ? schedule.renewalKey(of: chain, in: state)
+                                              : "\(schedule.renewalKey(of: chain, in: state))#\(transactionID)"
         case .inBillingRetryPeriod, .expired, .revoked:
             // Access had lapsed: the paid period starts now, the way a recovered subscription
             // gets a new renewal date.
