@@ -85,8 +85,10 @@ extension EntitlementModel {
     /// retry that succeeds, and the new period begins now.
     mutating func renewNow(_ index: Int) {
         switch subscriptions[index].status {
-        case .subscribed: startPeriod(of: index, at: subscriptions[index].expires)
-        case .inGracePeriod, .inBillingRetryPeriod: startPeriod(of: index, at: now)
+        // Paid within a grace period, no day of service is lost: the period starts where the
+        // failed renewal would have started it. In billing retry access had lapsed: it starts now.
+        case .subscribed, .inGracePeriod: startPeriod(of: index, at: subscriptions[index].expires)
+        case .inBillingRetryPeriod: startPeriod(of: index, at: now)
         case .expired, .revoked: break
         }
     }

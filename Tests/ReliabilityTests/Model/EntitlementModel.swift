@@ -160,7 +160,7 @@ struct EntitlementModel {
         case .resolveBilling(let id, let account):
             if let index = subscriptionIndex(id, account: account),
                [.inGracePeriod, .inBillingRetryPeriod].contains(subscriptions[index].status) {
-                startPeriod(of: index, at: now)
+                renewNow(index) // as resolving billing renews: in grace from the failed renewal, in retry now
             }
         case .setting(let setting, let value):
             switch setting {
