@@ -32,6 +32,9 @@ extension StoreText {
                     + (result.shortfall > 0 ? "; \(result.shortfall) had already been spent." : ".")
         }
         if result.endedSubscription { message += " \(name) is revoked: its access ends now." }
+        if let until = result.keptActiveUntil {
+            message += " The subscription stays active until \(date(until)): a period paid ahead after this one keeps it."
+        }
         return message
     }
 }

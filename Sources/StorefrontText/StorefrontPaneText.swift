@@ -40,8 +40,10 @@ public enum StorefrontPaneText {
     /// refunded the unused part of its period then, so only the rest of its price comes back now.
     /// `paidAheadUntil`: the end of a later period of the same subscription paid ahead (with
     /// renew now), which keeps it active once this period is refunded.
+    /// `subscriptionOngoing`: false once the subscription expired or was revoked.
     public static func refundQuestion(_ record: TransactionRecord, replacedBy replacement: TransactionRecord?,
-                                      paidAheadUntil: Date? = nil, now: Date, text: StoreText) -> (title: String, question: String) {
+                                      paidAheadUntil: Date? = nil, subscriptionOngoing: Bool = true, now: Date,
+                                      text: StoreText) -> (title: String, question: String) {
         let name = text.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
         let price = record.price.map { text.format($0, currency: record.currency) } ?? "—"
         var question = "Refund \(name), bought \(text.date(record.purchaseDate)) for \(price)?"
@@ -60,6 +62,9 @@ public enum StorefrontPaneText {
         } else if let paidAheadUntil {
             question += " A period paid ahead after it keeps the subscription active until \(text.date(paidAheadUntil));"
                 + " only this period's money comes back."
+        } else if record.productType == .autoRenewable, record.id != record.originalID, record.replaces == nil,
+                  record.purchaseDate > now, !subscriptionOngoing {
+            question += " It was paid ahead and never began (the subscription ended first), so only the money comes back."
         } else if record.productType == .autoRenewable, record.id != record.originalID, record.replaces == nil,
                   record.purchaseDate > now {
             // The latest period, a renewal paid ahead: its refund revokes the subscription, as

@@ -87,7 +87,8 @@ extension Store {
             // then, and the one paid ahead begins, as a scheduled switch would.
             if let ahead = entitlements.subscriptions.first(where: { $0.runningPlan?.productID == product.id && $0.state == .subscribed }),
                let running = ahead.runningPlan {
-                return ahead.delivered ? .active(until: running.expiresDate, willRenew: false) : .restoreToUnlock
+                // It renews then, into the plan paid ahead: not "not renewing".
+                return ahead.delivered ? .active(until: running.expiresDate, willRenew: true) : .restoreToUnlock
             }
             if let subscription = entitlements.subscriptions.first(where: { $0.productID == product.id }) {
                 if let running = subscription.runningPlan, subscription.state == .subscribed {

@@ -23,6 +23,9 @@ public struct RefundResult: Sendable, Equatable {
     /// Whether the refund revoked a subscription that was still going, so its access ends now
     /// (the refund of its latest period, even one paid ahead that has not begun).
     public var endedSubscription = false
+    /// When the refunded period was still running and a later one paid ahead keeps the
+    /// subscription going: the end of what stays paid.
+    public var keptActiveUntil: Date?
 
     public init(transaction: TransactionRecord, revoked: Int, shortfall: Int, moneyBack: Decimal? = nil,
                 cameBackAtUpgrade: Decimal? = nil) {

@@ -138,7 +138,8 @@ extension AppState {
                 $0.originalID == record.originalID && $0.state == .purchased && $0.replacedBy == nil && $0.purchaseDate >= end
             }.compactMap(\.expiresDate).filter { $0 > now }.max()
         } : nil
-        return StorefrontPaneText.refundQuestion(record, replacedBy: replacement, paidAheadUntil: paidAhead, now: storeNow, text: text)
+        return StorefrontPaneText.refundQuestion(record, replacedBy: replacement, paidAheadUntil: paidAhead,
+                                                 subscriptionOngoing: ongoing, now: storeNow, text: text)
     }
 
     /// The refund or cancel-renewal question on top, when what it asks no longer applies to

@@ -81,4 +81,24 @@ import Testing
         #expect(text.refundMessage(try store.refund(bought.id)) == "Refunded $0.99 for Random Rage Face (transaction \(bought.id))."
             + " Took back none of the 5 Rage Faces it granted: all had already been spent.")
     }
+
+    @Test("Refunding the period running while a later one is paid ahead says the subscription stays active until that one ends; after an expire, the question of a period that never began promises only the money")
+    func runningPeriodWithOnePaidAheadAndNeverBegunAfterExpire() throws {
+        let bought = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        try store.advance(by: try #require(StoreDuration("P1D")), buyer: phone)
+        let ahead = try store.renew(Rage.yearly, buyer: phone)
+        let result = try store.refund(bought.id)
+        #expect(!result.endedSubscription && result.keptActiveUntil == ahead.expiresDate)
+        #expect(text.refundMessage(result).hasSuffix("The subscription stays active until \(text.date(ahead.expiresDate)): "
+            + "a period paid ahead after this one keeps it."), "\(text.refundMessage(result))")
+
+        let other = Buyer(account: "other", device: "phone")
+        _ = try store.purchase(Rage.yearly, buyer: other, storefront: "USA")
+        let otherAhead = try store.renew(Rage.yearly, buyer: other).latestTransactionID
+        _ = try store.expire(Rage.yearly, buyer: other)
+        let record = try #require(store.snapshot.transactions[otherAhead])
+        let question = StorefrontPaneText.refundQuestion(record, replacedBy: nil, subscriptionOngoing: false, now: store.now(), text: text)
+        #expect(question.question.hasSuffix("It was paid ahead and never began (the subscription ended first), so only the money comes back."),
+                "\(question.question)")
+    }
 }

@@ -88,6 +88,8 @@ extension StoreDecisions {
                                   moneyBack: moneyBack, cameBackAtUpgrade: atUpgrade)
         if let chain = state.subscriptions[record.originalID], chain.isOngoing {
             result.endedSubscription = state.refundRevokes(record, of: chain)
+            let running = record.purchaseDate <= now && (record.expiresDate ?? .distantPast) > now && record.replacedBy == nil
+            if !result.endedSubscription, running { result.keptActiveUntil = chain.expiresDate }
         }
         return ([refund], result)
     }
