@@ -19,11 +19,12 @@ public enum PastedCommand {
         return stride(from: 1, to: spans.count - 1, by: 2).map { String(spans[$0]) }.first { $0.contains(word) }
     }
 
-    /// The arguments `/bin/sh` passes to `program` when it runs `command` as written; `program`
-    /// is a shell function there that only writes them out, so nothing else runs.
-    public static func arguments(passedTo program: String, by command: String) throws -> [String] {
+    /// The arguments `shell` (`/bin/sh` unless given) passes to `program` when it runs
+    /// `command` as written; `program` is a shell function there that only writes them out, so
+    /// nothing else runs.
+    public static func arguments(passedTo program: String, by command: String, shell: String = "/bin/sh") throws -> [String] {
         let script = "\(program)() { printf '%s\\0' \"$@\"; }; " + command
-        let output = try run(script, environment: ["PATH": "/usr/bin:/bin"]).stdout
+        let output = try run(script, environment: ["PATH": "/usr/bin:/bin"], shell: shell).stdout
         return output.split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
@@ -35,9 +36,9 @@ public enum PastedCommand {
         return try run(command, environment: environment)
     }
 
-    private static func run(_ script: String, environment: [String: String]) throws -> StorefrontProcess.Result {
+    private static func run(_ script: String, environment: [String: String], shell path: String = "/bin/sh") throws -> StorefrontProcess.Result {
         let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.executableURL = URL(fileURLWithPath: path)
         shell.arguments = ["-c", script]
         shell.environment = environment
         let output = Pipe(), errors = Pipe()

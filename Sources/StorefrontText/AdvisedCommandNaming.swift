@@ -1,42 +1,57 @@
 import StoreLedger
 
+/// An option a command was given that says where and as whom it acts (`--entitlements PATH`,
+/// `--catalog`, `--account`, `--device`), which the commands its messages advise repeat.
+public struct AdvisedOption: Sendable, Hashable {
+    public var flag: String
+    public var value: String
+
+    public init(_ flag: String, _ value: String) {
+        self.flag = flag
+        self.value = value
+    }
+}
+
 extension StoreCommandText {
-    /// `text` with every command it advises in backquotes (`` `storefront …` ``) made to name
-    /// `store` as the command that printed it was told to: a file given by `--entitlements` or
-    /// `--store` is added with `--entitlements`, so advice pasted into the shell acts on the
-    /// same file and never on the default one. Pasted as printed before, `storefront refund
-    /// 2000000000000002` after an `expire` on another file refunded whatever that number was in
-    /// the default one.
-    ///
-    /// A command that already names a store (`--entitlements`, `--store`, a copy's `--from` or
-    /// `--to`) is left as it is; so is all advice when the environment or the default named the
-    /// file, as it will again where the advice is pasted. A database's messages name it
-    /// themselves (`command(_:on:)`), and some leave it out on purpose (what its owner runs,
-    /// as another role), so advice about a database is left as written.
-    public static func naming(_ store: AdvisedStore, in text: String) -> String {
-        guard case .file(let path, true) = store else { return text }
-        let option = "--entitlements " + ShellWord.quoted(path)
-        // Every other span between backquotes is quoted.
-        var spans = text.split(separator: "`", omittingEmptySubsequences: false).map(String.init)
-        guard spans.count > 2 else { return text }
-        for index in stride(from: 1, to: spans.count - 1, by: 2) where namesNoStore(spans[index]) {
-            let command = spans[index]
-            if command == "storefront" {
-                spans[index] = "storefront " + option
-            } else if command.hasPrefix("storefront ") {
-                spans[index] = "storefront " + option + command.dropFirst("storefront".count)
-            }
-        }
-        return spans.joined(separator: "`")
+    /// The options advice repeats for a command given `store`, `catalogs`, `account` and
+    /// `device`: a file named by `--entitlements` or `--store` (one the environment or the
+    /// default names is found again where the advice is pasted; a database's messages name it
+    /// themselves, and some leave it out on purpose, for its owner to run as another role),
+    /// every catalog given, and an account or device other than the default.
+    public static func advisedOptions(store: AdvisedStore?, catalogs: [String], account: String, device: String) -> [AdvisedOption] {
+        var options: [AdvisedOption] = []
+        if case .file(let path, true)? = store { options.append(AdvisedOption("--entitlements", path)) }
+        options += catalogs.map { AdvisedOption("--catalog", $0) }
+        if account != "tester" { options.append(AdvisedOption("--account", account)) }
+        if device != "default" { options.append(AdvisedOption("--device", device)) }
+        return options
     }
 
-    /// Whether the quoted `command` leaves the store to the environment or the default. A
-    /// copy names its two stores with `--from` and `--to`, even where the advice leaves them out.
-    private static func namesNoStore(_ command: String) -> Bool {
-        let words = command.split(separator: " ")
-        if words.starts(with: ["storefront", "store", "copy"]) { return false }
-        return !words.contains { word in
-            ["--entitlements", "--store", "--from", "--to"].contains { word == $0 || word.hasPrefix($0 + "=") }
+    /// `text` with every command it advises (`` `storefront …` ``) given the `options` it does
+    /// not name itself, quoted for the shell, right after `storefront`, so advice pasted into
+    /// the shell acts on the same file, app, account and device. Pasted as printed before,
+    /// `storefront refund 2000000000000002` after an `expire` on another file refunded whatever
+    /// that number was in the default one.
+    ///
+    /// Each backquote followed by `storefront` and a space or a closing backquote opens such a
+    /// command, which runs to the next backquote: found that way rather than by pairing every
+    /// backquote, a backquote in an echoed value (a path, a product id) cannot leave advice
+    /// unnamed. A copy names its two stores with `--from` and `--to`, even where the advice
+    /// leaves them out, so it is left as written.
+    public static func naming(_ options: [AdvisedOption], in text: String) -> String {
+        guard !options.isEmpty, text.contains("`storefront") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let opening = rest.range(of: "`storefront") {
+            result += rest[..<opening.upperBound]
+            rest = rest[opening.upperBound...]
+            guard let next = rest.first, next == " " || next == "`" else { continue }
+            let command = rest[..<(rest.firstIndex(of: "`") ?? rest.endIndex)]
+            let words = command.split(separator: " ")
+            guard !words.starts(with: ["store", "copy"]) else { continue }
+            let missing = options.filter { option in !words.contains { $0 == option.flag || $0.hasPrefix(option.flag + "=") } }
+            result += missing.map { " \($0.flag) \(ShellWord.quoted($0.value))" }.joined()
         }
+        return result + rest
     }
 }

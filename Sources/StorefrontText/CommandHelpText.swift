@@ -37,7 +37,7 @@ public enum CommandHelpText {
         public static let spendDetails = "Refused, changing nothing, when the balance is short."
         public static let entitlements = "what this account may use on this device"
         public static let transactions = "this account's transactions, newest first"
-        public static let refund = "refund a transaction and revoke what it granted"
+        public static let refund = "refund one of the account's transactions and revoke what it granted"
         public static let approve = "approve an Ask to Buy request"
         public static let decline = "decline an Ask to Buy request"
         public static let resolve = "complete an interrupted purchase"

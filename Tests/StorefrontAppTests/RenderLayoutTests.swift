@@ -71,7 +71,7 @@ struct RenderLayoutTests {
     func advisedCommandsNameTheStoreGiven() throws {
         let size = Size(width: 100, height: 30)
         var state = try RenderSnapshotTests.livedIn().state(size: size)
-        state.advisedStore = .file(path: "/tmp/shop.jsonl", namedByOption: true)
+        state.advisedOptions = [AdvisedOption("--entitlements", "/tmp/shop.jsonl")]
         let advice = "`storefront verify` tells more."
         let named = "`storefront --entitlements /tmp/shop.jsonl verify`"
         func screen() -> String { render(state, size: size).rowTexts.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }

@@ -6,11 +6,42 @@ public enum ShellWord {
     /// gives a meaning (ASCII letters and digits, `@%+=:,./-_`), else in single quotes, inside
     /// which a single quote is written `'\''`. A word starting with `=` is quoted too, since zsh
     /// would read it as a command's path.
+    ///
+    /// A word holding control characters (a line break or tab in a path) is written `$'…'`
+    /// with each of them escaped (`\n`, `\t`, else `\xHH` for each byte), as bash, zsh and ksh
+    /// read it (dash, Debian's `sh`, does not): raw, they would be shown as spaces on a
+    /// terminal, and the command pasted from there would name another file.
     public static func quoted(_ text: String) -> String {
         let isPlain = !text.isEmpty && !text.hasPrefix("=")
             && text.unicodeScalars.allSatisfy(plainScalars.contains)
         if isPlain { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        guard text.unicodeScalars.contains(where: isControl) else {
+            return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        }
+        var escaped = "$'"
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "'": escaped += "\\'"
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            case _ where scalar.value < 0x80 && isControl(scalar): escaped += "\\x" + hex(scalar.value, digits: 2)
+            // A C1 control as its UTF-8 bytes: `\u` depends on the shell's locale.
+            case _ where isControl(scalar): escaped += Array(String(scalar).utf8).map { "\\x" + hex(UInt32($0), digits: 2) }.joined()
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + "'"
+    }
+
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+
+    /// C0 controls, DEL and C1 controls.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// `cp PATH PATH<suffix> && mv PATH<suffix> PATH`: a file of one's own, with one name, in

@@ -153,13 +153,17 @@ public struct AppState: Equatable, Sendable {
     /// renewals wait; nil for no banner.
     public var bannerText: String? { (readOnlyReason ?? heldCatchUpReason).map(advising) }
 
-    /// The store the storefront was told to use, which the commands its words advise are made
-    /// to name (see `StoreCommandText.naming`); nil leaves advice as written.
-    public var advisedStore: StoreCommandText.AdvisedStore?
+    /// The options the storefront was given that the commands its words advise are made to
+    /// name (see `StoreCommandText.naming`); none leaves advice as written.
+    public var advisedOptions: [AdvisedOption] = []
 
-    /// `text` with the commands it advises naming the store this storefront shows.
+    /// `text` with the commands it advises naming the store and app this storefront was started
+    /// with, and the account and device it shows now (they can be switched while it runs).
     public func advising(_ text: String) -> String {
-        advisedStore.map { StoreCommandText.naming($0, in: text) } ?? text
+        guard !advisedOptions.isEmpty || buyer != Buyer(account: "tester", device: "default") else { return text }
+        let chosen = StoreCommandText.advisedOptions(store: nil, catalogs: [], account: buyer.account, device: buyer.device)
+        let options = advisedOptions.filter { $0.flag != "--account" && $0.flag != "--device" } + chosen
+        return StoreCommandText.naming(options, in: text)
     }
 
     /// `alert` with the commands it advises naming the store this storefront shows.

@@ -8,12 +8,12 @@ import StorefrontText
 /// catalog title or an echoed `--device` value is data, and must not be able to clear the
 /// screen, retitle the window or reorder the line. JSON is written exact (see `json`).
 public struct Console: Sendable {
-    /// The store the command was told to use, which every command that text for people
-    /// advises is made to name (see `StoreCommandText.naming`); nil leaves advice as written.
-    public var advisedStore: StoreCommandText.AdvisedStore?
+    /// The options the command was given that every command text for people advises is made
+    /// to name (see `StoreCommandText.naming`); none leaves advice as written.
+    public var advisedOptions: [AdvisedOption]
 
-    public init(advisedStore: StoreCommandText.AdvisedStore? = nil) {
-        self.advisedStore = advisedStore
+    public init(advisedOptions: [AdvisedOption] = []) {
+        self.advisedOptions = advisedOptions
     }
 
     /// One line for people; line breaks inside the data become spaces, so a value cannot
@@ -59,7 +59,7 @@ public struct Console: Sendable {
     }
 
     private func advising(_ text: String) -> String {
-        advisedStore.map { StoreCommandText.naming($0, in: text) } ?? text
+        StoreCommandText.naming(advisedOptions, in: text)
     }
 
     private static func neutralisedLines(_ text: String) -> String {

@@ -18,7 +18,9 @@ public enum StorefrontCommandLine {
             // Advice printed names the store this command was given, so pasted it acts there too.
             // Help names no store, and a copy names its two with --from and --to.
             if !arguments.help, !arguments.version, arguments.command.map({ $0.section != .shell && $0.name != "store copy" }) ?? true {
-                console.advisedStore = (try? StoreLocation.resolve(arguments, environment: environment))?.advised(arguments)
+                console.advisedOptions = StoreCommandText.advisedOptions(
+                    store: (try? StoreLocation.resolve(arguments, environment: environment))?.advised(arguments),
+                    catalogs: arguments.catalogPaths, account: arguments.account, device: arguments.device)
             }
             if arguments.words.isEmpty, !arguments.help, !arguments.version, let openTerminal {
                 return try openTerminal(arguments, environment, console)

@@ -40,7 +40,7 @@ enum TUILauncher {
                              size: screen.size, seed: UInt64(truncatingIfNeeded: Int(Date().timeIntervalSince1970)),
                              unavailableReason: writeRefusal(session), now: Date())
         state.heldCatchUpReason = session.catchUpHeld.map(StorefrontScreenText.catchUpHeld)
-        state.advisedStore = console.advisedStore
+        state.advisedOptions = console.advisedOptions
         state.notice = AppState.localesSetAsideNotice(session.skippedLocales, using: session.locale)
         // An empty store read from the role's own database is most likely a database left out
         // of the address: said over the empty list, as a reading command says it on stderr.

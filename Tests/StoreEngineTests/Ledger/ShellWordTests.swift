@@ -16,13 +16,25 @@ struct ShellWordTests {
     @Test("anything a shell reads specially is quoted, and the shell reads back the very text")
     func quotedWordsReadBack() throws {
         let words = ["postgresql://qa@:5499/a b?host=/tmp/x", "o'neil", "it's \"quoted\"", "$HOME", "`id`", "$(id)", "*", "[ab]",
-                     "~/x", "a;b", "a|b&c", "tab\there", "line\nbreak", "back\\slash", "!event", "José", "=zsh", "", "''"]
+                     "~/x", "a;b", "a|b&c", "back\\slash", "!event", "José", "=zsh", "", "''"]
         for word in words {
             #expect(ShellWord.quoted(word) != word, "\(word.debugDescription) is quoted")
         }
         #expect(ShellWord.quoted("o'neil") == #"'o'\''neil'"#)
         let line = "say " + words.map(ShellWord.quoted).joined(separator: " ")
         #expect(try PastedCommand.arguments(passedTo: "say", by: line) == words)
+    }
+
+    @Test("a word with control characters is written $'…' with them escaped, which the interactive shells advice is pasted into read back (raw, a terminal shows them as spaces)")
+    func controlCharactersReadBackInBash() throws {
+        let words = ["tab\there", "line\nbreak", "it's\u{1b}[31m \\ x", "c1\u{85}end"]
+        #expect(ShellWord.quoted("line\nbreak") == #"$'line\nbreak'"#)
+        for word in words {
+            let quoted = ShellWord.quoted(word)
+            #expect(!quoted.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(quoted.debugDescription)")
+        }
+        let line = "say " + words.map(ShellWord.quoted).joined(separator: " ")
+        #expect(try PastedCommand.arguments(passedTo: "say", by: line, shell: "/bin/bash") == words)
     }
 
     @Test("a file put in its own place by copying is one command the shell reads with the path whole")

@@ -2,41 +2,60 @@ import StoreEngine
 import StorefrontText
 import Testing
 
-/// Advice pasted as printed acts on the store the command was given, never on the default file.
-@Suite("Words: advised commands name the store given")
+/// Advice pasted as printed acts on the store, app, account and device the command was given,
+/// never on the default file or account.
+@Suite("Words: advised commands name the options given")
 struct AdvisedCommandNamingTests {
     let advice = "Nothing was refunded: `storefront refund 2000000000000002` gives it back; `storefront verify` lists problems."
+    let file = [AdvisedOption("--entitlements", "/tmp/my shop.jsonl")]
 
     @Test("a file named by an option is added to every advised command, quoted for the shell")
     func fileNamedByOption() {
-        let named = StoreCommandText.naming(.file(path: "/tmp/my shop.jsonl", namedByOption: true), in: advice)
-        #expect(named == "Nothing was refunded: `storefront --entitlements '/tmp/my shop.jsonl' refund 2000000000000002` gives it "
+        #expect(StoreCommandText.naming(file, in: advice)
+            == "Nothing was refunded: `storefront --entitlements '/tmp/my shop.jsonl' refund 2000000000000002` gives it "
             + "back; `storefront --entitlements '/tmp/my shop.jsonl' verify` lists problems.")
-        #expect(StoreCommandText.naming(.file(path: "/x.jsonl", namedByOption: true), in: "Run `storefront` again.")
+        #expect(StoreCommandText.naming([AdvisedOption("--entitlements", "/x.jsonl")], in: "Run `storefront` again.")
             == "Run `storefront --entitlements /x.jsonl` again.")
     }
 
-    @Test("advice about a database is left as written: its messages name it themselves, or leave it to its owner on purpose")
-    func databaseLeftAsWritten() {
-        let store = ShownStoreAddress("postgresql://team@db/shop", passwordLeftOut: true)
-        #expect(StoreCommandText.naming(.database(store), in: "have it run `storefront store init`") == "have it run `storefront store init`")
+    @Test("which options are repeated: a file named by an option, every catalog, an account or device other than the default")
+    func optionsRepeated() {
+        let options = StoreCommandText.advisedOptions(store: .file(path: "/x.jsonl", namedByOption: true), catalogs: ["Rage"],
+                                                      account: "bob", device: "tablet")
+        #expect(StoreCommandText.naming(options, in: "`storefront refund 7`")
+            == "`storefront --entitlements /x.jsonl --catalog Rage --account bob --device tablet refund 7`")
+        #expect(StoreCommandText.advisedOptions(store: .file(path: "/x.jsonl", namedByOption: false), catalogs: [],
+                                                account: "tester", device: "default").isEmpty,
+                "the environment or the default names them again where the advice is pasted")
+        let database = StoreCommandText.AdvisedStore.database(ShownStoreAddress("postgresql://team@db/shop"))
+        #expect(StoreCommandText.advisedOptions(store: database, catalogs: [], account: "tester", device: "default").isEmpty,
+                "a database's messages name it themselves, or leave it to its owner on purpose")
     }
 
-    @Test("advice is left as written where the environment or the default names the store, as it will again")
-    func storeNamedElsewhere() {
-        #expect(StoreCommandText.naming(.file(path: "/x.jsonl", namedByOption: false), in: advice) == advice)
-        let byEnvironment = ShownStoreAddress("postgresql://team@db/shop", namedByEnvironment: true)
-        #expect(StoreCommandText.naming(.database(byEnvironment), in: advice) == advice)
-    }
-
-    @Test("a command that already names a store, other quoted words, and unclosed backquotes are left alone")
+    @Test("an option the command names already is not given twice; a copy, other quoted words and `storefrontish` are left alone")
     func othersLeftAlone() {
-        let file = StoreCommandText.AdvisedStore.file(path: "/x.jsonl", namedByOption: true)
-        for text in ["`storefront verify --entitlements /y.jsonl`", "`storefront store copy --from a --to b`",
-                     "`storefront store copy` this store into an empty database",
-                     "`storefront verify --store=/z.jsonl`", "`chmod 600 /x.jsonl.key`", "a lone ` storefront verify",
+        let options = [AdvisedOption("--entitlements", "/x.jsonl"), AdvisedOption("--account", "bob")]
+        #expect(StoreCommandText.naming(options, in: "`storefront transactions --account alice`")
+            == "`storefront --entitlements /x.jsonl transactions --account alice`")
+        for text in ["`storefront verify --entitlements /y.jsonl --account=carol`", "`storefront store copy --from a --to b`",
+                     "`storefront store copy` this store into an empty database", "`chmod 600 /x.jsonl.key`",
                      "`storefrontish verify`"] {
-            #expect(StoreCommandText.naming(file, in: text) == text, "\(text)")
+            let named = StoreCommandText.naming(options, in: text)
+            #expect(named == text, "\(named)")
         }
+    }
+
+    @Test("a backquote in an echoed value cannot leave the advice after it unnamed (before: one backquote in a path left every command plain)")
+    func backquoteInAnEchoedValue() {
+        let text = "/tmp/one`tick/s.jsonl has a problem. `storefront verify` lists the problems; `storefront repair` keeps the rest."
+        let named = StoreCommandText.naming([AdvisedOption("--entitlements", "/tmp/one`tick/s.jsonl")], in: text)
+        #expect(named == "/tmp/one`tick/s.jsonl has a problem. `storefront --entitlements '/tmp/one`tick/s.jsonl' verify` lists the "
+            + "problems; `storefront --entitlements '/tmp/one`tick/s.jsonl' repair` keeps the rest.")
+    }
+
+    @Test("a path with a line break or a tab is written $'…' with them escaped, so the terminal cannot turn them into spaces")
+    func controlCharactersAreEscaped() {
+        let named = StoreCommandText.naming([AdvisedOption("--entitlements", "/tmp/a\nb\tc/it's.jsonl")], in: "`storefront repair`")
+        #expect(named == #"`storefront --entitlements $'/tmp/a\nb\tc/it\'s.jsonl' repair`"#)
     }
 }
