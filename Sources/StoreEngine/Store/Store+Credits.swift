@@ -26,15 +26,6 @@ public struct RefundResult: Sendable, Equatable {
     /// When the refunded period was still running and a later one paid ahead keeps the
     /// subscription going: the end of what stays paid.
     public var keptActiveUntil: Date?
-
-    public init(transaction: TransactionRecord, revoked: Int, shortfall: Int, moneyBack: Decimal? = nil,
-                cameBackAtUpgrade: Decimal? = nil) {
-        self.transaction = transaction
-        self.revoked = revoked
-        self.shortfall = shortfall
-        self.moneyBack = moneyBack
-        self.cameBackAtUpgrade = cameBackAtUpgrade
-    }
 }
 
 /// What a restore delivered onto the device.
