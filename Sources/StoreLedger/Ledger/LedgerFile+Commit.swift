@@ -8,7 +8,15 @@ extension LedgerFile {
     ) throws -> LedgerCommit<Event, Result> {
         lock.lock()
         defer { lock.unlock() }
-        try refuseIfNotAFile()
+        let ledgerIsThere = try refuseIfNotAFile()
+        // A ledger not there yet, and never read, is decided on first as the empty ledger it
+        // is: a change that writes nothing (refused, or with nothing to do) then creates
+        // neither the folder, the lock file nor an empty ledger. One that writes is decided
+        // again under the lock, on whatever another writer may have started meanwhile.
+        if !ledgerIsThere, cursor.offset == 0, undelivered == nil {
+            let decision = try decide(LedgerUpdate())
+            if decision.events.isEmpty { return LedgerCommit(result: decision.result, appended: [], others: LedgerUpdate()) }
+        }
         // A ledger about to be started needs a key it can use: a refused command creates
         // neither the lock file nor an empty ledger.
         if !cursor.hasReadHeader { try refuseKeyThatCannotStartLedger() }
@@ -153,16 +161,19 @@ extension LedgerFile {
 
     /// Refuses a ledger path that names a directory, symbolic link, device or pipe before
     /// anything is created beside it; a missing ledger is fine, the commit creates it.
-    func refuseIfNotAFile() throws(LedgerError) {
+    /// Returns whether the ledger is there.
+    @discardableResult
+    func refuseIfNotAFile() throws(LedgerError) -> Bool {
         let existing: FileStatus
         do throws(FileSystemError) {
             existing = try fileSystem.status(atPath: path)
         } catch where error.isNotFound {
-            return
+            return false
         } catch {
             throw .fileSystem(error)
         }
         guard existing.isRegularFile else { throw .notAFile(path: path, isDirectory: existing.isDirectory) }
+        return true
     }
 
     /// How many times a writer opens the lock file again after finding, once it held the lock,

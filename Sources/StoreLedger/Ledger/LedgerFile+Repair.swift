@@ -14,7 +14,8 @@ extension LedgerFile {
 
     private func repairUnderLock() throws(LedgerError) -> LedgerRepair {
         try withLock { () throws(LedgerError) in
-            try refuseIfNotAFile()
+            // A missing ledger is said to be missing before the lock would create its folder and lock file.
+            guard try refuseIfNotAFile() else { throw .ledgerMissing(path: path) }
             let writerLock = try takeWriterLock()
             defer { releaseWriterLock(writerLock) }
             let ledger: OpenFile

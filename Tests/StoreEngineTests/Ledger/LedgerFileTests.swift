@@ -112,15 +112,61 @@ struct LedgerFileTests {
         #expect(try follower.readNew().entries.isEmpty)
     }
 
-    @Test("a commit with no events on a new ledger writes just the header and creates the key")
-    func emptyCommitStartsLedger() throws {
+    @Test("a commit with no events on a missing ledger creates nothing: no folder, lock file, key or empty ledger")
+    func emptyCommitOnMissingLedgerCreatesNothing() throws {
         let directory = try LedgerTestDirectory()
-        let commit = try directory.ledger().commit { others in ([], others.entries.count) }
+        let nested = directory.path + "/share/storefront/entitlements.jsonl"
+        var decisions = 0
+        let commit = try directory.ledger(at: nested).commit { others in
+            decisions += 1
+            return ([], others.entries.count)
+        }
         #expect(commit.result == 0)
         #expect(commit.appended.isEmpty)
-        #expect(try LedgerTestFiles.lines(directory.ledgerPath).count == 1)
-        #expect(LedgerTestFiles.exists(directory.ledgerPath + ".key"))
+        #expect(decisions == 1, "decided once, on the empty ledger, without the lock")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test("a decision refused on a missing ledger creates nothing, and its error is the one thrown")
+    func refusedCommitOnMissingLedgerCreatesNothing() throws {
+        struct Declined: Error {}
+        let directory = try LedgerTestDirectory()
+        let nested = directory.path + "/share/storefront/entitlements.jsonl"
+        #expect(throws: Declined.self) {
+            try directory.ledger(at: nested).commit { _ in throw Declined() } as LedgerCommit<LedgerTestEvent, Void>
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test("a commit with events on a missing ledger is decided again under the lock, on what another writer started")
+    func commitOnMissingLedgerDecidesAgainOnFreshLines() throws {
+        let directory = try LedgerTestDirectory()
+        let other = directory.ledger()
+        var seen: [[LedgerTestEvent]] = []
+        let commit = try directory.ledger().commit { others in
+            // Another process starts the ledger between the first decision and the lock (a
+            // decision already under the lock would wait for itself here, so none is made then).
+            if seen.isEmpty, !LedgerTestFiles.exists(directory.ledgerPath + ".lock") { try other.append([.purchase(5)]) }
+            seen.append(others.entries.map(\.event))
+            return ([.spend(others.entries.count)], ())
+        }
+        #expect(seen == [[], [.purchase(5)]])
+        #expect(commit.others.entries.map(\.event) == [.purchase(5)])
+        #expect(commit.appended.map(\.event) == [.spend(1)])
         #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).isIntact)
+    }
+
+    @Test("repair of a missing ledger says it is missing and creates nothing, not even its folder or lock file")
+    func repairOfMissingLedgerCreatesNothing() throws {
+        let directory = try LedgerTestDirectory()
+        let nested = directory.path + "/share/storefront/entitlements.jsonl"
+        #expect {
+            try LedgerFile<LedgerTestEvent>.repair(path: nested)
+        } throws: { error in
+            guard case LedgerError.ledgerMissing(let path) = error else { return false }
+            return path == nested
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
     @Test("a reader ignores an incomplete last line until it is completed")
