@@ -273,14 +273,18 @@ import Testing
                 && renewedAgain.stdout.contains("(transaction ") && renewedAgain.stdout.contains("Rage Pro (Yearly): subscribed"),
                 "\(renewedAgain.stdout)\(renewedAgain.stderr)")
         // Expiring with periods paid ahead says they stay paid, and how to get them back (before: only "expired").
-        let expired = try cli.run(["expire", "com.example.rage.pro.yearly"])
+        let expired = try cli.run(["expire", "com.example.rage.pro.yearly", "--json"])
+        let expiredShape = try expired.decoded(JSONShapes.SubscriptionChange.self)
         let paidAhead = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
             .filter { $0.productId == "com.example.rage.pro.yearly" && $0.transactionId != $0.originalTransactionId }
             .map(\.transactionId)
         #expect(paidAhead.count == 2 && expired.status == 0, "\(paidAhead)")
-        #expect(expired.stdout.contains("Rage Pro (Yearly): expired. Nothing was refunded, the periods paid ahead included: $19.99 for the period from ")
-                && expired.stdout.contains(cli.advised("refund \(paidAhead[1])") + " and " + cli.advised("refund \(paidAhead[0])") + " give them back."),
+        #expect(expiredShape.message.contains("Rage Pro (Yearly): expired. Nothing was refunded, the periods paid ahead included: $19.99 for the period from ")
+                && expiredShape.message.contains("`storefront refund \(paidAhead[1])` and `storefront refund \(paidAhead[0])` give them back."),
                 "\(expired.stdout)\(expired.stderr)")
+        // Listed for a script too, in the order the message names them (before: only in `message`).
+        #expect(expiredShape.paidAheadNotRefunded == [paidAhead[1], paidAhead[0]], "\(expired.stdout)")
+        #expect(renewJSON["paidAheadNotRefunded"] == nil, "only expire lists periods kept: \(renewJSON)")
         #expect(try cli.run(["buy", "com.example.rage.newsletter"]).status == 0)
         let unsubscribed = try cli.run(["cancel-renewal", "com.example.rage.newsletter", "--json"])
         #expect(try unsubscribed.decoded(JSONShapes.SubscriptionChange.self).changed == true, "\(unsubscribed.stdout)")

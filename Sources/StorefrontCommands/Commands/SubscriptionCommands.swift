@@ -41,7 +41,7 @@ enum SubscriptionCommands {
     }
 
     static func expire(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try change(session, arguments: arguments, console: console, saying: { session.text.paidAheadNotRefunded(session.store.periodsPaidAheadNeverBegun(of: $0), inStorefront: false) }) {
+        try change(session, arguments: arguments, console: console, keepingAhead: session.store.periodsPaidAheadNeverBegun(of:)) {
             try session.store.expire($0, buyer: session.buyer)
         }
     }
@@ -123,21 +123,24 @@ enum SubscriptionCommands {
     /// the subscription's latest transaction afterwards, whose charge the report leads with.
     /// `saying`: a sentence to add about the subscription as the change left it.
     private static func change(_ session: StoreSession, arguments: CommandLineArguments, console: Console,
-                               recordsRenewal: Bool = false, saying: (SubscriptionChain) -> String? = { _ in nil },
+                               recordsRenewal: Bool = false, keepingAhead: ((SubscriptionChain) -> [TransactionRecord])? = nil,
                                _ operation: (String) throws -> SubscriptionChain) throws -> ExitStatus {
         try refuseUnknownProduct(arguments.commandArguments[0], session: session)
         let chain = try session.perform { try operation(arguments.commandArguments[0]) }
         let charged = recordsRenewal ? session.store.snapshot.transactions[chain.latestTransactionID] : nil
-        try report(chain, changed: nil, charged: charged, adding: saying(chain), arguments: arguments, session: session, console: console)
+        try report(chain, changed: nil, charged: charged, keptAhead: keepingAhead?(chain), arguments: arguments, session: session,
+                   console: console)
         return .success
     }
 
     /// Prints a subscription after a change; `changed` is given by the commands that may change
-    /// nothing, `charged` by those that record a renewal.
-    private static func report(_ chain: SubscriptionChain, changed: Bool?, charged: TransactionRecord? = nil, adding note: String? = nil,
+    /// nothing, `charged` by those that record a renewal, `keptAhead` by `expire` (the periods
+    /// paid ahead that it ended without refunding them).
+    private static func report(_ chain: SubscriptionChain, changed: Bool?, charged: TransactionRecord? = nil,
+                               keptAhead: [TransactionRecord]? = nil,
                                arguments: CommandLineArguments, session: StoreSession, console: Console) throws {
         var message = session.text.describe(chain, charged: charged)
-        if let note { message += " " + note }
+        if let note = keptAhead.flatMap({ session.text.paidAheadNotRefunded($0, inStorefront: false) }) { message += " " + note }
         if changed == false { message += " " + CommandLineText.Purchases.autoRenewAlready(on: chain.willAutoRenew) }
         if arguments.json {
             try console.json(JSONShapes.SubscriptionChange(productId: chain.productID, originalTransactionId: chain.originalID,
@@ -145,7 +148,8 @@ enum SubscriptionCommands {
                                                willAutoRenew: chain.willAutoRenew, pendingProductId: chain.pendingProductID,
                                                expirationReason: chain.expirationReason?.rawValue, changed: changed,
                                                transactionId: charged?.id, price: charged?.price.map(ExactDecimal.string),
-                                               currency: charged?.currency, message: message))
+                                               currency: charged?.currency, paidAheadNotRefunded: keptAhead?.map(\.id),
+                                               message: message))
         } else {
             console.out(message)
         }

@@ -114,6 +114,9 @@ extension JSONShapes {
         public var transactionId: String? = nil
         public var price: String? = nil
         public var currency: String? = nil
+        /// `expire` only: the transactions of the periods paid ahead that it ended without
+        /// refunding them, each for `storefront refund ID` (empty when there were none).
+        public var paidAheadNotRefunded: [String]? = nil
         public var message: String
     }
 
