@@ -326,7 +326,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             let restarted = restartIfNeeded(rereadingDamage: true)
             // From here statements go to the server, and a commit sent whole may be recorded
             // however this process ends.
-            ChangeSent.markBegun()
+            try ChangeSent.markBegun()
             do {
                 return try commitLocked(decide, restarted: restarted, waitingForLock: waitingForLock)
             } catch let held as StoreWriterLockHeld {

@@ -28,6 +28,13 @@ final class ActionMailbox: @unchecked Sendable {
         delivered += 1
     }
 
+    /// News from the worker in the middle of an effect (its wait for a lock), which is not
+    /// that effect's results: the effect is still to post them.
+    func note(_ action: Action) {
+        lock.lock(); defer { lock.unlock() }
+        actions.append(action)
+    }
+
     /// Everything posted since the last call, in order.
     func drain() -> [Action] {
         lock.lock(); defer { lock.unlock() }

@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreLedger
 import StorefrontApp
 import StorefrontText
 
@@ -65,10 +66,14 @@ struct EffectRunner: Sendable {
                 }
             case let .loadSnapshot(buyer, storefront):
                 return load(buyer, storefront)
-            case .quit:
+            case .quit, .dropChangeUnderWay:
                 // Leaving needs no store work; the run loop stops when the state says it is quitting.
+                // Dropping a change is answered by the run loop itself, which holds its ticket.
                 return []
             }
+        } catch LedgerError.changeAbandoned {
+            // Dropped before it began, which the screen has said already: nothing happened.
+            return []
         } catch let lost as StoreUnreachable {
             // The alert says this operation failed; the banner stays until the store answers.
             return [.operationFailed(message: lost.described(for: .storefront)), .storeUnreachable(reason: lost.reason)]

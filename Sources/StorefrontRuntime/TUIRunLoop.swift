@@ -1,6 +1,7 @@
 import Foundation
 import StoreEngine
 import StorefrontApp
+import StoreLedger
 import StorefrontText
 import TerminalUI
 
@@ -20,6 +21,8 @@ public final class TUIRunLoop {
     private let runner: EffectRunner
     private let mailbox = ActionMailbox()
     private let worker = DispatchQueue(label: "storefront.effects")
+    /// The tickets of the changes sent to the worker, the latest last; finished ones are let go.
+    private var changeTickets: [ChangeTicket] = []
     private var lastCatchUp = Date.distantPast
     /// The last catch-up failure shown, so a failure that repeats every second is shown once.
     private var lastCatchUpFailure: String?
@@ -67,6 +70,14 @@ public final class TUIRunLoop {
         // between is announced by nothing, so look once before the first wait.
         _ = store.changeSignal
         followStore()
+        // A change waiting long for the file's lock says whom it waits for under its spinner,
+        // as a command does on stderr. Only the worker's changes take that lock, one at a time.
+        let mailbox = self.mailbox
+        WriterLockWait.announce { lockPath in
+            let holder = LockHolder.of(path: lockPath)
+            mailbox.note(.writerLockWaited(holder: LockHolderName(processID: holder?.processID, command: holder?.command)))
+        }
+        defer { WriterLockWait.announce(with: nil) }
         while !state.isQuitting && !terminal.isTerminationRequested {
             dispatch(.keyClockTicked(readClock()))
             terminal.draw(render(state, size: state.size))
@@ -97,12 +108,13 @@ public final class TUIRunLoop {
         // A change under way is waited for, and its commit may wait up to lock_timeout for
         // another session: the spinner goes on turning and says the storefront closes after it
         // (the screen stood still, as if the quit key had been lost). Keys are left unread.
-        while mailbox.isStillRunning {
+        // A change dropped while it waited for the lock is not waited for: it will write nothing.
+        while mailbox.isStillRunning && changeStillUnderWay {
             _ = update(&state, .tick)
             terminal.draw(render(state, size: state.size))
             Thread.sleep(forTimeInterval: Double(Self.busyTimeoutMilliseconds) / 1_000)
         }
-        worker.sync {}
+        if !changeTickets.contains(where: { !$0.isFinished }) { worker.sync {} }
         // What became of the changes under way is taken in, for the storefront to say once the
         // screen is gone; nothing more is asked of the store.
         for action in mailbox.drain() { _ = update(&state, action) }
@@ -111,10 +123,27 @@ public final class TUIRunLoop {
     func dispatch(_ action: Action) {
         if action.makesTheStoreUnreadable, state.unreadableReason == nil { reconnect.failed(at: lastClockReading) }
         for effect in update(&state, action) {
+            if effect == .dropChangeUnderWay {
+                // Answered here and now: the worker may be stuck waiting for the file's lock.
+                let dropped = changeTickets.last.map { !$0.isFinished && $0.abandonUnlessBegun() } ?? false
+                dispatch(.changeDropped(dropped))
+                continue
+            }
             let runner = self.runner, mailbox = self.mailbox, storefront = state.storefront
+            // Each change runs under a ticket of its own, which only that change's drop abandons.
+            let ticket = ChangeTicket()
+            if effect.changesTheStore {
+                changeTickets.removeAll { $0.isFinished }
+                changeTickets.append(ticket)
+            }
             mailbox.expect()
-            worker.async { mailbox.post(runner.run(effect, storefront: storefront)) }
+            worker.async { mailbox.post(ticket.run { runner.run(effect, storefront: storefront) }) }
         }
+    }
+
+    /// Whether a change sent to the worker has neither ended nor been dropped: leaving waits for it.
+    private var changeStillUnderWay: Bool {
+        changeTickets.contains { !$0.isFinished && !$0.isAbandoned }
     }
 
     private func readClock() -> Date {

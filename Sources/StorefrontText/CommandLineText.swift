@@ -129,9 +129,15 @@ extension CommandLineText {
         /// commands, which finish on the first).
         public static func waitingForWriterLock(_ lockPath: String, holder: (processID: Int32, command: String?)?,
                                                 ctrlCLeaves: Bool) -> String {
-            let who = holder.map { "process \($0.processID)" + ($0.command.map { " (\($0))" } ?? "") } ?? "another process"
+            let who = lockHolder(processID: holder?.processID, command: holder?.command)
             return "storefront: waiting for \(who), which holds \(lockPath) while it changes the entitlements file; "
                 + "this command goes on once it lets go" + (ctrlCLeaves ? " (Ctrl-C leaves now, recording nothing)" : "")
+        }
+
+        /// The process that holds a writer lock, as a wait for it names it: "process 4242 (storefront)".
+        public static func lockHolder(processID: Int32?, command: String?) -> String {
+            guard let processID else { return "another process" }
+            return "process \(processID)" + (command.map { " (\($0))" } ?? "")
         }
 
         /// Written by a second Ctrl-C during `store copy`, `store init`, `store migrate` or `repair`.

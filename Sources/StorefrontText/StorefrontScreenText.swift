@@ -148,6 +148,20 @@ public enum StorefrontScreenText {
     /// stored: it waits for that change (which may wait for another session's lock).
     public static let quittingOnceItEnds = "(quitting once it ends)"
 
+    /// Under the spinner once its change has waited over a second for the entitlements file's
+    /// writer lock, as a command says on stderr: a wait on another process looks like a hang.
+    public static func waitingForWriterLock(processID: Int32?, command: String?) -> String {
+        "Waiting for \(CommandLineText.Report.lockHolder(processID: processID, command: command)), "
+            + "which is changing the entitlements file"
+    }
+
+    /// The title and words of a change dropped by Esc, `q` or quitting while it still waited
+    /// for the entitlements file's lock.
+    public static let droppedTitle = "Cancelled"
+    public static let dropped = "Cancelled " + droppedWhen
+    private static let droppedWhen = "before it began: it was still waiting for the entitlements file's lock, so nothing "
+        + "was sent to the store and nothing was recorded."
+
     /// Added to the spinner's words when Esc or `q` was pressed at the sheet whose change is
     /// being stored: the change goes on, and its result says how to take it back.
     public static let tooLateToCancel = "(too late to cancel)"
@@ -166,7 +180,9 @@ public enum StorefrontScreenText {
     /// Said on standard error after the storefront quit (Ctrl-C) while a change was being
     /// stored: the change's outcome, which the screen closed before showing.
     public static func outcomeAfterQuitting(title: String, message: String) -> String {
-        "the change under way when you quit ended before the storefront closed: \(title). \(message)"
+        // A change dropped on quitting did not end: it never began, as its own words say.
+        if title == droppedTitle, message == dropped { return "the change under way when you quit was cancelled " + droppedWhen }
+        return "the change under way when you quit ended before the storefront closed: \(title). \(message)"
     }
 
     /// A renewal as a question shows it: the plan's name, the amount, and the period's first and last day.

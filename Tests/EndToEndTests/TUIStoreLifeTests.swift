@@ -33,6 +33,74 @@ struct TUIStoreLifeTests {
         try await tmux.waitFor("Request approved", "+5 Rage Faces: you have 5")
     }
 
+    @Test("A purchase that waits over a second for the file's lock names the lock's holder under its spinner, and is made once the lock is let go (before: only the spinner turned)")
+    func purchaseWaitingForTheLockSaysWhom() async throws {
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        let tmux = try await tui.openStorefront()
+        defer { tmux.kill() }
+        // This process holds the ledger's lock, as a command or storefront in the middle of a change does.
+        let lock = open(cli.ledger + ".lock", O_RDWR)
+        try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        defer { close(lock) }
+        try tmux.press("Enter")
+        try await TUITests.waitForPaymentSheet(tmux)
+        try tmux.press("Enter")
+        try await tmux.waitFor("Waiting for process \(getpid()) (", "Purchasing…")
+        #expect((try cli.credits()["rage-faces"] ?? 0) == 0, "nothing is bought while the lock is held")
+        _ = flock(lock, LOCK_UN)
+        try await tmux.waitFor("Purchase complete", "Added 5 Rage Faces with Random Rage Face")
+        #expect(try !tmux.screen().contains("Waiting for process"))
+    }
+
+    @Test("Esc at a purchase still waiting for the file's lock drops it: the sheet closes saying nothing was recorded, and nothing is once the lock is let go (before: too late to cancel)")
+    func escDropsAPurchaseWaitingForTheLock() async throws {
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        let before = try cli.events().count
+        let tmux = try await tui.openStorefront()
+        defer { tmux.kill() }
+        let lock = open(cli.ledger + ".lock", O_RDWR)
+        try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        defer { close(lock) }
+        try tmux.press("Enter")
+        try await TUITests.waitForPaymentSheet(tmux)
+        try tmux.press("Enter")
+        try await tmux.waitFor("Waiting for process \(getpid()) (")
+        try tmux.press("Escape")
+        try await tmux.waitFor("Cancelled before it began")
+        #expect(try !tmux.screen().contains("too late to cancel"))
+        _ = flock(lock, LOCK_UN)
+        // The storefront goes on: another purchase is made once the lock is free, and only it.
+        try tmux.press("Enter")
+        try await TUITests.waitForPaymentSheet(tmux)
+        try tmux.press("Enter")
+        try await tmux.waitFor("Purchase complete", "Added 5 Rage Faces with Random Rage Face: you now have")
+        let purchases = try cli.events().dropFirst(before).filter { $0["kind"] as? String == "purchase" }
+        #expect(purchases.count == 1, "the dropped purchase was never recorded: \(purchases)")
+        #expect(try cli.credits()["rage-faces"] == 5)
+    }
+
+    @Test("Ctrl-C while a purchase is said to wait for the file's lock leaves at once, saying after the screen that nothing was recorded")
+    func ctrlCLeavesAPurchaseWaitingForTheLock() async throws {
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        let before = try cli.events().count
+        let tmux = try await tui.openStorefront()
+        defer { tmux.kill() }
+        let lock = open(cli.ledger + ".lock", O_RDWR)
+        try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        defer { close(lock) }
+        try tmux.press("Enter")
+        try await TUITests.waitForPaymentSheet(tmux)
+        try tmux.press("Enter")
+        try await tmux.waitFor("Waiting for process \(getpid()) (")
+        try tmux.press("C-c")
+        // It leaves while the lock is still held.
+        let said = try await tmux.waitFor("EXITED=0")
+        #expect(said.contains("storefront: the change under way when you quit was cancelled before it began: it was still waiting"),
+                "\(said)")
+        _ = flock(lock, LOCK_UN)
+        #expect(try cli.events().count == before, "nothing was recorded")
+    }
+
     @Test("A subscription whose renewal was cancelled lapses on screen at a fast time rate")
     func lapseOnScreen() async throws {
         // The storefront is opened first, so a slow start on a loaded machine uses none of the

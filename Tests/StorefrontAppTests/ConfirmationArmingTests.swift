@@ -87,14 +87,16 @@ struct ConfirmationArmingTests {
         #expect(state.waitingKeys.isEmpty && state.activity == nil)
     }
 
-    @Test("Esc pressed while a purchase is stored cannot stop it, and its result says so with how to take it back (before: dropped without a word)",
+    @Test("Esc pressed once a purchase has begun cannot stop it, and its result says so with how to take it back (before: dropped without a word)",
           arguments: [true, false])
     func escDuringStoredPurchaseIsSaid(pressEscape: Bool) throws {
         let fixture = try F()
         var state = fixture.state()
         let (purchase, start) = Self.confirmPurchase(&state)
         _ = update(&state, .keyClockTicked(start.addingTimeInterval(1.5)))
-        #expect(update(&state, .keyPressed(pressEscape ? .escape : .character("j"))).isEmpty)
+        // Esc asks to drop the purchase; the runtime answers that it had begun.
+        #expect(update(&state, .keyPressed(pressEscape ? .escape : .character("j"))) == (pressEscape ? [.dropChangeUnderWay] : []))
+        if pressEscape { _ = update(&state, .changeDropped(false)) }
         // At once, while it is stored, the sheet's spinner says so (before: nothing until it ended).
         let sheet = render(state, size: state.size).rowTexts.joined(separator: "\n")
         #expect(sheet.contains("Purchasing… (too late to cancel)") == pressEscape, "\(sheet)")

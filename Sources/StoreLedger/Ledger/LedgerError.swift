@@ -28,6 +28,9 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
     case notRepairable(path: String, problem: LedgerProblem)
     /// The lock file kept being removed or replaced while this writer waited for it.
     case lockFileUnstable(lockPath: String, attempts: Int)
+    /// The change was dropped while it still waited for the writer lock (`ChangeTicket`):
+    /// nothing of it was written.
+    case changeAbandoned
 
     /// How many problems a refusal message lists before pointing to the full report.
     private static let listedProblemLimit = 5
@@ -75,6 +78,8 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
         case .lockFileUnstable(let lockPath, let attempts):
             "\(lockPath) was removed or replaced each of the \(attempts) times this writer locked it, so writers "
                 + "could not be kept apart; nothing was written. Stop whatever deletes it, then run the command again"
+        case .changeAbandoned:
+            "the change was cancelled while it waited for the entitlements file's lock; nothing was written"
         }
     }
 

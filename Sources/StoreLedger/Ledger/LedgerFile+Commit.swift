@@ -23,7 +23,7 @@ extension LedgerFile {
         let writerLock = try takeWriterLock()
         defer { releaseWriterLock(writerLock) }
         // Before the lock nothing can be written; from here an append may follow.
-        ChangeSent.markBegun()
+        try ChangeSent.markBegun()
         let ledger: OpenFile
         let ledgerIsNew: Bool
         do {

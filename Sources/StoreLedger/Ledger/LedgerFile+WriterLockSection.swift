@@ -7,7 +7,7 @@ extension LedgerFile {
         let lock = try takeWriterLock()
         defer { releaseWriterLock(lock) }
         // What the body makes is written as a change is: a Ctrl-C now waits for it.
-        ChangeSent.markBegun()
+        try ChangeSent.markBegun()
         return body()
     }
 }

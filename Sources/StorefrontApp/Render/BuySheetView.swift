@@ -54,6 +54,7 @@ enum BuySheetView {
         }
         lines.append([])
         if let activity = state.activity {
+            lines += ActivityView.lockWaitLines(state, width: width - 4).map { [Span($0, style: Theme.muted)] }
             lines.append([Span(ActivityView.spinnerLine(activity, state: state), style: Theme.emphasis)])
         } else {
             // Enter buys only what charges now; otherwise it confirms the change the sheet describes.

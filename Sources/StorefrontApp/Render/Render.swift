@@ -71,9 +71,21 @@ enum TooSmallView {
 enum ActivityView {
     static func draw(_ activity: Activity, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
         let label = spinnerLine(activity, state: state)
-        let frame = Dialog.frame(width: label.displayWidth + 6, height: 3, in: area)
+        let waiting = lockWaitLines(state, width: area.width - 6)
+        let widest = max(label.displayWidth, waiting.map(\.displayWidth).max() ?? 0)
+        let frame = Dialog.frame(width: widest + 6, height: 3 + waiting.count, in: area)
         let inside = Dialog.draw(frame, title: "", into: &buffer)
         buffer.write(label, in: inside.row(0), alignment: .center, style: Theme.emphasis)
+        for (offset, line) in waiting.enumerated() where offset + 1 < inside.height {
+            buffer.write(line, in: inside.row(offset + 1), alignment: .center, style: Theme.muted)
+        }
+    }
+
+    /// Who the operation has waited for, over a second, wrapped to `width`; none otherwise.
+    static func lockWaitLines(_ state: AppState, width: Int) -> [String] {
+        guard state.activity != nil, let holder = state.lockWait else { return [] }
+        return StorefrontScreenText.waitingForWriterLock(processID: holder.processID, command: holder.command)
+            .wrapped(toWidth: max(1, width))
     }
 
     /// The spinner and what it waits for; once quit, that the storefront closes after it, and

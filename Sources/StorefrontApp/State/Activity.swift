@@ -1,5 +1,18 @@
 import StorefrontText
 
+/// The process that holds the entitlements file's writer lock, as `/proc/locks` tells it.
+public struct LockHolderName: Equatable, Sendable {
+    /// Nil when no holder could be told (no `/proc`, a lock of another kind).
+    public var processID: Int32?
+    /// Its command name, when it could be read.
+    public var command: String?
+
+    public init(processID: Int32?, command: String?) {
+        self.processID = processID
+        self.command = command
+    }
+}
+
 /// A store operation in progress; while one runs a spinner turns and keys wait.
 public enum Activity: Equatable, Sendable {
     case purchasing(productID: String)

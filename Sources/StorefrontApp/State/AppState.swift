@@ -38,6 +38,12 @@ public struct AppState: Equatable, Sendable {
     public var overlays: [Overlay]
     /// The store operation in progress, if any.
     public var activity: Activity?
+    /// Set when that operation has waited long for the entitlements file's writer lock: who
+    /// holds it. Cleared as the next operation starts.
+    public var lockWait: LockHolderName?
+    /// Whether the runtime was asked to drop the operation under way (Esc at its sheet, or
+    /// quitting); asked once an operation.
+    var askedToDropChange = false
     /// Counts spinner frames while an operation runs.
     public var tick: Int
     public var random: RandomSequence

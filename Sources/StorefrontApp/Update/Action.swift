@@ -28,6 +28,12 @@ public enum Action: Equatable, Sendable {
     /// The catch-up of due renewals gave up because another session holds the store's writer
     /// lock (`reason` says so, for the banner); nil once nothing due waits any more.
     case catchUpHeld(reason: String?)
+    /// The change under way has waited over a second for the entitlements file's writer lock,
+    /// which `holder` holds; said under the spinner until it ends.
+    case writerLockWaited(holder: LockHolderName)
+    /// The answer to `dropChangeUnderWay`: true when the change was dropped before anything of
+    /// it was sent (it will never be recorded), false when it had begun and goes on.
+    case changeDropped(Bool)
     /// Whether the store may be written changed while the storefront is open: `refusal` says
     /// why it may not (the Read-only badge and banner show it), nil once it may again.
     case writeAccessChanged(refusal: String?)

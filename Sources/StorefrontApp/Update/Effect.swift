@@ -33,4 +33,17 @@ public enum Effect: Equatable, Sendable {
     case loadSnapshot(buyer: Buyer, storefront: String)
     /// Leave the storefront and give the terminal back.
     case quit
+    /// Drop the change under way if it has not begun (it still waits for the entitlements
+    /// file's lock): answered at once by the runtime with `changeDropped`, not by the store.
+    case dropChangeUnderWay
+}
+
+extension Effect {
+    /// Whether the effect asks the store for a change (which may wait for its writer lock).
+    public var changesTheStore: Bool {
+        switch self {
+        case .purchase, .restore, .spend, .settle, .renewNow, .refund, .setSetting, .setTimeRate, .injectFailure: true
+        case .loadSnapshot, .quit, .dropChangeUnderWay: false
+        }
+    }
 }

@@ -37,6 +37,11 @@ extension AppState {
             isReadingRefused = false
         case .catchUpHeld(let reason):
             heldCatchUpReason = reason
+        case .writerLockWaited(let holder):
+            // Only the operation under way waits; one that ended meanwhile has nothing to say.
+            if activity != nil { lockWait = holder }
+        case .changeDropped(let dropped):
+            if dropped { dropChangeUnderWay() }
         case .writeAccessChanged(let refusal):
             unavailableReason = refusal
         case .servingChanged(let address):
@@ -89,9 +94,39 @@ extension AppState {
         if EverywhereKeys.command(for: key, in: self) == .quit { return quit() }
         guard activity == nil, waitingKeys.isEmpty else {
             waitingKeys.append(WaitingKey(key: key, arrivedAt: time))
+            // Esc or `q` at the sheet or question whose change is under way drops that change
+            // if it still waits for the file's lock; once begun, the key came too late.
+            if activity != nil, overlays.last?.isConfirmation == true, key == .escape || key == .character("q") {
+                return askToDropChange()
+            }
             return []
         }
         return press(key, at: time)
+    }
+
+    /// Asks the runtime, once an operation, to drop the change under way before it begins.
+    mutating func askToDropChange() -> [Effect] {
+        guard activity != nil, !askedToDropChange else { return [] }
+        askedToDropChange = true
+        return [.dropChangeUnderWay]
+    }
+
+    /// The change under way was dropped before anything of it was sent: it ends here, with the
+    /// sheet or question it came from and the keys typed at it, saying nothing was recorded.
+    mutating func dropChangeUnderWay() {
+        guard activity != nil else { return }
+        activity = nil
+        lockWait = nil
+        let said = Alert(title: StorefrontScreenText.droppedTitle, message: StorefrontScreenText.dropped, tone: .info)
+        if isQuitting {
+            // Said once the screen is gone; leaving no longer waits for it.
+            quitWhileChanging = false
+            outcomesAfterQuitting.append(said)
+            return
+        }
+        if overlays.last?.isConfirmation == true { closeTop() }
+        waitingKeys.removeAll()
+        notice = said
     }
 
     /// Handles waiting keys in order until one starts another operation (the rest wait for it).
@@ -157,7 +192,9 @@ extension AppState {
         }
         if !isQuitting { quitWhileChanging = activity != nil }
         isQuitting = true
-        return effects + [.quit]
+        // A change the screen says waits for the file's lock is dropped if it still does, so
+        // leaving need not wait for the lock; one that only just started is waited for.
+        return effects + (lockWait != nil ? askToDropChange() : []) + [.quit]
     }
 
     mutating func resize(to newSize: Size) {
@@ -204,6 +241,8 @@ extension AppState {
     mutating func perform(_ effect: Effect, showing activity: Activity) -> [Effect] {
         if refusedAsReadOnly() { return [] }
         self.activity = activity
+        lockWait = nil
+        askedToDropChange = false
         tick = 0
         return [effect]
     }

@@ -1,0 +1,117 @@
+import Foundation
+import StoreEngine
+import Testing
+import TerminalUI
+@testable import StorefrontApp
+
+/// A change that waits long for the entitlements file's writer lock says, under its spinner,
+/// whom it waits for, as a command says on stderr.
+@Suite("Update: a long wait for the file's lock is said")
+struct LockWaitUpdateTests {
+    typealias F = StorefrontFixture
+
+    @Test("A purchase waiting for the lock names its holder under the sheet's spinner until it ends (before: only the spinner turned)")
+    func purchaseNamesTheHolder() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        let (purchase, _) = ConfirmationArmingTests.confirmPurchase(&state)
+        _ = update(&state, .writerLockWaited(holder: LockHolderName(processID: 4242, command: "storefront")))
+        let sheet = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        #expect(sheet.contains("Waiting for process 4242 (storefront), which is"), "\(sheet)")
+        #expect(sheet.contains("Purchasing…"), "\(sheet)")
+        try fixture.run(purchase, on: &state)
+        let after = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        #expect(!after.contains("Waiting for process"), "\(after)")
+    }
+
+    @Test("A holder that cannot be told is another process; a spend's box says it under its spinner")
+    func unknownHolderInTheActivityBox() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        state.activity = .spending(credit: "rage-faces")
+        _ = update(&state, .writerLockWaited(holder: LockHolderName(processID: nil, command: nil)))
+        let screen = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        #expect(screen.contains("Waiting for another process, which is changing the"), "\(screen)")
+    }
+
+    @Test("A wait said after its operation ended is dropped, and the next operation starts without it")
+    func staleWaitIsDropped() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        _ = update(&state, .writerLockWaited(holder: LockHolderName(processID: 7, command: "x")))
+        #expect(state.lockWait == nil, "no operation was under way")
+        state.activity = .restoring
+        _ = update(&state, .writerLockWaited(holder: LockHolderName(processID: 7, command: "x")))
+        #expect(state.lockWait != nil)
+        state.activity = nil
+        let (_, _) = ConfirmationArmingTests.confirmPurchase(&state)
+        #expect(state.activity != nil && state.lockWait == nil, "a new operation has waited for nothing yet")
+        let sheet = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        #expect(!sheet.contains("Waiting for"), "\(sheet)")
+    }
+}
+
+/// Esc, `q` or quitting while a change still waits for the file's lock drops it: nothing was
+/// sent, so nothing is recorded, and the storefront need not wait for the lock.
+@Suite("Update: a change still waiting for the lock can be dropped")
+struct DropWaitingChangeUpdateTests {
+    typealias F = StorefrontFixture
+
+    @Test("Esc at the sheet of a purchase under way asks once to drop it; dropped, the sheet closes saying nothing was recorded (before: too late to cancel)",
+          arguments: ["escape", "q"])
+    func escDropsAPurchaseThatHasNotBegun(key: String) throws {
+        let fixture = try F()
+        var state = fixture.state()
+        let (purchase, start) = ConfirmationArmingTests.confirmPurchase(&state)
+        #expect(!purchase.isEmpty)
+        _ = update(&state, .keyClockTicked(start.addingTimeInterval(2)))
+        let pressed: Key = key == "q" ? .character("q") : .escape
+        #expect(update(&state, .keyPressed(pressed)) == [.dropChangeUnderWay])
+        #expect(update(&state, .keyPressed(pressed)).isEmpty, "asked once an operation")
+        _ = update(&state, .changeDropped(true))
+        #expect(state.activity == nil && state.overlays.isEmpty && state.waitingKeys.isEmpty)
+        #expect(state.notice?.title == "Cancelled")
+        #expect(state.notice?.message.contains("nothing was sent to the store and nothing was recorded") == true, "\(state.notice?.message ?? "")")
+        #expect(fixture.store.transactions(for: "tester").isEmpty, "the purchase effect was never run")
+    }
+
+    @Test("A drop refused (the change had begun) leaves the purchase to end, and its result says the key came too late")
+    func refusedDropLeavesTheChange() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        let (purchase, start) = ConfirmationArmingTests.confirmPurchase(&state)
+        _ = update(&state, .keyClockTicked(start.addingTimeInterval(2)))
+        #expect(update(&state, .keyPressed(.escape)) == [.dropChangeUnderWay])
+        _ = update(&state, .changeDropped(false))
+        let sheet = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        #expect(sheet.contains("Purchasing… (too late to cancel)"), "\(sheet)")
+        try fixture.run(purchase, on: &state)
+        #expect(fixture.store.transactions(for: "tester").count == 1)
+        #expect(state.notice?.message.contains("Cancelling came too late") == true)
+    }
+
+    @Test("Keys other than Esc and q at the sheet, and Esc with no sheet, ask nothing")
+    func otherKeysAskNothing() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        _ = ConfirmationArmingTests.confirmPurchase(&state)
+        #expect(update(&state, .keyPressed(.enter)).isEmpty)
+        #expect(update(&state, .keyPressed(.character("j"))).isEmpty)
+        var spending = fixture.state()
+        spending.activity = .spending(credit: "rage-faces")
+        #expect(update(&spending, .keyPressed(.escape)).isEmpty, "no sheet or question: the key waits, as before")
+    }
+
+    @Test("Quitting while a change is said to wait for the lock asks to drop it first; dropped, leaving says so after the screen and exits 0")
+    func quitDropsAWaitingChange() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        _ = ConfirmationArmingTests.confirmPurchase(&state)
+        _ = update(&state, .writerLockWaited(holder: LockHolderName(processID: 9, command: "storefront")))
+        #expect(update(&state, .keyPressed(.ctrl("c"))) == [.dropChangeUnderWay, .quit])
+        _ = update(&state, .changeDropped(true))
+        #expect(state.isQuitting && state.activity == nil)
+        #expect(state.outcomesAfterQuitting.map(\.title) == ["Cancelled"])
+        #expect(!state.changeFailedAfterQuitting)
+    }
+}
