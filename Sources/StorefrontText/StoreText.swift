@@ -127,7 +127,8 @@ public struct StoreText: Sendable {
         case let .billingProblem(graceUntil):
             graceUntil.map { "Billing problem, access until \(date($0))" } ?? "Billing problem: no access"
         case let .waiting(state): state == .pending ? "Waiting for approval" : "Needs your action"
-        case let .changeScheduled(_, effective, willSwitch): willSwitch ? "Switches \(date(effective))" : "Switch on hold"
+        case let .changeScheduled(_, effective, willSwitch):
+            !willSwitch ? "Switch on hold" : effective.map { "Switches \(date($0))" } ?? "Switches once billing is resolved"
         }
     }
 }

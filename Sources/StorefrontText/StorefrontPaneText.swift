@@ -26,7 +26,8 @@ public enum StorefrontPaneText {
                 ?? "Billing problem: no access while the store retries the payment"
         case .changeScheduled(let from, let effective, let willSwitch):
             let current = text.catalog.product(id: from).map(text.title(of:)) ?? from
-            return "Plan change scheduled: \(current) switches to this on \(text.date(effective))"
+            let when = effective.map { "on \(text.date($0))" } ?? "once its billing problem is resolved"
+            return "Plan change scheduled: \(current) switches to this \(when)"
                 + (willSwitch ? "" : " if its auto-renew is turned on again (it is off)")
         case .waiting(let state):
             return state == .pending ? "Waiting for a parent's approval (Ask to Buy)" : "Interrupted: needs your action (t to resolve)"

@@ -28,8 +28,10 @@ public enum ProductStatus: Sendable, Equatable {
     case waiting(TransactionState)
     /// The account's subscription in the group (`from`) switches to this product at its
     /// renewal on `effective`; buying it again changes nothing. While `from`'s auto-renew is
-    /// off (`willSwitch` false) there is no renewal, so the switch waits on auto-renew.
-    case changeScheduled(from: String, effective: Date, willSwitch: Bool)
+    /// off (`willSwitch` false) there is no renewal, so the switch waits on auto-renew. Nil
+    /// `effective` while `from` has a billing problem: its renewal failed, and the switch
+    /// happens once billing is resolved, on no date known now.
+    case changeScheduled(from: String, effective: Date?, willSwitch: Bool)
 
     /// The stable name in `--json` output.
     public var name: String {
@@ -81,7 +83,10 @@ extension Store {
             }
         case .autoRenewable, .freeSubscription:
             if case let .scheduled(from, effective, willSwitch) = PlanChange.of(product, in: entitlements, catalog: catalog) {
-                return .changeScheduled(from: from, effective: effective, willSwitch: willSwitch)
+                let billingProblem = entitlements.subscriptions.contains {
+                    $0.productID == from && ($0.state == .inBillingRetryPeriod || $0.state == .inGracePeriod)
+                }
+                return .changeScheduled(from: from, effective: billingProblem ? nil : effective, willSwitch: willSwitch)
             }
             // A period paid ahead into the plan a switch went to: the plan running now ends
             // then, and the one paid ahead begins, as a scheduled switch would.

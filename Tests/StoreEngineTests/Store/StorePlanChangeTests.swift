@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+import StorefrontText
 
 /// A plan change scheduled in a group shows as such on the product it switches to, and
 /// buying that product again records nothing more.
@@ -28,6 +29,21 @@ import Testing
         let events = fixture.log.allEvents.count
         #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").name == "changeScheduled")
         #expect(fixture.log.allEvents.count == events)
+    }
+
+    @Test("during a billing problem a scheduled switch has no date: it happens once billing is resolved (before: the failed renewal's past date)",
+          arguments: [false, true])
+    func aScheduledSwitchWaitsOnBilling(grace: Bool) throws {
+        try store.set(.billingRetry, to: "true", for: phone)
+        if grace { try store.set(.gracePeriod, to: "true", for: phone) }
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        _ = try store.advance(by: try #require(StoreDuration("366d")), buyer: phone)
+        let state = store.entitlements(for: phone).subscriptions.first { $0.productID == Rage.yearly }?.state
+        #expect(state == (grace ? .inGracePeriod : .inBillingRetryPeriod))
+        #expect(try store.status(Rage.monthly) == .changeScheduled(from: Rage.yearly, effective: nil, willSwitch: true))
+        #expect(StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA").statusText(try store.status(Rage.monthly))
+                == "Switches once billing is resolved")
     }
 
     @Test("a scheduled switch is on hold while the current plan's auto-renew is off (it was shown as happening)")
