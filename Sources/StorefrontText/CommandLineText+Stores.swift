@@ -85,12 +85,22 @@ extension CommandLineText {
         /// `store copy` refused because the database it copies from has `problems`, each named
         /// by its row as `verify` names it.
         public static func copySourceDamaged(_ store: ShownStoreAddress, problems: [LedgerProblem]) -> String {
+            copySourceDamaged(.database(store), problems: problems)
+        }
+
+        /// `store copy` refused a source with problems, naming the `verify` that lists them on
+        /// that very store: an entitlements file by its path, a database by its address.
+        public static func copySourceDamaged(_ store: StoreCommandText.AdvisedStore, problems: [LedgerProblem]) -> String {
             let count = problems.count == 1 ? "a problem" : "\(problems.count) problems"
-            let first = problems.first.map { StoreProblemText.describe($0, in: .database(address: store)) } ?? ""
+            let (name, medium): (String, StoreMedium) = switch store {
+            case .database(let address): ("\(address)", .database(address: address))
+            case .file(let path, _): (path, .entitlementsFile)
+            }
+            let first = problems.first.map { StoreProblemText.describe($0, in: medium) } ?? ""
             let one = problems.count == 1
             let salvage = problems.first?.leavesEventsBefore == true
                 ? " (add --verified-only to copy the events before \(one ? "it" : "the first"))" : ""
-            return "the source \(store) has \(count), so nothing was copied; \(StoreCommandText.command("verify", on: store)) lists "
+            return "the source \(name) has \(count), so nothing was copied; \(StoreCommandText.command("verify", on: store)) lists "
                 + "\(one ? "it" : "them")\(salvage). \(one ? "The problem" : "The first"): \(first)"
         }
 

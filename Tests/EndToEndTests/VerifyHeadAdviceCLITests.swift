@@ -2,6 +2,7 @@ import Foundation
 import StorefrontCommands
 import StorefrontTesting
 import Testing
+import StoreLedger
 
 /// The command `verify` advises for checking the head later, pasted into a shell, checks the
 /// same entitlements file: with its path when an option named it, without when the environment
@@ -117,6 +118,9 @@ struct VerifyHeadAdviceCLITests {
         try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let refused = try cli.run(["store", "copy", "--from", path, "--to", folder + "/kept.jsonl"])
         #expect(refused.status == 3 && !refused.stderr.contains("--verified-only"), "no events to keep: \(refused.stderr)")
+        // The verify advised is of the source itself, named by its path (before: `storefront verify`, the default file).
+        let advised = "`storefront verify --entitlements \(ShellWord.quoted(path))` lists them."
+        #expect(refused.stderr.contains("the source \(path) has 2 problems, so nothing was copied; " + advised), "\(refused.stderr)")
         let copied = try cli.run(["store", "copy", "--from", path, "--to", folder + "/kept.jsonl", "--verified-only"])
         #expect(copied.status == 3, "\(copied.stdout)\(copied.stderr)")
         #expect(copied.stderr.contains("has no event before its first problem, so nothing was copied and no target was made: "

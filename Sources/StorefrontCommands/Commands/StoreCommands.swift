@@ -63,8 +63,14 @@ enum StoreCommands {
             count = try EventLogCopy.copy(from: sourceLog, named: source.name, to: try openCopyTarget(target), named: target.name,
                                           verifiedOnly: arguments.isSet(CommandOptions.verifiedOnly))
         } catch let refusal as EventLogCopy.Refusal {
-            // A damaged database is told in rows, with the command that lists them.
-            guard case .database(let address) = sourceLog.medium else { throw refusal }
+            // A damaged database is told in rows, with the command that lists them; a file by its path.
+            guard case .database(let address) = sourceLog.medium else {
+                if case .sourceDamaged(let path, let problems) = refusal {
+                    throw CommandFailure(status: .dataProblem, message: CommandLineText.Stores.copySourceDamaged(
+                        .file(path: path, namedByOption: true), problems: problems))
+                }
+                throw refusal
+            }
             switch refusal {
             case .sourceDamaged(_, let problems):
                 throw CommandFailure(status: .dataProblem, message: CommandLineText.Stores.copySourceDamaged(address, problems: problems))
