@@ -18,7 +18,9 @@ extension PostgresEventLog {
     /// the tables that are missing; returns the versions before and after, and those tables.
     public func migrate() throws -> (from: Int, to: Int, remade: [String]) {
         try lock.withLock {
-            try connection.inTransaction {
+            // Sent from here, the schema's change may be committed however this process ends.
+            try ChangeSent.markBegun()
+            return try connection.inTransaction {
                 try connection.execute(PostgresSchema.takeWriterLock)
                 if !address.namesDatabase, try PostgresSchema.version(on: connection) == 0 {
                     throw PostgresStoreError.databaseNotNamed(store: address.shown, database: connection.database)

@@ -140,6 +140,11 @@ extension CommandLineText {
             return "process \(processID)" + (command.map { " (\($0))" } ?? "")
         }
 
+        /// Written by a second Ctrl-C during `store copy`, `store init`, `store migrate` or
+        /// `repair` while it still waited for its store's lock or server, before writing anything.
+        public static let leftBeforeStoreCommandWrote = "\nstorefront: left before the command wrote anything (it still "
+            + "waited for the store's lock or its server): the store is as it was\n"
+
         /// Written by a second Ctrl-C during `store copy`, `store init`, `store migrate` or `repair`.
         public static let leftDuringStoreCommand = "\nstorefront: left before the command finished: the store it was changing "
             + "may be changed all the same; `storefront verify` of that store (its --store, or a copy's --to) shows how it stands\n"

@@ -144,15 +144,29 @@ import Testing
                 "\(copied.stdout)\(copied.stderr)")
     }
 
-    @Test("store copy left with a second Ctrl-C points at verify of the store it was changing (before: at transactions and entitlements)")
+    @Test("store copy left with a second Ctrl-C while it still waits for its target's lock says the store is as it was, and it is (before: that it may be changed)")
     func secondCtrlCDuringACopy() throws {
         let (copying, lock) = try startCopyWaitingForItsTarget()
         defer { close(lock) }
         let left = try copying.interruptUntilItLeaves()
         #expect(left.status == 130 && !left.wasSignalled, "\(left)")
-        #expect(left.stderr.contains("left before the command finished: the store it was changing may be changed all the same; "
-                                     + "`storefront verify` of that store (its --store, or a copy's --to) shows how it stands"), "\(left.stderr)")
-        #expect(!left.stderr.contains("storefront transactions"), "\(left.stderr)")
+        #expect(left.stderr.contains("left before the command wrote anything (it still waited for the store's lock or its server): "
+                                     + "the store is as it was"), "\(left.stderr)")
+        #expect(!left.stderr.contains("may be changed") && !left.stderr.contains("storefront transactions"), "\(left.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/copy.jsonl"), "nothing was written")
+    }
+
+    @Test("repair left with a second Ctrl-C while it waits for the lock says the ledger is as it was, and it is")
+    func secondCtrlCDuringARepairThatWaits() throws {
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: cli.ledger))
+        let lock = try Self.holdLock(of: cli)
+        defer { close(lock) }
+        let repairing = try cli.start(["repair"])
+        try Self.waitUntilWaitingForALock(repairing.process.processIdentifier)
+        let left = try repairing.interruptUntilItLeaves()
+        #expect(left.status == 130 && left.stderr.contains("the store is as it was"), "\(left)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.ledger)) == before)
     }
 
     /// A copy of a store with one purchase started into a file whose lock this test holds

@@ -32,6 +32,9 @@ public enum ChangeSent {
         return exchanged || found == abandoned
     }
 
+    /// Whether the command's change has begun (so may be recorded); a signal handler may ask.
+    public static var hasBegun: Bool { state.load(ordering: .sequentiallyConsistent) == begun }
+
     /// Cleared when a command's change starts, so the state speaks of that change alone.
     public static func reset() { state.store(notBegun, ordering: .sequentiallyConsistent) }
 }

@@ -18,6 +18,8 @@ extension LedgerFile {
             guard try refuseIfNotAFile() else { throw .ledgerMissing(path: path) }
             let writerLock = try takeWriterLock()
             defer { releaseWriterLock(writerLock) }
+            // From here the ledger may be cut back: a second Ctrl-C no longer finds it untouched.
+            try ChangeSent.markBegun()
             let ledger: OpenFile
             do throws(FileSystemError) {
                 ledger = try fileSystem.open(path, access: .readWrite, options: [], permissions: 0)

@@ -10,6 +10,7 @@ nonisolated(unsafe) private var firstInterruption: UnsafeMutablePointer<CChar>?
 nonisolated(unsafe) private var leftDuringChange: UnsafeMutablePointer<CChar>?
 nonisolated(unsafe) private var leftBeforeChange: UnsafeMutablePointer<CChar>?
 nonisolated(unsafe) private var leftDuringStoreCommand: UnsafeMutablePointer<CChar>?
+nonisolated(unsafe) private var leftBeforeStoreCommandWrote: UnsafeMutablePointer<CChar>?
 /// Whether the command running is one of the store's own (`store copy`, `repair`, …), whose
 /// writes do not say when they begin.
 private let runsStoreCommand = Atomic<Bool>(false)
@@ -42,6 +43,9 @@ enum ChangeInterruption {
         if leftDuringChange == nil { leftDuringChange = strdup(CommandLineText.Report.leftDuringChange) }
         if leftBeforeChange == nil { leftBeforeChange = strdup(CommandLineText.Report.leftBeforeChange) }
         if leftDuringStoreCommand == nil { leftDuringStoreCommand = strdup(CommandLineText.Report.leftDuringStoreCommand) }
+        if leftBeforeStoreCommandWrote == nil {
+            leftBeforeStoreCommandWrote = strdup(CommandLineText.Report.leftBeforeStoreCommandWrote)
+        }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             let count = interruptions.add(1, ordering: .relaxed).newValue
@@ -52,7 +56,9 @@ enum ChangeInterruption {
                 if let sentence = leftBeforeChange { _ = write(STDERR_FILENO, sentence, strlen(sentence)) }
                 _exit(130)
             }
-            let sentence = count == 1 ? firstInterruption : isStoreCommand ? leftDuringStoreCommand : leftDuringChange
+            // A store command marks its change begun before its first write, as the stores do.
+            let leftStoreCommand = ChangeSent.hasBegun ? leftDuringStoreCommand : leftBeforeStoreCommandWrote
+            let sentence = count == 1 ? firstInterruption : isStoreCommand ? leftStoreCommand : leftDuringChange
             if let sentence { _ = write(STDERR_FILENO, sentence, strlen(sentence)) }
             if count > 1 { _exit(130) }
         }
