@@ -136,6 +136,23 @@ extension StoreText {
         return "\(format(amount, currency: record.currency)) refunded pro rata for the unused part of the previous plan"
     }
 
+    /// On a refunded plan that an upgrade had replaced, what its refund gave back and what had
+    /// come back at the upgrade, e.g. "$0.29 refunded; $2.70 of its price came back at the upgrade that replaced it";
+    /// nil for any other transaction, whose refund gave back its price.
+    public func refundedAfterUpgradeText(_ record: TransactionRecord,
+                                         money: (moneyBack: Decimal?, cameBackAtUpgrade: Decimal?)) -> String? {
+        guard record.state == .refunded, let moneyBack = money.moneyBack, let atUpgrade = money.cameBackAtUpgrade else { return nil }
+        return "\(format(moneyBack, currency: record.currency)) refunded; \(format(atUpgrade, currency: record.currency)) of its "
+            + "price came back at the upgrade that replaced it"
+    }
+
+    /// The same, short enough for the storefront's line under its transactions:
+    /// "refunded $0.29 of $2.99".
+    public func refundedOfPriceText(_ record: TransactionRecord, money: (moneyBack: Decimal?, cameBackAtUpgrade: Decimal?)) -> String? {
+        guard record.state == .refunded, let moneyBack = money.moneyBack, money.cameBackAtUpgrade != nil, let price = record.price else { return nil }
+        return "refunded \(format(moneyBack, currency: record.currency)) of \(format(price, currency: record.currency))"
+    }
+
     /// What a restore brought back, e.g. "Restored 2 purchases: Remove Ads, Nightly Rage."
     public func message(for result: RestoreResult) -> String {
         let names = result.restored.map { record in catalog.product(id: record.productID).map(title(of:)) ?? record.productID }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 import StorefrontCommands
 import StorefrontTesting
 import Testing
@@ -85,6 +86,18 @@ import Testing
         let list = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
         let refund = try #require(list.first { $0.productId == "com.example.rage.pro.yearly" }?.proratedRefund)
         #expect(upgrade.stdout.contains("$\(refund) refunded"), "\(refund) in \(upgrade.stdout)")
+        // Refunded afterwards, the month it replaced lists the money its refund gave back (before: only its full price).
+        let month = try #require(list.first { $0.productId == "com.example.rage.pro.monthly" && $0.price != "0" })
+        #expect(try cli.run(["refund", month.transactionId]).status == 0)
+        let after = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
+        let refundedMonth = try #require(after.first { $0.transactionId == month.transactionId })
+        let expected = try #require(Decimal(string: "2.99")) - (try #require(Decimal(string: refund)))
+        #expect(refundedMonth.state == "refunded" && refundedMonth.price == "2.99"
+                && refundedMonth.refundedAmount.flatMap { Decimal(string: $0) } == expected, "\(refundedMonth)")
+        #expect(after.first { $0.transactionId != month.transactionId && $0.state == "purchased" }?.refundedAmount == nil)
+        let row = try #require(try cli.run(["transactions"]).stdout.split(separator: "\n").first { $0.hasPrefix(month.transactionId) })
+        #expect(row.contains("refunded   $2.99  Rage Pro (Monthly)") && row.contains("($\(ExactDecimal.string(expected)) refunded; "
+                + "$\(refund) of its price came back at the upgrade that replaced it)"), "\(row)")
     }
 
     @Test func unknownLocalesWarnAndFallBackByTheStatedRule() throws {

@@ -193,6 +193,26 @@ struct SheetsAndPanesTests {
         #expect(!effects.isEmpty, "once read, Enter refunds")
     }
 
+    @Test("A refunded plan an upgrade had replaced shows, under the transactions, what its refund gave back (before: only its full price)")
+    func refundedReplacedPlanSaysTheMoney() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        fixture.clock.advance(by: 10 * 86_400)   // the free week is over: a paid month runs
+        try fixture.buy(F.facePack)               // records the renewal that came due
+        try fixture.buy(Self.yearly)              // the upgrade refunds the month's unused part
+        let month = try #require(fixture.store.transactions(for: "tester").first { $0.productID == F.monthly && $0.price != 0 })
+        _ = try fixture.store.refund(month.id)
+        var state = fixture.state(size: Size(width: 120, height: 30))
+        let row = try #require(state.snapshot.transactions.firstIndex { $0.id == month.id })
+        state.send(.character("t"))
+        for _ in 0..<row { state.send(.down) }
+        let screen = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        let refunded = try #require(fixture.store.snapshot.transactions[month.id])
+        let back = try #require(fixture.store.snapshot.refundMoney(of: refunded).moneyBack)
+        #expect(screen.contains("Transaction \(month.id) · refunded \(state.text.format(back, currency: "USD")) of $2.99 · order "),
+                "\(screen)")
+    }
+
     @Test("The refund question of a period with a later one paid ahead says the subscription stays active until that one ends, as the store keeps it (before: that the buyer loses what it unlocked)")
     func refundQuestionWithAPeriodPaidAhead() throws {
         let fixture = try F()

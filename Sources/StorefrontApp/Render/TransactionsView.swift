@@ -49,7 +49,7 @@ enum TransactionsView {
                            Span(record.state.rawValue.padded(toWidth: stateWidth), style: style(for: record.state))])
         }
         if let index = screen.scroll.selectedIndex, records.indices.contains(index) {
-            buffer.write(summary(of: records[index], text: text), in: bands[2].row(0), style: Theme.muted)
+            buffer.write(summary(of: records[index], among: records, text: text), in: bands[2].row(0), style: Theme.muted)
             let caused = state.snapshot.serverSide.notifications[records[index].id] ?? []
             if !caused.isEmpty {
                 buffer.write("Notifications: " + caused.map(\.summary).joined(separator: " · "), in: bands[2].row(1), style: Theme.muted)
@@ -59,8 +59,14 @@ enum TransactionsView {
 
     /// The selected transaction's id, device, what it granted or why it failed, and its order
     /// id (what the App Store Server API's Look Up Order ID takes).
-    private static func summary(of record: TransactionRecord, text: StoreText) -> String {
+    private static func summary(of record: TransactionRecord, among records: [TransactionRecord], text: StoreText) -> String {
         var parts = ["Transaction \(record.id)"]
+        // The price column shows what it cost; a refund after an upgrade gave back only the rest,
+        // said early, as the line is cut at the window's width.
+        let replacement = record.replacedBy.flatMap { id in records.first { $0.id == id } }
+        if let refunded = text.refundedOfPriceText(record, money: record.refundMoney(replacedBy: replacement)) {
+            parts.append(refunded)
+        }
         if record.isBought { parts.append("order \(record.orderID)") }
         parts.append("on \(record.purchaseDevice)")
         if let credit = record.credit, record.creditAmount > 0 { parts.append("+\(record.creditAmount) \(text.creditName(credit))") }

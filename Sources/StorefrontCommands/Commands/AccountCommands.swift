@@ -76,6 +76,8 @@ enum AccountCommands {
                     amount: record.credit == nil ? nil : record.creditAmount, expiresDate: record.expiresDate,
                     offer: record.offer?.rawValue, reason: record.failureReason, revocationDate: record.revocationDate,
                     replacedBy: record.replacedBy, proratedRefund: record.proratedRefund.map(ExactDecimal.string),
+                    refundedAmount: record.state == .refunded
+                        ? session.store.snapshot.refundMoney(of: record).moneyBack.map(ExactDecimal.string) : nil,
                     signedTransaction: try session.listedSignedTransaction(record, signer: signer),
                     orderId: record.isBought ? record.orderID : nil,
                     consumption: reports[record.id].flatMap {
@@ -93,7 +95,9 @@ enum AccountCommands {
                 id: record.id, date: text.dates.dateTime(record.purchaseDate, locale: session.locale), state: record.state.rawValue,
                 price: price, title: (record.quantity > 1 ? "\(record.quantity) × " : "") + (product.map(text.title(of:)) ?? record.productID),
                 device: record.purchaseDevice,
-                proratedRefund: text.proratedRefundText(record), orderID: record.isBought ? record.orderID : nil))
+                proratedRefund: text.proratedRefundText(record) ?? text.refundedAfterUpgradeText(
+                    record, money: session.store.snapshot.refundMoney(of: record)),
+                orderID: record.isBought ? record.orderID : nil))
         }
         return .success
     }

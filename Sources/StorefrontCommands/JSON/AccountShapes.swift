@@ -82,6 +82,9 @@ extension JSONShapes {
         public var replacedBy: String?
         /// On an upgrade, the unused part of the replaced plan refunded, as a decimal string.
         public var proratedRefund: String?
+        /// On a refunded transaction, the money its refund gave back, as a decimal string: the
+        /// price, less what an upgrade that replaced it refunded of it before.
+        public var refundedAmount: String? = nil
         /// The transaction as a compact JWS; nil for failed and cancelled attempts.
         public var signedTransaction: String? = nil
         /// The order id Look Up Order ID takes; nil for attempts that were never bought.

@@ -44,6 +44,17 @@ import Testing
         #expect(message.hasPrefix("Refunded \(text.format(price - atUpgrade, currency: "USD")) for Rage Pro (Monthly)"), "\(message)")
         #expect(message.contains("It cost \(text.format(price, currency: "USD")); \(text.format(atUpgrade, currency: "USD")) of that came back at the upgrade"),
                 "\(message)")
+        // Later, from the folded state alone (the ledger records no amount), the same money is told.
+        let refunded = try #require(store.snapshot.transactions[paid.id])
+        #expect(refunded.state == .refunded)
+        #expect(store.snapshot.refundMoney(of: refunded).moneyBack == price - atUpgrade)
+        #expect(text.refundedAfterUpgradeText(refunded, money: store.snapshot.refundMoney(of: refunded))
+                == "\(text.format(price - atUpgrade, currency: "USD")) refunded; \(text.format(atUpgrade, currency: "USD")) of its price "
+                    + "came back at the upgrade that replaced it")
+        let comic = try #require(try store.purchase(Rage.nightly, buyer: phone, storefront: "USA").transaction)
+        let comicRefunded = try store.refund(comic.id).transaction
+        #expect(store.snapshot.refundMoney(of: comicRefunded).moneyBack == comic.price, "no upgrade: the whole price")
+        #expect(text.refundedAfterUpgradeText(comicRefunded, money: store.snapshot.refundMoney(of: comicRefunded)) == nil)
     }
 
     @Test("A free period says no money came back; a non-consumable names its price")

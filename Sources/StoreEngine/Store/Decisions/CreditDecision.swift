@@ -82,8 +82,7 @@ extension StoreDecisions {
         refunded.revokedAmount = revoked
         refunded.shortfall = granted - revoked
         // An upgrade that replaced the transaction refunded the unused part of its period then.
-        let atUpgrade = record.replacedBy.flatMap { state.transactions[$0] }.flatMap(record.refundedAtUpgrade(by:))
-        let moneyBack = record.price.map { max(0, $0 - (atUpgrade ?? 0)) }
+        let (moneyBack, atUpgrade) = state.refundMoney(of: record)
         var result = RefundResult(transaction: refunded, revoked: revoked, shortfall: granted - revoked,
                                   moneyBack: moneyBack, cameBackAtUpgrade: atUpgrade)
         if let chain = state.subscriptions[record.originalID], chain.isOngoing {
