@@ -110,6 +110,12 @@ public final class TUIRunLoop {
         // (the screen stood still, as if the quit key had been lost). Keys are left unread.
         // A change dropped while it waited for the lock is not waited for: it will write nothing.
         while mailbox.isStillRunning && changeStillUnderWay {
+            // A change found waiting for the file's lock (said a second into its wait) is dropped
+            // then, if it has not begun: the storefront never waits on another process to leave.
+            for action in mailbox.drain() {
+                let effects = update(&state, action)
+                if effects.contains(.dropChangeUnderWay) { _ = update(&state, .changeDropped(dropLatestChange())) }
+            }
             _ = update(&state, .tick)
             terminal.draw(render(state, size: state.size))
             Thread.sleep(forTimeInterval: Double(Self.busyTimeoutMilliseconds) / 1_000)
@@ -124,9 +130,7 @@ public final class TUIRunLoop {
         if action.makesTheStoreUnreadable, state.unreadableReason == nil { reconnect.failed(at: lastClockReading) }
         for effect in update(&state, action) {
             if effect == .dropChangeUnderWay {
-                // Answered here and now: the worker may be stuck waiting for the file's lock.
-                let dropped = changeTickets.last.map { !$0.isFinished && $0.abandonUnlessBegun() } ?? false
-                dispatch(.changeDropped(dropped))
+                dispatch(.changeDropped(dropLatestChange()))
                 continue
             }
             let runner = self.runner, mailbox = self.mailbox, storefront = state.storefront
@@ -139,6 +143,12 @@ public final class TUIRunLoop {
             mailbox.expect()
             worker.async { mailbox.post(ticket.run { runner.run(effect, storefront: storefront) }) }
         }
+    }
+
+    /// Drops the latest change sent to the worker unless it has begun; answered here and now,
+    /// as the worker may be stuck waiting for the file's lock. True when it was dropped.
+    private func dropLatestChange() -> Bool {
+        changeTickets.last.map { !$0.isFinished && $0.abandonUnlessBegun() } ?? false
     }
 
     /// Whether a change sent to the worker has neither ended nor been dropped: leaving waits for it.

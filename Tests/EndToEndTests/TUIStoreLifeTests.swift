@@ -101,6 +101,26 @@ struct TUIStoreLifeTests {
         #expect(try cli.events().count == before, "nothing was recorded")
     }
 
+    @Test("Ctrl-C right after confirming a purchase that waits for the file's lock leaves within a second or so, dropping it (before: it waited for the lock, however long)")
+    func ctrlCBeforeTheWaitIsSaid() async throws {
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        let before = try cli.events().count
+        let tmux = try await tui.openStorefront()
+        defer { tmux.kill() }
+        let lock = open(cli.ledger + ".lock", O_RDWR)
+        try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        defer { close(lock) }
+        try tmux.press("Enter")
+        try await TUITests.waitForPaymentSheet(tmux)
+        try tmux.press("Enter")
+        try await tmux.waitFor("Purchasing…")
+        try tmux.press("C-c")
+        let said = try await tmux.waitFor("EXITED=0")
+        #expect(said.contains("was cancelled before it began"), "\(said)")
+        _ = flock(lock, LOCK_UN)
+        #expect(try cli.events().count == before, "nothing was recorded")
+    }
+
     @Test("A subscription whose renewal was cancelled lapses on screen at a fast time rate")
     func lapseOnScreen() async throws {
         // The storefront is opened first, so a slow start on a loaded machine uses none of the

@@ -114,4 +114,33 @@ struct DropWaitingChangeUpdateTests {
         #expect(state.outcomesAfterQuitting.map(\.title) == ["Cancelled"])
         #expect(!state.changeFailedAfterQuitting)
     }
+
+    @Test("Quit before the wait was said: the change is dropped once it is found waiting for the lock (before: the storefront waited for the lock, however long)")
+    func quitBeforeTheNoticeDropsOnceTheWaitIsSaid() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        _ = ConfirmationArmingTests.confirmPurchase(&state)
+        #expect(update(&state, .keyPressed(.ctrl("c"))) == [.quit], "a change only just started is waited for")
+        #expect(update(&state, .writerLockWaited(holder: LockHolderName(processID: 9, command: "x"))) == [.dropChangeUnderWay])
+        _ = update(&state, .changeDropped(true))
+        #expect(state.outcomesAfterQuitting.map(\.title) == ["Cancelled"] && state.activity == nil)
+    }
+
+    @Test("Esc on the spend screen drops a use only once the spinner says it waits for the lock: typed right after Space it means back")
+    func spendScreenEscDropsOnlyAWaitingUse() throws {
+        let fixture = try F()
+        try fixture.buy(F.facePack)
+        var state = fixture.state()
+        state.send(.character("u"))
+        let use = state.send(.character(" "))
+        #expect(!use.isEmpty && state.activity != nil, "the use was asked of the store")
+        #expect(state.send(.escape).isEmpty, "no wait said yet: Esc waits its turn, as before")
+        var waiting = fixture.state()
+        waiting.send(.character("u"))
+        _ = waiting.send(.character(" "))
+        _ = update(&waiting, .writerLockWaited(holder: LockHolderName(processID: 9, command: "x")))
+        #expect(waiting.send(.escape) == [.dropChangeUnderWay])
+        _ = update(&waiting, .changeDropped(true))
+        #expect(waiting.activity == nil && waiting.notice?.title == "Cancelled" && waiting.overlays.isEmpty, "Esc took it back too")
+    }
 }

@@ -39,7 +39,10 @@ extension AppState {
             heldCatchUpReason = reason
         case .writerLockWaited(let holder):
             // Only the operation under way waits; one that ended meanwhile has nothing to say.
-            if activity != nil { lockWait = holder }
+            guard activity != nil else { return [] }
+            lockWait = holder
+            // Quit before the wait was said: the change found waiting is dropped now, if it has not begun.
+            if isQuitting { return askToDropChange() }
         case .changeDropped(let dropped):
             if dropped { dropChangeUnderWay() }
         case .writeAccessChanged(let refusal):
@@ -95,8 +98,11 @@ extension AppState {
         guard activity == nil, waitingKeys.isEmpty else {
             waitingKeys.append(WaitingKey(key: key, arrivedAt: time))
             // Esc or `q` at the sheet or question whose change is under way drops that change
-            // if it still waits for the file's lock; once begun, the key came too late.
-            if activity != nil, overlays.last?.isConfirmation == true, key == .escape || key == .character("q") {
+            // if it still waits for the file's lock; once begun, the key came too late. On the
+            // spend screen, whose Esc typed right after a use means "back", only once the
+            // spinner says the use waits for the lock.
+            let spendWaits = if case .spend? = overlays.last { lockWait != nil } else { false }
+            if activity != nil, overlays.last?.isConfirmation == true || spendWaits, key == .escape || key == .character("q") {
                 return askToDropChange()
             }
             return []
@@ -124,7 +130,8 @@ extension AppState {
             outcomesAfterQuitting.append(said)
             return
         }
-        if overlays.last?.isConfirmation == true { closeTop() }
+        // The sheet, question or spend screen the key was typed at closes, as its Esc does.
+        if overlays.last?.isConfirmation == true { closeTop() } else if case .spend? = overlays.last { closeTop() }
         waitingKeys.removeAll()
         notice = said
     }
