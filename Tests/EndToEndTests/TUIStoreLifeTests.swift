@@ -33,18 +33,35 @@ struct TUIStoreLifeTests {
         try await tmux.waitFor("Request approved", "+5 Rage Faces: you have 5")
     }
 
+    /// A storefront whose purchase of a face pack waits for the ledger's lock, which this process
+    /// holds (as a command or storefront in the middle of a change does): the storefront, the
+    /// lock's descriptor (closed by the caller) and the number of events before the purchase.
+    private func purchaseWaitingForTheLock() async throws -> (tmux: TmuxSession, lock: Int32, eventsBefore: Int) {
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        let before = try cli.events().count
+        let tmux = try await tui.openStorefront()
+        let lock = open(cli.ledger + ".lock", O_RDWR)
+        guard lock >= 0, flock(lock, LOCK_EX) == 0 else {
+            tmux.kill()
+            throw TUILockTestError(description: "could not hold the ledger's lock")
+        }
+        do {
+            try tmux.press("Enter")
+            try await TUITests.waitForPaymentSheet(tmux)
+            try tmux.press("Enter")
+            try await tmux.waitFor("Purchasing…")
+        } catch {
+            tmux.kill()
+            close(lock)
+            throw error
+        }
+        return (tmux, lock, before)
+    }
+
     @Test("A purchase that waits over a second for the file's lock names the lock's holder under its spinner, and is made once the lock is let go (before: only the spinner turned)")
     func purchaseWaitingForTheLockSaysWhom() async throws {
-        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
-        let tmux = try await tui.openStorefront()
-        defer { tmux.kill() }
-        // This process holds the ledger's lock, as a command or storefront in the middle of a change does.
-        let lock = open(cli.ledger + ".lock", O_RDWR)
-        try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
-        defer { close(lock) }
-        try tmux.press("Enter")
-        try await TUITests.waitForPaymentSheet(tmux)
-        try tmux.press("Enter")
+        let (tmux, lock, _) = try await purchaseWaitingForTheLock()
+        defer { tmux.kill(); close(lock) }
         try await tmux.waitFor("Waiting for process \(getpid()) (", "Purchasing…")
         #expect((try cli.credits()["rage-faces"] ?? 0) == 0, "nothing is bought while the lock is held")
         _ = flock(lock, LOCK_UN)
@@ -54,16 +71,8 @@ struct TUIStoreLifeTests {
 
     @Test("Esc at a purchase still waiting for the file's lock drops it: the sheet closes saying nothing was recorded, and nothing is once the lock is let go (before: too late to cancel)")
     func escDropsAPurchaseWaitingForTheLock() async throws {
-        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
-        let before = try cli.events().count
-        let tmux = try await tui.openStorefront()
-        defer { tmux.kill() }
-        let lock = open(cli.ledger + ".lock", O_RDWR)
-        try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
-        defer { close(lock) }
-        try tmux.press("Enter")
-        try await TUITests.waitForPaymentSheet(tmux)
-        try tmux.press("Enter")
+        let (tmux, lock, before) = try await purchaseWaitingForTheLock()
+        defer { tmux.kill(); close(lock) }
         try await tmux.waitFor("Waiting for process \(getpid()) (")
         try tmux.press("Escape")
         try await tmux.waitFor("Cancelled before it began")
@@ -79,44 +88,16 @@ struct TUIStoreLifeTests {
         #expect(try cli.credits()["rage-faces"] == 5)
     }
 
-    @Test("Ctrl-C while a purchase is said to wait for the file's lock leaves at once, saying after the screen that nothing was recorded")
-    func ctrlCLeavesAPurchaseWaitingForTheLock() async throws {
-        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
-        let before = try cli.events().count
-        let tmux = try await tui.openStorefront()
-        defer { tmux.kill() }
-        let lock = open(cli.ledger + ".lock", O_RDWR)
-        try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
-        defer { close(lock) }
-        try tmux.press("Enter")
-        try await TUITests.waitForPaymentSheet(tmux)
-        try tmux.press("Enter")
-        try await tmux.waitFor("Waiting for process \(getpid()) (")
+    @Test("Ctrl-C while a purchase waits for the file's lock leaves while the lock is held, before or after the wait is said, saying after the screen that nothing was recorded (before: it waited for the lock, however long)",
+          arguments: [true, false])
+    func ctrlCLeavesAPurchaseWaitingForTheLock(afterTheNotice: Bool) async throws {
+        let (tmux, lock, before) = try await purchaseWaitingForTheLock()
+        defer { tmux.kill(); close(lock) }
+        if afterTheNotice { try await tmux.waitFor("Waiting for process \(getpid()) (") }
         try tmux.press("C-c")
-        // It leaves while the lock is still held.
         let said = try await tmux.waitFor("EXITED=0")
         #expect(said.contains("storefront: the change under way when you quit was cancelled before it began: it was still waiting"),
                 "\(said)")
-        _ = flock(lock, LOCK_UN)
-        #expect(try cli.events().count == before, "nothing was recorded")
-    }
-
-    @Test("Ctrl-C right after confirming a purchase that waits for the file's lock leaves within a second or so, dropping it (before: it waited for the lock, however long)")
-    func ctrlCBeforeTheWaitIsSaid() async throws {
-        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
-        let before = try cli.events().count
-        let tmux = try await tui.openStorefront()
-        defer { tmux.kill() }
-        let lock = open(cli.ledger + ".lock", O_RDWR)
-        try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
-        defer { close(lock) }
-        try tmux.press("Enter")
-        try await TUITests.waitForPaymentSheet(tmux)
-        try tmux.press("Enter")
-        try await tmux.waitFor("Purchasing…")
-        try tmux.press("C-c")
-        let said = try await tmux.waitFor("EXITED=0")
-        #expect(said.contains("was cancelled before it began"), "\(said)")
         _ = flock(lock, LOCK_UN)
         #expect(try cli.events().count == before, "nothing was recorded")
     }
@@ -142,4 +123,8 @@ struct TUIStoreLifeTests {
         #expect(subscription?.state == "expired")
         #expect(subscription?.expirationReason == "autoRenewDisabled")
     }
+}
+
+struct TUILockTestError: Error, CustomStringConvertible {
+    var description: String
 }
