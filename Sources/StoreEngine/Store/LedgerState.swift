@@ -197,6 +197,14 @@ public struct LedgerState: Sendable {
             ?? chains.last
     }
 
+    /// The ongoing subscription of `account` whose period running at `now` is of `productID`
+    /// while the subscription is another plan's: renewed ahead into the plan a switch went to,
+    /// the plan it was still runs until that period ends, and names it too.
+    public func subscriptionChain(runningPlan productID: String, of account: String, at now: Date) -> SubscriptionChain? {
+        let history = transactions(of: account)
+        return subscriptionChains(of: account).last { Store.runningPlan(of: $0, in: history, at: now)?.productID == productID }
+    }
+
     /// The subscription a transaction belongs to.
     public func chain(containing transactionID: String) -> SubscriptionChain? {
         transactions[transactionID].flatMap { subscriptions[$0.originalID] }

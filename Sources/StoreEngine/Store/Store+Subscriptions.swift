@@ -13,9 +13,11 @@ extension Store {
     /// The subscription of the buyer's account that `reference` names: a transaction id (any
     /// in the subscription's history) or a product id.
     public func subscription(_ reference: String, for account: String) -> SubscriptionChain? {
-        let state = snapshot
+        let (state, now) = projectedState()
         if let chain = state.chain(containing: reference), chain.account == account { return chain }
-        return state.subscriptionChain(forProduct: reference, of: account)
+        let byProduct = state.subscriptionChain(forProduct: reference, of: account)
+        if byProduct?.isOngoing == true { return byProduct }
+        return state.subscriptionChain(runningPlan: reference, of: account, at: now) ?? byProduct
     }
 
     /// Switches auto-renew off: the subscription stays until the end of its period.

@@ -330,7 +330,13 @@ struct EntitlementModel {
 
     /// The ongoing subscription of the account whose current product, or the product it
     /// switches to at renewal, is `id`.
+    /// The account's ongoing subscription a product id names: its plan, the plan a switch goes
+    /// to, or the plan still running while a later period was paid ahead into another.
     func subscriptionIndex(_ id: String, account: String) -> Int? {
         subscriptions.lastIndex { $0.account == account && $0.isOngoing && ($0.product.id == id || $0.pendingProduct?.id == id) }
+            ?? subscriptions.lastIndex { chain in
+                chain.account == account && chain.isOngoing
+                    && chain.periods.contains { $0.start <= now && now < $0.end && $0.productID == id && id != chain.product.id }
+            }
     }
 }

@@ -167,6 +167,19 @@ import StorefrontText
         #expect(try store.status(Rage.monthly).name == "active")
     }
 
+    @Test("Renewed ahead into the plan a switch goes to, the plan still running names the subscription too: cancel-renewal and expire by its product id act on it (before: the account had no subscription to it)")
+    func theRunningPlansIdNamesTheSubscription() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        _ = try store.renew(Rage.yearly, buyer: phone) // ahead, into the monthly plan
+        let chain = try #require(store.subscription(Rage.yearly, for: "tester"))
+        #expect(chain.productID == Rage.monthly && chain.isOngoing)
+        #expect(try store.cancelRenewal(Rage.yearly, buyer: phone).originalID == chain.originalID)
+        #expect(try store.expire(Rage.yearly, buyer: phone).status == .expired)
+        // Once expired, no period of the plan runs: it names no subscription that could change.
+        #expect(throws: StoreError.self) { try store.cancelRenewal(Rage.yearly, buyer: phone) }
+    }
+
     @Test("Renewed ahead into a switch, upgraded back in the same second, then renewed: that renewal and the scheduled ones after it are recorded (found by the reference model, seed 547: the fold ignored them as renewals already made, and renew said it charged the upgrade)")
     func renewalsAfterAnUpgradeInTheSameSecondAreRecorded() throws {
         _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")

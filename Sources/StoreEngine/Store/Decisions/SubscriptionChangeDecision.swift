@@ -23,7 +23,7 @@ extension StoreDecisions {
     /// subscription as they leave it. An ended subscription is refused (buy it again instead).
     public func change(_ change: SubscriptionChange, of reference: String, buyer: Buyer, in state: LedgerState,
                        at now: Date) throws(StoreRefusal) -> Decision<SubscriptionChain> {
-        let chain = try ongoingSubscription(reference, buyer: buyer, in: state)
+        let chain = try ongoingSubscription(reference, buyer: buyer, in: state, at: now)
         let events: [StoreEvent]
         switch change {
         // Auto-renew switched to what it is already changes nothing, so nothing is recorded
@@ -69,9 +69,13 @@ extension StoreDecisions {
 
     /// The ongoing subscription `reference` names in the buyer's account.
     private func ongoingSubscription(_ reference: String, buyer: Buyer,
-                                     in state: LedgerState) throws(StoreRefusal) -> SubscriptionChain {
+                                     in state: LedgerState, at now: Date) throws(StoreRefusal) -> SubscriptionChain {
+        let byProduct = state.subscriptionChain(forProduct: reference, of: buyer.account)
         let chain = state.chain(containing: reference).flatMap { $0.account == buyer.account ? $0 : nil }
-            ?? state.subscriptionChain(forProduct: reference, of: buyer.account)
+            // The plan still running, renewed ahead into another, before any that has ended.
+            ?? (byProduct?.isOngoing == true ? byProduct : nil)
+            ?? state.subscriptionChain(runningPlan: reference, of: buyer.account, at: now)
+            ?? byProduct
             // The plan a scheduled change switches to names the subscription too.
             ?? state.subscriptions.values.first { $0.account == buyer.account && $0.isOngoing && $0.pendingProductID == reference }
         guard let chain else {
