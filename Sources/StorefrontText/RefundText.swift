@@ -6,7 +6,7 @@ extension StoreText {
     /// the money that came back, and for a consumable the credits taken back, e.g.
     /// "Refunded $2.97 for 3 × Random Rage Face (transaction 2000000000000001). Took back 15 of
     /// the Rage Faces it granted; 2 had already been spent."
-    public func refundMessage(_ result: RefundResult) -> String {
+    public func refundMessage(_ result: RefundResult, inStorefront: Bool = false) -> String {
         let record = result.transaction
         let name = catalog.product(id: record.productID).map(title(of:)) ?? record.productID
         let what = record.quantity > 1 ? "\(record.quantity) × \(name)" : name
@@ -32,6 +32,7 @@ extension StoreText {
                     + (result.shortfall > 0 ? "; \(result.shortfall) had already been spent." : ".")
         }
         if result.endedSubscription { message += " \(name) is revoked: its access ends now." }
+        if let left = paidAheadLeft(result.paidAheadLeft, inStorefront: inStorefront) { message += " " + left }
         if let until = result.keptActiveUntil {
             message += " The subscription stays active until \(date(until)): a period paid ahead after this one keeps it."
         }
@@ -40,18 +41,37 @@ extension StoreText {
 }
 
 extension StoreText {
+    /// After a refund that revoked the subscription: its other periods paid ahead, which will
+    /// never begin, stay paid until refunded; nil for none.
+    func paidAheadLeft(_ periods: [TransactionRecord], inStorefront: Bool) -> String? {
+        guard !periods.isEmpty else { return nil }
+        let one = periods.count == 1
+        return "\(one ? "The period" : "The periods") paid ahead \(one ? "was" : "were") not refunded and will never begin: "
+            + listed(periods) + "; " + giveBack(periods, inStorefront: inStorefront)
+    }
+
+    /// "$19.99 for the period from Dec 4, 2027 (transaction …)", each period so.
+    private func listed(_ periods: [TransactionRecord]) -> String {
+        periods.map { period in
+            let amount = period.price.map { format($0, currency: period.currency) } ?? "—"
+            return "\(amount) for the period from \(date(period.purchaseDate)) (transaction \(period.id))"
+        }.joined(separator: ", ")
+    }
+
+    /// How to get `periods` back: a command for each, or the storefront's transactions screen.
+    private func giveBack(_ periods: [TransactionRecord], inStorefront: Bool) -> String {
+        let one = periods.count == 1
+        return inStorefront
+            ? "refund \(one ? "it" : "them") on the transactions screen (t, then R) to get \(one ? "it" : "them") back."
+            : periods.map { "`storefront refund \($0.id)`" }.joined(separator: " and ") + (one ? " gives it back." : " give them back.")
+    }
+
     /// After an expire: the periods paid ahead it ended, which stay paid until refunded, and
     /// how to get them back (a command, or the storefront's transactions screen); nil for none.
     public func paidAheadNotRefunded(_ periods: [TransactionRecord], inStorefront: Bool) -> String? {
         guard !periods.isEmpty else { return nil }
-        let listed = periods.map { period in
-            let amount = period.price.map { format($0, currency: period.currency) } ?? "—"
-            return "\(amount) for the period from \(date(period.purchaseDate)) (transaction \(period.id))"
-        }.joined(separator: ", ")
         let one = periods.count == 1
-        let back = inStorefront
-            ? "refund \(one ? "it" : "them") on the transactions screen (t, then R) to get \(one ? "it" : "them") back."
-            : periods.map { "`storefront refund \($0.id)`" }.joined(separator: " and ") + (one ? " gives it back." : " give them back.")
-        return "Nothing was refunded, \(one ? "the period" : "the periods") paid ahead included: \(listed); " + back
+        return "Nothing was refunded, \(one ? "the period" : "the periods") paid ahead included: \(listed(periods)); "
+            + giveBack(periods, inStorefront: inStorefront)
     }
 }

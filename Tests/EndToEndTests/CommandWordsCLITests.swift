@@ -221,6 +221,18 @@ import Testing
         #expect(try cli.run(["certificate", "--der", "--json"]).status == 2)
     }
 
+    @Test("refund --json of the latest period paid ahead lists the earlier ones left unrefunded (paidAheadNotRefunded), as its message does")
+    func refundListsThePeriodsPaidAheadLeft() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        let ahead = try cli.run(["renew", "com.example.rage.pro.yearly", "--json"]).decoded(JSONShapes.SubscriptionChange.self).transactionId
+        let latest = try cli.run(["renew", "com.example.rage.pro.yearly", "--json"]).decoded(JSONShapes.SubscriptionChange.self).transactionId
+        let refunded = try cli.run(["refund", try #require(latest), "--json"]).decoded(JSONShapes.RefundResult.self)
+        #expect(refunded.paidAheadNotRefunded == [try #require(ahead)], "\(refunded)")
+        #expect(refunded.message.contains("The period paid ahead was not refunded and will never begin"), "\(refunded.message)")
+        let again = try cli.run(["refund", try #require(ahead), "--json"]).decoded(JSONShapes.RefundResult.self)
+        #expect(again.paidAheadNotRefunded == nil, "none is left")
+    }
+
     @Test("refund is asked for by the account that bought the transaction: another account's is refused, nothing is recorded, and the message says whose it is (before: refunded, as any account's)")
     func anotherAccountsTransactionIsNotRefunded() throws {
         let bought = try cli.run(["buy", "com.example.rage.comic.nightly", "--account", "bob", "--json"])

@@ -26,6 +26,10 @@ public struct RefundResult: Sendable, Equatable {
     /// When the refunded period was still running and a later one paid ahead keeps the
     /// subscription going: the end of what stays paid.
     public var keptActiveUntil: Date?
+    /// When the refund revoked the subscription: its other periods paid ahead (renew now),
+    /// which will never begin and were not refunded, oldest first; nothing gives their money
+    /// back by itself.
+    public var paidAheadLeft: [TransactionRecord] = []
 }
 
 /// What a restore delivered onto the device.

@@ -241,7 +241,7 @@ extension AppState {
         activity = nil
         var backedOut = false
         if case .refundConfirmation = overlays.last { backedOut = closeSheetOfFinishedOperation() }
-        var message = text.refundMessage(result)
+        var message = text.refundMessage(result, inStorefront: true)
         if backedOut { message += " " + StorefrontScreenText.backedOutTooLate(.refund) }
         report(Alert(title: StorefrontScreenText.refundTitle, message: message, tone: .success))
     }

@@ -149,6 +149,7 @@ enum PurchaseCommands {
                                                      revoked: result.revoked, shortfall: result.shortfall,
                                                      amount: result.moneyBack.map(ExactDecimal.string),
                                                      currency: result.moneyBack == nil ? nil : result.transaction.currency,
+                                                     paidAheadNotRefunded: result.paidAheadLeft.isEmpty ? nil : result.paidAheadLeft.map(\.id),
                                                      message: message))
         } else {
             console.out(message)

@@ -40,6 +40,9 @@ extension JSONShapes {
         /// currency; left out for a transaction without a price.
         public var amount: String?
         public var currency: String?
+        /// When the refund revoked a subscription: the transactions of its other periods paid
+        /// ahead, which will never begin and were not refunded (left out when there are none).
+        public var paidAheadNotRefunded: [String]? = nil
         public var message: String
     }
 

@@ -85,6 +85,27 @@ import Testing
         #expect(!(try store.refund(bought.id)).endedSubscription)
     }
 
+    @Test("Refunding the latest of several periods paid ahead revokes the subscription and names the earlier ones, which will never begin and stay paid, with how to get them back (before: not a word)")
+    func periodsPaidAheadLeftByARevokingRefund() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        let first = try store.renew(Rage.yearly, buyer: phone).latestTransactionID
+        let second = try store.renew(Rage.yearly, buyer: phone).latestTransactionID
+        let latest = try store.renew(Rage.yearly, buyer: phone).latestTransactionID
+        let result = try store.refund(latest)
+        #expect(result.endedSubscription)
+        #expect(result.paidAheadLeft.map(\.id) == [first, second])
+        let firstStart = text.date(try #require(store.snapshot.transactions[first]).purchaseDate)
+        let secondStart = text.date(try #require(store.snapshot.transactions[second]).purchaseDate)
+        let message = text.refundMessage(result)
+        #expect(message.hasSuffix("Rage Pro (Yearly) is revoked: its access ends now. The periods paid ahead were not refunded and will never "
+            + "begin: $19.99 for the period from \(firstStart) (transaction \(first)), $19.99 for the period from \(secondStart) "
+            + "(transaction \(second)); `storefront refund \(first)` and `storefront refund \(second)` give them back."), "\(message)")
+        #expect(text.refundMessage(result, inStorefront: true).hasSuffix("refund them on the transactions screen (t, then R) to get them back."))
+        // Refunded in turn, the last of them leaves none to name.
+        _ = try store.refund(first)
+        #expect(try store.refund(second).paidAheadLeft.isEmpty)
+    }
+
     @Test("A consumable whose credits were all spent: none taken back, all spent (before: \"Took back 0 of …\")")
     func everyCreditSpent() throws {
         let bought = try #require(try store.purchase(Rage.face, buyer: phone, storefront: "USA").transaction)

@@ -87,6 +87,12 @@ extension StoreDecisions {
                                   moneyBack: moneyBack, cameBackAtUpgrade: atUpgrade)
         if let chain = state.subscriptions[record.originalID], chain.isOngoing {
             result.endedSubscription = state.refundRevokes(record, of: chain)
+            if result.endedSubscription {
+                result.paidAheadLeft = state.transactions(of: record.account).filter {
+                    $0.originalID == record.originalID && $0.id != record.id && $0.state == .purchased && ($0.price ?? 0) > 0
+                        && $0.purchaseDate > now
+                }.sorted { $0.purchaseDate < $1.purchaseDate }
+            }
             let running = record.purchaseDate <= now && (record.expiresDate ?? .distantPast) > now && record.replacedBy == nil
             if !result.endedSubscription, running { result.keptActiveUntil = chain.expiresDate }
         }
