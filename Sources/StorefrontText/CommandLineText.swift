@@ -140,6 +140,12 @@ extension CommandLineText {
             return "process \(processID)" + (command.map { " (\($0))" } ?? "")
         }
 
+        /// Written by a first Ctrl-C during `store copy`, `store init`, `store migrate` or `repair`
+        /// while it still waits for its store's lock or server, before writing anything.
+        public static let interruptedBeforeStoreCommandWrote = "\nstorefront: interrupted while the command still waits for "
+            + "the store (its lock or its server) and has written nothing; it goes on once it may, and finishes (Ctrl-C again "
+            + "to leave now, with the store as it is)\n"
+
         /// Written by a second Ctrl-C during `store copy`, `store init`, `store migrate` or
         /// `repair` while it still waited for its store's lock or server, before writing anything.
         public static let leftBeforeStoreCommandWrote = "\nstorefront: left before the command wrote anything (it still "

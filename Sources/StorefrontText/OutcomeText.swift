@@ -147,10 +147,25 @@ extension StoreText {
     }
 
     /// The same, short enough for the storefront's line under its transactions:
-    /// "refunded $0.29 of $2.99".
+    /// "refunded $0.29 of $2.99 ($2.70 at the upgrade)".
     public func refundedOfPriceText(_ record: TransactionRecord, money: (moneyBack: Decimal?, cameBackAtUpgrade: Decimal?)) -> String? {
-        guard record.state == .refunded, let moneyBack = money.moneyBack, money.cameBackAtUpgrade != nil, let price = record.price else { return nil }
-        return "refunded \(format(moneyBack, currency: record.currency)) of \(format(price, currency: record.currency))"
+        guard record.state == .refunded, let moneyBack = money.moneyBack, let atUpgrade = money.cameBackAtUpgrade,
+              let price = record.price else { return nil }
+        return "refunded \(format(moneyBack, currency: record.currency)) of \(format(price, currency: record.currency)) "
+            + "(\(format(atUpgrade, currency: record.currency)) at the upgrade)"
+    }
+
+    /// A plan an upgrade replaced, not refunded: "replaced by an upgrade (transaction …)".
+    public func replacedText(_ record: TransactionRecord) -> String? {
+        guard record.state == .purchased, let replacement = record.replacedBy else { return nil }
+        return "replaced by an upgrade (transaction \(replacement))"
+    }
+
+    /// The storefront's short words for what an upgrade gave back of the plan it replaced:
+    /// "$2.70 of the previous plan refunded".
+    public func proratedRefundShortText(_ record: TransactionRecord) -> String? {
+        guard let amount = record.proratedRefund, amount > 0 else { return nil }
+        return "\(format(amount, currency: record.currency)) of the previous plan refunded"
     }
 
     /// What a restore brought back, e.g. "Restored 2 purchases: Remove Ads, Nightly Rage."

@@ -163,6 +163,11 @@ public enum StorefrontScreenText {
         + "was sent to the store and nothing was recorded."
 
     /// Added to the spinner's words when Esc or `q` was pressed at the sheet whose change is
+    /// being stored, until it is known whether the change had begun: one still waiting for the
+    /// entitlements file's lock a second on is dropped.
+    public static let cancellingIfNotBegun = "(dropped if it waits for the lock)"
+
+    /// Added to the spinner's words when Esc or `q` was pressed at the sheet whose change is
     /// being stored: the change goes on, and its result says how to take it back.
     public static let tooLateToCancel = "(too late to cancel)"
 

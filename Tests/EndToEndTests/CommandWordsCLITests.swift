@@ -88,6 +88,8 @@ import Testing
         #expect(upgrade.stdout.contains("$\(refund) refunded"), "\(refund) in \(upgrade.stdout)")
         // Refunded afterwards, the month it replaced lists the money its refund gave back (before: only its full price).
         let month = try #require(list.first { $0.productId == "com.example.rage.pro.monthly" && $0.price != "0" })
+        let replacedRow = try #require(listed.stdout.split(separator: "\n").first { $0.hasPrefix(month.transactionId) })
+        #expect(replacedRow.contains("(replaced by an upgrade (transaction \(try #require(month.replacedBy))))"), "\(replacedRow)")
         #expect(try cli.run(["refund", month.transactionId]).status == 0)
         let after = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
         let refundedMonth = try #require(after.first { $0.transactionId == month.transactionId })

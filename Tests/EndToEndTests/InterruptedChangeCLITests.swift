@@ -140,7 +140,9 @@ import Testing
         _ = flock(lock, LOCK_UN)
         let copied = copying.wait()
         #expect(!copied.wasSignalled && copied.status == 0, "\(copied)")
-        #expect(copied.stderr.contains("interrupted while a change was being made") && copied.stdout.contains("copied 1 event"),
+        // Still waiting for the target's lock, it had written nothing, and says so (before: that it may be recorded).
+        #expect(copied.stderr.contains("interrupted while the command still waits for the store (its lock or its server) and has "
+                                       + "written nothing; it goes on once it may, and finishes") && copied.stdout.contains("copied 1 event"),
                 "\(copied.stdout)\(copied.stderr)")
     }
 

@@ -102,6 +102,24 @@ struct TUIStoreLifeTests {
         #expect(try cli.events().count == before, "nothing was recorded")
     }
 
+    @Test("Ctrl-C on an open payment sheet while another process holds the file's lock leaves within a second or so, recording nothing (before: it waited silently for the lock to record the cancel)")
+    func ctrlCOnAnOpenSheetWhileTheLockIsHeld() async throws {
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        let before = try cli.events().count
+        let tmux = try await tui.openStorefront()
+        defer { tmux.kill() }
+        try tmux.press("Enter")
+        try await TUITests.waitForPaymentSheet(tmux)
+        let lock = open(cli.ledger + ".lock", O_RDWR)
+        try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        defer { close(lock) }
+        try tmux.press("C-c")
+        let said = try await tmux.waitFor("EXITED=0")
+        #expect(said.contains("was cancelled before it began"), "\(said)")
+        _ = flock(lock, LOCK_UN)
+        #expect(try cli.events().count == before, "nothing was recorded")
+    }
+
     @Test("A subscription whose renewal was cancelled lapses on screen at a fast time rate")
     func lapseOnScreen() async throws {
         // The storefront is opened first, so a slow start on a loaded machine uses none of the

@@ -94,12 +94,11 @@ struct ConfirmationArmingTests {
         var state = fixture.state()
         let (purchase, start) = Self.confirmPurchase(&state)
         _ = update(&state, .keyClockTicked(start.addingTimeInterval(1.5)))
-        // Esc asks to drop the purchase; the runtime answers that it had begun.
-        #expect(update(&state, .keyPressed(pressEscape ? .escape : .character("j"))) == (pressEscape ? [.dropChangeUnderWay] : []))
-        if pressEscape { _ = update(&state, .changeDropped(false)) }
-        // At once, while it is stored, the sheet's spinner says so (before: nothing until it ended).
+        // Nothing says the purchase waits for the lock: the key asks nothing of the store now.
+        #expect(update(&state, .keyPressed(pressEscape ? .escape : .character("j"))).isEmpty)
+        // At once, while it is stored, the sheet's spinner says what the key can still do (before: nothing until it ended).
         let sheet = render(state, size: state.size).rowTexts.joined(separator: "\n")
-        #expect(sheet.contains("Purchasing… (too late to cancel)") == pressEscape, "\(sheet)")
+        #expect(sheet.contains("Purchasing… (dropped if it waits for the lock)") == pressEscape, "\(sheet)")
         try fixture.run(purchase, on: &state)
         #expect(fixture.store.transactions(for: "tester").count == 1)
         let said = state.notice?.message ?? ""
@@ -122,7 +121,7 @@ struct ConfirmationArmingTests {
         #expect(!refund.isEmpty, "the refund was asked of the store")
         _ = update(&state, .keyPressed(key == "q" ? .character("q") : .escape))
         let screen = render(state, size: state.size).rowTexts.joined(separator: "\n")
-        #expect(screen.contains("(too late to cancel)"), "\(screen)")
+        #expect(screen.contains("(dropped if it waits for the lock)"), "\(screen)")
         try fixture.run(refund, on: &state)
         #expect(state.notice?.message.contains("Cancelling came too late: the refund had been sent to the store") == true,
                 "\(state.notice?.message ?? "no notice")")

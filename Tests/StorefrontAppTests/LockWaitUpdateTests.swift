@@ -57,7 +57,7 @@ struct LockWaitUpdateTests {
 struct DropWaitingChangeUpdateTests {
     typealias F = StorefrontFixture
 
-    @Test("Esc at the sheet of a purchase under way asks once to drop it; dropped, the sheet closes saying nothing was recorded (before: too late to cancel)",
+    @Test("Esc at the sheet of a purchase said to wait for the lock asks once to drop it; dropped, the sheet closes saying nothing was recorded (before: too late to cancel)",
           arguments: ["escape", "q"])
     func escDropsAPurchaseThatHasNotBegun(key: String) throws {
         let fixture = try F()
@@ -65,6 +65,7 @@ struct DropWaitingChangeUpdateTests {
         let (purchase, start) = ConfirmationArmingTests.confirmPurchase(&state)
         #expect(!purchase.isEmpty)
         _ = update(&state, .keyClockTicked(start.addingTimeInterval(2)))
+        #expect(update(&state, .writerLockWaited(holder: LockHolderName(processID: 9, command: "x"))).isEmpty)
         let pressed: Key = key == "q" ? .character("q") : .escape
         #expect(update(&state, .keyPressed(pressed)) == [.dropChangeUnderWay])
         #expect(update(&state, .keyPressed(pressed)).isEmpty, "asked once an operation")
@@ -75,12 +76,24 @@ struct DropWaitingChangeUpdateTests {
         #expect(fixture.store.transactions(for: "tester").isEmpty, "the purchase effect was never run")
     }
 
+    @Test("Esc typed before the wait was said is acted on when it is: the purchase found waiting is asked to be dropped then")
+    func escBeforeTheWaitIsSaid() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        _ = ConfirmationArmingTests.confirmPurchase(&state)
+        #expect(update(&state, .keyPressed(.escape)).isEmpty, "typed ahead of a store that may be free: nothing raced")
+        #expect(update(&state, .writerLockWaited(holder: LockHolderName(processID: 9, command: "x"))) == [.dropChangeUnderWay])
+        _ = update(&state, .changeDropped(true))
+        #expect(state.activity == nil && state.overlays.isEmpty && state.notice?.title == "Cancelled")
+    }
+
     @Test("A drop refused (the change had begun) leaves the purchase to end, and its result says the key came too late")
     func refusedDropLeavesTheChange() throws {
         let fixture = try F()
         var state = fixture.state()
         let (purchase, start) = ConfirmationArmingTests.confirmPurchase(&state)
         _ = update(&state, .keyClockTicked(start.addingTimeInterval(2)))
+        _ = update(&state, .writerLockWaited(holder: LockHolderName(processID: 9, command: "x")))
         #expect(update(&state, .keyPressed(.escape)) == [.dropChangeUnderWay])
         _ = update(&state, .changeDropped(false))
         let sheet = render(state, size: state.size).rowTexts.joined(separator: "\n")
@@ -88,6 +101,19 @@ struct DropWaitingChangeUpdateTests {
         try fixture.run(purchase, on: &state)
         #expect(fixture.store.transactions(for: "tester").count == 1)
         #expect(state.notice?.message.contains("Cancelling came too late") == true)
+    }
+
+    @Test("Esc or q pressed again while the sheet's cancel is recorded never drops that cancel: the second q quits, as before")
+    func theCancelASheetRecordsIsNeverDropped() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        state.send(.enter)
+        let cancel = state.send(.escape)
+        #expect(cancel.count == 1 && state.activity == .cancellingPurchase(productID: F.facePack), "\(cancel)")
+        #expect(state.send(.escape).isEmpty)
+        #expect(state.send(.character("q")).isEmpty)
+        _ = update(&state, .writerLockWaited(holder: LockHolderName(processID: 9, command: "x")))
+        #expect(state.send(.escape).isEmpty, "said to wait, still not dropped by Esc")
     }
 
     @Test("Keys other than Esc and q at the sheet, and Esc with no sheet, ask nothing")
@@ -142,5 +168,30 @@ struct DropWaitingChangeUpdateTests {
         #expect(waiting.send(.escape) == [.dropChangeUnderWay])
         _ = update(&waiting, .changeDropped(true))
         #expect(waiting.activity == nil && waiting.notice?.title == "Cancelled" && waiting.overlays.isEmpty, "Esc took it back too")
+    }
+
+    @Test("Ctrl-C on an open payment sheet records its cancel as a change like any other: found waiting for the lock, it is dropped and the storefront leaves (before: it waited for the lock, silent)")
+    func quitOnAnOpenSheetDropsItsWaitingCancel() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        state.send(.enter)
+        let effects = state.send(.ctrl("c"))
+        #expect(effects.count == 2 && effects.last == .quit, "\(effects)")
+        #expect(state.activity == .cancellingPurchase(productID: F.facePack))
+        #expect(update(&state, .writerLockWaited(holder: LockHolderName(processID: 9, command: "x"))) == [.dropChangeUnderWay])
+        _ = update(&state, .changeDropped(true))
+        #expect(state.outcomesAfterQuitting.map(\.title) == ["Cancelled"] && !state.changeFailedAfterQuitting)
+    }
+
+    @Test("q on the spend screen while its use is said to wait for the lock quits, dropping the use")
+    func qOnTheSpendScreenQuits() throws {
+        let fixture = try F()
+        try fixture.buy(F.facePack)
+        var state = fixture.state()
+        state.send(.character("u"))
+        _ = state.send(.character(" "))
+        _ = update(&state, .writerLockWaited(holder: LockHolderName(processID: 9, command: "x")))
+        #expect(state.send(.character("q")) == [.dropChangeUnderWay, .quit])
+        #expect(state.isQuitting)
     }
 }

@@ -201,6 +201,15 @@ struct SheetsAndPanesTests {
         try fixture.buy(F.facePack)               // records the renewal that came due
         try fixture.buy(Self.yearly)              // the upgrade refunds the month's unused part
         let month = try #require(fixture.store.transactions(for: "tester").first { $0.productID == F.monthly && $0.price != 0 })
+        var before = fixture.state(size: Size(width: 120, height: 30))
+        let monthRow = try #require(before.snapshot.transactions.firstIndex { $0.id == month.id })
+        before.send(.character("t"))
+        let yearlyLine = render(before, size: before.size).rowTexts.joined(separator: "\n")
+        #expect(yearlyLine.contains("of the previous plan refunded"), "the upgrade, selected first, says what it gave back: \(yearlyLine)")
+        for _ in 0..<monthRow { before.send(.down) }
+        let replacedLine = render(before, size: before.size).rowTexts.joined(separator: "\n")
+        #expect(replacedLine.contains("Transaction \(month.id) · replaced by \(try #require(month.replacedBy ?? fixture.store.snapshot.transactions[month.id]?.replacedBy))"),
+                "\(replacedLine)")
         _ = try fixture.store.refund(month.id)
         var state = fixture.state(size: Size(width: 120, height: 30))
         let row = try #require(state.snapshot.transactions.firstIndex { $0.id == month.id })
@@ -209,8 +218,9 @@ struct SheetsAndPanesTests {
         let screen = render(state, size: state.size).rowTexts.joined(separator: "\n")
         let refunded = try #require(fixture.store.snapshot.transactions[month.id])
         let back = try #require(fixture.store.snapshot.refundMoney(of: refunded).moneyBack)
-        #expect(screen.contains("Transaction \(month.id) · refunded \(state.text.format(back, currency: "USD")) of $2.99 · order "),
-                "\(screen)")
+        let atUpgrade = try #require(fixture.store.snapshot.refundMoney(of: refunded).cameBackAtUpgrade)
+        #expect(screen.contains("Transaction \(month.id) · refunded \(state.text.format(back, currency: "USD")) of $2.99 "
+            + "(\(state.text.format(atUpgrade, currency: "USD")) at the upgrade) · order "), "\(screen)")
     }
 
     @Test("The refund question of a period with a later one paid ahead says the subscription stays active until that one ends, as the store keeps it (before: that the buyer loses what it unlocked)")

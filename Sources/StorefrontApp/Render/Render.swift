@@ -89,12 +89,16 @@ enum ActivityView {
     }
 
     /// The spinner and what it waits for; once quit, that the storefront closes after it, and
-    /// after Esc or `q` at the sheet whose change it is, that this came too late: nothing else on
-    /// the screen answers those keys meanwhile (a commit may wait long for another session's lock).
+    /// after Esc or `q` at the sheet whose change it is, whether that can still stop it (only a
+    /// change still waiting for the entitlements file's lock can be dropped) or came too late.
     static func spinnerLine(_ activity: Activity, state: AppState) -> String {
         var line = "\(Spinner.dots.frame(at: state.tick)) \(activity.label)"
         if state.isQuitting {
             line += " " + StorefrontScreenText.quittingOnceItEnds
+        } else if state.cancelWaitsAtItsSheet {
+            // The store is asked only once the change is said to wait for the lock: until it
+            // answers that the change had begun, the key may still stop it.
+            line += " " + (state.dropRefused ? StorefrontScreenText.tooLateToCancel : StorefrontScreenText.cancellingIfNotBegun)
         } else if state.overlays.last?.isConfirmation == true,
                   state.waitingKeys.contains(where: { $0.key == .escape || $0.key == .character("q") }) {
             line += " " + StorefrontScreenText.tooLateToCancel

@@ -66,7 +66,10 @@ enum TransactionsView {
         let replacement = record.replacedBy.flatMap { id in records.first { $0.id == id } }
         if let refunded = text.refundedOfPriceText(record, money: record.refundMoney(replacedBy: replacement)) {
             parts.append(refunded)
+        } else if record.state == .purchased, let replacement {
+            parts.append("replaced by \(replacement.id)")
         }
+        if let prorated = text.proratedRefundShortText(record) { parts.append(prorated) }
         if record.isBought { parts.append("order \(record.orderID)") }
         parts.append("on \(record.purchaseDevice)")
         if let credit = record.credit, record.creditAmount > 0 { parts.append("+\(record.creditAmount) \(text.creditName(credit))") }

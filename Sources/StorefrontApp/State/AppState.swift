@@ -44,6 +44,8 @@ public struct AppState: Equatable, Sendable {
     /// Whether the runtime was asked to drop the operation under way (Esc at its sheet, or
     /// quitting); asked once an operation.
     var askedToDropChange = false
+    /// Whether the runtime answered that the change had begun, so Esc or `q` came too late.
+    var dropRefused = false
     /// Counts spinner frames while an operation runs.
     public var tick: Int
     public var random: RandomSequence

@@ -41,10 +41,10 @@ extension AppState {
             // Only the operation under way waits; one that ended meanwhile has nothing to say.
             guard activity != nil else { return [] }
             lockWait = holder
-            // Quit before the wait was said: the change found waiting is dropped now, if it has not begun.
-            if isQuitting { return askToDropChange() }
+            // Quit, Esc or `q` before the wait was said: the change found waiting is dropped now, if it has not begun.
+            if isQuitting || cancelWaitsAtItsSheet { return askToDropChange() }
         case .changeDropped(let dropped):
-            if dropped { dropChangeUnderWay() }
+            if dropped { dropChangeUnderWay() } else { dropRefused = true }
         case .writeAccessChanged(let refusal):
             unavailableReason = refusal
         case .servingChanged(let address):
@@ -97,17 +97,27 @@ extension AppState {
         if EverywhereKeys.command(for: key, in: self) == .quit { return quit() }
         guard activity == nil, waitingKeys.isEmpty else {
             waitingKeys.append(WaitingKey(key: key, arrivedAt: time))
-            // Esc or `q` at the sheet or question whose change is under way drops that change
-            // if it still waits for the file's lock; once begun, the key came too late. On the
-            // spend screen, whose Esc typed right after a use means "back", only once the
-            // spinner says the use waits for the lock.
-            let spendWaits = if case .spend? = overlays.last { lockWait != nil } else { false }
-            if activity != nil, overlays.last?.isConfirmation == true || spendWaits, key == .escape || key == .character("q") {
-                return askToDropChange()
-            }
+            // Esc or `q` at the sheet or question whose change is under way drops that change if
+            // it still waits for the file's lock, once the spinner says it does (now, or when it
+            // comes to say so); before that the change is taken to be under way, so typed-ahead
+            // keys never race the store. Once begun, the key came too late. On the spend screen,
+            // whose Esc right after a use means "back", only a key pressed after the spinner said so.
+            if lockWait != nil, case .spend? = overlays.last, key == .character("q") { return quit() }
+            let atSpendScreen = if case .spend? = overlays.last { key == .escape } else { false }
+            if lockWait != nil, cancelWaitsAtItsSheet || atSpendScreen { return askToDropChange() }
             return []
         }
         return press(key, at: time)
+    }
+
+    /// Whether Esc or `q` was typed, while a change is under way, at the sheet or question it
+    /// came from (not at a sheet whose cancel is being recorded: the cancel is what the key
+    /// asked for).
+    var cancelWaitsAtItsSheet: Bool {
+        guard activity != nil, overlays.last?.isConfirmation == true,
+              waitingKeys.contains(where: { $0.key == .escape || $0.key == .character("q") }) else { return false }
+        if case .cancellingPurchase? = activity { return false }
+        return true
     }
 
     /// Asks the runtime, once an operation, to drop the change under way before it begins.
@@ -193,11 +203,16 @@ extension AppState {
     /// Leaves the storefront; a payment sheet left open is recorded as cancelled first, as Esc does.
     mutating func quit() -> [Effect] {
         var effects: [Effect] = []
+        var recordsCancel: String?
         if activity == nil, readOnlyReason == nil, case let .buySheet(productID, offerID) = overlays.last,
            recordsCancelOfSheet(for: productID) {
             effects.append(.purchase(productID: productID, buyer: buyer, storefront: storefront, simulate: .cancel, offerID: offerID))
+            recordsCancel = productID
         }
         if !isQuitting { quitWhileChanging = activity != nil }
+        // The cancel is a change like any other: one found waiting for the file's lock is
+        // dropped, so no holder of the lock keeps the storefront from closing.
+        if let recordsCancel { begin(.cancellingPurchase(productID: recordsCancel)) }
         isQuitting = true
         // A change the screen says waits for the file's lock is dropped if it still does, so
         // leaving need not wait for the lock; one that only just started is waited for.
@@ -247,11 +262,17 @@ extension AppState {
     /// Asks for a store change, unless the store is read-only, in which case an alert says why.
     mutating func perform(_ effect: Effect, showing activity: Activity) -> [Effect] {
         if refusedAsReadOnly() { return [] }
+        begin(activity)
+        return [effect]
+    }
+
+    /// Shows `activity` under way, with nothing yet said of its wait for the lock.
+    mutating func begin(_ activity: Activity) {
         self.activity = activity
         lockWait = nil
         askedToDropChange = false
+        dropRefused = false
         tick = 0
-        return [effect]
     }
 }
 

@@ -11,6 +11,7 @@ nonisolated(unsafe) private var leftDuringChange: UnsafeMutablePointer<CChar>?
 nonisolated(unsafe) private var leftBeforeChange: UnsafeMutablePointer<CChar>?
 nonisolated(unsafe) private var leftDuringStoreCommand: UnsafeMutablePointer<CChar>?
 nonisolated(unsafe) private var leftBeforeStoreCommandWrote: UnsafeMutablePointer<CChar>?
+nonisolated(unsafe) private var interruptedBeforeStoreCommandWrote: UnsafeMutablePointer<CChar>?
 /// Whether the command running is one of the store's own (`store copy`, `repair`, …), whose
 /// writes do not say when they begin.
 private let runsStoreCommand = Atomic<Bool>(false)
@@ -46,6 +47,9 @@ enum ChangeInterruption {
         if leftBeforeStoreCommandWrote == nil {
             leftBeforeStoreCommandWrote = strdup(CommandLineText.Report.leftBeforeStoreCommandWrote)
         }
+        if interruptedBeforeStoreCommandWrote == nil {
+            interruptedBeforeStoreCommandWrote = strdup(CommandLineText.Report.interruptedBeforeStoreCommandWrote)
+        }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             let count = interruptions.add(1, ordering: .relaxed).newValue
@@ -57,8 +61,13 @@ enum ChangeInterruption {
                 _exit(130)
             }
             // A store command marks its change begun before its first write, as the stores do.
-            let leftStoreCommand = ChangeSent.hasBegun ? leftDuringStoreCommand : leftBeforeStoreCommandWrote
-            let sentence = count == 1 ? firstInterruption : isStoreCommand ? leftStoreCommand : leftDuringChange
+            let begun = ChangeSent.hasBegun
+            let sentence = switch (count == 1, isStoreCommand) {
+            case (true, true): begun ? firstInterruption : interruptedBeforeStoreCommandWrote
+            case (true, false): firstInterruption
+            case (false, true): begun ? leftDuringStoreCommand : leftBeforeStoreCommandWrote
+            case (false, false): leftDuringChange
+            }
             if let sentence { _ = write(STDERR_FILENO, sentence, strlen(sentence)) }
             if count > 1 { _exit(130) }
         }

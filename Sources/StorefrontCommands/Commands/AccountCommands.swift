@@ -96,7 +96,7 @@ enum AccountCommands {
                 price: price, title: (record.quantity > 1 ? "\(record.quantity) × " : "") + (product.map(text.title(of:)) ?? record.productID),
                 device: record.purchaseDevice,
                 proratedRefund: text.proratedRefundText(record) ?? text.refundedAfterUpgradeText(
-                    record, money: session.store.snapshot.refundMoney(of: record)),
+                    record, money: session.store.snapshot.refundMoney(of: record)) ?? text.replacedText(record),
                 orderID: record.isBought ? record.orderID : nil))
         }
         return .success
