@@ -43,7 +43,8 @@ extension StoreText {
     }
 
     /// One subscription as `entitlements` lists it after its state word: "Rage Pro (Monthly),
-    /// until Dec 1, 2027, renews", with the end of a grace period and a scheduled change.
+    /// until Dec 1, 2027, renews", with the end of a grace period and a scheduled change, and
+    /// for a revoked one when its access ended: "access ended Feb 20, 2027 (refunded then)".
     public func entitlementDetails(of item: Entitlements.Subscription) -> String {
         let name = { (id: String) in catalog.product(id: id).map(title(of:)) ?? id }
         var line = name(item.productID)
@@ -54,7 +55,15 @@ extension StoreText {
                 + (expires.map { " until \($0)" } ?? "") + (item.willAutoRenew ? ", renews" : "")
         }
         switch item.state {
-        case .subscribed, .expired, .revoked:
+        case .revoked:
+            // The end of its last period is not when its access ended: the refund ended it, unless
+            // it had expired before the refund.
+            guard let refunded = item.revocationDate, let ended = item.accessEndDate else {
+                line += expires.map { ", until \($0)" } ?? ""
+                break
+            }
+            line += ", access ended \(date(ended)) (" + (ended < refunded ? "refunded \(date(refunded))" : "refunded then") + ")"
+        case .subscribed, .expired:
             line += expires.map { ", until \($0)" } ?? ""
             line += item.willAutoRenew && item.isOngoing ? ", renews" : ""
         case .inGracePeriod:

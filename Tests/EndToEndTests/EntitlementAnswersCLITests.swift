@@ -51,6 +51,21 @@ import Testing
         #expect(try subscription(Self.monthly)?.state == "subscribed")
     }
 
+    @Test func aRevokedSubscriptionSaysWhenTheRefundEndedItsAccess() throws {
+        #expect(try cli.run(["buy", Self.monthly]).status == 0)
+        let bought = try #require(try subscription(Self.monthly))
+        #expect(bought.revocationDate == nil)
+        #expect(try cli.run(["refund", bought.transactionId]).status == 0)
+        let revoked = try #require(try subscription(Self.monthly))
+        let refunded = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
+            .first { $0.transactionId == bought.transactionId }
+        #expect(revoked.state == "revoked" && revoked.revocationDate != nil)
+        #expect(revoked.revocationDate == refunded?.revocationDate)
+        let listed = try cli.run(["entitlements"]).stdout
+        #expect(listed.contains("Rage Pro (Monthly), access ended ") && listed.contains("(refunded then)"), "\(listed)")
+        #expect(!listed.contains("until"), "a revoked subscription names no end it never reached: \(listed)")
+    }
+
     @Test func resumeRenewalTurnsAutoRenewBackOnInTheLedger() throws {
         #expect(try cli.run(["buy", Self.yearly]).status == 0)
         #expect(try cli.run(["cancel-renewal", Self.yearly]).status == 0)

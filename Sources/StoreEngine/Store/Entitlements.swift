@@ -36,6 +36,17 @@ public struct Entitlements: Sendable, Equatable {
         /// the switch's plan, which begins only when the running period ends. The other fields
         /// speak of the latest period, as the store's decisions do; nil otherwise.
         public var runningPlan: RunningPlan?
+        /// When the refund that revoked it was made; nil unless `state` is revoked.
+        public var revocationDate: Date?
+        /// When its access ended: the refund that revoked it, or the end of its last period when
+        /// it had expired before that refund, or that end for one that expired; nil while it runs.
+        public var accessEndDate: Date? {
+            switch state {
+            case .revoked: [revocationDate, expiresDate].compactMap { $0 }.min()
+            case .expired: expiresDate
+            case .subscribed, .inGracePeriod, .inBillingRetryPeriod: nil
+            }
+        }
         /// Whether the subscriber may use it now (subscribed or in the grace period).
         public var isEntitled: Bool { state == .subscribed || state == .inGracePeriod }
         /// Whether the store still counts the account as subscribed (not expired or revoked).
@@ -108,7 +119,7 @@ extension Store {
                     transactionID: record.id, originalTransactionID: record.originalID, purchaseDate: record.purchaseDate,
                     originalPurchaseDate: record.purchaseDate, expiresDate: record.unsubscribedDate, willAutoRenew: false, offer: nil,
                     delivered: delivered, expirationReason: nil, pendingProductID: nil, gracePeriodExpiresDate: nil,
-                    renewalCount: 0)
+                    renewalCount: 0, revocationDate: record.state == .refunded ? record.revocationDate : nil)
             case .autoRenewable:
                 continue
             case .nonRenewing where record.isInForce:
@@ -140,7 +151,8 @@ extension Store {
                 delivered: state.isDelivered(chain.latestTransactionID, to: buyer),
                 expirationReason: chain.expirationReason, pendingProductID: chain.pendingProductID,
                 gracePeriodExpiresDate: chain.gracePeriodExpiresDate, renewalCount: chain.renewalCount,
-                runningPlan: latest.purchaseDate > now ? Self.runningPlan(of: chain, in: history, at: now) : nil)
+                runningPlan: latest.purchaseDate > now ? Self.runningPlan(of: chain, in: history, at: now) : nil,
+                revocationDate: chain.status == .revoked ? chain.revocationDate : nil)
         }
         var credits: [String: Int] = [:]
         for credit in catalog.credits { credits[credit.id] = state.balance(of: credit.id, for: buyer) }

@@ -96,6 +96,7 @@ extension LedgerState {
         }
         if var chain = subscriptions[refunded.originalID], refundRevokes(refunded, of: chain) {
             chain.status = .revoked
+            chain.revocationDate = event.time
             chain.willAutoRenew = false
             subscriptions[chain.originalID] = chain
         }

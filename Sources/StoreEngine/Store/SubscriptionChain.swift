@@ -46,6 +46,9 @@ public struct SubscriptionChain: Sendable, Equatable {
     /// upgrade, the end of an offer, a recovery after a lapse). Scheduled renewals end a whole
     /// number of periods after it, so the billing day survives shorter months.
     public var billingAnchor: Date
+    /// When the refund that revoked the subscription was made; nil while it is not revoked.
+    /// Its access ended then, or at `expiresDate` when it had expired before the refund.
+    public var revocationDate: Date? = nil
 
     /// The idempotency key of the renewal that starts the period after the current one.
     var scheduledRenewalKey: String { "\(originalID)@\(Int(expiresDate.timeIntervalSince1970))" }

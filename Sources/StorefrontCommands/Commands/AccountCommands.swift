@@ -25,7 +25,8 @@ enum AccountCommands {
                           expirationReason: $0.expirationReason?.rawValue, pendingProductId: $0.pendingProductID,
                           gracePeriodExpiresDate: $0.gracePeriodExpiresDate, renewalCount: $0.renewalCount,
                           signedRenewalInfo: renewalInfo[$0.originalTransactionID],
-                          runningPlan: $0.runningPlan.map { .init(productId: $0.productID, transactionId: $0.transactionID, expiresDate: $0.expiresDate) })
+                          runningPlan: $0.runningPlan.map { .init(productId: $0.productID, transactionId: $0.transactionID, expiresDate: $0.expiresDate) },
+                          revocationDate: $0.revocationDate)
                 },
                 nonRenewing: result.nonRenewing.map {
                     .init(productId: $0.productID, transactionId: $0.transactionID, purchaseDate: $0.purchaseDate,

@@ -44,6 +44,8 @@ extension JSONShapes {
         /// The plan whose period runs now, when the period of `productId` was paid ahead after
         /// it (renew now into the plan a switch goes to); left out otherwise.
         public var runningPlan: RunningPlan? = nil
+        /// When the refund that revoked it was made; left out unless `state` is "revoked".
+        public var revocationDate: Date? = nil
     }
 
     public struct RunningPlan: Codable, Sendable {

@@ -9,7 +9,8 @@ extension EntitlementModel {
             for credit in ModelCatalog.credits { writer.balance(account, credit.id, balance(of: credit.id, for: account)) }
             for (product, chain) in latestSubscriptions(of: account) {
                 writer.subscription(account, product, state: chain.status.rawValue, expires: chain.expires,
-                                    willRenew: chain.willRenew && chain.isOngoing, pending: chain.pendingProduct?.id)
+                                    willRenew: chain.willRenew && chain.isOngoing, pending: chain.pendingProduct?.id,
+                                    revoked: chain.revokedAt)
             }
             if let free = latestFreeSubscription(of: account) {
                 writer.subscription(account, free.product.id, state: free.state == .purchased ? "subscribed" : "expired",

@@ -48,6 +48,8 @@ struct EntitlementModel {
         var offer: String?
         /// Offer periods still to come after the current one.
         var offerPeriodsLeft = 0
+        /// When a refund revoked it.
+        var revokedAt: Date?
         var isOngoing: Bool { status != .expired && status != .revoked }
         var isEntitled: Bool { status == .subscribed || status == .inGracePeriod }
     }
@@ -128,6 +130,7 @@ struct EntitlementModel {
         case .refundSubscription(let id, let account):
             if let index = subscriptionIndex(id, account: account) {
                 subscriptions[index].status = .revoked
+                subscriptions[index].revokedAt = now
                 subscriptions[index].periods.removeLast()
             }
         case .approve(let pick):

@@ -45,9 +45,10 @@ struct FactWriter {
     }
 
     mutating func subscription(_ account: String, _ product: String, state: String, expires: Date?, willRenew: Bool,
-                               pending: String?) {
+                               pending: String?, revoked: Date? = nil) {
         let until = withDates ? " until \(ModelFacts.stamp(expires))" : ""
-        lines.append("\(account) subscription \(product) \(state)\(until) renews \(willRenew)"
+        let revokedAt = withDates ? revoked.map { " revoked \(ModelFacts.stamp($0))" } ?? "" : ""
+        lines.append("\(account) subscription \(product) \(state)\(until)\(revokedAt) renews \(willRenew)"
             + (pending.map { " then \($0)" } ?? ""))
     }
 

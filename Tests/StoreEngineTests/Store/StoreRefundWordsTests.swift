@@ -57,6 +57,32 @@ import Testing
         #expect(text.refundedAfterUpgradeText(comicRefunded, money: store.snapshot.refundMoney(of: comicRefunded)) == nil)
     }
 
+    @Test("A revoked subscription says when its access ended: at the refund, or at its end when it had expired before")
+    func aRevokedSubscriptionSaysWhenItsAccessEnded() throws {
+        let monthly = { try #require(self.store.entitlements(for: phone).subscriptions.first { $0.productID == Rage.monthly }) }
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") // a free week, then monthly periods
+        try store.advance(by: try #require(StoreDuration("P10D")), buyer: phone)
+        let running = try monthly()
+        let runningEnd = try #require(running.expiresDate)
+        let refundedAt = try store.advance(by: try #require(StoreDuration("P3D")), buyer: phone)
+        _ = try store.refund(running.transactionID)
+        let revoked = try monthly()
+        #expect(revoked.state == .revoked && revoked.revocationDate == refundedAt && revoked.accessEndDate == refundedAt)
+        #expect(revoked.expiresDate == runningEnd, "its last period's end stays as the App Store keeps it")
+        #expect(text.entitlementDetails(of: revoked) == "Rage Pro (Monthly), access ended \(text.date(refundedAt)) (refunded then)")
+
+        // Expired first, then its last period refunded: the access had ended at the expiry.
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        let yearly = { try #require(self.store.entitlements(for: phone).subscriptions.first { $0.productID == Rage.yearly }) }
+        let ended = try store.expire(Rage.yearly, buyer: phone).expiresDate
+        let lateRefund = try store.advance(by: try #require(StoreDuration("P20D")), buyer: phone)
+        _ = try store.refund(try yearly().transactionID)
+        let late = try yearly()
+        #expect(late.state == .revoked && late.revocationDate == lateRefund && late.accessEndDate == ended)
+        #expect(text.entitlementDetails(of: late)
+                == "Rage Pro (Yearly), access ended \(text.date(ended)) (refunded \(text.date(lateRefund)))")
+    }
+
     @Test("A free period says no money came back; a non-consumable names its price")
     func aFreePeriodAndANonConsumable() throws {
         let trial = try #require(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").transaction)

@@ -7,7 +7,7 @@ extension LedgerState {
     /// Names the payload's layout. Change it whenever what `checkpointPayload` writes changes
     /// (a test pins the layout's bytes) or an event comes to fold differently, so checkpoints
     /// written by another version are passed over rather than trusted.
-    static let checkpointLayout = "storefront-state 9"
+    static let checkpointLayout = "storefront-state 10"
 
     /// Every value of the state, after the inputs it was folded with (`fingerprint`). Sets and
     /// dictionaries are written sorted, so equal states give equal bytes.
@@ -173,6 +173,7 @@ extension SubscriptionChain {
         writer.write(offerPeriodsLeft)
         writer.write(renewalCount)
         writer.write(billingAnchor)
+        writer.write(revocationDate) { $0.write($1) }
     }
 
     init(from reader: inout CheckpointReader) throws(CheckpointFormatError) {
@@ -187,6 +188,6 @@ extension SubscriptionChain {
             expirationReason: try reader.readOptional { reader throws(CheckpointFormatError) in try reader.readEnum(ExpirationReason.self) },
             gracePeriodExpiresDate: try reader.readOptional(date), billingRetryStartDate: try reader.readOptional(date),
             offer: try reader.readOptional { reader throws(CheckpointFormatError) in try reader.readEnum(AppliedOffer.self) }, offerPeriodsLeft: try reader.readInt(), renewalCount: try reader.readInt(),
-            billingAnchor: try reader.readDate())
+            billingAnchor: try reader.readDate(), revocationDate: try reader.readOptional(date))
     }
 }
