@@ -34,7 +34,10 @@ extension StoreText {
         if result.endedSubscription { message += " \(name) is revoked: its access ends now." }
         if let left = paidAheadLeft(result.paidAheadLeft, inStorefront: inStorefront) { message += " " + left }
         if let until = result.keptActiveUntil {
-            message += " The subscription stays active until \(date(until)): a period paid ahead after this one keeps it."
+            // A period paid ahead that had not begun is refunded at a time before its start.
+            let begun = record.revocationDate.map { record.purchaseDate <= $0 } ?? true
+            message += " The subscription stays active until \(date(until))"
+                + (begun ? ": a period paid ahead after this one keeps it." : ", through this period too: a period paid ahead after it keeps it.")
         }
         return message
     }

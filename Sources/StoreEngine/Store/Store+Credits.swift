@@ -23,8 +23,9 @@ public struct RefundResult: Sendable, Equatable {
     /// Whether the refund revoked a subscription that was still going, so its access ends now
     /// (the refund of its latest period, even one paid ahead that has not begun).
     public var endedSubscription = false
-    /// When the refunded period was still running and a later one paid ahead keeps the
-    /// subscription going: the end of what stays paid.
+    /// When the refunded period was still running, or was paid ahead and had not begun, and a
+    /// later one paid ahead keeps the subscription going (through the refunded period too): the
+    /// end of what stays paid.
     public var keptActiveUntil: Date?
     /// When the refund revoked the subscription: its other periods paid ahead (renew now),
     /// which will never begin and were not refunded, oldest first; nothing gives their money

@@ -83,6 +83,27 @@ import Testing
                 == "Rage Pro (Yearly), access ended \(text.date(ended)) (refunded \(text.date(lateRefund)))")
     }
 
+    @Test("A period paid ahead between others: its money comes back and the message says the subscription stays active through it")
+    func aPeriodPaidAheadBetweenOthers() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        _ = try store.renew(Rage.yearly, buyer: phone)
+        let last = try store.renew(Rage.yearly, buyer: phone)
+        let periods = store.transactions(for: "tester").filter { $0.productID == Rage.yearly }.sorted { $0.purchaseDate < $1.purchaseDate }
+        try #require(periods.count == 3)
+        let middle = periods[1]
+        let result = try store.refund(middle.id)
+        #expect(!result.endedSubscription && result.keptActiveUntil == last.expiresDate)
+        #expect(text.refundMessage(result).hasSuffix(" The subscription stays active until \(text.date(last.expiresDate)),"
+                                                     + " through this period too: a period paid ahead after it keeps it."),
+                "\(text.refundMessage(result))")
+        let yearly = try #require(store.entitlements(for: phone).subscriptions.first { $0.productID == Rage.yearly })
+        #expect(yearly.state == .subscribed && yearly.expiresDate == last.expiresDate)
+        // The running period, refunded the same way, keeps the words it had.
+        let running = try store.refund(periods[0].id)
+        #expect(text.refundMessage(running).hasSuffix(" The subscription stays active until \(text.date(last.expiresDate)):"
+                                                      + " a period paid ahead after this one keeps it."), "\(text.refundMessage(running))")
+    }
+
     @Test("A free period says no money came back; a non-consumable names its price")
     func aFreePeriodAndANonConsumable() throws {
         let trial = try #require(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").transaction)

@@ -93,8 +93,10 @@ extension StoreDecisions {
                         && $0.purchaseDate > now
                 }.sorted { $0.purchaseDate < $1.purchaseDate }
             }
-            let running = record.purchaseDate <= now && (record.expiresDate ?? .distantPast) > now && record.replacedBy == nil
-            if !result.endedSubscription, running { result.keptActiveUntil = chain.expiresDate }
+            // A period running, or paid ahead between others, whose refund revokes nothing: a later
+            // period paid ahead keeps the subscription going through it.
+            let notOver = (record.expiresDate ?? .distantPast) > now && record.replacedBy == nil
+            if !result.endedSubscription, notOver { result.keptActiveUntil = chain.expiresDate }
         }
         return ([refund], result)
     }
