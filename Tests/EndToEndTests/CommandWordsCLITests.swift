@@ -87,7 +87,7 @@ import Testing
         let refund = try #require(list.first { $0.productId == "com.example.rage.pro.yearly" }?.proratedRefund)
         #expect(upgrade.stdout.contains("$\(refund) refunded"), "\(refund) in \(upgrade.stdout)")
         // Refunded afterwards, the month it replaced lists the money its refund gave back (before: only its full price).
-        let month = try #require(list.first { $0.productId == "com.example.rage.pro.monthly" && $0.price != "0" })
+        let month = try #require(list.first { $0.productId == "com.example.rage.pro.monthly" && $0.price != "0.00" })
         let replacedRow = try #require(listed.stdout.split(separator: "\n").first { $0.hasPrefix(month.transactionId) })
         #expect(replacedRow.contains("(replaced by an upgrade (transaction \(try #require(month.replacedBy))))"), "\(replacedRow)")
         #expect(try cli.run(["refund", month.transactionId]).status == 0)
@@ -98,7 +98,7 @@ import Testing
                 && refundedMonth.refundedAmount.flatMap { Decimal(string: $0) } == expected, "\(refundedMonth)")
         #expect(after.first { $0.transactionId != month.transactionId && $0.state == "purchased" }?.refundedAmount == nil)
         let row = try #require(try cli.run(["transactions"]).stdout.split(separator: "\n").first { $0.hasPrefix(month.transactionId) })
-        #expect(row.contains("refunded   $2.99  Rage Pro (Monthly)") && row.contains("($\(ExactDecimal.string(expected)) refunded; "
+        #expect(row.contains("refunded   $2.99  Rage Pro (Monthly)") && row.contains("($\(ExactDecimal.amount(expected, currency: "USD")) refunded; "
                 + "$\(refund) of its price came back at the upgrade that replaced it)"), "\(row)")
     }
 

@@ -66,6 +66,18 @@ import Testing
         #expect(!listed.contains("until"), "a revoked subscription names no end it never reached: \(listed)")
     }
 
+    @Test func amountsInJSONHaveTheirCurrencysDecimalPlaces() throws {
+        #expect(try cli.run(["buy", Self.monthly]).status == 0) // a free week first
+        let free = try #require(try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self).first)
+        #expect(free.price == "0.00" && free.currency == "USD")
+        let refund = try cli.run(["refund", free.transactionId, "--json"]).decoded(JSONShapes.RefundResult.self)
+        #expect(refund.amount == "0.00")
+        let prices = try cli.run(["products", "--json", "--storefront", "JPN"]).decoded([JSONShapes.ProductEntry].self)
+        #expect(!prices.isEmpty && prices.allSatisfy { $0.currency == "JPY" && $0.price.map { !$0.contains(".") } ?? true })
+        let dollars = try cli.run(["products", "--json"]).decoded([JSONShapes.ProductEntry].self)
+        #expect(dollars.allSatisfy { $0.price.map { $0.split(separator: ".").last?.count == 2 } ?? true }, "\(dollars.map(\.price))")
+    }
+
     @Test func resumeRenewalTurnsAutoRenewBackOnInTheLedger() throws {
         #expect(try cli.run(["buy", Self.yearly]).status == 0)
         #expect(try cli.run(["cancel-renewal", Self.yearly]).status == 0)

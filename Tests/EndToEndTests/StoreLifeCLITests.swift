@@ -14,7 +14,8 @@ import Testing
 
     func paidCharges() throws -> Int {
         let list = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
-        return list.filter { $0.price.map { $0 != "0" } ?? false && $0.state == "purchased" }.count
+        // A free period's price is "0.00" in USD: compared as a number.
+        return list.filter { $0.price.flatMap { Decimal(string: $0) }.map { $0 != 0 } ?? false && $0.state == "purchased" }.count
     }
 
     func subscriptionState(_ productID: String = "com.example.rage.pro.monthly") throws -> JSONShapes.Subscription? {

@@ -57,6 +57,18 @@ public enum ExactDecimal {
         return NSDecimalString(&copy, Locale(identifier: "en_US_POSIX"))
     }
 
+    /// `value` as an amount of `currency`, with as many decimal places as the currency has
+    /// ("2.70" and "0.00" in USD, "160" in JPY, "1.500" in KWD), so amounts of one currency
+    /// read alike; never fewer digits than `value` has. Without a currency, `string(value)`.
+    public static func amount(_ value: Decimal, currency: String?) -> String {
+        let plain = string(value)
+        guard let currency else { return plain }
+        let places = CurrencyMinorUnits.digits(of: currency)
+        let shown = plain.split(separator: ".", maxSplits: 1).dropFirst().first?.count ?? 0
+        guard places > shown else { return plain }
+        return plain + (shown == 0 ? "." : "") + String(repeating: "0", count: places - shown)
+    }
+
     /// `value` in thousandths of a unit, as StoreKit 2 reports prices.
     public static func milliunits(_ value: Decimal) -> Int64 {
         var scaled = value * 1000

@@ -72,13 +72,13 @@ enum AccountCommands {
                 JSONShapes.Transaction(
                     transactionId: record.id, originalTransactionId: record.originalID, productId: record.productID,
                     type: record.productType.rawValue, state: record.state.rawValue, purchaseDate: record.purchaseDate,
-                    device: record.purchaseDevice, quantity: record.quantity, price: record.price.map(ExactDecimal.string),
+                    device: record.purchaseDevice, quantity: record.quantity, price: record.price.map { ExactDecimal.amount($0, currency: record.currency) },
                     currency: record.currency, storefront: record.storefront, credit: record.credit,
                     amount: record.credit == nil ? nil : record.creditAmount, expiresDate: record.expiresDate,
                     offer: record.offer?.rawValue, reason: record.failureReason, revocationDate: record.revocationDate,
-                    replacedBy: record.replacedBy, proratedRefund: record.proratedRefund.map(ExactDecimal.string),
+                    replacedBy: record.replacedBy, proratedRefund: record.proratedRefund.map { ExactDecimal.amount($0, currency: record.currency) },
                     refundedAmount: record.state == .refunded
-                        ? session.store.snapshot.refundMoney(of: record).moneyBack.map(ExactDecimal.string) : nil,
+                        ? session.store.snapshot.refundMoney(of: record).moneyBack.map { ExactDecimal.amount($0, currency: record.currency) } : nil,
                     signedTransaction: try session.listedSignedTransaction(record, signer: signer),
                     orderId: record.isBought ? record.orderID : nil,
                     consumption: reports[record.id].flatMap {

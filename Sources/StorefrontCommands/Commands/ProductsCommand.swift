@@ -59,7 +59,7 @@ enum ProductsCommand {
         let status = session.store.status(of: product, in: entitlements, storefront: session.storefront)
         var entry = JSONShapes.ProductEntry(
             id: product.id, type: product.type.rawValue, title: text.title(of: product),
-            description: text.description(of: product), price: product.price(in: session.storefront).map(ExactDecimal.string),
+            description: text.description(of: product), price: product.price(in: session.storefront).map { ExactDecimal.amount($0, currency: text.currency) },
             currency: text.currency, displayPrice: text.displayPrice(product),
             available: product.price(in: session.storefront) != nil, status: status.name)
         entry.grants = product.grant?.amount
@@ -67,7 +67,7 @@ enum ProductsCommand {
         if let subscription = product.subscription {
             let offer = { (id: String?, mode: OfferPaymentMode, period: SubscriptionPeriod, count: Int, prices: [String: Decimal]) in
                 JSONShapes.Offer(id: id, paymentMode: mode.rawValue, period: period.description, periods: count,
-                                 price: prices[session.storefront].map(ExactDecimal.string),
+                                 price: prices[session.storefront].map { ExactDecimal.amount($0, currency: text.currency) },
                                  displayPrice: prices[session.storefront].map { text.format($0) })
             }
             entry.group = subscription.group

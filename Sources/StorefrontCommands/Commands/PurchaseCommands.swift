@@ -56,7 +56,7 @@ enum PurchaseCommands {
             try console.json(JSONShapes.PurchaseResult(
                 outcome: outcome.name, transactionId: outcome.transaction?.id, productId: productID, message: message,
                 credit: credit, balance: balance, expiresDate: expiresDate, reason: reason,
-                proratedRefund: outcome.transaction?.proratedRefund.map(ExactDecimal.string),
+                proratedRefund: outcome.transaction.flatMap { record in record.proratedRefund.map { ExactDecimal.amount($0, currency: record.currency) } },
                 signedTransaction: session.signedTransaction(madeBy: outcome, console: console),
                 signedRenewalInfo: session.signedRenewalInfo(madeBy: outcome, console: console),
                 offerApplied: requestedOffer.flatMap(outcome.applied(promotionalOffer:))))
@@ -147,7 +147,7 @@ enum PurchaseCommands {
         if arguments.json {
             try console.json(JSONShapes.RefundResult(transactionId: result.transaction.id, productId: result.transaction.productID,
                                                      revoked: result.revoked, shortfall: result.shortfall,
-                                                     amount: result.moneyBack.map(ExactDecimal.string),
+                                                     amount: result.moneyBack.map { ExactDecimal.amount($0, currency: result.transaction.currency) },
                                                      currency: result.moneyBack == nil ? nil : result.transaction.currency,
                                                      paidAheadNotRefunded: result.paidAheadLeft.isEmpty ? nil : result.paidAheadLeft.map(\.id),
                                                      message: message))

@@ -147,7 +147,7 @@ enum SubscriptionCommands {
                                                state: chain.status.rawValue, expiresDate: chain.expiresDate,
                                                willAutoRenew: chain.willAutoRenew, pendingProductId: chain.pendingProductID,
                                                expirationReason: chain.expirationReason?.rawValue, changed: changed,
-                                               transactionId: charged?.id, price: charged?.price.map(ExactDecimal.string),
+                                               transactionId: charged?.id, price: charged.flatMap { record in record.price.map { ExactDecimal.amount($0, currency: record.currency) } },
                                                currency: charged?.currency, paidAheadNotRefunded: keptAhead?.map(\.id),
                                                message: message))
         } else {

@@ -17,3 +17,15 @@ import Testing
         #expect(withUnsafeBytes(of: parsed) { Array($0) } == withUnsafeBytes(of: foundation) { Array($0) })
     }
 }
+
+/// Amounts in `--json` read with their currency's decimal places, whatever the value's own.
+@Suite struct ExactDecimalAmountTests {
+    @Test("an amount has its currency's places: trailing zeros added, never a digit taken away", arguments: [
+        ("2.7", "USD", "2.70"), ("0", "USD", "0.00"), ("0.29", "USD", "0.29"), ("19.99", "EUR", "19.99"), ("3", "EUR", "3.00"),
+        ("160", "JPY", "160"), ("1.5", "KWD", "1.500"), ("0.125", "USD", "0.125"), ("2.7", nil, "2.7"),
+    ] as [(String, String?, String)])
+    func placesOfTheCurrency(value: String, currency: String?, expected: String) throws {
+        let decimal = try #require(ExactDecimal.parse(value))
+        #expect(ExactDecimal.amount(decimal, currency: currency) == expected)
+    }
+}
