@@ -19,6 +19,9 @@ public enum StorefrontPaneText {
         case .active(let until, let willRenew):
             guard let until else { return "Subscribed" }
             return willRenew ? "Subscribed; renews \(text.date(until))" : "Active until \(text.date(until))"
+        case .runningBeforePaidAhead(let until, let next):
+            let plan = text.catalog.product(id: next).map(text.title(of:)) ?? next
+            return "Active until \(text.date(until)); then \(plan), paid ahead, takes over"
         case .expired(let on): return "Expired \(text.date(on))"
         case .revoked: return "Refunded; no longer available"
         case .billingProblem(let graceUntil):

@@ -223,6 +223,27 @@ struct SheetsAndPanesTests {
             + "(\(state.text.format(atUpgrade, currency: "USD")) at the upgrade) · order "), "\(screen)")
     }
 
+    @Test("The plan running before a period paid ahead into another plan reads as followed by that plan: neither renewing nor ending (before: \"Renews\" on the day it switches)")
+    func thePlanRunningBeforeAPeriodPaidAhead() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        try fixture.buy(F.monthly) // a downgrade, at the next renewal
+        _ = try fixture.store.renew(Self.yearly, buyer: fixture.buyer) // ahead, into the monthly plan
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.refresh(from: fixture)
+        let yearly = try #require(state.catalog.product(id: Self.yearly))
+        guard case .runningBeforePaidAhead(let until, let next) = state.snapshot.status(of: Self.yearly) else {
+            Issue.record("the yearly plan reads \(state.snapshot.status(of: Self.yearly))")
+            return
+        }
+        #expect(next == F.monthly)
+        let pane = DetailView.lines(for: yearly, state: state, width: 60).map { $0.map(\.text).joined() }.joined(separator: " ")
+        #expect(pane.contains("Active until \(state.text.date(until)); then Rage Pro (Monthly), paid ahead, takes over"), "\(pane)")
+        #expect(pane.contains("Period 1 year; Rage Pro (Monthly) follows, paid ahead") && !pane.contains("Renews every"), "\(pane)")
+        #expect(AppText.shortStatus(state.snapshot.status(of: Self.yearly), state: state) == "Subscribed")
+        #expect(state.alreadyHas(yearly), "Enter on the plan running opens no sheet, as before")
+    }
+
     @Test("The refund question of a period with a later one paid ahead says the subscription stays active until that one ends, as the store keeps it (before: that the buyer loses what it unlocked)")
     func refundQuestionWithAPeriodPaidAhead() throws {
         let fixture = try F()

@@ -18,6 +18,10 @@ public enum ProductStatus: Sendable, Equatable {
     case awaitingDelivery
     /// An active subscription or pass, until `expires` (nil for free subscriptions).
     case active(until: Date?, willRenew: Bool)
+    /// The plan running now, until `until`, when a later period of another plan (`next`, the
+    /// plan a switch went to) was paid ahead: the subscription goes on in `next` then, so this
+    /// plan neither renews nor ends.
+    case runningBeforePaidAhead(until: Date, next: String)
     /// Was active, has ended.
     case expired(on: Date)
     /// Refunded by the store.
@@ -42,7 +46,7 @@ public enum ProductStatus: Sendable, Equatable {
         case .owned: "owned"
         case .restoreToUnlock: "restoreToUnlock"
         case .awaitingDelivery: "awaitingDelivery"
-        case .active: "active"
+        case .active, .runningBeforePaidAhead: "active"
         case .expired: "expired"
         case .revoked: "revoked"
         case .billingProblem: "billingProblem"
@@ -57,7 +61,7 @@ extension Store {
     public func status(of product: Product, in entitlements: Entitlements, storefront: String) -> ProductStatus {
         let held = heldStatus(of: product, in: entitlements, storefront: storefront)
         switch held {
-        case .owned, .restoreToUnlock, .awaitingDelivery, .active, .billingProblem, .changeScheduled:
+        case .owned, .restoreToUnlock, .awaitingDelivery, .active, .runningBeforePaidAhead, .billingProblem, .changeScheduled:
             // What the buyer has wins over a request that still waits for it.
             return held
         default:
@@ -92,8 +96,8 @@ extension Store {
             // then, and the one paid ahead begins, as a scheduled switch would.
             if let ahead = entitlements.subscriptions.first(where: { $0.runningPlan?.productID == product.id && $0.state == .subscribed }),
                let running = ahead.runningPlan {
-                // It renews then, into the plan paid ahead: not "not renewing".
-                return ahead.delivered ? .active(until: running.expiresDate, willRenew: true) : .restoreToUnlock
+                // It neither renews nor ends then: the subscription goes on in the plan paid ahead.
+                return ahead.delivered ? .runningBeforePaidAhead(until: running.expiresDate, next: ahead.productID) : .restoreToUnlock
             }
             if let subscription = entitlements.subscriptions.first(where: { $0.productID == product.id }) {
                 if let running = subscription.runningPlan, subscription.state == .subscribed {

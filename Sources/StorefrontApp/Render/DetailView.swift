@@ -103,13 +103,20 @@ enum DetailView {
         if let subscription = product.subscription {
             // "Renews every year" beside "Not renewing" contradicted itself: while the plan's
             // auto-renew is off, its period is just a period.
-            let renewalOff = if case .active(let until, let willRenew) = state.snapshot.status(of: product.id) {
+            let status = state.snapshot.status(of: product.id)
+            let renewalOff = if case .active(let until, let willRenew) = status {
                 until != nil && !willRenew
             } else {
                 false
             }
-            facts.append(renewalOff ? ("Period", "\(text.periodText(subscription.period)); auto-renew is off")
-                                    : ("Renews", text.everyPeriodText(subscription.period)))
+            if case .runningBeforePaidAhead(_, let next) = status {
+                // It does not renew: the plan paid ahead follows it.
+                let plan = text.catalog.product(id: next).map(text.title(of:)) ?? next
+                facts.append(("Period", "\(text.periodText(subscription.period)); \(plan) follows, paid ahead"))
+            } else {
+                facts.append(renewalOff ? ("Period", "\(text.periodText(subscription.period)); auto-renew is off")
+                                        : ("Renews", text.everyPeriodText(subscription.period)))
+            }
             // An offer is advertised only to those who can take it: the introductory offer to
             // new subscribers of the group, promotional offers to present and past ones.
             let subscribed = state.snapshot.subscribedGroups.contains(subscription.group)

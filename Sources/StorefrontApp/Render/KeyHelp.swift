@@ -30,7 +30,7 @@ enum KeyHelp {
         state.catalog.products.contains { product in
             guard product.type != .consumable else { return false }
             switch state.snapshot.status(of: product.id) {
-            case .owned, .active, .notSold: return false
+            case .owned, .active, .runningBeforePaidAhead, .notSold: return false
             default: return true
             }
         }

@@ -57,6 +57,8 @@ enum AppText {
         switch status {
         case let .active(until?, willRenew):
             return (willRenew ? "Renews in " : "Ends in ") + countdown(to: until, state: state)
+        case let .runningBeforePaidAhead(until, _):
+            return "Switches in " + countdown(to: until, state: state)
         case let .billingProblem(graceUntil?):
             return "Grace ends in " + countdown(to: graceUntil, state: state)
         default:
@@ -74,6 +76,7 @@ enum AppText {
         case .restoreToUnlock: "Restore"
         case .awaitingDelivery: "Undelivered"
         case let .active(until, willRenew): until == nil || willRenew ? "Subscribed" : "Not renewing"
+        case .runningBeforePaidAhead: "Subscribed"
         case .expired: "Expired"
         case .revoked: "Refunded"
         case .billingProblem(let graceUntil): graceUntil == nil ? "Billing problem" : "Billing grace"

@@ -87,6 +87,10 @@ enum ProductsCommand {
         case let .active(until, willRenew):
             entry.expiresDate = until
             entry.willAutoRenew = product.type == .autoRenewable ? willRenew : nil
+        // The subscription renews then, into the plan paid ahead, as its renewal info says.
+        case let .runningBeforePaidAhead(until, _):
+            entry.expiresDate = until
+            entry.willAutoRenew = true
         case let .expired(on): entry.expiresDate = on
         case let .billingProblem(graceUntil): entry.expiresDate = graceUntil
         // Whether the subscription switching to it renews into it: false while its auto-renew is off.

@@ -158,7 +158,10 @@ import StorefrontText
         #expect(item.productID == Rage.monthly, "the store's decisions speak of the plan paid ahead")
         #expect(text.entitlementDetails(of: item) == "Rage Pro (Yearly) until \(text.date(running.expiresDate)), then Rage Pro (Monthly) "
             + "paid ahead until \(text.date(try #require(item.expiresDate))), renews")
-        #expect(try store.status(Rage.yearly) == .active(until: running.expiresDate, willRenew: true))
+        // Neither "renews" nor "not renewing": the plan paid ahead follows it.
+        #expect(try store.status(Rage.yearly) == .runningBeforePaidAhead(until: running.expiresDate, next: Rage.monthly))
+        #expect(try store.status(Rage.yearly).name == "active")
+        #expect(text.statusText(try store.status(Rage.yearly)) == "Until \(text.date(running.expiresDate)), then Rage Pro (Monthly)")
         #expect(try store.status(Rage.monthly) == .changeScheduled(from: Rage.yearly, effective: running.expiresDate, willSwitch: true))
         // Once the period paid ahead begins, it is the plan running, as any renewal.
         try store.advance(by: try #require(StoreDuration("P1Y")), buyer: phone)
