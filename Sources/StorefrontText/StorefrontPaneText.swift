@@ -50,7 +50,12 @@ public enum StorefrontPaneText {
                                       text: StoreText) -> (title: String, question: String) {
         let name = text.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
         let price = record.price.map { text.format($0, currency: record.currency) } ?? "—"
-        var question = "Refund \(name), bought \(text.date(record.purchaseDate)) for \(price)?"
+        // A renewal paid ahead is dated when its period begins, which has not come: "bought"
+        // that day would name a day after it was paid.
+        let paidAhead = record.productType == .autoRenewable && record.id != record.originalID && record.replaces == nil
+            && record.purchaseDate > now
+        var question = paidAhead ? "Refund \(name), paid ahead for the period from \(text.date(record.purchaseDate)), for \(price)?"
+            : "Refund \(name), bought \(text.date(record.purchaseDate)) for \(price)?"
         let periodIsOver = record.expiresDate.map { !record.isInForce || $0 <= now } ?? false
         if let credit = record.credit {
             question += " Up to \(record.creditAmount) \(text.creditName(credit)) will be taken back."

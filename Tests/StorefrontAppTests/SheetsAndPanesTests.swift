@@ -255,6 +255,10 @@ struct SheetsAndPanesTests {
         let question = try #require(state.refundQuestion(of: first.id)?.question)
         #expect(question.hasSuffix("A period paid ahead after it keeps the subscription active until \(state.text.date(renewed.expiresDate)); "
                                    + "only this period's money comes back."), "\(question)")
+        // The period paid ahead is dated when it begins: it says it was paid ahead, not "bought" that day.
+        let aheadQuestion = try #require(state.refundQuestion(of: renewed.latestTransactionID)?.question)
+        #expect(aheadQuestion.hasPrefix("Refund Rage Pro (Yearly), paid ahead for the period from \(state.text.date(renewed.periodStart)), for "),
+                "\(aheadQuestion)")
         // Once expired, the periods paid ahead keep nothing active (before: the question said they did).
         let expiring = try F()
         let bought = try #require(expiring.buy(Self.yearly).transaction)
