@@ -109,10 +109,15 @@ extension LedgerState {
     func refundRevokes(_ record: TransactionRecord, of chain: SubscriptionChain) -> Bool {
         guard chain.status == .expired else { return chain.latestTransactionID == record.id }
         guard !chain.neverBegan(record) else { return false }
-        let begun = transactions.records(of: chain.account, originalID: chain.originalID).filter {
+        return lastBegunPeriod(of: chain)?.id == record.id
+    }
+
+    /// The last period of the expired `chain` that began (purchased or refunded since, not
+    /// replaced by an upgrade): its periods paid ahead that the expire ended never did.
+    func lastBegunPeriod(of chain: SubscriptionChain) -> TransactionRecord? {
+        transactions.records(of: chain.account, originalID: chain.originalID).last {
             ($0.state == .purchased || $0.state == .refunded) && $0.replacedBy == nil && !chain.neverBegan($0)
         }
-        return begun.last?.id == record.id
     }
 
     mutating func applySetting(_ event: StoreEvent) {

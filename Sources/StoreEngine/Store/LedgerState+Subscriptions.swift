@@ -120,6 +120,16 @@ extension LedgerState {
             chain.expirationReason = event.reason.flatMap(SubscriptionChain.ExpirationReason.init(rawValue:)) ?? .unknown
             if event.time < chain.expiresDate { endTransactions(of: chain, at: event.time) }
             chain.expiresDate = min(chain.expiresDate, event.time)
+            // Ended before a period paid ahead began, it ended in the period that ran: its plan
+            // and transaction are what it was, not the one that never began (whose start would
+            // come after the subscription's end).
+            if let latest = transactions[chain.latestTransactionID], chain.neverBegan(latest),
+               let ran = lastBegunPeriod(of: chain) {
+                chain.productID = ran.productID
+                chain.latestTransactionID = ran.id
+                chain.periodStart = ran.purchaseDate
+                chain.offer = ran.offer
+            }
         case .cancelRenewal:
             guard chain.isOngoing else { return }
             chain.willAutoRenew = event.value == StoreEvent.autoRenewOn

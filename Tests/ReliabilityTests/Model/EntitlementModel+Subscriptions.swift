@@ -22,6 +22,7 @@ extension EntitlementModel {
             chain.offerPeriodsLeft = 0
             subscriptions[index] = chain
             startPeriod(of: index, at: now)
+            subscriptions[index].periods[subscriptions[index].periods.count - 1].isRenewal = false
             return
         }
         var expires = ModelCalendar.adding(months: product.months, to: now)
@@ -72,7 +73,7 @@ extension EntitlementModel {
             end = ModelCalendar.adding(months: chain.product.months * periodsFromAnchor, to: anchor)
         }
         if chain.willRenew { chain.pendingProduct = nil }
-        chain.periods.append(PaidPeriod(start: start, end: end, offer: chain.offer, productID: chain.product.id))
+        chain.periods.append(PaidPeriod(start: start, end: end, offer: chain.offer, productID: chain.product.id, isRenewal: true))
         chain.expires = end
         chain.status = .subscribed
         chain.problemStart = nil

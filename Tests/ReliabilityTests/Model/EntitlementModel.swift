@@ -60,6 +60,9 @@ struct EntitlementModel {
         var end: Date
         var offer: String? = nil
         var productID = ""
+        /// A renewal's period (renew now paid it ahead, or it fell due), which may not have begun
+        /// when the subscription ends; the first period and an upgrade's begin when bought.
+        var isRenewal = false
         static func < (left: Self, right: Self) -> Bool { (left.start, left.end) < (right.start, right.end) }
     }
 
@@ -151,6 +154,13 @@ struct EntitlementModel {
                 subscriptions[index].willRenew = false
                 subscriptions[index].pendingProduct = nil
                 subscriptions[index].expires = min(subscriptions[index].expires, now)
+                // Ended before a period paid ahead began, it ended in the plan of the period that ran.
+                let end = subscriptions[index].expires
+                let neverBegan = { (period: PaidPeriod) in period.isRenewal && period.start >= end }
+                if let last = subscriptions[index].periods.last, neverBegan(last),
+                   let ran = subscriptions[index].periods.last(where: { !neverBegan($0) }), let plan = ModelCatalog.product(ran.productID) {
+                    subscriptions[index].product = plan
+                }
                 // Ending early ends every paid period there; one paid ahead ends at its own start.
                 subscriptions[index].periods = subscriptions[index].periods.map { period in
                     var ended = period

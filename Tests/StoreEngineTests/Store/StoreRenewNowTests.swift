@@ -170,6 +170,32 @@ import StorefrontText
         #expect(try store.status(Rage.monthly).name == "active")
     }
 
+    @Test("Expired before a period paid ahead began, a subscription ended in the period that ran: its plan, transaction and start, never a start after its end (before: the plan paid ahead, starting a year after the end)")
+    func expiredBeforeAPeriodPaidAheadBegan() throws {
+        let yearly = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") // a downgrade, at the next renewal
+        _ = try store.renew(Rage.yearly, buyer: phone) // ahead, into the monthly plan
+        let ended = try store.expire(Rage.yearly, buyer: phone)
+        #expect(ended.productID == Rage.yearly && ended.latestTransactionID == yearly.id && ended.periodStart == yearly.purchaseDate)
+        let item = try #require(store.entitlements(for: phone).subscriptions.first)
+        #expect(item.productID == Rage.yearly && item.state == .expired && item.transactionID == yearly.id)
+        #expect(item.purchaseDate <= (try #require(item.expiresDate)))
+        #expect(try store.status(Rage.yearly).name == "expired" && store.status(Rage.monthly).name == "available")
+        #expect(store.periodsPaidAheadNeverBegun(of: ended).map(\.productID) == [Rage.monthly], "the month paid ahead stays paid")
+
+        // Renewed ahead in its own plan, the same: the period that ran, not the one paid ahead.
+        let other = try StoreFixture()
+        let again = try other.store()
+        let bought = try #require(try again.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        _ = try again.renew(Rage.yearly, buyer: phone)
+        let expired = try again.expire(Rage.yearly, buyer: phone)
+        #expect(expired.latestTransactionID == bought.id && expired.periodStart <= expired.expiresDate)
+        // Its period paid ahead, refunded, leaves it expired: it never began.
+        let ahead = try #require(again.periodsPaidAheadNeverBegun(of: expired).first)
+        _ = try again.refund(ahead.id)
+        #expect(try #require(again.subscription(Rage.yearly, for: "tester")).status == .expired)
+    }
+
     @Test("Renewed ahead into the plan a switch goes to, the plan still running names the subscription too: cancel-renewal and expire by its product id act on it (before: the account had no subscription to it)")
     func theRunningPlansIdNamesTheSubscription() throws {
         _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
