@@ -19,8 +19,22 @@ public struct NotificationFold: Sendable {
     /// their notification only by a UUID one of these gives.
     public let formerIdentities: [NotificationIdentity]
     public private(set) var state: LedgerState
-    /// Every notification, in the order the events caused them.
-    public private(set) var notifications: [StoreNotification] = []
+    /// Every notification, in the order the events caused them, withdrawn ones left out.
+    public var notifications: [StoreNotification] {
+        withdrawn.isEmpty ? caused : caused.indices.filter { !withdrawn.contains($0) }.map { caused[$0] }
+    }
+    /// Every notification events caused, withdrawn ones too.
+    private var caused: [StoreNotification] = []
+    /// Positions in `caused` of the DID_RENEW notifications of periods paid ahead that a later
+    /// event ended before they began (an expire, a revoking refund, their own refund, an
+    /// upgrade): sent when the period would begin, they would tell of a renewal that never was.
+    private var withdrawn: Set<Int> = []
+    /// Positions in `caused` of the DID_RENEW notifications of each subscription (by its
+    /// original transaction id) whose period had not begun when an event of it last looked.
+    private var renewalsAhead: [String: [Int]] = [:]
+    /// The latest store time of the events folded, renewals aside (a renewal paid ahead is
+    /// dated when its period begins, after the moment it was recorded).
+    private var presentTime = Date.distantPast
     /// Positions in `notifications` by every notificationUUID a notification is known by.
     private var positions: [String: Int] = [:]
     /// Positions in `notifications` by the event that caused them.
@@ -46,12 +60,12 @@ public struct NotificationFold: Sendable {
         }
         if let outcome = event.deliveryOutcome, let id = event.notificationId {
             if let position = position(ofAttempt: event, sentAs: id) {
-                if notifications[position].attempts.isEmpty, notifications[position].id != id {
+                if caused[position].attempts.isEmpty, caused[position].id != id {
                     // A receiver may have it already: retries and listings go on with the UUID it was sent with.
-                    notifications[position].id = id
+                    caused[position].id = id
                     positions[id] = position
                 }
-                notifications[position].attempts.append(NotificationAttempt(storeTime: event.time, wallTime: event.realTime,
+                caused[position].attempts.append(NotificationAttempt(storeTime: event.time, wallTime: event.realTime,
                                                                             outcome: outcome))
             }
             state.apply(event, sequence: sequence)
@@ -62,9 +76,43 @@ public struct NotificationFold: Sendable {
             transaction: event.transactionId.flatMap { state.transactions[$0] },
             hadSubscribedToGroup: false)
         state.apply(event, sequence: sequence)
-        let caused = NotificationMapping.notifications(for: event, prior: groupHistory(prior, of: event), after: state)
-        for (index, notification) in caused.enumerated() {
+        let made = NotificationMapping.notifications(for: event, prior: groupHistory(prior, of: event), after: state)
+        for (index, notification) in made.enumerated() {
             try append(notification, index: index, of: event, sequence: sequence)
+        }
+        withdrawRenewalsThatNeverBegin(after: event)
+    }
+
+    /// Withdraws the DID_RENEW notifications of the subscription `event` names whose period,
+    /// paid ahead, will now never begin: its transaction refunded or replaced by an upgrade
+    /// before its start, or the subscription expired or revoked before it. Each is judged by
+    /// the dates the state keeps; `presentTime` only drops from the watch those that began.
+    private mutating func withdrawRenewalsThatNeverBegin(after event: StoreEvent) {
+        if event.kind != .renew { presentTime = max(presentTime, event.time) }
+        guard let original = event.originalTransactionId ?? event.transactionId.flatMap({ state.transactions[$0]?.originalID }),
+              let positions = renewalsAhead[original], let chain = state.subscriptions[original] else { return }
+        var ahead: [Int] = []
+        for position in positions {
+            let notification = caused[position]
+            guard let record = notification.transactionID.flatMap({ state.transactions[$0] }) else { continue }
+            if notification.attempts.isEmpty, Self.neverBegins(record, of: chain, replacedAt: record.replacedBy.flatMap { state.transactions[$0]?.purchaseDate }) {
+                withdrawn.insert(position)
+            } else if notification.time > presentTime {
+                ahead.append(position)
+            }
+        }
+        renewalsAhead[original] = ahead.isEmpty ? nil : ahead
+    }
+
+    /// Whether the period of `record`, a renewal of `chain`, ended before it began.
+    static func neverBegins(_ record: TransactionRecord, of chain: SubscriptionChain, replacedAt: Date?) -> Bool {
+        let start = record.purchaseDate
+        if let refunded = record.revocationDate, refunded < start { return true }
+        if let replacedAt, replacedAt < start { return true }
+        switch chain.status {
+        case .expired: return chain.neverBegan(record)
+        case .revoked: return chain.revocationDate.map { $0 < start } ?? false
+        case .subscribed, .inGracePeriod, .inBillingRetryPeriod: return false
         }
     }
 
@@ -94,23 +142,26 @@ public struct NotificationFold: Sendable {
         return made.account + "\u{0}" + chain.group
     }
 
-    private mutating func append(_ caused: NotificationMapping.Caused, index: Int, of event: StoreEvent,
+    private mutating func append(_ made: NotificationMapping.Caused, index: Int, of event: StoreEvent,
                                  sequence: Int) throws(CryptoError) {
-        if caused.type == .subscribed || caused.type == .offerRedeemed, let key = groupKey(of: event) {
+        if made.type == .subscribed || made.type == .offerRedeemed, let key = groupKey(of: event) {
             subscribedGroups.insert(key)
         }
-        let transaction = caused.transactionID.flatMap { state.transactions[$0] }
+        let transaction = made.transactionID.flatMap { state.transactions[$0] }
         let notification = StoreNotification(
             id: try identity.uuid(sequence: sequence, index: index), sequence: sequence, index: index,
-            type: caused.type, subtype: caused.subtype, time: event.time, account: event.account, device: event.device,
-            transactionID: caused.transactionID, originalTransactionID: transaction?.originalID,
+            type: made.type, subtype: made.subtype, time: event.time, account: event.account, device: event.device,
+            transactionID: made.transactionID, originalTransactionID: transaction?.originalID,
             productID: transaction?.productID, isDeliverable: state.settings.notificationURL != nil)
-        positions[notification.id] = notifications.count
+        positions[notification.id] = caused.count
         for former in formerIdentities {
-            positions[try former.uuid(sequence: sequence, index: index)] = notifications.count
+            positions[try former.uuid(sequence: sequence, index: index)] = caused.count
         }
-        causes[Cause(sequence: sequence, index: index)] = notifications.count
-        notifications.append(notification)
+        causes[Cause(sequence: sequence, index: index)] = caused.count
+        if notification.type == .didRenew, let original = notification.originalTransactionID {
+            renewalsAhead[original, default: []].append(caused.count)
+        }
+        caused.append(notification)
     }
 
     /// The event that caused a notification, and the notification's place among its notifications.
@@ -121,7 +172,7 @@ public struct NotificationFold: Sendable {
 
     /// The notification with notificationUUID `id`.
     public func notification(id: String) -> StoreNotification? {
-        positions[id].map { notifications[$0] }
+        positions[id].flatMap { withdrawn.contains($0) ? nil : caused[$0] }
     }
 
     /// The notifications whose next attempt is due at store time `now`, oldest first.

@@ -123,6 +123,11 @@ extension StoreText {
             "What buying \(name) costs changed while it was being confirmed: \(format(now, currency: currency)) would be due now, "
                 + (shown == 0 ? "where nothing was to be charged now" : "where \(format(shown, currency: currency)) was shown")
                 + " (the store changed meanwhile, on another device or in another shell). Nothing was charged; look at what it costs now and buy again."
+        case let .upgradeInOtherCurrency(_, current, currentCurrency, currentStorefront):
+            "\(catalog.product(id: current).map(title(of:)) ?? current) was paid in \(currentCurrency), and an upgrade refunds "
+                + "its unused part in that currency: buy \(name) in a storefront that charges \(currentCurrency)"
+                + (currentStorefront.map { " (\(countryName($0)), `--storefront \($0)`, or l in the storefront)" } ?? "")
+                + ". Nothing was charged."
         case .changedSinceShown:
             "\(name) changed before this was stored: it was shown as yours (or its switch as scheduled), and buying it now would "
                 + "change the store (another device or shell changed it meanwhile). Nothing was done; look again and buy if you still want it."

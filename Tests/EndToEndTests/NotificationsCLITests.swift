@@ -5,6 +5,19 @@ import Testing
 /// `storefront notifications [--json]` and `settings set notification-url`, on an entitlements
 /// file and on PostgreSQL alike.
 @Suite struct NotificationsCLITests {
+    @Test func theListIsOldestFirstByDateWithARenewalPaidAheadAtItsStart() throws {
+        let cli = try CLIStoreBackend.file.newCLI()
+        try cli.succeed(["settings", "set", "notification-url", "http://127.0.0.1:9/hook"])
+        try cli.succeed(["buy", "com.example.rage.pro.yearly"])
+        try cli.succeed(["renew", "com.example.rage.pro.yearly"]) // its DID_RENEW is dated a year on
+        try cli.succeed(["buy", "com.example.rage.comic.drummer"])
+        let listed = try cli.listedNotifications()
+        #expect(listed.map { $0["notificationType"] as? String } == ["SUBSCRIBED", "ONE_TIME_CHARGE", "DID_RENEW"], "\(listed)")
+        let text = try cli.succeed(["notifications"]).stdout
+        let order = ["SUBSCRIBED/INITIAL_BUY", "ONE_TIME_CHARGE", "DID_RENEW"].compactMap { text.range(of: $0)?.lowerBound }
+        #expect(order.count == 3 && order == order.sorted(), "\(text)")
+    }
+
     @Test(arguments: CLIStoreBackend.allCases)
     func purchasesAreListedWithTheirTypesStatesAndStableUUIDs(backend: CLIStoreBackend) throws {
         let cli = try backend.newCLI()

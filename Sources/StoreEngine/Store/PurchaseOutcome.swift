@@ -104,4 +104,8 @@ public enum PurchaseRefusal: Sendable, Equatable {
     case chargeChanged(productID: String, shown: Decimal, now: Decimal, currency: String?)
     /// The buyer was shown that buying changes nothing, and it now would: the store changed in between.
     case changedSinceShown(productID: String)
+    /// An upgrade bought in a storefront of another currency than the plan it replaces
+    /// (`current`, paid in `currentCurrency` in `currentStorefront`): what it refunds of that
+    /// plan is in the plan's currency, and one transaction has one currency.
+    case upgradeInOtherCurrency(productID: String, current: String, currentCurrency: String, currentStorefront: String?)
 }

@@ -65,7 +65,9 @@ extension Store {
     /// and that were not refunded, oldest first: nothing gives their money back by itself.
     public func periodsPaidAheadNeverBegun(of chain: SubscriptionChain) -> [TransactionRecord] {
         snapshot.transactions(of: chain.account)
-            .filter { $0.originalID == chain.originalID && $0.state == .purchased && ($0.price ?? 0) > 0 && chain.neverBegan($0) }
+            // A period an upgrade replaced came back whole then.
+            .filter { $0.originalID == chain.originalID && $0.state == .purchased && ($0.price ?? 0) > 0 && $0.replacedBy == nil
+                && chain.neverBegan($0) }
             .sorted { $0.purchaseDate < $1.purchaseDate }
     }
 

@@ -11,7 +11,10 @@ import StorefrontText
 enum NotificationCommands {
     static func list(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let feed = try session.notificationFeed()
-        let notifications = try feed?.refresh().notifications ?? []
+        // Oldest first by their dates: a renewal paid ahead is dated when its period begins,
+        // after notifications of events recorded later.
+        let notifications = (try feed?.refresh().notifications ?? []).enumerated()
+            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         let server = ServerPresence.servingAddress(LedgerFamily(ledgerPath: session.ledgerPath),
                                                    app: session.catalog.bundleID)
         if arguments.json {

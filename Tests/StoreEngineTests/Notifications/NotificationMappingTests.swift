@@ -38,6 +38,52 @@ import Testing
         #expect(notifications[5].productID == Rage.yearly)
     }
 
+    @Test("A period paid ahead that ends before it begins sends no DID_RENEW: revoked with its subscription, expired, refunded itself or replaced by an upgrade (before: its DID_RENEW was sent when it would have begun)")
+    func aPeriodPaidAheadThatNeverBeginsSendsNoRenewal() throws {
+        func renewals(_ fixture: NotificationFixture) throws -> [String?] {
+            try fixture.notifications().filter { $0.type == .didRenew }.map(\.transactionID)
+        }
+        // Revoked: the refund of the latest period revokes the subscription; neither period paid ahead begins.
+        try fixture.buy(Rage.yearly)
+        let first = try fixture.store.renew(Rage.yearly, buyer: phone)
+        let second = try fixture.store.renew(Rage.yearly, buyer: phone)
+        #expect(try renewals(fixture) == [first.latestTransactionID, second.latestTransactionID])
+        _ = try fixture.store.refund(second.latestTransactionID)
+        #expect(try renewals(fixture).isEmpty)
+        #expect(try fixture.sequence() == ["SUBSCRIBED/INITIAL_BUY", "REFUND"])
+        try fixture.advance("P3Y")
+        #expect(try renewals(fixture).isEmpty, "nothing comes due later either")
+
+        // Refunded itself (a period between others), and expired: the first never begins, and neither does the last.
+        let refunded = try NotificationFixture()
+        try refunded.set(.notificationURL, "http://127.0.0.1:9/notifications")
+        try refunded.buy(Rage.yearly)
+        let ahead = try refunded.store.renew(Rage.yearly, buyer: phone)
+        let last = try refunded.store.renew(Rage.yearly, buyer: phone)
+        _ = try refunded.store.refund(ahead.latestTransactionID)
+        #expect(try renewals(refunded) == [last.latestTransactionID])
+        _ = try refunded.store.expire(Rage.yearly, buyer: phone)
+        #expect(try renewals(refunded).isEmpty)
+
+        // Replaced by an upgrade before it began: the upgrade refunded it whole.
+        let upgraded = try NotificationFixture()
+        try upgraded.set(.notificationURL, "http://127.0.0.1:9/notifications")
+        try upgraded.buy(Rage.monthly)
+        try upgraded.advance("P10D")
+        _ = try upgraded.store.renew(Rage.monthly, buyer: phone)
+        try upgraded.buy(Rage.yearly)
+        #expect(try renewals(upgraded).count == 1, "the renewal that began after the free week stays; the one paid ahead goes")
+
+        // A renewal that began stays, whatever comes after.
+        let began = try NotificationFixture()
+        try began.set(.notificationURL, "http://127.0.0.1:9/notifications")
+        try began.buy(Rage.yearly)
+        let renewed = try began.store.renew(Rage.yearly, buyer: phone)
+        try began.advance("P13M")
+        _ = try began.store.refund(renewed.latestTransactionID)
+        #expect(try renewals(began) == [renewed.latestTransactionID])
+    }
+
     @Test func buyingAgainAfterAnExpiryResubscribesAndAPromotionalOfferIsRedeemed() throws {
         try fixture.buy(Rage.yearly)
         _ = try fixture.store.expire(Rage.yearly, buyer: phone)

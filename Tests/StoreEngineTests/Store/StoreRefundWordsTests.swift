@@ -104,6 +104,49 @@ import Testing
                                                       + " a period paid ahead after this one keeps it."), "\(text.refundMessage(running))")
     }
 
+    @Test("Periods paid ahead that an upgrade replaced came back whole then: a refund or expire of the upgrade does not call them unrefunded (before: it advised refunds that gave back nothing)")
+    func periodsAnUpgradeReplacedAreNotUnrefunded() throws {
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        try store.advance(by: try #require(StoreDuration("P10D")), buyer: phone)
+        _ = try store.renew(Rage.monthly, buyer: phone) // a month paid ahead
+        let upgrade = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        let result = try store.refund(upgrade.id)
+        #expect(result.endedSubscription)
+        #expect(result.paidAheadLeft.isEmpty, "the month paid ahead came back whole at the upgrade")
+        #expect(!text.refundMessage(result).contains("paid ahead"), "\(text.refundMessage(result))")
+
+        let other = try StoreFixture()
+        let again = try other.store()
+        _ = try again.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        try again.advance(by: try #require(StoreDuration("P10D")), buyer: phone)
+        _ = try again.renew(Rage.monthly, buyer: phone)
+        _ = try again.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        let expired = try again.expire(Rage.yearly, buyer: phone)
+        #expect(again.periodsPaidAheadNeverBegun(of: expired).isEmpty)
+    }
+
+    @Test("An upgrade bought in a storefront of another currency is refused: it refunds the old plan in that plan's currency (before: the refund was shown in the new one, ¥6 for $5.69)")
+    func anUpgradeInAnotherCurrencyIsRefused() throws {
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        try store.advance(by: try #require(StoreDuration("P10D")), buyer: phone)
+        let refused = try store.purchase(Rage.yearly, buyer: phone, storefront: "JPN")
+        guard case .refused(let refusal) = refused else {
+            Issue.record("bought: \(refused)")
+            return
+        }
+        #expect(refusal == .upgradeInOtherCurrency(productID: Rage.yearly, current: Rage.monthly, currentCurrency: "USD",
+                                                   currentStorefront: "USA"))
+        #expect(text.message(for: refused, product: try #require(store.catalog.product(id: Rage.yearly)))
+                == "Rage Pro (Monthly) was paid in USD, and an upgrade refunds its unused part in that currency: buy Rage Pro (Yearly) "
+                    + "in a storefront that charges USD (United States, `--storefront USA`, or l in the storefront). Nothing was charged.")
+        #expect(store.transactions(for: "tester").allSatisfy { $0.productID != Rage.yearly }, "nothing was recorded")
+        guard case .purchased(let record) = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA") else {
+            Issue.record("the upgrade in USD was not bought")
+            return
+        }
+        #expect(record.currency == "USD" && (record.proratedRefund ?? 0) > 0)
+    }
+
     @Test("A free period says no money came back; a non-consumable names its price")
     func aFreePeriodAndANonConsumable() throws {
         let trial = try #require(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").transaction)

@@ -89,8 +89,9 @@ extension StoreDecisions {
             result.endedSubscription = state.refundRevokes(record, of: chain)
             if result.endedSubscription {
                 result.paidAheadLeft = state.transactions(of: record.account).filter {
+                    // A period an upgrade replaced came back whole then.
                     $0.originalID == record.originalID && $0.id != record.id && $0.state == .purchased && ($0.price ?? 0) > 0
-                        && $0.purchaseDate > now
+                        && $0.replacedBy == nil && $0.purchaseDate > now
                 }.sorted { $0.purchaseDate < $1.purchaseDate }
             }
             // A period running, or paid ahead between others, whose refund revokes nothing: a later

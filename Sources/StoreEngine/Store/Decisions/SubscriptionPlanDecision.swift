@@ -66,6 +66,13 @@ extension StoreDecisions {
         guard let current, current.productID != product.id else { return .start(terms) }
         let isUpgrade = catalog.product(id: current.productID).map { PlanChange.isUpgrade(from: $0, to: product) } ?? true
         guard isUpgrade else { return .schedule(current) }
+        // The refund of the plan replaced is in that plan's currency: an upgrade paid in another
+        // would record and show it in the wrong one.
+        if let replaced = state.transactions[current.latestTransactionID], let paidIn = replaced.currency,
+           let currency = catalog.storefront(code: storefront)?.currency, currency != paidIn {
+            return .refuse(.upgradeInOtherCurrency(productID: product.id, current: current.productID, currentCurrency: paidIn,
+                                                   currentStorefront: replaced.storefront))
+        }
         terms.replaces = current.latestTransactionID
         terms.originalID = current.originalID
         terms.proratedRefund = proratedRefund(of: current, in: state, at: now)
