@@ -50,11 +50,11 @@ extension StoreText {
         guard !periods.isEmpty else { return nil }
         let one = periods.count == 1
         return "\(one ? "The period" : "The periods") paid ahead \(one ? "was" : "were") not refunded and will never begin: "
-            + listed(periods) + "; " + giveBack(periods, inStorefront: inStorefront)
+            + listedPeriods(periods) + "; " + giveBack(periods, inStorefront: inStorefront)
     }
 
     /// "$19.99 for the period from Dec 4, 2027 (transaction …)", each period so.
-    private func listed(_ periods: [TransactionRecord]) -> String {
+    func listedPeriods(_ periods: [TransactionRecord]) -> String {
         periods.map { period in
             let amount = period.price.map { format($0, currency: period.currency) } ?? "—"
             return "\(amount) for the period from \(date(period.purchaseDate)) (transaction \(period.id))"
@@ -74,7 +74,7 @@ extension StoreText {
     public func paidAheadNotRefunded(_ periods: [TransactionRecord], inStorefront: Bool) -> String? {
         guard !periods.isEmpty else { return nil }
         let one = periods.count == 1
-        return "Nothing was refunded, \(one ? "the period" : "the periods") paid ahead included: \(listed(periods)); "
+        return "Nothing was refunded, \(one ? "the period" : "the periods") paid ahead included: \(listedPeriods(periods)); "
             + giveBack(periods, inStorefront: inStorefront)
     }
 }

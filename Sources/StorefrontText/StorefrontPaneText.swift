@@ -45,8 +45,12 @@ public enum StorefrontPaneText {
     /// `paidAheadUntil`: the end of a later period of the same subscription paid ahead (with
     /// renew now), which keeps it active once this period is refunded.
     /// `subscriptionOngoing`: false once the subscription expired or was revoked.
+    /// `running`: for the latest period paid ahead, the period running now (whose end the
+    /// revoking refund brings forward) and `otherPaidAhead`, the other periods paid ahead before
+    /// it, which stay paid and never begin.
     public static func refundQuestion(_ record: TransactionRecord, replacedBy replacement: TransactionRecord?,
-                                      paidAheadUntil: Date? = nil, subscriptionOngoing: Bool = true, now: Date,
+                                      paidAheadUntil: Date? = nil, subscriptionOngoing: Bool = true,
+                                      running: TransactionRecord? = nil, otherPaidAhead: [TransactionRecord] = [], now: Date,
                                       text: StoreText) -> (title: String, question: String) {
         let name = text.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
         let price = record.price.map { text.format($0, currency: record.currency) } ?? "—"
@@ -80,7 +84,9 @@ public enum StorefrontPaneText {
             // the refund of a latest period does, so the period running goes too. (A purchase
             // begins when bought, though the screen's clock may lag it by a moment.)
             question += " It was paid ahead and has not begun; refunding it revokes the subscription now, so the period"
-                + " running until \(text.date(record.purchaseDate)) ends too."
+                + " running until \(text.date(running?.expiresDate ?? record.purchaseDate)) ends too"
+                + (otherPaidAhead.isEmpty ? "." : ", and \(text.listedPeriods(otherPaidAhead)) \(otherPaidAhead.count == 1 ? "stays" : "stay")"
+                    + " paid and never \(otherPaidAhead.count == 1 ? "begins" : "begin") unless refunded too.")
         } else {
             question += " The buyer loses what it unlocked."
         }

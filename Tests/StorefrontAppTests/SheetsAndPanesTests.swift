@@ -2,7 +2,7 @@ import Foundation
 import StoreEngine
 import Testing
 import TerminalUI
-import StorefrontText
+@testable import StorefrontText
 @testable import StorefrontApp
 @testable import StoreCatalog
 
@@ -242,6 +242,20 @@ struct SheetsAndPanesTests {
         #expect(pane.contains("Period 1 year; Rage Pro (Monthly) follows, paid ahead") && !pane.contains("Renews every"), "\(pane)")
         #expect(AppText.shortStatus(state.snapshot.status(of: Self.yearly), state: state) == "Subscribed")
         #expect(state.alreadyHas(yearly), "Enter on the plan running opens no sheet, as before")
+    }
+
+    @Test("The refund question of the latest of two periods paid ahead names the period running now, and the other period paid ahead that stays paid (before: it called that one running)")
+    func refundQuestionOfTheLatestOfTwoPeriodsPaidAhead() throws {
+        let fixture = try F()
+        let first = try #require(fixture.buy(Self.yearly).transaction)
+        let middle = try fixture.store.renew(first.id, buyer: fixture.buyer)
+        let latest = try fixture.store.renew(first.id, buyer: fixture.buyer)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.refresh(from: fixture)
+        let middleRecord = try #require(state.snapshot.transactions.first { $0.id == middle.latestTransactionID })
+        let question = try #require(state.refundQuestion(of: latest.latestTransactionID)?.question)
+        #expect(question.contains("so the period running until \(state.text.date(try #require(first.expiresDate))) ends too, and "
+                                  + "\(state.text.listedPeriods([middleRecord])) stays paid and never begins unless refunded too."), "\(question)")
     }
 
     @Test("The refund question of a period with a later one paid ahead says the subscription stays active until that one ends, as the store keeps it (before: that the buyer loses what it unlocked)")

@@ -138,8 +138,18 @@ extension AppState {
                 $0.originalID == record.originalID && $0.state == .purchased && $0.replacedBy == nil && $0.purchaseDate >= end
             }.compactMap(\.expiresDate).filter { $0 > now }.max()
         } : nil
+        // For the latest period paid ahead, whose refund revokes the subscription: the period
+        // running now, and the other periods paid ahead, which will never begin. Told by their
+        // order, as `periodsEnded` does: the screen's clock may lag a purchase made that second.
+        let notOver = snapshot.transactions
+            .filter { $0.originalID == record.originalID && $0.state == .purchased && $0.replacedBy == nil }
+            .filter { $0.expiresDate.map { now < $0 } ?? false }
+            .sorted { $0.purchaseDate < $1.purchaseDate }
+        let running = notOver.first.flatMap { $0.id == record.id ? nil : $0 }
+        let otherAhead = notOver.dropFirst().filter { $0.id != record.id && ($0.price ?? 0) > 0 }
         return StorefrontPaneText.refundQuestion(record, replacedBy: replacement, paidAheadUntil: paidAhead,
-                                                 subscriptionOngoing: ongoing, now: storeNow, text: text)
+                                                 subscriptionOngoing: ongoing, running: running, otherPaidAhead: otherAhead,
+                                                 now: storeNow, text: text)
     }
 
     /// The refund or cancel-renewal question on top, when what it asks no longer applies to
