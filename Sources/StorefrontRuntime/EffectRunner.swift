@@ -89,7 +89,7 @@ struct EffectRunner: Sendable {
     private func settle(_ action: TransactionAction, transactionID: String, buyer: Buyer, storefront: String) throws -> [Action] {
         switch action {
         case .approve, .complete:
-            let outcome = action == .approve ? try store.approve(transactionID) : try store.resolve(transactionID)
+            let outcome = action == .approve ? try store.approve(transactionID) : try store.resolve(transactionID, by: buyer.account)
             let productID = outcome.transaction?.productID ?? store.snapshot.transactions[transactionID]?.productID ?? ""
             return [snapshot(buyer, storefront), .purchaseFinished(productID: productID, outcome: outcome)]
         case .decline:

@@ -16,6 +16,12 @@ extension StoreError: CustomStringConvertible {
         case let .transactionOfAnotherAccount(id, owner, account):
             "transaction \(id) was bought by \(owner), not \(account); nothing was refunded. To refund it, give --account "
                 + "\(ShellWord.quoted(owner)) (`storefront transactions` lists \(account)'s own)"
+        case let .purchaseOfAnotherAccount(id, owner, account):
+            "transaction \(id) was bought by \(owner), not \(account), and only its buyer completes an interrupted purchase; "
+                + "nothing was charged. To complete it as \(owner), give --account \(ShellWord.quoted(owner))"
+        case let .subscriptionOfAnotherAccount(id, owner, account):
+            "transaction \(id) is of \(owner)'s subscription, not \(account)'s; nothing was changed. To change it, give --account "
+                + "\(ShellWord.quoted(owner)) (`storefront transactions` lists \(account)'s own)"
         case let .notRefundable(id, state):
             "transaction \(id) is \(state.rawValue) and cannot be refunded; only purchased transactions can"
         case let .invalidSettingValue(setting, value, allowed):

@@ -78,6 +78,28 @@ import Testing
         #expect(dollars.allSatisfy { $0.price.map { $0.split(separator: ".").last?.count == 2 } ?? true }, "\(dollars.map(\.price))")
     }
 
+    @Test func anotherAccountsInterruptedPurchaseOrSubscriptionIsRefusedNamingItsOwner() throws {
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "true"]).status == 0)
+        #expect(try cli.run(["--account", "bob", "buy", "com.example.rage.comic.drummer"]).status == 1)
+        let waiting = try #require(try cli.run(["--account", "bob", "transactions", "--json"]).decoded([JSONShapes.Transaction].self).first)
+        let resolved = try cli.run(["--account", "alice", "resolve", waiting.transactionId])
+        #expect(resolved.status == 1 && resolved.stderr.contains("was bought by bob, not alice") && resolved.stderr.contains("--account bob"),
+                "\(resolved.stderr)")
+        let after = try cli.run(["--account", "bob", "transactions", "--json"]).decoded([JSONShapes.Transaction].self)
+        #expect(after.first?.state == "needsAction", "bob's purchase still waits for bob")
+        #expect(try cli.run(["--account", "bob", "resolve", waiting.transactionId]).status == 0)
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "false"]).status == 0)
+        #expect(try cli.run(["--account", "bob", "buy", Self.yearly]).status == 0)
+        let yearly = try #require(try cli.run(["--account", "bob", "entitlements", "--json"]).decoded(JSONShapes.EntitlementsResult.self)
+            .subscriptions.first)
+        for command in ["expire", "renew", "cancel-renewal"] {
+            let refused = try cli.run(["--account", "alice", command, yearly.transactionId])
+            #expect(refused.status == 1 && refused.stderr.contains("is of bob's subscription, not alice's"), "\(command): \(refused.stderr)")
+        }
+        #expect(try cli.run(["--account", "bob", "entitlements", "--json"]).decoded(JSONShapes.EntitlementsResult.self)
+            .subscriptions.first?.state == "subscribed")
+    }
+
     @Test func resumeRenewalTurnsAutoRenewBackOnInTheLedger() throws {
         #expect(try cli.run(["buy", Self.yearly]).status == 0)
         #expect(try cli.run(["cancel-renewal", Self.yearly]).status == 0)

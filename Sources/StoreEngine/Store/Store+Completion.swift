@@ -8,9 +8,12 @@ extension Store {
         try commitPurchase { state, now throws(StoreRefusal) in try decisions.complete(transactionID, as: .approve, in: state, at: now) }
     }
 
-    /// The buyer completes an interrupted purchase.
-    public func resolve(_ transactionID: String) throws -> PurchaseOutcome {
-        try commitPurchase { state, now throws(StoreRefusal) in try decisions.complete(transactionID, as: .resolve, in: state, at: now) }
+    /// The buyer completes an interrupted purchase; `account`, the account asking, is refused
+    /// another account's (nil: any, as the store's own callers that checked already).
+    public func resolve(_ transactionID: String, by account: String? = nil) throws -> PurchaseOutcome {
+        try commitPurchase { state, now throws(StoreRefusal) in
+            try decisions.complete(transactionID, as: .resolve, by: account, in: state, at: now)
+        }
     }
 
     /// A parent declines an Ask to Buy request: nothing is charged or delivered.

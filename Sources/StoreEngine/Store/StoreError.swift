@@ -10,6 +10,11 @@ public enum StoreError: Error, Sendable, Equatable {
     case notRefundable(String, state: TransactionState)
     /// A refund asked for by `account` of a transaction `owner` bought.
     case transactionOfAnotherAccount(String, owner: String, account: String)
+    /// The completion of an interrupted purchase asked for by `account`, where `owner` bought it:
+    /// only its buyer completes it.
+    case purchaseOfAnotherAccount(String, owner: String, account: String)
+    /// A change asked for by `account` of the subscription of transaction `id`, which `owner` holds.
+    case subscriptionOfAnotherAccount(String, owner: String, account: String)
     case invalidSettingValue(setting: String, value: String, allowed: [String])
     /// A `notification-url` that is not an absolute http or https URL: `reason` says what is wrong.
     case invalidNotificationURL(String, reason: String)

@@ -21,7 +21,8 @@ public enum ExitMapping {
     public static func status(for error: StoreError) -> ExitStatus {
         switch error {
         case .unknownCredit, .invalidAmount, .invalidSettingValue, .invalidNotificationURL, .pastLatestStoreTime: .usage
-        case .unknownTransaction, .notRefundable, .transactionOfAnotherAccount, .unknownSubscription, .subscriptionEnded, .subscriptionNotInBillingRetry, .renewalChangedSinceShown,
+        case .unknownTransaction, .notRefundable, .transactionOfAnotherAccount, .purchaseOfAnotherAccount, .subscriptionOfAnotherAccount,
+             .unknownSubscription, .subscriptionEnded, .subscriptionNotInBillingRetry, .renewalChangedSinceShown,
              .subscriptionChangedSinceShown, .transactionChangedSinceShown,
              .notAwaiting, .freeSubscriptionNotRefundable, .freeSubscriptionNotRenewing, .unknownInAppPurchaseKey: .refused
         }

@@ -10,7 +10,7 @@ public enum DeferredCommands {
     }
 
     static func resolve(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try settle(session, arguments: arguments, console: console, command: "resolve") { try session.store.resolve($0) }
+        try settle(session, arguments: arguments, console: console, command: "resolve") { try session.store.resolve($0, by: session.buyer.account) }
     }
 
     static func decline(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {

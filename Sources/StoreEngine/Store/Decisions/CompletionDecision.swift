@@ -32,8 +32,13 @@ extension StoreDecisions {
     /// Decides the completion of a waiting purchase, checking it again against the state of
     /// now: a non-consumable bought meanwhile is already owned, a credit may have reached its
     /// maximum, a subscription to another plan of the group turns it into a plan change.
-    public func complete(_ transactionID: String, as completion: Completion, in state: LedgerState,
+    /// `account`: the account asking, which completes only its own interrupted purchases; nil
+    /// for any (a parent approves another account's request).
+    public func complete(_ transactionID: String, as completion: Completion, by account: String? = nil, in state: LedgerState,
                          at now: Date) throws(StoreRefusal) -> Decision<PurchaseOutcome> {
+        if let account, let record = state.transactions[transactionID], record.account != account {
+            throw .request(.purchaseOfAnotherAccount(transactionID, owner: record.account, account: account))
+        }
         let record = try awaiting(transactionID, state: completion.waiting, in: state)
         let buyer = Buyer(account: record.account, device: record.purchaseDevice)
         guard let product = catalog.product(id: record.productID) else {
