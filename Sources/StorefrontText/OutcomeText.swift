@@ -93,6 +93,11 @@ extension StoreText {
     }
 
     func message(for refusal: PurchaseRefusal, name: String) -> String {
+        // One line: it may echo what was typed (a product or offer id).
+        EchoedText.oneLine(sentence(for: refusal, name: name))
+    }
+
+    private func sentence(for refusal: PurchaseRefusal, name: String) -> String {
         switch refusal {
         case let .purchasesDisallowed(device):
             "Purchases are disabled on this device (\(device)); allow them with `settings set purchases-allowed true` or in Settings."

@@ -5,7 +5,11 @@ import StoreLedger
 
 /// The sentence each store refusal says: what was wrong and what to do instead.
 extension StoreError: CustomStringConvertible {
-    public var description: String {
+    /// One line: it may echo what was typed (an id with a line break in it), and reports that
+    /// keep their own line breaks print it.
+    public var description: String { EchoedText.oneLine(sentence) }
+
+    private var sentence: String {
         switch self {
         case let .unknownCredit(id, known):
             "there is no credit \"\(id)\" in this catalog; credits: \(known.isEmpty ? "none" : known.joined(separator: ", "))"

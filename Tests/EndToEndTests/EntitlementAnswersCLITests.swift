@@ -100,6 +100,15 @@ import Testing
             .subscriptions.first?.state == "subscribed")
     }
 
+    @Test(arguments: [["refund", "2000000000000005\n"], ["refund", "20000\r\n00000005"], ["spend", "rage-faces\n"],
+                      ["renew", "com.example.rage.pro.yearly\n"], ["expire", "1\u{2028}2"], ["resolve", "1\n2"], ["buy", "a\nb"]])
+    func aLineBreakInAnEchoedIdStaysOnTheMessagesLine(arguments: [String]) throws {
+        let result = try cli.run(arguments)
+        #expect(result.status != 0)
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
+        #expect(lines.count == 1 && !result.stderr.contains("\r") && !result.stderr.contains("\u{2028}"), "\(result.stderr)")
+    }
+
     @Test func resumeRenewalTurnsAutoRenewBackOnInTheLedger() throws {
         #expect(try cli.run(["buy", Self.yearly]).status == 0)
         #expect(try cli.run(["cancel-renewal", Self.yearly]).status == 0)
