@@ -147,6 +147,7 @@ enum PurchaseCommands {
         if arguments.json {
             try console.json(JSONShapes.RefundResult(transactionId: result.transaction.id, productId: result.transaction.productID,
                                                      revoked: result.revoked, shortfall: result.shortfall,
+                                                     subscriptionRevoked: result.endedSubscription,
                                                      amount: result.moneyBack.map { ExactDecimal.amount($0, currency: result.transaction.currency) },
                                                      currency: result.moneyBack == nil ? nil : result.transaction.currency,
                                                      paidAheadNotRefunded: result.paidAheadLeft.isEmpty ? nil : result.paidAheadLeft.map(\.id),

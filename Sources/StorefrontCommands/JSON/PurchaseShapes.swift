@@ -34,9 +34,13 @@ extension JSONShapes {
     public struct RefundResult: Codable, Sendable {
         public var transactionId: String
         public var productId: String
+        /// Credits taken back from the balance (a consumable's; 0 for anything else).
         public var revoked: Int
+        /// Credits the consumable granted that were already spent and could not be taken back.
         public var shortfall: Int
-        /// The money that came back (a decimal string, "0" for a free period) and its
+        /// Whether the refund revoked a subscription that was still going: its access ends now.
+        public var subscriptionRevoked: Bool = false
+        /// The money that came back (a decimal string with the currency's places) and its
         /// currency; left out for a transaction without a price.
         public var amount: String?
         public var currency: String?
