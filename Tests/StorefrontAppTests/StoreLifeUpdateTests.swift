@@ -174,6 +174,32 @@ struct StoreLifeUpdateTests {
         }
     }
 
+    @Test("E, N and X on an earlier period of a subscription act on the subscription, through its latest transaction, as the command line's do (before: \"does not apply\" to the period running)")
+    func subscriptionKeysOnAnEarlierPeriodActOnTheSubscription() throws {
+        let fixture = try F()
+        let first = try #require(fixture.buy(Self.yearly).transaction)
+        _ = try fixture.store.renew(Self.yearly, buyer: fixture.buyer)
+        let latest = try fixture.store.renew(Self.yearly, buyer: fixture.buyer).latestTransactionID
+        var state = transactionsOpen(fixture)
+        state.send(.end) // the oldest: the period running
+        #expect(TransactionsFollowTests.selectedID(state) == first.id)
+        #expect(state.send(.character("E")).isEmpty)
+        #expect(state.top == .expireConfirmation(transactionID: latest))
+        state.send(.escape)
+        state.send(.up) // the period paid ahead before the latest
+        let middle = try #require(TransactionsFollowTests.selectedID(state))
+        #expect(middle != latest && middle != first.id)
+        #expect(TransactionsReducer.standing(of: try #require(state.snapshot.transactions.first { $0.id == middle }),
+                                             in: state.snapshot, now: state.storeNow) == "paid ahead, not begun")
+        state.send(.character("N"))
+        #expect(state.top == .renewNowConfirmation(transactionID: latest))
+        state.send(.escape)
+        state.send(.character("X"))
+        #expect(state.top == .cancelRenewalConfirmation(transactionID: latest))
+        try fixture.run(state.send(.enter), on: &state)
+        #expect(state.snapshot.entitlements.subscriptions.first?.willAutoRenew == false)
+    }
+
     @Test("A renew-now question the storefront sees renewed elsewhere closes saying so; a free subscription's standing has no auto-renew; N with auto-renew off says it stays off")
     func renewNowQuestionWords() throws {
         let fixture = try F()

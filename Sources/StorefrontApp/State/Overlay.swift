@@ -110,9 +110,18 @@ public enum TransactionAction: CaseIterable, Equatable, Sendable {
         }
     }
 
+    /// Whether the action changes a subscription, and so acts on its latest transaction
+    /// whichever of its periods is selected.
+    public var changesSubscription: Bool {
+        switch self {
+        case .renew, .expire, .cancelRenewal, .resumeRenewal, .resolveBilling: true
+        case .approve, .decline, .complete, .refund, .unsubscribe: false
+        }
+    }
+
     /// Whether the action applies to `record`, given what the snapshot says of its subscription.
     public func isAvailable(for record: TransactionRecord, in snapshot: StoreSnapshot) -> Bool {
-        let subscription = snapshot.subscription(latest: record.id)
+        let subscription = snapshot.subscription(of: record)
         let ongoing = subscription.map { $0.state != .expired && $0.state != .revoked } ?? false
         // A free subscription has no period to renew, expire or cancel, and nothing to refund:
         // the one thing to do with it is unsubscribe.

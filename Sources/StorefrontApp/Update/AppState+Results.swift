@@ -162,8 +162,11 @@ extension AppState {
         default: return nil
         }
         guard let action = ConfirmationReducer.asked(in: self),
-              let record = snapshot.transactions.first(where: { $0.id == transactionID }),
-              !action.isAvailable(for: record, in: snapshot) else { return nil }
+              let record = snapshot.transactions.first(where: { $0.id == transactionID }) else { return nil }
+        // A change of a subscription was asked of its latest transaction: once it renewed or
+        // changed plan past it, the question no longer says what would happen.
+        let stillLatest = !action.changesSubscription || snapshot.subscription(latest: transactionID) != nil
+        guard !action.isAvailable(for: record, in: snapshot) || !stillLatest else { return nil }
         return (action, record)
     }
 

@@ -73,7 +73,14 @@ enum TransactionsReducer: KeyReducer {
             // A period its subscription has renewed past: the newer transaction is the one to act on.
             let renewedPast = snapshot.transactions.contains { $0.originalID == record.originalID && $0.purchaseDate > record.purchaseDate }
             guard record.productType == .autoRenewable, renewedPast else { return record.state.rawValue }
-            return record.expiresDate.map { $0 > now } == true ? "running, renewed ahead" : "superseded by a renewal"
+            guard record.expiresDate.map({ $0 > now }) == true else { return "superseded by a renewal" }
+            // Of the periods not over, the first runs and the rest were paid ahead: told by their
+            // order, as the screen's clock may lag a purchase made that second.
+            let first = snapshot.transactions
+                .filter { $0.originalID == record.originalID && $0.state == .purchased && $0.replacedBy == nil }
+                .filter { $0.expiresDate.map { now < $0 } ?? false }
+                .min { $0.purchaseDate < $1.purchaseDate }
+            return first.map { $0.id == record.id } ?? true ? "running, renewed ahead" : "paid ahead, not begun"
         }
         let isRunning = subscription.state != .expired && subscription.state != .revoked
         // A free subscription has no renewal to be off.
@@ -101,13 +108,16 @@ enum TransactionsReducer: KeyReducer {
         case .refund, .cancelRenewal, .unsubscribe, .renew, .expire: state.questionChangedUnder = nil
         default: break
         }
+        // A change of a subscription acts on its latest transaction, whichever of its periods is
+        // selected: the questions show, and the store checks, the subscription as it stands there.
+        let target = action.changesSubscription ? state.snapshot.subscription(of: record)?.transactionID ?? record.id : record.id
         switch action {
-        case .refund: state.push(.refundConfirmation(transactionID: record.id))
-        case .cancelRenewal, .unsubscribe: state.push(.cancelRenewalConfirmation(transactionID: record.id))
-        case .renew: state.push(.renewNowConfirmation(transactionID: record.id))
-        case .expire: state.push(.expireConfirmation(transactionID: record.id))
+        case .refund: state.push(.refundConfirmation(transactionID: target))
+        case .cancelRenewal, .unsubscribe: state.push(.cancelRenewalConfirmation(transactionID: target))
+        case .renew: state.push(.renewNowConfirmation(transactionID: target))
+        case .expire: state.push(.expireConfirmation(transactionID: target))
         default:
-            return state.perform(.settle(action, transactionID: record.id, buyer: state.buyer), showing: .settling(action))
+            return state.perform(.settle(action, transactionID: target, buyer: state.buyer), showing: .settling(action))
         }
         return []
     }
