@@ -23,7 +23,8 @@ public enum StorefrontPaneText {
             let plan = text.catalog.product(id: next).map(text.title(of:)) ?? next
             return "Active until \(text.date(until)); then \(plan), paid ahead, takes over"
         case .expired(let on): return "Expired \(text.date(on))"
-        case .revoked: return "Refunded; no longer available"
+        // Only a subscription reads revoked; it is still sold, and buying it starts anew.
+        case .revoked: return "Refunded: its access has ended (buying it again starts a new subscription)"
         case .billingProblem(let graceUntil):
             return graceUntil.map { "Billing problem: access until \(text.date($0)) while the store retries" }
                 ?? "Billing problem: no access while the store retries the payment"

@@ -42,6 +42,13 @@ extension StoreText {
         return message
     }
 
+    /// When a revoked subscription's access ended: "access ended Feb 20, 2027 (refunded then)",
+    /// or "(refunded Mar 1, 2027)" when it had expired before the refund; nil for any other.
+    public func revokedAccessText(of item: Entitlements.Subscription) -> String? {
+        guard item.state == .revoked, let refunded = item.revocationDate, let ended = item.accessEndDate else { return nil }
+        return "access ended \(date(ended)) (" + (ended < refunded ? "refunded \(date(refunded))" : "refunded then") + ")"
+    }
+
     /// One subscription as `entitlements` lists it after its state word: "Rage Pro (Monthly),
     /// until Dec 1, 2027, renews", with the end of a grace period and a scheduled change, and
     /// for a revoked one when its access ended: "access ended Feb 20, 2027 (refunded then)".
@@ -58,11 +65,11 @@ extension StoreText {
         case .revoked:
             // The end of its last period is not when its access ended: the refund ended it, unless
             // it had expired before the refund.
-            guard let refunded = item.revocationDate, let ended = item.accessEndDate else {
+            guard let ended = revokedAccessText(of: item) else {
                 line += expires.map { ", until \($0)" } ?? ""
                 break
             }
-            line += ", access ended \(date(ended)) (" + (ended < refunded ? "refunded \(date(refunded))" : "refunded then") + ")"
+            line += ", " + ended
         case .subscribed, .expired:
             line += expires.map { ", until \($0)" } ?? ""
             line += item.willAutoRenew && item.isOngoing ? ", renews" : ""

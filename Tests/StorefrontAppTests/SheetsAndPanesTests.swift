@@ -258,6 +258,20 @@ struct SheetsAndPanesTests {
                                   + "\(state.text.listedPeriods([middleRecord])) stays paid and never begins unless refunded too."), "\(question)")
     }
 
+    @Test("A revoked subscription's details say when its access ended, and that buying it again starts anew (before: no date, and \"no longer available\" of a plan still sold)")
+    func aRevokedSubscriptionsDetails() throws {
+        let fixture = try F()
+        let bought = try #require(fixture.buy(Self.yearly).transaction)
+        _ = try fixture.store.refund(bought.id)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.refresh(from: fixture)
+        let yearly = try #require(state.catalog.product(id: Self.yearly))
+        let pane = DetailView.lines(for: yearly, state: state, width: 60).map { $0.map(\.text).joined() }.joined(separator: " ")
+        let refunded = try #require(state.snapshot.entitlements.subscriptions.first?.revocationDate)
+        #expect(pane.contains("Refunded: its access has ended (buying it again starts a new subscription)"), "\(pane)")
+        #expect(pane.contains("access ended \(state.text.date(refunded)) (refunded then)"), "\(pane)")
+    }
+
     @Test("The refund question of a period with a later one paid ahead says the subscription stays active until that one ends, as the store keeps it (before: that the buyer loses what it unlocked)")
     func refundQuestionWithAPeriodPaidAhead() throws {
         let fixture = try F()

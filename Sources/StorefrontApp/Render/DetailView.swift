@@ -87,6 +87,7 @@ enum DetailView {
             parts.append("switches to \(text.catalog.product(id: pending).map(text.title(of:)) ?? pending) at renewal"
                 + (subscription.willAutoRenew ? "" : " if auto-renew is on again"))
         }
+        if let ended = text.revokedAccessText(of: subscription) { parts.append(ended) }
         if let reason = subscription.expirationReason { parts.append(StorefrontPaneText.ended(reason)) }
         if subscription.renewalCount > 0 { parts.append("\(subscription.renewalCount) renewal\(subscription.renewalCount == 1 ? "" : "s")") }
         return parts.joined(separator: " · ")
