@@ -19,6 +19,15 @@ struct StoreLifeUpdateTests {
         return state
     }
 
+    @Test("The transactions list shows a quantity bought, as `transactions` does: its price is for all of them")
+    func aQuantityShowsInTheList() throws {
+        let fixture = try F()
+        _ = try fixture.store.purchase(F.facePack, quantity: 3, buyer: fixture.buyer, storefront: "USA")
+        let state = transactionsOpen(fixture)
+        let screen = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        #expect(screen.contains("3 × Random Rage Face") && screen.contains("$2.97"), "\(screen)")
+    }
+
     @Test("A pending request can be approved with A, which completes the purchase")
     func approve() throws {
         let fixture = try F()
