@@ -162,7 +162,9 @@ extension CommandLineText {
         public static let notSoldPrice = "—"
 
         public static func row(title: String, id: String, price: String, status: String) -> String {
-            "  \(title)  [\(id)]  \(price)\(status.isEmpty ? "" : "  — \(status)")"
+            // Not sold here, the status says so: no dash for the price before the status's own.
+            guard price != notSoldPrice || status.isEmpty else { return "  \(title)  [\(id)]  — \(status)" }
+            return "  \(title)  [\(id)]  \(price)\(status.isEmpty ? "" : "  — \(status)")"
         }
 
         /// The line under a subscription's row with the introductory offer the account may take.

@@ -73,6 +73,9 @@ import Testing
         #expect(free.price == "0.00" && free.currency == "USD")
         let refund = try cli.run(["refund", free.transactionId, "--json"]).decoded(JSONShapes.RefundResult.self)
         #expect(refund.amount == "0.00")
+        // A product not sold there reads so once, with no dash for its price.
+        let listed = try cli.run(["products", "--storefront", "JPN"]).stdout
+        #expect(listed.contains("[com.example.rage.comic.nightly]  — Not sold in Japan") && !listed.contains("—  —"), "\(listed)")
         let prices = try cli.run(["products", "--json", "--storefront", "JPN"]).decoded([JSONShapes.ProductEntry].self)
         #expect(!prices.isEmpty && prices.allSatisfy { $0.currency == "JPY" && $0.price.map { !$0.contains(".") } ?? true })
         let dollars = try cli.run(["products", "--json"]).decoded([JSONShapes.ProductEntry].self)
