@@ -49,7 +49,10 @@ final class CLIDriver {
         case .refundSubscription: return nil
         case .approve(let pick): return picked(pick, model.awaitingApproval).map { ["approve", $0] }
         case .decline(let pick): return picked(pick, model.awaitingApproval).map { ["decline", $0] }
-        case .resolve(let pick): return picked(pick, model.awaitingAction).map { ["resolve", $0] }
+        case .resolve(let pick):
+            // Only its buyer completes an interrupted purchase.
+            guard let key = EntitlementModel.choose(pick, from: model.awaitingAction), let id = engineIDs[key] else { return nil }
+            return ["resolve", id] + on(model.transactions[key].buyer.account)
         case .restore(let buyer): return ["restore"] + who(buyer)
         case .advance(let duration): return ["advance", duration.description] + operatorFlags
         case .renewNow(let product, let account): return ["renew", product] + on(account)

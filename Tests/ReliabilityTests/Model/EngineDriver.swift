@@ -40,7 +40,10 @@ final class EngineDriver {
         case .decline(let pick):
             if let id = engineID(pick, model.awaitingApproval) { _ = try? store.decline(id) }
         case .resolve(let pick):
-            if let id = engineID(pick, model.awaitingAction) { _ = try? store.resolve(id) }
+            // Only its buyer completes an interrupted purchase.
+            if let key = EntitlementModel.choose(pick, from: model.awaitingAction), let id = engineID(pick, model.awaitingAction) {
+                _ = try? store.resolve(id, by: model.transactions[key].buyer.account)
+            }
         case .restore(let buyer):
             _ = try? store.restore(buyer)
         case .advance(let duration):
