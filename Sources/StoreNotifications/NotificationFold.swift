@@ -90,12 +90,12 @@ public struct NotificationFold: Sendable {
     private mutating func withdrawRenewalsThatNeverBegin(after event: StoreEvent) {
         if event.kind != .renew { presentTime = max(presentTime, event.time) }
         guard let original = event.originalTransactionId ?? event.transactionId.flatMap({ state.transactions[$0]?.originalID }),
-              let positions = renewalsAhead[original], let chain = state.subscriptions[original] else { return }
+              let positions = renewalsAhead[original] else { return }
         var ahead: [Int] = []
         for position in positions {
             let notification = caused[position]
             guard let record = notification.transactionID.flatMap({ state.transactions[$0] }) else { continue }
-            if notification.attempts.isEmpty, Self.neverBegins(record, of: chain, replacedAt: record.replacedBy.flatMap { state.transactions[$0]?.purchaseDate }) {
+            if notification.attempts.isEmpty, neverBegins(record) {
                 withdrawn.insert(position)
             } else if notification.time > presentTime {
                 ahead.append(position)
@@ -104,16 +104,13 @@ public struct NotificationFold: Sendable {
         renewalsAhead[original] = ahead.isEmpty ? nil : ahead
     }
 
-    /// Whether the period of `record`, a renewal of `chain`, ended before it began.
-    static func neverBegins(_ record: TransactionRecord, of chain: SubscriptionChain, replacedAt: Date?) -> Bool {
+    /// Whether the period of `record`, a renewal, ended before it began: refunded or replaced by
+    /// an upgrade before its start, or its subscription ended before it.
+    private func neverBegins(_ record: TransactionRecord) -> Bool {
         let start = record.purchaseDate
         if let refunded = record.revocationDate, refunded < start { return true }
-        if let replacedAt, replacedAt < start { return true }
-        switch chain.status {
-        case .expired: return chain.neverBegan(record)
-        case .revoked: return chain.revocationDate.map { $0 < start } ?? false
-        case .subscribed, .inGracePeriod, .inBillingRetryPeriod: return false
-        }
+        if let replacedAt = record.replacedBy.flatMap({ state.transactions[$0]?.purchaseDate }), replacedAt < start { return true }
+        return state.endOfSubscription(before: record) != nil
     }
 
     /// Where the notification a delivery attempt was for is: by its cause when the attempt

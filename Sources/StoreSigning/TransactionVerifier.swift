@@ -93,7 +93,8 @@ public struct TransactionVerifier: Sendable {
                     + "a transaction is valid only for its own app (check --catalog)",
                 checkedAgainstLedger: false)
         }
-        return judge(payload, now: now, record: ledger.flatMap { matchingRecord(for: payload, in: $0) })
+        let record = ledger.flatMap { matchingRecord(for: payload, in: $0) }
+        return judge(payload, now: now, record: record, endedBeforeItBegan: record.flatMap { ledger?.endOfSubscription(before: $0) })
     }
 
     /// The leaf of `x5c` when the chain is the App Store's shape and reaches this store's
@@ -146,7 +147,10 @@ public struct TransactionVerifier: Sendable {
         return record
     }
 
-    private func judge(_ payload: SignedTransactionPayload, now: Date, record: TransactionRecord?) -> TransactionVerification {
+    /// `endedBeforeItBegan`: when the record is a period paid ahead whose subscription ended
+    /// before it began, that end.
+    private func judge(_ payload: SignedTransactionPayload, now: Date, record: TransactionRecord?,
+                       endedBeforeItBegan: Date? = nil) -> TransactionVerification {
         let checked = record != nil
         let source = checked ? "the store" : "the token"
         let revokedAt = record?.state == .refunded ? record?.revocationDate
@@ -164,6 +168,12 @@ public struct TransactionVerifier: Sendable {
                 detail: "transaction \(payload.transactionId) was replaced by an upgrade\(upgrade) (according to \(source)); "
                     + "the subscription goes on under the upgrade's transaction",
                 checkedAgainstLedger: checked, replacedBy: record?.replacedBy)
+        }
+        if let ended = endedBeforeItBegan {
+            return TransactionVerification(status: .expired, payload: payload,
+                                           detail: "transaction \(payload.transactionId) was paid ahead and never begins: its subscription "
+                                               + "ended on \(Self.text(ended)), before it (according to the store)",
+                                           checkedAgainstLedger: checked)
         }
         let expires = record.map(\.expiresDate) ?? payload.expiresDate.map(SignedTransactionPayload.date(milliseconds:))
         if let expires, expires <= now {

@@ -113,6 +113,17 @@ import Testing
         #expect(lines.count == 1 && !result.stderr.contains("\r") && !result.stderr.contains("\u{2028}"), "\(result.stderr)")
     }
 
+    @Test func aPeriodPaidAheadThatNeverBeginsDoesNotVerifyAsValid() throws {
+        #expect(try cli.run(["buy", Self.yearly]).status == 0)
+        let renewed = try cli.run(["renew", Self.yearly, "--json"]).decoded(JSONShapes.SubscriptionChange.self)
+        let ahead = try #require(renewed.transactionId)
+        #expect(try cli.run(["verify-transaction", ahead]).status == 0, "paid ahead, it is valid while the subscription goes on")
+        #expect(try cli.run(["expire", Self.yearly]).status == 0)
+        let verified = try cli.run(["verify-transaction", ahead])
+        #expect(verified.status == 1 && verified.stdout.contains("expired") && verified.stdout.contains("was paid ahead and never begins"),
+                "\(verified.stdout) \(verified.stderr)")
+    }
+
     @Test func resumeRenewalTurnsAutoRenewBackOnInTheLedger() throws {
         #expect(try cli.run(["buy", Self.yearly]).status == 0)
         #expect(try cli.run(["cancel-renewal", Self.yearly]).status == 0)

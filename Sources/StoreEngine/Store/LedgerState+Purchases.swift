@@ -112,6 +112,17 @@ extension LedgerState {
         return lastBegunPeriod(of: chain)?.id == record.id
     }
 
+    /// When the subscription of `record`, a period paid ahead, ended before that period began
+    /// (expired, or revoked by a refund), so it never will; nil for any other transaction.
+    public func endOfSubscription(before record: TransactionRecord) -> Date? {
+        guard record.productType == .autoRenewable, let chain = subscriptions[record.originalID] else { return nil }
+        switch chain.status {
+        case .expired: return chain.neverBegan(record) ? chain.expiresDate : nil
+        case .revoked: return chain.revocationDate.flatMap { $0 < record.purchaseDate ? $0 : nil }
+        case .subscribed, .inGracePeriod, .inBillingRetryPeriod: return nil
+        }
+    }
+
     /// The last period of the expired `chain` that began (purchased or refunded since, not
     /// replaced by an upgrade): its periods paid ahead that the expire ended never did.
     func lastBegunPeriod(of chain: SubscriptionChain) -> TransactionRecord? {
