@@ -135,10 +135,11 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// The subscription `record` is a period of, as the keys that change a subscription act on
     /// it (as `storefront expire` takes any of its transaction ids): the one whose latest it is,
     /// else the one still going that it belongs to (a period running while later ones were
-    /// paid ahead, one paid ahead before the latest, a plan an upgrade replaced).
+    /// paid ahead, one paid ahead before the latest, a plan an upgrade replaced, a period
+    /// refunded while later ones keep the subscription going).
     public func subscription(of record: TransactionRecord) -> Entitlements.Subscription? {
         if let latest = subscription(latest: record.id) { return latest }
-        guard record.state == .purchased, record.productType == .autoRenewable else { return nil }
+        guard record.state == .purchased || record.state == .refunded, record.productType == .autoRenewable else { return nil }
         return entitlements.subscriptions.first { $0.originalTransactionID == record.originalID && $0.isOngoing }
     }
 

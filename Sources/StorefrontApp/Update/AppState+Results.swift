@@ -24,6 +24,13 @@ extension AppState {
         } else if let dueBefore, dueOnSheet() != dueBefore, case let .buySheet(productID, _) = overlays.last {
             armTopAnew()
             sheetChangedUnder = SheetChange(productID: productID, dueBefore: dueBefore.charge == .now ? dueBefore.now : nil)
+        } else if activity == nil, let moved = questionMovedOn() {
+            // The subscription renewed or changed plan past the transaction the question was
+            // asked of, and the question still applies to it: asked again of its latest
+            // transaction, armed anew, and marked as changed, so no Enter confirms unread words.
+            replaceTop(with: moved)
+            armTopAnew()
+            questionChangedUnder = moved
         } else if activity == nil, let (action, record) = questionThatNoLongerApplies() {
             // Refunded, or its renewal turned off, by another process: Enter would be refused.
             closeTop()
@@ -150,6 +157,24 @@ extension AppState {
         return StorefrontPaneText.refundQuestion(record, replacedBy: replacement, paidAheadUntil: paidAhead,
                                                  subscriptionOngoing: ongoing, running: running, otherPaidAhead: otherAhead,
                                                  now: storeNow, text: text)
+    }
+
+    /// The renew-now, expire or cancel-renewal question on top asked again of its subscription's
+    /// latest transaction, when the subscription moved past the one it was asked of and the
+    /// change still applies; nil otherwise.
+    private func questionMovedOn() -> Overlay? {
+        let (transactionID, ask): (String, (String) -> Overlay)
+        switch overlays.last {
+        case .renewNowConfirmation(let id)?: (transactionID, ask) = (id, { .renewNowConfirmation(transactionID: $0) })
+        case .expireConfirmation(let id)?: (transactionID, ask) = (id, { .expireConfirmation(transactionID: $0) })
+        case .cancelRenewalConfirmation(let id)?: (transactionID, ask) = (id, { .cancelRenewalConfirmation(transactionID: $0) })
+        default: return nil
+        }
+        guard snapshot.subscription(latest: transactionID) == nil, let action = ConfirmationReducer.asked(in: self),
+              action.changesSubscription, let record = snapshot.transactions.first(where: { $0.id == transactionID }),
+              action.isAvailable(for: record, in: snapshot), let latest = snapshot.subscription(of: record)?.transactionID,
+              latest != transactionID else { return nil }
+        return ask(latest)
     }
 
     /// The refund or cancel-renewal question on top, when what it asks no longer applies to
