@@ -31,7 +31,10 @@ extension StoreText {
                 : " Took back \(result.revoked) of the \(creditName(credit)) it granted"
                     + (result.shortfall > 0 ? "; \(result.shortfall) had already been spent." : ".")
         }
-        if result.endedSubscription { message += " \(name) is revoked: its access ends now." }
+        if result.endedSubscription {
+            message += result.endedAccess ? " \(name) is revoked: its access ends now."
+                : " \(name) is revoked; its access had ended already, when its renewal failed on billing."
+        }
         if let left = paidAheadLeft(result.paidAheadLeft, inStorefront: inStorefront) { message += " " + left }
         if let until = result.keptActiveUntil {
             // A period paid ahead that had not begun is refunded at a time before its start.

@@ -23,6 +23,9 @@ public struct RefundResult: Sendable, Equatable {
     /// Whether the refund revoked a subscription that was still going, so its access ends now
     /// (the refund of its latest period, even one paid ahead that has not begun).
     public var endedSubscription = false
+    /// Whether that subscription gave access until the refund: false in billing retry, where
+    /// access had ended with the failed renewal.
+    public var endedAccess = false
     /// When the refunded period was still running, or was paid ahead and had not begun, and a
     /// later one paid ahead keeps the subscription going (through the refunded period too): the
     /// end of what stays paid.

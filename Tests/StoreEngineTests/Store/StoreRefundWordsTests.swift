@@ -147,6 +147,18 @@ import Testing
         #expect(record.currency == "USD" && (record.proratedRefund ?? 0) > 0)
     }
 
+    @Test("A refund in billing retry revokes the subscription without saying its access ends now: it had ended with the failed renewal")
+    func aRefundInBillingRetry() throws {
+        let bought = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        try store.set(.billingRetry, to: "true", for: phone)
+        try store.advance(by: try #require(StoreDuration("P1Y5D")), buyer: phone)
+        #expect(try #require(store.subscription(Rage.yearly, for: "tester")).status == .inBillingRetryPeriod)
+        let result = try store.refund(bought.id)
+        #expect(result.endedSubscription && !result.endedAccess)
+        #expect(text.refundMessage(result).hasSuffix("Rage Pro (Yearly) is revoked; its access had ended already, when its renewal failed on billing."),
+                "\(text.refundMessage(result))")
+    }
+
     @Test("A free period says no money came back; a non-consumable names its price")
     func aFreePeriodAndANonConsumable() throws {
         let trial = try #require(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").transaction)

@@ -87,6 +87,7 @@ extension StoreDecisions {
                                   moneyBack: moneyBack, cameBackAtUpgrade: atUpgrade)
         if let chain = state.subscriptions[record.originalID], chain.isOngoing {
             result.endedSubscription = state.refundRevokes(record, of: chain)
+            result.endedAccess = result.endedSubscription && chain.isEntitled
             if result.endedSubscription {
                 result.paidAheadLeft = state.transactions(of: record.account).filter {
                     // A period an upgrade replaced came back whole then.
