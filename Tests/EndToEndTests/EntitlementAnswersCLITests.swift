@@ -105,7 +105,8 @@ import Testing
     }
 
     @Test(arguments: [["refund", "2000000000000005\n"], ["refund", "20000\r\n00000005"], ["spend", "rage-faces\n"],
-                      ["renew", "com.example.rage.pro.yearly\n"], ["expire", "1\u{2028}2"], ["resolve", "1\n2"], ["buy", "a\nb"]])
+                      ["renew", "com.example.rage.pro.yearly\n"], ["expire", "1\u{2028}2"], ["resolve", "1\n2"], ["buy", "a\nb"],
+                      ["--storefront", "JP\nN", "products"], ["settings", "set", "time\nrate", "x"], ["advance", "P1\nD"]])
     func aLineBreakInAnEchoedIdStaysOnTheMessagesLine(arguments: [String]) throws {
         let result = try cli.run(arguments)
         #expect(result.status != 0)

@@ -26,13 +26,14 @@ public struct CatalogProblem: Sendable, Equatable, CustomStringConvertible {
 
     /// `file:line:column: error: product X, field Y: message` — the shape compilers use, so
     /// editors can jump to it.
+    /// One line: the file's name and the ids it echoes may hold a line break.
     public var description: String {
-        var text = file
+        var text = EchoedText.oneLine(file)
         if line > 0 { text += ":\(line):\(column)" }
         text += ": \(severity.rawValue): "
         if let productID { text += "product \(productID), " }
         if !field.isEmpty { text += "field \(field): " }
-        return text + message
+        return EchoedText.oneLine(text + message)
     }
 }
 
@@ -50,7 +51,7 @@ public struct CatalogError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         let count = errors.count
-        let heading = "\(file): the catalog has \(count) problem\(count == 1 ? "" : "s"); fix \(count == 1 ? "it" : "them") and try again:"
+        let heading = "\(EchoedText.oneLine(file)): the catalog has \(count) problem\(count == 1 ? "" : "s"); fix \(count == 1 ? "it" : "them") and try again:"
         return ([heading] + problems.map { "  " + $0.description }).joined(separator: "\n")
     }
 }

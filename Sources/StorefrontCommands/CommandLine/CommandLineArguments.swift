@@ -1,5 +1,6 @@
 import StoreEngine
 import StorefrontText
+import StoreCatalog
 
 /// The parsed command line: the global options (accepted before or after the command), the
 /// declared command it names, and that command's words and options.
@@ -81,5 +82,6 @@ public struct CommandLineArguments: Sendable {
 /// A mistake on the command line (exit status 2).
 public struct UsageError: Error, CustomStringConvertible, Sendable {
     public var description: String
-    public init(_ description: String) { self.description = description }
+    /// One line: it echoes what was typed, which may hold a line break.
+    public init(_ description: String) { self.description = EchoedText.oneLine(description) }
 }
