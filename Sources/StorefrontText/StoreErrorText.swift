@@ -55,7 +55,10 @@ extension StoreError: CustomStringConvertible {
             "transaction \(transaction) was replaced by an upgrade since it was shown, which refunded part of it; nothing was "
                 + "done: look again and refund it if you still want to"
         case let .notAwaiting(id, state, expected):
-            "transaction \(id) is \(state.rawValue), not \(expected.rawValue); only \(expected.rawValue) transactions can be settled this way"
+            "transaction \(id) is \(state.rawValue), not \(expected.rawValue): "
+                + (expected == .pending ? "only an Ask to Buy request waiting for a parent can be approved or declined"
+                                        : "only an interrupted purchase waiting for its buyer's action can be resolved")
+                + (state == .purchased ? " (this one is complete already)" : "")
         case let .pastLatestStoreTime(latest):
             "store time cannot pass \(latest.formatted(.iso8601)); advance by less, or start a new store (another entitlements file or database)"
         case let .freeSubscriptionNotRefundable(id, productID, inForce):

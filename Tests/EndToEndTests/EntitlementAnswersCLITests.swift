@@ -92,6 +92,10 @@ import Testing
         let after = try cli.run(["--account", "bob", "transactions", "--json"]).decoded([JSONShapes.Transaction].self)
         #expect(after.first?.state == "needsAction", "bob's purchase still waits for bob")
         #expect(try cli.run(["--account", "bob", "resolve", waiting.transactionId]).status == 0)
+        // Complete now: whoever asks is told that first, not sent to another account.
+        let again = try cli.run(["--account", "alice", "resolve", waiting.transactionId])
+        #expect(again.status == 1 && again.stderr.contains("(this one is complete already)") && !again.stderr.contains("--account"),
+                "\(again.stderr)")
         #expect(try cli.run(["settings", "set", "interrupted-purchases", "false"]).status == 0)
         #expect(try cli.run(["--account", "bob", "buy", Self.yearly]).status == 0)
         let yearly = try #require(try cli.run(["--account", "bob", "entitlements", "--json"]).decoded(JSONShapes.EntitlementsResult.self)

@@ -242,6 +242,10 @@ struct SheetsAndPanesTests {
         #expect(pane.contains("Period 1 year; Rage Pro (Monthly) follows, paid ahead") && !pane.contains("Renews every"), "\(pane)")
         #expect(AppText.shortStatus(state.snapshot.status(of: Self.yearly), state: state) == "Subscribed")
         #expect(state.alreadyHas(yearly), "Enter on the plan running opens no sheet, as before")
+        // E asks to end the plan that stops, the one running, as `expire` names it.
+        let latest = try #require(state.snapshot.entitlements.subscriptions.first?.transactionID)
+        #expect(try #require(state.expireQuestion(of: latest)?.question).hasPrefix("End Rage Pro (Yearly) now?"),
+                "\(String(describing: state.expireQuestion(of: latest)))")
     }
 
     @Test("The refund question of the latest of two periods paid ahead names the period running now, and the other period paid ahead that stays paid (before: it called that one running)")

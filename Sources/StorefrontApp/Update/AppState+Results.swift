@@ -114,8 +114,11 @@ extension AppState {
     /// The question before ending `transactionID`'s subscription now, as it reads with the snapshot shown.
     func expireQuestion(of transactionID: String) -> (title: String, question: String)? {
         guard let record = snapshot.transactions.first(where: { $0.id == transactionID }) else { return nil }
+        let subscription = snapshot.subscription(latest: record.id)
+        // Renewed ahead into another plan, the plan that stops is the one running, as `expire` names it.
         return (StorefrontPaneText.expireTitle,
-                StorefrontPaneText.expireQuestion(productID: record.productID, expiry: snapshot.subscription(latest: record.id)?.expiresDate,
+                StorefrontPaneText.expireQuestion(productID: subscription?.runningPlan?.productID ?? record.productID,
+                                                  expiry: subscription?.expiresDate,
                                                   now: storeNow, ended: periodsEnded(bySubscriptionOf: record), text: text))
     }
 

@@ -36,10 +36,11 @@ extension StoreDecisions {
     /// for any (a parent approves another account's request).
     public func complete(_ transactionID: String, as completion: Completion, by account: String? = nil, in state: LedgerState,
                          at now: Date) throws(StoreRefusal) -> Decision<PurchaseOutcome> {
-        if let account, let record = state.transactions[transactionID], record.account != account {
+        // Whether it still waits is said first: advice to switch accounts would only meet that refusal.
+        let record = try awaiting(transactionID, state: completion.waiting, in: state)
+        if let account, record.account != account {
             throw .request(.purchaseOfAnotherAccount(transactionID, owner: record.account, account: account))
         }
-        let record = try awaiting(transactionID, state: completion.waiting, in: state)
         let buyer = Buyer(account: record.account, device: record.purchaseDevice)
         guard let product = catalog.product(id: record.productID) else {
             throw .purchase(.unknownProduct(record.productID))

@@ -87,8 +87,8 @@ extension StoreDecisions {
             if let current = free.first(where: \.isInForce) { throw .request(.freeSubscriptionNotRenewing(current.productID)) }
             if let ended = free.first { throw .request(.subscriptionEnded(ended.productID, state: .expired)) }
             // Another account's transaction: say whose, as a refund does.
-            if let other = state.transactions[reference], other.account != buyer.account,
-               other.productType == .autoRenewable || other.productType == .freeSubscription {
+            // (A free subscription has nothing to change, whoever asks: no advice to switch.)
+            if let other = state.transactions[reference], other.account != buyer.account, other.productType == .autoRenewable {
                 throw .request(.subscriptionOfAnotherAccount(reference, owner: other.account, account: buyer.account))
             }
             throw .request(.unknownSubscription(reference, account: buyer.account))
