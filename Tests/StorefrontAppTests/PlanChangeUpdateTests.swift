@@ -21,6 +21,18 @@ struct PlanChangeUpdateTests {
         return update(&state, .keyPressed(.enter))
     }
 
+    @Test("An upgrade in a storefront of another currency than the plan's opens no sheet: it says at once that the store refuses it, and why (before: a sheet due today in yen, refused on Enter)")
+    func anUpgradeInAnotherCurrencyOpensNoSheet() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly) // paid in USD
+        var state = fixture.state(storefront: "JPN", size: Size(width: 100, height: 30))
+        state.type("/Yearly")
+        #expect(update(&state, .keyPressed(.enter)).isEmpty, "nothing is sent to the store")
+        #expect(state.top != .buySheet(productID: Self.yearly))
+        #expect(state.topAlert?.message.contains("was paid in USD, and an upgrade refunds its unused part in that currency") == true,
+                "\(String(describing: state.topAlert))")
+    }
+
     @Test("The payment sheet for a lower plan says it switches at renewal and charges nothing now")
     func sheetSaysPlanChange() throws {
         let fixture = try F()

@@ -15,7 +15,7 @@ extension AppState {
             push(.alert(Alert(title: StorefrontScreenText.notSoldTitle, message: text.message(for: refusal, product: product), tone: .warning)))
             return []
         }
-        if let refusal = creditRefusal(for: product) {
+        if let refusal = creditRefusal(for: product) ?? currencyRefusal(for: product) {
             // No sheet for what the store refuses before any payment: cancelling that sheet
             // would be recorded as an attempt, which the store refuses the same way.
             let outcome = PurchaseOutcome.refused(refusal)
@@ -41,6 +41,16 @@ extension AppState {
         let balance = snapshot.entitlements.credits[grant.credit] ?? 0
         return grant.amount > maximum - balance
             ? .overMaximum(credit: grant.credit, maximum: maximum, balance: balance, adding: grant.amount) : nil
+    }
+
+    /// The store's refusal of an upgrade to `product` in this storefront's currency where the
+    /// plan it replaces was paid in another: no sheet offers what confirming would be refused.
+    private func currencyRefusal(for product: Product) -> PurchaseRefusal? {
+        guard case .upgradeNow(let from)? = PlanChange.of(product, in: snapshot.entitlements, catalog: catalog),
+              let current = snapshot.entitlements.subscriptions.first(where: { $0.productID == from && $0.isOngoing }),
+              let paid = snapshot.transactions.first(where: { $0.id == current.transactionID }), let paidIn = paid.currency,
+              paidIn != text.currency else { return nil }
+        return .upgradeInOtherCurrency(productID: product.id, current: from, currentCurrency: paidIn, currentStorefront: paid.storefront)
     }
 
     /// Whether the account already has `product` as buying it would give it, so that buying it
