@@ -132,6 +132,17 @@ public struct StoreSnapshot: Equatable, Sendable {
         entitlements.subscriptions.first { $0.transactionID == transactionID }
     }
 
+    /// The periods of the subscription `originalID` not over at `now` (purchased, not replaced),
+    /// oldest first: the first is the one running, any after it was paid ahead. Told by their
+    /// order, not by their start against the screen's clock, which may lag a purchase made
+    /// elsewhere that second.
+    public func periodsNotOver(ofSubscription originalID: String, at now: Date) -> [TransactionRecord] {
+        transactions
+            .filter { $0.originalID == originalID && $0.state == .purchased && $0.replacedBy == nil }
+            .filter { $0.expiresDate.map { now < $0 } ?? false }
+            .sorted { $0.purchaseDate < $1.purchaseDate }
+    }
+
     /// The subscription `record` is a period of, as the keys that change a subscription act on
     /// it (as `storefront expire` takes any of its transaction ids): the one whose latest it is,
     /// else the one still going that it belongs to (a period running while later ones were

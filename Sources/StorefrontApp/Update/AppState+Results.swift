@@ -122,16 +122,10 @@ extension AppState {
                                                   now: storeNow, ended: periodsEnded(bySubscriptionOf: record), text: text))
     }
 
-    /// What the periods of `record`'s subscription that an expire now would end were charged.
-    /// Of the periods not yet over, the first is the one running and any after it was paid
-    /// ahead; told by their order, not by their start against the screen's clock, which may lag
-    /// a purchase made elsewhere that second.
+    /// What the periods of `record`'s subscription that an expire now would end were charged:
+    /// the one running, and any after it paid ahead.
     private func periodsEnded(bySubscriptionOf record: TransactionRecord) -> StorefrontPaneText.EndedPeriods {
-        let now = storeNow
-        let notOver = snapshot.transactions
-            .filter { $0.originalID == record.originalID && $0.state == .purchased && $0.replacedBy == nil }
-            .filter { $0.expiresDate.map { now < $0 } ?? false }
-            .sorted { $0.purchaseDate < $1.purchaseDate }
+        let notOver = snapshot.periodsNotOver(ofSubscription: record.originalID, at: storeNow)
         return StorefrontPaneText.EndedPeriods(paidAhead: max(0, notOver.count - 1), runningIsFree: notOver.first?.price == 0)
     }
 
@@ -149,12 +143,8 @@ extension AppState {
             }.compactMap(\.expiresDate).filter { $0 > now }.max()
         } : nil
         // For the latest period paid ahead, whose refund revokes the subscription: the period
-        // running now, and the other periods paid ahead, which will never begin. Told by their
-        // order, as `periodsEnded` does: the screen's clock may lag a purchase made that second.
-        let notOver = snapshot.transactions
-            .filter { $0.originalID == record.originalID && $0.state == .purchased && $0.replacedBy == nil }
-            .filter { $0.expiresDate.map { now < $0 } ?? false }
-            .sorted { $0.purchaseDate < $1.purchaseDate }
+        // running now, and the other periods paid ahead, which will never begin.
+        let notOver = snapshot.periodsNotOver(ofSubscription: record.originalID, at: now)
         let running = notOver.first.flatMap { $0.id == record.id ? nil : $0 }
         let otherAhead = notOver.dropFirst().filter { $0.id != record.id && ($0.price ?? 0) > 0 }
         return StorefrontPaneText.refundQuestion(record, replacedBy: replacement, paidAheadUntil: paidAhead,

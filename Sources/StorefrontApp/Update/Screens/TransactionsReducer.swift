@@ -74,12 +74,8 @@ enum TransactionsReducer: KeyReducer {
             let renewedPast = snapshot.transactions.contains { $0.originalID == record.originalID && $0.purchaseDate > record.purchaseDate }
             guard record.productType == .autoRenewable, renewedPast else { return record.state.rawValue }
             guard record.expiresDate.map({ $0 > now }) == true else { return "superseded by a renewal" }
-            // Of the periods not over, the first runs and the rest were paid ahead: told by their
-            // order, as the screen's clock may lag a purchase made that second.
-            let first = snapshot.transactions
-                .filter { $0.originalID == record.originalID && $0.state == .purchased && $0.replacedBy == nil }
-                .filter { $0.expiresDate.map { now < $0 } ?? false }
-                .min { $0.purchaseDate < $1.purchaseDate }
+            // Of the periods not over, the first runs and the rest were paid ahead.
+            let first = snapshot.periodsNotOver(ofSubscription: record.originalID, at: now).first
             return first.map { $0.id == record.id } ?? true ? "running, renewed ahead" : "paid ahead, not begun"
         }
         let isRunning = subscription.state != .expired && subscription.state != .revoked
