@@ -31,9 +31,11 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         switch code {
         case ELOOP where operation == .open:
-            "could not open \(path): it is a symbolic link, and storefront opens nothing beside the ledger through one "
-                + "(a link planted there could send the store's writes into another file); remove the link, "
-                + "or give the real path of the ledger"
+            // Said of the ledger, its siblings and a PostgreSQL store's key file alike: the
+            // advice is one that each of them can follow.
+            "could not open \(path): it is a symbolic link, and storefront opens none of its files through one "
+                + "(a link planted there could send the store's writes into another file); give the real path "
+                + "of the file it points to, or put that file in the link's place"
         case Self.notOrdinaryFile where operation == .open:
             "could not open \(path): it is a FIFO, device or socket, not an ordinary file; move it away "
                 + "and run the command again"

@@ -83,7 +83,7 @@ enum BuySheetView {
     ///
     /// A chosen promotional offer replaces the regular terms.
     static func subscriptionTerms(of product: Product, offerID: String?, state: AppState) -> (now: String, sentence: String)? {
-        guard product.type == .autoRenewable, let subscription = product.subscription else { return nil }
+        guard product.type == .autoRenewable, product.subscription != nil else { return nil }
         let text = state.text
         let offer = BuySheetCharge.offer(for: product, offerID: offerID, state: state)
         guard let sentence = OfferTerms.sentence(for: product, offer: offer, text: text),

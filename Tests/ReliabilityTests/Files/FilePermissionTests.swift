@@ -116,7 +116,7 @@ struct FilePermissionTests {
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: cli.ledger)
         let buy = try StorefrontProcess(ledger: link).run(["buy", Rage.face])
         #expect(buy.status == 3)
-        #expect(buy.stderr.contains("give the real path of the ledger"), "\(buy.stderr)")
+        #expect(buy.stderr.contains("give the real path of the file it points to"), "\(buy.stderr)")
         #expect(try ScratchDirectory.bytes(cli.ledger) == before)
         #expect(try cli.run(["verify"]).stdout.contains("intact, 1 event,"))
     }

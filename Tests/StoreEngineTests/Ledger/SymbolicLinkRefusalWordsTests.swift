@@ -1,0 +1,21 @@
+import StoreLedger
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a refusal to open a file through a symbolic link advises. The same words are said of
+/// the entitlements file, the files beside it and a PostgreSQL store's key file, which has no
+/// ledger beside it, so the advice names the file the link points to.
+@Suite("Ledger: the words of a refused symbolic link")
+struct SymbolicLinkRefusalWordsTests {
+    @Test("a link is refused with advice every store's files can follow, naming no ledger",
+          arguments: ["/home/tester/.local/share/storefront/entitlements.jsonl.key",
+                      "/tmp/team-store.key"])
+    func adviceFitsEveryFile(path: String) {
+        let said = FileSystemError(operation: .open, path: path, code: ELOOP).description
+        #expect(said.hasPrefix("could not open \(path): it is a symbolic link"), "\(said)")
+        #expect(said.hasSuffix("give the real path of the file it points to, or put that file in the link's place"), "\(said)")
+        #expect(!said.contains("ledger"), "\(said)")
+    }
+}
