@@ -43,6 +43,9 @@ extension StoreError: CustomStringConvertible {
             "the subscription to \(product) is \(state.rawValue); it cannot be changed any more (buy it again to resubscribe)"
         case let .subscriptionNotInBillingRetry(product, state):
             "the subscription to \(product) is \(state.rawValue), not in billing retry; there is no billing problem to resolve"
+        case let .billingNotRetriedWithAutoRenewOff(product):
+            "auto-renew of \(product) is off, so its billing is not tried again and nothing was charged; "
+                + "to renew it, turn auto-renew on (`storefront resume-renewal \(product)`) and resolve billing then"
         case let .renewalChangedSinceShown(shown, now):
             "renewing now would charge \(Self.amount(now.price, now.currency)) for \(now.productID) from "
                 + "\(now.start.formatted(.iso8601)) to \(now.end.formatted(.iso8601)), not what was shown "

@@ -96,15 +96,19 @@ public enum StorefrontPaneText {
 
     /// The question before turning off the renewal of `productID`, whose period ends at
     /// `expiry` when known, asked at store time `now`: a period still running goes on to its
-    /// end; one that ended in a billing problem ends for good instead of renewing once billing
-    /// is resolved.
-    public static func cancelRenewalQuestion(productID: String, expiry: Date?, now: Date, text: StoreText) -> String {
+    /// end; in a grace period (`graceEnds`) the access goes on to the grace period's end; one
+    /// in billing retry ends now. Billing is not tried again after either.
+    public static func cancelRenewalQuestion(productID: String, expiry: Date?, graceEnds: Date? = nil, now: Date,
+                                             text: StoreText) -> String {
         let name = text.catalog.product(id: productID).map(text.title(of:)) ?? productID
         var question = "Stop renewing \(name)?"
-        if let expiry, expiry > now {
+        if let graceEnds {
+            question += " Its renewal failed on billing: it keeps access until \(text.date(graceEnds)), then ends,"
+                + " and billing is not tried again."
+        } else if let expiry, expiry > now {
             question += " It stays active until \(text.date(expiry)), then ends."
         } else if expiry != nil {
-            question += " Its renewal failed on billing; it then ends instead of renewing once billing is resolved."
+            question += " Its renewal failed on billing: it ends now, and billing is not tried again."
         }
         return question
     }

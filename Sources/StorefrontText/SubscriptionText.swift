@@ -26,10 +26,13 @@ extension StoreText {
             message += chain.willAutoRenew ? ", renews \(date(chain.expiresDate))." : ", ends \(date(chain.expiresDate)) (will not renew)."
         case .inGracePeriod:
             message += ", renewal failed on billing, access until \(chain.gracePeriodExpiresDate.map(date) ?? "-")"
-                + (chain.willAutoRenew ? "; renews once billing is resolved." : "; auto-renew is off, so it then ends.")
+                + (chain.willAutoRenew ? "; renews once billing is resolved."
+                                       : "; auto-renew is off, so it then ends and billing is not tried again.")
         case .inBillingRetryPeriod:
             message += ", renewal failed on billing \(date(chain.expiresDate)), no access"
                 + (chain.willAutoRenew ? " until billing is resolved." : "; auto-renew is off, so it ends instead of renewing.")
+        case .expired where chain.expirationReason == .autoRenewDisabled:
+            message += ", auto-renew turned off."
         case .expired, .revoked:
             message += "."
         }

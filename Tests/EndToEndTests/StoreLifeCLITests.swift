@@ -91,13 +91,50 @@ import Testing
         #expect(try cli.run(["advance", "P1Y"]).status == 0)
         let grace = try cli.run(["cancel-renewal", "com.example.rage.pro.yearly"])
         #expect(grace.stdout.contains("inGracePeriod, renewal failed on billing, access until"), "\(grace.stdout)")
-        #expect(grace.stdout.contains("auto-renew is off, so it then ends."), "\(grace.stdout)")
+        #expect(grace.stdout.contains("auto-renew is off, so it then ends and billing is not tried again."), "\(grace.stdout)")
         #expect(try cli.run(["resume-renewal", "com.example.rage.pro.yearly"]).status == 0)
         #expect(try cli.run(["advance", "P17D"]).status == 0)
         let retry = try cli.run(["cancel-renewal", "com.example.rage.pro.yearly"])
         #expect(retry.status == 0)
-        #expect(retry.stdout.contains("inBillingRetryPeriod, renewal failed on billing"), "\(retry.stdout)")
-        #expect(retry.stdout.contains("no access; auto-renew is off, so it ends instead of renewing."), "\(retry.stdout)")
+        #expect(retry.stdout.contains("Rage Pro (Yearly): expired, auto-renew turned off."), "\(retry.stdout)")
+    }
+
+    @Test("auto-renew turned off in a grace period ends the subscription with it, and no billing is resolved (before: billing retry, and a year charged)")
+    func autoRenewOffInGraceEndsTheSubscriptionWithTheGracePeriod() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        for setting in ["billing-retry", "grace-period"] { #expect(try cli.run(["settings", "set", setting, "true"]).status == 0) }
+        #expect(try cli.run(["advance", "P1Y"]).status == 0)
+        #expect(try cli.run(["cancel-renewal", "com.example.rage.pro.yearly"]).status == 0)
+        let resolve = try cli.run(["resolve-billing", "com.example.rage.pro.yearly"])
+        #expect(resolve.status == 1)
+        #expect(resolve.stderr.contains("auto-renew of com.example.rage.pro.yearly is off, so its billing is not tried again "
+            + "and nothing was charged"), "\(resolve.stderr)")
+        #expect(try paidCharges() == 1, "resolve-billing charged nothing")
+        #expect(try subscriptionState("com.example.rage.pro.yearly")?.state == "inGracePeriod")
+        #expect(try cli.run(["advance", "P17D"]).status == 0)
+        let ended = try #require(try subscriptionState("com.example.rage.pro.yearly"))
+        #expect(ended.state == "expired")
+        #expect(ended.expirationReason == "autoRenewDisabled")
+        let told = try cli.run(["notifications"]).stdout
+        #expect(told.contains("EXPIRED/VOLUNTARY"), "\(told)")
+        #expect(!told.contains("GRACE_PERIOD_EXPIRED") && !told.contains("BILLING_RECOVERY"), "\(told)")
+    }
+
+    @Test("auto-renew turned off in billing retry ends the subscription at once (before: retried for 60 days, and resolvable)")
+    func autoRenewOffInBillingRetryEndsTheSubscriptionNow() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        #expect(try cli.run(["settings", "set", "billing-retry", "true"]).status == 0)
+        #expect(try cli.run(["advance", "P1Y"]).status == 0)
+        #expect(try subscriptionState("com.example.rage.pro.yearly")?.state == "inBillingRetryPeriod")
+        #expect(try cli.run(["cancel-renewal", "com.example.rage.pro.yearly"]).status == 0)
+        let ended = try #require(try subscriptionState("com.example.rage.pro.yearly"))
+        #expect(ended.state == "expired")
+        #expect(ended.expirationReason == "autoRenewDisabled")
+        let resolve = try cli.run(["resolve-billing", "com.example.rage.pro.yearly"])
+        #expect(resolve.status == 1)
+        #expect(try paidCharges() == 1, "nothing charged after the cancel")
+        let told = try cli.run(["notifications"]).stdout
+        #expect(told.contains("DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED") && told.contains("EXPIRED/VOLUNTARY"), "\(told)")
     }
 
     @Test func everySubscriptionStateIsReachable() throws {

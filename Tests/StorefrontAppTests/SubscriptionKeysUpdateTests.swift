@@ -29,6 +29,29 @@ struct SubscriptionKeysUpdateTests {
         #expect(!TransactionAction.resumeRenewal.isAvailable(for: record, in: state.snapshot))
     }
 
+    @Test("In a grace period with auto-renew off, U is offered and B is not, and the cancel question says billing is not tried again (before: B charged a year)")
+    func graceWithAutoRenewOff() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        try fixture.store.set(.billingRetry, to: "true", for: fixture.buyer)
+        try fixture.store.set(.gracePeriod, to: "true", for: fixture.buyer)
+        _ = try fixture.store.advance(by: try StoreDuration.parse("P1Y"), buyer: fixture.buyer)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.send(.character("t"))
+        let record = try #require(state.snapshot.transactions.first)
+        #expect(TransactionAction.resolveBilling.isAvailable(for: record, in: state.snapshot))
+        #expect(!TransactionAction.resumeRenewal.isAvailable(for: record, in: state.snapshot))
+        state.send(.character("X"))
+        // The dialog's lines joined, without its frame: the question's words, wrapped.
+        let question = render(state, size: state.size).rowTexts
+            .map { $0.replacingOccurrences(of: "│", with: " ").split(separator: " ").joined(separator: " ") }.joined(separator: " ")
+        #expect(question.contains("it keeps access until") && question.contains("billing is not tried again"), "\(question)")
+        _ = try fixture.store.cancelRenewal(Self.yearly, buyer: fixture.buyer)
+        state.refresh(from: fixture)
+        #expect(!TransactionAction.resolveBilling.isAvailable(for: record, in: state.snapshot))
+        #expect(TransactionAction.resumeRenewal.isAvailable(for: record, in: state.snapshot))
+    }
+
     @Test("Renew now is not offered on an expired subscription")
     func noRenewAfterExpiry() throws {
         let fixture = try F()

@@ -21,6 +21,9 @@ public enum StoreError: Error, Sendable, Equatable {
     case unknownSubscription(String, account: String)
     case subscriptionEnded(String, state: SubscriptionChain.Status)
     case subscriptionNotInBillingRetry(String, state: SubscriptionChain.Status)
+    /// A billing problem to resolve for a subscription whose auto-renew the buyer turned off,
+    /// which is billed no more.
+    case billingNotRetriedWithAutoRenewOff(String)
     /// A renewal asked for as a question showed it would be `now` instead.
     case renewalChangedSinceShown(shown: RenewalPreview, now: RenewalPreview)
     /// An expiry or auto-renew switch asked for where a question showed the subscription at a

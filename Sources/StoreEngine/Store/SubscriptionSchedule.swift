@@ -108,6 +108,13 @@ struct SubscriptionSchedule {
             return renewal(of: chain, into: product, storefront: storefront, at: chain.expiresDate, key: key,
                            transactionID: nextID(in: state, issued: issued), base: base)
         case .inGracePeriod where (chain.gracePeriodExpiresDate ?? .distantFuture) <= now:
+            // With auto-renew off, billing is not tried again after the grace period: the
+            // subscription ends with its access, as one that runs out with renewal off does.
+            guard chain.willAutoRenew else {
+                var expiry = base(.expire, chain.gracePeriodExpiresDate ?? now)
+                expiry.reason = SubscriptionChain.ExpirationReason.autoRenewDisabled.rawValue
+                return expiry
+            }
             return base(.graceEnded, chain.gracePeriodExpiresDate ?? now)
         case .inBillingRetryPeriod:
             let end = (chain.billingRetryStartDate ?? chain.expiresDate) + TimeInterval(Self.billingRetryDays * 86_400)

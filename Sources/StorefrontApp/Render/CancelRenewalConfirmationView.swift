@@ -13,9 +13,11 @@ enum CancelRenewalConfirmationView {
                                 yes: "Unsubscribe", no: "Stay subscribed", width: width, in: area, into: &buffer)
             return
         }
+        let subscription = state.snapshot.subscription(latest: record.id)
         let message = StorefrontPaneText.cancelRenewalQuestion(
-            productID: record.productID, expiry: state.snapshot.subscription(latest: record.id)?.expiresDate, now: state.storeNow,
-            text: text)
+            productID: record.productID, expiry: subscription?.expiresDate,
+            graceEnds: subscription?.state == .inGracePeriod ? subscription?.gracePeriodExpiresDate : nil,
+            now: state.storeNow, text: text)
         QuestionDialog.draw(title: "Cancel renewal", question: message, yes: "Cancel renewal", no: "Keep renewing",
                             width: width, in: area, into: &buffer)
     }

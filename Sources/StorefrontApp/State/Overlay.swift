@@ -135,9 +135,14 @@ public enum TransactionAction: CaseIterable, Equatable, Sendable {
         case .renew: return !isFree && ongoing
         case .expire: return !isFree && ongoing
         case .cancelRenewal: return !isFree && ongoing && subscription?.willAutoRenew == true
-        case .resumeRenewal: return !isFree && subscription?.state == .subscribed && subscription?.willAutoRenew == false
+        // In a grace period too: with renewal on again, billing is tried once more when it ends.
+        case .resumeRenewal:
+            return !isFree && (subscription?.state == .subscribed || subscription?.state == .inGracePeriod)
+                && subscription?.willAutoRenew == false
         case .unsubscribe: return isFree && record.isInForce
-        case .resolveBilling: return subscription.map { $0.state == .inBillingRetryPeriod || $0.state == .inGracePeriod } ?? false
+        // With renewal turned off, billing is not tried again: there is nothing to resolve.
+        case .resolveBilling:
+            return subscription.map { ($0.state == .inBillingRetryPeriod || $0.state == .inGracePeriod) && $0.willAutoRenew } ?? false
         }
     }
 }

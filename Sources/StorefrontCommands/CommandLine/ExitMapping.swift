@@ -22,7 +22,8 @@ public enum ExitMapping {
         switch error {
         case .unknownCredit, .invalidAmount, .invalidSettingValue, .invalidNotificationURL, .pastLatestStoreTime: .usage
         case .unknownTransaction, .notRefundable, .transactionOfAnotherAccount, .purchaseOfAnotherAccount, .subscriptionOfAnotherAccount,
-             .unknownSubscription, .subscriptionEnded, .subscriptionNotInBillingRetry, .renewalChangedSinceShown,
+             .unknownSubscription, .subscriptionEnded, .subscriptionNotInBillingRetry, .billingNotRetriedWithAutoRenewOff,
+             .renewalChangedSinceShown,
              .subscriptionChangedSinceShown, .transactionChangedSinceShown,
              .notAwaiting, .freeSubscriptionNotRefundable, .freeSubscriptionNotRenewing, .unknownInAppPurchaseKey: .refused
         }

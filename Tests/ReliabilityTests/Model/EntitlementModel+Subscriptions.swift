@@ -131,6 +131,10 @@ extension EntitlementModel {
             }
         case .subscribed:
             startPeriod(of: index, at: chain.expires)
+        case .inGracePeriod where !chain.willRenew:
+            // Renewal off: billing is not tried again, so it ends with the grace period.
+            subscriptions[index].status = .expired
+            subscriptions[index].pendingProduct = nil
         case .inGracePeriod:
             subscriptions[index].status = .inBillingRetryPeriod
         case .inBillingRetryPeriod:

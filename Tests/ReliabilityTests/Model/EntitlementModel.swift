@@ -172,7 +172,7 @@ struct EntitlementModel {
             cancelRenewal(id, account: account)
         case .resolveBilling(let id, let account):
             if let index = subscriptionIndex(id, account: account),
-               [.inGracePeriod, .inBillingRetryPeriod].contains(subscriptions[index].status) {
+               [.inGracePeriod, .inBillingRetryPeriod].contains(subscriptions[index].status), subscriptions[index].willRenew {
                 renewNow(index) // as resolving billing renews: in grace from the failed renewal, in retry now
             }
         case .setting(let setting, let value):
@@ -334,7 +334,13 @@ struct EntitlementModel {
             transactions[owned.key].ends = now
             return
         }
-        if let index = subscriptionIndex(id, account: account) { subscriptions[index].willRenew = false }
+        guard let index = subscriptionIndex(id, account: account), subscriptions[index].willRenew else { return }
+        subscriptions[index].willRenew = false
+        // No access is left in billing retry, and billing is not tried again: it ends now.
+        if subscriptions[index].status == .inBillingRetryPeriod {
+            subscriptions[index].status = .expired
+            subscriptions[index].pendingProduct = nil
+        }
     }
 
     func ongoingIndex(_ account: String) -> Int? {

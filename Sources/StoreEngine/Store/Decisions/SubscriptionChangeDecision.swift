@@ -29,25 +29,38 @@ extension StoreDecisions {
         // Auto-renew switched to what it is already changes nothing, so nothing is recorded
         // (a second cancel added a row to the history that said nothing new).
         case .cancelRenewal:
-            events = chain.willAutoRenew ? [autoRenewEvent(for: chain, on: false, buyer: buyer, at: now)] : []
+            // In billing retry there is no access left to run out: with auto-renew off, billing
+            // is not tried again, so the subscription ends now (a grace period ends with its
+            // access, see `SubscriptionSchedule`).
+            let ending = chain.status == .inBillingRetryPeriod ? [expiry(of: chain, reason: .autoRenewDisabled, buyer: buyer, at: now)] : []
+            events = chain.willAutoRenew ? [autoRenewEvent(for: chain, on: false, buyer: buyer, at: now)] + ending : []
         case .resumeRenewal:
             events = chain.willAutoRenew ? [] : [autoRenewEvent(for: chain, on: true, buyer: buyer, at: now)]
         case .expire:
-            var ending = event(.expire, for: buyer, at: now)
-            ending.originalTransactionId = chain.originalID
-            ending.reason = SubscriptionChain.ExpirationReason.unknown.rawValue
-            events = [ending]
+            events = [expiry(of: chain, reason: .unknown, buyer: buyer, at: now)]
         case .renewNow:
             events = try renewalEvents(for: chain, buyer: buyer, in: state, at: now)
         case .resolveBilling:
             guard chain.status == .inBillingRetryPeriod || chain.status == .inGracePeriod else {
                 throw .request(.subscriptionNotInBillingRetry(chain.productID, state: chain.status))
             }
+            // The buyer turned renewal off: billing is not tried again, so there is nothing to
+            // charge once the payment method works.
+            guard chain.willAutoRenew else { throw .request(.billingNotRetriedWithAutoRenewOff(chain.productID)) }
             events = try renewalEvents(for: chain, buyer: buyer, in: state, at: now)
         }
         var after = state
         for (offset, event) in events.enumerated() { after.apply(event, sequence: state.eventCount + offset + 1) }
         return (events, after.subscriptions[chain.originalID] ?? chain)
+    }
+
+    /// The event that ends `chain` now, for `reason`.
+    private func expiry(of chain: SubscriptionChain, reason: SubscriptionChain.ExpirationReason, buyer: Buyer,
+                        at now: Date) -> StoreEvent {
+        var ending = event(.expire, for: buyer, at: now)
+        ending.originalTransactionId = chain.originalID
+        ending.reason = reason.rawValue
+        return ending
     }
 
     /// Decides ending the buyer's free subscription `subscription` now (free subscriptions
