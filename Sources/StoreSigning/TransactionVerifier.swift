@@ -175,6 +175,13 @@ public struct TransactionVerifier: Sendable {
                                                + "ended on \(Self.text(ended)), before it (according to the store)",
                                            checkedAgainstLedger: checked)
         }
+        // A free subscription has no expiry: it ends when the buyer unsubscribes.
+        if let record, let unsubscribed = record.unsubscribedDate {
+            return TransactionVerification(status: .expired, payload: payload,
+                                           detail: "transaction \(payload.transactionId) ended on \(Self.text(unsubscribed)): "
+                                               + "the buyer unsubscribed (according to the store)",
+                                           checkedAgainstLedger: checked)
+        }
         let expires = record.map(\.expiresDate) ?? payload.expiresDate.map(SignedTransactionPayload.date(milliseconds:))
         if let expires, expires <= now {
             return TransactionVerification(status: .expired, payload: payload,

@@ -129,6 +129,17 @@ import Testing
                 "\(verified.stdout) \(verified.stderr)")
     }
 
+    @Test("verify-transaction of a free subscription the buyer unsubscribed from says expired, as products does (before: valid, in force)")
+    func verifyTransactionOfAnUnsubscribedFreeSubscription() throws {
+        let bought = try cli.run(["buy", "com.example.rage.newsletter", "--json"]).decoded(JSONShapes.PurchaseResult.self)
+        let id = try #require(bought.transactionId)
+        #expect(try cli.run(["verify-transaction", id]).status == 0, "subscribed, it is valid")
+        #expect(try cli.run(["cancel-renewal", "com.example.rage.newsletter"]).status == 0)
+        let verified = try cli.run(["verify-transaction", id])
+        #expect(verified.status == 1 && verified.stdout.hasPrefix("expired") && verified.stdout.contains("the buyer unsubscribed"),
+                "\(verified.stdout) \(verified.stderr)")
+    }
+
     @Test func resumeRenewalTurnsAutoRenewBackOnInTheLedger() throws {
         #expect(try cli.run(["buy", Self.yearly]).status == 0)
         #expect(try cli.run(["cancel-renewal", Self.yearly]).status == 0)
