@@ -24,6 +24,13 @@ extension Store {
     /// Returns the new store time.
     @discardableResult
     public func advance(by duration: StoreDuration, buyer: Buyer) throws -> Date {
+        try advanceCountingDue(by: duration, buyer: buyer).storeTime
+    }
+
+    /// Moves store time forward as `advance` does, and counts the events that fell due in this
+    /// move: those it recorded itself, not what other processes recorded meanwhile (before this
+    /// commit took its turn, their catch-up may have recorded renewals this move would have).
+    public func advanceCountingDue(by duration: StoreDuration, buyer: Buyer) throws -> (storeTime: Date, dueEvents: Int) {
         try commit { state, now in
             let target = duration.added(to: now)
             guard target <= Self.latestStoreTime else { throw StoreError.pastLatestStoreTime(Self.latestStoreTime) }
@@ -34,7 +41,7 @@ extension Store {
             var preview = state
             preview.apply(change, sequence: state.eventCount + 1)
             let due = SubscriptionSchedule(catalog: catalog).dueEvents(in: preview, at: target)
-            return ([change] + due, target)
+            return ([change] + due, (target, due.count))
         }
     }
 }

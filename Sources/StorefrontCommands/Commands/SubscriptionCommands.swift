@@ -13,17 +13,16 @@ enum SubscriptionCommands {
         } catch {
             throw UsageError("\(error)")
         }
-        let before = session.store.snapshot.eventCount
         let now: Date
+        let recorded: Int
         do {
-            now = try session.store.advance(by: duration, buyer: session.buyer)
+            (now, recorded) = try session.store.advanceCountingDue(by: duration, buyer: session.buyer)
         } catch StoreError.pastLatestStoreTime(let latest) {
             // Refused like a duration that is too long: the duration given is the mistake.
             throw UsageError(CommandLineText.Purchases.tooLongFromHere("\(duration)", reason: "\(StoreError.pastLatestStoreTime(latest))"))
         } catch {
             throw StoreSession.failure(for: error)
         }
-        let recorded = session.store.snapshot.eventCount - before - 1
         let message = CommandLineText.Purchases.storeTimeAdvanced(to: session.text.dates.dateTime(now, locale: session.locale),
                                                                   dueEvents: recorded)
         if arguments.json {

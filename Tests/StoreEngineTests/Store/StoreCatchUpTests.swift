@@ -14,6 +14,23 @@ import Testing
         #expect(first.snapshot.eventCount == 2)
     }
 
+    @Test("an advance counts the events that fell due in its own move, not those another process recorded meanwhile (before: `advance` said 3 for 1)")
+    func anAdvanceCountsOnlyWhatFellDueInItsMove() throws {
+        let fixture = try StoreFixture()
+        let first = try fixture.store()
+        let second = try fixture.store()
+        _ = try first.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        #expect(try second.refresh())
+        // The first moves a year on (one renewal); the second, which has not read that, moves
+        // a year on from there (one more).
+        #expect(try first.advanceCountingDue(by: try #require(StoreDuration("P1Y")), buyer: phone).dueEvents == 1)
+        let before = second.snapshot.eventCount
+        let moved = try second.advanceCountingDue(by: try #require(StoreDuration("P1Y")), buyer: phone)
+        #expect(moved.dueEvents == 1)
+        #expect(second.snapshot.eventCount - before == 4, "its own clock event and renewal, and the first's two")
+        #expect(second.snapshot.transactions.values.filter { $0.productID == Rage.yearly }.count == 3)
+    }
+
     @Test func eventsReadByAFailedCommitAreNotFoldedAgain() throws {
         let fixture = try StoreFixture()
         let first = try fixture.store()
