@@ -41,6 +41,9 @@ import Testing
         #expect(request.offerApplied == nil, "nothing is bought while the request waits")
         #expect(request.expiresDate == nil, "nothing is bought while the request waits")
         let id = try #require(request.transactionId)
+        let listed = try #require(try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self).first { $0.transactionId == id })
+        #expect(listed.state == outcome)
+        #expect(listed.expiresDate == nil && listed.offer == nil, "transactions --json lists no period or offer either (before: both, planned)")
 
         let completed = try cli.run([completion, id, "--json"]).decoded(JSONShapes.PurchaseResult.self)
         #expect(completed.outcome == "purchased")
@@ -63,6 +66,17 @@ import Testing
         #expect(signed["offerPeriod"] as? String == "P1M")
         #expect(signed["offerDiscountType"] as? String == "PAY_AS_YOU_GO")
         #expect(signed["price"] as? Int == 990)
+    }
+
+    @Test("a declined request is listed without an expiry or offer: nothing was bought (before: both, as planned)")
+    func aDeclinedRequestListsNoPeriodOrOffer() throws {
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
+        let request = try cli.run(["buy", "com.example.rage.pro.monthly", "--json"]).decoded(JSONShapes.PurchaseResult.self)
+        let id = try #require(request.transactionId)
+        #expect(try cli.run(["decline", id]).status == 0)
+        let listed = try #require(try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self).first { $0.transactionId == id })
+        #expect(listed.state == "declined")
+        #expect(listed.expiresDate == nil && listed.offer == nil, "\(listed)")
     }
 
     @Test func anUpgradedTransactionIsReportedAsReplacedNotValid() throws {

@@ -74,8 +74,10 @@ enum AccountCommands {
                     type: record.productType.rawValue, state: record.state.rawValue, purchaseDate: record.purchaseDate,
                     device: record.purchaseDevice, quantity: record.quantity, price: record.price.map { ExactDecimal.amount($0, currency: record.currency) },
                     currency: record.currency, storefront: record.storefront, credit: record.credit,
-                    amount: record.credit == nil ? nil : record.creditAmount, expiresDate: record.expiresDate,
-                    offer: record.offer?.rawValue, reason: record.failureReason, revocationDate: record.revocationDate,
+                    // A request that waits or was declined bought nothing: no period, no offer
+                    // (a completion decides both again, as for a purchase made then).
+                    amount: record.credit == nil ? nil : record.creditAmount, expiresDate: record.isBought ? record.expiresDate : nil,
+                    offer: record.isBought ? record.offer?.rawValue : nil, reason: record.failureReason, revocationDate: record.revocationDate,
                     replacedBy: record.replacedBy, proratedRefund: record.proratedRefund.map { ExactDecimal.amount($0, currency: record.currency) },
                     refundedAmount: record.state == .refunded
                         ? session.store.snapshot.refundMoney(of: record).moneyBack.map { ExactDecimal.amount($0, currency: record.currency) } : nil,
