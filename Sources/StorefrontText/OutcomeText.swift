@@ -100,7 +100,7 @@ extension StoreText {
     private func sentence(for refusal: PurchaseRefusal, name: String) -> String {
         switch refusal {
         case let .purchasesDisallowed(device):
-            "Purchases are disabled on this device (\(device)); allow them with `settings set purchases-allowed true` or in Settings."
+            "Purchases are disabled on this device (\(device)); allow them with `storefront settings set purchases-allowed true` or in Settings."
         case let .notSoldHere(_, code):
             "\(name) is not sold in \(countryName(code)); choose another storefront."
         case let .unknownProduct(id):

@@ -74,7 +74,7 @@ struct ResultsUpdateTests {
         var state = fixture.state()
         let alert = try Self.buySelected(&state, fixture: fixture)
         #expect(alert == Alert(title: "Purchase refused", message: "Purchases are disabled on this device (default); allow them with "
-                               + "`settings set purchases-allowed true` or in Settings.", tone: .warning))
+                               + "`storefront settings set purchases-allowed true` or in Settings.", tone: .warning))
     }
 
     @Test("Over the maximum of 50 faces the store refuses and says so: a sheet opened at 45, confirmed after another device bought 5")

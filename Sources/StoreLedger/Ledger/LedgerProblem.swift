@@ -136,6 +136,10 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .commitMarkMismatch(let line, let sequence, let lockPath):
             "line \(line) is not the line committed with sequence number \(sequence), which \(lockPath) records: "
                 + "the ledger was replaced by another copy; restore the right one, or empty \(lockPath) to accept this one"
+        // The header has no line before it to keep, so `repair` is not advised for it.
+        case .lineTooLong(1, let limit):
+            "line 1, the header, is longer than \(limit) bytes, more than any line storefront writes, so no line can be read; "
+                + Self.startOver
         case .lineTooLong(let line, let limit):
             "line \(line) is longer than \(limit) bytes, more than any line storefront writes, so it and everything "
                 + "after it is left unread; run `storefront repair` to keep the lines before it"

@@ -39,6 +39,15 @@ import Testing
         #expect(verification.entryCount == 1)
         #expect(verification.problems == [.lineTooLong(line: 3, limit: Self.limit)])
     }
+
+    @Test("a header over the limit is not sent to `repair`, which cannot fix it; a later line is (before: both, and the header's advice said repair could not)")
+    func aLongHeaderIsNotSentToRepair() {
+        let header = LedgerProblem.lineTooLong(line: 1, limit: Self.limit)
+        #expect(!header.isRepairable)
+        #expect(!header.description.contains("repair") && header.description.contains("move the ledger aside"), "\(header.description)")
+        let later = LedgerProblem.lineTooLong(line: 3, limit: Self.limit)
+        #expect(later.isRepairable && later.description.contains("run `storefront repair` to keep the lines before it"))
+    }
 }
 
 /// The real file system, remembering the largest single read asked for.
