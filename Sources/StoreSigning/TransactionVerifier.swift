@@ -94,7 +94,15 @@ public struct TransactionVerifier: Sendable {
                 checkedAgainstLedger: false)
         }
         let record = ledger.flatMap { matchingRecord(for: payload, in: $0) }
-        return judge(payload, now: now, record: record, endedBeforeItBegan: record.flatMap { ledger?.endOfSubscription(before: $0) })
+        // The latest period of a subscription in its grace period has ended, but the buyer keeps
+        // access until the grace period does, as `entitlements` says.
+        let graceUntil = record.flatMap { record in
+            ledger?.subscriptions[record.originalID].flatMap {
+                $0.status == .inGracePeriod && $0.latestTransactionID == record.id ? $0.gracePeriodExpiresDate : nil
+            }
+        }
+        return judge(payload, now: now, record: record, endedBeforeItBegan: record.flatMap { ledger?.endOfSubscription(before: $0) },
+                     graceUntil: graceUntil)
     }
 
     /// The leaf of `x5c` when the chain is the App Store's shape and reaches this store's
@@ -148,9 +156,10 @@ public struct TransactionVerifier: Sendable {
     }
 
     /// `endedBeforeItBegan`: when the record is a period paid ahead whose subscription ended
-    /// before it began, that end.
+    /// before it began, that end. `graceUntil`: when the record is the latest period of a
+    /// subscription in its grace period, the grace period's end.
     private func judge(_ payload: SignedTransactionPayload, now: Date, record: TransactionRecord?,
-                       endedBeforeItBegan: Date? = nil) -> TransactionVerification {
+                       endedBeforeItBegan: Date? = nil, graceUntil: Date? = nil) -> TransactionVerification {
         let checked = record != nil
         let source = checked ? "the store" : "the token"
         let revokedAt = record?.state == .refunded ? record?.revocationDate
@@ -183,6 +192,14 @@ public struct TransactionVerifier: Sendable {
                                            checkedAgainstLedger: checked)
         }
         let expires = record.map(\.expiresDate) ?? payload.expiresDate.map(SignedTransactionPayload.date(milliseconds:))
+        if let expires, expires <= now, let record, let graceUntil, graceUntil > now {
+            return TransactionVerification(
+                status: .valid, payload: payload,
+                detail: "transaction \(payload.transactionId) is genuine, signed under this store's root certificate, and in force "
+                    + "in the store in its grace period: its renewal failed on billing on \(Self.text(expires)), and account "
+                    + "\(record.account) keeps access until \(Self.text(graceUntil))",
+                checkedAgainstLedger: true)
+        }
         if let expires, expires <= now {
             return TransactionVerification(status: .expired, payload: payload,
                                            detail: "transaction \(payload.transactionId) expired on \(Self.text(expires)) (according to \(source))",

@@ -157,6 +157,20 @@ import Testing
         #expect(third.expiresDate == secondEnd)
     }
 
+    @Test("verify-transaction of a subscription in its grace period says valid until the grace period ends, as entitlements does (before: expired)")
+    func verifyTransactionInAGracePeriod() throws {
+        for setting in ["billing-retry", "grace-period"] { #expect(try cli.run(["settings", "set", setting, "true"]).status == 0) }
+        let bought = try cli.run(["buy", Self.yearly, "--json"]).decoded(JSONShapes.PurchaseResult.self)
+        let id = try #require(bought.transactionId)
+        #expect(try cli.run(["advance", "P1Y"]).status == 0)
+        let inGrace = try cli.run(["verify-transaction", id])
+        #expect(inGrace.status == 0 && inGrace.stdout.hasPrefix("valid") && inGrace.stdout.contains("in its grace period"),
+                "\(inGrace.stdout) \(inGrace.stderr)")
+        #expect(try cli.run(["advance", "P17D"]).status == 0)
+        let inRetry = try cli.run(["verify-transaction", id])
+        #expect(inRetry.status == 1 && inRetry.stdout.hasPrefix("expired"), "no access in billing retry: \(inRetry.stdout)")
+    }
+
     @Test func resumeRenewalTurnsAutoRenewBackOnInTheLedger() throws {
         #expect(try cli.run(["buy", Self.yearly]).status == 0)
         #expect(try cli.run(["cancel-renewal", Self.yearly]).status == 0)

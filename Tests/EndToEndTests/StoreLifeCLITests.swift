@@ -110,6 +110,9 @@ import Testing
         #expect(resolve.stderr.contains("auto-renew of com.example.rage.pro.yearly is off, so its billing is not tried again "
             + "and nothing was charged"), "\(resolve.stderr)")
         #expect(try paidCharges() == 1, "resolve-billing charged nothing")
+        let renew = try cli.run(["renew", "com.example.rage.pro.yearly"])
+        #expect(renew.status == 1 && renew.stderr.contains("billing is not tried again"), "renewing now would resolve it: \(renew.stderr)")
+        #expect(try paidCharges() == 1, "renew charged nothing")
         #expect(try subscriptionState("com.example.rage.pro.yearly")?.state == "inGracePeriod")
         #expect(try cli.run(["advance", "P17D"]).status == 0)
         let ended = try #require(try subscriptionState("com.example.rage.pro.yearly"))

@@ -49,6 +49,7 @@ struct SubscriptionKeysUpdateTests {
         _ = try fixture.store.cancelRenewal(Self.yearly, buyer: fixture.buyer)
         state.refresh(from: fixture)
         #expect(!TransactionAction.resolveBilling.isAvailable(for: record, in: state.snapshot))
+        #expect(!TransactionAction.renew.isAvailable(for: record, in: state.snapshot), "renewing now would resolve billing")
         #expect(TransactionAction.resumeRenewal.isAvailable(for: record, in: state.snapshot))
     }
 

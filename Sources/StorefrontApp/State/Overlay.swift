@@ -132,7 +132,10 @@ public enum TransactionAction: CaseIterable, Equatable, Sendable {
         // As the store decides (and `refund` on the command line): a free trial charged nothing,
         // but refunding it still revokes what it unlocked.
         case .refund: return record.state == .purchased && !isFree
-        case .renew: return !isFree && ongoing
+        // During a billing problem renewing now resolves it, which is refused with renewal off.
+        case .renew:
+            let billingProblem = subscription?.state == .inGracePeriod || subscription?.state == .inBillingRetryPeriod
+            return !isFree && ongoing && !(billingProblem && subscription?.willAutoRenew == false)
         case .expire: return !isFree && ongoing
         case .cancelRenewal: return !isFree && ongoing && subscription?.willAutoRenew == true
         // In a grace period too: with renewal on again, billing is tried once more when it ends.

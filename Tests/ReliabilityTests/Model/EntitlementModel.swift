@@ -147,7 +147,11 @@ struct EntitlementModel {
         case .advance(let duration):
             advance(to: ModelCalendar.adding(duration, to: now))
         case .renewNow(let id, let account):
-            if let index = subscriptionIndex(id, account: account) { renewNow(index) }
+            // In a billing problem, renewing now resolves it: not once renewal was turned off.
+            if let index = subscriptionIndex(id, account: account),
+               subscriptions[index].willRenew || ![.inGracePeriod, .inBillingRetryPeriod].contains(subscriptions[index].status) {
+                renewNow(index)
+            }
         case .expire(let id, let account):
             if let index = subscriptionIndex(id, account: account) {
                 subscriptions[index].status = .expired

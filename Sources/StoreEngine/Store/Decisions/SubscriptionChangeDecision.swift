@@ -39,6 +39,10 @@ extension StoreDecisions {
         case .expire:
             events = [expiry(of: chain, reason: .unknown, buyer: buyer, at: now)]
         case .renewNow:
+            // During a billing problem a renewal now resolves it, which renewal turned off rules out.
+            if chain.status == .inGracePeriod || chain.status == .inBillingRetryPeriod, !chain.willAutoRenew {
+                throw .request(.billingNotRetriedWithAutoRenewOff(chain.productID))
+            }
             events = try renewalEvents(for: chain, buyer: buyer, in: state, at: now)
         case .resolveBilling:
             guard chain.status == .inBillingRetryPeriod || chain.status == .inGracePeriod else {
