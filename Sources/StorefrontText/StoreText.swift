@@ -125,8 +125,9 @@ public struct StoreText: Sendable {
         case let .runningBeforePaidAhead(until, next): "Until \(date(until)), then \(catalog.product(id: next).map(title(of:)) ?? next)"
         case let .expired(on): "Expired \(date(on))"
         case .revoked: "Refunded"
-        case let .billingProblem(graceUntil):
-            graceUntil.map { "Billing problem, access until \(date($0))" } ?? "Billing problem: no access"
+        case let .billingProblem(graceUntil, willAutoRenew):
+            (graceUntil.map { "Billing problem, access until \(date($0))" } ?? "Billing problem: no access")
+                + (willAutoRenew ? "" : graceUntil == nil ? ", ends (auto-renew off)" : ", then ends (auto-renew off)")
         case let .waiting(state): state == .pending ? "Waiting for approval" : "Needs your action"
         case let .changeScheduled(_, effective, willSwitch):
             !willSwitch ? "Switch on hold" : effective.map { "Switches \(date($0))" } ?? "Switches once billing is resolved"

@@ -25,7 +25,11 @@ public enum StorefrontPaneText {
         case .expired(let on): return "Expired \(text.date(on))"
         // Only a subscription reads revoked; it is still sold, and buying it starts anew.
         case .revoked: return "Refunded: its access has ended (buying it again starts a new subscription)"
-        case .billingProblem(let graceUntil):
+        // With auto-renew off the store tries billing no more: the grace period is the end.
+        case .billingProblem(let graceUntil, false):
+            return graceUntil.map { "Billing problem: access until \(text.date($0)), then it ends (auto-renew is off)" }
+                ?? "Billing problem: no access, and it ends (auto-renew is off)"
+        case .billingProblem(let graceUntil, true):
             return graceUntil.map { "Billing problem: access until \(text.date($0)) while the store retries" }
                 ?? "Billing problem: no access while the store retries the payment"
         case .changeScheduled(let from, let effective, let willSwitch):

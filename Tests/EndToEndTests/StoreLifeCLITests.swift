@@ -113,6 +113,11 @@ import Testing
         let renew = try cli.run(["renew", "com.example.rage.pro.yearly"])
         #expect(renew.status == 1 && renew.stderr.contains("billing is not tried again"), "renewing now would resolve it: \(renew.stderr)")
         #expect(try paidCharges() == 1, "renew charged nothing")
+        let entry = try #require(try cli.run(["products", "--json"]).decoded([JSONShapes.ProductEntry].self)
+            .first { $0.id == "com.example.rage.pro.yearly" })
+        #expect(entry.status == "billingProblem" && entry.willAutoRenew == false, "products --json tells the cancel (before: left out)")
+        let listed = try cli.run(["products"]).stdout
+        #expect(listed.contains("then ends (auto-renew off)"), "\(listed)")
         #expect(try subscriptionState("com.example.rage.pro.yearly")?.state == "inGracePeriod")
         #expect(try cli.run(["advance", "P17D"]).status == 0)
         let ended = try #require(try subscriptionState("com.example.rage.pro.yearly"))

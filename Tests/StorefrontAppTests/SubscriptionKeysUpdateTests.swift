@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StorefrontText
 import Testing
 import TerminalUI
 @testable import StorefrontApp
@@ -51,6 +52,9 @@ struct SubscriptionKeysUpdateTests {
         #expect(!TransactionAction.resolveBilling.isAvailable(for: record, in: state.snapshot))
         #expect(!TransactionAction.renew.isAvailable(for: record, in: state.snapshot), "renewing now would resolve billing")
         #expect(TransactionAction.resumeRenewal.isAvailable(for: record, in: state.snapshot))
+        let product = try #require(fixture.catalog.product(id: Self.yearly))
+        let said = StorefrontPaneText.status(state.snapshot.status(of: Self.yearly), product: product, text: state.text)
+        #expect(said.hasSuffix("then it ends (auto-renew is off)"), "the details do not say the store retries: \(said)")
     }
 
     @Test("Renew now is not offered on an expired subscription")

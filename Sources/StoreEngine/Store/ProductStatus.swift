@@ -27,7 +27,7 @@ public enum ProductStatus: Sendable, Equatable {
     /// Refunded by the store.
     case revoked
     /// A renewal failed to bill; entitled while `graceUntil` is in the future.
-    case billingProblem(graceUntil: Date?)
+    case billingProblem(graceUntil: Date?, willAutoRenew: Bool)
     /// A purchase waits for a parent's approval or the buyer's action.
     case waiting(TransactionState)
     /// The account's subscription in the group (`from`) switches to this product at its
@@ -109,8 +109,8 @@ extension Store {
                                                   : .restoreToUnlock
                 case .revoked: return .revoked
                 case .expired: return .expired(on: subscription.expiresDate ?? subscription.purchaseDate)
-                case .inGracePeriod: return .billingProblem(graceUntil: subscription.gracePeriodExpiresDate)
-                case .inBillingRetryPeriod: return .billingProblem(graceUntil: nil)
+                case .inGracePeriod: return .billingProblem(graceUntil: subscription.gracePeriodExpiresDate, willAutoRenew: subscription.willAutoRenew)
+                case .inBillingRetryPeriod: return .billingProblem(graceUntil: nil, willAutoRenew: subscription.willAutoRenew)
                 }
             }
         case .nonRenewing:

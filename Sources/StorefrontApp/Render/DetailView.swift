@@ -105,10 +105,10 @@ enum DetailView {
             // "Renews every year" beside "Not renewing" contradicted itself: while the plan's
             // auto-renew is off, its period is just a period.
             let status = state.snapshot.status(of: product.id)
-            let renewalOff = if case .active(let until, let willRenew) = status {
-                until != nil && !willRenew
-            } else {
-                false
+            let renewalOff = switch status {
+            case .active(let until, let willRenew): until != nil && !willRenew
+            case .billingProblem(_, let willAutoRenew): !willAutoRenew
+            default: false
             }
             if case .runningBeforePaidAhead(_, let next) = status {
                 // It does not renew: the plan paid ahead follows it.

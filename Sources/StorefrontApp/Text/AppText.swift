@@ -59,7 +59,7 @@ enum AppText {
             return (willRenew ? "Renews in " : "Ends in ") + countdown(to: until, state: state)
         case let .runningBeforePaidAhead(until, _):
             return "Switches in " + countdown(to: until, state: state)
-        case let .billingProblem(graceUntil?):
+        case let .billingProblem(graceUntil?, _):
             return "Grace ends in " + countdown(to: graceUntil, state: state)
         default:
             return state.text.statusText(status)
@@ -79,7 +79,7 @@ enum AppText {
         case .runningBeforePaidAhead: "Subscribed"
         case .expired: "Expired"
         case .revoked: "Refunded"
-        case .billingProblem(let graceUntil): graceUntil == nil ? "Billing problem" : "Billing grace"
+        case .billingProblem(let graceUntil, _): graceUntil == nil ? "Billing problem" : "Billing grace"
         case .waiting(let waiting): waiting == .pending ? "Awaiting approval" : "Needs action"
         case .changeScheduled(_, _, let willSwitch): willSwitch ? "Plan change" : "Switch on hold"
         }

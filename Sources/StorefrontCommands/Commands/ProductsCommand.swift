@@ -92,7 +92,9 @@ enum ProductsCommand {
             entry.expiresDate = until
             entry.willAutoRenew = true
         case let .expired(on): entry.expiresDate = on
-        case let .billingProblem(graceUntil): entry.expiresDate = graceUntil
+        case let .billingProblem(graceUntil, willAutoRenew):
+            entry.expiresDate = graceUntil
+            entry.willAutoRenew = willAutoRenew
         // Whether the subscription switching to it renews into it: false while its auto-renew is off.
         case let .changeScheduled(_, _, willSwitch): entry.willAutoRenew = willSwitch
         case .notSold, .available, .restoreToUnlock, .awaitingDelivery, .revoked, .waiting: break
