@@ -238,6 +238,23 @@ struct StoreLifeUpdateTests {
         #expect(TransactionsReducer.standing(of: free, in: state.snapshot, now: state.storeNow) == "subscribed", "a free subscription has no renewal to be off")
     }
 
+    @Test("A cancel-renewal question overtaken by a renewal elsewhere says under its words that it changed, as the others do (before: new words, unmarked)")
+    func cancelRenewalQuestionSaysItChanged() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        var state = transactionsOpen(fixture)
+        state.send(.character("X"))
+        let asked = try #require(state.top)
+        #expect(state.changeNote(of: asked) == nil)
+        let renewed = try fixture.store.renew(Self.yearly, buyer: fixture.buyer)
+        state.refresh(from: fixture)
+        let moved = Overlay.cancelRenewalConfirmation(transactionID: renewed.latestTransactionID)
+        #expect(state.top == moved)
+        #expect(state.changeNote(of: moved) == StorefrontPaneText.questionChanged)
+        let screen = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        #expect(screen.contains("Changed while this question was open"), "the note is drawn: \(screen)")
+    }
+
     @Test("A renew-now question whose charge changes elsewhere is armed anew")
     func renewNowChargeChangedElsewhere() throws {
         let fixture = try F()

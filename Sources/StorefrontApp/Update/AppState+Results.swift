@@ -77,6 +77,7 @@ extension AppState {
         case .refundConfirmation(let transactionID)?: refundQuestion(of: transactionID)
         case .renewNowConfirmation(let transactionID)?: renewNowQuestion(of: transactionID)
         case .expireConfirmation(let transactionID)?: expireQuestion(of: transactionID)
+        case .cancelRenewalConfirmation(let transactionID)?: cancelRenewalQuestion(of: transactionID)
         default: nil
         }
     }
@@ -109,6 +110,20 @@ extension AppState {
                 StorefrontPaneText.renewNowQuestion(productID: record.productID, renewal: snapshot.renewalsNow[transactionID],
                                                     autoRenewOff: snapshot.renewalsNow[transactionID]?.willAutoRenew == false,
                                                     switchOnHold: snapshot.subscription(latest: record.id)?.pendingProductID, text: text))
+    }
+
+    /// The question before turning off the renewal of `transactionID`'s subscription, or
+    /// unsubscribing from a free one, as it reads with the snapshot shown.
+    func cancelRenewalQuestion(of transactionID: String) -> (title: String, question: String)? {
+        guard let record = snapshot.transactions.first(where: { $0.id == transactionID }) else { return nil }
+        if record.productType == .freeSubscription {
+            return ("Unsubscribe", StorefrontPaneText.unsubscribeQuestion(productID: record.productID, text: text))
+        }
+        let subscription = snapshot.subscription(latest: record.id)
+        return ("Cancel renewal", StorefrontPaneText.cancelRenewalQuestion(
+            productID: record.productID, expiry: subscription?.expiresDate,
+            graceEnds: subscription?.state == .inGracePeriod ? subscription?.gracePeriodExpiresDate : nil,
+            now: storeNow, text: text))
     }
 
     /// The question before ending `transactionID`'s subscription now, as it reads with the snapshot shown.
