@@ -34,8 +34,9 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
             // Said of the ledger, its siblings and a PostgreSQL store's key file alike: the
             // advice is one that each of them can follow.
             "could not open \(path): it is a symbolic link, and storefront opens none of its files through one "
-                + "(a link planted there could send the store's writes into another file); give the real path "
-                + "of the file it points to, or put that file in the link's place"
+                + "(a link planted there could send the store's writes into another file); put the file it points to "
+                + "in the link's place, or, where storefront takes the path (the entitlements file, STOREFRONT_STORE_KEY), "
+                + "give the real path of the file it points to"
         case Self.notOrdinaryFile where operation == .open:
             "could not open \(path): it is a FIFO, device or socket, not an ordinary file; move it away "
                 + "and run the command again"
