@@ -171,6 +171,17 @@ import Testing
         #expect(inRetry.status == 1 && inRetry.stdout.hasPrefix("expired"), "no access in billing retry: \(inRetry.stdout)")
     }
 
+    @Test("an interrupted purchase says how to resolve it, and verify-transaction of it says what it is in plain words (before: \"a needsAction attempt\")")
+    func anInterruptedPurchaseIsToldInPlainWords() throws {
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "true"]).status == 0)
+        let bought = try cli.run(["buy", "com.example.rage.noads"])
+        let said = bought.stdout + bought.stderr
+        #expect(said.contains("resolve it to complete the purchase (`storefront ") && said.contains(" resolve` with its transaction id"), "\(said)")
+        let verified = try cli.run(["verify-transaction", "2000000000000001"])
+        #expect(verified.status != 0 && verified.stderr.contains("is an interrupted purchase still waiting to be resolved (needsAction)"),
+                "\(verified.stdout) \(verified.stderr)")
+    }
+
     @Test func resumeRenewalTurnsAutoRenewBackOnInTheLedger() throws {
         #expect(try cli.run(["buy", Self.yearly]).status == 0)
         #expect(try cli.run(["cancel-renewal", Self.yearly]).status == 0)
