@@ -140,23 +140,6 @@ import Testing
                 "\(verified.stdout) \(verified.stderr)")
     }
 
-    @Test("a pass refunded in a run gives its time back: the run ends a pass earlier, everywhere (before: the run kept its end, six months for one pass paid)")
-    func aPassRefundedInARunGivesItsTimeBack() throws {
-        let season = "com.example.rage.season"
-        let first = try cli.run(["buy", season, "--json"]).decoded(JSONShapes.PurchaseResult.self)
-        let second = try cli.run(["buy", season, "--json"]).decoded(JSONShapes.PurchaseResult.self)
-        let firstEnd = try #require(first.expiresDate), secondEnd = try #require(second.expiresDate)
-        #expect(secondEnd > firstEnd)
-        #expect(try cli.run(["refund", try #require(first.transactionId)]).status == 0)
-        let pass = try #require(try cli.run(["entitlements", "--json"]).decoded(JSONShapes.EntitlementsResult.self).nonRenewing.first)
-        #expect(pass.expiresDate == firstEnd, "one pass left in the run: it ends where one pass ends")
-        let listed = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
-        #expect(listed.first { $0.transactionId == second.transactionId }?.expiresDate == firstEnd)
-        // Bought again, the run is two passes long once more.
-        let third = try cli.run(["buy", season, "--json"]).decoded(JSONShapes.PurchaseResult.self)
-        #expect(third.expiresDate == secondEnd)
-    }
-
     @Test("verify-transaction of a subscription in its grace period says valid until the grace period ends, as entitlements does (before: expired)")
     func verifyTransactionInAGracePeriod() throws {
         for setting in ["billing-retry", "grace-period"] { #expect(try cli.run(["settings", "set", setting, "true"]).status == 0) }

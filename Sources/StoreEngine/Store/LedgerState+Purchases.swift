@@ -100,25 +100,6 @@ extension LedgerState {
             chain.willAutoRenew = false
             subscriptions[chain.originalID] = chain
         }
-        if refunded.productType == .nonRenewing { shortenRun(ofRefundedPass: refunded) }
-    }
-
-    /// A refunded pass gives its time back: each pass of its run that ends after it now ends
-    /// where the one before it ended, so the run lasts as long as the passes left in it, still
-    /// counted whole from the run's start (as `nonRenewingExpiry` counts the next one bought).
-    /// A pass bought after the run had ended began a run of its own, which keeps its time.
-    private mutating func shortenRun(ofRefundedPass refunded: TransactionRecord) {
-        guard var previousEnd = refunded.expiresDate else { return }
-        let later = transactions.records(of: refunded.account).enumerated()
-            .filter { $0.element.productID == refunded.productID && $0.element.isInForce
-                && ($0.element.expiresDate ?? .distantPast) > previousEnd }
-            .sorted { ($0.element.expiresDate ?? .distantPast, $0.offset) < ($1.element.expiresDate ?? .distantPast, $1.offset) }
-            .map(\.element)
-        for pass in later {
-            guard pass.purchaseDate <= previousEnd, let end = pass.expiresDate else { break }
-            transactions[pass.id]?.expiresDate = previousEnd
-            previousEnd = end
-        }
     }
 
     /// Whether refunding `record` revokes its subscription `chain`: the refund of its latest

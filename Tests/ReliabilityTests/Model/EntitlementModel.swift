@@ -320,24 +320,6 @@ struct EntitlementModel {
             let account = transaction.buyer.account
             balances[account, default: [:]][credit.id] = max(0, balance(of: credit.id, for: account) - transaction.product.grantAmount)
         }
-        if transaction.product.kind == .pass { giveBackTime(ofPass: transaction) }
-    }
-
-    /// The rule for a refunded pass: the run it was part of loses one pass's worth of time.
-    /// The run's passes are those bought before the pass ahead of them ran out; every one
-    /// after the refunded pass moves down one place, taking the end of the place it moves to.
-    private mutating func giveBackTime(ofPass refunded: Transaction) {
-        guard let refundedEnds = refunded.ends else { return }
-        let sameRun = transactions.filter {
-            $0.key != refunded.key && $0.buyer.account == refunded.buyer.account && $0.product == refunded.product
-                && $0.state == .purchased && ($0.ends ?? .distantPast) > refundedEnds
-        }.sorted { ($0.ends ?? .distantPast, $0.key) < ($1.ends ?? .distantPast, $1.key) }
-        var place = refundedEnds
-        for pass in sameRun {
-            guard let bought = pass.purchased, bought <= place, let ends = pass.ends else { return }
-            transactions[pass.key].ends = place
-            place = ends
-        }
     }
 
     private mutating func restore(_ buyer: Buyer) {
