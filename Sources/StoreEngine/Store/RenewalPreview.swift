@@ -18,6 +18,16 @@ public struct RenewalPreview: Equatable, Sendable {
         self.willAutoRenew = willAutoRenew
     }
 
+    /// Whether this renewal, decided at store time `now`, is the one `shown` told of: the same,
+    /// or, where the period paid for starts when it is paid (billing retry, where access had
+    /// lapsed), the same renewal begun the moment it was confirmed rather than when it was shown.
+    public func isAsShown(_ shown: RenewalPreview, decidedAt now: Date) -> Bool {
+        if self == shown { return true }
+        var begunLater = shown
+        (begunLater.start, begunLater.end) = (start, end)
+        return start == now && shown.start <= start && begunLater == self
+    }
+
     /// The preview of the renew-now decision `decision`; nil when it records no renewal.
     init?(_ decision: StoreDecisions.Decision<SubscriptionChain>) {
         guard let event = decision.events.first, event.kind == .renew, let productID = event.productId,

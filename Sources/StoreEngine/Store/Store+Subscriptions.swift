@@ -83,7 +83,7 @@ extension Store {
     public func renew(_ reference: String, buyer: Buyer, asShown shown: RenewalPreview? = nil) throws -> SubscriptionChain {
         try commitRequest { state, now throws(StoreRefusal) in
             let decision = try decisions.change(.renewNow, of: reference, buyer: buyer, in: state, at: now)
-            if let shown, let renewal = RenewalPreview(decision), renewal != shown {
+            if let shown, let renewal = RenewalPreview(decision), !renewal.isAsShown(shown, decidedAt: now) {
                 throw .request(.renewalChangedSinceShown(shown: shown, now: renewal))
             }
             return decision

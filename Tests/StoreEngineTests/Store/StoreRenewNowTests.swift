@@ -55,6 +55,26 @@ import StorefrontText
         #expect(switching.start == preview.end)
     }
 
+    @Test("In billing retry the period paid for starts when it is paid: a renewal confirmed a minute after it was shown goes through (before: always refused as changed)")
+    func renewingInBillingRetryAsShownAMomentEarlier() throws {
+        try store.set(.billingRetry, to: "true", for: phone)
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        try store.advance(by: try #require(StoreDuration("P1Y")), buyer: phone)
+        #expect(store.subscription(Rage.yearly, for: "tester")?.status == .inBillingRetryPeriod)
+        let preview = try #require(store.renewalPreview(of: Rage.yearly, buyer: phone))
+        fixture.clock.advance(by: 60)
+        let chain = try store.renew(Rage.yearly, buyer: phone, asShown: preview)
+        #expect(chain.status == .subscribed)
+        let renewal = try #require(store.transactions(for: "tester").first)
+        #expect(renewal.purchaseDate == preview.start.addingTimeInterval(60), "it starts when it was paid")
+        // Another plan or price is still refused.
+        var otherPrice = preview
+        otherPrice.price += 1
+        #expect(!RenewalPreview(productID: preview.productID, price: preview.price, currency: preview.currency,
+                                start: renewal.purchaseDate, end: try #require(renewal.expiresDate), willAutoRenew: true)
+            .isAsShown(otherPrice, decidedAt: renewal.purchaseDate))
+    }
+
     @Test("While auto-renew is off, renewing now pays for the current plan and the switch stays waiting on auto-renew (before: it renewed into the switch's plan)")
     func renewingWhileRenewalIsOffKeepsThePlan() throws {
         _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
