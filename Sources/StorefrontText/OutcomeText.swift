@@ -119,7 +119,13 @@ extension StoreText {
             "The promotional offer \(offerID) is for current and past subscribers; subscribe first."
         case let .requestAlreadyWaiting(id):
             "A request to buy \(name) already waits for a parent's approval (transaction \(id)); approve or decline it first. Nothing was charged."
-        case let .billingProblem(productID, graceUntil):
+        // With renewal off, billing is not tried again: turning it on comes first.
+        case let .billingProblem(productID, graceUntil, true):
+            "Your subscription to \(name) has a billing problem"
+                + (graceUntil.map { " (access until \(date($0)), then it ends)" } ?? " (no access)")
+                + " and its auto-renew is off; buying it again would not help. To keep it, turn auto-renew on "
+                + "(`storefront resume-renewal \(productID)`, U on the transactions screen), then fix the billing."
+        case let .billingProblem(productID, graceUntil, false):
             "Your subscription to \(name) has a billing problem"
                 + (graceUntil.map { " (access until \(date($0)))" } ?? " (no access until it is fixed)")
                 + "; buying it again would not help. Fix the billing: `storefront resolve-billing \(productID)` (B on the transactions screen)."

@@ -118,6 +118,9 @@ import Testing
         #expect(entry.status == "billingProblem" && entry.willAutoRenew == false, "products --json tells the cancel (before: left out)")
         let listed = try cli.run(["products"]).stdout
         #expect(listed.contains("then ends (auto-renew off)"), "\(listed)")
+        let again = try cli.run(["buy", "com.example.rage.pro.yearly"])
+        #expect(again.status == 1 && again.stderr.contains("auto-renew is off") && again.stderr.contains(" resume-renewal com.example.rage.pro.yearly`"),
+                "the advice is to turn renewal on, not the resolve-billing that is refused: \(again.stderr)")
         #expect(try subscriptionState("com.example.rage.pro.yearly")?.state == "inGracePeriod")
         #expect(try cli.run(["advance", "P17D"]).status == 0)
         let ended = try #require(try subscriptionState("com.example.rage.pro.yearly"))

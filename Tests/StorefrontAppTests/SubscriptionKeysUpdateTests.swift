@@ -55,6 +55,12 @@ struct SubscriptionKeysUpdateTests {
         let product = try #require(fixture.catalog.product(id: Self.yearly))
         let said = StorefrontPaneText.status(state.snapshot.status(of: Self.yearly), product: product, text: state.text)
         #expect(said.hasSuffix("then it ends (auto-renew is off)"), "the details do not say the store retries: \(said)")
+        // Enter on the plan opens no payment sheet: the store refuses buying it again, and says to turn renewal on.
+        var shop = fixture.state(size: Size(width: 100, height: 30))
+        shop.type("/Yearly")
+        #expect(update(&shop, .keyPressed(.enter)).isEmpty, "nothing asked of the store")
+        let alert = try #require(shop.topAlert, "\(String(describing: shop.top))")
+        #expect(alert.message.contains("auto-renew is off") && alert.message.contains("resume-renewal"), "\(alert.message)")
     }
 
     @Test("Renew now is not offered on an expired subscription")

@@ -96,7 +96,7 @@ public enum PurchaseRefusal: Sendable, Equatable {
     case requestAlreadyWaiting(transactionID: String)
     /// The subscription is in billing retry or its grace period: buying again would not
     /// help; resolving the billing problem does.
-    case billingProblem(productID: String, graceUntil: Date?)
+    case billingProblem(productID: String, graceUntil: Date?, autoRenewOff: Bool)
     /// The promotional offer's signature is missing or refused (see `OfferSignatureRefusal`).
     case offerSignature(OfferSignatureRefusal)
     /// The purchase would charge `now` (in `currency`) now, not the `shown` amount the buyer

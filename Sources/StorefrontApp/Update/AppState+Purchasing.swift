@@ -15,7 +15,7 @@ extension AppState {
             push(.alert(Alert(title: StorefrontScreenText.notSoldTitle, message: text.message(for: refusal, product: product), tone: .warning)))
             return []
         }
-        if let refusal = creditRefusal(for: product) ?? currencyRefusal(for: product) {
+        if let refusal = creditRefusal(for: product) ?? currencyRefusal(for: product) ?? billingRefusal(for: status, of: product) {
             // No sheet for what the store refuses before any payment: cancelling that sheet
             // would be recorded as an attempt, which the store refuses the same way.
             let outcome = PurchaseOutcome.refused(refusal)
@@ -51,6 +51,13 @@ extension AppState {
               let paid = snapshot.transactions.first(where: { $0.id == current.transactionID }), let paidIn = paid.currency,
               paidIn != text.currency else { return nil }
         return .upgradeInOtherCurrency(productID: product.id, current: from, currentCurrency: paidIn, currentStorefront: paid.storefront)
+    }
+
+    /// The store's refusal of buying again a subscription whose billing has a problem, as its
+    /// status shows: no sheet asks for a payment the store refuses.
+    private func billingRefusal(for status: ProductStatus, of product: Product) -> PurchaseRefusal? {
+        guard case let .billingProblem(graceUntil, willAutoRenew) = status else { return nil }
+        return .billingProblem(productID: product.id, graceUntil: graceUntil, autoRenewOff: !willAutoRenew)
     }
 
     /// Whether the account already has `product` as buying it would give it, so that buying it

@@ -254,8 +254,9 @@ extension StoreDecisions {
     /// Why buying a subscription again is refused while its billing has a problem.
     func billingRefusal(of chain: SubscriptionChain) -> PurchaseRefusal? {
         switch chain.status {
-        case .inBillingRetryPeriod: .billingProblem(productID: chain.productID, graceUntil: nil)
-        case .inGracePeriod: .billingProblem(productID: chain.productID, graceUntil: chain.gracePeriodExpiresDate)
+        case .inBillingRetryPeriod: .billingProblem(productID: chain.productID, graceUntil: nil, autoRenewOff: !chain.willAutoRenew)
+        case .inGracePeriod:
+            .billingProblem(productID: chain.productID, graceUntil: chain.gracePeriodExpiresDate, autoRenewOff: !chain.willAutoRenew)
         case .subscribed, .expired, .revoked: nil
         }
     }
