@@ -76,7 +76,7 @@ extension SigningError {
         switch state {
         case .pending: "a request still waiting for a parent's approval (pending)"
         case .needsAction: "an interrupted purchase still waiting to be resolved (needsAction)"
-        case .declined: "a request a parent declined (declined)"
+        case .declined: "a request that was declined, or closed as moot (declined)"
         case .failed: "a purchase that failed (failed)"
         case .cancelled: "a purchase the buyer cancelled (cancelled)"
         case .purchased, .refunded: "a \(state.rawValue) attempt"

@@ -28,6 +28,16 @@ struct StoreLifeUpdateTests {
         #expect(screen.contains("3 × Random Rage Face") && screen.contains("$2.97"), "\(screen)")
     }
 
+    @Test("An interrupted pass shows no end on the transactions screen until it is completed, as transactions --json (before: the end it planned)")
+    func anInterruptedPassShowsNoEnd() throws {
+        let fixture = try F()
+        try fixture.store.set(.interruptedPurchases, to: "true", for: fixture.buyer)
+        _ = try fixture.buy(F.season)
+        let state = transactionsOpen(fixture)
+        let screen = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        #expect(screen.contains("needsAction") && !screen.contains("until"), "\(screen)")
+    }
+
     @Test("A pending request can be approved with A, which completes the purchase")
     func approve() throws {
         let fixture = try F()
