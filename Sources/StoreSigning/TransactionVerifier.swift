@@ -96,13 +96,12 @@ public struct TransactionVerifier: Sendable {
         let record = ledger.flatMap { matchingRecord(for: payload, in: $0) }
         // The latest period of a subscription in its grace period has ended, but the buyer keeps
         // access until the grace period does, as `entitlements` says.
-        let graceUntil = record.flatMap { record in
-            ledger?.subscriptions[record.originalID].flatMap {
-                $0.status == .inGracePeriod && $0.latestTransactionID == record.id ? $0.gracePeriodExpiresDate : nil
-            }
+        let billingProblem = record.flatMap { record in
+            ledger?.subscriptions[record.originalID].flatMap { $0.latestTransactionID == record.id ? $0 : nil }
         }
         return judge(payload, now: now, record: record, endedBeforeItBegan: record.flatMap { ledger?.endOfSubscription(before: $0) },
-                     graceUntil: graceUntil)
+                     graceUntil: billingProblem?.status == .inGracePeriod ? billingProblem?.gracePeriodExpiresDate : nil,
+                     inBillingRetry: billingProblem?.status == .inBillingRetryPeriod)
     }
 
     /// The leaf of `x5c` when the chain is the App Store's shape and reaches this store's
@@ -157,9 +156,10 @@ public struct TransactionVerifier: Sendable {
 
     /// `endedBeforeItBegan`: when the record is a period paid ahead whose subscription ended
     /// before it began, that end. `graceUntil`: when the record is the latest period of a
-    /// subscription in its grace period, the grace period's end.
+    /// subscription in its grace period, the grace period's end. `inBillingRetry`: the record is
+    /// the latest period of a subscription in billing retry, which resolving its billing renews.
     private func judge(_ payload: SignedTransactionPayload, now: Date, record: TransactionRecord?,
-                       endedBeforeItBegan: Date? = nil, graceUntil: Date? = nil) -> TransactionVerification {
+                       endedBeforeItBegan: Date? = nil, graceUntil: Date? = nil, inBillingRetry: Bool = false) -> TransactionVerification {
         let checked = record != nil
         let source = checked ? "the store" : "the token"
         let revokedAt = record?.state == .refunded ? record?.revocationDate
@@ -201,8 +201,10 @@ public struct TransactionVerifier: Sendable {
                 checkedAgainstLedger: true)
         }
         if let expires, expires <= now {
+            let retry = inBillingRetry ? ": its renewal failed on billing, and the subscription is in billing retry, with no access "
+                + "until its billing is resolved" : ""
             return TransactionVerification(status: .expired, payload: payload,
-                                           detail: "transaction \(payload.transactionId) expired on \(Self.text(expires)) (according to \(source))",
+                                           detail: "transaction \(payload.transactionId) expired on \(Self.text(expires))\(retry) (according to \(source))",
                                            checkedAgainstLedger: checked)
         }
         // The account is named: transaction ids are numbered across accounts, so an id looked up

@@ -79,7 +79,7 @@ extension StoreText {
         case .inGracePeriod:
             line += expires.map { ", renewal failed \($0)" } ?? ""
             line += item.gracePeriodExpiresDate.map { ", access until \(date($0)) (grace period)" } ?? ""
-            line += item.willAutoRenew ? ", renews once billing is resolved" : ""
+            line += item.willAutoRenew ? ", renews once billing is resolved" : ", auto-renew off, then ends"
         case .inBillingRetryPeriod:
             line += expires.map { ", renewal failed \($0)" } ?? ""
             line += ", no access" + (item.willAutoRenew ? " until billing is resolved" : "")

@@ -122,6 +122,8 @@ import Testing
         #expect(again.status == 1 && again.stderr.contains("auto-renew is off") && again.stderr.contains(" resume-renewal com.example.rage.pro.yearly`"),
                 "the advice is to turn renewal on, not the resolve-billing that is refused: \(again.stderr)")
         #expect(try subscriptionState("com.example.rage.pro.yearly")?.state == "inGracePeriod")
+        let standing = try cli.run(["entitlements"]).stdout
+        #expect(standing.contains("(grace period), auto-renew off, then ends"), "\(standing)")
         #expect(try cli.run(["advance", "P17D"]).status == 0)
         let ended = try #require(try subscriptionState("com.example.rage.pro.yearly"))
         #expect(ended.state == "expired")
