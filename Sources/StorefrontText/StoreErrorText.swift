@@ -45,7 +45,8 @@ extension StoreError: CustomStringConvertible {
             "the subscription to \(product) is \(state.rawValue), not in billing retry; there is no billing problem to resolve"
         case let .billingNotRetriedWithAutoRenewOff(product):
             "auto-renew of \(product) is off, so its billing is not tried again and nothing was charged; "
-                + "to renew it, turn auto-renew on (`storefront resume-renewal \(product)`) and resolve billing then"
+                + "to renew it, turn auto-renew on (`storefront resume-renewal \(product)`), then resolve the billing "
+                + "(`storefront resolve-billing \(product)`)"
         case let .renewalChangedSinceShown(shown, now):
             "renewing now would charge \(Self.amount(now.price, now.currency)) for \(now.productID) from "
                 + "\(now.start.formatted(.iso8601)) to \(now.end.formatted(.iso8601)), not what was shown "

@@ -109,6 +109,8 @@ import Testing
         #expect(resolve.status == 1)
         #expect(resolve.stderr.contains("auto-renew of com.example.rage.pro.yearly is off, so its billing is not tried again "
             + "and nothing was charged"), "\(resolve.stderr)")
+        #expect(resolve.stderr.contains(" resume-renewal com.example.rage.pro.yearly`), then resolve the billing (`storefront ")
+                    && resolve.stderr.contains(" resolve-billing com.example.rage.pro.yearly`)"), "both steps are whole commands: \(resolve.stderr)")
         #expect(try paidCharges() == 1, "resolve-billing charged nothing")
         let renew = try cli.run(["renew", "com.example.rage.pro.yearly"])
         #expect(renew.status == 1 && renew.stderr.contains("billing is not tried again"), "renewing now would resolve it: \(renew.stderr)")
