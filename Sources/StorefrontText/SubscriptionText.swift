@@ -73,6 +73,10 @@ extension StoreText {
                 break
             }
             line += ", " + ended
+        case .expired where (item.accessEndDate ?? .distantPast) > (item.expiresDate ?? .distantFuture):
+            // It ended in a grace period: access outlasted the period whose renewal failed.
+            line += expires.map { ", renewal failed \($0)" } ?? ""
+            line += item.accessEndDate.map { ", access until \(date($0)) (grace period)" } ?? ""
         case .subscribed, .expired:
             line += expires.map { ", until \($0)" } ?? ""
             line += item.willAutoRenew && item.isOngoing ? ", renews" : ""

@@ -38,15 +38,10 @@ public struct Entitlements: Sendable, Equatable {
         public var runningPlan: RunningPlan?
         /// When the refund that revoked it was made; nil unless `state` is revoked.
         public var revocationDate: Date?
-        /// When its access ended: the refund that revoked it, or the end of its last period when
-        /// it had expired before that refund, or that end for one that expired; nil while it runs.
-        public var accessEndDate: Date? {
-            switch state {
-            case .revoked: [revocationDate, expiresDate].compactMap { $0 }.min()
-            case .expired: expiresDate
-            case .subscribed, .inGracePeriod, .inBillingRetryPeriod: nil
-            }
-        }
+        /// When its access ended, for one that expired or was revoked: the end of its last
+        /// period, of the grace period it was in, or the expire or refund that came sooner
+        /// (see `SubscriptionChain.accessEndDate`); nil otherwise.
+        public var accessEndDate: Date?
         /// Whether the subscriber may use it now (subscribed or in the grace period).
         public var isEntitled: Bool { state == .subscribed || state == .inGracePeriod }
         /// Whether the store still counts the account as subscribed (not expired or revoked).
@@ -119,7 +114,9 @@ extension Store {
                     transactionID: record.id, originalTransactionID: record.originalID, purchaseDate: record.purchaseDate,
                     originalPurchaseDate: record.purchaseDate, expiresDate: record.unsubscribedDate, willAutoRenew: false, offer: nil,
                     delivered: delivered, expirationReason: nil, pendingProductID: nil, gracePeriodExpiresDate: nil,
-                    renewalCount: 0, revocationDate: record.state == .refunded ? record.revocationDate : nil)
+                    renewalCount: 0, revocationDate: record.state == .refunded ? record.revocationDate : nil,
+                    accessEndDate: record.state == .refunded ? [record.revocationDate, record.unsubscribedDate].compactMap { $0 }.min()
+                                                             : record.unsubscribedDate)
             case .autoRenewable:
                 continue
             case .nonRenewing where record.isInForce:
@@ -152,7 +149,8 @@ extension Store {
                 expirationReason: chain.expirationReason, pendingProductID: chain.pendingProductID,
                 gracePeriodExpiresDate: chain.gracePeriodExpiresDate, renewalCount: chain.renewalCount,
                 runningPlan: latest.purchaseDate > now ? Self.runningPlan(of: chain, in: history, at: now) : nil,
-                revocationDate: chain.status == .revoked ? chain.revocationDate : nil)
+                revocationDate: chain.status == .revoked ? chain.revocationDate : nil,
+                accessEndDate: chain.isOngoing ? nil : chain.accessEndDate ?? chain.expiresDate)
         }
         var credits: [String: Int] = [:]
         for credit in catalog.credits { credits[credit.id] = state.balance(of: credit.id, for: buyer) }

@@ -95,6 +95,7 @@ extension LedgerState {
             balances[key] = max(0, (balances[key] ?? 0).saturatingSubtracting(amount))
         }
         if var chain = subscriptions[refunded.originalID], refundRevokes(refunded, of: chain) {
+            chain.endAccess(at: event.time)
             chain.status = .revoked
             chain.revocationDate = event.time
             chain.willAutoRenew = false

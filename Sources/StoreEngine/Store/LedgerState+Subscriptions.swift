@@ -17,6 +17,7 @@ extension LedgerState {
             chain.expirationReason = nil
             chain.gracePeriodExpiresDate = nil
             chain.billingRetryStartDate = nil
+            chain.accessEndDate = nil
             chain.offer = made.offer
             chain.offerPeriodsLeft = event.offerPeriodsLeft ?? 0
             subscriptions[chain.originalID] = chain
@@ -74,6 +75,7 @@ extension LedgerState {
         chain.expirationReason = nil
         chain.gracePeriodExpiresDate = nil
         chain.billingRetryStartDate = nil
+        chain.accessEndDate = nil
         chain.offer = event.offer
         chain.offerPeriodsLeft = event.offerPeriodsLeft ?? 0
         chain.renewalCount += 1
@@ -105,14 +107,18 @@ extension LedgerState {
         switch event.kind {
         case .billingRetry:
             guard chain.status == .subscribed, let key = event.renewalKey, renewalKeys.insert(key).inserted else { return }
+            // Without a grace period, access ends with the period whose renewal failed.
+            if event.graceExpiresDate == nil { chain.endAccess(at: chain.expiresDate) }
             chain.billingRetryStartDate = event.time
             chain.gracePeriodExpiresDate = event.graceExpiresDate
             chain.status = event.graceExpiresDate == nil ? .inBillingRetryPeriod : .inGracePeriod
         case .graceEnded:
             guard chain.status == .inGracePeriod else { return }
+            chain.endAccess(at: event.time)
             chain.status = .inBillingRetryPeriod
         case .expire:
             guard chain.isOngoing else { return }
+            chain.endAccess(at: event.time)
             chain.status = .expired
             chain.willAutoRenew = false
             // An ended subscription renews into nothing, so no change is left pending.

@@ -108,7 +108,7 @@ extension Store {
                     return subscription.delivered ? .active(until: subscription.expiresDate, willRenew: subscription.willAutoRenew)
                                                   : .restoreToUnlock
                 case .revoked: return .revoked
-                case .expired: return .expired(on: subscription.expiresDate ?? subscription.purchaseDate)
+                case .expired: return .expired(on: subscription.accessEndDate ?? subscription.expiresDate ?? subscription.purchaseDate)
                 case .inGracePeriod: return .billingProblem(graceUntil: subscription.gracePeriodExpiresDate, willAutoRenew: subscription.willAutoRenew)
                 case .inBillingRetryPeriod: return .billingProblem(graceUntil: nil, willAutoRenew: subscription.willAutoRenew)
                 }

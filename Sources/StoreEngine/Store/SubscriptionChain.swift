@@ -49,6 +49,11 @@ public struct SubscriptionChain: Sendable, Equatable {
     /// When the refund that revoked the subscription was made; nil while it is not revoked.
     /// Its access ended then, or at `expiresDate` when it had expired before the refund.
     public var revocationDate: Date? = nil
+    /// When the subscriber's access last ended: at the failed renewal that began billing retry,
+    /// at the end of the grace period, or at the expire or refund that ended access sooner;
+    /// nil while the subscriber has access. A period ended in a grace period gave access past
+    /// `expiresDate`, which stays the end of the last period paid for, as Apple reports it.
+    public var accessEndDate: Date? = nil
 
     /// The idempotency key of the renewal that starts the period after the current one.
     var scheduledRenewalKey: String { "\(originalID)@\(Int(expiresDate.timeIntervalSince1970))" }
@@ -68,6 +73,14 @@ public struct SubscriptionChain: Sendable, Equatable {
 
     /// Whether the subscriber may use the subscription now.
     public var isEntitled: Bool { status == .subscribed || status == .inGracePeriod }
+
+    /// Records that the subscriber's access ends at `date` unless it ended before; call before
+    /// the status changes to one without access.
+    mutating func endAccess(at date: Date) {
+        guard isEntitled else { return }
+        let lastAccess = status == .inGracePeriod ? gracePeriodExpiresDate ?? expiresDate : expiresDate
+        accessEndDate = min(date, lastAccess)
+    }
 
     /// Whether the store still treats the account as subscribed (no new purchase allowed).
     public var isOngoing: Bool { status != .expired && status != .revoked }

@@ -26,7 +26,7 @@ enum AccountCommands {
                           gracePeriodExpiresDate: $0.gracePeriodExpiresDate, renewalCount: $0.renewalCount,
                           signedRenewalInfo: renewalInfo[$0.originalTransactionID],
                           runningPlan: $0.runningPlan.map { .init(productId: $0.productID, transactionId: $0.transactionID, expiresDate: $0.expiresDate) },
-                          revocationDate: $0.revocationDate)
+                          revocationDate: $0.revocationDate, accessEndDate: $0.accessEndDate)
                 },
                 nonRenewing: result.nonRenewing.map {
                     .init(productId: $0.productID, transactionId: $0.transactionID, purchaseDate: $0.purchaseDate,

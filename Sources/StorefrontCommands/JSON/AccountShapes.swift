@@ -46,6 +46,9 @@ extension JSONShapes {
         public var runningPlan: RunningPlan? = nil
         /// When the refund that revoked it was made; left out unless `state` is "revoked".
         public var revocationDate: Date? = nil
+        /// When its access ended, for one expired or revoked: after `expiresDate` when it ended
+        /// in a grace period, before it when an expire or refund cut its period short.
+        public var accessEndDate: Date? = nil
     }
 
     public struct RunningPlan: Codable, Sendable {

@@ -10,11 +10,11 @@ extension EntitlementModel {
             for (product, chain) in latestSubscriptions(of: account) {
                 writer.subscription(account, product, state: chain.status.rawValue, expires: chain.expires,
                                     willRenew: chain.willRenew && chain.isOngoing, pending: chain.pendingProduct?.id,
-                                    revoked: chain.revokedAt)
+                                    revoked: chain.revokedAt, accessEnded: chain.isOngoing ? nil : chain.accessEnded ?? chain.expires)
             }
             if let free = latestFreeSubscription(of: account) {
                 writer.subscription(account, free.product.id, state: free.state == .purchased ? "subscribed" : "expired",
-                                    expires: free.ends, willRenew: false, pending: nil)
+                                    expires: free.ends, willRenew: false, pending: nil, accessEnded: free.state == .purchased ? nil : free.ends)
             }
             for product in ModelCatalog.products where product.kind == .pass {
                 if let expires = passExpiry(product, account: account) {

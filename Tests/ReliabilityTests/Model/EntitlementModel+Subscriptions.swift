@@ -78,6 +78,7 @@ extension EntitlementModel {
         chain.status = .subscribed
         chain.problemStart = nil
         chain.graceEnds = nil
+        chain.accessEnded = nil
         subscriptions[index] = chain
     }
 
@@ -119,6 +120,7 @@ extension EntitlementModel {
         let chain = subscriptions[index]
         switch chain.status {
         case .subscribed where !chain.willRenew:
+            subscriptions[index].accessEnded = chain.expires
             subscriptions[index].status = .expired
             subscriptions[index].pendingProduct = nil // an ended subscription switches to nothing
         case .subscribed where billingRetry:
@@ -127,15 +129,18 @@ extension EntitlementModel {
                 subscriptions[index].status = .inGracePeriod
                 subscriptions[index].graceEnds = ModelCalendar.adding(days: ModelCatalog.graceDays, to: chain.expires)
             } else {
+                subscriptions[index].accessEnded = chain.expires
                 subscriptions[index].status = .inBillingRetryPeriod
             }
         case .subscribed:
             startPeriod(of: index, at: chain.expires)
         case .inGracePeriod where !chain.willRenew:
             // Renewal off: billing is not tried again, so it ends with the grace period.
+            subscriptions[index].accessEnded = chain.graceEnds
             subscriptions[index].status = .expired
             subscriptions[index].pendingProduct = nil
         case .inGracePeriod:
+            subscriptions[index].accessEnded = chain.graceEnds
             subscriptions[index].status = .inBillingRetryPeriod
         case .inBillingRetryPeriod:
             subscriptions[index].status = .expired

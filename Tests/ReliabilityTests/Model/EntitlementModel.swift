@@ -50,6 +50,9 @@ struct EntitlementModel {
         var offerPeriodsLeft = 0
         /// When a refund revoked it.
         var revokedAt: Date?
+        /// When the subscriber last lost access: the moment it left the states that give access
+        /// (subscribed, grace period) for billing retry or an end; nil while it gives access.
+        var accessEnded: Date?
         var isOngoing: Bool { status != .expired && status != .revoked }
         var isEntitled: Bool { status == .subscribed || status == .inGracePeriod }
     }
@@ -132,6 +135,7 @@ struct EntitlementModel {
             if let key = Self.choose(pick, from: refundable) { refund(key) }
         case .refundSubscription(let id, let account):
             if let index = subscriptionIndex(id, account: account) {
+                if subscriptions[index].isEntitled { subscriptions[index].accessEnded = now }
                 subscriptions[index].status = .revoked
                 subscriptions[index].revokedAt = now
                 subscriptions[index].periods.removeLast()
@@ -154,6 +158,7 @@ struct EntitlementModel {
             }
         case .expire(let id, let account):
             if let index = subscriptionIndex(id, account: account) {
+                if subscriptions[index].isEntitled { subscriptions[index].accessEnded = now }
                 subscriptions[index].status = .expired
                 subscriptions[index].willRenew = false
                 subscriptions[index].pendingProduct = nil

@@ -45,10 +45,11 @@ struct FactWriter {
     }
 
     mutating func subscription(_ account: String, _ product: String, state: String, expires: Date?, willRenew: Bool,
-                               pending: String?, revoked: Date? = nil) {
+                               pending: String?, revoked: Date? = nil, accessEnded: Date? = nil) {
         let until = withDates ? " until \(ModelFacts.stamp(expires))" : ""
         let revokedAt = withDates ? revoked.map { " revoked \(ModelFacts.stamp($0))" } ?? "" : ""
-        lines.append("\(account) subscription \(product) \(state)\(until)\(revokedAt) renews \(willRenew)"
+        let accessEnd = withDates ? accessEnded.map { " access ended \(ModelFacts.stamp($0))" } ?? "" : ""
+        lines.append("\(account) subscription \(product) \(state)\(until)\(revokedAt)\(accessEnd) renews \(willRenew)"
             + (pending.map { " then \($0)" } ?? ""))
     }
 

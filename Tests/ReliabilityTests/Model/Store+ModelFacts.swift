@@ -11,7 +11,8 @@ extension Store {
             for subscription in entitlements.subscriptions {
                 writer.subscription(account, subscription.productID, state: subscription.state.rawValue,
                                     expires: subscription.expiresDate, willRenew: subscription.willAutoRenew,
-                                    pending: subscription.pendingProductID, revoked: subscription.revocationDate)
+                                    pending: subscription.pendingProductID, revoked: subscription.revocationDate,
+                                    accessEnded: subscription.accessEndDate)
             }
             for pass in entitlements.nonRenewing {
                 writer.pass(account, pass.productID, expires: pass.expiresDate, active: pass.isActive)

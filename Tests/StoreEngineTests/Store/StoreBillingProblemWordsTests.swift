@@ -52,6 +52,51 @@ import Testing
         #expect(retry.contains("no access until billing is resolved") && retry.contains("switches to Rage Pro (Monthly)"))
     }
 
+    @Test("A subscription that ended in its grace period says its access lasted to the grace period's end, or to the expire or refund that cut it short (before: \"until\" the failed renewal's date)")
+    func accessThatEndedInAGracePeriod() throws {
+        try yearlyInBillingTrouble(grace: true)
+        let failedOn = try #require(yearly()?.expiresDate)
+        let graceEnd = try #require(yearly()?.gracePeriodExpiresDate)
+        _ = try store.cancelRenewal(Rage.yearly, buyer: phone)
+        _ = try store.advance(by: try StoreDuration.parse("P1M"), buyer: phone)
+        let ended = try #require(yearly())
+        #expect(ended.state == .expired && ended.expiresDate == failedOn && ended.accessEndDate == graceEnd)
+        #expect(text.entitlementDetails(of: ended)
+                == "Rage Pro (Yearly), renewal failed \(text.date(failedOn)), access until \(text.date(graceEnd)) (grace period)")
+        #expect(store.status(of: try #require(store.catalog.product(id: Rage.yearly)), in: store.entitlements(for: phone),
+                             storefront: "USA") == .expired(on: graceEnd))
+        // Another process folding the ledger says the same.
+        #expect(try fixture.store().entitlements(for: phone).subscriptions.first { $0.productID == Rage.yearly }?.accessEndDate == graceEnd)
+    }
+
+    @Test func anExpireOrRefundInAGracePeriodEndsAccessThen() throws {
+        try yearlyInBillingTrouble(grace: true)
+        let failedOn = try #require(yearly()?.expiresDate)
+        let expiredAt = try store.advance(by: try StoreDuration.parse("P3D"), buyer: phone)
+        _ = try store.expire(Rage.yearly, buyer: phone)
+        let expired = try #require(yearly())
+        #expect(expired.state == .expired && expired.expiresDate == failedOn && expired.accessEndDate == expiredAt)
+        #expect(text.entitlementDetails(of: expired).hasSuffix("access until \(text.date(expiredAt)) (grace period)"))
+
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        _ = try store.advance(by: try StoreDuration.parse("P1Y"), buyer: phone)
+        let refundedAt = try store.advance(by: try StoreDuration.parse("P2D"), buyer: phone)
+        #expect(try #require(yearly()).state == .inGracePeriod)
+        _ = try store.refund(try #require(yearly()).transactionID)
+        let revoked = try #require(yearly())
+        #expect(revoked.state == .revoked && revoked.accessEndDate == refundedAt)
+        #expect(text.entitlementDetails(of: revoked) == "Rage Pro (Yearly), access ended \(text.date(refundedAt)) (refunded then)")
+    }
+
+    @Test func accessLapsedInBillingRetryEndsAtTheFailedRenewalOrTheGraceEnd() throws {
+        try yearlyInBillingTrouble(grace: false)
+        let failedOn = try #require(yearly()?.expiresDate)
+        _ = try store.advance(by: try StoreDuration.parse("P2M"), buyer: phone)
+        let retried = try #require(yearly())
+        #expect(retried.state == .expired && retried.accessEndDate == failedOn)
+        #expect(text.entitlementDetails(of: retried) == "Rage Pro (Yearly), until \(text.date(failedOn))")
+    }
+
     @Test func expiringDropsTheScheduledChange() throws {
         _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
         _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")

@@ -7,7 +7,7 @@ extension LedgerState {
     /// Names the payload's layout. Change it whenever what `checkpointPayload` writes changes
     /// (a test pins the layout's bytes) or an event comes to fold differently, so checkpoints
     /// written by another version are passed over rather than trusted.
-    static let checkpointLayout = "storefront-state 10"
+    static let checkpointLayout = "storefront-state 12"
 
     /// Every value of the state, after the inputs it was folded with (`fingerprint`). Sets and
     /// dictionaries are written sorted, so equal states give equal bytes.
@@ -174,6 +174,7 @@ extension SubscriptionChain {
         writer.write(renewalCount)
         writer.write(billingAnchor)
         writer.write(revocationDate) { $0.write($1) }
+        writer.write(accessEndDate) { $0.write($1) }
     }
 
     init(from reader: inout CheckpointReader) throws(CheckpointFormatError) {
@@ -188,6 +189,7 @@ extension SubscriptionChain {
             expirationReason: try reader.readOptional { reader throws(CheckpointFormatError) in try reader.readEnum(ExpirationReason.self) },
             gracePeriodExpiresDate: try reader.readOptional(date), billingRetryStartDate: try reader.readOptional(date),
             offer: try reader.readOptional { reader throws(CheckpointFormatError) in try reader.readEnum(AppliedOffer.self) }, offerPeriodsLeft: try reader.readInt(), renewalCount: try reader.readInt(),
-            billingAnchor: try reader.readDate(), revocationDate: try reader.readOptional(date))
+            billingAnchor: try reader.readDate(), revocationDate: try reader.readOptional(date),
+            accessEndDate: try reader.readOptional(date))
     }
 }
