@@ -159,12 +159,30 @@ public enum StorefrontPaneText {
         }
     }
 
+    /// A subscription's billing problem, as the expire question tells it.
+    public enum BillingProblem: Sendable, Equatable {
+        /// In a grace period ending then, with access.
+        case gracePeriod(endsAt: Date?)
+        /// In billing retry, without access.
+        case billingRetry
+    }
+
     /// The question before ending the subscription to `productID` now, running until `expiry`
     /// when known, asked at store time `now`: what it stops, and that nothing comes back of what
-    /// `ended` says was charged.
-    public static func expireQuestion(productID: String, expiry: Date?, now: Date, ended: EndedPeriods, text: StoreText) -> String {
+    /// `ended` says was charged. During a billing problem (`billingProblem`, with the grace
+    /// period's end while one runs) no period paid for is running: the grace days were never
+    /// charged, and billing retry gives no access.
+    public static func expireQuestion(productID: String, expiry: Date?, billingProblem: BillingProblem? = nil, now: Date,
+                                      ended: EndedPeriods, text: StoreText) -> String {
         let name = text.catalog.product(id: productID).map(text.title(of:)) ?? productID
         var question = "End \(name) now?"
+        if let billingProblem {
+            guard case .gracePeriod(let graceEnds?) = billingProblem, graceEnds > now else {
+                return question + " It has no access while its billing is retried, and billing is not tried again. Nothing is charged to end it."
+            }
+            return question + " Its grace period stops at once instead of running until \(text.date(graceEnds)), and billing is not "
+                + "tried again. Nothing was charged for the grace period, and nothing is charged to end it."
+        }
         if let expiry, expiry > now { question += " It stops at once instead of running until \(text.date(expiry))." }
         let refunds = "(R refunds a transaction)"
         let ahead = ended.paidAhead == 1 ? "the period paid ahead" : "the \(ended.paidAhead) periods paid ahead"

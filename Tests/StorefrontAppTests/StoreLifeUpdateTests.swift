@@ -141,6 +141,28 @@ struct StoreLifeUpdateTests {
         #expect(state.snapshot.subscription(latest: state.snapshot.transactions[0].id)?.pendingProductID == F.monthly)
     }
 
+    @Test("The expire question in a billing problem says the grace period stops and was never charged, or that billing retry gives no access (before: \"Nothing is refunded for the rest of the period running\", with none running)")
+    func expireQuestionInABillingProblem() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        try fixture.store.set(.billingRetry, to: "true", for: fixture.buyer)
+        try fixture.store.set(.gracePeriod, to: "true", for: fixture.buyer)
+        _ = try fixture.store.advance(by: try StoreDuration.parse("P1Y"), buyer: fixture.buyer)
+        var state = transactionsOpen(fixture)
+        let latest = try #require(state.snapshot.transactions.first?.id)
+        let graceEnds = try #require(state.snapshot.entitlements.subscriptions.first?.gracePeriodExpiresDate)
+        let inGrace = try #require(state.expireQuestion(of: latest)?.question)
+        #expect(inGrace == "End Rage Pro (Yearly) now? Its grace period stops at once instead of running until "
+                + "\(state.text.date(graceEnds)), and billing is not tried again. Nothing was charged for the grace period, "
+                + "and nothing is charged to end it.", "\(inGrace)")
+        _ = try fixture.store.advance(by: try StoreDuration.parse("P17D"), buyer: fixture.buyer)
+        state.refresh(from: fixture)
+        #expect(state.snapshot.entitlements.subscriptions.first?.state == .inBillingRetryPeriod)
+        let inRetry = try #require(state.expireQuestion(of: latest)?.question)
+        #expect(inRetry == "End Rage Pro (Yearly) now? It has no access while its billing is retried, and billing is not tried again. "
+                + "Nothing is charged to end it.", "\(inRetry)")
+    }
+
     @Test("The expire question says what it gives up: the rest of a paid period, a period paid ahead, or a free one (before: a period paid ahead in every case)")
     func expireQuestionSaysWhatWasCharged() throws {
         let fixture = try F()

@@ -133,8 +133,17 @@ extension AppState {
         // Renewed ahead into another plan, the plan that stops is the one running, as `expire` names it.
         return (StorefrontPaneText.expireTitle,
                 StorefrontPaneText.expireQuestion(productID: subscription?.runningPlan?.productID ?? record.productID,
-                                                  expiry: subscription?.expiresDate,
+                                                  expiry: subscription?.expiresDate, billingProblem: billingProblem(of: subscription),
                                                   now: storeNow, ended: periodsEnded(bySubscriptionOf: record), text: text))
+    }
+
+    /// `subscription`'s billing problem, with its grace period's end; nil without one.
+    private func billingProblem(of subscription: Entitlements.Subscription?) -> StorefrontPaneText.BillingProblem? {
+        switch subscription?.state {
+        case .inGracePeriod?: .gracePeriod(endsAt: subscription?.gracePeriodExpiresDate)
+        case .inBillingRetryPeriod?: .billingRetry
+        default: nil
+        }
     }
 
     /// What the periods of `record`'s subscription that an expire now would end were charged:
