@@ -144,10 +144,7 @@ struct StoreLifeUpdateTests {
     @Test("The expire question in a billing problem says the grace period stops and was never charged, or that billing retry gives no access (before: \"Nothing is refunded for the rest of the period running\", with none running)")
     func expireQuestionInABillingProblem() throws {
         let fixture = try F()
-        try fixture.buy(Self.yearly)
-        try fixture.store.set(.billingRetry, to: "true", for: fixture.buyer)
-        try fixture.store.set(.gracePeriod, to: "true", for: fixture.buyer)
-        _ = try fixture.store.advance(by: try StoreDuration.parse("P1Y"), buyer: fixture.buyer)
+        try fixture.buyYearlyIntoGracePeriod()
         var state = transactionsOpen(fixture)
         let latest = try #require(state.snapshot.transactions.first?.id)
         let graceEnds = try #require(state.snapshot.entitlements.subscriptions.first?.gracePeriodExpiresDate)

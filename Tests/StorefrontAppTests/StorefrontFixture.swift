@@ -55,6 +55,15 @@ struct StorefrontFixture {
              simulate: PurchaseSimulation? = nil) throws -> PurchaseOutcome {
         try store.purchase(productID, buyer: buyer ?? self.buyer, storefront: storefront, simulate: simulate)
     }
+
+    /// Buys the yearly plan and lets a year pass with billing retry and grace periods on: its
+    /// renewal fails to bill and it is in its grace period.
+    func buyYearlyIntoGracePeriod() throws {
+        try buy("com.example.rage.pro.yearly")
+        try store.set(.billingRetry, to: "true", for: buyer)
+        try store.set(.gracePeriod, to: "true", for: buyer)
+        _ = try store.advance(by: try StoreDuration.parse("P1Y"), buyer: buyer)
+    }
 }
 
 extension StorefrontFixture {

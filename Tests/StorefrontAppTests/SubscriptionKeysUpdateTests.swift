@@ -33,10 +33,7 @@ struct SubscriptionKeysUpdateTests {
     @Test("In a grace period with auto-renew off, U is offered and B is not, and the cancel question says billing is not tried again (before: B charged a year)")
     func graceWithAutoRenewOff() throws {
         let fixture = try F()
-        try fixture.buy(Self.yearly)
-        try fixture.store.set(.billingRetry, to: "true", for: fixture.buyer)
-        try fixture.store.set(.gracePeriod, to: "true", for: fixture.buyer)
-        _ = try fixture.store.advance(by: try StoreDuration.parse("P1Y"), buyer: fixture.buyer)
+        try fixture.buyYearlyIntoGracePeriod()
         var state = fixture.state(size: Size(width: 100, height: 30))
         state.send(.character("t"))
         let record = try #require(state.snapshot.transactions.first)
