@@ -36,6 +36,10 @@ extension StoreText {
                 : " \(name) is revoked; its access had ended already, when its renewal failed on billing."
         }
         if let left = paidAheadLeft(result.paidAheadLeft, inStorefront: inStorefront) { message += " " + left }
+        if let until = result.passesActiveUntil {
+            // The run was laid out again without the refunded pass: the date may be earlier than shown before.
+            message += " \(name) stays active until \(date(until)), on the passes left."
+        }
         if let until = result.keptActiveUntil {
             // A period paid ahead that had not begun is refunded at a time before its start.
             let begun = record.revocationDate.map { record.purchaseDate <= $0 } ?? true

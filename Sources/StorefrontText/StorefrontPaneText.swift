@@ -55,7 +55,8 @@ public enum StorefrontPaneText {
     /// it, which stay paid and never begin.
     public static func refundQuestion(_ record: TransactionRecord, replacedBy replacement: TransactionRecord?,
                                       paidAheadUntil: Date? = nil, subscriptionOngoing: Bool = true,
-                                      running: TransactionRecord? = nil, otherPaidAhead: [TransactionRecord] = [], now: Date,
+                                      running: TransactionRecord? = nil, otherPaidAhead: [TransactionRecord] = [],
+                                      passesLeftUntil: Date? = nil, now: Date,
                                       text: StoreText) -> (title: String, question: String) {
         let name = text.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
         let price = record.price.map { text.format($0, currency: record.currency) } ?? "—"
@@ -68,6 +69,9 @@ public enum StorefrontPaneText {
         let periodIsOver = record.expiresDate.map { !record.isInForce || $0 <= now } ?? false
         if let credit = record.credit {
             question += " Up to \(record.creditAmount) \(text.creditName(credit)) will be taken back."
+        } else if let passesLeftUntil, passesLeftUntil > now {
+            // Its time comes off the run of passes: those left end as if it had never been bought.
+            question += " \(name) then stays active until \(text.date(passesLeftUntil)), on the passes left."
         } else if let replacement, let refunded = record.refundedAtUpgrade(by: replacement), let paid = record.price {
             let upgrade = text.catalog.product(id: replacement.productID).map(text.title(of:)) ?? replacement.productID
             question += " \(text.format(refunded, currency: record.currency)) of it came back at the upgrade to \(upgrade),"

@@ -91,6 +91,27 @@ struct SheetsAndPanesTests {
         #expect(!other.contains("came back"), "the plan bought at the upgrade is refunded in full: \(other)")
     }
 
+    @Test("The refund question of a pass in a run says until when the passes left keep it active, as the refund then does (before: nothing of the time the run loses)")
+    func refundQuestionOfAPassInARun() throws {
+        let fixture = try F()
+        try fixture.buy(F.season)
+        fixture.clock.advance(by: 10 * 86_400)
+        try fixture.buy(F.season)
+        fixture.clock.advance(by: 100 * 86_400) // the first pass's own three months are over
+        try fixture.buy(F.season)
+        var state = fixture.state()
+        let passes = state.snapshot.transactions.filter { $0.productID == F.season }.sorted { $0.purchaseDate < $1.purchaseDate }
+        #expect(passes.count == 3)
+        let first = passes[0]
+        let left = try #require(first.passesEndAfterRefund(among: state.snapshot.transactions))
+        let question = try #require(state.refundQuestion(of: first.id)?.question)
+        #expect(question.hasSuffix("Rage Season Pass then stays active until \(state.text.date(left)), on the passes left."), "\(question)")
+        let result = try fixture.store.refund(first.id)
+        #expect(result.passesActiveUntil == left, "the refund dates the passes left as its question said")
+        state.refresh(from: fixture)
+        #expect(state.snapshot.entitlements.nonRenewing.first?.expiresDate == left)
+    }
+
     @Test("A period paid ahead and the period running, both ended by one upgrade: each question counts its own part of the refund, and a replaced free trial gives back no money")
     func refundQuestionsSplitTheUpgradesRefund() throws {
         let fixture = try F()

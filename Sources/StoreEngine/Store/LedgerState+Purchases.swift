@@ -40,6 +40,7 @@ extension LedgerState {
         made.state = .purchased
         made.purchaseDate = event.time
         if let expires = event.expiresDate { made.expiresDate = expires }
+        if let duration = event.duration.flatMap(SubscriptionPeriod.init(iso8601:)) { made.passDuration = duration }
         // A completion that states a price states the terms decided when it completed: that
         // price and its offer, none when it names none. One written without a price (by
         // earlier versions) keeps what the request planned.
@@ -101,6 +102,7 @@ extension LedgerState {
             chain.willAutoRenew = false
             subscriptions[chain.originalID] = chain
         }
+        if refunded.productType == .nonRenewing { layOutRunAgain(afterRefundOf: refunded) }
     }
 
     /// Whether refunding `record` revokes its subscription `chain`: the refund of its latest

@@ -34,6 +34,9 @@ public struct RefundResult: Sendable, Equatable {
     /// which will never begin and were not refunded, oldest first; nothing gives their money
     /// back by itself.
     public var paidAheadLeft: [TransactionRecord] = []
+    /// For a pass: when the passes of its product left to the account end, their run laid out
+    /// again without the refunded one, when they still run after the refund; nil otherwise.
+    public var passesActiveUntil: Date?
 }
 
 /// What a restore delivered onto the device.

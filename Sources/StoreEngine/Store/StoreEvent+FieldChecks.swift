@@ -1,3 +1,4 @@
+import StoreCatalog
 import StoreLedger
 
 /// The fields whose meaning depends on the kind of event, read in one place and checked when
@@ -22,6 +23,9 @@ extension StoreEvent {
     }
 
     public func ledgerFieldProblem() -> LedgerFieldProblem? {
+        if let duration, SubscriptionPeriod(iso8601: duration) == nil {
+            return LedgerFieldProblem(field: "duration", reason: "\"\(duration)\" is not a duration such as P1M (P, a number from 1 to 1000, and D, W, M or Y)")
+        }
         switch kind {
         case .setting:
             guard let setting else { return LedgerFieldProblem(field: "setting", reason: "a setting event names no setting") }

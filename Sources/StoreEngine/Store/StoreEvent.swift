@@ -111,6 +111,9 @@ public struct StoreEvent: Codable, Sendable, Equatable {
     public var proratedRefund: String?
     /// The subscription group of an auto-renewable purchase, so the ledger is self-describing.
     public var group: String?
+    /// A pass's duration as the catalog gave it when the pass was bought or completed (ISO 8601,
+    /// `P1M`), so the fold can lay its run out again after a refund without the catalog.
+    public var duration: String?
     /// How many periods of an introductory offer remain after this one (pay as you go).
     public var offerPeriodsLeft: Int?
     /// The app's own UUID for the buyer, given with the purchase (StoreKit's appAccountToken).

@@ -48,6 +48,7 @@ extension StoreEvent {
         StoreEventField("credit", get: { $0.credit }, set: { $0.credit = $1 }),
         StoreEventField("currency", get: { $0.currency }, set: { $0.currency = $1 }),
         StoreEventField("device", get: { $0.device }, set: { $0.device = $1 }),
+        StoreEventField("duration", get: { $0.duration }, set: { $0.duration = $1 }),
         StoreEventField("expiresDate", get: { $0.expiresDate }, set: { $0.expiresDate = $1 }),
         StoreEventField("issuerId", get: { $0.issuerId }, set: { $0.issuerId = $1 }),
         StoreEventField("keyId", get: { $0.keyId }, set: { $0.keyId = $1 }),

@@ -54,6 +54,9 @@ public struct TransactionRecord: Sendable, Equatable {
     public var unsubscribedDate: Date?
     /// The app's own UUID for the buyer, as given with the purchase.
     public var appAccountToken: String?
+    /// A pass's duration as recorded when it was bought or completed; nil for other products,
+    /// and for passes recorded before durations were.
+    public var passDuration: SubscriptionPeriod?
 
     /// True while the transaction still gives something (not failed, refunded or replaced).
     public var isInForce: Bool { state == .purchased && replacedBy == nil && unsubscribedDate == nil }
@@ -104,6 +107,7 @@ extension TransactionRecord {
             revocationDate: nil, revokedAmount: 0, shortfall: 0, replacedBy: nil,
             replaces: completed ? event.replacesTransactionId : nil, sequence: sequence,
             finished: event.unfinished != true, proratedRefund: event.proratedRefund.flatMap(ExactDecimal.parse),
-            isRenewal: event.kind == .renew, appAccountToken: event.appAccountToken)
+            isRenewal: event.kind == .renew, appAccountToken: event.appAccountToken,
+            passDuration: completed ? event.duration.flatMap(SubscriptionPeriod.init(iso8601:)) : nil)
     }
 }

@@ -120,7 +120,7 @@ public struct TransactionTable: Sendable {
             revocationDate: rare.revocationDate, revokedAmount: rare.revokedAmount, shortfall: rare.shortfall,
             replacedBy: rare.replacedBy, replaces: rare.replaces, sequence: row.sequence, finished: row.finished,
             proratedRefund: rare.proratedRefund, isRenewal: row.isRenewal, unsubscribedDate: rare.unsubscribedDate,
-            appAccountToken: rare.appAccountToken)
+            appAccountToken: rare.appAccountToken, passDuration: rare.passDuration)
     }
 
     /// The row for `record`; its rare fields go to `rareFieldsIndex`, or to a new entry when
@@ -236,7 +236,7 @@ struct TransactionRow {
     var isRenewal: Bool
 }
 
-/// The fields that only refunded, failed, switched or unsubscribed transactions use.
+/// The fields that only refunded, failed, switched or unsubscribed transactions, and passes, use.
 struct TransactionRareFields {
     var failureReason: String?
     var revocationDate: Date?
@@ -247,6 +247,7 @@ struct TransactionRareFields {
     var proratedRefund: Decimal?
     var unsubscribedDate: Date?
     var appAccountToken: String?
+    var passDuration: SubscriptionPeriod?
 
     init() {}
 
@@ -260,10 +261,11 @@ struct TransactionRareFields {
         proratedRefund = record.proratedRefund
         unsubscribedDate = record.unsubscribedDate
         appAccountToken = record.appAccountToken
+        passDuration = record.passDuration
     }
 
     var isEmpty: Bool {
         failureReason == nil && revocationDate == nil && revokedAmount == 0 && shortfall == 0 && replacedBy == nil
-            && replaces == nil && proratedRefund == nil && unsubscribedDate == nil && appAccountToken == nil
+            && replaces == nil && proratedRefund == nil && unsubscribedDate == nil && appAccountToken == nil && passDuration == nil
     }
 }

@@ -173,6 +173,7 @@ extension AppState {
         let otherAhead = notOver.dropFirst().filter { $0.id != record.id && ($0.price ?? 0) > 0 }
         return StorefrontPaneText.refundQuestion(record, replacedBy: replacement, paidAheadUntil: paidAhead,
                                                  subscriptionOngoing: ongoing, running: running, otherPaidAhead: otherAhead,
+                                                 passesLeftUntil: record.passesEndAfterRefund(among: snapshot.transactions),
                                                  now: storeNow, text: text)
     }
 

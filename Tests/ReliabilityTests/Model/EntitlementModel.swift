@@ -301,18 +301,7 @@ struct EntitlementModel {
         case .nonConsumable, .freeSubscription:
             deliveries.insert("\(key)@\(transaction.buyer.device)")
         case .pass:
-            // A pass bought while one runs extends the run, counted whole from its first
-            // purchase so month ends clamp once; refunded passes do not count.
-            let earlier = transactions.filter {
-                $0.key != key && $0.buyer.account == account && $0.product == transaction.product && $0.state == .purchased
-            }.sorted { ($0.purchased ?? now, $0.key) < ($1.purchased ?? now, $1.key) }
-            var run = (start: now, passes: 0, end: Date.distantPast)
-            for pass in earlier {
-                let bought = pass.purchased ?? now
-                run = bought < run.end ? (run.start, run.passes + 1, pass.ends ?? bought) : (bought, 1, pass.ends ?? bought)
-            }
-            if run.end <= now { run = (now, 0, now) }
-            transactions[key].ends = ModelCalendar.adding(months: transaction.product.months * (run.passes + 1), to: run.start)
+            layOutPasses(of: transaction.product, account: account)
         case .autoRenewable:
             subscribe(transaction)
         }
@@ -324,6 +313,24 @@ struct EntitlementModel {
         if let credit = transaction.product.credit {
             let account = transaction.buyer.account
             balances[account, default: [:]][credit.id] = max(0, balance(of: credit.id, for: account) - transaction.product.grantAmount)
+        }
+        // A refunded pass gives its time back.
+        if transaction.product.kind == .pass { layOutPasses(of: transaction.product, account: transaction.buyer.account) }
+    }
+
+    /// The rule for passes: each pass the account holds (not refunded) ends as if those were
+    /// the only ones it ever bought. Taken in the order they completed, a pass bought while the
+    /// run before it still runs extends it, counted whole from the run's first purchase so month
+    /// ends clamp once; one bought after the run ended starts a run of its own.
+    private mutating func layOutPasses(of product: ModelCatalog.Product, account: String) {
+        let held = transactions.filter { $0.buyer.account == account && $0.product == product && $0.state == .purchased }
+            .sorted { ($0.purchased ?? now, $0.key) < ($1.purchased ?? now, $1.key) }
+        var run = (start: Date.distantPast, passes: 0, end: Date.distantPast)
+        for pass in held {
+            let bought = pass.purchased ?? now
+            run = bought < run.end ? (run.start, run.passes + 1, run.end) : (bought, 1, run.end)
+            run.end = ModelCalendar.adding(months: product.months * run.passes, to: run.start)
+            transactions[pass.key].ends = run.end
         }
     }
 

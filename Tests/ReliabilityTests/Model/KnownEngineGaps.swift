@@ -39,15 +39,11 @@ enum KnownEngineGap: String, CaseIterable {
     /// Found by this suite: a pass purchase completed (approved or resolved) after a later
     /// one must show the run's end; the engine shows the expiry of the last one bought.
     case passCompletedOutOfOrder
-    /// Open question, not a fault: the rules do not say how a run of passes extends after a
-    /// pass in the middle of it was refunded; the model and the engine answer differently.
-    case passRefundInRun
     /// Item 6: extending a pass clamps month ends once, as buying the whole run at once.
     case passExtension
 
-    /// The gaps skipped by default: faults not fixed yet, and the open question. Only the open
-    /// question is left: `passRefundInRun` needs a rule before either side can be called wrong.
-    static let awaitingFix: Set<KnownEngineGap> = [.passRefundInRun]
+    /// The gaps skipped by default: faults not fixed yet. None is left: every step is drawn and run.
+    static let awaitingFix: Set<KnownEngineGap> = []
 
     /// The gaps to skip: `STOREFRONT_MODEL_GAPS` (comma-separated names) if set, none with
     /// `STOREFRONT_MODEL_STRICT=1`, else `awaitingFix`.
@@ -97,13 +93,6 @@ enum KnownEngineGap: String, CaseIterable {
             return current.periods.count > 1 && current.periods[current.periods.count - 2].end > model.now
         case (.keepCurrentPlan, .buy(let id, let buyer)):
             return model.ongoingSubscription(of: buyer.account).map { $0.product.id == id && $0.pendingProduct != nil } ?? false
-        case (.passRefundInRun, .refund(let pick)):
-            guard let key = EntitlementModel.choose(pick, from: model.refundable) else { return false }
-            let refunded = model.transactions[key]
-            return refunded.product.kind == .pass && model.transactions.contains {
-                $0.key != key && $0.buyer.account == refunded.buyer.account && $0.product == refunded.product
-                    && $0.state == .purchased && ($0.ends ?? .distantPast) > (refunded.ends ?? .distantPast)
-            }
         case (.passExtension, _):
             guard let (product, account) = model.purchaseTarget(of: step), product.kind == .pass else { return false }
             return model.passExpiry(product, account: account).map { $0 > model.now } ?? false

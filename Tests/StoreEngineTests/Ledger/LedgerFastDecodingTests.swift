@@ -51,6 +51,7 @@ struct LedgerFastDecodingTests {
         event.unfinished = true
         event.proratedRefund = "1.23"
         event.group = "pro"
+        event.duration = "P3M"
         event.offerPeriodsLeft = 3
         event.appAccountToken = "6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b"
         return event

@@ -24,7 +24,7 @@ struct LedgerFastEncodingTests {
         event.transactionIds = [text(), text()]; event.setting = text(); event.value = text(); event.spendId = text()
         event.storeTime = time.addingTimeInterval(-0.25); event.realTime = time; event.rate = .monthEvery5Minutes
         event.renewalKey = text(); event.graceExpiresDate = time; event.awaiting = .action
-        event.unfinished = Bool.random(using: &random); event.proratedRefund = "1.5"; event.group = text()
+        event.unfinished = Bool.random(using: &random); event.proratedRefund = "1.5"; event.group = text(); event.duration = text()
         event.offerPeriodsLeft = 2; event.appAccountToken = text()
         event.keyId = text(); event.issuerId = text(); event.publicKey = text(); event.offerNonce = text()
         event.consumption = text(); event.extendByDays = 90; event.extendReasonCode = 3; event.requestIdentifier = text()

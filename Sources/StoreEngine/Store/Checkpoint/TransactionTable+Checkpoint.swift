@@ -99,6 +99,7 @@ extension TransactionRareFields {
         writer.write(proratedRefund) { $0.write($1) }
         writer.write(unsubscribedDate) { $0.write($1) }
         writer.write(appAccountToken) { $0.write($1) }
+        writer.write(passDuration) { $0.write($1.description) }
     }
 
     init(from reader: inout CheckpointReader) throws(CheckpointFormatError) {
@@ -114,5 +115,12 @@ extension TransactionRareFields {
         proratedRefund = try reader.readOptional { reader throws(CheckpointFormatError) in try reader.readDecimal() }
         unsubscribedDate = try reader.readOptional(date)
         appAccountToken = try reader.readOptional(text)
+        passDuration = try reader.readOptional { reader throws(CheckpointFormatError) in
+            let written = try reader.readString()
+            guard let duration = SubscriptionPeriod(iso8601: written) else {
+                throw CheckpointFormatError(reason: "\"\(written)\" is not a pass's duration")
+            }
+            return duration
+        }
     }
 }

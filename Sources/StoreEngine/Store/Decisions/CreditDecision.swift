@@ -100,6 +100,7 @@ extension StoreDecisions {
             let notOver = (record.expiresDate ?? .distantPast) > now && record.replacedBy == nil
             if !result.endedSubscription, notOver { result.keptActiveUntil = chain.expiresDate }
         }
+        result.passesActiveUntil = record.passesEndAfterRefund(among: state.transactions(of: record.account)).flatMap { $0 > now ? $0 : nil }
         return ([refund], result)
     }
 }

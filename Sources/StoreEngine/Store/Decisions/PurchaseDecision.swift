@@ -114,6 +114,7 @@ extension StoreDecisions {
             break
         case .nonRenewing:
             terms.expires = nonRenewingExpiry(of: product, buyer: buyer, in: state, at: now)
+            terms.duration = Self.passDuration(of: product)
         case .autoRenewable:
             switch subscriptionPlan(for: product, price: price, offerID: options.offerID, buyer: buyer,
                                     storefront: storefront, state: state, at: now) {
@@ -221,28 +222,18 @@ extension StoreDecisions {
         }
     }
 
-    /// When a pass bought now ends: a pass bought while the last one still runs extends it,
-    /// and a run of passes bought one after another lasts as long as their total bought at
-    /// once. Counting whole durations from the run's start, rather than adding one duration
-    /// to the last expiry, keeps month-end clamping from being applied more than once.
+    /// When a pass bought now ends: a pass bought while the last one still runs extends its
+    /// run, and a run lasts as long as its passes counted whole from its start (see `PassRun`).
     func nonRenewingExpiry(of product: Product, buyer: Buyer, in state: LedgerState, at now: Date) -> Date {
-        let duration = product.duration ?? CatalogDefaults.nonRenewingDuration
-        var run: (start: Date, count: Int, end: Date)?
-        // In the order they began: a request approved late is earlier in the ledger than a
-        // pass bought while it waited, but begins after it, so in ledger order the run would
-        // seem to start at the approval and the next pass would end later than it should.
-        let passes = state.transactions(of: buyer.account).enumerated()
-            .filter { $0.element.isInForce && $0.element.productID == product.id }
-            .sorted { ($0.element.purchaseDate, $0.offset) < ($1.element.purchaseDate, $1.offset) }.map(\.element)
-        for pass in passes {
-            if let current = run, pass.purchaseDate <= current.end {
-                run = (current.start, current.count + 1, duration.added(to: current.start, times: current.count + 1))
-            } else {
-                run = (pass.purchaseDate, 1, duration.added(to: pass.purchaseDate))
-            }
-        }
-        guard let run, now <= run.end else { return duration.added(to: now) }
+        let duration = Self.passDuration(of: product)
+        guard let run = PassRun.runs(after: state.passesInForce(of: buyer.account, productID: product.id), fallback: duration).last,
+              now <= run.end else { return duration.added(to: now) }
         return duration.added(to: run.start, times: run.count + 1)
+    }
+
+    /// How long a pass of `product` lasts, as its purchase records it.
+    static func passDuration(of product: Product) -> SubscriptionPeriod {
+        product.duration ?? CatalogDefaults.nonRenewingDuration
     }
 
     /// The ongoing auto-renewable subscription of the account to `product`, if there is one.
@@ -290,6 +281,8 @@ extension StoreDecisions {
 struct PurchaseTerms {
     var charged: Decimal
     var expires: Date?
+    /// A pass's duration, recorded with it.
+    var duration: SubscriptionPeriod?
     var offer: AppliedOffer?
     var offerPeriodsLeft: Int?
     var replaces: String?
@@ -299,6 +292,7 @@ struct PurchaseTerms {
     func apply(to record: inout StoreEvent) {
         record.price = ExactDecimal.string(charged)
         record.expiresDate = expires
+        record.duration = duration?.description
         record.offer = offer
         record.offerPeriodsLeft = offerPeriodsLeft
         record.replacesTransactionId = replaces
