@@ -27,17 +27,26 @@ extension PostgresConnection {
         }
     }
 
-    /// Calls `body` with the keyword and value arrays `PQconnectStartParams` takes.
+    /// How long a connect waits for a server, in seconds, unless the address or
+    /// PGCONNECT_TIMEOUT says otherwise: libpq alone waits for ever on a port that accepts and
+    /// never answers (another kind of server, a silent proxy), and a command would hang there.
+    static let defaultConnectTimeoutSeconds = 10
+
+    /// Calls `body` with the keyword and value arrays `PQconnectStartParams` takes: the
+    /// default connect_timeout first, where PGCONNECT_TIMEOUT gives none (the address, expanded
+    /// after it as `dbname`, overrides it), then the address, then the fallback application name.
     private static func withConnectionParameters<T>(
         _ connectionString: String,
         _ body: (UnsafePointer<UnsafePointer<CChar>?>, UnsafePointer<UnsafePointer<CChar>?>) -> T
     ) -> T {
-        let copies: [UnsafeMutablePointer<CChar>?] = ["dbname", "fallback_application_name", connectionString, applicationName]
-            .map { (text: String) in strdup(text) }
+        let timeout: [(String, String)] = getenv("PGCONNECT_TIMEOUT") == nil
+            ? [("connect_timeout", String(defaultConnectTimeoutSeconds))] : []
+        let parameters = timeout + [("dbname", connectionString), ("fallback_application_name", applicationName)]
+        let copies: [UnsafeMutablePointer<CChar>?] = (parameters.map(\.0) + parameters.map(\.1)).map { (text: String) in strdup(text) }
         defer { copies.forEach { free($0) } }
         let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
-        let keywords = Array(pointers[0..<2]) + [nil]
-        let values = Array(pointers[2..<4]) + [nil]
+        let keywords = Array(pointers[0..<parameters.count]) + [nil]
+        let values = Array(pointers[parameters.count...]) + [nil]
         return keywords.withUnsafeBufferPointer { keywords in
             values.withUnsafeBufferPointer { values in body(keywords.baseAddress!, values.baseAddress!) }
         }

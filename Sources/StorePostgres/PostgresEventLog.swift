@@ -186,14 +186,18 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     }
 
     /// Whether rows read before may have been changed by hand since (see `handChangesQuery`),
-    /// asked at most once a `damagedRecheckInterval`; when so, the next read starts from the
-    /// first row and checks every MAC again, as an opening would. Call under `lock`.
+    /// or rows were inserted that no notification announced (a row appended by hand, which a
+    /// plain INSERT can do), asked at most once a `damagedRecheckInterval`; when rows were
+    /// changed, the next read starts from the first row and checks every MAC again, as an
+    /// opening would, and new rows are read and checked as any others. Call under `lock`.
     private func haveRowsBeenChangedByHand() -> Bool {
         guard handChanges != nil, !connection.isBroken,
               ProcessInfo.processInfo.systemUptime - handChangesAskedAt >= damagedRecheckInterval,
-              let answer = try? connection.execute(PostgresSchema.handChangesQuery) else { return false }
+              let answer = try? connection.execute(PostgresSchema.handChangesAndLastRowQuery) else { return false }
         noteHandChanges(answer, readFromFirstRow: false)
-        return mustRestart
+        let row = answer.first ?? []
+        let lastRow = row.count > 1 ? row[1].flatMap { Int($0) } : nil
+        return mustRestart || lastRow.map { $0 != fetchedThrough } ?? false
     }
 
     /// Takes in the count `handChangesQuery` answered: one that moved since the last look,

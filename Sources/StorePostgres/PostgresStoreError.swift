@@ -170,8 +170,8 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         case .tablesRefused(let store, let reason, let role):
             "the store \(store) refused the role \(Self.quotedIdentifier(role)) the making of its tables (\(reason)); nothing "
                 + "was written. A store's tables are made by a role with CREATE on the database's schema, such as the database's "
-                + "owner: have it run `storefront store init` (a new store) or `storefront store migrate` (an older or incomplete "
-                + "one) with --store naming this database as that role, or run `GRANT CREATE ON SCHEMA "
+                + "owner: have it run storefront's `store init` (a new store) or `store migrate` (an older or incomplete one) "
+                + "with --store naming this database as that role, or run `GRANT CREATE ON SCHEMA "
                 + "\(Self.refusedSchema(in: reason).map(Self.quotedIdentifier) ?? "public") TO \(Self.quotedIdentifier(role))` "
                 + "in psql as the owner; once they exist, this role needs only `\(Self.grantReading(to: role))` to read the "
                 + "store, and `\(Self.grantWriting(to: role))` to change it"

@@ -14,13 +14,19 @@ public struct AdvisedOption: Sendable, Hashable {
 
 extension StoreCommandText {
     /// The options advice repeats for a command given `store`, `catalogs`, `account` and
-    /// `device`: a file named by `--entitlements` or `--store` (one the environment or the
-    /// default names is found again where the advice is pasted; a database's messages name it
-    /// themselves, and some leave it out on purpose, for its owner to run as another role),
-    /// every catalog given, and an account or device other than the default.
+    /// `device`: a file named by `--entitlements` or `--store`, or a database named by `--store`
+    /// (its shown address, without the password, which libpq then reads from PGPASSWORD or
+    /// ~/.pgpass); one the environment or the default names is found again where the advice is
+    /// pasted. Pasted without it, advice given about a database made and changed a new file of
+    /// the default instead. Then every catalog given, and an account or device other than the
+    /// default.
     public static func advisedOptions(store: AdvisedStore?, catalogs: [String], account: String, device: String) -> [AdvisedOption] {
         var options: [AdvisedOption] = []
-        if case .file(let path, true)? = store { options.append(AdvisedOption("--entitlements", path)) }
+        switch store {
+        case .file(let path, true)?: options.append(AdvisedOption("--entitlements", path))
+        case .database(let address)? where !address.namedByEnvironment: options.append(AdvisedOption("--store", address.text))
+        case .file(_, false)?, .database?, nil: break
+        }
         options += catalogs.map { AdvisedOption("--catalog", $0) }
         if account != "tester" { options.append(AdvisedOption("--account", account)) }
         if device != "default" { options.append(AdvisedOption("--device", device)) }

@@ -261,8 +261,9 @@ public enum StorefrontScreenText {
         guard let address else {
             return "still reading \(path) after \(seconds) s: a long history is read whole until a checkpoint of it is saved"
         }
-        return "still opening the store \(address) after \(seconds) s: waiting for its server, or for a lock on its tables that "
-            + "another session holds (pg_locks shows it; the wait ends at lock_timeout, 10 s unless set)"
+        return "still opening the store \(address) after \(seconds) s: waiting for its server to answer (given up once "
+            + "connect_timeout, 10 s unless set, has passed twice for each address of its host), or for a lock on its tables that another session "
+            + "holds (pg_locks shows it; the wait ends at lock_timeout, 10 s unless set)"
     }
 
     /// The banner while the store answers but refuses to be read; the storefront keeps trying by itself.

@@ -377,3 +377,21 @@ extension PostgresAdviceCLITests {
         #expect(try database.cli.run(["entitlements"]).status == 0)
     }
 }
+
+extension PostgresAdviceCLITests {
+    @Test("advice that names no store itself names the one given with --store; pasted, it changes that store (before: it made and changed a new file of the default)",
+          arguments: Spelling.allCases)
+    func adviceNamesTheStoreGivenWithStore(spelling: Spelling) throws {
+        let database = try Database(spelling)
+        #expect(try database.cli.run(["settings", "set", "purchases-allowed", "false"]).status == 0)
+        let refused = try database.cli.run(["buy", "com.example.rage.noads"])
+        #expect(refused.status == 1 && !refused.stderr.contains("s3cret"), "\(refused.stderr)")
+        let allow = try #require(PastedCommand.quoted(containing: "purchases-allowed true", in: refused.stderr), "\(refused.stderr)")
+        #expect(allow == "storefront --store \(ShellWord.quoted(database.shown())) settings set purchases-allowed true", "\(allow)")
+        var pasting = database.cli
+        pasting.storeArguments = []
+        #expect(try PastedCommand.run(allow, as: pasting).status == 0)
+        let bought = try database.cli.run(["buy", "com.example.rage.noads"])
+        #expect(bought.status == 0, "the pasted setting changed the store the advice was about: \(bought.stderr)")
+    }
+}

@@ -151,4 +151,29 @@ struct PostgresDamageRecoveryTests {
         }
         #expect(mended && open.balance(of: "rage-faces", for: phone) == 15)
     }
+
+    @Test("a row appended by hand with a plain INSERT, which announces nothing, is noticed by an open store and named (before: it was shown as sound until a commit was refused)")
+    func rowAppendedByHandIsNoticed() throws {
+        let fixture = try PostgresStoreFixture()
+        let buyer = try fixture.store()
+        for _ in 0..<3 { _ = try buyer.purchase(face, buyer: phone, storefront: "USA") }
+        let open = try Self.store(fixture, recheck: 0)
+        _ = open.changeSignal
+        #expect(open.ledgerProblems.isEmpty && open.balance(of: "rage-faces", for: phone) == 15)
+        // Listening begins with a look that may have missed a commit: settled first, so only the row below is new.
+        if open.hasExternalChanges() { _ = try open.refresh() }
+        #expect(!open.hasExternalChanges())
+        // A copy of row seq 3 under the next number: the triggers allow it, the MAC does not.
+        try fixture.server.psql("INSERT INTO storefront_events (seq, kind, app, line) SELECT 4, kind, app, "
+            + "replace(line, '\"seq\":3,', '\"seq\":4,') FROM storefront_events WHERE seq = 3")
+        var noticed = false
+        for _ in 0..<600 where !noticed {
+            if open.hasExternalChanges() { _ = try open.refresh() }
+            noticed = !open.ledgerProblems.isEmpty
+            if !noticed { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(noticed, "the appended row was never noticed")
+        #expect(open.ledgerProblems.contains(.tampered(line: 5)), "\(open.ledgerProblems)")
+        #expect(open.balance(of: "rage-faces", for: phone) == 15, "the rows before it stay folded")
+    }
 }

@@ -256,7 +256,7 @@ struct PostgresStoreWordsTests {
             let result = try newcomer.run(command)
             #expect(result.status == 3, "\(command): \(result.stderr)")
             #expect(result.stderr.contains("refused the role \"\(role)\" the making of its tables (permission denied for schema public)")
-                && result.stderr.contains("such as the database's owner: have it run `storefront store init`")
+                && result.stderr.contains("such as the database's owner: have it run storefront's `store init`")
                 && result.stderr.contains("`GRANT CREATE ON SCHEMA \"public\" TO \"\(role)\"`"), "\(command): \(result.stderr)")
             #expect(!result.stderr.contains("--store postgresql://\(role)@"),
                     "no command to paste that would fail the same way: \(result.stderr)")

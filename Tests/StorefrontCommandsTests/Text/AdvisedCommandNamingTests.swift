@@ -27,9 +27,16 @@ struct AdvisedCommandNamingTests {
         #expect(StoreCommandText.advisedOptions(store: .file(path: "/x.jsonl", namedByOption: false), catalogs: [],
                                                 account: "tester", device: "default").isEmpty,
                 "the environment or the default names them again where the advice is pasted")
-        let database = StoreCommandText.AdvisedStore.database(ShownStoreAddress("postgresql://team@db/shop"))
-        #expect(StoreCommandText.advisedOptions(store: database, catalogs: [], account: "tester", device: "default").isEmpty,
-                "a database's messages name it themselves, or leave it to its owner on purpose")
+        // A database named by --store is named again, by its shown address (pasted without it, the
+        // advice made and changed a new file of the default); one STOREFRONT_STORE names is not.
+        let database = StoreCommandText.AdvisedStore.database(ShownStoreAddress("postgresql://team@db/my shop", passwordLeftOut: true))
+        let named = StoreCommandText.advisedOptions(store: database, catalogs: [], account: "tester", device: "default")
+        #expect(StoreCommandText.naming(named, in: "allow them with `storefront settings set purchases-allowed true`")
+                == "allow them with `storefront --store 'postgresql://team@db/my shop' settings set purchases-allowed true`")
+        #expect(StoreCommandText.naming(named, in: "`storefront verify --store 'postgresql://team@db/my shop'`")
+                == "`storefront verify --store 'postgresql://team@db/my shop'`", "a command that names the store already is left")
+        let fromEnvironment = StoreCommandText.AdvisedStore.database(ShownStoreAddress("postgresql://team@db/shop", namedByEnvironment: true))
+        #expect(StoreCommandText.advisedOptions(store: fromEnvironment, catalogs: [], account: "tester", device: "default").isEmpty)
     }
 
     @Test("an option the command names already is not given twice; a copy, other quoted words and `storefrontish` are left alone")
