@@ -101,7 +101,8 @@ import Testing
 
     @Test("Ctrl-C while the command waits for a database server that never answers leaves at once, saying nothing was recorded (before: it died of the signal without a word)")
     func ctrlCWhileTheServerNeverAnswers() throws {
-        let (listener, port) = try Self.silentListener()
+        // A socket that listens and never answers: the connection is made, the server's reply never comes.
+        let (listener, port) = try LoopbackListener.open(backlog: 4)
         defer { close(listener) }
         var silent = StorefrontProcess(ledger: "")
         silent.environment["STOREFRONT_STORE_KEY"] = folder + "/team.key"
@@ -120,26 +121,9 @@ import Testing
                                      + "of it was sent: nothing was recorded"), "\(left.stderr)")
     }
 
-    /// A socket on 127.0.0.1 that listens and never answers: a connection to its port is made
-    /// (the system completes it), and the server's reply never comes.
-    static func silentListener() throws -> (socket: Int32, port: UInt16) {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && listen(listener, 4) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        #expect(listening)
-        return (listener, UInt16(bigEndian: address.sin_port))
-    }
-
     @Test("A command given a port that takes the connection and never answers (another kind of server) gives up after the default connect_timeout, exit 3 (before: it waited for ever)")
     func aServerThatNeverAnswersIsGivenUp() throws {
-        let (listener, port) = try Self.silentListener()
+        let (listener, port) = try LoopbackListener.open(backlog: 4)
         defer { close(listener) }
         var silent = StorefrontProcess(ledger: "")
         silent.environment["STOREFRONT_STORE_KEY"] = folder + "/team.key"

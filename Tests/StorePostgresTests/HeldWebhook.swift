@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import StorefrontTesting
 
 /// A loopback receiver of notifications that holds each request unanswered until the test lets
 /// it go, so the test can act (restart the database) while a server waits on a send.
@@ -15,23 +16,7 @@ final class HeldWebhook: @unchecked Sendable {
     private var thread: Thread?
 
     init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(descriptor, generic, length) == 0 && listen(descriptor, 8) == 0
-                    && getsockname(descriptor, generic, &length) == 0
-            }
-        }
-        guard descriptor >= 0, listening else {
-            if descriptor >= 0 { close(descriptor) }
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-        }
-        listener = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try LoopbackListener.open()
         let thread = Thread { [self] in serve() }
         self.thread = thread
         thread.start()

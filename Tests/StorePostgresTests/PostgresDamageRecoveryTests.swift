@@ -122,14 +122,21 @@ struct PostgresDamageRecoveryTests {
         #expect(try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath).isIntact)
     }
 
-    @Test("a row changed by hand after an open store read it is noticed with no commit announced: the store reads again from the first row and finds it (before: it kept its folded state)")
-    func rowChangedAfterTheReadIsNoticed() throws {
+    /// Three purchases, and a store open on them that listens for changes and looks for hand
+    /// changes on every look (timer 0).
+    static func threePurchasesOpenAndListening() throws -> (fixture: PostgresStoreFixture, open: Store) {
         let fixture = try PostgresStoreFixture()
         let buyer = try fixture.store()
         for _ in 0..<3 { _ = try buyer.purchase(face, buyer: phone, storefront: "USA") }
         let open = try Self.store(fixture, recheck: 0)
         _ = open.changeSignal
         #expect(open.ledgerProblems.isEmpty && open.balance(of: "rage-faces", for: phone) == 15)
+        return (fixture, open)
+    }
+
+    @Test("a row changed by hand after an open store read it is noticed with no commit announced: the store reads again from the first row and finds it (before: it kept its folded state)")
+    func rowChangedAfterTheReadIsNoticed() throws {
+        let (fixture, open) = try Self.threePurchasesOpenAndListening()
         try fixture.server.rewriteEventRow(seq: 2, replacing: "tester", with: "mallory")
         // The server's statistics arrive within about a second of the change: the look must come.
         var noticed = false
@@ -154,12 +161,7 @@ struct PostgresDamageRecoveryTests {
 
     @Test("a row appended by hand with a plain INSERT, which announces nothing, is noticed by an open store and named (before: it was shown as sound until a commit was refused)")
     func rowAppendedByHandIsNoticed() throws {
-        let fixture = try PostgresStoreFixture()
-        let buyer = try fixture.store()
-        for _ in 0..<3 { _ = try buyer.purchase(face, buyer: phone, storefront: "USA") }
-        let open = try Self.store(fixture, recheck: 0)
-        _ = open.changeSignal
-        #expect(open.ledgerProblems.isEmpty && open.balance(of: "rage-faces", for: phone) == 15)
+        let (fixture, open) = try Self.threePurchasesOpenAndListening()
         // Listening begins with a look that may have missed a commit: settled first, so only the row below is new.
         if open.hasExternalChanges() { _ = try open.refresh() }
         #expect(!open.hasExternalChanges())
