@@ -108,6 +108,15 @@ extension CommandLineText {
 
         /// A store that reads like a PostgreSQL address without its scheme (`user@host/db`,
         /// `host:5432/db`, `//host/db`, `host:…` for `host=…`); never quoted, as it may hold a password.
+        /// A store named by a relative path without an extension that does not exist: more
+        /// likely a mistyped address (`localhost/shop`) or a stray word than a new file.
+        public static func noFileNorAddress(givenBy: String) -> String {
+            "the store given by \(givenBy) is no PostgreSQL address, and no entitlements file of that name exists; a relative "
+                + "path without an extension is taken for a mistyped address (such as localhost/shop) rather than made a new "
+                + "file, and nothing was made. Write an address as a URI, postgresql://user@host:port/database, or a keyword "
+                + "string, host=… dbname=…; a new entitlements file's path as ./… or a full path (or give it with --entitlements)."
+        }
+
         public static func addressWithoutScheme(givenBy: String) -> String {
             "the store given by \(givenBy) reads like a PostgreSQL address without its `postgresql://` (a user@host, a "
                 + "host:port or //host before a /, or `host:` where a keyword string has `host=`), so it is not taken as a "

@@ -117,6 +117,24 @@ struct PostgresMalformedAddressTests {
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0, "with ./ it is a path")
     }
 
+    @Test("a host and database without the scheme, or a stray word, that names no file is refused, not made a new file (before: exit 0 with an empty store); an existing file of that name is still read")
+    func mistypedAddressOrWordIsRefused() throws {
+        for (variable, text) in [(false, "localhost/shop"), (false, "garbage"), (true, "garbage"), (true, "db/team-store")] {
+            var (cli, folder) = try inEmptyFolder()
+            if variable { cli.environment["STOREFRONT_STORE"] = text } else { cli.storeArguments = ["--store", text] }
+            let result = try cli.run(["buy", "com.example.rage.face.random"])
+            Self.expectUsage(result, "is no PostgreSQL address, and no entitlements file of that name exists")
+            #expect(result.stderr.contains(variable ? "given by STOREFRONT_STORE" : "given by --store"), "\(result.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "\(text): nothing was created")
+        }
+        var (cli, folder) = try inEmptyFolder()
+        cli.storeArguments = ["--store", "./garbage"]
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0, "written ./garbage, it is a new file")
+        cli.storeArguments = ["--store", "garbage"]
+        #expect(try cli.run(["entitlements"]).status == 0, "once it exists, the same name reads it")
+        #expect(FileManager.default.fileExists(atPath: folder + "/garbage"))
+    }
+
     @Test("a keyword string with blanks around = is an address, and its password is never shown")
     func keywordsWithBlanks() throws {
         var (cli, folder) = try inEmptyFolder()

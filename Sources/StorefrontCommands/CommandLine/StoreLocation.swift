@@ -46,11 +46,17 @@ public enum StoreLocation: Sendable {
             if PostgresAddress.lacksScheme(text) {
                 throw CommandFailure(status: .usage, message: CommandLineText.Files.addressWithoutScheme(givenBy: givenBy))
             }
+            let path: String
             do {
-                return .file(path: try LedgerLocation.path(explicit: text, environment: environment))
+                path = try LedgerLocation.path(explicit: text, environment: environment)
             } catch {
                 throw CommandFailure(status: .usage, message: "\(error)")
             }
+            // `localhost/shop` or a stray word would quietly become a new, empty entitlements file.
+            if readsLikeAMistypedAddress(text), !FileManager.default.fileExists(atPath: path) {
+                throw CommandFailure(status: .usage, message: CommandLineText.Files.noFileNorAddress(givenBy: givenBy))
+            }
+            return .file(path: path)
         }
         do {
             let address = try PostgresAddress(text, environment: environment, namedByEnvironment: namedByEnvironment)
@@ -61,6 +67,15 @@ public enum StoreLocation: Sendable {
         } catch {
             throw CommandFailure(status: .usage, message: "\(error)")
         }
+    }
+
+    /// Whether `text`, given where a store is named, reads more like a mistyped address (`host/db`)
+    /// or a stray word than like a new entitlements file: a relative path not written as `./…`
+    /// or `../…` whose last part has no extension (`shop.jsonl` has one).
+    private static func readsLikeAMistypedAddress(_ text: String) -> Bool {
+        guard !["/", "./", "../", "~"].contains(where: { text.hasPrefix($0) }) else { return false }
+        let last = text.split(separator: "/").last ?? ""
+        return !last.dropFirst().contains(".")
     }
 
     /// Whether `text` holds only spaces and tabs: a value that names no store, like an empty one.
