@@ -24,7 +24,15 @@ enum PostgresSettingCheck {
 
     /// What is wrong with the first setting libpq would refuse, given `values` (the address's
     /// own) and `environment` (for what the address leaves out), or nil when it would take them all.
+    /// Also refused: a search_path set in `options` (or PGOPTIONS), which would make or read a
+    /// second store in another schema under the same name and key file.
     static func problem(values: [String: String], environment: [String: String]) -> String? {
+        if let (options, source) = given("options", "PGOPTIONS", values, environment),
+           options.range(of: "search_path", options: .caseInsensitive) != nil {
+            return "\(source) sets search_path, which would put the store's tables in another schema: a second store under "
+                + "the same name and key file as the one in the database's own schema. Leave search_path out; one database "
+                + "holds many apps, and a store of its own needs a database of its own (createdb)"
+        }
         for setting in wordSettings {
             guard let (value, source) = given(setting.keyword, setting.variable, values, environment) else { continue }
             if !setting.words.contains(value) {

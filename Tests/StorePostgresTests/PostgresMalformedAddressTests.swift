@@ -117,6 +117,19 @@ struct PostgresMalformedAddressTests {
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0, "with ./ it is a path")
     }
 
+    @Test("an address whose options set search_path is refused, not made a second store under the same name (before: a store in schema other, named as the database's)")
+    func searchPathIsRefused() throws {
+        var (cli, folder) = try inEmptyFolder()
+        cli.storeArguments = ["--store", "postgresql://tester@127.0.0.1:1/shop?options=-c%20search_path%3Dother"]
+        Self.expectUsage(try cli.run(["buy", "com.example.rage.face.random"]), "options sets search_path")
+        cli.storeArguments = ["--store", "host=127.0.0.1 port=1 dbname=shop options='-c search_path=other'"]
+        Self.expectUsage(try cli.run(["entitlements"]), "options sets search_path")
+        cli.storeArguments = ["--store", "postgresql://tester@127.0.0.1:1/shop"]
+        cli.environment["PGOPTIONS"] = "--search_path=other"
+        Self.expectUsage(try cli.run(["entitlements"]), "the environment variable PGOPTIONS sets search_path")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nothing was created")
+    }
+
     @Test("a host and database without the scheme, or a stray word, that names no file is refused, not made a new file (before: exit 0 with an empty store); an existing file of that name is still read")
     func mistypedAddressOrWordIsRefused() throws {
         for (variable, text) in [(false, "localhost/shop"), (false, "garbage"), (true, "garbage"), (true, "db/team-store")] {
