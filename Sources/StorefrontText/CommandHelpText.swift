@@ -10,6 +10,8 @@ public enum CommandHelpText {
     public static let moreHelp = "`storefront help COMMAND` (or `storefront COMMAND --help`) shows a command's options."
     public static let exitStatus = "exit status: 0 done, 1 refused or not completed, 2 usage, 3 data problem"
     public static let writes = "Changes the store (the entitlements file, or the PostgreSQL store --store names)."
+    /// A copy's footer: it writes the store `--to` names, never the one `--store` names.
+    public static let writesCopyTarget = "Changes only the store --to names; --store and --entitlements are not used."
     public static let readsOnly = "Only reads."
     public static let globalOptionsPointer = "The global options (`storefront --help`) work here too."
 
@@ -60,7 +62,7 @@ public enum CommandHelpText {
             and fail.OPERATION ERROR[:once]|none are the store's (see the README).
             """
         public static let resetDevice = "forget this device's deliveries and device credits"
-        public static let verify = "check the entitlements file's integrity and print its head"
+        public static let verify = "check the store's integrity (the entitlements file, or the PostgreSQL store) and print its head"
         public static let storeInit = "create a PostgreSQL store's tables (--store URL); the first change does it too"
         public static let storeMigrate = "upgrade a PostgreSQL store's tables to this storefront's schema (--store URL)"
         public static let storeCopy = "copy every event from one store into an empty one (file or PostgreSQL, either way)"
@@ -76,7 +78,7 @@ public enum CommandHelpText {
             """
         public static let appTransaction = "print this account's signed app transaction on this device"
         public static let receipt = "print this account's app receipt on this device (base64 PKCS#7), for /verifyReceipt"
-        public static let apiKeyCreate = "make an in-app purchase key: promotional offers and the server API (.p8 beside the entitlements file)"
+        public static let apiKeyCreate = "make an in-app purchase key: promotional offers and the server API (.p8 beside the entitlements file, or a PostgreSQL store's key)"
         public static let apiKeyCreateDetails = """
             Saves the private half as a PKCS#8 PEM .p8 file (mode 0600) and registers the public half
             in the store. From then on `buy --offer` needs a signature made with a key of this store

@@ -399,6 +399,16 @@ import Testing
         #expect(listed.contains("  needsAction  "), "\(listed)")
     }
 
+    @Test("help says what each command works on: a copy only its --to store, verify either kind of store, a key beside the file or a PostgreSQL store's key (before: the entitlements file alone, and --store for a copy)")
+    func helpNamesWhatACommandWorksOn() throws {
+        let copy = try cli.run(["help", "store", "copy"]).stdout
+        #expect(copy.contains("Changes only the store --to names; --store and --entitlements are not used.")
+                    && !copy.contains("the PostgreSQL store --store names"), "\(copy)")
+        let verify = try cli.run(["help", "verify"]).stdout
+        #expect(verify.contains("check the store's integrity (the entitlements file, or the PostgreSQL store)"), "\(verify)")
+        #expect(try cli.run(["help", "api-key", "create"]).stdout.contains("or a PostgreSQL store's key"))
+    }
+
     @Test func helpAndCompletionAreCommandsOfTheirOwn() throws {
         let help = try cli.run(["help", "buy"])
         #expect(help.status == 0 && help.stdout.hasPrefix("usage: storefront buy ID [--quantity N]"), "\(help.stdout)")

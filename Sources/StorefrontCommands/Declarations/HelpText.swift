@@ -50,7 +50,8 @@ public enum HelpText {
             lines += ["", CommandHelpText.commandOptionsHeading]
             for (left, right) in options { lines += twoColumns(left, right, column: column) }
         }
-        lines += ["", command.writes ? CommandHelpText.writes : CommandHelpText.readsOnly, CommandHelpText.globalOptionsPointer]
+        let changes = command.name == "store copy" ? CommandHelpText.writesCopyTarget : CommandHelpText.writes
+        lines += ["", command.writes ? changes : CommandHelpText.readsOnly, CommandHelpText.globalOptionsPointer]
         return lines.joined(separator: "\n")
     }
 
