@@ -28,7 +28,8 @@ enum PostgresSettingCheck {
     /// second store in another schema under the same name and key file.
     static func problem(values: [String: String], environment: [String: String]) -> String? {
         if let (options, source) = given("options", "PGOPTIONS", values, environment),
-           options.range(of: "search_path", options: .caseInsensitive) != nil {
+           // The server reads a dash in a setting's name as an underscore: search-path is search_path.
+           options.range(of: "search[-_]path", options: [.caseInsensitive, .regularExpression]) != nil {
             return "\(source) sets search_path, which would put the store's tables in another schema: a second store under "
                 + "the same name and key file as the one in the database's own schema. Leave search_path out; one database "
                 + "holds many apps, and a store of its own needs a database of its own (createdb)"

@@ -5,10 +5,14 @@ import StoreLedger
 public struct AdvisedOption: Sendable, Hashable {
     public var flag: String
     public var value: String
+    /// Said after a command the option was added to: where libpq finds the password that a
+    /// database's shown address leaves out.
+    public var noteAfterCommand: String?
 
-    public init(_ flag: String, _ value: String) {
+    public init(_ flag: String, _ value: String, noteAfterCommand: String? = nil) {
         self.flag = flag
         self.value = value
+        self.noteAfterCommand = noteAfterCommand
     }
 }
 
@@ -24,7 +28,8 @@ extension StoreCommandText {
         var options: [AdvisedOption] = []
         switch store {
         case .file(let path, true)?: options.append(AdvisedOption("--entitlements", path))
-        case .database(let address)? where !address.namedByEnvironment: options.append(AdvisedOption("--store", address.text))
+        case .database(let address)? where !address.namedByEnvironment:
+            options.append(AdvisedOption("--store", address.text, noteAfterCommand: address.passwordLeftOut ? passwordSource : nil))
         case .file(_, false)?, .database?, nil: break
         }
         options += catalogs.map { AdvisedOption("--catalog", $0) }
@@ -52,11 +57,19 @@ extension StoreCommandText {
             result += rest[..<opening.upperBound]
             rest = rest[opening.upperBound...]
             guard let next = rest.first, next == " " || next == "`" else { continue }
-            let command = rest[..<(rest.firstIndex(of: "`") ?? rest.endIndex)]
-            let words = command.split(separator: " ")
+            let end = rest.firstIndex(of: "`") ?? rest.endIndex
+            let words = rest[..<end].split(separator: " ")
             guard !words.starts(with: ["store", "copy"]) else { continue }
             let missing = options.filter { option in !words.contains { $0 == option.flag || $0.hasPrefix(option.flag + "=") } }
             result += missing.map { " \($0.flag) \(ShellWord.quoted($0.value))" }.joined()
+            // The password's source, after the command's closing backquote, unless it is said there already.
+            let notes = missing.compactMap(\.noteAfterCommand)
+            guard !notes.isEmpty, end < rest.endIndex else { continue }
+            let following = rest[rest.index(after: end)...]
+            let note = " " + notes.joined(separator: " ")
+            guard !following.hasPrefix(note) else { continue }
+            result += rest[...end] + note
+            rest = following
         }
         return result + rest
     }

@@ -9,7 +9,7 @@ public enum CommandHelpText {
     public static let argumentsHeading = "arguments:"
     public static let moreHelp = "`storefront help COMMAND` (or `storefront COMMAND --help`) shows a command's options."
     public static let exitStatus = "exit status: 0 done, 1 refused or not completed, 2 usage, 3 data problem"
-    public static let writes = "Changes the store (the entitlements file, or the PostgreSQL store --store names)."
+    public static let writes = "Changes the store (the entitlements file, or the PostgreSQL store --store or STOREFRONT_STORE names)."
     /// A copy's footer: it writes the store `--to` names, never the one `--store` names.
     public static let writesCopyTarget = "Changes only the store --to names; --store and --entitlements are not used."
     public static let readsOnly = "Only reads."

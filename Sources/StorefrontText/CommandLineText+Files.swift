@@ -110,11 +110,15 @@ extension CommandLineText {
         /// `host:5432/db`, `//host/db`, `host:…` for `host=…`); never quoted, as it may hold a password.
         /// A store named by a relative path without an extension that does not exist: more
         /// likely a mistyped address (`localhost/shop`) or a stray word than a new file.
+        /// `givenBy` is the option or variable; `--store` and `STOREFRONT_STORE` may give way to `--entitlements`,
+        /// a copy's `--from` and `--to` may not.
         public static func noFileNorAddress(givenBy: String) -> String {
-            "the store given by \(givenBy) is no PostgreSQL address, and no entitlements file of that name exists; a relative "
-                + "path without an extension is taken for a mistyped address (such as localhost/shop) rather than made a new "
-                + "file, and nothing was made. Write an address as a URI, postgresql://user@host:port/database, or a keyword "
-                + "string, host=… dbname=…; a new entitlements file's path as ./… or a full path (or give it with --entitlements)."
+            let isCopy = givenBy == "--from" || givenBy == "--to"
+            return "the store given by \(givenBy) is no PostgreSQL address, and no entitlements file of that name exists; a "
+                + "relative path without an extension is taken for a mistyped address (such as localhost/shop) rather than made a "
+                + "new file, and nothing was made. Write an address as a URI, postgresql://user@host:port/database, or a keyword "
+                + "string, host=… dbname=…; a new entitlements file's path as ./… or a full path"
+                + (isCopy ? "." : " (or give it with --entitlements).")
         }
 
         public static func addressWithoutScheme(givenBy: String) -> String {

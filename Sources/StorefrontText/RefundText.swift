@@ -39,6 +39,8 @@ extension StoreText {
         if let until = result.passesActiveUntil {
             // The run was laid out again without the refunded pass: the date may be earlier than shown before.
             message += " \(name) stays active until \(date(until)), on the passes left."
+        } else if result.passEndedNow {
+            message += " \(name) is no longer active" + (result.passesLeftEnded.map { ": without this pass, the passes left ran out \(date($0))." } ?? ".")
         }
         if let until = result.keptActiveUntil {
             // A period paid ahead that had not begun is refunded at a time before its start.

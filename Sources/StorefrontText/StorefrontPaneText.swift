@@ -56,8 +56,8 @@ public enum StorefrontPaneText {
     public static func refundQuestion(_ record: TransactionRecord, replacedBy replacement: TransactionRecord?,
                                       paidAheadUntil: Date? = nil, subscriptionOngoing: Bool = true,
                                       running: TransactionRecord? = nil, otherPaidAhead: [TransactionRecord] = [],
-                                      passesLeftUntil: Date? = nil, now: Date,
-                                      text: StoreText) -> (title: String, question: String) {
+                                      billingProblem: BillingProblem? = nil, passesLeftUntil: Date? = nil, passActiveNow: Bool = false,
+                                      now: Date, text: StoreText) -> (title: String, question: String) {
         let name = text.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
         let price = record.price.map { text.format($0, currency: record.currency) } ?? "—"
         // A renewal paid ahead is dated when its period begins, which has not come: "bought"
@@ -72,6 +72,15 @@ public enum StorefrontPaneText {
         } else if let passesLeftUntil, passesLeftUntil > now {
             // Its time comes off the run of passes: those left end as if it had never been bought.
             question += " \(name) then stays active until \(text.date(passesLeftUntil)), on the passes left."
+        } else if passActiveNow {
+            // Without its time, the passes left ran out already (or there are none): access ends now.
+            question += " \(name) is no longer active after it"
+                + (passesLeftUntil.map { ": without it, the passes left ran out \(text.date($0))." } ?? ".")
+        } else if case .gracePeriod? = billingProblem {
+            // The latest period of a subscription whose renewal failed: its refund revokes it.
+            question += " Refunding it revokes \(name), in its grace period: its access ends now, and billing is not tried again."
+        } else if case .billingRetry? = billingProblem {
+            question += " Refunding it revokes \(name); its access had ended with the failed renewal, and billing is not tried again."
         } else if let replacement, let refunded = record.refundedAtUpgrade(by: replacement), let paid = record.price {
             let upgrade = text.catalog.product(id: replacement.productID).map(text.title(of:)) ?? replacement.productID
             question += " \(text.format(refunded, currency: record.currency)) of it came back at the upgrade to \(upgrade),"

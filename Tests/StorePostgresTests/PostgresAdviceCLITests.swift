@@ -388,6 +388,8 @@ extension PostgresAdviceCLITests {
         #expect(refused.status == 1 && !refused.stderr.contains("s3cret"), "\(refused.stderr)")
         let allow = try #require(PastedCommand.quoted(containing: "purchases-allowed true", in: refused.stderr), "\(refused.stderr)")
         #expect(allow == "storefront --store \(ShellWord.quoted(database.shown())) settings set purchases-allowed true", "\(allow)")
+        #expect(refused.stderr.contains("purchases-allowed true` (with the password from PGPASSWORD or ~/.pgpass, where libpq reads it)"),
+                "the address was given with a password: \(refused.stderr)")
         var pasting = database.cli
         pasting.storeArguments = []
         #expect(try PastedCommand.run(allow, as: pasting).status == 0)

@@ -127,6 +127,8 @@ struct PostgresMalformedAddressTests {
         cli.storeArguments = ["--store", "postgresql://tester@127.0.0.1:1/shop"]
         cli.environment["PGOPTIONS"] = "--search_path=other"
         Self.expectUsage(try cli.run(["entitlements"]), "the environment variable PGOPTIONS sets search_path")
+        cli.environment["PGOPTIONS"] = "--search-path=other"
+        Self.expectUsage(try cli.run(["entitlements"]), "the environment variable PGOPTIONS sets search_path")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nothing was created")
     }
 

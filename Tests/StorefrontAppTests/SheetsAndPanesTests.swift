@@ -112,6 +112,34 @@ struct SheetsAndPanesTests {
         #expect(state.snapshot.entitlements.nonRenewing.first?.expiresDate == left)
     }
 
+    @Test("The refund question says a pass stops now when the passes left ran out without its time, and that a subscription in a billing problem is revoked (before: the buyer keeps what they have)")
+    func refundQuestionsThatEndAccessNow() throws {
+        let fixture = try F()
+        try fixture.buy(F.season)
+        fixture.clock.advance(by: 31 * 86_400)
+        try fixture.buy(F.season)
+        fixture.clock.advance(by: 120 * 86_400)
+        let state = fixture.state()
+        let first = try #require(state.snapshot.transactions.filter { $0.productID == F.season }.min { $0.purchaseDate < $1.purchaseDate })
+        let left = try #require(first.passesEndAfterRefund(among: state.snapshot.transactions))
+        let pass = StorefrontPaneText.refundQuestion(first, replacedBy: nil, passesLeftUntil: left, passActiveNow: true,
+                                                     now: fixture.clock.now(), text: state.text).question
+        #expect(pass.hasSuffix("Rage Season Pass is no longer active after it: without it, the passes left ran out \(state.text.date(left))."),
+                "\(pass)")
+
+        let billing = try F()
+        try billing.buyYearlyIntoGracePeriod()
+        var inGrace = billing.state()
+        let latest = try #require(inGrace.snapshot.entitlements.subscriptions.first?.transactionID)
+        let question = try #require(inGrace.refundQuestion(of: latest)?.question)
+        #expect(question.hasSuffix("Refunding it revokes Rage Pro (Yearly), in its grace period: its access ends now, and billing is not tried again."),
+                "\(question)")
+        _ = try billing.store.advance(by: try StoreDuration.parse("P17D"), buyer: billing.buyer)
+        inGrace.refresh(from: billing)
+        let retry = try #require(inGrace.refundQuestion(of: latest)?.question)
+        #expect(retry.hasSuffix("its access had ended with the failed renewal, and billing is not tried again."), "\(retry)")
+    }
+
     @Test("A period paid ahead and the period running, both ended by one upgrade: each question counts its own part of the refund, and a replaced free trial gives back no money")
     func refundQuestionsSplitTheUpgradesRefund() throws {
         let fixture = try F()

@@ -57,7 +57,10 @@ public struct Entitlements: Sendable, Equatable {
 
     public struct Pass: Sendable, Equatable {
         public var productID: String
+        /// The pass that ends last.
         public var transactionID: String
+        /// When the run of passes it ends began: the purchase of the first pass bought since the
+        /// passes before ran out.
         public var purchaseDate: Date
         public var expiresDate: Date
         public var isActive: Bool
@@ -135,6 +138,10 @@ extension Store {
                 continue
             }
         }
+        for productID in passes.keys {
+            let held = history.filter { $0.productType == .nonRenewing && $0.productID == productID && $0.isInForce && $0.finished }
+            if let start = Self.startOfLastRun(of: held) { passes[productID]?.purchaseDate = start }
+        }
         for chain in state.subscriptionChains(of: buyer.account) {
             guard let latest = state.transactions[chain.latestTransactionID], latest.finished else { continue }
             // Oldest first, so a newer subscription to the product replaces an older one,
@@ -162,5 +169,20 @@ extension Store {
             credits: credits,
             waiting: history.filter { $0.state == .pending || $0.state == .needsAction },
             unfinished: history.filter { !$0.finished && $0.state == .purchased && $0.purchaseDevice == buyer.device })
+    }
+
+    /// When the run of `passes` that ends last began: taken in the order they began, a pass
+    /// bought after every earlier one ran out starts a run of its own.
+    static func startOfLastRun(of passes: [TransactionRecord]) -> Date? {
+        var run: (start: Date, end: Date)?
+        for pass in passes.sorted(by: { ($0.purchaseDate, $0.sequence) < ($1.purchaseDate, $1.sequence) }) {
+            let end = pass.expiresDate ?? pass.purchaseDate
+            if let current = run, pass.purchaseDate <= current.end {
+                run = (current.start, max(current.end, end))
+            } else {
+                run = (pass.purchaseDate, end)
+            }
+        }
+        return run?.start
     }
 }

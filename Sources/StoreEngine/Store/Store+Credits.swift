@@ -37,6 +37,10 @@ public struct RefundResult: Sendable, Equatable {
     /// For a pass: when the passes of its product left to the account end, their run laid out
     /// again without the refunded one, when they still run after the refund; nil otherwise.
     public var passesActiveUntil: Date?
+    /// For a pass that was active: the refund ended it, as the passes left (if any) ran out
+    /// without its time, at `passesLeftEnded`.
+    public var passEndedNow = false
+    public var passesLeftEnded: Date?
 }
 
 /// What a restore delivered onto the device.

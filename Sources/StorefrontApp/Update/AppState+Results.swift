@@ -173,7 +173,11 @@ extension AppState {
         let otherAhead = notOver.dropFirst().filter { $0.id != record.id && ($0.price ?? 0) > 0 }
         return StorefrontPaneText.refundQuestion(record, replacedBy: replacement, paidAheadUntil: paidAhead,
                                                  subscriptionOngoing: ongoing, running: running, otherPaidAhead: otherAhead,
+                                                 billingProblem: billingProblem(of: snapshot.subscription(latest: record.id)),
                                                  passesLeftUntil: record.passesEndAfterRefund(among: snapshot.transactions),
+                                                 passActiveNow: snapshot.entitlements.nonRenewing.contains {
+                                                     $0.productID == record.productID && $0.isActive && record.productType == .nonRenewing
+                                                 },
                                                  now: storeNow, text: text)
     }
 

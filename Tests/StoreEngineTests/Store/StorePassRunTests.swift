@@ -88,6 +88,37 @@ import Testing
         #expect(store.snapshot.transactions[last.id]?.expiresDate != before, "with durations, the run is laid out again")
     }
 
+    @Test("entitlements date a pass from the start of its last run: one bought after the others ran out begins its own (before: the first pass ever, beside the latest one's id)")
+    func entitlementsDateThePassFromItsRun() throws {
+        _ = try buyPass()
+        fixture.clock.advance(by: 120 * 86_400)
+        let later = try buyPass()
+        let pass = try #require(store.entitlements(for: phone).nonRenewing.first { $0.productID == Rage.season })
+        #expect(pass.transactionID == later.id && pass.purchaseDate == later.purchaseDate)
+        fixture.clock.advance(by: 10 * 86_400)
+        _ = try buyPass()
+        #expect(store.entitlements(for: phone).nonRenewing.first?.purchaseDate == later.purchaseDate, "a pass bought in the run extends it")
+    }
+
+    @Test("A refund whose run, laid out again, ran out already ends the pass now, and says so (before: only the money, while the pass stopped)")
+    func aRefundThatEndsThePassNow() throws {
+        let first = try buyPass()
+        fixture.clock.advance(by: 31 * 86_400)
+        let second = try buyPass() // bought in the run: it ends 6 months after the first
+        fixture.clock.advance(by: 120 * 86_400) // the second's own time now, inside the run
+        #expect(store.entitlements(for: phone).nonRenewing.first?.isActive == true)
+        let result = try store.refund(first.id)
+        let ranOut = threeMonths.added(to: second.purchaseDate)
+        #expect(result.passEndedNow && result.passesLeftEnded == ranOut && result.passesActiveUntil == nil)
+        #expect(store.entitlements(for: phone).nonRenewing.first?.isActive == false)
+        let text = StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA")
+        #expect(text.refundMessage(result).hasSuffix(
+            "Rage Season Pass is no longer active: without this pass, the passes left ran out \(text.date(ranOut))."))
+        // The last pass refunded alone: no passes left.
+        let alone = try store.refund(second.id)
+        #expect(!alone.passEndedNow, "it had ended already, with the first refund")
+    }
+
     @Test("A ledger line whose duration is not a duration is named as a problem of that field")
     func aBadDurationIsAProblem() throws {
         _ = try buyPass()

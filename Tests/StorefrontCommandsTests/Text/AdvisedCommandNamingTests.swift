@@ -31,8 +31,10 @@ struct AdvisedCommandNamingTests {
         // advice made and changed a new file of the default); one STOREFRONT_STORE names is not.
         let database = StoreCommandText.AdvisedStore.database(ShownStoreAddress("postgresql://team@db/my shop", passwordLeftOut: true))
         let named = StoreCommandText.advisedOptions(store: database, catalogs: [], account: "tester", device: "default")
-        #expect(StoreCommandText.naming(named, in: "allow them with `storefront settings set purchases-allowed true`")
-                == "allow them with `storefront --store 'postgresql://team@db/my shop' settings set purchases-allowed true`")
+        #expect(StoreCommandText.naming(named, in: "allow them with `storefront settings set purchases-allowed true` or in Settings.")
+                == "allow them with `storefront --store 'postgresql://team@db/my shop' settings set purchases-allowed true` "
+                    + "(with the password from PGPASSWORD or ~/.pgpass, where libpq reads it) or in Settings.",
+                "an address given with a password is shown without it, and where libpq finds it is said")
         #expect(StoreCommandText.naming(named, in: "`storefront verify --store 'postgresql://team@db/my shop'`")
                 == "`storefront verify --store 'postgresql://team@db/my shop'`", "a command that names the store already is left")
         let fromEnvironment = StoreCommandText.AdvisedStore.database(ShownStoreAddress("postgresql://team@db/shop", namedByEnvironment: true))

@@ -100,7 +100,17 @@ extension StoreDecisions {
             let notOver = (record.expiresDate ?? .distantPast) > now && record.replacedBy == nil
             if !result.endedSubscription, notOver { result.keptActiveUntil = chain.expiresDate }
         }
-        result.passesActiveUntil = record.passesEndAfterRefund(among: state.transactions(of: record.account)).flatMap { $0 > now ? $0 : nil }
+        if record.productType == .nonRenewing {
+            let history = state.transactions(of: record.account)
+            let left = record.passesEndAfterRefund(among: history)
+            let wasActive = history.contains { $0.isInForce && $0.productID == record.productID && ($0.expiresDate ?? .distantPast) > now }
+            if let left, left > now {
+                result.passesActiveUntil = left
+            } else if wasActive {
+                result.passEndedNow = true
+                result.passesLeftEnded = left
+            }
+        }
         return ([refund], result)
     }
 }
