@@ -91,13 +91,22 @@ struct SheetsAndPanesTests {
         #expect(!other.contains("came back"), "the plan bought at the upgrade is refunded in full: \(other)")
     }
 
-    @Test("The refund question of a pass in a run says until when the passes left keep it active, as the refund then does (before: nothing of the time the run loses)")
-    func refundQuestionOfAPassInARun() throws {
+    /// A fixture whose account bought a season pass, then another after each of `daysApart`
+    /// but the last, which only passes.
+    static func seasonPasses(daysApart: [Int]) throws -> F {
         let fixture = try F()
         try fixture.buy(F.season)
-        fixture.clock.advance(by: 10 * 86_400)
-        try fixture.buy(F.season)
-        fixture.clock.advance(by: 100 * 86_400) // the first pass's own three months are over
+        for (index, days) in daysApart.enumerated() {
+            fixture.clock.advance(by: TimeInterval(days * 86_400))
+            if index < daysApart.count - 1 { try fixture.buy(F.season) }
+        }
+        return fixture
+    }
+
+    @Test("The refund question of a pass in a run says until when the passes left keep it active, as the refund then does (before: nothing of the time the run loses)")
+    func refundQuestionOfAPassInARun() throws {
+        // The first pass's own three months are over when the third is bought.
+        let fixture = try Self.seasonPasses(daysApart: [10, 100])
         try fixture.buy(F.season)
         var state = fixture.state()
         let passes = state.snapshot.transactions.filter { $0.productID == F.season }.sorted { $0.purchaseDate < $1.purchaseDate }
@@ -114,11 +123,7 @@ struct SheetsAndPanesTests {
 
     @Test("The refund question says a pass stops now when the passes left ran out without its time, and that a subscription in a billing problem is revoked (before: the buyer keeps what they have)")
     func refundQuestionsThatEndAccessNow() throws {
-        let fixture = try F()
-        try fixture.buy(F.season)
-        fixture.clock.advance(by: 31 * 86_400)
-        try fixture.buy(F.season)
-        fixture.clock.advance(by: 120 * 86_400)
+        let fixture = try Self.seasonPasses(daysApart: [31, 120])
         let state = fixture.state()
         let first = try #require(state.snapshot.transactions.filter { $0.productID == F.season }.min { $0.purchaseDate < $1.purchaseDate })
         let left = try #require(first.passesEndAfterRefund(among: state.snapshot.transactions))
