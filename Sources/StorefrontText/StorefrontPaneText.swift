@@ -74,8 +74,8 @@ public enum StorefrontPaneText {
             question += " \(name) then stays active until \(text.date(passesLeftUntil)), on the passes left."
         } else if passActiveNow {
             // Without its time, the passes left ran out already (or there are none): access ends now.
-            question += " \(name) is no longer active after it"
-                + (passesLeftUntil.map { ": without it, the passes left ran out \(text.date($0))." } ?? ".")
+            question += " \(name) is no longer active after the refund"
+                + (passesLeftUntil.map { ": without this pass, the passes left ran out \(text.date($0))." } ?? ".")
         } else if case .gracePeriod? = billingProblem {
             // The latest period of a subscription whose renewal failed: its refund revokes it.
             question += " Refunding it revokes \(name), in its grace period: its access ends now, and billing is not tried again."

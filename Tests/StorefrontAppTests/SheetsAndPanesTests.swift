@@ -129,7 +129,7 @@ struct SheetsAndPanesTests {
         let left = try #require(first.passesEndAfterRefund(among: state.snapshot.transactions))
         let pass = StorefrontPaneText.refundQuestion(first, replacedBy: nil, passesLeftUntil: left, passActiveNow: true,
                                                      now: fixture.clock.now(), text: state.text).question
-        #expect(pass.hasSuffix("Rage Season Pass is no longer active after it: without it, the passes left ran out \(state.text.date(left))."),
+        #expect(pass.hasSuffix("Rage Season Pass is no longer active after the refund: without this pass, the passes left ran out \(state.text.date(left))."),
                 "\(pass)")
 
         let billing = try F()
