@@ -255,14 +255,14 @@ public enum StorefrontPaneText {
 
     /// Under the locale and storefront picker.
     public static let localePickerNote = "The locale sets words and formats; the storefront sets the currency."
-    /// Under the account and device switcher.
-    /// Added to the transactions list's title while renewals that fell due wait behind another
-    /// session's lock: the list shows only what is recorded.
-    public static let renewalsNotRecordedYet = " · renewals due not recorded yet"
     /// The transactions list of an account with none.
     public static let noTransactions = "No transactions yet. Buy something with Enter on the main screen."
+    /// The detail pane's status line while the store has not been read for the buyer shown.
+    public static let statusNotRead = "Not read yet for this account and device: the store cannot be read now; "
+        + "where you stand shows once it can."
     /// The transactions list of an account whose store could not be read yet.
     public static let transactionsNotRead = "Not read yet: the store cannot be read now; the list shows once it can."
+    /// Under the account and device switcher.
     public static let accountPickerNote = "Purchases belong to the account; restore brings them to a device."
     /// Above the settings.
     public static let settingsNote = "Stored in the store (the file or the database), so `storefront settings` sees them too. The first two "

@@ -31,6 +31,15 @@ struct AccountSwitchWhileUnreachableTests {
         #expect(state.snapshot.transactions.isEmpty)
         let header = render(state, size: state.size).rowText(1)
         #expect(header.contains("Rage Faces: ?") && header.contains("Extra Lives: ?"), "\(header)")
+        // A credit pack, then (two rows down, past the other pack) a non-consumable: neither is
+        // said to be available, nor a balance given.
+        for moves in [0, 2] {
+            for _ in 0..<moves { state.send(.down) }
+            let pane = render(state, size: Size(width: 100, height: 30)).rowTexts.joined(separator: "\n")
+            #expect(pane.contains("Not read yet for this account"), "\(pane)")
+            #expect(!pane.contains("Available") && !pane.contains("Your balance"), "\(pane)")
+        }
+        #expect(state.selectedProduct?.type == .nonConsumable)
 
         let actions = EffectRunner(store: fixture.store).run(effects[0], storefront: "USA")
         #expect(actions == [.storeUnreachable(reason: "connection refused")])
@@ -40,6 +49,7 @@ struct AccountSwitchWhileUnreachableTests {
         state.send(.character("t"))
         let list = render(state, size: state.size).rowTexts.joined(separator: "\n")
         #expect(list.contains("Not read yet: the store cannot be read now"), "\(list)")
+        #expect(list.contains("The store is unreachable; retrying."), "the transactions window hides why: \(list)")
         #expect(!list.contains("No transactions yet"), "an account whose history is not read is not said to have none")
     }
 

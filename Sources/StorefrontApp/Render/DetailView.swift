@@ -46,7 +46,13 @@ enum DetailView {
             lines += wrapped(type, width: width, style: Theme.muted)
             lines += wrapped(price, width: width, style: Theme.emphasis)
         }
-        lines += wrapped(StorefrontPaneText.status(status, product: product, text: text), width: width, style: Theme.style(for: status))
+        if state.snapshot.isRead {
+            lines += wrapped(StorefrontPaneText.status(status, product: product, text: text), width: width, style: Theme.style(for: status))
+        } else {
+            // Nothing of this buyer is known yet (a device or account switched to while the
+            // store cannot be read): no status at all rather than a guess of "Available".
+            lines += wrapped(StorefrontPaneText.statusNotRead, width: width, style: Theme.muted)
+        }
         if let subscription = state.snapshot.entitlements.subscriptions.first(where: { $0.productID == product.id }),
            product.type == .autoRenewable {
             lines += wrapped(subscriptionLine(subscription, text: text), width: width, style: Theme.muted)

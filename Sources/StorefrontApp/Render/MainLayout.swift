@@ -11,6 +11,9 @@ struct MainLayout {
     var list: Rect
     var detail: Rect
     var footer: Rect
+    /// Everything between the banner and the footer: the list and the details, or a full
+    /// screen drawn over them that keeps the banner in sight (the transactions screen).
+    var body: Rect
 
     /// Windows at least this wide show the list and the details side by side.
     static let sideBySideWidth = 100
@@ -27,7 +30,7 @@ struct MainLayout {
         header = bands[0]
         banner = bands[1]
         footer = bands[3]
-        let body = bands[2]
+        body = bands[2]
         if size.width >= Self.sideBySideWidth {
             let columns = body.columns([.weighted(3), .weighted(2)])
             list = columns[0]

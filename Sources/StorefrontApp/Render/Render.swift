@@ -41,7 +41,7 @@ enum OverlayView {
         case .alert(let alert): AlertView.draw(state.advising(alert), in: area, into: &buffer)
         case .spend(let screen): SpendView.draw(screen, state: state, in: area, into: &buffer)
         case .picker(let picker): PickerView.draw(picker, state: state, in: area, into: &buffer)
-        case .transactions(let screen): TransactionsView.draw(screen, state: state, in: area, into: &buffer)
+        case .transactions(let screen): TransactionsView.draw(screen, state: state, into: &buffer)
         case .refundConfirmation(let id): RefundConfirmationView.draw(transactionID: id, state: state, in: area, into: &buffer)
         case .cancelRenewalConfirmation(let id):
             CancelRenewalConfirmationView.draw(transactionID: id, state: state, in: area, into: &buffer)

@@ -10,17 +10,20 @@ enum TransactionsView {
     /// Rows under the list for the selected transaction.
     static let detailHeight = 2
 
-    static func listHeight(size: Size) -> Int {
-        max(1, MainLayout.overlayArea(for: size).height - 2 - 1 - detailHeight)
+    /// Where the screen is drawn: below the banner, which stays in sight, so the history shown
+    /// while the store cannot be read or written says why (and that it is what was read last).
+    static func area(for state: AppState) -> Rect {
+        MainLayout(state: state, size: state.size).body
     }
 
-    static func draw(_ screen: TransactionsScreen, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
+    static func listHeight(state: AppState) -> Int {
+        max(1, area(for: state).height - 2 - 1 - detailHeight)
+    }
+
+    static func draw(_ screen: TransactionsScreen, state: AppState, into buffer: inout ScreenBuffer) {
         let text = state.text
         let records = state.snapshot.transactions
-        // The banner saying renewals wait is under this window: its title says so instead.
-        let title = "Transactions of \(state.buyer.account)"
-            + (state.heldCatchUpReason == nil ? "" : StorefrontPaneText.renewalsNotRecordedYet)
-        let inside = Dialog.draw(area, title: title, into: &buffer)
+        let inside = Dialog.draw(area(for: state), title: "Transactions of \(state.buyer.account)", into: &buffer)
         let bands = inside.rows([.fixed(1), .fill, .fixed(detailHeight)])
         guard !records.isEmpty else {
             // An account whose store is not read yet (it cannot be read now) has no known history, not an empty one.

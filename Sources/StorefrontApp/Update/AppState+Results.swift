@@ -233,7 +233,7 @@ extension AppState {
     /// Keeps the transactions screen on the transaction it had selected while rows arrive
     /// above it (they come newest first), so R, N, E and X act on the one the person picked.
     private func keepSelection(of screen: inout TransactionsScreen, from previous: [TransactionRecord]) {
-        let height = TransactionsView.listHeight(size: size)
+        let height = TransactionsView.listHeight(state: self)
         let selectedID = screen.scroll.selectedIndex.flatMap { previous.indices.contains($0) ? previous[$0].id : nil }
         screen.scroll.setItemCount(snapshot.transactions.count, viewportHeight: height)
         guard let selectedID, let index = snapshot.transactions.firstIndex(where: { $0.id == selectedID }) else { return }

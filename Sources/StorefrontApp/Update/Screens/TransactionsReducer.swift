@@ -38,7 +38,7 @@ enum TransactionsReducer: KeyReducer {
         var screen = screen
         switch command {
         case .move:
-            let height = TransactionsView.listHeight(size: state.size)
+            let height = TransactionsView.listHeight(state: state)
             switch ProductList.Movement(key) {
             case .up?: screen.scroll.moveUp(viewportHeight: height)
             case .down?: screen.scroll.moveDown(viewportHeight: height)
