@@ -456,6 +456,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         let line: String?
         do {
             line = try connection.execute(Self.row(fetchedThrough)).first?.first ?? nil
+        } catch .statementFailed(_, PostgresSchema.undefinedTable, _) {
+            // The tables are gone (the database dropped and made again, say): the row read last
+            // is gone with them, and the store is read again from its start, as a new one.
+            line = nil
         } catch {
             throw Self.portError(error)
         }

@@ -77,6 +77,26 @@ struct PostgresChangeSignalTests {
         try Self.expectWokenByAPurchase(follower, on: fixture, "listening again after reconnecting")
     }
 
+    @Test("The database dropped and made again under an open store: it reads the store as it now is, a new one, and follows it (before: the server's 'does not exist' for ever)")
+    func databaseMadeAgainIsReadAsNew() throws {
+        let fixture = try PostgresStoreFixture()
+        let follower = try fixture.store()
+        _ = try follower.purchase(face, buyer: phone, storefront: "USA")
+        #expect(follower.balance(of: "rage-faces", for: phone) == 5)
+        let database = fixture.server.database
+        try fixture.server.psql("DROP DATABASE \(database) WITH (FORCE)", database: "postgres")
+        try fixture.server.psql("CREATE DATABASE \(database)", database: "postgres")
+        // The first read may find its session ended; the one after it reconnects into the new database.
+        let first = try? follower.refresh()
+        #expect(try first ?? follower.refresh())
+        #expect(follower.balance(of: "rage-faces", for: phone) == 0, "the events read before are gone with the tables")
+        #expect(follower.transactions(for: phone.account).isEmpty)
+        let other = Buyer(account: "other", device: "tablet")
+        _ = try fixture.store().purchase(face, buyer: other, storefront: "USA")
+        _ = try follower.refresh()
+        #expect(follower.balance(of: "rage-faces", for: other) == 5, "a purchase in the new store is followed")
+    }
+
     @Test("Asked for on a lost connection, the signal listens from the reconnect on, so a commit right after that read wakes it")
     func signalAskedWhileLostListensFromTheReconnect() throws {
         let fixture = try PostgresStoreFixture()
