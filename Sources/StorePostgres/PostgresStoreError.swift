@@ -84,8 +84,16 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         reason.contains("role \"") && reason.contains("\" does not exist")
     }
 
-    public var description: String {
-        switch self {
+    public var description: String { words(advisingVerify: true) }
+
+    /// The message, where advice to run `storefront verify` is left out when `advisingVerify`
+    /// is false: `verify`'s own failure would otherwise advise itself.
+    public func words(advisingVerify: Bool) -> String {
+        /// What a failed connection adds, unless `verify` itself failed.
+        func verifyAdvice(_ store: ShownStoreAddress) -> String {
+            advisingVerify ? "; \(StoreCommandText.command("verify", on: store)) tells whether the store can be read, without changing it" : ""
+        }
+        return switch self {
         case .invalidAddress(let reason):
             "the store address cannot be used: \(Self.sentence(reason)) \(CommandLineText.Stores.addressForms)."
         case .unreachable(let store, let reason) where Self.namesAConnectionLimit(reason):
@@ -119,12 +127,10 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "shutting down: run the command again"
         case .unreachable(let store, let reason) where Self.namesNoServerListening(reason):
             "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was read or written. No server listens there: "
-                + "check that it runs (pg_isready tells) and the host and port in the address, then try again; "
-                + "\(StoreCommandText.command("verify", on: store)) tells whether the store can be read, without changing it"
+                + "check that it runs (pg_isready tells) and the host and port in the address, then try again" + verifyAdvice(store)
         case .unreachable(let store, let reason):
             "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was read or written; check that the server runs and the "
-                + "address, user and password (PGPASSWORD or ~/.pgpass) are right, then try again; "
-                + "\(StoreCommandText.command("verify", on: store)) tells whether the store can be read, without changing it"
+                + "address, user and password (PGPASSWORD or ~/.pgpass) are right, then try again" + verifyAdvice(store)
         case .settingRefused(let store, let reason):
             "the server of the store \(store) refused a setting this session asked for (\(reason)), so nothing was read or "
                 + "written. Correct or remove it where it is given: `options=-c NAME=VALUE` in the address, the PGOPTIONS "

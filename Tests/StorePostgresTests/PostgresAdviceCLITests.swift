@@ -115,7 +115,7 @@ struct PostgresAdviceCLITests {
                 "\(verified?.stdout ?? "")\(verified?.stderr ?? "")")
     }
 
-    @Test("a server that cannot be reached: the error advises verify on the store; pasted, it tries the same server",
+    @Test("a server that cannot be reached: the error advises verify on the store; pasted, it tries the same server and advises not itself",
           arguments: Spelling.allCases)
     func unreachableServer(spelling: Spelling) throws {
         var database = try Database(spelling)
@@ -129,6 +129,9 @@ struct PostgresAdviceCLITests {
                 "\(failed.stderr)")
         let verified = try Self.pastedVerify(from: failed.stderr, advising: database.advice("verify", shown: shown), as: database.cli)
         #expect(verified?.status == 3 && verified?.stderr.contains("cannot reach the store \(shown): ") == true,
+                "\(verified?.stderr ?? "")")
+        // verify's own failure does not advise running verify (before: it advised itself).
+        #expect(verified?.stderr.contains("storefront verify") == false && verified?.stderr.contains("then try again") == true,
                 "\(verified?.stderr ?? "")")
     }
 

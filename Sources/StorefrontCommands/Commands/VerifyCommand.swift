@@ -31,6 +31,8 @@ enum VerifyCommand {
             case .file(let path): report = try LedgerEventLog.verify(path: path)
             case .postgres(let address, let keyPath, _): report = try PostgresEventLog.verify(address: address, keyPath: keyPath)
             }
+        } catch let error as PostgresStoreError {
+            throw CommandFailure(status: .dataProblem, message: error.words(advisingVerify: false))
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }
