@@ -234,7 +234,9 @@ final class PostgresConnection {
         if reason.contains("FATAL"), refusedSetting.contains(where: reason.contains) {
             return .settingRefused(store: address.shown, reason: reason)
         }
-        guard let database = text(PQdb(handle)), reason.contains("database \"\(database)\" does not exist") else {
+        // The name as the server wrote it, before its line breaks were joined into one line.
+        let serversWords = String(cString: PQerrorMessage(handle))
+        guard let database = text(PQdb(handle)), [reason, serversWords].contains(where: { $0.contains("database \"\(database)\" does not exist") }) else {
             return .unreachable(store: address.shown, reason: reason)
         }
         return .noDatabase(store: address.shown, database: database,

@@ -1,5 +1,6 @@
 import StoreEngine
 import StorefrontText
+import StoreLedger
 
 /// Why a store on PostgreSQL could not be opened, read or written, in words that say what to do.
 ///
@@ -245,7 +246,11 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// `name` in double quotes, as PostgreSQL names a database in its messages.
-    private static func quoted(_ name: String) -> String { "\"\(name)\"" }
+    /// `name` in double quotes; a name with control characters (which the terminal's words drop)
+    /// in the shell's `$'…'` form instead, so what makes it odd is shown.
+    private static func quoted(_ name: String) -> String {
+        name.unicodeScalars.contains { $0.properties.generalCategory == .control } ? ShellWord.quoted(name) : "\"\(name)\""
+    }
 
     /// The SQL that records the schema version again.
     private static func versionRepair(missing: String, version: Int) -> String {

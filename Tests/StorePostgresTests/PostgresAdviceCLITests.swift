@@ -158,6 +158,19 @@ struct PostgresAdviceCLITests {
 }
 
 extension PostgresAdviceCLITests {
+    @Test("a missing database whose name holds a line break or an escape is said to be missing, named in the shell's $'…' form (before: a line break read as a server that cannot be reached, an escape was dropped from the name)")
+    func missingDatabaseWithOddName() throws {
+        var database = try Database(.uri)
+        for (encoded, shown) in [("%0A", #"\n"#), ("%1B%5B31m", #"\x1B[31m"#)] {
+            let missing = database.name + encoded + "x"
+            database.cli.storeArguments = ["--store", database.address().replacingOccurrences(of: database.name, with: missing)]
+            let failed = try database.cli.run(["entitlements"])
+            #expect(failed.status == 3, "\(failed.stderr)")
+            #expect(failed.stderr.contains("has no database $'\(database.name)\(shown)x', so nothing was read or written"), "\(failed.stderr)")
+            #expect(failed.stderr.contains("Create it with") && !failed.stderr.contains("check that the server runs"), "\(failed.stderr)")
+        }
+    }
+
     @Test("a role that may not read: the refusal names the role and its GRANT; run by the owner, the role reads and buys",
           arguments: Spelling.allCases)
     func roleRefusedReadingIsToldItsGrant(spelling: Spelling) throws {
