@@ -159,7 +159,10 @@ enum PostgresSchema {
     /// on the tables that are there.
     static func version(on connection: PostgresConnection) throws(PostgresStoreError) -> Int {
         let tables = try tablesPresent(on: connection)
-        guard !tables.isEmpty else { return 0 }
+        guard !tables.isEmpty else {
+            try refuseStoreOutOfSight(on: connection)
+            return 0
+        }
         // The version the tables look like, for the advice: checkpoints came with version 2,
         // commit marks with 3.
         let likely = tables.contains("storefront_commit_marks") ? 3 : tables.contains("storefront_checkpoints") ? 2 : 1
@@ -173,6 +176,24 @@ enum PostgresSchema {
                                     likelyVersion: likely)
         }
         return version
+    }
+
+    /// Refuses a database whose store lies in a schema the session's `search_path` does not
+    /// find (a role's own default, `ALTER ROLE … SET search_path`), where this session would
+    /// read an empty store and make a second one beside it under the same name and key file.
+    /// Asked only where no store is in sight, so a store's reads and commits never ask.
+    static func refuseStoreOutOfSight(on connection: PostgresConnection) throws(PostgresStoreError) {
+        let answer = try connection.execute(
+            """
+            SELECT (SELECT string_agg(quote_ident(n.nspname), ', ' ORDER BY n.nspname)
+                    FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                    WHERE c.relname = 'storefront_events' AND c.relkind IN ('r', 'p')),
+                   current_setting('search_path'), (SELECT source FROM pg_catalog.pg_settings WHERE name = 'search_path')
+            """)
+        guard let row = answer.first, let schemas = row.first ?? nil else { return }
+        let setting = row.count > 2 ? (path: row[1] ?? "", source: row[2] ?? "") : (path: "", source: "")
+        throw .storeOutOfSight(store: connection.address.shown, schemas: schemas, searchPath: setting.path,
+                               setBy: setting.source, role: connection.user, database: connection.database)
     }
 
     /// The tables of the current version, each with the version whose step makes it.

@@ -42,6 +42,10 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     case olderSchema(store: ShownStoreAddress, found: Int, supported: Int)
     /// The database has no store tables yet.
     case noStore(store: ShownStoreAddress, namesDatabase: Bool = true)
+    /// The session's `search_path` finds no store, but the database holds one in `schemas`
+    /// (quoted identifiers, joined by ", "): a default `search_path` of the role or database
+    /// leads elsewhere. `setBy` is where the server took the setting from (`pg_settings.source`).
+    case storeOutOfSight(store: ShownStoreAddress, schemas: String, searchPath: String, setBy: String, role: String, database: String)
     /// The database has store tables but not the record of their schema version, so which
     /// schema they are cannot be told; `likelyVersion` is what the tables look like.
     case incompleteSchema(store: ShownStoreAddress, missing: String, likelyVersion: Int)
@@ -195,6 +199,11 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         case .noStore(let store, true):
             "\(store) holds no store yet; create one with \(StoreCommandText.command("store init", on: store)) (as a role "
                 + "that may create tables there, such as the database's owner)"
+        case .storeOutOfSight(let store, let schemas, let searchPath, let setBy, let role, let database):
+            "the store \(store) is in schema\(schemas.contains(", ") ? "s" : "") \(schemas) of its database, which the "
+                + "search_path of this session (\(searchPath), as the role \(Self.quotedIdentifier(role)) has it) does not find, "
+                + "so nothing was read or written, and no second store is made beside it. Every role of the store must find its "
+                + "tables first: \(Self.searchPathAdvice(setBy: setBy, role: role, database: database)), then try again"
         case .incompleteSchema(let store, let missing, let likelyVersion):
             "the store \(store) has storefront tables but lacks \(missing), so which schema it holds cannot be told and "
                 + "nothing was read or written. If only that was lost (its tables look like schema version \(likelyVersion)), "
@@ -250,6 +259,18 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// in the shell's `$'…'` form instead, so what makes it odd is shown.
     private static func quoted(_ name: String) -> String {
         name.unicodeScalars.contains { $0.properties.generalCategory == .control } ? ShellWord.quoted(name) : "\"\(name)\""
+    }
+
+    /// How to take back the `search_path` that leads a role away from the store, by where the
+    /// server took it from.
+    private static func searchPathAdvice(setBy source: String, role: String, database: String) -> String {
+        let (role, database) = (quotedIdentifier(role), quotedIdentifier(database))
+        switch source {
+        case "user": return "run `ALTER ROLE \(role) RESET search_path;` in psql (as a superuser, or as that role)"
+        case "database": return "run `ALTER DATABASE \(database) RESET search_path;` in psql (as the database's owner)"
+        case "database user": return "run `ALTER ROLE \(role) IN DATABASE \(database) RESET search_path;` in psql (as a superuser)"
+        default: return "set search_path back to its default where it was set (the server's configuration)"
+        }
     }
 
     /// The SQL that records the schema version again.

@@ -171,6 +171,31 @@ extension PostgresAdviceCLITests {
         }
     }
 
+    @Test("a role whose own search_path leads away from the store is refused, not given a second store in its schema; the advised RESET, run, lets it buy in the store (before: a new, empty store)")
+    func searchPathLeadingAway() throws {
+        let database = try Database(.uri)
+        #expect(try database.cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let role = "path_wanderer"
+        try database.server.psql("DO $$ BEGIN CREATE ROLE \(role) LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
+            + "CREATE SCHEMA wander AUTHORIZATION \(role); GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO \(role); "
+            + "ALTER ROLE \(role) IN DATABASE \(database.name) SET search_path = wander", database: database.name)
+        var wanderer = database.cli
+        wanderer.storeArguments = ["--store", database.address(user: role)]
+        for command in [["buy", "com.example.rage.face.random"], ["entitlements"], ["store", "init"]] {
+            let refused = try wanderer.run(command)
+            #expect(refused.status == 3 && refused.stderr.contains("is in schema public of its database, which the search_path "
+                + "of this session (wander, as the role \"\(role)\" has it) does not find"), "\(command): \(refused.stderr)")
+        }
+        let tablesMade = try database.server.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'wander'", database: database.name)
+        #expect(tablesMade.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "a second store was made: \(tablesMade)")
+        let refused = try wanderer.run(["buy", "com.example.rage.face.random"])
+        let reset = try #require(PastedCommand.quoted(startingWith: "ALTER ROLE", in: refused.stderr), "\(refused.stderr)")
+        #expect(reset == "ALTER ROLE \"\(role)\" IN DATABASE \"\(database.name)\" RESET search_path;")
+        try database.server.psql(reset, database: database.name)
+        #expect(try wanderer.run(["buy", "com.example.rage.face.random"]).status == 0)
+        #expect(try database.cli.run(["entitlements"]).stdout.contains("Rage Faces (rage-faces): 10"), "the one store has both purchases")
+    }
+
     @Test("a role that may not read: the refusal names the role and its GRANT; run by the owner, the role reads and buys",
           arguments: Spelling.allCases)
     func roleRefusedReadingIsToldItsGrant(spelling: Spelling) throws {
