@@ -45,6 +45,14 @@ extension CommandLineText {
             "made the store's key \(keyPath): \(shareTheKey)"
         }
 
+        /// After a copy into a database whose key file was there already: which key signed the
+        /// copied events, and where its path came from.
+        public static func keyUsed(_ keyPath: String, givenByVariable: Bool) -> String {
+            "signed the copied events with the store's key \(keyPath), "
+                + (givenByVariable ? "given by STOREFRONT_STORE_KEY" : "which was there already")
+                + ": every machine that uses this store needs that key"
+        }
+
         /// After a copy that failed once its first commit had made the target's key.
         public static func keyMadeBeforeFailing(_ keyPath: String) -> String {
             "the copy made the store's key \(keyPath) before it failed; it is kept, and the next copy into this database uses it: "

@@ -378,10 +378,20 @@ struct PostgresStoreWordsTests {
         let target = try database.server.newDatabase()
         let copiedJSON = try copier.run(["store", "copy", "--json", "--from", source.ledger, "--to", target])
             .decoded(JSONShapes.StoreCopyResult.self)
-        #expect(copiedJSON.events == 1 && copiedJSON.to == target && copiedJSON.keyFileMade == jsonKey)
+        #expect(copiedJSON.events == 1 && copiedJSON.to == target && copiedJSON.keyFileMade == jsonKey && copiedJSON.keyFile == jsonKey)
         #expect(copiedJSON.leftOutFrom == nil, "nothing was left out of a sound source")
         let intoExistingKey = try copier.run(["store", "copy", "--json", "--from", target, "--to", database.folder + "/back.jsonl"])
             .decoded(JSONShapes.StoreCopyResult.self)
-        #expect(intoExistingKey.keyFileMade == nil, "a file target's key is beside it, as always")
+        #expect(intoExistingKey.keyFileMade == nil && intoExistingKey.keyFile == nil, "a file target's key is beside it, as always")
+
+        // A key there already signs the copy: which one is said (before: nothing, with STOREFRONT_STORE_KEY set).
+        let signedByVariable = try copier.run(["store", "copy", "--from", source.ledger, "--to", try database.server.newDatabase()])
+        #expect(signedByVariable.status == 0 && signedByVariable.stdout.contains(
+            "signed the copied events with the store's key \(jsonKey), given by STOREFRONT_STORE_KEY: every machine that uses "
+                + "this store needs that key"), "\(signedByVariable.stdout)")
+        #expect(!signedByVariable.stdout.contains("made the store's key"), "\(signedByVariable.stdout)")
+        let signedJSON = try copier.run(["store", "copy", "--json", "--from", source.ledger, "--to", try database.server.newDatabase()])
+            .decoded(JSONShapes.StoreCopyResult.self)
+        #expect(signedJSON.keyFileMade == nil && signedJSON.keyFile == jsonKey)
     }
 }

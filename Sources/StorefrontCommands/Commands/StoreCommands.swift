@@ -88,13 +88,19 @@ enum StoreCommands {
         let keyMade = keyToWatch.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         // Only `--verified-only` copies from a source with problems: the first one is where it stopped.
         let leftOutFrom = sourceLog.problems.first.map { StoreProblemText.describe($0, in: sourceLog.medium, withRemedy: false) }
+        let targetKey: String? = if case .postgres(_, let keyPath, _) = target { keyPath } else { nil }
         if arguments.json {
             try console.json(JSONShapes.StoreCopyResult(from: source.name, to: target.name, events: count, keyFileMade: keyMade,
-                                                        leftOutFrom: leftOutFrom))
+                                                        keyFile: targetKey, leftOutFrom: leftOutFrom))
         } else {
             console.out(CommandLineText.Stores.copied(count, from: source.name, to: target.name))
             if let leftOutFrom { console.out(CommandLineText.Stores.leftOut(firstProblem: leftOutFrom)) }
-            if let keyMade { console.out(CommandLineText.Stores.keyMade(keyMade)) }
+            if let keyMade {
+                console.out(CommandLineText.Stores.keyMade(keyMade))
+            } else if let targetKey {
+                // A key there already, or named by the variable, signed the copy: the team must have that one.
+                console.out(CommandLineText.Stores.keyUsed(targetKey, givenByVariable: !(environment["STOREFRONT_STORE_KEY"] ?? "").isEmpty))
+            }
         }
         return .success
     }

@@ -27,6 +27,9 @@ extension JSONShapes {
         public var events: Int
         /// The key file the copy made for a new PostgreSQL target, on this machine.
         public var keyFileMade: String?
+        /// The key file that signed the copied events into a PostgreSQL target (the one made,
+        /// or the one there already); absent for a file target, whose key lies beside it.
+        public var keyFile: String?
         /// With `--verified-only` from a damaged source: its first problem, from which on nothing
         /// was copied. Absent when everything was copied.
         public var leftOutFrom: String?
