@@ -33,7 +33,16 @@ extension StoreText {
                 + (chain.willAutoRenew ? " until billing is resolved." : "; auto-renew is off, so it ends instead of renewing.")
         case .expired where chain.expirationReason == .autoRenewDisabled:
             message += ", auto-renew turned off."
-        case .expired, .revoked:
+        case .expired:
+            // Ended inside its grace period (by `expire`): the grace period was cut short, which
+            // "expired" alone does not say.
+            if let graceEnd = chain.gracePeriodExpiresDate, let ended = chain.accessEndDate, ended < graceEnd {
+                message += " in its grace period, which stopped \(date(ended)) instead of running until \(date(graceEnd)); "
+                    + "nothing was charged for it, and billing is not tried again."
+            } else {
+                message += "."
+            }
+        case .revoked:
             message += "."
         }
         // An ended subscription switches to nothing: only an ongoing one mentions its change,

@@ -72,8 +72,12 @@ import Testing
     @Test func anExpireOrRefundInAGracePeriodEndsAccessThen() throws {
         try yearlyInBillingTrouble(grace: true)
         let failedOn = try #require(yearly()?.expiresDate)
+        let graceEnd = try #require(yearly()?.gracePeriodExpiresDate)
         let expiredAt = try store.advance(by: try StoreDuration.parse("P3D"), buyer: phone)
-        _ = try store.expire(Rage.yearly, buyer: phone)
+        let chain = try store.expire(Rage.yearly, buyer: phone)
+        // What `expire` and the storefront's alert say (before: only "expired.").
+        #expect(text.describe(chain) == "Rage Pro (Yearly): expired in its grace period, which stopped \(text.date(expiredAt)) "
+            + "instead of running until \(text.date(graceEnd)); nothing was charged for it, and billing is not tried again.")
         let expired = try #require(yearly())
         #expect(expired.state == .expired && expired.expiresDate == failedOn && expired.accessEndDate == expiredAt)
         #expect(text.entitlementDetails(of: expired).hasSuffix("access until \(text.date(expiredAt)) (grace period)"))
