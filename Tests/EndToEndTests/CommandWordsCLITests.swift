@@ -307,7 +307,7 @@ import Testing
             .map(\.transactionId)
         #expect(paidAhead.count == 2 && expired.status == 0, "\(paidAhead)")
         #expect(expiredShape.message.contains("Rage Pro (Yearly): expired. Nothing was refunded, the periods paid ahead included: $19.99 for the period from ")
-                && expiredShape.message.contains("`storefront refund \(paidAhead[1])` and `storefront refund \(paidAhead[0])` give them back."),
+                && expiredShape.message.contains("\(cli.advised("refund \(paidAhead[1])")) and \(cli.advised("refund \(paidAhead[0])")) give them back."),
                 "\(expired.stdout)\(expired.stderr)")
         // Listed for a script too, in the order the message names them (before: only in `message`).
         #expect(expiredShape.paidAheadNotRefunded == [paidAhead[1], paidAhead[0]], "\(expired.stdout)")

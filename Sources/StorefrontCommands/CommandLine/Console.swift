@@ -42,9 +42,10 @@ public struct Console: Sendable {
         FileHandle.standardOutput.write(Data(bytes))
     }
 
-    /// Writes `value` as stable, pretty JSON with sorted keys and ISO 8601 dates.
+    /// Writes `value` as stable, pretty JSON with sorted keys and ISO 8601 dates; its messages'
+    /// advice names the options as text for people does (see `AdvisedMessage`).
     public func json(_ value: some Encodable) throws {
-        writeJSON(String(decoding: try JSONShapes.encoder().encode(value), as: UTF8.self))
+        writeJSON(String(decoding: try JSONShapes.encoder(advising: advisedOptions).encode(value), as: UTF8.self))
     }
 
     /// Writes JSON text with its values unchanged; the characters a terminal would act on

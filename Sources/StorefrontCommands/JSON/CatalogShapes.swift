@@ -44,7 +44,7 @@ extension JSONShapes {
         public var column: Int?
         public var productId: String?
         public var field: String?
-        public var message: String
+        @AdvisedMessage public var message: String
 
         init(_ problem: CatalogProblem) {
             severity = problem.severity.rawValue

@@ -32,7 +32,7 @@ extension JSONShapes {
         /// On a PostgreSQL store, in place of `line`: the `seq` of the row it was found on (0 for
         /// the header row); nil for a problem of the whole store.
         public var seq: Int?
-        public var message: String
+        @AdvisedMessage public var message: String
     }
 
     public struct RepairResult: Codable, Sendable {

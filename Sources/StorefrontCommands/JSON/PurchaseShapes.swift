@@ -7,7 +7,7 @@ extension JSONShapes {
         public var outcome: String
         public var transactionId: String?
         public var productId: String
-        public var message: String
+        @AdvisedMessage public var message: String
         public var credit: String?
         public var balance: Int?
         public var expiresDate: Date?
@@ -28,7 +28,7 @@ extension JSONShapes {
         public var credit: String
         public var amount: Int
         public var balance: Int
-        public var message: String
+        @AdvisedMessage public var message: String
     }
 
     public struct RefundResult: Codable, Sendable {
@@ -47,12 +47,12 @@ extension JSONShapes {
         /// When the refund revoked a subscription: the transactions of its other periods paid
         /// ahead, which will never begin and were not refunded (left out when there are none).
         public var paidAheadNotRefunded: [String]? = nil
-        public var message: String
+        @AdvisedMessage public var message: String
     }
 
     public struct RestoreResult: Codable, Sendable {
         public var restored: [String]
         public var transactionIds: [String]
-        public var message: String
+        @AdvisedMessage public var message: String
     }
 }

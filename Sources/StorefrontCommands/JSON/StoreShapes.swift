@@ -94,7 +94,7 @@ extension JSONShapes {
         public var storeTime: Date
         /// Renewals, expiries and other subscription events that fell due on the way.
         public var dueEvents: Int
-        public var message: String
+        @AdvisedMessage public var message: String
     }
 
     /// A subscription after `renew`, `expire`, `cancel-renewal`, `resume-renewal` or `resolve-billing`.
@@ -117,18 +117,18 @@ extension JSONShapes {
         /// `expire` only: the transactions of the periods paid ahead that it ended without
         /// refunding them, each for `storefront refund ID` (empty when there were none).
         public var paidAheadNotRefunded: [String]? = nil
-        public var message: String
+        @AdvisedMessage public var message: String
     }
 
     /// `reset-device`: the device whose deliveries and device credits were forgotten.
     public struct DeviceReset: Codable, Sendable {
         public var device: String
-        public var message: String
+        @AdvisedMessage public var message: String
     }
 
     public struct DeliveredResult: Codable, Sendable {
         public var delivered: [String]
         public var transactionIds: [String]
-        public var message: String
+        @AdvisedMessage public var message: String
     }
 }

@@ -1,0 +1,39 @@
+import Foundation
+@testable import StorefrontCommands
+import StorefrontTesting
+import StorefrontText
+import StoreLedger
+import Testing
+
+/// Advice inside `--json` output names the options the command was given, as on stderr; the
+/// output's data is written exactly.
+@Suite("JSON: messages' advice names the options given")
+struct AdvisedMessageTests {
+    static let options = StoreCommandText.advisedOptions(store: .file(path: "/tmp/my shop.jsonl", namedByOption: true),
+                                                         catalogs: [], account: "bob", device: "default")
+
+    @Test("a message's advised command gains the options; a product id holding the same words is left as it is")
+    func messageNamedDataLeft() throws {
+        let result = JSONShapes.PurchaseResult(
+            outcome: "refused", transactionId: nil, productId: "`storefront buy x`",
+            message: "allow them with `storefront settings set purchases-allowed true`.", credit: nil, balance: nil,
+            expiresDate: nil, reason: nil)
+        let text = String(decoding: try JSONShapes.encoder(advising: Self.options).encode(result), as: UTF8.self)
+        let decoded = try JSONShapes.decode(JSONShapes.PurchaseResult.self, from: text)
+        #expect(decoded.message == "allow them with `storefront --entitlements '/tmp/my shop.jsonl' --account bob settings set "
+            + "purchases-allowed true`.")
+        #expect(decoded.productId == "`storefront buy x`", "data is not advice")
+        let plain = String(decoding: try JSONShapes.encoder().encode(result), as: UTF8.self)
+        #expect(try JSONShapes.decode(JSONShapes.PurchaseResult.self, from: plain).message == result.message)
+    }
+
+    @Test("buy --json on a file given with --entitlements, as another account: the refusal's advice names both (before: neither, so pasted it changed the default file)")
+    func buyJSONAdviceNamesTheStore() throws {
+        let cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/my shop.jsonl")
+        #expect(try cli.run(["settings", "set", "purchases-allowed", "false"]).status == 0)
+        let refused = try cli.run(["buy", "com.example.rage.noads", "--account", "bob", "--json"])
+        let message = try refused.decoded(JSONShapes.PurchaseResult.self).message
+        #expect(message.contains("`storefront --entitlements \(ShellWord.quoted(cli.ledger)) --account bob settings set "
+            + "purchases-allowed true`"), "\(message)")
+    }
+}
