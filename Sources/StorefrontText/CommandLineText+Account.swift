@@ -8,10 +8,24 @@ extension CommandLineText {
         /// The first column's words for what is not a subscription state.
         public static let ownedLabel = "owned", activeLabel = "active", expiredLabel = "expired", creditsLabel = "credits"
 
+        /// Whether a row of `entitlements` is on this device.
+        public enum Delivery: Sendable {
+            case delivered
+            /// Bought on this device; the app has not finished its transaction yet.
+            case unfinishedHere
+            /// Bought on another device (or this one reset): a restore brings it here.
+            case toRestore
+        }
+
         /// One row of `entitlements`: the label padded to `labelWidth`, then the details.
-        public static func entitlementRow(label: String, labelWidth: Int, details: String, delivered: Bool) -> String {
+        public static func entitlementRow(label: String, labelWidth: Int, details: String, delivery: Delivery) -> String {
             let padded = label.padding(toLength: max(labelWidth, label.count), withPad: " ", startingAt: 0)
-            return "  \(padded) \(details)\(delivered ? "" : " (bought on another device: restore to unlock)")"
+            let note = switch delivery {
+            case .delivered: ""
+            case .unfinishedHere: " (bought here, not delivered yet: `storefront deliver-unfinished` delivers it)"
+            case .toRestore: " (bought on another device: restore to unlock)"
+            }
+            return "  \(padded) \(details)\(note)"
         }
 
         public static func owned(_ title: String, bought date: String) -> String { "\(title), bought \(date)" }

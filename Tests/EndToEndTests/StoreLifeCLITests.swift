@@ -78,6 +78,9 @@ import Testing
         #expect(owned.delivered == false)
         let products = try cli.run(["products", "--json"]).decoded([JSONShapes.ProductEntry].self)
         #expect(products.first { $0.id == "com.example.rage.noads" }?.status == "awaitingDelivery")
+        let listed = try cli.run(["entitlements"]).stdout
+        #expect(listed.contains("Remove Ads, bought ") && listed.contains("(bought here, not delivered yet: \(cli.advised("deliver-unfinished")) "
+            + "delivers it)") && !listed.contains("another device"), "before: 'bought on another device': \(listed)")
         let again = try cli.run(["buy", "com.example.rage.noads"]).stdout
         #expect(again.contains("deliver-unfinished") && !again.contains("another device"), "\(again)")
         #expect(try cli.run(["restore"]).stdout.contains("Restored 1 purchase: Remove Ads."))

@@ -100,10 +100,11 @@ extension Store {
         var nonConsumables: [Entitlements.NonConsumable] = []
         var subscriptions: [String: Entitlements.Subscription] = [:]
         var passes: [String: Entitlements.Pass] = [:]
-        // An unfinished non-consumable is listed too, undelivered: the account owns it, and
-        // hiding it would invite buying it a second time.
-        for record in history where (record.state == .purchased && (record.finished || record.productType == .nonConsumable))
-            || record.state == .refunded {
+        // An unfinished purchase is listed too, undelivered, as StoreKit's current entitlements
+        // list transactions the app has not finished: the account owns it, and hiding it would
+        // invite buying it a second time (a subscription's whole chain vanished while an upgrade
+        // bought with it waited to be finished).
+        for record in history where record.state == .purchased || record.state == .refunded {
             let delivered = state.isDelivered(record.id, to: buyer)
             switch record.productType {
             case .nonConsumable where record.isInForce:
@@ -139,11 +140,11 @@ extension Store {
             }
         }
         for productID in passes.keys {
-            let held = history.filter { $0.productType == .nonRenewing && $0.productID == productID && $0.isInForce && $0.finished }
+            let held = history.filter { $0.productType == .nonRenewing && $0.productID == productID && $0.isInForce }
             if let start = Self.startOfLastRun(of: held) { passes[productID]?.purchaseDate = start }
         }
         for chain in state.subscriptionChains(of: buyer.account) {
-            guard let latest = state.transactions[chain.latestTransactionID], latest.finished else { continue }
+            guard let latest = state.transactions[chain.latestTransactionID] else { continue }
             // Oldest first, so a newer subscription to the product replaces an older one,
             // except that an ended one never hides the one that is still going.
             if let shown = subscriptions[chain.productID], shown.isOngoing, !chain.isOngoing { continue }

@@ -82,8 +82,7 @@ extension Store {
         case .nonConsumable:
             if let owned = entitlements.nonConsumables.first(where: { $0.productID == product.id }) {
                 if owned.delivered { return .owned(since: owned.purchaseDate) }
-                let unfinishedHere = entitlements.unfinished.contains { $0.id == owned.transactionID }
-                return unfinishedHere ? .awaitingDelivery : .restoreToUnlock
+                return undelivered(product, in: entitlements)
             }
         case .autoRenewable, .freeSubscription:
             if case let .scheduled(from, effective, willSwitch) = PlanChange.of(product, in: entitlements, catalog: catalog) {
@@ -97,7 +96,8 @@ extension Store {
             if let ahead = entitlements.subscriptions.first(where: { $0.runningPlan?.productID == product.id && $0.state == .subscribed }),
                let running = ahead.runningPlan {
                 // It neither renews nor ends then: the subscription goes on in the plan paid ahead.
-                return ahead.delivered ? .runningBeforePaidAhead(until: running.expiresDate, next: ahead.productID) : .restoreToUnlock
+                return ahead.delivered ? .runningBeforePaidAhead(until: running.expiresDate, next: ahead.productID)
+                                       : undelivered(product, in: entitlements)
             }
             if let subscription = entitlements.subscriptions.first(where: { $0.productID == product.id }) {
                 if let running = subscription.runningPlan, subscription.state == .subscribed {
@@ -106,7 +106,7 @@ extension Store {
                 switch subscription.state {
                 case .subscribed:
                     return subscription.delivered ? .active(until: subscription.expiresDate, willRenew: subscription.willAutoRenew)
-                                                  : .restoreToUnlock
+                                                  : undelivered(product, in: entitlements)
                 case .revoked: return .revoked
                 case .expired: return .expired(on: subscription.accessEndDate ?? subscription.expiresDate ?? subscription.purchaseDate)
                 case .inGracePeriod: return .billingProblem(graceUntil: subscription.gracePeriodExpiresDate, willAutoRenew: subscription.willAutoRenew)
@@ -115,10 +115,16 @@ extension Store {
             }
         case .nonRenewing:
             if let pass = entitlements.nonRenewing.first(where: { $0.productID == product.id }) {
-                if pass.isActive { return pass.delivered ? .active(until: pass.expiresDate, willRenew: false) : .restoreToUnlock }
+                if pass.isActive { return pass.delivered ? .active(until: pass.expiresDate, willRenew: false) : undelivered(product, in: entitlements) }
                 return .expired(on: pass.expiresDate)
             }
         }
         return product.price(in: storefront) == nil ? .notSold : .available
+    }
+
+    /// What the account holds but this device has not got: bought here and waiting for the
+    /// app to finish it, or to be restored here.
+    private func undelivered(_ product: Product, in entitlements: Entitlements) -> ProductStatus {
+        entitlements.unfinished.contains { $0.productID == product.id } ? .awaitingDelivery : .restoreToUnlock
     }
 }

@@ -38,25 +38,28 @@ enum AccountCommands {
         }
         typealias Text = CommandLineText.Account
         let name = { (id: String) in session.catalog.product(id: id).map(text.title(of:)) ?? id }
+        let delivery = { (productID: String, delivered: Bool) -> Text.Delivery in
+            delivered ? .delivered : result.unfinished.contains { $0.productID == productID } ? .unfinishedHere : .toRestore
+        }
         console.out(Text.entitlementsHeading(account: session.buyer.account, device: session.buyer.device))
         // The first column is as wide as its longest word, so no state is cut ("inBillingRetryPeriod").
         let width = max(10, result.subscriptions.map(\.state.rawValue.count).max() ?? 0)
         for item in result.nonConsumables {
             console.out(Text.entitlementRow(label: Text.ownedLabel, labelWidth: width, details: Text.owned(
-                name(item.productID), bought: text.date(item.purchaseDate)), delivered: item.delivered))
+                name(item.productID), bought: text.date(item.purchaseDate)), delivery: delivery(item.productID, item.delivered)))
         }
         for item in result.subscriptions {
             console.out(Text.entitlementRow(label: item.state.rawValue, labelWidth: width, details: text.entitlementDetails(of: item),
-                                            delivered: item.delivered))
+                                            delivery: delivery(item.productID, item.delivered)))
         }
         for item in result.nonRenewing {
             console.out(Text.entitlementRow(label: item.isActive ? Text.activeLabel : Text.expiredLabel, labelWidth: width,
                                             details: Text.pass(name(item.productID), until: text.date(item.expiresDate)),
-                                            delivered: item.delivered))
+                                            delivery: delivery(item.productID, item.delivered)))
         }
         for credit in session.catalog.credits {
             console.out(Text.entitlementRow(label: Text.creditsLabel, labelWidth: width, details: Text.credit(
-                text.creditName(credit.id), id: credit.id, balance: result.credits[credit.id] ?? 0), delivered: true))
+                text.creditName(credit.id), id: credit.id, balance: result.credits[credit.id] ?? 0), delivery: .delivered))
         }
         return .success
     }

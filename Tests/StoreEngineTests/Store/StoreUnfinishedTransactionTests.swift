@@ -49,6 +49,33 @@ import Testing
         #expect(store.status(of: product, in: store.entitlements(for: tablet), storefront: "USA") == .restoreToUnlock)
     }
 
+    @Test("An unfinished subscription, free subscription and pass are listed undelivered and await delivery here, as a non-consumable does (before: left out, and `available`)",
+          arguments: [Rage.monthly, Rage.newsletter, Rage.season])
+    func unfinishedSubscriptionsAndPassesAreListed(productID: String) throws {
+        let outcome = try store.purchase(productID, buyer: phone, storefront: "USA", options: .init(finish: false))
+        let id = try #require(outcome.transaction?.id)
+        let entitlements = store.entitlements(for: phone)
+        let listed = entitlements.subscriptions.map { ($0.transactionID, $0.delivered) } + entitlements.nonRenewing.map { ($0.transactionID, $0.delivered) }
+        #expect(listed.count == 1 && listed.first?.0 == id && listed.first?.1 == false, "\(listed)")
+        let product = try #require(store.catalog.product(id: productID))
+        #expect(store.status(of: product, in: entitlements, storefront: "USA") == .awaitingDelivery)
+        #expect(store.status(of: product, in: store.entitlements(for: tablet), storefront: "USA") == .restoreToUnlock)
+        _ = try store.deliverUnfinished(phone)
+        let delivered = try fixture.store().entitlements(for: phone)
+        #expect((delivered.subscriptions.map(\.delivered) + delivered.nonRenewing.map(\.delivered)) == [true])
+    }
+
+    @Test("An upgrade left unfinished keeps the subscription listed, in its new plan (before: the whole subscription vanished from entitlements)")
+    func unfinishedUpgradeKeepsTheSubscription() throws {
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        let upgrade = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA", options: .init(finish: false)).transaction)
+        let entitlements = store.entitlements(for: phone)
+        let subscription = try #require(entitlements.subscriptions.first)
+        #expect(entitlements.subscriptions.count == 1 && subscription.productID == Rage.yearly && subscription.state == .subscribed)
+        #expect(subscription.transactionID == upgrade.id && subscription.delivered, "the subscription was delivered here before")
+        #expect(entitlements.unfinished.map(\.id) == [upgrade.id])
+    }
+
     @Test func buyingAnUnfinishedNonConsumableAgainPointsToDelivery() throws {
         _ = try store.purchase(noAds, buyer: phone, storefront: "USA", options: .init(finish: false))
         let again = try store.purchase(noAds, buyer: phone, storefront: "USA")
