@@ -160,6 +160,23 @@ struct StoreLifeUpdateTests {
                 + "Nothing is charged to end it.", "\(inRetry)")
     }
 
+    @Test("An expire question whose words change because store time moved (the period running ended, the one paid ahead began) is armed anew and says it changed (before: no note)")
+    func expireQuestionChangedByStoreTime() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        _ = try fixture.store.renew(Self.yearly, buyer: fixture.buyer)
+        var state = transactionsOpen(fixture)
+        state.send(.character("E"))
+        let asked = try #require(state.top)
+        let before = try #require(state.expireQuestion(of: state.snapshot.transactions[0].id)?.question)
+        _ = update(&state, .clockTicked(fixture.clock.now().addingTimeInterval(60)))
+        #expect(state.changeNote(of: asked) == nil, "nothing changed in a minute")
+        _ = update(&state, .clockTicked(fixture.clock.now().addingTimeInterval(400 * 86_400)))
+        let after = try #require(state.expireQuestion(of: state.snapshot.transactions[0].id)?.question)
+        #expect(after != before, "the period paid ahead runs now: \(after)")
+        #expect(state.top == asked && state.changeNote(of: asked) == StorefrontPaneText.questionChanged)
+    }
+
     @Test("The expire question says what it gives up: the rest of a paid period, a period paid ahead, or a free one (before: a period paid ahead in every case)")
     func expireQuestionSaysWhatWasCharged() throws {
         let fixture = try F()

@@ -57,6 +57,17 @@ extension AppState {
         }
     }
 
+    /// Moves the storefront's clock to `now`. A question on top whose words change because store
+    /// time moved (a period that ended while it was open) is armed anew and says it changed, as
+    /// when another process changed them.
+    mutating func moveClock(to now: Date) {
+        let questionBefore = activity == nil ? questionOnTop()?.question : nil
+        self.now = now
+        guard let questionBefore, let question = questionOnTop()?.question, question != questionBefore else { return }
+        armTopAnew()
+        questionChangedUnder = overlays.last
+    }
+
     /// Shows `alert` where a sheet or question was just closed, armed as a sheet would be.
     private mutating func reportInPlaceOfTop(_ alert: Alert) {
         report(alert)

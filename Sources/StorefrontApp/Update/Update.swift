@@ -69,7 +69,7 @@ extension AppState {
             report(Alert(title: StorefrontScreenText.unfinishedDeliveredTitle,
                          message: StorefrontScreenText.unfinishedDelivered(records, text: text), tone: .info))
         case .clockTicked(let now):
-            self.now = now
+            moveClock(to: now)
         case .subscriptionChanged(let chain, let changed, let charged, let keptAhead):
             var message = text.describe(chain, charged: charged)
             if let kept = text.paidAheadNotRefunded(keptAhead, inStorefront: true) { message += " " + kept }
