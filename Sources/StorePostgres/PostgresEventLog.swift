@@ -63,6 +63,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// The session was connected again since the last read: whether the rows read before are
     /// still the store's is confirmed first (see `confirmContinuity`).
     var mustConfirmContinuity = false
+    /// The store lay out of the session's sight (`storeOutOfSight`): a session keeps the
+    /// `search_path` it connected with, so the next read connects anew, taking in a setting
+    /// mended since.
+    var mustConnectAnew = false
     /// Whether this session may write its commit mark (see `PostgresEventLog+Durability.swift`);
     /// nil until a commit asked, and again after connecting anew or making the schema.
     var commitMarksWritable: Bool?
@@ -238,6 +242,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 // The chain started over but its reader never heard, or it may have stopped inside
                 // a line (a key file that cannot be opened fails its header): the next read starts over.
                 if restarted || error is LedgerError { mustRestart = true }
+                if case .storeOutOfSight? = error as? PostgresStoreError { mustConnectAnew = true }
                 if case .lockTimeout(let store, let milliseconds)? = error as? PostgresStoreError {
                     // A read takes no writer lock: only a lock on the tables holds it up, and then nothing could be read.
                     throw PostgresStoreError.readLockTimeout(store: store, milliseconds: readLockWait ?? milliseconds,
@@ -437,8 +442,9 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         do {
             try listenAgainIfLost()
             connection.noticeLossWhileIdle()
-            guard connection.isBroken else { return }
+            guard connection.isBroken || mustConnectAnew else { return }
             connection = try PostgresConnection(address)
+            mustConnectAnew = false
             mustConfirmContinuity = fetchedThrough > 0
             commitMarksWritable = nil
         } catch {

@@ -181,13 +181,16 @@ enum PostgresSchema {
     /// Refuses a database whose store lies in a schema the session's `search_path` does not
     /// find (a role's own default, `ALTER ROLE … SET search_path`), where this session would
     /// read an empty store and make a second one beside it under the same name and key file.
-    /// Asked only where no store is in sight, so a store's reads and commits never ask.
+    /// Asked only where no store is in sight, so a store's reads and commits never ask; a store
+    /// another session made in sight since the look that found none (this statement's snapshot
+    /// is newer) is not out of sight, and the caller reads it as new.
     static func refuseStoreOutOfSight(on connection: PostgresConnection) throws(PostgresStoreError) {
         let answer = try connection.execute(
             """
             SELECT (SELECT string_agg(quote_ident(n.nspname), ', ' ORDER BY n.nspname)
                     FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-                    WHERE c.relname = 'storefront_events' AND c.relkind IN ('r', 'p')),
+                    WHERE c.relname = 'storefront_events' AND c.relkind IN ('r', 'p')
+                      AND NOT pg_catalog.pg_table_is_visible(c.oid)),
                    current_setting('search_path'), (SELECT source FROM pg_catalog.pg_settings WHERE name = 'search_path')
             """)
         guard let row = answer.first, let schemas = row.first ?? nil else { return }

@@ -201,9 +201,9 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "that may create tables there, such as the database's owner)"
         case .storeOutOfSight(let store, let schemas, let searchPath, let setBy, let role, let database):
             "the store \(store) is in schema\(schemas.contains(", ") ? "s" : "") \(schemas) of its database, which the "
-                + "search_path of this session (\(searchPath), as the role \(Self.quotedIdentifier(role)) has it) does not find, "
-                + "so nothing was read or written, and no second store is made beside it. Every role of the store must find its "
-                + "tables first: \(Self.searchPathAdvice(setBy: setBy, role: role, database: database)), then try again"
+                + "search_path of this session (\(searchPath), \(Self.searchPathOrigin(setBy, role: role))) does not find, so nothing "
+                + "was read or written, and no second store is made beside it. Every role of the store must find its tables "
+                + "first: \(Self.searchPathAdvice(setBy: setBy, role: role, database: database, schemas: schemas)), then try again"
         case .incompleteSchema(let store, let missing, let likelyVersion):
             "the store \(store) has storefront tables but lacks \(missing), so which schema it holds cannot be told and "
                 + "nothing was read or written. If only that was lost (its tables look like schema version \(likelyVersion)), "
@@ -261,15 +261,35 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         name.unicodeScalars.contains { $0.properties.generalCategory == .control } ? ShellWord.quoted(name) : "\"\(name)\""
     }
 
-    /// How to take back the `search_path` that leads a role away from the store, by where the
-    /// server took it from.
-    private static func searchPathAdvice(setBy source: String, role: String, database: String) -> String {
+    /// Where the session's `search_path` came from, by the server's `pg_settings.source`.
+    private static func searchPathOrigin(_ source: String, role: String) -> String {
+        switch source {
+        case "user": "as the role \(quotedIdentifier(role)) sets it"
+        case "database": "as the database sets it"
+        case "database user": "as the role \(quotedIdentifier(role)) sets it in this database"
+        case "default": "the server's default"
+        default: "as the server's configuration sets it"
+        }
+    }
+
+    /// How to have this session find the store: take back the `search_path` that leads the
+    /// role away from it, by where the server took it from; or, where there is nothing of the
+    /// role's or database's to take back (the store was made by a role whose own setting led
+    /// elsewhere), give this role the store's schema.
+    private static func searchPathAdvice(setBy source: String, role: String, database: String, schemas: String) -> String {
         let (role, database) = (quotedIdentifier(role), quotedIdentifier(database))
         switch source {
         case "user": return "run `ALTER ROLE \(role) RESET search_path;` in psql (as a superuser, or as that role)"
         case "database": return "run `ALTER DATABASE \(database) RESET search_path;` in psql (as the database's owner)"
         case "database user": return "run `ALTER ROLE \(role) IN DATABASE \(database) RESET search_path;` in psql (as a superuser)"
-        default: return "set search_path back to its default where it was set (the server's configuration)"
+        default:
+            // `schemas` are quoted identifiers already; several stores are left to choose from.
+            guard !schemas.contains(", ") else {
+                return "the database holds a store in each of those schemas: give this role the schema of the one it is to use "
+                    + "with `ALTER ROLE \(role) IN DATABASE \(database) SET search_path = SCHEMA, public;` in psql (as a superuser)"
+            }
+            return "the store was made by a role whose own search_path leads there; run `ALTER ROLE \(role) IN DATABASE "
+                + "\(database) SET search_path = \(schemas), public;` in psql (as a superuser) to have this role find it too"
         }
     }
 

@@ -184,7 +184,7 @@ extension PostgresAdviceCLITests {
         for command in [["buy", "com.example.rage.face.random"], ["entitlements"], ["store", "init"]] {
             let refused = try wanderer.run(command)
             #expect(refused.status == 3 && refused.stderr.contains("is in schema public of its database, which the search_path "
-                + "of this session (wander, as the role \"\(role)\" has it) does not find"), "\(command): \(refused.stderr)")
+                + "of this session (wander, as the role \"\(role)\" sets it in this database) does not find"), "\(command): \(refused.stderr)")
         }
         let tablesMade = try database.server.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'wander'", database: database.name)
         #expect(tablesMade.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "a second store was made: \(tablesMade)")
@@ -194,6 +194,26 @@ extension PostgresAdviceCLITests {
         try database.server.psql(reset, database: database.name)
         #expect(try wanderer.run(["buy", "com.example.rage.face.random"]).status == 0)
         #expect(try database.cli.run(["entitlements"]).stdout.contains("Rage Faces (rage-faces): 10"), "the one store has both purchases")
+    }
+
+    @Test("a store made by a role whose search_path led to another schema: a role without such a setting is refused with the SET that has it find the store; run, it buys there (before: advice with nothing to act on)")
+    func storeMadeInAnotherSchema() throws {
+        let database = try Database(.uri)
+        let role = "schema_maker"
+        try database.server.psql("DO $$ BEGIN CREATE ROLE \(role) LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
+            + "CREATE SCHEMA made AUTHORIZATION \(role); ALTER ROLE \(role) IN DATABASE \(database.name) SET search_path = made",
+            database: database.name)
+        var maker = database.cli
+        maker.storeArguments = ["--store", database.address(user: role)]
+        #expect(try maker.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let refused = try database.cli.run(["buy", "com.example.rage.face.random"])
+        #expect(refused.status == 3 && refused.stderr.contains("is in schema made of its database, which the search_path of this "
+            + "session (\"$user\", public, the server's default) does not find"), "\(refused.stderr)")
+        let set = try #require(PastedCommand.quoted(startingWith: "ALTER ROLE", in: refused.stderr), "\(refused.stderr)")
+        #expect(set == "ALTER ROLE \"postgres\" IN DATABASE \"\(database.name)\" SET search_path = made, public;", "\(set)")
+        try database.server.psql(set, database: database.name)
+        #expect(try database.cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        #expect(try maker.run(["entitlements"]).stdout.contains("Rage Faces (rage-faces): 10"), "both bought in the one store")
     }
 
     @Test("a role that may not read: the refusal names the role and its GRANT; run by the owner, the role reads and buys",

@@ -97,6 +97,31 @@ struct PostgresChangeSignalTests {
         #expect(follower.balance(of: "rage-faces", for: other) == 5, "a purchase in the new store is followed")
     }
 
+    @Test("An open store whose role's search_path is set to lead away from it is refused while it does, and follows the store again once the setting is taken back (before: its session kept the setting, refused for ever)")
+    func searchPathTakenBackIsFollowed() throws {
+        let fixture = try PostgresStoreFixture()
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        let role = "wandering_reader", database = fixture.server.database
+        try fixture.server.psql("DO $$ BEGIN CREATE ROLE \(role) LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
+            + "CREATE SCHEMA IF NOT EXISTS wander AUTHORIZATION \(role); GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO \(role)")
+        let follower = try Store(catalog: try CatalogLoader.loadBundled("Rage"),
+                                 log: try fixture.log(address: try PostgresAddress(fixture.server.url(user: role))))
+        #expect(follower.balance(of: "rage-faces", for: phone) == 5)
+        try fixture.server.psql("ALTER ROLE \(role) IN DATABASE \(database) SET search_path = wander")
+        try fixture.endOtherSessions()
+        _ = try? follower.refresh()
+        #expect {
+            try follower.refresh()
+        } throws: { error in
+            "\(error)".contains("is in schema public of its database, which the search_path of this session (wander, as the role "
+                + "\"\(role)\" sets it in this database) does not find")
+        }
+        try fixture.server.psql("ALTER ROLE \(role) IN DATABASE \(database) RESET search_path")
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        _ = try follower.refresh()
+        #expect(follower.balance(of: "rage-faces", for: phone) == 10, "it reads the store again, with a new session")
+    }
+
     @Test("Asked for on a lost connection, the signal listens from the reconnect on, so a commit right after that read wakes it")
     func signalAskedWhileLostListensFromTheReconnect() throws {
         let fixture = try PostgresStoreFixture()

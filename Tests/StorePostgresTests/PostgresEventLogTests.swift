@@ -26,6 +26,17 @@ struct PostgresEventLogTests {
         #expect(report.isIntact && report.entryCount == 1 && report.lastSequence == 1)
     }
 
+    @Test("a store made in sight after a session looked and found none is not taken for one out of its sight (before: a reader starting as another process made the store was refused, naming the schema it searches)")
+    func storeMadeMeanwhileIsNotOutOfSight() throws {
+        let fixture = try PostgresStoreFixture()
+        let connection = try PostgresConnection(fixture.address)
+        // The look that found no tables came first; the store was made in sight after it.
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        try PostgresSchema.refuseStoreOutOfSight(on: connection)
+        try fixture.server.psql("CREATE SCHEMA elsewhere; CREATE TABLE elsewhere.storefront_events (seq bigint)")
+        #expect(throws: (any Error).self) { try PostgresSchema.refuseStoreOutOfSight(on: connection) }
+    }
+
     @Test("events are append-only: UPDATE, DELETE and TRUNCATE are refused by the database")
     func eventsAreAppendOnly() throws {
         let fixture = try PostgresStoreFixture()
