@@ -42,7 +42,9 @@ extension PostgresAddress {
         } else if let port {
             text += ":" + encoded(port, reserving: "/?,@")
         }
-        text += "/" + encoded(database ?? "", reserving: "?")
+        // An @ after the first / would be read as ending a user name; blanks at either end of
+        // the whole address are refused as a pasting slip.
+        text += "/" + encodedAtTheEnds(encoded(database ?? "", reserving: "?@"))
         query += settings.map { key, value in key + "=" + encoded(value, reserving: "&=#+ ") }
         return query.isEmpty ? text : text + "?" + query.joined(separator: "&")
     }
@@ -58,6 +60,15 @@ extension PostgresAddress {
             }
             return String(scalar).utf8.map { "%" + ($0 < 0x10 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
         }.joined()
+    }
+
+    /// `text` with spaces at its start and end percent-encoded.
+    private static func encodedAtTheEnds(_ text: String) -> String {
+        let inner = text.drop { $0 == " " }
+        let leading = text.count - inner.count
+        let core = inner.reversed().drop { $0 == " " }
+        let trailing = inner.count - core.count
+        return String(repeating: "%20", count: leading) + String(core.reversed()) + String(repeating: "%20", count: trailing)
     }
 
     private static func isHiddenOnScreen(_ scalar: Unicode.Scalar) -> Bool {

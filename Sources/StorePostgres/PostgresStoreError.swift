@@ -255,10 +255,11 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// `name` in double quotes, as PostgreSQL names a database in its messages.
-    /// `name` in double quotes; a name with control characters (which the terminal's words drop)
-    /// in the shell's `$'…'` form instead, so what makes it odd is shown.
+    /// `name` in double quotes; a name with characters the terminal's words drop or show as
+    /// spaces (controls, line separators, bidi controls) in the shell's `$'…'` form instead, so
+    /// what makes it odd is shown.
     private static func quoted(_ name: String) -> String {
-        name.unicodeScalars.contains { $0.properties.generalCategory == .control } ? ShellWord.quoted(name) : "\"\(name)\""
+        ShellWord.hasUnseenCharacters(name) ? ShellWord.quoted(name) : "\"\(name)\""
     }
 
     /// Where the session's `search_path` came from, by the server's `pg_settings.source`.

@@ -17,6 +17,10 @@ struct PostgresAddressDisplayTests {
         "hostaddr=10.0.0.7 dbname=shop",
         "host=db dbname='shop\nfake line\u{1B}[2J\u{202E}'",
         "postgresql://",
+        // Refused before when shown: an @ after the first /, and blanks at the end of the address.
+        "host=db dbname='q@r:s'",
+        "postgresql://db/shop%20",
+        "host=db dbname='  '",
     ])
     func shownAddressReadsBack(given: String) throws {
         let address = try PostgresAddress(given)
@@ -33,6 +37,8 @@ struct PostgresAddressDisplayTests {
         #expect(try PostgresAddress("host=::1 port=5432 dbname=shop").display == "postgresql://[::1]:5432/shop")
         #expect(try PostgresAddress("host=a,b port=1,2 dbname=shop").display == "postgresql:///shop?host=a,b&port=1,2")
         #expect(try PostgresAddress("host=db user=qa dbname='100% sure?'").display == "postgresql://qa@db/100%25 sure%3F")
+        #expect(try PostgresAddress("host=db dbname='q@r:s'").display == "postgresql://db/q%40r:s")
+        #expect(try PostgresAddress("host=db dbname=' a b '").display == "postgresql://db/%20a b%20")
     }
 
     @Test("how to connect is kept (SSL checks, timeouts), secrets and other settings are not; read back it is the same")

@@ -7,15 +7,16 @@ public enum ShellWord {
     /// which a single quote is written `'\''`. A word starting with `=` is quoted too, since zsh
     /// would read it as a command's path.
     ///
-    /// A word holding control characters (a line break or tab in a path) is written `$'…'`
-    /// with each of them escaped (`\n`, `\t`, else `\xHH` for each byte), as bash, zsh and ksh
-    /// read it (dash, Debian's `sh`, does not): raw, they would be shown as spaces on a
-    /// terminal, and the command pasted from there would name another file.
+    /// A word holding control characters (a line break or tab in a path), line or paragraph
+    /// separators or bidi controls is written `$'…'` with each of them escaped (`\n`, `\t`,
+    /// else `\xHH` for each byte), as bash, zsh and ksh read it (dash, Debian's `sh`, does not):
+    /// raw, the terminal's words would show them as spaces or drop them, and the command pasted
+    /// from there would name another file or database.
     public static func quoted(_ text: String) -> String {
         let isPlain = !text.isEmpty && !text.hasPrefix("=")
             && text.unicodeScalars.allSatisfy(plainScalars.contains)
         if isPlain { return text }
-        guard text.unicodeScalars.contains(where: isControl) else {
+        guard hasUnseenCharacters(text) else {
             return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
         }
         var escaped = "$'"
@@ -25,9 +26,9 @@ public enum ShellWord {
             case "'": escaped += "\\'"
             case "\n": escaped += "\\n"
             case "\t": escaped += "\\t"
-            case _ where scalar.value < 0x80 && isControl(scalar): escaped += "\\x" + hex(scalar.value, digits: 2)
-            // A C1 control as its UTF-8 bytes: `\u` depends on the shell's locale.
-            case _ where isControl(scalar): escaped += Array(String(scalar).utf8).map { "\\x" + hex(UInt32($0), digits: 2) }.joined()
+            case _ where scalar.value < 0x80 && isUnseen(scalar): escaped += "\\x" + hex(scalar.value, digits: 2)
+            // A C1 control or another unseen character as its UTF-8 bytes: `\u` depends on the shell's locale.
+            case _ where isUnseen(scalar): escaped += Array(String(scalar).utf8).map { "\\x" + hex(UInt32($0), digits: 2) }.joined()
             default: escaped.unicodeScalars.append(scalar)
             }
         }
@@ -39,9 +40,18 @@ public enum ShellWord {
         return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
-    /// C0 controls, DEL and C1 controls.
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    /// Whether `text` holds a character that the terminal's words (`TerminalText.sanitize`)
+    /// would not show as itself, so a word holding it must be written with escapes.
+    public static func hasUnseenCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains(where: isUnseen)
+    }
+
+    /// C0 controls, DEL, C1 controls, the line and paragraph separators and the bidi controls.
+    private static func isUnseen(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 
     /// `cp PATH PATH<suffix> && mv PATH<suffix> PATH`: a file of one's own, with one name, in

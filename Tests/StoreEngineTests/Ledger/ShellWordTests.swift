@@ -27,11 +27,15 @@ struct ShellWordTests {
 
     @Test("a word with control characters is written $'…' with them escaped, which the interactive shells advice is pasted into read back (raw, a terminal shows them as spaces)")
     func controlCharactersReadBackInBash() throws {
-        let words = ["tab\there", "line\nbreak", "it's\u{1b}[31m \\ x", "c1\u{85}end"]
+        // A bidi control and a line separator too, which the terminal's words drop or show as a
+        // space (before: quoted raw, so the pasted command named "evil" or "ls x").
+        let words = ["tab\there", "line\nbreak", "it's\u{1b}[31m \\ x", "c1\u{85}end", "\u{202E}evil", "ls\u{2028}x"]
         #expect(ShellWord.quoted("line\nbreak") == #"$'line\nbreak'"#)
+        #expect(ShellWord.quoted("\u{202E}evil") == #"$'\xE2\x80\xAEevil'"#)
         for word in words {
             let quoted = ShellWord.quoted(word)
-            #expect(!quoted.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(quoted.debugDescription)")
+            #expect(!quoted.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value > 0x7F },
+                    "\(quoted.debugDescription)")
         }
         let line = "say " + words.map(ShellWord.quoted).joined(separator: " ")
         #expect(try PastedCommand.arguments(passedTo: "say", by: line, shell: "/bin/bash") == words)
