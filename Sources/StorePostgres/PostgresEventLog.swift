@@ -271,6 +271,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             return found > 0 ? try fetch() : EventBatch()
         }
         try refuseUnknownSchema(found)
+        // The schema's version is there, so a table the read asks for was dropped since.
+        if case .statementFailed(let store, PostgresSchema.undefinedTable, let message)? = answers.failure {
+            throw PostgresStoreError.tableMissing(store: store, reason: message)
+        }
         let all = try answers.all()
         let readFromFirstRow = fetchedThrough == 0
         let batch = try takeIn(Array(all.dropFirst(waitLimit.count + 2)), for: request)

@@ -49,6 +49,9 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// The database has store tables but not the record of their schema version, so which
     /// schema they are cannot be told; `likelyVersion` is what the tables look like.
     case incompleteSchema(store: ShownStoreAddress, missing: String, likelyVersion: Int)
+    /// The store's schema is there, but a table it reads is not (dropped by hand): `reason` is
+    /// the server's words naming it.
+    case tableMissing(store: ShownStoreAddress, reason: String)
     /// A copy was refused because its target already holds events.
     case targetNotEmpty(store: ShownStoreAddress, events: Int)
     /// Another session held a lock the statement needed for longer than `lock_timeout`; the
@@ -204,6 +207,10 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "search_path of this session (\(searchPath), \(Self.searchPathOrigin(setBy, role: role))) does not find, so nothing "
                 + "was read or written, and no second store is made beside it. Every role of the store must find its tables "
                 + "first: \(Self.searchPathAdvice(setBy: setBy, role: role, database: database, schemas: schemas)), then try again"
+        case .tableMissing(let store, let reason):
+            "the store \(store) lacks one of its tables (\(reason)), so nothing was read or written. "
+                + "\(StoreCommandText.command("store migrate", on: store)) makes it again, empty: restore the database from a "
+                + "backup first if the rows it held are to be kept"
         case .incompleteSchema(let store, let missing, let likelyVersion):
             "the store \(store) has storefront tables but lacks \(missing), so which schema it holds cannot be told and "
                 + "nothing was read or written. If only that was lost (its tables look like schema version \(likelyVersion)), "

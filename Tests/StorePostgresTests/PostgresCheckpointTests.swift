@@ -162,6 +162,17 @@ struct PostgresCheckpointTests {
         #expect(initialized.status == 0 && initialized.stdout.contains("made its missing table storefront_commit_marks again"),
                 "store init mends it too: \(initialized.stdout)\(initialized.stderr)")
         #expect(try cli.run(["store", "init"]).stdout.contains("exists already (schema version 3); nothing changed"))
+
+        // The events' table itself: reads say what is missing and what makes it again; init makes
+        // it, as migrate does (before: the server's 'does not exist' from both, and no advice).
+        try fixture.server.psql("DROP TABLE storefront_events")
+        let refused = try cli.run(["verify"])
+        #expect(refused.status == 3 && refused.stderr.contains("lacks one of its tables (relation \"storefront_events\" does not "
+            + "exist), so nothing was read or written. `storefront store migrate --store ") && refused.stderr.contains("makes it again, empty"),
+                "\(refused.stderr)")
+        let remade = try cli.run(["store", "init"])
+        #expect(remade.status == 0 && remade.stdout.contains("made its missing table storefront_events again"), "\(remade.stdout)\(remade.stderr)")
+        #expect(try cli.run(["verify"]).status == 0)
     }
 
     @Test("store migrate on tables already at version 3 whose version row says 1 records version 3 and keeps the checkpoints")

@@ -8,9 +8,10 @@ enum StoreCommands {
     /// Creates a PostgreSQL store's tables, header and key (nothing when they exist).
     static func initialize(arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> ExitStatus {
         let (log, keyPath) = try postgresLog(arguments, environment: environment, command: "store init")
+        // A store of this version that lacks a table (dropped by hand) has it made again first, as
+        // migrate does: reading the store, which init does, needs every table.
+        let remade = try log.schemaVersion() == PostgresEventLog.schemaVersionWritten ? try log.migrate().remade : []
         let before = try log.initialize()
-        // A store that is there but lacks a table (dropped by hand) has it made again, as migrate does.
-        let remade = before > 0 ? try log.migrate().remade : []
         if arguments.json {
             try console.json(JSONShapes.StoreInitResult(
                 store: log.address.display, created: before == 0,
