@@ -90,6 +90,15 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
 
     public var problems: [LedgerProblem] { lock.withLock { rowProblems } }
 
+    /// `problem`, a missing key, said with the key file lying under the name earlier versions
+    /// gave it, when there is one: taken quietly it could be another database's key.
+    private func namingFormerKey(_ problem: LedgerProblem) -> LedgerProblem {
+        guard case .keyMissing(let missing) = problem, missing == keyPath,
+              let former = PostgresStoreFiles.formerKeyPath(beside: keyPath, for: address),
+              FileManager.default.fileExists(atPath: former) else { return problem }
+        return .keyUnderFormerName(keyPath: keyPath, formerKeyPath: former)
+    }
+
     /// The chain's problems named by the rows they were found in: a chain counts the lines it
     /// was fed, so after a deleted row its line N is no longer the row with `seq` N − 1, the
     /// number the store's words give. Call under `lock`.
@@ -98,6 +107,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// the row before it): the missing rows are named, not a row changed by hand.
     var rowProblems: [LedgerProblem] {
         let renumbered = chain.problems.map { $0.renumberingLines { line in rowOfProblemLine[line].map { $0 + 1 } ?? line } }
+            .map(namingFormerKey)
         let followingMissingRows = Set(renumbered.compactMap { problem -> Int? in
             guard case .sequenceGap(let line, let expected, let found) = problem, line - 1 == found, found > expected else { return nil }
             return line

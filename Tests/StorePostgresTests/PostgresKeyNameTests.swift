@@ -105,4 +105,25 @@ struct PostgresKeyNameTests {
         #expect(refused.stderr.contains("only if it belongs to this database"))
         #expect(try keyFiles(home) == ["127.0.0.1-\(server.port)-team_shop.key"], "no key made")
     }
+
+    @Test("a store made already whose key was put under the former name: writes are refused and verify fails, naming both files (before: only the missing one)")
+    func existingStoreWithKeyUnderFormerName() throws {
+        let server = try ThrowawayPostgres()
+        try server.psql("CREATE DATABASE \"team shop\"")
+        let home = try StorefrontProcess.temporaryFolder()
+        let shop = cli(server, database: "team%20shop", home: home)
+        #expect(try shop.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let folder = home + "/.config/storefront/stores/"
+        let current = try #require(try keyFiles(home).first)
+        let former = folder + "127.0.0.1-\(server.port)-team_shop.key"
+        try FileManager.default.moveItem(atPath: folder + current, toPath: former)
+        for command in [["buy", "com.example.rage.face.random"], ["verify"]] {
+            let refused = try shop.run(command)
+            let said = refused.stdout + refused.stderr
+            #expect(refused.status == 3 && said.contains(folder + current) && said.contains("but \(former) is there")
+                        && said.contains("only if it belongs to this database"), "\(command): \(said)")
+        }
+        try FileManager.default.moveItem(atPath: former, toPath: folder + current)
+        #expect(try shop.run(["buy", "com.example.rage.face.random"]).status == 0, "moved back, it is the store's key")
+    }
 }

@@ -11,6 +11,10 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     case sequenceGap(line: Int, expected: Int, found: Int)
     /// The key file does not exist, so no line can be verified.
     case keyMissing(keyPath: String)
+    /// A database's key file does not exist, but one lies at `formerKeyPath`, the name earlier
+    /// versions gave it (and any database whose name differs only in characters the key's name
+    /// replaces): it may be this store's key, or another's.
+    case keyUnderFormerName(keyPath: String, formerKeyPath: String)
     /// The key file exists but does not hold a key.
     case keyInvalid(keyPath: String, reason: String)
     /// The key file could be read by other users, or belongs to another user.
@@ -51,7 +55,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
             .columnsDisagree(let line, _):
             line
         case .keyMismatch, .newerVersion, .notALedger, .headerMissing: 1
-        case .keyMissing, .keyInvalid, .keyNotPrivate, .keyUnreadable, .commitMarkDamaged: nil
+        case .keyMissing, .keyUnderFormerName, .keyInvalid, .keyNotPrivate, .keyUnreadable, .commitMarkDamaged: nil
         case .keyChangedWhileOpen(let problem, _): problem.line
         }
     }
@@ -66,7 +70,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _):
             line
-        case .keyMissing, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger, .headerMissing: 1
+        case .keyMissing, .keyUnderFormerName, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger, .headerMissing: 1
         case .keyNotPrivate, .commitMarkDamaged, .columnsDisagree: nil
         case .keyChangedWhileOpen(_, let firstUnverifiedLine): firstUnverifiedLine
         }
@@ -92,7 +96,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// line 1 edited also makes a key mismatch).
     var isAboutKeyFile: Bool {
         switch self {
-        case .keyMissing, .keyInvalid, .keyNotPrivate, .keyUnreadable, .keyMismatch, .keyChangedWhileOpen: true
+        case .keyMissing, .keyUnderFormerName, .keyInvalid, .keyNotPrivate, .keyUnreadable, .keyMismatch, .keyChangedWhileOpen: true
         default: false
         }
     }
@@ -111,6 +115,8 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
                 + "a line was deleted, duplicated or reordered"
         case .keyMissing(let keyPath):
             "the key file \(keyPath) is missing, so no line can be verified; \(Self.startOver)"
+        case .keyUnderFormerName(let keyPath, let formerKeyPath):
+            "the key file \(keyPath) is missing, but \(formerKeyPath) is there, so no line can be verified"
         case .keyInvalid(let keyPath, let reason):
             "the key file \(keyPath) does not hold a key (\(reason)), so no line can be verified; "
                 + Self.startOver
