@@ -40,6 +40,10 @@ struct AccountSwitchWhileUnreachableTests {
             #expect(!pane.contains("Available") && !pane.contains("Your balance"), "\(pane)")
         }
         #expect(state.selectedProduct?.type == .nonConsumable)
+        // A subscription with an introductory offer: whether the buyer may still take it is not known.
+        while state.selectedProduct?.id != "com.example.rage.pro.monthly" { state.send(.down) }
+        let offers = render(state, size: Size(width: 100, height: 30)).rowTexts.joined(separator: "\n")
+        #expect(offers.contains("Rage Pro (Monthly)") && !offers.contains("Intro offer"), "\(offers)")
 
         let actions = EffectRunner(store: fixture.store).run(effects[0], storefront: "USA")
         #expect(actions == [.storeUnreachable(reason: "connection refused")])

@@ -127,7 +127,8 @@ enum DetailView {
             // An offer is advertised only to those who can take it: the introductory offer to
             // new subscribers of the group, promotional offers to present and past ones.
             let subscribed = state.snapshot.subscribedGroups.contains(subscription.group)
-            if let offer = subscription.introOffer, !subscribed,
+            // Whether a buyer not read yet may take it is not known: not advertised to them.
+            if let offer = subscription.introOffer, !subscribed, state.snapshot.isRead,
                let terms = OfferTerms.sentence(for: product, offer: OfferTerms.Offer(offer), text: text) {
                 facts.append(("Intro offer", terms))
             }
