@@ -72,7 +72,7 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// Whether libpq's reason for a failed connection is a connection limit reached (the server's
     /// English words, as for a missing database: libpq gives no SQLSTATE for a failed connection).
     static func namesAConnectionLimit(_ reason: String) -> Bool {
-        ["too many connections", "too many clients", "remaining connection slots are reserved"].contains { reason.contains($0) }
+        StoreUnreachable.namesConnectionLimit(reason)
     }
 
     /// Whether libpq's reason is a password the server refused, or one it asked for and libpq

@@ -18,6 +18,9 @@ public enum PostgresStoreFiles {
         /// The key's place under the config folder is taken by a directory.
         case keyPlaceIsDirectory(path: String)
 
+        /// Where keys are kept without the variable, as the README says it.
+        private static let defaultKeyFolder = "$XDG_CONFIG_HOME/storefront/stores, else ~/.config/storefront/stores"
+
         public var description: String {
             switch self {
             case .noConfigFolder:
@@ -25,10 +28,10 @@ public enum PostgresStoreFiles {
                     + "Set one of them, or STOREFRONT_STORE_KEY to the key file's path"
             case .emptyVariable:
                 "STOREFRONT_STORE_KEY is set but empty (or only blanks); unset it (the key is then looked for under "
-                    + "~/.config/storefront/stores) or give it the path of the store's key file"
+                    + "\(Self.defaultKeyFolder)) or give it the path of the store's key file"
             case .keyIsDirectory(let path):
                 "STOREFRONT_STORE_KEY names the directory \(path), not a key file; give it the path of the store's key "
-                    + "file (for example \(path)/team.key), or unset it to use the key under ~/.config/storefront/stores"
+                    + "file (for example \(path)/team.key), or unset it to use the key under \(Self.defaultKeyFolder)"
             case .keyPlaceIsDirectory(let path):
                 "the store's key file belongs at \(path), but a directory is there; move the directory away and copy the "
                     + "store's key file there from a machine that has it (or set STOREFRONT_STORE_KEY to where it is)"

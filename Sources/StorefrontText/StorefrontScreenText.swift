@@ -132,6 +132,7 @@ public enum StorefrontScreenText {
     /// takes the reconnection at once.
     public static func storeUnreachable(reason: String) -> String {
         let loss = StoreUnreachable.endsSession(reason) ? "The store's server ended this session; reconnecting"
+            : StoreUnreachable.namesConnectionLimit(reason) ? "The store's server takes no more connections now; retrying"
             : "The store is unreachable; retrying"
         return "\(loss). Nothing can be bought, spent or changed until it is back (\(reason))."
     }

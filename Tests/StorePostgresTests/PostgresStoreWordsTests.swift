@@ -321,6 +321,9 @@ struct PostgresStoreWordsTests {
         #expect(directory.stderr.contains("STOREFRONT_STORE_KEY names the directory \(folder), not a key file"),
                 "\(directory.stderr)")
         #expect(!directory.stderr.contains("entitlements file"), "\(directory.stderr)")
+        // The folder it would use otherwise is named as XDG_CONFIG_HOME decides it (before: only ~/.config).
+        #expect(directory.stderr.contains("unset it to use the key under $XDG_CONFIG_HOME/storefront/stores, else ~/.config/"),
+                "\(directory.stderr)")
 
         cli.environment["STOREFRONT_STORE_KEY"] = nil
         let keyPlace = folder + "/.config/storefront/stores/127.0.0.1-1-nowhere.key"

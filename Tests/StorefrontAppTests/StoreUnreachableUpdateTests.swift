@@ -38,6 +38,16 @@ struct StoreUnreachableUpdateTests {
                 + "changed until it is back (\(reason)).")
     }
 
+    @Test("A server that answered with its connection limit is not called unreachable (before: \"The store is unreachable\")")
+    func connectionLimitBanner() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        let reason = "FATAL:  too many connections for role \"qa\""
+        _ = update(&state, .storeUnreachable(reason: reason))
+        #expect(state.readOnlyReason == "The store's server takes no more connections now; retrying. Nothing can be bought, spent "
+                + "or changed until it is back (\(reason)).")
+    }
+
     @Test("Reconnecting takes the banner away and lets changes through again")
     func reconnectClears() throws {
         let fixture = try F()
