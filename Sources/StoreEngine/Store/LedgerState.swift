@@ -154,6 +154,15 @@ public struct LedgerState: Sendable {
         balances[creditKey(credit: credit, buyer: buyer)] ?? 0
     }
 
+    /// What the unfinished purchases of `credit` will add to `buyer`'s balance once delivered:
+    /// those of the account, and for a credit kept per device, those bought on the buyer's device.
+    func undeliveredCredit(_ credit: String, for buyer: Buyer) -> Int {
+        let key = creditKey(credit: credit, buyer: buyer)
+        return transactions.unfinishedRecords(of: buyer.account)
+            .filter { $0.state == .purchased && $0.credit == credit && (key.device == nil || $0.purchaseDevice == key.device) }
+            .reduce(0) { $0.saturatingAdding($1.creditAmount) }
+    }
+
     /// Whether the transaction (or, for a subscription, its original purchase) is on the device.
     public func isDelivered(_ transactionID: String, to buyer: Buyer) -> Bool {
         guard let row = transactions.row(of: transactionID),

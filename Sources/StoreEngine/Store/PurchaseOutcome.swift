@@ -86,7 +86,8 @@ public enum PurchaseRefusal: Sendable, Equatable {
     case purchasesDisallowed(device: String)
     case notSoldHere(productID: String, storefront: String)
     case unknownProduct(String)
-    case overMaximum(credit: String, maximum: Int, balance: Int, adding: Int)
+    /// `balance` counts the `undelivered` credits of unfinished purchases, which come to it once delivered.
+    case overMaximum(credit: String, maximum: Int, balance: Int, adding: Int, undelivered: Int = 0)
     case invalidQuantity(Int, productType: ProductType)
     /// The product has no promotional offer with this id.
     case unknownOffer(productID: String, offerID: String)

@@ -65,6 +65,13 @@ public struct TransactionTable: Sendable {
         return (rowsByAccount[number] ?? []).map(record(at:))
     }
 
+    /// The account's transactions the app has not finished, oldest first; only those are made
+    /// into records, so a look costs little however long the account's history.
+    func unfinishedRecords(of account: String) -> [TransactionRecord] {
+        guard let number = names.existingNumber(for: account) else { return [] }
+        return (rowsByAccount[number] ?? []).filter { !rows[$0].finished }.map(record(at:))
+    }
+
     /// The account's transactions of one subscription (those whose original transaction is
     /// `originalID`), oldest first; the others are never put together, so a look at one
     /// subscription of an account with a long history costs its own transactions only.

@@ -23,6 +23,21 @@ import Testing
         #expect(message.contains("deliver-unfinished"))
     }
 
+    @Test("Credits bought and not delivered yet count toward the credit's maximum, so delivering them never takes the balance over it (before: 45 held and two packs unfinished made 60 of at most 50)")
+    func undeliveredCreditsCountTowardTheMaximum() throws {
+        _ = try store.purchase(Rage.face, quantity: 9, buyer: phone, storefront: "USA")
+        #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA", options: .init(finish: false)).isPurchased)
+        let refused = try store.purchase(Rage.face, buyer: phone, storefront: "USA", options: .init(finish: false))
+        guard case .refused(.overMaximum(_, 50, 50, 5, 5)) = refused else {
+            Issue.record("expected a refusal counting the 5 not delivered, got \(refused)")
+            return
+        }
+        #expect(text.message(for: refused, product: store.catalog.product(id: Rage.face))
+            .contains("your balance of Rage Faces is 50 counting 5 bought and not delivered yet"))
+        _ = try store.deliverUnfinished(phone)
+        #expect(store.balance(of: "rage-faces", for: phone) == 50)
+    }
+
     @Test func refundOfUndeliveredConsumableHasNoShortfallAndIsNeverDelivered() throws {
         let outcome = try store.purchase(Rage.face, buyer: phone, storefront: "USA", options: .init(finish: false))
         let id = try #require(outcome.transaction?.id)

@@ -197,10 +197,13 @@ extension StoreDecisions {
     func creditRefusal(for product: Product, quantity: Int, buyer: Buyer, in state: LedgerState) -> PurchaseRefusal? {
         guard let grant = product.grant else { return nil }
         let maximum = catalog.credit(id: grant.credit)?.maximum ?? CatalogLimits.creditMaximums.upperBound
-        let balance = state.balance(of: grant.credit, for: buyer)
+        // Credits bought and not delivered yet (unfinished) come to the same balance once
+        // delivered: counted as held, or delivering them would take it over the maximum.
+        let undelivered = state.undeliveredCredit(grant.credit, for: buyer)
+        let balance = state.balance(of: grant.credit, for: buyer).saturatingAdding(undelivered)
         let adding = grant.amount.saturatingMultiplied(by: quantity)
         return adding > maximum.saturatingSubtracting(balance)
-            ? .overMaximum(credit: grant.credit, maximum: maximum, balance: balance, adding: adding) : nil
+            ? .overMaximum(credit: grant.credit, maximum: maximum, balance: balance, adding: adding, undelivered: undelivered) : nil
     }
 
     /// The transaction `event` will create, as the fold will see it once committed.
