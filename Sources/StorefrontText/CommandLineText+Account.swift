@@ -15,6 +15,9 @@ extension CommandLineText {
             case unfinishedHere
             /// Bought on another device (or this one reset): a restore brings it here.
             case toRestore
+            /// On this device, with its latest transaction (an upgrade, a pass bought since) not
+            /// finished yet.
+            case latestUnfinished
         }
 
         /// One row of `entitlements`: the label padded to `labelWidth`, then the details.
@@ -24,13 +27,17 @@ extension CommandLineText {
             case .delivered: ""
             case .unfinishedHere: " (bought here, not delivered yet: `storefront deliver-unfinished` delivers it)"
             case .toRestore: " (bought on another device: restore to unlock)"
+            case .latestUnfinished: " (its latest purchase, here, not finished yet: `storefront deliver-unfinished` finishes it)"
             }
             return "  \(padded) \(details)\(note)"
         }
 
         public static func owned(_ title: String, bought date: String) -> String { "\(title), bought \(date)" }
         public static func pass(_ title: String, until date: String) -> String { "\(title), until \(date)" }
-        public static func credit(_ name: String, id: String, balance: Int) -> String { "\(name) (\(id)): \(balance)" }
+        public static func credit(_ name: String, id: String, balance: Int, undelivered: Int = 0) -> String {
+            "\(name) (\(id)): \(balance)"
+                + (undelivered > 0 ? " (+\(undelivered) bought here, not delivered yet: `storefront deliver-unfinished` delivers them)" : "")
+        }
 
         public static func noTransactions(account: String) -> String { "No transactions for \(account) yet." }
 

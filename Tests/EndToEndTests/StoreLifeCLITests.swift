@@ -87,6 +87,30 @@ import Testing
         #expect(try cli.run(["deliver-unfinished"]).stdout.contains("No unfinished transactions"))
     }
 
+    @Test("entitlements says what waits to be finished: an upgrade, a pass, credits; nothing to restore for what has ended (before: no word of the first three, and 'restore to unlock' for a refunded plan)")
+    func entitlementsSayWhatWaitsToBeFinished() throws {
+        for buy in [["buy", "com.example.rage.pro.monthly"], ["advance", "P1W"], ["buy", "com.example.rage.pro.yearly", "--no-finish"],
+                    ["buy", "com.example.rage.season"], ["buy", "com.example.rage.season", "--no-finish"],
+                    ["buy", "com.example.rage.lives.3", "--no-finish"]] {
+            #expect(try cli.run(buy).status == 0, "\(buy)")
+        }
+        // Another account's plan, bought on another device and refunded: it has ended, nothing to restore.
+        let elsewhere = try cli.run(["buy", "com.example.rage.pro.yearly", "--account", "other", "--device", "phone", "--json"])
+            .decoded(JSONShapes.PurchaseResult.self)
+        #expect(try cli.run(["refund", try #require(elsewhere.transactionId), "--account", "other"]).status == 0)
+        let ended = try cli.run(["entitlements", "--account", "other"]).stdout
+        #expect(ended.contains("revoked    Rage Pro (Yearly)") && !ended.contains("restore to unlock"), "\(ended)")
+        let listed = try cli.run(["entitlements"]).stdout
+        let finishes = "its latest purchase, here, not finished yet: \(cli.advised("deliver-unfinished")) finishes it)"
+        #expect(listed.contains("Rage Pro (Yearly), until") && listed.components(separatedBy: finishes).count == 3, "\(listed)")
+        #expect(listed.contains("Extra Lives (extra-lives): 0 (+3 bought here, not delivered yet: \(cli.advised("deliver-unfinished")) "
+            + "delivers them)"), "\(listed)")
+        #expect(try cli.run(["deliver-unfinished"]).status == 0)
+        let delivered = try cli.run(["entitlements"]).stdout
+        #expect(!delivered.contains("not finished") && !delivered.contains("not delivered") && delivered.contains("Extra Lives (extra-lives): 3"),
+                "\(delivered)")
+    }
+
     @Test("cancel-renewal in grace and billing retry says the renewal failed and what turning it off does (before: the bare state name)")
     func cancelRenewalAfterABillingFailureSaysWhatItMeans() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)

@@ -38,28 +38,37 @@ enum AccountCommands {
         }
         typealias Text = CommandLineText.Account
         let name = { (id: String) in session.catalog.product(id: id).map(text.title(of:)) ?? id }
-        let delivery = { (productID: String, delivered: Bool) -> Text.Delivery in
-            delivered ? .delivered : result.unfinished.contains { $0.productID == productID } ? .unfinishedHere : .toRestore
+        // Only what is in force is to be delivered or restored; a delivered subscription or run
+        // of passes whose latest transaction is not finished yet says so too.
+        let delivery = { (productID: String, transactionID: String, delivered: Bool, inForce: Bool) -> Text.Delivery in
+            guard inForce else { return .delivered }
+            let unfinishedHere = result.unfinished.contains { $0.productID == productID }
+            if delivered { return result.unfinished.contains { $0.id == transactionID } ? .latestUnfinished : .delivered }
+            return unfinishedHere ? .unfinishedHere : .toRestore
         }
         console.out(Text.entitlementsHeading(account: session.buyer.account, device: session.buyer.device))
         // The first column is as wide as its longest word, so no state is cut ("inBillingRetryPeriod").
         let width = max(10, result.subscriptions.map(\.state.rawValue.count).max() ?? 0)
         for item in result.nonConsumables {
             console.out(Text.entitlementRow(label: Text.ownedLabel, labelWidth: width, details: Text.owned(
-                name(item.productID), bought: text.date(item.purchaseDate)), delivery: delivery(item.productID, item.delivered)))
+                name(item.productID), bought: text.date(item.purchaseDate)),
+                delivery: delivery(item.productID, item.transactionID, item.delivered, true)))
         }
         for item in result.subscriptions {
             console.out(Text.entitlementRow(label: item.state.rawValue, labelWidth: width, details: text.entitlementDetails(of: item),
-                                            delivery: delivery(item.productID, item.delivered)))
+                                            delivery: delivery(item.productID, item.transactionID, item.delivered, item.isEntitled)))
         }
         for item in result.nonRenewing {
             console.out(Text.entitlementRow(label: item.isActive ? Text.activeLabel : Text.expiredLabel, labelWidth: width,
                                             details: Text.pass(name(item.productID), until: text.date(item.expiresDate)),
-                                            delivery: delivery(item.productID, item.delivered)))
+                                            delivery: delivery(item.productID, item.transactionID, item.delivered, item.isActive)))
         }
         for credit in session.catalog.credits {
+            // Credits bought here and not delivered yet come to the balance once they are.
+            let undelivered = result.unfinished.filter { $0.credit == credit.id }.reduce(0) { $0 + $1.creditAmount }
             console.out(Text.entitlementRow(label: Text.creditsLabel, labelWidth: width, details: Text.credit(
-                text.creditName(credit.id), id: credit.id, balance: result.credits[credit.id] ?? 0), delivery: .delivered))
+                text.creditName(credit.id), id: credit.id, balance: result.credits[credit.id] ?? 0, undelivered: undelivered),
+                delivery: .delivered))
         }
         return .success
     }
