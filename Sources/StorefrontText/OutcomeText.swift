@@ -1,6 +1,7 @@
 import Foundation
 import StoreCatalog
 import StoreEngine
+import StoreLedger
 
 extension StoreText {
     /// A purchase outcome in plain words, e.g. "Unlocked Remove Ads." or
@@ -61,8 +62,10 @@ extension StoreText {
             }
         case let .alreadyOwned(record, deliveredHere):
             if !record.finished, !deliveredHere {
+                // The device named in the command: the one it waits on, whichever device asked.
                 return "You already bought \(name) on \(record.purchaseDevice) and it is waiting to be delivered there: "
-                    + "run `storefront deliver-unfinished` on that device (elsewhere, restore purchases). Nothing was charged."
+                    + "run `storefront deliver-unfinished --device \(ShellWord.quoted(record.purchaseDevice))` (elsewhere, restore "
+                    + "purchases). Nothing was charged."
             }
             let what = record.productType == .nonConsumable ? "You already own \(name)" : "You are already subscribed to \(name)"
             return deliveredHere ? "\(what); nothing was charged." : "\(what) on another device; restore purchases to get it here. Nothing was charged."

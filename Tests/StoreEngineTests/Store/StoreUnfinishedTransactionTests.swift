@@ -98,6 +98,10 @@ import Testing
         #expect(message.contains("deliver-unfinished"))
         #expect(message.contains("phone"))
         #expect(!message.contains("another device"))
+        // Asked from another device, the command names the device it waits on (before: none, so
+        // pasted there it delivered nothing).
+        let elsewhere = text.message(for: try store.purchase(noAds, buyer: tablet, storefront: "USA"), product: store.catalog.product(id: noAds))
+        #expect(elsewhere.contains("`storefront deliver-unfinished --device \(phone.device)`"), "\(elsewhere)")
     }
 
     @Test func restoreDeliversAndFinishesAnUnfinishedNonConsumable() throws {
