@@ -712,3 +712,20 @@ struct SheetsAndPanesTests {
         #expect(AppTitle.readableName(fromFileName: "space-code__flare__Flare") == "Flare")
     }
 }
+
+extension SheetsAndPanesTests {
+    @Test("A pass held on another device is bought again here, adding its time, as the command line does (before: refused, \"shown as yours\")")
+    func passHeldElsewhereIsBoughtAgain() throws {
+        let fixture = try F()
+        try fixture.buy(F.season, buyer: Buyer(account: fixture.buyer.account, device: "phone"))
+        var state = fixture.state()
+        state.refresh(from: fixture)
+        let pass = try #require(state.catalog.product(id: F.season))
+        #expect(state.snapshot.status(of: F.season) == .restoreToUnlock)
+        #expect(!state.alreadyHas(pass), "a pass is never already had: another adds to the run")
+        let noAds = try #require(state.catalog.product(id: "com.example.rage.noads"))
+        try fixture.buy(noAds.id, buyer: Buyer(account: fixture.buyer.account, device: "phone"))
+        state.refresh(from: fixture)
+        #expect(state.alreadyHas(noAds), "a non-consumable held elsewhere is restored, not bought again")
+    }
+}

@@ -64,7 +64,9 @@ extension AppState {
     /// opens no sheet: owned (here or to restore), or the plan in force and renewing as it is.
     func alreadyHas(_ product: Product) -> Bool {
         switch snapshot.status(of: product.id) {
-        case .owned, .restoreToUnlock, .awaitingDelivery: true
+        // A pass held on another device, or waiting to be finished, is bought again as any
+        // pass is: its time is added to the run.
+        case .owned, .restoreToUnlock, .awaitingDelivery: product.type != .nonRenewing
         // Buying the current plan again while its auto-renew is off, or with a switch away
         // from it scheduled, and buying a plan whose switch waits on hold, change what renews:
         // the sheet asks about that first.
