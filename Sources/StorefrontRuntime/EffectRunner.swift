@@ -27,9 +27,9 @@ struct EffectRunner: Sendable {
     func run(_ effect: Effect, storefront: String) -> [Action] {
         do {
             switch effect {
-            case let .purchase(productID, buyer, storefront, simulate, offerID, shownCharge, changesNothing):
+            case let .purchase(productID, buyer, storefront, simulate, offerID, shownCharge, changesNothing, shownStartingNow):
                 let options = Store.PurchaseOptions(simulate: simulate, offerID: offerID, shownCharge: shownCharge,
-                                                    changesNothingShown: changesNothing)
+                                                    changesNothingShown: changesNothing, shownStartingNow: shownStartingNow)
                 let outcome = try store.purchase(productID, buyer: buyer, storefront: storefront, options: options)
                 return [snapshot(buyer, storefront), .purchaseFinished(productID: productID, outcome: outcome)]
             case let .restore(buyer):

@@ -145,6 +145,12 @@ extension StoreText {
                 + "its unused part in that currency: buy \(name) in a storefront that charges \(currentCurrency)"
                 + (currentStorefront.map { " (\(countryName($0)), `--storefront \($0)`, or l in the storefront)" } ?? "")
                 + ". Nothing was charged."
+        case let .planEffectChanged(_, shownStartingNow):
+            "What buying \(name) does changed while it was being confirmed: it was shown "
+                + (shownStartingNow ? "starting now, and it would now change the account's plan at its next renewal instead"
+                                    : "changing what renews, and it would now start a subscription now instead")
+                + " (the account's subscription changed meanwhile, on another device or in another shell). Nothing was charged; "
+                + "look again and buy if you still want it."
         case .changedSinceShown:
             "\(name) changed before this was stored: it was shown as yours (or its switch as scheduled), and buying it now would "
                 + "change the store (another device or shell changed it meanwhile). Nothing was done; look again and buy if you still want it."

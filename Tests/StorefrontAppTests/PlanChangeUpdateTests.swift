@@ -78,7 +78,8 @@ struct PlanChangeUpdateTests {
         #expect(KeyHelp.footerHints(for: state).first == KeyHelp.Hint("Enter", "confirm"), "\(KeyHelp.footerHints(for: state))")
         var cancelled = state
         #expect(update(&cancelled, .keyPressed(.escape)).isEmpty, "cancelling records nothing")
-        #expect(state.send(.enter) == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil, shownCharge: 0)])
+        #expect(state.send(.enter) == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil, shownCharge: 0,
+                                                 shownStartingNow: false)], "turning renewal on is no new start")
     }
 
     @Test("Enter on the current plan with a switch scheduled opens a sheet naming the switch it cancels (before: dropped at once)")
@@ -109,6 +110,22 @@ struct PlanChangeUpdateTests {
         _ = try fixture.store.expire(Self.yearly, buyer: tablet)
     }
 
+    @Test("A sheet that showed a free trial, confirmed after another device subscribed to the yearly plan, is refused and schedules nothing (before: a downgrade was scheduled that the sheet never named)")
+    func startShownThenSwitchIsRefused() throws {
+        let fixture = try F()
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        #expect(Self.enterOnMonthly(in: &state).isEmpty)
+        try fixture.buy(Self.yearly, buyer: Buyer(account: fixture.buyer.account, device: "tablet"))
+        let events = fixture.log.allEvents.count
+        // Enter before the storefront has read the change: the sheet still says a trial starts now.
+        let effects = state.send(.enter)
+        try fixture.run(effects, on: &state)
+        #expect(state.shownOutcome?.message.contains("What buying Rage Pro (Monthly) does changed while it was being confirmed") == true,
+                "\(String(describing: state.shownOutcome))")
+        #expect(fixture.log.allEvents.count == events, "nothing recorded")
+        #expect(fixture.store.entitlements(for: fixture.buyer).subscriptions.first?.pendingProductID == nil)
+    }
+
     @Test("A sheet that showed a free trial, confirmed after another device took the trial away, is refused and charges nothing (before: $2.99 was charged)")
     func changedChargeIsRefused() throws {
         let fixture = try F()
@@ -118,7 +135,8 @@ struct PlanChangeUpdateTests {
         try Self.trialTakenElsewhere(fixture)
         // Enter before the storefront has read the change: the sheet still says $0.00.
         let effects = state.send(.enter)
-        #expect(effects == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil, shownCharge: 0)])
+        #expect(effects == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil, shownCharge: 0,
+                                      shownStartingNow: true)])
         try fixture.run(effects, on: &state)
         #expect(state.shownOutcome?.message.contains("Nothing was charged") == true, "\(String(describing: state.shownOutcome))")
         #expect(!fixture.store.transactions(for: fixture.buyer.account).contains { $0.productID == F.monthly && $0.state == .purchased })
@@ -142,7 +160,7 @@ struct PlanChangeUpdateTests {
         #expect(update(&state, .keyPressed(.enter)).isEmpty, "nor a moment later")
         let effects = state.send(.enter)
         #expect(effects == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil,
-                                      shownCharge: Decimal(string: "2.99"))], "once read, Enter buys at what is shown")
+                                      shownCharge: Decimal(string: "2.99"), shownStartingNow: true)], "once read, Enter buys at what is shown")
     }
 
     @Test("A sheet whose plan the account bought elsewhere while it was open closes and says so (before: it went on offering it at $2.99)")

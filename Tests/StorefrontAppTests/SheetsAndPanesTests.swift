@@ -476,7 +476,7 @@ struct SheetsAndPanesTests {
         RenderSnapshotTests.verify(state, named: "buy-sheet-offer-80x24")
         let effects = state.send(.enter)
         #expect(effects == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil,
-                                      offerID: "rage.pro.comeback", shownCharge: Decimal(string: "0.99"))])
+                                      offerID: "rage.pro.comeback", shownCharge: Decimal(string: "0.99"), shownStartingNow: true)])
         try fixture.run(effects, on: &state)
         let record = try #require(state.snapshot.transactions.first)
         #expect(record.offer == .promotional(id: "rage.pro.comeback"))

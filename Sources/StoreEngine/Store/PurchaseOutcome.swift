@@ -105,6 +105,10 @@ public enum PurchaseRefusal: Sendable, Equatable {
     case chargeChanged(productID: String, shown: Decimal, now: Decimal, currency: String?)
     /// The buyer was shown that buying changes nothing, and it now would: the store changed in between.
     case changedSinceShown(productID: String)
+    /// The buyer was shown that buying a plan starts it now (`shownStartingNow`), or that it
+    /// changes what renews, and it now would do the other: the account's subscription changed
+    /// in between.
+    case planEffectChanged(productID: String, shownStartingNow: Bool)
     /// An upgrade bought in a storefront of another currency than the plan it replaces
     /// (`current`, paid in `currentCurrency` in `currentStorefront`): what it refunds of that
     /// plan is in the plan's currency, and one transaction has one currency.

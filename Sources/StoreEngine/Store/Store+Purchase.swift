@@ -27,10 +27,17 @@ extension Store {
         /// scheduled): a purchase that would record anything is refused, since the store may
         /// have changed since it was shown and nothing was asked.
         public var changesNothingShown: Bool
+        /// For a subscription plan, what the buyer was shown buying does (a payment sheet):
+        /// start a subscription or an upgrade now (true), or change what renews, at the next
+        /// renewal or by turning renewal on (false). A purchase that would do the other is
+        /// refused: the same amount due now, nothing for a free trial and for a switch, can
+        /// hide a different purchase. Nil when nothing was shown.
+        public var shownStartingNow: Bool?
 
         public init(simulate: PurchaseSimulation? = nil, offerID: String? = nil, finish: Bool = true,
                     appAccountToken: UUID? = nil, offerSignature: PromotionalOfferSignature? = nil, shownCharge: Decimal? = nil,
-                    changesNothingShown: Bool = false) {
+                    changesNothingShown: Bool = false, shownStartingNow: Bool? = nil) {
+            self.shownStartingNow = shownStartingNow
             self.simulate = simulate
             self.offerID = offerID
             self.finish = finish

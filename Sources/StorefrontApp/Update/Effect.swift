@@ -10,9 +10,11 @@ public enum Effect: Equatable, Sendable {
     /// `offerID` buys it with a promotional offer, as `storefront buy --offer` does.
     /// `shownCharge`: what the payment sheet said is due now, which the store charges or refuses.
     /// `changesNothing`: no sheet was shown, so the store must change nothing (see
-    /// `Store.PurchaseOptions.changesNothingShown`).
+    /// `Store.PurchaseOptions.changesNothingShown`). `shownStartingNow`: for a subscription
+    /// plan, whether the sheet said it starts now or changes what renews (see
+    /// `Store.PurchaseOptions.shownStartingNow`).
     case purchase(productID: String, buyer: Buyer, storefront: String, simulate: PurchaseSimulation?, offerID: String? = nil,
-                  shownCharge: Decimal? = nil, changesNothing: Bool = false)
+                  shownCharge: Decimal? = nil, changesNothing: Bool = false, shownStartingNow: Bool? = nil)
     case restore(Buyer)
     case spend(credit: String, buyer: Buyer)
     /// Approve, decline, complete or refund a transaction, or change a subscription, from the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+import StorefrontText
 
 /// Runs against every store (`StoreBackend`): memory, the entitlements file and PostgreSQL.
 @Suite struct StorePurchaseTests {
@@ -132,6 +133,28 @@ import Testing
         #expect(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").isPurchased, "an upgrade")
         #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA", options: .init(shownCharge: price)).name == "refused")
         #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA", options: shownTrial).name == "changeScheduled")
+    }
+
+    @Test("a plan shown starting now (a free trial) is refused when it would now be a switch at the renewal, and the other way round; nothing recorded (before: a downgrade scheduled that nobody was shown)")
+    func shownPlanEffectIsHeld() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        // Another device of the account subscribes to the yearly plan meanwhile.
+        _ = try store.purchase(Rage.yearly, buyer: tablet, storefront: "USA")
+        let events = fixture.log.allEvents.count
+        let shownTrial = Store.PurchaseOptions(shownCharge: 0, shownStartingNow: true)
+        let refused = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA", options: shownTrial)
+        #expect(refused == .refused(.planEffectChanged(productID: Rage.monthly, shownStartingNow: true)))
+        #expect(fixture.log.allEvents.count == events, "nothing recorded")
+        let text = StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA")
+        #expect(text.message(for: refused, product: store.catalog.product(id: Rage.monthly))
+            .hasPrefix("What buying Rage Pro (Monthly) does changed while it was being confirmed: it was shown starting now"))
+        let shownSwitch = Store.PurchaseOptions(shownCharge: 0, shownStartingNow: false)
+        #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA", options: shownSwitch).name == "changeScheduled")
+        // The yearly plan ends: a switch shown is now a new subscription, refused.
+        _ = try store.expire(Rage.yearly, buyer: tablet)
+        #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA", options: shownSwitch)
+                == .refused(.planEffectChanged(productID: Rage.monthly, shownStartingNow: false)))
     }
 
     @Test("a purchase the buyer was shown would change nothing is refused when it now would, with nothing recorded")

@@ -61,7 +61,7 @@ extension StoreDecisions {
         if let current = currentSubscription(to: product, buyer: buyer, in: state) {
             if let refusal = billingRefusal(of: current) { throw .purchase(refusal) }
             if let resumed = resumption(of: current, buyer: buyer, in: state, at: now) {
-                try refuseUnlessShown(charge: 0, for: request)
+                try refuseUnlessShown(charge: 0, startingNow: false, for: request)
                 return resumed
             }
         }
@@ -120,7 +120,7 @@ extension StoreDecisions {
                                     storefront: storefront, state: state, at: now) {
             case let .refuse(refusal): throw .purchase(refusal)
             case let .schedule(chain):
-                try refuseUnlessShown(charge: 0, for: request)
+                try refuseUnlessShown(charge: 0, startingNow: false, for: request)
                 // Choosing a plan of the group asks for it at the next renewal, so a renewal
                 // turned off is turned back on: a switch never waits on hold after a purchase.
                 var events = chain.willAutoRenew ? [] : [autoRenewEvent(for: chain, on: true, buyer: buyer, at: now)]
@@ -134,7 +134,9 @@ extension StoreDecisions {
                 }
                 return (events, .changeScheduled(productID: product.id, from: chain.productID, effective: chain.scheduledRenewalDate,
                                                  turnedRenewalOn: !chain.willAutoRenew, alreadyScheduled: events.isEmpty))
-            case let .start(planned): terms = planned
+            case let .start(planned):
+                terms = planned
+                try refuseUnlessShown(charge: terms.charged, startingNow: true, for: request)
             }
         }
         try refuseUnlessShown(charge: terms.charged, for: request)
@@ -163,7 +165,10 @@ extension StoreDecisions {
 
     /// Refuses a purchase that would charge `charge` now where the buyer was shown another
     /// amount due (`PurchaseOptions.shownCharge`): nothing is charged that was not confirmed.
-    private func refuseUnlessShown(charge: Decimal, for request: PurchaseRequest) throws(StoreRefusal) {
+    private func refuseUnlessShown(charge: Decimal, startingNow: Bool? = nil, for request: PurchaseRequest) throws(StoreRefusal) {
+        if let startingNow, let shown = request.options.shownStartingNow, shown != startingNow {
+            throw .purchase(.planEffectChanged(productID: request.productID, shownStartingNow: shown))
+        }
         guard let shown = request.options.shownCharge, shown != charge else { return }
         throw .purchase(.chargeChanged(productID: request.productID, shown: shown, now: charge,
                                        currency: catalog.storefront(code: request.storefront)?.currency))

@@ -77,10 +77,14 @@ enum BuySheetReducer: KeyReducer {
         }
         // A purchase charges what the sheet shows as due now, or is refused: the store may have
         // changed since (a plan bought or ended on another device).
-        let shownCharge = simulate == nil ? state.catalog.product(id: screen.productID)
-            .flatMap { BuySheetCharge.dueNow(for: $0, offerID: screen.offerID, state: state) } : nil
+        let product = simulate == nil ? state.catalog.product(id: screen.productID) : nil
+        let shownCharge = product.flatMap { BuySheetCharge.dueNow(for: $0, offerID: screen.offerID, state: state) }
+        // Nothing due now can be a free trial starting or a switch at the renewal: which one the
+        // sheet said is checked too.
+        let shownStartingNow = product.flatMap { $0.type == .autoRenewable ? BuySheetCharge.of($0, state: state) == .now : nil }
         return state.perform(.purchase(productID: screen.productID, buyer: state.buyer, storefront: state.storefront,
-                                       simulate: simulate, offerID: simulate == nil ? screen.offerID : nil, shownCharge: shownCharge),
+                                       simulate: simulate, offerID: simulate == nil ? screen.offerID : nil, shownCharge: shownCharge,
+                                       shownStartingNow: shownStartingNow),
                              showing: simulate == .cancel ? .cancellingPurchase(productID: screen.productID)
                                  : .purchasing(productID: screen.productID))
     }
