@@ -171,8 +171,8 @@ extension CommandLineText {
         /// The catch-up on opening gave up behind a session sitting on the writer lock; a
         /// command that changes the store records them once it gets the lock.
         public static func catchUpHeld(_ held: StoreWriterLockHeld) -> String {
-            "renewals and expiries that fell due are not recorded yet: \(held); a change waits for it (up to lock_timeout) "
-                + "and records them"
+            "renewals and expiries that fell due are not recorded yet: \(held); a change waits for it"
+                + (held.lockFile == nil ? " (up to lock_timeout)" : "") + " and records them"
         }
     }
 }

@@ -141,8 +141,12 @@ public enum StorefrontScreenText {
     /// the store's writer lock; the storefront tries again every second. Short enough for the
     /// banner's two lines at 80 columns, so the store is not named: the storefront shows one store.
     public static func catchUpHeld(_ held: StoreWriterLockHeld) -> String {
-        "Renewals due wait: another session has held the store's writer or table lock over \(held.waitedMilliseconds) ms "
-            + "(pg_locks shows it). Retrying each second; changes wait too."
+        guard held.lockFile != nil else {
+            return "Renewals due wait: another session has held the store's writer or table lock over \(held.waitedMilliseconds) ms "
+                + "(pg_locks shows it). Retrying each second; changes wait too."
+        }
+        return "Renewals due wait: \(held.holder ?? "another process") has held the entitlements file's lock over "
+            + "\(held.waitedMilliseconds) ms. Retrying each second; changes wait too."
     }
 
     /// Added to the spinner's words once the storefront was quit while a change was being

@@ -45,6 +45,23 @@ public final class LedgerEventLog: StoreEventLog, @unchecked Sendable {
         return (commit.result, batch)
     }
 
+    /// Commits unless another process has held the file's lock for over 100 ms, which it
+    /// then throws as `StoreWriterLockHeld`, naming the holder when it can be told.
+    public func commitUnlessLockHeld<Result>(
+        _ decide: (EventBatch) throws -> (events: [StoreEvent], result: Result)
+    ) throws -> (result: Result, batch: EventBatch) {
+        do {
+            let commit = try file.commit(givingUpAfter: 0.1) { others in try decide(Self.batch(others)) }
+            var batch = Self.batch(commit.others)
+            batch.entries += commit.appended.map { (sequence: $0.sequence, event: $0.event) }
+            return (commit.result, batch)
+        } catch LedgerError.writerLockHeld(let lockPath, let milliseconds) {
+            let holder = LockHolder.of(path: lockPath).map { "process \($0.processID)" + ($0.command.map { " (\($0))" } ?? "") }
+            throw StoreWriterLockHeld(store: ShownStoreAddress(file.path), waitedMilliseconds: milliseconds, lockFile: lockPath,
+                                      holder: holder)
+        }
+    }
+
     public func loadCheckpoint(named name: String) -> LedgerCheckpoint? { file.loadCheckpoint(named: name) }
 
     public func resume(from checkpoint: LedgerCheckpoint) { file.resume(from: checkpoint) }

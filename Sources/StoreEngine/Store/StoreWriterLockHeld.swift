@@ -11,9 +11,15 @@ public struct StoreWriterLockHeld: Error, Equatable, Sendable {
     public var store: ShownStoreAddress
     /// How long the commit waited for the lock before it gave up, in milliseconds.
     public var waitedMilliseconds: Int
+    /// For an entitlements file, its lock file; nil for a database.
+    public var lockFile: String?
+    /// The process holding the lock file, as "process 1234 (flock)", when it can be told.
+    public var holder: String?
 
-    public init(store: ShownStoreAddress, waitedMilliseconds: Int) {
+    public init(store: ShownStoreAddress, waitedMilliseconds: Int, lockFile: String? = nil, holder: String? = nil) {
         self.store = store
         self.waitedMilliseconds = waitedMilliseconds
+        self.lockFile = lockFile
+        self.holder = holder
     }
 }

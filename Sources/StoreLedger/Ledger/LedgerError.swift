@@ -31,6 +31,9 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
     /// The change was dropped while it still waited for the writer lock (`ChangeTicket`):
     /// nothing of it was written.
     case changeAbandoned
+    /// A commit that does not wait (`LedgerFile.commit(givingUpAfter:)`) found another process
+    /// holding the writer lock for longer than it would wait; nothing was read or written.
+    case writerLockHeld(lockPath: String, waitedMilliseconds: Int)
 
     /// How many problems a refusal message lists before pointing to the full report.
     private static let listedProblemLimit = 5
@@ -78,6 +81,8 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
         case .lockFileUnstable(let lockPath, let attempts):
             "\(lockPath) was removed or replaced each of the \(attempts) times this writer locked it, so writers "
                 + "could not be kept apart; nothing was written. Stop whatever deletes it, then run the command again"
+        case .writerLockHeld(let lockPath, let milliseconds):
+            "another process has held the writer lock \(lockPath) for over \(milliseconds) ms; nothing was written"
         case .changeAbandoned:
             "the change was cancelled while it waited for the entitlements file's lock; nothing was written"
         }

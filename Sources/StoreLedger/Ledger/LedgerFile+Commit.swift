@@ -6,6 +6,16 @@ extension LedgerFile {
     public func commit<Result>(
         _ decide: (_ others: LedgerUpdate<Event>) throws -> (events: [Event], result: Result)
     ) throws -> LedgerCommit<Event, Result> {
+        try commit(givingUpAfter: nil, decide)
+    }
+
+    /// Appends `decide`'s events, decided under the writer lock on what others appended. With
+    /// `givingUpAfter`, a lock another process holds longer than that is not waited for:
+    /// `LedgerError.writerLockHeld` is thrown, with nothing read or written.
+    public func commit<Result>(
+        givingUpAfter lockWait: TimeInterval?,
+        _ decide: (_ others: LedgerUpdate<Event>) throws -> (events: [Event], result: Result)
+    ) throws -> LedgerCommit<Event, Result> {
         lock.lock()
         defer { lock.unlock() }
         let ledgerIsThere = try refuseIfNotAFile()
@@ -20,7 +30,7 @@ extension LedgerFile {
         // A ledger about to be started needs a key it can use: a refused command creates
         // neither the lock file nor an empty ledger.
         if !cursor.hasReadHeader { try refuseKeyThatCannotStartLedger() }
-        let writerLock = try takeWriterLock()
+        let writerLock = try takeWriterLock(givingUpAfter: lockWait)
         defer { releaseWriterLock(writerLock) }
         // Before the lock nothing can be written; from here an append may follow.
         try ChangeSent.markBegun()
@@ -186,11 +196,26 @@ extension LedgerFile {
     /// A lock on a file that is no longer at `lockPath` excludes nobody: a writer that opens
     /// the path afresh locks another file. So once locked, the open file is compared with
     /// what is at the path now, and the lock is taken again until they are the same.
-    func takeWriterLock() throws(LedgerError) -> OpenFile {
+    func takeWriterLock(givingUpAfter lockWait: TimeInterval? = nil) throws(LedgerError) -> OpenFile {
         for _ in 1...Self.lockAttempts {
             let file = try openLockFile()
+            let took: Bool
             do throws(FileSystemError) {
-                try WriterLockWait.whileWaiting(for: lockPath) { () throws(FileSystemError) in try fileSystem.lockExclusively(file) }
+                if let lockWait {
+                    took = try lockWithin(lockWait, file)
+                } else {
+                    try WriterLockWait.whileWaiting(for: lockPath) { () throws(FileSystemError) in try fileSystem.lockExclusively(file) }
+                    took = true
+                }
+            } catch {
+                try? fileSystem.close(file)
+                throw .fileSystem(error)
+            }
+            guard took else {
+                try? fileSystem.close(file)
+                throw .writerLockHeld(lockPath: lockPath, waitedMilliseconds: Int(((lockWait ?? 0) * 1_000).rounded()))
+            }
+            do throws(FileSystemError) {
                 let held = try fileSystem.status(of: file)
                 if try lockFileIsInPlace(held) { return file }
             } catch {
@@ -200,6 +225,16 @@ extension LedgerFile {
             try? fileSystem.close(file)
         }
         throw .lockFileUnstable(lockPath: lockPath, attempts: Self.lockAttempts)
+    }
+
+    /// Takes the lock on `file` if it comes free within `seconds`, looking every 5 ms.
+    private func lockWithin(_ seconds: TimeInterval, _ file: OpenFile) throws(FileSystemError) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            if try fileSystem.lockExclusivelyIfFree(file) { return true }
+            guard Date() < deadline else { return false }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
     }
 
     /// Whether `held`, the locked file, is the file now at `lockPath`.

@@ -37,6 +37,10 @@ public protocol FileSystem: Sendable {
     /// Waits for an exclusive advisory lock on `file` (`flock LOCK_EX`).
     func lockExclusively(_ file: OpenFile) throws(FileSystemError)
 
+    /// Takes an exclusive advisory lock on `file` when no one else holds one (`flock LOCK_EX |
+    /// LOCK_NB`); false when another does.
+    func lockExclusivelyIfFree(_ file: OpenFile) throws(FileSystemError) -> Bool
+
     /// Releases the advisory lock on `file` (`flock LOCK_UN`).
     func unlock(_ file: OpenFile) throws(FileSystemError)
 
@@ -55,4 +59,12 @@ public protocol FileSystem: Sendable {
 
     /// Sets the permission bits of the file or directory at `path` (`chmod`).
     func setPermissions(atPath path: String, to permissions: UInt32) throws(FileSystemError)
+}
+
+extension FileSystem {
+    /// A file system that cannot tell a lock held by another (one kept in memory) waits for it.
+    public func lockExclusivelyIfFree(_ file: OpenFile) throws(FileSystemError) -> Bool {
+        try lockExclusively(file)
+        return true
+    }
 }

@@ -91,6 +91,14 @@ public struct POSIXFileSystem: FileSystem {
         _ = try retryingInterrupted(.lock, file.path) { flock(file.descriptor, LOCK_EX) }
     }
 
+    public func lockExclusivelyIfFree(_ file: OpenFile) throws(FileSystemError) -> Bool {
+        while flock(file.descriptor, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EWOULDBLOCK { return false }
+            if errno != EINTR { throw FileSystemError(operation: .lock, path: file.path, code: errno) }
+        }
+        return true
+    }
+
     public func unlock(_ file: OpenFile) throws(FileSystemError) {
         _ = try retryingInterrupted(.unlock, file.path) { flock(file.descriptor, LOCK_UN) }
     }

@@ -120,7 +120,11 @@ public struct StoreSession {
         guard store.ledgerProblems.isEmpty else { return (nil, nil) }
         if case .file(let path) = location, !FileManager.default.fileExists(atPath: path) { return (nil, nil) }
         do {
-            if store.hasDueEvents { try store.catchUp(waitingForLock: false) }
+            // A command waits for an entitlements file's lock, held for milliseconds by a
+            // change, as for any change; a database's writer lock only up to 100 ms, as a
+            // session left in a transaction can sit on it.
+            let waits = if case .file = location { true } else { false }
+            if store.hasDueEvents { try store.catchUp(waitingForLock: waits) }
             return (nil, nil)
         } catch let held as StoreWriterLockHeld {
             return (nil, held)
