@@ -66,18 +66,22 @@ public struct StoreText: Sendable {
 
     /// What buying would do to the account's current plan, for the payment sheet:
     /// "Switches from Rage Pro (Monthly) now; the unused part is refunded."
-    public func planChangeText(_ change: PlanChange) -> String {
+    /// While `from` has a billing problem (`billingProblem`) its renewal failed: the switch
+    /// comes once billing is resolved, on no date known now.
+    public func planChangeText(_ change: PlanChange, billingProblem: Bool = false) -> String {
         let name = { (id: String) in self.catalog.product(id: id).map(self.title(of:)) ?? id }
+        let when = { (effective: Date) in billingProblem ? "once its billing is resolved" : "at its renewal on \(self.date(effective))" }
         switch change {
         case let .upgradeNow(from):
             return "Replaces \(name(from)) now; the unused part of its period is refunded."
         case let .atRenewal(from, effective):
-            return "A plan change: \(name(from)) switches to this at its renewal on \(date(effective)); nothing is charged now."
+            return "A plan change: \(name(from)) switches to this \(when(effective)); nothing is charged now."
         case let .scheduled(from, effective, willSwitch):
             guard willSwitch else {
-                return "Turns auto-renew back on: \(name(from)) switches to this at its renewal on \(date(effective)); nothing is charged now."
+                return "Turns auto-renew back on: \(name(from)) switches to this \(when(effective)); nothing is charged now."
             }
-            return "Already scheduled: \(name(from)) switches to this on \(date(effective)). Buying again changes nothing."
+            return "Already scheduled: \(name(from)) switches to this "
+                + (billingProblem ? "once its billing is resolved" : "on \(date(effective))") + ". Buying again changes nothing."
         }
     }
 

@@ -21,6 +21,20 @@ struct PlanChangeUpdateTests {
         return update(&state, .keyPressed(.enter))
     }
 
+    @Test("The sheet of a lower plan while the current one is in billing retry says the switch comes once billing is resolved (before: at its renewal on a date already past)")
+    func downgradeSheetInBillingRetryNamesNoPastDate() throws {
+        let fixture = try F()
+        try fixture.buyYearlyIntoGracePeriod()
+        _ = try fixture.store.advance(by: try StoreDuration.parse("P17D"), buyer: fixture.buyer)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.refresh(from: fixture)
+        #expect(state.snapshot.entitlements.subscriptions.first?.state == .inBillingRetryPeriod)
+        _ = Self.enterOnMonthly(in: &state)
+        let sheet = Self.screen(state)
+        #expect(sheet.contains("switches to this") && sheet.contains("once its billing is resolved; nothing is charged")
+                    && !sheet.contains("at its renewal on"), "\(sheet)")
+    }
+
     @Test("An upgrade in a storefront of another currency than the plan's opens no sheet: it says at once that the store refuses it, and why (before: a sheet due today in yen, refused on Enter)")
     func anUpgradeInAnotherCurrencyOpensNoSheet() throws {
         let fixture = try F()

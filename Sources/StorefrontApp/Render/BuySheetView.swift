@@ -36,8 +36,12 @@ enum BuySheetView {
         }
         lines += wrappedField("Account", "\(state.buyer.account) on \(state.buyer.device)", width: width - 4)
         let chargeNote: String? = switch charge {
-        case .now: PlanChange.of(product, in: state.snapshot.entitlements, catalog: state.catalog).map(text.planChangeText)
-        case .atRenewal(let change): text.planChangeText(change)
+        case .now: PlanChange.of(product, in: state.snapshot.entitlements, catalog: state.catalog).map { text.planChangeText($0) }
+        case .atRenewal(let change):
+            // The plan switched from may be in a billing problem: its renewal date is past.
+            text.planChangeText(change, billingProblem: state.snapshot.entitlements.subscriptions.contains {
+                $0.group == product.subscription?.group && ($0.state == .inGracePeriod || $0.state == .inBillingRetryPeriod)
+            })
         case let .keepsPlan(renews, turnsRenewalOn, droppedSwitchTo):
             text.keepPlanText(renews: renews, turnsRenewalOn: turnsRenewalOn, droppedSwitchTo: droppedSwitchTo)
         }
