@@ -141,14 +141,19 @@ public enum StorefrontPaneText {
     /// switch is scheduled.
     /// `switchOnHold`: the plan a switch scheduled while auto-renew is off goes to, which a
     /// renewal now leaves waiting.
+    /// `startsWhenPaid`: in billing retry, where access had lapsed, the period paid for starts
+    /// the moment it is paid, so no dates are named (at a fast store time rate they would be
+    /// past before Enter).
     public static func renewNowQuestion(productID: String, renewal: RenewalPreview?, autoRenewOff: Bool = false,
-                                        switchOnHold: String? = nil, text: StoreText) -> String {
+                                        switchOnHold: String? = nil, startsWhenPaid: Bool = false, text: StoreText) -> String {
         let title = { (id: String) in text.catalog.product(id: id).map(text.title(of:)) ?? id }
         var question = "Renew \(title(productID)) now?"
         // Without the store's answer (it could not be read), the question can only say what renewing does.
         guard let renewal else { return question + " The period after the one running is charged now." }
         if renewal.productID != productID { question += " It renews as \(title(renewal.productID)), the plan it switches to." }
-        let period = "the period from \(text.date(renewal.start)) to \(text.date(renewal.end))"
+        let length = text.catalog.product(id: renewal.productID)?.subscription.map { text.periodText($0.period) }
+        let period = startsWhenPaid ? "\(length ?? "a period") from the moment it is paid"
+            : "the period from \(text.date(renewal.start)) to \(text.date(renewal.end))"
         question += renewal.price == 0 ? " Nothing is charged for \(period)."
             : " \(text.format(renewal.price, currency: renewal.currency)) is charged now, for \(period)."
         guard autoRenewOff else { return question }

@@ -155,6 +155,11 @@ struct StoreLifeUpdateTests {
         _ = try fixture.store.advance(by: try StoreDuration.parse("P17D"), buyer: fixture.buyer)
         state.refresh(from: fixture)
         #expect(state.snapshot.entitlements.subscriptions.first?.state == .inBillingRetryPeriod)
+        // In billing retry the period paid for starts when it is paid: no date that store time
+        // running fast would leave behind before Enter (before: the failed renewal's dates).
+        let renewInRetry = try #require(state.renewNowQuestion(of: latest)?.question)
+        #expect(renewInRetry.contains("$19.99 is charged now, for 1 year from the moment it is paid.")
+                    && !renewInRetry.contains("the period from"), "\(renewInRetry)")
         let inRetry = try #require(state.expireQuestion(of: latest)?.question)
         #expect(inRetry == "End Rage Pro (Yearly) now? It has no access while its billing is retried, and billing is not tried again. "
                 + "Nothing is charged to end it.", "\(inRetry)")

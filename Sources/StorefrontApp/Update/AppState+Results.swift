@@ -120,7 +120,9 @@ extension AppState {
         return (StorefrontPaneText.renewNowTitle,
                 StorefrontPaneText.renewNowQuestion(productID: record.productID, renewal: snapshot.renewalsNow[transactionID],
                                                     autoRenewOff: snapshot.renewalsNow[transactionID]?.willAutoRenew == false,
-                                                    switchOnHold: snapshot.subscription(latest: record.id)?.pendingProductID, text: text))
+                                                    switchOnHold: snapshot.subscription(latest: record.id)?.pendingProductID,
+                                                    startsWhenPaid: snapshot.subscription(latest: record.id)?.state == .inBillingRetryPeriod,
+                                                    text: text))
     }
 
     /// The question before turning off the renewal of `transactionID`'s subscription, or
