@@ -49,9 +49,10 @@ struct EffectRunner: Sendable {
                 return [snapshot(buyer, storefront), .settingSaved(name: StoreSetting.failurePrefix + operation.rawValue, value: failure?.settingValue ?? "none")]
             case let .settle(action, transactionID, buyer):
                 return try settle(action, transactionID: transactionID, buyer: buyer, storefront: storefront)
-            case let .refund(transactionID, buyer, replacedByShown):
+            case let .refund(transactionID, buyer, replacedByShown, dependenciesShown):
                 do {
-                    let result = try store.refund(transactionID, by: buyer.account, replacedByShown: .some(replacedByShown))
+                    let result = try store.refund(transactionID, by: buyer.account, replacedByShown: .some(replacedByShown),
+                                                  dependenciesShown: dependenciesShown)
                     return [snapshot(buyer, storefront), .refundFinished(result)]
                 } catch StoreError.transactionChangedSinceShown(let id) {
                     return [snapshot(buyer, storefront), .questionOutdated(.transaction(id: id))]

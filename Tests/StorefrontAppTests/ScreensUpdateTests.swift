@@ -62,7 +62,8 @@ struct ScreensUpdateTests {
         #expect(state.send(.character("R")).isEmpty)
         #expect(state.top == .refundConfirmation(transactionID: record.id))
         let effects = state.send(.enter)
-        #expect(effects == [.refund(transactionID: record.id, buyer: fixture.buyer, replacedByShown: nil)])
+        #expect(effects == [.refund(transactionID: record.id, buyer: fixture.buyer, replacedByShown: nil,
+                                    dependenciesShown: [record.id: .purchased])])
         #expect(state.activity == .refunding(transactionID: record.id))
         try fixture.run(effects, on: &state)
         #expect(state.notice == Alert(title: "Refund complete",

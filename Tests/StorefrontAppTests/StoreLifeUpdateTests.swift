@@ -165,6 +165,29 @@ struct StoreLifeUpdateTests {
                 + "Nothing is charged to end it.", "\(inRetry)")
     }
 
+    @Test("A refund confirmed after another process paid a period ahead (before the storefront read it) is refused as changed, as E, X and N are (before: refunded, with another consequence than the question said)")
+    func refundConfirmedAfterARenewalElsewhereIsRefused() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        var state = transactionsOpen(fixture)
+        let yearly = try #require(state.snapshot.transactions.first)
+        state.send(.character("R"))
+        #expect(state.top == .refundConfirmation(transactionID: yearly.id))
+        _ = try fixture.store.renew(Self.yearly, buyer: fixture.buyer)   // elsewhere, not read yet
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        let effects = state.send(.enter)
+        try fixture.run(effects, on: &state)
+        #expect(fixture.store.transactions(for: fixture.buyer.account).allSatisfy { $0.state == .purchased }, "nothing was refunded")
+        #expect(state.topAlert?.message.hasPrefix("Transaction \(yearly.id) changed while the question was open: a period or pass of "
+            + "it was bought or refunded") == true, "\(String(describing: state.topAlert))")
+        // Asked again on what is shown now, it goes through.
+        state.send(.escape)
+        state.send(.character("R"))
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        try fixture.run(state.send(.enter), on: &state)
+        #expect(fixture.store.transactions(for: fixture.buyer.account).contains { $0.state == .refunded })
+    }
+
     @Test("An expire question whose words change because store time moved (the period running ended, the one paid ahead began) is armed anew and says it changed (before: no note)")
     func expireQuestionChangedByStoreTime() throws {
         let fixture = try F()

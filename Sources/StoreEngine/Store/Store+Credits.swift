@@ -70,9 +70,17 @@ extension Store {
     /// replaced it, or nil for none), a transaction upgraded since is refused and nothing is
     /// recorded: part of it came back then, which the question did not say.
     /// With `account`, a transaction another account bought is refused and nothing is recorded.
-    public func refund(_ transactionID: String, by account: String? = nil, replacedByShown: String?? = nil) throws -> RefundResult {
+    /// `dependenciesShown`: what the question confirmed showed of the transactions the refund
+    /// depends on (`TransactionRecord.refundDependencies`); the refund is refused when they
+    /// changed since, as its consequences may have.
+    public func refund(_ transactionID: String, by account: String? = nil, replacedByShown: String?? = nil,
+                       dependenciesShown: [String: TransactionState]? = nil) throws -> RefundResult {
         try commitRequest { state, now throws(StoreRefusal) in
             if let replacedByShown, let record = state.transactions[transactionID], record.replacedBy != replacedByShown {
+                throw .request(.transactionChangedSinceShown(transactionID))
+            }
+            if let dependenciesShown, let record = state.transactions[transactionID],
+               record.refundDependencies(among: state.transactions(of: record.account)) != dependenciesShown {
                 throw .request(.transactionChangedSinceShown(transactionID))
             }
             return try decisions.refund(transactionID, by: account, in: state, at: now)

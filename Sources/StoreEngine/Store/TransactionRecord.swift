@@ -111,3 +111,21 @@ extension TransactionRecord {
             passDuration: completed ? event.duration.flatMap(SubscriptionPeriod.init(iso8601:)) : nil)
     }
 }
+
+extension TransactionRecord {
+    /// What a refund of this transaction depends on besides itself, among its account's
+    /// `transactions`: each transaction of its subscription, or each pass of its product, by id
+    /// with its state. A renewal, a pass bought or a refund among them changes what the refund
+    /// does (whether it revokes the subscription, until when the passes left run), so a refund
+    /// confirmed on what was shown is refused when they changed since (see `Store.refund`).
+    public func refundDependencies(among transactions: [TransactionRecord]) -> [String: TransactionState] {
+        let related = transactions.filter { other in
+            switch productType {
+            case .autoRenewable: other.originalID == originalID
+            case .nonRenewing: other.productID == productID
+            default: other.id == id
+            }
+        }
+        return Dictionary(related.map { ($0.id, $0.state) }, uniquingKeysWith: { first, _ in first })
+    }
+}

@@ -110,7 +110,9 @@ extension AppState {
         case let .subscription(productID, change):
             return StorefrontScreenText.subscriptionChangedSinceShown(productName(productID), change: change)
         case .transaction(let id):
-            return StorefrontScreenText.transactionChangedSinceShown(id)
+            // The snapshot read after the refusal tells which change it was.
+            let replaced = snapshot.transactions.first { $0.id == id }?.replacedBy != nil
+            return StorefrontScreenText.transactionChangedSinceShown(id, replaced: replaced)
         }
     }
 

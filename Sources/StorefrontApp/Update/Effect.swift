@@ -26,7 +26,8 @@ public enum Effect: Equatable, Sendable {
     case renewNow(transactionID: String, buyer: Buyer, shown: RenewalPreview?)
     /// Refund a transaction, refused when an upgrade has replaced it since the question showed
     /// it replaced by `replacedByShown` (nil: by nothing).
-    case refund(transactionID: String, buyer: Buyer, replacedByShown: String?)
+    /// `dependenciesShown`: the transactions its consequences depend on, as the question saw them.
+    case refund(transactionID: String, buyer: Buyer, replacedByShown: String?, dependenciesShown: [String: TransactionState]? = nil)
     case setSetting(StoreSetting, value: String, buyer: Buyer)
     case setTimeRate(TimeRate, buyer: Buyer)
     /// Make an operation fail with an error (until cleared), or clear it with nil.

@@ -56,8 +56,11 @@ enum ConfirmationReducer: KeyReducer {
         switch (command, screen) {
         case (.confirm, .refund(let transactionID)):
             // The store refuses a transaction an upgrade has replaced since: the question did not say so.
+            // Nor one whose consequences changed: a renewal, a pass or a refund among the
+            // transactions it depends on, since the question was worded.
             let shown = state.snapshot.transactions.first { $0.id == transactionID }
-            return state.perform(.refund(transactionID: transactionID, buyer: state.buyer, replacedByShown: shown?.replacedBy),
+            return state.perform(.refund(transactionID: transactionID, buyer: state.buyer, replacedByShown: shown?.replacedBy,
+                                         dependenciesShown: shown?.refundDependencies(among: state.snapshot.transactions)),
                                  showing: .refunding(transactionID: transactionID))
         case (.confirm, .cancelRenewal(let transactionID)):
             let action = cancelling(transactionID, in: state)
