@@ -24,7 +24,10 @@ extension StoreText {
                     + " of that came back at the upgrade that replaced it."
             }
         }
-        if let credit = record.credit {
+        if let credit = record.credit, result.revoked + result.shortfall == 0 {
+            // Refunded before it was delivered (unfinished): it never granted anything.
+            message += " It had not been delivered, so it granted no \(creditName(credit)) to take back."
+        } else if let credit = record.credit {
             let granted = result.revoked + result.shortfall
             message += result.revoked == 0 && granted > 0
                 ? " Took back none of the \(granted) \(creditName(credit)) it granted: all had already been spent."
@@ -33,7 +36,7 @@ extension StoreText {
         }
         if result.endedSubscription {
             message += result.endedAccess ? " \(name) is revoked: its access ends now."
-                : " \(name) is revoked; its access had ended already, when its renewal failed on billing."
+                : " \(name) is revoked; its access had ended already, with its billing problem."
         }
         if let left = paidAheadLeft(result.paidAheadLeft, inStorefront: inStorefront) { message += " " + left }
         if let until = result.passesActiveUntil {

@@ -80,7 +80,7 @@ public enum StorefrontPaneText {
             // The latest period of a subscription whose renewal failed: its refund revokes it.
             question += " Refunding it revokes \(name), in its grace period: its access ends now, and billing is not tried again."
         } else if case .billingRetry? = billingProblem {
-            question += " Refunding it revokes \(name); its access had ended with the failed renewal, and billing is not tried again."
+            question += " Refunding it revokes \(name); its access had ended already, with its billing problem, and billing is not tried again."
         } else if let replacement, let refunded = record.refundedAtUpgrade(by: replacement), let paid = record.price {
             let upgrade = text.catalog.product(id: replacement.productID).map(text.title(of:)) ?? replacement.productID
             question += " \(text.format(refunded, currency: record.currency)) of it came back at the upgrade to \(upgrade),"

@@ -142,7 +142,8 @@ struct SheetsAndPanesTests {
         _ = try billing.store.advance(by: try StoreDuration.parse("P17D"), buyer: billing.buyer)
         inGrace.refresh(from: billing)
         let retry = try #require(inGrace.refundQuestion(of: latest)?.question)
-        #expect(retry.hasSuffix("its access had ended with the failed renewal, and billing is not tried again."), "\(retry)")
+        // Access ended with the grace period, not at the failed renewal: no date is named.
+        #expect(retry.hasSuffix("its access had ended already, with its billing problem, and billing is not tried again."), "\(retry)")
     }
 
     @Test("A period paid ahead and the period running, both ended by one upgrade: each question counts its own part of the refund, and a replaced free trial gives back no money")

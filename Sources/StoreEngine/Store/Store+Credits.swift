@@ -24,7 +24,7 @@ public struct RefundResult: Sendable, Equatable {
     /// (the refund of its latest period, even one paid ahead that has not begun).
     public var endedSubscription = false
     /// Whether that subscription gave access until the refund: false in billing retry, where
-    /// access had ended with the failed renewal.
+    /// access had ended with the failed renewal, or at the end of its grace period.
     public var endedAccess = false
     /// When the refunded period was still running, or was paid ahead and had not begun, and a
     /// later one paid ahead keeps the subscription going (through the refunded period too): the

@@ -155,7 +155,7 @@ import Testing
         #expect(try #require(store.subscription(Rage.yearly, for: "tester")).status == .inBillingRetryPeriod)
         let result = try store.refund(bought.id)
         #expect(result.endedSubscription && !result.endedAccess)
-        #expect(text.refundMessage(result).hasSuffix("Rage Pro (Yearly) is revoked; its access had ended already, when its renewal failed on billing."),
+        #expect(text.refundMessage(result).hasSuffix("Rage Pro (Yearly) is revoked; its access had ended already, with its billing problem."),
                 "\(text.refundMessage(result))")
     }
 
@@ -214,6 +214,10 @@ import Testing
         _ = try store.spend("rage-faces", amount: 5, buyer: phone)
         #expect(text.refundMessage(try store.refund(bought.id)) == "Refunded $0.99 for Random Rage Face (transaction \(bought.id))."
             + " Took back none of the 5 Rage Faces it granted: all had already been spent.")
+        // Refunded before it was delivered, it granted nothing (before: "Took back 0 of the Rage Faces it granted").
+        let unfinished = try #require(try store.purchase(Rage.face, buyer: phone, storefront: "USA", options: .init(finish: false)).transaction)
+        #expect(text.refundMessage(try store.refund(unfinished.id)).hasSuffix(
+            " It had not been delivered, so it granted no Rage Faces to take back."))
     }
 
     @Test("Refunding the period running while a later one is paid ahead says the subscription stays active until that one ends; after an expire, the question of a period that never began promises only the money")
