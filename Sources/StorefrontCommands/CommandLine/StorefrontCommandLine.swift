@@ -20,7 +20,7 @@ public enum StorefrontCommandLine {
             if !arguments.help, !arguments.version, arguments.command.map({ $0.section != .shell && $0.name != "store copy" }) ?? true {
                 console.advisedOptions = StoreCommandText.advisedOptions(
                     store: (try? StoreLocation.resolve(arguments, environment: environment))?.advised(arguments),
-                    catalogs: arguments.catalogPaths, account: arguments.account, device: arguments.device)
+                    catalogs: arguments.catalogPaths.map(advisedCatalog), account: arguments.account, device: arguments.device)
             }
             if arguments.words.isEmpty, !arguments.help, !arguments.version, let openTerminal {
                 return try openTerminal(arguments, environment, console)
@@ -113,5 +113,13 @@ public enum StorefrontCommandLine {
             console.err(CommandLineText.Report.notice(CommandLineText.Report.mendedBeforeTheChange))
         }
         return status == .success && damagedNow ? .dataProblem : status
+    }
+
+    /// A catalog as advice names it: a relative path made absolute, so pasted elsewhere it
+    /// reads the same file (as the entitlements file is named); a bundled catalog's name, which
+    /// names no file here, as given.
+    static func advisedCatalog(_ given: String) -> String {
+        guard !given.hasPrefix("/"), FileManager.default.fileExists(atPath: given) else { return given }
+        return URL(fileURLWithPath: given).standardizedFileURL.path
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import StorefrontTesting
 import StorefrontText
 import StoreLedger
+@testable import StoreCatalog
 import Testing
 
 /// Advice inside `--json` output names the options the command was given, as on stderr; the
@@ -35,5 +36,20 @@ struct AdvisedMessageTests {
         let message = try refused.decoded(JSONShapes.PurchaseResult.self).message
         #expect(message.contains("`storefront --entitlements \(ShellWord.quoted(cli.ledger)) --account bob settings set "
             + "purchases-allowed true`"), "\(message)")
+    }
+}
+
+extension AdvisedMessageTests {
+    @Test("a catalog given by a relative path is advised by its absolute path, so the command pasted elsewhere reads it (before: relative, 'catalog file does not exist')")
+    func relativeCatalogIsAdvisedAbsolute() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder + "/cat dir", withIntermediateDirectories: true)
+        try Data(try #require(CatalogLoader.bundledBytes("Rage"))).write(to: URL(fileURLWithPath: folder + "/cat dir/shop.json"))
+        var cli = StorefrontProcess(ledger: folder + "/shop.jsonl")
+        cli.workingDirectory = folder
+        #expect(try cli.run(["settings", "set", "purchases-allowed", "false", "--catalog", "cat dir/shop.json"]).status == 0)
+        let refused = try cli.run(["buy", "com.example.rage.noads", "--catalog", "cat dir/shop.json"])
+        #expect((refused.stdout + refused.stderr).contains("--catalog '\(folder)/cat dir/shop.json' settings set purchases-allowed true`"),
+                "\(refused.stdout)\(refused.stderr)")
     }
 }
