@@ -134,6 +134,8 @@ public enum StorefrontPaneText {
     public static let questionChanged = "Changed while this question was open (another device or shell, or store time): read it again."
 
     public static let renewNowTitle = "Renew now"
+    /// The renew-now question's title in a billing problem, where it fixes the billing (B, and N).
+    public static let fixBillingTitle = "Fix billing"
     public static let expireTitle = "Expire"
 
     /// The question before renewing the subscription to `productID` now, which charges at once
@@ -145,9 +147,10 @@ public enum StorefrontPaneText {
     /// the moment it is paid, so no dates are named (at a fast store time rate they would be
     /// past before Enter).
     public static func renewNowQuestion(productID: String, renewal: RenewalPreview?, autoRenewOff: Bool = false,
-                                        switchOnHold: String? = nil, startsWhenPaid: Bool = false, text: StoreText) -> String {
+                                        switchOnHold: String? = nil, startsWhenPaid: Bool = false, fixesBilling: Bool = false,
+                                        text: StoreText) -> String {
         let title = { (id: String) in text.catalog.product(id: id).map(text.title(of:)) ?? id }
-        var question = "Renew \(title(productID)) now?"
+        var question = fixesBilling ? "Fix the billing of \(title(productID)) now?" : "Renew \(title(productID)) now?"
         // Without the store's answer (it could not be read), the question can only say what renewing does.
         guard let renewal else { return question + " The period after the one running is charged now." }
         if renewal.productID != productID { question += " It renews as \(title(renewal.productID)), the plan it switches to." }

@@ -165,6 +165,25 @@ struct StoreLifeUpdateTests {
                 + "Nothing is charged to end it.", "\(inRetry)")
     }
 
+    @Test("B asks before it charges, as N does, in the words of fixing billing; Enter charges what it said (before: one key charged $19.99 unasked)")
+    func fixBillingAsksFirst() throws {
+        let fixture = try F()
+        try fixture.buyYearlyIntoGracePeriod()
+        var state = transactionsOpen(fixture)
+        let latest = try #require(state.snapshot.transactions.first)
+        let charged = fixture.store.transactions(for: fixture.buyer.account).count
+        #expect(state.send(.character("B")).isEmpty, "B asks first")
+        #expect(state.top == .renewNowConfirmation(transactionID: latest.id))
+        let asked = try #require(state.renewNowQuestion(of: latest.id))
+        #expect(asked.title == "Fix billing" && asked.question.hasPrefix("Fix the billing of Rage Pro (Yearly) now? $19.99 is charged now"),
+                "\(asked)")
+        #expect(fixture.store.transactions(for: fixture.buyer.account).count == charged, "nothing charged yet")
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        try fixture.run(state.send(.enter), on: &state)
+        #expect(fixture.store.entitlements(for: fixture.buyer).subscriptions.first?.state == .subscribed)
+        #expect(fixture.store.transactions(for: fixture.buyer.account).count == charged + 1)
+    }
+
     @Test("A refund confirmed after another process paid a period ahead (before the storefront read it) is refused as changed, as E, X and N are (before: refunded, with another consequence than the question said)")
     func refundConfirmedAfterARenewalElsewhereIsRefused() throws {
         let fixture = try F()

@@ -119,12 +119,15 @@ extension AppState {
     /// The question before renewing `transactionID`'s subscription now, as it reads with the snapshot shown.
     func renewNowQuestion(of transactionID: String) -> (title: String, question: String)? {
         guard let record = snapshot.transactions.first(where: { $0.id == transactionID }) else { return nil }
-        return (StorefrontPaneText.renewNowTitle,
+        let subscription = snapshot.subscription(latest: record.id)
+        // In a billing problem renewing now is what fixing the billing does: asked in those words.
+        let fixesBilling = subscription?.state == .inBillingRetryPeriod || subscription?.state == .inGracePeriod
+        return (fixesBilling ? StorefrontPaneText.fixBillingTitle : StorefrontPaneText.renewNowTitle,
                 StorefrontPaneText.renewNowQuestion(productID: record.productID, renewal: snapshot.renewalsNow[transactionID],
                                                     autoRenewOff: snapshot.renewalsNow[transactionID]?.willAutoRenew == false,
-                                                    switchOnHold: snapshot.subscription(latest: record.id)?.pendingProductID,
-                                                    startsWhenPaid: snapshot.subscription(latest: record.id)?.state == .inBillingRetryPeriod,
-                                                    text: text))
+                                                    switchOnHold: subscription?.pendingProductID,
+                                                    startsWhenPaid: subscription?.state == .inBillingRetryPeriod,
+                                                    fixesBilling: fixesBilling, text: text))
     }
 
     /// The question before turning off the renewal of `transactionID`'s subscription, or

@@ -110,7 +110,9 @@ enum TransactionsReducer: KeyReducer {
         switch action {
         case .refund: state.push(.refundConfirmation(transactionID: target))
         case .cancelRenewal, .unsubscribe: state.push(.cancelRenewalConfirmation(transactionID: target))
-        case .renew: state.push(.renewNowConfirmation(transactionID: target))
+        // Fixing billing charges for a period as renewing now does in a billing problem (the
+        // store does the one as the other): it asks first too, in the words of what it fixes.
+        case .renew, .resolveBilling: state.push(.renewNowConfirmation(transactionID: target))
         case .expire: state.push(.expireConfirmation(transactionID: target))
         default:
             return state.perform(.settle(action, transactionID: target, buyer: state.buyer), showing: .settling(action))
