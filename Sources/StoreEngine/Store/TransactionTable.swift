@@ -14,6 +14,9 @@ public struct TransactionTable: Sendable {
     /// Row of each transaction by its encoded id.
     private var rowByID: [Int64: Int] = [:]
     private var rowsByAccount: [UInt32: [Int]] = [:]
+    /// Rows the app has not finished: few at any time, so a purchase asks about them without
+    /// going through the account's whole history.
+    private var unfinishedRows: Set<Int> = []
     /// Names that rows (and the state's deliveries) refer to by number.
     private(set) var names = ValuePool<String>()
 
@@ -30,9 +33,11 @@ public struct TransactionTable: Sendable {
     mutating func rebuildIndexes() -> Bool {
         rowByID = Dictionary(minimumCapacity: rows.count)
         rowsByAccount = [:]
+        unfinishedRows = []
         for (index, row) in rows.enumerated() {
             guard rowByID.updateValue(index, forKey: row.id) == nil else { return false }
             rowsByAccount[row.account, default: []].append(index)
+            if !row.finished { unfinishedRows.insert(index) }
         }
         return true
     }
@@ -69,7 +74,7 @@ public struct TransactionTable: Sendable {
     /// into records, so a look costs little however long the account's history.
     func unfinishedRecords(of account: String) -> [TransactionRecord] {
         guard let number = names.existingNumber(for: account) else { return [] }
-        return (rowsByAccount[number] ?? []).filter { !rows[$0].finished }.map(record(at:))
+        return unfinishedRows.sorted().filter { rows[$0].account == number }.map(record(at:))
     }
 
     /// The account's transactions of one subscription (those whose original transaction is
@@ -103,11 +108,13 @@ public struct TransactionTable: Sendable {
         rows.append(row)
         rowByID[row.id] = index
         rowsByAccount[row.account, default: []].append(index)
+        if !row.finished { unfinishedRows.insert(index) }
         return index
     }
 
     private mutating func store(_ record: TransactionRecord, at index: Int) {
         rows[index] = makeRow(record, rareFieldsIndex: rows[index].rareFieldsIndex)
+        if record.finished { unfinishedRows.remove(index) } else { unfinishedRows.insert(index) }
     }
 
     // MARK: Converting
