@@ -1,3 +1,5 @@
+import StoreLedger
+
 /// The address people are shown: a libpq URI without the password, which libpq reads back as
 /// the same user, hosts, ports and database, so a command given it reaches the same store
 /// (and the same key file, which is named after them), in the same way: the settings of how to
@@ -71,8 +73,5 @@ extension PostgresAddress {
         return String(repeating: "%20", count: leading) + String(core.reversed()) + String(repeating: "%20", count: trailing)
     }
 
-    private static func isHiddenOnScreen(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control || [0x2028, 0x2029].contains(scalar.value)
-            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-    }
+    private static func isHiddenOnScreen(_ scalar: Unicode.Scalar) -> Bool { ShellWord.isUnseen(scalar) }
 }

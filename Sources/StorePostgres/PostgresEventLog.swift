@@ -206,11 +206,26 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// opening would, and new rows are read and checked as any others. Call under `lock`.
     private func haveRowsBeenChangedByHand() -> Bool {
         guard handChanges != nil, !connection.isBroken,
-              ProcessInfo.processInfo.systemUptime - handChangesAskedAt >= damagedRecheckInterval,
-              let answer = try? connection.execute(PostgresSchema.handChangesAndLastRowQuery) else { return false }
+              ProcessInfo.processInfo.systemUptime - handChangesAskedAt >= damagedRecheckInterval else { return false }
+        let answer: PostgresConnection.Rows
+        do {
+            answer = try connection.execute(PostgresSchema.handChangesAndLastRowQuery)
+        } catch .statementFailed(_, PostgresSchema.undefinedTable, _) {
+            // A table of the store was dropped (no statistic counts that): the next read says
+            // which, rather than the screen going on showing the store as it was.
+            handChangesAskedAt = ProcessInfo.processInfo.systemUptime
+            mustRestart = true
+            return true
+        } catch {
+            return false
+        }
         noteHandChanges(answer, readFromFirstRow: false)
         let row = answer.first ?? []
         let lastRow = row.count > 1 ? row[1].flatMap { Int($0) } : nil
+        // The header row gone (its table dropped and made again empty, say) while the chain read
+        // it: read again from the first row, which finds it missing.
+        let headerGone = row.count > 2 && row[2] == "0" && chain.hasHeader
+        if headerGone { mustRestart = true }
         return mustRestart || lastRow.map { $0 != fetchedThrough } ?? false
     }
 
@@ -252,7 +267,12 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 // The chain started over but its reader never heard, or it may have stopped inside
                 // a line (a key file that cannot be opened fails its header): the next read starts over.
                 if restarted || error is LedgerError { mustRestart = true }
-                if case .storeOutOfSight? = error as? PostgresStoreError { mustConnectAnew = true }
+                // A session keeps the search_path it connected with: a store out of its sight, or
+                // tables it finds only some of, may be a setting mended since.
+                switch error as? PostgresStoreError {
+                case .storeOutOfSight?, .incompleteSchema?, .tableMissing?: mustConnectAnew = true
+                default: break
+                }
                 if case .lockTimeout(let store, let milliseconds)? = error as? PostgresStoreError {
                     // A read takes no writer lock: only a lock on the tables holds it up, and then nothing could be read.
                     throw PostgresStoreError.readLockTimeout(store: store, milliseconds: readLockWait ?? milliseconds,

@@ -232,11 +232,11 @@ enum PostgresSchema {
             + pg_stat_get_tuples_updated('storefront_header'::regclass) + pg_stat_get_tuples_deleted('storefront_header'::regclass)
         """)
 
-    /// `handChangesQuery`'s count, then the highest `seq` of the events: the slow look of an
+    /// `handChangesQuery`'s count, the highest `seq` of the events and the count of header rows: the slow look of an
     /// open store, which reads again when rows were inserted that no notification announced (a
     /// row appended by hand by a role that may insert, which only the read's MAC check catches).
     static let handChangesAndLastRowQuery = PostgresConnection.Statement(
-        "SELECT (\(handChangesQuery.sql)), (SELECT coalesce(max(seq), 0) FROM storefront_events)")
+        "SELECT (\(handChangesQuery.sql)), (SELECT coalesce(max(seq), 0) FROM storefront_events), (SELECT count(*) FROM storefront_header)")
 
     /// Reads the version from the table, in the pipelines of reads and commits; fails with
     /// `undefinedTable` where there is no schema, and then `version(on:)` looks (see

@@ -7,11 +7,18 @@ public enum StorefrontScreenText {
     // MARK: Titles
 
     /// The title of the alert after a purchase attempt.
+    public static let cancelledTitle = "Purchase cancelled"
+
+    /// A payment sheet cancelled while the store would have refused the purchase anyway.
+    public static func cancelledNothingRecorded(_ name: String) -> String {
+        "Purchase of \(name) cancelled; nothing was charged or recorded."
+    }
+
     public static func purchaseTitle(_ outcome: PurchaseOutcome) -> String {
         switch outcome {
         case .purchased: "Purchase complete"
         case .alreadyOwned: "Already yours"
-        case .cancelled: "Purchase cancelled"
+        case .cancelled: cancelledTitle
         case .failed: "Purchase failed"
         case .refused: "Purchase refused"
         case .pending: "Asked to buy"

@@ -28,6 +28,24 @@ struct PostgresDamageRecoveryTests {
         return (fixture, buyer, open)
     }
 
+    @Test("a table dropped under an open store, or the header row gone with its table, is noticed on the timer, not only when a change is tried (before: it showed the store as it was, and sold into one missing its header)")
+    func droppedTablesAreNoticedOnTheTimer() throws {
+        let fixture = try PostgresStoreFixture()
+        let open = try Self.store(fixture, recheck: 0)
+        _ = try open.purchase(face, buyer: phone, storefront: "USA")
+        _ = try open.refresh()   // as an open storefront reads on
+        try fixture.server.psql("DROP TABLE storefront_header")
+        try fixture.server.psql("CREATE TABLE storefront_header (line text NOT NULL)")
+        #expect(open.hasExternalChanges(), "the header row is gone: the timer must say to look")
+        _ = try open.refresh()
+        #expect(open.ledgerProblems.contains { if case .headerMissing = $0 { true } else { false } }, "\(open.ledgerProblems)")
+        #expect(throws: (any Error).self) { try open.purchase(face, buyer: phone, storefront: "USA") }
+
+        try fixture.server.psql("DROP TABLE storefront_events")
+        #expect(open.hasExternalChanges(), "a dropped table: the timer must say to look")
+        #expect { try open.refresh() } throws: { "\($0)".contains("lacks one of its tables") }
+    }
+
     @Test("a row put back is noticed on the timer: the problems go and the balance counts every purchase")
     func mendedRowIsNoticedOnTheTimer() throws {
         let (fixture, _, open) = try Self.openOnDamage(recheck: 0)

@@ -46,8 +46,9 @@ public enum ShellWord {
         text.unicodeScalars.contains(where: isUnseen)
     }
 
-    /// C0 controls, DEL, C1 controls, the line and paragraph separators and the bidi controls.
-    private static func isUnseen(_ scalar: Unicode.Scalar) -> Bool {
+    /// C0 controls, DEL, C1 controls, the line and paragraph separators and the bidi controls:
+    /// what the terminal's words drop or show as a space.
+    public static func isUnseen(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
         default: false

@@ -259,10 +259,18 @@ extension AppState {
     }
 
     mutating func finishPurchase(of productID: String, outcome: PurchaseOutcome) {
+        let wasCancel = if case .cancellingPurchase? = activity { true } else { false }
         activity = nil
         var backedOut = false
         if case .buySheet = overlays.last { backedOut = closeSheetOfFinishedOperation() }
         let product = catalog.product(id: productID)
+        if wasCancel, case .refused = outcome {
+            // The store would not have sold it anyway (changed meanwhile): the person cancelled,
+            // and that is what happened; nothing was bought or recorded.
+            let name = product.map(text.title(of:)) ?? productID
+            report(Alert(title: StorefrontScreenText.cancelledTitle, message: StorefrontScreenText.cancelledNothingRecorded(name), tone: .info))
+            return
+        }
         let balance = outcome.transaction?.credit.map { snapshot.balance(of: $0) }
         var message = text.message(for: outcome, product: product, balance: balance)
         if backedOut, case .purchased = outcome { message += " " + StorefrontScreenText.backedOutTooLate(.purchase) }
