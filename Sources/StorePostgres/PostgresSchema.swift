@@ -159,10 +159,9 @@ enum PostgresSchema {
     /// on the tables that are there.
     static func version(on connection: PostgresConnection) throws(PostgresStoreError) -> Int {
         let tables = try tablesPresent(on: connection)
-        guard !tables.isEmpty else {
-            try refuseStoreOutOfSight(on: connection)
-            return 0
-        }
+        // Tables missing from sight may be in another schema, or would be made in one.
+        if !tables.isSuperset(of: Self.tables) { try refuseStoreOutOfSight(on: connection) }
+        guard !tables.isEmpty else { return 0 }
         // The version the tables look like, for the advice: checkpoints came with version 2,
         // commit marks with 3.
         let likely = tables.contains("storefront_commit_marks") ? 3 : tables.contains("storefront_checkpoints") ? 2 : 1
@@ -184,19 +183,36 @@ enum PostgresSchema {
     /// Asked only where no store is in sight, so a store's reads and commits never ask; a store
     /// another session made in sight since the look that found none (this statement's snapshot
     /// is newer) is not out of sight, and the caller reads it as new.
+    ///
+    /// Tables in sight in another schema than the one new tables go in (`current_schema()`,
+    /// the first of the `search_path`) are refused too: a missing table of the store would be
+    /// made apart from the others, where only this role finds it.
     static func refuseStoreOutOfSight(on connection: PostgresConnection) throws(PostgresStoreError) {
+        let storeSchemas = { (visible: Bool) in
+            """
+            (SELECT string_agg(DISTINCT quote_ident(n.nspname), ', ')
+             FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+             WHERE c.relname = ANY($1::text[]) AND c.relkind IN ('r', 'p') AND \(visible ? "" : "NOT ")pg_catalog.pg_table_is_visible(c.oid))
+            """
+        }
         let answer = try connection.execute(
             """
-            SELECT (SELECT string_agg(quote_ident(n.nspname), ', ' ORDER BY n.nspname)
-                    FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-                    WHERE c.relname = 'storefront_events' AND c.relkind IN ('r', 'p')
-                      AND NOT pg_catalog.pg_table_is_visible(c.oid)),
+            SELECT \(storeSchemas(false)), \(storeSchemas(true)), quote_ident(current_schema()),
                    current_setting('search_path'), (SELECT source FROM pg_catalog.pg_settings WHERE name = 'search_path')
-            """)
-        guard let row = answer.first, let schemas = row.first ?? nil else { return }
-        let setting = row.count > 2 ? (path: row[1] ?? "", source: row[2] ?? "") : (path: "", source: "")
-        throw .storeOutOfSight(store: connection.address.shown, schemas: schemas, searchPath: setting.path,
-                               setBy: setting.source, role: connection.user, database: connection.database)
+            """, ["{" + tables.joined(separator: ",") + "}"])
+        guard let row = answer.first, row.count > 4 else { return }
+        let (outOfSight, inSight, madeIn) = (row[0], row[1], row[2])
+        let schemas: String
+        if let outOfSight {
+            schemas = outOfSight
+        } else if let inSight, inSight != madeIn {
+            schemas = inSight
+        } else {
+            return
+        }
+        throw .storeOutOfSight(store: connection.address.shown, schemas: schemas, searchPath: row[3] ?? "",
+                               setBy: row[4] ?? "", role: connection.user, database: connection.database,
+                               missingWouldGoTo: outOfSight == nil ? madeIn ?? "no schema" : nil)
     }
 
     /// The tables of the current version, each with the version whose step makes it.

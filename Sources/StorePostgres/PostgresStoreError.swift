@@ -45,7 +45,10 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// The session's `search_path` finds no store, but the database holds one in `schemas`
     /// (quoted identifiers, joined by ", "): a default `search_path` of the role or database
     /// leads elsewhere. `setBy` is where the server took the setting from (`pg_settings.source`).
-    case storeOutOfSight(store: ShownStoreAddress, schemas: String, searchPath: String, setBy: String, role: String, database: String)
+    /// `missingWouldGoTo`: the store is in sight but lacks a table, which this session would
+    /// make in that other schema.
+    case storeOutOfSight(store: ShownStoreAddress, schemas: String, searchPath: String, setBy: String, role: String, database: String,
+                         missingWouldGoTo: String? = nil)
     /// The database has store tables but not the record of their schema version, so which
     /// schema they are cannot be told; `likelyVersion` is what the tables look like.
     case incompleteSchema(store: ShownStoreAddress, missing: String, likelyVersion: Int)
@@ -202,11 +205,12 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         case .noStore(let store, true):
             "\(store) holds no store yet; create one with \(StoreCommandText.command("store init", on: store)) (as a role "
                 + "that may create tables there, such as the database's owner)"
-        case .storeOutOfSight(let store, let schemas, let searchPath, let setBy, let role, let database):
+        case .storeOutOfSight(let store, let schemas, let searchPath, let setBy, let role, let database, let missingWouldGoTo):
             "the store \(store) is in schema\(schemas.contains(", ") ? "s" : "") \(schemas) of its database, which the "
-                + "search_path of this session (\(searchPath), \(Self.searchPathOrigin(setBy, role: role))) does not find, so nothing "
-                + "was read or written, and no second store is made beside it. Every role of the store must find its tables "
-                + "first: \(Self.searchPathAdvice(setBy: setBy, role: role, database: database, schemas: schemas)), then try again"
+                + "search_path of this session (\(searchPath), \(Self.searchPathOrigin(setBy, role: role))) "
+                + (missingWouldGoTo.map { "finds, but the table it lacks would be made in \($0), apart from the others" } ?? "does not find")
+                + ", so nothing was read or written, and no second store is made beside it. Every role of the store must find its "
+                + "tables first: \(Self.searchPathAdvice(setBy: setBy, role: role, database: database, schemas: schemas)), then try again"
         case .tableMissing(let store, let reason):
             "the store \(store) lacks one of its tables (\(reason)), so nothing was read or written. "
                 + "\(StoreCommandText.command("store migrate", on: store)) makes it again, empty: restore the database from a "

@@ -196,6 +196,27 @@ extension PostgresAdviceCLITests {
         #expect(try database.cli.run(["entitlements"]).stdout.contains("Rage Faces (rage-faces): 10"), "the one store has both purchases")
     }
 
+    @Test("a role whose search_path puts another schema first does not make a store's dropped table there: refused, with the RESET (before: migrate made a second store's tables in that schema)")
+    func missingTableIsNotMadeApart() throws {
+        let database = try Database(.uri)
+        #expect(try database.cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let role = "split_maker"
+        try database.server.psql("DO $$ BEGIN CREATE ROLE \(role) LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
+            + "CREATE SCHEMA apart AUTHORIZATION \(role); GRANT ALL ON ALL TABLES IN SCHEMA public TO \(role); "
+            + "GRANT CREATE ON SCHEMA public TO \(role); ALTER ROLE \(role) IN DATABASE \(database.name) SET search_path = apart, public; "
+            + "DROP TABLE storefront_checkpoints", database: database.name)
+        var splitter = database.cli
+        splitter.storeArguments = ["--store", database.address(user: role)]
+        for command in [["store", "migrate"], ["store", "init"]] {
+            let refused = try splitter.run(command)
+            #expect(refused.status == 3 && refused.stderr.contains("finds, but the table it lacks would be made in apart, apart from the others"),
+                    "\(command): \(refused.stderr)")
+        }
+        let made = try database.server.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'apart'", database: database.name)
+        #expect(made.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "tables were made apart: \(made)")
+        #expect(try database.cli.run(["store", "migrate"]).stdout.contains("made its missing table storefront_checkpoints again"))
+    }
+
     @Test("a store made by a role whose search_path led to another schema: a role without such a setting is refused with the SET that has it find the store; run, it buys there (before: advice with nothing to act on)")
     func storeMadeInAnotherSchema() throws {
         let database = try Database(.uri)
