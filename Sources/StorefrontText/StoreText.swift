@@ -68,12 +68,15 @@ public struct StoreText: Sendable {
     /// "Switches from Rage Pro (Monthly) now; the unused part is refunded."
     /// While `from` has a billing problem (`billingProblem`) its renewal failed: the switch
     /// comes once billing is resolved, on no date known now.
-    public func planChangeText(_ change: PlanChange, billingProblem: Bool = false) -> String {
+    /// `unpaidPeriod`: the plan replaced now is in a free period or a billing problem, so no
+    /// unused part of a paid period is refunded.
+    public func planChangeText(_ change: PlanChange, billingProblem: Bool = false, unpaidPeriod: Bool = false) -> String {
         let name = { (id: String) in self.catalog.product(id: id).map(self.title(of:)) ?? id }
         let when = { (effective: Date) in billingProblem ? "once its billing is resolved" : "at its renewal on \(self.date(effective))" }
         switch change {
         case let .upgradeNow(from):
-            return "Replaces \(name(from)) now; the unused part of its period is refunded."
+            return unpaidPeriod ? "Replaces \(name(from)) now; nothing of it is refunded, as its period running was not paid for."
+                : "Replaces \(name(from)) now; the unused part of its period is refunded."
         case let .atRenewal(from, effective):
             return "A plan change: \(name(from)) switches to this \(when(effective)); nothing is charged now."
         case let .scheduled(from, effective, willSwitch):

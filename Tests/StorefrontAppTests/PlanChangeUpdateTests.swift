@@ -21,6 +21,21 @@ struct PlanChangeUpdateTests {
         return update(&state, .keyPressed(.enter))
     }
 
+    @Test("The upgrade sheet from a free trial says nothing of it is refunded, as none is (before: it promised the unused part back)")
+    func upgradeSheetFromAFreeTrialPromisesNoRefund() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)   // its free week runs
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.type("/Yearly")
+        _ = update(&state, .keyPressed(.enter))
+        let sheet = Self.screen(state)
+        #expect(sheet.contains("nothing of it is") && sheet.contains("refunded, as its period running was not paid for") && !sheet.contains("unused part"), "\(sheet)")
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        try fixture.run(state.send(.enter), on: &state)
+        let upgrade = try #require(fixture.store.transactions(for: fixture.buyer.account).first { $0.productID == Self.yearly })
+        #expect(upgrade.proratedRefund == nil || upgrade.proratedRefund == 0, "the store refunded something after all")
+    }
+
     @Test("The sheet of a lower plan while the current one is in billing retry says the switch comes once billing is resolved (before: at its renewal on a date already past)")
     func downgradeSheetInBillingRetryNamesNoPastDate() throws {
         let fixture = try F()

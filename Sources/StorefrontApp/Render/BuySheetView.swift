@@ -36,7 +36,13 @@ enum BuySheetView {
         }
         lines += wrappedField("Account", "\(state.buyer.account) on \(state.buyer.device)", width: width - 4)
         let chargeNote: String? = switch charge {
-        case .now: PlanChange.of(product, in: state.snapshot.entitlements, catalog: state.catalog).map { text.planChangeText($0) }
+        case .now: PlanChange.of(product, in: state.snapshot.entitlements, catalog: state.catalog).map { change in
+            // A free period, or one whose renewal failed to bill, leaves nothing paid to refund.
+            let current = state.snapshot.entitlements.subscriptions.first { $0.group == product.subscription?.group && $0.isOngoing }
+            let paid = current.flatMap { subscription in state.snapshot.transactions.first { $0.id == subscription.transactionID } }?.price
+            let unpaid = current.map { $0.state != .subscribed } == true || paid == 0
+            return text.planChangeText(change, unpaidPeriod: unpaid)
+        }
         case .atRenewal(let change):
             // The plan switched from may be in a billing problem: its renewal date is past.
             text.planChangeText(change, billingProblem: state.snapshot.entitlements.subscriptions.contains {
