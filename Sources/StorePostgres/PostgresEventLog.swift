@@ -93,6 +93,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// `problem`, a missing key, said with the key file lying under the name earlier versions
     /// gave it, when there is one: taken quietly it could be another database's key.
     private func namingFormerKey(_ problem: LedgerProblem) -> LedgerProblem {
+        // Gone while the store was open: said in the words a start gives, keeping what was read.
+        if case .keyChangedWhileOpen(let found, let firstUnverifiedLine) = problem {
+            return .keyChangedWhileOpen(namingFormerKey(found), firstUnverifiedLine: firstUnverifiedLine)
+        }
         guard case .keyMissing(let missing) = problem, missing == keyPath,
               let former = PostgresStoreFiles.formerKeyPath(beside: keyPath, for: address),
               FileManager.default.fileExists(atPath: former) else { return problem }

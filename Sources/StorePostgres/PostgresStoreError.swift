@@ -236,7 +236,8 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "does, the name earlier versions gave this store's key and also that of any database whose name differs "
                 + "from it only in characters outside letters, digits and .-_. Move \(formerKeyPath) to \(keyPath) only if it "
                 + "belongs to this database (it is the key that store init or the first change made for it); otherwise "
-                + "copy this store's own key there from a teammate"
+                + "copy this store's own key there from a teammate, or, for a new store that has none yet, make its key "
+                + "elsewhere with STOREFRONT_STORE_KEY set to a new file's path"
         }
     }
 
