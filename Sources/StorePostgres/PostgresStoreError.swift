@@ -261,12 +261,21 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// `name` as an SQL identifier: always in double quotes, inner ones doubled, so a role
-    /// named like a keyword, or with capitals, is written as it is.
+    /// named like a keyword, or with capitals, is written as it is. A name with characters the
+    /// terminal's words drop or show as spaces is written `U&"…"` with those characters as
+    /// `\+XXXXXX` escapes, so the statement pasted from the screen names the same object.
     static func quotedIdentifier(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let doubled = name.replacingOccurrences(of: "\"", with: "\"\"")
+        guard ShellWord.hasUnseenCharacters(name) else { return "\"" + doubled + "\"" }
+        let escaped = doubled.unicodeScalars.map { scalar -> String in
+            if scalar == "\\" { return "\\\\" }
+            guard ShellWord.isUnseen(scalar) else { return String(scalar) }
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "\\+" + String(repeating: "0", count: max(0, 6 - hex.count)) + hex
+        }.joined()
+        return "U&\"" + escaped + "\""
     }
 
-    /// `name` in double quotes, as PostgreSQL names a database in its messages.
     /// `name` in double quotes; a name with characters the terminal's words drop or show as
     /// spaces (controls, line separators, bidi controls) in the shell's `$'…'` form instead, so
     /// what makes it odd is shown.

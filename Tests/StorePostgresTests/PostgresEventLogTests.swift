@@ -26,6 +26,18 @@ struct PostgresEventLogTests {
         #expect(report.isIntact && report.entryCount == 1 && report.lastSequence == 1)
     }
 
+    @Test("an identifier with an escape or a bidi control is advised in the U&\"…\" form, which names the same database when run (before: the characters were dropped from the screen, naming another)")
+    func oddIdentifiersAreAdvisedWithEscapes() throws {
+        let name = "\u{1B}[31mred\u{202E}\"x\\"
+        let quoted = PostgresStoreError.quotedIdentifier(name)
+        #expect(quoted == #"U&"\+00001B[31mred\+00202E""x\\""#, "\(quoted)")
+        #expect(!ShellWord.hasUnseenCharacters(quoted))
+        let fixture = try PostgresStoreFixture()
+        try fixture.server.psql("CREATE DATABASE \(quoted)")
+        let found = try fixture.server.psql("SELECT count(*) FROM pg_database WHERE datname = $$\(name)$$")
+        #expect(found.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "\(found)")
+    }
+
     @Test("a store made in sight after a session looked and found none is not taken for one out of its sight (before: a reader starting as another process made the store was refused, naming the schema it searches)")
     func storeMadeMeanwhileIsNotOutOfSight() throws {
         let fixture = try PostgresStoreFixture()
