@@ -206,8 +206,15 @@ public enum StorefrontScreenText {
     public typealias RenewalTerms = (plan: String, amount: String, from: String, to: String)
 
     /// The store refused a renew-now question's Enter: renewing would be `now`, not the `shown` renewal.
-    public static func renewalChangedSinceShown(shown: RenewalTerms, now: RenewalTerms) -> String {
+    /// `autoRenewTurnedOn`: with the same charge, what changed is whether it renews after that
+    /// period (nil when that did not change either).
+    public static func renewalChangedSinceShown(shown: RenewalTerms, now: RenewalTerms, autoRenewTurnedOn: Bool? = nil) -> String {
         let said = { (terms: RenewalTerms) in "\(terms.amount) for \(terms.plan) from \(terms.from) to \(terms.to)" }
+        if said(now) == said(shown), let autoRenewTurnedOn {
+            return "Auto-renew was turned \(autoRenewTurnedOn ? "on" : "off") while the question was open (on another device or "
+                + "in another shell), so the subscription would \(autoRenewTurnedOn ? "go on renewing" : "end") after the period "
+                + "charged, not as the question said. Nothing was charged; look at it again and renew if you still want to."
+        }
         return "Renewing now would charge \(said(now)), not \(said(shown)) as the question said: the subscription changed "
             + "while it was open (on another device, in another shell, or as store time passed). Nothing was charged; look "
             + "at it again and renew if you still want to."

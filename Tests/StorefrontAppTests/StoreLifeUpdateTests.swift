@@ -165,6 +165,21 @@ struct StoreLifeUpdateTests {
                 + "Nothing is charged to end it.", "\(inRetry)")
     }
 
+    @Test("A renew-now refused because auto-renew was turned on elsewhere says so, not two identical charges (before: \"would charge $19.99 … not $19.99 …\")")
+    func renewNowRefusedForAutoRenewSaysSo() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        _ = try fixture.store.cancelRenewal(Self.yearly, buyer: fixture.buyer)
+        var state = transactionsOpen(fixture)
+        let latest = try #require(state.snapshot.transactions.first)
+        state.send(.character("N"))
+        _ = try fixture.store.resumeRenewal(Self.yearly, buyer: fixture.buyer)   // elsewhere, not read yet
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        try fixture.run(state.send(.enter), on: &state)
+        #expect(state.topAlert?.message.hasPrefix("Auto-renew was turned on while the question was open") == true,
+                "\(String(describing: state.topAlert)) \(latest.id)")
+    }
+
     @Test("B asks before it charges, as N does, in the words of fixing billing; Enter charges what it said (before: one key charged $19.99 unasked)")
     func fixBillingAsksFirst() throws {
         let fixture = try F()

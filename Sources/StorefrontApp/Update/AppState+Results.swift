@@ -106,7 +106,8 @@ extension AppState {
                 (self.productName(renewal.productID), self.text.format(renewal.price, currency: renewal.currency),
                  self.text.date(renewal.start), self.text.date(renewal.end))
             }
-            return StorefrontScreenText.renewalChangedSinceShown(shown: terms(shown), now: terms(now))
+            return StorefrontScreenText.renewalChangedSinceShown(
+                shown: terms(shown), now: terms(now), autoRenewTurnedOn: shown.willAutoRenew == now.willAutoRenew ? nil : now.willAutoRenew)
         case let .subscription(productID, change):
             return StorefrontScreenText.subscriptionChangedSinceShown(productName(productID), change: change)
         case .transaction(let id):
