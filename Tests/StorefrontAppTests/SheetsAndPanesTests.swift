@@ -730,3 +730,16 @@ extension SheetsAndPanesTests {
         #expect(state.alreadyHas(noAds), "a non-consumable held elsewhere is restored, not bought again")
     }
 }
+
+extension SheetsAndPanesTests {
+    @Test("An active pass's row, where its end date does not fit, reads Active, not \"Not renewing\" as if it could renew")
+    func activePassRowSaysActive() throws {
+        let fixture = try F()
+        try fixture.buy(F.season)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.refresh(from: fixture)
+        let screen = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        let row = try #require(screen.split(separator: "\n").first { $0.contains("Rage Season Pass") && $0.contains("$4.99") })
+        #expect(!row.contains("Not renewing") && (row.contains("Active") || row.contains("until")), "\(row)")
+    }
+}

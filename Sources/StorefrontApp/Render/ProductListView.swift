@@ -47,7 +47,7 @@ enum ProductListView {
             let price = text.shownPrice(product)
             let shown = price.map { text.listedPrice($0, product: product) }
             rows[index] = RowText(title: text.title(of: product),
-                                  status: AppText.status(status, state: state, fittingIn: statusWidth),
+                                  status: AppText.status(status, state: state, fittingIn: statusWidth, isPass: product.type == .nonRenewing),
                                   statusStyle: Theme.style(for: status), price: shown ?? "—", isSold: price != nil)
         }
         let priceWidth = rows.values.map(\.price.displayWidth).max() ?? 0

@@ -46,9 +46,12 @@ enum AppText {
     ///
     /// A status wider than `width` is said in fewer words ("Billing problem"), so the words
     /// that matter are never cut.
-    static func status(_ status: ProductStatus, state: AppState, fittingIn width: Int) -> String {
+    static func status(_ status: ProductStatus, state: AppState, fittingIn width: Int, isPass: Bool = false) -> String {
         let full = self.status(status, state: state)
-        return full.displayWidth <= width ? full : shortStatus(status, state: state)
+        guard full.displayWidth > width else { return full }
+        // A pass never renews: "Not renewing" would say it could.
+        if isPass, case .active = status { return "Active" }
+        return shortStatus(status, state: state)
     }
 
     static func status(_ status: ProductStatus, state: AppState) -> String {
