@@ -109,10 +109,12 @@ extension StoreText {
             "\(name) is not sold in \(countryName(code)); choose another storefront."
         case let .unknownProduct(id):
             "There is no product \"\(id)\" in this catalog; `storefront products` lists them."
-        case let .overMaximum(credit, maximum, balance, adding, undelivered):
+        case let .overMaximum(credit, maximum, balance, adding, undelivered, undeliveredOn):
             // The balance after the name: credit names are plural, and "you have 1 Rage Faces" read wrong.
             "Refused: your balance of \(creditName(credit)) is \(balance)"
-                + (undelivered > 0 ? " counting \(undelivered) bought and not delivered yet (`storefront deliver-unfinished`)" : "")
+                + (undelivered > 0 ? " counting \(undelivered) bought and not delivered yet (`storefront deliver-unfinished"
+                    + (undeliveredOn.map { " --device \(ShellWord.quoted($0))" } ?? "") + "`"
+                    + (undeliveredOn == nil ? " on the devices they were bought on" : "") + ")" : "")
                 + ", and at most \(maximum) may be held; \(adding) more would go over it."
         case let .invalidQuantity(quantity, type):
             type == .consumable

@@ -156,11 +156,12 @@ public struct LedgerState: Sendable {
 
     /// What the unfinished purchases of `credit` will add to `buyer`'s balance once delivered:
     /// those of the account, and for a credit kept per device, those bought on the buyer's device.
-    func undeliveredCredit(_ credit: String, for buyer: Buyer) -> Int {
+    /// `devices`: where they wait to be delivered.
+    func undeliveredCredit(_ credit: String, for buyer: Buyer) -> (amount: Int, devices: Set<String>) {
         let key = creditKey(credit: credit, buyer: buyer)
-        return transactions.unfinishedRecords(of: buyer.account)
+        let waiting = transactions.unfinishedRecords(of: buyer.account)
             .filter { $0.state == .purchased && $0.credit == credit && (key.device == nil || $0.purchaseDevice == key.device) }
-            .reduce(0) { $0.saturatingAdding($1.creditAmount) }
+        return (waiting.reduce(0) { $0.saturatingAdding($1.creditAmount) }, Set(waiting.map(\.purchaseDevice)))
     }
 
     /// Whether the transaction (or, for a subscription, its original purchase) is on the device.

@@ -86,8 +86,9 @@ public enum PurchaseRefusal: Sendable, Equatable {
     case purchasesDisallowed(device: String)
     case notSoldHere(productID: String, storefront: String)
     case unknownProduct(String)
-    /// `balance` counts the `undelivered` credits of unfinished purchases, which come to it once delivered.
-    case overMaximum(credit: String, maximum: Int, balance: Int, adding: Int, undelivered: Int = 0)
+    /// `balance` counts the `undelivered` credits of unfinished purchases, which come to it once
+    /// delivered; `undeliveredOn`, the device they wait on when it is one.
+    case overMaximum(credit: String, maximum: Int, balance: Int, adding: Int, undelivered: Int = 0, undeliveredOn: String? = nil)
     case invalidQuantity(Int, productType: ProductType)
     /// The product has no promotional offer with this id.
     case unknownOffer(productID: String, offerID: String)

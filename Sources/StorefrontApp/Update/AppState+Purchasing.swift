@@ -39,12 +39,15 @@ extension AppState {
     private func creditRefusal(for product: Product) -> PurchaseRefusal? {
         guard let grant = product.grant, let credit = catalog.credit(id: grant.credit), let maximum = credit.maximum else { return nil }
         // Packs bought and not delivered yet come to the balance once delivered, as the store counts them.
-        let undelivered = snapshot.transactions.filter {
+        let waiting = snapshot.transactions.filter {
             !$0.finished && $0.state == .purchased && $0.credit == grant.credit && (credit.scope == .account || $0.purchaseDevice == buyer.device)
-        }.reduce(0) { $0 + $1.creditAmount }
+        }
+        let undelivered = waiting.reduce(0) { $0 + $1.creditAmount }
+        let devices = Set(waiting.map(\.purchaseDevice))
         let balance = (snapshot.entitlements.credits[grant.credit] ?? 0) + undelivered
         return grant.amount > maximum - balance
-            ? .overMaximum(credit: grant.credit, maximum: maximum, balance: balance, adding: grant.amount, undelivered: undelivered) : nil
+            ? .overMaximum(credit: grant.credit, maximum: maximum, balance: balance, adding: grant.amount, undelivered: undelivered,
+                           undeliveredOn: devices.count == 1 ? devices.first : nil) : nil
     }
 
     /// The store's refusal of an upgrade to `product` in this storefront's currency where the

@@ -54,7 +54,7 @@ import Testing
         let fixture = StoreFixture(catalog: try catalog(grant: Self.huge))
         let store = try fixture.store()
         let outcome = try store.purchase(Rage.face, quantity: 2, buyer: phone, storefront: "USA")
-        guard case let .refused(.overMaximum(credit, maximum, balance, adding, _)) = outcome else {
+        guard case let .refused(.overMaximum(credit, maximum, balance, adding, _, _)) = outcome else {
             Issue.record("expected a refusal, got \(outcome)")
             return
         }

@@ -28,12 +28,15 @@ import Testing
         _ = try store.purchase(Rage.face, quantity: 9, buyer: phone, storefront: "USA")
         #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA", options: .init(finish: false)).isPurchased)
         let refused = try store.purchase(Rage.face, buyer: phone, storefront: "USA", options: .init(finish: false))
-        guard case .refused(.overMaximum(_, 50, 50, 5, 5)) = refused else {
+        guard case .refused(.overMaximum(_, 50, 50, 5, 5, phone.device)) = refused else {
             Issue.record("expected a refusal counting the 5 not delivered, got \(refused)")
             return
         }
         #expect(text.message(for: refused, product: store.catalog.product(id: Rage.face))
-            .contains("your balance of Rage Faces is 50 counting 5 bought and not delivered yet"))
+            .contains("your balance of Rage Faces is 50 counting 5 bought and not delivered yet (`storefront deliver-unfinished --device \(phone.device)`)"))
+        // Asked on another device of the account, the advice names the device they wait on (before: none).
+        let elsewhere = try store.purchase(Rage.face, buyer: tablet, storefront: "USA")
+        #expect(text.message(for: elsewhere, product: store.catalog.product(id: Rage.face)).contains("deliver-unfinished --device \(phone.device)`"))
         _ = try store.deliverUnfinished(phone)
         #expect(store.balance(of: "rage-faces", for: phone) == 50)
     }

@@ -205,10 +205,11 @@ extension StoreDecisions {
         // Credits bought and not delivered yet (unfinished) come to the same balance once
         // delivered: counted as held, or delivering them would take it over the maximum.
         let undelivered = state.undeliveredCredit(grant.credit, for: buyer)
-        let balance = state.balance(of: grant.credit, for: buyer).saturatingAdding(undelivered)
+        let balance = state.balance(of: grant.credit, for: buyer).saturatingAdding(undelivered.amount)
         let adding = grant.amount.saturatingMultiplied(by: quantity)
         return adding > maximum.saturatingSubtracting(balance)
-            ? .overMaximum(credit: grant.credit, maximum: maximum, balance: balance, adding: adding, undelivered: undelivered) : nil
+            ? .overMaximum(credit: grant.credit, maximum: maximum, balance: balance, adding: adding, undelivered: undelivered.amount,
+                           undeliveredOn: undelivered.devices.count == 1 ? undelivered.devices.first : nil) : nil
     }
 
     /// The transaction `event` will create, as the fold will see it once committed.
