@@ -31,7 +31,7 @@ extension StoreText {
             if !record.finished {
                 // Nothing is granted until the transaction is finished and delivered.
                 return "Bought \(name) on \(record.purchaseDevice); not delivered yet: the transaction is unfinished and "
-                    + "`storefront deliver-unfinished` delivers it."
+                    + "`storefront deliver-unfinished` delivers it." + (proratedRefundText(record).map { " " + $0 + "." } ?? "")
             }
             // Several at once are named with what they cost together, the transaction's price.
             let bought = record.quantity > 1

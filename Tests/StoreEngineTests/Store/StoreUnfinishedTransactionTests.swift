@@ -86,12 +86,16 @@ import Testing
     @Test("An upgrade left unfinished keeps the subscription listed, in its new plan (before: the whole subscription vanished from entitlements)")
     func unfinishedUpgradeKeepsTheSubscription() throws {
         _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        _ = try store.advance(by: try StoreDuration.parse("P8D"), buyer: phone)   // past the free week: a paid month runs
         let upgrade = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA", options: .init(finish: false)).transaction)
         let entitlements = store.entitlements(for: phone)
         let subscription = try #require(entitlements.subscriptions.first)
         #expect(entitlements.subscriptions.count == 1 && subscription.productID == Rage.yearly && subscription.state == .subscribed)
         #expect(subscription.transactionID == upgrade.id && subscription.delivered, "the subscription was delivered here before")
         #expect(entitlements.unfinished.map(\.id) == [upgrade.id])
+        // What the upgrade refunded is said as for any upgrade (before: left out of the unfinished purchase's words).
+        let said = text.message(for: .purchased(upgrade), product: store.catalog.product(id: Rage.yearly))
+        #expect(said.contains("not delivered yet") && said.contains("refunded pro rata"), "\(said)")
     }
 
     @Test func buyingAnUnfinishedNonConsumableAgainPointsToDelivery() throws {
