@@ -36,14 +36,16 @@ extension PostgresEventLog {
         let session = connection.lockTimeoutMilliseconds
         let wait = session == 0 ? Self.lockHeldWaitMilliseconds : min(session, Self.lockHeldWaitMilliseconds)
         let beforeTableLock = [PostgresConnection.Statement("BEGIN")] + (waitingForLock ? [] : [PostgresSchema.waitForLocks(wait)])
-        let opening = beforeTableLock + [PostgresSchema.lockEventsForInserting, PostgresSchema.takeWriterLock]
+        // The tables' placement is asked before any lock: a waiting writer does not hold it up.
+        let opening = beforeTableLock + [PostgresSchema.tablesTogether, PostgresSchema.lockEventsForInserting, PostgresSchema.takeWriterLock]
             + (asksForMarks ? [PostgresSchema.commitMarksWritable] : []) + [PostgresSchema.versionQuery]
         let answers = try connection.pipeline(opening + request.statements + (waitingForLock ? [] : [PostgresSchema.waitForLocks(session)]))
         if !waitingForLock, case .lockTimeout? = answers.failure {
             // The caller's ROLLBACK ends the transaction; the statements after the one that gave up never ran.
             throw StoreWriterLockHeld(store: address.shown, waitedMilliseconds: wait)
         }
-        if case .readOnlyRole(let store, let reason, let role)? = answers.failure, answers.rows.count == beforeTableLock.count {
+        try PostgresSchema.refuseTablesApart(answeredIn: answers, at: beforeTableLock.count, inTransaction: true, on: connection)
+        if case .readOnlyRole(let store, let reason, let role)? = answers.failure, answers.rows.count == beforeTableLock.count + 1 {
             // Refused the table lock its INSERT takes, before any wait: a role that may only
             // read, or one that may not even read (a copy into the store reads nothing first).
             guard try mayReadTheStore() else { throw PostgresStoreError.readOnlyRole(store: store, reason: reason, role: role) }

@@ -37,7 +37,7 @@ extension PostgresEventLog {
               let decision = try? decide(EventBatch()), !decision.events.isEmpty,
               let lines = try? chain.lines(for: decision.events, storeName: address.display) else { return nil }
         guard let headMAC = chain.headMAC else { return nil }
-        let opening = [PostgresConnection.Statement("BEGIN"), PostgresSchema.lockEventsForInserting,
+        let opening = [PostgresConnection.Statement("BEGIN"), PostgresSchema.tablesTogether, PostgresSchema.lockEventsForInserting,
                        PostgresSchema.takeWriterLock, Self.stillAsRead(lastRow: fetchedThrough, mac: headMAC)]
         let statements = opening + Self.insertions(of: decision.events, lines: lines)
             + [Self.notification(after: lines), PostgresConnection.Statement("COMMIT")].compactMap { $0 }

@@ -230,7 +230,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         // it: read again from the first row, which finds it missing.
         let headerGone = row.count > 2 && row[2] == "0" && chain.hasHeader
         if headerGone { mustRestart = true }
-        return mustRestart || lastRow.map { $0 != fetchedThrough } ?? false
+        // A relation named like one of the store's made since in a schema earlier in the
+        // search_path: the next read says so (see `PostgresSchema.tablesTogether`).
+        let tablesApart = row.count > 3 && (row[3].flatMap { Int($0) } ?? 0) > 1
+        return mustRestart || tablesApart || lastRow.map { $0 != fetchedThrough } ?? false
     }
 
     /// Takes in the count `handChangesQuery` answered: one that moved since the last look,
@@ -274,7 +277,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 // A session keeps the search_path it connected with: a store out of its sight, or
                 // tables it finds only some of, may be a setting mended since.
                 switch error as? PostgresStoreError {
-                case .storeOutOfSight?, .incompleteSchema?, .tableMissing?: mustConnectAnew = true
+                case .storeOutOfSight?, .storeTablesApart?, .incompleteSchema?, .tableMissing?: mustConnectAnew = true
                 default: break
                 }
                 if case .lockTimeout(let store, let milliseconds)? = error as? PostgresStoreError {
@@ -296,8 +299,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         let waitLimit = readLockWait.map { [PostgresSchema.waitForLocks($0)] } ?? []
         // The count of hand changes is asked before the rows: a change made after it is counted
         // by the next look, never taken for one this read saw.
-        let answers = try connection.pipeline(waitLimit + [PostgresSchema.versionQuery, PostgresSchema.handChangesQuery] + request.statements)
-        guard let found = try PostgresSchema.version(answeredIn: answers, at: waitLimit.count) else {
+        let answers = try connection.pipeline(
+            waitLimit + [PostgresSchema.tablesTogether, PostgresSchema.versionQuery, PostgresSchema.handChangesQuery] + request.statements)
+        try PostgresSchema.refuseTablesApart(answeredIn: answers, at: waitLimit.count, inTransaction: false, on: connection)
+        guard let found = try PostgresSchema.version(answeredIn: answers, at: waitLimit.count + 1) else {
             // No schema as this session saw it, or no version row: `version(on:)` tells an empty
             // database from tables without their version, and sees a schema made a moment ago.
             let found = try PostgresSchema.version(on: connection)
@@ -311,8 +316,8 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         }
         let all = try answers.all()
         let readFromFirstRow = fetchedThrough == 0
-        let batch = try takeIn(Array(all.dropFirst(waitLimit.count + 2)), for: request)
-        noteHandChanges(all[waitLimit.count + 1], readFromFirstRow: readFromFirstRow || batch.restarted)
+        let batch = try takeIn(Array(all.dropFirst(waitLimit.count + 3)), for: request)
+        noteHandChanges(all[waitLimit.count + 2], readFromFirstRow: readFromFirstRow || batch.restarted)
         return batch
     }
 

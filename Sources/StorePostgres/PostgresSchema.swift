@@ -162,6 +162,7 @@ enum PostgresSchema {
         // Tables missing from sight may be in another schema, or would be made in one.
         if !tables.isSuperset(of: Self.tables) { try refuseStoreOutOfSight(on: connection) }
         guard !tables.isEmpty else { return 0 }
+        try refuseTablesApart(on: connection)
         // The version the tables look like, for the advice: checkpoints came with version 2,
         // commit marks with 3.
         let likely = tables.contains("storefront_commit_marks") ? 3 : tables.contains("storefront_checkpoints") ? 2 : 1
@@ -227,6 +228,54 @@ enum PostgresSchema {
     /// The tables of the current version.
     static let tables = tablesByVersion.map(\.table)
 
+    /// Refuses a session whose `search_path` finds the store's tables in more than one schema:
+    /// a relation of one of their names (a table, a view) in a schema earlier in the path hides
+    /// the store's own, and reads and inserts would go to it. A store only some of whose tables
+    /// are in sight is `refuseStoreOutOfSight`'s to judge.
+    static func refuseTablesApart(on connection: PostgresConnection) throws(PostgresStoreError) {
+        let found = try connection.execute(
+            """
+            SELECT c.relname, quote_ident(n.nspname), current_setting('search_path')
+            FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+            WHERE c.relname = ANY($1::text[]) AND pg_catalog.pg_table_is_visible(c.oid)
+            ORDER BY c.relname
+            """, ["{" + tables.joined(separator: ",") + "}"])
+        let rows = found.values.compactMap { row in row.count > 2 ? row : nil }
+        var tablesBySchema: [String: [String]] = [:]
+        for row in rows {
+            guard let table = row[0], let schema = row[1] else { continue }
+            tablesBySchema[schema, default: []].append(table)
+        }
+        guard tablesBySchema.count > 1 else { return }
+        // The schema holding the fewest of the tables is named first: most likely the stray one.
+        let placement = tablesBySchema.sorted { ($0.value.count, $0.key) < ($1.value.count, $1.key) }
+            .map { "\($0.value.joined(separator: ", ")) in \($0.key)" }.joined(separator: "; ")
+        throw .storeTablesApart(store: connection.address.shown, placement: placement, searchPath: rows.first?[2] ?? "")
+    }
+
+    /// Fails (SQLSTATE 22P02, as `stillAsRead` does) where the session's `search_path` finds
+    /// the store's tables in more than one schema; sent ahead of a read's or a commit's
+    /// statements, so none of them runs on a stray table (see `refuseTablesApart`, which then
+    /// says which are where). The answer is one row whatever the tables.
+    static let tablesTogether = PostgresConnection.Statement(
+        """
+        SELECT CASE WHEN count(DISTINCT relnamespace) <= 1 THEN true
+                    ELSE ('the search_path finds the store''s tables in ' || count(DISTINCT relnamespace) || ' schemas')::boolean END
+        FROM pg_catalog.pg_class WHERE relname = ANY('{\(tables.joined(separator: ","))}'::text[]) AND pg_catalog.pg_table_is_visible(oid)
+        """)
+
+    /// Throws `storeTablesApart` when `tablesTogether`, the statement at `index` of a pipeline,
+    /// is the one that failed; a failed explicit transaction (`inTransaction`) is rolled back
+    /// first. Where the tables are found together again by then, the pipeline's failure is thrown.
+    static func refuseTablesApart(answeredIn answers: PostgresConnection.PipelineAnswers, at index: Int,
+                                  inTransaction: Bool, on connection: PostgresConnection) throws(PostgresStoreError) {
+        guard answers.rows.count == index, let failure = answers.failure,
+              case .statementFailed(_, "22P02", _) = failure else { return }
+        if inTransaction { try connection.execute("ROLLBACK") }
+        try refuseTablesApart(on: connection)
+        throw failure
+    }
+
     /// Which of `tables` the database has, looked for with the statement's own snapshot (see `version(on:)`).
     static func tablesPresent(on connection: PostgresConnection) throws(PostgresStoreError) -> Set<String> {
         let found = try connection.execute(
@@ -248,11 +297,15 @@ enum PostgresSchema {
             + pg_stat_get_tuples_updated('storefront_header'::regclass) + pg_stat_get_tuples_deleted('storefront_header'::regclass)
         """)
 
-    /// `handChangesQuery`'s count, the highest `seq` of the events and the count of header rows: the slow look of an
-    /// open store, which reads again when rows were inserted that no notification announced (a
-    /// row appended by hand by a role that may insert, which only the read's MAC check catches).
+    /// `handChangesQuery`'s count, the highest `seq` of the events, the count of header rows and
+    /// of the schemas the session finds the store's tables in: the slow look of an open store,
+    /// which reads again when rows were inserted that no notification announced (a row appended
+    /// by hand by a role that may insert, which only the read's MAC check catches), and when
+    /// its tables are found apart (see `refuseTablesApart`).
     static let handChangesAndLastRowQuery = PostgresConnection.Statement(
-        "SELECT (\(handChangesQuery.sql)), (SELECT coalesce(max(seq), 0) FROM storefront_events), (SELECT count(*) FROM storefront_header)")
+        "SELECT (\(handChangesQuery.sql)), (SELECT coalesce(max(seq), 0) FROM storefront_events), (SELECT count(*) FROM storefront_header), "
+            + "(SELECT count(DISTINCT relnamespace) FROM pg_catalog.pg_class WHERE relname = ANY('{\(tables.joined(separator: ","))}'::text[]) "
+            + "AND pg_catalog.pg_table_is_visible(oid))")
 
     /// Reads the version from the table, in the pipelines of reads and commits; fails with
     /// `undefinedTable` where there is no schema, and then `version(on:)` looks (see

@@ -49,6 +49,10 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// make in that other schema.
     case storeOutOfSight(store: ShownStoreAddress, schemas: String, searchPath: String, setBy: String, role: String, database: String,
                          missingWouldGoTo: String? = nil)
+    /// The session's `search_path` finds the store's tables in more than one schema: a relation
+    /// named like one of them in a schema that comes earlier hides the store's own.
+    /// `placement` says which tables it finds where; nothing was read or written.
+    case storeTablesApart(store: ShownStoreAddress, placement: String, searchPath: String)
     /// The database has store tables but not the record of their schema version, so which
     /// schema they are cannot be told; `likelyVersion` is what the tables look like.
     case incompleteSchema(store: ShownStoreAddress, missing: String, likelyVersion: Int)
@@ -211,6 +215,11 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + (missingWouldGoTo.map { "finds, but the table it lacks would be made in \($0), apart from the others" } ?? "does not find")
                 + ", so nothing was read or written, and no second store is made beside it. Every role of the store must find its "
                 + "tables first: \(Self.searchPathAdvice(setBy: setBy, role: role, database: database, schemas: schemas)), then try again"
+        case .storeTablesApart(let store, let placement, let searchPath):
+            "the search_path of this session (\(searchPath)) finds the tables of the store \(store) in more than one "
+                + "schema (\(placement)): a table or view named like one of the store's in a schema that comes earlier in the "
+                + "search_path hides the store's own, so nothing was read or written. Rename or drop the one that is not the "
+                + "store's, or have every role of the store find the store's schema first, then try again"
         case .tableMissing(let store, let reason):
             "the store \(store) lacks one of its tables (\(reason)), so nothing was read or written. "
                 + "\(StoreCommandText.command("store migrate", on: store)) makes it again, empty: restore the database from a "

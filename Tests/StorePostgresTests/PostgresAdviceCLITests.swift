@@ -217,6 +217,30 @@ extension PostgresAdviceCLITests {
         #expect(try database.cli.run(["store", "migrate"]).stdout.contains("made its missing table storefront_checkpoints again"))
     }
 
+    @Test("a role whose search_path finds a stray table named like the store's before the store's own is refused, naming where each table was found, and writes nothing there; the stray table renamed, it buys in the store (before: it read and wrote the stray table as the store's)")
+    func strayTableBeforeTheStore() throws {
+        let database = try Database(.uri)
+        #expect(try database.cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let role = "stray_finder"
+        try database.server.psql("DO $$ BEGIN CREATE ROLE \(role) LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
+            + "CREATE SCHEMA early AUTHORIZATION \(role); CREATE TABLE early.storefront_events (LIKE public.storefront_events INCLUDING DEFAULTS); "
+            + "GRANT ALL ON ALL TABLES IN SCHEMA public, early TO \(role); "
+            + "ALTER ROLE \(role) IN DATABASE \(database.name) SET search_path = early, public", database: database.name)
+        var finder = database.cli
+        finder.storeArguments = ["--store", database.address(user: role)]
+        for command in [["buy", "com.example.rage.face.random"], ["entitlements"], ["verify"]] {
+            let refused = try finder.run(command)
+            #expect(refused.status == 3 && refused.stderr.contains("the search_path of this session (early, public) finds the tables of the store ")
+                && refused.stderr.contains("(storefront_events in early; storefront_checkpoints, storefront_commit_marks, "),
+                    "\(command): \(refused.stderr)")
+        }
+        let strayRows = try database.server.psql("SELECT count(*) FROM early.storefront_events", database: database.name)
+        #expect(strayRows.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "written into the stray table: \(strayRows)")
+        try database.server.psql("ALTER TABLE early.storefront_events RENAME TO mine", database: database.name)
+        #expect(try finder.run(["buy", "com.example.rage.face.random"]).status == 0)
+        #expect(try database.cli.run(["entitlements"]).stdout.contains("Rage Faces (rage-faces): 10"), "both bought in the one store")
+    }
+
     @Test("a store made by a role whose search_path led to another schema: a role without such a setting is refused with the SET that has it find the store; run, it buys there (before: advice with nothing to act on)")
     func storeMadeInAnotherSchema() throws {
         let database = try Database(.uri)

@@ -46,6 +46,30 @@ struct PostgresDamageRecoveryTests {
         #expect { try open.refresh() } throws: { "\($0)".contains("lacks one of its tables") }
     }
 
+    @Test("a table named like the store's made in a schema earlier in the search_path (the role's own, \"$user\"): an open store notices it on the timer and a new one at once, both refuse to read or sell, nothing goes into it, and its removal lets both go on (before: its rows were read and written as the store's)")
+    func strayTableEarlierInThePathIsRefused() throws {
+        let fixture = try PostgresStoreFixture()
+        let open = try Self.store(fixture, recheck: 0)
+        _ = try open.purchase(face, buyer: phone, storefront: "USA")
+        _ = try open.refresh()
+        let schema = ThrowawayPostgres.superuser
+        try fixture.server.psql("CREATE SCHEMA \"\(schema)\"; CREATE TABLE \"\(schema)\".storefront_events (LIKE public.storefront_events)")
+        let placement = "storefront_events in \(schema); "
+        // A commit before any read: the one-round-trip bet and the commit after it both refuse.
+        #expect { try open.purchase(face, buyer: phone, storefront: "USA") } throws: { "\($0)".contains(placement) }
+        #expect(open.hasExternalChanges(), "the stray table: the timer must say to look")
+        #expect { try open.refresh() } throws: { "\($0)".contains(placement) }
+        #expect { try fixture.store() } throws: { "\($0)".contains("finds the tables of the store") && "\($0)".contains(placement) }
+        let strayRows = try fixture.server.psql("SELECT count(*) FROM \"\(schema)\".storefront_events")
+        #expect(strayRows.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "written into the stray table: \(strayRows)")
+
+        try fixture.server.psql("DROP SCHEMA \"\(schema)\" CASCADE")
+        _ = try open.refresh()
+        _ = try open.purchase(face, buyer: phone, storefront: "USA")
+        #expect(open.balance(of: "rage-faces", for: phone) == 10)
+        #expect(try fixture.store().balance(of: "rage-faces", for: phone) == 10)
+    }
+
     @Test("a row put back is noticed on the timer: the problems go and the balance counts every purchase")
     func mendedRowIsNoticedOnTheTimer() throws {
         let (fixture, _, open) = try Self.openOnDamage(recheck: 0)
