@@ -27,9 +27,11 @@ struct EffectRunner: Sendable {
     func run(_ effect: Effect, storefront: String) -> [Action] {
         do {
             switch effect {
-            case let .purchase(productID, buyer, storefront, simulate, offerID, shownCharge, changesNothing, shownStartingNow):
+            case let .purchase(productID, buyer, storefront, simulate, offerID, shownCharge, changesNothing, shownStartingNow,
+                               shownRenewalDate):
                 let options = Store.PurchaseOptions(simulate: simulate, offerID: offerID, shownCharge: shownCharge,
-                                                    changesNothingShown: changesNothing, shownStartingNow: shownStartingNow)
+                                                    changesNothingShown: changesNothing, shownStartingNow: shownStartingNow,
+                                                    shownRenewalDate: shownRenewalDate)
                 let outcome = try store.purchase(productID, buyer: buyer, storefront: storefront, options: options)
                 return [snapshot(buyer, storefront), .purchaseFinished(productID: productID, outcome: outcome)]
             case let .restore(buyer):

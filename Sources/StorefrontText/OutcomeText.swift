@@ -153,10 +153,24 @@ extension StoreText {
                                     : "changing what renews, and it would now start a subscription now instead")
                 + " (the account's subscription changed meanwhile, on another device or in another shell). Nothing was charged; "
                 + "look again and buy if you still want it."
+        case let .renewalDateChanged(_, shown, now):
+            "What buying \(name) does changed while it was being confirmed: it was shown taking effect at the renewal on "
+                + Self.apart(shown, from: now, in: self)
+                + " (the subscription renewed meanwhile, on another device or in another shell). Nothing was changed; "
+                + "look again and buy if you still want it."
         case .changedSinceShown:
             "\(name) changed before this was stored: it was shown as yours (or its switch as scheduled), and buying it now would "
                 + "change the store (another device or shell changed it meanwhile). Nothing was done; look again and buy if you still want it."
         }
+    }
+
+    /// "`shown`, and it now renews on `now`", with times of day where the dates alone read alike
+    /// (a store time running fast renews within a day).
+    private static func apart(_ shown: Date, from now: Date?, in text: StoreText) -> String {
+        guard let now else { return "\(text.date(shown)), and it no longer renews" }
+        let sameDay = text.date(shown) == text.date(now)
+        let word = sameDay ? text.dateTime : text.date
+        return "\(word(shown)), and it now renews on \(word(now))"
     }
 
     /// The unused part of the old plan refunded on an upgrade, e.g. "$1.23 of the previous

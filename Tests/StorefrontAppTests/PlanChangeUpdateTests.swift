@@ -107,8 +107,11 @@ struct PlanChangeUpdateTests {
         #expect(KeyHelp.footerHints(for: state).first == KeyHelp.Hint("Enter", "confirm"), "\(KeyHelp.footerHints(for: state))")
         var cancelled = state
         #expect(update(&cancelled, .keyPressed(.escape)).isEmpty, "cancelling records nothing")
+        let renews = fixture.store.entitlements(for: fixture.buyer).subscriptions.first { $0.productID == Self.yearly }?.expiresDate
+        #expect(renews != nil)
         #expect(state.send(.enter) == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil, shownCharge: 0,
-                                                 shownStartingNow: false)], "turning renewal on is no new start")
+                                                 shownStartingNow: false, shownRenewalDate: renews)],
+                "turning renewal on is no new start, and it takes effect at the renewal shown")
     }
 
     @Test("Enter on the current plan with a switch scheduled opens a sheet naming the switch it cancels (before: dropped at once)")
@@ -150,6 +153,25 @@ struct PlanChangeUpdateTests {
         let effects = state.send(.enter)
         try fixture.run(effects, on: &state)
         #expect(state.shownOutcome?.message.contains("What buying Rage Pro (Monthly) does changed while it was being confirmed") == true,
+                "\(String(describing: state.shownOutcome))")
+        #expect(fixture.log.allEvents.count == events, "nothing recorded")
+        #expect(fixture.store.entitlements(for: fixture.buyer).subscriptions.first?.pendingProductID == nil)
+    }
+
+    @Test("A switch sheet confirmed after another device renewed the plan ahead is refused, naming both renewal dates, and schedules nothing (before: the switch was scheduled for a renewal the sheet never named)")
+    func switchShownThenRenewedIsRefused() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        #expect(Self.enterOnMonthly(in: &state).isEmpty)
+        #expect(Self.screen(state).contains("switches to this at"), "\(Self.screen(state))")
+        let yearly = try #require(fixture.store.entitlements(for: fixture.buyer).subscriptions.first { $0.productID == Self.yearly })
+        _ = try fixture.store.renew(yearly.originalTransactionID, buyer: Buyer(account: fixture.buyer.account, device: "tablet"))
+        let events = fixture.log.allEvents.count
+        // Enter before the storefront has read the renewal: the sheet still names the first one.
+        let effects = state.send(.enter)
+        try fixture.run(effects, on: &state)
+        #expect(state.shownOutcome?.message.contains("it was shown taking effect at the renewal on") == true,
                 "\(String(describing: state.shownOutcome))")
         #expect(fixture.log.allEvents.count == events, "nothing recorded")
         #expect(fixture.store.entitlements(for: fixture.buyer).subscriptions.first?.pendingProductID == nil)

@@ -110,6 +110,9 @@ public enum PurchaseRefusal: Sendable, Equatable {
     /// changes what renews, and it now would do the other: the account's subscription changed
     /// in between.
     case planEffectChanged(productID: String, shownStartingNow: Bool)
+    /// The buyer was shown a change that takes effect at the renewal on `shown`, and the
+    /// subscription now renews on `now` (it renewed, or was renewed ahead, meanwhile).
+    case renewalDateChanged(productID: String, shown: Date, now: Date?)
     /// An upgrade bought in a storefront of another currency than the plan it replaces
     /// (`current`, paid in `currentCurrency` in `currentStorefront`): what it refunds of that
     /// plan is in the plan's currency, and one transaction has one currency.

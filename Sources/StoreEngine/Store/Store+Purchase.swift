@@ -33,11 +33,16 @@ extension Store {
         /// refused: the same amount due now, nothing for a free trial and for a switch, can
         /// hide a different purchase. Nil when nothing was shown.
         public var shownStartingNow: Bool?
+        /// For a plan change, or a renewal turned back on, that takes effect at the next
+        /// renewal: the renewal date the buyer was shown. A purchase that would take effect at
+        /// another (the plan renewed meanwhile) is refused. Nil when nothing was shown.
+        public var shownRenewalDate: Date?
 
         public init(simulate: PurchaseSimulation? = nil, offerID: String? = nil, finish: Bool = true,
                     appAccountToken: UUID? = nil, offerSignature: PromotionalOfferSignature? = nil, shownCharge: Decimal? = nil,
-                    changesNothingShown: Bool = false, shownStartingNow: Bool? = nil) {
+                    changesNothingShown: Bool = false, shownStartingNow: Bool? = nil, shownRenewalDate: Date? = nil) {
             self.shownStartingNow = shownStartingNow
+            self.shownRenewalDate = shownRenewalDate
             self.simulate = simulate
             self.offerID = offerID
             self.finish = finish

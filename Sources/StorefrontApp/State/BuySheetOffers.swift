@@ -43,6 +43,16 @@ enum BuySheetCharge: Equatable {
 }
 
 extension BuySheetCharge {
+    /// The renewal a change at the renewal takes effect at, as the sheet shows it; nil for one now.
+    var renewalDate: Date? {
+        switch self {
+        case .now: nil
+        case .atRenewal(.atRenewal(_, let effective)), .atRenewal(.scheduled(_, let effective, _)): effective
+        case .atRenewal(.upgradeNow): nil
+        case .keepsPlan(let renews, _, _): renews
+        }
+    }
+
     /// The offer whose terms a subscription's sheet shows: the promotional offer chosen, else
     /// the introductory offer while the account may still take it (never subscribed in the group).
     static func offer(for product: Product, offerID: String?, state: AppState) -> OfferTerms.Offer? {

@@ -12,9 +12,11 @@ public enum Effect: Equatable, Sendable {
     /// `changesNothing`: no sheet was shown, so the store must change nothing (see
     /// `Store.PurchaseOptions.changesNothingShown`). `shownStartingNow`: for a subscription
     /// plan, whether the sheet said it starts now or changes what renews (see
-    /// `Store.PurchaseOptions.shownStartingNow`).
+    /// `Store.PurchaseOptions.shownStartingNow`). `shownRenewalDate`: the renewal a change
+    /// at the renewal was shown taking effect at (see `Store.PurchaseOptions.shownRenewalDate`).
     case purchase(productID: String, buyer: Buyer, storefront: String, simulate: PurchaseSimulation?, offerID: String? = nil,
-                  shownCharge: Decimal? = nil, changesNothing: Bool = false, shownStartingNow: Bool? = nil)
+                  shownCharge: Decimal? = nil, changesNothing: Bool = false, shownStartingNow: Bool? = nil,
+                  shownRenewalDate: Date? = nil)
     case restore(Buyer)
     case spend(credit: String, buyer: Buyer)
     /// Approve, decline, complete or refund a transaction, or change a subscription, from the

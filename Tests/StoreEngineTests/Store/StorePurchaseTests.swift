@@ -157,6 +157,35 @@ import StorefrontText
                 == .refused(.planEffectChanged(productID: Rage.monthly, shownStartingNow: false)))
     }
 
+    @Test("a switch at the renewal, or a renewal turned back on, shown on one renewal date is refused once the plan renewed meanwhile, with nothing recorded; shown on the date it has, it goes through (before: the switch was scheduled for a renewal nobody was shown)")
+    func shownRenewalDateIsHeld() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        let yearly = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        let shownDate = try #require(yearly.expiresDate)
+        // Another device of the account pays the next year ahead meanwhile.
+        let renewed = try store.renew(yearly.id, buyer: tablet)
+        let newDate = try #require(renewed.expiresDate)
+        #expect(newDate > shownDate)
+        let events = fixture.log.allEvents.count
+        let shownSwitch = Store.PurchaseOptions(shownCharge: 0, shownStartingNow: false, shownRenewalDate: shownDate)
+        let refused = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA", options: shownSwitch)
+        #expect(refused == .refused(.renewalDateChanged(productID: Rage.monthly, shown: shownDate, now: newDate)))
+        #expect(fixture.log.allEvents.count == events, "nothing recorded")
+        let text = StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA")
+        #expect(text.message(for: refused, product: store.catalog.product(id: Rage.monthly))
+            == "What buying Rage Pro (Monthly) does changed while it was being confirmed: it was shown taking effect at the renewal on "
+                + "\(text.date(shownDate)), and it now renews on \(text.date(newDate)) (the subscription renewed meanwhile, on another "
+                + "device or in another shell). Nothing was changed; look again and buy if you still want it.")
+        let asItIs = Store.PurchaseOptions(shownCharge: 0, shownStartingNow: false, shownRenewalDate: newDate)
+        #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA", options: asItIs).name == "changeScheduled")
+        // Buying the current plan again drops the switch: shown on the old date, refused too.
+        let keep = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA", options: shownSwitch)
+        #expect(keep == .refused(.renewalDateChanged(productID: Rage.yearly, shown: shownDate, now: newDate)))
+        let keepAsItIs = Store.PurchaseOptions(shownCharge: 0, shownStartingNow: false, shownRenewalDate: newDate)
+        #expect(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA", options: keepAsItIs).name == "renewalResumed")
+    }
+
     @Test("a purchase the buyer was shown would change nothing is refused when it now would, with nothing recorded")
     func changesNothingShownIsHeld() throws {
         let fixture = try StoreFixture()

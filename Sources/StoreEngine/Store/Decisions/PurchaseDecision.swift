@@ -61,7 +61,7 @@ extension StoreDecisions {
         if let current = currentSubscription(to: product, buyer: buyer, in: state) {
             if let refusal = billingRefusal(of: current) { throw .purchase(refusal) }
             if let resumed = resumption(of: current, buyer: buyer, in: state, at: now) {
-                try refuseUnlessShown(charge: 0, startingNow: false, for: request)
+                try refuseUnlessShown(charge: 0, startingNow: false, renewingAt: current.expiresDate, for: request)
                 return resumed
             }
         }
@@ -120,7 +120,7 @@ extension StoreDecisions {
                                     storefront: storefront, state: state, at: now) {
             case let .refuse(refusal): throw .purchase(refusal)
             case let .schedule(chain):
-                try refuseUnlessShown(charge: 0, startingNow: false, for: request)
+                try refuseUnlessShown(charge: 0, startingNow: false, renewingAt: chain.expiresDate, for: request)
                 // Choosing a plan of the group asks for it at the next renewal, so a renewal
                 // turned off is turned back on: a switch never waits on hold after a purchase.
                 var events = chain.willAutoRenew ? [] : [autoRenewEvent(for: chain, on: true, buyer: buyer, at: now)]
@@ -165,9 +165,15 @@ extension StoreDecisions {
 
     /// Refuses a purchase that would charge `charge` now where the buyer was shown another
     /// amount due (`PurchaseOptions.shownCharge`): nothing is charged that was not confirmed.
-    private func refuseUnlessShown(charge: Decimal, startingNow: Bool? = nil, for request: PurchaseRequest) throws(StoreRefusal) {
+    /// Likewise a plan that would start now, or change at the renewal on `renewingAt`, where
+    /// the buyer was shown the other, or another renewal date.
+    private func refuseUnlessShown(charge: Decimal, startingNow: Bool? = nil, renewingAt renewal: Date? = nil,
+                                   for request: PurchaseRequest) throws(StoreRefusal) {
         if let startingNow, let shown = request.options.shownStartingNow, shown != startingNow {
             throw .purchase(.planEffectChanged(productID: request.productID, shownStartingNow: shown))
+        }
+        if startingNow == false, let shown = request.options.shownRenewalDate, shown != renewal {
+            throw .purchase(.renewalDateChanged(productID: request.productID, shown: shown, now: renewal))
         }
         guard let shown = request.options.shownCharge, shown != charge else { return }
         throw .purchase(.chargeChanged(productID: request.productID, shown: shown, now: charge,

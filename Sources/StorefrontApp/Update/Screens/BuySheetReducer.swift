@@ -81,10 +81,10 @@ enum BuySheetReducer: KeyReducer {
         let shownCharge = product.flatMap { BuySheetCharge.dueNow(for: $0, offerID: screen.offerID, state: state) }
         // Nothing due now can be a free trial starting or a switch at the renewal: which one the
         // sheet said is checked too.
-        let shownStartingNow = product.flatMap { $0.type == .autoRenewable ? BuySheetCharge.of($0, state: state) == .now : nil }
+        let shownEffect = product.flatMap { $0.type == .autoRenewable ? BuySheetCharge.of($0, state: state) : nil }
         return state.perform(.purchase(productID: screen.productID, buyer: state.buyer, storefront: state.storefront,
                                        simulate: simulate, offerID: simulate == nil ? screen.offerID : nil, shownCharge: shownCharge,
-                                       shownStartingNow: shownStartingNow),
+                                       shownStartingNow: shownEffect.map { $0 == .now }, shownRenewalDate: shownEffect?.renewalDate),
                              showing: simulate == .cancel ? .cancellingPurchase(productID: screen.productID)
                                  : .purchasing(productID: screen.productID))
     }
