@@ -119,8 +119,9 @@ struct EffectRunner: Sendable {
         case .expire:
             do {
                 // The question was asked of the subscription's latest transaction: one renewed since is refused.
-                let chain = try store.expire(transactionID, buyer: buyer, latestShown: transactionID)
-                return [snapshot(buyer, storefront), .subscriptionChanged(chain, keptAhead: store.periodsPaidAheadNeverBegun(of: chain))]
+                let (chain, dropped) = try store.expireDroppingSwitch(transactionID, buyer: buyer, latestShown: transactionID)
+                return [snapshot(buyer, storefront), .subscriptionChanged(chain, keptAhead: store.periodsPaidAheadNeverBegun(of: chain),
+                                                                          droppedSwitchTo: dropped)]
             } catch StoreError.subscriptionChangedSinceShown(let productID, _) {
                 return [snapshot(buyer, storefront), .questionOutdated(.subscription(productID: productID, change: .expire))]
             }

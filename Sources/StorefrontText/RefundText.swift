@@ -81,6 +81,12 @@ extension StoreText {
             : periods.map { "`storefront refund \($0.id)`" }.joined(separator: " and ") + (one ? " gives it back." : " give them back.")
     }
 
+    /// After an expire: the switch scheduled for the renewal that it cancelled, e.g. "The switch
+    /// to Rage Pro (Monthly) scheduled for its renewal is cancelled with it."
+    public func switchDroppedByExpire(to productID: String) -> String {
+        "The switch to \(catalog.product(id: productID).map(title(of:)) ?? productID) scheduled for its renewal is cancelled with it."
+    }
+
     /// After an expire: the periods paid ahead it ended, which stay paid until refunded, and
     /// how to get them back (a command, or the storefront's transactions screen); nil for none.
     public func paidAheadNotRefunded(_ periods: [TransactionRecord], inStorefront: Bool) -> String? {

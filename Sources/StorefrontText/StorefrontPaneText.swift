@@ -194,9 +194,13 @@ public enum StorefrontPaneText {
     /// period's end while one runs) no period paid for is running: the grace days were never
     /// charged, and billing retry gives no access.
     public static func expireQuestion(productID: String, expiry: Date?, billingProblem: BillingProblem? = nil, now: Date,
-                                      ended: EndedPeriods, text: StoreText) -> String {
+                                      ended: EndedPeriods, droppingSwitchTo: String? = nil, text: StoreText) -> String {
         let name = text.catalog.product(id: productID).map(text.title(of:)) ?? productID
         var question = "End \(name) now?"
+        // An ended subscription renews into nothing: a switch scheduled for its renewal goes too.
+        if let next = droppingSwitchTo {
+            question += " The switch to \(text.catalog.product(id: next).map(text.title(of:)) ?? next) scheduled for its renewal is cancelled too."
+        }
         if let billingProblem {
             guard case .gracePeriod(let graceEnds?) = billingProblem, graceEnds > now else {
                 return question + " It has no access while its billing is retried, and billing is not tried again. Nothing is charged to end it."

@@ -223,6 +223,19 @@ import Testing
         #expect(try cli.run(["certificate", "--der", "--json"]).status == 2)
     }
 
+    @Test("expire of a plan with a switch scheduled says the switch is cancelled with it, and --json names it in droppedPendingProductId (before: dropped without a word)")
+    func expireSaysTheSwitchGoes() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).stdout.contains("switches to Rage Pro (Monthly)"))
+        let expired = try cli.run(["expire", "com.example.rage.pro.yearly", "--json"]).decoded(JSONShapes.SubscriptionChange.self)
+        #expect(expired.state == "expired" && expired.pendingProductId == nil && expired.droppedPendingProductId == "com.example.rage.pro.monthly",
+                "\(expired)")
+        #expect(expired.message.hasSuffix("The switch to Rage Pro (Monthly) scheduled for its renewal is cancelled with it."), "\(expired.message)")
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        let plain = try cli.run(["expire", "com.example.rage.pro.yearly", "--json"])
+        #expect(try plain.json()?["droppedPendingProductId"] == nil && !plain.stdout.contains("switch"), "\(plain.stdout)")
+    }
+
     @Test("refund --json of the latest period paid ahead lists the earlier ones left unrefunded (paidAheadNotRefunded), as its message does")
     func refundListsThePeriodsPaidAheadLeft() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)

@@ -38,7 +38,7 @@ struct EffectRunnerTests {
 
         let monthly = try #require(fixture.buy(F.monthly).transaction)
         let renewed = runner.run(.settle(.renew, transactionID: monthly.id, buyer: fixture.buyer), storefront: "USA")
-        guard case .subscriptionChanged(let chain, _, let charged, _)? = renewed.last else {
+        guard case .subscriptionChanged(let chain, _, let charged, _, _)? = renewed.last else {
             Issue.record("renewing gave \(renewed)")
             return
         }

@@ -122,6 +122,30 @@ struct StoreLifeUpdateTests {
                                + "transactions screen (t, then R) to get it back."), "\(said)")
     }
 
+    @Test("E on a plan with a switch scheduled says the switch is cancelled too, before and after (before: it dropped the switch without a word)")
+    func expireSaysTheSwitchGoes() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        try fixture.buy(F.monthly)
+        var state = transactionsOpen(fixture)
+        let latest = try #require(state.snapshot.transactions.first { $0.productID == Self.yearly })
+        #expect(state.expireQuestion(of: latest.id)?.question.contains(
+            "The switch to Rage Pro (Monthly) scheduled for its renewal is cancelled too.") == true,
+                "\(String(describing: state.expireQuestion(of: latest.id)))")
+        // A switch records no transaction: the yearly plan's is the one selected.
+        #expect(TransactionsFollowTests.selectedID(state) == latest.id)
+        #expect(state.send(.character("E")).isEmpty, "E asks first")
+        try fixture.run(state.send(.enter), on: &state)
+        #expect(state.snapshot.entitlements.subscriptions.first?.state == .expired)
+        #expect(state.notice?.message.hasSuffix("The switch to Rage Pro (Monthly) scheduled for its renewal is cancelled with it.") == true,
+                "\(String(describing: state.notice?.message))")
+        // With nothing scheduled, nothing of the kind is said.
+        try fixture.buy(Self.yearly)
+        let fresh = try #require(fixture.store.entitlements(for: fixture.buyer).subscriptions.first { $0.state == .subscribed })
+        let question = transactionsOpen(fixture).expireQuestion(of: fresh.transactionID)?.question
+        #expect(question?.hasPrefix("End Rage Pro (Yearly) now?") == true && question?.contains("switch") == false, "\(String(describing: question))")
+    }
+
     @Test("The renew-now question while auto-renew is off names the plan renewed as it is, and the switch left waiting (before: it renewed into the switch's plan)")
     func renewNowWhileRenewalIsOff() throws {
         let fixture = try F()

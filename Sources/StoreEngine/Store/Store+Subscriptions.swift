@@ -54,10 +54,19 @@ extension Store {
     /// it at), a subscription that has renewed since, decided on the fresh state, is refused and
     /// nothing is recorded: ending it would end a period the buyer was not shown.
     public func expire(_ reference: String, buyer: Buyer, latestShown: String? = nil) throws -> SubscriptionChain {
+        try expireDroppingSwitch(reference, buyer: buyer, latestShown: latestShown).chain
+    }
+
+    /// `expire`, also returning the plan a switch scheduled for the renewal would have gone to
+    /// (nil when none was): an ended subscription renews into nothing, so the switch goes with it.
+    public func expireDroppingSwitch(_ reference: String, buyer: Buyer,
+                                     latestShown: String? = nil) throws -> (chain: SubscriptionChain, droppedSwitchTo: String?) {
         try commitRequest { state, now throws(StoreRefusal) in
             let decision = try decisions.change(.expire, of: reference, buyer: buyer, in: state, at: now)
             try Self.refuseRenewedPast(latestShown, in: state)
-            return decision
+            let before = state.subscriptions[decision.result.originalID]
+            let dropped = decision.events.isEmpty || before?.isOngoing != true ? nil : before?.pendingProductID
+            return (decision.events, (decision.result, dropped))
         }
     }
 

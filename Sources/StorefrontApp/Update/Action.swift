@@ -57,7 +57,8 @@ public enum Action: Equatable, Sendable {
     /// A subscription was renewed, expired, cancelled, resumed or recovered; this is how it stands.
     /// `changed` is false when auto-renew already was as asked (another process switched it);
     /// `charged` is the renewal a renew or a billing problem resolved recorded.
-    case subscriptionChanged(SubscriptionChain, changed: Bool = true, charged: TransactionRecord? = nil, keptAhead: [TransactionRecord] = [])
+    case subscriptionChanged(SubscriptionChain, changed: Bool = true, charged: TransactionRecord? = nil, keptAhead: [TransactionRecord] = [],
+                             droppedSwitchTo: String? = nil)
     /// The buyer left the free subscription `productID`.
     /// `changed` is false when the subscription had ended already (unsubscribed elsewhere).
     case unsubscribed(productID: String, changed: Bool = true)

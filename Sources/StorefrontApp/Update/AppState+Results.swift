@@ -153,7 +153,8 @@ extension AppState {
         return (StorefrontPaneText.expireTitle,
                 StorefrontPaneText.expireQuestion(productID: subscription?.runningPlan?.productID ?? record.productID,
                                                   expiry: subscription?.expiresDate, billingProblem: billingProblem(of: subscription),
-                                                  now: storeNow, ended: periodsEnded(bySubscriptionOf: record), text: text))
+                                                  now: storeNow, ended: periodsEnded(bySubscriptionOf: record),
+                                                  droppingSwitchTo: subscription?.pendingProductID, text: text))
     }
 
     /// `subscription`'s billing problem, with its grace period's end; nil without one.

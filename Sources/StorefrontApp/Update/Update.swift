@@ -70,8 +70,9 @@ extension AppState {
                          message: StorefrontScreenText.unfinishedDelivered(records, text: text), tone: .info))
         case .clockTicked(let now):
             moveClock(to: now)
-        case .subscriptionChanged(let chain, let changed, let charged, let keptAhead):
+        case .subscriptionChanged(let chain, let changed, let charged, let keptAhead, let droppedSwitchTo):
             var message = text.describe(chain, charged: charged)
+            if let next = droppedSwitchTo { message += " " + text.switchDroppedByExpire(to: next) }
             if let kept = text.paidAheadNotRefunded(keptAhead, inStorefront: true) { message += " " + kept }
             if !changed { message += " " + CommandLineText.Purchases.autoRenewAlready(on: chain.willAutoRenew) }
             finishSubscriptionChange(message: message)

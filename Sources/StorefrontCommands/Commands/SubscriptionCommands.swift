@@ -40,8 +40,12 @@ enum SubscriptionCommands {
     }
 
     static func expire(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try change(session, arguments: arguments, console: console, keepingAhead: session.store.periodsPaidAheadNeverBegun(of:)) {
-            try session.store.expire($0, buyer: session.buyer)
+        var dropped: String?
+        return try change(session, arguments: arguments, console: console, keepingAhead: session.store.periodsPaidAheadNeverBegun(of:),
+                          droppedSwitchTo: { dropped }) {
+            let expired = try session.store.expireDroppingSwitch($0, buyer: session.buyer)
+            dropped = expired.droppedSwitchTo
+            return expired.chain
         }
     }
 
@@ -123,12 +127,13 @@ enum SubscriptionCommands {
     /// `saying`: a sentence to add about the subscription as the change left it.
     private static func change(_ session: StoreSession, arguments: CommandLineArguments, console: Console,
                                recordsRenewal: Bool = false, keepingAhead: ((SubscriptionChain) -> [TransactionRecord])? = nil,
+                               droppedSwitchTo: () -> String? = { nil },
                                _ operation: (String) throws -> SubscriptionChain) throws -> ExitStatus {
         try refuseUnknownProduct(arguments.commandArguments[0], session: session)
         let chain = try session.perform { try operation(arguments.commandArguments[0]) }
         let charged = recordsRenewal ? session.store.snapshot.transactions[chain.latestTransactionID] : nil
-        try report(chain, changed: nil, charged: charged, keptAhead: keepingAhead?(chain), arguments: arguments, session: session,
-                   console: console)
+        try report(chain, changed: nil, charged: charged, keptAhead: keepingAhead?(chain), droppedSwitchTo: droppedSwitchTo(),
+                   arguments: arguments, session: session, console: console)
         return .success
     }
 
@@ -136,9 +141,10 @@ enum SubscriptionCommands {
     /// nothing, `charged` by those that record a renewal, `keptAhead` by `expire` (the periods
     /// paid ahead that it ended without refunding them).
     private static func report(_ chain: SubscriptionChain, changed: Bool?, charged: TransactionRecord? = nil,
-                               keptAhead: [TransactionRecord]? = nil,
+                               keptAhead: [TransactionRecord]? = nil, droppedSwitchTo: String? = nil,
                                arguments: CommandLineArguments, session: StoreSession, console: Console) throws {
         var message = session.text.describe(chain, charged: charged)
+        if let next = droppedSwitchTo { message += " " + session.text.switchDroppedByExpire(to: next) }
         if let note = keptAhead.flatMap({ session.text.paidAheadNotRefunded($0, inStorefront: false) }) { message += " " + note }
         if changed == false { message += " " + CommandLineText.Purchases.autoRenewAlready(on: chain.willAutoRenew) }
         if arguments.json {
@@ -148,6 +154,7 @@ enum SubscriptionCommands {
                                                expirationReason: chain.expirationReason?.rawValue, changed: changed,
                                                transactionId: charged?.id, price: charged.flatMap { record in record.price.map { ExactDecimal.amount($0, currency: record.currency) } },
                                                currency: charged?.currency, paidAheadNotRefunded: keptAhead?.map(\.id),
+                                               droppedPendingProductId: droppedSwitchTo,
                                                message: message))
         } else {
             console.out(message)

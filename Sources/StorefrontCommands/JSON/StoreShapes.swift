@@ -117,6 +117,9 @@ extension JSONShapes {
         /// `expire` only: the transactions of the periods paid ahead that it ended without
         /// refunding them, each for `storefront refund ID` (empty when there were none).
         public var paidAheadNotRefunded: [String]? = nil
+        /// `expire` only: the plan a switch scheduled for the renewal would have gone to, which
+        /// the expire cancelled (left out when none was scheduled).
+        public var droppedPendingProductId: String? = nil
         @AdvisedMessage public var message: String
     }
 
