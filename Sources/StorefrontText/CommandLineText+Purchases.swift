@@ -56,17 +56,6 @@ extension CommandLineText {
 
         public static func nothingUnfinished(device: String) -> String { "No unfinished transactions on \(device)." }
 
-        /// One delivered transaction: its title, and what it granted when it granted credits.
-        public static func deliveredItem(_ title: String, granted amount: Int, of credit: String?) -> String {
-            guard let credit, amount > 0 else { return title }
-            return "\(title) (+\(amount) \(credit))"
-        }
-
-        /// "Delivered 1 unfinished transaction: Random Rage Face (+5 Rage Faces)."
-        public static func delivered(_ items: [String]) -> String {
-            "Delivered \(EnglishCount.of(items.count, "unfinished transaction")): \(items.joined(separator: ", "))."
-        }
-
         public static func storeTimeAdvanced(to time: String, dueEvents: Int) -> String {
             "Store time is now \(time) (UTC); \(EnglishCount.of(dueEvents, "subscription event")) fell due."
         }

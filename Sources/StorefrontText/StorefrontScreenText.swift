@@ -39,7 +39,7 @@ public enum StorefrontScreenText {
     public static let readOnlyTitle = "Read-only"
     public static let notPossibleTitle = "Not possible"
     public static let tornTailTitle = "Incomplete line moved aside"
-    public static let unfinishedDeliveredTitle = "Unfinished purchases delivered"
+    public static let unfinishedDeliveredTitle = "Unfinished purchases"
     public static let requestApprovedTitle = "Request approved"
     public static let purchaseCompletedTitle = "Purchase completed"
     public static let requestClosedTitle = "Request closed"
@@ -85,16 +85,6 @@ public enum StorefrontScreenText {
 
     /// A free subscription left.
     public static func unsubscribed(name: String) -> String { "Unsubscribed from \(name)." }
-
-    /// Purchases an app left unfinished, delivered at start: names, and credits they added.
-    public static func unfinishedDelivered(_ delivered: [TransactionRecord], text: StoreText) -> String {
-        let names = delivered.map { record -> String in
-            let name = text.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
-            guard let credit = record.credit, record.creditAmount > 0 else { return name }
-            return "\(name) (+\(record.creditAmount) \(text.creditName(credit)))"
-        }
-        return "Delivered \(EnglishPlural.count(delivered.count, "unfinished transaction")): \(names.joined(separator: ", "))."
-    }
 
     /// The catalog has no consumable credit to spend.
     public static let nothingToUse = (title: "Nothing to use", message: "This catalog has no credits to spend.")

@@ -62,6 +62,27 @@ import Testing
         #expect(try cli.credits()["rage-faces"] == 5)
     }
 
+    @Test("deliver-unfinished tells what it delivered from what it finished with nothing to deliver: a plan that ended, a request declined (before: all counted as delivered)")
+    func finishedWithNothingToDeliverIsToldApart() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly", "--no-finish"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.face.random", "--no-finish"]).status == 0)
+        #expect(try cli.run(["cancel-renewal", "com.example.rage.pro.monthly"]).status == 0)
+        let ended = try cli.run(["entitlements", "--json"]).decoded(JSONShapes.EntitlementsResult.self).subscriptions.first?.expiresDate
+        #expect(try cli.run(["advance", "P2M"]).status == 0)
+        let told = try cli.run(["deliver-unfinished"]).stdout
+        let endedText = try #require(ended).formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_US"),
+                                                                         timeZone: TimeZone(identifier: "UTC")!))
+        #expect(told == "Delivered 1 unfinished transaction: Random Rage Face (+5 Rage Faces). Finished 1 with nothing to deliver: "
+                + "Rage Pro (Monthly) (ended \(endedText)).\n", "\(told)")
+        #expect(try cli.credits()["rage-faces"] == 5)
+
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
+        let asked = try cli.run(["buy", "com.example.rage.noads", "--no-finish", "--json"]).decoded(JSONShapes.PurchaseResult.self)
+        #expect(try cli.run(["decline", try #require(asked.transactionId)]).status == 0)
+        let declined = try cli.run(["deliver-unfinished"]).stdout
+        #expect(declined == "Finished 1 unfinished transaction with nothing to deliver: Remove Ads (declined).\n", "\(declined)")
+    }
+
     @Test func undeliveredFacePackRefundsWithoutShortfallAndIsNeverDelivered() throws {
         let buy = try cli.run(["buy", "com.example.rage.face.random", "--no-finish", "--json"])
         #expect(!buy.stdout.contains("you now have"))

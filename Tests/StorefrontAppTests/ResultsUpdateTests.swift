@@ -161,7 +161,7 @@ struct ResultsUpdateTests {
         let one = try #require(fixture.buy(F.facePack).transaction)
         let two = try #require(fixture.buy(F.drummer).transaction)
         _ = update(&state, .unfinishedDelivered([one]))
-        #expect(state.notice == Alert(title: "Unfinished purchases delivered",
+        #expect(state.notice == Alert(title: "Unfinished purchases",
                                       message: "Delivered 1 unfinished transaction: Random Rage Face (+5 Rage Faces).", tone: .info))
         _ = update(&state, .unfinishedDelivered([one, two]))
         #expect(state.notice?.message.hasPrefix("Delivered 2 unfinished transactions: ") == true)

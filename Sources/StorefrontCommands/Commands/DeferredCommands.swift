@@ -37,14 +37,11 @@ public enum DeferredCommands {
         return .success
     }
 
-    /// "Delivered 1 unfinished transaction: Random Rage Face (+5 Rage Faces)." or "No unfinished transactions on phone."
+    /// "Delivered 1 unfinished transaction: Random Rage Face (+5 Rage Faces)." (see
+    /// `StoreText.unfinishedFinished`) or "No unfinished transactions on phone."
     public static func describe(_ delivered: [TransactionRecord], session: StoreSession) -> String {
         guard !delivered.isEmpty else { return CommandLineText.Purchases.nothingUnfinished(device: session.buyer.device) }
-        return CommandLineText.Purchases.delivered(delivered.map { record in
-            CommandLineText.Purchases.deliveredItem(
-                session.catalog.product(id: record.productID).map(session.text.title(of:)) ?? record.productID,
-                granted: record.creditAmount, of: record.credit.map(session.text.creditName))
-        })
+        return session.text.unfinishedFinished(delivered, at: session.store.now())
     }
 
     private static func settle(_ session: StoreSession, arguments: CommandLineArguments, console: Console, command: String,
