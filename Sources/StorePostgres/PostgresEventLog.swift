@@ -63,7 +63,8 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// The session was connected again since the last read: whether the rows read before are
     /// still the store's is confirmed first (see `confirmContinuity`).
     var mustConfirmContinuity = false
-    /// The store lay out of the session's sight (`storeOutOfSight`): a session keeps the
+    /// The store lay out of the session's sight, or in part (`storeOutOfSight`,
+    /// `storeTablesApart`, `incompleteSchema`, `tableMissing`): a session keeps the
     /// `search_path` it connected with, so the next read connects anew, taking in a setting
     /// mended since.
     var mustConnectAnew = false

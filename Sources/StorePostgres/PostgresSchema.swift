@@ -181,7 +181,8 @@ enum PostgresSchema {
     /// Refuses a database whose store lies in a schema the session's `search_path` does not
     /// find (a role's own default, `ALTER ROLE … SET search_path`), where this session would
     /// read an empty store and make a second one beside it under the same name and key file.
-    /// Asked only where no store is in sight, so a store's reads and commits never ask; a store
+    /// Asked only where no store, or only part of one, is in sight, so reads and commits of a
+    /// whole store never ask; a store
     /// another session made in sight since the look that found none (this statement's snapshot
     /// is newer) is not out of sight, and the caller reads it as new.
     ///
