@@ -198,16 +198,18 @@ public enum StorefrontScreenText {
     /// The store refused a renew-now question's Enter: renewing would be `now`, not the `shown` renewal.
     /// `autoRenewTurnedOn`: with the same charge, what changed is whether it renews after that
     /// period (nil when that did not change either).
-    public static func renewalChangedSinceShown(shown: RenewalTerms, now: RenewalTerms, autoRenewTurnedOn: Bool? = nil) -> String {
+    public static func renewalChangedSinceShown(shown: RenewalTerms, now: RenewalTerms, autoRenewTurnedOn: Bool? = nil,
+                                                fixingBilling: Bool = false) -> String {
         let said = { (terms: RenewalTerms) in "\(terms.amount) for \(terms.plan) from \(terms.from) to \(terms.to)" }
+        let again = fixingBilling ? "fix the billing if you still want to." : "renew if you still want to."
         if said(now) == said(shown), let autoRenewTurnedOn {
             return "Auto-renew was turned \(autoRenewTurnedOn ? "on" : "off") while the question was open (on another device or "
                 + "in another shell), so the subscription would \(autoRenewTurnedOn ? "go on renewing" : "end") after the period "
-                + "charged, not as the question said. Nothing was charged; look at it again and renew if you still want to."
+                + "charged, not as the question said. Nothing was charged; look at it again and \(again)"
         }
-        return "Renewing now would charge \(said(now)), not \(said(shown)) as the question said: the subscription changed "
-            + "while it was open (on another device, in another shell, or as store time passed). Nothing was charged; look "
-            + "at it again and renew if you still want to."
+        return "\(fixingBilling ? "Fixing the billing now" : "Renewing now") would charge \(said(now)), not \(said(shown)) as the "
+            + "question said: the subscription changed while it was open (on another device, in another shell, or as store time "
+            + "passed). Nothing was charged; look at it again and \(again)"
     }
 
     /// The store refused an expire or cancel-renewal question's Enter: the subscription renewed

@@ -223,6 +223,31 @@ struct StoreLifeUpdateTests {
         #expect(fixture.store.transactions(for: fixture.buyer.account).count == charged + 1)
     }
 
+    @Test("B's question refused or closed by a change elsewhere says so in the words of fixing billing (before: it spoke of renewing now)")
+    func fixBillingRefusedInItsOwnWords() throws {
+        let fixture = try F()
+        try fixture.buyYearlyIntoGracePeriod()
+        var state = transactionsOpen(fixture)
+        let latest = try #require(state.snapshot.transactions.first)
+        #expect(state.send(.character("B")).isEmpty, "B asks first")
+        _ = try fixture.store.purchase(F.monthly, buyer: fixture.buyer, storefront: "USA")   // a switch elsewhere, not read yet
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        let confirmed = state.send(.enter)
+        #expect(state.activity == .settling(.resolveBilling), "it spins as fixing billing: \(String(describing: state.activity))")
+        try fixture.run(confirmed, on: &state)
+        #expect(state.topAlert?.message.hasPrefix("Fixing the billing now would charge ") == true
+                && state.topAlert?.message.hasSuffix("look at it again and fix the billing if you still want to.") == true,
+                "\(String(describing: state.topAlert))")
+        state.send(.escape)
+
+        #expect(state.send(.character("B")).isEmpty)
+        #expect(state.top == .renewNowConfirmation(transactionID: latest.id))
+        _ = try fixture.store.cancelRenewal(Self.yearly, buyer: fixture.buyer)   // elsewhere: billing is no longer tried
+        state.refresh(from: fixture)
+        #expect(state.topAlert?.title == "No longer applies")
+        #expect(state.topAlert?.message.contains("so fix billing no longer applies") == true, "\(String(describing: state.topAlert))")
+    }
+
     @Test("A refund confirmed after another process paid a period ahead (before the storefront read it) is refused as changed, as E, X and N are (before: refunded, with another consequence than the question said)")
     func refundConfirmedAfterARenewalElsewhereIsRefused() throws {
         let fixture = try F()

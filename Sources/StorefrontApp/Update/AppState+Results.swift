@@ -11,6 +11,8 @@ extension AppState {
         let before = snapshot
         let dueBefore = dueOnSheet()
         let questionBefore = questionOnTop()?.question
+        // The question's own title: a renew-now question asked as fixing billing is closed in those words.
+        let titleBefore = questionOnTop()?.title
         snapshot = fresh
         // A payment sheet whose amount due changed under it is armed anew, so an Enter pressed
         // as it changed confirms nothing the buyer had no moment to read.
@@ -34,8 +36,9 @@ extension AppState {
         } else if activity == nil, let (action, record) = questionThatNoLongerApplies() {
             // Refunded, or its renewal turned off, by another process: Enter would be refused.
             closeTop()
+            let asked = titleBefore == StorefrontPaneText.fixBillingTitle ? TransactionAction.resolveBilling : action
             let closed = StorefrontScreenText.questionClosedNoLongerApplies(
-                action.hint.label, transactionID: record.id, state: TransactionsReducer.standing(of: record, in: snapshot, now: storeNow))
+                asked.hint.label, transactionID: record.id, state: TransactionsReducer.standing(of: record, in: snapshot, now: storeNow))
             reportInPlaceOfTop(Alert(title: closed.title, message: closed.message, tone: .warning, takesKeysAfterAMoment: true))
         } else if let questionBefore, questionOnTop()?.question != questionBefore {
             // What the refund gives back changed (an upgrade elsewhere refunded part of it), or
@@ -106,8 +109,11 @@ extension AppState {
                 (self.productName(renewal.productID), self.text.format(renewal.price, currency: renewal.currency),
                  self.text.date(renewal.start), self.text.date(renewal.end))
             }
+            // Confirmed as fixing billing (see `ConfirmationReducer`), refused in those words.
+            let fixingBilling = activity == .settling(.resolveBilling)
             return StorefrontScreenText.renewalChangedSinceShown(
-                shown: terms(shown), now: terms(now), autoRenewTurnedOn: shown.willAutoRenew == now.willAutoRenew ? nil : now.willAutoRenew)
+                shown: terms(shown), now: terms(now), autoRenewTurnedOn: shown.willAutoRenew == now.willAutoRenew ? nil : now.willAutoRenew,
+                fixingBilling: fixingBilling)
         case let .subscription(productID, change):
             return StorefrontScreenText.subscriptionChangedSinceShown(productName(productID), change: change)
         case .transaction(let id):

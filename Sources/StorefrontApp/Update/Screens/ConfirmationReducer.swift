@@ -1,4 +1,5 @@
 import StoreEngine
+import StorefrontText
 import TerminalUI
 
 /// A question before a change that cannot be taken back: a refund, turning renewal off,
@@ -66,10 +67,12 @@ enum ConfirmationReducer: KeyReducer {
             let action = cancelling(transactionID, in: state)
             return state.perform(.settle(action, transactionID: transactionID, buyer: state.buyer), showing: .settling(action))
         case (.confirm, .renewNow(let transactionID)):
-            // The store refuses any renewal but the one the question showed.
+            // The store refuses any renewal but the one the question showed; a question asked as
+            // fixing billing spins, and is refused, in those words.
+            let fixingBilling = state.renewNowQuestion(of: transactionID)?.title == StorefrontPaneText.fixBillingTitle
             return state.perform(.renewNow(transactionID: transactionID, buyer: state.buyer,
                                            shown: state.snapshot.renewalsNow[transactionID]),
-                                 showing: .settling(.renew))
+                                 showing: .settling(fixingBilling ? .resolveBilling : .renew))
         case (.confirm, .expire(let transactionID)):
             return state.perform(.settle(.expire, transactionID: transactionID, buyer: state.buyer), showing: .settling(.expire))
         case (.keep, _): state.closeTop()
