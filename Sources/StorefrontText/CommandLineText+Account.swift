@@ -18,6 +18,9 @@ extension CommandLineText {
             /// On this device, with its latest transaction (an upgrade, a pass bought since) not
             /// finished yet.
             case latestUnfinished
+            /// On this device, with a purchase of it made here before its latest transaction (a
+            /// pass another device bought since) not finished yet.
+            case earlierUnfinished
         }
 
         /// One row of `entitlements`: the label padded to `labelWidth`, then the details.
@@ -28,6 +31,7 @@ extension CommandLineText {
             case .unfinishedHere: " (bought here, not delivered yet: `storefront deliver-unfinished` delivers it)"
             case .toRestore: " (bought on another device: restore to unlock)"
             case .latestUnfinished: " (its latest purchase, here, not finished yet: `storefront deliver-unfinished` finishes it)"
+            case .earlierUnfinished: " (a purchase of it made here is not finished yet: `storefront deliver-unfinished` finishes it)"
             }
             return "  \(padded) \(details)\(note)"
         }

@@ -126,6 +126,11 @@ import Testing
         #expect(listed.contains("Rage Pro (Yearly), until") && listed.components(separatedBy: finishes).count == 3, "\(listed)")
         #expect(listed.contains("Extra Lives (extra-lives): 0 (+3 bought here, not delivered yet: \(cli.advised("deliver-unfinished")) "
             + "delivers them)"), "\(listed)")
+        // A pass bought on another device since is the run's latest: this device's own still waits, and says so.
+        #expect(try cli.run(["buy", "com.example.rage.season", "--device", "tablet"]).status == 0)
+        let passLine = try cli.run(["entitlements"]).stdout.split(separator: "\n").first { $0.contains("Rage Season Pass") } ?? ""
+        #expect(passLine.hasSuffix("(a purchase of it made here is not finished yet: \(cli.advised("deliver-unfinished")) finishes it)"),
+                "before: no word of it: \(passLine)")
         #expect(try cli.run(["deliver-unfinished"]).status == 0)
         let delivered = try cli.run(["entitlements"]).stdout
         #expect(!delivered.contains("not finished") && !delivered.contains("not delivered") && delivered.contains("Extra Lives (extra-lives): 3"),

@@ -43,7 +43,11 @@ enum AccountCommands {
         let delivery = { (productID: String, transactionID: String, delivered: Bool, inForce: Bool) -> Text.Delivery in
             guard inForce else { return .delivered }
             let unfinishedHere = result.unfinished.contains { $0.productID == productID }
-            if delivered { return result.unfinished.contains { $0.id == transactionID } ? .latestUnfinished : .delivered }
+            if delivered {
+                // Another device's purchase since (a pass) leaves this device's own still to finish.
+                if result.unfinished.contains(where: { $0.id == transactionID }) { return .latestUnfinished }
+                return unfinishedHere ? .earlierUnfinished : .delivered
+            }
             return unfinishedHere ? .unfinishedHere : .toRestore
         }
         console.out(Text.entitlementsHeading(account: session.buyer.account, device: session.buyer.device))
