@@ -47,9 +47,22 @@ public enum CatalogLoader {
         return bundledNames.first { $0.lowercased() == bare.lowercased() }
     }
 
+    /// What names a built-in catalog whatever files the working folder holds:
+    /// `builtin:Magazine`, which advice uses, where a bare name would read a file of that name.
+    public static let builtInPrefix = "builtin:"
+
     /// Like `lint(path:)`, but a name that is not a file and spells a built-in catalog reads that
-    /// catalog, so `--catalog SpaceShooter` works anywhere; a file of that name wins.
+    /// catalog, so `--catalog SpaceShooter` works anywhere; a file of that name wins, except
+    /// over a name with `builtInPrefix`, which never reads a file.
     public static func lint(nameOrPath: String) -> Report {
+        if nameOrPath.hasPrefix(builtInPrefix) {
+            let asked = String(nameOrPath.dropFirst(builtInPrefix.count))
+            guard let name = bundledName(matching: asked), let bytes = bundledBytes(name) else {
+                return Report(catalog: nil, problems: [CatalogProblem(file: nameOrPath, field: "",
+                    message: "no built-in catalog named \(asked); built in are \(bundledNames.joined(separator: ", "))")], format: nil)
+            }
+            return lint(bytes: bytes, file: "\(name).json (built in)")
+        }
         guard !FileManager.default.fileExists(atPath: nameOrPath), let name = bundledName(matching: nameOrPath),
               let bytes = bundledBytes(name) else {
             var report = lint(path: nameOrPath)

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 import StoreEngine
 import StorefrontText
 import StorePostgres
@@ -117,9 +118,12 @@ public enum StorefrontCommandLine {
 
     /// A catalog as advice names it: a relative path made absolute, so pasted elsewhere it
     /// reads the same file (as the entitlements file is named); a bundled catalog's name, which
-    /// names no file here, as given.
+    /// names no file here, with `CatalogLoader.builtInPrefix`, so pasted in a folder that holds
+    /// a file of that name it still reads the built-in one.
     static func advisedCatalog(_ given: String) -> String {
-        guard !given.hasPrefix("/"), FileManager.default.fileExists(atPath: given) else { return given }
-        return URL(fileURLWithPath: given).standardizedFileURL.path
+        guard !given.hasPrefix("/") else { return given }
+        if FileManager.default.fileExists(atPath: given) { return URL(fileURLWithPath: given).standardizedFileURL.path }
+        guard !given.hasPrefix(CatalogLoader.builtInPrefix), let name = CatalogLoader.bundledName(matching: given) else { return given }
+        return CatalogLoader.builtInPrefix + name
     }
 }

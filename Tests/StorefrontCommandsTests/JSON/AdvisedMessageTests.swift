@@ -53,3 +53,25 @@ extension AdvisedMessageTests {
                 "\(refused.stdout)\(refused.stderr)")
     }
 }
+
+extension AdvisedMessageTests {
+    @Test("a built-in catalog given by its name is advised as builtin:NAME, which reads the built-in one even where a file of that name is (before: pasted there, the command read the file)")
+    func builtInCatalogIsAdvisedByItsPrefix() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        var cli = StorefrontProcess(ledger: folder + "/shop.jsonl")
+        cli.workingDirectory = folder
+        let sports = "com.example.magazine.sports.season"
+        #expect(try cli.run(["settings", "set", "purchases-allowed", "false", "--catalog", "Magazine.json"]).status == 0)
+        let refused = try cli.run(["buy", sports, "--catalog", "Magazine.json"])
+        let advised = "--catalog builtin:Magazine settings set purchases-allowed true`"
+        #expect((refused.stdout + refused.stderr).contains(advised), "\(refused.stdout)\(refused.stderr)")
+        // A file of that name now in the folder: the bare name reads it, the advised one does not.
+        try Data("{\"not\": \"a catalog\"}".utf8).write(to: URL(fileURLWithPath: folder + "/Magazine.json"))
+        #expect(try cli.run(["products", "--catalog", "Magazine.json"]).status != 0)
+        #expect(try cli.run(["settings", "set", "purchases-allowed", "true", "--catalog", "builtin:Magazine"]).status == 0)
+        #expect(try cli.run(["buy", sports, "--catalog", "builtin:magazine"]).status == 0)
+        let unknown = try cli.run(["products", "--catalog", "builtin:Nope"])
+        #expect(unknown.status != 0 && unknown.stderr.contains("no built-in catalog named Nope; built in are Rage, SpaceShooter, Magazine"),
+                "\(unknown.stderr)")
+    }
+}
