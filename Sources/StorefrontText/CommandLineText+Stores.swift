@@ -25,6 +25,13 @@ extension CommandLineText {
                 : "upgraded the store \(store) from schema version \(from) to \(to)"
         }
 
+        /// `store init` made tables of the store again, empty, and then found the store refused
+        /// (a header row gone with its table): what it wrote before the refusal that follows.
+        public static func remadeBeforeRefusal(_ remade: [String]) -> String {
+            "made the store's missing " + (remade.count == 1 ? "table \(remade[0])" : "tables \(remade.joined(separator: ", "))")
+                + " again, empty, before finding what follows; that is all this command wrote"
+        }
+
         public static func copied(_ count: Int, from: String, to: String) -> String {
             "copied \(count) event\(count == 1 ? "" : "s") from \(from) to \(to)"
         }

@@ -58,7 +58,7 @@ public enum StoreProblemText {
                 + "storefront writes, so it and every row after it are left unread; \(whatToDo)"
         case .headerMissing(let firstRowSequence):
             "the storefront_header row is missing, yet storefront_events holds rows from seq \(firstRowSequence) on: it was "
-                + "deleted with the triggers bypassed, and without it no row can be verified; \(whatToDo)"
+                + "deleted with the triggers bypassed, or its table dropped, and without it no row can be verified; \(whatToDo)"
         case .notALedger(let reason):
             "the storefront_header row is not a storefront header (\(reason)); check that the address names the "
                 + "database you meant"

@@ -173,6 +173,15 @@ struct PostgresCheckpointTests {
         let remade = try cli.run(["store", "init"])
         #expect(remade.status == 0 && remade.stdout.contains("made its missing table storefront_events again"), "\(remade.stdout)\(remade.stderr)")
         #expect(try cli.run(["verify"]).status == 0)
+
+        // The header's table, with rows left: init makes the table, then the store is refused for
+        // the row that went with it, and init says what it did write (before: only "Nothing was written").
+        #expect(try cli.run(["buy", face]).status == 0)
+        try fixture.server.psql("DROP TABLE storefront_header")
+        let headerless = try cli.run(["store", "init"])
+        #expect(headerless.status == 3 && headerless.stderr.hasPrefix("storefront: made the store's missing table storefront_header again, "
+            + "empty, before finding what follows; that is all this command wrote\n")
+                && headerless.stderr.contains("it was deleted with the triggers bypassed, or its table dropped"), "\(headerless.stderr)")
     }
 
     @Test("store migrate on tables already at version 3 whose version row says 1 records version 3 and keeps the checkpoints")

@@ -11,7 +11,15 @@ enum StoreCommands {
         // A store of this version that lacks a table (dropped by hand) has it made again first, as
         // migrate does: reading the store, which init does, needs every table.
         let remade = try log.schemaVersion() == PostgresEventLog.schemaVersionWritten ? try log.migrate().remade : []
-        let before = try log.initialize()
+        let before: Int
+        do {
+            before = try log.initialize()
+        } catch {
+            // The tables made again are written, whatever the store then refuses: said first, so
+            // the refusal's "nothing was written" is read as of the store's rows.
+            if !remade.isEmpty { console.err(CommandLineText.Report.notice(CommandLineText.Stores.remadeBeforeRefusal(remade))) }
+            throw error
+        }
         if arguments.json {
             try console.json(JSONShapes.StoreInitResult(
                 store: log.address.display, created: before == 0,
