@@ -236,6 +236,18 @@ import Testing
         #expect(try plain.json()?["droppedPendingProductId"] == nil && !plain.stdout.contains("switch"), "\(plain.stdout)")
     }
 
+    @Test("buy --no-finish that only schedules a switch, or keeps the plan, says it left nothing unfinished (before: said nothing of it)")
+    func noFinishWithoutATransactionSaysSo() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        let note = "No transaction was made, so --no-finish left nothing unfinished."
+        let scheduled = try cli.run(["buy", "com.example.rage.pro.monthly", "--no-finish"])
+        #expect(scheduled.status == 0 && scheduled.stdout.contains("switches to Rage Pro (Monthly)") && scheduled.stdout.contains(note),
+                "\(scheduled.stdout)")
+        let kept = try cli.run(["buy", "com.example.rage.pro.yearly", "--no-finish", "--json"]).decoded(JSONShapes.PurchaseResult.self)
+        #expect(kept.outcome == "renewalResumed" && kept.message.hasSuffix(note), "\(kept.message)")
+        #expect(!(try cli.run(["buy", "com.example.rage.pro.monthly"]).stdout.contains(note)), "without --no-finish, no word of it")
+    }
+
     @Test("refund --json of the latest period paid ahead lists the earlier ones left unrefunded (paidAheadNotRefunded), as its message does")
     func refundListsThePeriodsPaidAheadLeft() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)

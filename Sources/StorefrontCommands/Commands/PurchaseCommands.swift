@@ -47,6 +47,12 @@ enum PurchaseCommands {
         if outcome.transaction?.finished == false, !messageTellsDelivery {
             message += CommandLineText.Purchases.leftUnfinished
         }
+        // A switch scheduled, or a plan kept, makes no transaction: --no-finish has nothing to leave.
+        let madeNoTransaction: Bool = switch outcome {
+        case .changeScheduled, .renewalResumed: true
+        default: false
+        }
+        if madeNoTransaction, arguments.isSet(CommandOptions.noFinish) { message += " " + CommandLineText.Purchases.nothingLeftUnfinished }
         let status = ExitMapping.status(for: outcome)
         if arguments.json {
             var reason: String?
