@@ -165,9 +165,11 @@ extension CommandLineText {
             "\(app) — account \(account) on device \(device) — \(locale), storefront \(storefront) (\(currency))"
         }
 
-        /// "Credits: Rage Faces 5 · Extra Lives 0"; nil when the catalog has none.
-        public static func credits(_ balances: [(name: String, balance: Int)]) -> String? {
-            balances.isEmpty ? nil : "Credits: " + balances.map { "\($0.name) \($0.balance)" }.joined(separator: " · ")
+        /// "Credits: Rage Faces 5 (+5 not delivered yet) · Extra Lives 0"; nil when the catalog has none.
+        public static func credits(_ balances: [(name: String, balance: Int, undelivered: Int)]) -> String? {
+            balances.isEmpty ? nil : "Credits: " + balances.map {
+                "\($0.name) \($0.balance)" + ($0.undelivered > 0 ? " (+\($0.undelivered) not delivered yet)" : "")
+            }.joined(separator: " · ")
         }
 
         public static func storeTime(_ time: String, rate: String) -> String { "Store time: \(time) (UTC) · \(rate)" }

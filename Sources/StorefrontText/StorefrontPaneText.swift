@@ -42,6 +42,13 @@ public enum StorefrontPaneText {
         }
     }
 
+    /// Under a credit's balance: packs bought on this device and not delivered yet, which the
+    /// storefront delivers when it next starts.
+    public static func undeliveredCredit(_ amount: Int, of credit: String, text: StoreText) -> String {
+        "+\(amount) \(text.creditName(credit)) bought here, not delivered yet (delivered when the storefront next starts, "
+            + "or by storefront deliver-unfinished)"
+    }
+
     /// The question before refunding `record` at store time `now`: what it was, and what the
     /// buyer loses; nothing, for a subscription period that is over or was replaced (by a
     /// renewal or another plan), as only the money comes back then, and no money either where

@@ -55,11 +55,17 @@ import Testing
         #expect(buy.status == 0)
         #expect(buy.stdout.contains("unfinished"))
         #expect(try cli.credits()["rage-faces"] == 0)
+        // products says it waits too, beside the balance and in --json (before: the balance alone).
+        #expect(try cli.run(["products"]).stdout.contains("Credits: Rage Faces 0 (+5 not delivered yet) · Extra Lives 0"))
+        let entry = try cli.run(["products", "--json"]).decoded([JSONShapes.ProductEntry].self).first { $0.id == "com.example.rage.face.random" }
+        #expect(entry?.balance == 0 && entry?.undelivered == 5, "\(String(describing: entry))")
         let first = try cli.run(["deliver-unfinished"])
         #expect(first.stdout.contains("Delivered 1 unfinished transaction: Random Rage Face (+5 Rage Faces)."))
         let second = try cli.run(["deliver-unfinished"])
         #expect(second.stdout.contains("No unfinished transactions"))
         #expect(try cli.credits()["rage-faces"] == 5)
+        let delivered = try cli.run(["products", "--json"]).decoded([JSONShapes.ProductEntry].self).first { $0.id == "com.example.rage.face.random" }
+        #expect(delivered?.balance == 5 && delivered?.undelivered == nil)
     }
 
     @Test("deliver-unfinished tells what it delivered from what it finished with nothing to deliver: a plan that ended, a request declined (before: all counted as delivered)")

@@ -81,3 +81,26 @@ struct SubscriptionDetailTests {
         #expect(!rows.contains { $0.contains("Auto-renewable subscription · $") && $0.contains("…") }, "\(rows.joined(separator: "\n"))")
     }
 }
+
+/// A credit's details with packs bought on this device and not delivered yet.
+@Suite("Render: credits awaiting delivery in a consumable's details")
+struct UndeliveredCreditDetailTests {
+    typealias F = StorefrontFixture
+
+    @Test("a pack bought here and left unfinished after the storefront started shows under the balance, and only here (before: the balance alone)")
+    func undeliveredPackIsShown() throws {
+        let fixture = try F()
+        let pack = try #require(fixture.store.catalog.product(id: F.facePack))
+        let options = Store.PurchaseOptions(finish: false)
+        _ = try fixture.store.purchase(F.facePack, buyer: fixture.buyer, storefront: "USA", options: options)
+        let pane = { (state: AppState) in DetailView.lines(for: pack, state: state, width: 60).map { $0.map(\.text).joined() }.joined(separator: " ") }
+        let state = fixture.state()
+        #expect(pane(state).contains("Your balance of Rage Faces: 0 +5 Rage Faces bought here, not delivered yet (delivered when the "
+            + "storefront next starts, or by storefront deliver-unfinished)"), "\(pane(state))")
+        let tablet = Buyer(account: fixture.buyer.account, device: "tablet")
+        _ = try fixture.store.deliverUnfinished(tablet)
+        #expect(pane(fixture.state()).contains("not delivered yet"), "another device's delivery leaves this one's pack waiting")
+        _ = try fixture.store.deliverUnfinished(fixture.buyer)
+        #expect(!pane(fixture.state()).contains("not delivered yet"), "\(pane(fixture.state()))")
+    }
+}

@@ -78,6 +78,12 @@ public struct Entitlements: Sendable, Equatable {
     /// Purchases the app has not finished (delivered) yet.
     public var unfinished: [TransactionRecord] = []
 
+    /// What purchases of `credit` made on this device and not delivered yet will add to its
+    /// balance once they are.
+    public func undeliveredCredit(_ credit: String) -> Int {
+        unfinished.filter { $0.credit == credit }.reduce(0) { $0.saturatingAdding($1.creditAmount) }
+    }
+
     /// No purchase and no balance: what is shown for a buyer whose store has not been read yet.
     public static let none = Entitlements(nonConsumables: [], subscriptions: [], nonRenewing: [], credits: [:])
 }

@@ -53,6 +53,12 @@ enum DetailView {
             // store cannot be read): no status at all rather than a guess of "Available".
             lines += wrapped(StorefrontPaneText.statusNotRead, width: width, style: Theme.muted)
         }
+        if state.snapshot.isRead, let credit = product.grant?.credit {
+            let undelivered = state.snapshot.entitlements.undeliveredCredit(credit)
+            if undelivered > 0 {
+                lines += wrapped(StorefrontPaneText.undeliveredCredit(undelivered, of: credit, text: text), width: width, style: Theme.muted)
+            }
+        }
         if let subscription = state.snapshot.entitlements.subscriptions.first(where: { $0.productID == product.id }),
            product.type == .autoRenewable {
             lines += wrapped(subscriptionLine(subscription, text: text), width: width, style: Theme.muted)

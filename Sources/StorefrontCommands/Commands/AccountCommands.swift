@@ -69,7 +69,7 @@ enum AccountCommands {
         }
         for credit in session.catalog.credits {
             // Credits bought here and not delivered yet come to the balance once they are.
-            let undelivered = result.unfinished.filter { $0.credit == credit.id }.reduce(0) { $0 + $1.creditAmount }
+            let undelivered = result.undeliveredCredit(credit.id)
             console.out(Text.entitlementRow(label: Text.creditsLabel, labelWidth: width, details: Text.credit(
                 text.creditName(credit.id), id: credit.id, balance: result.credits[credit.id] ?? 0, undelivered: undelivered),
                 delivery: .delivered))

@@ -21,7 +21,9 @@ enum ProductsCommand {
         console.out(CommandLineText.Products.heading(app: session.catalog.appName, account: session.buyer.account,
                                                      device: session.buyer.device, locale: session.locale,
                                                      storefront: session.storefront, currency: text.currency))
-        let balances = session.catalog.credits.map { (text.creditName($0.id), entitlements.credits[$0.id] ?? 0) }
+        let balances = session.catalog.credits.map {
+            (text.creditName($0.id), entitlements.credits[$0.id] ?? 0, entitlements.undeliveredCredit($0.id))
+        }
         if let credits = CommandLineText.Products.credits(balances) { console.out(credits) }
         if !store.timeline.isReal {
             console.out(CommandLineText.Products.storeTime(text.dates.dateTime(store.now(), locale: session.locale),
@@ -83,6 +85,8 @@ enum ProductsCommand {
         case let .credits(credit, balance):
             entry.credit = credit
             entry.balance = credit == nil ? nil : balance
+            // Left out when none waits, as every field that does not apply is.
+            entry.undelivered = credit.map(entitlements.undeliveredCredit).flatMap { $0 > 0 ? $0 : nil }
         case let .owned(since): entry.purchaseDate = since
         case let .active(until, willRenew):
             entry.expiresDate = until

@@ -16,6 +16,9 @@ extension JSONShapes {
         public var status: String
         public var credit: String?
         public var balance: Int?
+        /// Credits bought on this device and not delivered yet (`buy --no-finish`), which come
+        /// to `balance` once delivered; left out when none wait.
+        public var undelivered: Int?
         public var grants: Int?
         public var purchaseDate: Date?
         public var expiresDate: Date?
