@@ -59,10 +59,12 @@ struct EffectRunner: Sendable {
                 } catch StoreError.transactionChangedSinceShown(let id) {
                     return [snapshot(buyer, storefront), .questionOutdated(.transaction(id: id))]
                 }
-            case let .renewNow(transactionID, buyer, shown):
+            case let .renewNow(transactionID, buyer, shown, fixingBilling):
                 do {
-                    let chain = try store.renew(transactionID, buyer: buyer, asShown: shown)
+                    let chain = try store.renew(transactionID, buyer: buyer, asShown: shown, fixingBilling: fixingBilling)
                     return [snapshot(buyer, storefront), .subscriptionChanged(chain, charged: store.snapshot.transactions[chain.latestTransactionID])]
+                } catch StoreError.subscriptionNotInBillingRetry(let productID, _) where fixingBilling {
+                    return [snapshot(buyer, storefront), .questionOutdated(.billingFixedElsewhere(productID: productID))]
                 } catch StoreError.renewalChangedSinceShown(let shown, let now) {
                     // Said in the question's words; the screen then shows the store as it is.
                     return [snapshot(buyer, storefront), .questionOutdated(.renewal(shown: shown, now: now))]

@@ -212,6 +212,12 @@ public enum StorefrontScreenText {
             + "passed). Nothing was charged; look at it again and \(again)"
     }
 
+    /// A fix-billing question whose billing problem was resolved elsewhere while it was open.
+    public static func billingFixedElsewhere(_ plan: String) -> String {
+        "The billing of \(plan) was fixed while this question was open (on another device or in another shell), so there "
+            + "is no billing problem left to fix; the question closed and nothing was charged here."
+    }
+
     /// The store refused an expire or cancel-renewal question's Enter: the subscription renewed
     /// or changed plan while it was open.
     public static func subscriptionChangedSinceShown(_ plan: String, change: SentChange) -> String {

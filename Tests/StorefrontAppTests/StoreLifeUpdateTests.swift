@@ -248,6 +248,34 @@ struct StoreLifeUpdateTests {
         #expect(state.topAlert?.message.contains("so fix billing no longer applies") == true, "\(String(describing: state.topAlert))")
     }
 
+    @Test("B's question whose billing problem is resolved elsewhere closes, and confirmed before the storefront saw it charges nothing (before: it became a renew-now question, and Enter paid a year ahead)")
+    func fixBillingResolvedElsewhereChargesNothing() throws {
+        let fixture = try F()
+        try fixture.buyYearlyIntoGracePeriod()
+        var state = transactionsOpen(fixture)
+        #expect(state.send(.character("B")).isEmpty, "B asks first")
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        #expect(KeyHelp.footerHints(for: state).first == KeyHelp.Hint("Enter", "fix billing"), "\(KeyHelp.footerHints(for: state))")
+        _ = try fixture.store.resolveBilling(Self.yearly, buyer: fixture.buyer)   // elsewhere, not read yet
+        let charged = fixture.store.transactions(for: fixture.buyer.account).count
+        try fixture.run(state.send(.enter), on: &state)
+        #expect(fixture.store.transactions(for: fixture.buyer.account).count == charged, "nothing charged: the billing was fixed already")
+        #expect(state.topAlert?.message.hasPrefix("The billing of Rage Pro (Yearly) was fixed while this question was open") == true,
+                "\(String(describing: state.topAlert))")
+        state.send(.escape)
+
+        // Seen while the question is open: it closes rather than turning into a renew-now question.
+        let second = try F()
+        try second.buyYearlyIntoGracePeriod()
+        var open = transactionsOpen(second)
+        #expect(open.send(.character("B")).isEmpty)
+        _ = try second.store.resolveBilling(Self.yearly, buyer: second.buyer)
+        open.refresh(from: second)
+        #expect(!open.overlays.contains { if case .renewNowConfirmation = $0 { true } else { false } }, "the question closed")
+        #expect(open.topAlert?.message.hasSuffix("so there is no billing problem left to fix; the question closed and nothing was charged here.") == true,
+                "\(String(describing: open.topAlert))")
+    }
+
     @Test("A refund confirmed after another process paid a period ahead (before the storefront read it) is refused as changed, as E, X and N are (before: refunded, with another consequence than the question said)")
     func refundConfirmedAfterARenewalElsewhereIsRefused() throws {
         let fixture = try F()

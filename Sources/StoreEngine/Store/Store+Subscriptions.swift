@@ -89,9 +89,18 @@ extension Store {
     /// would be anything else, decided on the fresh state (another plan, price or period, or
     /// auto-renew switched: the plan or its offer changed, or it renewed meanwhile), is refused
     /// and nothing is recorded.
-    public func renew(_ reference: String, buyer: Buyer, asShown shown: RenewalPreview? = nil) throws -> SubscriptionChain {
+    ///
+    /// With `fixingBilling` (the buyer was asked to fix a billing problem), a subscription whose
+    /// billing problem was resolved meanwhile is refused with `subscriptionNotInBillingRetry`:
+    /// renewing it now would pay a period ahead that nobody asked for.
+    public func renew(_ reference: String, buyer: Buyer, asShown shown: RenewalPreview? = nil,
+                      fixingBilling: Bool = false) throws -> SubscriptionChain {
         try commitRequest { state, now throws(StoreRefusal) in
             let decision = try decisions.change(.renewNow, of: reference, buyer: buyer, in: state, at: now)
+            if fixingBilling, let before = state.subscriptions[decision.result.originalID],
+               before.status != .inGracePeriod, before.status != .inBillingRetryPeriod {
+                throw .request(.subscriptionNotInBillingRetry(before.productID, state: before.status))
+            }
             if let shown, let renewal = RenewalPreview(decision), !renewal.isAsShown(shown, decidedAt: now) {
                 throw .request(.renewalChangedSinceShown(shown: shown, now: renewal))
             }

@@ -77,4 +77,6 @@ public enum OutdatedQuestion: Equatable, Sendable {
     case subscription(productID: String, change: StorefrontScreenText.SentChange)
     /// Transaction `id` was replaced by an upgrade since its refund question opened.
     case transaction(id: String)
+    /// The billing problem a fix-billing question asked about was resolved elsewhere meanwhile.
+    case billingFixedElsewhere(productID: String)
 }

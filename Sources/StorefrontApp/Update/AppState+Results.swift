@@ -26,6 +26,15 @@ extension AppState {
         } else if let dueBefore, dueOnSheet() != dueBefore, case let .buySheet(productID, _) = overlays.last {
             armTopAnew()
             sheetChangedUnder = SheetChange(productID: productID, dueBefore: dueBefore.charge == .now ? dueBefore.now : nil)
+        } else if activity == nil, titleBefore == StorefrontPaneText.fixBillingTitle,
+                  case .renewNowConfirmation(let transactionID)? = overlays.last,
+                  renewNowQuestion(of: transactionID)?.title != StorefrontPaneText.fixBillingTitle {
+            // The billing problem was resolved elsewhere: asked again as renewing now, the question
+            // would charge a period ahead that nobody asked for.
+            let product = snapshot.transactions.first { $0.id == transactionID }.map { productName($0.productID) } ?? transactionID
+            closeTop()
+            reportInPlaceOfTop(Alert(title: StorefrontScreenText.questionOutdatedTitle, message: StorefrontScreenText.billingFixedElsewhere(product),
+                                     tone: .warning, takesKeysAfterAMoment: true))
         } else if activity == nil, let moved = questionMovedOn() {
             // The subscription renewed or changed plan past the transaction the question was
             // asked of, and the question still applies to it: asked again of its latest
@@ -116,6 +125,8 @@ extension AppState {
                 fixingBilling: fixingBilling)
         case let .subscription(productID, change):
             return StorefrontScreenText.subscriptionChangedSinceShown(productName(productID), change: change)
+        case .billingFixedElsewhere(let productID):
+            return StorefrontScreenText.billingFixedElsewhere(productName(productID))
         case .transaction(let id):
             // The snapshot read after the refusal tells which change it was.
             let replaced = snapshot.transactions.first { $0.id == id }?.replacedBy != nil

@@ -25,7 +25,8 @@ public enum Effect: Equatable, Sendable {
     case settle(TransactionAction, transactionID: String, buyer: Buyer)
     /// Renew a subscription now, refused unless it is the renewal the question showed (`shown`;
     /// nil when it could show none).
-    case renewNow(transactionID: String, buyer: Buyer, shown: RenewalPreview?)
+    /// `fixingBilling`: asked as fixing a billing problem, refused once none is left.
+    case renewNow(transactionID: String, buyer: Buyer, shown: RenewalPreview?, fixingBilling: Bool = false)
     /// Refund a transaction, refused when an upgrade has replaced it since the question showed
     /// it replaced by `replacedByShown` (nil: by nothing).
     /// `dependenciesShown`: the transactions its consequences depend on, as the question saw them.

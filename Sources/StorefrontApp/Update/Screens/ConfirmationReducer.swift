@@ -32,7 +32,9 @@ enum ConfirmationReducer: KeyReducer {
         switch state.overlays.last {
         case .refundConfirmation?: .refund
         case .cancelRenewalConfirmation(let transactionID)?: cancelling(transactionID, in: state)
-        case .renewNowConfirmation?: .renew
+        // In a billing problem the renew-now question is asked as fixing the billing.
+        case .renewNowConfirmation(let transactionID)?:
+            state.renewNowQuestion(of: transactionID)?.title == StorefrontPaneText.fixBillingTitle ? .resolveBilling : .renew
         case .expireConfirmation?: .expire
         default: nil
         }
@@ -68,10 +70,11 @@ enum ConfirmationReducer: KeyReducer {
             return state.perform(.settle(action, transactionID: transactionID, buyer: state.buyer), showing: .settling(action))
         case (.confirm, .renewNow(let transactionID)):
             // The store refuses any renewal but the one the question showed; a question asked as
-            // fixing billing spins, and is refused, in those words.
-            let fixingBilling = state.renewNowQuestion(of: transactionID)?.title == StorefrontPaneText.fixBillingTitle
+            // fixing billing spins, and is refused, in those words, and once the billing problem
+            // is gone (resolved elsewhere) it charges nothing.
+            let fixingBilling = asked(in: state) == .resolveBilling
             return state.perform(.renewNow(transactionID: transactionID, buyer: state.buyer,
-                                           shown: state.snapshot.renewalsNow[transactionID]),
+                                           shown: state.snapshot.renewalsNow[transactionID], fixingBilling: fixingBilling),
                                  showing: .settling(fixingBilling ? .resolveBilling : .renew))
         case (.confirm, .expire(let transactionID)):
             return state.perform(.settle(.expire, transactionID: transactionID, buyer: state.buyer), showing: .settling(.expire))
