@@ -6,14 +6,15 @@ import StoreEngine
 extension StoreText {
     /// "Delivered 1 unfinished transaction: Random Rage Face (+5 Rage Faces)." and, for those
     /// finished that gave nothing by then, "Finished 1 with nothing to deliver: Rage Pro (Monthly)
-    /// (ended Dec 5, 2026)." at store time `now`. Finishing them is right, as StoreKit has an app
-    /// finish what it cannot deliver too; counting them as delivered was not.
-    public func unfinishedFinished(_ finished: [TransactionRecord], at now: Date) -> String {
+    /// (ended Dec 5, 2026)." at store time `now`, the buyer's `entitlements` read after the finish.
+    /// Finishing them is right, as StoreKit has an app finish what it cannot deliver too;
+    /// counting them as delivered was not.
+    public func unfinishedFinished(_ finished: [TransactionRecord], at now: Date, entitlements: Entitlements) -> String {
         var delivered: [String] = [], empty: [String] = []
         for record in finished {
             let name = catalog.product(id: record.productID).map(title(of:)) ?? record.productID
-            if let reason = nothingToDeliver(record, at: now) {
-                empty.append("\(name) (\(reason))")
+            if let reason = UndeliverableReason.of(record, at: now, entitlements: entitlements) {
+                empty.append("\(name) (\(words(for: reason, of: record, entitlements: entitlements)))")
             } else if let credit = record.credit, record.creditAmount > 0 {
                 delivered.append("\(name) (+\(record.creditAmount) \(creditName(credit)))")
             } else {
@@ -26,22 +27,21 @@ extension StoreText {
         return empty.isEmpty ? said : said + " " + nothing("Finished \(empty.count)")
     }
 
-    /// Why `record`, finished at store time `now`, delivered nothing: "ended Dec 5, 2026",
-    /// "refunded", "replaced by an upgrade", "declined", "still waiting for approval",
-    /// "interrupted"; nil when it delivered what it bought.
-    public func nothingToDeliver(_ record: TransactionRecord, at now: Date) -> String? {
-        switch record.state {
-        case .pending: return "still waiting for approval"
-        case .needsAction: return "interrupted"
-        case .declined: return "declined"
-        case .failed, .cancelled: return "not bought"
+    /// `reason` in words: "ended Dec 5, 2026" (when the subscription's access, or the pass,
+    /// ended), "refunded", "replaced by an upgrade", "declined", "still waiting for approval".
+    private func words(for reason: UndeliverableReason, of record: TransactionRecord, entitlements: Entitlements) -> String {
+        switch reason {
+        case .ended:
+            let subscription = entitlements.subscriptions.first { $0.originalTransactionID == record.originalID }
+            let end = subscription.flatMap { $0.accessEndDate ?? $0.expiresDate } ?? record.expiresDate
+            return end.map { "ended \(date($0))" } ?? "ended"
         case .refunded: return "refunded"
-        case .purchased:
-            if record.replacedBy != nil { return "replaced by an upgrade" }
-            if let left = record.unsubscribedDate { return "unsubscribed \(date(left))" }
-            let lapses = record.productType == .autoRenewable || record.productType == .nonRenewing
-            if lapses, let end = record.expiresDate, end <= now { return "ended \(date(end))" }
-            return nil
+        case .replacedByUpgrade: return "replaced by an upgrade"
+        case .unsubscribed: return record.unsubscribedDate.map { "unsubscribed \(date($0))" } ?? "unsubscribed"
+        case .declined: return "declined"
+        case .awaitingApproval: return "still waiting for approval"
+        case .needsAction: return "interrupted"
+        case .notBought: return "not bought"
         }
     }
 }

@@ -85,8 +85,21 @@ import Testing
         #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
         let asked = try cli.run(["buy", "com.example.rage.noads", "--no-finish", "--json"]).decoded(JSONShapes.PurchaseResult.self)
         #expect(try cli.run(["decline", try #require(asked.transactionId)]).status == 0)
-        let declined = try cli.run(["deliver-unfinished"]).stdout
-        #expect(declined == "Finished 1 unfinished transaction with nothing to deliver: Remove Ads (declined).\n", "\(declined)")
+        let declined = try cli.run(["deliver-unfinished", "--json"]).decoded(JSONShapes.DeliveredResult.self)
+        #expect(declined.message == "Finished 1 unfinished transaction with nothing to deliver: Remove Ads (declined).", "\(declined.message)")
+        let declinedID = try #require(asked.transactionId)
+        #expect(declined.delivered.isEmpty && declined.transactionIds.isEmpty
+                && declined.nothingToDeliver == [JSONShapes.Undeliverable(transactionId: declinedID, productId: "com.example.rage.noads",
+                                                                           reason: "declined")], "\(declined)")
+    }
+
+    @Test("deliver-unfinished delivers a subscription left unfinished that renewed since: it is in force, not ended (before: 'nothing to deliver (ended …)')")
+    func renewedSubscriptionIsDelivered() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly", "--no-finish"]).status == 0)
+        #expect(try cli.run(["advance", "P1M"]).status == 0)
+        let finished = try cli.run(["deliver-unfinished", "--json"]).decoded(JSONShapes.DeliveredResult.self)
+        #expect(finished.message == "Delivered 1 unfinished transaction: Rage Pro (Monthly).", "\(finished.message)")
+        #expect(finished.delivered == ["com.example.rage.pro.monthly"] && finished.nothingToDeliver.isEmpty, "\(finished)")
     }
 
     @Test func undeliveredFacePackRefundsWithoutShortfallAndIsNeverDelivered() throws {

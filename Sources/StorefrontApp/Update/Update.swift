@@ -67,7 +67,7 @@ extension AppState {
             if activity != nil { tick &+= 1 }
         case .unfinishedDelivered(let records):
             report(Alert(title: StorefrontScreenText.unfinishedDeliveredTitle,
-                         message: text.unfinishedFinished(records, at: storeNow), tone: .info))
+                         message: text.unfinishedFinished(records, at: storeNow, entitlements: snapshot.entitlements), tone: .info))
         case .clockTicked(let now):
             moveClock(to: now)
         case .subscriptionChanged(let chain, let changed, let charged, let keptAhead, let droppedSwitchTo):

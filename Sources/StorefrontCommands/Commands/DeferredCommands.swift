@@ -27,10 +27,18 @@ public enum DeferredCommands {
     }
 
     static func deliverUnfinished(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        let delivered = try session.perform { try session.store.deliverUnfinished(session.buyer) }
-        let message = describe(delivered, session: session)
+        let finished = try session.perform { try session.store.deliverUnfinished(session.buyer) }
+        let message = describe(finished, session: session)
         if arguments.json {
-            try console.json(JSONShapes.DeliveredResult(delivered: delivered.map(\.productID), transactionIds: delivered.map(\.id), message: message))
+            let entitlements = session.store.entitlements(for: session.buyer)
+            let now = session.store.now()
+            let reasons = finished.map { UndeliverableReason.of($0, at: now, entitlements: entitlements) }
+            let delivered = zip(finished, reasons).filter { $0.1 == nil }.map(\.0)
+            let undeliverable = zip(finished, reasons).compactMap { record, reason in
+                reason.map { JSONShapes.Undeliverable(transactionId: record.id, productId: record.productID, reason: $0.rawValue) }
+            }
+            try console.json(JSONShapes.DeliveredResult(delivered: delivered.map(\.productID), transactionIds: delivered.map(\.id),
+                                                        nothingToDeliver: undeliverable, message: message))
         } else {
             console.out(message)
         }
@@ -41,7 +49,7 @@ public enum DeferredCommands {
     /// `StoreText.unfinishedFinished`) or "No unfinished transactions on phone."
     public static func describe(_ delivered: [TransactionRecord], session: StoreSession) -> String {
         guard !delivered.isEmpty else { return CommandLineText.Purchases.nothingUnfinished(device: session.buyer.device) }
-        return session.text.unfinishedFinished(delivered, at: session.store.now())
+        return session.text.unfinishedFinished(delivered, at: session.store.now(), entitlements: session.store.entitlements(for: session.buyer))
     }
 
     private static func settle(_ session: StoreSession, arguments: CommandLineArguments, console: Console, command: String,

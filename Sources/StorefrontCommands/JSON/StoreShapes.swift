@@ -129,9 +129,24 @@ extension JSONShapes {
         @AdvisedMessage public var message: String
     }
 
+    /// `deliver-unfinished`: the products and transactions delivered, and those finished with
+    /// nothing to deliver by then, with why.
     public struct DeliveredResult: Codable, Sendable {
         public var delivered: [String]
         public var transactionIds: [String]
+        public var nothingToDeliver: [Undeliverable]
         @AdvisedMessage public var message: String
+    }
+
+    /// A transaction `deliver-unfinished` finished with nothing to deliver; `reason` is an
+    /// `UndeliverableReason` (`ended`, `refunded`, `replacedByUpgrade`, …).
+    public struct Undeliverable: Codable, Sendable, Equatable {
+        public var transactionId: String
+        public var productId: String
+        public var reason: String
+
+        public init(transactionId: String, productId: String, reason: String) {
+            (self.transactionId, self.productId, self.reason) = (transactionId, productId, reason)
+        }
     }
 }

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Why a transaction left unfinished had nothing to deliver by the time it was finished
+/// (`Store.deliverUnfinished`): finished all the same, as StoreKit has an app finish every
+/// transaction, but not delivered.
+public enum UndeliverableReason: String, Sendable, Equatable, Codable {
+    /// A subscription, or a run of passes, that has ended, with no period or pass in force.
+    case ended
+    case refunded
+    case replacedByUpgrade
+    /// A free subscription left before it was delivered.
+    case unsubscribed
+    case declined
+    /// Still waiting for a parent's approval (Ask to Buy).
+    case awaitingApproval
+    /// Interrupted, waiting for the buyer's action.
+    case needsAction
+    /// Failed or cancelled: nothing was bought.
+    case notBought
+
+    /// Why `record`, finished at store time `now` for the buyer whose `entitlements` (after the
+    /// finish) are given, delivered nothing; nil when it delivered what it bought. A subscription
+    /// that renewed since, or a pass whose run another pass keeps going, is in force, so the
+    /// transaction delivers it.
+    public static func of(_ record: TransactionRecord, at now: Date, entitlements: Entitlements) -> UndeliverableReason? {
+        switch record.state {
+        case .pending: return .awaitingApproval
+        case .needsAction: return .needsAction
+        case .declined: return .declined
+        case .failed, .cancelled: return .notBought
+        case .refunded: return .refunded
+        case .purchased:
+            if record.replacedBy != nil { return .replacedByUpgrade }
+            if record.unsubscribedDate != nil { return .unsubscribed }
+            switch record.productType {
+            case .autoRenewable:
+                let inForce = entitlements.subscriptions.contains { $0.originalTransactionID == record.originalID && $0.isEntitled }
+                return inForce ? nil : .ended
+            case .nonRenewing:
+                let inForce = entitlements.nonRenewing.contains { $0.productID == record.productID && $0.isActive }
+                return inForce || (record.expiresDate.map { $0 > now } ?? true) ? nil : .ended
+            default:
+                return nil
+            }
+        }
+    }
+}
