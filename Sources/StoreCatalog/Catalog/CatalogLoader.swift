@@ -58,8 +58,9 @@ public enum CatalogLoader {
         if nameOrPath.hasPrefix(builtInPrefix) {
             let asked = String(nameOrPath.dropFirst(builtInPrefix.count))
             guard let name = bundledName(matching: asked), let bytes = bundledBytes(name) else {
+                let wrong = asked.isEmpty ? "\(builtInPrefix) names no catalog" : "no built-in catalog named \(asked)"
                 return Report(catalog: nil, problems: [CatalogProblem(file: nameOrPath, field: "",
-                    message: "no built-in catalog named \(asked); built in are \(bundledNames.joined(separator: ", "))")], format: nil)
+                    message: "\(wrong); built in are \(bundledNames.joined(separator: ", "))")], format: nil)
             }
             return lint(bytes: bytes, file: "\(name).json (built in)")
         }

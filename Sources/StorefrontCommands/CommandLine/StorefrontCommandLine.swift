@@ -21,7 +21,9 @@ public enum StorefrontCommandLine {
             if !arguments.help, !arguments.version, arguments.command.map({ $0.section != .shell && $0.name != "store copy" }) ?? true {
                 console.advisedOptions = StoreCommandText.advisedOptions(
                     store: (try? StoreLocation.resolve(arguments, environment: environment))?.advised(arguments),
-                    catalogs: arguments.catalogPaths.map(advisedCatalog), account: arguments.account, device: arguments.device)
+                    // Every command advised takes one catalog: `serve`, given several, is advised
+                    // commands on its first, the one it opens the store with.
+                    catalogs: arguments.catalogPaths.prefix(1).map(advisedCatalog), account: arguments.account, device: arguments.device)
             }
             if arguments.words.isEmpty, !arguments.help, !arguments.version, let openTerminal {
                 return try openTerminal(arguments, environment, console)
@@ -121,9 +123,10 @@ public enum StorefrontCommandLine {
     /// names no file here, with `CatalogLoader.builtInPrefix`, so pasted in a folder that holds
     /// a file of that name it still reads the built-in one.
     static func advisedCatalog(_ given: String) -> String {
-        guard !given.hasPrefix("/") else { return given }
+        // A prefixed name reads no file, even one named like it.
+        guard !given.hasPrefix("/"), !given.hasPrefix(CatalogLoader.builtInPrefix) else { return given }
         if FileManager.default.fileExists(atPath: given) { return URL(fileURLWithPath: given).standardizedFileURL.path }
-        guard !given.hasPrefix(CatalogLoader.builtInPrefix), let name = CatalogLoader.bundledName(matching: given) else { return given }
+        guard let name = CatalogLoader.bundledName(matching: given) else { return given }
         return CatalogLoader.builtInPrefix + name
     }
 }

@@ -73,5 +73,21 @@ extension AdvisedMessageTests {
         let unknown = try cli.run(["products", "--catalog", "builtin:Nope"])
         #expect(unknown.status != 0 && unknown.stderr.contains("no built-in catalog named Nope; built in are Rage, SpaceShooter, Magazine"),
                 "\(unknown.stderr)")
+        let empty = try cli.run(["products", "--catalog", "builtin:"])
+        #expect(empty.status != 0 && empty.stderr.contains("builtin: names no catalog; built in are"), "\(empty.stderr)")
+    }
+}
+
+extension AdvisedMessageTests {
+    @Test("serve given several catalogs advises commands on its first only, which run as pasted; a catalog named builtin: is advised so, even beside a file of that very name (before: --catalog twice, refused; or the file's path)")
+    func serveAdvisesOneCatalog() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        var cli = StorefrontProcess(ledger: folder + "/new.jsonl")
+        cli.workingDirectory = folder
+        try Data("{\"not\": \"a catalog\"}".utf8).write(to: URL(fileURLWithPath: folder + "/builtin:Magazine"))
+        let refused = try cli.run(["serve", "--port", "0", "--catalog", "builtin:Magazine", "--catalog", "Rage"])
+        let advised = try #require(PastedCommand.quoted(startingWith: "storefront", in: refused.stderr), "\(refused.stderr)")
+        #expect(advised.hasSuffix("--catalog builtin:Magazine certificate"), "\(advised)")
+        #expect(advised.components(separatedBy: "--catalog").count == 2, "one catalog: \(advised)")
     }
 }
