@@ -26,10 +26,10 @@ extension CommandLineText {
         }
 
         /// `store init` made tables of the store again, empty, and then found the store refused
-        /// (a header row gone with its table): what it wrote before the refusal that follows.
+        /// (a header row gone with its table): what it wrote before the refusal.
         public static func remadeBeforeRefusal(_ remade: [String]) -> String {
-            "made the store's missing " + (remade.count == 1 ? "table \(remade[0])" : "tables \(remade.joined(separator: ", "))")
-                + " again, empty, before finding what follows; that is all this command wrote"
+            "Only the missing " + (remade.count == 1 ? "table \(remade[0]) was" : "tables \(remade.joined(separator: ", ")) were")
+                + " made again, empty"
         }
 
         public static func copied(_ count: Int, from: String, to: String) -> String {

@@ -14,11 +14,9 @@ enum StoreCommands {
         let before: Int
         do {
             before = try log.initialize()
-        } catch {
-            // The tables made again are written, whatever the store then refuses: said first, so
-            // the refusal's "nothing was written" is read as of the store's rows.
-            if !remade.isEmpty { console.err(CommandLineText.Report.notice(CommandLineText.Stores.remadeBeforeRefusal(remade))) }
-            throw error
+        } catch let damaged as StoreDamaged where !remade.isEmpty {
+            // The tables made again are written, whatever the store then refuses: the refusal says so.
+            throw CommandFailure(status: .dataProblem, message: damaged.described(writtenFirst: CommandLineText.Stores.remadeBeforeRefusal(remade)))
         }
         if arguments.json {
             try console.json(JSONShapes.StoreInitResult(
