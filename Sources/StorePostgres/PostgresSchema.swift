@@ -168,12 +168,12 @@ enum PostgresSchema {
         let likely = tables.contains("storefront_commit_marks") ? 3 : tables.contains("storefront_checkpoints") ? 2 : 1
         guard tables.contains("storefront_schema_version") else {
             throw .incompleteSchema(store: connection.address.shown, missing: "the table storefront_schema_version",
-                                    likelyVersion: likely)
+                                    likelyVersion: likely, found: describe(try placement(on: connection).tables))
         }
         let row = try connection.execute(versionQuery)
         guard let version = row.first?.first.flatMap({ $0.flatMap(Int.init) }) else {
             throw .incompleteSchema(store: connection.address.shown, missing: "its row in storefront_schema_version",
-                                    likelyVersion: likely)
+                                    likelyVersion: likely, found: describe(try placement(on: connection).tables))
         }
         return version
     }
@@ -234,6 +234,14 @@ enum PostgresSchema {
     /// the store's own, and reads and inserts would go to it. A store only some of whose tables
     /// are in sight is `refuseStoreOutOfSight`'s to judge.
     static func refuseTablesApart(on connection: PostgresConnection) throws(PostgresStoreError) {
+        let (tablesBySchema, searchPath) = try placement(on: connection)
+        guard tablesBySchema.count > 1 else { return }
+        throw .storeTablesApart(store: connection.address.shown, placement: describe(tablesBySchema), searchPath: searchPath)
+    }
+
+    /// The store's tables the session's `search_path` finds, by the schema each is found in, and
+    /// that `search_path`.
+    static func placement(on connection: PostgresConnection) throws(PostgresStoreError) -> (tables: [String: [String]], searchPath: String) {
         let found = try connection.execute(
             """
             SELECT c.relname, quote_ident(n.nspname), current_setting('search_path')
@@ -247,11 +255,14 @@ enum PostgresSchema {
             guard let table = row[0], let schema = row[1] else { continue }
             tablesBySchema[schema, default: []].append(table)
         }
-        guard tablesBySchema.count > 1 else { return }
-        // The schema holding the fewest of the tables is named first: most likely the stray one.
-        let placement = tablesBySchema.sorted { ($0.value.count, $0.key) < ($1.value.count, $1.key) }
+        return (tablesBySchema, rows.first?[2] ?? "")
+    }
+
+    /// "storefront_events in early; storefront_checkpoints, … in public": the schema holding the
+    /// fewest of the tables first, most likely the stray one.
+    static func describe(_ tablesBySchema: [String: [String]]) -> String {
+        tablesBySchema.sorted { ($0.value.count, $0.key) < ($1.value.count, $1.key) }
             .map { "\($0.value.joined(separator: ", ")) in \($0.key)" }.joined(separator: "; ")
-        throw .storeTablesApart(store: connection.address.shown, placement: placement, searchPath: rows.first?[2] ?? "")
     }
 
     /// Fails (SQLSTATE 22P02, as `stillAsRead` does) where the session's `search_path` finds

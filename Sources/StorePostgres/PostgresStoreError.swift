@@ -55,7 +55,8 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     case storeTablesApart(store: ShownStoreAddress, placement: String, searchPath: String)
     /// The database has store tables but not the record of their schema version, so which
     /// schema they are cannot be told; `likelyVersion` is what the tables look like.
-    case incompleteSchema(store: ShownStoreAddress, missing: String, likelyVersion: Int)
+    /// `found`: which of the store's tables the session finds, and in which schema.
+    case incompleteSchema(store: ShownStoreAddress, missing: String, likelyVersion: Int, found: String = "")
     /// The store's schema is there, but a table it reads is not (dropped by hand): `reason` is
     /// the server's words naming it.
     case tableMissing(store: ShownStoreAddress, reason: String)
@@ -217,18 +218,19 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "tables first: \(Self.searchPathAdvice(setBy: setBy, role: role, database: database, schemas: schemas)), then try again"
         case .storeTablesApart(let store, let placement, let searchPath):
             "the search_path of this session (\(searchPath)) finds the tables of the store \(store) in more than one "
-                + "schema (\(placement)): a table or view named like one of the store's in a schema that comes earlier in the "
+                + "schema (\(placement)): a table, view or other relation named like one of the store's in a schema that comes earlier in the "
                 + "search_path hides the store's own, so nothing was read or written. Rename or drop the one that is not the "
                 + "store's, or have every role of the store find the store's schema first, then try again"
         case .tableMissing(let store, let reason):
             "the store \(store) lacks one of its tables (\(reason)), so nothing was read or written. "
                 + "\(StoreCommandText.command("store migrate", on: store)) makes it again, empty: restore the database from a "
                 + "backup first if the rows it held are to be kept"
-        case .incompleteSchema(let store, let missing, let likelyVersion):
-            "the store \(store) has storefront tables but lacks \(missing), so which schema it holds cannot be told and "
-                + "nothing was read or written. If only that was lost (its tables look like schema version \(likelyVersion)), "
-                + "put it back with psql: `\(Self.versionRepair(missing: missing, version: likelyVersion))`; otherwise "
-                + "restore the database from a backup"
+        case .incompleteSchema(let store, let missing, let likelyVersion, let found):
+            "the store \(store) has storefront tables" + (found.isEmpty ? "" : " (\(found))") + " but lacks \(missing), so which "
+                + "schema it holds cannot be told and nothing was read or written. If those tables are not a store's (made for "
+                + "something else under those names), rename or drop them, or give the store another database. If they are "
+                + "and only that was lost (they look like schema version \(likelyVersion)), put it back with psql: "
+                + "`\(Self.versionRepair(missing: missing, version: likelyVersion))`; otherwise restore the database from a backup"
         case .targetNotEmpty(let store, let events):
             "\(store) already holds \(events) event\(events == 1 ? "" : "s"); copy only into an empty store"
         case .lockTimeout(let store, let milliseconds):

@@ -150,7 +150,7 @@ extension StoreText {
         case let .planEffectChanged(_, shownStartingNow):
             "What buying \(name) does changed while it was being confirmed: it was shown "
                 + (shownStartingNow ? "starting now, and it would now change the account's plan at its next renewal instead"
-                                    : "changing what renews, and it would now start a subscription now instead")
+                                    : "changing what renews, and it would now take effect at once instead, as a new subscription or an upgrade")
                 + " (the account's subscription changed meanwhile, on another device or in another shell). Nothing was charged; "
                 + "look again and buy if you still want it."
         case let .renewalDateChanged(_, shown, now):

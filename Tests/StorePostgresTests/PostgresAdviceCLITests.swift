@@ -241,6 +241,18 @@ extension PostgresAdviceCLITests {
         #expect(try database.cli.run(["entitlements"]).stdout.contains("Rage Faces (rage-faces): 10"), "both bought in the one store")
     }
 
+    @Test("a database holding only a table named like a store's (made for something else) is refused naming where it is and saying it may not be a store's (before: advice to add a version row, which led to a dead end)")
+    func strayTableWithoutAStoreIsNamed() throws {
+        let database = try Database(.uri)
+        try database.server.psql("CREATE TABLE storefront_events (x int)", database: database.name)
+        let refused = try database.cli.run(["store", "init"])
+        #expect(refused.status == 3 && refused.stderr.contains("has storefront tables (storefront_events in public) but lacks the table "
+            + "storefront_schema_version") && refused.stderr.contains("If those tables are not a store's (made for something else under "
+            + "those names), rename or drop them"), "\(refused.stderr)")
+        try database.server.psql("ALTER TABLE storefront_events RENAME TO mine", database: database.name)
+        #expect(try database.cli.run(["store", "init"]).status == 0)
+    }
+
     @Test("a store made by a role whose search_path led to another schema: a role without such a setting is refused with the SET that has it find the store; run, it buys there (before: advice with nothing to act on)")
     func storeMadeInAnotherSchema() throws {
         let database = try Database(.uri)
