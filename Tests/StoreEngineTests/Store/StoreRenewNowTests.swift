@@ -190,6 +190,21 @@ import StorefrontText
         #expect(try store.status(Rage.monthly).name == "active")
     }
 
+    @Test("Paid ahead in the running plan, then renewed ahead into a switch: the running plan lasts until the switch, its periods paid ahead included (before: until the end of the period running only)")
+    func runningPlanLastsThroughItsPeriodsPaidAhead() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        let ahead = try store.renew(Rage.yearly, buyer: phone)   // a second year, paid ahead
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") // a downgrade, at the renewal after it
+        _ = try store.renew(Rage.yearly, buyer: phone)   // into the monthly plan, after the second year
+        let item = try #require(store.entitlements(for: phone).subscriptions.first)
+        let running = try #require(item.runningPlan)
+        #expect(running.productID == Rage.yearly && running.expiresDate == ahead.expiresDate, "\(running) against \(ahead.expiresDate)")
+        #expect(try store.status(Rage.monthly) == .changeScheduled(from: Rage.yearly, effective: ahead.expiresDate, willSwitch: true))
+        // A year on, the second year runs: still the yearly plan, until the switch.
+        try store.advance(by: try #require(StoreDuration("P1Y")), buyer: phone)
+        #expect(store.entitlements(for: phone).subscriptions.first?.runningPlan?.expiresDate == ahead.expiresDate)
+    }
+
     @Test("Expired before a period paid ahead began, a subscription ended in the period that ran: its plan, transaction and start, never a start after its end (before: the plan paid ahead, starting a year after the end)")
     func expiredBeforeAPeriodPaidAheadBegan() throws {
         let yearly = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
