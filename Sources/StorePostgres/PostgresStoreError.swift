@@ -221,6 +221,12 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "schema (\(placement)): a table, view or other relation named like one of the store's in a schema that comes earlier in the "
                 + "search_path hides the store's own, so nothing was read or written. Rename or drop the one that is not the "
                 + "store's, or have every role of the store find the store's schema first, then try again"
+        case .tableMissing(let store, let reason) where reason.contains("\"storefront_header\""):
+            // The header row signs every other: made again empty, the store's rows can never be verified.
+            "the store \(store) lacks its table storefront_header (\(reason)), so nothing was read or written. Its header row "
+                + "went with it, and without it none of the store's rows can be verified: restore the database from a backup, "
+                + "or, for an empty store of the same name instead, drop the store's other tables and run "
+                + StoreCommandText.command("store init", on: store)
         case .tableMissing(let store, let reason):
             "the store \(store) lacks one of its tables (\(reason)), so nothing was read or written. "
                 + "\(StoreCommandText.command("store migrate", on: store)) makes it again, empty: restore the database from a "
