@@ -49,8 +49,8 @@ struct EffectRunner: Sendable {
             case let .injectFailure(operation, failure, buyer):
                 try store.inject(failure, into: operation, buyer: buyer)
                 return [snapshot(buyer, storefront), .settingSaved(name: StoreSetting.failurePrefix + operation.rawValue, value: failure?.settingValue ?? "none")]
-            case let .settle(action, transactionID, buyer):
-                return try settle(action, transactionID: transactionID, buyer: buyer, storefront: storefront)
+            case let .settle(action, transactionID, buyer, switchShown):
+                return try settle(action, transactionID: transactionID, buyer: buyer, switchShown: switchShown, storefront: storefront)
             case let .refund(transactionID, buyer, replacedByShown, dependenciesShown):
                 do {
                     let result = try store.refund(transactionID, by: buyer.account, replacedByShown: .some(replacedByShown),
@@ -91,7 +91,8 @@ struct EffectRunner: Sendable {
         }
     }
 
-    private func settle(_ action: TransactionAction, transactionID: String, buyer: Buyer, storefront: String) throws -> [Action] {
+    private func settle(_ action: TransactionAction, transactionID: String, buyer: Buyer, switchShown: String??,
+                        storefront: String) throws -> [Action] {
         switch action {
         case .approve, .complete:
             let outcome = action == .approve ? try store.approve(transactionID) : try store.resolve(transactionID, by: buyer.account)
@@ -121,7 +122,9 @@ struct EffectRunner: Sendable {
         case .expire:
             do {
                 // The question was asked of the subscription's latest transaction: one renewed since is refused.
-                let (chain, dropped) = try store.expireDroppingSwitch(transactionID, buyer: buyer, latestShown: transactionID)
+                // So was one whose scheduled switch, which the question said goes with it, changed since.
+                let (chain, dropped) = try store.expireDroppingSwitch(transactionID, buyer: buyer, latestShown: transactionID,
+                                                                      switchShown: switchShown)
                 return [snapshot(buyer, storefront), .subscriptionChanged(chain, keptAhead: store.periodsPaidAheadNeverBegun(of: chain),
                                                                           droppedSwitchTo: dropped)]
             } catch StoreError.subscriptionChangedSinceShown(let productID, _) {

@@ -139,8 +139,18 @@ struct StoreLifeUpdateTests {
         #expect(state.snapshot.entitlements.subscriptions.first?.state == .expired)
         #expect(state.notice?.message.hasSuffix("The switch to Rage Pro (Monthly) scheduled for its renewal is cancelled with it.") == true,
                 "\(String(describing: state.notice?.message))")
-        // With nothing scheduled, nothing of the kind is said.
+        // With nothing scheduled, nothing of the kind is said; a switch scheduled elsewhere before the
+        // storefront saw it makes the store refuse the expire, which would cancel a switch not named.
         try fixture.buy(Self.yearly)
+        var unseen = transactionsOpen(fixture)
+        #expect(unseen.send(.character("E")).isEmpty)
+        _ = try fixture.store.purchase(F.monthly, buyer: fixture.buyer, storefront: "USA")
+        _ = update(&unseen, .keyClockTicked(unseen.keyTime.addingTimeInterval(1)))
+        try fixture.run(unseen.send(.enter), on: &unseen)
+        #expect(unseen.topAlert?.message.hasPrefix("Rage Pro (Yearly) renewed or changed plan while the question was open") == true,
+                "\(String(describing: unseen.topAlert))")
+        #expect(fixture.store.entitlements(for: fixture.buyer).subscriptions.first?.state == .subscribed, "not ended")
+        _ = try fixture.store.purchase(Self.yearly, buyer: fixture.buyer, storefront: "USA")   // the switch dropped again
         let fresh = try #require(fixture.store.entitlements(for: fixture.buyer).subscriptions.first { $0.state == .subscribed })
         let question = transactionsOpen(fixture).expireQuestion(of: fresh.transactionID)?.question
         #expect(question?.hasPrefix("End Rage Pro (Yearly) now?") == true && question?.contains("switch") == false, "\(String(describing: question))")
@@ -484,7 +494,7 @@ struct StoreLifeUpdateTests {
         #expect(state.top == .expireConfirmation(transactionID: latest.id))
         _ = try fixture.store.renew(Self.yearly, buyer: fixture.buyer)
         let expiring = state.send(.enter)
-        #expect(expiring == [.settle(.expire, transactionID: latest.id, buyer: fixture.buyer)])
+        #expect(expiring == [.settle(.expire, transactionID: latest.id, buyer: fixture.buyer, switchShown: .some(nil))])
         try fixture.run(expiring, on: &state)
         #expect(state.topAlert?.message.hasPrefix("Rage Pro (Yearly) renewed or changed plan while the question was open") == true,
                 "\(String(describing: state.topAlert))")

@@ -59,13 +59,18 @@ extension Store {
 
     /// `expire`, also returning the plan a switch scheduled for the renewal would have gone to
     /// (nil when none was): an ended subscription renews into nothing, so the switch goes with it.
-    public func expireDroppingSwitch(_ reference: String, buyer: Buyer,
-                                     latestShown: String? = nil) throws -> (chain: SubscriptionChain, droppedSwitchTo: String?) {
+    /// With `switchShown` (the switch a question said goes with it, `.some(nil)` for none), one
+    /// scheduled otherwise now is refused as `subscriptionChangedSinceShown`, and nothing is recorded.
+    public func expireDroppingSwitch(_ reference: String, buyer: Buyer, latestShown: String? = nil,
+                                     switchShown: String?? = nil) throws -> (chain: SubscriptionChain, droppedSwitchTo: String?) {
         try commitRequest { state, now throws(StoreRefusal) in
             let decision = try decisions.change(.expire, of: reference, buyer: buyer, in: state, at: now)
             try Self.refuseRenewedPast(latestShown, in: state)
             let before = state.subscriptions[decision.result.originalID]
             let dropped = decision.events.isEmpty || before?.isOngoing != true ? nil : before?.pendingProductID
+            if case .some(let shown) = switchShown, let before, shown != dropped {
+                throw .request(.subscriptionChangedSinceShown(before.productID, transactionShown: before.latestTransactionID))
+            }
             return (decision.events, (decision.result, dropped))
         }
     }

@@ -22,7 +22,9 @@ public enum Effect: Equatable, Sendable {
     /// Approve, decline, complete or refund a transaction, or change a subscription, from the
     /// transactions screen; `buyer` is whose view shows the result (the transaction may have
     /// been bought on another device of the account).
-    case settle(TransactionAction, transactionID: String, buyer: Buyer)
+    /// `switchShown`: for an expire, the switch its question said it cancels (`.some(nil)`: it
+    /// named none), refused when another is scheduled now; nil where nothing was shown.
+    case settle(TransactionAction, transactionID: String, buyer: Buyer, switchShown: String?? = nil)
     /// Renew a subscription now, refused unless it is the renewal the question showed (`shown`;
     /// nil when it could show none).
     /// `fixingBilling`: asked as fixing a billing problem, refused once none is left.

@@ -77,7 +77,10 @@ enum ConfirmationReducer: KeyReducer {
                                            shown: state.snapshot.renewalsNow[transactionID], fixingBilling: fixingBilling),
                                  showing: .settling(fixingBilling ? .resolveBilling : .renew))
         case (.confirm, .expire(let transactionID)):
-            return state.perform(.settle(.expire, transactionID: transactionID, buyer: state.buyer), showing: .settling(.expire))
+            // The question said which switch, if any, goes with it: the store refuses another.
+            let switchShown = state.snapshot.subscription(latest: transactionID)?.pendingProductID
+            return state.perform(.settle(.expire, transactionID: transactionID, buyer: state.buyer, switchShown: .some(switchShown)),
+                                 showing: .settling(.expire))
         case (.keep, _): state.closeTop()
         case (.help, .refund): state.push(.help(HelpScreen(topic: .refund)))
         case (.help, .cancelRenewal): state.push(.help(HelpScreen(topic: .cancelRenewal)))
