@@ -266,6 +266,8 @@ struct StoreLifeUpdateTests {
         #expect(state.send(.character("B")).isEmpty, "B asks first")
         _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
         #expect(KeyHelp.footerHints(for: state).first == KeyHelp.Hint("Enter", "fix billing"), "\(KeyHelp.footerHints(for: state))")
+        let dialog = SheetsAndPanesTests.rowTexts(state).joined(separator: "\n")
+        #expect(dialog.contains("Enter Fix billing") && !dialog.contains("Renew now"), "\(dialog)")
         _ = try fixture.store.resolveBilling(Self.yearly, buyer: fixture.buyer)   // elsewhere, not read yet
         let charged = fixture.store.transactions(for: fixture.buyer.account).count
         try fixture.run(state.send(.enter), on: &state)

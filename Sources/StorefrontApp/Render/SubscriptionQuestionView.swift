@@ -1,3 +1,4 @@
+import StorefrontText
 import TerminalUI
 
 /// The questions before renewing a subscription now (what it charges, for which period) and
@@ -6,7 +7,9 @@ enum SubscriptionQuestionView {
     static func drawRenewNow(transactionID: String, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
         guard let (title, question) = state.renewNowQuestion(of: transactionID) else { return }
         QuestionDialog.draw(title: title, question: question, note: state.changeNote(of: .renewNowConfirmation(transactionID: transactionID)),
-                            yes: "Renew now", no: "Keep", width: min(60, area.width - 4),
+                            // Asked as fixing billing, its button says so, as its title does.
+                            yes: title == StorefrontPaneText.fixBillingTitle ? "Fix billing" : "Renew now", no: "Keep",
+                            width: min(60, area.width - 4),
                             in: area, into: &buffer)
     }
 
