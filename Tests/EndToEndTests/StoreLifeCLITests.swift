@@ -150,6 +150,8 @@ import Testing
         let passLine = try cli.run(["entitlements"]).stdout.split(separator: "\n").first { $0.contains("Rage Season Pass") } ?? ""
         #expect(passLine.hasSuffix("(a purchase of it made here is not finished yet: \(cli.advised("deliver-unfinished")) finishes it)"),
                 "before: no word of it: \(passLine)")
+        let pass = try cli.run(["entitlements", "--json"]).decoded(JSONShapes.EntitlementsResult.self).nonRenewing.first
+        #expect(pass?.unfinishedHere?.count == 1 && pass?.unfinishedHere?.first != pass?.transactionId, "scripts see it too: \(String(describing: pass))")
         #expect(try cli.run(["deliver-unfinished"]).status == 0)
         let delivered = try cli.run(["entitlements"]).stdout
         #expect(!delivered.contains("not finished") && !delivered.contains("not delivered") && delivered.contains("Extra Lives (extra-lives): 3"),

@@ -12,6 +12,11 @@ enum AccountCommands {
         let text = session.text
         if arguments.json {
             let renewalInfo = try session.signedRenewalInfo(of: result.subscriptions)
+            // This device's unfinished purchases of a product, but the transaction the entry names.
+            let unfinishedHere = { (productID: String, named: String) -> [String]? in
+                let ids = result.unfinished.filter { $0.productID == productID && $0.id != named }.map(\.id)
+                return ids.isEmpty ? nil : ids
+            }
             try console.json(JSONShapes.EntitlementsResult(
                 account: session.buyer.account, device: session.buyer.device,
                 nonConsumables: result.nonConsumables.map {
@@ -26,11 +31,13 @@ enum AccountCommands {
                           gracePeriodExpiresDate: $0.gracePeriodExpiresDate, renewalCount: $0.renewalCount,
                           signedRenewalInfo: renewalInfo[$0.originalTransactionID],
                           runningPlan: $0.runningPlan.map { .init(productId: $0.productID, transactionId: $0.transactionID, expiresDate: $0.expiresDate) },
-                          revocationDate: $0.revocationDate, accessEndDate: $0.accessEndDate)
+                          revocationDate: $0.revocationDate, accessEndDate: $0.accessEndDate,
+                          unfinishedHere: unfinishedHere($0.productID, $0.transactionID))
                 },
                 nonRenewing: result.nonRenewing.map {
                     .init(productId: $0.productID, transactionId: $0.transactionID, purchaseDate: $0.purchaseDate,
-                          expiresDate: $0.expiresDate, active: $0.isActive, delivered: $0.delivered)
+                          expiresDate: $0.expiresDate, active: $0.isActive, delivered: $0.delivered,
+                          unfinishedHere: unfinishedHere($0.productID, $0.transactionID))
                 },
                 credits: result.credits,
                 ledger: LedgerDamage(session.store).shape))

@@ -49,6 +49,10 @@ extension JSONShapes {
         /// When its access ended, for one expired or revoked: after `expiresDate` when it ended
         /// in a grace period, before it when an expire or refund cut its period short.
         public var accessEndDate: Date? = nil
+        /// This device's purchases of it not finished yet (`buy --no-finish`), where the entry
+        /// speaks of another transaction (a renewal, a pass another device bought since); left
+        /// out when there are none.
+        public var unfinishedHere: [String]? = nil
     }
 
     public struct RunningPlan: Codable, Sendable {
@@ -64,6 +68,8 @@ extension JSONShapes {
         public var expiresDate: Date
         public var active: Bool
         public var delivered: Bool
+        /// As a subscription's `unfinishedHere`.
+        public var unfinishedHere: [String]? = nil
     }
 
     public struct Transaction: Codable, Sendable {
