@@ -173,7 +173,7 @@ enum PostgresSchema {
         let row = try connection.execute(versionQuery)
         guard let version = row.first?.first.flatMap({ $0.flatMap(Int.init) }) else {
             throw .incompleteSchema(store: connection.address.shown, missing: "its row in storefront_schema_version",
-                                    likelyVersion: likely, found: describe(try placement(on: connection).tables))
+                                    likelyVersion: likely)
         }
         return version
     }

@@ -233,9 +233,11 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "backup first if the rows it held are to be kept"
         case .incompleteSchema(let store, let missing, let likelyVersion, let found):
             "the store \(store) has storefront tables" + (found.isEmpty ? "" : " (\(found))") + " but lacks \(missing), so which "
-                + "schema it holds cannot be told and nothing was read or written. If those tables are not a store's (made for "
-                + "something else under those names), rename or drop them, or give the store another database. If they are "
-                + "and only that was lost (they look like schema version \(likelyVersion)), put it back with psql: "
+                + "schema it holds cannot be told and nothing was read or written. "
+                // Tables of a store's names with no version table at all may be another program's.
+                + (found.isEmpty ? "If only that was lost" : "If those tables are not a store's (made for something else under "
+                    + "those names), rename or drop them, or give the store another database. If they are and only that was lost")
+                + " (they look like schema version \(likelyVersion)), put it back with psql: "
                 + "`\(Self.versionRepair(missing: missing, version: likelyVersion))`; otherwise restore the database from a backup"
         case .targetNotEmpty(let store, let events):
             "\(store) already holds \(events) event\(events == 1 ? "" : "s"); copy only into an empty store"
