@@ -79,6 +79,11 @@ struct EffectRunner: Sendable {
         } catch LedgerError.changeAbandoned {
             // Dropped before it began, which the screen has said already: nothing happened.
             return []
+        } catch StoreError.subscriptionEnded(let productID, let state) {
+            // Ended elsewhere while the key or question was on its way: said in the storefront's words.
+            return [.questionOutdated(.subscriptionEnded(productID: productID, state: state))]
+        } catch StoreError.billingNotRetriedWithAutoRenewOff(let productID) {
+            return [.questionOutdated(.autoRenewTurnedOff(productID: productID))]
         } catch let lost as StoreUnreachable {
             // The alert says this operation failed; the banner stays until the store answers.
             return [.operationFailed(message: lost.described(for: .storefront)), .storeUnreachable(reason: lost.reason)]

@@ -212,6 +212,18 @@ public enum StorefrontScreenText {
             + "passed). Nothing was charged; look at it again and \(again)"
     }
 
+    /// A change of a subscription that ended elsewhere (expired, refunded) before it reached the store.
+    public static func subscriptionEndedMeanwhile(_ plan: String, state: String) -> String {
+        "\(plan) is \(state) now: it ended meanwhile (on another device, in another shell, or as store time passed), so it "
+            + "cannot be changed any more. Nothing was done here; buy it again to subscribe anew."
+    }
+
+    /// A fix-billing question confirmed after auto-renew was turned off elsewhere.
+    public static func autoRenewTurnedOffMeanwhile(_ plan: String) -> String {
+        "Auto-renew of \(plan) was turned off meanwhile (on another device or in another shell), so its billing is not tried "
+            + "again and nothing was charged. To fix the billing, turn auto-renew on (U), then fix it (B)."
+    }
+
     /// A fix-billing question whose billing problem was resolved elsewhere while it was open.
     public static func billingFixedElsewhere(_ plan: String) -> String {
         "The billing of \(plan) was fixed while this question was open (on another device or in another shell), so there "

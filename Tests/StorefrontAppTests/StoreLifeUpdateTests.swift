@@ -288,6 +288,29 @@ struct StoreLifeUpdateTests {
                 "\(String(describing: open.topAlert))")
     }
 
+    @Test("B confirmed after auto-renew was turned off elsewhere, or E after the plan was expired elsewhere, unseen: the alert names the plan and what happened, in the storefront's words (before: the command line's, with the product id)")
+    func changesRefusedAsEndedOrOffSayWhatHappened() throws {
+        let fixture = try F()
+        try fixture.buyYearlyIntoGracePeriod()
+        var state = transactionsOpen(fixture)
+        #expect(state.send(.character("B")).isEmpty)
+        _ = try fixture.store.cancelRenewal(Self.yearly, buyer: fixture.buyer)   // elsewhere, not read yet
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        let charged = fixture.store.transactions(for: fixture.buyer.account).count
+        try fixture.run(state.send(.enter), on: &state)
+        #expect(fixture.store.transactions(for: fixture.buyer.account).count == charged)
+        #expect(state.topAlert?.message.hasPrefix("Auto-renew of Rage Pro (Yearly) was turned off meanwhile") == true,
+                "\(String(describing: state.topAlert))")
+        state.send(.escape)
+
+        #expect(state.send(.character("E")).isEmpty)
+        _ = try fixture.store.expire(Self.yearly, buyer: fixture.buyer)   // elsewhere, not read yet
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        try fixture.run(state.send(.enter), on: &state)
+        #expect(state.topAlert?.message.hasPrefix("Rage Pro (Yearly) is expired now: it ended meanwhile") == true,
+                "\(String(describing: state.topAlert))")
+    }
+
     @Test("A refund confirmed after another process paid a period ahead (before the storefront read it) is refused as changed, as E, X and N are (before: refunded, with another consequence than the question said)")
     func refundConfirmedAfterARenewalElsewhereIsRefused() throws {
         let fixture = try F()

@@ -79,4 +79,8 @@ public enum OutdatedQuestion: Equatable, Sendable {
     case transaction(id: String)
     /// The billing problem a fix-billing question asked about was resolved elsewhere meanwhile.
     case billingFixedElsewhere(productID: String)
+    /// The subscription to `productID` ended (`state`) elsewhere before the change reached the store.
+    case subscriptionEnded(productID: String, state: SubscriptionChain.Status)
+    /// Auto-renew of `productID` was turned off elsewhere while its billing problem was to be fixed.
+    case autoRenewTurnedOff(productID: String)
 }

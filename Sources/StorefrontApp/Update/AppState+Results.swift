@@ -127,6 +127,10 @@ extension AppState {
             return StorefrontScreenText.subscriptionChangedSinceShown(productName(productID), change: change)
         case .billingFixedElsewhere(let productID):
             return StorefrontScreenText.billingFixedElsewhere(productName(productID))
+        case let .subscriptionEnded(productID, state):
+            return StorefrontScreenText.subscriptionEndedMeanwhile(productName(productID), state: state.rawValue)
+        case .autoRenewTurnedOff(let productID):
+            return StorefrontScreenText.autoRenewTurnedOffMeanwhile(productName(productID))
         case .transaction(let id):
             // The snapshot read after the refusal tells which change it was.
             let replaced = snapshot.transactions.first { $0.id == id }?.replacedBy != nil
