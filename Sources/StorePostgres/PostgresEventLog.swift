@@ -278,7 +278,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 // A session keeps the search_path it connected with: a store out of its sight, or
                 // tables it finds only some of, may be a setting mended since.
                 switch error as? PostgresStoreError {
-                case .storeOutOfSight?, .storeTablesApart?, .incompleteSchema?, .tableMissing?: mustConnectAnew = true
+                case .storeOutOfSight?, .storeTablesApart?, .incompleteSchema?, .notAStore?, .tableMissing?: mustConnectAnew = true
                 default: break
                 }
                 if case .lockTimeout(let store, let milliseconds)? = error as? PostgresStoreError {

@@ -167,8 +167,13 @@ enum PostgresSchema {
         // commit marks with 3.
         let likely = tables.contains("storefront_commit_marks") ? 3 : tables.contains("storefront_checkpoints") ? 2 : 1
         guard tables.contains("storefront_schema_version") else {
+            let found = describe(try placement(on: connection).tables)
+            // Without the version, only the events and header tables with their lines say a store
+            // was here: relations that merely share a name (another program's, a view) are no store
+            // to mend, and nothing is made beside them.
+            guard try hasStoreLines(on: connection) else { throw .notAStore(store: connection.address.shown, found: found) }
             throw .incompleteSchema(store: connection.address.shown, missing: "the table storefront_schema_version",
-                                    likelyVersion: likely, found: describe(try placement(on: connection).tables))
+                                    likelyVersion: likely, found: found)
         }
         let row = try connection.execute(versionQuery)
         guard let version = row.first?.first.flatMap({ $0.flatMap(Int.init) }) else {
@@ -286,6 +291,18 @@ enum PostgresSchema {
         if inTransaction { try connection.execute("ROLLBACK") }
         try refuseTablesApart(on: connection)
         throw failure
+    }
+
+    /// Whether the session finds `storefront_events` and `storefront_header` as tables with a
+    /// `line` column each, as every version of the store made them.
+    static func hasStoreLines(on connection: PostgresConnection) throws(PostgresStoreError) -> Bool {
+        let answer = try connection.execute(
+            """
+            SELECT count(*) FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
+            WHERE c.relname IN ('storefront_events', 'storefront_header') AND c.relkind IN ('r', 'p')
+              AND pg_catalog.pg_table_is_visible(c.oid) AND a.attname = 'line' AND NOT a.attisdropped
+            """)
+        return answer.first?.first == "2"
     }
 
     /// Which of `tables` the database has, looked for with the statement's own snapshot (see `version(on:)`).

@@ -57,6 +57,10 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// schema they are cannot be told; `likelyVersion` is what the tables look like.
     /// `found`: which of the store's tables the session finds, and in which schema.
     case incompleteSchema(store: ShownStoreAddress, missing: String, likelyVersion: Int, found: String = "")
+    /// The session finds relations named like the store's tables (`found`: which, in which
+    /// schema) but no version record and no events and header tables with their lines: they
+    /// are not a store's, and nothing is read, written or made beside them.
+    case notAStore(store: ShownStoreAddress, found: String)
     /// The store's schema is there, but a table it reads is not (dropped by hand): `reason` is
     /// the server's words naming it.
     case tableMissing(store: ShownStoreAddress, reason: String)
@@ -221,6 +225,11 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "schema (\(placement)): a table, view or other relation named like one of the store's in a schema that comes earlier in the "
                 + "search_path hides the store's own, so nothing was read or written. Rename or drop the one that is not the "
                 + "store's, or have every role of the store find the store's schema first, then try again"
+        case .notAStore(let store, let found):
+            "the database of the store \(store) holds relations named like a store's tables (\(found)), but they are no store: "
+                + "it has no schema version, and no storefront_events and storefront_header tables with their lines. Nothing was "
+                + "read or written, and nothing is made beside them: rename or drop them (they may belong to another program), "
+                + "or give the store another database"
         case .tableMissing(let store, let reason) where reason.contains("\"storefront_header\""):
             // The header row signs every other: made again empty, the store's rows can never be verified.
             "the store \(store) lacks its table storefront_header (\(reason)), so nothing was read or written. Its header row "
