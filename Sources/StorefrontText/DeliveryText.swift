@@ -17,6 +17,11 @@ extension StoreText {
                 empty.append("\(name) (\(words(for: reason, of: record, entitlements: entitlements)))")
             } else if let credit = record.credit, record.creditAmount > 0 {
                 delivered.append("\(name) (+\(record.creditAmount) \(creditName(credit)))")
+            } else if let plan = entitlements.subscriptions.first(where: { $0.originalTransactionID == record.originalID }),
+                      plan.productID != record.productID {
+                // Renewed into, or upgraded to, another plan since: that plan is what comes here.
+                let now = catalog.product(id: plan.productID).map(title(of:)) ?? plan.productID
+                delivered.append("\(now) (bought as \(name))")
             } else {
                 delivered.append(name)
             }
@@ -28,7 +33,7 @@ extension StoreText {
     }
 
     /// `reason` in words: "ended Dec 5, 2026" (when the subscription's access, or the pass,
-    /// ended), "refunded", "replaced by an upgrade", "declined", "still waiting for approval".
+    /// ended), "refunded", "declined", "still waiting for approval".
     private func words(for reason: UndeliverableReason, of record: TransactionRecord, entitlements: Entitlements) -> String {
         switch reason {
         case .ended:
@@ -36,7 +41,6 @@ extension StoreText {
             let end = subscription.flatMap { $0.accessEndDate ?? $0.expiresDate } ?? record.expiresDate
             return end.map { "ended \(date($0))" } ?? "ended"
         case .refunded: return "refunded"
-        case .replacedByUpgrade: return "replaced by an upgrade"
         case .unsubscribed: return record.unsubscribedDate.map { "unsubscribed \(date($0))" } ?? "unsubscribed"
         case .declined: return "declined"
         case .awaitingApproval: return "still waiting for approval"

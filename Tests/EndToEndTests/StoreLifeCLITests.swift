@@ -102,6 +102,32 @@ import Testing
         #expect(finished.delivered == ["com.example.rage.pro.monthly"] && finished.nothingToDeliver.isEmpty, "\(finished)")
     }
 
+    @Test("a plan left unfinished that was upgraded since, here after a renewal or on another device, delivers the subscription, named by its plan now; one whose subscription ended and was bought anew elsewhere delivers nothing, and entitlements says so beforehand (before: 'Rage Pro (Monthly)' delivered, 'nothing to deliver' while it unlocked the upgrade, and 'bought here' for another device's subscription)")
+    func unfinishedPlanIsDeliveredAsItsSubscriptionNow() throws {
+        let delivered = "Delivered 1 unfinished transaction: Rage Pro (Yearly) (bought as Rage Pro (Monthly))."
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly", "--no-finish"]).status == 0)
+        #expect(try cli.run(["advance", "P1W"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        #expect(try cli.run(["deliver-unfinished"]).stdout == delivered + "\n")
+
+        let other = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/other.jsonl")
+        #expect(try other.run(["buy", "com.example.rage.pro.monthly", "--no-finish"]).status == 0)
+        #expect(try other.run(["buy", "com.example.rage.pro.yearly", "--device", "phone"]).status == 0)
+        let before = try other.run(["entitlements"]).stdout
+        #expect(before.contains("Rage Pro (Yearly)") && before.contains("bought here, not delivered yet"), "\(before)")
+        let finished = try other.run(["deliver-unfinished", "--json"]).decoded(JSONShapes.DeliveredResult.self)
+        #expect(finished.message == delivered && finished.nothingToDeliver.isEmpty, "\(finished)")
+
+        let third = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/third.jsonl")
+        #expect(try third.run(["buy", "com.example.rage.pro.monthly", "--no-finish"]).status == 0)
+        #expect(try third.run(["expire", "com.example.rage.pro.monthly", "--device", "phone"]).status == 0)
+        #expect(try third.run(["buy", "com.example.rage.pro.monthly", "--device", "phone"]).status == 0)
+        let anew = try third.run(["entitlements"]).stdout
+        #expect(anew.contains("(bought on another device: restore to unlock)") && !anew.contains("bought here"), "\(anew)")
+        let nothing = try third.run(["deliver-unfinished", "--json"]).decoded(JSONShapes.DeliveredResult.self)
+        #expect(nothing.delivered.isEmpty && nothing.nothingToDeliver.map(\.reason) == ["ended"], "\(nothing)")
+    }
+
     @Test func undeliveredFacePackRefundsWithoutShortfallAndIsNeverDelivered() throws {
         let buy = try cli.run(["buy", "com.example.rage.face.random", "--no-finish", "--json"])
         #expect(!buy.stdout.contains("you now have"))

@@ -78,6 +78,23 @@ public struct Entitlements: Sendable, Equatable {
     /// Purchases the app has not finished (delivered) yet.
     public var unfinished: [TransactionRecord] = []
 
+    /// This device's unfinished purchases that `deliverUnfinished` delivers as `subscription`:
+    /// those of its own chain, not of an earlier subscription to the same plan that ended.
+    public func unfinished(of subscription: Subscription) -> [TransactionRecord] {
+        unfinished.filter { $0.originalID == subscription.originalTransactionID }
+    }
+
+    /// This device's unfinished purchases of the pass `pass` that are still running at `now`,
+    /// so part of the run it names.
+    public func unfinished(of pass: Pass, at now: Date) -> [TransactionRecord] {
+        unfinished.filter { $0.productID == pass.productID && ($0.expiresDate ?? .distantFuture) > now }
+    }
+
+    /// This device's unfinished purchases of the non-consumable `item`.
+    public func unfinished(of item: NonConsumable) -> [TransactionRecord] {
+        unfinished.filter { $0.productID == item.productID }
+    }
+
     /// What purchases of `credit` made on this device and not delivered yet will add to its
     /// balance once they are.
     public func undeliveredCredit(_ credit: String) -> Int {

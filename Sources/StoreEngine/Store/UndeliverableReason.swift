@@ -7,7 +7,6 @@ public enum UndeliverableReason: String, Sendable, Equatable, Codable {
     /// A subscription, or a run of passes, that has ended, with no period or pass in force.
     case ended
     case refunded
-    case replacedByUpgrade
     /// A free subscription left before it was delivered.
     case unsubscribed
     case declined
@@ -21,7 +20,8 @@ public enum UndeliverableReason: String, Sendable, Equatable, Codable {
     /// Why `record`, finished at store time `now` for the buyer whose `entitlements` (after the
     /// finish) are given, delivered nothing; nil when it delivered what it bought. A subscription
     /// that renewed since, or a pass whose run another pass keeps going, is in force, so the
-    /// transaction delivers it.
+    /// transaction delivers it, whatever renewed or upgraded the plan since (an upgrade replaces
+    /// a plan's transaction within the same subscription).
     public static func of(_ record: TransactionRecord, at now: Date, entitlements: Entitlements) -> UndeliverableReason? {
         switch record.state {
         case .pending: return .awaitingApproval
@@ -30,12 +30,14 @@ public enum UndeliverableReason: String, Sendable, Equatable, Codable {
         case .failed, .cancelled: return .notBought
         case .refunded: return .refunded
         case .purchased:
-            if record.replacedBy != nil { return .replacedByUpgrade }
-            if record.unsubscribedDate != nil { return .unsubscribed }
-            switch record.productType {
-            case .autoRenewable:
+            // A plan delivers its subscription while it is in force, whatever renewed or replaced
+            // the plan since: finishing it here is what brings the subscription to this device.
+            if record.productType == .autoRenewable {
                 let inForce = entitlements.subscriptions.contains { $0.originalTransactionID == record.originalID && $0.isEntitled }
                 return inForce ? nil : .ended
+            }
+            if record.unsubscribedDate != nil { return .unsubscribed }
+            switch record.productType {
             case .nonRenewing:
                 let inForce = entitlements.nonRenewing.contains { $0.productID == record.productID && $0.isActive }
                 return inForce || (record.expiresDate.map { $0 > now } ?? true) ? nil : .ended

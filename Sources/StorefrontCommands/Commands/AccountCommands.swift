@@ -12,9 +12,10 @@ enum AccountCommands {
         let text = session.text
         if arguments.json {
             let renewalInfo = try session.signedRenewalInfo(of: result.subscriptions)
-            // This device's unfinished purchases of a product, but the transaction the entry names.
-            let unfinishedHere = { (productID: String, named: String) -> [String]? in
-                let ids = result.unfinished.filter { $0.productID == productID && $0.id != named }.map(\.id)
+            // This device's unfinished purchases of what the entry names, but the transaction it names.
+            let now = session.store.now()
+            let unfinishedHere = { (records: [TransactionRecord], named: String) -> [String]? in
+                let ids = records.filter { $0.id != named }.map(\.id)
                 return ids.isEmpty ? nil : ids
             }
             try console.json(JSONShapes.EntitlementsResult(
@@ -32,12 +33,12 @@ enum AccountCommands {
                           signedRenewalInfo: renewalInfo[$0.originalTransactionID],
                           runningPlan: $0.runningPlan.map { .init(productId: $0.productID, transactionId: $0.transactionID, expiresDate: $0.expiresDate) },
                           revocationDate: $0.revocationDate, accessEndDate: $0.accessEndDate,
-                          unfinishedHere: unfinishedHere($0.productID, $0.transactionID))
+                          unfinishedHere: unfinishedHere(result.unfinished(of: $0), $0.transactionID))
                 },
                 nonRenewing: result.nonRenewing.map {
                     .init(productId: $0.productID, transactionId: $0.transactionID, purchaseDate: $0.purchaseDate,
                           expiresDate: $0.expiresDate, active: $0.isActive, delivered: $0.delivered,
-                          unfinishedHere: unfinishedHere($0.productID, $0.transactionID))
+                          unfinishedHere: unfinishedHere(result.unfinished(of: $0, at: now), $0.transactionID))
                 },
                 credits: result.credits,
                 ledger: LedgerDamage(session.store).shape))
@@ -47,32 +48,34 @@ enum AccountCommands {
         let name = { (id: String) in session.catalog.product(id: id).map(text.title(of:)) ?? id }
         // Only what is in force is to be delivered or restored; a delivered subscription or run
         // of passes whose latest transaction is not finished yet says so too.
-        let delivery = { (productID: String, transactionID: String, delivered: Bool, inForce: Bool) -> Text.Delivery in
+        // `unfinished`: this device's unfinished purchases of what the row names (its chain, its run).
+        let delivery = { (unfinished: [TransactionRecord], transactionID: String, delivered: Bool, inForce: Bool) -> Text.Delivery in
             guard inForce else { return .delivered }
-            let unfinishedHere = result.unfinished.contains { $0.productID == productID }
             if delivered {
                 // Another device's purchase since (a pass) leaves this device's own still to finish.
-                if result.unfinished.contains(where: { $0.id == transactionID }) { return .latestUnfinished }
-                return unfinishedHere ? .earlierUnfinished : .delivered
+                if unfinished.contains(where: { $0.id == transactionID }) { return .latestUnfinished }
+                return unfinished.isEmpty ? .delivered : .earlierUnfinished
             }
-            return unfinishedHere ? .unfinishedHere : .toRestore
+            return unfinished.isEmpty ? .toRestore : .unfinishedHere
         }
+        let now = session.store.now()
         console.out(Text.entitlementsHeading(account: session.buyer.account, device: session.buyer.device))
         // The first column is as wide as its longest word, so no state is cut ("inBillingRetryPeriod").
         let width = max(10, result.subscriptions.map(\.state.rawValue.count).max() ?? 0)
         for item in result.nonConsumables {
             console.out(Text.entitlementRow(label: Text.ownedLabel, labelWidth: width, details: Text.owned(
                 name(item.productID), bought: text.date(item.purchaseDate)),
-                delivery: delivery(item.productID, item.transactionID, item.delivered, true)))
+                delivery: delivery(result.unfinished(of: item), item.transactionID, item.delivered, true)))
         }
         for item in result.subscriptions {
             console.out(Text.entitlementRow(label: item.state.rawValue, labelWidth: width, details: text.entitlementDetails(of: item),
-                                            delivery: delivery(item.productID, item.transactionID, item.delivered, item.isEntitled)))
+                                            delivery: delivery(result.unfinished(of: item), item.transactionID, item.delivered, item.isEntitled)))
         }
         for item in result.nonRenewing {
             console.out(Text.entitlementRow(label: item.isActive ? Text.activeLabel : Text.expiredLabel, labelWidth: width,
                                             details: Text.pass(name(item.productID), until: text.date(item.expiresDate)),
-                                            delivery: delivery(item.productID, item.transactionID, item.delivered, item.isActive)))
+                                            delivery: delivery(result.unfinished(of: item, at: now), item.transactionID, item.delivered,
+                                                               item.isActive)))
         }
         for credit in session.catalog.credits {
             // Credits bought here and not delivered yet come to the balance once they are.
