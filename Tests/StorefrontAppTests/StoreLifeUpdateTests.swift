@@ -252,6 +252,8 @@ struct StoreLifeUpdateTests {
 
         #expect(state.send(.character("B")).isEmpty)
         #expect(state.top == .renewNowConfirmation(transactionID: latest.id))
+        // Opened anew, it is not marked as changed under the reader (before: the mark of the refused one stayed).
+        #expect(state.changeNote(of: .renewNowConfirmation(transactionID: latest.id)) == nil)
         _ = try fixture.store.cancelRenewal(Self.yearly, buyer: fixture.buyer)   // elsewhere: billing is no longer tried
         state.refresh(from: fixture)
         #expect(state.topAlert?.title == "No longer applies")

@@ -101,7 +101,7 @@ enum TransactionsReducer: KeyReducer {
         // subscription the buyer may count on, and unsubscribing from a free one ends it at
         // once (the renewal's sheet asks either); renewing now charges; expiring ends what was
         // paid for, refunding nothing.
-        case .refund, .cancelRenewal, .unsubscribe, .renew, .expire: state.questionChangedUnder = nil
+        case .refund, .cancelRenewal, .unsubscribe, .renew, .resolveBilling, .expire: state.questionChangedUnder = nil
         default: break
         }
         // A change of a subscription acts on its latest transaction, whichever of its periods is
