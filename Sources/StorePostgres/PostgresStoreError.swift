@@ -235,7 +235,8 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
             "the store \(store) lacks its table storefront_header (\(reason)), so nothing was read or written. Its header row "
                 + "went with it, and without it none of the store's rows can be verified: restore the database from a backup, "
                 + "or, for an empty store of the same name instead, drop the store's other tables and run "
-                + StoreCommandText.command("store init", on: store)
+                + StoreCommandText.command("store init", on: store) + ". A store that held no events yet is mended by "
+                + StoreCommandText.command("store migrate", on: store)
         case .tableMissing(let store, let reason):
             "the store \(store) lacks one of its tables (\(reason)), so nothing was read or written. "
                 + "\(StoreCommandText.command("store migrate", on: store)) makes it again, empty: restore the database from a "

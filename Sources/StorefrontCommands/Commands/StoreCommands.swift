@@ -34,6 +34,15 @@ enum StoreCommands {
     static func migrate(arguments: CommandLineArguments, environment: [String: String], console: Console) throws -> ExitStatus {
         let (log, _) = try postgresLog(arguments, environment: environment, command: "store migrate")
         let versions = try log.migrate()
+        // A header table made again is empty: where rows remain, the header row that signed them
+        // is gone for good, and the store stays refused; said, rather than a success.
+        if versions.remade.contains("storefront_header") {
+            _ = try? log.readNew()
+            if log.problems.contains(where: { if case .headerMissing = $0 { true } else { false } }) {
+                throw CommandFailure(status: .dataProblem, message: StoreDamaged(store: log.address.shown, problems: log.problems)
+                    .described(writtenFirst: CommandLineText.Stores.remadeBeforeRefusal(versions.remade)))
+            }
+        }
         if arguments.json {
             try console.json(JSONShapes.StoreMigrateResult(store: log.address.display, fromVersion: versions.from,
                                                            toVersion: versions.to,
