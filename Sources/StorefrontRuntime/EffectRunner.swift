@@ -134,6 +134,8 @@ struct EffectRunner: Sendable {
                                                                           droppedSwitchTo: dropped)]
             } catch StoreError.subscriptionChangedSinceShown(let productID, _) {
                 return [snapshot(buyer, storefront), .questionOutdated(.subscription(productID: productID, change: .expire))]
+            } catch StoreError.switchChangedSinceShown(let productID, let shown, let now) {
+                return [snapshot(buyer, storefront), .questionOutdated(.switchChanged(productID: productID, shown: shown, now: now))]
             }
         case .renew, .resolveBilling:
             let chain: SubscriptionChain = switch action {

@@ -55,6 +55,9 @@ extension StoreError: CustomStringConvertible {
         case let .subscriptionChangedSinceShown(product, transaction):
             "the subscription to \(product) has renewed or changed plan past transaction \(transaction) since it was shown; "
                 + "nothing was done: look again and change it if you still want to"
+        case let .switchChangedSinceShown(product, shown, now):
+            "the switch scheduled for the renewal of \(product) changed since it was shown (from \(shown ?? "none") to \(now ?? "none")); "
+                + "nothing was done: look again and expire it if you still want to"
         case let .transactionChangedSinceShown(transaction):
             "transaction \(transaction) was replaced by an upgrade since it was shown, which refunded part of it; nothing was "
                 + "done: look again and refund it if you still want to"

@@ -212,6 +212,14 @@ public enum StorefrontScreenText {
             + "passed). Nothing was charged; look at it again and \(again)"
     }
 
+    /// An expire question confirmed after the switch it named (or its having none) changed elsewhere.
+    public static func switchChangedSinceShown(_ plan: String, shown: String?, now: String?) -> String {
+        let change = now.map { "ending it now would also cancel the switch to \($0), which the question did not name" }
+            ?? "the switch to \(shown ?? "another plan") that the question named was dropped"
+        return "The switch scheduled for the renewal of \(plan) changed while the question was open (on another device or in "
+            + "another shell): \(change). Nothing was done; look at it again and expire it if you still want to."
+    }
+
     /// A change of a subscription that ended elsewhere (expired, refunded) before it reached the store.
     public static func subscriptionEndedMeanwhile(_ plan: String, state: String) -> String {
         "\(plan) is \(state) now: it ended meanwhile (on another device, in another shell, or as store time passed), so it "

@@ -147,8 +147,9 @@ struct StoreLifeUpdateTests {
         _ = try fixture.store.purchase(F.monthly, buyer: fixture.buyer, storefront: "USA")
         _ = update(&unseen, .keyClockTicked(unseen.keyTime.addingTimeInterval(1)))
         try fixture.run(unseen.send(.enter), on: &unseen)
-        #expect(unseen.topAlert?.message.hasPrefix("Rage Pro (Yearly) renewed or changed plan while the question was open") == true,
-                "\(String(describing: unseen.topAlert))")
+        #expect(unseen.topAlert?.message.hasPrefix("The switch scheduled for the renewal of Rage Pro (Yearly) changed while the "
+            + "question was open (on another device or in another shell): ending it now would also cancel the switch to Rage Pro "
+            + "(Monthly), which the question did not name.") == true, "\(String(describing: unseen.topAlert))")
         #expect(fixture.store.entitlements(for: fixture.buyer).subscriptions.first?.state == .subscribed, "not ended")
         _ = try fixture.store.purchase(Self.yearly, buyer: fixture.buyer, storefront: "USA")   // the switch dropped again
         let fresh = try #require(fixture.store.entitlements(for: fixture.buyer).subscriptions.first { $0.state == .subscribed })

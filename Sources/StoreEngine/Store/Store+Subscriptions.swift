@@ -60,7 +60,7 @@ extension Store {
     /// `expire`, also returning the plan a switch scheduled for the renewal would have gone to
     /// (nil when none was): an ended subscription renews into nothing, so the switch goes with it.
     /// With `switchShown` (the switch a question said goes with it, `.some(nil)` for none), one
-    /// scheduled otherwise now is refused as `subscriptionChangedSinceShown`, and nothing is recorded.
+    /// scheduled otherwise now is refused as `switchChangedSinceShown`, and nothing is recorded.
     public func expireDroppingSwitch(_ reference: String, buyer: Buyer, latestShown: String? = nil,
                                      switchShown: String?? = nil) throws -> (chain: SubscriptionChain, droppedSwitchTo: String?) {
         try commitRequest { state, now throws(StoreRefusal) in
@@ -69,7 +69,7 @@ extension Store {
             let before = state.subscriptions[decision.result.originalID]
             let dropped = decision.events.isEmpty || before?.isOngoing != true ? nil : before?.pendingProductID
             if case .some(let shown) = switchShown, let before, shown != dropped {
-                throw .request(.subscriptionChangedSinceShown(before.productID, transactionShown: before.latestTransactionID))
+                throw .request(.switchChangedSinceShown(before.productID, shown: shown, now: dropped))
             }
             return (decision.events, (decision.result, dropped))
         }

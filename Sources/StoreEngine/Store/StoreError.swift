@@ -29,6 +29,9 @@ public enum StoreError: Error, Sendable, Equatable {
     /// An expiry or auto-renew switch asked for where a question showed the subscription at a
     /// transaction it has renewed or been upgraded past.
     case subscriptionChangedSinceShown(String, transactionShown: String)
+    /// An expiry asked for where a question showed it cancelling the switch to `shown` (nil:
+    /// none), while the subscription to the plan now switches to `now` (nil: to none).
+    case switchChangedSinceShown(String, shown: String?, now: String?)
     /// A refund asked for where a question showed the transaction before an upgrade replaced it.
     case transactionChangedSinceShown(String)
     case notAwaiting(String, state: TransactionState, expected: TransactionState)

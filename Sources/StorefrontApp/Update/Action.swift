@@ -79,6 +79,9 @@ public enum OutdatedQuestion: Equatable, Sendable {
     case transaction(id: String)
     /// The billing problem a fix-billing question asked about was resolved elsewhere meanwhile.
     case billingFixedElsewhere(productID: String)
+    /// The switch an expire question named as cancelled with the plan (`shown`, nil for none)
+    /// is now another (`now`, nil for none): scheduled or dropped elsewhere.
+    case switchChanged(productID: String, shown: String?, now: String?)
     /// The subscription to `productID` ended (`state`) elsewhere before the change reached the store.
     case subscriptionEnded(productID: String, state: SubscriptionChain.Status)
     /// Auto-renew of `productID` was turned off elsewhere while its billing problem was to be fixed.

@@ -127,6 +127,8 @@ extension AppState {
             return StorefrontScreenText.subscriptionChangedSinceShown(productName(productID), change: change)
         case .billingFixedElsewhere(let productID):
             return StorefrontScreenText.billingFixedElsewhere(productName(productID))
+        case let .switchChanged(productID, shown, now):
+            return StorefrontScreenText.switchChangedSinceShown(productName(productID), shown: shown.map(productName), now: now.map(productName))
         case let .subscriptionEnded(productID, state):
             return StorefrontScreenText.subscriptionEndedMeanwhile(productName(productID), state: state.rawValue)
         case .autoRenewTurnedOff(let productID):

@@ -24,7 +24,7 @@ public enum ExitMapping {
         case .unknownTransaction, .notRefundable, .transactionOfAnotherAccount, .purchaseOfAnotherAccount, .subscriptionOfAnotherAccount,
              .unknownSubscription, .subscriptionEnded, .subscriptionNotInBillingRetry, .billingNotRetriedWithAutoRenewOff,
              .renewalChangedSinceShown,
-             .subscriptionChangedSinceShown, .transactionChangedSinceShown,
+             .subscriptionChangedSinceShown, .switchChangedSinceShown, .transactionChangedSinceShown,
              .notAwaiting, .freeSubscriptionNotRefundable, .freeSubscriptionNotRenewing, .unknownInAppPurchaseKey: .refused
         }
     }
