@@ -30,7 +30,7 @@ extension CommandLineText {
         }
 
         /// `--no-finish` on a purchase that made no transaction (a switch scheduled, a plan kept).
-        public static let nothingLeftUnfinished = "No transaction was made, so --no-finish left nothing unfinished."
+        public static let nothingLeftUnfinished = "This made no new transaction, so --no-finish left nothing unfinished."
 
         public static let leftUnfinished =
             " The transaction is left unfinished: `storefront deliver-unfinished` (or the next start of the storefront) delivers it."

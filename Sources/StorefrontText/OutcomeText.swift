@@ -30,7 +30,10 @@ extension StoreText {
         case let .purchased(record):
             if !record.finished {
                 // Nothing is granted until the transaction is finished and delivered.
-                return "Bought \(name) on \(record.purchaseDevice); not delivered yet: the transaction is unfinished and "
+                // What delivering it grants is said, as a finished purchase says what it granted.
+                let bought = record.quantity > 1 ? "\(record.quantity) × \(name)" : name
+                let grants = record.credit.flatMap { credit in record.creditAmount > 0 ? " (+\(record.creditAmount) \(creditName(credit)) once delivered)" : nil } ?? ""
+                return "Bought \(bought)\(grants) on \(record.purchaseDevice); not delivered yet: the transaction is unfinished and "
                     + "`storefront deliver-unfinished` delivers it." + (proratedRefundText(record).map { " " + $0 + "." } ?? "")
             }
             // Several at once are named with what they cost together, the transaction's price.
@@ -154,8 +157,8 @@ extension StoreText {
                 + " (the account's subscription changed meanwhile, on another device or in another shell). Nothing was charged; "
                 + "look again and buy if you still want it."
         case let .renewalDateChanged(_, shown, now):
-            "What buying \(name) does changed while it was being confirmed: it was shown taking effect at the renewal on "
-                + Self.apart(shown, from: now, in: self)
+            "What buying \(name) does changed while it was being confirmed: it was shown taking effect when the current period "
+                + "ends, on " + Self.apart(shown, from: now, in: self)
                 + " (the subscription renewed meanwhile, on another device or in another shell). Nothing was changed; "
                 + "look again and buy if you still want it."
         case .changedSinceShown:
@@ -164,13 +167,14 @@ extension StoreText {
         }
     }
 
-    /// "`shown`, and it now renews on `now`", with times of day where the dates alone read alike
-    /// (a store time running fast renews within a day).
+    /// "`shown`, and that period now ends on `now`", with times of day where the dates alone read
+    /// alike (a store time running fast renews within a day). Whether it then renews is not said:
+    /// auto-renew may be off.
     private static func apart(_ shown: Date, from now: Date?, in text: StoreText) -> String {
-        guard let now else { return "\(text.date(shown)), and it no longer renews" }
+        guard let now else { return "\(text.date(shown)), and it has no such period any more" }
         let sameDay = text.date(shown) == text.date(now)
         let word = sameDay ? text.dateTime : text.date
-        return "\(word(shown)), and it now renews on \(word(now))"
+        return "\(word(shown)), and that period now ends on \(word(now))"
     }
 
     /// The unused part of the old plan refunded on an upgrade, e.g. "$1.23 of the previous

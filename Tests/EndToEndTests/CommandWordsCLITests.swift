@@ -239,7 +239,7 @@ import Testing
     @Test("buy --no-finish that only schedules a switch, or keeps the plan, says it left nothing unfinished (before: said nothing of it)")
     func noFinishWithoutATransactionSaysSo() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
-        let note = "No transaction was made, so --no-finish left nothing unfinished."
+        let note = "This made no new transaction, so --no-finish left nothing unfinished."
         let scheduled = try cli.run(["buy", "com.example.rage.pro.monthly", "--no-finish"])
         #expect(scheduled.status == 0 && scheduled.stdout.contains("switches to Rage Pro (Monthly)") && scheduled.stdout.contains(note),
                 "\(scheduled.stdout)")

@@ -171,7 +171,7 @@ struct PlanChangeUpdateTests {
         // Enter before the storefront has read the renewal: the sheet still names the first one.
         let effects = state.send(.enter)
         try fixture.run(effects, on: &state)
-        #expect(state.shownOutcome?.message.contains("it was shown taking effect at the renewal on") == true,
+        #expect(state.shownOutcome?.message.contains("it was shown taking effect when the current period ends, on") == true,
                 "\(String(describing: state.shownOutcome))")
         #expect(fixture.log.allEvents.count == events, "nothing recorded")
         #expect(fixture.store.entitlements(for: fixture.buyer).subscriptions.first?.pendingProductID == nil)

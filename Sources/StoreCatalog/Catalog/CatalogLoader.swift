@@ -71,6 +71,11 @@ public enum CatalogLoader {
                 for index in report.problems.indices {
                     report.problems[index].message += "; or name a built-in catalog: \(bundledNames.joined(separator: ", "))"
                 }
+            } else if report.catalog == nil, let name = bundledName(matching: nameOrPath) {
+                // A file or folder of a built-in catalog's name is read instead of it: say how to reach the built-in one.
+                for index in report.problems.indices {
+                    report.problems[index].message += "; the built-in catalog of that name is \(builtInPrefix)\(name)"
+                }
             }
             return report
         }

@@ -101,7 +101,7 @@ enum KeyHelp {
                 contexts: [.pickerList, .pickerTyping]),
         Section(title: "Transactions", topics: [.transactions], contexts: [.transactions]),
         // A question's own keys come first where `?` was pressed on it, then the screen's under it.
-        Section(title: "Questions (refund, cancel renewal, renew now, expire)", topics: [.refund, .cancelRenewal, .renewNow, .expire],
+        Section(title: "Questions (refund, cancel renewal, renew now or fix billing, expire)", topics: [.refund, .cancelRenewal, .renewNow, .expire],
                 contexts: [.confirmation], over: .transactions),
         Section(title: "Settings", topics: [.settings], contexts: [.settings]),
         Section(title: "This help", topics: [], contexts: [.help]),

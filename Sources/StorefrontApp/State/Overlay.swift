@@ -105,7 +105,7 @@ public enum TransactionAction: CaseIterable, Equatable, Sendable {
         case .expire: "end a subscription now (asks first)"
         case .cancelRenewal: "cancel a subscription's renewal (asks first)"
         case .resumeRenewal: "resume a cancelled renewal"
-        case .resolveBilling: "fix a subscription's billing problem"
+        case .resolveBilling: "fix a subscription's billing problem, charging at once (asks first)"
         case .unsubscribe: "unsubscribe from a free subscription"
         }
     }

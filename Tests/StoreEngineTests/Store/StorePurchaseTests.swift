@@ -174,8 +174,8 @@ import StorefrontText
         #expect(fixture.log.allEvents.count == events, "nothing recorded")
         let text = StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA")
         #expect(text.message(for: refused, product: store.catalog.product(id: Rage.monthly))
-            == "What buying Rage Pro (Monthly) does changed while it was being confirmed: it was shown taking effect at the renewal on "
-                + "\(text.date(shownDate)), and it now renews on \(text.date(newDate)) (the subscription renewed meanwhile, on another "
+            == "What buying Rage Pro (Monthly) does changed while it was being confirmed: it was shown taking effect when the current period "
+                + "ends, on \(text.date(shownDate)), and that period now ends on \(text.date(newDate)) (the subscription renewed meanwhile, on another "
                 + "device or in another shell). Nothing was changed; look again and buy if you still want it.")
         let asItIs = Store.PurchaseOptions(shownCharge: 0, shownStartingNow: false, shownRenewalDate: newDate)
         #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA", options: asItIs).name == "changeScheduled")

@@ -73,6 +73,11 @@ extension AdvisedMessageTests {
         let unknown = try cli.run(["products", "--catalog", "builtin:Nope"])
         #expect(unknown.status != 0 && unknown.stderr.contains("no built-in catalog named Nope; built in are Rage, SpaceShooter, Magazine"),
                 "\(unknown.stderr)")
+        // A folder of a built-in catalog's name is read instead of it; the refusal says how to reach the built-in one.
+        try FileManager.default.createDirectory(atPath: folder + "/SpaceShooter", withIntermediateDirectories: true)
+        let folderNamed = try cli.run(["products", "--catalog", "SpaceShooter"])
+        #expect(folderNamed.status != 0 && folderNamed.stderr.contains("the built-in catalog of that name is builtin:SpaceShooter"),
+                "\(folderNamed.stderr)")
         let empty = try cli.run(["products", "--catalog", "builtin:"])
         #expect(empty.status != 0 && empty.stderr.contains("builtin: names no catalog; built in are"), "\(empty.stderr)")
     }
