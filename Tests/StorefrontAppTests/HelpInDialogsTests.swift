@@ -63,7 +63,7 @@ struct HelpInDialogsTests {
         // A question's own keys first (before: the transactions screen's, with the question's after them).
         for question in [HelpTopic.refund, .cancelRenewal, .renewNow, .expire] {
             let lines = KeyHelp.lines(for: question)
-            #expect(lines.first?.meaning == "Questions (refund, cancel renewal, renew now, expire)")
+            #expect(lines.first?.meaning == "Questions (refund, cancel renewal, renew now or fix billing, expire)")
             let own = lines.dropFirst().prefix { !$0.keys.isEmpty }
             #expect(own.contains { $0.keys.hasPrefix("Enter") } && own.contains { $0.keys.hasPrefix("Esc") }, "\(own)")
             #expect(!own.contains { $0.keys == "R" || $0.keys == "N" }, "the transactions screen's keys come after: \(own)")

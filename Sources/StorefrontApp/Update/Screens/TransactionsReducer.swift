@@ -81,7 +81,13 @@ enum TransactionsReducer: KeyReducer {
         let isRunning = subscription.state != .expired && subscription.state != .revoked
         // A free subscription has no renewal to be off.
         let renewalOff = record.productType == .autoRenewable && isRunning && !subscription.willAutoRenew
-        return subscription.state.rawValue + (renewalOff ? ", auto-renew off" : "")
+        // In words, as the alerts read them, rather than StoreKit's names.
+        let stateWords = switch subscription.state {
+        case .inGracePeriod: "in its grace period"
+        case .inBillingRetryPeriod: "in billing retry"
+        default: subscription.state.rawValue
+        }
+        return stateWords + (renewalOff ? ", auto-renew off" : "")
     }
 
     private static func start(_ action: TransactionAction, on record: TransactionRecord, isAvailable: Bool,
