@@ -241,7 +241,12 @@ enum PostgresSchema {
     static func refuseTablesApart(on connection: PostgresConnection) throws(PostgresStoreError) {
         let (tablesBySchema, searchPath) = try placement(on: connection)
         guard tablesBySchema.count > 1 else { return }
-        throw .storeTablesApart(store: connection.address.shown, placement: describe(tablesBySchema), searchPath: searchPath)
+        // The schema holding most of the tables is taken for the store's, and put first.
+        let storeSchema = tablesBySchema.max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }?.key ?? ""
+        let others = searchPath.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0 != storeSchema }
+        throw .storeTablesApart(store: connection.address.shown, placement: describe(tablesBySchema), searchPath: searchPath,
+                                role: connection.user, database: connection.database,
+                                pathFindingTheStore: ([storeSchema] + others).joined(separator: ", "))
     }
 
     /// The store's tables the session's `search_path` finds, by the schema each is found in, and

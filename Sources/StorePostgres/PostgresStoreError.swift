@@ -52,7 +52,9 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// The session's `search_path` finds the store's tables in more than one schema: a relation
     /// named like one of them in a schema that comes earlier hides the store's own.
     /// `placement` says which tables it finds where; nothing was read or written.
-    case storeTablesApart(store: ShownStoreAddress, placement: String, searchPath: String)
+    /// `pathFindingTheStore`: the `search_path` with the schema holding most of the tables first.
+    case storeTablesApart(store: ShownStoreAddress, placement: String, searchPath: String, role: String = "", database: String = "",
+                          pathFindingTheStore: String = "")
     /// The database has store tables but not the record of their schema version, so which
     /// schema they are cannot be told; `likelyVersion` is what the tables look like.
     /// `found`: which of the store's tables the session finds, and in which schema.
@@ -220,11 +222,14 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + (missingWouldGoTo.map { "finds, but the table it lacks would be made in \($0), apart from the others" } ?? "does not find")
                 + ", so nothing was read or written, and no second store is made beside it. Every role of the store must find its "
                 + "tables first: \(Self.searchPathAdvice(setBy: setBy, role: role, database: database, schemas: schemas)), then try again"
-        case .storeTablesApart(let store, let placement, let searchPath):
+        case .storeTablesApart(let store, let placement, let searchPath, let role, let database, let path):
             "the search_path of this session (\(searchPath)) finds the tables of the store \(store) in more than one "
                 + "schema (\(placement)): a table, view or other relation named like one of the store's in a schema that comes earlier in the "
                 + "search_path hides the store's own, so nothing was read or written. Rename or drop the one that is not the "
-                + "store's, or have every role of the store find the store's schema first, then try again"
+                + "store's, or have every role of the store find the store's schema first"
+                + (path.isEmpty ? "" : " (for this role, `ALTER ROLE \(Self.quotedIdentifier(role)) IN DATABASE \(Self.quotedIdentifier(database)) "
+                    + "SET search_path = \(path);` in psql, as a superuser)")
+                + ", then try again"
         case .notAStore(let store, let found):
             "the database of the store \(store) holds relations named like a store's tables (\(found)), but they are no store: "
                 + "it has no schema version, and no storefront_events and storefront_header tables with their lines. Nothing was "

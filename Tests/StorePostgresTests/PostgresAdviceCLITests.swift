@@ -217,7 +217,7 @@ extension PostgresAdviceCLITests {
         #expect(try database.cli.run(["store", "migrate"]).stdout.contains("made its missing table storefront_checkpoints again"))
     }
 
-    @Test("a role whose search_path finds a stray table named like the store's before the store's own is refused, naming where each table was found, and writes nothing there; the stray table renamed, it buys in the store (before: it read and wrote the stray table as the store's)")
+    @Test("a role whose search_path finds a stray table named like the store's before the store's own is refused, naming where each table was found, and writes nothing there; the advised search_path run, it buys in the store (before: it read and wrote the stray table as the store's)")
     func strayTableBeforeTheStore() throws {
         let database = try Database(.uri)
         #expect(try database.cli.run(["buy", "com.example.rage.face.random"]).status == 0)
@@ -236,7 +236,11 @@ extension PostgresAdviceCLITests {
         }
         let strayRows = try database.server.psql("SELECT count(*) FROM early.storefront_events", database: database.name)
         #expect(strayRows.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "written into the stray table: \(strayRows)")
-        try database.server.psql("ALTER TABLE early.storefront_events RENAME TO mine", database: database.name)
+        // The advised statement puts the store's schema first; run, the role buys in the store.
+        let refused = try finder.run(["buy", "com.example.rage.face.random"])
+        let alter = try #require(PastedCommand.quoted(startingWith: "ALTER ROLE", in: refused.stderr), "\(refused.stderr)")
+        #expect(alter == "ALTER ROLE \"\(role)\" IN DATABASE \"\(database.name)\" SET search_path = public, early;", "\(alter)")
+        try database.server.psql(alter, database: database.name)
         #expect(try finder.run(["buy", "com.example.rage.face.random"]).status == 0)
         #expect(try database.cli.run(["entitlements"]).stdout.contains("Rage Faces (rage-faces): 10"), "both bought in the one store")
     }
