@@ -13,6 +13,14 @@ import StoreLedger
 /// read. A lost bet is rolled back and the commit is made in two round trips, on fresh rows.
 /// The lock is held only while the server runs the pipeline, never over a round trip to this
 /// process.
+///
+/// It asks nothing of where the `search_path` finds the store's tables (`PostgresSchema.tablesTogether`,
+/// which every read and two-round-trip commit asks, at about a tenth of a lone commit's time): it
+/// is made only after a read, and of the store's tables it writes only `storefront_events` (and
+/// its commit mark, which holds nothing of the store). A table of that name, or of
+/// `storefront_schema_version`, made since in an earlier schema fails the bet by itself, as it
+/// does not hold the version and the row the bet chains onto as read; the commit made after it
+/// then refuses the store. One named like another table is not touched by the bet.
 extension PostgresEventLog {
     /// Whether the next commit may bet on the rows read so far: a chain read in full and sound,
     /// and no sign that others are writing (the last commit found rows of others under the
@@ -37,7 +45,7 @@ extension PostgresEventLog {
               let decision = try? decide(EventBatch()), !decision.events.isEmpty,
               let lines = try? chain.lines(for: decision.events, storeName: address.display) else { return nil }
         guard let headMAC = chain.headMAC else { return nil }
-        let opening = [PostgresConnection.Statement("BEGIN"), PostgresSchema.tablesTogether, PostgresSchema.lockEventsForInserting,
+        let opening = [PostgresConnection.Statement("BEGIN"), PostgresSchema.lockEventsForInserting,
                        PostgresSchema.takeWriterLock, Self.stillAsRead(lastRow: fetchedThrough, mac: headMAC)]
         let statements = opening + Self.insertions(of: decision.events, lines: lines)
             + [Self.notification(after: lines), PostgresConnection.Statement("COMMIT")].compactMap { $0 }
