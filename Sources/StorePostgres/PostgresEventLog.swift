@@ -510,6 +510,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             // The tables are gone (the database dropped and made again, say): the row read last
             // is gone with them, and the store is read again from its start, as a new one.
             line = nil
+        } catch .statementFailed(_, PostgresSchema.undefinedColumn, _) {
+            // A relation of another shape answers to the events' name (one made in a schema
+            // earlier in the search_path): the read that follows says which, and where.
+            line = nil
         } catch {
             throw Self.portError(error)
         }

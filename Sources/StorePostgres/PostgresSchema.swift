@@ -361,6 +361,8 @@ enum PostgresSchema {
 
     /// The SQLSTATE of a statement naming a table the database does not have (as seen by it).
     static let undefinedTable = "42P01"
+    /// The SQLSTATE of a statement naming a column its table does not have.
+    static let undefinedColumn = "42703"
 
     /// Writes this session's commit mark in a transaction of its own, which the server makes
     /// durable before it answers, and with it everything committed before.

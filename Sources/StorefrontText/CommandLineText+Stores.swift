@@ -25,6 +25,9 @@ extension CommandLineText {
                 : "upgraded the store \(store) from schema version \(from) to \(to)"
         }
 
+        /// After `store init` made a dropped `storefront_header` table again on a store without events.
+        public static let headerWrittenAgain = ", and wrote the store's header in it (the store held no events), as a first change would"
+
         /// `store init` made tables of the store again, empty, and then found the store refused
         /// (a header row gone with its table): what it wrote before the refusal.
         public static func remadeBeforeRefusal(_ remade: [String]) -> String {

@@ -127,6 +127,15 @@ import Testing
         #expect(anew.contains("(bought on another device: restore to unlock)") && !anew.contains("bought here"), "\(anew)")
         let nothing = try third.run(["deliver-unfinished", "--json"]).decoded(JSONShapes.DeliveredResult.self)
         #expect(nothing.delivered.isEmpty && nothing.nothingToDeliver.map(\.reason) == ["ended"], "\(nothing)")
+
+        // Revoked by the refund of a later period: refunded, not merely ended.
+        let fourth = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/fourth.jsonl")
+        #expect(try fourth.run(["buy", "com.example.rage.pro.monthly", "--no-finish"]).status == 0)
+        #expect(try fourth.run(["advance", "P8D"]).status == 0)
+        let renewal = try #require(try fourth.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self).first { $0.originalTransactionId != $0.transactionId })
+        #expect(try fourth.run(["refund", renewal.transactionId]).status == 0)
+        let revoked = try fourth.run(["deliver-unfinished", "--json"]).decoded(JSONShapes.DeliveredResult.self)
+        #expect(revoked.nothingToDeliver.map(\.reason) == ["refunded"], "\(revoked)")
     }
 
     @Test func undeliveredFacePackRefundsWithoutShortfallAndIsNeverDelivered() throws {

@@ -187,6 +187,9 @@ struct PostgresCheckpointTests {
         let headerMade = try cli.run(["store", "migrate"])
         #expect(headerMade.status == 3 && headerMade.stderr.contains("Only the missing table storefront_header was made again, empty; "
             + "nothing else was written. "), "\(headerMade.stdout)\(headerMade.stderr)")
+        let again = try cli.run(["store", "migrate", "--json"])
+        #expect(again.status == 3 && again.stderr.contains("the storefront_header row is missing") && again.stderr.contains("Nothing was written."),
+                "a second migrate is no success either: \(again.stdout)\(again.stderr)")
         try fixture.server.psql("DROP TABLE storefront_header")
         let headerless = try cli.run(["store", "init"])
         #expect(headerless.status == 3 && headerless.stderr.contains("Only the missing table storefront_header was made again, empty; "

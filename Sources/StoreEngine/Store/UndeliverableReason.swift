@@ -33,8 +33,10 @@ public enum UndeliverableReason: String, Sendable, Equatable, Codable {
             // A plan delivers its subscription while it is in force, whatever renewed or replaced
             // the plan since: finishing it here is what brings the subscription to this device.
             if record.productType == .autoRenewable {
-                let inForce = entitlements.subscriptions.contains { $0.originalTransactionID == record.originalID && $0.isEntitled }
-                return inForce ? nil : .ended
+                let subscription = entitlements.subscriptions.first { $0.originalTransactionID == record.originalID }
+                if subscription?.isEntitled == true { return nil }
+                // A refund of another of its periods revoked the whole subscription.
+                return subscription?.state == .revoked ? .refunded : .ended
             }
             if record.unsubscribedDate != nil { return .unsubscribed }
             switch record.productType {

@@ -23,9 +23,11 @@ enum StoreCommands {
                 store: log.address.display, created: before == 0,
                 schemaVersion: before == 0 ? PostgresEventLog.schemaVersionWritten : before, keyFile: keyPath))
         } else {
+            // A header table made again on a store without events holds the header init wrote, unlike migrate's.
+            let headerWritten = remade.contains("storefront_header") ? CommandLineText.Stores.headerWrittenAgain : ""
             console.out(before == 0 ? CommandLineText.Stores.created(log.address.display, keyPath: keyPath)
                                     : remade.isEmpty ? CommandLineText.Stores.alreadyThere(log.address.display, version: before)
-                                    : CommandLineText.Stores.migrated(log.address.display, from: before, to: before, remade: remade))
+                                    : CommandLineText.Stores.migrated(log.address.display, from: before, to: before, remade: remade) + headerWritten)
         }
         return .success
     }
@@ -35,13 +37,13 @@ enum StoreCommands {
         let (log, _) = try postgresLog(arguments, environment: environment, command: "store migrate")
         let versions = try log.migrate()
         // A header table made again is empty: where rows remain, the header row that signed them
-        // is gone for good, and the store stays refused; said, rather than a success.
-        if versions.remade.contains("storefront_header") {
-            _ = try? log.readNew()
-            if log.problems.contains(where: { if case .headerMissing = $0 { true } else { false } }) {
-                throw CommandFailure(status: .dataProblem, message: StoreDamaged(store: log.address.shown, problems: log.problems)
-                    .described(writtenFirst: CommandLineText.Stores.remadeBeforeRefusal(versions.remade)))
-            }
+        // is gone for good, and the store stays refused; said, rather than a success, whether this
+        // run made the table or an earlier one did.
+        _ = try? log.readNew()
+        if log.problems.contains(where: { if case .headerMissing = $0 { true } else { false } }) {
+            let remade = versions.remade.isEmpty ? nil : CommandLineText.Stores.remadeBeforeRefusal(versions.remade)
+            throw CommandFailure(status: .dataProblem, message: StoreDamaged(store: log.address.shown, problems: log.problems)
+                .described(writtenFirst: remade))
         }
         if arguments.json {
             try console.json(JSONShapes.StoreMigrateResult(store: log.address.display, fromVersion: versions.from,
