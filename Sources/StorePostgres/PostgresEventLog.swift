@@ -64,7 +64,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// still the store's is confirmed first (see `confirmContinuity`).
     var mustConfirmContinuity = false
     /// The store lay out of the session's sight, or in part (`storeOutOfSight`,
-    /// `storeTablesApart`, `incompleteSchema`, `tableMissing`): a session keeps the
+    /// `storeTablesApart`, `incompleteSchema`, `notAStore`, `tableMissing`): a session keeps the
     /// `search_path` it connected with, so the next read connects anew, taking in a setting
     /// mended since.
     var mustConnectAnew = false

@@ -18,10 +18,10 @@ public enum UndeliverableReason: String, Sendable, Equatable, Codable {
     case notBought
 
     /// Why `record`, finished at store time `now` for the buyer whose `entitlements` (after the
-    /// finish) are given, delivered nothing; nil when it delivered what it bought. A subscription
-    /// that renewed since, or a pass whose run another pass keeps going, is in force, so the
-    /// transaction delivers it, whatever renewed or upgraded the plan since (an upgrade replaces
-    /// a plan's transaction within the same subscription).
+    /// finish) are given, delivered nothing; nil when it delivered what it bought. A plan whose
+    /// subscription is in force delivers it, whatever renewed or upgraded it since (an upgrade
+    /// replaces a plan's transaction within the same subscription); a pass delivers while its
+    /// run, which a later pass may keep going, is active.
     public static func of(_ record: TransactionRecord, at now: Date, entitlements: Entitlements) -> UndeliverableReason? {
         switch record.state {
         case .pending: return .awaitingApproval
