@@ -23,7 +23,7 @@ import Testing
         let lint = try cli.run(["catalog", "lint", "Magazine"])
         #expect(lint.status == 0 && lint.stdout.contains("usable"), "\(lint.stdout)\(lint.stderr)")
         let unknown = try cli.run(["products", "--catalog", "NoSuchShop"])
-        #expect(unknown.status == 3 && unknown.stderr.contains("Rage, SpaceShooter, Magazine"))
+        #expect(unknown.status == 3 && unknown.stderr.contains("builtin:Rage, builtin:SpaceShooter, builtin:Magazine"))
     }
 
     @Test func aDirectoryGivenAsTheCatalogIsNamedAsOneForEveryCommand() throws {

@@ -33,8 +33,7 @@ public enum CatalogLoader {
     /// Loads a catalog that is built into the binary.
     public static func loadBundled(_ name: String = defaultBundledName) throws -> Catalog {
         guard let bytes = bundledBytes(name) else {
-            throw CatalogError(file: name, problems: [CatalogProblem(file: name, field: "",
-                message: "no built-in catalog named \(name); built in are \(bundledNames.joined(separator: ", "))")])
+            throw CatalogError(file: name, problems: [noCatalog(file: name, "no built-in catalog named \(name); built in are \(bundledNamesAdvised)")])
         }
         let report = lint(bytes: bytes, file: "\(name).json (built in)")
         guard let catalog = report.catalog else { throw CatalogError(file: name, problems: report.problems) }
@@ -59,8 +58,7 @@ public enum CatalogLoader {
             let asked = String(nameOrPath.dropFirst(builtInPrefix.count))
             guard let name = bundledName(matching: asked), let bytes = bundledBytes(name) else {
                 let wrong = asked.isEmpty ? "\(builtInPrefix) names no catalog" : "no built-in catalog named \(asked)"
-                return Report(catalog: nil, problems: [CatalogProblem(file: nameOrPath, field: "",
-                    message: "\(wrong); built in are \(bundledNames.joined(separator: ", "))")], format: nil)
+                return Report(catalog: nil, problems: [noCatalog(file: nameOrPath, "\(wrong); built in are \(bundledNamesAdvised)")], format: nil)
             }
             return lint(bytes: bytes, file: "\(name).json (built in)")
         }
@@ -69,7 +67,7 @@ public enum CatalogLoader {
             var report = lint(path: nameOrPath)
             if !FileManager.default.fileExists(atPath: nameOrPath) {
                 for index in report.problems.indices {
-                    report.problems[index].message += "; or name a built-in catalog: \(bundledNames.joined(separator: ", "))"
+                    report.problems[index].message += "; or name a built-in catalog: \(bundledNamesAdvised)"
                 }
             } else if report.catalog == nil, let name = bundledName(matching: nameOrPath) {
                 // A file or folder of a built-in catalog's name is read instead of it: say how to reach the built-in one.
@@ -80,6 +78,18 @@ public enum CatalogLoader {
             return report
         }
         return lint(bytes: bytes, file: "\(name).json (built in)")
+    }
+
+    /// The built-in catalogs as a name reaches them whatever files the working folder holds.
+    static var bundledNamesAdvised: String {
+        bundledNames.map { builtInPrefix + $0 }.joined(separator: ", ")
+    }
+
+    /// The problem of having found no catalog to read, which `CatalogError` says in one line.
+    static func noCatalog(file: String, _ message: String) -> CatalogProblem {
+        var problem = CatalogProblem(file: file, field: "", message: message)
+        problem.foundNoCatalog = true
+        return problem
     }
 
     static func bundledBytes(_ name: String) -> [UInt8]? {
@@ -95,7 +105,7 @@ public enum CatalogLoader {
     public static func lint(path: String) -> Report {
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = UnreadableCatalogFile.reason(path, missing: "does not exist (check the path)")
-            return Report(catalog: nil, problems: [CatalogProblem(file: path, field: "", message: "the catalog file \(reason)")])
+            return Report(catalog: nil, problems: [noCatalog(file: path, "the catalog file \(reason)")])
         }
         return lint(bytes: [UInt8](data), file: path)
     }

@@ -12,6 +12,9 @@ public struct CatalogProblem: Sendable, Equatable, CustomStringConvertible {
     /// The key path of the field, e.g. `products[3].prices.DEU`.
     public var field: String
     public var message: String
+    /// Whether the problem is that no catalog was found to read (no such file or built-in
+    /// catalog, a folder, a file that may not be read): there is nothing in a file to fix.
+    public var foundNoCatalog = false
 
     public init(severity: Severity = .error, file: String, line: Int = 0, column: Int = 0,
                 productID: String? = nil, field: String, message: String) {
@@ -50,6 +53,10 @@ public struct CatalogError: Error, Sendable, CustomStringConvertible {
     public var errors: [CatalogProblem] { problems.filter { $0.severity == .error } }
 
     public var description: String {
+        if problems.count == 1, let only = problems.first, only.foundNoCatalog {
+            // Nothing was read, so there are no problems in it to fix: one line says what was not found.
+            return EchoedText.oneLine("\(file): \(only.message)")
+        }
         let count = errors.count
         let heading = "\(EchoedText.oneLine(file)): the catalog has \(count) problem\(count == 1 ? "" : "s"); fix \(count == 1 ? "it" : "them") and try again:"
         return ([heading] + problems.map { "  " + $0.description }).joined(separator: "\n")

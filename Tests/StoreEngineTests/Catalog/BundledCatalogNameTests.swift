@@ -15,7 +15,7 @@ import Testing
         let report = CatalogLoader.lint(nameOrPath: "NoSuchShop")
         #expect(report.catalog == nil)
         #expect(report.problems.first?.message.contains("does not exist") == true)
-        #expect(report.problems.first?.message.contains("Rage, SpaceShooter, Magazine") == true)
+        #expect(report.problems.first?.message.contains("builtin:Rage, builtin:SpaceShooter, builtin:Magazine") == true)
     }
 
     @Test func aPathIsNeverTakenForAName() {

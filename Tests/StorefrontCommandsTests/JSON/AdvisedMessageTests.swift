@@ -71,8 +71,13 @@ extension AdvisedMessageTests {
         #expect(try cli.run(["settings", "set", "purchases-allowed", "true", "--catalog", "builtin:Magazine"]).status == 0)
         #expect(try cli.run(["buy", sports, "--catalog", "builtin:magazine"]).status == 0)
         let unknown = try cli.run(["products", "--catalog", "builtin:Nope"])
-        #expect(unknown.status != 0 && unknown.stderr.contains("no built-in catalog named Nope; built in are Rage, SpaceShooter, Magazine"),
+        // Nothing was found to read, so nothing in a file is to be fixed: one line says so (before: "the catalog has 1 problem; fix it").
+        #expect(unknown.status != 0 && unknown.stderr
+            == "storefront: builtin:Nope: no built-in catalog named Nope; built in are builtin:Rage, builtin:SpaceShooter, builtin:Magazine\n",
                 "\(unknown.stderr)")
+        let missing = try cli.run(["products", "--catalog", "Nope.json"])
+        #expect(missing.status != 0 && missing.stderr == "storefront: Nope.json: the catalog file does not exist (check the path); "
+            + "or name a built-in catalog: builtin:Rage, builtin:SpaceShooter, builtin:Magazine\n", "\(missing.stderr)")
         // A folder of a built-in catalog's name is read instead of it; the refusal says how to reach the built-in one.
         try FileManager.default.createDirectory(atPath: folder + "/SpaceShooter", withIntermediateDirectories: true)
         let folderNamed = try cli.run(["products", "--catalog", "SpaceShooter"])
