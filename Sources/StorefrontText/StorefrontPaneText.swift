@@ -49,6 +49,12 @@ public enum StorefrontPaneText {
             + "or by storefront deliver-unfinished)"
     }
 
+    /// A balance in the header or a product's row, with packs bought on this device and not
+    /// delivered yet beside it, so a balance that lacks them does not read as the whole story.
+    public static func balance(_ balance: Int, undelivered: Int) -> String {
+        undelivered > 0 ? "\(balance) (+\(undelivered) undelivered)" : "\(balance)"
+    }
+
     /// The question before refunding `record` at store time `now`: what it was, and what the
     /// buyer loses; nothing, for a subscription period that is over or was replaced (by a
     /// renewal or another plan), as only the money comes back then, and no money either where

@@ -103,4 +103,22 @@ struct UndeliveredCreditDetailTests {
         _ = try fixture.store.deliverUnfinished(fixture.buyer)
         #expect(!pane(fixture.state()).contains("not delivered yet"), "\(pane(fixture.state()))")
     }
+
+    @Test("the header's balance and the pack's row say what waits for delivery beside the balance, and nothing once it is delivered (before: the balance alone)")
+    func undeliveredPackIsInTheHeaderAndRow() throws {
+        let fixture = try F()
+        try fixture.buy(F.facePack)
+        _ = try fixture.store.purchase(F.facePack, buyer: fixture.buyer, storefront: "USA", options: Store.PurchaseOptions(finish: false))
+        let screen = { (width: Int) in render(fixture.state(size: Size(width: width, height: 30)), size: Size(width: width, height: 30)).rowTexts }
+        for width in [80, 100, 140] {
+            let rows = screen(width)
+            #expect(rows[1].contains("Rage Faces: 5 (+5 undelivered)"), "\(width): \(rows[1])")
+            #expect(rows.contains { $0.contains("Random Rage Face") && $0.contains("5 (+5) left") }, "\(rows.joined(separator: "\n"))")
+        }
+        _ = try fixture.store.deliverUnfinished(fixture.buyer)
+        let rows = screen(100)
+        #expect(rows[1].contains("Rage Faces: 10 ·"), "\(rows[1])")
+        #expect(rows.contains { $0.contains("Random Rage Face") && $0.contains("10 left") } && !rows.joined().contains("undelivered"),
+                "\(rows.joined(separator: "\n"))")
+    }
 }

@@ -1,3 +1,4 @@
+import StorefrontText
 import TerminalUI
 
 /// The title bar (app, account, device, locale, storefront) and the line of credit balances.
@@ -15,7 +16,8 @@ enum HeaderView {
         // Badges are worded shorter before names are cut, and names are cut before any badge
         // is left out; numbers are never cut.
         let creditsRow = area.row(1)
-        let balances = state.catalog.credits.map { (name: state.text.creditName($0.id), amount: state.snapshot.isRead ? "\(state.snapshot.balance(of: $0.id))" : "?") }
+        let balances = state.catalog.credits.map { (name: state.text.creditName($0.id), amount: state.snapshot.isRead
+            ? StorefrontPaneText.balance(state.snapshot.balance(of: $0.id), undelivered: state.snapshot.entitlements.undeliveredCredit($0.id)) : "?") }
         // The shortest balances still name something: a name cut to one column is only "…".
         let balanceWidths = (whole: CreditLine.width(balances, nameWidth: .max), shortest: CreditLine.width(balances, nameWidth: 2))
         let labels = HeaderBadges.fitted(HeaderBadges.badges(state), width: max(0, creditsRow.width - 2),

@@ -55,6 +55,9 @@ enum AppText {
     }
 
     static func status(_ status: ProductStatus, state: AppState) -> String {
+        if case let .credits(credit?, balance) = status {
+            return StorefrontPaneText.balance(balance, undelivered: state.snapshot.entitlements.undeliveredCredit(credit)) + " left"
+        }
         let multiplier = state.snapshot.timeline.rate.multiplier
         guard multiplier > 1 else { return state.text.statusText(status) }
         switch status {
@@ -74,7 +77,10 @@ enum AppText {
         switch status {
         case .notSold: "Not sold here"
         case .available: ""
-        case let .credits(credit, balance): credit == nil ? "" : "\(balance) left"
+        case let .credits(credit?, balance):
+            state.snapshot.entitlements.undeliveredCredit(credit) > 0
+                ? "\(balance) (+\(state.snapshot.entitlements.undeliveredCredit(credit))) left" : "\(balance) left"
+        case .credits(nil, _): ""
         case .owned: "Owned"
         case .restoreToUnlock: "Restore"
         case .awaitingDelivery: "Undelivered"
