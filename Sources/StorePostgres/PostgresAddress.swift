@@ -129,6 +129,10 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         let namedDatabase = given("dbname", "PGDATABASE")
         namesDatabase = namedDatabase != nil
         let database = namedDatabase ?? user
+        if let database, let problem = Self.tooLongName(database,
+            from: namedDatabase == nil ? "user name, which names the database as the address names none," : values["dbname"] == nil ? "database name in PGDATABASE" : "database name") {
+            throw .invalidAddress(reason: problem)
+        }
         if let port {
             // libpq pairs ports with the hostaddr list when there is one, else with the hosts.
             let hosts = given("hostaddr", "PGHOSTADDR") ?? given("host", "PGHOST")
@@ -149,6 +153,29 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
                                          port: port ?? "5432", database: database ?? "postgres")
         storeName = name.name
         formerStoreName = name.formerName
+    }
+
+    /// The most bytes of a name the server keeps (NAMEDATALEN - 1); it cuts longer ones.
+    static let longestNameBytes = 63
+
+    /// Why a database name over `longestNameBytes` is refused: the server would cut it (the
+    /// name a connection gives at the byte, `CREATE DATABASE` at a character's end), so names
+    /// that differ only after the cut would reach one database under two key files, and a
+    /// missing one would be reported under a name nobody gave. Nil when it fits.
+    /// `from` says where the name came from ("database name", "database name in PGDATABASE").
+    static func tooLongName(_ database: String, from: String) -> String? {
+        let bytes = database.utf8.count
+        guard bytes > longestNameBytes else { return nil }
+        var kept = String.UnicodeScalarView()
+        var keptBytes = 0
+        for scalar in database.unicodeScalars {
+            keptBytes += String(scalar).utf8.count
+            guard keptBytes <= longestNameBytes else { break }
+            kept.append(scalar)
+        }
+        return "the \(from) is \(bytes) bytes long, and PostgreSQL keeps only the "
+            + "first \(longestNameBytes) of a name, so names that differ after them would reach one database under different "
+            + "key files; give the name as the server keeps it, \"\(String(kept))\""
     }
 
     /// The address without its password, for messages.

@@ -195,3 +195,24 @@ struct PostgresMalformedAddressTests {
         }
     }
 }
+
+extension PostgresMalformedAddressTests {
+    @Test("a database name over 63 bytes is refused before connecting, with the name the server keeps, cut at a character's end (before: a missing one read as an unreachable server, and its key file was named after the whole name)")
+    func databaseNameTooLong() throws {
+        let ascii = String(repeating: "a", count: 70)
+        Self.expectUsage(try entitlements("postgresql://localhost:5432/" + ascii, byVariable: false),
+                         "the database name is 70 bytes long, and PostgreSQL keeps only the first 63 of a name",
+                         "give the name as the server keeps it, \"\(String(repeating: "a", count: 63))\"")
+        // 40 two-byte letters: 63 bytes would end inside the 32nd, so 31 are kept.
+        let accented = String(repeating: "é", count: 40)
+        Self.expectUsage(try entitlements("host=/tmp port=5432 dbname=" + accented, byVariable: true),
+                         "the database name is 80 bytes long", "keeps it, \"\(String(repeating: "é", count: 31))\"")
+        Self.expectUsage(try entitlements("host=/tmp port=5432", byVariable: false, environment: ["PGDATABASE": ascii]),
+                         "the database name in PGDATABASE is 70 bytes long")
+        Self.expectUsage(try entitlements("postgresql://\(ascii)@localhost:5432", byVariable: false),
+                         "the user name, which names the database as the address names none, is 70 bytes long")
+        // 63 bytes is a name the server keeps whole: no usage error.
+        let fits = try entitlements("postgresql://localhost:1/" + String(repeating: "a", count: 63), byVariable: false)
+        #expect(fits.status == 3 && !fits.stderr.contains("bytes long"), "\(fits.stderr)")
+    }
+}
