@@ -11,7 +11,7 @@ extension PostgresAddress {
     static let keptSettings = [
         "sslmode", "sslrootcert", "sslcert", "sslkey", "sslcrl", "sslcrldir", "sslsni", "requirepeer", "gssencmode",
         "channel_binding", "target_session_attrs", "connect_timeout", "keepalives", "keepalives_idle",
-        "keepalives_interval", "keepalives_count", "tcp_user_timeout", "passfile",
+        "keepalives_interval", "keepalives_count", "tcp_user_timeout", "passfile", "service",
     ]
 
     /// The environment variables libpq reads for the kept settings that have one, for a
@@ -21,7 +21,7 @@ extension PostgresAddress {
         "sslmode": "PGSSLMODE", "sslrootcert": "PGSSLROOTCERT", "sslcert": "PGSSLCERT", "sslkey": "PGSSLKEY",
         "sslcrl": "PGSSLCRL", "sslcrldir": "PGSSLCRLDIR", "sslsni": "PGSSLSNI", "requirepeer": "PGREQUIREPEER",
         "gssencmode": "PGGSSENCMODE", "channel_binding": "PGCHANNELBINDING", "target_session_attrs": "PGTARGETSESSIONATTRS",
-        "connect_timeout": "PGCONNECT_TIMEOUT", "passfile": "PGPASSFILE",
+        "connect_timeout": "PGCONNECT_TIMEOUT", "passfile": "PGPASSFILE", "service": "PGSERVICE",
     ]
 
     static func display(user: String?, host: String?, port: String?, database: String?, settings: [(String, String)] = []) -> String {

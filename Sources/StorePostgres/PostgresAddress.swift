@@ -117,6 +117,17 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
             option += 1
         }
         connectionString = text
+        // Whether the address itself holds a password, before a service file's settings join in.
+        let holdsPassword = !(values["password"] ?? "").isEmpty
+        let ownValues = values
+        if let service = values["service"] ?? environment["PGSERVICE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            // libpq takes a service's settings where the address has none, and the environment's after them.
+            for (keyword, value) in try PostgresServiceFile.settings(of: service, environment: environment) where values[keyword] == nil {
+                values[keyword] = value
+            }
+            // Kept in the address shown, so advice reaches the service's settings (its password, say) too.
+            values["service"] = service
+        }
         let given = { (keyword: String, variable: String) in values[keyword] ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 } }
         let host = given("host", "PGHOST") ?? given("hostaddr", "PGHOSTADDR")
         if values["host"]?.contains("@") == true {
@@ -146,13 +157,26 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         }
         var shown = ShownStoreAddress(Self.display(user: user, host: host, port: port, database: database,
                                                    settings: Self.keptSettings.compactMap { key in values[key].map { (key, $0) } }),
-                                      passwordLeftOut: !(values["password"] ?? "").isEmpty, namedByEnvironment: namedByEnvironment)
+                                      passwordLeftOut: holdsPassword, namedByEnvironment: namedByEnvironment)
         for (key, variable) in Self.settingVariables { shown.settingVariables[variable] = values[key] }
         self.shown = shown
         let name = try PostgresStoreName(host: host.map { $0.hasPrefix("/") ? "local" : $0 } ?? "local",
                                          port: port ?? "5432", database: database ?? "postgres")
         storeName = name.name
-        formerStoreName = name.formerName
+        formerStoreName = try Self.formerName(of: name, ownValues: ownValues, environment: environment)
+    }
+
+    /// The name earlier versions gave the store's files: for an address naming a service, the
+    /// name they took from the address and environment alone, without the service file.
+    private static func formerName(of name: PostgresStoreName, ownValues: [String: String],
+                                   environment: [String: String]) throws(PostgresStoreError) -> String? {
+        guard ownValues["service"] != nil || !(environment["PGSERVICE"] ?? "").isEmpty else { return name.formerName }
+        let given = { (keyword: String, variable: String) in ownValues[keyword] ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 } }
+        let host = given("host", "PGHOST") ?? given("hostaddr", "PGHOSTADDR")
+        let database = given("dbname", "PGDATABASE") ?? given("user", "PGUSER")
+        let former = try PostgresStoreName(host: host.map { $0.hasPrefix("/") ? "local" : $0 } ?? "local",
+                                           port: given("port", "PGPORT") ?? "5432", database: database ?? "postgres")
+        return former.name == name.name ? name.formerName : former.name
     }
 
     /// The most bytes of a name the server keeps (NAMEDATALEN - 1); it cuts longer ones.

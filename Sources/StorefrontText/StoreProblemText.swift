@@ -72,8 +72,8 @@ public enum StoreProblemText {
                 + "where it is)"
         case .keyUnderFormerName(let keyPath, let formerKeyPath):
             "this machine has no key for the store at \(keyPath), its key file's name, so no row can be verified; but "
-                + "\(formerKeyPath) is there, the name earlier versions gave this store's key and also that of any database "
-                + "whose name differs from it only in characters outside letters, digits and .-_. Move it to \(keyPath) only "
+                + "\(formerKeyPath) is there, the name earlier versions gave this store's key, and in some setups another "
+                + "database's key too (\(LedgerProblem.formerKeyNameShared)). Move it to \(keyPath) only "
                 + "if it belongs to this database; otherwise copy this store's own key there from a teammate"
         case .keyUnreadable(let keyPath, let reason):
             "the key file \(keyPath) cannot be read, so no row can be verified: \(reason)"

@@ -3,6 +3,11 @@
 /// Any problem makes the ledger read-only: readers get the entries before the first untrusted
 /// line (`firstUntrustedLine`), writers are refused until the file is repaired or moved aside.
 public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
+    /// Which databases earlier versions gave one key file name, said where `keyUnderFormerName`
+    /// is found: that key may be another database's.
+    public static let formerKeyNameShared = "a database whose name differs only in characters outside letters, digits "
+        + "and .-_, or one reached through a libpq service"
+
     /// The line's MAC does not match its content and the previous line's MAC.
     case tampered(line: Int)
     /// The line is not a well-formed ledger line.
