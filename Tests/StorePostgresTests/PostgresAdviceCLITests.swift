@@ -370,6 +370,32 @@ extension PostgresAdviceCLITests {
         #expect(FileManager.default.fileExists(atPath: key))
     }
 
+    @Test("a key that appears while the copy waits for the writer lock (a teammate's, another process's) is not said to be made by the copy (before: 'made the store's key')")
+    func keyMadeMeanwhileIsNotClaimed() throws {
+        let database = try Database(.uri)
+        let key = database.folder + "/team.key"
+        // A key of another store, put where this one's key goes once the copy has begun.
+        let other = try Database(.uri)
+        #expect(try other.cli.run(["store", "init"]).status == 0)
+        let file = StorefrontProcess(ledger: database.folder + "/history.jsonl")
+        #expect(try file.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let session = try database.server.session(database: database.name)
+        defer { session.close() }
+        try session.run("SELECT pg_advisory_lock(\(LockHolding.writerLockKey))")
+        let copying = try database.cli.start(["store", "copy", "--from", file.ledger, "--to", database.address()])
+        try Polling.until {
+            (try? database.server.psql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+        }
+        try FileManager.default.copyItem(atPath: other.folder + "/team.key", toPath: key)
+        try session.run("SELECT pg_advisory_unlock(\(LockHolding.writerLockKey))")
+        let copied = copying.wait()
+        #expect(copied.status == 0, "\(copied.stderr)")
+        #expect(!copied.stdout.contains("made the store's key") && !copied.stderr.contains("made the store's key"),
+                "\(copied.stdout)\(copied.stderr)")
+        #expect(copied.stdout.contains("signed the copied events with the store's key \(key)"), "\(copied.stdout)")
+    }
+
     @Test("a commit cut off after it was sent is looked up on a new connection: not recorded, it says so, and run again it buys once",
           arguments: Spelling.allCases)
     func cutOffCommitIsLookedUp(spelling: Spelling) throws {

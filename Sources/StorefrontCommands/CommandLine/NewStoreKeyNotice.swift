@@ -37,6 +37,12 @@ public final class NewStoreKeyNotice: @unchecked Sendable {
         }
     }
 
+    /// Where a commit of a watched log made the key, nil when none did (another process may
+    /// have made it meanwhile).
+    var madeKeyPath: String? {
+        lock.withLock { madeHere ? keyPath : nil }
+    }
+
     /// Says where the key is, when a commit of this process made it and this was not said yet.
     public func sayIfMade(_ console: Console) {
         guard let keyPath else { return }

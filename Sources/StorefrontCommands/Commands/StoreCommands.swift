@@ -66,19 +66,22 @@ enum StoreCommands {
         let target = try StoreLocation.named(to, givenBy: "--to", environment: environment)
         let sourceLog = try openCopySource(source)
         // A new database's key is made by the copy's first commit, on this machine only: the
-        // team needs to be told where it is, as `store init` tells.
-        let keyToWatch = target.newKeyPath
+        // team needs to be told where it is, as `store init` tells. Only a key this copy made
+        // is said to be: another process's first change may make it meanwhile.
+        let keyNotice = NewStoreKeyNotice(target)
         var copied = false
         // A copy that fails after its first commit made the key keeps it, for the next copy:
         // said now, as the copy that then succeeds finds it there and makes none.
         defer {
-            if !copied, let made = keyToWatch, FileManager.default.fileExists(atPath: made) {
+            if !copied, let made = keyNotice.madeKeyPath {
                 console.err(CommandLineText.Report.notice(CommandLineText.Stores.keyMadeBeforeFailing(made)))
             }
         }
         let count: Int
         do {
-            count = try EventLogCopy.copy(from: sourceLog, named: source.name, to: try openCopyTarget(target), named: target.name,
+            let targetLog = try openCopyTarget(target)
+            keyNotice.watch(targetLog)
+            count = try EventLogCopy.copy(from: sourceLog, named: source.name, to: targetLog, named: target.name,
                                           verifiedOnly: arguments.isSet(CommandOptions.verifiedOnly))
         } catch let refusal as EventLogCopy.Refusal {
             // A damaged database is told in rows, with the command that lists them; a file by its path.
@@ -103,7 +106,7 @@ enum StoreCommands {
             throw CommandFailure(status: .dataProblem, message: CommandLineText.Stores.copyCutOff(into: lost.store, reason: lost.reason))
         }
         copied = true
-        let keyMade = keyToWatch.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        let keyMade = keyNotice.madeKeyPath
         // Only `--verified-only` copies from a source with problems: the first one is where it stopped.
         let leftOutFrom = sourceLog.problems.first.map { StoreProblemText.describe($0, in: sourceLog.medium, withRemedy: false) }
         let targetKey: String? = if case .postgres(_, let keyPath, _) = target { keyPath } else { nil }
