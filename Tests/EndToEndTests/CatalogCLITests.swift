@@ -37,6 +37,21 @@ import Testing
         }
     }
 
+    @Test("a device or a pipe given as the catalog is refused as no ordinary file, at once (before: a pipe was read for ever, /dev/zero was said to need other permissions)")
+    func aDeviceOrPipeIsNoCatalog() throws {
+        let fifo = try StorefrontProcess.temporaryFolder() + "/catalog.json"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for path in ["/dev/zero", fifo] {
+            for arguments in [["products", "--catalog", path], ["catalog", "lint", path]] {
+                let result = try cli.run(arguments)
+                let said = result.stdout + result.stderr
+                #expect(result.status == 3 && said.contains("the catalog file is not an ordinary file (a device, pipe or socket)"),
+                        "\(arguments): \(said)")
+                #expect(!said.contains("permissions"), "\(arguments): \(said)")
+            }
+        }
+    }
+
     @Test func lintTakesTheCatalogOptionLikeThePositionalForm() throws {
         let path = try StorefrontProcess.temporaryFolder() + "/prices.json"
         try """

@@ -103,6 +103,9 @@ public enum CatalogLoader {
 
     /// Reads the file at `path` and reports every problem, whether or not the catalog is usable.
     public static func lint(path: String) -> Report {
+        if let special = UnreadableCatalogFile.notOrdinary(path) {
+            return Report(catalog: nil, problems: [noCatalog(file: path, "the catalog file \(special)")])
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = UnreadableCatalogFile.reason(path, missing: "does not exist (check the path)")
             return Report(catalog: nil, problems: [noCatalog(file: path, "the catalog file \(reason)")])

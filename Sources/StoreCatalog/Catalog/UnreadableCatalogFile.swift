@@ -5,6 +5,17 @@ import Foundation
 enum UnreadableCatalogFile {
     /// What is wrong with `path`, after "the catalog file" or a quoted import; `missing` is
     /// what to say when nothing is there.
+    /// Why `path` is no file to read a catalog from although something is there: a device,
+    /// pipe or socket, which reading would never finish or would give no catalog; nil for an
+    /// ordinary file or a folder (whose reason `reason` gives), following symbolic links.
+    static func notOrdinary(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        let kind = status.st_mode & S_IFMT
+        guard kind != S_IFREG, kind != S_IFDIR else { return nil }
+        return "is not an ordinary file (a device, pipe or socket); give the path of a catalog file (.json or .storekit)"
+    }
+
     static func reason(_ path: String, missing: String) -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return missing }

@@ -69,6 +69,10 @@ public struct StoreKitOverlayReader {
             return nil
         }
         let path = Self.resolve(written, relativeTo: collect.file)
+        if let special = UnreadableCatalogFile.notOrdinary(path) {
+            collect.error("\"\(written)\" (\(path)) \(special)", at: node, field: "import")
+            return nil
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = UnreadableCatalogFile.reason(path, missing: "does not exist (the path is relative to this file)")
             collect.error("\"\(written)\" (\(path)) \(reason)", at: node, field: "import")
