@@ -140,4 +140,23 @@ struct BuyingUpdateTests {
         #expect(state.topAlert == Alert(title: "Not available", message: "ナイトリー・レイジ is not sold in 日本; choose another storefront.",
                                         tone: .warning))
     }
+
+    @Test("Enter on a product whose request waits for a parent's approval refuses at once, with no sheet to confirm (before: a Buy sheet, refused only once confirmed)")
+    func waitingRequestSkipsSheet() throws {
+        let fixture = try F()
+        try fixture.store.set(.askToBuy, to: "true", for: fixture.buyer)
+        let request = try #require(try fixture.buy(F.noAds).transaction)
+        var state = fixture.state()
+        state.type("/Remove Ads")
+        #expect(state.selectedID == F.noAds)
+        #expect(state.send(.enter).isEmpty)
+        #expect(state.topAlert?.message == "A request to buy Remove Ads already waits for a parent's approval (transaction \(request.id)); "
+            + "approve or decline it first. Nothing was charged.", "\(String(describing: state.topAlert))")
+        // With Ask to Buy turned off, buying goes through the sheet as any purchase does.
+        try fixture.store.set(.askToBuy, to: "false", for: fixture.buyer)
+        var later = fixture.state()
+        later.type("/Remove Ads")
+        #expect(later.send(.enter).isEmpty && later.topAlert == nil)
+        #expect(later.overlays.contains { if case .buySheet = $0 { true } else { false } }, "\(later.overlays)")
+    }
 }

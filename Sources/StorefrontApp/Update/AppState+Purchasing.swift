@@ -15,7 +15,8 @@ extension AppState {
             push(.alert(Alert(title: StorefrontScreenText.notSoldTitle, message: text.message(for: refusal, product: product), tone: .warning)))
             return []
         }
-        if let refusal = creditRefusal(for: product) ?? currencyRefusal(for: product) ?? billingRefusal(for: status, of: product) {
+        if let refusal = creditRefusal(for: product) ?? currencyRefusal(for: product) ?? billingRefusal(for: status, of: product)
+            ?? waitingRequestRefusal(for: product) {
             // No sheet for what the store refuses before any payment: cancelling that sheet
             // would be recorded as an attempt, which the store refuses the same way.
             let outcome = PurchaseOutcome.refused(refusal)
@@ -65,6 +66,14 @@ extension AppState {
     private func billingRefusal(for status: ProductStatus, of product: Product) -> PurchaseRefusal? {
         guard case let .billingProblem(graceUntil, willAutoRenew) = status else { return nil }
         return .billingProblem(productID: product.id, graceUntil: graceUntil, autoRenewOff: !willAutoRenew)
+    }
+
+    /// The store's refusal of asking again to buy `product` while Ask to Buy is on and a request
+    /// for it waits for a parent: no sheet asks for what the request already asks.
+    private func waitingRequestRefusal(for product: Product) -> PurchaseRefusal? {
+        guard snapshot.settings.askToBuy,
+              let waiting = snapshot.transactions.first(where: { $0.state == .pending && $0.productID == product.id }) else { return nil }
+        return .requestAlreadyWaiting(transactionID: waiting.id)
     }
 
     /// Whether the account already has `product` as buying it would give it, so that buying it
