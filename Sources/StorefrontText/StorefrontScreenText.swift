@@ -29,6 +29,9 @@ public enum StorefrontScreenText {
         }
     }
 
+    /// On the spend screen while the store is read-only, in place of the keys that would change it.
+    public static let spendScreenReadOnly = "Read-only: nothing can be used or bought now (Esc: the banner says why)"
+
     public static let restoreTitle = "Restore purchases"
     public static let refundTitle = "Refund complete"
     public static let failureTitle = "Could not complete"

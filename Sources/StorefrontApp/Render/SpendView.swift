@@ -1,4 +1,5 @@
 import StoreEngine
+import StorefrontText
 import TerminalUI
 
 /// The spend screen of one credit: a rage face and "Times remaining" for rage faces, "Lives"
@@ -54,12 +55,19 @@ enum SpendView {
             case .lives: "Use a life"
             case .balance: "spend one"
             }
-            lines.append(([Span("Space", style: Theme.key), Span(" or "), Span("Enter", style: Theme.key), Span(" \(verb)")], false))
+            if state.readOnlyReason != nil {
+                lines.append(([Span(StorefrontScreenText.spendScreenReadOnly, style: Theme.muted)], false))
+            } else {
+                lines.append(([Span("Space", style: Theme.key), Span(" or "), Span("Enter", style: Theme.key), Span(" \(verb)")], false))
+            }
         } else {
             let what = presentation == .rageFaces ? "Times remaining: 0" : "\(name): 0"
             lines.append(([Span(what, style: Theme.emphasis)], false))
             lines.append(([Span("No \(name) left.")], false))
-            if let product = state.productGranting(screen.credit) {
+            if state.readOnlyReason != nil {
+                lines.append(([], true))
+                lines.append(([Span(StorefrontScreenText.spendScreenReadOnly, style: Theme.muted)], false))
+            } else if let product = state.productGranting(screen.credit) {
                 lines.append(([], true))
                 let offer = [text.title(of: product), text.grantText(product), text.shownPrice(product)]
                     .compactMap { $0 }.joined(separator: " · ")

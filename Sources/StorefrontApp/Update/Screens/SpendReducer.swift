@@ -9,10 +9,11 @@ enum SpendReducer: KeyReducer {
 
     static let keys = KeyTable<Command>([
         // At zero the footer offers only what Enter does then: Space would do nothing.
+        // While read-only neither is offered (pressed, they say why, as the main screen's keys do).
         KeyBinding(.spend, keys: [.character(" ")], help: ("Space", "use one and see it"), hint: FooterHint("Space", "use one"),
-                   when: { hasCredits($0) }),
+                   when: { hasCredits($0) && $0.readOnlyReason == nil }),
         KeyBinding(.spendOrBuy, keys: [.enter], help: ("Enter", "use one; at zero, buy more"),
-                   hint: FooterHint("Enter") { hasCredits($0) ? "use one" : "buy more" }),
+                   hint: FooterHint("Enter") { hasCredits($0) ? "use one" : "buy more" }, when: { $0.readOnlyReason == nil }),
         KeyBinding(.back, keys: [.escape], help: ("Esc", "back to the products"), hint: FooterHint("Esc", "back")),
         .quit(.quit),
         .openHelp(.help),
@@ -28,6 +29,7 @@ enum SpendReducer: KeyReducer {
     static func reduce(_ command: Command, key: Key, isAvailable: Bool, screen: SpendScreen, state: inout AppState) -> [Effect] {
         switch command {
         case .spend, .spendOrBuy:
+            if state.refusedAsReadOnly() { return [] }
             if state.snapshot.balance(of: screen.credit) > 0 {
                 return state.perform(.spend(credit: screen.credit, buyer: state.buyer), showing: .spending(credit: screen.credit))
             }
