@@ -92,6 +92,17 @@ public enum StorefrontScreenText {
     /// The catalog has no consumable credit to spend.
     public static let nothingToUse = (title: "Nothing to use", message: "This catalog has no credits to spend.")
 
+    /// A payment sheet that would have turned auto-renew back on closed because another process
+    /// turned it on: `name` renews again, or, when `switchingFrom` names the plan running now,
+    /// the switch to `name` at its renewal (or once its billing is resolved) is scheduled again.
+    public static func sheetClosedAutoRenewOnElsewhere(_ name: String, switchingFrom: String?,
+                                                       onceBillingResolved: Bool = false) -> (title: String, message: String) {
+        let when = onceBillingResolved ? "once its billing is resolved" : "at its renewal"
+        let now = switchingFrom.map { "\($0) switches to \(name) \(when) again" } ?? "\(name) renews again"
+        return ("Auto-renew is on", "Auto-renew was turned back on elsewhere while this sheet was open, so \(now); "
+            + "the sheet closed and nothing was charged here.")
+    }
+
     /// A payment sheet closed because the product became the account's while it was open
     /// (bought on another device or by another process): nothing was bought here.
     public static func sheetClosedAlreadyYours(_ name: String) -> (title: String, message: String) {

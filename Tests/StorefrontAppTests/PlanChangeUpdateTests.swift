@@ -214,6 +214,26 @@ struct PlanChangeUpdateTests {
                                       shownCharge: Decimal(string: "2.99"), shownStartingNow: true)], "once read, Enter buys at what is shown")
     }
 
+    @Test("A sheet that would turn auto-renew back on closes saying another process turned it on, not that the plan was bought (before: 'Already yours … bought elsewhere')",
+          arguments: [true, false])
+    func sheetOfAutoRenewTurnedOnElsewhere(withSwitch: Bool) throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        if withSwitch { try fixture.buy(F.monthly) }   // a switch to monthly at the yearly plan's renewal
+        _ = try fixture.store.cancelRenewal(Self.yearly, buyer: fixture.buyer)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.type(withSwitch ? "/Monthly" : "/Yearly")
+        _ = update(&state, .keyPressed(.enter))
+        #expect(state.overlays.contains { if case .buySheet = $0 { true } else { false } }, "\(Self.screen(state))")
+        _ = try fixture.store.resumeRenewal(Self.yearly, buyer: fixture.buyer)
+        state.refresh(from: fixture)
+        #expect(!state.overlays.contains { if case .buySheet = $0 { true } else { false } }, "the sheet closed")
+        let expected = withSwitch ? "so Rage Pro (Yearly) switches to Rage Pro (Monthly) at its renewal again" : "so Rage Pro (Yearly) renews again"
+        #expect(state.topAlert?.title == "Auto-renew is on" && state.topAlert?.message.contains(expected) == true
+                && state.topAlert?.message.contains("nothing was charged here") == true, "\(String(describing: state.topAlert))")
+        #expect(fixture.store.transactions(for: "tester").count == 1, "nothing was bought (a switch makes no transaction)")
+    }
+
     @Test("A sheet whose plan the account bought elsewhere while it was open closes and says so (before: it went on offering it at $2.99)")
     func sheetOfAPlanBoughtElsewhereCloses() throws {
         let fixture = try F()

@@ -21,7 +21,17 @@ extension AppState {
             // Bought elsewhere while the sheet was open: it would offer what the account has. An
             // alert to acknowledge, so the Enter meant for the sheet is not taken by the list.
             closeTop()
-            let closed = StorefrontScreenText.sheetClosedAlreadyYours(text.title(of: product))
+            let closed: (title: String, message: String)
+            switch before.status(of: productID) {
+            // It was the account's already, waiting on auto-renew, which another process turned back on.
+            case .changeScheduled(let from, let effective, false):
+                closed = StorefrontScreenText.sheetClosedAutoRenewOnElsewhere(
+                    text.title(of: product), switchingFrom: productName(from), onceBillingResolved: effective == nil)
+            case .active(_?, false):
+                closed = StorefrontScreenText.sheetClosedAutoRenewOnElsewhere(text.title(of: product), switchingFrom: nil)
+            default:
+                closed = StorefrontScreenText.sheetClosedAlreadyYours(text.title(of: product))
+            }
             reportInPlaceOfTop(Alert(title: closed.title, message: closed.message, tone: .warning, takesKeysAfterAMoment: true))
         } else if let dueBefore, dueOnSheet() != dueBefore, case let .buySheet(productID, _) = overlays.last {
             armTopAnew()
