@@ -28,6 +28,15 @@ import Testing
         }
     }
 
+    @Test("with --json, a mistake in what was typed is a usage error like any other: exit 2, the message on stderr, nothing on stdout (before: buy of an unknown product or offer printed a JSON outcome)",
+          arguments: [["buy", "nope"], ["buy", "com.example.rage.noads", "--offer", "zz"], ["buy", "com.example.rage.noads", "--quantity", "2"],
+                      ["spend", "nope"], ["spend", "rage-faces", "--amount", "0"]])
+    func usageErrorsWithJSONGoToStderr(arguments: [String]) throws {
+        let result = try cli.run(arguments + ["--json"])
+        #expect(result.status == 2 && result.stdout.isEmpty && result.stderr.hasPrefix("storefront: "),
+                "\(arguments): \(result.stdout)\(result.stderr)")
+    }
+
     @Test func aDamagedLedgerWarnsOfOneProblemInTheSingular() throws {
         #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
         let text = try String(contentsOfFile: cli.ledger, encoding: .utf8)

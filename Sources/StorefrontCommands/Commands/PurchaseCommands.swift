@@ -54,7 +54,8 @@ enum PurchaseCommands {
         }
         if madeNoTransaction, arguments.isSet(CommandOptions.noFinish) { message += " " + CommandLineText.Purchases.nothingLeftUnfinished }
         let status = ExitMapping.status(for: outcome)
-        if arguments.json {
+        // A mistake in what was typed is a usage error with --json too: said on stderr, nothing on stdout.
+        if arguments.json, status != .usage {
             var reason: String?
             if case let .failed(record) = outcome { reason = record.failureReason }
             // A waiting purchase has bought nothing yet: no expiry, and no offer applied or not.
