@@ -20,8 +20,20 @@ extension StoreText {
 
     private func describeStanding(_ chain: SubscriptionChain) -> String {
         let name = catalog.product(id: chain.productID).map(title(of:)) ?? chain.productID
-        var message = "\(name): \(chain.status.rawValue)"
+        // The state in words: StoreKit's names (inGracePeriod) are for --json.
+        let stateWords: String = switch chain.status {
+        case .subscribed: "subscribed"
+        case .inGracePeriod: "in its grace period"
+        case .inBillingRetryPeriod: "in billing retry"
+        case .expired: "expired"
+        case .revoked: "refunded"
+        }
+        var message = "\(name): \(stateWords)"
+        let switchesTo = chain.pendingProductID.flatMap { chain.isOngoing ? (catalog.product(id: $0).map(title(of:)) ?? $0) : nil }
         switch chain.status {
+        case .subscribed where chain.willAutoRenew && switchesTo != nil:
+            // It does not renew as it is: the switch takes its place at the renewal.
+            return message + " until \(date(chain.expiresDate)), then switches to \(switchesTo ?? "")."
         case .subscribed:
             message += chain.willAutoRenew ? ", renews \(date(chain.expiresDate))." : ", ends \(date(chain.expiresDate)) (will not renew)."
         case .inGracePeriod:
@@ -47,9 +59,9 @@ extension StoreText {
         }
         // An ended subscription switches to nothing: only an ongoing one mentions its change,
         // and one that will not renew switches only if auto-renew is turned on again.
-        if let pending = chain.pendingProductID, chain.isOngoing {
-            message += " Switches to \(catalog.product(id: pending).map(title(of:)) ?? pending) at the next renewal"
-                + (chain.willAutoRenew ? "." : " if auto-renew is turned on again.")
+        if let switchesTo {
+            let when = chain.status == .subscribed ? "at the next renewal" : "once billing is resolved"
+            message += " Switches to \(switchesTo) \(when)" + (chain.willAutoRenew ? "." : " if auto-renew is turned on again.")
         }
         return message
     }

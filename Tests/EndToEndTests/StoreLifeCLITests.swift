@@ -200,7 +200,7 @@ import Testing
         for setting in ["billing-retry", "grace-period"] { #expect(try cli.run(["settings", "set", setting, "true"]).status == 0) }
         #expect(try cli.run(["advance", "P1Y"]).status == 0)
         let grace = try cli.run(["cancel-renewal", "com.example.rage.pro.yearly"])
-        #expect(grace.stdout.contains("inGracePeriod, renewal failed on billing, access until"), "\(grace.stdout)")
+        #expect(grace.stdout.contains("in its grace period, renewal failed on billing, access until"), "\(grace.stdout)")
         #expect(grace.stdout.contains("auto-renew is off, so it then ends and billing is not tried again."), "\(grace.stdout)")
         #expect(try cli.run(["resume-renewal", "com.example.rage.pro.yearly"]).status == 0)
         #expect(try cli.run(["advance", "P17D"]).status == 0)

@@ -130,3 +130,23 @@ import Testing
         #expect(againWords.hasPrefix("Already scheduled, nothing changed: "), "\(againWords)")
     }
 }
+
+extension StoreBillingProblemWordsTests {
+    @Test("how a subscription stands is said in words, not StoreKit's state names, and a scheduled switch says when it comes (before: 'inGracePeriod', and 'renews' for a plan that switches)")
+    func standingIsSaidInWords() throws {
+        try yearlyInBillingTrouble(grace: true)
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        let grace = try store.resumeRenewal(Rage.yearly, buyer: phone)
+        #expect(text.describe(grace).hasPrefix("Rage Pro (Yearly): in its grace period, renewal failed on billing"), "\(text.describe(grace))")
+        #expect(text.describe(grace).hasSuffix("Switches to Rage Pro (Monthly) once billing is resolved."), "\(text.describe(grace))")
+        #expect(!text.describe(grace).contains("inGracePeriod"))
+
+        let other = try StoreFixture().store()
+        _ = try other.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        _ = try other.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        let switching = try other.resumeRenewal(Rage.yearly, buyer: phone)
+        let expires = try #require(other.entitlements(for: phone).subscriptions.first?.expiresDate)
+        #expect(text.describe(switching) == "Rage Pro (Yearly): subscribed until \(text.date(expires)), then switches to Rage Pro (Monthly).",
+                "\(text.describe(switching))")
+    }
+}
