@@ -5,6 +5,12 @@ extension CommandLineText {
             "Entitlements of \(account) on \(device):"
         }
 
+        /// In place of the rows when no event of the store could be verified: none would be
+        /// the account's, and zeros would read as its balances.
+        public static func nothingVerified(database: Bool) -> String {
+            "  nothing can be shown: no \(database ? "row" : "line") of the store could be verified (the warning on stderr says why)"
+        }
+
         /// The first column's words for what is not a subscription state.
         public static let ownedLabel = "owned", activeLabel = "active", expiredLabel = "expired", creditsLabel = "credits"
 

@@ -45,6 +45,26 @@ import Testing
         #expect(products.stderr.contains("has a problem, so it is read-only"), "\(products.stderr)")
     }
 
+    @Test("entitlements of a store none of whose events can be verified (its key gone, its first event edited) shows no balances, saying why none (before: zeros, as if the account had nothing)")
+    func nothingVerifiedShowsNoBalances() throws {
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        try FileManager.default.moveItem(atPath: cli.ledger + ".key", toPath: cli.ledger + ".key.aside")
+        let keyless = try cli.run(["entitlements"])
+        #expect(keyless.status == 3 && keyless.stdout == "Entitlements of tester on default:\n"
+            + "  nothing can be shown: no line of the store could be verified (the warning on stderr says why)\n", "\(keyless.stdout)")
+        try FileManager.default.moveItem(atPath: cli.ledger + ".key.aside", toPath: cli.ledger + ".key")
+        // The second event edited: the first is shown, with what it gave.
+        let lines = try String(contentsOfFile: cli.ledger, encoding: .utf8).components(separatedBy: "\n")
+        var edited = lines
+        edited[2] = edited[2].replacingOccurrences(of: "\"quantity\":1", with: "\"quantity\":2")
+        #expect(edited[2] != lines[2])
+        try edited.joined(separator: "\n").write(toFile: cli.ledger, atomically: false, encoding: .utf8)
+        let partly = try cli.run(["entitlements"])
+        #expect(partly.status == 3 && partly.stdout.contains("Extra Lives (extra-lives): 3") && !partly.stdout.contains("nothing can be shown"),
+                "\(partly.stdout)")
+    }
+
     @Test("products shows a subscription's price with its period, as the storefront does (before: \"$2.99\" alone)")
     func productsShowsSubscriptionPeriods() throws {
         let rows = try cli.run(["products"]).stdout.split(separator: "\n")

@@ -60,6 +60,12 @@ enum AccountCommands {
         }
         let now = session.store.now()
         console.out(Text.entitlementsHeading(account: session.buyer.account, device: session.buyer.device))
+        // Line 1 is the store's header, its events begin at line 2: damage there leaves no event to show.
+        if let firstBad = LedgerDamage(session.store).firstBadLine, firstBad <= 2 {
+            let database = if case .database = session.store.medium { true } else { false }
+            console.out(Text.nothingVerified(database: database))
+            return .success
+        }
         // The first column is as wide as its longest word, so no state is cut ("inBillingRetryPeriod").
         let width = max(10, result.subscriptions.map(\.state.rawValue.count).max() ?? 0)
         for item in result.nonConsumables {
