@@ -174,11 +174,11 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         case .statementFailed(let store, let sqlState, let message):
             "the store \(store) refused a statement (SQLSTATE \(sqlState)): \(message)"
         case .readOnlyRole(let store, let reason, let role):
-            "the store \(store) refused the role \(Self.quotedIdentifier(role)) (\(reason)); nothing was written. Reading the "
-                + "store takes SELECT on its tables, and changing it INSERT on storefront_events too: have the database's owner "
-                + "run `\(Self.grantReading(to: role))` in psql (and `\(Self.grantWriting(to: role))` for a role that may change "
-                + "the store), or use a role that has them; then \(StoreCommandText.command("verify", on: store)) shows "
-                + "whether this role can read the store"
+            // What mends it first, so a banner cut short still shows the statement to run.
+            "the role \(Self.quotedIdentifier(role)) may not read the store: have the database's owner run "
+                + "`\(Self.grantReading(to: role))` in psql (and `\(Self.grantWriting(to: role))` for a role that may change "
+                + "the store), or use a role that has them (the store is \(store); the server said: \(reason)); nothing was "
+                + "read or written. Then \(StoreCommandText.command("verify", on: store)) shows whether this role can read it"
         case .insertRefused(let store, let reason, let role):
             "the store \(store) lets the role \(Self.quotedIdentifier(role)) read it but not change it (\(reason)); nothing was "
                 + "written. Have the database's owner run `\(Self.grantWriting(to: role))` in psql, or use a role that may "

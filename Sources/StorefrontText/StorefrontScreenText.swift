@@ -325,7 +325,8 @@ public enum StorefrontScreenText {
 
     /// The banner while the store answers but refuses to be read; the storefront keeps trying by itself.
     public static func storeRefusesReading(reason: String) -> String {
-        "The store cannot be read; retrying. Nothing can be bought, spent or changed until it can (\(reason))."
+        // Short before the reason, which says what mends it and must fit the banner's three lines.
+        "The store cannot be read; retrying: \(reason)."
     }
 
     /// The storefront opened read-only because the catch-up of due renewals could not be written.

@@ -101,7 +101,8 @@ struct TUIPostgresWordsTests {
         #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
         let refused = try await tmux.waitForScreen("the banner of a store that refuses reading") {
             let text = Self.joined($0)
-            return text.contains("The store cannot be read; retrying.") && text.contains("refused the role \"shopper\"")
+            return text.contains("The store cannot be read; retrying: the role \"shopper\" may not read the store")
+                && text.contains("GRANT SELECT ON storefront_schema_version, storefront_header, storefront_events, storefront_checkpoints TO \"shopper\"`")
         }
         #expect(!refused.contains("unreachable"), "\(refused)")
         try server.psql("GRANT SELECT ON storefront_events TO shopper", database: name)

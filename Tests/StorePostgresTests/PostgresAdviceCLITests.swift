@@ -295,7 +295,7 @@ extension PostgresAdviceCLITests {
         reader.storeArguments = ["--store", database.address(user: "Advice%20Reader")]
         if spelling == .keywordsWithSpaces { reader.storeArguments = ["--store", database.address(user: "'\(role)'")] }
         let refused = try reader.run(["entitlements"])
-        #expect(refused.status == 3 && refused.stderr.contains("refused the role \"\(role)\""), "\(refused.stderr)")
+        #expect(refused.status == 3 && refused.stderr.contains("the role \"\(role)\" may not read the store"), "\(refused.stderr)")
         let grantReading = try #require(PastedCommand.quoted(startingWith: "GRANT SELECT", in: refused.stderr), "\(refused.stderr)")
         let grantWriting = try #require(PastedCommand.quoted(startingWith: "GRANT INSERT", in: refused.stderr), "\(refused.stderr)")
         try database.server.psql(grantReading, database: database.name)
@@ -322,7 +322,7 @@ extension PostgresAdviceCLITests {
         copier.storeArguments = []
         let copy = ["store", "copy", "--from", file.ledger, "--to", database.address(user: "advice_copier")]
         let unread = try copier.run(copy)
-        #expect(unread.status == 3 && unread.stderr.contains("refused the role \"advice_copier\"")
+        #expect(unread.status == 3 && unread.stderr.contains("the role \"advice_copier\" may not read the store")
                     && !unread.stderr.contains("read it but not change it"), "\(unread.stderr)")
         try database.server.psql(try #require(PastedCommand.quoted(startingWith: "GRANT SELECT", in: unread.stderr)), database: database.name)
         let readOnly = try copier.run(copy)

@@ -76,8 +76,7 @@ struct StoreUnreachableUpdateTests {
         let fixture = try F()
         var state = fixture.state()
         _ = update(&state, .storeRefusedReading(reason: "permission denied for table storefront_events"))
-        #expect(state.readOnlyReason == "The store cannot be read; retrying. Nothing can be bought, spent or changed until it can "
-                    + "(permission denied for table storefront_events).")
+        #expect(state.readOnlyReason == "The store cannot be read; retrying: permission denied for table storefront_events.")
         // A lost connection afterwards is told as such.
         _ = update(&state, .storeUnreachable(reason: "server closed the connection"))
         #expect(state.readOnlyReason == Self.banner)
@@ -92,7 +91,7 @@ struct StoreUnreachableUpdateTests {
         var state = fixture.state()
         _ = update(&state, .writeAccessChanged(refusal: "The store cannot be written (the role viewer has no INSERT)."))
         _ = update(&state, .storeRefusedReading(reason: "permission denied for table storefront_events"))
-        #expect(state.readOnlyReason?.hasPrefix("The store cannot be read; retrying.") == true, "\(state.readOnlyReason ?? "")")
+        #expect(state.readOnlyReason?.hasPrefix("The store cannot be read; retrying: ") == true, "\(state.readOnlyReason ?? "")")
         _ = update(&state, .storeReconnected)
         #expect(state.readOnlyReason == "The store cannot be written (the role viewer has no INSERT).")
     }
