@@ -128,14 +128,13 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "this user, which it does not know: correct the user in the address, or have an administrator create the role "
                 + "(`createuser`), then try again"
         case .unreachable(let store, let reason) where Self.namesAMissingOrWrongPassword(reason) && store.passwordLeftOut:
-            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server answered, but not for "
-                + "this user with the password the address holds, which libpq uses before PGPASSWORD and ~/.pgpass: correct it "
+            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server refused this user's "
+                + "password: the one the address holds, which libpq uses before PGPASSWORD and ~/.pgpass, is wrong. Correct it "
                 + "there, or leave it out of the address and set it in PGPASSWORD or ~/.pgpass, then try again"
         case .unreachable(let store, let reason) where Self.namesAMissingOrWrongPassword(reason):
-            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server answered, but not for "
-                + "this user without the right password: the one libpq took from PGPASSWORD or ~/.pgpass (it names the file when "
-                + "it read one) is wrong, or there was none. Set the right one there (or correct the user in the address), then "
-                + "try again"
+            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server refused this user's "
+                + "password: the one libpq took from PGPASSWORD or ~/.pgpass (it names the file when it read one) is wrong, or "
+                + "there was none. Set the right one there (or correct the user in the address), then try again"
         case .unreachable(let store, let reason) where reason.contains("does not support SSL, but SSL was required"):
             "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server answered, but "
                 + "takes no SSL, which sslmode (in the address, or PGSSLMODE) requires: set sslmode=prefer or disable to connect "

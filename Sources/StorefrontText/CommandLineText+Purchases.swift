@@ -46,7 +46,7 @@ extension CommandLineText {
 
         /// A spend of more than any balance of the credit may hold, where buying more cannot help.
         public static func moreThanCanBeHeld(asked requested: Int, of credit: String, ceiling: Int, have balance: Int) -> String {
-            "Refused: you asked to spend \(requested) of your \(credit), and at most \(ceiling) can be held (you have \(balance)); nothing was spent."
+            "Refused: you asked to spend \(requested) of your \(credit) and you have \(balance) (no more than \(ceiling) can ever be held); nothing was spent."
         }
 
         public static func insufficient(asked requested: Int, of credit: String, have balance: Int) -> String {

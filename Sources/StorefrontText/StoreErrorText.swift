@@ -27,7 +27,8 @@ extension StoreError: CustomStringConvertible {
             "transaction \(id) is of \(owner)'s subscription, not \(account)'s; nothing was changed. To change it, give --account "
                 + "\(ShellWord.quoted(owner)) (`storefront transactions` lists \(account)'s own)"
         case let .notRefundable(id, state):
-            "transaction \(id) is \(state.rawValue) and cannot be refunded; only purchased transactions can"
+            state == .refunded ? "transaction \(id) was refunded already; nothing was changed"
+                : "transaction \(id) is \(state.rawValue) and cannot be refunded; only purchased transactions can"
         case let .invalidSettingValue(setting, value, allowed):
             "\"\(value)\" is not a value for \(setting); use \(allowed.joined(separator: " or "))"
         case let .invalidNotificationURL(_, reason):

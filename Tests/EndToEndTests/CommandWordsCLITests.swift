@@ -37,6 +37,15 @@ import Testing
                 "\(arguments): \(result.stdout)\(result.stderr)")
     }
 
+    @Test("a refund of a transaction refunded already says so (before: 'is refunded and cannot be refunded; only purchased transactions can')")
+    func refundTwiceSaysRefundedAlready() throws {
+        let bought = try #require(try cli.run(["buy", "com.example.rage.noads", "--json"]).json())
+        let id = try #require(bought["transactionId"] as? String)
+        #expect(try cli.run(["refund", id]).status == 0)
+        let again = try cli.run(["refund", id])
+        #expect(again.status == 1 && again.stderr.contains("transaction \(id) was refunded already; nothing was changed"), "\(again.stderr)")
+    }
+
     @Test func aDamagedLedgerWarnsOfOneProblemInTheSingular() throws {
         #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
         let text = try String(contentsOfFile: cli.ledger, encoding: .utf8)
@@ -211,7 +220,7 @@ import Testing
         for amount in ["51", "1000000000001"] {
             let refused = try cli.run(["spend", "rage-faces", "--amount", amount])
             #expect(refused.status == 1)
-            #expect(refused.stderr.contains("you asked to spend \(amount) of your Rage Faces, and at most 50 can be held (you have 0); nothing was spent")
+            #expect(refused.stderr.contains("you asked to spend \(amount) of your Rage Faces and you have 0 (no more than 50 can ever be held); nothing was spent")
                     && !refused.stderr.contains("Buy more"), "\(refused.stderr)")
         }
         let short = try cli.run(["spend", "rage-faces", "--amount", "50"])

@@ -137,11 +137,11 @@ struct PostgresAdviceWordsTests {
         let store = ShownStoreAddress("postgresql://team@db/shop")
         let said = PostgresStoreError.unreachable(store: store, reason: "fe_sendauth: no password supplied").description
         #expect(said.hasPrefix("cannot connect to the store postgresql://team@db/shop: fe_sendauth: no password supplied"), "\(said)")
-        #expect(said.contains("The server answered, but not for this user") && said.contains("PGPASSWORD"), "\(said)")
+        #expect(said.contains("The server refused this user's password") && said.contains("PGPASSWORD"), "\(said)")
         #expect(!said.contains("cannot reach") && !said.contains("createuser"), "\(said)")
         let inAddress = PostgresStoreError.unreachable(store: ShownStoreAddress("postgresql://team@db/shop", passwordLeftOut: true),
                                                        reason: "password authentication failed for user \"team\"").description
-        #expect(inAddress.contains("the password the address holds, which libpq uses before PGPASSWORD"), "\(inAddress)")
+        #expect(inAddress.contains("the one the address holds, which libpq uses before PGPASSWORD and ~/.pgpass, is wrong"), "\(inAddress)")
     }
 
     @Test("the keyword string's address is quoted as a POSIX shell needs it")
