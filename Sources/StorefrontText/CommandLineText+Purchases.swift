@@ -40,6 +40,11 @@ extension CommandLineText {
             message + (id.map { " Transaction \($0)." } ?? "")
         }
 
+        /// What a parent's approval of `account`'s request did, said as `account`'s purchase.
+        public static func approvedFor(_ account: String, _ message: String) -> String {
+            "Approved \(account)'s request. For \(account): \(message)"
+        }
+
         public static func spent(_ amount: Int, of credit: String, left balance: Int) -> String {
             "Spent \(amount) of your \(credit); \(balance) left."
         }

@@ -50,6 +50,19 @@ import Testing
         #expect(try cli.run(["approve", id]).status == 1)
     }
 
+    @Test("a parent approving a child's request is told it approved the child's purchase, with the child's balance (before: 'Added 5 …: you now have' the parent's balance, as if the parent bought)")
+    func approvalNamesTheChild() throws {
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 1, "the parent's own request waits too")
+        let request = try cli.run(["buy", "com.example.rage.face.random", "--account", "kid", "--device", "tablet", "--json"])
+        let id = try #require(try request.decoded(JSONShapes.PurchaseResult.self).transactionId)
+        let approval = try cli.run(["approve", id])
+        #expect(approval.status == 0 && approval.stdout.hasPrefix("Approved kid's request. For kid: ")
+                && approval.stdout.contains("you now have 5."), "\(approval.stdout)\(approval.stderr)")
+        let json = try #require(try cli.run(["--account", "kid", "--device", "tablet", "entitlements", "--json"]).json())
+        #expect((json["credits"] as? [String: Int])?["rage-faces"] == 5)
+    }
+
     @Test func unfinishedFacePackCreditsFiveExactlyOnce() throws {
         let buy = try cli.run(["buy", "com.example.rage.face.random", "--no-finish"])
         #expect(buy.status == 0)

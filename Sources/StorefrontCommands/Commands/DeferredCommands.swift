@@ -6,7 +6,7 @@ import StorefrontText
 /// `deliver-unfinished`.
 public enum DeferredCommands {
     static func approve(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        try settle(session, arguments: arguments, console: console, command: "approve") { try session.store.approve($0) }
+        try settle(session, arguments: arguments, console: console, command: "approve", namingBuyer: true) { try session.store.approve($0) }
     }
 
     static func resolve(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
@@ -52,13 +52,16 @@ public enum DeferredCommands {
         return session.text.unfinishedFinished(delivered, at: session.store.now(), entitlements: session.store.entitlements(for: session.buyer))
     }
 
+    /// `namingBuyer`: the transaction is another account's (a parent approves a child's
+    /// request): its balance and name are given.
     private static func settle(_ session: StoreSession, arguments: CommandLineArguments, console: Console, command: String,
-                               _ operation: (String) throws -> PurchaseOutcome) throws -> ExitStatus {
+                               namingBuyer: Bool = false, _ operation: (String) throws -> PurchaseOutcome) throws -> ExitStatus {
         let id = arguments.commandArguments[0]
         // --json signs the settled transaction: an authority that cannot sign is found first.
         if arguments.json { try session.refuseUnusableAuthority() }
         let outcome = try session.perform { try operation(id) }
+        let buyer = namingBuyer ? outcome.transaction.map { Buyer(account: $0.account, device: $0.purchaseDevice) } : nil
         return try PurchaseCommands.report(outcome, productID: outcome.transaction?.productID ?? id, session: session,
-                                           arguments: arguments, console: console)
+                                           arguments: arguments, console: console, approvedFor: buyer)
     }
 }

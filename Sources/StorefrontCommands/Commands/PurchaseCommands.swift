@@ -32,13 +32,18 @@ enum PurchaseCommands {
     }
 
     /// Prints a purchase outcome and returns its exit status.
+    /// `approvedFor`: the buyer whose request a parent approved, whose balance is the one to
+    /// give, and whom the message names.
     static func report(_ outcome: PurchaseOutcome, productID: String, session: StoreSession, arguments: CommandLineArguments,
-                       console: Console, requestedOffer: String? = nil) throws -> ExitStatus {
+                       console: Console, requestedOffer: String? = nil, approvedFor: Buyer? = nil) throws -> ExitStatus {
         let product = session.catalog.product(id: productID)
         let credit = outcome.transaction?.credit
-        let balance = credit.map { session.store.balance(of: $0, for: session.buyer) }
+        let balance = credit.map { session.store.balance(of: $0, for: approvedFor ?? session.buyer) }
         var message = session.text.message(for: outcome, product: product, balance: balance, requestedOffer: requestedOffer,
                                            offerSigned: arguments.value(of: CommandOptions.offerSignature) != nil)
+        if let approvedFor, approvedFor.account != session.buyer.account {
+            message = CommandLineText.Purchases.approvedFor(approvedFor.account, message)
+        }
         // The messages of a purchase and of an earlier unfinished one already say how to deliver it.
         let messageTellsDelivery: Bool = switch outcome {
         case .purchased, .alreadyOwned: true
