@@ -149,6 +149,12 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         case .unreachable(let store, let reason) where Self.namesNoServerListening(reason):
             "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was read or written. No server listens there: "
                 + "check that it runs (pg_isready tells) and the host and port in the address, then try again" + verifyAdvice(store)
+        case .unreachable(let store, let reason) where reason.contains("timeout expired"):
+            // Nothing answered within connect_timeout: no user or password explains that.
+            "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was read or written. No PostgreSQL server "
+                + "answered within connect_timeout: packets to the host may be dropped (a firewall), or another program (a proxy) "
+                + "took the connection; check the host and port in the address and that the server runs and is not overloaded "
+                + "(pg_isready tells), then try again" + verifyAdvice(store)
         case .unreachable(let store, let reason):
             "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was read or written; check that the server runs and the "
                 + "address, user and password (PGPASSWORD or ~/.pgpass) are right, then try again" + verifyAdvice(store)

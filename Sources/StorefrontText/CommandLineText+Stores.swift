@@ -136,7 +136,18 @@ extension CommandLineText {
         /// no port number): `givenBy` is the option or variable that held it.
         public static func malformedAddress(givenBy: String, reason: String) -> String {
             let place = givenBy.hasPrefix("--") ? "the store address given to \(givenBy)" : "the store address in \(givenBy)"
+            // A variable libpq reads beside the address (PGOPTIONS, PGSSLMODE) is what to correct, not the address.
+            if let variable = variableBlamed(in: reason) {
+                return "\(place) cannot be used with this environment: \(reason); correct or unset \(variable) and run the command again"
+            }
             return "\(place) cannot be used: \(reason); correct it and run the command again. \(addressForms)"
+        }
+
+        /// The environment variable a reason blames ("the environment variable PGOPTIONS sets …"), if any.
+        private static func variableBlamed(in reason: String) -> String? {
+            let lead = "the environment variable "
+            guard reason.hasPrefix(lead) else { return nil }
+            return reason.dropFirst(lead.count).split(separator: " ").first.map(String.init)
         }
 
         /// The two ways to write a team store's address.

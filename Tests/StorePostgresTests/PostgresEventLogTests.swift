@@ -280,5 +280,7 @@ struct PostgresEventLogTests {
         #expect(error.description.contains("Is the server running? Nothing was read or written"))
         let plain = PostgresStoreError.unreachable(store: ShownStoreAddress("postgresql://db/shop"), reason: "timeout expired")
         #expect(plain.description.contains("timeout expired. Nothing was read or written"))
+        #expect(plain.description.contains("No PostgreSQL server answered within connect_timeout") && !plain.description.contains("password"),
+                "a silent server is no matter of passwords: \(plain.description)")
     }
 }

@@ -42,7 +42,8 @@ struct PostgresMalformedAddressTests {
     func portNotANumber() throws {
         Self.expectUsage(try entitlements("host=localhost port=abc dbname=shop", byVariable: false), "the port \"abc\" is not")
         Self.expectUsage(try entitlements("postgresql://localhost/shop", byVariable: true, environment: ["PGPORT": "54x"]),
-                         "STOREFRONT_STORE cannot be used: the environment variable PGPORT \"54x\" is not a port number")
+                         "STOREFRONT_STORE cannot be used with this environment: the environment variable PGPORT \"54x\" is not a port number",
+                         "correct or unset PGPORT and run the command again")
     }
 
     @Test("a setting libpq refuses only on connecting: a word it does not know, or no whole number, in the address or its variable")
@@ -55,7 +56,7 @@ struct PostgresMalformedAddressTests {
         Self.expectUsage(try entitlements("postgresql://localhost/shop?connect_timeout=abc", byVariable: false),
                          "connect_timeout \"abc\" is not a whole number")
         Self.expectUsage(try entitlements("postgresql://localhost/shop", byVariable: true, environment: ["PGSSLMODE": ""]),
-                         "the environment variable PGSSLMODE \"\" is not one libpq knows")
+                         "the environment variable PGSSLMODE \"\" is not one libpq knows", "correct or unset PGSSLMODE")
         Self.expectUsage(try entitlements("postgresql://localhost/shop", byVariable: true, environment: ["PGCONNECT_TIMEOUT": "5s"]),
                          "the environment variable PGCONNECT_TIMEOUT \"5s\" is not a whole number")
         // Settings libpq takes pass on to the connection: nothing listens on port 1, so it cannot reach the store.
