@@ -16,6 +16,9 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     public let storeName: String
     /// The name earlier versions gave the store's files, when it differs from `storeName`.
     public let formerStoreName: String?
+    /// How `storeName` ends after its host (`-5432-shop`), when nothing in it was turned (no
+    /// digest): a key file of another host's spelling for the same port and database ends so too.
+    public let storeNameAfterHost: String?
     /// Whether the address (or `PGDATABASE`) names the database; if not, libpq connects to the
     /// database named after the role, which a new store is not made in (see `databaseNotNamed`).
     public let namesDatabase: Bool
@@ -163,6 +166,8 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         let name = try PostgresStoreName(host: host.map { $0.hasPrefix("/") ? "local" : $0 } ?? "local",
                                          port: port ?? "5432", database: database ?? "postgres")
         storeName = name.name
+        let afterHost = "-" + (port ?? "5432") + "-" + (database ?? "postgres")
+        storeNameAfterHost = name.formerName == nil && name.name.hasSuffix(afterHost) ? afterHost : nil
         formerStoreName = try Self.formerName(of: name, ownValues: ownValues, environment: environment)
     }
 

@@ -92,16 +92,21 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     public var problems: [LedgerProblem] { lock.withLock { rowProblems } }
 
     /// `problem`, a missing key, said with the key file lying under the name earlier versions
-    /// gave it, when there is one: taken quietly it could be another database's key.
+    /// gave it, or under another spelling of the host, when there is one: taken quietly it
+    /// could be another database's key.
     private func namingFormerKey(_ problem: LedgerProblem) -> LedgerProblem {
         // Gone while the store was open: said in the words a start gives, keeping what was read.
         if case .keyChangedWhileOpen(let found, let firstUnverifiedLine) = problem {
             return .keyChangedWhileOpen(namingFormerKey(found), firstUnverifiedLine: firstUnverifiedLine)
         }
-        guard case .keyMissing(let missing) = problem, missing == keyPath,
-              let former = PostgresStoreFiles.formerKeyPath(beside: keyPath, for: address),
-              FileManager.default.fileExists(atPath: former) else { return problem }
-        return .keyUnderFormerName(keyPath: keyPath, formerKeyPath: former)
+        guard case .keyMissing(let missing) = problem, missing == keyPath else { return problem }
+        if let former = PostgresStoreFiles.formerKeyPath(beside: keyPath, for: address), FileManager.default.fileExists(atPath: former) {
+            return .keyUnderFormerName(keyPath: keyPath, formerKeyPath: former)
+        }
+        if let other = PostgresStoreFiles.otherHostKeyPath(beside: keyPath, for: address) {
+            return .keyUnderOtherHost(keyPath: keyPath, otherKeyPath: other)
+        }
+        return problem
     }
 
     /// The chain's problems named by the rows they were found in: a chain counts the lines it

@@ -73,6 +73,20 @@ public enum PostgresStoreFiles {
         return (keyPath as NSString).deletingLastPathComponent + "/" + former + ".key"
     }
 
+    /// A key file beside `keyPath` named for the same port and database under another
+    /// spelling of the host (`127.0.0.1-5432-shop.key` beside `localhost-5432-shop.key`): the
+    /// key a machine has when it reached the store by another name. Nil when there is none, or
+    /// more than one (which could be any of them).
+    public static func otherHostKeyPath(beside keyPath: String, for address: PostgresAddress) -> String? {
+        guard let afterHost = address.storeNameAfterHost, (keyPath as NSString).lastPathComponent == address.storeName + ".key" else {
+            return nil
+        }
+        let folder = (keyPath as NSString).deletingLastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let others = names.filter { $0.hasSuffix(afterHost + ".key") && $0 != address.storeName + ".key" && $0.count > afterHost.count + 4 }
+        return others.count == 1 ? folder + "/" + others[0] : nil
+    }
+
     private static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue

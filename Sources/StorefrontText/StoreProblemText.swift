@@ -75,6 +75,12 @@ public enum StoreProblemText {
                 + "\(formerKeyPath) is there, the name earlier versions gave this store's key, and in some setups another "
                 + "database's key too (\(LedgerProblem.formerKeyNameShared)). Move it to \(keyPath) only "
                 + "if it belongs to this database; otherwise copy this store's own key there from a teammate"
+        case .keyUnderOtherHost(let keyPath, let otherKeyPath):
+            "this machine has no key for the store at \(keyPath), its key file's name, so no row can be verified; but "
+                + "\(otherKeyPath) is there, named for the same port and database with the host spelled otherwise (a key "
+                + "file is named after the host as the address writes it: localhost, 127.0.0.1 and a socket folder differ). "
+                + "If that is this store's key, copy it to \(keyPath) or set STOREFRONT_STORE_KEY to it; otherwise copy this "
+                + "store's key there from a machine that has it"
         case .keyUnreadable(let keyPath, let reason):
             "the key file \(keyPath) cannot be read, so no row can be verified: \(reason)"
         case .keyInvalid(let keyPath, let reason):

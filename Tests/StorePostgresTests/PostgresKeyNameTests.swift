@@ -127,3 +127,29 @@ struct PostgresKeyNameTests {
         #expect(try shop.run(["buy", "com.example.rage.face.random"]).status == 0, "moved back, it is the store's key")
     }
 }
+
+extension PostgresKeyNameTests {
+    @Test("a store reached by another spelling of its host, whose key lies under the first spelling's name, names that key file and what to do (before: only 'copy the key file there from a machine that has it')")
+    func keyOfAnotherHostSpellingIsNamed() throws {
+        let server = try ThrowawayPostgres.shared()
+        let url = try server.newDatabase()
+        let database = String(url.split(separator: "/").last ?? "")
+        let home = try StorefrontProcess.temporaryFolder()
+        var byAddress = StorefrontProcess(ledger: home + "/unused.jsonl")
+        byAddress.environment["HOME"] = home
+        byAddress.storeArguments = ["--store", url]   // 127.0.0.1
+        #expect(try byAddress.run(["buy", "com.example.rage.noads"]).status == 0)
+        var byName = byAddress
+        byName.storeArguments = ["--store", url.replacingOccurrences(of: "@127.0.0.1:", with: "@localhost:")]
+        let read = try byName.run(["entitlements"])
+        let stores = home + "/.config/storefront/stores/"
+        #expect(read.status == 3 && read.stderr.contains("no key for the store at \(stores)localhost-\(server.port)-\(database).key")
+                && read.stderr.contains("but \(stores)127.0.0.1-\(server.port)-\(database).key is there, named for the same port and database with the host spelled otherwise"),
+                "\(read.stderr)")
+        // Done as it says, the store reads.
+        try FileManager.default.copyItem(atPath: "\(stores)127.0.0.1-\(server.port)-\(database).key",
+                                         toPath: "\(stores)localhost-\(server.port)-\(database).key")
+        let mended = try byName.run(["entitlements"])
+        #expect(mended.status == 0 && mended.stdout.contains("Remove Ads"), "\(mended.stdout)\(mended.stderr)")
+    }
+}

@@ -18,7 +18,7 @@ extension LedgerProblem {
         case .columnsDisagree(let line, let columns): .columnsDisagree(line: renumber(line), columns: columns)
         case .keyChangedWhileOpen(let problem, let firstUnverifiedLine):
             .keyChangedWhileOpen(problem.renumberingLines(renumber), firstUnverifiedLine: renumber(firstUnverifiedLine))
-        case .keyMissing, .keyUnderFormerName, .keyInvalid, .keyNotPrivate, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger,
+        case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyNotPrivate, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger,
              .commitMarkDamaged, .headerMissing:
             self
         }

@@ -20,6 +20,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// versions gave it (and any database whose name differs only in characters the key's name
     /// replaces): it may be this store's key, or another's.
     case keyUnderFormerName(keyPath: String, formerKeyPath: String)
+    /// A database's key file is missing, while `otherKeyPath` in the same folder is named for
+    /// the same port and database under another spelling of the host (`localhost`, `127.0.0.1`).
+    case keyUnderOtherHost(keyPath: String, otherKeyPath: String)
     /// The key file exists but does not hold a key.
     case keyInvalid(keyPath: String, reason: String)
     /// The key file could be read by other users, or belongs to another user.
@@ -60,7 +63,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
             .columnsDisagree(let line, _):
             line
         case .keyMismatch, .newerVersion, .notALedger, .headerMissing: 1
-        case .keyMissing, .keyUnderFormerName, .keyInvalid, .keyNotPrivate, .keyUnreadable, .commitMarkDamaged: nil
+        case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyNotPrivate, .keyUnreadable, .commitMarkDamaged: nil
         case .keyChangedWhileOpen(let problem, _): problem.line
         }
     }
@@ -75,7 +78,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _):
             line
-        case .keyMissing, .keyUnderFormerName, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger, .headerMissing: 1
+        case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger, .headerMissing: 1
         case .keyNotPrivate, .commitMarkDamaged, .columnsDisagree: nil
         case .keyChangedWhileOpen(_, let firstUnverifiedLine): firstUnverifiedLine
         }
@@ -101,7 +104,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// line 1 edited also makes a key mismatch).
     var isAboutKeyFile: Bool {
         switch self {
-        case .keyMissing, .keyUnderFormerName, .keyInvalid, .keyNotPrivate, .keyUnreadable, .keyMismatch, .keyChangedWhileOpen: true
+        case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyNotPrivate, .keyUnreadable, .keyMismatch, .keyChangedWhileOpen: true
         default: false
         }
     }
@@ -122,6 +125,8 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
             "the key file \(keyPath) is missing, so no line can be verified; \(Self.startOver)"
         case .keyUnderFormerName(let keyPath, let formerKeyPath):
             "the key file \(keyPath) is missing, but \(formerKeyPath) is there, so no line can be verified"
+        case .keyUnderOtherHost(let keyPath, let otherKeyPath):
+            "the key file \(keyPath) is missing, but \(otherKeyPath), of another spelling of the host, is there, so no line can be verified"
         case .keyInvalid(let keyPath, let reason):
             "the key file \(keyPath) does not hold a key (\(reason)), so no line can be verified; "
                 + Self.startOver
