@@ -69,6 +69,22 @@ import Testing
         #expect(both.status == 2)
     }
 
+    @Test func lintChecksTheTextOfACatalogWithErrorsToo() throws {
+        let path = try StorefrontProcess.temporaryFolder() + "/faulty.json"
+        try """
+        {"format": "storefront-catalog", "version": 1, "app": {"name": "Shop\\u001b[31m", "bundleId": "x"}, "defaultLanguage": "en",
+         "storefronts": [{"code": "USA", "currency": "USD"}],
+         "products": [{"id": "a", "type": "nonConsumable", "localizations": {"en": {"title": "A\\u202e"}}, "prices": {"USA": "-1"}},
+                      {"id": "a", "type": "nonConsumable", "localizations": {"en": {"title": "B"}}, "prices": {"USA": "1"}}]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let lint = try cli.run(["catalog", "lint", path])
+        #expect(lint.status == 3)
+        for expected in ["field products[0].prices.USA: the price -1 is negative", "field products[1].id: duplicate product id \"a\"",
+                         "warning: field app.name: the text contains", "warning: product a, field localizations.en.title: the text contains"] {
+            #expect(lint.stdout.contains(expected), "\(expected): \(lint.stdout)")
+        }
+    }
+
     @Test func hugeAdvancesAreRefusedWithTheLimit() throws {
         _ = try cli.run(["buy", "com.example.rage.pro.monthly"])
         for duration in ["2000000000000000000w", "P800000000000000000Y", "P101Y"] {

@@ -3,7 +3,7 @@ import StoreJSON
 
 /// Reads Storefront's own JSON catalog format (`"format": "storefront-catalog"`).
 ///
-/// Collects every problem with its place, then refuses the catalog if any is an error.
+/// Collects every problem with its place; the catalog is refused if any is an error.
 public struct CatalogFormatReader {
     public static let formatName = "storefront-catalog"
     public static let supportedVersion = 1
@@ -25,7 +25,9 @@ public struct CatalogFormatReader {
     static let productKeys: Set<String> = ["id", "type", "referenceName", "localizations", "prices", "grant",
                                            "subscription", "duration", "familyShareable", "$comment"]
 
-    /// Reads the whole catalog; nil when there are errors (they are in the collector).
+    /// Reads the catalog as far as its errors allow, so that the checks across products, and
+    /// lint's checks of its text, also see the parts read with errors; nil only when not even
+    /// that could be read. Use the catalog only when the collector holds no errors.
     public func read() -> Catalog? {
         guard collect.object(root, field: "(top level)") != nil else { return nil }
         if root["import"] != nil { return StoreKitOverlayReader(root: root, collector: collect).read() }
@@ -39,7 +41,7 @@ public struct CatalogFormatReader {
         let defaultLanguage = collect.string(collect.required(root, "defaultLanguage", path: ""),
                                              field: "defaultLanguage") ?? "en"
         let storefronts = readStorefronts()
-        let credits = readCredits(defaultLanguage: defaultLanguage)
+        let credits = readCredits()
         let groups = readGroups()
         let productNodes = collect.array(collect.required(root, "products", path: ""), field: "products") ?? []
         var products: [Product] = []
@@ -50,19 +52,20 @@ public struct CatalogFormatReader {
             guard let product = ProductReader(collect: collect, node: node, path: path,
                                               defaultLanguage: defaultLanguage, storefronts: storefronts,
                                               credits: credits).read() else { continue }
-            // One lookup in the usual case; a duplicate puts the first index back.
+            // Every product with an id takes part, errors or not: fixing a product's other
+            // errors does not make its id unique. One lookup in the usual case; a duplicate puts
+            // the first index back, and stays in the catalog (which its error refuses) so that
+            // its text is checked too.
             if let first = seen.updateValue(index, forKey: product.id) {
                 seen[product.id] = first
                 collect.error("duplicate product id \"\(product.id)\" (first used by products[\(first)]); ids must be unique",
                               at: node["id"], field: "\(path).id", product: product.id)
-                continue
             }
             products.append(product)
         }
         if products.isEmpty && !collect.hasErrors {
             collect.warning("the catalog has no products", at: root["products"], field: "products")
         }
-        guard !collect.hasErrors else { return nil }
         let knownGroups = Set(groups.map(\.id))
         let implicitGroups = products.compactMap(\.subscription?.group).filter { !knownGroups.contains($0) }
         var allGroups = groups
@@ -117,7 +120,7 @@ public struct CatalogFormatReader {
         return result
     }
 
-    func readCredits(defaultLanguage: String) -> [CreditDefinition] {
+    func readCredits() -> [CreditDefinition] {
         var result: [CreditDefinition] = []
         guard let nodes = collect.array(root["credits"], field: "credits") else { return [] }
         for (index, node) in nodes.enumerated() {

@@ -12,6 +12,9 @@ public enum CatalogLoader {
         public var catalog: Catalog?
         public var problems: [CatalogProblem]
         public var format: CatalogFileFormat?
+        /// What could be read of the catalog, errors or not, for checks beyond the reader's
+        /// (lint's checks of its text); never to be used as a catalog, which is `catalog`.
+        public var partial: Catalog?
     }
 
     /// Loads the catalog at `path`, or throws a `CatalogError` listing every problem.
@@ -142,7 +145,7 @@ public enum CatalogLoader {
                             at: root, field: "")
             catalog = nil
         }
-        return Report(catalog: collector.hasErrors ? nil : catalog, problems: collector.problems, format: format)
+        return Report(catalog: collector.hasErrors ? nil : catalog, problems: collector.problems, format: format, partial: catalog)
     }
 
     /// Reports every member name written twice in one object as an error: which value counts is

@@ -20,13 +20,15 @@ struct ProductReader {
     // Methods copy `path` into a constant first: closures that spell out a field's path then
     // capture that string alone rather than a copy of the whole reader.
 
+    /// The product as far as it could be read, or nil when it has no id. A product with errors
+    /// is returned too, so that the checks across products see it; its errors, in the
+    /// collector, keep the catalog from being used.
     func read() -> Product? {
         let path = self.path
         guard collect.object(node, field: path) != nil else { return nil }
         guard let id = collect.string(collect.required(node, "id", path: path), field: "\(path).id") else { return nil }
         if id.isEmpty { collect.error("is empty; give the product an id", at: node["id"], field: "\(path).id") }
         collect.warnUnknownKeys(in: node, known: CatalogFormatReader.productKeys, path: path, product: id)
-        let errorsBefore = collect.errorCount
         let type = readType(id: id)
         let referenceName = node["referenceName"].flatMap { collect.string($0, field: "\(path).referenceName", product: id) } ?? id
         let localizations = readLocalizations(id: id)
@@ -38,7 +40,7 @@ struct ProductReader {
         if type == .freeSubscription, prices.values.contains(where: { $0 != 0 }) {
             collect.error("a free subscription costs 0 in every storefront", at: node["prices"], field: "\(path).prices", product: id)
         }
-        return collect.errorCount == errorsBefore ? product : nil
+        return product
     }
 
     private func readType(id: String) -> ProductType? {
@@ -131,13 +133,18 @@ struct ProductReader {
         let credit = collect.string(collect.required(grantNode, "credit", path: field(), product: id), field: "\(field()).credit", product: id)
         let amount = collect.integer(collect.required(grantNode, "amount", path: field(), product: id), within: CatalogLimits.grantAmounts,
                                      field: "\(field()).amount", product: id)
-        guard let credit, let amount else { return nil }
+        // The credit is looked up whether or not the amount could be read: each is a mistake of
+        // its own. A credit whose entry has other errors (a maximum out of range, an unknown
+        // scope) is still defined, since its id is what a grant names and those errors are
+        // reported at the credit; its maximum, unknown then, is held against no amount.
+        guard let credit else { return nil }
         guard let definition = credits.first(where: { $0.id == credit }) else {
             let known = credits.isEmpty ? "none are defined" : credits.map(\.id).joined(separator: ", ")
             collect.error("grants the undefined credit \"\(credit)\"; define it under \"credits\" (defined: \(known))",
                           at: grantNode["credit"], field: "\(field()).credit", product: id)
             return nil
         }
+        guard let amount else { return nil }
         if let maximum = definition.maximum, amount > maximum {
             collect.error("grants \(amount) but the credit \"\(credit)\" holds at most \(maximum); no purchase could ever succeed",
                           at: grantNode["amount"], field: "\(field()).amount", product: id)

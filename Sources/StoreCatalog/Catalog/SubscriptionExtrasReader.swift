@@ -62,6 +62,8 @@ struct SubscriptionExtrasReader {
     }
 
     private func readOfferCode(_ node: JSONNode, field: String) -> OfferCode? {
+        // Checked first, so that a code that is no object is one problem, not also a missing id.
+        guard collect.object(node, field: field, product: id) != nil else { return nil }
         collect.warnUnknownKeys(in: node, known: Self.offerCodeKeys, path: field, product: id)
         let codeID = collect.string(collect.required(node, "id", path: field, product: id), field: "\(field).id", product: id)
         var eligibility: [OfferCode.Eligibility] = OfferCode.Eligibility.allCases

@@ -58,16 +58,16 @@ struct SubscriptionReader {
         }
         let period = collect.required(node, "period", path: field(), product: id)
             .flatMap { productReader.readPeriod($0, field: "\(field()).period", id: id) }
-        var count = 1
+        // A count that cannot be read leaves the prices to be checked all the same.
+        var count: Int? = 1
         if let countNode = node["periods"] {
-            guard let value = collect.integer(countNode, within: CatalogLimits.offerPeriods, field: "\(field()).periods", product: id) else { return nil }
-            count = value
+            count = collect.integer(countNode, within: CatalogLimits.offerPeriods, field: "\(field()).periods", product: id)
         }
         let prices = productReader.readPrices(node["prices"], field: "\(field()).prices", id: id, required: false)
         if let mode, mode != .freeTrial, node["prices"] == nil {
             collect.error("a \(mode.rawValue) offer needs prices per storefront", at: node, field: "\(field()).prices", product: id)
         }
-        guard let mode, let period else { return nil }
+        guard let mode, let period, let count else { return nil }
         return (mode, period, count, prices)
     }
 
@@ -79,6 +79,8 @@ struct SubscriptionReader {
     }
 
     func readPromotional(_ node: JSONNode, field: @autoclosure () -> String) -> PromotionalOffer? {
+        // Checked first, so that an offer that is no object is one problem, not also a missing id.
+        guard collect.object(node, field: field(), product: id) != nil else { return nil }
         collect.warnUnknownKeys(in: node, known: Self.promotionalKeys, path: field(), product: id)
         let offerID = collect.string(collect.required(node, "id", path: field(), product: id), field: "\(field()).id", product: id)
         guard let (mode, period, count, prices) = readTerms(node, field: field()), let offerID else { return nil }

@@ -20,7 +20,9 @@ public struct StoreKitCatalogReader {
         self.collect = collector
     }
 
-    /// Reads the whole file; nil when there are errors (they are in the collector).
+    /// Reads the file as far as its errors allow, so that the checks across products, and
+    /// lint's checks of its text, also see the products read with errors; nil only when not
+    /// even that could be read. Use the catalog only when the collector holds no errors.
     public func read() -> Catalog? {
         guard collect.object(root, field: "(top level)") != nil else { return nil }
         collect.warnUnknownKeys(in: root, known: Self.rootKeys, path: "")
@@ -39,13 +41,15 @@ public struct StoreKitCatalogReader {
         if products.isEmpty && !collect.hasErrors {
             collect.warning("the file has no products", at: root, field: "products")
         }
-        guard !collect.hasErrors, let currency = CountryCodes.currency(forStorefront: storefront) else { return nil }
 
         let locale = LocaleIdentifier.normalize(settings.locale ?? StoreKitDefaults.locale)
         let texts = StoreKitTextCompletion(collect: collect)
         let language = texts.defaultLanguage(locale: locale, products: products, groups: groups)
-        for index in products.indices { texts.complete(&products[index], language: language) }
+        // A product whose localizations have errors is left as it is: the text it lacks may be
+        // the one that could not be read, whose error is reported already.
+        for index in products.indices where !products[index].hasTextErrors { texts.complete(&products[index], language: language) }
         for index in groups.indices { texts.complete(&groups[index], language: language) }
+        guard let currency = CountryCodes.currency(forStorefront: storefront) else { return nil }
 
         let name = Self.fileBaseName(collect.file)
         var catalog = Catalog(appName: name, bundleID: identifier ?? name, defaultLanguage: language,

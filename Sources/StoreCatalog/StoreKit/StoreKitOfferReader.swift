@@ -211,18 +211,17 @@ struct StoreKitOfferReader {
                               at: node["subscriptionPeriod"], field: periodField, product: productID)
             }
         }
-        var count = 1
+        // A count that cannot be read leaves the price to be checked all the same.
+        var count: Int? = 1
         if let countNode = node.presentMember("numberOfPeriods") {
-            guard let value = collect.integer(countNode, within: CatalogLimits.offerPeriods, field: "\(path).numberOfPeriods",
-                                              product: productID) else { return nil }
-            count = value
+            count = collect.integer(countNode, within: CatalogLimits.offerPeriods, field: "\(path).numberOfPeriods", product: productID)
         }
         // Xcode writes an empty price for an offer whose price was never filled in; a free trial
         // needs none, and a paid offer without one is left out rather than given a made-up price.
         let writtenPrice = node.presentMember("displayPrice")
         let priceNode = writtenPrice?.stringValue?.trimmingCharacters(in: .whitespaces).isEmpty == true ? nil : writtenPrice
-        guard let mode, let period, count >= 1 else { return nil }
-        if mode == .freeTrial { return Terms(mode: mode, period: period, count: count, prices: [:]) }
+        guard let mode, let period else { return nil }
+        if mode == .freeTrial { return count.map { Terms(mode: mode, period: period, count: $0, prices: [:]) } }
         if priceNode == nil, let writtenPrice {
             collect.warning("the \(mode.storeKitName) offer has an empty price, so it is left out; give it a price such as \"0.99\" (or make it \"free\") to offer it",
                             at: writtenPrice, field: "\(path).displayPrice", product: productID)
@@ -236,6 +235,7 @@ struct StoreKitOfferReader {
             }
             return nil
         }
+        guard let count else { return nil }
         return Terms(mode: mode, period: period, count: count, prices: [storefront: price])
     }
 }

@@ -35,7 +35,8 @@ public struct StoreKitOverlayReader {
         self.collect = collector
     }
 
-    /// Reads the overlay and the file it imports; nil when either has errors.
+    /// Reads the overlay and the file it imports, as far as the overlay's errors allow; nil when
+    /// the imported file cannot be used. Use the catalog only when the collector holds no errors.
     public func read() -> Catalog? {
         guard collect.object(root, field: "(top level)") != nil else { return nil }
         for (key, child) in root.objectMembers ?? [] where Self.importedKeys.contains(key) {
@@ -44,13 +45,18 @@ public struct StoreKitOverlayReader {
         collect.warnUnknownKeys(in: root, known: Self.overlayKeys.union(Self.importedKeys), path: "")
         let formatReader = CatalogFormatReader(root: root, collector: collect)
         formatReader.readFormatAndVersion()
-        guard let imported = readImport() else { return nil }
+        let imported = readImport()
+        // The overlay's app and credits are read even when the imported file cannot be used, so
+        // that their problems are listed in the same run; its product changes need the
+        // imported products.
+        let app = readApp()
+        let credits = formatReader.readCredits()
+        guard let imported else { return nil }
         var catalog = imported
-        applyApp(to: &catalog)
-        catalog.credits = merged(imported.credits, with: formatReader.readCredits(defaultLanguage: catalog.defaultLanguage))
+        app.apply(to: &catalog)
+        catalog.credits = merged(imported.credits, with: credits)
         applyProductChanges(to: &catalog)
         dropUngrantedCredits(of: &catalog, importedCredits: Set(imported.credits.map(\.id)))
-        guard !collect.hasErrors else { return nil }
         catalog.source = collect.file
         return catalog
     }
@@ -93,14 +99,25 @@ public struct StoreKitOverlayReader {
         return report.catalog
     }
 
-    private func applyApp(to catalog: inout Catalog) {
-        guard let app = root["app"], collect.object(app, field: "app") != nil else { return }
-        collect.warnUnknownKeys(in: app, known: CatalogFormatReader.appKeys, path: "app")
-        if let name = app["name"].flatMap({ collect.string($0, field: "app.name") }) { catalog.appName = name }
-        if let bundleID = app["bundleId"].flatMap({ collect.string($0, field: "app.bundleId") }) { catalog.bundleID = bundleID }
-        if let appAppleID = collect.integer(app["appAppleId"], within: CatalogFormatReader.appAppleIDs, field: "app.appAppleId") {
-            catalog.appAppleID = appAppleID
+    /// What the overlay's `app` replaces in the imported catalog.
+    private struct AppChanges {
+        var name: String?
+        var bundleID: String?
+        var appAppleID: Int?
+
+        func apply(to catalog: inout Catalog) {
+            if let name { catalog.appName = name }
+            if let bundleID { catalog.bundleID = bundleID }
+            if let appAppleID { catalog.appAppleID = appAppleID }
         }
+    }
+
+    private func readApp() -> AppChanges {
+        guard let app = root["app"], collect.object(app, field: "app") != nil else { return AppChanges() }
+        collect.warnUnknownKeys(in: app, known: CatalogFormatReader.appKeys, path: "app")
+        return AppChanges(name: app["name"].flatMap { collect.string($0, field: "app.name") },
+                          bundleID: app["bundleId"].flatMap { collect.string($0, field: "app.bundleId") },
+                          appAppleID: collect.integer(app["appAppleId"], within: CatalogFormatReader.appAppleIDs, field: "app.appAppleId"))
     }
 
     /// The imported credits with the overlay's definitions replacing those of the same id, then

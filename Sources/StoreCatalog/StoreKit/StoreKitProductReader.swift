@@ -11,6 +11,8 @@ struct ImportedProduct {
     let localeOrder: [String]
     /// True when the file gave a reference name (an empty or null one does not count).
     let hasReferenceName: Bool
+    /// True when reading the localizations found errors, so some text may be missing.
+    let hasTextErrors: Bool
 }
 
 /// Reads the parts every StoreKit product shares: id, type, reference name, price, family
@@ -27,20 +29,23 @@ struct StoreKitProductReader {
     var currency: String { CountryCodes.currency(forStorefront: storefront) ?? StoreKitDefaults.currency }
 
     /// Reads an element of `products` or `nonRenewingSubscriptions`; `impliedType` is the type
-    /// an element may leave out.
+    /// an element may leave out. A product with errors is returned as far as it was read, so
+    /// that the checks across products see it; nil when it has no product ID.
     func readStandalone(_ node: JSONNode, path: String, impliedType: ProductType?) -> ImportedProduct? {
         guard collect.object(node, field: path) != nil else { return nil }
         let id = readID(node, path: path)
         collect.warnUnknownKeys(in: node, known: Self.productKeys, path: path, product: id)
         let type = readType(node, path: path, id: id, impliedType: impliedType)
-        guard let id, let type else { return nil }
-        var imported = readCommon(node, path: path, id: id, type: type)
+        guard let id else { return nil }
+        // A type that could not be read is an error already; standing in for it keeps the
+        // product's ID and text in the checks.
+        var imported = readCommon(node, path: path, id: id, type: type ?? .nonConsumable)
         switch type {
         case .consumable:
-            imported?.product.grant = CreditGrant(credit: id, amount: StoreKitDefaults.consumableGrantAmount)
+            imported.product.grant = CreditGrant(credit: id, amount: StoreKitDefaults.consumableGrantAmount)
         case .nonRenewing:
-            imported?.product.duration = StoreKitDefaults.nonRenewingDuration
-        case .nonConsumable, .autoRenewable, .freeSubscription:
+            imported.product.duration = StoreKitDefaults.nonRenewingDuration
+        case .nonConsumable, .autoRenewable, .freeSubscription, nil:
             break
         }
         return imported
@@ -77,9 +82,9 @@ struct StoreKitProductReader {
         return nil
     }
 
-    /// Reads the reference name, price, family sharing and localizations of any product.
-    func readCommon(_ node: JSONNode, path: String, id: String, type: ProductType) -> ImportedProduct? {
-        let errorsBefore = collect.problems.count { $0.severity == .error }
+    /// Reads the reference name, price, family sharing and localizations of any product, as
+    /// far as they can be read (a price with errors is left out).
+    func readCommon(_ node: JSONNode, path: String, id: String, type: ProductType) -> ImportedProduct {
         let referenceName = node.presentMember("referenceName")
             .flatMap { collect.string($0, field: "\(path).referenceName", product: id) }?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -87,12 +92,12 @@ struct StoreKitProductReader {
                                   field: "\(path).displayPrice", product: id)
         let familyShareable = node.presentMember("familyShareable")
             .flatMap { collect.bool($0, field: "\(path).familyShareable", product: id) } ?? false
+        let errorsBeforeTexts = collect.errorCount
         let texts = readLocalizations(node.presentMember("localizations"), path: "\(path).localizations", product: id)
-        guard let price, collect.problems.count(where: { $0.severity == .error }) == errorsBefore else { return nil }
         let product = Product(id: id, type: type, referenceName: referenceName.isEmpty ? id : referenceName,
-                              localizations: texts.table, prices: [storefront: price], familyShareable: familyShareable)
+                              localizations: texts.table, prices: price.map { [storefront: $0] } ?? [:], familyShareable: familyShareable)
         return ImportedProduct(product: product, node: node, path: path, localeOrder: texts.order,
-                               hasReferenceName: !referenceName.isEmpty)
+                               hasReferenceName: !referenceName.isEmpty, hasTextErrors: collect.errorCount > errorsBeforeTexts)
     }
 
     /// Reads a `localizations` array (of a product or a group) keyed by normalised locale.

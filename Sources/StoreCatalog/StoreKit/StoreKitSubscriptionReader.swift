@@ -65,7 +65,6 @@ struct StoreKitSubscriptionReader {
         let id = productReader.readID(node, path: path)
         collect.warnUnknownKeys(in: node, known: Self.subscriptionKeys, path: path, product: id)
         guard let id else { return nil }
-        let errorsBefore = collect.problems.count { $0.severity == .error }
         checkTypeAndGroup(node, path: path, id: id, group: group)
         let period = readPeriod(node, path: path, id: id)
         let level = readLevel(node, path: path, id: id)
@@ -83,8 +82,9 @@ struct StoreKitSubscriptionReader {
                                 at: node["introductoryOffers"], field: "\(path).introductoryOffers", product: id)
             }
         }
-        guard var imported = productReader.readCommon(node, path: path, id: id, type: .autoRenewable),
-              let period, collect.problems.count(where: { $0.severity == .error }) == errorsBefore else { return nil }
+        // Returned with errors too, as far as it was read, so that the checks across products see it.
+        var imported = productReader.readCommon(node, path: path, id: id, type: .autoRenewable)
+        guard let period else { return imported }
         var info = SubscriptionInfo(group: group, period: period, level: level, introOffer: intro.main,
                                     promotionalOffers: promotional)
         info.offerCodes = codes

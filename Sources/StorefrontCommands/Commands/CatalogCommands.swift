@@ -46,7 +46,8 @@ enum CatalogCommands {
 
     private static func lintReport(_ path: String) -> CatalogLoader.Report {
         var report = CatalogLoader.lint(nameOrPath: path)
-        if let catalog = report.catalog { report.problems += CatalogTextWarnings.warnings(for: catalog, file: path) }
+        // The text of a catalog with errors is checked too, so that one run lists every problem.
+        if let catalog = report.partial { report.problems += CatalogTextWarnings.warnings(for: catalog, file: path) }
         return report
     }
 }
