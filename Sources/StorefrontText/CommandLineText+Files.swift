@@ -69,6 +69,13 @@ extension CommandLineText {
             return "\(path) has \(count), so it is read-only and \(scope). `storefront verify` lists the problems; \(remedy)"
         }
 
+        /// After `verify`'s list of a file's problems: what mends them, unless `repair` refuses one
+        /// of them (`unrepairable`), whose own words, listed above, say what does.
+        public static func verifyRemedy(unrepairable: Bool) -> String {
+            unrepairable ? "  `storefront repair` cannot fix this; the problem above says what does"
+                : "  to mend it: `storefront repair` keeps the intact lines and moves the rest aside, or put back a good copy of the file"
+        }
+
         /// What `serve` says once a ledger it warned was damaged reads whole again (repaired, or
         /// a good copy put back).
         public static func soundAgain(_ path: String) -> String {

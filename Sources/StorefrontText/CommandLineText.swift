@@ -114,9 +114,10 @@ extension CommandLineText {
             + "all the same, so this command ends once the store has answered, saying how it went (Ctrl-C again to leave now)\n"
 
         /// Written on standard error by a second Ctrl-C, as the command leaves without the store's answer.
+        /// Its commands name the store, account and device the command was given once advised (`Console`).
         public static let leftDuringChange = "\nstorefront: left before the store answered: the change may be recorded; "
             + "`storefront transactions` (purchases, refunds) and `storefront entitlements` (balances, subscriptions) show "
-            + "whether, given the same --store and --account\n"
+            + "whether\n"
 
         /// Written by a Ctrl-C that came while the change still waited to begin (for the file's
         /// lock, or for the server), so nothing of it was sent.

@@ -41,7 +41,8 @@ extension StoreError: CustomStringConvertible {
                 : "\(account) has no subscription to \(reference); `storefront entitlements` lists the account's "
                     + "subscriptions, each named by its plan's product id"
         case let .subscriptionEnded(product, state):
-            "the subscription to \(product) is \(state.rawValue); it cannot be changed any more (buy it again to resubscribe)"
+            "the subscription to \(product) \(state == .revoked ? "was refunded" : "has ended"); it cannot be changed any more "
+                + "(buy it again to resubscribe)"
         case let .subscriptionNotInBillingRetry(product, state):
             "the subscription to \(product) is \(state.rawValue), not in billing retry; there is no billing problem to resolve"
         case let .billingNotRetriedWithAutoRenewOff(product):

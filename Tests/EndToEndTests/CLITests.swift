@@ -110,6 +110,9 @@ import Testing
         let verify = try cli.run(["verify"])
         #expect(verify.status == 3)
         #expect((verify.stdout + verify.stderr).contains("line 3"))
+        // It says what mends it, as the refusals that send here do (before: the problems alone).
+        #expect(verify.stdout.hasSuffix("  to mend it: `storefront --entitlements \(cli.ledger) repair` keeps the intact lines and "
+            + "moves the rest aside, or put back a good copy of the file\n"), "\(verify.stdout)")
         let report = try cli.run(["verify", "--json"]).decoded(JSONShapes.VerifyResult.self)
         #expect(!report.intact)
         #expect(report.problems.first?.line == 3, "\(report.problems)")

@@ -104,7 +104,7 @@ struct PostgresLockWaitTests {
 extension PostgresLockWaitTests {
     @Test("Ctrl-C while a change's statements wait at the server for the writer lock: the first lets it finish and report, a second leaves saying it may be recorded (before: it left without a word, and was recorded)")
     func ctrlCWhileTheServerHoldsTheChange() throws {
-        let (server, database, _, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "60s")
+        let (server, database, url, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "60s")
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
         let session = try server.session(database: database)
         defer { session.close() }
@@ -130,6 +130,10 @@ extension PostgresLockWaitTests {
         let left = try spending.interruptUntilItLeaves()
         #expect(left.status == 130 && !left.wasSignalled, "\(left)")
         #expect(left.stderr.contains("left before the store answered: the change may be recorded;"), "\(left.stderr)")
+        // The commands to look with name the store this command was given (before: "given the same --store and --account").
+        #expect(left.stderr.contains("`storefront --store \(url) transactions` (purchases, refunds)")
+                && left.stderr.contains("`storefront --store \(url) entitlements` (balances, subscriptions)")
+                && !left.stderr.contains("given the same"), "\(left.stderr)")
     }
 
     @Test("a log whose reads wait briefly (a storefront's) gives up behind a LOCK TABLE that stops reads, saying how long it waited, and reads on once it goes")

@@ -36,12 +36,15 @@ enum ChangeInterruption {
     }
 
     /// Runs `body` with that handling of SIGINT, and puts the previous one back after it.
-    static func finishingChanges<T>(_ kind: Kind = .change, _ body: () throws -> T) rethrows -> T {
+    /// `console` words the commands the sentences advise for the store and account this command was given.
+    static func finishingChanges<T>(_ kind: Kind = .change, console: Console, _ body: () throws -> T) rethrows -> T {
         interruptions.store(0, ordering: .relaxed)
         ChangeSent.reset()
         runsStoreCommand.store(kind == .storeCommand, ordering: .relaxed)
         if firstInterruption == nil { firstInterruption = strdup(CommandLineText.Report.interruptedDuringChange) }
-        if leftDuringChange == nil { leftDuringChange = strdup(CommandLineText.Report.leftDuringChange) }
+        // Made anew for each command, as its store and account are advised; the handler of the one before is gone.
+        free(leftDuringChange)
+        leftDuringChange = strdup(console.preparedForStandardError(CommandLineText.Report.leftDuringChange))
         if leftBeforeChange == nil { leftBeforeChange = strdup(CommandLineText.Report.leftBeforeChange) }
         if leftDuringStoreCommand == nil { leftDuringStoreCommand = strdup(CommandLineText.Report.leftDuringStoreCommand) }
         if leftBeforeStoreCommandWrote == nil {

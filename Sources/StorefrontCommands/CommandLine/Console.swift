@@ -37,6 +37,11 @@ public struct Console: Sendable {
         write(Self.neutralisedLines(advising(text)), to: .standardError)
     }
 
+    /// `text` as `errLines` would write it, for a signal handler to write later as it is.
+    func preparedForStandardError(_ text: String) -> String {
+        Self.neutralisedLines(advising(text))
+    }
+
     /// Bytes exactly as given on stdout, for binary output such as a DER certificate.
     func outBytes(_ bytes: [UInt8]) {
         FileHandle.standardOutput.write(Data(bytes))

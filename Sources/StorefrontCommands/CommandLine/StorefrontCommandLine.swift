@@ -60,7 +60,7 @@ public enum StorefrontCommandLine {
         case let .standalone(run):
             // `store copy` and the others that write open their stores themselves: a change is under way as much.
             guard command.writes, !command.runsUntilStopped else { return try run(arguments, environment, console) }
-            return try ChangeInterruption.finishingChanges(.storeCommand) { try run(arguments, environment, console) }
+            return try ChangeInterruption.finishingChanges(.storeCommand, console: console) { try run(arguments, environment, console) }
         case let .withStore(run):
             let onStore = {
                 try runOnStore(run, warnsOfDamage: !command.warnsOfDamageItself, writes: command.writes, arguments: arguments,
@@ -75,7 +75,7 @@ public enum StorefrontCommandLine {
                 defer { LockWaitNotice.remove() }
                 return try onStore()
             }
-            return try ChangeInterruption.finishingChanges(.change, onStore)
+            return try ChangeInterruption.finishingChanges(.change, console: console, onStore)
         }
     }
 

@@ -87,6 +87,7 @@ enum VerifyCommand {
                     report.problems.forEach { console.out("  - " + describe($0)) }
                 } else {
                     console.outLines(report.description)
+                    console.out(CommandLineText.Files.verifyRemedy(unrepairable: report.problems.contains { !$0.isRepairable }))
                 }
             }
             if let rolledBack { console.out(CommandLineText.Files.aboutPath(path, rolledBack)) }
