@@ -143,8 +143,9 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         let namedDatabase = given("dbname", "PGDATABASE")
         namesDatabase = namedDatabase != nil
         let database = namedDatabase ?? user
-        if let database, let problem = Self.tooLongName(database,
-            from: namedDatabase == nil ? "user name, which names the database as the address names none," : values["dbname"] == nil ? "database name in PGDATABASE" : "database name") {
+        let databaseSource = namedDatabase == nil ? "user name, which names the database as the address names none,"
+            : values["dbname"] == nil ? "database name in PGDATABASE" : "database name"
+        if let database, let problem = Self.tooLongName(database, from: databaseSource) {
             throw .invalidAddress(reason: problem)
         }
         if let port {

@@ -272,7 +272,8 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                         + "and end it with pg_terminate_backend; pg_locks shows what each session holds")
         case .keyUnderFormerName(let store, let keyPath, let formerKeyPath):
             "nothing was written to \(store): its key file is now \(keyPath), which does not exist, but \(formerKeyPath) "
-                + "does, the name earlier versions gave this store's key, and in some setups another database's key too (\(LedgerProblem.formerKeyNameShared)). Move \(formerKeyPath) to \(keyPath) only if it "
+                + "does, the name earlier versions gave this store's key, and in some setups another database's key too "
+                + "(\(LedgerProblem.formerKeyNameShared)). Move \(formerKeyPath) to \(keyPath) only if it "
                 + "belongs to this database (it is the key that store init or the first change made for it); otherwise "
                 + "copy this store's own key there from a teammate, or, for a new store that has none yet, make its key "
                 + "elsewhere with STOREFRONT_STORE_KEY set to a new file's path"
