@@ -40,9 +40,10 @@ extension CommandLineText {
             message + (id.map { " Transaction \($0)." } ?? "")
         }
 
-        /// What a parent's approval of `account`'s request did, said as `account`'s purchase.
-        public static func approvedFor(_ account: String, _ message: String) -> String {
-            "Approved \(account)'s request. For \(account): \(message)"
+        /// What a parent's approval of `account`'s request did, said as `account`'s purchase, or,
+        /// unless `approved`, why it was not approved.
+        public static func approvedFor(_ account: String, _ message: String, approved: Bool) -> String {
+            approved ? "Approved \(account)'s request. For \(account): \(message)" : "\(account)'s request was not approved. For \(account): \(message)"
         }
 
         public static func spent(_ amount: Int, of credit: String, left balance: Int) -> String {

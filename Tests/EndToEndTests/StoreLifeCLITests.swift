@@ -63,6 +63,27 @@ import Testing
         #expect((json["credits"] as? [String: Int])?["rage-faces"] == 5)
     }
 
+    @Test("an approval the store refuses names the request's product and says the child's request was not approved; an approved request left unfinished advises delivery on the child's device (before: the transaction id as productId; the parent's account and device)")
+    func approvalRefusedOrUnfinishedNamesTheChild() throws {
+        #expect(try cli.run(["buy", "com.example.rage.face.random", "--quantity", "9", "--account", "kid"]).status == 0)
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
+        let request = try cli.run(["buy", "com.example.rage.face.random", "--account", "kid", "--json"])
+        let id = try #require(try request.decoded(JSONShapes.PurchaseResult.self).transactionId)
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "false"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.face.random", "--account", "kid"]).status == 0)   // 50, the most held
+        let refused = try cli.run(["approve", id, "--json"])
+        let result = try refused.decoded(JSONShapes.PurchaseResult.self)
+        #expect(refused.status == 1 && result.outcome == "refused" && result.productId == "com.example.rage.face.random", "\(refused.stdout)")
+        #expect(result.message.hasPrefix("kid's request was not approved. For kid: "), "\(result.message)")
+
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
+        let unfinished = try cli.run(["buy", "com.example.rage.lives.3", "--account", "kid", "--device", "kidpad", "--no-finish", "--json"])
+        let waiting = try #require(try unfinished.decoded(JSONShapes.PurchaseResult.self).transactionId)
+        let approved = try cli.run(["--account", "mom", "--device", "momphone", "approve", waiting])
+        #expect(approved.status == 0 && approved.stdout.contains("--account kid --device kidpad deliver-unfinished`"), "\(approved.stdout)")
+        #expect(!approved.stdout.contains("momphone"), "\(approved.stdout)")
+    }
+
     @Test func unfinishedFacePackCreditsFiveExactlyOnce() throws {
         let buy = try cli.run(["buy", "com.example.rage.face.random", "--no-finish"])
         #expect(buy.status == 0)

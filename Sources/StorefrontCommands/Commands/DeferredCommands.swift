@@ -59,9 +59,12 @@ public enum DeferredCommands {
         let id = arguments.commandArguments[0]
         // --json signs the settled transaction: an authority that cannot sign is found first.
         if arguments.json { try session.refuseUnusableAuthority() }
+        // The request as it stood: a refusal carries no transaction, yet names its product and buyer.
+        let request = session.store.snapshot.transactions[id]
         let outcome = try session.perform { try operation(id) }
-        let buyer = namingBuyer ? outcome.transaction.map { Buyer(account: $0.account, device: $0.purchaseDevice) } : nil
-        return try PurchaseCommands.report(outcome, productID: outcome.transaction?.productID ?? id, session: session,
+        let settled = outcome.transaction ?? request
+        let buyer = namingBuyer ? settled.map { Buyer(account: $0.account, device: $0.purchaseDevice) } : nil
+        return try PurchaseCommands.report(outcome, productID: settled?.productID ?? id, session: session,
                                            arguments: arguments, console: console, approvedFor: buyer)
     }
 }

@@ -41,8 +41,14 @@ enum PurchaseCommands {
         let balance = credit.map { session.store.balance(of: $0, for: approvedFor ?? session.buyer) }
         var message = session.text.message(for: outcome, product: product, balance: balance, requestedOffer: requestedOffer,
                                            offerSigned: arguments.value(of: CommandOptions.offerSignature) != nil)
-        if let approvedFor, approvedFor.account != session.buyer.account {
-            message = CommandLineText.Purchases.approvedFor(approvedFor.account, message)
+        if let approvedFor {
+            // Its advice (deliver-unfinished) is for the buyer's account and device, not the parent's.
+            message = StoreCommandText.naming([AdvisedOption("--account", approvedFor.account), AdvisedOption("--device", approvedFor.device)],
+                                              in: message)
+            if approvedFor.account != session.buyer.account {
+                message = CommandLineText.Purchases.approvedFor(approvedFor.account, message,
+                                                                approved: ExitMapping.status(for: outcome) == .success)
+            }
         }
         // The messages of a purchase and of an earlier unfinished one already say how to deliver it.
         let messageTellsDelivery: Bool = switch outcome {
