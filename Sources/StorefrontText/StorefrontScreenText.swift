@@ -103,6 +103,13 @@ public enum StorefrontScreenText {
             + "the sheet closed and nothing was charged here.")
     }
 
+    /// A payment sheet closed because another process scheduled a switch to its plan: it is
+    /// not bought, and comes at the renewal of the plan running now.
+    public static func sheetClosedSwitchScheduledElsewhere(_ name: String) -> (title: String, message: String) {
+        ("Switch scheduled", "A switch to \(name) was scheduled elsewhere while its payment sheet was open; it comes at the "
+            + "renewal of the plan running now. The sheet closed and nothing was charged here.")
+    }
+
     /// A payment sheet closed because the product became the account's while it was open
     /// (bought on another device or by another process): nothing was bought here.
     public static func sheetClosedAlreadyYours(_ name: String) -> (title: String, message: String) {

@@ -234,6 +234,20 @@ struct PlanChangeUpdateTests {
         #expect(fixture.store.transactions(for: "tester").count == 1, "nothing was bought (a switch makes no transaction)")
     }
 
+    @Test("A sheet of a lower plan closes saying a switch to it was scheduled elsewhere, not that it was bought (before: 'Already yours … bought elsewhere')")
+    func sheetOfASwitchScheduledElsewhere() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        #expect(Self.enterOnMonthly(in: &state).isEmpty)
+        #expect(state.overlays.contains { if case .buySheet = $0 { true } else { false } })
+        try fixture.buy(F.monthly)   // elsewhere: a switch at the yearly plan's renewal
+        state.refresh(from: fixture)
+        #expect(!state.overlays.contains { if case .buySheet = $0 { true } else { false } }, "the sheet closed")
+        #expect(state.topAlert?.title == "Switch scheduled" && state.topAlert?.message.contains("A switch to Rage Pro (Monthly) was scheduled elsewhere") == true
+                && state.topAlert?.message.contains("nothing was charged here") == true, "\(String(describing: state.topAlert))")
+    }
+
     @Test("A sheet whose plan the account bought elsewhere while it was open closes and says so (before: it went on offering it at $2.99)")
     func sheetOfAPlanBoughtElsewhereCloses() throws {
         let fixture = try F()

@@ -30,7 +30,10 @@ extension AppState {
             case .active(_?, false):
                 closed = StorefrontScreenText.sheetClosedAutoRenewOnElsewhere(text.title(of: product), switchingFrom: nil)
             default:
-                closed = StorefrontScreenText.sheetClosedAlreadyYours(text.title(of: product))
+                // Not bought, where a switch to it was scheduled elsewhere for the plan's renewal.
+                let switchScheduled = if case .changeScheduled = snapshot.status(of: productID) { true } else { false }
+                closed = switchScheduled ? StorefrontScreenText.sheetClosedSwitchScheduledElsewhere(text.title(of: product))
+                    : StorefrontScreenText.sheetClosedAlreadyYours(text.title(of: product))
             }
             reportInPlaceOfTop(Alert(title: closed.title, message: closed.message, tone: .warning, takesKeysAfterAMoment: true))
         } else if let dueBefore, dueOnSheet() != dueBefore, case let .buySheet(productID, _) = overlays.last {
