@@ -70,7 +70,9 @@ public struct StoreText: Sendable {
     /// comes once billing is resolved, on no date known now.
     /// `unpaidPeriod`: the plan replaced now is in a free period or a billing problem, so no
     /// unused part of a paid period is refunded.
-    public func planChangeText(_ change: PlanChange, billingProblem: Bool = false, unpaidPeriod: Bool = false) -> String {
+    /// `turnsRenewalOn`: `from`'s auto-renew is off, and scheduling the switch turns it on.
+    public func planChangeText(_ change: PlanChange, billingProblem: Bool = false, unpaidPeriod: Bool = false,
+                               turnsRenewalOn: Bool = false) -> String {
         let name = { (id: String) in self.catalog.product(id: id).map(self.title(of:)) ?? id }
         let when = { (effective: Date) in billingProblem ? "once its billing is resolved" : "at its renewal on \(self.date(effective))" }
         switch change {
@@ -78,7 +80,8 @@ public struct StoreText: Sendable {
             return unpaidPeriod ? "Replaces \(name(from)) now; nothing of it is refunded, as its period running was not paid for."
                 : "Replaces \(name(from)) now; the unused part of its period is refunded."
         case let .atRenewal(from, effective):
-            return "A plan change: \(name(from)) switches to this \(when(effective)); nothing is charged now."
+            return (turnsRenewalOn ? "Turns auto-renew back on for a plan change: " : "A plan change: ")
+                + "\(name(from)) switches to this \(when(effective)); nothing is charged now."
         case let .scheduled(from, effective, willSwitch):
             guard willSwitch else {
                 return "Turns auto-renew back on: \(name(from)) switches to this \(when(effective)); nothing is charged now."

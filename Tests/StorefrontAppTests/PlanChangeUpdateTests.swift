@@ -234,6 +234,21 @@ struct PlanChangeUpdateTests {
         #expect(fixture.store.transactions(for: "tester").count == 1, "nothing was bought (a switch makes no transaction)")
     }
 
+    @Test("A lower plan's sheet says scheduling the switch turns auto-renew back on, when it is off, and is armed anew saying it changed when auto-renew is turned off elsewhere (before: 'A plan change', unchanged)")
+    func lowerPlanSheetSaysItTurnsAutoRenewOn() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        #expect(Self.enterOnMonthly(in: &state).isEmpty)
+        let said = { Self.screen(state).split(whereSeparator: { " │\n".contains($0) }).joined(separator: " ") }
+        #expect(said().contains("A plan change: Rage Pro (Yearly) switches to this at its renewal"), "\(said())")
+        _ = try fixture.store.cancelRenewal(Self.yearly, buyer: fixture.buyer)
+        state.refresh(from: fixture)
+        #expect(said().contains("Turns auto-renew back on for a plan change: Rage Pro (Yearly) switches to this"), "\(said())")
+        #expect(said().contains("Changed while this sheet was open"), "\(said())")
+        #expect(update(&state, .keyPressed(.enter)).isEmpty, "Enter as the words changed confirms nothing")
+    }
+
     @Test("A sheet of a lower plan closes saying a switch to it was scheduled elsewhere, not that it was bought (before: 'Already yours … bought elsewhere')")
     func sheetOfASwitchScheduledElsewhere() throws {
         let fixture = try F()

@@ -5,6 +5,29 @@ import StoreCatalog
 
 /// The payment sheet: product, what it grants, price and account, then buy or cancel.
 enum BuySheetView {
+    /// What confirming does to the account's plan, under the amount due; nil for a product that
+    /// changes no plan. A sheet whose note changes while it is open is armed anew and says so.
+    static func chargeNote(for product: Product, charge: BuySheetCharge, state: AppState) -> String? {
+        let text = state.text
+        let current = state.snapshot.entitlements.subscriptions.first { $0.group == product.subscription?.group && $0.isOngoing }
+        switch charge {
+        case .now:
+            return PlanChange.of(product, in: state.snapshot.entitlements, catalog: state.catalog).map { change in
+                // A free period, or one whose renewal failed to bill, leaves nothing paid to refund.
+                let paid = current.flatMap { subscription in state.snapshot.transactions.first { $0.id == subscription.transactionID } }?.price
+                let unpaid = current.map { $0.state != .subscribed } == true || paid == 0
+                return text.planChangeText(change, unpaidPeriod: unpaid)
+            }
+        case .atRenewal(let change):
+            // The plan switched from may be in a billing problem: its renewal date is past. With
+            // its auto-renew off, scheduling the switch turns it back on.
+            return text.planChangeText(change, billingProblem: current.map { $0.state == .inGracePeriod || $0.state == .inBillingRetryPeriod } ?? false,
+                                       turnsRenewalOn: current.map { !$0.willAutoRenew } ?? false)
+        case let .keepsPlan(renews, turnsRenewalOn, droppedSwitchTo):
+            return text.keepPlanText(renews: renews, turnsRenewalOn: turnsRenewalOn, droppedSwitchTo: droppedSwitchTo)
+        }
+    }
+
     static func draw(productID: String, offerID: String?, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
         guard let product = state.catalog.product(id: productID) else { return }
         let text = state.text
@@ -35,23 +58,7 @@ enum BuySheetView {
             lines.append(field("Price", text.shownPrice(product) ?? "—", width: width - 4, valueStyle: Theme.emphasis))
         }
         lines += wrappedField("Account", "\(state.buyer.account) on \(state.buyer.device)", width: width - 4)
-        let chargeNote: String? = switch charge {
-        case .now: PlanChange.of(product, in: state.snapshot.entitlements, catalog: state.catalog).map { change in
-            // A free period, or one whose renewal failed to bill, leaves nothing paid to refund.
-            let current = state.snapshot.entitlements.subscriptions.first { $0.group == product.subscription?.group && $0.isOngoing }
-            let paid = current.flatMap { subscription in state.snapshot.transactions.first { $0.id == subscription.transactionID } }?.price
-            let unpaid = current.map { $0.state != .subscribed } == true || paid == 0
-            return text.planChangeText(change, unpaidPeriod: unpaid)
-        }
-        case .atRenewal(let change):
-            // The plan switched from may be in a billing problem: its renewal date is past.
-            text.planChangeText(change, billingProblem: state.snapshot.entitlements.subscriptions.contains {
-                $0.group == product.subscription?.group && ($0.state == .inGracePeriod || $0.state == .inBillingRetryPeriod)
-            })
-        case let .keepsPlan(renews, turnsRenewalOn, droppedSwitchTo):
-            text.keepPlanText(renews: renews, turnsRenewalOn: turnsRenewalOn, droppedSwitchTo: droppedSwitchTo)
-        }
-        if let chargeNote {
+        if let chargeNote = chargeNote(for: product, charge: charge, state: state) {
             lines += chargeNote.wrapped(toWidth: max(1, width - 4)).map { [Span($0, style: Theme.emphasis)] }
         }
         if let changed = state.sheetChangedUnder, changed.productID == productID {

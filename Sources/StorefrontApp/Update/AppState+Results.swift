@@ -276,14 +276,16 @@ extension AppState {
     /// What the payment sheet on top says is charged, and when; nil when no sheet is on top.
     private func dueOnSheet() -> SheetDue? {
         guard case let .buySheet(productID, offerID) = overlays.last, let product = catalog.product(id: productID) else { return nil }
-        return SheetDue(charge: BuySheetCharge.of(product, state: self),
-                        now: BuySheetCharge.dueNow(for: product, offerID: offerID, state: self))
+        let charge = BuySheetCharge.of(product, state: self)
+        return SheetDue(charge: charge, now: BuySheetCharge.dueNow(for: product, offerID: offerID, state: self),
+                        note: BuySheetView.chargeNote(for: product, charge: charge, state: self))
     }
 
-    /// A payment sheet's charge as `dueOnSheet` compares it.
+    /// A payment sheet's charge as `dueOnSheet` compares it, with what it says confirming does.
     private struct SheetDue: Equatable {
         var charge: BuySheetCharge
         var now: Decimal?
+        var note: String?
     }
 
     /// Keeps the transactions screen on the transaction it had selected while rows arrive
