@@ -109,7 +109,12 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private static let startOver = "restore it from a backup, or move the ledger aside to start a new one"
+    private static let startOver = "restore it from a backup, or move the ledger aside to start a new one, " + sideFilesToo
+
+    /// Moving a ledger aside takes the files named after it too: a new ledger beside the old
+    /// one's certificate authority would refuse it as another store's.
+    private static let sideFilesToo = "with every file beside it whose name begins with the ledger's (its lock, key, "
+        + "checkpoints and certificate authority)"
 
     public var description: String {
         switch self {
@@ -138,7 +143,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .keyMismatch(let keyPath):
             "line 1 does not verify with the key in \(keyPath): the key belongs to another ledger "
                 + "or line 1 was edited, so no line can be verified; restore the matching key file, "
-                + "or move the ledger aside to start a new one"
+                + "or move the ledger aside to start a new one, " + Self.sideFilesToo
         case .newerVersion(let found, let supported):
             "written by a newer storefront (format \(found)); this build reads format \(supported): "
                 + "upgrade storefront"
