@@ -77,14 +77,18 @@ final class PostgresConnection {
     /// not `default`), so a user's `options=-c lock_timeout=…` or `PGOPTIONS` wins, 0 included;
     /// and has the session plan each prepared statement once (`force_generic_plan`, where the
     /// server knows the setting): the server would otherwise plan the read of new rows again on
-    /// every execution, which cost more than running it. One round trip: CASE evaluates
-    /// `set_config` only for the default.
+    /// every execution, which cost more than running it. Its transactions are READ COMMITTED
+    /// whatever the database, role or `PGOPTIONS` make the default: a commit reads, under the
+    /// writer lock, the rows committed while it waited, which a snapshot taken before the lock
+    /// (REPEATABLE READ) would not show, and SERIALIZABLE would fail commits the lock already
+    /// keeps apart. One round trip: CASE evaluates `set_config` only for the default.
     private func setUpSession() throws(PostgresStoreError) {
         let row = try execute(
             """
             SELECT CASE WHEN source = 'default' THEN pg_catalog.set_config('lock_timeout', $1, false) END, setting,
                    (SELECT pg_catalog.set_config(name, 'force_generic_plan', false) FROM pg_catalog.pg_settings
-                    WHERE name = 'plan_cache_mode')
+                    WHERE name = 'plan_cache_mode'),
+                   pg_catalog.set_config('default_transaction_isolation', 'read committed', false)
             FROM pg_catalog.pg_settings WHERE name = 'lock_timeout'
             """, [String(Self.defaultLockTimeoutMilliseconds)]).first
         let (setByUs, setting) = (row?[0] ?? nil, row?[1] ?? nil)

@@ -20,6 +20,25 @@ struct PostgresPipelineTests {
         #expect(try connection.execute("SELECT 'after'").first == ["after"], "the connection leaves pipeline mode")
     }
 
+    @Test("a session's transactions are READ COMMITTED whatever the address, PGOPTIONS or the database make the default, as the writer lock's reads need (before: a SERIALIZABLE default failed commits with 40001)",
+          arguments: ["repeatable read", "serializable"])
+    func transactionsAreReadCommitted(isolation: String) throws {
+        let fixture = try PostgresStoreFixture()
+        let database = String(fixture.server.url().split(separator: "/").last ?? "")
+        let setting = "options='-c default_transaction_isolation=\(isolation.replacingOccurrences(of: " ", with: #"\\ "#))'"
+        let fromAddress = try PostgresConnection(try PostgresAddress(fixture.server.keywordString() + " " + setting))
+        try fromAddress.execute("BEGIN")
+        #expect(try fromAddress.execute("SHOW transaction_isolation").first == ["read committed"])
+        try fromAddress.execute("ROLLBACK")
+        let other = try fixture.server.newDatabase()
+        let name = String(other.split(separator: "/").last ?? "")
+        try fixture.server.psql("ALTER DATABASE \(name) SET default_transaction_isolation = '\(isolation)'")
+        let fromDatabase = try PostgresConnection(try PostgresAddress(other))
+        try fromDatabase.execute("BEGIN")
+        #expect(try fromDatabase.execute("SHOW transaction_isolation").first == ["read committed"], "\(database)")
+        try fromDatabase.execute("ROLLBACK")
+    }
+
     @Test("a refused statement is reported with its SQLSTATE, the ones after it do not run, and ROLLBACK leaves nothing")
     func refusalStopsThePipeline() throws {
         let fixture = try PostgresStoreFixture()
