@@ -123,11 +123,14 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         // Whether the address itself holds a password, before a service file's settings join in.
         let holdsPassword = !(values["password"] ?? "").isEmpty
         let ownValues = values
+        var passwordFromService: String?
         if let service = values["service"] ?? environment["PGSERVICE"].flatMap({ $0.isEmpty ? nil : $0 }) {
             // libpq takes a service's settings where the address has none, and the environment's after them.
-            for (keyword, value) in try PostgresServiceFile.settings(of: service, environment: environment) where values[keyword] == nil {
+            let settings = try PostgresServiceFile.settings(of: service, fromVariable: values["service"] == nil, environment: environment)
+            for (keyword, value) in settings where values[keyword] == nil {
                 values[keyword] = value
             }
+            if ownValues["password"] == nil, settings["password"] != nil { passwordFromService = service }
             // Kept in the address shown, so advice reaches the service's settings (its password, say) too.
             values["service"] = service
         }
@@ -163,6 +166,7 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
                                                    settings: Self.keptSettings.compactMap { key in values[key].map { (key, $0) } }),
                                       passwordLeftOut: holdsPassword, namedByEnvironment: namedByEnvironment)
         for (key, variable) in Self.settingVariables { shown.settingVariables[variable] = values[key] }
+        shown.passwordFromService = passwordFromService
         self.shown = shown
         let name = try PostgresStoreName(host: host.map { $0.hasPrefix("/") ? "local" : $0 } ?? "local",
                                          port: port ?? "5432", database: database ?? "postgres")

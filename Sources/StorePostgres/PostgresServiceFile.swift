@@ -1,3 +1,4 @@
+internal import CPostgres
 import Foundation
 
 /// The settings a libpq connection service file gives a `service=` address (or `PGSERVICE`),
@@ -14,17 +15,35 @@ enum PostgresServiceFile {
 
     /// The settings of `service`, or an `invalidAddress` saying why libpq would not connect:
     /// no file has the service, or its section has a line libpq refuses.
-    static func settings(of service: String, environment: [String: String]) throws(PostgresStoreError) -> [String: String] {
+    /// `fromVariable`: PGSERVICE named the service, not the address.
+    static func settings(of service: String, fromVariable: Bool = false,
+                         environment: [String: String]) throws(PostgresStoreError) -> [String: String] {
         var looked: [String] = []
         for path in files(environment) {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                looked.append(path + (FileManager.default.fileExists(atPath: path) ? " (which cannot be read)" : " (which does not exist)"))
+                continue
+            }
             looked.append(path)
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
             if let settings = try section(service, in: String(decoding: data, as: UTF8.self), file: path) { return settings }
         }
-        throw .invalidAddress(reason: "no connection service file defines the service \"\(service)\" (looked in "
-            + looked.joined(separator: " and ") + "); add a [\(service)] section to one of them, or name the host, port "
-            + "and database in the address instead")
+        throw .invalidAddress(reason: "no connection service file defines the service \"\(service)\"\(fromVariable ? " named by PGSERVICE" : "") "
+            + "(looked in " + looked.joined(separator: " and ") + "); add a [\(service)] section to one of them, or name the "
+            + "host, port and database in the address instead")
     }
+
+    /// The connection settings this libpq knows, which a service file's lines may set.
+    static let knownKeywords: Set<String> = {
+        guard let defaults = PQconndefaults() else { return [] }
+        defer { PQconninfoFree(defaults) }
+        var keywords: Set<String> = []
+        var option = defaults
+        while let keyword = option.pointee.keyword {
+            keywords.insert(String(cString: keyword))
+            option += 1
+        }
+        return keywords
+    }()
 
     /// The files libpq reads, in its order.
     static func files(_ environment: [String: String]) -> [String] {
@@ -39,7 +58,9 @@ enum PostgresServiceFile {
         var inSection = false
         var found = false
         var settings: [String: String] = [:]
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Lines end at a line feed, a carriage return before it included (a file written on
+        // Windows), which Swift reads as one character.
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             // libpq drops blanks at both ends of a line, then skips empty lines and comments.
             let line = rawLine.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
             let trimmed = String(line)
@@ -58,6 +79,11 @@ enum PostgresServiceFile {
             let keyword = String(trimmed[..<equals])
             if keyword == "service" {
                 throw .invalidAddress(reason: "line \(index + 1) of the service file \(file) names another service, which libpq refuses")
+            }
+            guard knownKeywords.isEmpty || knownKeywords.contains(keyword) else {
+                // libpq takes the words before = as they are: "host = x" names a keyword "host ".
+                throw .invalidAddress(reason: "line \(index + 1) of the service file \(file) sets \"\(keyword)\", which is no "
+                    + "connection setting libpq knows (write keyword=value, with no blanks around =)")
             }
             // The first line of a keyword counts, as in libpq.
             if settings[keyword] == nil { settings[keyword] = String(trimmed[trimmed.index(after: equals)...]) }

@@ -131,6 +131,10 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
             "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server refused this user's "
                 + "password: the one the address holds, which libpq uses before PGPASSWORD and ~/.pgpass, is wrong. Correct it "
                 + "there, or leave it out of the address and set it in PGPASSWORD or ~/.pgpass, then try again"
+        case .unreachable(let store, let reason) where Self.namesAMissingOrWrongPassword(reason) && store.passwordFromService != nil:
+            "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server refused this user's "
+                + "password: the one the section [\(store.passwordFromService ?? "")] of the connection service file sets, which libpq "
+                + "uses before PGPASSWORD and ~/.pgpass, is wrong. Correct it there, then try again"
         case .unreachable(let store, let reason) where Self.namesAMissingOrWrongPassword(reason):
             "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server refused this user's "
                 + "password: the one libpq took from PGPASSWORD or ~/.pgpass (it names the file when it read one) is wrong, or "

@@ -76,7 +76,7 @@ struct PostgresServiceFileTests {
         let refusal = { (address: String) -> String in
             do { _ = try PostgresAddress(address, environment: environment); return "" } catch { return "\(error)" }
         }
-        #expect(refusal("service=missing").contains("no connection service file defines the service \"missing\" (looked in \(home)/.pg_service.conf and /nonexistent/pg_service.conf)"),
+        #expect(refusal("service=missing").contains("no connection service file defines the service \"missing\" (looked in \(home)/.pg_service.conf and /nonexistent/pg_service.conf (which does not exist))"),
                 "\(refusal("service=missing"))")
         #expect(refusal("service=bad").contains("line 3 of the service file \(home)/.pg_service.conf has no ="), "\(refusal("service=bad"))")
         #expect(refusal("service=nested").contains("line 5 of the service file \(home)/.pg_service.conf names another service"),
@@ -123,5 +123,49 @@ struct PostgresServiceFileTests {
         let read = try cli.run(["entitlements"])
         #expect(read.status == 3 && read.stderr.contains("but \(stores)local-5432-postgres.key is there, the name earlier versions gave this store's key"),
                 "\(read.stderr)")
+    }
+}
+
+extension PostgresServiceFileTests {
+    @Test("a service file with Windows line endings reads as libpq reads it (before: one long line, so no section was found)")
+    func windowsLineEndings() throws {
+        let environment = ["HOME": try Self.home("[one]\r\nhost=db.example\r\nport=6543\r\ndbname=shop_one\r\n"), "PGSYSCONFDIR": "/nonexistent"]
+        #expect(try PostgresAddress("service=one", environment: environment).storeName == "db.example-6543-shop_one")
+    }
+
+    @Test("a line setting no keyword libpq knows, or with blanks around =, is refused naming the file and line (before: an unreachable server, exit 3)")
+    func unknownKeywordsAreRefused() throws {
+        let home = try Self.home("[typo]\nhost=x\nbogus=1\n[spaced]\nhost = x\n")
+        let environment = ["HOME": home, "PGSYSCONFDIR": "/nonexistent"]
+        let refusal = { (address: String) -> String in
+            do { _ = try PostgresAddress(address, environment: environment); return "" } catch { return "\(error)" }
+        }
+        #expect(refusal("service=typo").contains("line 3 of the service file \(home)/.pg_service.conf sets \"bogus\", which is no connection setting libpq knows"),
+                "\(refusal("service=typo"))")
+        #expect(refusal("service=spaced").contains("line 5 of the service file \(home)/.pg_service.conf sets \"host \""), "\(refusal("service=spaced"))")
+    }
+
+    @Test("a service named by PGSERVICE and missing says so, and a service file that does not exist is said not to exist")
+    func missingServiceSaysWhereItLooked() throws {
+        let environment = ["HOME": try Self.home(), "PGSYSCONFDIR": "/nonexistent", "PGSERVICE": "nope",
+                           "PGSERVICEFILE": "/nonexistent/mine.conf"]
+        do {
+            _ = try PostgresAddress("dbname=shop", environment: environment)
+            Issue.record("a missing service was taken")
+        } catch {
+            #expect("\(error)".contains("no connection service file defines the service \"nope\" named by PGSERVICE (looked in "
+                + "/nonexistent/mine.conf (which does not exist) and /nonexistent/pg_service.conf (which does not exist))"), "\(error)")
+        }
+    }
+
+    @Test("a wrong password set by a service's section is said to be the service file's, not PGPASSWORD's or ~/.pgpass's")
+    func wrongPasswordOfTheServiceFile() throws {
+        let environment = ["HOME": try Self.home(), "PGSYSCONFDIR": "/nonexistent"]
+        let two = try PostgresAddress("service=two", environment: environment)
+        #expect(two.shown.passwordFromService == "two" && !two.shown.passwordLeftOut)
+        let refused = PostgresStoreError.unreachable(store: two.shown, reason: "FATAL: password authentication failed for user \"alice\"")
+        #expect("\(refused)".contains("the one the section [two] of the connection service file sets") && !"\(refused)".contains("s3cret"),
+                "\(refused)")
+        #expect(try PostgresAddress("service=one", environment: environment).shown.passwordFromService == nil)
     }
 }
