@@ -283,6 +283,8 @@ public enum StorefrontPaneText {
     /// The transactions list of an account with none.
     public static let noTransactions = "No transactions yet. Buy something with Enter on the main screen."
     /// The detail pane's status line while the store has not been read for the buyer shown.
+    public static let statusNotVerified = "Unknown: no event of the store can be verified (the banner says why), so "
+        + "nothing of it is shown."
     public static let statusNotRead = "Not read yet for this account and device: the store cannot be read now; "
         + "where you stand shows once it can."
     /// The transactions list of an account whose store could not be read yet.

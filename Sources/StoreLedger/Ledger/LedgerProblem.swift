@@ -84,6 +84,13 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether `problems` leave no event to fold: line 1 is the header and line 2 the first
+    /// event, so a problem from either on shows nothing of the store, whose balances would read
+    /// as zeros.
+    public static func leaveNoEvent(_ problems: [LedgerProblem]) -> Bool {
+        problems.compactMap(\.firstUntrustedLine).contains { $0 <= 2 }
+    }
+
     /// Whether events come before this problem that every reader still folds, so a copy of the
     /// events before the damage (`store copy --verified-only`) keeps something. Line 1 is the
     /// header and line 2 the first event; a gap says how many came before it.
@@ -109,12 +116,11 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private static let startOver = "restore it from a backup, or move the ledger aside to start a new one, " + sideFilesToo
+    private static let startOver = "restore it from a backup, or " + moveAside
 
     /// Moving a ledger aside takes the files named after it too: a new ledger beside the old
     /// one's certificate authority would refuse it as another store's.
-    private static let sideFilesToo = "with every file beside it whose name begins with the ledger's (its lock, key, "
-        + "checkpoints and certificate authority)"
+    private static let moveAside = "move the ledger and the files named after it (<ledger>.*) aside to start a new one"
 
     public var description: String {
         switch self {
@@ -143,7 +149,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .keyMismatch(let keyPath):
             "line 1 does not verify with the key in \(keyPath): the key belongs to another ledger "
                 + "or line 1 was edited, so no line can be verified; restore the matching key file, "
-                + "or move the ledger aside to start a new one, " + Self.sideFilesToo
+                + "or " + Self.moveAside
         case .newerVersion(let found, let supported):
             "written by a newer storefront (format \(found)); this build reads format \(supported): "
                 + "upgrade storefront"

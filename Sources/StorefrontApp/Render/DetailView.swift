@@ -46,8 +46,11 @@ enum DetailView {
             lines += wrapped(type, width: width, style: Theme.muted)
             lines += wrapped(price, width: width, style: Theme.emphasis)
         }
-        if state.snapshot.isRead {
+        if state.snapshot.balancesKnown {
             lines += wrapped(StorefrontPaneText.status(status, product: product, text: text), width: width, style: Theme.style(for: status))
+        } else if state.snapshot.isRead {
+            // Nothing of the store verifies: what it shows is no one's, zeros included.
+            lines += wrapped(StorefrontPaneText.statusNotVerified, width: width, style: Theme.muted)
         } else {
             // Nothing of this buyer is known yet (a device or account switched to while the
             // store cannot be read): no status at all rather than a guess of "Available".

@@ -16,7 +16,7 @@ enum HeaderView {
         // Badges are worded shorter before names are cut, and names are cut before any badge
         // is left out; numbers are never cut.
         let creditsRow = area.row(1)
-        let balances = state.catalog.credits.map { (name: state.text.creditName($0.id), amount: state.snapshot.isRead
+        let balances = state.catalog.credits.map { (name: state.text.creditName($0.id), amount: state.snapshot.balancesKnown
             ? StorefrontPaneText.balance(state.snapshot.balance(of: $0.id), undelivered: state.snapshot.entitlements.undeliveredCredit($0.id)) : "?") }
         // The shortest balances still name something: a name cut to one column is only "…".
         let balanceWidths = (whole: CreditLine.width(balances, nameWidth: .max), shortest: CreditLine.width(balances, nameWidth: 2))

@@ -47,6 +47,10 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// read for the new one (`unread(for:storefront:)`): the screens then show no balance,
     /// ownership or transaction rather than the previous buyer's.
     public var isRead = true
+
+    /// Whether balances can be shown: the store was read, and some of its events verify
+    /// (none verifying would show zeros that are no one's).
+    public var balancesKnown: Bool { isRead && !LedgerProblem.leaveNoEvent(ledgerProblems) }
     /// The store's `foldRevision` when this was taken: a view taken earlier on another thread
     /// that arrives later must not replace a newer one.
     public var foldRevision = 0

@@ -55,6 +55,7 @@ enum AppText {
     }
 
     static func status(_ status: ProductStatus, state: AppState) -> String {
+        if case .credits(_?, _) = status, !state.snapshot.balancesKnown { return "? left" }
         if case let .credits(credit?, balance) = status {
             return StorefrontPaneText.balance(balance, undelivered: state.snapshot.entitlements.undeliveredCredit(credit)) + " left"
         }

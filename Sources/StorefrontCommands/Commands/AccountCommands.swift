@@ -3,6 +3,7 @@ import StoreEngine
 import StorefrontText
 import StoreCatalog
 import StoreSigning
+import StoreLedger
 
 /// `storefront entitlements`, `transactions`, `settings` and `reset-device`.
 enum AccountCommands {
@@ -60,8 +61,7 @@ enum AccountCommands {
         }
         let now = session.store.now()
         console.out(Text.entitlementsHeading(account: session.buyer.account, device: session.buyer.device))
-        // Line 1 is the store's header, its events begin at line 2: damage there leaves no event to show.
-        if let firstBad = LedgerDamage(session.store).firstBadLine, firstBad <= 2 {
+        if LedgerProblem.leaveNoEvent(session.store.ledgerProblems) {
             let database = if case .database = session.store.medium { true } else { false }
             console.out(Text.nothingVerified(database: database))
             return .success
