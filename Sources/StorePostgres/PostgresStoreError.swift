@@ -184,13 +184,13 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
             "the store \(store) refused a statement (SQLSTATE \(sqlState)): \(message)"
         case .readOnlyRole(let store, let reason, let role):
             // What mends it first, so a banner cut short still shows the statement to run.
-            "the role \(Self.quotedIdentifier(role)) may not read the store: have the database's owner run "
+            "the role \(Self.quotedIdentifier(role)) may not read the store: have the owner of its tables (or a superuser) run "
                 + "`\(Self.grantReading(to: role))` in psql (and `\(Self.grantWriting(to: role))` for a role that may change "
                 + "the store), or use a role that has them (the store is \(store); the server said: \(reason)); nothing was "
                 + "read or written. Then \(StoreCommandText.command("verify", on: store)) shows whether this role can read it"
         case .insertRefused(let store, let reason, let role):
             "the store \(store) lets the role \(Self.quotedIdentifier(role)) read it but not change it (\(reason)); nothing was "
-                + "written. Have the database's owner run `\(Self.grantWriting(to: role))` in psql, or use a role that may "
+                + "written. Have the owner of its tables (or a superuser) run `\(Self.grantWriting(to: role))` in psql, or use a role that may "
                 + "change the store"
         case .readOnlyServer(let store, let reason, _, let cause?):
             "the store \(store) runs this session read-only (\(reason)); nothing was written, and no grant changes that: "

@@ -44,8 +44,17 @@ struct StoreUnreachableUpdateTests {
         var state = fixture.state()
         let reason = "FATAL:  too many connections for role \"qa\""
         _ = update(&state, .storeUnreachable(reason: reason))
-        #expect(state.readOnlyReason == "The store's server takes no more connections now; retrying. Nothing can be bought, spent "
-                + "or changed until it is back (\(reason)).")
+        #expect(state.readOnlyReason == "The store's server, database or role takes no more connections now; retrying. Nothing can be "
+                + "bought, spent or changed until it is back (\(reason)).")
+    }
+
+    @Test("A password the server refuses now is not called an unreachable store (before: \"The store is unreachable\")")
+    func refusedPasswordBanner() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        _ = update(&state, .storeUnreachable(reason: "FATAL:  password authentication failed for user \"qa\""))
+        #expect(state.readOnlyReason?.hasPrefix("The store's server refuses this user's password now; retrying.") == true,
+                "\(state.readOnlyReason ?? "")")
     }
 
     @Test("Reconnecting takes the banner away and lets changes through again")
