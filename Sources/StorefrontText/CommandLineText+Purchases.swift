@@ -55,8 +55,12 @@ extension CommandLineText {
             "Refused: you asked to spend \(requested) of your \(credit) and you have \(balance) (no more than \(ceiling) can ever be held); nothing was spent."
         }
 
-        public static func insufficient(asked requested: Int, of credit: String, have balance: Int) -> String {
-            "Refused: you asked to spend \(requested) of your \(credit) and you have \(balance); nothing was spent. Buy more first."
+        /// `undelivered`: bought on this device and not delivered yet, which delivering adds
+        /// before buying more would.
+        public static func insufficient(asked requested: Int, of credit: String, have balance: Int, undelivered: Int = 0) -> String {
+            "Refused: you asked to spend \(requested) of your \(credit) and you have \(balance); nothing was spent. "
+                + (undelivered > 0 ? "\(undelivered) more bought here wait to be delivered: `storefront deliver-unfinished` delivers them."
+                    : "Buy more first.")
         }
 
         public static func declined(_ title: String, transaction id: String) -> String {

@@ -49,6 +49,11 @@ public enum StorefrontPaneText {
             + "or by storefront deliver-unfinished)"
     }
 
+    /// On the spend screen at zero, in one line of its narrowest width: packs bought here wait.
+    public static func undeliveredOnSpendScreen(_ amount: Int) -> String {
+        "+\(amount) more bought here arrive at the next start"
+    }
+
     /// A balance in the header or a product's row, with packs bought on this device and not
     /// delivered yet beside it, so a balance that lacks them does not read as the whole story.
     public static func balance(_ balance: Int, undelivered: Int) -> String {

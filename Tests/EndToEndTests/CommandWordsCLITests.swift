@@ -46,6 +46,15 @@ import Testing
         #expect(again.status == 1 && again.stderr.contains("transaction \(id) was refunded already; nothing was changed"), "\(again.stderr)")
     }
 
+    @Test("a spend refused while credits bought here wait for delivery points at deliver-unfinished, not at buying more")
+    func refusedSpendPointsAtDelivery() throws {
+        #expect(try cli.run(["buy", "com.example.rage.face.random", "--no-finish"]).status == 0)
+        let refused = try cli.run(["spend", "rage-faces"])
+        #expect(refused.status == 1 && refused.stderr.contains("you have 0; nothing was spent. 5 more bought here wait to be delivered: "
+            + "`storefront --entitlements \(cli.ledger) deliver-unfinished` delivers them.") && !refused.stderr.contains("Buy more"),
+                "\(refused.stderr)")
+    }
+
     @Test func aDamagedLedgerWarnsOfOneProblemInTheSingular() throws {
         #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
         let text = try String(contentsOfFile: cli.ledger, encoding: .utf8)

@@ -64,6 +64,11 @@ enum SpendView {
             let what = presentation == .rageFaces ? "Times remaining: 0" : "\(name): 0"
             lines.append(([Span(what, style: Theme.emphasis)], false))
             lines.append(([Span("No \(name) left.")], false))
+            let undelivered = state.snapshot.entitlements.undeliveredCredit(screen.credit)
+            if undelivered > 0 {
+                // Bought here and not delivered: delivery, not another purchase, brings them.
+                lines.append(([Span(StorefrontPaneText.undeliveredOnSpendScreen(undelivered), style: Theme.muted)], false))
+            }
             if state.readOnlyReason != nil {
                 lines.append(([], true))
                 lines.append(([Span(StorefrontScreenText.spendScreenReadOnly, style: Theme.muted)], false))

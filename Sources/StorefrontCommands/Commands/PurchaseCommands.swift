@@ -147,7 +147,9 @@ enum PurchaseCommands {
         case let .insufficient(balance, requested) where requested > ceiling:
             (.refused, balance, CommandLineText.Purchases.moreThanCanBeHeld(asked: requested, of: name, ceiling: ceiling, have: balance))
         case let .insufficient(balance, requested):
-            (.refused, balance, CommandLineText.Purchases.insufficient(asked: requested, of: name, have: balance))
+            (.refused, balance, CommandLineText.Purchases.insufficient(
+                asked: requested, of: name, have: balance,
+                undelivered: session.store.entitlements(for: session.buyer).undeliveredCredit(credit)))
         }
         if arguments.json {
             try console.json(JSONShapes.SpendResult(outcome: status == .success ? "spent" : "insufficient",
