@@ -84,6 +84,18 @@ import Testing
         #expect(!approved.stdout.contains("momphone"), "\(approved.stdout)")
     }
 
+    @Test("a one-shot injected error says it is used up and the next try goes through; a lasting one says how to clear it (before: both advised clearing)")
+    func oneShotInjectedErrorSaysItIsUsedUp() throws {
+        #expect(try cli.run(["settings", "set", "fail.restore", "not-entitled:once"]).status == 0)
+        let once = try cli.run(["restore"])
+        #expect(once.status != 0 && once.stderr.contains("(an injected one-shot error, used up now: the next restore goes through)")
+                && !once.stderr.contains("clear it"), "\(once.stderr)")
+        #expect(try cli.run(["restore"]).status == 0)
+        #expect(try cli.run(["settings", "set", "fail.restore", "not-entitled"]).status == 0)
+        let lasting = try cli.run(["restore"])
+        #expect(lasting.stderr.contains("clear it with `storefront --entitlements \(cli.ledger) settings set fail.restore none`"), "\(lasting.stderr)")
+    }
+
     @Test func unfinishedFacePackCreditsFiveExactlyOnce() throws {
         let buy = try cli.run(["buy", "com.example.rage.face.random", "--no-finish"])
         #expect(buy.status == 0)

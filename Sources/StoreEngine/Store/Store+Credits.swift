@@ -93,7 +93,7 @@ extension Store {
         let result: Result<RestoreResult, StoreFailure> = try commit { state, now in
             if let failure = state.settings.failures[.restore] {
                 return (decisions.consumption(of: failure, operation: .restore, buyer: buyer, at: now),
-                        .failure(StoreFailure(operation: .restore, error: failure.error)))
+                        .failure(StoreFailure(operation: .restore, error: failure.error, once: failure.once)))
             }
             let history = state.transactions(of: buyer.account)
             // An unfinished purchase is restored too, as the App Store returns it with the

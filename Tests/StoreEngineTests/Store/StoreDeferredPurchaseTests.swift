@@ -83,7 +83,7 @@ import Testing
     @Test func oneShotInjectedErrorIsUsedUpOnceAcrossProcesses() throws {
         try store.inject(InjectedFailure(error: .productUnavailable, once: true), into: .loadProducts, buyer: phone)
         let other = try fixture.store()
-        #expect(throws: StoreFailure(operation: .loadProducts, error: .productUnavailable)) {
+        #expect(throws: StoreFailure(operation: .loadProducts, error: .productUnavailable, once: true)) {
             try other.checkInjectedFailure(.loadProducts, buyer: phone)
         }
         try store.checkInjectedFailure(.loadProducts, buyer: phone)
