@@ -11,6 +11,15 @@ import Testing
         cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
     }
 
+    @Test("a usage mistake found once the words are read (a missing transaction id) advises commands on the store and account given (before: the default file's default account)")
+    func usageAdviceNamesTheGivenStoreAndAccount() throws {
+        for command in ["refund", "approve"] {
+            let result = try cli.run(["--account", "bob", command])
+            #expect(result.status == 2 && result.stderr.contains("`storefront --entitlements \(cli.ledger) --account bob transactions`"),
+                    "\(command): \(result.stderr)")
+        }
+    }
+
     @Test func aQuantityOfANonConsumableIsAUsageMistake() throws {
         let buy = try cli.run(["buy", "com.example.rage.noads", "--quantity", "2"])
         #expect(buy.status == 2, "\(buy.stderr)")

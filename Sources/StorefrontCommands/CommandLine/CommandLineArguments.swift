@@ -82,6 +82,10 @@ public struct CommandLineArguments: Sendable {
 /// A mistake on the command line (exit status 2).
 public struct UsageError: Error, CustomStringConvertible, Sendable {
     public var description: String
+    /// What was read of the command line before a mistake found once every word was read (a
+    /// missing argument, an option the command does not take): its store, account and device,
+    /// which the error's advice names as any advice does.
+    public var readSoFar: CommandLineArguments?
     /// One line: it echoes what was typed, which may hold a line break.
     public init(_ description: String) { self.description = EchoedText.oneLine(description) }
 }

@@ -81,10 +81,16 @@ struct CommandLineParser {
             index += 1
         }
         redirectGroupHelpToHelpCommand()
-        result.command = try findCommand()
-        try checkCommandOptions()
-        try checkRepeatedOptions()
-        if !result.help, let command = result.command { try checkArgumentCount(of: command) }
+        do {
+            result.command = try findCommand()
+            try checkCommandOptions()
+            try checkRepeatedOptions()
+            if !result.help, let command = result.command { try checkArgumentCount(of: command) }
+        } catch {
+            var mistake = error
+            mistake.readSoFar = result
+            throw mistake
+        }
         return result
     }
 

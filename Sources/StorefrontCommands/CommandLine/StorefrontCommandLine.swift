@@ -16,22 +16,31 @@ public enum StorefrontCommandLine {
         var console = Console()
         do {
             let arguments = try CommandLineArguments.parse(rawArguments)
-            // Advice printed names the store this command was given, so pasted it acts there too.
-            // Help names no store, and a copy names its two with --from and --to.
-            if !arguments.help, !arguments.version, arguments.command.map({ $0.section != .shell && $0.name != "store copy" }) ?? true {
-                console.advisedOptions = StoreCommandText.advisedOptions(
-                    store: (try? StoreLocation.resolve(arguments, environment: environment))?.advised(arguments),
-                    // Every command advised takes one catalog: `serve`, given several, is advised
-                    // commands on its first, the one it opens the store with.
-                    catalogs: arguments.catalogPaths.prefix(1).map(advisedCatalog), account: arguments.account, device: arguments.device)
-            }
+            console.advisedOptions = advisedOptions(for: arguments, environment: environment)
             if arguments.words.isEmpty, !arguments.help, !arguments.version, let openTerminal {
                 return try openTerminal(arguments, environment, console)
             }
             return try runCommand(arguments, environment: environment, console: console).rawValue
+        } catch let mistake as UsageError {
+            // A mistake found once every word was read: its advice names the store and account given too.
+            if let read = mistake.readSoFar { console.advisedOptions = advisedOptions(for: read, environment: environment) }
+            return report(mistake, console: console).rawValue
         } catch {
             return report(error, console: console).rawValue
         }
+    }
+
+    /// The options advice printed names, so pasted it acts on the store this command was given.
+    /// Help names no store, and a copy names its two with --from and --to.
+    private static func advisedOptions(for arguments: CommandLineArguments, environment: [String: String]) -> [AdvisedOption] {
+        guard !arguments.help, !arguments.version, arguments.command.map({ $0.section != .shell && $0.name != "store copy" }) ?? true else {
+            return []
+        }
+        return StoreCommandText.advisedOptions(
+            store: (try? StoreLocation.resolve(arguments, environment: environment))?.advised(arguments),
+            // Every command advised takes one catalog: `serve`, given several, is advised
+            // commands on its first, the one it opens the store with.
+            catalogs: arguments.catalogPaths.prefix(1).map(advisedCatalog), account: arguments.account, device: arguments.device)
     }
 
     /// Prints what ended a command and returns its exit status.
