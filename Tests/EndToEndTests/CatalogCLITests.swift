@@ -52,6 +52,24 @@ import Testing
         }
     }
 
+    @Test("lint warns of a plan whose group is not among the declared subscriptionGroups, and of a storefront code that is no country, at their places (before: usable, silently)")
+    func lintWarnsOfUndeclaredGroupsAndUnknownStorefronts() throws {
+        let path = try StorefrontProcess.temporaryFolder() + "/groups.json"
+        try """
+        {"format": "storefront-catalog", "version": 1, "app": {"name": "X", "bundleId": "x"}, "defaultLanguage": "en",
+         "storefronts": [{"code": "USA", "currency": "USD"}, {"code": "XXX", "currency": "USD"}],
+         "subscriptionGroups": [{"id": "g", "names": {"en": "G"}}],
+         "products": [{"id": "s", "type": "autoRenewable", "localizations": {"en": {"title": "S"}}, "prices": {"USA": "1.00"},
+           "subscription": {"group": "missing", "period": "P1M", "level": 1}}]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let lint = try cli.run(["catalog", "lint", path])
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+        #expect(lint.stdout.contains("\(path):2:63: warning: field storefronts[1].code: \"XXX\" is no ISO 3166-1 alpha-3 country code"),
+                "\(lint.stdout)")
+        #expect(lint.stdout.contains("\(path):5:30: warning: product s, field products[0].subscription.group: the group \"missing\" is not "
+            + "among subscriptionGroups (g)"), "\(lint.stdout)")
+    }
+
     @Test func lintTakesTheCatalogOptionLikeThePositionalForm() throws {
         let path = try StorefrontProcess.temporaryFolder() + "/prices.json"
         try """

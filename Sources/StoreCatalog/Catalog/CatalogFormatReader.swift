@@ -68,6 +68,7 @@ public struct CatalogFormatReader {
         }
         let knownGroups = Set(groups.map(\.id))
         let implicitGroups = products.compactMap(\.subscription?.group).filter { !knownGroups.contains($0) }
+        warnOfUndeclaredGroups(declared: knownGroups)
         var allGroups = groups
         for group in implicitGroups where !allGroups.contains(where: { $0.id == group }) {
             allGroups.append(SubscriptionGroup(id: group, names: [:]))
@@ -77,6 +78,19 @@ public struct CatalogFormatReader {
                               products: products, source: collect.file)
         catalog.appAppleID = appAppleID
         return catalog
+    }
+
+    /// A group no `subscriptionGroups` entry declares is a group of its own, which is how a
+    /// catalog without that list works; beside a list, it is likely a typo that puts one plan
+    /// apart from its group (and lets an account hold both).
+    private func warnOfUndeclaredGroups(declared: Set<String>) {
+        guard !declared.isEmpty, let nodes = root["products"]?.arrayElements else { return }
+        for (index, node) in nodes.enumerated() {
+            guard let groupNode = node["subscription"]?["group"], let group = groupNode.stringValue, !declared.contains(group) else { continue }
+            collect.warning("the group \"\(group)\" is not among subscriptionGroups (\(declared.sorted().joined(separator: ", "))), so "
+                            + "this plan is a group of its own; check its spelling, or declare it", at: groupNode,
+                            field: "products[\(index)].subscription.group", product: node["id"]?.stringValue)
+        }
     }
 
     func readFormatAndVersion() {
@@ -104,6 +118,10 @@ public struct CatalogFormatReader {
             if !StorefrontCurrencies.isStorefrontCode(code) {
                 collect.error("\"\(code)\" is not an ISO 3166-1 alpha-3 country code (e.g. USA, DEU, JPN)",
                               at: node["code"], field: "\(path).code")
+            } else if CountryCodes.alpha2(forAlpha3: code) == nil {
+                // Well formed, but no country: a typo (USB for USA) sells in a storefront nobody names.
+                collect.warning("\"\(code)\" is no ISO 3166-1 alpha-3 country code (e.g. USA, DEU, JPN), so its country "
+                                + "cannot be named; check its spelling", at: node["code"], field: "\(path).code")
             }
             if !StorefrontCurrencies.isCurrencyCode(currency) {
                 collect.error("unknown currency \"\(currency)\"; use an ISO 4217 code such as USD, EUR, JPY",
