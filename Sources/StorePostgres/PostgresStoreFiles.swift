@@ -24,7 +24,7 @@ public enum PostgresStoreFiles {
         public var description: String {
             switch self {
             case .noConfigFolder:
-                "there is nowhere to keep the store's key: neither XDG_CONFIG_HOME (an absolute path) nor HOME is set. "
+                "there is nowhere to keep the store's key: XDG_CONFIG_HOME is not set to an absolute path (a relative one is ignored) and HOME is not set. "
                     + "Set one of them, or STOREFRONT_STORE_KEY to the key file's path"
             case .emptyVariable:
                 "STOREFRONT_STORE_KEY is set but empty (or only blanks); unset it (the key is then looked for under "

@@ -47,7 +47,7 @@ extension CommandLineText {
 
         public static func incompleteLastLine(bytes: Int) -> String {
             "  note: after them, an incomplete line of \(EnglishCount.of(bytes, "byte")) (cut short by a crash while writing); "
-                + "the next command moves it aside into a .torn file"
+                + "the next change made moves it aside into a .torn file"
         }
 
         public static func rolledBack(lastSequence: Int, expected: Int, store: StoreCommandText.AdvisedStore) -> String {
@@ -161,7 +161,7 @@ extension CommandLineText {
         public static func verdict(_ label: String, detail: String) -> String { "\(label): \(detail)." }
 
         public static func unknownLocale(_ given: String, using locale: String) -> String {
-            "warning: \(given) is not a locale I know (give language_REGION, e.g. de_DE or pt_BR); using \(locale) instead"
+            "warning: \(given) is not a locale Storefront knows (give language_REGION, e.g. de_DE or pt_BR); using \(locale) instead"
         }
     }
 

@@ -40,10 +40,18 @@ extension CommandLineText {
             message + (id.map { " Transaction \($0)." } ?? "")
         }
 
-        /// What a parent's approval of `account`'s request did, said as `account`'s purchase, or,
-        /// unless `approved`, why it was not approved.
-        public static func approvedFor(_ account: String, _ message: String, approved: Bool) -> String {
-            approved ? "Approved \(account)'s request. For \(account): \(message)" : "\(account)'s request was not approved. For \(account): \(message)"
+        /// How a parent's approval of `account`'s request ended, before what it did, said as
+        /// `account`'s purchase.
+        public enum Approval: Sendable { case approved, closedAsMoot, refused }
+
+        public static func approvedFor(_ account: String, _ message: String, _ approval: Approval) -> String {
+            let lead = switch approval {
+            case .approved: "Approved \(account)'s request."
+            // The account had it already: the store closed the request, and charged nothing.
+            case .closedAsMoot: "Closed \(account)'s request, as \(account) has it already."
+            case .refused: "\(account)'s request was not approved."
+            }
+            return "\(lead) For \(account): \(message)"
         }
 
         public static func spent(_ amount: Int, of credit: String, left balance: Int) -> String {
@@ -63,8 +71,9 @@ extension CommandLineText {
                     : "Buy more first.")
         }
 
-        public static func declined(_ title: String, transaction id: String) -> String {
-            "Declined the request to buy \(title) (transaction \(id)); nothing was charged."
+        /// `account`: whose request it was, when another account declined it.
+        public static func declined(_ title: String, transaction id: String, of account: String? = nil) -> String {
+            "Declined \(account.map { "\($0)'s request" } ?? "the request") to buy \(title) (transaction \(id)); nothing was charged."
         }
 
         public static func nothingUnfinished(device: String) -> String { "No unfinished transactions on \(device)." }

@@ -82,7 +82,7 @@ extension StoreText {
             return "Asked to buy \(name): the request waits for a parent's approval (Ask to Buy). Nothing is charged until then."
         case let .needsAction(record):
             return "The purchase of \(name) was interrupted and needs your action; resolve it to complete the purchase "
-                + "(`storefront resolve \(record.id)`, or C on the storefront's history screen)."
+                + "(`storefront resolve \(record.id)`, or C on the storefront's transactions screen, t)."
         case let .renewalResumed(record, droppedSwitchTo):
             let renews = record.expiresDate.map { " it renews on \(date($0))" } ?? " it renews at the end of the period"
             guard let droppedSwitchTo else { return "Auto-renew is on again for \(name):\(renews); nothing was charged now." }

@@ -153,7 +153,7 @@ import Testing
         for locale in ["xx_YY", "garbage!!"] {
             let result = try cli.run(["products", "--locale", locale])
             #expect(result.status == 0)
-            #expect(result.stderr.contains("warning: --locale \"\(locale)\" is not a locale I know"), "\(result.stderr)")
+            #expect(result.stderr.contains("warning: --locale \"\(locale)\" is not a locale Storefront knows"), "\(result.stderr)")
             #expect(result.stderr.contains("using en_US instead"))
             #expect(result.stdout.contains("en_US, storefront USA (USD)"))
         }
@@ -163,10 +163,10 @@ import Testing
         #expect(fallback.stderr.contains("using de_DE instead"), "as if --locale were not given: \(fallback.stderr)")
         #expect(fallback.stdout.contains("1,09"))
         german.environment["LANG"] = "zz_QQ.UTF-8"
-        #expect(try german.run(["products"]).stderr.contains("LANG=\"zz_QQ.UTF-8\" is not a locale I know"))
+        #expect(try german.run(["products"]).stderr.contains("LANG=\"zz_QQ.UTF-8\" is not a locale Storefront knows"))
         // A bidi mark or a tab in the value is shown where it is, not hidden (which made "de_DE" look refused).
         let hidden = try cli.run(["products", "--locale", "de_DE\u{202E}"]).stderr
-        #expect(hidden.contains("--locale \"de_DE<U+202E>\" is not a locale I know"), "\(hidden)")
+        #expect(hidden.contains("--locale \"de_DE<U+202E>\" is not a locale Storefront knows"), "\(hidden)")
         #expect(try cli.run(["products", "--locale", "de\tDE"]).stderr.contains("--locale \"de<U+0009>DE\""))
         for known in ["de_DE", "pt-BR", "zh_Hans_CN", "es_419", "C"] {
             #expect(try cli.run(["products", "--locale", known]).stderr.isEmpty, "\(known)")

@@ -96,6 +96,23 @@ import Testing
         #expect(lasting.stderr.contains("clear it with `storefront --entitlements \(cli.ledger) settings set fail.restore none`"), "\(lasting.stderr)")
     }
 
+    @Test("approving a child's request for what the child has since bought says the request was closed; declining one says whose it was (before: 'Approved', and 'the request')")
+    func closedAndDeclinedRequestsNameTheChild() throws {
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
+        let request = try #require(try cli.run(["buy", "com.example.rage.noads", "--account", "kid", "--json"])
+            .decoded(JSONShapes.PurchaseResult.self).transactionId)
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "false"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.noads", "--account", "kid"]).status == 0)
+        let closed = try cli.run(["approve", request])
+        #expect(closed.stdout.hasPrefix("Closed kid's request, as kid has it already. For kid: You already own Remove Ads"),
+                "\(closed.stdout)\(closed.stderr)")
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
+        let other = try #require(try cli.run(["buy", "com.example.rage.lives.3", "--account", "kid", "--json"])
+            .decoded(JSONShapes.PurchaseResult.self).transactionId)
+        let declined = try cli.run(["decline", other])
+        #expect(declined.status == 0 && declined.stdout.hasPrefix("Declined kid's request to buy 3 Extra Lives"), "\(declined.stdout)")
+    }
+
     @Test func unfinishedFacePackCreditsFiveExactlyOnce() throws {
         let buy = try cli.run(["buy", "com.example.rage.face.random", "--no-finish"])
         #expect(buy.status == 0)

@@ -14,8 +14,8 @@ public enum LedgerLocation {
         public var description: String {
             switch self {
             case .noDataDirectory:
-                "there is nowhere to keep the entitlements file: neither XDG_DATA_HOME (an absolute path) nor HOME "
-                    + "is set. Set one of them, or STOREFRONT_ENTITLEMENTS, or give --entitlements FILE"
+                "there is nowhere to keep the entitlements file: XDG_DATA_HOME is not set to an absolute path (a relative "
+                    + "one is ignored) and HOME is not set. Set one of them, or STOREFRONT_ENTITLEMENTS, or give --entitlements FILE"
             case .homeUnknown(let path):
                 "\(path) starts with ~/, but HOME is not set; set HOME or give an absolute path"
             case .emptyVariable:

@@ -46,8 +46,9 @@ enum PurchaseCommands {
             message = StoreCommandText.naming([AdvisedOption("--account", approvedFor.account), AdvisedOption("--device", approvedFor.device)],
                                               in: message)
             if approvedFor.account != session.buyer.account {
-                message = CommandLineText.Purchases.approvedFor(approvedFor.account, message,
-                                                                approved: ExitMapping.status(for: outcome) == .success)
+                let approval: CommandLineText.Purchases.Approval = if case .alreadyOwned = outcome { .closedAsMoot }
+                    else if ExitMapping.status(for: outcome) == .success { .approved } else { .refused }
+                message = CommandLineText.Purchases.approvedFor(approvedFor.account, message, approval)
             }
         }
         // The messages of a purchase and of an earlier unfinished one already say how to deliver it.
