@@ -137,6 +137,11 @@ extension PostgresEventLog {
             turnOff("the role \(quote(role)) in the database \(quote(database))", "ALTER ROLE \(quote(role)) IN DATABASE \(quote(database))")
         case "database":
             turnOff("the database \(quote(database))", "ALTER DATABASE \(quote(database))")
+        case "configuration file":
+            // postgresql.conf, or ALTER SYSTEM's postgresql.auto.conf: a superuser's to change.
+            "the server's configuration turns default_transaction_read_only on: a superuser turns it off with `ALTER SYSTEM "
+                + "RESET default_transaction_read_only; SELECT pg_reload_conf();` in psql, or by removing it from postgresql.conf "
+                + "and reloading, if it was set there"
         default:
             "the server's settings turn default_transaction_read_only on (\(settingSource.isEmpty ? "unknown source" : settingSource))"
         }

@@ -39,6 +39,12 @@ struct PostgresPipelineTests {
         try fromDatabase.execute("ROLLBACK")
     }
 
+    @Test("a session read-only by the server's configuration (ALTER SYSTEM, postgresql.conf) is told the ALTER SYSTEM RESET and reload that turn it off (before: only the setting's source)")
+    func readOnlyByTheConfigurationSaysWhatTurnsItOff() {
+        let reason = PostgresEventLog.readOnlySessionReason(inRecovery: false, settingSource: "configuration file", role: "qa", database: "shop")
+        #expect(reason.contains("`ALTER SYSTEM RESET default_transaction_read_only; SELECT pg_reload_conf();`"), "\(reason)")
+    }
+
     @Test("a refused statement is reported with its SQLSTATE, the ones after it do not run, and ROLLBACK leaves nothing")
     func refusalStopsThePipeline() throws {
         let fixture = try PostgresStoreFixture()
