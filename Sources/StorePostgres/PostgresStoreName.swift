@@ -19,11 +19,15 @@ struct PostgresStoreName: Equatable {
     /// database whose name matches a given one's takes about 2^64 tries.
     static let digestDigits = 16
 
+    /// The longest name kept whole: the files add up to 30 bytes to it (`.SubscriptionKey_<id>.p8`),
+    /// and a file name holds 255. A longer one is cut and given the digest, as a turned one is.
+    static let longestWholeName = 200
+
     init(host: String, port: String, database: String) throws(PostgresStoreError) {
         let parts = [host, port, database]
         let joined = parts.joined(separator: "-")
         let safe = String(String.UnicodeScalarView(joined.unicodeScalars.map { Self.isSafe($0) ? $0 : "_" }))
-        guard safe != joined else {
+        guard safe != joined || joined.utf8.count > Self.longestWholeName else {
             name = joined
             formerName = nil
             return
@@ -37,8 +41,10 @@ struct PostgresStoreName: Equatable {
                 + "which libcrypto could not compute (\(error)); set STOREFRONT_STORE_KEY to the key file's path instead")
         }
         let hex = digest.map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined()
-        name = safe + "+" + hex.prefix(Self.digestDigits)
-        formerName = safe
+        // `safe` is ASCII: cutting it by characters cuts it by bytes. A name that was only too
+        // long had no former name: no file could be made under it.
+        name = String(safe.prefix(Self.longestWholeName)) + "+" + hex.prefix(Self.digestDigits)
+        formerName = safe.utf8.count > Self.longestWholeName ? nil : safe
     }
 
     private static func isSafe(_ scalar: Unicode.Scalar) -> Bool {

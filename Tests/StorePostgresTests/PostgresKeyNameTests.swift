@@ -30,6 +30,17 @@ struct PostgresKeyNameTests {
         #expect(spaced.storeName.hasPrefix("db.example-5432-team_shop+") && spaced.storeName.count == "db.example-5432-team_shop+".count + 16)
     }
 
+    @Test("a host and database too long for a file name are cut and given the digest, so every file beside the key fits 255 bytes, and two such stores keep two names (before: ENAMETOOLONG)")
+    func longNamesAreCut() throws {
+        let host = String(repeating: "h", count: 190) + ".example.com"
+        let one = try PostgresAddress("postgresql://\(host):5432/" + String(repeating: "b", count: 63))
+        let other = try PostgresAddress("postgresql://\(host):5432/" + String(repeating: "b", count: 62) + "c")
+        #expect(one.storeName.utf8.count <= 217 && one.storeName.contains("+"), "\(one.storeName)")
+        #expect(one.storeName != other.storeName)
+        #expect(one.formerStoreName == nil)
+        #expect(try name("team_shop").storeName == "db.example-5432-team_shop", "a name that fits is kept whole")
+    }
+
     @Test("a database named like another's digested name does not get that name")
     func digestCannotBeImitated() throws {
         let spaced = try name("team%20shop")
