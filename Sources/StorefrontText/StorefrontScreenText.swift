@@ -92,6 +92,13 @@ public enum StorefrontScreenText {
     /// The catalog has no consumable credit to spend.
     public static let nothingToUse = (title: "Nothing to use", message: "This catalog has no credits to spend.")
 
+    /// Enter on a product whose interrupted purchase waits for the buyer: completing it, not a
+    /// second purchase, is what brings the product.
+    public static func interruptedPurchaseWaits(_ name: String, transactionID: String) -> (title: String, message: String) {
+        ("Needs your action", "The purchase of \(name) was interrupted and waits for you (transaction \(transactionID)): "
+            + "C on the transactions screen (t) completes it; nothing was charged.")
+    }
+
     /// A payment sheet that would have turned auto-renew back on closed because another process
     /// turned it on: `name` renews again, or, when `switchingFrom` names the plan running now,
     /// the switch to `name` at its renewal (or once its billing is resolved) is scheduled again.

@@ -159,4 +159,17 @@ struct BuyingUpdateTests {
         #expect(later.send(.enter).isEmpty && later.topAlert == nil)
         #expect(later.overlays.contains { if case .buySheet = $0 { true } else { false } }, "\(later.overlays)")
     }
+
+    @Test("Enter on a product whose interrupted purchase waits for the buyer says to complete it, with no sheet that would start a second one (before: a Buy sheet, and another interrupted purchase)")
+    func interruptedPurchaseSkipsSheet() throws {
+        let fixture = try F()
+        try fixture.store.set(.interruptedPurchases, to: "true", for: fixture.buyer)
+        let interrupted = try #require(try fixture.buy(F.noAds).transaction)
+        var state = fixture.state()
+        state.type("/Remove Ads")
+        #expect(state.send(.enter).isEmpty)
+        #expect(state.topAlert?.title == "Needs your action" && state.topAlert?.message.contains("(transaction \(interrupted.id))") == true,
+                "\(String(describing: state.topAlert))")
+        #expect(!state.overlays.contains { if case .buySheet = $0 { true } else { false } })
+    }
 }

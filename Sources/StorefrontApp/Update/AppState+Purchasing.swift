@@ -24,6 +24,13 @@ extension AppState {
                               tone: .warning)))
             return []
         }
+        if case .waiting(.needsAction) = status,
+           let interrupted = snapshot.transactions.first(where: { $0.state == .needsAction && $0.productID == product.id }) {
+            // Buying again would start a second purchase beside the one waiting to be completed.
+            let waiting = StorefrontScreenText.interruptedPurchaseWaits(text.title(of: product), transactionID: interrupted.id)
+            push(.alert(Alert(title: waiting.title, message: waiting.message, tone: .warning)))
+            return []
+        }
         if alreadyHas(product) || !snapshot.purchasesAllowed {
             // No sheet asked about a change: the store is asked to change nothing, and refuses
             // what would change something (another device may have changed it meanwhile).

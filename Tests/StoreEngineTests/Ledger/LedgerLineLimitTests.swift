@@ -44,7 +44,7 @@ import Testing
     func aLongHeaderIsNotSentToRepair() {
         let header = LedgerProblem.lineTooLong(line: 1, limit: Self.limit)
         #expect(!header.isRepairable)
-        #expect(!header.description.contains("repair") && header.description.contains("move the ledger aside"), "\(header.description)")
+        #expect(!header.description.contains("repair") && header.description.contains("move the ledger and the files named after it"), "\(header.description)")
         let later = LedgerProblem.lineTooLong(line: 3, limit: Self.limit)
         #expect(later.isRepairable && later.description.contains("run `storefront repair` to keep the lines before it"))
     }
