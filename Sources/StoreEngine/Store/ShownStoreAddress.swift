@@ -14,7 +14,7 @@ public struct ShownStoreAddress: Sendable, Hashable, CustomStringConvertible {
     /// The address's settings of how to connect (SSL, timeouts) as the environment variables
     /// that give them to a program other than Storefront (`createdb`), by variable name.
     public var settingVariables: [String: String] = [:]
-    /// The service (and its file) whose section gave the password, where a libpq service file did.
+    /// The service whose section of a libpq service file gave the password, where one did.
     public var passwordFromService: String?
 
     public init(_ text: String, passwordLeftOut: Bool = false, namedByEnvironment: Bool = false) {
