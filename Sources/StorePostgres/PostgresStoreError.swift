@@ -89,12 +89,6 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         StoreUnreachable.namesConnectionLimit(reason)
     }
 
-    /// Whether libpq's reason is a password the server refused, or one it asked for and libpq
-    /// had none to send: the server was reached either way.
-    static func namesAMissingOrWrongPassword(_ reason: String) -> Bool {
-        reason.contains("password authentication failed") || reason.contains("no password supplied")
-    }
-
     /// Whether libpq's reason says nothing answered at the address: a TCP port nobody listens
     /// on, or a unix socket that is not there (libpq's words, in English).
     static func namesNoServerListening(_ reason: String) -> Bool {
@@ -127,15 +121,15 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
             "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server answered, but not for "
                 + "this user, which it does not know: correct the user in the address, or have an administrator create the role "
                 + "(`createuser`), then try again"
-        case .unreachable(let store, let reason) where Self.namesAMissingOrWrongPassword(reason) && store.passwordLeftOut:
+        case .unreachable(let store, let reason) where StoreUnreachable.namesRefusedPassword(reason) && store.passwordLeftOut:
             "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server refused this user's "
                 + "password: the one the address holds, which libpq uses before PGPASSWORD and ~/.pgpass, is wrong. Correct it "
                 + "there, or leave it out of the address and set it in PGPASSWORD or ~/.pgpass, then try again"
-        case .unreachable(let store, let reason) where Self.namesAMissingOrWrongPassword(reason) && store.passwordFromService != nil:
+        case .unreachable(let store, let reason) where StoreUnreachable.namesRefusedPassword(reason) && store.passwordFromService != nil:
             "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server refused this user's "
                 + "password: the one the section [\(store.passwordFromService ?? "")] of the connection service file sets, which libpq "
                 + "uses before PGPASSWORD and ~/.pgpass, is wrong. Correct it there, then try again"
-        case .unreachable(let store, let reason) where Self.namesAMissingOrWrongPassword(reason):
+        case .unreachable(let store, let reason) where StoreUnreachable.namesRefusedPassword(reason):
             "cannot connect to the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server refused this user's "
                 + "password: the one libpq took from PGPASSWORD or ~/.pgpass (it names the file when it read one) is wrong, or "
                 + "there was none. Set the right one there (or correct the user in the address), then try again"

@@ -159,8 +159,7 @@ public enum StorefrontScreenText {
         let loss = StoreUnreachable.endsSession(reason) ? "The store's server ended this session; reconnecting"
             : StoreUnreachable.namesConnectionLimit(reason) ? "The store's server, database or role takes no more connections now; retrying"
             // The server answered: the password (changed, or gone) is what keeps it out.
-            : reason.contains("password authentication failed") || reason.contains("no password supplied")
-                ? "The store's server refuses this user's password now; retrying"
+            : StoreUnreachable.namesRefusedPassword(reason) ? "The store's server refuses this user's password now; retrying"
             : "The store is unreachable; retrying"
         return "\(loss). Nothing can be bought, spent or changed until it is back (\(reason))."
     }

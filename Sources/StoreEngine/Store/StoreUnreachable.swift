@@ -36,15 +36,21 @@ public struct StoreUnreachable: Error, Equatable, Sendable {
         self.change = change
     }
 
-    /// Whether `reason` is the server saying it is starting up, recovering after a crash or
-    /// shutting down (PostgreSQL's words, in English): it runs and the address is right, so
-    /// the advice is to wait, not to check the address or whether it runs.
     /// Whether `reason` is the server refusing a new session for a connection limit (of the
     /// server, the database or the role; PostgreSQL's words, in English): it answered.
     public static func namesConnectionLimit(_ reason: String) -> Bool {
         ["too many connections", "too many clients", "remaining connection slots are reserved"].contains { reason.contains($0) }
     }
 
+    /// Whether `reason` is the server refusing the password given, or asking for one none gave
+    /// (libpq's and PostgreSQL's words, in English): it answered, so it is not out of reach.
+    public static func namesRefusedPassword(_ reason: String) -> Bool {
+        reason.contains("password authentication failed") || reason.contains("no password supplied")
+    }
+
+    /// Whether `reason` is the server saying it is starting up, recovering after a crash or
+    /// shutting down (PostgreSQL's words, in English): it runs and the address is right, so
+    /// the advice is to wait, not to check the address or whether it runs.
     public static func namesServerStartingOrStopping(_ reason: String) -> Bool {
         ["the database system is starting up", "the database system is shutting down", "the database system is in recovery mode",
          "the database system is not yet accepting connections"].contains { reason.contains($0) }

@@ -78,9 +78,7 @@ enum AppText {
         switch status {
         case .notSold: "Not sold here"
         case .available: ""
-        case let .credits(credit?, balance):
-            state.snapshot.entitlements.undeliveredCredit(credit) > 0
-                ? "\(balance) (+\(state.snapshot.entitlements.undeliveredCredit(credit))) left" : "\(balance) left"
+        case let .credits(credit?, balance): shortCredits(balance, undelivered: state.snapshot.entitlements.undeliveredCredit(credit))
         case .credits(nil, _): ""
         case .owned: "Owned"
         case .restoreToUnlock: "Restore"
@@ -93,6 +91,11 @@ enum AppText {
         case .waiting(let waiting): waiting == .pending ? "Awaiting approval" : "Needs action"
         case .changeScheduled(_, _, let willSwitch): willSwitch ? "Plan change" : "Switch on hold"
         }
+    }
+
+    /// "5 left", or "5 (+5) left" beside packs bought here and not delivered yet.
+    private static func shortCredits(_ balance: Int, undelivered: Int) -> String {
+        undelivered > 0 ? "\(balance) (+\(undelivered)) left" : "\(balance) left"
     }
 
     /// Real time until store time reaches `date`, as m:ss or h:mm:ss.
