@@ -129,6 +129,9 @@ extension StoreText {
             "The promotional offer \(offerID) is for current and past subscribers; subscribe first."
         case let .requestAlreadyWaiting(id):
             "A request to buy \(name) already waits for a parent's approval (transaction \(id)); approve or decline it first. Nothing was charged."
+        case let .interruptedPurchaseWaits(id):
+            "The purchase of \(name) was interrupted and waits for your action (transaction \(id)); complete it first "
+                + "(`storefront resolve \(id)`, or C on the storefront's transactions screen, t). Nothing was charged."
         // With renewal off, billing is not tried again: turning it on comes first.
         case let .billingProblem(productID, graceUntil, true):
             "Your subscription to \(name) has a billing problem"

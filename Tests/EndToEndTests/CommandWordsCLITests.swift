@@ -471,6 +471,18 @@ import Testing
         #expect(listed.contains("  needsAction  "), "\(listed)")
     }
 
+    @Test("buy of a product whose interrupted purchase waits refuses and says how to complete it (before: another interrupted purchase beside it)")
+    func buyingAgainWhileAnInterruptedPurchaseWaitsIsRefused() throws {
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "true"]).status == 0)
+        let first = try cli.run(["buy", "com.example.rage.face.random", "--json"]).decoded(JSONShapes.PurchaseResult.self)
+        let id = try #require(first.transactionId)
+        let again = try cli.run(["buy", "com.example.rage.face.random"])
+        #expect(again.status == 1 && again.stderr.contains("waits for your action (transaction \(id))")
+                    && again.stderr.contains(" resolve \(id)`, or C on the storefront's transactions screen"), "\(again.stdout)\(again.stderr)")
+        let waiting = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self).filter { $0.state == "needsAction" }
+        #expect(waiting.map(\.transactionId) == [id])
+    }
+
     @Test("help says what each command works on: a copy only its --to store, verify either kind of store, a key beside the file or a PostgreSQL store's key (before: the entitlements file alone, and --store for a copy)")
     func helpNamesWhatACommandWorksOn() throws {
         let copy = try cli.run(["help", "store", "copy"]).stdout

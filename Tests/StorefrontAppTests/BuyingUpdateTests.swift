@@ -172,4 +172,17 @@ struct BuyingUpdateTests {
                 "\(String(describing: state.topAlert))")
         #expect(!state.overlays.contains { if case .buySheet = $0 { true } else { false } })
     }
+
+    @Test("With interrupted purchases turned off since, Enter on a product whose interrupted purchase waits opens its sheet: buying again buys, as the store lets it")
+    func interruptedPurchaseWaitingWithTheSettingOffOpensTheSheet() throws {
+        let fixture = try F()
+        try fixture.store.set(.interruptedPurchases, to: "true", for: fixture.buyer)
+        _ = try #require(try fixture.buy(F.noAds).transaction)
+        try fixture.store.set(.interruptedPurchases, to: "false", for: fixture.buyer)
+        var state = fixture.state()
+        state.type("/Remove Ads")
+        _ = state.send(.enter)
+        #expect(state.topAlert == nil, "\(String(describing: state.topAlert))")
+        #expect(state.overlays.contains { if case .buySheet = $0 { true } else { false } }, "\(state.overlays)")
+    }
 }

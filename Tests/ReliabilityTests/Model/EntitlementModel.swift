@@ -218,6 +218,10 @@ struct EntitlementModel {
         if askToBuy, transactions.contains(where: { $0.buyer.account == buyer.account && $0.product == product && $0.state == .awaitingApproval }) {
             return nil
         }
+        // One interrupted purchase per product and buyer at a time while purchases are interrupted.
+        if interruptedPurchases, transactions.contains(where: { $0.buyer.account == buyer.account && $0.product == product && $0.state == .awaitingAction }) {
+            return nil
+        }
         // A promotional offer is for current and past subscribers of the group only.
         if offer != nil, !hadSubscription.contains(buyer.account) { return nil }
         if product.kind == .autoRenewable, let index = ongoingIndex(buyer.account),

@@ -27,6 +27,25 @@ import Testing
         #expect(StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA").message(for: second, product: nil).contains(first.id))
     }
 
+    @Test("While purchases are interrupted, buying a product whose interrupted purchase waits is refused, naming it (before: a second purchase waited beside it, and resolving both charged twice); with the setting off, buying again buys")
+    func aSecondInterruptedPurchaseOfTheSameProductIsRefusedWhileOneWaits() throws {
+        try store.set(.interruptedPurchases, to: "true", for: phone)
+        let first = try #require(try store.purchase(Rage.face, buyer: phone, storefront: "USA").transaction)
+        let second = try store.purchase(Rage.face, buyer: tablet, storefront: "USA")
+        guard case .refused(.interruptedPurchaseWaits(transactionID: first.id)) = second else {
+            Issue.record("expected the waiting purchase to be named, got \(second)"); return
+        }
+        #expect(waiting().map(\.id) == [first.id])
+        let words = StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA").message(for: second, product: nil)
+        #expect(words.contains("(transaction \(first.id))") && words.contains("`storefront resolve \(first.id)`"), "\(words)")
+        // Another product is not held up by it.
+        #expect(try store.purchase(Rage.drummer, buyer: phone, storefront: "USA").transaction?.state == .needsAction)
+        try store.set(.interruptedPurchases, to: "false", for: phone)
+        #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA").isPurchased)
+        #expect(try store.resolve(first.id).isPurchased)
+        #expect(store.balance(of: "rage-faces", for: phone) == 10)
+    }
+
     @Test func approvingARequestThatBecameMootSettlesIt() throws {
         try store.set(.askToBuy, to: "true", for: phone)
         let request = try #require(try store.purchase(Rage.drummer, buyer: phone, storefront: "USA").transaction)

@@ -75,6 +75,12 @@ extension StoreDecisions {
            let waiting = state.transactions(of: buyer.account).last(where: { $0.state == .pending && $0.productID == product.id }) {
             throw .purchase(.requestAlreadyWaiting(transactionID: waiting.id))
         }
+        // As with Ask to Buy: while purchases are interrupted, buying again would pile up
+        // purchases waiting for action; with the setting off, buying again buys.
+        if state.settings.interruptedPurchases,
+           let interrupted = state.transactions(of: buyer.account).last(where: { $0.state == .needsAction && $0.productID == product.id }) {
+            throw .purchase(.interruptedPurchaseWaits(transactionID: interrupted.id))
+        }
         if let refusal = creditRefusal(for: product, quantity: quantity, buyer: buyer, in: state) {
             throw .purchase(refusal)
         }
