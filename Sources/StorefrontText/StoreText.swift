@@ -132,7 +132,7 @@ public struct StoreText: Sendable {
         case .awaitingDelivery: "Awaiting delivery (deliver-unfinished)"
         case let .active(until, willRenew):
             until.map { (willRenew ? "Renews " : "Active until ") + date($0) } ?? "Subscribed"
-        case let .runningBeforePaidAhead(until, next): "Until \(date(until)), then \(catalog.product(id: next).map(title(of:)) ?? next)"
+        case let .runningBeforeSwitch(until, next, _): "Until \(date(until)), then \(catalog.product(id: next).map(title(of:)) ?? next)"
         case let .expired(on): "Expired \(date(on))"
         case .revoked: "Refunded"
         case let .billingProblem(graceUntil, willAutoRenew):

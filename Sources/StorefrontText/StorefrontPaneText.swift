@@ -19,9 +19,10 @@ public enum StorefrontPaneText {
         case .active(let until, let willRenew):
             guard let until else { return "Subscribed" }
             return willRenew ? "Subscribed; renews \(text.date(until))" : "Active until \(text.date(until))"
-        case .runningBeforePaidAhead(let until, let next):
+        case .runningBeforeSwitch(let until, let next, let paidAhead):
             let plan = text.catalog.product(id: next).map(text.title(of:)) ?? next
-            return "Active until \(text.date(until)); then \(plan), paid ahead, takes over"
+            return paidAhead ? "Active until \(text.date(until)); then \(plan), paid ahead, takes over"
+                             : "Subscribed until \(text.date(until)); then it switches to \(plan) at its renewal"
         case .expired(let on): return "Expired \(text.date(on))"
         // Only a subscription reads revoked; it is still sold, and buying it starts anew.
         case .revoked: return "Refunded: its access has ended (buying it again starts a new subscription)"

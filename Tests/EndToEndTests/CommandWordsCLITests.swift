@@ -335,6 +335,10 @@ import Testing
     func cancelWithAScheduledChange() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
         #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        let listed = try cli.run(["products"]).stdout
+        #expect(listed.split(separator: "\n").contains {
+            $0.contains("Rage Pro (Yearly)") && $0.contains(", then Rage Pro (Monthly)") && !$0.contains("Renews")
+        }, "the plan running reads that the other follows it (before: \"Renews\"): \(listed)")
         let cancelled = try cli.run(["cancel-renewal", "com.example.rage.pro.monthly"])
         #expect(cancelled.status == 0 && cancelled.stdout.contains("(will not renew). Switches to Rage Pro (Monthly) at the next "
             + "renewal if auto-renew is turned on again."), "\(cancelled.stdout)\(cancelled.stderr)")

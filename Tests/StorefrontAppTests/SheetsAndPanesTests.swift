@@ -287,7 +287,7 @@ struct SheetsAndPanesTests {
         var state = fixture.state(size: Size(width: 100, height: 30))
         state.refresh(from: fixture)
         let yearly = try #require(state.catalog.product(id: Self.yearly))
-        guard case .runningBeforePaidAhead(let until, let next) = state.snapshot.status(of: Self.yearly) else {
+        guard case .runningBeforeSwitch(let until, let next, true) = state.snapshot.status(of: Self.yearly) else {
             Issue.record("the yearly plan reads \(state.snapshot.status(of: Self.yearly))")
             return
         }

@@ -61,9 +61,15 @@ struct SubscriptionDetailTests {
         #expect(monthlyPane.contains("if its auto-renew is turned on again (it is off)") == cancelled, "\(monthlyPane)")
         #expect(monthlyPane.contains("Renews every month"), "the plan switched to keeps its period's words: \(monthlyPane)")
         SheetsAndPanesTests.select("com.example.rage.pro.yearly", in: &state)
-        let yearlyPane = Self.detailPane(SheetsAndPanesTests.rowTexts(state))
-        #expect(yearlyPane.contains("Renews every year") != cancelled, "\(yearlyPane)")
+        let yearlyRows = SheetsAndPanesTests.rowTexts(state)
+        let yearlyPane = Self.detailPane(yearlyRows)
+        // It does not renew either way: it ends, or the plan switched to follows it (before: "Renews").
+        #expect(!yearlyPane.contains("Renews every"), "\(yearlyPane)")
         #expect(yearlyPane.contains("Period 1 year; auto-renew is off") == cancelled, "\(yearlyPane)")
+        #expect(yearlyPane.contains("Period 1 year; Rage Pro (Monthly) follows, at the renewal") != cancelled, "\(yearlyPane)")
+        #expect(yearlyPane.contains("then it switches to Rage Pro (Monthly) at its renewal") != cancelled, "\(yearlyPane)")
+        #expect(yearlyRows.contains { $0.contains("Rage Pro (Yearly)") && $0.contains(cancelled ? "Not renewing" : "Switching") },
+                "\(yearlyRows.joined(separator: "\n"))")
     }
 
     /// The detail pane's text, its rows joined by spaces: what is right of the list's box.

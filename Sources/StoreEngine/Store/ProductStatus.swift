@@ -18,10 +18,10 @@ public enum ProductStatus: Sendable, Equatable {
     case awaitingDelivery
     /// An active subscription or pass, until `expires` (nil for free subscriptions).
     case active(until: Date?, willRenew: Bool)
-    /// The plan running now, until `until`, when a later period of another plan (`next`, the
-    /// plan a switch went to) was paid ahead: the subscription goes on in `next` then, so this
-    /// plan neither renews nor ends.
-    case runningBeforePaidAhead(until: Date, next: String)
+    /// The plan running now, until `until`, after which the subscription goes on in another plan
+    /// (`next`), so this plan neither renews nor ends: a later period of `next` was paid ahead
+    /// (`paidAhead`), or a switch to it is scheduled for the renewal.
+    case runningBeforeSwitch(until: Date, next: String, paidAhead: Bool)
     /// Was active, has ended.
     case expired(on: Date)
     /// Refunded by the store.
@@ -46,7 +46,7 @@ public enum ProductStatus: Sendable, Equatable {
         case .owned: "owned"
         case .restoreToUnlock: "restoreToUnlock"
         case .awaitingDelivery: "awaitingDelivery"
-        case .active, .runningBeforePaidAhead: "active"
+        case .active, .runningBeforeSwitch: "active"
         case .expired: "expired"
         case .revoked: "revoked"
         case .billingProblem: "billingProblem"
@@ -61,7 +61,7 @@ extension Store {
     public func status(of product: Product, in entitlements: Entitlements, storefront: String) -> ProductStatus {
         let held = heldStatus(of: product, in: entitlements, storefront: storefront)
         switch held {
-        case .owned, .restoreToUnlock, .awaitingDelivery, .active, .runningBeforePaidAhead, .billingProblem, .changeScheduled:
+        case .owned, .restoreToUnlock, .awaitingDelivery, .active, .runningBeforeSwitch, .billingProblem, .changeScheduled:
             // What the buyer has wins over a request that still waits for it.
             return held
         default:
@@ -96,7 +96,7 @@ extension Store {
             if let ahead = entitlements.subscriptions.first(where: { $0.runningPlan?.productID == product.id && $0.state == .subscribed }),
                let running = ahead.runningPlan {
                 // It neither renews nor ends then: the subscription goes on in the plan paid ahead.
-                return ahead.delivered ? .runningBeforePaidAhead(until: running.expiresDate, next: ahead.productID)
+                return ahead.delivered ? .runningBeforeSwitch(until: running.expiresDate, next: ahead.productID, paidAhead: true)
                                        : undelivered(product, in: entitlements)
             }
             if let subscription = entitlements.subscriptions.first(where: { $0.productID == product.id }) {
@@ -105,6 +105,13 @@ extension Store {
                 }
                 switch subscription.state {
                 case .subscribed:
+                    // A switch scheduled for the renewal: this plan does not renew (the other
+                    // plan's row reads "Switches"); with auto-renew off the switch is on hold
+                    // and the plan ends, as `.active` says.
+                    if subscription.delivered, subscription.willAutoRenew, let next = subscription.pendingProductID,
+                       next != product.id, let until = subscription.expiresDate {
+                        return .runningBeforeSwitch(until: until, next: next, paidAhead: false)
+                    }
                     return subscription.delivered ? .active(until: subscription.expiresDate, willRenew: subscription.willAutoRenew)
                                                   : undelivered(product, in: entitlements)
                 case .revoked: return .revoked

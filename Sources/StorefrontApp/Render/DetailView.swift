@@ -125,10 +125,10 @@ enum DetailView {
             case .billingProblem(_, let willAutoRenew): !willAutoRenew
             default: false
             }
-            if case .runningBeforePaidAhead(_, let next) = status {
-                // It does not renew: the plan paid ahead follows it.
+            if case .runningBeforeSwitch(_, let next, let paidAhead) = status {
+                // It does not renew: the plan paid ahead, or switched to, follows it.
                 let plan = text.catalog.product(id: next).map(text.title(of:)) ?? next
-                facts.append(("Period", "\(text.periodText(subscription.period)); \(plan) follows, paid ahead"))
+                facts.append(("Period", "\(text.periodText(subscription.period)); \(plan) follows, \(paidAhead ? "paid ahead" : "at the renewal")"))
             } else {
                 facts.append(renewalOff ? ("Period", "\(text.periodText(subscription.period)); auto-renew is off")
                                         : ("Renews", text.everyPeriodText(subscription.period)))

@@ -30,7 +30,7 @@ enum KeyHelp {
         state.catalog.products.contains { product in
             guard product.type != .consumable else { return false }
             switch state.snapshot.status(of: product.id) {
-            case .owned, .active, .runningBeforePaidAhead, .notSold: return false
+            case .owned, .active, .runningBeforeSwitch, .notSold: return false
             default: return true
             }
         }

@@ -27,7 +27,7 @@ enum Theme {
         case .notSold: muted
         case .available: .plain
         case .credits(_, let balance): balance > 0 ? Style.plain.foreground(.cyan) : muted
-        case .owned, .active, .runningBeforePaidAhead: Style.plain.foreground(.green)
+        case .owned, .active, .runningBeforeSwitch: Style.plain.foreground(.green)
         case .restoreToUnlock, .awaitingDelivery, .waiting, .changeScheduled: Style.plain.foreground(.yellow)
         case .expired, .revoked, .billingProblem: Style.plain.foreground(.red)
         }

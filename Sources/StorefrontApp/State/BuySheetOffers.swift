@@ -32,8 +32,13 @@ enum BuySheetCharge: Equatable {
             case .atRenewal, .scheduled: return .atRenewal(change)
             }
         }
-        guard product.type == .autoRenewable, case .active(let until?, let willRenew) = state.snapshot.status(of: product.id) else {
-            return .now
+        guard product.type == .autoRenewable else { return .now }
+        let (until, willRenew): (Date, Bool)
+        switch state.snapshot.status(of: product.id) {
+        case .active(let date?, let renews): (until, willRenew) = (date, renews)
+        // Renewing, into the plan a switch is scheduled to: buying this one again keeps it.
+        case .runningBeforeSwitch(let date, _, false): (until, willRenew) = (date, true)
+        default: return .now
         }
         let switchTo = state.snapshot.entitlements.subscriptions
             .last { $0.productID == product.id && $0.isOngoing }?.pendingProductID

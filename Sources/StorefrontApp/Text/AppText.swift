@@ -64,7 +64,7 @@ enum AppText {
         switch status {
         case let .active(until?, willRenew):
             return (willRenew ? "Renews in " : "Ends in ") + countdown(to: until, state: state)
-        case let .runningBeforePaidAhead(until, _):
+        case let .runningBeforeSwitch(until, _, _):
             return "Switches in " + countdown(to: until, state: state)
         case let .billingProblem(graceUntil?, _):
             return "Grace ends in " + countdown(to: graceUntil, state: state)
@@ -84,7 +84,8 @@ enum AppText {
         case .restoreToUnlock: "Restore"
         case .awaitingDelivery: "Undelivered"
         case let .active(until, willRenew): until == nil || willRenew ? "Subscribed" : "Not renewing"
-        case .runningBeforePaidAhead: "Subscribed"
+        // The plan switched to reads "Switches" with its date in its own row.
+        case let .runningBeforeSwitch(_, _, paidAhead): paidAhead ? "Subscribed" : "Switching"
         case .expired: "Expired"
         case .revoked: "Refunded"
         case .billingProblem(let graceUntil, _): graceUntil == nil ? "Billing problem" : "Billing grace"

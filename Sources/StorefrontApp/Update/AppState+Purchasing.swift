@@ -98,7 +98,7 @@ extension AppState {
             product.type != .nonRenewing && (until == nil || willRenew && BuySheetCharge.of(product, state: self) == .now)
         // The plan running before the one paid ahead takes over: buying it again upgrades from
         // the plan paid ahead only where the sheet would say so.
-        case .runningBeforePaidAhead: BuySheetCharge.of(product, state: self) == .now
+        case .runningBeforeSwitch: BuySheetCharge.of(product, state: self) == .now
         default: false
         }
     }

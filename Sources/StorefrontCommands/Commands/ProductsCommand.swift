@@ -91,8 +91,8 @@ enum ProductsCommand {
         case let .active(until, willRenew):
             entry.expiresDate = until
             entry.willAutoRenew = product.type == .autoRenewable ? willRenew : nil
-        // The subscription renews then, into the plan paid ahead, as its renewal info says.
-        case let .runningBeforePaidAhead(until, _):
+        // The subscription renews then, into the plan paid ahead or switched to, as its renewal info says.
+        case let .runningBeforeSwitch(until, _, _):
             entry.expiresDate = until
             entry.willAutoRenew = true
         case let .expired(on): entry.expiresDate = on

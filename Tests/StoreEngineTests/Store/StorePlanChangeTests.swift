@@ -25,6 +25,11 @@ import StorefrontText
         #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").name == "changeScheduled")
         #expect(try store.status(Rage.monthly) == .changeScheduled(from: Rage.yearly, effective: renewal, willSwitch: true))
         #expect(try store.status(Rage.monthly).name == "changeScheduled")
+        // The plan running now does not renew: the other follows it (before: it read as renewing).
+        #expect(try store.status(Rage.yearly) == .runningBeforeSwitch(until: renewal, next: Rage.monthly, paidAhead: false))
+        #expect(try store.status(Rage.yearly).name == "active")
+        #expect(StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA").statusText(try store.status(Rage.yearly))
+                    .hasSuffix(", then Rage Pro (Monthly)"))
         #expect(try planChange(Rage.monthly) == .scheduled(from: Rage.yearly, effective: renewal, willSwitch: true))
         let events = fixture.log.allEvents.count
         #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").name == "changeScheduled")
@@ -42,6 +47,7 @@ import StorefrontText
         let state = store.entitlements(for: phone).subscriptions.first { $0.productID == Rage.yearly }?.state
         #expect(state == (grace ? .inGracePeriod : .inBillingRetryPeriod))
         #expect(try store.status(Rage.monthly) == .changeScheduled(from: Rage.yearly, effective: nil, willSwitch: true))
+        #expect(try store.status(Rage.yearly).name == "billingProblem", "a billing problem is said before the switch")
         #expect(StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA").statusText(try store.status(Rage.monthly))
                 == "Switches once billing is resolved")
     }

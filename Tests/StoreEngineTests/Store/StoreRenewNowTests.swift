@@ -179,7 +179,7 @@ import StorefrontText
         #expect(text.entitlementDetails(of: item) == "Rage Pro (Yearly) until \(text.date(running.expiresDate)), then Rage Pro (Monthly) "
             + "paid ahead until \(text.date(try #require(item.expiresDate))), renews")
         // Neither "renews" nor "not renewing": the plan paid ahead follows it.
-        #expect(try store.status(Rage.yearly) == .runningBeforePaidAhead(until: running.expiresDate, next: Rage.monthly))
+        #expect(try store.status(Rage.yearly) == .runningBeforeSwitch(until: running.expiresDate, next: Rage.monthly, paidAhead: true))
         #expect(try store.status(Rage.yearly).name == "active")
         #expect(text.statusText(try store.status(Rage.yearly)) == "Until \(text.date(running.expiresDate)), then Rage Pro (Monthly)")
         #expect(try store.status(Rage.monthly) == .changeScheduled(from: Rage.yearly, effective: running.expiresDate, willSwitch: true))
