@@ -105,7 +105,7 @@ struct EffectRunner: Sendable {
             return [snapshot(buyer, storefront), .purchaseFinished(productID: productID, outcome: outcome)]
         case .decline:
             let record = try store.decline(transactionID)
-            return [snapshot(buyer, storefront), .requestDeclined(productID: record.productID)]
+            return [snapshot(buyer, storefront), .requestDeclined(productID: record.productID, quantity: record.quantity)]
         case .refund:
             // The snapshot is the viewer's: one taken for the device the transaction was
             // bought on would be dropped as another buyer's, leaving the old balance.

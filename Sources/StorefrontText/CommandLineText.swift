@@ -152,9 +152,16 @@ extension CommandLineText {
         public static let leftBeforeStoreCommandWrote = "\nstorefront: left before the command wrote anything (it still "
             + "waited for the store's lock or its server): the store is as it was\n"
 
-        /// Written by a second Ctrl-C during `store copy`, `store init`, `store migrate` or `repair`.
+        /// Written by a second Ctrl-C during `store init`, `store migrate` or `repair`.
         public static let leftDuringStoreCommand = "\nstorefront: left before the command finished: the store it was changing "
             + "may be changed all the same; `storefront verify` of that store (its --store, or a copy's --to) shows how it stands\n"
+
+        /// Written by a second Ctrl-C during `store copy` once it may have written: `verify` is
+        /// the command that checks the store copied into.
+        public static func leftDuringCopy(into target: String, verify: String) -> String {
+            "\nstorefront: left before the copy finished: \(target), the store it was copying into, may hold the copy or part of "
+                + "it all the same; \(verify) shows how it stands\n"
+        }
 
         public static func error(_ message: String) -> String { "storefront: \(message)" }
         public static func warning(_ message: String) -> String { "storefront: warning: \(message)" }

@@ -12,7 +12,7 @@ extension StoreText {
     public func unfinishedFinished(_ finished: [TransactionRecord], at now: Date, entitlements: Entitlements) -> String {
         var delivered: [String] = [], empty: [String] = []
         for record in finished {
-            let name = catalog.product(id: record.productID).map(title(of:)) ?? record.productID
+            let name = purchasedName(of: record)
             if let reason = UndeliverableReason.of(record, at: now, entitlements: entitlements) {
                 empty.append("\(name) (\(words(for: reason, of: record, entitlements: entitlements)))")
             } else if let credit = record.credit, record.creditAmount > 0 {

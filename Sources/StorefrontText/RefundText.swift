@@ -9,7 +9,7 @@ extension StoreText {
     public func refundMessage(_ result: RefundResult, inStorefront: Bool = false) -> String {
         let record = result.transaction
         let name = catalog.product(id: record.productID).map(title(of:)) ?? record.productID
-        let what = record.quantity > 1 ? "\(record.quantity) × \(name)" : name
+        let what = purchasedName(of: record)
         let transaction = "(transaction \(record.id))"
         var message: String
         switch result.moneyBack {

@@ -29,6 +29,17 @@ public struct StoreText: Sendable {
         LanguageFallback.resolve(product.localizations, locale: locale, defaultLanguage: catalog.defaultLanguage)?.title ?? product.id
     }
 
+    /// What `record` bought, with its quantity when more than one: "3 × Random Rage Face".
+    public func purchasedName(of record: TransactionRecord) -> String {
+        purchasedName(productID: record.productID, quantity: record.quantity)
+    }
+
+    /// `quantity` of the product `productID`, as `purchasedName(of:)` says it.
+    public func purchasedName(productID: String, quantity: Int) -> String {
+        let name = catalog.product(id: productID).map(title(of:)) ?? productID
+        return quantity > 1 ? "\(quantity) × \(name)" : name
+    }
+
     public func description(of product: Product) -> String {
         LanguageFallback.resolve(product.localizations, locale: locale, defaultLanguage: catalog.defaultLanguage)?.description ?? ""
     }

@@ -132,6 +132,17 @@ import Testing
         #expect(delivered?.balance == 5 && delivered?.undelivered == nil)
     }
 
+    @Test("A purchase of several packs is named with its quantity when delivered late and when its request is declined (before: \"Random Rage Face (+45 Rage Faces)\", \"to buy Random Rage Face\")")
+    func severalPacksAreNamedWithTheirQuantity() throws {
+        #expect(try cli.run(["buy", "com.example.rage.face.random", "--quantity", "9", "--no-finish"]).status == 0)
+        let delivered = try cli.run(["deliver-unfinished"]).stdout
+        #expect(delivered.contains("Delivered 1 unfinished transaction: 9 × Random Rage Face (+45 Rage Faces)."), "\(delivered)")
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
+        let asked = try cli.run(["buy", "com.example.rage.lives.3", "--quantity", "2", "--json"]).decoded(JSONShapes.PurchaseResult.self)
+        let declined = try cli.run(["decline", try #require(asked.transactionId)]).stdout
+        #expect(declined.contains("Declined the request to buy 2 × "), "\(declined)")
+    }
+
     @Test("deliver-unfinished tells what it delivered from what it finished with nothing to deliver: a plan that ended, a request declined (before: all counted as delivered)")
     func finishedWithNothingToDeliverIsToldApart() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.monthly", "--no-finish"]).status == 0)

@@ -102,6 +102,25 @@ struct PostgresLockWaitTests {
 }
 
 extension PostgresLockWaitTests {
+    @Test("a statement_timeout that runs out while a buy waits behind a table lock: exit 3, saying the server cancelled it, that nothing was written and where the setting lives (before: the SQLSTATE and the server's words only)")
+    func statementTimeoutIsSaidForWhatItIs() throws {
+        var (server, database, url, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "0")
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let session = try server.session(database: database)
+        defer { session.close() }
+        try session.run("BEGIN; LOCK TABLE storefront_events IN ACCESS EXCLUSIVE MODE")
+        cli.environment["PGOPTIONS"] = "-c lock_timeout=0 -c statement_timeout=300"
+        let cancelled = try cli.run(["buy", "com.example.rage.face.random"])
+        session.close()
+        #expect(cancelled.status == 3, "\(cancelled.stdout)\(cancelled.stderr)")
+        #expect(cancelled.stderr.contains("the server of the store \(url) cancelled a statement (SQLSTATE 57014: ")
+                    && cancelled.stderr.contains("so nothing was written") && cancelled.stderr.contains("`statement_timeout`"),
+                "\(cancelled.stderr)")
+        cli.environment["PGOPTIONS"] = "-c lock_timeout=0"
+        let verified = try cli.run(["verify"])
+        #expect(verified.status == 0 && verified.stdout.contains("1 event"), "\(verified.stdout)\(verified.stderr)")
+    }
+
     @Test("Ctrl-C while a change's statements wait at the server for the writer lock: the first lets it finish and report, a second leaves saying it may be recorded (before: it left without a word, and was recorded)")
     func ctrlCWhileTheServerHoldsTheChange() throws {
         let (server, database, url, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "60s")
@@ -134,6 +153,29 @@ extension PostgresLockWaitTests {
         #expect(left.stderr.contains("`storefront --store \(url) transactions` (purchases, refunds)")
                 && left.stderr.contains("`storefront --store \(url) entitlements` (balances, subscriptions)")
                 && !left.stderr.contains("given the same"), "\(left.stderr)")
+    }
+
+    @Test("store copy into a database left with a second Ctrl-C while its commit waits at the server names the store copied into and the verify to run on it (before: \"that store (its --store, or a copy's --to)\")")
+    func secondCtrlCDuringACopyNamesItsTarget() throws {
+        let (server, database, url, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "60s")
+        let file = try StorefrontProcess.temporaryFolder() + "/source.jsonl"
+        var source = cli
+        source.storeArguments = ["--entitlements", file]
+        #expect(try source.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let session = try server.session(database: database)
+        defer { session.close() }
+        try session.run("SELECT pg_advisory_lock(\(Self.writerLockKey))")
+        var copier = cli
+        copier.storeArguments = []
+        let copying = try copier.start(["store", "copy", "--from", file, "--to", url])
+        try Polling.until {
+            (try? server.psql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+        }
+        let left = try copying.interruptUntilItLeaves()
+        #expect(left.status == 130 && !left.wasSignalled, "\(left)")
+        #expect(left.stderr.contains("left before the copy finished: \(url), the store it was copying into, may hold the copy or part of it")
+                    && left.stderr.contains("`storefront verify --store \(url)` shows how it stands"), "\(left.stderr)")
     }
 
     @Test("a log whose reads wait briefly (a storefront's) gives up behind a LOCK TABLE that stops reads, saying how long it waited, and reads on once it goes")

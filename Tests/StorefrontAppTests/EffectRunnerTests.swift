@@ -18,7 +18,7 @@ struct EffectRunnerTests {
         let pending = try #require(fixture.buy(F.drummer).transaction)
         let actions = EffectRunner(store: fixture.store)
             .run(.settle(.decline, transactionID: pending.id, buyer: fixture.buyer), storefront: "USA")
-        #expect(actions.last == .requestDeclined(productID: F.drummer))
+        #expect(actions.last == .requestDeclined(productID: F.drummer, quantity: 1))
         var state = fixture.state()
         for action in actions { _ = update(&state, action) }
         #expect(state.notice?.title == "Request declined")

@@ -154,6 +154,15 @@ struct ResultsUpdateTests {
         #expect(state.activity == nil)
     }
 
+    @Test("A request of several declined from this storefront is named with its quantity (before: \"The request to buy Random Rage Face\")")
+    func declinedRequestNamesItsQuantity() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        _ = update(&state, .requestDeclined(productID: F.facePack, quantity: 2))
+        #expect(state.notice?.message == "The request to buy 2 × Random Rage Face was declined; nothing was charged.",
+                "\(String(describing: state.notice))")
+    }
+
     @Test("Unfinished purchases delivered at start show as a notice that names them, counted in English")
     func announced() throws {
         let fixture = try F()

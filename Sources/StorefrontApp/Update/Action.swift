@@ -63,7 +63,7 @@ public enum Action: Equatable, Sendable {
     /// `changed` is false when the subscription had ended already (unsubscribed elsewhere).
     case unsubscribed(productID: String, changed: Bool = true)
     /// A request to buy `productID` was declined from the transactions screen.
-    case requestDeclined(productID: String)
+    case requestDeclined(productID: String, quantity: Int)
     /// Purchases an app left unfinished were delivered when the storefront started.
     case unfinishedDelivered([TransactionRecord])
 }

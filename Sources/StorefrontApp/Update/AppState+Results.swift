@@ -425,7 +425,7 @@ extension AppState {
         let previous = Dictionary(before.transactions.map { ($0.id, $0.state) }, uniquingKeysWith: { first, _ in first })
         for record in snapshot.transactions {
             guard let was = previous[record.id], was != record.state, was == .pending || was == .needsAction else { continue }
-            let name = productName(record.productID)
+            let name = text.purchasedName(of: record)
             switch record.state {
             case .purchased:
                 let title = was == .pending ? StorefrontScreenText.requestApprovedTitle : StorefrontScreenText.purchaseCompletedTitle

@@ -80,10 +80,11 @@ extension AppState {
             let name = productName(productID)
             finishSubscriptionChange(message: changed ? StorefrontScreenText.unsubscribed(name: name)
                                                       : CommandLineText.Purchases.alreadyUnsubscribed(from: name))
-        case .requestDeclined(let productID):
+        case .requestDeclined(let productID, let quantity):
             activity = nil
             report(Alert(title: StorefrontScreenText.requestDeclinedTitle,
-                         message: StorefrontScreenText.requestDeclined(name: productName(productID)), tone: .info))
+                         message: StorefrontScreenText.requestDeclined(name: text.purchasedName(productID: productID, quantity: quantity)),
+                         tone: .info))
         }
         return []
     }

@@ -93,4 +93,12 @@ enum ChangeInterruption {
         }
         return try body()
     }
+
+    /// Has a second Ctrl-C during the store command running say `sentence` instead of the
+    /// general words, once the command knows which store it changes. Call from the command,
+    /// inside `finishingChanges`.
+    static func sayOnLeavingStoreCommand(_ sentence: String) {
+        // The sentence before is left allocated: a handler running now may be writing it.
+        leftDuringStoreCommand = strdup(sentence)
+    }
 }

@@ -15,8 +15,7 @@ public enum DeferredCommands {
 
     static func decline(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let record = try session.perform { try session.store.decline(arguments.commandArguments[0]) }
-        let name = session.catalog.product(id: record.productID).map(session.text.title(of:)) ?? record.productID
-        let message = CommandLineText.Purchases.declined(name, transaction: record.id,
+        let message = CommandLineText.Purchases.declined(session.text.purchasedName(of: record), transaction: record.id,
                                                          of: record.account == session.buyer.account ? nil : record.account)
         if arguments.json {
             try console.json(JSONShapes.PurchaseResult(outcome: "declined", transactionId: record.id, productId: record.productID,

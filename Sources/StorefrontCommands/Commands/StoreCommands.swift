@@ -64,6 +64,12 @@ enum StoreCommands {
         }
         let source = try StoreLocation.named(from, givenBy: "--from", environment: environment)
         let target = try StoreLocation.named(to, givenBy: "--to", environment: environment)
+        let targetAdvised: StoreCommandText.AdvisedStore = switch target {
+        case .file(let path): .file(path: path, namedByOption: true)
+        case .postgres(let address, _, _): .database(address.shown)
+        }
+        ChangeInterruption.sayOnLeavingStoreCommand(console.preparedForStandardError(CommandLineText.Report.leftDuringCopy(
+            into: target.name, verify: StoreCommandText.command("verify", on: targetAdvised))))
         let sourceLog = try openCopySource(source)
         // A new database's key is made by the copy's first commit, on this machine only: the
         // team needs to be told where it is, as `store init` tells. Only a key this copy made
