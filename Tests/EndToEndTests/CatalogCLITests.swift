@@ -97,10 +97,27 @@ import Testing
         """.write(toFile: path, atomically: true, encoding: .utf8)
         let lint = try cli.run(["catalog", "lint", path])
         #expect(lint.status == 3)
+        // The text warnings say where, as the errors do (before: no line or column, and the field by its language alone).
         for expected in ["field products[0].prices.USA: the price -1 is negative", "field products[1].id: duplicate product id \"a\"",
-                         "warning: field app.name: the text contains", "warning: product a, field localizations.en.title: the text contains"] {
+                         "faulty.json:1:64: warning: field app.name: the text contains",
+                         "faulty.json:3:86: warning: product a, field products[0].localizations.en.title: the text contains"] {
             #expect(lint.stdout.contains(expected), "\(expected): \(lint.stdout)")
         }
+    }
+
+    @Test("a product without localizations is one problem, at the product (before: also a missing default title, with no line or column)")
+    func missingLocalizationsAreOneProblemWithAPlace() throws {
+        let path = try StorefrontProcess.temporaryFolder() + "/bare.json"
+        try """
+        {"format": "storefront-catalog", "version": 1, "app": {"name": "Shop", "bundleId": "x"}, "defaultLanguage": "en",
+         "storefronts": [{"code": "USA", "currency": "USD"}],
+         "products": [{"id": "a", "type": "nonConsumable", "prices": {"USA": "1"}}]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let lint = try cli.run(["catalog", "lint", path])
+        #expect(lint.status == 3 && lint.stdout.contains("bare.json:3:15: error: product a, field products[0].localizations: is missing"),
+                "\(lint.stdout)")
+        #expect(!lint.stdout.contains("default language"), "\(lint.stdout)")
+        #expect(lint.stdout.components(separatedBy: " error: ").count == 2, "one error: \(lint.stdout)")
     }
 
     @Test func hugeAdvancesAreRefusedWithTheLimit() throws {

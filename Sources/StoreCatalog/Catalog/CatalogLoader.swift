@@ -15,6 +15,8 @@ public enum CatalogLoader {
         /// What could be read of the catalog, errors or not, for checks beyond the reader's
         /// (lint's checks of its text); never to be used as a catalog, which is `catalog`.
         public var partial: Catalog?
+        /// The file's JSON as parsed, for lint's checks to say where in the file they found something.
+        public var root: JSONNode?
     }
 
     /// Loads the catalog at `path`, or throws a `CatalogError` listing every problem.
@@ -145,7 +147,8 @@ public enum CatalogLoader {
                             at: root, field: "")
             catalog = nil
         }
-        return Report(catalog: collector.hasErrors ? nil : catalog, problems: collector.problems, format: format, partial: catalog)
+        return Report(catalog: collector.hasErrors ? nil : catalog, problems: collector.problems, format: format, partial: catalog,
+                      root: root)
     }
 
     /// Reports every member name written twice in one object as an error: which value counts is

@@ -70,7 +70,8 @@ struct ProductReader {
             if let title { result[language] = LocalizedText(title: title, description: description) }
         }
         let defaultTitle = result[defaultLanguage]?.title.trimmingWhitespaceIfNeeded(includingNewlines: true) ?? ""
-        if defaultTitle.isEmpty {
+        // Missing localizations were said already, at the product.
+        if defaultTitle.isEmpty, node["localizations"] != nil {
             collect.error("the title in the default language \"\(defaultLanguage)\" is empty or missing; every product needs one",
                           at: node["localizations"]?[defaultLanguage] ?? node["localizations"],
                           field: "\(field()).\(defaultLanguage).title", product: id)

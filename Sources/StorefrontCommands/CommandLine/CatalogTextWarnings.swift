@@ -1,6 +1,7 @@
 import StoreEngine
 import StorefrontText
 import StoreCatalog
+import StoreJSON
 
 /// `catalog lint` warnings for catalog text that a terminal would act on.
 ///
@@ -9,32 +10,53 @@ import StoreCatalog
 /// before showing them, so such text never reaches the screen as written: the catalog's
 /// author should know, since what they wrote is not what buyers see.
 enum CatalogTextWarnings {
-    static func warnings(for catalog: Catalog, file: String) -> [CatalogProblem] {
+    /// `root`, the file's JSON in Storefront's format, places each warning at its value, with
+    /// the field named as the reader's errors name it (`products[2].localizations.en.title`);
+    /// without it (a .storekit file) the field is named by ids and the warning has no place.
+    static func warnings(for catalog: Catalog, file: String, root: JSONNode? = nil) -> [CatalogProblem] {
         var found: [CatalogProblem] = []
-        func check(_ text: String, field: String, productID: String? = nil) {
+        func check(_ text: String, field: String, at place: (node: JSONNode, field: String)?, productID: String? = nil) {
             guard let first = text.unicodeScalars.first(where: isActedOnByTerminals) else { return }
             found.append(CatalogProblem(
-                severity: .warning, file: file, productID: productID, field: field,
+                severity: .warning, file: file, line: place?.node.line ?? 0, column: place?.node.column ?? 0,
+                productID: productID, field: place?.field ?? field,
                 message: CommandLineText.Catalogs.textActedOnByTerminals(firstScalarHex: first.hexDigits)))
         }
-        check(catalog.appName, field: "app.name")
+        check(catalog.appName, field: "app.name", at: root?["app"]?["name"].map { ($0, "app.name") })
         for credit in catalog.credits {
+            let entry = element(of: root, in: "credits", id: credit.id)
             for (language, name) in credit.names.sorted(by: { $0.key < $1.key }) {
-                check(name, field: "credits.\(credit.id).names.\(language)")
+                check(name, field: "credits.\(credit.id).names.\(language)",
+                      at: entry.flatMap { entry in entry.node["names"]?[language].map { ($0, "\(entry.field).names.\(language)") } })
             }
         }
         for group in catalog.subscriptionGroups {
+            let entry = element(of: root, in: "subscriptionGroups", id: group.id)
             for (language, name) in group.names.sorted(by: { $0.key < $1.key }) {
-                check(name, field: "subscriptionGroups.\(group.id).names.\(language)")
+                check(name, field: "subscriptionGroups.\(group.id).names.\(language)",
+                      at: entry.flatMap { entry in entry.node["names"]?[language].map { ($0, "\(entry.field).names.\(language)") } })
             }
         }
         for product in catalog.products {
+            let entry = element(of: root, in: "products", id: product.id)
             for (language, text) in product.localizations.sorted(by: { $0.key < $1.key }) {
-                check(text.title, field: "localizations.\(language).title", productID: product.id)
-                check(text.description, field: "localizations.\(language).description", productID: product.id)
+                for (key, value) in [("title", text.title), ("description", text.description)] {
+                    let place = entry.flatMap { entry in
+                        entry.node["localizations"]?[language]?[key].map { ($0, "\(entry.field).localizations.\(language).\(key)") }
+                    }
+                    check(value, field: "localizations.\(language).\(key)", at: place, productID: product.id)
+                }
             }
         }
         return found
+    }
+
+    /// The first element of `root`'s array `array` whose `id` is `id`, with its field name
+    /// (`products[2]`): the one the reader read, as a repeated id is an error.
+    private static func element(of root: JSONNode?, in array: String, id: String) -> (node: JSONNode, field: String)? {
+        guard case .array(let elements)? = root?[array]?.value,
+              let index = elements.firstIndex(where: { $0["id"]?.stringValue == id }) else { return nil }
+        return (elements[index], "\(array)[\(index)]")
     }
 
     /// C0 controls other than tab and line breaks (which are shown as spaces), DEL, C1

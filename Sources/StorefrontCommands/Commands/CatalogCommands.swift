@@ -47,7 +47,10 @@ enum CatalogCommands {
     private static func lintReport(_ path: String) -> CatalogLoader.Report {
         var report = CatalogLoader.lint(nameOrPath: path)
         // The text of a catalog with errors is checked too, so that one run lists every problem.
-        if let catalog = report.partial { report.problems += CatalogTextWarnings.warnings(for: catalog, file: path) }
+        if let catalog = report.partial {
+            // Placed in the file where it is one of ours; a .storekit file's fields are named otherwise.
+            report.problems += CatalogTextWarnings.warnings(for: catalog, file: path, root: report.format == .storefront ? report.root : nil)
+        }
         return report
     }
 }
