@@ -39,7 +39,13 @@ extension PostgresEventLog {
         // The tables' placement is asked before any lock: a waiting writer does not hold it up.
         let opening = beforeTableLock + [PostgresSchema.tablesTogether, PostgresSchema.lockEventsForInserting, PostgresSchema.takeWriterLock]
             + (asksForMarks ? [PostgresSchema.commitMarksWritable] : []) + [PostgresSchema.versionQuery]
-        let answers = try connection.pipeline(opening + request.statements + (waitingForLock ? [] : [PostgresSchema.waitForLocks(session)]))
+        let statements = opening + request.statements + (waitingForLock ? [] : [PostgresSchema.waitForLocks(session)])
+        // A wait that gives up within a moment is never said.
+        let answers = waitingForLock
+            ? try WriterLockWait.whileWaiting(for: PostgresLockHolders.waitSubject(on: connection, address: address)) {
+                () throws(PostgresStoreError) in try connection.pipeline(statements)
+            }
+            : try connection.pipeline(statements)
         if !waitingForLock, case .lockTimeout? = answers.failure {
             // The caller's ROLLBACK ends the transaction; the statements after the one that gave up never ran.
             throw StoreWriterLockHeld(store: address.shown, waitedMilliseconds: wait)

@@ -50,7 +50,9 @@ extension PostgresEventLog {
         let statements = opening + Self.insertions(of: decision.events, lines: lines)
             + [Self.notification(after: lines), PostgresConnection.Statement("COMMIT")].compactMap { $0 }
         do {
-            let answers = try connection.pipeline(statements)
+            let answers = try WriterLockWait.whileWaiting(for: PostgresLockHolders.waitSubject(on: connection, address: address)) {
+                () throws(PostgresStoreError) in try connection.pipeline(statements)
+            }
             if let failure = answers.failure {
                 // The caller rolls back what it throws.
                 if case .lockTimeout = failure { throw failure }

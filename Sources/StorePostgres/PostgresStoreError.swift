@@ -266,10 +266,10 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         case .targetNotEmpty(let store, let events):
             "\(store) already holds \(events) event\(events == 1 ? "" : "s"); copy only into an empty store"
         case .lockTimeout(let store, let milliseconds):
-            "another session has held the lock of the store \(store) for more than \(Self.duration(milliseconds)), so "
+            "another session has held the lock of the store \(store) for more than \(CommandLineText.Report.lockWaitDuration(milliseconds)), so "
                 + "nothing was written. \(Self.lockWaitAdvice)"
         case .readLockTimeout(let store, let milliseconds, let isLockTimeout):
-            "another session has held a lock on the tables of the store \(store) for more than \(Self.duration(milliseconds)) "
+            "another session has held a lock on the tables of the store \(store) for more than \(CommandLineText.Report.lockWaitDuration(milliseconds)) "
                 + "(a LOCK TABLE, or a change to the tables under way), so the store could not be read; nothing was written. "
                 + (isLockTimeout ? Self.lockWaitAdvice
                     : "The storefront tries again by itself; to end the wait sooner, find that session in pg_stat_activity "
@@ -370,11 +370,6 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     private static let lockWaitAdvice = "Let it finish and try again, or find it in pg_stat_activity (a storefront's sessions "
         + "show application_name storefront; pg_locks shows what it holds) and end it with pg_terminate_backend(pid). The "
         + "wait is PostgreSQL's lock_timeout (PGOPTIONS='-c lock_timeout=30s' changes it)"
-
-    /// `milliseconds` in whole seconds where it is some ("10 s"), else in milliseconds.
-    private static func duration(_ milliseconds: Int) -> String {
-        milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
-    }
 
     /// `reason` ended as a sentence: a full stop added unless it already ends in one, or in a
     /// question or exclamation mark (libpq's "…accepting TCP/IP connections?").

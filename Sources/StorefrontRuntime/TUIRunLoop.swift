@@ -73,9 +73,14 @@ public final class TUIRunLoop {
         // A change waiting long for the file's lock says whom it waits for under its spinner,
         // as a command does on stderr. Only the worker's changes take that lock, one at a time.
         let mailbox = self.mailbox
-        WriterLockWait.announce { lockPath in
-            let holder = LockHolder.of(path: lockPath)
-            mailbox.note(.writerLockWaited(holder: LockHolderName(processID: holder?.processID, command: holder?.command)))
+        WriterLockWait.announce { subject in
+            switch subject {
+            case .file(let lockPath):
+                let holder = LockHolder.of(path: lockPath)
+                mailbox.note(.writerLockWaited(holder: LockHolderName(processID: holder?.processID, command: holder?.command)))
+            case .database(_, _, let holders):
+                mailbox.note(.writerLockWaited(holder: LockHolderName(sessions: holders())))
+            }
         }
         defer { WriterLockWait.announce(with: nil) }
         while !state.isQuitting && !terminal.isTerminationRequested {

@@ -135,6 +135,21 @@ extension CommandLineText {
                 + "this command goes on once it lets go" + (ctrlCLeaves ? " (Ctrl-C leaves now, recording nothing)" : "")
         }
 
+        /// What a command says once its change has waited a second at a PostgreSQL server for a
+        /// lock another session holds: `sessions` names them ("session 4242 (role alice, …)"),
+        /// nil when they could not be told.
+        public static func waitingForStoreLock(_ store: String, sessions: String?, lockTimeoutMilliseconds: Int) -> String {
+            "storefront: waiting for \(sessions ?? "another session"), which holds a lock that the change to the store \(store) "
+                + "needs (its writer lock, or one on its tables); this command goes on once it lets go"
+                + (lockTimeoutMilliseconds > 0 ? ", or gives up after \(lockWaitDuration(lockTimeoutMilliseconds)) (lock_timeout)"
+                                               : " (lock_timeout is 0: it waits as long as that takes)")
+        }
+
+        /// A wait's length, `milliseconds`, in whole seconds where it is some ("10 s"), else in milliseconds.
+        public static func lockWaitDuration(_ milliseconds: Int) -> String {
+            milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+        }
+
         /// The process that holds a writer lock, as a wait for it names it: "process 4242 (storefront)".
         public static func lockHolder(processID: Int32?, command: String?) -> String {
             guard let processID else { return "another process" }

@@ -182,6 +182,12 @@ public enum StorefrontScreenText {
 
     /// Under the spinner once its change has waited over a second for the entitlements file's
     /// writer lock, as a command says on stderr: a wait on another process looks like a hang.
+    /// Under the spinner once a change has waited a second at a PostgreSQL server for a lock
+    /// another session holds; `sessions` as `CommandLineText.Report.waitingForStoreLock` takes them.
+    public static func waitingForStoreLock(sessions: String?) -> String {
+        "Waiting for \(sessions ?? "another session"), which holds a lock the change to the store needs"
+    }
+
     public static func waitingForWriterLock(processID: Int32?, command: String?) -> String {
         "Waiting for \(CommandLineText.Report.lockHolder(processID: processID, command: command)), "
             + "which is changing the entitlements file"

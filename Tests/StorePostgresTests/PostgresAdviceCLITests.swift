@@ -384,7 +384,7 @@ extension PostgresAdviceCLITests {
         try session.run("SELECT pg_advisory_lock(\(LockHolding.writerLockKey))")
         let copying = try database.cli.start(["store", "copy", "--from", file.ledger, "--to", database.address()])
         try Polling.until {
-            (try? database.server.psql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"))?
+            (try? database.server.psql(LockHolding.waitersQuery(database.name)))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
         }
         try FileManager.default.copyItem(atPath: other.folder + "/team.key", toPath: key)

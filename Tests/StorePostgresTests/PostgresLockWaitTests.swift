@@ -11,6 +11,13 @@ enum LockHolding {
     /// The writer lock's key (PostgresSchema.writerLockKey, "storefnt" in ASCII).
     static let writerLockKey: Int64 = 0x73746F72_65666E74
 
+    /// How many sessions wait for an advisory lock in `database`: the shared server's other
+    /// databases are other tests', whose waits would be taken for this one's.
+    static func waitersQuery(_ database: String) -> String {
+        "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
+            + "AND database = (SELECT oid FROM pg_database WHERE datname = '\(database)')"
+    }
+
     /// A new database on the shared server, and the command line on it with a key of its own
     /// and PostgreSQL's `lock_timeout` set to `lockTimeout`.
     static func commandsOnNewDatabase(lockTimeout: String) throws
@@ -74,6 +81,25 @@ struct PostgresLockWaitTests {
         withExtendedLifetime((log, named, keywords)) {}
     }
 
+    @Test("a change that has waited a second at the server names the session holding it up, with its role and application, and how long it may wait (before: nothing was said until it gave up)")
+    func aWaitNamesTheSessionHoldingTheLock() throws {
+        let (server, database, url, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "3s")
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let session = try server.session(database: database)
+        defer { session.close() }
+        try session.run("SELECT pg_advisory_lock(\(Self.writerLockKey))")
+        let pid = try server.psql("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = \(Self.writerLockKey & 0xFFFF_FFFF)")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(Int(pid) != nil, "\(pid)")
+        let blocked = try cli.run(["buy", "com.example.rage.face.random"])
+        #expect(blocked.status == 3, "\(blocked.stdout)\(blocked.stderr)")
+        #expect(blocked.stderr.contains("storefront: waiting for session \(pid) (role ") && blocked.stderr.contains("application psql")
+                    && blocked.stderr.contains("which holds a lock that the change to the store \(url) needs")
+                    && blocked.stderr.contains("or gives up after 3 s (lock_timeout)"), "\(blocked.stderr)")
+        // Said once, before the refusal that ends the wait.
+        #expect(blocked.stderr.components(separatedBy: "storefront: waiting for").count == 2, "\(blocked.stderr)")
+    }
+
     @Test("a psql session holding the writer lock or a table lock: the buy exits 3 saying so, and writes nothing",
           arguments: [
               ("SELECT pg_advisory_lock(\(writerLockKey))", "the lock of the store URL for more than 1 s, so nothing was written"),
@@ -129,7 +155,7 @@ extension PostgresLockWaitTests {
         defer { session.close() }
         let waitingAtTheServer = {
             try Polling.until {
-                (try? server.psql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"))?
+                (try? server.psql(LockHolding.waitersQuery(database)))?
                     .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
             }
         }
@@ -169,7 +195,7 @@ extension PostgresLockWaitTests {
         copier.storeArguments = []
         let copying = try copier.start(["store", "copy", "--from", file, "--to", url])
         try Polling.until {
-            (try? server.psql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"))?
+            (try? server.psql(LockHolding.waitersQuery(database)))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
         }
         let left = try copying.interruptUntilItLeaves()
@@ -310,7 +336,7 @@ struct PostgresHeldCatchUpTests {
         // Opened on the damage, it waits for the lock to make its change.
         var waiting = false
         for _ in 0..<400 where !waiting {
-            waiting = try server.psql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted", database: database)
+            waiting = try server.psql(LockHolding.waitersQuery(database))
                 .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
             if !waiting { Thread.sleep(forTimeInterval: 0.05) }
         }

@@ -34,6 +34,22 @@ struct LockWaitUpdateTests {
         #expect(screen.contains("Waiting for another process, which is changing the"), "\(screen)")
     }
 
+    @Test("On a PostgreSQL store, the sessions holding the lock up are named under the spinner, or another session when they could not be told (before: only the spinner turned)")
+    func databaseWaitNamesTheSessions() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        let (purchase, _) = ConfirmationArmingTests.confirmPurchase(&state)
+        _ = update(&state, .writerLockWaited(holder: LockHolderName(sessions: "session 4242 (role alice, application psql)")))
+        let sheet = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        #expect(sheet.contains("Waiting for session 4242 (role alice, application") && sheet.contains("psql), which holds a lock"), "\(sheet)")
+        #expect(!sheet.contains("entitlements file"), "\(sheet)")
+        try fixture.run(purchase, on: &state)
+        state.activity = .spending(credit: "rage-faces")
+        _ = update(&state, .writerLockWaited(holder: LockHolderName(sessions: nil)))
+        let screen = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        #expect(screen.contains("Waiting for another session, which holds a lock the"), "\(screen)")
+    }
+
     @Test("A wait said after its operation ended is dropped, and the next operation starts without it")
     func staleWaitIsDropped() throws {
         let fixture = try F()

@@ -204,7 +204,7 @@ extension LedgerFile {
                 if let lockWait {
                     took = try lockWithin(lockWait, file)
                 } else {
-                    try WriterLockWait.whileWaiting(for: lockPath) { () throws(FileSystemError) in try fileSystem.lockExclusively(file) }
+                    try WriterLockWait.whileWaiting(for: .file(lockPath: lockPath)) { () throws(FileSystemError) in try fileSystem.lockExclusively(file) }
                     took = true
                 }
             } catch {

@@ -84,8 +84,9 @@ enum ActivityView {
     /// Who the operation has waited for, over a second, wrapped to `width`; none otherwise.
     static func lockWaitLines(_ state: AppState, width: Int) -> [String] {
         guard state.activity != nil, let holder = state.lockWait else { return [] }
-        return StorefrontScreenText.waitingForWriterLock(processID: holder.processID, command: holder.command)
-            .wrapped(toWidth: max(1, width))
+        let said = holder.isDatabase ? StorefrontScreenText.waitingForStoreLock(sessions: holder.sessions)
+            : StorefrontScreenText.waitingForWriterLock(processID: holder.processID, command: holder.command)
+        return said.wrapped(toWidth: max(1, width))
     }
 
     /// The spinner and what it waits for; once quit, that the storefront closes after it, and

@@ -6,9 +6,15 @@ import StorefrontText
 /// terminal as all text for people is: a path or a holder's name is data.
 enum LockWaitNotice {
     static func install(ctrlCLeaves: Bool) {
-        WriterLockWait.announce { lockPath in
-            let holder = LockHolder.of(path: lockPath).map { ($0.processID, $0.command) }
-            Console().err(CommandLineText.Report.waitingForWriterLock(lockPath, holder: holder, ctrlCLeaves: ctrlCLeaves))
+        WriterLockWait.announce { subject in
+            switch subject {
+            case .file(let lockPath):
+                let holder = LockHolder.of(path: lockPath).map { ($0.processID, $0.command) }
+                Console().err(CommandLineText.Report.waitingForWriterLock(lockPath, holder: holder, ctrlCLeaves: ctrlCLeaves))
+            // Its statements were sent: Ctrl-C does not leave at once (see `ChangeInterruption`).
+            case .database(let store, let lockTimeout, let holders):
+                Console().err(CommandLineText.Report.waitingForStoreLock(store, sessions: holders(), lockTimeoutMilliseconds: lockTimeout))
+            }
         }
     }
 
