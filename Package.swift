@@ -84,7 +84,7 @@ let package = Package(
             name: "StorefrontCommands",
             dependencies: [
                 "StoreLedger", "StoreCatalog", "StoreEngine", "StorePostgres", "StoreSigning", "StorefrontText", "TerminalUI",
-                "StoreServer", "StoreNotifications", "StoreHTTPClient",
+                "StoreServer", "StoreNotifications", "StoreHTTPClient", "StoreJSON",
             ]
         ),
         // Test doubles, snapshot helpers and the CLI runner: linked by tests and the benchmark, never by `storefront`.

@@ -69,10 +69,12 @@ import Testing
         let lint = try cli.run(["catalog", "lint", catalog])
         #expect(lint.status == 0, "warnings only: \(lint.stderr)")
         #expect(Self.actedOn(lint.stdout).isEmpty)
-        for field in ["app.name", "credits.tokens.names.en", "localizations.en.title", "localizations.en.description"] {
-            #expect(lint.stdout.contains("warning: ") && lint.stdout.contains("field \(field): the text contains control characters"),
+        // Each at its place, named as the errors name fields.
+        for field in ["app.name", "credits[0].names.en", "products[0].localizations.en.title", "products[0].localizations.en.description"] {
+            #expect(lint.stdout.contains(": warning: ") && lint.stdout.contains("field \(field): the text contains control characters"),
                     "\(field): \(lint.stdout)")
         }
+        #expect(!lint.stdout.contains("json: warning"), "every warning has a line and column: \(lint.stdout)")
         let clean = try cli.run(["catalog", "lint", try TestCatalog().write()])
         #expect(!clean.stdout.contains("warning"), "\(clean.stdout)")
     }
