@@ -55,7 +55,10 @@ extension PostgresEventLog {
             }
             if let failure = answers.failure {
                 // The caller rolls back what it throws.
+                // A wait the server ended (lock_timeout, statement_timeout) would end the other
+                // commit's the same way, after waiting as long again.
                 if case .lockTimeout = failure { throw failure }
+                if case .statementFailed(_, "57014", _) = failure { throw failure }
                 _ = try? connection.execute("ROLLBACK")
                 // The gapless trigger refused the first row: another session wrote first.
                 if answers.rows.count == opening.count, case .statementFailed(_, "23514", _) = failure { othersAreWriting = true }

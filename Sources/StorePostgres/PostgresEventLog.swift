@@ -202,7 +202,9 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
             defer { mayHaveMissedChanges = false }
             return notified || connection.isBroken || mayHaveMissedChanges
         }
-        guard let rows = try? connection.execute("SELECT coalesce(max(seq), 0) FROM storefront_events") else {
+        let waitLimit = readLockWait.map { [PostgresSchema.waitForLocks($0)] } ?? []
+        let lastRow = PostgresConnection.Statement("SELECT coalesce(max(seq), 0) FROM storefront_events")
+        guard let rows = try? connection.pipeline(waitLimit + [lastRow]).all()[waitLimit.count] else {
             // No table yet, or the server is gone: either way a read tells more.
             return true
         }
@@ -219,7 +221,14 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
               ProcessInfo.processInfo.systemUptime - handChangesAskedAt >= damagedRecheckInterval else { return false }
         let answer: PostgresConnection.Rows
         do {
-            answer = try connection.execute(PostgresSchema.handChangesAndLastRowQuery)
+            // It waits for a lock on the tables no longer than a read would: a storefront asks
+            // it on the loop that takes keys.
+            let waitLimit = readLockWait.map { [PostgresSchema.waitForLocks($0)] } ?? []
+            answer = try connection.pipeline(waitLimit + [PostgresSchema.handChangesAndLastRowQuery]).all()[waitLimit.count]
+        } catch .lockTimeout {
+            // The tables are locked: the read this asks for says so, and is tried again.
+            handChangesAskedAt = ProcessInfo.processInfo.systemUptime
+            return true
         } catch .statementFailed(_, PostgresSchema.undefinedTable, _) {
             // A table of the store was dropped (no statistic counts that): the next read says
             // which, rather than the screen going on showing the store as it was.

@@ -31,7 +31,7 @@ extension StoreText {
             if !record.finished {
                 // Nothing is granted until the transaction is finished and delivered.
                 // What delivering it grants is said, as a finished purchase says what it granted.
-                let bought = record.quantity > 1 ? "\(record.quantity) × \(name)" : name
+                let bought = Self.quantified(name, record.quantity)
                 let grants = record.credit.flatMap { credit in record.creditAmount > 0 ? " (+\(record.creditAmount) \(creditName(credit)) once delivered)" : nil } ?? ""
                 return "Bought \(bought)\(grants) on \(record.purchaseDevice); not delivered yet: the transaction is unfinished and "
                     + "`storefront deliver-unfinished` delivers it." + (proratedRefundText(record).map { " " + $0 + "." } ?? "")
@@ -78,9 +78,11 @@ extension StoreText {
             return "Purchase of \(name) failed: \(record.failureReason ?? "unknown reason"); nothing was charged."
         case let .refused(refusal):
             return message(for: refusal, name: name)
-        case .pending:
+        case let .pending(record):
+            let name = Self.quantified(name, record.quantity)
             return "Asked to buy \(name): the request waits for a parent's approval (Ask to Buy). Nothing is charged until then."
         case let .needsAction(record):
+            let name = Self.quantified(name, record.quantity)
             return "The purchase of \(name) was interrupted and needs your action; resolve it to complete the purchase "
                 + "(`storefront resolve \(record.id)`, or C on the storefront's transactions screen, t)."
         case let .renewalResumed(record, droppedSwitchTo):
@@ -183,7 +185,7 @@ extension StoreText {
     /// The unused part of the old plan refunded on an upgrade, e.g. "$1.23 of the previous
     /// plan refunded pro rata"; nil when the transaction replaced nothing.
     public func proratedRefundText(_ record: TransactionRecord) -> String? {
-        guard let amount = record.proratedRefund, amount > 0 else { return nil }
+        guard let amount = record.proratedRefundGiven, amount > 0 else { return nil }
         return "\(format(amount, currency: record.currency)) refunded pro rata for the unused part of the previous plan"
     }
 
@@ -215,7 +217,7 @@ extension StoreText {
     /// The storefront's short words for what an upgrade gave back of the plan it replaced:
     /// "$2.70 of the previous plan refunded".
     public func proratedRefundShortText(_ record: TransactionRecord) -> String? {
-        guard let amount = record.proratedRefund, amount > 0 else { return nil }
+        guard let amount = record.proratedRefundGiven, amount > 0 else { return nil }
         return "\(format(amount, currency: record.currency)) of the previous plan refunded"
     }
 

@@ -36,8 +36,12 @@ public struct StoreText: Sendable {
 
     /// `quantity` of the product `productID`, as `purchasedName(of:)` says it.
     public func purchasedName(productID: String, quantity: Int) -> String {
-        let name = catalog.product(id: productID).map(title(of:)) ?? productID
-        return quantity > 1 ? "\(quantity) × \(name)" : name
+        Self.quantified(catalog.product(id: productID).map(title(of:)) ?? productID, quantity)
+    }
+
+    /// `name` with `quantity` before it when more than one: "3 × Random Rage Face".
+    static func quantified(_ name: String, _ quantity: Int) -> String {
+        quantity > 1 ? "\(quantity) × \(name)" : name
     }
 
     public func description(of product: Product) -> String {

@@ -77,7 +77,7 @@ public enum StorefrontPaneText {
                                       running: TransactionRecord? = nil, otherPaidAhead: [TransactionRecord] = [],
                                       billingProblem: BillingProblem? = nil, passesLeftUntil: Date? = nil, passActiveNow: Bool = false,
                                       now: Date, text: StoreText) -> (title: String, question: String) {
-        let name = text.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
+        let name = text.purchasedName(of: record)
         let price = record.price.map { text.format($0, currency: record.currency) } ?? "—"
         // A renewal paid ahead is dated when its period begins, which has not come: "bought"
         // that day would name a day after it was paid.

@@ -487,6 +487,23 @@ import Testing
         #expect(waiting.map(\.transactionId) == [id])
     }
 
+    @Test("an upgrade waiting for the buyer's action shows no pro-rata refund until it completes (before: the one planned when it was asked, of another amount)")
+    func aWaitingUpgradeRefundsNothingYet() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        #expect(try cli.run(["advance", "P1W"]).status == 0)
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "true"]).status == 0)
+        let asked = try cli.run(["buy", "com.example.rage.pro.yearly", "--json"]).decoded(JSONShapes.PurchaseResult.self)
+        #expect(asked.outcome == "needsAction" && asked.proratedRefund == nil, "\(asked)")
+        let id = try #require(asked.transactionId)
+        let waiting = try #require(try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self).first { $0.transactionId == id })
+        #expect(waiting.proratedRefund == nil, "\(waiting)")
+        #expect(!(try cli.run(["transactions"]).stdout.contains("pro rata")))
+        #expect(try cli.run(["advance", "P1W"]).status == 0)
+        let resolved = try cli.run(["resolve", id, "--json"]).decoded(JSONShapes.PurchaseResult.self)
+        let listed = try #require(try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self).first { $0.transactionId == id })
+        #expect(resolved.proratedRefund != nil && listed.proratedRefund == resolved.proratedRefund, "\(resolved) \(listed)")
+    }
+
     @Test("help says what each command works on: a copy only its --to store, verify either kind of store, a key beside the file or a PostgreSQL store's key (before: the entitlements file alone, and --store for a copy)")
     func helpNamesWhatACommandWorksOn() throws {
         let copy = try cli.run(["help", "store", "copy"]).stdout

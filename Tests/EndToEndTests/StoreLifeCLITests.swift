@@ -139,8 +139,13 @@ import Testing
         #expect(delivered.contains("Delivered 1 unfinished transaction: 9 × Random Rage Face (+45 Rage Faces)."), "\(delivered)")
         #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
         let asked = try cli.run(["buy", "com.example.rage.lives.3", "--quantity", "2", "--json"]).decoded(JSONShapes.PurchaseResult.self)
+        #expect(asked.message.hasPrefix("Asked to buy 2 × 3 Extra Lives: "), "\(asked.message)")
         let declined = try cli.run(["decline", try #require(asked.transactionId)]).stdout
         #expect(declined.contains("Declined the request to buy 2 × "), "\(declined)")
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "false"]).status == 0)
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "true"]).status == 0)
+        let interrupted = try cli.run(["buy", "com.example.rage.lives.3", "--quantity", "3"])
+        #expect(interrupted.stderr.contains("The purchase of 3 × 3 Extra Lives was interrupted"), "\(interrupted.stderr)")
     }
 
     @Test("deliver-unfinished tells what it delivered from what it finished with nothing to deliver: a plan that ended, a request declined (before: all counted as delivered)")

@@ -140,7 +140,7 @@ extension PostgresLockWaitTests {
         session.close()
         #expect(cancelled.status == 3, "\(cancelled.stdout)\(cancelled.stderr)")
         #expect(cancelled.stderr.contains("the server of the store \(url) cancelled a statement (SQLSTATE 57014: ")
-                    && cancelled.stderr.contains("so nothing was written") && cancelled.stderr.contains("`statement_timeout`"),
+                    && cancelled.stderr.contains("nothing was written") && cancelled.stderr.contains("`statement_timeout`"),
                 "\(cancelled.stderr)")
         cli.environment["PGOPTIONS"] = "-c lock_timeout=0"
         let verified = try cli.run(["verify"])
@@ -202,6 +202,39 @@ extension PostgresLockWaitTests {
         #expect(left.status == 130 && !left.wasSignalled, "\(left)")
         #expect(left.stderr.contains("left before the copy finished: \(url), the store it was copying into, may hold the copy or part of it")
                     && left.stderr.contains("`storefront verify --store \(url)` shows how it stands"), "\(left.stderr)")
+    }
+
+    @Test("a storefront's periodic look for rows changed by hand waits for a table lock no longer than its reads (before: the whole lock_timeout, with keys unanswered)")
+    func handChangeLookWaitsBriefly() throws {
+        let fixture = try PostgresStoreFixture()
+        _ = try fixture.store().purchase(face, buyer: phone, storefront: "USA")
+        let log = try PostgresEventLog(
+            address: try PostgresAddress(fixture.server.keywordString() + " options='-c lock_timeout=60s'"),
+            keyPath: fixture.keyPath, damagedRecheckInterval: 0.2)
+        log.readLockWaitMilliseconds = 100
+        #expect(try log.readNew().entries.count == 1)
+        _ = log.changeSignal
+        Thread.sleep(forTimeInterval: 0.3)
+        let session = try fixture.server.session(database: fixture.server.database)
+        try session.run("BEGIN; LOCK TABLE storefront_events IN ACCESS EXCLUSIVE MODE")
+        let started = Date()
+        #expect(log.hasChanged(), "a look that could not be made has the next read say why")
+        #expect(Date().timeIntervalSince(started) < 30, "the look waited for the session's lock_timeout")
+        session.close()
+        #expect(try log.readNew().entries.isEmpty)
+    }
+
+    @Test("a change cut short by statement_timeout while it waits for the writer lock is tried once and said once (before: tried again, waiting as long again, with the wait said twice)")
+    func statementTimeoutEndsTheChangeAtOnce() throws {
+        var (server, database, url, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "0")
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let session = try server.session(database: database)
+        defer { session.close() }
+        try session.run("SELECT pg_advisory_lock(\(Self.writerLockKey))")
+        cli.environment["PGOPTIONS"] = "-c lock_timeout=0 -c statement_timeout=1500"
+        let cancelled = try cli.run(["buy", "com.example.rage.face.random"])
+        #expect(cancelled.status == 3 && cancelled.stderr.contains("the server of the store \(url) cancelled a statement"), "\(cancelled.stderr)")
+        #expect(cancelled.stderr.components(separatedBy: "storefront: waiting for session").count == 2, "said once: \(cancelled.stderr)")
     }
 
     @Test("a log whose reads wait briefly (a storefront's) gives up behind a LOCK TABLE that stops reads, saying how long it waited, and reads on once it goes")

@@ -48,6 +48,13 @@ public struct TransactionRecord: Sendable, Equatable {
     public var finished: Bool = true
     /// The unused part of the replaced subscription, refunded pro rata on an upgrade.
     public var proratedRefund: Decimal?
+
+    /// `proratedRefund` once it was given: a purchase still waiting (Ask to Buy, interrupted),
+    /// or one that never completed, refunded nothing, and what it planned is worked out again
+    /// when it completes.
+    public var proratedRefundGiven: Decimal? {
+        state == .purchased || state == .refunded ? proratedRefund : nil
+    }
     /// True for a transaction created by a subscription renewal.
     public var isRenewal: Bool = false
     /// When the buyer unsubscribed from a free subscription.

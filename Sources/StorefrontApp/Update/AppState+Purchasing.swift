@@ -27,7 +27,7 @@ extension AppState {
         if case .waiting(.needsAction) = status, snapshot.settings.interruptedPurchases,
            let interrupted = snapshot.transactions.first(where: { $0.state == .needsAction && $0.productID == product.id }) {
             // Buying again would start a second purchase beside the one waiting to be completed.
-            let waiting = StorefrontScreenText.interruptedPurchaseWaits(text.title(of: product), transactionID: interrupted.id)
+            let waiting = StorefrontScreenText.interruptedPurchaseWaits(text.purchasedName(of: interrupted), transactionID: interrupted.id)
             push(.alert(Alert(title: waiting.title, message: waiting.message, tone: .warning)))
             return []
         }

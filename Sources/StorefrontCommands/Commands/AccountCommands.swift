@@ -110,7 +110,7 @@ enum AccountCommands {
                     // (a completion decides both again, as for a purchase made then).
                     amount: record.credit == nil ? nil : record.creditAmount, expiresDate: record.isBought ? record.expiresDate : nil,
                     offer: record.isBought ? record.offer?.rawValue : nil, reason: record.failureReason, revocationDate: record.revocationDate,
-                    replacedBy: record.replacedBy, proratedRefund: record.proratedRefund.map { ExactDecimal.amount($0, currency: record.currency) },
+                    replacedBy: record.replacedBy, proratedRefund: record.proratedRefundGiven.map { ExactDecimal.amount($0, currency: record.currency) },
                     refundedAmount: record.state == .refunded
                         ? session.store.snapshot.refundMoney(of: record).moneyBack.map { ExactDecimal.amount($0, currency: record.currency) } : nil,
                     signedTransaction: try session.listedSignedTransaction(record, signer: signer),

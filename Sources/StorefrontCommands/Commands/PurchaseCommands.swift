@@ -75,7 +75,7 @@ enum PurchaseCommands {
             try console.json(JSONShapes.PurchaseResult(
                 outcome: outcome.name, transactionId: outcome.transaction?.id, productId: productID, message: message,
                 credit: credit, balance: balance, expiresDate: expiresDate, reason: reason,
-                proratedRefund: outcome.transaction.flatMap { record in record.proratedRefund.map { ExactDecimal.amount($0, currency: record.currency) } },
+                proratedRefund: outcome.transaction.flatMap { record in record.proratedRefundGiven.map { ExactDecimal.amount($0, currency: record.currency) } },
                 signedTransaction: session.signedTransaction(madeBy: outcome, console: console),
                 signedRenewalInfo: session.signedRenewalInfo(madeBy: outcome, console: console),
                 offerApplied: requestedOffer.flatMap(outcome.applied(promotionalOffer:))))
