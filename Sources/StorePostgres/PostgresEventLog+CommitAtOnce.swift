@@ -54,9 +54,8 @@ extension PostgresEventLog {
                 () throws(PostgresStoreError) in try connection.pipeline(statements)
             }
             if let failure = answers.failure {
-                // The caller rolls back what it throws.
                 // A wait the server ended (lock_timeout, statement_timeout) would end the other
-                // commit's the same way, after waiting as long again.
+                // commit's the same way, after waiting as long again. The caller rolls back what it throws.
                 if case .lockTimeout = failure { throw failure }
                 if case .statementFailed(_, "57014", _) = failure { throw failure }
                 _ = try? connection.execute("ROLLBACK")
