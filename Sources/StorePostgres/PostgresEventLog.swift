@@ -314,8 +314,13 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         let waitLimit = readLockWait.map { [PostgresSchema.waitForLocks($0)] } ?? []
         // The count of hand changes is asked before the rows: a change made after it is counted
         // by the next look, never taken for one this read saw.
-        let answers = try connection.pipeline(
-            waitLimit + [PostgresSchema.tablesTogether, PostgresSchema.versionQuery, PostgresSchema.handChangesQuery] + request.statements)
+        let statements = waitLimit + [PostgresSchema.tablesTogether, PostgresSchema.versionQuery, PostgresSchema.handChangesQuery]
+            + request.statements
+        // A read that may wait the whole lock_timeout behind a table lock (a command's) says for whom, as a change does.
+        let answers = readLockWait != nil ? try connection.pipeline(statements)
+            : try WriterLockWait.whileWaiting(for: PostgresLockHolders.waitSubject(on: connection, address: address)) {
+                () throws(PostgresStoreError) in try connection.pipeline(statements)
+            }
         try PostgresSchema.refuseTablesApart(answeredIn: answers, at: waitLimit.count, inTransaction: false, on: connection)
         guard let found = try PostgresSchema.version(answeredIn: answers, at: waitLimit.count + 1) else {
             // No schema as this session saw it, or no version row: `version(on:)` tells an empty

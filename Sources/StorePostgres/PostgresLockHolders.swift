@@ -3,7 +3,8 @@ import StoreLedger
 /// Who holds up a session waiting at the server for the store's writer lock (or a lock on its
 /// tables), as a wait names them: "session 4242 (role alice, application psql, from 10.0.0.5)".
 ///
-/// The server tells which sessions block another (`pg_blocking_pids`); the waiting session is
+/// The server tells which sessions block another (`pg_blocking_pids`: those holding the lock,
+/// and those waiting for it ahead of it, so a wait says "behind", not "held by"); the waiting session is
 /// busy with its wait, so another connection asks, once the wait has lasted long enough to be
 /// said. Any role may ask; the role, application and client address of other roles' sessions
 /// are shown to every role by `pg_stat_activity`.
@@ -13,9 +14,14 @@ enum PostgresLockHolders {
     static func describe(address: PostgresAddress, blockedPID: Int32) -> String? {
         guard let connection = try? PostgresConnection(address),
               let rows = try? connection.execute(query, [String(blockedPID)]) else { return nil }
-        let sessions = rows.values.compactMap(describe(row:))
-        guard !sessions.isEmpty else { return nil }
-        return (sessions.count == 1 ? "session " : "sessions ") + sessions.joined(separator: " and ")
+        return named(rows.values.compactMap(describe(row:)))
+    }
+
+    /// "session 4242 (…)", or "sessions 4242 (…), 4243 (…) and 4244 (…)"; nil for none.
+    static func named(_ sessions: [String]) -> String? {
+        guard let last = sessions.last else { return nil }
+        guard sessions.count > 1 else { return "session " + last }
+        return "sessions " + sessions.dropLast().joined(separator: ", ") + " and " + last
     }
 
     private static let query = """

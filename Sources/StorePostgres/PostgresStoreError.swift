@@ -177,7 +177,7 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         // query_canceled: a statement_timeout ran out, or another session cancelled it.
         case .statementFailed(let store, "57014", let message):
             "the server of the store \(store) cancelled a statement (SQLSTATE 57014: \(message)); nothing was written, as a change "
-                + "is one transaction (a command that only reads shows nothing). Where a `statement_timeout` cut it short (set "
+                + "is one transaction, and nothing read is shown. Where a `statement_timeout` cut it short (set "
                 + "in the address's options, in PGOPTIONS, or for the role or database with ALTER ROLE … SET or ALTER DATABASE "
                 + "… SET), raise it or set it to 0 for this store; then try again"
         case .statementFailed(let store, let sqlState, let message):

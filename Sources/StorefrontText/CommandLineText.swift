@@ -135,14 +135,13 @@ extension CommandLineText {
                 + "this command goes on once it lets go" + (ctrlCLeaves ? " (Ctrl-C leaves now, recording nothing)" : "")
         }
 
-        /// What a command says once its change has waited a second at a PostgreSQL server for a
-        /// lock another session holds: `sessions` names them ("session 4242 (role alice, …)"),
-        /// nil when they could not be told.
+        /// What a command says once it has waited a second at a PostgreSQL server for a lock
+        /// another session holds or waits for ahead of it: `sessions` names them ("session 4242
+        /// (role alice, …)"), nil when they could not be told.
         public static func waitingForStoreLock(_ store: String, sessions: String?, lockTimeoutMilliseconds: Int) -> String {
             let plural = sessions?.hasPrefix("sessions ") == true
-            return "storefront: waiting for \(sessions ?? "another session"), which \(plural ? "hold" : "holds") a lock that the change to "
-                + "the store \(store) needs (its writer lock, or one on its tables); this command goes on once "
-                + (plural ? "they let go" : "it lets go")
+            return "storefront: waiting behind \(sessions ?? "another session") for a lock on the store \(store) (its writer "
+                + "lock, or one on its tables); this command goes on once " + (plural ? "they let go" : "it lets go")
                 + (lockTimeoutMilliseconds > 0 ? ", or gives up after \(lockWaitDuration(lockTimeoutMilliseconds)) (lock_timeout)"
                                                : " (lock_timeout is 0: it waits as long as that takes)")
         }

@@ -185,8 +185,7 @@ public enum StorefrontScreenText {
     /// Under the spinner once a change has waited a second at a PostgreSQL server for a lock
     /// another session holds; `sessions` as `CommandLineText.Report.waitingForStoreLock` takes them.
     public static func waitingForStoreLock(sessions: String?) -> String {
-        "Waiting for \(sessions ?? "another session"), which \(sessions?.hasPrefix("sessions ") == true ? "hold" : "holds") "
-            + "a lock the change to the store needs"
+        "Waiting behind \(sessions ?? "another session") for a lock on the store"
     }
 
     public static func waitingForWriterLock(processID: Int32?, command: String?) -> String {

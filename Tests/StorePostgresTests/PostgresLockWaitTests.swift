@@ -1,7 +1,7 @@
 import Foundation
 import StoreCatalog
 import StoreEngine
-import StorePostgres
+@testable import StorePostgres
 import StorefrontCommands
 import StorefrontTesting
 import Testing
@@ -93,11 +93,27 @@ struct PostgresLockWaitTests {
         #expect(Int(pid) != nil, "\(pid)")
         let blocked = try cli.run(["buy", "com.example.rage.face.random"])
         #expect(blocked.status == 3, "\(blocked.stdout)\(blocked.stderr)")
-        #expect(blocked.stderr.contains("storefront: waiting for session \(pid) (role ") && blocked.stderr.contains("application psql")
-                    && blocked.stderr.contains("which holds a lock that the change to the store \(url) needs")
+        #expect(blocked.stderr.contains("storefront: waiting behind session \(pid) (role ") && blocked.stderr.contains("application psql")
+                    && blocked.stderr.contains("for a lock on the store \(url) (its writer lock, or one on its tables)")
                     && blocked.stderr.contains("or gives up after 3 s (lock_timeout)"), "\(blocked.stderr)")
         // Said once, before the refusal that ends the wait.
-        #expect(blocked.stderr.components(separatedBy: "storefront: waiting for").count == 2, "\(blocked.stderr)")
+        #expect(blocked.stderr.components(separatedBy: "storefront: waiting behind").count == 2, "\(blocked.stderr)")
+    }
+
+    @Test("a command held up by a table lock while it opens the store names the session behind which it waits (before: nothing until it gave up); several are listed with commas")
+    func aReadHeldUpByATableLockNamesTheSession() throws {
+        let (server, database, url, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "3s")
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let session = try server.session(database: database)
+        defer { session.close() }
+        try session.run("BEGIN; LOCK TABLE storefront_events IN ACCESS EXCLUSIVE MODE")
+        let blocked = try cli.run(["products"])
+        #expect(blocked.status == 3, "\(blocked.stdout)\(blocked.stderr)")
+        #expect(blocked.stderr.contains("storefront: waiting behind session ") && blocked.stderr.contains("application psql")
+                    && blocked.stderr.contains("for a lock on the store \(url)"), "\(blocked.stderr)")
+        #expect(PostgresLockHolders.named(["1 (a)", "2 (b)", "3 (c)"]) == "sessions 1 (a), 2 (b) and 3 (c)")
+        #expect(PostgresLockHolders.named(["1 (a)", "2 (b)"]) == "sessions 1 (a) and 2 (b)")
+        #expect(PostgresLockHolders.named(["1 (a)"]) == "session 1 (a)" && PostgresLockHolders.named([]) == nil)
     }
 
     @Test("a psql session holding the writer lock or a table lock: the buy exits 3 saying so, and writes nothing",
@@ -234,7 +250,7 @@ extension PostgresLockWaitTests {
         cli.environment["PGOPTIONS"] = "-c lock_timeout=0 -c statement_timeout=1500"
         let cancelled = try cli.run(["buy", "com.example.rage.face.random"])
         #expect(cancelled.status == 3 && cancelled.stderr.contains("the server of the store \(url) cancelled a statement"), "\(cancelled.stderr)")
-        #expect(cancelled.stderr.components(separatedBy: "storefront: waiting for session").count == 2, "said once: \(cancelled.stderr)")
+        #expect(cancelled.stderr.components(separatedBy: "storefront: waiting behind session").count == 2, "said once: \(cancelled.stderr)")
     }
 
     @Test("a log whose reads wait briefly (a storefront's) gives up behind a LOCK TABLE that stops reads, saying how long it waited, and reads on once it goes")

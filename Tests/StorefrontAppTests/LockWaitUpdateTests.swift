@@ -41,13 +41,13 @@ struct LockWaitUpdateTests {
         let (purchase, _) = ConfirmationArmingTests.confirmPurchase(&state)
         _ = update(&state, .writerLockWaited(holder: LockHolderName(sessions: "session 4242 (role alice, application psql)")))
         let sheet = render(state, size: state.size).rowTexts.joined(separator: "\n")
-        #expect(sheet.contains("Waiting for session 4242 (role alice, application") && sheet.contains("psql), which holds a lock"), "\(sheet)")
+        #expect(sheet.contains("Waiting behind session 4242 (role alice, application") && sheet.contains("psql) for a lock on the store"), "\(sheet)")
         #expect(!sheet.contains("entitlements file"), "\(sheet)")
         try fixture.run(purchase, on: &state)
         state.activity = .spending(credit: "rage-faces")
         _ = update(&state, .writerLockWaited(holder: LockHolderName(sessions: nil)))
         let screen = render(state, size: state.size).rowTexts.joined(separator: "\n")
-        #expect(screen.contains("Waiting for another session, which holds a lock the"), "\(screen)")
+        #expect(screen.contains("Waiting behind another session for a lock on the store"), "\(screen)")
     }
 
     @Test("A wait said after its operation ended is dropped, and the next operation starts without it")
