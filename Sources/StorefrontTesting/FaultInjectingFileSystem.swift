@@ -143,6 +143,11 @@ public final class FaultInjectingFileSystem: FileSystem {
         try base.unlock(file)
     }
 
+    /// Never failed on purpose: a look at the lock must not use up a fault meant for taking it.
+    public func isLockedExclusivelyByAnother(_ file: OpenFile) throws(FileSystemError) -> Bool {
+        try base.isLockedExclusivelyByAnother(file)
+    }
+
     public func status(of file: OpenFile) throws(FileSystemError) -> FileStatus {
         try check(.status, file.path)
         return try base.status(of: file)

@@ -46,7 +46,7 @@ extension LedgerFile {
 
         let markBytes = try readCommitMark(from: writerLock)
         var next = cursor
-        let read = try readNewLines(from: ledger, cursor: &next)
+        let read = try readNewLines(from: ledger, cursor: &next, holdingWriterLock: true)
         guard read.status.owner == geteuid() else {
             throw LedgerError.notYours(path: path, owner: read.status.owner)
         }

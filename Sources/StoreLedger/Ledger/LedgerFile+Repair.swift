@@ -31,7 +31,7 @@ extension LedgerFile {
             defer { try? fileSystem.close(ledger) }
             let markBytes = try readCommitMark(from: writerLock)
             var read = LedgerCursor()
-            let status = try readNewLines(from: ledger, cursor: &read).status
+            let status = try readNewLines(from: ledger, cursor: &read, holdingWriterLock: true).status
             var problems = read.problems
             if let markProblem = try commitMarkProblem(markBytes, cursor: read) { problems.append(markProblem) }
             if let unfixable = problems.first(where: { !$0.isRepairable && $0.firstUntrustedLine == nil })
@@ -65,7 +65,7 @@ extension LedgerFile {
                 throw .fileSystem(error)
             }
             var kept = LedgerCursor()
-            _ = try readNewLines(from: ledger, cursor: &kept)
+            _ = try readNewLines(from: ledger, cursor: &kept, holdingWriterLock: true)
             do throws(FileSystemError) {
                 try fileSystem.truncate(writerLock, toLength: 0)
             } catch {

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Noticing that a followed ledger changed other than by appending, which a reader that reads
 /// only past its offset would misread.
 extension LedgerFile {
@@ -16,10 +18,38 @@ extension LedgerFile {
     }
 
     /// How long a look that found new times with the old size waits for an append's new size
-    /// to show (see `readNewLines`), in steps of `appendSettleStepMicroseconds`: only a file
-    /// really edited in place waits it all, once.
+    /// to show while no writer holds the lock (a lock file that cannot be looked at, or a
+    /// writer that locked a lock file since replaced), and while one does, in steps of
+    /// `appendSettleStepMicroseconds`. Only a file really edited in place waits, once.
     static var appendSettleMicroseconds: UInt32 { 20_000 }
+    static var appendUnderLockMicroseconds: UInt32 { 1_000_000 }
     static var appendSettleStepMicroseconds: UInt32 { 1_000 }
+
+    /// The file's status once an append that `seen` may have caught halfway shows its size.
+    ///
+    /// An append moves the file's times before its size, so a look between the two sees what
+    /// an edit in place leaves (new times, the old size) and would read everything again. A
+    /// writer appends only while it holds the writer lock and its size shows before it lets
+    /// go; so a look made after the lock was seen free, that still finds the old size, finds
+    /// an edit. While a writer holds the lock (a process can be held up in the middle of its
+    /// write on a loaded machine), the look waits for the size, up to a second: a writer that
+    /// holds the lock while the file was edited costs that second, once.
+    func statusOnceAppendShows(_ file: OpenFile, seen: FileStatus, cursor: LedgerCursor) throws(FileSystemError) -> FileStatus {
+        let lockFile = try? fileSystem.open(lockPath, access: .readOnly, options: [], permissions: 0)
+        defer { if let lockFile { try? fileSystem.close(lockFile) } }
+        var status = seen
+        var waited: UInt32 = 0
+        var limit = Self.appendSettleMicroseconds
+        while wasRewrittenInPlace(status, cursor: cursor), waited < limit {
+            usleep(Self.appendSettleStepMicroseconds)
+            waited += Self.appendSettleStepMicroseconds
+            // The lock is looked at before the file, so a free lock vouches for the look after it.
+            let writerIsBusy = lockFile.map { (try? fileSystem.isLockedExclusivelyByAnother($0)) ?? false } ?? false
+            limit = writerIsBusy ? Self.appendUnderLockMicroseconds : Self.appendSettleMicroseconds
+            status = try fileSystem.status(of: file)
+        }
+        return status
+    }
 
     /// Whether the file has its size of the last read but changed since. Appending always
     /// changes the size (the kernel moves the times before the size, so a read during an

@@ -149,19 +149,16 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
     }
 
     /// Reads the lines appended to `file` since `cursor`, starting over when the file was
-    /// replaced or shrank; with a `limit`, only about that many bytes of them.
-    func readNewLines(from file: OpenFile, cursor: inout LedgerCursor, limit: Int? = nil) throws(LedgerError) -> NewLines {
+    /// replaced or shrank; with a `limit`, only about that many bytes of them. A caller
+    /// `holdingWriterLock` knows no append is under way.
+    func readNewLines(
+        from file: OpenFile, cursor: inout LedgerCursor, limit: Int? = nil, holdingWriterLock: Bool = false
+    ) throws(LedgerError) -> NewLines {
         var status: FileStatus
         do {
             status = try fileSystem.status(of: file)
-            // An append moves the file's times before its size, so a look between the two sees
-            // an edit in place (new times, the old size) and would read everything again. A
-            // moment later an append shows its new size; an edit keeps the old one.
-            var waited: UInt32 = 0
-            while wasRewrittenInPlace(status, cursor: cursor), waited < Self.appendSettleMicroseconds {
-                usleep(Self.appendSettleStepMicroseconds)
-                waited += Self.appendSettleStepMicroseconds
-                status = try fileSystem.status(of: file)
+            if !holdingWriterLock, wasRewrittenInPlace(status, cursor: cursor) {
+                status = try statusOnceAppendShows(file, seen: status, cursor: cursor)
             }
         } catch {
             throw .fileSystem(error)
@@ -216,7 +213,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
             // The checkpoint does not fit this ledger: fold everything, as if there were none.
             var fresh = LedgerCursor(isReadingAgain: cursor.isReadingAgain)
             fresh.watchedSequence = cursor.watchedSequence
-            var again = try readNewLines(from: file, cursor: &fresh, limit: limit)
+            var again = try readNewLines(from: file, cursor: &fresh, limit: limit, holdingWriterLock: holdingWriterLock)
             again.update.restarted = true
             cursor = fresh
             return again

@@ -44,6 +44,10 @@ public protocol FileSystem: Sendable {
     /// Releases the advisory lock on `file` (`flock LOCK_UN`).
     func unlock(_ file: OpenFile) throws(FileSystemError)
 
+    /// Whether another open file holds an exclusive advisory lock on `file`'s file, found
+    /// without waiting and without keeping a lock (`flock LOCK_SH | LOCK_NB`, then `LOCK_UN`).
+    func isLockedExclusivelyByAnother(_ file: OpenFile) throws(FileSystemError) -> Bool
+
     /// Describes the open `file` (`fstat`).
     func status(of file: OpenFile) throws(FileSystemError) -> FileStatus
 
@@ -67,4 +71,7 @@ extension FileSystem {
         try lockExclusively(file)
         return true
     }
+
+    /// A file system that keeps its locks in memory shows none to a reader.
+    public func isLockedExclusivelyByAnother(_ file: OpenFile) throws(FileSystemError) -> Bool { false }
 }

@@ -103,6 +103,15 @@ public struct POSIXFileSystem: FileSystem {
         _ = try retryingInterrupted(.unlock, file.path) { flock(file.descriptor, LOCK_UN) }
     }
 
+    public func isLockedExclusivelyByAnother(_ file: OpenFile) throws(FileSystemError) -> Bool {
+        while flock(file.descriptor, LOCK_SH | LOCK_NB) != 0 {
+            if errno == EWOULDBLOCK { return true }
+            if errno != EINTR { throw FileSystemError(operation: .lock, path: file.path, code: errno) }
+        }
+        try unlock(file)
+        return false
+    }
+
     public func status(of file: OpenFile) throws(FileSystemError) -> FileStatus {
         var information = stat()
         if fstat(file.descriptor, &information) != 0 {

@@ -97,27 +97,112 @@ struct LedgerFollowingInPlaceEditTests {
         #expect(update.entries.count == 4)
     }
 
-    /// A file system whose next look at a file, once armed, sees it as during an append: the
-    /// new times with the old size, as the kernel shows them between its two updates.
+    /// A file system whose next looks at a file, once armed, see it as during an append: the
+    /// new times with the old size, as the kernel shows them between its two updates. It
+    /// counts the looks at the writer lock.
     final class MidAppendFileSystem: PassThroughFileSystem, @unchecked Sendable {
         private let lock = NSLock()
         private var staleSize: Int?
-        func showNextStatus(withSize size: Int) { lock.withLock { staleSize = size } }
+        private var staleLooksLeft = 0
+        private var lockLooks = 0
+        func showNextStatus(withSize size: Int, looks: Int = 1) {
+            lock.withLock { staleSize = size; staleLooksLeft = looks }
+        }
+        var looksAtTheLock: Int { lock.withLock { lockLooks } }
         override func status(of file: OpenFile) throws(FileSystemError) -> FileStatus {
             var status = try base.status(of: file)
-            if let size = lock.withLock({ () -> Int? in defer { staleSize = nil }; return staleSize }) { status.size = size }
+            let size = lock.withLock { () -> Int? in
+                guard staleLooksLeft > 0 else { return nil }
+                staleLooksLeft -= 1
+                return staleSize
+            }
+            if let size { status.size = size }
             return status
         }
+        override func isLockedExclusivelyByAnother(_ file: OpenFile) throws(FileSystemError) -> Bool {
+            lock.withLock { lockLooks += 1 }
+            return try base.isLockedExclusivelyByAnother(file)
+        }
+    }
+
+    /// A reader of `directory`'s four-event ledger that has read it, and its file system.
+    private static func watchedFollower(
+        of directory: borrowing LedgerTestDirectory
+    ) throws -> (LedgerFile<LedgerTestEvent>, MidAppendFileSystem) {
+        let fileSystem = MidAppendFileSystem()
+        let follower = directory.ledger(fileSystem: fileSystem)
+        #expect(try follower.readNew().entries.count == 4)
+        return (follower, fileSystem)
+    }
+
+    /// Appends a spend through another instance; returns the ledger's size before it.
+    private static func appendSpendByAnother(to directory: borrowing LedgerTestDirectory) throws -> Int {
+        let sizeBefore = try FileManager.default.attributesOfItem(atPath: directory.ledgerPath)[.size] as? Int ?? 0
+        try directory.ledger().append([.spend(1)])
+        return sizeBefore
+    }
+
+    /// Holds the writer lock of `directory`'s ledger, as a writer in the middle of a commit.
+    private static func holdWriterLock(of directory: borrowing LedgerTestDirectory) throws -> OpenFile {
+        let fileSystem = POSIXFileSystem()
+        let lockFile = try fileSystem.openCreatingIfMissing(
+            directory.ledger().lockPath, access: .readWrite, options: [], permissions: 0o600).file
+        try fileSystem.lockExclusively(lockFile)
+        return lockFile
+    }
+
+    /// Changes the first spend's amount (line 3) by hand, keeping the file's size.
+    private static func editFirstSpendInPlace(in directory: borrowing LedgerTestDirectory) throws {
+        try LedgerTestFiles.waitForNextChangeTime(after: directory.ledgerPath)
+        try LedgerTestFiles.overwrite(#""amount":2"#, with: #""amount":7"#, in: directory.ledgerPath)
+    }
+
+    @Test("a look during an append held up longer than the settling time, while its writer holds the lock, waits for the size (before: it read everything again after 20 ms)")
+    func lookDuringAnAppendHeldUpUnderTheLock() throws {
+        let directory = try Ledger.fourEventLedger()
+        let (follower, fileSystem) = try Self.watchedFollower(of: directory)
+        let sizeBefore = try Self.appendSpendByAnother(to: directory)
+        let writerLock = try Self.holdWriterLock(of: directory)
+        defer { try? POSIXFileSystem().close(writerLock) }
+        // Five times as many looks as the settling time allows without a writer.
+        let staleLooks = 5 * Int(LedgerFile<LedgerTestEvent>.appendSettleMicroseconds / LedgerFile<LedgerTestEvent>.appendSettleStepMicroseconds)
+        fileSystem.showNextStatus(withSize: sizeBefore, looks: staleLooks)
+        let update = try follower.readNew()
+        #expect(!update.restarted, "an append held up under the lock was taken for an edit in place")
+        #expect(update.entries.count == 1)
+        #expect(update.problems.isEmpty)
+        #expect(fileSystem.looksAtTheLock >= staleLooks - 1)
+    }
+
+    @Test("an edit in place while a writer holds the lock for ever is still found, once the wait for an append ends")
+    func editWhileTheLockIsHeld() throws {
+        let directory = try Ledger.fourEventLedger()
+        let follower = try Ledger.follower(of: directory)
+        let writerLock = try Self.holdWriterLock(of: directory)
+        defer { try? POSIXFileSystem().close(writerLock) }
+        try Self.editFirstSpendInPlace(in: directory)
+
+        let update = try follower.readNew()
+        #expect(update.restarted)
+        #expect(update.problems == [.tampered(line: 3)])
+    }
+
+    @Test("a writer reading under its own lock finds an edit in place without waiting on itself")
+    func writerDoesNotWaitOnItsOwnLock() throws {
+        let directory = try Ledger.fourEventLedger()
+        let (writer, fileSystem) = try Self.watchedFollower(of: directory)
+        try Self.editFirstSpendInPlace(in: directory)
+
+        #expect(throws: LedgerError.self) { try writer.append([.spend(1)]) }
+        #expect(fileSystem.looksAtTheLock == 0)
+        #expect(writer.problems == [.tampered(line: 3)])
     }
 
     @Test("a look during an append (new times, the old size) waits for the size instead of reading everything again (before: a restart now and then under load)")
     func lookDuringAnAppendDoesNotStartOver() throws {
         let directory = try Ledger.fourEventLedger()
-        let fileSystem = MidAppendFileSystem()
-        let follower = directory.ledger(fileSystem: fileSystem)
-        #expect(try follower.readNew().entries.count == 4)
-        let sizeBefore = try FileManager.default.attributesOfItem(atPath: directory.ledgerPath)[.size] as? Int ?? 0
-        try directory.ledger().append([.spend(1)])
+        let (follower, fileSystem) = try Self.watchedFollower(of: directory)
+        let sizeBefore = try Self.appendSpendByAnother(to: directory)
         fileSystem.showNextStatus(withSize: sizeBefore)
         let update = try follower.readNew()
         #expect(!update.restarted, "an append seen halfway was taken for an edit in place")

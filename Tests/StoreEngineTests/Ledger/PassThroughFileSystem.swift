@@ -20,6 +20,9 @@ class PassThroughFileSystem: FileSystem, @unchecked Sendable {
     func remove(_ path: String) throws(FileSystemError) { try base.remove(path) }
     func lockExclusively(_ file: OpenFile) throws(FileSystemError) { try base.lockExclusively(file) }
     func unlock(_ file: OpenFile) throws(FileSystemError) { try base.unlock(file) }
+    func isLockedExclusivelyByAnother(_ file: OpenFile) throws(FileSystemError) -> Bool {
+        try base.isLockedExclusivelyByAnother(file)
+    }
     func status(of file: OpenFile) throws(FileSystemError) -> FileStatus { try base.status(of: file) }
     func status(atPath path: String) throws(FileSystemError) -> FileStatus { try base.status(atPath: path) }
     func makeDirectory(_ path: String, permissions: UInt32) throws(FileSystemError) {
