@@ -102,7 +102,7 @@ struct EffectRunner: Sendable {
         case .approve, .complete:
             let outcome = action == .approve ? try store.approve(transactionID) : try store.resolve(transactionID, by: buyer.account)
             let productID = outcome.transaction?.productID ?? store.snapshot.transactions[transactionID]?.productID ?? ""
-            return [snapshot(buyer, storefront), .purchaseFinished(productID: productID, outcome: outcome)]
+            return [snapshot(buyer, storefront), .purchaseFinished(productID: productID, outcome: outcome, settling: transactionID)]
         case .decline:
             let record = try store.decline(transactionID)
             return [snapshot(buyer, storefront), .requestDeclined(productID: record.productID, quantity: record.quantity)]

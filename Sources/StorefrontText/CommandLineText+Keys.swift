@@ -50,8 +50,6 @@ extension CommandLineText {
             "--nonce takes the UUID the offer was signed with, such as 3f2c9e1a-8d4b-4c6e-9a7f-0b1c2d3e4f50, not \"\(text)\""
         }
 
-        public static let emptyKeyID = "api-key revoke needs a key id, such as the one `storefront api-key list` shows, not an empty one"
-
         public static func notATimestamp(_ text: String) -> String {
             "--timestamp takes the signing time in milliseconds since 1970, such as 1767225600000, not \"\(text)\""
         }

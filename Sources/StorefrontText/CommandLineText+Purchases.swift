@@ -44,7 +44,17 @@ extension CommandLineText {
         /// `account`'s purchase.
         public enum Approval: Sendable { case approved, closedAsMoot, refused }
 
-        public static func approvedFor(_ account: String, _ message: String, _ approval: Approval) -> String {
+        /// `account`: the request's account when it is not the one approving (a parent's
+        /// approval of a child's request); nil for the account's own request.
+        public static func approvedFor(_ account: String?, _ message: String, _ approval: Approval) -> String {
+            guard let account else {
+                let lead = switch approval {
+                case .approved: "Approved the request."
+                case .closedAsMoot: "Closed the request, as this account has it already."
+                case .refused: "The request was not approved."
+                }
+                return "\(lead) \(message)"
+            }
             let lead = switch approval {
             case .approved: "Approved \(account)'s request."
             // The account had it already: the store closed the request, and charged nothing.

@@ -101,6 +101,27 @@ extension StoreText {
         }
     }
 
+    /// `message`, said of `outcome` of settling a waiting transaction (approving a request,
+    /// resolving an interrupted purchase) for `viewer`, followed by what it leaves to know: a
+    /// refused one still waits (`waiting`, the transaction as it stands now); a product
+    /// completed for the viewer's account on another device goes to that device, and this one
+    /// restores it (credits are the account's, wherever they were bought).
+    public func settling(_ message: String, outcome: PurchaseOutcome, waiting: TransactionRecord?, viewer: Buyer) -> String {
+        switch outcome {
+        case .refused:
+            switch waiting?.state {
+            case .pending: message + " The request still waits for a parent (transaction \(waiting?.id ?? ""))."
+            case .needsAction: message + " The interrupted purchase still waits (transaction \(waiting?.id ?? ""))."
+            default: message
+            }
+        case let .purchased(record) where record.finished && record.productType != .consumable && record.account == viewer.account
+            && record.purchaseDevice != viewer.device:
+            message + " It goes to \(record.purchaseDevice), the device it was bought on; restore purchases to get it on \(viewer.device)."
+        default:
+            message
+        }
+    }
+
     func message(for refusal: PurchaseRefusal, name: String) -> String {
         // One line: it may echo what was typed (a product or offer id).
         EchoedText.oneLine(sentence(for: refusal, name: name))
@@ -120,7 +141,7 @@ extension StoreText {
                 + (undelivered > 0 ? " counting \(undelivered) bought and not delivered yet (`storefront deliver-unfinished"
                     + (undeliveredOn.map { " --device \(ShellWord.quoted($0))" } ?? "") + "`"
                     + (undeliveredOn == nil ? " on the devices they were bought on" : "") + ")" : "")
-                + ", and at most \(maximum) may be held; \(adding) more would go over it."
+                + ", and at most \(maximum) may be held; \(adding) more would go over it. Nothing was charged."
         case let .invalidQuantity(quantity, type):
             type == .consumable
                 ? "A quantity of \(quantity) is not allowed; buy 1 to \(Store.maximumQuantity) at a time."
@@ -129,10 +150,10 @@ extension StoreText {
             "\(name) has no promotional offer \"\(offerID)\"; `storefront products` lists the offers."
         case let .offerNotEligible(offerID):
             "The promotional offer \(offerID) is for current and past subscribers; subscribe first."
-        case let .requestAlreadyWaiting(id):
-            "A request to buy \(name) already waits for a parent's approval (transaction \(id)); approve or decline it first. Nothing was charged."
-        case let .interruptedPurchaseWaits(id):
-            "The purchase of \(name) was interrupted and waits for your action (transaction \(id)); complete it first "
+        case let .requestAlreadyWaiting(id, quantity):
+            "A request to buy \(Self.quantified(name, quantity)) already waits for a parent's approval (transaction \(id)); approve or decline it first. Nothing was charged."
+        case let .interruptedPurchaseWaits(id, quantity):
+            "The purchase of \(Self.quantified(name, quantity)) was interrupted and waits for your action (transaction \(id)); complete it first "
                 + "(`storefront resolve \(id)`, or C on the storefront's transactions screen, t). Nothing was charged."
         // With renewal off, billing is not tried again: turning it on comes first.
         case let .billingProblem(productID, graceUntil, true):

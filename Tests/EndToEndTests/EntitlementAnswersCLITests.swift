@@ -167,6 +167,47 @@ import Testing
                 "\(verified.stdout) \(verified.stderr)")
     }
 
+    @Test("resolving an interrupted purchase made on another device of the account says it goes there and this device restores it (before: \"Unlocked\" alone)")
+    func resolvingAnotherDevicesPurchaseSaysWhereItGoes() throws {
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "true", "--device", "tablet"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.noads", "--device", "tablet"]).status == 1)
+        let resolved = try cli.run(["resolve", "2000000000000001", "--device", "phone"])
+        #expect(resolved.status == 0 && resolved.stdout.hasPrefix(
+            "Unlocked Remove Ads. It goes to tablet, the device it was bought on; restore purchases to get it on phone."),
+                "\(resolved.stdout)\(resolved.stderr)")
+        // Resolved on the device it was bought on, it is that device's at once.
+        #expect(try cli.run(["buy", "com.example.rage.comic.drummer", "--device", "tablet"]).status == 1)
+        let here = try cli.run(["resolve", "2000000000000002", "--device", "tablet"])
+        #expect(here.status == 0 && !here.stdout.contains("restore purchases"), "\(here.stdout)\(here.stderr)")
+    }
+
+    @Test("an interrupted purchase closed as moot (the account bought the product meanwhile) is listed declined with why (before: declined alone)")
+    func aMootInterruptedPurchaseIsListedWithWhy() throws {
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "true"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 1)
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "false"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 0)
+        #expect(try cli.run(["resolve", "2000000000000001"]).status == 0)
+        let listed = try cli.run(["transactions"]).stdout
+        let row = try #require(listed.split(separator: "\n").first { $0.hasPrefix("2000000000000001") }, "\(listed)")
+        #expect(row.contains("declined") && row.contains("(closed without a charge: the buyer already had it when it was settled)"), "\(row)")
+    }
+
+    @Test("a resolve refused by a credit's maximum says nothing was charged and that the purchase still waits (before: only the refusal)")
+    func aRefusedResolveSaysThePurchaseStillWaits() throws {
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "true"]).status == 0)
+        // A purchase left waiting exits 1, as a refusal does.
+        #expect(try cli.run(["buy", "com.example.rage.face.random", "--quantity", "2"]).status == 1)
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "false"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.face.random", "--quantity", "9"]).status == 0)
+        let refused = try cli.run(["resolve", "2000000000000001"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("10 more would go over it. Nothing was charged. "
+                                        + "The interrupted purchase still waits (transaction 2000000000000001)."), "\(refused.stderr)")
+        let listed = try cli.run(["transactions"])
+        #expect(listed.stdout.contains("2000000000000001"), "\(listed.stdout)")
+    }
+
     @Test func resumeRenewalTurnsAutoRenewBackOnInTheLedger() throws {
         #expect(try cli.run(["buy", Self.yearly]).status == 0)
         #expect(try cli.run(["cancel-renewal", Self.yearly]).status == 0)

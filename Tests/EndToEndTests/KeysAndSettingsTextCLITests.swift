@@ -12,7 +12,8 @@ struct KeysAndSettingsTextCLITests {
 
     @Test func revokingAnEmptyKeyIDIsAUsageError() throws {
         let revoked = try cli.run(["api-key", "revoke", ""])
-        #expect(revoked.status == 2 && revoked.stderr.contains("needs a key id"), "\(revoked.stderr)")
+        #expect(revoked.status == 2 && revoked.stderr.contains("api-key revoke was given an empty KEY_ID: ")
+                && revoked.stderr.contains(cli.advised("api-key list")), "\(revoked.stderr)")
     }
 
     @Test func requiredSignaturesWithNoKeyInUseSaySoInTextButNotInJSON() throws {

@@ -35,6 +35,20 @@ import Testing
         #expect(entitlements.credits[consumable.id] == 1)
     }
 
+    @Test("lint of a .storekit file whose settings set nothing prints no empty \"StoreKit settings:\" heading; one with settings lists them under it")
+    func lintHeadsOnlySettingsThereAre() throws {
+        let path = try sample("SKDemo__Products")
+        var file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let withSettings = try cli.run(["catalog", "lint", path])
+        #expect(withSettings.status == 0 && withSettings.stdout.contains("StoreKit settings:\n  "), "\(withSettings.stdout)")
+        file["settings"] = [String: Any]()
+        let emptied = try StorefrontProcess.temporaryFolder() + "/NoSettings.storekit"
+        try JSONSerialization.data(withJSONObject: file).write(to: URL(fileURLWithPath: emptied))
+        let lint = try cli.run(["catalog", "lint", emptied])
+        #expect(lint.status == 0 && !lint.stdout.contains("StoreKit settings:"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("usable"), "\(lint.stdout)")
+    }
+
     @Test func convertedCatalogLoadsWithTheSameProductsAndPrices() throws {
         let path = try sample("UnitTestsConfiguration")
         let converted = try cli.run(["catalog", "convert", path])

@@ -46,8 +46,33 @@ import Testing
         #expect(try cli.credits()["rage-faces"] == 0)
         let approval = try cli.run(["approve", id])
         #expect(approval.status == 0, "\(approval.stderr)")
+        // Approved by the buyer's own account: said as for a parent's approval (before: only the purchase's words).
+        #expect(approval.stdout.hasPrefix("Approved the request. Added 5 Rage Faces"), "\(approval.stdout)")
         #expect(try cli.credits()["rage-faces"] == 5)
         #expect(try cli.run(["approve", id]).status == 1)
+        let another = try #require(try cli.run(["buy", "com.example.rage.face.random", "--json"])
+            .decoded(JSONShapes.PurchaseResult.self).transactionId)
+        let json = try cli.run(["approve", another, "--json"]).decoded(JSONShapes.PurchaseResult.self)
+        #expect(json.outcome == "purchased" && json.message.hasPrefix("Approved the request. "), "\(json.message)")
+    }
+
+    @Test("products keeps a consumable's balance beside a purchase of it that waits, in text and --json (before: \"Waiting for approval\" alone)")
+    func productsKeepsTheBalanceBesideAWaitingPurchase() throws {
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        for (setting, words, status) in [("ask-to-buy", "Waiting for approval", "awaitingApproval"),
+                                         ("interrupted-purchases", "Needs your action", "needsAction")] {
+            #expect(try cli.run(["settings", "set", setting, "true"]).status == 0)
+            let waiting = try #require(try cli.run(["buy", "com.example.rage.face.random", "--json"])
+                .decoded(JSONShapes.PurchaseResult.self).transactionId)
+            #expect(try cli.run(["settings", "set", setting, "false"]).status == 0)
+            let listed = try cli.run(["products"]).stdout
+            #expect(listed.contains("[com.example.rage.face.random]  $0.99  — 5 left · \(words)"), "\(listed)")
+            let entry = try #require(try cli.run(["products", "--json"]).decoded([JSONShapes.ProductEntry].self)
+                .first { $0.id == "com.example.rage.face.random" })
+            #expect(entry.status == status && entry.credit == "rage-faces" && entry.balance == 5, "\(entry)")
+            // The request is declined before the interrupted purchase is made (the last one is left waiting).
+            if setting == "ask-to-buy" { #expect(try cli.run(["decline", waiting]).status == 0) }
+        }
     }
 
     @Test("a parent approving a child's request is told it approved the child's purchase, with the child's balance (before: 'Added 5 …: you now have' the parent's balance, as if the parent bought)")

@@ -53,6 +53,40 @@ struct StoreLifeUpdateTests {
         #expect(state.activity == nil)
     }
 
+    @Test("A refused approval says nothing was charged and that the request still waits (before: only the refusal)")
+    func refusedApprovalSaysTheRequestStillWaits() throws {
+        let fixture = try F()
+        try fixture.store.set(.askToBuy, to: "true", for: fixture.buyer)
+        let request = try #require(try fixture.buy(F.facePack).transaction)
+        try fixture.store.set(.askToBuy, to: "false", for: fixture.buyer)
+        for _ in 0..<10 { try fixture.buy(F.facePack) }
+        var state = transactionsOpen(fixture)
+        // Newest first: the request is the last row.
+        for _ in 0..<10 { state.send(.down) }
+        let effects = state.send(.character("A"))
+        #expect(effects == [.settle(.approve, transactionID: request.id, buyer: fixture.buyer)])
+        try fixture.run(effects, on: &state)
+        let alert = try #require(state.topAlert)
+        #expect(alert.title == "Purchase refused")
+        #expect(alert.message.hasSuffix("5 more would go over it. Nothing was charged. "
+                                        + "The request still waits for a parent (transaction \(request.id))."), "\(alert.message)")
+    }
+
+    @Test("C on an interrupted purchase made on another device of the account says it goes to that device and this one restores it (before: \"Unlocked\" alone)")
+    func completingAnotherDevicesPurchaseSaysWhereItGoes() throws {
+        let fixture = try F()
+        try fixture.store.set(.interruptedPurchases, to: "true", for: fixture.buyer)
+        let tablet = Buyer(account: fixture.buyer.account, device: "tablet")
+        let interrupted = try #require(try fixture.buy(F.noAds, buyer: tablet).transaction)
+        var state = transactionsOpen(fixture)
+        let effects = state.send(.character("C"))
+        #expect(effects == [.settle(.complete, transactionID: interrupted.id, buyer: fixture.buyer)])
+        try fixture.run(effects, on: &state)
+        let message = try #require(state.notice?.message ?? state.topAlert?.message)
+        #expect(message == "Unlocked Remove Ads. It goes to tablet, the device it was bought on; restore purchases to get it on "
+                + "\(fixture.buyer.device).", "\(message)")
+    }
+
     @Test("D declines a pending request; keys that do not apply explain themselves")
     func decline() throws {
         let fixture = try F()

@@ -72,6 +72,19 @@ struct SubscriptionDetailTests {
                 "\(yearlyRows.joined(separator: "\n"))")
     }
 
+    @Test("a plan in a billing problem with a switch scheduled reads that the other plan follows once billing is resolved (before: \"Renews every year\")")
+    func switchWaitingOnBillingIsNoRenewal() throws {
+        let fixture = try F()
+        try fixture.buyYearlyIntoGracePeriod()
+        let scheduled = try fixture.buy(F.monthly)
+        guard case .changeScheduled(_, _, nil, _, _) = scheduled else { Issue.record("expected a switch once billing is resolved, got \(scheduled)"); return }
+        var state = fixture.state(size: Size(width: 110, height: 34))
+        SheetsAndPanesTests.select("com.example.rage.pro.yearly", in: &state)
+        let yearlyPane = Self.detailPane(SheetsAndPanesTests.rowTexts(state))
+        #expect(yearlyPane.contains("Period 1 year; Rage Pro (Monthly) follows, once billing is resolved"), "\(yearlyPane)")
+        #expect(!yearlyPane.contains("Renews every"), "\(yearlyPane)")
+    }
+
     /// The detail pane's text, its rows joined by spaces: what is right of the list's box.
     private static func detailPane(_ rows: [String]) -> String {
         rows.compactMap { $0.components(separatedBy: "││").dropFirst().first }

@@ -94,11 +94,11 @@ public enum PurchaseRefusal: Sendable, Equatable {
     case unknownOffer(productID: String, offerID: String)
     /// Promotional offers are for current and past subscribers of the group.
     case offerNotEligible(offerID: String)
-    /// An Ask to Buy request for the product already waits for the parent.
-    case requestAlreadyWaiting(transactionID: String)
+    /// An Ask to Buy request for the product (`quantity` of it) already waits for the parent.
+    case requestAlreadyWaiting(transactionID: String, quantity: Int)
     /// An interrupted purchase of the product waits for the buyer's action: buying again
     /// would start a second one beside it, of which completing both would charge twice.
-    case interruptedPurchaseWaits(transactionID: String)
+    case interruptedPurchaseWaits(transactionID: String, quantity: Int)
     /// The subscription is in billing retry or its grace period: buying again would not
     /// help; resolving the billing problem does.
     case billingProblem(productID: String, graceUntil: Date?, autoRenewOff: Bool)

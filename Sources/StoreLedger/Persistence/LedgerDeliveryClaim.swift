@@ -31,7 +31,12 @@ public final class LedgerDeliveryClaim: @unchecked Sendable {
     /// Gives the claim up, for another server to take.
     public func release() {
         lock.withLock {
-            if descriptor >= 0 { Glibc.close(descriptor) }
+            if descriptor >= 0 {
+                // Unlocked before closing, for a child being started holds a copy of the
+                // descriptor (and so the lock) until it runs its program.
+                _ = flock(descriptor, LOCK_UN)
+                Glibc.close(descriptor)
+            }
             descriptor = -1
             held = false
         }

@@ -15,6 +15,10 @@ public enum ServerPresence {
         /// Drops the claim (the file stays, unlocked, so readers see no server).
         public func release() {
             _ = ftruncate(descriptor, 0)
+            // Unlocked before closing: a child this process is starting holds a copy of the
+            // descriptor until it runs its program, and closing ours alone would leave the
+            // lock held that long, as if the server still served.
+            _ = flock(descriptor, LOCK_UN)
             Glibc.close(descriptor)
         }
     }

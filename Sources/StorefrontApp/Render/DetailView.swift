@@ -125,10 +125,17 @@ enum DetailView {
             case .billingProblem(_, let willAutoRenew): !willAutoRenew
             default: false
             }
+            // A switch scheduled while billing fails happens once billing is resolved: this plan does not renew.
+            let switchOnceBilled: String? = if case .billingProblem(_, true) = status {
+                state.snapshot.entitlements.subscriptions.first { $0.productID == product.id }?.pendingProductID
+            } else { nil }
             if case .runningBeforeSwitch(_, let next, let paidAhead) = status {
                 // It does not renew: the plan paid ahead, or switched to, follows it.
                 let plan = text.catalog.product(id: next).map(text.title(of:)) ?? next
                 facts.append(("Period", "\(text.periodText(subscription.period)); \(plan) follows, \(paidAhead ? "paid ahead" : "at the renewal")"))
+            } else if let next = switchOnceBilled {
+                let plan = text.catalog.product(id: next).map(text.title(of:)) ?? next
+                facts.append(("Period", "\(text.periodText(subscription.period)); \(plan) follows, once billing is resolved"))
             } else {
                 facts.append(renewalOff ? ("Period", "\(text.periodText(subscription.period)); auto-renew is off")
                                         : ("Renews", text.everyPeriodText(subscription.period)))

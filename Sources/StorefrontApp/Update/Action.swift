@@ -39,7 +39,8 @@ public enum Action: Equatable, Sendable {
     case writeAccessChanged(refusal: String?)
     /// A `storefront serve` started or stopped serving the ledger (nil: none serves it).
     case servingChanged(address: String?)
-    case purchaseFinished(productID: String, outcome: PurchaseOutcome)
+    /// `settling`: the waiting transaction that approving or resolving was asked of.
+    case purchaseFinished(productID: String, outcome: PurchaseOutcome, settling: String? = nil)
     case restoreFinished(RestoreResult)
     case spendFinished(credit: String, outcome: SpendOutcome)
     case refundFinished(RefundResult)

@@ -80,7 +80,7 @@ extension AppState {
     private func waitingRequestRefusal(for product: Product) -> PurchaseRefusal? {
         guard snapshot.settings.askToBuy,
               let waiting = snapshot.transactions.first(where: { $0.state == .pending && $0.productID == product.id }) else { return nil }
-        return .requestAlreadyWaiting(transactionID: waiting.id)
+        return .requestAlreadyWaiting(transactionID: waiting.id, quantity: waiting.quantity)
     }
 
     /// Whether the account already has `product` as buying it would give it, so that buying it

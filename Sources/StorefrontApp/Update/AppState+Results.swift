@@ -298,7 +298,7 @@ extension AppState {
         screen.scroll.select(index, viewportHeight: height)
     }
 
-    mutating func finishPurchase(of productID: String, outcome: PurchaseOutcome) {
+    mutating func finishPurchase(of productID: String, outcome: PurchaseOutcome, settling: String? = nil) {
         let wasCancel = if case .cancellingPurchase? = activity { true } else { false }
         activity = nil
         var backedOut = false
@@ -313,6 +313,9 @@ extension AppState {
         }
         let balance = outcome.transaction?.credit.map { snapshot.balance(of: $0) }
         var message = text.message(for: outcome, product: product, balance: balance)
+        if let settling {
+            message = text.settling(message, outcome: outcome, waiting: snapshot.transactions.first { $0.id == settling }, viewer: buyer)
+        }
         if backedOut, case .purchased = outcome { message += " " + StorefrontScreenText.backedOutTooLate(.purchase) }
         let tone: Alert.Tone = switch outcome {
         case .purchased, .renewalResumed: .success

@@ -49,8 +49,8 @@ extension AppState {
             unavailableReason = refusal
         case .servingChanged(let address):
             snapshot.serverSide.servingAddress = address
-        case .purchaseFinished(let productID, let outcome):
-            finishPurchase(of: productID, outcome: outcome)
+        case .purchaseFinished(let productID, let outcome, let settling):
+            finishPurchase(of: productID, outcome: outcome, settling: settling)
         case .restoreFinished(let result):
             finishRestore(result)
         case .spendFinished(let credit, let outcome):

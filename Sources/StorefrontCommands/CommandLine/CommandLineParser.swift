@@ -85,7 +85,10 @@ struct CommandLineParser {
             result.command = try findCommand()
             try checkCommandOptions()
             try checkRepeatedOptions()
-            if !result.help, let command = result.command { try checkArgumentCount(of: command) }
+            if !result.help, let command = result.command {
+                try checkArgumentCount(of: command)
+                try checkBlankIdentifiers(of: command)
+            }
         } catch {
             var mistake = error
             mistake.readSoFar = result
@@ -186,6 +189,18 @@ struct CommandLineParser {
                 then: command.wrongArguments ?? CommandLineText.Usage.wrongArguments(command.name, synopsis: command.synopsis)))
         }
         throw UsageError(command.wrongArguments ?? CommandLineText.Usage.wrongArguments(command.name, synopsis: command.synopsis))
+    }
+
+    /// An id taken from the store (a transaction, product, credit or key) given as an empty or
+    /// blank word is a mistake in how the command was typed (an unset shell variable, say),
+    /// not an id the store might know.
+    private func checkBlankIdentifiers(of command: CommandDeclaration) throws(UsageError) {
+        for (argument, given) in zip(command.arguments, result.commandArguments) {
+            guard case .dynamic = argument.completion, given.allSatisfy(\.isWhitespace) else { continue }
+            throw UsageError(CommandLineText.Usage.blankArgument(
+                command.name, placeholder: argument.placeholder,
+                then: command.wrongArguments ?? CommandLineText.Usage.wrongArguments(command.name, synopsis: command.synopsis)))
+        }
     }
 
     private static func buyerName(_ text: String?, option: String) throws(UsageError) -> String {

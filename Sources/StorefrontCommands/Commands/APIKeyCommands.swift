@@ -56,7 +56,6 @@ enum APIKeyCommands {
 
     static func revoke(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let keyID = arguments.commandArguments[0]
-        guard !keyID.isEmpty else { throw UsageError(CommandLineText.Keys.emptyKeyID) }
         let wasRevoked = session.store.snapshot.inAppPurchaseKey(keyID)?.isRevoked == true
         let key = try session.perform { try session.store.revokeInAppPurchaseKey(keyID, by: session.buyer) }
         if arguments.json {

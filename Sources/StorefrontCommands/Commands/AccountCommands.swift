@@ -131,7 +131,9 @@ enum AccountCommands {
                 price: price, title: (record.quantity > 1 ? "\(record.quantity) × " : "") + (product.map(text.title(of:)) ?? record.productID),
                 device: record.purchaseDevice,
                 proratedRefund: text.proratedRefundText(record) ?? text.refundedAfterUpgradeText(
-                    record, money: session.store.snapshot.refundMoney(of: record)) ?? text.replacedText(record),
+                    record, money: session.store.snapshot.refundMoney(of: record)) ?? text.replacedText(record)
+                    // A request or interrupted purchase the store closed says why, beside `declined`.
+                    ?? record.closedByStoreReason,
                 orderID: record.isBought ? record.orderID : nil))
         }
         return .success

@@ -13,9 +13,11 @@ enum CatalogCommands {
             try console.json(report.problems.map(JSONShapes.Problem.init))
         } else {
             for problem in report.problems { console.out(problem.description) }
-            if let settings = report.catalog?.initialSettings {
+            // A `.storekit` file whose settings set nothing gets no heading over nothing.
+            if let settings = report.catalog?.initialSettings,
+               case let lines = settings.descriptionLines(applied: settings.appliedKeys), !lines.isEmpty {
                 console.out(CommandLineText.Catalogs.storeKitSettingsHeading)
-                for line in settings.descriptionLines(applied: settings.appliedKeys) { console.out("  " + line) }
+                for line in lines { console.out("  " + line) }
             }
             if let catalog = report.catalog {
                 console.out(CommandLineText.Catalogs.usable(path, products: catalog.products.count, storefronts: catalog.storefronts.count,

@@ -65,6 +65,6 @@ public enum DeferredCommands {
         let settled = outcome.transaction ?? request
         let buyer = namingBuyer ? settled.map { Buyer(account: $0.account, device: $0.purchaseDevice) } : nil
         return try PurchaseCommands.report(outcome, productID: settled?.productID ?? id, session: session,
-                                           arguments: arguments, console: console, approvedFor: buyer)
+                                           arguments: arguments, console: console, approvedFor: buyer, settling: id)
     }
 }

@@ -33,7 +33,10 @@ enum ProductsCommand {
             console.out(CommandLineText.blankLine)
             console.out(section.title)
             for product in section.products {
-                let status = text.statusText(store.status(of: product, in: entitlements, storefront: session.storefront))
+                let productStatus = store.status(of: product, in: entitlements, storefront: session.storefront)
+                // A consumable's balance stays beside a purchase of it that waits: "5 left · Waiting for approval".
+                let status = ([balanceBeside(productStatus, of: product, in: entitlements)].compactMap { $0 } + [productStatus])
+                    .map(text.statusText).filter { !$0.isEmpty }.joined(separator: " · ")
                 console.out(CommandLineText.Products.row(title: text.title(of: product), id: product.id,
                                                          price: text.shownPrice(product).map { text.listedPrice($0, product: product, abbreviated: false) }
                                                              ?? CommandLineText.Products.notSoldPrice,
@@ -53,6 +56,13 @@ enum ProductsCommand {
             }
         }
         return .success
+    }
+
+    /// The balance of the credit a consumable grants, while a purchase of it waits (`status`
+    /// is `.waiting`, which says nothing of the balance); nil otherwise.
+    private static func balanceBeside(_ status: ProductStatus, of product: Product, in entitlements: Entitlements) -> ProductStatus? {
+        guard case .waiting = status, product.type == .consumable, let credit = product.grant?.credit else { return nil }
+        return .credits(credit: credit, balance: entitlements.credits[credit] ?? 0)
     }
 
     static func entry(for product: Product, session: StoreSession, entitlements: Entitlements,
@@ -81,7 +91,7 @@ enum ProductsCommand {
             entry.promotionalOffers = subscription.promotionalOffers.isEmpty ? nil
                 : subscription.promotionalOffers.map { offer($0.id, $0.paymentMode, $0.period, $0.periodCount, $0.prices) }
         }
-        switch status {
+        switch balanceBeside(status, of: product, in: entitlements) ?? status {
         case let .credits(credit, balance):
             entry.credit = credit
             entry.balance = credit == nil ? nil : balance

@@ -35,21 +35,25 @@ enum PurchaseCommands {
     /// `approvedFor`: the buyer whose request a parent approved, whose balance is the one to
     /// give, and whom the message names.
     static func report(_ outcome: PurchaseOutcome, productID: String, session: StoreSession, arguments: CommandLineArguments,
-                       console: Console, requestedOffer: String? = nil, approvedFor: Buyer? = nil) throws -> ExitStatus {
+                       console: Console, requestedOffer: String? = nil, approvedFor: Buyer? = nil,
+                       settling: String? = nil) throws -> ExitStatus {
         let product = session.catalog.product(id: productID)
         let credit = outcome.transaction?.credit
         let balance = credit.map { session.store.balance(of: $0, for: approvedFor ?? session.buyer) }
         var message = session.text.message(for: outcome, product: product, balance: balance, requestedOffer: requestedOffer,
                                            offerSigned: arguments.value(of: CommandOptions.offerSignature) != nil)
+        if let settling {
+            message = session.text.settling(message, outcome: outcome, waiting: session.store.snapshot.transactions[settling],
+                                            viewer: session.buyer)
+        }
         if let approvedFor {
             // Its advice (deliver-unfinished) is for the buyer's account and device, not the parent's.
             message = StoreCommandText.naming([AdvisedOption("--account", approvedFor.account), AdvisedOption("--device", approvedFor.device)],
                                               in: message)
-            if approvedFor.account != session.buyer.account {
-                let approval: CommandLineText.Purchases.Approval = if case .alreadyOwned = outcome { .closedAsMoot }
-                    else if ExitMapping.status(for: outcome) == .success { .approved } else { .refused }
-                message = CommandLineText.Purchases.approvedFor(approvedFor.account, message, approval)
-            }
+            let approval: CommandLineText.Purchases.Approval = if case .alreadyOwned = outcome { .closedAsMoot }
+                else if ExitMapping.status(for: outcome) == .success { .approved } else { .refused }
+            message = CommandLineText.Purchases.approvedFor(approvedFor.account == session.buyer.account ? nil : approvedFor.account,
+                                                            message, approval)
         }
         // The messages of a purchase and of an earlier unfinished one already say how to deliver it.
         let messageTellsDelivery: Bool = switch outcome {

@@ -27,12 +27,26 @@ import Testing
         #expect(StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA").message(for: second, product: nil).contains(first.id))
     }
 
+    @Test("A refusal of a second request or interrupted purchase names the waiting one's quantity (before: \"A request to buy Random Rage Face\" for a request of 3)", arguments: [StoreSetting.askToBuy, .interruptedPurchases])
+    func theRefusalOfASecondOneNamesTheWaitingQuantity(setting: StoreSetting) throws {
+        try store.set(setting, to: "true", for: phone)
+        let first = try #require(try store.purchase(Rage.face, quantity: 3, buyer: phone, storefront: "USA").transaction)
+        let second = try store.purchase(Rage.face, buyer: phone, storefront: "USA")
+        guard case .refused(let refusal) = second else { Issue.record("expected a refusal, got \(second)"); return }
+        #expect(refusal == (setting == .askToBuy ? .requestAlreadyWaiting(transactionID: first.id, quantity: 3)
+                                                 : .interruptedPurchaseWaits(transactionID: first.id, quantity: 3)))
+        let words = StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA")
+            .message(for: second, product: store.catalog.product(id: Rage.face))
+        #expect(words.hasPrefix(setting == .askToBuy ? "A request to buy 3 × Random Rage Face already waits"
+                                                     : "The purchase of 3 × Random Rage Face was interrupted"), "\(words)")
+    }
+
     @Test("While purchases are interrupted, buying a product whose interrupted purchase waits is refused, naming it (before: a second purchase waited beside it, and resolving both charged twice); with the setting off, buying again buys")
     func aSecondInterruptedPurchaseOfTheSameProductIsRefusedWhileOneWaits() throws {
         try store.set(.interruptedPurchases, to: "true", for: phone)
         let first = try #require(try store.purchase(Rage.face, buyer: phone, storefront: "USA").transaction)
         let second = try store.purchase(Rage.face, buyer: tablet, storefront: "USA")
-        guard case .refused(.interruptedPurchaseWaits(transactionID: first.id)) = second else {
+        guard case .refused(.interruptedPurchaseWaits(transactionID: first.id, quantity: 1)) = second else {
             Issue.record("expected the waiting purchase to be named, got \(second)"); return
         }
         #expect(waiting().map(\.id) == [first.id])

@@ -78,6 +78,25 @@ struct CommandLineParserTests {
         }
     }
 
+    @Test("an empty or blank id (transaction, product, credit, key) is a usage mistake naming it, for every command that takes one (before: `resolve \"\"` looked for a transaction \"\")")
+    func everyIdGivenEmptyIsAUsageMistakeNamingIt() throws {
+        let takingIds = CommandList.all.filter { command in
+            command.arguments.contains { if case .dynamic = $0.completion { true } else { false } }
+        }
+        #expect(takingIds.contains { $0.name == "resolve" } && takingIds.contains { $0.name == "spend" })
+        for command in takingIds {
+            // Every argument before the id gets a word that is not blank.
+            let position = try #require(command.arguments.firstIndex { if case .dynamic = $0.completion { true } else { false } })
+            for blank in ["", "  "] {
+                let words = command.words + Array(repeating: "x", count: position) + [blank]
+                let message = usageMistake(words)
+                #expect(message?.hasPrefix("\(command.name) was given an empty \(command.arguments[position].placeholder): ") == true,
+                        "\(words): \(message ?? "accepted")")
+            }
+        }
+        #expect(usageMistake(["resolve", ""]) == "resolve was given an empty TX: resolve needs a transaction id; `storefront transactions` lists them")
+    }
+
     @Test func anUnknownFlagIsCaughtAtParseTimeWhereverItStands() throws {
         #expect(try #require(usageMistake(["--no-finish", "products"])).contains("products does not take --no-finish"))
         #expect(try #require(usageMistake(["--bogus"])).contains("unknown option --bogus"))

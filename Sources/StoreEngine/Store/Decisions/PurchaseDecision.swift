@@ -73,13 +73,13 @@ extension StoreDecisions {
         }
         if state.settings.askToBuy,
            let waiting = state.transactions(of: buyer.account).last(where: { $0.state == .pending && $0.productID == product.id }) {
-            throw .purchase(.requestAlreadyWaiting(transactionID: waiting.id))
+            throw .purchase(.requestAlreadyWaiting(transactionID: waiting.id, quantity: waiting.quantity))
         }
         // As with Ask to Buy: while purchases are interrupted, buying again would pile up
         // purchases waiting for action; with the setting off, buying again buys.
         if state.settings.interruptedPurchases,
            let interrupted = state.transactions(of: buyer.account).last(where: { $0.state == .needsAction && $0.productID == product.id }) {
-            throw .purchase(.interruptedPurchaseWaits(transactionID: interrupted.id))
+            throw .purchase(.interruptedPurchaseWaits(transactionID: interrupted.id, quantity: interrupted.quantity))
         }
         if let refusal = creditRefusal(for: product, quantity: quantity, buyer: buyer, in: state) {
             throw .purchase(refusal)
