@@ -11,6 +11,8 @@ final class PostgresConnection {
     /// milliseconds; 0 waits for ever): `defaultLockTimeoutMilliseconds` unless the address,
     /// `PGOPTIONS`, the role or the database set it.
     private(set) var lockTimeoutMilliseconds = 0
+    /// The session's `statement_timeout` (0: none), which ends a wait for a lock too.
+    private(set) var statementTimeoutMilliseconds = 0
     /// The statements pipelines prepared on this session, by their text, under the names the
     /// server knows them by (see `pipeline`).
     var preparedStatementNames: [String: String] = [:]
@@ -88,11 +90,13 @@ final class PostgresConnection {
             SELECT CASE WHEN source = 'default' THEN pg_catalog.set_config('lock_timeout', $1, false) END, setting,
                    (SELECT pg_catalog.set_config(name, 'force_generic_plan', false) FROM pg_catalog.pg_settings
                     WHERE name = 'plan_cache_mode'),
-                   pg_catalog.set_config('default_transaction_isolation', 'read committed', false)
+                   pg_catalog.set_config('default_transaction_isolation', 'read committed', false),
+                   (SELECT setting FROM pg_catalog.pg_settings WHERE name = 'statement_timeout')
             FROM pg_catalog.pg_settings WHERE name = 'lock_timeout'
             """, [String(Self.defaultLockTimeoutMilliseconds)]).first
         let (setByUs, setting) = (row?[0] ?? nil, row?[1] ?? nil)
         lockTimeoutMilliseconds = setByUs != nil ? Self.defaultLockTimeoutMilliseconds : setting.flatMap { Int($0) } ?? 0
+        statementTimeoutMilliseconds = (row.flatMap { $0.count > 4 ? $0[4] : nil }).flatMap { Int($0) } ?? 0
     }
 
     deinit { PQfinish(handle) }

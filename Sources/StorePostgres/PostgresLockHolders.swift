@@ -43,7 +43,9 @@ enum PostgresLockHolders {
     /// What a wait of the session on `connection` for the store's writer lock says, once said.
     static func waitSubject(on connection: PostgresConnection, address: PostgresAddress) -> WriterLockWait.Subject {
         let blockedPID = connection.backendPID
-        return .database(store: address.shown.text, lockTimeoutMilliseconds: connection.lockTimeoutMilliseconds,
+        let giveUp = WriterLockWait.ServerWaitLimit.shorter(lockTimeout: connection.lockTimeoutMilliseconds,
+                                                            statementTimeout: connection.statementTimeoutMilliseconds)
+        return .database(store: address.shown.text, giveUp: giveUp,
                          holders: { describe(address: address, blockedPID: blockedPID) })
     }
 }

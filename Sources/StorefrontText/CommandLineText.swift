@@ -141,13 +141,14 @@ extension CommandLineText {
 
         /// What a command says once it has waited a second at a PostgreSQL server for a lock
         /// another session holds or waits for ahead of it: `sessions` names them ("session 4242
-        /// (role alice, …)"), nil when they could not be told.
-        public static func waitingForStoreLock(_ store: String, sessions: String?, lockTimeoutMilliseconds: Int) -> String {
+        /// (role alice, …)"), nil when they could not be told. `giveUp`: the setting that ends
+        /// the wait first and its length, nil when none does (both are 0).
+        public static func waitingForStoreLock(_ store: String, sessions: String?, giveUp: (milliseconds: Int, setting: String)?) -> String {
             let plural = sessions?.hasPrefix("sessions ") == true
             return "storefront: waiting behind \(sessions ?? "another session") for a lock on the store \(store) (its writer "
                 + "lock, or one on its tables); this command goes on once " + (plural ? "they let go" : "it lets go")
-                + (lockTimeoutMilliseconds > 0 ? ", or gives up after \(lockWaitDuration(lockTimeoutMilliseconds)) (lock_timeout)"
-                                               : " (lock_timeout is 0: it waits as long as that takes)")
+                + (giveUp.map { ", or gives up after \(lockWaitDuration($0.milliseconds)) (\($0.setting))" }
+                    ?? " (lock_timeout and statement_timeout are 0: it waits as long as that takes)")
         }
 
         /// A wait's length, `milliseconds`, in whole seconds where it is some ("10 s"), else in milliseconds.

@@ -4,6 +4,7 @@ import StoreEngine
 @testable import StorePostgres
 import StorefrontCommands
 import StorefrontTesting
+import StoreLedger
 import Testing
 
 /// What the tests of a session sitting on a lock share.
@@ -98,6 +99,29 @@ struct PostgresLockWaitTests {
                     && blocked.stderr.contains("or gives up after 3 s (lock_timeout)"), "\(blocked.stderr)")
         // Said once, before the refusal that ends the wait.
         #expect(blocked.stderr.components(separatedBy: "storefront: waiting behind").count == 2, "\(blocked.stderr)")
+    }
+
+    @Test("where statement_timeout is shorter than lock_timeout, the notice says the wait ends at statement_timeout (before: lock_timeout's length)")
+    func aShorterStatementTimeoutIsTheOneNamed() throws {
+        let (server, database, _, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "20s -c statement_timeout=2500")
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let session = try server.session(database: database)
+        defer { session.close() }
+        try session.run("SELECT pg_advisory_lock(\(Self.writerLockKey))")
+        let blocked = try cli.run(["buy", "com.example.rage.face.random"])
+        #expect(blocked.status != 0, "\(blocked.stdout)\(blocked.stderr)")
+        #expect(blocked.stderr.contains("or gives up after 2500 ms (statement_timeout)"), "\(blocked.stderr)")
+        #expect(!blocked.stderr.contains("(lock_timeout)"), "\(blocked.stderr)")
+    }
+
+    @Test("the wait's limit is the shorter of lock_timeout and statement_timeout that is set; none when both are 0")
+    func theShorterSettingEndsTheWait() {
+        typealias Limit = WriterLockWait.ServerWaitLimit
+        #expect(Limit.shorter(lockTimeout: 10_000, statementTimeout: 0) == Limit(milliseconds: 10_000, setting: "lock_timeout"))
+        #expect(Limit.shorter(lockTimeout: 10_000, statementTimeout: 2_000) == Limit(milliseconds: 2_000, setting: "statement_timeout"))
+        #expect(Limit.shorter(lockTimeout: 0, statementTimeout: 5_000) == Limit(milliseconds: 5_000, setting: "statement_timeout"))
+        #expect(Limit.shorter(lockTimeout: 3_000, statementTimeout: 5_000) == Limit(milliseconds: 3_000, setting: "lock_timeout"))
+        #expect(Limit.shorter(lockTimeout: 0, statementTimeout: 0) == nil)
     }
 
     @Test("a command held up by a table lock while it opens the store names the session behind which it waits (before: nothing until it gave up); several are listed with commas")

@@ -27,6 +27,20 @@ public struct CatalogProblem: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `problems` in the order an editor meets them: by file (in the order the files first
+    /// appear), then by line and column; those without a place come after their file's others,
+    /// in the order they were found.
+    public static func inFileOrder(_ problems: [CatalogProblem]) -> [CatalogProblem] {
+        var fileRank: [String: Int] = [:]
+        for problem in problems where fileRank[problem.file] == nil { fileRank[problem.file] = fileRank.count }
+        return problems.enumerated().sorted { first, second in
+            let (a, b) = (first.element, second.element)
+            let keyA = (fileRank[a.file] ?? 0, a.line == 0 ? Int.max : a.line, a.column, first.offset)
+            let keyB = (fileRank[b.file] ?? 0, b.line == 0 ? Int.max : b.line, b.column, second.offset)
+            return keyA < keyB
+        }.map(\.element)
+    }
+
     /// `file:line:column: error: product X, field Y: message` — the shape compilers use, so
     /// editors can jump to it.
     /// One line: the file's name and the ids it echoes may hold a line break.

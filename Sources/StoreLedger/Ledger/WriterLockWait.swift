@@ -14,15 +14,36 @@ public enum WriterLockWait {
         /// The writer lock of the database `store` (as shown), or a lock on its tables;
         /// `holders` names the sessions holding it up, asked for only once the wait is said
         /// (it connects anew: the waiting session is busy), nil when that cannot be told.
-        /// `lockTimeoutMilliseconds`: how long the server lets the change wait (0: for ever).
-        case database(store: String, lockTimeoutMilliseconds: Int, holders: @Sendable () -> String?)
+        /// `giveUp`: the session's setting that ends the wait first, nil when it waits for ever.
+        case database(store: String, giveUp: ServerWaitLimit?, holders: @Sendable () -> String?)
 
         /// This subject with its holders asked for now, so that the announcement, which the end
         /// of the wait takes turns with, never waits on a server.
         func holdersAsked() -> Subject {
-            guard case .database(let store, let timeout, let holders) = self else { return self }
+            guard case .database(let store, let giveUp, let holders) = self else { return self }
             let named = holders()
-            return .database(store: store, lockTimeoutMilliseconds: timeout, holders: { named })
+            return .database(store: store, giveUp: giveUp, holders: { named })
+        }
+    }
+
+    /// The server setting that ends a wait at a PostgreSQL server, and after how long.
+    public struct ServerWaitLimit: Sendable, Equatable {
+        public var milliseconds: Int
+        /// `lock_timeout` or `statement_timeout`.
+        public var setting: String
+
+        public init(milliseconds: Int, setting: String) {
+            self.milliseconds = milliseconds
+            self.setting = setting
+        }
+
+        /// The shorter of `lock_timeout` and `statement_timeout` that is set (0 is not set);
+        /// nil when neither is. The statement's time counts from when it began, so it ends a
+        /// wait no later than this.
+        public static func shorter(lockTimeout: Int, statementTimeout: Int) -> ServerWaitLimit? {
+            [ServerWaitLimit(milliseconds: lockTimeout, setting: "lock_timeout"),
+             ServerWaitLimit(milliseconds: statementTimeout, setting: "statement_timeout")]
+                .filter { $0.milliseconds > 0 }.min { $0.milliseconds < $1.milliseconds }
         }
     }
 
@@ -46,28 +67,61 @@ public enum WriterLockWait {
     /// the end of the wait take turns on one lock.
     public static func whileWaiting<T, Failure: Error>(for subject: Subject, _ wait: () throws(Failure) -> T) throws(Failure) -> T {
         guard let announce = lock.withLock({ announcer }) else { return try wait() }
+        return try whileWaiting(for: subject, announcing: announce, wait)
+    }
+
+    /// `whileWaiting(for:_:)` with the announcement given.
+    static func whileWaiting<T, Failure: Error>(
+        for subject: Subject, announcing announce: @escaping @Sendable (Subject) -> Void, _ wait: () throws(Failure) -> T
+    ) throws(Failure) -> T {
         let waiting = OneWait()
         DispatchQueue.global().asyncAfter(deadline: .now() + quietSeconds) {
             // Most waits ended long before: nobody is asked who held them up.
-            guard !waiting.hasEnded else { return }
+            guard waiting.beginAsking() else { return }
             let said = subject.holdersAsked()
-            waiting.unlessEnded { announce(said) }
+            waiting.finishAsking { announce(said) }
         }
-        defer { waiting.end() }
+        defer { waiting.end(waitingForAnswerUpTo: answerWaitSeconds) }
         return try wait()
     }
+
+    /// How long the end of a wait waits for the question of who held it up, asked meanwhile,
+    /// to come back: a command that ended (the server gave up, say) and exited while another
+    /// thread was still connecting to ask was taken down by the libraries' clean-up at exit.
+    static let answerWaitSeconds = 3.0
 }
 
-/// Whether one wait for the lock has ended, which the announcement asks under the same lock.
+/// Whether one wait for the lock has ended, which the announcement asks under the same lock,
+/// and whether the holders are being asked meanwhile, which the end waits for.
 private final class OneWait: @unchecked Sendable {
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var ended = false
+    private var asking = false
 
-    func end() { lock.withLock { ended = true } }
+    /// Ends the wait; if the holders are being asked, waits up to `seconds` for the answer.
+    func end(waitingForAnswerUpTo seconds: TimeInterval) {
+        condition.lock()
+        defer { condition.unlock() }
+        ended = true
+        let deadline = Date().addingTimeInterval(seconds)
+        while asking, condition.wait(until: deadline) {}
+    }
 
-    var hasEnded: Bool { lock.withLock { ended } }
+    /// Starts asking who holds the wait up, unless it has ended.
+    func beginAsking() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !ended else { return false }
+        asking = true
+        return true
+    }
 
-    func unlessEnded(_ body: () -> Void) {
-        lock.withLock { if !ended { body() } }
+    /// Says `body` unless the wait ended meanwhile, and lets a waiting end go on.
+    func finishAsking(_ body: () -> Void) {
+        condition.lock()
+        defer { condition.unlock() }
+        asking = false
+        if !ended { body() }
+        condition.broadcast()
     }
 }

@@ -12,8 +12,9 @@ enum LockWaitNotice {
                 let holder = LockHolder.of(path: lockPath).map { ($0.processID, $0.command) }
                 Console().err(CommandLineText.Report.waitingForWriterLock(lockPath, holder: holder, ctrlCLeaves: ctrlCLeaves))
             // Its statements were sent: Ctrl-C does not leave at once (see `ChangeInterruption`).
-            case .database(let store, let lockTimeout, let holders):
-                Console().err(CommandLineText.Report.waitingForStoreLock(store, sessions: holders(), lockTimeoutMilliseconds: lockTimeout))
+            case .database(let store, let giveUp, let holders):
+                Console().err(CommandLineText.Report.waitingForStoreLock(
+                    store, sessions: holders(), giveUp: giveUp.map { ($0.milliseconds, $0.setting) }))
             }
         }
     }

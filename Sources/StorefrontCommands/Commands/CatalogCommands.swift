@@ -53,6 +53,7 @@ enum CatalogCommands {
             // Placed in the file where it is one of ours; a .storekit file's fields are named otherwise.
             report.problems += CatalogTextWarnings.warnings(for: catalog, file: path, root: report.format == .storefront ? report.root : nil)
         }
+        report.problems = CatalogProblem.inFileOrder(report.problems)
         return report
     }
 }
