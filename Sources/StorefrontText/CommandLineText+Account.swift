@@ -52,10 +52,15 @@ extension CommandLineText {
         public static func noTransactions(account: String) -> String { "No transactions for \(account) yet." }
 
         /// One row of `transactions`; `proratedRefund` is the upgrade's refund sentence, if any.
+        /// One row of `transactions`; the widths are the widest of the listing's date, state and price,
+        /// so its columns line up (prices to the right, as figures are).
         public static func transactionRow(id: String, date: String, state: String, price: String, title: String,
-                                          device: String, proratedRefund: String?, orderID: String? = nil) -> String {
-            let paddedState = state.padding(toLength: max(9, state.count), withPad: " ", startingAt: 0)
-            return "\(id)  \(date)  \(paddedState)  \(price)  \(title)  on \(device)\(proratedRefund.map { " (\($0))" } ?? "")"
+                                          device: String, proratedRefund: String?, orderID: String? = nil,
+                                          dateWidth: Int = 0, stateWidth: Int = 9, priceWidth: Int = 0) -> String {
+            let paddedDate = date.padding(toLength: max(dateWidth, date.count), withPad: " ", startingAt: 0)
+            let paddedState = state.padding(toLength: max(stateWidth, state.count), withPad: " ", startingAt: 0)
+            let paddedPrice = String(repeating: " ", count: max(0, priceWidth - price.count)) + price
+            return "\(id)  \(paddedDate)  \(paddedState)  \(paddedPrice)  \(title)  on \(device)\(proratedRefund.map { " (\($0))" } ?? "")"
                 + (orderID.map { "  order \($0)" } ?? "")
         }
 

@@ -62,8 +62,8 @@ public enum CommandLineText {
             return "\(command) was given \(words) after what it takes: \(usage)"
         }
 
-        public static func blankArgument(_ command: String, placeholder: String, then usage: String) -> String {
-            "\(command) was given an empty \(placeholder): \(usage)"
+        public static func blankArgument(_ command: String, placeholder: String, isEmpty: Bool, then usage: String) -> String {
+            "\(command) was given \(isEmpty ? "an empty" : "a blank") \(placeholder): \(usage)"
         }
 
         public static func wrongArguments(_ command: String, synopsis: String) -> String {

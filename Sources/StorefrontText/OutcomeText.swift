@@ -71,7 +71,7 @@ extension StoreText {
                     + "purchases). Nothing was charged."
             }
             let what = record.productType == .nonConsumable ? "You already own \(name)" : "You are already subscribed to \(name)"
-            return deliveredHere ? "\(what); nothing was charged." : "\(what) on another device; restore purchases to get it here. Nothing was charged."
+            return deliveredHere ? "\(what); nothing was charged." : "\(what) on another device; restore purchases (`storefront restore`, or r in the storefront) to get it here. Nothing was charged."
         case .cancelled:
             return "Purchase of \(name) cancelled; nothing was charged."
         case let .failed(record):
@@ -105,9 +105,14 @@ extension StoreText {
     /// resolving an interrupted purchase) for `viewer`, followed by what it leaves to know: a
     /// refused one still waits (`waiting`, the transaction as it stands now); a product
     /// completed for the viewer's account on another device goes to that device, and this one
-    /// restores it (credits are the account's, wherever they were bought).
-    public func settling(_ message: String, outcome: PurchaseOutcome, waiting: TransactionRecord?, viewer: Buyer) -> String {
+    /// restores it (credits are the account's, wherever they were bought); one closed because the
+    /// account has the product already is said to be closed, unless `closureSaid` (an
+    /// approval's words say it).
+    public func settling(_ message: String, outcome: PurchaseOutcome, waiting: TransactionRecord?, viewer: Buyer,
+                         closureSaid: Bool = false) -> String {
         switch outcome {
+        case .alreadyOwned where !closureSaid && waiting?.state == .declined:
+            message + " The purchase that waited, transaction \(waiting?.id ?? ""), is closed (listed declined)."
         case .refused:
             switch waiting?.state {
             case .pending: message + " The request still waits for a parent (transaction \(waiting?.id ?? ""))."
@@ -116,7 +121,7 @@ extension StoreText {
             }
         case let .purchased(record) where record.finished && record.productType != .consumable && record.account == viewer.account
             && record.purchaseDevice != viewer.device:
-            message + " It goes to \(record.purchaseDevice), the device it was bought on; restore purchases to get it on \(viewer.device)."
+            message + " It goes to \(record.purchaseDevice), the device it was bought on; restore purchases on \(viewer.device) (`storefront restore`, or r in the storefront) to get it there."
         default:
             message
         }

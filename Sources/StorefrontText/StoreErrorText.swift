@@ -63,6 +63,13 @@ extension StoreError: CustomStringConvertible {
         case let .transactionChangedSinceShown(transaction):
             "transaction \(transaction) was replaced by an upgrade since it was shown, which refunded part of it; nothing was "
                 + "done: look again and refund it if you still want to"
+        // The other kind of waiting purchase is pointed to the command that settles it.
+        case let .notAwaiting(id, .needsAction, .pending):
+            "transaction \(id) is an interrupted purchase (needsAction), not an Ask to Buy request: approve and decline "
+                + "settle requests; resolve it to complete it (`storefront resolve \(id)`, or C on the storefront's transactions screen)"
+        case let .notAwaiting(id, .pending, .needsAction):
+            "transaction \(id) is an Ask to Buy request (pending), not an interrupted purchase: resolve completes interrupted "
+                + "purchases; a parent approves or declines it (`storefront approve \(id)`, or A and D on the storefront's transactions screen)"
         case let .notAwaiting(id, state, expected):
             "transaction \(id) is \(state.rawValue), not \(expected.rawValue): "
                 + (expected == .pending ? "only an Ask to Buy request waiting for a parent can be approved or declined"

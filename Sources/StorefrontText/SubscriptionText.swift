@@ -80,6 +80,8 @@ extension StoreText {
         let name = { (id: String) in catalog.product(id: id).map(title(of:)) ?? id }
         var line = name(item.productID)
         let expires = item.expiresDate.map(date)
+        // A plan with a switch coming does not renew: the switch is said instead, below.
+        let switches = item.pendingProductID != nil && item.isOngoing && item.willAutoRenew
         if let running = item.runningPlan, item.state == .subscribed {
             // The plan running now comes first: the one paid ahead begins when it ends.
             return "\(name(running.productID)) until \(date(running.expiresDate)), then \(name(item.productID)) paid ahead"
@@ -100,11 +102,11 @@ extension StoreText {
             line += item.accessEndDate.map { ", access until \(date($0)) (grace period)" } ?? ""
         case .subscribed, .expired:
             line += expires.map { ", until \($0)" } ?? ""
-            line += item.willAutoRenew && item.isOngoing ? ", renews" : ""
+            line += item.willAutoRenew && item.isOngoing && !switches ? ", renews" : ""
         case .inGracePeriod:
             line += expires.map { ", renewal failed \($0)" } ?? ""
             line += item.gracePeriodExpiresDate.map { ", access until \(date($0)) (grace period)" } ?? ""
-            line += item.willAutoRenew ? ", renews once billing is resolved" : ", auto-renew off, then ends"
+            line += item.willAutoRenew ? (switches ? "" : ", renews once billing is resolved") : ", auto-renew off, then ends"
         case .inBillingRetryPeriod:
             line += expires.map { ", renewal failed \($0)" } ?? ""
             line += ", no access" + (item.willAutoRenew ? " until billing is resolved" : "")

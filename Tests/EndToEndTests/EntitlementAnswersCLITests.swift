@@ -173,12 +173,43 @@ import Testing
         #expect(try cli.run(["buy", "com.example.rage.noads", "--device", "tablet"]).status == 1)
         let resolved = try cli.run(["resolve", "2000000000000001", "--device", "phone"])
         #expect(resolved.status == 0 && resolved.stdout.hasPrefix(
-            "Unlocked Remove Ads. It goes to tablet, the device it was bought on; restore purchases to get it on phone."),
+            "Unlocked Remove Ads. It goes to tablet, the device it was bought on; restore purchases on phone (`storefront --entitlements ")
+                && resolved.stdout.contains(" --device phone restore`, or r in the storefront) to get it there."),
                 "\(resolved.stdout)\(resolved.stderr)")
         // Resolved on the device it was bought on, it is that device's at once.
         #expect(try cli.run(["buy", "com.example.rage.comic.drummer", "--device", "tablet"]).status == 1)
         let here = try cli.run(["resolve", "2000000000000002", "--device", "tablet"])
         #expect(here.status == 0 && !here.stdout.contains("restore purchases"), "\(here.stdout)\(here.stderr)")
+    }
+
+    @Test("transactions lines its columns up whatever the state's and price's lengths (before: a needsAction row or a $19.99 price pushed its title right)")
+    func transactionsLineUp() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "true"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 1)
+        let rows = try cli.run(["transactions"]).stdout.split(separator: "\n").map(String.init)
+        let titles = ["Rage Pro (Yearly)", "Random Rage Face", "Remove Ads"]
+        let columns = titles.compactMap { title in
+            rows.first { $0.contains(title) }.flatMap { row in row.range(of: title).map { row.distance(from: row.startIndex, to: $0.lowerBound) } }
+        }
+        #expect(columns.count == 3 && Set(columns).count == 1, "\(rows.joined(separator: "\n"))")
+        #expect(rows.contains { $0.contains("needsAction") }, "\(rows)")
+    }
+
+    @Test("approve of an interrupted purchase points to resolve, and resolve of a request points to approve (before: state names and no command)")
+    func theWrongSettlingCommandPointsToTheRightOne() throws {
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "true"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 1)
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "false"]).status == 0)
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.comic.drummer"]).status == 1)
+        let approved = try cli.run(["approve", "2000000000000001"])
+        #expect(approved.status == 1 && approved.stderr.contains("is an interrupted purchase (needsAction), not an Ask to Buy request")
+                && approved.stderr.contains(cli.advised("resolve 2000000000000001")), "\(approved.stderr)")
+        let resolved = try cli.run(["resolve", "2000000000000002"])
+        #expect(resolved.status == 1 && resolved.stderr.contains("is an Ask to Buy request (pending), not an interrupted purchase")
+                && resolved.stderr.contains(cli.advised("approve 2000000000000002")), "\(resolved.stderr)")
     }
 
     @Test("an interrupted purchase closed as moot (the account bought the product meanwhile) is listed declined with why (before: declined alone)")
@@ -187,7 +218,9 @@ import Testing
         #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 1)
         #expect(try cli.run(["settings", "set", "interrupted-purchases", "false"]).status == 0)
         #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 0)
-        #expect(try cli.run(["resolve", "2000000000000001"]).status == 0)
+        let resolved = try cli.run(["resolve", "2000000000000001"])
+        #expect(resolved.status == 0 && resolved.stdout.contains(
+            "The purchase that waited, transaction 2000000000000001, is closed (listed declined)."), "\(resolved.stdout)")
         let listed = try cli.run(["transactions"]).stdout
         let row = try #require(listed.split(separator: "\n").first { $0.hasPrefix("2000000000000001") }, "\(listed)")
         #expect(row.contains("declined") && row.contains("(closed without a charge: the buyer already had it when it was settled)"), "\(row)")

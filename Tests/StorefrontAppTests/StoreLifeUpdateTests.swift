@@ -83,8 +83,20 @@ struct StoreLifeUpdateTests {
         #expect(effects == [.settle(.complete, transactionID: interrupted.id, buyer: fixture.buyer)])
         try fixture.run(effects, on: &state)
         let message = try #require(state.notice?.message ?? state.topAlert?.message)
-        #expect(message == "Unlocked Remove Ads. It goes to tablet, the device it was bought on; restore purchases to get it on "
-                + "\(fixture.buyer.device).", "\(message)")
+        #expect(message == "Unlocked Remove Ads. It goes to tablet, the device it was bought on; restore purchases on "
+                + "\(fixture.buyer.device) (`storefront restore`, or r in the storefront) to get it there.", "\(message)")
+    }
+
+    @Test("A consumable's row keeps its balance beside a purchase of it that waits, in the fewest words that fit (before: the waiting words alone)",
+          arguments: [(StoreSetting.askToBuy, "5 left · Requested"), (.interruptedPurchases, "5 left · Needs action")])
+    func aWaitingConsumableKeepsItsBalanceInItsRow(setting: StoreSetting, said: String) throws {
+        let fixture = try F()
+        try fixture.buy(F.facePack)
+        try fixture.store.set(setting, to: "true", for: fixture.buyer)
+        try fixture.buy(F.facePack)
+        let rows = SheetsAndPanesTests.rowTexts(fixture.state())
+        let row = try #require(rows.first { $0.contains("Random Rage Face") }, "\(rows.joined(separator: "\n"))")
+        #expect(row.contains(said), "\(row)")
     }
 
     @Test("D declines a pending request; keys that do not apply explain themselves")

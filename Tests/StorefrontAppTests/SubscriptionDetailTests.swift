@@ -83,6 +83,12 @@ struct SubscriptionDetailTests {
         let yearlyPane = Self.detailPane(SheetsAndPanesTests.rowTexts(state))
         #expect(yearlyPane.contains("Period 1 year; Rage Pro (Monthly) follows, once billing is resolved"), "\(yearlyPane)")
         #expect(!yearlyPane.contains("Renews every"), "\(yearlyPane)")
+        let subscription = try #require(fixture.store.entitlements(for: fixture.buyer).subscriptions.first)
+        // The renewal failed already: the switch comes with the billing fixed, not "at renewal".
+        #expect(DetailView.subscriptionLine(subscription, text: state.text)
+                    .hasSuffix("switches to Rage Pro (Monthly) once billing is resolved"), "\(yearlyPane)")
+        let listed = state.text.entitlementDetails(of: subscription)
+        #expect(!listed.contains("renews") && listed.hasSuffix("switches to Rage Pro (Monthly) once billing is resolved"), "\(listed)")
     }
 
     /// The detail pane's text, its rows joined by spaces: what is right of the list's box.

@@ -87,12 +87,15 @@ public struct BuyerNameError: Error, Sendable, Equatable, CustomStringConvertibl
     public var name: String
     public var problem: Problem
 
+    /// A name of the kind `role` names, for the advice: an account's or a device's.
+    private var example: String { role.contains("device") ? "tablet" : "tester" }
+
     public var description: String {
         switch problem {
         case .empty:
-            "the \(role) name is empty; give a name such as \"tester\""
+            "the \(role) name is empty; give a name such as \"\(example)\""
         case .blank:
-            "the \(role) name \"\(name)\" is only white space; give a name such as \"tester\""
+            "the \(role) name \"\(name)\" is only white space; give a name such as \"\(example)\""
         case .surroundingWhitespace:
             "the \(role) name \"\(name)\" starts or ends with white space; give it without the spaces around it"
         case let .forbiddenCharacter(scalar):

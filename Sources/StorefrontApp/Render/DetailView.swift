@@ -99,7 +99,10 @@ enum DetailView {
             parts.append("paid ahead: begins \(text.date(running.expiresDate)), when \(name) ends")
         }
         if let pending = subscription.pendingProductID {
-            parts.append("switches to \(text.catalog.product(id: pending).map(text.title(of:)) ?? pending) at renewal"
+            // A renewal that failed on billing happens, switched, once billing is resolved.
+            let billingFailed = subscription.state == .inGracePeriod || subscription.state == .inBillingRetryPeriod
+            parts.append("switches to \(text.catalog.product(id: pending).map(text.title(of:)) ?? pending) "
+                + (billingFailed ? "once billing is resolved" : "at renewal")
                 + (subscription.willAutoRenew ? "" : " if auto-renew is on again"))
         }
         if let ended = text.revokedAccessText(of: subscription) { parts.append(ended) }

@@ -47,7 +47,8 @@ enum ProductListView {
             let price = text.shownPrice(product)
             let shown = price.map { text.listedPrice($0, product: product) }
             rows[index] = RowText(title: text.title(of: product),
-                                  status: AppText.status(status, state: state, fittingIn: statusWidth, isPass: product.type == .nonRenewing),
+                                  status: AppText.status(status, state: state, fittingIn: statusWidth, isPass: product.type == .nonRenewing,
+                                                         credit: product.type == .consumable ? product.grant?.credit : nil),
                                   statusStyle: Theme.style(for: status), price: shown ?? "—", isSold: price != nil)
         }
         let priceWidth = rows.values.map(\.price.displayWidth).max() ?? 0

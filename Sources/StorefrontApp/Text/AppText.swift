@@ -45,8 +45,18 @@ enum AppText {
     /// time ("Renews in 0:24") so a person can watch a renewal or a lapse happen.
     ///
     /// A status wider than `width` is said in fewer words ("Billing problem"), so the words
-    /// that matter are never cut.
-    static func status(_ status: ProductStatus, state: AppState, fittingIn width: Int, isPass: Bool = false) -> String {
+    /// that matter are never cut. A consumable granting `credit` keeps its balance beside a
+    /// purchase of it that waits ("5 left · Waiting for approval") where both fit.
+    static func status(_ status: ProductStatus, state: AppState, fittingIn width: Int, isPass: Bool = false,
+                       credit: String? = nil) -> String {
+        if case .waiting(let waitingState) = status, let credit {
+            let balance = self.status(.credits(credit: credit, balance: state.snapshot.balance(of: credit)), state: state)
+            let fewest = waitingState == .pending ? "Requested" : "Interrupted"
+            for waiting in [self.status(status, state: state), shortStatus(status, state: state), fewest] {
+                let both = balance + " · " + waiting
+                if both.displayWidth <= width { return both }
+            }
+        }
         let full = self.status(status, state: state)
         guard full.displayWidth > width else { return full }
         // A pass never renews: "Not renewing" would say it could.

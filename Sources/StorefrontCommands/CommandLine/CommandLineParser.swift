@@ -191,14 +191,18 @@ struct CommandLineParser {
         throw UsageError(command.wrongArguments ?? CommandLineText.Usage.wrongArguments(command.name, synopsis: command.synopsis))
     }
 
-    /// An id taken from the store (a transaction, product, credit or key) given as an empty or
-    /// blank word is a mistake in how the command was typed (an unset shell variable, say),
-    /// not an id the store might know.
+    /// An id taken from the store (a transaction, product, credit or key) or a path given as
+    /// an empty or blank word is a mistake in how the command was typed (an unset shell
+    /// variable, say), not an id the store might know or a file that might be there.
     private func checkBlankIdentifiers(of command: CommandDeclaration) throws(UsageError) {
         for (argument, given) in zip(command.arguments, result.commandArguments) {
-            guard case .dynamic = argument.completion, given.allSatisfy(\.isWhitespace) else { continue }
+            let namesSomething = switch argument.completion {
+            case .dynamic, .file, .fileOrWords: true
+            case .none, .words, .wordsAfter: false
+            }
+            guard namesSomething, given.allSatisfy(\.isWhitespace) else { continue }
             throw UsageError(CommandLineText.Usage.blankArgument(
-                command.name, placeholder: argument.placeholder,
+                command.name, placeholder: argument.placeholder, isEmpty: given.isEmpty,
                 then: command.wrongArguments ?? CommandLineText.Usage.wrongArguments(command.name, synopsis: command.synopsis)))
         }
     }

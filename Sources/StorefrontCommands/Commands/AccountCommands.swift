@@ -123,18 +123,23 @@ enum AccountCommands {
         }
         if records.isEmpty { console.out(CommandLineText.Account.noTransactions(account: session.buyer.account)) }
         let text = session.text
-        for record in records {
+        let prices = records.map { record in record.price.map { text.format($0, currency: record.currency) } ?? "" }
+        let dates = records.map { text.dates.dateTime($0.purchaseDate, locale: session.locale) }
+        let dateWidth = dates.map(\.count).max() ?? 0
+        let stateWidth = records.map(\.state.rawValue.count).max() ?? 0
+        let priceWidth = prices.map(\.count).max() ?? 0
+        for (index, record) in records.enumerated() {
             let product = session.catalog.product(id: record.productID)
-            let price = record.price.map { text.format($0, currency: record.currency) } ?? ""
+            let price = prices[index]
             console.out(CommandLineText.Account.transactionRow(
-                id: record.id, date: text.dates.dateTime(record.purchaseDate, locale: session.locale), state: record.state.rawValue,
+                id: record.id, date: dates[index], state: record.state.rawValue,
                 price: price, title: (record.quantity > 1 ? "\(record.quantity) × " : "") + (product.map(text.title(of:)) ?? record.productID),
                 device: record.purchaseDevice,
                 proratedRefund: text.proratedRefundText(record) ?? text.refundedAfterUpgradeText(
                     record, money: session.store.snapshot.refundMoney(of: record)) ?? text.replacedText(record)
                     // A request or interrupted purchase the store closed says why, beside `declined`.
                     ?? record.closedByStoreReason,
-                orderID: record.isBought ? record.orderID : nil))
+                orderID: record.isBought ? record.orderID : nil, dateWidth: dateWidth, stateWidth: stateWidth, priceWidth: priceWidth))
         }
         return .success
     }

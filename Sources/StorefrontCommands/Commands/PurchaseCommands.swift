@@ -44,7 +44,7 @@ enum PurchaseCommands {
                                            offerSigned: arguments.value(of: CommandOptions.offerSignature) != nil)
         if let settling {
             message = session.text.settling(message, outcome: outcome, waiting: session.store.snapshot.transactions[settling],
-                                            viewer: session.buyer)
+                                            viewer: session.buyer, closureSaid: approvedFor != nil)
         }
         if let approvedFor {
             // Its advice (deliver-unfinished) is for the buyer's account and device, not the parent's.

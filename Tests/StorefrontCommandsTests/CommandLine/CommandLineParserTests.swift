@@ -78,23 +78,34 @@ struct CommandLineParserTests {
         }
     }
 
-    @Test("an empty or blank id (transaction, product, credit, key) is a usage mistake naming it, for every command that takes one (before: `resolve \"\"` looked for a transaction \"\")")
+    @Test("an empty or blank id (transaction, product, credit, key) or path is a usage mistake naming it, for every command that takes one (before: `resolve \"\"` looked for a transaction \"\")")
     func everyIdGivenEmptyIsAUsageMistakeNamingIt() throws {
-        let takingIds = CommandList.all.filter { command in
-            command.arguments.contains { if case .dynamic = $0.completion { true } else { false } }
+        func namesSomething(_ argument: ArgumentDeclaration) -> Bool {
+            switch argument.completion {
+            case .dynamic, .file, .fileOrWords: true
+            default: false
+            }
         }
-        #expect(takingIds.contains { $0.name == "resolve" } && takingIds.contains { $0.name == "spend" })
+        let takingIds = CommandList.all.filter { $0.arguments.contains(where: namesSomething) }
+        #expect(takingIds.contains { $0.name == "resolve" } && takingIds.contains { $0.name == "spend" }
+                && takingIds.contains { $0.name == "catalog lint" })
         for command in takingIds {
             // Every argument before the id gets a word that is not blank.
-            let position = try #require(command.arguments.firstIndex { if case .dynamic = $0.completion { true } else { false } })
-            for blank in ["", "  "] {
+            let position = try #require(command.arguments.firstIndex(where: namesSomething))
+            for (blank, said) in [("", "an empty"), ("  ", "a blank"), ("\t", "a blank")] {
                 let words = command.words + Array(repeating: "x", count: position) + [blank]
                 let message = usageMistake(words)
-                #expect(message?.hasPrefix("\(command.name) was given an empty \(command.arguments[position].placeholder): ") == true,
+                #expect(message?.hasPrefix("\(command.name) was given \(said) \(command.arguments[position].placeholder): ") == true,
                         "\(words): \(message ?? "accepted")")
             }
         }
         #expect(usageMistake(["resolve", ""]) == "resolve was given an empty TX: resolve needs a transaction id; `storefront transactions` lists them")
+    }
+
+    @Test("a blank account or device name is refused with an example of its kind (before: \"tester\" for a device too)")
+    func blankNamesAreAdvisedWithANameOfTheirKind() throws {
+        #expect(try #require(usageMistake(["--device", " ", "products"])).contains("give a name such as \"tablet\""))
+        #expect(try #require(usageMistake(["--account", " ", "products"])).contains("give a name such as \"tester\""))
     }
 
     @Test func anUnknownFlagIsCaughtAtParseTimeWhereverItStands() throws {
