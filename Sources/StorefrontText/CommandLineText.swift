@@ -15,6 +15,9 @@ public enum CommandLineText {
         public static func emptyValue(_ option: String, placeholder: String) -> String {
             "--\(option) is empty; give it a value (\(placeholder))"
         }
+        public static func blankValue(_ option: String, placeholder: String) -> String {
+            "--\(option) is blank (only white space); give it a value (\(placeholder))"
+        }
         public static func takesNoValue(_ option: String) -> String { "--\(option) takes no value" }
         public static func singleDash(_ argument: String) -> String {
             "unknown option \(argument); options start with two dashes, e.g. --json"

@@ -105,11 +105,12 @@ extension StoreText {
     /// resolving an interrupted purchase) for `viewer`, followed by what it leaves to know: a
     /// refused one still waits (`waiting`, the transaction as it stands now); a product
     /// completed for the viewer's account on another device goes to that device, and this one
-    /// restores it (credits are the account's, wherever they were bought); one closed because the
+    /// restores it where it must (`restoreNeededHere`: the viewer's status of it is "restore to
+    /// unlock"; credits are the account's, and a pass already running here needs none); one closed because the
     /// account has the product already is said to be closed, unless `closureSaid` (an
     /// approval's words say it).
     public func settling(_ message: String, outcome: PurchaseOutcome, waiting: TransactionRecord?, viewer: Buyer,
-                         closureSaid: Bool = false) -> String {
+                         restoreNeededHere: Bool, closureSaid: Bool = false) -> String {
         switch outcome {
         case .alreadyOwned where !closureSaid && waiting?.state == .declined:
             message + " The purchase that waited, transaction \(waiting?.id ?? ""), is closed (listed declined)."
@@ -119,8 +120,7 @@ extension StoreText {
             case .needsAction: message + " The interrupted purchase still waits (transaction \(waiting?.id ?? ""))."
             default: message
             }
-        case let .purchased(record) where record.finished && record.productType != .consumable && record.account == viewer.account
-            && record.purchaseDevice != viewer.device:
+        case let .purchased(record) where restoreNeededHere && record.account == viewer.account && record.purchaseDevice != viewer.device:
             message + " It goes to \(record.purchaseDevice), the device it was bought on; restore purchases on \(viewer.device) (`storefront restore`, or r in the storefront) to get it there."
         default:
             message

@@ -99,6 +99,21 @@ struct StoreLifeUpdateTests {
         #expect(row.contains(said), "\(row)")
     }
 
+    @Test("A on a pass requested on another device, while a pass runs here already, gives no restore advice (before: \"restore purchases\" though it was in force here)")
+    func approvingAnotherDevicesPassGivesNoRestoreAdvice() throws {
+        let fixture = try F()
+        try fixture.buy(F.season)
+        try fixture.store.set(.askToBuy, to: "true", for: fixture.buyer)
+        let request = try #require(try fixture.buy(F.season, buyer: Buyer(account: fixture.buyer.account, device: "tablet")).transaction)
+        var state = transactionsOpen(fixture)
+        let effects = state.send(.character("A"))
+        #expect(effects == [.settle(.approve, transactionID: request.id, buyer: fixture.buyer)])
+        try fixture.run(effects, on: &state)
+        let message = try #require(state.notice?.message ?? state.topAlert?.message)
+        #expect(message.hasPrefix("Bought") && !message.contains("restore purchases"), "\(message)")
+        #expect(state.snapshot.status(of: F.season) != .restoreToUnlock)
+    }
+
     @Test("D declines a pending request; keys that do not apply explain themselves")
     func decline() throws {
         let fixture = try F()

@@ -314,7 +314,8 @@ extension AppState {
         let balance = outcome.transaction?.credit.map { snapshot.balance(of: $0) }
         var message = text.message(for: outcome, product: product, balance: balance)
         if let settling {
-            message = text.settling(message, outcome: outcome, waiting: snapshot.transactions.first { $0.id == settling }, viewer: buyer)
+            message = text.settling(message, outcome: outcome, waiting: snapshot.transactions.first { $0.id == settling }, viewer: buyer,
+                                    restoreNeededHere: snapshot.status(of: productID) == .restoreToUnlock)
         }
         if backedOut, case .purchased = outcome { message += " " + StorefrontScreenText.backedOutTooLate(.purchase) }
         let tone: Alert.Tone = switch outcome {

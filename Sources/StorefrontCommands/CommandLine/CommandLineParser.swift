@@ -68,6 +68,11 @@ struct CommandLineParser {
                 // the default store, and "" given to a command would be judged as a value (an
                 // unknown key id rather than a missing one).
                 if value?.isEmpty == true { throw UsageError(CommandLineText.Usage.emptyValue(name, placeholder: placeholder(of: name))) }
+                // Nor when blank: `--entitlements " "` would make a ledger named " " where the
+                // command runs. Names (`--account`, `--device`) are judged as names, with their own words.
+                if let value, value.allSatisfy(\.isWhitespace), !["account", "device"].contains(name) {
+                    throw UsageError(CommandLineText.Usage.blankValue(name, placeholder: placeholder(of: name)))
+                }
                 try take(name, value: value)
             } else if argument == "-h" {
                 result.help = true

@@ -43,8 +43,11 @@ enum PurchaseCommands {
         var message = session.text.message(for: outcome, product: product, balance: balance, requestedOffer: requestedOffer,
                                            offerSigned: arguments.value(of: CommandOptions.offerSignature) != nil)
         if let settling {
+            let restoreNeededHere = product.map {
+                session.store.status(of: $0, in: session.store.entitlements(for: session.buyer), storefront: session.storefront) == .restoreToUnlock
+            } ?? false
             message = session.text.settling(message, outcome: outcome, waiting: session.store.snapshot.transactions[settling],
-                                            viewer: session.buyer, closureSaid: approvedFor != nil)
+                                            viewer: session.buyer, restoreNeededHere: restoreNeededHere, closureSaid: approvedFor != nil)
         }
         if let approvedFor {
             // Its advice (deliver-unfinished) is for the buyer's account and device, not the parent's.

@@ -75,6 +75,13 @@ struct CommandLineParserTests {
                 let message = usageMistake(command + spelling)
                 #expect(message?.hasPrefix("--\(option) is empty; give it ") == true, "\(command + spelling): \(message ?? "accepted")")
             }
+            // Blank too (before: `--entitlements " "` made a ledger named " "); names say it in their words.
+            guard !["account", "device"].contains(option) else { continue }
+            for spelling in [["--\(option)", " "], ["--\(option)=\t"]] {
+                let message = usageMistake(command + spelling)
+                #expect(message?.hasPrefix("--\(option) is blank (only white space); give it ") == true,
+                        "\(command + spelling): \(message ?? "accepted")")
+            }
         }
     }
 
