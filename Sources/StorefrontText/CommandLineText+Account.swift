@@ -51,9 +51,9 @@ extension CommandLineText {
 
         public static func noTransactions(account: String) -> String { "No transactions for \(account) yet." }
 
-        /// One row of `transactions`; `proratedRefund` is the upgrade's refund sentence, if any.
-        /// One row of `transactions`; the widths are the widest of the listing's date, state and price,
-        /// so its columns line up (prices to the right, as figures are).
+        /// One row of `transactions`; `proratedRefund` is the upgrade's refund sentence (or another
+        /// word on the row), if any. The widths are the widest of the listing's date, state and
+        /// price, so its columns line up (prices to the right, as figures are).
         public static func transactionRow(id: String, date: String, state: String, price: String, title: String,
                                           device: String, proratedRefund: String?, orderID: String? = nil,
                                           dateWidth: Int = 0, stateWidth: Int = 9, priceWidth: Int = 0) -> String {
