@@ -14,8 +14,15 @@ public enum StorefrontScreenText {
         "Purchase of \(name) cancelled; nothing was charged or recorded."
     }
 
-    public static func purchaseTitle(_ outcome: PurchaseOutcome) -> String {
-        switch outcome {
+    /// The title of a purchase's outcome; `settling` says it settled a waiting one (`A`, `C`),
+    /// whose refusal leaves a request not approved or a purchase not completed.
+    public static func purchaseTitle(_ outcome: PurchaseOutcome, settling: TransactionState? = nil) -> String {
+        switch (outcome, settling) {
+        case (.refused, .pending?): return "Request not approved"
+        case (.refused, .needsAction?): return "Purchase not completed"
+        default: break
+        }
+        return switch outcome {
         case .purchased: "Purchase complete"
         case .alreadyOwned: "Already yours"
         case .cancelled: cancelledTitle

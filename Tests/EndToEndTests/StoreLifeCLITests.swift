@@ -99,6 +99,7 @@ import Testing
         let refused = try cli.run(["approve", id, "--json"])
         let result = try refused.decoded(JSONShapes.PurchaseResult.self)
         #expect(refused.status == 1 && result.outcome == "refused" && result.productId == "com.example.rage.face.random", "\(refused.stdout)")
+        #expect(result.transactionId == id, "a refused approval names the request, which still waits: \(refused.stdout)")
         #expect(result.message.hasPrefix("kid's request was not approved. For kid: "), "\(result.message)")
 
         #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)

@@ -67,7 +67,7 @@ struct StoreLifeUpdateTests {
         #expect(effects == [.settle(.approve, transactionID: request.id, buyer: fixture.buyer)])
         try fixture.run(effects, on: &state)
         let alert = try #require(state.topAlert)
-        #expect(alert.title == "Purchase refused")
+        #expect(alert.title == "Request not approved")
         #expect(alert.message.hasSuffix("5 more would go over it. Nothing was charged. "
                                         + "The request still waits for a parent (transaction \(request.id))."), "\(alert.message)")
     }

@@ -324,7 +324,8 @@ extension AppState {
         case .failed: .failure
         case .refused, .needsAction: .warning
         }
-        report(Alert(title: StorefrontScreenText.purchaseTitle(outcome), message: message, tone: tone))
+        let settled = settling.flatMap { id in snapshot.transactions.first { $0.id == id }?.state }
+        report(Alert(title: StorefrontScreenText.purchaseTitle(outcome, settling: settled), message: message, tone: tone))
     }
 
     mutating func finishRestore(_ result: RestoreResult) {

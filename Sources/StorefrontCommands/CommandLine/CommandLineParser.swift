@@ -69,8 +69,9 @@ struct CommandLineParser {
                 // unknown key id rather than a missing one).
                 if value?.isEmpty == true { throw UsageError(CommandLineText.Usage.emptyValue(name, placeholder: placeholder(of: name))) }
                 // Nor when blank: `--entitlements " "` would make a ledger named " " where the
-                // command runs. Names (`--account`, `--device`) are judged as names, with their own words.
-                if let value, value.allSatisfy(\.isWhitespace), !["account", "device"].contains(name) {
+                // command runs. Names (`--account`, `--device`) and `--store` (like `STOREFRONT_STORE`)
+                // are judged in their own words.
+                if let value, value.allSatisfy(\.isWhitespace), !["account", "device", "store"].contains(name) {
                     throw UsageError(CommandLineText.Usage.blankValue(name, placeholder: placeholder(of: name)))
                 }
                 try take(name, value: value)
@@ -157,7 +158,8 @@ struct CommandLineParser {
         let group = commands.filter { $0.words.first == first && !$0.isHidden }
         if !group.isEmpty {
             let shared = Set(group.map { $0.wrongArguments ?? "" })
-            if shared.count == 1, let hint = group[0].wrongArguments { throw UsageError(hint) }
+            // A word after the group's name that names none of its commands is named (`catalog foo`).
+            if shared.count == 1, let hint = group[0].wrongArguments, words.count == 1 { throw UsageError(hint) }
             let choices = group.map(\.synopsis)
             // Only the choices would leave the person guessing whether the word was wrong or missing.
             if words.count > 1 { throw UsageError(CommandLineText.Usage.unknownSubcommand(words[1], of: first, choices: choices)) }

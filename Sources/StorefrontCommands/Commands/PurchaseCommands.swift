@@ -80,7 +80,8 @@ enum PurchaseCommands {
             // A waiting purchase has bought nothing yet: no expiry, and no offer applied or not.
             let expiresDate = outcome.isWaiting ? nil : outcome.transaction?.expiresDate
             try console.json(JSONShapes.PurchaseResult(
-                outcome: outcome.name, transactionId: outcome.transaction?.id, productId: productID, message: message,
+                // A refused settle names the transaction it was asked of, which still waits.
+                outcome: outcome.name, transactionId: outcome.transaction?.id ?? settling, productId: productID, message: message,
                 credit: credit, balance: balance, expiresDate: expiresDate, reason: reason,
                 proratedRefund: outcome.transaction.flatMap { record in record.proratedRefundGiven.map { ExactDecimal.amount($0, currency: record.currency) } },
                 signedTransaction: session.signedTransaction(madeBy: outcome, console: console),

@@ -76,7 +76,7 @@ struct CommandLineParserTests {
                 #expect(message?.hasPrefix("--\(option) is empty; give it ") == true, "\(command + spelling): \(message ?? "accepted")")
             }
             // Blank too (before: `--entitlements " "` made a ledger named " "); names say it in their words.
-            guard !["account", "device"].contains(option) else { continue }
+            guard !["account", "device", "store"].contains(option) else { continue }
             for spelling in [["--\(option)", " "], ["--\(option)=\t"]] {
                 let message = usageMistake(command + spelling)
                 #expect(message?.hasPrefix("--\(option) is blank (only white space); give it ") == true,
@@ -141,6 +141,8 @@ struct CommandLineParserTests {
         #expect(try #require(usageMistake(["settings", "set", "ask-to-buy"])).contains("`settings set NAME VALUE`"))
         #expect(try #require(usageMistake(["products", "extra"])).contains("products takes no arguments, but was given \"extra\""))
         #expect(try #require(usageMistake(["catalog"])).contains("`storefront catalog lint PATH`"))
+        // A word that names none of the group's commands is named (before: the group's usage alone).
+        #expect(try #require(usageMistake(["catalog", "foo"])).hasPrefix("\"foo\" is not a catalog subcommand; "))
     }
 
     @Test func helpForACommandSkipsItsArgumentCheck() throws {
