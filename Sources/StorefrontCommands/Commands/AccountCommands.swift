@@ -129,11 +129,10 @@ enum AccountCommands {
         let stateWidth = records.map(\.state.rawValue.count).max() ?? 0
         let priceWidth = prices.map(\.count).max() ?? 0
         for (index, record) in records.enumerated() {
-            let product = session.catalog.product(id: record.productID)
             let price = prices[index]
             console.out(CommandLineText.Account.transactionRow(
                 id: record.id, date: dates[index], state: record.state.rawValue,
-                price: price, title: (record.quantity > 1 ? "\(record.quantity) × " : "") + (product.map(text.title(of:)) ?? record.productID),
+                price: price, title: text.purchasedName(of: record),
                 device: record.purchaseDevice,
                 proratedRefund: text.proratedRefundText(record) ?? text.refundedAfterUpgradeText(
                     record, money: session.store.snapshot.refundMoney(of: record)) ?? text.replacedText(record)

@@ -43,9 +43,10 @@ enum PurchaseCommands {
         var message = session.text.message(for: outcome, product: product, balance: balance, requestedOffer: requestedOffer,
                                            offerSigned: arguments.value(of: CommandOptions.offerSignature) != nil)
         if let settling {
-            let restoreNeededHere = product.map {
-                session.store.status(of: $0, in: session.store.entitlements(for: session.buyer), storefront: session.storefront) == .restoreToUnlock
-            } ?? false
+            // Asked only of a purchase, the one outcome that can need a restore here.
+            let restoreNeededHere = if case .purchased = outcome, let product {
+                session.store.status(of: product, in: session.store.entitlements(for: session.buyer), storefront: session.storefront) == .restoreToUnlock
+            } else { false }
             message = session.text.settling(message, outcome: outcome, waiting: session.store.snapshot.transactions[settling],
                                             viewer: session.buyer, restoreNeededHere: restoreNeededHere, closureSaid: approvedFor != nil)
         }
