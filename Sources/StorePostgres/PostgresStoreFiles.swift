@@ -1,4 +1,5 @@
 import Foundation
+import StoreLedger
 
 /// Where the files of a store on PostgreSQL live on this machine: its MAC key, and beside it the
 /// signing files a ledger keeps beside itself (certificate authority, in-app purchase keys).
@@ -31,7 +32,7 @@ public enum PostgresStoreFiles {
                     + "\(Self.defaultKeyFolder)) or give it the path of the store's key file"
             case .keyIsDirectory(let path):
                 "STOREFRONT_STORE_KEY names the directory \(path), not a key file; give it the path of the store's key "
-                    + "file (for example \(path)/team.key), or unset it to use the key under \(Self.defaultKeyFolder)"
+                    + "file (for example \(FilePath.child("team.key", of: path))), or unset it to use the key under \(Self.defaultKeyFolder)"
             case .keyPlaceIsDirectory(let path):
                 "the store's key file belongs at \(path), but a directory is there; move the directory away and copy the "
                     + "store's key file there from a machine that has it (or set STOREFRONT_STORE_KEY to where it is)"

@@ -1,4 +1,5 @@
 import StoreEngine
+import StoreCatalog
 
 /// The command line's sentences about the command line itself: mistakes in it (exit status 2),
 /// with what to type instead.
@@ -243,7 +244,7 @@ extension CommandLineText {
         }
 
         public static func unknownSetting(_ name: String, settings: [String]) -> String {
-            "unknown setting \"\(name)\"; settings are \(settings.joined(separator: ", "))"
+            "unknown setting \"\(EchoedText.cut(name))\"; settings are \(settings.joined(separator: ", "))"
         }
     }
 }

@@ -37,9 +37,8 @@ extension StoreText {
                     + "`storefront deliver-unfinished` delivers it." + (proratedRefundText(record).map { " " + $0 + "." } ?? "")
             }
             // Several at once are named with what they cost together, the transaction's price.
-            let bought = record.quantity > 1
-                ? "\(record.quantity) × \(name)" + (record.price.map { " (\(format($0, currency: record.currency)) in all)" } ?? "")
-                : name
+            let bought = Self.quantified(name, record.quantity)
+                + (record.quantity > 1 ? record.price.map { " (\(format($0, currency: record.currency)) in all)" } ?? "" : "")
             if let credit = record.credit, record.creditAmount > 0 {
                 let total = balance.map { ": you now have \($0)" } ?? ""
                 // Credit names are plural nouns ("Rage Faces") with no singular form in the
@@ -139,20 +138,21 @@ extension StoreText {
         case let .notSoldHere(_, code):
             "\(name) is not sold in \(countryName(code)); choose another storefront."
         case let .unknownProduct(id):
-            "There is no product \"\(id)\" in this catalog; `storefront products` lists them."
+            "There is no product \"\(EchoedText.cut(id))\" in this catalog; `storefront products` lists them."
         case let .overMaximum(credit, maximum, balance, adding, undelivered, undeliveredOn):
             // The balance after the name: credit names are plural, and "you have 1 Rage Faces" read wrong.
-            "Refused: your balance of \(creditName(credit)) is \(balance)"
+            "Refused: the balance of \(creditName(credit)) is \(balance)"
                 + (undelivered > 0 ? " counting \(undelivered) bought and not delivered yet (`storefront deliver-unfinished"
                     + (undeliveredOn.map { " --device \(ShellWord.quoted($0))" } ?? "") + "`"
                     + (undeliveredOn == nil ? " on the devices they were bought on" : "") + ")" : "")
-                + ", and at most \(maximum) may be held; \(adding) more would go over it. Nothing was charged."
+                + ", and at most \(maximum) may be held; \(adding) more would go over it. Nothing was charged; it can be "
+                + "bought once some are spent (`storefront spend \(ShellWord.quoted(credit))`, or u in the storefront)."
         case let .invalidQuantity(quantity, type):
             type == .consumable
                 ? "A quantity of \(quantity) is not allowed; buy 1 to \(Store.maximumQuantity) at a time."
                 : "Only consumables can be bought in a quantity other than 1."
         case let .unknownOffer(_, offerID):
-            "\(name) has no promotional offer \"\(offerID)\"; `storefront products` lists the offers."
+            "\(name) has no promotional offer \"\(EchoedText.cut(offerID))\"; `storefront products` lists the offers."
         case let .offerNotEligible(offerID):
             "The promotional offer \(offerID) is for current and past subscribers; subscribe first."
         case let .requestAlreadyWaiting(id, quantity):

@@ -12,11 +12,11 @@ extension StoreError: CustomStringConvertible {
     private var sentence: String {
         switch self {
         case let .unknownCredit(id, known):
-            "there is no credit \"\(id)\" in this catalog; credits: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
+            "there is no credit \"\(EchoedText.cut(id))\" in this catalog; credits: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
         case let .invalidAmount(amount):
             "the amount \(amount) is not valid; give a whole number of 1 or more"
         case let .unknownTransaction(id):
-            "there is no transaction \"\(id)\" for this app; `storefront transactions` lists them"
+            "there is no transaction \"\(EchoedText.cut(id))\" for this app; `storefront transactions` lists them"
         case let .transactionOfAnotherAccount(id, owner, account):
             "transaction \(id) was bought by \(owner), not \(account); nothing was refunded. To refund it, give --account "
                 + "\(ShellWord.quoted(owner)) (`storefront transactions` lists \(account)'s own)"
@@ -30,15 +30,15 @@ extension StoreError: CustomStringConvertible {
             state == .refunded ? "transaction \(id) was refunded already; nothing was changed"
                 : "transaction \(id) is \(state.rawValue) and cannot be refunded; only purchased transactions can"
         case let .invalidSettingValue(setting, value, allowed):
-            "\"\(value)\" is not a value for \(setting); use \(allowed.joined(separator: " or "))"
+            "\"\(EchoedText.cut(value))\" is not a value for \(setting); use \(allowed.joined(separator: " or "))"
         case let .invalidNotificationURL(_, reason):
             "notification-url: \(reason)"
         case let .unknownSubscription(reference, account):
             // A product id that is no product is refused before the store is asked, so a
             // reference that is not all digits names a plan the account never subscribed to.
             reference.allSatisfy(\.isNumber) && !reference.isEmpty
-                ? "\(account) has no subscription with transaction \(reference); `storefront transactions` lists the account's transactions"
-                : "\(account) has no subscription to \(reference); `storefront entitlements` lists the account's "
+                ? "\(account) has no subscription with transaction \(EchoedText.cut(reference)); `storefront transactions` lists the account's transactions"
+                : "\(account) has no subscription to \(EchoedText.cut(reference)); `storefront entitlements` lists the account's "
                     + "subscriptions, each named by its plan's product id"
         case let .subscriptionEnded(product, state):
             "the subscription to \(product) \(state == .revoked ? "was refunded" : "has ended"); it cannot be changed any more "

@@ -39,9 +39,11 @@ public struct StoreText: Sendable {
         Self.quantified(catalog.product(id: productID).map(title(of:)) ?? productID, quantity)
     }
 
-    /// `name` with `quantity` before it when more than one: "3 × Random Rage Face".
+    /// `name` with `quantity` before it when more than one: "3 × Random Rage Face". A quantity
+    /// of one is said too where the name begins with a number ("1 × 3 Extra Lives"), which
+    /// would otherwise read as the quantity.
     static func quantified(_ name: String, _ quantity: Int) -> String {
-        quantity > 1 ? "\(quantity) × \(name)" : name
+        quantity > 1 || name.first?.isNumber == true ? "\(quantity) × \(name)" : name
     }
 
     public func description(of product: Product) -> String {

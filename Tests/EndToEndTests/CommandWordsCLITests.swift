@@ -37,6 +37,21 @@ import Testing
                 "\(arguments): \(result.stdout)\(result.stderr)")
     }
 
+    @Test("a very long id or value typed by mistake is echoed cut, its start and end around \"…\" with its length (before: whole, burying the sentence)")
+    func veryLongValuesAreEchoedCut() throws {
+        let long = String(repeating: "9", count: 300)
+        for command in [["refund", long], ["buy", long], ["spend", long], ["settings", "set", "ask-to-buy", long],
+                        ["settings", "set", long, "true"], ["--storefront", long, "products"]] {
+            let refused = try cli.run(command)
+            #expect(refused.status != 0)
+            #expect(refused.stderr.contains(String(repeating: "9", count: 39) + "…" + String(repeating: "9", count: 39) + " (300 characters)")
+                    && !refused.stderr.contains(String(repeating: "9", count: 40)), "\(command.first ?? ""): \(refused.stderr)")
+        }
+        // An id of ordinary length is echoed whole.
+        let short = try cli.run(["refund", "12345"])
+        #expect(short.stderr.contains("there is no transaction \"12345\""), "\(short.stderr)")
+    }
+
     @Test("a refund of a transaction refunded already says so (before: 'is refunded and cannot be refunded; only purchased transactions can')")
     func refundTwiceSaysRefundedAlready() throws {
         let bought = try #require(try cli.run(["buy", "com.example.rage.noads", "--json"]).json())

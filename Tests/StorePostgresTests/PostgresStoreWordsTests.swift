@@ -321,6 +321,11 @@ struct PostgresStoreWordsTests {
         #expect(directory.stderr.contains("STOREFRONT_STORE_KEY names the directory \(folder), not a key file"),
                 "\(directory.stderr)")
         #expect(!directory.stderr.contains("entitlements file"), "\(directory.stderr)")
+        // A folder written with its last slash is advised a file in it with one slash.
+        cli.environment["STOREFRONT_STORE_KEY"] = folder + "/"
+        let slashed = try cli.run(["--store", address, "entitlements"])
+        #expect(slashed.stderr.contains("(for example \(folder)/team.key)"), "\(slashed.stderr)")
+        cli.environment["STOREFRONT_STORE_KEY"] = folder
         // The folder it would use otherwise is named as XDG_CONFIG_HOME decides it (before: only ~/.config).
         #expect(directory.stderr.contains("unset it to use the key under $XDG_CONFIG_HOME/storefront/stores, else ~/.config/"),
                 "\(directory.stderr)")

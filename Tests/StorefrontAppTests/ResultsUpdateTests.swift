@@ -85,8 +85,9 @@ struct ResultsUpdateTests {
         #expect(state.send(.enter).isEmpty && state.overlays == [.buySheet(productID: F.facePack)])
         try fixture.buy(F.facePack)
         let alert = try Self.buySelected(&state, fixture: fixture)
-        #expect(alert == Alert(title: "Purchase refused", message: "Refused: your balance of Rage Faces is 50, and at most 50 may be held; "
-                               + "5 more would go over it. Nothing was charged.", tone: .warning))
+        #expect(alert == Alert(title: "Purchase refused", message: "Refused: the balance of Rage Faces is 50, and at most 50 may be held; "
+                               + "5 more would go over it. Nothing was charged; it can be bought once some are spent "
+                               + "(`storefront spend rage-faces`, or u in the storefront).", tone: .warning))
     }
 
     @Test("A balance of one over the maximum reads right with a plural credit name (before: \"you have 1 Rage Faces\")")
@@ -94,7 +95,8 @@ struct ResultsUpdateTests {
         let text = try F().state().text
         let refusal = PurchaseOutcome.refused(.overMaximum(credit: "rage-faces", maximum: 3, balance: 1, adding: 5))
         #expect(text.message(for: refusal, product: nil, balance: nil)
-                == "Refused: your balance of Rage Faces is 1, and at most 3 may be held; 5 more would go over it. Nothing was charged.")
+                == "Refused: the balance of Rage Faces is 1, and at most 3 may be held; 5 more would go over it. Nothing was charged; "
+                + "it can be bought once some are spent (`storefront spend rage-faces`, or u in the storefront).")
     }
 
     @Test("r asks the store to restore for the buyer")

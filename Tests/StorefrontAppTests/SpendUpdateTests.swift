@@ -40,7 +40,7 @@ struct SpendUpdateTests {
         state.overlays.removeAll()
         #expect(state.send(.enter).isEmpty, "nothing is asked of the store")
         #expect(state.topAlert?.title == "Purchase refused")
-        #expect(state.topAlert?.message.contains("your balance of Rage Faces is 50, and at most 50 may be held; 5 more would go over it") == true,
+        #expect(state.topAlert?.message.contains("the balance of Rage Faces is 50, and at most 50 may be held; 5 more would go over it") == true,
                 "\(String(describing: state.topAlert))")
     }
 

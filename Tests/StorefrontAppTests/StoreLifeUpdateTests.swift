@@ -68,7 +68,7 @@ struct StoreLifeUpdateTests {
         try fixture.run(effects, on: &state)
         let alert = try #require(state.topAlert)
         #expect(alert.title == "Request not approved")
-        #expect(alert.message.hasSuffix("5 more would go over it. Nothing was charged. "
+        #expect(alert.message.hasSuffix("(`storefront spend rage-faces`, or u in the storefront). "
                                         + "The request still waits for a parent (transaction \(request.id))."), "\(alert.message)")
     }
 

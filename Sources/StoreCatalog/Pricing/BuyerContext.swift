@@ -41,6 +41,6 @@ public struct StorefrontChoiceError: Error, Sendable, CustomStringConvertible {
     public var available: [String]
 
     public var description: String {
-        "the catalog does not sell in storefront \"\(EchoedText.oneLine(requested))\"; choose one of \(available.joined(separator: ", "))"
+        "the catalog does not sell in storefront \"\(EchoedText.cut(EchoedText.oneLine(requested)))\"; choose one of \(available.joined(separator: ", "))"
     }
 }

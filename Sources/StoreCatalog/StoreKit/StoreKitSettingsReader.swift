@@ -60,6 +60,14 @@ struct StoreKitSettingsReader {
             collect.error("is empty; write a locale such as \"en_US\" or remove the setting", at: value, field: field)
             return nil
         }
+        // ICU formats any identifier it is given, so a locale nobody knows would show prices
+        // in no language at all; it is set aside as `--locale` is.
+        guard LocaleIdentifier.isKnown(text) else {
+            collect.warning("\"\(EchoedText.cut(EchoedText.oneLine(text)))\" is not a locale Storefront knows, so it is ignored "
+                            + "and the texts default to \(StoreKitDefaults.locale); write language_REGION, such as de_DE or pt_BR",
+                            at: value, field: field)
+            return nil
+        }
         return text
     }
 

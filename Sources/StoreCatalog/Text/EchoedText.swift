@@ -7,6 +7,19 @@ public enum EchoedText {
         return String(String.UnicodeScalarView(text.unicodeScalars.map { isLineBreak($0) ? " " : $0 }))
     }
 
+    /// The most characters of a typed value a message repeats: ids are far shorter, and one
+    /// pasted by mistake (a whole token, a file) would bury the sentence around it.
+    public static let longestEcho = 80
+
+    /// `value` as a message repeats it: whole when it has at most `longestEcho` characters,
+    /// else its start and end around "…", with how long it was, so the start still tells
+    /// what was typed: "99999…99999 (300 characters)".
+    public static func cut(_ value: String) -> String {
+        guard value.count > longestEcho else { return value }
+        let ends = (longestEcho - 1) / 2
+        return "\(value.prefix(ends))…\(value.suffix(ends)) (\(value.count) characters)"
+    }
+
     private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true

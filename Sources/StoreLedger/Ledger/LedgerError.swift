@@ -64,7 +64,7 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
             "there is no ledger at \(path); check the path"
         case .notAFile(let path, true):
             "\(path) is a directory, not an entitlements file; give the path of a file, "
-                + "for example \(path)/entitlements.jsonl"
+                + "for example \(FilePath.child("entitlements.jsonl", of: path))"
         case .notAFile(let path, false):
             // A device such as /dev/null given as a path must never be told to be moved away.
             "\(path) is not an ordinary file (a symbolic link, device, pipe or socket); storefront reads and writes only "

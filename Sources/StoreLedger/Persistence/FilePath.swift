@@ -8,4 +8,10 @@ public enum FilePath {
         let parent = trimmed[..<slash]
         return parent.isEmpty ? "/" : String(parent)
     }
+
+    /// `name` in the folder `folder`, with one slash between them however `folder` ends:
+    /// "/tmp/d/" and "/tmp/d" both give "/tmp/d/name".
+    public static func child(_ name: String, of folder: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
 }

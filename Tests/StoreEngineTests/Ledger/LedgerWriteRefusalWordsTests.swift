@@ -15,6 +15,13 @@ struct LedgerWriteRefusalWordsTests {
         + "permissions say: `lsattr -d '/srv/my shop/entitlements.jsonl' '/srv/my shop'` shows it, and `chattr -i -a PATH` "
         + "(as root) on the one flagged clears it"
 
+    @Test("A folder given as the entitlements path is advised a file in it with one slash, however the path ends (before: \"/srv/d//entitlements.jsonl\")",
+          arguments: ["/srv/d/", "/srv/d"])
+    func aFolderIsAdvisedAFileInItWithOneSlash(folder: String) {
+        let words = LedgerError.notAFile(path: folder, isDirectory: true).description
+        #expect(words.hasSuffix("for example /srv/d/entitlements.jsonl"), "\(words)")
+    }
+
     @Test("EPERM on opening or writing names a file attribute and how to see and clear it, not the permissions")
     func operationNotPermittedNamesAnAttribute() {
         for operation in [FileOperation.open, .write] {

@@ -33,7 +33,7 @@ import Testing
             return
         }
         #expect(text.message(for: refused, product: store.catalog.product(id: Rage.face))
-            .contains("your balance of Rage Faces is 50 counting 5 bought and not delivered yet (`storefront deliver-unfinished --device \(phone.device)`)"))
+            .contains("the balance of Rage Faces is 50 counting 5 bought and not delivered yet (`storefront deliver-unfinished --device \(phone.device)`)"))
         // Asked on another device of the account, the advice names the device they wait on (before: none).
         let elsewhere = try store.purchase(Rage.face, buyer: tablet, storefront: "USA")
         #expect(text.message(for: elsewhere, product: store.catalog.product(id: Rage.face)).contains("deliver-unfinished --device \(phone.device)`"))

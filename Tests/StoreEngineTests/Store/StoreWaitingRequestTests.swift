@@ -41,6 +41,21 @@ import Testing
                                                      : "The purchase of 3 × Random Rage Face was interrupted"), "\(words)")
     }
 
+    @Test("A waiting purchase of one pack whose title begins with a number is named with its quantity, so the title's number does not read as one (before: \"A request to buy 3 Extra Lives\" for one pack)",
+          arguments: [StoreSetting.askToBuy, .interruptedPurchases])
+    func aTitleBeginningWithANumberIsNamedWithItsQuantity(setting: StoreSetting) throws {
+        try store.set(setting, to: "true", for: phone)
+        _ = try #require(try store.purchase(Rage.lives, buyer: phone, storefront: "USA").transaction)
+        let second = try store.purchase(Rage.lives, buyer: phone, storefront: "USA")
+        let words = StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA")
+            .message(for: second, product: store.catalog.product(id: Rage.lives))
+        #expect(words.hasPrefix(setting == .askToBuy ? "A request to buy 1 × 3 Extra Lives already waits"
+                                                     : "The purchase of 1 × 3 Extra Lives was interrupted"), "\(words)")
+        // A title without a number keeps a quantity of one unsaid.
+        #expect(StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA").purchasedName(productID: Rage.face, quantity: 1)
+                == "Random Rage Face")
+    }
+
     @Test("While purchases are interrupted, buying a product whose interrupted purchase waits is refused, naming it (before: a second purchase waited beside it, and resolving both charged twice); with the setting off, buying again buys")
     func aSecondInterruptedPurchaseOfTheSameProductIsRefusedWhileOneWaits() throws {
         try store.set(.interruptedPurchases, to: "true", for: phone)

@@ -94,6 +94,18 @@ import Testing
         #expect(report.catalog?.defaultLanguage == "en_US")
     }
 
+    @Test("A _locale nobody knows is set aside with a warning at its line, and the texts default to en_US (before: taken as given and said \"applied\")",
+          arguments: ["xx_YY", "english", "en_QQ"])
+    func unknownLocaleIsSetAside(locale: String) throws {
+        let (settings, report) = try settings(#""_locale" : "\#(locale)""#)
+        #expect(settings.locale == nil)
+        let warning = try #require(report.problems.first { $0.field == "settings._locale" }, "\(report.problems)")
+        #expect(warning.severity == .warning && warning.line > 0)
+        #expect(warning.message.contains("\"\(locale)\" is not a locale Storefront knows, so it is ignored and the texts default to en_US"),
+                "\(warning.message)")
+        #expect(!settings.descriptionLines().contains { $0.hasPrefix("_locale") })
+    }
+
     @Test func ownCatalogsHaveNoStoreKitSettings() throws {
         #expect(try CatalogLoader.loadBundled("Rage").initialSettings == nil)
     }
