@@ -6,7 +6,9 @@ public struct JSONDuplicateKey: Sendable, Equatable {
     /// The member name.
     public var key: String
     /// The key path of the object holding it, e.g. `products[2].prices`; empty for the top level.
-    public var objectPath: String
+    public var objectPath: String { JSONPath(steps: objectSteps).spelled }
+    /// The same path, step by step, to find the values around it.
+    public var objectSteps: [JSONPathStep]
     /// The value written first and the one written again (each knows its line and column).
     public var first: JSONNode
     public var repeated: JSONNode
@@ -32,7 +34,7 @@ extension JSONNode {
         forEachValue { node, path in
             guard case let .object(members) = node.value else { return }
             func report(_ earlier: Int, _ later: Int) {
-                found.append(JSONDuplicateKey(key: members[later].key, objectPath: path.spelled,
+                found.append(JSONDuplicateKey(key: members[later].key, objectSteps: path.steps,
                                               first: members[earlier].node, repeated: members[later].node))
             }
             // Most objects have a handful of members: comparing pairs costs less than hashing.

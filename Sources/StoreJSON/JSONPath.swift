@@ -1,13 +1,14 @@
+/// One step from a value into one it holds: a member of an object, an element of an array.
+public enum JSONPathStep: Sendable, Equatable {
+    case member(String)
+    case element(Int)
+}
+
 /// The way from a document's root to one of its values, spelled `products[2].prices` only for a
 /// value that is reported: spelling the path of every value of a large catalog costs more than
 /// the search.
 struct JSONPath {
-    enum Step {
-        case member(String)
-        case element(Int)
-    }
-
-    var steps: [Step] = []
+    var steps: [JSONPathStep] = []
 
     /// `products[2].prices` for the steps products, 2, prices; empty for the root.
     var spelled: String {

@@ -99,6 +99,10 @@ public enum CommandLineText {
             "verify-transaction needs a signed transaction or a transaction id, e.g. `storefront verify-transaction 2000000000000001`"
         public static let catalogShape =
             "use `storefront catalog lint PATH` or `storefront catalog convert PATH` (or give the catalog with --catalog, not both)"
+        public static func twoCatalogs(command: String, given: String, named: String) -> String {
+            "\(command) was given two catalogs, \(EchoedText.cut(given)) and --catalog \(EchoedText.cut(named)); "
+                + "give it one, as its argument or with --catalog"
+        }
         public static let completionNeedsShell = "completion needs a shell: `storefront completion bash`, `zsh` or `fish`"
         public static func unknownShell(_ word: String) -> String {
             "there is no completion for \"\(word)\"; give bash, zsh or fish"
@@ -270,5 +274,9 @@ extension CommandLineText {
             "the text contains control characters, escape sequences or bidi overrides (first: U+\(firstScalarHex)); "
                 + "they are removed when shown, so remove them from the catalog"
         }
+
+        /// The `catalog lint` warning for a text with a tab (and nothing a terminal acts on).
+        public static let textWithTab = "the text contains a tab (U+0009), which is shown as one space; write a space, "
+            + "or the words as they should read"
     }
 }

@@ -83,8 +83,34 @@ import Testing
         #expect(option.stdout == positional.stdout && option.stderr == positional.stderr)
         #expect(option.stdout.contains("JPY has no minor unit"))
         #expect(option.stdout.contains("written twice"))
+        // The key written twice is placed in its product, as every other problem of a product is.
+        #expect(option.stdout.contains("product a, field products[0].prices.JPN: \"JPN\" is written twice"), "\(option.stdout)")
         let both = try cli.run(["catalog", "lint", path, "--catalog", "Rage"])
         #expect(both.status == 2)
+        // Its advice gives no command that names both again (before: `storefront --catalog builtin:Rage catalog lint PATH`).
+        #expect(both.stderr.contains("catalog lint was given two catalogs, \(path) and --catalog Rage; give it one, as its argument or with --catalog"),
+                "\(both.stderr)")
+        #expect(!both.stderr.contains("`storefront --catalog"), "\(both.stderr)")
+    }
+
+    @Test("lint warns of a tab in a text, which is shown as a space (before: not flagged), where it is; a text with a control character is named for that")
+    func lintWarnsOfATabInAText() throws {
+        let path = try StorefrontProcess.temporaryFolder() + "/tabs.json"
+        try """
+        {"format": "storefront-catalog", "version": 1, "app": {"name": "X", "bundleId": "x"}, "defaultLanguage": "en",
+         "storefronts": [{"code": "USA", "currency": "USD"}],
+         "products": [{"id": "a", "type": "nonConsumable", "localizations": {"en": {"title": "Remove\\tAds", "description": "Line one\\nline two"}}, "prices": {"USA": "1"}},
+                      {"id": "b", "type": "nonConsumable", "localizations": {"en": {"title": "B\\t\\u0007"}}, "prices": {"USA": "1"}}]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let lint = try cli.run(["catalog", "lint", path])
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+        #expect(lint.stdout.contains("\(path):3:86: warning: product a, field products[0].localizations.en.title: the text contains a tab (U+0009), "
+                                     + "which is shown as one space"), "\(lint.stdout)")
+        // A line break in a description is how descriptions are written: not warned of.
+        #expect(!lint.stdout.contains("localizations.en.description"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("product b, field products[1].localizations.en.title: the text contains control characters, escape "
+                                     + "sequences or bidi overrides (first: U+0007)"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("usable with 2 warnings"), "\(lint.stdout)")
     }
 
     @Test func lintChecksTheTextOfACatalogWithErrorsToo() throws {

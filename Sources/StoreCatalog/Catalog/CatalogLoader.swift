@@ -156,8 +156,37 @@ public enum CatalogLoader {
     static func reportDuplicateKeys(in root: JSONNode, to collector: ProblemCollector) {
         for duplicate in root.duplicateKeys() {
             collector.error("\"\(duplicate.key)\" is written twice in the same object (first at line \(duplicate.first.line), column \(duplicate.first.column)); keep one of them",
-                            at: duplicate.repeated, field: duplicate.field)
+                            at: duplicate.repeated, field: duplicate.field,
+                            product: productID(enclosing: duplicate.objectSteps, in: root))
         }
+    }
+
+    /// The id of the innermost product whose object holds the place `steps` lead to, in either
+    /// format: an element of `products` or `nonRenewingSubscriptions`, or of a subscription
+    /// group's `subscriptions`, by its `id` (Storefront's format) or `productID` (`.storekit`);
+    /// nil outside every product.
+    static func productID(enclosing steps: [JSONPathStep], in root: JSONNode) -> String? {
+        let productLists: Set<String> = ["products", "nonRenewingSubscriptions", "subscriptions"]
+        var node = root
+        var found: String?
+        var listName: String?
+        for step in steps {
+            switch step {
+            case let .member(key):
+                guard let next = node[key] else { return found }
+                node = next
+                listName = key
+            case let .element(index):
+                guard let elements = node.arrayElements, elements.indices.contains(index) else { return found }
+                node = elements[index]
+                if let listName, productLists.contains(listName),
+                   let id = (node["id"] ?? node["productID"])?.stringValue {
+                    found = id
+                }
+                listName = nil
+            }
+        }
+        return found
     }
 }
 

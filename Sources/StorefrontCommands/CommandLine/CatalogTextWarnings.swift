@@ -16,11 +16,19 @@ enum CatalogTextWarnings {
     static func warnings(for catalog: Catalog, file: String, root: JSONNode? = nil) -> [CatalogProblem] {
         var found: [CatalogProblem] = []
         func check(_ text: String, field: String, at place: (node: JSONNode, field: String)?, productID: String? = nil) {
-            guard let first = text.unicodeScalars.first(where: isActedOnByTerminals) else { return }
+            let message: String
+            if let first = text.unicodeScalars.first(where: isActedOnByTerminals) {
+                message = CommandLineText.Catalogs.textActedOnByTerminals(firstScalarHex: first.hexDigits)
+            } else if text.unicodeScalars.contains("\t") {
+                // Shown as a space, so a tab typed in a title (often pasted from a table) goes unseen
+                // until columns of names do not line up.
+                message = CommandLineText.Catalogs.textWithTab
+            } else {
+                return
+            }
             found.append(CatalogProblem(
                 severity: .warning, file: file, line: place?.node.line ?? 0, column: place?.node.column ?? 0,
-                productID: productID, field: place?.field ?? field,
-                message: CommandLineText.Catalogs.textActedOnByTerminals(firstScalarHex: first.hexDigits)))
+                productID: productID, field: place?.field ?? field, message: message))
         }
         check(catalog.appName, field: "app.name", at: root?["app"]?["name"].map { ($0, "app.name") })
         for credit in catalog.credits {

@@ -42,6 +42,9 @@ enum CatalogCommands {
         switch (arguments.commandArguments.first, arguments.catalogPath) {
         case let (given?, nil), let (nil, given?): return given
         case let (given?, named?) where given == named: return given
+        case let (given?, named?):
+            // Named without a command to paste: advice adds the --catalog given to every command it shows.
+            throw UsageError(CommandLineText.Usage.twoCatalogs(command: arguments.command?.name ?? "catalog lint", given: given, named: named))
         default: throw UsageError(CommandLineText.Usage.catalogShape)
         }
     }
