@@ -5,8 +5,9 @@ import StoreEngine
 /// The sentences of the storefront's panes and dialogs: a product's status, the questions
 /// before a refund or a renewal's end, and the notes under pickers, settings and an empty list.
 public enum StorefrontPaneText {
-    /// What the detail pane says of `product` in `status`.
-    public static func status(_ status: ProductStatus, product: Product, text: StoreText) -> String {
+    /// What the detail pane says of `product` in `status`; `waitingQuantity` is how many the
+    /// purchase that waits asks for, said where it is more than one.
+    public static func status(_ status: ProductStatus, product: Product, text: StoreText, waitingQuantity: Int = 1) -> String {
         switch status {
         case .notSold: return "Not sold in \(text.countryName(text.storefront)); press l for another storefront"
         case .available: return product.type == .freeSubscription ? "Free to subscribe" : "Available"
@@ -39,7 +40,10 @@ public enum StorefrontPaneText {
             return "Plan change scheduled: \(current) switches to this \(when)"
                 + (willSwitch ? "" : " if its auto-renew is turned on again (it is off)")
         case .waiting(let state):
-            return state == .pending ? "Waiting for a parent's approval (Ask to Buy)" : "Interrupted: needs your action (t to resolve)"
+            let many = waitingQuantity > 1
+            return state == .pending
+                ? (many ? "Asked for \(waitingQuantity): waiting" : "Waiting") + " for a parent's approval (Ask to Buy)"
+                : (many ? "Purchase of \(waitingQuantity) interrupted" : "Interrupted") + ": needs your action (t to resolve)"
         }
     }
 

@@ -317,6 +317,29 @@ struct SheetsAndPanesTests {
                                   + "\(state.text.listedPeriods([middleRecord])) stays paid and never begins unless refunded too."), "\(question)")
     }
 
+    @Test("The details of a product whose purchase waits say how many it asks for, where more than one (before: only that it waits)",
+          arguments: [StoreSetting.askToBuy, .interruptedPurchases])
+    func aWaitingPurchasesDetailsSayHowMany(setting: StoreSetting) throws {
+        let fixture = try F()
+        try fixture.store.set(setting, to: "true", for: fixture.buyer)
+        _ = try #require(try fixture.store.purchase(F.facePack, quantity: 3, buyer: fixture.buyer, storefront: "USA").transaction)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.refresh(from: fixture)
+        let face = try #require(state.catalog.product(id: F.facePack))
+        let pane = DetailView.lines(for: face, state: state, width: 60).map { $0.map(\.text).joined() }.joined(separator: " ")
+        #expect(pane.contains(setting == .askToBuy ? "Asked for 3: waiting for a parent's approval (Ask to Buy)"
+                                                   : "Purchase of 3 interrupted: needs your action (t to resolve)"), "\(pane)")
+        // One asked for is not counted.
+        let single = try F()
+        try single.store.set(setting, to: "true", for: single.buyer)
+        _ = try single.buy(F.noAds)
+        var singleState = single.state(size: Size(width: 100, height: 30))
+        singleState.refresh(from: single)
+        let noAds = try #require(singleState.catalog.product(id: F.noAds))
+        let singlePane = DetailView.lines(for: noAds, state: singleState, width: 60).map { $0.map(\.text).joined() }.joined(separator: " ")
+        #expect(singlePane.contains(setting == .askToBuy ? "Waiting for a parent's approval" : "Interrupted: needs"), "\(singlePane)")
+    }
+
     @Test("A revoked subscription's details say when its access ended, and that buying it again starts anew (before: no date, and \"no longer available\" of a plan still sold)")
     func aRevokedSubscriptionsDetails() throws {
         let fixture = try F()

@@ -47,7 +47,9 @@ enum DetailView {
             lines += wrapped(price, width: width, style: Theme.emphasis)
         }
         if state.snapshot.balancesKnown {
-            lines += wrapped(StorefrontPaneText.status(status, product: product, text: text), width: width, style: Theme.style(for: status))
+            lines += wrapped(StorefrontPaneText.status(status, product: product, text: text,
+                                                       waitingQuantity: state.snapshot.waitingQuantity(of: product.id, status: status)),
+                             width: width, style: Theme.style(for: status))
         } else if state.snapshot.isRead {
             // Nothing of the store verifies: what it shows is no one's, zeros included.
             lines += wrapped(StorefrontPaneText.statusNotVerified, width: width, style: Theme.muted)
