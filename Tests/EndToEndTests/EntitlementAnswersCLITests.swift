@@ -226,6 +226,25 @@ import Testing
         #expect(row.contains("declined") && row.contains("(closed without a charge: the buyer already had it when it was settled)"), "\(row)")
     }
 
+    @Test("approve or resolve --json of a purchase that waited, closed as moot, names the transaction settled, and the one that owns the product beside it (before: only the owner's id)",
+          arguments: [("ask-to-buy", "approve"), ("interrupted-purchases", "resolve")])
+    func aMootSettleNamesTheSettledTransactionInJSON(setting: String, command: String) throws {
+        #expect(try cli.run(["settings", "set", setting, "true"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 1)
+        #expect(try cli.run(["settings", "set", setting, "false"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 0)
+        let settled = try cli.run([command, "2000000000000001", "--json"])
+        #expect(settled.status == 0, "\(settled.stderr)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(settled.stdout.utf8)) as? [String: Any], "\(settled.stdout)")
+        #expect(answer["outcome"] as? String == "alreadyOwned")
+        #expect(answer["transactionId"] as? String == "2000000000000001", "\(answer)")
+        #expect(answer["ownedByTransactionId"] as? String == "2000000000000002", "\(answer)")
+        // A buy of something owned names the owner's transaction, as before, and nothing beside it.
+        let bought = try cli.run(["buy", "com.example.rage.noads", "--json"])
+        let again = try #require(try JSONSerialization.jsonObject(with: Data(bought.stdout.utf8)) as? [String: Any], "\(bought.stdout)")
+        #expect(again["transactionId"] as? String == "2000000000000002" && again["ownedByTransactionId"] == nil, "\(again)")
+    }
+
     @Test("a resolve refused by a credit's maximum says nothing was charged and that the purchase still waits (before: only the refusal)")
     func aRefusedResolveSaysThePurchaseStillWaits() throws {
         #expect(try cli.run(["settings", "set", "interrupted-purchases", "true"]).status == 0)

@@ -136,7 +136,7 @@ import Testing
         let other = try #require(try cli.run(["buy", "com.example.rage.lives.3", "--account", "kid", "--json"])
             .decoded(JSONShapes.PurchaseResult.self).transactionId)
         let declined = try cli.run(["decline", other])
-        #expect(declined.status == 0 && declined.stdout.hasPrefix("Declined kid's request to buy 3 Extra Lives"), "\(declined.stdout)")
+        #expect(declined.status == 0 && declined.stdout.hasPrefix("Declined kid's request to buy 1 × 3 Extra Lives"), "\(declined.stdout)")
     }
 
     @Test func unfinishedFacePackCreditsFiveExactlyOnce() throws {

@@ -74,6 +74,11 @@ enum PurchaseCommands {
         }
         if madeNoTransaction, arguments.isSet(CommandOptions.noFinish) { message += " " + CommandLineText.Purchases.nothingLeftUnfinished }
         let status = ExitMapping.status(for: outcome)
+        // A settle closed because the account has the product already is about the transaction
+        // settled, which the one that owns it is named beside.
+        var ownedBy: String?
+        if settling != nil, case let .alreadyOwned(owning, _) = outcome { ownedBy = owning.id }
+        let transactionID = ownedBy == nil ? outcome.transaction?.id : settling
         // A mistake in what was typed is a usage error with --json too: said on stderr, nothing on stdout.
         if arguments.json, status != .usage {
             var reason: String?
@@ -82,19 +87,19 @@ enum PurchaseCommands {
             let expiresDate = outcome.isWaiting ? nil : outcome.transaction?.expiresDate
             try console.json(JSONShapes.PurchaseResult(
                 // A refused settle names the transaction it was asked of, which still waits.
-                outcome: outcome.name, transactionId: outcome.transaction?.id ?? settling, productId: productID, message: message,
+                outcome: outcome.name, transactionId: transactionID ?? settling, productId: productID, message: message,
                 credit: credit, balance: balance, expiresDate: expiresDate, reason: reason,
                 proratedRefund: outcome.transaction.flatMap { record in record.proratedRefundGiven.map { ExactDecimal.amount($0, currency: record.currency) } },
                 signedTransaction: session.signedTransaction(madeBy: outcome, console: console),
                 signedRenewalInfo: session.signedRenewalInfo(madeBy: outcome, console: console),
-                offerApplied: requestedOffer.flatMap(outcome.applied(promotionalOffer:))))
+                offerApplied: requestedOffer.flatMap(outcome.applied(promotionalOffer:)), ownedByTransactionId: ownedBy))
         } else if status == .success {
-            console.out(CommandLineText.Purchases.withTransaction(message, id: outcome.transaction?.id))
+            console.out(CommandLineText.Purchases.withTransaction(message, id: transactionID))
         } else if status == .usage {
             // A mistake in what was typed reads as every other command's usage error does.
             console.err(CommandLineText.Report.error(message))
         } else {
-            console.err(CommandLineText.Purchases.withTransaction(message, id: outcome.transaction?.id))
+            console.err(CommandLineText.Purchases.withTransaction(message, id: transactionID))
         }
         return status
     }

@@ -21,6 +21,9 @@ extension JSONShapes {
         /// With `--offer`: whether the purchase took the promotional offer (false when the
         /// account already had the product, or nothing was bought); absent without `--offer`.
         public var offerApplied: Bool? = nil
+        /// For `approve` or `resolve` closed because the account has the product already (the
+        /// outcome `alreadyOwned`, `transactionId` the one settled): the transaction that owns it.
+        public var ownedByTransactionId: String? = nil
     }
 
     public struct SpendResult: Codable, Sendable {
