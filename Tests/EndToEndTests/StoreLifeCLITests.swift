@@ -314,6 +314,23 @@ import Testing
         #expect(retry.stdout.contains("Rage Pro (Yearly): expired, auto-renew turned off."), "\(retry.stdout)")
     }
 
+    @Test("products --json of a plan in a billing problem gives its dates as entitlements --json does: the failed renewal's as expiresDate, the grace period's end beside it (before: the grace period's end as expiresDate, and none in billing retry)",
+          arguments: [true, false])
+    func aBillingProblemsDatesAgreeWithEntitlements(withGracePeriod: Bool) throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        #expect(try cli.run(["settings", "set", "billing-retry", "true"]).status == 0)
+        if withGracePeriod { #expect(try cli.run(["settings", "set", "grace-period", "true"]).status == 0) }
+        #expect(try cli.run(["advance", "P1Y"]).status == 0)
+        let entry = try #require(try cli.run(["products", "--json"]).decoded([JSONShapes.ProductEntry].self)
+            .first { $0.id == "com.example.rage.pro.yearly" })
+        let subscription = try #require(try cli.run(["entitlements", "--json"]).decoded(JSONShapes.EntitlementsResult.self).subscriptions.first)
+        #expect(entry.status == "billingProblem", "\(entry.status)")
+        #expect(entry.expiresDate != nil && entry.expiresDate == subscription.expiresDate,
+                "\(String(describing: entry.expiresDate)) against \(String(describing: subscription.expiresDate))")
+        #expect(entry.gracePeriodExpiresDate == subscription.gracePeriodExpiresDate)
+        #expect((entry.gracePeriodExpiresDate != nil) == withGracePeriod)
+    }
+
     @Test("auto-renew turned off in a grace period ends the subscription with it, and no billing is resolved (before: billing retry, and a year charged)")
     func autoRenewOffInGraceEndsTheSubscriptionWithTheGracePeriod() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)

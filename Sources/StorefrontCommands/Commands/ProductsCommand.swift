@@ -107,7 +107,10 @@ enum ProductsCommand {
             entry.willAutoRenew = true
         case let .expired(on): entry.expiresDate = on
         case let .billingProblem(graceUntil, willAutoRenew):
-            entry.expiresDate = graceUntil
+            // As `entitlements --json` gives them: the period paid for ended when its renewal
+            // failed; the grace period, if any, gives access until later.
+            entry.expiresDate = entitlements.subscriptions.first { $0.productID == product.id }?.expiresDate
+            entry.gracePeriodExpiresDate = graceUntil
             entry.willAutoRenew = willAutoRenew
         // Whether the subscription switching to it renews into it: false while its auto-renew is off.
         case let .changeScheduled(_, _, willSwitch): entry.willAutoRenew = willSwitch

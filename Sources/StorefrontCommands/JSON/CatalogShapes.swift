@@ -22,6 +22,9 @@ extension JSONShapes {
         public var grants: Int?
         public var purchaseDate: Date?
         public var expiresDate: Date?
+        /// In a billing problem with a grace period: when the grace period's access ends
+        /// (`expiresDate` is then when the period paid for ended, as in `entitlements --json`).
+        public var gracePeriodExpiresDate: Date?
         public var willAutoRenew: Bool?
         public var group: String?
         public var level: Int?
