@@ -143,6 +143,18 @@ import Testing
         #expect(list.first?.signedTransaction == nil)
     }
 
+    @Test("verify-transaction of another account's interrupted purchase advises listing that account's transactions (before: the account given, where it is not)")
+    func anUncompletedTransactionOfAnotherAccountIsListedWithItsAccount() throws {
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "true", "--account", "kid"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.noads", "--account", "kid"]).status == 1)
+        for account in ["dad", "kid"] {
+            let refused = try cli.run(["verify-transaction", "2000000000000001", "--account", account])
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains(cli.advised("--account kid transactions")) && !refused.stderr.contains("--account dad"),
+                    "\(account): \(refused.stderr)")
+        }
+    }
+
     @Test func processesCreatingTheAuthorityAtOnceAgreeOnIt() async throws {
         // A purchase without --json makes the entitlements file but signs nothing, so no authority yet.
         #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 0)

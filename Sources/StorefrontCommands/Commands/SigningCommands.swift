@@ -131,7 +131,10 @@ extension StoreSession {
         do {
             return try store.signedTransaction(record, signer: signer)
         } catch .notIssued(let id, let state) {
-            throw CommandFailure(status: .refused, message: "\(SigningError.notIssued(transactionID: id, state: state))")
+            let message = "\(SigningError.notIssued(transactionID: id, state: state))"
+            // Its `transactions` advice lists the transaction's own account, which may not be the one given.
+            throw CommandFailure(status: .refused, message: record.account == buyer.account ? message
+                                 : StoreCommandText.naming([AdvisedOption("--account", record.account)], in: message))
         } catch {
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }
