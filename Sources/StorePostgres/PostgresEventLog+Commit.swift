@@ -41,11 +41,7 @@ extension PostgresEventLog {
             + (asksForMarks ? [PostgresSchema.commitMarksWritable] : []) + [PostgresSchema.versionQuery]
         let statements = opening + request.statements + (waitingForLock ? [] : [PostgresSchema.waitForLocks(session)])
         // A wait that gives up within a moment is never said.
-        let answers = waitingForLock
-            ? try WriterLockWait.whileWaiting(for: PostgresLockHolders.waitSubject(on: connection, address: address)) {
-                () throws(PostgresStoreError) in try connection.pipeline(statements)
-            }
-            : try connection.pipeline(statements)
+        let answers = waitingForLock ? try pipelineWaitingForLocks(statements) : try connection.pipeline(statements)
         if !waitingForLock, case .lockTimeout? = answers.failure {
             // The caller's ROLLBACK ends the transaction; the statements after the one that gave up never ran.
             throw StoreWriterLockHeld(store: address.shown, waitedMilliseconds: wait)

@@ -50,9 +50,7 @@ extension PostgresEventLog {
         let statements = opening + Self.insertions(of: decision.events, lines: lines)
             + [Self.notification(after: lines), PostgresConnection.Statement("COMMIT")].compactMap { $0 }
         do {
-            let answers = try WriterLockWait.whileWaiting(for: PostgresLockHolders.waitSubject(on: connection, address: address)) {
-                () throws(PostgresStoreError) in try connection.pipeline(statements)
-            }
+            let answers = try pipelineWaitingForLocks(statements)
             if let failure = answers.failure {
                 // A wait the server ended (lock_timeout, statement_timeout) would end the other
                 // commit's the same way, after waiting as long again. The caller rolls back what it throws.

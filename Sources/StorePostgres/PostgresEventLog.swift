@@ -295,10 +295,10 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
                 case .storeOutOfSight?, .storeTablesApart?, .incompleteSchema?, .notAStore?, .tableMissing?: mustConnectAnew = true
                 default: break
                 }
-                if case .lockTimeout(let store, let milliseconds)? = error as? PostgresStoreError {
+                if case .lockTimeout(let store, let milliseconds, let holders)? = error as? PostgresStoreError {
                     // A read takes no writer lock: only a lock on the tables holds it up, and then nothing could be read.
                     throw PostgresStoreError.readLockTimeout(store: store, milliseconds: readLockWait ?? milliseconds,
-                                                             isLockTimeout: readLockWait == nil)
+                                                             isLockTimeout: readLockWait == nil, holders: holders)
                 }
                 throw (error as? PostgresStoreError).map(Self.portError) ?? error
             }
@@ -317,10 +317,7 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
         let statements = waitLimit + [PostgresSchema.tablesTogether, PostgresSchema.versionQuery, PostgresSchema.handChangesQuery]
             + request.statements
         // A read that may wait the whole lock_timeout behind a table lock (a command's) says for whom, as a change does.
-        let answers = readLockWait != nil ? try connection.pipeline(statements)
-            : try WriterLockWait.whileWaiting(for: PostgresLockHolders.waitSubject(on: connection, address: address)) {
-                () throws(PostgresStoreError) in try connection.pipeline(statements)
-            }
+        let answers = readLockWait != nil ? try connection.pipeline(statements) : try pipelineWaitingForLocks(statements)
         try PostgresSchema.refuseTablesApart(answeredIn: answers, at: waitLimit.count, inTransaction: false, on: connection)
         guard let found = try PostgresSchema.version(answeredIn: answers, at: waitLimit.count + 1) else {
             // No schema as this session saw it, or no version row: `version(on:)` tells an empty

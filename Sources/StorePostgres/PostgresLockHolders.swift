@@ -49,3 +49,20 @@ enum PostgresLockHolders {
                          holders: { describe(address: address, blockedPID: blockedPID) })
     }
 }
+
+extension PostgresEventLog {
+    /// `statements` in one pipeline that may wait for a lock another session holds, announced
+    /// as `WriterLockWait` announces a wait; a wait the server ends at `lock_timeout` names the
+    /// sessions its notice named. Call under `lock`.
+    func pipelineWaitingForLocks(_ statements: [PostgresConnection.Statement]) throws(PostgresStoreError)
+        -> PostgresConnection.PipelineAnswers {
+        let named = WriterLockWait.NamedHolders()
+        var answers = try WriterLockWait.whileWaiting(for: PostgresLockHolders.waitSubject(on: connection, address: address), noting: named) {
+            () throws(PostgresStoreError) in try connection.pipeline(statements)
+        }
+        if case .lockTimeout(let store, let milliseconds, nil)? = answers.failure, let holders = named.text {
+            answers.failure = .lockTimeout(store: store, milliseconds: milliseconds, holders: holders)
+        }
+        return answers
+    }
+}

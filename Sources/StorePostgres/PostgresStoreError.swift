@@ -69,12 +69,12 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// A copy was refused because its target already holds events.
     case targetNotEmpty(store: ShownStoreAddress, events: Int)
     /// Another session held a lock the statement needed for longer than `lock_timeout`; the
-    /// transaction was rolled back.
-    case lockTimeout(store: ShownStoreAddress, milliseconds: Int)
+    /// transaction was rolled back. `holders`: the sessions the wait's notice named, if any.
+    case lockTimeout(store: ShownStoreAddress, milliseconds: Int, holders: String? = nil)
     /// A read waited `milliseconds` (`lock_timeout`, or a storefront's shorter wait) behind
     /// another session's lock on the store's tables (a `LOCK TABLE` in ACCESS EXCLUSIVE mode, a
     /// schema change under way), and gave up; `isLockTimeout` when the wait was `lock_timeout`.
-    case readLockTimeout(store: ShownStoreAddress, milliseconds: Int, isLockTimeout: Bool)
+    case readLockTimeout(store: ShownStoreAddress, milliseconds: Int, isLockTimeout: Bool, holders: String? = nil)
     /// A new store's key would be made at `keyPath` while a key sits at `formerKeyPath`, the
     /// name earlier versions gave it and perhaps other databases too.
     case keyUnderFormerName(store: ShownStoreAddress, keyPath: String, formerKeyPath: String)
@@ -265,11 +265,11 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
                 + "`\(Self.versionRepair(missing: missing, version: likelyVersion))`; otherwise restore the database from a backup"
         case .targetNotEmpty(let store, let events):
             "\(store) already holds \(events) event\(events == 1 ? "" : "s"); copy only into an empty store"
-        case .lockTimeout(let store, let milliseconds):
-            "another session has held the lock of the store \(store) for more than \(CommandLineText.Report.lockWaitDuration(milliseconds)), so "
+        case .lockTimeout(let store, let milliseconds, let holders):
+            "\(Self.whoHeld(holders)) held the lock of the store \(store) for more than \(CommandLineText.Report.lockWaitDuration(milliseconds)), so "
                 + "nothing was written. \(Self.lockWaitAdvice)"
-        case .readLockTimeout(let store, let milliseconds, let isLockTimeout):
-            "another session has held a lock on the tables of the store \(store) for more than \(CommandLineText.Report.lockWaitDuration(milliseconds)) "
+        case .readLockTimeout(let store, let milliseconds, let isLockTimeout, let holders):
+            "\(Self.whoHeld(holders)) held a lock on the tables of the store \(store) for more than \(CommandLineText.Report.lockWaitDuration(milliseconds)) "
                 + "(a LOCK TABLE, or a change to the tables under way), so the store could not be read; nothing was written. "
                 + (isLockTimeout ? Self.lockWaitAdvice
                     : "The storefront tries again by itself; to end the wait sooner, find that session in pg_stat_activity "
@@ -364,6 +364,13 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         guard missing.hasPrefix("the table") else { return insert }
         return "CREATE TABLE storefront_schema_version (version integer NOT NULL, migrated_at timestamptz NOT NULL "
             + "DEFAULT now()); " + insert
+    }
+
+    /// Who a wait gave up behind, as its notice named them: "session 4242 (…) has", "sessions
+    /// 1 (…) and 2 (…) have", else "another session has".
+    private static func whoHeld(_ holders: String?) -> String {
+        guard let holders else { return "another session has" }
+        return holders + (holders.hasPrefix("sessions ") ? " have" : " has")
     }
 
     /// What to do about a session holding a lock: wait, or find and end it; and how long the wait is.

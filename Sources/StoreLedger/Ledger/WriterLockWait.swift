@@ -62,23 +62,42 @@ public enum WriterLockWait {
         lock.withLock { announcer = announce }
     }
 
-    /// Runs `wait`, which may wait for the lock `subject` names, and announces it if it has not
-    /// returned after `quietSeconds`. Nothing is said once it returned: the announcement and
-    /// the end of the wait take turns on one lock.
-    public static func whileWaiting<T, Failure: Error>(for subject: Subject, _ wait: () throws(Failure) -> T) throws(Failure) -> T {
-        guard let announce = lock.withLock({ announcer }) else { return try wait() }
-        return try whileWaiting(for: subject, announcing: announce, wait)
+    /// Who held up a wait at a PostgreSQL server, as the wait's announcement asked: the
+    /// refusal that ends a wait the server gave up names the same sessions. Filled, if at all,
+    /// before `whileWaiting` returns or throws.
+    public final class NamedHolders: @unchecked Sendable {
+        private let lock = NSLock()
+        private var named: String?
+
+        public init() {}
+
+        /// The sessions named ("session 4242 (…)"), nil when none were asked for or told.
+        public var text: String? { lock.withLock { named } }
+
+        func note(_ text: String?) { lock.withLock { named = text } }
     }
 
-    /// `whileWaiting(for:_:)` with the announcement given.
+    /// Runs `wait`, which may wait for the lock `subject` names, and announces it if it has not
+    /// returned after `quietSeconds`. Nothing is said once it returned: the announcement and
+    /// the end of the wait take turns on one lock. The sessions asked for are kept in `noting`.
+    public static func whileWaiting<T, Failure: Error>(for subject: Subject, noting: NamedHolders? = nil,
+                                                       _ wait: () throws(Failure) -> T) throws(Failure) -> T {
+        guard let announce = lock.withLock({ announcer }) else { return try wait() }
+        return try whileWaiting(for: subject, announcing: announce, noting: noting, wait)
+    }
+
+    /// `whileWaiting(for:noting:_:)` with the announcement given.
     static func whileWaiting<T, Failure: Error>(
-        for subject: Subject, announcing announce: @escaping @Sendable (Subject) -> Void, _ wait: () throws(Failure) -> T
+        for subject: Subject, announcing announce: @escaping @Sendable (Subject) -> Void, noting: NamedHolders? = nil,
+        _ wait: () throws(Failure) -> T
     ) throws(Failure) -> T {
         let waiting = OneWait()
         DispatchQueue.global().asyncAfter(deadline: .now() + quietSeconds) {
             // Most waits ended long before: nobody is asked who held them up.
             guard waiting.beginAsking() else { return }
             let said = subject.holdersAsked()
+            // Kept even when the wait ends while they are asked: its end waits for the answer.
+            if case .database(_, _, let holders) = said { noting?.note(holders()) }
             waiting.finishAsking { announce(said) }
         }
         defer { waiting.end(waitingForAnswerUpTo: answerWaitSeconds) }
