@@ -33,6 +33,19 @@ enum LockHolding {
         cli.storeArguments = ["--store", url]
         return (server, database, url, cli)
     }
+
+    /// A buy on a new store with `lock_timeout` set to `lockTimeout`, made while a psql session
+    /// runs `holdLock` (and closed after it); the store already holds one buy.
+    static func buyBlocked(by holdLock: String, lockTimeout: String) throws
+        -> (blocked: StorefrontProcess.Result, url: String, cli: StorefrontProcess) {
+        let (server, database, url, cli) = try commandsOnNewDatabase(lockTimeout: lockTimeout)
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let session = try server.session(database: database)
+        try session.run(holdLock)
+        let blocked = try cli.run(["buy", "com.example.rage.face.random"])
+        session.close()
+        return (blocked, url, cli)
+    }
 }
 
 /// A session that holds the store's lock and does nothing must not hold up writers for ever:
@@ -143,12 +156,7 @@ struct PostgresLockWaitTests {
     @Test("the refusal that ends a wait names the session its notice named (before: \"another session\" after a notice naming it)",
           arguments: ["SELECT pg_advisory_lock(\(writerLockKey))", "BEGIN; LOCK TABLE storefront_events IN ACCESS EXCLUSIVE MODE"])
     func theRefusalNamesTheSessionTheNoticeNamed(holdLock: String) throws {
-        let (server, database, url, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "3s")
-        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
-        let session = try server.session(database: database)
-        try session.run(holdLock)
-        let blocked = try cli.run(["buy", "com.example.rage.face.random"])
-        session.close()
+        let (blocked, url, _) = try LockHolding.buyBlocked(by: holdLock, lockTimeout: "3s")
         #expect(blocked.status == 3, "\(blocked.stdout)\(blocked.stderr)")
         let lines = blocked.stderr.split(separator: "\n").map(String.init)
         let notice = try #require(lines.first { $0.hasPrefix("storefront: waiting behind session ") }, "\(blocked.stderr)")
@@ -170,14 +178,7 @@ struct PostgresLockWaitTests {
               ("BEGIN; LOCK TABLE storefront_events IN SHARE MODE", "the lock of the store URL for more than 1 s, so nothing was written"),
           ])
     func writerGivesUpBehindAStuckSession(holdLock: String, said: String) throws {
-        let (server, database, url, cli) = try LockHolding.commandsOnNewDatabase(lockTimeout: "1s")
-        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
-
-        let session = try server.session(database: database)
-        try session.run(holdLock)
-        let blocked = try cli.run(["buy", "com.example.rage.face.random"])
-        session.close()
-
+        let (blocked, url, cli) = try LockHolding.buyBlocked(by: holdLock, lockTimeout: "1s")
         #expect(blocked.status == 3, "\(blocked.stdout)\(blocked.stderr)")
         // The session is named where the wait's notice came before the server gave up (both come at 1 s).
         #expect(blocked.stderr.contains(" has held " + said.replacingOccurrences(of: "URL", with: url))
