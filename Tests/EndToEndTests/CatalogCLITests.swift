@@ -113,6 +113,25 @@ import Testing
         #expect(lint.stdout.contains("usable with 2 warnings"), "\(lint.stdout)")
     }
 
+    @Test("lint of an overlay names the imported .storekit file for that file's text, and the overlay, with its place, for its own (before: the overlay for both)")
+    func lintOfAnOverlayNamesTheFileATextIsIn() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        let storeKit = try String(contentsOfFile: TUISheetsTests.catalogPath("CoinShop").replacingOccurrences(of: ".json", with: ".storekit"),
+                                  encoding: .utf8)
+        try storeKit.replacingOccurrences(of: "\"displayName\" : \"500 Coins\"", with: "\"displayName\" : \"500\\u0007 Coins\"")
+            .write(toFile: folder + "/shop.storekit", atomically: true, encoding: .utf8)
+        try """
+        {"format": "storefront-catalog", "version": 1, "import": "shop.storekit",
+         "app": {"name": "Coin\\u202eShop", "bundleId": "com.example.coinshop"}}
+        """.write(toFile: folder + "/shop.json", atomically: true, encoding: .utf8)
+        let lint = try cli.run(["catalog", "lint", folder + "/shop.json"])
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+        #expect(lint.stdout.contains("\(folder)/shop.storekit: warning: product com.example.coinshop.coins.500, field localizations.")
+                && lint.stdout.contains("the text contains control characters, escape sequences or bidi overrides (first: U+0007)"),
+                "\(lint.stdout)")
+        #expect(lint.stdout.contains("\(folder)/shop.json:2:18: warning: field app.name: the text contains control characters"), "\(lint.stdout)")
+    }
+
     @Test func lintChecksTheTextOfACatalogWithErrorsToo() throws {
         let path = try StorefrontProcess.temporaryFolder() + "/faulty.json"
         try """

@@ -62,7 +62,7 @@ public struct StoreKitOverlayReader {
     }
 
     /// `path` as written in `import`, resolved against the overlay file's folder.
-    static func resolve(_ path: String, relativeTo file: String) -> String {
+    public static func resolve(_ path: String, relativeTo file: String) -> String {
         if path.hasPrefix("/") { return path }
         let folder = (file as NSString).deletingLastPathComponent
         return folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)

@@ -13,7 +13,9 @@ enum CatalogTextWarnings {
     /// `root`, the file's JSON in Storefront's format, places each warning at its value, with
     /// the field named as the reader's errors name it (`products[2].localizations.en.title`);
     /// without it (a .storekit file) the field is named by ids and the warning has no place.
-    static func warnings(for catalog: Catalog, file: String, root: JSONNode? = nil) -> [CatalogProblem] {
+    /// `importedFile`: for an overlay, the `.storekit` file it imports, which a text not written
+    /// in the overlay itself (a product's, a group's, an app name it leaves out) is named in.
+    static func warnings(for catalog: Catalog, file: String, root: JSONNode? = nil, importedFile: String? = nil) -> [CatalogProblem] {
         var found: [CatalogProblem] = []
         func check(_ text: String, field: String, at place: (node: JSONNode, field: String)?, productID: String? = nil) {
             let message: String
@@ -27,7 +29,7 @@ enum CatalogTextWarnings {
                 return
             }
             found.append(CatalogProblem(
-                severity: .warning, file: file, line: place?.node.line ?? 0, column: place?.node.column ?? 0,
+                severity: .warning, file: place == nil ? importedFile ?? file : file, line: place?.node.line ?? 0, column: place?.node.column ?? 0,
                 productID: productID, field: place?.field ?? field, message: message))
         }
         check(catalog.appName, field: "app.name", at: root?["app"]?["name"].map { ($0, "app.name") })

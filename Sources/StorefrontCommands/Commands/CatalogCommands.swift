@@ -54,7 +54,9 @@ enum CatalogCommands {
         // The text of a catalog with errors is checked too, so that one run lists every problem.
         if let catalog = report.partial {
             // Placed in the file where it is one of ours; a .storekit file's fields are named otherwise.
-            report.problems += CatalogTextWarnings.warnings(for: catalog, file: path, root: report.format == .storefront ? report.root : nil)
+            let importedFile = report.root?["import"]?.stringValue.map { StoreKitOverlayReader.resolve($0, relativeTo: path) }
+            report.problems += CatalogTextWarnings.warnings(for: catalog, file: path, root: report.format == .storefront ? report.root : nil,
+                                                            importedFile: importedFile)
         }
         report.problems = CatalogProblem.inFileOrder(report.problems)
         return report
