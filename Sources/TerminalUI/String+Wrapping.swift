@@ -16,12 +16,12 @@ extension String {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
-        for word in paragraph.split(separator: " ") {
-            var word = Substring(word)
+        for (gap, found) in wordsWithGaps(paragraph) {
+            var word = found
             var wordWidth = word.displayWidth
-            if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
-                line += " " + word
-                lineWidth += 1 + wordWidth
+            if lineWidth > 0, lineWidth + gap + wordWidth <= width {
+                line += String(repeating: " ", count: gap) + word
+                lineWidth += gap + wordWidth
                 continue
             }
             if lineWidth > 0 { lines.append(line) }
@@ -36,6 +36,25 @@ extension String {
         }
         lines.append(line)
         return lines
+    }
+
+    /// The words of `paragraph`, each with how many spaces come before it: a run of spaces
+    /// inside a line is kept as written (a quoted name's own spaces), and dropped only where
+    /// the line breaks.
+    private static func wordsWithGaps(_ paragraph: String) -> [(gap: Int, word: Substring)] {
+        var words: [(gap: Int, word: Substring)] = []
+        var gap = 0
+        var start: String.Index?
+        for index in paragraph.indices {
+            if paragraph[index] == " " {
+                if let begun = start { words.append((gap, paragraph[begun..<index])); start = nil; gap = 0 }
+                gap += 1
+            } else if start == nil {
+                start = index
+            }
+        }
+        if let begun = start { words.append((gap, paragraph[begun...])) }
+        return words
     }
 
     /// The longest prefix of `word` that fits in `width` columns (at least one character) and the rest.

@@ -31,6 +31,15 @@ struct StringFittingTests {
         ])
     }
 
+    @Test("Runs of spaces inside a line are kept as written, so a quoted name shows its own spaces (before: shown as one); at a break they go")
+    func wrappingKeepsRunsOfSpaces() {
+        #expect("Name \"Mary   Ann\" taken".wrapped(toWidth: 40) == ["Name \"Mary   Ann\" taken"])
+        #expect("aaa   bbb".wrapped(toWidth: 4) == ["aaa", "bbb"])
+        #expect("aa  bb  cc".wrapped(toWidth: 6) == ["aa  bb", "cc"])
+        #expect("  lead".wrapped(toWidth: 10) == ["lead"])
+        #expect("".wrapped(toWidth: 10) == [""])
+    }
+
     @Test("Words wider than the line are split by display width")
     func wrappingLongWords() {
         #expect("abcdefgh".wrapped(toWidth: 3) == ["abc", "def", "gh"])
