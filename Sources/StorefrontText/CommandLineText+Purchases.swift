@@ -1,3 +1,5 @@
+import StoreCatalog
+
 /// The command line's sentences for buying, spending, refunding, settling and store time.
 extension CommandLineText {
     public enum Purchases {
@@ -22,7 +24,7 @@ extension CommandLineText {
         /// takes, and only where the credit could hold it (`ceiling` nil); otherwise the
         /// credit's maximum is named.
         public static func quantityOutOfRange(maximum: Int, given: String, isTooMany: Bool, ceiling: CreditCeiling? = nil) -> String {
-            let refusal = "--quantity must be a whole number from 1 to \(maximum), not \"\(given)\""
+            let refusal = "--quantity must be a whole number from 1 to \(maximum), not \"\(EchoedText.cut(given))\""
             guard isTooMany else { return refusal }
             guard let ceiling else { return refusal + "; buy more in several purchases" }
             return refusal + "; and at most \(ceiling.maximum) \(ceiling.credit) can be held (you have \(ceiling.balance)), "

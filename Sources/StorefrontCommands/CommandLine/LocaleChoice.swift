@@ -23,13 +23,13 @@ enum LocaleChoice {
         var skipped: [String] = []
         var usable = explicit
         if let explicit, !LocaleIdentifier.isKnown(explicit) {
-            skipped.append("--locale \"\(BuyerName.visible(explicit))\"")
+            skipped.append("--locale \"\(EchoedText.cut(BuyerName.visible(explicit)))\"")
             usable = nil
         }
         var environment = environment
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             if let value = environment[name], !value.isEmpty, !LocaleIdentifier.isKnown(value) {
-                skipped.append("\(name)=\"\(BuyerName.visible(value))\"")
+                skipped.append("\(name)=\"\(EchoedText.cut(BuyerName.visible(value)))\"")
                 environment[name] = nil
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// Where an app's App Store Server Notifications are POSTed: an absolute http or https URL
 /// with a host, as App Store Connect accepts one.
@@ -25,23 +26,23 @@ public struct NotificationURL: Sendable, Equatable, CustomStringConvertible {
             throw SettingChange.TextError(field: "value", reason: "the notification URL is longer than \(Self.maximumLength) characters" + hint)
         }
         guard !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) else {
-            throw SettingChange.TextError(field: "value", reason: "\"\(text)\" holds spaces or control characters" + hint)
+            throw SettingChange.TextError(field: "value", reason: "\"\(EchoedText.cut(text))\" holds spaces or control characters" + hint)
         }
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
-            throw SettingChange.TextError(field: "value", reason: "\"\(text)\" is not a URL" + hint)
+            throw SettingChange.TextError(field: "value", reason: "\"\(EchoedText.cut(text))\" is not a URL" + hint)
         }
         guard scheme == "http" || scheme == "https" else {
-            throw SettingChange.TextError(field: "value", reason: "\"\(text)\" uses \(scheme):, not http: or https:" + hint)
+            throw SettingChange.TextError(field: "value", reason: "\"\(EchoedText.cut(text))\" uses \(scheme):, not http: or https:" + hint)
         }
         guard let host = components.host, !host.isEmpty else {
-            throw SettingChange.TextError(field: "value", reason: "\"\(text)\" names no host" + hint)
+            throw SettingChange.TextError(field: "value", reason: "\"\(EchoedText.cut(text))\" names no host" + hint)
         }
         // Read from the text: URLComponents takes 0 and 99999 and drops a port too long for an Int.
         if let port = Self.portText(of: text), !port.isEmpty, !Self.validPorts.contains(Int(port) ?? 0) {
-            throw SettingChange.TextError(field: "value", reason: "\"\(text)\" has port \(port.prefix(20)), not one from 1 to 65535" + hint)
+            throw SettingChange.TextError(field: "value", reason: "\"\(EchoedText.cut(text))\" has port \(port.prefix(20)), not one from 1 to 65535" + hint)
         }
         guard URL(string: text) != nil else {
-            throw SettingChange.TextError(field: "value", reason: "\"\(text)\" is not a URL that can be sent to" + hint)
+            throw SettingChange.TextError(field: "value", reason: "\"\(EchoedText.cut(text))\" is not a URL that can be sent to" + hint)
         }
         self.text = text
     }
@@ -56,7 +57,7 @@ public struct NotificationURL: Sendable, Equatable, CustomStringConvertible {
     public static func checkSendable(_ text: String) throws(SettingChange.TextError) {
         let hint = "; give an absolute http or https URL such as http://127.0.0.1:8000/notifications, or none"
         if let foreign = text.unicodeScalars.first(where: { !$0.isASCII }) {
-            throw SettingChange.TextError(field: "value", reason: "\"\(text)\" holds \"\(foreign)\", which a URL carries only "
+            throw SettingChange.TextError(field: "value", reason: "\"\(EchoedText.cut(text))\" holds \"\(foreign)\", which a URL carries only "
                 + "percent-encoded: write the path and query with %XX escapes of their UTF-8 bytes, and a host name in its "
                 + "ASCII (xn--) form" + hint)
         }
@@ -64,16 +65,16 @@ public struct NotificationURL: Sendable, Equatable, CustomStringConvertible {
         for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
             let escape = bytes.dropFirst(index + 1).prefix(2)
             guard escape.count == 2, escape.allSatisfy({ $0.isHexDigit }) else {
-                throw SettingChange.TextError(field: "value", reason: "\"\(text)\" has a % that starts no %XX escape ("
+                throw SettingChange.TextError(field: "value", reason: "\"\(EchoedText.cut(text))\" has a % that starts no %XX escape ("
                     + "\"\(String(decoding: bytes[index..<min(index + 3, bytes.count)], as: UTF8.self))\"): write a % itself as %25" + hint)
             }
         }
         if let host = URLComponents(string: text)?.percentEncodedHost, host.hasPrefix("["), host.contains("%") {
-            throw SettingChange.TextError(field: "value", reason: "\"\(text)\" names an IPv6 zone (\"%25…\"), which an HTTP "
+            throw SettingChange.TextError(field: "value", reason: "\"\(EchoedText.cut(text))\" names an IPv6 zone (\"%25…\"), which an HTTP "
                 + "request cannot carry: give the address without it, or a host name" + hint)
         }
         if let components = URLComponents(string: text), components.user != nil || components.password != nil {
-            throw SettingChange.TextError(field: "value", reason: "\"\(text)\" carries a user name or password, which "
+            throw SettingChange.TextError(field: "value", reason: "\"\(EchoedText.cut(text))\" carries a user name or password, which "
                 + "notifications are not sent with: leave them out (a receiver can check a secret in the path or query)" + hint)
         }
     }
