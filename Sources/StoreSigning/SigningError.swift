@@ -57,7 +57,7 @@ public enum SigningError: Error, Sendable, Equatable, CustomStringConvertible {
             "nothing can be signed at \(date.formatted(Date.ISO8601FormatStyle())): the store's certificates are valid "
                 + "from 2000-01-01 through 9999-12-31 (UTC); set store time inside that range"
         case let .notIssued(transactionID, state):
-            "transaction \(transactionID) is \(Self.attempt(state)), and only completed purchases are issued "
+            "transaction \(transactionID) is \(state.described), and only completed purchases are issued "
                 + "as signed transactions; `storefront transactions` shows each one's state"
         case let .payloadNotEncodable(detail):
             "the claims could not be written as JSON: \(detail). Report this with the transaction"
@@ -70,16 +70,3 @@ public enum SigningError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-extension SigningError {
-    /// A transaction that was never completed, in plain words with its state's name.
-    fileprivate static func attempt(_ state: TransactionState) -> String {
-        switch state {
-        case .pending: "a request still waiting for a parent's approval (pending)"
-        case .needsAction: "an interrupted purchase still waiting to be resolved (needsAction)"
-        case .declined: "a request that was declined, or closed as moot (declined)"
-        case .failed: "a purchase that failed (failed)"
-        case .cancelled: "a purchase the buyer cancelled (cancelled)"
-        case .purchased, .refunded: "a \(state.rawValue) attempt"
-        }
-    }
-}

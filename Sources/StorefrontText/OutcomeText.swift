@@ -115,8 +115,8 @@ extension StoreText {
             message + " The purchase that waited, transaction \(waiting?.id ?? ""), is closed (listed declined)."
         case .refused:
             switch waiting?.state {
-            case .pending: message + " The request still waits for a parent (transaction \(waiting?.id ?? ""))."
-            case .needsAction: message + " The interrupted purchase still waits (transaction \(waiting?.id ?? ""))."
+            case .pending: message + " The request still waits for a parent (transaction \(waiting?.id ?? "")): approve it again after that."
+            case .needsAction: message + " The interrupted purchase still waits (transaction \(waiting?.id ?? "")): complete it again after that."
             default: message
             }
         case let .purchased(record) where restoreNeededHere && record.account == viewer.account && record.purchaseDevice != viewer.device:
@@ -145,8 +145,9 @@ extension StoreText {
                 + (undelivered > 0 ? " counting \(undelivered) bought and not delivered yet (`storefront deliver-unfinished"
                     + (undeliveredOn.map { " --device \(ShellWord.quoted($0))" } ?? "") + "`"
                     + (undeliveredOn == nil ? " on the devices they were bought on" : "") + ")" : "")
-                + ", and at most \(maximum) may be held; \(adding) more would go over it. Nothing was charged; it can be "
-                + "bought once some are spent (`storefront spend \(ShellWord.quoted(credit))`, or u in the storefront)."
+                + ", and at most \(maximum) may be held; \(adding) more would go over it. Nothing was charged. Spend at least "
+                + "\(balance + adding - maximum) first (`storefront spend \(ShellWord.quoted(credit)) --amount \(balance + adding - maximum)`, "
+                + "or u in the storefront)."
         case let .invalidQuantity(quantity, type):
             type == .consumable
                 ? "A quantity of \(quantity) is not allowed; buy 1 to \(Store.maximumQuantity) at a time."
@@ -156,7 +157,9 @@ extension StoreText {
         case let .offerNotEligible(offerID):
             "The promotional offer \(offerID) is for current and past subscribers; subscribe first."
         case let .requestAlreadyWaiting(id, quantity):
-            "A request to buy \(Self.quantified(name, quantity)) already waits for a parent's approval (transaction \(id)); approve or decline it first. Nothing was charged."
+            "A request to buy \(Self.quantified(name, quantity)) already waits for a parent's approval (transaction \(id)); a parent approves or "
+                + "declines it first (`storefront approve \(id)` or `storefront decline \(id)`, or A or D on the storefront's transactions "
+                + "screen, t). Nothing was charged."
         case let .interruptedPurchaseWaits(id, quantity):
             "The purchase of \(Self.quantified(name, quantity)) was interrupted and waits for your action (transaction \(id)); complete it first "
                 + "(`storefront resolve \(id)`, or C on the storefront's transactions screen, t). Nothing was charged."

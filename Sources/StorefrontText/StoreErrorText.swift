@@ -22,13 +22,15 @@ extension StoreError: CustomStringConvertible {
                 + "\(ShellWord.quoted(owner)) (`storefront transactions` lists \(account)'s own)"
         case let .purchaseOfAnotherAccount(id, owner, account):
             "transaction \(id) was bought by \(owner), not \(account), and only its buyer completes an interrupted purchase; "
-                + "nothing was charged. To complete it as \(owner), give --account \(ShellWord.quoted(owner))"
+                + "nothing was charged. To complete it as \(owner): `storefront --account \(ShellWord.quoted(owner)) resolve \(id)`"
         case let .subscriptionOfAnotherAccount(id, owner, account):
             "transaction \(id) is of \(owner)'s subscription, not \(account)'s; nothing was changed. To change it, give --account "
                 + "\(ShellWord.quoted(owner)) (`storefront transactions` lists \(account)'s own)"
         case let .notRefundable(id, state):
             state == .refunded ? "transaction \(id) was refunded already; nothing was changed"
-                : "transaction \(id) is \(state.rawValue) and cannot be refunded; only purchased transactions can"
+                : "transaction \(id) is \(state.described) and cannot be refunded; only completed purchases can"
+                    + (state == .pending ? " (a parent approves or declines it: `storefront approve \(id)` or `storefront decline \(id)`)"
+                       : state == .needsAction ? " (its buyer completes it: `storefront resolve \(id)`)" : "")
         case let .invalidSettingValue(setting, value, allowed):
             "\"\(EchoedText.cut(value))\" is not a value for \(setting); use \(allowed.joined(separator: " or "))"
         case let .invalidNotificationURL(_, reason):
@@ -66,15 +68,14 @@ extension StoreError: CustomStringConvertible {
         // The other kind of waiting purchase is pointed to the command that settles it.
         case let .notAwaiting(id, .needsAction, .pending):
             "transaction \(id) is an interrupted purchase (needsAction), not an Ask to Buy request: approve and decline "
-                + "settle requests; resolve it to complete it (`storefront resolve \(id)`, or C on the storefront's transactions screen)"
+                + "settle requests; resolve it to complete it (`storefront resolve \(id)`, or C on the storefront's transactions screen, t)"
         case let .notAwaiting(id, .pending, .needsAction):
             "transaction \(id) is an Ask to Buy request (pending), not an interrupted purchase: resolve completes interrupted "
-                + "purchases; a parent approves or declines it (`storefront approve \(id)`, or A and D on the storefront's transactions screen)"
+                + "purchases; a parent approves or declines it (`storefront approve \(id)`, or A and D on the storefront's transactions screen, t)"
         case let .notAwaiting(id, state, expected):
-            "transaction \(id) is \(state.rawValue), not \(expected.rawValue): "
-                + (expected == .pending ? "only an Ask to Buy request waiting for a parent can be approved or declined"
-                                        : "only an interrupted purchase waiting for its buyer's action can be resolved")
-                + (state == .purchased ? " (this one is complete already)" : "")
+            "transaction \(id) is \(state.described): "
+                + (expected == .pending ? "only an Ask to Buy request waiting for a parent (pending) can be approved or declined"
+                                        : "only an interrupted purchase waiting for its buyer's action (needsAction) can be resolved")
         case let .pastLatestStoreTime(latest):
             "store time cannot pass \(latest.formatted(.iso8601)); advance by less, or start a new store (another entitlements file or database)"
         case let .freeSubscriptionNotRefundable(id, productID, inForce):

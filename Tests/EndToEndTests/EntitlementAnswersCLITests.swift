@@ -82,19 +82,34 @@ import Testing
         #expect(dollars.allSatisfy { $0.price.map { $0.split(separator: ".").last?.count == 2 } ?? true }, "\(dollars.map(\.price))")
     }
 
+    @Test("a refund of a purchase that waits says what it is in words and what settles it (before: \"is needsAction and cannot be refunded\")",
+          arguments: [("ask-to-buy", "a request still waiting for a parent's approval (pending)", "approve"),
+                      ("interrupted-purchases", "an interrupted purchase still waiting to be resolved (needsAction)", "resolve")])
+    func aRefundOfAWaitingPurchaseSaysWhatItIs(setting: String, words: String, settle: String) throws {
+        #expect(try cli.run(["settings", "set", setting, "true"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.noads"]).status == 1)
+        let refused = try cli.run(["refund", "2000000000000001"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("transaction 2000000000000001 is \(words) and cannot be refunded; only completed purchases can")
+                    && refused.stderr.contains(cli.advised("\(settle) 2000000000000001")), "\(refused.stderr)")
+    }
+
     @Test func anotherAccountsInterruptedPurchaseOrSubscriptionIsRefusedNamingItsOwner() throws {
         #expect(try cli.run(["settings", "set", "interrupted-purchases", "true"]).status == 0)
         #expect(try cli.run(["--account", "bob", "buy", "com.example.rage.comic.drummer"]).status == 1)
         let waiting = try #require(try cli.run(["--account", "bob", "transactions", "--json"]).decoded([JSONShapes.Transaction].self).first)
         let resolved = try cli.run(["--account", "alice", "resolve", waiting.transactionId])
-        #expect(resolved.status == 1 && resolved.stderr.contains("was bought by bob, not alice") && resolved.stderr.contains("--account bob"),
+        // The advice is a whole command to paste (before: "give --account bob").
+        #expect(resolved.status == 1 && resolved.stderr.contains("was bought by bob, not alice")
+                    && resolved.stderr.contains("To complete it as bob: \(cli.advised("--account bob resolve \(waiting.transactionId)"))"),
                 "\(resolved.stderr)")
         let after = try cli.run(["--account", "bob", "transactions", "--json"]).decoded([JSONShapes.Transaction].self)
         #expect(after.first?.state == "needsAction", "bob's purchase still waits for bob")
         #expect(try cli.run(["--account", "bob", "resolve", waiting.transactionId]).status == 0)
         // Complete now: whoever asks is told that first, not sent to another account.
         let again = try cli.run(["--account", "alice", "resolve", waiting.transactionId])
-        #expect(again.status == 1 && again.stderr.contains("(this one is complete already)") && !again.stderr.contains("--account"),
+        #expect(again.status == 1 && again.stderr.contains("is a completed purchase (purchased): only an interrupted purchase")
+                    && !again.stderr.contains("--account"),
                 "\(again.stderr)")
         #expect(try cli.run(["settings", "set", "interrupted-purchases", "false"]).status == 0)
         #expect(try cli.run(["--account", "bob", "buy", Self.yearly]).status == 0)
@@ -254,8 +269,10 @@ import Testing
         #expect(try cli.run(["buy", "com.example.rage.face.random", "--quantity", "9"]).status == 0)
         let refused = try cli.run(["resolve", "2000000000000001"])
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("or u in the storefront). "
-                                        + "The interrupted purchase still waits (transaction 2000000000000001)."), "\(refused.stderr)")
+        // The spend it advises is enough for the purchase that waits: 45 held, 10 more asked, at most 50.
+        #expect(refused.stderr.contains("Spend at least 5 first (\(cli.advised("spend rage-faces --amount 5")), "
+                                        + "or u in the storefront). The interrupted purchase still waits (transaction 2000000000000001): "
+                                        + "complete it again after that."), "\(refused.stderr)")
         let listed = try cli.run(["transactions"])
         #expect(listed.stdout.contains("2000000000000001"), "\(listed.stdout)")
     }

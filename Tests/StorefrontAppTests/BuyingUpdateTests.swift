@@ -151,7 +151,8 @@ struct BuyingUpdateTests {
         #expect(state.selectedID == F.noAds)
         #expect(state.send(.enter).isEmpty)
         #expect(state.topAlert?.message == "A request to buy Remove Ads already waits for a parent's approval (transaction \(request.id)); "
-            + "approve or decline it first. Nothing was charged.", "\(String(describing: state.topAlert))")
+            + "a parent approves or declines it first (`storefront approve \(request.id)` or `storefront decline \(request.id)`, "
+            + "or A or D on the storefront's transactions screen, t). Nothing was charged.", "\(String(describing: state.topAlert))")
         // With Ask to Buy turned off, buying goes through the sheet as any purchase does.
         try fixture.store.set(.askToBuy, to: "false", for: fixture.buyer)
         var later = fixture.state()

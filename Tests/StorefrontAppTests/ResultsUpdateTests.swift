@@ -86,8 +86,8 @@ struct ResultsUpdateTests {
         try fixture.buy(F.facePack)
         let alert = try Self.buySelected(&state, fixture: fixture)
         #expect(alert == Alert(title: "Purchase refused", message: "Refused: the balance of Rage Faces is 50, and at most 50 may be held; "
-                               + "5 more would go over it. Nothing was charged; it can be bought once some are spent "
-                               + "(`storefront spend rage-faces`, or u in the storefront).", tone: .warning))
+                               + "5 more would go over it. Nothing was charged. Spend at least 5 first "
+                               + "(`storefront spend rage-faces --amount 5`, or u in the storefront).", tone: .warning))
     }
 
     @Test("A balance of one over the maximum reads right with a plural credit name (before: \"you have 1 Rage Faces\")")
@@ -95,8 +95,8 @@ struct ResultsUpdateTests {
         let text = try F().state().text
         let refusal = PurchaseOutcome.refused(.overMaximum(credit: "rage-faces", maximum: 3, balance: 1, adding: 5))
         #expect(text.message(for: refusal, product: nil, balance: nil)
-                == "Refused: the balance of Rage Faces is 1, and at most 3 may be held; 5 more would go over it. Nothing was charged; "
-                + "it can be bought once some are spent (`storefront spend rage-faces`, or u in the storefront).")
+                == "Refused: the balance of Rage Faces is 1, and at most 3 may be held; 5 more would go over it. Nothing was charged. "
+                + "Spend at least 3 first (`storefront spend rage-faces --amount 3`, or u in the storefront).")
     }
 
     @Test("r asks the store to restore for the buyer")

@@ -68,8 +68,9 @@ struct StoreLifeUpdateTests {
         try fixture.run(effects, on: &state)
         let alert = try #require(state.topAlert)
         #expect(alert.title == "Request not approved")
-        #expect(alert.message.hasSuffix("(`storefront spend rage-faces`, or u in the storefront). "
-                                        + "The request still waits for a parent (transaction \(request.id))."), "\(alert.message)")
+        #expect(alert.message.hasSuffix(", or u in the storefront). "
+                                        + "The request still waits for a parent (transaction \(request.id)): approve it again after that."),
+                "\(alert.message)")
     }
 
     @Test("C on an interrupted purchase made on another device of the account says it goes to that device and this one restores it (before: \"Unlocked\" alone)")

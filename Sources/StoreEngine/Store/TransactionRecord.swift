@@ -12,6 +12,21 @@ public enum TransactionState: String, Sendable, Codable, CaseIterable {
     case failed
     case cancelled
     case refunded
+
+    /// The state in words, with its name after them, for a sentence that says what a
+    /// transaction is: "an interrupted purchase still waiting to be resolved (needsAction)".
+    /// Every module's messages say a state so, not by its bare name.
+    public var described: String {
+        switch self {
+        case .purchased: "a completed purchase (purchased)"
+        case .pending: "a request still waiting for a parent's approval (pending)"
+        case .needsAction: "an interrupted purchase still waiting to be resolved (needsAction)"
+        case .declined: "a request that was declined, or closed as moot (declined)"
+        case .failed: "a purchase that failed (failed)"
+        case .cancelled: "a purchase the buyer cancelled (cancelled)"
+        case .refunded: "a refunded purchase (refunded)"
+        }
+    }
 }
 
 /// One transaction as the store remembers it, derived from the ledger.
