@@ -331,6 +331,21 @@ import Testing
         #expect((entry.gracePeriodExpiresDate != nil) == withGracePeriod)
     }
 
+    @Test("products --json of a subscription that ended in a grace period gives expiresDate and accessEndDate as entitlements --json does (before: the end of access as expiresDate)")
+    func anEndedSubscriptionsDatesAgreeWithEntitlements() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        for setting in ["billing-retry", "grace-period"] { #expect(try cli.run(["settings", "set", setting, "true"]).status == 0) }
+        #expect(try cli.run(["advance", "P1Y"]).status == 0)
+        let entry = try #require(try cli.run(["products", "--json"]).decoded([JSONShapes.ProductEntry].self)
+            .first { $0.id == "com.example.rage.pro.monthly" })
+        let subscription = try #require(try cli.run(["entitlements", "--json"]).decoded(JSONShapes.EntitlementsResult.self).subscriptions.first)
+        #expect(entry.status == "expired", "\(entry.status)")
+        #expect(entry.expiresDate == subscription.expiresDate && entry.accessEndDate == subscription.accessEndDate)
+        let paidUntil = try #require(entry.expiresDate)
+        let accessEnded = try #require(entry.accessEndDate)
+        #expect(accessEnded > paidUntil, "access lasted through the grace period, past the period paid for")
+    }
+
     @Test("auto-renew turned off in a grace period ends the subscription with it, and no billing is resolved (before: billing retry, and a year charged)")
     func autoRenewOffInGraceEndsTheSubscriptionWithTheGracePeriod() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)

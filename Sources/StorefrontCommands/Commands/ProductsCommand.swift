@@ -105,12 +105,22 @@ enum ProductsCommand {
         case let .runningBeforeSwitch(until, _, _):
             entry.expiresDate = until
             entry.willAutoRenew = true
-        case let .expired(on): entry.expiresDate = on
-        case let .billingProblem(graceUntil, willAutoRenew):
+        case let .expired(on):
+            // A subscription's dates as `entitlements --json` gives them: the end of the period
+            // paid for, and when access ended where that differs (a grace period, an expire);
+            // a pass's end is both.
+            if let subscription = entitlements.subscriptions.first(where: { $0.productID == product.id }) {
+                entry.expiresDate = subscription.expiresDate
+                entry.accessEndDate = subscription.accessEndDate
+            } else {
+                entry.expiresDate = on
+            }
+        case let .billingProblem(_, willAutoRenew):
             // As `entitlements --json` gives them: the period paid for ended when its renewal
-            // failed; the grace period, if any, gives access until later.
-            entry.expiresDate = entitlements.subscriptions.first { $0.productID == product.id }?.expiresDate
-            entry.gracePeriodExpiresDate = graceUntil
+            // failed; a grace period gives access until later (and is kept once it ended, in billing retry).
+            let subscription = entitlements.subscriptions.first { $0.productID == product.id }
+            entry.expiresDate = subscription?.expiresDate
+            entry.gracePeriodExpiresDate = subscription?.gracePeriodExpiresDate
             entry.willAutoRenew = willAutoRenew
         // Whether the subscription switching to it renews into it: false while its auto-renew is off.
         case let .changeScheduled(_, _, willSwitch): entry.willAutoRenew = willSwitch

@@ -25,6 +25,9 @@ extension JSONShapes {
         /// In a billing problem with a grace period: when the grace period's access ends
         /// (`expiresDate` is then when the period paid for ended, as in `entitlements --json`).
         public var gracePeriodExpiresDate: Date?
+        /// For an expired subscription, when its access ended, where that is not `expiresDate`
+        /// (it ended in a grace period, or an expire cut its period short), as in `entitlements --json`.
+        public var accessEndDate: Date?
         public var willAutoRenew: Bool?
         public var group: String?
         public var level: Int?
