@@ -40,10 +40,11 @@ public enum StorefrontPaneText {
             return "Plan change scheduled: \(current) switches to this \(when)"
                 + (willSwitch ? "" : " if its auto-renew is turned on again (it is off)")
         case .waiting(let state):
-            let many = waitingQuantity > 1
+            // Named with how many, as the command line names it: "3 × 3 Extra Lives" (packs, not lives).
+            let asked = waitingQuantity > 1 ? text.purchasedName(productID: product.id, quantity: waitingQuantity) : nil
             return state == .pending
-                ? (many ? "Asked for \(waitingQuantity): waiting" : "Waiting") + " for a parent's approval (Ask to Buy)"
-                : (many ? "Purchase of \(waitingQuantity) interrupted" : "Interrupted") + ": needs your action (t to resolve)"
+                ? (asked.map { "Asked for \($0): waiting" } ?? "Waiting") + " for a parent's approval (Ask to Buy)"
+                : (asked.map { "Purchase of \($0) interrupted" } ?? "Interrupted") + ": needs your action (t to resolve)"
         }
     }
 

@@ -14,12 +14,16 @@ public enum StorefrontScreenText {
         "Purchase of \(name) cancelled; nothing was charged or recorded."
     }
 
-    /// The title of a purchase's outcome; `settling` says it settled a waiting one (`A`, `C`),
-    /// whose refusal leaves a request not approved or a purchase not completed.
+    /// The title of a purchase's outcome; `settling` says it settled a waiting one (`A`, `C`):
+    /// a request approved or closed, a purchase completed, or, refused, a request not approved
+    /// or a purchase not completed.
     public static func purchaseTitle(_ outcome: PurchaseOutcome, settling: TransactionState? = nil) -> String {
         switch (outcome, settling) {
         case (.refused, .pending?): return "Request not approved"
         case (.refused, .needsAction?): return "Purchase not completed"
+        case (.purchased, .pending?): return requestApprovedTitle
+        case (.purchased, .needsAction?): return purchaseCompletedTitle
+        case (.alreadyOwned, .pending?): return requestClosedTitle
         default: break
         }
         return switch outcome {
@@ -70,10 +74,16 @@ public enum StorefrontScreenText {
     public static func tornTail(_ report: String) -> String { "\(report)." }
 
     /// A parent's approval that arrived while the buyer waited.
-    public static func requestApproved(name: String) -> String { "Your request to buy \(name) was approved; it is yours." }
+    /// `addsCredit`: what it bought is a credit, whose grant is said after it ("it is yours"
+    /// would read wrong of a pack of faces).
+    public static func requestApproved(name: String, addsCredit: Bool = false) -> String {
+        "Your request to buy \(name) was approved" + (addsCredit ? "." : "; it is yours.")
+    }
 
     /// An interrupted purchase completed elsewhere.
-    public static func purchaseCompleted(name: String) -> String { "\(name) is yours." }
+    public static func purchaseCompleted(name: String, addsCredit: Bool = false) -> String {
+        addsCredit ? "Your purchase of \(name) was completed." : "\(name) is yours."
+    }
 
     /// What a delivered purchase added to a credit: " +5 Rage Faces: you have 10."
     public static func creditAdded(_ amount: Int, creditName: String, balance: Int) -> String {

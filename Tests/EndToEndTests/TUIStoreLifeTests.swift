@@ -30,7 +30,7 @@ struct TUIStoreLifeTests {
         let list = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
         let id = try #require(list.first?.transactionId)
         #expect(try cli.run(["approve", id]).status == 0)
-        try await tmux.waitFor("Request approved", "+5 Rage Faces: you have 5")
+        try await tmux.waitFor("Request approved", "was approved.", "Rage Faces: you have 5")
     }
 
     /// A storefront whose purchase of a face pack waits for the ledger's lock, which this process

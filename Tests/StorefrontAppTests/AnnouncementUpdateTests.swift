@@ -32,6 +32,7 @@ struct AnnouncementUpdateTests {
     func announcedConsumableCompletion() throws {
         let state = try stateAfterCompletionElsewhere(of: F.facePack)
         #expect(state.shownOutcome?.title == "Purchase completed")
-        #expect(state.shownOutcome?.message == "Random Rage Face is yours. +5 Rage Faces: you have 5.")
+        // "Is yours" reads wrong of a pack of faces (before: "Random Rage Face is yours").
+        #expect(state.shownOutcome?.message == "Your purchase of Random Rage Face was completed. +5 Rage Faces: you have 5.")
     }
 }

@@ -18,6 +18,6 @@ struct CompletedPurchaseAnnouncementTests {
         _ = try fixture.store.resolve(interrupted.id)
         _ = update(&state, .storeChanged(fixture.snapshot()))
         #expect(state.shownOutcome == Alert(title: "Purchase completed",
-                                        message: "Random Rage Face is yours. +5 Rage Faces: you have 5.", tone: .success))
+                                        message: "Your purchase of Random Rage Face was completed. +5 Rage Faces: you have 5.", tone: .success))
     }
 }

@@ -327,8 +327,8 @@ struct SheetsAndPanesTests {
         state.refresh(from: fixture)
         let face = try #require(state.catalog.product(id: F.facePack))
         let pane = DetailView.lines(for: face, state: state, width: 60).map { $0.map(\.text).joined() }.joined(separator: " ")
-        #expect(pane.contains(setting == .askToBuy ? "Asked for 3: waiting for a parent's approval (Ask to Buy)"
-                                                   : "Purchase of 3 interrupted: needs your action (t to resolve)"), "\(pane)")
+        #expect(pane.contains(setting == .askToBuy ? "Asked for 3 × Random Rage Face: waiting for a parent's approval (Ask to Buy)"
+                                                   : "Purchase of 3 × Random Rage Face interrupted: needs your action (t to resolve)"), "\(pane)")
         // One asked for is not counted.
         let single = try F()
         try single.store.set(setting, to: "true", for: single.buyer)

@@ -49,7 +49,10 @@ struct StoreLifeUpdateTests {
         #expect(state.activity == .settling(.approve))
         try fixture.run(effects, on: &state)
         #expect(state.snapshot.balance(of: "rage-faces") == 5)
-        #expect(state.notice?.title == "Purchase complete")
+        // Titled and led as `approve` says it (before: "Purchase complete", and the grant alone).
+        #expect(state.notice?.title == "Request approved")
+        #expect(state.notice?.message.hasPrefix("Approved the request. Added 5 Rage Faces with Random Rage Face") == true,
+                "\(String(describing: state.notice))")
         #expect(state.activity == nil)
     }
 
@@ -68,6 +71,7 @@ struct StoreLifeUpdateTests {
         try fixture.run(effects, on: &state)
         let alert = try #require(state.topAlert)
         #expect(alert.title == "Request not approved")
+        #expect(alert.message.hasPrefix("The request was not approved. Refused: the balance of Rage Faces"), "\(alert.message)")
         #expect(alert.message.hasSuffix(", or u in the storefront). "
                                         + "The request still waits for a parent (transaction \(request.id)): approve it again after that."),
                 "\(alert.message)")
@@ -111,7 +115,7 @@ struct StoreLifeUpdateTests {
         #expect(effects == [.settle(.approve, transactionID: request.id, buyer: fixture.buyer)])
         try fixture.run(effects, on: &state)
         let message = try #require(state.notice?.message ?? state.topAlert?.message)
-        #expect(message.hasPrefix("Bought") && !message.contains("restore purchases"), "\(message)")
+        #expect(message.hasPrefix("Approved the request. Bought") && !message.contains("restore purchases"), "\(message)")
         #expect(state.snapshot.status(of: F.season) != .restoreToUnlock)
     }
 
@@ -626,7 +630,7 @@ struct StoreLifeUpdateTests {
         _ = try fixture.store.approve(request.id)
         _ = update(&state, .storeChanged(fixture.snapshot()))
         #expect(state.notice == Alert(title: "Request approved",
-                                      message: "Your request to buy Random Rage Face was approved; it is yours. +5 Rage Faces: you have 5.",
+                                      message: "Your request to buy Random Rage Face was approved. +5 Rage Faces: you have 5.",
                                       tone: .success))
     }
 

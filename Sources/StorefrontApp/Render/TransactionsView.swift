@@ -45,9 +45,8 @@ enum TransactionsView {
                            style: Theme.muted)], in: bands[0], alignment: .right)
         buffer.drawList(in: bands[1], scroll: screen.scroll, selectedStyle: Theme.selection) { index in
             let record = records[index]
-            let title = state.catalog.product(id: record.productID).map(text.title(of:)) ?? record.productID
             // A consumable bought in a quantity shows it, as `transactions` does: the price is for all.
-            let name = record.quantity > 1 ? "\(record.quantity) × \(title)" : title
+            let name = text.purchasedName(of: record)
             return ListRow(
                 leading: [Span((dates[index] ?? "").padded(toWidth: dateWidth) + "  " + name)],
                 trailing: [Span((prices[index] ?? "").padded(toWidth: priceWidth, alignment: .right) + "  "),

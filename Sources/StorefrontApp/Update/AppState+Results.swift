@@ -300,6 +300,9 @@ extension AppState {
 
     mutating func finishPurchase(of productID: String, outcome: PurchaseOutcome, settling: String? = nil) {
         let wasCancel = if case .cancellingPurchase? = activity { true } else { false }
+        // An approval's words lead with what became of the request, as `approve` says it.
+        let previousActivity = activity
+        let wasApproval = activity == .settling(.approve)
         activity = nil
         var backedOut = false
         if case .buySheet = overlays.last { backedOut = closeSheetOfFinishedOperation() }
@@ -315,7 +318,15 @@ extension AppState {
         var message = text.message(for: outcome, product: product, balance: balance)
         if let settling {
             message = text.settling(message, outcome: outcome, waiting: snapshot.transactions.first { $0.id == settling }, viewer: buyer,
-                                    restoreNeededHere: snapshot.status(of: productID) == .restoreToUnlock)
+                                    restoreNeededHere: snapshot.status(of: productID) == .restoreToUnlock, closureSaid: wasApproval)
+        }
+        if wasApproval {
+            let approval: CommandLineText.Purchases.Approval = switch outcome {
+            case .alreadyOwned: .closedAsMoot
+            case .purchased: .approved
+            default: .refused
+            }
+            message = CommandLineText.Purchases.approvedFor(nil, message, approval)
         }
         if backedOut, case .purchased = outcome { message += " " + StorefrontScreenText.backedOutTooLate(.purchase) }
         let tone: Alert.Tone = switch outcome {
@@ -324,7 +335,11 @@ extension AppState {
         case .failed: .failure
         case .refused, .needsAction: .warning
         }
-        let settled = settling.flatMap { id in snapshot.transactions.first { $0.id == id }?.state }
+        let settled: TransactionState? = switch previousActivity {
+        case .settling(.approve)?: .pending
+        case .settling(.complete)?: .needsAction
+        default: nil
+        }
         report(Alert(title: StorefrontScreenText.purchaseTitle(outcome, settling: settled), message: message, tone: tone))
     }
 
@@ -434,8 +449,9 @@ extension AppState {
             switch record.state {
             case .purchased:
                 let title = was == .pending ? StorefrontScreenText.requestApprovedTitle : StorefrontScreenText.purchaseCompletedTitle
-                var message = was == .pending
-                    ? StorefrontScreenText.requestApproved(name: name) : StorefrontScreenText.purchaseCompleted(name: name)
+                let addsCredit = record.credit != nil && record.creditAmount > 0
+                var message = was == .pending ? StorefrontScreenText.requestApproved(name: name, addsCredit: addsCredit)
+                    : StorefrontScreenText.purchaseCompleted(name: name, addsCredit: addsCredit)
                 if let credit = record.credit, record.creditAmount > 0 {
                     message += StorefrontScreenText.creditAdded(record.creditAmount, creditName: text.creditName(credit),
                                                                 balance: snapshot.balance(of: credit))
