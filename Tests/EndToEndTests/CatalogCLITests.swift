@@ -132,6 +132,32 @@ import Testing
         #expect(lint.stdout.contains("\(folder)/shop.json:2:18: warning: field app.name: the text contains control characters"), "\(lint.stdout)")
     }
 
+    @Test("lint warns of a language tag that is no locale, in either format, where it is written (before: passed silently)")
+    func lintWarnsOfATagThatIsNoLocale() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        try """
+        {"format": "storefront-catalog", "version": 1, "app": {"name": "X", "bundleId": "x"}, "defaultLanguage": "en",
+         "storefronts": [{"code": "USA", "currency": "USD"}],
+         "credits": [{"id": "coins", "names": {"en": "Coins", "english": "Coins"}}],
+         "products": [{"id": "a", "type": "nonConsumable", "localizations": {"en": {"title": "A"}, "xx_YY": {"title": "B"}}, "prices": {"USA": "1"}}]}
+        """.write(toFile: folder + "/tags.json", atomically: true, encoding: .utf8)
+        let lint = try cli.run(["catalog", "lint", folder + "/tags.json"])
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+        #expect(lint.stdout.contains("tags.json:3:66: warning: field credits[0].names.english: \"english\" is not a locale Storefront knows"),
+                "\(lint.stdout)")
+        #expect(lint.stdout.contains("tags.json:4:101: warning: product a, field products[0].localizations.xx_YY: \"xx_YY\" is not a locale"),
+                "\(lint.stdout)")
+        #expect(!lint.stdout.contains("\"en\" is not a locale"), "\(lint.stdout)")
+
+        let storeKit = try String(contentsOfFile: TUISheetsTests.catalogPath("CoinShop").replacingOccurrences(of: ".json", with: ".storekit"),
+                                  encoding: .utf8)
+        let edited = storeKit.replacingOccurrences(of: "\"locale\" : \"de\"", with: "\"locale\" : \"zz_QQ\"")
+        #expect(edited != storeKit, "the sample has a de localization to spoil")
+        try edited.write(toFile: folder + "/tags.storekit", atomically: true, encoding: .utf8)
+        let storeKitLint = try cli.run(["catalog", "lint", folder + "/tags.storekit"])
+        #expect(storeKitLint.stdout.contains(".locale: \"zz_QQ\" is not a locale Storefront knows"), "\(storeKitLint.stdout)")
+    }
+
     @Test func lintChecksTheTextOfACatalogWithErrorsToo() throws {
         let path = try StorefrontProcess.temporaryFolder() + "/faulty.json"
         try """

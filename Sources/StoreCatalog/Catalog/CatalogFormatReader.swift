@@ -40,6 +40,7 @@ public struct CatalogFormatReader {
         let appAppleID = collect.integer(app?["appAppleId"], within: Self.appAppleIDs, field: "app.appAppleId")
         let defaultLanguage = collect.string(collect.required(root, "defaultLanguage", path: ""),
                                              field: "defaultLanguage") ?? "en"
+        collect.warnUnknownLocale(defaultLanguage, at: root["defaultLanguage"], field: "defaultLanguage")
         let storefronts = readStorefronts()
         let credits = readCredits()
         let groups = readGroups()
@@ -183,6 +184,7 @@ public struct CatalogFormatReader {
     func readNameTable(_ node: JSONNode?, path: String) -> [String: String] {
         var names: [String: String] = [:]
         for (language, value) in collect.object(node, field: path) ?? [] {
+            collect.warnUnknownLocale(language, at: value, field: "\(path).\(language)")
             if let text = collect.string(value, field: "\(path).\(language)") { names[language] = text }
         }
         return names

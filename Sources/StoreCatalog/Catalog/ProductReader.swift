@@ -64,6 +64,7 @@ struct ProductReader {
         for (language, entry) in members {
             let entryPath = { "\(field()).\(language)" }
             guard collect.object(entry, field: entryPath(), product: id) != nil else { continue }
+            collect.warnUnknownLocale(language, at: entry, field: entryPath(), product: id)
             collect.warnUnknownKeys(in: entry, known: Self.localizationKeys, path: entryPath(), product: id)
             let title = collect.string(collect.required(entry, "title", path: entryPath(), product: id), field: "\(entryPath()).title", product: id)
             let description = entry["description"].flatMap { collect.string($0, field: "\(entryPath()).description", product: id) } ?? ""

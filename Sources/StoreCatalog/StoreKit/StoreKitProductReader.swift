@@ -123,6 +123,7 @@ struct StoreKitProductReader {
                 collect.error("is empty; write a locale such as \"en_US\"", at: entry["locale"], field: "\(entryPath).locale", product: product)
                 continue
             }
+            collect.warnUnknownLocale(locale, at: entry["locale"], field: "\(entryPath).locale", product: product)
             let key = LocaleIdentifier.normalize(locale)
             if order.contains(key) {
                 collect.warning("locale \"\(locale)\" is listed twice; the first entry is used", at: entry["locale"],
