@@ -62,14 +62,15 @@ import Testing
         for (setting, words, status) in [("ask-to-buy", "Waiting for approval", "awaitingApproval"),
                                          ("interrupted-purchases", "Needs your action", "needsAction")] {
             #expect(try cli.run(["settings", "set", setting, "true"]).status == 0)
-            let waiting = try #require(try cli.run(["buy", "com.example.rage.face.random", "--json"])
+            let waiting = try #require(try cli.run(["buy", "com.example.rage.face.random", "--quantity", "3", "--json"])
                 .decoded(JSONShapes.PurchaseResult.self).transactionId)
             #expect(try cli.run(["settings", "set", setting, "false"]).status == 0)
             let listed = try cli.run(["products"]).stdout
-            #expect(listed.contains("[com.example.rage.face.random]  $0.99  — 5 left · \(words)"), "\(listed)")
+            // With how many it asks for (before: not said).
+            #expect(listed.contains("[com.example.rage.face.random]  $0.99  — 5 left · \(words) (3 × Random Rage Face)"), "\(listed)")
             let entry = try #require(try cli.run(["products", "--json"]).decoded([JSONShapes.ProductEntry].self)
                 .first { $0.id == "com.example.rage.face.random" })
-            #expect(entry.status == status && entry.credit == "rage-faces" && entry.balance == 5, "\(entry)")
+            #expect(entry.status == status && entry.credit == "rage-faces" && entry.balance == 5 && entry.waitingQuantity == 3, "\(entry)")
             // The request is declined before the interrupted purchase is made (the last one is left waiting).
             if setting == "ask-to-buy" { #expect(try cli.run(["decline", waiting]).status == 0) }
         }

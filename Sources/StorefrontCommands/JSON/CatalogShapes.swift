@@ -29,6 +29,9 @@ extension JSONShapes {
         /// (it ended in a grace period, or an expire cut its period short), as in `entitlements --json`.
         public var accessEndDate: Date?
         public var willAutoRenew: Bool?
+        /// While a purchase of the product waits (`awaitingApproval`, `needsAction`), how many it
+        /// asks for, when more than one.
+        public var waitingQuantity: Int?
         public var group: String?
         public var level: Int?
         public var subscriptionPeriod: String?
