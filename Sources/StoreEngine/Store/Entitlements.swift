@@ -101,6 +101,15 @@ public struct Entitlements: Sendable, Equatable {
         unfinished.filter { $0.credit == credit }.reduce(0) { $0.saturatingAdding($1.creditAmount) }
     }
 
+    /// How many of the product `productID` the purchase that `status` says waits asks for;
+    /// nil unless one waits for more than one.
+    public func waitingQuantity(of productID: String, status: ProductStatus) -> Int? {
+        guard case .waiting(let state) = status,
+              let quantity = waiting.first(where: { $0.productID == productID && $0.state == state })?.quantity,
+              quantity > 1 else { return nil }
+        return quantity
+    }
+
     /// No purchase and no balance: what is shown for a buyer whose store has not been read yet.
     public static let none = Entitlements(nonConsumables: [], subscriptions: [], nonRenewing: [], credits: [:])
 }

@@ -48,7 +48,7 @@ enum DetailView {
         }
         if state.snapshot.balancesKnown {
             lines += wrapped(StorefrontPaneText.status(status, product: product, text: text,
-                                                       waitingQuantity: state.snapshot.waitingQuantity(of: product.id, status: status)),
+                                                       waitingQuantity: state.snapshot.entitlements.waitingQuantity(of: product.id, status: status) ?? 1),
                              width: width, style: Theme.style(for: status))
         } else if state.snapshot.isRead {
             // Nothing of the store verifies: what it shows is no one's, zeros included.

@@ -160,11 +160,4 @@ public struct StoreSnapshot: Equatable, Sendable {
 
     /// The status of the product with `id`; `.available` when unknown.
     public func status(of id: String) -> ProductStatus { statuses[id] ?? .available }
-
-    /// How many of the product `id` the purchase that `status` says waits asks for; 1 when
-    /// none waits.
-    func waitingQuantity(of id: String, status: ProductStatus) -> Int {
-        guard case .waiting(let state) = status else { return 1 }
-        return entitlements.waiting.first { $0.productID == id && $0.state == state }?.quantity ?? 1
-    }
 }

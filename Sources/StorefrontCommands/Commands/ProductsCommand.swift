@@ -38,7 +38,7 @@ enum ProductsCommand {
                 let status = ([balanceBeside(productStatus, of: product, in: entitlements)].compactMap { $0 } + [productStatus])
                     .map(text.statusText).filter { !$0.isEmpty }.joined(separator: " · ")
                     // How many the purchase that waits asks for, where more than one, as `transactions` names it.
-                    + (waitingQuantity(of: product, status: productStatus, in: entitlements).map {
+                    + (entitlements.waitingQuantity(of: product.id, status: productStatus).map {
                         " (\(text.purchasedName(productID: product.id, quantity: $0)))"
                     } ?? "")
                 console.out(CommandLineText.Products.row(title: text.title(of: product), id: product.id,
@@ -60,14 +60,6 @@ enum ProductsCommand {
             }
         }
         return .success
-    }
-
-    /// How many of `product` the purchase that `status` says waits asks for, when more than one.
-    private static func waitingQuantity(of product: Product, status: ProductStatus, in entitlements: Entitlements) -> Int? {
-        guard case .waiting(let state) = status,
-              let quantity = entitlements.waiting.first(where: { $0.productID == product.id && $0.state == state })?.quantity,
-              quantity > 1 else { return nil }
-        return quantity
     }
 
     /// The balance of the credit a consumable grants, while a purchase of it waits (`status`
@@ -139,7 +131,7 @@ enum ProductsCommand {
         case .notSold, .available, .restoreToUnlock, .awaitingDelivery, .revoked, .waiting: break
         }
         // Beside a consumable's balance too, which the switch above gives in place of the wait.
-        entry.waitingQuantity = waitingQuantity(of: product, status: status, in: entitlements)
+        entry.waitingQuantity = entitlements.waitingQuantity(of: product.id, status: status)
         return entry
     }
 }
