@@ -300,9 +300,9 @@ extension AppState {
 
     mutating func finishPurchase(of productID: String, outcome: PurchaseOutcome, settling: String? = nil) {
         let wasCancel = if case .cancellingPurchase? = activity { true } else { false }
-        // An approval's words lead with what became of the request, as `approve` says it.
         let previousActivity = activity
-        let wasApproval = activity == .settling(.approve)
+        // An approval's words lead with what became of the request, as `approve` says it.
+        let wasApproval = previousActivity == .settling(.approve)
         activity = nil
         var backedOut = false
         if case .buySheet = overlays.last { backedOut = closeSheetOfFinishedOperation() }

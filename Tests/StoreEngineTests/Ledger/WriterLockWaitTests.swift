@@ -25,13 +25,31 @@ import Testing
             answered.set()
             return "session 1"
         })
-        let ended: Bool = WriterLockWait.whileWaiting(for: subject, announcing: { _ in announced.set() }) {
+        let named = WriterLockWait.NamedHolders()
+        let ended: Bool = WriterLockWait.whileWaiting(for: subject, announcing: { _ in announced.set() }, noting: named) {
             // The wait ends just as the holders are asked.
             asked.wait(timeout: .now() + 30) == .success
         }
         #expect(ended, "the holders were never asked")
         #expect(answered.isSet, "the wait returned while the question was still out")
         #expect(!announced.isSet, "a wait that ended is not said")
+        // Kept for the refusal that ends such a wait, which then names them as a notice would have.
+        #expect(named.text == "session 1")
+    }
+
+    @Test("the holders a said wait named are kept for its end; a wait that ends before it is said keeps none")
+    func theHoldersNamedAreKept() throws {
+        let subject = WriterLockWait.Subject.database(store: "postgresql:///shop", giveUp: nil, holders: { "session 4242 (psql)" })
+        let long = WriterLockWait.NamedHolders()
+        let said = DispatchSemaphore(value: 0)
+        // The wait lasts until it is said, however late a loaded machine says it.
+        let wasSaid: Bool = WriterLockWait.whileWaiting(for: subject, announcing: { _ in said.signal() }, noting: long) {
+            said.wait(timeout: .now() + 30) == .success
+        }
+        #expect(wasSaid && long.text == "session 4242 (psql)")
+        let short = WriterLockWait.NamedHolders()
+        WriterLockWait.whileWaiting(for: subject, announcing: { _ in }, noting: short) {}
+        #expect(short.text == nil)
     }
 
     @Test("a wait that ends before it is said asks nobody")
