@@ -1,3 +1,4 @@
+import StoreCatalog
 import Foundation
 
 extension CommandLineText {
@@ -43,15 +44,15 @@ extension CommandLineText {
         }
 
         public static func notBase64(_ text: String) -> String {
-            "--offer-signature takes the signature in standard base64 (as PromotionalOfferSignatureCreator prints it), not \"\(text)\""
+            "--offer-signature takes the signature in standard base64 (as PromotionalOfferSignatureCreator prints it), not \"\(EchoedText.cut(text))\""
         }
 
         public static func nonceNotAUUID(_ text: String) -> String {
-            "--nonce takes the UUID the offer was signed with, such as 3f2c9e1a-8d4b-4c6e-9a7f-0b1c2d3e4f50, not \"\(text)\""
+            "--nonce takes the UUID the offer was signed with, such as 3f2c9e1a-8d4b-4c6e-9a7f-0b1c2d3e4f50, not \"\(EchoedText.cut(text))\""
         }
 
         public static func notATimestamp(_ text: String) -> String {
-            "--timestamp takes the signing time in milliseconds since 1970, such as 1767225600000, not \"\(text)\""
+            "--timestamp takes the signing time in milliseconds since 1970, such as 1767225600000, not \"\(EchoedText.cut(text))\""
         }
 
         public static let revokeNeedsKey = "api-key revoke needs the id of a key: `storefront api-key revoke KEY_ID` (see `storefront api-key list`)"

@@ -4,10 +4,10 @@ import StoreCatalog
 extension CommandLineText {
     public enum Purchases {
         public static func notAUUID(_ token: String) -> String {
-            "--app-account-token takes a UUID such as 3f2c9e1a-8d4b-4c6e-9a7f-0b1c2d3e4f50, not \"\(token)\""
+            "--app-account-token takes a UUID such as 3f2c9e1a-8d4b-4c6e-9a7f-0b1c2d3e4f50, not \"\(EchoedText.cut(token))\""
         }
 
-        public static func notASimulation(_ value: String) -> String { "--simulate takes cancel or fail, not \"\(value)\"" }
+        public static func notASimulation(_ value: String) -> String { "--simulate takes cancel or fail, not \"\(EchoedText.cut(value))\"" }
 
         /// How much of a credit may be held, and is: why buying in parts would not help either.
         public struct CreditCeiling: Sendable {

@@ -38,7 +38,7 @@ public enum CommandLineText {
         }
 
         public static func unknownCommand(_ word: String) -> String {
-            "unknown command \"\(word)\"; `storefront --help` lists the commands"
+            "unknown command \"\(EchoedText.cut(word))\"; `storefront --help` lists the commands"
         }
 
         /// A word that starts several commands, given alone ("catalog").
@@ -80,7 +80,7 @@ public enum CommandLineText {
         }
 
         public static func notAWholeNumber(option: String, minimum: Int, maximum: Int?, given: String) -> String {
-            "--\(option) must be a whole number of at least \(minimum)\(maximum.map { " and at most \($0)" } ?? ""), not \"\(given)\""
+            "--\(option) must be a whole number of at least \(minimum)\(maximum.map { " and at most \($0)" } ?? ""), not \"\(EchoedText.cut(given))\""
         }
 
         public static let buyNeedsProduct = "buy needs one product id, e.g. `storefront buy com.example.rage.noads`"
@@ -105,13 +105,13 @@ public enum CommandLineText {
         }
         public static let completionNeedsShell = "completion needs a shell: `storefront completion bash`, `zsh` or `fish`"
         public static func unknownShell(_ word: String) -> String {
-            "there is no completion for \"\(word)\"; give bash, zsh or fish"
+            "there is no completion for \"\(EchoedText.cut(word))\"; give bash, zsh or fish"
         }
         public static func unknownCompletion(_ word: String, kinds: [String]) -> String {
             "nothing to complete called \"\(word)\"; give one of \(kinds.joined(separator: ", "))"
         }
         public static func unknownHelpTopic(_ words: String) -> String {
-            "there is no command \"\(words)\"; `storefront --help` lists the commands"
+            "there is no command \"\(EchoedText.cut(words))\"; `storefront --help` lists the commands"
         }
         public static let noCommand =
             "No command given and no terminal to open the storefront in; give a command such as `products`."
@@ -240,11 +240,11 @@ extension CommandLineText {
         }
 
         public static func unknownTimeRate(_ value: String, rates: [String]) -> String {
-            "unknown time rate \"\(value)\"; rates are \(rates.joined(separator: ", "))"
+            "unknown time rate \"\(EchoedText.cut(value))\"; rates are \(rates.joined(separator: ", "))"
         }
 
         public static func unknownError(_ value: String, setting: String, errors: [String]) -> String {
-            "unknown error \"\(value)\" for \(setting); use none or one of \(errors.joined(separator: ", ")), optionally followed by :once"
+            "unknown error \"\(EchoedText.cut(value))\" for \(setting); use none or one of \(errors.joined(separator: ", ")), optionally followed by :once"
         }
 
         public static func unknownSetting(_ name: String, settings: [String]) -> String {

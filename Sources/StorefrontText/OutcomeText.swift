@@ -145,9 +145,8 @@ extension StoreText {
                 + (undelivered > 0 ? " counting \(undelivered) bought and not delivered yet (`storefront deliver-unfinished"
                     + (undeliveredOn.map { " --device \(ShellWord.quoted($0))" } ?? "") + "`"
                     + (undeliveredOn == nil ? " on the devices they were bought on" : "") + ")" : "")
-                + ", and at most \(maximum) may be held; \(adding) more would go over it. Nothing was charged. Spend at least "
-                + "\(balance + adding - maximum) first (`storefront spend \(ShellWord.quoted(credit)) --amount \(balance + adding - maximum)`, "
-                + "or u in the storefront)."
+                + ", and at most \(maximum) may be held; \(adding) more would go over it. Nothing was charged. "
+                + Self.spendFirst(balance + adding - maximum, of: credit, spendable: balance - undelivered)
         case let .invalidQuantity(quantity, type):
             type == .consumable
                 ? "A quantity of \(quantity) is not allowed; buy 1 to \(Store.maximumQuantity) at a time."
@@ -199,6 +198,15 @@ extension StoreText {
             "\(name) changed before this was stored: it was shown as yours (or its switch as scheduled), and buying it now would "
                 + "change the store (another device or shell changed it meanwhile). Nothing was done; look again and buy if you still want it."
         }
+    }
+
+    /// What makes room under a credit's maximum: spending `needed`, once `spendable` (the
+    /// balance less what waits to be delivered, which cannot be spent yet) allows it; else the
+    /// undelivered ones are delivered first (the sentence before says how).
+    private static func spendFirst(_ needed: Int, of credit: String, spendable: Int) -> String {
+        let spend = "`storefront spend \(ShellWord.quoted(credit)) --amount \(needed)`, or u in the storefront"
+        return needed <= spendable ? "Spend at least \(needed) first (\(spend))."
+            : "Deliver those first, then spend at least \(needed) (\(spend))."
     }
 
     /// "`shown`, and that period now ends on `now`", with times of day where the dates alone read

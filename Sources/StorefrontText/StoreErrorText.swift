@@ -71,7 +71,8 @@ extension StoreError: CustomStringConvertible {
                 + "settle requests; resolve it to complete it (`storefront resolve \(id)`, or C on the storefront's transactions screen, t)"
         case let .notAwaiting(id, .pending, .needsAction):
             "transaction \(id) is an Ask to Buy request (pending), not an interrupted purchase: resolve completes interrupted "
-                + "purchases; a parent approves or declines it (`storefront approve \(id)`, or A and D on the storefront's transactions screen, t)"
+                + "purchases; a parent approves or declines it (`storefront approve \(id)` or `storefront decline \(id)`, or A or D on the "
+                + "storefront's transactions screen, t)"
         case let .notAwaiting(id, state, expected):
             "transaction \(id) is \(state.described): "
                 + (expected == .pending ? "only an Ask to Buy request waiting for a parent (pending) can be approved or declined"
@@ -85,7 +86,7 @@ extension StoreError: CustomStringConvertible {
             "\(productID) is a free subscription: it has no periods, renewals or billing, so there is nothing to renew, "
                 + "expire, resume or resolve; it lasts until you unsubscribe with `storefront cancel-renewal \(productID)`"
         case let .unknownInAppPurchaseKey(keyID, known):
-            "there is no in-app purchase key \"\(keyID)\" in this store; keys: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
+            "there is no in-app purchase key \"\(EchoedText.cut(keyID))\" in this store; keys: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
                 + " (`storefront api-key list` shows them)"
         }
     }

@@ -9,10 +9,14 @@ func rawCommandLineArguments() -> [[UInt8]] {
     }
 }
 
+// As typed, for the commands (and their warnings); ICU is given only what it can read.
+let environment = ProcessInfo.processInfo.environment
+ICULocaleEnvironment.setAsideUnknownLocales(of: environment)
+
 do {
     let arguments = try CommandLineArguments.decode(rawCommandLineArguments())
     let openTerminal: StorefrontCommandLine.OpenTerminal? = TUILauncher.hasTerminal ? { try TUILauncher.run($0, environment: $1, console: $2) } : nil
-    exit(StorefrontCommandLine.run(arguments, environment: ProcessInfo.processInfo.environment, openTerminal: openTerminal))
+    exit(StorefrontCommandLine.run(arguments, environment: environment, openTerminal: openTerminal))
 } catch {
     exit(StorefrontCommandLine.report(error, console: Console()).rawValue)
 }

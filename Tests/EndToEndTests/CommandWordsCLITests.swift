@@ -1,6 +1,6 @@
 import Foundation
 import StoreCatalog
-import StorefrontCommands
+@testable import StorefrontCommands
 import StorefrontTesting
 import Testing
 
@@ -42,7 +42,10 @@ import Testing
         let long = String(repeating: "9", count: 300)
         for command in [["refund", long], ["buy", long], ["spend", long], ["settings", "set", "ask-to-buy", long],
                         ["settings", "set", long, "true"], ["--storefront", long, "products"], ["--locale", long, "products"],
-                        ["buy", "com.example.rage.face.random", "--quantity", long], ["settings", "set", "notification-url", long]] {
+                        ["buy", "com.example.rage.face.random", "--quantity", long], ["settings", "set", "notification-url", long],
+                        ["settings", "set", "time-rate", long], ["settings", "set", "fail.purchase", long], ["advance", long],
+                        ["api-key", "revoke", long], ["buy", "com.example.rage.noads", "--app-account-token", long],
+                        ["buy", "com.example.rage.noads", "--simulate", long], ["completion", long], [long], ["help", long]] {
             let refused = try cli.run(command)
             // A locale set aside is a warning: the command goes on.
             #expect(refused.status != 0 || command.first == "--locale")
@@ -188,6 +191,26 @@ import Testing
         for known in ["de_DE", "pt-BR", "zh_Hans_CN", "es_419", "C"] {
             #expect(try cli.run(["products", "--locale", known]).stderr.isEmpty, "\(known)")
         }
+    }
+
+    @Test("a locale variable ICU cannot parse (a dozen letters and more) is warned of and set aside, not a crash (before: every catalog read died of a bad pointer)",
+          arguments: ["LANG", "LC_ALL", "LC_MESSAGES"])
+    func aLocaleVariableICUCannotParseIsSetAside(variable: String) throws {
+        for value in ["aaaaaaaaaaaa", "abc def ghij", String(repeating: "a", count: 300), "aaaaaaaaaaaa.UTF-8"] {
+            var run = cli
+            run.environment[variable] = value
+            for arguments in [["products"], ["products", "--locale", "de_DE"], ["catalog", "lint", "Rage"]] {
+                let result = try run.run(arguments)
+                #expect(result.status == 0, "\(variable)=\(value.prefix(20)) \(arguments): \(result.status) \(result.stderr)")
+                if arguments[0] == "products" {
+                    #expect(result.stderr.contains("warning: \(variable)=\"") && result.stderr.contains("is not a locale Storefront knows"),
+                            "\(result.stderr)")
+                }
+            }
+        }
+        #expect(ICULocaleEnvironment.replacement(for: "aaaaaaaaaaaa.UTF-8@euro") == "C.UTF-8")
+        #expect(ICULocaleEnvironment.replacement(for: "aaaaaaaaaaaa") == "C")
+        #expect(ICULocaleEnvironment.replacement(for: "aa.$(rm)") == "C")
     }
 
     @Test func mistakesExitWithUsageOrMalformed() throws {

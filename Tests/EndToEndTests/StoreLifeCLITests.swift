@@ -341,7 +341,8 @@ import Testing
             .first { $0.id == "com.example.rage.pro.monthly" })
         let subscription = try #require(try cli.run(["entitlements", "--json"]).decoded(JSONShapes.EntitlementsResult.self).subscriptions.first)
         #expect(entry.status == "expired", "\(entry.status)")
-        #expect(entry.expiresDate == subscription.expiresDate && entry.accessEndDate == subscription.accessEndDate)
+        #expect(entry.expiresDate == subscription.expiresDate && entry.accessEndDate == subscription.accessEndDate
+                && entry.gracePeriodExpiresDate == subscription.gracePeriodExpiresDate && entry.gracePeriodExpiresDate != nil)
         let paidUntil = try #require(entry.expiresDate)
         let accessEnded = try #require(entry.accessEndDate)
         #expect(accessEnded > paidUntil, "access lasted through the grace period, past the period paid for")

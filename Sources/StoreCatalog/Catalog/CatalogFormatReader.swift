@@ -40,7 +40,7 @@ public struct CatalogFormatReader {
         let appAppleID = collect.integer(app?["appAppleId"], within: Self.appAppleIDs, field: "app.appAppleId")
         let defaultLanguage = collect.string(collect.required(root, "defaultLanguage", path: ""),
                                              field: "defaultLanguage") ?? "en"
-        collect.warnUnknownLocale(defaultLanguage, at: root["defaultLanguage"], field: "defaultLanguage")
+        collect.warnUnknownLocale(defaultLanguage, at: root["defaultLanguage"], field: "defaultLanguage", isDefault: true)
         let storefronts = readStorefronts()
         let credits = readCredits()
         let groups = readGroups()

@@ -29,11 +29,16 @@ public final class ProblemCollector {
     /// Warns about a language tag of texts that is no locale (`xx_YY`, `english`): a buyer's
     /// locale, checked by the same rule, never matches it, so its texts would show only as the
     /// default language's.
-    public func warnUnknownLocale(_ tag: String, at node: JSONNode?, field: @autoclosure () -> String, product: String? = nil) {
+    /// `isDefault`: the tag is the catalog's default language, whose texts every buyer whose
+    /// locale has none of its own sees.
+    public func warnUnknownLocale(_ tag: String, at node: JSONNode?, field: @autoclosure () -> String, product: String? = nil,
+                                  isDefault: Bool = false) {
         guard !LocaleIdentifier.isKnown(tag) else { return }
         warning("\"\(EchoedText.cut(EchoedText.oneLine(tag)))\" is not a locale Storefront knows (a language such as en, with an "
-                + "optional script and region: de_DE, zh_Hans, es_419); no buyer's locale matches it, so its texts show only where "
-                + "it is the default language; correct the tag", at: node, field: field(), product: product)
+                + "optional script and region: de_DE, zh_Hans, es_419); no buyer's locale matches it, so "
+                + (isDefault ? "its texts show only to buyers whose locale has none of its own, never as their own language"
+                             : "its texts show only where it is the default language")
+                + "; correct the tag", at: node, field: field(), product: product)
     }
 
     /// Adds a problem found in another file (an imported one), keeping that file's name and place.

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// A length of store time: an ISO 8601 duration (P1M, P1W, P2D, PT2H, P1DT12H) or a short form
 /// (3d, 2h, 30m, 45s, 1w), at most `longestDays` long.
@@ -129,7 +130,7 @@ public enum StoreDurationError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         switch self {
         case let .notADuration(text):
-            "\"\(text)\" is not a duration; use an ISO 8601 period such as P1M, P1W, PT2H, or 3d, 2h, 30m, 45s"
+            "\"\(EchoedText.cut(text))\" is not a duration; use an ISO 8601 period such as P1M, P1W, PT2H, or 3d, 2h, 30m, 45s"
         case let .negative(text):
             "\"\(text)\" is negative, and store time only moves forward; give a positive duration such as "
                 + "\(text.dropFirst()) (to start over, use a new store: another entitlements file or database)"

@@ -116,6 +116,7 @@ enum ProductsCommand {
             if let subscription = entitlements.subscriptions.first(where: { $0.productID == product.id }) {
                 entry.expiresDate = subscription.expiresDate
                 entry.accessEndDate = subscription.accessEndDate
+                entry.gracePeriodExpiresDate = subscription.gracePeriodExpiresDate
             } else {
                 entry.expiresDate = on
             }

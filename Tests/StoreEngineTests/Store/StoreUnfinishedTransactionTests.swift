@@ -32,13 +32,25 @@ import Testing
             Issue.record("expected a refusal counting the 5 not delivered, got \(refused)")
             return
         }
-        #expect(text.message(for: refused, product: store.catalog.product(id: Rage.face))
-            .contains("the balance of Rage Faces is 50 counting 5 bought and not delivered yet (`storefront deliver-unfinished --device \(phone.device)`)"))
+        let words = text.message(for: refused, product: store.catalog.product(id: Rage.face))
+        #expect(words.contains("the balance of Rage Faces is 50 counting 5 bought and not delivered yet (`storefront deliver-unfinished --device \(phone.device)`)"))
+        // 45 of them can be spent now, more than the 5 that make room.
+        #expect(words.hasSuffix("Spend at least 5 first (`storefront spend rage-faces --amount 5`, or u in the storefront)."), "\(words)")
         // Asked on another device of the account, the advice names the device they wait on (before: none).
         let elsewhere = try store.purchase(Rage.face, buyer: tablet, storefront: "USA")
         #expect(text.message(for: elsewhere, product: store.catalog.product(id: Rage.face)).contains("deliver-unfinished --device \(phone.device)`"))
         _ = try store.deliverUnfinished(phone)
         #expect(store.balance(of: "rage-faces", for: phone) == 50)
+    }
+
+    @Test("At a maximum reached by credits not delivered yet, the advice delivers them before spending (before: a spend of credits that could not be spent yet)")
+    func theAdviceDeliversBeforeSpendingWhatIsNotDeliveredYet() throws {
+        for _ in 0..<10 { #expect(try store.purchase(Rage.face, buyer: phone, storefront: "USA", options: .init(finish: false)).isPurchased) }
+        let refused = try store.purchase(Rage.face, buyer: phone, storefront: "USA")
+        let words = text.message(for: refused, product: store.catalog.product(id: Rage.face))
+        #expect(words.contains("the balance of Rage Faces is 50 counting 50 bought and not delivered yet"), "\(words)")
+        #expect(words.hasSuffix("Deliver those first, then spend at least 5 (`storefront spend rage-faces --amount 5`, or u in the storefront)."),
+                "\(words)")
     }
 
     @Test func refundOfUndeliveredConsumableHasNoShortfallAndIsNeverDelivered() throws {
