@@ -146,7 +146,7 @@ extension StoreText {
                     + (undeliveredOn.map { " --device \(ShellWord.quoted($0))" } ?? "") + "`"
                     + (undeliveredOn == nil ? " on the devices they were bought on" : "") + ")" : "")
                 + ", and at most \(maximum) may be held; \(adding) more would go over it. Nothing was charged. "
-                + Self.spendFirst(balance + adding - maximum, of: credit, spendable: balance - undelivered)
+                + Self.makingRoom(adding: adding, maximum: maximum, balance: balance, of: credit, spendable: balance - undelivered)
         case let .invalidQuantity(quantity, type):
             type == .consumable
                 ? "A quantity of \(quantity) is not allowed; buy 1 to \(Store.maximumQuantity) at a time."
@@ -200,10 +200,13 @@ extension StoreText {
         }
     }
 
-    /// What makes room under a credit's maximum: spending `needed`, once `spendable` (the
-    /// balance less what waits to be delivered, which cannot be spent yet) allows it; else the
-    /// undelivered ones are delivered first (the sentence before says how).
-    private static func spendFirst(_ needed: Int, of credit: String, spendable: Int) -> String {
+    /// What makes room under a credit's maximum for `adding` more: spending what goes over it,
+    /// once `spendable` (the balance less what waits to be delivered, which cannot be spent
+    /// yet) allows it; else delivering those first (the sentence before says how). Nothing does
+    /// where `adding` alone is more than the maximum.
+    private static func makingRoom(adding: Int, maximum: Int, balance: Int, of credit: String, spendable: Int) -> String {
+        guard adding <= maximum else { return "No balance can take \(adding) at once; buy fewer, or a smaller pack." }
+        let needed = balance + adding - maximum
         let spend = "`storefront spend \(ShellWord.quoted(credit)) --amount \(needed)`, or u in the storefront"
         return needed <= spendable ? "Spend at least \(needed) first (\(spend))."
             : "Deliver those first, then spend at least \(needed) (\(spend))."

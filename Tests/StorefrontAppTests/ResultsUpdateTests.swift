@@ -96,7 +96,11 @@ struct ResultsUpdateTests {
         let refusal = PurchaseOutcome.refused(.overMaximum(credit: "rage-faces", maximum: 3, balance: 1, adding: 5))
         #expect(text.message(for: refusal, product: nil, balance: nil)
                 == "Refused: the balance of Rage Faces is 1, and at most 3 may be held; 5 more would go over it. Nothing was charged. "
-                + "Spend at least 3 first (`storefront spend rage-faces --amount 3`, or u in the storefront).")
+                + "No balance can take 5 at once; buy fewer, or a smaller pack.")
+        // Where spending makes room, it says how much (before: a spend that could not make room).
+        let roomy = PurchaseOutcome.refused(.overMaximum(credit: "rage-faces", maximum: 10, balance: 8, adding: 5))
+        #expect(text.message(for: roomy, product: nil, balance: nil)
+                .hasSuffix("Spend at least 3 first (`storefront spend rage-faces --amount 3`, or u in the storefront)."))
     }
 
     @Test("r asks the store to restore for the buyer")
