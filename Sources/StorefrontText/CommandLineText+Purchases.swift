@@ -49,21 +49,23 @@ extension CommandLineText {
         /// `account`: the request's account when it is not the one approving (a parent's
         /// approval of a child's request); nil for the account's own request.
         public static func approvedFor(_ account: String?, _ message: String, _ approval: Approval) -> String {
-            guard let account else {
-                let lead = switch approval {
+            // The message after the lead says whose the purchase is in its own words ("kid now has 9").
+            let lead = if let account {
+                switch approval {
+                case .approved: "Approved \(account)'s request."
+                // The account had it already: the store closed the request, and charged nothing,
+                // which the message then says ("kid already owns …").
+                case .closedAsMoot: "Closed \(account)'s request:"
+                case .refused: "\(account)'s request was not approved."
+                }
+            } else {
+                switch approval {
                 case .approved: "Approved the request."
                 case .closedAsMoot: "Closed the request, as this account has it already."
                 case .refused: "The request was not approved."
                 }
-                return "\(lead) \(message)"
             }
-            let lead = switch approval {
-            case .approved: "Approved \(account)'s request."
-            // The account had it already: the store closed the request, and charged nothing.
-            case .closedAsMoot: "Closed \(account)'s request, as \(account) has it already."
-            case .refused: "\(account)'s request was not approved."
-            }
-            return "\(lead) For \(account): \(message)"
+            return "\(lead) \(message)"
         }
 
         public static func spent(_ amount: Int, of credit: String, left balance: Int) -> String {

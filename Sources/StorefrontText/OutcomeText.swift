@@ -10,9 +10,11 @@ extension StoreText {
     /// `requestedOffer` is the promotional offer the request asked for: when the account
     /// already had the product, or the purchase only scheduled a change of plan, the message
     /// says that the offer was not applied; `offerSigned` says a signature (and its nonce) came with it.
+    /// `owner`: the account the purchase is of when it is not the reader's own (a parent approving a
+    /// child's request reads "kid now has 9", not "you now have 9").
     public func message(for outcome: PurchaseOutcome, product: Product?, balance: Int? = nil,
-                        requestedOffer: String? = nil, offerSigned: Bool = false) -> String {
-        let said = outcomeMessage(for: outcome, product: product, balance: balance)
+                        requestedOffer: String? = nil, offerSigned: Bool = false, owner: String? = nil) -> String {
+        let said = outcomeMessage(for: outcome, product: product, balance: balance, owner: owner)
         guard let requestedOffer else { return said }
         if case .changeScheduled = outcome {
             // The change is recorded with the offer's nonce, so that signature cannot be used again.
@@ -24,8 +26,9 @@ extension StoreText {
             + "\(product.map(title(of:)) ?? "the product"); its signature's nonce was not used."
     }
 
-    private func outcomeMessage(for outcome: PurchaseOutcome, product: Product?, balance: Int?) -> String {
+    private func outcomeMessage(for outcome: PurchaseOutcome, product: Product?, balance: Int?, owner: String?) -> String {
         let name = product.map(title(of:)) ?? "the product"
+        let words = PurchaseOwnerWords(owner: owner)
         switch outcome {
         case let .purchased(record):
             if !record.finished {
@@ -40,10 +43,10 @@ extension StoreText {
             let bought = Self.quantified(name, record.quantity)
                 + (record.quantity > 1 ? record.price.map { " (\(format($0, currency: record.currency)) in all)" } ?? "" : "")
             if let credit = record.credit, record.creditAmount > 0 {
-                let total = balance.map { ": you now have \($0)" } ?? ""
+                let total = balance.map { ": \(words.nowHolds($0))" } ?? ""
                 // Credit names are plural nouns ("Rage Faces") with no singular form in the
                 // catalog, so a grant of one is worded without putting "1" before the name.
-                if record.creditAmount == 1 { return "\(bought) added 1 to your \(creditName(credit))\(total)." }
+                if record.creditAmount == 1 { return "\(bought) added 1 to \(words.possessive) \(creditName(credit))\(total)." }
                 return "Added \(record.creditAmount) \(creditName(credit)) with \(bought)\(total)."
             }
             switch record.productType {
@@ -65,24 +68,25 @@ extension StoreText {
         case let .alreadyOwned(record, deliveredHere):
             if !record.finished, !deliveredHere {
                 // The device named in the command: the one it waits on, whichever device asked.
-                return "You already bought \(name) on \(record.purchaseDevice) and it is waiting to be delivered there: "
+                return "\(words.subject) already bought \(name) on \(record.purchaseDevice) and it is waiting to be delivered there: "
                     + "run `storefront deliver-unfinished --device \(ShellWord.quoted(record.purchaseDevice))` (elsewhere, restore "
                     + "purchases). Nothing was charged."
             }
-            let what = record.productType == .nonConsumable ? "You already own \(name)" : "You are already subscribed to \(name)"
+            let what = record.productType == .nonConsumable ? "\(words.subject) already \(words.owns) \(name)"
+                : "\(words.subject) \(words.are) already subscribed to \(name)"
             return deliveredHere ? "\(what); nothing was charged." : "\(what) on another device; restore purchases (`storefront restore`, or r in the storefront) to get it here. Nothing was charged."
         case .cancelled:
             return "Purchase of \(name) cancelled; nothing was charged."
         case let .failed(record):
             return "Purchase of \(name) failed: \(record.failureReason ?? "unknown reason"); nothing was charged."
         case let .refused(refusal):
-            return message(for: refusal, name: name)
+            return message(for: refusal, name: name, owner: owner)
         case let .pending(record):
             let name = Self.quantified(name, record.quantity)
             return "Asked to buy \(name): the request waits for a parent's approval (Ask to Buy). Nothing is charged until then."
         case let .needsAction(record):
             let name = Self.quantified(name, record.quantity)
-            return "The purchase of \(name) was interrupted and needs your action; resolve it to complete the purchase "
+            return "The purchase of \(name) was interrupted and needs \(words.possessive) action; resolve it to complete the purchase "
                 + "(`storefront resolve \(record.id)`, or C on the storefront's transactions screen, t)."
         case let .renewalResumed(record, droppedSwitchTo):
             let renews = record.expiresDate.map { " it renews on \(date($0))" } ?? " it renews at the end of the period"
@@ -126,12 +130,13 @@ extension StoreText {
         }
     }
 
-    func message(for refusal: PurchaseRefusal, name: String) -> String {
+    /// `owner`: the account refused when it is not the reader's own (see `message(for:product:…)`).
+    func message(for refusal: PurchaseRefusal, name: String, owner: String? = nil) -> String {
         // One line: it may echo what was typed (a product or offer id).
-        EchoedText.oneLine(sentence(for: refusal, name: name))
+        EchoedText.oneLine(sentence(for: refusal, name: name, owner: PurchaseOwnerWords(owner: owner)))
     }
 
-    private func sentence(for refusal: PurchaseRefusal, name: String) -> String {
+    private func sentence(for refusal: PurchaseRefusal, name: String, owner words: PurchaseOwnerWords) -> String {
         switch refusal {
         case let .purchasesDisallowed(device):
             "Purchases are disabled on this device (\(device)); allow them with `storefront settings set purchases-allowed true` or in Settings."
@@ -160,16 +165,16 @@ extension StoreText {
                 + "declines it first (`storefront approve \(id)` or `storefront decline \(id)`, or A or D on the storefront's transactions "
                 + "screen, t). Nothing was charged."
         case let .interruptedPurchaseWaits(id, quantity):
-            "The purchase of \(Self.quantified(name, quantity)) was interrupted and waits for your action (transaction \(id)); complete it first "
+            "The purchase of \(Self.quantified(name, quantity)) was interrupted and waits for \(words.possessive) action (transaction \(id)); complete it first "
                 + "(`storefront resolve \(id)`, or C on the storefront's transactions screen, t). Nothing was charged."
         // With renewal off, billing is not tried again: turning it on comes first.
         case let .billingProblem(productID, graceUntil, true):
-            "Your subscription to \(name) has a billing problem"
+            "\(words.possessiveAtStart) subscription to \(name) has a billing problem"
                 + (graceUntil.map { " (access until \(date($0)), then it ends)" } ?? " (no access)")
                 + " and its auto-renew is off; buying it again would not help. To keep it, turn auto-renew on "
                 + "(`storefront resume-renewal \(productID)`, U on the transactions screen), then fix the billing."
         case let .billingProblem(productID, graceUntil, false):
-            "Your subscription to \(name) has a billing problem"
+            "\(words.possessiveAtStart) subscription to \(name) has a billing problem"
                 + (graceUntil.map { " (access until \(date($0)))" } ?? " (no access until it is fixed)")
                 + "; buying it again would not help. Fix the billing: `storefront resolve-billing \(productID)` (B on the transactions screen)."
         case let .offerSignature(refusal):

@@ -40,8 +40,10 @@ enum PurchaseCommands {
         let product = session.catalog.product(id: productID)
         let credit = outcome.transaction?.credit
         let balance = credit.map { session.store.balance(of: $0, for: approvedFor ?? session.buyer) }
+        // Another account's approved request is worded in the third person ("kid now has 9").
+        let owner = approvedFor.flatMap { $0.account == session.buyer.account ? nil : $0.account }
         var message = session.text.message(for: outcome, product: product, balance: balance, requestedOffer: requestedOffer,
-                                           offerSigned: arguments.value(of: CommandOptions.offerSignature) != nil)
+                                           offerSigned: arguments.value(of: CommandOptions.offerSignature) != nil, owner: owner)
         if let settling {
             // Asked only of a purchase, the one outcome that can need a restore here.
             let restoreNeededHere = if case .purchased = outcome, let product {
@@ -56,8 +58,7 @@ enum PurchaseCommands {
                                               in: message)
             let approval: CommandLineText.Purchases.Approval = if case .alreadyOwned = outcome { .closedAsMoot }
                 else if ExitMapping.status(for: outcome) == .success { .approved } else { .refused }
-            message = CommandLineText.Purchases.approvedFor(approvedFor.account == session.buyer.account ? nil : approvedFor.account,
-                                                            message, approval)
+            message = CommandLineText.Purchases.approvedFor(owner, message, approval)
         }
         // The messages of a purchase and of an earlier unfinished one already say how to deliver it.
         let messageTellsDelivery: Bool = switch outcome {

@@ -10,11 +10,7 @@ import Testing
     let store: Store
     let text: StoreText
 
-    init() throws {
-        fixture = try StoreFixture()
-        store = try fixture.store()
-        text = StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA")
-    }
+    init() throws { (fixture, store, text) = try storeWithWords() }
 
     func yearly() -> Entitlements.Subscription? {
         store.entitlements(for: phone).subscriptions.first { $0.productID == Rage.yearly }

@@ -10,11 +10,7 @@ import Testing
     let store: Store
     let text: StoreText
 
-    init() throws {
-        fixture = try StoreFixture()
-        store = try fixture.store()
-        text = StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA")
-    }
+    init() throws { (fixture, store, text) = try storeWithWords() }
 
     @Test("A consumable bought three at once: the price of all three, the quantity, and the credits taken and already spent")
     func aConsumableBoughtInQuantity() throws {

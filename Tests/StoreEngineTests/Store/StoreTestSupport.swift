@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+import StorefrontText
 @testable import StorefrontTesting
 @testable import StoreCatalog
 import StoreLedger
@@ -57,6 +58,13 @@ struct StoreFixture {
         } while batch.isPartial
         return events
     }
+}
+
+/// A fresh Rage store and the words it is said in (en_US, USA), for suites about what the store says.
+func storeWithWords() throws -> (fixture: StoreFixture, store: Store, text: StoreText) {
+    let fixture = try StoreFixture()
+    let store = try fixture.store()
+    return (fixture, store, StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA"))
 }
 
 let phone = Buyer(account: "tester", device: "phone")
