@@ -137,6 +137,13 @@ public struct StoreText: Sendable {
         return "\(period.value) \(unit)"
     }
 
+    /// Said after a waiting purchase's status when a request for the same product waits beside
+    /// an interrupted purchase, which the status names first.
+    public func alsoWaitingNote(_ status: ProductStatus) -> String? {
+        guard case .waiting(_, .pending?) = status else { return nil }
+        return "a request to buy it waits for approval too"
+    }
+
     /// A short status for a product row: "Owned", "Restore to unlock", "7 left",
     /// "Active until 29 Dec 2026", "Not sold in Japan".
     public func statusText(_ status: ProductStatus) -> String {
@@ -155,7 +162,7 @@ public struct StoreText: Sendable {
         case let .billingProblem(graceUntil, willAutoRenew):
             (graceUntil.map { "Billing problem, access until \(date($0))" } ?? "Billing problem: no access")
                 + (willAutoRenew ? "" : graceUntil == nil ? ", ends (auto-renew off)" : ", then ends (auto-renew off)")
-        case let .waiting(state): state == .pending ? "Waiting for approval" : "Needs your action"
+        case let .waiting(state, _): state == .pending ? "Waiting for approval" : "Needs your action"
         case let .changeScheduled(_, effective, willSwitch):
             !willSwitch ? "Switch on hold" : effective.map { "Switches \(date($0))" } ?? "Switches once billing is resolved"
         }

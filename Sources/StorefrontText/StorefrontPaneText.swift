@@ -39,12 +39,13 @@ public enum StorefrontPaneText {
             let when = effective.map { "on \(text.date($0))" } ?? "once its billing problem is resolved"
             return "Plan change scheduled: \(current) switches to this \(when)"
                 + (willSwitch ? "" : " if its auto-renew is turned on again (it is off)")
-        case .waiting(let state):
+        case .waiting(let state, let also):
             // Named with how many, as the command line names it: "3 × 3 Extra Lives" (packs, not lives).
             let asked = waitingQuantity > 1 ? text.purchasedName(productID: product.id, quantity: waitingQuantity) : nil
             return state == .pending
                 ? (asked.map { "Asked for \($0): waiting" } ?? "Waiting") + " for a parent's approval (Ask to Buy)"
                 : (asked.map { "Purchase of \($0) interrupted" } ?? "Interrupted") + ": needs your action (t to resolve)"
+                    + (also == .pending ? "; a request to buy it waits for a parent's approval too" : "")
         }
     }
 

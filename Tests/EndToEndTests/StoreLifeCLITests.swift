@@ -56,6 +56,23 @@ import Testing
         #expect(json.outcome == "purchased" && json.message.hasPrefix("Approved the request. "), "\(json.message)")
     }
 
+    @Test("products names a request that waits beside an interrupted purchase of the same product, in text and --json (before: the interrupted one alone)")
+    func productsNamesARequestBesideAnInterruptedPurchase() throws {
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "true"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.lives.3", "--quantity", "3"]).status == 1)
+        #expect(try cli.run(["settings", "set", "interrupted-purchases", "false"]).status == 0)
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 1)
+        let listed = try cli.run(["products"]).stdout
+        #expect(listed.contains("— 0 left · Needs your action (3 × 3 Extra Lives); a request to buy it waits for approval too"), "\(listed)")
+        let entry = try #require(try cli.run(["products", "--json"]).decoded([JSONShapes.ProductEntry].self)
+            .first { $0.id == "com.example.rage.lives.3" })
+        #expect(entry.status == "needsAction" && entry.alsoWaiting == "awaitingApproval" && entry.waitingQuantity == 3, "\(entry)")
+        let alone = try #require(try cli.run(["products", "--json"]).decoded([JSONShapes.ProductEntry].self)
+            .first { $0.id == "com.example.rage.face.random" })
+        #expect(alone.alsoWaiting == nil)
+    }
+
     @Test("products keeps a consumable's balance beside a purchase of it that waits, in text and --json (before: \"Waiting for approval\" alone)")
     func productsKeepsTheBalanceBesideAWaitingPurchase() throws {
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)

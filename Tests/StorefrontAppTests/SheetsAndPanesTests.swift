@@ -340,6 +340,21 @@ struct SheetsAndPanesTests {
         #expect(singlePane.contains(setting == .askToBuy ? "Waiting for a parent's approval" : "Interrupted: needs"), "\(singlePane)")
     }
 
+    @Test("The details of a product with an interrupted purchase and a request both waiting name both (before: the interrupted one alone)")
+    func aRequestBesideAnInterruptedPurchaseIsNamed() throws {
+        let fixture = try F()
+        try fixture.store.set(.interruptedPurchases, to: "true", for: fixture.buyer)
+        _ = try fixture.buy(F.noAds)
+        try fixture.store.set(.interruptedPurchases, to: "false", for: fixture.buyer)
+        try fixture.store.set(.askToBuy, to: "true", for: fixture.buyer)
+        _ = try fixture.buy(F.noAds)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.refresh(from: fixture)
+        let noAds = try #require(state.catalog.product(id: F.noAds))
+        let pane = DetailView.lines(for: noAds, state: state, width: 60).map { $0.map(\.text).joined() }.joined(separator: " ")
+        #expect(pane.contains("Interrupted: needs your action (t to resolve); a request to buy it waits for a parent's approval too"), "\(pane)")
+    }
+
     @Test("A revoked subscription's details say when its access ended, and that buying it again starts anew (before: no date, and \"no longer available\" of a plan still sold)")
     func aRevokedSubscriptionsDetails() throws {
         let fixture = try F()

@@ -104,7 +104,7 @@ public struct Entitlements: Sendable, Equatable {
     /// How many of the product `productID` the purchase that `status` says waits asks for;
     /// nil unless one waits for more than one.
     public func waitingQuantity(of productID: String, status: ProductStatus) -> Int? {
-        guard case .waiting(let state) = status,
+        guard case .waiting(let state, _) = status,
               let quantity = waiting.first(where: { $0.productID == productID && $0.state == state })?.quantity,
               quantity > 1 else { return nil }
         return quantity

@@ -28,8 +28,10 @@ public enum ProductStatus: Sendable, Equatable {
     case revoked
     /// A renewal failed to bill; entitled while `graceUntil` is in the future.
     case billingProblem(graceUntil: Date?, willAutoRenew: Bool)
-    /// A purchase waits for a parent's approval or the buyer's action.
-    case waiting(TransactionState)
+    /// A purchase waits for a parent's approval or the buyer's action; an interrupted purchase
+    /// (needsAction) is named first, as the buyer's own next step, and a request for the same
+    /// product that waits beside it is `alsoWaiting` (.pending).
+    case waiting(TransactionState, alsoWaiting: TransactionState? = nil)
     /// The account's subscription in the group (`from`) switches to this product at its
     /// renewal on `effective`; buying it again changes nothing. While `from`'s auto-renew is
     /// off (`willSwitch` false) there is no renewal, so the switch waits on auto-renew. Nil
@@ -50,7 +52,7 @@ public enum ProductStatus: Sendable, Equatable {
         case .expired: "expired"
         case .revoked: "revoked"
         case .billingProblem: "billingProblem"
-        case .waiting(let state): state == .pending ? "awaitingApproval" : "needsAction"
+        case .waiting(let state, _): state.waitingStatusName
         case .changeScheduled: "changeScheduled"
         }
     }
@@ -65,9 +67,9 @@ extension Store {
             // What the buyer has wins over a request that still waits for it.
             return held
         default:
-            if let waiting = entitlements.waiting.first(where: { $0.productID == product.id }) {
-                return .waiting(waiting.state)
-            }
+            let states = Set(entitlements.waiting.filter { $0.productID == product.id }.map(\.state))
+            if states.contains(.needsAction) { return .waiting(.needsAction, alsoWaiting: states.contains(.pending) ? .pending : nil) }
+            if states.contains(.pending) { return .waiting(.pending) }
             return held
         }
     }
@@ -134,4 +136,9 @@ extension Store {
     private func undelivered(_ product: Product, in entitlements: Entitlements) -> ProductStatus {
         entitlements.unfinished.contains { $0.productID == product.id } ? .awaitingDelivery : .restoreToUnlock
     }
+}
+
+extension TransactionState {
+    /// The name of a waiting purchase's state in `products --json` (`status`, `alsoWaiting`).
+    public var waitingStatusName: String { self == .pending ? "awaitingApproval" : "needsAction" }
 }

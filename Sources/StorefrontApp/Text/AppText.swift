@@ -49,7 +49,7 @@ enum AppText {
     /// purchase of it that waits ("5 left · Waiting for approval") where both fit.
     static func status(_ status: ProductStatus, state: AppState, fittingIn width: Int, isPass: Bool = false,
                        credit: String? = nil) -> String {
-        if case .waiting(let waitingState) = status, let credit {
+        if case .waiting(let waitingState, _) = status, let credit {
             let balance = self.status(.credits(credit: credit, balance: state.snapshot.balance(of: credit)), state: state)
             let fewest = waitingState == .pending ? "Requested" : "Interrupted"
             for waiting in [self.status(status, state: state), shortStatus(status, state: state), fewest] {
@@ -99,7 +99,7 @@ enum AppText {
         case .expired: "Expired"
         case .revoked: "Refunded"
         case .billingProblem(let graceUntil, _): graceUntil == nil ? "Billing problem" : "Billing grace"
-        case .waiting(let waiting): waiting == .pending ? "Awaiting approval" : "Needs action"
+        case .waiting(let waiting, _): waiting == .pending ? "Awaiting approval" : "Needs action"
         case .changeScheduled(_, _, let willSwitch): willSwitch ? "Plan change" : "Switch on hold"
         }
     }

@@ -24,7 +24,7 @@ extension AppState {
                               tone: .warning)))
             return []
         }
-        if case .waiting(.needsAction) = status, snapshot.settings.interruptedPurchases,
+        if case .waiting(.needsAction, _) = status, snapshot.settings.interruptedPurchases,
            let interrupted = snapshot.transactions.first(where: { $0.state == .needsAction && $0.productID == product.id }) {
             // Buying again would start a second purchase beside the one waiting to be completed.
             let waiting = StorefrontScreenText.interruptedPurchaseWaits(text.purchasedName(of: interrupted), transactionID: interrupted.id)

@@ -41,6 +41,7 @@ enum ProductsCommand {
                     + (entitlements.waitingQuantity(of: product.id, status: productStatus).map {
                         " (\(text.purchasedName(productID: product.id, quantity: $0)))"
                     } ?? "")
+                    + (text.alsoWaitingNote(productStatus).map { "; " + $0 } ?? "")
                 console.out(CommandLineText.Products.row(title: text.title(of: product), id: product.id,
                                                          price: text.shownPrice(product).map { text.listedPrice($0, product: product, abbreviated: false) }
                                                              ?? CommandLineText.Products.notSoldPrice,
@@ -133,6 +134,7 @@ enum ProductsCommand {
         }
         // Beside a consumable's balance too, which the switch above gives in place of the wait.
         entry.waitingQuantity = entitlements.waitingQuantity(of: product.id, status: status)
+        if case let .waiting(_, also?) = status { entry.alsoWaiting = also.waitingStatusName }
         return entry
     }
 }

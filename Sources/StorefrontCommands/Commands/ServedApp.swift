@@ -50,7 +50,7 @@ final class ServedApp {
             afterPass: { [damage, store = session.store] in
                 // A server standing by reads nothing to deliver, so it reads here, or it would
                 // tell of damage mended only when a request came in.
-                if store.hasExternalChanges() { try? store.refresh() }
+                if store.hasExternalChanges() { _ = try? store.refresh() }
                 damage.check(store.ledgerProblems, medium: store.medium)
                 presence.claimIfMissing()
                 stateReport.passEnded()

@@ -32,6 +32,9 @@ extension JSONShapes {
         /// While a purchase of the product waits (`awaitingApproval`, `needsAction`), how many it
         /// asks for, when more than one.
         public var waitingQuantity: Int?
+        /// Beside an interrupted purchase (`needsAction`), a request for the same product that
+        /// waits for a parent too: `awaitingApproval`.
+        public var alsoWaiting: String?
         public var group: String?
         public var level: Int?
         public var subscriptionPeriod: String?

@@ -12,6 +12,18 @@ import Testing
         store = try fixture.store()
     }
 
+    @Test("an interrupted purchase and a request of the same product waiting together are both in the status, the interrupted one first (before: whichever was listed first, alone)")
+    func interruptedPurchaseAndRequestWaitTogether() throws {
+        let face = try #require(store.catalog.product(id: Rage.face))
+        try store.set(.askToBuy, to: "true", for: phone)
+        guard case .pending = try store.purchase(Rage.face, buyer: phone, storefront: "USA") else { Issue.record("no request"); return }
+        try store.set(.askToBuy, to: "false", for: phone)
+        try store.set(.interruptedPurchases, to: "true", for: phone)
+        guard case .needsAction = try store.purchase(Rage.face, buyer: phone, storefront: "USA") else { Issue.record("not interrupted"); return }
+        #expect(store.status(of: face, in: store.entitlements(for: phone), storefront: "USA") == .waiting(.needsAction, alsoWaiting: .pending))
+        #expect(ProductStatus.waiting(.needsAction, alsoWaiting: .pending).name == "needsAction")
+    }
+
     @Test func askToBuyWaitsAndAnotherProcessApproves() throws {
         try store.set(.askToBuy, to: "true", for: phone)
         let outcome = try store.purchase(Rage.face, buyer: phone, storefront: "USA")
