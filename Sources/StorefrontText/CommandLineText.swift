@@ -269,10 +269,15 @@ extension CommandLineText {
             "\(path): \(EnglishCount.of(errors, "problem")); the catalog cannot be used until \(errors == 1 ? "it is" : "they are") fixed."
         }
 
-        /// The `catalog lint` warning for text a terminal would act on.
-        public static func textActedOnByTerminals(firstScalarHex: String) -> String {
-            "the text contains control characters, escape sequences or bidi overrides (first: U+\(firstScalarHex)); "
+        /// The `catalog lint` warning for text a terminal would act on: `scalarsHex`, each
+        /// different one in the order written (the first five named, the rest counted), and
+        /// whether a tab is there too.
+        public static func textActedOnByTerminals(scalarsHex: [String], alsoTab: Bool) -> String {
+            let named = scalarsHex.prefix(5).map { "U+" + $0 }.joined(separator: ", ")
+                + (scalarsHex.count > 5 ? " and \(scalarsHex.count - 5) more" : "")
+            return "the text contains control characters, escape sequences or bidi overrides (\(named)); "
                 + "they are removed when shown, so remove them from the catalog"
+                + (alsoTab ? "; it also contains a tab (U+0009), which is shown as one space" : "")
         }
 
         /// The `catalog lint` warning for a text with a tab (and nothing a terminal acts on).

@@ -100,7 +100,8 @@ import Testing
         {"format": "storefront-catalog", "version": 1, "app": {"name": "X", "bundleId": "x"}, "defaultLanguage": "en",
          "storefronts": [{"code": "USA", "currency": "USD"}],
          "products": [{"id": "a", "type": "nonConsumable", "localizations": {"en": {"title": "Remove\\tAds", "description": "Line one\\nline two"}}, "prices": {"USA": "1"}},
-                      {"id": "b", "type": "nonConsumable", "localizations": {"en": {"title": "B\\t\\u0007"}}, "prices": {"USA": "1"}}]}
+                      {"id": "b", "type": "nonConsumable", "localizations": {"en": {"title": "B\\t\\u0007"}}, "prices": {"USA": "1"}},
+                      {"id": "c", "type": "nonConsumable", "localizations": {"en": {"title": "\\u001b[1mC\\u0007\\u001b\\u0001\\u0002\\u0003\\u0004\\u0005"}}, "prices": {"USA": "1"}}]}
         """.write(toFile: path, atomically: true, encoding: .utf8)
         let lint = try cli.run(["catalog", "lint", path])
         #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
@@ -108,9 +109,15 @@ import Testing
                                      + "which is shown as one space"), "\(lint.stdout)")
         // A line break in a description is how descriptions are written: not warned of.
         #expect(!lint.stdout.contains("localizations.en.description"), "\(lint.stdout)")
+        // The tab beside a control character is named too (before: only the control character).
         #expect(lint.stdout.contains("product b, field products[1].localizations.en.title: the text contains control characters, escape "
-                                     + "sequences or bidi overrides (first: U+0007)"), "\(lint.stdout)")
-        #expect(lint.stdout.contains("usable with 2 warnings"), "\(lint.stdout)")
+                                     + "sequences or bidi overrides (U+0007); they are removed when shown, so remove them from the catalog; "
+                                     + "it also contains a tab (U+0009), which is shown as one space"), "\(lint.stdout)")
+        // Each different one, in the order written, the first five named (before: only the first).
+        #expect(lint.stdout.contains("product c, field products[2].localizations.en.title: the text contains control characters, escape "
+                                     + "sequences or bidi overrides (U+001B, U+0007, U+0001, U+0002, U+0003 and 2 more); they are removed"),
+                "\(lint.stdout)")
+        #expect(lint.stdout.contains("usable with 3 warnings"), "\(lint.stdout)")
     }
 
     @Test("lint of an overlay names the imported .storekit file for that file's text, and the overlay, with its place, for its own (before: the overlay for both)")
@@ -127,7 +134,7 @@ import Testing
         let lint = try cli.run(["catalog", "lint", folder + "/shop.json"])
         #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
         #expect(lint.stdout.contains("\(folder)/shop.storekit: warning: product com.example.coinshop.coins.500, field localizations.")
-                && lint.stdout.contains("the text contains control characters, escape sequences or bidi overrides (first: U+0007)"),
+                && lint.stdout.contains("the text contains control characters, escape sequences or bidi overrides (U+0007)"),
                 "\(lint.stdout)")
         #expect(lint.stdout.contains("\(folder)/shop.json:2:18: warning: field app.name: the text contains control characters"), "\(lint.stdout)")
     }

@@ -19,9 +19,12 @@ enum CatalogTextWarnings {
         var found: [CatalogProblem] = []
         func check(_ text: String, field: String, at place: (node: JSONNode, field: String)?, productID: String? = nil) {
             let message: String
-            if let first = text.unicodeScalars.first(where: isActedOnByTerminals) {
-                message = CommandLineText.Catalogs.textActedOnByTerminals(firstScalarHex: first.hexDigits)
-            } else if text.unicodeScalars.contains("\t") {
+            let hasTab = text.unicodeScalars.contains("\t")
+            var actedOn: [Unicode.Scalar] = []
+            for scalar in text.unicodeScalars where isActedOnByTerminals(scalar) && !actedOn.contains(scalar) { actedOn.append(scalar) }
+            if !actedOn.isEmpty {
+                message = CommandLineText.Catalogs.textActedOnByTerminals(scalarsHex: actedOn.map(\.hexDigits), alsoTab: hasTab)
+            } else if hasTab {
                 // Shown as a space, so a tab typed in a title (often pasted from a table) goes unseen
                 // until columns of names do not line up.
                 message = CommandLineText.Catalogs.textWithTab
