@@ -109,7 +109,9 @@ struct PostgresServiceFileTests {
         other.storeArguments = ["--store", "service=second"]
         #expect(try other.run(["settings", "set", "purchases-allowed", "false"]).status == 0)
         let keys = try FileManager.default.contentsOfDirectory(atPath: home + "/.config/storefront/stores").filter { $0.hasSuffix(".key") }.sorted()
-        #expect(keys == ["local-\(server.port)-\(name(first)).key", "local-\(server.port)-\(name(second)).key"], "\(keys)")
+        // Sorted alike: the databases' names end in counters ("…_9", "…_10") that sort as text.
+        let firstKey = "local-\(server.port)-\(name(first)).key"
+        #expect(keys == [firstKey, "local-\(server.port)-\(name(second)).key"].sorted(), "\(keys)")
         let refused = try other.run(["buy", "com.example.rage.noads"])
         let allow = try #require(PastedCommand.quoted(containing: "purchases-allowed true", in: refused.stderr), "\(refused.stderr)")
         #expect(allow.contains("service=second"), "\(allow)")
@@ -119,7 +121,7 @@ struct PostgresServiceFileTests {
         #expect(try other.run(["buy", "com.example.rage.noads"]).status == 0, "the pasted advice changed the second service's store")
         // A key left under the name earlier versions gave every service (the defaults) is named, not taken.
         let stores = home + "/.config/storefront/stores/"
-        try FileManager.default.moveItem(atPath: stores + keys[0], toPath: stores + "local-5432-postgres.key")
+        try FileManager.default.moveItem(atPath: stores + firstKey, toPath: stores + "local-5432-postgres.key")
         let read = try cli.run(["entitlements"])
         #expect(read.status == 3 && read.stderr.contains("but \(stores)local-5432-postgres.key is there, the name earlier versions gave this store's key"),
                 "\(read.stderr)")

@@ -42,11 +42,14 @@ extension LedgerState {
         if let expires = event.expiresDate { made.expiresDate = expires }
         if let duration = event.duration.flatMap(SubscriptionPeriod.init(iso8601:)) { made.passDuration = duration }
         // A completion that states a price states the terms decided when it completed: that
-        // price and its offer, none when it names none. One written without a price (by
-        // earlier versions) keeps what the request planned.
+        // price, its offer, and the plan it upgrades with its pro-rata refund, none when it
+        // names none (the plan the request would have upgraded may have ended meanwhile). One
+        // written without a price (by earlier versions) keeps what the request planned.
         if let price = event.price.flatMap(ExactDecimal.parse) {
             made.price = price
             made.offer = event.offer
+            made.replaces = event.replacesTransactionId
+            made.proratedRefund = event.proratedRefund.flatMap(ExactDecimal.parse)
         }
         if event.replacesTransactionId != nil { made.replaces = event.replacesTransactionId }
         // A completion names the subscription it joins, decided when it completed; one

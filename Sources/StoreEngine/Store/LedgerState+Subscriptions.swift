@@ -86,10 +86,13 @@ extension LedgerState {
     /// renewed ahead), so each transaction's `expiresDate` says when access really ended: what
     /// `transactions`, signed transactions and `verify-transaction` report. A period renewed
     /// ahead that had not started ends where it starts. Only an early end (by hand) needs it,
-    /// so a subscription that runs out costs no scan.
+    /// so a subscription that runs out costs no scan. A period an upgrade replaced is left as
+    /// it is: its access ended at the upgrade, and its end is what the upgrade's pro-rata refund
+    /// of it is worked out from (cut here, a later refund of it would give that money back again).
     private mutating func endTransactions(of chain: SubscriptionChain, at end: Date) {
         let cut = transactions.compactMap { entry -> String? in
-            entry.value.originalID == chain.originalID && (entry.value.expiresDate ?? end) > end ? entry.key : nil
+            entry.value.originalID == chain.originalID && entry.value.replacedBy == nil
+                && (entry.value.expiresDate ?? end) > end ? entry.key : nil
         }
         for id in cut {
             guard let record = transactions[id] else { continue }

@@ -14,7 +14,8 @@ enum TransactionHistoryEndpoint {
         let filter = try HistoryFilter(request.request)
         let customer = try CustomerLookup(transactionID: request.parameter("transactionId"), in: try served.refreshed())
         let kept = filter.apply(customer.boughtTransactions, catalog: served.store.catalog)
-        let page = try RevisionPaging.page(kept, after: try request.request.singleQueryValue("revision"))
+        let page = try RevisionPaging.page(kept, after: try request.request.singleQueryValue("revision"),
+                                           descending: filter.order == .descending)
         var signed: [String] = []
         for record in page.items { signed.append(try served.signedTransaction(record)) }
         return .json(Response(revision: page.revision, hasMore: page.hasMore, bundleId: served.bundleID,

@@ -55,12 +55,12 @@ extension EntitlementModel {
     }
 
     /// The product's status name for the buyer (nil while a plan change to it is scheduled);
-    /// what is owned always wins over a request that waits.
+    /// what is owned always wins over a request that waits, and a purchase waiting for the
+    /// buyer's action over one waiting for a parent.
     private func status(of product: ModelCatalog.Product, for buyer: Buyer) -> String? {
         let account = buyer.account
-        let waiting = transactions.first {
-            $0.buyer.account == account && $0.product == product && ($0.state == .awaitingApproval || $0.state == .awaitingAction)
-        }.map { $0.state == .awaitingApproval ? "awaitingApproval" : "needsAction" }
+        let states = Set(transactions.filter { $0.buyer.account == account && $0.product == product }.map(\.state))
+        let waiting: String? = states.contains(.awaitingAction) ? "needsAction" : states.contains(.awaitingApproval) ? "awaitingApproval" : nil
         switch product.kind {
         case .consumable:
             return waiting ?? "credits"

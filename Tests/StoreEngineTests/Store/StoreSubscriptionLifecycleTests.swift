@@ -122,6 +122,49 @@ import Testing
         #expect(subscription(Rage.monthly)?.originalTransactionID != monthly.id)
     }
 
+    @Test("Expiring an upgraded subscription leaves what its upgrade refunded of the replaced periods: refunding one later gives back only the rest (before: the expire cut their ends, and a refund paid their price again)")
+    func expireAfterAnUpgradeKeepsItsProRataRefund() throws {
+        // The free trial used up first, so the plan upgraded is paid.
+        try store.expire(try #require(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").transaction?.id), buyer: phone)
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        fixture.clock.advance(by: 7 * 86_400)
+        _ = try store.renew(Rage.monthly, buyer: phone)
+        let yearly = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        let upgradeRefund = try #require(yearly.proratedRefund)
+        let replaced = store.snapshot.transactions.values.filter { $0.replacedBy == yearly.id }.sorted { $0.sequence < $1.sequence }.map(\.id)
+        #expect(replaced.count == 2, "the period running and the one paid ahead")
+        let before = try replaced.map { store.snapshot.refundMoney(of: try #require(store.snapshot.transactions[$0])) }
+        #expect(before.compactMap(\.cameBackAtUpgrade).reduce(0, +) == upgradeRefund)
+        let endsBefore = replaced.map { store.snapshot.transactions[$0]?.expiresDate }
+        _ = try store.expire(Rage.yearly, buyer: phone)
+        let after = try replaced.map { store.snapshot.refundMoney(of: try #require(store.snapshot.transactions[$0])) }
+        #expect(after.map(\.moneyBack) == before.map(\.moneyBack) && after.map(\.cameBackAtUpgrade) == before.map(\.cameBackAtUpgrade),
+                "\(before) then \(after)")
+        #expect(replaced.map { store.snapshot.transactions[$0]?.expiresDate } == endsBefore)
+        #expect(after.last?.moneyBack == 0, "the period paid ahead came back whole at the upgrade")
+        // The upgrade's own period ends at the expire, as an early end does.
+        #expect(store.snapshot.transactions[yearly.id]?.expiresDate == fixture.clock.now())
+    }
+
+    @Test("An upgrade request completed after the plan it would upgrade ended starts a new subscription: no pro-rata refund, nothing replaced (before: the request's planned refund, and the ended plan refundable in full besides)",
+          arguments: [StoreSetting.askToBuy, .interruptedPurchases])
+    func aCompletedUpgradeRequestAfterThePlanEnded(setting: StoreSetting) throws {
+        try store.expire(try #require(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").transaction?.id), buyer: phone)
+        let monthly = try #require(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").transaction)
+        fixture.clock.advance(by: 7 * 86_400)
+        try store.set(setting, to: "true", for: phone)
+        let request = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        #expect(request.proratedRefund != nil && request.replaces == monthly.id, "the request plans an upgrade")
+        try store.set(setting, to: "false", for: phone)
+        _ = try store.expire(Rage.monthly, buyer: phone)
+        let outcome = setting == .askToBuy ? try store.approve(request.id) : try store.resolve(request.id)
+        let completed = try #require(outcome.transaction)
+        #expect(completed.state == .purchased && completed.proratedRefund == nil && completed.replaces == nil, "\(completed)")
+        #expect(store.snapshot.transactions[monthly.id]?.replacedBy == nil)
+        #expect(store.snapshot.refundMoney(of: try #require(store.snapshot.transactions[monthly.id])).moneyBack == monthly.price)
+        #expect(subscription(Rage.yearly)?.state == .subscribed)
+    }
+
     @Test("An upgrade's pro-rata refund in yen is whole yen, with a period paid ahead too (before: 827.42 on Linux)")
     func proRataRefundInYenIsWholeYen() throws {
         _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "JPN")

@@ -1,0 +1,68 @@
+import Foundation
+import StoreSigning
+import Testing
+@testable import StorefrontTesting
+
+/// Get Transaction History's `revision` pages over a history that changes between pages: each
+/// transaction is sent once, none is skipped, whatever is bought or refunded meanwhile.
+@Suite struct ServeHistoryPagingTests {
+    let cli: StorefrontProcess
+
+    init() throws {
+        cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
+    }
+
+    /// The transaction ids of a history answer, decoded from its signed transactions.
+    private func ids(_ answer: HTTPExchange) throws -> [String] {
+        let signed = try #require(answer.json?["signedTransactions"] as? [String], "\(String(decoding: answer.body, as: UTF8.self))")
+        return try signed.map { token in
+            let payload = try #require(Base64URL.decode(token.split(separator: ".")[1]))
+            let claims = try #require(try JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any])
+            return try #require(claims["transactionId"] as? String)
+        }
+    }
+
+    private func boughtIDs() throws -> [String] {
+        try #require(try cli.run(["transactions", "--json"]).jsonArray()).compactMap { $0["transactionId"] as? String }
+    }
+
+    @Test("a purchase between two pages of a DESCENDING history neither repeats a transaction nor drops one (before: the next page began one later in the list, so its first was the last page's last, and the oldest was never sent)")
+    func aPurchaseBetweenDescendingPages() throws {
+        for _ in 0..<22 { #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0) }
+        let key = try #require(try cli.run(["api-key", "create", "--json"]).json())
+        let token = try BearerTokenMaker.token(keyPath: key["privateKeyPath"] as! String, keyID: key["keyId"] as! String,
+                                               issuerID: key["issuerId"] as! String, bundleID: "com.example.rage")
+        let before = try boughtIDs()
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        let authorization = ["Authorization": "Bearer \(token)"]
+        let first = try server.send("GET", "/inApps/v2/history/\(before[0])?sort=DESCENDING", headers: authorization)
+        #expect(first.status == 200 && first.json?["hasMore"] as? Bool == true)
+        let revision = try #require(first.json?["revision"] as? String)
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        #expect(try cli.run(["refund", before[5]]).status == 0, "a refund between pages too")
+        let second = try server.send("GET", "/inApps/v2/history/\(before[0])?sort=DESCENDING&revision=\(revision)", headers: authorization)
+        #expect(second.status == 200 && second.json?["hasMore"] as? Bool == false)
+        let sent = try ids(first) + ids(second)
+        #expect(sent == before, "every transaction once, newest first, as listed when the first page was asked: \(sent)")
+
+        // Ascending, with a filter that the refund between pages changes: nothing shifts.
+        let ascending = try server.send("GET", "/inApps/v2/history/\(before[0])?revoked=false", headers: authorization)
+        let next = try #require(ascending.json?["revision"] as? String)
+        let firstAscending = try ids(ascending)
+        #expect(try cli.run(["refund", firstAscending[3]]).status == 0)
+        let rest = try server.send("GET", "/inApps/v2/history/\(before[0])?revoked=false&revision=\(next)", headers: authorization)
+        let all = try boughtIDs()
+        let expected = all.reversed().filter { $0 != before[5] && $0 != firstAscending[3] }.filter { !firstAscending.contains($0) }
+        let restIDs = try ids(rest)
+        #expect(restIDs == expected, "the page after starts after the last one sent, the new purchase at its end: \(restIDs)")
+
+        // A revision that sent nothing is given back, and a client asking with it later gets what came after.
+        let last = try #require(rest.json?["revision"] as? String)
+        let empty = try server.send("GET", "/inApps/v2/history/\(before[0])?revoked=false&revision=\(last)", headers: authorization)
+        #expect(try ids(empty).isEmpty && empty.json?["revision"] as? String == last)
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        let later = try server.send("GET", "/inApps/v2/history/\(before[0])?revoked=false&revision=\(last)", headers: authorization)
+        #expect(try ids(later) == [try boughtIDs()[0]])
+    }
+}
