@@ -12,7 +12,7 @@ extension Store {
             bundleVersion: SignedAppTransactionPayload.applicationVersion, environment: environment.rawValue)
         if let id = notification.transactionID, let record = snapshot.transactions[id] {
             data.signedTransactionInfo = try signedTransaction(record, signer: signer)
-            if let subscription = subscriptionEntitlement(originalID: record.originalID, account: record.account) {
+            if let subscription = subscription(originalID: record.originalID, account: record.account) {
                 data.signedRenewalInfo = try signedRenewalInfo(subscription, signer: signer)
                 data.status = NotificationPayload.status(subscription.state)
             }
@@ -22,12 +22,5 @@ extension Store {
             notificationUUID: notification.id, version: NotificationPayload.version,
             signedDate: SignedTransactionPayload.milliseconds(signedAt), data: data)
         return try signer.sign(payload, signedAt: signedAt)
-    }
-
-    /// The auto-renewable subscription `originalID` of `account`, as entitlements report it.
-    private func subscriptionEntitlement(originalID: String, account: String) -> Entitlements.Subscription? {
-        // The device only decides whether the subscription counts as delivered there, which
-        // renewal info does not carry.
-        entitlements(for: Buyer(account: account, device: "")).subscriptions.first { $0.originalTransactionID == originalID }
     }
 }

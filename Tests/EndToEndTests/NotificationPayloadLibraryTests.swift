@@ -58,6 +58,23 @@ struct NotificationPayloadLibraryTests {
         #expect(test["signedTransactionInfo"] == nil)
     }
 
+    @Test("a notification of a subscription that the account subscribed to again since carries that subscription's renewal info and status (before: neither, once a newer subscription in the group took its place)")
+    func anEarlierSubscriptionsNotificationKeepsItsRenewalInfo() throws {
+        if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
+        let first = try #require(try store.purchase("com.example.rage.pro.yearly", buyer: buyer, storefront: "USA").transaction)
+        _ = try store.expire("com.example.rage.pro.yearly", buyer: buyer)
+        _ = try store.purchase("com.example.rage.pro.yearly", buyer: buyer, storefront: "USA")
+        let earlier = try feed.refresh().notifications.filter { $0.transactionID == first.id }
+        #expect(earlier.count == 2, "SUBSCRIBED and EXPIRED: \(earlier)")
+        let tokens = try earlier.map { try store.signedNotification($0, signer: signer) }
+        let verdicts = try AppStoreLibraryCheck.verify(tokens.map { (.notification, $0) }, rootDER: signer.authority.root.der,
+                                                       bundleID: "com.example.rage")
+        for verdict in verdicts {
+            let data = try #require(verdict.fields["data"] as? [String: Any])
+            #expect(verdict.verified && data["signedRenewalInfo"] is String && data["status"] as? Int == 2, "\(data.keys.sorted())")
+        }
+    }
+
     @Test func aTamperedNotificationIsRefused() throws {
         if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
         _ = try store.requestTestNotification(by: buyer)

@@ -127,6 +127,35 @@ extension Store {
         return Entitlements.RunningPlan(productID: running.productID, transactionID: running.id, expiresDate: switchAt ?? runningEnd)
     }
 
+    /// What entitlements say of the subscription `chain`, whose latest transaction is `latest`.
+    private static func subscription(_ chain: SubscriptionChain, latest: TransactionRecord, in state: LedgerState,
+                                      history: [TransactionRecord], for buyer: Buyer, at now: Date) -> Entitlements.Subscription {
+        .init(
+            productID: chain.productID, group: chain.group, state: chain.status, transactionID: chain.latestTransactionID,
+            originalTransactionID: chain.originalID, purchaseDate: chain.periodStart,
+            originalPurchaseDate: chain.originalPurchaseDate, expiresDate: chain.expiresDate,
+            willAutoRenew: chain.willAutoRenew && chain.isOngoing, offer: chain.offer,
+            delivered: state.isDelivered(chain.latestTransactionID, to: buyer),
+            expirationReason: chain.expirationReason, pendingProductID: chain.pendingProductID,
+            gracePeriodExpiresDate: chain.gracePeriodExpiresDate, renewalCount: chain.renewalCount,
+            runningPlan: latest.purchaseDate > now ? runningPlan(of: chain, in: history, at: now) : nil,
+            revocationDate: chain.status == .revoked ? chain.revocationDate : nil,
+            accessEndDate: chain.isOngoing ? nil : chain.accessEndDate ?? chain.expiresDate)
+    }
+
+    /// The subscription `originalID` of `account` at the store's current time, as entitlements
+    /// report it, also when a newer subscription in its group has taken its place there (what a
+    /// notification about the older one carries).
+    public func subscription(originalID: String, account: String) -> Entitlements.Subscription? {
+        let (state, now) = projectedState()
+        guard let chain = state.subscriptions[originalID], chain.account == account,
+              let latest = state.transactions[chain.latestTransactionID] else { return nil }
+        // The device only decides whether the subscription counts as delivered there, which
+        // nothing asking this reads.
+        return Self.subscription(chain, latest: latest, in: state, history: state.transactions(of: account),
+                                 for: Buyer(account: account, device: ""), at: now)
+    }
+
     /// The buyer's entitlements at the store's current time.
     public func entitlements(for buyer: Buyer) -> Entitlements {
         let (state, now) = projectedState()
@@ -182,17 +211,7 @@ extension Store {
             // Oldest first, so a newer subscription to the product replaces an older one,
             // except that an ended one never hides the one that is still going.
             if let shown = subscriptions[chain.productID], shown.isOngoing, !chain.isOngoing { continue }
-            subscriptions[chain.productID] = .init(
-                productID: chain.productID, group: chain.group, state: chain.status, transactionID: chain.latestTransactionID,
-                originalTransactionID: chain.originalID, purchaseDate: chain.periodStart,
-                originalPurchaseDate: chain.originalPurchaseDate, expiresDate: chain.expiresDate,
-                willAutoRenew: chain.willAutoRenew && chain.isOngoing, offer: chain.offer,
-                delivered: state.isDelivered(chain.latestTransactionID, to: buyer),
-                expirationReason: chain.expirationReason, pendingProductID: chain.pendingProductID,
-                gracePeriodExpiresDate: chain.gracePeriodExpiresDate, renewalCount: chain.renewalCount,
-                runningPlan: latest.purchaseDate > now ? Self.runningPlan(of: chain, in: history, at: now) : nil,
-                revocationDate: chain.status == .revoked ? chain.revocationDate : nil,
-                accessEndDate: chain.isOngoing ? nil : chain.accessEndDate ?? chain.expiresDate)
+            subscriptions[chain.productID] = Self.subscription(chain, latest: latest, in: state, history: history, for: buyer, at: now)
         }
         var credits: [String: Int] = [:]
         for credit in catalog.credits { credits[credit.id] = state.balance(of: credit.id, for: buyer) }

@@ -103,6 +103,8 @@ extension LedgerState {
             chain.status = .revoked
             chain.revocationDate = event.time
             chain.willAutoRenew = false
+            // A revoked subscription renews into nothing, so no switch is left pending.
+            chain.pendingProductID = nil
             subscriptions[chain.originalID] = chain
         }
         if refunded.productType == .nonRenewing { layOutRunAgain(afterRefundOf: refunded) }

@@ -127,8 +127,15 @@ extension LedgerState {
             // An ended subscription renews into nothing, so no change is left pending.
             chain.pendingProductID = nil
             chain.expirationReason = event.reason.flatMap(SubscriptionChain.ExpirationReason.init(rawValue:)) ?? .unknown
-            if event.time < chain.expiresDate { endTransactions(of: chain, at: event.time) }
+            let endedEarly = event.time < chain.expiresDate
+            if endedEarly { endTransactions(of: chain, at: event.time) }
             chain.expiresDate = min(chain.expiresDate, event.time)
+            if endedEarly {
+                // Periods paid ahead that it ended before they began were never renewed into:
+                // the count of renewals is of the periods the subscriber had.
+                let unbegun = transactions.records(of: chain.account, originalID: chain.originalID).count(where: chain.neverBegan)
+                chain.renewalCount = max(0, chain.renewalCount - unbegun)
+            }
             // Ended before a period paid ahead began, it ended in the period that ran: its plan
             // and transaction are what it was, not the one that never began (whose start would
             // come after the subscription's end).

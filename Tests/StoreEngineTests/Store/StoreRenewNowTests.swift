@@ -40,6 +40,28 @@ import StorefrontText
         #expect(chain.renewalCount == 3)
     }
 
+    @Test("An expire before periods paid ahead began takes them out of the count of renewals (before: 'ended by hand · 3 renewals' of a subscription that never renewed)")
+    func periodsPaidAheadAndEndedUnbegunAreNoRenewals() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        for _ in 0..<2 { _ = try store.renew(Rage.yearly, buyer: phone) }
+        #expect(try #require(store.subscription(Rage.yearly, for: "tester")).renewalCount == 2, "paid for, as renewals")
+        fixture.clock.advance(by: 86_400)
+        _ = try store.expire(Rage.yearly, buyer: phone)
+        #expect(try #require(store.subscription(Rage.yearly, for: "tester")).renewalCount == 0)
+        #expect(store.entitlements(for: phone).subscriptions.first?.renewalCount == 0)
+    }
+
+    @Test("An expire after a renewal began and before the one paid ahead keeps the renewal that began")
+    func anExpireKeepsTheRenewalsThatBegan() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        fixture.clock.advance(by: 366 * 86_400)
+        _ = try store.refresh()
+        _ = try store.renew(Rage.yearly, buyer: phone)
+        #expect(try #require(store.subscription(Rage.yearly, for: "tester")).renewalCount == 2)
+        _ = try store.expire(Rage.yearly, buyer: phone)
+        #expect(try #require(store.subscription(Rage.yearly, for: "tester")).renewalCount == 1)
+    }
+
     @Test("The renewal preview is what renewing then records: its plan, price and period, the plan a switch goes to included")
     func previewIsWhatRenewingRecords() throws {
         _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")

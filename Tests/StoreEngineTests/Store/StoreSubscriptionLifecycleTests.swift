@@ -165,6 +165,20 @@ import Testing
         #expect(subscription(Rage.yearly)?.state == .subscribed)
     }
 
+    @Test("A refund that revokes a subscription drops the switch it had scheduled (before: entitlements kept pendingProductID on a revoked subscription)")
+    func aRevokedSubscriptionKeepsNoSwitch() throws {
+        let yearly = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        try store.set(.billingRetry, to: "true", for: phone)
+        try store.set(.gracePeriod, to: "true", for: phone)
+        fixture.clock.advance(by: 366 * 86_400)
+        _ = try store.refresh()
+        guard case .changeScheduled = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") else { Issue.record("no switch"); return }
+        #expect(subscription(Rage.yearly)?.pendingProductID == Rage.monthly)
+        _ = try store.refund(yearly.id)
+        let revoked = try #require(subscription(Rage.yearly))
+        #expect(revoked.state == .revoked && revoked.pendingProductID == nil, "\(revoked)")
+    }
+
     @Test("An upgrade's pro-rata refund in yen is whole yen, with a period paid ahead too (before: 827.42 on Linux)")
     func proRataRefundInYenIsWholeYen() throws {
         _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "JPN")
