@@ -286,6 +286,11 @@ extension ServerText {
         "The subscription of transaction \(id) cannot be extended: only an active auto-renewable subscription can."
     }
 
+    public static func extensionIneligibleInFreeOffer(_ id: String) -> String {
+        "The subscription of transaction \(id) cannot be extended: it is in a period an offer gives free (a free trial), "
+            + "which the App Store does not extend."
+    }
+
     public static func tooManyExtensions(maximum: Int) -> String {
         "This subscription was extended \(maximum) times in the last 365 days, the most Apple allows."
     }

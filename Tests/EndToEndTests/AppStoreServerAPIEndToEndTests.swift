@@ -172,10 +172,17 @@ final class AppStoreServerAPIEndToEndTests: XCTestCase {
         let extend: (Int, String) -> [String: Any] = { days, request in
             ["method": "extend_subscription_renewal_date", "args": ["id": ids[Self.monthly]!, "days": days, "requestIdentifier": request]]
         }
+        // The monthly plan starts with a free week, which the App Store does not extend.
+        let inTrial = try callThroughApplesClient(server, [extend(10, "in-trial")])
+        XCTAssertEqual(inTrial[0]["code"] as? Int, 4_030_004, "a free trial is not extended: \(inTrial)")
+        XCTAssertEqual(try cli.run(["advance", "P1W"]).status, 0)
+        // The first paid month, whose transaction's expiry the extensions move.
+        let paid = try XCTUnwrap(try cli.run(["transactions", "--json"]).jsonArray()?.first { $0["productId"] as? String == Self.monthly }?["transactionId"] as? String)
+        XCTAssertNotEqual(paid, ids[Self.monthly])
         let results = try callThroughApplesClient(server, [
-            ["method": "get_transaction_info", "args": ["id": ids[Self.monthly]!]],
+            ["method": "get_transaction_info", "args": ["id": paid]],
             extend(10, "first"), extend(10, "first"), extend(91, "too-long"), extend(5, "second"), extend(5, "third"),
-            ["method": "get_transaction_info", "args": ["id": ids[Self.monthly]!]],
+            ["method": "get_transaction_info", "args": ["id": paid]],
             ["method": "extend_subscription_renewal_date", "args": ["id": ids[Self.drummer]!, "days": 3, "requestIdentifier": "x"]],
         ])
         let before = try XCTUnwrap(((results[0]["ok"] as? [String: Any])?["transaction"] as? [String: Any])?["expiresDate"] as? Int)

@@ -57,6 +57,9 @@ enum RenewalExtensionEndpoint {
             case .noTransaction, .subscriptionNotActive:
                 throw AppStoreAPIError(httpStatus: 403, errorCode: Code.subscriptionExtensionIneligible,
                                        errorMessage: ServerText.extensionIneligible(originalID))
+            case .freeOfferPeriod:
+                throw AppStoreAPIError(httpStatus: 403, errorCode: Code.subscriptionExtensionIneligible,
+                                       errorMessage: ServerText.extensionIneligibleInFreeOffer(originalID))
             case .tooManyExtensions:
                 throw AppStoreAPIError(httpStatus: 403, errorCode: Code.subscriptionMaxExtension,
                                        errorMessage: ServerText.tooManyExtensions(maximum: RenewalExtension.maximumPerYear))

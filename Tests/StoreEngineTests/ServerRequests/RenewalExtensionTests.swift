@@ -10,7 +10,7 @@ struct RenewalExtensionTests {
     func extensionMovesTheRenewal() throws {
         let fixture = try StoreFixture()
         let store = try fixture.store()
-        guard case let .purchased(bought) = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") else {
+        guard case let .purchased(bought) = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA") else {
             Issue.record("not bought"); return
         }
         let before = try #require(store.snapshot.subscriptions[bought.id]?.expiresDate)
@@ -34,7 +34,7 @@ struct RenewalExtensionTests {
     func limitsAreApples() throws {
         let fixture = try StoreFixture()
         let store = try fixture.store()
-        guard case let .purchased(bought) = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") else {
+        guard case let .purchased(bought) = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA") else {
             Issue.record("not bought"); return
         }
         _ = try store.extendRenewalDate(originalTransactionID: bought.id, days: 1, reasonCode: 0, requestIdentifier: "a", by: phone)
@@ -47,11 +47,29 @@ struct RenewalExtensionTests {
         }
     }
 
+    @Test("a subscription in a free trial is not extended, as the App Store refuses (before: extended); its first paid period is")
+    func aFreeTrialIsNotExtended() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        guard case let .purchased(trial) = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") else {
+            Issue.record("not bought"); return
+        }
+        #expect(trial.price == 0 && trial.offer != nil, "the monthly plan starts with a free week")
+        #expect(throws: ServerRequestRefusal.freeOfferPeriod(originalTransactionID: trial.id)) {
+            try store.extendRenewalDate(originalTransactionID: trial.id, days: 3, reasonCode: 1, requestIdentifier: "t", by: phone)
+        }
+        #expect(store.snapshot.renewalExtensions[trial.id] == nil)
+        fixture.clock.advance(by: 7 * 86_400 + 60)
+        if store.hasDueEvents { try store.catchUp() }
+        let extended = try store.extendRenewalDate(originalTransactionID: trial.id, days: 3, reasonCode: 1, requestIdentifier: "t", by: phone)
+        #expect(extended.days == 3)
+    }
+
     @Test("extensions and consumption reports survive a checkpoint")
     func checkpointKeepsThem() throws {
         let fixture = try StoreFixture()
         let store = try fixture.store()
-        guard case let .purchased(monthly) = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA"),
+        guard case let .purchased(monthly) = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA"),
               case let .purchased(face) = try store.purchase(Rage.face, buyer: phone, storefront: "USA") else {
             Issue.record("not bought"); return
         }

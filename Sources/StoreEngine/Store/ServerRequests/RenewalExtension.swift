@@ -24,6 +24,8 @@ public enum ServerRequestRefusal: Error, Equatable, Sendable {
     case noTransaction(String)
     /// Only a subscription that is active (not expired, revoked, in billing retry) is extended.
     case subscriptionNotActive(originalTransactionID: String)
+    /// A period given free by an offer (a free trial) is not extended, as the App Store says.
+    case freeOfferPeriod(originalTransactionID: String)
     case tooManyExtensions(originalTransactionID: String)
 }
 
@@ -59,6 +61,9 @@ extension Store {
             if let same = earlier.first(where: { $0.requestIdentifier == requestIdentifier }) { return ([], same) }
             guard chain.status == .subscribed || chain.status == .inGracePeriod, chain.expiresDate > now else {
                 throw ServerRequestRefusal.subscriptionNotActive(originalTransactionID: originalTransactionID)
+            }
+            if let latest = state.transactions[chain.latestTransactionID], latest.offer != nil, (latest.price ?? 0) == 0 {
+                throw ServerRequestRefusal.freeOfferPeriod(originalTransactionID: originalTransactionID)
             }
             guard earlier.filter({ now.timeIntervalSince($0.date) < RenewalExtension.year }).count < RenewalExtension.maximumPerYear else {
                 throw ServerRequestRefusal.tooManyExtensions(originalTransactionID: originalTransactionID)
