@@ -14,6 +14,18 @@ extension ServerText {
         "the notification history request needs \(field), in milliseconds since 1970"
     }
 
+    /// A date given, but below 0.
+    public static func historyDateBeforeEpoch(_ field: String, _ value: Int64) -> String {
+        "\(field) \(value) is before 1970; give it in milliseconds since 1970 (0 or more)"
+    }
+
+    public static let transactionIDAndNotificationType =
+        "the notification history request gives both transactionId and notificationType; give one of them, not both"
+
+    public static func subtypeWithoutType(_ subtype: String) -> String {
+        "notificationSubtype \"\(subtype)\" is given without its notificationType; give the notificationType it belongs to as well"
+    }
+
     public static func unknownNotificationType(_ name: String) -> String {
         "\"\(name)\" is not a notificationType of App Store Server Notifications V2 that this store sends"
     }

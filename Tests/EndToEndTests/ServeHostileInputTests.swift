@@ -153,6 +153,28 @@ final class ServeHostileInputTests: XCTestCase {
         XCTAssertEqual(try server.send("GET", "/inApps/v1/transactions/\(id)", headers: authorization).status, 200, "without the slash it is served")
     }
 
+    /// Apple's rules for the notification history's filters (before: both filters, or a subtype
+    /// alone, were answered 200; a negative date was said to be missing).
+    func testNotificationHistoryRefusesFiltersAppleRefuses() throws {
+        let (server, token, id) = try serveWithAKey()
+        defer { server.stop() }
+        let cases = [(#"{"startDate":0,"endDate":1,"notificationType":"REFUND","transactionId":"\#(id)"}"#, 4_000_019, "not both"),
+                     (#"{"startDate":0,"endDate":1,"notificationSubtype":"INITIAL_BUY"}"#, 4_000_018, "without its notificationType"),
+                     (#"{"startDate":-5,"endDate":1}"#, 4_000_015, "startDate -5 is before 1970"),
+                     (#"{"startDate":0,"endDate":-1}"#, 4_000_016, "endDate -1 is before 1970"),
+                     (#"{"endDate":1}"#, 4_000_015, "needs startDate")]
+        for (body, code, said) in cases {
+            let answer = try server.send("POST", "/inApps/v1/notifications/history", headers: ["Authorization": "Bearer \(token)"],
+                                         body: Array(body.utf8))
+            XCTAssertEqual(answer.status, 400, body)
+            XCTAssertEqual(answer.json?["errorCode"] as? Int, code, body)
+            XCTAssertTrue((answer.json?["errorMessage"] as? String ?? "").contains(said), "\(body): \(answer.json ?? [:])")
+        }
+        let typeAndSubtype = try server.send("POST", "/inApps/v1/notifications/history", headers: ["Authorization": "Bearer \(token)"],
+                                             body: Array(#"{"startDate":0,"endDate":1,"notificationType":"SUBSCRIBED","notificationSubtype":"INITIAL_BUY"}"#.utf8))
+        XCTAssertEqual(typeAndSubtype.status, 200)
+    }
+
     func testANumberTooLargeForADoubleIsOutOfRangeWithTheCodeOfAWrongValueOfItsField() throws {
         let (server, token, id) = try serveWithAKey()
         defer { server.stop() }

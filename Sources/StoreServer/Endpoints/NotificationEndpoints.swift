@@ -94,11 +94,17 @@ enum NotificationEndpoints {
 
     /// The history request's filters, or Apple's 400 for the first that is wrong.
     static func query(from body: HistoryRequest, paginationToken: String?) throws(AppStoreAPIError) -> NotificationHistoryQuery {
-        guard let start = body.startDate, start >= 0 else {
+        guard let start = body.startDate else {
             throw .badRequest(HistoryRequest.wrongValueCode("startDate"), ServerText.historyNeedsDate("startDate"))
         }
-        guard let end = body.endDate, end >= 0 else {
+        guard start >= 0 else {
+            throw .badRequest(HistoryRequest.wrongValueCode("startDate"), ServerText.historyDateBeforeEpoch("startDate", start))
+        }
+        guard let end = body.endDate else {
             throw .badRequest(HistoryRequest.wrongValueCode("endDate"), ServerText.historyNeedsDate("endDate"))
+        }
+        guard end >= 0 else {
+            throw .badRequest(HistoryRequest.wrongValueCode("endDate"), ServerText.historyDateBeforeEpoch("endDate", end))
         }
         guard start <= end else { throw .badRequest(AppStoreAPIError.Code.startDateAfterEndDate, ServerText.startAfterEnd) }
         var type: NotificationType?
@@ -114,6 +120,13 @@ enum NotificationEndpoints {
                 throw .badRequest(HistoryRequest.wrongValueCode("notificationSubtype"), ServerText.unknownNotificationSubtype(name))
             }
             subtype = known
+        }
+        // Apple's rules: a transaction's notifications or a type's, not both; a subtype only with its type.
+        if body.transactionId != nil, body.notificationType != nil {
+            throw .badRequest(AppStoreAPIError.Code.multipleFiltersSupplied, ServerText.transactionIDAndNotificationType)
+        }
+        if let subtype = body.notificationSubtype, body.notificationType == nil {
+            throw .badRequest(AppStoreAPIError.Code.invalidNotificationType, ServerText.subtypeWithoutType(subtype))
         }
         var offset = 0
         if let paginationToken {
@@ -159,6 +172,7 @@ enum NotificationEndpoints {
 extension AppStoreAPIError.Code {
     public static let invalidPaginationToken = 4_000_014
     public static let invalidNotificationType = 4_000_018
+    public static let multipleFiltersSupplied = 4_000_019
     public static let invalidTestNotificationToken = 4_000_020
     public static let serverNotificationURLNotFound = 4_040_007
     public static let testNotificationNotFound = 4_040_008
