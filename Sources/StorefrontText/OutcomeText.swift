@@ -23,7 +23,7 @@ extension StoreText {
         }
         guard outcome.leftOfferUnapplied else { return said }
         return said + " The promotional offer \(requestedOffer) was not applied, because the account already has "
-            + "\(product.map(title(of:)) ?? "the product"); its signature's nonce was not used."
+            + "\(product.map(title(of:)) ?? "the product")" + (offerSigned ? "; its signature's nonce was not used." : ".")
     }
 
     private func outcomeMessage(for outcome: PurchaseOutcome, product: Product?, balance: Int?, owner: String?) -> String {

@@ -66,15 +66,17 @@ extension StoreError: CustomStringConvertible {
             "transaction \(transaction) was replaced by an upgrade since it was shown, which refunded part of it; nothing was "
                 + "done: look again and refund it if you still want to"
         // The other kind of waiting purchase is pointed to the command that settles it.
-        case let .notAwaiting(id, .needsAction, .pending):
+        case let .notAwaiting(id, .needsAction, .pending, _):
             "transaction \(id) is an interrupted purchase (needsAction), not an Ask to Buy request: approve and decline "
                 + "settle requests; resolve it to complete it (`storefront resolve \(id)`, or C on the storefront's transactions screen, t)"
-        case let .notAwaiting(id, .pending, .needsAction):
+        case let .notAwaiting(id, .pending, .needsAction, _):
             "transaction \(id) is an Ask to Buy request (pending), not an interrupted purchase: resolve completes interrupted "
                 + "purchases; a parent approves or declines it (`storefront approve \(id)` or `storefront decline \(id)`, or A or D on the "
                 + "storefront's transactions screen, t)"
-        case let .notAwaiting(id, state, expected):
-            "transaction \(id) is \(state.described): "
+        case let .notAwaiting(id, state, expected, closedBecause):
+            // A request the store closed (another settle of it won, and it was moot or became a
+            // plan change) is said so, not as if a parent had declined it.
+            "transaction \(id) is " + (closedBecause.map { "a request settled already, \($0) (declined)" } ?? state.described) + ": "
                 + (expected == .pending ? "only an Ask to Buy request waiting for a parent (pending) can be approved or declined"
                                         : "only an interrupted purchase waiting for its buyer's action (needsAction) can be resolved")
         case let .pastLatestStoreTime(latest):

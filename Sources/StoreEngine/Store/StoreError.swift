@@ -34,7 +34,9 @@ public enum StoreError: Error, Sendable, Equatable {
     case switchChangedSinceShown(String, shown: String?, now: String?)
     /// A refund asked for where a question showed the transaction before an upgrade replaced it.
     case transactionChangedSinceShown(String)
-    case notAwaiting(String, state: TransactionState, expected: TransactionState)
+    /// `closedBecause`: for a request the store closed rather than a parent declined (it
+    /// became moot, or a plan change), the reason recorded; nil otherwise.
+    case notAwaiting(String, state: TransactionState, expected: TransactionState, closedBecause: String? = nil)
     /// An advance would take store time past the latest it may reach.
     case pastLatestStoreTime(Date)
     /// `inForce`: false once it has ended, when there is nothing to unsubscribe from either.

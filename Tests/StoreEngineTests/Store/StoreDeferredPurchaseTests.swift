@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+import StorefrontText
 
 /// Purchases that do not complete at once, and injected errors.
 @Suite struct StoreDeferredPurchaseTests {
@@ -22,6 +23,26 @@ import Testing
         guard case .needsAction = try store.purchase(Rage.face, buyer: phone, storefront: "USA") else { Issue.record("not interrupted"); return }
         #expect(store.status(of: face, in: store.entitlements(for: phone), storefront: "USA") == .waiting(.needsAction, alsoWaiting: .pending))
         #expect(ProductStatus.waiting(.needsAction, alsoWaiting: .pending).name == "needsAction")
+    }
+
+    @Test("approving a request the store closed already says it was settled and why, not that a parent declined it (before: 'declined, or closed as moot')")
+    func approvingAClosedRequestSaysWhyItIsClosed() throws {
+        try store.set(.askToBuy, to: "true", for: phone)
+        guard case let .pending(request) = try store.purchase(Rage.drummer, buyer: phone, storefront: "USA") else { Issue.record("no request"); return }
+        try store.set(.askToBuy, to: "false", for: phone)
+        _ = try store.purchase(Rage.drummer, buyer: phone, storefront: "USA")
+        guard case .alreadyOwned = try store.approve(request.id) else { Issue.record("not closed as moot"); return }
+        let closed = StoreError.notAwaiting(request.id, state: .declined, expected: .pending, closedBecause: StoreDecisions.mootRequestReason)
+        #expect(throws: closed) { try store.approve(request.id) }
+        let said = closed.description
+        #expect(said.contains("is a request settled already, closed without a charge: the buyer already had it when it was settled (declined)")
+                && !said.contains("declined, or"), "\(said)")
+        try store.set(.askToBuy, to: "true", for: phone)
+        guard case let .pending(declinedRequest) = try store.purchase(Rage.nightly, buyer: phone, storefront: "USA") else {
+            Issue.record("no second request"); return
+        }
+        _ = try store.decline(declinedRequest.id)
+        #expect(throws: StoreError.notAwaiting(declinedRequest.id, state: .declined, expected: .pending)) { try store.approve(declinedRequest.id) }
     }
 
     @Test func askToBuyWaitsAndAnotherProcessApproves() throws {
