@@ -29,10 +29,13 @@ extension StoreText {
             message += " It had not been delivered, so it granted no \(creditName(credit)) to take back."
         } else if let credit = record.credit {
             let granted = result.revoked + result.shortfall
+            // A device's credits also go with `reset-device`, which the balance does not tell apart from spending.
+            let gone = catalog.credits.first { $0.id == credit }?.scope == .device
+                ? "already been spent or cleared by a reset of the device" : "already been spent"
             message += result.revoked == 0 && granted > 0
-                ? " Took back none of the \(granted) \(creditName(credit)) it granted: all had already been spent."
+                ? " Took back none of the \(granted) \(creditName(credit)) it granted: all had \(gone)."
                 : " Took back \(result.revoked) of the \(creditName(credit)) it granted"
-                    + (result.shortfall > 0 ? "; \(result.shortfall) had already been spent." : ".")
+                    + (result.shortfall > 0 ? "; \(result.shortfall) had \(gone)." : ".")
         }
         if result.endedSubscription {
             message += result.endedAccess ? " \(name) is revoked: its access ends now."

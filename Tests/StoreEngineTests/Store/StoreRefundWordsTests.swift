@@ -22,6 +22,19 @@ import Testing
             + " Took back 2 of the Rage Faces it granted; 13 had already been spent.")
     }
 
+    @Test("A device's credits gone after a reset of the device are not said to be spent (before: 'all had already been spent')")
+    func aDevicesCreditsClearedByAReset() throws {
+        let fixture = try StoreFixture("SpaceShooter")
+        let store = try fixture.store()
+        let text = StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA")
+        let bought = try #require(try store.purchase("com.example.spaceshooter.lives.5", buyer: phone, storefront: "USA").transaction)
+        _ = try store.spend("lives", amount: 2, buyer: phone)
+        try store.resetDevice(phone)
+        let said = text.refundMessage(try store.refund(bought.id))
+        #expect(said.hasSuffix("Took back none of the 5 Lives it granted: all had already been spent or cleared by a reset of the device."),
+                "\(said)")
+    }
+
     @Test("A plan an upgrade replaced: only what the upgrade did not give back comes back, and the message says both")
     func aPlanReplacedByAnUpgrade() throws {
         _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") // a free week first
