@@ -139,6 +139,24 @@ import Testing
         #expect(german.contains("Offer rage.pro.comeback: 1,09"), "in the storefront's currency: \(german)")
     }
 
+    @Test("an upgrade that a later upgrade replaced lists both: its own pro-rata refund and that it was replaced (before: only the first)")
+    func anUpgradeReplacedByALaterOneSaysBoth() throws {
+        let catalog = try StorefrontProcess.temporaryFolder() + "/tiers.json"
+        func plan(_ id: String, level: Int, price: String) -> String {
+            #"{"id": "\#(id)", "type": "autoRenewable", "localizations": {"en": {"title": "\#(id)"}}, "prices": {"USA": "\#(price)"}, "#
+                + #""subscription": {"group": "tiers", "period": "P1M", "level": \#(level)}}"#
+        }
+        try """
+        {"format": "storefront-catalog", "version": 1, "app": {"name": "Tiers", "bundleId": "com.example.tiers"}, "defaultLanguage": "en",
+         "storefronts": [{"code": "USA", "currency": "USD"}], "subscriptionGroups": [{"id": "tiers", "names": {"en": "Tiers"}}],
+         "products": [\(plan("basic", level: 3, price: "1.00")), \(plan("plus", level: 2, price: "2.00")), \(plan("premium", level: 1, price: "3.00"))]}
+        """.write(toFile: catalog, atomically: true, encoding: .utf8)
+        for product in ["basic", "plus", "premium"] { #expect(try cli.run(["--catalog", catalog, "buy", product]).status == 0) }
+        let listed = try cli.run(["--catalog", catalog, "transactions"]).stdout
+        let plus = try #require(listed.split(separator: "\n").first { $0.contains("  plus  ") }, "\(listed)")
+        #expect(plus.contains("refunded pro rata for the unused part of the previous plan; replaced by an upgrade (transaction"), "\(plus)")
+    }
+
     @Test func anUpgradeShowsItsProRataRefund() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
         #expect(try cli.run(["advance", "P1W"]).status == 0) // the free week ends: a paid month starts

@@ -134,13 +134,21 @@ enum AccountCommands {
                 id: record.id, date: dates[index], state: record.state.rawValue,
                 price: price, title: text.purchasedName(of: record),
                 device: record.purchaseDevice,
-                proratedRefund: text.proratedRefundText(record) ?? text.refundedAfterUpgradeText(
-                    record, money: session.store.snapshot.refundMoney(of: record)) ?? text.replacedText(record)
-                    // A request or interrupted purchase the store closed says why, beside `declined`.
-                    ?? record.closedByStoreReason,
+                // Each that applies: an upgrade that was itself replaced by a later one says both.
+                // A request or interrupted purchase the store closed says why, beside `declined`.
+                proratedRefund: notes(of: record, text: text, state: session.store.snapshot),
                 orderID: record.isBought ? record.orderID : nil, dateWidth: dateWidth, stateWidth: stateWidth, priceWidth: priceWidth))
         }
         return .success
+    }
+
+    /// What a transaction's line says beside it, each that applies: an upgrade that was itself
+    /// replaced by a later one says both; nil when none does.
+    private static func notes(of record: TransactionRecord, text: StoreText, state: LedgerState) -> String? {
+        let notes = [text.proratedRefundText(record),
+                     text.refundedAfterUpgradeText(record, money: state.refundMoney(of: record)),
+                     text.replacedText(record), record.closedByStoreReason].compactMap { $0 }
+        return notes.isEmpty ? nil : notes.joined(separator: "; ")
     }
 
     static func settings(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
