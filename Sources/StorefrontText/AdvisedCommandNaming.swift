@@ -49,6 +49,14 @@ extension StoreCommandText {
     /// backquote, a backquote in an echoed value (a path, a product id) cannot leave advice
     /// unnamed. A copy names its two stores with `--from` and `--to`, even where the advice
     /// leaves them out, so it is left as written.
+    /// The options that say as whom a command acts.
+    private static let buyerFlags: Set<String> = ["--account", "--device"]
+
+    /// Commands that act on the app's store, its files or its catalog, as no account or device:
+    /// advice naming them is not given `--account` or `--device`, which they would take without
+    /// effect (`storefront --account kid api-key create` read as a key of kid's).
+    private static let commandsActingAsNoBuyer: Set<String> = ["api-key", "certificate", "catalog", "store", "verify", "repair", "serve"]
+
     public static func naming(_ options: [AdvisedOption], in text: String) -> String {
         guard !options.isEmpty, text.contains("`storefront") else { return text }
         var result = ""
@@ -60,7 +68,11 @@ extension StoreCommandText {
             let end = rest.firstIndex(of: "`") ?? rest.endIndex
             let words = rest[..<end].split(separator: " ")
             guard !words.starts(with: ["store", "copy"]) else { continue }
-            let missing = options.filter { option in !words.contains { $0 == option.flag || $0.hasPrefix(option.flag + "=") } }
+            let actsAsBuyer = words.first.map { !commandsActingAsNoBuyer.contains(String($0)) } ?? true
+            let missing = options.filter { option in
+                !words.contains { $0 == option.flag || $0.hasPrefix(option.flag + "=") }
+                    && (actsAsBuyer || !buyerFlags.contains(option.flag))
+            }
             result += missing.map { " \($0.flag) \(ShellWord.quoted($0.value))" }.joined()
             // The password's source, after the command's closing backquote, unless it is said there already.
             let notes = missing.compactMap(\.noteAfterCommand)

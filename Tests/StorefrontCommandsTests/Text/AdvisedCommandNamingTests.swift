@@ -24,6 +24,9 @@ struct AdvisedCommandNamingTests {
                                                       account: "bob", device: "tablet")
         #expect(StoreCommandText.naming(options, in: "`storefront refund 7`")
             == "`storefront --entitlements /x.jsonl --catalog Rage --account bob --device tablet refund 7`")
+        // A command that acts as no account or device is not given them (before: `--account bob api-key create`).
+        #expect(StoreCommandText.naming(options, in: "`storefront api-key create` makes one; `storefront verify`")
+            == "`storefront --entitlements /x.jsonl --catalog Rage api-key create` makes one; `storefront --entitlements /x.jsonl --catalog Rage verify`")
         #expect(StoreCommandText.advisedOptions(store: .file(path: "/x.jsonl", namedByOption: false), catalogs: [],
                                                 account: "tester", device: "default").isEmpty,
                 "the environment or the default names them again where the advice is pasted")
