@@ -35,7 +35,16 @@ public final class ServedApps: RouteAuthorizing, Sendable {
         guard let app = token.claimedBundleID.flatMap(app) else {
             throw .unauthorized(ServerText.TokenRefusal.wrongBundle(token.claimedBundleID, served: bundleIDs))
         }
-        return (try app.authorize(token), app)
+        do {
+            return (try app.authorize(token), app)
+        } catch {
+            // A key of another app served, with this app's bundle id: said so, rather than that
+            // the store has no such key, which `api-key list` (of the other app) contradicts.
+            guard let keyID = token.header.kid, error == BearerTokenCheck.unknownKeyRefusal(keyID),
+                  let owner = apps.first(where: { $0 !== app && $0.store.inAppPurchaseKeys.contains { $0.keyID == keyID } })
+            else { throw error }
+            throw .unauthorized(ServerText.TokenRefusal.keyOfAnotherApp(keyID, owner: owner.bundleID, claimed: app.bundleID))
+        }
     }
 
     /// The retryable 500 while `app`'s ledger is damaged (see `ServedStore.refusalOfUnknownIDs`).

@@ -178,6 +178,10 @@ extension ServerText {
             "the token is signed with \(name.map { "\"\($0)\"" } ?? "no algorithm"); only ES256 is accepted"
         }
         public static let noKeyID = "the token's header has no kid naming the API key"
+        public static func keyOfAnotherApp(_ keyID: String, owner: String, claimed: String) -> String {
+            "the API key \(keyID) is a key of \(owner), and the token's bid is \(claimed); sign with a key of \(claimed) "
+                + "(`storefront --catalog CATALOG api-key create` with its catalog), or give the token bid \(owner)"
+        }
         public static func unknownKey(_ keyID: String) -> String {
             "this store has no API key \(keyID); make one with `storefront api-key create` (see `storefront api-key list`)"
         }

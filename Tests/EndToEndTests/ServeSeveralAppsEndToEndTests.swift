@@ -94,7 +94,9 @@ struct ServeSeveralAppsEndToEndTests {
         // A token claiming the other app is checked with that app's keys, which did not sign it.
         let borrowedBid = try transactionInfo(server, magazineID, token: try rage.token(claiming: magazine.bundleID))
         #expect(borrowedBid.status == 401)
-        #expect((borrowedBid.json?["errorMessage"] as? String)?.contains("has no API key") == true, "\(borrowedBid.json ?? [:])")
+        // It says whose key it is (before: "this store has no API key", which `api-key list` of the other app contradicts).
+        #expect((borrowedBid.json?["errorMessage"] as? String)?.contains("is a key of com.example.rage, and the token's bid is com.example.magazine") == true,
+                "\(borrowedBid.json ?? [:])")
         let unserved = try transactionInfo(server, rageID, token: try rage.token(claiming: "com.example.spaceshooter"))
         #expect(unserved.status == 401)
         let refusal = try #require(unserved.json?["errorMessage"] as? String)
