@@ -49,8 +49,10 @@ enum CompactJWS {
             guard let bytes = Base64URL.decode(segment) else { return .failure(.notBase64URL(name)) }
             decoded.append(bytes)
         }
-        guard let header = try? JSONDecoder().decode(Header.self, from: Data(decoded[0])) else {
-            return .failure(.headerNotJSON)
+        let header: Header
+        switch TokenPartDecoding.decode(Header.self, from: decoded[0], part: "header") {
+        case let .success(read): header = read
+        case let .failure(problem): return .failure(.header(problem))
         }
         guard header.alg == algorithm else { return .failure(.unsupportedAlgorithm(header.alg)) }
         guard !decoded[2].isEmpty else { return .failure(.emptySegment("signature")) }
@@ -63,7 +65,7 @@ enum CompactJWS {
         case segmentCount(Int)
         case emptySegment(String)
         case notBase64URL(String)
-        case headerNotJSON
+        case header(TokenPartProblem)
         case unsupportedAlgorithm(String)
 
         var description: String {
@@ -76,8 +78,8 @@ enum CompactJWS {
                 "the \(name) part is empty"
             case let .notBase64URL(name):
                 "the \(name) part is not unpadded base64url text"
-            case .headerNotJSON:
-                "the header is not a JSON object with an \"alg\" field"
+            case let .header(problem):
+                problem.description
             case let .unsupportedAlgorithm(name) where name == previousAlgorithm:
                 "the header names the algorithm \"\(name)\": the token was made by an earlier Storefront version, "
                     + "which the App Store's verifiers cannot check; only \"\(algorithm)\" is accepted. "

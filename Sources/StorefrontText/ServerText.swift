@@ -173,7 +173,6 @@ extension ServerText {
             "the request has \(count) Authorization headers; send exactly one"
         }
         public static let notCompactJWS = "the token is not a JWS of three base64url parts"
-        public static let notJSON = "the token's header or claims are not JSON objects"
         public static func algorithm(_ name: String?) -> String {
             "the token is signed with \(name.map { "\"\($0)\"" } ?? "no algorithm"); only ES256 is accepted"
         }

@@ -37,6 +37,18 @@ import Testing
         #expect((result.shape["detail"] as? String)?.contains(text) == true, "\(result.shape)")
     }
 
+    @Test("a header whose field has the wrong type names the field (before: 'not a JSON object with an \"alg\" field')",
+          arguments: [(#"{"alg":"ES256","x5c":"abc"}"#, "the token's header field x5c has the wrong type (it must be a list)"),
+                      (#"{"x5c":[]}"#, "the token's header has no alg field"),
+                      ("[1]", "the token's header is not a JSON object")])
+    func aHeaderOfTheWrongShapeNamesItsField(header: String, says text: String) throws {
+        let (token, _) = try bought()
+        let parts = token.split(separator: ".")
+        let result = try verdict(Base64URL.encode(Array(header.utf8)) + "." + parts[1] + "." + parts[2])
+        #expect(result.status == 3 && result.shape["status"] as? String == "malformed")
+        #expect((result.shape["detail"] as? String)?.contains(text) == true, "\(result.shape)")
+    }
+
     @Test func aChainOfTwoAnotherStoresChainAndALeafWithoutItsMarkerAreUntrusted() throws {
         let (token, payload) = try bought()
         let headerBytes = try #require(Base64URL.decode(token.split(separator: ".")[0]))

@@ -65,6 +65,14 @@ final class BearerTokenCheckTests: XCTestCase {
         XCTAssertEqual(refusal("Bearer not.a-token")?.contains("three base64url parts"), true)
         XCTAssertEqual(refusal("Bearer " + (try token(header: ["alg": "HS256", "kid": made.keyID])))?.contains("HS256"), true)
         XCTAssertEqual(refusal("Bearer " + (try token(header: ["alg": "ES256"])))?.contains("no kid"), true)
+        // A field of the wrong type is named (before: "the token's header or claims are not JSON objects").
+        let numericKid = refusal("Bearer " + (try token(header: ["alg": "ES256", "kid": 5])))
+        XCTAssertEqual(numericKid?.contains("the token's header field kid has the wrong type (it must be a string)"), true, numericKid ?? "")
+        let hugeExp = refusal("Bearer " + Base64URL.encode(Array(#"{"alg":"ES256","kid":"K"}"#.utf8)) + "."
+                              + Base64URL.encode(Array(#"{"exp":1e400}"#.utf8)) + ".AAAA")
+        XCTAssertEqual(hugeExp?.contains("the token's claims field exp"), true, hugeExp ?? "")
+        let notObject = refusal("Bearer " + Base64URL.encode(Array("[1]".utf8)) + "." + Base64URL.encode(Array("{}".utf8)) + ".AAAA")
+        XCTAssertEqual(notObject?.contains("the token's header is not a JSON object"), true, notObject ?? "")
     }
 
     func testUnknownRevokedAndWronglySignedKeysAreRefused() throws {

@@ -66,9 +66,11 @@ public struct BearerToken: Sendable {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]), let claimBytes = Base64URL.decode(parts[1]),
               let signature = Base64URL.decode(parts[2]) else { throw .unauthorized(Reason.notCompactJWS) }
-        guard let header = try? JSONDecoder().decode(Header.self, from: Data(headerBytes)),
-              let claims = try? JSONDecoder().decode(Claims.self, from: Data(claimBytes)) else {
-            throw .unauthorized(Reason.notJSON)
+        let header: Header, claims: Claims
+        switch (TokenPartDecoding.decode(Header.self, from: headerBytes, part: "header"),
+                TokenPartDecoding.decode(Claims.self, from: claimBytes, part: "claims")) {
+        case let (.success(readHeader), .success(readClaims)): (header, claims) = (readHeader, readClaims)
+        case let (.failure(problem), _), let (_, .failure(problem)): throw .unauthorized(problem.description)
         }
         return BearerToken(header: header, claims: claims, signature: signature,
                            signingInput: Array(parts[0].utf8) + [UInt8(ascii: ".")] + Array(parts[1].utf8))

@@ -1,0 +1,81 @@
+import Foundation
+import StoreJSON
+
+/// Why a token's header or claims did not decode, in words that name the field: "the header's
+/// x5c is not of the type it must be" rather than "not a JSON object", which reads as if the
+/// part were no JSON at all.
+public enum TokenPartDecoding {
+    /// `part` ("header", "claims") decoded as `T`, or the words for what was wrong with it.
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], part: String) -> Result<T, TokenPartProblem> {
+        // The project's parser first: Foundation refuses a number beyond a double (`1e400`) as
+        // if the whole part were no JSON, where this names its field.
+        guard let parsed = try? JSONParser.parseNotingAmbiguities(bytes, textName: part), parsed.root.objectMembers != nil else {
+            return .failure(TokenPartProblem(part: part, field: nil, kind: .notJSONObject))
+        }
+        if parsed.hasNumbersOutOfRange, let number = parsed.root.numbersOutOfRange().first {
+            return .failure(TokenPartProblem(part: part, field: number.field, kind: .outOfRange))
+        }
+        do {
+            return .success(try JSONDecoder().decode(type, from: Data(bytes)))
+        } catch let error as DecodingError {
+            return .failure(TokenPartProblem(part: part, error: error))
+        } catch {
+            return .failure(TokenPartProblem(part: part, field: nil, kind: .notJSONObject))
+        }
+    }
+}
+
+/// What made a token's part undecodable.
+public struct TokenPartProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Equatable, Sendable {
+        case notJSONObject, missing, outOfRange
+        /// `expected`: what it must be, in words ("a string"), when known.
+        case wrongType(expected: String?)
+    }
+    public let part: String
+    /// The field at fault, by its JSON name; nil when the part as a whole is at fault.
+    public let field: String?
+    public let kind: Kind
+
+    init(part: String, field: String?, kind: Kind) {
+        self.part = part
+        self.field = field
+        self.kind = kind
+    }
+
+    init(part: String, error: DecodingError) {
+        func name(_ path: [CodingKey]) -> String? {
+            path.isEmpty ? nil : path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case let .typeMismatch(type, context), let .valueNotFound(type, context):
+            self.init(part: part, field: name(context.codingPath), kind: .wrongType(expected: Self.words(for: type)))
+        case let .keyNotFound(key, context):
+            self.init(part: part, field: name(context.codingPath + [key]), kind: .missing)
+        case let .dataCorrupted(context):
+            // A number too large for its type is corrupted data at its field; bytes that are no JSON, at none.
+            self.init(part: part, field: name(context.codingPath), kind: name(context.codingPath) == nil ? .notJSONObject : .outOfRange)
+        @unknown default:
+            self.init(part: part, field: nil, kind: .notJSONObject)
+        }
+    }
+
+    private static func words(for type: Any.Type) -> String? {
+        switch type {
+        case is String.Type: "a string"
+        case is Double.Type, is Int.Type, is Int64.Type: "a number"
+        case is [String].Type, is [Any].Type: "a list"
+        default: nil
+        }
+    }
+
+    public var description: String {
+        switch (kind, field) {
+        case let (.wrongType(expected), field?):
+            "the token's \(part) field \(field) has the wrong type" + (expected.map { " (it must be \($0))" } ?? "")
+        case let (.outOfRange, field?): "the token's \(part) field \(field) is a number out of range"
+        case let (.missing, field?): "the token's \(part) has no \(field) field"
+        default: "the token's \(part) \(part.hasSuffix("s") ? "are" : "is") not a JSON object"
+        }
+    }
+}
