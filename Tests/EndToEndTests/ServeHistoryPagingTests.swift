@@ -64,5 +64,11 @@ import Testing
         #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
         let later = try server.send("GET", "/inApps/v2/history/\(before[0])?revoked=false&revision=\(last)", headers: authorization)
         #expect(try ids(later) == [try boughtIDs()[0]])
+
+        // A date is digits only, as Apple's integer field: "+5" is refused as "-1" is (before: read as 5).
+        for written in ["%2B5", "-1", "5x"] {
+            let refused = try server.send("GET", "/inApps/v2/history/\(before[0])?startDate=\(written)", headers: authorization)
+            #expect(refused.status == 400 && refused.json?["errorCode"] as? Int == 4_000_015, "\(written): \(refused.json ?? [:])")
+        }
     }
 }

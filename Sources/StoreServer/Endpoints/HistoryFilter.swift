@@ -80,7 +80,8 @@ struct HistoryFilter {
     /// Milliseconds since 1970, as Apple's dates are given.
     private static func date(_ text: String?, code: Int, name: String) throws(AppStoreAPIError) -> Date? {
         guard let text else { return nil }
-        guard let milliseconds = Int64(text), milliseconds >= 0 else {
+        // Digits only: Swift's Int64 also reads "+5", which Apple's field (an integer) does not have.
+        guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let milliseconds = Int64(text), milliseconds >= 0 else {
             throw .badRequest(code, ServerText.notMilliseconds(name, text))
         }
         return Date(timeIntervalSince1970: Double(milliseconds) / 1_000)
