@@ -229,6 +229,11 @@ extension ServerText {
         "The query parameter \(shortened(name, to: 60)) is given \(count) times; give it at most once."
     }
 
+    public static func hostHeaders(count: Int) -> String {
+        count == 0 ? "an HTTP/1.1 request needs a Host header (RFC 9112 §3.2); send the server's host and port in one"
+            : "an HTTP/1.1 request has one Host header, this one has \(count); send one"
+    }
+
     public static func notMilliseconds(_ name: String, _ value: String) -> String {
         "\(name) \"\(shortened(value, to: 40))\" is not a date in milliseconds since 1970."
     }

@@ -96,6 +96,24 @@ final class ServeHostileInputTests: XCTestCase {
         XCTAssertTrue((split.json?["errorMessage"] as? String ?? "").contains("1/2"), "\(split.json ?? [:])")
     }
 
+    /// RFC 9112 §3.2: an HTTP/1.1 request has one Host header; §3.2.2: an absolute-form target
+    /// is accepted as its path (before: no Host answered 200, and the absolute form was 404).
+    func testHostHeadersAndAnAbsoluteFormTarget() throws {
+        let (server, token, id) = try serveWithAKey()
+        defer { server.stop() }
+        let authorization = "Authorization: Bearer \(token)\r\n"
+        let absolute = try exchange(server, "GET http://127.0.0.1:\(server.port)/inApps/v1/transactions/\(id) HTTP/1.1\r\nHost: localhost\r\n\(authorization)\r\n")
+        XCTAssertEqual(absolute.status, 200, "the absolute form's path is served")
+        XCTAssertNotNil(absolute.json?["signedTransactionInfo"] as? String)
+        let noHost = try exchange(server, "GET /inApps/v1/transactions/\(id) HTTP/1.1\r\n\(authorization)\r\n")
+        XCTAssertEqual(noHost.status, 400)
+        XCTAssertTrue((noHost.json?["errorMessage"] as? String ?? "").contains("needs a Host header"), "\(noHost.json ?? [:])")
+        let twoHosts = try exchange(server, "GET /inApps/v1/transactions/\(id) HTTP/1.1\r\nHost: a\r\nHost: b\r\n\(authorization)\r\n")
+        XCTAssertEqual(twoHosts.status, 400)
+        let oldVersion = try exchange(server, "GET /inApps/v1/transactions/\(id) HTTP/1.0\r\n\(authorization)\r\n")
+        XCTAssertEqual(oldVersion.status, 200, "HTTP/1.0 has no Host to require")
+    }
+
     /// RFC 9112 §6.1: a server may refuse a message framed both ways, and must close the
     /// connection after answering it, so that nothing after it is read as another request.
     func testContentLengthWithChunkedIsRefusedUnrecordedAndTheConnectionClosed() throws {

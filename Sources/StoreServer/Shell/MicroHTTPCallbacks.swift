@@ -15,14 +15,15 @@ enum MicroHTTPCallbacks {
     }
 
     /// Called once with the headers, once per part of the body, and once more at its end.
-    static let accessHandler: MHD_AccessHandlerCallback = { context, connection, _, method, _, uploadData, uploadSize, state in
+    static let accessHandler: MHD_AccessHandlerCallback = { context, connection, _, method, version, uploadData, uploadSize, state in
         guard let context, let connection, let uploadSize, let existing = state?.pointee else { return .NO }
         let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
         let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeUnretainedValue()
         if !pending.headersSeen {
             pending.headersSeen = true
             collectValues(of: connection, into: pending)
-            if let refusal = RequestFraming.refusal(headerFields: pending.headerFields) {
+            if let refusal = RequestFraming.refusal(headerFields: pending.headerFields)
+                ?? RequestTargetAndHost.refusal(version: version.map { String(cString: $0) } ?? "", headerFields: pending.headerFields) {
                 pending.answered = true
                 var answer = server.answerRefusingUnreadable(refusal, pending.path)
                 // The body is left unread, so nothing after it on this connection could be told

@@ -15,7 +15,7 @@ final class PendingRequest {
     /// A request whose target, as the client sent it, is `target` (its query is read from the
     /// library, decoded).
     init(target: String) {
-        path = String(target.prefix { $0 != "?" })
+        path = String(RequestTargetAndHost.originForm(of: target).prefix { $0 != "?" })
     }
 
     /// Keeps `bytes` unless that would pass `limit`, in which case the body is dropped.
