@@ -146,6 +146,20 @@ struct RenderSnapshotTests {
         Self.verify(state, named: "refund-confirmation-80x24")
     }
 
+    @Test("A refund's notice over the transactions screen leaves its border and the selected transaction's lines whole (before: drawn over both)")
+    func refundNoticeOverTransactions() throws {
+        let fixture = try Self.livedIn()
+        var state = fixture.state()
+        state.send(.character("t"), .end, .character("R"))
+        // The question takes Enter only a moment after it shows.
+        _ = update(&state, .tick)
+        try fixture.run(state.send(.enter), on: &state)
+        #expect(state.notice?.title == "Refund complete", "\(String(describing: state.notice)) \(String(describing: state.top))")
+        let rows = render(state, size: state.size).rowTexts
+        #expect(rows[rows.count - 2].allSatisfy { "╰─╯".contains($0) }, "the frame's bottom border is whole: \(rows[rows.count - 2])")
+        Self.verify(state, named: "refund-notice-over-transactions-80x24")
+    }
+
     @Test("Settings, with purchases off and a forced outcome shown as badges in the header")
     func settings() throws {
         let fixture = try Self.livedIn()

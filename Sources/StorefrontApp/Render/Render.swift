@@ -22,7 +22,13 @@ public func render(_ state: AppState, size: Size) -> ScreenBuffer {
         OverlayView.draw(overlay, state: state, in: overlayArea, into: &buffer)
     }
     if let notice = state.notice {
-        NoticeView.draw(state.advising(notice), in: overlayArea, into: &buffer)
+        // Over the transactions screen it stays above the lines about the selected transaction,
+        // which say what the change it reports did (its state, its notifications), and the
+        // frame's border; on the main screen it sits on the panes' bottom border, clear of
+        // the details above it.
+        let overTransactions: Bool = if case .transactions = state.overlays.last { true } else { false }
+        NoticeView.draw(state.advising(notice), in: overlayArea, keepingRows: overTransactions ? 1 + TransactionsView.detailHeight : 0,
+                        into: &buffer)
     }
     if let activity = state.activity {
         if case .buySheet = state.overlays.last {} else {
