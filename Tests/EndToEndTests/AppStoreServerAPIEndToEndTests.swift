@@ -110,6 +110,21 @@ final class AppStoreServerAPIEndToEndTests: XCTestCase {
         XCTAssertEqual(((results[1]["ok"] as? [String: Any])?["groups"] as? [Any])?.count, 0)
     }
 
+    /// A period paid ahead with `renew` is the subscription's latest transaction only once it
+    /// begins, as its DID_RENEW is sent then (before: its future-dated transaction was listed).
+    func testSubscriptionStatusesListThePeriodRunningNotOnePaidAhead() throws {
+        let ids = try transactionIDs()
+        XCTAssertEqual(try cli.run(["renew", Self.monthly]).status, 0)
+        let ahead = try XCTUnwrap(try cli.run(["transactions", "--json"]).jsonArray()?.first { $0["productId"] as? String == Self.monthly })
+        XCTAssertNotEqual(ahead["transactionId"] as? String, ids[Self.monthly], "a new transaction, for the next period")
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        let results = try callThroughApplesClient(server, [["method": "get_all_subscription_statuses", "args": ["id": ids[Self.face]!]]])
+        let groups = try XCTUnwrap((results[0]["ok"] as? [String: Any])?["groups"] as? [[String: Any]], "\(results[0])")
+        let item = try XCTUnwrap((groups.first?["items"] as? [[String: Any]])?.first)
+        XCTAssertEqual((item["transaction"] as? [String: Any])?["transactionId"] as? String, ids[Self.monthly], "the period running")
+    }
+
     func testRefundHistoryAndOrderLookupFollowTheLedgerLive() throws {
         let ids = try transactionIDs()
         let server = try ServeProcess(cli)

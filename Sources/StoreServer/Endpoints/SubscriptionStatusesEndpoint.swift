@@ -1,3 +1,4 @@
+import Foundation
 import StoreEngine
 import StorefrontText
 
@@ -36,6 +37,18 @@ enum SubscriptionStatusesEndpoint {
         }
     }
 
+    /// The subscription's latest transaction that has begun: a period paid ahead (`renew`) is
+    /// its latest transaction before it begins, but the App Store tells of a renewal when its
+    /// period begins (as `DID_RENEW` is sent then), so the period running is the last one.
+    static func runningPeriod(of subscription: Entitlements.Subscription, in state: LedgerState, at now: Date) -> TransactionRecord? {
+        guard let latest = state.transactions[subscription.transactionID] else { return nil }
+        guard latest.purchaseDate > now else { return latest }
+        return state.transactions(of: latest.account).last {
+            $0.originalID == subscription.originalTransactionID && ($0.state == .purchased || $0.state == .refunded)
+                && $0.replacedBy == nil && $0.purchaseDate <= now
+        } ?? latest
+    }
+
     static func handle(_ request: RouteRequest, _ served: ServedStore) throws(AppStoreAPIError) -> HTTPResponse {
         var wanted: Set<Int> = []
         for text in request.request.queryValues("status") {
@@ -50,7 +63,8 @@ enum SubscriptionStatusesEndpoint {
         var order: [String] = []
         for subscription in served.store.entitlements(for: buyer).subscriptions where !subscription.group.isEmpty {
             let status = statusNumber(subscription.state)
-            guard wanted.isEmpty || wanted.contains(status), let record = customer.state.transactions[subscription.transactionID],
+            guard wanted.isEmpty || wanted.contains(status),
+                  let record = runningPeriod(of: subscription, in: customer.state, at: served.store.now()),
                   let renewalInfo = try served.signedRenewalInfo(subscription) else { continue }
             if groups[subscription.group] == nil { order.append(subscription.group) }
             groups[subscription.group, default: []].append(LastTransaction(
