@@ -149,7 +149,8 @@ public struct NotificationFold: Sendable {
             id: try identity.uuid(sequence: sequence, index: index), sequence: sequence, index: index,
             type: made.type, subtype: made.subtype, time: event.time, account: event.account, device: event.device,
             transactionID: made.transactionID, originalTransactionID: transaction?.originalID,
-            productID: transaction?.productID, isDeliverable: state.settings.notificationURL != nil)
+            productID: transaction?.productID, isDeliverable: state.settings.notificationURL != nil,
+            consumptionRequestReason: made.type == .consumptionRequest ? event.reason.flatMap(RefundReason.init(rawValue:)) : nil)
         positions[notification.id] = caused.count
         for former in formerIdentities {
             positions[try former.uuid(sequence: sequence, index: index)] = caused.count

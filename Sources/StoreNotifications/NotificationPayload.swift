@@ -25,6 +25,8 @@ public struct NotificationPayload: Codable, Sendable, Equatable {
         public var signedRenewalInfo: String?
         /// Apple's subscription status: 1 active, 2 expired, 3 billing retry, 4 grace period, 5 revoked.
         public var status: Int?
+        /// A CONSUMPTION_REQUEST's: why the customer asked for the refund.
+        public var consumptionRequestReason: String?
     }
 
     /// Apple's `status` number for a subscription state.

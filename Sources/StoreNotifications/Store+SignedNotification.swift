@@ -10,6 +10,7 @@ extension Store {
         var data = NotificationPayload.NotificationData(
             appAppleId: catalog.appAppleID, bundleId: catalog.bundleID,
             bundleVersion: SignedAppTransactionPayload.applicationVersion, environment: environment.rawValue)
+        data.consumptionRequestReason = notification.consumptionRequestReason?.rawValue
         if let id = notification.transactionID, let record = snapshot.transactions[id] {
             data.signedTransactionInfo = try signedTransaction(record, signer: signer)
             if let subscription = subscription(originalID: record.originalID, account: record.account) {

@@ -23,6 +23,8 @@ public struct StoreNotification: Sendable, Equatable {
     public var productID: String?
     /// Whether the app had a notification URL when the event happened; only those are sent.
     public var isDeliverable: Bool
+    /// A CONSUMPTION_REQUEST's reason for the refund, when the refund was given one.
+    public var consumptionRequestReason: RefundReason?
     /// Delivery attempts, oldest first.
     public var attempts: [NotificationAttempt] = []
 

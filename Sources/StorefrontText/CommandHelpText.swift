@@ -149,6 +149,7 @@ public enum CommandHelpText {
         public static let help = "show help (`storefront COMMAND --help`: the command's)"
         public static let version = "print the version"
         public static let quantity = "how many (1 to 10; consumables only)"
+        public static let refundReason = "why the customer asks (unintended-purchase, fulfillment-issue, unsatisfied-with-purchase, legal, other); a consumable's CONSUMPTION_REQUEST carries it"
         public static let simulate = "make the purchase end cancelled or failed"
         public static let offer = "buy with a promotional offer"
         public static let offerSignature = "the offer's signature (base64 DER ECDSA), made with an in-app purchase key"

@@ -1,4 +1,5 @@
 import StoreCatalog
+import StoreEngine
 
 /// The command line's sentences for buying, spending, refunding, settling and store time.
 extension CommandLineText {
@@ -8,6 +9,10 @@ extension CommandLineText {
         }
 
         public static func notASimulation(_ value: String) -> String { "--simulate takes cancel or fail, not \"\(EchoedText.cut(value))\"" }
+        public static func notARefundReason(_ value: String) -> String {
+            "--reason takes " + RefundReason.allCases.map(\.word).joined(separator: ", ")
+                + " (the App Store's consumptionRequestReason), not \"\(EchoedText.cut(value))\""
+        }
 
         /// How much of a credit may be held, and is: why buying in parts would not help either.
         public struct CreditCeiling: Sendable {

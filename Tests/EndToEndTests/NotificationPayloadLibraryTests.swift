@@ -75,6 +75,18 @@ struct NotificationPayloadLibraryTests {
         }
     }
 
+    @Test("a consumable's CONSUMPTION_REQUEST carries the refund's reason as consumptionRequestReason (before: none)")
+    func aConsumptionRequestCarriesItsReason() throws {
+        if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
+        let face = try #require(try store.purchase("com.example.rage.face.random", buyer: buyer, storefront: "USA").transaction)
+        _ = try store.refund(face.id, reason: .unintendedPurchase)
+        let request = try #require(try feed.refresh().notifications.first { $0.type.rawValue == "CONSUMPTION_REQUEST" })
+        let verdicts = try AppStoreLibraryCheck.verify([(.notification, try store.signedNotification(request, signer: signer))],
+                                                       rootDER: signer.authority.root.der, bundleID: "com.example.rage")
+        let data = try #require(verdicts.first?.fields["data"] as? [String: Any])
+        #expect(verdicts.first?.verified == true && data["consumptionRequestReason"] as? String == "UNINTENDED_PURCHASE", "\(data)")
+    }
+
     @Test func aTamperedNotificationIsRefused() throws {
         if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
         _ = try store.requestTestNotification(by: buyer)

@@ -73,7 +73,8 @@ extension Store {
     /// `dependenciesShown`: what the question confirmed showed of the transactions the refund
     /// depends on (`TransactionRecord.refundDependencies`); the refund is refused when they
     /// changed since, as its consequences may have.
-    public func refund(_ transactionID: String, by account: String? = nil, replacedByShown: String?? = nil,
+    /// `reason`: why the customer asked, recorded with the refund and told in its CONSUMPTION_REQUEST.
+    public func refund(_ transactionID: String, by account: String? = nil, reason: RefundReason? = nil, replacedByShown: String?? = nil,
                        dependenciesShown: [String: TransactionState]? = nil) throws -> RefundResult {
         try commitRequest { state, now throws(StoreRefusal) in
             if let replacedByShown, let record = state.transactions[transactionID], record.replacedBy != replacedByShown {
@@ -83,7 +84,7 @@ extension Store {
                record.refundDependencies(among: state.transactions(of: record.account)) != dependenciesShown {
                 throw .request(.transactionChangedSinceShown(transactionID))
             }
-            return try decisions.refund(transactionID, by: account, in: state, at: now)
+            return try decisions.refund(transactionID, by: account, reason: reason, in: state, at: now)
         }
     }
 

@@ -51,6 +51,11 @@ extension StoreEvent {
             }
         case .consumptionInfo, .renewalExtended:
             return serverRequestFieldProblem()
+        case .refund:
+            if let reason, RefundReason(rawValue: reason) == nil {
+                return LedgerFieldProblem(field: "reason", reason: "\"\(reason)\" is not a refund reason ("
+                                              + RefundReason.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
         case .notificationAttempt:
             guard notificationId != nil else {
                 return LedgerFieldProblem(field: "notificationId", reason: "a delivery attempt names no notification")

@@ -178,7 +178,11 @@ enum PurchaseCommands {
     }
 
     static func refund(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
-        let result = try session.perform { try session.store.refund(arguments.commandArguments[0], by: session.buyer.account) }
+        let reason = try arguments.value(of: CommandOptions.refundReason).map { text in
+            guard let reason = RefundReason(word: text) else { throw UsageError(CommandLineText.Purchases.notARefundReason(text)) }
+            return reason
+        }
+        let result = try session.perform { try session.store.refund(arguments.commandArguments[0], by: session.buyer.account, reason: reason) }
         let message = session.text.refundMessage(result)
         if arguments.json {
             try console.json(JSONShapes.RefundResult(transactionId: result.transaction.id, productId: result.transaction.productID,

@@ -38,7 +38,8 @@ public enum CommandList {
                            run: .withStore(AccountCommands.entitlements)),
         CommandDeclaration(name: "transactions", section: .shopping, summary: Text.transactions, writes: false,
                            run: .withStore(AccountCommands.transactions)),
-        CommandDeclaration(name: "refund", section: .shopping, summary: Text.refund, arguments: [transaction], writes: true,
+        CommandDeclaration(name: "refund", section: .shopping, summary: Text.refund, arguments: [transaction],
+                           options: [CommandOptions.refundReason], writes: true,
                            wrongArguments: CommandLineText.Usage.refundNeedsTransaction,
                            run: .withStore(PurchaseCommands.refund)),
     ]

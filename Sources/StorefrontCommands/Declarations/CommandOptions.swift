@@ -16,6 +16,8 @@ enum CommandOptions {
     static let nonce = OptionDeclaration(name: "nonce", placeholder: "UUID", summary: Text.nonce)
     static let timestamp = OptionDeclaration(name: "timestamp", placeholder: "MS", summary: Text.timestamp)
     static let amount = OptionDeclaration(name: "amount", placeholder: "N", summary: Text.amount)
+    static let refundReason = OptionDeclaration(name: "reason", placeholder: "REASON", summary: Text.refundReason,
+                                                completion: .words(RefundReason.allCases.map(\.word)))
     static let der = OptionDeclaration(name: "der", placeholder: nil, summary: Text.der)
     static let adopt = OptionDeclaration(name: "adopt", placeholder: nil, summary: Text.adopt)
     static let from = OptionDeclaration(name: "from", placeholder: "FILE_OR_URL", summary: Text.from, completion: .file,

@@ -124,6 +124,23 @@ import Testing
         #expect(Set(ids).count == 3)
     }
 
+    @Test("a refund given a reason tells it in its CONSUMPTION_REQUEST, and only there; one given none tells none")
+    func aRefundsReasonIsTheConsumptionRequestsReason() throws {
+        let face = try #require(try fixture.buy(Rage.face))
+        _ = try fixture.store.refund(face.id, reason: .fulfillmentIssue)
+        let plain = try #require(try fixture.buy(Rage.face))
+        _ = try fixture.store.refund(plain.id)
+        let said = try fixture.notifications().map { "\($0.type.rawValue) \($0.consumptionRequestReason?.rawValue ?? "-")" }
+        #expect(said == ["ONE_TIME_CHARGE -", "CONSUMPTION_REQUEST FULFILLMENT_ISSUE", "REFUND -",
+                         "ONE_TIME_CHARGE -", "CONSUMPTION_REQUEST -", "REFUND -"])
+        var refund = StoreEvent(kind: .refund, time: Date(), app: "a", account: "b", device: "c")
+        refund.reason = "ACCIDENT"
+        #expect(refund.ledgerFieldProblem()?.field == "reason", "a reason Apple does not have is a problem of the ledger")
+        refund.reason = "LEGAL"
+        #expect(refund.ledgerFieldProblem() == nil)
+        #expect(RefundReason(word: "unsatisfied-with-purchase") == .unsatisfiedWithPurchase && RefundReason(word: "Other") == .other)
+    }
+
     @Test func anAskToBuyRequestCausesNothingUntilTheParentApproves() throws {
         try fixture.set(.askToBuy, "true")
         let outcome = try fixture.store.purchase(Rage.drummer, buyer: phone, storefront: "USA")

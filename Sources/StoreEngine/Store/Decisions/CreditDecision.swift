@@ -46,7 +46,7 @@ extension StoreDecisions {
     /// what the purchase granted; for a consumable, takes back what is left of the grant and
     /// records the shortfall.
     /// `account`: the account asking, which may refund only its own transactions; nil for any.
-    public func refund(_ transactionID: String, by account: String? = nil, in state: LedgerState,
+    public func refund(_ transactionID: String, by account: String? = nil, reason: RefundReason? = nil, in state: LedgerState,
                        at now: Date) throws(StoreRefusal) -> Decision<RefundResult> {
         guard let record = state.transactions[transactionID] else {
             throw .request(.unknownTransaction(transactionID))
@@ -65,6 +65,7 @@ extension StoreDecisions {
         var refund = event(.refund, for: owner, at: now)
         refund.transactionId = transactionID
         refund.productId = record.productID
+        refund.reason = reason?.rawValue
         // An unfinished purchase was never delivered: its credits were never added, so
         // there is nothing to take back and nothing was spent.
         let granted = record.finished ? record.creditAmount : 0
