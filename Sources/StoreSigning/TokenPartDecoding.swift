@@ -9,11 +9,19 @@ public enum TokenPartDecoding {
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], part: String) -> Result<T, TokenPartProblem> {
         // The project's parser first: Foundation refuses a number beyond a double (`1e400`) as
         // if the whole part were no JSON, where this names its field.
-        guard let parsed = try? JSONParser.parseNotingAmbiguities(bytes, textName: part), parsed.root.objectMembers != nil else {
-            return .failure(TokenPartProblem(part: part, field: nil, kind: .notJSONObject))
+        let parsed: JSONParser.NotedParse
+        do {
+            parsed = try JSONParser.parseNotingAmbiguities(bytes, textName: part)
+        } catch {
+            return .failure(TokenPartProblem(part: part, field: nil, kind: .unreadable(error.reason)))
         }
+        guard parsed.root.objectMembers != nil else { return .failure(TokenPartProblem(part: part, field: nil, kind: .notJSONObject)) }
         if parsed.hasNumbersOutOfRange, let number = parsed.root.numbersOutOfRange().first {
             return .failure(TokenPartProblem(part: part, field: number.field, kind: .outOfRange))
+        }
+        // Readers of a field given twice disagree on which counts (an `exp` twice: which expiry?).
+        if parsed.hasDuplicateKeys, let duplicate = parsed.root.duplicateKeys().first {
+            return .failure(TokenPartProblem(part: part, field: duplicate.field, kind: .repeated))
         }
         do {
             return .success(try JSONDecoder().decode(type, from: Data(bytes)))
@@ -28,7 +36,9 @@ public enum TokenPartDecoding {
 /// What made a token's part undecodable.
 public struct TokenPartProblem: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Equatable, Sendable {
-        case notJSONObject, missing, outOfRange
+        case notJSONObject, missing, outOfRange, repeated
+        /// No JSON at all, for `reason` (the parser's words).
+        case unreadable(String)
         /// `expected`: what it must be, in words ("a string"), when known.
         case wrongType(expected: String?)
     }
@@ -61,12 +71,11 @@ public struct TokenPartProblem: Error, Equatable, Sendable, CustomStringConverti
     }
 
     private static func words(for type: Any.Type) -> String? {
-        switch type {
-        case is String.Type: "a string"
-        case is Double.Type, is Int.Type, is Int64.Type: "a number"
-        case is [String].Type, is [Any].Type: "a list"
-        default: nil
-        }
+        if let described = type as? TokenFieldType.Type { return described.expectedWords }
+        if type is String.Type { return "a string" }
+        if type is Double.Type || type is Int.Type || type is Int64.Type { return "a number" }
+        if type is [String].Type || type is [Any].Type { return "a list" }
+        return nil
     }
 
     public var description: String {
@@ -75,7 +84,15 @@ public struct TokenPartProblem: Error, Equatable, Sendable, CustomStringConverti
             "the token's \(part) field \(field) has the wrong type" + (expected.map { " (it must be \($0))" } ?? "")
         case let (.outOfRange, field?): "the token's \(part) field \(field) is a number out of range"
         case let (.missing, field?): "the token's \(part) has no \(field) field"
+        case let (.repeated, field?): "the token's \(part) \(part.hasSuffix("s") ? "give" : "gives") \(field) more than once; give it once"
+        case let (.unreadable(reason), _): "the token's \(part) \(part.hasSuffix("s") ? "are" : "is") not JSON this store reads: \(reason)"
         default: "the token's \(part) \(part.hasSuffix("s") ? "are" : "is") not a JSON object"
         }
     }
+}
+
+/// A field's type that a token may give in more than one form, with the words for what it must be.
+public protocol TokenFieldType {
+    /// "a string or a list of strings".
+    static var expectedWords: String { get }
 }

@@ -110,6 +110,23 @@ final class AppStoreServerAPIEndToEndTests: XCTestCase {
         XCTAssertEqual(((results[1]["ok"] as? [String: Any])?["groups"] as? [Any])?.count, 0)
     }
 
+    /// Each subscription of the customer is listed, an ended one beside the newer one that took
+    /// its place in the group (before: only the newer one, as entitlements show one per product).
+    func testSubscriptionStatusesListAnEarlierSubscriptionBesideANewerOne() throws {
+        let ids = try transactionIDs()
+        XCTAssertEqual(try cli.run(["expire", Self.monthly]).status, 0)
+        XCTAssertEqual(try cli.run(["buy", Self.monthly]).status, 0)
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        let results = try callThroughApplesClient(server, [["method": "get_all_subscription_statuses", "args": ["id": ids[Self.face]!]],
+                                                           ["method": "get_all_subscription_statuses", "args": ["id": ids[Self.face]!, "status": [2]]]])
+        let items = try XCTUnwrap(((results[0]["ok"] as? [String: Any])?["groups"] as? [[String: Any]])?.first?["items"] as? [[String: Any]], "\(results[0])")
+        XCTAssertEqual(items.map { $0["status"] as? Int }, [2, 1], "\(items)")
+        XCTAssertEqual((items[0]["renewal"] as? [String: Any])?["originalTransactionId"] as? String, ids[Self.monthly])
+        let expired = try XCTUnwrap(((results[1]["ok"] as? [String: Any])?["groups"] as? [[String: Any]])?.first?["items"] as? [[String: Any]])
+        XCTAssertEqual(expired.count, 1)
+    }
+
     /// A period paid ahead with `renew` is the subscription's latest transaction only once it
     /// begins, as its DID_RENEW is sent then (before: its future-dated transaction was listed).
     func testSubscriptionStatusesListThePeriodRunningNotOnePaidAhead() throws {

@@ -165,6 +165,9 @@ import Testing
         #expect(upgrade.status == 0)
         #expect(upgrade.stdout.contains("Switched to Rage Pro (Yearly)"))
         #expect(upgrade.stdout.contains("refunded pro rata for the unused part of the previous plan"), "\(upgrade.stdout)")
+        // Bought again, it is owned already: no refund was made now (before: the owner's proratedRefund).
+        let again = try cli.run(["buy", "com.example.rage.pro.yearly", "--json"]).decoded(JSONShapes.PurchaseResult.self)
+        #expect(again.outcome == "alreadyOwned" && again.proratedRefund == nil, "\(again)")
         let listed = try cli.run(["transactions"])
         let yearly = try #require(listed.stdout.split(separator: "\n").first { $0.contains("Rage Pro (Yearly)") })
         #expect(yearly.contains("refunded pro rata"), "\(listed.stdout)")

@@ -71,6 +71,14 @@ final class BearerTokenCheckTests: XCTestCase {
         let hugeExp = refusal("Bearer " + Base64URL.encode(Array(#"{"alg":"ES256","kid":"K"}"#.utf8)) + "."
                               + Base64URL.encode(Array(#"{"exp":1e400}"#.utf8)) + ".AAAA")
         XCTAssertEqual(hugeExp?.contains("the token's claims field exp"), true, hugeExp ?? "")
+        let twice = refusal("Bearer " + Base64URL.encode(Array(#"{"alg":"ES256","kid":"K"}"#.utf8)) + "."
+                            + Base64URL.encode(Array(#"{"exp":1,"exp":2}"#.utf8)) + ".AAAA")
+        XCTAssertEqual(twice?.contains("the token's claims give exp more than once; give it once"), true, twice ?? "")
+        let audience = refusal("Bearer " + (try token(claims: ["aud": 1])))
+        XCTAssertEqual(audience?.contains("aud has the wrong type (it must be a string or a list of strings)"), true, audience ?? "")
+        let deep = String(repeating: #"{"a":"#, count: 300) + "1" + String(repeating: "}", count: 300)
+        let nested = refusal("Bearer " + Base64URL.encode(Array(#"{"alg":"ES256","kid":"K"}"#.utf8)) + "." + Base64URL.encode(Array(deep.utf8)) + ".AAAA")
+        XCTAssertEqual(nested?.contains("the token's claims are not JSON this store reads"), true, nested ?? "")
         let notObject = refusal("Bearer " + Base64URL.encode(Array("[1]".utf8)) + "." + Base64URL.encode(Array("{}".utf8)) + ".AAAA")
         XCTAssertEqual(notObject?.contains("the token's header is not a JSON object"), true, notObject ?? "")
     }

@@ -72,7 +72,11 @@ public struct CatalogError: Error, Sendable, CustomStringConvertible {
             return EchoedText.oneLine("\(file): \(only.message)")
         }
         let count = errors.count
-        let heading = "\(EchoedText.oneLine(file)): the catalog has \(count) problem\(count == 1 ? "" : "s"); fix \(count == 1 ? "it" : "them") and try again:"
-        return ([heading] + problems.map { "  " + $0.description }).joined(separator: "\n")
+        let warnings = problems.count - count
+        let heading = "\(EchoedText.oneLine(file)): the catalog has \(count) problem\(count == 1 ? "" : "s")"
+            + (warnings > 0 ? " (and \(warnings) warning\(warnings == 1 ? "" : "s"))" : "")
+            + "; fix \(count == 1 ? "it" : "them") and try again:"
+        // In the order an editor meets them, as `catalog lint` lists them.
+        return ([heading] + CatalogProblem.inFileOrder(problems).map { "  " + $0.description }).joined(separator: "\n")
     }
 }

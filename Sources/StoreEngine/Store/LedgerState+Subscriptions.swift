@@ -45,11 +45,19 @@ extension LedgerState {
     /// it names and any other not over yet (paid ahead by "renew now"), so none overlaps it.
     mutating func endPaidPeriods(replacedBy upgrade: TransactionRecord, named replaced: String) {
         guard let named = transactions[replaced] else { return }
+        var unbegun = 0
         for paid in paidPeriods(of: named.originalID, account: named.account, endingAfter: upgrade.purchaseDate)
         where paid.id != upgrade.id {
             transactions[paid.id]?.replacedBy = upgrade.id
+            if paid.purchaseDate > upgrade.purchaseDate { unbegun += 1 }
         }
         transactions[replaced]?.replacedBy = upgrade.id
+        // Periods paid ahead that the upgrade ended before they began were never renewed into,
+        // as an expire's are not counted (the count of renewals is of periods the subscriber had).
+        if unbegun > 0, var chain = subscriptions[named.originalID] {
+            chain.renewalCount = max(0, chain.renewalCount - unbegun)
+            subscriptions[named.originalID] = chain
+        }
     }
 
     /// A renewal (due, forced, or after a billing problem was resolved) starts a new period.

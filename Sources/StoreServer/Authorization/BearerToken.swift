@@ -22,13 +22,22 @@ public struct BearerToken: Sendable {
     }
 
     /// `aud` may be one string or a list of them (RFC 7519 §4.1.3).
-    enum Audience: Decodable, Sendable {
+    enum Audience: Decodable, Sendable, TokenFieldType {
         case one(String)
         case several([String])
 
+        static let expectedWords = "a string or a list of strings"
+
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let one = try? container.decode(String.self) { self = .one(one) } else { self = .several(try container.decode([String].self)) }
+            if let one = try? container.decode(String.self) {
+                self = .one(one)
+            } else if let several = try? container.decode([String].self) {
+                self = .several(several)
+            } else {
+                throw DecodingError.typeMismatch(Audience.self, DecodingError.Context(codingPath: decoder.codingPath,
+                                                                                        debugDescription: Self.expectedWords))
+            }
         }
 
         var values: [String] {

@@ -58,10 +58,15 @@ enum SubscriptionStatusesEndpoint {
             wanted.insert(number)
         }
         let customer = try CustomerLookup(transactionID: request.parameter("transactionId"), in: try served.refreshed())
-        let buyer = Buyer(account: customer.record.account, device: customer.record.purchaseDevice)
         var groups: [String: [LastTransaction]] = [:]
         var order: [String] = []
-        for subscription in served.store.entitlements(for: buyer).subscriptions where !subscription.group.isEmpty {
+        // Every subscription of the customer, an ended one beside a newer one in its group
+        // too (entitlements show one per product, the one going on).
+        let account = customer.record.account
+        let subscriptions = customer.state.subscriptionChains(of: account).compactMap { chain in
+            served.store.subscription(originalID: chain.originalID, account: account)
+        }
+        for subscription in subscriptions where !subscription.group.isEmpty {
             let status = statusNumber(subscription.state)
             guard wanted.isEmpty || wanted.contains(status),
                   let record = runningPeriod(of: subscription, in: customer.state, at: served.store.now()),

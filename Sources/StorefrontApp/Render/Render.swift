@@ -68,8 +68,17 @@ enum TooSmallView {
         let area = Rect(size)
         let top = max(0, size.height / 2 - 1)
         let (needed, now) = StorefrontPaneText.windowTooSmall(minimum: (minimum.width, minimum.height), now: (size.width, size.height))
-        buffer.write(needed, in: area.row(top), alignment: .center, style: Theme.emphasis)
-        buffer.write(now, in: area.row(top + 1), alignment: .center, style: Theme.muted)
+        buffer.write(needed, in: row(top, of: area), alignment: .center, style: Theme.emphasis)
+        buffer.write(now, in: row(top + 1, of: area), alignment: .center, style: Theme.muted)
+    }
+
+    /// Row `index` of `area`, but for the bottom-right cell: curses cannot write that cell
+    /// without scrolling the screen, and the tricks it uses instead drew stray characters in a
+    /// window of one row (at 1x1 the message is then not drawn at all).
+    private static func row(_ index: Int, of area: Rect) -> Rect {
+        let row = area.row(index)
+        guard index == area.height - 1 else { return row }
+        return Rect(x: row.x, y: row.y, width: max(0, row.width - 1), height: row.height)
     }
 }
 

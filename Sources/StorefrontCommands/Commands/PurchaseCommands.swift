@@ -86,11 +86,14 @@ enum PurchaseCommands {
             if case let .failed(record) = outcome { reason = record.failureReason }
             // A waiting purchase has bought nothing yet: no expiry, and no offer applied or not.
             let expiresDate = outcome.isWaiting ? nil : outcome.transaction?.expiresDate
+            let madeNow: TransactionRecord? = if case let .purchased(record) = outcome { record } else { nil }
             try console.json(JSONShapes.PurchaseResult(
                 // A refused settle names the transaction it was asked of, which still waits.
                 outcome: outcome.name, transactionId: transactionID ?? settling, productId: productID, message: message,
                 credit: credit, balance: balance, expiresDate: expiresDate, reason: reason,
-                proratedRefund: outcome.transaction.flatMap { record in record.proratedRefundGiven.map { ExactDecimal.amount($0, currency: record.currency) } },
+                // Only what this command did: a product owned already names the transaction that
+                // owns it, whose own upgrade refund this command did not make.
+                proratedRefund: madeNow.flatMap { record in record.proratedRefundGiven.map { ExactDecimal.amount($0, currency: record.currency) } },
                 signedTransaction: session.signedTransaction(madeBy: outcome, console: console),
                 signedRenewalInfo: session.signedRenewalInfo(madeBy: outcome, console: console),
                 offerApplied: requestedOffer.flatMap(outcome.applied(promotionalOffer:)), ownedByTransactionId: ownedBy))

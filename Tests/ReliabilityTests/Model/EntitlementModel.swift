@@ -138,6 +138,7 @@ struct EntitlementModel {
                 if subscriptions[index].isEntitled { subscriptions[index].accessEnded = now }
                 subscriptions[index].status = .revoked
                 subscriptions[index].revokedAt = now
+                subscriptions[index].pendingProduct = nil // a revoked subscription switches to nothing
                 subscriptions[index].periods.removeLast()
             }
         case .approve(let pick):

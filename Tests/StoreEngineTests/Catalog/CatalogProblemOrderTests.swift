@@ -24,4 +24,14 @@ import Testing
         ])
         #expect(CatalogProblem.inFileOrder([]).isEmpty)
     }
+
+    @Test("a refused catalog lists its problems in file order too, counting its errors and its warnings apart (before: as found, and 'has 1 problem' above a warning too)")
+    func aRefusedCatalogListsInFileOrder() {
+        var warning = problem("a.json", 62, 18, "late warning")
+        warning.severity = .warning
+        let refused = CatalogError(file: "a.json", problems: [warning, problem("a.json", 58, 15, "early error")])
+        let lines = refused.description.split(separator: "\n").map(String.init)
+        #expect(lines.first == "a.json: the catalog has 1 problem (and 1 warning); fix it and try again:", "\(lines)")
+        #expect(lines.dropFirst().map { $0.contains("early error") } == [true, false], "\(lines)")
+    }
 }

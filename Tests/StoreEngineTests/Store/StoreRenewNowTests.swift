@@ -51,6 +51,17 @@ import StorefrontText
         #expect(store.entitlements(for: phone).subscriptions.first?.renewalCount == 0)
     }
 
+    @Test("An upgrade that ends periods paid ahead before they began takes them out of the count of renewals, as an expire does (before: still counted)")
+    func periodsPaidAheadAndReplacedUnbegunAreNoRenewals() throws {
+        try store.expire(try #require(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").transaction?.id), buyer: phone)
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        for _ in 0..<2 { _ = try store.renew(Rage.monthly, buyer: phone) }
+        let before = try #require(store.snapshot.subscriptions.values.first { $0.productID == Rage.monthly && $0.isOngoing })
+        #expect(before.renewalCount == 2)
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        #expect(store.snapshot.subscriptions[before.originalID]?.renewalCount == 0)
+    }
+
     @Test("An expire after a renewal began and before the one paid ahead keeps the renewal that began")
     func anExpireKeepsTheRenewalsThatBegan() throws {
         _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
