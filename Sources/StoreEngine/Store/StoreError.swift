@@ -19,6 +19,9 @@ public enum StoreError: Error, Sendable, Equatable {
     /// A `notification-url` that is not an absolute http or https URL: `reason` says what is wrong.
     case invalidNotificationURL(String, reason: String)
     case unknownSubscription(String, account: String)
+    /// `plan` names no subscription of the account, whose subscription in its group is on
+    /// `current` now (it switched plans).
+    case subscriptionOnAnotherPlan(String, current: String, account: String)
     case subscriptionEnded(String, state: SubscriptionChain.Status)
     case subscriptionNotInBillingRetry(String, state: SubscriptionChain.Status)
     /// A billing problem to resolve for a subscription whose auto-renew the buyer turned off,

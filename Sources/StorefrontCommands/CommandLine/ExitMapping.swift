@@ -22,7 +22,7 @@ public enum ExitMapping {
         switch error {
         case .unknownCredit, .invalidAmount, .invalidSettingValue, .invalidNotificationURL, .pastLatestStoreTime: .usage
         case .unknownTransaction, .notRefundable, .transactionOfAnotherAccount, .purchaseOfAnotherAccount, .subscriptionOfAnotherAccount,
-             .unknownSubscription, .subscriptionEnded, .subscriptionNotInBillingRetry, .billingNotRetriedWithAutoRenewOff,
+             .unknownSubscription, .subscriptionOnAnotherPlan, .subscriptionEnded, .subscriptionNotInBillingRetry, .billingNotRetriedWithAutoRenewOff,
              .renewalChangedSinceShown,
              .subscriptionChangedSinceShown, .switchChangedSinceShown, .transactionChangedSinceShown,
              .notAwaiting, .freeSubscriptionNotRefundable, .freeSubscriptionNotRenewing, .unknownInAppPurchaseKey: .refused

@@ -62,6 +62,17 @@ import StorefrontText
         #expect(store.snapshot.subscriptions[before.originalID]?.renewalCount == 0)
     }
 
+    @Test("Naming a subscription by the plan it switched away from says which plan it is on now (before: that the account has no subscription to it)")
+    func aPlanSwitchedAwayFromNamesThePlanNow() throws {
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        #expect(throws: StoreError.subscriptionOnAnotherPlan(Rage.monthly, current: Rage.yearly, account: "tester")) {
+            try store.renew(Rage.monthly, buyer: phone)
+        }
+        #expect(StoreError.subscriptionOnAnotherPlan(Rage.monthly, current: Rage.yearly, account: "tester").description
+            .contains("tester's subscription in the group of \(Rage.monthly) is on \(Rage.yearly) now"))
+    }
+
     @Test("An expire after a renewal began and before the one paid ahead keeps the renewal that began")
     func anExpireKeepsTheRenewalsThatBegan() throws {
         _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
