@@ -17,9 +17,13 @@ enum CatalogTextWarnings {
     /// in the overlay itself (a product's, a group's, an app name it leaves out) is named in.
     static func warnings(for catalog: Catalog, file: String, root: JSONNode? = nil, importedFile: String? = nil) -> [CatalogProblem] {
         var found: [CatalogProblem] = []
-        func check(_ text: String, field: String, at place: (node: JSONNode, field: String)?, productID: String? = nil) {
+        // `linesAllowed`: a description is written in lines; a title or a name is one line, whose
+        // line breaks are shown as spaces as a tab is.
+        func check(_ text: String, field: String, at place: (node: JSONNode, field: String)?, productID: String? = nil,
+                   linesAllowed: Bool = false) {
             let message: String
             let hasTab = text.unicodeScalars.contains("\t")
+            let hasLineBreak = !linesAllowed && text.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }
             var actedOn: [Unicode.Scalar] = []
             for scalar in text.unicodeScalars where isActedOnByTerminals(scalar) && !actedOn.contains(scalar) { actedOn.append(scalar) }
             if !actedOn.isEmpty {
@@ -28,6 +32,8 @@ enum CatalogTextWarnings {
                 // Shown as a space, so a tab typed in a title (often pasted from a table) goes unseen
                 // until columns of names do not line up.
                 message = CommandLineText.Catalogs.textWithTab
+            } else if hasLineBreak {
+                message = CommandLineText.Catalogs.oneLineTextWithLineBreak
             } else {
                 return
             }
@@ -57,7 +63,7 @@ enum CatalogTextWarnings {
                     let place = entry.flatMap { entry in
                         entry.node["localizations"]?[language]?[key].map { ($0, "\(entry.field).localizations.\(language).\(key)") }
                     }
-                    check(value, field: "localizations.\(language).\(key)", at: place, productID: product.id)
+                    check(value, field: "localizations.\(language).\(key)", at: place, productID: product.id, linesAllowed: key == "description")
                 }
             }
         }
