@@ -42,9 +42,11 @@ extension CommandLineText {
         public static let leftUnfinished =
             " The transaction is left unfinished: `storefront deliver-unfinished` (or the next start of the storefront) delivers it."
 
-        /// A purchase's message with its transaction named, when it made one.
+        /// A purchase's message with its transaction named, when it made one and the message
+        /// does not name it already.
         public static func withTransaction(_ message: String, id: String?) -> String {
-            message + (id.map { " Transaction \($0)." } ?? "")
+            guard let id, !message.contains("transaction \(id)") else { return message }
+            return message + " Transaction \(id)."
         }
 
         /// How a parent's approval of `account`'s request ended, before what it did, said as

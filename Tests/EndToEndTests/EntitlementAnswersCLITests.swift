@@ -236,6 +236,7 @@ import Testing
         let resolved = try cli.run(["resolve", "2000000000000001"])
         #expect(resolved.status == 0 && resolved.stdout.contains(
             "The purchase that waited, transaction 2000000000000001, is closed (listed declined)."), "\(resolved.stdout)")
+        #expect(resolved.stdout.components(separatedBy: "2000000000000001").count == 2, "the transaction is named once (before: twice): \(resolved.stdout)")
         let listed = try cli.run(["transactions"]).stdout
         let row = try #require(listed.split(separator: "\n").first { $0.hasPrefix("2000000000000001") }, "\(listed)")
         #expect(row.contains("declined") && row.contains("(closed without a charge: the buyer already had it when it was settled)"), "\(row)")

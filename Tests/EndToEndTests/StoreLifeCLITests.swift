@@ -365,6 +365,17 @@ import Testing
         #expect(accessEnded > paidUntil, "access lasted through the grace period, past the period paid for")
     }
 
+    @Test("products --json of a refunded subscription gives its dates as entitlements --json does (before: none)")
+    func aRevokedSubscriptionsDatesAgreeWithEntitlements() throws {
+        let bought = try cli.run(["buy", "com.example.rage.pro.yearly", "--json"]).decoded(JSONShapes.PurchaseResult.self)
+        #expect(try cli.run(["refund", try #require(bought.transactionId)]).status == 0)
+        let entry = try #require(try cli.run(["products", "--json"]).decoded([JSONShapes.ProductEntry].self)
+            .first { $0.id == "com.example.rage.pro.yearly" })
+        let subscription = try #require(try cli.run(["entitlements", "--json"]).decoded(JSONShapes.EntitlementsResult.self).subscriptions.first)
+        #expect(entry.status == "revoked" && entry.expiresDate != nil && entry.accessEndDate != nil, "\(entry)")
+        #expect(entry.expiresDate == subscription.expiresDate && entry.accessEndDate == subscription.accessEndDate)
+    }
+
     @Test("auto-renew turned off in a grace period ends the subscription with it, and no billing is resolved (before: billing retry, and a year charged)")
     func autoRenewOffInGraceEndsTheSubscriptionWithTheGracePeriod() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)

@@ -121,6 +121,13 @@ enum ProductsCommand {
             } else {
                 entry.expiresDate = on
             }
+        // A refunded subscription's dates too, as `entitlements --json` gives them: the period
+        // paid for, and when its access ended (at the refund, or before it when it had ended).
+        case .revoked:
+            if let subscription = entitlements.subscriptions.first(where: { $0.productID == product.id }) {
+                entry.expiresDate = subscription.expiresDate
+                entry.accessEndDate = subscription.accessEndDate
+            }
         case let .billingProblem(_, willAutoRenew):
             // As `entitlements --json` gives them: the period paid for ended when its renewal
             // failed; a grace period gives access until later (and is kept once it ended, in billing retry).
@@ -130,7 +137,7 @@ enum ProductsCommand {
             entry.willAutoRenew = willAutoRenew
         // Whether the subscription switching to it renews into it: false while its auto-renew is off.
         case let .changeScheduled(_, _, willSwitch): entry.willAutoRenew = willSwitch
-        case .notSold, .available, .restoreToUnlock, .awaitingDelivery, .revoked, .waiting: break
+        case .notSold, .available, .restoreToUnlock, .awaitingDelivery, .waiting: break
         }
         // Beside a consumable's balance too, which the switch above gives in place of the wait.
         entry.waitingQuantity = entitlements.waitingQuantity(of: product.id, status: status)
