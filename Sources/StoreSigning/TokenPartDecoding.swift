@@ -5,24 +5,31 @@ import StoreJSON
 /// x5c is not of the type it must be" rather than "not a JSON object", which reads as if the
 /// part were no JSON at all.
 public enum TokenPartDecoding {
-    /// `part` ("header", "claims") decoded as `T`, or the words for what was wrong with it.
-    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], part: String) -> Result<T, TokenPartProblem> {
-        // The project's parser first: Foundation refuses a number beyond a double (`1e400`) as
-        // if the whole part were no JSON, where this names its field.
+    /// What makes `bytes` no JSON object that every reader reads alike, before any field is
+    /// looked at; nil when there is nothing. The project's parser reads it: Foundation refuses a
+    /// number beyond a double (`1e400`) as if the whole part were no JSON, where this names its
+    /// field, and takes one of a field given twice where other readers (Apple's library) take
+    /// the other (an `exp` twice: which expiry? a `transactionId` twice: which transaction?).
+    public static func problem(in bytes: [UInt8], part: String) -> TokenPartProblem? {
         let parsed: JSONParser.NotedParse
         do {
             parsed = try JSONParser.parseNotingAmbiguities(bytes, textName: part)
         } catch {
-            return .failure(TokenPartProblem(part: part, field: nil, kind: .unreadable(error.reason)))
+            return TokenPartProblem(part: part, field: nil, kind: .unreadable(error.reason))
         }
-        guard parsed.root.objectMembers != nil else { return .failure(TokenPartProblem(part: part, field: nil, kind: .notJSONObject)) }
+        guard parsed.root.objectMembers != nil else { return TokenPartProblem(part: part, field: nil, kind: .notJSONObject) }
         if parsed.hasNumbersOutOfRange, let number = parsed.root.numbersOutOfRange().first {
-            return .failure(TokenPartProblem(part: part, field: number.field, kind: .outOfRange))
+            return TokenPartProblem(part: part, field: number.field, kind: .outOfRange)
         }
-        // Readers of a field given twice disagree on which counts (an `exp` twice: which expiry?).
         if parsed.hasDuplicateKeys, let duplicate = parsed.root.duplicateKeys().first {
-            return .failure(TokenPartProblem(part: part, field: duplicate.field, kind: .repeated))
+            return TokenPartProblem(part: part, field: duplicate.field, kind: .repeated)
         }
+        return nil
+    }
+
+    /// `part` ("header", "claims") decoded as `T`, or the words for what was wrong with it.
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], part: String) -> Result<T, TokenPartProblem> {
+        if let problem = problem(in: bytes, part: part) { return .failure(problem) }
         do {
             return .success(try JSONDecoder().decode(type, from: Data(bytes)))
         } catch let error as DecodingError {

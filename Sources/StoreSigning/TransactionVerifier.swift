@@ -79,6 +79,10 @@ public struct TransactionVerifier: Sendable {
                 detail: "the signature does not match the leaf certificate: the token was changed after it was signed",
                 checkedAgainstLedger: false)
         }
+        // A payload read differently by other verifiers (a field twice) is refused, as headers are.
+        if let problem = TokenPartDecoding.problem(in: parts.payload, part: "payload") {
+            return TransactionVerification(status: .malformed, payload: nil, detail: problem.description, checkedAgainstLedger: false)
+        }
         let payload: SignedTransactionPayload
         do {
             payload = try JSONDecoder().decode(SignedTransactionPayload.self, from: Data(parts.payload))
@@ -180,8 +184,8 @@ public struct TransactionVerifier: Sendable {
         }
         if let ended = endedBeforeItBegan {
             return TransactionVerification(status: .expired, payload: payload,
-                                           detail: "transaction \(payload.transactionId) was paid ahead and never begins: its subscription "
-                                               + "ended on \(Self.text(ended)), before it (according to the store)",
+                                           detail: "transaction \(payload.transactionId) never begins: its subscription "
+                                               + "ended on \(Self.text(ended)), when or before its period was to begin (according to the store)",
                                            checkedAgainstLedger: checked)
         }
         // A free subscription has no expiry: it ends when the buyer unsubscribes.

@@ -282,7 +282,7 @@ extension CommandLineText {
 
         /// The `catalog lint` warning for a title or name with a line break (descriptions may have them).
         public static let oneLineTextWithLineBreak = "the text contains a line break, which a title or name is shown without "
-            + "(it reads as one space); write it on one line"
+            + "(each reads as a space); write it on one line"
 
         /// The `catalog lint` warning for a text with a tab (and nothing a terminal acts on).
         public static let textWithTab = "the text contains a tab (U+0009), which is shown as one space; write a space, "

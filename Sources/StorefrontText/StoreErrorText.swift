@@ -43,8 +43,8 @@ extension StoreError: CustomStringConvertible {
                 : "\(account) has no subscription to \(EchoedText.cut(reference)); `storefront entitlements` lists the account's "
                     + "subscriptions, each named by its plan's product id"
         case let .subscriptionOnAnotherPlan(plan, current, account):
-            "\(account)'s subscription in the group of \(plan) is on \(current) now (it switched plans); name it by that plan "
-                + "(`storefront renew \(current)`, and so on) or by one of its transaction ids (`storefront transactions` lists them)"
+            "\(account) has no subscription to \(plan); \(account)'s subscription in its group is on \(current) now: name it by "
+                + "\(current) or by one of its transaction ids (`storefront transactions` lists them)"
         case let .subscriptionEnded(product, state):
             "the subscription to \(product) \(state == .revoked ? "was refunded" : "has ended"); it cannot be changed any more "
                 + "(buy it again to resubscribe)"

@@ -140,6 +140,14 @@ final class AppStoreServerAPIEndToEndTests: XCTestCase {
         let groups = try XCTUnwrap((results[0]["ok"] as? [String: Any])?["groups"] as? [[String: Any]], "\(results[0])")
         let item = try XCTUnwrap((groups.first?["items"] as? [[String: Any]])?.first)
         XCTAssertEqual((item["transaction"] as? [String: Any])?["transactionId"] as? String, ids[Self.monthly], "the period running")
+        // The period running refunded (the subscription goes on into the one paid ahead): that one
+        // is named, never an active status beside a revoked transaction.
+        XCTAssertEqual(try cli.run(["refund", try XCTUnwrap(ids[Self.monthly])]).status, 0)
+        let after = try callThroughApplesClient(server, [["method": "get_all_subscription_statuses", "args": ["id": ids[Self.face]!]]])
+        let latest = try XCTUnwrap((((after[0]["ok"] as? [String: Any])?["groups"] as? [[String: Any]])?.first?["items"] as? [[String: Any]])?.first)
+        XCTAssertEqual(latest["status"] as? Int, 1)
+        XCTAssertEqual((latest["transaction"] as? [String: Any])?["transactionId"] as? String, ahead["transactionId"] as? String, "\(latest)")
+        XCTAssertNil((latest["transaction"] as? [String: Any])?["revocationDate"] as? Int)
     }
 
     func testRefundHistoryAndOrderLookupFollowTheLedgerLive() throws {

@@ -20,7 +20,7 @@ public enum StoreError: Error, Sendable, Equatable {
     case invalidNotificationURL(String, reason: String)
     case unknownSubscription(String, account: String)
     /// `plan` names no subscription of the account, whose subscription in its group is on
-    /// `current` now (it switched plans).
+    /// `current` now (it switched plans, or was never on `plan`).
     case subscriptionOnAnotherPlan(String, current: String, account: String)
     case subscriptionEnded(String, state: SubscriptionChain.Status)
     case subscriptionNotInBillingRetry(String, state: SubscriptionChain.Status)

@@ -43,9 +43,11 @@ enum SubscriptionStatusesEndpoint {
     static func runningPeriod(of subscription: Entitlements.Subscription, in state: LedgerState, at now: Date) -> TransactionRecord? {
         guard let latest = state.transactions[subscription.transactionID] else { return nil }
         guard latest.purchaseDate > now else { return latest }
+        // A refunded period that began is passed over (the subscription goes on into the one paid
+        // ahead, which is then named, as entitlements name it): an active status beside a revoked
+        // transaction would contradict itself.
         return state.transactions(of: latest.account).last {
-            $0.originalID == subscription.originalTransactionID && ($0.state == .purchased || $0.state == .refunded)
-                && $0.replacedBy == nil && $0.purchaseDate <= now
+            $0.originalID == subscription.originalTransactionID && $0.state == .purchased && $0.replacedBy == nil && $0.purchaseDate <= now
         } ?? latest
     }
 

@@ -23,7 +23,7 @@ enum CatalogTextWarnings {
                    linesAllowed: Bool = false) {
             let message: String
             let hasTab = text.unicodeScalars.contains("\t")
-            let hasLineBreak = !linesAllowed && text.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }
+            let hasLineBreak = !linesAllowed && text.unicodeScalars.contains { ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) }
             var actedOn: [Unicode.Scalar] = []
             for scalar in text.unicodeScalars where isActedOnByTerminals(scalar) && !actedOn.contains(scalar) { actedOn.append(scalar) }
             if !actedOn.isEmpty {

@@ -71,6 +71,15 @@ import Testing
         #expect(result.detail.contains("holds \(count) certificates"), "\(result.detail)")
     }
 
+    @Test("a signed payload that gives a field twice is malformed, as other verifiers read the other value (before: the first was taken)")
+    func aPayloadWithAFieldTwiceIsMalformed() throws {
+        let authority = try CertificateAuthority.make()
+        let payload = #"{"transactionId":"2000000000000005","transactionId":"2000000000000001","bundleId":"b"}"#
+        let token = try TestAuthority.token(payload: payload, key: authority.leafKey, chain: [authority.leaf, authority.intermediate, authority.root])
+        let result = TransactionVerifier(root: authority.root).verify(jws: token, now: Date())
+        #expect(result.status == .malformed && result.detail.contains("the token's payload gives transactionId more than once"), "\(result.detail)")
+    }
+
     @Test func anotherAuthoritysChainIsUntrustedEvenWithOurRootInIt() throws {
         let ours = try CertificateAuthority.make()
         let theirs = try CertificateAuthority.make()

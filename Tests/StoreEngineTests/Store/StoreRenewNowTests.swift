@@ -70,7 +70,7 @@ import StorefrontText
             try store.renew(Rage.monthly, buyer: phone)
         }
         #expect(StoreError.subscriptionOnAnotherPlan(Rage.monthly, current: Rage.yearly, account: "tester").description
-            .contains("tester's subscription in the group of \(Rage.monthly) is on \(Rage.yearly) now"))
+            .contains("tester has no subscription to \(Rage.monthly); tester's subscription in its group is on \(Rage.yearly) now"))
     }
 
     @Test("An expire after a renewal began and before the one paid ahead keeps the renewal that began")

@@ -108,7 +108,8 @@ extension StoreDecisions {
             if let other = state.transactions[reference], other.account != buyer.account, other.productType == .autoRenewable {
                 throw .request(.subscriptionOfAnotherAccount(reference, owner: other.account, account: buyer.account))
             }
-            // A plan the account's subscription switched away from: named by the plan it is on now.
+            // Another plan of the group the account's subscription is in (one it switched away
+            // from, say): the plan it is on now is named.
             if let group = catalog.product(id: reference)?.subscription?.group,
                let now = state.subscriptions.values.first(where: { $0.account == buyer.account && $0.isOngoing && $0.group == group }) {
                 throw .request(.subscriptionOnAnotherPlan(reference, current: now.productID, account: buyer.account))

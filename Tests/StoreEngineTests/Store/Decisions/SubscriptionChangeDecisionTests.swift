@@ -115,10 +115,13 @@ struct SubscriptionChangeDecisionTests {
         #expect(off.events.map(\.kind) == [.cancelRenewal] && off.result.productID == Rage.yearly && !off.result.willAutoRenew)
     }
 
-    @Test("a reference to no subscription of the account is refused")
+    @Test("a reference to no subscription of the account is refused, naming the plan its subscription in that group is on")
     func unknownReference() {
-        #expect(throws: StoreRefusal.request(.unknownSubscription(Rage.yearly, account: phone.account))) {
+        #expect(throws: StoreRefusal.request(.subscriptionOnAnotherPlan(Rage.yearly, current: Rage.monthly, account: phone.account))) {
             try change(.cancelRenewal, of: Rage.yearly, after: try fixture.bought(Rage.monthly))
+        }
+        #expect(throws: StoreRefusal.request(.unknownSubscription(Rage.yearly, account: phone.account))) {
+            try change(.cancelRenewal, of: Rage.yearly, after: try fixture.bought(Rage.drummer))
         }
     }
 }
