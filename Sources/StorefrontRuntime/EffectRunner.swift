@@ -79,7 +79,7 @@ struct EffectRunner: Sendable {
         } catch LedgerError.changeAbandoned {
             // Dropped before it began, which the screen has said already: nothing happened.
             return []
-        } catch StoreError.subscriptionEnded(let productID, let state) {
+        } catch StoreError.subscriptionEnded(let productID, let state, _) {
             // Ended elsewhere while the key or question was on its way: said in the storefront's words.
             return [.questionOutdated(.subscriptionEnded(productID: productID, state: state))]
         } catch StoreError.billingNotRetriedWithAutoRenewOff(let productID) {

@@ -45,9 +45,10 @@ extension StoreError: CustomStringConvertible {
         case let .subscriptionOnAnotherPlan(plan, current, account):
             "\(account) has no subscription to \(plan); \(account)'s subscription in its group is on \(current) now: name it by "
                 + "\(current) or by one of its transaction ids (`storefront transactions` lists them)"
-        case let .subscriptionEnded(product, state):
+        case let .subscriptionEnded(product, state, continuedBy):
             "the subscription to \(product) \(state == .revoked ? "was refunded" : "has ended"); it cannot be changed any more "
-                + "(buy it again to resubscribe)"
+                + (continuedBy.map { "(the account subscribed again: name that subscription by its transaction \($0))" }
+                    ?? "(buy it again to resubscribe)")
         case let .subscriptionNotInBillingRetry(product, state):
             "the subscription to \(product) is \(state.rawValue), not in billing retry; there is no billing problem to resolve"
         case let .billingNotRetriedWithAutoRenewOff(product):

@@ -150,6 +150,27 @@ final class AppStoreServerAPIEndToEndTests: XCTestCase {
         XCTAssertNil((latest["transaction"] as? [String: Any])?["revocationDate"] as? Int)
     }
 
+    /// The paid period running refunded, with a period paid ahead after it and the free trial
+    /// before it: the one paid ahead is named, never the trial that has ended (before: the trial,
+    /// expired, beside an active status).
+    func testARefundedPaidPeriodIsFollowedByTheOnePaidAheadNotAnEndedOne() throws {
+        let ids = try transactionIDs()
+        XCTAssertEqual(try cli.run(["advance", "P8D"]).status, 0)
+        let paid = try XCTUnwrap(try cli.run(["transactions", "--json"]).jsonArray()?.first { $0["productId"] as? String == Self.monthly }?["transactionId"] as? String)
+        XCTAssertNotEqual(paid, ids[Self.monthly])
+        XCTAssertEqual(try cli.run(["renew", Self.monthly]).status, 0)
+        let ahead = try XCTUnwrap(try cli.run(["transactions", "--json"]).jsonArray()?.first { $0["productId"] as? String == Self.monthly }?["transactionId"] as? String)
+        XCTAssertEqual(try cli.run(["refund", paid]).status, 0)
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        let results = try callThroughApplesClient(server, [["method": "get_all_subscription_statuses", "args": ["id": ids[Self.face]!]]])
+        let item = try XCTUnwrap((((results[0]["ok"] as? [String: Any])?["groups"] as? [[String: Any]])?.first?["items"] as? [[String: Any]])?.first)
+        XCTAssertEqual(item["status"] as? Int, 1)
+        XCTAssertEqual((item["transaction"] as? [String: Any])?["transactionId"] as? String, ahead, "\(item)")
+        let entitlements = try XCTUnwrap((try cli.run(["entitlements", "--json"]).json()?["subscriptions"] as? [[String: Any]])?.first)
+        XCTAssertEqual(entitlements["transactionId"] as? String, ahead, "as entitlements name it")
+    }
+
     func testRefundHistoryAndOrderLookupFollowTheLedgerLive() throws {
         let ids = try transactionIDs()
         let server = try ServeProcess(cli)

@@ -22,7 +22,9 @@ public enum StoreError: Error, Sendable, Equatable {
     /// `plan` names no subscription of the account, whose subscription in its group is on
     /// `current` now (it switched plans, or was never on `plan`).
     case subscriptionOnAnotherPlan(String, current: String, account: String)
-    case subscriptionEnded(String, state: SubscriptionChain.Status)
+    /// `continuedBy`: the latest transaction of a newer subscription of the account in the same
+    /// group, still going (the account subscribed again), which changes are asked of instead.
+    case subscriptionEnded(String, state: SubscriptionChain.Status, continuedBy: String? = nil)
     case subscriptionNotInBillingRetry(String, state: SubscriptionChain.Status)
     /// A billing problem to resolve for a subscription whose auto-renew the buyer turned off,
     /// which is billed no more.

@@ -37,17 +37,17 @@ enum SubscriptionStatusesEndpoint {
         }
     }
 
-    /// The subscription's latest transaction that has begun: a period paid ahead (`renew`) is
-    /// its latest transaction before it begins, but the App Store tells of a renewal when its
-    /// period begins (as `DID_RENEW` is sent then), so the period running is the last one.
+    /// The subscription's period running: a period paid ahead (`renew`) is its latest
+    /// transaction before it begins, but the App Store tells of a renewal when its period begins
+    /// (as `DID_RENEW` is sent then). Where the period running was refunded and the subscription
+    /// goes on into one paid ahead, that one is named, as entitlements name it: the refunded one
+    /// would put a revoked transaction beside an active status, and an earlier one has ended.
     static func runningPeriod(of subscription: Entitlements.Subscription, in state: LedgerState, at now: Date) -> TransactionRecord? {
         guard let latest = state.transactions[subscription.transactionID] else { return nil }
         guard latest.purchaseDate > now else { return latest }
-        // A refunded period that began is passed over (the subscription goes on into the one paid
-        // ahead, which is then named, as entitlements name it): an active status beside a revoked
-        // transaction would contradict itself.
         return state.transactions(of: latest.account).last {
-            $0.originalID == subscription.originalTransactionID && $0.state == .purchased && $0.replacedBy == nil && $0.purchaseDate <= now
+            $0.originalID == subscription.originalTransactionID && $0.state == .purchased && $0.replacedBy == nil
+                && $0.purchaseDate <= now && ($0.expiresDate ?? .distantPast) > now
         } ?? latest
     }
 

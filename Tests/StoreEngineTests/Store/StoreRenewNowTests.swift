@@ -73,6 +73,17 @@ import StorefrontText
             .contains("tester has no subscription to \(Rage.monthly); tester's subscription in its group is on \(Rage.yearly) now"))
     }
 
+    @Test("Asking to change a subscription that ended, where the account subscribed again, names the newer one (before: 'buy it again to resubscribe')")
+    func anEndedSubscriptionNamesTheNewerOne() throws {
+        let first = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        _ = try store.expire(Rage.yearly, buyer: phone)
+        let again = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        let refusal = StoreError.subscriptionEnded(Rage.yearly, state: .expired, continuedBy: again.id)
+        #expect(throws: refusal) { try store.renew(first.id, buyer: phone) }
+        #expect(refusal.description.contains("the account subscribed again: name that subscription by its transaction \(again.id)"))
+        #expect(!refusal.description.contains("buy it again"))
+    }
+
     @Test("An expire after a renewal began and before the one paid ahead keeps the renewal that began")
     func anExpireKeepsTheRenewalsThatBegan() throws {
         _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")

@@ -116,7 +116,10 @@ extension StoreDecisions {
             }
             throw .request(.unknownSubscription(reference, account: buyer.account))
         }
-        guard chain.isOngoing else { throw .request(.subscriptionEnded(chain.productID, state: chain.status)) }
+        guard chain.isOngoing else {
+            let newer = state.subscriptions.values.first { $0.account == buyer.account && $0.isOngoing && $0.group == chain.group }
+            throw .request(.subscriptionEnded(chain.productID, state: chain.status, continuedBy: newer?.latestTransactionID))
+        }
         return chain
     }
 
