@@ -199,6 +199,9 @@ extension StoreText {
                 + "ends, on " + Self.apart(shown, from: now, in: self)
                 + " (the subscription renewed meanwhile, on another device or in another shell). Nothing was changed; "
                 + "look again and buy if you still want it."
+        case let .beginsAfterStoreTimeStops(_, start):
+            "\(name) bought now would begin on \(date(start)), when the one running ends, and store time stops at "
+                + "\(Store.latestStoreTime.formatted(.iso8601)), so it would never begin. Nothing was charged."
         case .changedSinceShown:
             "\(name) changed before this was stored: it was shown as yours (or its switch as scheduled), and buying it now would "
                 + "change the store (another device or shell changed it meanwhile). Nothing was done; look again and buy if you still want it."

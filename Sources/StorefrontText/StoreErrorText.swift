@@ -83,6 +83,9 @@ extension StoreError: CustomStringConvertible {
             "transaction \(id) is " + (closedBecause.map { "a request settled already, \($0) (declined)" } ?? state.described) + ": "
                 + (expected == .pending ? "only an Ask to Buy request waiting for a parent (pending) can be approved or declined"
                                         : "only an interrupted purchase waiting for its buyer's action (needsAction) can be resolved")
+        case let .periodBeginsAfterStoreTimeStops(productID, start, latest):
+            "the period of \(productID) paid for now would begin at \(start.formatted(.iso8601)), and store time stops at "
+                + "\(latest.formatted(.iso8601)), so it would never begin: nothing was charged"
         case let .pastLatestStoreTime(latest):
             "store time cannot pass \(latest.formatted(.iso8601)); advance by less, or start a new store (another entitlements file or database)"
         case let .freeSubscriptionNotRefundable(id, productID, inForce):

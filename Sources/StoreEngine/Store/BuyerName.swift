@@ -10,10 +10,20 @@ import StoreJSON
 /// refused rather than quietly changed: quietly changing them would fold different names
 /// into one account.
 public enum BuyerName {
+    /// The most characters a name may have, as long as a message shows an echoed value whole.
+    public static let maximumCharacters = 80
+    /// The most UTF-8 bytes a name may have: a character may be made of many code points.
+    public static let maximumBytes = 320
+
     /// `text` in NFC, or a refusal saying what is wrong with it. `role` names the name in the
     /// message, e.g. "account" or "device".
     public static func normalized(_ text: String, role: String) throws(BuyerNameError) -> String {
         guard !text.isEmpty else { throw BuyerNameError(role: role, name: text, problem: .empty) }
+        // Every event carries its buyer's names, and a ledger line has a limit: a name pasted
+        // by mistake is refused as a name, not later as a line the ledger cannot take.
+        if text.count > maximumCharacters || text.utf8.count > maximumBytes {
+            throw BuyerNameError(role: role, name: text, problem: .tooLong(characters: text.count, bytes: text.utf8.count))
+        }
         if let scalar = text.unicodeScalars.first(where: isRefused) {
             throw BuyerNameError(role: role, name: text, problem: .forbiddenCharacter(scalar))
         }
@@ -81,6 +91,8 @@ public struct BuyerNameError: Error, Sendable, Equatable, CustomStringConvertibl
         /// White space at the start or the end.
         case surroundingWhitespace
         case forbiddenCharacter(Unicode.Scalar)
+        /// Longer than `BuyerName.maximumCharacters` or `maximumBytes`.
+        case tooLong(characters: Int, bytes: Int)
     }
 
     public var role: String
@@ -98,6 +110,9 @@ public struct BuyerNameError: Error, Sendable, Equatable, CustomStringConvertibl
             "the \(role) name \"\(name)\" is only white space; give a name such as \"\(example)\""
         case .surroundingWhitespace:
             "the \(role) name \"\(name)\" starts or ends with white space; give it without the spaces around it"
+        case let .tooLong(characters, bytes):
+            "the \(role) name is \(characters) character\(characters == 1 ? "" : "s") long (\(bytes) bytes in UTF-8); a name may have at most "
+                + "\(BuyerName.maximumCharacters) characters and \(BuyerName.maximumBytes) bytes: choose a shorter name"
         case let .forbiddenCharacter(scalar):
             "the \(role) name \(Self.visible(name)) contains the character \(Self.codePoint(scalar)), "
                 + (BuyerName.isRefused(scalar) ? "a control character, line break or bidi control" : "which draws nothing")

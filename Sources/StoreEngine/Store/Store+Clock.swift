@@ -18,7 +18,7 @@ extension Store {
 
     /// The latest store time an advance may reach (3000-01-01T00:00:00Z): dates stay within
     /// four-digit years, and catch-up arithmetic on them stays far from any limit.
-    static let latestStoreTime = Date(timeIntervalSince1970: 32_503_680_000)
+    public static let latestStoreTime = Date(timeIntervalSince1970: 32_503_680_000)
 
     /// Moves store time forward by `duration`; what falls due is recorded at once.
     /// Returns the new store time.

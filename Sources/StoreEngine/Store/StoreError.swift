@@ -44,6 +44,9 @@ public enum StoreError: Error, Sendable, Equatable {
     case notAwaiting(String, state: TransactionState, expected: TransactionState, closedBecause: String? = nil)
     /// An advance would take store time past the latest it may reach.
     case pastLatestStoreTime(Date)
+    /// A renewal paid ahead would begin at `start`, where store time has stopped (`latest`):
+    /// the period could never begin.
+    case periodBeginsAfterStoreTimeStops(String, start: Date, latest: Date)
     /// `inForce`: false once it has ended, when there is nothing to unsubscribe from either.
     case freeSubscriptionNotRefundable(String, productID: String, inForce: Bool = true)
     /// Renew, expire, resume or resolve billing asked of a free subscription, which has none of them.

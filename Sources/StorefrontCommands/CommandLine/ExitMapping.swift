@@ -23,7 +23,7 @@ public enum ExitMapping {
         case .unknownCredit, .invalidAmount, .invalidSettingValue, .invalidNotificationURL, .pastLatestStoreTime: .usage
         case .unknownTransaction, .notRefundable, .transactionOfAnotherAccount, .purchaseOfAnotherAccount, .subscriptionOfAnotherAccount,
              .unknownSubscription, .subscriptionOnAnotherPlan, .subscriptionEnded, .subscriptionNotInBillingRetry, .billingNotRetriedWithAutoRenewOff,
-             .renewalChangedSinceShown,
+             .renewalChangedSinceShown, .periodBeginsAfterStoreTimeStops,
              .subscriptionChangedSinceShown, .switchChangedSinceShown, .transactionChangedSinceShown,
              .notAwaiting, .freeSubscriptionNotRefundable, .freeSubscriptionNotRenewing, .unknownInAppPurchaseKey: .refused
         }

@@ -25,6 +25,25 @@ import Testing
         #expect(throws: BuyerNameError(role: "account", name: "", problem: .empty)) { try BuyerName.normalized("", role: "account") }
     }
 
+    @Test func aNameLongerThanAMessageShowsWholeIsRefusedByItsLength() throws {
+        let longest = String(repeating: "y", count: BuyerName.maximumCharacters)
+        #expect(try BuyerName.normalized(longest, role: "account") == longest)
+        #expect(throws: BuyerNameError(role: "account", name: longest + "y", problem: .tooLong(characters: 81, bytes: 81))) {
+            try BuyerName.normalized(longest + "y", role: "account")
+        }
+        // One character made of many marks is short in characters and long in bytes.
+        let heavy = "e" + String(repeating: "\u{301}", count: 200)
+        #expect(heavy.count == 1)
+        do {
+            _ = try BuyerName.normalized(heavy, role: "--device")
+            Issue.record("a name of 401 bytes was taken")
+        } catch {
+            #expect(error.problem == .tooLong(characters: 1, bytes: 401))
+            #expect(error.description == "the --device name is 1 character long (401 bytes in UTF-8); a name may have at most 80 "
+                        + "characters and 320 bytes: choose a shorter name")
+        }
+    }
+
     @Test func blankNamesAndSpacesAroundANameAreRefusedNotTrimmed() throws {
         for name in [" ", "\u{3000}", " \u{2003} "] {
             #expect(throws: BuyerNameError(role: "account", name: name, problem: .blank)) { try BuyerName.normalized(name, role: "account") }

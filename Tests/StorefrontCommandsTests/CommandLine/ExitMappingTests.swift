@@ -11,7 +11,8 @@ struct ExitMappingTests {
                                    .invalidSettingValue(setting: "ask-to-buy", value: "maybe", allowed: ["true", "false"]),
                                    .pastLatestStoreTime(Date())]
         let refusals: [StoreError] = [.unknownTransaction("1"), .notRefundable("1", state: .failed),
-                                      .unknownSubscription("x", account: "tester"), .freeSubscriptionNotRenewing("x")]
+                                      .unknownSubscription("x", account: "tester"), .freeSubscriptionNotRenewing("x"),
+                                      .periodBeginsAfterStoreTimeStops("x", start: Date(), latest: Date())]
         for error in usage { #expect(ExitMapping.exit(for: error).status == .usage, "\(error)") }
         for error in refusals { #expect(ExitMapping.exit(for: error).status == .refused, "\(error)") }
     }

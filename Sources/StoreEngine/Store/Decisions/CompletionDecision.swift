@@ -91,7 +91,7 @@ extension StoreDecisions {
             }
             settled.group = product.subscription?.group
         case .nonRenewing:
-            settled.expiresDate = nonRenewingExpiry(of: product, buyer: buyer, in: state, at: now)
+            settled.expiresDate = try nonRenewingExpiry(of: product, buyer: buyer, in: state, at: now)
             settled.duration = Self.passDuration(of: product).description
         case .consumable, .nonConsumable, .freeSubscription:
             break

@@ -119,7 +119,7 @@ extension StoreDecisions {
         case .consumable, .nonConsumable, .freeSubscription:
             break
         case .nonRenewing:
-            terms.expires = nonRenewingExpiry(of: product, buyer: buyer, in: state, at: now)
+            terms.expires = try nonRenewingExpiry(of: product, buyer: buyer, in: state, at: now)
             terms.duration = Self.passDuration(of: product)
         case .autoRenewable:
             switch subscriptionPlan(for: product, price: price, offerID: options.offerID, buyer: buyer,
@@ -245,10 +245,13 @@ extension StoreDecisions {
 
     /// When a pass bought now ends: a pass bought while the last one still runs extends its
     /// run, and a run lasts as long as its passes counted whole from its start (see `PassRun`).
-    func nonRenewingExpiry(of product: Product, buyer: Buyer, in state: LedgerState, at now: Date) -> Date {
+    /// A pass that would begin where store time has stopped (`Store.latestStoreTime`) could
+    /// never begin, so it is not sold.
+    func nonRenewingExpiry(of product: Product, buyer: Buyer, in state: LedgerState, at now: Date) throws(StoreRefusal) -> Date {
         let duration = Self.passDuration(of: product)
         guard let run = PassRun.runs(after: state.passesInForce(of: buyer.account, productID: product.id), fallback: duration).last,
               now <= run.end else { return duration.added(to: now) }
+        guard run.end < Store.latestStoreTime else { throw .purchase(.beginsAfterStoreTimeStops(productID: product.id, start: run.end)) }
         return duration.added(to: run.start, times: run.count + 1)
     }
 

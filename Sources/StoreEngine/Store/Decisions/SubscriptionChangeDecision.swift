@@ -144,6 +144,10 @@ extension StoreDecisions {
             // the failed renewal would have started it), and it carries the same renewal key as
             // the renewal that would fall due there, so that stretch is charged once.
             start = chain.expiresDate
+            // A period that would begin where store time has stopped could never begin.
+            guard start < Store.latestStoreTime else {
+                throw .request(.periodBeginsAfterStoreTimeStops(renewingInto, start: start, latest: Store.latestStoreTime))
+            }
             key = chain.status == .subscribed ? schedule.renewalKey(of: chain, in: state)
                                               : "\(schedule.renewalKey(of: chain, in: state))#\(transactionID)"
         case .inBillingRetryPeriod, .expired, .revoked:
