@@ -53,8 +53,8 @@ extension StoreUnreachable: CustomStringConvertible {
             return "\(loss("is")); nothing was half-written. \(checkFirst). If the connection dropped while a change was being "
                 + "committed, it may have been recorded: look before \(reader.beforeAgain), with "
                 + "\(StoreCommandText.command("transactions", on: store)) for purchases and refunds or "
-                + "\(StoreCommandText.command("entitlements", on: store)) for balances and subscriptions (add the --account you "
-                + "used; a spend shows only in the balance)"
+                + "\(StoreCommandText.command("entitlements", on: store)) for balances and subscriptions (a spend shows only in "
+                + "the balance)"
         case .beforeAnyChange:
             return "\(loss("became")) while this command read it, before it changed anything: nothing was sent to it. "
                 + advice(then: reader.again)
@@ -66,7 +66,6 @@ extension StoreUnreachable: CustomStringConvertible {
                 + reader.again.prefix(1).uppercased() + reader.again.dropFirst()
         case .cutOff(let account, let transactionIds):
             let accountOption = account.map { " --account \(ShellWord.quoted($0))" } ?? ""
-            let addAccount = account == nil ? " (add the --account you used)" : ""
             let naming = transactionIds.isEmpty ? "" : " as transaction\(transactionIds.count == 1 ? "" : "s") "
                 + transactionIds.joined(separator: ", ")
             // The number alone does not tell: one that was not recorded goes to the next purchase.
@@ -76,7 +75,7 @@ extension StoreUnreachable: CustomStringConvertible {
                 + "bought on this store since, check that the line shows this change's product, device and time"
             return "\(loss("became")) after this change was sent, and could not be asked "
                 + "again whether it was recorded\(naming); nothing was half-written. \(advice(then: "look before \(reader.beforeAgain):")) "
-                + "\(StoreCommandText.command("transactions" + accountOption, on: store))\(addAccount) \(listing), and "
+                + "\(StoreCommandText.command("transactions" + accountOption, on: store)) \(listing), and "
                 + "\(StoreCommandText.command("entitlements" + accountOption, on: store)) shows balances and subscriptions "
                 + "(a spend shows only in the balance)"
         }

@@ -113,6 +113,17 @@ struct PostgresAdviceWordsTests {
             && !inStorefront.contains("command"), "\(inStorefront)")
     }
 
+    @Test("a commit cut off with no account of its own leaves the account to the advice's naming, with no note to add it (before: the --account and the note both)")
+    func cutOffWithoutAccountNamesItOnce() {
+        let store = ShownStoreAddress("postgresql://team@db/shop")
+        for change in [StoreUnreachable.ChangeState.cutOff(account: nil, transactionIds: []), .unknown] {
+            let said = StoreUnreachable(store: store, reason: "server closed the connection", change: change).description
+            let named = StoreCommandText.naming([AdvisedOption("--account", "cut3")], in: said)
+            #expect(named.contains("`storefront --account cut3 transactions"), "\(named)")
+            #expect(!named.contains("add the --account"), "\(named)")
+        }
+    }
+
     @Test("a server without SSL where sslmode requires it: the advice is about sslmode, not whether the server runs")
     func sslRequiredOfAServerWithout() {
         let said = PostgresStoreError.unreachable(store: ShownStoreAddress("postgresql://team@db/shop"),
