@@ -30,6 +30,7 @@ extension CommandLineText {
         /// credit's maximum is named.
         public static func quantityOutOfRange(maximum: Int, given: String, isTooMany: Bool, ceiling: CreditCeiling? = nil) -> String {
             let refusal = "--quantity must be a whole number from 1 to \(maximum), not \"\(EchoedText.cut(given))\""
+                + Usage.withoutLeadingZero(given)
             guard isTooMany else { return refusal }
             guard let ceiling else { return refusal + "; buy more in several purchases" }
             return refusal + "; and at most \(ceiling.maximum) \(ceiling.credit) can be held (you have \(ceiling.balance)), "

@@ -81,6 +81,14 @@ public enum CommandLineText {
 
         public static func notAWholeNumber(option: String, minimum: Int, maximum: Int?, given: String) -> String {
             "--\(option) must be a whole number of at least \(minimum)\(maximum.map { " and at most \($0)" } ?? ""), not \"\(EchoedText.cut(given))\""
+                + withoutLeadingZero(given)
+        }
+
+        /// What to do about a number written with a zero in front, which no number here takes
+        /// (`007`); nothing for any other text.
+        public static func withoutLeadingZero(_ given: String) -> String {
+            guard given.count > 1, given.hasPrefix("0"), given.allSatisfy({ $0.isASCII && $0.isNumber }) else { return "" }
+            return " (write it without the leading zero)"
         }
 
         public static let buyNeedsProduct = "buy needs one product id, e.g. `storefront buy com.example.rage.noads`"

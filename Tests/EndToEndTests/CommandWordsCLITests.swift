@@ -276,6 +276,13 @@ import Testing
                     "a sign or a space is pointed out, not read past: \(refused.stderr)")
             #expect(!refused.stderr.contains("several purchases"), "buying in parts is no advice for too few: \(refused.stderr)")
         }
+        // A zero in front is refused too, as it is in a transaction id (before: "01" bought one).
+        for (option, padded) in [("--quantity", "01"), ("--quantity", "007"), ("--amount", "01")] {
+            let command = option == "--quantity" ? ["buy", "com.example.rage.face.random"] : ["spend", "rage-faces"]
+            let refused = try cli.run(command + [option, padded])
+            #expect(refused.status == 2, "\(option) \(padded)")
+            #expect(refused.stderr.contains("not \"\(padded)\" (write it without the leading zero)"), "\(refused.stderr)")
+        }
         for command in [["products", "extra"], ["entitlements", "x"], ["transactions", "x"], ["restore", "x"],
                         ["deliver-unfinished", "x"], ["reset-device", "x"]] {
             let result = try cli.run(command)

@@ -129,6 +129,8 @@ public enum StoreDurationError: Error, Sendable, Equatable, CustomStringConverti
 
     public var description: String {
         switch self {
+        case let .notADuration(text) where text.allSatisfy(\.isWhitespace):
+            "the duration is \(text.isEmpty ? "empty" : "blank"); give one such as P1M, P1W, PT2H, or 3d, 2h, 30m, 45s"
         case let .notADuration(text):
             "\"\(EchoedText.cut(text))\" is not a duration; use an ISO 8601 period such as P1M, P1W, PT2H, or 3d, 2h, 30m, 45s"
         case let .negative(text):

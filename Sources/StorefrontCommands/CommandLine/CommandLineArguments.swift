@@ -55,10 +55,12 @@ public struct CommandLineArguments: Sendable {
         return decoded
     }
 
-    /// `text` as a whole number when it is written in digits alone: a sign, a space or a
-    /// fraction is a mistake to point out, not a number to guess at (`Int("+3")` is 3).
+    /// `text` as a whole number when it is written in digits alone, without a leading zero: a
+    /// sign, a space, a fraction or a zero in front is a mistake to point out, not a number to
+    /// guess at (`Int("+3")` is 3; a script may have meant `010` as octal, and transaction ids
+    /// are not read with one either).
     public static func wholeNumber(_ text: String) -> Int? {
-        guard isWrittenInDigits(text) else { return nil }
+        guard isWrittenInDigits(text), text == "0" || !text.hasPrefix("0") else { return nil }
         return Int(text)
     }
 

@@ -22,6 +22,10 @@ import Testing
         #expect(throws: StoreDurationError.notADuration("P1X")) { try StoreDuration.parse("P1X") }
         #expect(throws: StoreDurationError.zero("0d")) { try StoreDuration.parse("0d") }
         #expect(throws: StoreDurationError.zero("P0D")) { try StoreDuration.parse("P0D") }
+        // An empty one is said to be empty, as an empty option is, not echoed as `""`.
+        #expect(throws: StoreDurationError.notADuration("")) { try StoreDuration.parse("") }
+        #expect("\(StoreDurationError.notADuration(""))".hasPrefix("the duration is empty; give one such as P1M"))
+        #expect("\(StoreDurationError.notADuration(" "))".hasPrefix("the duration is blank; give one such as P1M"))
     }
 
     @Test("ISO 8601 names each unit once, largest first: a repeated or out-of-order unit is no duration",
