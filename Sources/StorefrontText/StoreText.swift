@@ -34,6 +34,16 @@ public struct StoreText: Sendable {
         purchasedName(productID: record.productID, quantity: record.quantity)
     }
 
+    /// The price a listing of transactions shows for `record`: what it cost, or what completing
+    /// a waiting request or interrupted purchase charges; "—" for one that charged nothing and
+    /// never will (cancelled, failed, declined), whose price read as a charge beside the others.
+    public func listedPrice(of record: TransactionRecord) -> String {
+        switch record.state {
+        case .cancelled, .failed, .declined: "—"
+        case .purchased, .refunded, .pending, .needsAction: record.price.map { format($0, currency: record.currency) } ?? "—"
+        }
+    }
+
     /// `quantity` of the product `productID`, as `purchasedName(of:)` says it.
     public func purchasedName(productID: String, quantity: Int) -> String {
         Self.quantified(catalog.product(id: productID).map(title(of:)) ?? productID, quantity)

@@ -129,6 +129,12 @@ import Testing
         let cancelled = try cli.run(["buy", "com.example.rage.noads", "--simulate", "cancel", "--device", "other", "--json"])
         #expect(cancelled.status == 1)
         #expect(try cancelled.decoded(JSONShapes.PurchaseResult.self).outcome == "cancelled")
+        // Listed without a price, which read as a charge beside the purchases (`--json` keeps it as data).
+        let listed = try cli.run(["--device", "other", "transactions"]).stdout
+        #expect(listed.contains("  cancelled  —  Remove Ads  on other"), "\(listed)")
+        #expect(!listed.contains("$"), "\(listed)")
+        let listedJSON = try cli.run(["--device", "other", "transactions", "--json"]).stdout
+        #expect(listedJSON.contains("\"price\" : \"2.99\""), "\(listedJSON)")
     }
 
     @Test func usageMistakesExitWithTwo() throws {

@@ -33,9 +33,7 @@ enum TransactionsView {
         }
         let visible = screen.scroll.visibleRange(viewportHeight: bands[1].height)
         let dates = Dictionary(uniqueKeysWithValues: visible.map { ($0, text.dates.dateTime(records[$0].purchaseDate, locale: text.locale)) })
-        let prices = Dictionary(uniqueKeysWithValues: visible.map { index in
-            (index, records[index].price.map { text.format($0, currency: records[index].currency) } ?? "—")
-        })
+        let prices = Dictionary(uniqueKeysWithValues: visible.map { index in (index, text.listedPrice(of: records[index])) })
         let dateWidth = max(4, dates.values.map(\.displayWidth).max() ?? 0)
         let priceWidth = max(5, prices.values.map(\.displayWidth).max() ?? 0)
         // As wide as the longest state name, so no state is cut ("needsAction").

@@ -123,7 +123,7 @@ enum AccountCommands {
         }
         if records.isEmpty { console.out(CommandLineText.Account.noTransactions(account: session.buyer.account)) }
         let text = session.text
-        let prices = records.map { record in record.price.map { text.format($0, currency: record.currency) } ?? "" }
+        let prices = records.map(text.listedPrice(of:))
         let dates = records.map { text.dates.dateTime($0.purchaseDate, locale: session.locale) }
         let dateWidth = dates.map(\.count).max() ?? 0
         let stateWidth = records.map(\.state.rawValue.count).max() ?? 0
