@@ -80,7 +80,12 @@ extension StoreError: CustomStringConvertible {
         case let .notAwaiting(id, state, expected, closedBecause):
             // A request the store closed (another settle of it won, and it was moot or became a
             // plan change) is said so, not as if a parent had declined it.
-            "transaction \(id) is " + (closedBecause.map { "a request settled already, \($0) (declined)" } ?? state.described) + ": "
+            // A purchase keeps no mark of having waited: one settled a moment ago by another
+            // approve (or resolve) is said to be possibly that, not only a completed purchase.
+            "transaction \(id) is " + (closedBecause.map { "a request settled already, \($0) (declined)" } ?? state.described)
+                + (state == .purchased && closedBecause == nil
+                    ? (expected == .pending ? ", or a request approved already" : ", or an interrupted purchase completed already") : "")
+                + ": "
                 + (expected == .pending ? "only an Ask to Buy request waiting for a parent (pending) can be approved or declined"
                                         : "only an interrupted purchase waiting for its buyer's action (needsAction) can be resolved")
         case let .periodBeginsAfterStoreTimeStops(productID, start, latest):
