@@ -41,19 +41,21 @@ let package = Package(
         // The store's layers, lowest first. Each may import only the ones above it; the
         // compiler enforces the layering (DECISIONS.md, "Modules").
         .target(name: "StoreJSON"),
-        .target(name: "StoreLedger", dependencies: ["CCrypto"]),
+        // Which code points act on a terminal instead of being drawn, for every layer that refuses, removes or escapes them.
+        .target(name: "TextControls"),
+        .target(name: "StoreLedger", dependencies: ["CCrypto", "TextControls"]),
         // Outgoing HTTP (webhooks, and the tests' requests to `serve`) over plain TCP or TLS.
         .target(name: "StoreHTTPClient", dependencies: ["CTLS"]),
         .target(
             name: "StoreCatalog",
-            dependencies: ["StoreJSON"],
+            dependencies: ["StoreJSON", "TextControls"],
             resources: [
                 .embedInCode("BundledCatalogs/Rage.json"),
                 .embedInCode("BundledCatalogs/SpaceShooter.json"),
                 .embedInCode("BundledCatalogs/Magazine.json"),
             ]
         ),
-        .target(name: "StoreEngine", dependencies: ["StoreJSON", "StoreLedger", "StoreCatalog"]),
+        .target(name: "StoreEngine", dependencies: ["StoreJSON", "StoreLedger", "StoreCatalog", "TextControls"]),
         .target(name: "StoreSigning", dependencies: ["CCrypto", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine"]),
         // App Store Server Notifications V2: which events cause which, their signed payloads, delivery.
         .target(
@@ -69,7 +71,7 @@ let package = Package(
             name: "StoreServer",
             dependencies: ["CMicroHTTPD", "StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StoreNotifications", "StorefrontText"]
         ),
-        .target(name: "TerminalUI"),
+        .target(name: "TerminalUI", dependencies: ["TextControls"]),
         .target(
             name: "StorefrontApp",
             dependencies: ["StoreJSON", "StoreLedger", "StoreCatalog", "StoreEngine", "StoreSigning", "StorefrontText", "TerminalUI"]
@@ -84,7 +86,7 @@ let package = Package(
             name: "StorefrontCommands",
             dependencies: [
                 "StoreLedger", "StoreCatalog", "StoreEngine", "StorePostgres", "StoreSigning", "StorefrontText", "TerminalUI",
-                "StoreServer", "StoreNotifications", "StoreHTTPClient", "StoreJSON",
+                "StoreServer", "StoreNotifications", "StoreHTTPClient", "StoreJSON", "TextControls",
             ]
         ),
         // Test doubles, snapshot helpers and the CLI runner: linked by tests and the benchmark, never by `storefront`.

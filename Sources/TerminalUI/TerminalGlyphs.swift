@@ -1,3 +1,5 @@
+import TextControls
+
 /// What to send to a terminal for one cell so the terminal's column count agrees with the buffer's.
 ///
 /// Terminals and curses libraries measure characters with the C library's
@@ -53,7 +55,7 @@ public enum TerminalGlyphs {
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        UnicodeControls.isControl(scalar)
     }
 
     private static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {

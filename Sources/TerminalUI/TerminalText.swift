@@ -1,3 +1,5 @@
+import TextControls
+
 /// Makes untrusted text safe to hand to a terminal.
 ///
 /// Catalog titles, descriptions and formatted prices are data: if an escape
@@ -106,8 +108,7 @@ public enum TerminalText {
             case 0x9B: self = .controlSequenceIntroducer
             case 0x90, 0x98, 0x9D, 0x9E, 0x9F: self = .controlStringIntroducer
             case 0x80...0x9F: self = .removed
-            case 0x202A...0x202E, 0x2066...0x2069: self = .removed
-            default: self = .printable
+            default: self = UnicodeControls.isBidiControl(scalar) ? .removed : .printable
             }
         }
     }

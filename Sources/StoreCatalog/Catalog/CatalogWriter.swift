@@ -1,4 +1,5 @@
 import Foundation
+import TextControls
 
 /// Writes a catalog in Storefront's own JSON catalog format, so that `catalog convert` can turn
 /// an Xcode StoreKit configuration into a file people edit.
@@ -23,7 +24,7 @@ public enum CatalogWriter {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value):
+            case _ where UnicodeControls.isControl(scalar):
                 result += String(format: "\\u%04X", scalar.value)
             default: result.unicodeScalars.append(scalar)
             }

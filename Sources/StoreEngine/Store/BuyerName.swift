@@ -1,5 +1,6 @@
 import Foundation
 import StoreJSON
+import TextControls
 
 /// Account and device names as the store keeps them: one spelling per name.
 ///
@@ -75,10 +76,7 @@ public enum BuyerName {
     /// Controls (C0, DEL, C1), line and paragraph separators, and bidi embeddings, overrides
     /// and isolates: refused anywhere in a name (the storefront's name field leaves them out).
     public static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
+        UnicodeControls.isUndrawn(scalar)
     }
 }
 

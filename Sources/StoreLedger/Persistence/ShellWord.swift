@@ -1,3 +1,5 @@
+import TextControls
+
 /// Words of the shell commands that messages advise (`chmod 600 PATH`, `storefront verify
 /// --store ADDRESS`), written so that a command pasted into a POSIX shell reaches the same file
 /// or store, whatever spaces, quotes or wildcards its path or address holds.
@@ -49,10 +51,7 @@ public enum ShellWord {
     /// C0 controls, DEL, C1 controls, the line and paragraph separators and the bidi controls:
     /// what the terminal's words drop or show as a space.
     public static func isUnseen(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
+        UnicodeControls.isUndrawn(scalar)
     }
 
     /// `cp PATH PATH<suffix> && mv PATH<suffix> PATH`: a file of one's own, with one name, in

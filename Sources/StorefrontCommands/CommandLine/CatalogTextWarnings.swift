@@ -2,6 +2,7 @@ import StoreEngine
 import StorefrontText
 import StoreCatalog
 import StoreJSON
+import TextControls
 
 /// `catalog lint` warnings for catalog text that a terminal would act on.
 ///
@@ -83,8 +84,7 @@ enum CatalogTextWarnings {
     private static func isActedOnByTerminals(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0D: false
-        case 0x00..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
+        default: UnicodeControls.isControl(scalar) || UnicodeControls.isBidiControl(scalar)
         }
     }
 }

@@ -1,3 +1,5 @@
+import TextControls
+
 /// Escapes, in JSON text, the characters that `JSONEncoder` leaves raw but a terminal acts on.
 ///
 /// `JSONEncoder` escapes C0 controls only. DEL, C1 controls (U+0080–U+009F, among them the
@@ -20,9 +22,7 @@ enum JSONInvisibleEscaping {
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
+        // The encoder escapes the C0 controls itself.
+        scalar.value >= 0x20 && UnicodeControls.isUndrawn(scalar)
     }
 }
