@@ -66,6 +66,19 @@ struct ReadOnlyAndResizeUpdateTests {
         #expect(!transactionKeys.contains("R") && transactionKeys.contains("Esc"), "no refund offered: \(transactionKeys)")
     }
 
+    @Test("A narrow main screen keeps help and quit in its footer and drops other keys instead (before: 80 columns lost both)",
+          arguments: [80, 60])
+    func narrowFooterKeepsTheWayOut(width: Int) throws {
+        let state = try StorefrontFixture().state(size: Size(width: width, height: 24))
+        let hints = KeyHelp.footerHints(for: state)
+        let shown = FooterView.shownHints(hints, width: width - 1, keepingWayBack: false).map(\.key)
+        #expect(shown.contains("?") && shown.contains("q"), "\(shown)")
+        #expect(shown.first == "Enter", "the others keep their order: \(shown)")
+        #expect(shown.count < hints.count, "the window is too narrow for every key: \(shown)")
+        let wide = FooterView.shownHints(hints, width: 400, keepingWayBack: false).map(\.key)
+        #expect(wide == hints.map(\.key), "a wide window shows every key in its order")
+    }
+
     @Test("u is refused before the use screen opens; OK goes back to the products")
     func useRefusedUpFront() throws {
         var state = try Self.readOnlyState()

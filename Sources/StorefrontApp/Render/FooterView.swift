@@ -24,11 +24,14 @@ enum FooterView {
         buffer.write(spans, in: area)
     }
 
-    /// The hints that fit in `width` columns, in their order, dropped from the end. Over a
-    /// screen on top (`keepingWayBack`), the way back (Esc) and help (?) are kept first, since
-    /// a narrow transactions screen lost them to its actions; the others fit in around them.
+    /// The hints that fit in `width` columns, in their order, dropped from the end. The way
+    /// out is kept first, and the others fit in around it: over a screen on top
+    /// (`keepingWayBack`), the way back (Esc) and help (?), since a narrow transactions screen
+    /// lost them to its actions; on the main screen, clearing a search (Esc), help (?) and quit
+    /// (q), which an 80-column window lost to the other keys, so a newcomer saw no way to either.
     static func shownHints(_ hints: [KeyHelp.Hint], width: Int, keepingWayBack: Bool) -> [KeyHelp.Hint] {
-        let isKept = { (hint: KeyHelp.Hint) in keepingWayBack && ["Esc", "?"].contains(hint.key) }
+        let kept: Set<String> = keepingWayBack ? ["Esc", "?"] : ["Esc", "?", "q"]
+        let isKept = { (hint: KeyHelp.Hint) in kept.contains(hint.key) }
         let size = { (hint: KeyHelp.Hint) in hint.key.displayWidth + 1 + hint.label.displayWidth }
         var chosen = Set<Int>()
         var used = -2
