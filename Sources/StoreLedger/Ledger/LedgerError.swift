@@ -73,6 +73,11 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
         case .notYours(let path, let owner):
             "\(path) belongs to another user (uid \(owner)); storefront writes only files that belong to you: "
                 + "choose another path"
+        case .hasOtherNames(let path, let count) where path.hasSuffix(LedgerFamily.lockSuffix):
+            // The lock file's content is only the commit mark, which the next change writes again.
+            "\(path) has \(count) names (hard links), so writing it would also change a file elsewhere; storefront "
+                + "writes only files with one name, and this one holds only the commit mark, which the next change writes "
+                + "again: remove this name (`rm \(ShellWord.quoted(path))` leaves the file's other names alone) and run the command again"
         case .hasOtherNames(let path, let count):
             "\(path) has \(count) names (hard links), so writing it would also change a file elsewhere; storefront "
                 + "writes only files with one name: give it one with `\(ShellWord.copyInPlace(path, through: ".copy"))`"

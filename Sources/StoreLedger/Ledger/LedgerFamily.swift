@@ -14,7 +14,9 @@ public struct LedgerFamily: Sendable, Hashable {
     public var keyPath: String { ledgerPath + ".key" }
 
     /// The writers' lock file, which also holds the commit mark (`<ledger>.lock`).
-    public var lockPath: String { ledgerPath + ".lock" }
+    public var lockPath: String { ledgerPath + Self.lockSuffix }
+    /// What a ledger's path is followed by in its lock file's.
+    public static let lockSuffix = ".lock"
 
     /// The certificate authority that signs transactions and other signed data: its leaf's
     /// private key and the chain of certificates (`<ledger>.authority.pem`, mode 0600).

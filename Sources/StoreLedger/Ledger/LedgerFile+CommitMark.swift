@@ -57,7 +57,7 @@ extension LedgerFile {
         case .absent:
             return nil
         case .damaged(let reason):
-            return .commitMarkDamaged(lockPath: lockPath, reason: reason)
+            return .commitMarkDamaged(lockPath: lockPath, reason: reason, notOwnFile: lockPathNotOwnFile())
         case .mark(let mark):
             if !cursor.hasReadHeader || mark.sequence > cursor.lastSequence {
                 return .committedLinesMissing(line: cursor.lineCount + 1, committed: mark.sequence, lockPath: lockPath)
@@ -75,7 +75,8 @@ extension LedgerFile {
     func forgetCommitMark(_ markBytes: [UInt8], in file: OpenFile) throws(LedgerError) {
         guard LedgerCommitMark.claimedSequence(in: markBytes) != nil else {
             throw .refusedForWriting(
-                path: path, problems: [.commitMarkDamaged(lockPath: lockPath, reason: "it holds something other than a commit mark")])
+                path: path, problems: [.commitMarkDamaged(lockPath: lockPath, reason: "it holds something other than a commit mark",
+                                                          notOwnFile: lockPathNotOwnFile())])
         }
         do {
             try fileSystem.truncate(file, toLength: 0)
@@ -136,7 +137,19 @@ extension LedgerFile {
         case .success(let bytes):
             return try commitMarkProblem(bytes, cursor: cursor)
         case .failure(let error):
-            return .commitMarkDamaged(lockPath: lockPath, reason: "it cannot be read: \(error)")
+            return .commitMarkDamaged(lockPath: lockPath, reason: "it cannot be read: \(error)", notOwnFile: lockPathNotOwnFile())
         }
+    }
+
+    /// What stands at the lock file's path when it is no ordinary file of this ledger's own
+    /// with one name: "a symbolic link", "a directory", "one of 2 names of a file"; nil otherwise
+    /// (also when nothing is there, or it cannot be looked at).
+    func lockPathNotOwnFile() -> String? {
+        guard let status = try? fileSystem.status(atPath: lockPath) else { return nil }
+        if status.isSymbolicLink { return "a symbolic link" }
+        if status.isDirectory { return "a directory" }
+        if !status.isRegularFile { return "not an ordinary file (a FIFO, socket or device)" }
+        if status.linkCount > 1 { return "one of \(status.linkCount) names of a file (a hard link)" }
+        return nil
     }
 }

@@ -39,8 +39,10 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     case committedLinesMissing(line: Int, committed: Int, lockPath: String)
     /// The line holding the sequence number the commit mark records is not the one committed.
     case commitMarkMismatch(line: Int, sequence: Int, lockPath: String)
-    /// The lock file holds something other than a valid commit mark.
-    case commitMarkDamaged(lockPath: String, reason: String)
+    /// The lock file holds something other than a valid commit mark. `notOwnFile` says what
+    /// stands at its path when that is no file of the ledger's own (a symbolic link, another
+    /// name of a file): emptying it, the remedy for a damaged mark, would empty another file.
+    case commitMarkDamaged(lockPath: String, reason: String, notOwnFile: String? = nil)
     /// The line is longer than any line storefront writes; nothing after it is read.
     case lineTooLong(line: Int, limit: Int)
     /// `problem`, a problem of the key file, came while the ledger was open: the lines before
@@ -104,7 +106,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// Whether `storefront repair` can fix it: not a problem of the key file (mending the file
     /// is the fix), and not a problem that leaves no line to keep (the header).
     public var isRepairable: Bool {
-        !isAboutKeyFile && firstUntrustedLine != 1
+        // `repair` takes the writer lock, which refuses a lock file that is not the ledger's own.
+        if case .commitMarkDamaged(_, _, .some) = self { return false }
+        return !isAboutKeyFile && firstUntrustedLine != 1
     }
 
     /// Whether the key file, rather than the ledger's lines, is what is wrong (or what may be:
@@ -170,7 +174,11 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .lineTooLong(let line, let limit):
             "line \(line) is longer than \(limit) bytes, more than any line storefront writes, so it and everything "
                 + "after it is left unread; run `storefront repair` to keep the lines before it"
-        case .commitMarkDamaged(let lockPath, let reason):
+        case .commitMarkDamaged(let lockPath, _, let notOwnFile?):
+            "the commit mark's file \(lockPath) is \(notOwnFile), not a file of the ledger's own, so the mark is not read from "
+                + "it and nothing is written to it (emptying it would empty another file): remove that name (`rm \(ShellWord.quoted(lockPath))` "
+                + "leaves the file it names alone) and verify again"
+        case .commitMarkDamaged(let lockPath, let reason, nil):
             "the commit mark in \(lockPath) is damaged (\(reason)); if nobody edited the ledger, empty \(lockPath) "
                 + "and verify again"
         case .columnsDisagree(let line, let columns):

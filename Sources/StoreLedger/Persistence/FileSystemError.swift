@@ -30,6 +30,12 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
 
     public var description: String {
         switch code {
+        case ELOOP where operation == .open && path.hasSuffix(LedgerFamily.lockSuffix):
+            // A lock file holds only the commit mark, which the next change writes again: the
+            // file a link there names is never the store's, so it is not to be put in its place.
+            "could not open \(path): it is a symbolic link, and storefront opens none of its files through one "
+                + "(a link planted there could send the store's writes into another file); remove the link "
+                + "(`rm \(ShellWord.quoted(path))` leaves the file it points to alone) and run the command again"
         case ELOOP where operation == .open:
             // Said of the ledger, its siblings and a PostgreSQL store's key file alike: the
             // advice is one that each of them can follow.

@@ -27,6 +27,32 @@ struct LedgerSiblingPathTests {
         #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).isIntact)
     }
 
+    @Test("a lock file that is a link to another file is reported as such, with advice that leaves that file alone (before: 'empty' it)",
+          arguments: [true, false])
+    func linkedLockFileIsToBeRemovedNotEmptied(symbolic: Bool) throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(5)])
+        let victim = directory.path + "/victim.txt"
+        try LedgerTestFiles.write(Array("someone else's text\n".utf8), to: victim)
+        let lock = directory.ledgerPath + ".lock"
+        try FileManager.default.removeItem(atPath: lock)
+        if symbolic {
+            try FileManager.default.createSymbolicLink(atPath: lock, withDestinationPath: victim)
+        } else {
+            #expect(link(victim, lock) == 0)
+        }
+
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        let problem = try #require(report.problems.first)
+        guard case .commitMarkDamaged(_, _, let notOwnFile?) = problem else { Issue.record("\(report.problems)"); return }
+        #expect(notOwnFile == (symbolic ? "a symbolic link" : "one of 2 names of a file (a hard link)"))
+        #expect(!problem.isRepairable, "repair takes the writer lock, which refuses such a lock file")
+        #expect(problem.description.contains("remove that name (`rm \(lock)` leaves the file it names alone)"), "\(problem)")
+        #expect(!problem.description.contains("empty \(lock)"), "\(problem)")
+        #expect(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
+        #expect(try LedgerTestFiles.bytes(victim) == Array("someone else's text\n".utf8))
+    }
+
     @Test("the key is written through a temporary file with an unpredictable name that is gone afterwards")
     func temporaryKeyFileLeavesNothing() throws {
         let directory = try LedgerTestDirectory()

@@ -19,4 +19,15 @@ struct SymbolicLinkRefusalWordsTests {
             + "STOREFRONT_STORE_KEY), give the real path of the file it points to"), "\(said)")
         #expect(!said.contains("ledger"), "\(said)")
     }
+
+    @Test("a link at a ledger's lock file is to be removed, never replaced by the file it names, which the commit mark would overwrite")
+    func aLinkAtTheLockFileIsToBeRemoved() {
+        let lock = "/tmp/shop/entitlements.jsonl.lock"
+        let said = FileSystemError(operation: .open, path: lock, code: ELOOP).description
+        #expect(said.hasSuffix("remove the link (`rm \(lock)` leaves the file it points to alone) and run the command again"), "\(said)")
+        #expect(!said.contains("in the link's place"), "\(said)")
+        let twoNames = LedgerError.hasOtherNames(path: lock, count: 2).description
+        #expect(twoNames.contains("remove this name (`rm \(lock)` leaves the file's other names alone)") && !twoNames.contains("cp "),
+                "\(twoNames)")
+    }
 }
