@@ -43,22 +43,25 @@ enum CatalogTextWarnings {
                 productID: productID, field: place?.field ?? field, message: message))
         }
         check(catalog.appName, field: "app.name", at: root?["app"]?["name"].map { ($0, "app.name") })
+        let creditEntries = elementsByID(of: root, in: "credits")
         for credit in catalog.credits {
-            let entry = element(of: root, in: "credits", id: credit.id)
+            let entry = creditEntries[credit.id]
             for (language, name) in credit.names.sorted(by: { $0.key < $1.key }) {
                 check(name, field: "credits.\(credit.id).names.\(language)",
                       at: entry.flatMap { entry in entry.node["names"]?[language].map { ($0, "\(entry.field).names.\(language)") } })
             }
         }
+        let groupEntries = elementsByID(of: root, in: "subscriptionGroups")
         for group in catalog.subscriptionGroups {
-            let entry = element(of: root, in: "subscriptionGroups", id: group.id)
+            let entry = groupEntries[group.id]
             for (language, name) in group.names.sorted(by: { $0.key < $1.key }) {
                 check(name, field: "subscriptionGroups.\(group.id).names.\(language)",
                       at: entry.flatMap { entry in entry.node["names"]?[language].map { ($0, "\(entry.field).names.\(language)") } })
             }
         }
+        let productEntries = elementsByID(of: root, in: "products")
         for product in catalog.products {
-            let entry = element(of: root, in: "products", id: product.id)
+            let entry = productEntries[product.id]
             for (language, text) in product.localizations.sorted(by: { $0.key < $1.key }) {
                 for (key, value) in [("title", text.title), ("description", text.description)] {
                     let place = entry.flatMap { entry in
@@ -71,12 +74,17 @@ enum CatalogTextWarnings {
         return found
     }
 
-    /// The first element of `root`'s array `array` whose `id` is `id`, with its field name
-    /// (`products[2]`): the one the reader read, as a repeated id is an error.
-    private static func element(of root: JSONNode?, in array: String, id: String) -> (node: JSONNode, field: String)? {
-        guard case .array(let elements)? = root?[array]?.value,
-              let index = elements.firstIndex(where: { $0["id"]?.stringValue == id }) else { return nil }
-        return (elements[index], "\(array)[\(index)]")
+    /// For each id, the first element of `root`'s array `array` with it (the one the reader
+    /// read, as a repeated id is an error), with its field name (`products[2]`): found in one
+    /// pass, as looking each id up in the array made linting a long catalog take quadratic time.
+    private static func elementsByID(of root: JSONNode?, in array: String) -> [String: (node: JSONNode, field: String)] {
+        guard case .array(let elements)? = root?[array]?.value else { return [:] }
+        var found: [String: (node: JSONNode, field: String)] = [:]
+        for (index, element) in elements.enumerated() {
+            guard let id = element["id"]?.stringValue, found[id] == nil else { continue }
+            found[id] = (element, "\(array)[\(index)]")
+        }
+        return found
     }
 
     /// C0 controls other than tab and line breaks (which are shown as spaces), DEL, C1
