@@ -149,7 +149,9 @@ public final class ProblemCollector {
         guard let node else { return nil }
         let parsed: Result<Decimal, PriceLiteral.Refusal>
         if let text = node.stringValue {
-            parsed = PriceLiteral.parse(text.trimmingWhitespaceIfNeeded(includingNewlines: false), currency: currency)
+            // Taken as written: a space (or a zero-width one) around a price is a mistake to point
+            // out, as anything else but digits and a point is.
+            parsed = PriceLiteral.parse(text, currency: currency)
         } else if let number = node.numberLiteral {
             parsed = .failure(.jsonNumber(number))
         } else {

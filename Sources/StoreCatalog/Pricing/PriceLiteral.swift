@@ -23,7 +23,7 @@ public enum PriceLiteral {
             case let .jsonNumber(literal):
                 "the price \(literal) is a JSON number; write it as a string such as \"\(literal)\" so it stays exact"
             case let .notDecimal(literal):
-                "\"\(literal)\" is not a decimal number; write a price such as \"0.99\" (digits and at most one point, no exponent, sign or symbol)"
+                "\"\(literal)\" is not a decimal number; write a price such as \"0.99\" (digits and at most one point, no space, exponent, sign or symbol)"
             case let .negative(literal):
                 "the price \(literal) is negative; prices are zero or more"
             case let .tooManyDecimals(literal, currency, 0):

@@ -47,10 +47,12 @@ import Testing
         #expect(problem.message.contains("\"0.99\""))
     }
 
-    @Test(arguments: ["\"1e3\"", "\"1E2\"", "\"+1\"", "\"1.\"", "\".5\"", "\"0x10\"", "\"1,00\"", "\"\""])
+    @Test(arguments: ["\"1e3\"", "\"1E2\"", "\"+1\"", "\"1.\"", "\".5\"", "\"0x10\"", "\"1,00\"", "\"\"",
+                      // Spaces around a price were trimmed, a zero-width one too (before: sold as 0.99).
+                      "\" 0.99\"", "\"0.99 \"", "\"\\t0.99\"", "\"\\u00A00.99\"", "\"\\u200B0.99\""])
     func exponentsAndOtherSpellingsAreRefused(price: String) throws {
         let problem = try #require(refusal(price: price, in: "USA"))
-        #expect(problem.message.contains("is not a decimal number"))
+        #expect(problem.message.contains("is not a decimal number") && problem.message.contains("no space"))
     }
 
     @Test func pricesOverTheLimitAreRefused() throws {
