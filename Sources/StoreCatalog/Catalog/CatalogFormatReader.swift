@@ -37,6 +37,14 @@ public struct CatalogFormatReader {
         let appName = collect.string(app.flatMap { collect.required($0, "name", path: "app") }, field: "app.name") ?? ""
         let bundleID = collect.string(app.flatMap { collect.required($0, "bundleId", path: "app") }, field: "app.bundleId") ?? ""
         if let app { collect.warnUnknownKeys(in: app, known: Self.appKeys, path: "app") }
+        // The bundle id names the app in every event and signed transaction; the name is its title.
+        if let bundleNode = app?["bundleId"], bundleNode.stringValue != nil, let problem = CatalogIdentifier.problem(bundleID) {
+            collect.error(problem, at: bundleNode, field: "app.bundleId")
+        }
+        if let nameNode = app?["name"], nameNode.stringValue != nil, appName.allSatisfy(\.isWhitespace) {
+            collect.error("is \(appName.isEmpty ? "empty" : "only white space"); give the app a name, shown above its products",
+                          at: nameNode, field: "app.name")
+        }
         let appAppleID = collect.integer(app?["appAppleId"], within: Self.appAppleIDs, field: "app.appAppleId")
         let defaultLanguage = collect.string(collect.required(root, "defaultLanguage", path: ""),
                                              field: "defaultLanguage") ?? "en"
@@ -147,6 +155,7 @@ public struct CatalogFormatReader {
             guard collect.object(node, field: path) != nil else { continue }
             collect.warnUnknownKeys(in: node, known: ["id", "names", "maximum", "scope"], path: path)
             guard let id = collect.string(collect.required(node, "id", path: path), field: "\(path).id") else { continue }
+            if let problem = CatalogIdentifier.problem(id) { collect.error(problem, at: node["id"], field: "\(path).id") }
             let names = readNameTable(node["names"], path: "\(path).names")
             var maximum: Int?
             if let maxNode = node["maximum"], !maxNode.isNull {
@@ -176,6 +185,11 @@ public struct CatalogFormatReader {
             guard collect.object(node, field: path) != nil else { continue }
             collect.warnUnknownKeys(in: node, known: ["id", "names"], path: path)
             guard let id = collect.string(collect.required(node, "id", path: path), field: "\(path).id") else { continue }
+            if let problem = CatalogIdentifier.problem(id) { collect.error(problem, at: node["id"], field: "\(path).id") }
+            if let first = result.firstIndex(where: { $0.id == id }) {
+                collect.error("duplicate subscription group id \"\(id)\" (first used by subscriptionGroups[\(first)]); ids must be unique",
+                              at: node["id"], field: "\(path).id")
+            }
             result.append(SubscriptionGroup(id: id, names: readNameTable(node["names"], path: "\(path).names")))
         }
         return result

@@ -33,7 +33,7 @@ public final class ProblemCollector {
     /// locale has none of its own sees.
     public func warnUnknownLocale(_ tag: String, at node: JSONNode?, field: @autoclosure () -> String, product: String? = nil,
                                   isDefault: Bool = false) {
-        guard !LocaleIdentifier.isKnown(tag) else { return }
+        guard tag.isEmpty || !LocaleIdentifier.isKnown(tag) else { return }
         warning("\"\(EchoedText.cut(EchoedText.oneLine(tag)))\" is not a locale Storefront knows (a language such as en, with an "
                 + "optional script and region: de_DE, zh_Hans, es_419); no buyer's locale matches it, so "
                 + (isDefault ? "its texts show only to buyers whose locale has none of its own, never as their own language"

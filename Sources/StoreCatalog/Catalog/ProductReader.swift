@@ -27,7 +27,11 @@ struct ProductReader {
         let path = self.path
         guard collect.object(node, field: path) != nil else { return nil }
         guard let id = collect.string(collect.required(node, "id", path: path), field: "\(path).id") else { return nil }
-        if id.isEmpty { collect.error("is empty; give the product an id", at: node["id"], field: "\(path).id") }
+        if id.isEmpty {
+            collect.error("is empty; give the product an id", at: node["id"], field: "\(path).id")
+        } else if let problem = CatalogIdentifier.problem(id) {
+            collect.error(problem, at: node["id"], field: "\(path).id", product: id)
+        }
         collect.warnUnknownKeys(in: node, known: CatalogFormatReader.productKeys, path: path, product: id)
         let type = readType(id: id)
         let referenceName = node["referenceName"].flatMap { collect.string($0, field: "\(path).referenceName", product: id) } ?? id
@@ -37,10 +41,44 @@ struct ProductReader {
         var product = Product(id: id, type: type ?? .consumable, referenceName: referenceName,
                               localizations: localizations, prices: prices, familyShareable: familyShareable)
         if let type { checkTypeSpecificFields(&product, type: type) }
+        if product.subscription != nil { checkOffers(of: product) }
         if type == .freeSubscription, prices.values.contains(where: { $0 != 0 }) {
             collect.error("a free subscription costs 0 in every storefront", at: node["prices"], field: "\(path).prices", product: id)
         }
         return product
+    }
+
+    /// Each paid offer has a price wherever its product is sold (before, a storefront it left out
+    /// sold the offer at the regular price, recorded as the offer); a promotional offer id given
+    /// twice is warned of, as in a `.storekit` file (`buy --offer` takes the first).
+    private func checkOffers(of product: Product) {
+        let path = self.path
+        guard let subscription = node["subscription"] else { return }
+        var offerIDs: [String: Int] = [:]
+        for key in ["introOffer", "promotionalOffers", "offerCodes", "winBackOffers"] {
+            guard let value = subscription[key] else { continue }
+            let offers: [(node: JSONNode, field: String)] = value.arrayElements.map { elements in
+                elements.enumerated().map { ($1, "\(path).subscription.\(key)[\($0)]") }
+            } ?? [(value, "\(path).subscription.\(key)")]
+            for (index, offer) in offers.enumerated() {
+                // Offer ids from `.storekit` files may hold spaces ("Free two weeks"), so only repeats are checked.
+                if key == "promotionalOffers", let offerID = offer.node["id"]?.stringValue,
+                   let first = offerIDs.updateValue(index, forKey: offerID) {
+                    offerIDs[offerID] = first
+                    collect.warning("offer id \"\(EchoedText.cut(offerID))\" is also used by promotionalOffers[\(first)]; a purchase with "
+                                    + "this id gets the first, so give each offer its own id",
+                                    at: offer.node["id"], field: "\(offer.field).id", product: product.id)
+                }
+                guard offer.node["paymentMode"]?.stringValue != OfferPaymentMode.freeTrial.rawValue,
+                      let prices = offer.node["prices"], let priced = prices.objectMembers else { continue }
+                let pricedCodes = Set(priced.map(\.key))
+                let missing = product.prices.keys.filter { !pricedCodes.contains($0) }.sorted()
+                guard !missing.isEmpty else { continue }
+                collect.error("the offer has no price in \(missing.joined(separator: ", ")), where the product is sold; give it "
+                              + "one there (it was sold at the regular price as if it were the offer)",
+                              at: prices, field: "\(offer.field).prices", product: product.id)
+            }
+        }
     }
 
     private func readType(id: String) -> ProductType? {
@@ -61,10 +99,16 @@ struct ProductReader {
         let field = { "\(path).localizations" }
         let members = collect.object(collect.required(node, "localizations", path: path, product: id), field: field(), product: id) ?? []
         var result: [String: LocalizedText] = Dictionary(minimumCapacity: members.count)
+        var spellings: [String: String] = [:]
         for (language, entry) in members {
             let entryPath = { "\(field()).\(language)" }
             guard collect.object(entry, field: entryPath(), product: id) != nil else { continue }
             collect.warnUnknownLocale(language, at: entry, field: entryPath(), product: id)
+            // en_US and en-US are one locale: only one of their texts can ever be shown.
+            if let other = spellings.updateValue(language, forKey: LocaleIdentifier.normalize(language)), other != language {
+                collect.warning("\"\(language)\" is the same locale as \"\(other)\", written another way, so only one of their texts "
+                                + "is shown; keep one", at: entry, field: entryPath(), product: id)
+            }
             collect.warnUnknownKeys(in: entry, known: Self.localizationKeys, path: entryPath(), product: id)
             let title = collect.string(collect.required(entry, "title", path: entryPath(), product: id), field: "\(entryPath()).title", product: id)
             let description = entry["description"].flatMap { collect.string($0, field: "\(entryPath()).description", product: id) } ?? ""

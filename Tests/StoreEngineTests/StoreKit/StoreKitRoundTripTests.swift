@@ -13,10 +13,15 @@ import Testing
 
     @Test(arguments: StoreKitFixtures.sampleNames)
     func convertedSampleReadsBackUnchanged(name: String) throws {
-        let original = try #require(StoreKitFixtures.lint(name).catalog)
+        let originalReport = StoreKitFixtures.lint(name)
+        let original = try #require(originalReport.catalog)
         let (text, report) = convertedBack(original)
         #expect(report.format == .storefront)
-        #expect(report.problems.isEmpty, "\(report.problems)")
+        // An offer id given twice is warned of in both formats alike; nothing else is said of a converted catalog.
+        let repeatedOfferIDs = originalReport.problems.filter { $0.message.contains("is also used by") }.count
+        #expect(report.problems.count == repeatedOfferIDs && report.problems.allSatisfy {
+            $0.severity == .warning && $0.message.contains("is also used by promotionalOffers[")
+        }, "\(report.problems)")
         var readBack = try #require(report.catalog)
         #expect(readBack.initialSettings == nil)
         #expect(readBack.products == original.products)

@@ -1,0 +1,20 @@
+import StoreJSON
+import TextControls
+
+/// The rule for the ids a catalog gives (products, credits, groups, offers, the bundle id):
+/// they are typed on command lines and shown in brackets, so one a person cannot type or see
+/// as written would name nothing that can be found again.
+enum CatalogIdentifier {
+    /// What is wrong with `id`, worded to follow the field's name; nil for a usable id.
+    static func problem(_ id: String) -> String? {
+        if id.isEmpty { return "is empty; give it an id" }
+        if id.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
+            return "\"\(EchoedText.cut(EchoedText.oneLine(id)))\" holds white space; an id is one word (letters, digits, . - _)"
+        }
+        if let scalar = id.unicodeScalars.first(where: { UnicodeControls.isUndrawn($0) || $0.properties.isDefaultIgnorableCodePoint }) {
+            return "holds U+\(scalar.hexDigits), a control character, bidi "
+                + "control or mark that draws nothing, so the id shown is not the id to type; remove it"
+        }
+        return nil
+    }
+}
