@@ -72,7 +72,9 @@ extension FileSystem {
     public func makeDirectories(_ directory: String, permissions: UInt32) throws(FileSystemError) {
         do throws(FileSystemError) {
             let status = try status(atPath: directory)
-            if !status.isDirectory {
+            // A folder reached through a symbolic link is a folder (the kernel follows links in
+            // a path's folders; only the store's own files are never opened through one).
+            if !status.isDirectory && !(status.isSymbolicLink && Self.isDirectoryFollowingLinks(directory)) {
                 throw FileSystemError(operation: .makeDirectory, path: directory, code: ENOTDIR)
             }
             return
@@ -89,6 +91,12 @@ extension FileSystem {
             return
         }
         try setPermissions(atPath: directory, to: permissions)
+    }
+
+    /// Whether `path`, its symbolic links followed, is a directory.
+    private static func isDirectoryFollowingLinks(_ path: String) -> Bool {
+        var information = stat()
+        return stat(path, &information) == 0 && (information.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Creates a new file holding `bytes` with exactly `permissions` and flushes it and its

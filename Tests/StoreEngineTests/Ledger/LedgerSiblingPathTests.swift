@@ -53,6 +53,20 @@ struct LedgerSiblingPathTests {
         #expect(try LedgerTestFiles.bytes(victim) == Array("someone else's text\n".utf8))
     }
 
+    @Test("a ledger in a folder reached through a symbolic link is made there (before: 'could not create the directory …: Not a directory')")
+    func folderThroughALinkIsAFolder() throws {
+        let directory = try LedgerTestDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path + "/real", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/linked", withDestinationPath: directory.path + "/real")
+        try POSIXFileSystem().makeDirectories(directory.path + "/linked/deeper", permissions: 0o700)
+        #expect(LedgerTestFiles.exists(directory.path + "/real/deeper"))
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/toFile", withDestinationPath: directory.path + "/victim")
+        try LedgerTestFiles.write(Array("x".utf8), to: directory.path + "/victim")
+        #expect(throws: FileSystemError.self, "a link to a file is no folder") {
+            try POSIXFileSystem().makeDirectories(directory.path + "/toFile", permissions: 0o700)
+        }
+    }
+
     @Test("the key is written through a temporary file with an unpredictable name that is gone afterwards")
     func temporaryKeyFileLeavesNothing() throws {
         let directory = try LedgerTestDirectory()
