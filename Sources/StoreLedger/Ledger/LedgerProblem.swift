@@ -120,6 +120,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The reason given for a header whose line ends in a carriage return after its MAC.
+    static let windowsLineEnds = "its MAC is followed by a carriage return"
+
     private static let startOver = "restore it from a backup, or " + moveAside
 
     /// Moving a ledger aside takes the files named after it too: a new ledger beside the old
@@ -157,6 +160,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .newerVersion(let found, let supported):
             "written by a newer storefront (format \(found)); this build reads format \(supported): "
                 + "upgrade storefront"
+        case .notALedger(let reason) where reason == Self.windowsLineEnds:
+            "line 1 ends in a carriage return (\(reason)): the ledger's lines were converted to Windows line ends, CR LF, by an "
+                + "editor or git's autocrlf; convert them back (`sed -i 's/\\r$//' LEDGER`, with the ledger's path) and verify again"
         case .notALedger(let reason):
             "line 1 is not a storefront ledger header (\(reason)); check the ledger path"
         case .committedLinesMissing(let line, let committed, let lockPath):

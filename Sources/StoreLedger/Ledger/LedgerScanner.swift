@@ -104,7 +104,10 @@ extension LedgerCursor {
         into scan: inout LedgerScan<some Codable & Sendable>
     ) throws(LedgerError) {
         guard let split = LedgerLineCodec.split(line) else {
-            halt(with: .notALedger(reason: "it does not end with a MAC field"), into: &scan)
+            // An editor or git's autocrlf that wrote the file with Windows line ends leaves a
+            // carriage return after every line's MAC: said so, with the way back.
+            let crlf = line.last == UInt8(ascii: "\r") && LedgerLineCodec.split(line.dropLast()) != nil
+            halt(with: .notALedger(reason: crlf ? LedgerProblem.windowsLineEnds : "it does not end with a MAC field"), into: &scan)
             return
         }
         do {

@@ -67,6 +67,19 @@ struct LedgerSiblingPathTests {
         }
     }
 
+    @Test("a ledger converted to Windows line ends is said to be that, with the way back (before: 'not a storefront ledger header')")
+    func windowsLineEndsAreNamed() throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(5)])
+        let original = try LedgerTestFiles.bytes(directory.ledgerPath)
+        let converted = original.split(separator: UInt8(ascii: "\n")).flatMap { Array($0) + [UInt8(ascii: "\r"), UInt8(ascii: "\n")] }
+        try FileManager.default.removeItem(atPath: directory.ledgerPath)
+        try LedgerTestFiles.write(converted, to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        let said = try #require(report.problems.first).description
+        #expect(said.contains("converted to Windows line ends") && said.contains("sed -i 's/\\r$//'"), "\(said)")
+    }
+
     @Test("the key is written through a temporary file with an unpredictable name that is gone afterwards")
     func temporaryKeyFileLeavesNothing() throws {
         let directory = try LedgerTestDirectory()
