@@ -103,6 +103,21 @@ struct SheetsAndPanesTests {
         return fixture
     }
 
+    @Test("A refunded pass's line under the transactions says no end date it no longer runs to (before: 'until' its old end)")
+    func refundedPassHasNoEndInItsDetails() throws {
+        let fixture = try F()
+        try fixture.buy(F.season)
+        var state = fixture.state(size: Size(width: 120, height: 30))
+        let pass = try #require(state.snapshot.transactions.first { $0.productID == F.season })
+        state.send(.character("t"))
+        let running = Self.rowTexts(state).joined(separator: "\n")
+        #expect(running.contains("until \(state.text.date(try #require(pass.expiresDate)))"), "\(running)")
+        _ = try fixture.store.refund(pass.id)
+        state.refresh(from: fixture)
+        let refunded = Self.rowTexts(state).joined(separator: "\n")
+        #expect(refunded.contains("Transaction \(pass.id)") && !refunded.contains("until "), "\(refunded)")
+    }
+
     @Test("The refund question of a pass in a run says until when the passes left keep it active, as the refund then does (before: nothing of the time the run loses)")
     func refundQuestionOfAPassInARun() throws {
         // The first pass's own three months are over when the third is bought.

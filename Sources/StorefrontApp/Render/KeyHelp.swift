@@ -82,12 +82,16 @@ enum KeyHelp {
         var contexts: [KeyContext]
         /// The topic of the screen this dialog opens over, whose section comes next.
         var over: HelpTopic? = nil
+        /// Rows that are no key table's, after the tables' (the run loop's own keys).
+        var closingNotes: [Line] = []
 
-        var lines: [Line] { notes + contexts.flatMap(\.table.helpLines) }
+        var lines: [Line] { notes + contexts.flatMap(\.table.helpLines) + closingNotes }
     }
 
     static let sections: [Section] = [
-        Section(title: "Main screen", topics: [.main], contexts: [.main, .everywhere]),
+        // Ctrl-L is the run loop's, before any screen's keys, so no key table lists it.
+        Section(title: "Main screen", topics: [.main], contexts: [.main, .everywhere],
+                closingNotes: [Line(keys: "Ctrl-L", meaning: "repaint the whole screen, from anywhere")]),
         Section(title: "Search", topics: [.search], contexts: [.search]),
         Section(title: "Payment sheet", topics: [.paymentSheet], contexts: [.buySheet]),
         Section(title: "Messages", topics: [.message], contexts: [.alert]),

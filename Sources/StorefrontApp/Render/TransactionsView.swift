@@ -75,8 +75,9 @@ enum TransactionsView {
         if record.isBought { parts.append("order \(record.orderID)") }
         parts.append("on \(record.purchaseDevice)")
         if let credit = record.credit, record.creditAmount > 0 { parts.append("+\(record.creditAmount) \(text.creditName(credit))") }
-        // A request that waits or was declined bought no period: its completion dates it.
-        if let expires = record.expiresDate, record.isBought { parts.append("until \(text.date(expires))") }
+        // A request that waits or was declined bought no period: its completion dates it. A
+        // refunded one no longer runs to its end, which the refund's words say instead.
+        if let expires = record.expiresDate, record.state == .purchased { parts.append("until \(text.date(expires))") }
         if let reason = record.failureReason { parts.append(reason) }
         if record.shortfall > 0 { parts.append("\(record.shortfall) already spent when refunded") }
         return parts.joined(separator: " · ")
