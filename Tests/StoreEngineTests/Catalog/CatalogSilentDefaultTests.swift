@@ -62,6 +62,17 @@ import Testing
                 "\(twice.problems)")
     }
 
+    @Test("a catalog file larger than any catalog is refused by its size, before it is read (before: 5 GB of memory for a 2.5 GB file)")
+    func aHugeFileIsRefusedUnread() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString).json").path
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(truncate(path, off_t(UnreadableCatalogFile.maximumBytes + 1)) == 0, "a sparse file: nothing is written")
+        let report = CatalogLoader.lint(path: path)
+        #expect(report.catalog == nil)
+        #expect(report.problems.first?.message.contains("more than the largest catalog read (256 MB") == true, "\(report.problems)")
+    }
+
     @Test func oneLocaleWrittenTwoWaysAndAnEmptyTagAreWarnedOf() {
         let product = #"{"id": "ok", "type": "nonConsumable", "localizations": {"en": {"title": "Fine"}, "en_US": {"title": "A"}, "#
             + #""en-US": {"title": "B"}, "": {"title": "C"}}, "prices": {"USA": "1.00"}}"#
