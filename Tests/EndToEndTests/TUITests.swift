@@ -174,7 +174,7 @@ struct TUITests {
             let rows = screen.split(separator: "\n").map(String.init)
             return rows.allSatisfy { Self.columns(of: $0) <= 60 }
                 && rows.contains { $0.hasPrefix("┌ Random Rage Face") && Self.columns(of: $0) == 60 }
-                && rows.last?.contains("l locale") == true
+                && rows.last?.contains("? help  q quit") == true
         }
         try tmux.resize(width: 40, height: 10)
         try await tmux.waitFor("Make the window at least 60x16", "(it is 40x10 now)")

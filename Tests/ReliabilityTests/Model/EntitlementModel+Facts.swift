@@ -85,6 +85,13 @@ extension EntitlementModel {
                 return "active"
             }
             let chain = latestSubscriptions(of: account).last { $0.0 == product.id }?.1
+            // The model's plans share one group: while the account's subscription runs on
+            // another plan, this one is a plan to switch to, whatever became of an earlier
+            // subscription to it.
+            if chain?.isOngoing == false,
+               subscriptions.contains(where: { $0.account == account && $0.isOngoing && $0.product != product }) {
+                return waiting ?? "available"
+            }
             switch chain?.status {
             case .subscribed: return chain.map(runningIsOther) == true ? "changeScheduled" : "active"
             case .inGracePeriod, .inBillingRetryPeriod: return "billingProblem"
