@@ -426,6 +426,22 @@ struct SheetsAndPanesTests {
         #expect(!failed.contains("stays active") && failed.contains("Its renewal failed on billing"), "\(failed)")
     }
 
+    @Test("A plan whose earlier subscription was refunded, upgraded away from since, has no state in its details (before: 'Available', then 'State revoked')")
+    func anEndedEarlierSubscriptionIsNotThePlansDetail() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        let first = try #require(fixture.store.snapshot.transactions.values.first { $0.productID == F.monthly })
+        _ = try fixture.store.refund(first.id)
+        try fixture.buy(F.monthly)
+        try fixture.buy(Self.yearly)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        Self.select(F.monthly, in: &state)
+        let screen = Self.rowTexts(state).joined(separator: "\n")
+        #expect(!screen.contains("State revoked") && !screen.contains("access ended"), "\(screen)")
+        Self.select(Self.yearly, in: &state)
+        #expect(Self.rowTexts(state).joined(separator: "\n").contains("State subscribed"), "the running plan's state stays")
+    }
+
     @Test("A plan switched to at the next renewal: the sheet shows its price, no charge today and no offer to choose (before: \"Due today $0.99\" with an offer that was never applied)")
     func planSwitchSheetChargesNothingNow() throws {
         let fixture = try F()

@@ -21,9 +21,11 @@ public enum BuyerName {
     public static func normalized(_ text: String, role: String) throws(BuyerNameError) -> String {
         guard !text.isEmpty else { throw BuyerNameError(role: role, name: text, problem: .empty) }
         // Every event carries its buyer's names, and a ledger line has a limit: a name pasted
-        // by mistake is refused as a name, not later as a line the ledger cannot take.
-        if text.count > maximumCharacters || text.utf8.count > maximumBytes {
-            throw BuyerNameError(role: role, name: text, problem: .tooLong(characters: text.count, bytes: text.utf8.count))
+        // by mistake is refused as a name, not later as a line the ledger cannot take. Measured
+        // as stored (NFC), so both spellings of one name are the same length.
+        let stored = text.precomposedStringWithCanonicalMapping
+        if stored.count > maximumCharacters || stored.utf8.count > maximumBytes {
+            throw BuyerNameError(role: role, name: text, problem: .tooLong(characters: stored.count, bytes: stored.utf8.count))
         }
         if let scalar = text.unicodeScalars.first(where: isRefused) {
             throw BuyerNameError(role: role, name: text, problem: .forbiddenCharacter(scalar))

@@ -102,7 +102,7 @@ extension Store {
                                        : undelivered(product, in: entitlements)
             }
             if let subscription = entitlements.subscriptions.first(where: { $0.productID == product.id }),
-               !Self.endedWhileItsGroupRuns(subscription, in: entitlements) {
+               !entitlements.endedWhileItsGroupRuns(subscription) {
                 if let running = subscription.runningPlan, subscription.state == .subscribed {
                     return .changeScheduled(from: running.productID, effective: running.expiresDate, willSwitch: true)
                 }
@@ -132,22 +132,25 @@ extension Store {
         return product.price(in: storefront) == nil ? .notSold : .available
     }
 
-    /// Whether `subscription` ended (expired or refunded) while the account subscribes to another
-    /// plan of its group: then it says nothing of its plan, which buying now switches to within
-    /// the subscription running (before: an earlier subscription, refunded, stood as the plan's
-    /// state beside the one just upgraded away from it, saying buying it starts a new one).
-    private static func endedWhileItsGroupRuns(_ subscription: Entitlements.Subscription, in entitlements: Entitlements) -> Bool {
-        guard subscription.state == .revoked || subscription.state == .expired else { return false }
-        return entitlements.subscriptions.contains {
-            $0.group == subscription.group && $0.productID != subscription.productID
-                && ($0.state == .subscribed || $0.state == .inGracePeriod || $0.state == .inBillingRetryPeriod)
-        }
-    }
-
     /// What the account holds but this device has not got: bought here and waiting for the
     /// app to finish it, or to be restored here.
     private func undelivered(_ product: Product, in entitlements: Entitlements) -> ProductStatus {
         entitlements.unfinished.contains { $0.productID == product.id } ? .awaitingDelivery : .restoreToUnlock
+    }
+}
+
+extension Entitlements {
+    /// Whether `subscription` ended (expired or refunded) while the account subscribes to another
+    /// plan of its group: then it says nothing of its plan, which buying now switches to within
+    /// the subscription running (before: an earlier subscription, refunded, stood as the plan's
+    /// state beside the one just upgraded away from it, saying buying it starts a new one). It
+    /// is still listed among the account's subscriptions (`entitlements`), as the history it is.
+    public func endedWhileItsGroupRuns(_ subscription: Subscription) -> Bool {
+        guard subscription.state == .revoked || subscription.state == .expired else { return false }
+        return subscriptions.contains {
+            $0.group == subscription.group && $0.productID != subscription.productID
+                && ($0.state == .subscribed || $0.state == .inGracePeriod || $0.state == .inBillingRetryPeriod)
+        }
     }
 }
 

@@ -64,8 +64,10 @@ enum DetailView {
                 lines += wrapped(StorefrontPaneText.undeliveredCredit(undelivered, of: credit, text: text), width: width, style: Theme.muted)
             }
         }
+        // An earlier subscription to the plan that ended says nothing of it while another plan of
+        // its group runs, as the plan's status does not (before: "Available", then its old state).
         if let subscription = state.snapshot.entitlements.subscriptions.first(where: { $0.productID == product.id }),
-           product.type == .autoRenewable {
+           product.type == .autoRenewable, !state.snapshot.entitlements.endedWhileItsGroupRuns(subscription) {
             lines += wrapped(subscriptionLine(subscription, text: text), width: width, style: Theme.muted)
         }
         for line in text.description(of: product).wrapped(toWidth: width) { lines.append([Span(line)]) }
