@@ -1,9 +1,10 @@
 import StoreJSON
 import TextControls
 
-/// The rule for the ids a catalog gives (products, credits, groups, offers, the bundle id):
+/// The rule for the ids a catalog gives (products, credits, subscription groups, the bundle id):
 /// they are typed on command lines and shown in brackets, so one a person cannot type or see
-/// as written would name nothing that can be found again.
+/// as written would name nothing that can be found again. Offer ids are left out: `.storekit`
+/// files give them with spaces ("Free two weeks").
 enum CatalogIdentifier {
     /// What is wrong with `id`, worded to follow the field's name; nil for a usable id.
     static func problem(_ id: String) -> String? {

@@ -161,8 +161,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
             "written by a newer storefront (format \(found)); this build reads format \(supported): "
                 + "upgrade storefront"
         case .notALedger(let reason) where reason == Self.windowsLineEnds:
-            "line 1 ends in a carriage return (\(reason)): the ledger's lines were converted to Windows line ends, CR LF, by an "
-                + "editor or git's autocrlf; convert them back (`sed -i 's/\\r$//' LEDGER`, with the ledger's path) and verify again"
+            "line 1 is not a storefront ledger header as written (\(reason)): the ledger's lines were converted to Windows line "
+                + "ends, CR LF, by an editor or git's autocrlf; convert them back (`sed -i 's/\\r$//' LEDGER`, with the ledger's path) "
+                + "and verify again"
         case .notALedger(let reason):
             "line 1 is not a storefront ledger header (\(reason)); check the ledger path"
         case .committedLinesMissing(let line, let committed, let lockPath):
