@@ -38,7 +38,7 @@ public struct CatalogFormatReader {
         let bundleID = collect.string(app.flatMap { collect.required($0, "bundleId", path: "app") }, field: "app.bundleId") ?? ""
         if let app { collect.warnUnknownKeys(in: app, known: Self.appKeys, path: "app") }
         // The bundle id names the app in every event and signed transaction; the name is its title.
-        if let bundleNode = app?["bundleId"], bundleNode.stringValue != nil, let problem = CatalogIdentifier.problem(bundleID) {
+        if let bundleNode = app?["bundleId"], bundleNode.stringValue != nil, let problem = CatalogIdentifier.problem(bundleID, allowingSpaces: true) {
             collect.error(problem, at: bundleNode, field: "app.bundleId")
         }
         if let nameNode = app?["name"], nameNode.stringValue != nil, appName.allSatisfy(\.isWhitespace) {

@@ -7,9 +7,11 @@ import TextControls
 /// files give them with spaces ("Free two weeks").
 enum CatalogIdentifier {
     /// What is wrong with `id`, worded to follow the field's name; nil for a usable id.
-    static func problem(_ id: String) -> String? {
+    /// `allowingSpaces` for the bundle id, which a `.storekit` file without one takes from its
+    /// file's name ("My Products"), and which every event of a store already made records.
+    static func problem(_ id: String, allowingSpaces: Bool = false) -> String? {
         if id.isEmpty { return "is empty; give it an id" }
-        if id.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
+        if !allowingSpaces, id.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
             return "\"\(EchoedText.cut(EchoedText.oneLine(id)))\" holds white space; an id is one word (letters, digits, . - _)"
         }
         if let scalar = id.unicodeScalars.first(where: { UnicodeControls.isUndrawn($0) || $0.properties.isDefaultIgnorableCodePoint }) {

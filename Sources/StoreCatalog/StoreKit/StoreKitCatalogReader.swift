@@ -119,6 +119,9 @@ public struct StoreKitCatalogReader {
     private func readIdentifier() -> String? {
         guard let node = root.presentMember("identifier"), let text = collect.string(node, field: "identifier") else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if !trimmed.isEmpty, let problem = CatalogIdentifier.problem(trimmed, allowingSpaces: true) {
+            collect.error(problem, at: node, field: "identifier")
+        }
         return trimmed.isEmpty ? nil : trimmed
     }
 }

@@ -58,6 +58,8 @@ struct StoreKitProductReader {
             collect.error("is empty; every product needs a product ID", at: node["productID"], field: field)
             return nil
         }
+        // The rule of Storefront's own catalogs, so a file converted from this one reads back.
+        if let problem = CatalogIdentifier.problem(id) { collect.error(problem, at: node["productID"], field: field) }
         return id
     }
 

@@ -57,6 +57,7 @@ struct StoreKitSubscriptionReader {
             collect.error("is empty; a subscription group needs an id", at: node["id"], field: "\(path).id")
             return nil
         }
+        if let problem = CatalogIdentifier.problem(id) { collect.error(problem, at: node["id"], field: "\(path).id") }
         return id
     }
 
