@@ -120,7 +120,7 @@ public enum PurchaseRefusal: Sendable, Equatable {
     /// (`current`, paid in `currentCurrency` in `currentStorefront`): what it refunds of that
     /// plan is in the plan's currency, and one transaction has one currency.
     case upgradeInOtherCurrency(productID: String, current: String, currentCurrency: String, currentStorefront: String?)
-    /// A pass that would begin at `start`, where store time has stopped (`Store.latestStoreTime`):
-    /// it could never begin.
+    /// A pass, or a change of plan at the next renewal, that would begin at `start`, where store
+    /// time has stopped (`Store.latestStoreTime`): it could never begin.
     case beginsAfterStoreTimeStops(productID: String, start: Date)
 }

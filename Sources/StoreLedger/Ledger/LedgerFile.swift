@@ -205,7 +205,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
         }
         cursor.observedSize = cursor.offset + bytes.count
         let scan: LedgerScan<Event> = try cursor.scan(
-            bytes, dateEncoding: dateEncoding, keyPath: keyPath
+            bytes, dateEncoding: dateEncoding, keyPath: keyPath, ledgerPath: path
         ) { () throws(LedgerError) in
             try LedgerKey.loadWatched(from: keyPath, fileSystem: fileSystem)
         }

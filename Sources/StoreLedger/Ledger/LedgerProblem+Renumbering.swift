@@ -19,7 +19,7 @@ extension LedgerProblem {
         case .keyChangedWhileOpen(let problem, let firstUnverifiedLine):
             .keyChangedWhileOpen(problem.renumberingLines(renumber), firstUnverifiedLine: renumber(firstUnverifiedLine))
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyNotPrivate, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger,
-             .commitMarkDamaged, .headerMissing:
+             .windowsLineEnds, .commitMarkDamaged, .headerMissing:
             self
         }
     }

@@ -35,6 +35,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     case newerVersion(found: Int, supported: Int)
     /// Line 1 is not a storefront ledger header.
     case notALedger(reason: String)
+    /// Line 1 of the file at `ledgerPath` ends in a carriage return after its MAC: its lines
+    /// were converted to Windows line ends.
+    case windowsLineEnds(ledgerPath: String)
     /// The ledger ends before the last line its commit mark records: lines were cut from the end.
     case committedLinesMissing(line: Int, committed: Int, lockPath: String)
     /// The line holding the sequence number the commit mark records is not the one committed.
@@ -64,7 +67,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
             .columnsDisagree(let line, _):
             line
-        case .keyMismatch, .newerVersion, .notALedger, .headerMissing: 1
+        case .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds, .headerMissing: 1
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyNotPrivate, .keyUnreadable, .commitMarkDamaged: nil
         case .keyChangedWhileOpen(let problem, _): problem.line
         }
@@ -80,7 +83,8 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _):
             line
-        case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger, .headerMissing: 1
+        case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds,
+             .headerMissing: 1
         case .keyNotPrivate, .commitMarkDamaged, .columnsDisagree: nil
         case .keyChangedWhileOpen(_, let firstUnverifiedLine): firstUnverifiedLine
         }
@@ -121,7 +125,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The reason given for a header whose line ends in a carriage return after its MAC.
-    static let windowsLineEnds = "its MAC is followed by a carriage return"
+    static let carriageReturnAfterMAC = "its MAC is followed by a carriage return"
 
     private static let startOver = "restore it from a backup, or " + moveAside
 
@@ -160,10 +164,10 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .newerVersion(let found, let supported):
             "written by a newer storefront (format \(found)); this build reads format \(supported): "
                 + "upgrade storefront"
-        case .notALedger(let reason) where reason == Self.windowsLineEnds:
-            "line 1 is not a storefront ledger header as written (\(reason)): the ledger's lines were converted to Windows line "
-                + "ends, CR LF, by an editor or git's autocrlf; convert them back (`sed -i 's/\\r$//' LEDGER`, with the ledger's path) "
-                + "and verify again"
+        case .windowsLineEnds(let ledgerPath):
+            "line 1 is not a storefront ledger header as written (\(Self.carriageReturnAfterMAC)): the ledger's lines were "
+                + "converted to Windows line ends, CR LF, by an editor or git's autocrlf; convert them back "
+                + "(`sed -i 's/\\r$//' \(ShellWord.quoted(ledgerPath))`) and verify again"
         case .notALedger(let reason):
             "line 1 is not a storefront ledger header (\(reason)); check the ledger path"
         case .committedLinesMissing(let line, let committed, let lockPath):

@@ -14,8 +14,10 @@ extension LedgerCursor {
     ///
     /// `loadKey` is called once, when a valid header is first seen and no key is loaded yet;
     /// what it returns is kept with a watch on the key file (see `keyFileHasChanged`).
+    /// `ledgerPath` names a file's ledger in advice about converting it back (a database's
+    /// chain has none).
     mutating func scan<Event: Codable & Sendable>(
-        _ bytes: [UInt8], dateEncoding: LedgerDateEncoding, keyPath: String,
+        _ bytes: [UInt8], dateEncoding: LedgerDateEncoding, keyPath: String, ledgerPath: String? = nil,
         loadKey: () throws(LedgerError) -> WatchedKeyFile
     ) throws(LedgerError) -> LedgerScan<Event> {
         var scan = LedgerScan<Event>()
@@ -31,7 +33,7 @@ extension LedgerCursor {
                 break
             }
             if lineCount == 1 {
-                try readHeader(line, keyPath: keyPath, loadKey: loadKey, into: &scan)
+                try readHeader(line, keyPath: keyPath, ledgerPath: ledgerPath, loadKey: loadKey, into: &scan)
             } else if resumePoint.map({ !$0.isConfirmed }) == true {
                 // Lines the checkpoint covers are checked as always but not decoded; any problem
                 // on or before its line means it cannot be trusted to stand for them.
@@ -99,7 +101,7 @@ extension LedgerCursor {
     }
 
     private mutating func readHeader(
-        _ line: ArraySlice<UInt8>, keyPath: String,
+        _ line: ArraySlice<UInt8>, keyPath: String, ledgerPath: String?,
         loadKey: () throws(LedgerError) -> WatchedKeyFile,
         into scan: inout LedgerScan<some Codable & Sendable>
     ) throws(LedgerError) {
@@ -107,7 +109,11 @@ extension LedgerCursor {
             // An editor or git's autocrlf that wrote the file with Windows line ends leaves a
             // carriage return after every line's MAC: said so, with the way back.
             let crlf = line.last == UInt8(ascii: "\r") && LedgerLineCodec.split(line.dropLast()) != nil
-            halt(with: .notALedger(reason: crlf ? LedgerProblem.windowsLineEnds : "it does not end with a MAC field"), into: &scan)
+            if crlf, let ledgerPath {
+                halt(with: .windowsLineEnds(ledgerPath: ledgerPath), into: &scan)
+            } else {
+                halt(with: .notALedger(reason: crlf ? LedgerProblem.carriageReturnAfterMAC : "it does not end with a MAC field"), into: &scan)
+            }
             return
         }
         do {

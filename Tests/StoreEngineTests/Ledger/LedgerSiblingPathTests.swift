@@ -77,7 +77,9 @@ struct LedgerSiblingPathTests {
         try LedgerTestFiles.write(converted, to: directory.ledgerPath)
         let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
         let said = try #require(report.problems.first).description
-        #expect(said.contains("converted to Windows line ends") && said.contains("sed -i 's/\\r$//'"), "\(said)")
+        #expect(said.contains("converted to Windows line ends") && said.contains("sed -i 's/\\r$//' \(ShellWord.quoted(directory.ledgerPath))`"),
+                "\(said)")
+        #expect(!said.contains("LEDGER"), "the advice names the file itself, not a placeholder: \(said)")
     }
 
     @Test("the key is written through a temporary file with an unpredictable name that is gone afterwards")

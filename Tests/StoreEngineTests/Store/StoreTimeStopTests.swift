@@ -41,4 +41,16 @@ import Testing
         #expect(second == .refused(.beginsAfterStoreTimeStops(productID: Rage.season, start: runEnd)))
         #expect(fixture.log.allEvents.count == before)
     }
+
+    @Test("a plan change that would wait for a renewal after store time stops is not scheduled (before: scheduled, never to happen)")
+    func aChangeAtARenewalAfterStoreTimeStopsIsRefused() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        let periodEnd = try #require(store.subscription(Rage.yearly, for: "tester")?.expiresDate)
+        #expect(periodEnd > Store.latestStoreTime)
+        let before = fixture.log.allEvents.count
+        let downgrade = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        #expect(downgrade == .refused(.beginsAfterStoreTimeStops(productID: Rage.monthly, start: periodEnd)))
+        #expect(fixture.log.allEvents.count == before)
+        #expect(store.subscription(Rage.yearly, for: "tester")?.pendingProductID == nil)
+    }
 }

@@ -65,7 +65,14 @@ extension StoreDecisions {
         }
         guard let current, current.productID != product.id else { return .start(terms) }
         let isUpgrade = catalog.product(id: current.productID).map { PlanChange.isUpgrade(from: $0, to: product) } ?? true
-        guard isUpgrade else { return .schedule(current) }
+        guard isUpgrade else {
+            // A change waits for the next renewal; one that would fall where store time has
+            // stopped could never happen, so it is not scheduled.
+            guard current.expiresDate < Store.latestStoreTime else {
+                return .refuse(.beginsAfterStoreTimeStops(productID: product.id, start: current.expiresDate))
+            }
+            return .schedule(current)
+        }
         // The refund of the plan replaced is in that plan's currency: an upgrade paid in another
         // would record and show it in the wrong one.
         if let replaced = state.transactions[current.latestTransactionID], let paidIn = replaced.currency,
