@@ -7,7 +7,7 @@ extension StoreText {
     /// The regular price for one period: "$2.99/month", "$9.99/3 months"; abbreviated for the
     /// product list's narrow price column: "$2.99/mo", "$9.99/3 mo". A price of nothing is "Free".
     public func recurringPrice(_ amount: Decimal, period: SubscriptionPeriod, abbreviated: Bool = false) -> String {
-        let price = amount == 0 ? "Free" : format(amount)
+        let price = amount == 0 ? Self.free : format(amount)
         if abbreviated {
             let unit = Self.abbreviation(period.unit)
             return "\(price)/\(period.value == 1 ? unit : "\(period.value) \(unit)")"
@@ -15,11 +15,14 @@ extension StoreText {
         return "\(price)/\(period.value == 1 ? Self.unitName(period.unit) : periodText(period))"
     }
 
+    /// What a price of nothing reads as.
+    static let free = "Free"
+
     /// A product's price as shown: "Free" when it costs nothing, else the formatted price;
     /// nil where it is not sold.
     public func shownPrice(_ product: Product) -> String? {
         guard let amount = product.price(in: storefront) else { return nil }
-        return amount == 0 ? "Free" : displayPrice(product)
+        return amount == 0 ? Self.free : displayPrice(product)
     }
 
     /// A product's `price` as a list shows it: with its period for a paid auto-renewable

@@ -37,10 +37,12 @@ public struct StoreText: Sendable {
     /// The price a listing of transactions shows for `record`: what it cost, or what completing
     /// a waiting request or interrupted purchase charges; "—" for one that charged nothing and
     /// never will (cancelled, failed, declined), whose price read as a charge beside the others.
+    /// A price of nothing (a free subscription, a free trial) is "Free", as products show it.
     public func listedPrice(of record: TransactionRecord) -> String {
         switch record.state {
         case .cancelled, .failed, .declined: "—"
-        case .purchased, .refunded, .pending, .needsAction: record.price.map { format($0, currency: record.currency) } ?? "—"
+        case .purchased, .refunded, .pending, .needsAction:
+            record.price.map { $0 == 0 ? Self.free : format($0, currency: record.currency) } ?? "—"
         }
     }
 

@@ -113,6 +113,16 @@ import Testing
         #expect(row("com.example.rage.newsletter").contains("Free"), "a free subscription is Free, as in the storefront: \(rows)")
     }
 
+    @Test("transactions lists a free subscription as Free, as products does (before: \"$0.00\"); --json keeps the price")
+    func transactionsListsAFreePriceAsFree() throws {
+        #expect(try cli.run(["buy", "com.example.rage.newsletter"]).status == 0)
+        let listed = try cli.run(["transactions"]).stdout
+        #expect(listed.contains("  Free  "), "\(listed)")
+        #expect(!listed.contains("0.00"), "\(listed)")
+        let listedJSON = try cli.run(["transactions", "--json"]).stdout
+        #expect(listedJSON.contains("\"price\" : \"0.00\""), "\(listedJSON)")
+    }
+
     @Test("products names the introductory offer under its subscription while the account may take it, as the storefront does (before: only --json had it)")
     func productsNamesTheIntroductoryOffer() throws {
         let offerLine = "      Intro offer: 1 week free, then $2.99/month"

@@ -74,8 +74,9 @@ enum BuySheetView {
             lines += ActivityView.lockWaitLines(state, width: width - 4).map { [Span($0, style: Theme.muted)] }
             lines.append([Span(ActivityView.spinnerLine(activity, state: state), style: Theme.emphasis)])
         } else {
-            // Enter buys only what charges now; otherwise it confirms the change the sheet describes.
-            let confirm = charge == .now ? " Buy    " : " Confirm    "
+            // Enter buys only what charges now; otherwise it confirms the change the sheet
+            // describes. A free subscription is subscribed to, not bought: nothing is paid.
+            let confirm = charge != .now ? " Confirm    " : product.type == .freeSubscription ? " Subscribe    " : " Buy    "
             var keys: [Span] = BuySheetOffers.needsSignature(offerID, state: state) ? [] : [Span("Enter", style: Theme.key), Span(confirm)]
             keys += [Span("Esc", style: Theme.key), " Cancel"]
             if BuySheetOffers.choices(for: productID, state: state).count > 1 {
