@@ -106,7 +106,7 @@ struct HeaderBadgesTests {
     @Test func storeTimeReadOnlyAndServingAt80ColumnsShortenTheStoreTimeToKeepNamesWhole() throws {
         let line = try Self.badgeLine(width: 80) { try $0.store.setTimeRate(.monthEveryHour, buyer: $0.buyer) }
         #expect(line.hasPrefix(Self.wholeBalances), "\(line)")
-        #expect(line.hasSuffix(" Store time   Read-only   Serving :8123  "), "\(line)")
+        #expect(line.hasSuffix(" Store time   Read-only   Serving  "), "\(line)")
     }
 
     @Test func anAdvancedClockAndServingAt100ColumnsKeepNamesWholeAndTheDateInView() throws {
@@ -126,6 +126,24 @@ struct HeaderBadgesTests {
         }
         #expect(!line.hasPrefix(Self.wholeBalances), "\(line)")
         #expect(line.hasSuffix(" Store time   Read-only   Purchases off   Next: fail   Serving  "), "\(line)")
+    }
+
+    @Test("Narrowing the window never lengthens a badge (before: \"Next: fail\" beside the rate grew to \"Next purchase: fail\" once the rate was dropped)")
+    func narrowingNeverLengthensABadge() throws {
+        var wider: [String: String] = [:]
+        for width in stride(from: 200, through: 60, by: -1) {
+            let line = try Self.badgeLine(width: width, problems: []) { fixture in
+                try fixture.store.setTimeRate(.renewalEvery5Minutes, buyer: fixture.buyer)
+                try fixture.store.set(.nextPurchaseOutcome, to: "fail", for: fixture.buyer)
+            }
+            let shown = ["Store time": line.contains("· renewal-every-5-minutes") ? "with rate" : "shorter",
+                         "Next": line.contains("Next purchase: fail") ? "long" : line.contains("Next: fail") ? "short" : "gone"]
+            if wider["Next"] != nil {
+                #expect(!(wider["Store time"] == "shorter" && shown["Store time"] == "with rate"), "at \(width) columns: \(line)")
+                #expect(!(wider["Next"] != "long" && shown["Next"] == "long"), "at \(width) columns: \(line)")
+            }
+            wider = shown
+        }
     }
 
     @Test func fittingBesideBalancesGivesNamesTheirRoomBeforeBadgesTheirLongWordings() {
@@ -150,10 +168,12 @@ struct HeaderBadgesTests {
         #expect(HeaderBadges.fitted(badges, width: 0).isEmpty)
     }
 
-    @Test func roomLeftByShorteningAMoreImportantBadgeLengthensALessImportantOneAgain() {
+    @Test func roomLeftByShorteningAMoreImportantBadgeIsNotGivenBackToALessImportantOne() {
         let badges = [HeaderBadges.Badge("Alpha-long-wording", "Alpha"), HeaderBadges.Badge("Beta-long", "Beta")]
         let width = HeaderBadges.columns("Alpha") + HeaderBadges.columns("Beta-long")
-        #expect(HeaderBadges.fitted(badges, width: width) == ["Alpha", "Beta-long"])
+        #expect(HeaderBadges.fitted(badges, width: width) == ["Alpha", "Beta"])
+        let wider = HeaderBadges.columns("Alpha-long-wording") + HeaderBadges.columns("Beta")
+        #expect(HeaderBadges.fitted(badges, width: wider) == ["Alpha-long-wording", "Beta"])
     }
 
     @Test func servingShortensToItsPortThenToAWord() throws {

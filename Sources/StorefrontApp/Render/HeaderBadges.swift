@@ -83,8 +83,12 @@ enum HeaderBadges {
     }
 
     /// The wording of each badge shown in `width` columns, in order: as many badges as fit in
-    /// their shortest wordings, most important first, then each as long as the room allows,
-    /// the least important shortened first.
+    /// their shortest wordings, most important first, each shortened one step at a time, the
+    /// least important first, until they fit.
+    ///
+    /// Room a later step leaves is not given back to a badge shortened before: a narrower
+    /// window then never shows a longer wording of any badge than a wider one, where giving it
+    /// back had "Next purchase: fail" grow as the window narrowed past the store time's rate.
     static func fitted(_ badges: [Badge], width: Int) -> [String] {
         let kept = kept(badges, width: width)
         var chosen = kept.map { _ in 0 }
@@ -92,17 +96,6 @@ enum HeaderBadges {
         while columns(wordings) > width,
               let shortened = chosen.indices.last(where: { chosen[$0] < kept[$0].wordings.count - 1 }) {
             chosen[shortened] += 1
-        }
-        // Shortening a more important badge may have left room for a longer wording of one
-        // shortened before it.
-        for index in chosen.indices {
-            while chosen[index] > 0 {
-                chosen[index] -= 1
-                if columns(wordings) > width {
-                    chosen[index] += 1
-                    break
-                }
-            }
         }
         return wordings
     }
