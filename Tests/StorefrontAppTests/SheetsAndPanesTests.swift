@@ -669,9 +669,25 @@ struct SheetsAndPanesTests {
         #expect(seen.contains("Offer rage.pro.comeback"))
         #expect(seen.contains("com.example.rage.pro.monthly"))
         #expect(!seen.contains("…"), "nothing in the pane is cut")
+        // At the end, the pane says there is more above (before: nothing did).
+        let scrolledToEnd = Self.rowTexts(state).joined(separator: "\n")
+        #expect(scrolledToEnd.contains("▲ more above: [ scrolls up") && !scrolledToEnd.contains("▼ more below"), "\(scrolledToEnd)")
         RenderSnapshotTests.verify(state, named: "detail-scrolled-80x24")
         state.send(.down)
         #expect(state.detailScroll.offset(for: state.list.selectedProductIndex) == 0, "another product starts at the top")
+    }
+
+    @Test("A detail pane scrolled part way says there is more above and more below; at its end its last line shows under the mark above")
+    func detailPaneMarksBothWays() {
+        let all: [[Span]] = (1...10).map { [Span("line \($0)")] }
+        let text = { (rows: [[Span]]) in rows.map { $0.map(\.text).joined() } }
+        #expect(text(DetailView.visible(all, offset: 0, height: 4)) == ["line 1", "line 2", "line 3", DetailView.moreBelow])
+        #expect(text(DetailView.visible(all, offset: 3, height: 4)) == [DetailView.moreAbove, "line 4", "line 5", DetailView.moreBelow])
+        #expect(DetailView.maximumOffset(lineCount: 10, height: 4) == 7)
+        #expect(text(DetailView.visible(all, offset: 7, height: 4)) == [DetailView.moreAbove, "line 8", "line 9", "line 10"])
+        #expect(text(DetailView.visible(all, offset: 99, height: 4)) == [DetailView.moreAbove, "line 8", "line 9", "line 10"])
+        #expect(text(DetailView.visible(all, offset: 5, height: 2)) == ["line 6", DetailView.moreBelow], "two rows keep only the mark below")
+        #expect(text(DetailView.visible(all, offset: 0, height: 20)).count == 10)
     }
 
     @Test("At 60 columns the transactions footer keeps Esc and ? in view, dropping actions instead (before: they were dropped, the way back unsaid)")

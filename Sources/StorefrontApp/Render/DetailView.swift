@@ -16,13 +16,32 @@ enum DetailView {
             .inset(horizontal: 1, vertical: 0)
         guard !inside.isEmpty else { return }
         let all = lines(for: product, state: state, width: inside.width)
-        let offset = min(state.detailScroll.offset(for: state.list.selectedProductIndex), max(0, all.count - inside.height))
-        var shown = Array(all.dropFirst(offset))
-        // A pane with more below says so on its last row, with the key that scrolls it.
-        if shown.count > inside.height, inside.height > 1 {
-            shown = Array(shown.prefix(inside.height - 1)) + [[Span("▼ more below: ] scrolls down, [ up", style: Theme.muted)]]
-        }
+        let shown = visible(all, offset: state.detailScroll.offset(for: state.list.selectedProductIndex), height: inside.height)
         Dialog.write(shown, in: inside, into: &buffer)
+    }
+
+    static let moreBelow = "▼ more below: ] scrolls down, [ up"
+    static let moreAbove = "▲ more above: [ scrolls up"
+
+    /// The rows a pane `height` rows high shows of `all`, scrolled past `offset` of them. A
+    /// pane with more below says so on its last row, and one scrolled down says so on its
+    /// first (where there are three rows or more), each with the key that scrolls it, so what
+    /// is shown is never taken for all.
+    static func visible(_ all: [[Span]], offset: Int, height: Int) -> [[Span]] {
+        guard all.count > height, height > 1 else { return Array(all.prefix(max(0, height))) }
+        let offset = min(max(0, offset), maximumOffset(lineCount: all.count, height: height))
+        let above: [[Span]] = offset > 0 && height > 2 ? [[Span(moreAbove, style: Theme.muted)]] : []
+        let room = height - above.count
+        let rest = all.dropFirst(offset)
+        guard rest.count > room else { return above + rest }
+        return above + rest.prefix(room - 1) + [[Span(moreBelow, style: Theme.muted)]]
+    }
+
+    /// How far a pane `height` rows high can scroll `lineCount` rows: until their last row
+    /// shows, below the row that says there is more above.
+    static func maximumOffset(lineCount: Int, height: Int) -> Int {
+        guard lineCount > height else { return 0 }
+        return height > 2 ? lineCount - height + 1 : lineCount - height
     }
 
     /// How many rows the pane's text takes for the selected product, for scrolling.

@@ -106,7 +106,7 @@ extension AppState {
     /// Scrolls the detail pane, which is shorter than a product's details on small windows.
     mutating func scrollDetail(by delta: Int) {
         let pane = MainLayout(state: self, size: size).detail.inset(by: 1).inset(horizontal: 1, vertical: 0)
-        let maximum = DetailView.lineCount(self, width: pane.width) - pane.height
+        let maximum = DetailView.maximumOffset(lineCount: DetailView.lineCount(self, width: pane.width), height: pane.height)
         detailScroll.scroll(by: delta, on: list.selectedProductIndex, maximum: maximum)
     }
 
