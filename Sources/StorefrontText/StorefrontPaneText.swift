@@ -130,6 +130,10 @@ public enum StorefrontPaneText {
                 + " running until \(text.date(running?.expiresDate ?? record.purchaseDate)) ends too"
                 + (otherPaidAhead.isEmpty ? "." : ", and \(text.listedPeriods(otherPaidAhead)) \(otherPaidAhead.count == 1 ? "stays" : "stay")"
                     + " paid and never \(otherPaidAhead.count == 1 ? "begins" : "begin") unless refunded too.")
+        } else if record.productType == .autoRenewable, !subscriptionOngoing {
+            // Its access ended already (a refund of a period paid ahead revoked the subscription,
+            // or it was expired), though its period had not run out.
+            question += " The subscription has ended already, so the buyer has nothing more to lose; only the money comes back."
         } else {
             question += " The buyer loses what it unlocked."
         }

@@ -409,11 +409,32 @@ struct SheetsAndPanesTests {
         for id in [bought.id, ahead.latestTransactionID] {
             let asked = try #require(expired.refundQuestion(of: id)?.question)
             #expect(!asked.contains("keeps the subscription active"), "\(asked)")
+            #expect(!asked.contains("The buyer loses what it unlocked"), "its access ended with the expire: \(asked)")
         }
         // What the question says is what the store does.
         _ = try fixture.store.refund(first.id)
         #expect(fixture.store.entitlements(for: fixture.buyer).subscriptions.first?.state == .subscribed)
         #expect(fixture.store.entitlements(for: fixture.buyer).subscriptions.first?.expiresDate == renewed.expiresDate)
+    }
+
+    @Test("A refund question open while the period paid ahead is refunded elsewhere says the subscription ended already (before: that the buyer loses what it unlocked)")
+    func refundQuestionAfterTheSubscriptionEndedElsewhere() throws {
+        let fixture = try F()
+        let first = try #require(fixture.buy(Self.yearly).transaction)
+        let renewed = try fixture.store.renew(first.id, buyer: fixture.buyer)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.send(.character("t"))
+        let row = try #require(state.snapshot.transactions.firstIndex { $0.id == first.id })
+        for _ in 0..<row { state.send(.down) }
+        state.send(.character("R"))
+        #expect(state.top == .refundConfirmation(transactionID: first.id))
+        _ = try fixture.store.refund(renewed.latestTransactionID)   // elsewhere: revokes the subscription
+        state.refresh(from: fixture)
+        #expect(state.top == .refundConfirmation(transactionID: first.id), "its money can still come back")
+        let question = try #require(state.refundQuestion(of: first.id)?.question)
+        #expect(question.hasSuffix("The subscription has ended already, so the buyer has nothing more to lose; only the money comes back."),
+                "\(question)")
+        #expect(fixture.store.entitlements(for: fixture.buyer).subscriptions.first?.state == .revoked, "what the question says holds")
     }
 
     @Test("The cancel-renewal question of a plan whose renewal failed on billing says so, not that it stays active until a past date")
