@@ -104,6 +104,10 @@ public struct SimulatedStoreKitError: Sendable, Equatable {
     public var errorType: String?
     public var errorIndex: Int?
 
+    /// The APIs Xcode simulates errors for, as its files name them (the cases of `SKTestFailures`).
+    public static let xcodeAPIs = ["Load Products", "Purchase", "Verification", "App Store Sync", "Subscription Status",
+                                   "App Transaction", "Manage Subscriptions Sheet", "Refund Request Sheet", "Offer Code Redeem Sheet"]
+
     public init(api: String, isEnabled: Bool, errorType: String? = nil, errorIndex: Int? = nil) {
         self.api = api
         self.isEnabled = isEnabled

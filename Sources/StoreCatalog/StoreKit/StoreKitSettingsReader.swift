@@ -90,6 +90,12 @@ struct StoreKitSettingsReader {
             guard collect.object(entry, field: path) != nil else { continue }
             collect.warnUnknownKeys(in: entry, known: ["name", "enabled", "current"], path: path)
             guard let api = collect.string(collect.required(entry, "name", path: path), field: "\(path).name") else { continue }
+            if !SimulatedStoreKitError.xcodeAPIs.contains(api) {
+                // A misspelt name would otherwise simulate nothing without a word.
+                collect.warning("\"\(api)\" is not an API Xcode simulates errors for ("
+                                + SimulatedStoreKitError.xcodeAPIs.joined(separator: ", ") + "); this entry has no effect",
+                                at: entry["name"], field: "\(path).name")
+            }
             let enabled = entry.presentMember("enabled").flatMap { collect.bool($0, field: "\(path).enabled") } ?? false
             var simulated = SimulatedStoreKitError(api: api, isEnabled: enabled)
             if let current = entry.presentMember("current"), collect.object(current, field: "\(path).current") != nil {

@@ -47,6 +47,16 @@ import Testing
         #expect(settings.storeSettings.failures == [.purchase: InjectedFailure(error: .unknown, once: false)])
     }
 
+    @Test("A _storeKitErrors entry naming an API Xcode does not have is warned of (before: passed over without a word)")
+    func unknownSimulatedErrorAPIIsWarnedOf() throws {
+        let (misspelt, report) = try settings(#""_storeKitErrors" : [ { "current" : null, "enabled" : true, "name" : "Purchases" } ]"#)
+        #expect(misspelt.simulatedErrors == [SimulatedStoreKitError(api: "Purchases", isEnabled: true)])
+        let warning = try #require(report.problems.first { $0.severity == .warning && $0.field == "settings._storeKitErrors[0].name" })
+        #expect(warning.message.contains("\"Purchases\" is not an API Xcode simulates errors for (Load Products, Purchase,"), "\(warning.message)")
+        let (known, knownReport) = try settings(#""_storeKitErrors" : [ { "current" : null, "enabled" : true, "name" : "App Transaction" } ]"#)
+        #expect(known.simulatedErrors?.count == 1 && !knownReport.problems.contains { $0.field.hasSuffix(".name") }, "\(knownReport.problems)")
+    }
+
     @Test func timeRatesAreNamedByTheirRawValues() throws {
         let (fast, _) = try settings(#""_timeRate" : 15, "_compatibilityTimeRate" : { "3" : 6 }"#)
         #expect(fast.timeRate == .monthlyRenewalEveryThirtySeconds)
