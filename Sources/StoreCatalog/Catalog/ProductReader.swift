@@ -100,9 +100,14 @@ struct ProductReader {
         let members = collect.object(collect.required(node, "localizations", path: path, product: id), field: field(), product: id) ?? []
         var result: [String: LocalizedText] = Dictionary(minimumCapacity: members.count)
         var spellings: [String: String] = [:]
+        // Whether the default language's entry, or its title, was found wrong already.
+        var defaultTitleReported = false
         for (language, entry) in members {
             let entryPath = { "\(field()).\(language)" }
-            guard collect.object(entry, field: entryPath(), product: id) != nil else { continue }
+            guard collect.object(entry, field: entryPath(), product: id) != nil else {
+                defaultTitleReported = defaultTitleReported || language == defaultLanguage
+                continue
+            }
             collect.warnUnknownLocale(language, at: entry, field: entryPath(), product: id)
             // en_US and en-US are one locale: only one of their texts can ever be shown.
             if let other = spellings.updateValue(language, forKey: LocaleIdentifier.normalize(language)), other != language {
@@ -113,10 +118,12 @@ struct ProductReader {
             let title = collect.string(collect.required(entry, "title", path: entryPath(), product: id), field: "\(entryPath()).title", product: id)
             let description = entry["description"].flatMap { collect.string($0, field: "\(entryPath()).description", product: id) } ?? ""
             if let title { result[language] = LocalizedText(title: title, description: description) }
+            defaultTitleReported = defaultTitleReported || (language == defaultLanguage && title == nil)
         }
         let defaultTitle = result[defaultLanguage]?.title.trimmingWhitespaceIfNeeded(includingNewlines: true) ?? ""
-        // Missing localizations were said already, at the product.
-        if defaultTitle.isEmpty, node["localizations"] != nil {
+        // Missing localizations were said already, at the product; a title missing or not a
+        // string, at its field.
+        if defaultTitle.isEmpty, node["localizations"] != nil, !defaultTitleReported {
             collect.error("the title in the default language \"\(defaultLanguage)\" is empty or missing; every product needs one",
                           at: node["localizations"]?[defaultLanguage] ?? node["localizations"],
                           field: "\(field()).\(defaultLanguage).title", product: id)

@@ -54,6 +54,18 @@ import Testing
         #expect(errors.allSatisfy { $0.message.contains("first used by products[0]") && $0.line > 0 })
     }
 
+    @Test("A title missing in the default language is reported once at its field (before: twice at one line)")
+    func missingDefaultTitleIsReportedOnce() {
+        let missing = problems(catalog(products: #"{"id": "x", "type": "nonConsumable", "localizations": {"en": {"description": "D"}}, "prices": {"USA": "1"}}"#))
+        #expect(missing.filter { $0.field == "products[1].localizations.en.title" }.map(\.message) == ["is missing"], "\(missing)")
+        let empty = problems(catalog(products: #"{"id": "x", "type": "nonConsumable", "localizations": {"en": {"title": " "}}, "prices": {"USA": "1"}}"#))
+        #expect(empty.filter { $0.field == "products[1].localizations.en.title" }.count == 1, "\(empty)")
+        #expect(empty.contains { $0.message.contains("the title in the default language \"en\" is empty or missing") }, "\(empty)")
+        let otherLanguage = problems(catalog(products: #"{"id": "x", "type": "nonConsumable", "localizations": {"de": {"title": "X"}}, "prices": {"USA": "1"}}"#))
+        #expect(otherLanguage.contains { $0.field == "products[1].localizations.en.title" && $0.message.contains("is empty or missing") },
+                "\(otherLanguage)")
+    }
+
     @Test func unknownType() {
         expectError(#"{"id": "x", "type": "gadget", "localizations": {"en": {"title": "X"}}, "prices": {"USA": "1"}}"#,
                     product: "x", field: "products[1].type", containing: "unknown type \"gadget\"")
