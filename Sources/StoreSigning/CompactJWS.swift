@@ -15,6 +15,8 @@ enum CompactJWS {
     struct Header: Codable, Equatable {
         var alg: String
         var x5c: [String]?
+        /// Extensions a verifier must understand (RFC 7515 §4.1.11); none is understood here.
+        var crit: [String]?
     }
 
     /// A token split into its parts and decoded, not yet checked.
@@ -55,6 +57,8 @@ enum CompactJWS {
         case let .failure(problem): return .failure(.header(problem))
         }
         guard header.alg == algorithm else { return .failure(.unsupportedAlgorithm(header.alg)) }
+        // A verifier must refuse a token whose critical extensions it does not understand.
+        if let crit = header.crit { return .failure(.criticalExtensions(crit)) }
         guard !decoded[2].isEmpty else { return .failure(.emptySegment("signature")) }
         let signingInput = Array(segments[0].utf8) + [UInt8(ascii: ".")] + Array(segments[1].utf8)
         return .success(Parts(header: header, payload: decoded[1], signature: decoded[2], signingInput: signingInput))
@@ -67,6 +71,7 @@ enum CompactJWS {
         case notBase64URL(String)
         case header(TokenPartProblem)
         case unsupportedAlgorithm(String)
+        case criticalExtensions([String])
 
         var description: String {
             switch self {
@@ -86,6 +91,10 @@ enum CompactJWS {
                     + "Get the transaction signed anew with `storefront transactions --json`"
             case let .unsupportedAlgorithm(name):
                 "the header names the algorithm \"\(name)\"; only \"\(algorithm)\" (ECDSA P-256 with a certificate chain) is accepted"
+            case let .criticalExtensions(names):
+                "the header's crit field lists extensions a verifier must understand ("
+                    + (names.isEmpty ? "none named" : names.map { "\"\($0)\"" }.joined(separator: ", "))
+                    + "), and none is understood here, so the token is refused (RFC 7515 §4.1.11); the App Store's tokens have no crit"
             }
         }
     }

@@ -49,6 +49,19 @@ import Testing
         #expect((result.shape["detail"] as? String)?.contains(text) == true, "\(result.shape)")
     }
 
+    @Test("a header with crit is refused as malformed, its extensions named (before: only its signature was checked)")
+    func criticalExtensionsAreRefused() throws {
+        let (token, _) = try bought()
+        let headerBytes = try #require(Base64URL.decode(token.split(separator: ".")[0]))
+        let header = String(decoding: headerBytes, as: UTF8.self)
+        let parts = token.split(separator: ".")
+        let withCrit = Base64URL.encode(Array(header.replacingOccurrences(of: #""alg":"ES256","#, with: #""alg":"ES256","crit":["exp"],"#).utf8))
+        let result = try verdict(withCrit + "." + parts[1] + "." + parts[2])
+        #expect(result.status == 3 && result.shape["status"] as? String == "malformed", "\(result.shape)")
+        #expect((result.shape["detail"] as? String)?.contains(#"crit field lists extensions a verifier must understand ("exp")"#) == true,
+                "\(result.shape)")
+    }
+
     @Test func aChainOfTwoAnotherStoresChainAndALeafWithoutItsMarkerAreUntrusted() throws {
         let (token, payload) = try bought()
         let headerBytes = try #require(Base64URL.decode(token.split(separator: ".")[0]))
