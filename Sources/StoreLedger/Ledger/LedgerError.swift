@@ -72,7 +72,7 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
                 + "file took the place of one storefront keeps beside a ledger (its .lock or .key) move it away"
         case .notYours(let path, let owner):
             "\(path) belongs to another user (uid \(owner)); storefront writes only files that belong to you: "
-                + "choose another path"
+                + (SecretFileRules.runAsOwnerAdvice(owner: owner).map { $0 + ", or choose another path" } ?? "choose another path")
         case .hasOtherNames(let path, let count) where path.hasSuffix(LedgerFamily.lockSuffix):
             // The lock file's content is only the commit mark, which the next change writes again.
             "\(path) has \(count) names (hard links), so writing it would also change a file elsewhere; storefront "

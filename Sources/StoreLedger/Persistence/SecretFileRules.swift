@@ -18,6 +18,10 @@ public enum SecretFileRules {
             return "it is not an ordinary file; move it away, and a new key is made where needed"
         }
         if status.owner != geteuid() {
+            if let runAsOwner = runAsOwnerAdvice(owner: status.owner) {
+                return "it belongs to another user (uid \(status.owner)); \(runAsOwner); to take it over instead, put a copy "
+                    + "you own in its place, with `\(ownCopyCommand(path))`"
+            }
             return "it belongs to another user (uid \(status.owner)); put a copy you own in its place, "
                 + "with `\(ownCopyCommand(path))`"
         }
@@ -30,6 +34,14 @@ public enum SecretFileRules {
             return "other users may read or change it (mode \(mode)); run `chmod 600 \(ShellWord.quoted(path))`"
         }
         return nil
+    }
+
+    /// For root, meeting a file of `owner`: running storefront as that user, which keeps the
+    /// user's files theirs, where a copy of root's own in its place would lock them out. Nil
+    /// for anyone else, who cannot.
+    public static func runAsOwnerAdvice(owner: UInt32) -> String? {
+        guard geteuid() == 0, owner != 0 else { return nil }
+        return "run storefront as that user instead (`sudo -u '#\(owner)' storefront …`), which keeps their files theirs"
     }
 
     /// The command that puts a private copy of one's own, with one name, in the secret's place.

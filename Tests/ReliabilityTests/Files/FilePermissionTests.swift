@@ -66,6 +66,22 @@ struct FilePermissionTests {
         let buy = try cli.run(["buy", Rage.face])
         #expect(buy.status == 3)
         #expect(buy.stderr.contains("belongs to another user (uid \(Self.otherUser))"), "\(buy.stderr)")
+        // Root is told first to run as the owner (before: only to take the file over, which locks its owner out).
+        #expect(buy.stderr.contains("run storefront as that user instead (`sudo -u '#\(Self.otherUser)' storefront …`)")
+                    && buy.stderr.contains("to take it over instead"), "\(buy.stderr)")
+    }
+
+    @Test("root is told to run as the owner of another user's ledger (before: only to choose another path)",
+          .enabled(if: isRoot, "needs root to give a file to another user"))
+    func foreignLedgerAdvisesRunningAsItsOwner() throws {
+        #expect(try cli.run(["buy", Rage.face]).status == 0)
+        chown(cli.ledger, Self.otherUser, Self.otherUser)
+        let before = try ScratchDirectory.bytes(cli.ledger)
+        let buy = try cli.run(["buy", Rage.face])
+        #expect(buy.status == 3)
+        #expect(buy.stderr.contains("belongs to another user (uid \(Self.otherUser))")
+                    && buy.stderr.contains("`sudo -u '#\(Self.otherUser)' storefront …`"), "\(buy.stderr)")
+        #expect(try ScratchDirectory.bytes(cli.ledger) == before)
     }
 
     @Test("an entitlements path that is a directory or a device is refused by every command")
