@@ -123,6 +123,22 @@ import Testing
         #expect(lint.stdout.contains("usable with 4 warnings"), "\(lint.stdout)")
     }
 
+    @Test("lint places a text warning of a product whose id is repeated at that product (before: at the first with the id)")
+    func lintPlacesATextWarningOfARepeatedIDAtItsProduct() throws {
+        let path = try StorefrontProcess.temporaryFolder() + "/repeated.json"
+        try """
+        {"format": "storefront-catalog", "version": 1, "app": {"name": "X", "bundleId": "x"}, "defaultLanguage": "en",
+         "storefronts": [{"code": "USA", "currency": "USD"}],
+         "products": [{"id": "a", "type": "nonConsumable", "localizations": {"en": {"title": "Fine"}}, "prices": {"USA": "1"}},
+                      {"id": "a", "type": "nonConsumable", "localizations": {"en": {"title": "Tab\\there"}}, "prices": {"USA": "1"}}]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let lint = try cli.run(["catalog", "lint", path])
+        #expect(lint.stdout.contains("duplicate product id"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("\(path):4:86: warning: product a, field products[1].localizations.en.title: the text contains a tab"),
+                "\(lint.stdout)")
+        #expect(!lint.stdout.contains("products[0].localizations.en.title"), "\(lint.stdout)")
+    }
+
     @Test("lint of an overlay names the imported .storekit file for that file's text, and the overlay, with its place, for its own (before: the overlay for both)")
     func lintOfAnOverlayNamesTheFileATextIsIn() throws {
         let folder = try StorefrontProcess.temporaryFolder()

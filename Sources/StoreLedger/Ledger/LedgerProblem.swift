@@ -38,6 +38,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// Line 1 of the file at `ledgerPath` ends in a carriage return after its MAC: its lines
     /// were converted to Windows line ends.
     case windowsLineEnds(ledgerPath: String)
+    /// Line `line` (of the file at `ledgerPath`, when a file) has carriage returns, spaces or
+    /// tabs after its MAC field, which an editor added; the line is otherwise as written.
+    case bytesAfterMAC(line: Int, ledgerPath: String?)
     /// The ledger ends before the last line its commit mark records: lines were cut from the end.
     case committedLinesMissing(line: Int, committed: Int, lockPath: String)
     /// The line holding the sequence number the commit mark records is not the one committed.
@@ -65,7 +68,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
-            .columnsDisagree(let line, _):
+            .columnsDisagree(let line, _), .bytesAfterMAC(let line, _):
             line
         case .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds, .headerMissing: 1
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyNotPrivate, .keyUnreadable, .commitMarkDamaged: nil
@@ -81,7 +84,8 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     public var firstUntrustedLine: Int? {
         switch self {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
-            .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _):
+            .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
+            .bytesAfterMAC(let line, _):
             line
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds,
              .headerMissing: 1
@@ -112,6 +116,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     public var isRepairable: Bool {
         // `repair` takes the writer lock, which refuses a lock file that is not the ledger's own.
         if case .commitMarkDamaged(_, _, .some) = self { return false }
+        // Cutting the file back at such a line would move sound lines aside: removing what was
+        // added is the mend.
+        if case .bytesAfterMAC = self { return false }
         return !isAboutKeyFile && firstUntrustedLine != 1
     }
 
@@ -168,6 +175,10 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
             "line 1 is not a storefront ledger header as written (\(Self.carriageReturnAfterMAC)): the ledger's lines were "
                 + "converted to Windows line ends, CR LF, by an editor or git's autocrlf; convert them back "
                 + "(`sed -i 's/\\r$//' \(ShellWord.quoted(ledgerPath))`) and verify again"
+        case .bytesAfterMAC(let line, let ledgerPath):
+            "line \(line) has a carriage return or spaces after its MAC field, added by an editor; remove them ("
+                + "`sed -i '\(line)s/[[:space:]]*$//' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: the line "
+                + "is otherwise checked as written, and `storefront repair` would move it and every line after it aside"
         case .notALedger(let reason):
             "line 1 is not a storefront ledger header (\(reason)); check the ledger path"
         case .committedLinesMissing(let line, let committed, let lockPath):

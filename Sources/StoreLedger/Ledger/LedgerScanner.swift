@@ -37,12 +37,12 @@ extension LedgerCursor {
             } else if resumePoint.map({ !$0.isConfirmed }) == true {
                 // Lines the checkpoint covers are checked as always but not decoded; any problem
                 // on or before its line means it cannot be trusted to stand for them.
-                let eventLine = try readEventLine(line, into: &scan)
+                let eventLine = try readEventLine(line, ledgerPath: ledgerPath, into: &scan)
                 let isClean = problems.isEmpty && scan.problems.isEmpty && eventLine?.isVerified == true
                 let covered = resumePoint?.covers(sequence: eventLine?.sequence ?? 0, mac: previousMAC, isClean: isClean) == true
                 if resumePoint?.isBroken == true { break }
                 if !covered, let eventLine { eventLines.append(eventLine) }
-            } else if let eventLine = try readEventLine(line, into: &scan) {
+            } else if let eventLine = try readEventLine(line, ledgerPath: ledgerPath, into: &scan) {
                 eventLines.append(eventLine)
             }
             if isHalted { break }
@@ -154,8 +154,16 @@ extension LedgerCursor {
     /// Checks an event line's MAC and sequence number; returns it for decoding unless it is
     /// too damaged to hold an event.
     private mutating func readEventLine(
-        _ line: ArraySlice<UInt8>, into scan: inout LedgerScan<some Codable & Sendable>
+        _ written: ArraySlice<UInt8>, ledgerPath: String?, into scan: inout LedgerScan<some Codable & Sendable>
     ) throws(LedgerError) -> EventLine? {
+        var line = written
+        if LedgerLineCodec.split(written) == nil, let kept = Self.withoutBytesAddedAfterMAC(written) {
+            // An editor that added a carriage return or spaces after the MAC left the line
+            // otherwise whole: it is named for that, and read on from what it was, so the
+            // lines after it are not reported for a gap that is not there.
+            scan.problems.append(.bytesAfterMAC(line: lineCount, ledgerPath: ledgerPath))
+            line = kept
+        }
         guard let split = LedgerLineCodec.split(line) else {
             let reason = line.isEmpty ? "it is empty" : "it does not end with a MAC field"
             scan.problems.append(.malformed(line: lineCount, reason: reason))
@@ -178,6 +186,15 @@ extension LedgerCursor {
         lastSequence = sequence
         if sequence == watchedSequence { watchedLine = (lineCount, Array(split.mac)) }
         return EventLine(text: line, number: lineCount, sequence: sequence, isVerified: isVerified)
+    }
+
+    /// `line` without the carriage returns, spaces and tabs after its MAC field, when that is
+    /// what keeps it from reading as a line; nil otherwise.
+    private static func withoutBytesAddedAfterMAC(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        let added: Set<UInt8> = [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")]
+        guard let last = line.lastIndex(where: { !added.contains($0) }), last < line.index(before: line.endIndex) else { return nil }
+        let kept = line[...last]
+        return LedgerLineCodec.split(kept) == nil ? nil : kept
     }
 
     /// Whether two byte strings are equal, without the generic sequence comparison.

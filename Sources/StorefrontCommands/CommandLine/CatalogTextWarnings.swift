@@ -43,25 +43,25 @@ enum CatalogTextWarnings {
                 productID: productID, field: place?.field ?? field, message: message))
         }
         check(catalog.appName, field: "app.name", at: root?["app"]?["name"].map { ($0, "app.name") })
-        let creditEntries = elementsByID(of: root, in: "credits")
+        var creditEntries = ElementsByID(of: root, in: "credits")
         for credit in catalog.credits {
-            let entry = creditEntries[credit.id]
+            let entry = creditEntries.next(withID: credit.id)
             for (language, name) in credit.names.sorted(by: { $0.key < $1.key }) {
                 check(name, field: "credits.\(credit.id).names.\(language)",
                       at: entry.flatMap { entry in entry.node["names"]?[language].map { ($0, "\(entry.field).names.\(language)") } })
             }
         }
-        let groupEntries = elementsByID(of: root, in: "subscriptionGroups")
+        var groupEntries = ElementsByID(of: root, in: "subscriptionGroups")
         for group in catalog.subscriptionGroups {
-            let entry = groupEntries[group.id]
+            let entry = groupEntries.next(withID: group.id)
             for (language, name) in group.names.sorted(by: { $0.key < $1.key }) {
                 check(name, field: "subscriptionGroups.\(group.id).names.\(language)",
                       at: entry.flatMap { entry in entry.node["names"]?[language].map { ($0, "\(entry.field).names.\(language)") } })
             }
         }
-        let productEntries = elementsByID(of: root, in: "products")
+        var productEntries = ElementsByID(of: root, in: "products")
         for product in catalog.products {
-            let entry = productEntries[product.id]
+            let entry = productEntries.next(withID: product.id)
             for (language, text) in product.localizations.sorted(by: { $0.key < $1.key }) {
                 for (key, value) in [("title", text.title), ("description", text.description)] {
                     let place = entry.flatMap { entry in
@@ -74,17 +74,30 @@ enum CatalogTextWarnings {
         return found
     }
 
-    /// For each id, the first element of `root`'s array `array` with it (the one the reader
-    /// read, as a repeated id is an error), with its field name (`products[2]`): found in one
-    /// pass, as looking each id up in the array made linting a long catalog take quadratic time.
-    private static func elementsByID(of root: JSONNode?, in array: String) -> [String: (node: JSONNode, field: String)] {
-        guard case .array(let elements)? = root?[array]?.value else { return [:] }
-        var found: [String: (node: JSONNode, field: String)] = [:]
-        for (index, element) in elements.enumerated() {
-            guard let id = element["id"]?.stringValue, found[id] == nil else { continue }
-            found[id] = (element, "\(array)[\(index)]")
+    /// The elements of `root`'s array `array` by id, with their field names (`products[2]`),
+    /// handed out in the order written: the catalog keeps its elements in that order, so the
+    /// second element with a repeated id (itself an error) is warned of where it is, not at the
+    /// first. Found in one pass, as looking each id up in the array made linting a long catalog
+    /// take quadratic time.
+    private struct ElementsByID {
+        private var found: [String: [(node: JSONNode, field: String)]] = [:]
+        private var handedOut: [String: Int] = [:]
+
+        init(of root: JSONNode?, in array: String) {
+            guard case .array(let elements)? = root?[array]?.value else { return }
+            for (index, element) in elements.enumerated() {
+                guard let id = element["id"]?.stringValue else { continue }
+                found[id, default: []].append((element, "\(array)[\(index)]"))
+            }
         }
-        return found
+
+        /// The next element with `id` not handed out yet (the last one again once all were).
+        mutating func next(withID id: String) -> (node: JSONNode, field: String)? {
+            guard let entries = found[id], !entries.isEmpty else { return nil }
+            let index = handedOut[id, default: 0]
+            handedOut[id] = index + 1
+            return entries[min(index, entries.count - 1)]
+        }
     }
 
     /// C0 controls other than tab and line breaks (which are shown as spaces), DEL, C1

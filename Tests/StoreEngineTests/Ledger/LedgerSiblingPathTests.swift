@@ -82,6 +82,30 @@ struct LedgerSiblingPathTests {
         #expect(!said.contains("LEDGER"), "the advice names the file itself, not a placeholder: \(said)")
     }
 
+    @Test("a line with a carriage return or spaces added after its MAC is named for that, with the sed that removes them, and repair refuses it (before: malformed, a gap after it, and repair advised, which moved sound lines aside)",
+          arguments: ["\r", " ", "\r\r", " \t"])
+    func bytesAddedAfterALinesMACAreNamed(added: String) throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(1), .purchase(2), .purchase(3)])
+        var lines = try LedgerTestFiles.bytes(directory.ledgerPath).split(separator: UInt8(ascii: "\n")).map(Array.init)
+        lines[2] += Array(added.utf8)
+        let edited = lines.flatMap { $0 + [UInt8(ascii: "\n")] }
+        try LedgerTestFiles.write(edited, to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems == [.bytesAfterMAC(line: 3, ledgerPath: directory.ledgerPath)], "no gap is reported after it: \(report.problems)")
+        let said = report.problems[0].description
+        #expect(said.contains("line 3 has a carriage return or spaces after its MAC field")
+                && said.contains("sed -i '3s/[[:space:]]*$//' \(ShellWord.quoted(directory.ledgerPath))"), "\(said)")
+        #expect(!report.problems[0].isRepairable)
+        #expect(throws: LedgerError.self) { try LedgerFile<LedgerTestEvent>.repair(path: directory.ledgerPath) }
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == edited, "repair moved nothing aside")
+        // What the advice says mends it.
+        try LedgerTestFiles.write(lines.enumerated().flatMap { index, line in
+            (index == 2 ? Array(line.dropLast(added.utf8.count)) : line) + [UInt8(ascii: "\n")]
+        }, to: directory.ledgerPath)
+        #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems.isEmpty)
+    }
+
     @Test("the key is written through a temporary file with an unpredictable name that is gone afterwards")
     func temporaryKeyFileLeavesNothing() throws {
         let directory = try LedgerTestDirectory()
