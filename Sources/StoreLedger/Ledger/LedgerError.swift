@@ -70,9 +70,15 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
             "\(path) is not an ordinary file (a symbolic link, device, pipe or socket); storefront reads and writes only "
                 + "ordinary files: give the path of one (for a symbolic link, the path it points to). Only where such a "
                 + "file took the place of one storefront keeps beside a ledger (its .lock or .key) move it away"
+        case .notYours(let path, let owner) where path.hasSuffix(LedgerFamily.lockSuffix):
+            // The lock file's content is only the commit mark, which the next change writes again.
+            "\(path) belongs to another user (uid \(owner)); storefront writes only files that belong to you, and this one "
+                + "holds only the commit mark, which the next change writes again: remove it (`rm \(ShellWord.quoted(path))`) "
+                + "and run the command again"
         case .notYours(let path, let owner):
             "\(path) belongs to another user (uid \(owner)); storefront writes only files that belong to you: "
-                + (SecretFileRules.runAsOwnerAdvice(owner: owner).map { $0 + ", or choose another path" } ?? "choose another path")
+                + (SecretFileRules.runAsOwnerAdvice(owner: owner, others: "its .key and .lock files").map { $0 + "; otherwise choose another path" }
+                    ?? "choose another path")
         case .hasOtherNames(let path, let count) where path.hasSuffix(LedgerFamily.lockSuffix):
             // The lock file's content is only the commit mark, which the next change writes again.
             "\(path) has \(count) names (hard links), so writing it would also change a file elsewhere; storefront "

@@ -18,7 +18,7 @@ public enum SecretFileRules {
             return "it is not an ordinary file; move it away, and a new key is made where needed"
         }
         if status.owner != geteuid() {
-            if let runAsOwner = runAsOwnerAdvice(owner: status.owner) {
+            if let runAsOwner = runAsOwnerAdvice(owner: status.owner, others: "the ledger and its lock file") {
                 return "it belongs to another user (uid \(status.owner)); \(runAsOwner); to take it over instead, put a copy "
                     + "you own in its place, with `\(ownCopyCommand(path))`"
             }
@@ -36,12 +36,14 @@ public enum SecretFileRules {
         return nil
     }
 
-    /// For root, meeting a file of `owner`: running storefront as that user, which keeps the
-    /// user's files theirs, where a copy of root's own in its place would lock them out. Nil
-    /// for anyone else, who cannot.
-    public static func runAsOwnerAdvice(owner: UInt32) -> String? {
+    /// For root, meeting a store's file of `owner`: running storefront as that user, which
+    /// keeps the user's files theirs, where a copy of root's own in its place would lock them
+    /// out; it works only where `others`, the store's other files, are theirs too. Nil for
+    /// anyone else, who cannot.
+    public static func runAsOwnerAdvice(owner: UInt32, others: String) -> String? {
         guard geteuid() == 0, owner != 0 else { return nil }
-        return "run storefront as that user instead (`sudo -u '#\(owner)' storefront …`), which keeps their files theirs"
+        return "run storefront as that user instead (`sudo -u '#\(owner)' storefront …`) if \(others) are theirs too, "
+            + "which keeps their files theirs"
     }
 
     /// The command that puts a private copy of one's own, with one name, in the secret's place.

@@ -26,13 +26,23 @@ public enum LedgerWriteAccess {
     /// Why the ledger at `ledgerPath` cannot be written, or nil when it can.
     public static func refusal(ledgerPath: String) -> String? {
         refusal(ledgerPath: ledgerPath, exists: { FileManager.default.fileExists(atPath: $0) },
-                writeError: { access($0, W_OK) == 0 ? nil : errno })
+                writeError: { access($0, W_OK) == 0 ? nil : errno },
+                foreignOwner: { path in
+                    // Root may write any file, yet a commit refuses one of another user's.
+                    guard let owner = try? POSIXFileSystem().status(atPath: path).owner else { return nil }
+                    return owner == geteuid() ? nil : owner
+                })
     }
 
-    /// Why the ledger cannot be written, given which paths exist and the error, if any, writing
-    /// each would meet.
-    static func refusal(ledgerPath: String, exists: (String) -> Bool, writeError: (String) -> Int32?) -> String? {
+    /// Why the ledger cannot be written, given which paths exist, the error, if any, writing
+    /// each would meet, and the owner of each that belongs to another user.
+    static func refusal(ledgerPath: String, exists: (String) -> Bool, writeError: (String) -> Int32?,
+                        foreignOwner: (String) -> UInt32? = { _ in nil }) -> String? {
         for target in targets(ledgerPath: ledgerPath, exists: exists) {
+            // A commit refuses a file of another user whatever its permissions let it do.
+            if target.shownAs == target.path, let owner = foreignOwner(target.path) {
+                return LedgerError.notYours(path: target.path, owner: owner).description
+            }
             guard let code = writeError(target.path) else { continue }
             // For the folder, the ledger's path: the advice then looks at the file and its folder both.
             let refused = target.shownAs == target.path ? target.path : ledgerPath

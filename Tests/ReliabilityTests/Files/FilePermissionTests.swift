@@ -80,8 +80,24 @@ struct FilePermissionTests {
         let buy = try cli.run(["buy", Rage.face])
         #expect(buy.status == 3)
         #expect(buy.stderr.contains("belongs to another user (uid \(Self.otherUser))")
-                    && buy.stderr.contains("`sudo -u '#\(Self.otherUser)' storefront …`"), "\(buy.stderr)")
+                    && buy.stderr.contains("`sudo -u '#\(Self.otherUser)' storefront …`) if its .key and .lock files are theirs too"),
+                "\(buy.stderr)")
         #expect(try ScratchDirectory.bytes(cli.ledger) == before)
+    }
+
+    @Test("a lock file of another user is refused with the rm that mends it, which works (before: advised choosing another path)",
+          .enabled(if: isRoot, "needs root to give a file to another user"))
+    func foreignLockIsRemovedByTheAdvice() throws {
+        #expect(try cli.run(["buy", Rage.face]).status == 0)
+        let lock = cli.ledger + ".lock"
+        chown(lock, Self.otherUser, Self.otherUser)
+        let buy = try cli.run(["buy", Rage.face])
+        #expect(buy.status == 3)
+        #expect(buy.stderr.contains("holds only the commit mark, which the next change writes again: remove it (`rm \(lock)`)"),
+                "\(buy.stderr)")
+        unlink(lock)
+        #expect(try cli.run(["buy", Rage.face]).status == 0)
+        #expect(try cli.run(["verify"]).status == 0)
     }
 
     @Test("an entitlements path that is a directory or a device is refused by every command")

@@ -47,6 +47,19 @@ struct LedgerWriteAccessTests {
         #expect(lock.contains("(\(Self.lock): "), "\(lock)")
     }
 
+    @Test("A ledger or lock file of another user is refused though it may be written (before: root's storefront opened writable and failed on its first change)")
+    func filesOfAnotherUserAreRefused() throws {
+        let everything: Set<String> = [Self.folder, Self.ledger, Self.lock]
+        for foreign in [Self.ledger, Self.lock] {
+            let refusal = try #require(LedgerWriteAccess.refusal(ledgerPath: Self.ledger, exists: { everything.contains($0) },
+                                                                 writeError: { _ in nil }, foreignOwner: { $0 == foreign ? 65534 : nil }))
+            #expect(refusal.contains("\(foreign) belongs to another user (uid 65534)"), "\(refusal)")
+        }
+        #expect(LedgerWriteAccess.refusal(ledgerPath: Self.ledger, exists: { everything.contains($0) }, writeError: { _ in nil },
+                                          foreignOwner: { $0 == Self.folder ? 65534 : nil }) == nil,
+                "a folder of another user that lets this one write is no file of the store")
+    }
+
     @Test("A folder not made yet is not asked about: the commit makes it")
     func missingFolderIsNotAsked() {
         #expect(LedgerWriteAccess.targets(ledgerPath: Self.ledger, exists: { _ in false }).isEmpty)
