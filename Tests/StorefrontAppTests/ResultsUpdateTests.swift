@@ -148,8 +148,12 @@ struct ResultsUpdateTests {
         var state = try F().state()
         state.send(.enter, .enter)
         _ = update(&state, .operationFailed(message: "could not write /x: disk full"))
-        #expect(state.overlays == [.alert(Alert(title: "Could not complete", message: "Could not write /x: disk full.", tone: .failure))])
+        #expect(state.overlays == [.alert(Alert(title: "Could not complete", message: "Could not write /x: disk full.", tone: .failure,
+                                                takesKeysAfterAMoment: true))])
         #expect(state.activity == nil)
+        // In the sheet's place, it is armed as the sheet was (before: an Enter pressed again dismissed it unread).
+        let heldBack = state.holdsBackEnterForAMoment()
+        #expect(heldBack)
     }
 
     @Test("A saved setting ends the spinner")

@@ -400,11 +400,13 @@ extension AppState {
         // A question refused as outdated would show what no longer holds.
         case .buySheet, .refundConfirmation, .cancelRenewalConfirmation, .renewNowConfirmation, .expireConfirmation:
             closeTop()
-            // A new arming asked for the sheet or question just closed is not for the next one.
-            rearmsSheetAtNextTick = false
-        default: break
+            // Shown where the sheet or question was, it is armed as they are: an Enter pressed
+            // again for what it replaced does not dismiss it unread.
+            reportInPlaceOfTop(Alert(title: title, message: StorefrontScreenText.failure(message), tone: .failure,
+                                     takesKeysAfterAMoment: true))
+        default:
+            report(Alert(title: title, message: StorefrontScreenText.failure(message), tone: .failure))
         }
-        report(Alert(title: title, message: StorefrontScreenText.failure(message), tone: .failure))
     }
 
     /// A subscription changed from the transactions screen: its question closes and the result shows.
