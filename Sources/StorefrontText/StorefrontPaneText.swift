@@ -89,8 +89,10 @@ public enum StorefrontPaneText {
         // that day would name a day after it was paid.
         let paidAhead = record.productType == .autoRenewable && record.id != record.originalID && record.replaces == nil
             && record.purchaseDate > now
-        var question = paidAhead ? "Refund \(name), paid ahead for the period from \(text.date(record.purchaseDate)), for \(price)?"
-            : "Refund \(name), bought \(text.date(record.purchaseDate)) for \(price)?"
+        // A free trial or a free subscription cost nothing: "$0.00" read as a charge.
+        let cost = record.price == 0 ? "at no charge" : "for \(price)"
+        var question = paidAhead ? "Refund \(name), paid ahead for the period from \(text.date(record.purchaseDate)), \(cost)?"
+            : "Refund \(name), bought \(text.date(record.purchaseDate)) \(cost)?"
         let periodIsOver = record.expiresDate.map { !record.isInForce || $0 <= now } ?? false
         if let credit = record.credit {
             question += " Up to \(record.creditAmount) \(text.creditName(credit)) will be taken back."

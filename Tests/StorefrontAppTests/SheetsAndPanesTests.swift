@@ -417,6 +417,17 @@ struct SheetsAndPanesTests {
         #expect(fixture.store.entitlements(for: fixture.buyer).subscriptions.first?.expiresDate == renewed.expiresDate)
     }
 
+    @Test("The refund question of a free trial says it was bought at no charge (before: \"for $0.00\", where the list says Free)")
+    func refundQuestionOfAFreeTrial() throws {
+        let fixture = try F()
+        let trial = try #require(fixture.buy(F.monthly).transaction)
+        #expect(trial.price == 0)
+        let state = fixture.state(size: Size(width: 100, height: 30))
+        let question = try #require(state.refundQuestion(of: trial.id)?.question)
+        #expect(question.hasPrefix("Refund Rage Pro (Monthly), bought \(state.text.date(trial.purchaseDate)) at no charge?"), "\(question)")
+        #expect(!question.contains("$0.00"), "\(question)")
+    }
+
     @Test("A refund question open while the period paid ahead is refunded elsewhere says the subscription ended already (before: that the buyer loses what it unlocked)")
     func refundQuestionAfterTheSubscriptionEndedElsewhere() throws {
         let fixture = try F()
