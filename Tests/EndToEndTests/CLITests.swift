@@ -119,6 +119,14 @@ import Testing
         let buy = try cli.run(["buy", "com.example.rage.face.random"])
         #expect(buy.status == 3)
         #expect(buy.stderr.contains("refusing to write"))
+        // The refusal lists the problem; the warning that says the same is not given too (before: it was, twice over).
+        #expect(buy.stderr.components(separatedBy: "line 3 does not match its MAC").count == 2, "\(buy.stderr)")
+        #expect(!buy.stderr.contains("so it is read-only"), "\(buy.stderr)")
+        // A change that ends otherwise (nothing to write) is still warned of the damage.
+        let unknown = try cli.run(["buy", "com.example.rage.nothing"])
+        #expect(unknown.stderr.contains("so it is read-only"), "\(unknown.stderr)")
+        let reading = try cli.run(["entitlements"])
+        #expect(reading.status == 3 && reading.stderr.contains("so it is read-only"), "\(reading.stderr)")
     }
 
     @Test func refusalsExitWithOne() throws {

@@ -1,4 +1,5 @@
 import StoreEngine
+import StoreLedger
 
 /// The one place that turns what ended a command into its exit status and message, so the
 /// same error exits the same from every command (the rules are the README's "Exit status").
@@ -14,6 +15,13 @@ public enum ExitMapping {
         case let lost as StoreUnreachable: (.dataProblem, "\(lost)")
         default: (.dataProblem, "\(error)")
         }
+    }
+
+    /// Whether `error` is a change refused because the store is damaged: its words list the
+    /// problems, which the warning of a damaged store would say again.
+    public static func refusesADamagedStore(_ error: any Error) -> Bool {
+        if case .refusedForWriting? = error as? LedgerError { return true }
+        return (error as? CommandFailure)?.refusesADamagedStore ?? (error is StoreDamaged)
     }
 
     /// 2 when the command line named something that does not exist or gave a value that is

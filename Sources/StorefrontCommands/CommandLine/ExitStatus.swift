@@ -14,9 +14,13 @@ public enum ExitStatus: Int32, Sendable {
 public struct CommandFailure: Error {
     public var status: ExitStatus
     public var message: String
+    /// Whether it is a change refused because the store is damaged, whose message lists the
+    /// problems (so the warning that says the same is not given beside it).
+    public var refusesADamagedStore: Bool
 
-    public init(status: ExitStatus, message: String) {
+    public init(status: ExitStatus, message: String, refusesADamagedStore: Bool = false) {
         self.status = status
         self.message = message
+        self.refusesADamagedStore = refusesADamagedStore
     }
 }

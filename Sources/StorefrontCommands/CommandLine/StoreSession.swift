@@ -158,6 +158,6 @@ public struct StoreSession {
     /// or a data problem.
     static func failure(for error: any Error) -> CommandFailure {
         let (status, message) = ExitMapping.exit(for: error)
-        return CommandFailure(status: status, message: message)
+        return CommandFailure(status: status, message: message, refusesADamagedStore: ExitMapping.refusesADamagedStore(error))
     }
 }

@@ -98,9 +98,11 @@ public enum StorefrontCommandLine {
             console.err(CommandLineText.Report.warning("\(unnamed)"))
         }
         let damage = LedgerDamage(session.store)
-        if warnsOfDamage, let warning = damage.warning(filePath: session.ledgerPath) {
-            console.err(CommandLineText.Report.warning(warning))
-        }
+        // A change on a damaged store is mostly refused, in words that list its problems: the
+        // warning, which says the same, is given only when the command ends otherwise.
+        let damageWarning = warnsOfDamage ? damage.warning(filePath: session.ledgerPath) : nil
+        let warnsAfter = writes && damageWarning != nil
+        if !warnsAfter, let damageWarning { console.err(CommandLineText.Report.warning(damageWarning)) }
         if let skipped = session.catchUpSkipped {
             console.err(CommandLineText.Report.warning(CommandLineText.Report.catchUpSkipped(skipped)))
         }
@@ -110,7 +112,11 @@ public enum StorefrontCommandLine {
         let status: ExitStatus
         do {
             status = try run(session, arguments, console)
+            if warnsAfter, let damageWarning { console.err(CommandLineText.Report.warning(damageWarning)) }
         } catch {
+            if warnsAfter, let damageWarning, !ExitMapping.refusesADamagedStore(error) {
+                console.err(CommandLineText.Report.warning(damageWarning))
+            }
             // The command's commit may have moved a torn last line aside before failing.
             if let torn = session.store.tornTail { console.errLines(CommandLineText.Report.error("\(torn)")) }
             throw error
