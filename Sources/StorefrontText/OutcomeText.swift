@@ -117,6 +117,13 @@ extension StoreText {
         switch outcome {
         case .alreadyOwned where !closureSaid && waiting?.state == .declined:
             message + " The purchase that waited, transaction \(waiting?.id ?? ""), is closed (listed declined)."
+        case .refused(.beginsAfterStoreTimeStops):
+            // No later moment lets it through: store time goes no further.
+            switch waiting?.state {
+            case .pending: message + " The request still waits for a parent (transaction \(waiting?.id ?? "")) and can never be approved: decline it."
+            case .needsAction: message + " The interrupted purchase still waits (transaction \(waiting?.id ?? "")) and can never be completed."
+            default: message
+            }
         case .refused:
             switch waiting?.state {
             case .pending: message + " The request still waits for a parent (transaction \(waiting?.id ?? "")): approve it again after that."

@@ -278,6 +278,29 @@ import Testing
         #expect(listed.stdout.contains("2000000000000001"), "\(listed.stdout)")
     }
 
+    @Test("an approval refused because the purchase would begin after store time stops says the request can never be approved (before: \"approve it again after that\")")
+    func anApprovalPastTheTimeStopSaysItCanNeverBeApproved() throws {
+        for step in ["P100Y", "P10Y", "P1Y", "P1M"] {
+            while try cli.run(["advance", step]).status == 0 {}
+        }
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
+        var requests: [String] = []
+        for product in [Self.yearly, "com.example.rage.pro.monthly"] {
+            let asked = try cli.run(["--account", "kid", "buy", product, "--json"])
+            let request = try #require(try asked.json() as? [String: Any], "\(asked.stdout)\(asked.stderr)")
+            requests.append(try #require(request["transactionId"] as? String, "\(request)"))
+        }
+        // The yearly plan, approved, runs past where store time stops; the monthly, a downgrade, would begin at its renewal.
+        #expect(try cli.run(["--account", "parent", "approve", requests[0]]).status == 0)
+        let id = requests[1]
+        let approval = try cli.run(["--account", "parent", "approve", id])
+        #expect(approval.status == 1, "\(approval.stderr)")
+        #expect(approval.stderr.contains("would never begin") && approval.stderr.contains("can never be approved: decline it."),
+                "\(approval.stderr)")
+        #expect(!approval.stderr.contains("after that"), "\(approval.stderr)")
+        #expect(try cli.run(["--account", "parent", "decline", id]).status == 0)
+    }
+
     @Test func resumeRenewalTurnsAutoRenewBackOnInTheLedger() throws {
         #expect(try cli.run(["buy", Self.yearly]).status == 0)
         #expect(try cli.run(["cancel-renewal", Self.yearly]).status == 0)
