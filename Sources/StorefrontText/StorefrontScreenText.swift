@@ -48,6 +48,12 @@ public enum StorefrontScreenText {
     public static let failureTitle = "Could not complete"
     /// The store refused a question's Enter because what it asked changed while it was open.
     public static let questionOutdatedTitle = "Changed meanwhile"
+
+    /// Why renewing ahead is refused where the next period would begin once store time stopped.
+    public static func renewalAfterStoreTimeStops(_ name: String, start: String, stops: String) -> String {
+        "\(name)'s next period would begin on \(start), when the one paid for ends, and store time stops on \(stops), "
+            + "so it would never begin: it cannot be renewed ahead. Nothing was charged."
+    }
     public static let subscriptionTitle = "Subscription"
     public static let notSoldTitle = "Not available"
     public static let readOnlyTitle = "Read-only"

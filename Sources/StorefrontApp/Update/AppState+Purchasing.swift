@@ -1,3 +1,4 @@
+import Foundation
 import StorefrontText
 import StoreCatalog
 import StoreEngine
@@ -16,7 +17,7 @@ extension AppState {
             return []
         }
         if let refusal = creditRefusal(for: product) ?? currencyRefusal(for: product) ?? billingRefusal(for: status, of: product)
-            ?? waitingRequestRefusal(for: product) {
+            ?? waitingRequestRefusal(for: product) ?? timeStopRefusal(for: product) {
             // No sheet for what the store refuses before any payment: cancelling that sheet
             // would be recorded as an attempt, which the store refuses the same way.
             let outcome = PurchaseOutcome.refused(refusal)
@@ -73,6 +74,21 @@ extension AppState {
     private func billingRefusal(for status: ProductStatus, of product: Product) -> PurchaseRefusal? {
         guard case let .billingProblem(graceUntil, willAutoRenew) = status else { return nil }
         return .billingProblem(productID: product.id, graceUntil: graceUntil, autoRenewOff: !willAutoRenew)
+    }
+
+    /// The store's refusal of a pass that would begin after the run of passes running, or of a
+    /// change of plan that waits for the renewal, where either would begin once store time has
+    /// stopped: it could never begin, so no sheet offers it.
+    private func timeStopRefusal(for product: Product) -> PurchaseRefusal? {
+        let start: Date? = if product.type == .nonRenewing {
+            snapshot.entitlements.nonRenewing.filter { $0.productID == product.id && $0.expiresDate >= storeNow }.map(\.expiresDate).max()
+        } else if case .atRenewal(let change) = BuySheetCharge.of(product, state: self) {
+            BuySheetCharge.atRenewal(change).renewalDate
+        } else {
+            nil
+        }
+        guard let start, start >= Store.latestStoreTime else { return nil }
+        return .beginsAfterStoreTimeStops(productID: product.id, start: start)
     }
 
     /// The store's refusal of asking again to buy `product` while Ask to Buy is on and a request

@@ -113,6 +113,17 @@ enum TransactionsReducer: KeyReducer {
         // A change of a subscription acts on its latest transaction, whichever of its periods is
         // selected: the questions show, and the store checks, the subscription as it stands there.
         let target = action.changesSubscription ? state.snapshot.subscription(of: record)?.transactionID ?? record.id : record.id
+        // A period paid ahead that would begin once store time has stopped could never begin:
+        // refused before any question offers to charge for it.
+        if action == .renew, let subscription = state.snapshot.subscription(of: record), subscription.state == .subscribed,
+           let start = subscription.expiresDate, start >= Store.latestStoreTime {
+            let name = state.catalog.product(id: subscription.productID).map(state.text.title(of:)) ?? subscription.productID
+            state.push(.alert(Alert(title: StorefrontScreenText.notPossibleTitle,
+                                    message: StorefrontScreenText.renewalAfterStoreTimeStops(name, start: state.text.date(start),
+                                                                                             stops: state.text.date(Store.latestStoreTime)),
+                                    tone: .warning)))
+            return []
+        }
         switch action {
         case .refund: state.push(.refundConfirmation(transactionID: target))
         case .cancelRenewal, .unsubscribe: state.push(.cancelRenewalConfirmation(transactionID: target))
