@@ -112,8 +112,8 @@ public struct TransactionVerifier: Sendable {
     /// root at `date`; else the verdict saying why not.
     private func trustedLeaf(_ x5c: [String]?, at date: Date) -> ChainCheck {
         guard let x5c, x5c.count == 3 else {
-            return .refused(Self.untrusted("the header's x5c holds \(x5c?.count ?? 0) certificates; the App Store's chain "
-                                           + "is exactly three: leaf, intermediate, root"))
+            let found = x5c.map { "the header's x5c holds \($0.count) certificates" } ?? "the header has no x5c"
+            return .refused(Self.untrusted(found + "; the App Store's chain is exactly three: leaf, intermediate, root"))
         }
         var certificates: [Certificate] = []
         for (text, name) in zip(x5c, ["leaf", "intermediate", "root"]) {

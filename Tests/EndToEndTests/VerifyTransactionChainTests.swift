@@ -72,6 +72,10 @@ import Testing
         let short = try verdict(shortHeader + "." + parts[1] + "." + parts[2])
         #expect(short.status == 1 && short.shape["status"] as? String == "untrustedChain")
         #expect((short.shape["detail"] as? String)?.contains("holds 2 certificates") == true, "\(short.shape)")
+        // A header without x5c is said to have none (before: "holds 0 certificates").
+        let bare = try verdict(Base64URL.encode(Array(#"{"alg":"ES256"}"#.utf8)) + "." + parts[1] + "." + parts[2])
+        #expect((bare.shape["detail"] as? String)?.contains("the header has no x5c; the App Store's chain is exactly three") == true,
+                "\(bare.shape)")
 
         let other = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
         let foreignToken = try #require((try other.run(["buy", "com.example.rage.noads", "--json"]).json()
