@@ -111,6 +111,8 @@ extension LedgerCursor {
             let crlf = line.last == UInt8(ascii: "\r") && LedgerLineCodec.split(line.dropLast()) != nil
             if crlf, let ledgerPath {
                 halt(with: .windowsLineEnds(ledgerPath: ledgerPath), into: &scan)
+            } else if !crlf, Self.withoutBytesAddedAfterMAC(line) != nil {
+                halt(with: .bytesAfterMAC(line: 1, ledgerPath: ledgerPath), into: &scan)
             } else {
                 halt(with: .notALedger(reason: crlf ? LedgerProblem.carriageReturnAfterMAC : "it does not end with a MAC field"), into: &scan)
             }

@@ -106,6 +106,17 @@ struct LedgerSiblingPathTests {
         #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems.isEmpty)
     }
 
+    @Test("a space added after the header's MAC is named for that (before: \"not a storefront ledger header\", check the path)")
+    func spaceAfterTheHeadersMACIsNamed() throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(1)])
+        var lines = try LedgerTestFiles.bytes(directory.ledgerPath).split(separator: UInt8(ascii: "\n")).map(Array.init)
+        lines[0] += Array(" ".utf8)
+        try LedgerTestFiles.write(lines.flatMap { $0 + [UInt8(ascii: "\n")] }, to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems == [.bytesAfterMAC(line: 1, ledgerPath: directory.ledgerPath)], "\(report.problems)")
+    }
+
     @Test("the key is written through a temporary file with an unpredictable name that is gone afterwards")
     func temporaryKeyFileLeavesNothing() throws {
         let directory = try LedgerTestDirectory()
