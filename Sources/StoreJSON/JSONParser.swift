@@ -150,15 +150,25 @@ public struct JSONParser {
         case UInt8(ascii: "t"): try parseLiteral("true"); value = .bool(true)
         case UInt8(ascii: "f"): try parseLiteral("false"); value = .bool(false)
         case UInt8(ascii: "n"): try parseLiteral("null"); value = .null
-        default: throw error("expected a value, found \(describeCurrent())"
-                             + (current.map(isLetter) == true ? " (a JSON value is an object, array, string, number, true, false or null)" : ""))
+        default: throw notAValue()
         }
         return JSONNode(value, line: startLine, column: startColumn)
     }
 
+    /// The error for what stands where a value was expected, named whole ("'not'").
+    private func notAValue() -> JSONSyntaxError {
+        error("expected a value, found \(describeCurrent())"
+              + (current.map(isLetter) == true ? " (a JSON value is an object, array, string, number, true, false or null)" : ""))
+    }
+
     private mutating func parseLiteral(_ word: String) throws(JSONSyntaxError) {
+        let start = index
         for expected in word.utf8 {
-            guard current == expected else { throw error("expected '\(word)'") }
+            guard current == expected else {
+                // "not json" is no misspelt null: the word found is named, where it begins.
+                index = start
+                throw notAValue()
+            }
             index += 1
         }
     }

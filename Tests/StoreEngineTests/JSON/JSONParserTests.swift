@@ -27,6 +27,15 @@ import Testing
         #expect(root["b"]?.line == 3 && root["b"]?.column == 8)
     }
 
+    @Test("A word that starts like true, false or null is named whole, where it begins (before: \"expected 'null'\" for \"not json\")",
+          arguments: [("not json", "'not'"), ("{\"a\": nul}", "'nul'"), ("[tru]", "'tru'"), ("{\"a\": fals }", "'fals'")])
+    func aWordThatIsNoLiteralIsNamedWhole(text: String, named: String) throws {
+        let error = try #require(syntaxError(text))
+        #expect(error.reason.hasPrefix("expected a value, found \(named)"), "\(error.reason)")
+        #expect(text.utf8.count > error.offset && Array(text.utf8)[error.offset...].starts(with: Array(named.dropFirst().dropLast().utf8)),
+                "the error is placed where the word begins: \(error.offset)")
+    }
+
     @Test func columnsCountCharactersNotBytes() throws {
         // "Münzen" is 7 bytes and 6 characters; "🪙" is 4 bytes and one character.
         let root = try parse("{\"n\": \"Münzen\", \"c\": \"🪙\", \"x\": 5}")
