@@ -151,9 +151,15 @@ struct ResultsUpdateTests {
         #expect(state.overlays == [.alert(Alert(title: "Could not complete", message: "Could not write /x: disk full.", tone: .failure,
                                                 takesKeysAfterAMoment: true))])
         #expect(state.activity == nil)
-        // In the sheet's place, it is armed as the sheet was (before: an Enter pressed again dismissed it unread).
+        // In the sheet's place, it is armed as the sheet was (before: an Enter pressed again dismissed it unread),
+        // and its footer offers Enter only once it takes it.
+        #expect(!KeyHelp.footerHints(for: state).contains { $0.key == "Enter" }, "\(KeyHelp.footerHints(for: state))")
         let heldBack = state.holdsBackEnterForAMoment()
         #expect(heldBack)
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        #expect(KeyHelp.footerHints(for: state).contains { $0.key == "Enter" && $0.label == "OK" })
+        state.send(.enter)
+        #expect(state.overlays.isEmpty)
     }
 
     @Test("A saved setting ends the spinner")

@@ -34,6 +34,9 @@ extension StoreWriteRefusal {
 
 extension LedgerError: StoreWriteRefusing {
     public var storeWriteRefusal: StoreWriteRefusal? {
-        writeRefusal.map { StoreWriteRefusal(medium: .entitlementsFile, reason: "\($0)") }
+        // A file of another user is never written, root's process included, whatever the file
+        // system would allow: the store can still be read.
+        if case .notYours = self { return StoreWriteRefusal(medium: .entitlementsFile, reason: description) }
+        return writeRefusal.map { StoreWriteRefusal(medium: .entitlementsFile, reason: "\($0)") }
     }
 }

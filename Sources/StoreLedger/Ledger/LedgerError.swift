@@ -77,8 +77,9 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
                 + "and run the command again"
         case .notYours(let path, let owner):
             "\(path) belongs to another user (uid \(owner)); storefront writes only files that belong to you: "
-                + (SecretFileRules.runAsOwnerAdvice(owner: owner, others: "its .key and .lock files").map { $0 + "; otherwise choose another path" }
-                    ?? "choose another path")
+                + (SecretFileRules.runAsOwnerAdvice(owner: owner, others: "its .key and .lock files").map {
+                    $0 + "; if those are yours, take the ledger over with `\(ShellWord.copyInPlace(path, through: ".mine"))`"
+                } ?? "choose another path")
         case .hasOtherNames(let path, let count) where path.hasSuffix(LedgerFamily.lockSuffix):
             // The lock file's content is only the commit mark, which the next change writes again.
             "\(path) has \(count) names (hard links), so writing it would also change a file elsewhere; storefront "

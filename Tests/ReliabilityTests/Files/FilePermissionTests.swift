@@ -1,6 +1,8 @@
 import Foundation
 import StorefrontTesting
 import Glibc
+import StoreEngine
+import StoreLedger
 import Testing
 
 /// Files and permissions, through the binary: private files in a private directory; a key file
@@ -167,5 +169,26 @@ struct FilePermissionTests {
         #expect(buy.status == 3, "\(buy.stdout)")
         #expect(buy.stderr.contains("lock: it is a symbolic link"), "\(buy.stderr)")
         #expect(try ScratchDirectory.bytes(victim) == notes)
+    }
+}
+
+extension FilePermissionTests {
+    @Test("a file of another user is a refusal to write, which turns a storefront read-only, not damage (before: it kept offering changes)")
+    func aFileOfAnotherUserIsAWriteRefusal() {
+        let refusal = StoreWriteRefusal.of(LedgerError.notYours(path: "/s/e.jsonl.lock", owner: 65534))
+        #expect(refusal?.reason.contains("belongs to another user (uid 65534)") == true, "\(String(describing: refusal))")
+        #expect(StoreWriteRefusal.of(LedgerError.ledgerMissing(path: "/s/e.jsonl")) == nil)
+    }
+
+    @Test("root's change to a store wholly another user's leaves no lock file of root's behind (before: it made one, locking the owner out)",
+          .enabled(if: isRoot, "needs root to give a file to another user"))
+    func aRefusedChangeOfAnotherUsersStoreMakesNoLockFile() throws {
+        #expect(try cli.run(["buy", Rage.face]).status == 0)
+        let lock = cli.ledger + ".lock"
+        unlink(lock)
+        for path in [cli.ledger, cli.ledger + ".key"] { chown(path, Self.otherUser, Self.otherUser) }
+        let buy = try cli.run(["buy", Rage.face])
+        #expect(buy.status == 3 && buy.stderr.contains("\(cli.ledger) belongs to another user"), "\(buy.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: lock), "no lock file was made")
     }
 }

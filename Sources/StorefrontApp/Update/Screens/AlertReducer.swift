@@ -7,8 +7,12 @@ enum AlertReducer: KeyReducer {
     }
 
     static let keys = KeyTable<Command>([
-        KeyBinding(.close, keys: [.enter, .escape, .character(" "), .character("y"), .character("n")],
-                   help: ("Enter  Esc", "close the message; good news needs no key"), hint: FooterHint("Enter", "OK")),
+        // One in a sheet's place takes these a moment after it shows, as the sheet did; the
+        // footer offers Enter from then on.
+        KeyBinding(.close, keys: [.enter, .character(" "), .character("y"), .character("n")],
+                   help: ("Enter", "close the message; good news needs no key"), hint: FooterHint("Enter", "OK"),
+                   when: { $0.overlays.last?.isConfirmation != true || $0.isConfirmationArmed(at: $0.keyTime) }),
+        KeyBinding(.close, keys: [.escape], help: ("Esc", "close the message at once")),
         .quit(.quit),
         .openHelp(.help),
     ])
