@@ -61,7 +61,7 @@ extension LedgerFile {
         publishObservation()
         // Checked before a torn last line is moved aside: if the mark says that line was
         // committed, it is damage to report, not a crash to clean up.
-        if !ledgerIsNew, let problem = try commitMarkProblem(markBytes, cursor: cursor),
+        if !ledgerIsNew, let problem = try commitMarkProblem(markBytes, cursor: cursor, tail: read.incompleteTail),
             !cursor.problems.contains(problem)
         {
             cursor.problems.append(problem)

@@ -40,7 +40,9 @@ extension LedgerFile {
     /// writing its first line). An empty file starts over like a missing one, since a crash
     /// between creating it and emptying the lock file leaves the same. A cursor whose header
     /// did not verify, or that stopped reading, has a problem already.
-    func commitMarkProblem(_ markBytes: [UInt8], cursor: LedgerCursor) throws(LedgerError) -> LedgerProblem? {
+    /// `tail`: the bytes after the ledger's last newline, which may be the committed line
+    /// itself with only its newline taken away.
+    func commitMarkProblem(_ markBytes: [UInt8], cursor: LedgerCursor, tail: ArraySlice<UInt8> = []) throws(LedgerError) -> LedgerProblem? {
         // A halted read stopped at a problem already reported; what lies after it is unread.
         if cursor.isHalted { return nil }
         let key: LedgerKey
@@ -59,6 +61,11 @@ extension LedgerFile {
         case .damaged(let reason):
             return .commitMarkDamaged(lockPath: lockPath, reason: reason, notOwnFile: lockPathNotOwnFile())
         case .mark(let mark):
+            if cursor.hasReadHeader, mark.sequence == cursor.lastSequence + 1,
+               try Self.isCommittedLine(tail, mark: mark, after: cursor.previousMAC, key: key) {
+                // Not cut short: an editor that drops a file's last newline left it whole.
+                return .newlineMissing(line: cursor.lineCount + 1, ledgerPath: path)
+            }
             if !cursor.hasReadHeader || mark.sequence > cursor.lastSequence {
                 return .committedLinesMissing(line: cursor.lineCount + 1, committed: mark.sequence, lockPath: lockPath)
             }
@@ -67,6 +74,15 @@ extension LedgerFile {
             }
             return nil
         }
+    }
+
+    /// Whether `tail` is the line `mark` records, whole, chained onto `previousMAC`.
+    private static func isCommittedLine(_ tail: ArraySlice<UInt8>, mark: LedgerCommitMark, after previousMAC: [UInt8]?,
+                                        key: LedgerKey) throws(LedgerError) -> Bool {
+        guard !tail.isEmpty, let previousMAC, let split = LedgerLineCodec.split(tail),
+              LedgerLineCodec.sequenceNumber(in: split.content) == mark.sequence,
+              Array(split.mac) == mark.lineMAC else { return false }
+        return try key.macText(previous: previousMAC, content: split.content) == Array(split.mac)
     }
 
     /// Empties the lock file `file`, which holds `markBytes`, before a new ledger is started
@@ -121,21 +137,21 @@ extension LedgerFile {
     /// commit mark read before it says is wrong: lines cut from the end are noticed by readers
     /// too, not only by the next writer. A problem is confirmed with a second reading of the
     /// mark, since a writer may have replaced the ledger and its mark between the two reads.
-    func noteCommitMarkProblem(_ markBytes: Result<[UInt8], FileSystemError>) throws(LedgerError) {
+    func noteCommitMarkProblem(_ markBytes: Result<[UInt8], FileSystemError>, tail: ArraySlice<UInt8>) throws(LedgerError) {
         guard cursor.identity != nil else { return }
-        var problem = try readerMarkProblem(markBytes)
+        var problem = try readerMarkProblem(markBytes, tail: tail)
         if problem != nil {
-            problem = try readerMarkProblem(markForReading())
+            problem = try readerMarkProblem(markForReading(), tail: tail)
         }
         if let problem, !cursor.problems.contains(problem) {
             cursor.problems.append(problem)
         }
     }
 
-    private func readerMarkProblem(_ markBytes: Result<[UInt8], FileSystemError>) throws(LedgerError) -> LedgerProblem? {
+    private func readerMarkProblem(_ markBytes: Result<[UInt8], FileSystemError>, tail: ArraySlice<UInt8>) throws(LedgerError) -> LedgerProblem? {
         switch markBytes {
         case .success(let bytes):
-            return try commitMarkProblem(bytes, cursor: cursor)
+            return try commitMarkProblem(bytes, cursor: cursor, tail: tail)
         case .failure(let error):
             return .commitMarkDamaged(lockPath: lockPath, reason: "it cannot be read: \(error)", notOwnFile: lockPathNotOwnFile())
         }

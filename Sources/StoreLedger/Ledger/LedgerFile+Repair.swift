@@ -31,9 +31,10 @@ extension LedgerFile {
             defer { try? fileSystem.close(ledger) }
             let markBytes = try readCommitMark(from: writerLock)
             var read = LedgerCursor()
-            let status = try readNewLines(from: ledger, cursor: &read, holdingWriterLock: true).status
+            let readLines = try readNewLines(from: ledger, cursor: &read, holdingWriterLock: true)
+            let status = readLines.status
             var problems = read.problems
-            if let markProblem = try commitMarkProblem(markBytes, cursor: read) { problems.append(markProblem) }
+            if let markProblem = try commitMarkProblem(markBytes, cursor: read, tail: readLines.incompleteTail) { problems.append(markProblem) }
             if let unfixable = problems.first(where: { !$0.isRepairable && $0.firstUntrustedLine == nil })
                 ?? problems.first(where: { !$0.isRepairable }) {
                 throw .notRepairable(path: path, problem: unfixable)

@@ -113,7 +113,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
             let read = try readNewLines(from: file, cursor: &next, limit: limit)
             cursor = next
             if !read.update.isPartial {
-                try noteCommitMarkProblem(markBytes)
+                try noteCommitMarkProblem(markBytes, tail: read.incompleteTail)
             }
             return deliver(read.update)
         }

@@ -16,6 +16,7 @@ extension LedgerProblem {
             .commitMarkMismatch(line: renumber(line), sequence: sequence, lockPath: lockPath)
         case .lineTooLong(let line, let limit): .lineTooLong(line: renumber(line), limit: limit)
         case .bytesAfterMAC(let line, let ledgerPath): .bytesAfterMAC(line: renumber(line), ledgerPath: ledgerPath)
+        case .newlineMissing(let line, let ledgerPath): .newlineMissing(line: renumber(line), ledgerPath: ledgerPath)
         case .columnsDisagree(let line, let columns): .columnsDisagree(line: renumber(line), columns: columns)
         case .keyChangedWhileOpen(let problem, let firstUnverifiedLine):
             .keyChangedWhileOpen(problem.renumberingLines(renumber), firstUnverifiedLine: renumber(firstUnverifiedLine))

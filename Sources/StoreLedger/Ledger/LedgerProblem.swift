@@ -41,6 +41,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// Line `line` (of the file at `ledgerPath`, when a file) has carriage returns, spaces or
     /// tabs after its MAC field, which an editor added; the line is otherwise as written.
     case bytesAfterMAC(line: Int, ledgerPath: String?)
+    /// The last line of the file at `ledgerPath` is whole, and the one the commit mark records,
+    /// but its newline is missing: taken away by an editor, not cut short by a crash.
+    case newlineMissing(line: Int, ledgerPath: String)
     /// The ledger ends before the last line its commit mark records: lines were cut from the end.
     case committedLinesMissing(line: Int, committed: Int, lockPath: String)
     /// The line holding the sequence number the commit mark records is not the one committed.
@@ -68,7 +71,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
-            .columnsDisagree(let line, _), .bytesAfterMAC(let line, _):
+            .columnsDisagree(let line, _), .bytesAfterMAC(let line, _), .newlineMissing(let line, _):
             line
         case .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds, .headerMissing: 1
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyNotPrivate, .keyUnreadable, .commitMarkDamaged: nil
@@ -85,7 +88,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
-            .bytesAfterMAC(let line, _):
+            .bytesAfterMAC(let line, _), .newlineMissing(let line, _):
             line
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds,
              .headerMissing: 1
@@ -119,6 +122,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         // Cutting the file back at such a line would move sound lines aside: removing what was
         // added is the mend.
         if case .bytesAfterMAC = self { return false }
+        if case .newlineMissing = self { return false }
         return !isAboutKeyFile && firstUntrustedLine != 1
     }
 
@@ -179,6 +183,10 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
             "line \(line) has a carriage return or spaces after its MAC field, added by an editor; remove them ("
                 + "`sed -i '\(line)s/[[:space:]]*$//' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: the line "
                 + "is otherwise checked as written, and `storefront repair` would move it and every line after it aside"
+        case .newlineMissing(let line, let ledgerPath):
+            "line \(line), the last, is whole and is the line committed last, but its newline is missing (an editor that drops a "
+                + "file's last newline does this); add it back (`printf '\\n' >> \(ShellWord.quoted(ledgerPath))`) and verify again: "
+                + "`storefront repair` would move that line aside"
         case .notALedger(let reason):
             "line 1 is not a storefront ledger header (\(reason)); check the ledger path"
         case .committedLinesMissing(let line, let committed, let lockPath):

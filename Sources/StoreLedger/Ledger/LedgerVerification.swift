@@ -41,7 +41,8 @@ public struct LedgerVerification: Sendable, Hashable, CustomStringConvertible {
             lines.append("\(path): \(count)")
             lines += problems.map { "  - \($0)" }
         }
-        if incompleteLastLineBytes > 0 {
+        // A whole line that lost only its newline is said as that, among the problems.
+        if incompleteLastLineBytes > 0, !problems.contains(where: { if case .newlineMissing = $0 { true } else { false } }) {
             // A damaged ledger refuses every write, so only `repair` can move the line aside.
             let remedy = isIntact ? "the next write moves it aside into a .torn file"
                 : "`storefront repair` moves it aside with the lines that cannot be trusted"

@@ -106,6 +106,28 @@ struct LedgerSiblingPathTests {
         #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems.isEmpty)
     }
 
+    @Test("a last line that lost only its newline, and is the line committed last, is named for that with the printf that mends it; no writer moves it aside (before: taken for a crash, and moved aside by the next change or by the repair advised)")
+    func aCommittedLastLineWithoutItsNewlineIsNamed() throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(1), .purchase(2), .purchase(3)])
+        let whole = try LedgerTestFiles.bytes(directory.ledgerPath)
+        let cut = Array(whole.dropLast())
+        try LedgerTestFiles.write(cut, to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems == [.newlineMissing(line: 4, ledgerPath: directory.ledgerPath)], "\(report.problems)")
+        let said = report.description
+        #expect(said.contains("line 4, the last, is whole and is the line committed last, but its newline is missing")
+                && said.contains("printf '\\n' >> \(ShellWord.quoted(directory.ledgerPath))"), "\(said)")
+        #expect(!said.contains("note: the last line is incomplete"), "\(said)")
+        #expect(throws: LedgerError.self) { try directory.ledger().append([.purchase(4)]) }
+        #expect(throws: LedgerError.self) { try LedgerFile<LedgerTestEvent>.repair(path: directory.ledgerPath) }
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == cut, "nothing moved aside, nothing appended")
+        #expect(try LedgerTestFiles.directoryEntries(directory.path).allSatisfy { !$0.contains(".torn-") && !$0.contains(".damaged-") })
+        // What the advice says mends it.
+        try LedgerTestFiles.write(whole, to: directory.ledgerPath)
+        #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems.isEmpty)
+    }
+
     @Test("a space added after the header's MAC is named for that (before: \"not a storefront ledger header\", check the path)")
     func spaceAfterTheHeadersMACIsNamed() throws {
         let directory = try LedgerTestDirectory()
