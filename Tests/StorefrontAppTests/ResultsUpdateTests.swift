@@ -162,6 +162,25 @@ struct ResultsUpdateTests {
         #expect(state.overlays.isEmpty)
     }
 
+    @Test("A sheet confirmed for what another device bought meanwhile ends in an armed alert, not a notice the next Enter passes over (before: that Enter opened another sheet)")
+    func aPurchaseMadeElsewhereWhileTheSheetWasOpenIsAnArmedAlert() throws {
+        let fixture = try F()
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        SheetsAndPanesTests.select(F.nightly, in: &state)
+        state.send(.enter)
+        guard case .buySheet = state.overlays.last else { Issue.record("no sheet: \(state.overlays)"); return }
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        let confirm = state.send(.enter)
+        #expect(!confirm.isEmpty, "the sheet was confirmed")
+        // Another device buys it before this storefront's purchase is stored.
+        try fixture.buy(F.nightly, buyer: Buyer(account: fixture.buyer.account, device: "phone"))
+        try fixture.run(confirm, on: &state)
+        let alert = try #require(state.topAlert, "\(state.overlays) \(String(describing: state.notice))")
+        #expect(alert.tone == .warning && alert.takesKeysAfterAMoment, "\(alert)")
+        let heldBack = state.holdsBackEnterForAMoment()
+        #expect(heldBack)
+    }
+
     @Test("A saved setting ends the spinner")
     func settingSaved() throws {
         var state = try F().state()

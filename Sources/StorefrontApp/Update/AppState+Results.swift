@@ -305,7 +305,11 @@ extension AppState {
         let wasApproval = previousActivity == .settling(.approve)
         activity = nil
         var backedOut = false
-        if case .buySheet = overlays.last { backedOut = closeSheetOfFinishedOperation() }
+        var confirmedOnSheet = false
+        if case .buySheet = overlays.last {
+            confirmedOnSheet = true
+            backedOut = closeSheetOfFinishedOperation()
+        }
         let product = catalog.product(id: productID)
         if wasCancel, case .refused = outcome {
             // The store would not have sold it anyway (changed meanwhile): the person cancelled,
@@ -340,7 +344,15 @@ extension AppState {
         case .settling(.complete)?: .needsAction
         default: nil
         }
-        report(Alert(title: StorefrontScreenText.purchaseTitle(outcome, settling: settled), message: message, tone: tone))
+        let title = StorefrontScreenText.purchaseTitle(outcome, settling: settled)
+        if confirmedOnSheet, !backedOut, case .alreadyOwned = outcome {
+            // A sheet confirmed for a purchase that another device made meanwhile bought
+            // nothing: said as a refusal in the sheet's place, armed as the sheet was, so an
+            // Enter pressed again neither dismisses it unread nor opens another sheet.
+            reportInPlaceOfTop(Alert(title: title, message: message, tone: .warning, takesKeysAfterAMoment: true))
+            return
+        }
+        report(Alert(title: title, message: message, tone: tone))
     }
 
     mutating func finishRestore(_ result: RestoreResult) {
