@@ -104,6 +104,11 @@ extension CommandLineText {
             "Store time is now \(time) (UTC); \(EnglishCount.of(dueEvents, "subscription event")) fell due."
         }
 
+        public static func storeTimeStopped(at latest: String) -> String {
+            "store time has stopped at \(latest), where it ends, so nothing can advance it; to go on, start a new store "
+                + "(another entitlements file or database)"
+        }
+
         public static func tooLongFromHere(_ duration: String, reason: String) -> String {
             "\"\(duration)\" is too long from here: \(reason)"
         }

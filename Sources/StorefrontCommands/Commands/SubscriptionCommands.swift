@@ -18,6 +18,8 @@ enum SubscriptionCommands {
         do {
             (now, recorded) = try session.store.advanceCountingDue(by: duration, buyer: session.buyer)
         } catch StoreError.pastLatestStoreTime(let latest) {
+            // Where store time has stopped no duration is short enough: said so, not "advance by less".
+            if session.store.now() >= latest { throw UsageError(CommandLineText.Purchases.storeTimeStopped(at: latest.formatted(.iso8601))) }
             // Refused like a duration that is too long: the duration given is the mistake.
             throw UsageError(CommandLineText.Purchases.tooLongFromHere("\(duration)", reason: "\(StoreError.pastLatestStoreTime(latest))"))
         } catch {
