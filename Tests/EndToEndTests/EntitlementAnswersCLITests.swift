@@ -301,6 +301,19 @@ import Testing
         #expect(try cli.run(["--account", "parent", "decline", id]).status == 0)
     }
 
+    @Test("renew where the next period would begin after store time stops says so with the plan's title and dates (before: its id and ISO timestamps)")
+    func aRenewalPastTheTimeStopIsSaidInTheStorefrontsWords() throws {
+        for step in ["P100Y", "P10Y", "P1Y", "P1M"] {
+            while try cli.run(["advance", step]).status == 0 {}
+        }
+        #expect(try cli.run(["buy", Self.yearly]).status == 0)
+        let renewed = try cli.run(["renew", Self.yearly])
+        #expect(renewed.status == 1, "\(renewed.stderr)")
+        #expect(renewed.stderr.contains("Rage Pro (Yearly)'s next period would begin on ")
+                && renewed.stderr.contains("so it would never begin: it cannot be renewed ahead. Nothing was charged."), "\(renewed.stderr)")
+        #expect(!renewed.stderr.contains(Self.yearly), "\(renewed.stderr)")
+    }
+
     @Test func resumeRenewalTurnsAutoRenewBackOnInTheLedger() throws {
         #expect(try cli.run(["buy", Self.yearly]).status == 0)
         #expect(try cli.run(["cancel-renewal", Self.yearly]).status == 0)

@@ -77,7 +77,8 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
                 + "and run the command again"
         case .notYours(let path, let owner):
             "\(path) belongs to another user (uid \(owner)); storefront writes only files that belong to you: "
-                + (SecretFileRules.runAsOwnerAdvice(owner: owner, others: "its .key and .lock files").map {
+                + (SecretFileRules.runAsOwnerAdvice(owner: owner, store: "--entitlements \(ShellWord.quoted(path))",
+                                                    others: "its .key and .lock files").map {
                     $0 + "; if those are yours, take the ledger over with `\(ShellWord.copyInPlace(path, through: ".mine"))`"
                 } ?? "choose another path")
         case .hasOtherNames(let path, let count) where path.hasSuffix(LedgerFamily.lockSuffix):

@@ -66,6 +66,9 @@ extension LedgerFile {
         {
             cursor.problems.append(problem)
         }
+        if let problem = try wholeLastLineProblem(tail: read.incompleteTail, cursor: cursor), !cursor.problems.contains(problem) {
+            cursor.problems.append(problem)
+        }
         guard cursor.problems.isEmpty else {
             throw LedgerError.refusedForWriting(path: path, problems: cursor.problems)
         }
@@ -200,6 +203,12 @@ extension LedgerFile {
     /// the path afresh locks another file. So once locked, the open file is compared with
     /// what is at the path now, and the lock is taken again until they are the same.
     func takeWriterLock(givingUpAfter lockWait: TimeInterval? = nil) throws(LedgerError) -> OpenFile {
+        // A store whose ledger is another user's is theirs: refused as that before the lock file
+        // is opened, or made, in it (root's lock file there would lock its owner out), and before
+        // its lock file's owner could be taken for the only file in the way.
+        if let ledger = try? fileSystem.status(atPath: path), ledger.isRegularFile, ledger.owner != geteuid() {
+            throw .notYours(path: path, owner: ledger.owner)
+        }
         for _ in 1...Self.lockAttempts {
             let file = try openLockFile()
             let took: Bool

@@ -62,7 +62,7 @@ extension LedgerFile {
             return .commitMarkDamaged(lockPath: lockPath, reason: reason, notOwnFile: lockPathNotOwnFile())
         case .mark(let mark):
             if cursor.hasReadHeader, mark.sequence == cursor.lastSequence + 1,
-               try Self.isCommittedLine(tail, mark: mark, after: cursor.previousMAC, key: key) {
+               try Self.isWholeNextLine(tail, cursor: cursor, key: key, mac: mark.lineMAC) {
                 // Not cut short: an editor that drops a file's last newline left it whole.
                 return .newlineMissing(line: cursor.lineCount + 1, ledgerPath: path)
             }
@@ -76,13 +76,25 @@ extension LedgerFile {
         }
     }
 
-    /// Whether `tail` is the line `mark` records, whole, chained onto `previousMAC`.
-    private static func isCommittedLine(_ tail: ArraySlice<UInt8>, mark: LedgerCommitMark, after previousMAC: [UInt8]?,
-                                        key: LedgerKey) throws(LedgerError) -> Bool {
-        guard !tail.isEmpty, let previousMAC, let split = LedgerLineCodec.split(tail),
-              LedgerLineCodec.sequenceNumber(in: split.content) == mark.sequence,
-              Array(split.mac) == mark.lineMAC else { return false }
+    /// Whether `tail` is a whole line, the next after those `cursor` read, chained onto the
+    /// last of them by `key` (and with the MAC `mac`, when given).
+    private static func isWholeNextLine(_ tail: ArraySlice<UInt8>, cursor: LedgerCursor, key: LedgerKey,
+                                        mac: [UInt8]? = nil) throws(LedgerError) -> Bool {
+        guard !tail.isEmpty, let previousMAC = cursor.previousMAC, let split = LedgerLineCodec.split(tail),
+              LedgerLineCodec.sequenceNumber(in: split.content) == cursor.lastSequence + 1,
+              mac.map({ Array(split.mac) == $0 }) ?? true else { return false }
         return try key.macText(previous: previousMAC, content: split.content) == Array(split.mac)
+    }
+
+    /// For a writer, which holds the lock so no line is being written: `tail`, the bytes after
+    /// the last newline, as a whole line that verifies and lacks only its newline. Without a
+    /// commit mark that records it (the lock file emptied) it cannot be told from a line a
+    /// crash cut short just before its newline, but it verifies, so it is kept for a person to
+    /// settle rather than moved aside and its transaction id handed out again.
+    func wholeLastLineProblem(tail: ArraySlice<UInt8>, cursor: LedgerCursor) throws(LedgerError) -> LedgerProblem? {
+        guard cursor.hasReadHeader, cursor.problems.isEmpty, cursor.isVerifying, case .loaded(let key) = cursor.key,
+              try Self.isWholeNextLine(tail, cursor: cursor, key: key) else { return nil }
+        return .newlineMissing(line: cursor.lineCount + 1, ledgerPath: path)
     }
 
     /// Empties the lock file `file`, which holds `markBytes`, before a new ledger is started

@@ -1,5 +1,16 @@
 /// Checking a whole ledger at once.
 extension LedgerFile {
+    /// The `count` bytes after the last line read, as the file holds them now.
+    func tailBytes(count: Int) throws(LedgerError) -> [UInt8] {
+        do throws(FileSystemError) {
+            let file = try fileSystem.open(path, access: .readOnly, options: [], permissions: 0)
+            defer { try? fileSystem.close(file) }
+            return try fileSystem.readAll(file, count: count, at: cursor.offset)
+        } catch {
+            throw .fileSystem(error)
+        }
+    }
+
     /// Reads and checks every line of the ledger at `path` without changing anything.
     ///
     /// Throws `LedgerError.ledgerMissing` when there is no file, and file system errors;
@@ -25,14 +36,21 @@ extension LedgerFile {
             update = try ledger.readNew(upTo: LedgerFile.readPartBytes)
             entryCount += update.entries.count
         } while update.isPartial
-        return ledger.withLock {
-            LedgerVerification(
+        return try ledger.withLock { () throws(LedgerError) in
+            let incompleteBytes = ledger.cursor.isHalted ? 0 : ledger.cursor.observedSize - ledger.cursor.offset
+            var problems = ledger.cursor.problems
+            // A whole line that lacks only its newline is what the next writer refuses, as it does.
+            if incompleteBytes > 0, incompleteBytes <= LedgerLineCodec.maximumLineBytes,
+               let problem = try ledger.wholeLastLineProblem(tail: ledger.tailBytes(count: incompleteBytes)[...], cursor: ledger.cursor) {
+                problems.append(problem)
+            }
+            return LedgerVerification(
                 path: path,
                 lineCount: ledger.cursor.lineCount,
                 entryCount: entryCount,
                 lastSequence: ledger.cursor.lastSequence,
-                problems: ledger.cursor.problems,
-                incompleteLastLineBytes: ledger.cursor.isHalted ? 0 : ledger.cursor.observedSize - ledger.cursor.offset,
+                problems: problems,
+                incompleteLastLineBytes: incompleteBytes,
                 headMAC: ledger.cursor.previousMAC.map { String(decoding: $0, as: UTF8.self) }
             )
         }

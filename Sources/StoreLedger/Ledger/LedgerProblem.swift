@@ -184,8 +184,8 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
                 + "`sed -i '\(line)s/[[:space:]]*$//' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: the line "
                 + "is otherwise checked as written, and `storefront repair` would move it and every line after it aside"
         case .newlineMissing(let line, let ledgerPath):
-            "line \(line), the last, is whole and is the line committed last, but its newline is missing (an editor that drops a "
-                + "file's last newline does this); add it back (`printf '\\n' >> \(ShellWord.quoted(ledgerPath))`) and verify again: "
+            "line \(line), the last, is whole and verifies, but its newline is missing (an editor that drops a file's last "
+                + "newline does this); add it back (`printf '\\n' >> \(ShellWord.quoted(ledgerPath))`) and verify again: "
                 + "`storefront repair` would move that line aside"
         case .notALedger(let reason):
             "line 1 is not a storefront ledger header (\(reason)); check the ledger path"

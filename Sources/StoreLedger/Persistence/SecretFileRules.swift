@@ -38,12 +38,16 @@ public enum SecretFileRules {
 
     /// For root, meeting a store's file of `owner`: running storefront as that user, which
     /// keeps the user's files theirs, where a copy of root's own in its place would lock them
-    /// out; it works only where `others`, the store's other files, are theirs too. Nil for
+    /// out; it works only where `others`, the store's other files, are theirs too. `store`
+    /// names the store on that command line (`--entitlements PATH`), as sudo does not pass on
+    /// the environment that may name it here; without it, the advice says to name it. Nil for
     /// anyone else, who cannot.
-    public static func runAsOwnerAdvice(owner: UInt32, others: String) -> String? {
+    public static func runAsOwnerAdvice(owner: UInt32, store: String? = nil, others: String) -> String? {
         guard geteuid() == 0, owner != 0 else { return nil }
-        return "run storefront as that user instead (`sudo -u '#\(owner)' storefront …`) if \(others) are theirs too, "
-            + "which keeps their files theirs"
+        let command = "sudo -u '#\(owner)' storefront" + (store.map { " " + $0 } ?? "") + " …"
+        return "run storefront as that user instead (`\(command)`"
+            + (store == nil ? ", naming the store as you do here, since sudo does not pass your environment on" : "")
+            + ") if \(others) are theirs too, which keeps their files theirs"
     }
 
     /// The command that puts a private copy of one's own, with one name, in the secret's place.

@@ -37,7 +37,14 @@ enum SubscriptionCommands {
 
     static func renew(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         try change(session, arguments: arguments, console: console, recordsRenewal: true) {
-            try session.store.renew($0, buyer: session.buyer)
+            do {
+                return try session.store.renew($0, buyer: session.buyer)
+            } catch StoreError.periodBeginsAfterStoreTimeStops(let productID, let start, let latest) {
+                // In the storefront's words: the plan's title and dates as the locale writes them.
+                let name = session.catalog.product(id: productID).map(session.text.title(of:)) ?? productID
+                throw CommandFailure(status: .refused, message: StorefrontScreenText.renewalAfterStoreTimeStops(
+                    name, start: session.text.date(start), stops: session.text.date(latest)))
+            }
         }
     }
 

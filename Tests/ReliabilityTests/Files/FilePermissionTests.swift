@@ -69,7 +69,7 @@ struct FilePermissionTests {
         #expect(buy.status == 3)
         #expect(buy.stderr.contains("belongs to another user (uid \(Self.otherUser))"), "\(buy.stderr)")
         // Root is told first to run as the owner (before: only to take the file over, which locks its owner out).
-        #expect(buy.stderr.contains("run storefront as that user instead (`sudo -u '#\(Self.otherUser)' storefront …`)")
+        #expect(buy.stderr.contains("run storefront as that user instead (`sudo -u '#\(Self.otherUser)' storefront …`, naming the store")
                     && buy.stderr.contains("to take it over instead"), "\(buy.stderr)")
     }
 
@@ -82,7 +82,7 @@ struct FilePermissionTests {
         let buy = try cli.run(["buy", Rage.face])
         #expect(buy.status == 3)
         #expect(buy.stderr.contains("belongs to another user (uid \(Self.otherUser))")
-                    && buy.stderr.contains("`sudo -u '#\(Self.otherUser)' storefront …`) if its .key and .lock files are theirs too"),
+                    && buy.stderr.contains("`sudo -u '#\(Self.otherUser)' storefront --entitlements \(cli.ledger) …`) if its .key and .lock files are theirs too"),
                 "\(buy.stderr)")
         #expect(try ScratchDirectory.bytes(cli.ledger) == before)
     }
@@ -190,5 +190,11 @@ extension FilePermissionTests {
         let buy = try cli.run(["buy", Rage.face])
         #expect(buy.status == 3 && buy.stderr.contains("\(cli.ledger) belongs to another user"), "\(buy.stderr)")
         #expect(!FileManager.default.fileExists(atPath: lock), "no lock file was made")
+        // Nor by a command that makes the certificate authority under the writer lock, which named the lock file
+        // of such a store as the only file in the way (before: its advice to rm it left root's files behind).
+        let certificate = try cli.run(["certificate"])
+        #expect(certificate.status == 3 && certificate.stderr.contains("\(cli.ledger) belongs to another user"), "\(certificate.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: lock), "no lock file was made")
+        #expect(!FileManager.default.fileExists(atPath: cli.ledger + ".authority.pem"), "no authority was made")
     }
 }

@@ -116,7 +116,7 @@ struct LedgerSiblingPathTests {
         let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
         #expect(report.problems == [.newlineMissing(line: 4, ledgerPath: directory.ledgerPath)], "\(report.problems)")
         let said = report.description
-        #expect(said.contains("line 4, the last, is whole and is the line committed last, but its newline is missing")
+        #expect(said.contains("line 4, the last, is whole and verifies, but its newline is missing")
                 && said.contains("printf '\\n' >> \(ShellWord.quoted(directory.ledgerPath))"), "\(said)")
         #expect(!said.contains("note: the last line is incomplete"), "\(said)")
         #expect(throws: LedgerError.self) { try directory.ledger().append([.purchase(4)]) }
@@ -126,6 +126,26 @@ struct LedgerSiblingPathTests {
         // What the advice says mends it.
         try LedgerTestFiles.write(whole, to: directory.ledgerPath)
         #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems.isEmpty)
+        // With the lock file emptied the mark says nothing, but the line verifies: kept and named the same
+        // (before: verify called it cut short by a crash, and the next change moved it aside and reused its id).
+        try LedgerTestFiles.write(cut, to: directory.ledgerPath)
+        try LedgerTestFiles.write([], to: directory.ledgerPath + ".lock")
+        #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems
+                == [.newlineMissing(line: 4, ledgerPath: directory.ledgerPath)])
+        #expect(throws: LedgerError.self) { try directory.ledger().append([.purchase(4)]) }
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == cut)
+    }
+
+    @Test("a last line a crash cut short, which does not verify, is still moved aside by the next change")
+    func aTornLastLineIsStillMovedAside() throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(1), .purchase(2)])
+        let whole = try LedgerTestFiles.bytes(directory.ledgerPath)
+        try LedgerTestFiles.write(Array(whole.dropLast(10)), to: directory.ledgerPath)
+        try LedgerTestFiles.write([], to: directory.ledgerPath + ".lock")
+        #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems.isEmpty)
+        _ = try directory.ledger().append([.purchase(3)])
+        #expect(try LedgerTestFiles.directoryEntries(directory.path).contains { $0.contains(".torn-") })
     }
 
     @Test("a space added after the header's MAC is named for that (before: \"not a storefront ledger header\", check the path)")
