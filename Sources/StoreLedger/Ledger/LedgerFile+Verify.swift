@@ -39,9 +39,11 @@ extension LedgerFile {
         return try ledger.withLock { () throws(LedgerError) in
             let incompleteBytes = ledger.cursor.isHalted ? 0 : ledger.cursor.observedSize - ledger.cursor.offset
             var problems = ledger.cursor.problems
-            // A whole line that lacks only its newline is what the next writer refuses, as it does.
+            // A whole line that lacks only its newline is what the next writer refuses, as it does;
+            // one whose newline a writer was still appending is not (the file grew meanwhile).
             if incompleteBytes > 0, incompleteBytes <= LedgerLineCodec.maximumLineBytes,
-               let problem = try ledger.wholeLastLineProblem(tail: ledger.tailBytes(count: incompleteBytes)[...], cursor: ledger.cursor) {
+               let problem = try ledger.wholeLastLineProblem(tail: ledger.tailBytes(count: incompleteBytes)[...], cursor: ledger.cursor),
+               (try? fileSystem.status(atPath: path).size) == ledger.cursor.observedSize {
                 problems.append(problem)
             }
             return LedgerVerification(
