@@ -18,7 +18,7 @@ public enum SecretFileRules {
             return "it is not an ordinary file; move it away, and a new key is made where needed"
         }
         if status.owner != geteuid() {
-            if let runAsOwner = runAsOwnerAdvice(owner: status.owner, others: "the ledger and its lock file") {
+            if let runAsOwner = runAsOwnerAdvice(owner: status.owner, others: "the store's other files") {
                 return "it belongs to another user (uid \(status.owner)); \(runAsOwner); to take it over instead, put a copy "
                     + "you own in its place, with `\(ownCopyCommand(path))`"
             }
