@@ -159,14 +159,17 @@ extension LedgerCursor {
         _ written: ArraySlice<UInt8>, ledgerPath: String?, into scan: inout LedgerScan<some Codable & Sendable>
     ) throws(LedgerError) -> EventLine? {
         var line = written
-        if LedgerLineCodec.split(written) == nil, let kept = Self.withoutBytesAddedAfterMAC(written) {
+        // Split once: this runs for every line a read takes in.
+        var split = LedgerLineCodec.split(written)
+        if split == nil, let kept = Self.withoutBytesAddedAfterMAC(written) {
             // An editor that added a carriage return or spaces after the MAC left the line
             // otherwise whole: it is named for that, and read on from what it was, so the
             // lines after it are not reported for a gap that is not there.
             scan.problems.append(.bytesAfterMAC(line: lineCount, ledgerPath: ledgerPath))
             line = kept
+            split = LedgerLineCodec.split(kept)
         }
-        guard let split = LedgerLineCodec.split(line) else {
+        guard let split else {
             let reason = line.isEmpty ? "it is empty" : "it does not end with a MAC field"
             scan.problems.append(.malformed(line: lineCount, reason: reason))
             previousMAC = nil

@@ -80,10 +80,11 @@ extension AppState {
     /// change of plan that waits for the renewal, where either would begin once store time has
     /// stopped: it could never begin, so no sheet offers it.
     private func timeStopRefusal(for product: Product) -> PurchaseRefusal? {
+        let charge = BuySheetCharge.of(product, state: self)
         let start: Date? = if product.type == .nonRenewing {
             snapshot.entitlements.nonRenewing.filter { $0.productID == product.id && $0.expiresDate >= storeNow }.map(\.expiresDate).max()
-        } else if case .atRenewal(let change) = BuySheetCharge.of(product, state: self) {
-            BuySheetCharge.atRenewal(change).renewalDate
+        } else if case .atRenewal = charge {
+            charge.renewalDate
         } else {
             nil
         }

@@ -117,9 +117,9 @@ enum TransactionsReducer: KeyReducer {
         // refused before any question offers to charge for it.
         if action == .renew, let subscription = state.snapshot.subscription(of: record), subscription.state == .subscribed,
            let start = subscription.expiresDate, start >= Store.latestStoreTime {
-            let name = state.catalog.product(id: subscription.productID).map(state.text.title(of:)) ?? subscription.productID
             state.push(.alert(Alert(title: StorefrontScreenText.notPossibleTitle,
-                                    message: StorefrontScreenText.renewalAfterStoreTimeStops(name, start: state.text.date(start),
+                                    message: StorefrontScreenText.renewalAfterStoreTimeStops(state.productName(subscription.productID),
+                                                                                             start: state.text.date(start),
                                                                                              stops: state.text.date(Store.latestStoreTime)),
                                     tone: .warning)))
             return []
