@@ -167,7 +167,8 @@ public struct StoreText: Sendable {
         case .restoreToUnlock: "Restore to unlock"
         case .awaitingDelivery: "Awaiting delivery (deliver-unfinished)"
         case let .active(until, willRenew):
-            until.map { (willRenew ? "Renews " : "Active until ") + date($0) } ?? "Subscribed"
+            // A period that ends after store time stops is never renewed.
+            until.map { (willRenew && !Store.storeTimeNeverReaches($0) ? "Renews " : "Active until ") + date($0) } ?? "Subscribed"
         case let .runningBeforeSwitch(until, next, _): "Until \(date(until)), then \(catalog.product(id: next).map(title(of:)) ?? next)"
         case let .expired(on): "Expired \(date(on))"
         case .revoked: "Refunded"

@@ -19,7 +19,10 @@ public enum StorefrontPaneText {
         case .awaitingDelivery: return "Bought here, not delivered yet: press r to restore it now"
         case .active(let until, let willRenew):
             guard let until else { return "Subscribed" }
-            return willRenew ? "Subscribed; renews \(text.date(until))" : "Active until \(text.date(until))"
+            guard willRenew else { return "Active until \(text.date(until))" }
+            return Store.storeTimeNeverReaches(until)
+                ? "Subscribed until \(text.date(until)); store time stops \(text.date(Store.latestStoreTime)), before it would renew"
+                : "Subscribed; renews \(text.date(until))"
         case .runningBeforeSwitch(let until, let next, let paidAhead):
             let plan = text.catalog.product(id: next).map(text.title(of:)) ?? next
             return paidAhead ? "Active until \(text.date(until)); then \(plan), paid ahead, takes over"

@@ -1,3 +1,4 @@
+import Foundation
 import StoreEngine
 extension StoreText {
     /// How a subscription stands, in plain words: "Rage Pro (Yearly): subscribed, renews
@@ -34,6 +35,8 @@ extension StoreText {
         case .subscribed where chain.willAutoRenew && switchesTo != nil:
             // It does not renew as it is: the switch takes its place at the renewal.
             return message + " until \(date(chain.expiresDate)), then switches to \(switchesTo ?? "")."
+        case .subscribed where chain.willAutoRenew && Store.storeTimeNeverReaches(chain.expiresDate):
+            message += " until \(date(chain.expiresDate)); store time stops \(date(Store.latestStoreTime)), so it never renews."
         case .subscribed:
             message += chain.willAutoRenew ? ", renews \(date(chain.expiresDate))." : ", ends \(date(chain.expiresDate)) (will not renew)."
         case .inGracePeriod:
@@ -85,7 +88,7 @@ extension StoreText {
         if let running = item.runningPlan, item.state == .subscribed {
             // The plan running now comes first: the one paid ahead begins when it ends.
             return "\(name(running.productID)) until \(date(running.expiresDate)), then \(name(item.productID)) paid ahead"
-                + (expires.map { " until \($0)" } ?? "") + (item.willAutoRenew ? ", renews" : "")
+                + (expires.map { " until \($0)" } ?? "") + (item.willAutoRenew ? renews(after: item.expiresDate) : "")
         }
         switch item.state {
         case .revoked:
@@ -102,7 +105,7 @@ extension StoreText {
             line += item.accessEndDate.map { ", access until \(date($0)) (grace period)" } ?? ""
         case .subscribed, .expired:
             line += expires.map { ", until \($0)" } ?? ""
-            line += item.willAutoRenew && item.isOngoing && !switches ? ", renews" : ""
+            line += item.willAutoRenew && item.isOngoing && !switches ? renews(after: item.expiresDate) : ""
         case .inGracePeriod:
             line += expires.map { ", renewal failed \($0)" } ?? ""
             line += item.gracePeriodExpiresDate.map { ", access until \(date($0)) (grace period)" } ?? ""
@@ -117,5 +120,11 @@ extension StoreText {
             line += ", switches to \(name(pending)) \(when)" + (item.willAutoRenew ? "" : " if auto-renew is turned on again")
         }
         return line
+    }
+
+    /// ", renews" after a period ending at `end`, or that it never does, where store time stops first.
+    private func renews(after end: Date?) -> String {
+        guard let end, Store.storeTimeNeverReaches(end) else { return ", renews" }
+        return ", never renews (store time stops \(date(Store.latestStoreTime)))"
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import StoreEngine
 import Testing
 import TerminalUI
+import StorefrontText
 @testable import StorefrontApp
 
 /// Near where store time stops (`Store.latestStoreTime`), the storefront offers no sheet or
@@ -59,5 +60,44 @@ struct StoreTimeStopSheetTests {
         SheetsAndPanesTests.select(F.monthly, in: &state)
         state.send(.enter)
         guard case .buySheet = state.overlays.last else { Issue.record("no sheet: \(state.overlays)"); return }
+    }
+    @Test("A period that ends after store time stops is never said to renew: in the entitlements' words, the standing, the pane and the row")
+    func noRenewalSaidPastTheStop() throws {
+        let fixture = try Self.nearTheEnd()
+        let state = fixture.state(size: Size(width: 100, height: 30))
+        let stops = state.text.date(Store.latestStoreTime)
+        let subscription = try #require(fixture.store.entitlements(for: fixture.buyer).subscriptions.first { $0.productID == Self.yearly })
+        let ends = try #require(subscription.expiresDate)
+        #expect(subscription.willAutoRenew && ends >= Store.latestStoreTime)
+        let listed = state.text.entitlementDetails(of: subscription)
+        #expect(listed.hasSuffix(", never renews (store time stops \(stops))") && !listed.contains(", renews"), "\(listed)")
+        let chain = try #require(fixture.store.subscription(Self.yearly, for: fixture.buyer.account))
+        let standing = state.text.describe(chain)
+        #expect(standing == "Rage Pro (Yearly): subscribed until \(state.text.date(ends)); store time stops \(stops), so it never renews.",
+                "\(standing)")
+        let status = state.snapshot.status(of: Self.yearly)
+        let product = try #require(fixture.catalog.product(id: Self.yearly))
+        let pane = StorefrontPaneText.status(status, product: product, text: state.text)
+        #expect(pane == "Subscribed until \(state.text.date(ends)); store time stops \(stops), before it would renew", "\(pane)")
+        #expect(state.text.statusText(status) == "Active until \(state.text.date(ends))", "\(state.text.statusText(status))")
+    }
+
+    @Test("Once store time has stopped, the header says so instead of its rate, and no row counts down to a renewal")
+    func headerSaysTimeHasStopped() throws {
+        let fixture = try Self.nearTheEnd()
+        try fixture.store.setTimeRate(.monthEvery30Seconds, buyer: fixture.buyer)
+        fixture.clock.advance(by: 3_600)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.now = fixture.clock.now()
+        #expect(state.storeNow == Store.latestStoreTime)
+        let screen = render(state, size: Size(width: 100, height: 30)).rowTexts
+        #expect(screen[1].contains("Store time") && screen[1].contains("· stopped")
+                && !screen[1].contains(TimeRate.monthEvery30Seconds.rawValue), "\(screen[1])")
+        // Wide enough for the row's long status, where a countdown would show.
+        var wide = state
+        wide.size = Size(width: 160, height: 30)
+        let rows = render(wide, size: wide.size).rowTexts
+        let row = try #require(rows.first { $0.contains("Rage Pro (Yearly)") }, "\(rows.joined(separator: "\n"))")
+        #expect(!row.contains("Renews") && row.contains("Subscribed"), "\(row)")
     }
 }

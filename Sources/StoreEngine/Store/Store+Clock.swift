@@ -20,6 +20,10 @@ extension Store {
     /// four-digit years, and catch-up arithmetic on them stays far from any limit.
     public static let latestStoreTime = Date(timeIntervalSince1970: 32_503_680_000)
 
+    /// Whether store time never gets to `moment`: it stops at `latestStoreTime`, so a period
+    /// ending then or later never renews, and store time standing there has stopped.
+    public static func storeTimeNeverReaches(_ moment: Date) -> Bool { moment >= latestStoreTime }
+
     /// Moves store time forward by `duration`; what falls due is recorded at once.
     /// Returns the new store time.
     @discardableResult

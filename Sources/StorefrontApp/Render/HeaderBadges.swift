@@ -1,3 +1,4 @@
+import StoreEngine
 import TerminalUI
 
 /// The header's badges: warnings worth seeing at all times, each with shorter wordings, fitted
@@ -23,7 +24,10 @@ enum HeaderBadges {
         var badges: [Badge] = []
         if !state.snapshot.timeline.isReal {
             let date = state.text.dates.dateTime(state.storeNow, locale: state.locale)
-            badges.append(Badge("Store time \(date) · \(state.snapshot.timeline.rate.rawValue)", "Store time \(date)", "Store time"))
+            // Stopped for good, its rate no longer moves it: the badge says so instead.
+            badges.append(Store.storeTimeNeverReaches(state.storeNow)
+                ? Badge("Store time \(date) · stopped", "Store time stopped", "Store time")
+                : Badge("Store time \(date) · \(state.snapshot.timeline.rate.rawValue)", "Store time \(date)", "Store time"))
         }
         if state.readOnlyReason != nil { badges.append(Badge("Read-only")) }
         if !state.snapshot.purchasesAllowed { badges.append(Badge("Purchases off")) }

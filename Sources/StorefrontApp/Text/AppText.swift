@@ -72,7 +72,8 @@ enum AppText {
         let multiplier = state.snapshot.timeline.rate.multiplier
         guard multiplier > 1 else { return state.text.statusText(status) }
         switch status {
-        case let .active(until?, willRenew):
+        // Store time never gets to a period's end past where it stops: no countdown to it.
+        case let .active(until?, willRenew) where !Store.storeTimeNeverReaches(until):
             return (willRenew ? "Renews in " : "Ends in ") + countdown(to: until, state: state)
         case let .runningBeforeSwitch(until, _, _):
             return "Switches in " + countdown(to: until, state: state)
