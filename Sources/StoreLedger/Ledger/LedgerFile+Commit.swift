@@ -271,6 +271,11 @@ extension LedgerFile {
                 throw error
             }
         } catch {
+            // Another user's lock file that may not be opened (root's, 0600) is named for what it
+            // is, with the rm that mends it, not as a permission to fix.
+            if error.isWriteRefused, let owner = try? fileSystem.status(atPath: lockPath).owner, owner != geteuid() {
+                throw .notYours(path: lockPath, owner: owner)
+            }
             throw .fileSystem(error)
         }
         // The lock file holds the commit mark, so it is written: never into a file that is not

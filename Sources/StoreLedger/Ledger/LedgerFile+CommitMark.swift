@@ -170,14 +170,19 @@ extension LedgerFile {
     }
 
     /// What stands at the lock file's path when it is no ordinary file of this ledger's own
-    /// with one name: "a symbolic link", "a directory", "one of 2 names of a file"; nil otherwise
-    /// (also when nothing is there, or it cannot be looked at).
+    /// with one name: "a symbolic link", "a directory", "one of 2 names of a file", "a file of
+    /// another user (uid 0)"; nil otherwise (also when nothing is there, or it cannot be looked at).
     func lockPathNotOwnFile() -> String? {
         guard let status = try? fileSystem.status(atPath: lockPath) else { return nil }
         if status.isSymbolicLink { return "a symbolic link" }
         if status.isDirectory { return "a directory" }
         if !status.isRegularFile { return "not an ordinary file (a FIFO, socket or device)" }
         if status.linkCount > 1 { return "one of \(status.linkCount) names of a file (a hard link)" }
+        // Another user's lock file (root's, made by an earlier version): its owner's mark is not
+        // this ledger's to trust, and its owner can neither read it (0600) nor empty it.
+        if let ledger = try? fileSystem.status(atPath: path), status.owner != ledger.owner {
+            return "a file of another user (uid \(status.owner))"
+        }
         return nil
     }
 }

@@ -206,8 +206,8 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
                 + "after it is left unread; run `storefront repair` to keep the lines before it"
         case .commitMarkDamaged(let lockPath, _, let notOwnFile?):
             "the commit mark's file \(lockPath) is \(notOwnFile), not a file of the ledger's own, so the mark is not read from "
-                + "it and nothing is written to it (emptying it would empty another file): remove that name (`rm \(ShellWord.quoted(lockPath))` "
-                + "leaves the file it names alone) and verify again"
+                + "it and nothing is written to it: remove that name (`rm \(ShellWord.quoted(lockPath))` leaves any other file "
+                + "alone, and the next change writes the mark again) and verify again"
         case .commitMarkDamaged(let lockPath, let reason, nil):
             "the commit mark in \(lockPath) is damaged (\(reason)); if nobody edited the ledger, empty \(lockPath) "
                 + "and verify again"

@@ -197,4 +197,48 @@ extension FilePermissionTests {
         #expect(!FileManager.default.fileExists(atPath: lock), "no lock file was made")
         #expect(!FileManager.default.fileExists(atPath: cli.ledger + ".authority.pem"), "no authority was made")
     }
+
+    @Test("the owner of a store whose lock file root made (0600) is told to remove it, which works, not that its commit mark is damaged and to repair (before: repair, which could not mend it)",
+          .enabled(if: isRoot && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs root to give a file to another user"))
+    func ownerOfAStoreWithRootsLockFileIsToldToRemoveIt() throws {
+        #expect(try cli.run(["buy", Rage.face]).status == 0)
+        let folder = (cli.ledger as NSString).deletingLastPathComponent
+        for path in [directory.path, directory.file("data"), folder, cli.ledger, cli.ledger + ".key"] {
+            chown(path, Self.otherUser, Self.otherUser)
+        }
+        chmod(directory.path, 0o755)
+        let lock = cli.ledger + ".lock"
+        #expect(chmod(lock, 0o600) == 0)
+        #expect(try Self.owner(lock) == 0)
+        // The store's owner runs storefront.
+        let asOwner = { (arguments: [String]) throws -> StorefrontProcess.Result in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=\(Self.otherUser)", "--regid=\(Self.otherUser)", "--clear-groups",
+                                 StorefrontProcess.binary, "--entitlements", self.cli.ledger] + arguments
+            process.environment = self.cli.environment.merging(["HOME": self.directory.path]) { $1 }
+            let output = Pipe(), errors = Pipe()
+            (process.standardOutput, process.standardError) = (output, errors)
+            try process.run()
+            let out = output.fileHandleForReading.readDataToEndOfFile(), err = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return .init(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        }
+        let verify = try asOwner(["verify"])
+        #expect(verify.status == 3, "\(verify)")
+        #expect(verify.stdout.contains("\(lock) is a file of another user (uid 0)") && verify.stdout.contains("`rm \(lock)`")
+                && verify.stdout.contains("repair` cannot fix this") && !verify.stdout.contains("is damaged"), "\(verify.stdout)")
+        let buy = try asOwner(["buy", Rage.face])
+        #expect(buy.status == 3 && buy.stderr.contains("\(lock) belongs to another user (uid 0)") && buy.stderr.contains("`rm \(lock)`"),
+                "\(buy.stderr)")
+        unlink(lock)
+        #expect(try asOwner(["buy", Rage.face]).status == 0)
+        #expect(try asOwner(["verify"]).status == 0)
+    }
+
+    static func owner(_ path: String) throws -> uid_t {
+        var information = stat()
+        guard stat(path, &information) == 0 else { throw POSIXError(.ENOENT) }
+        return information.st_uid
+    }
 }

@@ -47,7 +47,7 @@ struct LedgerSiblingPathTests {
         guard case .commitMarkDamaged(_, _, let notOwnFile?) = problem else { Issue.record("\(report.problems)"); return }
         #expect(notOwnFile == (symbolic ? "a symbolic link" : "one of 2 names of a file (a hard link)"))
         #expect(!problem.isRepairable, "repair takes the writer lock, which refuses such a lock file")
-        #expect(problem.description.contains("remove that name (`rm \(lock)` leaves the file it names alone)"), "\(problem)")
+        #expect(problem.description.contains("remove that name (`rm \(lock)` leaves any other file alone, and the next change writes the mark again)"), "\(problem)")
         #expect(!problem.description.contains("empty \(lock)"), "\(problem)")
         #expect(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
         #expect(try LedgerTestFiles.bytes(victim) == Array("someone else's text\n".utf8))
