@@ -153,7 +153,7 @@ public final class ProblemCollector {
             // out, as anything else but digits and a point is.
             parsed = PriceLiteral.parse(text, currency: currency)
         } else if let number = node.numberLiteral {
-            parsed = .failure(.jsonNumber(number))
+            parsed = .failure(PriceLiteral.refusalOfJSONNumber(number, currency: currency))
         } else {
             error("expected a price as a decimal string such as \"0.99\", found \(node.typeName)",
                   at: node, field: field(), product: product)

@@ -12,7 +12,10 @@ public enum PriceLiteral {
 
     /// Why a price was refused; each case's message says what to write instead.
     public enum Refusal: Error, Equatable, Sendable {
-        case jsonNumber(String)
+        /// A JSON number, with the string to write instead: the number as a plain decimal.
+        case jsonNumber(String, writeAs: String)
+        /// A JSON number that as a string would be refused too, for the reason given.
+        indirect case jsonNumberRefusedAsText(String, Refusal)
         case notDecimal(String)
         case negative(String)
         case tooManyDecimals(String, currency: String, allowed: Int)
@@ -20,8 +23,11 @@ public enum PriceLiteral {
 
         public var message: String {
             switch self {
-            case let .jsonNumber(literal):
-                "the price \(literal) is a JSON number; write it as a string such as \"\(literal)\" so it stays exact"
+            case let .jsonNumber(literal, text):
+                "the price \(literal) is a JSON number; write it as a string such as \"\(text)\" so it stays exact"
+            case let .jsonNumberRefusedAsText(literal, refusal):
+                // Advising the same number as a string would only lead to this refusal next.
+                "the price \(literal) is a JSON number, and written as a string it would be refused too: \(refusal.message)"
             case let .notDecimal(literal):
                 "\"\(literal)\" is not a decimal number; write a price such as \"0.99\" (digits and at most one point, no space, exponent, sign or symbol)"
             case let .negative(literal):
@@ -51,6 +57,16 @@ public enum PriceLiteral {
             let decimals = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? -1
             return (decimals < 0 ? text + "." : text) + String(repeating: "0", count: places - max(decimals, 0))
         }
+    }
+
+    /// Why a price written as the JSON number `literal` is refused, naming the string to write
+    /// instead (an exponent written out, "1e3" as "1000"), or why that string would be refused too.
+    public static func refusalOfJSONNumber(_ literal: String, currency: String) -> Refusal {
+        let plain = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")).map(ExactDecimal.string) ?? literal
+        if case .failure(let refusal) = parse(plain, currency: currency) {
+            return .jsonNumberRefusedAsText(literal, refusal)
+        }
+        return .jsonNumber(literal, writeAs: plain)
     }
 
     /// Parses `text` (a JSON string's contents) as a price in `currency`.

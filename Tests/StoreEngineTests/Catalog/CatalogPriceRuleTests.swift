@@ -47,6 +47,22 @@ import Testing
         #expect(problem.message.contains("\"0.99\""))
     }
 
+    @Test("a JSON number that as a string would be refused too says why, not only to quote it (before: quoting -1 led to a second refusal)",
+          arguments: [("-1", "the price -1 is negative"), ("0.999", "more decimal places than USD has (2); write \"0.99\" or \"1.00\""),
+                      ("2e9", "over the largest price accepted")])
+    func aJSONNumberRefusedAsTextToo(price: String, reason: String) throws {
+        let problem = try #require(refusal(price: price, in: "USA"))
+        #expect(problem.message.hasPrefix("the price \(price) is a JSON number, and written as a string it would be refused too: ")
+                && problem.message.contains(reason), "\(problem.message)")
+    }
+
+    @Test("a JSON number with an exponent is advised as the plain decimal it stands for, which is accepted (before: as \"1e1\", refused)")
+    func aJSONNumberWithAnExponentIsWrittenOut() throws {
+        let problem = try #require(refusal(price: "1e1", in: "USA"))
+        #expect(problem.message == "the price 1e1 is a JSON number; write it as a string such as \"10\" so it stays exact", "\(problem.message)")
+        #expect(lint(price: "\"10\"", in: "USA").catalog?.products.first?.prices["USA"] == 10)
+    }
+
     @Test(arguments: ["\"1e3\"", "\"1E2\"", "\"+1\"", "\"1.\"", "\".5\"", "\"0x10\"", "\"1,00\"", "\"\"",
                       // Spaces around a price were trimmed, a zero-width one too (before: sold as 0.99).
                       "\" 0.99\"", "\"0.99 \"", "\"\\t0.99\"", "\"\\u00A00.99\"", "\"\\u200B0.99\""])
