@@ -342,6 +342,8 @@ public enum StorefrontScreenText {
         }
     }
 
+    /// The title of the notice that the account's history holds what the catalog does not name.
+    public static let notInThisCatalogTitle = "Not in this catalog"
     /// The notice's title when the address gives no database and the role's own holds no store.
     public static let noStoreHereTitle = "No store in this database"
 

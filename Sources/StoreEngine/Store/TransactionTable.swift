@@ -70,6 +70,15 @@ public struct TransactionTable: Sendable {
         return (rowsByAccount[number] ?? []).map(record(at:))
     }
 
+    /// How many of the account's transactions are of each product, by product id; counted from
+    /// the rows' numbers, without making records.
+    func productCounts(of account: String) -> [String: Int] {
+        guard let number = names.existingNumber(for: account) else { return [:] }
+        var counts: [UInt32: Int] = [:]
+        for row in rowsByAccount[number] ?? [] { counts[rows[row].productID, default: 0] += 1 }
+        return Dictionary(uniqueKeysWithValues: counts.map { (names.value($0.key), $0.value) })
+    }
+
     /// The account's transactions the app has not finished, oldest first; only those are made
     /// into records, so a look costs little however long the account's history.
     func unfinishedRecords(of account: String) -> [TransactionRecord] {

@@ -103,6 +103,9 @@ public enum StorefrontCommandLine {
         let damageWarning = warnsOfDamage ? damage.warning(filePath: session.ledgerPath) : nil
         let warnsAfter = writes && damageWarning != nil
         if !warnsAfter, let damageWarning { console.err(CommandLineText.Report.warning(damageWarning)) }
+        if let gaps = session.text.catalogGapsWarning(session.store.catalogGaps(for: session.buyer), buyer: session.buyer) {
+            console.err(CommandLineText.Report.warning(gaps))
+        }
         if let skipped = session.catchUpSkipped {
             console.err(CommandLineText.Report.warning(CommandLineText.Report.catchUpSkipped(skipped)))
         }

@@ -1,0 +1,37 @@
+import Foundation
+import StorefrontTesting
+import Testing
+
+/// A command given a catalog that lacks a product or credit the account's history holds warns
+/// on stderr, naming them, and goes on (before: the balance was left out without a word).
+@Suite struct CatalogGapsWarningTests {
+    /// The bundled Rage catalog without the Extra Lives credit and pack, written to a file.
+    static func trimmedCatalog(in folder: String) throws -> String {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../Sources/StoreCatalog/BundledCatalogs/Rage.json")
+        var catalog = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
+        catalog["credits"] = (catalog["credits"] as? [[String: Any]])?.filter { $0["id"] as? String != "extra-lives" }
+        catalog["products"] = (catalog["products"] as? [[String: Any]])?.filter { $0["id"] as? String != "com.example.rage.lives.3" }
+        let path = folder + "/trimmed.json"
+        try JSONSerialization.data(withJSONObject: catalog).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func aTrimmedCatalogIsWarnedOfByEveryCommandAndTheFullOneIsNot() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        let cli = StorefrontProcess(ledger: folder + "/entitlements.jsonl")
+        for _ in 0..<2 { #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0) }
+        let trimmed = try Self.trimmedCatalog(in: folder)
+        let warning = "storefront: warning: tester's history holds what the catalog of Rage (com.example.rage) does not have: "
+            + "2 transactions of com.example.rage.lives.3 (shown by their product id only); a balance of 6 in the credit "
+            + "extra-lives (not shown)."
+        for command in [["entitlements"], ["entitlements", "--json"], ["transactions"], ["buy", "com.example.rage.face.random"]] {
+            let result = try cli.run(["--catalog", trimmed] + command)
+            #expect(result.status == 0 && result.stderr.contains(warning), "\(command): \(result.stderr)")
+        }
+        let full = try cli.run(["entitlements"])
+        #expect(full.status == 0 && full.stderr.isEmpty && full.stdout.contains("Extra Lives (extra-lives): 6"), "\(full.stdout)\(full.stderr)")
+        let otherAccount = try cli.run(["--catalog", trimmed, "--account", "bob", "entitlements"])
+        #expect(otherAccount.stderr.isEmpty, "\(otherAccount.stderr)")
+    }
+}
