@@ -141,6 +141,11 @@ public struct StoreSession {
             if let path { return try CatalogLoader.load(nameOrPath: path) }
             return try CatalogLoader.loadBundled()
         } catch {
+            // A catalog refused is reported as `catalog lint` reports it, text warnings and all,
+            // so both give the same count and list (the text is checked only once it is refused).
+            if let path, case let report = CatalogCommands.lintReport(path), report.catalog == nil {
+                throw CommandFailure(status: .dataProblem, message: "\(CatalogError(file: path, problems: report.problems))")
+            }
             throw CommandFailure(status: .dataProblem, message: "\(error)")
         }
     }

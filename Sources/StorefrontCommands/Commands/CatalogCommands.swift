@@ -49,7 +49,9 @@ enum CatalogCommands {
         }
     }
 
-    private static func lintReport(_ path: String) -> CatalogLoader.Report {
+    /// Everything `catalog lint` says of the catalog at `path`: the reader's problems and the
+    /// warnings about its text.
+    static func lintReport(_ path: String) -> CatalogLoader.Report {
         var report = CatalogLoader.lint(nameOrPath: path)
         // The text of a catalog with errors is checked too, so that one run lists every problem.
         if let catalog = report.partial {
