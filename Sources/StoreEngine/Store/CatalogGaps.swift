@@ -24,6 +24,9 @@ public struct CatalogGaps: Equatable, Sendable {
 
     public var isEmpty: Bool { products.isEmpty && credits.isEmpty }
 
+    /// Nothing the catalog lacks.
+    public static let none = CatalogGaps(products: [], credits: [])
+
     /// The gaps of `buyer`'s history in `state` against `catalog`. Balances of 0 are left out:
     /// they show nothing a catalog could hide.
     public static func of(_ state: LedgerState, catalog: Catalog, buyer: Buyer) -> CatalogGaps {

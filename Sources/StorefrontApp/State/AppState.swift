@@ -83,6 +83,9 @@ public struct AppState: Equatable, Sendable {
     public var waitingKeys: [WaitingKey]
     /// An outcome that needs no answer, shown until the next key (which still does its own work).
     public var notice: Alert?
+    /// The accounts whose history was said to hold what the catalog does not name, so each is
+    /// said once (see `noticeCatalogGaps`).
+    var catalogGapsNoticed: Set<String> = []
     /// How far the detail pane is scrolled, for the product it was scrolled on.
     public var detailScroll: DetailScroll
     /// Accounts and devices used during this run, kept in the switcher even before they

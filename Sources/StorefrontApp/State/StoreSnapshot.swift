@@ -43,6 +43,8 @@ public struct StoreSnapshot: Equatable, Sendable {
     public var renewalsNow: [String: RenewalPreview] = [:]
     /// Notifications and a serving server; empty until the runtime reads them.
     public var serverSide = ServerSide()
+    /// What the buyer's history holds that the catalog does not name (see `CatalogGaps`).
+    public var catalogGaps = CatalogGaps.none
     /// False for a stand-in shown after switching buyer or storefront until the store has been
     /// read for the new one (`unread(for:storefront:)`): the screens then show no balance,
     /// ownership or transaction rather than the previous buyer's.
@@ -103,6 +105,7 @@ public struct StoreSnapshot: Equatable, Sendable {
         for subscription in entitlements.subscriptions where subscription.state != .expired && subscription.state != .revoked {
             renewalsNow[subscription.transactionID] = store.renewalPreview(of: subscription.transactionID, buyer: buyer)
         }
+        catalogGaps = CatalogGaps.of(state, catalog: store.catalog, buyer: buyer)
         foldRevision = revision
         medium = store.medium
     }

@@ -80,6 +80,17 @@ extension AppState {
             reportedTornTail = torn
             report(Alert(title: StorefrontScreenText.tornTailTitle, message: StorefrontScreenText.tornTail("\(torn)"), tone: .warning))
         }
+        noticeCatalogGaps()
+    }
+
+    /// Says, once per account, that the account's history holds purchases or balances the
+    /// catalog does not name: at opening, after switching to such an account, or once another
+    /// process records one. Waits while another notice shows, so neither hides the other.
+    public mutating func noticeCatalogGaps() {
+        guard notice == nil, snapshot.isRead, !catalogGapsNoticed.contains(buyer.account),
+              let warning = text.catalogGapsWarning(snapshot.catalogGaps, buyer: buyer) else { return }
+        catalogGapsNoticed.insert(buyer.account)
+        notice = Alert(title: StorefrontScreenText.notInThisCatalogTitle, message: warning, tone: .warning)
     }
 
     /// Moves the storefront's clock to `now`. A question on top whose words change because store

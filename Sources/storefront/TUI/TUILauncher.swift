@@ -42,14 +42,12 @@ enum TUILauncher {
         state.heldCatchUpReason = session.catchUpHeld.map(StorefrontScreenText.catchUpHeld)
         state.advisedOptions = console.advisedOptions
         state.notice = AppState.localesSetAsideNotice(session.skippedLocales, using: session.locale)
-        if let gaps = session.text.catalogGapsWarning(session.store.catalogGaps(for: session.buyer), buyer: session.buyer) {
-            state.notice = Alert(title: StorefrontScreenText.notInThisCatalogTitle, message: gaps, tone: .warning)
-        }
         // An empty store read from the role's own database is most likely a database left out
         // of the address: said over the empty list, as a reading command says it on stderr.
         if let unnamed = (session.log as? PostgresEventLog)?.unnamedDatabaseWithoutStore() {
             state.notice = Alert(title: StorefrontScreenText.noStoreHereTitle, message: "\(unnamed)", tone: .warning)
         }
+        state.noticeCatalogGaps()
         state.snapshot.serverSide = serverSide.read()
         deliverUnfinished(session, into: &state, serverSide: serverSide)
         let loop = TUIRunLoop(store: session.store, terminal: screen, state: state, serverSide: serverSide,

@@ -1,0 +1,56 @@
+import Foundation
+import StoreCatalog
+import StoreEngine
+import Testing
+import TerminalUI
+@testable import StorefrontApp
+
+/// The storefront says, once per account, that the account's history holds what its catalog
+/// does not name: at opening, after switching to such an account, and once another process
+/// records one (before: such balances were left out without a word).
+@Suite("Update: what the catalog lacks is said once per account")
+struct CatalogGapsNoticeTests {
+    typealias F = StorefrontFixture
+    static let lives = "com.example.rage.lives.3"
+
+    /// A storefront on the Rage catalog without Extra Lives, over a log that `full` (the whole
+    /// catalog, as another process) writes to.
+    static func trimmed() throws -> (fixture: F, full: Store) {
+        var catalog = try CatalogLoader.loadBundled("Rage")
+        let full = catalog
+        catalog.credits.removeAll { $0.id == "extra-lives" }
+        catalog.products.removeAll { $0.id == lives }
+        let fixture = try F(catalog: catalog)
+        return (fixture, try Store(catalog: full, log: fixture.log.connection(), clock: fixture.clock))
+    }
+
+    @Test("switching to an account that holds what the catalog lacks says so, once; the account opened with says nothing")
+    func switchingToSuchAnAccountSaysSo() throws {
+        let (fixture, full) = try Self.trimmed()
+        let bob = Buyer(account: "bob", device: fixture.buyer.device)
+        _ = try full.purchase(Self.lives, buyer: bob, storefront: "USA")
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.noticeCatalogGaps()
+        #expect(state.notice == nil, "\(String(describing: state.notice))")
+        try fixture.run(state.switchBuyer(bob, storefront: "USA"), on: &state)
+        let notice = try #require(state.notice)
+        #expect(notice.title == "Not in this catalog"
+                && notice.message.hasPrefix("bob's history holds what the catalog of Rage (com.example.rage) does not have: "
+                    + "1 transaction of com.example.rage.lives.3"), "\(notice.message)")
+        state.notice = nil
+        try fixture.run(state.switchBuyer(fixture.buyer, storefront: "USA"), on: &state)
+        try fixture.run(state.switchBuyer(bob, storefront: "USA"), on: &state)
+        #expect(state.notice == nil, "said once per account: \(String(describing: state.notice))")
+    }
+
+    @Test("a purchase the catalog lacks, recorded by another process while open, is said when it arrives")
+    func aPurchaseMadeElsewhereIsSaid() throws {
+        let (fixture, full) = try Self.trimmed()
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        _ = try full.purchase(Self.lives, buyer: fixture.buyer, storefront: "USA")
+        try fixture.store.refresh()
+        _ = update(&state, .storeChanged(fixture.snapshot()))
+        #expect(state.notice?.message.contains("a balance of 3 in the credit extra-lives (not shown)") == true,
+                "\(String(describing: state.notice))")
+    }
+}
