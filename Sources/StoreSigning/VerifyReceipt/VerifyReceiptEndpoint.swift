@@ -81,6 +81,14 @@ public struct VerifyReceiptEndpoint: Sendable {
 
     /// Adds `latest_receipt_info`, `latest_receipt` and `pending_renewal_info` from the ledger
     /// as it is now, when the receipt's account has an auto-renewable subscription on its device.
+    /// Whether `entry` comes after `other`: by purchase date, and within one (an upgrade made in
+    /// the second of the purchase it replaces) by transaction id, which the store numbers in the
+    /// order it records them, compared as numbers.
+    static func isNewer(_ entry: InAppPurchaseReceipt, than other: InAppPurchaseReceipt) -> Bool {
+        guard entry.purchaseDate == other.purchaseDate else { return entry.purchaseDate > other.purchaseDate }
+        return (entry.transactionID.count, entry.transactionID) > (other.transactionID.count, other.transactionID)
+    }
+
     private func addLatest(to response: inout VerifyReceiptResponse, receipt: AppReceipt, app: App,
                            excludingOld: Bool) throws(SigningError) {
         guard let buyer = receipt.buyer(in: app.state) else { return }
@@ -94,10 +102,10 @@ public struct VerifyReceiptEndpoint: Sendable {
         if excludingOld {
             // Keep each subscription's newest transaction; other purchases stay as they are.
             let newest = Dictionary(entries.filter(isSubscription).map { ($0.originalTransactionID, $0) },
-                                    uniquingKeysWith: { $0.purchaseDate >= $1.purchaseDate ? $0 : $1 })
+                                    uniquingKeysWith: { Self.isNewer($0, than: $1) ? $0 : $1 })
             entries = entries.filter { !isSubscription($0) || newest[$0.originalTransactionID] == $0 }
         }
-        entries.sort { ($0.purchaseDate, $0.transactionID) > ($1.purchaseDate, $1.transactionID) }
+        entries.sort { Self.isNewer($0, than: $1) }
         response.latestReceiptInfo = entries.map { VerifyReceiptEntries.latest($0, state: app.state, catalog: app.catalog) }
         response.latestReceipt = latest.base64
         var seen = Set<String>()

@@ -86,6 +86,19 @@ import Testing
         #expect((excluded["latest_receipt_info"] as? [[String: String]])?.map { $0["transaction_id"] } == [renewals.last?.id])
     }
 
+    @Test("an upgrade in the second of the purchase it replaces is the subscription's newest transaction (before: the replaced plan was kept)")
+    func anUpgradeInTheSameSecondIsTheNewest() throws {
+        let monthly = try fixture.buy(Rage.monthly)
+        let sent = try receipt()
+        let yearly = try fixture.buy(Rage.yearly)
+        let records = fixture.store.snapshot.transactions(of: phone.account)
+        #expect(records.map(\.purchaseDate) == [records[0].purchaseDate, records[0].purchaseDate], "bought in one second")
+        let all = try #require(try answer(["receipt-data": sent])["latest_receipt_info"] as? [[String: String]])
+        #expect(all.map { $0["transaction_id"] } == [yearly.id, monthly.id], "newest first")
+        let excluded = try answer(["receipt-data": sent, "exclude-old-transactions": true])
+        #expect((excluded["latest_receipt_info"] as? [[String: String]])?.map { $0["transaction_id"] } == [yearly.id])
+    }
+
     @Test(arguments: [#"{"receipt-data": "not base64!"}"#, #"{"receipt-data": "AAAA"}"#, "{}", "[1]", "receipt", "",
                       #"{"receipt-data": 5}"#, #"{"receipt-data": "", "password": 3}"#])
     func aMalformedBodyOrReceiptIs21002(body: String) throws {
