@@ -79,6 +79,8 @@ struct TUIStoreLifeTests {
         #expect(try !tmux.screen().contains("too late to cancel"))
         _ = flock(lock, LOCK_UN)
         // The storefront goes on: another purchase is made once the lock is free, and only it.
+        // The first Enter closes the notice; the second opens the sheet.
+        try tmux.press("Enter")
         try tmux.press("Enter")
         try await TUITests.waitForPaymentSheet(tmux)
         try tmux.press("Enter")

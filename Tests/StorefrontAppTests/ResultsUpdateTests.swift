@@ -181,6 +181,31 @@ struct ResultsUpdateTests {
         #expect(heldBack)
     }
 
+    @Test("Enter on a notice only closes it: after \"Purchase complete\" it opens no new payment sheet, and the next Enter does (before: it opened one at once)")
+    func enterClosesANoticeAndDoesNothingElse() throws {
+        let fixture = try F()
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        SheetsAndPanesTests.select(F.facePack, in: &state)
+        state.send(.enter)
+        guard case .buySheet = state.overlays.last else { Issue.record("no sheet: \(state.overlays)"); return }
+        try fixture.run(state.send(.enter), on: &state)
+        #expect(state.notice?.title == "Purchase complete" && state.overlays.isEmpty, "\(String(describing: state.notice)) \(state.overlays)")
+        #expect(state.send(.enter).isEmpty)
+        #expect(state.notice == nil && state.overlays.isEmpty, "\(state.overlays)")
+        state.send(.enter)
+        guard case .buySheet = state.overlays.last else { Issue.record("no sheet after the second Enter: \(state.overlays)"); return }
+    }
+
+    @Test("Any other key on a notice does its own work as the notice goes")
+    func otherKeysPassANotice() throws {
+        let fixture = try F()
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.notice = Alert(title: "Purchase complete", message: "Done.", tone: .success)
+        state.send(.character("t"))
+        #expect(state.notice == nil)
+        guard case .transactions = state.overlays.last else { Issue.record("t did not open the transactions: \(state.overlays)"); return }
+    }
+
     @Test("A saved setting ends the spinner")
     func settingSaved() throws {
         var state = try F().state()

@@ -1,7 +1,7 @@
 import TerminalUI
 
-/// An outcome that needs no answer, in a box near the bottom of the screen; it takes no key and
-/// goes away with the next one.
+/// An outcome that needs no answer, in a box near the bottom of the screen; it goes away with
+/// the next key, which does its own work, but for Enter, which only closes it.
 enum NoticeView {
     /// `keptRows`: rows at the bottom of `area` the box leaves as they are (a frame's bottom
     /// border, and the lines under a list that say what its selection is), where it fits above them.

@@ -81,7 +81,7 @@ public struct AppState: Equatable, Sendable {
     var questionChangedUnder: Overlay?
     /// Keys that arrived while an operation ran, to be handled when it ends.
     public var waitingKeys: [WaitingKey]
-    /// An outcome that needs no answer, shown until the next key (which still does its own work).
+    /// An outcome that needs no answer, shown until the next key, which does its own work (Enter only closes it).
     public var notice: Alert?
     /// The accounts whose history was said to hold what the catalog does not name, so each is
     /// said once (see `noticeCatalogGaps`).

@@ -160,6 +160,13 @@ extension AppState {
 
     /// Routes a key to the top overlay, the search field or the main screen.
     mutating func press(_ key: Key, at time: Date) -> [Effect] {
+        // A notice is drawn as a box, and Enter is what closes a box: taken for the screen under
+        // it, the Enter meant to close "Purchase complete" opened the next payment sheet. Every
+        // other key does its own work and the notice goes.
+        if notice != nil, key == .enter {
+            notice = nil
+            return []
+        }
         notice = nil
         // A window too small to draw in still takes the main screen's quit key.
         if isTooSmall { return MainReducer.keys.lookup(key, in: self)?.command == .quit ? quit() : [] }
