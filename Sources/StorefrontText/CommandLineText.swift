@@ -57,7 +57,7 @@ public enum CommandLineText {
         }
 
         public static func takesNoArguments(_ command: String, given: String) -> String {
-            "\(command) takes no arguments, but was given \"\(given)\"; `storefront --help` shows how to use it"
+            "\(command) takes no arguments, but was given \"\(given)\"; `storefront help \(command)` says how to use it"
         }
 
         /// The words past the last a command takes, then how to use it (`then`).

@@ -297,7 +297,11 @@ import Testing
                         ["deliver-unfinished", "x"], ["reset-device", "x"]] {
             let result = try cli.run(command)
             #expect(result.status == 2, "\(command)")
-            #expect(result.stderr.contains("\(command[0]) takes no arguments, but was given \"\(command[1])\""), "\(result.stderr)")
+            #expect(result.stderr.contains("\(command[0]) takes no arguments, but was given \"\(command[1])\"; "
+                                           + cli.advised("help \(command[0])") + " says how to use it"), "\(result.stderr)")
+            // The advice names the command's own help (before: the whole program's), which works.
+            let help = try cli.run(["help", command[0]])
+            #expect(help.status == 0 && help.stdout.hasPrefix("usage: storefront \(command[0])"), "\(help.stdout)")
         }
         #expect(!FileManager.default.fileExists(atPath: cli.ledger), "no mistake recorded anything")
     }
