@@ -39,6 +39,9 @@ enum CompactJWS {
         return signingInput + "." + Base64URL.encode(signature)
     }
 
+    /// The length of an ES256 signature (64 bytes) in unpadded base64url.
+    static let signatureCharacters = (P256PrivateKey.rawSignatureByteCount * 8 + 5) / 6
+
     /// Splits and decodes `token`, or says what is wrong with its form.
     static func parse(_ token: String) -> Result<Parts, MalformedReason> {
         let segments = token.split(separator: ".", omittingEmptySubsequences: false)
@@ -48,7 +51,11 @@ enum CompactJWS {
         for (segment, name) in zip(segments, names) {
             // `alg: none` tokens have an empty signature: name the algorithm rather than the gap.
             guard !segment.isEmpty || name == "signature" else { return .failure(.emptySegment(name)) }
-            guard let bytes = Base64URL.decode(segment) else { return .failure(.notBase64URL(name)) }
+            guard let bytes = Base64URL.decode(segment) else {
+                // A signature cut short (or added to) in copying is said to be so, by its length.
+                if name == "signature", segment.count != Self.signatureCharacters { return .failure(.signatureLength(segment.count)) }
+                return .failure(.notBase64URL(name))
+            }
             decoded.append(bytes)
         }
         let header: Header
@@ -69,6 +76,8 @@ enum CompactJWS {
         case segmentCount(Int)
         case emptySegment(String)
         case notBase64URL(String)
+        /// A signature part that does not decode, of a length an ES256 signature does not have.
+        case signatureLength(Int)
         case header(TokenPartProblem)
         case unsupportedAlgorithm(String)
         case criticalExtensions([String])
@@ -83,6 +92,9 @@ enum CompactJWS {
                 "the \(name) part is empty"
             case let .notBase64URL(name):
                 "the \(name) part is not unpadded base64url text"
+            case let .signatureLength(count):
+                "the signature part is \(count) characters long, where an ES256 signature takes \(signatureCharacters), and is not "
+                    + "unpadded base64url text: the token was cut short or added to; copy it whole"
             case let .header(problem):
                 problem.description
             case let .unsupportedAlgorithm(name) where name == previousAlgorithm:

@@ -53,6 +53,25 @@ import Testing
         #expect(result.status == .signatureInvalid, "\(result.detail)")
     }
 
+    @Test("a signature cut short or added to in copying is said to be so, by its length (before: \"not unpadded base64url text\")",
+          arguments: [(1, true), (2, false), (5, true)])
+    func aSignatureCutShortIsSaidToBe(cut: Int, undecodable: Bool) throws {
+        let authority = try CertificateAuthority.make()
+        let signed = try TransactionSigner(authority: authority).sign(["signedDate": 1_796_000_000_000], signedAt: Date())
+        var segments = signed.split(separator: ".").map(String.init)
+        #expect(segments[2].count == 86)
+        segments[2] = String(segments[2].dropLast(cut))
+        let result = TransactionVerifier(root: authority.root).verify(jws: segments.joined(separator: "."), now: Date())
+        if undecodable {
+            #expect(result.status == .malformed && result.detail.contains(
+                "the signature part is \(86 - cut) characters long, where an ES256 signature takes 86") && result.detail.contains("cut short"),
+                "\(result.detail)")
+        } else {
+            // 84 characters still decode (to 63 bytes), which fail as a signature does.
+            #expect(result.status == .signatureInvalid, "\(result.detail)")
+        }
+    }
+
     @Test func signedClaimsThatAreNotATransactionAreMalformed() throws {
         let authority = try CertificateAuthority.make()
         let token = try TransactionSigner(authority: authority).sign(["sub": "not a transaction"], signedAt: Date())
