@@ -209,6 +209,10 @@ extension StoreText {
         case let .beginsAfterStoreTimeStops(_, start):
             "\(name) bought now would begin on \(date(start)), when the one running ends, and store time stops at "
                 + "\(Store.latestStoreTime.formatted(.iso8601)), so it would never begin. Nothing was charged."
+        case let .currentPlanUnknown(_, current):
+            "Your subscription in this group is on \(EchoedText.cut(current)), a plan this catalog does not have, so whether "
+                + "\(name) would replace it now or at its renewal cannot be told. Nothing was charged; buy it with the catalog "
+                + "that has \(EchoedText.cut(current)) (--catalog)."
         case .changedSinceShown:
             "\(name) changed before this was stored: it was shown as yours (or its switch as scheduled), and buying it now would "
                 + "change the store (another device or shell changed it meanwhile). Nothing was done; look again and buy if you still want it."

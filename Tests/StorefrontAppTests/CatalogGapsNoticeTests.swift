@@ -50,7 +50,24 @@ struct CatalogGapsNoticeTests {
         _ = try full.purchase(Self.lives, buyer: fixture.buyer, storefront: "USA")
         try fixture.store.refresh()
         _ = update(&state, .storeChanged(fixture.snapshot()))
-        #expect(state.notice?.message.contains("a balance of 3 in the credit extra-lives (not shown)") == true,
+        #expect(state.notice?.message.contains("a balance of 3 in the credit extra-lives (not shown; counted over all") == true,
                 "\(String(describing: state.notice))")
+    }
+
+    @Test("another plan of a group whose subscription runs on a plan the catalog lacks opens an alert, not a sheet (before: a sheet charging an upgrade)")
+    func noSheetForAPlanChangeThatCannotBeTold() throws {
+        var catalog = try CatalogLoader.loadBundled("Rage")
+        let full = catalog
+        catalog.products.removeAll { $0.id == "com.example.rage.pro.yearly" }
+        let fixture = try F(catalog: catalog)
+        _ = try Store(catalog: full, log: fixture.log.connection(), clock: fixture.clock)
+            .purchase("com.example.rage.pro.yearly", buyer: fixture.buyer, storefront: "USA")
+        try fixture.store.refresh()
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        SheetsAndPanesTests.select(F.monthly, in: &state)
+        #expect(state.send(.enter).isEmpty)
+        let alert = try #require(state.topAlert, "\(state.overlays)")
+        #expect(alert.message.hasPrefix("Your subscription in this group is on com.example.rage.pro.yearly, a plan this catalog does not have"),
+                "\(alert.message)")
     }
 }

@@ -123,4 +123,8 @@ public enum PurchaseRefusal: Sendable, Equatable {
     /// A pass, or a change of plan at the next renewal, that would begin at `start`, where store
     /// time has stopped (`Store.latestStoreTime`): it could never begin.
     case beginsAfterStoreTimeStops(productID: String, start: Date)
+    /// The account's subscription in the group is on `current`, a plan this catalog does not
+    /// have (an older or trimmed catalog), so whether `productID` is an upgrade, which starts
+    /// now, or a change at the renewal cannot be told.
+    case currentPlanUnknown(productID: String, current: String)
 }

@@ -159,7 +159,7 @@ public final class Store: @unchecked Sendable {
     private func dueEvents(at now: Date) -> [StoreEvent] {
         if let quiet = subscriptionsQuietUntil, now < quiet { return [] }
         let due = SubscriptionSchedule(catalog: catalog).dueEvents(in: state, at: now)
-        if due.isEmpty { subscriptionsQuietUntil = SubscriptionSchedule.earliestDueDate(in: state) ?? .distantFuture }
+        if due.isEmpty { subscriptionsQuietUntil = SubscriptionSchedule(catalog: catalog).earliestDueDate(in: state) ?? .distantFuture }
         return due
     }
 

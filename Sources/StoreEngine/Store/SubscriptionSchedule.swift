@@ -28,7 +28,7 @@ struct SubscriptionSchedule {
         // Most commits find nothing due: sorting only the subscriptions that have something
         // due keeps a commit from sorting every subscription the ledger ever held.
         let dueIDs = state.subscriptions.compactMap { entry in
-            Self.nextDueDate(of: entry.value).map { $0 <= now } == true ? entry.key : nil
+            decides(entry.value) && Self.nextDueDate(of: entry.value).map { $0 <= now } == true ? entry.key : nil
         }
         for original in dueIDs.sorted() {
             guard var chain = state.subscriptions[original] else { continue }
@@ -67,10 +67,19 @@ struct SubscriptionSchedule {
         }
     }
 
-    /// The earliest store time at which any subscription has something due; nil when none
-    /// ever will (until an event changes a subscription).
-    static func earliestDueDate(in state: LedgerState) -> Date? {
-        state.subscriptions.values.lazy.compactMap(nextDueDate(of:)).min()
+    /// The earliest store time at which any subscription this catalog decides for has
+    /// something due; nil when none ever will (until an event changes a subscription).
+    func earliestDueDate(in state: LedgerState) -> Date? {
+        state.subscriptions.values.lazy.filter(decides).compactMap(Self.nextDueDate(of:)).min()
+    }
+
+    /// Whether this catalog decides what falls due for `chain`: it has the plan the chain runs
+    /// on and the one a scheduled switch goes to. A catalog without them (an older or trimmed
+    /// one) leaves the chain to a catalog that has them, rather than ending the subscription
+    /// for every process as a product withdrawn from sale; a plan it has but does not sell in
+    /// the storefront still ends so (`productUnavailable`).
+    func decides(_ chain: SubscriptionChain) -> Bool {
+        catalog.product(id: chain.productID) != nil && chain.pendingProductID.map { catalog.product(id: $0) != nil } ?? true
     }
 
     private func nextEvent(for chain: SubscriptionChain, place: (device: String, storefront: String), in state: LedgerState,

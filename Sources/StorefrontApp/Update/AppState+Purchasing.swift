@@ -17,7 +17,7 @@ extension AppState {
             return []
         }
         if let refusal = creditRefusal(for: product) ?? currencyRefusal(for: product) ?? billingRefusal(for: status, of: product)
-            ?? waitingRequestRefusal(for: product) ?? timeStopRefusal(for: product) {
+            ?? waitingRequestRefusal(for: product) ?? timeStopRefusal(for: product) ?? unknownPlanRefusal(for: product) {
             // No sheet for what the store refuses before any payment: cancelling that sheet
             // would be recorded as an attempt, which the store refuses the same way.
             let outcome = PurchaseOutcome.refused(refusal)
@@ -90,6 +90,15 @@ extension AppState {
         }
         guard let start, start >= Store.latestStoreTime else { return nil }
         return .beginsAfterStoreTimeStops(productID: product.id, start: start)
+    }
+
+    /// The store's refusal of a plan of a group whose subscription runs on a plan the catalog
+    /// lacks: no sheet offers a charge whose kind (now, or at the renewal) cannot be told.
+    private func unknownPlanRefusal(for product: Product) -> PurchaseRefusal? {
+        guard product.type == .autoRenewable, let group = product.subscription?.group,
+              let current = snapshot.entitlements.subscriptions.last(where: { $0.group == group && $0.isOngoing }),
+              current.productID != product.id, catalog.product(id: current.productID) == nil else { return nil }
+        return .currentPlanUnknown(productID: product.id, current: current.productID)
     }
 
     /// The store's refusal of asking again to buy `product` while Ask to Buy is on and a request

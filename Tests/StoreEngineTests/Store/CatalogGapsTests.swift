@@ -32,8 +32,9 @@ struct CatalogGapsTests {
         let text = StoreText(catalog: trimmed, locale: "en_US", storefront: "USA")
         #expect(text.catalogGapsWarning(gaps, buyer: phone)
                 == "tester's history holds what the catalog of Rage (com.example.rage) does not have: 2 transactions of "
-                + "com.example.rage.lives.3 (shown by their product id only); a balance of 6 in the credit extra-lives (not shown). "
-                + "Nothing of it is lost: give the catalog that has them with --catalog to see them")
+                + "com.example.rage.lives.3 (shown by their product id only); a balance of 6 in the credit extra-lives (not shown; "
+                + "counted over all the account's devices). Nothing of it is lost, and subscriptions on such plans are neither renewed "
+                + "nor ended through this catalog: give the catalog that has them (--catalog PATH) to see them")
         #expect(text.catalogGapsWarning(store.catalogGaps(for: Buyer(account: "bob", device: "phone")), buyer: phone) == nil)
     }
 
@@ -44,5 +45,63 @@ struct CatalogGapsTests {
         _ = try full.spend("extra-lives", amount: 3, buyer: phone)
         let gaps = try Store(catalog: trimmed, log: fixture.connection(), clock: fixture.clock).catalogGaps(for: phone)
         #expect(gaps.credits.isEmpty && gaps.products == [.init(id: Rage.lives, transactions: 1)], "\(gaps)")
+    }
+}
+
+/// A catalog that lacks the plan an account's subscription runs on decides nothing about that
+/// subscription: before, it ended it for every process at its renewal (`productUnavailable`),
+/// and took any other plan of the group for an upgrade, charged and refunded at once.
+@Suite("A catalog that lacks a subscription's plan leaves it alone")
+struct CatalogLackingAPlanTests {
+    let fixture: StoreFixture
+
+    init() throws { fixture = try StoreFixture() }
+
+    func store(without productID: String) throws -> Store {
+        var catalog = fixture.catalog
+        catalog.products.removeAll { $0.id == productID }
+        return try Store(catalog: catalog, log: fixture.connection(), clock: fixture.clock)
+    }
+
+    @Test("renewals that fall due are left to a catalog that has the plan, which then records them")
+    func dueRenewalsWaitForACatalogWithThePlan() throws {
+        _ = try fixture.store().purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        fixture.clock.advance(by: 40 * 86_400)
+        let trimmed = try store(without: Rage.monthly)
+        let before = try fixture.allEvents().count
+        _ = try trimmed.catchUp()
+        #expect(try fixture.allEvents().count == before, "nothing recorded by the catalog without the plan")
+        let full = try fixture.store()
+        _ = try full.catchUp()
+        let kinds = try fixture.allEvents().dropFirst(before).map(\.kind)
+        #expect(kinds.contains(.renew) && !kinds.contains(.expire), "\(kinds)")
+        #expect(full.subscription(Rage.monthly, for: phone.account)?.status == .subscribed)
+    }
+
+    @Test("a plan the catalog has but no longer sells in the storefront still ends at its renewal, productUnavailable")
+    func aPlanNotSoldHereEndsAsBefore() throws {
+        _ = try fixture.store().purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        fixture.clock.advance(by: 40 * 86_400)
+        var catalog = fixture.catalog
+        let index = try #require(catalog.products.firstIndex { $0.id == Rage.monthly })
+        catalog.products[index].prices["USA"] = nil
+        let store = try Store(catalog: catalog, log: fixture.connection(), clock: fixture.clock)
+        _ = try store.catchUp()
+        let chain = try #require(store.subscription(Rage.monthly, for: phone.account))
+        #expect(chain.status == .expired && chain.expirationReason == .productUnavailable, "\(chain.status)")
+    }
+
+    @Test("buying another plan of the group is refused, naming the plan the catalog lacks, and nothing is charged (before: an upgrade, charged at once)")
+    func anotherPlanOfTheGroupIsRefused() throws {
+        _ = try fixture.store().purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        let trimmed = try store(without: Rage.yearly)
+        let before = try fixture.allEvents().count
+        let outcome = try trimmed.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        #expect(outcome == .refused(.currentPlanUnknown(productID: Rage.monthly, current: Rage.yearly)), "\(outcome)")
+        #expect(try fixture.allEvents().count == before)
+        let text = StoreText(catalog: trimmed.catalog, locale: "en_US", storefront: "USA")
+        let product = try #require(trimmed.catalog.product(id: Rage.monthly))
+        #expect(text.message(for: outcome, product: product).hasPrefix(
+            "Your subscription in this group is on com.example.rage.pro.yearly, a plan this catalog does not have"))
     }
 }

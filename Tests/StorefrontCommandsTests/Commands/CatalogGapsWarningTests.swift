@@ -24,7 +24,7 @@ import Testing
         let trimmed = try Self.trimmedCatalog(in: folder)
         let warning = "storefront: warning: tester's history holds what the catalog of Rage (com.example.rage) does not have: "
             + "2 transactions of com.example.rage.lives.3 (shown by their product id only); a balance of 6 in the credit "
-            + "extra-lives (not shown)."
+            + "extra-lives (not shown; counted over all the account's devices)."
         for command in [["entitlements"], ["entitlements", "--json"], ["transactions"], ["buy", "com.example.rage.face.random"]] {
             let result = try cli.run(["--catalog", trimmed] + command)
             #expect(result.status == 0 && result.stderr.contains(warning), "\(command): \(result.stderr)")

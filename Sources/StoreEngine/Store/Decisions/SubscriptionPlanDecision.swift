@@ -64,8 +64,12 @@ extension StoreDecisions {
             }
         }
         guard let current, current.productID != product.id else { return .start(terms) }
-        let isUpgrade = catalog.product(id: current.productID).map { PlanChange.isUpgrade(from: $0, to: product) } ?? true
-        guard isUpgrade else {
+        // Taken for an upgrade, a plan the catalog lacks would be replaced and refunded at once
+        // where the catalog that has it would only schedule the change.
+        guard let currentProduct = catalog.product(id: current.productID) else {
+            return .refuse(.currentPlanUnknown(productID: product.id, current: current.productID))
+        }
+        guard PlanChange.isUpgrade(from: currentProduct, to: product) else {
             // A change waits for the next renewal; one that would fall where store time has
             // stopped could never happen, so it is not scheduled.
             guard current.expiresDate < Store.latestStoreTime else {
