@@ -100,9 +100,12 @@ public struct VerifyReceiptEndpoint: Sendable {
         var entries = latest.receipt.inApp.filter(isSubscription).isEmpty ? [] : latest.receipt.inApp
         guard !entries.isEmpty else { return }
         if excludingOld {
-            // Keep each subscription's newest transaction; other purchases stay as they are.
+            // Keep each subscription's newest transaction; other purchases stay as they are. A
+            // period an upgrade replaced is never it, though paid ahead it begins later.
+            let replaced = { (entry: InAppPurchaseReceipt) in app.state.transactions[entry.transactionID]?.replacedBy != nil }
             let newest = Dictionary(entries.filter(isSubscription).map { ($0.originalTransactionID, $0) },
-                                    uniquingKeysWith: { Self.isNewer($0, than: $1) ? $0 : $1 })
+                                    uniquingKeysWith: { replaced($0) != replaced($1) ? (replaced($1) ? $0 : $1)
+                                                                                      : Self.isNewer($0, than: $1) ? $0 : $1 })
             entries = entries.filter { !isSubscription($0) || newest[$0.originalTransactionID] == $0 }
         }
         entries.sort { Self.isNewer($0, than: $1) }

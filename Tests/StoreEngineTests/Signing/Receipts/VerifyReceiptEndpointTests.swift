@@ -99,6 +99,18 @@ import Testing
         #expect((excluded["latest_receipt_info"] as? [[String: String]])?.map { $0["transaction_id"] } == [yearly.id])
     }
 
+    @Test("a period paid ahead and then replaced by an upgrade is not the newest transaction, though it begins later (before: it was kept, the upgrade left out)")
+    func aReplacedPeriodPaidAheadIsNotTheNewest() throws {
+        _ = try fixture.buy(Rage.monthly)
+        let sent = try receipt()
+        _ = try fixture.store.renew(Rage.monthly, buyer: phone)
+        let yearly = try fixture.buy(Rage.yearly)
+        let records = fixture.store.snapshot.transactions(of: phone.account)
+        #expect(records.count == 3 && records[1].replacedBy != nil && records[1].purchaseDate > yearly.purchaseDate, "\(records)")
+        let excluded = try answer(["receipt-data": sent, "exclude-old-transactions": true])
+        #expect((excluded["latest_receipt_info"] as? [[String: String]])?.map { $0["transaction_id"] } == [yearly.id])
+    }
+
     @Test(arguments: [#"{"receipt-data": "not base64!"}"#, #"{"receipt-data": "AAAA"}"#, "{}", "[1]", "receipt", "",
                       #"{"receipt-data": 5}"#, #"{"receipt-data": "", "password": 3}"#])
     func aMalformedBodyOrReceiptIs21002(body: String) throws {
