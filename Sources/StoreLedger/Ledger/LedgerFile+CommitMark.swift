@@ -155,6 +155,11 @@ extension LedgerFile {
         if problem != nil {
             problem = try readerMarkProblem(markForReading(), tail: tail)
         }
+        // A lock file that every writer refuses (another user's, a link) is named even when its
+        // mark reads and agrees: else `verify` called a store sound that no change could be made to.
+        if problem == nil, let notOwnFile = lockPathNotOwnFile() {
+            problem = .commitMarkDamaged(lockPath: lockPath, reason: "it is \(notOwnFile)", notOwnFile: notOwnFile)
+        }
         if let problem, !cursor.problems.contains(problem) {
             cursor.problems.append(problem)
         }
