@@ -295,5 +295,14 @@ extension CommandLineText {
         /// The `catalog lint` warning for a text with a tab (and nothing a terminal acts on).
         public static let textWithTab = "the text contains a tab (U+0009), which is shown as one space; write a space, "
             + "or the words as they should read"
+
+        /// The `catalog lint` warning for a text with characters that draw nothing (a zero-width
+        /// space), which a buyer cannot see: two names that read alike then differ.
+        public static func textWithInvisibles(scalarsHex: [String]) -> String {
+            let named = scalarsHex.prefix(5).map { "U+" + $0 }.joined(separator: ", ")
+                + (scalarsHex.count > 5 ? " and \(scalarsHex.count - 5) more" : "")
+            return "the text contains characters that draw nothing (\(named)), so buyers cannot see them; remove them unless "
+                + "they are meant"
+        }
     }
 }

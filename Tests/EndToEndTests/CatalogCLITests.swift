@@ -93,6 +93,26 @@ import Testing
         #expect(!both.stderr.contains("`storefront --catalog"), "\(both.stderr)")
     }
 
+    @Test("lint warns of characters that draw nothing (a zero-width space) in a name, and not of the joiners emoji and scripts need (before: not flagged)")
+    func lintWarnsOfInvisibleCharacters() throws {
+        let path = try StorefrontProcess.temporaryFolder() + "/invisible.json"
+        try """
+        {"format": "storefront-catalog", "version": 1, "app": {"name": "X", "bundleId": "x"}, "defaultLanguage": "en",
+         "storefronts": [{"code": "USA", "currency": "USD"}],
+         "credits": [{"id": "faces", "names": {"en": "Rage Faces\\u200b"}}],
+         "products": [{"id": "a", "type": "consumable", "grant": {"credit": "faces", "amount": 1},
+                       "localizations": {"en": {"title": "Family \\ud83d\\udc68\\u200d\\ud83d\\udc69\\u200d\\ud83d\\udc67 \\u2764\\ufe0f"}}, "prices": {"USA": "1"}},
+                      {"id": "b", "type": "nonConsumable", "localizations": {"en": {"title": "B\\u2060\\ufeff"}}, "prices": {"USA": "1"}}]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let lint = try cli.run(["catalog", "lint", path])
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+        #expect(lint.stdout.contains("field credits[0].names.en: the text contains characters that draw nothing (U+200B), so buyers "
+                                     + "cannot see them"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("product b, field products[1].localizations.en.title: the text contains characters that draw "
+                                     + "nothing (U+2060, U+FEFF)"), "\(lint.stdout)")
+        #expect(!lint.stdout.contains("products[0]"), "the joiners and the variation selector of emoji are not warned of: \(lint.stdout)")
+    }
+
     @Test("lint warns of a tab in a text, which is shown as a space (before: not flagged), where it is; a text with a control character is named for that")
     func lintWarnsOfATabInAText() throws {
         let path = try StorefrontProcess.temporaryFolder() + "/tabs.json"

@@ -35,6 +35,8 @@ enum CatalogTextWarnings {
                 message = CommandLineText.Catalogs.textWithTab
             } else if hasLineBreak {
                 message = CommandLineText.Catalogs.oneLineTextWithLineBreak
+            } else if case let invisible = Self.invisibles(in: text), !invisible.isEmpty {
+                message = CommandLineText.Catalogs.textWithInvisibles(scalarsHex: invisible.map(\.hexDigits))
             } else {
                 return
             }
@@ -98,6 +100,21 @@ enum CatalogTextWarnings {
             handedOut[id] = index + 1
             return entries[min(index, entries.count - 1)]
         }
+    }
+
+    /// The characters of `text` that draw nothing and join or mark nothing, once each: zero-width
+    /// spaces, word joiners, a byte-order mark. Joiners (U+200C, U+200D), which emoji and several
+    /// scripts need, variation selectors and the tags of flag emoji, the bidi marks (kept, see `UnicodeControls`) and what
+    /// a terminal acts on (warned of already) are left out.
+    private static func invisibles(in text: String) -> [Unicode.Scalar] {
+        var found: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars where scalar.properties.isDefaultIgnorableCodePoint && !found.contains(scalar) {
+            switch scalar.value {
+            case 0x200C, 0x200D, 0x200E, 0x200F, 0x061C, 0xFE00...0xFE0F, 0xE0020...0xE007F, 0xE0100...0xE01EF: continue
+            default: if !isActedOnByTerminals(scalar) { found.append(scalar) }
+            }
+        }
+        return found
     }
 
     /// C0 controls other than tab and line breaks (which are shown as spaces), DEL, C1

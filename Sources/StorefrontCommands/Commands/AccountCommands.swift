@@ -42,7 +42,8 @@ enum AccountCommands {
                           unfinishedHere: unfinishedHere(result.unfinished(of: $0, at: now), $0.transactionID))
                 },
                 credits: result.credits,
-                ledger: LedgerDamage(session.store).shape))
+                ledger: LedgerDamage(session.store).shape,
+                notInCatalog: .init(session.store.catalogGaps(for: session.buyer))))
             return .success
         }
         typealias Text = CommandLineText.Account

@@ -12,6 +12,26 @@ extension JSONShapes {
         public var credits: [String: Int]
         /// Whether the ledger is intact; when damaged, what is above stops before its first bad line.
         public var ledger: LedgerState
+        /// What the account's history holds that the catalog does not name, which the fields
+        /// above leave out; nil (left out) when it holds nothing of the kind.
+        public var notInCatalog: NotInCatalog?
+    }
+
+    /// Purchases of products and balances of credits the catalog in use does not have.
+    public struct NotInCatalog: Codable, Sendable {
+        public struct Product: Codable, Sendable {
+            public var productId: String
+            public var transactions: Int
+        }
+        public var products: [Product]
+        /// Balances by credit id, counted over all the account's devices.
+        public var credits: [String: Int]
+
+        init?(_ gaps: CatalogGaps) {
+            guard !gaps.isEmpty else { return nil }
+            products = gaps.products.map { Product(productId: $0.id, transactions: $0.transactions) }
+            credits = Dictionary(uniqueKeysWithValues: gaps.credits.map { ($0.id, $0.balance) })
+        }
     }
 
     public struct NonConsumable: Codable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontCommands
 import StorefrontTesting
 import Testing
 
@@ -33,5 +34,18 @@ import Testing
         #expect(full.status == 0 && full.stderr.isEmpty && full.stdout.contains("Extra Lives (extra-lives): 6"), "\(full.stdout)\(full.stderr)")
         let otherAccount = try cli.run(["--catalog", trimmed, "--account", "bob", "entitlements"])
         #expect(otherAccount.stderr.isEmpty, "\(otherAccount.stderr)")
+    }
+
+    @Test func entitlementsAsJSONCarryWhatTheCatalogLacks() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        let cli = StorefrontProcess(ledger: folder + "/entitlements.jsonl")
+        for _ in 0..<2 { #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0) }
+        let trimmed = try Self.trimmedCatalog(in: folder)
+        let result = try cli.run(["--catalog", trimmed, "entitlements", "--json"]).decoded(JSONShapes.EntitlementsResult.self)
+        let lacking = try #require(result.notInCatalog)
+        #expect(lacking.products.map(\.productId) == ["com.example.rage.lives.3"] && lacking.products.map(\.transactions) == [2])
+        #expect(lacking.credits == ["extra-lives": 6] && result.credits["extra-lives"] == nil)
+        let full = try cli.run(["entitlements", "--json"])
+        #expect(try full.decoded(JSONShapes.EntitlementsResult.self).notInCatalog == nil && !full.stdout.contains("notInCatalog"))
     }
 }
