@@ -79,8 +79,6 @@ public struct VerifyReceiptEndpoint: Sendable {
         return VerifyReceiptResponse.ReceiptSection(fields: fields, appItemID: app.catalog.appAppleID ?? 0, inApp: inApp)
     }
 
-    /// Adds `latest_receipt_info`, `latest_receipt` and `pending_renewal_info` from the ledger
-    /// as it is now, when the receipt's account has an auto-renewable subscription on its device.
     /// Whether `entry` comes after `other`: by purchase date, and within one (an upgrade made in
     /// the second of the purchase it replaces) by transaction id, which the store numbers in the
     /// order it records them, compared as numbers.
@@ -89,6 +87,8 @@ public struct VerifyReceiptEndpoint: Sendable {
         return (entry.transactionID.count, entry.transactionID) > (other.transactionID.count, other.transactionID)
     }
 
+    /// Adds `latest_receipt_info`, `latest_receipt` and `pending_renewal_info` from the ledger
+    /// as it is now, when the receipt's account has an auto-renewable subscription on its device.
     private func addLatest(to response: inout VerifyReceiptResponse, receipt: AppReceipt, app: App,
                            excludingOld: Bool) throws(SigningError) {
         guard let buyer = receipt.buyer(in: app.state) else { return }
@@ -104,8 +104,10 @@ public struct VerifyReceiptEndpoint: Sendable {
             // period an upgrade replaced is never it, though paid ahead it begins later.
             let replaced = { (entry: InAppPurchaseReceipt) in app.state.transactions[entry.transactionID]?.replacedBy != nil }
             let newest = Dictionary(entries.filter(isSubscription).map { ($0.originalTransactionID, $0) },
-                                    uniquingKeysWith: { replaced($0) != replaced($1) ? (replaced($1) ? $0 : $1)
-                                                                                      : Self.isNewer($0, than: $1) ? $0 : $1 })
+                                    uniquingKeysWith: { first, second in
+                                        if replaced(first) != replaced(second) { return replaced(first) ? second : first }
+                                        return Self.isNewer(first, than: second) ? first : second
+                                    })
             entries = entries.filter { !isSubscription($0) || newest[$0.originalTransactionID] == $0 }
         }
         entries.sort { Self.isNewer($0, than: $1) }
