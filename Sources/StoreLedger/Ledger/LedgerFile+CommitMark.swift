@@ -151,6 +151,11 @@ extension LedgerFile {
     /// mark, since a writer may have replaced the ledger and its mark between the two reads.
     func noteCommitMarkProblem(_ markBytes: Result<[UInt8], FileSystemError>, tail: ArraySlice<UInt8>) throws(LedgerError) {
         guard cursor.identity != nil else { return }
+        // What stood at the lock file's path is looked at anew on each read: once removed, as
+        // advised, it is no longer a problem (the commit mark it held is simply absent).
+        if cursor.problems.contains(where: \.isAboutLockFileNotOwn), lockPathNotOwnFile() == nil {
+            cursor.problems.removeAll(where: \.isAboutLockFileNotOwn)
+        }
         var problem = try readerMarkProblem(markBytes, tail: tail)
         if problem != nil {
             problem = try readerMarkProblem(markForReading(), tail: tail)

@@ -48,6 +48,9 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
         var hasUndelivered = false
         /// The key file as the key was taken from it, so a change of the key alone is noticed.
         var keyFileWatch: LedgerKeyFileWatch?
+        /// The lock file was found to be no file of the ledger's own (see `lockPathNotOwnFile`):
+        /// its removal is a change, though the ledger stays as it was.
+        var lockFileRefused = false
     }
 
     /// A ledger at `path`. Nothing is read or created until the first read or commit.
@@ -125,6 +128,8 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
         // A key file removed, put back or replaced changes what the same lines mean, so it is
         // a change even while the ledger stays as it was.
         if ledgerHasChanged(since: seen) { return true }
+        // A lock file refused, then removed or mended (`rm`, as advised): the next read takes the problem back.
+        if seen.lockFileRefused, lockPathNotOwnFile() == nil { return true }
         return seen.keyFileWatch?.hasChanged(keyPath: keyPath, fileSystem: fileSystem) ?? false
     }
 
@@ -254,7 +259,8 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
     func publishObservation() {
         let current = Observation(
             identity: cursor.identity, size: cursor.observedSize, changeTimes: cursor.changeTimes,
-            hasUndelivered: undelivered != nil, keyFileWatch: cursor.keyFileWatch)
+            hasUndelivered: undelivered != nil, keyFileWatch: cursor.keyFileWatch,
+            lockFileRefused: cursor.problems.contains(where: \.isAboutLockFileNotOwn))
         observation.withLock { $0 = current }
     }
 

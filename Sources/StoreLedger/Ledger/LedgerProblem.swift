@@ -118,12 +118,19 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// is the fix), and not a problem that leaves no line to keep (the header).
     public var isRepairable: Bool {
         // `repair` takes the writer lock, which refuses a lock file that is not the ledger's own.
-        if case .commitMarkDamaged(_, _, .some) = self { return false }
+        if isAboutLockFileNotOwn { return false }
         // Cutting the file back at such a line would move sound lines aside: removing what was
         // added is the mend.
         if case .bytesAfterMAC = self { return false }
         if case .newlineMissing = self { return false }
         return !isAboutKeyFile && firstUntrustedLine != 1
+    }
+
+    /// Whether the problem is that the lock file's path holds no file of the ledger's own (a
+    /// link, another user's file), which removing it mends.
+    var isAboutLockFileNotOwn: Bool {
+        if case .commitMarkDamaged(_, _, .some) = self { return true }
+        return false
     }
 
     /// Whether the key file, rather than the ledger's lines, is what is wrong (or what may be:

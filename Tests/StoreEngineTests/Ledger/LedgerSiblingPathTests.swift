@@ -53,6 +53,26 @@ struct LedgerSiblingPathTests {
         #expect(try LedgerTestFiles.bytes(victim) == Array("someone else's text\n".utf8))
     }
 
+    @Test("a lock file with a second name is named even though its mark agrees, and an open reader takes that back once the name is removed, with nothing else changed (before: called intact)")
+    func lockFileWithASecondNameIsNamedUntilRemoved() throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(5)])
+        let lock = directory.ledgerPath + ".lock"
+        let second = directory.path + "/second-name"
+        #expect(link(lock, second) == 0)
+        let reader = try directory.ledger()
+        _ = try reader.readNew()
+        let problem = try #require(reader.problems.first, "the mark reads and agrees, but writers refuse the file")
+        #expect(problem.isAboutLockFileNotOwn, "\(problem)")
+        #expect(!reader.hasChanged())
+        #expect(unlink(second) == 0)
+        #expect(reader.hasChanged(), "the removal is noticed though the ledger stayed as it was")
+        _ = try reader.readNew()
+        #expect(reader.problems.isEmpty, "\(reader.problems)")
+        _ = try reader.append([.spend(1)])
+        #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems.isEmpty)
+    }
+
     @Test("a ledger in a folder reached through a symbolic link is made there (before: 'could not create the directory …: Not a directory')")
     func folderThroughALinkIsAFolder() throws {
         let directory = try LedgerTestDirectory()
