@@ -196,6 +196,22 @@ struct ResultsUpdateTests {
         guard case .buySheet = state.overlays.last else { Issue.record("no sheet after the second Enter: \(state.overlays)"); return }
     }
 
+    @Test("Enter that closes a notice over an open payment sheet arms the sheet anew, so the next Enter at once buys nothing (before: it bought)")
+    func closingANoticeOverASheetArmsItAnew() throws {
+        let fixture = try F()
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        SheetsAndPanesTests.select(F.facePack, in: &state)
+        state.send(.enter)
+        guard case .buySheet = state.overlays.last else { Issue.record("no sheet: \(state.overlays)"); return }
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(5)))
+        state.notice = Alert(title: "Not in this catalog", message: "…", tone: .warning)
+        #expect(update(&state, .keyPressed(.enter)).isEmpty && state.notice == nil)
+        #expect(update(&state, .keyPressed(.enter)).isEmpty, "the second Enter of a quick pair confirms nothing")
+        guard case .buySheet = state.overlays.last else { Issue.record("the sheet closed: \(state.overlays)"); return }
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        #expect(!update(&state, .keyPressed(.enter)).isEmpty, "read a moment later, it confirms")
+    }
+
     @Test("Any other key on a notice does its own work as the notice goes")
     func otherKeysPassANotice() throws {
         let fixture = try F()

@@ -165,6 +165,9 @@ extension AppState {
         // other key does its own work and the notice goes.
         if notice != nil, key == .enter {
             notice = nil
+            // A second Enter, meant for another box, would find a sheet or question armed long
+            // ago under it: it takes Enter only a moment after it shows again.
+            if overlays.last?.isConfirmation == true { confirmationOpenedAt = time }
             return []
         }
         notice = nil
