@@ -74,12 +74,15 @@ struct SubscriptionSchedule {
     }
 
     /// Whether this catalog decides what falls due for `chain`: it has the plan the chain runs
-    /// on and the one a scheduled switch goes to. A catalog without them (an older or trimmed
-    /// one) leaves the chain to a catalog that has them, rather than ending the subscription
-    /// for every process as a product withdrawn from sale; a plan it has but does not sell in
-    /// the storefront still ends so (`productUnavailable`).
+    /// on, the one a scheduled switch goes to, and the offer its next renewal continues. A
+    /// catalog without them (an older or trimmed one) leaves the chain to a catalog that has
+    /// them, rather than ending the subscription for every process as a product withdrawn from
+    /// sale, or charging the regular price for a period of the offer; a plan it has but does not
+    /// sell in the storefront still ends so (`productUnavailable`).
     func decides(_ chain: SubscriptionChain) -> Bool {
-        catalog.product(id: chain.productID) != nil && chain.pendingProductID.map { catalog.product(id: $0) != nil } ?? true
+        guard let plan = catalog.product(id: chain.productID) else { return false }
+        if let next = chain.pendingProductID, next != chain.productID { return catalog.product(id: next) != nil }
+        return chain.offerPeriodsLeft == 0 || plan.offerTerms(named: chain.offer) != nil
     }
 
     private func nextEvent(for chain: SubscriptionChain, place: (device: String, storefront: String), in state: LedgerState,

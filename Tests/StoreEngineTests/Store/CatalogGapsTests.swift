@@ -78,6 +78,26 @@ struct CatalogLackingAPlanTests {
         #expect(full.subscription(Rage.monthly, for: phone.account)?.status == .subscribed)
     }
 
+    @Test("renewals of a promotional offer's periods are left to a catalog that has the offer, which charges its price (before: the regular price)")
+    func offerPeriodsWaitForACatalogWithTheOffer() throws {
+        let full = try fixture.store()
+        _ = try full.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        _ = try full.expire(Rage.monthly, buyer: phone)
+        let comeback = try full.purchase(Rage.monthly, buyer: phone, storefront: "USA", options: Store.PurchaseOptions(offerID: "rage.pro.comeback"))
+        #expect(comeback.transaction?.price == Decimal(string: "0.99"), "\(comeback)")
+        var catalog = fixture.catalog
+        let index = try #require(catalog.products.firstIndex { $0.id == Rage.monthly })
+        catalog.products[index].subscription?.promotionalOffers = []
+        let withoutOffer = try Store(catalog: catalog, log: fixture.connection(), clock: fixture.clock)
+        fixture.clock.advance(by: 35 * 86_400)
+        let before = try fixture.allEvents().count
+        _ = try withoutOffer.catchUp()
+        #expect(try fixture.allEvents().count == before, "nothing recorded by the catalog without the offer")
+        _ = try fixture.store().catchUp()
+        let renewals = try fixture.store().snapshot.transactions(of: phone.account).filter { $0.purchaseDate > comeback.transaction!.purchaseDate }
+        #expect(renewals.map(\.price) == [Decimal(string: "0.99")], "\(renewals.map(\.price))")
+    }
+
     @Test("a plan the catalog has but no longer sells in the storefront still ends at its renewal, productUnavailable")
     func aPlanNotSoldHereEndsAsBefore() throws {
         _ = try fixture.store().purchase(Rage.monthly, buyer: phone, storefront: "USA")
