@@ -99,6 +99,9 @@ extension StoreError: CustomStringConvertible {
         case let .freeSubscriptionNotRenewing(productID):
             "\(productID) is a free subscription: it has no periods, renewals or billing, so there is nothing to renew, "
                 + "expire, resume or resolve; it lasts until you unsubscribe with `storefront cancel-renewal \(productID)`"
+        case let .planNotInCatalog(productID):
+            "renewing now would charge for \(productID), a plan this catalog does not have, so what it charges cannot be told; "
+                + "nothing was charged: renew it with the catalog that has \(productID) (--catalog PATH)"
         case let .unknownInAppPurchaseKey(keyID, known):
             "there is no in-app purchase key \"\(EchoedText.cut(keyID))\" in this store; keys: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
                 + " (`storefront api-key list` shows them)"

@@ -70,4 +70,21 @@ struct CatalogGapsNoticeTests {
         #expect(alert.message.hasPrefix("Your subscription in this group is on com.example.rage.pro.yearly, a plan this catalog does not have"),
                 "\(alert.message)")
     }
+
+    @Test("renewing now from the transactions screen a plan the catalog lacks says why, with no question (before: a question with no amount)")
+    func noRenewQuestionForAPlanTheCatalogLacks() throws {
+        var catalog = try CatalogLoader.loadBundled("Rage")
+        let full = catalog
+        catalog.products.removeAll { $0.id == "com.example.rage.pro.yearly" }
+        let fixture = try F(catalog: catalog)
+        _ = try Store(catalog: full, log: fixture.log.connection(), clock: fixture.clock)
+            .purchase("com.example.rage.pro.yearly", buyer: fixture.buyer, storefront: "USA")
+        try fixture.store.refresh()
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.send(.character("t"))
+        #expect(state.send(.character("N")).isEmpty)
+        let alert = try #require(state.topAlert, "\(state.overlays)")
+        #expect(alert.message.hasPrefix("Renewing now would charge for com.example.rage.pro.yearly, a plan this catalog does not have"),
+                "\(alert.message)")
+    }
 }

@@ -53,4 +53,7 @@ public enum StoreError: Error, Sendable, Equatable {
     case freeSubscriptionNotRenewing(String)
     /// No in-app purchase key of this store has the id.
     case unknownInAppPurchaseKey(String, known: [String])
+    /// Renewing now would charge for `productID`, a plan this catalog does not have (an older
+    /// or trimmed catalog), so what it charges cannot be told.
+    case planNotInCatalog(productID: String)
 }

@@ -33,7 +33,7 @@ public enum ExitMapping {
              .unknownSubscription, .subscriptionOnAnotherPlan, .subscriptionEnded, .subscriptionNotInBillingRetry, .billingNotRetriedWithAutoRenewOff,
              .renewalChangedSinceShown, .periodBeginsAfterStoreTimeStops,
              .subscriptionChangedSinceShown, .switchChangedSinceShown, .transactionChangedSinceShown,
-             .notAwaiting, .freeSubscriptionNotRefundable, .freeSubscriptionNotRenewing, .unknownInAppPurchaseKey: .refused
+             .notAwaiting, .freeSubscriptionNotRefundable, .freeSubscriptionNotRenewing, .unknownInAppPurchaseKey, .planNotInCatalog: .refused
         }
     }
 

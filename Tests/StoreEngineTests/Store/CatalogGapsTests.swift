@@ -98,6 +98,17 @@ struct CatalogLackingAPlanTests {
         #expect(renewals.map(\.price) == [Decimal(string: "0.99")], "\(renewals.map(\.price))")
     }
 
+    @Test("renewing now a plan the catalog lacks is refused, naming the plan (before: \"there is no transaction\" with the product's id)")
+    func renewingAPlanTheCatalogLacksIsRefused() throws {
+        let yearly = try #require(try fixture.store().purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        let trimmed = try store(without: Rage.yearly)
+        let before = try fixture.allEvents().count
+        #expect(throws: StoreError.planNotInCatalog(productID: Rage.yearly)) { try trimmed.renew(yearly.id, buyer: phone) }
+        #expect(try fixture.allEvents().count == before)
+        #expect(StoreError.planNotInCatalog(productID: Rage.yearly).description.hasPrefix(
+            "renewing now would charge for com.example.rage.pro.yearly, a plan this catalog does not have"))
+    }
+
     @Test("a plan the catalog has but no longer sells in the storefront still ends at its renewal, productUnavailable")
     func aPlanNotSoldHereEndsAsBefore() throws {
         _ = try fixture.store().purchase(Rage.monthly, buyer: phone, storefront: "USA")

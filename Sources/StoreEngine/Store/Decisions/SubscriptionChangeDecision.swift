@@ -132,7 +132,7 @@ extension StoreDecisions {
         // the current plan's, and the switch stays scheduled for when renewal is turned on.
         let renewingInto = chain.willAutoRenew ? chain.pendingProductID ?? chain.productID : chain.productID
         guard let product = catalog.product(id: renewingInto) else {
-            throw .request(.unknownTransaction(chain.productID))
+            throw .request(.planNotInCatalog(productID: renewingInto))
         }
         let schedule = SubscriptionSchedule(catalog: catalog)
         let transactionID = nextTransactionID(in: state)

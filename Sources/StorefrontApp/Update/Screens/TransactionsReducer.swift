@@ -124,6 +124,16 @@ enum TransactionsReducer: KeyReducer {
                                     tone: .warning)))
             return []
         }
+        // Renewing into a plan the catalog lacks charges what cannot be told: refused as the store refuses it.
+        if action == .renew || action == .resolveBilling, let subscription = state.snapshot.subscription(of: record) {
+            let into = subscription.willAutoRenew ? subscription.pendingProductID ?? subscription.productID : subscription.productID
+            if state.catalog.product(id: into) == nil {
+                state.push(.alert(Alert(title: StorefrontScreenText.notPossibleTitle,
+                                        message: StorefrontScreenText.failure(StoreError.planNotInCatalog(productID: into).description),
+                                        tone: .warning)))
+                return []
+            }
+        }
         switch action {
         case .refund: state.push(.refundConfirmation(transactionID: target))
         case .cancelRenewal, .unsubscribe: state.push(.cancelRenewalConfirmation(transactionID: target))
