@@ -54,8 +54,9 @@ struct CatalogGapsNoticeTests {
                 "\(String(describing: state.notice))")
     }
 
-    @Test("another plan of a group whose subscription runs on a plan the catalog lacks opens an alert, not a sheet (before: a sheet charging an upgrade)")
-    func noSheetForAPlanChangeThatCannotBeTold() throws {
+    /// A storefront on the Rage catalog without the yearly plan, for a buyer whom another
+    /// process (the whole catalog) subscribed to it.
+    static func yearlyTheCatalogLacks() throws -> F {
         var catalog = try CatalogLoader.loadBundled("Rage")
         let full = catalog
         catalog.products.removeAll { $0.id == "com.example.rage.pro.yearly" }
@@ -63,6 +64,12 @@ struct CatalogGapsNoticeTests {
         _ = try Store(catalog: full, log: fixture.log.connection(), clock: fixture.clock)
             .purchase("com.example.rage.pro.yearly", buyer: fixture.buyer, storefront: "USA")
         try fixture.store.refresh()
+        return fixture
+    }
+
+    @Test("another plan of a group whose subscription runs on a plan the catalog lacks opens an alert, not a sheet (before: a sheet charging an upgrade)")
+    func noSheetForAPlanChangeThatCannotBeTold() throws {
+        let fixture = try Self.yearlyTheCatalogLacks()
         var state = fixture.state(size: Size(width: 100, height: 30))
         SheetsAndPanesTests.select(F.monthly, in: &state)
         #expect(state.send(.enter).isEmpty)
@@ -73,13 +80,7 @@ struct CatalogGapsNoticeTests {
 
     @Test("renewing now from the transactions screen a plan the catalog lacks says why, with no question (before: a question with no amount)")
     func noRenewQuestionForAPlanTheCatalogLacks() throws {
-        var catalog = try CatalogLoader.loadBundled("Rage")
-        let full = catalog
-        catalog.products.removeAll { $0.id == "com.example.rage.pro.yearly" }
-        let fixture = try F(catalog: catalog)
-        _ = try Store(catalog: full, log: fixture.log.connection(), clock: fixture.clock)
-            .purchase("com.example.rage.pro.yearly", buyer: fixture.buyer, storefront: "USA")
-        try fixture.store.refresh()
+        let fixture = try Self.yearlyTheCatalogLacks()
         var state = fixture.state(size: Size(width: 100, height: 30))
         state.send(.character("t"))
         #expect(state.send(.character("N")).isEmpty)
