@@ -162,13 +162,23 @@ struct ResultsUpdateTests {
         #expect(state.overlays.isEmpty)
     }
 
+    /// A storefront at 100x30 with the payment sheet of `productID` open; nil, with the issue
+    /// recorded, when no sheet opened.
+    static func sheetOpen(for productID: String, in fixture: F) -> AppState? {
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        SheetsAndPanesTests.select(productID, in: &state)
+        state.send(.enter)
+        guard case .buySheet = state.overlays.last else {
+            Issue.record("no sheet: \(state.overlays)")
+            return nil
+        }
+        return state
+    }
+
     @Test("A sheet confirmed for what another device bought meanwhile ends in an armed alert, not a notice the next Enter passes over (before: that Enter opened another sheet)")
     func aPurchaseMadeElsewhereWhileTheSheetWasOpenIsAnArmedAlert() throws {
         let fixture = try F()
-        var state = fixture.state(size: Size(width: 100, height: 30))
-        SheetsAndPanesTests.select(F.nightly, in: &state)
-        state.send(.enter)
-        guard case .buySheet = state.overlays.last else { Issue.record("no sheet: \(state.overlays)"); return }
+        guard var state = Self.sheetOpen(for: F.nightly, in: fixture) else { return }
         _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
         let confirm = state.send(.enter)
         #expect(!confirm.isEmpty, "the sheet was confirmed")
@@ -184,10 +194,7 @@ struct ResultsUpdateTests {
     @Test("Enter on a notice only closes it: after \"Purchase complete\" it opens no new payment sheet, and the next Enter does (before: it opened one at once)")
     func enterClosesANoticeAndDoesNothingElse() throws {
         let fixture = try F()
-        var state = fixture.state(size: Size(width: 100, height: 30))
-        SheetsAndPanesTests.select(F.facePack, in: &state)
-        state.send(.enter)
-        guard case .buySheet = state.overlays.last else { Issue.record("no sheet: \(state.overlays)"); return }
+        guard var state = Self.sheetOpen(for: F.facePack, in: fixture) else { return }
         try fixture.run(state.send(.enter), on: &state)
         #expect(state.notice?.title == "Purchase complete" && state.overlays.isEmpty, "\(String(describing: state.notice)) \(state.overlays)")
         #expect(state.send(.enter).isEmpty)
@@ -199,10 +206,7 @@ struct ResultsUpdateTests {
     @Test("Enter that closes a notice over an open payment sheet arms the sheet anew, so the next Enter at once buys nothing (before: it bought)")
     func closingANoticeOverASheetArmsItAnew() throws {
         let fixture = try F()
-        var state = fixture.state(size: Size(width: 100, height: 30))
-        SheetsAndPanesTests.select(F.facePack, in: &state)
-        state.send(.enter)
-        guard case .buySheet = state.overlays.last else { Issue.record("no sheet: \(state.overlays)"); return }
+        guard var state = Self.sheetOpen(for: F.facePack, in: fixture) else { return }
         _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(5)))
         state.notice = Alert(title: "Not in this catalog", message: "…", tone: .warning)
         #expect(update(&state, .keyPressed(.enter)).isEmpty && state.notice == nil)

@@ -28,7 +28,7 @@ struct SubscriptionSchedule {
         // Most commits find nothing due: sorting only the subscriptions that have something
         // due keeps a commit from sorting every subscription the ledger ever held.
         let dueIDs = state.subscriptions.compactMap { entry in
-            decides(entry.value) && Self.nextDueDate(of: entry.value).map { $0 <= now } == true ? entry.key : nil
+            Self.nextDueDate(of: entry.value).map { $0 <= now } == true && decides(entry.value) ? entry.key : nil
         }
         for original in dueIDs.sorted() {
             guard var chain = state.subscriptions[original] else { continue }
