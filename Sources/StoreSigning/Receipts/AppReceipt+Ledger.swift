@@ -59,10 +59,17 @@ extension InAppPurchaseReceipt {
             originalTransactionID: record.originalID, purchaseDate: record.purchaseDate, originalPurchaseDate: original,
             subscriptionExpirationDate: record.expiresDate,
             webOrderLineItemID: record.productType == .autoRenewable ? Int64(record.id) : nil,
-            cancellationDate: record.state == .refunded ? record.revocationDate : nil,
+            cancellationDate: Self.cancellationDate(of: record, state: state),
             isTrialPeriod: introductoryMode == .freeTrial,
             isInIntroductoryOfferPeriod: introductoryMode != nil && introductoryMode != .freeTrial,
             promotionalOfferID: promotionalOfferID)
+    }
+
+    /// When `record` stopped counting: a refund's date, or for a period an upgrade replaced the
+    /// upgrade's purchase, as Apple's receipts date a plan that an upgrade ended.
+    static func cancellationDate(of record: TransactionRecord, state: LedgerState) -> Date? {
+        if record.state == .refunded { return record.revocationDate }
+        return record.replacedBy.flatMap { state.transactions[$0]?.purchaseDate }
     }
 }
 

@@ -74,7 +74,10 @@ public struct VerifyReceiptEndpoint: Sendable {
         VerifyReceiptDates.add("request_date", requestDate, to: &fields)
         VerifyReceiptDates.add("receipt_expiration_date", receipt.expirationDate, to: &fields)
         let inApp = receipt.inApp.map { entry in
-            VerifyReceiptEntries.inApp(entry, isSubscription: app.catalog.product(id: entry.productID)?.type == .autoRenewable)
+            // The receipt itself does not say why an entry was cancelled; the ledger does.
+            let record = app.state.transactions[entry.transactionID]
+            return VerifyReceiptEntries.inApp(entry, isSubscription: app.catalog.product(id: entry.productID)?.type == .autoRenewable,
+                                              isRefund: record?.state == .refunded || record?.replacedBy == nil)
         }
         return VerifyReceiptResponse.ReceiptSection(fields: fields, appItemID: app.catalog.appAppleID ?? 0, inApp: inApp)
     }

@@ -40,6 +40,21 @@ import Testing
         #expect(entry.cancellationDate == fixture.stores.clock.now())
     }
 
+    @Test("a period an upgrade replaced, paid ahead or running, is cancelled at the upgrade's purchase, as Apple's receipts date it (before: no date)")
+    func aReplacedPeriodIsCancelledAtTheUpgrade() throws {
+        let monthly = try fixture.buy(Rage.monthly)
+        fixture.stores.clock.advance(by: 3600)
+        _ = try fixture.store.renew(Rage.monthly, buyer: phone)
+        let ahead = try #require(fixture.store.snapshot.transactions(of: phone.account).last)
+        fixture.stores.clock.advance(by: 3600)
+        let yearly = try fixture.buy(Rage.yearly)
+        #expect(ahead.id != monthly.id && ahead.originalID == monthly.id)
+        let entries = Dictionary(try receipt().inApp.map { ($0.transactionID, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(entries[monthly.id]?.cancellationDate == yearly.purchaseDate)
+        #expect(entries[ahead.id]?.cancellationDate == yearly.purchaseDate)
+        #expect(entries[yearly.id]?.cancellationDate == nil, "the upgrade itself is in force")
+    }
+
     @Test func theProductionEnvironmentIssuesProductionReceipts() throws {
         try fixture.store.set(.environment, to: "Production", for: phone)
         #expect(try receipt().kind == .production)

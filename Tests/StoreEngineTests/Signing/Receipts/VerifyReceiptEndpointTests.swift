@@ -111,6 +111,25 @@ import Testing
         #expect((excluded["latest_receipt_info"] as? [[String: String]])?.map { $0["transaction_id"] } == [yearly.id])
     }
 
+    @Test("a replaced period's cancellation has the upgrade's date and no reason; a refund's has reason 0 (before: the replaced period had no date)")
+    func aReplacedPeriodIsCancelledWithoutAReason() throws {
+        let monthly = try fixture.buy(Rage.monthly)
+        fixture.stores.clock.advance(by: 3600)
+        let yearly = try fixture.buy(Rage.yearly)
+        let comic = try fixture.buy(Rage.drummer)
+        _ = try fixture.store.refund(comic.id)
+        let reply = try answer(["receipt-data": try receipt()])
+        let upgradeMilliseconds = String(SignedTransactionPayload.milliseconds(yearly.purchaseDate))
+        for entries in [(reply["receipt"] as? [String: Any])?["in_app"], reply["latest_receipt_info"]] {
+            let byID = Dictionary(try #require(entries as? [[String: String]]).map { ($0["transaction_id"], $0) },
+                                  uniquingKeysWith: { first, _ in first })
+            let replaced = try #require(byID[monthly.id])
+            #expect(replaced["cancellation_date_ms"] == upgradeMilliseconds && replaced["cancellation_reason"] == nil, "\(replaced)")
+            #expect(byID[yearly.id]?["cancellation_date"] == nil)
+            #expect(byID[comic.id]?["cancellation_reason"] == "0" && byID[comic.id]?["cancellation_date"] != nil)
+        }
+    }
+
     @Test(arguments: [#"{"receipt-data": "not base64!"}"#, #"{"receipt-data": "AAAA"}"#, "{}", "[1]", "receipt", "",
                       #"{"receipt-data": 5}"#, #"{"receipt-data": "", "password": 3}"#])
     func aMalformedBodyOrReceiptIs21002(body: String) throws {
