@@ -11,8 +11,9 @@ extension StoreError: CustomStringConvertible {
 
     private var sentence: String {
         switch self {
-        case let .unknownCredit(id, known):
+        case let .unknownCredit(id, known, held):
             "there is no credit \"\(EchoedText.cut(id))\" in this catalog; credits: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
+                + (held == 0 ? "" : ". The store holds a balance of \(held) in it, kept as it is: spend it with the catalog that has it (--catalog PATH)")
         case let .invalidAmount(amount):
             "the amount \(amount) is not valid; give a whole number of 1 or more"
         case let .unknownTransaction(id):

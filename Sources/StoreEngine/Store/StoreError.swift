@@ -4,7 +4,9 @@ import Foundation
 ///
 /// What each case says to a person is in the text module (`StoreErrorText` in StorefrontText).
 public enum StoreError: Error, Sendable, Equatable {
-    case unknownCredit(String, known: [String])
+    /// A credit the catalog lacks; `held`: the buyer's balance of it, which another catalog that
+    /// has it could spend (0 when the store holds none).
+    case unknownCredit(String, known: [String], held: Int = 0)
     case invalidAmount(Int)
     case unknownTransaction(String)
     case notRefundable(String, state: TransactionState)

@@ -155,7 +155,8 @@ enum PurchaseCommands {
     static func spend(_ session: StoreSession, arguments: CommandLineArguments, console: Console) throws -> ExitStatus {
         let credit = arguments.commandArguments[0]
         guard let definition = session.catalog.credit(id: credit) else {
-            throw StoreError.unknownCredit(credit, known: session.catalog.credits.map(\.id))
+            let held = session.store.catalogGaps(for: session.buyer).credits.first { $0.id == credit }?.balance ?? 0
+            throw StoreError.unknownCredit(credit, known: session.catalog.credits.map(\.id), held: held)
         }
         let ceiling = definition.maximum ?? CatalogLimits.creditMaximums.upperBound
         let amount = try arguments.integerOption(CommandOptions.amount.name, default: 1)

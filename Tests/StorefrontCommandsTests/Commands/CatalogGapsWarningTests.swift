@@ -36,6 +36,22 @@ import Testing
         #expect(otherAccount.stderr.isEmpty, "\(otherAccount.stderr)")
     }
 
+    @Test("spending a credit the catalog lacks names the balance the store keeps of it and how to spend it (before: only that there is no such credit)")
+    func spendingACreditTheCatalogLacksNamesItsBalance() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        let cli = StorefrontProcess(ledger: folder + "/entitlements.jsonl")
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        let trimmed = try Self.trimmedCatalog(in: folder)
+        let refused = try cli.run(["--catalog", trimmed, "spend", "extra-lives"])
+        #expect(refused.status == 2 && refused.stderr.contains(
+            "there is no credit \"extra-lives\" in this catalog; credits: rage-faces. The store holds a balance of 3 in it, "
+                + "kept as it is: spend it with the catalog that has it (--catalog PATH)"), "\(refused.stderr)")
+        let unknown = try cli.run(["--catalog", trimmed, "spend", "gems"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("there is no credit \"gems\" in this catalog; credits: rage-faces\n"),
+                "\(unknown.stderr)")
+        #expect(try cli.run(["spend", "extra-lives"]).stdout.contains("2"), "the full catalog spends it")
+    }
+
     @Test func entitlementsAsJSONCarryWhatTheCatalogLacks() throws {
         let folder = try StorefrontProcess.temporaryFolder()
         let cli = StorefrontProcess(ledger: folder + "/entitlements.jsonl")
