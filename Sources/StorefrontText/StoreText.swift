@@ -178,6 +178,7 @@ public struct StoreText: Sendable {
         case let .waiting(state, _): state == .pending ? "Waiting for approval" : "Needs your action"
         case let .changeScheduled(_, effective, willSwitch):
             !willSwitch ? "Switch on hold" : effective.map { "Switches \(date($0))" } ?? "Switches once billing is resolved"
+        case let .groupPlanUnknown(current): "Not with this catalog (your plan \(current) is not in it)"
         }
     }
 }

@@ -42,6 +42,9 @@ public enum StorefrontPaneText {
             let when = effective.map { "on \(text.date($0))" } ?? "once its billing problem is resolved"
             return "Plan change scheduled: \(current) switches to this \(when)"
                 + (willSwitch ? "" : " if its auto-renew is turned on again (it is off)")
+        case .groupPlanUnknown(let current):
+            return "Cannot be bought with this catalog: your subscription in its group is on \(current), which the catalog "
+                + "does not have (give the catalog that has it: --catalog PATH)"
         case .waiting(let state, let also):
             // Named with how many, as the command line names it: "3 × 3 Extra Lives" (packs, not lives).
             let asked = waitingQuantity > 1 ? text.purchasedName(productID: product.id, quantity: waitingQuantity) : nil

@@ -72,6 +72,8 @@ struct CatalogGapsNoticeTests {
         let fixture = try Self.yearlyTheCatalogLacks()
         var state = fixture.state(size: Size(width: 100, height: 30))
         SheetsAndPanesTests.select(F.monthly, in: &state)
+        #expect(AppText.shortStatus(state.snapshot.status(of: F.monthly), state: state) == "Plan unknown",
+                "the row says so before Enter (before: nothing, as an available plan)")
         #expect(state.send(.enter).isEmpty)
         let alert = try #require(state.topAlert, "\(state.overlays)")
         #expect(alert.message.hasPrefix("Your subscription in this group is on com.example.rage.pro.yearly, a plan this catalog does not have"),

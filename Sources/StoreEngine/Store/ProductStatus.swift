@@ -38,6 +38,10 @@ public enum ProductStatus: Sendable, Equatable {
     /// `effective` while `from` has a billing problem: its renewal failed, and the switch
     /// happens once billing is resolved, on no date known now.
     case changeScheduled(from: String, effective: Date?, willSwitch: Bool)
+    /// Another plan of the group: the account's subscription in it runs on `current`, a plan the
+    /// catalog lacks, so whether buying this would upgrade now or switch at the renewal cannot be
+    /// told, and the store refuses it (`PurchaseRefusal.currentPlanUnknown`).
+    case groupPlanUnknown(current: String)
 
     /// The stable name in `--json` output.
     public var name: String {
@@ -54,6 +58,7 @@ public enum ProductStatus: Sendable, Equatable {
         case .billingProblem: "billingProblem"
         case .waiting(let state, _): state.waitingStatusName
         case .changeScheduled: "changeScheduled"
+        case .groupPlanUnknown: "groupPlanUnknown"
         }
     }
 }
@@ -100,6 +105,9 @@ extension Store {
                 // It neither renews nor ends then: the subscription goes on in the plan paid ahead.
                 return ahead.delivered ? .runningBeforeSwitch(until: running.expiresDate, next: ahead.productID, paidAhead: true)
                                        : undelivered(product, in: entitlements)
+            }
+            if let current = entitlements.runningPlanMissing(from: catalog, beside: product) {
+                return .groupPlanUnknown(current: current)
             }
             if let subscription = entitlements.subscriptions.first(where: { $0.productID == product.id }),
                !entitlements.endedWhileItsGroupRuns(subscription) {
@@ -151,6 +159,17 @@ extension Entitlements {
             $0.group == subscription.group && $0.productID != subscription.productID
                 && ($0.state == .subscribed || $0.state == .inGracePeriod || $0.state == .inBillingRetryPeriod)
         }
+    }
+}
+
+extension Entitlements {
+    /// The plan the account's subscription in `product`'s group runs on, when it is another
+    /// plan and `catalog` lacks it; nil otherwise.
+    public func runningPlanMissing(from catalog: Catalog, beside product: Product) -> String? {
+        guard product.type == .autoRenewable, let group = product.subscription?.group,
+              let current = subscriptions.last(where: { $0.group == group && $0.isOngoing }),
+              current.productID != product.id, catalog.product(id: current.productID) == nil else { return nil }
+        return current.productID
     }
 }
 

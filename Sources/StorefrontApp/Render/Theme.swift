@@ -24,7 +24,7 @@ enum Theme {
     /// How a product's status reads at a glance: owned green, credits cyan, waiting yellow.
     static func style(for status: ProductStatus) -> Style {
         switch status {
-        case .notSold: muted
+        case .notSold, .groupPlanUnknown: muted
         case .available: .plain
         case .credits(_, let balance): balance > 0 ? Style.plain.foreground(.cyan) : muted
         case .owned, .active, .runningBeforeSwitch: Style.plain.foreground(.green)

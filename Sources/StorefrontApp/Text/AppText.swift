@@ -102,6 +102,7 @@ enum AppText {
         case .billingProblem(let graceUntil, _): graceUntil == nil ? "Billing problem" : "Billing grace"
         case .waiting(let waiting, _): waiting == .pending ? "Awaiting approval" : "Needs action"
         case .changeScheduled(_, _, let willSwitch): willSwitch ? "Plan change" : "Switch on hold"
+        case .groupPlanUnknown: "Plan unknown"
         }
     }
 

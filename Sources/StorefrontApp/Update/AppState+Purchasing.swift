@@ -95,10 +95,9 @@ extension AppState {
     /// The store's refusal of a plan of a group whose subscription runs on a plan the catalog
     /// lacks: no sheet offers a charge whose kind (now, or at the renewal) cannot be told.
     private func unknownPlanRefusal(for product: Product) -> PurchaseRefusal? {
-        guard product.type == .autoRenewable, let group = product.subscription?.group,
-              let current = snapshot.entitlements.subscriptions.last(where: { $0.group == group && $0.isOngoing }),
-              current.productID != product.id, catalog.product(id: current.productID) == nil else { return nil }
-        return .currentPlanUnknown(productID: product.id, current: current.productID)
+        snapshot.entitlements.runningPlanMissing(from: catalog, beside: product).map {
+            .currentPlanUnknown(productID: product.id, current: $0)
+        }
     }
 
     /// The store's refusal of asking again to buy `product` while Ask to Buy is on and a request

@@ -137,7 +137,7 @@ enum ProductsCommand {
             entry.willAutoRenew = willAutoRenew
         // Whether the subscription switching to it renews into it: false while its auto-renew is off.
         case let .changeScheduled(_, _, willSwitch): entry.willAutoRenew = willSwitch
-        case .notSold, .available, .restoreToUnlock, .awaitingDelivery, .waiting: break
+        case .notSold, .available, .restoreToUnlock, .awaitingDelivery, .waiting, .groupPlanUnknown: break
         }
         // Beside a consumable's balance too, which the switch above gives in place of the wait.
         entry.waitingQuantity = entitlements.waitingQuantity(of: product.id, status: status)

@@ -135,4 +135,20 @@ struct CatalogLackingAPlanTests {
         #expect(text.message(for: outcome, product: product).hasPrefix(
             "Your subscription in this group is on com.example.rage.pro.yearly, a plan this catalog does not have"))
     }
+
+    @Test("the group's other plans read groupPlanUnknown, in lists and the pane, while the account runs on a plan the catalog lacks (before: available)")
+    func theGroupsOtherPlansSayTheyCannotBeBought() throws {
+        _ = try fixture.store().purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        let trimmed = try store(without: Rage.yearly)
+        let monthly = try #require(trimmed.catalog.product(id: Rage.monthly))
+        let status = trimmed.status(of: monthly, in: trimmed.entitlements(for: phone), storefront: "USA")
+        #expect(status == .groupPlanUnknown(current: Rage.yearly) && status.name == "groupPlanUnknown", "\(status)")
+        let text = StoreText(catalog: trimmed.catalog, locale: "en_US", storefront: "USA")
+        #expect(text.statusText(status) == "Not with this catalog (your plan com.example.rage.pro.yearly is not in it)")
+        #expect(StorefrontPaneText.status(status, product: monthly, text: text).hasPrefix(
+            "Cannot be bought with this catalog: your subscription in its group is on com.example.rage.pro.yearly"))
+        let full = try fixture.store()
+        let fullStatus = full.status(of: try #require(full.catalog.product(id: Rage.monthly)), in: full.entitlements(for: phone), storefront: "USA")
+        #expect(fullStatus == .available, "the full catalog knows it for a downgrade at the renewal: \(fullStatus)")
+    }
 }
