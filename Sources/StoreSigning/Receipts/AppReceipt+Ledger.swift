@@ -65,11 +65,18 @@ extension InAppPurchaseReceipt {
             promotionalOfferID: promotionalOfferID)
     }
 
-    /// When `record` stopped counting: a refund's date, or for a period an upgrade replaced the
-    /// upgrade's purchase, as Apple's receipts date a plan that an upgrade ended.
+    /// When `record` stopped counting: a refund's date; for a period an upgrade replaced, the
+    /// upgrade's purchase, as Apple's receipts date a plan that an upgrade ended; and for a
+    /// period running or paid ahead when the refund of a later one revoked the subscription, that
+    /// refund's, as it took their access too (else an app's server reading the receipt for
+    /// unexpired entries would find the subscription still in force).
     static func cancellationDate(of record: TransactionRecord, state: LedgerState) -> Date? {
         if record.state == .refunded { return record.revocationDate }
-        return record.replacedBy.flatMap { state.transactions[$0]?.purchaseDate }
+        if let upgrade = record.replacedBy { return state.transactions[upgrade]?.purchaseDate }
+        guard record.state == .purchased, record.productType == .autoRenewable,
+              let chain = state.subscriptions[record.originalID], chain.status == .revoked,
+              let revoked = chain.revocationDate, let expires = record.expiresDate, expires > revoked else { return nil }
+        return revoked
     }
 }
 

@@ -75,9 +75,8 @@ public struct VerifyReceiptEndpoint: Sendable {
         VerifyReceiptDates.add("receipt_expiration_date", receipt.expirationDate, to: &fields)
         let inApp = receipt.inApp.map { entry in
             // The receipt itself does not say why an entry was cancelled; the ledger does.
-            let record = app.state.transactions[entry.transactionID]
-            return VerifyReceiptEntries.inApp(entry, isSubscription: app.catalog.product(id: entry.productID)?.type == .autoRenewable,
-                                              isRefund: record?.state == .refunded || record?.replacedBy == nil)
+            VerifyReceiptEntries.inApp(entry, isSubscription: app.catalog.product(id: entry.productID)?.type == .autoRenewable,
+                                       record: app.state.transactions[entry.transactionID])
         }
         return VerifyReceiptResponse.ReceiptSection(fields: fields, appItemID: app.catalog.appAppleID ?? 0, inApp: inApp)
     }

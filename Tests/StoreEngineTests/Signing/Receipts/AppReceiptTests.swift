@@ -55,6 +55,32 @@ import Testing
         #expect(entries[yearly.id]?.cancellationDate == nil, "the upgrade itself is in force")
     }
 
+    @Test("the periods running and paid ahead when the refund of a later one revoked the subscription are cancelled with it (before: they read as in force)")
+    func periodsARefundRevokedAreCancelledAtTheRefund() throws {
+        let monthly = try fixture.buy(Rage.monthly)
+        _ = try fixture.store.renew(Rage.monthly, buyer: phone)
+        _ = try fixture.store.renew(Rage.monthly, buyer: phone)
+        let periods = fixture.store.snapshot.transactions(of: phone.account)
+        #expect(periods.count == 3 && periods.allSatisfy { $0.originalID == monthly.id }, "\(periods)")
+        fixture.stores.clock.advance(by: 3600)
+        _ = try fixture.store.refund(periods[2].id)
+        let refundedAt = fixture.stores.clock.now()
+        #expect(fixture.store.snapshot.subscriptions[monthly.id]?.status == .revoked)
+        let entries = try receipt().inApp
+        #expect(entries.map(\.transactionID) == periods.map(\.id))
+        #expect(entries.map(\.cancellationDate) == [refundedAt, refundedAt, refundedAt], "running, paid ahead, refunded")
+    }
+
+    @Test("a refund that leaves the subscription in force cancels only its own period")
+    func aRefundThatDoesNotRevokeCancelsOnlyItsPeriod() throws {
+        let monthly = try fixture.buy(Rage.monthly)
+        _ = try fixture.store.renew(Rage.monthly, buyer: phone)
+        _ = try fixture.store.refund(monthly.id)
+        #expect(fixture.store.snapshot.subscriptions[monthly.id]?.status == .subscribed)
+        let entries = try receipt().inApp
+        #expect(entries.map { $0.cancellationDate != nil } == [true, false], "\(entries)")
+    }
+
     @Test func theProductionEnvironmentIssuesProductionReceipts() throws {
         try fixture.store.set(.environment, to: "Production", for: phone)
         #expect(try receipt().kind == .production)
