@@ -129,6 +129,15 @@ public enum CommandLineText {
 extension CommandLineText {
     /// How the command line reports on stderr.
     public enum Report {
+        /// Said on stderr when the command's result could not be written to `stream` (stdout):
+        /// `reason` is the system's ("No space left on device"). What the command changed stands.
+        public static func outputLost(stream: String, reason: String) -> String {
+            "the command's output could not be written to \(stream) (\(reason)), so part or all of it is missing. "
+                + "What the command changed, if anything, is recorded all the same: `storefront transactions` (purchases, "
+                + "refunds) and `storefront entitlements` (balances, subscriptions) show it; running the command again "
+                + "would do it again"
+        }
+
         /// Written on standard error by the first Ctrl-C while a command that writes runs.
         public static let interruptedDuringChange = "\nstorefront: interrupted while a change was being made; it may be recorded "
             + "all the same, so this command ends once the store has answered, saying how it went (Ctrl-C again to leave now)\n"

@@ -19,22 +19,22 @@ public struct Console: Sendable {
     /// One line for people; line breaks inside the data become spaces, so a value cannot
     /// split one result line into two.
     public func out(_ line: String) {
-        write(TerminalText.sanitize(advising(line)), to: .standardOutput)
+        write(TerminalText.sanitize(advising(line)), to: .output)
     }
 
     /// Several lines of the program's own text (help, reports), each line neutralised.
     public func outLines(_ text: String) {
-        write(Self.neutralisedLines(advising(text)), to: .standardOutput)
+        write(Self.neutralisedLines(advising(text)), to: .output)
     }
 
     /// One line for people on stderr.
     public func err(_ line: String) {
-        write(TerminalText.sanitize(advising(line)), to: .standardError)
+        write(TerminalText.sanitize(advising(line)), to: .error)
     }
 
     /// Several lines for people on stderr (a message that lists problems one per line).
     public func errLines(_ text: String) {
-        write(Self.neutralisedLines(advising(text)), to: .standardError)
+        write(Self.neutralisedLines(advising(text)), to: .error)
     }
 
     /// `text` as `errLines` would write it, for a signal handler to write later as it is.
@@ -44,7 +44,7 @@ public struct Console: Sendable {
 
     /// Bytes exactly as given on stdout, for binary output such as a DER certificate.
     func outBytes(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+        StandardStreamWriter.write(bytes, to: .output)
     }
 
     /// Writes `value` as stable, pretty JSON with sorted keys and ISO 8601 dates; its messages'
@@ -56,12 +56,12 @@ public struct Console: Sendable {
     /// Writes JSON text with its values unchanged; the characters a terminal would act on
     /// are written as `\u` escapes, which every JSON reader turns back into the same value.
     public func writeJSON(_ text: String) {
-        write(JSONInvisibleEscaping.escape(text), to: .standardOutput)
+        write(JSONInvisibleEscaping.escape(text), to: .output)
     }
 
     /// Writes a script of the program's own (a shell completion) exactly as made.
     public func writeScript(_ text: String) {
-        write(text, to: .standardOutput)
+        write(text, to: .output)
     }
 
     private func advising(_ text: String) -> String {
@@ -74,7 +74,7 @@ public struct Console: Sendable {
             .joined(separator: "\n")
     }
 
-    private func write(_ text: String, to handle: FileHandle) {
-        handle.write(Data((text + "\n").utf8))
+    private func write(_ text: String, to stream: StandardStreamWriter.Stream) {
+        StandardStreamWriter.write(Array((text + "\n").utf8), to: stream)
     }
 }

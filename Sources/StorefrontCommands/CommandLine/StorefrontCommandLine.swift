@@ -14,6 +14,16 @@ public enum StorefrontCommandLine {
     /// input and output are not both terminals.
     public static func run(_ rawArguments: [String], environment: [String: String], openTerminal: OpenTerminal?) -> Int32 {
         var console = Console()
+        let status = run(rawArguments, environment: environment, openTerminal: openTerminal, console: &console)
+        guard let failure = StandardStreamWriter.failure(of: .output) else { return status }
+        // The result is lost, not what the command did: a script must not take the status for a change not made.
+        console.errLines(CommandLineText.Report.error(
+            CommandLineText.Report.outputLost(stream: StandardStreamWriter.Stream.output.name, reason: String(cString: strerror(failure)))))
+        return status == ExitStatus.success.rawValue ? ExitStatus.dataProblem.rawValue : status
+    }
+
+    private static func run(_ rawArguments: [String], environment: [String: String], openTerminal: OpenTerminal?,
+                            console: inout Console) -> Int32 {
         do {
             let arguments = try CommandLineArguments.parse(rawArguments)
             console.advisedOptions = advisedOptions(for: arguments, environment: environment)
