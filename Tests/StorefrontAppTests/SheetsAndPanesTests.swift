@@ -311,11 +311,42 @@ struct SheetsAndPanesTests {
         #expect(pane.contains("Active until \(state.text.date(until)); then Rage Pro (Monthly), paid ahead, takes over"), "\(pane)")
         #expect(pane.contains("Period 1 year; Rage Pro (Monthly) follows, paid ahead") && !pane.contains("Renews every"), "\(pane)")
         #expect(AppText.shortStatus(state.snapshot.status(of: Self.yearly), state: state) == "Subscribed")
-        #expect(state.alreadyHas(yearly), "Enter on the plan running opens no sheet, as before")
+        #expect(!state.alreadyHas(yearly), "buying it again upgrades from the plan paid ahead, as the store decides it")
+        // Enter opens the upgrade's sheet, charged now, which buys it as the command line does
+        // (before: no sheet, and the store refused the purchase as changed under it, every time).
+        Self.select(Self.yearly, in: &state)
+        state.send(.enter)
+        guard case .buySheet(Self.yearly, _)? = state.top else {
+            Issue.record("Enter on the plan running opened \(String(describing: state.top))")
+            return
+        }
+        #expect(BuySheetCharge.of(yearly, state: state) == .now)
         // E asks to end the plan that stops, the one running, as `expire` names it.
         let latest = try #require(state.snapshot.entitlements.subscriptions.first?.transactionID)
         #expect(try #require(state.expireQuestion(of: latest)?.question).hasPrefix("End Rage Pro (Yearly) now?"),
                 "\(String(describing: state.expireQuestion(of: latest)))")
+    }
+
+    @Test("A sheet keeping a plan whose switch is scheduled, when another process pays ahead into the switch's plan, becomes the upgrade's sheet and is armed anew (before: closed as bought elsewhere)")
+    func aKeepPlanSheetBecomesTheUpgradesWhenPaidAheadElsewhere() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        try fixture.buy(F.monthly) // a downgrade, at the next renewal
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        Self.select(Self.yearly, in: &state)
+        state.send(.enter)
+        let yearly = try #require(state.catalog.product(id: Self.yearly))
+        guard case .keepsPlan = BuySheetCharge.of(yearly, state: state), case .buySheet(Self.yearly, _)? = state.top else {
+            Issue.record("the sheet keeping the plan was not opened: \(String(describing: state.top))")
+            return
+        }
+        _ = try fixture.store.renew(Self.yearly, buyer: fixture.buyer) // elsewhere: ahead, into the monthly plan
+        state.refresh(from: fixture)
+        guard case .buySheet(Self.yearly, _)? = state.top else {
+            Issue.record("the sheet was closed: \(String(describing: state.top))")
+            return
+        }
+        #expect(BuySheetCharge.of(yearly, state: state) == .now && state.sheetChangedUnder?.productID == Self.yearly)
     }
 
     @Test("The refund question of the latest of two periods paid ahead names the period running now, and the other period paid ahead that stays paid (before: it called that one running)")

@@ -121,9 +121,9 @@ extension AppState {
         case .changeScheduled(_, _, let willSwitch): willSwitch
         case .active(let until, let willRenew):
             product.type != .nonRenewing && (until == nil || willRenew && BuySheetCharge.of(product, state: self) == .now)
-        // The plan running before the one paid ahead takes over: buying it again upgrades from
-        // the plan paid ahead only where the sheet would say so.
-        case .runningBeforeSwitch: BuySheetCharge.of(product, state: self) == .now
+        // The plan running before another takes over (paid ahead, or a switch scheduled) is
+        // bought again as a change: an upgrade from the plan paid ahead, charged now, as the
+        // store decides it, or keeping this plan and dropping the switch; the sheet says which.
         default: false
         }
     }
