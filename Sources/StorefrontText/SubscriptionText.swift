@@ -105,7 +105,8 @@ extension StoreText {
             line += item.accessEndDate.map { ", access until \(date($0)) (grace period)" } ?? ""
         case .subscribed, .expired:
             line += expires.map { ", until \($0)" } ?? ""
-            line += item.willAutoRenew && item.isOngoing && !switches ? renews(after: item.expiresDate) : ""
+            // Nor is a renewal said that this catalog could not record.
+            line += item.willAutoRenew && item.isOngoing && !switches && item.dueNotRecorded == nil ? renews(after: item.expiresDate) : ""
         case .inGracePeriod:
             line += expires.map { ", renewal failed \($0)" } ?? ""
             line += item.gracePeriodExpiresDate.map { ", access until \(date($0)) (grace period)" } ?? ""
@@ -113,6 +114,10 @@ extension StoreText {
         case .inBillingRetryPeriod:
             line += expires.map { ", renewal failed \($0)" } ?? ""
             line += ", no access" + (item.willAutoRenew ? " until billing is resolved" : "")
+        }
+        if let due = item.dueNotRecorded {
+            // Its renewal or end is not known here: no switch to come is said.
+            return line + "; what fell due \(date(due)) is not recorded, as this catalog does not have its plan (give the catalog that has it)"
         }
         // An ended subscription switches to nothing: only an ongoing one mentions its change.
         if let pending = item.pendingProductID, item.isOngoing {

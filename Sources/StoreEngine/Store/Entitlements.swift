@@ -1,4 +1,5 @@
 import Foundation
+import StoreCatalog
 
 /// What an account may use now on one device.
 public struct Entitlements: Sendable, Equatable {
@@ -42,8 +43,13 @@ public struct Entitlements: Sendable, Equatable {
         /// period, of the grace period it was in, or the expire or refund that came sooner
         /// (see `SubscriptionChain.accessEndDate`); nil otherwise.
         public var accessEndDate: Date?
-        /// Whether the subscriber may use it now (subscribed or in the grace period).
-        public var isEntitled: Bool { state == .subscribed || state == .inGracePeriod }
+        /// When its renewal, grace end or expiry fell due, for one whose plan (or the plan it
+        /// switches to, or its offer) the catalog in use lacks: that catalog decides nothing for
+        /// it, so what fell due waits for a process whose catalog has them; nil otherwise.
+        public var dueNotRecorded: Date? = nil
+        /// Whether the subscriber may use it now (subscribed or in the grace period), as far as
+        /// is known: not past a due date this catalog cannot decide.
+        public var isEntitled: Bool { (state == .subscribed || state == .inGracePeriod) && dueNotRecorded == nil }
         /// Whether the store still counts the account as subscribed (not expired or revoked).
         public var isOngoing: Bool { state != .expired && state != .revoked }
     }
@@ -129,8 +135,11 @@ extension Store {
 
     /// What entitlements say of the subscription `chain`, whose latest transaction is `latest`.
     private static func subscription(_ chain: SubscriptionChain, latest: TransactionRecord, in state: LedgerState,
-                                      history: [TransactionRecord], for buyer: Buyer, at now: Date) -> Entitlements.Subscription {
-        .init(
+                                      history: [TransactionRecord], for buyer: Buyer, at now: Date,
+                                      catalog: Catalog) -> Entitlements.Subscription {
+        // A catalog that decides for the chain has recorded what fell due before any read.
+        let due = SubscriptionSchedule.nextDueDate(of: chain).flatMap { $0 <= now && !SubscriptionSchedule(catalog: catalog).decides(chain) ? $0 : nil }
+        return .init(
             productID: chain.productID, group: chain.group, state: chain.status, transactionID: chain.latestTransactionID,
             originalTransactionID: chain.originalID, purchaseDate: chain.periodStart,
             originalPurchaseDate: chain.originalPurchaseDate, expiresDate: chain.expiresDate,
@@ -140,7 +149,7 @@ extension Store {
             gracePeriodExpiresDate: chain.gracePeriodExpiresDate, renewalCount: chain.renewalCount,
             runningPlan: latest.purchaseDate > now ? runningPlan(of: chain, in: history, at: now) : nil,
             revocationDate: chain.status == .revoked ? chain.revocationDate : nil,
-            accessEndDate: chain.isOngoing ? nil : chain.accessEndDate ?? chain.expiresDate)
+            accessEndDate: chain.isOngoing ? nil : chain.accessEndDate ?? chain.expiresDate, dueNotRecorded: due)
     }
 
     /// The subscription `originalID` of `account` at the store's current time, as entitlements
@@ -153,7 +162,7 @@ extension Store {
         // The device only decides whether the subscription counts as delivered there, which
         // nothing asking this reads.
         return Self.subscription(chain, latest: latest, in: state, history: state.transactions(of: account),
-                                 for: Buyer(account: account, device: ""), at: now)
+                                 for: Buyer(account: account, device: ""), at: now, catalog: catalog)
     }
 
     /// The buyer's entitlements at the store's current time.
@@ -211,7 +220,7 @@ extension Store {
             // Oldest first, so a newer subscription to the product replaces an older one,
             // except that an ended one never hides the one that is still going.
             if let shown = subscriptions[chain.productID], shown.isOngoing, !chain.isOngoing { continue }
-            subscriptions[chain.productID] = Self.subscription(chain, latest: latest, in: state, history: history, for: buyer, at: now)
+            subscriptions[chain.productID] = Self.subscription(chain, latest: latest, in: state, history: history, for: buyer, at: now, catalog: catalog)
         }
         var credits: [String: Int] = [:]
         for credit in catalog.credits { credits[credit.id] = state.balance(of: credit.id, for: buyer) }

@@ -33,7 +33,7 @@ enum AccountCommands {
                           gracePeriodExpiresDate: $0.gracePeriodExpiresDate, renewalCount: $0.renewalCount,
                           signedRenewalInfo: renewalInfo[$0.originalTransactionID],
                           runningPlan: $0.runningPlan.map { .init(productId: $0.productID, transactionId: $0.transactionID, expiresDate: $0.expiresDate) },
-                          revocationDate: $0.revocationDate, accessEndDate: $0.accessEndDate,
+                          revocationDate: $0.revocationDate, accessEndDate: $0.accessEndDate, dueNotRecorded: $0.dueNotRecorded,
                           unfinishedHere: unfinishedHere(result.unfinished(of: $0), $0.transactionID))
                 },
                 nonRenewing: result.nonRenewing.map {

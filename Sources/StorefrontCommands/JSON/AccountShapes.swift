@@ -69,6 +69,9 @@ extension JSONShapes {
         /// When its access ended, for one expired or revoked: after `expiresDate` when it ended
         /// in a grace period, before it when an expire or refund cut its period short.
         public var accessEndDate: Date? = nil
+        /// When its renewal, grace end or expiry fell due, where the catalog in use lacks its plan
+        /// (or the plan it switches to, or its offer) and so records nothing for it; left out otherwise.
+        public var dueNotRecorded: Date? = nil
         /// This device's purchases of it not finished yet (`buy --no-finish`), where the entry
         /// speaks of another transaction (a renewal, a pass another device bought since); left
         /// out when there are none.

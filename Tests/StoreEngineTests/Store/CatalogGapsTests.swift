@@ -78,6 +78,23 @@ struct CatalogLackingAPlanTests {
         #expect(full.subscription(Rage.monthly, for: phone.account)?.status == .subscribed)
     }
 
+    @Test("past a due date it cannot decide, the catalog's entitlements say what fell due is not recorded and give no access (before: subscribed, entitled, renews)")
+    func entitlementsPastAnUndecidedDueDate() throws {
+        _ = try fixture.store().purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        let trimmed = try store(without: Rage.monthly)
+        let running = try #require(trimmed.entitlements(for: phone).subscriptions.first)
+        #expect(running.dueNotRecorded == nil && running.isEntitled, "before its date nothing is due")
+        fixture.clock.advance(by: 40 * 86_400)
+        let lapsed = try #require(trimmed.entitlements(for: phone).subscriptions.first)
+        #expect(lapsed.state == .subscribed && lapsed.dueNotRecorded == lapsed.expiresDate && !lapsed.isEntitled, "\(lapsed)")
+        let text = StoreText(catalog: trimmed.catalog, locale: "en_US", storefront: "USA")
+        let words = text.entitlementDetails(of: lapsed)
+        #expect(words.hasSuffix("is not recorded, as this catalog does not have its plan (give the catalog that has it)")
+                && !words.contains("renews"), "\(words)")
+        let full = try #require(try fixture.store().entitlements(for: phone).subscriptions.first)
+        #expect(full.dueNotRecorded == nil && full.isEntitled && full.renewalCount >= 1, "\(full)")
+    }
+
     @Test("renewals of a promotional offer's periods are left to a catalog that has the offer, which charges its price (before: the regular price)")
     func offerPeriodsWaitForACatalogWithTheOffer() throws {
         let full = try fixture.store()
