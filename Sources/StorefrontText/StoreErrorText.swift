@@ -32,6 +32,9 @@ extension StoreError: CustomStringConvertible {
                 : "transaction \(id) is \(state.described) and cannot be refunded; only completed purchases can"
                     + (state == .pending ? " (a parent approves or declines it: `storefront approve \(id)` or `storefront decline \(id)`)"
                        : state == .needsAction ? " (its buyer completes it: `storefront resolve \(id)`)" : "")
+        case let .invalidSettingValue(setting, value, allowed) where setting == StoreSetting.receiptSharedSecret.rawValue:
+            // A secret is not echoed to a terminal or a log, even a refused one: it may be nearly the real one.
+            "the value given (\(EnglishCount.of(value.count, "character"))) is not a value for \(setting); use \(allowed.joined(separator: " or "))"
         case let .invalidSettingValue(setting, value, allowed):
             "\"\(EchoedText.cut(value))\" is not a value for \(setting); use \(allowed.joined(separator: " or "))"
         case let .invalidNotificationURL(_, reason):

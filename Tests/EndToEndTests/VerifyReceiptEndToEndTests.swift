@@ -94,6 +94,11 @@ import Testing
         let result = try cli.run(["settings", "set", "receipt-shared-secret", "has space"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("1 to 64 visible ASCII characters"), "\(result.stderr)")
+        // Not echoed, a refused secret being perhaps nearly the real one (before: quoted whole).
+        let long = String(repeating: "s", count: 65)
+        let tooLong = try cli.run(["settings", "set", "receipt-shared-secret", long])
+        #expect(tooLong.status == 2 && !tooLong.stderr.contains(long) && !result.stderr.contains("has space")
+                    && tooLong.stderr.contains("the value given (65 characters) is not a value for receipt-shared-secret"), "\(tooLong.stderr)")
     }
 
     @Test(.enabled(if: AppStoreLibraryCheck.isAvailable || AppStoreLibraryCheck.isRequired))
