@@ -133,9 +133,9 @@ extension CommandLineText {
         /// `reason` is the system's ("No space left on device"). What the command changed stands.
         public static func outputLost(stream: String, reason: String) -> String {
             "the command's output could not be written to \(stream) (\(reason)), so part or all of it is missing. "
-                + "What the command changed, if anything, is recorded all the same: `storefront transactions` (purchases, "
-                + "refunds) and `storefront entitlements` (balances, subscriptions) show it; running the command again "
-                + "would do it again"
+                + "Whatever the command did is done all the same: look at the store as it is now (`storefront transactions` for "
+                + "purchases and refunds, `storefront entitlements` for balances and subscriptions, `storefront verify` for the "
+                + "file or database) before running the command again"
         }
 
         /// Written on standard error by the first Ctrl-C while a command that writes runs.

@@ -11,6 +11,10 @@ public enum ServerText {
 
     public static let stopped = "stopped serving"
 
+    /// Why `serve` stopped at once: its first line, which scripts read for the address, was lost.
+    public static let addressNotWritten = "the server stopped at once: its `listening on` line, where scripts read its address, "
+        + "could not be written to standard output"
+
     /// One line per app served, after the `listening on` line.
     public static func servingApp(bundleID: String, appName: String, catalogSource: String) -> String {
         "serving \(bundleID) (\(appName), catalog \(catalogSource))"

@@ -9,6 +9,9 @@ func rawCommandLineArguments() -> [[UInt8]] {
     }
 }
 
+// Before anything is opened: no file or socket may take the place of a closed stdout or stderr.
+StandardStreamWriter.fillClosedStandardDescriptors()
+
 // As typed, for the commands (and their warnings); ICU is given only what it can read.
 let environment = ProcessInfo.processInfo.environment
 ICULocaleEnvironment.setAsideUnknownLocales(of: environment)

@@ -8,9 +8,9 @@ import Synchronization
 /// bought twice. A failed stream is given up (nothing more is tried on it) and its error kept,
 /// so the command's end can say that its output was lost and what it did stands
 /// (`StorefrontCommandLine.run`).
-enum StandardStreamWriter {
+public enum StandardStreamWriter {
     /// One of the two streams a command writes to.
-    enum Stream: Int, CaseIterable, Sendable {
+    enum Stream: Int, Sendable {
         case output, error
 
         var descriptor: Int32 { self == .output ? STDOUT_FILENO : STDERR_FILENO }
@@ -18,12 +18,38 @@ enum StandardStreamWriter {
         var name: String { self == .output ? "standard output" : "standard error" }
     }
 
-    /// The `errno` of each stream's first failed write; 0 while none failed.
+    /// The `errno` of each stream's first failed write; 0 while none failed, and
+    /// `closedAtStart` for one that was closed when the process started, until it is written to.
     private static let failures = Mutex<[Int32]>([0, 0])
+    private static let closedAtStart: Int32 = -1
+
+    /// Puts `/dev/null` in the place of standard input, output or error where one is closed,
+    /// before the process opens any file: the next file opened takes the lowest free
+    /// descriptor, and a lock file opened as descriptor 2 had a warning written into it, which
+    /// then read as a damaged commit mark and refused every change; a server's socket opened as
+    /// descriptor 1 was sent its `listening on` line. A closed stdout or stderr counts as a failed
+    /// stream (EBADF) once something is written to it, so a lost result is still said and exits 3.
+    /// Call first thing in `main`.
+    public static func fillClosedStandardDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            if opened >= 0 && opened != descriptor {
+                // A lower descriptor was closed too and took it; it is filled in its own turn.
+                _ = dup2(opened, descriptor)
+                close(opened)
+            }
+            if descriptor == STDOUT_FILENO { failures.withLock { $0[Stream.output.rawValue] = closedAtStart } }
+            if descriptor == STDERR_FILENO { failures.withLock { $0[Stream.error.rawValue] = closedAtStart } }
+        }
+    }
 
     /// Writes all of `bytes` to `stream`, unless a write to it failed before.
     static func write(_ bytes: [UInt8], to stream: Stream) {
-        guard failure(of: stream) == nil else { return }
+        let closed = failures.withLock { failed in
+            if failed[stream.rawValue] == closedAtStart { failed[stream.rawValue] = EBADF }
+            return failed[stream.rawValue] != 0
+        }
+        guard !closed else { return }
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
@@ -33,6 +59,10 @@ enum StandardStreamWriter {
                 written += result
             } else if result < 0 && errno == EINTR {
                 continue
+            } else if result < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                // A stream another process made non-blocking: wait until it takes more.
+                var ready = pollfd(fd: stream.descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&ready, 1, -1)
             } else {
                 // A write of nothing where bytes were given is a failure too; retrying it would spin.
                 let code = result < 0 ? errno : EIO
@@ -45,11 +75,6 @@ enum StandardStreamWriter {
     /// The error of `stream`'s first failed write; nil while every write to it went through.
     static func failure(of stream: Stream) -> Int32? {
         let code = failures.withLock { $0[stream.rawValue] }
-        return code == 0 ? nil : code
-    }
-
-    /// Forgets the failures, for a process that runs several commands (the tests).
-    static func reset() {
-        failures.withLock { $0 = [0, 0] }
+        return code > 0 ? code : nil
     }
 }

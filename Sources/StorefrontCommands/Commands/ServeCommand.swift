@@ -57,6 +57,11 @@ enum ServeCommand {
         }
         // Scripts read this first line for the address: nothing may come before it on stdout.
         console.out(ServerText.listening(host: address.host, port: server.port))
+        if StandardStreamWriter.failure(of: .output) != nil {
+            // A script waiting for the address would wait for ever on a server nobody knows of.
+            server.stop()
+            throw CommandFailure(status: .dataProblem, message: ServerText.addressNotWritten)
+        }
         for app in apps {
             let catalog = app.session.catalog
             console.err(ServerText.servingApp(bundleID: catalog.bundleID, appName: catalog.appName, catalogSource: catalog.source))
