@@ -81,12 +81,19 @@ public struct VerifyReceiptEndpoint: Sendable {
         return VerifyReceiptResponse.ReceiptSection(fields: fields, appItemID: app.catalog.appAppleID ?? 0, inApp: inApp)
     }
 
-    /// Whether `entry` comes after `other`: by purchase date, and within one (an upgrade made in
-    /// the second of the purchase it replaces) by transaction id, which the store numbers in the
-    /// order it records them, compared as numbers.
+    /// Whether `entry` comes after `other`: by when it took effect, and within one moment (an
+    /// upgrade made in the second of the purchase it replaces) by transaction id, which the store
+    /// numbers in the order it records them, compared as numbers. A period paid ahead and
+    /// cancelled before it began (refunded, or ended by an upgrade) takes effect at its
+    /// cancellation, as it never ran: dated at its future start it came before the plan in force.
     static func isNewer(_ entry: InAppPurchaseReceipt, than other: InAppPurchaseReceipt) -> Bool {
-        guard entry.purchaseDate == other.purchaseDate else { return entry.purchaseDate > other.purchaseDate }
+        let (date, otherDate) = (effectiveDate(of: entry), effectiveDate(of: other))
+        guard date == otherDate else { return date > otherDate }
         return (entry.transactionID.count, entry.transactionID) > (other.transactionID.count, other.transactionID)
+    }
+
+    private static func effectiveDate(of entry: InAppPurchaseReceipt) -> Date {
+        min(entry.purchaseDate, entry.cancellationDate ?? entry.purchaseDate)
     }
 
     /// Adds `latest_receipt_info`, `latest_receipt` and `pending_renewal_info` from the ledger

@@ -111,6 +111,23 @@ import Testing
         #expect((excluded["latest_receipt_info"] as? [[String: String]])?.map { $0["transaction_id"] } == [yearly.id])
     }
 
+    @Test("a period paid ahead and refunded before it began is not the newest, the upgrade made after it is (before: the refunded period, dated at its future start)")
+    func aRefundedPeriodPaidAheadIsNotTheNewest() throws {
+        _ = try fixture.buy(Rage.monthly)
+        let sent = try receipt()
+        _ = try fixture.store.renew(Rage.monthly, buyer: phone)
+        let ahead = try #require(fixture.store.snapshot.transactions(of: phone.account).last)
+        _ = try fixture.store.renew(Rage.monthly, buyer: phone)
+        fixture.stores.clock.advance(by: 60)
+        _ = try fixture.store.refund(ahead.id)
+        fixture.stores.clock.advance(by: 60)
+        let yearly = try fixture.buy(Rage.yearly)
+        let excluded = try answer(["receipt-data": sent, "exclude-old-transactions": true])
+        #expect((excluded["latest_receipt_info"] as? [[String: String]])?.map { $0["transaction_id"] } == [yearly.id])
+        let all = try #require(try answer(["receipt-data": sent])["latest_receipt_info"] as? [[String: String]])
+        #expect(all.first?["transaction_id"] == yearly.id, "newest first: \(all.map { $0["transaction_id"] ?? "" })")
+    }
+
     @Test("a replaced period's cancellation has the upgrade's date and no reason; a refund's has reason 0 (before: the replaced period had no date)")
     func aReplacedPeriodIsCancelledWithoutAReason() throws {
         let monthly = try fixture.buy(Rage.monthly)
