@@ -92,7 +92,7 @@ public struct SignedTransactionPayload: Codable, Sendable, Equatable {
         offerIdentifier = offer?.identifier
         offerPeriod = offer?.period
         isUpgraded = record.replacedBy == nil ? nil : true
-        revocationDate = record.state == .refunded ? record.revocationDate.map(Self.milliseconds) : nil
+        revocationDate = (record.state == .refunded ? record.revocationDate : context.revokedWithSubscription).map(Self.milliseconds)
         revocationReason = revocationDate == nil ? nil : Self.refundedForOtherReason
         let isRenewal = record.productType == .autoRenewable && record.originalID != record.id && record.replaces == nil
         transactionReason = isRenewal ? "RENEWAL" : "PURCHASE"
@@ -128,10 +128,13 @@ public struct TransactionSigningContext: Sendable, Equatable {
     /// The catalog's terms of the record's offer, if it has one.
     public var offerPaymentMode: OfferPaymentMode?
     public var offerPeriod: String?
+    /// When the refund of a later period revoked the record's subscription while its period
+    /// ran or waited to begin (`LedgerState.revocationByLaterRefund`): it is revoked then too.
+    public var revokedWithSubscription: Date?
 
     public init(bundleID: String, originalPurchaseDate: Date, signedDate: Date, environment: StoreEnvironment = .sandbox,
                 appAccountToken: String? = nil, subscriptionGroupID: String? = nil, appTransactionID: String? = nil,
-                offerPaymentMode: OfferPaymentMode? = nil, offerPeriod: String? = nil) {
+                offerPaymentMode: OfferPaymentMode? = nil, offerPeriod: String? = nil, revokedWithSubscription: Date? = nil) {
         self.bundleID = bundleID
         self.originalPurchaseDate = originalPurchaseDate
         self.signedDate = signedDate
@@ -141,5 +144,6 @@ public struct TransactionSigningContext: Sendable, Equatable {
         self.appTransactionID = appTransactionID
         self.offerPaymentMode = offerPaymentMode
         self.offerPeriod = offerPeriod
+        self.revokedWithSubscription = revokedWithSubscription
     }
 }

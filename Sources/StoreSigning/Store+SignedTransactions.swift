@@ -18,7 +18,8 @@ extension Store {
         let context = TransactionSigningContext(
             bundleID: catalog.bundleID, originalPurchaseDate: original, signedDate: now(), environment: environment,
             appAccountToken: appAccountToken ?? record.appAccountToken, subscriptionGroupID: product?.subscription?.group,
-            appTransactionID: appTransactionID, offerPaymentMode: offer?.paymentMode, offerPeriod: offer?.period)
+            appTransactionID: appTransactionID, offerPaymentMode: offer?.paymentMode, offerPeriod: offer?.period,
+            revokedWithSubscription: state.revocationByLaterRefund(of: current))
         return try signer.sign(current, context: context)
     }
 

@@ -103,7 +103,8 @@ public struct TransactionVerifier: Sendable {
         let billingProblem = record.flatMap { record in
             ledger?.subscriptions[record.originalID].flatMap { $0.latestTransactionID == record.id ? $0 : nil }
         }
-        return judge(payload, now: now, record: record, endedBeforeItBegan: record.flatMap { ledger?.endOfSubscription(before: $0) },
+        return judge(payload, now: now, record: record, revokedWithSubscription: record.flatMap { ledger?.revocationByLaterRefund(of: $0) },
+                     endedBeforeItBegan: record.flatMap { ledger?.endOfSubscription(before: $0) },
                      graceUntil: billingProblem?.status == .inGracePeriod ? billingProblem?.gracePeriodExpiresDate : nil,
                      inBillingRetry: billingProblem?.status == .inBillingRetryPeriod)
     }
@@ -158,14 +159,22 @@ public struct TransactionVerifier: Sendable {
         return record
     }
 
-    /// `endedBeforeItBegan`: when the record is a period paid ahead whose subscription ended
-    /// before it began, that end. `graceUntil`: when the record is the latest period of a
+    /// `revokedWithSubscription`: when the refund of a later period revoked the record's
+    /// subscription while its period ran or waited to begin, that refund. `endedBeforeItBegan`:
+    /// when the record is a period paid ahead whose subscription ended before it began, that
+    /// end. `graceUntil`: when the record is the latest period of a
     /// subscription in its grace period, the grace period's end. `inBillingRetry`: the record is
     /// the latest period of a subscription in billing retry, which resolving its billing renews.
-    private func judge(_ payload: SignedTransactionPayload, now: Date, record: TransactionRecord?,
+    private func judge(_ payload: SignedTransactionPayload, now: Date, record: TransactionRecord?, revokedWithSubscription: Date? = nil,
                        endedBeforeItBegan: Date? = nil, graceUntil: Date? = nil, inBillingRetry: Bool = false) -> TransactionVerification {
         let checked = record != nil
         let source = checked ? "the store" : "the token"
+        if let revokedWithSubscription {
+            return TransactionVerification(status: .revoked, payload: payload,
+                                           detail: "transaction \(payload.transactionId) was revoked on \(Self.text(revokedWithSubscription)) "
+                                               + "with its subscription, by the refund of a later period (according to the store)",
+                                           checkedAgainstLedger: true)
+        }
         let revokedAt = record?.state == .refunded ? record?.revocationDate
                                                     : payload.revocationDate.map(SignedTransactionPayload.date(milliseconds:))
         if record?.state == .refunded || payload.revocationDate != nil {

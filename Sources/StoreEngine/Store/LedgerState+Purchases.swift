@@ -131,6 +131,17 @@ extension LedgerState {
         }
     }
 
+    /// When the refund of a later period revoked the subscription of `record`, a period still
+    /// running or paid ahead then (neither refunded itself nor replaced by an upgrade): its
+    /// access ended with the subscription's, so receipts cancel it and its signed transaction
+    /// is revoked then; nil for any other transaction.
+    public func revocationByLaterRefund(of record: TransactionRecord) -> Date? {
+        guard record.state == .purchased, record.productType == .autoRenewable, record.replacedBy == nil,
+              let chain = subscriptions[record.originalID], chain.status == .revoked,
+              let revoked = chain.revocationDate, let expires = record.expiresDate, expires > revoked else { return nil }
+        return revoked
+    }
+
     /// The last period of the expired `chain` that began (purchased or refunded since, not
     /// replaced by an upgrade): its periods paid ahead that the expire ended never did.
     func lastBegunPeriod(of chain: SubscriptionChain) -> TransactionRecord? {

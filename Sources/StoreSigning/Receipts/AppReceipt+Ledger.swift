@@ -73,10 +73,7 @@ extension InAppPurchaseReceipt {
     static func cancellationDate(of record: TransactionRecord, state: LedgerState) -> Date? {
         if record.state == .refunded { return record.revocationDate }
         if let upgrade = record.replacedBy { return state.transactions[upgrade]?.purchaseDate }
-        guard record.state == .purchased, record.productType == .autoRenewable,
-              let chain = state.subscriptions[record.originalID], chain.status == .revoked,
-              let revoked = chain.revocationDate, let expires = record.expiresDate, expires > revoked else { return nil }
-        return revoked
+        return state.revocationByLaterRefund(of: record)
     }
 }
 

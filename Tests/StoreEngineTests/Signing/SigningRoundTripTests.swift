@@ -60,6 +60,24 @@ import Testing
         #expect(fixture.verifier.verify(jws: token, now: fixture.stores.clock.now()).status == .valid)
     }
 
+    @Test("the period running when the refund of a period paid ahead revoked the subscription is revoked with it, in its token and by the ledger (before: valid, in force, no revocationDate)")
+    func aPeriodRevokedWithItsSubscriptionIsRevoked() throws {
+        let fixture = try SigningFixture()
+        let running = try fixture.buy(Rage.monthly)
+        _ = try fixture.store.renew(Rage.monthly, buyer: phone)
+        let ahead = try #require(fixture.store.snapshot.transactions(of: phone.account).last)
+        let before = try fixture.sign(running)
+        fixture.stores.clock.advance(by: 3600)
+        _ = try fixture.store.refund(ahead.id)
+        let refundedAt = fixture.stores.clock.now()
+        let judged = fixture.store.verifySignedTransaction(before, with: fixture.verifier)
+        #expect(judged.status == .revoked && judged.detail.contains("with its subscription, by the refund of a later period"), "\(judged.detail)")
+        let after = try fixture.sign(try fixture.record(running.id))
+        let payload = try #require(fixture.verifier.verify(jws: after, now: fixture.stores.clock.now()).payload)
+        #expect(payload.revocationDate == SignedTransactionPayload.milliseconds(refundedAt) && payload.revocationReason == 0)
+        #expect(fixture.verifier.verify(jws: after, now: fixture.stores.clock.now()).status == .revoked)
+    }
+
     @Test func aTransactionReplacedByAnUpgradeIsUpgradedNotValid() throws {
         let fixture = try SigningFixture()
         let monthly = try fixture.buy(Rage.monthly)
