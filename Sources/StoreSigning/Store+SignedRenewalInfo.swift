@@ -8,13 +8,15 @@ extension Store {
     /// issues it now; nil for free subscriptions, which never renew, and for a subscription
     /// whose latest transaction the ledger does not hold.
     public func signedRenewalInfo(_ subscription: Entitlements.Subscription, signer: TransactionSigner) throws(SigningError) -> String? {
-        guard let product = catalog.product(id: subscription.pendingProductID ?? subscription.productID),
-              product.type == .autoRenewable else { return nil }
+        let product = catalog.product(id: subscription.pendingProductID ?? subscription.productID)
+        if let product, product.type != .autoRenewable { return nil }
         let state = snapshot
         guard let latest = state.transactions[subscription.transactionID],
               let chain = state.subscriptions[subscription.originalTransactionID] else { return nil }
-        // The schedule's own terms, so the price reported is the one the renewal will charge.
-        let terms = latest.storefront.map { product.nextRenewalTerms(of: chain, storefront: $0) }
+        // The schedule's own terms, so the price reported is the one the renewal will charge. A
+        // plan the catalog lacks is told of all the same, without them: an app's server must not
+        // take its subscriber for gone (only a catalog that has the plan knows its price).
+        let terms = product.flatMap { product in latest.storefront.map { product.nextRenewalTerms(of: chain, storefront: $0) } }
         let offer = terms.flatMap { terms in
             SignedOffer(ledgerText: terms.offer?.rawValue, paymentMode: terms.offerPaymentMode,
                         period: terms.offerPeriod?.description)

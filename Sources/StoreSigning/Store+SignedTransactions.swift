@@ -17,7 +17,9 @@ extension Store {
         let appTransactionID = try appTransactionID(account: current.account)
         let context = TransactionSigningContext(
             bundleID: catalog.bundleID, originalPurchaseDate: original, signedDate: now(), environment: environment,
-            appAccountToken: appAccountToken ?? record.appAccountToken, subscriptionGroupID: product?.subscription?.group,
+            // The ledger keeps a subscription's group: a catalog that lacks the plan still names it.
+            appAccountToken: appAccountToken ?? record.appAccountToken,
+            subscriptionGroupID: product?.subscription?.group ?? state.subscriptions[current.originalID]?.group,
             appTransactionID: appTransactionID, offerPaymentMode: offer?.paymentMode, offerPeriod: offer?.period,
             revokedWithSubscription: state.revocationByLaterRefund(of: current))
         return try signer.sign(current, context: context)

@@ -78,6 +78,21 @@ import Testing
         #expect(fixture.verifier.verify(jws: after, now: fixture.stores.clock.now()).status == .revoked)
     }
 
+    @Test("a catalog that lacks a subscription's plan still signs its renewal info, without a price, and names its group in its transactions (before: no renewal info, so serve listed no subscription)")
+    func aPlanTheCatalogLacksIsStillSigned() throws {
+        let fixture = try SigningFixture()
+        let yearly = try fixture.buy(Rage.yearly)
+        var catalog = fixture.stores.catalog
+        catalog.products.removeAll { $0.id == Rage.yearly }
+        let trimmed = try Store(catalog: catalog, log: fixture.stores.connection(), clock: fixture.stores.clock)
+        let subscription = try #require(trimmed.entitlements(for: phone).subscriptions.first)
+        let info = try #require(try trimmed.signedRenewalInfo(subscription, signer: fixture.signer))
+        let renewal = try TokenParts.object(info, segment: 1)
+        #expect(renewal["autoRenewProductId"] as? String == Rage.yearly && renewal["renewalPrice"] == nil, "\(renewal)")
+        let transaction = try TokenParts.object(try trimmed.signedTransaction(yearly, signer: fixture.signer), segment: 1)
+        #expect(transaction["subscriptionGroupIdentifier"] as? String == "rage-pro", "\(transaction)")
+    }
+
     @Test func aTransactionReplacedByAnUpgradeIsUpgradedNotValid() throws {
         let fixture = try SigningFixture()
         let monthly = try fixture.buy(Rage.monthly)
