@@ -107,7 +107,7 @@ public struct StoreText: Sendable {
         switch change {
         case let .upgradeNow(from):
             return unpaidPeriod ? "Replaces \(name(from)) now; nothing of it is refunded, as its period running was not paid for."
-                : "Replaces \(name(from)) now; the unused part of its period is refunded."
+                : "Replaces \(name(from)) now; the unused part of what was paid (the period running and any paid ahead) is refunded."
         case let .atRenewal(from, effective):
             return (turnsRenewalOn ? "Turns auto-renew back on for a plan change: " : "A plan change: ")
                 + "\(name(from)) switches to this \(when(effective)); nothing is charged now."

@@ -310,7 +310,8 @@ struct SheetsAndPanesTests {
         let pane = DetailView.lines(for: yearly, state: state, width: 60).map { $0.map(\.text).joined() }.joined(separator: " ")
         #expect(pane.contains("Active until \(state.text.date(until)); then Rage Pro (Monthly), paid ahead, takes over"), "\(pane)")
         #expect(pane.contains("Period 1 year; Rage Pro (Monthly) follows, paid ahead") && !pane.contains("Renews every"), "\(pane)")
-        #expect(AppText.shortStatus(state.snapshot.status(of: Self.yearly), state: state) == "Subscribed")
+        #expect(AppText.shortStatus(state.snapshot.status(of: Self.yearly), state: state) == "Switching",
+                "buying it again is an upgrade, so it does not read as plainly yours (before: Subscribed)")
         #expect(!state.alreadyHas(yearly), "buying it again upgrades from the plan paid ahead, as the store decides it")
         // Enter opens the upgrade's sheet, charged now, which buys it as the command line does
         // (before: no sheet, and the store refused the purchase as changed under it, every time).

@@ -73,7 +73,17 @@ extension InAppPurchaseReceipt {
     static func cancellationDate(of record: TransactionRecord, state: LedgerState) -> Date? {
         if record.state == .refunded { return record.revocationDate }
         if let upgrade = record.replacedBy { return state.transactions[upgrade]?.purchaseDate }
-        return state.revocationByLaterRefund(of: record)
+        // A period paid ahead that never began, as its subscription ended first (an expire), is
+        // cancelled then: with its expiry still ahead it read as in force.
+        return state.revocationByLaterRefund(of: record) ?? state.endOfSubscription(before: record)
+    }
+
+    /// Whether `record`'s cancellation is a refund's or a revocation's, which has a reason, and
+    /// not an upgrade's or the end of a subscription before the period began, which have none;
+    /// a record the ledger does not hold is taken for refunded, as before cancellations had kinds.
+    static func cancellationHasReason(_ record: TransactionRecord?, state: LedgerState) -> Bool {
+        guard let record else { return true }
+        return record.state == .refunded || state.revocationByLaterRefund(of: record) != nil
     }
 }
 

@@ -76,7 +76,8 @@ public struct VerifyReceiptEndpoint: Sendable {
         let inApp = receipt.inApp.map { entry in
             // The receipt itself does not say why an entry was cancelled; the ledger does.
             VerifyReceiptEntries.inApp(entry, isSubscription: app.catalog.product(id: entry.productID)?.type == .autoRenewable,
-                                       record: app.state.transactions[entry.transactionID])
+                                       hasReason: InAppPurchaseReceipt.cancellationHasReason(app.state.transactions[entry.transactionID],
+                                                                                            state: app.state))
         }
         return VerifyReceiptResponse.ReceiptSection(fields: fields, appItemID: app.catalog.appAppleID ?? 0, inApp: inApp)
     }

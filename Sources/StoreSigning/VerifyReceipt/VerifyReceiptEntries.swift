@@ -4,9 +4,9 @@ import StoreEngine
 
 /// The string-valued objects of a `/verifyReceipt` answer: in-app entries and renewal info.
 enum VerifyReceiptEntries {
-    /// An in-app entry as the receipt states it (Apple's `receipt.in_app[]`). The ledger's
-    /// `record` of it tells a cancellation by an upgrade, which has no reason, from a refund's.
-    static func inApp(_ entry: InAppPurchaseReceipt, isSubscription: Bool, record: TransactionRecord?) -> [String: String] {
+    /// An in-app entry as the receipt states it (Apple's `receipt.in_app[]`). `hasReason`: its
+    /// cancellation, if any, is a refund's or a revocation's (see `cancellationHasReason`).
+    static func inApp(_ entry: InAppPurchaseReceipt, isSubscription: Bool, hasReason: Bool) -> [String: String] {
         var fields = [
             "quantity": String(entry.quantity), "product_id": entry.productID,
             "transaction_id": entry.transactionID, "original_transaction_id": entry.originalTransactionID,
@@ -16,8 +16,7 @@ enum VerifyReceiptEntries {
         VerifyReceiptDates.add("original_purchase_date", entry.originalPurchaseDate, to: &fields)
         VerifyReceiptDates.add("expires_date", entry.subscriptionExpirationDate, to: &fields)
         VerifyReceiptDates.add("cancellation_date", entry.cancellationDate, to: &fields)
-        let endedByUpgrade = record.map { $0.state != .refunded && $0.replacedBy != nil } ?? false
-        if entry.cancellationDate != nil && !endedByUpgrade {
+        if entry.cancellationDate != nil && hasReason {
             // The ledger keeps no refund reason: 0, "another reason", as in signed transactions.
             fields["cancellation_reason"] = String(SignedTransactionPayload.refundedForOtherReason)
         }
@@ -31,7 +30,8 @@ enum VerifyReceiptEntries {
     /// the catalog know (the subscription group, an upgrade, the ownership type).
     static func latest(_ entry: InAppPurchaseReceipt, state: LedgerState, catalog: Catalog) -> [String: String] {
         let record = state.transactions[entry.transactionID]
-        var fields = inApp(entry, isSubscription: record?.productType == .autoRenewable, record: record)
+        var fields = inApp(entry, isSubscription: record?.productType == .autoRenewable,
+                           hasReason: InAppPurchaseReceipt.cancellationHasReason(record, state: state))
         fields["in_app_ownership_type"] = "PURCHASED"
         if let group = catalog.product(id: entry.productID)?.subscription?.group {
             fields["subscription_group_identifier"] = group

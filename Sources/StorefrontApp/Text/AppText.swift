@@ -96,7 +96,9 @@ enum AppText {
         case .awaitingDelivery: "Undelivered"
         case let .active(until, willRenew): until == nil || willRenew ? "Subscribed" : "Not renewing"
         // The plan switched to reads "Switches" with its date in its own row.
-        case let .runningBeforeSwitch(_, _, paidAhead): paidAhead ? "Subscribed" : "Switching"
+        // Paid ahead into another plan or scheduled to switch, it neither renews nor ends: buying
+        // it again is a change (an upgrade, or keeping it), so the row does not read as plainly yours.
+        case .runningBeforeSwitch: "Switching"
         case .expired: "Expired"
         case .revoked: "Refunded"
         case .billingProblem(let graceUntil, _): graceUntil == nil ? "Billing problem" : "Billing grace"

@@ -72,6 +72,20 @@ public enum StandardStreamWriter {
         }
     }
 
+    /// Whether the command said itself what its lost output means (`serve`, which changed
+    /// nothing), so the general advice after it would only mislead.
+    private static let lossExplained = Mutex(false)
+
+    /// Marks the loss of stdout as said by the command itself.
+    static func outputLossExplained() {
+        lossExplained.withLock { $0 = true }
+    }
+
+    /// The error of stdout's first failed write, unless the command said itself what it means.
+    static var unexplainedOutputFailure: Int32? {
+        lossExplained.withLock { $0 } ? nil : failure(of: .output)
+    }
+
     /// The error of `stream`'s first failed write; nil while every write to it went through.
     static func failure(of stream: Stream) -> Int32? {
         let code = failures.withLock { $0[stream.rawValue] }

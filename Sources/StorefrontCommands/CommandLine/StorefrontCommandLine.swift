@@ -15,7 +15,9 @@ public enum StorefrontCommandLine {
     public static func run(_ rawArguments: [String], environment: [String: String], openTerminal: OpenTerminal?) -> Int32 {
         var console = Console()
         let status = run(rawArguments, environment: environment, openTerminal: openTerminal, console: &console)
-        guard let failure = StandardStreamWriter.failure(of: .output) else { return status }
+        guard let failure = StandardStreamWriter.unexplainedOutputFailure else {
+            return StandardStreamWriter.failure(of: .output) != nil && status == ExitStatus.success.rawValue ? ExitStatus.dataProblem.rawValue : status
+        }
         // The result is lost, not what the command did: a script must not take the status for a change not made.
         console.errLines(CommandLineText.Report.error(
             CommandLineText.Report.outputLost(stream: StandardStreamWriter.Stream.output.name, reason: String(cString: strerror(failure)))))

@@ -60,6 +60,7 @@ enum ServeCommand {
         if StandardStreamWriter.failure(of: .output) != nil {
             // A script waiting for the address would wait for ever on a server nobody knows of.
             server.stop()
+            StandardStreamWriter.outputLossExplained()
             throw CommandFailure(status: .dataProblem, message: ServerText.addressNotWritten)
         }
         for app in apps {

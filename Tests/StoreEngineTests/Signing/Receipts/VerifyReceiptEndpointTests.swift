@@ -128,6 +128,20 @@ import Testing
         #expect(all.first?["transaction_id"] == yearly.id, "newest first: \(all.map { $0["transaction_id"] ?? "" })")
     }
 
+    @Test("a period paid ahead that an expire ended before it began is cancelled then, with no reason (before: a future expiry, read as in force)")
+    func aPeriodPaidAheadThatNeverBeganIsCancelled() throws {
+        _ = try fixture.buy(Rage.monthly)
+        _ = try fixture.store.renew(Rage.monthly, buyer: phone)
+        let ahead = try #require(fixture.store.snapshot.transactions(of: phone.account).last)
+        fixture.stores.clock.advance(by: 60)
+        _ = try fixture.store.expire(Rage.monthly, buyer: phone)
+        let ended = try #require(fixture.store.snapshot.endOfSubscription(before: ahead))
+        let reply = try answer(["receipt-data": try receipt(), "exclude-old-transactions": true])
+        let newest = try #require((reply["latest_receipt_info"] as? [[String: String]])?.first { $0["transaction_id"] == ahead.id })
+        #expect(newest["cancellation_date_ms"] == String(SignedTransactionPayload.milliseconds(ended))
+                    && newest["cancellation_reason"] == nil, "\(newest)")
+    }
+
     @Test("a replaced period's cancellation has the upgrade's date and no reason; a refund's has reason 0 (before: the replaced period had no date)")
     func aReplacedPeriodIsCancelledWithoutAReason() throws {
         let monthly = try fixture.buy(Rage.monthly)
