@@ -130,10 +130,12 @@ extension CommandLineText {
     /// How the command line reports on stderr.
     public enum Report {
         /// Said on stderr when the command's result could not be written to `stream` (stdout):
-        /// `reason` is the system's ("No space left on device"). What the command changed stands.
-        public static func outputLost(stream: String, reason: String) -> String {
-            "the command's output could not be written to \(stream) (\(reason)), so part or all of it is missing. "
-                + "Whatever the command did is done all the same: look at the store as it is now (`storefront transactions` for "
+        /// `reason` is the system's ("No space left on device"). What the command changed stands;
+        /// one that opens no store (`catalog lint`, `help`) changed nothing.
+        public static func outputLost(stream: String, reason: String, usesStore: Bool) -> String {
+            let lost = "the command's output could not be written to \(stream) (\(reason)), so part or all of it is missing"
+            guard usesStore else { return lost + "; the command uses no store, so nothing was changed" }
+            return lost + ". Whatever the command did is done all the same: look at the store as it is now (`storefront transactions` for "
                 + "purchases and refunds, `storefront entitlements` for balances and subscriptions, `storefront verify` for the "
                 + "file or database) before running the command again"
         }

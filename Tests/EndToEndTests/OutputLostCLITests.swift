@@ -77,6 +77,10 @@ import Testing
         #expect(refused.status == 1 && refused.stderr.contains("you have 0") && !refused.stderr.contains("could not be written"), "\(refused.stderr)")
         let listing = try Self.runWithLostOutput(cli, ["products"])
         #expect(listing.status == 3 && listing.stderr.contains("(No space left on device)"), "\(listing.stderr)")
+        // A command that opens no store is not sent to look at one (before: the store's advice for every command).
+        let help = try Self.runWithLostOutput(cli, ["help", "buy"])
+        #expect(help.status == 3 && help.stderr.contains("the command uses no store, so nothing was changed")
+                    && !help.stderr.contains("storefront transactions"), "\(help.stderr)")
     }
 }
 

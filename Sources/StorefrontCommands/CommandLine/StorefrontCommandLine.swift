@@ -14,20 +14,26 @@ public enum StorefrontCommandLine {
     /// input and output are not both terminals.
     public static func run(_ rawArguments: [String], environment: [String: String], openTerminal: OpenTerminal?) -> Int32 {
         var console = Console()
-        let status = run(rawArguments, environment: environment, openTerminal: openTerminal, console: &console)
+        var usesStore = false
+        let status = run(rawArguments, environment: environment, openTerminal: openTerminal, console: &console, usesStore: &usesStore)
         guard let failure = StandardStreamWriter.unexplainedOutputFailure else {
             return StandardStreamWriter.failure(of: .output) != nil && status == ExitStatus.success.rawValue ? ExitStatus.dataProblem.rawValue : status
         }
         // The result is lost, not what the command did: a script must not take the status for a change not made.
-        console.errLines(CommandLineText.Report.error(
-            CommandLineText.Report.outputLost(stream: StandardStreamWriter.Stream.output.name, reason: String(cString: strerror(failure)))))
+        console.errLines(CommandLineText.Report.error(CommandLineText.Report.outputLost(
+            stream: StandardStreamWriter.Stream.output.name, reason: String(cString: strerror(failure)), usesStore: usesStore)))
         return status == ExitStatus.success.rawValue ? ExitStatus.dataProblem.rawValue : status
     }
 
+    /// `usesStore`: set once the command is known to open a store (to read or change it), so
+    /// that advice after a lost result points at the store only for those.
     private static func run(_ rawArguments: [String], environment: [String: String], openTerminal: OpenTerminal?,
-                            console: inout Console) -> Int32 {
+                            console: inout Console, usesStore: inout Bool) -> Int32 {
         do {
             let arguments = try CommandLineArguments.parse(rawArguments)
+            if let command = arguments.command, !arguments.help {
+                usesStore = if case .withStore = command.run { true } else { command.writes }
+            }
             console.advisedOptions = advisedOptions(for: arguments, environment: environment)
             if arguments.words.isEmpty, !arguments.help, !arguments.version, let openTerminal {
                 return try openTerminal(arguments, environment, console)
