@@ -135,8 +135,8 @@ extension CommandLineText {
         public static func outputLost(stream: String, reason: String, usesStore: Bool) -> String {
             let lost = "the command's output could not be written to \(stream) (\(reason)), so part or all of it is missing"
             guard usesStore else { return lost + "; the command uses no store, so nothing was changed" }
-            return lost + ". Whatever the command did is done all the same: look at the store as it is now (`storefront transactions` for "
-                + "purchases and refunds, `storefront entitlements` for balances and subscriptions, `storefront verify` for the "
+            return lost + ". Whatever the command did is done all the same: look at the store as it is now "
+                + "(`storefront transactions` for purchases and refunds, `storefront entitlements` for balances and subscriptions, `storefront verify` for the "
                 + "file or database) before running the command again"
         }
 

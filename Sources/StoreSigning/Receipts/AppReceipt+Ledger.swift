@@ -66,10 +66,11 @@ extension InAppPurchaseReceipt {
     }
 
     /// When `record` stopped counting: a refund's date; for a period an upgrade replaced, the
-    /// upgrade's purchase, as Apple's receipts date a plan that an upgrade ended; and for a
-    /// period running or paid ahead when the refund of a later one revoked the subscription, that
-    /// refund's, as it took their access too (else an app's server reading the receipt for
-    /// unexpired entries would find the subscription still in force).
+    /// upgrade's purchase, as Apple's receipts date a plan that an upgrade ended; for a period
+    /// running or paid ahead when the refund of a later one revoked the subscription, that
+    /// refund's, as it took their access too; and for a period paid ahead whose subscription
+    /// ended before it began, that end (else an app's server reading the receipt for unexpired
+    /// entries would find the subscription still in force).
     static func cancellationDate(of record: TransactionRecord, state: LedgerState) -> Date? {
         if record.state == .refunded { return record.revocationDate }
         if let upgrade = record.replacedBy { return state.transactions[upgrade]?.purchaseDate }

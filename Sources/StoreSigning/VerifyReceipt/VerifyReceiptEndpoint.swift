@@ -85,8 +85,9 @@ public struct VerifyReceiptEndpoint: Sendable {
     /// Whether `entry` comes after `other`: by when it took effect, and within one moment (an
     /// upgrade made in the second of the purchase it replaces) by transaction id, which the store
     /// numbers in the order it records them, compared as numbers. A period paid ahead and
-    /// cancelled before it began (refunded, or ended by an upgrade) takes effect at its
-    /// cancellation, as it never ran: dated at its future start it came before the plan in force.
+    /// cancelled before it began (refunded, ended by an upgrade, or its subscription ended first)
+    /// takes effect at its cancellation, as it never ran: dated at its future start it came
+    /// before the plan in force.
     static func isNewer(_ entry: InAppPurchaseReceipt, than other: InAppPurchaseReceipt) -> Bool {
         let (date, otherDate) = (effectiveDate(of: entry), effectiveDate(of: other))
         guard date == otherDate else { return date > otherDate }
