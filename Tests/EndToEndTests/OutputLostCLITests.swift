@@ -7,12 +7,11 @@ import Testing
 /// so a script that retried it bought twice).
 @Suite struct OutputLostCLITests {
     /// Runs the binary with `arguments` and stdout sent to `/dev/full` (or closed, `closed`),
-    /// through a shell, which is what sets the stream up; `redirection` replaces it.
-    static func runWithLostOutput(_ cli: StorefrontProcess, _ arguments: [String], closed: Bool = false,
-                                  redirection: String? = nil) throws -> (status: Int32, stderr: String) {
+    /// through a shell, which is what sets the stream up.
+    static func runWithLostOutput(_ cli: StorefrontProcess, _ arguments: [String], closed: Bool = false) throws -> (status: Int32, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", #"exec "$@" "# + (redirection ?? (closed ? ">&-" : "> /dev/full")), "sh", StorefrontProcess.binary,
+        process.arguments = ["-c", closed ? #"exec "$@" >&-"# : #"exec "$@" > /dev/full"#, "sh", StorefrontProcess.binary,
                              "--entitlements", cli.ledger] + arguments
         process.environment = cli.environment
         let errors = Pipe()
@@ -83,7 +82,6 @@ import Testing
                     && !help.stderr.contains("storefront transactions"), "\(help.stderr)")
     }
 }
-
 
 extension StorefrontProcess {
     /// Starts the binary with `arguments` through a shell whose `redirection` (`exec "$@" 2>&-`)
