@@ -83,9 +83,25 @@ public struct StorefrontProcess: Sendable {
 
     /// Starts the binary without waiting for it.
     public func start(_ arguments: [String], stdin: FileHandle? = nil) throws -> RunningCommand {
+        try launch(Self.binary, commandLine(arguments), stdin: stdin)
+    }
+
+    /// Starts `storefront --entitlements <ledger> ARGUMENTS` through `/bin/sh -c script`, in
+    /// which `"$@"` is that command line, so that the script sets its streams or adds raw bytes
+    /// as a user's shell would (`exec "$@" >&-`, `exec "$@" --account "$(printf 'a\377b')"`).
+    public func startThroughShell(_ script: String, _ arguments: [String]) throws -> RunningCommand {
+        try launch("/bin/sh", ["-c", script, "sh", Self.binary] + commandLine(arguments), stdin: nil)
+    }
+
+    /// The binary's arguments for `arguments`: the ledger and store given first.
+    private func commandLine(_ arguments: [String]) -> [String] {
+        (ledger.isEmpty ? [] : ["--entitlements", ledger]) + storeArguments + arguments
+    }
+
+    private func launch(_ executable: String, _ arguments: [String], stdin: FileHandle?) throws -> RunningCommand {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = (ledger.isEmpty ? [] : ["--entitlements", ledger]) + storeArguments + arguments
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         process.environment = environment
         if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         let output = Pipe(), errors = Pipe()

@@ -60,18 +60,9 @@ import Testing
 
     @Test func invalidUTF8ArgumentsAreRefused() throws {
         // Arguments are text in Swift; the shell passes the raw byte 0xFF through.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", #"exec "$0" --entitlements "$1" buy com.example.rage.noads --account "$(printf 'a\377b')""#,
-                             StorefrontProcess.binary, cli.ledger]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        #expect(message.contains("argument 6 (the value of --account) is not valid UTF-8"), "\(message)")
+        let refused = try cli.startThroughShell(#"exec "$@" --account "$(printf 'a\377b')""#, ["buy", "com.example.rage.noads"]).wait()
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("argument 6 (the value of --account) is not valid UTF-8"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: cli.ledger))
     }
 }

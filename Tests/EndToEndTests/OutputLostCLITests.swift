@@ -8,19 +8,8 @@ import Testing
 @Suite struct OutputLostCLITests {
     /// Runs the binary with `arguments` and stdout sent to `/dev/full` (or closed, `closed`),
     /// through a shell, which is what sets the stream up.
-    static func runWithLostOutput(_ cli: StorefrontProcess, _ arguments: [String], closed: Bool = false) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", closed ? #"exec "$@" >&-"# : #"exec "$@" > /dev/full"#, "sh", StorefrontProcess.binary,
-                             "--entitlements", cli.ledger] + arguments
-        process.environment = cli.environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, stderr)
+    static func runWithLostOutput(_ cli: StorefrontProcess, _ arguments: [String], closed: Bool = false) throws -> StorefrontProcess.Result {
+        try cli.startThroughShell(closed ? #"exec "$@" >&-"# : #"exec "$@" > /dev/full"#, arguments).wait()
     }
 
     @Test func aPurchaseWhoseOutputIsLostIsRecordedOnceAndSaysSo() throws {
@@ -44,13 +33,12 @@ import Testing
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
         let lock = open(cli.ledger + ".lock", O_RDWR)
         #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
-        let waiting = try StorefrontProcess.start(shell: #"exec "$@" 2>&-"#, cli, ["buy", "com.example.rage.face.random"])
+        let waiting = try cli.startThroughShell(#"exec "$@" 2>&-"#, ["buy", "com.example.rage.face.random"])
         // Long enough for the notice of the wait (after a second) to be written, were it to be.
         Thread.sleep(forTimeInterval: 2.5)
         flock(lock, LOCK_UN)
         close(lock)
-        waiting.waitUntilExit()
-        #expect(waiting.terminationStatus == 0)
+        #expect(waiting.wait().status == 0)
         let mark = try String(contentsOfFile: cli.ledger + ".lock", encoding: .utf8)
         #expect(mark.hasPrefix("storefront-ledger-mark ") && !mark.contains("waiting"), "\(mark)")
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0, "the store still takes changes")
@@ -80,20 +68,5 @@ import Testing
         let help = try Self.runWithLostOutput(cli, ["help", "buy"])
         #expect(help.status == 3 && help.stderr.contains("the command uses no store, so nothing was changed")
                     && !help.stderr.contains("storefront transactions"), "\(help.stderr)")
-    }
-}
-
-extension StorefrontProcess {
-    /// Starts the binary with `arguments` through a shell whose `redirection` (`exec "$@" 2>&-`)
-    /// sets its streams up, without waiting for it.
-    static func start(shell redirection: String, _ cli: StorefrontProcess, _ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", redirection, "sh", binary, "--entitlements", cli.ledger] + arguments
-        process.environment = cli.environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        return process
     }
 }
