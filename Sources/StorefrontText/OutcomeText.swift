@@ -273,6 +273,19 @@ extension StoreText {
         return "replaced by an upgrade (transaction \(replacement))"
     }
 
+    /// A period running or paid ahead when the refund of a later period revoked its
+    /// subscription, itself neither refunded nor replaced: "revoked Jan 5, 2027 at 3:04 PM with
+    /// its subscription, by the refund of a later period". Its access ended then, as its signed
+    /// transaction, `verify-transaction` and receipts say; its money stays paid until refunded.
+    public func revokedWithSubscriptionText(at revoked: Date) -> String {
+        "revoked \(dateTime(revoked)) with its subscription, by the refund of a later period"
+    }
+
+    /// The storefront's short words for the same: "revoked Jan 5, 2027 with its subscription".
+    public func revokedWithSubscriptionShortText(at revoked: Date) -> String {
+        "revoked \(date(revoked)) with its subscription"
+    }
+
     /// The storefront's short words for what an upgrade gave back of the plan it replaced:
     /// "$2.70 of the previous plan refunded".
     public func proratedRefundShortText(_ record: TransactionRecord) -> String? {

@@ -200,6 +200,30 @@ import Testing
                 + "$\(refund) of its price came back at the upgrade that replaced it)"), "\(row)")
     }
 
+    @Test("the period running when the refund of a period paid ahead revoked the subscription lists that revocation (before: purchased, no word of it, no revocationDate)")
+    func aPeriodRevokedWithItsSubscriptionSaysSo() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        #expect(try cli.run(["advance", "P8D"]).status == 0) // the free week is over: a paid month runs
+        #expect(try cli.run(["renew", "com.example.rage.pro.monthly"]).status == 0)
+        let before = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
+        let ahead = try #require(before.first, "the period paid ahead is listed first")
+        let running = try #require(before.dropFirst().first)
+        #expect(running.state == "purchased" && running.revocationDate == nil && running.price != "0.00", "\(before)")
+        #expect(try cli.run(["refund", ahead.transactionId]).status == 0)
+        let after = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
+        let refunded = try #require(after.first { $0.transactionId == ahead.transactionId })
+        let revoked = try #require(after.first { $0.transactionId == running.transactionId })
+        #expect(refunded.state == "refunded" && revoked.state == "purchased", "its money stays paid until refunded: \(after)")
+        #expect(revoked.revocationDate != nil && revoked.revocationDate == refunded.revocationDate, "\(revoked)")
+        let trial = try #require(after.first { $0.price == "0.00" })
+        #expect(trial.revocationDate == nil, "the free week had ended before the refund")
+        let listed = try cli.run(["transactions"]).stdout
+        let row = try #require(listed.split(separator: "\n").first { $0.hasPrefix(running.transactionId) }, "\(listed)")
+        #expect(row.contains("with its subscription, by the refund of a later period)") && row.contains("(revoked "), "\(row)")
+        let verdict = try cli.run(["verify-transaction", running.transactionId]).stdout
+        #expect(verdict.contains("revoked"), "the same answer as its token: \(verdict)")
+    }
+
     @Test func unknownLocalesWarnAndFallBackByTheStatedRule() throws {
         for locale in ["xx_YY", "garbage!!"] {
             let result = try cli.run(["products", "--locale", locale])

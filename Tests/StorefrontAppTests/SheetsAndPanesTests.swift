@@ -263,6 +263,27 @@ struct SheetsAndPanesTests {
         #expect(!effects.isEmpty, "once read, Enter refunds")
     }
 
+    @Test("the period running when the refund of a period paid ahead revoked its subscription says so under the transactions, not until when it runs (before: 'until' its old end)")
+    func aPeriodRevokedWithItsSubscriptionSaysSo() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        fixture.clock.advance(by: 10 * 86_400)   // the free week is over: a paid month runs
+        _ = try fixture.store.renew(F.monthly, buyer: fixture.buyer)   // a month paid ahead
+        let periods = fixture.store.transactions(for: "tester").filter { $0.productID == F.monthly }   // newest first
+        let ahead = try #require(periods.first)
+        let running = try #require(periods.dropFirst().first)
+        _ = try fixture.store.refund(ahead.id)
+        let revokedAt = try #require(fixture.store.snapshot.transactions[ahead.id]?.revocationDate)
+        var state = fixture.state(size: Size(width: 120, height: 30))
+        #expect(state.snapshot.revokedWithSubscription == [running.id: revokedAt], "only the period running then: \(state.snapshot.revokedWithSubscription)")
+        let row = try #require(state.snapshot.transactions.firstIndex { $0.id == running.id })
+        state.send(.character("t"))
+        for _ in 0..<row { state.send(.down) }
+        let screen = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        #expect(screen.contains("Transaction \(running.id) · revoked \(state.text.date(revokedAt)) with its subscription · order "), "\(screen)")
+        #expect(!screen.contains(" · until "), "\(screen)")
+    }
+
     @Test("A refunded plan an upgrade had replaced shows, under the transactions, what its refund gave back (before: only its full price)")
     func refundedReplacedPlanSaysTheMoney() throws {
         let fixture = try F()

@@ -1,3 +1,4 @@
+import Foundation
 import StoreEngine
 import TerminalUI
 import StorefrontText
@@ -51,7 +52,8 @@ enum TransactionsView {
                            Span(record.state.rawValue.padded(toWidth: stateWidth), style: style(for: record.state))])
         }
         if let index = screen.scroll.selectedIndex, records.indices.contains(index) {
-            buffer.write(summary(of: records[index], among: records, text: text), in: bands[2].row(0), style: Theme.muted)
+            buffer.write(summary(of: records[index], among: records, revokedAt: state.snapshot.revokedWithSubscription[records[index].id], text: text),
+                         in: bands[2].row(0), style: Theme.muted)
             let caused = state.snapshot.serverSide.notifications[records[index].id] ?? []
             if !caused.isEmpty {
                 buffer.write("Notifications: " + caused.map(\.summary).joined(separator: " · "), in: bands[2].row(1), style: Theme.muted)
@@ -60,8 +62,9 @@ enum TransactionsView {
     }
 
     /// The selected transaction's id, device, what it granted or why it failed, and its order
-    /// id (what the App Store Server API's Look Up Order ID takes).
-    private static func summary(of record: TransactionRecord, among records: [TransactionRecord], text: StoreText) -> String {
+    /// id (what the App Store Server API's Look Up Order ID takes). `revokedAt`: when a later
+    /// period's refund revoked its subscription while this period ran or waited to begin.
+    private static func summary(of record: TransactionRecord, among records: [TransactionRecord], revokedAt: Date?, text: StoreText) -> String {
         var parts = ["Transaction \(record.id)"]
         // The price column shows what it cost; a refund after an upgrade gave back only the rest,
         // said early, as the line is cut at the window's width.
@@ -77,7 +80,12 @@ enum TransactionsView {
         if let credit = record.credit, record.creditAmount > 0 { parts.append("+\(record.creditAmount) \(text.creditName(credit))") }
         // A request that waits or was declined bought no period: its completion dates it. A
         // refunded one no longer runs to its end, which the refund's words say instead.
-        if let expires = record.expiresDate, record.state == .purchased { parts.append("until \(text.date(expires))") }
+        // One revoked with its subscription ended then, early, and says so instead, before its order id is cut.
+        if let revokedAt {
+            parts.insert(text.revokedWithSubscriptionShortText(at: revokedAt), at: 1)
+        } else if let expires = record.expiresDate, record.state == .purchased {
+            parts.append("until \(text.date(expires))")
+        }
         if let reason = record.failureReason { parts.append(reason) }
         if record.shortfall > 0 { parts.append("\(record.shortfall) already spent when refunded") }
         return parts.joined(separator: " · ")

@@ -41,6 +41,9 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// What renewing each running subscription now would charge, by its latest transaction:
     /// what the renew-now question shows, and the store then charges or refuses.
     public var renewalsNow: [String: RenewalPreview] = [:]
+    /// When the refund of a later period revoked each of the account's periods that ran or were
+    /// paid ahead then (`LedgerState.revocationByLaterRefund`), by transaction id.
+    public var revokedWithSubscription: [String: Date] = [:]
     /// Notifications and a serving server; empty until the runtime reads them.
     public var serverSide = ServerSide()
     /// What the buyer's history holds that the catalog does not name (see `CatalogGaps`).
@@ -105,6 +108,7 @@ public struct StoreSnapshot: Equatable, Sendable {
         for subscription in entitlements.subscriptions where subscription.state != .expired && subscription.state != .revoked {
             renewalsNow[subscription.transactionID] = store.renewalPreview(of: subscription.transactionID, buyer: buyer)
         }
+        for record in transactions { revokedWithSubscription[record.id] = state.revocationByLaterRefund(of: record) }
         catalogGaps = CatalogGaps.of(state, catalog: store.catalog, buyer: buyer)
         foldRevision = revision
         medium = store.medium

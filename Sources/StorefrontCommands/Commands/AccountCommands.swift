@@ -110,7 +110,9 @@ enum AccountCommands {
                     // A request that waits or was declined bought nothing: no period, no offer
                     // (a completion decides both again, as for a purchase made then).
                     amount: record.credit == nil ? nil : record.creditAmount, expiresDate: record.isBought ? record.expiresDate : nil,
-                    offer: record.isBought ? record.offer?.rawValue : nil, reason: record.failureReason, revocationDate: record.revocationDate,
+                    offer: record.isBought ? record.offer?.rawValue : nil, reason: record.failureReason,
+                    // A period revoked with its subscription carries that refund's date, as its token does.
+                    revocationDate: record.revocationDate ?? session.store.snapshot.revocationByLaterRefund(of: record),
                     replacedBy: record.replacedBy, proratedRefund: record.proratedRefundGiven.map { ExactDecimal.amount($0, currency: record.currency) },
                     refundedAmount: record.state == .refunded
                         ? session.store.snapshot.refundMoney(of: record).moneyBack.map { ExactDecimal.amount($0, currency: record.currency) } : nil,
@@ -148,7 +150,8 @@ enum AccountCommands {
     private static func notes(of record: TransactionRecord, text: StoreText, state: LedgerState) -> String? {
         let notes = [text.proratedRefundText(record),
                      text.refundedAfterUpgradeText(record, money: state.refundMoney(of: record)),
-                     text.replacedText(record), record.closedByStoreReason].compactMap { $0 }
+                     text.replacedText(record), state.revocationByLaterRefund(of: record).map(text.revokedWithSubscriptionText(at:)),
+                     record.closedByStoreReason].compactMap { $0 }
         return notes.isEmpty ? nil : notes.joined(separator: "; ")
     }
 
