@@ -124,9 +124,12 @@ extension Store {
     /// The period of `chain` running at `now` (from the account's `history`), when its plan is
     /// not the chain's: a later period was paid ahead into the plan a switch went to. Its
     /// `expiresDate` is when that plan ends, where the first period of another plan begins:
-    /// periods of the running plan paid ahead before the switch run first.
+    /// periods of the running plan paid ahead before the switch run first. A refunded period
+    /// counts: the subscription goes on through it, into the periods paid ahead that keep it.
     static func runningPlan(of chain: SubscriptionChain, in history: [TransactionRecord], at now: Date) -> Entitlements.RunningPlan? {
-        let periods = history.filter { $0.originalID == chain.originalID && $0.state == .purchased && $0.replacedBy == nil }
+        let periods = history.filter {
+            $0.originalID == chain.originalID && ($0.state == .purchased || $0.state == .refunded) && $0.replacedBy == nil
+        }
         guard chain.isOngoing, let running = periods.last(where: { $0.purchaseDate <= now && ($0.expiresDate ?? .distantPast) > now }),
               running.productID != chain.productID, let runningEnd = running.expiresDate else { return nil }
         let switchAt = periods.filter { $0.purchaseDate >= runningEnd && $0.productID != running.productID }.map(\.purchaseDate).min()

@@ -245,6 +245,26 @@ import StorefrontText
         #expect(try store.status(Rage.monthly).name == "active")
     }
 
+    @Test("Renewed ahead into a switch, then the period running refunded: the subscription goes on through it, so the plan running is still named first (before: the plan paid ahead, as if it ran now, while expire named the other)")
+    func aRefundedPeriodRunningBeforeASwitchIsStillThePlanRunning() throws {
+        let yearly = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") // a downgrade, at the next renewal
+        _ = try store.renew(Rage.yearly, buyer: phone)                         // into the monthly plan
+        _ = try store.refund(yearly.id)
+        let text = StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA")
+        let item = try #require(store.entitlements(for: phone).subscriptions.first)
+        #expect(item.state == .subscribed, "a period paid ahead after it keeps the subscription")
+        let running = try #require(item.runningPlan)
+        #expect(running.productID == Rage.yearly && running.transactionID == yearly.id && running.expiresDate == yearly.expiresDate)
+        #expect(text.entitlementDetails(of: item) == "Rage Pro (Yearly) until \(text.date(running.expiresDate)), then Rage Pro (Monthly) "
+            + "paid ahead until \(text.date(try #require(item.expiresDate))), renews")
+        #expect(try store.status(Rage.yearly) == .runningBeforeSwitch(until: running.expiresDate, next: Rage.monthly, paidAhead: true))
+        #expect(try store.status(Rage.monthly) == .changeScheduled(from: Rage.yearly, effective: running.expiresDate, willSwitch: true))
+        // Ended now, it ends in that plan, as the plan named while it went on.
+        _ = try store.expire(Rage.monthly, buyer: phone)
+        #expect(store.entitlements(for: phone).subscriptions.first?.productID == Rage.yearly)
+    }
+
     @Test("Paid ahead in the running plan, then renewed ahead into a switch: the running plan lasts until the switch, its periods paid ahead included (before: until the end of the period running only)")
     func runningPlanLastsThroughItsPeriodsPaidAhead() throws {
         _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
