@@ -183,7 +183,9 @@ public final class TUIRunLoop {
         if !state.snapshot.timeline.isReal { return Self.idleTimeoutMilliseconds }
         let catchUp = store.snapshot.subscriptions.isEmpty ? nil : Self.catchUpInterval
         let recheck = store.quietRecheckInterval
-        guard let wait = [catchUp, recheck, timedWriteCheckInterval].compactMap({ $0 }).min() else { return nil }
+        // Store time is real time here; a wait of weeks is cut to a minute, which costs nothing.
+        let untilTimedChange = state.snapshot.nextChangeInTime.map { min(max(0, $0.timeIntervalSince(store.now())), 60) }
+        guard let wait = [catchUp, recheck, timedWriteCheckInterval, untilTimedChange].compactMap({ $0 }).min() else { return nil }
         return Int(wait * 1000)
     }
 
@@ -234,6 +236,11 @@ public final class TUIRunLoop {
             dispatch(.catchUpHeld(reason: nil))
         } else if !changed, Self.projectionIsDue(store, since: lastCatchUp, readOnly: state.readOnlyReason != nil) {
             lastCatchUp = Date()
+            changed = true
+            projectedOnly = true
+        }
+        if !changed, Self.timedChangeIsDue(state.snapshot, at: store.now()) {
+            // Nothing to record: a pass ran out, or a period paid ahead began.
             changed = true
             projectedOnly = true
         }
@@ -294,6 +301,13 @@ public final class TUIRunLoop {
     static func projectionIsDue(_ store: Store, since lastCatchUp: Date, readOnly: Bool) -> Bool {
         Date().timeIntervalSince(lastCatchUp) >= catchUpInterval && (readOnly || !store.ledgerProblems.isEmpty)
             && store.hasDueEvents
+    }
+
+    /// Whether store time has reached the moment the snapshot shown stops being true with
+    /// nothing recorded (`StoreSnapshot.nextChangeInTime`): a pass shown active with its
+    /// countdown at 0:00 until another process happened to write.
+    static func timedChangeIsDue(_ snapshot: StoreSnapshot, at storeNow: Date) -> Bool {
+        snapshot.nextChangeInTime.map { storeNow >= $0 } ?? false
     }
 
     /// What a catch-up means for the screen.

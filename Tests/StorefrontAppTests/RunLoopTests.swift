@@ -79,4 +79,40 @@ struct RunLoopCatchUpTests {
         #expect(try fixture.store.catchUp())
         #expect(!TUIRunLoop.catchUpIsDue(fixture.store, since: longAgo, readOnly: false), "recorded: nothing left due")
     }
+
+    @Test("A pass that runs out while shown is shown ended, though nothing is recorded (before: active, its countdown at 0:00, until another process wrote)")
+    func aPassRunningOutIsShownEnded() throws {
+        let fixture = try F()
+        try fixture.buy(F.season)
+        let shown = fixture.state().snapshot
+        let ends = try #require(shown.entitlements.nonRenewing.first { $0.productID == F.season }?.expiresDate)
+        #expect(shown.nextChangeInTime == ends)
+        #expect(!TUIRunLoop.timedChangeIsDue(shown, at: ends.addingTimeInterval(-1)))
+        #expect(TUIRunLoop.timedChangeIsDue(shown, at: ends))
+        #expect(!fixture.store.hasDueEvents, "no event falls due: the catch-up alone would never look")
+
+        let clock = RunLoopTests.SteppingClock()
+        let script: [ScriptedTerminal.Step] = [.pause, .noKey { fixture.clock.advance(by: ends.timeIntervalSince(fixture.store.now()) + 60) }, .pause, .pause]
+        let terminal = ScriptedTerminal(size: Size(width: 80, height: 24), script: script)
+        let loop = TUIRunLoop(store: fixture.store, terminal: terminal, state: fixture.state(), clock: { clock.read() })
+        loop.run()
+        let pass = try #require(loop.state.snapshot.entitlements.nonRenewing.first { $0.productID == F.season })
+        #expect(!pass.isActive, "\(pass)")
+        #expect(loop.state.snapshot.nextChangeInTime == nil, "nothing else waits to change")
+        #expect(fixture.store.transactions(for: "tester").count == 1, "nothing was recorded")
+    }
+
+    @Test("A period paid ahead into a switch's plan begins while shown: the plan running changes, with nothing recorded")
+    func aPeriodPaidAheadBeginningIsShown() throws {
+        let fixture = try F()
+        try fixture.buy("com.example.rage.pro.yearly")
+        try fixture.buy(F.monthly)   // a downgrade, at the next renewal
+        _ = try fixture.store.renew("com.example.rage.pro.yearly", buyer: fixture.buyer)
+        let shown = fixture.state().snapshot
+        let running = try #require(shown.entitlements.subscriptions.first?.runningPlan)
+        #expect(shown.nextChangeInTime == running.expiresDate)
+        fixture.clock.advance(by: running.expiresDate.timeIntervalSince(fixture.store.now()) + 60)
+        #expect(TUIRunLoop.timedChangeIsDue(shown, at: fixture.store.now()))
+        #expect(fixture.state().snapshot.entitlements.subscriptions.first?.runningPlan == nil, "a fresh snapshot shows the plan paid ahead running")
+    }
 }

@@ -44,6 +44,10 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// When the refund of a later period revoked each of the account's periods that ran or were
     /// paid ahead then (`LedgerState.revocationByLaterRefund`), by transaction id.
     public var revokedWithSubscription: [String: Date] = [:]
+    /// The first store time after this was taken at which what it shows changes with no event
+    /// recorded: a pass running out, a period paid ahead beginning (the plan it ran before
+    /// ending). The run loop takes a fresh snapshot then; nil when nothing is waiting to change.
+    public var nextChangeInTime: Date?
     /// Notifications and a serving server; empty until the runtime reads them.
     public var serverSide = ServerSide()
     /// What the buyer's history holds that the catalog does not name (see `CatalogGaps`).
@@ -109,9 +113,19 @@ public struct StoreSnapshot: Equatable, Sendable {
             renewalsNow[subscription.transactionID] = store.renewalPreview(of: subscription.transactionID, buyer: buyer)
         }
         for record in transactions { revokedWithSubscription[record.id] = state.revocationByLaterRefund(of: record) }
+        nextChangeInTime = Self.nextChangeInTime(of: entitlements, after: store.now())
         catalogGaps = CatalogGaps.of(state, catalog: store.catalog, buyer: buyer)
         foldRevision = revision
         medium = store.medium
+    }
+
+    /// The first moment after `now` at which `entitlements`, read again, would say something
+    /// else though nothing was recorded: renewals, expiries and grace ends are recorded events,
+    /// which the run loop's catch-up follows; these are not.
+    static func nextChangeInTime(of entitlements: Entitlements, after now: Date) -> Date? {
+        let passesEnding = entitlements.nonRenewing.filter(\.isActive).map(\.expiresDate)
+        let periodsBeginning = entitlements.subscriptions.flatMap { [$0.purchaseDate, $0.runningPlan?.expiresDate].compactMap { $0 } }
+        return (passesEnding + periodsBeginning).filter { $0 > now }.min()
     }
 
     /// A stand-in for `buyer` in `storefront` until the store is read for them: this snapshot's
