@@ -157,6 +157,19 @@ import Testing
         #expect(declined.status == 0 && declined.stdout.hasPrefix("Declined kid's request to buy 1 × 3 Extra Lives"), "\(declined.stdout)")
     }
 
+    @Test("a request closed because the child bought it on another device advises a restore on the device that asked (before: on the device that owns it)")
+    func closedRequestAdvisesRestoreWhereItWasAsked() throws {
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
+        let request = try #require(try cli.run(["buy", "com.example.rage.noads", "--account", "kid", "--device", "tablet", "--json"])
+            .decoded(JSONShapes.PurchaseResult.self).transactionId)
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "false"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.noads", "--account", "kid", "--device", "phone"]).status == 0)
+        let closed = try cli.run(["approve", request, "--account", "mom"])
+        #expect(closed.stdout.contains("on another device; restore purchases (`storefront --entitlements \(cli.ledger) --account kid --device tablet restore`"),
+                "\(closed.stdout)")
+        #expect(try cli.run(["--account", "kid", "--device", "tablet", "restore"]).stdout.contains("Restored 1 purchase: Remove Ads."))
+    }
+
     @Test func unfinishedFacePackCreditsFiveExactlyOnce() throws {
         let buy = try cli.run(["buy", "com.example.rage.face.random", "--no-finish"])
         #expect(buy.status == 0)

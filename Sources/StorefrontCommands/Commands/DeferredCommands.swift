@@ -63,7 +63,9 @@ public enum DeferredCommands {
         let request = session.store.snapshot.transactions[id]
         let outcome = try session.perform { try operation(id) }
         let settled = outcome.transaction ?? request
-        let buyer = namingBuyer ? settled.map { Buyer(account: $0.account, device: $0.purchaseDevice) } : nil
+        // The device that asked: a request closed as moot carries the purchase that owns the
+        // product, which may have been made on another device, where there is nothing to restore.
+        let buyer = namingBuyer ? (request ?? settled).map { Buyer(account: $0.account, device: $0.purchaseDevice) } : nil
         return try PurchaseCommands.report(outcome, productID: settled?.productID ?? id, session: session,
                                            arguments: arguments, console: console, approvedFor: buyer, settling: id)
     }
