@@ -79,6 +79,14 @@ public enum StorefrontScreenText {
     /// A torn last line moved aside, as the ledger's report describes it.
     public static func tornTail(_ report: String) -> String { "\(report)." }
 
+    /// The title of several announcements shown together: "3 purchases settled".
+    public static func purchasesSettledTitle(_ count: Int) -> String { "\(count) purchases settled" }
+
+    /// Under the latest announcements, how many earlier ones the box leaves out.
+    public static func earlierSettled(_ count: Int) -> String {
+        "\(count) earlier \(count == 1 ? "one is" : "ones are") on the transactions screen (t)."
+    }
+
     /// A parent's approval that arrived while the buyer waited.
     /// `addsCredit`: what it bought is a credit, whose grant is said after it ("it is yours"
     /// would read wrong of a pack of faces).

@@ -35,4 +35,44 @@ struct AnnouncementUpdateTests {
         // "Is yours" reads wrong of a pack of faces (before: "Random Rage Face is yours").
         #expect(state.shownOutcome?.message == "Your purchase of Random Rage Face was completed. +5 Rage Faces: you have 5.")
     }
+
+    @Test("Several decisions arriving together, or one after another before a key, are each said, oldest first (before: one of them, the others lost)")
+    func everyDecisionIsSaid() throws {
+        let fixture = try F()
+        try fixture.store.set(.askToBuy, to: "true", for: fixture.buyer)
+        let lives = try #require(try fixture.buy(F.lives).transaction)
+        let drummer = try #require(try fixture.buy(F.drummer).transaction)
+        let season = try #require(try fixture.buy(F.season).transaction)
+        var state = fixture.state()
+        _ = try fixture.store.approve(lives.id)
+        _ = try fixture.store.decline(drummer.id)
+        _ = update(&state, .storeChanged(fixture.snapshot()))
+        let two = try #require(state.shownOutcome)
+        #expect(two.title == "2 purchases settled" && two.tone == .info, "\(two)")
+        #expect(two.message.hasPrefix("Your request to buy 1 × 3 Extra Lives was approved. +3 Extra Lives: you have 3. "
+            + "Your request to buy Girlfriend of Drummer Rage was declined"), "\(two.message)")
+        // Another arrives while those are unread: it joins them.
+        _ = try fixture.store.approve(season.id)
+        _ = update(&state, .storeChanged(fixture.snapshot()))
+        let three = try #require(state.shownOutcome)
+        #expect(three.title == "3 purchases settled" && three.message.hasPrefix(two.message + " Your request to buy Rage Season Pass was approved"),
+                "\(three.message)")
+        // Read (a key closed it), the next stands alone.
+        _ = update(&state, .keyPressed(.enter))
+        #expect(state.shownOutcome == nil)
+        let more = try #require(try fixture.buy(F.noAds).transaction)
+        _ = update(&state, .storeChanged(fixture.snapshot()))
+        _ = try fixture.store.approve(more.id)
+        _ = update(&state, .storeChanged(fixture.snapshot()))
+        #expect(state.shownOutcome?.title == "Request approved", "\(String(describing: state.shownOutcome))")
+    }
+
+    @Test("More announcements than a box shows: the latest, and how many earlier ones the transactions screen has")
+    func manyAnnouncementsAreCounted() throws {
+        let many = (1...6).map { Alert(title: "Request approved", message: "M\($0).", tone: .success) }
+        let gathered = try #require(AppState.gathered(many))
+        #expect(gathered.title == "6 purchases settled" && gathered.tone == .success)
+        #expect(gathered.message == "M3. M4. M5. M6. 2 earlier ones are on the transactions screen (t).", "\(gathered.message)")
+        #expect(AppState.gathered([many[0]]) == many[0] && AppState.gathered([]) == nil)
+    }
 }

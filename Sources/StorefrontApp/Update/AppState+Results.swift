@@ -468,7 +468,9 @@ extension AppState {
         // While this storefront settles a request itself, its own result alert says it.
         guard before.buyer.account == buyer.account, activity == nil else { return }
         let previous = Dictionary(before.transactions.map { ($0.id, $0.state) }, uniquingKeysWith: { first, _ in first })
-        for record in snapshot.transactions {
+        var announcements: [Alert] = []
+        // Oldest first, as they are read together.
+        for record in snapshot.transactions.reversed() {
             guard let was = previous[record.id], was != record.state, was == .pending || was == .needsAction else { continue }
             let name = text.purchasedName(of: record)
             switch record.state {
@@ -481,18 +483,38 @@ extension AppState {
                     message += StorefrontScreenText.creditAdded(record.creditAmount, creditName: text.creditName(credit),
                                                                 balance: snapshot.balance(of: credit))
                 }
-                report(Alert(title: title, message: message, tone: .success))
+                announcements.append(Alert(title: title, message: message, tone: .success))
             case .declined:
                 if let reason = record.closedByStoreReason {
-                    report(Alert(title: StorefrontScreenText.requestClosedTitle,
-                                 message: StorefrontScreenText.requestClosed(name: name, reason: reason), tone: .info))
+                    announcements.append(Alert(title: StorefrontScreenText.requestClosedTitle,
+                                               message: StorefrontScreenText.requestClosed(name: name, reason: reason), tone: .info))
                 } else {
-                    report(Alert(title: StorefrontScreenText.requestDeclinedTitle,
-                                 message: StorefrontScreenText.yourRequestDeclined(name: name), tone: .info))
+                    announcements.append(Alert(title: StorefrontScreenText.requestDeclinedTitle,
+                                               message: StorefrontScreenText.yourRequestDeclined(name: name), tone: .info))
                 }
             default:
                 continue
             }
         }
+        guard !announcements.isEmpty else { return }
+        // Those still shown, unread (no key since), stay: each decision is said.
+        let shown = notice != nil && notice == Self.gathered(settledAnnouncements) ? settledAnnouncements : []
+        settledAnnouncements = shown + announcements
+        if let gathered = Self.gathered(settledAnnouncements) { report(gathered) }
+    }
+
+    /// The announcements that show at most at once; earlier ones are counted.
+    static let announcementsShown = 4
+
+    /// One notice for `announcements` (oldest first): the one itself, or the latest few under
+    /// one title, with how many earlier ones the transactions screen lists.
+    static func gathered(_ announcements: [Alert]) -> Alert? {
+        guard let last = announcements.last else { return nil }
+        guard announcements.count > 1 else { return last }
+        let latest = announcements.suffix(announcementsShown)
+        let earlier = announcements.count - latest.count
+        let message = latest.map(\.message).joined(separator: " ") + (earlier > 0 ? " " + StorefrontScreenText.earlierSettled(earlier) : "")
+        return Alert(title: StorefrontScreenText.purchasesSettledTitle(announcements.count), message: message,
+                     tone: announcements.allSatisfy { $0.tone == .success } ? .success : .info)
     }
 }
