@@ -31,8 +31,10 @@ public struct CatalogFormatReader {
     public func read() -> Catalog? {
         guard collect.object(root, field: "(top level)") != nil else { return nil }
         if root["import"] != nil { return StoreKitOverlayReader(root: root, collector: collect).read() }
+        // Another format, or a version this one cannot read, lays its fields out otherwise: what
+        // this layout would say of them (missing, unknown) only hides the one error that matters.
+        guard readFormatAndVersion() else { return nil }
         collect.warnUnknownKeys(in: root, known: Self.rootKeys, path: "")
-        readFormatAndVersion()
         let app = collect.required(root, "app", path: "")
         let appName = collect.string(app.flatMap { collect.required($0, "name", path: "app") }, field: "app.name") ?? ""
         let bundleID = collect.string(app.flatMap { collect.required($0, "bundleId", path: "app") }, field: "app.bundleId") ?? ""
@@ -102,16 +104,22 @@ public struct CatalogFormatReader {
         }
     }
 
-    func readFormatAndVersion() {
+    /// Reads `format` and `version`; false when either names a layout this reader does not know
+    /// (a missing one is an error too, but the rest is read as this layout).
+    func readFormatAndVersion() -> Bool {
+        var known = true
         if let format = collect.string(collect.required(root, "format", path: ""), field: "format"),
            format != Self.formatName {
             collect.error("is \"\(format)\"; a Storefront catalog says \"\(Self.formatName)\"", at: root["format"], field: "format")
+            known = false
         }
         if let version = collect.integer(collect.required(root, "version", path: ""), field: "version"),
            version > Self.supportedVersion || version < 1 {
             collect.error("version \(version) is not supported; this storefront reads catalog version \(Self.supportedVersion) (upgrade storefront for newer catalogs)",
                           at: root["version"], field: "version")
+            known = false
         }
+        return known
     }
 
     private func readStorefronts() -> [Storefront] {

@@ -39,12 +39,13 @@ public struct StoreKitOverlayReader {
     /// the imported file cannot be used. Use the catalog only when the collector holds no errors.
     public func read() -> Catalog? {
         guard collect.object(root, field: "(top level)") != nil else { return nil }
+        let formatReader = CatalogFormatReader(root: root, collector: collect)
+        // As for a catalog: another format or version is the one error worth saying.
+        guard formatReader.readFormatAndVersion() else { return nil }
         for (key, child) in root.objectMembers ?? [] where Self.importedKeys.contains(key) {
             collect.error("an overlay takes its \(key) from the imported file; remove \"\(key)\" here", at: child, field: key)
         }
         collect.warnUnknownKeys(in: root, known: Self.overlayKeys.union(Self.importedKeys), path: "")
-        let formatReader = CatalogFormatReader(root: root, collector: collect)
-        formatReader.readFormatAndVersion()
         let imported = readImport()
         // The overlay's app and credits are read even when the imported file cannot be used, so
         // that their problems are listed in the same run; its product changes need the

@@ -161,6 +161,19 @@ import Testing
         #expect(problems(Array(text.utf8)).contains { $0.field == "version" && $0.message.contains("upgrade storefront") })
     }
 
+    @Test("a catalog of a version or format this one cannot read says only that, not what its layout lacks (before: four fields 'missing' as well)")
+    func anUnreadableVersionIsTheOneProblem() {
+        let newer = problems(Array(#"{"format": "storefront-catalog", "version": 2, "plans": []}"#.utf8))
+        #expect(newer.map(\.field) == ["version"], "\(newer)")
+        let other = problems(Array(#"{"format": "price-list", "version": 1}"#.utf8))
+        #expect(other.map(\.field) == ["format"], "\(other)")
+        let overlay = problems(Array(#"{"format": "storefront-catalog", "version": 3, "import": "a.storekit", "app": {}}"#.utf8))
+        #expect(overlay.map(\.field) == ["version"], "an overlay too: \(overlay)")
+        let unnumbered = problems(Array(#"{"format": "storefront-catalog"}"#.utf8))
+        #expect(unnumbered.contains { $0.field == "version" } && unnumbered.contains { $0.field == "products" },
+                "without a version it is read as this one: \(unnumbered)")
+    }
+
     @Test func missingFileIsReported() {
         let report = CatalogLoader.lint(path: "/nonexistent/catalog.json")
         #expect(report.problems.first?.message.contains("does not exist") == true)
