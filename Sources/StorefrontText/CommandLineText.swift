@@ -101,6 +101,12 @@ public enum CommandLineText {
         public static func needsSubscription(_ command: String) -> String {
             "\(command) needs a subscription: a product id or a transaction id from `storefront transactions`"
         }
+        /// "settings set time-rate needs a VALUE: one of real-time, …"; `complete` false where the
+        /// values listed are only the fixed words beside what is typed (a URL).
+        public static func missingValue(command: String, after word: String, placeholder: String, values: [String], complete: Bool) -> String {
+            "\(command) \(word) needs a \(placeholder): " + (complete ? "one of \(values.joined(separator: ", "))"
+                : "\(values.joined(separator: ", ")), or what `storefront \(command) --help` says it takes")
+        }
         public static let settingsShape =
             "use `settings` to show them or `settings set NAME VALUE`, e.g. `settings set purchases-allowed false`"
         public static let verifyTransactionNeedsToken =

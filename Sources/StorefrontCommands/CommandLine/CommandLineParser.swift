@@ -195,7 +195,22 @@ struct CommandLineParser {
                 command.name, extra: Array(given[command.argumentRange.upperBound...]),
                 then: command.wrongArguments ?? CommandLineText.Usage.wrongArguments(command.name, synopsis: command.synopsis)))
         }
+        if let missing = Self.missingValue(of: command, given: given) { throw UsageError(missing) }
         throw UsageError(command.wrongArguments ?? CommandLineText.Usage.wrongArguments(command.name, synopsis: command.synopsis))
+    }
+
+    /// What a command that stops one word short lacks, where the word before decides what may
+    /// follow (`settings set time-rate`): that word's values, rather than the command's shape.
+    private static func missingValue(of command: CommandDeclaration, given: [String]) -> String? {
+        guard let previous = given.last, command.arguments.indices.contains(given.count),
+              case .wordsAfter(let lists) = command.arguments[given.count].completion else { return nil }
+        // The only word list of this kind follows a setting's name: one it lacks is said as unknown.
+        guard let list = lists.first(where: { $0.word == previous }) else {
+            return CommandLineText.Settings.unknownSetting(previous, settings: lists.map(\.word))
+        }
+        return CommandLineText.Usage.missingValue(command: command.name, after: previous,
+                                                  placeholder: command.arguments[given.count].placeholder,
+                                                  values: list.offers, complete: list.offersAll)
     }
 
     /// An id taken from the store (a transaction, product, credit or key) or a path given as

@@ -129,10 +129,14 @@ public struct WordsAfterWord: Sendable, Equatable {
     /// The argument before, e.g. "time-rate".
     public var word: String
     public var offers: [String]
+    /// Whether `offers` are every value taken; false where a value is typed (a URL, a secret)
+    /// and only a fixed word beside it is offered.
+    public var offersAll: Bool
 
-    public init(word: String, offers: [String]) {
+    public init(word: String, offers: [String], offersAll: Bool = true) {
         self.word = word
         self.offers = offers
+        self.offersAll = offersAll
     }
 }
 

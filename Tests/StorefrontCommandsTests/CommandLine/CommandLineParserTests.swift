@@ -138,11 +138,23 @@ struct CommandLineParserTests {
     @Test func theWrongNumberOfArgumentsIsTheCommandsOwnSentence() throws {
         #expect(try #require(usageMistake(["buy"])).contains("buy needs one product id"))
         #expect(try #require(usageMistake(["buy", "a", "b"])).contains("buy was given \"b\" after what it takes: buy needs one product id"))
-        #expect(try #require(usageMistake(["settings", "set", "ask-to-buy"])).contains("`settings set NAME VALUE`"))
+        #expect(try #require(usageMistake(["settings", "set"])).contains("`settings set NAME VALUE`"))
         #expect(try #require(usageMistake(["products", "extra"])).contains("products takes no arguments, but was given \"extra\""))
         #expect(try #require(usageMistake(["catalog"])).contains("`storefront catalog lint PATH`"))
         // A word that names none of the group's commands is named (before: the group's usage alone).
         #expect(try #require(usageMistake(["catalog", "foo"])).hasPrefix("\"foo\" is not a catalog subcommand; "))
+    }
+
+    @Test("a setting named without its value says what values it takes; an unknown one says so (before: the command's shape for both)")
+    func aSettingWithoutItsValueListsItsValues() throws {
+        #expect(usageMistake(["settings", "set", "ask-to-buy"]) == "settings set ask-to-buy needs a VALUE: one of true, false")
+        let rates = try #require(usageMistake(["settings", "set", "time-rate"]))
+        #expect(rates.hasPrefix("settings set time-rate needs a VALUE: one of real-time, ") && rates.contains("day-every-second"), "\(rates)")
+        #expect(try #require(usageMistake(["settings", "set", "fail.purchase"])).contains("one of none, network, network:once"))
+        #expect(usageMistake(["settings", "set", "notification-url"])
+            == "settings set notification-url needs a VALUE: none, or what `storefront settings set --help` says it takes")
+        let unknown = try #require(usageMistake(["settings", "set", "time-rates"]))
+        #expect(unknown.hasPrefix("unknown setting \"time-rates\"; settings are purchases-allowed, "), "\(unknown)")
     }
 
     @Test func helpForACommandSkipsItsArgumentCheck() throws {
