@@ -162,6 +162,20 @@ struct ResultsUpdateTests {
         #expect(state.overlays.isEmpty)
     }
 
+    @Test("While a notice shows, the footer offers Enter to close it, as Enter then does (before: 'Enter buy')")
+    func aNoticeFooterOffersEnterToClose() throws {
+        var state = try F().state(size: Size(width: 100, height: 30))
+        #expect(KeyHelp.footerHints(for: state).first { $0.key == "Enter" }?.label == "buy")
+        state.report(Alert(title: "Purchase complete", message: "Remove Ads is yours.", tone: .success))
+        let hints = KeyHelp.footerHints(for: state)
+        #expect(hints.filter { $0.key == "Enter" }.map(\.label) == ["close"], "\(hints)")
+        #expect(hints.contains { $0.key == "q" }, "the other keys still do their own work: \(hints)")
+        let footer = render(state, size: state.size).rowText(state.size.height - 1)
+        #expect(footer.hasPrefix(" Enter close  ") && !footer.contains("Enter buy"), "\(footer)")
+        state.send(.enter)
+        #expect(state.notice == nil && KeyHelp.footerHints(for: state).first { $0.key == "Enter" }?.label == "buy")
+    }
+
     /// A storefront at 100x30 with the payment sheet of `productID` open; nil, with the issue
     /// recorded, when no sheet opened.
     static func sheetOpen(for productID: String, in fixture: F) -> AppState? {

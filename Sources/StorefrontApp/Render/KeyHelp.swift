@@ -21,8 +21,14 @@ enum KeyHelp {
 
     /// The short hints for what is on top of the screen now.
     static func footerHints(for state: AppState) -> [Hint] {
-        KeyContext.of(state).table.footerHints(state)
+        let hints = KeyContext.of(state).table.footerHints(state)
+        // Enter only closes a notice shown (see `AppState.press`); every other key does its own work.
+        guard state.notice != nil else { return hints }
+        return [closeNotice] + hints.filter { $0.key != closeNotice.key && !$0.keys.contains(.enter) }
     }
+
+    /// What Enter does while a notice ("Purchase complete") shows.
+    static let closeNotice = Hint("Enter", "close", keys: [.enter])
 
     /// Whether a restore could bring anything: a product restore delivers (non-consumable,
     /// subscription, pass) that this device does not have now.
