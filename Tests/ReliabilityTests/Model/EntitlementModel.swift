@@ -226,9 +226,10 @@ struct EntitlementModel {
         // A promotional offer is for current and past subscribers of the group only.
         if offer != nil, !hadSubscription.contains(buyer.account) { return nil }
         if product.kind == .autoRenewable, let index = ongoingIndex(buyer.account),
-           subscriptions[index].product.level < product.level {
+           subscriptions[index].product.level < product.level, !askToBuy, !interruptedPurchases {
             // A downgrade charges nothing now: it is scheduled for the next renewal, which
-            // choosing it turns back on.
+            // choosing it turns back on. While purchases wait (for a parent, or the buyer's
+            // action), it waits as any purchase does, and its completion schedules it.
             subscriptions[index].pendingProduct = product
             subscriptions[index].willRenew = true
             return nil

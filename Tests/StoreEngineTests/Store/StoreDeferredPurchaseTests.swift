@@ -45,6 +45,26 @@ import StorefrontText
         #expect(throws: StoreError.notAwaiting(declinedRequest.id, state: .declined, expected: .pending)) { try store.approve(declinedRequest.id) }
     }
 
+    @Test("a downgrade waits for a parent (or the buyer's action) as any purchase does, and its completion schedules it (before: scheduled at once, asking no one)",
+          arguments: [StoreSetting.askToBuy, .interruptedPurchases])
+    func aDowngradeWaitsAsAnyPurchase(setting: StoreSetting) throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        try store.set(setting, to: "true", for: phone)
+        let asked = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        let waiting: TransactionRecord
+        switch asked {
+        case let .pending(record) where setting == .askToBuy: waiting = record
+        case let .needsAction(record) where setting == .interruptedPurchases: waiting = record
+        default: Issue.record("not waiting: \(asked)"); return
+        }
+        #expect(store.subscription(Rage.yearly, for: "tester")?.pendingProductID == nil, "nothing is scheduled yet")
+        let completed = setting == .askToBuy ? try store.approve(waiting.id) : try store.resolve(waiting.id)
+        guard case let .changeScheduled(productID, from, _, _, _) = completed else { Issue.record("not scheduled: \(completed)"); return }
+        #expect(productID == Rage.monthly && from == Rage.yearly)
+        #expect(store.subscription(Rage.yearly, for: "tester")?.pendingProductID == Rage.monthly)
+        #expect(store.snapshot.transactions[waiting.id]?.state == .declined, "closed without a charge, as a plan change")
+    }
+
     @Test func askToBuyWaitsAndAnotherProcessApproves() throws {
         try store.set(.askToBuy, to: "true", for: phone)
         let outcome = try store.purchase(Rage.face, buyer: phone, storefront: "USA")

@@ -115,6 +115,8 @@ extension StoreDecisions {
             return attempt
         }
         var terms = PurchaseTerms(charged: price * Decimal(quantity))
+        // What the buyer was shown as due, checked once per kind of charge.
+        var shownChargeChecked = false
         switch product.type {
         case .consumable, .nonConsumable, .freeSubscription:
             break
@@ -127,6 +129,12 @@ extension StoreDecisions {
             case let .refuse(refusal): throw .purchase(refusal)
             case let .schedule(chain):
                 try refuseUnlessShown(charge: 0, startingNow: false, renewingAt: chain.expiresDate, for: request)
+                // A change of plan waits for a parent (or the buyer's action) as any purchase
+                // does; its completion schedules it then, as a change asked for then.
+                if state.settings.askToBuy || state.settings.interruptedPurchases {
+                    shownChargeChecked = true
+                    break
+                }
                 // Choosing a plan of the group asks for it at the next renewal, so a renewal
                 // turned off is turned back on: a switch never waits on hold after a purchase.
                 var events = chain.willAutoRenew ? [] : [autoRenewEvent(for: chain, on: true, buyer: buyer, at: now)]
@@ -145,7 +153,7 @@ extension StoreDecisions {
                 try refuseUnlessShown(charge: terms.charged, startingNow: true, for: request)
             }
         }
-        try refuseUnlessShown(charge: terms.charged, for: request)
+        if !shownChargeChecked { try refuseUnlessShown(charge: terms.charged, for: request) }
         terms.apply(to: &record)
         record.group = product.subscription?.group
         if let grant = product.grant {
