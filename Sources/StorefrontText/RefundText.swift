@@ -37,7 +37,11 @@ extension StoreText {
                 : " Took back \(result.revoked) of the \(creditName(credit)) it granted"
                     + (result.shortfall > 0 ? "; \(result.shortfall) had \(gone)." : ".")
         }
-        if result.endedSubscription {
+        if let running = result.endedPlanRunning, result.endedSubscription, result.endedAccess {
+            // The period refunded had not begun: the access that ends is the running plan's.
+            let runningName = catalog.product(id: running).map(title(of:)) ?? running
+            message += " The subscription is revoked: \(runningName), which was running, ends now, and \(name) never begins."
+        } else if result.endedSubscription {
             message += result.endedAccess ? " \(name) is revoked: its access ends now."
                 : " \(name) is revoked; its access had ended already, with its billing problem."
         }

@@ -26,6 +26,9 @@ public struct RefundResult: Sendable, Equatable {
     /// Whether that subscription gave access until the refund: false in billing retry, where
     /// access had ended with the failed renewal, or at the end of its grace period.
     public var endedAccess = false
+    /// When the refund of a period paid ahead into another plan (a switch's) revoked the
+    /// subscription: the plan whose period was running then, whose access is what ends.
+    public var endedPlanRunning: String?
     /// When the refunded period was still running, or was paid ahead and had not begun, and a
     /// later one paid ahead keeps the subscription going (through the refunded period too): the
     /// end of what stays paid.

@@ -196,6 +196,17 @@ import Testing
         #expect(!(try store.refund(bought.id)).endedSubscription)
     }
 
+    @Test("Refunding a period paid ahead into a switch's plan says the plan running ends and the one paid ahead never begins (before: that the plan paid ahead was revoked, as if it ran)")
+    func aPeriodPaidAheadIntoASwitchNamesThePlanRunning() throws {
+        _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")   // a downgrade, at the renewal
+        let ahead = try store.renew(Rage.yearly, buyer: phone).latestTransactionID
+        let result = try store.refund(ahead)
+        #expect(result.endedSubscription && result.endedPlanRunning == Rage.yearly)
+        #expect(text.refundMessage(result) == "Refunded $2.99 for Rage Pro (Monthly) (transaction \(ahead)). The subscription is revoked: "
+            + "Rage Pro (Yearly), which was running, ends now, and Rage Pro (Monthly) never begins.", "\(text.refundMessage(result))")
+    }
+
     @Test("Refunding the latest of several periods paid ahead revokes the subscription and names the earlier ones, which will never begin and stay paid, with how to get them back (before: not a word)")
     func periodsPaidAheadLeftByARevokingRefund() throws {
         _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")

@@ -90,6 +90,7 @@ extension StoreDecisions {
             result.endedSubscription = state.refundRevokes(record, of: chain)
             result.endedAccess = result.endedSubscription && chain.isEntitled
             if result.endedSubscription {
+                result.endedPlanRunning = Store.runningPlan(of: chain, in: state.transactions(of: record.account), at: now)?.productID
                 result.paidAheadLeft = state.transactions(of: record.account).filter {
                     // A period an upgrade replaced came back whole then.
                     $0.originalID == record.originalID && $0.id != record.id && $0.state == .purchased && ($0.price ?? 0) > 0
