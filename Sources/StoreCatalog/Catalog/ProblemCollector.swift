@@ -15,14 +15,16 @@ public final class ProblemCollector {
 
     public var hasErrors: Bool { errorCount > 0 }
 
+    /// `product`: the product's id, if it has one; "" (a product read on without its id, so
+    /// that its other problems are listed too) names none.
     public func error(_ message: String, at node: JSONNode?, field: String, product: String? = nil) {
         record(CatalogProblem(file: file, line: node?.line ?? 0, column: node?.column ?? 0,
-                              productID: product, field: field, message: message))
+                              productID: product == "" ? nil : product, field: field, message: message))
     }
 
     public func warning(_ message: String, at node: JSONNode?, field: String, product: String? = nil) {
         record(CatalogProblem(severity: .warning, file: file, line: node?.line ?? 0,
-                              column: node?.column ?? 0, productID: product, field: field,
+                              column: node?.column ?? 0, productID: product == "" ? nil : product, field: field,
                               message: message))
     }
 

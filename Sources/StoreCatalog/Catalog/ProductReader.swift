@@ -26,10 +26,13 @@ struct ProductReader {
     func read() -> Product? {
         let path = self.path
         guard collect.object(node, field: path) != nil else { return nil }
-        guard let id = collect.string(collect.required(node, "id", path: path), field: "\(path).id") else { return nil }
-        if id.isEmpty {
+        let givenID = collect.string(collect.required(node, "id", path: path), field: "\(path).id")
+        // Without an id the product cannot be kept, but its other fields are still read, so that
+        // every problem is listed at once rather than one fix at a time.
+        let id = givenID ?? ""
+        if givenID?.isEmpty == true {
             collect.error("is empty; give the product an id", at: node["id"], field: "\(path).id")
-        } else if let problem = CatalogIdentifier.problem(id) {
+        } else if givenID != nil, let problem = CatalogIdentifier.problem(id) {
             collect.error(problem, at: node["id"], field: "\(path).id", product: id)
         }
         collect.warnUnknownKeys(in: node, known: CatalogFormatReader.productKeys, path: path, product: id)
@@ -45,7 +48,7 @@ struct ProductReader {
         if type == .freeSubscription, prices.values.contains(where: { $0 != 0 }) {
             collect.error("a free subscription costs 0 in every storefront", at: node["prices"], field: "\(path).prices", product: id)
         }
-        return product
+        return givenID == nil ? nil : product
     }
 
     /// Each paid offer has a price wherever its product is sold (before, a storefront it left out

@@ -36,7 +36,11 @@ struct StoreKitProductReader {
         let id = readID(node, path: path)
         collect.warnUnknownKeys(in: node, known: Self.productKeys, path: path, product: id)
         let type = readType(node, path: path, id: id, impliedType: impliedType)
-        guard let id else { return nil }
+        guard let id else {
+            // Not kept without its ID, but read on, so that its other problems are listed at once.
+            _ = readCommon(node, path: path, id: "", type: type ?? .nonConsumable)
+            return nil
+        }
         // A type that could not be read is an error already; standing in for it keeps the
         // product's ID and text in the checks.
         var imported = readCommon(node, path: path, id: id, type: type ?? .nonConsumable)

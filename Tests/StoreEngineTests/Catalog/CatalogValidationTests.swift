@@ -161,6 +161,21 @@ import Testing
         #expect(problems(Array(text.utf8)).contains { $0.field == "version" && $0.message.contains("upgrade storefront") })
     }
 
+    @Test("a product without its id still has its other problems listed, in both formats (before: only the missing id)")
+    func aProductWithoutItsIDIsStillChecked() throws {
+        let json = problems(catalog(products: #"{"type": "nonConsumable", "localizations": {"en": {"title": "X"}}, "prices": {"USA": 0.99}}"#))
+        #expect(json.contains { $0.field == "products[1].id" && $0.message.contains("missing") }, "\(json)")
+        #expect(json.contains { $0.field == "products[1].prices.USA" && $0.productID == nil }, "the price too: \(json)")
+        let storeKit = StoreKitFixtures.lint(text: """
+            {"identifier": "A1B2C3D4", "nonRenewingSubscriptions": [], "products": [
+              {"displayPrice": 0.99, "familyShareable": false, "internalID": "1", "localizations": [{"description": "d", "displayName": "X", "locale": "en_US"}],
+               "referenceName": "x", "type": "NonConsumable"}],
+             "settings": {}, "subscriptionGroups": [], "version": {"major": 3, "minor": 0}}
+            """).problems
+        #expect(storeKit.contains { $0.field.hasSuffix(".productID") }, "\(storeKit)")
+        #expect(storeKit.contains { $0.field.hasSuffix(".displayPrice") && $0.productID == nil }, "the price too: \(storeKit)")
+    }
+
     @Test("a catalog of a version or format this one cannot read says only that, not what its layout lacks (before: four fields 'missing' as well)")
     func anUnreadableVersionIsTheOneProblem() {
         let newer = problems(Array(#"{"format": "storefront-catalog", "version": 2, "plans": []}"#.utf8))
