@@ -58,7 +58,8 @@ public enum CommandHelpText {
             ask-to-buy, interrupted-purchases, billing-retry, grace-period (true|false), time-rate RATE,
             environment Sandbox|Production|Xcode|LocalTesting (what signed data names; default Sandbox),
             promotional-offer-signatures required|off (default required, while a key from `api-key create` is in use),
-            notification-url URL|none (where App Store Server Notifications go; default none)
+            notification-url URL|none (where App Store Server Notifications go; default none),
+            receipt-shared-secret SECRET|none (1 to 64 visible ASCII characters /verifyReceipt asks for as password; default none)
             and fail.OPERATION ERROR[:once]|none are the store's (see the README).
             """
         public static let resetDevice = "forget this device's deliveries and device credits"

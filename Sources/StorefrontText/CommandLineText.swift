@@ -108,7 +108,7 @@ public enum CommandLineText {
                 : "\(values.joined(separator: ", ")), or what `storefront \(command) --help` says it takes")
         }
         public static let settingsShape =
-            "use `settings` to show them or `settings set NAME VALUE`, e.g. `settings set purchases-allowed false`"
+            "use `settings` to show the settings, or `settings set NAME VALUE` to change one, e.g. `settings set purchases-allowed false`"
         public static let verifyTransactionNeedsToken =
             "verify-transaction needs a signed transaction or a transaction id, e.g. `storefront verify-transaction 2000000000000001`"
         public static let catalogShape =

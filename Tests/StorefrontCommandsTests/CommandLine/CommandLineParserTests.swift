@@ -1,4 +1,7 @@
+import Foundation
+import StoreEngine
 import StorefrontCommands
+import StorefrontText
 import Testing
 
 /// Parsing against the declarations: every mistake is caught here, before a store is opened.
@@ -155,6 +158,15 @@ struct CommandLineParserTests {
             == "settings set notification-url needs a VALUE: none, or what `storefront settings set --help` says it takes")
         let unknown = try #require(usageMistake(["settings", "set", "time-rates"]))
         #expect(unknown.hasPrefix("unknown setting \"time-rates\"; settings are purchases-allowed, "), "\(unknown)")
+    }
+
+    @Test("settings set --help names every setting the store keeps (before: not receipt-shared-secret); its shape's words name what they show")
+    func settingsHelpNamesEverySetting() throws {
+        for setting in StoreSetting.allCases {
+            let named = #"(^|[^a-z.-])"# + NSRegularExpression.escapedPattern(for: setting.rawValue) + #"([^a-z-]|$)"#
+            #expect(CommandHelpText.Command.settingsSetDetails.range(of: named, options: .regularExpression) != nil, "\(setting.rawValue)")
+        }
+        #expect(try #require(usageMistake(["settings", "set"])).hasPrefix("use `settings` to show the settings, or `settings set NAME VALUE` to change one"))
     }
 
     @Test func helpForACommandSkipsItsArgumentCheck() throws {
