@@ -281,6 +281,17 @@ extension StoreText {
         "revoked \(dateTime(revoked)) with its subscription, by the refund of a later period"
     }
 
+    /// A period paid ahead whose subscription ended (an `expire`) before it began, not refunded:
+    /// "never begins: its subscription ended Jan 5, 2027 at 3:04 PM, before it; its money stays paid until refunded".
+    public func neverBeginsText(subscriptionEnded ended: Date) -> String {
+        "never begins: its subscription ended \(dateTime(ended)), before it; its money stays paid until refunded"
+    }
+
+    /// The storefront's short words for the same: "never begins (ended Jan 5, 2027)".
+    public func neverBeginsShortText(subscriptionEnded ended: Date) -> String {
+        "never begins (ended \(date(ended)))"
+    }
+
     /// The storefront's short words for the same: "revoked Jan 5, 2027 with its subscription".
     public func revokedWithSubscriptionShortText(at revoked: Date) -> String {
         "revoked \(date(revoked)) with its subscription"

@@ -224,6 +224,24 @@ import Testing
         #expect(verdict.contains("revoked"), "the same answer as its token: \(verdict)")
     }
 
+    @Test("a period paid ahead that an expire ended before it began says it never begins (before: purchased, with no word of it)")
+    func aPeriodPaidAheadThatNeverBeginsSaysSo() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        #expect(try cli.run(["renew", "com.example.rage.pro.yearly"]).status == 0)
+        #expect(try cli.run(["expire", "com.example.rage.pro.yearly"]).status == 0)
+        let list = try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self)
+        let ahead = try #require(list.first)
+        let listed = try cli.run(["transactions"]).stdout
+        let row = try #require(listed.split(separator: "\n").first { $0.hasPrefix(ahead.transactionId) }, "\(listed)")
+        #expect(row.contains("  purchased  ") && row.contains("(never begins: its subscription ended ")
+                && row.contains(", before it; its money stays paid until refunded)"), "\(row)")
+        let ran = try #require(listed.split(separator: "\n").first { $0.hasPrefix(list[1].transactionId) })
+        #expect(!ran.contains("never begins"), "the period that ran began: \(ran)")
+        #expect(try cli.run(["refund", ahead.transactionId]).status == 0)
+        let refunded = try #require(try cli.run(["transactions"]).stdout.split(separator: "\n").first { $0.hasPrefix(ahead.transactionId) })
+        #expect(!refunded.contains("never begins"), "refunded, its money came back: \(refunded)")
+    }
+
     @Test func unknownLocalesWarnAndFallBackByTheStatedRule() throws {
         for locale in ["xx_YY", "garbage!!"] {
             let result = try cli.run(["products", "--locale", locale])

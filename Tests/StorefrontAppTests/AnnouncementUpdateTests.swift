@@ -67,6 +67,43 @@ struct AnnouncementUpdateTests {
         #expect(state.shownOutcome?.title == "Request approved", "\(String(describing: state.shownOutcome))")
     }
 
+    @Test("A request asked for and settled between two reads is announced too, and decisions are said in the order they were made (before: never said; in the order asked)")
+    func unseenRequestsAreAnnouncedInTheOrderDecided() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        try fixture.store.set(.askToBuy, to: "true", for: fixture.buyer)
+        let drummer = try #require(try fixture.buy(F.drummer).transaction)
+        let nightly = try #require(try fixture.buy(F.nightly).transaction)
+        _ = try fixture.store.approve(nightly.id)    // decided first, asked second
+        _ = try fixture.store.decline(drummer.id)
+        _ = update(&state, .storeChanged(fixture.snapshot()))
+        let said = try #require(state.shownOutcome)
+        #expect(said.title == "2 purchases settled", "\(said)")
+        #expect(said.message.hasPrefix("Your request to buy Nightly Rage was approved; it is yours. Your request to buy Girlfriend of Drummer Rage was declined"),
+                "\(said.message)")
+        // Seen settled once, never again; nor is a purchase that never waited.
+        _ = update(&state, .keyPressed(.enter))
+        try fixture.store.set(.askToBuy, to: "false", for: fixture.buyer)
+        try fixture.buy(F.noAds)
+        _ = update(&state, .storeChanged(fixture.snapshot()))
+        #expect(state.shownOutcome == nil, "\(String(describing: state.shownOutcome))")
+    }
+
+    @Test("What this storefront did, said while announcements are unread, keeps them after its own words (before: they were lost)")
+    func aResultKeepsUnreadAnnouncements() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        try fixture.store.set(.askToBuy, to: "true", for: fixture.buyer)
+        let nightly = try #require(try fixture.buy(F.nightly).transaction)
+        _ = try fixture.store.approve(nightly.id)
+        _ = update(&state, .storeChanged(fixture.snapshot()))
+        state.report(Alert(title: "Purchase cancelled", message: "Purchase of Remove Ads cancelled; nothing was charged.", tone: .info))
+        #expect(state.shownOutcome == Alert(title: "Purchase cancelled", message: "Purchase of Remove Ads cancelled; nothing was charged. "
+            + "Your request to buy Nightly Rage was approved; it is yours.", tone: .info))
+        state.report(Alert(title: "Purchase complete", message: "Remove Ads is yours.", tone: .success))
+        #expect(state.shownOutcome?.message == "Remove Ads is yours.", "said once: the next result stands alone")
+    }
+
     @Test("More announcements than a box shows: the latest, and how many earlier ones the transactions screen has")
     func manyAnnouncementsAreCounted() throws {
         let many = (1...6).map { Alert(title: "Request approved", message: "M\($0).", tone: .success) }

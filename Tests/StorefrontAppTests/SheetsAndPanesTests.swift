@@ -284,6 +284,22 @@ struct SheetsAndPanesTests {
         #expect(!screen.contains(" · until "), "\(screen)")
     }
 
+    @Test("a period paid ahead that an expire ended before it began says under the transactions that it never begins, not until when it runs")
+    func aPeriodThatNeverBeginsSaysSo() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        _ = try fixture.store.renew(Self.yearly, buyer: fixture.buyer)
+        _ = try fixture.store.expire(Self.yearly, buyer: fixture.buyer)
+        let ahead = try #require(fixture.store.transactions(for: "tester").first)   // newest first
+        let ended = try #require(fixture.store.snapshot.neverBegins(ahead))
+        var state = fixture.state(size: Size(width: 120, height: 30))
+        #expect(state.snapshot.neverBegins == [ahead.id: ended])
+        state.send(.character("t"))
+        let screen = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        #expect(screen.contains("Transaction \(ahead.id) · never begins (ended \(state.text.date(ended))) · order "), "\(screen)")
+        #expect(!screen.contains(" · until "), "\(screen)")
+    }
+
     @Test("A refunded plan an upgrade had replaced shows, under the transactions, what its refund gave back (before: only its full price)")
     func refundedReplacedPlanSaysTheMoney() throws {
         let fixture = try F()

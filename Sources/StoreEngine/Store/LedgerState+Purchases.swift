@@ -37,6 +37,8 @@ extension LedgerState {
     mutating func applyCompletion(_ event: StoreEvent) {
         guard let id = event.transactionId, let row = transactions.row(of: id), var made = transactions[id],
               made.state == (event.kind == .approve ? .pending : .needsAction) else { return }
+        made.settledFrom = made.state
+        made.settledOrder = eventCount
         made.state = .purchased
         made.purchaseDate = event.time
         if let expires = event.expiresDate { made.expiresDate = expires }
@@ -67,6 +69,8 @@ extension LedgerState {
     mutating func applyDecline(_ event: StoreEvent) {
         guard let id = event.transactionId, let state = transactions[id]?.state,
               state == .pending || (state == .needsAction && event.reason != nil) else { return }
+        transactions[id]?.settledFrom = state
+        transactions[id]?.settledOrder = eventCount
         transactions[id]?.state = .declined
         transactions[id]?.failureReason = event.reason ?? TransactionRecord.parentDeclineReason
     }
@@ -129,6 +133,12 @@ extension LedgerState {
         case .revoked: return chain.revocationDate.flatMap { $0 < record.purchaseDate ? $0 : nil }
         case .subscribed, .inGracePeriod, .inBillingRetryPeriod: return nil
         }
+    }
+
+    /// `endOfSubscription(before:)` of a period still paid for (not refunded): what `transactions`
+    /// and the storefront's transactions screen say of it, as it shows `purchased`.
+    public func neverBegins(_ record: TransactionRecord) -> Date? {
+        record.state == .purchased ? endOfSubscription(before: record) : nil
     }
 
     /// When the refund of a later period revoked the subscription of `record`, a period still

@@ -79,6 +79,13 @@ public struct TransactionRecord: Sendable, Equatable {
     /// A pass's duration as recorded when it was bought or completed; nil for other products,
     /// and for passes recorded before durations were.
     public var passDuration: SubscriptionPeriod?
+    /// What a waiting purchase waited in before a completion or decline settled it: `pending`
+    /// (an Ask to Buy request) or `needsAction` (an interrupted purchase); nil for one that never
+    /// waited, or waits still.
+    public var settledFrom: TransactionState?
+    /// Where among the ledger's events (their count folded then) it was settled, so settlements
+    /// can be told in the order they were made.
+    public var settledOrder: Int?
 
     /// True while the transaction still gives something (not failed, refunded or replaced).
     public var isInForce: Bool { state == .purchased && replacedBy == nil && unsubscribedDate == nil }

@@ -143,7 +143,8 @@ public struct TransactionTable: Sendable {
             revocationDate: rare.revocationDate, revokedAmount: rare.revokedAmount, shortfall: rare.shortfall,
             replacedBy: rare.replacedBy, replaces: rare.replaces, sequence: row.sequence, finished: row.finished,
             proratedRefund: rare.proratedRefund, isRenewal: row.isRenewal, unsubscribedDate: rare.unsubscribedDate,
-            appAccountToken: rare.appAccountToken, passDuration: rare.passDuration)
+            appAccountToken: rare.appAccountToken, passDuration: rare.passDuration, settledFrom: rare.settledFrom,
+            settledOrder: rare.settledOrder)
     }
 
     /// The row for `record`; its rare fields go to `rareFieldsIndex`, or to a new entry when
@@ -259,7 +260,7 @@ struct TransactionRow {
     var isRenewal: Bool
 }
 
-/// The fields that only refunded, failed, switched or unsubscribed transactions, and passes, use.
+/// The fields that only refunded, failed, switched, unsubscribed or settled transactions, and passes, use.
 struct TransactionRareFields {
     var failureReason: String?
     var revocationDate: Date?
@@ -271,6 +272,8 @@ struct TransactionRareFields {
     var unsubscribedDate: Date?
     var appAccountToken: String?
     var passDuration: SubscriptionPeriod?
+    var settledFrom: TransactionState?
+    var settledOrder: Int?
 
     init() {}
 
@@ -285,10 +288,13 @@ struct TransactionRareFields {
         unsubscribedDate = record.unsubscribedDate
         appAccountToken = record.appAccountToken
         passDuration = record.passDuration
+        settledFrom = record.settledFrom
+        settledOrder = record.settledOrder
     }
 
     var isEmpty: Bool {
         failureReason == nil && revocationDate == nil && revokedAmount == 0 && shortfall == 0 && replacedBy == nil
             && replaces == nil && proratedRefund == nil && unsubscribedDate == nil && appAccountToken == nil && passDuration == nil
+            && settledFrom == nil && settledOrder == nil
     }
 }

@@ -52,8 +52,10 @@ enum TransactionsView {
                            Span(record.state.rawValue.padded(toWidth: stateWidth), style: style(for: record.state))])
         }
         if let index = screen.scroll.selectedIndex, records.indices.contains(index) {
-            buffer.write(summary(of: records[index], among: records, revokedAt: state.snapshot.revokedWithSubscription[records[index].id], text: text),
-                         in: bands[2].row(0), style: Theme.muted)
+            let id = records[index].id
+            let early = state.snapshot.revokedWithSubscription[id].map(text.revokedWithSubscriptionShortText(at:))
+                ?? state.snapshot.neverBegins[id].map(text.neverBeginsShortText(subscriptionEnded:))
+            buffer.write(summary(of: records[index], among: records, endedEarly: early, text: text), in: bands[2].row(0), style: Theme.muted)
             let caused = state.snapshot.serverSide.notifications[records[index].id] ?? []
             if !caused.isEmpty {
                 buffer.write("Notifications: " + caused.map(\.summary).joined(separator: " · "), in: bands[2].row(1), style: Theme.muted)
@@ -62,9 +64,9 @@ enum TransactionsView {
     }
 
     /// The selected transaction's id, device, what it granted or why it failed, and its order
-    /// id (what the App Store Server API's Look Up Order ID takes). `revokedAt`: when a later
-    /// period's refund revoked its subscription while this period ran or waited to begin.
-    private static func summary(of record: TransactionRecord, among records: [TransactionRecord], revokedAt: Date?, text: StoreText) -> String {
+    /// id (what the App Store Server API's Look Up Order ID takes). `endedEarly`: what ended it
+    /// before its end (a later period's refund revoking its subscription, or an expire before it began).
+    private static func summary(of record: TransactionRecord, among records: [TransactionRecord], endedEarly: String?, text: StoreText) -> String {
         var parts = ["Transaction \(record.id)"]
         // The price column shows what it cost; a refund after an upgrade gave back only the rest,
         // said early, as the line is cut at the window's width.
@@ -80,9 +82,9 @@ enum TransactionsView {
         if let credit = record.credit, record.creditAmount > 0 { parts.append("+\(record.creditAmount) \(text.creditName(credit))") }
         // A request that waits or was declined bought no period: its completion dates it. A
         // refunded one no longer runs to its end, which the refund's words say instead.
-        // One revoked with its subscription ended then, early, and says so instead, before its order id is cut.
-        if let revokedAt {
-            parts.insert(text.revokedWithSubscriptionShortText(at: revokedAt), at: 1)
+        // One that ended early says so instead, before its order id is cut.
+        if let endedEarly {
+            parts.insert(endedEarly, at: 1)
         } else if let expires = record.expiresDate, record.state == .purchased {
             parts.append("until \(text.date(expires))")
         }

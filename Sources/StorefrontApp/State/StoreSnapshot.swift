@@ -44,6 +44,9 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// When the refund of a later period revoked each of the account's periods that ran or were
     /// paid ahead then (`LedgerState.revocationByLaterRefund`), by transaction id.
     public var revokedWithSubscription: [String: Date] = [:]
+    /// When the subscription ended (an `expire`) before each of the account's periods paid
+    /// ahead that it ended began (`LedgerState.neverBegins`), by transaction id.
+    public var neverBegins: [String: Date] = [:]
     /// The first store time after this was taken at which what it shows changes with no event
     /// recorded: a pass running out, a period paid ahead beginning (the plan it ran before
     /// ending). The run loop takes a fresh snapshot then; nil when nothing is waiting to change.
@@ -112,7 +115,10 @@ public struct StoreSnapshot: Equatable, Sendable {
         for subscription in entitlements.subscriptions where subscription.state != .expired && subscription.state != .revoked {
             renewalsNow[subscription.transactionID] = store.renewalPreview(of: subscription.transactionID, buyer: buyer)
         }
-        for record in transactions { revokedWithSubscription[record.id] = state.revocationByLaterRefund(of: record) }
+        for record in transactions {
+            revokedWithSubscription[record.id] = state.revocationByLaterRefund(of: record)
+            neverBegins[record.id] = state.neverBegins(record)
+        }
         nextChangeInTime = Self.nextChangeInTime(of: entitlements, after: store.now())
         catalogGaps = CatalogGaps.of(state, catalog: store.catalog, buyer: buyer)
         foldRevision = revision

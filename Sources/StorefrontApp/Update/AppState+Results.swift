@@ -463,15 +463,22 @@ extension AppState {
     }
 
     /// A parent's decision or a completed purchase that arrived from another process (or from
-    /// this one's transactions screen) is announced: the buyer was waiting for it.
+    /// this one's transactions screen) is announced: the buyer was waiting for it. So is one
+    /// asked for and settled between two reads, which this storefront never saw waiting.
     private mutating func announceSettledRequests(before: StoreSnapshot) {
-        // While this storefront settles a request itself, its own result alert says it.
-        guard before.buyer.account == buyer.account, activity == nil else { return }
+        // While this storefront settles a request itself, its own result alert says it. A
+        // stand-in not read yet (after switching account) knows no history to compare with.
+        guard before.buyer.account == buyer.account, before.isRead, activity == nil else { return }
         let previous = Dictionary(before.transactions.map { ($0.id, $0.state) }, uniquingKeysWith: { first, _ in first })
+        let settled = snapshot.transactions.filter { record in
+            guard let waited = record.settledFrom, record.state == .purchased || record.state == .declined else { return false }
+            // Seen waiting before, or never seen at all.
+            return previous[record.id].map { $0 == waited } ?? true
+        }
         var announcements: [Alert] = []
-        // Oldest first, as they are read together.
-        for record in snapshot.transactions.reversed() {
-            guard let was = previous[record.id], was != record.state, was == .pending || was == .needsAction else { continue }
+        // In the order they were settled, as they are read together.
+        for record in settled.sorted(by: { ($0.settledOrder ?? 0) < ($1.settledOrder ?? 0) }) {
+            guard let was = record.settledFrom else { continue }
             let name = text.purchasedName(of: record)
             switch record.state {
             case .purchased:
@@ -500,7 +507,8 @@ extension AppState {
         // Those still shown, unread (no key since), stay: each decision is said.
         let shown = notice != nil && notice == Self.gathered(settledAnnouncements) ? settledAnnouncements : []
         settledAnnouncements = shown + announcements
-        if let gathered = Self.gathered(settledAnnouncements) { report(gathered) }
+        // Shown as a notice is, without `report`, which would keep them under its own alert.
+        if let gathered = Self.gathered(settledAnnouncements) { notice = gathered }
     }
 
     /// The announcements that show at most at once; earlier ones are counted.

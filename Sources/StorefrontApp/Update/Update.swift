@@ -256,7 +256,13 @@ extension AppState {
         if quitWhileChanging { outcomesAfterQuitting.append(alert) }
         switch alert.tone {
         case .success, .info:
-            notice = alert
+            // Announcements still unread (no key since) stay, after what this storefront did.
+            if let shown = notice, shown == Self.gathered(settledAnnouncements) {
+                notice = Alert(title: alert.title, message: alert.message + " " + shown.message, tone: alert.tone)
+            } else {
+                notice = alert
+            }
+            settledAnnouncements = []
         case .warning, .failure:
             waitingKeys.removeAll()
             push(.alert(alert))

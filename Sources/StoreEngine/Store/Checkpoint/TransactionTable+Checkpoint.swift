@@ -100,6 +100,8 @@ extension TransactionRareFields {
         writer.write(unsubscribedDate) { $0.write($1) }
         writer.write(appAccountToken) { $0.write($1) }
         writer.write(passDuration) { $0.write($1.description) }
+        writer.write(settledFrom) { $0.write($1.rawValue) }
+        writer.write(settledOrder) { $0.write($1) }
     }
 
     init(from reader: inout CheckpointReader) throws(CheckpointFormatError) {
@@ -122,5 +124,13 @@ extension TransactionRareFields {
             }
             return duration
         }
+        settledFrom = try reader.readOptional { reader throws(CheckpointFormatError) in
+            let written = try reader.readString()
+            guard let state = TransactionState(rawValue: written) else {
+                throw CheckpointFormatError(reason: "\"\(written)\" is not a transaction state")
+            }
+            return state
+        }
+        settledOrder = try reader.readOptional { reader throws(CheckpointFormatError) in try reader.readInt() }
     }
 }
