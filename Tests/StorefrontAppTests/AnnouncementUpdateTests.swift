@@ -102,6 +102,20 @@ struct AnnouncementUpdateTests {
             + "Your request to buy Nightly Rage was approved; it is yours.", tone: .info))
         state.report(Alert(title: "Purchase complete", message: "Remove Ads is yours.", tone: .success))
         #expect(state.shownOutcome?.message == "Remove Ads is yours.", "said once: the next result stands alone")
+        // Decisions arriving while that result is unread keep it first (before: it was replaced).
+        let drummer = try #require(try fixture.buy(F.drummer).transaction)
+        _ = update(&state, .storeChanged(fixture.snapshot()))
+        _ = try fixture.store.decline(drummer.id)
+        _ = update(&state, .storeChanged(fixture.snapshot()))
+        #expect(state.shownOutcome?.message == "Remove Ads is yours. Your request to buy Girlfriend of Drummer Rage was declined; nothing was charged.",
+                "\(String(describing: state.shownOutcome))")
+        let season = try #require(try fixture.buy(F.season).transaction)
+        _ = update(&state, .storeChanged(fixture.snapshot()))
+        _ = try fixture.store.approve(season.id)
+        _ = update(&state, .storeChanged(fixture.snapshot()))
+        let both = try #require(state.shownOutcome)
+        #expect(both.title == "2 purchases settled" && both.message.hasPrefix("Remove Ads is yours. Your request to buy Girlfriend of Drummer Rage was declined")
+                && both.message.contains("Rage Season Pass was approved"), "\(both)")
     }
 
     @Test("More announcements than a box shows: the latest, and how many earlier ones the transactions screen has")

@@ -1,4 +1,3 @@
-import Foundation
 import StoreEngine
 import TerminalUI
 import StorefrontText

@@ -83,9 +83,13 @@ public struct AppState: Equatable, Sendable {
     public var waitingKeys: [WaitingKey]
     /// An outcome that needs no answer, shown until the next key, which does its own work (Enter only closes it).
     public var notice: Alert?
-    /// The announcements of purchases settled elsewhere that the notice shown now gathers, oldest
-    /// first: one that arrives while they are shown joins them instead of taking their place.
+    /// The announcements of purchases settled elsewhere that the notice shown now gathers, in the
+    /// order they were settled: one that arrives while they are shown joins them instead of
+    /// taking their place.
     var settledAnnouncements: [Alert] = []
+    /// This storefront's own result that was shown, unread, when the first of those arrived: it
+    /// stays first in the box (see `announcementNotice`).
+    var announcementLead: Alert?
     /// The accounts whose history was said to hold what the catalog does not name, so each is
     /// said once (see `noticeCatalogGaps`).
     var catalogGapsNoticed: Set<String> = []

@@ -504,17 +504,29 @@ extension AppState {
             }
         }
         guard !announcements.isEmpty else { return }
-        // Those still shown, unread (no key since), stay: each decision is said.
-        let shown = notice != nil && notice == Self.gathered(settledAnnouncements) ? settledAnnouncements : []
-        settledAnnouncements = shown + announcements
+        // Those still shown, unread (no key since), stay: each decision is said. A result of this
+        // storefront's own shown unread stays too, first.
+        if notice == nil || notice != announcementNotice {
+            settledAnnouncements = []
+            announcementLead = notice
+        }
+        settledAnnouncements += announcements
         // Shown as a notice is, without `report`, which would keep them under its own alert.
-        if let gathered = Self.gathered(settledAnnouncements) { notice = gathered }
+        notice = announcementNotice
+    }
+
+    /// The notice of the announcements gathered: this storefront's own result first when one
+    /// was shown as they came, then the announcements; nil when none is gathered.
+    var announcementNotice: Alert? {
+        guard let gathered = Self.gathered(settledAnnouncements) else { return nil }
+        guard let lead = announcementLead else { return gathered }
+        return Alert(title: gathered.title, message: lead.message + " " + gathered.message, tone: gathered.tone)
     }
 
     /// The announcements that show at most at once; earlier ones are counted.
     static let announcementsShown = 4
 
-    /// One notice for `announcements` (oldest first): the one itself, or the latest few under
+    /// One notice for `announcements` (in the order settled): the one itself, or the latest few under
     /// one title, with how many earlier ones the transactions screen lists.
     static func gathered(_ announcements: [Alert]) -> Alert? {
         guard let last = announcements.last else { return nil }

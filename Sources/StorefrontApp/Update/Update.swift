@@ -257,12 +257,13 @@ extension AppState {
         switch alert.tone {
         case .success, .info:
             // Announcements still unread (no key since) stay, after what this storefront did.
-            if let shown = notice, shown == Self.gathered(settledAnnouncements) {
+            if let shown = notice, shown == announcementNotice {
                 notice = Alert(title: alert.title, message: alert.message + " " + shown.message, tone: alert.tone)
             } else {
                 notice = alert
             }
             settledAnnouncements = []
+            announcementLead = nil
         case .warning, .failure:
             waitingKeys.removeAll()
             push(.alert(alert))
