@@ -263,6 +263,14 @@ struct SheetsAndPanesTests {
         #expect(!effects.isEmpty, "once read, Enter refunds")
     }
 
+    /// The transactions screen (`t`) opened with `id` selected, as text.
+    static func transactionsScreen(_ state: inout AppState, selecting id: String) throws -> String {
+        let row = try #require(state.snapshot.transactions.firstIndex { $0.id == id })
+        state.send(.character("t"))
+        for _ in 0..<row { state.send(.down) }
+        return render(state, size: state.size).rowTexts.joined(separator: "\n")
+    }
+
     @Test("the period running when the refund of a period paid ahead revoked its subscription says so under the transactions, not until when it runs (before: 'until' its old end)")
     func aPeriodRevokedWithItsSubscriptionSaysSo() throws {
         let fixture = try F()
@@ -276,10 +284,7 @@ struct SheetsAndPanesTests {
         let revokedAt = try #require(fixture.store.snapshot.transactions[ahead.id]?.revocationDate)
         var state = fixture.state(size: Size(width: 120, height: 30))
         #expect(state.snapshot.revokedWithSubscription == [running.id: revokedAt], "only the period running then: \(state.snapshot.revokedWithSubscription)")
-        let row = try #require(state.snapshot.transactions.firstIndex { $0.id == running.id })
-        state.send(.character("t"))
-        for _ in 0..<row { state.send(.down) }
-        let screen = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        let screen = try Self.transactionsScreen(&state, selecting: running.id)
         #expect(screen.contains("Transaction \(running.id) · revoked \(state.text.date(revokedAt)) with its subscription · order "), "\(screen)")
         #expect(!screen.contains(" · until "), "\(screen)")
     }
@@ -294,8 +299,7 @@ struct SheetsAndPanesTests {
         let ended = try #require(fixture.store.snapshot.neverBegins(ahead))
         var state = fixture.state(size: Size(width: 120, height: 30))
         #expect(state.snapshot.neverBegins == [ahead.id: ended])
-        state.send(.character("t"))
-        let screen = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        let screen = try Self.transactionsScreen(&state, selecting: ahead.id)
         #expect(screen.contains("Transaction \(ahead.id) · never begins (ended \(state.text.date(ended))) · order "), "\(screen)")
         #expect(!screen.contains(" · until "), "\(screen)")
     }
@@ -319,10 +323,7 @@ struct SheetsAndPanesTests {
                 "\(replacedLine)")
         _ = try fixture.store.refund(month.id)
         var state = fixture.state(size: Size(width: 120, height: 30))
-        let row = try #require(state.snapshot.transactions.firstIndex { $0.id == month.id })
-        state.send(.character("t"))
-        for _ in 0..<row { state.send(.down) }
-        let screen = render(state, size: state.size).rowTexts.joined(separator: "\n")
+        let screen = try Self.transactionsScreen(&state, selecting: month.id)
         let refunded = try #require(fixture.store.snapshot.transactions[month.id])
         let back = try #require(fixture.store.snapshot.refundMoney(of: refunded).moneyBack)
         let atUpgrade = try #require(fixture.store.snapshot.refundMoney(of: refunded).cameBackAtUpgrade)
