@@ -40,6 +40,23 @@ struct BuyingUpdateTests {
         #expect(state.activity?.label == "Recording the cancel…", "the spinner does not say Purchasing after a cancel")
     }
 
+    @Test("Keys sent in one write with the Esc that cancels a sheet are handled once the cancel is recorded (before: dropped with it)")
+    func keysAfterTheCancellingEscapeAreKept() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        state.send(.enter)
+        let effects = state.sendInOneBurst(.escape, .down, .character("t"))
+        #expect(state.waitingKeys.map(\.key) == [.down, .character("t")], "they wait while the cancel is recorded")
+        try fixture.run(effects, on: &state)
+        #expect(state.selectedID == F.lives, "the arrow moved the selection")
+        guard case .transactions? = state.top else {
+            Issue.record("t opened no transactions screen: \(state.overlays)")
+            return
+        }
+        #expect(state.waitingKeys.isEmpty && state.activity == nil)
+        #expect(fixture.store.transactions(for: "tester").map(\.state) == [.cancelled], "one cancel recorded, nothing bought")
+    }
+
     @Test("A transaction action's spinner is a sentence: \"Cancel renewal…\", \"Renew now…\" (before: \"Cancel Renewal…\")")
     func settlingLabels() {
         #expect(Activity.settling(.cancelRenewal).label == "Cancel renewal…")

@@ -317,7 +317,11 @@ extension AppState {
         activity = nil
         var backedOut = false
         var confirmedOnSheet = false
-        if case .buySheet = overlays.last {
+        if case .buySheet = overlays.last, wasCancel {
+            // The Esc that cancelled closed the sheet as far as the person knows: keys typed
+            // after it, even in the same write, were aimed at what comes next, and are handled.
+            closeTop()
+        } else if case .buySheet = overlays.last {
             confirmedOnSheet = true
             backedOut = closeSheetOfFinishedOperation()
         }
