@@ -109,16 +109,40 @@ extension LedgerState {
             chain.willAutoRenew = false
             // A revoked subscription renews into nothing, so no switch is left pending.
             chain.pendingProductID = nil
+            rewindToPeriodRunning(&chain, at: event.time)
             subscriptions[chain.originalID] = chain
         }
         if refunded.productType == .nonRenewing { layOutRunAgain(afterRefundOf: refunded) }
     }
 
+    /// Revoked before a period paid ahead began, a subscription ended in the period that ran,
+    /// as an expired one does: its plan, transaction, start and end are that period's, not
+    /// those of a period that never began (whose start would come after its access ended).
+    /// The periods paid ahead leave the count of renewals, which is of the periods it had.
+    private func rewindToPeriodRunning(_ chain: inout SubscriptionChain, at revocation: Date) {
+        let periods = transactions.records(of: chain.account, originalID: chain.originalID)
+            .filter { ($0.state == .purchased || $0.state == .refunded) && $0.replacedBy == nil }
+        let originalID = chain.originalID
+        let unbegun = { (record: TransactionRecord) in
+            record.id != originalID && record.replaces == nil && record.purchaseDate > revocation
+        }
+        guard let latest = transactions[chain.latestTransactionID], unbegun(latest),
+              let ran = periods.last(where: { !unbegun($0) }) else { return }
+        chain.renewalCount = max(0, chain.renewalCount - periods.count(where: unbegun))
+        chain.productID = ran.productID
+        chain.latestTransactionID = ran.id
+        chain.periodStart = ran.purchaseDate
+        chain.offer = ran.offer
+        chain.expiresDate = ran.expiresDate ?? chain.expiresDate
+    }
+
     /// Whether refunding `record` revokes its subscription `chain`: the refund of its latest
     /// period, as the App Store revokes; once it expired, of the last period that began, as
     /// periods paid ahead that an expire ended gave no access to take back (refunding one of
-    /// those leaves it expired, and only the money comes back).
+    /// those leaves it expired, and only the money comes back). A revoked subscription stays
+    /// revoked when it was: refunding the period that ran (named its latest since) moves nothing.
     func refundRevokes(_ record: TransactionRecord, of chain: SubscriptionChain) -> Bool {
+        guard chain.status != .revoked else { return false }
         guard chain.status == .expired else { return chain.latestTransactionID == record.id }
         guard !chain.neverBegan(record) else { return false }
         return lastBegunPeriod(of: chain)?.id == record.id

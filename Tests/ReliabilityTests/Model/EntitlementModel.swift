@@ -139,7 +139,14 @@ struct EntitlementModel {
                 subscriptions[index].status = .revoked
                 subscriptions[index].revokedAt = now
                 subscriptions[index].pendingProduct = nil // a revoked subscription switches to nothing
-                subscriptions[index].periods.removeLast()
+                let refunded = subscriptions[index].periods.removeLast()
+                // Revoked before the period refunded began, it ended in the plan of the period that ran, and with its end.
+                let revokedAt = now
+                let begun = { (period: PaidPeriod) in !period.isRenewal || period.start <= revokedAt }
+                if !begun(refunded), let ran = subscriptions[index].periods.last(where: begun), let plan = ModelCatalog.product(ran.productID) {
+                    subscriptions[index].product = plan
+                    subscriptions[index].expires = ran.end
+                }
             }
         case .approve(let pick):
             if let key = Self.choose(pick, from: awaitingApproval) { complete(key) }

@@ -306,6 +306,28 @@ import StorefrontText
         #expect(try #require(again.subscription(Rage.yearly, for: "tester")).status == .expired)
     }
 
+    @Test("Revoked by the refund of a period paid ahead, before it began, a subscription ended in the period that ran, as an expired one: its plan, transaction, start and end (before: the plan paid ahead, starting after its access ended)",
+          arguments: [false, true])
+    func revokedBeforeAPeriodPaidAheadBegan(runningRefundedFirst: Bool) throws {
+        let yearly = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") // a downgrade, at the next renewal
+        let ahead = try store.renew(Rage.yearly, buyer: phone).latestTransactionID // into the monthly plan
+        if runningRefundedFirst { _ = try store.refund(yearly.id) }
+        _ = try store.refund(ahead)
+        let item = try #require(store.entitlements(for: phone).subscriptions.first)
+        #expect(item.state == .revoked && item.productID == Rage.yearly && item.transactionID == yearly.id, "\(item)")
+        #expect(item.purchaseDate == yearly.purchaseDate && item.expiresDate == yearly.expiresDate && item.renewalCount == 0)
+        let revoked = try #require(item.revocationDate)
+        #expect(item.accessEndDate == revoked && item.purchaseDate <= revoked)
+        #expect(try store.status(Rage.yearly).name == "revoked" && store.status(Rage.monthly).name == "available")
+        guard !runningRefundedFirst else { return }
+        // Refunded later, the period that ran gives its money back and moves nothing: the subscription was revoked then.
+        try store.advance(by: try #require(StoreDuration("P1D")), buyer: phone)
+        _ = try store.refund(yearly.id)
+        let after = try #require(store.entitlements(for: phone).subscriptions.first)
+        #expect(after.state == .revoked && after.revocationDate == revoked && after.accessEndDate == revoked)
+    }
+
     @Test("Renewed ahead into the plan a switch goes to, the plan still running names the subscription too: cancel-renewal and expire by its product id act on it (before: the account had no subscription to it)")
     func theRunningPlansIdNamesTheSubscription() throws {
         _ = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA")
