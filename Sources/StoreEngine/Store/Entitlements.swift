@@ -136,6 +136,17 @@ extension Store {
         return Entitlements.RunningPlan(productID: running.productID, transactionID: running.id, expiresDate: switchAt ?? runningEnd)
     }
 
+    /// When `chain`'s grace period ends, or ended: an expire or a refund that cut it short ended
+    /// it then, as its access (a server that checks the grace period's end would otherwise grant
+    /// access until the end it would have had). The chain keeps that end, which its receipts and
+    /// the words of the expire name.
+    private static func gracePeriodEnd(of chain: SubscriptionChain) -> Date? {
+        guard let graceEnd = chain.gracePeriodExpiresDate, !chain.isOngoing, let ended = chain.accessEndDate else {
+            return chain.gracePeriodExpiresDate
+        }
+        return min(graceEnd, ended)
+    }
+
     /// What entitlements say of the subscription `chain`, whose latest transaction is `latest`.
     private static func subscription(_ chain: SubscriptionChain, latest: TransactionRecord, in state: LedgerState,
                                       history: [TransactionRecord], for buyer: Buyer, at now: Date,
@@ -149,7 +160,7 @@ extension Store {
             willAutoRenew: chain.willAutoRenew && chain.isOngoing, offer: chain.offer,
             delivered: state.isDelivered(chain.latestTransactionID, to: buyer),
             expirationReason: chain.expirationReason, pendingProductID: chain.pendingProductID,
-            gracePeriodExpiresDate: chain.gracePeriodExpiresDate, renewalCount: chain.renewalCount,
+            gracePeriodExpiresDate: gracePeriodEnd(of: chain), renewalCount: chain.renewalCount,
             runningPlan: latest.purchaseDate > now ? runningPlan(of: chain, in: history, at: now) : nil,
             revocationDate: chain.status == .revoked ? chain.revocationDate : nil,
             accessEndDate: chain.isOngoing ? nil : chain.accessEndDate ?? chain.expiresDate, dueNotRecorded: due)

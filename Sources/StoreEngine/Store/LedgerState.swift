@@ -135,9 +135,16 @@ public struct LedgerState: Sendable {
         transactions.append(record)
     }
 
-    /// Puts the transaction in `row` on `device`.
+    /// Puts the transaction in `row` on `device`. A later period of a subscription (an upgrade
+    /// bought there, a period restored there) puts the subscription's original purchase there
+    /// too: its renewals reach the devices that have the original, so a device that upgraded
+    /// kept the renewals of the plan it paid for only where the first plan was bought.
     mutating func deliver(row: Int, to device: String) {
-        deliveries.insert(Self.deliveryKey(device: transactions.nameNumber(for: device), row: row))
+        let number = transactions.nameNumber(for: device)
+        deliveries.insert(Self.deliveryKey(device: number, row: row))
+        if let original = transactions.originalRow(ofRow: row), original != row {
+            deliveries.insert(Self.deliveryKey(device: number, row: original))
+        }
     }
 
     private static func deliveryKey(device: UInt32, row: Int) -> UInt64 {

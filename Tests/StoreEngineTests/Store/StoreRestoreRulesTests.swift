@@ -14,4 +14,34 @@ import Testing
         #expect(try store.restore(laptop).restored.isEmpty)
         #expect(store.entitlements(for: laptop).nonRenewing.first?.delivered == false)
     }
+
+    /// How the renewal after an upgrade comes about in `aDeviceThatUpgradedKeepsTheRenewals`.
+    enum RenewedBy: CaseIterable { case timePassing, renewNowElsewhere, billingResolvedElsewhere }
+
+    @Test("A device that upgraded a subscription bought on another device keeps it through its renewals, however they are recorded (before: restore to unlock at the first renewal, while the device that had only the old plan kept it)",
+          arguments: RenewedBy.allCases)
+    func aDeviceThatUpgradedKeepsTheRenewals(renewedBy: RenewedBy) throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        _ = try store.purchase(Rage.monthly, buyer: tablet, storefront: "USA")
+        let upgrade = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        switch renewedBy {
+        case .timePassing:
+            try store.advance(by: try #require(StoreDuration("P1Y")), buyer: phone)
+        case .renewNowElsewhere:
+            _ = try store.renew(Rage.yearly, buyer: tablet)
+            try store.advance(by: try #require(StoreDuration("P1Y")), buyer: tablet)
+        case .billingResolvedElsewhere:
+            try store.set(.billingRetry, to: "true", for: phone)
+            try store.advance(by: try #require(StoreDuration("P1Y")), buyer: phone)
+            try store.set(.billingRetry, to: "false", for: phone)
+            _ = try store.resolveBilling(Rage.yearly, buyer: tablet)
+        }
+        let onPhone = try #require(store.entitlements(for: phone).subscriptions.first)
+        #expect(onPhone.transactionID != upgrade.id && onPhone.state == .subscribed, "\(onPhone)")
+        #expect(onPhone.delivered, "the phone bought the plan it renews")
+        #expect(try store.status(of: #require(store.catalog.product(id: Rage.yearly)), in: store.entitlements(for: phone), storefront: "USA").name == "active")
+        #expect(store.entitlements(for: tablet).subscriptions.first?.delivered == true, "the tablet, which bought the first plan, keeps it too")
+        #expect(store.entitlements(for: Buyer(account: phone.account, device: "laptop")).subscriptions.first?.delivered == false)
+    }
 }

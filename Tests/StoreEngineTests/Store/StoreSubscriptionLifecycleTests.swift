@@ -103,6 +103,22 @@ import Testing
         #expect(throws: StoreError.self) { try store.resolveBilling(Rage.yearly, buyer: phone) }
     }
 
+    @Test("A grace period cut short by an expire or a refund ended then: gracePeriodExpiresDate says so, as accessEndDate does (before: the end it would have had, days later, which a server checking it took for access)",
+          arguments: [false, true])
+    func aGracePeriodCutShortEndsThen(byRefund: Bool) throws {
+        try store.set(.billingRetry, to: "true", for: phone)
+        try store.set(.gracePeriod, to: "true", for: phone)
+        let bought = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        try store.advance(by: try #require(StoreDuration("P1Y")), buyer: phone)
+        try store.advance(by: try #require(StoreDuration("P5D")), buyer: phone)
+        let graced = try #require(subscription(Rage.yearly))
+        #expect(graced.state == .inGracePeriod && graced.gracePeriodExpiresDate.map { $0 > store.now() } == true)
+        if byRefund { _ = try store.refund(bought.id) } else { _ = try store.expire(Rage.yearly, buyer: phone) }
+        let ended = try #require(subscription(Rage.yearly))
+        #expect(ended.state == (byRefund ? .revoked : .expired) && !ended.isEntitled)
+        #expect(ended.gracePeriodExpiresDate == store.now() && ended.accessEndDate == store.now(), "\(ended)")
+    }
+
     @Test func weeklyPeriodsGetSixDaysOfGrace() {
         #expect(SubscriptionSchedule.gracePeriodDays(for: SubscriptionPeriod(value: 1, unit: .week)) == 6)
         #expect(SubscriptionSchedule.gracePeriodDays(for: SubscriptionPeriod(value: 1, unit: .month)) == 16)
