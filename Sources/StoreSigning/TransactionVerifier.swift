@@ -103,8 +103,14 @@ public struct TransactionVerifier: Sendable {
         let billingProblem = record.flatMap { record in
             ledger?.subscriptions[record.originalID].flatMap { $0.latestTransactionID == record.id ? $0 : nil }
         }
+        // A period an upgrade replaced: whether the subscription still goes on under the upgrade.
+        let endedSince = record.flatMap { ledger?.subscriptions[$0.originalID] }.flatMap { chain -> SubscriptionEnd? in
+            guard !chain.isOngoing else { return nil }
+            return chain.status == .revoked ? .revoked(chain.revocationDate ?? chain.expiresDate)
+                                            : .ended(chain.accessEndDate ?? chain.expiresDate)
+        }
         return judge(payload, now: now, record: record, revokedWithSubscription: record.flatMap { ledger?.revocationByLaterRefund(of: $0) },
-                     endedBeforeItBegan: record.flatMap { ledger?.endOfSubscription(before: $0) },
+                     endedBeforeItBegan: record.flatMap { ledger?.endOfSubscription(before: $0) }, subscriptionEndedSince: endedSince,
                      graceUntil: billingProblem?.status == .inGracePeriod ? billingProblem?.gracePeriodExpiresDate : nil,
                      inBillingRetry: billingProblem?.status == .inBillingRetryPeriod)
     }
@@ -159,6 +165,22 @@ public struct TransactionVerifier: Sendable {
         return record
     }
 
+    /// How the subscription of a period an upgrade replaced ended since, as the ledger says.
+    private enum SubscriptionEnd {
+        case revoked(Date)
+        case ended(Date)
+    }
+
+    /// What became of the subscription a replaced period belonged to: it goes on under the
+    /// upgrade, unless the ledger says it has ended since (a refund of the upgrade, an expire).
+    private static func afterTheUpgrade(_ end: SubscriptionEnd?) -> String {
+        switch end {
+        case nil: "the subscription goes on under the upgrade's transaction"
+        case .revoked(let date)?: "the subscription went on under the upgrade and was revoked on \(text(date)) (according to the store)"
+        case .ended(let date)?: "the subscription went on under the upgrade and ended on \(text(date)) (according to the store)"
+        }
+    }
+
     /// `revokedWithSubscription`: when the refund of a later period revoked the record's
     /// subscription while its period ran or waited to begin, that refund. `endedBeforeItBegan`:
     /// when the record is a period paid ahead whose subscription ended before it began, that
@@ -166,7 +188,8 @@ public struct TransactionVerifier: Sendable {
     /// subscription in its grace period, the grace period's end. `inBillingRetry`: the record is
     /// the latest period of a subscription in billing retry, which resolving its billing renews.
     private func judge(_ payload: SignedTransactionPayload, now: Date, record: TransactionRecord?, revokedWithSubscription: Date? = nil,
-                       endedBeforeItBegan: Date? = nil, graceUntil: Date? = nil, inBillingRetry: Bool = false) -> TransactionVerification {
+                       endedBeforeItBegan: Date? = nil, subscriptionEndedSince: SubscriptionEnd? = nil, graceUntil: Date? = nil,
+                       inBillingRetry: Bool = false) -> TransactionVerification {
         let checked = record != nil
         let source = checked ? "the store" : "the token"
         if let revokedWithSubscription {
@@ -188,7 +211,7 @@ public struct TransactionVerifier: Sendable {
             return TransactionVerification(
                 status: .upgraded, payload: payload,
                 detail: "transaction \(payload.transactionId) was replaced by an upgrade\(upgrade) (according to \(source)); "
-                    + "the subscription goes on under the upgrade's transaction",
+                    + Self.afterTheUpgrade(subscriptionEndedSince),
                 checkedAgainstLedger: checked, replacedBy: record?.replacedBy)
         }
         if let ended = endedBeforeItBegan {

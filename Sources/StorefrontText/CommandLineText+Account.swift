@@ -35,7 +35,7 @@ extension CommandLineText {
             let note = switch delivery {
             case .delivered: ""
             case .unfinishedHere: " (bought here, not delivered yet: `storefront deliver-unfinished` delivers it)"
-            case .toRestore: " (bought on another device: restore to unlock)"
+            case .toRestore: " (not on this device: restore to unlock)"
             case .latestUnfinished: " (its latest purchase, here, not finished yet: `storefront deliver-unfinished` finishes it)"
             case .earlierUnfinished: " (a purchase of it made here is not finished yet: `storefront deliver-unfinished` finishes it)"
             }

@@ -74,21 +74,18 @@ extension StoreError: CustomStringConvertible {
             "transaction \(transaction) was replaced by an upgrade since it was shown, which refunded part of it; nothing was "
                 + "done: look again and refund it if you still want to"
         // The other kind of waiting purchase is pointed to the command that settles it.
-        case let .notAwaiting(id, .needsAction, .pending, _):
+        case let .notAwaiting(id, .needsAction, .pending, _, _):
             "transaction \(id) is an interrupted purchase (needsAction), not an Ask to Buy request: approve and decline "
                 + "settle requests; resolve it to complete it (`storefront resolve \(id)`, or C on the storefront's transactions screen, t)"
-        case let .notAwaiting(id, .pending, .needsAction, _):
+        case let .notAwaiting(id, .pending, .needsAction, _, _):
             "transaction \(id) is an Ask to Buy request (pending), not an interrupted purchase: resolve completes interrupted "
                 + "purchases; a parent approves or declines it (`storefront approve \(id)` or `storefront decline \(id)`, or A or D on the "
                 + "storefront's transactions screen, t)"
-        case let .notAwaiting(id, state, expected, closedBecause):
+        case let .notAwaiting(id, state, expected, closedBecause, settledFrom):
             // A request the store closed (another settle of it won, and it was moot or became a
-            // plan change) is said so, not as if a parent had declined it.
-            // A purchase keeps no mark of having waited: one settled a moment ago by another
-            // approve (or resolve) is said to be possibly that, not only a completed purchase.
-            "transaction \(id) is " + (closedBecause.map { "a request settled already, \($0) (declined)" } ?? state.described)
-                + (state == .purchased && closedBecause == nil
-                    ? (expected == .pending ? ", or a request approved already" : ", or an interrupted purchase completed already") : "")
+            // plan change) is said so, not as if a parent had declined it; a purchase that waited
+            // (settled a moment ago by another approve or resolve, say) is said as what it was.
+            "transaction \(id) is " + (closedBecause.map { "a request settled already, \($0) (declined)" } ?? Self.settled(state, from: settledFrom))
                 + ": "
                 + (expected == .pending ? "only an Ask to Buy request waiting for a parent (pending) can be approved or declined"
                                         : "only an interrupted purchase waiting for its buyer's action (needsAction) can be resolved")
@@ -113,6 +110,17 @@ extension StoreError: CustomStringConvertible {
     }
 
     /// An amount with its currency code, "2.99 USD": these sentences have no locale to format in.
+    /// A transaction's state in words, as what it was when it waited before it was settled:
+    /// "a request approved already (purchased)".
+    private static func settled(_ state: TransactionState, from waited: TransactionState?) -> String {
+        switch (state, waited) {
+        case (.purchased, .pending?): "a request approved already (purchased)"
+        case (.purchased, .needsAction?): "an interrupted purchase completed already (purchased)"
+        case (.declined, .pending?): "a request declined already (declined)"
+        default: state.described
+        }
+    }
+
     private static func amount(_ value: Decimal, _ currency: String?) -> String {
         ExactDecimal.string(value) + (currency.map { " \($0)" } ?? "")
     }

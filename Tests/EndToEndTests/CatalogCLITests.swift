@@ -143,6 +143,25 @@ import Testing
         #expect(lint.stdout.contains("usable with 4 warnings"), "\(lint.stdout)")
     }
 
+    @Test("lint names every kind of problem a text has, each a warning at the text: a control character, a line break, a tab and a character that draws nothing (before: only the first kind, the next found once it was mended)")
+    func lintNamesEveryKindOfProblemOfAText() throws {
+        let path = try StorefrontProcess.temporaryFolder() + "/kinds.json"
+        try """
+        {"format": "storefront-catalog", "version": 1, "app": {"name": "X", "bundleId": "x"}, "defaultLanguage": "en",
+         "storefronts": [{"code": "USA", "currency": "USD"}],
+         "products": [{"id": "a", "type": "nonConsumable", "localizations": {"en": {"title": "Evil\\u0007Title\\nx"}}, "prices": {"USA": "1"}},
+                      {"id": "b", "type": "nonConsumable", "localizations": {"en": {"title": "Tab\\there\\u200b"}}, "prices": {"USA": "1"}}]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let lint = try cli.run(["catalog", "lint", path])
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+        let a = "\(path):3:86: warning: product a, field products[0].localizations.en.title: the text contains "
+        #expect(lint.stdout.contains(a + "control characters, escape sequences or bidi overrides (U+0007)"), "\(lint.stdout)")
+        #expect(lint.stdout.contains(a + "a line break"), "\(lint.stdout)")
+        let b = "product b, field products[1].localizations.en.title: the text contains "
+        #expect(lint.stdout.contains(b + "a tab (U+0009)") && lint.stdout.contains(b + "characters that draw nothing (U+200B)"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("usable with 4 warnings"), "\(lint.stdout)")
+    }
+
     @Test("lint places a text warning of a product whose id is repeated at that product (before: at the first with the id)")
     func lintPlacesATextWarningOfARepeatedIDAtItsProduct() throws {
         let path = try StorefrontProcess.temporaryFolder() + "/repeated.json"

@@ -108,7 +108,7 @@ import Testing
         #expect(try cli.run(["--account", "bob", "resolve", waiting.transactionId]).status == 0)
         // Complete now: whoever asks is told that first, not sent to another account.
         let again = try cli.run(["--account", "alice", "resolve", waiting.transactionId])
-        #expect(again.status == 1 && again.stderr.contains("is a completed purchase (purchased), or an interrupted purchase completed already: only an interrupted purchase")
+        #expect(again.status == 1 && again.stderr.contains("is an interrupted purchase completed already (purchased): only an interrupted purchase")
                     && !again.stderr.contains("--account"),
                 "\(again.stderr)")
         #expect(try cli.run(["settings", "set", "interrupted-purchases", "false"]).status == 0)

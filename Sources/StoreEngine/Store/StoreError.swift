@@ -43,7 +43,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case transactionChangedSinceShown(String)
     /// `closedBecause`: for a request the store closed rather than a parent declined (it
     /// became moot, or a plan change), the reason recorded; nil otherwise.
-    case notAwaiting(String, state: TransactionState, expected: TransactionState, closedBecause: String? = nil)
+    case notAwaiting(String, state: TransactionState, expected: TransactionState, closedBecause: String? = nil,
+                     settledFrom: TransactionState? = nil)
     /// An advance would take store time past the latest it may reach.
     case pastLatestStoreTime(Date)
     /// A renewal paid ahead would begin at `start`, where store time has stopped (`latest`):

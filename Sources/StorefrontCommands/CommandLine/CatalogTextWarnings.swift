@@ -20,29 +20,30 @@ enum CatalogTextWarnings {
         var found: [CatalogProblem] = []
         // `linesAllowed`: a description is written in lines; a title or a name is one line, whose
         // line breaks are shown as spaces as a tab is.
+        // Each kind of problem a text has is said, so mending one does not bring up the next.
         func check(_ text: String, field: String, at place: (node: JSONNode, field: String)?, productID: String? = nil,
                    linesAllowed: Bool = false) {
-            let message: String
+            var messages: [String] = []
             let hasTab = text.unicodeScalars.contains("\t")
             let hasLineBreak = !linesAllowed && text.unicodeScalars.contains { ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) }
             var actedOn: [Unicode.Scalar] = []
             for scalar in text.unicodeScalars where isActedOnByTerminals(scalar) && !actedOn.contains(scalar) { actedOn.append(scalar) }
             if !actedOn.isEmpty {
-                message = CommandLineText.Catalogs.textActedOnByTerminals(scalarsHex: actedOn.map(\.hexDigits), alsoTab: hasTab)
+                messages.append(CommandLineText.Catalogs.textActedOnByTerminals(scalarsHex: actedOn.map(\.hexDigits), alsoTab: hasTab))
             } else if hasTab {
                 // Shown as a space, so a tab typed in a title (often pasted from a table) goes unseen
                 // until columns of names do not line up.
-                message = CommandLineText.Catalogs.textWithTab
-            } else if hasLineBreak {
-                message = CommandLineText.Catalogs.oneLineTextWithLineBreak
-            } else if case let invisible = Self.invisibles(in: text), !invisible.isEmpty {
-                message = CommandLineText.Catalogs.textWithInvisibles(scalarsHex: invisible.map(\.hexDigits))
-            } else {
-                return
+                messages.append(CommandLineText.Catalogs.textWithTab)
             }
-            found.append(CatalogProblem(
-                severity: .warning, file: place == nil ? importedFile ?? file : file, line: place?.node.line ?? 0, column: place?.node.column ?? 0,
-                productID: productID, field: place?.field ?? field, message: message))
+            if hasLineBreak { messages.append(CommandLineText.Catalogs.oneLineTextWithLineBreak) }
+            if case let invisible = Self.invisibles(in: text), !invisible.isEmpty {
+                messages.append(CommandLineText.Catalogs.textWithInvisibles(scalarsHex: invisible.map(\.hexDigits)))
+            }
+            for message in messages {
+                found.append(CatalogProblem(
+                    severity: .warning, file: place == nil ? importedFile ?? file : file, line: place?.node.line ?? 0, column: place?.node.column ?? 0,
+                    productID: productID, field: place?.field ?? field, message: message))
+            }
         }
         check(catalog.appName, field: "app.name", at: root?["app"]?["name"].map { ($0, "app.name") })
         var creditEntries = ElementsByID(of: root, in: "credits")

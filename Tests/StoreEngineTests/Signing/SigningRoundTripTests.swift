@@ -111,6 +111,22 @@ import Testing
         #expect(fixture.store.verifySignedTransaction(try fixture.sign(yearly), with: fixture.verifier).status == .valid)
     }
 
+    @Test("A period an upgrade replaced says how the subscription ended since, once the upgrade was refunded or expired (before: that it goes on under the upgrade, of a revoked subscription)",
+          arguments: [false, true])
+    func aReplacedPeriodSaysTheSubscriptionEndedSince(refundTheUpgrade: Bool) throws {
+        let fixture = try SigningFixture()
+        let monthly = try fixture.buy(Rage.monthly)
+        fixture.stores.clock.advance(by: 3600)
+        let yearly = try fixture.buy(Rage.yearly)
+        fixture.stores.clock.advance(by: 3600)
+        if refundTheUpgrade { _ = try fixture.store.refund(yearly.id) } else { _ = try fixture.store.expire(Rage.yearly, buyer: phone) }
+        let judged = fixture.store.verifySignedTransaction(try fixture.sign(try fixture.record(monthly.id)), with: fixture.verifier)
+        #expect(judged.status == .upgraded && judged.replacedBy == yearly.id)
+        let ended = refundTheUpgrade ? "was revoked on " : "ended on "
+        #expect(judged.detail.contains("; the subscription went on under the upgrade and \(ended)"), "\(judged.detail)")
+        #expect(!judged.detail.contains("goes on"), "\(judged.detail)")
+    }
+
     @Test func aPurchaseSignedFromItsOutcomeIsFoundInTheLedgerFile() throws {
         let directory = try SigningTestDirectory()
         let clock = ManualClock(Date(timeIntervalSince1970: 1_796_000_000.678))

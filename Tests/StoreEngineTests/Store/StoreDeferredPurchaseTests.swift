@@ -32,7 +32,8 @@ import StorefrontText
         try store.set(.askToBuy, to: "false", for: phone)
         _ = try store.purchase(Rage.drummer, buyer: phone, storefront: "USA")
         guard case .alreadyOwned = try store.approve(request.id) else { Issue.record("not closed as moot"); return }
-        let closed = StoreError.notAwaiting(request.id, state: .declined, expected: .pending, closedBecause: StoreDecisions.mootRequestReason)
+        let closed = StoreError.notAwaiting(request.id, state: .declined, expected: .pending, closedBecause: StoreDecisions.mootRequestReason,
+                                            settledFrom: .pending)
         #expect(throws: closed) { try store.approve(request.id) }
         let said = closed.description
         #expect(said.contains("is a request settled already, closed without a charge: the buyer already had it when it was settled (declined)")
@@ -42,7 +43,9 @@ import StorefrontText
             Issue.record("no second request"); return
         }
         _ = try store.decline(declinedRequest.id)
-        #expect(throws: StoreError.notAwaiting(declinedRequest.id, state: .declined, expected: .pending)) { try store.approve(declinedRequest.id) }
+        let declined = StoreError.notAwaiting(declinedRequest.id, state: .declined, expected: .pending, settledFrom: .pending)
+        #expect(throws: declined) { try store.approve(declinedRequest.id) }
+        #expect(declined.description.contains("is a request declined already (declined): only an Ask to Buy request"), "\(declined)")
     }
 
     @Test("a downgrade waits for a parent (or the buyer's action) as any purchase does, and its completion schedules it (before: scheduled at once, asking no one)",
@@ -79,10 +82,16 @@ import StorefrontText
         try store.refresh()
         #expect(store.balance(of: "rage-faces", for: phone) == 5)
         #expect(store.transactions(for: "tester").first?.state == .purchased)
-        #expect(throws: StoreError.notAwaiting(request.id, state: .purchased, expected: .pending)) { try parent.approve(request.id) }
-        // The approve that comes second (as one losing a race to another) is told it may have been approved already.
-        #expect("\(StoreError.notAwaiting(request.id, state: .purchased, expected: .pending))".contains(
-            "is a completed purchase (purchased), or a request approved already: only an Ask to Buy request waiting"))
+        let approvedAlready = StoreError.notAwaiting(request.id, state: .purchased, expected: .pending, settledFrom: .pending)
+        #expect(throws: approvedAlready) { try parent.approve(request.id) }
+        // The approve that comes second (as one losing a race to another) is told it was approved already
+        // (before: "a completed purchase, or a request approved already", as if the store could not tell).
+        #expect("\(approvedAlready)".contains("is a request approved already (purchased): only an Ask to Buy request waiting"), "\(approvedAlready)")
+        try store.set(.askToBuy, to: "false", for: phone)
+        let boughtOutright = try #require(try store.purchase(Rage.nightly, buyer: phone, storefront: "USA").transaction)
+        #expect(throws: StoreError.notAwaiting(boughtOutright.id, state: .purchased, expected: .pending)) { try parent.approve(boughtOutright.id) }
+        #expect("\(StoreError.notAwaiting(boughtOutright.id, state: .purchased, expected: .pending))".contains(
+            "is a completed purchase (purchased): only"))
     }
 
     @Test func askToBuyDeclinedChargesNothing() throws {

@@ -107,7 +107,8 @@ extension StoreDecisions {
                           in state: LedgerState) throws(StoreRefusal) -> TransactionRecord {
         guard let record = state.transactions[transactionID] else { throw .request(.unknownTransaction(transactionID)) }
         guard record.state == expected else {
-            throw .request(.notAwaiting(transactionID, state: record.state, expected: expected, closedBecause: record.closedByStoreReason))
+            throw .request(.notAwaiting(transactionID, state: record.state, expected: expected, closedBecause: record.closedByStoreReason,
+                                        settledFrom: record.settledFrom))
         }
         return record
     }
