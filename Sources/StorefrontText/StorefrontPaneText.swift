@@ -15,7 +15,7 @@ public enum StorefrontPaneText {
             // The balance after the name: a name may start with a number ("500 Coins").
             return credit.map { "Your balance of \(text.creditName($0)): \(balance)" } ?? "Grants nothing; a tip jar"
         case .owned(let since): return "Owned since \(text.date(since))"
-        case .restoreToUnlock: return "Bought on another device: press r to restore"
+        case .restoreToUnlock: return "Not on this device: press r to restore"
         case .awaitingDelivery: return "Bought here, not delivered yet: press r to restore it now"
         case .active(let until, let willRenew):
             guard let until else { return "Subscribed" }
@@ -205,15 +205,18 @@ public enum StorefrontPaneText {
     }
 
     /// What the periods an expire ends were charged: whether one was paid ahead (with renew
-    /// now), and whether the one running is free (a free trial, a free offer).
+    /// now), and whether the one running is free (a free trial, a free offer) or was refunded
+    /// already (the periods paid ahead keep the subscription going).
     public struct EndedPeriods: Sendable, Equatable {
         /// How many periods after the one running were paid ahead.
         public var paidAhead: Int
         public var runningIsFree: Bool
+        public var runningRefunded: Bool
 
-        public init(paidAhead: Int, runningIsFree: Bool) {
+        public init(paidAhead: Int, runningIsFree: Bool, runningRefunded: Bool = false) {
             self.paidAhead = paidAhead
             self.runningIsFree = runningIsFree
+            self.runningRefunded = runningRefunded
         }
     }
 
@@ -248,6 +251,9 @@ public enum StorefrontPaneText {
         if let expiry, expiry > now { question += " It stops at once instead of running until \(text.date(expiry))." }
         let refunds = "(R refunds a transaction)"
         let ahead = ended.paidAhead == 1 ? "the period paid ahead" : "the \(ended.paidAhead) periods paid ahead"
+        if ended.runningRefunded, ended.paidAhead > 0 {
+            return question + " The period running was refunded already; nothing is refunded of \(ahead) \(refunds)."
+        }
         switch (ended.runningIsFree, ended.paidAhead > 0) {
         case (true, true): return question + " The period running is free; nothing is refunded of \(ahead) \(refunds)."
         case (false, true): return question + " Nothing is refunded, \(ahead) included \(refunds)."

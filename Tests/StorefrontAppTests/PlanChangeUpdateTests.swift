@@ -193,6 +193,22 @@ struct PlanChangeUpdateTests {
         #expect(!fixture.store.transactions(for: fixture.buyer.account).contains { $0.productID == F.monthly && $0.state == .purchased })
     }
 
+    @Test("A sheet that becomes an upgrade under it, due the same amount, says to read it again, not that the amount was what it is (before: 'due today was $19.99' beside $19.99)")
+    func aSheetChangedWithTheSameAmountSaysToReadItAgain() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)
+        _ = try fixture.store.expire(F.monthly, buyer: fixture.buyer)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.type("/Yearly")
+        _ = update(&state, .keyPressed(.enter))
+        #expect(state.top == .buySheet(productID: Self.yearly))
+        _ = try fixture.store.purchase(F.monthly, buyer: Buyer(account: fixture.buyer.account, device: "phone"), storefront: "USA")
+        state.refresh(from: fixture)
+        let said = Self.screen(state).split(whereSeparator: { " │\n".contains($0) }).joined(separator: " ")
+        #expect(said.contains("Replaces Rage Pro (Monthly) now") && said.contains("$19.99"), "now an upgrade: \(said)")
+        #expect(said.contains("Changed while this sheet was open; read it again.") && !said.contains("due today was"), "\(said)")
+    }
+
     @Test("A sheet whose amount due changes under it is armed anew: an Enter pressed as it changes buys nothing")
     func sheetIsArmedAgainWhenItsChargeChanges() throws {
         let fixture = try F()

@@ -25,6 +25,19 @@ struct SearchUpdateTests {
         #expect(state.list.productCount == 9)
     }
 
+    @Test("Characters that draw nothing (a zero-width space, a bidi control) are left out of the search, typed or pasted, so it matches as it reads (before: it matched nothing, looking like \"rage\")")
+    func invisibleCharactersAreLeftOut() throws {
+        var state = try F().state()
+        state.send(.character("/"))
+        state.type("ra\u{200B}ndom\u{202E}")
+        #expect(state.list.query == "random")
+        #expect(Self.shownIDs(state) == [F.facePack])
+        state.send(.escape)
+        state.send(.character("/"))
+        state.send(.paste("\u{2066}Rand\u{200D}om\u{FEFF}"))
+        #expect(state.list.query == "Random" && Self.shownIDs(state) == [F.facePack])
+    }
+
     @Test("Typing filters by title, case-insensitively, at each key")
     func filtersByTitle() throws {
         var state = try F().state()

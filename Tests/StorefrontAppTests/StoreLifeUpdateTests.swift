@@ -188,6 +188,19 @@ struct StoreLifeUpdateTests {
                                + "transactions screen (t, then R) to get it back."), "\(said)")
     }
 
+    @Test("E after the period running was refunded, with a period paid ahead, says that period is not refunded (before: that nothing was refunded of the period running, refunded already, and not a word of the one paid ahead)")
+    func expireAfterTheRunningPeriodWasRefunded() throws {
+        let fixture = try F()
+        try fixture.buy(Self.yearly)
+        let running = try #require(fixture.store.transactions(for: "tester").first)
+        _ = try fixture.store.renew(Self.yearly, buyer: fixture.buyer)
+        _ = try fixture.store.refund(running.id)
+        let state = transactionsOpen(fixture)
+        let question = try #require(state.expireQuestion(of: running.id)?.question)
+        #expect(question.hasSuffix("The period running was refunded already; nothing is refunded of the period paid ahead "
+            + "(R refunds a transaction)."), "\(question)")
+    }
+
     @Test("E on a plan with a switch scheduled says the switch is cancelled too, before and after (before: it dropped the switch without a word)")
     func expireSaysTheSwitchGoes() throws {
         let fixture = try F()

@@ -61,7 +61,12 @@ enum SpendView {
                 lines.append(([Span("Space", style: Theme.key), Span(" or "), Span("Enter", style: Theme.key), Span(" \(verb)")], false))
             }
         } else {
-            let what = presentation == .rageFaces ? "Times remaining: 0" : "\(name): 0"
+            // The same label as while some are left, so the count reads as the one it was.
+            let what = switch presentation {
+            case .rageFaces: "Times remaining: 0"
+            case .lives: "Lives: 0"
+            case .balance: "\(name): 0"
+            }
             lines.append(([Span(what, style: Theme.emphasis)], false))
             lines.append(([Span("No \(name) left.")], false))
             let undelivered = state.snapshot.entitlements.undeliveredCredit(screen.credit)

@@ -36,9 +36,12 @@ extension AppState {
                     : StorefrontScreenText.sheetClosedAlreadyYours(text.title(of: product))
             }
             reportInPlaceOfTop(Alert(title: closed.title, message: closed.message, tone: .warning, takesKeysAfterAMoment: true))
-        } else if let dueBefore, dueOnSheet() != dueBefore, case let .buySheet(productID, _) = overlays.last {
+        } else if let dueBefore, let dueNow = dueOnSheet(), dueNow != dueBefore, case let .buySheet(productID, _) = overlays.last {
             armTopAnew()
-            sheetChangedUnder = SheetChange(productID: productID, dueBefore: dueBefore.charge == .now ? dueBefore.now : nil)
+            // The amount it said was due is named only when that changed: the same amount with
+            // other words (a purchase that became an upgrade) is to be read again.
+            let amountChanged = dueNow.charge != .now || dueNow.now != dueBefore.now
+            sheetChangedUnder = SheetChange(productID: productID, dueBefore: dueBefore.charge == .now && amountChanged ? dueBefore.now : nil)
         } else if activity == nil, titleBefore == StorefrontPaneText.fixBillingTitle,
                   case .renewNowConfirmation(let transactionID)? = overlays.last,
                   renewNowQuestion(of: transactionID)?.title != StorefrontPaneText.fixBillingTitle {
@@ -214,9 +217,18 @@ extension AppState {
     }
 
     /// What the periods of `record`'s subscription that an expire now would end were charged:
-    /// the one running, and any after it paid ahead.
+    /// the one running (none when it was refunded), and any after it paid ahead.
     private func periodsEnded(bySubscriptionOf record: TransactionRecord) -> StorefrontPaneText.EndedPeriods {
         let notOver = snapshot.periodsNotOver(ofSubscription: record.originalID, at: storeNow)
+        // A refunded period not over, before every period still paid for, was the one running.
+        let firstPaid = notOver.first?.purchaseDate ?? .distantFuture
+        let runningRefunded = snapshot.transactions.contains {
+            $0.originalID == record.originalID && $0.state == .refunded && $0.replacedBy == nil
+                && ($0.expiresDate.map { storeNow < $0 } ?? false) && $0.purchaseDate < firstPaid
+        }
+        guard !runningRefunded else {
+            return StorefrontPaneText.EndedPeriods(paidAhead: notOver.count, runningIsFree: false, runningRefunded: true)
+        }
         return StorefrontPaneText.EndedPeriods(paidAhead: max(0, notOver.count - 1), runningIsFree: notOver.first?.price == 0)
     }
 

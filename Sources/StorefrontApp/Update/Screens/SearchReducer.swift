@@ -39,9 +39,18 @@ enum SearchReducer: KeyReducer {
         return []
     }
 
-    /// Filters the list by `query`, cut to the longest search the field takes.
+    /// Filters the list by `query`, cut to the longest search the field takes. Characters that
+    /// draw nothing (controls, bidi controls, invisible ones), which a name may not hold either,
+    /// are left out: the field shows no trace of them, so a search holding one matched nothing
+    /// while it read like one that matched.
     private static func search(for query: String, in state: inout AppState) {
-        state.list.rebuild(catalog: state.catalog, locale: state.locale, query: String(query.prefix(TextField.maximumLength)),
+        let shown = query.map { character -> String in
+            guard !AppState.isAllowed(character, in: .account) else { return String(character) }
+            // Only what draws nothing goes: a letter that a joiner or mark was typed after stays.
+            let drawn = character.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint && !BuyerName.isRefused($0) }
+            return String(String.UnicodeScalarView(drawn))
+        }.joined()
+        state.list.rebuild(catalog: state.catalog, locale: state.locale, query: String(shown.prefix(TextField.maximumLength)),
                            viewportHeight: state.listViewportHeight)
     }
 }
