@@ -132,6 +132,28 @@ struct DropWaitingChangeUpdateTests {
         #expect(state.send(.escape).isEmpty, "said to wait, still not dropped by Esc")
     }
 
+    @Test("While a purchase or a question's change waits for the lock, the footer offers Esc to cancel it, and not before or once asked (before: only '? help', though Esc cancels)")
+    func theFooterOffersEscWhileAChangeWaitsForTheLock() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        _ = ConfirmationArmingTests.confirmPurchase(&state)
+        let escape = { (state: AppState) in KeyHelp.footerHints(for: state).first { $0.key == "Esc" }?.label }
+        #expect(escape(state) == nil, "stored, not said to wait: Esc can no longer stop it")
+        _ = update(&state, .writerLockWaited(holder: LockHolderName(processID: 9, command: "x")))
+        #expect(escape(state) == "cancel")
+        #expect(update(&state, .keyPressed(.escape)) == [.dropChangeUnderWay])
+        #expect(escape(state) == nil, "asked once")
+
+        try fixture.buy(SheetsAndPanesTests.yearly)
+        var asking = fixture.state()
+        asking.send(.character("t"))
+        asking.send(.character("X"))
+        _ = update(&asking, .keyClockTicked(asking.keyTime.addingTimeInterval(1)))
+        #expect(!asking.send(.enter).isEmpty && asking.activity != nil)
+        _ = update(&asking, .writerLockWaited(holder: LockHolderName(processID: 9, command: "x")))
+        #expect(escape(asking) == "cancel")
+    }
+
     @Test("Keys other than Esc and q at the sheet, and Esc with no sheet, ask nothing")
     func otherKeysAskNothing() throws {
         let fixture = try F()

@@ -112,6 +112,15 @@ extension AppState {
         return press(key, at: time)
     }
 
+    /// Whether Esc (or `q`) at the sheet or question on top would drop its change now: it
+    /// waits for the entitlements file's lock, and no drop was asked or refused yet. The footer
+    /// offers Esc then, as it does not while a change is stored.
+    var mayDropChangeUnderWay: Bool {
+        guard activity != nil, lockWait != nil, !askedToDropChange, !dropRefused, overlays.last?.isConfirmation == true else { return false }
+        if case .cancellingPurchase? = activity { return false }
+        return true
+    }
+
     /// Whether Esc or `q` was typed, while a change is under way, at the sheet or question it
     /// came from (not at a sheet whose cancel is being recorded: the cancel is what the key
     /// asked for).

@@ -27,9 +27,10 @@ enum BuySheetReducer: KeyReducer {
                    help: ("← →  o", "choose a promotional offer (for subscribers)"), hint: FooterHint("← →", "offer"),
                    when: { offerChoices(in: $0).count > 1 }),
         // q cancels as Esc does rather than leaving the storefront from under the sheet.
-        // Not offered while the purchase is stored: a key then waits, and is dropped when it ends.
+        // Not offered while the purchase is stored (a key then waits, and is dropped when it
+        // ends), except while it waits for the file's lock, when Esc drops it before it begins.
         KeyBinding(.cancel, keys: [.escape, .character("n"), .character("q")], help: ("Esc  n  q", "cancel (recorded as a user cancel)"),
-                   hint: FooterHint("Esc", "cancel"), when: { $0.activity == nil }),
+                   hint: FooterHint("Esc", "cancel"), when: { $0.activity == nil || $0.mayDropChangeUnderWay }),
         .openHelp(.help),
     ])
 

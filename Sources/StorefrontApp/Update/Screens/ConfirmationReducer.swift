@@ -23,7 +23,8 @@ enum ConfirmationReducer: KeyReducer {
                    when: { $0.activity == nil && $0.isConfirmationArmed(at: $0.keyTime) }),
         // q closes the question as n does: someone pressing q on a sheet wants out of the sheet.
         KeyBinding(.keep, keys: [.escape, .character("n"), .character("q")], help: ("Esc  n  q", "on a question: keep things as is"),
-                   hint: FooterHint("Esc") { keepLabel(asked(in: $0)) }, when: { $0.activity == nil }),
+                   hint: FooterHint("Esc") { $0.activity == nil ? keepLabel(asked(in: $0)) : "cancel" },
+                   when: { $0.activity == nil || $0.mayDropChangeUnderWay }),
         .openHelp(.help),
     ])
 
