@@ -40,7 +40,9 @@ public struct SignedRenewalInfoPayload: Codable, Sendable, Equatable {
                 renewalOffer: SignedOffer? = nil) {
         originalTransactionId = subscription.originalTransactionID
         autoRenewProductId = subscription.pendingProductID ?? subscription.productID
-        productId = subscription.productID
+        // The plan running now, as the status's transaction names it: before a period paid ahead
+        // into another plan begins, the plan it runs in, and the one paid ahead renews after it.
+        productId = subscription.runningPlan?.productID ?? subscription.productID
         autoRenewStatus = subscription.willAutoRenew ? 1 : 0
         expirationIntent = subscription.state == .expired ? subscription.expirationReason.map(Self.intent) : nil
         gracePeriodExpiresDate = subscription.state == .inGracePeriod

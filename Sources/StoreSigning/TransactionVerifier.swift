@@ -202,8 +202,11 @@ public struct TransactionVerifier: Sendable {
                                                     : payload.revocationDate.map(SignedTransactionPayload.date(milliseconds:))
         if record?.state == .refunded || payload.revocationDate != nil {
             let when = revokedAt.map { " on \(Self.text($0))" } ?? ""
+            // A refund the token carries that the ledger does not hold (a copy of the store that
+            // never saw it) is the token's word, not the store's.
+            let refundSource = record?.state == .refunded ? "the store" : "the token"
             return TransactionVerification(status: .revoked, payload: payload,
-                                           detail: "transaction \(payload.transactionId) was refunded\(when) (according to \(source))",
+                                           detail: "transaction \(payload.transactionId) was refunded\(when) (according to \(refundSource))",
                                            checkedAgainstLedger: checked)
         }
         if record?.replacedBy != nil || (record == nil && payload.isUpgraded == true) {

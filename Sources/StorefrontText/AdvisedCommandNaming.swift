@@ -73,7 +73,10 @@ extension StoreCommandText {
                 !words.contains { $0 == option.flag || $0.hasPrefix(option.flag + "=") }
                     && (actsAsBuyer || !buyerFlags.contains(option.flag))
             }
-            result += missing.map { " \($0.flag) \(ShellWord.quoted($0.value))" }.joined()
+            // A value that starts with a dash is joined to its option, as the parser would take
+            // it for an option of its own after a space (`--account=--json`).
+            result += missing.map { $0.value.hasPrefix("-") ? " \($0.flag)=\(ShellWord.quoted($0.value))"
+                                                            : " \($0.flag) \(ShellWord.quoted($0.value))" }.joined()
             // The password's source, after the command's closing backquote, unless it is said there already.
             let notes = missing.compactMap(\.noteAfterCommand)
             guard !notes.isEmpty, end < rest.endIndex else { continue }

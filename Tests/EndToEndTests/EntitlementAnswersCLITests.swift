@@ -197,6 +197,16 @@ import Testing
         #expect(here.status == 0 && !here.stdout.contains("restore purchases"), "\(here.stdout)\(here.stderr)")
     }
 
+    @Test("approving, on another device of the account, a request made on one device advises the restore on the approving device (before: a restore on the device that asked, which has it)")
+    func approvingOnAnotherDeviceAdvisesTheRestoreThere() throws {
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
+        #expect(try cli.run(["--account", "kid", "--device", "watch", "buy", "com.example.rage.comic.drummer"]).status == 1)
+        let approved = try cli.run(["--account", "kid", "--device", "watch2", "approve", "2000000000000001"])
+        #expect(approved.status == 0 && approved.stdout.contains("It goes to watch, the device it was bought on; restore purchases on watch2 (`")
+                && approved.stdout.contains(" --account kid --device watch2 restore`"), "\(approved.stdout)\(approved.stderr)")
+        #expect(!approved.stdout.contains("--device watch restore"), "\(approved.stdout)")
+    }
+
     @Test("transactions lines its columns up whatever the state's and price's lengths (before: a needsAction row or a $19.99 price pushed its title right)")
     func transactionsLineUp() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)

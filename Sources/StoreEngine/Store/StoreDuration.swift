@@ -32,8 +32,11 @@ public struct StoreDuration: Sendable, Equatable, CustomStringConvertible {
         } else {
             guard let unit = lower.last else { throw .notADuration(text) }
             let digits = lower.dropLast()
-            // Digits alone: `Int` would also take a sign ("+3d"), which no other number here takes.
-            let isNumber = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+            // Digits alone: `Int` would also take a sign ("+3d"), which no other number here takes,
+            // and no zero in front ("01d"), as no number an option takes has one.
+            let isNumber = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber } && !(digits.count > 1 && digits.first == "0")
+            // "1M" reads as a month to many, where "m" is minutes: a month is P1M.
+            if text.last == "M", isNumber { throw .monthOrMinutes(text) }
             guard isNumber, let value = Int(digits) else {
                 // More digits than an Int holds is a number, only too long a one.
                 throw isNumber && "wdhms".contains(unit) ? .tooLong(text) : .notADuration(text)
@@ -123,6 +126,8 @@ public struct StoreDuration: Sendable, Equatable, CustomStringConvertible {
 /// Why a duration given to `advance` was refused.
 public enum StoreDurationError: Error, Sendable, Equatable, CustomStringConvertible {
     case notADuration(String)
+    /// A shorthand in capital M ("1M"): minutes or a month, which it does not say.
+    case monthOrMinutes(String)
     case negative(String)
     case zero(String)
     case tooLong(String)
@@ -133,6 +138,8 @@ public enum StoreDurationError: Error, Sendable, Equatable, CustomStringConverti
             "the duration is \(text.isEmpty ? "empty" : "blank"); give one such as P1M, P1W, PT2H, or 3d, 2h, 30m, 45s"
         case let .notADuration(text):
             "\"\(EchoedText.cut(text))\" is not a duration; use an ISO 8601 period such as P1M, P1W, PT2H, or 3d, 2h, 30m, 45s"
+        case let .monthOrMinutes(text):
+            "\"\(EchoedText.cut(text))\" could mean months or minutes; write P\(text) for months or \(text.dropLast())m for minutes"
         case let .negative(text):
             "\"\(text)\" is negative, and store time only moves forward; give a positive duration such as "
                 + "\(text.dropFirst()) (to start over, use a new store: another entitlements file or database)"

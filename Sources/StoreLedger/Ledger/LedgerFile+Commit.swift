@@ -66,7 +66,8 @@ extension LedgerFile {
         {
             cursor.problems.append(problem)
         }
-        if let problem = try wholeLastLineProblem(tail: read.incompleteTail, cursor: cursor), !cursor.problems.contains(problem) {
+        if let problem = try wholeLastLineProblem(tail: read.incompleteTail, cursor: cursor, markBytes: markBytes),
+           !cursor.problems.contains(problem) {
             cursor.problems.append(problem)
         }
         guard cursor.problems.isEmpty else {

@@ -88,12 +88,16 @@ extension LedgerFile {
 
     /// For a writer, which holds the lock so no line is being written: `tail`, the bytes after
     /// the last newline, as a whole line that verifies and lacks only its newline. Without a
-    /// commit mark that records it (the lock file emptied) it cannot be told from a line a
-    /// crash cut short just before its newline, but it verifies, so it is kept for a person to
-    /// settle rather than moved aside and its transaction id handed out again.
-    func wholeLastLineProblem(tail: ArraySlice<UInt8>, cursor: LedgerCursor) throws(LedgerError) -> LedgerProblem? {
+    /// commit mark (the lock file emptied) it cannot be told from a line a crash cut short just
+    /// before its newline, but it verifies, so it is kept for a person to settle rather than
+    /// moved aside and its transaction id handed out again. A mark `markBytes` that records an
+    /// earlier line says it was never committed: its write was cut short (a commit is written
+    /// whole, newline and all, before its mark and before it is reported), so it is a torn line,
+    /// which the next write moves aside as any other.
+    func wholeLastLineProblem(tail: ArraySlice<UInt8>, cursor: LedgerCursor, markBytes: [UInt8]) throws(LedgerError) -> LedgerProblem? {
         guard cursor.hasReadHeader, cursor.problems.isEmpty, cursor.isVerifying, case .loaded(let key) = cursor.key,
               try Self.isWholeNextLine(tail, cursor: cursor, key: key) else { return nil }
+        if case .mark(let mark) = try LedgerCommitMark.read(markBytes, key: key), mark.sequence <= cursor.lastSequence { return nil }
         return .newlineMissing(line: cursor.lineCount + 1, ledgerPath: path)
     }
 

@@ -35,7 +35,9 @@ extension LedgerFile {
             let status = readLines.status
             var problems = read.problems
             if let markProblem = try commitMarkProblem(markBytes, cursor: read, tail: readLines.incompleteTail) { problems.append(markProblem) }
-            if problems.isEmpty, let whole = try wholeLastLineProblem(tail: readLines.incompleteTail, cursor: read) { problems.append(whole) }
+            if problems.isEmpty, let whole = try wholeLastLineProblem(tail: readLines.incompleteTail, cursor: read, markBytes: markBytes) {
+                problems.append(whole)
+            }
             if let unfixable = problems.first(where: { !$0.isRepairable && $0.firstUntrustedLine == nil })
                 ?? problems.first(where: { !$0.isRepairable }) {
                 throw .notRepairable(path: path, problem: unfixable)

@@ -42,7 +42,8 @@ extension LedgerFile {
             // A whole line that lacks only its newline is what the next writer refuses, as it does;
             // one whose newline a writer was still appending is not (the file grew meanwhile).
             if incompleteBytes > 0, incompleteBytes <= LedgerLineCodec.maximumLineBytes,
-               let problem = try ledger.wholeLastLineProblem(tail: ledger.tailBytes(count: incompleteBytes)[...], cursor: ledger.cursor),
+               let problem = try ledger.wholeLastLineProblem(tail: ledger.tailBytes(count: incompleteBytes)[...], cursor: ledger.cursor,
+                                                             markBytes: markBytes),
                (try? fileSystem.status(atPath: path).size) == ledger.cursor.observedSize {
                 problems.append(problem)
             }

@@ -192,8 +192,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
                 + "is otherwise checked as written, and `storefront repair` would move it and every line after it aside"
         case .newlineMissing(let line, let ledgerPath):
             "line \(line), the last, is whole and verifies, but its newline is missing (an editor that drops a file's last "
-                + "newline does this); add it back (`printf '\\n' >> \(ShellWord.quoted(ledgerPath))`) and verify again: "
-                + "`storefront repair` would move that line aside"
+                + "newline does this); add it back (`printf '\\n' >> \(ShellWord.quoted(ledgerPath))`) and verify again"
         case .notALedger(let reason):
             "line 1 is not a storefront ledger header (\(reason)); check the ledger path"
         case .committedLinesMissing(let line, let committed, let lockPath):

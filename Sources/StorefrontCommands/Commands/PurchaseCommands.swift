@@ -44,8 +44,15 @@ enum PurchaseCommands {
         let owner = approvedFor.flatMap { $0.account == session.buyer.account ? nil : $0.account }
         var message = session.text.message(for: outcome, product: product, balance: balance, requestedOffer: requestedOffer,
                                            offerSigned: arguments.value(of: CommandOptions.offerSignature) != nil, owner: owner)
+        if let approvedFor {
+            // Its advice (deliver-unfinished) is for the buyer's account and device, not the parent's.
+            message = StoreCommandText.naming([AdvisedOption("--account", approvedFor.account), AdvisedOption("--device", approvedFor.device)],
+                                              in: message)
+        }
         if let settling {
-            // Asked only of a purchase, the one outcome that can need a restore here.
+            // Asked only of a purchase, the one outcome that can need a restore here. Its advice
+            // (a restore here) is for the one settling, as this command was given: named after
+            // the buyer's advice was, so it keeps this command's device.
             let restoreNeededHere = if case .purchased = outcome, let product {
                 session.store.status(of: product, in: session.store.entitlements(for: session.buyer), storefront: session.storefront) == .restoreToUnlock
             } else { false }
@@ -53,9 +60,6 @@ enum PurchaseCommands {
                                             viewer: session.buyer, restoreNeededHere: restoreNeededHere, closureSaid: approvedFor != nil)
         }
         if let approvedFor {
-            // Its advice (deliver-unfinished) is for the buyer's account and device, not the parent's.
-            message = StoreCommandText.naming([AdvisedOption("--account", approvedFor.account), AdvisedOption("--device", approvedFor.device)],
-                                              in: message)
             let approval: CommandLineText.Purchases.Approval = if case .alreadyOwned = outcome { .closedAsMoot }
                 else if ExitMapping.status(for: outcome) == .success { .approved } else { .refused }
             message = CommandLineText.Purchases.approvedFor(owner, message, approval)

@@ -156,6 +156,27 @@ struct LedgerSiblingPathTests {
         #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == cut)
     }
 
+    @Test("a whole last line without its newline beside a commit mark of the line before was cut short by a crash before its newline: verify notes it, and the next change moves it aside (before: kept as an editor's doing, every change refused, and advice that contradicted itself)")
+    func aWholeLineTheMarkDoesNotRecordIsTorn() throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(1), .purchase(2)])
+        let markBefore = try LedgerTestFiles.bytes(directory.ledgerPath + ".lock")
+        let before = try LedgerTestFiles.bytes(directory.ledgerPath)
+        _ = try directory.ledger().append([.purchase(3)])
+        let whole = try LedgerTestFiles.bytes(directory.ledgerPath)
+        // A power cut between the write and its flush kept all of the line but its newline, and the older mark.
+        try LedgerTestFiles.write(Array(whole.dropLast()), to: directory.ledgerPath)
+        try LedgerTestFiles.write(markBefore, to: directory.ledgerPath + ".lock")
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems.isEmpty, "\(report.problems)")
+        #expect(report.description.contains("note: the last line is incomplete (\(whole.count - before.count - 1) bytes); "
+            + "the next write moves it aside into a .torn file"), "\(report.description)")
+        _ = try directory.ledger().append([.purchase(4)])
+        #expect(try LedgerTestFiles.directoryEntries(directory.path).contains { $0.contains(".torn-") })
+        let after = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(after.isIntact && after.entryCount == 3, "the torn line is gone, the next one chained where it stood: \(after.description)")
+    }
+
     @Test("a last line a crash cut short, which does not verify, is still moved aside by the next change")
     func aTornLastLineIsStillMovedAside() throws {
         let directory = try LedgerTestDirectory()

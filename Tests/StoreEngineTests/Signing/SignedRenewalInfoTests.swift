@@ -61,6 +61,14 @@ import Testing
         #expect(info.autoRenewProductId == Rage.yearly && info.productId == Rage.monthly)
     }
 
+    @Test("Before a period paid ahead into another plan begins, productId is the plan running, as the status's transaction is, and autoRenewProductId the plan paid ahead (before: the plan paid ahead for both)")
+    func aPeriodPaidAheadIntoAnotherPlanNamesThePlanRunning() {
+        var subscription = Self.subscription(.subscribed)
+        subscription.runningPlan = .init(productID: Rage.yearly, transactionID: "2000000000000002", expiresDate: Self.start.addingTimeInterval(20 * 86_400))
+        let info = Self.payload(subscription)
+        #expect(info.productId == Rage.yearly && info.autoRenewProductId == Rage.monthly, "\(info)")
+    }
+
     @Test func theStoreSignsRenewalInfoForAutoRenewablesOnlyAndItVerifies() throws {
         let fixture = try SigningFixture()
         _ = try fixture.buy(Rage.monthly)

@@ -127,6 +127,24 @@ import Testing
         #expect(!judged.detail.contains("goes on"), "\(judged.detail)")
     }
 
+    @Test("A token that says it was refunded, of a transaction the ledger holds unrefunded (a copy of the store that never saw the refund), is revoked on the token's word, and says so (before: 'according to the store')")
+    func aRefundOnlyTheTokenCarriesIsTheTokensWord() throws {
+        let fixture = try SigningFixture()
+        var record = try fixture.record(try fixture.buy(Rage.drummer).id)
+        let context = TransactionSigningContext(
+            bundleID: fixture.store.catalog.bundleID, originalPurchaseDate: record.purchaseDate, signedDate: fixture.stores.clock.now(),
+            environment: .sandbox, appAccountToken: nil, subscriptionGroupID: nil, appTransactionID: nil, offerPaymentMode: nil,
+            offerPeriod: nil, revokedWithSubscription: nil)
+        // Signed as a store that recorded the refund signs it.
+        record.state = .refunded
+        record.revocationDate = fixture.stores.clock.now()
+        let judged = fixture.store.verifySignedTransaction(try fixture.signer.sign(record, context: context), with: fixture.verifier)
+        #expect(judged.status == .revoked && judged.detail.hasSuffix("(according to the token)"), "\(judged.detail)")
+        _ = try fixture.store.refund(record.id)
+        let refunded = fixture.store.verifySignedTransaction(try fixture.sign(try fixture.record(record.id)), with: fixture.verifier)
+        #expect(refunded.status == .revoked && refunded.detail.hasSuffix("(according to the store)"), "\(refunded.detail)")
+    }
+
     @Test func aPurchaseSignedFromItsOutcomeIsFoundInTheLedgerFile() throws {
         let directory = try SigningTestDirectory()
         let clock = ManualClock(Date(timeIntervalSince1970: 1_796_000_000.678))

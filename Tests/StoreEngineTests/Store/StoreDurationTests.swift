@@ -28,6 +28,15 @@ import Testing
         #expect("\(StoreDurationError.notADuration(" "))".hasPrefix("the duration is blank; give one such as P1M"))
     }
 
+    @Test("a shorthand in capital M could be months or minutes and is refused saying both ways to write it; a zero in front is refused, as for every number (before: \"1M\" moved a minute, \"01d\" a day)")
+    func capitalMAndZeroInFrontAreRefused() throws {
+        #expect(throws: StoreDurationError.monthOrMinutes("1M")) { try StoreDuration.parse("1M") }
+        #expect("\(StoreDurationError.monthOrMinutes("30M"))" == "\"30M\" could mean months or minutes; write P30M for months or 30m for minutes")
+        #expect(throws: StoreDurationError.notADuration("01d")) { try StoreDuration.parse("01d") }
+        #expect(throws: StoreDurationError.notADuration("00m")) { try StoreDuration.parse("00m") }
+        #expect(try StoreDuration.parse("30m").seconds == 1_800 && StoreDuration.parse("1D").days == 1)
+    }
+
     @Test("ISO 8601 names each unit once, largest first: a repeated or out-of-order unit is no duration",
           arguments: ["P1Y1Y", "P1D1Y", "PT1H1H", "P1M1Y", "PT1S1M", "P", "PT", "P1W1Y"])
     func unitsOnceAndInOrder(text: String) {

@@ -18,6 +18,13 @@ struct AdvisedCommandNamingTests {
             == "Run `storefront --entitlements /x.jsonl` again.")
     }
 
+    @Test("a value that starts with a dash is joined to its option with =, so pasted it is that option's value (before: `--account --json`, which the parser refuses)")
+    func aValueStartingWithADashIsJoined() {
+        let options = StoreCommandText.advisedOptions(store: nil, catalogs: [], account: "--json", device: "-x")
+        #expect(StoreCommandText.naming(options, in: "`storefront deliver-unfinished`")
+            == "`storefront --account=--json --device=-x deliver-unfinished`")
+    }
+
     @Test("which options are repeated: a file named by an option, every catalog, an account or device other than the default")
     func optionsRepeated() {
         let options = StoreCommandText.advisedOptions(store: .file(path: "/x.jsonl", namedByOption: true), catalogs: ["Rage"],
