@@ -179,6 +179,54 @@ struct DropWaitingChangeUpdateTests {
         #expect(!state.changeFailedAfterQuitting)
     }
 
+    @Test("A restore said to wait for the lock: q leaves at once as Ctrl-C does, Esc drops it and the box says so (before: q waited and left without a word once it was recorded; Esc waited, then closed its result unread)",
+          arguments: ["q", "escape"])
+    func aRestoreWaitingForTheLockIsLeftOrDropped(key: String) throws {
+        let fixture = try F()
+        try fixture.buy(F.noAds, buyer: Buyer(account: fixture.buyer.account, device: "phone"))
+        var state = fixture.state()
+        #expect(state.send(.character("r")) == [.restore(fixture.buyer)] && state.activity == .restoring)
+        #expect(update(&state, .keyPressed(.escape)).isEmpty, "not said to wait: the key waits, as before")
+        state.waitingKeys.removeAll()
+        _ = update(&state, .writerLockWaited(holder: LockHolderName(processID: 9, command: "x")))
+        if key == "q" {
+            #expect(update(&state, .keyPressed(.character("q"))) == [.dropChangeUnderWay, .quit])
+            _ = update(&state, .changeDropped(true))
+            #expect(state.isQuitting && state.outcomesAfterQuitting.map(\.title) == ["Cancelled"])
+        } else {
+            #expect(update(&state, .keyPressed(.escape)) == [.dropChangeUnderWay])
+            _ = update(&state, .changeDropped(true))
+            #expect(!state.isQuitting && state.activity == nil && state.notice?.title == "Cancelled", "\(String(describing: state.notice))")
+        }
+        #expect(fixture.store.transactions(for: "tester").count == 1, "nothing restored: the effect never ran")
+    }
+
+    @Test("Keys typed after the Esc that drops a change waiting for the lock, even in one write, are handled once it is dropped; the Esc pressed again goes with it (before: all dropped)")
+    func keysAfterTheDroppingEscapeAreKept() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        _ = ConfirmationArmingTests.confirmPurchase(&state)
+        _ = update(&state, .writerLockWaited(holder: LockHolderName(processID: 9, command: "x")))
+        #expect(state.sendInOneBurst(.escape, .escape, .down) == [.dropChangeUnderWay])
+        _ = update(&state, .changeDropped(true))
+        #expect(state.overlays.isEmpty && state.waitingKeys.isEmpty && state.activity == nil)
+        #expect(state.selectedID == F.lives, "the arrow after the Esc moved the selection")
+        #expect(fixture.store.transactions(for: "tester").isEmpty)
+    }
+
+    @Test("While a use on the spend screen waits for the lock, its footer says Esc cancels it, not back (before: 'Esc back')")
+    func theSpendFooterSaysEscCancels() throws {
+        let fixture = try F()
+        try fixture.buy(F.facePack)
+        var state = fixture.state()
+        state.send(.character("u"))
+        let escape = { (state: AppState) in KeyHelp.footerHints(for: state).first { $0.key == "Esc" }?.label }
+        #expect(escape(state) == "back")
+        #expect(!state.send(.character(" ")).isEmpty && state.activity != nil)
+        _ = update(&state, .writerLockWaited(holder: LockHolderName(processID: 9, command: "x")))
+        #expect(escape(state) == "cancel")
+    }
+
     @Test("Quit before the wait was said: the change is dropped once it is found waiting for the lock (before: the storefront waited for the lock, however long)")
     func quitBeforeTheNoticeDropsOnceTheWaitIsSaid() throws {
         let fixture = try F()

@@ -85,6 +85,17 @@ struct PickerUpdateTests {
         #expect(state.overlays.isEmpty)
     }
 
+    @Test("A typed value refused on Enter still names what the field left out of it, so the value quoted is not taken for all that was typed (before: the note of the left-out characters went)")
+    func aRefusalKeepsWhatWasLeftOut() throws {
+        var state = try F().state()
+        state.send(.character("l"), .down, .down, .down, .down, .enter)
+        state.type("garbage!!")
+        #expect(state.send(.enter).isEmpty)
+        #expect(Self.picker(state)?.typing?.entry.error == "“garbage” is not a locale; type one like de_DE or pt_BR. "
+            + "“!” cannot be in a locale (ASCII letters, digits and _ - . @ only), so it was left out.",
+                "\(String(describing: Self.picker(state)?.typing?.entry.error))")
+    }
+
     @Test("A typed locale that is not one is refused with the reason under the field")
     func badTypedLocale() throws {
         var state = try F().state()

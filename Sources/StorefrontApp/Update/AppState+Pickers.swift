@@ -71,6 +71,16 @@ extension AppState {
         }
     }
 
+    /// Shows under the field why the value typed cannot be taken, still naming what the field
+    /// left out of the typing: the value quoted is not all that was typed.
+    private mutating func refuseTyped(_ reason: String, typing: Picker.Typing, in picker: Picker) {
+        var picker = picker
+        let leftOut = typing.entry.refusedCharacters
+        picker.typing?.entry.refuse(leftOut.isEmpty ? reason
+            : reason + " " + StorefrontScreenText.leftOut(leftOut, fromLocale: typing.field == .locale))
+        replaceTop(with: .picker(picker))
+    }
+
     /// Applies a typed value, or shows under the field why it cannot be taken.
     mutating func accept(_ typing: Picker.Typing, in picker: Picker) -> [Effect] {
         switch typing.field {
@@ -79,9 +89,7 @@ extension AppState {
             let normalized = LocaleIdentifier.normalize(value)
             // Shaped like a locale as typed, and known, as `--locale` must be.
             guard Self.looksLikeLocale(normalized), LocaleIdentifier.isKnown(normalized) else {
-                var picker = picker
-                picker.typing?.entry.refuse(StorefrontScreenText.notALocale(value))
-                replaceTop(with: .picker(picker))
+                refuseTyped(StorefrontScreenText.notALocale(value), typing: typing, in: picker)
                 return []
             }
             return choose(.locale(normalized), in: picker)
@@ -91,9 +99,7 @@ extension AppState {
             do {
                 name = try BuyerName.normalized(typing.entry.text, role: typing.field == .account ? "account" : "device")
             } catch {
-                var picker = picker
-                picker.typing?.entry.refuse(StorefrontPickerText.fieldError(error.description))
-                replaceTop(with: .picker(picker))
+                refuseTyped(StorefrontPickerText.fieldError(error.description), typing: typing, in: picker)
                 return []
             }
             return choose(typing.field == .account ? .account(name) : .device(name), in: picker)

@@ -107,6 +107,14 @@ extension AppState {
             if lockWait != nil, case .spend? = overlays.last, key == .character("q") { return quit() }
             let atSpendScreen = if case .spend? = overlays.last { key == .escape } else { false }
             if lockWait != nil, cancelWaitsAtItsSheet || atSpendScreen { return askToDropChange() }
+            // On the product list (a restore, a purchase that needs no sheet) there is no sheet to
+            // back out of: once the spinner says the change waits, q leaves at once as Ctrl-C
+            // does, and Esc drops the change (before: both waited, and the Esc then closed the
+            // result unread).
+            if lockWait != nil, overlays.isEmpty, !isSearching {
+                if key == .character("q") { return quit() }
+                if key == .escape { return askToDropChange() }
+            }
             return []
         }
         return press(key, at: time)
@@ -153,7 +161,16 @@ extension AppState {
         }
         // The sheet, question or spend screen the key was typed at closes, as its Esc does.
         if overlays.last?.isConfirmation == true { closeTop() } else if case .spend? = overlays.last { closeTop() }
-        waitingKeys.removeAll()
+        // Keys typed at it before the Esc that dropped it go with it, and so does that Esc pressed
+        // again; those typed after (even in the same write) were aimed at what comes next, and
+        // are handled.
+        let backsOut = { (waiting: WaitingKey) in waiting.key == .escape || waiting.key == .character("q") }
+        if let dropping = waitingKeys.firstIndex(where: backsOut) {
+            waitingKeys.removeSubrange(...dropping)
+            while let next = waitingKeys.first, backsOut(next) { waitingKeys.removeFirst() }
+        } else {
+            waitingKeys.removeAll()
+        }
         notice = said
     }
 

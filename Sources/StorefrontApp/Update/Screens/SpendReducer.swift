@@ -14,7 +14,9 @@ enum SpendReducer: KeyReducer {
                    when: { hasCredits($0) && $0.readOnlyReason == nil }),
         KeyBinding(.spendOrBuy, keys: [.enter], help: ("Enter", "use one; at zero, buy more"),
                    hint: FooterHint("Enter") { hasCredits($0) ? "use one" : "buy more" }, when: { $0.readOnlyReason == nil }),
-        KeyBinding(.back, keys: [.escape], help: ("Esc", "back to the products"), hint: FooterHint("Esc", "back")),
+        // While a use waits for the entitlements file's lock, Esc drops it (see `AppState.receive`).
+        KeyBinding(.back, keys: [.escape], help: ("Esc", "back to the products"),
+                   hint: FooterHint("Esc") { $0.activity != nil && $0.lockWait != nil && !$0.askedToDropChange ? "cancel" : "back" }),
         .quit(.quit),
         .openHelp(.help),
     ])
