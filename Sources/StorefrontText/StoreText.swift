@@ -99,13 +99,18 @@ public struct StoreText: Sendable {
     /// comes once billing is resolved, on no date known now.
     /// `unpaidPeriod`: the plan replaced now is in a free period or a billing problem, so no
     /// unused part of a paid period is refunded.
+    /// `onlyPaidAheadRefunded`: the period running is free, and periods after it were paid
+    /// ahead, which are what comes back.
     /// `turnsRenewalOn`: `from`'s auto-renew is off, and scheduling the switch turns it on.
     public func planChangeText(_ change: PlanChange, billingProblem: Bool = false, unpaidPeriod: Bool = false,
-                               turnsRenewalOn: Bool = false) -> String {
+                               onlyPaidAheadRefunded: Bool = false, turnsRenewalOn: Bool = false) -> String {
         let name = { (id: String) in self.catalog.product(id: id).map(self.title(of:)) ?? id }
         let when = { (effective: Date) in billingProblem ? "once its billing is resolved" : "at its renewal on \(self.date(effective))" }
         switch change {
         case let .upgradeNow(from):
+            if onlyPaidAheadRefunded {
+                return "Replaces \(name(from)) now; what was paid ahead is refunded (its period running was not paid for)."
+            }
             return unpaidPeriod ? "Replaces \(name(from)) now; nothing of it is refunded, as its period running was not paid for."
                 : "Replaces \(name(from)) now; the unused part of what was paid (the period running and any paid ahead) is refunded."
         case let .atRenewal(from, effective):

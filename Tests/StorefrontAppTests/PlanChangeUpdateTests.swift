@@ -193,6 +193,18 @@ struct PlanChangeUpdateTests {
         #expect(!fixture.store.transactions(for: fixture.buyer.account).contains { $0.productID == F.monthly && $0.state == .purchased })
     }
 
+    @Test("The upgrade sheet of a free trial with a month paid ahead says what was paid ahead is refunded, not the period running (before: 'the period running and any paid ahead')")
+    func upgradeSheetOfAFreeTrialWithAPeriodPaidAhead() throws {
+        let fixture = try F()
+        try fixture.buy(F.monthly)   // its free week runs
+        _ = try fixture.store.renew(F.monthly, buyer: fixture.buyer)   // a month paid ahead, $2.99
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        state.type("/Yearly")
+        _ = update(&state, .keyPressed(.enter))
+        let said = Self.screen(state).split(whereSeparator: { " │\n".contains($0) }).joined(separator: " ")
+        #expect(said.contains("Replaces Rage Pro (Monthly) now; what was paid ahead is refunded (its period running was not paid for)."), "\(said)")
+    }
+
     @Test("A sheet that becomes an upgrade under it, due the same amount, says to read it again, not that the amount was what it is (before: 'due today was $19.99' beside $19.99)")
     func aSheetChangedWithTheSameAmountSaysToReadItAgain() throws {
         let fixture = try F()
