@@ -52,8 +52,9 @@ extension CommandLineText {
 
         public static func rolledBack(lastSequence: Int, expected: Int, store: StoreCommandText.AdvisedStore) -> String {
             "the ledger ends at sequence number \(lastSequence), but \(expected) was expected: lines were cut from its end or an "
-                + "older copy was put back; restore the newer copy, or run \(StoreCommandText.command("repair", on: store)) only if "
-                + "the older state is the one to keep"
+                + "older copy was put back; restore the newer copy, or, to keep the older state, go on with it: only where "
+                + "\(StoreCommandText.command("verify", on: store)) without --expect-sequence names a problem (the lock file still "
+                + "records the newer one) does \(StoreCommandText.command("repair", on: store)) need to accept it"
         }
 
         public static func aboutPath(_ path: String, _ sentence: String) -> String { "\(path): \(sentence)" }

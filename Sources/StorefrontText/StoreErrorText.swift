@@ -19,14 +19,14 @@ extension StoreError: CustomStringConvertible {
         case let .unknownTransaction(id):
             "there is no transaction \"\(EchoedText.cut(id))\" for this app; `storefront transactions` lists them"
         case let .transactionOfAnotherAccount(id, owner, account):
-            "transaction \(id) was bought by \(owner), not \(account); nothing was refunded. To refund it, give --account "
-                + "\(ShellWord.quoted(owner)) (`storefront transactions` lists \(account)'s own)"
+            "transaction \(id) was bought by \(owner), not \(account); nothing was refunded. To refund it, give "
+                + "\(Self.accountOption(owner)) (`storefront transactions` lists \(account)'s own)"
         case let .purchaseOfAnotherAccount(id, owner, account):
             "transaction \(id) was bought by \(owner), not \(account), and only its buyer completes an interrupted purchase; "
-                + "nothing was charged. To complete it as \(owner): `storefront --account \(ShellWord.quoted(owner)) resolve \(id)`"
+                + "nothing was charged. To complete it as \(owner): `storefront \(Self.accountOption(owner)) resolve \(id)`"
         case let .subscriptionOfAnotherAccount(id, owner, account):
-            "transaction \(id) is of \(owner)'s subscription, not \(account)'s; nothing was changed. To change it, give --account "
-                + "\(ShellWord.quoted(owner)) (`storefront transactions` lists \(account)'s own)"
+            "transaction \(id) is of \(owner)'s subscription, not \(account)'s; nothing was changed. To change it, give "
+                + "\(Self.accountOption(owner)) (`storefront transactions` lists \(account)'s own)"
         case let .notRefundable(id, state):
             state == .refunded ? "transaction \(id) was refunded already; nothing was changed"
                 : "transaction \(id) is \(state.described) and cannot be refunded; only completed purchases can"
@@ -119,6 +119,12 @@ extension StoreError: CustomStringConvertible {
         case (.declined, .pending?): "a request declined already (declined)"
         default: state.described
         }
+    }
+
+    /// `--account NAME` as typed on a command line: a name that starts with a dash is joined
+    /// with `=`, as the parser would take it for an option of its own after a space.
+    private static func accountOption(_ name: String) -> String {
+        name.hasPrefix("-") ? "--account=\(ShellWord.quoted(name))" : "--account \(ShellWord.quoted(name))"
     }
 
     private static func amount(_ value: Decimal, _ currency: String?) -> String {

@@ -154,6 +154,18 @@ struct DropWaitingChangeUpdateTests {
         #expect(escape(asking) == "cancel")
     }
 
+    @Test("Esc pressed again while a sheet's cancel is recorded is not said to come too late: the cancel is what it asked for (before: '(too late to cancel)')")
+    func escAgainWhileTheCancelIsRecordedIsNotTooLate() throws {
+        let fixture = try F()
+        var state = fixture.state()
+        state.send(.enter)
+        #expect(state.send(.escape).count == 1 && state.activity == .cancellingPurchase(productID: F.facePack))
+        _ = update(&state, .writerLockWaited(holder: LockHolderName(processID: 9, command: "x")))
+        state.send(.escape)
+        let line = try #require(state.activity.map { ActivityView.spinnerLine($0, state: state) })
+        #expect(line.contains("Recording the cancel") && !line.contains("too late"), "\(line)")
+    }
+
     @Test("Keys other than Esc and q at the sheet, and Esc with no sheet, ask nothing")
     func otherKeysAskNothing() throws {
         let fixture = try F()
@@ -189,6 +201,8 @@ struct DropWaitingChangeUpdateTests {
         #expect(update(&state, .keyPressed(.escape)).isEmpty, "not said to wait: the key waits, as before")
         state.waitingKeys.removeAll()
         _ = update(&state, .writerLockWaited(holder: LockHolderName(processID: 9, command: "x")))
+        // The footer says so, not the list's keys, which would only wait behind the restore.
+        #expect(KeyHelp.footerHints(for: state).map(\.key) == ["Esc", "q", "?"])
         if key == "q" {
             #expect(update(&state, .keyPressed(.character("q"))) == [.dropChangeUnderWay, .quit])
             _ = update(&state, .changeDropped(true))

@@ -21,6 +21,11 @@ enum KeyHelp {
 
     /// The short hints for what is on top of the screen now.
     static func footerHints(for state: AppState) -> [Hint] {
+        // A change from the product list (a restore) said to wait for the lock: the list's keys
+        // would only wait behind it; Esc drops it and q leaves (see `AppState.receive`).
+        if state.activity != nil, state.lockWait != nil, state.overlays.isEmpty, !state.isSearching, !state.askedToDropChange {
+            return [Hint("Esc", "cancel", keys: [.escape]), Hint("q", "quit", keys: [.character("q")]), Hint("?", "help", keys: [.character("?")])]
+        }
         let hints = KeyContext.of(state).table.footerHints(state)
         // Enter only closes a notice shown (see `AppState.press`); every other key does its own work.
         guard state.notice != nil else { return hints }

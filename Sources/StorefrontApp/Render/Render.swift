@@ -109,14 +109,16 @@ enum ActivityView {
     /// change still waiting for the entitlements file's lock can be dropped) or came too late.
     static func spinnerLine(_ activity: Activity, state: AppState) -> String {
         var line = "\(Spinner.dots.frame(at: state.tick)) \(activity.label)"
+        let recordsCancel = if case .cancellingPurchase = activity { true } else { false }
         if state.isQuitting {
             line += " " + StorefrontScreenText.quittingOnceItEnds
         } else if state.cancelWaitsAtItsSheet {
             // The store is asked only once the change is said to wait for the lock: until it
             // answers that the change had begun, the key may still stop it.
             line += " " + (state.dropRefused ? StorefrontScreenText.tooLateToCancel : StorefrontScreenText.cancellingIfNotBegun)
-        } else if state.overlays.last?.isConfirmation == true,
+        } else if state.overlays.last?.isConfirmation == true, !recordsCancel,
                   state.waitingKeys.contains(where: { $0.key == .escape || $0.key == .character("q") }) {
+            // A cancel being recorded is what Esc asked for: there is nothing left to cancel.
             line += " " + StorefrontScreenText.tooLateToCancel
         }
         return line

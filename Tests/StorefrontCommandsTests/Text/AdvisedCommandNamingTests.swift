@@ -23,6 +23,11 @@ struct AdvisedCommandNamingTests {
         let options = StoreCommandText.advisedOptions(store: nil, catalogs: [], account: "--json", device: "-x")
         #expect(StoreCommandText.naming(options, in: "`storefront deliver-unfinished`")
             == "`storefront --account=--json --device=-x deliver-unfinished`")
+        // So do the refusals that say which account to give (before: "give --account --json").
+        #expect("\(StoreError.transactionOfAnotherAccount("2000000000000002", owner: "--catalog", account: "tester"))"
+            .contains("To refund it, give --account=--catalog ("))
+        #expect("\(StoreError.purchaseOfAnotherAccount("2000000000000002", owner: "-kid", account: "tester"))"
+            .contains("`storefront --account=-kid resolve 2000000000000002`"))
     }
 
     @Test("which options are repeated: a file named by an option, every catalog, an account or device other than the default")
