@@ -32,6 +32,10 @@ struct SubscriptionReader {
         }
         if let group, group.isEmpty {
             collect.error("is empty; name the subscription group", at: node["group"], field: "\(path).group", product: id)
+        } else if let group, let problem = CatalogIdentifier.problem(group) {
+            // A group no subscriptionGroups entry declares becomes one, written out as such by
+            // `catalog convert`: it takes a group id's rule, or the written catalog would be refused.
+            collect.error(problem, at: node["group"], field: "\(path).group", product: id)
         }
         let intro = node["introOffer"].flatMap { $0.isNull ? nil : readIntro($0) }
         var promotional: [PromotionalOffer] = []

@@ -102,6 +102,12 @@ import Testing
                     product: "x", field: "products[1].grant.credit", containing: "undefined credit \"gems\"")
     }
 
+    @Test("A plan's group follows a group id's rule, as the group it becomes is written as one (found by fuzzing: a group with a space was read, and the catalog convert wrote was refused)")
+    func aPlansGroupIsAnId() {
+        expectError(#"{"id": "plan", "type": "autoRenewable", "localizations": {"en": {"title": "P"}}, "prices": {"USA": "1.00"}, "subscription": {"group": "my group", "period": "P1M"}}"#,
+                    product: "plan", field: "products[1].subscription.group", containing: "holds white space; an id is one word")
+    }
+
     @Test func subscriptionWithoutGroupOrPeriod() {
         expectError(#"{"id": "x", "type": "autoRenewable", "localizations": {"en": {"title": "X"}}, "prices": {"USA": "1"}}"#,
                     product: "x", field: "products[1].subscription", containing: "needs a subscription")
