@@ -201,6 +201,12 @@ extension StoreText {
                                     : "changing what renews, and it would now take effect at once instead, as a new subscription or an upgrade")
                 + " (the account's subscription changed meanwhile, on another device or in another shell). Nothing was charged; "
                 + "look again and buy if you still want it."
+        case let .upgradeChanged(_, shownFrom, nowFrom):
+            "What buying \(name) does changed while it was being confirmed: it was shown "
+                + (shownFrom.map { "replacing \(title(ofProductID: $0)) at once (an upgrade)" } ?? "starting a new subscription")
+                + ", and it would now " + (nowFrom.map { "replace \(title(ofProductID: $0)) at once (an upgrade)" } ?? "start a new subscription")
+                + " (the account's subscription changed meanwhile, on another device or in another shell). Nothing was charged; "
+                + "look again and buy if you still want it."
         case let .renewalDateChanged(_, shown, now):
             "What buying \(name) does changed while it was being confirmed: it was shown taking effect when the current period "
                 + "ends, on " + Self.apart(shown, from: now, in: self)

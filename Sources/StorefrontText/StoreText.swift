@@ -29,6 +29,11 @@ public struct StoreText: Sendable {
         LanguageFallback.resolve(product.localizations, locale: locale, defaultLanguage: catalog.defaultLanguage)?.title ?? product.id
     }
 
+    /// The title of the product `productID`, or the id where the catalog lacks it.
+    public func title(ofProductID productID: String) -> String {
+        catalog.product(id: productID).map(title(of:)) ?? productID
+    }
+
     /// What `record` bought, with its quantity when more than one: "3 × Random Rage Face".
     public func purchasedName(of record: TransactionRecord) -> String {
         purchasedName(productID: record.productID, quantity: record.quantity)
@@ -48,7 +53,7 @@ public struct StoreText: Sendable {
 
     /// `quantity` of the product `productID`, as `purchasedName(of:)` says it.
     public func purchasedName(productID: String, quantity: Int) -> String {
-        Self.quantified(catalog.product(id: productID).map(title(of:)) ?? productID, quantity)
+        Self.quantified(title(ofProductID: productID), quantity)
     }
 
     /// `name` with `quantity` before it when more than one: "3 × Random Rage Face". A quantity

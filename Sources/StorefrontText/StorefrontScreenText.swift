@@ -330,7 +330,7 @@ public enum StorefrontScreenText {
 
     /// A change a sheet sent to the store, which Esc pressed while it was being stored could not stop.
     public enum SentChange: Sendable {
-        case purchase, refund, cancelRenewal, renewNow, expire
+        case purchase, refund, cancelRenewal, renewNow, expire, restore
     }
 
     /// Said after a change's result when Esc (or `q`) was pressed while it was being stored:
@@ -347,6 +347,9 @@ public enum StorefrontScreenText {
             "Cancelling came too late: the renewal had been sent to the store. To take it back, refund it (R on its transaction)."
         case .expire:
             "Cancelling came too late: the subscription had been ended. To have it again, buy it again."
+        case .restore:
+            "Cancelling came too late: the restore had been sent to the store (it charged nothing; it only brought "
+                + "the account's purchases to this device)."
         }
     }
 

@@ -215,6 +215,26 @@ struct DropWaitingChangeUpdateTests {
         #expect(fixture.store.transactions(for: "tester").count == 1, "nothing restored: the effect never ran")
     }
 
+    @Test("Esc typed on the list while a restore runs, before it is said to wait, leaves its result showing, which says the Esc came too late; a key after it is handled (before: the Esc closed the result unread)")
+    func anEscTypedAheadOfARestoreLeavesItsResult() throws {
+        let fixture = try F()
+        try fixture.buy(F.noAds, buyer: Buyer(account: fixture.buyer.account, device: "phone"))
+        var state = fixture.state()
+        let restore = state.send(.character("r"))
+        #expect(restore == [.restore(fixture.buyer)] && state.activity == .restoring)
+        #expect(state.sendInOneBurst(.escape, .escape).isEmpty, "not said to wait: the keys wait")
+        try fixture.run(restore, on: &state)
+        #expect(state.notice?.title == "Restore purchases", "the result stays: \(String(describing: state.notice))")
+        #expect(state.notice?.message.hasSuffix("Cancelling came too late: the restore had been sent to the store (it charged nothing; "
+                                                + "it only brought the account's purchases to this device).") == true)
+        #expect(state.waitingKeys.isEmpty)
+        // Typed ahead after something else, an Esc is handled in order, as keys typed ahead are.
+        let again = state.send(.character("r"))
+        #expect(state.sendInOneBurst(.down, .escape).isEmpty)
+        try fixture.run(again, on: &state)
+        #expect(state.notice == nil && state.selectedID == F.lives, "the arrow was handled, and closed the result as any key does")
+    }
+
     @Test("Keys typed after the Esc that drops a change waiting for the lock, even in one write, are handled once it is dropped; the Esc pressed again goes with it (before: all dropped)")
     func keysAfterTheDroppingEscapeAreKept() throws {
         let fixture = try F()

@@ -205,20 +205,53 @@ struct PlanChangeUpdateTests {
         #expect(said.contains("Replaces Rage Pro (Monthly) now; what was paid ahead is refunded (its period running was not paid for)."), "\(said)")
     }
 
-    @Test("A sheet that becomes an upgrade under it, due the same amount, says to read it again, not that the amount was what it is (before: 'due today was $19.99' beside $19.99)")
-    func aSheetChangedWithTheSameAmountSaysToReadItAgain() throws {
-        let fixture = try F()
+    /// The yearly plan's sheet, open where the monthly plan was bought and has ended: it says
+    /// the yearly plan starts a new subscription (no trial: the group was subscribed to).
+    static func yearlySheetAfterMonthlyEnded(_ fixture: F) throws -> AppState {
         try fixture.buy(F.monthly)
         _ = try fixture.store.expire(F.monthly, buyer: fixture.buyer)
         var state = fixture.state(size: Size(width: 100, height: 30))
         state.type("/Yearly")
         _ = update(&state, .keyPressed(.enter))
+        return state
+    }
+
+    @Test("A sheet that becomes an upgrade under it, due the same amount, says to read it again, not that the amount was what it is (before: 'due today was $19.99' beside $19.99)")
+    func aSheetChangedWithTheSameAmountSaysToReadItAgain() throws {
+        let fixture = try F()
+        var state = try Self.yearlySheetAfterMonthlyEnded(fixture)
         #expect(state.top == .buySheet(productID: Self.yearly))
         _ = try fixture.store.purchase(F.monthly, buyer: Buyer(account: fixture.buyer.account, device: "phone"), storefront: "USA")
         state.refresh(from: fixture)
         let said = Self.screen(state).split(whereSeparator: { " │\n".contains($0) }).joined(separator: " ")
         #expect(said.contains("Replaces Rage Pro (Monthly) now") && said.contains("$19.99"), "now an upgrade: \(said)")
         #expect(said.contains("Changed while this sheet was open; read it again.") && !said.contains("due today was"), "\(said)")
+    }
+
+    @Test("A new subscription's sheet confirmed after another device bought a lower plan, due the same amount, is refused and charges nothing; read again, it buys the upgrade it shows (before: an upgrade its sheet never named)")
+    func newSubscriptionSheetBecomingAnUpgradeIsRefused() throws {
+        let fixture = try F()
+        var state = try Self.yearlySheetAfterMonthlyEnded(fixture)
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        let yearlyPrice = try #require(fixture.store.catalog.product(id: Self.yearly)?.price(in: "USA"))
+        _ = try fixture.store.purchase(F.monthly, buyer: Buyer(account: fixture.buyer.account, device: "phone"), storefront: "USA")
+        // Enter before the storefront has read it: the sheet still says a new subscription.
+        let effects = update(&state, .keyPressed(.enter))
+        #expect(effects == [.purchase(productID: Self.yearly, buyer: fixture.buyer, storefront: "USA", simulate: nil,
+                                      shownCharge: yearlyPrice, shownStartingNow: true, shownUpgradeFrom: nil)])
+        try fixture.run(effects, on: &state)
+        #expect(state.shownOutcome?.message.contains("it was shown starting a new subscription, and it would now replace Rage Pro (Monthly)") == true,
+                "\(String(describing: state.shownOutcome))")
+        #expect(!fixture.store.transactions(for: fixture.buyer.account).contains { $0.productID == Self.yearly })
+        // Read again, the sheet names the upgrade, and Enter buys it.
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        _ = update(&state, .keyPressed(.escape))
+        #expect(state.overlays.isEmpty && state.notice == nil, "the alert closed, the list still found Yearly")
+        _ = update(&state, .keyPressed(.enter))
+        #expect(state.top == .buySheet(productID: Self.yearly))
+        let again = state.send(.enter)
+        #expect(again == [.purchase(productID: Self.yearly, buyer: fixture.buyer, storefront: "USA", simulate: nil,
+                                    shownCharge: yearlyPrice, shownStartingNow: true, shownUpgradeFrom: F.monthly)])
     }
 
     @Test("A sheet whose amount due changes under it is armed anew: an Enter pressed as it changes buys nothing")

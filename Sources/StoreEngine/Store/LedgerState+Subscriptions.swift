@@ -160,6 +160,12 @@ extension LedgerState {
         case .pendingChange:
             guard chain.isOngoing else { return }
             chain.pendingProductID = event.productId
+            // Scheduling a plan is buying it: the device it was bought on has the subscription
+            // (and so its renewals, the switch among them), as one that upgraded does; before,
+            // only a restore put it there, which nothing said.
+            if event.account == chain.account, let row = transactions.row(of: chain.latestTransactionID) {
+                deliver(row: row, to: event.device)
+            }
         default:
             return
         }

@@ -116,6 +116,10 @@ public enum PurchaseRefusal: Sendable, Equatable {
     /// The buyer was shown a change that takes effect at the renewal on `shown`, and the
     /// subscription now renews on `now` (it renewed, or was renewed ahead, meanwhile).
     case renewalDateChanged(productID: String, shown: Date, now: Date?)
+    /// The buyer was shown a plan starting now as an upgrade of `shownFrom` (nil: as a new
+    /// subscription), and it would now replace `nowFrom` (nil: start a new subscription): the
+    /// account's subscription changed in between.
+    case upgradeChanged(productID: String, shownFrom: String?, nowFrom: String?)
     /// An upgrade bought in a storefront of another currency than the plan it replaces
     /// (`current`, paid in `currentCurrency` in `currentStorefront`): what it refunds of that
     /// plan is in the plan's currency, and one transaction has one currency.

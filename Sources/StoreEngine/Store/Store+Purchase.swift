@@ -37,11 +37,18 @@ extension Store {
         /// renewal: the renewal date the buyer was shown. A purchase that would take effect at
         /// another (the plan renewed meanwhile) is refused. Nil when nothing was shown.
         public var shownRenewalDate: Date?
+        /// Where the buyer was shown a plan starting now (`shownStartingNow` true): the plan
+        /// the sheet said it replaces (an upgrade), or nil where it said it starts a new
+        /// subscription. A purchase that would do the other, or replace another plan, is
+        /// refused: the same amount due can hide an upgrade nobody was shown.
+        public var shownUpgradeFrom: String?
 
         public init(simulate: PurchaseSimulation? = nil, offerID: String? = nil, finish: Bool = true,
                     appAccountToken: UUID? = nil, offerSignature: PromotionalOfferSignature? = nil, shownCharge: Decimal? = nil,
-                    changesNothingShown: Bool = false, shownStartingNow: Bool? = nil, shownRenewalDate: Date? = nil) {
+                    changesNothingShown: Bool = false, shownStartingNow: Bool? = nil, shownRenewalDate: Date? = nil,
+                    shownUpgradeFrom: String? = nil) {
             self.shownStartingNow = shownStartingNow
+            self.shownUpgradeFrom = shownUpgradeFrom
             self.shownRenewalDate = shownRenewalDate
             self.simulate = simulate
             self.offerID = offerID

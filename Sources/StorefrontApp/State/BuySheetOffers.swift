@@ -48,6 +48,13 @@ enum BuySheetCharge: Equatable {
 }
 
 extension BuySheetCharge {
+    /// The plan the sheet of `product` says buying it replaces at once (an upgrade); nil where
+    /// it starts a new subscription or changes nothing now.
+    static func upgradeFrom(for product: Product, state: AppState) -> String? {
+        guard case let .upgradeNow(from)? = PlanChange.of(product, in: state.snapshot.entitlements, catalog: state.catalog) else { return nil }
+        return from
+    }
+
     /// The renewal a change at the renewal takes effect at, as the sheet shows it; nil for one now.
     var renewalDate: Date? {
         switch self {

@@ -384,8 +384,13 @@ extension AppState {
 
     mutating func finishRestore(_ result: RestoreResult) {
         activity = nil
-        report(Alert(title: StorefrontScreenText.restoreTitle, message: text.message(for: result),
-                          tone: result.restored.isEmpty ? .info : .success))
+        // Esc typed on the list while the restore ran, before it was said to wait for the lock
+        // (when Esc would have dropped it), was meant to stop it: handled afterwards, it closed
+        // this result unread. It goes, and the result says it came too late.
+        let escapes = waitingKeys.prefix { $0.key == .escape }.count
+        waitingKeys.removeFirst(escapes)
+        let message = text.message(for: result) + (escapes > 0 ? " " + StorefrontScreenText.backedOutTooLate(.restore) : "")
+        report(Alert(title: StorefrontScreenText.restoreTitle, message: message, tone: result.restored.isEmpty ? .info : .success))
     }
 
     /// A spend shows the next face; a refused one leaves the screen showing the committed balance.

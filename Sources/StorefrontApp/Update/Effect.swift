@@ -14,9 +14,11 @@ public enum Effect: Equatable, Sendable {
     /// plan, whether the sheet said it starts now or changes what renews (see
     /// `Store.PurchaseOptions.shownStartingNow`). `shownRenewalDate`: the renewal a change
     /// at the renewal was shown taking effect at (see `Store.PurchaseOptions.shownRenewalDate`).
+    /// `shownUpgradeFrom`: for a plan shown starting now, the plan the sheet said it replaces,
+    /// nil for a new subscription (see `Store.PurchaseOptions.shownUpgradeFrom`).
     case purchase(productID: String, buyer: Buyer, storefront: String, simulate: PurchaseSimulation?, offerID: String? = nil,
                   shownCharge: Decimal? = nil, changesNothing: Bool = false, shownStartingNow: Bool? = nil,
-                  shownRenewalDate: Date? = nil)
+                  shownRenewalDate: Date? = nil, shownUpgradeFrom: String? = nil)
     case restore(Buyer)
     case spend(credit: String, buyer: Buyer)
     /// Approve, decline, complete or refund a transaction, or change a subscription, from the

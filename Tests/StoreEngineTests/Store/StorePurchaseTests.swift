@@ -157,6 +157,36 @@ import StorefrontText
                 == .refused(.planEffectChanged(productID: Rage.monthly, shownStartingNow: false)))
     }
 
+    @Test("a plan shown starting a new subscription is refused when it would now be an upgrade of a plan bought meanwhile at the same amount due, and the other way round; nothing recorded (before: an upgrade nobody was shown)")
+    func shownUpgradeIsHeld() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        let yearlyPrice = try #require(store.catalog.product(id: Rage.yearly)?.price(in: "USA"))
+        // The yearly plan's sheet said a new subscription; another device buys the monthly plan meanwhile.
+        _ = try store.purchase(Rage.monthly, buyer: tablet, storefront: "USA")
+        let events = fixture.log.allEvents.count
+        let shownNew = Store.PurchaseOptions(shownCharge: yearlyPrice, shownStartingNow: true)
+        let refused = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA", options: shownNew)
+        #expect(refused == .refused(.upgradeChanged(productID: Rage.yearly, shownFrom: nil, nowFrom: Rage.monthly)))
+        #expect(fixture.log.allEvents.count == events, "nothing recorded")
+        let text = StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA")
+        #expect(text.message(for: refused, product: store.catalog.product(id: Rage.yearly))
+            == "What buying Rage Pro (Yearly) does changed while it was being confirmed: it was shown starting a new subscription, "
+                + "and it would now replace Rage Pro (Monthly) at once (an upgrade) (the account's subscription changed meanwhile, "
+                + "on another device or in another shell). Nothing was charged; look again and buy if you still want it.")
+        // Shown as the upgrade it is, it goes through.
+        let shownUpgrade = Store.PurchaseOptions(shownCharge: yearlyPrice, shownStartingNow: true, shownUpgradeFrom: Rage.monthly)
+        let upgraded = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA", options: shownUpgrade)
+        #expect(upgraded.transaction?.replaces != nil, "an upgrade, as shown")
+        // The other way round: an upgrade shown, and the plan it replaced has ended meanwhile.
+        let other = try StoreFixture()
+        let second = try other.store()
+        _ = try second.purchase(Rage.monthly, buyer: tablet, storefront: "USA")
+        _ = try second.expire(Rage.monthly, buyer: tablet)
+        #expect(try second.purchase(Rage.yearly, buyer: phone, storefront: "USA", options: shownUpgrade)
+                == .refused(.upgradeChanged(productID: Rage.yearly, shownFrom: Rage.monthly, nowFrom: nil)))
+    }
+
     @Test("a switch at the renewal, or a renewal turned back on, shown on one renewal date is refused once the plan renewed meanwhile, with nothing recorded; shown on the date it has, it goes through (before: the switch was scheduled for a renewal nobody was shown)")
     func shownRenewalDateIsHeld() throws {
         let fixture = try StoreFixture()

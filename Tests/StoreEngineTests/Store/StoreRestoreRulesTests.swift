@@ -44,4 +44,18 @@ import Testing
         #expect(store.entitlements(for: tablet).subscriptions.first?.delivered == true, "the tablet, which bought the first plan, keeps it too")
         #expect(store.entitlements(for: Buyer(account: phone.account, device: "laptop")).subscriptions.first?.delivered == false)
     }
+
+    @Test("A device that only scheduled a switch to a lower plan has the subscription, before the switch and after it (before: only a restore put it there, which nothing said)")
+    func aDeviceThatScheduledASwitchHasTheSubscription() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        _ = try store.purchase(Rage.yearly, buyer: tablet, storefront: "USA")
+        #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").name == "changeScheduled")
+        #expect(store.entitlements(for: phone).subscriptions.first?.delivered == true, "scheduled here: it is here")
+        try store.advance(by: try #require(StoreDuration("P1Y")), buyer: phone)
+        let onPhone = try #require(store.entitlements(for: phone).subscriptions.first)
+        #expect(onPhone.productID == Rage.monthly && onPhone.state == .subscribed && onPhone.delivered, "\(onPhone)")
+        #expect(store.entitlements(for: tablet).subscriptions.first?.delivered == true)
+        #expect(store.entitlements(for: Buyer(account: phone.account, device: "laptop")).subscriptions.first?.delivered == false)
+    }
 }

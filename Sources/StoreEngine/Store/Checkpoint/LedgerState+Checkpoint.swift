@@ -7,7 +7,7 @@ extension LedgerState {
     /// Names the payload's layout. Change it whenever what `checkpointPayload` writes changes
     /// (a test pins the layout's bytes) or an event comes to fold differently, so checkpoints
     /// written by another version are passed over rather than trusted.
-    static let checkpointLayout = "storefront-state 16"
+    static let checkpointLayout = "storefront-state 17"
 
     /// Every value of the state, after the inputs it was folded with (`fingerprint`). Sets and
     /// dictionaries are written sorted, so equal states give equal bytes.

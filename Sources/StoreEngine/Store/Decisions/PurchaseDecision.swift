@@ -151,6 +151,7 @@ extension StoreDecisions {
             case let .start(planned):
                 terms = planned
                 try refuseUnlessShown(charge: terms.charged, startingNow: true, for: request)
+                try refuseUnlessShown(upgradeFrom: planned.replacesPlan, for: request)
             }
         }
         if !shownChargeChecked { try refuseUnlessShown(charge: terms.charged, for: request) }
@@ -192,6 +193,13 @@ extension StoreDecisions {
         guard let shown = request.options.shownCharge, shown != charge else { return }
         throw .purchase(.chargeChanged(productID: request.productID, shown: shown, now: charge,
                                        currency: catalog.storefront(code: request.storefront)?.currency))
+    }
+
+    /// Refuses a plan starting now that would replace `upgradeFrom` (nil: nothing) where the
+    /// buyer was shown it replacing another plan, or none (`PurchaseOptions.shownUpgradeFrom`).
+    private func refuseUnlessShown(upgradeFrom: String?, for request: PurchaseRequest) throws(StoreRefusal) {
+        guard request.options.shownStartingNow == true, request.options.shownUpgradeFrom != upgradeFrom else { return }
+        throw .purchase(.upgradeChanged(productID: request.productID, shownFrom: request.options.shownUpgradeFrom, nowFrom: upgradeFrom))
     }
 
     /// What an attempt would have charged had it gone through: a subscription's first period
@@ -318,6 +326,9 @@ struct PurchaseTerms {
     var offer: AppliedOffer?
     var offerPeriodsLeft: Int?
     var replaces: String?
+    /// The plan an upgrade replaces, as the buyer is shown it (not recorded: the transaction
+    /// it replaces names it).
+    var replacesPlan: String?
     var originalID: String?
     var proratedRefund: Decimal?
 

@@ -85,6 +85,7 @@ extension StoreDecisions {
                                                    currentStorefront: replaced.storefront))
         }
         terms.replaces = current.latestTransactionID
+        terms.replacesPlan = current.productID
         terms.originalID = current.originalID
         terms.proratedRefund = proratedRefund(of: current, in: state, at: now)
         return .start(terms)

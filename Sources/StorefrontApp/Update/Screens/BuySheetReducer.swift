@@ -83,9 +83,13 @@ enum BuySheetReducer: KeyReducer {
         // Nothing due now can be a free trial starting or a switch at the renewal: which one the
         // sheet said is checked too.
         let shownEffect = product.flatMap { $0.type == .autoRenewable ? BuySheetCharge.of($0, state: state) : nil }
+        // Starting now can be a new subscription or an upgrade at the same amount due: which
+        // one the sheet said is checked too.
+        let shownUpgradeFrom = product.flatMap { BuySheetCharge.upgradeFrom(for: $0, state: state) }
         return state.perform(.purchase(productID: screen.productID, buyer: state.buyer, storefront: state.storefront,
                                        simulate: simulate, offerID: simulate == nil ? screen.offerID : nil, shownCharge: shownCharge,
-                                       shownStartingNow: shownEffect.map { $0 == .now }, shownRenewalDate: shownEffect?.renewalDate),
+                                       shownStartingNow: shownEffect.map { $0 == .now }, shownRenewalDate: shownEffect?.renewalDate,
+                                       shownUpgradeFrom: shownUpgradeFrom),
                              showing: simulate == .cancel ? .cancellingPurchase(productID: screen.productID)
                                  : .purchasing(productID: screen.productID))
     }
