@@ -51,7 +51,9 @@ extension LedgerState {
             transactions[paid.id]?.replacedBy = upgrade.id
             if paid.purchaseDate > upgrade.purchaseDate { unbegun += 1 }
         }
-        transactions[replaced]?.replacedBy = upgrade.id
+        // The period named is replaced only while it ran: one that had ended (an upgrade bought
+        // in billing retry, or in a grace period) expired, and reads so, not as "upgraded".
+        if named.expiresDate.map({ $0 > upgrade.purchaseDate }) ?? true { transactions[replaced]?.replacedBy = upgrade.id }
         // Periods paid ahead that the upgrade ended before they began were never renewed into,
         // as an expire's are not counted (the count of renewals is of periods the subscriber had).
         if unbegun > 0, var chain = subscriptions[named.originalID] {

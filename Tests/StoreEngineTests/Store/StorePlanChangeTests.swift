@@ -52,6 +52,24 @@ import StorefrontText
                 == "Switches once billing is resolved")
     }
 
+    @Test("an upgrade bought in billing retry or a grace period leaves the period whose renewal failed expired, not replaced by it (before: 'replaced by an upgrade', isUpgraded)",
+          arguments: [false, true])
+    func anUpgradeInABillingProblemLeavesTheEndedPeriodExpired(grace: Bool) throws {
+        try store.set(.billingRetry, to: "true", for: phone)
+        if grace { try store.set(.gracePeriod, to: "true", for: phone) }
+        // The free week ends, and its renewal fails.
+        let monthly = try #require(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").transaction)
+        _ = try store.advance(by: try #require(StoreDuration("8d")), buyer: phone)
+        let state = store.entitlements(for: phone).subscriptions.first?.state
+        #expect(state == (grace ? .inGracePeriod : .inBillingRetryPeriod))
+        let upgrade = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        #expect(upgrade.replaces == monthly.id, "the upgrade still says what it followed")
+        let ended = try #require(store.transactions(for: phone.account).first { $0.id == monthly.id })
+        #expect(ended.replacedBy == nil && ended.state == .purchased, "\(ended)")
+        let current = try #require(store.entitlements(for: phone).subscriptions.first)
+        #expect(current.productID == Rage.yearly && current.state == .subscribed, "\(current)")
+    }
+
     @Test("a scheduled switch is on hold while the current plan's auto-renew is off (it was shown as happening)")
     func aScheduledSwitchWaitsOnAutoRenew() throws {
         let yearly = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
