@@ -10,13 +10,22 @@ extension StoreText {
     /// How a subscription stands after a change that recorded the renewal `charged` (renew now,
     /// a billing problem resolved), led by what that renewal charged and for which period:
     /// "Charged $2.99 for Rage Pro (Monthly) from Jan 5, 2027 to Feb 5, 2027 (transaction …)."
-    public func describe(_ chain: SubscriptionChain, charged: TransactionRecord?) -> String {
-        guard let charged else { return describeStanding(chain) }
+    /// `standing`: the subscription as `entitlements` lists it now; where a plan other than the
+    /// one paid ahead still runs (a renewal into a switch's plan, paid ahead), it is said as
+    /// `entitlements` says it, the plan running first, not as the plan paid ahead "subscribed".
+    public func describe(_ chain: SubscriptionChain, charged: TransactionRecord?,
+                         standing: Entitlements.Subscription? = nil) -> String {
+        let stands = if let standing, standing.runningPlan != nil, standing.state == .subscribed, chain.status == .subscribed {
+            "Subscribed: " + entitlementDetails(of: standing) + (standing.willAutoRenew ? "." : ", will not renew.")
+        } else {
+            describeStanding(chain)
+        }
+        guard let charged else { return stands }
         let name = catalog.product(id: charged.productID).map(title(of:)) ?? charged.productID
         let period = "from \(date(charged.purchaseDate))" + (charged.expiresDate.map { " to \(date($0))" } ?? "")
         let amount = charged.price.flatMap { $0 == 0 ? nil : format($0, currency: charged.currency) }
         let said = amount.map { "Charged \($0) for \(name) \(period)" } ?? "Nothing charged for \(name) \(period)"
-        return said + " (transaction \(charged.id)). " + describeStanding(chain)
+        return said + " (transaction \(charged.id)). " + stands
     }
 
     private func describeStanding(_ chain: SubscriptionChain) -> String {

@@ -57,6 +57,22 @@ import Testing
         #expect(short.stderr.contains("there is no transaction \"12345\""), "\(short.stderr)")
     }
 
+    @Test("renew into the plan a switch goes to says the plan running first, as entitlements does (before: 'Rage Pro (Monthly): subscribed, renews …' while the yearly plan still ran)")
+    func renewIntoASwitchSaysThePlanRunning() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        let renew = try cli.run(["renew", "com.example.rage.pro.yearly"])
+        #expect(renew.status == 0 && renew.stdout.hasPrefix("Charged $2.99 for Rage Pro (Monthly) from "), "\(renew.stdout)")
+        #expect(renew.stdout.contains("). Subscribed: Rage Pro (Yearly) until ") && renew.stdout.hasSuffix(", renews.\n")
+                && renew.stdout.contains(", then Rage Pro (Monthly) paid ahead until ") && !renew.stdout.contains("subscribed, renews"),
+                "\(renew.stdout)")
+        let entitlements = try cli.run(["entitlements"]).stdout
+        let standing = try #require(renew.stdout.components(separatedBy: "Subscribed: ").last?.dropLast(".\n".count))
+        #expect(entitlements.contains("subscribed " + standing), "the same words: \(entitlements)")
+        let off = try cli.run(["cancel-renewal", "com.example.rage.pro.yearly"])
+        #expect(off.stdout.hasPrefix("Subscribed: Rage Pro (Yearly) until ") && off.stdout.hasSuffix(", will not renew.\n"), "\(off.stdout)")
+    }
+
     @Test("a refund of a transaction refunded already says so (before: 'is refunded and cannot be refunded; only purchased transactions can')")
     func refundTwiceSaysRefundedAlready() throws {
         let bought = try #require(try cli.run(["buy", "com.example.rage.noads", "--json"]).json())

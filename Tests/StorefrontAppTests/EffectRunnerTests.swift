@@ -53,6 +53,19 @@ struct EffectRunnerTests {
                                       + state.text.describe(chain), tone: .success))
     }
 
+    @Test("Renew now into the plan a switch goes to says the plan running first, as entitlements does (before: the plan paid ahead 'subscribed, renews')")
+    func renewIntoASwitchSaysThePlanRunning() throws {
+        let fixture = try F()
+        let yearly = try #require(try fixture.buy("com.example.rage.pro.yearly").transaction)
+        _ = try fixture.buy(F.monthly)   // a switch at the yearly plan's renewal
+        let renewed = EffectRunner(store: fixture.store).run(.settle(.renew, transactionID: yearly.id, buyer: fixture.buyer), storefront: "USA")
+        var state = fixture.state()
+        for action in renewed { _ = update(&state, action) }
+        let message = state.notice?.message ?? ""
+        #expect(message.contains("). Subscribed: Rage Pro (Yearly) until \(state.text.date(try #require(yearly.expiresDate))), then Rage Pro (Monthly) paid ahead until ")
+                && message.hasSuffix(", renews."), "\(message)")
+    }
+
     @Test("Cancelling renewal that another process cancelled first says nothing changed (before: only the state, as if it had been done)")
     func cancelAlreadyCancelledSaysSo() throws {
         let fixture = try F()

@@ -71,7 +71,8 @@ extension AppState {
         case .clockTicked(let now):
             moveClock(to: now)
         case .subscriptionChanged(let chain, let changed, let charged, let keptAhead, let droppedSwitchTo):
-            var message = text.describe(chain, charged: charged)
+            let standing = snapshot.entitlements.subscriptions.first { $0.originalTransactionID == chain.originalID }
+            var message = text.describe(chain, charged: charged, standing: standing)
             if let next = droppedSwitchTo { message += " " + text.switchDroppedByExpire(to: next) }
             if let kept = text.paidAheadNotRefunded(keptAhead, inStorefront: true) { message += " " + kept }
             if !changed { message += " " + CommandLineText.Purchases.autoRenewAlready(on: chain.willAutoRenew) }

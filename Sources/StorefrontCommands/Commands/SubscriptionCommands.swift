@@ -152,7 +152,8 @@ enum SubscriptionCommands {
     private static func report(_ chain: SubscriptionChain, changed: Bool?, charged: TransactionRecord? = nil,
                                keptAhead: [TransactionRecord]? = nil, droppedSwitchTo: String? = nil,
                                arguments: CommandLineArguments, session: StoreSession, console: Console) throws {
-        var message = session.text.describe(chain, charged: charged)
+        let standing = session.store.entitlements(for: session.buyer).subscriptions.first { $0.originalTransactionID == chain.originalID }
+        var message = session.text.describe(chain, charged: charged, standing: standing)
         if let next = droppedSwitchTo { message += " " + session.text.switchDroppedByExpire(to: next) }
         if let note = keptAhead.flatMap({ session.text.paidAheadNotRefunded($0, inStorefront: false) }) { message += " " + note }
         if changed == false { message += " " + CommandLineText.Purchases.autoRenewAlready(on: chain.willAutoRenew) }
