@@ -312,7 +312,10 @@ extension StoreText {
 
     /// What a restore brought back, e.g. "Restored 2 purchases: Remove Ads, Nightly Rage."
     public func message(for result: RestoreResult) -> String {
-        let names = result.restored.map { record in catalog.product(id: record.productID).map(title(of:)) ?? record.productID }
+        let names = result.restored.map { record in
+            title(ofProductID: record.productID)
+                + (result.withoutAccess.contains(record.id) ? " (in billing retry: no access until billing is resolved)" : "")
+        }
         var text = names.isEmpty ? "Nothing to restore."
             : "Restored \(names.count) purchase\(names.count == 1 ? "" : "s"): \(names.joined(separator: ", "))."
         if result.skippedConsumables { text += " Consumables are never restored." }

@@ -51,6 +51,15 @@ public struct RestoreResult: Sendable, Equatable {
     public var restored: [TransactionRecord]
     /// True when the account has consumable purchases, which are never restored.
     public var skippedConsumables: Bool
+    /// The restored subscriptions (by transaction id) in billing retry: on the device now, but
+    /// giving no access until billing is resolved.
+    public var withoutAccess: Set<String> = []
+
+    public init(restored: [TransactionRecord], skippedConsumables: Bool, withoutAccess: Set<String> = []) {
+        self.restored = restored
+        self.skippedConsumables = skippedConsumables
+        self.withoutAccess = withoutAccess
+    }
 }
 
 extension Store {
@@ -123,7 +132,8 @@ extension Store {
                 finish.transactionIds = unfinishedHere
                 events.append(finish)
             }
-            return (events, .success(RestoreResult(restored: restorable, skippedConsumables: skipped)))
+            let withoutAccess = restorable.filter { state.subscriptions[$0.originalID]?.status == .inBillingRetryPeriod }.map(\.id)
+            return (events, .success(RestoreResult(restored: restorable, skippedConsumables: skipped, withoutAccess: Set(withoutAccess))))
         }
         return try result.get()
     }

@@ -135,9 +135,9 @@ public enum StoreDurationError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         switch self {
         case let .notADuration(text) where text.allSatisfy(\.isWhitespace):
-            "the duration is \(text.isEmpty ? "empty" : "blank"); give one such as P1M, P1W, PT2H, or 3d, 2h, 30m, 45s"
+            "the duration is \(text.isEmpty ? "empty" : "blank"); give one such as P1M, P1W, PT2H, or 1w, 3d, 2h, 30m, 45s"
         case let .notADuration(text):
-            "\"\(EchoedText.cut(text))\" is not a duration; use an ISO 8601 period such as P1M, P1W, PT2H, or 3d, 2h, 30m, 45s"
+            "\"\(EchoedText.cut(text))\" is not a duration; use an ISO 8601 period such as P1M, P1W, PT2H, or 1w, 3d, 2h, 30m, 45s"
         case let .monthOrMinutes(text):
             "\"\(EchoedText.cut(text))\" could mean months or minutes; write P\(text) for months or \(text.dropLast())m for minutes"
         case let .negative(text):

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StoreEngine
+import StorefrontText
 
 /// What a restore brings onto another device, and what it leaves behind.
 @Suite struct StoreRestoreRulesTests {
@@ -43,6 +44,24 @@ import Testing
         #expect(try store.status(of: #require(store.catalog.product(id: Rage.yearly)), in: store.entitlements(for: phone), storefront: "USA").name == "active")
         #expect(store.entitlements(for: tablet).subscriptions.first?.delivered == true, "the tablet, which bought the first plan, keeps it too")
         #expect(store.entitlements(for: Buyer(account: phone.account, device: "laptop")).subscriptions.first?.delivered == false)
+    }
+
+    @Test("A subscription restored in billing retry is said to give no access until billing is resolved (before: restored, as if it unlocked)")
+    func aSubscriptionRestoredInBillingRetrySaysItGivesNoAccess() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        try store.set(.billingRetry, to: "true", for: phone)
+        let pass = try #require(try store.purchase(Rage.season, buyer: phone, storefront: "USA").transaction)
+        let trial = try #require(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").transaction)
+        try store.advance(by: try #require(StoreDuration("8d")), buyer: phone)
+        let result = try store.restore(tablet)
+        let subscription = try #require(result.restored.first { $0.productID == Rage.monthly })
+        #expect(subscription.originalID == trial.id && result.withoutAccess == [subscription.id])
+        let text = StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA")
+        let said = text.message(for: result)
+        #expect(said.contains("Rage Pro (Monthly) (in billing retry: no access until billing is resolved)"), "\(said)")
+        #expect(result.restored.contains { $0.id == pass.id } && said.components(separatedBy: "(in billing retry").count == 2,
+                "said of the subscription only, not of the pass: \(said)")
     }
 
     @Test("A device that only scheduled a switch to a lower plan has the subscription, before the switch and after it (before: only a restore put it there, which nothing said)")
