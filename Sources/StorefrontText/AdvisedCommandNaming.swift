@@ -1,3 +1,4 @@
+import StoreEngine
 import StoreLedger
 
 /// An option a command was given that says where and as whom it acts (`--entitlements PATH`,
@@ -57,6 +58,17 @@ extension StoreCommandText {
     /// effect (`storefront --account kid api-key create` read as a key of kid's).
     private static let commandsActingAsNoBuyer: Set<String> = ["api-key", "certificate", "catalog", "store", "verify", "repair", "serve"]
 
+    /// Whether the advised command (its words after `storefront`) acts as an account and device:
+    /// not one of `commandsActingAsNoBuyer`, nor a `settings set` of a store-wide setting (only
+    /// `purchases-allowed` and `next-purchase` belong to a device; `--device` was repeated, without
+    /// effect, after clearing an injected error).
+    private static func actsAsBuyer(_ words: [Substring]) -> Bool {
+        guard let command = words.first else { return true }
+        if commandsActingAsNoBuyer.contains(String(command)) { return false }
+        guard command == "settings", words.count > 2, words[1] == "set" else { return true }
+        return StoreSetting(rawValue: String(words[2]))?.isPerDevice == true
+    }
+
     public static func naming(_ options: [AdvisedOption], in text: String) -> String {
         guard !options.isEmpty, text.contains("`storefront") else { return text }
         var result = ""
@@ -68,7 +80,7 @@ extension StoreCommandText {
             let end = rest.firstIndex(of: "`") ?? rest.endIndex
             let words = rest[..<end].split(separator: " ")
             guard !words.starts(with: ["store", "copy"]) else { continue }
-            let actsAsBuyer = words.first.map { !commandsActingAsNoBuyer.contains(String($0)) } ?? true
+            let actsAsBuyer = actsAsBuyer(words)
             let missing = options.filter { option in
                 !words.contains { $0 == option.flag || $0.hasPrefix(option.flag + "=") }
                     && (actsAsBuyer || !buyerFlags.contains(option.flag))

@@ -213,8 +213,8 @@ extension StoreText {
                 + " (the subscription renewed meanwhile, on another device or in another shell). Nothing was changed; "
                 + "look again and buy if you still want it."
         case let .beginsAfterStoreTimeStops(_, start):
-            "\(name) bought now would begin on \(date(start)), when the one running ends, and store time stops at "
-                + "\(Store.latestStoreTime.formatted(.iso8601)), so it would never begin. Nothing was charged."
+            "\(name) bought now would begin on \(date(start)), when the one running ends, and store time stops on "
+                + "\(date(Store.latestStoreTime)), so it would never begin. Nothing was charged."
         case let .currentPlanUnknown(_, current):
             "Your subscription in this group is on \(EchoedText.cut(current)), a plan this catalog does not have, so whether "
                 + "\(name) would replace it now or at its renewal cannot be told. Nothing was charged; buy it with the catalog "

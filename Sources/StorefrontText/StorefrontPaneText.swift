@@ -115,9 +115,14 @@ public enum StorefrontPaneText {
         } else if case .billingRetry? = billingProblem {
             question += " Refunding it revokes \(name); its access had ended already, with its billing problem, and billing is not tried again."
         } else if let replacement, let refunded = record.refundedAtUpgrade(by: replacement), let paid = record.price {
-            let upgrade = text.catalog.product(id: replacement.productID).map(text.title(of:)) ?? replacement.productID
+            let upgrade = text.title(ofProductID: replacement.productID)
             question += " \(text.format(refunded, currency: record.currency)) of it came back at the upgrade to \(upgrade),"
                 + " so \(text.format(max(0, paid - refunded), currency: record.currency)) comes back now;"
+                + " the buyer keeps what they have."
+        } else if let replacement, record.price == 0 {
+            // A free trial an upgrade replaced: its time did not run out, the upgrade took its place.
+            let upgrade = text.title(ofProductID: replacement.productID)
+            question += " It charged nothing and the upgrade to \(upgrade) replaced it, so nothing comes back;"
                 + " the buyer keeps what they have."
         } else if periodIsOver {
             question += record.price == 0

@@ -322,6 +322,12 @@ import Testing
         #expect(renewed.stderr.contains("Rage Pro (Yearly)'s next period would begin on ")
                 && renewed.stderr.contains("so it would never begin: it cannot be renewed ahead. Nothing was charged."), "\(renewed.stderr)")
         #expect(!renewed.stderr.contains(Self.yearly), "\(renewed.stderr)")
+        // A switch that would begin then is refused with the store's last date written as renew writes it
+        // (before: "Jan 1, 3000" there, "3000-01-01T00:00:00Z" here).
+        let switched = try cli.run(["buy", "com.example.rage.pro.monthly"])
+        #expect(switched.status == 1 && switched.stderr.contains("and store time stops on Jan 1, 3000, so it would never begin. Nothing was charged.")
+                && renewed.stderr.contains("store time stops on Jan 1, 3000,"), "\(switched.stdout)\(switched.stderr)")
+        #expect(!(switched.stdout + switched.stderr).contains("3000-01-01T"), "\(switched.stdout)\(switched.stderr)")
     }
 
     @Test func resumeRenewalTurnsAutoRenewBackOnInTheLedger() throws {

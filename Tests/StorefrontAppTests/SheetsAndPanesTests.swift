@@ -196,8 +196,8 @@ struct SheetsAndPanesTests {
         let trial = try #require(trialState.snapshot.transactions.first { $0.productID == F.monthly })
         #expect(trial.price == 0 && trial.replacedBy == upgrade.id && trial.refundedAtUpgrade(by: upgrade) == nil)
         let question = StorefrontPaneText.refundQuestion(trial, replacedBy: upgrade, now: trialFixture.clock.now(), text: trialState.text).question
-        #expect(question.hasSuffix("It charged nothing and its period is over, so nothing comes back and the buyer keeps what they have now."),
-                "no money is promised back from a free trial: \(question)")
+        #expect(question.hasSuffix("It charged nothing and the upgrade to Rage Pro (Yearly) replaced it, so nothing comes back; the buyer keeps what they have."),
+                "no money is promised back from a free trial, and its period is not said to be over (before: 'its period is over'): \(question)")
     }
 
     @Test("A refund or cancel-renewal question whose transaction another process changed closes and says so; a change elsewhere that leaves it applying keeps it (before: Enter was refused)",

@@ -39,6 +39,14 @@ struct AdvisedCommandNamingTests {
         // A command that acts as no account or device is not given them (before: `--account bob api-key create`).
         #expect(StoreCommandText.naming(options, in: "`storefront api-key create` makes one; `storefront verify`")
             == "`storefront --entitlements /x.jsonl --catalog Rage api-key create` makes one; `storefront --entitlements /x.jsonl --catalog Rage verify`")
+        // A store-wide setting is not given them either (before: `--device tablet settings set fail.restore none`,
+        // which ignores the device); a device's own setting is.
+        #expect(StoreCommandText.naming(options, in: "clear it with `storefront settings set fail.restore none`")
+            == "clear it with `storefront --entitlements /x.jsonl --catalog Rage settings set fail.restore none`")
+        #expect(StoreCommandText.naming(options, in: "`storefront settings set ask-to-buy false`")
+            == "`storefront --entitlements /x.jsonl --catalog Rage settings set ask-to-buy false`")
+        #expect(StoreCommandText.naming(options, in: "`storefront settings set purchases-allowed true`")
+            == "`storefront --entitlements /x.jsonl --catalog Rage --account bob --device tablet settings set purchases-allowed true`")
         #expect(StoreCommandText.advisedOptions(store: .file(path: "/x.jsonl", namedByOption: false), catalogs: [],
                                                 account: "tester", device: "default").isEmpty,
                 "the environment or the default names them again where the advice is pasted")
