@@ -53,16 +53,10 @@ extension StoreText {
             case .consumable: return "Bought \(bought)."
             case .nonConsumable: return "Unlocked \(name)."
             case .autoRenewable:
-                let until = record.expiresDate.map { " until \(date($0))" } ?? ""
-                let offer: String = switch record.offer {
-                case .introductory(.freeTrial): " (free trial)"
-                case let .promotional(id): " with the promotional offer \(id)"
-                case .introductory, nil: ""
-                }
                 let switched = record.replaces == nil ? "Subscribed to" : "Switched to"
-                return "\(switched) \(name)\(offer)\(until).\(proratedRefundText(record).map { " " + $0 + "." } ?? "")"
+                return "\(switched) \(name)\(heldTerms(of: record)).\(proratedRefundText(record).map { " " + $0 + "." } ?? "")"
             case .nonRenewing:
-                return "Bought \(name); active until \(record.expiresDate.map(date) ?? "-")."
+                return "Bought \(name)\(heldTerms(of: record))."
             case .freeSubscription: return "Subscribed to \(name) (free)."
             }
         case let .alreadyOwned(record, deliveredHere):
@@ -308,6 +302,23 @@ extension StoreText {
     public func proratedRefundShortText(_ record: TransactionRecord) -> String? {
         guard let amount = record.proratedRefundGiven, amount > 0 else { return nil }
         return "\(format(amount, currency: record.currency)) of the previous plan refunded"
+    }
+
+    /// How long a subscription period or pass bought holds, after its name: " (free trial) until
+    /// Dec 14, 2026", " with the promotional offer X until …", "; active until …" for a pass;
+    /// empty for anything else.
+    public func heldTerms(of record: TransactionRecord) -> String {
+        switch record.productType {
+        case .autoRenewable:
+            let offer: String = switch record.offer {
+            case .introductory(.freeTrial): " (free trial)"
+            case let .promotional(id): " with the promotional offer \(id)"
+            case .introductory, nil: ""
+            }
+            return offer + (record.expiresDate.map { " until \(date($0))" } ?? "")
+        case .nonRenewing: return "; active until \(record.expiresDate.map(date) ?? "-")"
+        case .consumable, .nonConsumable, .freeSubscription: return ""
+        }
     }
 
     /// What a restore brought back, e.g. "Restored 2 purchases: Remove Ads, Nightly Rage."

@@ -90,13 +90,15 @@ public enum StorefrontScreenText {
     /// A parent's approval that arrived while the buyer waited.
     /// `addsCredit`: what it bought is a credit, whose grant is said after it ("it is yours"
     /// would read wrong of a pack of faces).
-    public static func requestApproved(name: String, addsCredit: Bool = false) -> String {
-        "Your request to buy \(name) was approved" + (addsCredit ? "." : "; it is yours.")
+    /// `held`: how long a subscription period or pass holds (`StoreText.heldTerms(of:)`), said
+    /// as the command line says it.
+    public static func requestApproved(name: String, addsCredit: Bool = false, held: String = "") -> String {
+        "Your request to buy \(name) was approved" + (addsCredit ? "." : "; it is yours\(held).")
     }
 
     /// An interrupted purchase completed elsewhere.
-    public static func purchaseCompleted(name: String, addsCredit: Bool = false) -> String {
-        addsCredit ? "Your purchase of \(name) was completed." : "\(name) is yours."
+    public static func purchaseCompleted(name: String, addsCredit: Bool = false, held: String = "") -> String {
+        addsCredit ? "Your purchase of \(name) was completed." : "\(name) is yours\(held)."
     }
 
     /// What a delivered purchase added to a credit: " +5 Rage Faces: you have 10."

@@ -28,6 +28,26 @@ struct AnnouncementUpdateTests {
                                         tone: .success))
     }
 
+    @Test("An approved subscription or pass is announced with its period and offer, as the command line says it (before: only that it is the buyer's)")
+    func approvedSubscriptionSaysItsPeriod() throws {
+        let fixture = try F()
+        try fixture.store.set(.askToBuy, to: "true", for: fixture.buyer)
+        let asked = try #require(try fixture.buy(F.monthly).transaction)
+        let pass = try #require(try fixture.buy(F.season).transaction)
+        var state = fixture.state()
+        _ = try fixture.store.approve(asked.id)
+        _ = try fixture.store.approve(pass.id)
+        _ = update(&state, .storeChanged(fixture.snapshot()))
+        let approved = try #require(fixture.store.transactions(for: fixture.buyer.account).first { $0.id == asked.id })
+        let passApproved = try #require(fixture.store.transactions(for: fixture.buyer.account).first { $0.id == pass.id })
+        let message = state.shownOutcome?.message ?? ""
+        let trialEnds = state.text.date(try #require(approved.expiresDate))
+        let passEnds = state.text.date(try #require(passApproved.expiresDate))
+        #expect(message.contains("Your request to buy Rage Pro (Monthly) was approved; it is yours (free trial) until \(trialEnds).")
+                && message.contains("was approved; it is yours; active until \(passEnds)."),
+                "\(message)")
+    }
+
     @Test("A consumable completed elsewhere is announced with the new balance")
     func announcedConsumableCompletion() throws {
         let state = try stateAfterCompletionElsewhere(of: F.facePack)

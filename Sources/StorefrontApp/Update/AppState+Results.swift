@@ -505,8 +505,9 @@ extension AppState {
             case .purchased:
                 let title = was == .pending ? StorefrontScreenText.requestApprovedTitle : StorefrontScreenText.purchaseCompletedTitle
                 let addsCredit = record.credit != nil && record.creditAmount > 0
-                var message = was == .pending ? StorefrontScreenText.requestApproved(name: name, addsCredit: addsCredit)
-                    : StorefrontScreenText.purchaseCompleted(name: name, addsCredit: addsCredit)
+                let held = text.heldTerms(of: record)
+                var message = was == .pending ? StorefrontScreenText.requestApproved(name: name, addsCredit: addsCredit, held: held)
+                    : StorefrontScreenText.purchaseCompleted(name: name, addsCredit: addsCredit, held: held)
                 if let credit = record.credit, record.creditAmount > 0 {
                     message += StorefrontScreenText.creditAdded(record.creditAmount, creditName: text.creditName(credit),
                                                                 balance: snapshot.balance(of: credit))
