@@ -428,7 +428,7 @@ public enum StorefrontScreenText {
         let list = shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " and " + (shown.last ?? "")
         let pronoun = shown.count == 1 ? "it was" : "they were"
         return fromLocale
-            ? "\(list) cannot be in a locale (ASCII letters, digits and _ - . @ only), so \(pronoun) left out."
+            ? "\(list) cannot be in a locale (ASCII letters, digits and _ - . @ = only), so \(pronoun) left out."
             : "\(list) cannot be in a name (a control, line-breaking, bidi or invisible character), so \(pronoun) left out."
     }
 

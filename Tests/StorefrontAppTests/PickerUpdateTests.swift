@@ -85,6 +85,16 @@ struct PickerUpdateTests {
         #expect(state.overlays.isEmpty)
     }
 
+    @Test("A typed locale with keywords after @ keeps them in the field, nothing said left out, and the locale before them is used, as on the command line (before: the = was left out)")
+    func aTypedLocaleWithKeywords() throws {
+        var state = try F().state()
+        state.send(.character("l"), .down, .down, .down, .down, .enter)
+        state.type("de_DE@numbers=arab")
+        #expect(Self.picker(state)?.typing?.entry.text == "de_DE@numbers=arab" && Self.picker(state)?.typing?.entry.error == nil)
+        #expect(state.send(.enter) == [.loadSnapshot(buyer: state.buyer, storefront: "DEU")], "its region's storefront, as for de_DE")
+        #expect(state.locale == "de_DE" && state.overlays.isEmpty)
+    }
+
     @Test("A typed value refused on Enter still names what the field left out of it, so the value quoted is not taken for all that was typed (before: the note of the left-out characters went)")
     func aRefusalKeepsWhatWasLeftOut() throws {
         var state = try F().state()
@@ -92,7 +102,7 @@ struct PickerUpdateTests {
         state.type("garbage!!")
         #expect(state.send(.enter).isEmpty)
         #expect(Self.picker(state)?.typing?.entry.error == "“garbage” is not a locale; type one like de_DE or pt_BR. "
-            + "“!” cannot be in a locale (ASCII letters, digits and _ - . @ only), so it was left out.",
+            + "“!” cannot be in a locale (ASCII letters, digits and _ - . @ = only), so it was left out.",
                 "\(String(describing: Self.picker(state)?.typing?.entry.error))")
     }
 
@@ -366,7 +376,7 @@ struct PickerUpdateTests {
         #expect(Self.picker(state)?.typing?.entry.error == "“xx_YY” is not a locale; type one like de_DE or pt_BR.")
         #expect(state.locale == "en_US")
         state.send(.character("!"))
-        #expect(Self.picker(state)?.typing?.entry.error == "“!” cannot be in a locale (ASCII letters, digits and _ - . @ only), so it was left out.")
+        #expect(Self.picker(state)?.typing?.entry.error == "“!” cannot be in a locale (ASCII letters, digits and _ - . @ = only), so it was left out.")
     }
 
     @Test("An error longer than one row takes the row above the field too and reads whole at 80 columns (before: cut with …)")

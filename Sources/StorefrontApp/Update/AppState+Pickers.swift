@@ -137,7 +137,7 @@ extension AppState {
             // The command line's rule, character by character: spaces at either end are refused on Enter.
             return !character.unicodeScalars.contains(where: BuyerName.isRefused) && !BuyerName.hasInvisibleMark(character)
         }
-        return character.isASCII && (character.isLetter || character.isNumber || "_-.@".contains(character))
+        return character.isASCII && (character.isLetter || character.isNumber || "_-.@=".contains(character))
     }
 
     /// A language, optional script and optional region: `pt`, `pt_BR`, `zh_Hant_TW`, `es_419`.
