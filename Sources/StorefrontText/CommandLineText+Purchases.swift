@@ -45,9 +45,12 @@ extension CommandLineText {
 
         /// A purchase's message with its transaction named, when it made one and the message
         /// does not name it already.
-        public static func withTransaction(_ message: String, id: String?) -> String {
+        /// `madeNow`: false where the purchase made none and `id` is the transaction that holds
+        /// what it asked for (owned already, a plan kept), which "Transaction …" after "nothing
+        /// was charged" read as a record made then.
+        public static func withTransaction(_ message: String, id: String?, madeNow: Bool = true) -> String {
             guard let id, !message.contains("transaction \(id)") else { return message }
-            return message + " Transaction \(id)."
+            return message + (madeNow ? " Transaction \(id)." : " Held by transaction \(id).")
         }
 
         /// How a parent's approval of `account`'s request ended, before what it did, said as

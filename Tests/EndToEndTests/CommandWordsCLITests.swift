@@ -73,6 +73,17 @@ import Testing
         #expect(off.stdout.hasPrefix("Subscribed: Rage Pro (Yearly) until ") && off.stdout.hasSuffix(", will not renew.\n"), "\(off.stdout)")
     }
 
+    @Test("buying what the account holds already names the transaction that holds it as such, not as one made then (before: '… nothing was charged. Transaction …')")
+    func ownedAlreadyNamesTheTransactionHoldingIt() throws {
+        let bought = try #require(try cli.run(["buy", "com.example.rage.noads", "--json"]).json())
+        let id = try #require(bought["transactionId"] as? String)
+        let again = try cli.run(["buy", "com.example.rage.noads"])
+        #expect(again.stdout.hasSuffix("nothing was charged. Held by transaction \(id).\n") && !again.stdout.contains("Transaction \(id)"),
+                "\(again.stdout)")
+        let monthly = try cli.run(["buy", "com.example.rage.pro.monthly"])
+        #expect(monthly.stdout.contains("Transaction 2"), "a purchase made now is named as before: \(monthly.stdout)")
+    }
+
     @Test("a refund of a transaction refunded already says so (before: 'is refunded and cannot be refunded; only purchased transactions can')")
     func refundTwiceSaysRefundedAlready() throws {
         let bought = try #require(try cli.run(["buy", "com.example.rage.noads", "--json"]).json())

@@ -47,7 +47,8 @@ struct TUISheetsTests {
         // press the loaded machine lost does not end the scrolling.
         var screenAtLastPress: String?
         var pressedAt = Date()
-        try await tmux.waitForScreen("the offer id after scrolling the details") { screen in
+        // It must arrive, however slowly a machine loaded by the whole suite draws: a minute.
+        try await tmux.waitForScreen("the offer id after scrolling the details", timeout: 60) { screen in
             if screen.contains("Offer rage.pro.comeback") { return true }
             if screen != screenAtLastPress || Date().timeIntervalSince(pressedAt) > 1 {
                 screenAtLastPress = screen

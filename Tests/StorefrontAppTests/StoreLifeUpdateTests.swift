@@ -662,5 +662,10 @@ struct StoreLifeUpdateTests {
         let screen = render(state, size: state.size).rowTexts.joined(separator: "\n")
         #expect(screen.contains("Store time"))
         #expect(screen.contains("renewal-every-10-seconds"))
+        // A switch scheduled: both rows count down to it (before: the plan switched to showed a date).
+        try fixture.buy(F.monthly)
+        state.refresh(from: fixture)
+        #expect(AppText.status(state.snapshot.status(of: Self.yearly), state: state) == "Switches in 1:02")
+        #expect(AppText.status(state.snapshot.status(of: F.monthly), state: state) == "Switches in 1:02")
     }
 }

@@ -77,6 +77,10 @@ enum AppText {
             return (willRenew ? "Renews in " : "Ends in ") + countdown(to: until, state: state)
         case let .runningBeforeSwitch(until, _, _):
             return "Switches in " + countdown(to: until, state: state)
+        // The plan switched to counts down to the same moment as the plan it follows (before: a
+        // date beside the other's countdown).
+        case let .changeScheduled(_, effective?, true) where !Store.storeTimeNeverReaches(effective):
+            return "Switches in " + countdown(to: effective, state: state)
         case let .billingProblem(graceUntil?, _):
             return "Grace ends in " + countdown(to: graceUntil, state: state)
         default:

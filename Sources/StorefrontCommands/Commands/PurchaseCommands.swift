@@ -84,6 +84,11 @@ enum PurchaseCommands {
         var ownedBy: String?
         if settling != nil, case let .alreadyOwned(owning, _) = outcome { ownedBy = owning.id }
         let transactionID = ownedBy == nil ? outcome.transaction?.id : settling
+        // Owned already, or a plan kept: the transaction named holds it, and was not made now.
+        let madeATransaction: Bool = switch outcome {
+        case .alreadyOwned, .renewalResumed: settling != nil
+        default: true
+        }
         // A mistake in what was typed is a usage error with --json too: said on stderr, nothing on stdout.
         if arguments.json, status != .usage {
             var reason: String?
@@ -102,12 +107,12 @@ enum PurchaseCommands {
                 signedRenewalInfo: session.signedRenewalInfo(madeBy: outcome, console: console),
                 offerApplied: requestedOffer.flatMap(outcome.applied(promotionalOffer:)), ownedByTransactionId: ownedBy))
         } else if status == .success {
-            console.out(CommandLineText.Purchases.withTransaction(message, id: transactionID))
+            console.out(CommandLineText.Purchases.withTransaction(message, id: transactionID, madeNow: madeATransaction))
         } else if status == .usage {
             // A mistake in what was typed reads as every other command's usage error does.
             console.err(CommandLineText.Report.error(message))
         } else {
-            console.err(CommandLineText.Purchases.withTransaction(message, id: transactionID))
+            console.err(CommandLineText.Purchases.withTransaction(message, id: transactionID, madeNow: madeATransaction))
         }
         return status
     }
