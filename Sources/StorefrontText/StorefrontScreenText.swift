@@ -350,7 +350,7 @@ public enum StorefrontScreenText {
         case .expire:
             "Cancelling came too late: the subscription had been ended. To have it again, buy it again."
         case .restore:
-            "Cancelling came too late: the restore had been sent to the store (it charged nothing; it only brought "
+            "Cancelling came too late: the restore had been sent to the store (a restore charges nothing; it only brings "
                 + "the account's purchases to this device)."
         }
     }

@@ -225,8 +225,8 @@ struct DropWaitingChangeUpdateTests {
         #expect(state.sendInOneBurst(.escape, .escape).isEmpty, "not said to wait: the keys wait")
         try fixture.run(restore, on: &state)
         #expect(state.notice?.title == "Restore purchases", "the result stays: \(String(describing: state.notice))")
-        #expect(state.notice?.message.hasSuffix("Cancelling came too late: the restore had been sent to the store (it charged nothing; "
-                                                + "it only brought the account's purchases to this device).") == true)
+        #expect(state.notice?.message.hasSuffix("Cancelling came too late: the restore had been sent to the store (a restore charges nothing; "
+                                                + "it only brings the account's purchases to this device).") == true)
         #expect(state.waitingKeys.isEmpty)
         // Typed ahead after something else, an Esc is handled in order, as keys typed ahead are.
         let again = state.send(.character("r"))
