@@ -267,10 +267,13 @@ extension StoreText {
             + "(\(format(atUpgrade, currency: record.currency)) at the upgrade)"
     }
 
-    /// A plan an upgrade replaced, not refunded: "replaced by an upgrade (transaction …)".
-    public func replacedText(_ record: TransactionRecord) -> String? {
-        guard record.state == .purchased, let replacement = record.replacedBy else { return nil }
-        return "replaced by an upgrade (transaction \(replacement))"
+    /// A plan an upgrade replaced, not refunded: "replaced by an upgrade (transaction …)"; "by a
+    /// crossgrade" where `replacement`'s plan is of the same level (which also takes effect at once).
+    public func replacedText(_ record: TransactionRecord, replacement: TransactionRecord? = nil) -> String? {
+        guard record.state == .purchased, let replacedBy = record.replacedBy else { return nil }
+        let level = { (productID: String) in self.catalog.product(id: productID)?.subscription?.level }
+        let crossgrade = replacement.map { level($0.productID) != nil && level($0.productID) == level(record.productID) } ?? false
+        return "replaced by \(crossgrade ? "a crossgrade" : "an upgrade") (transaction \(replacedBy))"
     }
 
     /// A period running or paid ahead when the refund of a later period revoked its

@@ -192,6 +192,18 @@ import Testing
         let listed = try cli.run(["--catalog", catalog, "transactions"]).stdout
         let plus = try #require(listed.split(separator: "\n").first { $0.contains("  plus  ") }, "\(listed)")
         #expect(plus.contains("refunded pro rata for the unused part of the previous plan; replaced by an upgrade (transaction"), "\(plus)")
+        // A plan of the same level and period (a crossgrade) also takes effect at once, and is said so
+        // (before: "replaced by an upgrade").
+        let sameLevel = try StorefrontProcess.temporaryFolder() + "/crossgrade.json"
+        try """
+        {"format": "storefront-catalog", "version": 1, "app": {"name": "Cross", "bundleId": "com.example.cross"}, "defaultLanguage": "en",
+         "storefronts": [{"code": "USA", "currency": "USD"}], "subscriptionGroups": [{"id": "tiers", "names": {"en": "Tiers"}}],
+         "products": [\(plan("family", level: 1, price: "3.00")), \(plan("student", level: 1, price: "2.00"))]}
+        """.write(toFile: sameLevel, atomically: true, encoding: .utf8)
+        for product in ["family", "student"] { #expect(try cli.run(["--catalog", sameLevel, "buy", product]).status == 0) }
+        let crossed = try cli.run(["--catalog", sameLevel, "transactions"]).stdout
+        let family = try #require(crossed.split(separator: "\n").first { $0.contains("  family  ") }, "\(crossed)")
+        #expect(family.contains("replaced by a crossgrade (transaction") && !family.contains("upgrade"), "\(family)")
     }
 
     @Test func anUpgradeShowsItsProRataRefund() throws {

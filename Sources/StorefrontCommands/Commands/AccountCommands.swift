@@ -150,7 +150,7 @@ enum AccountCommands {
     private static func notes(of record: TransactionRecord, text: StoreText, state: LedgerState) -> String? {
         let notes = [text.proratedRefundText(record),
                      text.refundedAfterUpgradeText(record, money: state.refundMoney(of: record)),
-                     text.replacedText(record), state.revocationByLaterRefund(of: record).map(text.revokedWithSubscriptionText(at:))
+                     text.replacedText(record, replacement: record.replacedBy.flatMap { state.transactions[$0] }), state.revocationByLaterRefund(of: record).map(text.revokedWithSubscriptionText(at:))
                          ?? state.neverBegins(record).map(text.neverBeginsText(subscriptionEnded:)),
                      record.closedByStoreReason].compactMap { $0 }
         return notes.isEmpty ? nil : notes.joined(separator: "; ")
