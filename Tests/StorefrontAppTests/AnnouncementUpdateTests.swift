@@ -48,6 +48,21 @@ struct AnnouncementUpdateTests {
                 "\(message)")
     }
 
+    @Test("An approved upgrade is announced with what it gave back of the plan it replaced, as approve says it (before: not at all)")
+    func approvedUpgradeSaysItsRefund() throws {
+        let fixture = try F()
+        _ = try fixture.buy(F.monthly)
+        try fixture.store.set(.askToBuy, to: "true", for: fixture.buyer)
+        let asked = try #require(try fixture.buy("com.example.rage.pro.yearly").transaction)
+        var state = fixture.state()
+        fixture.clock.advance(by: 10 * 86_400)   // into the paid month after the free week
+        _ = try fixture.store.approve(asked.id)
+        _ = update(&state, .storeChanged(fixture.snapshot()))
+        let approved = try #require(fixture.store.transactions(for: fixture.buyer.account).first { $0.id == asked.id })
+        let refund = try #require(state.text.proratedRefundText(approved))
+        #expect(state.shownOutcome?.message.hasSuffix(refund + ".") == true, "\(String(describing: state.shownOutcome))")
+    }
+
     @Test("A consumable completed elsewhere is announced with the new balance")
     func announcedConsumableCompletion() throws {
         let state = try stateAfterCompletionElsewhere(of: F.facePack)

@@ -254,6 +254,28 @@ struct PlanChangeUpdateTests {
                                     shownCharge: yearlyPrice, shownStartingNow: true, shownUpgradeFrom: F.monthly)])
     }
 
+    @Test("Enter on a subscription held on another device with its renewal off opens the sheet that turns it back on, and buying it brings it here (before: no sheet, and the store refused a change 'made meanwhile')")
+    func aPlanHeldElsewhereWithRenewalOffOpensItsSheet() throws {
+        let fixture = try F()
+        let tablet = Buyer(account: fixture.buyer.account, device: "tablet")
+        let monthly = try #require(try fixture.store.purchase(F.monthly, buyer: tablet, storefront: "USA").transaction)
+        _ = try fixture.store.cancelRenewal(F.monthly, buyer: tablet)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        #expect(state.snapshot.status(of: F.monthly) == .restoreToUnlock)
+        SheetsAndPanesTests.select(F.monthly, in: &state)
+        #expect(state.send(.enter).isEmpty)
+        #expect(state.top == .buySheet(productID: F.monthly), "\(Self.screen(state))")
+        let said = Self.screen(state).split(whereSeparator: { " │\n".contains($0) }).joined(separator: " ")
+        #expect(said.contains("Turns auto-renew back on"), "\(said)")
+        let effects = state.send(.enter)
+        #expect(effects == [.purchase(productID: F.monthly, buyer: fixture.buyer, storefront: "USA", simulate: nil, shownCharge: 0,
+                                      shownStartingNow: false, shownRenewalDate: monthly.expiresDate)])
+        try fixture.run(effects, on: &state)
+        #expect(state.shownOutcome?.message.hasPrefix("Auto-renew is on again for Rage Pro (Monthly)") == true, "\(String(describing: state.shownOutcome))")
+        #expect(state.snapshot.status(of: F.monthly) != .restoreToUnlock, "bought here, it is here")
+        #expect(fixture.store.entitlements(for: fixture.buyer).subscriptions.first?.willAutoRenew == true)
+    }
+
     @Test("A sheet whose amount due changes under it is armed anew: an Enter pressed as it changes buys nothing")
     func sheetIsArmedAgainWhenItsChargeChanges() throws {
         let fixture = try F()

@@ -38,6 +38,12 @@ enum BuySheetCharge: Equatable {
         case .active(let date?, let renews): (until, willRenew) = (date, renews)
         // Renewing, into the plan a switch is scheduled to: buying this one again keeps it.
         case .runningBeforeSwitch(let date, _, false): (until, willRenew) = (date, true)
+        // Held on another device and not restored here: buying it again keeps it as it is there
+        // (before: no sheet, and the store refused the change nobody was shown).
+        case .restoreToUnlock:
+            guard let held = state.snapshot.entitlements.subscriptions.last(where: { $0.productID == product.id && $0.isOngoing }),
+                  held.state == .subscribed, let date = held.expiresDate else { return .now }
+            (until, willRenew) = (date, held.willAutoRenew)
         default: return .now
         }
         let switchTo = state.snapshot.entitlements.subscriptions

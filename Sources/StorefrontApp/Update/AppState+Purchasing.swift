@@ -114,7 +114,11 @@ extension AppState {
         switch snapshot.status(of: product.id) {
         // A pass held on another device, or waiting to be finished, is bought again as any
         // pass is: its time is added to the run.
-        case .owned, .restoreToUnlock, .awaitingDelivery: product.type != .nonRenewing
+        case .owned, .awaitingDelivery: product.type != .nonRenewing
+        // Held elsewhere with its renewal off or a switch scheduled, buying it here changes that:
+        // the sheet asks first, as where it is held.
+        case .restoreToUnlock:
+            if case .keepsPlan = BuySheetCharge.of(product, state: self) { false } else { product.type != .nonRenewing }
         // Buying the current plan again while its auto-renew is off, or with a switch away
         // from it scheduled, and buying a plan whose switch waits on hold, change what renews:
         // the sheet asks about that first.

@@ -508,6 +508,8 @@ extension AppState {
                 let held = text.heldTerms(of: record)
                 var message = was == .pending ? StorefrontScreenText.requestApproved(name: name, addsCredit: addsCredit, held: held)
                     : StorefrontScreenText.purchaseCompleted(name: name, addsCredit: addsCredit, held: held)
+                // An upgrade approved says what it gave back of the plan it replaced, as the command line does.
+                if let refund = text.proratedRefundText(record) { message += " " + refund + "." }
                 if let credit = record.credit, record.creditAmount > 0 {
                     message += StorefrontScreenText.creditAdded(record.creditAmount, creditName: text.creditName(credit),
                                                                 balance: snapshot.balance(of: credit))

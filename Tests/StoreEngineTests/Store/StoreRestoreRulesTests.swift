@@ -64,6 +64,19 @@ import StorefrontText
                 "said of the subscription only, not of the pass: \(said)")
     }
 
+    @Test("Buying again, on a device that does not hold it, a plan whose renewal is off turns it back on and brings it there (before: still restore to unlock)")
+    func resumingOnAnotherDeviceBringsItThere() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        _ = try store.purchase(Rage.monthly, buyer: tablet, storefront: "USA")
+        _ = try store.cancelRenewal(Rage.monthly, buyer: tablet)
+        #expect(store.entitlements(for: phone).subscriptions.first?.delivered == false)
+        #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA").name == "renewalResumed")
+        let onPhone = try #require(store.entitlements(for: phone).subscriptions.first)
+        #expect(onPhone.delivered && onPhone.willAutoRenew, "\(onPhone)")
+        #expect(store.entitlements(for: Buyer(account: phone.account, device: "laptop")).subscriptions.first?.delivered == false)
+    }
+
     @Test("A device that only scheduled a switch to a lower plan has the subscription, before the switch and after it (before: only a restore put it there, which nothing said)")
     func aDeviceThatScheduledASwitchHasTheSubscription() throws {
         let fixture = try StoreFixture()

@@ -305,6 +305,13 @@ extension StoreDecisions {
             keep.originalTransactionId = chain.originalID
             events.append(keep)
         }
+        // Bought here, it is here: a device that held it only by another device's purchase gets
+        // it, as a restore would bring it (the change of plan kept above brings it too).
+        if !state.isDelivered(current.id, to: buyer) {
+            var here = event(.restore, for: buyer, at: now)
+            here.transactionIds = [chain.originalID]
+            events.append(here)
+        }
         return (events, .renewalResumed(current, droppedSwitchTo: chain.pendingProductID))
     }
 
