@@ -28,10 +28,11 @@ struct EffectRunner: Sendable {
         do {
             switch effect {
             case let .purchase(productID, buyer, storefront, simulate, offerID, shownCharge, changesNothing, shownStartingNow,
-                               shownRenewalDate, shownUpgradeFrom):
+                               shownRenewalDate, shownUpgradeFrom, shownNothingRefunded):
                 let options = Store.PurchaseOptions(simulate: simulate, offerID: offerID, shownCharge: shownCharge,
                                                     changesNothingShown: changesNothing, shownStartingNow: shownStartingNow,
-                                                    shownRenewalDate: shownRenewalDate, shownUpgradeFrom: shownUpgradeFrom)
+                                                    shownRenewalDate: shownRenewalDate, shownUpgradeFrom: shownUpgradeFrom,
+                                                    shownNothingRefunded: shownNothingRefunded)
                 let outcome = try store.purchase(productID, buyer: buyer, storefront: storefront, options: options)
                 return [snapshot(buyer, storefront), .purchaseFinished(productID: productID, outcome: outcome)]
             case let .restore(buyer):

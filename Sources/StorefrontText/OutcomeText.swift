@@ -201,6 +201,11 @@ extension StoreText {
                 + ", and it would now " + (nowFrom.map { "replace \(title(ofProductID: $0)) at once (an upgrade)" } ?? "start a new subscription")
                 + " (the account's subscription changed meanwhile, on another device or in another shell). Nothing was charged; "
                 + "look again and buy if you still want it."
+        case let .upgradeRefundChanged(_, from, refund, currency):
+            "What buying \(name) does changed while it was being confirmed: it was shown refunding nothing of "
+                + "\(title(ofProductID: from)), and it would now refund \(format(refund, currency: currency)) of it (its billing was "
+                + "resolved or it renewed meanwhile, on another device or in another shell). Nothing was charged; "
+                + "look again and buy if you still want it."
         case let .renewalDateChanged(_, shown, now):
             "What buying \(name) does changed while it was being confirmed: it was shown taking effect when the current period "
                 + "ends, on " + Self.apart(shown, from: now, in: self)

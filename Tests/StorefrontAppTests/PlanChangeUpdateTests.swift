@@ -276,6 +276,31 @@ struct PlanChangeUpdateTests {
         #expect(fixture.store.entitlements(for: fixture.buyer).subscriptions.first?.willAutoRenew == true)
     }
 
+    @Test("An upgrade's sheet that said nothing of the plan in billing retry comes back is refused once another device resolved its billing, which an upgrade would now refund (before: bought, with a refund the sheet denied)")
+    func upgradeSheetRefundingNothingIsHeld() throws {
+        let fixture = try F()
+        try fixture.store.set(.billingRetry, to: "true", for: fixture.buyer)
+        try fixture.buy(F.monthly)
+        _ = try fixture.store.advance(by: try StoreDuration.parse("8d"), buyer: fixture.buyer)
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        SheetsAndPanesTests.select(Self.yearly, in: &state)
+        _ = state.send(.enter)
+        let said = Self.screen(state).split(whereSeparator: { " │\n".contains($0) }).joined(separator: " ")
+        #expect(said.contains("nothing of it is refunded"), "\(said)")
+        try fixture.store.set(.billingRetry, to: "false", for: fixture.buyer)
+        _ = try fixture.store.resolveBilling(F.monthly, buyer: Buyer(account: fixture.buyer.account, device: "tablet"))
+        let effects = state.send(.enter)
+        guard case let .purchase(_, _, _, _, _, _, _, _, _, shownUpgradeFrom, shownNothingRefunded)? = effects.first else {
+            Issue.record("\(effects)")
+            return
+        }
+        #expect(shownUpgradeFrom == F.monthly && shownNothingRefunded)
+        try fixture.run(effects, on: &state)
+        #expect(state.shownOutcome?.message.contains("it was shown refunding nothing of Rage Pro (Monthly)") == true,
+                "\(String(describing: state.shownOutcome))")
+        #expect(!fixture.store.transactions(for: fixture.buyer.account).contains { $0.productID == Self.yearly })
+    }
+
     @Test("A sheet whose amount due changes under it is armed anew: an Enter pressed as it changes buys nothing")
     func sheetIsArmedAgainWhenItsChargeChanges() throws {
         let fixture = try F()

@@ -120,6 +120,9 @@ public enum PurchaseRefusal: Sendable, Equatable {
     /// subscription), and it would now replace `nowFrom` (nil: start a new subscription): the
     /// account's subscription changed in between.
     case upgradeChanged(productID: String, shownFrom: String?, nowFrom: String?)
+    /// The buyer was shown an upgrade from `from` that refunds nothing of it, and it would now
+    /// refund `refund` (in `currency`): the plan's billing was resolved, or it renewed, in between.
+    case upgradeRefundChanged(productID: String, from: String, refund: Decimal, currency: String?)
     /// An upgrade bought in a storefront of another currency than the plan it replaces
     /// (`current`, paid in `currentCurrency` in `currentStorefront`): what it refunds of that
     /// plan is in the plan's currency, and one transaction has one currency.

@@ -42,13 +42,19 @@ extension Store {
         /// subscription. A purchase that would do the other, or replace another plan, is
         /// refused: the same amount due can hide an upgrade nobody was shown.
         public var shownUpgradeFrom: String?
+        /// Where the buyer was shown an upgrade: true when the sheet said nothing of the plan it
+        /// replaces comes back (a free period, a billing problem). An upgrade that would refund
+        /// part of it (its billing was resolved, or it renewed, meanwhile) is refused: the sheet
+        /// did not say what becomes of the money.
+        public var shownNothingRefunded: Bool
 
         public init(simulate: PurchaseSimulation? = nil, offerID: String? = nil, finish: Bool = true,
                     appAccountToken: UUID? = nil, offerSignature: PromotionalOfferSignature? = nil, shownCharge: Decimal? = nil,
                     changesNothingShown: Bool = false, shownStartingNow: Bool? = nil, shownRenewalDate: Date? = nil,
-                    shownUpgradeFrom: String? = nil) {
+                    shownUpgradeFrom: String? = nil, shownNothingRefunded: Bool = false) {
             self.shownStartingNow = shownStartingNow
             self.shownUpgradeFrom = shownUpgradeFrom
+            self.shownNothingRefunded = shownNothingRefunded
             self.shownRenewalDate = shownRenewalDate
             self.simulate = simulate
             self.offerID = offerID

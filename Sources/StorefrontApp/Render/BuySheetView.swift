@@ -13,16 +13,8 @@ enum BuySheetView {
         switch charge {
         case .now:
             return PlanChange.of(product, in: state.snapshot.entitlements, catalog: state.catalog).map { change in
-                // A free period, or one whose renewal failed to bill, leaves nothing paid to refund
-                // but what was paid ahead after it.
-                let periods = current.map { state.snapshot.periodsNotOver(ofSubscription: $0.originalTransactionID, at: state.storeNow) } ?? []
-                // Oldest first: the period running, then those paid ahead.
-                let running = periods.first
-                let paidAhead = periods.dropFirst().contains { ($0.price ?? 0) > 0 }
-                let paid = current.flatMap { subscription in state.snapshot.transactions.first { $0.id == subscription.transactionID } }?.price
-                let unpaid = current.map { $0.state != .subscribed } == true || paid == 0
-                let freeRunning = running.map { ($0.price ?? 0) == 0 } ?? false
-                return text.planChangeText(change, unpaidPeriod: unpaid, onlyPaidAheadRefunded: !unpaid && freeRunning && paidAhead)
+                let refund = UpgradeRefundShown.of(product, state: state)
+                return text.planChangeText(change, unpaidPeriod: refund.unpaidPeriod, onlyPaidAheadRefunded: refund.onlyPaidAheadRefunded)
             }
         case .atRenewal(let change):
             // The plan switched from may be in a billing problem: its renewal date is past. With

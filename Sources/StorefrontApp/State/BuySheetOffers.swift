@@ -53,6 +53,32 @@ enum BuySheetCharge: Equatable {
     }
 }
 
+/// What an upgrade's sheet says comes back of the plan it replaces.
+struct UpgradeRefundShown: Equatable {
+    /// The plan replaced is in a free period or a billing problem: nothing paid is refunded.
+    var unpaidPeriod: Bool
+    /// The period running is free and periods after it were paid ahead: those come back.
+    var onlyPaidAheadRefunded: Bool
+
+    /// Whether the sheet says nothing at all comes back.
+    var refundsNothing: Bool { unpaidPeriod && !onlyPaidAheadRefunded }
+
+    /// What the sheet of an upgrade of the account's plan in `product`'s group says is refunded.
+    static func of(_ product: Product, state: AppState) -> UpgradeRefundShown {
+        let current = state.snapshot.entitlements.subscriptions.first { $0.group == product.subscription?.group && $0.isOngoing }
+        // A free period, or one whose renewal failed to bill, leaves nothing paid to refund
+        // but what was paid ahead after it.
+        let periods = current.map { state.snapshot.periodsNotOver(ofSubscription: $0.originalTransactionID, at: state.storeNow) } ?? []
+        // Oldest first: the period running, then those paid ahead.
+        let running = periods.first
+        let paidAhead = periods.dropFirst().contains { ($0.price ?? 0) > 0 }
+        let paid = current.flatMap { subscription in state.snapshot.transactions.first { $0.id == subscription.transactionID } }?.price
+        let unpaid = current.map { $0.state != .subscribed } == true || paid == 0
+        let freeRunning = running.map { ($0.price ?? 0) == 0 } ?? false
+        return UpgradeRefundShown(unpaidPeriod: unpaid, onlyPaidAheadRefunded: !unpaid && freeRunning && paidAhead)
+    }
+}
+
 extension BuySheetCharge {
     /// The plan the sheet of `product` says buying it replaces at once (an upgrade); nil where
     /// it starts a new subscription or changes nothing now.

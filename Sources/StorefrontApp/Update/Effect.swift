@@ -16,9 +16,11 @@ public enum Effect: Equatable, Sendable {
     /// at the renewal was shown taking effect at (see `Store.PurchaseOptions.shownRenewalDate`).
     /// `shownUpgradeFrom`: for a plan shown starting now, the plan the sheet said it replaces,
     /// nil for a new subscription (see `Store.PurchaseOptions.shownUpgradeFrom`).
+    /// `shownNothingRefunded`: an upgrade's sheet said nothing of the plan replaced comes back
+    /// (see `Store.PurchaseOptions.shownNothingRefunded`).
     case purchase(productID: String, buyer: Buyer, storefront: String, simulate: PurchaseSimulation?, offerID: String? = nil,
                   shownCharge: Decimal? = nil, changesNothing: Bool = false, shownStartingNow: Bool? = nil,
-                  shownRenewalDate: Date? = nil, shownUpgradeFrom: String? = nil)
+                  shownRenewalDate: Date? = nil, shownUpgradeFrom: String? = nil, shownNothingRefunded: Bool = false)
     case restore(Buyer)
     case spend(credit: String, buyer: Buyer)
     /// Approve, decline, complete or refund a transaction, or change a subscription, from the

@@ -187,6 +187,37 @@ import StorefrontText
                 == .refused(.upgradeChanged(productID: Rage.yearly, shownFrom: Rage.monthly, nowFrom: nil)))
     }
 
+    @Test("an upgrade shown refunding nothing of the plan it replaces (in billing retry) is refused once that plan's billing was resolved meanwhile and it would refund part of it; nothing recorded (before: bought, with a refund its sheet denied)")
+    func shownNothingRefundedIsHeld() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.store()
+        let yearlyPrice = try #require(store.catalog.product(id: Rage.yearly)?.price(in: "USA"))
+        try store.set(.billingRetry, to: "true", for: phone)
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        try store.advance(by: try #require(StoreDuration("8d")), buyer: phone)   // the free week's renewal fails
+        let shown = Store.PurchaseOptions(shownCharge: yearlyPrice, shownStartingNow: true, shownUpgradeFrom: Rage.monthly,
+                                          shownNothingRefunded: true)
+        // Another device resolves the billing meanwhile: a paid month runs, whose unused part an upgrade refunds.
+        try store.set(.billingRetry, to: "false", for: tablet)
+        _ = try store.resolveBilling(Rage.monthly, buyer: tablet)
+        let events = fixture.log.allEvents.count
+        let refused = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA", options: shown)
+        guard case let .refused(.upgradeRefundChanged(productID, from, refund, currency)) = refused else {
+            Issue.record("\(refused)")
+            return
+        }
+        #expect(productID == Rage.yearly && from == Rage.monthly && refund > 0 && currency == "USD")
+        #expect(fixture.log.allEvents.count == events, "nothing recorded")
+        let text = StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA")
+        #expect(text.message(for: refused, product: store.catalog.product(id: Rage.yearly))
+            .hasPrefix("What buying Rage Pro (Yearly) does changed while it was being confirmed: it was shown refunding nothing of Rage Pro (Monthly), and it would now refund $"))
+        // Shown as it is now, it goes through, with the refund.
+        var asItIs = shown
+        asItIs.shownNothingRefunded = false
+        let upgraded = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA", options: asItIs).transaction)
+        #expect(upgraded.proratedRefundGiven == refund)
+    }
+
     @Test("a switch at the renewal, or a renewal turned back on, shown on one renewal date is refused once the plan renewed meanwhile, with nothing recorded; shown on the date it has, it goes through (before: the switch was scheduled for a renewal nobody was shown)")
     func shownRenewalDateIsHeld() throws {
         let fixture = try StoreFixture()

@@ -152,6 +152,10 @@ extension StoreDecisions {
                 terms = planned
                 try refuseUnlessShown(charge: terms.charged, startingNow: true, for: request)
                 try refuseUnlessShown(upgradeFrom: planned.replacesPlan, for: request)
+                if request.options.shownNothingRefunded, let from = planned.replacesPlan, let refund = planned.proratedRefund, refund > 0 {
+                    throw .purchase(.upgradeRefundChanged(productID: product.id, from: from, refund: refund,
+                                                          currency: catalog.storefront(code: storefront)?.currency))
+                }
             }
         }
         if !shownChargeChecked { try refuseUnlessShown(charge: terms.charged, for: request) }

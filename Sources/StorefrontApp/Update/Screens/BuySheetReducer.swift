@@ -86,10 +86,12 @@ enum BuySheetReducer: KeyReducer {
         // Starting now can be a new subscription or an upgrade at the same amount due: which
         // one the sheet said is checked too.
         let shownUpgradeFrom = product.flatMap { BuySheetCharge.upgradeFrom(for: $0, state: state) }
+        // And whether it said anything of the plan it replaces comes back.
+        let shownNothingRefunded = shownUpgradeFrom != nil && product.map { UpgradeRefundShown.of($0, state: state).refundsNothing } == true
         return state.perform(.purchase(productID: screen.productID, buyer: state.buyer, storefront: state.storefront,
                                        simulate: simulate, offerID: simulate == nil ? screen.offerID : nil, shownCharge: shownCharge,
                                        shownStartingNow: shownEffect.map { $0 == .now }, shownRenewalDate: shownEffect?.renewalDate,
-                                       shownUpgradeFrom: shownUpgradeFrom),
+                                       shownUpgradeFrom: shownUpgradeFrom, shownNothingRefunded: shownNothingRefunded),
                              showing: simulate == .cancel ? .cancellingPurchase(productID: screen.productID)
                                  : .purchasing(productID: screen.productID))
     }
