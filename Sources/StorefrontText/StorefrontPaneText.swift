@@ -278,6 +278,15 @@ public enum StorefrontPaneText {
         "Settings make this purchase \(simulation.rawValue)."
     }
 
+    /// The payment sheet's note while purchases wait before they complete: with Ask to Buy on,
+    /// Enter only asks a parent; with interrupted purchases on, the buyer must act first.
+    /// Nil when neither setting is on.
+    public static func purchaseWaits(askToBuy: Bool, interrupted: Bool) -> String? {
+        if askToBuy { return "Ask to Buy is on: Enter sends a request to a parent; nothing is charged until it is approved." }
+        if interrupted { return "Interrupted purchases are on: it completes, and is charged, once you act on it (C on the transactions screen)." }
+        return nil
+    }
+
     /// Why a subscription ended, in words, e.g. "ended: billing failed". The store records
     /// StoreKit's `unknown` only when `expire` (E on the transactions screen) ended it.
     public static func ended(_ reason: SubscriptionChain.ExpirationReason) -> String {

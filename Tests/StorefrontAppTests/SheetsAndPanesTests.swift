@@ -425,6 +425,20 @@ struct SheetsAndPanesTests {
         #expect(singlePane.contains(setting == .askToBuy ? "Waiting for a parent's approval" : "Interrupted: needs"), "\(singlePane)")
     }
 
+    @Test("A payment sheet says when Enter only asks a parent (Ask to Buy) or leaves the purchase for the buyer's action; not otherwise (before: it read as a purchase)",
+          arguments: [StoreSetting.askToBuy, .interruptedPurchases, nil])
+    func aSheetSaysWhenThePurchaseWaits(setting: StoreSetting?) throws {
+        let fixture = try F()
+        if let setting { try fixture.store.set(setting, to: "true", for: fixture.buyer) }
+        var state = fixture.state(size: Size(width: 100, height: 30))
+        SheetsAndPanesTests.select(F.noAds, in: &state)
+        _ = state.send(.enter)
+        #expect(state.top == .buySheet(productID: F.noAds))
+        let said = PlanChangeUpdateTests.screen(state).split(whereSeparator: { " │\n".contains($0) }).joined(separator: " ")
+        #expect(said.contains("Ask to Buy is on: Enter sends a request to a parent; nothing is charged until it is approved.") == (setting == .askToBuy), "\(said)")
+        #expect(said.contains("Interrupted purchases are on:") == (setting == .interruptedPurchases), "\(said)")
+    }
+
     @Test("The details of a product with an interrupted purchase and a request both waiting name both (before: the interrupted one alone)")
     func aRequestBesideAnInterruptedPurchaseIsNamed() throws {
         let fixture = try F()

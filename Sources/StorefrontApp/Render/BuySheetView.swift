@@ -63,6 +63,10 @@ enum BuySheetView {
             let note = StorefrontPaneText.sheetChanged(dueBefore: changed.dueBefore.map { text.format($0) })
             lines += note.wrapped(toWidth: max(1, width - 4)).map { [Span($0, style: Theme.style(for: .warning))] }
         }
+        if let waits = StorefrontPaneText.purchaseWaits(askToBuy: state.snapshot.settings.askToBuy,
+                                                        interrupted: state.snapshot.settings.interruptedPurchases) {
+            lines += waits.wrapped(toWidth: max(1, width - 4)).map { [Span($0, style: Theme.style(for: .warning))] }
+        }
         if state.snapshot.nextPurchase != .succeed {
             lines.append([Span(StorefrontPaneText.simulatedPurchase(state.snapshot.nextPurchase),
                                style: Theme.style(for: .warning))])
