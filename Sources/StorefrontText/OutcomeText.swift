@@ -196,10 +196,10 @@ extension StoreText {
                 + " (the account's subscription changed meanwhile, on another device or in another shell). Nothing was charged; "
                 + "look again and buy if you still want it."
         case let .upgradeChanged(_, shownFrom, nowFrom):
-            "What buying \(name) does changed while it was being confirmed: it was shown "
-                + (shownFrom.map { "replacing \(title(ofProductID: $0)) at once (an upgrade)" } ?? "starting a new subscription")
-                + ", and it would now " + (nowFrom.map { "replace \(title(ofProductID: $0)) at once (an upgrade)" } ?? "start a new subscription")
-                + " (the account's subscription changed meanwhile, on another device or in another shell). Nothing was charged; "
+            "What buying \(name) does changed while it was being confirmed: its sheet "
+                + (shownFrom.map { "said it replaces \(title(ofProductID: $0)) at once, as an upgrade" } ?? "named no plan it replaces, as a new subscription")
+                + ", and it would now " + (nowFrom.map { "replace \(title(ofProductID: $0)) at once, as an upgrade" } ?? "start a new subscription")
+                + ": the account's subscription changed meanwhile, on another device or in another shell. Nothing was charged; "
                 + "look again and buy if you still want it."
         case let .upgradeRefundChanged(_, from, refund, currency):
             "What buying \(name) does changed while it was being confirmed: it was shown refunding nothing of "

@@ -235,6 +235,18 @@ struct DropWaitingChangeUpdateTests {
         #expect(state.notice == nil && state.selectedID == F.lives, "the arrow was handled, and closed the result as any key does")
     }
 
+    @Test("Esc typed on the list right after r, before the restore is said to wait, drops it once it is said to wait, as at a sheet (before: it waited and came too late)")
+    func anEscTypedAheadDropsARestoreFoundWaiting() throws {
+        let fixture = try F()
+        try fixture.buy(F.noAds, buyer: Buyer(account: fixture.buyer.account, device: "phone"))
+        var state = fixture.state()
+        #expect(state.sendInOneBurst(.character("r"), .escape) == [.restore(fixture.buyer)])
+        #expect(update(&state, .writerLockWaited(holder: LockHolderName(processID: 9, command: "x"))) == [.dropChangeUnderWay])
+        _ = update(&state, .changeDropped(true))
+        #expect(state.activity == nil && state.notice?.title == "Cancelled" && state.waitingKeys.isEmpty, "\(String(describing: state.notice))")
+        #expect(fixture.store.transactions(for: "tester").count == 1, "nothing restored: the effect never ran")
+    }
+
     @Test("Keys typed after the Esc that drops a change waiting for the lock, even in one write, are handled once it is dropped; the Esc pressed again goes with it (before: all dropped)")
     func keysAfterTheDroppingEscapeAreKept() throws {
         let fixture = try F()

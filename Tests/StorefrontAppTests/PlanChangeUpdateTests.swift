@@ -240,7 +240,7 @@ struct PlanChangeUpdateTests {
         #expect(effects == [.purchase(productID: Self.yearly, buyer: fixture.buyer, storefront: "USA", simulate: nil,
                                       shownCharge: yearlyPrice, shownStartingNow: true, shownUpgradeFrom: nil)])
         try fixture.run(effects, on: &state)
-        #expect(state.shownOutcome?.message.contains("it was shown starting a new subscription, and it would now replace Rage Pro (Monthly)") == true,
+        #expect(state.shownOutcome?.message.contains("its sheet named no plan it replaces, as a new subscription, and it would now replace Rage Pro (Monthly)") == true,
                 "\(String(describing: state.shownOutcome))")
         #expect(!fixture.store.transactions(for: fixture.buyer.account).contains { $0.productID == Self.yearly })
         // Read again, the sheet names the upgrade, and Enter buys it.

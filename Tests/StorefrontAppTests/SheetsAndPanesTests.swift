@@ -437,6 +437,23 @@ struct SheetsAndPanesTests {
         let said = PlanChangeUpdateTests.screen(state).split(whereSeparator: { " │\n".contains($0) }).joined(separator: " ")
         #expect(said.contains("Ask to Buy is on: Enter sends a request to a parent; nothing is charged until it is approved.") == (setting == .askToBuy), "\(said)")
         #expect(said.contains("Interrupted purchases are on:") == (setting == .interruptedPurchases), "\(said)")
+        #expect(said.contains("Enter Ask") == (setting == .askToBuy), "Enter asks a parent: \(said)")
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
+        #expect(KeyHelp.footerHints(for: state).contains { $0.key == "Enter" && $0.label == (setting == .askToBuy ? "ask" : "buy") },
+                "\(KeyHelp.footerHints(for: state))")
+        // Turning renewal back on is done at once, not asked for: no such note there.
+        guard setting == .askToBuy else { return }
+        try fixture.store.set(.askToBuy, to: "false", for: fixture.buyer)
+        try fixture.buy(F.monthly)
+        _ = try fixture.store.cancelRenewal(F.monthly, buyer: fixture.buyer)
+        try fixture.store.set(.askToBuy, to: "true", for: fixture.buyer)
+        try fixture.run(state.send(.escape), on: &state)   // the sheet's cancel, recorded
+        state.refresh(from: fixture)
+        #expect(state.overlays.isEmpty && state.activity == nil)
+        SheetsAndPanesTests.select(F.monthly, in: &state)
+        _ = state.send(.enter)
+        let keep = PlanChangeUpdateTests.screen(state).split(whereSeparator: { " │\n".contains($0) }).joined(separator: " ")
+        #expect(keep.contains("Turns auto-renew back on") && !keep.contains("Ask to Buy is on") && keep.contains("Enter Confirm"), "\(keep)")
     }
 
     @Test("The details of a product with an interrupted purchase and a request both waiting name both (before: the interrupted one alone)")

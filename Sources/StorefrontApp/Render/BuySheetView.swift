@@ -63,8 +63,10 @@ enum BuySheetView {
             let note = StorefrontPaneText.sheetChanged(dueBefore: changed.dueBefore.map { text.format($0) })
             lines += note.wrapped(toWidth: max(1, width - 4)).map { [Span($0, style: Theme.style(for: .warning))] }
         }
-        if let waits = StorefrontPaneText.purchaseWaits(askToBuy: state.snapshot.settings.askToBuy,
-                                                        interrupted: state.snapshot.settings.interruptedPurchases) {
+        // Keeping the plan (auto-renew back on, a switch dropped) is done at once, not asked for.
+        let waits = charge.isKeepingThePlan ? nil : StorefrontPaneText.purchaseWaits(askToBuy: state.snapshot.settings.askToBuy,
+                                                                                     interrupted: state.snapshot.settings.interruptedPurchases)
+        if let waits {
             lines += waits.wrapped(toWidth: max(1, width - 4)).map { [Span($0, style: Theme.style(for: .warning))] }
         }
         if state.snapshot.nextPurchase != .succeed {
@@ -78,7 +80,9 @@ enum BuySheetView {
         } else {
             // Enter buys only what charges now; otherwise it confirms the change the sheet
             // describes. A free subscription is subscribed to, not bought: nothing is paid.
-            let confirm = charge != .now ? " Confirm    " : product.type == .freeSubscription ? " Subscribe    " : " Buy    "
+            // With Ask to Buy on, Enter asks a parent.
+            let asks = waits != nil && state.snapshot.settings.askToBuy
+            let confirm = asks ? " Ask    " : charge != .now ? " Confirm    " : product.type == .freeSubscription ? " Subscribe    " : " Buy    "
             var keys: [Span] = BuySheetOffers.needsSignature(offerID, state: state) ? [] : [Span("Enter", style: Theme.key), Span(confirm)]
             keys += [Span("Esc", style: Theme.key), " Cancel"]
             if BuySheetOffers.choices(for: productID, state: state).count > 1 {

@@ -80,6 +80,12 @@ struct UpgradeRefundShown: Equatable {
 }
 
 extension BuySheetCharge {
+    /// Whether confirming keeps the plan held (auto-renew back on, a switch dropped), which the
+    /// store does at once: no Ask to Buy request, no interrupted purchase.
+    var isKeepingThePlan: Bool {
+        if case .keepsPlan = self { true } else { false }
+    }
+
     /// The plan the sheet of `product` says buying it replaces at once (an upgrade); nil where
     /// it starts a new subscription or changes nothing now.
     static func upgradeFrom(for product: Product, state: AppState) -> String? {

@@ -41,8 +41,9 @@ extension AppState {
             // Only the operation under way waits; one that ended meanwhile has nothing to say.
             guard activity != nil else { return [] }
             lockWait = holder
-            // Quit, Esc or `q` before the wait was said: the change found waiting is dropped now, if it has not begun.
-            if isQuitting || cancelWaitsAtItsSheet { return askToDropChange() }
+            // Quit, Esc or `q` before the wait was said: the change found waiting is dropped now, if
+            // it has not begun; so is a restore on the list, where Esc means nothing else.
+            if isQuitting || cancelWaitsAtItsSheet || escapeWaitsAtTheList { return askToDropChange() }
         case .changeDropped(let dropped):
             if dropped { dropChangeUnderWay() } else { dropRefused = true }
         case .writeAccessChanged(let refusal):
@@ -138,6 +139,13 @@ extension AppState {
               waitingKeys.contains(where: { $0.key == .escape || $0.key == .character("q") }) else { return false }
         if case .cancellingPurchase? = activity { return false }
         return true
+    }
+
+    /// Whether Esc was typed on the product list (no search open) while its change, a restore,
+    /// is under way: it was meant to stop it, so once the change is said to wait for the lock
+    /// it drops it, as the same Esc typed then does.
+    var escapeWaitsAtTheList: Bool {
+        activity != nil && overlays.isEmpty && !isSearching && waitingKeys.contains { $0.key == .escape }
     }
 
     /// Asks the runtime, once an operation, to drop the change under way before it begins.

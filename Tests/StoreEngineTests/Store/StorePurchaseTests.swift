@@ -171,9 +171,9 @@ import StorefrontText
         #expect(fixture.log.allEvents.count == events, "nothing recorded")
         let text = StoreText(catalog: store.catalog, locale: "en_US", storefront: "USA")
         #expect(text.message(for: refused, product: store.catalog.product(id: Rage.yearly))
-            == "What buying Rage Pro (Yearly) does changed while it was being confirmed: it was shown starting a new subscription, "
-                + "and it would now replace Rage Pro (Monthly) at once (an upgrade) (the account's subscription changed meanwhile, "
-                + "on another device or in another shell). Nothing was charged; look again and buy if you still want it.")
+            == "What buying Rage Pro (Yearly) does changed while it was being confirmed: its sheet named no plan it replaces, as a new "
+                + "subscription, and it would now replace Rage Pro (Monthly) at once, as an upgrade: the account's subscription changed "
+                + "meanwhile, on another device or in another shell. Nothing was charged; look again and buy if you still want it.")
         // Shown as the upgrade it is, it goes through.
         let shownUpgrade = Store.PurchaseOptions(shownCharge: yearlyPrice, shownStartingNow: true, shownUpgradeFrom: Rage.monthly)
         let upgraded = try store.purchase(Rage.yearly, buyer: phone, storefront: "USA", options: shownUpgrade)

@@ -75,6 +75,21 @@ import StorefrontText
         let onPhone = try #require(store.entitlements(for: phone).subscriptions.first)
         #expect(onPhone.delivered && onPhone.willAutoRenew, "\(onPhone)")
         #expect(store.entitlements(for: Buyer(account: phone.account, device: "laptop")).subscriptions.first?.delivered == false)
+        // A switch on hold, turned back on from a device that does not hold it, brings it there too;
+        // one already scheduled and renewing changes nothing, and brings nothing.
+        _ = try store.purchase(Rage.monthly, buyer: tablet, storefront: "USA")
+        _ = try store.cancelRenewal(Rage.monthly, buyer: tablet)
+        let laptop = Buyer(account: phone.account, device: "laptop")
+        let onHold = try store.purchase(Rage.yearly, buyer: tablet, storefront: "USA")
+        #expect(onHold.name == "purchased", "an upgrade: \(onHold)")
+        _ = try store.purchase(Rage.monthly, buyer: tablet, storefront: "USA")
+        _ = try store.cancelRenewal(Rage.yearly, buyer: tablet)
+        #expect(store.entitlements(for: laptop).subscriptions.first?.delivered == false)
+        #expect(try store.purchase(Rage.monthly, buyer: laptop, storefront: "USA").name == "changeScheduled")
+        #expect(store.entitlements(for: laptop).subscriptions.first?.delivered == true, "turned back on here, it is here")
+        let desk = Buyer(account: phone.account, device: "desk")
+        #expect(try store.purchase(Rage.monthly, buyer: desk, storefront: "USA").name == "changeScheduled")
+        #expect(store.entitlements(for: desk).subscriptions.first?.delivered == false, "already scheduled: nothing recorded")
     }
 
     @Test("A device that only scheduled a switch to a lower plan has the subscription, before the switch and after it (before: only a restore put it there, which nothing said)")

@@ -146,8 +146,12 @@ extension StoreDecisions {
                     change.offerNonce = record.offerNonce
                     events.append(change)
                 }
+                let alreadyScheduled = events.isEmpty
+                // A change made on a device that does not hold the subscription (auto-renew turned
+                // back on for a switch already scheduled) brings it there, as scheduling one does.
+                if !alreadyScheduled, let here = delivery(of: chain, to: buyer, in: state, at: now) { events.append(here) }
                 return (events, .changeScheduled(productID: product.id, from: chain.productID, effective: chain.scheduledRenewalDate,
-                                                 turnedRenewalOn: !chain.willAutoRenew, alreadyScheduled: events.isEmpty))
+                                                 turnedRenewalOn: !chain.willAutoRenew, alreadyScheduled: alreadyScheduled))
             case let .start(planned):
                 terms = planned
                 try refuseUnlessShown(charge: terms.charged, startingNow: true, for: request)
@@ -309,14 +313,18 @@ extension StoreDecisions {
             keep.originalTransactionId = chain.originalID
             events.append(keep)
         }
-        // Bought here, it is here: a device that held it only by another device's purchase gets
-        // it, as a restore would bring it (the change of plan kept above brings it too).
-        if !state.isDelivered(current.id, to: buyer) {
-            var here = event(.restore, for: buyer, at: now)
-            here.transactionIds = [chain.originalID]
-            events.append(here)
-        }
+        if let here = delivery(of: chain, to: buyer, in: state, at: now) { events.append(here) }
         return (events, .renewalResumed(current, droppedSwitchTo: chain.pendingProductID))
+    }
+
+    /// Bought here, it is here: the event that puts `chain` on `buyer`'s device, as a restore
+    /// would, where a change bought there finds it held only by another device's purchase; nil
+    /// where the device holds it.
+    func delivery(of chain: SubscriptionChain, to buyer: Buyer, in state: LedgerState, at now: Date) -> StoreEvent? {
+        guard !state.isDelivered(chain.latestTransactionID, to: buyer) else { return nil }
+        var here = event(.restore, for: buyer, at: now)
+        here.transactionIds = [chain.originalID]
+        return here
     }
 
     /// The event that turns a subscription's auto-renew on or off.

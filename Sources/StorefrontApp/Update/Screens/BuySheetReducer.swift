@@ -19,7 +19,12 @@ enum BuySheetReducer: KeyReducer {
         // never for an offer the sheet cannot buy (the sheet says why).
         KeyBinding(.buy, keys: [.enter, .character("y")],
                    help: ("Enter  y", "buy (a moment after the sheet opens; not an offer needing a signature)"),
-                   hint: FooterHint("Enter") { sheetCharge(in: $0) == .now ? "buy" : "confirm" }, when: { state in
+                   hint: FooterHint("Enter") { state in
+                       guard let charge = sheetCharge(in: state) else { return "buy" }
+                       // With Ask to Buy on, Enter asks a parent, as the sheet says.
+                       if state.snapshot.settings.askToBuy, !charge.isKeepingThePlan { return "ask" }
+                       return charge == .now ? "buy" : "confirm"
+                   }, when: { state in
                        state.activity == nil && state.isConfirmationArmed(at: state.keyTime)
                            && !BuySheetOffers.needsSignature(BuySheetOffers.chosenOffer(in: state), state: state)
                    }),
