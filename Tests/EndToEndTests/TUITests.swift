@@ -48,11 +48,13 @@ struct TUITests {
     }
 
     /// Waits for the payment sheet showing `texts`, until it takes Enter (its footer offers it:
-    /// a sheet ignores Enter for a moment after it opens, so a paste cannot confirm it).
+    /// a sheet ignores Enter for a moment after it opens, so a paste cannot confirm it). With
+    /// Ask to Buy on, Enter asks a parent, and the footer says so.
     @discardableResult
     static func waitForPaymentSheet(_ tmux: TmuxSession, showing texts: String...) async throws -> String {
         try await tmux.waitForScreen("the payment sheet taking Enter, with \(texts)") { screen in
-            screen.contains("Confirm purchase") && screen.contains(" Enter buy  Esc cancel") && texts.allSatisfy(screen.contains)
+            screen.contains("Confirm purchase") && (screen.contains(" Enter buy  Esc cancel") || screen.contains(" Enter ask  Esc cancel"))
+                && texts.allSatisfy(screen.contains)
         }
     }
 
