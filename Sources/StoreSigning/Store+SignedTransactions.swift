@@ -39,7 +39,7 @@ extension Store {
     /// Checks `jws` with `verifier` at the store's time, against the ledger as it is now; a
     /// token of another app than the catalog's is never valid here.
     public func verifySignedTransaction(_ jws: String, with verifier: TransactionVerifier) -> TransactionVerification {
-        verifier.verify(jws: jws, now: now(), ledger: snapshot, bundleID: catalog.bundleID)
+        verifier.verify(jws: jws, now: now(), ledger: snapshot, bundleID: catalog.bundleID, catalog: catalog)
     }
 
     /// The App Store environment stamped into what the store signs (the `environment` setting).

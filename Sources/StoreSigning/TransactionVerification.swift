@@ -19,8 +19,9 @@ public struct TransactionVerification: Sendable, Equatable {
         case otherApp
         /// Genuine, but refunded: the token says so, or the ledger does now.
         case revoked
-        /// Genuine, but replaced by an upgrade to a higher plan of its group (`isUpgraded`):
-        /// the subscription goes on under the upgrade's transaction, not this one.
+        /// Genuine, but replaced by an upgrade to a higher plan of its group, or a crossgrade to
+        /// one of its level and period (`isUpgraded`, which Apple sets for both): the
+        /// subscription goes on under the new plan's transaction, not this one.
         case upgraded
         /// Genuine, but its `expiresDate` (the ledger's, when it knows the transaction) has passed.
         case expired
@@ -37,14 +38,18 @@ public struct TransactionVerification: Sendable, Equatable {
     public var checkedAgainstLedger: Bool
     /// For an upgraded transaction, the upgrade's transaction id, when the ledger knows it.
     public var replacedBy: String?
+    /// For an upgraded transaction, whether the ledger and catalog say the plan that replaced
+    /// it is of its own level: a crossgrade.
+    public var byCrossgrade: Bool
 
     public init(status: Status, payload: SignedTransactionPayload?, detail: String, checkedAgainstLedger: Bool,
-                replacedBy: String? = nil) {
+                replacedBy: String? = nil, byCrossgrade: Bool = false) {
         self.status = status
         self.payload = payload
         self.detail = detail
         self.checkedAgainstLedger = checkedAgainstLedger
         self.replacedBy = replacedBy
+        self.byCrossgrade = byCrossgrade
     }
 
     public var isValid: Bool { status == .valid }

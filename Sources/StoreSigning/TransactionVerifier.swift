@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreCatalog
 
 /// Checks signed transactions as Apple's verifiers do — ES256, a three-certificate chain up
 /// to this store's root with the App Store markers — and, when given the ledger's state,
@@ -59,8 +60,10 @@ public struct TransactionVerifier: Sendable {
     ///
     /// With `ledger`, a transaction it holds for the token's app is judged by its current
     /// record: a refund recorded after signing makes it revoked, and the record's expiry
-    /// date wins over the token's.
-    public func verify(jws: String, now: Date, ledger: LedgerState? = nil, bundleID: String? = nil) -> TransactionVerification {
+    /// date wins over the token's. With `catalog` too, a period replaced at once by a plan of
+    /// its own level is said to be replaced by a crossgrade, not an upgrade.
+    public func verify(jws: String, now: Date, ledger: LedgerState? = nil, bundleID: String? = nil,
+                       catalog: Catalog? = nil) -> TransactionVerification {
         let parts: CompactJWS.Parts
         switch CompactJWS.parse(jws.trimmingCharacters(in: .whitespacesAndNewlines)) {
         case let .success(found): parts = found
@@ -109,7 +112,12 @@ public struct TransactionVerifier: Sendable {
             return chain.status == .revoked ? .revoked(chain.revocationDate ?? chain.expiresDate)
                                             : .ended(chain.accessEndDate ?? chain.expiresDate)
         }
-        return judge(payload, now: now, record: record, revokedWithSubscription: record.flatMap { ledger?.revocationByLaterRefund(of: $0) },
+        let replacement = record?.replacedBy.flatMap { ledger?.transactions[$0] }
+        let crossgrade = record.flatMap { record in
+            replacement.flatMap { replacement in catalog.map { PlanChange.isCrossgrade(from: record.productID, to: replacement.productID, in: $0) } }
+        } ?? false
+        return judge(payload, now: now, record: record, replacedByCrossgrade: crossgrade,
+                     revokedWithSubscription: record.flatMap { ledger?.revocationByLaterRefund(of: $0) },
                      endedBeforeItBegan: record.flatMap { ledger?.endOfSubscription(before: $0) }, subscriptionEndedSince: endedSince,
                      graceUntil: billingProblem?.status == .inGracePeriod ? billingProblem?.gracePeriodExpiresDate : nil,
                      inBillingRetry: billingProblem?.status == .inBillingRetryPeriod)
@@ -165,19 +173,20 @@ public struct TransactionVerifier: Sendable {
         return record
     }
 
-    /// How the subscription of a period an upgrade replaced ended since, as the ledger says.
+    /// How the subscription of a period an upgrade (or crossgrade) replaced ended since, as the ledger says.
     private enum SubscriptionEnd {
         case revoked(Date)
         case ended(Date)
     }
 
     /// What became of the subscription a replaced period belonged to: it goes on under the
-    /// upgrade, unless the ledger says it has ended since (a refund of the upgrade, an expire).
-    private static func afterTheUpgrade(_ end: SubscriptionEnd?) -> String {
+    /// `change` ("upgrade", "crossgrade"), unless the ledger says it has ended since (a refund
+    /// of the upgrade, an expire).
+    private static func afterThe(_ change: String, _ end: SubscriptionEnd?) -> String {
         switch end {
-        case nil: "the subscription goes on under the upgrade's transaction"
-        case .revoked(let date)?: "the subscription went on under the upgrade and was revoked on \(text(date)) (according to the store)"
-        case .ended(let date)?: "the subscription went on under the upgrade and ended on \(text(date)) (according to the store)"
+        case nil: "the subscription goes on under the \(change)'s transaction"
+        case .revoked(let date)?: "the subscription went on under the \(change) and was revoked on \(text(date)) (according to the store)"
+        case .ended(let date)?: "the subscription went on under the \(change) and ended on \(text(date)) (according to the store)"
         }
     }
 
@@ -187,7 +196,9 @@ public struct TransactionVerifier: Sendable {
     /// end. `graceUntil`: when the record is the latest period of a
     /// subscription in its grace period, the grace period's end. `inBillingRetry`: the record is
     /// the latest period of a subscription in billing retry, which resolving its billing renews.
-    private func judge(_ payload: SignedTransactionPayload, now: Date, record: TransactionRecord?, revokedWithSubscription: Date? = nil,
+    /// `replacedByCrossgrade`: what replaced the record at once was a plan of its own level.
+    private func judge(_ payload: SignedTransactionPayload, now: Date, record: TransactionRecord?, replacedByCrossgrade: Bool = false,
+                       revokedWithSubscription: Date? = nil,
                        endedBeforeItBegan: Date? = nil, subscriptionEndedSince: SubscriptionEnd? = nil, graceUntil: Date? = nil,
                        inBillingRetry: Bool = false) -> TransactionVerification {
         let checked = record != nil
@@ -211,11 +222,12 @@ public struct TransactionVerifier: Sendable {
         }
         if record?.replacedBy != nil || (record == nil && payload.isUpgraded == true) {
             let upgrade = record?.replacedBy.map { " (transaction \($0))" } ?? ""
+            let change = replacedByCrossgrade ? "crossgrade" : "upgrade"
             return TransactionVerification(
                 status: .upgraded, payload: payload,
-                detail: "transaction \(payload.transactionId) was replaced by an upgrade\(upgrade) (according to \(source)); "
-                    + Self.afterTheUpgrade(subscriptionEndedSince),
-                checkedAgainstLedger: checked, replacedBy: record?.replacedBy)
+                detail: "transaction \(payload.transactionId) was replaced by \(replacedByCrossgrade ? "a" : "an") \(change)\(upgrade) "
+                    + "(according to \(source)); " + Self.afterThe(change, subscriptionEndedSince),
+                checkedAgainstLedger: checked, replacedBy: record?.replacedBy, byCrossgrade: replacedByCrossgrade)
         }
         if let ended = endedBeforeItBegan {
             return TransactionVerification(status: .expired, payload: payload,

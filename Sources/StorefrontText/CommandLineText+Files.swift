@@ -205,7 +205,7 @@ extension CommandLineText {
     public enum Verdict {
         public static let valid = "valid", malformed = "malformed", signatureInvalid = "signature invalid"
         public static let otherApp = "another app's transaction", revoked = "revoked", expired = "expired"
-        public static let upgraded = "replaced by an upgrade"
+        public static let upgraded = "replaced by an upgrade", crossgraded = "replaced by a crossgrade"
         public static let untrustedChain = "untrusted certificate chain"
     }
 }

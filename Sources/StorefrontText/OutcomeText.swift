@@ -253,32 +253,37 @@ extension StoreText {
         return "\(format(amount, currency: record.currency)) refunded pro rata for the unused part of the previous plan"
     }
 
-    /// On a refunded plan that an upgrade had replaced, what its refund gave back and what had
+    /// What replaced a plan of `productID` at once with `replacementProductID`'s: a crossgrade
+    /// where that plan is of the same level, else an upgrade (also when the replacement is not known).
+    public func planChange(from productID: String, to replacementProductID: String?) -> ImmediatePlanChange {
+        replacementProductID.map { PlanChange.isCrossgrade(from: productID, to: $0, in: catalog) } == true ? .crossgrade : .upgrade
+    }
+
+    /// On a refunded plan that an upgrade (or crossgrade) had replaced, what its refund gave back and what had
     /// come back at the upgrade, e.g. "$0.29 refunded; $2.70 of its price came back at the upgrade that replaced it";
     /// nil for any other transaction, whose refund gave back its price.
-    public func refundedAfterUpgradeText(_ record: TransactionRecord,
+    public func refundedAfterUpgradeText(_ record: TransactionRecord, replacement: TransactionRecord?,
                                          money: (moneyBack: Decimal?, cameBackAtUpgrade: Decimal?)) -> String? {
         guard record.state == .refunded, let moneyBack = money.moneyBack, let atUpgrade = money.cameBackAtUpgrade else { return nil }
         return "\(format(moneyBack, currency: record.currency)) refunded; \(format(atUpgrade, currency: record.currency)) of its "
-            + "price came back at the upgrade that replaced it"
+            + "price came back at the \(planChange(from: record.productID, to: replacement?.productID).rawValue) that replaced it"
     }
 
     /// The same, short enough for the storefront's line under its transactions:
     /// "refunded $0.29 of $2.99 ($2.70 at the upgrade)".
-    public func refundedOfPriceText(_ record: TransactionRecord, money: (moneyBack: Decimal?, cameBackAtUpgrade: Decimal?)) -> String? {
+    public func refundedOfPriceText(_ record: TransactionRecord, replacement: TransactionRecord?,
+                                    money: (moneyBack: Decimal?, cameBackAtUpgrade: Decimal?)) -> String? {
         guard record.state == .refunded, let moneyBack = money.moneyBack, let atUpgrade = money.cameBackAtUpgrade,
               let price = record.price else { return nil }
         return "refunded \(format(moneyBack, currency: record.currency)) of \(format(price, currency: record.currency)) "
-            + "(\(format(atUpgrade, currency: record.currency)) at the upgrade)"
+            + "(\(format(atUpgrade, currency: record.currency)) at the \(planChange(from: record.productID, to: replacement?.productID).rawValue))"
     }
 
     /// A plan an upgrade replaced, not refunded: "replaced by an upgrade (transaction …)"; "by a
     /// crossgrade" where `replacement`'s plan is of the same level (which also takes effect at once).
     public func replacedText(_ record: TransactionRecord, replacement: TransactionRecord? = nil) -> String? {
         guard record.state == .purchased, let replacedBy = record.replacedBy else { return nil }
-        let level = { (productID: String) in self.catalog.product(id: productID)?.subscription?.level }
-        let crossgrade = replacement.map { level($0.productID) != nil && level($0.productID) == level(record.productID) } ?? false
-        return "replaced by \(crossgrade ? "a crossgrade" : "an upgrade") (transaction \(replacedBy))"
+        return "replaced by \(planChange(from: record.productID, to: replacement?.productID).withArticle) (transaction \(replacedBy))"
     }
 
     /// A period running or paid ahead when the refund of a later period revoked its

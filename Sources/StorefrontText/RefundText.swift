@@ -21,7 +21,7 @@ extension StoreText {
             message = "Refunded \(format(back, currency: record.currency)) for \(what) \(transaction)."
             if let atUpgrade = result.cameBackAtUpgrade, let price = record.price {
                 message += " It cost \(format(price, currency: record.currency)); \(format(atUpgrade, currency: record.currency))"
-                    + " of that came back at the upgrade that replaced it."
+                    + " of that came back at the \(planChange(from: record.productID, to: result.replacementProductID).rawValue) that replaced it."
             }
         }
         if let credit = record.credit, result.revoked + result.shortfall == 0 {

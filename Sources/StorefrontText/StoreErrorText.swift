@@ -71,8 +71,8 @@ extension StoreError: CustomStringConvertible {
             "the switch scheduled for the renewal of \(product) changed since it was shown (from \(shown ?? "none") to \(now ?? "none")); "
                 + "nothing was done: look again and expire it if you still want to"
         case let .transactionChangedSinceShown(transaction):
-            "transaction \(transaction) was replaced by an upgrade since it was shown, which refunded part of it; nothing was "
-                + "done: look again and refund it if you still want to"
+            "transaction \(transaction) changed since it was shown (a plan change replaced it and refunded part of it, or a "
+                + "period or pass it depends on was bought or refunded); nothing was done: look again and refund it if you still want to"
         // The other kind of waiting purchase is pointed to the command that settles it.
         case let .notAwaiting(id, .needsAction, .pending, _, _):
             "transaction \(id) is an interrupted purchase (needsAction), not an Ask to Buy request: approve and decline "

@@ -116,13 +116,15 @@ public enum StorefrontPaneText {
             question += " Refunding it revokes \(name); its access had ended already, with its billing problem, and billing is not tried again."
         } else if let replacement, let refunded = record.refundedAtUpgrade(by: replacement), let paid = record.price {
             let upgrade = text.title(ofProductID: replacement.productID)
-            question += " \(text.format(refunded, currency: record.currency)) of it came back at the upgrade to \(upgrade),"
+            let change = text.planChange(from: record.productID, to: replacement.productID).rawValue
+            question += " \(text.format(refunded, currency: record.currency)) of it came back at the \(change) to \(upgrade),"
                 + " so \(text.format(max(0, paid - refunded), currency: record.currency)) comes back now;"
                 + " the buyer keeps what they have."
         } else if let replacement, record.price == 0 {
             // A free trial an upgrade replaced: its time did not run out, the upgrade took its place.
             let upgrade = text.title(ofProductID: replacement.productID)
-            question += " It charged nothing and the upgrade to \(upgrade) replaced it, so nothing comes back;"
+            let change = text.planChange(from: record.productID, to: replacement.productID).rawValue
+            question += " It charged nothing and the \(change) to \(upgrade) replaced it, so nothing comes back;"
                 + " the buyer keeps what they have."
         } else if periodIsOver {
             question += record.price == 0

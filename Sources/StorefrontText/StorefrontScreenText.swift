@@ -317,15 +317,14 @@ public enum StorefrontScreenText {
             + "again and \(doIt) if you still want to."
     }
 
-    /// The store refused a refund question's Enter: an upgrade replaced the transaction while it was open.
-    /// A refund refused because its transaction changed since the question: `replaced` by an
-    /// upgrade, or else what refunding it does changed (a period paid ahead, a pass bought, a
-    /// refund among the transactions it depends on).
-    public static func transactionChangedSinceShown(_ transactionID: String, replaced: Bool = true) -> String {
-        let what = replaced ? "was replaced by an upgrade while the question was open (on another device or in another shell), "
-            + "which refunded the unused part of it"
-            : "changed while the question was open: a period or pass of it was bought or refunded on another device or in "
-            + "another shell, which changes what refunding it does"
+    /// The store refused a refund question's Enter because its transaction changed since the
+    /// question: `replacedBy` an upgrade or crossgrade, or else (nil) what refunding it does
+    /// changed (a period paid ahead, a pass bought, a refund among the transactions it depends on).
+    public static func transactionChangedSinceShown(_ transactionID: String, replacedBy change: ImmediatePlanChange?) -> String {
+        let what = change.map { "was replaced by \($0.withArticle) while the question was open (on another device or in another "
+            + "shell), which refunded the unused part of it" }
+            ?? ("changed while the question was open: a period or pass of it was bought or refunded on another device or in "
+                + "another shell, which changes what refunding it does")
         return "Transaction \(transactionID) \(what), so it was not refunded: the question did not say that. Nothing "
             + "was done; look at it again and refund it if you still want to."
     }

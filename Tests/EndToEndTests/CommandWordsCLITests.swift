@@ -204,6 +204,21 @@ import Testing
         let crossed = try cli.run(["--catalog", sameLevel, "transactions"]).stdout
         let family = try #require(crossed.split(separator: "\n").first { $0.contains("  family  ") }, "\(crossed)")
         #expect(family.contains("replaced by a crossgrade (transaction") && !family.contains("upgrade"), "\(family)")
+        // `verify-transaction`, the refund and its note after say so too (before: "upgrade"); the
+        // JSON status stays `upgraded`, as Apple's `isUpgraded` is set for both.
+        let familyID = String(try #require(family.split(separator: " ").first))
+        let verdict = try cli.run(["--catalog", sameLevel, "verify-transaction", familyID])
+        #expect(verdict.status == 1 && verdict.stdout.hasPrefix("replaced by a crossgrade: transaction \(familyID) was replaced by a crossgrade (transaction ")
+                && verdict.stdout.contains("the subscription goes on under the crossgrade's transaction") && !verdict.stdout.contains("upgrade"),
+                "\(verdict.stdout)")
+        let json = try cli.run(["--catalog", sameLevel, "verify-transaction", familyID, "--json"]).decoded(JSONShapes.TransactionVerification.self)
+        #expect(json.status == "upgraded" && json.detail.contains("crossgrade"), "\(json)")
+        let refund = try cli.run(["--catalog", sameLevel, "refund", familyID])
+        #expect(refund.status == 0 && refund.stdout.contains("came back at the crossgrade that replaced it.") && !refund.stdout.contains("upgrade"),
+                "\(refund.stdout)")
+        let refundedRow = try #require(try cli.run(["--catalog", sameLevel, "transactions"]).stdout.split(separator: "\n")
+                                           .first { $0.hasPrefix(familyID) })
+        #expect(refundedRow.contains("of its price came back at the crossgrade that replaced it"), "\(refundedRow)")
     }
 
     @Test func anUpgradeShowsItsProRataRefund() throws {

@@ -26,6 +26,15 @@ public enum PlanChange: Sendable, Equatable {
                                                            : .atRenewal(from: current.productID, effective: effective)
     }
 
+    /// Whether a plan that replaced `replacedProductID` at once was a crossgrade (a plan of the
+    /// same level, which switches at once only with the same period) rather than an upgrade,
+    /// as `catalog` ranks them; false when the catalog lacks either plan.
+    public static func isCrossgrade(from replacedProductID: String, to replacementProductID: String, in catalog: Catalog) -> Bool {
+        guard let replaced = catalog.product(id: replacedProductID)?.subscription,
+              let replacement = catalog.product(id: replacementProductID)?.subscription else { return false }
+        return replaced.level == replacement.level
+    }
+
     /// Whether switching from `current` to `next` (one group) happens at once: a higher level
     /// (a lower number), or the same level and period; anything else waits for the renewal.
     static func isUpgrade(from current: Product, to next: Product) -> Bool {

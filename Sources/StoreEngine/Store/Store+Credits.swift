@@ -20,6 +20,8 @@ public struct RefundResult: Sendable, Equatable {
     public var moneyBack: Decimal?
     /// What came back of the price when an upgrade replaced the transaction, if anything did.
     public var cameBackAtUpgrade: Decimal?
+    /// The plan of the upgrade or crossgrade that replaced the transaction, if one did.
+    public var replacementProductID: String?
     /// Whether the refund revoked a subscription that was still going, so its access ends now
     /// (the refund of its latest period, even one paid ahead that has not begun).
     public var endedSubscription = false

@@ -70,7 +70,7 @@ enum TransactionsView {
         // The price column shows what it cost; a refund after an upgrade gave back only the rest,
         // said early, as the line is cut at the window's width.
         let replacement = record.replacedBy.flatMap { id in records.first { $0.id == id } }
-        if let refunded = text.refundedOfPriceText(record, money: record.refundMoney(replacedBy: replacement)) {
+        if let refunded = text.refundedOfPriceText(record, replacement: replacement, money: record.refundMoney(replacedBy: replacement)) {
             parts.append(refunded)
         } else if record.state == .purchased, let replacement {
             parts.append("replaced by \(replacement.id)")

@@ -162,8 +162,10 @@ extension AppState {
             return StorefrontScreenText.autoRenewTurnedOffMeanwhile(productName(productID))
         case .transaction(let id):
             // The snapshot read after the refusal tells which change it was.
-            let replaced = snapshot.transactions.first { $0.id == id }?.replacedBy != nil
-            return StorefrontScreenText.transactionChangedSinceShown(id, replaced: replaced)
+            let record = snapshot.transactions.first { $0.id == id }
+            let replacement = record?.replacedBy.flatMap { replacedBy in snapshot.transactions.first { $0.id == replacedBy } }
+            return StorefrontScreenText.transactionChangedSinceShown(
+                id, replacedBy: record.flatMap { record in record.replacedBy.map { _ in text.planChange(from: record.productID, to: replacement?.productID) } })
         }
     }
 

@@ -148,9 +148,10 @@ enum AccountCommands {
     /// What a transaction's line says beside it, each that applies: an upgrade that was itself
     /// replaced by a later one says both; nil when none does.
     private static func notes(of record: TransactionRecord, text: StoreText, state: LedgerState) -> String? {
+        let replacement = record.replacedBy.flatMap { state.transactions[$0] }
         let notes = [text.proratedRefundText(record),
-                     text.refundedAfterUpgradeText(record, money: state.refundMoney(of: record)),
-                     text.replacedText(record, replacement: record.replacedBy.flatMap { state.transactions[$0] }), state.revocationByLaterRefund(of: record).map(text.revokedWithSubscriptionText(at:))
+                     text.refundedAfterUpgradeText(record, replacement: replacement, money: state.refundMoney(of: record)),
+                     text.replacedText(record, replacement: replacement), state.revocationByLaterRefund(of: record).map(text.revokedWithSubscriptionText(at:))
                          ?? state.neverBegins(record).map(text.neverBeginsText(subscriptionEnded:)),
                      record.closedByStoreReason].compactMap { $0 }
         return notes.isEmpty ? nil : notes.joined(separator: "; ")

@@ -33,7 +33,7 @@ enum SigningCommands {
                 payload: result.payload, detail: result.detail, checkedAgainstLedger: result.checkedAgainstLedger,
                 replacedBy: result.replacedBy))
         } else {
-            console.out(CommandLineText.Files.verdict(label(result.status), detail: result.detail))
+            console.out(CommandLineText.Files.verdict(label(result), detail: result.detail))
         }
         return exitStatus(result.status)
     }
@@ -63,15 +63,15 @@ enum SigningCommands {
         }
     }
 
-    private static func label(_ status: TransactionVerification.Status) -> String {
-        switch status {
+    private static func label(_ result: TransactionVerification) -> String {
+        switch result.status {
         case .valid: CommandLineText.Verdict.valid
         case .malformed: CommandLineText.Verdict.malformed
         case .untrustedChain: CommandLineText.Verdict.untrustedChain
         case .signatureInvalid: CommandLineText.Verdict.signatureInvalid
         case .otherApp: CommandLineText.Verdict.otherApp
         case .revoked: CommandLineText.Verdict.revoked
-        case .upgraded: CommandLineText.Verdict.upgraded
+        case .upgraded: result.byCrossgrade ? CommandLineText.Verdict.crossgraded : CommandLineText.Verdict.upgraded
         case .expired: CommandLineText.Verdict.expired
         }
     }

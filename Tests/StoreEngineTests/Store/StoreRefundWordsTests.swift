@@ -57,13 +57,13 @@ import Testing
         let refunded = try #require(store.snapshot.transactions[paid.id])
         #expect(refunded.state == .refunded)
         #expect(store.snapshot.refundMoney(of: refunded).moneyBack == price - atUpgrade)
-        #expect(text.refundedAfterUpgradeText(refunded, money: store.snapshot.refundMoney(of: refunded))
+        #expect(text.refundedAfterUpgradeText(refunded, replacement: upgrade, money: store.snapshot.refundMoney(of: refunded))
                 == "\(text.format(price - atUpgrade, currency: "USD")) refunded; \(text.format(atUpgrade, currency: "USD")) of its price "
                     + "came back at the upgrade that replaced it")
         let comic = try #require(try store.purchase(Rage.nightly, buyer: phone, storefront: "USA").transaction)
         let comicRefunded = try store.refund(comic.id).transaction
         #expect(store.snapshot.refundMoney(of: comicRefunded).moneyBack == comic.price, "no upgrade: the whole price")
-        #expect(text.refundedAfterUpgradeText(comicRefunded, money: store.snapshot.refundMoney(of: comicRefunded)) == nil)
+        #expect(text.refundedAfterUpgradeText(comicRefunded, replacement: nil, money: store.snapshot.refundMoney(of: comicRefunded)) == nil)
     }
 
     @Test("A revoked subscription says when its access ended: at the refund, or at its end when it had expired before")

@@ -86,6 +86,7 @@ extension StoreDecisions {
         let (moneyBack, atUpgrade) = state.refundMoney(of: record)
         var result = RefundResult(transaction: refunded, revoked: revoked, shortfall: granted - revoked,
                                   moneyBack: moneyBack, cameBackAtUpgrade: atUpgrade)
+        result.replacementProductID = record.replacedBy.flatMap { state.transactions[$0]?.productID }
         if let chain = state.subscriptions[record.originalID], chain.isOngoing {
             result.endedSubscription = state.refundRevokes(record, of: chain)
             result.endedAccess = result.endedSubscription && chain.isEntitled
