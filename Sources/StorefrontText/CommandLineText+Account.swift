@@ -44,9 +44,9 @@ extension CommandLineText {
 
         public static func owned(_ title: String, bought date: String) -> String { "\(title), bought \(date)" }
         public static func pass(_ title: String, until date: String) -> String { "\(title), until \(date)" }
-        public static func credit(_ name: String, id: String, balance: Int, undelivered: Int = 0) -> String {
-            "\(name) (\(id)): \(balance)"
-                + (undelivered > 0 ? " (+\(undelivered) bought here, not delivered yet: `storefront deliver-unfinished` delivers them)" : "")
+        public static func credit(_ name: String, id: String, balance: Int, undelivered: Int = 0, text: StoreText) -> String {
+            "\(name) (\(id)): \(text.count(balance))"
+                + (undelivered > 0 ? " (+\(text.count(undelivered)) bought here, not delivered yet: `storefront deliver-unfinished` delivers them)" : "")
         }
 
         public static func noTransactions(account: String) -> String { "No transactions for \(account) yet." }

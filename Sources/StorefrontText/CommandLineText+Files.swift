@@ -174,9 +174,9 @@ extension CommandLineText {
         }
 
         /// "Credits: Rage Faces 5 (+5 not delivered yet) · Extra Lives 0"; nil when the catalog has none.
-        public static func credits(_ balances: [(name: String, balance: Int, undelivered: Int)]) -> String? {
+        public static func credits(_ balances: [(name: String, balance: Int, undelivered: Int)], text: StoreText) -> String? {
             balances.isEmpty ? nil : "Credits: " + balances.map {
-                "\($0.name) \($0.balance)" + ($0.undelivered > 0 ? " (+\($0.undelivered) not delivered yet)" : "")
+                "\($0.name) \(text.count($0.balance))" + ($0.undelivered > 0 ? " (+\(text.count($0.undelivered)) not delivered yet)" : "")
             }.joined(separator: " · ")
         }
 

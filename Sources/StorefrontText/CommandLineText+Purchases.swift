@@ -15,12 +15,13 @@ extension CommandLineText {
         }
 
         /// How much of a credit may be held, and is: why buying in parts would not help either.
+        /// A credit's name, maximum and balance, the counts as the locale writes them.
         public struct CreditCeiling: Sendable {
             public var credit: String
-            public var maximum: Int
-            public var balance: Int
+            public var maximum: String
+            public var balance: String
 
-            public init(credit: String, maximum: Int, balance: Int) {
+            public init(credit: String, maximum: String, balance: String) {
                 (self.credit, self.maximum, self.balance) = (credit, maximum, balance)
             }
         }
@@ -79,20 +80,21 @@ extension CommandLineText {
             return "\(lead) \(message)"
         }
 
-        public static func spent(_ amount: Int, of credit: String, left balance: Int) -> String {
-            "Spent \(amount) of your \(credit); \(balance) left."
+        public static func spent(_ amount: Int, of credit: String, left balance: Int, text: StoreText) -> String {
+            "Spent \(text.count(amount)) of your \(credit); \(text.count(balance)) left."
         }
 
         /// A spend of more than any balance of the credit may hold, where buying more cannot help.
-        public static func moreThanCanBeHeld(asked requested: Int, of credit: String, ceiling: Int, have balance: Int) -> String {
-            "Refused: you asked to spend \(requested) of your \(credit) and you have \(balance) (no more than \(ceiling) can ever be held); nothing was spent."
+        public static func moreThanCanBeHeld(asked requested: Int, of credit: String, ceiling: Int, have balance: Int, text: StoreText) -> String {
+            "Refused: you asked to spend \(text.count(requested)) of your \(credit) and you have \(text.count(balance)) "
+                + "(no more than \(text.count(ceiling)) can ever be held); nothing was spent."
         }
 
         /// `undelivered`: bought on this device and not delivered yet, which delivering adds
         /// before buying more would.
-        public static func insufficient(asked requested: Int, of credit: String, have balance: Int, undelivered: Int = 0) -> String {
-            "Refused: you asked to spend \(requested) of your \(credit) and you have \(balance); nothing was spent. "
-                + (undelivered > 0 ? "\(undelivered) more bought here wait to be delivered: `storefront deliver-unfinished` delivers them."
+        public static func insufficient(asked requested: Int, of credit: String, have balance: Int, undelivered: Int = 0, text: StoreText) -> String {
+            "Refused: you asked to spend \(text.count(requested)) of your \(credit) and you have \(text.count(balance)); nothing was spent. "
+                + (undelivered > 0 ? "\(text.count(undelivered)) more bought here wait to be delivered: `storefront deliver-unfinished` delivers them."
                     : "Buy more first.")
         }
 

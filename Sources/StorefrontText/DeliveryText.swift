@@ -16,7 +16,7 @@ extension StoreText {
             if let reason = UndeliverableReason.of(record, at: now, entitlements: entitlements) {
                 empty.append("\(name) (\(words(for: reason, of: record, entitlements: entitlements)))")
             } else if let credit = record.credit, record.creditAmount > 0 {
-                delivered.append("\(name) (+\(record.creditAmount) \(creditName(credit)))")
+                delivered.append("\(name) (+\(count(record.creditAmount)) \(creditName(credit)))")
             } else if let plan = entitlements.subscriptions.first(where: { $0.originalTransactionID == record.originalID }),
                       plan.productID != record.productID {
                 // Renewed into, or upgraded to, another plan since: that plan is what comes here.

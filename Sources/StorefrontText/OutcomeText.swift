@@ -35,7 +35,7 @@ extension StoreText {
                 // Nothing is granted until the transaction is finished and delivered.
                 // What delivering it grants is said, as a finished purchase says what it granted.
                 let bought = Self.quantified(name, record.quantity)
-                let grants = record.credit.flatMap { credit in record.creditAmount > 0 ? " (+\(record.creditAmount) \(creditName(credit)) once delivered)" : nil } ?? ""
+                let grants = record.credit.flatMap { credit in record.creditAmount > 0 ? " (+\(count(record.creditAmount)) \(creditName(credit)) once delivered)" : nil } ?? ""
                 return "Bought \(bought)\(grants) on \(record.purchaseDevice); not delivered yet: the transaction is unfinished and "
                     + "`storefront deliver-unfinished` delivers it." + (proratedRefundText(record).map { " " + $0 + "." } ?? "")
             }
@@ -43,11 +43,11 @@ extension StoreText {
             let bought = Self.quantified(name, record.quantity)
                 + (record.quantity > 1 ? record.price.map { " (\(format($0, currency: record.currency)) in all)" } ?? "" : "")
             if let credit = record.credit, record.creditAmount > 0 {
-                let total = balance.map { ": \(words.nowHolds($0))" } ?? ""
+                let total = balance.map { ": \(words.nowHolds(count($0)))" } ?? ""
                 // Credit names are plural nouns ("Rage Faces") with no singular form in the
                 // catalog, so a grant of one is worded without putting "1" before the name.
                 if record.creditAmount == 1 { return "\(bought) added 1 to \(words.possessive) \(creditName(credit))\(total)." }
-                return "Added \(record.creditAmount) \(creditName(credit)) with \(bought)\(total)."
+                return "Added \(count(record.creditAmount)) \(creditName(credit)) with \(bought)\(total)."
             }
             switch record.productType {
             case .consumable: return "Bought \(bought)."
@@ -147,12 +147,12 @@ extension StoreText {
             "There is no product \"\(EchoedText.cut(id))\" in this catalog; `storefront products` lists them."
         case let .overMaximum(credit, maximum, balance, adding, undelivered, undeliveredOn):
             // The balance after the name: credit names are plural, and "you have 1 Rage Faces" read wrong.
-            "Refused: the balance of \(creditName(credit)) is \(balance)"
-                + (undelivered > 0 ? " counting \(undelivered) bought and not delivered yet (`storefront deliver-unfinished"
+            "Refused: the balance of \(creditName(credit)) is \(count(balance))"
+                + (undelivered > 0 ? " counting \(count(undelivered)) bought and not delivered yet (`storefront deliver-unfinished"
                     + (undeliveredOn.map { " --device \(ShellWord.quoted($0))" } ?? "") + "`"
                     + (undeliveredOn == nil ? " on the devices they were bought on" : "") + ")" : "")
-                + ", and at most \(maximum) may be held; \(adding) more would go over it. Nothing was charged. "
-                + Self.makingRoom(adding: adding, maximum: maximum, balance: balance, of: credit, spendable: balance - undelivered)
+                + ", and at most \(count(maximum)) may be held; \(count(adding)) more would go over it. Nothing was charged. "
+                + makingRoom(adding: adding, maximum: maximum, balance: balance, of: credit, spendable: balance - undelivered)
         case let .invalidQuantity(quantity, type):
             type == .consumable
                 ? "A quantity of \(quantity) is not allowed; buy 1 to \(Store.maximumQuantity) at a time."
@@ -228,12 +228,13 @@ extension StoreText {
     /// once `spendable` (the balance less what waits to be delivered, which cannot be spent
     /// yet) allows it; else delivering those first (the sentence before says how). Nothing does
     /// where `adding` alone is more than the maximum.
-    private static func makingRoom(adding: Int, maximum: Int, balance: Int, of credit: String, spendable: Int) -> String {
-        guard adding <= maximum else { return "No balance can take \(adding) at once; buy fewer, or a smaller pack." }
+    private func makingRoom(adding: Int, maximum: Int, balance: Int, of credit: String, spendable: Int) -> String {
+        guard adding <= maximum else { return "No balance can take \(count(adding)) at once; buy fewer, or a smaller pack." }
         let needed = balance + adding - maximum
+        // The command's amount stays plain digits: it is typed, not read.
         let spend = "`storefront spend \(ShellWord.quoted(credit)) --amount \(needed)`, or u in the storefront"
-        return needed <= spendable ? "Spend at least \(needed) first (\(spend))."
-            : "Deliver those first, then spend at least \(needed) (\(spend))."
+        return needed <= spendable ? "Spend at least \(count(needed)) first (\(spend))."
+            : "Deliver those first, then spend at least \(count(needed)) (\(spend))."
     }
 
     /// "`shown`, and that period now ends on `now`", with times of day where the dates alone read

@@ -13,8 +13,8 @@ struct PurchaseOwnerWords {
     var owns: String { owner == nil ? "own" : "owns" }
     var are: String { owner == nil ? "are" : "is" }
 
-    /// "you now have 9" or "kid now has 9".
-    func nowHolds(_ balance: Int) -> String {
+    /// "you now have 9" or "kid now has 9", the balance written as the locale writes counts.
+    func nowHolds(_ balance: String) -> String {
         owner.map { "\($0) now has \(balance)" } ?? "you now have \(balance)"
     }
 }

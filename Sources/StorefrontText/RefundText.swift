@@ -33,9 +33,9 @@ extension StoreText {
             let gone = catalog.credits.first { $0.id == credit }?.scope == .device
                 ? "already been spent or cleared by a reset of the device" : "already been spent"
             message += result.revoked == 0 && granted > 0
-                ? " Took back none of the \(granted) \(creditName(credit)) it granted: all had \(gone)."
-                : " Took back \(result.revoked) of the \(creditName(credit)) it granted"
-                    + (result.shortfall > 0 ? "; \(result.shortfall) had \(gone)." : ".")
+                ? " Took back none of the \(count(granted)) \(creditName(credit)) it granted: all had \(gone)."
+                : " Took back \(count(result.revoked)) of the \(creditName(credit)) it granted"
+                    + (result.shortfall > 0 ? "; \(count(result.shortfall)) had \(gone)." : ".")
         }
         if let running = result.endedPlanRunning, result.endedSubscription, result.endedAccess {
             // The period refunded had not begun: the access that ends is the running plan's.

@@ -13,14 +13,21 @@ public struct StoreText: Sendable {
     public let storefront: String
     public let prices: PriceFormatter
     public let dates: DateText
+    public let counts: CountFormatter
 
     public init(catalog: Catalog, locale: String, storefront: String,
-                prices: PriceFormatter = PriceFormatter(), dates: DateText = DateText()) {
+                prices: PriceFormatter = PriceFormatter(), dates: DateText = DateText(), counts: CountFormatter = CountFormatter()) {
         self.catalog = catalog
         self.locale = locale
         self.storefront = storefront
         self.prices = prices
         self.dates = dates
+        self.counts = counts
+    }
+
+    /// A count of credits as the locale writes numbers, grouped as prices are: "10,000".
+    public func count(_ count: Int) -> String {
+        counts.format(count, locale: locale)
     }
 
     public var currency: String { catalog.storefront(code: storefront)?.currency ?? "USD" }
@@ -145,7 +152,7 @@ public struct StoreText: Sendable {
     /// What one purchase grants, e.g. "+5 Rage Faces"; nil when it grants no credit.
     public func grantText(_ product: Product, quantity: Int = 1) -> String? {
         guard let grant = product.grant else { return nil }
-        return "+\(grant.amount * quantity) \(creditName(grant.credit))"
+        return "+\(count(grant.amount * quantity)) \(creditName(grant.credit))"
     }
 
     /// A period in words: "1 week", "3 months".
@@ -172,7 +179,7 @@ public struct StoreText: Sendable {
         switch status {
         case .notSold: "Not sold in \(countryName(storefront))"
         case .available: ""
-        case let .credits(credit, balance): credit == nil ? "" : "\(balance) left"
+        case let .credits(credit, balance): credit == nil ? "" : "\(count(balance)) left"
         case .owned: "Owned"
         case .restoreToUnlock: "Restore to unlock"
         case .awaitingDelivery: "Awaiting delivery (deliver-unfinished)"

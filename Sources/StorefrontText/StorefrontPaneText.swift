@@ -13,7 +13,7 @@ public enum StorefrontPaneText {
         case .available: return product.type == .freeSubscription ? "Free to subscribe" : "Available"
         case .credits(let credit, let balance):
             // The balance after the name: a name may start with a number ("500 Coins").
-            return credit.map { "Your balance of \(text.creditName($0)): \(balance)" } ?? "Grants nothing; a tip jar"
+            return credit.map { "Your balance of \(text.creditName($0)): \(text.count(balance))" } ?? "Grants nothing; a tip jar"
         case .owned(let since): return "Owned since \(text.date(since))"
         case .restoreToUnlock: return "Not on this device: press r to restore"
         case .awaitingDelivery: return "Bought here, not delivered yet: press r to restore it now"
@@ -58,19 +58,19 @@ public enum StorefrontPaneText {
     /// Under a credit's balance: packs bought on this device and not delivered yet, which the
     /// storefront delivers when it next starts.
     public static func undeliveredCredit(_ amount: Int, of credit: String, text: StoreText) -> String {
-        "+\(amount) \(text.creditName(credit)) bought here, not delivered yet (delivered when the storefront next starts, "
+        "+\(text.count(amount)) \(text.creditName(credit)) bought here, not delivered yet (delivered when the storefront next starts, "
             + "or by storefront deliver-unfinished)"
     }
 
     /// On the spend screen at zero, in one line of its narrowest width: packs bought here wait.
-    public static func undeliveredOnSpendScreen(_ amount: Int) -> String {
-        "+\(amount) more bought here arrive at the next start"
+    public static func undeliveredOnSpendScreen(_ amount: Int, text: StoreText) -> String {
+        "+\(text.count(amount)) more bought here arrive at the next start"
     }
 
     /// A balance in the header or a product's row, with packs bought on this device and not
     /// delivered yet beside it, so a balance that lacks them does not read as the whole story.
-    public static func balance(_ balance: Int, undelivered: Int) -> String {
-        undelivered > 0 ? "\(balance) (+\(undelivered) undelivered)" : "\(balance)"
+    public static func balance(_ balance: Int, undelivered: Int, text: StoreText) -> String {
+        undelivered > 0 ? "\(text.count(balance)) (+\(text.count(undelivered)) undelivered)" : text.count(balance)
     }
 
     /// The question before refunding `record` at store time `now`: what it was, and what the
@@ -101,7 +101,7 @@ public enum StorefrontPaneText {
             : "Refund \(name), bought \(text.date(record.purchaseDate)) \(cost)?"
         let periodIsOver = record.expiresDate.map { !record.isInForce || $0 <= now } ?? false
         if let credit = record.credit {
-            question += " Up to \(record.creditAmount) \(text.creditName(credit)) will be taken back."
+            question += " Up to \(text.count(record.creditAmount)) \(text.creditName(credit)) will be taken back."
         } else if let passesLeftUntil, passesLeftUntil > now {
             // Its time comes off the run of passes: those left end as if it had never been bought.
             question += " \(name) then stays active until \(text.date(passesLeftUntil)), on the passes left."

@@ -102,8 +102,8 @@ public enum StorefrontScreenText {
     }
 
     /// What a delivered purchase added to a credit: " +5 Rage Faces: you have 10."
-    public static func creditAdded(_ amount: Int, creditName: String, balance: Int) -> String {
-        " +\(amount) \(creditName): you have \(balance)."
+    public static func creditAdded(_ amount: Int, creditName: String, balance: Int, text: StoreText) -> String {
+        " +\(text.count(amount)) \(creditName): you have \(text.count(balance))."
     }
 
     /// A request the store closed because it became moot (`reason` as the store records it).
@@ -248,8 +248,8 @@ public enum StorefrontScreenText {
 
     /// A use on the spend screen refused because the balance it showed was spent elsewhere
     /// while the use was on its way.
-    public static func spentElsewhere(_ creditName: String, have balance: Int) -> String {
-        "Another process used these \(creditName) while this use was on its way: you have \(balance) now, "
+    public static func spentElsewhere(_ creditName: String, have balance: Int, text: StoreText) -> String {
+        "Another process used these \(creditName) while this use was on its way: you have \(text.count(balance)) now, "
             + "and nothing was spent here. " + (balance == 0 ? "Enter on the spend screen buys more." : "Space uses one.")
     }
 

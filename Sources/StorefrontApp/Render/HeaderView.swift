@@ -17,7 +17,8 @@ enum HeaderView {
         // is left out; numbers are never cut.
         let creditsRow = area.row(1)
         let balances = state.catalog.credits.map { (name: state.text.creditName($0.id), amount: state.snapshot.balancesKnown
-            ? StorefrontPaneText.balance(state.snapshot.balance(of: $0.id), undelivered: state.snapshot.entitlements.undeliveredCredit($0.id)) : "?") }
+            ? StorefrontPaneText.balance(state.snapshot.balance(of: $0.id), undelivered: state.snapshot.entitlements.undeliveredCredit($0.id),
+                                       text: state.text) : "?") }
         // The shortest balances still name something: a name cut to one column is only "…".
         let balanceWidths = (whole: CreditLine.width(balances, nameWidth: .max), shortest: CreditLine.width(balances, nameWidth: 2))
         let labels = HeaderBadges.fitted(HeaderBadges.badges(state), width: max(0, creditsRow.width - 2),

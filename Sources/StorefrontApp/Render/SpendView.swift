@@ -40,14 +40,14 @@ enum SpendView {
         if balance > 0 {
             switch presentation {
             case .rageFaces:
-                lines.append(([Span("Times remaining: ", style: Theme.emphasis), Span("\(balance)", style: Theme.credit)], false))
+                lines.append(([Span("Times remaining: ", style: Theme.emphasis), Span(text.count(balance), style: Theme.credit)], false))
             case .lives:
                 let hearts = Array(repeating: "♥", count: min(balance, max(1, (inside.width - 2) / 2))).joined(separator: " ")
                 lines.append(([Span(hearts, style: Theme.error)], false))
                 lines.append(([], true))
-                lines.append(([Span("Lives: ", style: Theme.emphasis), Span("\(balance)", style: Theme.credit)], false))
+                lines.append(([Span("Lives: ", style: Theme.emphasis), Span(text.count(balance), style: Theme.credit)], false))
             case .balance:
-                lines.append(([Span("\(name): ", style: Theme.emphasis), Span("\(balance)", style: Theme.credit)], false))
+                lines.append(([Span("\(name): ", style: Theme.emphasis), Span(text.count(balance), style: Theme.credit)], false))
             }
             lines.append(([], true))
             let verb = switch presentation {
@@ -63,16 +63,16 @@ enum SpendView {
         } else {
             // The same label as while some are left, so the count reads as the one it was.
             let what = switch presentation {
-            case .rageFaces: "Times remaining: 0"
-            case .lives: "Lives: 0"
-            case .balance: "\(name): 0"
+            case .rageFaces: "Times remaining: \(text.count(0))"
+            case .lives: "Lives: \(text.count(0))"
+            case .balance: "\(name): \(text.count(0))"
             }
             lines.append(([Span(what, style: Theme.emphasis)], false))
             lines.append(([Span("No \(name) left.")], false))
             let undelivered = state.snapshot.entitlements.undeliveredCredit(screen.credit)
             if undelivered > 0 {
                 // Bought here and not delivered: delivery, not another purchase, brings them.
-                lines.append(([Span(StorefrontPaneText.undeliveredOnSpendScreen(undelivered), style: Theme.muted)], false))
+                lines.append(([Span(StorefrontPaneText.undeliveredOnSpendScreen(undelivered, text: state.text), style: Theme.muted)], false))
             }
             if state.readOnlyReason != nil {
                 lines.append(([], true))

@@ -78,7 +78,7 @@ enum TransactionsView {
         if let prorated = text.proratedRefundShortText(record) { parts.append(prorated) }
         if record.isBought { parts.append("order \(record.orderID)") }
         parts.append("on \(record.purchaseDevice)")
-        if let credit = record.credit, record.creditAmount > 0 { parts.append("+\(record.creditAmount) \(text.creditName(credit))") }
+        if let credit = record.credit, record.creditAmount > 0 { parts.append("+\(text.count(record.creditAmount)) \(text.creditName(credit))") }
         // A request that waits or was declined bought no period: its completion dates it. A
         // refunded one no longer runs to its end, which the refund's words say instead.
         // One that ended early says so instead, before its order id is cut.

@@ -8,9 +8,10 @@ enum AppText {
     /// Formatters shared by every frame: creating ICU formatters costs far more than using them.
     private static let prices = PriceFormatter()
     private static let dates = DateText()
+    private static let counts = CountFormatter()
 
     static func storeText(catalog: Catalog, locale: String, storefront: String) -> StoreText {
-        StoreText(catalog: catalog, locale: locale, storefront: storefront, prices: prices, dates: dates)
+        StoreText(catalog: catalog, locale: locale, storefront: storefront, prices: prices, dates: dates, counts: counts)
     }
 
     /// The product type as a buyer would name it.
@@ -67,7 +68,7 @@ enum AppText {
     static func status(_ status: ProductStatus, state: AppState) -> String {
         if case .credits(_?, _) = status, !state.snapshot.balancesKnown { return "? left" }
         if case let .credits(credit?, balance) = status {
-            return StorefrontPaneText.balance(balance, undelivered: state.snapshot.entitlements.undeliveredCredit(credit)) + " left"
+            return StorefrontPaneText.balance(balance, undelivered: state.snapshot.entitlements.undeliveredCredit(credit), text: state.text) + " left"
         }
         let multiplier = state.snapshot.timeline.rate.multiplier
         guard multiplier > 1 else { return state.text.statusText(status) }
@@ -93,7 +94,7 @@ enum AppText {
         switch status {
         case .notSold: "Not sold here"
         case .available: ""
-        case let .credits(credit?, balance): shortCredits(balance, undelivered: state.snapshot.entitlements.undeliveredCredit(credit))
+        case let .credits(credit?, balance): shortCredits(balance, undelivered: state.snapshot.entitlements.undeliveredCredit(credit), text: state.text)
         case .credits(nil, _): ""
         case .owned: "Owned"
         case .restoreToUnlock: "Restore"
@@ -113,8 +114,8 @@ enum AppText {
     }
 
     /// "5 left", or "5 (+5) left" beside packs bought here and not delivered yet.
-    private static func shortCredits(_ balance: Int, undelivered: Int) -> String {
-        undelivered > 0 ? "\(balance) (+\(undelivered)) left" : "\(balance) left"
+    private static func shortCredits(_ balance: Int, undelivered: Int, text: StoreText) -> String {
+        undelivered > 0 ? "\(text.count(balance)) (+\(text.count(undelivered))) left" : "\(text.count(balance)) left"
     }
 
     /// Real time until store time reaches `date`, as m:ss or h:mm:ss.

@@ -400,7 +400,7 @@ extension AppState {
         activity = nil
         // The spend screen shows its outcome in its face and balance, which quitting closes:
         // said after the screen is gone, as the command would say it.
-        if quitWhileChanging { outcomesAfterQuitting.append(Self.spendOutcomeAlert(outcome, creditName: text.creditName(credit))) }
+        if quitWhileChanging { outcomesAfterQuitting.append(Self.spendOutcomeAlert(outcome, creditName: text.creditName(credit), text: text)) }
         guard case .spend(var screen) = overlays.last, screen.credit == credit else { return }
         guard case .spent = outcome else {
             // The screen offered a use only while it showed a balance, so the store refused
@@ -408,7 +408,7 @@ extension AppState {
             // After Ctrl-C the outcome is said once, in the command's words, above.
             if case .insufficient(let balance, _) = outcome, !quitWhileChanging {
                 report(Alert(title: StorefrontScreenText.notEnoughTitle(text.creditName(credit)),
-                             message: StorefrontScreenText.spentElsewhere(text.creditName(credit), have: balance), tone: .warning))
+                             message: StorefrontScreenText.spentElsewhere(text.creditName(credit), have: balance, text: text), tone: .warning))
             }
             return
         }
@@ -418,14 +418,14 @@ extension AppState {
         replaceTop(with: .spend(screen))
     }
 
-    static func spendOutcomeAlert(_ outcome: SpendOutcome, creditName: String) -> Alert {
+    static func spendOutcomeAlert(_ outcome: SpendOutcome, creditName: String, text: StoreText) -> Alert {
         switch outcome {
         case .spent(let balance):
-            Alert(title: StorefrontScreenText.spentTitle(creditName), message: CommandLineText.Purchases.spent(1, of: creditName, left: balance),
-                  tone: .success)
+            Alert(title: StorefrontScreenText.spentTitle(creditName),
+                  message: CommandLineText.Purchases.spent(1, of: creditName, left: balance, text: text), tone: .success)
         case .insufficient(let balance, let requested):
             Alert(title: StorefrontScreenText.notEnoughTitle(creditName),
-                  message: CommandLineText.Purchases.insufficient(asked: requested, of: creditName, have: balance), tone: .warning)
+                  message: CommandLineText.Purchases.insufficient(asked: requested, of: creditName, have: balance, text: text), tone: .warning)
         }
     }
 
@@ -514,7 +514,7 @@ extension AppState {
                 if let refund = text.proratedRefundText(record) { message += " " + refund + "." }
                 if let credit = record.credit, record.creditAmount > 0 {
                     message += StorefrontScreenText.creditAdded(record.creditAmount, creditName: text.creditName(credit),
-                                                                balance: snapshot.balance(of: credit))
+                                                                balance: snapshot.balance(of: credit), text: text)
                 }
                 announcements.append(Alert(title: title, message: message, tone: .success))
             case .declined:

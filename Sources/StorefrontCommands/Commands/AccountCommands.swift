@@ -88,7 +88,7 @@ enum AccountCommands {
             // Credits bought here and not delivered yet come to the balance once they are.
             let undelivered = result.undeliveredCredit(credit.id)
             console.out(Text.entitlementRow(label: Text.creditsLabel, labelWidth: width, details: Text.credit(
-                text.creditName(credit.id), id: credit.id, balance: result.credits[credit.id] ?? 0, undelivered: undelivered),
+                text.creditName(credit.id), id: credit.id, balance: result.credits[credit.id] ?? 0, undelivered: undelivered, text: text),
                 delivery: .delivered))
         }
         return .success

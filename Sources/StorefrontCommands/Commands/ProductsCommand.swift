@@ -24,7 +24,7 @@ enum ProductsCommand {
         let balances = session.catalog.credits.map {
             (text.creditName($0.id), entitlements.credits[$0.id] ?? 0, entitlements.undeliveredCredit($0.id))
         }
-        if let credits = CommandLineText.Products.credits(balances) { console.out(credits) }
+        if let credits = CommandLineText.Products.credits(balances, text: text) { console.out(credits) }
         if !store.timeline.isReal {
             console.out(CommandLineText.Products.storeTime(text.dates.dateTime(store.now(), locale: session.locale),
                                                            rate: store.timeline.rate.rawValue))

@@ -140,7 +140,8 @@ enum PurchaseCommands {
                 let room = maximum - balance
                 let fits = Int(typed).map { grant.amount.multipliedReportingOverflow(by: $0) }.map { !$0.overflow && $0.partialValue <= room }
                 if fits != true {
-                    ceiling = .init(credit: session.text.creditName(grant.credit), maximum: maximum, balance: balance)
+                    ceiling = .init(credit: session.text.creditName(grant.credit), maximum: session.text.count(maximum),
+                                    balance: session.text.count(balance))
                 }
             }
             throw UsageError(CommandLineText.Purchases.quantityOutOfRange(maximum: Store.maximumQuantity, given: typed,
@@ -172,13 +173,14 @@ enum PurchaseCommands {
         let outcome = try session.perform { try session.store.spend(credit, amount: amount, buyer: session.buyer) }
         let name = session.text.creditName(credit)
         let (status, balance, message): (ExitStatus, Int, String) = switch outcome {
-        case let .spent(balance): (.success, balance, CommandLineText.Purchases.spent(amount, of: name, left: balance))
+        case let .spent(balance): (.success, balance, CommandLineText.Purchases.spent(amount, of: name, left: balance, text: session.text))
         case let .insufficient(balance, requested) where requested > ceiling:
-            (.refused, balance, CommandLineText.Purchases.moreThanCanBeHeld(asked: requested, of: name, ceiling: ceiling, have: balance))
+            (.refused, balance, CommandLineText.Purchases.moreThanCanBeHeld(asked: requested, of: name, ceiling: ceiling, have: balance,
+                                                                        text: session.text))
         case let .insufficient(balance, requested):
             (.refused, balance, CommandLineText.Purchases.insufficient(
                 asked: requested, of: name, have: balance,
-                undelivered: session.store.entitlements(for: session.buyer).undeliveredCredit(credit)))
+                undelivered: session.store.entitlements(for: session.buyer).undeliveredCredit(credit), text: session.text))
         }
         if arguments.json {
             try console.json(JSONShapes.SpendResult(outcome: status == .success ? "spent" : "insufficient",
