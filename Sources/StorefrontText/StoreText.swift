@@ -166,6 +166,15 @@ public struct StoreText: Sendable {
         return "\(period.value) \(unit)"
     }
 
+    /// Said after the status of the plan a period was paid ahead in (it "Switches" when the plan
+    /// running now ends) when its auto-renew is off: "ends Jan 7, 2028 (auto-renew off)", as
+    /// `entitlements` has no renewal after it; nil otherwise.
+    public func paidAheadEndNote(of productID: String, in entitlements: Entitlements) -> String? {
+        guard let subscription = entitlements.paidAheadSubscription(involving: productID), subscription.productID == productID,
+              !subscription.willAutoRenew, let end = subscription.expiresDate else { return nil }
+        return "ends \(date(end)) (auto-renew off)"
+    }
+
     /// Said after a waiting purchase's status when a request for the same product waits beside
     /// an interrupted purchase, which the status names first.
     public func alsoWaitingNote(_ status: ProductStatus) -> String? {

@@ -69,8 +69,22 @@ import Testing
         let entitlements = try cli.run(["entitlements"]).stdout
         let standing = try #require(renew.stdout.components(separatedBy: "Subscribed: ").last?.dropLast(".\n".count))
         #expect(entitlements.contains("subscribed " + standing), "the same words: \(entitlements)")
+        let plans = { () throws -> [String: JSONShapes.ProductEntry] in
+            Dictionary(uniqueKeysWithValues: try cli.run(["products", "--json"]).decoded([JSONShapes.ProductEntry].self).map { ($0.id, $0) })
+        }
+        #expect(try plans()["com.example.rage.pro.monthly"]?.willAutoRenew == true && plans()["com.example.rage.pro.yearly"]?.willAutoRenew == true)
         let off = try cli.run(["cancel-renewal", "com.example.rage.pro.yearly"])
         #expect(off.stdout.hasPrefix("Subscribed: Rage Pro (Yearly) until ") && off.stdout.hasSuffix(", will not renew.\n"), "\(off.stdout)")
+        // Both rows of the switch then say what `entitlements --json` says: no renewal after the
+        // period paid ahead (before: `willAutoRenew` true on both, and "Switches …" alone).
+        let after = try plans()
+        #expect(after["com.example.rage.pro.monthly"]?.willAutoRenew == false && after["com.example.rage.pro.monthly"]?.status == "changeScheduled"
+                && after["com.example.rage.pro.yearly"]?.willAutoRenew == false, "\(after)")
+        let held = try #require(try cli.run(["entitlements", "--json"]).json()?["subscriptions"] as? [[String: Any]])
+        #expect(held.first?["willAutoRenew"] as? Bool == false)
+        let row = try #require(try cli.run(["products"]).stdout.split(separator: "\n").first { $0.contains("[com.example.rage.pro.monthly]") })
+        let end = try #require(standing.components(separatedBy: "paid ahead until ").last?.components(separatedBy: ",").prefix(2).joined(separator: ","))
+        #expect(row.contains("Switches ") && row.hasSuffix(", ends \(end) (auto-renew off)"), "\(row) / \(end)")
     }
 
     @Test("buying what the account holds already names the transaction that holds it as such, not as one made then (before: '… nothing was charged. Transaction …')")

@@ -163,6 +163,17 @@ extension Entitlements {
 }
 
 extension Entitlements {
+    /// The subscription with a period paid ahead into another plan (`renew` after a switch was
+    /// scheduled) where `productID` is the plan running now or the plan paid ahead: both rows
+    /// of the switch belong to it, and its auto-renew says whether it renews after that period.
+    public func paidAheadSubscription(involving productID: String) -> Subscription? {
+        subscriptions.first {
+            $0.state == .subscribed && $0.runningPlan != nil && ($0.productID == productID || $0.runningPlan?.productID == productID)
+        }
+    }
+}
+
+extension Entitlements {
     /// The plan the account's subscription in `product`'s group runs on, when it is another
     /// plan and `catalog` lacks it; nil otherwise.
     public func runningPlanMissing(from catalog: Catalog, beside product: Product) -> String? {

@@ -42,6 +42,7 @@ enum ProductsCommand {
                         " (\(text.purchasedName(productID: product.id, quantity: $0)))"
                     } ?? "")
                     + (text.alsoWaitingNote(productStatus).map { "; " + $0 } ?? "")
+                    + (text.paidAheadEndNote(of: product.id, in: entitlements).map { ", " + $0 } ?? "")
                 console.out(CommandLineText.Products.row(title: text.title(of: product), id: product.id,
                                                          price: text.shownPrice(product).map { text.listedPrice($0, product: product, abbreviated: false) }
                                                              ?? CommandLineText.Products.notSoldPrice,
@@ -106,10 +107,11 @@ enum ProductsCommand {
         case let .active(until, willRenew):
             entry.expiresDate = until
             entry.willAutoRenew = product.type == .autoRenewable ? willRenew : nil
-        // The subscription renews then, into the plan paid ahead or switched to, as its renewal info says.
+        // The subscription renews then, into the plan switched to, as its renewal info says; into a
+        // period paid ahead it goes whatever its auto-renew, which says whether it renews after that.
         case let .runningBeforeSwitch(until, _, _):
             entry.expiresDate = until
-            entry.willAutoRenew = true
+            entry.willAutoRenew = entitlements.paidAheadSubscription(involving: product.id)?.willAutoRenew ?? true
         case let .expired(on):
             // A subscription's dates as `entitlements --json` gives them: the end of the period
             // paid for, and when access ended where that differs (a grace period, an expire);
@@ -136,7 +138,9 @@ enum ProductsCommand {
             entry.gracePeriodExpiresDate = subscription?.gracePeriodExpiresDate
             entry.willAutoRenew = willAutoRenew
         // Whether the subscription switching to it renews into it: false while its auto-renew is off.
-        case let .changeScheduled(_, _, willSwitch): entry.willAutoRenew = willSwitch
+        // A period paid ahead in it begins anyway: its auto-renew is whether it renews after that.
+        case let .changeScheduled(_, _, willSwitch):
+            entry.willAutoRenew = entitlements.paidAheadSubscription(involving: product.id)?.willAutoRenew ?? willSwitch
         case .notSold, .available, .restoreToUnlock, .awaitingDelivery, .waiting, .groupPlanUnknown: break
         }
         // Beside a consumable's balance too, which the switch above gives in place of the wait.
