@@ -12,14 +12,40 @@ import Testing
         cli = StorefrontProcess(ledger: try StorefrontProcess.temporaryFolder() + "/entitlements.jsonl")
     }
 
-    /// The transaction ids of a history answer, decoded from its signed transactions.
-    private func ids(_ answer: HTTPExchange) throws -> [String] {
+    /// The signed claims of a history answer's transactions.
+    private func claims(_ answer: HTTPExchange) throws -> [[String: Any]] {
         let signed = try #require(answer.json?["signedTransactions"] as? [String], "\(String(decoding: answer.body, as: UTF8.self))")
         return try signed.map { token in
             let payload = try #require(Base64URL.decode(token.split(separator: ".")[1]))
-            let claims = try #require(try JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any])
-            return try #require(claims["transactionId"] as? String)
+            return try #require(try JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any])
         }
+    }
+
+    /// The transaction ids of a history answer, decoded from its signed transactions.
+    private func ids(_ answer: HTTPExchange) throws -> [String] {
+        try claims(answer).map { try #require($0["transactionId"] as? String) }
+    }
+
+    @Test("revoked=true keeps a period the refund of a later one revoked with its subscription, as its signed revocationDate says; revoked=false leaves it out (before: the other way round)")
+    func revokedFollowsTheSignedData() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)   // a free week
+        #expect(try cli.run(["renew", "com.example.rage.pro.monthly"]).status == 0) // a month paid ahead
+        let bought = try boughtIDs()
+        #expect(bought.count == 2)
+        #expect(try cli.run(["refund", bought[0]]).status == 0, "the period paid ahead, the latest: it revokes the subscription")
+        let key = try #require(try cli.run(["api-key", "create", "--json"]).json())
+        let token = try BearerTokenMaker.token(keyPath: key["privateKeyPath"] as! String, keyID: key["keyId"] as! String,
+                                               issuerID: key["issuerId"] as! String, bundleID: "com.example.rage")
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        let authorization = ["Authorization": "Bearer \(token)"]
+        let all = try claims(try server.send("GET", "/inApps/v2/history/\(bought[1])", headers: authorization))
+        #expect(all.count == 2 && all.allSatisfy { $0["revocationDate"] != nil }, "both carry a revocation: \(all)")
+        let revoked = try ids(try server.send("GET", "/inApps/v2/history/\(bought[1])?revoked=true", headers: authorization))
+        #expect(Set(revoked) == Set(bought), "\(revoked)")
+        let kept = try server.send("GET", "/inApps/v2/history/\(bought[1])?revoked=false", headers: authorization)
+        let keptIDs = try ids(kept)
+        #expect(kept.status == 200 && keptIDs.isEmpty, "\(keptIDs)")
     }
 
     private func boughtIDs() throws -> [String] {

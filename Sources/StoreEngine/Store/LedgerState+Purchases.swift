@@ -165,6 +165,13 @@ extension LedgerState {
         record.state == .purchased ? endOfSubscription(before: record) : nil
     }
 
+    /// Whether `record`'s signed transaction carries a revocation: it was refunded, or the
+    /// refund of a later period revoked it with its subscription. Apple's `revoked` filter of
+    /// the transaction history asks this, not the refund alone.
+    public func isRevoked(_ record: TransactionRecord) -> Bool {
+        record.state == .refunded || revocationByLaterRefund(of: record) != nil
+    }
+
     /// When the refund of a later period revoked the subscription of `record`, a period still
     /// running or paid ahead then (neither refunded itself nor replaced by an upgrade): its
     /// access ended with the subscription's, so receipts cancel it and its signed transaction

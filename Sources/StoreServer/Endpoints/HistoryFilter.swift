@@ -62,8 +62,9 @@ struct HistoryFilter {
 
     private var onlyFamilyShared = false
 
-    /// The transactions of `records` this filter keeps, in its order.
-    func apply(_ records: [TransactionRecord], catalog: Catalog) -> [TransactionRecord] {
+    /// The transactions of `records` this filter keeps, in its order; `state` tells which are
+    /// revoked, as their signed transactions say.
+    func apply(_ records: [TransactionRecord], catalog: Catalog, state: LedgerState) -> [TransactionRecord] {
         if onlyFamilyShared { return [] }
         let kept = records.filter { record in
             if let startDate, record.purchaseDate < startDate { return false }
@@ -71,7 +72,7 @@ struct HistoryFilter {
             if !productIDs.isEmpty, !productIDs.contains(record.productID) { return false }
             if !productTypes.isEmpty, !productTypes.contains(record.productType) { return false }
             if !groups.isEmpty, !groups.contains(catalog.product(id: record.productID)?.subscription?.group ?? "") { return false }
-            if let revoked, revoked != (record.state == .refunded) { return false }
+            if let revoked, revoked != state.isRevoked(record) { return false }
             return true
         }
         return order == .ascending ? kept : kept.reversed()
