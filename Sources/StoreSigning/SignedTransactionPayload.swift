@@ -81,7 +81,7 @@ public struct SignedTransactionPayload: Codable, Sendable, Equatable {
         expiresDate = record.expiresDate.map(Self.milliseconds)
         quantity = record.quantity
         storefront = record.storefront
-        storefrontId = record.storefront.flatMap { AppStoreIdentifiers.storefrontIDs[$0] }
+        storefrontId = record.storefront.flatMap { CountryCodes.storefrontID(forStorefront: $0) }
         // Apple reports what one unit costs; the ledger holds the total for the quantity.
         price = record.price.map { ExactDecimal.milliunits($0 / Decimal(max(record.quantity, 1))) }
             ?? (record.productType == .freeSubscription ? 0 : nil)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import StoreEngine
 @testable import StoreSigning
+import StoreCatalog
 
 @Suite struct SigningPayloadTests {
     @Test func aConsumableCarriesAppleFieldNamesUnitPriceInMilliunitsAndNoSubscriptionFields() throws {
@@ -34,6 +35,22 @@ import Testing
                        "subscriptionGroupIdentifier", "isUpgraded", "webOrderLineItemId", "offerPeriod"] {
             #expect(claims[absent] == nil, "\(absent)")
         }
+    }
+
+    @Test("Every one of the 175 storefronts has its App Store id, each its own, so every signed transaction carries storefrontId (before: 17 of them)")
+    func everyStorefrontHasItsID() throws {
+        let ids = CountryCodes.entries.map(\.storefrontID)
+        #expect(ids.count == 175 && Set(ids).count == 175)
+        #expect(ids.allSatisfy { $0.count == 6 && $0.allSatisfy(\.isNumber) })
+        #expect(CountryCodes.storefrontID(forStorefront: "NOR") == "143457" && CountryCodes.storefrontID(forStorefront: "kwt") == "143493"
+                && CountryCodes.storefrontID(forStorefront: "XKS") == "143624" && CountryCodes.storefrontID(forStorefront: "ZZZ") == nil)
+        let fixture = try SigningFixture()
+        var record = try fixture.buy(Rage.face)
+        #expect(try TokenParts.object(try fixture.sign(record), segment: 1)["storefrontId"] as? String == "143441")
+        record.storefront = "SAU"
+        let payload = SignedTransactionPayload(record: record, context: TransactionSigningContext(
+            bundleID: "com.example.rage", originalPurchaseDate: record.purchaseDate, signedDate: record.purchaseDate))
+        #expect(payload.storefront == "SAU" && payload.storefrontId == "143479", "\(payload)")
     }
 
     @Test func theAppTransactionIdIsOnePerAccountAndAppOnEveryDevice() throws {
