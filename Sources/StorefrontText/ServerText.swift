@@ -212,6 +212,12 @@ extension ServerText {
 }
 
 extension ServerText {
+    /// An endpoint that takes an original transaction id was given a later one of the subscription.
+    public static func notOriginalTransaction(_ id: String, original: String) -> String {
+        "Transaction \(id) is not an original transaction id: it belongs to the subscription whose original transaction is \(original); "
+            + "give that one."
+    }
+
     public static func noTransaction(_ id: String) -> String {
         "No transaction \(id) for this app. See `storefront transactions` for the ids the store has issued."
     }

@@ -43,6 +43,23 @@ final class ServeHostileInputTests: XCTestCase {
         XCTAssertEqual(badID.json?["errorCode"] as? Int, 4_000_008)
     }
 
+    /// Before: a renewal's id extended its subscription as the original's would.
+    func testExtendingByALaterTransactionOfTheSubscriptionIsNotFoundAndNamesTheOriginal() throws {
+        XCTAssertEqual(try cli.run(["buy", "com.example.rage.pro.yearly"]).status, 0)
+        XCTAssertEqual(try cli.run(["renew", "com.example.rage.pro.yearly"]).status, 0)
+        let records = try XCTUnwrap(try cli.run(["transactions", "--json"]).jsonArray())
+        let renewal = try XCTUnwrap(records.first { ($0["transactionId"] as? String) != ($0["originalTransactionId"] as? String) })
+        let (renewalID, originalID) = (try XCTUnwrap(renewal["transactionId"] as? String), try XCTUnwrap(renewal["originalTransactionId"] as? String))
+        let (server, token, _) = try serveWithAKey()
+        defer { server.stop() }
+        let answer = try server.send("PUT", "/inApps/v1/subscriptions/extend/\(renewalID)", headers: ["Authorization": "Bearer \(token)"],
+                                     body: Array(#"{"extendByDays":3,"extendReasonCode":1,"requestIdentifier":"outage-1"}"#.utf8))
+        XCTAssertEqual(answer.status, 404)
+        XCTAssertEqual(answer.json?["errorCode"] as? Int, 4_040_005)
+        let message = try XCTUnwrap(answer.json?["errorMessage"] as? String)
+        XCTAssertTrue(message.contains("is not an original transaction id") && message.contains(originalID), message)
+    }
+
     func testJSONOfTheWrongShapeSaysWhichFieldWithoutSwiftTypeNames() throws {
         let (server, token, id) = try serveWithAKey()
         defer { server.stop() }

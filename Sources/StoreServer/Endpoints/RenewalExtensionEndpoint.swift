@@ -47,6 +47,12 @@ enum RenewalExtensionEndpoint {
         guard let record = state.transactions[originalID], record.isBought else {
             throw .notFound(Code.originalTransactionIDNotFound, ServerText.noTransaction(originalID))
         }
+        // The path names a subscription by its original transaction: no original transaction has
+        // a renewal's or an upgrade's id, so it is not found (the error this endpoint documents;
+        // Apple's 4000187 belongs to later endpoints), with the one to give named.
+        guard record.id == record.originalID else {
+            throw .notFound(Code.originalTransactionIDNotFound, ServerText.notOriginalTransaction(originalID, original: record.originalID))
+        }
         let buyer = Buyer(account: record.account, device: record.purchaseDevice)
         let made: RenewalExtension
         do {
