@@ -26,6 +26,40 @@ import Testing
         try claims(answer).map { try #require($0["transactionId"] as? String) }
     }
 
+    @Test("refund history lists refunds in the order they were made, and its last revision later gives just the refunds made since (before: in purchase order, and a refund of an earlier purchase was never sent)")
+    func refundHistoryFollowsTheRefunds() throws {
+        for _ in 0..<4 { #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0) }
+        let bought = Array(try boughtIDs().reversed())   // oldest first
+        for id in [bought[3], bought[0]] {
+            #expect(try cli.run(["refund", id]).status == 0)
+            #expect(try cli.run(["advance", "1h"]).status == 0, "each refund at its own moment")
+        }
+        let key = try #require(try cli.run(["api-key", "create", "--json"]).json())
+        let token = try BearerTokenMaker.token(keyPath: key["privateKeyPath"] as! String, keyID: key["keyId"] as! String,
+                                               issuerID: key["issuerId"] as! String, bundleID: "com.example.rage")
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        let authorization = ["Authorization": "Bearer \(token)"]
+        let first = try server.send("GET", "/inApps/v2/refund/lookup/\(bought[1])", headers: authorization)
+        let firstIDs = try ids(first)
+        #expect(firstIDs == [bought[3], bought[0]], "by refund: \(firstIDs)")
+        let kept = try #require(first.json?["revision"] as? String)
+        #expect(try cli.run(["refund", bought[1]]).status == 0, "an earlier purchase refunded later")
+        let since = try server.send("GET", "/inApps/v2/refund/lookup/\(bought[1])?revision=\(kept)", headers: authorization)
+        let sinceIDs = try ids(since)
+        #expect(sinceIDs == [bought[1]] && since.json?["hasMore"] as? Bool == false, "\(sinceIDs)")
+        let again = try server.send("GET", "/inApps/v2/refund/lookup/\(bought[1])", headers: authorization)
+        #expect(try ids(again) == [bought[3], bought[0], bought[1]])
+        let times = try claims(again).compactMap { ($0["revocationDate"] as? NSNumber)?.int64Value }
+        #expect(times.count == 3 && times == times.sorted(), "ascending revocationDate: \(times)")
+        // A history revision is no refund revision.
+        let history = try #require(try server.send("GET", "/inApps/v2/history/\(bought[1])", headers: authorization).json?["revision"] as? String)
+        let crossed = try server.send("GET", "/inApps/v2/refund/lookup/\(bought[1])?revision=\(history)", headers: authorization)
+        #expect(crossed.status == 200, "a token of the ledger's order is still honoured")
+        let wrong = try server.send("GET", "/inApps/v2/history/\(bought[1])?revision=\(kept)", headers: authorization)
+        #expect(wrong.status == 400 && wrong.json?["errorCode"] as? Int == 4_000_005)
+    }
+
     @Test("revoked=true keeps a period the refund of a later one revoked with its subscription, as its signed revocationDate says; revoked=false leaves it out (before: the other way round)")
     func revokedFollowsTheSignedData() throws {
         #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)   // a free week

@@ -10,7 +10,7 @@ enum RefundHistoryEndpoint {
     static func handle(_ request: RouteRequest, _ served: ServedStore) throws(AppStoreAPIError) -> HTTPResponse {
         let customer = try CustomerLookup(transactionID: request.parameter("transactionId"), in: try served.refreshed())
         let refunded = customer.boughtTransactions.filter { $0.state == .refunded }
-        let page = try RevisionPaging.page(refunded, after: try request.request.singleQueryValue("revision"))
+        let page = try RevisionPaging.refundPage(refunded, after: try request.request.singleQueryValue("revision"))
         var signed: [String] = []
         for record in page.items { signed.append(try served.signedTransaction(record)) }
         return .json(Response(signedTransactions: signed, revision: page.revision, hasMore: page.hasMore))

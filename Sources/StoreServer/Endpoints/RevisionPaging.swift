@@ -5,8 +5,8 @@ import StorefrontText
 /// Apple's revision paging: at most `pageSize` transactions an answer, and a `revision` token
 /// that asks for the ones after them.
 ///
-/// The token names the last transaction sent by its place in the ledger (its sequence), opaque
-/// to clients (base64url). Lists are in ledger order or its reverse, so the next page starts
+/// The token names the last transaction sent by its place in the ledger (its sequence), or for
+/// refund history the last refund sent by when it was made, opaque to clients (base64url). Lists are in ledger order or its reverse, so the next page starts
 /// after that place whatever was added or stopped matching a filter meanwhile: a transaction
 /// bought between two pages of a DESCENDING list comes before the place and is not sent (it
 /// never shifts the page), and one that a refund takes out of a filter shifts nothing.
@@ -21,6 +21,9 @@ struct RevisionPaging {
         case after(sequence: Int)
         /// After this many items: tokens given before tokens named places; still honoured.
         case sentCount(Int)
+        /// After the refund of the transaction at this ledger sequence, made at this moment
+        /// (milliseconds): refund history is in the order of the refunds.
+        case afterRefund(milliseconds: Int64, sequence: Int)
     }
 
     /// The page of `items` (in ledger order, or its reverse when `descending`) after
@@ -30,15 +33,40 @@ struct RevisionPaging {
     static func page(_ items: [TransactionRecord], after revision: String?, descending: Bool = false) throws(AppStoreAPIError)
         -> (items: ArraySlice<TransactionRecord>, revision: String, hasMore: Bool) {
         let cursor = try revision.map { text throws(AppStoreAPIError) in try Self.cursor(text) } ?? .start
-        let begin: Int = switch cursor {
-        case .start: 0
-        case let .sentCount(count): min(count, items.count)
+        let begin: Int
+        switch cursor {
+        case .start: begin = 0
+        case let .sentCount(count): begin = min(count, items.count)
         case let .after(sequence):
-            items.firstIndex { descending ? $0.sequence < sequence : $0.sequence > sequence } ?? items.count
+            begin = items.firstIndex { descending ? $0.sequence < sequence : $0.sequence > sequence } ?? items.count
+        case .afterRefund: throw .badRequest(AppStoreAPIError.Code.invalidRequestRevision, ServerText.invalidRevision)
         }
         let end = min(begin + pageSize, items.count)
         let page = items[begin..<end]
         let next = page.last.map { token(for: .after(sequence: $0.sequence)) } ?? revision ?? token(for: .start)
+        return (page, next, end < items.count)
+    }
+
+    /// The page of the refunded transactions `refunded` after `revision`, in the order they were
+    /// refunded (ascending revocation date, as Apple sorts refund history), so a revision kept
+    /// from the last page later gives just the refunds made since. A token from before refunds
+    /// were ordered so (it names a place in the ledger) gives the refunds of the transactions
+    /// after that place.
+    static func refundPage(_ refunded: [TransactionRecord], after revision: String?) throws(AppStoreAPIError)
+        -> (items: ArraySlice<TransactionRecord>, revision: String, hasMore: Bool) {
+        let key = { (record: TransactionRecord) in (record.revocationDate.map(SignedTransactionPayload.milliseconds) ?? 0, record.sequence) }
+        var items = refunded.sorted { key($0) < key($1) }
+        let cursor = try revision.map { text throws(AppStoreAPIError) in try Self.cursor(text) } ?? .start
+        var begin = 0
+        switch cursor {
+        case .start: break
+        case let .sentCount(count): begin = min(count, items.count)
+        case let .after(sequence): items = items.filter { $0.sequence > sequence }
+        case let .afterRefund(milliseconds, sequence): begin = items.firstIndex { key($0) > (milliseconds, sequence) } ?? items.count
+        }
+        let end = min(begin + pageSize, items.count)
+        let page = items[begin..<end]
+        let next = page.last.map { token(for: .afterRefund(milliseconds: key($0).0, sequence: $0.sequence)) } ?? revision ?? token(for: .start)
         return (page, next, end < items.count)
     }
 
@@ -47,6 +75,7 @@ struct RevisionPaging {
         case .start: "start"
         case let .after(sequence): "after:\(sequence)"
         case let .sentCount(count): "sent:\(count)"
+        case let .afterRefund(milliseconds, sequence): "refund:\(milliseconds):\(sequence)"
         }
         return Base64URL.encode(Array(text.utf8))
     }
@@ -57,6 +86,11 @@ struct RevisionPaging {
             if text == "start" { return .start }
             if text.hasPrefix("after:"), let sequence = Int(text.dropFirst(6)), sequence >= 0 { return .after(sequence: sequence) }
             if text.hasPrefix("sent:"), let count = Int(text.dropFirst(5)), count >= 0 { return .sentCount(count) }
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            if parts.count == 3, parts[0] == "refund", let milliseconds = Int64(parts[1]), let sequence = Int(parts[2]),
+               milliseconds >= 0, sequence >= 0 {
+                return .afterRefund(milliseconds: milliseconds, sequence: sequence)
+            }
         }
         throw .badRequest(AppStoreAPIError.Code.invalidRequestRevision, ServerText.invalidRevision)
     }
