@@ -34,12 +34,8 @@ import Testing
             #expect(try cli.run(["refund", id]).status == 0)
             #expect(try cli.run(["advance", "1h"]).status == 0, "each refund at its own moment")
         }
-        let key = try #require(try cli.run(["api-key", "create", "--json"]).json())
-        let token = try BearerTokenMaker.token(keyPath: key["privateKeyPath"] as! String, keyID: key["keyId"] as! String,
-                                               issuerID: key["issuerId"] as! String, bundleID: "com.example.rage")
-        let server = try ServeProcess(cli)
+        let (server, authorization) = try serve()
         defer { server.stop() }
-        let authorization = ["Authorization": "Bearer \(token)"]
         let first = try server.send("GET", "/inApps/v2/refund/lookup/\(bought[1])", headers: authorization)
         let firstIDs = try ids(first)
         #expect(firstIDs == [bought[3], bought[0]], "by refund: \(firstIDs)")
@@ -67,12 +63,8 @@ import Testing
         let bought = try boughtIDs()
         #expect(bought.count == 2)
         #expect(try cli.run(["refund", bought[0]]).status == 0, "the period paid ahead, the latest: it revokes the subscription")
-        let key = try #require(try cli.run(["api-key", "create", "--json"]).json())
-        let token = try BearerTokenMaker.token(keyPath: key["privateKeyPath"] as! String, keyID: key["keyId"] as! String,
-                                               issuerID: key["issuerId"] as! String, bundleID: "com.example.rage")
-        let server = try ServeProcess(cli)
+        let (server, authorization) = try serve()
         defer { server.stop() }
-        let authorization = ["Authorization": "Bearer \(token)"]
         let all = try claims(try server.send("GET", "/inApps/v2/history/\(bought[1])", headers: authorization))
         #expect(all.count == 2 && all.allSatisfy { $0["revocationDate"] != nil }, "both carry a revocation: \(all)")
         let revoked = try ids(try server.send("GET", "/inApps/v2/history/\(bought[1])?revoked=true", headers: authorization))
@@ -82,6 +74,15 @@ import Testing
         #expect(kept.status == 200 && keptIDs.isEmpty, "\(keptIDs)")
     }
 
+    /// A server of the store, started after an API key was made, and the header that authorizes
+    /// requests with a token of that key.
+    private func serve() throws -> (server: ServeProcess, authorization: [String: String]) {
+        let key = try #require(try cli.run(["api-key", "create", "--json"]).json())
+        let token = try BearerTokenMaker.token(keyPath: key["privateKeyPath"] as! String, keyID: key["keyId"] as! String,
+                                               issuerID: key["issuerId"] as! String, bundleID: "com.example.rage")
+        return (try ServeProcess(cli), ["Authorization": "Bearer \(token)"])
+    }
+
     private func boughtIDs() throws -> [String] {
         try #require(try cli.run(["transactions", "--json"]).jsonArray()).compactMap { $0["transactionId"] as? String }
     }
@@ -89,13 +90,9 @@ import Testing
     @Test("a purchase between two pages of a DESCENDING history neither repeats a transaction nor drops one (before: the next page began one later in the list, so its first was the last page's last, and the oldest was never sent)")
     func aPurchaseBetweenDescendingPages() throws {
         for _ in 0..<22 { #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0) }
-        let key = try #require(try cli.run(["api-key", "create", "--json"]).json())
-        let token = try BearerTokenMaker.token(keyPath: key["privateKeyPath"] as! String, keyID: key["keyId"] as! String,
-                                               issuerID: key["issuerId"] as! String, bundleID: "com.example.rage")
         let before = try boughtIDs()
-        let server = try ServeProcess(cli)
+        let (server, authorization) = try serve()
         defer { server.stop() }
-        let authorization = ["Authorization": "Bearer \(token)"]
         let first = try server.send("GET", "/inApps/v2/history/\(before[0])?sort=DESCENDING", headers: authorization)
         #expect(first.status == 200 && first.json?["hasMore"] as? Bool == true)
         let revision = try #require(first.json?["revision"] as? String)
