@@ -91,10 +91,13 @@ extension Store {
     public func refund(_ transactionID: String, by account: String? = nil, reason: RefundReason? = nil, replacedByShown: String?? = nil,
                        dependenciesShown: [String: TransactionState]? = nil) throws -> RefundResult {
         try commitRequest { state, now throws(StoreRefusal) in
-            if let replacedByShown, let record = state.transactions[transactionID], record.replacedBy != replacedByShown {
+            // Refunded (or otherwise settled) meanwhile: the decision's own refusal says so, where
+            // "changed since shown" would hide why.
+            let purchased = state.transactions[transactionID].flatMap { $0.state == .purchased ? $0 : nil }
+            if let replacedByShown, let record = purchased, record.replacedBy != replacedByShown {
                 throw .request(.transactionChangedSinceShown(transactionID))
             }
-            if let dependenciesShown, let record = state.transactions[transactionID],
+            if let dependenciesShown, let record = purchased,
                record.refundDependencies(among: state.transactions(of: record.account)) != dependenciesShown {
                 throw .request(.transactionChangedSinceShown(transactionID))
             }

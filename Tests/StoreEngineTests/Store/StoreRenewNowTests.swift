@@ -181,7 +181,14 @@ import StorefrontText
         #expect(throws: StoreError.transactionChangedSinceShown(paid.id)) { try store.refund(paid.id, replacedByShown: .some(nil)) }
         #expect(fixture.log.allEvents.count == before)
         let replacement = try #require(store.snapshot.transactions[paid.id]?.replacedBy)
-        #expect(try store.refund(paid.id, replacedByShown: .some(replacement)).transaction.state == .refunded, "as shown, it goes through")
+        let shown = try #require(store.snapshot.transactions[paid.id]).refundDependencies(among: store.transactions(for: "tester"))
+        #expect(try store.refund(paid.id, replacedByShown: .some(replacement), dependenciesShown: shown).transaction.state == .refunded,
+                "as shown, it goes through")
+        // The same question confirmed again, in a second storefront: refunded already, said so
+        // (before: "changed while the question was open: a period or pass of it was bought or refunded").
+        #expect(throws: StoreError.notRefundable(paid.id, state: .refunded)) {
+            try store.refund(paid.id, replacedByShown: .some(replacement), dependenciesShown: shown)
+        }
     }
 
     @Test("Expiring as shown at a transaction the subscription has renewed past is refused, and nothing is recorded")
