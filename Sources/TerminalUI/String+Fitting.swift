@@ -1,5 +1,6 @@
 extension String {
-    /// The text cut to at most `width` columns, ending in "…" when anything was cut.
+    /// The text cut to at most `width` columns, ending in "…" when anything was cut; a cut
+    /// right after a space drops it, so the ellipsis follows a letter ("Extra…", not "Extra …").
     ///
     /// Widths are display widths, so a wide glyph that would straddle the limit
     /// is dropped whole rather than split.
@@ -15,6 +16,7 @@ extension String {
             result.append(character)
             used += characterWidth
         }
+        while result.last?.isWhitespace == true { result.removeLast() }
         return result + "…"
     }
 

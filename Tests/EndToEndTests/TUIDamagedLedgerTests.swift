@@ -33,7 +33,7 @@ struct TUIDamagedLedgerTests {
         try await tmux.waitFor("Read-only", "Extra Lives: 3")
         try tmux.press("u")
         let refused = try await tmux.waitFor("Enter OK")
-        #expect(!refused.contains("Use a life"), "\(refused)")
+        #expect(!refused.contains("use a life"), "\(refused)")
         try tmux.press("Enter", "s")
         try await tmux.waitFor("Settings (device", "Esc close")
         try tmux.press("Enter")

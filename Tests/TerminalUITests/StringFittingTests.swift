@@ -7,6 +7,8 @@ struct StringFittingTests {
         ("Rage Face", 20, "Rage Face"), ("Rage Face", 9, "Rage Face"), ("Rage Face", 8, "Rage Fa…"),
         ("日本語テキスト", 7, "日本語…"), ("日本語", 4, "日…"), ("x", 0, ""), ("abc", 1, "…"),
         ("1,09\u{00A0}€", 5, "1,09…"),
+        // A cut right after a space drops it (before: "Extra …", "Rage …").
+        ("Extra Lives", 7, "Extra…"), ("Rage Face", 6, "Rage…"), ("a  b c", 4, "a…"),
     ])
     func truncation(text: String, width: Int, expected: String) {
         let result = text.truncated(toWidth: width)

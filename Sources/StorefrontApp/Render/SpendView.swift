@@ -52,7 +52,7 @@ enum SpendView {
             lines.append(([], true))
             let verb = switch presentation {
             case .rageFaces: "show a face (uses one)"
-            case .lives: "Use a life"
+            case .lives: "use a life"
             case .balance: "spend one"
             }
             if state.readOnlyReason != nil {
