@@ -2,6 +2,7 @@ import Foundation
 import StoreCatalog
 import StoreEngine
 import StoreLedger
+import StoreSigning
 
 /// Every notification one app's events have caused, with their delivery attempts: a fold of
 /// the ledger, like the store's own state and beside it.
@@ -15,6 +16,8 @@ import StoreLedger
 /// identities gives), whatever the store's identity is now.
 public struct NotificationFold: Sendable {
     public let identity: NotificationIdentity
+    /// The catalog the claims at each notification's event are read with.
+    private let catalog: Catalog
     /// What named this store's notifications before `identity` did; attempts recorded then find
     /// their notification only by a UUID one of these gives.
     public let formerIdentities: [NotificationIdentity]
@@ -45,6 +48,7 @@ public struct NotificationFold: Sendable {
     public init(catalog: Catalog, identity: NotificationIdentity, formerIdentities: [NotificationIdentity] = []) {
         self.identity = identity
         self.formerIdentities = formerIdentities
+        self.catalog = catalog
         var scopes: [String: CreditScope] = [:]
         for credit in catalog.credits { scopes[credit.id] = credit.scope }
         state = LedgerState(app: catalog.bundleID, creditScopes: scopes,
@@ -150,7 +154,8 @@ public struct NotificationFold: Sendable {
             type: made.type, subtype: made.subtype, time: event.time, account: event.account, device: event.device,
             transactionID: made.transactionID, originalTransactionID: transaction?.originalID,
             productID: transaction?.productID, isDeliverable: state.settings.notificationURL != nil,
-            consumptionRequestReason: made.type == .consumptionRequest ? event.reason.flatMap(RefundReason.init(rawValue:)) : nil)
+            consumptionRequestReason: made.type == .consumptionRequest ? event.reason.flatMap(RefundReason.init(rawValue:)) : nil,
+            claimsAtEvent: try claimsAtEvent(of: transaction, for: event))
         positions[notification.id] = caused.count
         for former in formerIdentities {
             positions[try former.uuid(sequence: sequence, index: index)] = caused.count
@@ -160,6 +165,21 @@ public struct NotificationFold: Sendable {
             renewalsAhead[original, default: []].append(caused.count)
         }
         caused.append(notification)
+    }
+
+    /// What a notification about `record` says, as `state` stands right after `event`; nil for
+    /// none, for a transaction the App Store signs no data for, and for a renewal paid ahead,
+    /// recorded before the moment it tells of (it says what the store holds when that comes).
+    private func claimsAtEvent(of record: TransactionRecord?, for event: StoreEvent) throws(CryptoError) -> StoreNotification.ClaimsAtEvent? {
+        guard let record, TransactionSigner.issues(record), event.kind != .renew || event.time <= presentTime else { return nil }
+        let subscription = Store.subscription(originalID: record.originalID, account: record.account, in: state, at: event.time,
+                                              catalog: catalog)
+        return StoreNotification.ClaimsAtEvent(
+            transaction: try Store.transactionClaims(record, in: state, catalog: catalog, signedAt: event.time),
+            renewalInfo: try subscription.flatMap { subscription throws(CryptoError) in
+                try Store.renewalInfoClaims(subscription, in: state, catalog: catalog, signedAt: event.time)
+            },
+            status: subscription.map { NotificationPayload.status($0.state) })
     }
 
     /// The event that caused a notification, and the notification's place among its notifications.

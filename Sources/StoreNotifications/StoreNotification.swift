@@ -1,5 +1,6 @@
 import Foundation
 import StoreEngine
+import StoreSigning
 
 /// One App Store Server Notification the store owes an app's server: what happened, which
 /// event caused it, and every attempt made to deliver it.
@@ -25,8 +26,22 @@ public struct StoreNotification: Sendable, Equatable {
     public var isDeliverable: Bool
     /// A CONSUMPTION_REQUEST's reason for the refund, when the refund was given one.
     public var consumptionRequestReason: RefundReason?
+    /// What it says of its transaction and subscription, as the ledger stood right after its
+    /// event, so every attempt sends the same (a retry after auto-renew was turned back on still
+    /// says it was turned off, and renewals recorded late say what each one found). Nil where it
+    /// was recorded before its moment (a renewal paid ahead, told when its period begins) or
+    /// names no transaction: it then says what the store holds when it is sent.
+    public var claimsAtEvent: ClaimsAtEvent?
     /// Delivery attempts, oldest first.
     public var attempts: [NotificationAttempt] = []
+
+    /// The signed data's claims at a notification's event; each is signed again, dated then, at every attempt.
+    public struct ClaimsAtEvent: Sendable, Equatable {
+        public var transaction: SignedTransactionPayload
+        public var renewalInfo: SignedRenewalInfoPayload?
+        /// The subscription's status (`NotificationPayload.status`), for a subscription's notification.
+        public var status: Int?
+    }
 
     /// Whether a receiver took it (answered 2xx).
     public var isDelivered: Bool { attempts.contains { $0.outcome.isDelivered } }

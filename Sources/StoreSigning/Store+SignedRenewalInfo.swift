@@ -8,9 +8,23 @@ extension Store {
     /// issues it now; nil for free subscriptions, which never renew, and for a subscription
     /// whose latest transaction the ledger does not hold.
     public func signedRenewalInfo(_ subscription: Entitlements.Subscription, signer: TransactionSigner) throws(SigningError) -> String? {
+        let claims: SignedRenewalInfoPayload?
+        do {
+            claims = try Self.renewalInfoClaims(subscription, in: snapshot, catalog: catalog, signedAt: now())
+        } catch {
+            throw .crypto(error)
+        }
+        guard let claims else { return nil }
+        return try signer.sign(claims, signedAt: now())
+    }
+
+    /// The renewal info claims of `subscription` as `state` holds it, signed at `signedAt`; nil
+    /// for a plan that is not auto-renewable, or one `state` does not hold. Shared by what the
+    /// store signs now and what a notification says of the moment of its event.
+    public static func renewalInfoClaims(_ subscription: Entitlements.Subscription, in state: LedgerState, catalog: Catalog,
+                                         signedAt: Date) throws(CryptoError) -> SignedRenewalInfoPayload? {
         let product = catalog.product(id: subscription.pendingProductID ?? subscription.productID)
         if let product, product.type != .autoRenewable { return nil }
-        let state = snapshot
         guard let latest = state.transactions[subscription.transactionID],
               let chain = state.subscriptions[subscription.originalTransactionID] else { return nil }
         // The schedule's own terms, so the price reported is the one the renewal will charge. A
@@ -21,10 +35,11 @@ extension Store {
             SignedOffer(ledgerText: terms.offer?.rawValue, paymentMode: terms.offerPaymentMode,
                         period: terms.offerPeriod?.description)
         }
-        let payload = SignedRenewalInfoPayload(
-            subscription: subscription, renewalPrice: terms?.price, currency: latest.currency, signedDate: now(),
-            environment: environment, appTransactionID: try appTransactionID(account: latest.account), renewalOffer: offer)
-        return try signer.sign(payload, signedAt: now())
+        return SignedRenewalInfoPayload(
+            subscription: subscription, renewalPrice: terms?.price, currency: latest.currency, signedDate: signedAt,
+            environment: state.settings.environment,
+            appTransactionID: try AppStoreIdentifiers.appTransactionID(bundleID: catalog.bundleID, account: latest.account),
+            renewalOffer: offer)
     }
 
     /// The app transaction of `buyer`'s account on `buyer`'s device, signed now with a fresh

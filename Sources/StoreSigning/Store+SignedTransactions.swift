@@ -1,6 +1,7 @@
 import Foundation
 import StoreCatalog
 import StoreEngine
+import StoreLedger
 
 extension Store {
     /// The transaction `record` names, signed as the store issues it now: as the ledger holds
@@ -11,18 +12,34 @@ extension Store {
                                   appAccountToken: String? = nil) throws(SigningError) -> String {
         let state = snapshot
         let current = state.transactions[record.id] ?? record
-        let original = state.transactions[current.originalID]?.purchaseDate ?? current.purchaseDate
-        let product = catalog.product(id: current.productID)
-        let offer = product.flatMap { Self.signedOfferTerms($0, offer: current.offer) }
-        let appTransactionID = try appTransactionID(account: current.account)
+        guard TransactionSigner.issues(current) else { throw .notIssued(transactionID: current.id, state: current.state) }
+        let claims: SignedTransactionPayload
+        do {
+            claims = try Self.transactionClaims(current, in: state, catalog: catalog, signedAt: now(),
+                                                appAccountToken: appAccountToken ?? record.appAccountToken)
+        } catch {
+            throw .crypto(error)
+        }
+        return try signer.sign(claims, signedAt: now())
+    }
+
+    /// The claims of `record` as `state` holds it, signed at `signedAt`: its original purchase
+    /// date, subscription group and offer terms from `state` and `catalog`. Shared by what the
+    /// store signs now and what a notification says of the moment of its event.
+    public static func transactionClaims(_ record: TransactionRecord, in state: LedgerState, catalog: Catalog, signedAt: Date,
+                                         appAccountToken: String? = nil) throws(CryptoError) -> SignedTransactionPayload {
+        let original = state.transactions[record.originalID]?.purchaseDate ?? record.purchaseDate
+        let product = catalog.product(id: record.productID)
+        let offer = product.flatMap { Self.signedOfferTerms($0, offer: record.offer) }
         let context = TransactionSigningContext(
-            bundleID: catalog.bundleID, originalPurchaseDate: original, signedDate: now(), environment: environment,
+            bundleID: catalog.bundleID, originalPurchaseDate: original, signedDate: signedAt, environment: state.settings.environment,
             // The ledger keeps a subscription's group: a catalog that lacks the plan still names it.
             appAccountToken: appAccountToken ?? record.appAccountToken,
-            subscriptionGroupID: product?.subscription?.group ?? state.subscriptions[current.originalID]?.group,
-            appTransactionID: appTransactionID, offerPaymentMode: offer?.paymentMode, offerPeriod: offer?.period,
-            revokedWithSubscription: state.revocationByLaterRefund(of: current))
-        return try signer.sign(current, context: context)
+            subscriptionGroupID: product?.subscription?.group ?? state.subscriptions[record.originalID]?.group,
+            appTransactionID: try AppStoreIdentifiers.appTransactionID(bundleID: catalog.bundleID, account: record.account),
+            offerPaymentMode: offer?.paymentMode, offerPeriod: offer?.period,
+            revokedWithSubscription: state.revocationByLaterRefund(of: record))
+        return SignedTransactionPayload(record: record, context: context)
     }
 
     /// How `offer` is paid, and the length of one of its periods, as the catalog defines it.

@@ -53,7 +53,25 @@ struct NotificationPayloadLibraryTests {
                                                     rootDER: signer.authority.root.der, bundleID: "com.example.rage")
         #expect(inner.map(\.verified) == [true, true])
         #expect(inner[0].fields["transactionId"] as? String == notifications[0].transactionID)
-        #expect(inner[1].fields["autoRenewStatus"] as? Int == 0, "renewal info is signed as it is when sent")
+        // Each says the subscription as it stood right after its event, though both are sent
+        // after the cancel (before: both said auto-renew off, the SUBSCRIBED one contradicting itself).
+        #expect(inner[1].fields["autoRenewStatus"] as? Int == 1, "renewal info as it was at the purchase")
+        let cancelled = try #require(verdicts[1].fields["data"] as? [String: Any])
+        let cancelledToken = try #require(cancelled["signedRenewalInfo"] as? String)
+        let cancelledRenewal = try AppStoreLibraryCheck.verify([(.renewalInfo, cancelledToken)],
+                                                               rootDER: signer.authority.root.der, bundleID: "com.example.rage")
+        #expect(cancelledRenewal.first?.fields["autoRenewStatus"] as? Int == 0)
+        // Turned back on before a retry: the AUTO_RENEW_DISABLED sent again still says off, and
+        // its signedDate is new (before: it said on, contradicting its type).
+        _ = try store.resumeRenewal("com.example.rage.pro.yearly", buyer: buyer)
+        let again = try #require(try feed.refresh().notifications.first { $0.id == notifications[1].id })
+        let resent = try AppStoreLibraryCheck.verify([(.notification, try store.signedNotification(again, signer: signer))],
+                                                     rootDER: signer.authority.root.der, bundleID: "com.example.rage")
+        let resentData = try #require(resent.first?.fields["data"] as? [String: Any])
+        let resentToken = try #require(resentData["signedRenewalInfo"] as? String)
+        let resentRenewal = try AppStoreLibraryCheck.verify([(.renewalInfo, resentToken)],
+                                                            rootDER: signer.authority.root.der, bundleID: "com.example.rage")
+        #expect(resentRenewal.first?.fields["autoRenewStatus"] as? Int == 0 && resentData["status"] as? Int == 1, "\(resentData)")
         let test = try #require(verdicts.last?.fields["data"] as? [String: Any])
         #expect(test["signedTransactionInfo"] == nil)
     }
@@ -69,10 +87,32 @@ struct NotificationPayloadLibraryTests {
         let tokens = try earlier.map { try store.signedNotification($0, signer: signer) }
         let verdicts = try AppStoreLibraryCheck.verify(tokens.map { (.notification, $0) }, rootDER: signer.authority.root.der,
                                                        bundleID: "com.example.rage")
-        for verdict in verdicts {
+        // Each with the status at its event: active at SUBSCRIBED, expired at EXPIRED.
+        for (verdict, status) in zip(verdicts, [1, 2]) {
             let data = try #require(verdict.fields["data"] as? [String: Any])
-            #expect(verdict.verified && data["signedRenewalInfo"] is String && data["status"] as? Int == 2, "\(data.keys.sorted())")
+            #expect(verdict.verified && data["signedRenewalInfo"] is String && data["status"] as? Int == status, "\(data)")
         }
+    }
+
+    @Test("renewals that fell due long ago, recorded in one catch-up, each say what their event found: the failed renewal in billing retry (before: expired, as the subscription stood once the retry ran out)")
+    func catchUpEventsSayTheirOwnMoment() throws {
+        if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
+        try store.set(.billingRetry, to: "true", for: buyer)
+        _ = try store.purchase("com.example.rage.pro.monthly", buyer: buyer, storefront: "USA")
+        _ = try store.advance(by: try #require(StoreDuration("P70D")), buyer: buyer)
+        let notifications = try feed.refresh().notifications
+        let failed = try #require(notifications.first { $0.type.rawValue == "DID_FAIL_TO_RENEW" && $0.subtype == nil }, "\(notifications.map(\.type))")
+        #expect(notifications.contains { $0.type.rawValue == "EXPIRED" }, "the retry ran out too")
+        let verdicts = try AppStoreLibraryCheck.verify([(.notification, try store.signedNotification(failed, signer: signer))],
+                                                       rootDER: signer.authority.root.der, bundleID: "com.example.rage")
+        let verdict = try #require(verdicts.first)
+        let data = try #require(verdict.fields["data"] as? [String: Any])
+        let renewalToken = try #require(data["signedRenewalInfo"] as? String)
+        let renewals = try AppStoreLibraryCheck.verify([(.renewalInfo, renewalToken)], rootDER: signer.authority.root.der,
+                                                       bundleID: "com.example.rage")
+        let renewal = try #require(renewals.first)
+        #expect(verdict.verified && data["status"] as? Int == 3, "billing retry: \(data)")
+        #expect(renewal.fields["isInBillingRetryPeriod"] as? Bool == true && renewal.fields["expirationIntent"] == nil, "\(renewal.fields)")
     }
 
     @Test("a consumable's CONSUMPTION_REQUEST carries the refund's reason as consumptionRequestReason (before: none)")

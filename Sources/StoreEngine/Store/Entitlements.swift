@@ -171,11 +171,20 @@ extension Store {
     /// notification about the older one carries).
     public func subscription(originalID: String, account: String) -> Entitlements.Subscription? {
         let (state, now) = projectedState()
+        return Self.subscription(originalID: originalID, account: account, in: state, at: now, catalog: catalog)
+    }
+
+    /// The same, as `state` holds it at store time `now`: what a notification says of the
+    /// subscription at the moment of its event.
+    public static func subscription(originalID: String, account: String, in state: LedgerState, at now: Date,
+                                    catalog: Catalog) -> Entitlements.Subscription? {
         guard let chain = state.subscriptions[originalID], chain.account == account,
               let latest = state.transactions[chain.latestTransactionID] else { return nil }
         // The device only decides whether the subscription counts as delivered there, which
-        // nothing asking this reads.
-        return Self.subscription(chain, latest: latest, in: state, history: state.transactions(of: account),
+        // nothing asking this reads. The account's history is read only for a period paid ahead
+        // (the plan running before it): a notification fold asks this at every event.
+        let history = latest.purchaseDate > now ? state.transactions(of: account) : []
+        return Self.subscription(chain, latest: latest, in: state, history: history,
                                  for: Buyer(account: account, device: ""), at: now, catalog: catalog)
     }
 
