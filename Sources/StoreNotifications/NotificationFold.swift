@@ -44,6 +44,12 @@ public struct NotificationFold: Sendable {
     private var causes: [Cause: Int] = [:]
     /// "account NUL group" of every subscription group an account has subscribed to.
     private var subscribedGroups: Set<String> = []
+    /// Positions in `caused` of notifications whose claims are not read yet: each is read from
+    /// the state just before the first later event at or after its moment, so it includes
+    /// everything up to that moment and nothing after (a renewal paid ahead waits for its
+    /// period to begin). Until then it has none and says what the store holds when sent, which
+    /// is the same, no later event having been recorded.
+    private var awaitingClaims: [Int] = []
 
     public init(catalog: Catalog, identity: NotificationIdentity, formerIdentities: [NotificationIdentity] = []) {
         self.identity = identity
@@ -58,6 +64,7 @@ public struct NotificationFold: Sendable {
 
     /// Folds one ledger event: its notifications, or the delivery attempt it records.
     public mutating func apply(_ event: StoreEvent, sequence: Int) throws(CryptoError) {
+        try readClaims(before: event)
         guard event.app == state.app else {
             state.apply(event, sequence: sequence)
             return
@@ -154,8 +161,7 @@ public struct NotificationFold: Sendable {
             type: made.type, subtype: made.subtype, time: event.time, account: event.account, device: event.device,
             transactionID: made.transactionID, originalTransactionID: transaction?.originalID,
             productID: transaction?.productID, isDeliverable: state.settings.notificationURL != nil,
-            consumptionRequestReason: made.type == .consumptionRequest ? event.reason.flatMap(RefundReason.init(rawValue:)) : nil,
-            claimsAtEvent: try claimsAtEvent(of: transaction, for: event))
+            consumptionRequestReason: made.type == .consumptionRequest ? event.reason.flatMap(RefundReason.init(rawValue:)) : nil)
         positions[notification.id] = caused.count
         for former in formerIdentities {
             positions[try former.uuid(sequence: sequence, index: index)] = caused.count
@@ -164,20 +170,33 @@ public struct NotificationFold: Sendable {
         if notification.type == .didRenew, let original = notification.originalTransactionID {
             renewalsAhead[original, default: []].append(caused.count)
         }
+        if notification.transactionID != nil { awaitingClaims.append(caused.count) }
         caused.append(notification)
     }
 
-    /// What a notification about `record` says, as `state` stands right after `event`; nil for
-    /// none, for a transaction the App Store signs no data for, and for a renewal paid ahead,
-    /// recorded before the moment it tells of (it says what the store holds when that comes).
-    private func claimsAtEvent(of record: TransactionRecord?, for event: StoreEvent) throws(CryptoError) -> StoreNotification.ClaimsAtEvent? {
-        guard let record, TransactionSigner.issues(record), event.kind != .renew || event.time <= presentTime else { return nil }
-        let subscription = Store.subscription(originalID: record.originalID, account: record.account, in: state, at: event.time,
+    /// Reads the claims of the notifications whose moment `event` comes at or after, from the
+    /// state before it: an advance counts from where it moves store time to.
+    private mutating func readClaims(before event: StoreEvent) throws(CryptoError) {
+        guard !awaitingClaims.isEmpty else { return }
+        let moment = event.kind == .clock ? max(event.time, event.storeTime ?? event.time) : event.time
+        var still: [Int] = []
+        for position in awaitingClaims {
+            guard caused[position].time <= moment else { still.append(position); continue }
+            caused[position].claimsAtEvent = try claims(of: caused[position])
+        }
+        awaitingClaims = still
+    }
+
+    /// What `notification` says of its transaction and subscription, as `state` stands; nil for
+    /// a transaction the App Store signs no data for.
+    private func claims(of notification: StoreNotification) throws(CryptoError) -> StoreNotification.ClaimsAtEvent? {
+        guard let record = notification.transactionID.flatMap({ state.transactions[$0] }), TransactionSigner.issues(record) else { return nil }
+        let subscription = Store.subscription(originalID: record.originalID, account: record.account, in: state, at: notification.time,
                                               catalog: catalog)
         return StoreNotification.ClaimsAtEvent(
-            transaction: try Store.transactionClaims(record, in: state, catalog: catalog, signedAt: event.time),
+            transaction: try Store.transactionClaims(record, in: state, catalog: catalog, signedAt: notification.time),
             renewalInfo: try subscription.flatMap { subscription throws(CryptoError) in
-                try Store.renewalInfoClaims(subscription, in: state, catalog: catalog, signedAt: event.time)
+                try Store.renewalInfoClaims(subscription, in: state, catalog: catalog, signedAt: notification.time)
             },
             status: subscription.map { NotificationPayload.status($0.state) })
     }

@@ -26,11 +26,11 @@ public struct StoreNotification: Sendable, Equatable {
     public var isDeliverable: Bool
     /// A CONSUMPTION_REQUEST's reason for the refund, when the refund was given one.
     public var consumptionRequestReason: RefundReason?
-    /// What it says of its transaction and subscription, as the ledger stood right after its
-    /// event, so every attempt sends the same (a retry after auto-renew was turned back on still
-    /// says it was turned off, and renewals recorded late say what each one found). Nil where it
-    /// was recorded before its moment (a renewal paid ahead, told when its period begins) or
-    /// names no transaction: it then says what the store holds when it is sent.
+    /// What it says of its transaction and subscription, as the ledger stood at its moment (after
+    /// its event and before the next one at or after its time), so every attempt sends the same:
+    /// a retry after auto-renew was turned back on still says it was turned off, and renewals
+    /// recorded late say what each one found. Nil until an event after that moment is recorded
+    /// (the store then holds the same), and for one that names no transaction.
     public var claimsAtEvent: ClaimsAtEvent?
     /// Delivery attempts, oldest first.
     public var attempts: [NotificationAttempt] = []

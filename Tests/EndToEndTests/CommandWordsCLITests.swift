@@ -418,10 +418,11 @@ import Testing
 
     @Test("spend of more than the credit can ever hold says so, not to buy more first")
     func spendBeyondTheMaximumSaysItCanNeverBeHeld() throws {
-        for amount in ["51", "1000000000001"] {
+        // The count asked for is written as counts are, grouped.
+        for (amount, shown) in [("51", "51"), ("1000000000001", "1,000,000,000,001")] {
             let refused = try cli.run(["spend", "rage-faces", "--amount", amount])
             #expect(refused.status == 1)
-            #expect(refused.stderr.contains("you asked to spend \(amount) of your Rage Faces and you have 0 (no more than 50 can ever be held); nothing was spent")
+            #expect(refused.stderr.contains("you asked to spend \(shown) of your Rage Faces and you have 0 (no more than 50 can ever be held); nothing was spent")
                     && !refused.stderr.contains("Buy more"), "\(refused.stderr)")
         }
         let short = try cli.run(["spend", "rage-faces", "--amount", "50"])

@@ -115,6 +115,32 @@ struct NotificationPayloadLibraryTests {
         #expect(renewal.fields["isInBillingRetryPeriod"] as? Bool == true && renewal.fields["expirationIntent"] == nil, "\(renewal.fields)")
     }
 
+    @Test("each DID_RENEW of a catch-up, sent after a later cancel, says its own period: renewal date its period's end, auto-renew on (before: the last period's date and auto-renew off on every one)")
+    func renewalsSayTheirOwnPeriod() throws {
+        if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
+        _ = try store.purchase("com.example.rage.pro.monthly", buyer: buyer, storefront: "USA")
+        _ = try store.advance(by: try #require(StoreDuration("P4M")), buyer: buyer)
+        _ = try store.cancelRenewal("com.example.rage.pro.monthly", buyer: buyer)
+        let renewals = try feed.refresh().notifications.filter { $0.type.rawValue == "DID_RENEW" }
+        #expect(renewals.count == 4, "\(renewals.map(\.type))")
+        let verdicts = try AppStoreLibraryCheck.verify(renewals.map { (.notification, try store.signedNotification($0, signer: signer)) },
+                                                       rootDER: signer.authority.root.der, bundleID: "com.example.rage")
+        var inner: [(AppStoreLibraryCheck.Kind, String)] = []
+        for verdict in verdicts {
+            let data = try #require(verdict.fields["data"] as? [String: Any])
+            inner.append((.transaction, try #require(data["signedTransactionInfo"] as? String)))
+            inner.append((.renewalInfo, try #require(data["signedRenewalInfo"] as? String)))
+        }
+        let claims = try AppStoreLibraryCheck.verify(inner, rootDER: signer.authority.root.der, bundleID: "com.example.rage")
+        #expect(claims.allSatisfy(\.verified) && claims.count == 8)
+        for pair in stride(from: 0, to: claims.count, by: 2) {
+            let (transaction, renewal) = (claims[pair].fields, claims[pair + 1].fields)
+            #expect(renewal["autoRenewStatus"] as? Int == 1, "\(renewal)")
+            #expect((renewal["renewalDate"] as? NSNumber)?.int64Value == (transaction["expiresDate"] as? NSNumber)?.int64Value,
+                    "the period's own end: \(renewal) / \(transaction)")
+        }
+    }
+
     @Test("a consumable's CONSUMPTION_REQUEST carries the refund's reason as consumptionRequestReason (before: none)")
     func aConsumptionRequestCarriesItsReason() throws {
         if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
