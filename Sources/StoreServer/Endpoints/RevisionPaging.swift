@@ -6,7 +6,8 @@ import StorefrontText
 /// that asks for the ones after them.
 ///
 /// The token names the last transaction sent by its place in the ledger (its sequence), or for
-/// refund history the last refund sent by when it was made, opaque to clients (base64url). Lists are in ledger order or its reverse, so the next page starts
+/// refund history the last refunds sent by when they were made, opaque to clients (base64url).
+/// Lists are in ledger order or its reverse, so the next page starts
 /// after that place whatever was added or stopped matching a filter meanwhile: a transaction
 /// bought between two pages of a DESCENDING list comes before the place and is not sent (it
 /// never shifts the page), and one that a refund takes out of a filter shifts nothing.

@@ -162,10 +162,12 @@ extension AppState {
             return StorefrontScreenText.autoRenewTurnedOffMeanwhile(productName(productID))
         case .transaction(let id):
             // The snapshot read after the refusal tells which change it was.
-            let record = snapshot.transactions.first { $0.id == id }
-            let replacement = record?.replacedBy.flatMap { replacedBy in snapshot.transactions.first { $0.id == replacedBy } }
-            return StorefrontScreenText.transactionChangedSinceShown(
-                id, replacedBy: record.flatMap { record in record.replacedBy.map { _ in text.planChange(from: record.productID, to: replacement?.productID) } })
+            var change: ImmediatePlanChange?
+            if let record = snapshot.transactions.first(where: { $0.id == id }), let replacedBy = record.replacedBy {
+                let replacement = snapshot.transactions.first { $0.id == replacedBy }
+                change = text.planChange(from: record.productID, to: replacement?.productID)
+            }
+            return StorefrontScreenText.transactionChangedSinceShown(id, replacedBy: change)
         }
     }
 
