@@ -8,9 +8,13 @@ extension Store {
     /// (`claimsAtEvent`), or else as the ledger holds them.
     public func signedNotification(_ notification: StoreNotification, signer: TransactionSigner) throws(SigningError) -> String {
         let signedAt = now()
+        // The environment its event happened in, as its signed transaction says: a retry sent
+        // after the store's `environment` setting changed still names one environment throughout,
+        // which a verifier set up for either checks against both.
         var data = NotificationPayload.NotificationData(
             appAppleId: catalog.appAppleID, bundleId: catalog.bundleID,
-            bundleVersion: SignedAppTransactionPayload.applicationVersion, environment: environment.rawValue)
+            bundleVersion: SignedAppTransactionPayload.applicationVersion,
+            environment: notification.claimsAtEvent?.transaction.environment ?? environment.rawValue)
         data.consumptionRequestReason = notification.consumptionRequestReason?.rawValue
         if var claims = notification.claimsAtEvent {
             let milliseconds = SignedTransactionPayload.milliseconds(signedAt)

@@ -76,6 +76,30 @@ struct NotificationPayloadLibraryTests {
         #expect(test["signedTransactionInfo"] == nil)
     }
 
+    @Test("a notification sent after the environment setting changed names its event's environment outside as inside (before: Production outside, Sandbox inside)")
+    func aNotificationKeepsOneEnvironment() throws {
+        if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
+        _ = try store.purchase("com.example.rage.pro.yearly", buyer: buyer, storefront: "USA")
+        try store.set(.environment, to: "Production", for: buyer)
+        _ = try store.requestTestNotification(by: buyer)
+        let notifications = try feed.refresh().notifications
+        let tokens = try notifications.map { try store.signedNotification($0, signer: signer) }
+        let sandbox = try AppStoreLibraryCheck.verify([(.notification, tokens[0])], rootDER: signer.authority.root.der,
+                                                      bundleID: "com.example.rage")
+        let data = try #require(sandbox.first?.fields["data"] as? [String: Any])
+        #expect(sandbox.first?.verified == true && data["environment"] as? String == "Sandbox", "\(sandbox.map(\.status))")
+        let transaction = try #require(data["signedTransactionInfo"] as? String)
+        let inner = try AppStoreLibraryCheck.verify([(.transaction, transaction)], rootDER: signer.authority.root.der,
+                                                    bundleID: "com.example.rage")
+        #expect(inner.first?.verified == true && inner.first?.fields["environment"] as? String == "Sandbox")
+        // A notification of an event after the change names the new environment, which a
+        // verifier set up for the sandbox refuses.
+        #expect(notifications.map(\.type) == [.subscribed, .test])
+        let test = try AppStoreLibraryCheck.verify([(.notification, try #require(tokens.last))], rootDER: signer.authority.root.der,
+                                                   bundleID: "com.example.rage")
+        #expect(test.first?.status == "INVALID_ENVIRONMENT", "\(test.map(\.status))")
+    }
+
     @Test("a notification of a subscription that the account subscribed to again since carries that subscription's renewal info and status (before: neither, once a newer subscription in the group took its place)")
     func anEarlierSubscriptionsNotificationKeepsItsRenewalInfo() throws {
         if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }

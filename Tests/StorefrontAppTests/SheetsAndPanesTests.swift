@@ -590,14 +590,16 @@ struct SheetsAndPanesTests {
         #expect(sheet.contains("Enter Confirm") && !sheet.contains("Enter Buy"), "\(sheet)")
     }
 
-    @Test("A free subscription's sheet says Free and its key Subscribe (before: Enter Buy, for something nothing is paid for)")
+    @Test("A free subscription's sheet says Free and its key Subscribe, in the sheet and the footer (before: Enter Buy, then the footer's 'Enter buy')")
     func freeSubscriptionSheetSubscribes() throws {
         let fixture = try F()
         var state = fixture.state(size: Size(width: 100, height: 30))
         Self.select("com.example.rage.newsletter", in: &state)
         state.send(.enter)
+        _ = update(&state, .keyClockTicked(state.keyTime.addingTimeInterval(1)))
         let sheet = Self.rowTexts(state).joined(separator: "\n")
         #expect(sheet.contains("Free") && sheet.contains("Enter Subscribe") && !sheet.contains("Enter Buy"), "\(sheet)")
+        #expect(KeyHelp.footerHints(for: state).first == KeyHelp.Hint("Enter", "subscribe"), "\(KeyHelp.footerHints(for: state))")
     }
 
     @Test("Enter on the current plan with auto-renew off opens the sheet, which says it turns renewal back on (before: turned it on at once)")

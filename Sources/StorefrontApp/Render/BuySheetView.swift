@@ -78,11 +78,8 @@ enum BuySheetView {
             lines += ActivityView.lockWaitLines(state, width: width - 4).map { [Span($0, style: Theme.muted)] }
             lines.append([Span(ActivityView.spinnerLine(activity, state: state), style: Theme.emphasis)])
         } else {
-            // Enter buys only what charges now; otherwise it confirms the change the sheet
-            // describes. A free subscription is subscribed to, not bought: nothing is paid.
-            // With Ask to Buy on, Enter asks a parent.
-            let asks = waits != nil && state.snapshot.settings.askToBuy
-            let confirm = asks ? " Ask    " : charge != .now ? " Confirm    " : product.type == .freeSubscription ? " Subscribe    " : " Buy    "
+            let confirmation = BuySheetConfirmation.of(product, charge: charge, askToBuy: state.snapshot.settings.askToBuy)
+            let confirm = " " + confirmation.word.capitalized + "    "
             var keys: [Span] = BuySheetOffers.needsSignature(offerID, state: state) ? [] : [Span("Enter", style: Theme.key), Span(confirm)]
             keys += [Span("Esc", style: Theme.key), " Cancel"]
             if BuySheetOffers.choices(for: productID, state: state).count > 1 {

@@ -79,6 +79,35 @@ struct UpgradeRefundShown: Equatable {
     }
 }
 
+/// What Enter does on a payment sheet, decided once for the sheet's key line and the footer.
+enum BuySheetConfirmation: Equatable {
+    /// Buys what charges now.
+    case buy
+    /// Subscribes to a free subscription: nothing is paid.
+    case subscribe
+    /// Confirms a change the sheet describes that charges nothing now.
+    case confirm
+    /// Sends a parent an Ask to Buy request; nothing is charged until it is approved.
+    case ask
+
+    static func of(_ product: Product, charge: BuySheetCharge, askToBuy: Bool) -> BuySheetConfirmation {
+        // Keeping the plan is done at once, never asked for.
+        if askToBuy, !charge.isKeepingThePlan { return .ask }
+        if charge != .now { return .confirm }
+        return product.type == .freeSubscription ? .subscribe : .buy
+    }
+
+    /// The word the sheet and the footer give Enter, e.g. "buy".
+    var word: String {
+        switch self {
+        case .buy: "buy"
+        case .subscribe: "subscribe"
+        case .confirm: "confirm"
+        case .ask: "ask"
+        }
+    }
+}
+
 extension BuySheetCharge {
     /// Whether confirming keeps the plan held (auto-renew back on, a switch dropped), which the
     /// store does at once: no Ask to Buy request, no interrupted purchase.

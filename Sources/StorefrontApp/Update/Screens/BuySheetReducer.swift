@@ -20,10 +20,11 @@ enum BuySheetReducer: KeyReducer {
         KeyBinding(.buy, keys: [.enter, .character("y")],
                    help: ("Enter  y", "buy (a moment after the sheet opens; not an offer needing a signature)"),
                    hint: FooterHint("Enter") { state in
-                       guard let charge = sheetCharge(in: state) else { return "buy" }
-                       // With Ask to Buy on, Enter asks a parent, as the sheet says.
-                       if state.snapshot.settings.askToBuy, !charge.isKeepingThePlan { return "ask" }
-                       return charge == .now ? "buy" : "confirm"
+                       // The word the sheet's own key line gives Enter.
+                       guard case let .buySheet(productID, _) = state.overlays.last,
+                             let product = state.catalog.product(id: productID) else { return BuySheetConfirmation.buy.word }
+                       let charge = BuySheetCharge.of(product, state: state)
+                       return BuySheetConfirmation.of(product, charge: charge, askToBuy: state.snapshot.settings.askToBuy).word
                    }, when: { state in
                        state.activity == nil && state.isConfirmationArmed(at: state.keyTime)
                            && !BuySheetOffers.needsSignature(BuySheetOffers.chosenOffer(in: state), state: state)
@@ -38,12 +39,6 @@ enum BuySheetReducer: KeyReducer {
                    hint: FooterHint("Esc", "cancel"), when: { $0.activity == nil || $0.mayDropChangeUnderWay }),
         .openHelp(.help),
     ])
-
-    /// When the sheet on top charges: Enter buys what charges now and confirms the rest, as the sheet says.
-    private static func sheetCharge(in state: AppState) -> BuySheetCharge? {
-        guard case let .buySheet(productID, _) = state.overlays.last, let product = state.catalog.product(id: productID) else { return nil }
-        return BuySheetCharge.of(product, state: state)
-    }
 
     /// The terms the sheet on top of `state` can offer.
     private static func offerChoices(in state: AppState) -> [String?] {
