@@ -20,6 +20,9 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
     case ledgerMissing(path: String)
     /// The path names a directory, device or pipe rather than an ordinary file.
     case notAFile(path: String, isDirectory: Bool)
+    /// The file holds data its size does not count (files under /proc and /sys), so what is
+    /// read of it cannot be told from what was appended.
+    case sizeNotKept(path: String)
     /// The file belongs to another user.
     case notYours(path: String, owner: UInt32)
     /// The file has more than one name (hard links), so writing it would change a file elsewhere.
@@ -70,6 +73,9 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
             "\(path) is not an ordinary file (a symbolic link, device, pipe or socket); storefront reads and writes only "
                 + "ordinary files: give the path of one (for a symbolic link, the path it points to). Only where such a "
                 + "file took the place of one storefront keeps beside a ledger (its .lock or .key) move it away"
+        case .sizeNotKept(let path):
+            "\(path) is not an ordinary file: it holds data its size does not count, as files under /proc and /sys do; "
+                + "storefront reads and writes only ordinary files: give the path of an entitlements file"
         case .notYours(let path, let owner) where path.hasSuffix(LedgerFamily.lockSuffix):
             // The lock file's content is only the commit mark, which the next change writes again.
             "\(path) belongs to another user (uid \(owner)); storefront writes only files that belong to you, and this one "

@@ -19,6 +19,7 @@ extension LedgerFile {
         lock.lock()
         defer { lock.unlock() }
         let ledgerIsThere = try refuseIfNotAFile()
+        if ledgerIsThere, !cursor.hasReadHeader || !cursor.problems.isEmpty { try refuseIfNotALedger() }
         // A ledger not there yet, and never read, is decided on first as the empty ledger it
         // is: a change that writes nothing (refused, or with nothing to do) then creates
         // neither the folder, the lock file nor an empty ledger. One that writes is decided
@@ -188,6 +189,35 @@ extension LedgerFile {
         }
         guard existing.isRegularFile else { throw .notAFile(path: path, isDirectory: existing.isDirectory) }
         return true
+    }
+
+    /// Refuses a file at the ledger's path that is no ledger (notes, a catalog, a file under
+    /// /proc) before the lock file is made beside it: one whose size lies, or whose first line
+    /// is whole and no ledger header. A ledger damaged otherwise, or still being started by
+    /// another writer, is read under the lock, which says what is wrong with it.
+    func refuseIfNotALedger() throws(LedgerError) {
+        let file: OpenFile
+        do throws(FileSystemError) {
+            file = try fileSystem.open(path, access: .readOnly, options: [], permissions: 0)
+        } catch where error.isNotFound {
+            return
+        } catch {
+            throw ledgerOpeningError(error)
+        }
+        defer { try? fileSystem.close(file) }
+        let start: [UInt8]
+        let status: FileStatus
+        do throws(FileSystemError) {
+            status = try fileSystem.status(of: file)
+            start = try fileSystem.read(file, upTo: Self.headerLineLimit, at: 0)
+        } catch {
+            throw .fileSystem(error)
+        }
+        if status.size == 0, try holdsDataItsSizeDoesNotCount(file) { throw .sizeNotKept(path: path) }
+        guard let end = start.firstIndex(of: LedgerLineCodec.newline),
+              let problem = LedgerCursor.problem(ofHeaderLine: start[..<end], ledgerPath: path),
+              case .notALedger = problem else { return }
+        throw .refusedForWriting(path: path, problems: [problem])
     }
 
     /// How many times a writer opens the lock file again after finding, once it held the lock,

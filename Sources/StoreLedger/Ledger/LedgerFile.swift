@@ -171,6 +171,9 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
         guard status.isRegularFile else {
             throw .notAFile(path: path, isDirectory: status.isDirectory)
         }
+        if status.size == 0, cursor.offset == 0, try holdsDataItsSizeDoesNotCount(file) {
+            throw .sizeNotKept(path: path)
+        }
         var restarted = false
         // A key file that changed gives its problem (missing, another key, not private, a link)
         // while what was read stays read; a mended one has everything read again.
@@ -228,6 +231,17 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
             incompleteTail: isPartial ? [] : scan.incompleteTail,
             status: status
         )
+    }
+
+    /// Whether `file`, whose size said 0, still gives bytes and says 0 after giving them: a file
+    /// under /proc or /sys, never an entitlements file. One appended to meanwhile says its new size.
+    func holdsDataItsSizeDoesNotCount(_ file: OpenFile) throws(LedgerError) -> Bool {
+        do throws(FileSystemError) {
+            guard !(try fileSystem.read(file, upTo: 1, at: 0)).isEmpty else { return false }
+            return try fileSystem.status(of: file).size == 0
+        } catch {
+            throw .fileSystem(error)
+        }
     }
 
     /// The error for a failed opening of the ledger itself: one naming the ledger when the

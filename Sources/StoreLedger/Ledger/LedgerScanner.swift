@@ -105,30 +105,11 @@ extension LedgerCursor {
         loadKey: () throws(LedgerError) -> WatchedKeyFile,
         into scan: inout LedgerScan<some Codable & Sendable>
     ) throws(LedgerError) {
-        guard let split = LedgerLineCodec.split(line) else {
-            // An editor or git's autocrlf that wrote the file with Windows line ends leaves a
-            // carriage return after every line's MAC: said so, with the way back.
-            let crlf = line.last == UInt8(ascii: "\r") && LedgerLineCodec.split(line.dropLast()) != nil
-            if crlf, let ledgerPath {
-                halt(with: .windowsLineEnds(ledgerPath: ledgerPath), into: &scan)
-            } else if !crlf, Self.withoutBytesAddedAfterMAC(line) != nil {
-                halt(with: .bytesAfterMAC(line: 1, ledgerPath: ledgerPath), into: &scan)
-            } else {
-                halt(with: .notALedger(reason: crlf ? LedgerProblem.carriageReturnAfterMAC : "it does not end with a MAC field"), into: &scan)
-            }
+        if let problem = Self.problem(ofHeaderLine: line, ledgerPath: ledgerPath) {
+            halt(with: problem, into: &scan)
             return
         }
-        do {
-            _ = try LedgerHeader.parse(line: line, decoder: JSONDecoder())
-        } catch {
-            switch error {
-            case .notALedger(let reason): halt(with: .notALedger(reason: reason), into: &scan)
-            case .newerVersion(let found):
-                halt(with: .newerVersion(found: found, supported: LedgerHeader.supportedVersion), into: &scan)
-            case .malformed(let reason): halt(with: .malformed(line: 1, reason: reason), into: &scan)
-            }
-            return
-        }
+        guard let split = LedgerLineCodec.split(line) else { return }
         let header = HeaderLine(content: Array(split.content), mac: Array(split.mac))
         self.header = header
         let found: Result<LedgerKey.Loaded, FileSystemError>
@@ -195,6 +176,29 @@ extension LedgerCursor {
 
     /// `line` without the carriage returns, spaces and tabs after its MAC field, when that is
     /// what keeps it from reading as a line; nil otherwise.
+    /// Why `line`, the whole of line 1 without its newline, cannot be a ledger's header; nil
+    /// when it is one (its MAC is checked with the key, apart from this).
+    static func problem(ofHeaderLine line: ArraySlice<UInt8>, ledgerPath: String?) -> LedgerProblem? {
+        guard LedgerLineCodec.split(line) != nil else {
+            // An editor or git's autocrlf that wrote the file with Windows line ends leaves a
+            // carriage return after every line's MAC: said so, with the way back.
+            let crlf = line.last == UInt8(ascii: "\r") && LedgerLineCodec.split(line.dropLast()) != nil
+            if crlf, let ledgerPath { return .windowsLineEnds(ledgerPath: ledgerPath) }
+            if !crlf, withoutBytesAddedAfterMAC(line) != nil { return .bytesAfterMAC(line: 1, ledgerPath: ledgerPath) }
+            return .notALedger(reason: crlf ? LedgerProblem.carriageReturnAfterMAC : "it does not end with a MAC field")
+        }
+        do {
+            _ = try LedgerHeader.parse(line: line, decoder: JSONDecoder())
+            return nil
+        } catch {
+            switch error {
+            case .notALedger(let reason): return .notALedger(reason: reason)
+            case .newerVersion(let found): return .newerVersion(found: found, supported: LedgerHeader.supportedVersion)
+            case .malformed(let reason): return .malformed(line: 1, reason: reason)
+            }
+        }
+    }
+
     private static func withoutBytesAddedAfterMAC(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         let added: Set<UInt8> = [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")]
         guard let last = line.lastIndex(where: { !added.contains($0) }), last < line.index(before: line.endIndex) else { return nil }

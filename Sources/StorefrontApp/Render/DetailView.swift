@@ -130,7 +130,7 @@ enum DetailView {
         }
         if let ended = text.revokedAccessText(of: subscription) { parts.append(ended) }
         if let reason = subscription.expirationReason { parts.append(StorefrontPaneText.ended(reason)) }
-        if subscription.renewalCount > 0 { parts.append("\(subscription.renewalCount) renewal\(subscription.renewalCount == 1 ? "" : "s")") }
+        if subscription.renewalCount > 0 { parts.append("\(text.count(subscription.renewalCount)) renewal\(subscription.renewalCount == 1 ? "" : "s")") }
         return parts.joined(separator: " · ")
     }
 
@@ -140,7 +140,7 @@ enum DetailView {
         var facts: [(label: String, value: String)] = []
         if let grant = text.grantText(product) {
             let maximum = product.grant.flatMap { text.catalog.credit(id: $0.credit)?.maximum }
-            facts.append(("Grants", grant + (maximum.map { " (hold at most \($0))" } ?? "")))
+            facts.append(("Grants", grant + (maximum.map { " (hold at most \(text.count($0)))" } ?? "")))
         }
         if let subscription = product.subscription {
             // "Renews every year" beside "Not renewing" contradicted itself: while the plan's

@@ -125,6 +125,32 @@ struct FilePermissionTests {
                 + (Self.isRoot ? "; another user's key file and a link to another user's file refused" : ""))
     }
 
+    @Test("a file under /proc is refused by every command (before: verify called it intact, with 0 events)")
+    func procFileIsRefused() throws {
+        for path in ["/proc/cpuinfo", "/proc/self/status"] {
+            let other = StorefrontProcess(ledger: path)
+            for command in [["buy", Rage.face], ["entitlements"], ["verify"]] {
+                let result = try other.run(command)
+                #expect(result.status == 3, "\(path) \(command): \(result.stdout)")
+                #expect(result.stderr.contains("\(path) is not an ordinary file: it holds data its size does not count"),
+                        "\(path) \(command): \(result.stderr)")
+            }
+        }
+    }
+
+    @Test("a change to a file that is no ledger makes nothing beside it (before: its .lock), and leaves it as it was")
+    func nothingIsMadeBesideAFileThatIsNoLedger() throws {
+        let notes = directory.file("notes.txt")
+        try Data("important notes\n".utf8).write(to: URL(fileURLWithPath: notes))
+        let other = StorefrontProcess(ledger: notes)
+        for command in [["buy", Rage.face], ["settings", "set", "ask-to-buy", "true"], ["entitlements", "--json"], ["transactions", "--json"]] {
+            let result = try other.run(command)
+            #expect(result.stderr.contains("line 1 is not a storefront ledger header"), "\(command): \(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("notes") } == ["notes.txt"])
+        #expect(try ScratchDirectory.bytes(notes) == Array("important notes\n".utf8))
+    }
+
     @Test("a symbolic link to another user's file is refused, and the file is left alone",
           .enabled(if: isRoot, "needs root to give a file to another user"))
     func linkToAnotherUsersFileIsRefused() throws {
