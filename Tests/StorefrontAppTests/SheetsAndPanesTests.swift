@@ -402,6 +402,15 @@ struct SheetsAndPanesTests {
                                   + "\(state.text.listedPeriods([middleRecord])) stays paid and never begins unless refunded too."), "\(question)")
     }
 
+    @Test("The details say a credit's maximum in the locale's digits, as its grant (before: \"+٥ … (hold at most 50)\" in ar_EG)")
+    func detailsCountInTheLocalesDigits() throws {
+        let fixture = try F()
+        let state = fixture.state(locale: "ar_EG", size: Size(width: 100, height: 30))
+        let face = try #require(state.catalog.product(id: F.facePack))
+        let pane = DetailView.lines(for: face, state: state, width: 60).map { $0.map(\.text).joined() }.joined(separator: " ")
+        #expect(pane.contains("+٥") && pane.contains("(hold at most ٥٠)"), "\(pane)")
+    }
+
     @Test("The details of a product whose purchase waits say how many it asks for, where more than one (before: only that it waits)",
           arguments: [StoreSetting.askToBuy, .interruptedPurchases])
     func aWaitingPurchasesDetailsSayHowMany(setting: StoreSetting) throws {
