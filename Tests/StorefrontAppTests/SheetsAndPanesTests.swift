@@ -787,6 +787,21 @@ struct SheetsAndPanesTests {
         #expect(header.contains("Purchases off"), "the first warning that fits stays: \(header)")
     }
 
+    @Test("In Japanese, with every badge, each balance keeps a letter of its name at every width (before: \"…: 0 · +1 mo…\" at 70 columns)",
+          arguments: 60...80)
+    func wideNamesKeepALetter(width: Int) throws {
+        let fixture = try F()
+        try fixture.store.setTimeRate(.dayEverySecond, buyer: fixture.buyer)
+        try fixture.store.set(.purchasesAllowed, to: "false", for: fixture.buyer)
+        try fixture.store.set(.nextPurchaseOutcome, to: "fail", for: fixture.buyer)
+        try fixture.store.set(.environment, to: "Production", for: fixture.buyer)
+        let state = fixture.state(locale: "ja_JP", storefront: "JPN", size: Size(width: width, height: 20))
+        let header = Self.rowTexts(state)[1]
+        #expect(!header.contains(" …:") && !header.contains("more"), "\(width): \(header)")
+        #expect(header.contains("レ") && header.contains("エ"), "\(width): \(header)")
+        #expect(header.contains(": 0 · "), "both balances show: \(width): \(header)")
+    }
+
     @Test("Transaction states are never cut: needsAction shows whole")
     func transactionStates() throws {
         let fixture = try F()

@@ -19,8 +19,9 @@ enum HeaderView {
         let balances = state.catalog.credits.map { (name: state.text.creditName($0.id), amount: state.snapshot.balancesKnown
             ? StorefrontPaneText.balance(state.snapshot.balance(of: $0.id), undelivered: state.snapshot.entitlements.undeliveredCredit($0.id),
                                        text: state.text) : "?") }
-        // The shortest balances still name something: a name cut to one column is only "…".
-        let balanceWidths = (whole: CreditLine.width(balances, nameWidth: .max), shortest: CreditLine.width(balances, nameWidth: 2))
+        // The shortest balances still name something: each name keeps its first letter.
+        let balanceWidths = (whole: CreditLine.width(balances, nameWidth: .max),
+                             shortest: CreditLine.width(balances, nameWidth: CreditLine.shortestNameWidth))
         let labels = HeaderBadges.fitted(HeaderBadges.badges(state), width: max(0, creditsRow.width - 2),
                                          besideBalances: balanceWidths)
         let badgeWidth = labels.isEmpty ? 0 : buffer.write(badges(labels), in: creditsRow, alignment: .right)
@@ -65,10 +66,21 @@ enum HeaderView {
 enum CreditLine {
     typealias Balance = (name: String, amount: String)
 
-    /// Columns the line takes when every name is cut to at most `nameWidth` columns.
+    /// Columns the line takes when every name is cut to `nameWidth` columns (see `cut`).
     static func width(_ balances: [Balance], nameWidth: Int) -> Int {
-        balances.reduce(0) { $0 + min($1.name.displayWidth, nameWidth) + 2 + $1.amount.displayWidth }
+        balances.reduce(0) { $0 + cut($1.name, toWidth: nameWidth).displayWidth + 2 + $1.amount.displayWidth }
             + max(0, balances.count - 1) * 3
+    }
+
+    /// The narrowest a name is cut to: its first letter and "…".
+    static let shortestNameWidth = 2
+
+    /// `name` cut with "…" to `nameWidth` columns, but never past its first letter: a letter two
+    /// columns wide (レ) is kept with its "…" in three, where cutting it to fit would leave "…" alone.
+    static func cut(_ name: String, toWidth nameWidth: Int) -> String {
+        let cut = name.truncated(toWidth: max(nameWidth, shortestNameWidth))
+        guard cut == "…", name != cut, let first = name.first else { return cut }
+        return name.count == 1 ? name : String(first) + "…"
     }
 
     /// "Rage Faces: 50 · Extra Lives: 3", with names cut ("Rage F…: 50") only as far as `width` needs.
@@ -86,17 +98,17 @@ enum CreditLine {
                 return line(zip(cut, kept).map { (name: $0, amount: $1.amount) }, more: hidden)
             }
         }
-        // Not even one balance fits whole: the last resort cuts the first name to its first column.
-        return line(balances.prefix(1).map { (name: $0.name.truncated(toWidth: 1), amount: $0.amount) },
+        // Not even one balance fits whole: the last resort cuts the first name to its first letter.
+        return line(balances.prefix(1).map { (name: cut($0.name, toWidth: shortestNameWidth), amount: $0.amount) },
                     more: balances.count - 1)
     }
 
     /// The names cut as little as `width` needs, or nil when they do not fit or two read the same.
     private static func distinctNames(_ balances: [Balance], width: Int) -> [String]? {
         var nameWidth = balances.map(\.name.displayWidth).max() ?? 0
-        while nameWidth > 1, self.width(balances, nameWidth: nameWidth) > width { nameWidth -= 1 }
+        while nameWidth > shortestNameWidth, self.width(balances, nameWidth: nameWidth) > width { nameWidth -= 1 }
         guard self.width(balances, nameWidth: nameWidth) <= width else { return nil }
-        let names = balances.map { $0.name.truncated(toWidth: nameWidth) }
+        let names = balances.map { cut($0.name, toWidth: nameWidth) }
         return Set(names).count == names.count ? names : nil
     }
 
