@@ -21,6 +21,13 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// among a statement's replies, where it would wake nobody: every notification makes its
     /// socket readable.
     private var listener: PostgresConnection?
+    /// When the listening session last could not connect while this log's own session stood
+    /// (system uptime); nil once it listens. Meanwhile every look reads (nothing announces a
+    /// commit), and listening is tried again only `listenRetryInterval` later, so a role at its
+    /// connection limit is not asked for a connection on every look.
+    private var listenRefusedAt: TimeInterval?
+    /// How long a refused listening session is left before it is tried again.
+    static let listenRetryInterval: TimeInterval = 2
     /// A commit may have gone unnoticed (before LISTEN took effect, or while reconnecting):
     /// the next `hasChanged` says yes, so the reader looks.
     private var mayHaveMissedChanges = false
@@ -500,7 +507,13 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     /// server cannot be reached. Call under `lock`.
     private func reconnectIfLost() throws {
         do {
-            try listenAgainIfLost()
+            do {
+                try listenAgainIfLost()
+            } catch where !connection.isBroken && !mustConnectAnew {
+                // This session stands (a role at its connection limit refused the second): the
+                // store is still read and written, and followed by reading on every look.
+                listenRefusedAt = ProcessInfo.processInfo.systemUptime
+            }
             connection.noticeLossWhileIdle()
             guard connection.isBroken || mustConnectAnew else { return }
             connection = try PostgresConnection(address)
@@ -543,9 +556,12 @@ public final class PostgresEventLog: StoreEventLog, @unchecked Sendable {
     private func listenAgainIfLost() throws(PostgresStoreError) {
         guard isListening, listener?.isBroken ?? true else { return }
         listener = nil
+        if let refused = listenRefusedAt, ProcessInfo.processInfo.systemUptime - refused < Self.listenRetryInterval,
+           !connection.isBroken { return }
         let fresh = try PostgresConnection(address)
         try fresh.listen(PostgresSchema.changeChannel)
         listener = fresh
+        listenRefusedAt = nil
         mayHaveMissedChanges = true
     }
 
