@@ -147,6 +147,11 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         case .unreachable(let store, let reason) where Self.namesNoServerListening(reason):
             "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was read or written. No server listens there: "
                 + "check that it runs (pg_isready tells) and the host and port in the address, then try again" + verifyAdvice(store)
+        case .unreachable(let store, let reason) where reason.contains("server closed the connection unexpectedly"):
+            // The server took the connection and then dropped it: no user or password explains that.
+            "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server was reached and "
+                + "closed the connection at once: it stopped or crashed meanwhile, or is restarting; check that it runs (pg_isready "
+                + "tells) and its log, then try again" + verifyAdvice(store)
         case .unreachable(let store, let reason) where reason.contains("timeout expired"):
             // Nothing answered within connect_timeout: no user or password explains that.
             "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was read or written. No PostgreSQL server "

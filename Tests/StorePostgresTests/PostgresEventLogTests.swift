@@ -282,5 +282,10 @@ struct PostgresEventLogTests {
         #expect(plain.description.contains("timeout expired. Nothing was read or written"))
         #expect(plain.description.contains("No PostgreSQL server answered within connect_timeout") && !plain.description.contains("password"),
                 "a silent server is no matter of passwords: \(plain.description)")
+        let dropped = PostgresStoreError.unreachable(
+            store: ShownStoreAddress("postgresql://db/shop"),
+            reason: "connection to server at \"db\" failed: server closed the connection unexpectedly; This probably means the server terminated abnormally")
+        #expect(dropped.description.contains("closed the connection at once") && !dropped.description.contains("password"),
+                "a server that dropped the connection is no matter of passwords (before: it named them): \(dropped.description)")
     }
 }
