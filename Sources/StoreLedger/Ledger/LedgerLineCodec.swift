@@ -25,6 +25,20 @@ enum LedgerLineCodec {
         var mac: ArraySlice<UInt8>
     }
 
+    /// Why `split` found no well-formed MAC field at the end of `line`: a MAC field whose value
+    /// is not a MAC is named as that, not as a line without one.
+    static func missingMACReason(_ line: ArraySlice<UInt8>) -> String {
+        if line.isEmpty { return "it is empty" }
+        let opening = macFieldOpening
+        guard line.count >= opening.count + lineClosing.count, line.suffix(lineClosing.count).elementsEqual(lineClosing),
+              let start = line.indices.dropLast(opening.count - 1).last(where: { line[$0...].starts(with: opening) }) else {
+            return "it does not end with a MAC field"
+        }
+        let value = line[(start + opening.count)..<(line.endIndex - lineClosing.count)]
+        guard value.count != macTextLength || !value.allSatisfy(Hex.isLowercaseDigit) else { return "it does not end with a MAC field" }
+        return "its MAC field holds \(value.count) character\(value.count == 1 ? "" : "s") where a MAC is \(macTextLength) lowercase hex digits"
+    }
+
     /// Splits `line` (without its newline); nil when it does not end in a well-formed MAC field.
     static func split(_ line: ArraySlice<UInt8>) -> SplitLine? {
         guard line.count > trailerLength, line.first == UInt8(ascii: "{") else { return nil }

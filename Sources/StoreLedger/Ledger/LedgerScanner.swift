@@ -151,8 +151,7 @@ extension LedgerCursor {
             split = LedgerLineCodec.split(kept)
         }
         guard let split else {
-            let reason = line.isEmpty ? "it is empty" : "it does not end with a MAC field"
-            scan.problems.append(.malformed(line: lineCount, reason: reason))
+            scan.problems.append(.malformed(line: lineCount, reason: LedgerLineCodec.missingMACReason(line)))
             previousMAC = nil
             return nil
         }

@@ -114,6 +114,17 @@ struct LedgerIntegrityTests {
         try Self.expectWriteRefused(directory, mentioning: "line 3 is malformed")
     }
 
+    @Test("a line whose MAC field holds no MAC is named for that (before: as a line without a MAC field)")
+    func macFieldWithoutAMAC() throws {
+        let directory = try Self.fourEventLedger()
+        var lines = try LedgerTestFiles.lines(directory.ledgerPath)
+        lines.append(#"{"seq":5,"kind":"purchase","mac":"00"}"#)
+        try LedgerTestFiles.writeLines(lines, to: directory.ledgerPath)
+        let update = try directory.ledger().readNew()
+        #expect(update.problems.first == .malformed(line: 6, reason: "its MAC field holds 2 characters where a MAC is 64 lowercase hex digits"),
+                "\(update.problems)")
+    }
+
     @Test("a line whose event does not decode names the missing field")
     func undecodableEvent() throws {
         struct Richer: Codable, Sendable { var kind: String; var amount: Int; var currency: String }
