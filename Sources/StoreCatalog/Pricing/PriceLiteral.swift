@@ -47,6 +47,8 @@ public enum PriceLiteral {
             var below = Decimal(), above = Decimal()
             NSDecimalRound(&below, &value, places, .down)
             NSDecimalRound(&above, &value, places, .up)
+            // A price rounded down to nothing would make the product free, which no one asked for.
+            if below == 0 { return "\"\(fixed(above, places: places))\" (\"\(fixed(below, places: places))\" would make it free)" }
             return "\"\(fixed(below, places: places))\" or \"\(fixed(above, places: places))\""
         }
 

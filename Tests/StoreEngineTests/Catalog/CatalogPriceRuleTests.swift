@@ -35,6 +35,14 @@ import Testing
         #expect(problem.line == 7 && problem.column > 0)
     }
 
+    @Test("A price below one yen is not advised to become 0, which would make it free (before: \"0\" or \"1\")")
+    func yenBelowOneAdvisesOne() throws {
+        let problem = try #require(refusal(price: "\"0.99\"", in: "JPN"))
+        #expect(problem.message.contains("write a whole amount, \"1\" (\"0\" would make it free)"), "\(problem.message)")
+        let cents = try #require(refusal(price: "\"0.001\"", in: "USA"))
+        #expect(cents.message.contains("write \"0.01\" (\"0.00\" would make it free)"), "\(cents.message)")
+    }
+
     @Test func dollarsWithThreeDecimalsAreRefused() throws {
         let problem = try #require(refusal(price: "\"0.999\"", in: "USA"))
         #expect(problem.message.contains("more decimal places than USD has (2); write \"0.99\" or \"1.00\""))
