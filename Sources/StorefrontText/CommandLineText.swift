@@ -290,6 +290,13 @@ extension CommandLineText {
             return "\(path): \(counts); usable\(warnings > 0 ? " with \(EnglishCount.of(warnings, "warning"))" : "")."
         }
 
+        /// `catalog convert` of a `.storekit` file whose settings the store carries out.
+        public static func settingsLeftOut(_ keys: [String]) -> String {
+            "storefront: the catalog written leaves out the settings \(keys.joined(separator: ", ")), which Storefront's catalog "
+                + "format has no place for; set them on the store with `storefront settings set` (`storefront settings` lists them), "
+                + "or keep using the .storekit file, which sets them on a new store"
+        }
+
         public static func unusable(_ path: String, errors: Int) -> String {
             "\(path): \(EnglishCount.of(errors, "problem")); the catalog cannot be used until \(errors == 1 ? "it is" : "they are") fixed."
         }

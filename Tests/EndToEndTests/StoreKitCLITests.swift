@@ -63,6 +63,17 @@ import Testing
         #expect(original.map(\.type) == reloaded.map(\.type))
     }
 
+    @Test("catalog convert says which settings the catalog written leaves out (before: dropped without a word)")
+    func convertSaysWhichSettingsAreLeftOut() throws {
+        let path = try sample("SKDemo__Products")
+        let converted = try cli.run(["catalog", "convert", path])
+        #expect(converted.status == 0)
+        #expect(converted.stderr.contains("the catalog written leaves out the settings") && converted.stderr.contains("_askToBuyEnabled")
+                && converted.stderr.contains("_timeRate") && !converted.stderr.contains("_storefront"), "\(converted.stderr)")
+        let plain = try cli.run(["catalog", "convert", "Rage"])
+        #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
+    }
+
     @Test func brokenStoreKitFileGivesAPreciseError() throws {
         let broken = try StorefrontProcess.temporaryFolder() + "/Broken.storekit"
         let text = try String(contentsOfFile: try sample("SKDemo__Products"), encoding: .utf8)

@@ -34,6 +34,12 @@ enum CatalogCommands {
         for problem in report.problems { console.err(problem.description) }
         guard let catalog = report.catalog else { return .dataProblem }
         console.writeJSON(CatalogWriter.write(catalog))
+        // What the store would carry out from a .storekit file's settings has no place in the
+        // catalog written: said, so that a converted catalog is not taken for the same store.
+        if let settings = catalog.initialSettings {
+            let dropped = settings.presentKeys.filter { settings.appliedKeys.contains($0) && $0 != .storefront }.map(\.rawValue)
+            if !dropped.isEmpty { console.err(CommandLineText.Catalogs.settingsLeftOut(dropped)) }
+        }
         return .success
     }
 
