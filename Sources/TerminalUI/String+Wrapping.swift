@@ -58,6 +58,8 @@ extension String {
     }
 
     /// The longest prefix of `word` that fits in `width` columns (at least one character) and the rest.
+    /// A mark that may not begin a line in Japanese or Chinese text ("。", "」", "ー") takes the
+    /// character before it to the next line with it, where the line keeps a character.
     private static func splitPrefix(of word: Substring, width: Int) -> (Substring, Substring) {
         var used = 0
         var index = word.startIndex
@@ -67,6 +69,15 @@ extension String {
             used += characterWidth
             word.formIndex(after: &index)
         }
-        return (word[..<index], word[index...])
+        var split = index
+        while split < word.endIndex, Self.neverStartsALine.contains(word[split]), word.index(before: split) > word.startIndex {
+            word.formIndex(before: &split)
+        }
+        if split < word.endIndex, Self.neverStartsALine.contains(word[split]) { split = index }
+        return (word[..<split], word[split...])
     }
+
+    /// Closing punctuation, the long-vowel mark and iteration marks, which CJK typesetting
+    /// keeps off the start of a line.
+    private static let neverStartsALine = Set("、。，．・：；？！）」』】〕〉》〗〙〛］｝ー々ゝゞヽヾ…‥％")
 }

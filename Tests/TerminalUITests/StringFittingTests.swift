@@ -49,6 +49,14 @@ struct StringFittingTests {
         for line in "日本語のテキスト".wrapped(toWidth: 5) { #expect(line.displayWidth <= 5) }
     }
 
+    @Test("A closing mark never begins a line of Japanese: the character before it goes along (before: \"。\" alone at a line's start)")
+    func closingMarksStayOffALinesStart() {
+        #expect("毎月自動更新。次へ".wrapped(toWidth: 12) == ["毎月自動更", "新。次へ"])
+        #expect("ある「本」。".wrapped(toWidth: 8) == ["ある「", "本」。"])
+        #expect("。。。。".wrapped(toWidth: 4) == ["。。", "。。"], "a line of marks alone is still split")
+        #expect("ab.cd".wrapped(toWidth: 2) == ["ab", ".c", "d"], "ASCII marks are left as they were")
+    }
+
     @Test("Wrapping removes escape sequences before measuring")
     func wrappingSanitizes() {
         #expect("a\u{1B}[31mbc d".wrapped(toWidth: 3) == ["abc", "d"])
