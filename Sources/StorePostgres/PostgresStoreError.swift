@@ -92,7 +92,13 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// Whether libpq's reason says nothing answered at the address: a TCP port nobody listens
     /// on, or a unix socket that is not there (libpq's words, in English).
     static func namesNoServerListening(_ reason: String) -> Bool {
-        reason.contains("Connection refused") || (reason.contains("socket \"") && reason.contains("No such file or directory"))
+        StoreUnreachable.namesNoServerListening(reason)
+    }
+
+    /// Whether waiting alone may mend this failure (see `StoreUnreachable.passesWithWaiting`).
+    public var passesWithWaiting: Bool {
+        guard case .unreachable(_, let reason) = self else { return false }
+        return StoreUnreachable.passesWithWaiting(reason)
     }
 
     /// Whether libpq's reason is the server saying the role does not exist (in English).

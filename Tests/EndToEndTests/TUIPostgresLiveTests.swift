@@ -48,6 +48,23 @@ struct TUIPostgresLiveTests {
         try await tmux.waitFor("gives no database")
     }
 
+    @Test("A storefront started while the server is down says so, waits, and opens once the server is up (before: it left with exit 3)")
+    func startWaitsForTheServer() async throws {
+        #expect(try cli.run(["store", "init"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.comic.drummer"]).status == 0)
+        server.stop()
+        let words = [StorefrontProcess.binary, "--entitlements", cli.ledger, "--store", server.url()]
+        let tmux = try TmuxSession(command: words.map(TmuxSession.quoted).joined(separator: " ") + "; echo EXITED=$?; sleep 60",
+                                   environment: ["STOREFRONT_STORE_KEY": cli.environment["STOREFRONT_STORE_KEY"] ?? ""])
+        defer { tmux.kill() }
+        try await tmux.waitFor("cannot reach the store", "waiting for the store's server; trying again every 2 s")
+        #expect(try !tmux.screen().contains("EXITED="), "it waits")
+        try server.start()
+        try await tmux.waitForScreen("the storefront open, with what was bought before") {
+            $0.contains("┌ Products") && TUITests.row(Self.drummer, in: $0)?.contains("Owned") == true
+        }
+    }
+
     @Test("A dropped connection shows the banner, commands exit 3, and the storefront recovers and follows again")
     func droppedConnectionRecovers() async throws {
         #expect(try cli.run(["store", "init"]).status == 0)

@@ -48,6 +48,21 @@ public struct StoreUnreachable: Error, Equatable, Sendable {
         reason.contains("password authentication failed") || reason.contains("no password supplied")
     }
 
+    /// Whether libpq's reason says nothing answered at the address: a TCP port nobody listens
+    /// on, or a unix socket that is not there (libpq's words, in English).
+    public static func namesNoServerListening(_ reason: String) -> Bool {
+        reason.contains("Connection refused") || (reason.contains("socket \"") && reason.contains("No such file or directory"))
+    }
+
+    /// Whether waiting alone may mend a connection that failed for `reason`: nothing listens
+    /// at the address yet, the server is starting, stopping or restarting, it dropped the
+    /// connection at once, or it has no connection free. A wrong password, user or database
+    /// stays wrong however long one waits.
+    public static func passesWithWaiting(_ reason: String) -> Bool {
+        namesNoServerListening(reason) || namesConnectionLimit(reason) || namesServerStartingOrStopping(reason)
+            || reason.contains("server closed the connection unexpectedly")
+    }
+
     /// Whether `reason` is the server saying it is starting up, recovering after a crash or
     /// shutting down (PostgreSQL's words, in English): it runs and the address is right, so
     /// the advice is to wait, not to check the address or whether it runs.

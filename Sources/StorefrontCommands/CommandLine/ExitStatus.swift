@@ -17,10 +17,14 @@ public struct CommandFailure: Error {
     /// Whether it is a change refused because the store is damaged, whose message lists the
     /// problems (so the warning that says the same is not given beside it).
     public var refusesADamagedStore: Bool
+    /// Whether it is a store's server that could not be reached in a way waiting alone may
+    /// mend (not started yet, restarting, no connection free): the storefront waits for it.
+    public var passesWithWaiting: Bool
 
-    public init(status: ExitStatus, message: String, refusesADamagedStore: Bool = false) {
+    public init(status: ExitStatus, message: String, refusesADamagedStore: Bool = false, passesWithWaiting: Bool = false) {
         self.status = status
         self.message = message
         self.refusesADamagedStore = refusesADamagedStore
+        self.passesWithWaiting = passesWithWaiting
     }
 }

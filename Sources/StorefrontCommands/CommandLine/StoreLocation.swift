@@ -147,7 +147,7 @@ public enum StoreLocation: Sendable {
             do {
                 return try PostgresEventLog(address: address, keyPath: keyPath)
             } catch {
-                throw CommandFailure(status: .dataProblem, message: "\(error)")
+                throw CommandFailure(status: .dataProblem, message: "\(error)", passesWithWaiting: error.passesWithWaiting)
             }
         }
     }

@@ -81,7 +81,8 @@ public struct StoreSession {
                                 text: StoreText(catalog: catalog, locale: locale, storefront: storefront),
                                 catchUpSkipped: caughtUp.skipped, catchUpHeld: caughtUp.held, newKeyNotice: newKeyNotice)
         } catch {
-            throw CommandFailure(status: .dataProblem, message: "\(error)")
+            throw CommandFailure(status: .dataProblem, message: "\(error)",
+                                 passesWithWaiting: (error as? StoreUnreachable).map { StoreUnreachable.passesWithWaiting($0.reason) } ?? false)
         }
     }
 

@@ -79,13 +79,39 @@ enum TUILauncher {
         case .file: address = nil
         case .postgres(let postgres, _, _): address = postgres.display
         }
-        let notice = SlowStepNotice(after: TimeInterval(openingNoticeDelay)) {
-            console.err("storefront: " + StorefrontScreenText.stillOpening(database: address, file: location.filesBase,
-                                                                          seconds: openingNoticeDelay))
+        var saidWaiting = false
+        while true {
+            let notice = SlowStepNotice(after: TimeInterval(openingNoticeDelay)) {
+                console.err("storefront: " + StorefrontScreenText.stillOpening(database: address, file: location.filesBase,
+                                                                              seconds: openingNoticeDelay))
+            }
+            let failure: CommandFailure
+            do {
+                let session = try StoreSession.open(arguments, environment: environment)
+                notice.finish()
+                return session
+            } catch let failed as CommandFailure {
+                notice.finish()
+                failure = failed
+            } catch {
+                notice.finish()
+                throw error
+            }
+            // A server not started yet, restarting or with no connection free: the storefront
+            // waits for it, as an open one does, rather than leaving as a command would.
+            guard failure.passesWithWaiting else { throw failure }
+            if !saidWaiting {
+                console.err("storefront: \(failure.message)")
+                console.err("storefront: " + StorefrontScreenText.waitingForServer(seconds: Int(serverWaitInterval)))
+                saidWaiting = true
+            }
+            Thread.sleep(forTimeInterval: serverWaitInterval)
         }
-        defer { notice.finish() }
-        return try StoreSession.open(arguments, environment: environment)
     }
+
+    /// How long a storefront that started while its store's server could not take it waits
+    /// before trying again.
+    static let serverWaitInterval: TimeInterval = 2
 
     /// Why the store cannot be written, so the storefront opens read-only (as reading commands
     /// show such a store) rather than failing on the renewals it would record or the first key.
