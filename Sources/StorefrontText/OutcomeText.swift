@@ -297,8 +297,9 @@ extension StoreText {
 
     /// A period paid ahead whose subscription ended (an `expire`) before it began, not refunded:
     /// "never begins: its subscription ended Jan 5, 2027 at 3:04 PM, before it; its money stays paid until refunded".
-    public func neverBeginsText(subscriptionEnded ended: Date) -> String {
-        "never begins: its subscription ended \(dateTime(ended)), before it; its money stays paid until refunded"
+    /// One an upgrade replaced had its money back then, which its other note says.
+    public func neverBeginsText(subscriptionEnded ended: Date, replaced: Bool = false) -> String {
+        "never begins: its subscription ended \(dateTime(ended)), before it" + (replaced ? "" : "; its money stays paid until refunded")
     }
 
     /// The storefront's short words for the same: "never begins (ended Jan 5, 2027)".

@@ -77,7 +77,7 @@ extension String {
         return (word[..<split], word[split...])
     }
 
-    /// Closing punctuation, the long-vowel mark and iteration marks, which CJK typesetting
-    /// keeps off the start of a line.
-    private static let neverStartsALine = Set("、。，．・：；？！）」』】〕〉》〗〙〛］｝ー々ゝゞヽヾ…‥％")
+    /// Closing punctuation, the long-vowel mark, iteration marks and small kana, which CJK
+    /// typesetting keeps off the start of a line.
+    private static let neverStartsALine = Set("、。，．・：；？！）」』】〕〉》〗〙〛］｝ー々ゝゞヽヾ…‥％ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ")
 }

@@ -310,6 +310,20 @@ import Testing
         #expect(!refunded.contains("never begins"), "refunded, its money came back: \(refunded)")
     }
 
+    @Test("a period paid ahead that an upgrade replaced says it never begins, not that its money stays paid: the upgrade gave it back (before: both)")
+    func aReplacedPeriodPaidAheadKeepsNoMoney() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        #expect(try cli.run(["renew", "com.example.rage.pro.monthly"]).status == 0)
+        let ahead = try #require(try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self).first)
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        let upgrade = try #require(try cli.run(["transactions", "--json"]).decoded([JSONShapes.Transaction].self).first)
+        #expect(try cli.run(["refund", upgrade.transactionId]).status == 0)
+        let listed = try cli.run(["transactions"]).stdout
+        let row = try #require(listed.split(separator: "\n").first { $0.hasPrefix(ahead.transactionId) }, "\(listed)")
+        #expect(row.contains("replaced by an upgrade") && row.contains("never begins: its subscription ended ")
+                && !row.contains("stays paid"), "\(row)")
+    }
+
     @Test func unknownLocalesWarnAndFallBackByTheStatedRule() throws {
         for locale in ["xx_YY", "garbage!!"] {
             let result = try cli.run(["products", "--locale", locale])

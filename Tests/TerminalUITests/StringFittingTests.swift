@@ -54,6 +54,7 @@ struct StringFittingTests {
         #expect("毎月自動更新。次へ".wrapped(toWidth: 12) == ["毎月自動更", "新。次へ"])
         #expect("ある「本」。".wrapped(toWidth: 8) == ["ある「", "本」。"])
         #expect("。。。。".wrapped(toWidth: 4) == ["。。", "。。"], "a line of marks alone is still split")
+        #expect("レイジフェイス".wrapped(toWidth: 8) == ["レイジ", "フェイス"], "a small kana keeps its syllable")
         #expect("ab.cd".wrapped(toWidth: 2) == ["ab", ".c", "d"], "ASCII marks are left as they were")
     }
 

@@ -4,17 +4,20 @@ extension StoreKitSettings {
     ///
     /// - Parameter applied: the settings the store engine carries out. `_locale` and `_storefront`
     ///   are always carried out, by the import itself.
-    public func descriptionLines(applied: Set<Key> = []) -> [String] {
+    /// - Parameter unsimulated: the APIs `_storeKitErrors` enables that the store simulates no error for.
+    public func descriptionLines(applied: Set<Key> = [], unsimulated: [String] = []) -> [String] {
         let known = presentKeys.map { key in
-            "\(key.rawValue): \(valueText(key)) (\(status(of: key, applied: applied)))"
+            "\(key.rawValue): \(valueText(key)) (\(status(of: key, applied: applied, unsimulated: unsimulated)))"
         }
         return known + unrecognised.map { "\($0.key): \($0.value) (not recognised; ignored)" }
     }
 
-    private func status(of key: Key, applied: Set<Key>) -> String {
+    private func status(of key: Key, applied: Set<Key>, unsimulated: [String]) -> String {
         if key.isSyncRecord { return "recognised; a record of syncing with App Store Connect, no effect" }
         guard key.isAppliedByImport || applied.contains(key) else { return "recognised; no effect in Storefront" }
         switch key {
+        case .storeKitErrors where !unsimulated.isEmpty:
+            return "recognised; applied, except for \(unsimulated.joined(separator: ", ")), which Storefront does not simulate"
         case .storefront:
             let currency = storefront.flatMap(CountryCodes.currency(forStorefront:)) ?? "its currency"
             return "recognised; applied: prices are in \(currency)"

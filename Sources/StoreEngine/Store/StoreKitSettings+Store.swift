@@ -36,10 +36,18 @@ extension StoreKitSettings {
                               .renewalBillingIssuesEnabled, .billingGracePeriodEnabled, .failTransactionsEnabled,
                               .storeKitError]
         if storeTimeRate != nil { keys.insert(.timeRate) }
-        if (simulatedErrors ?? []).allSatisfy({ !$0.isEnabled || Self.operationsByAPI[$0.api] != nil }) {
+        // Applied where any entry enabled is, or none is; `unsimulatedAPIs` names those left out.
+        let enabled = (simulatedErrors ?? []).filter(\.isEnabled)
+        if enabled.isEmpty || enabled.contains(where: { Self.operationsByAPI[$0.api] != nil }) {
             keys.insert(.storeKitErrors)
         }
         return keys
+    }
+
+    /// The APIs `_storeKitErrors` has enabled for which Storefront simulates no error (App
+    /// Transaction, the sheets), in file order.
+    public var unsimulatedAPIs: [String] {
+        (simulatedErrors ?? []).filter { $0.isEnabled && Self.operationsByAPI[$0.api] == nil }.map(\.api)
     }
 
     /// SKErrorCode values (as `_storeKitError`) mapped to the nearest injected error.

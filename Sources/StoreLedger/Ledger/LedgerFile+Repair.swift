@@ -16,6 +16,13 @@ extension LedgerFile {
         try withLock { () throws(LedgerError) in
             // A missing ledger is said to be missing before the lock would create its folder and lock file.
             guard try refuseIfNotAFile() else { throw .ledgerMissing(path: path) }
+            // Nor is the lock file made beside a file that is no ledger, which no cut could mend.
+            do throws(LedgerError) {
+                try refuseIfNotALedger()
+            } catch {
+                guard case .refusedForWriting(_, let problems) = error, let problem = problems.first else { throw error }
+                throw .notRepairable(path: path, problem: problem)
+            }
             let writerLock = try takeWriterLock()
             defer { releaseWriterLock(writerLock) }
             // From here the ledger may be cut back: a second Ctrl-C no longer finds it untouched.

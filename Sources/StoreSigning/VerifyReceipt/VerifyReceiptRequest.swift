@@ -23,10 +23,13 @@ struct VerifyReceiptRequest: Decodable, Equatable {
         excludeOldTransactions = try container.decodeIfPresent(Bool.self, forKey: .excludeOldTransactions) ?? false
     }
 
-    /// The request a body holds, or nil when it is not a JSON object with a `receipt-data` string
-    /// or gives a key twice (which value counts would be up to the reader).
+    /// The request a body holds, or nil when it is not a JSON object with a `receipt-data` string,
+    /// gives a key twice (which value counts would be up to the reader) or holds a number no
+    /// double holds (`1e400`, `1e-400`), anywhere: Foundation's decoder skips the keys it does
+    /// not read, so the project's parser reads the whole body first.
     static func read(_ body: [UInt8]) -> VerifyReceiptRequest? {
-        guard JSONParser.firstDuplicateKey(in: body) == nil else { return nil }
+        guard let parsed = try? JSONParser.parseNotingAmbiguities(body, textName: "body"),
+              !parsed.hasDuplicateKeys, !parsed.hasNumbersOutOfRange else { return nil }
         return try? JSONDecoder().decode(VerifyReceiptRequest.self, from: Data(body))
     }
 }

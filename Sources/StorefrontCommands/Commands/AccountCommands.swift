@@ -152,7 +152,7 @@ enum AccountCommands {
         let notes = [text.proratedRefundText(record),
                      text.refundedAfterUpgradeText(record, replacement: replacement, money: state.refundMoney(of: record)),
                      text.replacedText(record, replacement: replacement), state.revocationByLaterRefund(of: record).map(text.revokedWithSubscriptionText(at:))
-                         ?? state.neverBegins(record).map(text.neverBeginsText(subscriptionEnded:)),
+                         ?? state.neverBegins(record).map { text.neverBeginsText(subscriptionEnded: $0, replaced: record.replacedBy != nil) },
                      record.closedByStoreReason].compactMap { $0 }
         return notes.isEmpty ? nil : notes.joined(separator: "; ")
     }

@@ -15,7 +15,7 @@ enum CatalogCommands {
             for problem in report.problems { console.out(problem.description) }
             // A `.storekit` file whose settings set nothing gets no heading over nothing.
             if let settings = report.catalog?.initialSettings,
-               case let lines = settings.descriptionLines(applied: settings.appliedKeys), !lines.isEmpty {
+               case let lines = settings.descriptionLines(applied: settings.appliedKeys, unsimulated: settings.unsimulatedAPIs), !lines.isEmpty {
                 console.out(CommandLineText.Catalogs.storeKitSettingsHeading)
                 for line in lines { console.out("  " + line) }
             }
@@ -37,7 +37,8 @@ enum CatalogCommands {
         // What the store would carry out from a .storekit file's settings has no place in the
         // catalog written: said, so that a converted catalog is not taken for the same store.
         if let settings = catalog.initialSettings {
-            let dropped = settings.presentKeys.filter { settings.appliedKeys.contains($0) && $0 != .storefront }.map(\.rawValue)
+            // _locale and _storefront are carried out by the import itself, into the catalog written.
+            let dropped = settings.presentKeys.filter { settings.appliedKeys.contains($0) && !$0.isAppliedByImport }.map(\.rawValue)
             if !dropped.isEmpty { console.err(CommandLineText.Catalogs.settingsLeftOut(dropped)) }
         }
         return .success

@@ -129,7 +129,7 @@ struct FilePermissionTests {
     func procFileIsRefused() throws {
         for path in ["/proc/cpuinfo", "/proc/self/status"] {
             let other = StorefrontProcess(ledger: path)
-            for command in [["buy", Rage.face], ["entitlements"], ["verify"]] {
+            for command in [["buy", Rage.face], ["entitlements"], ["verify"], ["repair"]] {
                 let result = try other.run(command)
                 #expect(result.status == 3, "\(path) \(command): \(result.stdout)")
                 #expect(result.stderr.contains("\(path) is not an ordinary file: it holds data its size does not count"),
@@ -143,7 +143,8 @@ struct FilePermissionTests {
         let notes = directory.file("notes.txt")
         try Data("important notes\n".utf8).write(to: URL(fileURLWithPath: notes))
         let other = StorefrontProcess(ledger: notes)
-        for command in [["buy", Rage.face], ["settings", "set", "ask-to-buy", "true"], ["entitlements", "--json"], ["transactions", "--json"]] {
+        for command in [["buy", Rage.face], ["settings", "set", "ask-to-buy", "true"], ["entitlements", "--json"], ["transactions", "--json"],
+                        ["repair"]] {
             let result = try other.run(command)
             #expect(result.stderr.contains("line 1 is not a storefront ledger header"), "\(command): \(result.stderr)")
         }

@@ -47,6 +47,19 @@ import Testing
         #expect(settings.storeSettings.failures == [.purchase: InjectedFailure(error: .unknown, once: false)])
     }
 
+    @Test("_storeKitErrors with an API Storefront does not simulate beside ones it does is applied, naming the one left out (before: no effect, though applied)")
+    func simulatedErrorsPartlyApplied() throws {
+        let (settings, _) = try settings("""
+            "_storeKitErrors" : [
+              { "current" : { "index" : 0, "type" : "generic" }, "enabled" : true, "name" : "Purchase" },
+              { "current" : { "index" : 1, "type" : "generic" }, "enabled" : true, "name" : "App Transaction" }
+            ]
+            """)
+        #expect(settings.descriptionLines(applied: settings.appliedKeys, unsimulated: settings.unsimulatedAPIs)
+            == ["_storeKitErrors: enabled for Purchase (generic 0), App Transaction (generic 1) (recognised; applied, except for App Transaction, which Storefront does not simulate)"])
+        #expect(settings.storeSettings.failures.keys.sorted { "\($0)" < "\($1)" } == [.purchase])
+    }
+
     @Test("A _storeKitErrors entry naming an API Xcode does not have is warned of (before: passed over without a word)")
     func unknownSimulatedErrorAPIIsWarnedOf() throws {
         let (misspelt, report) = try settings(#""_storeKitErrors" : [ { "current" : null, "enabled" : true, "name" : "Purchases" } ]"#)

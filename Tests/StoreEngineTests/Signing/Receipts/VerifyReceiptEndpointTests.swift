@@ -175,6 +175,15 @@ import Testing
         #expect(try answer(bytes: Array(#"{"receipt-data": "\#(data)", "password": "a", "password": "a"}"#.utf8))["status"] as? Int == 21002)
     }
 
+    @Test("a number no double holds is 21002 in any field, one the endpoint does not read too (before: 0, with the receipt's answer)",
+          arguments: [#""x": 1e400"#, #""x": {"y": [1e400]}"#, #""x": -1e-400"#])
+    func aNumberNoDoubleHoldsIs21002AnywhereInTheBody(extra: String) throws {
+        _ = try fixture.buy(Rage.drummer)
+        let data = try receipt()
+        #expect(try answer(bytes: Array(#"{"receipt-data": "\#(data)", "x": 1e300}"#.utf8))["status"] as? Int == 0)
+        #expect(try answer(bytes: Array(#"{"receipt-data": "\#(data)", \#(extra)}"#.utf8))["status"] as? Int == 21002)
+    }
+
     @Test func aReceiptOfAnotherStoresAuthorityIs21003() throws {
         _ = try fixture.buy(Rage.drummer)
         let made = try fixture.store.appReceipt(for: phone, signer: fixture.signer).receipt
