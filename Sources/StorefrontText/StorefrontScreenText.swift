@@ -370,14 +370,14 @@ public enum StorefrontScreenText {
             + "\(locale)."
     }
 
-    /// What a storefront's start says on standard error when opening its store takes over
-    /// `seconds`, before any screen shows: a database's server may be slow or far away, or
-    /// another session may hold a lock on its tables; a file may be a long history read whole.
     /// Said once when the storefront starts while the store's server cannot take it yet.
     public static func waitingForServer(seconds: Int) -> String {
         "waiting for the store's server; trying again every \(seconds) s until it takes the storefront (Ctrl-C leaves)"
     }
 
+    /// What a storefront's start says on standard error when opening its store takes over
+    /// `seconds`, before any screen shows: a database's server may be slow or far away, or
+    /// another session may hold a lock on its tables; a file may be a long history read whole.
     public static func stillOpening(database address: String?, file path: String, seconds: Int) -> String {
         guard let address else {
             return "still reading \(path) after \(seconds) s: a long history is read whole until a checkpoint of it is saved"

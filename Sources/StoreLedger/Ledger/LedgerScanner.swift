@@ -173,8 +173,6 @@ extension LedgerCursor {
         return EventLine(text: line, number: lineCount, sequence: sequence, isVerified: isVerified)
     }
 
-    /// `line` without the carriage returns, spaces and tabs after its MAC field, when that is
-    /// what keeps it from reading as a line; nil otherwise.
     /// Why `line`, the whole of line 1 without its newline, cannot be a ledger's header; nil
     /// when it is one (its MAC is checked with the key, apart from this).
     static func problem(ofHeaderLine line: ArraySlice<UInt8>, ledgerPath: String?) -> LedgerProblem? {
@@ -198,6 +196,8 @@ extension LedgerCursor {
         }
     }
 
+    /// `line` without the carriage returns, spaces and tabs after its MAC field, when that is
+    /// what keeps it from reading as a line; nil otherwise.
     private static func withoutBytesAddedAfterMAC(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         let added: Set<UInt8> = [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")]
         guard let last = line.lastIndex(where: { !added.contains($0) }), last < line.index(before: line.endIndex) else { return nil }
