@@ -153,6 +153,13 @@ public enum PostgresStoreError: Error, Sendable, Equatable, CustomStringConverti
         case .unreachable(let store, let reason) where Self.namesNoServerListening(reason):
             "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was read or written. No server listens there: "
                 + "check that it runs (pg_isready tells) and the host and port in the address, then try again" + verifyAdvice(store)
+        case .unreachable(let store, let reason) where ["is not permitted to log in", "permission denied for database",
+                                                        "is not currently accepting connections"].contains(where: reason.contains):
+            // The server answered and refused this role or database: whether it runs is not in question.
+            "the server of the store \(store) refused this session: \(Self.sentence(reason)) Nothing was read or written. The "
+                + "role may not log in or connect to this database, or the database takes no connections now: an administrator "
+                + "grants LOGIN (ALTER ROLE … LOGIN) or CONNECT (GRANT CONNECT ON DATABASE …), or allows connections again "
+                + "(ALTER DATABASE … ALLOW_CONNECTIONS true), then try again"
         case .unreachable(let store, let reason) where reason.contains("server closed the connection unexpectedly"):
             // The server took the connection and then dropped it: no user or password explains that.
             "cannot reach the store \(store): \(Self.sentence(reason)) Nothing was read or written. The server was reached and "

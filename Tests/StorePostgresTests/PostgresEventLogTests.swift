@@ -287,5 +287,11 @@ struct PostgresEventLogTests {
             reason: "connection to server at \"db\" failed: server closed the connection unexpectedly; This probably means the server terminated abnormally")
         #expect(dropped.description.contains("closed the connection at once") && !dropped.description.contains("password"),
                 "a server that dropped the connection is no matter of passwords (before: it named them): \(dropped.description)")
+        let noLogin = PostgresStoreError.unreachable(
+            store: ShownStoreAddress("postgresql://db/shop"),
+            reason: "connection to server at \"db\" failed: FATAL:  role \"nolog\" is not permitted to log in")
+        #expect(noLogin.description.contains("refused this session") && noLogin.description.contains("ALTER ROLE … LOGIN")
+                && !noLogin.description.contains("check that the server runs"),
+                "the server answered: whether it runs is not in question (before: it was asked): \(noLogin.description)")
     }
 }

@@ -24,6 +24,9 @@ enum TUILauncher {
         (session.log as? PostgresEventLog)?.readLockWaitMilliseconds = PostgresEventLog.lockHeldWaitMilliseconds
         // Written before the screen opens, so they are still there when it closes.
         for warning in session.warnings { console.err("storefront: \(warning)") }
+        // Listening starts before the notifications' reader connects: where a role's connection
+        // limit leaves two, the storefront listens rather than reading on every look.
+        _ = session.store.changeSignal
         let serverSide = LedgerServerSide(feed: notificationFeed(session, console: console),
                                           family: LedgerFamily(ledgerPath: session.ledgerPath),
                                           app: session.catalog.bundleID)
