@@ -65,6 +65,26 @@ struct TUIPostgresLiveTests {
         }
     }
 
+    @Test("With two connections left by its role's limit, the storefront listens before its notifications' reader connects (before: the reader took the second)")
+    func twoConnectionsListen() async throws {
+        #expect(try cli.run(["store", "init"]).status == 0)
+        try server.psql("CREATE ROLE pair LOGIN CONNECTION LIMIT 2; GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO pair")
+        let tmux = try await tui.openStorefront(["--store", server.url(user: "pair")],
+                                                environment: ["STOREFRONT_STORE_KEY": cli.environment["STOREFRONT_STORE_KEY"] ?? ""])
+        defer { tmux.kill() }
+        var sessions = ""
+        for _ in 0..<50 {
+            sessions = try server.psql("SELECT string_agg(left(query, 6), ',' ORDER BY query) FROM pg_stat_activity WHERE usename = 'pair'")
+            if sessions.contains("LISTEN") { break }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        #expect(sessions.contains("LISTEN"), "the storefront's sessions: \(sessions)")
+        #expect(try cli.run(["buy", "com.example.rage.comic.drummer"]).status == 0)
+        try await tmux.waitForScreen("“Owned” on the drummer comic's row") {
+            TUITests.row(Self.drummer, in: $0)?.contains("Owned") == true
+        }
+    }
+
     @Test("A dropped connection shows the banner, commands exit 3, and the storefront recovers and follows again")
     func droppedConnectionRecovers() async throws {
         #expect(try cli.run(["store", "init"]).status == 0)

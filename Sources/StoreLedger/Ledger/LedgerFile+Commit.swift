@@ -196,28 +196,14 @@ extension LedgerFile {
     /// is whole and no ledger header. A ledger damaged otherwise, or still being started by
     /// another writer, is read under the lock, which says what is wrong with it.
     func refuseIfNotALedger() throws(LedgerError) {
-        let file: OpenFile
-        do throws(FileSystemError) {
-            file = try fileSystem.open(path, access: .readOnly, options: [], permissions: 0)
-        } catch where error.isNotFound {
-            return
-        } catch {
-            throw ledgerOpeningError(error)
+        try withFileStart { start, file throws(LedgerError) in
+            // Bytes where the size says none: `holdsDataItsSizeDoesNotCount` asks the size again.
+            if !start.isEmpty, try holdsDataItsSizeDoesNotCount(file) { throw .sizeNotKept(path: path) }
+            guard let end = start.firstIndex(of: LedgerLineCodec.newline),
+                  let problem = LedgerCursor.problem(ofHeaderLine: start[..<end], ledgerPath: path),
+                  case .notALedger = problem else { return }
+            throw .refusedForWriting(path: path, problems: [problem])
         }
-        defer { try? fileSystem.close(file) }
-        let start: [UInt8]
-        let status: FileStatus
-        do throws(FileSystemError) {
-            status = try fileSystem.status(of: file)
-            start = try fileSystem.read(file, upTo: Self.headerLineLimit, at: 0)
-        } catch {
-            throw .fileSystem(error)
-        }
-        if status.size == 0, try holdsDataItsSizeDoesNotCount(file) { throw .sizeNotKept(path: path) }
-        guard let end = start.firstIndex(of: LedgerLineCodec.newline),
-              let problem = LedgerCursor.problem(ofHeaderLine: start[..<end], ledgerPath: path),
-              case .notALedger = problem else { return }
-        throw .refusedForWriting(path: path, problems: [problem])
     }
 
     /// How many times a writer opens the lock file again after finding, once it held the lock,

@@ -7,6 +7,16 @@ extension LedgerFile {
     /// is no file or no whole first line. Nothing rewrites it, so it tells this ledger apart
     /// from every other for good, even when every other file beside it is replaced.
     public func headerLine() throws(LedgerError) -> String? {
+        guard let start = try withFileStart({ start, _ throws(LedgerError) in start }),
+              let end = start.firstIndex(of: LedgerLineCodec.newline) else { return nil }
+        return String(decoding: start[..<end], as: UTF8.self)
+    }
+
+    /// `body` given the ledger's first `headerLineLimit` bytes (read whatever its size says) and
+    /// the file, while it is open; nil when there is no ledger.
+    func withFileStart<Result>(
+        _ body: (_ start: [UInt8], _ file: OpenFile) throws(LedgerError) -> Result
+    ) throws(LedgerError) -> Result? {
         let file: OpenFile
         do throws(FileSystemError) {
             file = try fileSystem.open(path, access: .readOnly, options: [], permissions: 0)
@@ -22,7 +32,6 @@ extension LedgerFile {
         } catch {
             throw .fileSystem(error)
         }
-        guard let end = start.firstIndex(of: LedgerLineCodec.newline) else { return nil }
-        return String(decoding: start[..<end], as: UTF8.self)
+        return try body(start, file)
     }
 }
