@@ -84,11 +84,13 @@ extension CommandLineText {
         }
 
         /// Why the storefront opens read-only: `what` is the file or "its folder PATH" that may not be written,
-        /// `refused` its path, and `code` the `errno` that refused it.
+        /// `refused` its path, and `code` the `errno` that refused it. What mends it comes before what
+        /// it stops, so the banner's rows at 100 columns keep it (before: the advice was cut).
         public static func notWritable(_ path: String, what: String, refused: String, code: Int32) -> String {
-            "The entitlements file \(path) cannot be written (\(what): \(FileSystemError.explanation(of: code))), so nothing can be "
-                + "bought, spent or changed; renewals and expiries that fell due are shown but not recorded. "
-                + (WriteRefusalAdvice.sentence(code: code, path: refused) ?? "Check the permissions of the file and its folder") + "."
+            // The file itself is not named twice.
+        "The entitlements file \(path) cannot be written (\(what == path ? "" : what + ": ")\(FileSystemError.explanation(of: code))). "
+                + (WriteRefusalAdvice.sentence(code: code, path: refused) ?? "Check the permissions of the file and its folder")
+                + ". Until then nothing can be bought, spent or changed; renewals and expiries that fell due are shown but not recorded."
         }
 
         /// The folder named in `notWritable` when a commit would have to create `files` in it.

@@ -10,7 +10,7 @@ extension StoreText {
         let price = amount == 0 ? Self.free : format(amount)
         if abbreviated {
             let unit = Self.abbreviation(period.unit)
-            return "\(price)/\(period.value == 1 ? unit : "\(period.value) \(unit)")"
+            return "\(price)/\(period.value == 1 ? unit : "\(count(period.value)) \(unit)")"
         }
         return "\(price)/\(period.value == 1 ? Self.unitName(period.unit) : periodText(period))"
     }

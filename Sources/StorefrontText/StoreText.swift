@@ -155,7 +155,7 @@ public struct StoreText: Sendable {
         return "+\(count(grant.amount * quantity)) \(creditName(grant.credit))"
     }
 
-    /// A period in words: "1 week", "3 months".
+    /// A period in words: "1 week", "3 months"; the number in the locale's digits, as counts are.
     public func periodText(_ period: SubscriptionPeriod) -> String {
         let unit: String = switch period.unit {
         case .day: period.value == 1 ? "day" : "days"
@@ -163,7 +163,7 @@ public struct StoreText: Sendable {
         case .month: period.value == 1 ? "month" : "months"
         case .year: period.value == 1 ? "year" : "years"
         }
-        return "\(period.value) \(unit)"
+        return "\(count(period.value)) \(unit)"
     }
 
     /// Said after the status of the plan a period was paid ahead in (it "Switches" when the plan

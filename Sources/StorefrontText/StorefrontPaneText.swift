@@ -319,13 +319,16 @@ public enum StorefrontPaneText {
     /// The last line of a payment sheet taller than the window, in place of what does not fit.
     public static let sheetCutShort = "… (a taller window shows the rest)"
 
+    /// On a payment sheet whose store turned read-only while it was open: Enter is not offered.
+    public static let sheetReadOnly = "The store is read-only now (the banner says why): nothing can be bought."
+
     /// On the payment sheet, when the chosen promotional offer cannot be bought from it.
     public static let offerNeedsSignature = "This offer needs a signature from the app's server (the store has an "
         + "in-app purchase key in use), which the storefront cannot make. To buy it here, turn \(offerSignaturesSetting) "
         + "off in Settings (s on the main screen)."
 
     /// Under the locale and storefront picker.
-    public static let localePickerNote = "The locale sets words and formats; the storefront sets the currency."
+    public static let localePickerNote = "Locale: the products' texts and formats (these screens stay English). Storefront: the currency."
     /// The transactions list of an account with none.
     public static let noTransactions = "No transactions yet. Buy something with Enter on the main screen."
     /// The detail pane's status line while the store has not been read for the buyer shown.

@@ -190,17 +190,30 @@ import Testing
         #expect(german.contains("Offer rage.pro.comeback: 1,09"), "in the storefront's currency: \(german)")
     }
 
+    /// A monthly plan of the group "tiers" at `level`, as a catalog's product.
+    static func plan(_ id: String, level: Int, price: String) -> String {
+        #"{"id": "\#(id)", "type": "autoRenewable", "localizations": {"en": {"title": "\#(id)"}}, "prices": {"USA": "\#(price)"}, "#
+            + #""subscription": {"group": "tiers", "period": "P1M", "level": \#(level)}}"#
+    }
+
+    /// A catalog of two plans of one level and period ("family", "student"): a crossgrade apart.
+    static func crossgradeCatalog() throws -> String {
+        let path = try StorefrontProcess.temporaryFolder() + "/crossgrade.json"
+        try """
+        {"format": "storefront-catalog", "version": 1, "app": {"name": "Cross", "bundleId": "com.example.cross"}, "defaultLanguage": "en",
+         "storefronts": [{"code": "USA", "currency": "USD"}], "subscriptionGroups": [{"id": "tiers", "names": {"en": "Tiers"}}],
+         "products": [\(plan("family", level: 1, price: "3.00")), \(plan("student", level: 1, price: "2.00"))]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     @Test("an upgrade that a later upgrade replaced lists both: its own pro-rata refund and that it was replaced (before: only the first)")
     func anUpgradeReplacedByALaterOneSaysBoth() throws {
         let catalog = try StorefrontProcess.temporaryFolder() + "/tiers.json"
-        func plan(_ id: String, level: Int, price: String) -> String {
-            #"{"id": "\#(id)", "type": "autoRenewable", "localizations": {"en": {"title": "\#(id)"}}, "prices": {"USA": "\#(price)"}, "#
-                + #""subscription": {"group": "tiers", "period": "P1M", "level": \#(level)}}"#
-        }
         try """
         {"format": "storefront-catalog", "version": 1, "app": {"name": "Tiers", "bundleId": "com.example.tiers"}, "defaultLanguage": "en",
          "storefronts": [{"code": "USA", "currency": "USD"}], "subscriptionGroups": [{"id": "tiers", "names": {"en": "Tiers"}}],
-         "products": [\(plan("basic", level: 3, price: "1.00")), \(plan("plus", level: 2, price: "2.00")), \(plan("premium", level: 1, price: "3.00"))]}
+         "products": [\(Self.plan("basic", level: 3, price: "1.00")), \(Self.plan("plus", level: 2, price: "2.00")), \(Self.plan("premium", level: 1, price: "3.00"))]}
         """.write(toFile: catalog, atomically: true, encoding: .utf8)
         for product in ["basic", "plus", "premium"] { #expect(try cli.run(["--catalog", catalog, "buy", product]).status == 0) }
         let listed = try cli.run(["--catalog", catalog, "transactions"]).stdout
@@ -208,13 +221,11 @@ import Testing
         #expect(plus.contains("refunded pro rata for the unused part of the previous plan; replaced by an upgrade (transaction"), "\(plus)")
         // A plan of the same level and period (a crossgrade) also takes effect at once, and is said so
         // (before: "replaced by an upgrade").
-        let sameLevel = try StorefrontProcess.temporaryFolder() + "/crossgrade.json"
-        try """
-        {"format": "storefront-catalog", "version": 1, "app": {"name": "Cross", "bundleId": "com.example.cross"}, "defaultLanguage": "en",
-         "storefronts": [{"code": "USA", "currency": "USD"}], "subscriptionGroups": [{"id": "tiers", "names": {"en": "Tiers"}}],
-         "products": [\(plan("family", level: 1, price: "3.00")), \(plan("student", level: 1, price: "2.00"))]}
-        """.write(toFile: sameLevel, atomically: true, encoding: .utf8)
-        for product in ["family", "student"] { #expect(try cli.run(["--catalog", sameLevel, "buy", product]).status == 0) }
+        let sameLevel = try Self.crossgradeCatalog()
+        // Part of the month is used before the crossgrade, so part of its price is left to refund.
+        #expect(try cli.run(["--catalog", sameLevel, "buy", "family"]).status == 0)
+        #expect(try cli.run(["--catalog", sameLevel, "advance", "P10D"]).status == 0)
+        #expect(try cli.run(["--catalog", sameLevel, "buy", "student"]).status == 0)
         let crossed = try cli.run(["--catalog", sameLevel, "transactions"]).stdout
         let family = try #require(crossed.split(separator: "\n").first { $0.contains("  family  ") }, "\(crossed)")
         #expect(family.contains("replaced by a crossgrade (transaction") && !family.contains("upgrade"), "\(family)")
@@ -233,6 +244,21 @@ import Testing
         let refundedRow = try #require(try cli.run(["--catalog", sameLevel, "transactions"]).stdout.split(separator: "\n")
                                            .first { $0.hasPrefix(familyID) })
         #expect(refundedRow.contains("of its price came back at the crossgrade that replaced it"), "\(refundedRow)")
+    }
+
+    @Test("A plan crossgraded the moment it was bought got its whole price back then: its refund is refused as giving nothing (before: \"Refunded $0.00\", exit 0)")
+    func aPlanGivenBackWholeIsNotRefunded() throws {
+        let sameLevel = try Self.crossgradeCatalog()
+        for product in ["family", "student"] { #expect(try cli.run(["--catalog", sameLevel, "buy", product]).status == 0) }
+        let listed = try cli.run(["--catalog", sameLevel, "transactions"]).stdout
+        let family = try #require(listed.split(separator: "\n").first { $0.contains("  family  ") }, "\(listed)")
+        let familyID = String(try #require(family.split(separator: " ").first))
+        let refused = try cli.run(["--catalog", sameLevel, "refund", familyID])
+        #expect(refused.status == 1 && refused.stdout.isEmpty, "\(refused.stdout)")
+        #expect(refused.stderr.contains("transaction \(familyID) (family) has nothing left to refund: its whole price came back when the change "
+                                        + "to student replaced it; nothing was changed"), "\(refused.stderr)")
+        let after = try cli.run(["--catalog", sameLevel, "transactions"]).stdout
+        #expect(after == listed, "nothing recorded: \(after)")
     }
 
     @Test func anUpgradeShowsItsProRataRefund() throws {

@@ -100,6 +100,14 @@ struct SearchUpdateTests {
         #expect(state.overlays.isEmpty)
     }
 
+    @Test("An escape sequence in a paste is left out of the search whole, as the pickers' fields leave it (before: its ESC went and \"[31m\" was searched for)")
+    func pastedEscapeSequenceGoesWhole() throws {
+        var state = try F().state()
+        state.send(.character("/"))
+        state.send(.paste("ran\u{1B}[31mdom\u{1B}[0m"))
+        #expect(state.list.query == "random" && Self.shownIDs(state) == [F.facePack], "\(state.list.query)")
+    }
+
     @Test("A paste on the main screen or on a payment sheet does nothing")
     func pasteElsewhere() throws {
         var state = try F().state()

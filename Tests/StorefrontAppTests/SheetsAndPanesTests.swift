@@ -179,7 +179,19 @@ struct SheetsAndPanesTests {
         #expect(parts.count == 2 && parts.reduce(0, +) == total, "the parts add up to what the upgrade refunded: \(parts) of \(total)")
         let ahead = try #require(paid.max { $0.purchaseDate < $1.purchaseDate })
         #expect(ahead.refundedAtUpgrade(by: yearly) == Decimal(string: "2.99"), "a month paid ahead came back whole")
-        for record in paid {
+        // Nothing is left to refund of the month paid ahead, so R does not ask (before: it asked
+        // and then refunded $0.00); the month that ran still has its part to give back.
+        #expect(!TransactionAction.refund.isAvailable(for: ahead, in: state.snapshot))
+        let running = try #require(paid.min { $0.purchaseDate < $1.purchaseDate })
+        #expect(TransactionAction.refund.isAvailable(for: running, in: state.snapshot))
+        var pressed = state
+        pressed.send(.character("t"))
+        while TransactionsReducer.selectedRecord(in: pressed)?.id != ahead.id, pressed.snapshot.transactions.count > 1 { pressed.send(.down) }
+        #expect(TransactionsReducer.selectedRecord(in: pressed)?.id == ahead.id)
+        pressed.send(.character("R"))
+        #expect(pressed.topAlert?.message.hasPrefix("Refund does not apply to transaction \(ahead.id) (replaced, its whole price given back then).") == true,
+                "\(String(describing: pressed.topAlert))")
+        for record in paid where record.id != ahead.id {
             let question = StorefrontPaneText.refundQuestion(record, replacedBy: yearly, now: fixture.clock.now(), text: state.text).question
             let part = try #require(record.refundedAtUpgrade(by: yearly))
             #expect(question.contains("\(state.text.format(part, currency: "USD")) of it came back at the upgrade")

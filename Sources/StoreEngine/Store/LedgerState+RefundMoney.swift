@@ -10,11 +10,24 @@ extension TransactionRecord {
         let atUpgrade = replacement.flatMap(refundedAtUpgrade(by:))
         return (price.map { max(0, $0 - (atUpgrade ?? 0)) }, atUpgrade)
     }
+
+    /// Whether refunding this transaction would give nothing back and take nothing: `replacement`,
+    /// the upgrade or crossgrade that replaced it, gave back all it cost, and it delivered no
+    /// credits. Its access went to the replacement, so the refund would change nothing.
+    public func leavesNothingToRefund(replacedBy replacement: TransactionRecord?) -> Bool {
+        let (moneyBack, atUpgrade) = refundMoney(replacedBy: replacement)
+        return moneyBack == 0 && (atUpgrade ?? 0) > 0 && (finished ? creditAmount : 0) == 0
+    }
 }
 
 extension LedgerState {
     /// `record.refundMoney(replacedBy:)` with the upgrade that replaced it, as folded.
     public func refundMoney(of record: TransactionRecord) -> (moneyBack: Decimal?, cameBackAtUpgrade: Decimal?) {
         record.refundMoney(replacedBy: record.replacedBy.flatMap { transactions[$0] })
+    }
+
+    /// `record.leavesNothingToRefund(replacedBy:)` with the upgrade that replaced it, as folded.
+    public func leavesNothingToRefund(_ record: TransactionRecord) -> Bool {
+        record.leavesNothingToRefund(replacedBy: record.replacedBy.flatMap { transactions[$0] })
     }
 }

@@ -18,9 +18,8 @@ public enum WriteRefusalAdvice {
         switch code {
         case EPERM:
             let folder = ShellWord.quoted(folder(of: path))
-            return "A file attribute such as immutable (i) or append-only (a) forbids this, whatever the permissions say: "
-                + "`lsattr -d \(ShellWord.quoted(path)) \(folder)` shows it, and `chattr -i -a PATH` (as root) on the one "
-                + "flagged clears it"
+            return "A file attribute (immutable i, append-only a) forbids this whatever the permissions say: "
+                + "`lsattr -d \(ShellWord.quoted(path)) \(folder)` shows it; `chattr -i -a PATH` (as root) on the one flagged clears it"
         case EACCES: return "Check the permissions of the file and its directory"
         case EROFS: return "The file system is read-only; choose another location"
         default: return nil

@@ -69,6 +69,11 @@ enum BuySheetView {
         if let waits {
             lines += waits.wrapped(toWidth: max(1, width - 4)).map { [Span($0, style: Theme.style(for: .warning))] }
         }
+        // A store that turned read-only under the sheet refuses its Enter: it is not offered.
+        let readOnly = state.readOnlyReason != nil
+        if readOnly {
+            lines += StorefrontPaneText.sheetReadOnly.wrapped(toWidth: max(1, width - 4)).map { [Span($0, style: Theme.style(for: .failure))] }
+        }
         if state.snapshot.nextPurchase != .succeed {
             lines.append([Span(StorefrontPaneText.simulatedPurchase(state.snapshot.nextPurchase),
                                style: Theme.style(for: .warning))])
@@ -80,7 +85,7 @@ enum BuySheetView {
         } else {
             let confirmation = BuySheetConfirmation.of(product, charge: charge, askToBuy: state.snapshot.settings.askToBuy)
             let confirm = " " + confirmation.word.capitalized + "    "
-            var keys: [Span] = BuySheetOffers.needsSignature(offerID, state: state) ? [] : [Span("Enter", style: Theme.key), Span(confirm)]
+            var keys: [Span] = readOnly || BuySheetOffers.needsSignature(offerID, state: state) ? [] : [Span("Enter", style: Theme.key), Span(confirm)]
             keys += [Span("Esc", style: Theme.key), " Cancel"]
             if BuySheetOffers.choices(for: productID, state: state).count > 1 {
                 keys += ["    ", Span("← →", style: Theme.key), " Offer"]

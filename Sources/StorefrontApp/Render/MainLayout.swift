@@ -18,10 +18,11 @@ struct MainLayout {
     /// Windows at least this wide show the list and the details side by side.
     static let sideBySideWidth = 100
 
-    /// The most rows the banner takes: three from 24 rows up, so a reason and what mends it
-    /// (a GRANT to run, say) read whole at 100 columns; two in smaller windows, where the list
-    /// needs them. What does not fit ends in "…" and reads whole in the alert a change opens.
-    static func bannerLineLimit(height: Int) -> Int { height >= 24 ? 3 : 2 }
+    /// The most rows the banner takes: three from 24 rows up and four from 30, so a reason and
+    /// what mends it (a GRANT to run, an attribute to clear on a long path) read whole at 100
+    /// columns; two in smaller windows, where the list needs them. What does not fit ends in "…"
+    /// and reads whole in the alert a change opens.
+    static func bannerLineLimit(height: Int) -> Int { height >= 30 ? 4 : height >= 24 ? 3 : 2 }
 
     init(state: AppState, size: Size) {
         let bannerLines = state.bannerText.map { min(Self.bannerLineLimit(height: size.height),

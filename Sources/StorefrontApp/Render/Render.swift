@@ -66,10 +66,14 @@ enum TooSmallView {
     static func draw(size: Size, into buffer: inout ScreenBuffer) {
         let minimum = AppState.minimumSize
         let area = Rect(size)
-        let top = max(0, size.height / 2 - 1)
         let (needed, now) = StorefrontPaneText.windowTooSmall(minimum: (minimum.width, minimum.height), now: (size.width, size.height))
-        buffer.write(needed, in: row(top, of: area), alignment: .center, style: Theme.emphasis)
-        buffer.write(now, in: row(top + 1, of: area), alignment: .center, style: Theme.muted)
+        // Wrapped rather than cut: in a narrow window the size needed, at the end, is what matters.
+        let lines = needed.wrapped(toWidth: max(1, size.width)).map { ($0, Theme.emphasis) }
+            + now.wrapped(toWidth: max(1, size.width)).map { ($0, Theme.muted) }
+        let top = max(0, (size.height - lines.count) / 2)
+        for (index, (line, style)) in lines.enumerated() where top + index < size.height {
+            buffer.write(line, in: row(top + index, of: area), alignment: .center, style: style)
+        }
     }
 
     /// Row `index` of `area`, but for the bottom-right cell: curses cannot write that cell

@@ -23,10 +23,16 @@ public enum ConfirmationArming {
 
 extension TextField {
     /// Pasted text as one line for a field: line breaks become spaces and other control
-    /// characters are dropped, so a paste types text and never presses Enter.
+    /// characters are dropped, so a paste types text and never presses Enter. An escape
+    /// sequence goes whole, as the pickers' fields leave it out: dropping only its ESC typed its
+    /// tail (`[31m`) into the search.
     public static func singleLine(_ pasted: String) -> String {
         var line = ""
-        for character in pasted {
+        let text = TerminalText.pieces(of: pasted).map { piece -> String in
+            if case .text(let text) = piece { return text }
+            return ""
+        }.joined()
+        for character in text {
             if character.isNewline {
                 line.append(" ")
             } else if !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {

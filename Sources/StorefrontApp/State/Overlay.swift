@@ -131,7 +131,8 @@ public enum TransactionAction: CaseIterable, Equatable, Sendable {
         case .complete: return record.state == .needsAction
         // As the store decides (and `refund` on the command line): a free trial charged nothing,
         // but refunding it still revokes what it unlocked.
-        case .refund: return record.state == .purchased && !isFree
+        // A plan whose whole price came back at the upgrade that replaced it has nothing left to refund.
+        case .refund: return record.state == .purchased && !isFree && !snapshot.leavesNothingToRefund(record)
         // During a billing problem renewing now resolves it, which is refused with renewal off.
         case .renew:
             let billingProblem = subscription?.state == .inGracePeriod || subscription?.state == .inBillingRetryPeriod

@@ -185,6 +185,12 @@ public struct StoreSnapshot: Equatable, Sendable {
         return entitlements.subscriptions.first { $0.originalTransactionID == record.originalID && $0.isOngoing }
     }
 
+    /// Whether refunding `record` would give nothing back and take nothing, as the store decides
+    /// (`LedgerState.leavesNothingToRefund`): the upgrade that replaced it gave back all it cost.
+    public func leavesNothingToRefund(_ record: TransactionRecord) -> Bool {
+        record.leavesNothingToRefund(replacedBy: record.replacedBy.flatMap { id in transactions.first { $0.id == id } })
+    }
+
     /// The status of the product with `id`; `.available` when unknown.
     public func status(of id: String) -> ProductStatus { statuses[id] ?? .available }
 }

@@ -33,7 +33,7 @@ public enum ExitMapping {
              .unknownSubscription, .subscriptionOnAnotherPlan, .subscriptionEnded, .subscriptionNotInBillingRetry, .billingNotRetriedWithAutoRenewOff,
              .renewalChangedSinceShown, .periodBeginsAfterStoreTimeStops,
              .subscriptionChangedSinceShown, .switchChangedSinceShown, .transactionChangedSinceShown,
-             .notAwaiting, .freeSubscriptionNotRefundable, .freeSubscriptionNotRenewing, .unknownInAppPurchaseKey, .planNotInCatalog: .refused
+             .notAwaiting, .freeSubscriptionNotRefundable, .nothingLeftToRefund, .freeSubscriptionNotRenewing, .unknownInAppPurchaseKey, .planNotInCatalog: .refused
         }
     }
 

@@ -11,8 +11,8 @@ import Glibc
 @Suite("Ledger: the words of a refused write")
 struct LedgerWriteRefusalWordsTests {
     static let path = "/srv/my shop/entitlements.jsonl"
-    static let attributeAdvice = "A file attribute such as immutable (i) or append-only (a) forbids this, whatever the "
-        + "permissions say: `lsattr -d '/srv/my shop/entitlements.jsonl' '/srv/my shop'` shows it, and `chattr -i -a PATH` "
+    static let attributeAdvice = "A file attribute (immutable i, append-only a) forbids this whatever the "
+        + "permissions say: `lsattr -d '/srv/my shop/entitlements.jsonl' '/srv/my shop'` shows it; `chattr -i -a PATH` "
         + "(as root) on the one flagged clears it"
 
     @Test("A folder given as the entitlements path is advised a file in it with one slash, however the path ends (before: \"/srv/d//entitlements.jsonl\")",
@@ -41,9 +41,10 @@ struct LedgerWriteRefusalWordsTests {
     @Test("the storefront's read-only banner gives the command line's advice for EPERM and for EACCES")
     func bannerSaysWhatTheCommandLineSays() {
         let immutable = CommandLineText.Files.notWritable(Self.path, what: Self.path, refused: Self.path, code: EPERM)
-        #expect(immutable.contains("(\(Self.path): Operation not permitted (EPERM))"), "\(immutable)")
-        #expect(immutable.hasSuffix("not recorded. " + Self.attributeAdvice + "."), "\(immutable)")
+        #expect(immutable.contains("cannot be written (Operation not permitted (EPERM))"), "the file is named once: \(immutable)")
+        let consequence = ". Until then nothing can be bought, spent or changed; renewals and expiries that fell due are shown but not recorded."
+        #expect(immutable.contains("(EPERM)). " + Self.attributeAdvice + consequence), "\(immutable)")
         let denied = CommandLineText.Files.notWritable(Self.path, what: "its folder /srv/my shop", refused: Self.path, code: EACCES)
-        #expect(denied.hasSuffix("not recorded. Check the permissions of the file and its directory."), "\(denied)")
+        #expect(denied.hasSuffix("(EACCES)). Check the permissions of the file and its directory" + consequence), "\(denied)")
     }
 }

@@ -34,6 +34,16 @@ import Testing
         #expect(arabic.count(15) == "١٥", "Arabic-Indic digits, as ar_EG's prices have")
     }
 
+    @Test("A period's length is in the locale's digits as the counts beside it are (before: \"٣ renewals\" beside \"for 3 months\")")
+    func periodsInTheLocalesDigits() throws {
+        let (store, english) = try store(grant: 5, maximum: 100)
+        let arabic = StoreText(catalog: store.catalog, locale: "ar_EG", storefront: "USA")
+        let threeMonths = SubscriptionPeriod(value: 3, unit: .month)
+        #expect(english.periodText(threeMonths) == "3 months" && arabic.periodText(threeMonths) == "٣ months")
+        #expect(arabic.recurringPrice(1, period: threeMonths, abbreviated: true).hasSuffix("/٣ mo"))
+        #expect(arabic.everyPeriodText(threeMonths) == "every ٣ months")
+    }
+
     @Test("A grant, a balance, a spend and a refund of thousands read grouped (before: '1000000 left')")
     func sentencesGroupTheirCounts() throws {
         let (store, text) = try store(grant: 1_500, maximum: 10_000_000)

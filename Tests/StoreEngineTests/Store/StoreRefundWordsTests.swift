@@ -134,6 +134,30 @@ import Testing
         #expect(again.periodsPaidAheadNeverBegun(of: expired).isEmpty)
     }
 
+    @Test("A plan whose whole price came back at the upgrade that replaced it is refused a refund, which would give and change nothing (before: \"Refunded $0.00\" and a REFUND notification)")
+    func aPlanGivenBackWholeAtTheUpgradeHasNothingLeftToRefund() throws {
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        try store.advance(by: try #require(StoreDuration("P10D")), buyer: phone)
+        let ahead = try store.renew(Rage.monthly, buyer: phone).latestTransactionID // a month paid ahead
+        let upgrade = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        let replaced = try #require(store.snapshot.transactions[ahead])
+        #expect(replaced.replacedBy == upgrade.id && replaced.refundedAtUpgrade(by: upgrade) == replaced.price)
+        let events = store.snapshot.eventCount
+        #expect(throws: StoreError.nothingLeftToRefund(ahead, productID: Rage.monthly, replacementProductID: Rage.yearly)) {
+            try store.refund(ahead)
+        }
+        #expect(store.snapshot.eventCount == events && store.snapshot.transactions[ahead]?.state == .purchased, "nothing recorded")
+        #expect(StoreError.nothingLeftToRefund(ahead, productID: Rage.monthly, replacementProductID: Rage.yearly).description
+                == "transaction \(ahead) (\(Rage.monthly)) has nothing left to refund: its whole price came back when the change to "
+                    + "\(Rage.yearly) replaced it; nothing was changed")
+        // The month that ran gave back only its unused part at the upgrade: the rest still comes back.
+        let running = try #require(store.snapshot.transactions(of: phone.account).first {
+            $0.productID == Rage.monthly && $0.id != ahead && ($0.price ?? 0) > 0
+        })
+        let result = try store.refund(running.id)
+        #expect((result.moneyBack ?? 0) > 0)
+    }
+
     @Test("An upgrade bought in a storefront of another currency is refused: it refunds the old plan in that plan's currency (before: the refund was shown in the new one, ¥6 for $5.69)")
     func anUpgradeInAnotherCurrencyIsRefused() throws {
         _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")

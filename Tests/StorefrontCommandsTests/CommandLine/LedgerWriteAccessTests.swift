@@ -42,7 +42,7 @@ struct LedgerWriteAccessTests {
     func unwritableFilesAreRefused() throws {
         let everything: Set<String> = [Self.folder, Self.ledger, Self.lock]
         let ledger = try #require(Self.refusal(existing: everything, refused: [Self.ledger]))
-        #expect(ledger.contains("(\(Self.ledger): "), "\(ledger)")
+        #expect(ledger.contains("\(Self.ledger) cannot be written (Permission denied (EACCES))"), "the file named once: \(ledger)")
         let lock = try #require(Self.refusal(existing: everything, refused: [Self.lock]))
         #expect(lock.contains("(\(Self.lock): "), "\(lock)")
     }

@@ -26,7 +26,8 @@ enum BuySheetReducer: KeyReducer {
                        let charge = BuySheetCharge.of(product, state: state)
                        return BuySheetConfirmation.of(product, charge: charge, askToBuy: state.snapshot.settings.askToBuy).word
                    }, when: { state in
-                       state.activity == nil && state.isConfirmationArmed(at: state.keyTime)
+                       // Read-only: not offered, but still pressed it says why.
+                       state.activity == nil && state.readOnlyReason == nil && state.isConfirmationArmed(at: state.keyTime)
                            && !BuySheetOffers.needsSignature(BuySheetOffers.chosenOffer(in: state), state: state)
                    }),
         KeyBinding(.chooseOffer, keys: [.left, .right, .character("o")],

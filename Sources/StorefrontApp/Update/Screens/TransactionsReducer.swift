@@ -68,7 +68,7 @@ enum TransactionsReducer: KeyReducer {
     static func standing(of record: TransactionRecord, in snapshot: StoreSnapshot, now: Date) -> String {
         guard record.state == .purchased else { return record.state.rawValue }
         if record.unsubscribedDate != nil { return "unsubscribed" }
-        if record.replacedBy != nil { return "replaced" }
+        if record.replacedBy != nil { return snapshot.leavesNothingToRefund(record) ? "replaced, its whole price given back then" : "replaced" }
         guard let subscription = snapshot.subscription(latest: record.id) else {
             // A period its subscription has renewed past: the newer transaction is the one to act on.
             let renewedPast = snapshot.transactions.contains { $0.originalID == record.originalID && $0.purchaseDate > record.purchaseDate }
