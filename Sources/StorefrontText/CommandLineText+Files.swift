@@ -98,6 +98,12 @@ extension CommandLineText {
             "its folder \(folder), where \(files.joined(separator: " and ")) must be created"
         }
 
+        /// A signing command given a file that is there but is no entitlements file (`reason` says why).
+        public static func notALedgerForSigning(_ path: String, reason: String) -> String {
+            "\(path) is no entitlements file (\(reason)), so there is no store to sign for and nothing was signed. "
+                + "Check --entitlements or $STOREFRONT_ENTITLEMENTS"
+        }
+
         public static func noLedgerForAuthority(_ path: String) -> String {
             "there is no entitlements file at \(path), so it has no certificate authority. If you meant an existing store, check "
                 + "--entitlements or $STOREFRONT_ENTITLEMENTS; for a new store, make a first purchase, then run `storefront certificate`."

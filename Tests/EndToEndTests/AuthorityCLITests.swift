@@ -115,6 +115,22 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "\(command) made a file")
     }
 
+    /// A signing command given a file that is no ledger (notes, a catalog) says that, not that
+    /// the store's key is missing (before: "a first purchase starts a new store", where a purchase
+    /// is refused), and makes nothing beside it.
+    @Test(arguments: [["certificate"], ["receipt"], ["app-transaction"]])
+    func aFileThatIsNoLedgerIsSaidSo(command: [String]) throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        let notes = folder + "/notes.txt"
+        try "shopping list\nmilk\n".write(toFile: notes, atomically: true, encoding: .utf8)
+        let result = try StorefrontProcess(ledger: notes).run(command)
+        #expect(result.status == 3, "\(command): \(result.stderr)")
+        #expect(result.stderr.contains("\(notes) is no entitlements file (") && result.stderr.contains("nothing was signed"),
+                "\(command): \(result.stderr)")
+        #expect(!result.stderr.contains("a first purchase starts a new store"), "\(command): \(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["notes.txt"], "\(command) made a file")
+    }
+
     @Test(arguments: [["transactions", "--json"], ["entitlements", "--json"], ["notifications"]])
     func aListingOfAMistypedPathMakesNothing(command: [String]) throws {
         let folder = try StorefrontProcess.temporaryFolder()

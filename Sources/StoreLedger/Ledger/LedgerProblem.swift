@@ -66,6 +66,11 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// deleted by hand, and without it no row can be verified.
     case headerMissing(firstRowSequence: Int)
 
+    /// Why the file is no ledger at all, for that problem; nil for any other.
+    public var notALedgerReason: String? {
+        if case .notALedger(let reason) = self { reason } else { nil }
+    }
+
     /// The 1-based file line the problem was found on, when it concerns one line.
     public var line: Int? {
         switch self {

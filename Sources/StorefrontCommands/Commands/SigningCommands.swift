@@ -86,6 +86,10 @@ extension StoreSession {
     /// token from, so without one the command fails, naming the path, and makes nothing.
     func transactionSigner(missingAuthority: TransactionSigner.MissingAuthority = .create) throws(CommandFailure) -> TransactionSigner {
         if missingAuthority == .create { try requireStartedStore() }
+        // A file that is no ledger has no store to sign for: said so, not that a key is missing.
+        if case .file = location, let reason = store.ledgerProblems.lazy.compactMap(\.notALedgerReason).first {
+            throw CommandFailure(status: .dataProblem, message: CommandLineText.Files.notALedgerForSigning(ledgerPath, reason: reason))
+        }
         do {
             return try TransactionSigner(ledgerPath: ledgerPath, keyPath: location.keyPath, missingAuthority: missingAuthority)
         } catch {
