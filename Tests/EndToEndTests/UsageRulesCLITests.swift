@@ -104,6 +104,18 @@ import Testing
         #expect(!renew.stderr.contains("has no subscription"), "\(renew.stderr)")
     }
 
+    @Test("An id given with a character that draws nothing is echoed with it written out (before: \"There is no product \\\"com.example.rage.face.random\\\"\", the very id it refused)")
+    func anInvisibleCharacterInAnIdIsShown() throws {
+        let buy = try cli.run(["buy", "com.example.rage.face.random\u{200B}"])
+        #expect(buy.status == 2 && buy.stderr.contains("There is no product \"com.example.rage.face.random<U+200B>\" in this catalog"),
+                "\(buy.stderr)")
+        let refund = try cli.run(["refund", "\u{202E}2000000000000001"])
+        #expect(refund.status == 1 && refund.stderr.contains("there is no transaction \"<U+202E>2000000000000001\""), "\(refund.stderr)")
+        // A character that draws, joiners and all, is echoed as typed.
+        let emoji = try cli.run(["buy", "👨‍👩‍👧"])
+        #expect(emoji.stderr.contains("There is no product \"👨‍👩‍👧\""), "\(emoji.stderr)")
+    }
+
     @Test("A subscription command naming a product the catalog does not have exits 2, as buy does (before: 1, \"has no subscription\"); an unknown transaction id stays 1",
           arguments: ["cancel-renewal", "resume-renewal", "renew", "expire", "resolve-billing"])
     func unknownProductOnASubscriptionCommandIsUsage(command: String) throws {

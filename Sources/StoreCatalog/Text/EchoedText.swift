@@ -1,3 +1,5 @@
+import StoreJSON
+
 /// Sentences that repeat what someone typed, kept to one line.
 public enum EchoedText {
     /// `text` with every line break (LF, CR, VT, FF, NEL, U+2028, U+2029) made a space, so a
@@ -13,11 +15,30 @@ public enum EchoedText {
 
     /// `value` as a message repeats it: whole when it has at most `longestEcho` characters,
     /// else its start and end around "…", with how long it was, so the start still tells
-    /// what was typed: "99999…99999 (300 characters)".
+    /// what was typed: "99999…99999 (300 characters)". A character that draws nothing is
+    /// written by its code point (`visible`).
     public static func cut(_ value: String) -> String {
-        guard value.count > longestEcho else { return value }
+        guard value.count > longestEcho else { return visible(value) }
         let ends = (longestEcho - 1) / 2
-        return "\(value.prefix(ends))…\(value.suffix(ends)) (\(value.count) characters)"
+        return "\(visible(String(value.prefix(ends))))…\(visible(String(value.suffix(ends)))) (\(value.count) characters)"
+    }
+
+    /// `text` with each character that draws nothing by itself (a zero-width space, a bidi
+    /// control, a control character other than a line break) written as its code point,
+    /// "<U+200B>": echoed as it is, "random\u{200B}" read as "random" in the message that said
+    /// no product has that id. Joiners and marks inside a character that draws (an emoji
+    /// sequence) are kept.
+    public static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: drawsNothing) else { return text }
+        return text.map { character -> String in
+            guard character.unicodeScalars.allSatisfy(drawsNothing) else { return String(character) }
+            return character.unicodeScalars.map { "<U+\($0.hexDigits)>" }.joined()
+        }.joined()
+    }
+
+    private static func drawsNothing(_ scalar: Unicode.Scalar) -> Bool {
+        guard !isLineBreak(scalar) else { return false }
+        return scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .control
     }
 
     private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {

@@ -193,15 +193,17 @@ extension LedgerFile {
 
     /// Refuses a file at the ledger's path that is no ledger (notes, a catalog, a file under
     /// /proc) before the lock file is made beside it: one whose size lies, or whose first line
-    /// is whole and no ledger header. A ledger damaged otherwise, or still being started by
-    /// another writer, is read under the lock, which says what is wrong with it.
+    /// is no ledger header (whole, or with no line break and not beginning as a header does).
+    /// A ledger damaged otherwise, or still being started by another writer, is read under the
+    /// lock, which says what is wrong with it.
     func refuseIfNotALedger() throws(LedgerError) {
         try withFileStart { start, file throws(LedgerError) in
             // Bytes where the size says none: `holdsDataItsSizeDoesNotCount` asks the size again.
             if !start.isEmpty, try holdsDataItsSizeDoesNotCount(file) { throw .sizeNotKept(path: path) }
-            guard let end = start.firstIndex(of: LedgerLineCodec.newline),
-                  let problem = LedgerCursor.problem(ofHeaderLine: start[..<end], ledgerPath: path),
-                  case .notALedger = problem else { return }
+            let firstLine = start.firstIndex(of: LedgerLineCodec.newline).map { end in
+                LedgerCursor.problem(ofHeaderLine: start[..<end], ledgerPath: path)
+            } ?? LedgerCursor.problem(ofUnterminatedStart: start[...])
+            guard let problem = firstLine, case .notALedger = problem else { return }
             throw .refusedForWriting(path: path, problems: [problem])
         }
     }

@@ -9,9 +9,12 @@ struct LedgerHeader: Sendable, Hashable {
     var version: Int
     var created: String
 
+    /// How every header line begins, whatever its version.
+    static let opening = Array(#"{"format":"\#(formatName)","version":"#.utf8)
+
     /// The header line's content: everything before its MAC field.
     func content() -> [UInt8] {
-        Array(#"{"format":"\#(Self.formatName)","version":\#(version),"created":"\#(created)""#.utf8)
+        Self.opening + Array(#"\#(version),"created":"\#(created)""#.utf8)
     }
 
     /// A header for a ledger created at `date`.

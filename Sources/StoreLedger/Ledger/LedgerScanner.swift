@@ -51,7 +51,12 @@ extension LedgerCursor {
         }
         if !isHalted {
             scan.incompleteTail = bytes[lineStart...]
-            if scan.incompleteTail.count > LedgerLineCodec.maximumLineBytes {
+            // With no line read yet, the tail is the file's start: notes or a one-line catalog
+            // are no ledger, not a header cut short to be moved aside by the next writer.
+            if lineCount == 0, let problem = Self.problem(ofUnterminatedStart: scan.incompleteTail) {
+                halt(with: problem, into: &scan)
+                scan.incompleteTail = []
+            } else if scan.incompleteTail.count > LedgerLineCodec.maximumLineBytes {
                 halt(with: .lineTooLong(line: lineCount + 1, limit: LedgerLineCodec.maximumLineBytes), into: &scan)
                 scan.incompleteTail = []
             }
@@ -175,6 +180,15 @@ extension LedgerCursor {
 
     /// Why `line`, the whole of line 1 without its newline, cannot be a ledger's header; nil
     /// when it is one (its MAC is checked with the key, apart from this).
+    /// The problem of a file whose first line has no line break (`start`: all of it, or its
+    /// first bytes): nil when it can be a header cut short by a crash as it was written (it
+    /// begins as every ledger's header begins, as far as it goes), else it is no ledger.
+    static func problem(ofUnterminatedStart start: ArraySlice<UInt8>) -> LedgerProblem? {
+        let opening = LedgerHeader.opening
+        guard !start.prefix(opening.count).elementsEqual(opening.prefix(start.count)) else { return nil }
+        return .notALedger(reason: "it has no line break, and it does not begin as a ledger's header does")
+    }
+
     static func problem(ofHeaderLine line: ArraySlice<UInt8>, ledgerPath: String?) -> LedgerProblem? {
         guard LedgerLineCodec.split(line) != nil else {
             // An editor or git's autocrlf that wrote the file with Windows line ends leaves a

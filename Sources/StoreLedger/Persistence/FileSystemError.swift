@@ -67,6 +67,11 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
         case ENOSPC, EDQUOT: ". Free some disk space and try again"
         case EACCES, EPERM, EROFS: WriteRefusalAdvice.sentence(code: code, path: path).map { ". " + $0 } ?? ""
         case EIO: ". The storage device reported an error; check it before trying again"
+        case ENOTDIR: ". A name on the way to it is a file, not a folder: give a path whose folders are folders"
+        case ENAMETOOLONG: ". The path, or a name in it, is longer than the file system takes: give a shorter one"
+        // A file that cannot be made where its folder exists: a file system that makes none (/proc, /sys).
+        case ENOENT where operation == .open: ". Its folder is missing, or its file system makes no files (as /proc and /sys): "
+            + "choose a path in an ordinary folder"
         default: ""
         }
     }

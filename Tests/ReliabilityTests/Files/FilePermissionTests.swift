@@ -150,6 +150,15 @@ struct FilePermissionTests {
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("notes") } == ["notes.txt"])
         #expect(try ScratchDirectory.bytes(notes) == Array("important notes\n".utf8))
+        // Without a line break too (before: `verify` said "intact" and a purchase moved it aside as a torn line).
+        let unbroken = directory.file("notes-unbroken.txt")
+        try Data("my notes".utf8).write(to: URL(fileURLWithPath: unbroken))
+        let verified = try StorefrontProcess(ledger: unbroken).run(["verify"])
+        #expect(verified.status == 3 && verified.stdout.contains("not a storefront ledger header"), "\(verified.stdout)")
+        let bought = try StorefrontProcess(ledger: unbroken).run(["buy", Rage.face])
+        #expect(bought.status != 0 && bought.stderr.contains("line 1 is not a storefront ledger header"), "\(bought.stderr)")
+        #expect(try ScratchDirectory.bytes(unbroken) == Array("my notes".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("notes-unbroken") } == ["notes-unbroken.txt"])
     }
 
     @Test("a symbolic link to another user's file is refused, and the file is left alone",

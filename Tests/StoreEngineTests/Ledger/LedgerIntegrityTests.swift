@@ -223,6 +223,24 @@ struct LedgerIntegrityTests {
         #expect(!LedgerTestFiles.exists(directory.ledgerPath + ".key"))
     }
 
+    @Test("a file with no line break that does not begin as a header is no ledger, not a torn header to move aside (before: verify called it intact and a purchase moved it to a .torn file)",
+          arguments: ["my notes", #"{"format":"storefront-catalog","version":1,"app":{"name":"Rage"}}"#, #"{"format":"storefront-ledger","versio"#])
+    func aFileWithNoLineBreakIsNoLedgerUnlessAHeaderBegins(content: String) throws {
+        let directory = try LedgerTestDirectory()
+        try LedgerTestFiles.write(Array(content.utf8), to: directory.ledgerPath)
+        let beginsAsAHeader = content.hasPrefix(#"{"format":"storefront-ledger""#)
+        if beginsAsAHeader {
+            // A header cut short by a crash as the ledger was started: the next writer moves it aside.
+            #expect(try Self.problems(in: directory).isEmpty)
+            return
+        }
+        #expect(try Self.problems(in: directory)
+                    == [.notALedger(reason: "it has no line break, and it does not begin as a ledger's header does")])
+        try Self.expectWriteRefused(directory, mentioning: "line 1 is not a storefront ledger header")
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == Array(content.utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1, "nothing made beside it")
+    }
+
     @Test("verifying a path with no ledger says so")
     func missingLedger() throws {
         let directory = try LedgerTestDirectory()

@@ -31,6 +31,15 @@ struct LedgerWriteRefusalWordsTests {
         }
     }
 
+    @Test("A path that cannot hold a file says what to change (before: only ENOTDIR, ENAMETOOLONG or ENOENT)",
+          arguments: [(ENOTDIR, "A name on the way to it is a file, not a folder: give a path whose folders are folders"),
+                      (ENAMETOOLONG, "The path, or a name in it, is longer than the file system takes: give a shorter one"),
+                      (ENOENT, "Its folder is missing, or its file system makes no files (as /proc and /sys): choose a path in an ordinary folder")])
+    func pathsThatCannotHoldAFileAreAdvised(code: Int32, advice: String) {
+        let said = FileSystemError(operation: .open, path: "/proc/new.jsonl.lock", code: code).description
+        #expect(said.hasSuffix(FileSystemError.explanation(of: code) + ". " + advice), "\(said)")
+    }
+
     @Test("EACCES still sends people to the permissions")
     func permissionDeniedNamesThePermissions() {
         let said = FileSystemError(operation: .open, path: Self.path, code: EACCES).description

@@ -100,6 +100,25 @@ import StorefrontText
         #expect(fixture.log.allEvents.count == events + 1, "bought again, nothing more is recorded")
     }
 
+    @Test("buying a switch already scheduled changes nothing, so under Ask to Buy or interrupted purchases it makes no request either (before: a request that announced the switch again)",
+          arguments: [StoreSetting.askToBuy, .interruptedPurchases])
+    func aSwitchAlreadyScheduledMakesNoRequest(setting: StoreSetting) throws {
+        let yearly = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)
+        let renewal = try #require(yearly.expiresDate)
+        _ = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+        try store.set(setting, to: "true", for: phone)
+        let events = fixture.log.allEvents.count
+        #expect(try store.purchase(Rage.monthly, buyer: phone, storefront: "USA")
+            == .changeScheduled(productID: Rage.monthly, from: Rage.yearly, effective: renewal, alreadyScheduled: true))
+        #expect(fixture.log.allEvents.count == events, "nothing recorded, no request waits")
+        #expect(!store.snapshot.transactions(of: phone.account).contains { $0.state == .pending || $0.state == .needsAction })
+        // With renewal off the same purchase turns it back on, a change: it waits as any purchase does.
+        _ = try store.cancelRenewal(Rage.yearly, buyer: phone)
+        if case .changeScheduled = try store.purchase(Rage.monthly, buyer: phone, storefront: "USA") {
+            Issue.record("a purchase that changes something was not held for \(setting)")
+        }
+    }
+
     @Test("a downgrade bought while auto-renew is off schedules it with renewal back on (before: the switch waited on hold)")
     func aDowngradeWithRenewalOffTurnsItOn() throws {
         let yearly = try #require(try store.purchase(Rage.yearly, buyer: phone, storefront: "USA").transaction)

@@ -129,9 +129,12 @@ extension StoreDecisions {
             case let .refuse(refusal): throw .purchase(refusal)
             case let .schedule(chain):
                 try refuseUnlessShown(charge: 0, startingNow: false, renewingAt: chain.expiresDate, for: request)
+                // Already scheduled, with renewal on: nothing would change, so nothing waits for a
+                // parent or the buyer's action either (before: Ask to Buy made a request of it).
+                let changesNothing = chain.pendingProductID == product.id && chain.willAutoRenew
                 // A change of plan waits for a parent (or the buyer's action) as any purchase
                 // does; its completion schedules it then, as a change asked for then.
-                if state.settings.askToBuy || state.settings.interruptedPurchases {
+                if !changesNothing, state.settings.askToBuy || state.settings.interruptedPurchases {
                     shownChargeChecked = true
                     break
                 }
