@@ -88,7 +88,7 @@ extension CommandLineText {
         /// it stops, so the banner's rows at 100 columns keep it (before: the advice was cut).
         public static func notWritable(_ path: String, what: String, refused: String, code: Int32) -> String {
             // The file itself is not named twice.
-        "The entitlements file \(path) cannot be written (\(what == path ? "" : what + ": ")\(FileSystemError.explanation(of: code))). "
+            "The entitlements file \(path) cannot be written (\(what == path ? "" : what + ": ")\(FileSystemError.explanation(of: code))). "
                 + (WriteRefusalAdvice.sentence(code: code, path: refused) ?? "Check the permissions of the file and its folder")
                 + ". Until then nothing can be bought, spent or changed; renewals and expiries that fell due are shown but not recorded."
         }

@@ -56,7 +56,20 @@ extension CommandLineText {
 
         /// How a parent's approval of `account`'s request ended, before what it did, said as
         /// `account`'s purchase.
-        public enum Approval: Sendable { case approved, closedAsMoot, refused }
+        public enum Approval: Sendable {
+            case approved, closedAsMoot, refused
+
+            /// How the approval that ended in `outcome` ended, for the command line and the
+            /// storefront alike: a plan change scheduled or a renewal turned back on was approved
+            /// (before: the storefront said "not approved" over "switches at its next renewal").
+            public static func of(_ outcome: PurchaseOutcome) -> Approval {
+                switch outcome {
+                case .alreadyOwned: .closedAsMoot
+                case .purchased, .changeScheduled, .renewalResumed: .approved
+                case .cancelled, .failed, .refused, .pending, .needsAction: .refused
+                }
+            }
+        }
 
         /// `account`: the request's account when it is not the one approving (a parent's
         /// approval of a child's request); nil for the account's own request.
@@ -105,8 +118,8 @@ extension CommandLineText {
 
         public static func nothingUnfinished(device: String) -> String { "No unfinished transactions on \(device)." }
 
-        public static func storeTimeAdvanced(to time: String, dueEvents: Int) -> String {
-            "Store time is now \(time) (UTC); \(EnglishCount.of(dueEvents, "subscription event")) fell due."
+        public static func storeTimeAdvanced(to time: String, dueEvents: Int, text: StoreText) -> String {
+            "Store time is now \(time) (UTC); \(text.count(dueEvents)) subscription event\(dueEvents == 1 ? "" : "s") fell due."
         }
 
         public static func storeTimeStopped(at latest: String) -> String {

@@ -34,13 +34,13 @@ extension StoreText {
             if !record.finished {
                 // Nothing is granted until the transaction is finished and delivered.
                 // What delivering it grants is said, as a finished purchase says what it granted.
-                let bought = Self.quantified(name, record.quantity)
+                let bought = quantified(name, record.quantity)
                 let grants = record.credit.flatMap { credit in record.creditAmount > 0 ? " (+\(count(record.creditAmount)) \(creditName(credit)) once delivered)" : nil } ?? ""
                 return "Bought \(bought)\(grants) on \(record.purchaseDevice); not delivered yet: the transaction is unfinished and "
                     + "`storefront deliver-unfinished` delivers it." + (proratedRefundText(record).map { " " + $0 + "." } ?? "")
             }
             // Several at once are named with what they cost together, the transaction's price.
-            let bought = Self.quantified(name, record.quantity)
+            let bought = quantified(name, record.quantity)
                 + (record.quantity > 1 ? record.price.map { " (\(format($0, currency: record.currency)) in all)" } ?? "" : "")
             if let credit = record.credit, record.creditAmount > 0 {
                 let total = balance.map { ": \(words.nowHolds(count($0)))" } ?? ""
@@ -76,10 +76,10 @@ extension StoreText {
         case let .refused(refusal):
             return message(for: refusal, name: name, owner: owner)
         case let .pending(record):
-            let name = Self.quantified(name, record.quantity)
+            let name = quantified(name, record.quantity)
             return "Asked to buy \(name): the request waits for a parent's approval (Ask to Buy). Nothing is charged until then."
         case let .needsAction(record):
-            let name = Self.quantified(name, record.quantity)
+            let name = quantified(name, record.quantity)
             return "The purchase of \(name) was interrupted and needs \(words.possessive) action; resolve it to complete the purchase "
                 + "(`storefront resolve \(record.id)`, or C on the storefront's transactions screen, t)."
         case let .renewalResumed(record, droppedSwitchTo):
@@ -162,11 +162,11 @@ extension StoreText {
         case let .offerNotEligible(offerID):
             "The promotional offer \(offerID) is for current and past subscribers; subscribe first."
         case let .requestAlreadyWaiting(id, quantity):
-            "A request to buy \(Self.quantified(name, quantity)) already waits for a parent's approval (transaction \(id)); a parent approves or "
+            "A request to buy \(quantified(name, quantity)) already waits for a parent's approval (transaction \(id)); a parent approves or "
                 + "declines it first (`storefront approve \(id)` or `storefront decline \(id)`, or A or D on the storefront's transactions "
                 + "screen, t). Nothing was charged."
         case let .interruptedPurchaseWaits(id, quantity):
-            "The purchase of \(Self.quantified(name, quantity)) was interrupted and waits for \(words.possessive) action (transaction \(id)); complete it first "
+            "The purchase of \(quantified(name, quantity)) was interrupted and waits for \(words.possessive) action (transaction \(id)); complete it first "
                 + "(`storefront resolve \(id)`, or C on the storefront's transactions screen, t). Nothing was charged."
         // With renewal off, billing is not tried again: turning it on comes first.
         case let .billingProblem(productID, graceUntil, true):

@@ -97,8 +97,9 @@ extension StoreError: CustomStringConvertible {
         case let .freeSubscriptionNotRefundable(id, productID, inForce):
             "transaction \(id) is a free subscription to \(productID): nothing was charged, so there is nothing to refund; "
                 + (inForce ? "to end it, unsubscribe with `storefront cancel-renewal \(productID)`" : "it has ended already")
-        case let .nothingLeftToRefund(id, productID, replacementProductID):
-            "transaction \(id) (\(productID)) has nothing left to refund: its whole price came back when "
+        case let .nothingLeftToRefund(id, productID, replacementProductID, wasFree):
+            "transaction \(id) (\(productID)) has nothing left to refund: "
+                + (wasFree ? "it charged nothing, and " : "its whole price came back when ")
                 + (replacementProductID.map { "the change to \($0)" } ?? "the plan change") + " replaced it; nothing was changed"
         case let .freeSubscriptionNotRenewing(productID):
             "\(productID) is a free subscription: it has no periods, renewals or billing, so there is nothing to renew, "

@@ -60,14 +60,14 @@ public struct StoreText: Sendable {
 
     /// `quantity` of the product `productID`, as `purchasedName(of:)` says it.
     public func purchasedName(productID: String, quantity: Int) -> String {
-        Self.quantified(title(ofProductID: productID), quantity)
+        quantified(title(ofProductID: productID), quantity)
     }
 
-    /// `name` with `quantity` before it when more than one: "3 × Random Rage Face". A quantity
-    /// of one is said too where the name begins with a number ("1 × 3 Extra Lives"), which
-    /// would otherwise read as the quantity.
-    static func quantified(_ name: String, _ quantity: Int) -> String {
-        quantity > 1 || name.first?.isNumber == true ? "\(quantity) × \(name)" : name
+    /// `name` with `quantity` before it when more than one: "3 × Random Rage Face", in the
+    /// locale's digits as other counts are. A quantity of one is said too where the name begins
+    /// with a number ("1 × 3 Extra Lives"), which would otherwise read as the quantity.
+    func quantified(_ name: String, _ quantity: Int) -> String {
+        quantity > 1 || name.first?.isNumber == true ? "\(count(quantity)) × \(name)" : name
     }
 
     public func description(of product: Product) -> String {

@@ -120,12 +120,6 @@ public enum StorefrontPaneText {
             question += " \(text.format(refunded, currency: record.currency)) of it came back at the \(change) to \(upgrade),"
                 + " so \(text.format(max(0, paid - refunded), currency: record.currency)) comes back now;"
                 + " the buyer keeps what they have."
-        } else if let replacement, record.price == 0 {
-            // A free trial an upgrade replaced: its time did not run out, the upgrade took its place.
-            let upgrade = text.title(ofProductID: replacement.productID)
-            let change = text.planChange(from: record.productID, to: replacement.productID).rawValue
-            question += " It charged nothing and the \(change) to \(upgrade) replaced it, so nothing comes back;"
-                + " the buyer keeps what they have."
         } else if periodIsOver {
             question += record.price == 0
                 ? " It charged nothing and its period is over, so nothing comes back and the buyer keeps what they have now."

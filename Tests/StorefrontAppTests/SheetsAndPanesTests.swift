@@ -161,7 +161,7 @@ struct SheetsAndPanesTests {
         #expect(retry.hasSuffix("its access had ended already, with its billing problem, and billing is not tried again."), "\(retry)")
     }
 
-    @Test("A period paid ahead and the period running, both ended by one upgrade: each question counts its own part of the refund, and a replaced free trial gives back no money")
+    @Test("A period paid ahead and the period running, both ended by one upgrade: each question counts its own part of the refund, and a replaced free trial has nothing to refund")
     func refundQuestionsSplitTheUpgradesRefund() throws {
         let fixture = try F()
         try fixture.buy(F.monthly)
@@ -207,9 +207,12 @@ struct SheetsAndPanesTests {
         let upgrade = try #require(trialState.snapshot.transactions.first { $0.productID == Self.yearly })
         let trial = try #require(trialState.snapshot.transactions.first { $0.productID == F.monthly })
         #expect(trial.price == 0 && trial.replacedBy == upgrade.id && trial.refundedAtUpgrade(by: upgrade) == nil)
-        let question = StorefrontPaneText.refundQuestion(trial, replacedBy: upgrade, now: trialFixture.clock.now(), text: trialState.text).question
-        #expect(question.hasSuffix("It charged nothing and the upgrade to Rage Pro (Yearly) replaced it, so nothing comes back; the buyer keeps what they have."),
-                "no money is promised back from a free trial, and its period is not said to be over (before: 'its period is over'): \(question)")
+        // A replaced free trial charged nothing and its access went to the upgrade: R does not
+        // ask (before: it asked, and the refund then gave and revoked nothing).
+        #expect(!TransactionAction.refund.isAvailable(for: trial, in: trialState.snapshot))
+        #expect(throws: StoreError.nothingLeftToRefund(trial.id, productID: F.monthly, replacementProductID: Self.yearly, wasFree: true)) {
+            try trialFixture.store.refund(trial.id)
+        }
     }
 
     @Test("A refund or cancel-renewal question whose transaction another process changed closes and says so; a change elsewhere that leaves it applying keeps it (before: Enter was refused)",

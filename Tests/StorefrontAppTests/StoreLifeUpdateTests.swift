@@ -56,6 +56,21 @@ struct StoreLifeUpdateTests {
         #expect(state.activity == nil)
     }
 
+    @Test("An approved request for a plan change says it was approved, as approve does (before: \"The request was not approved.\" over the switch it scheduled)")
+    func approvedPlanChangeSaysApproved() throws {
+        let fixture = try F()
+        _ = try fixture.buy(SheetsAndPanesTests.yearly)
+        try fixture.store.set(.askToBuy, to: "true", for: fixture.buyer)
+        let request = try #require(try fixture.buy(F.monthly).transaction)
+        #expect(request.state == .pending)
+        var state = transactionsOpen(fixture)
+        while TransactionsReducer.selectedRecord(in: state)?.id != request.id, state.snapshot.transactions.count > 1 { state.send(.down) }
+        let effects = state.send(.character("A"))
+        try fixture.run(effects, on: &state)
+        let said = [state.notice, state.topAlert].compactMap { $0?.message }.first ?? ""
+        #expect(said.hasPrefix("Approved the request. ") && said.contains("at its next renewal"), "\(said)")
+    }
+
     @Test("A refused approval says nothing was charged and that the request still waits (before: only the refusal)")
     func refusedApprovalSaysTheRequestStillWaits() throws {
         let fixture = try F()

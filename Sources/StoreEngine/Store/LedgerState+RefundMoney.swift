@@ -12,11 +12,12 @@ extension TransactionRecord {
     }
 
     /// Whether refunding this transaction would give nothing back and take nothing: `replacement`,
-    /// the upgrade or crossgrade that replaced it, gave back all it cost, and it delivered no
-    /// credits. Its access went to the replacement, so the refund would change nothing.
+    /// the upgrade or crossgrade that replaced it, gave back all it cost (or it cost nothing, a
+    /// free trial), and it delivered no credits. Its access went to the replacement, so the
+    /// refund would change nothing.
     public func leavesNothingToRefund(replacedBy replacement: TransactionRecord?) -> Bool {
-        let (moneyBack, atUpgrade) = refundMoney(replacedBy: replacement)
-        return moneyBack == 0 && (atUpgrade ?? 0) > 0 && (finished ? creditAmount : 0) == 0
+        guard replacement != nil, (finished ? creditAmount : 0) == 0 else { return false }
+        return refundMoney(replacedBy: replacement).moneyBack == 0
     }
 }
 

@@ -53,9 +53,9 @@ public enum StoreError: Error, Sendable, Equatable {
     /// `inForce`: false once it has ended, when there is nothing to unsubscribe from either.
     case freeSubscriptionNotRefundable(String, productID: String, inForce: Bool = true)
     /// A plan whose whole price came back when `replacementProductID`'s upgrade or crossgrade
-    /// replaced it, and that granted nothing a refund would take back: refunding it would give
-    /// nothing and change nothing.
-    case nothingLeftToRefund(String, productID: String, replacementProductID: String?)
+    /// replaced it (`wasFree`: it charged nothing), and that granted nothing a refund would take
+    /// back: refunding it would give nothing and change nothing.
+    case nothingLeftToRefund(String, productID: String, replacementProductID: String?, wasFree: Bool = false)
     /// Renew, expire, resume or resolve billing asked of a free subscription, which has none of them.
     case freeSubscriptionNotRenewing(String)
     /// No in-app purchase key of this store has the id.

@@ -23,6 +23,9 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
     /// The file holds data its size does not count (files under /proc and /sys), so what is
     /// read of it cannot be told from what was appended.
     case sizeNotKept(path: String)
+    /// A new ledger's name leaves too few bytes for the names of the files kept beside it
+    /// (`<name>.authority.pem.new-…`), which the file system would refuse halfway through.
+    case nameTooLong(path: String, bytes: Int, longest: Int)
     /// The file belongs to another user.
     case notYours(path: String, owner: UInt32)
     /// The file has more than one name (hard links), so writing it would change a file elsewhere.
@@ -73,6 +76,10 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
             "\(path) is not an ordinary file (a symbolic link, device, pipe or socket); storefront reads and writes only "
                 + "ordinary files: give the path of one (for a symbolic link, the path it points to). Only where such a "
                 + "file took the place of one storefront keeps beside a ledger (its .lock or .key) move it away"
+        case .nameTooLong(let path, let bytes, let longest):
+            "the name of \(path) is \(bytes) bytes long, too long for the files kept beside it, whose names add up to "
+                + "\(LedgerFamily.longestSiblingSuffixBytes) bytes to it (a file name may have \(LedgerFamily.fileNameLimit)): "
+                + "give the entitlements file a name of at most \(longest) bytes. Nothing was written"
         case .sizeNotKept(let path):
             "\(path) is not an ordinary file: it holds data its size does not count, as files under /proc and /sys do; "
                 + "storefront reads and writes only ordinary files: give the path of an entitlements file"

@@ -18,6 +18,13 @@ public struct LedgerFamily: Sendable, Hashable {
     /// What a ledger's path is followed by in its lock file's.
     public static let lockSuffix = ".lock"
 
+    /// The most bytes a file name may have (Linux's NAME_MAX).
+    public static let fileNameLimit = 255
+    /// The longest suffix a file kept beside every ledger adds to its name: the certificate
+    /// authority written under a temporary name (`.authority.pem.new-` and 16 hex digits).
+    public static let longestSiblingSuffix = ".authority.pem.new-XXXXXXXXXXXXXXXX"
+    public static var longestSiblingSuffixBytes: Int { longestSiblingSuffix.utf8.count }
+
     /// The certificate authority that signs transactions and other signed data: its leaf's
     /// private key and the chain of certificates (`<ledger>.authority.pem`, mode 0600).
     public var authorityPath: String { ledgerPath + ".authority.pem" }

@@ -175,14 +175,18 @@ extension LedgerFile {
     }
 
     /// Refuses a ledger path that names a directory, symbolic link, device or pipe before
-    /// anything is created beside it; a missing ledger is fine, the commit creates it.
-    /// Returns whether the ledger is there.
+    /// anything is created beside it; a missing ledger is fine, the commit creates it, unless
+    /// its name leaves no room for the files made beside it (the first commit would then fail
+    /// halfway, leaving an empty ledger and lock file). Returns whether the ledger is there.
     @discardableResult
     func refuseIfNotAFile() throws(LedgerError) -> Bool {
         let existing: FileStatus
         do throws(FileSystemError) {
             existing = try fileSystem.status(atPath: path)
         } catch where error.isNotFound {
+            let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+            let longest = LedgerFamily.fileNameLimit - LedgerFamily.longestSiblingSuffixBytes
+            if name.utf8.count > longest { throw .nameTooLong(path: path, bytes: name.utf8.count, longest: longest) }
             return false
         } catch {
             throw .fileSystem(error)

@@ -178,8 +178,6 @@ extension LedgerCursor {
         return EventLine(text: line, number: lineCount, sequence: sequence, isVerified: isVerified)
     }
 
-    /// Why `line`, the whole of line 1 without its newline, cannot be a ledger's header; nil
-    /// when it is one (its MAC is checked with the key, apart from this).
     /// The problem of a file whose first line has no line break (`start`: all of it, or its
     /// first bytes): nil when it can be a header cut short by a crash as it was written (it
     /// begins as every ledger's header begins, as far as it goes), else it is no ledger.
@@ -189,6 +187,8 @@ extension LedgerCursor {
         return .notALedger(reason: "it has no line break, and it does not begin as a ledger's header does")
     }
 
+    /// Why `line`, the whole of line 1 without its newline, cannot be a ledger's header; nil
+    /// when it is one (its MAC is checked with the key, apart from this).
     static func problem(ofHeaderLine line: ArraySlice<UInt8>, ledgerPath: String?) -> LedgerProblem? {
         guard LedgerLineCodec.split(line) != nil else {
             // An editor or git's autocrlf that wrote the file with Windows line ends leaves a

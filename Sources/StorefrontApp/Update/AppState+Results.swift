@@ -356,12 +356,7 @@ extension AppState {
                                     restoreNeededHere: snapshot.status(of: productID) == .restoreToUnlock, closureSaid: wasApproval)
         }
         if wasApproval {
-            let approval: CommandLineText.Purchases.Approval = switch outcome {
-            case .alreadyOwned: .closedAsMoot
-            case .purchased: .approved
-            default: .refused
-            }
-            message = CommandLineText.Purchases.approvedFor(nil, message, approval)
+            message = CommandLineText.Purchases.approvedFor(nil, message, .of(outcome))
         }
         if backedOut, case .purchased = outcome { message += " " + StorefrontScreenText.backedOutTooLate(.purchase) }
         let tone: Alert.Tone = switch outcome {

@@ -60,9 +60,7 @@ enum PurchaseCommands {
                                             viewer: session.buyer, restoreNeededHere: restoreNeededHere, closureSaid: approvedFor != nil)
         }
         if let approvedFor {
-            let approval: CommandLineText.Purchases.Approval = if case .alreadyOwned = outcome { .closedAsMoot }
-                else if ExitMapping.status(for: outcome) == .success { .approved } else { .refused }
-            message = CommandLineText.Purchases.approvedFor(owner, message, approval)
+            message = CommandLineText.Purchases.approvedFor(owner, message, .of(outcome))
         }
         // The messages of a purchase and of an earlier unfinished one already say how to deliver it.
         let messageTellsDelivery: Bool = switch outcome {

@@ -26,7 +26,7 @@ enum SubscriptionCommands {
             throw StoreSession.failure(for: error)
         }
         let message = CommandLineText.Purchases.storeTimeAdvanced(to: session.text.dates.dateTime(now, locale: session.locale),
-                                                                  dueEvents: recorded)
+                                                                  dueEvents: recorded, text: session.text)
         if arguments.json {
             try console.json(JSONShapes.AdvanceResult(storeTime: now, dueEvents: recorded, message: message))
         } else {

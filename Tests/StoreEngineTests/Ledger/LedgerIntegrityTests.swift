@@ -223,6 +223,22 @@ struct LedgerIntegrityTests {
         #expect(!LedgerTestFiles.exists(directory.ledgerPath + ".key"))
     }
 
+    @Test("a new ledger whose name leaves no room for the files beside it is refused before anything is made (before: an empty ledger and lock file were left when the key's name was refused)")
+    func aNameTooLongForItsSiblingsIsRefused() throws {
+        let longest = LedgerFamily.fileNameLimit - LedgerFamily.longestSiblingSuffixBytes
+        let directory = try LedgerTestDirectory(ledgerName: String(repeating: "y", count: longest - 6) + "x.jsonl")
+        #expect {
+            try directory.ledger().append([.purchase(5)])
+        } throws: { error in
+            guard case LedgerError.nameTooLong(_, let bytes, longest) = error else { return false }
+            return bytes == longest + 1 && "\(error)".contains("give the entitlements file a name of at most \(longest) bytes")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "nothing made")
+        let fits = try LedgerTestDirectory(ledgerName: String(repeating: "y", count: longest - 6) + ".jsonl")
+        try fits.ledger().append([.purchase(5)])
+        #expect(try LedgerFile<LedgerTestEvent>.verify(path: fits.ledgerPath).isIntact)
+    }
+
     @Test("a file with no line break that does not begin as a header is no ledger, not a torn header to move aside (before: verify called it intact and a purchase moved it to a .torn file)",
           arguments: ["my notes", #"{"format":"storefront-catalog","version":1,"app":{"name":"Rage"}}"#, #"{"format":"storefront-ledger","versio"#])
     func aFileWithNoLineBreakIsNoLedgerUnlessAHeaderBegins(content: String) throws {

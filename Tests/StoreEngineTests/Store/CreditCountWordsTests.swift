@@ -42,6 +42,8 @@ import Testing
         #expect(english.periodText(threeMonths) == "3 months" && arabic.periodText(threeMonths) == "٣ months")
         #expect(arabic.recurringPrice(1, period: threeMonths, abbreviated: true).hasSuffix("/٣ mo"))
         #expect(arabic.everyPeriodText(threeMonths) == "every ٣ months")
+        #expect(arabic.purchasedName(productID: Rage.face, quantity: 3).hasPrefix("٣ × "), "a quantity too")
+        #expect(CommandLineText.Purchases.storeTimeAdvanced(to: "now", dueEvents: 0, text: arabic).hasSuffix("٠ subscription events fell due."))
     }
 
     @Test("A grant, a balance, a spend and a refund of thousands read grouped (before: '1000000 left')")

@@ -87,10 +87,12 @@ extension StoreDecisions {
         var result = RefundResult(transaction: refunded, revoked: revoked, shortfall: granted - revoked,
                                   moneyBack: moneyBack, cameBackAtUpgrade: atUpgrade)
         result.replacementProductID = record.replacedBy.flatMap { state.transactions[$0]?.productID }
-        // A plan replaced by an upgrade that gave back all it cost, and that granted nothing,
-        // would be refunded of nothing: no money, no credit, no access (its successor holds it).
+        // A plan replaced by an upgrade that gave back all it cost (or a free trial), and that
+        // granted nothing, would be refunded of nothing: no money, no credit, no access (its
+        // successor holds it).
         if state.leavesNothingToRefund(record) {
-            throw .request(.nothingLeftToRefund(transactionID, productID: record.productID, replacementProductID: result.replacementProductID))
+            throw .request(.nothingLeftToRefund(transactionID, productID: record.productID, replacementProductID: result.replacementProductID,
+                                                wasFree: record.price == 0))
         }
         if let chain = state.subscriptions[record.originalID], chain.isOngoing {
             result.endedSubscription = state.refundRevokes(record, of: chain)

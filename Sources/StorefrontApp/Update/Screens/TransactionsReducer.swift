@@ -68,7 +68,10 @@ enum TransactionsReducer: KeyReducer {
     static func standing(of record: TransactionRecord, in snapshot: StoreSnapshot, now: Date) -> String {
         guard record.state == .purchased else { return record.state.rawValue }
         if record.unsubscribedDate != nil { return "unsubscribed" }
-        if record.replacedBy != nil { return snapshot.leavesNothingToRefund(record) ? "replaced, its whole price given back then" : "replaced" }
+        if record.replacedBy != nil {
+            guard snapshot.leavesNothingToRefund(record) else { return "replaced" }
+            return record.price == 0 ? "replaced, and it charged nothing" : "replaced, its whole price given back then"
+        }
         guard let subscription = snapshot.subscription(latest: record.id) else {
             // A period its subscription has renewed past: the newer transaction is the one to act on.
             let renewedPast = snapshot.transactions.contains { $0.originalID == record.originalID && $0.purchaseDate > record.purchaseDate }
