@@ -36,6 +36,13 @@ public enum EchoedText {
         }.joined()
     }
 
+    /// `text` without the characters `visible` writes by their code points: what a reader of
+    /// the message sees of it.
+    public static func drawnPart(of text: String) -> String {
+        guard text.unicodeScalars.contains(where: drawsNothing) else { return text }
+        return String(text.filter { !$0.unicodeScalars.allSatisfy(drawsNothing) })
+    }
+
     private static func drawsNothing(_ scalar: Unicode.Scalar) -> Bool {
         guard !isLineBreak(scalar) else { return false }
         return scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .control

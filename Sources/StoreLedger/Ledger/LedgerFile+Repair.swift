@@ -12,6 +12,22 @@ extension LedgerFile {
         try LedgerFile(path: path, fileSystem: fileSystem, dateEncoding: dateEncoding).repairUnderLock()
     }
 
+    /// The answer for an empty ledger: intact, with nothing made beside it (no lock file). An
+    /// emptied ledger starts over whatever its lock file's commit mark says (DECISIONS.md, "Lines
+    /// cut from the end"), so there is nothing to cut and no mark to write; a writer that
+    /// appends meanwhile makes the answer no less true of the moment it was looked at.
+    private func emptyLedger() throws(LedgerError) -> LedgerRepair? {
+        do throws(FileSystemError) {
+            guard try fileSystem.status(atPath: path).size == 0 else { return nil }
+        } catch where error.isNotFound {
+            throw .ledgerMissing(path: path)
+        } catch {
+            throw .fileSystem(error)
+        }
+        return LedgerRepair(path: path, keptLines: 0, lastKeptSequence: 0, movedTo: nil, firstMovedLine: 1,
+                            movedLines: 0, movedBytes: 0, firstProblem: nil, markRewritten: false)
+    }
+
     private func repairUnderLock() throws(LedgerError) -> LedgerRepair {
         try withLock { () throws(LedgerError) in
             // A missing ledger is said to be missing before the lock would create its folder and lock file.
@@ -23,6 +39,7 @@ extension LedgerFile {
                 guard case .refusedForWriting(_, let problems) = error, let problem = problems.first else { throw error }
                 throw .notRepairable(path: path, problem: problem)
             }
+            if let untouched = try emptyLedger() { return untouched }
             let writerLock = try takeWriterLock()
             defer { releaseWriterLock(writerLock) }
             // From here the ledger may be cut back: a second Ctrl-C no longer finds it untouched.

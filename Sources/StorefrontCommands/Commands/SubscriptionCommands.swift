@@ -119,6 +119,11 @@ enum SubscriptionCommands {
             }
         }
         guard !isTransactionID else { return }
+        // Digits with a character that draws nothing among them were meant as a transaction id.
+        let drawn = EchoedText.drawnPart(of: reference)
+        if !drawn.isEmpty, drawn.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            throw UsageError(String(describing: StoreError.unknownTransaction(reference)))
+        }
         throw UsageError(session.text.message(for: .refused(.unknownProduct(reference)), product: nil))
     }
 

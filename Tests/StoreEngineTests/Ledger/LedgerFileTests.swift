@@ -169,6 +169,23 @@ struct LedgerFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
+    @Test("repair of an empty ledger says it is intact and makes nothing beside it (before: its lock file)")
+    func repairOfEmptyLedgerCreatesNothing() throws {
+        let directory = try LedgerTestDirectory()
+        #expect(FileManager.default.createFile(atPath: directory.ledgerPath, contents: Data()))
+        let repair = try LedgerFile<LedgerTestEvent>.repair(path: directory.ledgerPath)
+        #expect(!repair.changedAnything)
+        #expect(repair.keptLines == 0 && repair.movedLines == 0 && repair.firstProblem == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [(directory.ledgerPath as NSString).lastPathComponent])
+        // Emptied after a commit, it starts over as documented: the lock file's mark is left as it was.
+        try directory.ledger().commit { _ in ([.purchase(1)], ()) }
+        let lockPath = LedgerFamily(ledgerPath: directory.ledgerPath).lockPath
+        let mark = try Data(contentsOf: URL(fileURLWithPath: lockPath))
+        #expect(truncate(directory.ledgerPath, 0) == 0)
+        #expect(try !LedgerFile<LedgerTestEvent>.repair(path: directory.ledgerPath).changedAnything)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: lockPath)) == mark)
+    }
+
     @Test("a reader ignores an incomplete last line until it is completed")
     func readerIgnoresIncompleteLine() throws {
         let directory = try LedgerTestDirectory()
