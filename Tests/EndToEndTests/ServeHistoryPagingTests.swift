@@ -87,6 +87,32 @@ import Testing
         try #require(try cli.run(["transactions", "--json"]).jsonArray()).compactMap { $0["transactionId"] as? String }
     }
 
+    @Test("an app transaction id names its customer in history, subscription statuses and refund history, as any of their transaction ids does (before: 404)")
+    func anAppTransactionIDNamesItsCustomer() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)
+        #expect(try cli.run(["--account", "other", "buy", "com.example.rage.noads"]).status == 0)
+        let mine = try boughtIDs()
+        #expect(try cli.run(["refund", mine[0]]).status == 0)
+        let appTransactionID = try #require(try cli.run(["app-transaction", "--json"]).json()?["appTransactionId"] as? String)
+        let (server, authorization) = try serve()
+        defer { server.stop() }
+        let history = try server.send("GET", "/inApps/v2/history/\(appTransactionID)", headers: authorization)
+        #expect(history.status == 200)
+        #expect(Set(try ids(history)) == Set(mine), "the customer's own transactions, not the other account's")
+        let refunds = try server.send("GET", "/inApps/v2/refund/lookup/\(appTransactionID)", headers: authorization)
+        #expect(try ids(refunds) == [mine[0]])
+        let statuses = try server.send("GET", "/inApps/v1/subscriptions/\(appTransactionID)", headers: authorization)
+        #expect(statuses.status == 200 && (statuses.json?["data"] as? [Any])?.count == 1, "\(String(decoding: statuses.body, as: UTF8.self))")
+        let others = try #require(try cli.run(["--account", "other", "app-transaction", "--json"]).json()?["appTransactionId"] as? String)
+        #expect(try claims(try server.send("GET", "/inApps/v2/history/\(others)", headers: authorization)).map { $0["productId"] as? String }
+                == ["com.example.rage.noads"])
+        let unknown = try server.send("GET", "/inApps/v2/history/123456789012345678", headers: authorization)
+        #expect(unknown.status == 404 && unknown.json?["errorCode"] as? Int == 4_040_010)
+        #expect(try server.send("GET", "/inApps/v1/transactions/\(appTransactionID)", headers: authorization).status == 404,
+                "Get Transaction Info takes a transaction id only")
+    }
+
     @Test("a purchase between two pages of a DESCENDING history neither repeats a transaction nor drops one (before: the next page began one later in the list, so its first was the last page's last, and the oldest was never sent)")
     func aPurchaseBetweenDescendingPages() throws {
         for _ in 0..<22 { #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0) }

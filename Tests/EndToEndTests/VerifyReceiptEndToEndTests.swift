@@ -50,6 +50,28 @@ import Testing
         #expect((answer["pending_renewal_info"] as? [[String: String]])?.first?["auto_renew_status"] == "1")
     }
 
+    @Test("A long subscriber's receipt, over the 64 KiB other endpoints take, is verified (before: 413 with no status); a body over 4 MiB gets 413 with status 21002")
+    func aLongSubscribersReceiptIsVerified() throws {
+        _ = try succeed(["buy", "com.example.rage.pro.monthly"])
+        for _ in 0..<2 { _ = try succeed(["advance", "P8Y"]) }
+        let sent = try receipt()
+        #expect(sent.utf8.count > 65_536, "the receipt is over the other endpoints' limit: \(sent.utf8.count) bytes")
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        let answer = try verify(server, ["receipt-data": sent])
+        #expect(answer["status"] as? Int == 0)
+        let listed = try #require(try cli.run(["transactions", "--json"]).jsonArray())
+        #expect(listed.count > 150)
+        #expect(((answer["receipt"] as? [String: Any])?["in_app"] as? [[String: String]])?.count == listed.count)
+        // Refused from its Content-Length, before the body is sent.
+        let connection = try RawConnection(port: server.port)
+        defer { connection.close() }
+        try connection.send("POST /verifyReceipt HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(4 * 1_048_576 + 1)\r\n\r\n")
+        let tooLarge = try connection.readAnswer()
+        #expect(tooLarge.hasPrefix("HTTP/1.1 413"), "\(tooLarge)")
+        #expect(tooLarge.contains("\"status\":21002") && !tooLarge.contains("errorCode"), "\(tooLarge)")
+    }
+
     @Test func aPurchaseAfterTheReceiptIsInTheLatestInfoOfTheRunningServer() throws {
         _ = try succeed(["buy", "com.example.rage.pro.monthly"])
         let sent = try receipt()

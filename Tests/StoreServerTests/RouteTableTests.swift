@@ -164,10 +164,14 @@ final class RouteTableTests: XCTestCase {
     }
 
     func testABodyDeclaredOverTheLimitIsRefusedWith413() {
-        var limits = ServerLimits()
-        limits.maximumBodyBytes = 10
-        XCTAssertEqual(limits.refusal(declaredLengths: ["11"])?.httpStatus, 413)
-        XCTAssertNil(limits.refusal(declaredLengths: ["10"]))
-        XCTAssertNil(limits.refusal(declaredLengths: []))
+        XCTAssertEqual(ServerLimits.refusal(declaredLengths: ["11"], limit: 10)?.httpStatus, 413)
+        XCTAssertNil(ServerLimits.refusal(declaredLengths: ["10"], limit: 10))
+        XCTAssertNil(ServerLimits.refusal(declaredLengths: [], limit: 10))
+    }
+
+    func testVerifyReceiptTakesLargerBodiesThanTheOtherEndpoints() {
+        XCTAssertEqual(ServerRoutes.table.maximumBodyBytes(path: "/verifyReceipt"), 4 * 1_048_576)
+        XCTAssertNil(ServerRoutes.table.maximumBodyBytes(path: "/inApps/v1/notifications/history"))
+        XCTAssertNil(ServerRoutes.table.maximumBodyBytes(path: "/nowhere"))
     }
 }

@@ -17,12 +17,16 @@ public struct Route<Context: RouteAuthorizing>: Sendable {
     /// not read (`RequestFraming`); nil for Apple's error body. `/verifyReceipt` answers every
     /// request in its own shape, the outcome in the body's `status`.
     public var unreadableRequestAnswer: HTTPResponse?
+    /// The largest body the endpoint takes, where it is not the server's (`ServerLimits`).
+    public var maximumBodyBytes: Int?
 
-    public init(_ method: String, _ pattern: PathPattern, _ access: Access, unreadableRequestAnswer: HTTPResponse? = nil) {
+    public init(_ method: String, _ pattern: PathPattern, _ access: Access, unreadableRequestAnswer: HTTPResponse? = nil,
+                maximumBodyBytes: Int? = nil) {
         self.method = method
         self.pattern = pattern
         self.access = access
         self.unreadableRequestAnswer = unreadableRequestAnswer
+        self.maximumBodyBytes = maximumBodyBytes
     }
 }
 

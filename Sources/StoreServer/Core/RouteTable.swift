@@ -41,6 +41,12 @@ public struct RouteTable<Context: RouteAuthorizing>: Sendable {
         }
     }
 
+    /// The largest body a request to `path` may have where its endpoint sets its own; nil for the
+    /// server's limit (also for a path no route serves).
+    public func maximumBodyBytes(path: String) -> Int? {
+        routes.lazy.filter { $0.pattern.match(path) != nil }.compactMap(\.maximumBodyBytes).first
+    }
+
     /// The answer refusing a request to `path` that the server will not read: `refusal`'s status
     /// in the endpoint's own shape where it has one, Apple's error body otherwise (also for a
     /// path no route serves, since the request is refused before it is routed).

@@ -8,7 +8,7 @@ enum RefundHistoryEndpoint {
     }
 
     static func handle(_ request: RouteRequest, _ served: ServedStore) throws(AppStoreAPIError) -> HTTPResponse {
-        let customer = try CustomerLookup(transactionID: request.parameter("transactionId"), in: try served.refreshed())
+        let customer = try CustomerLookup(transactionID: request.parameter("transactionId"), of: served)
         let refunded = customer.boughtTransactions.filter { $0.state == .refunded }
         let page = try RevisionPaging.refundPage(refunded, after: try request.request.singleQueryValue("revision"))
         var signed: [String] = []

@@ -59,12 +59,12 @@ enum SubscriptionStatusesEndpoint {
             }
             wanted.insert(number)
         }
-        let customer = try CustomerLookup(transactionID: request.parameter("transactionId"), in: try served.refreshed())
+        let customer = try CustomerLookup(transactionID: request.parameter("transactionId"), of: served)
         var groups: [String: [LastTransaction]] = [:]
         var order: [String] = []
         // Every subscription of the customer, an ended one beside a newer one in its group
         // too (entitlements show one per product, the one going on).
-        let account = customer.record.account
+        let account = customer.account
         let subscriptions = customer.state.subscriptionChains(of: account).compactMap { chain in
             served.store.subscription(originalID: chain.originalID, account: account)
         }

@@ -12,7 +12,7 @@ enum TransactionHistoryEndpoint {
 
     static func handle(_ request: RouteRequest, _ served: ServedStore) throws(AppStoreAPIError) -> HTTPResponse {
         let filter = try HistoryFilter(request.request)
-        let customer = try CustomerLookup(transactionID: request.parameter("transactionId"), in: try served.refreshed())
+        let customer = try CustomerLookup(transactionID: request.parameter("transactionId"), of: served)
         let kept = filter.apply(customer.boughtTransactions, catalog: served.store.catalog, state: customer.state)
         let page = try RevisionPaging.page(kept, after: try request.request.singleQueryValue("revision"),
                                            descending: filter.order == .descending)

@@ -11,10 +11,13 @@ public final class HTTPServer: @unchecked Sendable {
     public typealias Responder = @Sendable (HTTPRequest) -> HTTPResponse
     /// The answer refusing a request to a path that the server will not read (`RequestFraming`).
     public typealias UnreadableRequestAnswer = @Sendable (_ refusal: AppStoreAPIError, _ path: String) -> HTTPResponse
+    /// The largest body a request to a path may have, where its endpoint sets its own.
+    public typealias BodyLimit = @Sendable (_ path: String) -> Int?
 
     let respond: Responder
     let answerRefusingUnreadable: UnreadableRequestAnswer
     let limits: ServerLimits
+    private let bodyLimit: BodyLimit
     /// The port listened on: the asked one, or the free one the system picked for 0.
     public let port: Int
     public let address: ServerAddress
@@ -22,12 +25,15 @@ public final class HTTPServer: @unchecked Sendable {
     private var daemon: OpaquePointer?
 
     /// Listens on `address` and starts answering at once; a request whose body's end is in
-    /// doubt is refused with `answerRefusingUnreadable`'s answer (Apple's error body unless said).
+    /// doubt, or whose body is over `bodyLimit`'s limit for its path (else `limits`'), is
+    /// refused with `answerRefusingUnreadable`'s answer (Apple's error body unless said).
     public init(address: ServerAddress, limits: ServerLimits = ServerLimits(),
                 answerRefusingUnreadable: @escaping UnreadableRequestAnswer = { refusal, _ in refusal.response },
+                bodyLimit: @escaping BodyLimit = { _ in nil },
                 respond: @escaping Responder) throws(ServerStartError) {
         self.respond = respond
         self.answerRefusingUnreadable = answerRefusingUnreadable
+        self.bodyLimit = bodyLimit
         self.limits = limits
         self.address = address
         let (socket, port) = try ListeningSocket.open(address, backlog: Int32(min(limits.connectionLimit, 4_096)))
@@ -43,6 +49,9 @@ public final class HTTPServer: @unchecked Sendable {
         }
         daemon = started
     }
+
+    /// The largest body a request to `path` may have.
+    func maximumBodyBytes(path: String) -> Int { bodyLimit(path) ?? limits.maximumBodyBytes }
 
     /// Connections open now (for tests and the benchmark).
     public var openConnections: Int {

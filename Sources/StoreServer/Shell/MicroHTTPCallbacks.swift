@@ -33,16 +33,17 @@ enum MicroHTTPCallbacks {
                 return queue(answer, on: connection)
             }
             let declared = pending.headerFields.filter { $0.name.lowercased() == "content-length" }.map(\.value)
-            if let refusal = server.limits.refusal(declaredLengths: declared) {
+            pending.bodyLimit = server.maximumBodyBytes(path: pending.path)
+            if let refusal = ServerLimits.refusal(declaredLengths: declared, limit: pending.bodyLimit) {
                 pending.answered = true
-                return queue(refusal.response, on: connection)
+                return queue(server.answerRefusingUnreadable(refusal, pending.path), on: connection)
             }
             return .YES
         }
         if uploadSize.pointee > 0 {
             if !pending.answered, let uploadData {
                 let bytes = UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self)
-                pending.append(UnsafeBufferPointer(start: bytes, count: uploadSize.pointee), limit: server.limits.maximumBodyBytes)
+                pending.append(UnsafeBufferPointer(start: bytes, count: uploadSize.pointee), limit: pending.bodyLimit)
             }
             uploadSize.pointee = 0
             return .YES
@@ -50,7 +51,7 @@ enum MicroHTTPCallbacks {
         if pending.answered { return .YES }
         pending.answered = true
         if pending.overflowed {
-            return queue(AppStoreAPIError.bodyTooLarge(limit: server.limits.maximumBodyBytes).response, on: connection)
+            return queue(server.answerRefusingUnreadable(.bodyTooLarge(limit: pending.bodyLimit), pending.path), on: connection)
         }
         let request = read(connection, method: method.map { String(cString: $0) } ?? "", pending: pending)
         return queue(server.respond(request), on: connection)

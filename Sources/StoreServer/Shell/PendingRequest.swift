@@ -5,6 +5,8 @@ final class PendingRequest {
     /// The access handler has had its first call, with the headers.
     var headersSeen = false
     var body: [UInt8] = []
+    /// The most body bytes kept: the endpoint's limit, set with the headers.
+    var bodyLimit = ServerLimits().maximumBodyBytes
     /// More than the limit arrived: the rest is dropped and the answer is 413.
     var overflowed = false
     /// An answer is queued already (a refusal from the headers): later parts are ignored.

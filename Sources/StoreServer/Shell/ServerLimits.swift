@@ -2,7 +2,8 @@ import StorefrontText
 
 /// The bounds that keep a hostile or broken client from exhausting the server.
 public struct ServerLimits: Sendable, Equatable {
-    /// Bodies over this are refused with 413; Apple's request bodies are a few hundred bytes.
+    /// Bodies over this are refused with 413 where the endpoint sets no limit of its own
+    /// (`Route.maximumBodyBytes`); Apple's request bodies are a few hundred bytes.
     public var maximumBodyBytes = 65_536
     /// Connections held at once; the library closes further ones at once.
     public var connectionLimit = 1_000
@@ -15,12 +16,12 @@ public struct ServerLimits: Sendable, Equatable {
 
     public init() {}
 
-    /// The 413 for a request whose `Content-Length` says more than the limit, if any. Lengths
+    /// The 413 for a request whose `Content-Length` says more than `limit`, if any. Lengths
     /// that disagree are refused before this, by `RequestFraming`.
-    public func refusal(declaredLengths texts: [String]) -> AppStoreAPIError? {
+    public static func refusal(declaredLengths texts: [String], limit: Int) -> AppStoreAPIError? {
         let isOverTheLimit = texts.contains { text in
-            UInt64(text.trimmingCharacters(in: [" ", "\t"])).map { $0 > UInt64(maximumBodyBytes) } ?? false
+            UInt64(text.trimmingCharacters(in: [" ", "\t"])).map { $0 > UInt64(limit) } ?? false
         }
-        return isOverTheLimit ? .bodyTooLarge(limit: maximumBodyBytes) : nil
+        return isOverTheLimit ? .bodyTooLarge(limit: limit) : nil
     }
 }

@@ -49,7 +49,8 @@ enum ServeCommand {
         let server: HTTPServer
         do {
             server = try HTTPServer(address: address, limits: limits,
-                                    answerRefusingUnreadable: { ServerRoutes.table.answer(refusingUnreadable: $0, path: $1) }) { request in
+                                    answerRefusingUnreadable: { ServerRoutes.table.answer(refusingUnreadable: $0, path: $1) },
+                                    bodyLimit: { ServerRoutes.table.maximumBodyBytes(path: $0) }) { request in
                 ServerRoutes.table.respond(to: request, context: served)
             }
         } catch {
