@@ -57,7 +57,7 @@ extension CommandLineText {
         /// How a parent's approval of `account`'s request ended, before what it did, said as
         /// `account`'s purchase.
         public enum Approval: Sendable {
-            case approved, closedAsMoot, refused
+            case approved, closedAsMoot, closedAsScheduled, refused
 
             /// How the approval that ended in `outcome` ended, for the command line and the
             /// storefront alike: a plan change scheduled or a renewal turned back on was approved
@@ -65,6 +65,8 @@ extension CommandLineText {
             public static func of(_ outcome: PurchaseOutcome) -> Approval {
                 switch outcome {
                 case .alreadyOwned: .closedAsMoot
+                // The switch asked for was scheduled meanwhile: the message says "Already scheduled".
+                case .changeScheduled(_, _, _, _, alreadyScheduled: true): .closedAsScheduled
                 case .purchased, .changeScheduled, .renewalResumed: .approved
                 case .cancelled, .failed, .refused, .pending, .needsAction: .refused
                 }
@@ -81,12 +83,14 @@ extension CommandLineText {
                 // The account had it already: the store closed the request, and charged nothing,
                 // which the message then says ("kid already owns …").
                 case .closedAsMoot: "Closed \(account)'s request:"
+                case .closedAsScheduled: "Closed \(account)'s request without a charge."
                 case .refused: "\(account)'s request was not approved."
                 }
             } else {
                 switch approval {
                 case .approved: "Approved the request."
                 case .closedAsMoot: "Closed the request, as this account has it already."
+                case .closedAsScheduled: "Closed the request without a charge."
                 case .refused: "The request was not approved."
                 }
             }

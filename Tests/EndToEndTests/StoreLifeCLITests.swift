@@ -56,6 +56,23 @@ import Testing
         #expect(json.outcome == "purchased" && json.message.hasPrefix("Approved the request. "), "\(json.message)")
     }
 
+    @Test("Approving a request for a switch scheduled meanwhile closes it and records the switch once (before: a second pendingChange, and \"became a plan change\")")
+    func approvingASwitchScheduledMeanwhile() throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
+        let id = try #require(try cli.run(["buy", "com.example.rage.pro.monthly", "--json"]).decoded(JSONShapes.PurchaseResult.self).transactionId)
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "false"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        let switches = { try String(contentsOfFile: self.cli.ledger, encoding: .utf8).components(separatedBy: "\"kind\":\"pendingChange\"").count - 1 }
+        #expect(try switches() == 1)
+        let approval = try cli.run(["approve", id])
+        #expect(approval.status == 0, "\(approval.stderr)")
+        #expect(approval.stdout.hasPrefix("Closed the request without a charge. Already scheduled, nothing changed: "), "\(approval.stdout)")
+        #expect(try switches() == 1, "the switch is recorded once")
+        let listed = try cli.run(["transactions"]).stdout
+        #expect(listed.contains("that plan change was scheduled already") && !listed.contains("became a plan change"), "\(listed)")
+    }
+
     @Test("products names a request that waits beside an interrupted purchase of the same product, in text and --json (before: the interrupted one alone)")
     func productsNamesARequestBesideAnInterruptedPurchase() throws {
         #expect(try cli.run(["settings", "set", "interrupted-purchases", "true"]).status == 0)

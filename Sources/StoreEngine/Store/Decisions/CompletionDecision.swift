@@ -18,6 +18,8 @@ extension StoreDecisions {
     static let mootRequestReason = "closed without a charge: the buyer already had it when it was settled"
     /// Why an approved request for another plan of a group was closed: it became a plan change.
     static let scheduledRequestReason = "closed without a charge: it became a plan change at the next renewal"
+    /// Why an approved request for a plan change already scheduled (renewal on) was closed.
+    static let alreadyScheduledRequestReason = "closed without a charge: that plan change was scheduled already"
 
     /// Decides a parent's "no" to an Ask to Buy request: nothing is charged or delivered.
     public func decline(_ transactionID: String, in state: LedgerState, at now: Date) throws(StoreRefusal) -> Decision<TransactionRecord> {
@@ -73,13 +75,20 @@ extension StoreDecisions {
                 // one it upgrades, else a new one of its own, whatever the request planned.
                 settled.originalTransactionId = terms.originalID ?? transactionID
             case let .schedule(chain):
+                var closed = event(.decline, for: buyer, at: now)
+                closed.transactionId = transactionID
+                if chain.pendingProductID == product.id && chain.willAutoRenew {
+                    // The switch was scheduled meanwhile (bought without asking): the request
+                    // is closed, and the switch is not recorded or announced a second time.
+                    closed.reason = Self.alreadyScheduledRequestReason
+                    return ([closed], .changeScheduled(productID: product.id, from: chain.productID, effective: chain.scheduledRenewalDate,
+                                                       alreadyScheduled: true))
+                }
                 // The account subscribed to another plan of the group meanwhile: the
                 // request becomes a change at that plan's renewal, not a second subscription.
                 var change = event(.pendingChange, for: buyer, at: now)
                 change.originalTransactionId = chain.originalID
                 change.productId = product.id
-                var closed = event(.decline, for: buyer, at: now)
-                closed.transactionId = transactionID
                 closed.reason = Self.scheduledRequestReason
                 // As for a purchase made now, a renewal turned off is turned back on.
                 let renewal = chain.willAutoRenew ? [] : [autoRenewEvent(for: chain, on: true, buyer: buyer, at: now)]

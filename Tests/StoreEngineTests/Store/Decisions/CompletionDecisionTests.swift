@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import StoreEngine
 @testable import StoreCatalog
+import StorefrontText
 
 /// Ask to Buy approvals and declines, and interrupted purchases completed, decided on their
 /// own: a folded state, a time and a transaction id in; the events and the outcome out.
@@ -84,5 +85,23 @@ struct CompletionDecisionTests {
             return
         }
         #expect(productID == Rage.monthly && from == Rage.yearly)
+    }
+
+    @Test("a request for a plan change scheduled meanwhile is closed, and the change is not recorded again (before: a second pendingChange)")
+    func requestForAChangeAlreadyScheduled() throws {
+        let subscribed = try fixture.bought(Rage.yearly, after: [])
+        let request = try fixture.bought(Rage.monthly, after: subscribed + [fixture.setting(.storeFlag(.askToBuy, true))])
+        let requestID = try #require(fixture.state(after: request).transactions.values.first { $0.state == .pending }?.id)
+        let scheduled = try fixture.bought(Rage.monthly, after: request + [fixture.setting(.storeFlag(.askToBuy, false))])
+        #expect(fixture.state(after: scheduled).subscriptions.values.first?.pendingProductID == Rage.monthly)
+        let decision = try decisions.complete(requestID, as: .approve, in: fixture.state(after: scheduled), at: now)
+        #expect(decision.events.map(\.kind) == [.decline])
+        #expect(decision.events.first?.reason == StoreDecisions.alreadyScheduledRequestReason)
+        guard case let .changeScheduled(productID, from, _, turnedRenewalOn, alreadyScheduled) = decision.result else {
+            Issue.record("expected changeScheduled, got \(decision.result)")
+            return
+        }
+        #expect(productID == Rage.monthly && from == Rage.yearly && !turnedRenewalOn && alreadyScheduled)
+        #expect(CommandLineText.Purchases.Approval.of(decision.result) == .closedAsScheduled)
     }
 }
