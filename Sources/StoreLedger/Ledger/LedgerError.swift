@@ -19,7 +19,8 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
     /// There is no ledger file to verify.
     case ledgerMissing(path: String)
     /// The path names a directory, device or pipe rather than an ordinary file.
-    case notAFile(path: String, isDirectory: Bool)
+    /// `found`: what the path names, when it was looked at.
+    case notAFile(path: String, isDirectory: Bool, found: FileKind? = nil)
     /// The file holds data its size does not count (files under /proc and /sys), so what is
     /// read of it cannot be told from what was appended.
     case sizeNotKept(path: String)
@@ -43,6 +44,12 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
 
     /// How many problems a refusal message lists before pointing to the full report.
     private static let listedProblemLimit = 5
+
+    /// Whether `path` names a file storefront keeps beside a ledger (its lock or key file),
+    /// whose place something else took, rather than a path given for the ledger.
+    private static func isKeptBesideALedger(_ path: String) -> Bool {
+        path.hasSuffix(LedgerFamily.lockSuffix) || path.hasSuffix(LedgerFamily.keySuffix)
+    }
 
     public var description: String {
         switch self {
@@ -68,14 +75,19 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
                 + "the ledger is unchanged and nothing was written"
         case .ledgerMissing(let path):
             "there is no ledger at \(path); check the path"
-        case .notAFile(let path, true):
+        case .notAFile(let path, true, _):
             "\(path) is a directory, not an entitlements file; give the path of a file, "
                 + "for example \(FilePath.child("entitlements.jsonl", of: path))"
-        case .notAFile(let path, false):
-            // A device such as /dev/null given as a path must never be told to be moved away.
-            "\(path) is not an ordinary file (a symbolic link, device, pipe or socket); storefront reads and writes only "
-                + "ordinary files: give the path of one (for a symbolic link, the path it points to). Only where such a "
-                + "file took the place of one storefront keeps beside a ledger (its .lock or .key) move it away"
+        case .notAFile(let path, false, let found):
+            (found.flatMap { $0 == .unknown ? nil : "\(path) is \($0), not an ordinary file" }
+                ?? "\(path) is not an ordinary file (a symbolic link, device, pipe or socket)")
+                + "; storefront reads and writes only ordinary files: "
+                + (Self.isKeptBesideALedger(path)
+                    // Such a file took the place of one storefront keeps beside the ledger.
+                    ? "move it away (`mv \(ShellWord.quoted(path)) \(ShellWord.quoted(path + ".moved"))`) and run the command again"
+                    // A device such as /dev/null given as a path must never be told to be moved away.
+                    : found == .symbolicLink ? "give the path it points to"
+                    : "give the path of an entitlements file" + (found == nil ? " (for a symbolic link, the path it points to)" : ""))
         case .nameTooLong(let path, let bytes, let longest):
             "the name of \(path) is \(bytes) bytes long, too long for the files kept beside it, whose names add up to "
                 + "\(LedgerFamily.longestSiblingSuffixBytes) bytes to it (a file name may have \(LedgerFamily.fileNameLimit)): "

@@ -11,12 +11,13 @@ public struct LedgerFamily: Sendable, Hashable {
     }
 
     /// The MAC key (`<ledger>.key`, mode 0600).
-    public var keyPath: String { ledgerPath + ".key" }
+    public var keyPath: String { ledgerPath + Self.keySuffix }
 
     /// The writers' lock file, which also holds the commit mark (`<ledger>.lock`).
     public var lockPath: String { ledgerPath + Self.lockSuffix }
     /// What a ledger's path is followed by in its lock file's.
     public static let lockSuffix = ".lock"
+    public static let keySuffix = ".key"
 
     /// The most bytes a file name may have (Linux's NAME_MAX).
     public static let fileNameLimit = 255

@@ -191,7 +191,7 @@ extension LedgerFile {
         } catch {
             throw .fileSystem(error)
         }
-        guard existing.isRegularFile else { throw .notAFile(path: path, isDirectory: existing.isDirectory) }
+        guard existing.isRegularFile else { throw .notAFile(path: path, isDirectory: existing.isDirectory, found: existing.kind) }
         return true
     }
 
@@ -305,7 +305,7 @@ extension LedgerFile {
         // an ordinary file of this user's with this one name.
         guard status.isRegularFile, status.owner == geteuid(), status.linkCount == 1 else {
             try? fileSystem.close(file)
-            if !status.isRegularFile { throw .notAFile(path: lockPath, isDirectory: status.isDirectory) }
+            if !status.isRegularFile { throw .notAFile(path: lockPath, isDirectory: status.isDirectory, found: status.kind) }
             if status.owner != geteuid() { throw .notYours(path: lockPath, owner: status.owner) }
             throw .hasOtherNames(path: lockPath, count: status.linkCount)
         }

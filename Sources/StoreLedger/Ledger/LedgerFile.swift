@@ -169,7 +169,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
             throw .fileSystem(error)
         }
         guard status.isRegularFile else {
-            throw .notAFile(path: path, isDirectory: status.isDirectory)
+            throw .notAFile(path: path, isDirectory: status.isDirectory, found: status.kind)
         }
         if status.size == 0, cursor.offset == 0, try holdsDataItsSizeDoesNotCount(file) {
             throw .sizeNotKept(path: path)
@@ -249,7 +249,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
     func ledgerOpeningError(_ error: FileSystemError) -> LedgerError {
         switch error.code {
         case EISDIR: .notAFile(path: path, isDirectory: true)
-        case FileSystemError.notOrdinaryFile: .notAFile(path: path, isDirectory: false)
+        case FileSystemError.notOrdinaryFile: .notAFile(path: path, isDirectory: false, found: (try? fileSystem.status(atPath: path))?.kind)
         default: .fileSystem(error)
         }
     }

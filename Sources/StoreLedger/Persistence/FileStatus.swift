@@ -18,11 +18,14 @@ public struct FileStatus: Sendable, Hashable {
     public var linkCount: Int
     /// When the file's bytes and its attributes last changed.
     public var changeTimes: FileChangeTimes
+    /// What kind of file it is; given by the system's `stat`, else told from the flags above.
+    public var kind: FileKind
 
     public init(
         size: Int, identity: FileIdentity, permissions: UInt32, isDirectory: Bool, isRegularFile: Bool, owner: UInt32,
-        isSymbolicLink: Bool = false, linkCount: Int = 1, changeTimes: FileChangeTimes = FileChangeTimes()
+        isSymbolicLink: Bool = false, linkCount: Int = 1, changeTimes: FileChangeTimes = FileChangeTimes(), kind: FileKind? = nil
     ) {
+        self.kind = kind ?? (isRegularFile ? .regular : isDirectory ? .directory : isSymbolicLink ? .symbolicLink : .unknown)
         self.isSymbolicLink = isSymbolicLink
         self.linkCount = linkCount
         self.changeTimes = changeTimes

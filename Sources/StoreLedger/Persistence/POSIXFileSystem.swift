@@ -177,8 +177,22 @@ public struct POSIXFileSystem: FileSystem {
             isSymbolicLink: (information.st_mode & S_IFMT) == S_IFLNK,
             linkCount: Int(information.st_nlink),
             changeTimes: FileChangeTimes(modified: duration(information.st_mtim),
-                                         statusChanged: duration(information.st_ctim))
+                                         statusChanged: duration(information.st_ctim)),
+            kind: kind(information.st_mode)
         )
+    }
+
+    private static func kind(_ mode: mode_t) -> FileKind {
+        switch mode & S_IFMT {
+        case S_IFREG: .regular
+        case S_IFDIR: .directory
+        case S_IFLNK: .symbolicLink
+        case S_IFCHR: .characterDevice
+        case S_IFBLK: .blockDevice
+        case S_IFIFO: .namedPipe
+        case S_IFSOCK: .socket
+        default: .unknown
+        }
     }
 
     private static func duration(_ time: timespec) -> Duration {

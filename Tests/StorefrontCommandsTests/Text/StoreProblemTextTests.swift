@@ -29,7 +29,19 @@ struct StoreProblemTextTests {
     func deviceIsNotMovedAway() {
         let said = "\(LedgerError.notAFile(path: "/dev/null", isDirectory: false))"
         #expect(said.hasPrefix("/dev/null is not an ordinary file"), "\(said)")
-        #expect(said.contains("give the path of one") && !said.contains("move it away, or"), "\(said)")
+        #expect(said.contains("give the path of an entitlements file") && !said.contains("move it away"), "\(said)")
+    }
+
+    @Test("what the path names is said when it was seen, and only a lock or key file's place is to be cleared (before: four kinds listed, and the .lock advice for /dev/null too)")
+    func theKindFoundIsNamed() {
+        let device = "\(LedgerError.notAFile(path: "/dev/null", isDirectory: false, found: .characterDevice))"
+        #expect(device.hasPrefix("/dev/null is a character device, not an ordinary file; storefront reads and writes only ordinary files: "
+                                 + "give the path of an entitlements file"), "\(device)")
+        #expect(!device.contains(".lock") && !device.contains("move it"), "\(device)")
+        let pipe = "\(LedgerError.notAFile(path: "/q/e.jsonl.lock", isDirectory: false, found: .namedPipe))"
+        #expect(pipe.hasPrefix("/q/e.jsonl.lock is a named pipe (FIFO), not an ordinary file") && pipe.contains("move it away (`mv "), "\(pipe)")
+        let link = "\(LedgerError.notAFile(path: "/q/e.jsonl", isDirectory: false, found: .symbolicLink))"
+        #expect(link.hasSuffix("give the path it points to"), "\(link)")
     }
 
     @Test("an expected head that could not be checked names the header for sequence number 0, an event otherwise")
