@@ -78,6 +78,8 @@ enum CompactJWS {
         case notBase64URL(String)
         /// A signature part that does not decode, of a length an ES256 signature does not have.
         case signatureLength(Int)
+        /// A signature part that decodes to a number of bytes an ES256 signature does not have.
+        case signatureBytes(Int)
         case header(TokenPartProblem)
         case unsupportedAlgorithm(String)
         case criticalExtensions([String])
@@ -95,6 +97,9 @@ enum CompactJWS {
             case let .signatureLength(count):
                 "the signature part is \(count) characters long, where an ES256 signature takes \(signatureCharacters), and is not "
                     + "unpadded base64url text: the token was cut short or added to; copy it whole"
+            case let .signatureBytes(count):
+                "the signature part decodes to \(count) bytes, where an ES256 signature is \(P256PrivateKey.rawSignatureByteCount) "
+                    + "(R and S, \(P256PrivateKey.rawSignatureByteCount / 2) bytes each): the token was cut short or added to; copy it whole"
             case let .header(problem):
                 problem.description
             case let .unsupportedAlgorithm(name) where name == previousAlgorithm:

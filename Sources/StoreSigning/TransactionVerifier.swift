@@ -76,6 +76,9 @@ public struct TransactionVerifier: Sendable {
         case let .trusted(found): leaf = found
         case let .refused(verdict): return verdict
         }
+        // Text added to the signature part that still decodes gives bytes no ES256 signature has:
+        // said after the chain, whose checks come first whatever the signature.
+        guard parts.signature.count == P256PrivateKey.rawSignatureByteCount else { return Self.malformed(.signatureBytes(parts.signature.count)) }
         guard let key = leaf.publicKey(), key.isValidRawSignature(parts.signature, for: parts.signingInput) else {
             return TransactionVerification(
                 status: .signatureInvalid, payload: nil,

@@ -24,10 +24,16 @@ extension StoreText {
                 + "(\(storeTime.formatted(.iso8601))); sign it again with a current timestamp. Nothing was charged."
         case let .fromTheFuture(signed, storeTime):
             "The offer signature is dated in the future: its timestamp (\(signed.formatted(.iso8601))) is more than 24 hours "
-                + "after store time (\(storeTime.formatted(.iso8601))); sign it with the store's current time "
-                + "(`storefront advance` moves store time). Nothing was charged."
+                + "after store time (\(storeTime.formatted(.iso8601))); sign it with the store's current time, or move store "
+                + "time to within 24 hours of it: `storefront advance PT\(Self.minutesToAccept(signed, at: storeTime))M`. Nothing was charged."
         case let .nonceReused(nonce):
             "The offer signature's nonce \(nonce) was already used; sign it again with a new nonce. Nothing was charged."
         }
+    }
+
+    /// The whole minutes store time must move for a signature dated `signed` to be no more than
+    /// its validity ahead of it: what the advice's `advance` gives, so that it works as printed.
+    private static func minutesToAccept(_ signed: Date, at storeTime: Date) -> Int {
+        max(1, Int(((signed.timeIntervalSince(storeTime) - PromotionalOfferSignature.validity) / 60).rounded(.up)))
     }
 }

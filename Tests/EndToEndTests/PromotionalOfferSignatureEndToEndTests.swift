@@ -192,6 +192,14 @@ struct PromotionalOfferSignatureEndToEndTests {
         let future = try buy(signature: signature, keyID: key.keyID, nonce: nonce, timestamp: ahead)
         #expect(future.status == 1 && future.stderr.contains("in the future") && !future.stderr.contains("stale"),
                 "\(future.stderr)")
+        // The advice's command works as printed (before: `storefront advance`, which needs a duration), and the
+        // same signature is then taken.
+        let advice = try #require(future.stderr.firstMatch(of: /`storefront [^`]*advance (PT[0-9]+M)`/))
+        #expect(advice.1 == "PT60M", "\(future.stderr)")
+        // The harness gives the entitlements file itself, which the advice names too.
+        let advanced = try cli.run(["advance", String(advice.1)])
+        #expect(advanced.status == 0, "\(advanced.stderr)")
+        #expect(try buy(signature: signature, keyID: key.keyID, nonce: nonce, timestamp: ahead).status == 0)
         let plus = try cli.run(["buy", Self.product, "--offer", Self.offer, "--offer-signature", signature, "--key-id", key.keyID,
                                 "--nonce", nonce, "--timestamp", "+\(ahead)"])
         #expect(plus.status == 2 && plus.stderr.contains("--timestamp"), "\(plus.stderr)")

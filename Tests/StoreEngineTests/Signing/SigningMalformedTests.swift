@@ -67,9 +67,18 @@ import Testing
                 "the signature part is \(86 - cut) characters long, where an ES256 signature takes 86") && result.detail.contains("cut short"),
                 "\(result.detail)")
         } else {
-            // 84 characters still decode (to 63 bytes), which fail as a signature does.
-            #expect(result.status == .signatureInvalid, "\(result.detail)")
+            // 84 characters still decode, to 63 bytes, which no ES256 signature has (before: "signature invalid").
+            #expect(result.status == .malformed && result.detail.contains("the signature part decodes to 63 bytes, where an ES256 signature is 64")
+                    && result.detail.contains("cut short"), "\(result.detail)")
         }
+    }
+
+    @Test("a signature added to that still decodes is malformed by its byte count (before: \"signature invalid\")")
+    func aSignatureAddedToIsMalformed() throws {
+        let authority = try CertificateAuthority.make()
+        let signed = try TransactionSigner(authority: authority).sign(["signedDate": 1_796_000_000_000], signedAt: Date())
+        let result = TransactionVerifier(root: authority.root).verify(jws: signed + "AAAA", now: Date())
+        #expect(result.status == .malformed && result.detail.contains("decodes to 67 bytes"), "\(result.detail)")
     }
 
     @Test func signedClaimsThatAreNotATransactionAreMalformed() throws {
