@@ -21,19 +21,30 @@ extension StoreText {
                 + "app account token, nonce and timestamp. Nothing was charged."
         case let .stale(signed, storeTime):
             "The offer signature is stale: its timestamp (\(signed.formatted(.iso8601))) is more than 24 hours before store time "
-                + "(\(storeTime.formatted(.iso8601))); sign it again with a current timestamp. Nothing was charged."
+                + "(\(storeTime.formatted(.iso8601))); sign it again with a timestamp of store time, "
+                + "\(Self.milliseconds(storeTime)) (milliseconds since 1970; it runs ahead of this machine's clock after `storefront advance`). "
+                + "Nothing was charged."
         case let .fromTheFuture(signed, storeTime):
             "The offer signature is dated in the future: its timestamp (\(signed.formatted(.iso8601))) is more than 24 hours "
-                + "after store time (\(storeTime.formatted(.iso8601))); sign it with the store's current time, or move store "
-                + "time to within 24 hours of it: `storefront advance PT\(Self.minutesToAccept(signed, at: storeTime))M`. Nothing was charged."
+                + "after store time (\(storeTime.formatted(.iso8601))); sign it again with a timestamp of store time, "
+                + "\(Self.milliseconds(storeTime)) (milliseconds since 1970)"
+                + (Self.advanceToAccept(signed, at: storeTime).map { ", or move store time to within 24 hours of it: `storefront advance \($0)`" } ?? "")
+                + ". Nothing was charged."
         case let .nonceReused(nonce):
             "The offer signature's nonce \(nonce) was already used; sign it again with a new nonce. Nothing was charged."
         }
     }
 
-    /// The whole minutes store time must move for a signature dated `signed` to be no more than
-    /// its validity ahead of it: what the advice's `advance` gives, so that it works as printed.
-    private static func minutesToAccept(_ signed: Date, at storeTime: Date) -> Int {
-        max(1, Int(((signed.timeIntervalSince(storeTime) - PromotionalOfferSignature.validity) / 60).rounded(.up)))
+    /// The `advance` that moves store time for a signature dated `signed` to be no more than its
+    /// validity ahead of it, in whole minutes, so that it works as printed; nil when no advance
+    /// can: longer than the longest one, or past where store time stops.
+    private static func advanceToAccept(_ signed: Date, at storeTime: Date) -> String? {
+        let minutes = max(1, Int(((signed.timeIntervalSince(storeTime) - PromotionalOfferSignature.validity) / 60).rounded(.up)))
+        let target = storeTime.addingTimeInterval(Double(minutes) * 60)
+        guard minutes <= StoreDuration.longestDays * 24 * 60, target <= Store.latestStoreTime else { return nil }
+        return "PT\(minutes)M"
     }
+
+    /// `date` as a promotional offer's timestamp gives it: whole milliseconds since 1970.
+    private static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1_000).rounded(.down)) }
 }

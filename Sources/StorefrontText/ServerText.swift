@@ -25,6 +25,27 @@ public enum ServerText {
             + "add --catalog with that app's catalog to serve it too"
     }
 
+    /// What a server keeps in a file beside the entitlements file, and what it cannot do
+    /// without it.
+    public enum SideFile: Sendable {
+        case address, deliveryClaim
+
+        var words: (holds: String, without: String) {
+            switch self {
+            case .address:
+                ("its address", "storefronts and `storefront notifications` cannot tell that this server serves the app")
+            case .deliveryClaim:
+                ("its claim to deliver the app's notifications", "it delivers no notifications")
+            }
+        }
+    }
+
+    /// Something other than an ordinary file stands where a server keeps one of its files.
+    public static func sideFileInTheWay(_ path: String, found: String, role: SideFile) -> String {
+        "\(path) is \(found), where storefront serve keeps \(role.words.holds) in an ordinary file; until it is moved away "
+            + "(`mv \(ShellWord.quoted(path)) \(ShellWord.quoted(path + ".moved"))`) \(role.words.without)"
+    }
+
     /// A sentence about one app's notification delivery, when a server serves several.
     public static func aboutApp(_ bundleID: String, _ sentence: String) -> String { "\(bundleID): \(sentence)" }
 

@@ -205,6 +205,32 @@ struct PromotionalOfferSignatureEndToEndTests {
         #expect(plus.status == 2 && plus.stderr.contains("--timestamp"), "\(plus.stderr)")
     }
 
+    @Test("A stale signature's advice gives store time's timestamp, which signs an offer that is taken, also when store time runs ahead (before: \"a current timestamp\", which the machine's clock is not); one no advance can reach is not advised an advance")
+    func staleAdviceGivesStoreTimesTimestamp() throws {
+        if let reason = AppStoreLibraryCheck.missingReason { Issue.record(Comment(rawValue: reason)); return }
+        let key = try createKey()
+        try becomePastSubscriber()
+        #expect(try cli.run(["advance", "P40D"]).status == 0)
+        let nonce = UUID().uuidString
+        let now = Self.nowMilliseconds
+        let stale = try buy(signature: try librarySignature(path: key.path, keyID: key.keyID, nonce: nonce, timestamp: now),
+                            keyID: key.keyID, nonce: nonce, timestamp: now)
+        #expect(stale.status == 1 && stale.stderr.contains("is stale"), "\(stale.stderr)")
+        let match = try #require(stale.stderr.firstMatch(of: #/a timestamp of store time, ([0-9]+) /#))
+        let storeTime = try #require(Int64(match.1))
+        #expect(storeTime > now + 39 * 86_400_000, "store time, not the machine's clock")
+        let far = storeTime + 150 * 366 * 86_400_000
+        let ahead = UUID().uuidString
+        let unreachable = try buy(signature: try librarySignature(path: key.path, keyID: key.keyID, nonce: ahead, timestamp: far),
+                                  keyID: key.keyID, nonce: ahead, timestamp: far)
+        #expect(unreachable.status == 1 && unreachable.stderr.contains("in the future"), "\(unreachable.stderr)")
+        #expect(!unreachable.stderr.contains("advance PT"), "no advance reaches it: \(unreachable.stderr)")
+        let fresh = UUID().uuidString
+        let taken = try buy(signature: try librarySignature(path: key.path, keyID: key.keyID, nonce: fresh, timestamp: storeTime),
+                            keyID: key.keyID, nonce: fresh, timestamp: storeTime)
+        #expect(taken.status == 0, "\(taken.stderr)")
+    }
+
     @Test func makingAKeyWhileSignaturesAreOffSaysNoneIsNeeded() throws {
         #expect(try cli.run(["settings", "set", "promotional-offer-signatures", "off"]).status == 0)
         let made = try cli.run(["api-key", "create"])

@@ -21,6 +21,24 @@ final class ServeEndToEndTests: XCTestCase {
         XCTAssertFalse(result.wasSignalled)
     }
 
+    /// A directory where the server keeps its address, and a FIFO where it keeps its delivery
+    /// claim, are named with what to do (before: "another storefront serve … delivers", or nothing).
+    func testWhatStandsWhereTheServerKeepsItsFilesIsNamed() throws {
+        let serving = cli.ledger + ".serving-com.example.rage"
+        let delivering = cli.ledger + ".delivering-com.example.rage"
+        try FileManager.default.createDirectory(atPath: serving, withIntermediateDirectories: false)
+        XCTAssertEqual(mkfifo(delivering, 0o600), 0)
+        let server = try ServeProcess(cli)
+        let said = server.readErrors(until: "it delivers no notifications")
+        server.stop()
+        XCTAssertTrue(said.contains("\(serving) is a directory, where storefront serve keeps its address in an ordinary file; "
+                                    + "until it is moved away"), said)
+        XCTAssertTrue(said.contains("\(delivering) is a named pipe (FIFO), where storefront serve keeps its claim to deliver "
+                                    + "the app's notifications in an ordinary file"), said)
+        var isDirectory: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: serving, isDirectory: &isDirectory) && isDirectory.boolValue, "left as it is")
+    }
+
     func testUnknownPathsWrongMethodsAndMissingTokensGetApplesErrorBodies() throws {
         let server = try ServeProcess(cli)
         defer { server.stop() }

@@ -73,6 +73,21 @@ import Testing
         #expect(listed.contains("that plan change was scheduled already") && !listed.contains("became a plan change"), "\(listed)")
     }
 
+    @Test("A closed request's id names no subscription: renew, expire and cancel-renewal refuse it and record nothing (before: renew charged for the plan it would have joined)",
+          arguments: ["renew", "expire", "cancel-renewal", "resume-renewal", "resolve-billing"])
+    func aClosedRequestNamesNoSubscription(command: String) throws {
+        #expect(try cli.run(["buy", "com.example.rage.pro.monthly"]).status == 0)
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "true"]).status == 0)
+        let id = try #require(try cli.run(["buy", "com.example.rage.pro.yearly", "--json"]).decoded(JSONShapes.PurchaseResult.self).transactionId)
+        #expect(try cli.run(["settings", "set", "ask-to-buy", "false"]).status == 0)
+        #expect(try cli.run(["buy", "com.example.rage.pro.yearly"]).status == 0)
+        #expect(try cli.run(["approve", id]).stdout.hasPrefix("Closed the request, as this account has it already."))
+        let before = try Data(contentsOf: URL(fileURLWithPath: cli.ledger))
+        let result = try cli.run([command, id])
+        #expect(result.status == 1 && result.stderr.contains("tester has no subscription with transaction \(id)"), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.ledger)) == before, "nothing recorded, nothing charged")
+    }
+
     @Test("products names a request that waits beside an interrupted purchase of the same product, in text and --json (before: the interrupted one alone)")
     func productsNamesARequestBesideAnInterruptedPurchase() throws {
         #expect(try cli.run(["settings", "set", "interrupted-purchases", "true"]).status == 0)

@@ -131,10 +131,15 @@ import Testing
                                                            + cli.advised("entitlements") + " lists the account's subscriptions"), "\(never.stderr)")
         let bought = try cli.run(["buy", "com.example.rage.nope"])
         #expect(bought.status == 2 && bought.stderr == mistyped.stderr, "buy says it as the subscription commands do: \(bought.stderr)")
-        // Digits with a zero-width space among them were meant as a transaction (before: "There is no product").
-        let hidden = try cli.run([command, "2000000000000001\u{200B}"])
-        #expect(hidden.status == 2 && hidden.stderr.contains("there is no transaction \"2000000000000001<U+200B>\" for this app"),
-                "\(hidden.stderr)")
+        // Digits with a zero-width space or a space were meant as a transaction (before: "There is no product"),
+        // and exit as refund's unknown transaction does.
+        for (typed, echoed) in [("2000000000000001\u{200B}", "2000000000000001<U+200B>"), (" 2000000000000001", " 2000000000000001")] {
+            let hidden = try cli.run([command, typed])
+            #expect(hidden.status == 1 && hidden.stderr.contains("there is no transaction \"\(echoed)\" for this app"),
+                    "\(hidden.stderr)")
+            let refund = try cli.run(["refund", typed])
+            #expect(refund.status == hidden.status && refund.stderr == hidden.stderr, "\(refund.stderr)")
+        }
     }
 
     @Test("buy's mistakes in what was typed carry the command line's prefix, as other usage errors do (before: none)",

@@ -58,17 +58,38 @@ struct StoreLifeUpdateTests {
 
     @Test("An approved request for a plan change says it was approved, as approve does (before: \"The request was not approved.\" over the switch it scheduled)")
     func approvedPlanChangeSaysApproved() throws {
+        let (fixture, request) = try yearlyWithMonthlyRequested()
+        #expect(request.state == .pending)
+        let said = try approveInTransactions(request.id, fixture)
+        #expect(said.hasPrefix("Approved the request. ") && said.contains("at its next renewal"), "\(said)")
+    }
+
+    /// A yearly subscriber whose request (Ask to Buy) to switch to monthly waits.
+    private func yearlyWithMonthlyRequested() throws -> (F, TransactionRecord) {
         let fixture = try F()
         _ = try fixture.buy(SheetsAndPanesTests.yearly)
         try fixture.store.set(.askToBuy, to: "true", for: fixture.buyer)
-        let request = try #require(try fixture.buy(F.monthly).transaction)
-        #expect(request.state == .pending)
+        return (fixture, try #require(try fixture.buy(F.monthly).transaction))
+    }
+
+    /// Approves `id` with `A` in the transactions pane; what the storefront then says.
+    private func approveInTransactions(_ id: String, _ fixture: F) throws -> String {
         var state = transactionsOpen(fixture)
-        while TransactionsReducer.selectedRecord(in: state)?.id != request.id, state.snapshot.transactions.count > 1 { state.send(.down) }
+        while TransactionsReducer.selectedRecord(in: state)?.id != id, state.snapshot.transactions.count > 1 { state.send(.down) }
         let effects = state.send(.character("A"))
         try fixture.run(effects, on: &state)
-        let said = [state.notice, state.topAlert].compactMap { $0?.message }.first ?? ""
-        #expect(said.hasPrefix("Approved the request. ") && said.contains("at its next renewal"), "\(said)")
+        return [state.notice, state.topAlert].compactMap { $0?.message }.first ?? ""
+    }
+
+    @Test("Approving a request for a switch scheduled meanwhile says the request was closed, as approve does (before: \"Approved the request\" over a second record of the switch)")
+    func approvingASwitchScheduledMeanwhileSaysClosed() throws {
+        let (fixture, request) = try yearlyWithMonthlyRequested()
+        try fixture.store.set(.askToBuy, to: "false", for: fixture.buyer)
+        _ = try fixture.buy(F.monthly)
+        let eventsBefore = fixture.store.snapshot.eventCount
+        let said = try approveInTransactions(request.id, fixture)
+        #expect(said.hasPrefix("Closed the request without a charge. Already scheduled, nothing changed: "), "\(said)")
+        #expect(fixture.store.snapshot.eventCount == eventsBefore + 1, "only the request's closing is recorded")
     }
 
     @Test("A refused approval says nothing was charged and that the request still waits (before: only the refusal)")

@@ -222,9 +222,11 @@ public struct LedgerState: Sendable {
         return subscriptionChains(of: account).last { Store.runningPlan(of: $0, in: history, at: now)?.productID == productID }
     }
 
-    /// The subscription a transaction belongs to.
+    /// The subscription a transaction belongs to: only one the store issued (bought, or refunded
+    /// since). A request declined or closed, a purchase that failed or was cancelled, names the
+    /// subscription it would have joined but never belonged to it, so it names none.
     public func chain(containing transactionID: String) -> SubscriptionChain? {
-        transactions[transactionID].flatMap { subscriptions[$0.originalID] }
+        transactions[transactionID].flatMap { $0.isBought ? subscriptions[$0.originalID] : nil }
     }
 
     /// The store's time at real time `real`.

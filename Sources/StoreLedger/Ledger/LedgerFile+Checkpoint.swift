@@ -44,6 +44,7 @@ extension LedgerFile {
               let bytes = try? checkpoint.fileBytes(key: key)
         else { return false }
         let destination = checkpointPath(named: name)
+        guard mayReplace(destination) else { return false }
         let temporary = destination + ".new-" + POSIXFileSystem.unpredictableSuffix()
         do throws(FileSystemError) {
             let file = try fileSystem.open(temporary, access: .writeOnly, options: [.create, .exclusive], permissions: 0o600)
@@ -60,6 +61,23 @@ extension LedgerFile {
             try? fileSystem.remove(temporary)
             return false
         }
+    }
+
+    /// Whether a checkpoint may be renamed onto `destination`: nothing is there, or a checkpoint
+    /// of this user's with one name. Anything else (a FIFO, socket, device, link or directory,
+    /// another user's file, a file that is no checkpoint) is left as it is and no checkpoint is
+    /// saved: a checkpoint only saves time, and the rename would put it in that file's place.
+    private func mayReplace(_ destination: String) -> Bool {
+        let found: FileStatus
+        do throws(FileSystemError) {
+            found = try fileSystem.status(atPath: destination)
+        } catch {
+            return error.isNotFound
+        }
+        guard found.isRegularFile, found.owner == geteuid(), found.linkCount == 1,
+              let file = try? fileSystem.open(destination, access: .readOnly, options: [], permissions: 0) else { return false }
+        defer { try? fileSystem.close(file) }
+        return (try? fileSystem.read(file, upTo: LedgerCheckpoint.magic.count, at: 0)) == LedgerCheckpoint.magic
     }
 
     /// The checkpoint file's bytes. Only a regular file is opened (a FIFO would block the

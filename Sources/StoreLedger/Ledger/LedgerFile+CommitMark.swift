@@ -190,7 +190,7 @@ extension LedgerFile {
         guard let status = try? fileSystem.status(atPath: lockPath) else { return nil }
         if status.isSymbolicLink { return "a symbolic link" }
         if status.isDirectory { return "a directory" }
-        if !status.isRegularFile { return "not an ordinary file (a FIFO, socket or device)" }
+        if !status.isRegularFile { return status.kind == .unknown ? "not an ordinary file" : status.kind.description }
         if status.linkCount > 1 { return "one of \(status.linkCount) names of a file (a hard link)" }
         // Another user's lock file (root's, made by an earlier version): its owner's mark is not
         // this ledger's to trust, and its owner can neither read it (0600) nor empty it.

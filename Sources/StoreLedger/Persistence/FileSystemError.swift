@@ -10,11 +10,14 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
     public var path: String
     /// The `errno` value.
     public var code: Int32
+    /// What the path was found to name, where an ordinary file belongs (`notOrdinaryFile`).
+    public var found: FileKind?
 
-    public init(operation: FileOperation, path: String, code: Int32) {
+    public init(operation: FileOperation, path: String, code: Int32, found: FileKind? = nil) {
         self.operation = operation
         self.path = path
         self.code = code
+        self.found = found
     }
 
     /// The code for a path that names a FIFO, device or socket where an ordinary file belongs
@@ -44,8 +47,8 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
                 + "in the link's place, or, where storefront takes the path (the entitlements file, STOREFRONT_STORE_KEY), "
                 + "give the real path of the file it points to"
         case Self.notOrdinaryFile where operation == .open:
-            "could not open \(path): it is a FIFO, device or socket, not an ordinary file; move it away "
-                + "and run the command again"
+            "could not open \(path): it is \(found.map { $0 == .unknown ? "" : "\($0), " } ?? "a FIFO, device or socket, ")"
+                + "not an ordinary file; move it away and run the command again"
         case EISDIR where operation == .open:
             "could not open \(path): it is a directory where storefront keeps a file; move the directory away, "
                 + "or choose another entitlements path"

@@ -26,7 +26,8 @@ public struct POSIXFileSystem: FileSystem {
         guard described, type != S_IFREG else { return }
         Glibc.close(file.descriptor)
         if !described { throw FileSystemError(operation: .status, path: file.path, code: code) }
-        throw FileSystemError(operation: .open, path: file.path, code: type == S_IFDIR ? EISDIR : FileSystemError.notOrdinaryFile)
+        throw FileSystemError(operation: .open, path: file.path, code: type == S_IFDIR ? EISDIR : FileSystemError.notOrdinaryFile,
+                              found: Self.kind(information.st_mode))
     }
 
     public func close(_ file: OpenFile) throws(FileSystemError) {

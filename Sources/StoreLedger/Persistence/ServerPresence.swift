@@ -27,9 +27,10 @@ public enum ServerPresence {
     /// another server of the app holds it already, or the file cannot be made (the server then
     /// runs unannounced).
     public static func claim(_ family: LedgerFamily, app: String, address: String) -> Claim? {
-        let descriptor = Glibc.open(family.servingPath(app: app), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode_t(0o600))
+        let descriptor = Glibc.open(family.servingPath(app: app), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode_t(0o600))
         guard descriptor >= 0 else { return nil }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        // A FIFO, socket or device there holds no address (`storefront serve` names it at start).
+        guard isOrdinaryFile(descriptor), flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             Glibc.close(descriptor)
             return nil
         }
@@ -37,6 +38,12 @@ public enum ServerPresence {
         _ = ftruncate(descriptor, 0)
         _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
         return Claim(descriptor: descriptor)
+    }
+
+    /// Whether `descriptor` is open on an ordinary file.
+    static func isOrdinaryFile(_ descriptor: Int32) -> Bool {
+        var information = stat()
+        return fstat(descriptor, &information) == 0 && (information.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The address a live server of `app` in `family` announced; nil when none is serving it.

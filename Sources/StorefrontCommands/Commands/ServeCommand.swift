@@ -1,6 +1,7 @@
 import Foundation
 import StoreCatalog
 import StoreHTTPClient
+import StoreLedger
 import StoreNotifications
 import StoreServer
 import StoreSigning
@@ -71,6 +72,7 @@ enum ServeCommand {
         for unserved in session.store.snapshot.otherApps.subtracting(served.bundleIDs).sorted() {
             console.err(CommandLineText.Report.warning(ServerText.unservedApp(unserved)))
         }
+        for app in apps { warnOfSideFilesInTheWay(app.session, console: console) }
         // The only warning of damage found at start (the command line leaves it to the server,
         // which warns again only when the damage changes).
         damage.check(session.store.ledgerProblems, medium: session.store.medium)
@@ -80,6 +82,21 @@ enum ServeCommand {
         for app in apps { app.stop() }
         console.err(ServerText.stopped)
         return .success
+    }
+
+    /// Warns of what stands where the server keeps its address (`.serving-`) or its delivery
+    /// claim (`.delivering-`) beside an entitlements file and is no ordinary file (a directory,
+    /// a FIFO, a link): the server cannot make its file there, and would otherwise only say it
+    /// stands by for another server, or nothing.
+    private static func warnOfSideFilesInTheWay(_ session: StoreSession, console: Console) {
+        guard case .file(let path) = session.location else { return }
+        let family = LedgerFamily(ledgerPath: path)
+        let bundleID = session.catalog.bundleID
+        for (sidePath, role) in [(family.servingPath(app: bundleID), ServerText.SideFile.address),
+                                 (family.deliveryClaimPath(app: bundleID), ServerText.SideFile.deliveryClaim)] {
+            guard let found = try? POSIXFileSystem().status(atPath: sidePath), !found.isRegularFile else { continue }
+            console.err(CommandLineText.Report.warning(ServerText.sideFileInTheWay(sidePath, found: found.kind.description, role: role)))
+        }
     }
 
     /// The session of each app to serve: `session` for the first catalog (or the default

@@ -119,10 +119,11 @@ enum SubscriptionCommands {
             }
         }
         guard !isTransactionID else { return }
-        // Digits with a character that draws nothing among them were meant as a transaction id.
-        let drawn = EchoedText.drawnPart(of: reference)
+        // Digits with spaces or a character that draws nothing around or among them were meant
+        // as a transaction id: no transaction has it (exit 1), as `refund` says of it.
+        let drawn = EchoedText.drawnPart(of: reference).trimmingCharacters(in: .whitespaces)
         if !drawn.isEmpty, drawn.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            throw UsageError(String(describing: StoreError.unknownTransaction(reference)))
+            throw StoreError.unknownTransaction(reference)
         }
         throw UsageError(session.text.message(for: .refused(.unknownProduct(reference)), product: nil))
     }

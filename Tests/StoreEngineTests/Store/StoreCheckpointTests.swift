@@ -195,6 +195,41 @@ struct StoreCheckpointTests {
         #expect(digest(writer.snapshot) == digest(second.snapshot))
     }
 
+    @Test("what takes the checkpoint's place and is no checkpoint of this user's is left as it is, and none is saved (before: replaced by the opening's checkpoint, even a FIFO or a file of notes)",
+          arguments: ["fifo", "notes", "link", "directory", "checkpoint"])
+    func whatTakesTheCheckpointsPlaceIsKept(planted: String) throws {
+        let directory = try LedgerTestDirectory()
+        let (writer, _) = try open(directory.ledgerPath, interval: 1_000)
+        try shop(in: writer)
+        let checkpointPath = directory.ledgerPath + ".checkpoint-" + catalog.bundleID
+        let target = directory.path + "/target.txt"
+        #expect(FileManager.default.createFile(atPath: target, contents: Data("kept".utf8)))
+        switch planted {
+        case "fifo": #expect(mkfifo(checkpointPath, 0o600) == 0)
+        case "notes": #expect(FileManager.default.createFile(atPath: checkpointPath, contents: Data("my notes\n".utf8)))
+        case "link": try FileManager.default.createSymbolicLink(atPath: checkpointPath, withDestinationPath: target)
+        case "directory": try FileManager.default.createDirectory(atPath: checkpointPath, withIntermediateDirectories: false)
+        default: _ = try open(directory.ledgerPath)
+        }
+        let before = try FileManager.default.attributesOfItem(atPath: checkpointPath)
+        let beforeBytes = planted == "notes" ? FileManager.default.contents(atPath: checkpointPath) : nil
+        // More events than the interval after any checkpoint, so that the opening saves one
+        // (Ask to Buy, which the history turned on, would hold all but the first).
+        try writer.set(.askToBuy, to: "false", for: phone)
+        for _ in 0..<6 { _ = try writer.purchase(Rage.face, buyer: tablet, storefront: "USA") }
+        let (opened, _) = try open(directory.ledgerPath)
+        #expect(digest(opened.snapshot) == digest(writer.snapshot))
+        let after = try FileManager.default.attributesOfItem(atPath: checkpointPath)
+        if planted == "checkpoint" {
+            #expect(after[.systemFileNumber] as? Int != before[.systemFileNumber] as? Int, "an older checkpoint is replaced")
+        } else {
+            #expect(after[.type] as? FileAttributeType == before[.type] as? FileAttributeType)
+            #expect(after[.systemFileNumber] as? Int == before[.systemFileNumber] as? Int, "the planted \(planted) is kept")
+            #expect(FileManager.default.contents(atPath: target) == Data("kept".utf8))
+            if let beforeBytes { #expect(FileManager.default.contents(atPath: checkpointPath) == beforeBytes) }
+        }
+    }
+
     @Test("a changed checkpoint file, or a ledger that no longer holds its line, means a full read")
     func unusableCheckpoints() throws {
         let directory = try LedgerTestDirectory()
