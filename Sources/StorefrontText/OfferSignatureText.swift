@@ -22,8 +22,7 @@ extension StoreText {
         case let .stale(signed, storeTime):
             "The offer signature is stale: its timestamp (\(signed.formatted(.iso8601))) is more than 24 hours before store time "
                 + "(\(storeTime.formatted(.iso8601))); sign it again with a timestamp of store time, "
-                + "\(Self.milliseconds(storeTime)) (milliseconds since 1970; it runs ahead of this machine's clock after `storefront advance`). "
-                + "Nothing was charged."
+                + "\(Self.milliseconds(storeTime)) (milliseconds since 1970), not this machine's clock. Nothing was charged."
         case let .fromTheFuture(signed, storeTime):
             "The offer signature is dated in the future: its timestamp (\(signed.formatted(.iso8601))) is more than 24 hours "
                 + "after store time (\(storeTime.formatted(.iso8601))); sign it again with a timestamp of store time, "

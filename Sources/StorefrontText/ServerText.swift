@@ -30,6 +30,9 @@ public enum ServerText {
     public enum SideFile: Sendable {
         case address, deliveryClaim
 
+        /// What a file at the address's path is that holds something else.
+        public static let notAnAddress = "a file that holds no server's address"
+
         var words: (holds: String, without: String) {
             switch self {
             case .address:

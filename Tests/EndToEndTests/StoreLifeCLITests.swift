@@ -86,6 +86,9 @@ import Testing
         let result = try cli.run([command, id])
         #expect(result.status == 1 && result.stderr.contains("tester has no subscription with transaction \(id)"), "\(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: cli.ledger)) == before, "nothing recorded, nothing charged")
+        // Another account is not sent to the request's buyer, who has no such subscription either.
+        let other = try cli.run(["--account", "kid", command, id])
+        #expect(other.status == 1 && !other.stderr.contains("--account tester"), "\(other.stderr)")
     }
 
     @Test("products names a request that waits beside an interrupted purchase of the same product, in text and --json (before: the interrupted one alone)")

@@ -58,7 +58,13 @@ extension LedgerFile {
             let readLines = try readNewLines(from: ledger, cursor: &read, holdingWriterLock: true)
             let status = readLines.status
             var problems = read.problems
-            if let markProblem = try commitMarkProblem(markBytes, cursor: read, tail: readLines.incompleteTail) { problems.append(markProblem) }
+            if let markProblem = try commitMarkProblem(markBytes, cursor: read, tail: readLines.incompleteTail) {
+                // What the lock file holds is no mark at all: it is not written over.
+                if case .commitMarkDamaged = markProblem, !LedgerCommitMark.isMarkLike(markBytes) {
+                    throw .notRepairable(path: path, problem: markProblem)
+                }
+                problems.append(markProblem)
+            }
             if problems.isEmpty, let whole = try wholeLastLineProblem(tail: readLines.incompleteTail, cursor: read, markBytes: markBytes) {
                 problems.append(whole)
             }

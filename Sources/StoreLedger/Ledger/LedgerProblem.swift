@@ -215,6 +215,10 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .lineTooLong(let line, let limit):
             "line \(line) is longer than \(limit) bytes, more than any line storefront writes, so it and everything "
                 + "after it is left unread; run `storefront repair` to keep the lines before it"
+        case .commitMarkDamaged(let lockPath, _, let notOwnFile?) where notOwnFile == FileKind.directory.description:
+            "the commit mark's file \(lockPath) is a directory, so the mark is not read from it and nothing is written to it: "
+                + "move it away (`mv \(ShellWord.quoted(lockPath)) \(ShellWord.quoted(lockPath + ".moved"))`; the next change writes "
+                + "the mark again) and verify again"
         case .commitMarkDamaged(let lockPath, _, let notOwnFile?):
             "the commit mark's file \(lockPath) is \(notOwnFile), not a file of the ledger's own, so the mark is not read from "
                 + "it and nothing is written to it: remove that name (`rm \(ShellWord.quoted(lockPath))` leaves any other file "

@@ -23,8 +23,13 @@ public final class LedgerDeliveryClaim: @unchecked Sendable {
         lock.withLock {
             guard !held else { return true }
             if descriptor < 0 { descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode_t(0o600)) }
-            // A FIFO, socket or device there is no claim two servers can share (`storefront serve` names it at start).
-            held = descriptor >= 0 && ServerPresence.isOrdinaryFile(descriptor) && flock(descriptor, LOCK_EX | LOCK_NB) == 0
+            // A FIFO, socket or device there is no claim two servers can share (`storefront serve`
+            // names it at start); it is let go, so that the next look opens what is there then.
+            if descriptor >= 0, !ServerPresence.isOrdinaryFile(descriptor) {
+                Glibc.close(descriptor)
+                descriptor = -1
+            }
+            held = descriptor >= 0 && flock(descriptor, LOCK_EX | LOCK_NB) == 0
             return held
         }
     }

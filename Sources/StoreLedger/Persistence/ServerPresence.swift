@@ -30,7 +30,7 @@ public enum ServerPresence {
         let descriptor = Glibc.open(family.servingPath(app: app), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode_t(0o600))
         guard descriptor >= 0 else { return nil }
         // A FIFO, socket or device there holds no address (`storefront serve` names it at start).
-        guard isOrdinaryFile(descriptor), flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        guard isOrdinaryFile(descriptor), holdsAnAddressOrNothing(descriptor), flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             Glibc.close(descriptor)
             return nil
         }
@@ -38,6 +38,22 @@ public enum ServerPresence {
         _ = ftruncate(descriptor, 0)
         _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
         return Claim(descriptor: descriptor)
+    }
+
+    /// Whether the file open on `descriptor` is empty or holds a server's address, as a server
+    /// leaves it: anything else there is not the server's to write over.
+    static func holdsAnAddressOrNothing(_ descriptor: Int32) -> Bool {
+        var bytes = [UInt8](repeating: 0, count: 8)
+        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        return count == 0 || (count > 0 && String(decoding: bytes[..<count], as: UTF8.self).hasPrefix("http"))
+    }
+
+    /// Whether the ordinary file at `path` holds something other than a server's address.
+    public static func holdsSomethingElse(atPath path: String) -> Bool {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { Glibc.close(descriptor) }
+        return isOrdinaryFile(descriptor) && !holdsAnAddressOrNothing(descriptor)
     }
 
     /// Whether `descriptor` is open on an ordinary file.

@@ -94,8 +94,11 @@ enum ServeCommand {
         let bundleID = session.catalog.bundleID
         for (sidePath, role) in [(family.servingPath(app: bundleID), ServerText.SideFile.address),
                                  (family.deliveryClaimPath(app: bundleID), ServerText.SideFile.deliveryClaim)] {
-            guard let found = try? POSIXFileSystem().status(atPath: sidePath), !found.isRegularFile else { continue }
-            console.err(CommandLineText.Report.warning(ServerText.sideFileInTheWay(sidePath, found: found.kind.description, role: role)))
+            guard let found = try? POSIXFileSystem().status(atPath: sidePath) else { continue }
+            let what = !found.isRegularFile ? found.kind.description
+                : role == .address && ServerPresence.holdsSomethingElse(atPath: sidePath) ? ServerText.SideFile.notAnAddress : nil
+            guard let what else { continue }
+            console.err(CommandLineText.Report.warning(ServerText.sideFileInTheWay(sidePath, found: what, role: role)))
         }
     }
 

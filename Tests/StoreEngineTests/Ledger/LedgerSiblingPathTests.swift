@@ -53,6 +53,31 @@ struct LedgerSiblingPathTests {
         #expect(try LedgerTestFiles.bytes(victim) == Array("someone else's text\n".utf8))
     }
 
+    @Test("a directory at the lock file's path is advised an mv that works (before: an rm that cannot remove a directory)")
+    func directoryAtTheLockPath() throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(5)])
+        let lock = directory.ledgerPath + ".lock"
+        try FileManager.default.removeItem(atPath: lock)
+        try FileManager.default.createDirectory(atPath: lock, withIntermediateDirectories: false)
+        let problem = try #require(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems.first)
+        #expect(problem.description.contains("is a directory") && problem.description.contains("move it away (`mv \(lock) \(lock).moved`"),
+                "\(problem)")
+        #expect(!problem.description.contains("`rm "), "\(problem)")
+    }
+
+    @Test("notes written at the lock file's path are said to be no commit mark, and repair does not write over them (before: \"damaged\", and repair replaced them with a mark)")
+    func notesAtTheLockPathAreNotWrittenOver() throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(5)])
+        let lock = directory.ledgerPath + ".lock"
+        #expect(FileManager.default.createFile(atPath: lock, contents: Data("notes lock\n".utf8)))
+        let problem = try #require(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems.first)
+        #expect(problem.description.contains("it holds something that is no commit mark: if that is yours, move the file away"), "\(problem)")
+        #expect(throws: LedgerError.self) { try LedgerFile<LedgerTestEvent>.repair(path: directory.ledgerPath) }
+        #expect(try LedgerTestFiles.bytes(lock) == Array("notes lock\n".utf8))
+    }
+
     @Test("a lock file with a second name is named even though its mark agrees, and an open reader takes that back once the name is removed, with nothing else changed (before: called intact)")
     func lockFileWithASecondNameIsNamedUntilRemoved() throws {
         let directory = try LedgerTestDirectory()

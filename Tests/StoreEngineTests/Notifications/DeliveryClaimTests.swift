@@ -70,3 +70,35 @@ import Testing
         #expect(throws: StoreUnreachable.self) { try claim.isHeld() }
     }
 }
+
+/// What stands where a file store keeps its delivery claim and its server's address and is
+/// not Storefront's own is neither taken nor written over.
+@Suite struct SideFilesInTheWayTests {
+    @Test("a FIFO at the delivery claim's path is no claim, and once it is moved away the claim is taken (before: the FIFO's descriptor was kept, and nothing was ever delivered)")
+    func aFIFOAtTheClaimIsLetGo() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        let family = LedgerFamily(ledgerPath: folder + "/entitlements.jsonl")
+        let path = family.deliveryClaimPath(app: "com.example.rage")
+        #expect(mkfifo(path, 0o600) == 0)
+        let claim = LedgerDeliveryClaim(family: family, app: "com.example.rage")
+        #expect(!claim.isHeld())
+        #expect(rename(path, path + ".moved") == 0)
+        #expect(claim.isHeld())
+        claim.release()
+    }
+
+    @Test("a file of notes at the server's address path is not taken nor written over (before: overwritten, then emptied)")
+    func notesAtTheAddressAreKept() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        let family = LedgerFamily(ledgerPath: folder + "/entitlements.jsonl")
+        let path = family.servingPath(app: "com.example.rage")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("notes S\n".utf8)))
+        #expect(ServerPresence.holdsSomethingElse(atPath: path))
+        #expect(ServerPresence.claim(family, app: "com.example.rage", address: "http://127.0.0.1:1") == nil)
+        #expect(FileManager.default.contents(atPath: path) == Data("notes S\n".utf8))
+        try FileManager.default.removeItem(atPath: path)
+        let claimed = try #require(ServerPresence.claim(family, app: "com.example.rage", address: "http://127.0.0.1:1"))
+        #expect(ServerPresence.servingAddress(family, app: "com.example.rage") == "http://127.0.0.1:1")
+        claimed.release()
+    }
+}

@@ -105,7 +105,7 @@ extension StoreDecisions {
             if let ended = free.first { throw .request(.subscriptionEnded(ended.productID, state: .expired)) }
             // Another account's transaction: say whose, as a refund does.
             // (A free subscription has nothing to change, whoever asks: no advice to switch.)
-            if let other = state.transactions[reference], other.account != buyer.account, other.productType == .autoRenewable {
+            if let other = state.transactions[reference], other.account != buyer.account, other.productType == .autoRenewable, other.isBought {
                 throw .request(.subscriptionOfAnotherAccount(reference, owner: other.account, account: buyer.account))
             }
             // Another plan of the group the account's subscription is in (one it switched away
