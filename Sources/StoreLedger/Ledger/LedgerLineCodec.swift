@@ -31,7 +31,9 @@ enum LedgerLineCodec {
         if line.isEmpty { return "it is empty" }
         let opening = macFieldOpening
         guard line.count >= opening.count + lineClosing.count, line.suffix(lineClosing.count).elementsEqual(lineClosing),
-              let start = line.indices.dropLast(opening.count - 1).last(where: { line[$0...].starts(with: opening) }) else {
+              // The opening must end before the closing starts: in `,"mac":"}` they share a quote.
+              let start = line.indices.dropLast(opening.count + lineClosing.count - 1)
+                  .last(where: { line[$0...].starts(with: opening) }) else {
             return "it does not end with a MAC field"
         }
         let value = line[(start + opening.count)..<(line.endIndex - lineClosing.count)]

@@ -125,6 +125,18 @@ struct LedgerIntegrityTests {
                 "\(update.problems)")
     }
 
+    @Test("a line ending in a MAC field's opening that shares its quote with the line's closing is a line without a MAC field (before: a crash)",
+          arguments: [#"{"seq":5,"mac":"}"#, #"{"mac":"}"#, #","mac":"}"#])
+    func macOpeningOverlappingTheClosing(line: String) throws {
+        let directory = try Self.fourEventLedger()
+        var lines = try LedgerTestFiles.lines(directory.ledgerPath)
+        lines.append(line)
+        try LedgerTestFiles.writeLines(lines, to: directory.ledgerPath)
+        let update = try directory.ledger().readNew()
+        #expect(update.problems.first == .malformed(line: 6, reason: "it does not end with a MAC field"), "\(update.problems)")
+        #expect(LedgerLineCodec.missingMACReason(ArraySlice(line.utf8)) == "it does not end with a MAC field")
+    }
+
     @Test("a line whose event does not decode names the missing field")
     func undecodableEvent() throws {
         struct Richer: Codable, Sendable { var kind: String; var amount: Int; var currency: String }
