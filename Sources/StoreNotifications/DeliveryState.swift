@@ -1,11 +1,15 @@
 import StoreEngine
 
 /// What a server's delivery loop is doing for its app: delivering, standing by behind another
-/// server that holds the delivery claim, leaving delivery to others because it cannot record
-/// attempts, or waiting for the store's server to be reached again.
+/// server that holds the delivery claim, kept from the claim by what stands at its file's path,
+/// leaving delivery to others because it cannot record attempts, or waiting for the store's
+/// server to be reached again.
 public enum DeliveryState: Sendable, Equatable {
     case delivering
     case standingBy
+    /// The claim cannot be taken for what stands at its file's path (a directory, a FIFO): no
+    /// server delivers until it is moved away. The words say what stands there and the `mv`.
+    case claimBlocked(String)
     /// This process may not write the store (the reason given), so it could not record what it
     /// sent and would send it again and again: it leaves the claim to a server that can.
     case cannotRecord(String)
@@ -18,7 +22,7 @@ public enum DeliveryState: Sendable, Equatable {
     public func isSame(as other: DeliveryState?) -> Bool {
         switch (self, other) {
         case (.delivering, .delivering), (.standingBy, .standingBy), (.storeUnreachable, .storeUnreachable),
-             (.cannotRecord, .cannotRecord): true
+             (.cannotRecord, .cannotRecord), (.claimBlocked, .claimBlocked): true
         default: false
         }
     }

@@ -22,6 +22,7 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
     private let worker: NotificationDeliveryWorker
     private let feed: NotificationFeed
     private let claim: @Sendable () throws(StoreUnreachable) -> Bool
+    private let claimObstacle: @Sendable () -> String?
     private let releaseClaim: @Sendable () -> Void
     private let writeRefusal: @Sendable () -> String?
     private let report: @Sendable (Error) -> Void
@@ -40,6 +41,8 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
     /// - Parameters:
     ///   - claim: whether this process holds the delivery claim now, taking it when free;
     ///     throws when the store's server cannot be asked.
+    ///   - claimObstacle: after a claim not taken, what stands in its way when that is no other
+    ///     server (a directory at the claim file's path), in words; nil when another holds it.
     ///   - releaseClaim: gives the claim up, when this process finds it may not write the store.
     ///   - writeRefusal: why this process may not write the store now, or nil when it may;
     ///     asked before each pass.
@@ -51,6 +54,7 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
     ///     or the store unreachable.
     public init(worker: NotificationDeliveryWorker, feed: NotificationFeed,
                 claim: @escaping @Sendable () throws(StoreUnreachable) -> Bool = { true },
+                claimObstacle: @escaping @Sendable () -> String? = { nil },
                 releaseClaim: @escaping @Sendable () -> Void = {},
                 writeRefusal: @escaping @Sendable () -> String? = { nil },
                 report: @escaping @Sendable (Error) -> Void, afterPass: @escaping @Sendable () -> Void = {},
@@ -58,6 +62,7 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
         self.worker = worker
         self.feed = feed
         self.claim = claim
+        self.claimObstacle = claimObstacle
         self.releaseClaim = releaseClaim
         self.writeRefusal = writeRefusal
         self.report = report
@@ -120,10 +125,13 @@ public final class NotificationDeliveryLoop: @unchecked Sendable {
             return .cannotRecord(refusal)
         }
         do {
-            guard try claim() else { return .standingBy }
+            guard try claim() else { return claimObstacle().map(DeliveryState.claimBlocked) ?? .standingBy }
             // A claim taken from standing by (or at the start) is said at once, not after a
             // backlog to a slow receiver has gone out; back from an outage, the pass tells.
-            if reportedState == nil || reportedState == .standingBy { announce(.delivering) }
+            switch reportedState {
+            case nil, .standingBy?, .claimBlocked?: announce(.delivering)
+            default: break
+            }
             try worker.deliverDue()
         } catch let lost as StoreUnreachable {
             return .storeUnreachable(lost)

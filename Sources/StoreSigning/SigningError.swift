@@ -41,7 +41,7 @@ public enum SigningError: Error, Sendable, Equatable, CustomStringConvertible {
                 + (problem.isAdoptable ? "If this store is to sign with it (it is this store's own, or meant to be shared), "
                     + "run `storefront certificate --adopt` to seal it with this store's key. Otherwise restore" : "Restore")
                 + " this store's own file from a backup; or move it away "
-                + "(`mv \(ShellWord.quoted(path)) \(ShellWord.quoted(path + ".refused"))`) and a new authority "
+                + "(`\(MoveAside.command(for: path, ending: "refused"))`) and a new authority "
                 + "is made on next use, whose root verifiers must then be given (`storefront certificate`): those configured "
                 + "with the old root refuse everything signed from then on"
         case let .storeKeyUnavailable(.keyMissing(keyPath)):

@@ -59,6 +59,10 @@ extension CommandLineText {
         /// A server that may write the store again, after it could not.
         public static let mayRecordAgain = "this storefront serve may now write the store and delivers the app's notifications"
 
+        /// A server kept from the delivery claim by what stood at its file's path, once it was moved away.
+        public static let claimCleared =
+            "this storefront serve now delivers the app's notifications (what stood where it keeps its delivery claim was moved away)"
+
         /// A server standing by that took over delivering.
         public static let tookOver =
             "this storefront serve now delivers the app's notifications (the one that did stopped, or may no longer write the store)"

@@ -43,10 +43,11 @@ public enum ServerText {
         }
     }
 
-    /// Something other than an ordinary file stands where a server keeps one of its files.
-    public static func sideFileInTheWay(_ path: String, found: String, role: SideFile) -> String {
+    /// Something other than an ordinary file stands where a server keeps one of its files;
+    /// `moveAside` is the command that clears the path.
+    public static func sideFileInTheWay(_ path: String, found: String, role: SideFile, moveAside: String) -> String {
         "\(path) is \(found), where storefront serve keeps \(role.words.holds) in an ordinary file; until it is moved away "
-            + "(`mv \(ShellWord.quoted(path)) \(ShellWord.quoted(path + ".moved"))`) \(role.words.without)"
+            + "(`\(moveAside)`) \(role.words.without)"
     }
 
     /// A sentence about one app's notification delivery, when a server serves several.

@@ -81,6 +81,10 @@ import Testing
         }
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: authorityPath))) == damaged, "never replaced")
         #expect(try cli.events().count == eventsBefore, "buy --json bought nothing it could not sign")
+        // One moved aside before is not moved over (before: the same `.refused` name every time).
+        #expect(FileManager.default.createFile(atPath: authorityPath + ".refused", contents: Data("an earlier one\n".utf8)))
+        let again = try cli.run(Self.signingCommands[0]).stderr
+        #expect(again.contains("mv \(authorityPath) \(authorityPath).refused-2"), "\(again)")
     }
 
     @Test func anotherStoresAuthorityIsUsedOnlyOnceAdopted() throws {

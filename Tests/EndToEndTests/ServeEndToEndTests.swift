@@ -28,11 +28,19 @@ final class ServeEndToEndTests: XCTestCase {
         let delivering = cli.ledger + ".delivering-com.example.rage"
         try FileManager.default.createDirectory(atPath: serving, withIntermediateDirectories: false)
         XCTAssertEqual(mkfifo(delivering, 0o600), 0)
+        XCTAssertTrue(FileManager.default.createFile(atPath: serving + ".moved", contents: Data("mine\n".utf8)))
         let server = try ServeProcess(cli)
         let said = server.readErrors(until: "it delivers no notifications")
-        server.stop()
+        // Once what stood there is moved away, the server takes the claim and says so.
+        XCTAssertEqual(rename(delivering, delivering + ".moved"), 0)
+        let later = server.readErrors(until: "was moved away")
+        let rest = server.stop().stderr
+        XCTAssertTrue(later.contains("this storefront serve now delivers the app's notifications (what stood where it keeps "
+                                     + "its delivery claim was moved away)"), later)
+        // No other server delivers (before: "another storefront serve of this app delivers" followed the warning).
+        XCTAssertFalse((said + later + rest).contains("another storefront serve"), said + later + rest)
         XCTAssertTrue(said.contains("\(serving) is a directory, where storefront serve keeps its address in an ordinary file; "
-                                    + "until it is moved away"), said)
+                                    + "until it is moved away (`mv \(serving) \(serving).moved-2`)"), said)
         XCTAssertTrue(said.contains("\(delivering) is a named pipe (FIFO), where storefront serve keeps its claim to deliver "
                                     + "the app's notifications in an ordinary file"), said)
         var isDirectory: ObjCBool = false

@@ -43,8 +43,7 @@ struct LedgerCommitMark: Equatable {
     static func read(_ bytes: [UInt8], key: LedgerKey) throws(LedgerError) -> Reading {
         if bytes.isEmpty { return .absent }
         guard let fields = fields(of: bytes) else {
-            return .damaged(reason: isMarkLike(bytes) ? "it does not hold one commit mark line"
-                : "it holds something that is no commit mark: if that is yours, move the file away rather than empty it")
+            return .damaged(reason: isMarkLike(bytes) ? "it does not hold one commit mark line" : "it holds something that is no commit mark")
         }
         guard try key.macText(previous: [UInt8](), content: fields.content).elementsEqual(fields.markMAC) else {
             return .damaged(reason: "its MAC does not match: it was edited, or it belongs to another ledger")
@@ -52,10 +51,11 @@ struct LedgerCommitMark: Equatable {
         return .mark(LedgerCommitMark(sequence: fields.sequence, lineMAC: Array(fields.lineMAC)))
     }
 
-    /// Whether `bytes` begin as a commit mark does: a mark cut short or edited, rather than
-    /// something else written at the lock file's path, which `repair` must not write over.
+    /// Whether `bytes` begin as a commit mark does (or are the start of its name): a mark cut
+    /// short or edited, rather than something else written at the lock file's path, which
+    /// must not be emptied or written over.
     static func isMarkLike(_ bytes: [UInt8]) -> Bool {
-        bytes.starts(with: name)
+        bytes.starts(with: name) || name.starts(with: bytes)
     }
 
     /// The sequence number a well-formed mark claims, before its MAC is checked (the key is

@@ -84,7 +84,7 @@ public enum LedgerError: Error, Sendable, CustomStringConvertible {
                 + "; storefront reads and writes only ordinary files: "
                 + (Self.isKeptBesideALedger(path)
                     // Such a file took the place of one storefront keeps beside the ledger.
-                    ? "move it away (`mv \(ShellWord.quoted(path)) \(ShellWord.quoted(path + ".moved"))`) and run the command again"
+                    ? "move it away (`\(MoveAside.command(for: path))`) and run the command again"
                     // A device such as /dev/null given as a path must never be told to be moved away.
                     : found == .symbolicLink ? "give the path it points to"
                     : "give the path of an entitlements file" + (found == nil ? " (for a symbolic link, the path it points to)" : ""))

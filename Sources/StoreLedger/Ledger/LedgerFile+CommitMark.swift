@@ -185,7 +185,8 @@ extension LedgerFile {
 
     /// What stands at the lock file's path when it is no ordinary file of this ledger's own
     /// with one name: "a symbolic link", "a directory", "one of 2 names of a file", "a file of
-    /// another user (uid 0)"; nil otherwise (also when nothing is there, or it cannot be looked at).
+    /// another user (uid 0)", a file that holds no commit mark; nil otherwise (also when nothing
+    /// is there, or it cannot be looked at).
     func lockPathNotOwnFile() -> String? {
         guard let status = try? fileSystem.status(atPath: lockPath) else { return nil }
         if status.isSymbolicLink { return "a symbolic link" }
@@ -196,6 +197,10 @@ extension LedgerFile {
         // this ledger's to trust, and its owner can neither read it (0600) nor empty it.
         if let ledger = try? fileSystem.status(atPath: path), status.owner != ledger.owner {
             return "a file of another user (uid \(status.owner))"
+        }
+        // Notes written there: emptying the file, the remedy for a damaged mark, would lose them.
+        if status.size > 0, let bytes = try? readCommitMarkBytes(), !LedgerCommitMark.isMarkLike(bytes) {
+            return LedgerProblem.holdsNoCommitMark
         }
         return nil
     }

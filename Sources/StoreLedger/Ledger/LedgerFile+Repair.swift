@@ -58,11 +58,9 @@ extension LedgerFile {
             let readLines = try readNewLines(from: ledger, cursor: &read, holdingWriterLock: true)
             let status = readLines.status
             var problems = read.problems
+            // A lock file that holds no mark at all (notes) is named as no file of the ledger's own,
+            // which `repair` refuses below rather than write over it.
             if let markProblem = try commitMarkProblem(markBytes, cursor: read, tail: readLines.incompleteTail) {
-                // What the lock file holds is no mark at all: it is not written over.
-                if case .commitMarkDamaged = markProblem, !LedgerCommitMark.isMarkLike(markBytes) {
-                    throw .notRepairable(path: path, problem: markProblem)
-                }
                 problems.append(markProblem)
             }
             if problems.isEmpty, let whole = try wholeLastLineProblem(tail: readLines.incompleteTail, cursor: read, markBytes: markBytes) {

@@ -7,6 +7,8 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// is found: that key may be another database's.
     public static let formerKeyNameShared = "a database whose name differs only in characters outside letters, digits "
         + "and .-_, or one reached through a libpq service"
+    /// What a lock file is said to be when it holds something other than a commit mark (notes).
+    public static let holdsNoCommitMark = "a file that holds no commit mark"
 
     /// The line's MAC does not match its content and the previous line's MAC.
     case tampered(line: Int)
@@ -215,10 +217,11 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .lineTooLong(let line, let limit):
             "line \(line) is longer than \(limit) bytes, more than any line storefront writes, so it and everything "
                 + "after it is left unread; run `storefront repair` to keep the lines before it"
-        case .commitMarkDamaged(let lockPath, _, let notOwnFile?) where notOwnFile == FileKind.directory.description:
-            "the commit mark's file \(lockPath) is a directory, so the mark is not read from it and nothing is written to it: "
-                + "move it away (`mv \(ShellWord.quoted(lockPath)) \(ShellWord.quoted(lockPath + ".moved"))`; the next change writes "
-                + "the mark again) and verify again"
+        // Removing the name would fail (a directory) or lose what was written there (notes).
+        case .commitMarkDamaged(let lockPath, _, let notOwnFile?)
+            where notOwnFile == FileKind.directory.description || notOwnFile == Self.holdsNoCommitMark:
+            "the commit mark's file \(lockPath) is \(notOwnFile), so the mark is not read from it and nothing is written to it: "
+                + "move it away (`\(MoveAside.command(for: lockPath))`; the next change writes the mark again) and verify again"
         case .commitMarkDamaged(let lockPath, _, let notOwnFile?):
             "the commit mark's file \(lockPath) is \(notOwnFile), not a file of the ledger's own, so the mark is not read from "
                 + "it and nothing is written to it: remove that name (`rm \(ShellWord.quoted(lockPath))` leaves any other file "

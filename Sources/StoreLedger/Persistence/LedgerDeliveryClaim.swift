@@ -10,6 +10,8 @@ public final class LedgerDeliveryClaim: @unchecked Sendable {
     private let lock = NSLock()
     private var descriptor: Int32 = -1
     private var held = false
+    /// What stood at the path on the last look that kept the claim from being taken.
+    private var blocker: FileKind?
 
     public init(family: LedgerFamily, app: String) {
         path = family.deliveryClaimPath(app: app)
@@ -30,8 +32,16 @@ public final class LedgerDeliveryClaim: @unchecked Sendable {
                 descriptor = -1
             }
             held = descriptor >= 0 && flock(descriptor, LOCK_EX | LOCK_NB) == 0
+            blocker = descriptor < 0 ? POSIXFileSystem.kindOfNonOrdinaryFile(atPath: path) : nil
             return held
         }
+    }
+
+    /// After `isHeld` said no: what stands at the path when it is no ordinary file (a
+    /// directory, a FIFO, a link), which no server can keep the claim in; nil when another
+    /// server holds it (or the file could not be made for another reason).
+    public func obstacle() -> FileKind? {
+        lock.withLock { held ? nil : blocker }
     }
 
     /// Gives the claim up, for another server to take.

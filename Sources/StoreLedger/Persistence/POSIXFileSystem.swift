@@ -183,6 +183,14 @@ public struct POSIXFileSystem: FileSystem {
         )
     }
 
+    /// What `path` names when that is something other than an ordinary file; nil for an
+    /// ordinary file, or nothing, or a path that cannot be looked at. Links are not followed.
+    public static func kindOfNonOrdinaryFile(atPath path: String) -> FileKind? {
+        var information = stat()
+        guard lstat(path, &information) == 0, information.st_mode & S_IFMT != S_IFREG else { return nil }
+        return kind(information.st_mode)
+    }
+
     private static func kind(_ mode: mode_t) -> FileKind {
         switch mode & S_IFMT {
         case S_IFREG: .regular

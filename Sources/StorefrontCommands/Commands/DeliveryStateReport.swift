@@ -107,7 +107,13 @@ final class DeliveryStateReport: @unchecked Sendable {
         switch (previous, state) {
         case (.standingBy?, .delivering):
             return .warning(CommandLineText.Notifications.tookOver)
-        case (.delivering?, .standingBy), (.cannotRecord?, .standingBy), (nil, .standingBy):
+        case (.claimBlocked?, .delivering):
+            return .notice(CommandLineText.Notifications.claimCleared)
+        case (.claimBlocked?, .claimBlocked):
+            return nil
+        case (_, .claimBlocked(let sentence)):
+            return .warning(sentence)
+        case (.delivering?, .standingBy), (.cannotRecord?, .standingBy), (.claimBlocked?, .standingBy), (nil, .standingBy):
             return .warning(CommandLineText.Notifications.standingBy)
         case (.cannotRecord?, .cannotRecord):
             return nil

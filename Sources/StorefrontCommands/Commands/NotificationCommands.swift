@@ -154,12 +154,18 @@ protocol DeliveryClaim: Sendable {
     /// Whether this process holds the claim now, taking it when nobody does; throws when the
     /// store's server, which keeps the claim, cannot be reached.
     func isHeld() throws(StoreUnreachable) -> Bool
+    /// After `isHeld` said no: what stands at the claim file's path when it is no file a claim
+    /// can be kept in (nil when another server holds the claim, or the claim is no file).
+    func obstacle() -> FileKind?
     /// Gives the claim up.
     func release()
 }
 
 extension LedgerDeliveryClaim: DeliveryClaim {}
-extension PostgresDeliveryClaim: DeliveryClaim {}
+extension PostgresDeliveryClaim: DeliveryClaim {
+    /// An advisory lock in the database: nothing at a path can stand in its way.
+    func obstacle() -> FileKind? { nil }
+}
 
 /// Tells the server's operator when delivering notifications fails, once per distinct
 /// problem, so a damaged ledger does not print a line every second. An unreachable store is

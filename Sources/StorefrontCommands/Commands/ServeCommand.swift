@@ -72,7 +72,7 @@ enum ServeCommand {
         for unserved in session.store.snapshot.otherApps.subtracting(served.bundleIDs).sorted() {
             console.err(CommandLineText.Report.warning(ServerText.unservedApp(unserved)))
         }
-        for app in apps { warnOfSideFilesInTheWay(app.session, console: console) }
+        for app in apps { warnOfWhatStandsAtTheAddressPath(app.session, console: console) }
         // The only warning of damage found at start (the command line leaves it to the server,
         // which warns again only when the damage changes).
         damage.check(session.store.ledgerProblems, medium: session.store.medium)
@@ -84,22 +84,19 @@ enum ServeCommand {
         return .success
     }
 
-    /// Warns of what stands where the server keeps its address (`.serving-`) or its delivery
-    /// claim (`.delivering-`) beside an entitlements file and is no ordinary file (a directory,
-    /// a FIFO, a link): the server cannot make its file there, and would otherwise only say it
-    /// stands by for another server, or nothing.
-    private static func warnOfSideFilesInTheWay(_ session: StoreSession, console: Console) {
+    /// Warns of what stands where the server keeps its address (`.serving-`) beside an
+    /// entitlements file and is no file of addresses (a directory, a FIFO, a link, notes): the
+    /// server cannot make its file there, and would otherwise say nothing. What stands where it
+    /// keeps its delivery claim is named by the delivery loop, which looks again on each pass.
+    private static func warnOfWhatStandsAtTheAddressPath(_ session: StoreSession, console: Console) {
         guard case .file(let path) = session.location else { return }
-        let family = LedgerFamily(ledgerPath: path)
-        let bundleID = session.catalog.bundleID
-        for (sidePath, role) in [(family.servingPath(app: bundleID), ServerText.SideFile.address),
-                                 (family.deliveryClaimPath(app: bundleID), ServerText.SideFile.deliveryClaim)] {
-            guard let found = try? POSIXFileSystem().status(atPath: sidePath) else { continue }
-            let what = !found.isRegularFile ? found.kind.description
-                : role == .address && ServerPresence.holdsSomethingElse(atPath: sidePath) ? ServerText.SideFile.notAnAddress : nil
-            guard let what else { continue }
-            console.err(CommandLineText.Report.warning(ServerText.sideFileInTheWay(sidePath, found: what, role: role)))
-        }
+        let sidePath = LedgerFamily(ledgerPath: path).servingPath(app: session.catalog.bundleID)
+        guard let found = try? POSIXFileSystem().status(atPath: sidePath) else { return }
+        let what = !found.isRegularFile ? found.kind.description
+            : ServerPresence.holdsSomethingElse(atPath: sidePath) ? ServerText.SideFile.notAnAddress : nil
+        guard let what else { return }
+        console.err(CommandLineText.Report.warning(ServerText.sideFileInTheWay(
+            sidePath, found: what, role: .address, moveAside: MoveAside.command(for: sidePath))))
     }
 
     /// The session of each app to serve: `session` for the first catalog (or the default

@@ -44,7 +44,13 @@ final class ServedApp {
         self.presence = presence
         delivery = NotificationDeliveryLoop(
             worker: NotificationDeliveryWorker(store: session.store, feed: feed, signer: signer, sender: HTTPNotificationSender()),
-            feed: feed, claim: claim.isHeld, releaseClaim: claim.release,
+            feed: feed, claim: claim.isHeld,
+            claimObstacle: { [claim, path = LedgerFamily(ledgerPath: session.ledgerPath).deliveryClaimPath(app: session.catalog.bundleID)] in
+                claim.obstacle().map {
+                    ServerText.sideFileInTheWay(path, found: $0.description, role: .deliveryClaim, moveAside: MoveAside.command(for: path))
+                }
+            },
+            releaseClaim: claim.release,
             writeRefusal: { [location = session.location, log = session.log] in location.writeRefusal(through: log) },
             report: DeliveryProblemReport(console: appConsole).report,
             afterPass: { [damage, store = session.store] in

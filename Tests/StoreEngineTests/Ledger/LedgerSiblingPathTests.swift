@@ -64,6 +64,9 @@ struct LedgerSiblingPathTests {
         #expect(problem.description.contains("is a directory") && problem.description.contains("move it away (`mv \(lock) \(lock).moved`"),
                 "\(problem)")
         #expect(!problem.description.contains("`rm "), "\(problem)")
+        // A file of the advised name is not moved over (before: `mv` onto a file fails for a directory).
+        #expect(FileManager.default.createFile(atPath: lock + ".moved", contents: Data("mine\n".utf8)))
+        #expect(problem.description.contains("move it away (`mv \(lock) \(lock).moved-2`"), "\(problem)")
     }
 
     @Test("notes written at the lock file's path are said to be no commit mark, and repair does not write over them (before: \"damaged\", and repair replaced them with a mark)")
@@ -73,9 +76,24 @@ struct LedgerSiblingPathTests {
         let lock = directory.ledgerPath + ".lock"
         #expect(FileManager.default.createFile(atPath: lock, contents: Data("notes lock\n".utf8)))
         let problem = try #require(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems.first)
-        #expect(problem.description.contains("it holds something that is no commit mark: if that is yours, move the file away"), "\(problem)")
+        // Moved away, not emptied, and `repair` not advised (before: "empty it", and `verify` advised `repair`).
+        #expect(problem.description.contains("is a file that holds no commit mark, so the mark is not read from it and nothing is "
+            + "written to it: move it away (`mv \(lock) \(lock).moved`; the next change writes the mark again)"), "\(problem)")
+        #expect(!problem.description.contains("empty"), "\(problem)")
+        #expect(!problem.isRepairable)
         #expect(throws: LedgerError.self) { try LedgerFile<LedgerTestEvent>.repair(path: directory.ledgerPath) }
+        #expect(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
         #expect(try LedgerTestFiles.bytes(lock) == Array("notes lock\n".utf8))
+        // An open reader is not told of a change on every look while the notes stay, and takes
+        // the problem back once they are moved away.
+        let reader = try directory.ledger()
+        _ = try reader.readNew()
+        #expect(reader.problems.count == 1)
+        #expect(!reader.hasChanged())
+        #expect(rename(lock, lock + ".moved") == 0)
+        #expect(reader.hasChanged())
+        _ = try reader.readNew()
+        #expect(reader.problems.isEmpty, "\(reader.problems)")
     }
 
     @Test("a lock file with a second name is named even though its mark agrees, and an open reader takes that back once the name is removed, with nothing else changed (before: called intact)")

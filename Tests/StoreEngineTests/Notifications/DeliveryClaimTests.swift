@@ -82,9 +82,28 @@ import Testing
         #expect(mkfifo(path, 0o600) == 0)
         let claim = LedgerDeliveryClaim(family: family, app: "com.example.rage")
         #expect(!claim.isHeld())
+        #expect(claim.obstacle() == .namedPipe)
         #expect(rename(path, path + ".moved") == 0)
         #expect(claim.isHeld())
+        #expect(claim.obstacle() == nil)
         claim.release()
+    }
+
+    @Test("what keeps the claim from being taken is named when it is a directory, and not when another server holds the claim")
+    func theObstacleIsNamedOnlyWhenNoServerHoldsTheClaim() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        let family = LedgerFamily(ledgerPath: folder + "/entitlements.jsonl")
+        let path = family.deliveryClaimPath(app: "com.example.rage")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        let claim = LedgerDeliveryClaim(family: family, app: "com.example.rage")
+        #expect(!claim.isHeld())
+        #expect(claim.obstacle() == .directory)
+        try FileManager.default.removeItem(atPath: path)
+        let other = LedgerDeliveryClaim(family: family, app: "com.example.rage")
+        #expect(other.isHeld())
+        #expect(!claim.isHeld())
+        #expect(claim.obstacle() == nil, "another server holds it")
+        other.release()
     }
 
     @Test("a file of notes at the server's address path is not taken nor written over (before: overwritten, then emptied)")

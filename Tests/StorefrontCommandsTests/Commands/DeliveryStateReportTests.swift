@@ -45,6 +45,15 @@ import Testing
                 + "write the store)"), Self.standingBy])
     }
 
+    @Test("a claim kept from its file by what stands there is not told as another server delivering; its clearing is told once, and a block that comes later is named (before: \"another storefront serve … delivers\")")
+    func aBlockedClaimIsToldForWhatItIs() {
+        let blocked = DeliveryState.claimBlocked("/s/e.jsonl.delivering-x is a directory, …")
+        #expect(lines(for: [blocked, blocked, .delivering]) == [.warning("/s/e.jsonl.delivering-x is a directory, …"),
+            .notice("this storefront serve now delivers the app's notifications (what stood where it keeps its delivery claim was moved away)")])
+        #expect(lines(for: [.standingBy, blocked, blocked, .standingBy]) == [Self.standingBy,
+            .warning("/s/e.jsonl.delivering-x is a directory, …"), Self.standingBy])
+    }
+
     @Test func eachOutageIsToldAgain() {
         let outage: [DeliveryState] = [.storeUnreachable(Self.restarting), .delivering]
         #expect(lines(for: [.delivering] + outage + outage).count == 4)

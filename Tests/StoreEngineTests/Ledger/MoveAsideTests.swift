@@ -1,0 +1,43 @@
+import Foundation
+import StorefrontTesting
+import Testing
+@testable import StoreLedger
+
+/// The `mv` advised where something stands in the place of a file storefront keeps: followed as
+/// printed, it never moves anything over a file, nor into a directory, of the name it gives.
+@Suite("Moving aside what stands in a kept file's place")
+struct MoveAsideTests {
+    @Test("the first of .moved, .moved-2, … at which nothing stands is named, a dangling link counting as something (before: always .moved)")
+    func theFirstFreeNameIsNamed() throws {
+        let directory = try LedgerTestDirectory()
+        let path = directory.path + "/e.jsonl.lock"
+        #expect(MoveAside.spareName(for: path) == path + ".moved")
+        #expect(FileManager.default.createFile(atPath: path + ".moved", contents: Data("mine\n".utf8)))
+        #expect(MoveAside.spareName(for: path) == path + ".moved-2")
+        try FileManager.default.createSymbolicLink(atPath: path + ".moved-2", withDestinationPath: directory.path + "/nowhere")
+        try FileManager.default.createDirectory(atPath: path + ".moved-3", withIntermediateDirectories: false)
+        #expect(MoveAside.spareName(for: path) == path + ".moved-4")
+        #expect(MoveAside.spareName(for: path, ending: "refused") == path + ".refused")
+    }
+
+    @Test("followed in a shell, the command moves a directory past a file and a directory of the names before, which keep what they held")
+    func followedItMovesNothingOver() throws {
+        let directory = try LedgerTestDirectory()
+        let path = directory.path + "/it's here.lock"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        #expect(FileManager.default.createFile(atPath: path + ".moved", contents: Data("mine\n".utf8)))
+        try FileManager.default.createDirectory(atPath: path + ".moved-2", withIntermediateDirectories: false)
+        let command = MoveAside.command(for: path)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", command]
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0, "\(command)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(FileManager.default.contents(atPath: path + ".moved") == Data("mine\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: path + ".moved-2").isEmpty)
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: path + ".moved-3", isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+}
