@@ -74,7 +74,7 @@ import Testing
             #expect(result.status == 3, "\(command): \(result.status) \(said)")
             #expect(said.contains("the certificate authority \(authorityPath) is refused: \(damage.reason)"), "\(command): \(said)")
             #expect(said.contains("estore this store's own file from a backup"), "\(command): \(said)")
-            #expect(said.contains("mv \(authorityPath) \(authorityPath).refused"), "\(command): \(said)")
+            #expect(said.contains("mv -n -T \(authorityPath) \(authorityPath).refused"), "\(command): \(said)")
             #expect(said.contains("configured with the old root refuse everything signed from then on"), "\(command): \(said)")
             #expect(said.contains("--adopt") == (damage == .otherStores || damage == .unsealed), "\(command): \(said)")
             #expect(result.stdout.isEmpty, "\(command) printed \(result.stdout)")
@@ -84,7 +84,7 @@ import Testing
         // One moved aside before is not moved over (before: the same `.refused` name every time).
         #expect(FileManager.default.createFile(atPath: authorityPath + ".refused", contents: Data("an earlier one\n".utf8)))
         let again = try cli.run(Self.signingCommands[0]).stderr
-        #expect(again.contains("mv \(authorityPath) \(authorityPath).refused-2"), "\(again)")
+        #expect(again.contains("mv -n -T \(authorityPath) \(authorityPath).refused-2"), "\(again)")
     }
 
     @Test func anotherStoresAuthorityIsUsedOnlyOnceAdopted() throws {

@@ -40,11 +40,28 @@ final class ServeEndToEndTests: XCTestCase {
         // No other server delivers (before: "another storefront serve of this app delivers" followed the warning).
         XCTAssertFalse((said + later + rest).contains("another storefront serve"), said + later + rest)
         XCTAssertTrue(said.contains("\(serving) is a directory, where storefront serve keeps its address in an ordinary file; "
-                                    + "until it is moved away (`mv \(serving) \(serving).moved-2`)"), said)
+                                    + "until it is moved away (`mv -n -T \(serving) \(serving).moved-2`)"), said)
         XCTAssertTrue(said.contains("\(delivering) is a named pipe (FIFO), where storefront serve keeps its claim to deliver "
                                     + "the app's notifications in an ordinary file"), said)
         var isDirectory: ObjCBool = false
         XCTAssertTrue(FileManager.default.fileExists(atPath: serving, isDirectory: &isDirectory) && isDirectory.boolValue, "left as it is")
+    }
+
+    /// A server kept from its delivery claim is not named as delivering by `notifications`
+    /// (before: "storefront serve is running … and delivers them"), and is once it takes it.
+    func testAServerKeptFromItsClaimIsNotSaidToDeliver() throws {
+        let delivering = cli.ledger + ".delivering-com.example.rage"
+        try FileManager.default.createDirectory(atPath: delivering, withIntermediateDirectories: false)
+        let server = try ServeProcess(cli)
+        defer { server.stop() }
+        _ = server.readErrors(until: "it delivers no notifications")
+        let meanwhile = try cli.run(["notifications"]).stdout
+        XCTAssertFalse(meanwhile.contains("is running"), meanwhile)
+        XCTAssertTrue(meanwhile.contains("No storefront serve is delivering them"), meanwhile)
+        XCTAssertEqual(rename(delivering, delivering + ".moved"), 0)
+        _ = server.readErrors(until: "was moved away")
+        let after = try cli.run(["notifications"]).stdout
+        XCTAssertTrue(after.contains("storefront serve is running (\(server.baseURL)) and delivers them"), after)
     }
 
     func testUnknownPathsWrongMethodsAndMissingTokensGetApplesErrorBodies() throws {

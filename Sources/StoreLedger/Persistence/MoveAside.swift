@@ -6,12 +6,12 @@ public enum MoveAside {
     /// Names tried after `<path>.<ending>` before giving up on finding a free one.
     private static let attempts = 99
 
-    /// `mv PATH SPARE`, SPARE being the first of `<path>.moved`, `<path>.moved-2`, … (or of
-    /// another `ending`) at which nothing stands now: followed as printed, it moves nothing
-    /// over a file of the same name, and never into a directory of that name. The name is
-    /// looked for when the advice is given, since that is when it is followed.
+    /// `mv -n -T PATH SPARE`, SPARE being the first of `<path>.moved`, `<path>.moved-2`, … (or
+    /// of another `ending`) at which nothing stands now. The name is looked for when the advice
+    /// is given, since that is when it is followed; `-n -T` keep a name taken since (advice
+    /// printed once, by a server that runs on) from being moved over, or into if a directory.
     public static func command(for path: String, ending: String = "moved") -> String {
-        "mv \(ShellWord.quoted(path)) \(ShellWord.quoted(spareName(for: path, ending: ending)))"
+        "mv -n -T \(ShellWord.quoted(path)) \(ShellWord.quoted(spareName(for: path, ending: ending)))"
     }
 
     /// The first of `<path>.<ending>`, `<path>.<ending>-2`, … that names nothing (not even a

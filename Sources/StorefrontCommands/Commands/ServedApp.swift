@@ -62,8 +62,9 @@ final class ServedApp {
                 stateReport.passEnded()
             },
             stateChanged: { state in
-                stateReport.stateChanged(state)
+                // The address first, so that `notifications` names the server by the time it says it delivers.
                 presence.follow(state)
+                stateReport.stateChanged(state)
             })
     }
 

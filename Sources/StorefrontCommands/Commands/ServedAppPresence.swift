@@ -10,8 +10,9 @@ import StoreNotifications
 /// served and its notifications delivered with nobody named. So the file is asked for again
 /// after every pass of the delivery loop (once a second while standing by) until it is held.
 ///
-/// A server that cannot record notification attempts delivers none, so it gives the file up
-/// while that lasts: `notifications` then names the server that delivers, or says none does.
+/// A server that cannot record notification attempts, or that something at the delivery claim's
+/// path keeps from the claim, delivers none, so it gives the file up while that lasts:
+/// `notifications` then names the server that delivers, or says none does.
 final class ServedAppPresence: @unchecked Sendable {
     private let family: LedgerFamily
     private let app: String
@@ -19,7 +20,8 @@ final class ServedAppPresence: @unchecked Sendable {
     private let lock = NSLock()
     private var address: String?
     private var claim: ServerPresence.Claim?
-    /// False while this server cannot record attempts and so delivers nothing.
+    /// False while this server cannot record attempts, or cannot take the claim for what stands
+    /// at its path, and so delivers nothing.
     private var delivers = true
 
     init(family: LedgerFamily, app: String) {
@@ -49,14 +51,15 @@ final class ServedAppPresence: @unchecked Sendable {
     }
 
     /// Follows the delivery loop's state: gives the file up while the server cannot record
-    /// attempts, and asks for it again once it can.
+    /// attempts or take the claim for what stands at its path, and asks for it again once it can.
     func follow(_ state: DeliveryState) {
         lock.withLock {
-            if case .cannotRecord = state {
+            switch state {
+            case .cannotRecord, .claimBlocked:
                 delivers = false
                 claim?.release()
                 claim = nil
-            } else {
+            default:
                 delivers = true
                 claimIfFree()
             }

@@ -61,12 +61,12 @@ struct LedgerSiblingPathTests {
         try FileManager.default.removeItem(atPath: lock)
         try FileManager.default.createDirectory(atPath: lock, withIntermediateDirectories: false)
         let problem = try #require(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems.first)
-        #expect(problem.description.contains("is a directory") && problem.description.contains("move it away (`mv \(lock) \(lock).moved`"),
+        #expect(problem.description.contains("is a directory") && problem.description.contains("move it away (`mv -n -T \(lock) \(lock).moved`"),
                 "\(problem)")
         #expect(!problem.description.contains("`rm "), "\(problem)")
         // A file of the advised name is not moved over (before: `mv` onto a file fails for a directory).
         #expect(FileManager.default.createFile(atPath: lock + ".moved", contents: Data("mine\n".utf8)))
-        #expect(problem.description.contains("move it away (`mv \(lock) \(lock).moved-2`"), "\(problem)")
+        #expect(problem.description.contains("move it away (`mv -n -T \(lock) \(lock).moved-2`"), "\(problem)")
     }
 
     @Test("notes written at the lock file's path are said to be no commit mark, and repair does not write over them (before: \"damaged\", and repair replaced them with a mark)")
@@ -78,7 +78,7 @@ struct LedgerSiblingPathTests {
         let problem = try #require(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems.first)
         // Moved away, not emptied, and `repair` not advised (before: "empty it", and `verify` advised `repair`).
         #expect(problem.description.contains("is a file that holds no commit mark, so the mark is not read from it and nothing is "
-            + "written to it: move it away (`mv \(lock) \(lock).moved`; the next change writes the mark again)"), "\(problem)")
+            + "written to it: move it away (`mv -n -T \(lock) \(lock).moved`; the next change writes the mark again)"), "\(problem)")
         #expect(!problem.description.contains("empty"), "\(problem)")
         #expect(!problem.isRepairable)
         #expect(throws: LedgerError.self) { try LedgerFile<LedgerTestEvent>.repair(path: directory.ledgerPath) }

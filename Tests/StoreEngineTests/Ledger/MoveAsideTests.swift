@@ -20,6 +20,27 @@ struct MoveAsideTests {
         #expect(MoveAside.spareName(for: path, ending: "refused") == path + ".refused")
     }
 
+    @Test("a name taken after the advice was printed is neither moved over nor moved into")
+    func aNameTakenSinceIsLeftAlone() throws {
+        let directory = try LedgerTestDirectory()
+        let path = directory.path + "/e.jsonl.delivering-x"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        let command = MoveAside.command(for: path)
+        try FileManager.default.createDirectory(atPath: path + ".moved", withIntermediateDirectories: false)
+        _ = try Self.runInShell(command)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: path + ".moved").isEmpty, "not moved into")
+        #expect(FileManager.default.fileExists(atPath: path), "left where it was, for the advice to be asked again")
+    }
+
+    private static func runInShell(_ command: String) throws -> Int32 {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", command]
+        try shell.run()
+        shell.waitUntilExit()
+        return shell.terminationStatus
+    }
+
     @Test("followed in a shell, the command moves a directory past a file and a directory of the names before, which keep what they held")
     func followedItMovesNothingOver() throws {
         let directory = try LedgerTestDirectory()
@@ -28,12 +49,7 @@ struct MoveAsideTests {
         #expect(FileManager.default.createFile(atPath: path + ".moved", contents: Data("mine\n".utf8)))
         try FileManager.default.createDirectory(atPath: path + ".moved-2", withIntermediateDirectories: false)
         let command = MoveAside.command(for: path)
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", command]
-        try shell.run()
-        shell.waitUntilExit()
-        #expect(shell.terminationStatus == 0, "\(command)")
+        #expect(try Self.runInShell(command) == 0, "\(command)")
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(FileManager.default.contents(atPath: path + ".moved") == Data("mine\n".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: path + ".moved-2").isEmpty)

@@ -89,6 +89,31 @@ import Testing
         claim.release()
     }
 
+    @Test("a claim whose file is removed or replaced while held is let go, so that only one server holds the claim on the file at the path (before: both delivered)")
+    func aClaimWhoseFileIsReplacedIsLetGo() throws {
+        let folder = try StorefrontProcess.temporaryFolder()
+        let family = LedgerFamily(ledgerPath: folder + "/entitlements.jsonl")
+        let path = family.deliveryClaimPath(app: "com.example.rage")
+        let first = LedgerDeliveryClaim(family: family, app: "com.example.rage")
+        let second = LedgerDeliveryClaim(family: family, app: "com.example.rage")
+        #expect(first.isHeld())
+        #expect(!second.isHeld())
+        #expect(unlink(path) == 0)
+        #expect(second.isHeld(), "the file at the path now is free")
+        #expect(!first.isHeld(), "its file is no longer the one at the path")
+        #expect(first.obstacle() == nil)
+        // Replaced by a directory: neither holds it, and the first names what stands there.
+        #expect(rename(path, folder + "/elsewhere") == 0)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        #expect(!first.isHeld() && !second.isHeld())
+        #expect(first.obstacle() == .directory)
+        try FileManager.default.removeItem(atPath: path)
+        #expect(first.isHeld())
+        #expect(!second.isHeld())
+        first.release()
+        second.release()
+    }
+
     @Test("what keeps the claim from being taken is named when it is a directory, and not when another server holds the claim")
     func theObstacleIsNamedOnlyWhenNoServerHoldsTheClaim() throws {
         let folder = try StorefrontProcess.temporaryFolder()

@@ -77,7 +77,7 @@ import Testing
         #expect(try LedgerTestFiles.bytes(keyPath) == Array(text.utf8))
         let message = SigningError.authorityRefused(path: keyPath, problem: problem).description
         #expect(message.contains(keyPath) && message.contains(problem.reason))
-        #expect(message.contains("Restore this store's own file from a backup") && message.contains("mv \(keyPath) \(keyPath).refused"))
+        #expect(message.contains("Restore this store's own file from a backup") && message.contains("mv -n -T \(keyPath) \(keyPath).refused"))
         #expect(message.contains("those configured with the old root refuse everything signed from then on"))
         #expect(!message.contains("--adopt"), "damage cannot be adopted")
     }
