@@ -67,6 +67,9 @@ extension LedgerFile {
                 return .newlineMissing(line: cursor.lineCount + 1, ledgerPath: path)
             }
             if !cursor.hasReadHeader || mark.sequence > cursor.lastSequence {
+                // The last line could not be read as a line, so its sequence number is unknown:
+                // it is named for that, not as lines cut from the end after it.
+                if case .malformed(let line, _)? = cursor.problems.last, line == cursor.lineCount { return nil }
                 return .committedLinesMissing(line: cursor.lineCount + 1, committed: mark.sequence, lockPath: lockPath)
             }
             if let line = cursor.line(holding: mark.sequence), line.mac != mark.lineMAC {

@@ -15,7 +15,8 @@ extension LedgerProblem {
         case .commitMarkMismatch(let line, let sequence, let lockPath):
             .commitMarkMismatch(line: renumber(line), sequence: sequence, lockPath: lockPath)
         case .lineTooLong(let line, let limit): .lineTooLong(line: renumber(line), limit: limit)
-        case .bytesAfterMAC(let line, let ledgerPath): .bytesAfterMAC(line: renumber(line), ledgerPath: ledgerPath)
+        case .bytesAfterMAC(let line, let ledgerPath, let otherBytes):
+            .bytesAfterMAC(line: renumber(line), ledgerPath: ledgerPath, otherBytes: otherBytes)
         case .newlineMissing(let line, let ledgerPath): .newlineMissing(line: renumber(line), ledgerPath: ledgerPath)
         case .columnsDisagree(let line, let columns): .columnsDisagree(line: renumber(line), columns: columns)
         case .keyChangedWhileOpen(let problem, let firstUnverifiedLine):

@@ -42,7 +42,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     case windowsLineEnds(ledgerPath: String)
     /// Line `line` (of the file at `ledgerPath`, when a file) has carriage returns, spaces or
     /// tabs after its MAC field, which an editor added; the line is otherwise as written.
-    case bytesAfterMAC(line: Int, ledgerPath: String?)
+    /// `otherBytes`: how many bytes were added when they are not only such spaces (a stray
+    /// quote or brace typed there), which are not shown, as they may be anything.
+    case bytesAfterMAC(line: Int, ledgerPath: String?, otherBytes: Int? = nil)
     /// The last line of the file at `ledgerPath` is whole, and the one the commit mark records,
     /// but its newline is missing: taken away by an editor, not cut short by a crash.
     case newlineMissing(line: Int, ledgerPath: String)
@@ -78,7 +80,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
-            .columnsDisagree(let line, _), .bytesAfterMAC(let line, _), .newlineMissing(let line, _):
+            .columnsDisagree(let line, _), .bytesAfterMAC(let line, _, _), .newlineMissing(let line, _):
             line
         case .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds, .headerMissing: 1
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyNotPrivate, .keyUnreadable, .commitMarkDamaged: nil
@@ -95,7 +97,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
-            .bytesAfterMAC(let line, _), .newlineMissing(let line, _):
+            .bytesAfterMAC(let line, _, _), .newlineMissing(let line, _):
             line
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds,
              .headerMissing: 1
@@ -193,10 +195,15 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
             "line 1 is not a storefront ledger header as written (\(Self.carriageReturnAfterMAC)): the ledger's lines were "
                 + "converted to Windows line ends, CR LF, by an editor or git's autocrlf; convert them back "
                 + "(`sed -i 's/\\r$//' \(ShellWord.quoted(ledgerPath))`) and verify again"
-        case .bytesAfterMAC(let line, let ledgerPath):
+        case .bytesAfterMAC(let line, let ledgerPath, nil):
             "line \(line) has a carriage return or spaces after its MAC field, added by an editor; remove them ("
                 + "`sed -i '\(line)s/[[:space:]]*$//' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: the line "
                 + "is otherwise checked as written, and `storefront repair` would move it and every line after it aside"
+        // The bytes are cut by count, not by what they are, which may be anything (C: one byte per `.`).
+        case .bytesAfterMAC(let line, let ledgerPath, let count?):
+            "line \(line) has \(count) byte\(count == 1 ? "" : "s") after the end of its MAC field, added by hand; remove them ("
+                + "`LC_ALL=C sed -i '\(line)s/.\\{\(count)\\}$//' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: "
+                + "the line is otherwise checked as written, and `storefront repair` would move it and every line after it aside"
         case .newlineMissing(let line, let ledgerPath):
             "line \(line), the last, is whole and verifies, but its newline is missing (an editor that drops a file's last "
                 + "newline does this); add it back (`printf '\\n' >> \(ShellWord.quoted(ledgerPath))`) and verify again"

@@ -147,11 +147,11 @@ extension LedgerCursor {
         var line = written
         // Split once: this runs for every line a read takes in.
         var split = LedgerLineCodec.split(written)
-        if split == nil, let kept = Self.withoutBytesAddedAfterMAC(written) {
-            // An editor that added a carriage return or spaces after the MAC left the line
-            // otherwise whole: it is named for that, and read on from what it was, so the
-            // lines after it are not reported for a gap that is not there.
-            scan.problems.append(.bytesAfterMAC(line: lineCount, ledgerPath: ledgerPath))
+        if split == nil, let (kept, otherBytes) = Self.withoutBytesAddedAfterMAC(written) {
+            // An editor that added a carriage return, spaces or a stray character after the MAC
+            // left the line otherwise whole: it is named for that, and read on from what it was,
+            // so the lines after it are not reported for a gap that is not there.
+            scan.problems.append(.bytesAfterMAC(line: lineCount, ledgerPath: ledgerPath, otherBytes: otherBytes))
             line = kept
             split = LedgerLineCodec.split(kept)
         }
@@ -195,7 +195,9 @@ extension LedgerCursor {
             // carriage return after every line's MAC: said so, with the way back.
             let crlf = line.last == UInt8(ascii: "\r") && LedgerLineCodec.split(line.dropLast()) != nil
             if crlf, let ledgerPath { return .windowsLineEnds(ledgerPath: ledgerPath) }
-            if !crlf, withoutBytesAddedAfterMAC(line) != nil { return .bytesAfterMAC(line: 1, ledgerPath: ledgerPath) }
+            if !crlf, let (_, otherBytes) = withoutBytesAddedAfterMAC(line) {
+                return .bytesAfterMAC(line: 1, ledgerPath: ledgerPath, otherBytes: otherBytes)
+            }
             return .notALedger(reason: crlf ? LedgerProblem.carriageReturnAfterMAC : "it does not end with a MAC field")
         }
         do {
@@ -210,14 +212,30 @@ extension LedgerCursor {
         }
     }
 
-    /// `line` without the carriage returns, spaces and tabs after its MAC field, when that is
-    /// what keeps it from reading as a line; nil otherwise.
-    private static func withoutBytesAddedAfterMAC(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-        let added: Set<UInt8> = [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")]
-        guard let last = line.lastIndex(where: { !added.contains($0) }), last < line.index(before: line.endIndex) else { return nil }
-        let kept = line[...last]
-        return LedgerLineCodec.split(kept) == nil ? nil : kept
+    /// `line` without what was added after its MAC field, when that is what keeps it from
+    /// reading as a line; nil otherwise. `otherBytes` is nil when only carriage returns, spaces
+    /// and tabs were added, else how many bytes were. Only a line that does not read comes here.
+    ///
+    /// Other bytes count only up to `strayByteLimit`: more is not a character typed by mistake
+    /// but another line run into this one (a newline deleted), which no advice may cut away.
+    private static func withoutBytesAddedAfterMAC(_ line: ArraySlice<UInt8>) -> (kept: ArraySlice<UInt8>, otherBytes: Int?)? {
+        let spaces: Set<UInt8> = [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")]
+        let closing = LedgerLineCodec.lineClosing
+        // The nearest end of a well-formed line before the end: the fewest bytes are added.
+        var end = line.endIndex - 1
+        while end - line.startIndex > LedgerLineCodec.trailerLength {
+            if line[..<end].suffix(closing.count).elementsEqual(closing), LedgerLineCodec.split(line[..<end]) != nil {
+                let added = line[end...]
+                if added.allSatisfy(spaces.contains) { return (line[..<end], nil) }
+                return added.count <= strayByteLimit ? (line[..<end], added.count) : nil
+            }
+            end -= 1
+        }
+        return nil
     }
+
+    /// The most bytes other than spaces taken for stray characters after a line's MAC field.
+    static let strayByteLimit = 16
 
     /// Whether two byte strings are equal, without the generic sequence comparison.
     private static func bytesEqual(_ left: [UInt8], _ right: ArraySlice<UInt8>) -> Bool {

@@ -169,6 +169,56 @@ struct LedgerSiblingPathTests {
         #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems.isEmpty)
     }
 
+    @Test("stray bytes typed after a line's MAC are named by count, with the sed that removes them, which mends the file, and repair refuses it (before: malformed, lines said cut from the end, and repair moved a sound purchase aside)",
+          arguments: [(2, "\"}"), (2, "}"), (2, "\""), (3, "\"}"), (3, "x\u{1B}[2J\u{00E9}"), (3, "\\")])
+    func strayBytesAfterALinesMACAreNamed(index: Int, added: String) throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(1), .purchase(2), .purchase(3)])
+        var lines = try LedgerTestFiles.bytes(directory.ledgerPath).split(separator: UInt8(ascii: "\n")).map(Array.init)
+        lines[index] += Array(added.utf8)
+        let edited = lines.flatMap { $0 + [UInt8(ascii: "\n")] }
+        try LedgerTestFiles.write(edited, to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        let count = added.utf8.count
+        #expect(report.problems == [.bytesAfterMAC(line: index + 1, ledgerPath: directory.ledgerPath, otherBytes: count)], "\(report.problems)")
+        let said = try #require(report.problems.first).description
+        let sed = "LC_ALL=C sed -i '\(index + 1)s/.\\{\(count)\\}$//' \(ShellWord.quoted(directory.ledgerPath))"
+        #expect(said.contains("line \(index + 1) has \(count) byte\(count == 1 ? "" : "s") after the end of its MAC field") && said.contains(sed), "\(said)")
+        #expect(!said.contains("\u{1B}"), "what was added is not shown")
+        #expect(throws: LedgerError.self) { try LedgerFile<LedgerTestEvent>.repair(path: directory.ledgerPath) }
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == edited, "repair moved nothing aside")
+        // The sed, run as printed, mends it.
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", sed]
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems.isEmpty)
+    }
+
+    @Test("two lines run together (the newline between them deleted) are not taken for stray bytes, whose advice would cut the second away")
+    func linesRunTogetherAreNotStrayBytes() throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(1), .purchase(2), .purchase(3)])
+        let lines = try LedgerTestFiles.bytes(directory.ledgerPath).split(separator: UInt8(ascii: "\n")).map(Array.init)
+        let joined = [lines[0], lines[1], lines[2] + lines[3]].flatMap { $0 + [UInt8(ascii: "\n")] }
+        try LedgerTestFiles.write(joined, to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(!report.problems.contains { if case .bytesAfterMAC = $0 { true } else { false } }, "\(report.problems)")
+        #expect(!report.isIntact)
+    }
+
+    @Test("a last line that lost its closing brace is malformed, and not also said to be followed by lines cut from the end (before: \"line 5 is missing … lines were cut from the end\")")
+    func aMalformedLastLineIsNotAlsoCut() throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(1), .purchase(2), .purchase(3)])
+        var lines = try LedgerTestFiles.bytes(directory.ledgerPath).split(separator: UInt8(ascii: "\n")).map(Array.init)
+        lines[3].removeLast()
+        try LedgerTestFiles.write(lines.flatMap { $0 + [UInt8(ascii: "\n")] }, to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems == [.malformed(line: 4, reason: "it does not end with a MAC field")], "\(report.problems)")
+    }
+
     @Test("a last line that lost only its newline, and is the line committed last, is named for that with the printf that mends it; no writer moves it aside (before: taken for a crash, and moved aside by the next change or by the repair advised)")
     func aCommittedLastLineWithoutItsNewlineIsNamed() throws {
         let directory = try LedgerTestDirectory()
