@@ -61,7 +61,7 @@ final class ServeDamagedLedgerTests: XCTestCase {
         let said = try ServeProcess(cli).stop()
         let lines = said.stderr.components(separatedBy: "\n")
         let warnings = lines.filter { $0.contains("\(cli.ledger) has ") }
-        XCTAssertEqual(warnings, ["storefront: warning: \(cli.ledger) has 2 problems, so it is read-only and what is shown "
+        XCTAssertEqual(warnings, ["storefront: warning: \(cli.ledger) has a problem, so it is read-only and what is shown "
             + "stops before line 4, the first that cannot be trusted. \(cli.advised("verify")) lists the problems; \(cli.advised("repair")) "
             + "keeps the intact lines and moves the rest aside."], said.stderr)
         // The server's warning comes once it serves; the command line's came before.

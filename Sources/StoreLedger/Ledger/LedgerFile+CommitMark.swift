@@ -81,9 +81,14 @@ extension LedgerFile {
 
     /// Whether `tail` is a whole line, the next after those `cursor` read, chained onto the
     /// last of them by `key` (and with the MAC `mac`, when given).
+    ///
+    /// Bytes typed after its MAC field count as its own (they are named once the newline is
+    /// back): a crash cuts a line short, it adds nothing after a whole one, so such a tail is
+    /// never taken for a torn line and moved aside with its transaction id handed out again.
     private static func isWholeNextLine(_ tail: ArraySlice<UInt8>, cursor: LedgerCursor, key: LedgerKey,
                                         mac: [UInt8]? = nil) throws(LedgerError) -> Bool {
-        guard !tail.isEmpty, let previousMAC = cursor.previousMAC, let split = LedgerLineCodec.split(tail),
+        let line = LedgerLineCodec.split(tail) == nil ? LedgerCursor.withoutBytesAddedAfterMAC(tail)?.kept ?? tail : tail
+        guard !line.isEmpty, let previousMAC = cursor.previousMAC, let split = LedgerLineCodec.split(line),
               LedgerLineCodec.sequenceNumber(in: split.content) == cursor.lastSequence + 1,
               mac.map({ Array(split.mac) == $0 }) ?? true else { return false }
         return try key.macText(previous: previousMAC, content: split.content) == Array(split.mac)

@@ -218,7 +218,7 @@ extension LedgerCursor {
     ///
     /// Other bytes count only up to `strayByteLimit`: more is not a character typed by mistake
     /// but another line run into this one (a newline deleted), which no advice may cut away.
-    private static func withoutBytesAddedAfterMAC(_ line: ArraySlice<UInt8>) -> (kept: ArraySlice<UInt8>, otherBytes: Int?)? {
+    static func withoutBytesAddedAfterMAC(_ line: ArraySlice<UInt8>) -> (kept: ArraySlice<UInt8>, otherBytes: Int?)? {
         let spaces: Set<UInt8> = [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")]
         let closing = LedgerLineCodec.lineClosing
         // The nearest end of a well-formed line before the end: the fewest bytes are added.

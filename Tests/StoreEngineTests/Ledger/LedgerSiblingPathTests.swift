@@ -196,6 +196,26 @@ struct LedgerSiblingPathTests {
         #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems.isEmpty)
     }
 
+    @Test("a last line with stray bytes after its MAC field and no newline is no torn line: no writer moves it aside, and the printf, then the sed, advised one after the other mend it (before: moved aside, its transaction id handed out again)",
+          arguments: ["\"}", "}", "0123456789abcdef"])
+    func strayBytesOnALastLineWithoutItsNewlineAreKept(added: String) throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(1), .purchase(2), .purchase(3)])
+        let whole = try LedgerTestFiles.bytes(directory.ledgerPath)
+        let edited = Array(whole.dropLast()) + Array(added.utf8)
+        try LedgerTestFiles.write(edited, to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems == [.newlineMissing(line: 4, ledgerPath: directory.ledgerPath)], "\(report.problems)")
+        #expect(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == edited, "nothing moved aside")
+        // The newline put back, as advised; then the stray bytes are named, and cut as advised.
+        try LedgerTestFiles.write(edited + [UInt8(ascii: "\n")], to: directory.ledgerPath)
+        let again = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(again.problems == [.bytesAfterMAC(line: 4, ledgerPath: directory.ledgerPath, otherBytes: added.utf8.count)], "\(again.problems)")
+        try LedgerTestFiles.write(whole, to: directory.ledgerPath)
+        #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).isIntact)
+    }
+
     @Test("two lines run together (the newline between them deleted) are not taken for stray bytes, whose advice would cut the second away")
     func linesRunTogetherAreNotStrayBytes() throws {
         let directory = try LedgerTestDirectory()
