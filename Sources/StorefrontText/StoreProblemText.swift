@@ -53,9 +53,12 @@ public enum StoreProblemText {
         case .sequenceGap(let line, let expected, let found):
             "storefront_events row seq \(sequence(ofLine: line)) holds sequence number \(found) in its line where "
                 + "\(expected) was expected: a row was deleted or its line edited; \(whatToDo)"
-        case .bytesAfterMAC(let line, _, let otherBytes):
+        case .bytesAfterMAC(let line, _, _, let otherBytes):
             "storefront_events row seq \(sequence(ofLine: line)) has \(otherBytes == nil ? "a carriage return or spaces" : "bytes") after its MAC field in its line: "
                 + "it was changed by hand; \(whatToDo)"
+        case .linesRunTogether(let line, _, _):
+            "storefront_events row seq \(sequence(ofLine: line)) holds the lines of more than one event run together: it was "
+                + "changed by hand; \(whatToDo)"
         case .lineTooLong(let line, let limit):
             "storefront_events row seq \(sequence(ofLine: line)) is longer than \(limit) bytes, more than any row "
                 + "storefront writes, so it and every row after it are left unread; \(whatToDo)"

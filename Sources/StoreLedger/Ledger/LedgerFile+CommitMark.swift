@@ -67,6 +67,7 @@ extension LedgerFile {
                 return .newlineMissing(line: cursor.lineCount + 1, ledgerPath: path)
             }
             if !cursor.hasReadHeader || mark.sequence > cursor.lastSequence {
+                if let joined = try linesRunTogether(inTail: tail, cursor: cursor, key: key) { return joined }
                 // The last line could not be read as a line, so its sequence number is unknown:
                 // it is named for that, not as lines cut from the end after it.
                 if case .malformed(let line, _)? = cursor.problems.last, line == cursor.lineCount { return nil }
@@ -94,6 +95,15 @@ extension LedgerFile {
         return try key.macText(previous: previousMAC, content: split.content) == Array(split.mac)
     }
 
+    /// `tail` as lines run together, the first of them the whole next line: a crash never
+    /// leaves that (every line is written with its newline), so it is no torn line to move
+    /// aside, but newlines deleted by hand to put back. Nil for any other tail.
+    private func linesRunTogether(inTail tail: ArraySlice<UInt8>, cursor: LedgerCursor, key: LedgerKey) throws(LedgerError) -> LedgerProblem? {
+        guard cursor.hasReadHeader, let firstEnd = LedgerLineCodec.endsOfLinesRunTogether(in: tail).first,
+              try Self.isWholeNextLine(tail.prefix(firstEnd), cursor: cursor, key: key) else { return nil }
+        return LedgerCursor.linesRunTogether(tail, number: cursor.lineCount + 1, ledgerPath: path)
+    }
+
     /// For a writer, which holds the lock so no line is being written: `tail`, the bytes after
     /// the last newline, as a whole line that verifies and lacks only its newline. Without a
     /// commit mark (the lock file emptied) it cannot be told from a line a crash cut short just
@@ -103,8 +113,10 @@ extension LedgerFile {
     /// whole, newline and all, before its mark and before it is reported), so it is a torn line,
     /// which the next write moves aside as any other.
     func wholeLastLineProblem(tail: ArraySlice<UInt8>, cursor: LedgerCursor, markBytes: [UInt8]) throws(LedgerError) -> LedgerProblem? {
-        guard cursor.hasReadHeader, cursor.problems.isEmpty, cursor.isVerifying, case .loaded(let key) = cursor.key,
-              try Self.isWholeNextLine(tail, cursor: cursor, key: key) else { return nil }
+        guard cursor.hasReadHeader, cursor.problems.isEmpty, cursor.isVerifying, case .loaded(let key) = cursor.key else { return nil }
+        guard try Self.isWholeNextLine(tail, cursor: cursor, key: key) else {
+            return try linesRunTogether(inTail: tail, cursor: cursor, key: key)
+        }
         if case .mark(let mark) = try LedgerCommitMark.read(markBytes, key: key), mark.sequence <= cursor.lastSequence { return nil }
         return .newlineMissing(line: cursor.lineCount + 1, ledgerPath: path)
     }

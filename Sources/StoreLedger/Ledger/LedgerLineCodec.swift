@@ -38,6 +38,10 @@ enum LedgerLineCodec {
         }
         let value = line[(start + opening.count)..<(line.endIndex - lineClosing.count)]
         guard value.count != macTextLength || !value.allSatisfy(Hex.isLowercaseDigit) else { return "it does not end with a MAC field" }
+        if value.count == macTextLength {
+            // Upper-case digits, say: the length is right, so naming it would point nowhere.
+            return "its MAC field holds characters other than lowercase hex digits, of which a MAC is \(macTextLength)"
+        }
         return "its MAC field holds \(value.count) character\(value.count == 1 ? "" : "s") where a MAC is \(macTextLength) lowercase hex digits"
     }
 
@@ -59,6 +63,39 @@ enum LedgerLineCodec {
         }
         guard isWellFormed else { return nil }
         return SplitLine(content: line[..<trailerStart], mac: line[macStart..<macEnd])
+    }
+
+    /// Where whole lines end inside `line` with another line run on after them (the newline
+    /// between them deleted, by an editor's join, say): the offset from the line's start after
+    /// each such line's MAC field, in order; empty when there is none. Only a line that does
+    /// not verify comes here.
+    ///
+    /// A boundary is a well-formed line ending in its MAC field, followed at once by the
+    /// `{"seq":` that opens every event line. Valid JSON never holds `"}{"` outside a string,
+    /// nor an unescaped quote inside one, so no line's own content can look like this.
+    static func endsOfLinesRunTogether(in line: ArraySlice<UInt8>) -> [Int] {
+        let closing = lineClosing
+        let opening = sequenceOpening
+        var ends: [Int] = []
+        var partStart = line.startIndex
+        var index = line.startIndex + trailerLength
+        while index + closing.count + opening.count <= line.endIndex {
+            let end = index + closing.count
+            if line[index..<end].elementsEqual(closing), line[end...].starts(with: opening),
+               split(line[partStart..<end]) != nil {
+                ends.append(end - line.startIndex)
+                partStart = end
+                index = end + trailerLength
+            } else {
+                index += 1
+            }
+        }
+        return ends
+    }
+
+    /// The MAC text of `line`, which ends in a well-formed MAC field (`split` reads it).
+    static func macText(ofWholeLine line: ArraySlice<UInt8>) -> String {
+        String(decoding: line.dropLast(lineClosing.count).suffix(macTextLength), as: UTF8.self)
     }
 
     /// The sequence number opening an event line's content, or nil when there is none.

@@ -15,9 +15,11 @@ extension LedgerProblem {
         case .commitMarkMismatch(let line, let sequence, let lockPath):
             .commitMarkMismatch(line: renumber(line), sequence: sequence, lockPath: lockPath)
         case .lineTooLong(let line, let limit): .lineTooLong(line: renumber(line), limit: limit)
-        case .bytesAfterMAC(let line, let ledgerPath, let otherBytes):
-            .bytesAfterMAC(line: renumber(line), ledgerPath: ledgerPath, otherBytes: otherBytes)
+        case .bytesAfterMAC(let line, let ledgerPath, let lineMAC, let otherBytes):
+            .bytesAfterMAC(line: renumber(line), ledgerPath: ledgerPath, lineMAC: lineMAC, otherBytes: otherBytes)
         case .newlineMissing(let line, let ledgerPath): .newlineMissing(line: renumber(line), ledgerPath: ledgerPath)
+        case .linesRunTogether(let line, let ledgerPath, let endingMACs):
+            .linesRunTogether(line: renumber(line), ledgerPath: ledgerPath, endingMACs: endingMACs)
         case .columnsDisagree(let line, let columns): .columnsDisagree(line: renumber(line), columns: columns)
         case .keyChangedWhileOpen(let problem, let firstUnverifiedLine):
             .keyChangedWhileOpen(problem.renumberingLines(renumber), firstUnverifiedLine: renumber(firstUnverifiedLine))

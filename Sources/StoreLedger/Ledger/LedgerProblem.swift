@@ -43,8 +43,13 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// Line `line` (of the file at `ledgerPath`, when a file) has carriage returns, spaces or
     /// tabs after its MAC field, which an editor added; the line is otherwise as written.
     /// `otherBytes`: how many bytes were added when they are not only such spaces (a stray
-    /// quote or brace typed there), which are not shown, as they may be anything.
-    case bytesAfterMAC(line: Int, ledgerPath: String?, otherBytes: Int? = nil)
+    /// quote or brace typed there), which are not shown, as they may be anything. `lineMAC`,
+    /// the line's MAC text, finds the line in the advised edit whatever line it is on by then.
+    case bytesAfterMAC(line: Int, ledgerPath: String?, lineMAC: String, otherBytes: Int? = nil)
+    /// Line `line` (of the file at `ledgerPath`, when a file) holds lines run together: the
+    /// newline after each line whose MAC text is in `endingMACs` was deleted. Each of those is
+    /// a whole line ending in its MAC field, followed at once by the next line's `{"seq":`.
+    case linesRunTogether(line: Int, ledgerPath: String?, endingMACs: [String])
     /// The last line of the file at `ledgerPath` is whole, and the one the commit mark records,
     /// but its newline is missing: taken away by an editor, not cut short by a crash.
     case newlineMissing(line: Int, ledgerPath: String)
@@ -80,7 +85,8 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
-            .columnsDisagree(let line, _), .bytesAfterMAC(let line, _, _), .newlineMissing(let line, _):
+            .columnsDisagree(let line, _), .bytesAfterMAC(let line, _, _, _), .newlineMissing(let line, _),
+            .linesRunTogether(let line, _, _):
             line
         case .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds, .headerMissing: 1
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyNotPrivate, .keyUnreadable, .commitMarkDamaged: nil
@@ -97,7 +103,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
-            .bytesAfterMAC(let line, _, _), .newlineMissing(let line, _):
+            .bytesAfterMAC(let line, _, _, _), .newlineMissing(let line, _), .linesRunTogether(let line, _, _):
             line
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds,
              .headerMissing: 1
@@ -132,6 +138,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         // added is the mend.
         if case .bytesAfterMAC = self { return false }
         if case .newlineMissing = self { return false }
+        if case .linesRunTogether = self { return false }
         return !isAboutKeyFile && firstUntrustedLine != 1
     }
 
@@ -159,6 +166,18 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// Moving a ledger aside takes the files named after it too: a new ledger beside the old
     /// one's certificate authority would refuse it as another store's.
     private static let moveAside = "move the ledger and the files named after it (<ledger>.*) aside to start a new one"
+
+    /// A sed command that removes what `trailing` (a regular expression) matches after the
+    /// end of the line whose MAC text is `lineMAC`, where it ends the line.
+    static func sedEndingLine(after lineMAC: String, with trailing: String) -> String {
+        #"s/\("# + lineMAC + #""}\)"# + trailing + #"$/\1/"#
+    }
+
+    /// A sed command that puts a newline after the line whose MAC text is `lineMAC`, where the
+    /// next line's opening brace follows it at once.
+    static func sedBreakingLine(after lineMAC: String) -> String {
+        #"s/\("# + lineMAC + #""}\){/\1\n{/"#
+    }
 
     public var description: String {
         switch self {
@@ -195,15 +214,26 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
             "line 1 is not a storefront ledger header as written (\(Self.carriageReturnAfterMAC)): the ledger's lines were "
                 + "converted to Windows line ends, CR LF, by an editor or git's autocrlf; convert them back "
                 + "(`sed -i 's/\\r$//' \(ShellWord.quoted(ledgerPath))`) and verify again"
-        case .bytesAfterMAC(let line, let ledgerPath, nil):
+        // Each edit finds its line by the MAC text, unique to it, not by number: another edit
+        // that splits a line before it changes its number, and run again, an edit does nothing.
+        case .bytesAfterMAC(let line, let ledgerPath, let lineMAC, nil):
             "line \(line) has a carriage return or spaces after its MAC field, added by an editor; remove them ("
-                + "`sed -i '\(line)s/[[:space:]]*$//' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: the line "
-                + "is otherwise checked as written, and `storefront repair` would move it and every line after it aside"
+                + "`sed -i '\(Self.sedEndingLine(after: lineMAC, with: "[[:space:]]*"))' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) "
+                + "and verify again: the line is otherwise checked as written, and `storefront repair` would move it and every "
+                + "line after it aside"
         // The bytes are cut by count, not by what they are, which may be anything (C: one byte per `.`).
-        case .bytesAfterMAC(let line, let ledgerPath, let count?):
+        case .bytesAfterMAC(let line, let ledgerPath, let lineMAC, let count?):
             "line \(line) has \(count) byte\(count == 1 ? "" : "s") after the end of its MAC field, added by hand; remove them ("
-                + "`LC_ALL=C sed -i '\(line)s/.\\{\(count)\\}$//' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: "
-                + "the line is otherwise checked as written, and `storefront repair` would move it and every line after it aside"
+                + "`LC_ALL=C sed -i '\(Self.sedEndingLine(after: lineMAC, with: ".\\{\(count)\\}"))' "
+                + "\(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: the line is otherwise checked as written, and "
+                + "`storefront repair` would move it and every line after it aside"
+        case .linesRunTogether(let line, let ledgerPath, let endingMACs):
+            "line \(line) holds \(endingMACs.count + 1) lines run together: the newline after "
+                + (endingMACs.count == 1 ? "the first was deleted" : "each but the last was deleted")
+                + " (an editor's join does this); put \(endingMACs.count == 1 ? "it" : "them") back ("
+                + "`LC_ALL=C sed -i '\(endingMACs.map(Self.sedBreakingLine(after:)).joined(separator: ";"))' "
+                + "\(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: `storefront repair` would move "
+                + "these lines and every line after them aside"
         case .newlineMissing(let line, let ledgerPath):
             "line \(line), the last, is whole and verifies, but its newline is missing (an editor that drops a file's last "
                 + "newline does this); add it back (`printf '\\n' >> \(ShellWord.quoted(ledgerPath))`) and verify again"

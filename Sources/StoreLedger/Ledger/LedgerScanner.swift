@@ -111,6 +111,13 @@ extension LedgerCursor {
         into scan: inout LedgerScan<some Codable & Sendable>
     ) throws(LedgerError) {
         if let problem = Self.problem(ofHeaderLine: line, ledgerPath: ledgerPath) {
+            // Line 1 run together with the lines after it: the header is read from its own part.
+            if case .linesRunTogether = problem, let firstEnd = LedgerLineCodec.endsOfLinesRunTogether(in: line).first {
+                scan.problems.append(problem)
+                try readHeader(line.prefix(firstEnd), keyPath: keyPath, ledgerPath: ledgerPath, loadKey: loadKey, into: &scan)
+                if !isHalted { try readSilently(line.dropFirst(firstEnd), ledgerPath: ledgerPath, like: scan) }
+                return
+            }
             halt(with: problem, into: &scan)
             return
         }
@@ -147,11 +154,13 @@ extension LedgerCursor {
         var line = written
         // Split once: this runs for every line a read takes in.
         var split = LedgerLineCodec.split(written)
+        if split == nil, try readLinesRunTogether(written, ledgerPath: ledgerPath, into: &scan) { return nil }
         if split == nil, let (kept, otherBytes) = Self.withoutBytesAddedAfterMAC(written) {
             // An editor that added a carriage return, spaces or a stray character after the MAC
             // left the line otherwise whole: it is named for that, and read on from what it was,
             // so the lines after it are not reported for a gap that is not there.
-            scan.problems.append(.bytesAfterMAC(line: lineCount, ledgerPath: ledgerPath, otherBytes: otherBytes))
+            scan.problems.append(
+                .bytesAfterMAC(line: lineCount, ledgerPath: ledgerPath, lineMAC: LedgerLineCodec.macText(ofWholeLine: kept), otherBytes: otherBytes))
             line = kept
             split = LedgerLineCodec.split(kept)
         }
@@ -163,6 +172,8 @@ extension LedgerCursor {
         var isVerified = false
         if isVerifying, let previous = previousMAC, case .loaded(let loaded) = key {
             isVerified = Self.bytesEqual(try loaded.macText(previous: previous, content: split.content), split.mac)
+            // Lines run together end in the last one's MAC field, so they split as one line.
+            if !isVerified, try readLinesRunTogether(written, ledgerPath: ledgerPath, into: &scan) { return nil }
             if !isVerified { scan.problems.append(.tampered(line: lineCount)) }
         }
         previousMAC = Array(split.mac)
@@ -178,6 +189,42 @@ extension LedgerCursor {
         return EventLine(text: line, number: lineCount, sequence: sequence, isVerified: isVerified)
     }
 
+    /// When `written` holds lines run together, names that and reads each of them, so the lines
+    /// after it verify and follow on as they will once the newlines are back; returns whether
+    /// it did. Its lines' events are not returned: the problem leaves them untrusted.
+    private mutating func readLinesRunTogether(
+        _ written: ArraySlice<UInt8>, ledgerPath: String?, into scan: inout LedgerScan<some Codable & Sendable>
+    ) throws(LedgerError) -> Bool {
+        guard let problem = Self.linesRunTogether(written, number: lineCount, ledgerPath: ledgerPath) else { return false }
+        scan.problems.append(problem)
+        try readSilently(written, ledgerPath: ledgerPath, like: scan)
+        return true
+    }
+
+    /// The problem of line `number`, `line`, when it holds lines run together; nil otherwise.
+    static func linesRunTogether(_ line: ArraySlice<UInt8>, number: Int, ledgerPath: String?) -> LedgerProblem? {
+        let ends = LedgerLineCodec.endsOfLinesRunTogether(in: line)
+        guard !ends.isEmpty else { return nil }
+        return .linesRunTogether(line: number, ledgerPath: ledgerPath, endingMACs: ends.map {
+            LedgerLineCodec.macText(ofWholeLine: line.prefix($0))
+        })
+    }
+
+    /// Reads the lines run together in `joined`, one after another, for the chain and the
+    /// sequence numbers they carry on; what is wrong with each stays unsaid, as its line number
+    /// will change once the newlines are back, and advice that named it would cut the wrong line.
+    /// `scan` only names the events' type.
+    private mutating func readSilently<Event: Codable & Sendable>(
+        _ joined: ArraySlice<UInt8>, ledgerPath: String?, like scan: LedgerScan<Event>
+    ) throws(LedgerError) {
+        var unsaid = LedgerScan<Event>()
+        var start = joined.startIndex
+        for end in LedgerLineCodec.endsOfLinesRunTogether(in: joined).map({ joined.startIndex + $0 }) + [joined.endIndex] {
+            _ = try readEventLine(joined[start..<end], ledgerPath: ledgerPath, into: &unsaid)
+            start = end
+        }
+    }
+
     /// The problem of a file whose first line has no line break (`start`: all of it, or its
     /// first bytes): nil when it can be a header cut short by a crash as it was written (it
     /// begins as every ledger's header begins, as far as it goes), else it is no ledger.
@@ -190,13 +237,15 @@ extension LedgerCursor {
     /// Why `line`, the whole of line 1 without its newline, cannot be a ledger's header; nil
     /// when it is one (its MAC is checked with the key, apart from this).
     static func problem(ofHeaderLine line: ArraySlice<UInt8>, ledgerPath: String?) -> LedgerProblem? {
+        // A header never holds a boundary between lines, so looking costs one pass of line 1.
+        if let joined = linesRunTogether(line, number: 1, ledgerPath: ledgerPath) { return joined }
         guard LedgerLineCodec.split(line) != nil else {
             // An editor or git's autocrlf that wrote the file with Windows line ends leaves a
             // carriage return after every line's MAC: said so, with the way back.
             let crlf = line.last == UInt8(ascii: "\r") && LedgerLineCodec.split(line.dropLast()) != nil
             if crlf, let ledgerPath { return .windowsLineEnds(ledgerPath: ledgerPath) }
-            if !crlf, let (_, otherBytes) = withoutBytesAddedAfterMAC(line) {
-                return .bytesAfterMAC(line: 1, ledgerPath: ledgerPath, otherBytes: otherBytes)
+            if !crlf, let (kept, otherBytes) = withoutBytesAddedAfterMAC(line) {
+                return .bytesAfterMAC(line: 1, ledgerPath: ledgerPath, lineMAC: LedgerLineCodec.macText(ofWholeLine: kept), otherBytes: otherBytes)
             }
             return .notALedger(reason: crlf ? LedgerProblem.carriageReturnAfterMAC : "it does not end with a MAC field")
         }

@@ -41,8 +41,15 @@ public struct LedgerVerification: Sendable, Hashable, CustomStringConvertible {
             lines.append("\(path): \(count)")
             lines += problems.map { "  - \($0)" }
         }
-        // A whole line that lost only its newline is said as that, among the problems.
-        if incompleteLastLineBytes > 0, !problems.contains(where: { if case .newlineMissing = $0 { true } else { false } }) {
+        // A whole line that lost only its newline, or lines run together there, is said as that,
+        // among the problems: no crash left it, and `repair` does not move it aside.
+        if incompleteLastLineBytes > 0, !problems.contains(where: { problem in
+            switch problem {
+            case .newlineMissing: true
+            case .linesRunTogether(let line, _, _): line > lineCount
+            default: false
+            }
+        }) {
             // A damaged ledger refuses every write, so only `repair` can move the line aside.
             let remedy = isIntact ? "the next write moves it aside into a .torn file"
                 : "`storefront repair` moves it aside with the lines that cannot be trusted"

@@ -125,6 +125,20 @@ struct LedgerIntegrityTests {
                 "\(update.problems)")
     }
 
+    @Test("a line whose MAC was written in upper case is named for its characters, not for a length that is right (before: \"64 characters where a MAC is 64\")")
+    func macInUpperCase() throws {
+        let directory = try Self.fourEventLedger()
+        var lines = try LedgerTestFiles.lines(directory.ledgerPath)
+        let last = lines.removeLast()
+        let macStart = last.index(last.endIndex, offsetBy: -66)
+        lines.append(String(last[..<macStart]) + last[macStart...].uppercased())
+        try LedgerTestFiles.writeLines(lines, to: directory.ledgerPath)
+        let update = try directory.ledger().readNew()
+        #expect(update.problems.first == .malformed(
+            line: lines.count, reason: "its MAC field holds characters other than lowercase hex digits, of which a MAC is 64"),
+                "\(update.problems)")
+    }
+
     @Test("a line ending in a MAC field's opening that shares its quote with the line's closing is a line without a MAC field (before: a crash)",
           arguments: [#"{"seq":5,"mac":"}"#, #"{"mac":"}"#, #","mac":"}"#])
     func macOpeningOverlappingTheClosing(line: String) throws {

@@ -105,6 +105,24 @@ enum LedgerTestFiles {
         FileManager.default.fileExists(atPath: path)
     }
 
+    /// Runs `command` as a user pasting advice into a shell would; returns its exit status.
+    static func runInShell(_ command: String) throws -> Int32 {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", command]
+        try shell.run()
+        shell.waitUntilExit()
+        return shell.terminationStatus
+    }
+
+    /// The command a problem's words advise, as printed between "(`" and "`)".
+    static func advisedCommand(in said: String) -> String? {
+        guard let start = said.range(of: "(`"), let end = said.range(of: "`)", range: start.upperBound..<said.endIndex) else {
+            return nil
+        }
+        return String(said[start.upperBound..<end.lowerBound])
+    }
+
     static func directoryEntries(_ path: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: path).sorted()
     }

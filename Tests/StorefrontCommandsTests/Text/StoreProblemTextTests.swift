@@ -18,6 +18,15 @@ struct StoreProblemTextTests {
         #expect(later.contains("(with --verified-only, the events before the damage)"), "\(later)")
     }
 
+    @Test("a row holding lines run together is said to be changed by hand, with the database's remedy, and no sed or repair meant for a file")
+    func rowWithLinesRunTogether() {
+        let said = StoreProblemText.describe(
+            .linesRunTogether(line: 4, ledgerPath: nil, endingMACs: [String(repeating: "a", count: 64)]), in: database)
+        #expect(said.hasPrefix("storefront_events row seq 3 holds the lines of more than one event run together: it was changed by hand; restore"),
+                "\(said)")
+        #expect(!said.contains("sed") && !said.contains("storefront repair"), "\(said)")
+    }
+
     @Test("a header that does not verify: the key may be another store's, or the header was edited and a backup is the remedy")
     func headerKeyMismatch() {
         let said = StoreProblemText.describe(.keyMismatch(keyPath: "/k/shop.key"), in: database)

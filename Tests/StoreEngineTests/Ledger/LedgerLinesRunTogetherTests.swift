@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import StoreLedger
+
+/// Lines whose newline was deleted (an editor's join) are named as lines run together, with
+/// a sed that puts each newline back: no writer, and no `repair`, moves their purchases aside.
+@Suite("Ledger lines run together")
+struct LedgerLinesRunTogetherTests {
+    /// A ledger of a header and three purchases written in `directory`: its bytes, and its
+    /// lines without their newlines.
+    private static func fourLines(in directory: borrowing LedgerTestDirectory) throws -> (original: [UInt8], lines: [[UInt8]]) {
+        _ = try directory.ledger().append([.purchase(1), .purchase(2), .purchase(3)])
+        let original = try LedgerTestFiles.bytes(directory.ledgerPath)
+        return (original, original.split(separator: UInt8(ascii: "\n")).map(Array.init))
+    }
+
+    /// `lines` written with the newline left out after each line whose index is in `joinedAfter`.
+    private static func write(_ lines: [[UInt8]], joinedAfter: Set<Int>, to path: String) throws -> [UInt8] {
+        let bytes = lines.enumerated().flatMap { index, line in joinedAfter.contains(index) ? line : line + [UInt8(ascii: "\n")] }
+        try LedgerTestFiles.write(bytes, to: path)
+        return bytes
+    }
+
+    private static func macText(_ line: [UInt8]) -> String { LedgerSiblingPathTests.macText(line) }
+
+    @Test("lines run together are named with the MACs of the lines whose newline is missing, and nothing else is said of them or of the lines after them; writers and repair refuse, and change nothing",
+          arguments: [
+              // [indices of lines whose newline was deleted]: [file line of each problem, with the lines it ends]
+              ([1], [2: [1]]), ([2], [3: [2]]), ([0], [1: [0]]), ([0, 1], [1: [0, 1]]), ([1, 2], [2: [1, 2]]),
+          ] as [([Int], [Int: [Int]])])
+    func linesRunTogetherAreNamed(joinedAfter: [Int], expected: [Int: [Int]]) throws {
+        let directory = try LedgerTestDirectory()
+        let (_, lines) = try Self.fourLines(in: directory)
+        let edited = try Self.write(lines, joinedAfter: Set(joinedAfter), to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        let named = expected.sorted { $0.key < $1.key }.map { line, ending in
+            LedgerProblem.linesRunTogether(line: line, ledgerPath: directory.ledgerPath, endingMACs: ending.map { Self.macText(lines[$0]) })
+        }
+        #expect(report.problems == named, "\(report.problems)")
+        #expect(report.problems.allSatisfy { !$0.isRepairable })
+        #expect(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
+        #expect(throws: LedgerError.self) { try LedgerFile<LedgerTestEvent>.repair(path: directory.ledgerPath) }
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == edited, "nothing moved aside or added")
+        #expect(try LedgerTestFiles.directoryEntries(directory.path).allSatisfy { !$0.contains(".damaged-") && !$0.contains(".torn-") })
+    }
+
+    @Test("the advised seds, run in any order and more than once, give back the file as it was, also with stray bytes on a line after the join, whose own sed finds its line by its MAC wherever the join's sed moved it",
+          arguments: [false, true])
+    func theAdvisedCommandsMendIt(inReverse: Bool) throws {
+        let directory = try LedgerTestDirectory()
+        let (original, lines) = try Self.fourLines(in: directory)
+        var edited = lines
+        edited[3] += Array("\"}".utf8)
+        _ = try Self.write(edited, joinedAfter: [0, 1], to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems.count == 2, "the join on line 1 and the stray bytes on line 2: \(report.problems)")
+        let commands = try report.problems.map { try #require(LedgerTestFiles.advisedCommand(in: $0.description), "\($0)") }
+        for command in (inReverse ? commands.reversed() : commands) + commands {
+            #expect(try LedgerTestFiles.runInShell(command) == 0, "\(command)")
+        }
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original)
+        #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).isIntact)
+    }
+
+    @Test("the last two lines run together without the file's last newline are no torn line: named so, with or without a commit mark, and no writer moves them aside; the sed, then the printf, give back the file (before: repair advised, which moved both purchases aside)",
+          arguments: [false, true])
+    func linesRunTogetherAtTheEndAreKept(markEmptied: Bool) throws {
+        let directory = try LedgerTestDirectory()
+        let (original, lines) = try Self.fourLines(in: directory)
+        let edited = try Self.write(lines, joinedAfter: [2, 3], to: directory.ledgerPath)
+        if markEmptied { try LedgerTestFiles.write([], to: directory.ledgerPath + ".lock") }
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems == [.linesRunTogether(line: 3, ledgerPath: directory.ledgerPath, endingMACs: [Self.macText(lines[2])])],
+                "\(report.problems)")
+        #expect(!report.description.contains("incomplete"), "\(report.description)")
+        #expect(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
+        #expect(throws: LedgerError.self) { try LedgerFile<LedgerTestEvent>.repair(path: directory.ledgerPath) }
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == edited, "nothing moved aside")
+        let sed = try #require(LedgerTestFiles.advisedCommand(in: report.problems[0].description))
+        #expect(try LedgerTestFiles.runInShell(sed) == 0)
+        let again = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(again.problems == [.newlineMissing(line: 4, ledgerPath: directory.ledgerPath)], "\(again.problems)")
+        #expect(try LedgerTestFiles.runInShell(try #require(LedgerTestFiles.advisedCommand(in: again.problems[0].description))) == 0)
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original)
+    }
+
+    @Test("the header run together with the first event is named so, not as a file that is no ledger, and writers refuse it in the same words")
+    func aHeaderRunTogetherIsNamed() throws {
+        let directory = try LedgerTestDirectory()
+        let (_, lines) = try Self.fourLines(in: directory)
+        _ = try Self.write(lines, joinedAfter: [0], to: directory.ledgerPath)
+        do {
+            try directory.ledger().append([.spend(1)])
+            Issue.record("a write went through")
+        } catch {
+            #expect("\(error)".contains("line 1 holds 2 lines run together"), "\(error)")
+            #expect(!"\(error)".contains("not a storefront ledger header"), "\(error)")
+        }
+    }
+
+    @Test("a line whose event holds the text of a boundary in a string, then edited, is tampered, not lines run together")
+    func aBoundaryInsideAStringIsNoJoin() throws {
+        let directory = try LedgerTestDirectory()
+        let kind = #"x","mac":"\#(String(repeating: "a", count: 64))"}{"seq":9,"#
+        _ = try directory.ledger().append([LedgerTestEvent(kind: kind, amount: 1), .purchase(2)])
+        let written = try LedgerTestFiles.bytes(directory.ledgerPath)
+        let text = String(decoding: written, as: UTF8.self)
+        try LedgerTestFiles.write(Array(text.replacingOccurrences(of: "\"amount\":1", with: "\"amount\":7").utf8), to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems == [.tampered(line: 2)], "\(report.problems)")
+    }
+
+    @Test("the codec finds the end of each whole line run on into another, and none in a line as written")
+    func theCodecFindsTheBoundaries() throws {
+        let directory = try LedgerTestDirectory()
+        let (_, lines) = try Self.fourLines(in: directory)
+        #expect(LedgerLineCodec.endsOfLinesRunTogether(in: lines[2][...]).isEmpty)
+        let joined = lines[1] + lines[2] + lines[3]
+        #expect(LedgerLineCodec.endsOfLinesRunTogether(in: joined[...]) == [lines[1].count, lines[1].count + lines[2].count])
+        // A line cut short before the next: its part is no whole line, so no boundary is there.
+        let cut = Array(lines[1].dropLast(3)) + lines[2]
+        #expect(LedgerLineCodec.endsOfLinesRunTogether(in: cut[...]).isEmpty)
+    }
+}
