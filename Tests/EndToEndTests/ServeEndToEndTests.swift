@@ -58,10 +58,15 @@ final class ServeEndToEndTests: XCTestCase {
         let meanwhile = try cli.run(["notifications"]).stdout
         XCTAssertFalse(meanwhile.contains("is running"), meanwhile)
         XCTAssertTrue(meanwhile.contains("No storefront serve is delivering them"), meanwhile)
+        // What keeps it from delivering is named too (before: only in the server's terminal).
+        XCTAssertTrue(meanwhile.contains("\(delivering) is a directory, where storefront serve keeps its claim to deliver the app's "
+                                         + "notifications in an ordinary file; until it is moved away (`mv -n -T \(delivering) "
+                                         + "\(delivering).moved`)"), meanwhile)
         XCTAssertEqual(rename(delivering, delivering + ".moved"), 0)
         _ = server.readErrors(until: "was moved away")
         let after = try cli.run(["notifications"]).stdout
         XCTAssertTrue(after.contains("storefront serve is running (\(server.baseURL)) and delivers them"), after)
+        XCTAssertFalse(after.contains("is a directory"), after)
     }
 
     func testUnknownPathsWrongMethodsAndMissingTokensGetApplesErrorBodies() throws {
