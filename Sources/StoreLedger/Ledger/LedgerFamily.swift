@@ -28,7 +28,15 @@ public struct LedgerFamily: Sendable, Hashable {
 
     /// The certificate authority that signs transactions and other signed data: its leaf's
     /// private key and the chain of certificates (`<ledger>.authority.pem`, mode 0600).
-    public var authorityPath: String { ledgerPath + ".authority.pem" }
+    public var authorityPath: String { ledgerPath + Self.authoritySuffix }
+    static let authoritySuffix = ".authority.pem"
+
+    /// Whether `path` ends as the files kept beside every ledger do (its lock, key and
+    /// certificate authority): something else found there took the place of a file of the
+    /// store's own, and is to be moved away, where a path a user gives (a device) never is.
+    static func endsAsAKeptFile(_ path: String) -> Bool {
+        [lockSuffix, keySuffix, authoritySuffix].contains { path.hasSuffix($0) }
+    }
 
     /// The private half of the in-app purchase key `keyID`, a PKCS#8 PEM file as App Store
     /// Connect hands developers (`<ledger>.SubscriptionKey_<keyID>.p8`, mode 0600).

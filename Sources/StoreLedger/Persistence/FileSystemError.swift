@@ -48,13 +48,19 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
                 + "give the real path of the file it points to"
         case Self.notOrdinaryFile where operation == .open:
             "could not open \(path): it is \(found.map { $0 == .unknown ? "" : "\($0), " } ?? "a FIFO, device or socket, ")"
-                + "not an ordinary file; move it away and run the command again"
+                + "not an ordinary file; move it away\(moveAsideCommand) and run the command again"
         case EISDIR where operation == .open:
-            "could not open \(path): it is a directory where storefront keeps a file; move the directory away, "
+            "could not open \(path): it is a directory where storefront keeps a file; move the directory away\(moveAsideCommand), "
                 + "or choose another entitlements path"
         default:
             "could not \(operation.verb) \(path): \(Self.explanation(of: code))\(advice)"
         }
+    }
+
+    /// The `mv` that clears the path, in parentheses, where it names a file kept beside a
+    /// ledger (` (`mv -n -T …`)`); empty for any other path, which may be a device a user gave.
+    private var moveAsideCommand: String {
+        LedgerFamily.endsAsAKeptFile(path) ? " (`\(MoveAside.command(for: path))`)" : ""
     }
 
     /// The system's text for `code` followed by its symbolic name where known, e.g.

@@ -7,6 +7,15 @@ import Testing
 /// printed, it never moves anything over a file, nor into a directory, of the name it gives.
 @Suite("Moving aside what stands in a kept file's place")
 struct MoveAsideTests {
+    @Test("a FIFO or directory opened where a ledger keeps its lock, key or certificate authority is advised the mv that clears it, as verify advises (before: \"move it away\", no command); a path a user gives is never advised a move",
+          arguments: [("/s/e.jsonl.lock", FileSystemError.notOrdinaryFile, true), ("/s/e.jsonl.key", EISDIR, true),
+                      ("/s/e.jsonl.authority.pem", EISDIR, true), ("/s/e.jsonl.authority.pem", FileSystemError.notOrdinaryFile, true),
+                      ("/dev/null", FileSystemError.notOrdinaryFile, false), ("/s/catalog.json", EISDIR, false)])
+    func openingRefusalsAdviseTheMove(path: String, code: Int32, advisesMove: Bool) {
+        let said = FileSystemError(operation: .open, path: path, code: code).description
+        #expect(said.contains("(`mv -n -T \(path) \(path).moved`)") == advisesMove, "\(said)")
+    }
+
     @Test("the first of .moved, .moved-2, … at which nothing stands is named, a dangling link counting as something (before: always .moved)")
     func theFirstFreeNameIsNamed() throws {
         let directory = try LedgerTestDirectory()
@@ -27,18 +36,9 @@ struct MoveAsideTests {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         let command = MoveAside.command(for: path)
         try FileManager.default.createDirectory(atPath: path + ".moved", withIntermediateDirectories: false)
-        _ = try Self.runInShell(command)
+        _ = try LedgerTestFiles.runInShell(command)
         #expect(try FileManager.default.contentsOfDirectory(atPath: path + ".moved").isEmpty, "not moved into")
         #expect(FileManager.default.fileExists(atPath: path), "left where it was, for the advice to be asked again")
-    }
-
-    private static func runInShell(_ command: String) throws -> Int32 {
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", command]
-        try shell.run()
-        shell.waitUntilExit()
-        return shell.terminationStatus
     }
 
     @Test("followed in a shell, the command moves a directory past a file and a directory of the names before, which keep what they held")
@@ -49,7 +49,7 @@ struct MoveAsideTests {
         #expect(FileManager.default.createFile(atPath: path + ".moved", contents: Data("mine\n".utf8)))
         try FileManager.default.createDirectory(atPath: path + ".moved-2", withIntermediateDirectories: false)
         let command = MoveAside.command(for: path)
-        #expect(try Self.runInShell(command) == 0, "\(command)")
+        #expect(try LedgerTestFiles.runInShell(command) == 0, "\(command)")
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(FileManager.default.contents(atPath: path + ".moved") == Data("mine\n".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: path + ".moved-2").isEmpty)
