@@ -30,8 +30,8 @@ public final class LedgerDeliveryClaim: @unchecked Sendable {
             if descriptor >= 0, !Self.path(path, names: descriptor) { letGo() }
             guard !held else { return true }
             if descriptor < 0 { descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode_t(0o600)) }
-            // A FIFO, socket or device there is no claim two servers can share (`storefront serve`
-            // names it at start); it is let go, so that the next look opens what is there then.
+            // A FIFO, socket or device there is no claim two servers can share (the delivery loop
+            // names it, from `obstacle()`); it is let go, so that the next look opens what is there then.
             if descriptor >= 0, !ServerPresence.isOrdinaryFile(descriptor) {
                 Glibc.close(descriptor)
                 descriptor = -1

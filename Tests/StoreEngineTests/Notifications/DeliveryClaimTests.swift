@@ -74,11 +74,16 @@ import Testing
 /// What stands where a file store keeps its delivery claim and its server's address and is
 /// not Storefront's own is neither taken nor written over.
 @Suite struct SideFilesInTheWayTests {
-    @Test("a FIFO at the delivery claim's path is no claim, and once it is moved away the claim is taken (before: the FIFO's descriptor was kept, and nothing was ever delivered)")
-    func aFIFOAtTheClaimIsLetGo() throws {
+    /// A fresh folder's ledger family, and the path of its delivery claim for the app.
+    private static func claimPlace() throws -> (folder: String, family: LedgerFamily, path: String) {
         let folder = try StorefrontProcess.temporaryFolder()
         let family = LedgerFamily(ledgerPath: folder + "/entitlements.jsonl")
-        let path = family.deliveryClaimPath(app: "com.example.rage")
+        return (folder, family, family.deliveryClaimPath(app: "com.example.rage"))
+    }
+
+    @Test("a FIFO at the delivery claim's path is no claim, and once it is moved away the claim is taken (before: the FIFO's descriptor was kept, and nothing was ever delivered)")
+    func aFIFOAtTheClaimIsLetGo() throws {
+        let (_, family, path) = try Self.claimPlace()
         #expect(mkfifo(path, 0o600) == 0)
         let claim = LedgerDeliveryClaim(family: family, app: "com.example.rage")
         #expect(!claim.isHeld())
@@ -91,9 +96,7 @@ import Testing
 
     @Test("a claim whose file is removed or replaced while held is let go, so that only one server holds the claim on the file at the path (before: both delivered)")
     func aClaimWhoseFileIsReplacedIsLetGo() throws {
-        let folder = try StorefrontProcess.temporaryFolder()
-        let family = LedgerFamily(ledgerPath: folder + "/entitlements.jsonl")
-        let path = family.deliveryClaimPath(app: "com.example.rage")
+        let (folder, family, path) = try Self.claimPlace()
         let first = LedgerDeliveryClaim(family: family, app: "com.example.rage")
         let second = LedgerDeliveryClaim(family: family, app: "com.example.rage")
         #expect(first.isHeld())
@@ -116,9 +119,7 @@ import Testing
 
     @Test("what keeps the claim from being taken is named when it is a directory, and not when another server holds the claim")
     func theObstacleIsNamedOnlyWhenNoServerHoldsTheClaim() throws {
-        let folder = try StorefrontProcess.temporaryFolder()
-        let family = LedgerFamily(ledgerPath: folder + "/entitlements.jsonl")
-        let path = family.deliveryClaimPath(app: "com.example.rage")
+        let (_, family, path) = try Self.claimPlace()
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         let claim = LedgerDeliveryClaim(family: family, app: "com.example.rage")
         #expect(!claim.isHeld())
