@@ -15,6 +15,11 @@ extension CommandLineText {
             "storefront serve is running (\(address)) and delivers them."
         }
 
+        /// No server announced itself, while something stands where a server keeps its address
+        /// (named after this): one may be delivering them unseen.
+        public static let notAnnounced = "No storefront serve has announced that it delivers them, and none can until what stands "
+            + "where it keeps its address is moved away: one may be delivering them meanwhile."
+
         /// No server delivers; `anyWaiting`: some notification is pending, and waits for one.
         public static func notServed(anyWaiting: Bool) -> String {
             anyWaiting ? "No storefront serve is delivering them: pending notifications wait until one does."

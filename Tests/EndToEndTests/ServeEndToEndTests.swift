@@ -31,6 +31,13 @@ final class ServeEndToEndTests: XCTestCase {
         XCTAssertTrue(FileManager.default.createFile(atPath: serving + ".moved", contents: Data("mine\n".utf8)))
         let server = try ServeProcess(cli)
         let said = server.readErrors(until: "it delivers no notifications")
+        // `notifications` names both, and says no server could announce itself (before: that none delivered).
+        let listed = try cli.run(["notifications"]).stdout
+        XCTAssertTrue(listed.contains("No storefront serve has announced that it delivers them, and none can until what stands "
+                                      + "where it keeps its address is moved away"), listed)
+        XCTAssertTrue(listed.contains("\(serving) is a directory, where storefront serve keeps its address")
+                      && listed.contains("\(delivering) is a named pipe (FIFO), where storefront serve keeps its claim"), listed)
+        XCTAssertFalse(listed.contains("No storefront serve is delivering them"), listed)
         // Once what stood there is moved away, the server takes the claim and says so.
         XCTAssertEqual(rename(delivering, delivering + ".moved"), 0)
         let later = server.readErrors(until: "was moved away")

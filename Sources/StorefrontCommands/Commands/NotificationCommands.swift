@@ -21,19 +21,22 @@ enum NotificationCommands {
             try console.json(JSONShapes.NotificationList(notifications: notifications.map(entry), servedBy: server))
             return .success
         }
-        // What keeps every server from delivering is named here too: a server names it only once,
-        // in its own terminal.
-        let blocker = server == nil ? claimBlocker(session) : nil
+        // What keeps servers from delivering, or from being seen, is named here too: a server
+        // names it only once, in its own terminal.
+        let addressBlocker = server == nil ? ServerSideFileBlocker.sentence(session, role: .address) : nil
+        let claimBlocker = server == nil ? ServerSideFileBlocker.sentence(session, role: .deliveryClaim) : nil
+        let blockers = [addressBlocker, claimBlocker].compactMap { $0 }
         guard !notifications.isEmpty else {
             // Without a feed there is no store yet, so no URL either; opening one would make it.
             let url = feed == nil ? nil : session.store.snapshot.settings.notificationURL?.text
             console.out(CommandLineText.Notifications.none(sentTo: url))
-            if let blocker { console.out(blocker) }
+            blockers.forEach(console.out)
             return .success
         }
         let anyWaiting = notifications.contains { if case .pending = $0.deliveryState { true } else { false } }
-        console.out(server.map(CommandLineText.Notifications.servedBy) ?? CommandLineText.Notifications.notServed(anyWaiting: anyWaiting))
-        if let blocker { console.out(blocker) }
+        console.out(server.map(CommandLineText.Notifications.servedBy)
+            ?? (addressBlocker != nil ? CommandLineText.Notifications.notAnnounced : CommandLineText.Notifications.notServed(anyWaiting: anyWaiting)))
+        blockers.forEach(console.out)
         for notification in notifications {
             let kind = [notification.type.rawValue, notification.subtype?.rawValue].compactMap { $0 }.joined(separator: "/")
             console.out(CommandLineText.Notifications.listed(date: session.text.dateTime(notification.time), kind: kind,
@@ -48,16 +51,6 @@ enum NotificationCommands {
             }
         }
         return .success
-    }
-
-    /// What stands at a file store's delivery claim path when it is no ordinary file, with the
-    /// `mv` that clears it; nil when nothing blocks the claim (or the store is a database's).
-    private static func claimBlocker(_ session: StoreSession) -> String? {
-        guard case .file(let ledgerPath) = session.location else { return nil }
-        let path = LedgerFamily(ledgerPath: ledgerPath).deliveryClaimPath(app: session.catalog.bundleID)
-        return POSIXFileSystem.kindOfNonOrdinaryFile(atPath: path).map {
-            ServerText.sideFileInTheWay(path, found: $0.description, role: .deliveryClaim, moveAside: MoveAside.command(for: path))
-        }
     }
 
     static func entry(_ notification: StoreNotification) -> JSONShapes.NotificationEntry {

@@ -89,14 +89,8 @@ enum ServeCommand {
     /// server cannot make its file there, and would otherwise say nothing. What stands where it
     /// keeps its delivery claim is named by the delivery loop, which looks again on each pass.
     private static func warnOfWhatStandsAtTheAddressPath(_ session: StoreSession, console: Console) {
-        guard case .file(let path) = session.location else { return }
-        let sidePath = LedgerFamily(ledgerPath: path).servingPath(app: session.catalog.bundleID)
-        guard let found = try? POSIXFileSystem().status(atPath: sidePath) else { return }
-        let what = !found.isRegularFile ? found.kind.description
-            : ServerPresence.holdsSomethingElse(atPath: sidePath) ? ServerText.SideFile.notAnAddress : nil
-        guard let what else { return }
-        console.err(CommandLineText.Report.warning(ServerText.sideFileInTheWay(
-            sidePath, found: what, role: .address, moveAside: MoveAside.command(for: sidePath))))
+        guard let sentence = ServerSideFileBlocker.sentence(session, role: .address) else { return }
+        console.err(CommandLineText.Report.warning(sentence))
     }
 
     /// The session of each app to serve: `session` for the first catalog (or the default
