@@ -59,6 +59,8 @@ public enum StoreProblemText {
         case .linesRunTogether(let line, _, _):
             "storefront_events row seq \(sequence(ofLine: line)) holds the lines of more than one event run together: it was "
                 + "changed by hand; \(whatToDo)"
+        case .blankLine(let line, _):
+            "storefront_events row seq \(sequence(ofLine: line)) holds a blank line: it was changed by hand; \(whatToDo)"
         case .lineTooLong(let line, let limit):
             "storefront_events row seq \(sequence(ofLine: line)) is longer than \(limit) bytes, more than any row "
                 + "storefront writes, so it and every row after it are left unread; \(whatToDo)"
@@ -104,7 +106,7 @@ public enum StoreProblemText {
         case .keyChangedWhileOpen(let found, _):
             // Worded as a store opened now words it; what stays shown is told where it is scoped.
             row(found)
-        case .keyNotPrivate, .newerVersion, .committedLinesMissing, .commitMarkMismatch, .commitMarkDamaged, .windowsLineEnds, .newlineMissing:
+        case .keyNotPrivate, .newerVersion, .committedLinesMissing, .commitMarkMismatch, .commitMarkDamaged, .windowsLineEnds, .byteOrderMark, .newlineMissing:
             // Words that name no line or file remedy, or problems of a file's lock only.
             problem.description
         }

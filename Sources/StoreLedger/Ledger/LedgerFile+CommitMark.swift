@@ -88,7 +88,7 @@ extension LedgerFile {
     /// never taken for a torn line and moved aside with its transaction id handed out again.
     private static func isWholeNextLine(_ tail: ArraySlice<UInt8>, cursor: LedgerCursor, key: LedgerKey,
                                         mac: [UInt8]? = nil) throws(LedgerError) -> Bool {
-        let line = LedgerLineCodec.split(tail) == nil ? LedgerCursor.withoutBytesAddedAfterMAC(tail)?.kept ?? tail : tail
+        let line = LedgerLineCodec.split(tail) == nil ? LedgerLineCodec.withoutBytesAddedAfterMAC(tail)?.kept ?? tail : tail
         guard !line.isEmpty, let previousMAC = cursor.previousMAC, let split = LedgerLineCodec.split(line),
               LedgerLineCodec.sequenceNumber(in: split.content) == cursor.lastSequence + 1,
               mac.map({ Array(split.mac) == $0 }) ?? true else { return false }
@@ -99,8 +99,8 @@ extension LedgerFile {
     /// leaves that (every line is written with its newline), so it is no torn line to move
     /// aside, but newlines deleted by hand to put back. Nil for any other tail.
     private func linesRunTogether(inTail tail: ArraySlice<UInt8>, cursor: LedgerCursor, key: LedgerKey) throws(LedgerError) -> LedgerProblem? {
-        guard cursor.hasReadHeader, let firstEnd = LedgerLineCodec.endsOfLinesRunTogether(in: tail).first,
-              try Self.isWholeNextLine(tail.prefix(firstEnd), cursor: cursor, key: key) else { return nil }
+        guard cursor.hasReadHeader, let first = LedgerLineCodec.breaksOfLinesRunTogether(in: tail).first,
+              try Self.isWholeNextLine(tail.prefix(first.end), cursor: cursor, key: key) else { return nil }
         return LedgerCursor.linesRunTogether(tail, number: cursor.lineCount + 1, ledgerPath: path)
     }
 

@@ -65,32 +65,73 @@ enum LedgerLineCodec {
         return SplitLine(content: line[..<trailerStart], mac: line[macStart..<macEnd])
     }
 
+    /// Where a whole line ends inside a longer one, and where the next line begins: offsets
+    /// from the longer line's start. Bytes between them were put in the newline's place.
+    struct RunTogetherBreak: Equatable {
+        var end: Int
+        var nextStart: Int
+    }
+
     /// Where whole lines end inside `line` with another line run on after them (the newline
-    /// between them deleted, by an editor's join, say): the offset from the line's start after
-    /// each such line's MAC field, in order; empty when there is none. Only a line that does
-    /// not verify comes here.
+    /// between them deleted, by an editor's join, say), in order; empty when there is none.
+    /// Only a line that does not verify comes here.
     ///
-    /// A boundary is a well-formed line ending in its MAC field, followed at once by the
-    /// `{"seq":` that opens every event line. Valid JSON never holds `"}{"` outside a string,
-    /// nor an unescaped quote inside one, so no line's own content can look like this.
-    static func endsOfLinesRunTogether(in line: ArraySlice<UInt8>) -> [Int] {
-        let closing = lineClosing
+    /// A boundary is the `{"seq":` that opens every event line, after a well-formed line that
+    /// ends in its MAC field, with at most spaces (an editor's join puts one) or a few stray
+    /// bytes (`withoutBytesAddedAfterMAC`) between. No valid line holds a MAC field's end before
+    /// its own end: the key `mac` is reserved, and inside a JSON string its quotes would be escaped.
+    static func breaksOfLinesRunTogether(in line: ArraySlice<UInt8>) -> [RunTogetherBreak] {
         let opening = sequenceOpening
-        var ends: [Int] = []
+        var breaks: [RunTogetherBreak] = []
         var partStart = line.startIndex
         var index = line.startIndex + trailerLength
-        while index + closing.count + opening.count <= line.endIndex {
-            let end = index + closing.count
-            if line[index..<end].elementsEqual(closing), line[end...].starts(with: opening),
-               split(line[partStart..<end]) != nil {
-                ends.append(end - line.startIndex)
-                partStart = end
-                index = end + trailerLength
+        // What follows a boundary has room for a whole line: a short tail after a line is stray bytes.
+        while line.endIndex - index > trailerLength {
+            if line[index...].starts(with: opening), let end = endOfWholeLine(line[partStart..<index]) {
+                breaks.append(RunTogetherBreak(end: end - line.startIndex, nextStart: index - line.startIndex))
+                partStart = index
+                index += trailerLength
             } else {
                 index += 1
             }
         }
-        return ends
+        return breaks
+    }
+
+    /// Where the whole line that `part` holds ends: its end, or before the bytes added after
+    /// its MAC field; nil when it holds no whole line.
+    private static func endOfWholeLine(_ part: ArraySlice<UInt8>) -> Int? {
+        split(part) != nil ? part.endIndex : withoutBytesAddedAfterMAC(part)?.kept.endIndex
+    }
+
+    /// `line` without what was added after its MAC field, when that is what keeps it from
+    /// reading as a line; nil otherwise. `otherBytes` is nil when only carriage returns, spaces
+    /// and tabs were added, else how many bytes were. Only a line that does not read comes here.
+    ///
+    /// Other bytes count only up to `strayByteLimit`: more is not a character typed by mistake,
+    /// and could be a line that lost its opening, which no advice may cut away.
+    static func withoutBytesAddedAfterMAC(_ line: ArraySlice<UInt8>) -> (kept: ArraySlice<UInt8>, otherBytes: Int?)? {
+        let spaces: Set<UInt8> = [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")]
+        let closing = lineClosing
+        // The nearest end of a well-formed line before the end: the fewest bytes are added.
+        var end = line.endIndex - 1
+        while end - line.startIndex > trailerLength {
+            if line[..<end].suffix(closing.count).elementsEqual(closing), split(line[..<end]) != nil {
+                let added = line[end...]
+                if added.allSatisfy(spaces.contains) { return (line[..<end], nil) }
+                return added.count <= strayByteLimit ? (line[..<end], added.count) : nil
+            }
+            end -= 1
+        }
+        return nil
+    }
+
+    /// The most bytes other than spaces taken for stray characters after a line's MAC field.
+    static let strayByteLimit = 16
+
+    /// Whether `line` holds nothing but spaces, tabs and carriage returns (or nothing at all).
+    static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+        line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
     }
 
     /// The MAC text of `line`, which ends in a well-formed MAC field (`split` reads it).

@@ -18,13 +18,14 @@ extension LedgerProblem {
         case .bytesAfterMAC(let line, let ledgerPath, let lineMAC, let otherBytes):
             .bytesAfterMAC(line: renumber(line), ledgerPath: ledgerPath, lineMAC: lineMAC, otherBytes: otherBytes)
         case .newlineMissing(let line, let ledgerPath): .newlineMissing(line: renumber(line), ledgerPath: ledgerPath)
-        case .linesRunTogether(let line, let ledgerPath, let endingMACs):
-            .linesRunTogether(line: renumber(line), ledgerPath: ledgerPath, endingMACs: endingMACs)
+        case .linesRunTogether(let line, let ledgerPath, let joins):
+            .linesRunTogether(line: renumber(line), ledgerPath: ledgerPath, joins: joins)
+        case .blankLine(let line, let ledgerPath): .blankLine(line: renumber(line), ledgerPath: ledgerPath)
         case .columnsDisagree(let line, let columns): .columnsDisagree(line: renumber(line), columns: columns)
         case .keyChangedWhileOpen(let problem, let firstUnverifiedLine):
             .keyChangedWhileOpen(problem.renumberingLines(renumber), firstUnverifiedLine: renumber(firstUnverifiedLine))
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyNotPrivate, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger,
-             .windowsLineEnds, .commitMarkDamaged, .headerMissing:
+             .windowsLineEnds, .byteOrderMark, .commitMarkDamaged, .headerMissing:
             self
         }
     }

@@ -40,6 +40,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// Line 1 of the file at `ledgerPath` ends in a carriage return after its MAC: its lines
     /// were converted to Windows line ends.
     case windowsLineEnds(ledgerPath: String)
+    /// The file at `ledgerPath` begins with a UTF-8 byte-order mark, which an editor added
+    /// before the header.
+    case byteOrderMark(ledgerPath: String)
     /// Line `line` (of the file at `ledgerPath`, when a file) has carriage returns, spaces or
     /// tabs after its MAC field, which an editor added; the line is otherwise as written.
     /// `otherBytes`: how many bytes were added when they are not only such spaces (a stray
@@ -47,9 +50,12 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// the line's MAC text, finds the line in the advised edit whatever line it is on by then.
     case bytesAfterMAC(line: Int, ledgerPath: String?, lineMAC: String, otherBytes: Int? = nil)
     /// Line `line` (of the file at `ledgerPath`, when a file) holds lines run together: the
-    /// newline after each line whose MAC text is in `endingMACs` was deleted. Each of those is
-    /// a whole line ending in its MAC field, followed at once by the next line's `{"seq":`.
-    case linesRunTogether(line: Int, ledgerPath: String?, endingMACs: [String])
+    /// newline after each whole line of `joins` was deleted, and the next line's `{"seq":`
+    /// follows it, at once or after a few bytes put in the newline's place.
+    case linesRunTogether(line: Int, ledgerPath: String?, joins: [Join])
+    /// Line `line` (of the file at `ledgerPath`, when a file) is empty or holds only spaces:
+    /// put in by hand, as no line storefront writes is blank.
+    case blankLine(line: Int, ledgerPath: String?)
     /// The last line of the file at `ledgerPath` is whole, and the one the commit mark records,
     /// but its newline is missing: taken away by an editor, not cut short by a crash.
     case newlineMissing(line: Int, ledgerPath: String)
@@ -86,9 +92,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
             .columnsDisagree(let line, _), .bytesAfterMAC(let line, _, _, _), .newlineMissing(let line, _),
-            .linesRunTogether(let line, _, _):
+            .linesRunTogether(let line, _, _), .blankLine(let line, _):
             line
-        case .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds, .headerMissing: 1
+        case .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds, .byteOrderMark, .headerMissing: 1
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyNotPrivate, .keyUnreadable, .commitMarkDamaged: nil
         case .keyChangedWhileOpen(let problem, _): problem.line
         }
@@ -103,10 +109,11 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
-            .bytesAfterMAC(let line, _, _, _), .newlineMissing(let line, _), .linesRunTogether(let line, _, _):
+            .bytesAfterMAC(let line, _, _, _), .newlineMissing(let line, _), .linesRunTogether(let line, _, _),
+            .blankLine(let line, _):
             line
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds,
-             .headerMissing: 1
+             .byteOrderMark, .headerMissing: 1
         case .keyNotPrivate, .commitMarkDamaged, .columnsDisagree: nil
         case .keyChangedWhileOpen(_, let firstUnverifiedLine): firstUnverifiedLine
         }
@@ -139,6 +146,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         if case .bytesAfterMAC = self { return false }
         if case .newlineMissing = self { return false }
         if case .linesRunTogether = self { return false }
+        if case .blankLine = self { return false }
         return !isAboutKeyFile && firstUntrustedLine != 1
     }
 
@@ -173,10 +181,30 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         #"s/\("# + lineMAC + #""}\)"# + trailing + #"$/\1/"#
     }
 
-    /// A sed command that puts a newline after the line whose MAC text is `lineMAC`, where the
-    /// next line's opening brace follows it at once.
-    static func sedBreakingLine(after lineMAC: String) -> String {
-        #"s/\("# + lineMAC + #""}\){/\1\n{/"#
+    /// Where two lines were run together: the first line's MAC text, and how many bytes were
+    /// put between it and the next line in the newline's place (an editor's join puts a space).
+    public struct Join: Sendable, Hashable {
+        public var lineMAC: String
+        public var addedBytes: Int
+
+        public init(lineMAC: String, addedBytes: Int = 0) {
+            self.lineMAC = lineMAC
+            self.addedBytes = addedBytes
+        }
+
+        /// A sed command that puts the newline back after the line, taking out what was put
+        /// in its place (C: one byte per `.`).
+        var sed: String {
+            addedBytes == 0 ? #"s/\("# + lineMAC + #""}\){/\1\n{/"#
+                : #"s/\("# + lineMAC + #""}\).\{"# + String(addedBytes) + #"\}{"seq":/\1\n{"seq":/"#
+        }
+    }
+
+    /// Words for the bytes found in the newlines' place, with a join: ", and 1 byte put in its place".
+    private static func putInPlace(_ joins: [Join]) -> String {
+        let added = joins.map(\.addedBytes).reduce(0, +)
+        guard added > 0 else { return "" }
+        return ", and \(added) byte\(added == 1 ? "" : "s") put in \(joins.count == 1 ? "its" : "their") place"
     }
 
     public var description: String {
@@ -216,6 +244,10 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
                 + "(`sed -i 's/\\r$//' \(ShellWord.quoted(ledgerPath))`) and verify again"
         // Each edit finds its line by the MAC text, unique to it, not by number: another edit
         // that splits a line before it changes its number, and run again, an edit does nothing.
+        // sed's `1s/^…//` takes the mark away once: run again, the line no longer begins with it.
+        case .byteOrderMark(let ledgerPath):
+            "line 1 begins with a byte-order mark (the bytes EF BB BF), which an editor put before the header; remove it "
+                + "(`sed -i '1s/^\\xEF\\xBB\\xBF//' \(ShellWord.quoted(ledgerPath))`) and verify again"
         case .bytesAfterMAC(let line, let ledgerPath, let lineMAC, nil):
             "line \(line) has a carriage return or spaces after its MAC field, added by an editor; remove them ("
                 + "`sed -i '\(Self.sedEndingLine(after: lineMAC, with: "[[:space:]]*"))' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) "
@@ -227,16 +259,22 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
                 + "`LC_ALL=C sed -i '\(Self.sedEndingLine(after: lineMAC, with: ".\\{\(count)\\}"))' "
                 + "\(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: the line is otherwise checked as written, and "
                 + "`storefront repair` would move it and every line after it aside"
-        case .linesRunTogether(let line, let ledgerPath, let endingMACs):
-            "line \(line) holds \(endingMACs.count + 1) lines run together: the newline after "
-                + (endingMACs.count == 1 ? "the first was deleted" : "each but the last was deleted")
-                + " (an editor's join does this); put \(endingMACs.count == 1 ? "it" : "them") back ("
-                + "`LC_ALL=C sed -i '\(endingMACs.map(Self.sedBreakingLine(after:)).joined(separator: ";"))' "
+        case .linesRunTogether(let line, let ledgerPath, let joins):
+            "line \(line) holds \(joins.count + 1) lines run together: the newline after "
+                + (joins.count == 1 ? "the first was deleted" : "each but the last was deleted")
+                + " (an editor's join does this)" + Self.putInPlace(joins) + "; put \(joins.count == 1 ? "it" : "them") back ("
+                + "`LC_ALL=C sed -i '\(joins.map(\.sed).joined(separator: ";"))' "
                 + "\(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: `storefront repair` would move "
                 + "these lines and every line after them aside"
+        // Every blank line goes at once: none holds anything, and run again the sed finds none.
+        case .blankLine(let line, let ledgerPath):
+            "line \(line) is blank, put in by hand (no line storefront writes is); delete it and any other blank line "
+                + "(`sed -i '/^[[:space:]]*$/d' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: `storefront repair` "
+                + "would move every line after it aside"
         case .newlineMissing(let line, let ledgerPath):
+            // sed's `$a\` adds a newline only where the last one is missing: run again, it adds none.
             "line \(line), the last, is whole and verifies, but its newline is missing (an editor that drops a file's last "
-                + "newline does this); add it back (`printf '\\n' >> \(ShellWord.quoted(ledgerPath))`) and verify again"
+                + "newline does this); add it back (`sed -i -e '$a\\' \(ShellWord.quoted(ledgerPath))`) and verify again"
         case .notALedger(let reason):
             "line 1 is not a storefront ledger header (\(reason)); check the ledger path"
         case .committedLinesMissing(let line, let committed, let lockPath):

@@ -112,10 +112,10 @@ extension LedgerCursor {
     ) throws(LedgerError) {
         if let problem = Self.problem(ofHeaderLine: line, ledgerPath: ledgerPath) {
             // Line 1 run together with the lines after it: the header is read from its own part.
-            if case .linesRunTogether = problem, let firstEnd = LedgerLineCodec.endsOfLinesRunTogether(in: line).first {
+            if case .linesRunTogether = problem, let first = LedgerLineCodec.breaksOfLinesRunTogether(in: line).first {
                 scan.problems.append(problem)
-                try readHeader(line.prefix(firstEnd), keyPath: keyPath, ledgerPath: ledgerPath, loadKey: loadKey, into: &scan)
-                if !isHalted { try readSilently(line.dropFirst(firstEnd), ledgerPath: ledgerPath, like: scan) }
+                try readHeader(line.prefix(first.end), keyPath: keyPath, ledgerPath: ledgerPath, loadKey: loadKey, into: &scan)
+                if !isHalted { try readSilently(line.dropFirst(first.nextStart), ledgerPath: ledgerPath, like: scan) }
                 return
             }
             halt(with: problem, into: &scan)
@@ -154,8 +154,13 @@ extension LedgerCursor {
         var line = written
         // Split once: this runs for every line a read takes in.
         var split = LedgerLineCodec.split(written)
+        if split == nil, LedgerLineCodec.isBlank(written) {
+            // A blank line put in by hand holds nothing: the chain runs on past it.
+            scan.problems.append(.blankLine(line: lineCount, ledgerPath: ledgerPath))
+            return nil
+        }
         if split == nil, try readLinesRunTogether(written, ledgerPath: ledgerPath, into: &scan) { return nil }
-        if split == nil, let (kept, otherBytes) = Self.withoutBytesAddedAfterMAC(written) {
+        if split == nil, let (kept, otherBytes) = LedgerLineCodec.withoutBytesAddedAfterMAC(written) {
             // An editor that added a carriage return, spaces or a stray character after the MAC
             // left the line otherwise whole: it is named for that, and read on from what it was,
             // so the lines after it are not reported for a gap that is not there.
@@ -203,10 +208,10 @@ extension LedgerCursor {
 
     /// The problem of line `number`, `line`, when it holds lines run together; nil otherwise.
     static func linesRunTogether(_ line: ArraySlice<UInt8>, number: Int, ledgerPath: String?) -> LedgerProblem? {
-        let ends = LedgerLineCodec.endsOfLinesRunTogether(in: line)
-        guard !ends.isEmpty else { return nil }
-        return .linesRunTogether(line: number, ledgerPath: ledgerPath, endingMACs: ends.map {
-            LedgerLineCodec.macText(ofWholeLine: line.prefix($0))
+        let breaks = LedgerLineCodec.breaksOfLinesRunTogether(in: line)
+        guard !breaks.isEmpty else { return nil }
+        return .linesRunTogether(line: number, ledgerPath: ledgerPath, joins: breaks.map {
+            LedgerProblem.Join(lineMAC: LedgerLineCodec.macText(ofWholeLine: line.prefix($0.end)), addedBytes: $0.nextStart - $0.end)
         })
     }
 
@@ -219,10 +224,11 @@ extension LedgerCursor {
     ) throws(LedgerError) {
         var unsaid = LedgerScan<Event>()
         var start = joined.startIndex
-        for end in LedgerLineCodec.endsOfLinesRunTogether(in: joined).map({ joined.startIndex + $0 }) + [joined.endIndex] {
-            _ = try readEventLine(joined[start..<end], ledgerPath: ledgerPath, into: &unsaid)
-            start = end
+        for lineBreak in LedgerLineCodec.breaksOfLinesRunTogether(in: joined) {
+            _ = try readEventLine(joined[start..<(joined.startIndex + lineBreak.end)], ledgerPath: ledgerPath, into: &unsaid)
+            start = joined.startIndex + lineBreak.nextStart
         }
+        _ = try readEventLine(joined[start...], ledgerPath: ledgerPath, into: &unsaid)
     }
 
     /// The problem of a file whose first line has no line break (`start`: all of it, or its
@@ -237,6 +243,9 @@ extension LedgerCursor {
     /// Why `line`, the whole of line 1 without its newline, cannot be a ledger's header; nil
     /// when it is one (its MAC is checked with the key, apart from this).
     static func problem(ofHeaderLine line: ArraySlice<UInt8>, ledgerPath: String?) -> LedgerProblem? {
+        if let ledgerPath, line.starts(with: [0xEF, 0xBB, 0xBF]), line.dropFirst(3).first == UInt8(ascii: "{") {
+            return .byteOrderMark(ledgerPath: ledgerPath)
+        }
         // A header never holds a boundary between lines, so looking costs one pass of line 1.
         if let joined = linesRunTogether(line, number: 1, ledgerPath: ledgerPath) { return joined }
         guard LedgerLineCodec.split(line) != nil else {
@@ -244,7 +253,7 @@ extension LedgerCursor {
             // carriage return after every line's MAC: said so, with the way back.
             let crlf = line.last == UInt8(ascii: "\r") && LedgerLineCodec.split(line.dropLast()) != nil
             if crlf, let ledgerPath { return .windowsLineEnds(ledgerPath: ledgerPath) }
-            if !crlf, let (kept, otherBytes) = withoutBytesAddedAfterMAC(line) {
+            if !crlf, let (kept, otherBytes) = LedgerLineCodec.withoutBytesAddedAfterMAC(line) {
                 return .bytesAfterMAC(line: 1, ledgerPath: ledgerPath, lineMAC: LedgerLineCodec.macText(ofWholeLine: kept), otherBytes: otherBytes)
             }
             return .notALedger(reason: crlf ? LedgerProblem.carriageReturnAfterMAC : "it does not end with a MAC field")
@@ -260,31 +269,6 @@ extension LedgerCursor {
             }
         }
     }
-
-    /// `line` without what was added after its MAC field, when that is what keeps it from
-    /// reading as a line; nil otherwise. `otherBytes` is nil when only carriage returns, spaces
-    /// and tabs were added, else how many bytes were. Only a line that does not read comes here.
-    ///
-    /// Other bytes count only up to `strayByteLimit`: more is not a character typed by mistake
-    /// but another line run into this one (a newline deleted), which no advice may cut away.
-    static func withoutBytesAddedAfterMAC(_ line: ArraySlice<UInt8>) -> (kept: ArraySlice<UInt8>, otherBytes: Int?)? {
-        let spaces: Set<UInt8> = [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")]
-        let closing = LedgerLineCodec.lineClosing
-        // The nearest end of a well-formed line before the end: the fewest bytes are added.
-        var end = line.endIndex - 1
-        while end - line.startIndex > LedgerLineCodec.trailerLength {
-            if line[..<end].suffix(closing.count).elementsEqual(closing), LedgerLineCodec.split(line[..<end]) != nil {
-                let added = line[end...]
-                if added.allSatisfy(spaces.contains) { return (line[..<end], nil) }
-                return added.count <= strayByteLimit ? (line[..<end], added.count) : nil
-            }
-            end -= 1
-        }
-        return nil
-    }
-
-    /// The most bytes other than spaces taken for stray characters after a line's MAC field.
-    static let strayByteLimit = 16
 
     /// Whether two byte strings are equal, without the generic sequence comparison.
     private static func bytesEqual(_ left: [UInt8], _ right: ArraySlice<UInt8>) -> Bool {

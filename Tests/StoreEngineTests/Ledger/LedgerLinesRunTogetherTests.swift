@@ -34,7 +34,7 @@ struct LedgerLinesRunTogetherTests {
         let edited = try Self.write(lines, joinedAfter: Set(joinedAfter), to: directory.ledgerPath)
         let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
         let named = expected.sorted { $0.key < $1.key }.map { line, ending in
-            LedgerProblem.linesRunTogether(line: line, ledgerPath: directory.ledgerPath, endingMACs: ending.map { Self.macText(lines[$0]) })
+            LedgerProblem.linesRunTogether(line: line, ledgerPath: directory.ledgerPath, joins: ending.map { .init(lineMAC: Self.macText(lines[$0])) })
         }
         #expect(report.problems == named, "\(report.problems)")
         #expect(report.problems.allSatisfy { !$0.isRepairable })
@@ -62,7 +62,7 @@ struct LedgerLinesRunTogetherTests {
         #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).isIntact)
     }
 
-    @Test("the last two lines run together without the file's last newline are no torn line: named so, with or without a commit mark, and no writer moves them aside; the sed, then the printf, give back the file (before: repair advised, which moved both purchases aside)",
+    @Test("the last two lines run together without the file's last newline are no torn line: named so, with or without a commit mark, and no writer moves them aside; the sed that splits them, then the one that adds the newline, give back the file (before: repair advised, which moved both purchases aside)",
           arguments: [false, true])
     func linesRunTogetherAtTheEndAreKept(markEmptied: Bool) throws {
         let directory = try LedgerTestDirectory()
@@ -70,7 +70,7 @@ struct LedgerLinesRunTogetherTests {
         let edited = try Self.write(lines, joinedAfter: [2, 3], to: directory.ledgerPath)
         if markEmptied { try LedgerTestFiles.write([], to: directory.ledgerPath + ".lock") }
         let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
-        #expect(report.problems == [.linesRunTogether(line: 3, ledgerPath: directory.ledgerPath, endingMACs: [Self.macText(lines[2])])],
+        #expect(report.problems == [.linesRunTogether(line: 3, ledgerPath: directory.ledgerPath, joins: [.init(lineMAC: Self.macText(lines[2]))])],
                 "\(report.problems)")
         #expect(!report.description.contains("incomplete"), "\(report.description)")
         #expect(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
@@ -81,6 +81,45 @@ struct LedgerLinesRunTogetherTests {
         let again = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
         #expect(again.problems == [.newlineMissing(line: 4, ledgerPath: directory.ledgerPath)], "\(again.problems)")
         #expect(try LedgerTestFiles.runInShell(try #require(LedgerTestFiles.advisedCommand(in: again.problems[0].description))) == 0)
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original)
+    }
+
+    @Test("lines joined with a space between them (vim's J), or with stray bytes typed after the first, are named as lines run together, and the sed advised takes those bytes out too, giving back the file (before: tampered, a gap, and repair advised, which moved the purchases aside)",
+          arguments: [" ", "  \t", "\"}", "x\r"])
+    func linesJoinedWithBytesBetweenAreNamed(between: String) throws {
+        let directory = try LedgerTestDirectory()
+        let (original, lines) = try Self.fourLines(in: directory)
+        var edited = lines
+        edited[1] += Array(between.utf8)
+        _ = try Self.write(edited, joinedAfter: [1], to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        let added = between.utf8.count
+        #expect(report.problems == [.linesRunTogether(line: 2, ledgerPath: directory.ledgerPath,
+                                                      joins: [.init(lineMAC: Self.macText(lines[1]), addedBytes: added)])], "\(report.problems)")
+        let said = report.problems[0].description
+        #expect(said.contains(", and \(added) byte\(added == 1 ? "" : "s") put in its place"), "\(said)")
+        #expect(!said.contains("\t") && !said.contains("\r"), "what was put there is not shown")
+        let sed = try #require(LedgerTestFiles.advisedCommand(in: said))
+        #expect(try LedgerTestFiles.runInShell(sed) == 0)
+        #expect(try LedgerTestFiles.runInShell(sed) == 0)
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original)
+    }
+
+    @Test("blank lines put in by hand are named with the sed that deletes them, the lines after them verify, and neither a writer nor repair moves anything aside (before: malformed, and repair advised, which moved the purchases after it aside)",
+          arguments: [[""], ["", "  "], ["\r"], ["\t"]])
+    func blankLinesAreNamed(blanks: [String]) throws {
+        let directory = try LedgerTestDirectory()
+        let (original, lines) = try Self.fourLines(in: directory)
+        let edited = lines[..<2].map { $0 } + blanks.map { Array($0.utf8) } + lines[2...].map { $0 }
+        let bytes = try Self.write(edited, joinedAfter: [], to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems == blanks.indices.map { .blankLine(line: 3 + $0, ledgerPath: directory.ledgerPath) }, "\(report.problems)")
+        #expect(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
+        #expect(throws: LedgerError.self) { try LedgerFile<LedgerTestEvent>.repair(path: directory.ledgerPath) }
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == bytes, "nothing moved aside")
+        let sed = try #require(LedgerTestFiles.advisedCommand(in: report.problems[0].description))
+        #expect(try LedgerTestFiles.runInShell(sed) == 0)
+        #expect(try LedgerTestFiles.runInShell(sed) == 0)
         #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original)
     }
 
@@ -114,11 +153,16 @@ struct LedgerLinesRunTogetherTests {
     func theCodecFindsTheBoundaries() throws {
         let directory = try LedgerTestDirectory()
         let (_, lines) = try Self.fourLines(in: directory)
-        #expect(LedgerLineCodec.endsOfLinesRunTogether(in: lines[2][...]).isEmpty)
-        let joined = lines[1] + lines[2] + lines[3]
-        #expect(LedgerLineCodec.endsOfLinesRunTogether(in: joined[...]) == [lines[1].count, lines[1].count + lines[2].count])
+        #expect(LedgerLineCodec.breaksOfLinesRunTogether(in: lines[2][...]).isEmpty)
+        let joined = lines[1] + lines[2] + Array(" ".utf8) + lines[3]
+        let second = lines[1].count + lines[2].count
+        #expect(LedgerLineCodec.breaksOfLinesRunTogether(in: joined[...])
+                == [.init(end: lines[1].count, nextStart: lines[1].count), .init(end: second, nextStart: second + 1)])
         // A line cut short before the next: its part is no whole line, so no boundary is there.
         let cut = Array(lines[1].dropLast(3)) + lines[2]
-        #expect(LedgerLineCodec.endsOfLinesRunTogether(in: cut[...]).isEmpty)
+        #expect(LedgerLineCodec.breaksOfLinesRunTogether(in: cut[...]).isEmpty)
+        // A short tail after a line is stray bytes, even when it opens as a line does.
+        let strayOpening = lines[1] + Array(#"{"seq":9}"#.utf8)
+        #expect(LedgerLineCodec.breaksOfLinesRunTogether(in: strayOpening[...]).isEmpty)
     }
 }

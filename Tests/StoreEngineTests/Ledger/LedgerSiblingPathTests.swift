@@ -130,6 +130,23 @@ struct LedgerSiblingPathTests {
         }
     }
 
+    @Test("a byte-order mark an editor put before the header is named, with the sed that removes it, which run again changes nothing; writers refuse and change nothing (before: 'not a storefront ledger header … check the ledger path')")
+    func aByteOrderMarkIsNamed() throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(5)])
+        let original = try LedgerTestFiles.bytes(directory.ledgerPath)
+        let marked = [0xEF, 0xBB, 0xBF] + original
+        try LedgerTestFiles.write(marked, to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems == [.byteOrderMark(ledgerPath: directory.ledgerPath)], "\(report.problems)")
+        #expect(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == marked)
+        let sed = try #require(LedgerTestFiles.advisedCommand(in: report.problems[0].description))
+        #expect(try LedgerTestFiles.runInShell(sed) == 0)
+        #expect(try LedgerTestFiles.runInShell(sed) == 0)
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original)
+    }
+
     @Test("a ledger converted to Windows line ends is said to be that, with the way back (before: 'not a storefront ledger header')")
     func windowsLineEndsAreNamed() throws {
         let directory = try LedgerTestDirectory()
@@ -198,7 +215,7 @@ struct LedgerSiblingPathTests {
         #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original)
     }
 
-    @Test("a last line with stray bytes after its MAC field and no newline is no torn line: no writer moves it aside, and the printf, then the sed, advised one after the other mend it (before: moved aside, its transaction id handed out again)",
+    @Test("a last line with stray bytes after its MAC field and no newline is no torn line: no writer moves it aside, and the sed that adds the newline, then the one that cuts the bytes, advised one after the other mend it (before: moved aside, its transaction id handed out again)",
           arguments: ["\"}", "}", "0123456789abcdef"])
     func strayBytesOnALastLineWithoutItsNewlineAreKept(added: String) throws {
         let directory = try LedgerTestDirectory()
@@ -235,7 +252,7 @@ struct LedgerSiblingPathTests {
         #expect(report.problems == [.malformed(line: 4, reason: "it does not end with a MAC field")], "\(report.problems)")
     }
 
-    @Test("a last line that lost only its newline, and is the line committed last, is named for that with the printf that mends it; no writer moves it aside (before: taken for a crash, and moved aside by the next change or by the repair advised)")
+    @Test("a last line that lost only its newline, and is the line committed last, is named for that with the sed that mends it, which run again adds nothing; no writer moves it aside (before: taken for a crash, and moved aside by the next change or by the repair advised)")
     func aCommittedLastLineWithoutItsNewlineIsNamed() throws {
         let directory = try LedgerTestDirectory()
         _ = try directory.ledger().append([.purchase(1), .purchase(2), .purchase(3)])
@@ -246,15 +263,17 @@ struct LedgerSiblingPathTests {
         #expect(report.problems == [.newlineMissing(line: 4, ledgerPath: directory.ledgerPath)], "\(report.problems)")
         let said = report.description
         #expect(said.contains("line 4, the last, is whole and verifies, but its newline is missing")
-                && said.contains("printf '\\n' >> \(ShellWord.quoted(directory.ledgerPath))"), "\(said)")
+                && said.contains("sed -i -e '$a\\' \(ShellWord.quoted(directory.ledgerPath))"), "\(said)")
         #expect(!said.contains("note: the last line is incomplete"), "\(said)")
         #expect(throws: LedgerError.self) { try directory.ledger().append([.purchase(4)]) }
         #expect(throws: LedgerError.self) { try LedgerFile<LedgerTestEvent>.repair(path: directory.ledgerPath) }
         #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == cut, "nothing moved aside, nothing appended")
         #expect(try LedgerTestFiles.directoryEntries(directory.path).allSatisfy { !$0.contains(".torn-") && !$0.contains(".damaged-") })
-        // What the advice says mends it.
-        try LedgerTestFiles.write(whole, to: directory.ledgerPath)
-        #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems.isEmpty)
+        // What the advice says mends it; run again, it adds no second newline (before: a printf that did).
+        let sed = try #require(LedgerTestFiles.advisedCommand(in: report.problems[0].description))
+        #expect(try LedgerTestFiles.runInShell(sed) == 0)
+        #expect(try LedgerTestFiles.runInShell(sed) == 0)
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == whole)
         // With the lock file emptied the mark says nothing, but the line verifies: kept and named the same
         // (before: verify called it cut short by a crash, and the next change moved it aside and reused its id).
         try LedgerTestFiles.write(cut, to: directory.ledgerPath)

@@ -21,7 +21,7 @@ struct StoreProblemTextTests {
     @Test("a row holding lines run together is said to be changed by hand, with the database's remedy, and no sed or repair meant for a file")
     func rowWithLinesRunTogether() {
         let said = StoreProblemText.describe(
-            .linesRunTogether(line: 4, ledgerPath: nil, endingMACs: [String(repeating: "a", count: 64)]), in: database)
+            .linesRunTogether(line: 4, ledgerPath: nil, joins: [.init(lineMAC: String(repeating: "a", count: 64))]), in: database)
         #expect(said.hasPrefix("storefront_events row seq 3 holds the lines of more than one event run together: it was changed by hand; restore"),
                 "\(said)")
         #expect(!said.contains("sed") && !said.contains("storefront repair"), "\(said)")
