@@ -66,7 +66,8 @@ extension CommandLineText {
                 ?? "every line reads, but the file cannot be trusted for writing"
             // Recommending `repair` for a problem it refuses would send people in a circle.
             let remedy = unrepairable.map { "`storefront repair` cannot fix this: \($0)." }
-                ?? "`storefront repair` keeps the intact lines and moves the rest aside."
+                ?? "`storefront repair` keeps the intact lines and moves the rest aside, out of the store (their transaction ids are "
+                    + "handed out again)."
             return "\(path) has \(count), so it is read-only and \(scope). `storefront verify` lists the problems; \(remedy)"
         }
 
@@ -74,7 +75,8 @@ extension CommandLineText {
         /// of them (`unrepairable`), whose own words, listed above, say what does.
         public static func verifyRemedy(unrepairable: Bool) -> String {
             unrepairable ? "  `storefront repair` cannot fix this; the problem above says what does"
-                : "  to mend it: `storefront repair` keeps the intact lines and moves the rest aside, or put back a good copy of the file"
+                : "  to mend it: `storefront repair` keeps the intact lines and moves the rest aside, out of the store (their "
+                    + "transaction ids are handed out again), or put back a good copy of the file"
         }
 
         /// What `serve` says once a ledger it warned was damaged reads whole again (repaired, or

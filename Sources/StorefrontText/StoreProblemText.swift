@@ -61,6 +61,8 @@ public enum StoreProblemText {
                 + "changed by hand; \(whatToDo)"
         case .blankLine(let line, _):
             "storefront_events row seq \(sequence(ofLine: line)) holds a blank line: it was changed by hand; \(whatToDo)"
+        case .lineRepeated(let line, _):
+            "storefront_events row seq \(sequence(ofLine: line)) holds the line of the row before it: it was changed by hand; \(whatToDo)"
         case .lineTooLong(let line, let limit):
             "storefront_events row seq \(sequence(ofLine: line)) is longer than \(limit) bytes, more than any row "
                 + "storefront writes, so it and every row after it are left unread; \(whatToDo)"

@@ -174,8 +174,26 @@ public enum StorefrontScreenText {
     /// Why the store cannot be changed: a problem of the entitlements file, and how many more there are.
     public static func ledgerProblem(_ problem: String, more: Int) -> String {
         let others = more > 0 ? " (and \(more) more)" : ""
-        return "The entitlements file has a problem: \(problem)\(others). Nothing can be bought or spent; "
-            + "`storefront verify` tells more."
+        return "The entitlements file has a problem: \(leavingLongCommandsToVerify(problem))\(others). Nothing can be bought "
+            + "or spent; `storefront verify` tells more."
+    }
+
+    /// The longest advised command a banner shows; a longer one is left to `verify`.
+    static let longestCommandShown = 60
+
+    /// `words` with each advised command, "(`…`)", longer than `longestCommandShown` left to
+    /// `verify`: wrapped over a banner's rows it cannot be copied whole (a sed that finds its
+    /// line holds a 64-digit MAC), where `verify` prints it on one line.
+    static func leavingLongCommandsToVerify(_ words: String) -> String {
+        var shown = ""
+        var rest = words[...]
+        while let open = rest.range(of: "(`"), let close = rest.range(of: "`)", range: open.upperBound..<rest.endIndex) {
+            shown += rest[..<open.lowerBound]
+            let isLong = rest[open.upperBound..<close.lowerBound].count > longestCommandShown
+            shown += isLong ? "(the command `storefront verify` prints)" : rest[open.lowerBound..<close.upperBound]
+            rest = rest[close.upperBound...]
+        }
+        return shown + rest
     }
 
     /// The banner of a damaged database: `problem` in rows' words, which say what to do.

@@ -112,7 +112,8 @@ import Testing
         #expect((verify.stdout + verify.stderr).contains("line 3"))
         // It says what mends it, as the refusals that send here do (before: the problems alone).
         #expect(verify.stdout.hasSuffix("  to mend it: `storefront --entitlements \(cli.ledger) repair` keeps the intact lines and "
-            + "moves the rest aside, or put back a good copy of the file\n"), "\(verify.stdout)")
+            + "moves the rest aside, out of the store (their transaction ids are handed out again), or put back a good copy of the file\n"),
+                "\(verify.stdout)")
         let report = try cli.run(["verify", "--json"]).decoded(JSONShapes.VerifyResult.self)
         #expect(!report.intact)
         #expect(report.problems.first?.line == 3, "\(report.problems)")

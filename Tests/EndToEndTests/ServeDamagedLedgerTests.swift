@@ -63,7 +63,7 @@ final class ServeDamagedLedgerTests: XCTestCase {
         let warnings = lines.filter { $0.contains("\(cli.ledger) has ") }
         XCTAssertEqual(warnings, ["storefront: warning: \(cli.ledger) has a problem, so it is read-only and what is shown "
             + "stops before line 4, the first that cannot be trusted. \(cli.advised("verify")) lists the problems; \(cli.advised("repair")) "
-            + "keeps the intact lines and moves the rest aside."], said.stderr)
+            + "keeps the intact lines and moves the rest aside, out of the store (their transaction ids are handed out again)."], said.stderr)
         // The server's warning comes once it serves; the command line's came before.
         let serving = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("serving com.example.rage ") }, said.stderr)
         let warned = try XCTUnwrap(warnings.first.flatMap(lines.firstIndex(of:)), said.stderr)

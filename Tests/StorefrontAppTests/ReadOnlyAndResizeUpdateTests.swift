@@ -1,4 +1,6 @@
 import StoreEngine
+import StoreLedger
+import StorefrontText
 import Testing
 import TerminalUI
 @testable import StorefrontApp
@@ -24,6 +26,17 @@ struct ReadOnlyAndResizeUpdateTests {
         message: "The entitlements file has a problem: line 3 does not match its MAC: it was edited, or lines around it were "
             + "deleted, duplicated or reordered. Nothing can be bought or spent; `storefront verify` tells more.",
         tone: .failure)
+
+    @Test("a command too long to copy from the wrapped banner (a sed holding a MAC) is left to verify, which prints it on one line; a short one is shown (before: cut over three rows and at the end)")
+    func longCommandsAreLeftToVerify() {
+        let mac = String(repeating: "ab", count: 32)
+        let joined = LedgerProblem.linesRunTogether(line: 3, ledgerPath: "/home/tester/e.jsonl", joins: [.init(lineMAC: mac, addedBytes: 1)])
+        let banner = StorefrontScreenText.ledgerProblem(joined.description, more: 0)
+        #expect(!banner.contains(mac) && !banner.contains("sed -i"), "\(banner)")
+        #expect(banner.contains("put it back (the command `storefront verify` prints) and verify again"), "\(banner)")
+        let lock = LedgerProblem.commitMarkDamaged(lockPath: "/s/e.jsonl.lock", reason: "", notOwnFile: "a named pipe (FIFO)")
+        #expect(StorefrontScreenText.ledgerProblem(lock.description, more: 0).contains("(`rm /s/e.jsonl.lock` leaves any other file alone"))
+    }
 
     @Test("Every change is refused with an alert that says why, and nothing is asked of the store", arguments: [
         ["enter"], ["b"], ["r"], ["u"], ["s", "enter"], ["s", "down", "left"], ["t", "R"],

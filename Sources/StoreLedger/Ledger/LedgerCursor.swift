@@ -21,6 +21,9 @@ struct LedgerCursor {
     /// The MAC text of the last line, which keys the next line's MAC; nil when that line
     /// was too damaged to have one.
     var previousMAC: [UInt8]?
+    /// The last complete line read, kept once per read (not per line), so that a line pasted
+    /// twice is known as that in a later read too.
+    var lastLineRead: [UInt8]?
     /// Whether the key is loaded and verified the header, so event lines can be checked.
     var isVerifying = false
     var key = KeyState.notLoaded

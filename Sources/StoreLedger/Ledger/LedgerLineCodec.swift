@@ -113,9 +113,14 @@ enum LedgerLineCodec {
     static func withoutBytesAddedAfterMAC(_ line: ArraySlice<UInt8>) -> (kept: ArraySlice<UInt8>, otherBytes: Int?)? {
         let spaces: Set<UInt8> = [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")]
         let closing = lineClosing
-        // The nearest end of a well-formed line before the end: the fewest bytes are added.
+        // The nearest end of a well-formed line before the end: the fewest bytes are added. The
+        // look stops once more than the limit of other bytes lie behind it, so a long damaged
+        // line costs no more than its spaces and the limit.
         var end = line.endIndex - 1
+        var otherBytesBehind = 0
         while end - line.startIndex > trailerLength {
+            if !spaces.contains(line[end]) { otherBytesBehind += 1 }
+            if otherBytesBehind > strayByteLimit { return nil }
             if line[..<end].suffix(closing.count).elementsEqual(closing), split(line[..<end]) != nil {
                 let added = line[end...]
                 if added.allSatisfy(spaces.contains) { return (line[..<end], nil) }

@@ -21,6 +21,7 @@ extension LedgerProblem {
         case .linesRunTogether(let line, let ledgerPath, let joins):
             .linesRunTogether(line: renumber(line), ledgerPath: ledgerPath, joins: joins)
         case .blankLine(let line, let ledgerPath): .blankLine(line: renumber(line), ledgerPath: ledgerPath)
+        case .lineRepeated(let line, let ledgerPath): .lineRepeated(line: renumber(line), ledgerPath: ledgerPath)
         case .columnsDisagree(let line, let columns): .columnsDisagree(line: renumber(line), columns: columns)
         case .keyChangedWhileOpen(let problem, let firstUnverifiedLine):
             .keyChangedWhileOpen(problem.renumberingLines(renumber), firstUnverifiedLine: renumber(firstUnverifiedLine))

@@ -56,6 +56,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// Line `line` (of the file at `ledgerPath`, when a file) is empty or holds only spaces:
     /// put in by hand, as no line storefront writes is blank.
     case blankLine(line: Int, ledgerPath: String?)
+    /// Line `line` (of the file at `ledgerPath`, when a file) repeats the line before it byte
+    /// for byte: pasted twice, as no two lines storefront writes are alike.
+    case lineRepeated(line: Int, ledgerPath: String?)
     /// The last line of the file at `ledgerPath` is whole, and the one the commit mark records,
     /// but its newline is missing: taken away by an editor, not cut short by a crash.
     case newlineMissing(line: Int, ledgerPath: String)
@@ -92,7 +95,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
             .columnsDisagree(let line, _), .bytesAfterMAC(let line, _, _, _), .newlineMissing(let line, _),
-            .linesRunTogether(let line, _, _), .blankLine(let line, _):
+            .linesRunTogether(let line, _, _), .blankLine(let line, _), .lineRepeated(let line, _):
             line
         case .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds, .byteOrderMark, .headerMissing: 1
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyNotPrivate, .keyUnreadable, .commitMarkDamaged: nil
@@ -110,7 +113,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
             .bytesAfterMAC(let line, _, _, _), .newlineMissing(let line, _), .linesRunTogether(let line, _, _),
-            .blankLine(let line, _):
+            .blankLine(let line, _), .lineRepeated(let line, _):
             line
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds,
              .byteOrderMark, .headerMissing: 1
@@ -147,6 +150,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         if case .newlineMissing = self { return false }
         if case .linesRunTogether = self { return false }
         if case .blankLine = self { return false }
+        if case .lineRepeated = self { return false }
         return !isAboutKeyFile && firstUntrustedLine != 1
     }
 
@@ -267,6 +271,11 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
                 + "\(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: `storefront repair` would move "
                 + "these lines and every line after them aside"
         // Every blank line goes at once: none holds anything, and run again the sed finds none.
+        // The classic sed that keeps one of each run of equal lines: run again, it finds none.
+        case .lineRepeated(let line, let ledgerPath):
+            "line \(line) repeats the line before it byte for byte (pasted twice); delete the copy and any other line that "
+                + "repeats the one before it (`sed -i '$!N; /^\\(.*\\)\\n\\1$/!P; D' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) "
+                + "and verify again: `storefront repair` would move it and every line after it aside"
         case .blankLine(let line, let ledgerPath):
             "line \(line) is blank, put in by hand (no line storefront writes is); delete it and any other blank line "
                 + "(`sed -i '/^[[:space:]]*$/d' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: `storefront repair` "

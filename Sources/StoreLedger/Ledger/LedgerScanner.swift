@@ -23,6 +23,8 @@ extension LedgerCursor {
         var scan = LedgerScan<Event>()
         var eventLines: [EventLine] = []
         var lineStart = 0
+        // The line before, to know a line pasted twice.
+        var lineBefore = lastLineRead?[...]
         while !isHalted, let newline = Self.indexOfNewline(in: bytes, from: lineStart) {
             let line = bytes[lineStart..<newline]
             lineCount += 1
@@ -37,18 +39,20 @@ extension LedgerCursor {
             } else if resumePoint.map({ !$0.isConfirmed }) == true {
                 // Lines the checkpoint covers are checked as always but not decoded; any problem
                 // on or before its line means it cannot be trusted to stand for them.
-                let eventLine = try readEventLine(line, ledgerPath: ledgerPath, into: &scan)
+                let eventLine = try readEventLine(line, after: lineBefore, ledgerPath: ledgerPath, into: &scan)
                 let isClean = problems.isEmpty && scan.problems.isEmpty && eventLine?.isVerified == true
                 let covered = resumePoint?.covers(sequence: eventLine?.sequence ?? 0, mac: previousMAC, isClean: isClean) == true
                 if resumePoint?.isBroken == true { break }
                 if !covered, let eventLine { eventLines.append(eventLine) }
-            } else if let eventLine = try readEventLine(line, ledgerPath: ledgerPath, into: &scan) {
+            } else if let eventLine = try readEventLine(line, after: lineBefore, ledgerPath: ledgerPath, into: &scan) {
                 eventLines.append(eventLine)
             }
             if isHalted { break }
+            lineBefore = line
             offset += line.count + 1
             lineStart = newline + 1
         }
+        if let lineBefore { lastLineRead = Array(lineBefore) }
         if !isHalted {
             scan.incompleteTail = bytes[lineStart...]
             // With no line read yet, the tail is the file's start: notes or a one-line catalog
@@ -149,7 +153,8 @@ extension LedgerCursor {
     /// Checks an event line's MAC and sequence number; returns it for decoding unless it is
     /// too damaged to hold an event.
     private mutating func readEventLine(
-        _ written: ArraySlice<UInt8>, ledgerPath: String?, into scan: inout LedgerScan<some Codable & Sendable>
+        _ written: ArraySlice<UInt8>, after lineBefore: ArraySlice<UInt8>? = nil, ledgerPath: String?,
+        into scan: inout LedgerScan<some Codable & Sendable>
     ) throws(LedgerError) -> EventLine? {
         var line = written
         // Split once: this runs for every line a read takes in.
@@ -179,6 +184,11 @@ extension LedgerCursor {
             isVerified = Self.bytesEqual(try loaded.macText(previous: previous, content: split.content), split.mac)
             // Lines run together end in the last one's MAC field, so they split as one line.
             if !isVerified, try readLinesRunTogether(written, ledgerPath: ledgerPath, into: &scan) { return nil }
+            if !isVerified, let lineBefore, lineBefore.elementsEqual(written) {
+                // A copy holds nothing new: the chain runs on past it, from the line it copies.
+                scan.problems.append(.lineRepeated(line: lineCount, ledgerPath: ledgerPath))
+                return nil
+            }
             if !isVerified { scan.problems.append(.tampered(line: lineCount)) }
         }
         previousMAC = Array(split.mac)

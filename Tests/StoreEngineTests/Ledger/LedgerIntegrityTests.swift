@@ -70,14 +70,14 @@ struct LedgerIntegrityTests {
         try Self.expectWriteRefused(directory, mentioning: "line 3")
     }
 
-    @Test("a duplicated line is reported at the copy")
+    @Test("a duplicated line is reported at the copy, as a repeat of the line before it (before: tampered, with a gap)")
     func duplicatedLine() throws {
         let directory = try Self.fourEventLedger()
         var lines = try LedgerTestFiles.lines(directory.ledgerPath)
         lines.insert(lines[2], at: 3)
         try LedgerTestFiles.writeLines(lines, to: directory.ledgerPath)
 
-        #expect(try Self.problems(in: directory) == [.tampered(line: 4), .sequenceGap(line: 4, expected: 3, found: 2)])
+        #expect(try Self.problems(in: directory) == [.lineRepeated(line: 4, ledgerPath: directory.ledgerPath)])
         try Self.expectWriteRefused(directory, mentioning: "line 4")
     }
 

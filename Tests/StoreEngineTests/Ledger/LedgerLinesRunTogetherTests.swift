@@ -123,6 +123,36 @@ struct LedgerLinesRunTogetherTests {
         #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original)
     }
 
+    @Test("a line pasted twice is named as a repeat, with the sed that deletes the copy, which run again deletes nothing; the lines after it verify, and neither a writer nor repair moves anything aside (before: tampered, a gap, and repair advised, which moved the purchases after it aside)",
+          arguments: [1, 2, 3])
+    func aLinePastedTwiceIsNamed(index: Int) throws {
+        let directory = try LedgerTestDirectory()
+        let (original, lines) = try Self.fourLines(in: directory)
+        let edited = lines[...index].map { $0 } + [lines[index]] + lines[(index + 1)...].map { $0 }
+        let bytes = try Self.write(edited, joinedAfter: [], to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems == [.lineRepeated(line: index + 2, ledgerPath: directory.ledgerPath)], "\(report.problems)")
+        #expect(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
+        #expect(throws: LedgerError.self) { try LedgerFile<LedgerTestEvent>.repair(path: directory.ledgerPath) }
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == bytes, "nothing moved aside")
+        let sed = try #require(LedgerTestFiles.advisedCommand(in: report.problems[0].description))
+        #expect(try LedgerTestFiles.runInShell(sed) == 0)
+        #expect(try LedgerTestFiles.runInShell(sed) == 0)
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original)
+    }
+
+    @Test("a line pasted twice at the end while a reader is open is named as a repeat by that reader too, as by a reader opened after")
+    func aRepeatAppendedWhileOpenIsNamedAlike() throws {
+        let directory = try LedgerTestDirectory()
+        let (_, lines) = try Self.fourLines(in: directory)
+        let reader = try directory.ledger()
+        _ = try reader.readNew()
+        try LedgerTestFiles.append(lines[3] + [UInt8(ascii: "\n")], to: directory.ledgerPath)
+        let update = try reader.readNew()
+        #expect(update.problems == [.lineRepeated(line: 5, ledgerPath: directory.ledgerPath)], "\(update.problems)")
+        #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems == update.problems)
+    }
+
     @Test("the header run together with the first event is named so, not as a file that is no ledger, and writers refuse it in the same words")
     func aHeaderRunTogetherIsNamed() throws {
         let directory = try LedgerTestDirectory()
