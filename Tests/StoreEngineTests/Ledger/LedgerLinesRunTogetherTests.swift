@@ -23,6 +23,22 @@ struct LedgerLinesRunTogetherTests {
 
     private static func macText(_ line: [UInt8]) -> String { LedgerSiblingPathTests.macText(line) }
 
+    /// Writers and `repair` refuse the ledger in `directory`, and leave its `bytes` as they are.
+    private static func expectRefusedUntouched(_ directory: borrowing LedgerTestDirectory, bytes: [UInt8]) throws {
+        #expect(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
+        #expect(throws: LedgerError.self) { try LedgerFile<LedgerTestEvent>.repair(path: directory.ledgerPath) }
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == bytes, "nothing moved aside")
+    }
+
+    /// The command `said` advises, run twice as pasted, succeeds both times and gives back
+    /// `original` at `path`.
+    private static func expectAdviceMends(_ said: String, path: String, to original: [UInt8]) throws {
+        let command = try #require(LedgerTestFiles.advisedCommand(in: said), "\(said)")
+        #expect(try LedgerTestFiles.runInShell(command) == 0)
+        #expect(try LedgerTestFiles.runInShell(command) == 0)
+        #expect(try LedgerTestFiles.bytes(path) == original)
+    }
+
     @Test("lines run together are named with the MACs of the lines whose newline is missing, and nothing else is said of them or of the lines after them; writers and repair refuse, and change nothing",
           arguments: [
               // [indices of lines whose newline was deleted]: [file line of each problem, with the lines it ends]
@@ -38,9 +54,7 @@ struct LedgerLinesRunTogetherTests {
         }
         #expect(report.problems == named, "\(report.problems)")
         #expect(report.problems.allSatisfy { !$0.isRepairable })
-        #expect(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
-        #expect(throws: LedgerError.self) { try LedgerFile<LedgerTestEvent>.repair(path: directory.ledgerPath) }
-        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == edited, "nothing moved aside or added")
+        try Self.expectRefusedUntouched(directory, bytes: edited)
         #expect(try LedgerTestFiles.directoryEntries(directory.path).allSatisfy { !$0.contains(".damaged-") && !$0.contains(".torn-") })
     }
 
@@ -73,9 +87,7 @@ struct LedgerLinesRunTogetherTests {
         #expect(report.problems == [.linesRunTogether(line: 3, ledgerPath: directory.ledgerPath, joins: [.init(lineMAC: Self.macText(lines[2]))])],
                 "\(report.problems)")
         #expect(!report.description.contains("incomplete"), "\(report.description)")
-        #expect(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
-        #expect(throws: LedgerError.self) { try LedgerFile<LedgerTestEvent>.repair(path: directory.ledgerPath) }
-        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == edited, "nothing moved aside")
+        try Self.expectRefusedUntouched(directory, bytes: edited)
         let sed = try #require(LedgerTestFiles.advisedCommand(in: report.problems[0].description))
         #expect(try LedgerTestFiles.runInShell(sed) == 0)
         let again = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
@@ -99,10 +111,7 @@ struct LedgerLinesRunTogetherTests {
         let said = report.problems[0].description
         #expect(said.contains(", and \(added) byte\(added == 1 ? "" : "s") put in its place"), "\(said)")
         #expect(!said.contains("\t") && !said.contains("\r"), "what was put there is not shown")
-        let sed = try #require(LedgerTestFiles.advisedCommand(in: said))
-        #expect(try LedgerTestFiles.runInShell(sed) == 0)
-        #expect(try LedgerTestFiles.runInShell(sed) == 0)
-        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original)
+        try Self.expectAdviceMends(said, path: directory.ledgerPath, to: original)
     }
 
     @Test("blank lines put in by hand are named with the sed that deletes them, the lines after them verify, and neither a writer nor repair moves anything aside (before: malformed, and repair advised, which moved the purchases after it aside)",
@@ -114,13 +123,8 @@ struct LedgerLinesRunTogetherTests {
         let bytes = try Self.write(edited, joinedAfter: [], to: directory.ledgerPath)
         let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
         #expect(report.problems == blanks.indices.map { .blankLine(line: 3 + $0, ledgerPath: directory.ledgerPath) }, "\(report.problems)")
-        #expect(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
-        #expect(throws: LedgerError.self) { try LedgerFile<LedgerTestEvent>.repair(path: directory.ledgerPath) }
-        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == bytes, "nothing moved aside")
-        let sed = try #require(LedgerTestFiles.advisedCommand(in: report.problems[0].description))
-        #expect(try LedgerTestFiles.runInShell(sed) == 0)
-        #expect(try LedgerTestFiles.runInShell(sed) == 0)
-        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original)
+        try Self.expectRefusedUntouched(directory, bytes: bytes)
+        try Self.expectAdviceMends(report.problems[0].description, path: directory.ledgerPath, to: original)
     }
 
     @Test("a line pasted twice is named as a repeat, with the sed that deletes the copy, which run again deletes nothing; the lines after it verify, and neither a writer nor repair moves anything aside (before: tampered, a gap, and repair advised, which moved the purchases after it aside)",
@@ -132,13 +136,8 @@ struct LedgerLinesRunTogetherTests {
         let bytes = try Self.write(edited, joinedAfter: [], to: directory.ledgerPath)
         let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
         #expect(report.problems == [.lineRepeated(line: index + 2, ledgerPath: directory.ledgerPath)], "\(report.problems)")
-        #expect(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
-        #expect(throws: LedgerError.self) { try LedgerFile<LedgerTestEvent>.repair(path: directory.ledgerPath) }
-        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == bytes, "nothing moved aside")
-        let sed = try #require(LedgerTestFiles.advisedCommand(in: report.problems[0].description))
-        #expect(try LedgerTestFiles.runInShell(sed) == 0)
-        #expect(try LedgerTestFiles.runInShell(sed) == 0)
-        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original)
+        try Self.expectRefusedUntouched(directory, bytes: bytes)
+        try Self.expectAdviceMends(report.problems[0].description, path: directory.ledgerPath, to: original)
     }
 
     @Test("a line pasted twice at the end while a reader is open is named as a repeat by that reader too, as by a reader opened after")
