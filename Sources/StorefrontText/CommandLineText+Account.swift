@@ -51,6 +51,11 @@ extension CommandLineText {
 
         public static func noTransactions(account: String) -> String { "No transactions for \(account) yet." }
 
+        /// `transactions` on a store of which no event verifies: not "none yet", which it may not be.
+        public static func noTransactionVerified(database: Bool) -> String {
+            "No transactions can be shown: no \(database ? "row" : "line") of the store could be verified (the warning on stderr says why)."
+        }
+
         /// One row of `transactions`; `proratedRefund` is the upgrade's refund sentence (or another
         /// word on the row), if any. The widths are the widest of the listing's date, state and
         /// price, so its columns line up (prices to the right, as figures are).

@@ -100,6 +100,19 @@ import Testing
         }
     }
 
+    @Test("transactions on a store of which no line verifies (a byte-order mark before its header) says none can be shown, not that there are none yet")
+    func transactionsOfAStoreWithNothingVerifiedSayNoneCanBeShown() throws {
+        #expect(try cli.run(["transactions"]).stdout == "No transactions for tester yet.\n")
+        #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
+        let written = try Data(contentsOf: URL(fileURLWithPath: cli.ledger))
+        try (Data([0xEF, 0xBB, 0xBF]) + written).write(to: URL(fileURLWithPath: cli.ledger))
+        let listed = try cli.run(["transactions"])
+        #expect(listed.status == 3)
+        #expect(listed.stdout == "No transactions can be shown: no line of the store could be verified (the warning on stderr says why).\n",
+                "\(listed.stdout)")
+        #expect(listed.stderr.contains("byte-order mark"), "\(listed.stderr)")
+    }
+
     @Test func editingOneDigitMakesVerifyFailNamingTheLine() throws {
         #expect(try cli.run(["buy", "com.example.rage.face.random"]).status == 0)
         #expect(try cli.run(["buy", "com.example.rage.lives.3"]).status == 0)

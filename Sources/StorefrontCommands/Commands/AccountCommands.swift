@@ -124,7 +124,12 @@ enum AccountCommands {
             })
             return .success
         }
-        if records.isEmpty { console.out(CommandLineText.Account.noTransactions(account: session.buyer.account)) }
+        if records.isEmpty, LedgerProblem.leaveNoEvent(session.store.ledgerProblems) {
+            let database = if case .database = session.store.medium { true } else { false }
+            console.out(CommandLineText.Account.noTransactionVerified(database: database))
+        } else if records.isEmpty {
+            console.out(CommandLineText.Account.noTransactions(account: session.buyer.account))
+        }
         let text = session.text
         let prices = records.map(text.listedPrice(of:))
         let dates = records.map { text.dates.dateTime($0.purchaseDate, locale: session.locale) }
