@@ -227,13 +227,14 @@ struct LedgerSiblingPathTests {
         #expect(report.problems == [.newlineMissing(line: 4, ledgerPath: directory.ledgerPath)], "\(report.problems)")
         #expect(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
         #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == edited, "nothing moved aside")
-        // The newline put back, as advised; then the stray bytes are named, and cut as advised.
-        try LedgerTestFiles.write(edited + [UInt8(ascii: "\n")], to: directory.ledgerPath)
+        // The newline put back by the command printed; then the stray bytes are named, and cut by theirs.
+        #expect(try LedgerTestFiles.runInShell(try #require(LedgerTestFiles.advisedCommand(in: report.problems[0].description))) == 0)
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == edited + [UInt8(ascii: "\n")])
         let again = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
         #expect(again.problems == [.bytesAfterMAC(line: 4, ledgerPath: directory.ledgerPath, lineMAC: Self.macText(Array(whole.dropLast())),
                                                   otherBytes: added.utf8.count)], "\(again.problems)")
-        try LedgerTestFiles.write(whole, to: directory.ledgerPath)
-        #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).isIntact)
+        #expect(try LedgerTestFiles.runInShell(try #require(LedgerTestFiles.advisedCommand(in: again.problems[0].description))) == 0)
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == whole)
     }
 
     /// The MAC text a whole line (without its newline) ends in, read by position.
