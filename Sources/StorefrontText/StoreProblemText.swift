@@ -61,6 +61,9 @@ public enum StoreProblemText {
                 + "changed by hand; \(whatToDo)"
         case .blankLine(let line, _):
             "storefront_events row seq \(sequence(ofLine: line)) holds a blank line: it was changed by hand; \(whatToDo)"
+        case .linesSwapped(let line, _, _, _):
+            "storefront_events rows seq \(sequence(ofLine: line)) and \(sequence(ofLine: line) + 1) hold each other's lines: they "
+                + "were changed by hand; \(whatToDo)"
         case .lineRepeated(let line, _):
             "storefront_events row seq \(sequence(ofLine: line)) holds the line of the row before it: it was changed by hand; \(whatToDo)"
         case .lineTooLong(let line, let limit):

@@ -86,6 +86,28 @@ struct PostgresEventLogTests {
         #expect(throws: (any Error).self) { try reopened.purchase(face, buyer: phone, storefront: "USA") }
     }
 
+    @Test("two rows whose lines were swapped by hand, with the trigger bypassed, are named together by their seq, and the rows after them verify")
+    func swappedRowsAreNamedTogether() throws {
+        let fixture = try PostgresStoreFixture()
+        let store = try fixture.store()
+        for _ in 0..<4 { _ = try store.purchase(face, buyer: phone, storefront: "USA") }
+        try fixture.server.psql("""
+            SET session_replication_role = replica;
+            UPDATE storefront_events SET line = CASE seq WHEN 2 THEN (SELECT line FROM storefront_events WHERE seq = 3)
+                                                         ELSE (SELECT line FROM storefront_events WHERE seq = 2) END
+            WHERE seq IN (2, 3)
+            """)
+        let report = try PostgresEventLog.verify(address: fixture.address, keyPath: fixture.keyPath)
+        guard case .linesSwapped(line: 3, ledgerPath: nil, _, _)? = report.problems.first else {
+            Issue.record("\(report.problems)")
+            return
+        }
+        // Nothing is said of row seq 4, which follows them: only the columns kept beside the two lines disagree with them.
+        #expect(report.problems.dropFirst().allSatisfy { if case .columnsDisagree(3...4, _) = $0 { true } else { false } }, "\(report.problems)")
+        #expect(StoreProblemText.describe(report.problems[0], in: try fixture.store().medium)
+            .hasPrefix("storefront_events rows seq 2 and 3 hold each other's lines: they were changed by hand; restore"))
+    }
+
     @Test("rows deleted from the middle with the trigger bypassed: the problems name the rows by their seq, and what is missing")
     func deletedRowsAreNamedByTheirSeq() throws {
         let fixture = try PostgresStoreFixture()

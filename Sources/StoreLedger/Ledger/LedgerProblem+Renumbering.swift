@@ -22,6 +22,8 @@ extension LedgerProblem {
             .linesRunTogether(line: renumber(line), ledgerPath: ledgerPath, joins: joins)
         case .blankLine(let line, let ledgerPath): .blankLine(line: renumber(line), ledgerPath: ledgerPath)
         case .lineRepeated(let line, let ledgerPath): .lineRepeated(line: renumber(line), ledgerPath: ledgerPath)
+        case .linesSwapped(let line, let ledgerPath, let laterMAC, let earlierMAC):
+            .linesSwapped(line: renumber(line), ledgerPath: ledgerPath, laterMAC: laterMAC, earlierMAC: earlierMAC)
         case .columnsDisagree(let line, let columns): .columnsDisagree(line: renumber(line), columns: columns)
         case .keyChangedWhileOpen(let problem, let firstUnverifiedLine):
             .keyChangedWhileOpen(problem.renumberingLines(renumber), firstUnverifiedLine: renumber(firstUnverifiedLine))

@@ -59,6 +59,11 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// Line `line` (of the file at `ledgerPath`, when a file) repeats the line before it byte
     /// for byte: pasted twice, as no two lines storefront writes are alike.
     case lineRepeated(line: Int, ledgerPath: String?)
+    /// Lines `line` and `line + 1` (of the file at `ledgerPath`, when a file) are in each
+    /// other's place: each verifies where the other stands, as an editor's move of a line one
+    /// place down leaves them. `laterMAC` is the MAC text of the line now first (the later
+    /// event), `earlierMAC` that of the line after it, which finds the pair in the advised edit.
+    case linesSwapped(line: Int, ledgerPath: String?, laterMAC: String, earlierMAC: String)
     /// The last line of the file at `ledgerPath` is whole, and the one the commit mark records,
     /// but its newline is missing: taken away by an editor, not cut short by a crash.
     case newlineMissing(line: Int, ledgerPath: String)
@@ -95,7 +100,8 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
             .columnsDisagree(let line, _), .bytesAfterMAC(let line, _, _, _), .newlineMissing(let line, _),
-            .linesRunTogether(let line, _, _), .blankLine(let line, _), .lineRepeated(let line, _):
+            .linesRunTogether(let line, _, _), .blankLine(let line, _), .lineRepeated(let line, _),
+            .linesSwapped(let line, _, _, _):
             line
         case .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds, .byteOrderMark, .headerMissing: 1
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyNotPrivate, .keyUnreadable, .commitMarkDamaged: nil
@@ -113,7 +119,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
             .bytesAfterMAC(let line, _, _, _), .newlineMissing(let line, _), .linesRunTogether(let line, _, _),
-            .blankLine(let line, _), .lineRepeated(let line, _):
+            .blankLine(let line, _), .lineRepeated(let line, _), .linesSwapped(let line, _, _, _):
             line
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds,
              .byteOrderMark, .headerMissing: 1
@@ -151,6 +157,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         if case .linesRunTogether = self { return false }
         if case .blankLine = self { return false }
         if case .lineRepeated = self { return false }
+        if case .linesSwapped = self { return false }
         return !isAboutKeyFile && firstUntrustedLine != 1
     }
 
@@ -183,6 +190,12 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// end of the line whose MAC text is `lineMAC`, where it ends the line.
     static func sedEndingLine(after lineMAC: String, with trailing: String) -> String {
         #"s/\("# + lineMAC + #""}\)"# + trailing + #"$/\1/"#
+    }
+
+    /// A sed command that swaps the line whose MAC text is `first` with the line after it,
+    /// when that one's MAC text is `second`.
+    static func sedSwapping(first: String, second: String) -> String {
+        #"/"# + first + #""}$/{N;/"# + second + #""}$/s/^\(.*\)\n\(.*\)$/\2\n\1/;}"#
     }
 
     /// Where two lines were run together: the first line's MAC text, and how many bytes were
@@ -276,6 +289,13 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
             "line \(line) repeats the line before it byte for byte (pasted twice); delete the copy and any other line that "
                 + "repeats the one before it (`sed -i '$!N; /^\\(.*\\)\\n\\1$/!P; D' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) "
                 + "and verify again: `storefront repair` would move it and every line after it aside"
+        // The pair is found by the first line's MAC and swapped only when the next line is the
+        // other: run again, the first is followed by another line and stays where it is.
+        case .linesSwapped(let line, let ledgerPath, let laterMAC, let earlierMAC):
+            "lines \(line) and \(line + 1) are in each other's place (each verifies where the other stands, as moving a line "
+                + "one place down leaves them); swap them back (`LC_ALL=C sed -i '\(Self.sedSwapping(first: laterMAC, second: earlierMAC))' "
+                + "\(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: `storefront repair` would move both lines and "
+                + "every line after them aside"
         case .blankLine(let line, let ledgerPath):
             "line \(line) is blank, put in by hand (no line storefront writes is); delete it and any other blank line "
                 + "(`sed -i '/^[[:space:]]*$/d' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: `storefront repair` "

@@ -25,26 +25,32 @@ extension LedgerCursor {
         var lineStart = 0
         // The line before, to know a line pasted twice.
         var lineBefore = lastLineRead?[...]
+        nextLineAlreadyRead = false
         while !isHalted, let newline = Self.indexOfNewline(in: bytes, from: lineStart) {
             let line = bytes[lineStart..<newline]
             lineCount += 1
+            let following = bytes[(newline + 1)...]
             if line.count > LedgerLineCodec.maximumLineBytes {
                 // Nothing after an oversized line is read: it is damage, and everything the
                 // fold shows stops before it anyway.
                 halt(with: .lineTooLong(line: lineCount, limit: LedgerLineCodec.maximumLineBytes), into: &scan)
                 break
             }
-            if lineCount == 1 {
+            if nextLineAlreadyRead {
+                // The second of two swapped lines, read with the first.
+                nextLineAlreadyRead = false
+            } else if lineCount == 1 {
                 try readHeader(line, keyPath: keyPath, ledgerPath: ledgerPath, loadKey: loadKey, into: &scan)
             } else if resumePoint.map({ !$0.isConfirmed }) == true {
                 // Lines the checkpoint covers are checked as always but not decoded; any problem
                 // on or before its line means it cannot be trusted to stand for them.
-                let eventLine = try readEventLine(line, after: lineBefore, ledgerPath: ledgerPath, into: &scan)
+                let eventLine = try readEventLine(line, after: lineBefore, following: following, ledgerPath: ledgerPath, into: &scan)
                 let isClean = problems.isEmpty && scan.problems.isEmpty && eventLine?.isVerified == true
                 let covered = resumePoint?.covers(sequence: eventLine?.sequence ?? 0, mac: previousMAC, isClean: isClean) == true
                 if resumePoint?.isBroken == true { break }
                 if !covered, let eventLine { eventLines.append(eventLine) }
-            } else if let eventLine = try readEventLine(line, after: lineBefore, ledgerPath: ledgerPath, into: &scan) {
+            } else if let eventLine = try readEventLine(line, after: lineBefore, following: following, ledgerPath: ledgerPath,
+                                                        into: &scan) {
                 eventLines.append(eventLine)
             }
             if isHalted { break }
@@ -151,9 +157,11 @@ extension LedgerCursor {
     }
 
     /// Checks an event line's MAC and sequence number; returns it for decoding unless it is
-    /// too damaged to hold an event.
+    /// too damaged to hold an event. `following`: the bytes read after its newline, where a
+    /// line swapped with it would be.
     private mutating func readEventLine(
-        _ written: ArraySlice<UInt8>, after lineBefore: ArraySlice<UInt8>? = nil, ledgerPath: String?,
+        _ written: ArraySlice<UInt8>, after lineBefore: ArraySlice<UInt8>? = nil, following: ArraySlice<UInt8> = [],
+        ledgerPath: String?,
         into scan: inout LedgerScan<some Codable & Sendable>
     ) throws(LedgerError) -> EventLine? {
         var line = written
@@ -189,6 +197,10 @@ extension LedgerCursor {
                 scan.problems.append(.lineRepeated(line: lineCount, ledgerPath: ledgerPath))
                 return nil
             }
+            if !isVerified, try readLinesSwapped(written, split: split, following: following, key: loaded, ledgerPath: ledgerPath,
+                                                 into: &scan) {
+                return nil
+            }
             if !isVerified { scan.problems.append(.tampered(line: lineCount)) }
         }
         previousMAC = Array(split.mac)
@@ -202,6 +214,31 @@ extension LedgerCursor {
         lastSequence = sequence
         if sequence == watchedSequence { watchedLine = (lineCount, Array(split.mac)) }
         return EventLine(text: line, number: lineCount, sequence: sequence, isVerified: isVerified)
+    }
+
+    /// When `written`, which does not verify, and the line after it in `following` are two
+    /// lines in each other's place (the line after it verifies where `written` stands, and
+    /// `written` right after it), names that and reads both in their order, so the lines after
+    /// them verify and follow on as they will once swapped back; returns whether it did. Their
+    /// events are not returned: the problem leaves them untrusted.
+    private mutating func readLinesSwapped(
+        _ written: ArraySlice<UInt8>, split: LedgerLineCodec.SplitLine, following: ArraySlice<UInt8>, key: LedgerKey,
+        ledgerPath: String?, into scan: inout LedgerScan<some Codable & Sendable>
+    ) throws(LedgerError) -> Bool {
+        guard let previous = previousMAC, LedgerLineCodec.sequenceNumber(in: split.content) == lastSequence + 2,
+              let end = following.firstIndex(of: LedgerLineCodec.newline) else { return false }
+        let lineAfter = following[..<end]
+        guard let after = LedgerLineCodec.split(lineAfter), LedgerLineCodec.sequenceNumber(in: after.content) == lastSequence + 1,
+              Self.bytesEqual(try key.macText(previous: previous, content: after.content), after.mac),
+              Self.bytesEqual(try key.macText(previous: Array(after.mac), content: split.content), split.mac) else { return false }
+        scan.problems.append(.linesSwapped(line: lineCount, ledgerPath: ledgerPath, laterMAC: LedgerLineCodec.macText(ofWholeLine: written),
+                                           earlierMAC: LedgerLineCodec.macText(ofWholeLine: lineAfter)))
+        var unsaid = scan
+        unsaid.problems = []
+        _ = try readEventLine(lineAfter, ledgerPath: ledgerPath, into: &unsaid)
+        _ = try readEventLine(written, ledgerPath: ledgerPath, into: &unsaid)
+        nextLineAlreadyRead = true
+        return true
     }
 
     /// When `written` holds lines run together, names that and reads each of them, so the lines

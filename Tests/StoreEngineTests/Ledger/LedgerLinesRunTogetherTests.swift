@@ -140,6 +140,42 @@ struct LedgerLinesRunTogetherTests {
         try Self.expectAdviceMends(report.problems[0].description, path: directory.ledgerPath, to: original)
     }
 
+    @Test("two lines in each other's place are named with the sed that swaps them back, which run again changes nothing; the lines after them verify, and neither a writer nor repair moves anything aside (before: tampered and out of sequence from the first on, and repair advised, which moved them and every line after them aside)",
+          arguments: [1, 2])
+    func swappedLinesAreNamed(index: Int) throws {
+        let directory = try LedgerTestDirectory()
+        let (original, lines) = try Self.fourLines(in: directory)
+        var edited = lines
+        edited.swapAt(index, index + 1)
+        let bytes = try Self.write(edited, joinedAfter: [], to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems == [.linesSwapped(line: index + 1, ledgerPath: directory.ledgerPath,
+                                                  laterMAC: Self.macText(lines[index + 1]), earlierMAC: Self.macText(lines[index]))],
+                "\(report.problems)")
+        try Self.expectRefusedUntouched(directory, bytes: bytes)
+        try Self.expectAdviceMends(report.problems[0].description, path: directory.ledgerPath, to: original)
+    }
+
+    @Test("two swapped pairs, one right after the other, are each named, and their seds, run in either order and again, give back the file as it was",
+          arguments: [false, true])
+    func twoSwappedPairsAreMendedInAnyOrder(inReverse: Bool) throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(1), .purchase(2), .purchase(3), .purchase(4), .purchase(5)])
+        let original = try LedgerTestFiles.bytes(directory.ledgerPath)
+        var lines = original.split(separator: UInt8(ascii: "\n")).map(Array.init)
+        lines.swapAt(1, 2)
+        lines.swapAt(3, 4)
+        _ = try Self.write(lines, joinedAfter: [], to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems.map(\.line) == [2, 4], "\(report.problems)")
+        let commands = try report.problems.map { try #require(LedgerTestFiles.advisedCommand(in: $0.description), "\($0)") }
+        for command in (inReverse ? commands.reversed() : commands) + commands {
+            #expect(try LedgerTestFiles.runInShell(command) == 0, "\(command)")
+        }
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original)
+        #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).isIntact)
+    }
+
     @Test("a line pasted twice at the end while a reader is open is named as a repeat by that reader too, as by a reader opened after")
     func aRepeatAppendedWhileOpenIsNamedAlike() throws {
         let directory = try LedgerTestDirectory()
