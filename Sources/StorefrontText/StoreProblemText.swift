@@ -111,7 +111,8 @@ public enum StoreProblemText {
         case .keyChangedWhileOpen(let found, _):
             // Worded as a store opened now words it; what stays shown is told where it is scoped.
             row(found)
-        case .keyNotPrivate, .newerVersion, .committedLinesMissing, .commitMarkMismatch, .commitMarkDamaged, .windowsLineEnds, .byteOrderMark, .newlineMissing:
+        case .keyNotPrivate, .newerVersion, .committedLinesMissing, .commitMarkMismatch, .commitMarkDamaged, .windowsLineEnds, .byteOrderMark, .blankLinesAboveHeader,
+             .newlineMissing:
             // Words that name no line or file remedy, or problems of a file's lock only.
             problem.description
         }

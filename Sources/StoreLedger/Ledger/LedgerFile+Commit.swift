@@ -205,7 +205,7 @@ extension LedgerFile {
             // Bytes where the size says none: `holdsDataItsSizeDoesNotCount` asks the size again.
             if !start.isEmpty, try holdsDataItsSizeDoesNotCount(file) { throw .sizeNotKept(path: path) }
             let firstLine = start.firstIndex(of: LedgerLineCodec.newline).map { end in
-                LedgerCursor.problem(ofHeaderLine: start[..<end], ledgerPath: path)
+                LedgerCursor.problem(ofHeaderLine: start[..<end], following: start[(end + 1)...], ledgerPath: path)
             } ?? LedgerCursor.problem(ofUnterminatedStart: start[...])
             guard let problem = firstLine, case .notALedger = problem else { return }
             throw .refusedForWriting(path: path, problems: [problem])

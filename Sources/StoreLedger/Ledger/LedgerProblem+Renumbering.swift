@@ -28,7 +28,7 @@ extension LedgerProblem {
         case .keyChangedWhileOpen(let problem, let firstUnverifiedLine):
             .keyChangedWhileOpen(problem.renumberingLines(renumber), firstUnverifiedLine: renumber(firstUnverifiedLine))
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyNotPrivate, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger,
-             .windowsLineEnds, .byteOrderMark, .commitMarkDamaged, .headerMissing:
+             .windowsLineEnds, .byteOrderMark, .blankLinesAboveHeader, .commitMarkDamaged, .headerMissing:
             self
         }
     }

@@ -43,6 +43,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// The file at `ledgerPath` begins with a UTF-8 byte-order mark, which an editor added
     /// before the header.
     case byteOrderMark(ledgerPath: String)
+    /// The file at `ledgerPath` begins with blank lines (empty, or only spaces) above what reads
+    /// as its header: put in by hand, as no line storefront writes is blank.
+    case blankLinesAboveHeader(ledgerPath: String)
     /// Line `line` (of the file at `ledgerPath`, when a file) has carriage returns, spaces or
     /// tabs after its MAC field, which an editor added; the line is otherwise as written.
     /// `otherBytes`: how many bytes were added when they are not only such spaces (a stray
@@ -103,7 +106,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
             .linesRunTogether(let line, _, _), .blankLine(let line, _), .lineRepeated(let line, _),
             .linesSwapped(let line, _, _, _):
             line
-        case .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds, .byteOrderMark, .headerMissing: 1
+        case .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds, .byteOrderMark, .blankLinesAboveHeader, .headerMissing: 1
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyNotPrivate, .keyUnreadable, .commitMarkDamaged: nil
         case .keyChangedWhileOpen(let problem, _): problem.line
         }
@@ -122,7 +125,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
             .blankLine(let line, _), .lineRepeated(let line, _), .linesSwapped(let line, _, _, _):
             line
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds,
-             .byteOrderMark, .headerMissing: 1
+             .byteOrderMark, .blankLinesAboveHeader, .headerMissing: 1
         case .keyNotPrivate, .commitMarkDamaged, .columnsDisagree: nil
         case .keyChangedWhileOpen(_, let firstUnverifiedLine): firstUnverifiedLine
         }
@@ -185,6 +188,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// Moving a ledger aside takes the files named after it too: a new ledger beside the old
     /// one's certificate authority would refuse it as another store's.
     private static let moveAside = "move the ledger and the files named after it (<ledger>.*) aside to start a new one"
+
+    /// The sed command that deletes every blank line: none holds anything, and run again it finds none.
+    static let sedDeletingBlankLines = "/^[[:space:]]*$/d"
 
     /// A sed command that removes what `trailing` (a regular expression) matches after the
     /// end of the line whose MAC text is `lineMAC`, where it ends the line.
@@ -298,8 +304,11 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
                 + "every line after them aside"
         case .blankLine(let line, let ledgerPath):
             "line \(line) is blank, put in by hand (no line storefront writes is); delete it and any other blank line "
-                + "(`sed -i '/^[[:space:]]*$/d' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: `storefront repair` "
+                + "(`sed -i '\(Self.sedDeletingBlankLines)' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: `storefront repair` "
                 + "would move every line after it aside"
+        case .blankLinesAboveHeader(let ledgerPath):
+            "line 1 is blank, above what reads as the ledger's header, put in by hand (no line storefront writes is); delete it "
+                + "and any other blank line (`sed -i '\(Self.sedDeletingBlankLines)' \(ShellWord.quoted(ledgerPath))`) and verify again"
         case .newlineMissing(let line, let ledgerPath):
             // sed's `$a\` adds a newline only where the last one is missing: run again, it adds none.
             "line \(line), the last, is whole and verifies, but its newline is missing (an editor that drops a file's last "

@@ -40,7 +40,7 @@ extension LedgerCursor {
                 // The second of two swapped lines, read with the first.
                 nextLineAlreadyRead = false
             } else if lineCount == 1 {
-                try readHeader(line, keyPath: keyPath, ledgerPath: ledgerPath, loadKey: loadKey, into: &scan)
+                try readHeader(line, following: following, keyPath: keyPath, ledgerPath: ledgerPath, loadKey: loadKey, into: &scan)
             } else if resumePoint.map({ !$0.isConfirmed }) == true {
                 // Lines the checkpoint covers are checked as always but not decoded; any problem
                 // on or before its line means it cannot be trusted to stand for them.
@@ -116,11 +116,11 @@ extension LedgerCursor {
     }
 
     private mutating func readHeader(
-        _ line: ArraySlice<UInt8>, keyPath: String, ledgerPath: String?,
+        _ line: ArraySlice<UInt8>, following: ArraySlice<UInt8> = [], keyPath: String, ledgerPath: String?,
         loadKey: () throws(LedgerError) -> WatchedKeyFile,
         into scan: inout LedgerScan<some Codable & Sendable>
     ) throws(LedgerError) {
-        if let problem = Self.problem(ofHeaderLine: line, ledgerPath: ledgerPath) {
+        if let problem = Self.problem(ofHeaderLine: line, following: following, ledgerPath: ledgerPath) {
             // Line 1 run together with the lines after it: the header is read from its own part.
             if case .linesRunTogether = problem, let first = LedgerLineCodec.breaksOfLinesRunTogether(in: line).first {
                 scan.problems.append(problem)
@@ -288,10 +288,14 @@ extension LedgerCursor {
     }
 
     /// Why `line`, the whole of line 1 without its newline, cannot be a ledger's header; nil
-    /// when it is one (its MAC is checked with the key, apart from this).
-    static func problem(ofHeaderLine line: ArraySlice<UInt8>, ledgerPath: String?) -> LedgerProblem? {
+    /// when it is one (its MAC is checked with the key, apart from this). `following`: bytes
+    /// read after its newline, where a header below blank lines would be.
+    static func problem(ofHeaderLine line: ArraySlice<UInt8>, following: ArraySlice<UInt8> = [], ledgerPath: String?) -> LedgerProblem? {
         if let ledgerPath, line.starts(with: [0xEF, 0xBB, 0xBF]), line.dropFirst(3).first == UInt8(ascii: "{") {
             return .byteOrderMark(ledgerPath: ledgerPath)
+        }
+        if let ledgerPath, LedgerLineCodec.isBlank(line), Self.headerFollowsBlankLines(following) {
+            return .blankLinesAboveHeader(ledgerPath: ledgerPath)
         }
         // A header never holds a boundary between lines, so looking costs one pass of line 1.
         if let joined = linesRunTogether(line, number: 1, ledgerPath: ledgerPath) { return joined }
@@ -315,6 +319,15 @@ extension LedgerCursor {
             case .malformed(let reason): return .malformed(line: 1, reason: reason)
             }
         }
+    }
+
+    /// Whether `bytes` hold, after blank lines or none, a line that begins as every header does.
+    private static func headerFollowsBlankLines(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var rest = bytes
+        while let end = rest.firstIndex(of: LedgerLineCodec.newline), LedgerLineCodec.isBlank(rest[..<end]) {
+            rest = rest[(end + 1)...]
+        }
+        return rest.starts(with: LedgerHeader.opening)
     }
 
     /// Whether two byte strings are equal, without the generic sequence comparison.

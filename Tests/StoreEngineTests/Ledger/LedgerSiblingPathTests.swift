@@ -147,6 +147,32 @@ struct LedgerSiblingPathTests {
         #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original)
     }
 
+    @Test("blank lines put above the header are named, with the sed that deletes them, which run again changes nothing; writers refuse and change nothing (before: 'not a storefront ledger header … check the ledger path')",
+          arguments: ["\n", "  \n", "\n \t\n"])
+    func blankLinesAboveTheHeaderAreNamed(blanks: String) throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(5)])
+        let original = try LedgerTestFiles.bytes(directory.ledgerPath)
+        let edited = Array(blanks.utf8) + original
+        try LedgerTestFiles.write(edited, to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems == [.blankLinesAboveHeader(ledgerPath: directory.ledgerPath)], "\(report.problems)")
+        #expect(throws: LedgerError.self) { try directory.ledger().append([.spend(1)]) }
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == edited)
+        let sed = try #require(LedgerTestFiles.advisedCommand(in: report.problems[0].description))
+        #expect(try LedgerTestFiles.runInShell(sed) == 0)
+        #expect(try LedgerTestFiles.runInShell(sed) == 0)
+        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original)
+    }
+
+    @Test("a blank first line above something that is no header is still no ledger")
+    func aBlankLineAboveNotesIsNoLedger() throws {
+        let directory = try LedgerTestDirectory()
+        try LedgerTestFiles.write(Array("\nshopping list\n".utf8), to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems.first?.notALedgerReason != nil, "\(report.problems)")
+    }
+
     @Test("a ledger converted to Windows line ends is said to be that, with the way back (before: 'not a storefront ledger header')")
     func windowsLineEndsAreNamed() throws {
         let directory = try LedgerTestDirectory()
