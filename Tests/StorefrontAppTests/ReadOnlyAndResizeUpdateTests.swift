@@ -34,7 +34,7 @@ struct ReadOnlyAndResizeUpdateTests {
         let banner = StorefrontScreenText.ledgerProblem(joined.description, more: 0)
         #expect(!banner.contains(mac) && !banner.contains("sed -i"), "\(banner)")
         #expect(banner.contains("put it back (the command `storefront verify` prints) and verify again"), "\(banner)")
-        let lock = LedgerProblem.commitMarkDamaged(lockPath: "/s/e.jsonl.lock", reason: "", notOwnFile: "a named pipe (FIFO)")
+        let lock = LedgerProblem.commitMarkDamaged(lockPath: "/s/e.jsonl.lock", reason: "", notOwnFile: "a symbolic link")
         #expect(StorefrontScreenText.ledgerProblem(lock.description, more: 0).contains("(`rm /s/e.jsonl.lock` leaves any other file alone"))
     }
 

@@ -180,6 +180,15 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether what stands at a lock file's path (`notOwnFile`) is to be moved away rather than
+    /// removed: removing the name would fail (a directory) or lose what was written there
+    /// (notes); a special file is moved as a writer's refusal advises, so both say one command.
+    /// A link is removed: that leaves the file it names alone.
+    private static func isMovedAway(_ notOwnFile: String) -> Bool {
+        notOwnFile == holdsNoCommitMark
+            || [FileKind.directory, .namedPipe, .socket, .characterDevice, .blockDevice, .unknown].contains { $0.description == notOwnFile }
+    }
+
     /// The reason given for a header whose line ends in a carriage return after its MAC.
     static let carriageReturnAfterMAC = "its MAC is followed by a carriage return"
 
@@ -330,9 +339,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .lineTooLong(let line, let limit):
             "line \(line) is longer than \(limit) bytes, more than any line storefront writes, so it and everything "
                 + "after it is left unread; run `storefront repair` to keep the lines before it"
-        // Removing the name would fail (a directory) or lose what was written there (notes).
-        case .commitMarkDamaged(let lockPath, _, let notOwnFile?)
-            where notOwnFile == FileKind.directory.description || notOwnFile == Self.holdsNoCommitMark:
+        case .commitMarkDamaged(let lockPath, _, let notOwnFile?) where Self.isMovedAway(notOwnFile):
             "the commit mark's file \(lockPath) is \(notOwnFile), so the mark is not read from it and nothing is written to it: "
                 + "move it away (`\(MoveAside.command(for: lockPath))`; the next change writes the mark again) and verify again"
         case .commitMarkDamaged(let lockPath, _, let notOwnFile?):

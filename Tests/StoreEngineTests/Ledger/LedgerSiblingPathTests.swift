@@ -69,6 +69,25 @@ struct LedgerSiblingPathTests {
         #expect(problem.description.contains("move it away (`mv -n -T \(lock) \(lock).moved-2`"), "\(problem)")
     }
 
+    @Test("a FIFO at the lock file's path is advised by verify the mv a change that finds it advises too (before: verify said rm, the change mv)")
+    func fifoAtTheLockPathIsAdvisedOneCommand() throws {
+        let directory = try LedgerTestDirectory()
+        _ = try directory.ledger().append([.purchase(5)])
+        let lock = directory.ledgerPath + ".lock"
+        try FileManager.default.removeItem(atPath: lock)
+        #expect(mkfifo(lock, 0o600) == 0)
+        let problem = try #require(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).problems.first)
+        let move = "`mv -n -T \(lock) \(lock).moved`"
+        #expect(problem.description.contains("is a named pipe (FIFO)") && problem.description.contains("move it away (\(move)"), "\(problem)")
+        #expect(!problem.description.contains("`rm "), "\(problem)")
+        do {
+            try directory.ledger().append([.spend(1)])
+            Issue.record("a write went through")
+        } catch {
+            #expect("\(error)".contains(move), "\(error)")
+        }
+    }
+
     @Test("notes written at the lock file's path are said to be no commit mark, and repair does not write over them (before: \"damaged\", and repair replaced them with a mark)")
     func notesAtTheLockPathAreNotWrittenOver() throws {
         let directory = try LedgerTestDirectory()
