@@ -181,16 +181,17 @@ public enum StorefrontScreenText {
     /// The longest advised command a banner shows; a longer one is left to `verify`.
     static let longestCommandShown = 60
 
-    /// `words` with each advised command, "(`…`)", longer than `longestCommandShown` left to
+    /// `words` with each advised command, "(`…`", longer than `longestCommandShown` left to
     /// `verify`: wrapped over a banner's rows it cannot be copied whole (a sed that finds its
-    /// line holds a 64-digit MAC), where `verify` prints it on one line.
+    /// line holds a 64-digit MAC, an `mv` of a long path), where `verify` prints it on one line.
+    /// What follows the command inside the parenthesis stays.
     static func leavingLongCommandsToVerify(_ words: String) -> String {
         var shown = ""
         var rest = words[...]
-        while let open = rest.range(of: "(`"), let close = rest.range(of: "`)", range: open.upperBound..<rest.endIndex) {
+        while let open = rest.range(of: "(`"), let close = rest.range(of: "`", range: open.upperBound..<rest.endIndex) {
             shown += rest[..<open.lowerBound]
             let isLong = rest[open.upperBound..<close.lowerBound].count > longestCommandShown
-            shown += isLong ? "(the command `storefront verify` prints)" : rest[open.lowerBound..<close.upperBound]
+            shown += isLong ? "(the command that `storefront verify` prints" : rest[open.lowerBound..<close.upperBound]
             rest = rest[close.upperBound...]
         }
         return shown + rest

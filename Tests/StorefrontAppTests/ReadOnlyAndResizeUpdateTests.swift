@@ -33,7 +33,14 @@ struct ReadOnlyAndResizeUpdateTests {
         let joined = LedgerProblem.linesRunTogether(line: 3, ledgerPath: "/home/tester/e.jsonl", joins: [.init(lineMAC: mac, addedBytes: 1)])
         let banner = StorefrontScreenText.ledgerProblem(joined.description, more: 0)
         #expect(!banner.contains(mac) && !banner.contains("sed -i"), "\(banner)")
-        #expect(banner.contains("put it back (the command `storefront verify` prints) and verify again"), "\(banner)")
+        #expect(banner.contains("put it back (the command that `storefront verify` prints) and verify again"), "\(banner)")
+        // An mv of a long path, followed by more words in its parenthesis (before: shown whole, over the 60 characters).
+        let fifo = LedgerProblem.commitMarkDamaged(lockPath: "/home/tester/projects/storefront-demo/entitlements.jsonl.lock", reason: "",
+                                                   notOwnFile: "a named pipe (FIFO)")
+        let fifoBanner = StorefrontScreenText.ledgerProblem(fifo.description, more: 0)
+        #expect(!fifoBanner.contains("mv -n -T")
+                && fifoBanner.contains("move it away (the command that `storefront verify` prints; the next change writes the mark again)"),
+                "\(fifoBanner)")
         let lock = LedgerProblem.commitMarkDamaged(lockPath: "/s/e.jsonl.lock", reason: "", notOwnFile: "a symbolic link")
         #expect(StorefrontScreenText.ledgerProblem(lock.description, more: 0).contains("(`rm /s/e.jsonl.lock` leaves any other file alone"))
     }

@@ -88,11 +88,22 @@ extension LedgerFile {
     /// never taken for a torn line and moved aside with its transaction id handed out again.
     private static func isWholeNextLine(_ tail: ArraySlice<UInt8>, cursor: LedgerCursor, key: LedgerKey,
                                         mac: [UInt8]? = nil) throws(LedgerError) -> Bool {
-        let line = LedgerLineCodec.split(tail) == nil ? LedgerLineCodec.withoutBytesAddedAfterMAC(tail)?.kept ?? tail : tail
+        let line = withoutBytesAddedAfterMAC(tail)
         guard !line.isEmpty, let previousMAC = cursor.previousMAC, let split = LedgerLineCodec.split(line),
               LedgerLineCodec.sequenceNumber(in: split.content) == cursor.lastSequence + 1,
               mac.map({ Array(split.mac) == $0 }) ?? true else { return false }
         return try key.macText(previous: previousMAC, content: split.content) == Array(split.mac)
+    }
+
+    /// `tail` without bytes typed after its MAC field, when it has such bytes.
+    private static func withoutBytesAddedAfterMAC(_ tail: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        LedgerLineCodec.split(tail) == nil ? LedgerLineCodec.withoutBytesAddedAfterMAC(tail)?.kept ?? tail : tail
+    }
+
+    /// The MAC text of `tail` when it is a whole line but for bytes typed after its MAC field.
+    private static func macText(ofWholeTail tail: ArraySlice<UInt8>) -> String? {
+        let line = withoutBytesAddedAfterMAC(tail)
+        return LedgerLineCodec.split(line) == nil ? nil : LedgerLineCodec.macText(ofWholeLine: line)
     }
 
     /// `tail` as lines run together, the first of them the whole next line: a crash never
@@ -113,6 +124,12 @@ extension LedgerFile {
     /// whole, newline and all, before its mark and before it is reported), so it is a torn line,
     /// which the next write moves aside as any other.
     func wholeLastLineProblem(tail: ArraySlice<UInt8>, cursor: LedgerCursor, markBytes: [UInt8]) throws(LedgerError) -> LedgerProblem? {
+        // The second of two swapped lines, at the end without its newline: read with the first
+        // (its MAC showed it whole), so it lacks only the newline.
+        if case .linesSwapped(let line, _, _, let earlierMAC)? = cursor.problems.last, line == cursor.lineCount,
+           Self.macText(ofWholeTail: tail) == earlierMAC {
+            return .newlineMissing(line: cursor.lineCount + 1, ledgerPath: path)
+        }
         guard cursor.hasReadHeader, cursor.problems.isEmpty, cursor.isVerifying, case .loaded(let key) = cursor.key else { return nil }
         guard try Self.isWholeNextLine(tail, cursor: cursor, key: key) else {
             return try linesRunTogether(inTail: tail, cursor: cursor, key: key)

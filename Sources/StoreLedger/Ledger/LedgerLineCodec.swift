@@ -9,7 +9,7 @@ enum LedgerLineCodec {
     static let lineClosing = Array(#""}"#.utf8)
     static let macTextLength = HMACSHA256.macByteCount * 2
     static let trailerLength = macFieldOpening.count + macTextLength + lineClosing.count
-    private static let sequenceOpening = Array(#"{"seq":"#.utf8)
+    static let sequenceOpening = Array(#"{"seq":"#.utf8)
     /// Keys the ledger adds to every event line, which events may not use themselves.
     static let reservedKeys: Set<String> = ["seq", "mac"]
     /// The longest line, newline excluded, that is written or read: events are a few hundred

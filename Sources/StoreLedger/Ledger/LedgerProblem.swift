@@ -208,9 +208,11 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A sed command that swaps the line whose MAC text is `first` with the line after it,
-    /// when that one's MAC text is `second`.
+    /// when that one's MAC text is `second`. Neither is anchored at the line's end, so bytes an
+    /// editor added after either MAC do not stop it, whichever edit runs first; a MAC field's
+    /// text is found in no other line.
     static func sedSwapping(first: String, second: String) -> String {
-        #"/"# + first + #""}$/{N;/"# + second + #""}$/s/^\(.*\)\n\(.*\)$/\2\n\1/;}"#
+        #"/"# + first + #""}/{N;/\n.*"# + second + #""}/s/^\(.*\)\n\(.*\)$/\2\n\1/;}"#
     }
 
     /// Where two lines were run together: the first line's MAC text, and how many bytes were
@@ -283,38 +285,38 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .bytesAfterMAC(let line, let ledgerPath, let lineMAC, nil):
             "line \(line) has a carriage return or spaces after its MAC field, added by an editor; remove them ("
                 + "`sed -i '\(Self.sedEndingLine(after: lineMAC, with: "[[:space:]]*"))' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) "
-                + "and verify again: the line is otherwise checked as written, and `storefront repair` would move it and every "
-                + "line after it aside"
+                + "and verify again: the line is otherwise checked as written; not `storefront repair`, which would move it and "
+                + "every line after it aside"
         // The bytes are cut by count, not by what they are, which may be anything (C: one byte per `.`).
         case .bytesAfterMAC(let line, let ledgerPath, let lineMAC, let count?):
             "line \(line) has \(count) byte\(count == 1 ? "" : "s") after the end of its MAC field, added by hand; remove them ("
                 + "`LC_ALL=C sed -i '\(Self.sedEndingLine(after: lineMAC, with: ".\\{\(count)\\}"))' "
-                + "\(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: the line is otherwise checked as written, and "
-                + "`storefront repair` would move it and every line after it aside"
+                + "\(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: the line is otherwise checked as written; not "
+                + "`storefront repair`, which would move it and every line after it aside"
         case .linesRunTogether(let line, let ledgerPath, let joins):
             "line \(line) holds \(joins.count + 1) lines run together: the newline after "
                 + (joins.count == 1 ? "the first was deleted" : "each but the last was deleted")
                 + " (an editor's join does this)" + Self.putInPlace(joins) + "; put \(joins.count == 1 ? "it" : "them") back ("
                 + "`LC_ALL=C sed -i '\(joins.map(\.sed).joined(separator: ";"))' "
-                + "\(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: `storefront repair` would move "
+                + "\(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again; not `storefront repair`, which would move "
                 + "these lines and every line after them aside"
         // Every blank line goes at once: none holds anything, and run again the sed finds none.
         // The classic sed that keeps one of each run of equal lines: run again, it finds none.
         case .lineRepeated(let line, let ledgerPath):
             "line \(line) repeats the line before it byte for byte (pasted twice); delete the copy and any other line that "
                 + "repeats the one before it (`sed -i '$!N; /^\\(.*\\)\\n\\1$/!P; D' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) "
-                + "and verify again: `storefront repair` would move it and every line after it aside"
+                + "and verify again; not `storefront repair`, which would move it and every line after it aside"
         // The pair is found by the first line's MAC and swapped only when the next line is the
         // other: run again, the first is followed by another line and stays where it is.
         case .linesSwapped(let line, let ledgerPath, let laterMAC, let earlierMAC):
             "lines \(line) and \(line + 1) are in each other's place (each verifies where the other stands, as moving a line "
                 + "one place down leaves them); swap them back (`LC_ALL=C sed -i '\(Self.sedSwapping(first: laterMAC, second: earlierMAC))' "
-                + "\(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: `storefront repair` would move both lines and "
+                + "\(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again; not `storefront repair`, which would move both lines and "
                 + "every line after them aside"
         case .blankLine(let line, let ledgerPath):
             "line \(line) is blank, put in by hand (no line storefront writes is); delete it and any other blank line "
-                + "(`sed -i '\(Self.sedDeletingBlankLines)' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: `storefront repair` "
-                + "would move every line after it aside"
+                + "(`sed -i '\(Self.sedDeletingBlankLines)' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again; not `storefront repair`, "
+                + "which would move every line after it aside"
         case .blankLinesAboveHeader(let ledgerPath):
             "line 1 is blank, above what reads as the ledger's header, put in by hand (no line storefront writes is); delete it "
                 + "and any other blank line (`sed -i '\(Self.sedDeletingBlankLines)' \(ShellWord.quoted(ledgerPath))`) and verify again"

@@ -197,7 +197,8 @@ extension LedgerCursor {
                 scan.problems.append(.lineRepeated(line: lineCount, ledgerPath: ledgerPath))
                 return nil
             }
-            if !isVerified, try readLinesSwapped(written, split: split, following: following, key: loaded, ledgerPath: ledgerPath,
+            // `line`, without what an editor added after its MAC (named above), so the advice finds it by its MAC alone.
+            if !isVerified, try readLinesSwapped(line, split: split, following: following, key: loaded, ledgerPath: ledgerPath,
                                                  into: &scan) {
                 return nil
             }
@@ -216,28 +217,33 @@ extension LedgerCursor {
         return EventLine(text: line, number: lineCount, sequence: sequence, isVerified: isVerified)
     }
 
-    /// When `written`, which does not verify, and the line after it in `following` are two
-    /// lines in each other's place (the line after it verifies where `written` stands, and
-    /// `written` right after it), names that and reads both in their order, so the lines after
-    /// them verify and follow on as they will once swapped back; returns whether it did. Their
-    /// events are not returned: the problem leaves them untrusted.
+    /// When `written` (its bytes up to its MAC field's end), which does not verify, and the line
+    /// after it in `following` are two lines in each other's place (the line after it verifies
+    /// where `written` stands, and `written` right after it), names that and reads both in their
+    /// order, so the lines after them verify and follow on as they will once swapped back;
+    /// returns whether it did. Their events are not returned: the problem leaves them untrusted.
+    /// What an editor added after the second line's MAC is named too, for its own line.
     private mutating func readLinesSwapped(
         _ written: ArraySlice<UInt8>, split: LedgerLineCodec.SplitLine, following: ArraySlice<UInt8>, key: LedgerKey,
         ledgerPath: String?, into scan: inout LedgerScan<some Codable & Sendable>
     ) throws(LedgerError) -> Bool {
-        guard let previous = previousMAC, LedgerLineCodec.sequenceNumber(in: split.content) == lastSequence + 2,
-              let end = following.firstIndex(of: LedgerLineCodec.newline) else { return false }
-        let lineAfter = following[..<end]
-        guard let after = LedgerLineCodec.split(lineAfter), LedgerLineCodec.sequenceNumber(in: after.content) == lastSequence + 1,
+        guard let previous = previousMAC, LedgerLineCodec.sequenceNumber(in: split.content) == lastSequence + 2 else { return false }
+        // The second line may be the file's last, its newline taken away: its MAC shows it whole.
+        let lineAfter = following[..<(following.firstIndex(of: LedgerLineCodec.newline) ?? following.endIndex)]
+        let keptAfter = LedgerLineCodec.split(lineAfter) == nil ? LedgerLineCodec.withoutBytesAddedAfterMAC(lineAfter)?.kept ?? lineAfter : lineAfter
+        guard let after = LedgerLineCodec.split(keptAfter), LedgerLineCodec.sequenceNumber(in: after.content) == lastSequence + 1,
               Self.bytesEqual(try key.macText(previous: previous, content: after.content), after.mac),
               Self.bytesEqual(try key.macText(previous: Array(after.mac), content: split.content), split.mac) else { return false }
         scan.problems.append(.linesSwapped(line: lineCount, ledgerPath: ledgerPath, laterMAC: LedgerLineCodec.macText(ofWholeLine: written),
-                                           earlierMAC: LedgerLineCodec.macText(ofWholeLine: lineAfter)))
+                                           earlierMAC: LedgerLineCodec.macText(ofWholeLine: keptAfter)))
         var unsaid = scan
         unsaid.problems = []
+        lineCount += 1
         _ = try readEventLine(lineAfter, ledgerPath: ledgerPath, into: &unsaid)
+        lineCount -= 1
+        scan.problems += unsaid.problems.filter { if case .bytesAfterMAC = $0 { true } else { false } }
         _ = try readEventLine(written, ledgerPath: ledgerPath, into: &unsaid)
-        nextLineAlreadyRead = true
+        nextLineAlreadyRead = lineAfter.endIndex < following.endIndex
         return true
     }
 
@@ -321,13 +327,19 @@ extension LedgerCursor {
         }
     }
 
-    /// Whether `bytes` hold, after blank lines or none, a line that begins as every header does.
+    /// Whether `bytes` hold, after blank lines or none, a whole line that reads as a header,
+    /// followed by the end or by a line that begins as every event line does: notes that hold
+    /// a pasted header are no ledger, and their blank lines are not advised away.
     private static func headerFollowsBlankLines(_ bytes: ArraySlice<UInt8>) -> Bool {
         var rest = bytes
         while let end = rest.firstIndex(of: LedgerLineCodec.newline), LedgerLineCodec.isBlank(rest[..<end]) {
             rest = rest[(end + 1)...]
         }
-        return rest.starts(with: LedgerHeader.opening)
+        guard let end = rest.firstIndex(of: LedgerLineCodec.newline), rest.starts(with: LedgerHeader.opening),
+              LedgerLineCodec.split(rest[..<end]) != nil, (try? LedgerHeader.parse(line: rest[..<end], decoder: JSONDecoder())) != nil
+        else { return false }
+        let after = rest[(end + 1)...]
+        return after.isEmpty || after.starts(with: LedgerLineCodec.sequenceOpening)
     }
 
     /// Whether two byte strings are equal, without the generic sequence comparison.

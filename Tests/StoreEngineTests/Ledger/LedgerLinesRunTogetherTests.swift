@@ -156,6 +156,50 @@ struct LedgerLinesRunTogetherTests {
         try Self.expectAdviceMends(report.problems[0].description, path: directory.ledgerPath, to: original)
     }
 
+    @Test("a swapped pair with bytes an editor added after either line's MAC is named, with the stray bytes, and the two seds, run in either order and again, give back the file as it was (before: the swap's sed held the stray bytes, and failed after the other ran)",
+          arguments: [(0, "   "), (0, "\r"), (0, "\"}"), (1, "  "), (1, "\"}")] as [(Int, String)])
+    func aSwapWithStrayBytesIsMendedInAnyOrder(onLine: Int, stray: String) throws {
+        for inReverse in [false, true] {
+            let directory = try LedgerTestDirectory()
+            let (original, lines) = try Self.fourLines(in: directory)
+            var edited = lines
+            edited.swapAt(1, 2)
+            edited[1 + onLine] += Array(stray.utf8)
+            _ = try Self.write(edited, joinedAfter: [], to: directory.ledgerPath)
+            let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+            #expect(report.problems.count == 2 && report.problems.contains { if case .linesSwapped(2, _, _, _) = $0 { true } else { false } },
+                    "\(report.problems)")
+            let commands = try report.problems.map { try #require(LedgerTestFiles.advisedCommand(in: $0.description), "\($0)") }
+            for command in (inReverse ? commands.reversed() : commands) + commands {
+                #expect(try LedgerTestFiles.runInShell(command) == 0, "\(command)")
+            }
+            #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original, "in reverse: \(inReverse)")
+        }
+    }
+
+    @Test("the last two lines swapped, the file's last newline gone too, are named as a swap and a missing newline, not a torn line for repair to move aside, and their two seds in either order give back the file (before: repair advised, which moved a purchase aside)")
+    func theLastTwoLinesSwappedWithoutTheLastNewline() throws {
+        for inReverse in [false, true] {
+            let directory = try LedgerTestDirectory()
+            let (original, lines) = try Self.fourLines(in: directory)
+            var edited = lines
+            edited.swapAt(2, 3)
+            let bytes = try Self.write(edited, joinedAfter: [3], to: directory.ledgerPath)
+            let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+            #expect(report.problems == [
+                .linesSwapped(line: 3, ledgerPath: directory.ledgerPath, laterMAC: Self.macText(lines[3]), earlierMAC: Self.macText(lines[2])),
+                .newlineMissing(line: 4, ledgerPath: directory.ledgerPath),
+            ], "\(report.problems)")
+            #expect(!report.description.contains("incomplete"), "\(report.description)")
+            try Self.expectRefusedUntouched(directory, bytes: bytes)
+            let commands = try report.problems.map { try #require(LedgerTestFiles.advisedCommand(in: $0.description), "\($0)") }
+            for command in (inReverse ? commands.reversed() : commands) + commands {
+                #expect(try LedgerTestFiles.runInShell(command) == 0, "\(command)")
+            }
+            #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original, "in reverse: \(inReverse)")
+        }
+    }
+
     @Test("two swapped pairs, one right after the other, are each named, and their seds, run in either order and again, give back the file as it was",
           arguments: [false, true])
     func twoSwappedPairsAreMendedInAnyOrder(inReverse: Bool) throws {

@@ -184,12 +184,17 @@ struct LedgerSiblingPathTests {
         #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original)
     }
 
-    @Test("a blank first line above something that is no header is still no ledger")
-    func aBlankLineAboveNotesIsNoLedger() throws {
+    @Test("a blank first line above something that is no ledger is still no ledger, and no sed is advised: notes, or notes holding a pasted header (before: the blank lines' sed, which deleted the notes' blank lines)",
+          arguments: [false, true])
+    func aBlankLineAboveNotesIsNoLedger(withPastedHeader: Bool) throws {
         let directory = try LedgerTestDirectory()
-        try LedgerTestFiles.write(Array("\nshopping list\n".utf8), to: directory.ledgerPath)
+        _ = try directory.ledger().append([.purchase(5)])
+        let header = try LedgerTestFiles.lines(directory.ledgerPath)[0]
+        let notes = "\n" + (withPastedHeader ? header + "\n" : "") + "shopping list\n\nmilk\n"
+        try LedgerTestFiles.write(Array(notes.utf8), to: directory.ledgerPath)
         let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
         #expect(report.problems.first?.notALedgerReason != nil, "\(report.problems)")
+        #expect(!report.problems.contains { $0.description.contains("sed") }, "\(report.problems)")
     }
 
     @Test("a ledger converted to Windows line ends is said to be that, with the way back (before: 'not a storefront ledger header')")
