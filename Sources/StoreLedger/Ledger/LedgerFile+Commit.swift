@@ -208,6 +208,9 @@ extension LedgerFile {
                 LedgerCursor.problem(ofHeaderLine: start[..<end], following: start[(end + 1)...], ledgerPath: path)
             } ?? LedgerCursor.problem(ofUnterminatedStart: start[...])
             guard let problem = firstLine, case .notALedger = problem else { return }
+            // The header and the first event in each other's place: the read under the lock names that.
+            if let end = start.firstIndex(of: LedgerLineCodec.newline),
+               LedgerCursor.headerBelowEventLine(start[..<end], following: start[(end + 1)...]) != nil { return }
             throw .refusedForWriting(path: path, problems: [problem])
         }
     }

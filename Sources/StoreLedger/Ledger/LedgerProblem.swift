@@ -311,8 +311,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .linesSwapped(let line, let ledgerPath, let laterMAC, let earlierMAC):
             "lines \(line) and \(line + 1) are in each other's place (each verifies where the other stands, as moving a line "
                 + "one place down leaves them); swap them back (`LC_ALL=C sed -i '\(Self.sedSwapping(first: laterMAC, second: earlierMAC))' "
-                + "\(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again; not `storefront repair`, which would move both lines and "
-                + "every line after them aside"
+                + "\(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again"
+                // The header has no line before it to keep, so `repair` is not offered for it.
+                + (line == 1 ? "" : "; not `storefront repair`, which would move both lines and every line after them aside")
         case .blankLine(let line, let ledgerPath):
             "line \(line) is blank, put in by hand (no line storefront writes is); delete it and any other blank line "
                 + "(`sed -i '\(Self.sedDeletingBlankLines)' \(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again; not `storefront repair`, "

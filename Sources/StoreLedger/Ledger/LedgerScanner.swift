@@ -128,6 +128,11 @@ extension LedgerCursor {
                 if !isHalted { try readSilently(line.dropFirst(first.nextStart), ledgerPath: ledgerPath, like: scan) }
                 return
             }
+            if let ledgerPath, let headerBelow = Self.headerBelowEventLine(line, following: following) {
+                try readHeaderSwappedWithEvent(line, header: headerBelow, keyPath: keyPath, ledgerPath: ledgerPath, loadKey: loadKey,
+                                               notHeader: problem, into: &scan)
+                return
+            }
             halt(with: problem, into: &scan)
             return
         }
@@ -154,6 +159,37 @@ extension LedgerCursor {
         previousMAC = Array(split.mac)
         lastSequence = 0
         if watchedSequence == 0 { watchedLine = (lineCount, Array(split.mac)) }
+    }
+
+    /// The header on line 2, when line 1, `line`, begins as an event line does and the line
+    /// after it (in `following`) reads as a header: the two may be in each other's place.
+    static func headerBelowEventLine(_ line: ArraySlice<UInt8>, following: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        guard line.starts(with: LedgerLineCodec.sequenceOpening), let end = following.firstIndex(of: LedgerLineCodec.newline) else { return nil }
+        let below = following[..<end]
+        return problem(ofHeaderLine: below, ledgerPath: nil) == nil ? below : nil
+    }
+
+    /// Reads `header`, line 2, as the header and `event`, line 1, as the line after it; when the
+    /// event verifies there (the two are in each other's place), names that and passes over
+    /// line 2, so the lines after them verify; otherwise stops with `notHeader`, line 1's problem.
+    private mutating func readHeaderSwappedWithEvent(
+        _ event: ArraySlice<UInt8>, header: ArraySlice<UInt8>, keyPath: String, ledgerPath: String,
+        loadKey: () throws(LedgerError) -> WatchedKeyFile, notHeader: LedgerProblem, into scan: inout LedgerScan<some Codable & Sendable>
+    ) throws(LedgerError) {
+        var unsaid = scan
+        unsaid.problems = []
+        try readHeader(header, keyPath: keyPath, ledgerPath: ledgerPath, loadKey: loadKey, into: &unsaid)
+        guard !isHalted, unsaid.problems.isEmpty, isVerifying, case .loaded(let loaded) = key, let previous = previousMAC,
+              let split = LedgerLineCodec.split(event), LedgerLineCodec.sequenceNumber(in: split.content) == 1,
+              Self.bytesEqual(try loaded.macText(previous: previous, content: split.content), split.mac) else {
+            // What the header below says of the key is told once line 1 is no longer in its way.
+            halt(with: notHeader, into: &scan)
+            return
+        }
+        scan.problems.append(.linesSwapped(line: 1, ledgerPath: ledgerPath, laterMAC: LedgerLineCodec.macText(ofWholeLine: event),
+                                           earlierMAC: LedgerLineCodec.macText(ofWholeLine: header)))
+        _ = try readEventLine(event, ledgerPath: ledgerPath, into: &unsaid)
+        nextLineAlreadyRead = true
     }
 
     /// Checks an event line's MAC and sequence number; returns it for decoding unless it is

@@ -200,6 +200,30 @@ struct LedgerLinesRunTogetherTests {
         }
     }
 
+    @Test("the header and the first event in each other's place are named as that, with the sed that swaps them back, not as a file that is no ledger; writers and repair refuse and change nothing (before: 'not a storefront ledger header … check the ledger path')")
+    func theHeaderSwappedWithTheFirstEvent() throws {
+        let directory = try LedgerTestDirectory()
+        let (original, lines) = try Self.fourLines(in: directory)
+        var edited = lines
+        edited.swapAt(0, 1)
+        let bytes = try Self.write(edited, joinedAfter: [], to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems == [.linesSwapped(line: 1, ledgerPath: directory.ledgerPath,
+                                                  laterMAC: Self.macText(lines[1]), earlierMAC: Self.macText(lines[0]))],
+                "\(report.problems)")
+        try Self.expectRefusedUntouched(directory, bytes: bytes)
+        try Self.expectAdviceMends(report.problems[0].description, path: directory.ledgerPath, to: original)
+    }
+
+    @Test("an event line pasted above the header, which does not verify after it, is still a first line that is no header")
+    func anEventAboveTheHeaderThatIsNoSwap() throws {
+        let directory = try LedgerTestDirectory()
+        let (_, lines) = try Self.fourLines(in: directory)
+        _ = try Self.write([lines[2]] + lines, joinedAfter: [], to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems.count == 1 && report.problems.first?.notALedgerReason != nil, "\(report.problems)")
+    }
+
     @Test("two swapped pairs, one right after the other, are each named, and their seds, run in either order and again, give back the file as it was",
           arguments: [false, true])
     func twoSwappedPairsAreMendedInAnyOrder(inReverse: Bool) throws {
