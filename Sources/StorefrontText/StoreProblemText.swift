@@ -56,6 +56,8 @@ public enum StoreProblemText {
         case .bytesAfterMAC(let line, _, _, let otherBytes):
             "storefront_events row seq \(sequence(ofLine: line)) has \(otherBytes == nil ? "a carriage return or spaces" : "bytes") after its MAC field in its line: "
                 + "it was changed by hand; \(whatToDo)"
+        case .indented(let line, _, _):
+            "storefront_events row seq \(sequence(ofLine: line)) has spaces or tabs before its line: it was changed by hand; \(whatToDo)"
         case .linesRunTogether(let line, _, _):
             "storefront_events row seq \(sequence(ofLine: line)) holds the lines of more than one event run together: it was "
                 + "changed by hand; \(whatToDo)"

@@ -131,6 +131,17 @@ enum LedgerLineCodec {
         return nil
     }
 
+    /// `line` without the spaces and tabs an editor's indent put before it, when it has them and
+    /// is otherwise an event line that ends in its MAC field (bytes added after that aside); nil
+    /// otherwise. Only a line that does not read comes here.
+    static func withoutIndent(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        guard let start = line.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }), start > line.startIndex
+        else { return nil }
+        let rest = line[start...]
+        guard rest.starts(with: sequenceOpening), split(rest) != nil || withoutBytesAddedAfterMAC(rest) != nil else { return nil }
+        return rest
+    }
+
     /// The most bytes other than spaces taken for stray characters after a line's MAC field.
     static let strayByteLimit = 16
 

@@ -18,6 +18,7 @@ extension LedgerProblem {
         case .bytesAfterMAC(let line, let ledgerPath, let lineMAC, let otherBytes):
             .bytesAfterMAC(line: renumber(line), ledgerPath: ledgerPath, lineMAC: lineMAC, otherBytes: otherBytes)
         case .newlineMissing(let line, let ledgerPath): .newlineMissing(line: renumber(line), ledgerPath: ledgerPath)
+        case .indented(let line, let ledgerPath, let lineMAC): .indented(line: renumber(line), ledgerPath: ledgerPath, lineMAC: lineMAC)
         case .linesRunTogether(let line, let ledgerPath, let joins):
             .linesRunTogether(line: renumber(line), ledgerPath: ledgerPath, joins: joins)
         case .blankLine(let line, let ledgerPath): .blankLine(line: renumber(line), ledgerPath: ledgerPath)

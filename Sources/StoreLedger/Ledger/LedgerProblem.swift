@@ -52,6 +52,9 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
     /// quote or brace typed there), which are not shown, as they may be anything. `lineMAC`,
     /// the line's MAC text, finds the line in the advised edit whatever line it is on by then.
     case bytesAfterMAC(line: Int, ledgerPath: String?, lineMAC: String, otherBytes: Int? = nil)
+    /// Line `line` (of the file at `ledgerPath`, when a file) begins with spaces or tabs, an
+    /// editor's indent; the line is otherwise as written. `lineMAC` finds it in the advised edit.
+    case indented(line: Int, ledgerPath: String?, lineMAC: String)
     /// Line `line` (of the file at `ledgerPath`, when a file) holds lines run together: the
     /// newline after each whole line of `joins` was deleted, and the next line's `{"seq":`
     /// follows it, at once or after a few bytes put in the newline's place.
@@ -102,7 +105,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
-            .columnsDisagree(let line, _), .bytesAfterMAC(let line, _, _, _), .newlineMissing(let line, _),
+            .columnsDisagree(let line, _), .bytesAfterMAC(let line, _, _, _), .indented(let line, _, _), .newlineMissing(let line, _),
             .linesRunTogether(let line, _, _), .blankLine(let line, _), .lineRepeated(let line, _),
             .linesSwapped(let line, _, _, _):
             line
@@ -121,7 +124,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .tampered(let line), .malformed(let line, _), .sequenceGap(let line, _, _),
             .committedLinesMissing(let line, _, _), .commitMarkMismatch(let line, _, _), .lineTooLong(let line, _),
-            .bytesAfterMAC(let line, _, _, _), .newlineMissing(let line, _), .linesRunTogether(let line, _, _),
+            .bytesAfterMAC(let line, _, _, _), .indented(let line, _, _), .newlineMissing(let line, _), .linesRunTogether(let line, _, _),
             .blankLine(let line, _), .lineRepeated(let line, _), .linesSwapped(let line, _, _, _):
             line
         case .keyMissing, .keyUnderFormerName, .keyUnderOtherHost, .keyInvalid, .keyUnreadable, .keyMismatch, .newerVersion, .notALedger, .windowsLineEnds,
@@ -156,6 +159,7 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         // Cutting the file back at such a line would move sound lines aside: removing what was
         // added is the mend.
         if case .bytesAfterMAC = self { return false }
+        if case .indented = self { return false }
         if case .newlineMissing = self { return false }
         if case .linesRunTogether = self { return false }
         if case .blankLine = self { return false }
@@ -291,6 +295,10 @@ public enum LedgerProblem: Sendable, Hashable, CustomStringConvertible {
         case .bytesAfterMAC(let line, let ledgerPath, let lineMAC, let count?):
             "line \(line) has \(count) byte\(count == 1 ? "" : "s") after the end of its MAC field, added by hand; remove them ("
                 + "`LC_ALL=C sed -i '\(Self.sedEndingLine(after: lineMAC, with: ".\\{\(count)\\}"))' "
+                + "\(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: the line is otherwise checked as written; not "
+                + "`storefront repair`, which would move it and every line after it aside"
+        case .indented(let line, let ledgerPath, let lineMAC):
+            "line \(line) begins with spaces or tabs, an editor's indent; remove them (`sed -i '/\(lineMAC)\"}/s/^[[:blank:]]*//' "
                 + "\(ShellWord.quoted(ledgerPath ?? "LEDGER"))`) and verify again: the line is otherwise checked as written; not "
                 + "`storefront repair`, which would move it and every line after it aside"
         case .linesRunTogether(let line, let ledgerPath, let joins):

@@ -208,8 +208,15 @@ extension LedgerCursor {
             scan.problems.append(.blankLine(line: lineCount, ledgerPath: ledgerPath))
             return nil
         }
+        if split == nil, let unindented = LedgerLineCodec.withoutIndent(written) {
+            // An editor's indent left the line otherwise as it was: named, and read on without it.
+            line = unindented
+            split = LedgerLineCodec.split(unindented)
+            let whole = split == nil ? LedgerLineCodec.withoutBytesAddedAfterMAC(unindented)?.kept ?? unindented : unindented
+            scan.problems.append(.indented(line: lineCount, ledgerPath: ledgerPath, lineMAC: LedgerLineCodec.macText(ofWholeLine: whole)))
+        }
         if split == nil, try readLinesRunTogether(written, ledgerPath: ledgerPath, into: &scan) { return nil }
-        if split == nil, let (kept, otherBytes) = LedgerLineCodec.withoutBytesAddedAfterMAC(written) {
+        if split == nil, let (kept, otherBytes) = LedgerLineCodec.withoutBytesAddedAfterMAC(line) {
             // An editor that added a carriage return, spaces or a stray character after the MAC
             // left the line otherwise whole: it is named for that, and read on from what it was,
             // so the lines after it are not reported for a gap that is not there.

@@ -224,6 +224,39 @@ struct LedgerLinesRunTogetherTests {
         #expect(report.problems.count == 1 && report.problems.first?.notALedgerReason != nil, "\(report.problems)")
     }
 
+    @Test("a line indented by an editor is named, with the sed that takes the indent away, which run again changes nothing; the lines after it verify, and neither a writer nor repair moves anything aside (before: malformed, a gap after it, and repair advised, which moved it and every line after it aside)",
+          arguments: [(1, "    "), (2, "\t"), (3, " \t ")] as [(Int, String)])
+    func anIndentedLineIsNamed(index: Int, indent: String) throws {
+        let directory = try LedgerTestDirectory()
+        let (original, lines) = try Self.fourLines(in: directory)
+        var edited = lines
+        edited[index] = Array(indent.utf8) + edited[index]
+        let bytes = try Self.write(edited, joinedAfter: [], to: directory.ledgerPath)
+        let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+        #expect(report.problems == [.indented(line: index + 1, ledgerPath: directory.ledgerPath, lineMAC: Self.macText(lines[index]))],
+                "\(report.problems)")
+        try Self.expectRefusedUntouched(directory, bytes: bytes)
+        try Self.expectAdviceMends(report.problems[0].description, path: directory.ledgerPath, to: original)
+    }
+
+    @Test("an indented line with spaces after its MAC too is named for both, and the two seds in either order give back the file")
+    func anIndentedLineWithTrailingSpaces() throws {
+        for inReverse in [false, true] {
+            let directory = try LedgerTestDirectory()
+            let (original, lines) = try Self.fourLines(in: directory)
+            var edited = lines
+            edited[2] = Array("  ".utf8) + edited[2] + Array("  ".utf8)
+            _ = try Self.write(edited, joinedAfter: [], to: directory.ledgerPath)
+            let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+            #expect(report.problems.count == 2, "\(report.problems)")
+            let commands = try report.problems.map { try #require(LedgerTestFiles.advisedCommand(in: $0.description), "\($0)") }
+            for command in (inReverse ? commands.reversed() : commands) + commands {
+                #expect(try LedgerTestFiles.runInShell(command) == 0, "\(command)")
+            }
+            #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original, "in reverse: \(inReverse)")
+        }
+    }
+
     @Test("two swapped pairs, one right after the other, are each named, and their seds, run in either order and again, give back the file as it was",
           arguments: [false, true])
     func twoSwappedPairsAreMendedInAnyOrder(inReverse: Bool) throws {
