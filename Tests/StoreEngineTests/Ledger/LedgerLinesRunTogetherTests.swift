@@ -39,6 +39,16 @@ struct LedgerLinesRunTogetherTests {
         #expect(try LedgerTestFiles.bytes(path) == original)
     }
 
+    /// Runs every command `problems` advise, in their order or the reverse, and then each once
+    /// more, each as pasted (every one must succeed), and checks that `original` is back at `path`.
+    private static func expectAllAdviceMends(_ problems: [LedgerProblem], inReverse: Bool, path: String, to original: [UInt8]) throws {
+        let commands = try problems.map { try #require(LedgerTestFiles.advisedCommand(in: $0.description), "\($0)") }
+        for command in (inReverse ? commands.reversed() : commands) + commands {
+            #expect(try LedgerTestFiles.runInShell(command) == 0, "\(command)")
+        }
+        #expect(try LedgerTestFiles.bytes(path) == original, "in reverse: \(inReverse)")
+    }
+
     @Test("lines run together are named with the MACs of the lines whose newline is missing, and nothing else is said of them or of the lines after them; writers and repair refuse, and change nothing",
           arguments: [
               // [indices of lines whose newline was deleted]: [file line of each problem, with the lines it ends]
@@ -68,11 +78,7 @@ struct LedgerLinesRunTogetherTests {
         _ = try Self.write(edited, joinedAfter: [0, 1], to: directory.ledgerPath)
         let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
         #expect(report.problems.count == 2, "the join on line 1 and the stray bytes on line 2: \(report.problems)")
-        let commands = try report.problems.map { try #require(LedgerTestFiles.advisedCommand(in: $0.description), "\($0)") }
-        for command in (inReverse ? commands.reversed() : commands) + commands {
-            #expect(try LedgerTestFiles.runInShell(command) == 0, "\(command)")
-        }
-        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original)
+        try Self.expectAllAdviceMends(report.problems, inReverse: inReverse, path: directory.ledgerPath, to: original)
         #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).isIntact)
     }
 
@@ -169,11 +175,7 @@ struct LedgerLinesRunTogetherTests {
             let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
             #expect(report.problems.count == 2 && report.problems.contains { if case .linesSwapped(2, _, _, _) = $0 { true } else { false } },
                     "\(report.problems)")
-            let commands = try report.problems.map { try #require(LedgerTestFiles.advisedCommand(in: $0.description), "\($0)") }
-            for command in (inReverse ? commands.reversed() : commands) + commands {
-                #expect(try LedgerTestFiles.runInShell(command) == 0, "\(command)")
-            }
-            #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original, "in reverse: \(inReverse)")
+            try Self.expectAllAdviceMends(report.problems, inReverse: inReverse, path: directory.ledgerPath, to: original)
         }
     }
 
@@ -192,11 +194,7 @@ struct LedgerLinesRunTogetherTests {
             ], "\(report.problems)")
             #expect(!report.description.contains("incomplete"), "\(report.description)")
             try Self.expectRefusedUntouched(directory, bytes: bytes)
-            let commands = try report.problems.map { try #require(LedgerTestFiles.advisedCommand(in: $0.description), "\($0)") }
-            for command in (inReverse ? commands.reversed() : commands) + commands {
-                #expect(try LedgerTestFiles.runInShell(command) == 0, "\(command)")
-            }
-            #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original, "in reverse: \(inReverse)")
+            try Self.expectAllAdviceMends(report.problems, inReverse: inReverse, path: directory.ledgerPath, to: original)
         }
     }
 
@@ -249,11 +247,7 @@ struct LedgerLinesRunTogetherTests {
             _ = try Self.write(edited, joinedAfter: [], to: directory.ledgerPath)
             let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
             #expect(report.problems.count == 2, "\(report.problems)")
-            let commands = try report.problems.map { try #require(LedgerTestFiles.advisedCommand(in: $0.description), "\($0)") }
-            for command in (inReverse ? commands.reversed() : commands) + commands {
-                #expect(try LedgerTestFiles.runInShell(command) == 0, "\(command)")
-            }
-            #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original, "in reverse: \(inReverse)")
+            try Self.expectAllAdviceMends(report.problems, inReverse: inReverse, path: directory.ledgerPath, to: original)
         }
     }
 
@@ -269,11 +263,7 @@ struct LedgerLinesRunTogetherTests {
         _ = try Self.write(lines, joinedAfter: [], to: directory.ledgerPath)
         let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
         #expect(report.problems.map(\.line) == [2, 4], "\(report.problems)")
-        let commands = try report.problems.map { try #require(LedgerTestFiles.advisedCommand(in: $0.description), "\($0)") }
-        for command in (inReverse ? commands.reversed() : commands) + commands {
-            #expect(try LedgerTestFiles.runInShell(command) == 0, "\(command)")
-        }
-        #expect(try LedgerTestFiles.bytes(directory.ledgerPath) == original)
+        try Self.expectAllAdviceMends(report.problems, inReverse: inReverse, path: directory.ledgerPath, to: original)
         #expect(try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath).isIntact)
     }
 
