@@ -24,6 +24,9 @@ struct LedgerCursor {
     /// The last complete line read, kept once per read (not per line), so that a line pasted
     /// twice is known as that in a later read too.
     var lastLineRead: [UInt8]?
+    /// Whether the bytes being scanned are only a part of what the file holds past `offset` (a
+    /// read in parts), so their last bytes need not be the end of the file.
+    var readStopsShortOfTheEnd = false
     /// Whether the line after the one just read was read with it (two swapped lines), so the
     /// scan passes over it; set and cleared within one scan.
     var nextLineAlreadyRead = false

@@ -88,21 +88,16 @@ extension LedgerFile {
     /// never taken for a torn line and moved aside with its transaction id handed out again.
     private static func isWholeNextLine(_ tail: ArraySlice<UInt8>, cursor: LedgerCursor, key: LedgerKey,
                                         mac: [UInt8]? = nil) throws(LedgerError) -> Bool {
-        let line = withoutBytesAddedAfterMAC(tail)
+        let line = LedgerLineCodec.endingAtMAC(tail)
         guard !line.isEmpty, let previousMAC = cursor.previousMAC, let split = LedgerLineCodec.split(line),
               LedgerLineCodec.sequenceNumber(in: split.content) == cursor.lastSequence + 1,
               mac.map({ Array(split.mac) == $0 }) ?? true else { return false }
         return try key.macText(previous: previousMAC, content: split.content) == Array(split.mac)
     }
 
-    /// `tail` without bytes typed after its MAC field, when it has such bytes.
-    private static func withoutBytesAddedAfterMAC(_ tail: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        LedgerLineCodec.split(tail) == nil ? LedgerLineCodec.withoutBytesAddedAfterMAC(tail)?.kept ?? tail : tail
-    }
-
     /// The MAC text of `tail` when it is a whole line but for bytes typed after its MAC field.
     private static func macText(ofWholeTail tail: ArraySlice<UInt8>) -> String? {
-        let line = withoutBytesAddedAfterMAC(tail)
+        let line = LedgerLineCodec.endingAtMAC(tail)
         return LedgerLineCodec.split(line) == nil ? nil : LedgerLineCodec.macText(ofWholeLine: line)
     }
 

@@ -212,6 +212,7 @@ public final class LedgerFile<Event: Codable & Sendable>: LedgerStorage, @unchec
             }
         }
         cursor.observedSize = cursor.offset + bytes.count
+        cursor.readStopsShortOfTheEnd = isPartial
         let scan: LedgerScan<Event> = try cursor.scan(
             bytes, dateEncoding: dateEncoding, keyPath: keyPath, ledgerPath: path
         ) { () throws(LedgerError) in

@@ -131,6 +131,12 @@ enum LedgerLineCodec {
         return nil
     }
 
+    /// `line` without what an editor added after its MAC field, when it has such bytes; as it
+    /// is otherwise.
+    static func endingAtMAC(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        split(line) == nil ? withoutBytesAddedAfterMAC(line)?.kept ?? line : line
+    }
+
     /// `line` without the spaces and tabs an editor's indent put before it, when it has them and
     /// is otherwise an event line that ends in its MAC field (bytes added after that aside); nil
     /// otherwise. Only a line that does not read comes here.

@@ -212,8 +212,8 @@ extension LedgerCursor {
             // An editor's indent left the line otherwise as it was: named, and read on without it.
             line = unindented
             split = LedgerLineCodec.split(unindented)
-            let whole = split == nil ? LedgerLineCodec.withoutBytesAddedAfterMAC(unindented)?.kept ?? unindented : unindented
-            scan.problems.append(.indented(line: lineCount, ledgerPath: ledgerPath, lineMAC: LedgerLineCodec.macText(ofWholeLine: whole)))
+            scan.problems.append(.indented(line: lineCount, ledgerPath: ledgerPath,
+                                           lineMAC: LedgerLineCodec.macText(ofWholeLine: LedgerLineCodec.endingAtMAC(unindented))))
         }
         if split == nil, try readLinesRunTogether(written, ledgerPath: ledgerPath, into: &scan) { return nil }
         if split == nil, let (kept, otherBytes) = LedgerLineCodec.withoutBytesAddedAfterMAC(line) {
@@ -272,8 +272,11 @@ extension LedgerCursor {
     ) throws(LedgerError) -> Bool {
         guard let previous = previousMAC, LedgerLineCodec.sequenceNumber(in: split.content) == lastSequence + 2 else { return false }
         // The second line may be the file's last, its newline taken away: its MAC shows it whole.
-        let lineAfter = following[..<(following.firstIndex(of: LedgerLineCodec.newline) ?? following.endIndex)]
-        let keptAfter = LedgerLineCodec.split(lineAfter) == nil ? LedgerLineCodec.withoutBytesAddedAfterMAC(lineAfter)?.kept ?? lineAfter : lineAfter
+        // Not where the read stops short of the file's end: its newline may lie past this part.
+        guard let end = following.firstIndex(of: LedgerLineCodec.newline) ?? (readStopsShortOfTheEnd ? nil : following.endIndex)
+        else { return false }
+        let lineAfter = following[..<end]
+        let keptAfter = LedgerLineCodec.endingAtMAC(lineAfter)
         guard let after = LedgerLineCodec.split(keptAfter), LedgerLineCodec.sequenceNumber(in: after.content) == lastSequence + 1,
               Self.bytesEqual(try key.macText(previous: previous, content: after.content), after.mac),
               Self.bytesEqual(try key.macText(previous: Array(after.mac), content: split.content), split.mac) else { return false }
