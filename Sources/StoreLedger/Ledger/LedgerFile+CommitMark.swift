@@ -121,8 +121,9 @@ extension LedgerFile {
     func wholeLastLineProblem(tail: ArraySlice<UInt8>, cursor: LedgerCursor, markBytes: [UInt8]) throws(LedgerError) -> LedgerProblem? {
         // The second of two swapped lines, at the end without its newline: read with the first
         // (its MAC showed it whole), so it lacks only the newline.
-        if case .linesSwapped(let line, _, _, let earlierMAC)? = cursor.problems.last, line == cursor.lineCount,
-           Self.macText(ofWholeTail: tail) == earlierMAC {
+        // What an editor added after its MAC is named after the swap.
+        if case .linesSwapped(let line, _, _, let earlierMAC)? = cursor.problems.last(where: { if case .linesSwapped = $0 { true } else { false } }),
+           line == cursor.lineCount, Self.macText(ofWholeTail: tail) == earlierMAC {
             return .newlineMissing(line: cursor.lineCount + 1, ledgerPath: path)
         }
         guard cursor.hasReadHeader, cursor.problems.isEmpty, cursor.isVerifying, case .loaded(let key) = cursor.key else { return nil }

@@ -161,34 +161,43 @@ extension LedgerCursor {
         if watchedSequence == 0 { watchedLine = (lineCount, Array(split.mac)) }
     }
 
-    /// The header on line 2, when line 1, `line`, begins as an event line does and the line
-    /// after it (in `following`) reads as a header: the two may be in each other's place.
+    /// The header on line 2 as written, when line 1, `line`, begins as an event line does and
+    /// the line after it (in `following`) reads as a header, but for bytes an editor added after
+    /// its MAC: the two may be in each other's place.
     static func headerBelowEventLine(_ line: ArraySlice<UInt8>, following: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         guard line.starts(with: LedgerLineCodec.sequenceOpening), let end = following.firstIndex(of: LedgerLineCodec.newline) else { return nil }
         let below = following[..<end]
-        return problem(ofHeaderLine: below, ledgerPath: nil) == nil ? below : nil
+        return problem(ofHeaderLine: LedgerLineCodec.endingAtMAC(below), ledgerPath: nil) == nil ? below : nil
     }
 
-    /// Reads `header`, line 2, as the header and `event`, line 1, as the line after it; when the
-    /// event verifies there (the two are in each other's place), names that and passes over
-    /// line 2, so the lines after them verify; otherwise stops with `notHeader`, line 1's problem.
+    /// Reads `written`, line 2, as the header and `event`, line 1, as the line after it; when
+    /// the event verifies there (the two are in each other's place), names that, with what an
+    /// editor added after either line's MAC, and passes over line 2, so the lines after them
+    /// verify; otherwise stops with `notHeader`, line 1's problem.
     private mutating func readHeaderSwappedWithEvent(
-        _ event: ArraySlice<UInt8>, header: ArraySlice<UInt8>, keyPath: String, ledgerPath: String,
+        _ event: ArraySlice<UInt8>, header written: ArraySlice<UInt8>, keyPath: String, ledgerPath: String,
         loadKey: () throws(LedgerError) -> WatchedKeyFile, notHeader: LedgerProblem, into scan: inout LedgerScan<some Codable & Sendable>
     ) throws(LedgerError) {
+        let (header, eventLine) = (LedgerLineCodec.endingAtMAC(written), LedgerLineCodec.endingAtMAC(event))
         var unsaid = scan
         unsaid.problems = []
         try readHeader(header, keyPath: keyPath, ledgerPath: ledgerPath, loadKey: loadKey, into: &unsaid)
         guard !isHalted, unsaid.problems.isEmpty, isVerifying, case .loaded(let loaded) = key, let previous = previousMAC,
-              let split = LedgerLineCodec.split(event), LedgerLineCodec.sequenceNumber(in: split.content) == 1,
+              let split = LedgerLineCodec.split(eventLine), LedgerLineCodec.sequenceNumber(in: split.content) == 1,
               Self.bytesEqual(try loaded.macText(previous: previous, content: split.content), split.mac) else {
             // What the header below says of the key is told once line 1 is no longer in its way.
             halt(with: notHeader, into: &scan)
             return
         }
-        scan.problems.append(.linesSwapped(line: 1, ledgerPath: ledgerPath, laterMAC: LedgerLineCodec.macText(ofWholeLine: event),
+        scan.problems.append(.linesSwapped(line: 1, ledgerPath: ledgerPath, laterMAC: LedgerLineCodec.macText(ofWholeLine: eventLine),
                                            earlierMAC: LedgerLineCodec.macText(ofWholeLine: header)))
-        _ = try readEventLine(event, ledgerPath: ledgerPath, into: &unsaid)
+        for (number, line) in [(1, event), (2, written)] {
+            if let (kept, otherBytes) = LedgerLineCodec.split(line) == nil ? LedgerLineCodec.withoutBytesAddedAfterMAC(line) : nil {
+                scan.problems.append(.bytesAfterMAC(line: number, ledgerPath: ledgerPath, lineMAC: LedgerLineCodec.macText(ofWholeLine: kept),
+                                                    otherBytes: otherBytes))
+            }
+        }
+        _ = try readEventLine(eventLine, ledgerPath: ledgerPath, into: &unsaid)
         nextLineAlreadyRead = true
     }
 

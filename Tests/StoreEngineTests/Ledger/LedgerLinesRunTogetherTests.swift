@@ -213,6 +213,23 @@ struct LedgerLinesRunTogetherTests {
         try Self.expectAdviceMends(report.problems[0].description, path: directory.ledgerPath, to: original)
     }
 
+    @Test("the header and the first event in each other's place, with bytes an editor added after either line's MAC, are named for both in one report, and the seds in either order give back the file (before: no advice when the header had them, the swap unnamed when the event had them)",
+          arguments: [(0, "  "), (0, "\r"), (1, "\"}"), (1, "  ")] as [(Int, String)])
+    func theHeaderSwappedWithStrayBytes(onLine: Int, stray: String) throws {
+        for inReverse in [false, true] {
+            let directory = try LedgerTestDirectory()
+            let (original, lines) = try Self.fourLines(in: directory)
+            var edited = lines
+            edited[onLine] += Array(stray.utf8)
+            edited.swapAt(0, 1)
+            _ = try Self.write(edited, joinedAfter: [], to: directory.ledgerPath)
+            let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+            #expect(report.problems.count == 2 && report.problems.first.map { if case .linesSwapped(1, _, _, _) = $0 { true } else { false } } == true,
+                    "\(report.problems)")
+            try Self.expectAllAdviceMends(report.problems, inReverse: inReverse, path: directory.ledgerPath, to: original)
+        }
+    }
+
     @Test("an event line pasted above the header, which does not verify after it, is still a first line that is no header")
     func anEventAboveTheHeaderThatIsNoSwap() throws {
         let directory = try LedgerTestDirectory()
@@ -247,6 +264,22 @@ struct LedgerLinesRunTogetherTests {
             _ = try Self.write(edited, joinedAfter: [], to: directory.ledgerPath)
             let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
             #expect(report.problems.count == 2, "\(report.problems)")
+            try Self.expectAllAdviceMends(report.problems, inReverse: inReverse, path: directory.ledgerPath, to: original)
+        }
+    }
+
+    @Test("the last two lines swapped, the last with a stray \"} and without its newline, are named for all three in one report, and the seds in either order give back the file (before: the missing newline was named only once the others were mended)")
+    func theLastTwoLinesSwappedWithStrayBytesAndNoNewline() throws {
+        for inReverse in [false, true] {
+            let directory = try LedgerTestDirectory()
+            let (original, lines) = try Self.fourLines(in: directory)
+            var edited = lines
+            edited.swapAt(2, 3)
+            edited[3] += Array("\"}".utf8)
+            _ = try Self.write(edited, joinedAfter: [3], to: directory.ledgerPath)
+            let report = try LedgerFile<LedgerTestEvent>.verify(path: directory.ledgerPath)
+            #expect(report.problems.count == 3 && report.problems.last == .newlineMissing(line: 4, ledgerPath: directory.ledgerPath),
+                    "\(report.problems)")
             try Self.expectAllAdviceMends(report.problems, inReverse: inReverse, path: directory.ledgerPath, to: original)
         }
     }
