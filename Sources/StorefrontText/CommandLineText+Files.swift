@@ -74,7 +74,7 @@ extension CommandLineText {
         /// After `verify`'s list of a file's problems: what mends them, unless `repair` refuses one
         /// of them (`unrepairable`), whose own words, listed above, say what does.
         public static func verifyRemedy(unrepairable: Bool) -> String {
-            unrepairable ? "  `storefront repair` cannot fix this; the problem above says what does"
+            unrepairable ? "  `storefront repair` cannot fix this; the words above say what does"
                 : "  to mend it: `storefront repair` keeps the intact lines and moves the rest aside, out of the store (their "
                     + "transaction ids are handed out again), or put back a good copy of the file"
         }
